@@ -1,0 +1,123 @@
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Env } from './config/env.ts';
+import type { Database, Db } from './db/client.ts';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { createProviders, type Providers } from './providers/index.ts';
+
+/** What every module may use; built once in `buildApp` and reached as `app.deps`. */
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  db: Db;
+  providers: Providers;
+  /** The clock, replaceable in tests (deadlines, expiry, business days). */
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  env: Env;
+  database: Database;
+  providers?: Partial<Providers>;
+  now?: () => Date;
+  logger?: boolean;
+}
+
+/** Builds the whole server (API + web app) without listening; tests use `app.inject()` on it. */
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const { env } = opts;
+  const app = Fastify({
+    logger:
+      (opts.logger ?? env.NODE_ENV !== 'test')
+        ? {
+            level: env.LOG_LEVEL,
+            // Never log credentials or personal data (ARCHITECTURE.md §4, LGPD).
+            redact: {
+              paths: [
+                'req.headers.authorization',
+                'req.headers.cookie',
+                '*.password',
+                '*.cpf',
+                '*.payment_token',
+              ],
+              censor: '[oculto]',
+            },
+          }
+        : false,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', {
+    env,
+    database: opts.database,
+    db: opts.database.db,
+    providers: { ...createProviders(env), ...opts.providers },
+    now: opts.now ?? (() => new Date()),
+  });
+
+  registerErrorHandling(app);
+  await app.register(helmet, {
+    // The SPA loads only its own scripts (the theme bootstrap too, as a file); React sets inline styles.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'https://www.openstreetmap.org'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${env.STORE_NAME} API`,
+        version: '1.0.0',
+        description: 'API da loja e das inscrições em eventos.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+  await app.register(accountsRoutes);
+  await app.register(catalogRoutes);
+  await app.register(eventsRoutes);
+  await app.register(ordersRoutes);
+  await app.register(paymentsRoutes);
+  await app.register(shippingRoutes);
+
+  await registerWebApp(app, env.webDist);
+  return app;
+}

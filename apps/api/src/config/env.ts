@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root; relative paths in settings are taken from here, whatever the working folder. */
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const cep = z
+  .string()
+  .transform((v) => v.replace(/\D/g, ''))
+  .pipe(z.string().length(8, 'deve ter 8 dígitos'));
+
+const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/**
+ * Every setting the server reads, parsed once at start. Nothing else reads process.env.
+ * `.env.example` lists them with their defaults.
+ */
+export const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres://')
+      .optional(),
+    PUBLIC_URL: z.url().optional(),
+    STORE_NAME: z.string().min(1).default('Passada'),
+    /** Folder with the built web app; served at / when it exists. */
+    WEB_DIST: z.string().default('./apps/web/dist'),
+    SEED_DEMO_DATA: bool.default(true),
+
+    SHIPPING_PROVIDER: z.enum(['tabela', 'correios']).default('tabela'),
+    SHIPPING_ORIGIN_CEP: cep.default('60165121'),
+    CORREIOS_API_URL: z.url().default('https://api.correios.com.br'),
+    CORREIOS_USER: z.string().optional(),
+    CORREIOS_ACCESS_CODE: z.string().optional(),
+    CORREIOS_POSTING_CARD: z.string().optional(),
+
+    CEP_PROVIDER: z.enum(['local', 'viacep']).default('local'),
+    VIACEP_URL: z.url().default('https://viacep.com.br'),
+
+    MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+    SMTP_URL: z.string().optional(),
+    MAIL_FROM: z.string().default('Passada <contato@passada.com.br>'),
+
+    PAYMENTS: z.enum(['simulado', 'efi']).default('simulado'),
+    PIX_KEY: z.string().default('contato@passada.com.br'),
+    PIX_MERCHANT_CITY: z.string().default('FORTALEZA'),
+    PIX_EXPIRATION_SECONDS: z.coerce.number().int().min(60).default(1800),
+    EFI_ENVIRONMENT: z.enum(['production', 'sandbox']).default('sandbox'),
+    EFI_PIX_URL: z.url().optional(),
+    EFI_CHARGES_URL: z.url().optional(),
+    EFI_CLIENT_ID: z.string().optional(),
+    EFI_CLIENT_SECRET: z.string().optional(),
+    EFI_CERTIFICATE_PATH: z.string().optional(),
+    EFI_ACCOUNT_ID: z.string().optional(),
+    EFI_WEBHOOK_SECRET: z.string().optional(),
+
+    AUTH_TOKEN_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(24 * 7),
+    TRUST_PROXY: bool.default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
+      ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'obrigatório quando MAIL_PROVIDER=smtp' });
+    }
+    if (env.PAYMENTS === 'efi') {
+      for (const key of [
+        'EFI_CLIENT_ID',
+        'EFI_CLIENT_SECRET',
+        'EFI_CERTIFICATE_PATH',
+        'EFI_ACCOUNT_ID',
+      ] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório quando PAYMENTS=efi' });
+      }
+    }
+    if (env.SHIPPING_PROVIDER === 'correios') {
+      for (const key of ['CORREIOS_USER', 'CORREIOS_ACCESS_CODE', 'CORREIOS_POSTING_CARD'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'obrigatório quando SHIPPING_PROVIDER=correios',
+          });
+      }
+    }
+  });
+
+export type RawEnv = z.infer<typeof EnvSchema>;
+export type Env = RawEnv & { dataDir: string; webDist: string; publicUrl: string };
+
+export class EnvError extends Error {}
+
+/** Parses the environment; a wrong value throws an EnvError naming each bad setting. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings count as unset, as in most .env tooling.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new EnvError(`Configuração inválida no ambiente:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    dataDir: path.resolve(repoRoot, env.DATA_DIR),
+    webDist: path.resolve(repoRoot, env.WEB_DIST),
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+  };
+}

@@ -1,0 +1,18 @@
+import { loadEnv } from '../config/env.ts';
+import { openDatabase } from './client.ts';
+import { seedIfEmpty } from './seed/index.ts';
+
+const command = process.argv[2];
+const env = loadEnv();
+const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir });
+try {
+  await database.migrate();
+  if (command === 'seed') {
+    const seeded = await seedIfEmpty(database.db);
+    console.log(seeded ? 'Dados de demonstração inseridos.' : 'O banco já tinha dados; nada foi inserido.');
+  } else {
+    console.log('Migrações aplicadas.');
+  }
+} finally {
+  await database.close();
+}

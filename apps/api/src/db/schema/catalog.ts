@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+
+/** Product categories of the spec's section 3; the web routes /feminino, /masculino, /acessorios. */
+export const productCategories = ['feminino', 'masculino', 'acessorios'] as const;
+
+export const colors = pgTable('colors', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  /** CSS colour used by the generated images and the colour buttons. */
+  hex: text('hex').notNull(),
+});
+
+export const sizes = pgTable('sizes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** Integer centavos (ARCHITECTURE.md §2); the wire shows reais. */
+    priceCents: integer('price_cents').notNull(),
+    category: text('category', { enum: productCategories }).notNull(),
+    showOnHome: boolean('aparecer_home').notNull().default(false),
+    /** Lower-cased, accent-stripped name + description, for accent-insensitive search. */
+    searchText: text('search_text').notNull().default(''),
+    /** Average review score 0–5, orders /topavaliados. */
+    rating: integer('rating_tenths').notNull().default(0),
+    weightGrams: integer('weight_grams').notNull(),
+    lengthCm: integer('length_cm').notNull(),
+    widthCm: integer('width_cm').notNull(),
+    heightCm: integer('height_cm').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.category),
+    check('products_price_positive', sql`${t.priceCents} > 0`),
+  ],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** 1..19: imagem1..imagem19 on the wire. */
+    position: integer('position').notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [
+    index('product_images_product_idx').on(t.productId),
+    check('product_images_position_range', sql`${t.position} between 1 and 19`),
+  ],
+);
+
+export const stock = pgTable(
+  'stock',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colorId: integer('color_id')
+      .notNull()
+      .references(() => colors.id),
+    sizeId: integer('size_id')
+      .notNull()
+      .references(() => sizes.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.colorId, t.sizeId] }),
+    // Stock never goes below zero, whatever the code above it does (issue: nothing oversold).
+    check('stock_quantity_non_negative', sql`${t.quantity} >= 0`),
+  ],
+);

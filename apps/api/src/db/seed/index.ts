@@ -1,0 +1,18 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../client.ts';
+import { products } from '../schema/index.ts';
+import { seedCatalog } from './catalog.ts';
+import { seedEvents } from './events.ts';
+
+/** Seeds the demo catalogue and events on an empty database; does nothing otherwise. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(products);
+  if ((row?.n ?? 0) > 0) return false;
+  await seedDemoData(db);
+  return true;
+}
+
+export async function seedDemoData(db: Db): Promise<void> {
+  await seedCatalog(db);
+  await seedEvents(db);
+}

@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/**
+ * An error with a status the client should see. Everything the API answers on failure has the shape
+ * `{detail, code, errors?}` (ARCHITECTURE.md §3).
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly detail: string,
+    readonly code: string,
+    readonly errors?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(detail);
+  }
+}
+
+export const badRequest = (detail: string, code = 'invalid', errors?: Record<string, string>) =>
+  new HttpError(400, detail, code, errors);
+export const unauthorized = (detail = 'Autenticação necessária.') =>
+  new HttpError(401, detail, 'not_authenticated');
+export const notFound = (detail = 'Não encontrado.') => new HttpError(404, detail, 'not_found');
+export const conflict = (detail: string, code = 'conflict') => new HttpError(409, detail, code);
+
+/** Installs the JSON error handler and the JSON 404 for unknown /api/ paths. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({
+        detail: error.detail,
+        code: error.code,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...error.extra,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
+        errors[field] ??= issue.message ?? 'valor inválido';
+      }
+      const first = Object.entries(errors)[0];
+      return reply.status(400).send({
+        detail: first ? `Dados inválidos: ${first[0]}: ${first[1]}` : 'Dados inválidos.',
+        code: 'validation_error',
+        errors,
+      });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply
+        .status(415)
+        .send({ detail: 'Tipo de conteúdo não suportado.', code: 'unsupported_media_type' });
+    }
+    if (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP')) {
+      return reply.status(400).send({ detail: 'JSON malformado.', code: 'malformed_json' });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({
+        detail: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+        code: 'rate_limited',
+      });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply
+        .status(error.statusCode)
+        .send({ detail: 'Requisição inválida.', code: error.code ?? 'bad_request' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ detail: 'Erro interno. Tente novamente em instantes.', code: 'internal_error' });
+  });
+}

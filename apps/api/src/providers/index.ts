@@ -1,0 +1,25 @@
+import type { Env } from '../config/env.ts';
+import { type CepProvider, createCepProvider } from './cep/index.ts';
+import { createMailProvider, type MailProvider } from './mail/index.ts';
+import { createPaymentsProvider, type PaymentsProvider } from './payments/index.ts';
+import { createShippingProvider, type ShippingProvider } from './shipping/index.ts';
+
+/**
+ * Outside services behind one interface each, chosen by environment, with an offline default that is
+ * a real implementation (ARCHITECTURE.md §6).
+ */
+export interface Providers {
+  mail: MailProvider;
+  shipping: ShippingProvider;
+  cep: CepProvider;
+  payments: PaymentsProvider;
+}
+
+export function createProviders(env: Env): Providers {
+  return {
+    mail: createMailProvider(env),
+    shipping: createShippingProvider(env),
+    cep: createCepProvider(env),
+    payments: createPaymentsProvider(env),
+  };
+}

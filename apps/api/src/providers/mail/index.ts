@@ -1,0 +1,38 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Env } from '../../config/env.ts';
+import type { MailMessage, MailProvider } from './mail.provider.ts';
+
+export type { MailMessage, MailProvider } from './mail.provider.ts';
+
+/** Writes each message as an RFC 822 `.eml` file under `dir`, built by nodemailer's stream transport. */
+export function createOutboxMailer(dir: string, from: string): MailProvider {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    name: 'outbox',
+    async send(message: MailMessage) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(dir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      await writeFile(file, info.message as Buffer);
+    },
+  };
+}
+
+export function createSmtpMailer(url: string, from: string): MailProvider {
+  const transport = nodemailer.createTransport(url);
+  return {
+    name: 'smtp',
+    async send(message: MailMessage) {
+      await transport.sendMail({ from, ...message });
+    },
+  };
+}
+
+export function createMailProvider(env: Env): MailProvider {
+  return env.MAIL_PROVIDER === 'smtp' && env.SMTP_URL
+    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+    : createOutboxMailer(path.join(env.dataDir, 'outbox'), env.MAIL_FROM);
+}

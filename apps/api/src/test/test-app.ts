@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { type BuildAppOptions, buildApp } from '../app.ts';
+import { type Env, loadEnv } from '../config/env.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+
+/**
+ * A fresh, migrated database for one test file: PostgreSQL when TEST_DATABASE_URL is set (a database
+ * created for the file and dropped after), embedded in-memory PGlite otherwise.
+ */
+export async function createTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    return database;
+  }
+  const name = `passada_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      try {
+        await dropper.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await dropper.end();
+      }
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  env: Env;
+  /** Folder standing in for DATA_DIR (outbox e-mails land under it). */
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Boots the real app over a fresh database; talk to it with `app.inject()`. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; database?: Database } & Omit<
+    Partial<BuildAppOptions>,
+    'env' | 'database'
+  > = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'passada-test-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...options.env,
+  });
+  const database = options.database ?? (await createTestDatabase());
+  const app = await buildApp({ ...options, env, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    env,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,2 @@
+export * from './cep.ts';
+export * from './money.ts';

@@ -1,0 +1,34 @@
+/** Money is integer centavos inside the system (ARCHITECTURE.md §2). */
+export type Cents = number;
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** "R$ 129,90" for people. Intl puts a no-break space after the symbol; we keep it. */
+export function formatBRL(cents: Cents): string {
+  return brl.format(cents / 100);
+}
+
+/** Reais as a number on the wire (product prices): 12990 → 129.9. */
+export function centsToReais(cents: Cents): number {
+  return Math.round(cents) / 100;
+}
+
+/** 129.9 → 12990, rounding half away from zero at the centavo. */
+export function reaisToCents(reais: number): Cents {
+  return Math.sign(reais) * Math.round(Math.abs(reais) * 100 + Number.EPSILON);
+}
+
+/** Shipping-quote style string with a decimal comma: 2345 → "23,45". */
+export function centsToCommaString(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** "23,45" or "1.234,56" → 123456 centavos; throws on anything else. */
+export function commaStringToCents(value: string): Cents {
+  const m = /^(-?)(\d{1,3}(?:\.\d{3})*|\d+),(\d{2})$/.exec(value.trim());
+  if (!m) throw new Error(`valor monetário inválido: ${value}`);
+  const cents = Number(m[2]!.replaceAll('.', '')) * 100 + Number(m[3]);
+  return m[1] ? -cents : cents;
+}
