@@ -1,0 +1,7 @@
+export default function Page() {
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-2xl font-bold">Espaço Feminino</h1>
+    </main>
+  );
+}
