@@ -15,7 +15,9 @@ export function centsToReais(cents: Cents): number {
 
 /** 129.9 → 12990, rounding half away from zero at the centavo. */
 export function reaisToCents(reais: number): Cents {
-  return Math.sign(reais) * Math.round(Math.abs(reais) * 100 + Number.EPSILON);
+  // A relative nudge: 1.005 * 100 is 100.49999999999999 in binary floating point, and an absolute
+  // Number.EPSILON is far too small to lift it at that magnitude.
+  return Math.sign(reais) * Math.round(Math.abs(reais) * 100 * (1 + 4 * Number.EPSILON)) || 0;
 }
 
 /** Shipping-quote style string with a decimal comma: 2345 → "23,45". */

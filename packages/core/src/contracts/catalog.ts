@@ -3,8 +3,15 @@ import { z } from 'zod';
 export const ProductCategorySchema = z.enum(['feminino', 'masculino', 'acessorios']);
 export type ProductCategory = z.infer<typeof ProductCategorySchema>;
 
-export const ColorSchema = z.object({ id: z.number().int(), name: z.string(), hex: z.string().optional() });
+export const ColorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  /** CSS colour for the colour buttons, e.g. "#1b2a4a". */
+  hex: z.string(),
+});
+export type Color = z.infer<typeof ColorSchema>;
 export const SizeSchema = z.object({ id: z.number().int(), name: z.string() });
+export type Size = z.infer<typeof SizeSchema>;
 
 export const StockEntrySchema = z.object({
   color: ColorSchema,
@@ -13,40 +20,54 @@ export const StockEntrySchema = z.object({
 });
 export type StockEntry = z.infer<typeof StockEntrySchema>;
 
+/** The spec allows up to 19 images per product (section 9). */
+export const MAX_PRODUCT_IMAGES = 19;
+
+type ImageKey =
+  `imagem${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19}`;
+
+const imageFields = Object.fromEntries(
+  Array.from({ length: MAX_PRODUCT_IMAGES }, (_, i) => [`imagem${i + 1}`, z.string().optional()]),
+) as Record<ImageKey, z.ZodOptional<z.ZodString>>;
+
 /**
  * A product as the spec's section 3 gives it: price in reais, images as imagem1..imagem19 (only the
- * ones that exist are present), stock entries. `images` lists the same URLs in order, for convenience.
+ * ones that exist are present), stock entries. `images` lists the same URLs in order, for convenience;
+ * `rating` is the average review score 0–5 (orders /topavaliados).
  */
-export const ProductSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    description: z.string(),
-    price: z.number(),
-    category: ProductCategorySchema,
-    aparecer_home: z.boolean(),
-    rating: z.number().min(0).max(5),
-    images: z.array(z.string()),
-    stock: z.array(StockEntrySchema),
-  })
-  .catchall(z.string());
+export const ProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  category: ProductCategorySchema,
+  aparecer_home: z.boolean(),
+  rating: z.number().min(0).max(5),
+  ...imageFields,
+  images: z.array(z.string()),
+  stock: z.array(StockEntrySchema),
+});
 export type Product = z.infer<typeof ProductSchema>;
 
 export const ProductListSchema = z.array(ProductSchema);
 
-/** `GET /api/products/{id}/?color=&size=`: the stock check. */
+/** `GET /api/products/{id}/?color=&size=`: the stock check, by colour id and size id. */
 export const StockQuerySchema = z.object({
   color: z.coerce.number().int().positive().optional(),
   size: z.coerce.number().int().positive().optional(),
 });
+export type StockQuery = z.infer<typeof StockQuerySchema>;
 
-/** `GET /api/products/search/` for /pesquisa. */
+/** Size names the /pesquisa filter offers (spec section 2). */
+export const SEARCH_SIZES = ['P', 'M', 'G', 'GG'] as const;
+
+/** `GET /api/products/search/` for /pesquisa; prices in reais. */
 export const ProductSearchQuerySchema = z.object({
   q: z.string().max(100).optional(),
   category: ProductCategorySchema.optional(),
   min_price: z.coerce.number().min(0).optional(),
   max_price: z.coerce.number().min(0).optional(),
-  /** Comma-separated size names (P,M,G,GG): only products with stock in one of them. */
+  /** Comma-separated size names (P,M,G,GG): only products with stock > 0 in one of them. */
   sizes: z.string().max(50).optional(),
 });
 export type ProductSearchQuery = z.infer<typeof ProductSearchQuerySchema>;

@@ -1,4 +1,242 @@
+import { addDays, dateInTimeZone, type IsoDate } from '@passada/core/calendar';
+import { EVENT_TIME_ZONE } from '@passada/core/events';
+import { reaisToCents } from '@passada/core/money';
+import { eventPoster } from '../../modules/events/event-poster.ts';
 import type { Db } from '../client.ts';
+import { eventCategories, eventDays, events } from '../schema/index.ts';
+import { regulationText } from './event-regulation.ts';
 
-/** Demo running events with days, categories and generated images. */
-export async function seedEvents(_db: Db): Promise<void> {}
+interface DemoCategory {
+  name: string;
+  price: number;
+  places: number;
+}
+
+interface DemoEvent {
+  name: string;
+  organizer: string;
+  city: string;
+  state: string;
+  place: string;
+  /** Days from the seed day to the first race day. */
+  startsIn: number;
+  /** Days from the deadline to the first race day (3 unless the demo needs a closed event). */
+  deadlineBefore?: number;
+  description: string;
+  /** One list of categories per race day. */
+  days: DemoCategory[][];
+}
+
+const km = (name: string, price: number, places = 800): DemoCategory => ({ name, price, places });
+
+/**
+ * Demo events across the Nordeste, dated from the seed day so the demo never goes stale: most 2–10
+ * weeks ahead; one closed (deadline yesterday), two over two days, one with a sold-out category.
+ */
+const demoEvents: DemoEvent[] = [
+  {
+    name: 'Corrida do Sol Nascente',
+    organizer: 'Assessoria Beira-Mar Run',
+    city: 'Fortaleza',
+    state: 'CE',
+    place: 'Aterro da Praia de Iracema',
+    startsIn: 4,
+    deadlineBefore: 5,
+    description:
+      'Largada com o sol nascendo no Aterro da Praia de Iracema e percurso plano pela Avenida Beira-Mar, com vista para o mar o tempo todo.',
+    days: [[km('5 km', 89.9, 600), km('10 km', 109.9, 400)]],
+  },
+  {
+    name: 'Meia Maratona do Recife',
+    organizer: 'Federação Pernambucana de Atletismo',
+    city: 'Recife',
+    state: 'PE',
+    place: 'Marco Zero',
+    startsIn: 15,
+    description:
+      'Do Marco Zero a Boa Viagem, passando pelas pontes do centro histórico. Percurso rápido, ideal para buscar recorde pessoal.',
+    days: [[km('21 km', 149.9, 1500), km('10 km', 109.9, 1200), km('5 km', 89.9, 900)]],
+  },
+  {
+    name: 'Desafio das Dunas',
+    organizer: 'Natal Trail Eventos',
+    city: 'Natal',
+    state: 'RN',
+    place: 'Parque das Dunas',
+    startsIn: 19,
+    description:
+      'Dois dias de prova: no sábado, corrida noturna pela Via Costeira; no domingo, o desafio principal entre dunas e a orla de Ponta Negra.',
+    days: [
+      [km('5 km noturna', 79.9, 500), km('10 km noturna', 99.9, 500)],
+      [km('21 km', 159.9, 700), km('Caminhada 3 km', 49.9, 300)],
+    ],
+  },
+  {
+    name: 'Corrida Ponta do Seixas',
+    organizer: 'Clube de Corredores da Paraíba',
+    city: 'João Pessoa',
+    state: 'PB',
+    place: 'Farol do Cabo Branco',
+    startsIn: 23,
+    description:
+      'Largada no ponto mais oriental das Américas, com chegada na orla do Cabo Branco. As vagas dos 10 km já se esgotaram.',
+    days: [[km('5 km', 79.9, 350), km('10 km', 99.9, 0)]],
+  },
+  {
+    name: 'Circuito Farol da Barra',
+    organizer: 'Salvador Corre',
+    city: 'Salvador',
+    state: 'BA',
+    place: 'Farol da Barra',
+    startsIn: 27,
+    description:
+      'Percurso pela orla da Barra e de Ondina, com a baía de Todos-os-Santos de um lado e o Atlântico do outro.',
+    days: [[km('5 km', 84.9), km('10 km', 104.9), km('Caminhada 3 km', 44.9, 400)]],
+  },
+  {
+    name: 'Corrida da Pajuçara',
+    organizer: 'Alagoas Running',
+    city: 'Maceió',
+    state: 'AL',
+    place: 'Praia de Pajuçara',
+    startsIn: 31,
+    description:
+      'Prova matinal entre as piscinas naturais da Pajuçara e a Ponta Verde, com águas verdes no caminho.',
+    days: [[km('5 km', 79.9), km('10 km', 99.9)]],
+  },
+  {
+    name: 'Corrida da Orla de Atalaia',
+    organizer: 'Sergipe em Movimento',
+    city: 'Aracaju',
+    state: 'SE',
+    place: 'Orla de Atalaia',
+    startsIn: 35,
+    description:
+      'Percurso plano na orla mais famosa de Sergipe, com os Arcos da Orla na largada e na chegada.',
+    days: [[km('5 km', 74.9), km('10 km', 94.9)]],
+  },
+  {
+    name: 'Corrida da Ponte Estaiada',
+    organizer: 'Teresina Runners',
+    city: 'Teresina',
+    state: 'PI',
+    place: 'Ponte Estaiada João Isidoro França',
+    startsIn: 39,
+    description: 'Largada bem cedo para fugir do calor, cruzando a Ponte Estaiada sobre o rio Poti.',
+    days: [[km('5 km', 74.9), km('10 km', 94.9)]],
+  },
+  {
+    name: 'Meia Maratona Ilha do Amor',
+    organizer: 'Maranhão Atletismo',
+    city: 'São Luís',
+    state: 'MA',
+    place: 'Avenida Litorânea',
+    startsIn: 44,
+    description: 'Pela Avenida Litorânea e o centro histórico de azulejos, patrimônio da humanidade.',
+    days: [[km('21 km', 139.9, 900), km('10 km', 99.9), km('5 km', 79.9)]],
+  },
+  {
+    name: 'Corrida do Padre Cícero',
+    organizer: 'Cariri Esportes',
+    city: 'Juazeiro do Norte',
+    state: 'CE',
+    place: 'Colina do Horto',
+    startsIn: 50,
+    description:
+      'Subida até a Colina do Horto, aos pés da estátua do Padre Cícero. Prova de montanha para quem gosta de desafio.',
+    days: [[km('8 km subida', 94.9, 500), km('Caminhada 4 km', 49.9, 400)]],
+  },
+  {
+    name: 'Corrida do Maior São João',
+    organizer: 'Campina Corre',
+    city: 'Campina Grande',
+    state: 'PB',
+    place: 'Parque do Povo',
+    startsIn: 56,
+    description: 'A corrida mais junina do Brasil: largada no Parque do Povo, com forró na chegada.',
+    days: [[km('5 km', 74.9), km('10 km', 94.9)]],
+  },
+  {
+    name: 'Corrida da Liberdade',
+    organizer: 'Mossoró Ativa',
+    city: 'Mossoró',
+    state: 'RN',
+    place: 'Estação das Artes',
+    startsIn: 62,
+    description: 'Em homenagem à abolição pioneira de Mossoró, percurso pelo centro da cidade do sal.',
+    days: [[km('5 km', 69.9), km('10 km', 89.9)]],
+  },
+  {
+    name: 'Maratona Internacional de Fortaleza',
+    organizer: 'Assessoria Beira-Mar Run',
+    city: 'Fortaleza',
+    state: 'CE',
+    place: 'Praça Portugal',
+    startsIn: 69,
+    description:
+      'O fim de semana da maratona: no sábado, provas curtas e corrida kids; no domingo, maratona e meia pela orla e pelo centro.',
+    days: [
+      [km('5 km', 79.9, 1000), km('Kids 1 km', 39.9, 300)],
+      [km('42 km', 219.9, 800), km('21 km', 159.9, 1200)],
+    ],
+  },
+];
+
+/** Demo running events with days, categories and generated posters. `today` defaults to Fortaleza's. */
+export async function seedEvents(
+  db: Db,
+  today: IsoDate = dateInTimeZone(new Date(), EVENT_TIME_ZONE),
+): Promise<void> {
+  const time = '06:00';
+  const planned = demoEvents.map((e) => {
+    const startDate = addDays(today, e.startsIn);
+    const dayDates = e.days.map((_, i) => addDays(startDate, i));
+    const endDate = dayDates.at(-1) ?? startDate;
+    const deadline = addDays(startDate, -(e.deadlineBefore ?? 3));
+    const days = e.days.map((cats, i) => ({
+      date: dayDates[i] ?? startDate,
+      categories: cats.map((c) => ({ name: c.name, priceCents: reaisToCents(c.price), places: c.places })),
+    }));
+    return {
+      row: {
+        name: e.name,
+        organizer: e.organizer,
+        imageUrl: eventPoster({ name: e.name, city: e.city, state: e.state, startDate, endDate }).url,
+        city: e.city,
+        state: e.state,
+        startDate,
+        endDate,
+        registrationDeadline: deadline,
+        time,
+        description: e.description,
+        regulation: regulationText({ ...e, time, deadline, days }),
+      },
+      days,
+    };
+  });
+
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(events)
+      .values(planned.map((p) => p.row))
+      .returning({ id: events.id });
+    // Serial ids follow the VALUES order; sorting makes that explicit rather than trusting RETURNING's order.
+    inserted.sort((a, b) => a.id - b.id);
+    const dayValues = planned.flatMap((p, i) =>
+      p.days.map((d) => ({ eventId: inserted[i]?.id ?? 0, date: d.date })),
+    );
+    const insertedDays = await tx.insert(eventDays).values(dayValues).returning({ id: eventDays.id });
+    insertedDays.sort((a, b) => a.id - b.id);
+    const categories = planned
+      .flatMap((p) => p.days)
+      .flatMap((d, i) =>
+        d.categories.map((c) => ({
+          dayId: insertedDays[i]?.id ?? 0,
+          name: c.name,
+          priceCents: c.priceCents,
+          placesLeft: c.places,
+        })),
+      );
+    await tx.insert(eventCategories).values(categories);
+  });
+}

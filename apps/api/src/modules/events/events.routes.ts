@@ -1,3 +1,45 @@
+import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
+import { EventListAnswerSchema, EventListQuerySchema, EventSchema } from '@passada/core/contracts/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as service from './events.service.ts';
 
-export const eventsRoutes: FastifyPluginAsyncZod = async () => {};
+/** Running events (SPEC.md §7): list, paged list, one event, and the generated posters. */
+export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/events/',
+    {
+      schema: {
+        tags: ['eventos'],
+        summary: 'Eventos por data de início; com ?page=N (e page_size, padrão 9) responde uma página',
+        querystring: EventListQuerySchema,
+        response: { 200: EventListAnswerSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => service.listEvents(app.deps, request.query),
+  );
+
+  app.get(
+    '/api/events/:id/',
+    {
+      schema: {
+        tags: ['eventos'],
+        summary: 'Um evento com seus dias e categorias',
+        params: IdParamSchema,
+        response: { 200: EventSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => service.getEvent(app.deps, request.params.id),
+  );
+
+  app.get(
+    '/api/media/events/:file',
+    { schema: { hide: true, params: z.object({ file: z.string() }) } },
+    async (request, reply) => {
+      const svg = await service.getPoster(app.deps, request.params.file);
+      // The file name is the hash of the bytes, so the answer never changes.
+      reply.header('cache-control', 'public, max-age=31536000, immutable');
+      return reply.type('image/svg+xml; charset=utf-8').send(svg);
+    },
+  );
+};

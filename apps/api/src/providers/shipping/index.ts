@@ -1,8 +1,52 @@
+import type { IsoDate } from '@passada/core/calendar';
 import type { Env } from '../../config/env.ts';
+import { createCorreiosProvider } from './correios.provider.ts';
+import { createTabelaProvider } from './tabela.provider.ts';
 
-// biome-ignore lint/suspicious/noEmptyInterface: designed with the shipping module
-export interface ShippingProvider {}
+/** What is being sent: total weight in grams and the box in cm. */
+export interface ShippingPackage {
+  weightGrams: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+}
 
-export function createShippingProvider(_env: Env): ShippingProvider {
-  return {};
+export interface ShippingQuoteInput {
+  originCep: string;
+  destinationCep: string;
+  pkg: ShippingPackage;
+  /** The store's calendar date (America/Fortaleza), from which delivery days are counted. */
+  today: IsoDate;
+}
+
+export interface ServiceQuote {
+  priceCents: number;
+  businessDays: number;
+  latestDate: IsoDate;
+}
+
+export interface ShippingQuotes {
+  pac: ServiceQuote;
+  sedex: ServiceQuote;
+}
+
+/** Prices PAC and SEDEX for one package (ARCHITECTURE.md §6). */
+export interface ShippingProvider {
+  readonly name: 'tabela' | 'correios';
+  quote(input: ShippingQuoteInput): Promise<ShippingQuotes>;
+}
+
+/** The carrier could not quote (down, refused, answered nonsense); the message is for the log only. */
+export class ShippingProviderError extends Error {}
+
+export function createShippingProvider(env: Env): ShippingProvider {
+  if (env.SHIPPING_PROVIDER === 'correios') {
+    return createCorreiosProvider({
+      baseUrl: env.CORREIOS_API_URL,
+      user: env.CORREIOS_USER ?? '',
+      accessCode: env.CORREIOS_ACCESS_CODE ?? '',
+      postingCard: env.CORREIOS_POSTING_CARD ?? '',
+    });
+  }
+  return createTabelaProvider();
 }

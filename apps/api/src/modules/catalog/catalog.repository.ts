@@ -1,0 +1,163 @@
+import { and, asc, eq, exists, gt, gte, inArray, like, lte, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { colors, productImages, products, sizes, stock } from '../../db/schema/index.ts';
+
+type Conn = Db | Tx;
+
+export type ProductRow = typeof products.$inferSelect;
+export type NewProductRow = typeof products.$inferInsert;
+
+export interface StockRow {
+  productId: number;
+  quantity: number;
+  colorId: number;
+  colorName: string;
+  colorHex: string;
+  sizeId: number;
+  sizeName: string;
+}
+
+export interface ProductFilters {
+  category?: ProductRow['category'];
+  ids?: number[];
+  /** Every word must appear in search_text (already in search form). */
+  words?: string[];
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  /** Lower-cased size names; the product needs stock > 0 in at least one. */
+  sizeNames?: string[];
+}
+
+/** `%` and `_` are wildcards in LIKE; a search for "100%" means the characters. */
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function findProducts(db: Conn, filters: ProductFilters = {}): Promise<ProductRow[]> {
+  const where: SQL[] = [];
+  if (filters.category) where.push(eq(products.category, filters.category));
+  if (filters.ids) where.push(inArray(products.id, filters.ids));
+  for (const word of filters.words ?? []) where.push(like(products.searchText, `%${escapeLike(word)}%`));
+  if (filters.minPriceCents !== undefined) where.push(gte(products.priceCents, filters.minPriceCents));
+  if (filters.maxPriceCents !== undefined) where.push(lte(products.priceCents, filters.maxPriceCents));
+  if (filters.sizeNames?.length) {
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(stock)
+          .innerJoin(sizes, eq(sizes.id, stock.sizeId))
+          .where(
+            and(
+              eq(stock.productId, products.id),
+              gt(stock.quantity, 0),
+              inArray(sql`lower(${sizes.name})`, filters.sizeNames),
+            ),
+          ),
+      ),
+    );
+  }
+  return db
+    .select()
+    .from(products)
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(asc(products.id));
+}
+
+export async function findImages(
+  db: Conn,
+  productIds: number[],
+): Promise<Array<{ productId: number; position: number; url: string }>> {
+  if (!productIds.length) return [];
+  return db
+    .select({ productId: productImages.productId, position: productImages.position, url: productImages.url })
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds))
+    .orderBy(asc(productImages.productId), asc(productImages.position));
+}
+
+export async function findStock(
+  db: Conn,
+  productIds: number[],
+  only: { colorId?: number; sizeId?: number } = {},
+): Promise<StockRow[]> {
+  if (!productIds.length) return [];
+  const where: SQL[] = [inArray(stock.productId, productIds)];
+  if (only.colorId !== undefined) where.push(eq(stock.colorId, only.colorId));
+  if (only.sizeId !== undefined) where.push(eq(stock.sizeId, only.sizeId));
+  return db
+    .select({
+      productId: stock.productId,
+      quantity: stock.quantity,
+      colorId: colors.id,
+      colorName: colors.name,
+      colorHex: colors.hex,
+      sizeId: sizes.id,
+      sizeName: sizes.name,
+    })
+    .from(stock)
+    .innerJoin(colors, eq(colors.id, stock.colorId))
+    .innerJoin(sizes, eq(sizes.id, stock.sizeId))
+    .where(and(...where))
+    .orderBy(asc(stock.productId), asc(colors.id), asc(sizes.sortOrder), asc(sizes.id));
+}
+
+/** Inserts missing colours by name and answers every given name's id. */
+export async function ensureColors(
+  db: Conn,
+  rows: Array<{ name: string; hex: string }>,
+): Promise<Map<string, number>> {
+  if (!rows.length) return new Map();
+  await db.insert(colors).values(rows).onConflictDoNothing({ target: colors.name });
+  const found = await db
+    .select({ id: colors.id, name: colors.name })
+    .from(colors)
+    .where(
+      inArray(
+        colors.name,
+        rows.map((r) => r.name),
+      ),
+    );
+  return new Map(found.map((c) => [c.name, c.id]));
+}
+
+/** Inserts missing sizes by name and answers every given name's id. */
+export async function ensureSizes(
+  db: Conn,
+  rows: Array<{ name: string; sortOrder: number }>,
+): Promise<Map<string, number>> {
+  if (!rows.length) return new Map();
+  await db.insert(sizes).values(rows).onConflictDoNothing({ target: sizes.name });
+  const found = await db
+    .select({ id: sizes.id, name: sizes.name })
+    .from(sizes)
+    .where(
+      inArray(
+        sizes.name,
+        rows.map((r) => r.name),
+      ),
+    );
+  return new Map(found.map((s) => [s.name, s.id]));
+}
+
+export async function insertProducts(db: Conn, rows: NewProductRow[]): Promise<number[]> {
+  if (!rows.length) return [];
+  const inserted = await db.insert(products).values(rows).returning({ id: products.id });
+  // Serial ids are drawn row by row in VALUES order, so sorted ids line up with `rows` even if
+  // RETURNING were to list them in another order.
+  return inserted.map((r) => r.id).sort((a, b) => a - b);
+}
+
+export async function insertImages(
+  db: Conn,
+  rows: Array<{ productId: number; position: number; url: string }>,
+): Promise<void> {
+  if (rows.length) await db.insert(productImages).values(rows);
+}
+
+export async function insertStock(
+  db: Conn,
+  rows: Array<{ productId: number; colorId: number; sizeId: number; quantity: number }>,
+): Promise<void> {
+  if (rows.length) await db.insert(stock).values(rows);
+}

@@ -1,0 +1,160 @@
+import type {
+  Product,
+  ProductCategory,
+  ProductSearchQuery,
+  StockQuery,
+} from '@passada/core/contracts/catalog';
+import { MAX_PRODUCT_IMAGES } from '@passada/core/contracts/catalog';
+import { centsToReais, reaisToCents } from '@passada/core/money';
+import { toSearchText } from '@passada/core/text';
+import type { Db, Tx } from '../../db/client.ts';
+import { notFound } from '../../plugins/errors.ts';
+import {
+  findImages,
+  findProducts,
+  findStock,
+  insertImages,
+  insertProducts,
+  insertStock,
+  type ProductFilters,
+  type ProductRow,
+} from './catalog.repository.ts';
+
+export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
+
+/** Builds the wire shape (spec section 3) for the given rows, with their images and stock. */
+async function toWire(
+  db: Db,
+  rows: ProductRow[],
+  stockFilter: { colorId?: number; sizeId?: number } = {},
+): Promise<Product[]> {
+  const ids = rows.map((r) => r.id);
+  const [images, stockRows] = await Promise.all([findImages(db, ids), findStock(db, ids, stockFilter)]);
+  return rows.map((row) => {
+    const urls = images.filter((i) => i.productId === row.id).map((i) => i.url);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      price: centsToReais(row.priceCents),
+      category: row.category,
+      aparecer_home: row.showOnHome,
+      rating: row.rating / 10,
+      ...Object.fromEntries(urls.map((url, i) => [`imagem${i + 1}`, url])),
+      images: urls,
+      stock: stockRows
+        .filter((s) => s.productId === row.id)
+        .map((s) => ({
+          color: { id: s.colorId, name: s.colorName, hex: s.colorHex },
+          size: { id: s.sizeId, name: s.sizeName },
+          quantity: s.quantity,
+        })),
+    };
+  });
+}
+
+export async function listProducts(db: Db, category?: ProductCategory): Promise<Product[]> {
+  return toWire(db, await findProducts(db, { category }));
+}
+
+/**
+ * One product; with a colour and/or size it is the stock check of the product page: the same shape
+ * with `stock` narrowed to that combination (empty when the combination does not exist).
+ */
+export async function getProduct(db: Db, id: number, only: StockQuery = {}): Promise<Product> {
+  const [row] = await findProducts(db, { ids: [id] });
+  if (!row) throw notFound(PRODUCT_NOT_FOUND);
+  const [product] = await toWire(db, [row], { colorId: only.color, sizeId: only.size });
+  return product!;
+}
+
+/** /pesquisa: words accent- and case-insensitively, category, price range in reais, sizes in stock. */
+export async function searchProducts(db: Db, query: ProductSearchQuery): Promise<Product[]> {
+  const filters: ProductFilters = { category: query.category };
+  const words = toSearchText(query.q ?? '')
+    .split(' ')
+    .filter(Boolean);
+  if (words.length) filters.words = words;
+  if (query.min_price !== undefined) filters.minPriceCents = reaisToCents(query.min_price);
+  if (query.max_price !== undefined) filters.maxPriceCents = reaisToCents(query.max_price);
+  const sizeNames = (query.sizes ?? '')
+    .split(',')
+    .map((s) => s.trim().toLocaleLowerCase('pt-BR'))
+    .filter(Boolean);
+  if (sizeNames.length) filters.sizeNames = sizeNames;
+  return toWire(db, await findProducts(db, filters));
+}
+
+export interface ProductPackage {
+  id: number;
+  weightGrams: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+}
+
+/** Weight and package size of the given products (for the shipping quote); unknown ids are left out. */
+export async function findProductPackages(db: Db, ids: number[]): Promise<ProductPackage[]> {
+  if (!ids.length) return [];
+  const rows = await findProducts(db, { ids });
+  return rows.map((r) => ({
+    id: r.id,
+    weightGrams: r.weightGrams,
+    lengthCm: r.lengthCm,
+    widthCm: r.widthCm,
+    heightCm: r.heightCm,
+  }));
+}
+
+export interface NewCatalogProduct {
+  name: string;
+  description: string;
+  priceCents: number;
+  category: ProductCategory;
+  showOnHome: boolean;
+  /** Average review score in tenths, 0–50. */
+  ratingTenths: number;
+  weightGrams: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+  imageUrls: string[];
+  stock: Array<{ colorId: number; sizeId: number; quantity: number }>;
+}
+
+/** Inserts products with their images and stock in three batched statements; answers the new ids. */
+export async function createProducts(db: Db | Tx, items: NewCatalogProduct[]): Promise<number[]> {
+  for (const item of items) {
+    if (item.imageUrls.length > MAX_PRODUCT_IMAGES) {
+      throw new Error(`${item.name}: no máximo ${MAX_PRODUCT_IMAGES} imagens`);
+    }
+  }
+  const ids = await insertProducts(
+    db,
+    items.map((item) => ({
+      name: item.name,
+      description: item.description,
+      priceCents: item.priceCents,
+      category: item.category,
+      showOnHome: item.showOnHome,
+      searchText: toSearchText(item.name, item.description),
+      rating: item.ratingTenths,
+      weightGrams: item.weightGrams,
+      lengthCm: item.lengthCm,
+      widthCm: item.widthCm,
+      heightCm: item.heightCm,
+    })),
+  );
+  const pairs = items.map((item, i) => ({ item, productId: ids[i]! }));
+  await insertImages(
+    db,
+    pairs.flatMap(({ item, productId }) =>
+      item.imageUrls.map((url, i) => ({ productId, position: i + 1, url })),
+    ),
+  );
+  await insertStock(
+    db,
+    pairs.flatMap(({ item, productId }) => item.stock.map((s) => ({ productId, ...s }))),
+  );
+  return ids;
+}

@@ -1,0 +1,90 @@
+import { addBusinessDays } from '@passada/core/calendar';
+import { type Region, regionOf, stateForCep } from '@passada/core/cep';
+import {
+  type ShippingPackage,
+  type ShippingProvider,
+  ShippingProviderError,
+  type ShippingQuotes,
+} from './index.ts';
+
+/** Distance bands from the origin state, nearest first. */
+export type ShippingBand = 'mesmo_estado' | 'mesma_regiao' | 'regiao_vizinha' | 'distante';
+
+/** Regions that share a border (IBGE macro-regions). */
+const NEIGHBOURS: Record<Region, readonly Region[]> = {
+  N: ['NE', 'CO'],
+  NE: ['N', 'CO', 'SE'],
+  CO: ['N', 'NE', 'SE', 'S'],
+  SE: ['NE', 'CO', 'S'],
+  S: ['SE', 'CO'],
+};
+
+interface Rate {
+  /** Price of the first 500 g. */
+  baseCents: number;
+  /** Each further 500 g or part of it. */
+  stepCents: number;
+  businessDays: number;
+}
+
+/**
+ * The offline table, modelled on Correios retail prices of 2025 for small parcels: SEDEX always faster
+ * and dearer than PAC in the same band.
+ */
+export const RATES: Record<'pac' | 'sedex', Record<ShippingBand, Rate>> = {
+  pac: {
+    mesmo_estado: { baseCents: 1890, stepCents: 250, businessDays: 3 },
+    mesma_regiao: { baseCents: 2390, stepCents: 350, businessDays: 6 },
+    regiao_vizinha: { baseCents: 2990, stepCents: 500, businessDays: 8 },
+    distante: { baseCents: 3690, stepCents: 700, businessDays: 11 },
+  },
+  sedex: {
+    mesmo_estado: { baseCents: 2490, stepCents: 450, businessDays: 1 },
+    mesma_regiao: { baseCents: 3490, stepCents: 650, businessDays: 2 },
+    regiao_vizinha: { baseCents: 4690, stepCents: 900, businessDays: 3 },
+    distante: { baseCents: 5890, stepCents: 1200, businessDays: 5 },
+  },
+};
+
+export function bandFor(originCep: string, destinationCep: string): ShippingBand {
+  const from = stateForCep(originCep);
+  const to = stateForCep(destinationCep);
+  if (!from) throw new ShippingProviderError(`CEP de origem sem estado: ${originCep}`);
+  if (!to) throw new ShippingProviderError(`CEP de destino sem estado: ${destinationCep}`);
+  if (from === to) return 'mesmo_estado';
+  const a = regionOf(from);
+  const b = regionOf(to);
+  if (a === b) return 'mesma_regiao';
+  return NEIGHBOURS[a].includes(b) ? 'regiao_vizinha' : 'distante';
+}
+
+/** Cubic weight as the Correios count it: cm³ / 6000 kg, i.e. cm³ / 6 grams. */
+export function cubicWeightGrams(pkg: ShippingPackage): number {
+  return Math.ceil((pkg.lengthCm * pkg.widthCm * pkg.heightCm) / 6);
+}
+
+/** The weight charged: the real one, or the cubic one when the box is bulky for its weight. */
+export function billedWeightGrams(pkg: ShippingPackage): number {
+  return Math.max(pkg.weightGrams, cubicWeightGrams(pkg));
+}
+
+export function priceFor(rate: Rate, pkg: ShippingPackage): number {
+  const steps = Math.max(1, Math.ceil(billedWeightGrams(pkg) / 500));
+  return rate.baseCents + (steps - 1) * rate.stepCents;
+}
+
+/** PAC and SEDEX from the table: band by origin and destination state, price by weight. */
+export function createTabelaProvider(): ShippingProvider {
+  return {
+    name: 'tabela',
+    async quote({ originCep, destinationCep, pkg, today }): Promise<ShippingQuotes> {
+      const band = bandFor(originCep, destinationCep);
+      const service = (rate: Rate) => ({
+        priceCents: priceFor(rate, pkg),
+        businessDays: rate.businessDays,
+        latestDate: addBusinessDays(today, rate.businessDays),
+      });
+      return { pac: service(RATES.pac[band]), sedex: service(RATES.sedex[band]) };
+    },
+  };
+}

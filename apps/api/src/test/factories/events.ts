@@ -1,0 +1,92 @@
+import { addDays, dateInTimeZone } from '@passada/core/calendar';
+import { EVENT_TIME_ZONE } from '@passada/core/events';
+import type { Db } from '../../db/client.ts';
+import { eventCategories, eventDays, events } from '../../db/schema/index.ts';
+import { eventPoster } from '../../modules/events/event-poster.ts';
+
+export interface MakeEventOverrides {
+  name?: string;
+  city?: string;
+  state?: string;
+  /** First race day; default 30 days after `today`. */
+  startDate?: string;
+  /** Last day registration is open; default 3 days before the start. */
+  registrationDeadline?: string;
+  /** One list of categories per consecutive race day; default one day with "5 km" and "10 km". */
+  days?: Array<Array<{ name?: string; priceCents?: number; placesLeft?: number }>>;
+  /** The day the defaults count from; default today in Fortaleza. */
+  today?: string;
+}
+
+export interface MadeEvent {
+  id: number;
+  startDate: string;
+  endDate: string;
+  registrationDeadline: string;
+  imageUrl: string;
+  days: Array<{
+    id: number;
+    date: string;
+    categories: Array<{ id: number; priceCents: number; placesLeft: number }>;
+  }>;
+}
+
+/** One event with days and categories, for tests; any field can be overridden. */
+export async function makeEvent(db: Db, overrides: MakeEventOverrides = {}): Promise<MadeEvent> {
+  const today = overrides.today ?? dateInTimeZone(new Date(), EVENT_TIME_ZONE);
+  const name = overrides.name ?? 'Corrida de Teste';
+  const city = overrides.city ?? 'Fortaleza';
+  const state = overrides.state ?? 'CE';
+  const startDate = overrides.startDate ?? addDays(today, 30);
+  const dayCats = overrides.days ?? [
+    [
+      { name: '5 km', priceCents: 8990 },
+      { name: '10 km', priceCents: 10990 },
+    ],
+  ];
+  const endDate = addDays(startDate, Math.max(0, dayCats.length - 1));
+  const registrationDeadline = overrides.registrationDeadline ?? addDays(startDate, -3);
+  const imageUrl = eventPoster({ name, city, state, startDate, endDate }).url;
+  const [event] = await db
+    .insert(events)
+    .values({
+      name,
+      organizer: 'Organização de Teste',
+      imageUrl,
+      city,
+      state,
+      startDate,
+      endDate,
+      registrationDeadline,
+      time: '06:00',
+      description: 'Evento criado pelo teste.',
+      regulation: '1. PERCURSO\n\nPercurso de teste.',
+    })
+    .returning({ id: events.id });
+  if (!event) throw new Error('evento não inserido');
+  const days: MadeEvent['days'] = [];
+  for (const [i, cats] of dayCats.entries()) {
+    const date = addDays(startDate, i);
+    const [day] = await db
+      .insert(eventDays)
+      .values({ eventId: event.id, date })
+      .returning({ id: eventDays.id });
+    if (!day) throw new Error('dia não inserido');
+    const categories = [];
+    for (const [j, c] of cats.entries()) {
+      const [row] = await db
+        .insert(eventCategories)
+        .values({
+          dayId: day.id,
+          name: c.name ?? `Categoria ${j + 1}`,
+          priceCents: c.priceCents ?? 8990,
+          placesLeft: c.placesLeft ?? 100,
+        })
+        .returning();
+      if (!row) throw new Error('categoria não inserida');
+      categories.push({ id: row.id, priceCents: row.priceCents, placesLeft: row.placesLeft });
+    }
+    days.push({ id: day.id, date, categories });
+  }
+  return { id: event.id, startDate, endDate, registrationDeadline, imageUrl, days };
+}

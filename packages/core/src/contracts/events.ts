@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { EVENTS_PAGE_SIZE } from '../events.ts';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'data no formato aaaa-mm-dd');
+
+/** A category of one event day; preco_inscricao in reais on the wire (SPEC.md §3). */
+export const EventCategorySchema = z.object({
+  id: z.number().int(),
+  nome_categoria: z.string(),
+  preco_inscricao: z.number(),
+  quantidade_disponivel: z.number().int(),
+});
+export type EventCategory = z.infer<typeof EventCategorySchema>;
+
+export const EventDaySchema = z.object({
+  data: isoDate,
+  categorias: z.array(EventCategorySchema),
+});
+export type EventDay = z.infer<typeof EventDaySchema>;
+
+/** An event as GET /api/events/ and /api/events/{id}/ answer it (SPEC.md §3, §7). */
+export const EventSchema = z.object({
+  id: z.number().int(),
+  nome_evento: z.string(),
+  organizer: z.string(),
+  imagem_evento: z.string(),
+  city: z.string(),
+  state: z.string(),
+  start_data_evento: isoDate,
+  end_data_evento: isoDate,
+  /** Last day (America/Fortaleza) on which registration is open. */
+  prazo_inscricao: isoDate,
+  hora_evento: z.string(),
+  descricao_evento: z.string(),
+  regulamento: z.string(),
+  dias_evento: z.array(EventDaySchema),
+  /** Added field, computed by the server with its clock: today in Fortaleza ≤ prazo_inscricao. */
+  inscricoes_abertas: z.boolean(),
+});
+export type Event = z.infer<typeof EventSchema>;
+
+export const EventListSchema = z.array(EventSchema);
+
+/**
+ * GET /api/events/ without `page` answers the whole list (the spec's browser expects an array); with
+ * `page` (and optionally `page_size`) it answers one page as EventPageSchema.
+ */
+export const EventListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).optional(),
+  page_size: z.coerce.number().int().min(1).max(50).default(EVENTS_PAGE_SIZE),
+});
+export type EventListQuery = z.infer<typeof EventListQuerySchema>;
+
+export const EventPageSchema = z.object({
+  results: z.array(EventSchema),
+  count: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+});
+export type EventPage = z.infer<typeof EventPageSchema>;
+
+export const EventListAnswerSchema = z.union([EventListSchema, EventPageSchema]);

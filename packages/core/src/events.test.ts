@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ageOn,
+  formatEventDates,
+  formatIsoDateBR,
+  isRegistrationOpen,
+  isSenior,
+  registrationPrice,
+  registrationStartFromSearch,
+  registrationStartToSearch,
+  registrationTotal,
+} from './events.ts';
+
+describe('isSenior (Estatuto do Idoso, age on the event day)', () => {
+  it('counts the 60th birthday on the event day as 60', () => {
+    expect(isSenior('1966-12-05', '2026-12-05')).toBe(true);
+  });
+
+  it('is not yet a senior the day before the 60th birthday', () => {
+    expect(isSenior('1966-12-06', '2026-12-05')).toBe(false);
+    expect(ageOn('1966-12-06', '2026-12-05')).toBe(59);
+  });
+
+  it('takes a birthday later in the year into account', () => {
+    expect(ageOn('1960-03-10', '2026-03-09')).toBe(65);
+    expect(ageOn('1960-03-10', '2026-03-10')).toBe(66);
+  });
+
+  it('counts a 29 February birthday on 1 March in a common year', () => {
+    expect(isSenior('1968-02-29', '2028-02-28')).toBe(false);
+    expect(isSenior('1968-02-29', '2028-02-29')).toBe(true);
+    expect(ageOn('1964-02-29', '2023-02-28')).toBe(58);
+    expect(ageOn('1964-02-29', '2023-03-01')).toBe(59);
+  });
+
+  it('rejects malformed dates', () => {
+    expect(() => isSenior('05/12/1966', '2026-12-05')).toThrow('data inválida');
+  });
+});
+
+describe('registrationPrice', () => {
+  it('halves the price for a senior', () => {
+    expect(registrationPrice(12000, '1950-01-01', '2026-12-05')).toBe(6000);
+  });
+
+  it('rounds an odd centavo in the senior’s favour', () => {
+    expect(registrationPrice(7990, '1950-01-01', '2026-12-05')).toBe(3995);
+    expect(registrationPrice(9999, '1950-01-01', '2026-12-05')).toBe(4999);
+  });
+
+  it('keeps the full price for someone under 60', () => {
+    expect(registrationPrice(12000, '1990-07-20', '2026-12-05')).toBe(12000);
+  });
+
+  it('prices each day of a multi-day event on that day’s date', () => {
+    // Turns 60 on the second day: full price on day one, half on day two.
+    const total = registrationTotal(
+      [
+        { priceCents: 10000, date: '2026-12-05' },
+        { priceCents: 8000, date: '2026-12-06' },
+      ],
+      '1966-12-06',
+    );
+    expect(total).toBe(10000 + 4000);
+  });
+});
+
+describe('isRegistrationOpen (deadline day in America/Fortaleza)', () => {
+  it('is open at 23:30 local time on the deadline day, already the next day in UTC', () => {
+    // 23:30 in Fortaleza (UTC−3) is 02:30 UTC of the following day.
+    const now = new Date('2026-12-02T02:30:00Z');
+    expect(isRegistrationOpen('2026-12-01', now)).toBe(true);
+  });
+
+  it('closes at local midnight after the deadline day', () => {
+    expect(isRegistrationOpen('2026-12-01', new Date('2026-12-02T03:00:00Z'))).toBe(false);
+  });
+
+  it('is open before the deadline day', () => {
+    expect(isRegistrationOpen('2026-12-01', new Date('2026-11-20T12:00:00Z'))).toBe(true);
+  });
+});
+
+describe('formatIsoDateBR', () => {
+  it('shows dd/MM/yyyy without going through a time zone', () => {
+    expect(formatIsoDateBR('2026-01-01')).toBe('01/01/2026');
+    expect(formatIsoDateBR('2026-12-31')).toBe('31/12/2026');
+  });
+});
+
+describe('registration hand-over in the query string', () => {
+  it('round-trips paraMim, eventoId and the category ids', () => {
+    const search = registrationStartToSearch({ paraMim: false, eventoId: 7, categorias: [12, 15] });
+    expect(search).toBe('paraMim=false&eventoId=7&categorias=12%2C15');
+    expect(registrationStartFromSearch(`?${search}`)).toEqual({
+      paraMim: false,
+      eventoId: 7,
+      categorias: [12, 15],
+    });
+  });
+
+  it('answers null for a missing or malformed hand-over', () => {
+    expect(registrationStartFromSearch('')).toBeNull();
+    expect(registrationStartFromSearch('paraMim=sim&eventoId=7&categorias=1')).toBeNull();
+    expect(registrationStartFromSearch('paraMim=true&eventoId=0&categorias=1')).toBeNull();
+    expect(registrationStartFromSearch('paraMim=true&eventoId=7&categorias=')).toBeNull();
+    expect(registrationStartFromSearch('paraMim=true&eventoId=7&categorias=1,x')).toBeNull();
+  });
+});
+
+describe('formatEventDates', () => {
+  it('shows one date for a one-day event and a range for a multi-day one', () => {
+    expect(formatEventDates('2026-12-05', '2026-12-05')).toBe('05/12/2026');
+    expect(formatEventDates('2026-12-05', '2026-12-06')).toBe('05/12/2026 a 06/12/2026');
+  });
+});

@@ -1,0 +1,100 @@
+/**
+ * Event registration rules shared by the server and the browser, so both agree on who pays what and
+ * until when (SPEC.md §4 and §9; REFERENCE-BR.md, Estatuto do Idoso art. 23). No clock, no I/O: the
+ * caller passes "now" and the dates.
+ */
+import { dateInTimeZone, type IsoDate } from './calendar.ts';
+import type { Cents } from './money.ts';
+
+/** The store's time zone; registration deadlines are calendar days there. */
+export const EVENT_TIME_ZONE = 'America/Fortaleza';
+/** Events page size (SPEC.md §9). */
+export const EVENTS_PAGE_SIZE = 9;
+/** Age from which the Estatuto do Idoso (Lei 10.741/2003, art. 23) grants half price. */
+export const SENIOR_AGE = 60;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function dateParts(date: IsoDate): [number, number, number] {
+  const m = ISO_DATE.exec(date);
+  if (!m) throw new Error(`data inválida: ${date}`);
+  return [Number(m[1]), Number(m[2]), Number(m[3])];
+}
+
+/** Registration is open while today, in America/Fortaleza, is on or before the deadline day. */
+export function isRegistrationOpen(deadline: IsoDate, now: Date): boolean {
+  return dateInTimeZone(now, EVENT_TIME_ZONE) <= deadline;
+}
+
+/** Full years of age on `onDate`; a 29 February birthday counts from 1 March in common years. */
+export function ageOn(birthDate: IsoDate, onDate: IsoDate): number {
+  const [by, bm, bd] = dateParts(birthDate);
+  const [y, m, d] = dateParts(onDate);
+  const hadBirthday = m > bm || (m === bm && d >= bd);
+  return y - by - (hadBirthday ? 0 : 1);
+}
+
+/** Aged 60 or more on the event day (the 60th birthday itself counts). */
+export function isSenior(birthDate: IsoDate, eventDate: IsoDate): boolean {
+  return ageOn(birthDate, eventDate) >= SENIOR_AGE;
+}
+
+/**
+ * What one category costs this participant: half for a senior on that day's date. The law says "at
+ * least 50% off", so an odd centavo is rounded in the participant's favour.
+ */
+export function registrationPrice(priceCents: Cents, birthDate: IsoDate, eventDate: IsoDate): Cents {
+  return isSenior(birthDate, eventDate) ? Math.floor(priceCents / 2) : priceCents;
+}
+
+/** The sum of the chosen categories for this participant, each priced on its own day. */
+export function registrationTotal(
+  choices: ReadonlyArray<{ priceCents: Cents; date: IsoDate }>,
+  birthDate: IsoDate,
+): Cents {
+  return choices.reduce((sum, c) => sum + registrationPrice(c.priceCents, birthDate, c.date), 0);
+}
+
+/** "2026-12-05" → "05/12/2026" (ARCHITECTURE.md §2: dates shown dd/MM/yyyy). */
+export function formatIsoDateBR(date: IsoDate): string {
+  const [y, m, d] = dateParts(date);
+  return `${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}/${y}`;
+}
+
+/** "05/12/2026", or "05/12/2026 a 06/12/2026" for an event over several days. */
+export function formatEventDates(start: IsoDate, end: IsoDate): string {
+  return start === end ? formatIsoDateBR(start) : `${formatIsoDateBR(start)} a ${formatIsoDateBR(end)}`;
+}
+
+/** What the event page hands to /eventos/register/{id}/finalizar (SPEC.md §4). */
+export interface RegistrationStart {
+  paraMim: boolean;
+  eventoId: number;
+  categorias: number[];
+}
+
+/**
+ * The same hand-over as a query string, so a reload of /finalizar keeps it:
+ * `paraMim=true&eventoId=3&categorias=12,15`.
+ */
+export function registrationStartToSearch(start: RegistrationStart): string {
+  const params = new URLSearchParams({
+    paraMim: String(start.paraMim),
+    eventoId: String(start.eventoId),
+    categorias: start.categorias.join(','),
+  });
+  return params.toString();
+}
+
+/** Reads the query string back; null when anything is missing or malformed. */
+export function registrationStartFromSearch(search: string): RegistrationStart | null {
+  const params = new URLSearchParams(search);
+  const paraMim = params.get('paraMim');
+  const eventoId = Number(params.get('eventoId'));
+  const raw = params.get('categorias') ?? '';
+  const categorias = raw.split(',').map(Number);
+  if (paraMim !== 'true' && paraMim !== 'false') return null;
+  if (!Number.isInteger(eventoId) || eventoId <= 0) return null;
+  if (raw === '' || categorias.some((c) => !Number.isInteger(c) || c <= 0)) return null;
+  return { paraMim: paraMim === 'true', eventoId, categorias };
+}
