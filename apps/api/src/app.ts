@@ -16,6 +16,8 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { PaymentsService } from './modules/payments/payments.service.ts';
+import { registrationsRoutes } from './modules/registrations/registrations.routes.ts';
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -29,6 +31,8 @@ export interface AppDeps {
   providers: Providers;
   /** The clock, replaceable in tests (deadlines, expiry, business days). */
   now: () => Date;
+  /** Charges and their confirmation; other modules register what a charge can pay for. */
+  payments: PaymentsService;
 }
 
 declare module 'fastify' {
@@ -43,6 +47,8 @@ export interface BuildAppOptions {
   providers?: Partial<Providers>;
   now?: () => Date;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Builds the whole server (API + web app) without listening; tests use `app.inject()` on it. */
@@ -64,6 +70,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
               ],
               censor: '[oculto]',
             },
+            serializers: {
+              // The Pix webhook's shared secret travels in its URL (Efí's scheme); keep it out of logs.
+              req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
+                method: req.method,
+                url: req.url.replace(/([?&]hmac=)[^&]*/gi, '$1[oculto]'),
+                hostname: req.hostname,
+                remoteAddress: req.ip,
+              }),
+            },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
           }
         : false,
     trustProxy: env.TRUST_PROXY,
@@ -72,13 +88,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', {
-    env,
-    database: opts.database,
+  const providers = { ...createProviders(env), ...opts.providers };
+  const now = opts.now ?? (() => new Date());
+  const payments = new PaymentsService({
     db: opts.database.db,
-    providers: { ...createProviders(env), ...opts.providers },
-    now: opts.now ?? (() => new Date()),
+    env,
+    provider: providers.payments,
+    now,
+    log: app.log,
   });
+  app.decorate('deps', { env, database: opts.database, db: opts.database.db, providers, now, payments });
+  app.addHook('onClose', async () => payments.stop());
 
   registerErrorHandling(app);
   await app.register(helmet, {
@@ -116,6 +136,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(eventsRoutes);
   await app.register(ordersRoutes);
   await app.register(paymentsRoutes);
+  await app.register(registrationsRoutes);
   await app.register(shippingRoutes);
 
   await registerWebApp(app, env.webDist);

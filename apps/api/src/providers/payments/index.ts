@@ -1,8 +1,10 @@
 import type { Env } from '../../config/env.ts';
+import { createEfiProvider, type EfiOptions } from './efi.provider.ts';
+import type { PaymentsProvider } from './payments.provider.ts';
+import { createSimulatedProvider } from './simulado.provider.ts';
 
-// biome-ignore lint/suspicious/noEmptyInterface: designed with the payments module
-export interface PaymentsProvider {}
+export * from './payments.provider.ts';
 
-export function createPaymentsProvider(_env: Env): PaymentsProvider {
-  return {};
+export function createPaymentsProvider(env: Env, efiOptions: EfiOptions = {}): PaymentsProvider {
+  return env.PAYMENTS === 'efi' ? createEfiProvider(env, efiOptions) : createSimulatedProvider(env);
 }

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { authTokens, users } from '../../db/schema/index.ts';
+import { type AuthUser, hashToken } from '../../plugins/auth.ts';
+import { badRequest, conflict } from '../../plugins/errors.ts';
+import type { ChargePurposeHandler, ChargeRow } from './payments.service.ts';
+
+/** A user with a live token written straight to the tables, so these tests do not depend on sign-up. */
+export async function makeUser(app: FastifyInstance) {
+  const { db, now } = app.deps;
+  const name = `pagador_${randomBytes(4).toString('hex')}`;
+  const [user] = await db
+    .insert(users)
+    .values({ username: name, email: `${name}@example.com`, fullName: 'Pagador Teste', passwordHash: 'x' })
+    .returning();
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(authTokens).values({
+    userId: user!.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now().getTime() + 86_400_000),
+  });
+  return { id: user!.id, headers: { authorization: `Token ${token}` } };
+}
+
+const FakeDraftSchema = z.object({ quantity: z.number().int().min(1) });
+type FakeDraft = z.infer<typeof FakeDraftSchema>;
+
+/**
+ * Stands in for the orders or registrations module: prices a draft at `unitCents` each from its own
+ * data, holds units from a tiny stock, and records every fulfilment so tests can count them.
+ */
+export function makeFakePurpose(opts: { unitCents: number; stock: number }) {
+  const state = {
+    stock: opts.stock,
+    held: new Map<number, number>(),
+    fulfilCalls: 0,
+    releaseCalls: 0,
+    fulfilled: [] as Array<{ id: number; chargeId: number; amountCents: number; userId: number | null }>,
+    preparedFor: [] as AuthUser[],
+  };
+  const handler: ChargePurposeHandler<FakeDraft> = {
+    async prepare(_tx, { user, draft }) {
+      const parsed = FakeDraftSchema.safeParse(draft);
+      if (!parsed.success) throw badRequest('Rascunho inválido.', 'validation_error');
+      state.preparedFor.push(user);
+      return {
+        amountCents: opts.unitCents * parsed.data.quantity,
+        description: 'Pedido de teste',
+        draft: parsed.data,
+      };
+    },
+    async reserve(_tx, chargeId, draft) {
+      if (state.stock < draft.quantity) throw conflict('Produto esgotado.', 'esgotado');
+      state.stock -= draft.quantity;
+      state.held.set(chargeId, draft.quantity);
+    },
+    async release(_tx, chargeId) {
+      state.releaseCalls += 1;
+      state.stock += state.held.get(chargeId) ?? 0;
+      state.held.delete(chargeId);
+    },
+    async fulfil(_tx, charge: ChargeRow) {
+      state.fulfilCalls += 1;
+      if (state.fulfilled.some((f) => f.chargeId === charge.id)) throw new Error('fulfilled twice');
+      const id = 1000 + state.fulfilled.length;
+      state.fulfilled.push({
+        id,
+        chargeId: charge.id,
+        amountCents: charge.amountCents,
+        userId: charge.userId,
+      });
+      state.held.delete(charge.id);
+      return { id };
+    },
+    async fulfilledBy(_db, chargeId) {
+      const f = state.fulfilled.find((x) => x.chargeId === chargeId);
+      return f ? { id: f.id } : null;
+    },
+  };
+  return { handler, state };
+}
