@@ -65,6 +65,10 @@ export const EnvSchema = z
       .int()
       .min(1)
       .default(24 * 7),
+    /** Sign-ups (and password-reset e-mails) allowed per IP per hour. */
+    SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+    /** Failed logins from one IP within 15 minutes before it gets 429 (one account locks after 10). */
+    LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
     TRUST_PROXY: bool.default(false),
   })
   .superRefine((env, ctx) => {

@@ -22,6 +22,12 @@ function tokenFrom(request: FastifyRequest): string | null {
   return m?.[1] ?? null;
 }
 
+/** The hash of the token the request carries, or null; lets logout revoke exactly that token. */
+export function requestTokenHash(request: FastifyRequest): string | null {
+  const token = tokenFrom(request);
+  return token ? hashToken(token) : null;
+}
+
 /** The signed-in user, or null for a visitor. A bad, revoked or expired token counts as none. */
 export async function optionalUser(request: FastifyRequest): Promise<AuthUser | null> {
   const token = tokenFrom(request);

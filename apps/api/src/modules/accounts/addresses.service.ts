@@ -1,0 +1,89 @@
+import { isUF } from '@passada/core/cep';
+import type { Address, AddressData } from '@passada/core/contracts/accounts';
+import { formatPhone } from '@passada/core/phone';
+import type { AppDeps } from '../../app.ts';
+import { notFound } from '../../plugins/errors.ts';
+import * as repo from './addresses.repository.ts';
+
+type Deps = Pick<AppDeps, 'db'>;
+
+const NOT_FOUND = 'Endereço não encontrado.';
+
+export function toAddress(row: repo.AddressRow): Address {
+  if (!isUF(row.state)) throw new Error(`address ${row.id} has an unknown state`);
+  return {
+    id: row.id,
+    user: row.userId,
+    full_name: row.fullName,
+    zip_code: row.zipCode,
+    state: row.state,
+    city: row.city,
+    neighborhood: row.neighborhood,
+    street: row.street,
+    phone: formatPhone(row.phone),
+    is_primary: row.isPrimary,
+  };
+}
+
+function toValues(input: AddressData): repo.AddressValues {
+  return {
+    fullName: input.full_name,
+    zipCode: input.zip_code,
+    state: input.state,
+    city: input.city,
+    neighborhood: input.neighborhood,
+    street: input.street,
+    phone: input.phone,
+    isPrimary: input.is_primary,
+  };
+}
+
+export async function list(deps: Deps, userId: number): Promise<Address[]> {
+  return (await repo.listByUser(deps.db, userId)).map(toAddress);
+}
+
+export async function get(deps: Deps, userId: number, id: number): Promise<Address> {
+  const row = await repo.findOwned(deps.db, userId, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return toAddress(row);
+}
+
+/** The first address is the primary one; a new primary takes the mark from the old in the same transaction. */
+export async function create(deps: Deps, userId: number, input: AddressData): Promise<Address> {
+  return deps.db.transaction(async (tx) => {
+    await repo.lockUser(tx, userId);
+    const existing = await repo.listByUser(tx, userId);
+    const isPrimary = input.is_primary || existing.length === 0;
+    if (isPrimary) await repo.unsetPrimary(tx, userId);
+    return toAddress(await repo.insert(tx, userId, { ...toValues(input), isPrimary }));
+  });
+}
+
+/**
+ * Unticking "main address" on the primary one is ignored: a user with addresses always has exactly one
+ * primary; they change it by marking another.
+ */
+export async function update(deps: Deps, userId: number, id: number, input: AddressData): Promise<Address> {
+  return deps.db.transaction(async (tx) => {
+    await repo.lockUser(tx, userId);
+    const current = await repo.findOwned(tx, userId, id);
+    if (!current) throw notFound(NOT_FOUND);
+    const isPrimary = input.is_primary || current.isPrimary;
+    if (isPrimary) await repo.unsetPrimary(tx, userId, id);
+    const row = await repo.update(tx, userId, id, { ...toValues(input), isPrimary });
+    if (!row) throw notFound(NOT_FOUND);
+    return toAddress(row);
+  });
+}
+
+/** Deleting the primary promotes the oldest remaining address. */
+export async function remove(deps: Deps, userId: number, id: number): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await repo.lockUser(tx, userId);
+    const removed = await repo.remove(tx, userId, id);
+    if (!removed) throw notFound(NOT_FOUND);
+    if (!removed.isPrimary) return;
+    const [next] = await repo.listByUser(tx, userId);
+    if (next) await repo.update(tx, userId, next.id, { isPrimary: true });
+  });
+}

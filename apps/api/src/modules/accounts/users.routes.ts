@@ -1,0 +1,90 @@
+import {
+  ChangePasswordRequestSchema,
+  DeleteAccountRequestSchema,
+  MessageResponseSchema,
+  PasswordResetConfirmSchema,
+  PasswordResetRequestSchema,
+  ProfileSchema,
+  SignUpRequestSchema,
+  TokenResponseSchema,
+  UpdateProfileRequestSchema,
+} from '@passada/core/contracts/accounts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestTokenHash, requireUser } from '../../plugins/auth.ts';
+import * as users from './users.service.ts';
+
+/** Sign-up, login/logout, profile and password recovery (spec §7; ARCHITECTURE.md §4). */
+export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps;
+  // Per IP, so one address cannot mass-create accounts or flood someone's mailbox.
+  const perIpPerHour = { rateLimit: { max: deps.env.SIGNUP_RATE_LIMIT_MAX, timeWindow: '1 hour' } };
+
+  app.post(
+    '/api/users/',
+    { config: perIpPerHour, schema: { body: SignUpRequestSchema, response: { 201: ProfileSchema } } },
+    async (request, reply) => reply.status(201).send(await users.signUp(deps, request.body)),
+  );
+
+  app.post('/api/token-auth/', { schema: { response: { 200: TokenResponseSchema } } }, async (request) => ({
+    token: await users.logIn(deps, request.body, request.ip),
+  }));
+
+  app.post('/api/token-auth/logout/', async (request, reply) => {
+    await users.logOut(deps, requestTokenHash(request));
+    return reply.status(204).send();
+  });
+
+  app.get('/api/users/profile/', { schema: { response: { 200: ProfileSchema } } }, async (request) =>
+    users.toProfile(await requireUser(request)),
+  );
+
+  app.patch(
+    '/api/users/profile/',
+    { schema: { body: UpdateProfileRequestSchema, response: { 200: ProfileSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return users.updateProfile(deps, user.id, request.body);
+    },
+  );
+
+  app.delete(
+    '/api/users/profile/',
+    { schema: { body: DeleteAccountRequestSchema } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await users.deleteAccount(deps, user.id, request.body.password);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/users/profile/password/',
+    { schema: { body: ChangePasswordRequestSchema, response: { 200: MessageResponseSchema } } },
+    async (request) => {
+      const user = await requireUser(request);
+      await users.changePassword(deps, user.id, requestTokenHash(request), request.body);
+      return { detail: 'Senha alterada com sucesso.' };
+    },
+  );
+
+  app.post(
+    '/api/users/password-reset/',
+    {
+      config: perIpPerHour,
+      schema: { body: PasswordResetRequestSchema, response: { 200: MessageResponseSchema } },
+    },
+    async (request) => {
+      await users.requestPasswordReset(deps, request.body.email, request.log);
+      return { detail: users.PASSWORD_RESET_SENT };
+    },
+  );
+
+  app.post(
+    '/api/users/password-reset/confirm/',
+    { schema: { body: PasswordResetConfirmSchema, response: { 200: MessageResponseSchema } } },
+    async (request) => {
+      await users.confirmPasswordReset(deps, request.body);
+      return { detail: 'Senha redefinida com sucesso. Entre com a nova senha.' };
+    },
+  );
+};

@@ -1,0 +1,105 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { AddressInput } from '@passada/core/contracts/accounts';
+import type { FastifyInstance } from 'fastify';
+import { hashPassword } from '../../modules/accounts/passwords.ts';
+import { insertUser } from '../../modules/accounts/users.repository.ts';
+import { issueToken } from '../../modules/accounts/users.service.ts';
+
+let seq = 0;
+
+export interface TestUser {
+  id: number;
+  username: string;
+  email: string;
+  full_name: string;
+  password: string;
+  token: string;
+  /** `{authorization: 'Token …'}` for app.inject. */
+  headers: { authorization: string };
+}
+
+/**
+ * A user with a live token, written straight through the accounts service (not HTTP), so other
+ * modules' tests are not slowed by the sign-up rate limit.
+ */
+export async function createUserAndToken(
+  app: FastifyInstance,
+  overrides: Partial<Pick<TestUser, 'username' | 'email' | 'full_name' | 'password'>> = {},
+): Promise<TestUser> {
+  seq += 1;
+  const username = overrides.username ?? `corredor${seq}_${process.pid}`;
+  const email = (overrides.email ?? `${username}@example.com`).toLowerCase();
+  const fullName = overrides.full_name ?? `Corredor Teste ${seq}`;
+  const password = overrides.password ?? `passada-segura-${seq}`;
+  const user = await insertUser(app.deps.db, {
+    username,
+    email,
+    fullName,
+    passwordHash: await hashPassword(password),
+  });
+  const token = await issueToken(app.deps, user.id);
+  return {
+    id: user.id,
+    username,
+    email,
+    full_name: fullName,
+    password,
+    token,
+    headers: { authorization: `Token ${token}` },
+  };
+}
+
+export function makeAddress(overrides: Partial<AddressInput> = {}): AddressInput {
+  return {
+    full_name: 'Maria Silva',
+    zip_code: '60165-121',
+    state: 'CE',
+    city: 'Fortaleza',
+    neighborhood: 'Meireles',
+    street: 'Av. Beira Mar, 100',
+    phone: '(85) 99999-9999',
+    is_primary: false,
+    ...overrides,
+  };
+}
+
+/** The decoded text of every `.eml` in DATA_DIR/outbox, oldest first. */
+export function readOutbox(dataDir: string): string[] {
+  const dir = path.join(dataDir, 'outbox');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return files
+    .map((f) => path.join(dir, f))
+    .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs || a.localeCompare(b))
+    .map((f) => decodeEml(readFileSync(f, 'utf8')));
+}
+
+function decodeEml(raw: string): string {
+  const split = raw.indexOf('\n\n');
+  const head = raw.slice(0, split);
+  const body = raw.slice(split + 2);
+  if (/content-transfer-encoding:\s*base64/i.test(head)) {
+    return `${head}\n\n${Buffer.from(body, 'base64').toString('utf8')}`;
+  }
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    return `${head}\n\n${Buffer.from(bytes, 'latin1').toString('utf8')}`;
+  }
+  return raw;
+}
+
+/** The password-reset token from the latest e-mail sent to `to`. */
+export function lastResetToken(dataDir: string, to: string): string | null {
+  const mail = readOutbox(dataDir)
+    .filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`))
+    .at(-1);
+  const m = mail ? /\/login\/redefinir-senha\?token=([A-Za-z0-9_%-]+)/.exec(mail) : null;
+  return m?.[1] ? decodeURIComponent(m[1]) : null;
+}
