@@ -32,6 +32,9 @@ export interface Database {
 export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // An idle connection closed by the server (restart, failover) must not crash the process;
+    // the pool drops it and the next query opens a new one.
+    pool.on('error', (err) => console.error(`PostgreSQL: conexão ociosa encerrada (${err.message})`));
     // drizzle-orm depends on an older @types/pg; the pool is the same at run time.
     const db = drizzlePg({ client: pool as never, schema }) as unknown as Db;
     return {

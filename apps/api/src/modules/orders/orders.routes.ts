@@ -1,3 +1,54 @@
+import { ApiErrorSchema } from '@passada/core/contracts/common';
+import { OrderCreateRequestSchema, OrderListSchema, OrderSchema } from '@passada/core/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/auth.ts';
+import { createOrderPurpose, listOrders, type OrdersDeps, orderForPaidCharge } from './orders.service.ts';
 
-export const ordersRoutes: FastifyPluginAsyncZod = async () => {};
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps: OrdersDeps = { ...app.deps, log: app.log };
+  // A charge with `finalidade: 'pedido'` pays for an order: payments calls back into this module.
+  const mailsInFlight = new Set<Promise<unknown>>();
+  app.deps.payments.registerPurpose('order', createOrderPurpose(deps, mailsInFlight));
+  // A shutdown lets confirmation e-mails already under way finish before the database goes.
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...mailsInFlight]);
+  });
+
+  app.post(
+    '/api/orders/',
+    {
+      schema: {
+        tags: ['pedidos'],
+        summary: 'O pedido criado pela confirmação do pagamento (txid da cobrança paga)',
+        body: OrderCreateRequestSchema,
+        response: {
+          201: OrderSchema,
+          401: ApiErrorSchema,
+          402: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const order = await orderForPaidCharge(deps, user, request.body.txid);
+      return reply.status(201).send(order);
+    },
+  );
+
+  app.get(
+    '/api/orders/',
+    {
+      schema: {
+        tags: ['pedidos'],
+        summary: 'Pedidos do usuário, do mais recente ao mais antigo',
+        response: { 200: OrderListSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return listOrders(deps, user.id);
+    },
+  );
+};

@@ -1,0 +1,62 @@
+import type { Order } from '@passada/core/contracts/orders';
+import { formatBRL, reaisToCents } from '@passada/core/money';
+import type { Env } from '../../config/env.ts';
+import type { MailMessage } from '../../providers/mail/index.ts';
+
+/** "2026-11-30" → "30/11/2026". */
+const brDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
+
+const brl = (reais: number) => formatBRL(reaisToCents(reais));
+
+/** The confirmation e-mail of a paid order: what was bought, where it goes, what was paid, and the
+ * buyer's right of withdrawal (CDC art. 49, online purchases). */
+export function orderConfirmationMail(input: {
+  env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;
+  order: Order;
+  buyer: { name: string; email: string };
+  shipping: { businessDays: number; latestDate: string };
+}): MailMessage {
+  const { env, order, buyer, shipping } = input;
+  const a = order.address;
+  const paidWith =
+    order.metodo_pagamento === 'pix'
+      ? 'Pix'
+      : `cartão de crédito em ${order.parcelas}× de ${brl(order.total / order.parcelas)}`;
+  const paidOn = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Fortaleza',
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(new Date(order.order_date));
+  const lines = [
+    `Olá, ${buyer.name}!`,
+    '',
+    `Recebemos o pagamento do seu pedido nº ${order.id} em ${paidOn}. Obrigado por comprar na ${env.STORE_NAME}!`,
+    '',
+    'Itens:',
+    ...order.items.map(
+      (i) =>
+        `- ${i.quantity} × ${i.product_name} (${i.product_color}, ${i.product_size}): ${brl(i.product_price * i.quantity)}`,
+    ),
+    '',
+    `Subtotal: ${brl(order.subtotal)}`,
+    `Frete (${order.servico_frete}, até ${shipping.businessDays} dias úteis, entrega até ${brDate(shipping.latestDate)}): ${brl(order.frete)}`,
+    ...(order.juros > 0 ? [`Juros do parcelamento: ${brl(order.juros)}`] : []),
+    `Total pago: ${brl(order.total)} (${paidWith})`,
+    '',
+    'Endereço de entrega:',
+    a.full_name,
+    `${a.street} – ${a.neighborhood}`,
+    `${a.city}/${a.state} – CEP ${a.zip_code}`,
+    `Telefone: ${a.phone}`,
+    '',
+    'Direito de arrependimento: você pode desistir desta compra em até 7 dias a contar do recebimento dos produtos, ' +
+      'com devolução integral do valor pago (art. 49 do Código de Defesa do Consumidor). Para isso, responda a este e-mail.',
+    '',
+    `Acompanhe seus pedidos em ${env.publicUrl}/user/pedidos.`,
+  ];
+  return {
+    to: buyer.email,
+    subject: `${env.STORE_NAME}: pedido nº ${order.id} confirmado`,
+    text: lines.join('\n'),
+  };
+}

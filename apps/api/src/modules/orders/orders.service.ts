@@ -1,0 +1,364 @@
+import { type Order, type OrderDraft, OrderDraftSchema } from '@passada/core/contracts/orders';
+import { centsToReais, commaStringToCents, reaisToCents } from '@passada/core/money';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { AppDeps } from '../../app.ts';
+import type { AddressSnapshot } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
+import type { BillingAddress } from '../../providers/payments/index.ts';
+import * as addresses from '../accounts/addresses.service.ts';
+import { getProduct, PRODUCT_NOT_FOUND } from '../catalog/catalog.service.ts';
+import { lockCharge } from '../payments/payments.repository.ts';
+import type { ChargePurposeHandler } from '../payments/payments.service.ts';
+import { quoteShipping } from '../shipping/shipping.service.ts';
+import { orderConfirmationMail } from './order-mail.ts';
+import * as repo from './orders.repository.ts';
+
+export type OrdersDeps = Pick<AppDeps, 'db' | 'env' | 'providers' | 'now' | 'payments'> & {
+  log: FastifyBaseLogger;
+};
+
+/**
+ * What an order charge carries from its creation to its fulfilment, all computed by the server: the
+ * order is built from this snapshot, so later edits of products, prices or the address change nothing.
+ */
+const StoredOrderDraftSchema = z.object({
+  buyer: z.object({ name: z.string(), email: z.string() }),
+  items: z.array(
+    z.object({
+      productId: z.number().int(),
+      colorId: z.number().int(),
+      sizeId: z.number().int(),
+      quantity: z.number().int().positive(),
+      name: z.string(),
+      priceCents: z.number().int(),
+      image: z.string(),
+      colorName: z.string(),
+      sizeName: z.string(),
+    }),
+  ),
+  addressId: z.number().int(),
+  address: z.object({
+    street: z.string(),
+    neighborhood: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip_code: z.string(),
+    full_name: z.string(),
+    phone: z.string(),
+  }),
+  shipping: z.object({
+    service: z.enum(['PAC', 'SEDEX']),
+    priceCents: z.number().int(),
+    businessDays: z.number().int(),
+    latestDate: z.string(),
+  }),
+  subtotalCents: z.number().int(),
+});
+export type StoredOrderDraft = z.infer<typeof StoredOrderDraftSchema>;
+export type StoredOrderItem = StoredOrderDraft['items'][number];
+
+export function parseStoredDraft(draft: unknown): StoredOrderDraft {
+  return StoredOrderDraftSchema.parse(draft);
+}
+
+const comboKey = (l: { product: number; color: number; size: number }) => `${l.product}:${l.color}:${l.size}`;
+
+/** The same combination twice in a cart is one line: one conditional UPDATE per row of `stock`. */
+function mergeLines(items: OrderDraft['items']) {
+  const merged = new Map<string, { product: number; color: number; size: number; quantity: number }>();
+  for (const item of items) {
+    const key = comboKey(item);
+    const line = merged.get(key);
+    if (line) line.quantity += item.quantity;
+    else
+      merged.set(key, { product: item.product, color: item.color, size: item.size, quantity: item.quantity });
+  }
+  return [...merged.values()];
+}
+
+/** "Av. Beira Mar, 100" → number "100"; Efí needs street and number apart. */
+function billingAddress(a: AddressSnapshot): BillingAddress {
+  const m = /^(.*?),\s*(\d[\w-]*)\b/.exec(a.street);
+  return {
+    street: (m?.[1] ?? a.street).slice(0, 200),
+    number: m?.[2] ?? 'S/N',
+    neighborhood: a.neighborhood,
+    zipcode: a.zip_code.replace(/\D/g, ''),
+    city: a.city,
+    state: a.state,
+  };
+}
+
+const itemsLabel = (n: number) => (n === 1 ? '1 item' : `${n} itens`);
+
+/** Locks stock rows always in the same order, so two carts with the same products cannot deadlock. */
+const byCombo = (a: repo.StockLine, b: repo.StockLine) =>
+  a.productId - b.productId || a.colorId - b.colorId || a.sizeId - b.sizeId;
+
+/** The `order` purpose of a charge: prices a cart, holds its units, and turns a paid charge into an order. */
+export function createOrderPurpose(
+  deps: OrdersDeps,
+  /** Confirmation e-mails not sent yet; the app waits for them when it closes. */
+  mailsInFlight: Set<Promise<unknown>>,
+): ChargePurposeHandler<StoredOrderDraft> {
+  return {
+    async prepare(tx, { user, draft }) {
+      const parsed = OrderDraftSchema.safeParse(draft);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = issue?.path.join('.') || 'pedido';
+        throw badRequest(
+          `Pedido inválido: ${field}: ${issue?.message ?? 'valor inválido'}`,
+          'validation_error',
+          {
+            [`pedido.${field}`]: issue?.message ?? 'valor inválido',
+          },
+        );
+      }
+      const input = parsed.data;
+      const lines = mergeLines(input.items);
+
+      const products = new Map<number, Awaited<ReturnType<typeof getProduct>>>();
+      for (const id of new Set(lines.map((l) => l.product))) {
+        try {
+          products.set(id, await getProduct(tx, id));
+        } catch (err) {
+          if (err instanceof HttpError && err.statusCode === 404)
+            throw badRequest(`Produto não encontrado: ${id}.`, 'unknown_product', {
+              items: PRODUCT_NOT_FOUND,
+            });
+          throw err;
+        }
+      }
+      const items: StoredOrderItem[] = lines.map((line) => {
+        const product = products.get(line.product)!;
+        const combo = product.stock.find((s) => s.color.id === line.color && s.size.id === line.size);
+        if (!combo) {
+          const message = `${product.name} não está disponível nessa cor e tamanho.`;
+          throw badRequest(message, 'unknown_combination', { items: message });
+        }
+        return {
+          productId: product.id,
+          colorId: combo.color.id,
+          sizeId: combo.size.id,
+          quantity: line.quantity,
+          name: product.name,
+          priceCents: reaisToCents(product.price),
+          image: product.images[0] ?? '',
+          colorName: combo.color.name,
+          sizeName: combo.size.name,
+        };
+      });
+
+      // By id AND owner: another user's address id answers 404 'Endereço não encontrado.'
+      const address = await addresses.get({ db: tx }, user.id, input.address_id);
+      const snapshot: AddressSnapshot = {
+        street: address.street,
+        neighborhood: address.neighborhood,
+        city: address.city,
+        state: address.state,
+        zip_code: address.zip_code,
+        full_name: address.full_name,
+        phone: address.phone,
+      };
+      const quote = await quoteShipping(
+        {
+          db: tx,
+          provider: deps.providers.shipping,
+          originCep: deps.env.SHIPPING_ORIGIN_CEP,
+          now: deps.now,
+          log: deps.log,
+        },
+        {
+          cepDestino: address.zip_code,
+          items: items.map((i) => ({ product: i.productId, quantity: i.quantity })),
+        },
+      );
+      const shipping =
+        input.frete === 'PAC'
+          ? {
+              service: 'PAC' as const,
+              priceCents: commaStringToCents(quote.precoFinalPAC),
+              businessDays: quote.prazoEntregaPAC,
+              latestDate: quote.dataMaximaPAC,
+            }
+          : {
+              service: 'SEDEX' as const,
+              priceCents: commaStringToCents(quote.precoFinalSEDEX),
+              businessDays: quote.prazoEntregaSEDEX,
+              latestDate: quote.dataMaximaSEDEX,
+            };
+      const subtotalCents = items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0);
+      const units = items.reduce((sum, i) => sum + i.quantity, 0);
+      return {
+        amountCents: subtotalCents + shipping.priceCents,
+        description: `Pedido ${deps.env.STORE_NAME} (${itemsLabel(units)})`,
+        billingAddress: billingAddress(snapshot),
+        draft: {
+          buyer: { name: user.fullName, email: user.email },
+          items,
+          addressId: address.id,
+          address: snapshot,
+          shipping,
+          subtotalCents,
+        },
+      };
+    },
+
+    async reserve(tx, chargeId, draft) {
+      const lines = draft.items.map(({ productId, colorId, sizeId, quantity }) => ({
+        productId,
+        colorId,
+        sizeId,
+        quantity,
+      }));
+      for (const line of [...lines].sort(byCombo)) {
+        if (await repo.takeStock(tx, line)) continue;
+        const item = draft.items.find(
+          (i) => i.productId === line.productId && i.colorId === line.colorId && i.sizeId === line.sizeId,
+        )!;
+        const current = await getProduct(tx, line.productId, { color: line.colorId, size: line.sizeId });
+        const left = current.stock[0]?.quantity ?? 0;
+        // Throwing rolls back the whole transaction: the charge and the lines already taken.
+        throw conflict(
+          `Estoque insuficiente para ${item.name} (${item.colorName}, ${item.sizeName}): restam ${left}.`,
+          'estoque_insuficiente',
+        );
+      }
+      await repo.insertReservations(tx, chargeId, lines);
+    },
+
+    async release(tx, chargeId) {
+      const released = await repo.releaseReservations(tx, chargeId, deps.now());
+      for (const line of released.sort(byCombo)) await repo.giveBackStock(tx, line);
+    },
+
+    async fulfil(tx, charge) {
+      const draft = parseStoredDraft(charge.draft);
+      const baseCents = draft.subtotalCents + draft.shipping.priceCents;
+      const order = await repo.insertOrder(
+        tx,
+        {
+          userId: charge.userId,
+          chargeId: charge.id,
+          status: 'pago',
+          paymentMethod: charge.method,
+          shippingService: draft.shipping.service,
+          subtotalCents: draft.subtotalCents,
+          shippingCents: draft.shipping.priceCents,
+          // The card total includes the instalment interest the provider computed; Pix is the base.
+          interestCents: Math.max(0, charge.amountCents - baseCents),
+          totalCents: charge.amountCents,
+          installments: charge.installments,
+          address: draft.address,
+          orderDate: charge.paidAt ?? deps.now(),
+        },
+        draft.items.map((i) => ({
+          productId: i.productId,
+          productName: i.name,
+          productPriceCents: i.priceCents,
+          productImage: i.image,
+          colorId: i.colorId,
+          colorName: i.colorName,
+          sizeId: i.sizeId,
+          sizeName: i.sizeName,
+          quantity: i.quantity,
+        })),
+      );
+      // The reservations stay as the record of what this charge took; the order makes them sold.
+      // The e-mail goes once the confirming transaction has committed, never for a rolled-back order.
+      const task = new Promise((resolve) => setImmediate(resolve))
+        .then(() => sendConfirmation(deps, charge.id, order.id))
+        .catch((err: unknown) =>
+          deps.log.error(
+            { orderId: order.id, err: err instanceof Error ? err.message : String(err) },
+            'order confirmation mail failed',
+          ),
+        )
+        .finally(() => mailsInFlight.delete(task));
+      mailsInFlight.add(task);
+      return { id: order.id };
+    },
+
+    fulfilledBy: (db, chargeId) => repo.findOrderIdByCharge(db, chargeId),
+  };
+}
+
+/**
+ * Waits for the confirming transaction (it holds the charge row's lock until it ends), then mails
+ * the summary if the order is really there.
+ */
+async function sendConfirmation(deps: OrdersDeps, chargeId: number, orderId: number): Promise<void> {
+  const charge = await deps.db.transaction((tx) => lockCharge(tx, chargeId));
+  const row = charge ? await repo.findOrder(deps.db, orderId) : null;
+  if (!charge || !row) return;
+  const draft = parseStoredDraft(charge.draft);
+  const [order] = await toOrders(deps, [row]);
+  await deps.providers.mail.send(
+    orderConfirmationMail({ env: deps.env, order: order!, buyer: draft.buyer, shipping: draft.shipping }),
+  );
+  deps.log.info({ orderId }, 'order confirmation mail sent');
+}
+
+async function toOrders(deps: Pick<OrdersDeps, 'db'>, rows: repo.OrderRow[]): Promise<Order[]> {
+  const items = await repo.findItems(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    items: items
+      .filter((i) => i.orderId === row.id)
+      .map((i) => ({
+        product: i.productId,
+        product_image: i.productImage,
+        product_name: i.productName,
+        product_price: centsToReais(i.productPriceCents),
+        quantity: i.quantity,
+        product_size: i.sizeName,
+        product_color: i.colorName,
+      })),
+    frete: centsToReais(row.shippingCents),
+    servico_frete: row.shippingService === 'SEDEX' ? 'SEDEX' : 'PAC',
+    preco_juros: centsToReais(row.totalCents),
+    juros: centsToReais(row.interestCents),
+    subtotal: centsToReais(row.subtotalCents),
+    total: centsToReais(row.totalCents),
+    parcelas: row.installments,
+    metodo_pagamento: row.paymentMethod === 'cartao' ? 'cartao' : 'pix',
+    status: row.status,
+    order_date: row.orderDate.toISOString(),
+    address: row.address,
+  }));
+}
+
+/**
+ * The browser's `POST /api/orders/` after paying: the order already exists (the payment's
+ * confirmation created it, once); this answers it when the user's charge is paid. An ATIVA Pix is
+ * first checked with the provider, covering a webhook that has not arrived yet.
+ */
+export async function orderForPaidCharge(deps: OrdersDeps, user: AuthUser, txid: string): Promise<Order> {
+  const state = await deps.payments.status(user, txid);
+  if (state.purpose !== 'order') throw notFound('Cobrança não encontrada.');
+  if (state.status === 'ATIVA')
+    throw new HttpError(
+      402,
+      'O pagamento ainda não foi confirmado. Aguarde a confirmação e tente novamente.',
+      'pagamento_pendente',
+    );
+  if (state.status !== 'CONCLUIDA')
+    throw conflict(
+      'Esta cobrança não foi paga (expirada, recusada ou cancelada). Faça o pedido novamente.',
+      'cobranca_nao_paga',
+    );
+  const row = state.fulfilledId ? await repo.findOwnedOrder(deps.db, user.id, state.fulfilledId) : null;
+  if (!row) throw notFound('Pedido não encontrado.');
+  const [order] = await toOrders(deps, [row]);
+  return order!;
+}
+
+export async function listOrders(deps: Pick<OrdersDeps, 'db'>, userId: number): Promise<Order[]> {
+  return toOrders(deps, await repo.listOrdersByUser(deps.db, userId));
+}

@@ -1,0 +1,118 @@
+import { AddressInputSchema } from '@passada/core/contracts/accounts';
+import type { OrderDraft, ShippingService } from '@passada/core/contracts/orders';
+import { commaStringToCents } from '@passada/core/money';
+import type { FastifyInstance } from 'fastify';
+import * as addresses from '../../modules/accounts/addresses.service.ts';
+import { makeUser } from '../../modules/payments/payments.fixtures.ts';
+import { createUserAndToken, makeAddress, type TestUser } from './accounts.ts';
+import type { MadeProduct } from './catalog.ts';
+
+export interface Buyer extends TestUser {
+  addressId: number;
+  zipCode: string;
+}
+
+/** A user with a token and one delivery address (Fortaleza by default). */
+export async function makeBuyer(
+  app: FastifyInstance,
+  address: Parameters<typeof makeAddress>[0] = {},
+): Promise<Buyer> {
+  const user = await createUserAndToken(app);
+  const made = await addresses.create(app.deps, user.id, AddressInputSchema.parse(makeAddress(address)));
+  return { ...user, addressId: made.id, zipCode: made.zip_code };
+}
+
+/**
+ * A buyer without password hashing (no argon2), for tests that need dozens of them; no e-mail is
+ * read back from these.
+ */
+export async function makeQuickBuyer(
+  app: FastifyInstance,
+): Promise<Pick<Buyer, 'id' | 'headers' | 'addressId' | 'zipCode'>> {
+  const user = await makeUser(app);
+  const made = await addresses.create(app.deps, user.id, AddressInputSchema.parse(makeAddress()));
+  return { id: user.id, headers: user.headers, addressId: made.id, zipCode: made.zip_code };
+}
+
+/** An order draft as the browser sends it under `pedido`, for the first stock entry of each product. */
+export function orderDraft(
+  buyer: Pick<Buyer, 'addressId'>,
+  lines: Array<{ product: MadeProduct; quantity?: number; stockIndex?: number }>,
+  opts: { frete?: ShippingService; metodo?: 'pix' | 'cartao' } = {},
+): OrderDraft {
+  return {
+    items: lines.map(({ product, quantity = 1, stockIndex = 0 }) => {
+      const s = product.stock[stockIndex]!;
+      return {
+        product: product.id,
+        quantity,
+        color: s.colorId,
+        size: s.sizeId,
+        product_name: product.name,
+        product_price: product.priceCents / 100,
+        product_size: s.size,
+        product_color: s.color,
+      };
+    }),
+    address_id: buyer.addressId,
+    frete: opts.frete ?? 'PAC',
+    metodo_pagamento: opts.metodo ?? 'pix',
+  };
+}
+
+/** Shipping for a draft, from the public quote endpoint (what the review page shows), in centavos. */
+export async function quoteCents(app: FastifyInstance, zipCode: string, draft: OrderDraft): Promise<number> {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/calcular-frete/',
+    payload: {
+      cepDestino: zipCode,
+      items: draft.items.map((i) => ({ product: i.product, quantity: i.quantity })),
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`quote failed: ${res.statusCode} ${res.body}`);
+  const q = res.json<Record<string, string>>();
+  return commaStringToCents(draft.frete === 'PAC' ? q.precoFinalPAC! : q.precoFinalSEDEX!);
+}
+
+/** Products + shipping, as the review page adds them up, in centavos. */
+export async function draftTotalCents(
+  app: FastifyInstance,
+  zipCode: string,
+  draft: OrderDraft,
+  products: MadeProduct[],
+): Promise<number> {
+  const subtotal = draft.items.reduce(
+    (sum, i) => sum + products.find((p) => p.id === i.product)!.priceCents * i.quantity,
+    0,
+  );
+  return subtotal + (await quoteCents(app, zipCode, draft));
+}
+
+export function createOrderPix(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  draft: OrderDraft,
+  totalCents: number,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/pagar-pix/',
+    headers,
+    payload: { total: totalCents / 100, finalidade: 'pedido', pedido: draft },
+  });
+}
+
+export function simulatePixPaid(app: FastifyInstance, txid: string) {
+  return app.inject({ method: 'POST', url: `/api/simulador/pix/${txid}/pagar` });
+}
+
+/** The browser's call after paying (spec section 7): the order payload plus the charge's txid. */
+export function postOrder(app: FastifyInstance, headers: Record<string, string>, txid: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/orders/',
+    headers,
+    payload: { txid, order_date: new Date().toISOString(), metodo_pagamento: 'pix', items: [], frete: 0 },
+  });
+}

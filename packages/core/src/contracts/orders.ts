@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+export const ShippingServiceSchema = z.enum(['PAC', 'SEDEX']);
+export type ShippingService = z.infer<typeof ShippingServiceSchema>;
+
+export const PaymentMethodSchema = z.enum(['pix', 'cartao']);
+
+/** One line of the order draft, as the spec's `orderData` item (section 3). Names and prices are the
+ * browser's copy for display; the server reads only product, color, size and quantity. */
+export const OrderDraftItemSchema = z.object({
+  product: z.number().int().positive(),
+  quantity: z.number().int().min(1).max(99),
+  color: z.number().int().positive(),
+  size: z.number().int().positive(),
+  product_name: z.string().optional(),
+  product_price: z.number().optional(),
+  product_image: z.string().optional(),
+  product_size: z.string().optional(),
+  product_color: z.string().optional(),
+});
+export type OrderDraftItem = z.infer<typeof OrderDraftItemSchema>;
+
+/**
+ * What a charge for a shop order pays for: sent as `pedido` to `POST /api/pagar-pix/` and
+ * `POST /api/pagar-cartao/` (with `finalidade: 'pedido'`). The server prices it from its own data:
+ * products, the shipping quote for the address's CEP and the cart's weight.
+ */
+export const OrderDraftSchema = z.object({
+  items: z.array(OrderDraftItemSchema).min(1).max(50),
+  /** Id of one of the buyer's addresses (`enderecoEscolhido.id`). */
+  address_id: z.number().int().positive(),
+  frete: ShippingServiceSchema,
+  metodo_pagamento: PaymentMethodSchema,
+});
+export type OrderDraft = z.infer<typeof OrderDraftSchema>;
+
+export const OrderAddressSchema = z.object({
+  street: z.string(),
+  neighborhood: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip_code: z.string(),
+  full_name: z.string(),
+  phone: z.string(),
+});
+
+export const OrderStatusSchema = z.enum([
+  'aguardando pagamento',
+  'pago',
+  'enviado',
+  'entregue',
+  'cancelado',
+  'expirado',
+]);
+
+/**
+ * An order as `GET /api/orders/` answers it (spec section 3, plus totals and status). Money in reais.
+ * `preco_juros` is what the buyer paid in all (spec section 9: installment × value), so it equals
+ * `total`; `juros` is the card interest inside it (0 for Pix and interest-free instalments).
+ */
+export const OrderSchema = z.object({
+  id: z.number().int(),
+  items: z.array(
+    z.object({
+      product: z.number().int(),
+      product_image: z.string(),
+      product_name: z.string(),
+      product_price: z.number(),
+      quantity: z.number().int(),
+      product_size: z.string(),
+      product_color: z.string(),
+    }),
+  ),
+  frete: z.number(),
+  servico_frete: ShippingServiceSchema,
+  preco_juros: z.number(),
+  juros: z.number(),
+  subtotal: z.number(),
+  total: z.number(),
+  parcelas: z.number().int(),
+  metodo_pagamento: PaymentMethodSchema,
+  status: OrderStatusSchema,
+  order_date: z.string(),
+  address: OrderAddressSchema,
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** `GET /api/orders/`: the signed-in user's orders, newest first. */
+export const OrderListSchema = z.array(OrderSchema);
+
+/**
+ * `POST /api/orders/`: the browser's call after a payment (spec section 7) carries the spec's order
+ * payload plus the `txid` of the paid charge. The order itself was created by the payment's
+ * confirmation; this answers it (201) once the charge is paid, whichever arrived first.
+ */
+export const OrderCreateRequestSchema = z
+  .object({
+    txid: z.string().min(1).max(80),
+    items: z.array(z.unknown()).optional(),
+    frete: z.unknown().optional(),
+    preco_juros: z.unknown().optional(),
+    order_date: z.string().optional(),
+    metodo_pagamento: z.string().optional(),
+    address: z.unknown().optional(),
+  })
+  .loose();
+export type OrderCreateRequest = z.infer<typeof OrderCreateRequestSchema>;
