@@ -1,0 +1,73 @@
+import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
+import {
+  CpfParamSchema,
+  LookupQuerySchema,
+  PriceQuerySchema,
+  PriceResponseSchema,
+  RegisterRequestSchema,
+  RegistrationLookupSchema,
+  RegistrationSchema,
+} from '@passada/core/contracts/registrations';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/auth.ts';
+import * as service from './registrations.service.ts';
+
+/** Event registrations (SPEC.md §7): paid through a 'registration' charge, then looked up by CPF. */
+export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.deps.payments.registerPurpose('registration', service.registrationHandler(app.deps, app.log));
+
+  app.get(
+    '/api/events/:id/preco/',
+    {
+      schema: {
+        tags: ['eventos'],
+        summary: 'Preço das categorias escolhidas para este participante (meia-entrada 60+ no dia do evento)',
+        params: IdParamSchema,
+        querystring: PriceQuerySchema,
+        response: { 200: PriceResponseSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) =>
+      service.quote(app.deps, request.params.id, request.query.categorias, request.query.data_nascimento),
+  );
+
+  app.post(
+    '/api/participantes/cadastrar/',
+    {
+      schema: {
+        tags: ['inscrições'],
+        summary: 'A inscrição criada pelo pagamento confirmado (txid da cobrança)',
+        body: RegisterRequestSchema,
+        response: {
+          201: RegistrationSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const registration = await service.registrationForCharge(app.deps, user, request.body);
+      return reply.status(201).send(registration);
+    },
+  );
+
+  app.get(
+    '/api/participantes/cpf/:cpf/',
+    {
+      schema: {
+        tags: ['inscrições'],
+        summary: 'Inscrição feita por esta conta para o CPF (opcionalmente de um evento)',
+        params: CpfParamSchema,
+        querystring: LookupQuerySchema,
+        response: { 200: RegistrationLookupSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return service.lookup(app.deps, user, request.params.cpf, request.query.evento);
+    },
+  );
+};

@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { isUF, normalizeCep, stateForCep } from '../cep.ts';
+import { isValidCpf } from '../documents.ts';
+import { isValidPhone, normalizePhone } from '../phone.ts';
+import { CepSchema, EmailSchema, FullNameSchema } from './accounts.ts';
+
+/**
+ * Event registrations on the wire (SPEC.md §3 and §7): the participant payload, what paying for it
+ * creates, the lookup by CPF and the server's price for the form.
+ */
+
+export const GENEROS = ['Masculino', 'Feminino'] as const;
+export type Genero = (typeof GENEROS)[number];
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar day written aaaa-mm-dd (rejects 2026-02-30). */
+export function isRealIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value;
+}
+
+const required = (message: string, max = 150) => z.string({ error: message }).trim().min(1, message).max(max);
+
+/** CPF typed with or without punctuation, kept as 11 digits. */
+export const CpfSchema = z
+  .string({ error: 'Digite o CPF.' })
+  .transform((v) => v.replace(/\D/g, ''))
+  .refine(isValidCpf, 'CPF inválido.');
+
+export const BirthDateSchema = z
+  .string({ error: 'Informe a data de nascimento.' })
+  .refine(isRealIsoDate, 'Informe uma data de nascimento válida.')
+  .refine((v) => v >= '1900-01-01', 'Informe uma data de nascimento válida.');
+
+const participantFields = {
+  nome_completo: FullNameSchema,
+  cpf: CpfSchema,
+  data_nascimento: BirthDateSchema,
+  genero: z.enum(GENEROS, { error: 'Selecione o gênero.' }),
+  /** The address as one line; composed from the parts below when left empty. */
+  endereco: z.string().trim().max(300).optional(),
+  numero_contato: z
+    .string({ error: 'Informe o telefone.' })
+    .refine(isValidPhone, 'Digite um telefone válido com DDD.')
+    .transform(normalizePhone),
+  email: EmailSchema,
+  evento: z.number({ error: 'Evento inválido.' }).int().positive(),
+  categoria_evento: z
+    .array(z.number().int().positive())
+    .min(1, 'Escolha ao menos uma categoria.')
+    .max(20)
+    .refine((ids) => new Set(ids).size === ids.length, 'Categoria repetida.'),
+  street: required('Informe a rua e o número.', 200),
+  zip_code: CepSchema,
+  state: z
+    .string({ error: 'Escolha o estado.' })
+    .trim()
+    .toUpperCase()
+    .refine(isUF, 'Escolha um estado válido.'),
+  city: required('Informe a cidade.'),
+  neighborhood: required('Informe o bairro.'),
+};
+
+type ParticipantShape = {
+  zip_code: string;
+  state: string;
+  endereco?: string | undefined;
+  street: string;
+  neighborhood: string;
+  city: string;
+};
+
+function cepMatchesState(v: ParticipantShape, ctx: z.RefinementCtx) {
+  const uf = stateForCep(v.zip_code);
+  if (uf === null) {
+    ctx.addIssue({ code: 'custom', path: ['zip_code'], message: 'Digite um CEP válido!' });
+  } else if (isUF(v.state) && uf !== v.state) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['zip_code'],
+      message: 'Este CEP não pertence ao estado escolhido.',
+    });
+  }
+}
+
+/** "Av. Beira Mar, 100 - Meireles, Fortaleza - CE, 60165-121". */
+export function composeAddress(v: Omit<ParticipantShape, 'endereco'>): string {
+  const cep = normalizeCep(v.zip_code);
+  const cepText = cep.length === 8 ? `${cep.slice(0, 5)}-${cep.slice(5)}` : v.zip_code;
+  return `${v.street} - ${v.neighborhood}, ${v.city} - ${v.state}, ${cepText}`;
+}
+
+function withAddress<T extends ParticipantShape>(v: T): T & { endereco: string } {
+  return { ...v, endereco: v.endereco || composeAddress(v) };
+}
+
+/** The participant payload (SPEC.md §3): the draft a registration charge pays for. */
+export const ParticipantSchema = z
+  .object(participantFields)
+  .superRefine(cepMatchesState)
+  .transform(withAddress);
+export type ParticipantInput = z.input<typeof ParticipantSchema>;
+export type Participant = z.output<typeof ParticipantSchema>;
+
+/** POST /api/participantes/cadastrar/: the paid charge's txid (or card charge id) and the payload. */
+export const RegisterRequestSchema = z
+  .object({ txid: z.string().min(1).max(100), ...participantFields })
+  .superRefine(cepMatchesState)
+  .transform(withAddress);
+export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
+
+const CategoryRefSchema = z.object({ id: z.number().int(), nome_categoria: z.string() });
+
+export const RegistrationSchema = z.object({
+  id: z.number().int(),
+  evento: z.number().int(),
+  nome_completo: z.string(),
+  /** Formatted "403.644.788-29". */
+  cpf: z.string(),
+  data_nascimento: z.string(),
+  genero: z.string(),
+  endereco: z.string(),
+  numero_contato: z.string(),
+  email: z.string(),
+  categoria_evento: z.array(z.number().int()),
+  categoria_evento_detalhes: z.array(CategoryRefSchema.extend({ preco: z.number() })),
+  street: z.string(),
+  zip_code: z.string(),
+  state: z.string(),
+  city: z.string(),
+  neighborhood: z.string(),
+  /** What the registration costs, in reais (before any card interest). */
+  total: z.number(),
+  criado_em: z.string(),
+});
+export type Registration = z.infer<typeof RegistrationSchema>;
+
+export const CpfParamSchema = z.object({ cpf: z.string().max(20) });
+export const LookupQuerySchema = z.object({ evento: z.coerce.number().int().positive().optional() });
+
+/** GET /api/participantes/cpf/{cpf}/ (SPEC.md §3, participant lookup result). */
+export const RegistrationLookupSchema = z.object({
+  id: z.number().int(),
+  nome_completo: z.string(),
+  email: z.string(),
+  numero_contato: z.string(),
+  evento_detalhes: z.object({ id: z.number().int(), nome_evento: z.string() }),
+  categoria_evento_detalhes: z.array(CategoryRefSchema),
+  endereco: z.string(),
+});
+export type RegistrationLookup = z.infer<typeof RegistrationLookupSchema>;
+
+export const LOOKUP_NOT_FOUND = 'Inscrição não encontrada para o CPF fornecido.';
+export const DUPLICATE_CPF = 'Este CPF já está inscrito nesta categoria.';
+
+/** GET /api/events/{id}/preco/?categorias=12,15&data_nascimento=1960-05-01 */
+export const PriceQuerySchema = z.object({
+  categorias: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'categorias: ids separados por vírgula')
+    .transform((v) => v.split(',').map(Number)),
+  data_nascimento: BirthDateSchema.optional(),
+});
+
+export const PriceResponseSchema = z.object({
+  itens: z.array(
+    z.object({
+      id: z.number().int(),
+      nome_categoria: z.string(),
+      data: z.string(),
+      /** The category's full price, in reais. */
+      preco_inscricao: z.number(),
+      /** What this participant pays for it, in reais. */
+      preco: z.number(),
+    }),
+  ),
+  /** Half price (Estatuto do Idoso) applied: 60 or more on the event day. */
+  meia_entrada: z.boolean(),
+  total: z.number(),
+  total_centavos: z.number().int(),
+});
+export type PriceResponse = z.infer<typeof PriceResponseSchema>;
