@@ -10,3 +10,12 @@ export function stripAccents(value: string): string {
 export function toSearchText(...parts: string[]): string {
   return stripAccents(parts.join(' ').toLocaleLowerCase('pt-BR')).replace(/\s+/g, ' ').trim();
 }
+
+/** Text safe inside XML/SVG markup and attribute values (the generated images). */
+export function escapeXml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
+}

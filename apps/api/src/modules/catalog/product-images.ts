@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeXml } from '@passada/core/text';
 
 /**
  * Product pictures drawn as SVG from three facts: the garment kind, the view and the colour. There is no
@@ -237,14 +238,6 @@ function drawing(kind: GarmentKind, view: ImageView): Drawing {
         word: null,
       };
   }
-}
-
-function escapeXml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
 }
 
 /** The SVG of `kind` in `color`, seen from `view`. A few KB, fixed size, with a <title> for screen readers. */

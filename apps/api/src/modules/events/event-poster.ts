@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { formatEventDates } from '@passada/core/events';
+import { escapeXml } from '@passada/core/text';
 
 /**
  * Race posters drawn as SVG from the event's own facts (name, city, state, dates). There is no photo
@@ -31,14 +32,6 @@ const palettes = [
   ['#14213d', '#fca311', '#ffe8a3', '#277da1', '#0b1222'],
   ['#7f2d55', '#f7a072', '#fff3b0', '#1b998b', '#2b1020'],
 ] as const;
-
-function escapeXml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
-}
 
 /** A small deterministic generator, so the same city always gets the same skyline. */
 function seededRandom(seed: string): () => number {
