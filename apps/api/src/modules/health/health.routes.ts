@@ -1,3 +1,4 @@
+import { PublicConfigSchema } from '@passada/core/contracts/config';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +23,29 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch {
         return reply.status(503).send({ status: 'erro' as const, detail: 'Banco de dados indisponível.' });
       }
+    },
+  );
+
+  app.get(
+    '/api/config/',
+    {
+      schema: {
+        tags: ['sistema'],
+        summary: 'Configurações públicas usadas pelo navegador',
+        response: { 200: PublicConfigSchema },
+      },
+    },
+    async (_req, reply) => {
+      const { env } = app.deps;
+      reply.header('cache-control', 'public, max-age=300');
+      return {
+        nome_loja: env.STORE_NAME,
+        pagamentos: {
+          provedor: env.PAYMENTS,
+          conta: env.PAYMENTS === 'efi' ? (env.EFI_ACCOUNT_ID ?? null) : null,
+          ambiente: env.EFI_ENVIRONMENT,
+        },
+      };
     },
   );
 };

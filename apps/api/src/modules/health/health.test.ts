@@ -23,6 +23,15 @@ describe('health and API basics', () => {
     expect(res.json()).toMatchObject({ detail: 'Recurso não encontrado.', code: 'not_found' });
   });
 
+  it('publishes the public settings the browser needs, and nothing secret', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/config/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      nome_loja: 'Passada',
+      pagamentos: { provedor: 'simulado', conta: null, ambiente: 'sandbox' },
+    });
+  });
+
   it('serves an OpenAPI description generated from the contracts', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json' });
     expect(res.statusCode).toBe(200);

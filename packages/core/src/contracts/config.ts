@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** `GET /api/config/`: the public settings the browser needs at run time (nothing secret). */
+export const PublicConfigSchema = z.object({
+  nome_loja: z.string(),
+  pagamentos: z.object({
+    provedor: z.enum(['simulado', 'efi']),
+    /** Efí account identifier used by the browser-side card tokenizer (public by design); null when simulated. */
+    conta: z.string().nullable(),
+    ambiente: z.enum(['production', 'sandbox']),
+  }),
+});
+export type PublicConfig = z.infer<typeof PublicConfigSchema>;
