@@ -7,6 +7,8 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://localhost:${port}`;
 // Each run starts the built shop on a fresh embedded database, seeded with the demo data.
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'passada-e2e-'));
+// Workers load this file again: sharing the folder lets tests read the server's outbox e-mails.
+process.env.E2E_DATA_DIR = dataDir;
 const chromiumFlags = [
   '--headless',
   '--no-sandbox',

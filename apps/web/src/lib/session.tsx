@@ -1,34 +1,53 @@
+import type { Profile } from '@passada/core/contracts/accounts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
-import { apiFetch } from './api.ts';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { ApiRequestError, apiFetch } from './api.ts';
 import { readString, removeKey, StorageKeys, writeString } from './storage.ts';
 
-export interface Profile {
-  username: string;
-  email: string;
-  full_name: string;
-}
+export type { Profile } from '@passada/core/contracts/accounts';
+
+export const profileQueryKey = ['profile'] as const;
 
 interface Session {
   token: string | null;
   /** The signed-in user's profile once loaded; null for a visitor or while loading. */
   profile: Profile | null;
+  /** True while a token exists but its profile has not arrived yet. */
+  profileLoading: boolean;
   signIn(token: string): void;
   /** Revokes the token on the server, then forgets it in the browser (spec §4: logout). */
   signOut(): Promise<void>;
+  /** Reloads the profile after the user edits it. */
+  refreshProfile(): Promise<void>;
 }
 
 const SessionContext = createContext<Session | null>(null);
 
+/**
+ * The signed-in state (spec §4: a token in localStorage). Only the `token` key is touched on sign-in
+ * and sign-out: the guest cart and the other keys survive both.
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => readString(StorageKeys.token));
   const queryClient = useQueryClient();
   const profileQuery = useQuery({
-    queryKey: ['profile', token],
+    queryKey: [...profileQueryKey, token],
     queryFn: () => apiFetch<Profile>('/api/users/profile/'),
     enabled: token !== null,
     retry: false,
   });
+
+  const forget = useCallback(() => {
+    removeKey(StorageKeys.token);
+    setToken(null);
+    queryClient.removeQueries({ queryKey: profileQueryKey });
+  }, [queryClient]);
+
+  // An expired or revoked token is as good as none: the browser forgets it.
+  const rejected = profileQuery.error instanceof ApiRequestError && profileQuery.error.status === 401;
+  useEffect(() => {
+    if (rejected) forget();
+  }, [rejected, forget]);
 
   const signIn = useCallback((next: string) => {
     writeString(StorageKeys.token, next);
@@ -41,14 +60,24 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // The browser forgets the token either way; an unreachable server must not keep anyone signed in here.
     }
-    removeKey(StorageKeys.token);
-    setToken(null);
-    queryClient.removeQueries({ queryKey: ['profile'] });
-  }, [queryClient]);
+    forget();
+  }, [forget]);
+
+  const refreshProfile = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: profileQueryKey }),
+    [queryClient],
+  );
 
   const value = useMemo<Session>(
-    () => ({ token, profile: token ? (profileQuery.data ?? null) : null, signIn, signOut }),
-    [token, profileQuery.data, signIn, signOut],
+    () => ({
+      token,
+      profile: token ? (profileQuery.data ?? null) : null,
+      profileLoading: token !== null && profileQuery.isPending,
+      signIn,
+      signOut,
+      refreshProfile,
+    }),
+    [token, profileQuery.data, profileQuery.isPending, signIn, signOut, refreshProfile],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

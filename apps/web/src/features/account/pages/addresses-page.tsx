@@ -1,7 +1,149 @@
-export default function Page() {
+import { formatCep } from '@passada/core/cep';
+import type { Address } from '@passada/core/contracts/accounts';
+import * as RadioGroup from '@radix-ui/react-radio-group';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useAlert } from '../../../components/dialog.tsx';
+import { RequireAuth } from '../../../components/require-auth.tsx';
+import { readJson, StorageKeys, writeJson } from '../../../lib/storage.ts';
+import { addressesQueryKey, deleteAddress, useAddresses } from '../api/accounts-api.ts';
+import { linkClass, primaryButtonClass, secondaryButtonClass } from '../components/form-field.tsx';
+
+/** Spec §2: the label says Grátis unless a SEDEX price was quoted (stored under `frete`). */
+function shippingLabel(): string {
+  const quote = readJson<unknown>(StorageKeys.shipping, null);
+  const sedex =
+    quote && typeof quote === 'object' && 'precoFinalSEDEX' in quote ? String(quote.precoFinalSEDEX) : null;
+  return sedex ? `Frete SEDEX: R$ ${sedex}` : 'Frete: Grátis';
+}
+
+function AddressList({ addresses }: { addresses: Address[] }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [alertElement, showAlert] = useAlert();
+  const [picked, setPicked] = useState<string | null>(null);
+  const [deleteError, setDeleteError] = useState(false);
+  const primary = addresses.find((a) => a.is_primary);
+  const chosen = picked ?? (primary ? String(primary.id) : '');
+
+  const remove = async (id: number) => {
+    setDeleteError(false);
+    try {
+      await deleteAddress(id);
+      if (picked === String(id)) setPicked(null);
+      await queryClient.invalidateQueries({ queryKey: addressesQueryKey });
+    } catch {
+      setDeleteError(true);
+    }
+  };
+
+  const proceed = () => {
+    const address = addresses.find((a) => String(a.id) === chosen);
+    if (!address) {
+      showAlert('Por favor, escolha um endereço para entrega.');
+      return;
+    }
+    writeJson(StorageKeys.chosenAddress, address);
+    navigate('/revisar-pedido');
+  };
+
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Endereços</h1>
-    </main>
+    <>
+      {addresses.length === 0 ? (
+        <p className="text-stone-600 dark:text-stone-400">Você ainda não cadastrou nenhum endereço.</p>
+      ) : (
+        <RadioGroup.Root
+          value={chosen}
+          onValueChange={setPicked}
+          aria-label="Endereço de entrega"
+          className="flex flex-col gap-3"
+        >
+          {addresses.map((a) => {
+            const labelId = `endereco-${a.id}`;
+            return (
+              <div
+                key={a.id}
+                className="flex items-start gap-3 rounded-xl border border-stone-200 p-4 has-[[data-state=checked]]:border-brand-700 dark:border-stone-800"
+              >
+                <RadioGroup.Item
+                  value={String(a.id)}
+                  aria-labelledby={labelId}
+                  className="mt-1 flex size-5 shrink-0 items-center justify-center rounded-full border-2 border-stone-400 focus-visible:outline-2 focus-visible:outline-brand-700 data-[state=checked]:border-brand-700"
+                >
+                  <RadioGroup.Indicator className="size-2.5 rounded-full bg-brand-700" />
+                </RadioGroup.Item>
+                <div className="min-w-0 flex-1">
+                  <p id={labelId} className="font-semibold">
+                    {a.full_name}
+                    {a.is_primary ? ' (principal)' : ''}, {a.street}
+                  </p>
+                  <p className="text-sm text-stone-600 dark:text-stone-400">
+                    {a.neighborhood}, {a.city} - {a.state}, CEP {formatCep(a.zip_code)} · {a.phone}
+                  </p>
+                </div>
+                <div className="flex shrink-0 gap-2">
+                  <Link
+                    to={`/editar-endereco/${a.id}`}
+                    className={secondaryButtonClass}
+                    aria-label={`Editar ${a.street}`}
+                  >
+                    Editar
+                  </Link>
+                  <button
+                    type="button"
+                    className={secondaryButtonClass}
+                    aria-label={`Excluir ${a.street}`}
+                    onClick={() => void remove(a.id)}
+                  >
+                    Excluir
+                  </button>
+                </div>
+              </div>
+            );
+          })}
+        </RadioGroup.Root>
+      )}
+      {deleteError ? (
+        <p role="alert" className="mt-3 text-red-700 dark:text-red-400">
+          Erro ao excluir o endereço.
+        </p>
+      ) : null}
+      <p className="mt-4 font-medium">{shippingLabel()}</p>
+      <div className="mt-6 flex flex-wrap items-center gap-4">
+        <Link to="/adicionar-endereco" className={linkClass}>
+          Adicionar endereço
+        </Link>
+        <button type="button" className={primaryButtonClass} onClick={proceed}>
+          Continuar
+        </button>
+      </div>
+      {alertElement}
+    </>
+  );
+}
+
+function Addresses() {
+  const query = useAddresses();
+  if (query.isPending) return <p role="status">Carregando…</p>;
+  if (query.isError) {
+    return (
+      <p role="alert" className="text-red-700 dark:text-red-400">
+        Erro ao buscar os endereços.
+      </p>
+    );
+  }
+  return <AddressList addresses={query.data} />;
+}
+
+/** /enderecos: choose the delivery address for the order (spec §2, §5). */
+export default function AddressesPage() {
+  return (
+    <RequireAuth>
+      <main className="mx-auto max-w-3xl px-4 py-10">
+        <h1 className="mb-6 text-2xl font-bold">Endereço de entrega</h1>
+        <Addresses />
+      </main>
+    </RequireAuth>
   );
 }

@@ -1,7 +1,248 @@
-export default function Page() {
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ChangePasswordRequestSchema,
+  DeleteAccountRequestSchema,
+  EmailSchema,
+  FullNameSchema,
+  type Profile,
+} from '@passada/core/contracts/accounts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { z } from 'zod';
+import { Modal } from '../../../components/dialog.tsx';
+import { useSession } from '../../../lib/session.tsx';
+import {
+  changePassword,
+  deleteAccount,
+  detailOf,
+  fieldErrorsOf,
+  updateProfile,
+} from '../api/accounts-api.ts';
+import { AccountLayout } from '../components/account-layout.tsx';
+import {
+  FormField,
+  FormStatus,
+  primaryButtonClass,
+  secondaryButtonClass,
+} from '../components/form-field.tsx';
+
+type Status = { message: string; tone: 'success' | 'error' } | null;
+const sectionClass = 'flex flex-col gap-4 rounded-xl border border-stone-200 p-5 dark:border-stone-800';
+
+const ProfileFormSchema = z.object({ full_name: FullNameSchema, email: EmailSchema });
+
+function ProfileForm({ profile }: { profile: Profile }) {
+  const { refreshProfile } = useSession();
+  const [status, setStatus] = useState<Status>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof ProfileFormSchema>, unknown, z.output<typeof ProfileFormSchema>>({
+    resolver: zodResolver(ProfileFormSchema),
+    defaultValues: { full_name: profile.full_name, email: profile.email },
+  });
+  const onSubmit = handleSubmit(async (data) => {
+    setStatus(null);
+    try {
+      await updateProfile(data);
+      await refreshProfile();
+      setStatus({ message: 'Dados atualizados com sucesso.', tone: 'success' });
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      if (fields.email) setError('email', { message: fields.email });
+      if (fields.full_name) setError('full_name', { message: fields.full_name });
+      setStatus({ message: detailOf(error, 'Erro ao salvar os dados.'), tone: 'error' });
+    }
+  });
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Dados pessoais</h1>
-    </main>
+    <form onSubmit={onSubmit} noValidate className={sectionClass} aria-labelledby="dados-titulo">
+      <h2 id="dados-titulo" className="text-lg font-semibold">
+        Nome e e-mail
+      </h2>
+      <FormField
+        label="Nome completo"
+        autoComplete="name"
+        error={errors.full_name?.message}
+        {...register('full_name')}
+      />
+      <FormField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'error'} />
+      <button type="submit" className={`${primaryButtonClass} self-start`} disabled={isSubmitting}>
+        Salvar dados
+      </button>
+    </form>
+  );
+}
+
+function PasswordForm() {
+  const [status, setStatus] = useState<Status>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<
+    z.input<typeof ChangePasswordRequestSchema>,
+    unknown,
+    z.output<typeof ChangePasswordRequestSchema>
+  >({
+    resolver: zodResolver(ChangePasswordRequestSchema),
+    defaultValues: { current_password: '', new_password: '', new_password_confirm: '' },
+  });
+  const onSubmit = handleSubmit(async (data) => {
+    setStatus(null);
+    try {
+      const { detail } = await changePassword(data);
+      reset();
+      setStatus({ message: detail, tone: 'success' });
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      for (const key of ['current_password', 'new_password', 'new_password_confirm'] as const) {
+        const message = fields[key];
+        if (message) setError(key, { message });
+      }
+      setStatus({ message: detailOf(error, 'Erro ao alterar a senha.'), tone: 'error' });
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate className={sectionClass} aria-labelledby="senha-titulo">
+      <h2 id="senha-titulo" className="text-lg font-semibold">
+        Alterar senha
+      </h2>
+      <FormField
+        label="Senha atual"
+        type="password"
+        autoComplete="current-password"
+        error={errors.current_password?.message}
+        {...register('current_password')}
+      />
+      <FormField
+        label="Nova senha"
+        type="password"
+        autoComplete="new-password"
+        error={errors.new_password?.message}
+        {...register('new_password')}
+      />
+      <FormField
+        label="Confirme a nova senha"
+        type="password"
+        autoComplete="new-password"
+        error={errors.new_password_confirm?.message}
+        {...register('new_password_confirm')}
+      />
+      <p className="text-sm text-stone-600 dark:text-stone-400">
+        Os outros aparelhos conectados serão desconectados.
+      </p>
+      <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'error'} />
+      <button type="submit" className={`${primaryButtonClass} self-start`} disabled={isSubmitting}>
+        Alterar senha
+      </button>
+    </form>
+  );
+}
+
+function DeleteAccountForm() {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<
+    z.input<typeof DeleteAccountRequestSchema>,
+    unknown,
+    z.output<typeof DeleteAccountRequestSchema>
+  >({
+    resolver: zodResolver(DeleteAccountRequestSchema),
+    defaultValues: { password: '' },
+  });
+  const onSubmit = handleSubmit(({ password }) => setConfirming(password));
+  const confirm = async () => {
+    if (confirming === null) return;
+    try {
+      await deleteAccount(confirming);
+      setConfirming(null);
+      await signOut();
+      navigate('/');
+    } catch (error) {
+      setConfirming(null);
+      const message = fieldErrorsOf(error).password;
+      if (message) setError('password', { message });
+      setStatus({ message: detailOf(error, 'Erro ao excluir a conta.'), tone: 'error' });
+    }
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate className={sectionClass} aria-labelledby="excluir-titulo">
+      <h2 id="excluir-titulo" className="text-lg font-semibold">
+        Excluir conta
+      </h2>
+      <p className="text-sm text-stone-600 dark:text-stone-400">
+        Seus dados pessoais e endereços serão apagados (LGPD). Pedidos e inscrições ficam guardados sem os
+        seus dados, como exige a lei fiscal.
+      </p>
+      <FormField
+        label="Senha para confirmar"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <FormStatus message={status?.message ?? null} tone="error" />
+      <button
+        type="submit"
+        className={`${secondaryButtonClass} self-start text-red-700`}
+        disabled={isSubmitting}
+      >
+        Excluir minha conta
+      </button>
+      <Modal
+        open={confirming !== null}
+        onOpenChange={(open) => !open && setConfirming(null)}
+        title="Excluir a conta?"
+      >
+        <p className="mt-3">Esta ação não pode ser desfeita.</p>
+        <div className="mt-5 flex gap-3">
+          <button type="button" className={`${primaryButtonClass} bg-red-700`} onClick={confirm}>
+            Excluir definitivamente
+          </button>
+          <button type="button" className={secondaryButtonClass} onClick={() => setConfirming(null)}>
+            Cancelar
+          </button>
+        </div>
+      </Modal>
+    </form>
+  );
+}
+
+/** /user/pessoal-data: see and change personal data, or delete the account (LGPD art. 18). */
+export default function PersonalDataPage() {
+  const { profile, profileLoading } = useSession();
+  return (
+    <AccountLayout title="Dados pessoais">
+      {profile ? (
+        <div className="flex flex-col gap-6">
+          <ProfileForm key={`${profile.full_name}|${profile.email}`} profile={profile} />
+          <PasswordForm />
+          <DeleteAccountForm />
+        </div>
+      ) : profileLoading ? (
+        <p role="status">Carregando…</p>
+      ) : (
+        <p role="alert">Erro ao carregar os dados do usuário.</p>
+      )}
+    </AccountLayout>
   );
 }

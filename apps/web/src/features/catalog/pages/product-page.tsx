@@ -1,7 +1,216 @@
-export default function Page() {
+import type { Product } from '@passada/core/contracts/catalog';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useAlert } from '../../../components/dialog.tsx';
+import { Price } from '../../../components/price.tsx';
+import { loginPathFor } from '../../../components/require-auth.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { type CartLine, cart } from '../../../lib/cart.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { StorageKeys, writeJson } from '../../../lib/storage.ts';
+import { productQuery, stockQuery } from '../api/products.ts';
+import { OptionButtons } from '../components/option-buttons.tsx';
+import { ProductGallery } from '../components/product-gallery.tsx';
+import { ShippingCalculator } from '../components/shipping-calculator.tsx';
+import { type Option, productOptions } from '../utils/options.ts';
+import { isSoldOut, stockState, stockText } from '../utils/stock.ts';
+
+const CHOOSE_FIRST = 'VOCÊ PRECISA SELECIONAR A COR E O TAMANHO ANTES!';
+const SOLD_OUT = 'COMBINAÇÃO NÃO DISPONÍVEL NO MOMENDO!';
+const LOGIN_TO_BUY = 'Você precisa estar logado para fazer uma compra.';
+
+export default function ProductPage() {
+  const { id = '' } = useParams();
+  const { data: product, isPending, error } = useQuery(productQuery(id));
+
+  if (isPending) {
+    return (
+      <main className="mx-auto max-w-6xl px-4 py-10">
+        <p role="status">Carregando produto...</p>
+      </main>
+    );
+  }
+  if (!product) {
+    const notFound = error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+    return (
+      <main className="mx-auto max-w-6xl px-4 py-10">
+        <h1 className="text-2xl font-bold">
+          {notFound ? 'Produto não encontrado.' : 'Não foi possível carregar o produto.'}
+        </h1>
+      </main>
+    );
+  }
+  return <ProductDetail key={product.id} product={product} />;
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { token } = useSession();
+  const [alertElement, showAlert] = useAlert();
+  const [color, setColor] = useState<Option | null>(null);
+  const [size, setSize] = useState<Option | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [added, setAdded] = useState('');
+  const { colors, sizes } = productOptions(product.stock);
+  const chosen = color !== null && size !== null;
+
+  const stock = useQuery({ ...stockQuery(product.id, color?.id ?? 0, size?.id ?? 0), enabled: chosen });
+  const state = stockState({
+    chosen,
+    pending: stock.isFetching,
+    failed: stock.isError,
+    quantity: stock.data,
+  });
+  const soldOut = isSoldOut(state);
+
+  // Spec §4: a sold-out or missing combination opens the dialog once, when the check answers.
+  const warnedFor = useRef('');
+  useEffect(() => {
+    const combo = `${color?.id}-${size?.id}`;
+    if (soldOut && warnedFor.current !== combo) {
+      warnedFor.current = combo;
+      showAlert(SOLD_OUT);
+    }
+  }, [soldOut, color, size, showAlert]);
+
+  const cartLine = (): CartLine | null => {
+    if (!color || !size) {
+      showAlert(CHOOSE_FIRST);
+      return null;
+    }
+    if (soldOut) {
+      showAlert(SOLD_OUT);
+      return null;
+    }
+    return {
+      id: product.id,
+      name: product.name,
+      price: product.price,
+      image: product.images[0] ?? '',
+      quantity,
+      size: size.id,
+      color: color.id,
+      product_size: size.name,
+      product_color: color.name,
+    };
+  };
+
+  const addToCart = () => {
+    const line = cartLine();
+    if (!line) return;
+    cart.add(line);
+    setAdded(`${line.name} (${line.product_color}, ${line.product_size}) adicionado ao carrinho!`);
+  };
+
+  const buyNow = () => {
+    const line = cartLine();
+    if (!line) return;
+    if (!token) {
+      showAlert(LOGIN_TO_BUY, () => navigate(loginPathFor(location)));
+      return;
+    }
+    // The order draft of spec §3, for this one product.
+    writeJson(StorageKeys.orderData, {
+      user: token,
+      items: [
+        {
+          product: line.id,
+          quantity: line.quantity,
+          product_name: line.name,
+          product_price: line.price,
+          product_image: line.image,
+          size: line.size,
+          color: line.color,
+          product_size: line.product_size,
+          product_color: line.product_color,
+        },
+      ],
+      order_date: new Date().toISOString(),
+    });
+    navigate('/fechar-pedido');
+  };
+
+  const text = stockText(state);
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Produto</h1>
+    <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
+      <ProductGallery images={product.images} name={product.name} />
+      <div className="flex flex-col gap-5">
+        <div>
+          <h1 className="text-3xl font-black tracking-tight">{product.name}</h1>
+          <Price
+            reais={product.price}
+            className="mt-2 block text-2xl font-bold text-brand-800 dark:text-brand-100"
+          />
+        </div>
+        <p className="leading-relaxed text-stone-700 dark:text-stone-300">{product.description}</p>
+        <OptionButtons
+          label="Cor"
+          options={colors}
+          selected={color?.id ?? null}
+          onSelect={(o) => setColor(o)}
+          swatches
+        />
+        <OptionButtons
+          label="Tamanho"
+          options={sizes}
+          selected={size?.id ?? null}
+          onSelect={(o) => setSize(o)}
+        />
+        <p
+          role="status"
+          className={`min-h-6 font-bold ${soldOut ? 'text-red-700 dark:text-red-400' : 'text-green-800 dark:text-green-400'}`}
+        >
+          {text}
+        </p>
+        <fieldset className="flex items-center gap-3">
+          <legend className="float-left mr-3 font-semibold">Quantidade</legend>
+          <div className="flex items-center gap-2">
+            <button
+              type="button"
+              aria-label="Diminuir quantidade"
+              disabled={quantity <= 1}
+              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+              className="h-10 w-10 rounded-lg border border-stone-300 text-xl font-bold disabled:opacity-40 dark:border-stone-700"
+            >
+              −
+            </button>
+            <output aria-label="Quantidade selecionada" className="w-8 text-center text-lg font-semibold">
+              {quantity}
+            </output>
+            <button
+              type="button"
+              aria-label="Aumentar quantidade"
+              onClick={() => setQuantity((q) => q + 1)}
+              className="h-10 w-10 rounded-lg border border-stone-300 text-xl font-bold dark:border-stone-700"
+            >
+              +
+            </button>
+          </div>
+        </fieldset>
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="button"
+            onClick={addToCart}
+            className="rounded-lg border-2 border-brand-700 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-stone-800"
+          >
+            Adicionar ao carrinho
+          </button>
+          <button
+            type="button"
+            onClick={buyNow}
+            className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
+          >
+            Comprar agora
+          </button>
+        </div>
+        <p aria-live="polite" className="min-h-6 text-sm font-medium text-green-800 dark:text-green-400">
+          {added}
+        </p>
+        <ShippingCalculator productId={product.id} quantity={quantity} />
+      </div>
+      {alertElement}
     </main>
   );
 }

@@ -1,7 +1,173 @@
-export default function Page() {
+import type { ProductCategory, ProductSearchQuery } from '@passada/core/contracts/catalog';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { formatReais } from '../../../components/price.tsx';
+import { ProductGrid } from '../../../components/product-card.tsx';
+import { searchProductsQuery } from '../api/products.ts';
+
+const SIZES = ['P', 'M', 'G', 'GG'] as const;
+const CATEGORIES: Array<{ value: ProductCategory; label: string }> = [
+  { value: 'feminino', label: 'Feminino' },
+  { value: 'masculino', label: 'Masculino' },
+  { value: 'acessorios', label: 'Acessórios' },
+];
+const PRICE_MAX = 500;
+
+function isCategory(value: string | null): value is ProductCategory {
+  return CATEGORIES.some((c) => c.value === value);
+}
+
+function clampPrice(value: string | null, fallback: number): number {
+  const n = Number(value);
+  return value !== null && Number.isFinite(n) ? Math.min(PRICE_MAX, Math.max(0, n)) : fallback;
+}
+
+/** /pesquisa: every filter lives in the URL query, so a search can be shared and survives a reload. */
+export default function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const categoryParam = params.get('category');
+  const category = isCategory(categoryParam) ? categoryParam : undefined;
+  const minPrice = clampPrice(params.get('min_price'), 0);
+  const maxPrice = clampPrice(params.get('max_price'), PRICE_MAX);
+  const sizes = (params.get('sizes') ?? '')
+    .split(',')
+    .filter((s) => (SIZES as readonly string[]).includes(s));
+  const [text, setText] = useState(q);
+
+  const query: ProductSearchQuery = {
+    q: q || undefined,
+    category,
+    min_price: minPrice > 0 ? minPrice : undefined,
+    max_price: maxPrice < PRICE_MAX ? maxPrice : undefined,
+    sizes: sizes.length ? sizes.join(',') : undefined,
+  };
+  const { data, isPending, isError } = useQuery(searchProductsQuery(query));
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { replace: true });
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update({ q: text.trim() });
+  };
+
+  const toggleSize = (size: string) => {
+    const next = sizes.includes(size) ? sizes.filter((s) => s !== size) : [...sizes, size];
+    update({ sizes: SIZES.filter((s) => next.includes(s)).join(',') });
+  };
+
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Pesquisa</h1>
+      <h1 className="mb-6 text-3xl font-black tracking-tight">Pesquisa</h1>
+      <div className="grid gap-8 md:grid-cols-[16rem_1fr]">
+        <aside aria-label="Filtros" className="flex flex-col gap-6">
+          <form aria-label="Pesquisar" onSubmit={submit} className="flex gap-2">
+            <label htmlFor="pesquisa-texto" className="sr-only">
+              Pesquisar produtos
+            </label>
+            <input
+              id="pesquisa-texto"
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Camiseta, boné..."
+              className="w-full rounded-lg border border-stone-400 px-3 py-2 dark:border-stone-600 dark:bg-stone-900"
+            />
+            <button type="submit" className="rounded-lg bg-brand-700 px-3 py-2 font-semibold text-white">
+              Buscar
+            </button>
+          </form>
+          <div>
+            <label htmlFor="pesquisa-categoria" className="mb-1 block font-semibold">
+              Categoria
+            </label>
+            <select
+              id="pesquisa-categoria"
+              value={category ?? ''}
+              onChange={(e) => update({ category: e.target.value })}
+              className="w-full rounded-lg border border-stone-400 px-3 py-2 dark:border-stone-600 dark:bg-stone-900"
+            >
+              <option value="">Todas</option>
+              {CATEGORIES.map((c) => (
+                <option key={c.value} value={c.value}>
+                  {c.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <fieldset>
+            <legend className="mb-1 font-semibold">Preço</legend>
+            <label htmlFor="preco-min" className="block text-sm">
+              Mínimo: {formatReais(minPrice)}
+            </label>
+            <input
+              id="preco-min"
+              type="range"
+              min={0}
+              max={PRICE_MAX}
+              step={10}
+              value={minPrice}
+              onChange={(e) => update({ min_price: e.target.value === '0' ? undefined : e.target.value })}
+              className="w-full accent-brand-700"
+            />
+            <label htmlFor="preco-max" className="mt-2 block text-sm">
+              Máximo: {formatReais(maxPrice)}
+            </label>
+            <input
+              id="preco-max"
+              type="range"
+              min={0}
+              max={PRICE_MAX}
+              step={10}
+              value={maxPrice}
+              onChange={(e) =>
+                update({ max_price: e.target.value === String(PRICE_MAX) ? undefined : e.target.value })
+              }
+              className="w-full accent-brand-700"
+            />
+          </fieldset>
+          <fieldset>
+            <legend className="mb-1 font-semibold">Tamanhos</legend>
+            <div className="flex flex-wrap gap-3">
+              {SIZES.map((s) => (
+                <label key={s} className="flex items-center gap-1.5">
+                  <input
+                    type="checkbox"
+                    checked={sizes.includes(s)}
+                    onChange={() => toggleSize(s)}
+                    className="h-4 w-4 accent-brand-700"
+                  />
+                  {s}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        </aside>
+        <section aria-label="Resultados" aria-live="polite">
+          {isPending ? (
+            <p role="status">Carregando produtos...</p>
+          ) : isError ? (
+            <p role="alert">Não foi possível pesquisar agora.</p>
+          ) : data.length === 0 ? (
+            <p>Nenhum produto encontrado.</p>
+          ) : (
+            <>
+              <p className="mb-4 text-sm text-stone-700 dark:text-stone-300">
+                {data.length} {data.length === 1 ? 'produto encontrado' : 'produtos encontrados'}
+              </p>
+              <ProductGrid products={data} />
+            </>
+          )}
+        </section>
+      </div>
     </main>
   );
 }

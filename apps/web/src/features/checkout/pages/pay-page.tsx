@@ -1,7 +1,6 @@
+import { Navigate } from 'react-router';
+
+/** /pagar: the spec shows no content for it; paying happens on /revisar-pedido. */
 export default function Page() {
-  return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Pagamento</h1>
-    </main>
-  );
+  return <Navigate to="/revisar-pedido" replace />;
 }

@@ -1,7 +1,162 @@
-export default function Page() {
+import { formatEventDates, formatIsoDateBR, registrationStartToSearch } from '@passada/core/events';
+import { formatBRL, reaisToCents } from '@passada/core/money';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useAlert } from '../../../components/dialog.tsx';
+import { useSession } from '../../../lib/session.tsx';
+import { StorageKeys, writeJson, writeString } from '../../../lib/storage.ts';
+import { eventQuery } from '../api/events.ts';
+import { CategoryPicker } from '../components/category-picker.tsx';
+import { EventProgramme } from '../components/event-programme.tsx';
+import { WhoDialog } from '../components/who-dialog.tsx';
+import { type Selection, selectedIds, selectionTotalCents, toggleCategory } from '../utils/selection.ts';
+
+const linkClass =
+  'font-semibold text-brand-800 underline hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:text-brand-100';
+
+/** /eventos/register/{id}: the event and the start of registration, up to choosing categories (SPEC.md §4). */
+export default function EventPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { token } = useSession();
+  const { data: event, isPending, isError } = useQuery(eventQuery(id));
+  const [selection, setSelection] = useState<Selection>({});
+  const [askWho, setAskWho] = useState(false);
+  const [alertElement, showAlert] = useAlert();
+
+  const totalCents = event ? selectionTotalCents(event, selection) : 0;
+
+  // The finalizar page reads these keys (SPEC.md §3 storage keys); total in reais, like the wire prices.
+  useEffect(() => {
+    if (!event) return;
+    writeJson(StorageKeys.total, totalCents / 100);
+    writeString(StorageKeys.eventName, event.nome_evento);
+  }, [event, totalCents]);
+
+  if (isPending) {
+    return (
+      <main className="mx-auto max-w-5xl px-4 py-10">
+        <p role="status">Carregando evento...</p>
+      </main>
+    );
+  }
+  if (isError) {
+    return (
+      <main className="mx-auto max-w-5xl px-4 py-10">
+        <h1 className="text-2xl font-bold">Evento não encontrado.</h1>
+        <p className="mt-4">
+          <Link to="/eventos" className={linkClass}>
+            Ver todos os eventos
+          </Link>
+        </p>
+      </main>
+    );
+  }
+
+  const headline = event.dias_evento[0]?.categorias[0];
+  const chosen = selectedIds(event, selection);
+  const here = `/eventos/register/${event.id}`;
+
+  function choose(paraMim: boolean) {
+    setAskWho(false);
+    if (!token) {
+      // SPEC.md §6: registration needs an account, for oneself and for others.
+      if (paraMim) {
+        showAlert('Você precisa estar logado para se inscrever.', () =>
+          navigate(`/login?next=${encodeURIComponent(here)}`),
+        );
+      } else {
+        showAlert('Você precisa possuir uma conta pra realizar inscrições para terceiros.');
+      }
+      return;
+    }
+    if (!event) return;
+    const start = { paraMim, eventoId: event.id, categorias: chosen };
+    // Router state for the next page, and the same in the query string so a reload keeps it.
+    navigate(`${here}/finalizar?${registrationStartToSearch(start)}`, { state: start });
+  }
+
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Evento</h1>
+    <main className="mx-auto max-w-5xl px-4 py-10">
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <img
+          src={event.imagem_evento}
+          alt={`Cartaz do evento ${event.nome_evento}`}
+          width={800}
+          height={500}
+          className="w-full rounded-xl bg-stone-100 object-cover dark:bg-stone-800"
+        />
+        <div>
+          <h1 className="text-3xl font-black tracking-tight">{event.nome_evento}</h1>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt className="font-semibold">Data</dt>
+            <dd>{formatEventDates(event.start_data_evento, event.end_data_evento)}</dd>
+            <dt className="font-semibold">Horário</dt>
+            <dd>{event.hora_evento}</dd>
+            <dt className="font-semibold">Local</dt>
+            <dd>
+              {event.city}/{event.state}
+            </dd>
+            <dt className="font-semibold">Inscrições até</dt>
+            <dd>{formatIsoDateBR(event.prazo_inscricao)}</dd>
+            <dt className="font-semibold">Organização</dt>
+            <dd>{event.organizer}</dd>
+          </dl>
+          {headline ? (
+            <p className="mt-4 text-lg">
+              <span className="text-2xl font-black text-brand-800 dark:text-brand-100">
+                {formatBRL(reaisToCents(headline.preco_inscricao))}
+              </span>{' '}
+              + 1kg de alimento não perecível
+            </p>
+          ) : null}
+          <p className="mt-4 flex flex-wrap gap-4">
+            <Link to={`/eventos/regulamento/${event.id}`} className={linkClass}>
+              Regulamento
+            </Link>
+            <Link to={`${here}/ja-me-inscrevi`} className={linkClass}>
+              Já me inscrevi
+            </Link>
+          </p>
+        </div>
+      </div>
+
+      <p className="mt-8 whitespace-pre-line leading-relaxed">{event.descricao_evento}</p>
+      <EventProgramme />
+
+      <section aria-labelledby="categorias" className="mt-8">
+        <h2 id="categorias" className="mb-4 text-xl font-bold">
+          Categorias
+        </h2>
+        {event.inscricoes_abertas ? null : (
+          <p
+            role="status"
+            className="mb-4 rounded-lg bg-red-50 p-3 font-semibold text-red-800 dark:bg-red-950 dark:text-red-200"
+          >
+            Inscrições encerradas
+          </p>
+        )}
+        <CategoryPicker
+          event={event}
+          selection={selection}
+          onToggle={(day, categoryId) => setSelection((s) => toggleCategory(s, day, categoryId))}
+        />
+        <p className="mt-6 text-lg" aria-live="polite">
+          Total: <strong>{formatBRL(totalCents)}</strong>
+        </p>
+        <button
+          type="button"
+          disabled={chosen.length === 0 || !event.inscricoes_abertas}
+          onClick={() => setAskWho(true)}
+          className="mt-4 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:bg-stone-400"
+        >
+          {chosen.length === 0 ? 'Selecione uma categoria' : 'Confirmar inscrição'}
+        </button>
+      </section>
+
+      <WhoDialog open={askWho} onOpenChange={setAskWho} onChoose={choose} />
+      {alertElement}
     </main>
   );
 }

@@ -1,7 +1,51 @@
-export default function Page() {
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { eventsPageQuery } from '../api/events.ts';
+import { EventCard } from '../components/event-card.tsx';
+
+/** /eventos: 9 events per page, 'Página X de Y' with previous and next (SPEC.md §2, §9). */
+export default function EventsPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = Number(params.get('page') ?? '1');
+  const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
+  const { data, isPending, isError } = useQuery(eventsPageQuery(page));
+
+  function goTo(next: number) {
+    setParams(next === 1 ? {} : { page: String(next) });
+    window.scrollTo({ top: 0 });
+  }
+
+  const pages = data?.pages ?? 1;
+  const navButton =
+    'rounded-lg border-2 border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-400 disabled:hover:bg-transparent dark:text-brand-100 dark:hover:bg-stone-800';
+
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Eventos</h1>
+      <h1 className="mb-8 text-3xl font-black tracking-tight">Eventos</h1>
+      {isPending ? (
+        <p role="status">Carregando eventos...</p>
+      ) : isError ? (
+        <p role="alert">Não foi possível carregar os eventos.</p>
+      ) : data.results.length === 0 ? (
+        <p>Nenhum evento encontrado.</p>
+      ) : (
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {data.results.map((event, i) => (
+            <EventCard key={event.id} event={event} eager={i < 3} />
+          ))}
+        </ul>
+      )}
+      <nav aria-label="Paginação dos eventos" className="mt-10 flex items-center justify-center gap-4">
+        <button type="button" className={navButton} disabled={page <= 1} onClick={() => goTo(page - 1)}>
+          Anterior
+        </button>
+        <p aria-live="polite">
+          Página {page} de {pages}
+        </p>
+        <button type="button" className={navButton} disabled={page >= pages} onClick={() => goTo(page + 1)}>
+          Próxima
+        </button>
+      </nav>
     </main>
   );
 }

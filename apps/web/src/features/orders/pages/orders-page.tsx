@@ -1,7 +1,85 @@
+import { formatCep } from '@passada/core/cep';
+import type { Order } from '@passada/core/contracts/orders';
+import { formatBRL } from '@passada/core/money';
+import { formatReais } from '../../../components/price.tsx';
+import { AccountLayout } from '../../account/components/account-layout.tsx';
+import { useOrders } from '../api/orders-api.ts';
+import { formatOrderDate, interestCents, newestFirst, STATUS_LABEL } from '../utils/order-view.ts';
+
+function OrderCard({ order }: { order: Order }) {
+  const interest = interestCents(order);
+  return (
+    <article
+      aria-label={`Pedido ${order.id}`}
+      className="rounded-xl border border-stone-200 p-5 dark:border-stone-800"
+    >
+      <header className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+        <h2 className="text-lg font-bold">Pedido nº {order.id}</h2>
+        <p className="text-sm text-stone-700 dark:text-stone-300">
+          {formatOrderDate(order.order_date)} ·{' '}
+          <span className="font-semibold">{STATUS_LABEL[order.status] ?? order.status}</span>
+        </p>
+      </header>
+      <ul className="flex flex-col gap-3" aria-label="Itens">
+        {order.items.map((item) => (
+          <li
+            key={`${item.product}-${item.product_color}-${item.product_size}`}
+            className="flex items-center gap-3"
+          >
+            <img
+              src={item.product_image}
+              alt=""
+              width={56}
+              height={56}
+              className="size-14 rounded-md bg-stone-100 object-contain dark:bg-stone-800"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold">{item.product_name}</p>
+              <p className="text-sm text-stone-700 dark:text-stone-300">
+                Cor: {item.product_color} · Tamanho: {item.product_size} · Quantidade: {item.quantity}
+              </p>
+            </div>
+            <p className="font-semibold">{formatReais(item.product_price)}</p>
+          </li>
+        ))}
+      </ul>
+      <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 [&_dd]:text-right border-t border-stone-200 pt-3 dark:border-stone-800">
+        <dt>Frete ({order.servico_frete})</dt>
+        <dd>{formatReais(order.frete)}</dd>
+        <dt>Pagamento</dt>
+        <dd>{order.metodo_pagamento === 'pix' ? 'Pix' : `Cartão de crédito, ${order.parcelas}×`}</dd>
+        <dt>Juros</dt>
+        <dd>{formatBRL(interest)}</dd>
+        <dt className="font-bold">Total</dt>
+        <dd className="font-bold">{formatReais(order.total)}</dd>
+      </dl>
+      <address className="mt-3 text-sm not-italic text-stone-700 dark:text-stone-300">
+        Entrega para {order.address.full_name}: {order.address.street}, {order.address.neighborhood},{' '}
+        {order.address.city}-{order.address.state}, CEP {formatCep(order.address.zip_code)}
+      </address>
+    </article>
+  );
+}
+
+function Orders() {
+  const orders = useOrders();
+  if (orders.isPending) return <p role="status">Carregando pedidos...</p>;
+  const list = newestFirst(orders.data ?? []);
+  if (list.length === 0) return <p>Você ainda não fez nenhum pedido.</p>;
+  return (
+    <div className="flex flex-col gap-5">
+      {list.map((order) => (
+        <OrderCard key={order.id} order={order} />
+      ))}
+    </div>
+  );
+}
+
+/** /user/pedidos (spec §2): the signed-in user's order history, inside the account menu. */
 export default function Page() {
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Pedidos</h1>
-    </main>
+    <AccountLayout title="Pedidos">
+      <Orders />
+    </AccountLayout>
   );
 }

@@ -1,7 +1,124 @@
-export default function Page() {
+import type { RegistrationLookup } from '@passada/core/contracts/registrations';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useAlert } from '../../../components/dialog.tsx';
+import { loginPathFor } from '../../../components/require-auth.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { inputClass, primaryButtonClass } from '../../account/components/form-field.tsx';
+import { eventQuery } from '../../events/api/events.ts';
+import { lookupRegistration } from '../api/registrations-api.ts';
+
+/** /eventos/register/{id}/ja-me-inscrevi (SPEC.md §2): a registration this account made, found by CPF. */
+export default function RegistrationLookupPage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { token } = useSession();
+  const { data: event } = useQuery(eventQuery(id));
+  const [alertElement, showAlert] = useAlert();
+  const [cpf, setCpf] = useState('');
+  const [result, setResult] = useState<RegistrationLookup | null>(null);
+  const [notFound, setNotFound] = useState(false);
+  const [searching, setSearching] = useState(false);
+  const inputId = useId();
+
+  const search = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!cpf.trim()) {
+      showAlert('Por favor, insira um CPF válido!');
+      return;
+    }
+    if (!token) {
+      navigate(loginPathFor(location));
+      return;
+    }
+    setSearching(true);
+    setResult(null);
+    setNotFound(false);
+    try {
+      setResult(await lookupRegistration(cpf.trim(), Number(id)));
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.status === 401) {
+        navigate(loginPathFor(location));
+        return;
+      }
+      setNotFound(true);
+      showAlert('Inscrição não encontrada!');
+    } finally {
+      setSearching(false);
+    }
+  };
+
   return (
-    <main className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Já me inscrevi</h1>
+    <main className="mx-auto max-w-3xl px-4 py-10">
+      {event ? (
+        <div className="flex flex-col items-center gap-4 text-center">
+          <img
+            src={event.imagem_evento}
+            alt={`Cartaz do evento ${event.nome_evento}`}
+            width={800}
+            height={500}
+            className="w-full max-w-xl rounded-xl bg-stone-100 object-cover dark:bg-stone-800"
+          />
+          <h1 className="text-2xl font-bold">{event.nome_evento}</h1>
+        </div>
+      ) : (
+        <h1 className="text-2xl font-bold">Já me inscrevi</h1>
+      )}
+
+      <form onSubmit={search} noValidate className="mx-auto mt-8 flex max-w-md flex-col gap-3">
+        <label htmlFor={inputId} className="text-sm font-medium">
+          CPF do participante
+        </label>
+        <input
+          id={inputId}
+          className={inputClass}
+          inputMode="numeric"
+          maxLength={14}
+          placeholder="000.000.000-00"
+          value={cpf}
+          onChange={(e) => {
+            setCpf(e.target.value);
+            setNotFound(false);
+          }}
+        />
+        <button type="submit" className={primaryButtonClass} disabled={searching}>
+          Buscar Inscrição
+        </button>
+        {notFound && cpf.length === 11 ? (
+          <p role="alert" className="font-medium text-red-700 dark:text-red-400">
+            Inscrição não encontrada para o CPF fornecido.
+          </p>
+        ) : null}
+      </form>
+
+      {result ? (
+        <section
+          aria-labelledby="inscricao-titulo"
+          className="mx-auto mt-8 max-w-md rounded-xl border border-stone-200 p-5 dark:border-stone-700"
+        >
+          <h2 id="inscricao-titulo" className="text-lg font-semibold">
+            Inscrição encontrada
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            <dt className="font-medium">Nome</dt>
+            <dd>{result.nome_completo}</dd>
+            <dt className="font-medium">E-mail</dt>
+            <dd>{result.email}</dd>
+            <dt className="font-medium">Telefone</dt>
+            <dd>{result.numero_contato}</dd>
+            <dt className="font-medium">Evento</dt>
+            <dd>{result.evento_detalhes.nome_evento}</dd>
+            <dt className="font-medium">Categorias</dt>
+            <dd>{result.categoria_evento_detalhes.map((c) => c.nome_categoria).join(', ')}</dd>
+            <dt className="font-medium">Endereço</dt>
+            <dd>{result.endereco}</dd>
+          </dl>
+        </section>
+      ) : null}
+      {alertElement}
     </main>
   );
 }

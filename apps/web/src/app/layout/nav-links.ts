@@ -1,0 +1,9 @@
+/** The header navigation, in the spec's order (section 2). */
+export const navLinks = [
+  { to: '/masculino', label: 'Masculino' },
+  { to: '/feminino', label: 'Feminino' },
+  { to: '/acessorios', label: 'Acessórios' },
+  { to: '/eventos', label: 'Eventos' },
+  { to: '/sobrenos', label: 'Sobre nós' },
+  { to: '/lojas', label: 'Lojas' },
+] as const;

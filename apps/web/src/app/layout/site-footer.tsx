@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+
+/** Footer links (spec §2) and the seller identification Decreto 7.962/2013 requires of online shops. */
+export function SiteFooter() {
+  return (
+    <footer className="mt-16 border-t border-stone-200 bg-stone-100 text-sm dark:border-stone-800 dark:bg-stone-900">
+      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2">
+        <nav aria-label="Rodapé">
+          <ul className="flex flex-wrap gap-5 font-medium">
+            <li>
+              <Link to="/" className="hover:underline">
+                Home
+              </Link>
+            </li>
+            <li>
+              <Link to="/sobrenos" className="hover:underline">
+                Sobre nós
+              </Link>
+            </li>
+            <li>
+              <Link to="/lojas" className="hover:underline">
+                Contato
+              </Link>
+            </li>
+          </ul>
+          <p className="mt-4 text-stone-700 dark:text-stone-300">
+            Roupas e acessórios de corrida feitos no Nordeste.
+          </p>
+        </nav>
+        <address className="not-italic leading-relaxed text-stone-700 dark:text-stone-300">
+          <strong className="text-stone-900 dark:text-stone-100">Passada Artigos Esportivos Ltda.</strong>
+          <br />
+          CNPJ 12.ABC.345/01DE-35
+          <br />
+          Av. Beira Mar, 3000, loja 12, Meireles, Fortaleza-CE, CEP 60165-121
+          <br />
+          E-mail:{' '}
+          <a href="mailto:contato@passada.com.br" className="underline">
+            contato@passada.com.br
+          </a>
+          <br />
+          Telefone:{' '}
+          <a href="tel:+558532345678" className="underline">
+            (85) 3234-5678
+          </a>
+        </address>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,86 @@
+import { Link } from 'react-router';
+import { Price } from './price.tsx';
+
+export interface ProductCardData {
+  id: number;
+  name: string;
+  price: number;
+  images: string[];
+}
+
+/** Image, name, price and 'Ver mais' to the product page (spec §2 grids). */
+export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+  const image = product.images[0];
+  return (
+    <li className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900">
+      {image ? (
+        <img
+          src={image}
+          alt={product.name}
+          width={400}
+          height={400}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="aspect-square w-full bg-stone-100 object-contain dark:bg-stone-800"
+        />
+      ) : (
+        <div className="aspect-square w-full bg-stone-100 dark:bg-stone-800" />
+      )}
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="min-h-[2lh] font-semibold leading-snug">{product.name}</h3>
+        <Price reais={product.price} className="text-lg font-bold text-brand-800 dark:text-brand-100" />
+        <Link
+          to={`/produto/${product.id}`}
+          className="mt-auto inline-block rounded-lg bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"
+        >
+          Ver mais<span className="sr-only"> sobre {product.name}</span>
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+export function ProductGrid({
+  products,
+  eagerCount = 0,
+}: {
+  products: ProductCardData[];
+  eagerCount?: number;
+}) {
+  return (
+    <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+      {products.map((p, i) => (
+        <ProductCard key={p.id} product={p} eager={i < eagerCount} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Placeholder cards of the real cards' size while products load, so nothing below moves when they
+ * arrive (layout shift); the loading text sits on top of them.
+ */
+export function ProductGridSkeleton({ count, label }: { count: number; label: string }) {
+  return (
+    <div className="relative">
+      <p role="status" className="absolute inset-x-0 top-8 z-10 text-center font-medium">
+        {label}
+      </p>
+      <ul aria-hidden="true" className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+        {Array.from({ length: count }, (_, i) => `placeholder-${i}`).map((key) => (
+          <li
+            key={key}
+            className="flex flex-col overflow-hidden rounded-xl border border-stone-200 dark:border-stone-800"
+          >
+            <div className="aspect-square w-full animate-pulse bg-stone-100 dark:bg-stone-800" />
+            <div className="flex flex-col gap-2 p-4">
+              <div className="min-h-[2lh] leading-snug" />
+              <div className="h-7" />
+              <div className="h-10 rounded-lg bg-stone-100 dark:bg-stone-800" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

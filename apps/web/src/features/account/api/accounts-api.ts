@@ -1,0 +1,73 @@
+import type { Address, AddressData, CepLookup, Profile } from '@passada/core/contracts/accounts';
+import { useQuery } from '@tanstack/react-query';
+import { ApiRequestError, apiFetch } from '../../../lib/api.ts';
+
+export const addressesQueryKey = ['addresses'] as const;
+
+export function useAddresses() {
+  return useQuery({
+    queryKey: addressesQueryKey,
+    queryFn: () => apiFetch<Address[]>('/api/users/addresses/'),
+  });
+}
+
+export function useAddress(id: number) {
+  return useQuery({
+    queryKey: [...addressesQueryKey, id],
+    queryFn: () => apiFetch<Address>(`/api/users/addresses/${id}/`),
+    enabled: Number.isInteger(id) && id > 0,
+    retry: false,
+  });
+}
+
+export const saveAddress = (data: AddressData, id?: number) =>
+  apiFetch<Address>(id ? `/api/users/addresses/${id}/` : '/api/users/addresses/', {
+    method: id ? 'PUT' : 'POST',
+    body: data,
+  });
+
+export const deleteAddress = (id: number) =>
+  apiFetch<void>(`/api/users/addresses/${id}/`, { method: 'DELETE' });
+
+export const lookupCep = (cep: string) => apiFetch<CepLookup>(`/api/cep/${cep}/`, { auth: false });
+
+export const logIn = (username: string, password: string) =>
+  apiFetch<{ token: string }>('/api/token-auth/', {
+    method: 'POST',
+    body: { username, password },
+    auth: false,
+  });
+
+export const signUp = (body: { username: string; email: string; full_name: string; password: string }) =>
+  apiFetch<Profile>('/api/users/', { method: 'POST', body, auth: false });
+
+export const updateProfile = (body: { full_name?: string; email?: string }) =>
+  apiFetch<Profile>('/api/users/profile/', { method: 'PATCH', body });
+
+export const changePassword = (body: {
+  current_password: string;
+  new_password: string;
+  new_password_confirm: string;
+}) => apiFetch<{ detail: string }>('/api/users/profile/password/', { method: 'POST', body });
+
+export const deleteAccount = (password: string) =>
+  apiFetch<void>('/api/users/profile/', { method: 'DELETE', body: { password } });
+
+export const requestPasswordReset = (email: string) =>
+  apiFetch<{ detail: string }>('/api/users/password-reset/', {
+    method: 'POST',
+    body: { email },
+    auth: false,
+  });
+
+export const confirmPasswordReset = (body: { token: string; password: string; password_confirm: string }) =>
+  apiFetch<{ detail: string }>('/api/users/password-reset/confirm/', { method: 'POST', body, auth: false });
+
+/** The API's per-field messages (`errors`), when the failure carries them. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  return error instanceof ApiRequestError ? (error.body?.errors ?? {}) : {};
+}
+
+export function detailOf(error: unknown, fallback: string): string {
+  return error instanceof ApiRequestError && error.body?.detail ? error.body.detail : fallback;
+}

@@ -1,0 +1,189 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { UFS } from '@passada/core/cep';
+import { type AddressData, AddressInputSchema } from '@passada/core/contracts/accounts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { readString, StorageKeys } from '../../../lib/storage.ts';
+import { addressesQueryKey, fieldErrorsOf, lookupCep, saveAddress } from '../api/accounts-api.ts';
+import { FormField, FormStatus, inputClass, linkClass, primaryButtonClass } from './form-field.tsx';
+
+export type AddressFormValues = z.input<typeof AddressInputSchema>;
+const FIELDS = ['full_name', 'zip_code', 'state', 'city', 'neighborhood', 'street', 'phone'] as const;
+
+interface AddressFormProps {
+  /** Present when editing. */
+  id?: number;
+  initial?: AddressFormValues;
+  /** The spec's message for a failed save: 'Erro ao adicionar o endereço.' or 'Erro ao salvar o endereço.' */
+  failureMessage: string;
+}
+
+/** The address form (spec §2): CEP filled in from /api/cep/ when it has 8 digits or loses focus. */
+export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const stateId = useId();
+  const [status, setStatus] = useState<string | null>(null);
+  const [lookingUp, setLookingUp] = useState(false);
+  const lastLookup = useRef<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<AddressFormValues, unknown, AddressData>({
+    resolver: zodResolver(AddressInputSchema),
+    defaultValues: initial ?? {
+      full_name: '',
+      zip_code: '',
+      state: '',
+      city: '',
+      neighborhood: '',
+      street: '',
+      phone: '',
+      is_primary: false,
+    },
+  });
+
+  const autofill = async (raw: string) => {
+    const cep = raw.replace(/\D/g, '');
+    if (cep.length !== 8 || cep === lastLookup.current) return;
+    lastLookup.current = cep;
+    setLookingUp(true);
+    try {
+      const found = await lookupCep(cep);
+      const opts = { shouldValidate: true, shouldDirty: true } as const;
+      setValue('state', found.state, opts);
+      if (found.city) setValue('city', found.city, opts);
+      if (found.neighborhood) setValue('neighborhood', found.neighborhood, opts);
+      if (found.street && !getValues('street')) setValue('street', found.street, opts);
+    } catch {
+      setError('zip_code', { message: 'Digite um CEP válido!' });
+    } finally {
+      setLookingUp(false);
+    }
+  };
+
+  const zip = register('zip_code', {
+    onChange: (e: { target: { value: string } }) => void autofill(e.target.value),
+    onBlur: (e: { target: { value: string } }) => void autofill(e.target.value),
+  });
+
+  const onSubmit = handleSubmit(async (data) => {
+    setStatus(null);
+    if (!readString(StorageKeys.token)) {
+      setStatus('Token de autenticação não encontrado.');
+      return;
+    }
+    try {
+      await saveAddress(data, id);
+      await queryClient.invalidateQueries({ queryKey: addressesQueryKey });
+      navigate('/enderecos');
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      for (const field of FIELDS) {
+        const message = fields[field];
+        if (message) setError(field, { message });
+      }
+      setStatus(failureMessage);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <FormField
+        label="Nome completo"
+        autoComplete="name"
+        required
+        error={errors.full_name?.message}
+        {...register('full_name')}
+      />
+      <FormField
+        label="CEP"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        placeholder="00000-000"
+        required
+        error={errors.zip_code?.message}
+        {...zip}
+      />
+      {lookingUp ? (
+        <p role="status" className="text-sm text-stone-600 dark:text-stone-400">
+          Buscando o CEP…
+        </p>
+      ) : null}
+      <div className="flex flex-col gap-1">
+        <label htmlFor={stateId} className="text-sm font-medium">
+          Estado
+        </label>
+        <select
+          id={stateId}
+          className={inputClass}
+          aria-invalid={errors.state ? true : undefined}
+          aria-describedby={errors.state ? `${stateId}-erro` : undefined}
+          {...register('state')}
+        >
+          <option value="">Selecione</option>
+          {UFS.map((uf) => (
+            <option key={uf} value={uf}>
+              {uf}
+            </option>
+          ))}
+        </select>
+        {errors.state ? (
+          <p id={`${stateId}-erro`} className="text-sm text-red-700 dark:text-red-400">
+            {errors.state.message}
+          </p>
+        ) : null}
+      </div>
+      <FormField
+        label="Cidade"
+        autoComplete="address-level2"
+        required
+        error={errors.city?.message}
+        {...register('city')}
+      />
+      <FormField
+        label="Bairro"
+        autoComplete="address-level3"
+        required
+        error={errors.neighborhood?.message}
+        {...register('neighborhood')}
+      />
+      <FormField
+        label="Rua e número"
+        autoComplete="street-address"
+        required
+        error={errors.street?.message}
+        {...register('street')}
+      />
+      <FormField
+        label="Telefone"
+        type="tel"
+        autoComplete="tel-national"
+        placeholder="(85) 99999-9999"
+        required
+        error={errors.phone?.message}
+        {...register('phone')}
+      />
+      <label className="flex items-center gap-2">
+        <input type="checkbox" className="size-4 accent-brand-700" {...register('is_primary')} />
+        Endereço principal
+      </label>
+      <FormStatus message={status} tone="error" />
+      <div className="flex items-center gap-4">
+        <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
+          Salvar endereço
+        </button>
+        <Link to="/enderecos" className={linkClass}>
+          Cancelar
+        </Link>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,62 @@
+import { type KeyboardEvent, useRef, useState } from 'react';
+
+/** Main image plus thumbnails; thumbnails are buttons, and the arrow keys move between them. */
+export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+  const [current, setCurrent] = useState(0);
+  const thumbs = useRef<Array<HTMLButtonElement | null>>([]);
+  const main = images[current] ?? images[0];
+
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (step === 0) return;
+    event.preventDefault();
+    const next = (index + step + images.length) % images.length;
+    setCurrent(next);
+    thumbs.current[next]?.focus();
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {main ? (
+        <img
+          src={main}
+          alt={`${name}, imagem ${current + 1} de ${images.length}`}
+          width={600}
+          height={600}
+          fetchPriority="high"
+          className="aspect-square w-full rounded-xl bg-stone-100 object-contain dark:bg-stone-800"
+        />
+      ) : (
+        <div className="aspect-square w-full rounded-xl bg-stone-100 dark:bg-stone-800" />
+      )}
+      {images.length > 1 && (
+        <ul className="flex flex-wrap gap-2" aria-label="Imagens do produto">
+          {images.map((src, i) => (
+            <li key={src}>
+              <button
+                type="button"
+                ref={(el) => {
+                  thumbs.current[i] = el;
+                }}
+                aria-label={`Ver imagem ${i + 1} de ${images.length}`}
+                aria-pressed={i === current}
+                onClick={() => setCurrent(i)}
+                onKeyDown={(e) => onKeyDown(e, i)}
+                className={`overflow-hidden rounded-lg border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${i === current ? 'border-brand-700' : 'border-transparent'}`}
+              >
+                <img
+                  src={src}
+                  alt=""
+                  width={72}
+                  height={72}
+                  loading="lazy"
+                  className="h-18 w-18 bg-stone-100 object-contain dark:bg-stone-800"
+                />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { Event } from '@passada/core/contracts/events';
+import { formatIsoDateBR } from '@passada/core/events';
+import { formatBRL, reaisToCents } from '@passada/core/money';
+import type { Selection } from '../utils/selection.ts';
+
+interface CategoryPickerProps {
+  event: Event;
+  selection: Selection;
+  onToggle(day: string, categoryId: number): void;
+}
+
+/**
+ * Categories per day as toggle buttons (SPEC.md §4): one per day; sold-out ones and all of a closed
+ * event are disabled.
+ */
+export function CategoryPicker({ event, selection, onToggle }: CategoryPickerProps) {
+  const open = event.inscricoes_abertas;
+  return (
+    <div className="flex flex-col gap-6">
+      {event.dias_evento.map((day) => (
+        <fieldset key={day.data}>
+          <legend className="mb-2 font-semibold">Dia {formatIsoDateBR(day.data)}</legend>
+          <div className="flex flex-wrap gap-3">
+            {day.categorias.map((category) => {
+              const soldOut = category.quantidade_disponivel <= 0;
+              const pressed = selection[day.data] === category.id;
+              const price = formatBRL(reaisToCents(category.preco_inscricao));
+              return (
+                <button
+                  key={category.id}
+                  type="button"
+                  aria-pressed={pressed}
+                  // The visible lines as one name, so a screen reader hears them apart.
+                  aria-label={`${category.nome_categoria}, ${price}${soldOut ? ', Esgotado' : ''}`}
+                  disabled={!open || soldOut}
+                  onClick={() => onToggle(day.data, category.id)}
+                  className={`flex min-w-36 flex-col items-start rounded-lg border-2 px-4 py-2 text-left transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60 ${
+                    pressed
+                      ? 'border-brand-700 bg-brand-700 text-white'
+                      : 'border-stone-300 bg-white hover:border-brand-600 dark:border-stone-700 dark:bg-stone-900'
+                  }`}
+                >
+                  <span className="font-bold">{category.nome_categoria}</span>
+                  <span>{price}</span>
+                  {soldOut ? <span className="text-sm font-semibold uppercase">Esgotado</span> : null}
+                </button>
+              );
+            })}
+          </div>
+        </fieldset>
+      ))}
+    </div>
+  );
+}

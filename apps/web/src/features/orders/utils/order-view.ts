@@ -1,0 +1,31 @@
+import type { Order } from '@passada/core/contracts/orders';
+import { reaisToCents } from '@passada/core/money';
+
+/** Newest first; equal dates keep the higher id (the later order) on top. */
+export function newestFirst(orders: readonly Order[]): Order[] {
+  return [...orders].sort((a, b) => {
+    const byDate = Date.parse(b.order_date) - Date.parse(a.order_date);
+    return Number.isNaN(byDate) || byDate === 0 ? b.id - a.id : byDate;
+  });
+}
+
+/** Instalment interest: what was charged beyond products and shipping. */
+export function interestCents(order: Pick<Order, 'total' | 'subtotal' | 'frete'>): number {
+  return Math.max(0, reaisToCents(order.total) - reaisToCents(order.subtotal) - reaisToCents(order.frete));
+}
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
+
+export function formatOrderDate(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isNaN(t) ? 'Data inválida.' : dateTime.format(t);
+}
+
+export const STATUS_LABEL: Record<Order['status'], string> = {
+  'aguardando pagamento': 'Aguardando pagamento',
+  pago: 'Pago',
+  enviado: 'Enviado',
+  entregue: 'Entregue',
+  cancelado: 'Cancelado',
+  expirado: 'Expirado',
+};

@@ -1,0 +1,33 @@
+import type {
+  Participant,
+  PriceResponse,
+  Registration,
+  RegistrationLookup,
+} from '@passada/core/contracts/registrations';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+
+/**
+ * The server's price for the chosen categories and this birth date (half price for 60+), so the form
+ * shows exactly what the charge will be.
+ */
+export function priceQuery(eventId: number, categories: number[], birthDate: string | null) {
+  const params = new URLSearchParams({ categorias: categories.join(',') });
+  if (birthDate) params.set('data_nascimento', birthDate);
+  return queryOptions({
+    queryKey: ['event-price', eventId, categories, birthDate],
+    queryFn: ({ signal }) =>
+      apiFetch<PriceResponse>(`/api/events/${eventId}/preco/?${params}`, { signal, auth: false }),
+    retry: false,
+  });
+}
+
+/** The registration the confirmed payment created (`txid`: the Pix txid or the card charge id). */
+export const registerParticipant = (txid: string, participant: Participant) =>
+  apiFetch<Registration>('/api/participantes/cadastrar/', { method: 'POST', body: { txid, ...participant } });
+
+/** A registration this account made for `cpf`, in this event. */
+export const lookupRegistration = (cpf: string, eventId: number) =>
+  apiFetch<RegistrationLookup>(
+    `/api/participantes/cpf/${encodeURIComponent(cpf)}/?evento=${encodeURIComponent(String(eventId))}`,
+  );

@@ -1,0 +1,140 @@
+import { UFS } from '@passada/core/cep';
+import { GENEROS, type Participant, type ParticipantInput } from '@passada/core/contracts/registrations';
+import { useId } from 'react';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { FormField, inputClass } from '../../account/components/form-field.tsx';
+
+/** The form's own values: gender starts unchosen (''), which the contract then refuses. */
+export type ParticipantFormValues = Omit<ParticipantInput, 'genero'> & { genero: string };
+export type { Participant };
+
+interface ParticipantFieldsProps {
+  register: UseFormRegister<ParticipantFormValues>;
+  errors: FieldErrors<ParticipantFormValues>;
+  /** For oneself: name and e-mail come from the profile and cannot be edited here. */
+  lockProfile: boolean;
+  /** For oneself with a primary address: address and phone come from it and cannot be edited here. */
+  lockAddress: boolean;
+}
+
+/** The participant's data (SPEC.md §2, event checkout): labelled inputs with their errors. */
+export function ParticipantFields({ register, errors, lockProfile, lockAddress }: ParticipantFieldsProps) {
+  const stateId = useId();
+  const genderError = errors.genero?.message;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="sm:col-span-2">
+        <FormField
+          label="Nome completo"
+          autoComplete="name"
+          readOnly={lockProfile}
+          error={errors.nome_completo?.message}
+          {...register('nome_completo')}
+        />
+      </div>
+      <FormField
+        label="CPF"
+        inputMode="numeric"
+        maxLength={14}
+        placeholder="000.000.000-00"
+        error={errors.cpf?.message}
+        {...register('cpf')}
+      />
+      <FormField
+        label="Data de nascimento"
+        type="date"
+        error={errors.data_nascimento?.message}
+        {...register('data_nascimento')}
+      />
+      <fieldset className="sm:col-span-2" aria-describedby={genderError ? `${stateId}-genero` : undefined}>
+        <legend className="text-sm font-medium">Gênero</legend>
+        <div className="mt-1 flex gap-6">
+          {GENEROS.map((g) => (
+            <label key={g} className="flex items-center gap-2">
+              <input type="radio" value={g} className="size-4 accent-brand-700" {...register('genero')} />
+              {g}
+            </label>
+          ))}
+        </div>
+        {genderError ? (
+          <p id={`${stateId}-genero`} className="text-sm text-red-700 dark:text-red-400">
+            {genderError}
+          </p>
+        ) : null}
+      </fieldset>
+      <div className="sm:col-span-2">
+        <FormField
+          label="Endereço (rua e número)"
+          autoComplete="street-address"
+          readOnly={lockAddress}
+          error={errors.street?.message}
+          {...register('street')}
+        />
+      </div>
+      <FormField
+        label="Bairro"
+        readOnly={lockAddress}
+        error={errors.neighborhood?.message}
+        {...register('neighborhood')}
+      />
+      <FormField
+        label="Cidade"
+        autoComplete="address-level2"
+        readOnly={lockAddress}
+        error={errors.city?.message}
+        {...register('city')}
+      />
+      <div className="flex flex-col gap-1">
+        <label htmlFor={stateId} className="text-sm font-medium">
+          Estado
+        </label>
+        <select
+          id={stateId}
+          className={inputClass}
+          aria-invalid={errors.state ? true : undefined}
+          aria-readonly={lockAddress || undefined}
+          {...register('state')}
+          // A <select> has no readOnly: a locked one only offers the value it already has.
+          {...(lockAddress
+            ? { onKeyDown: (e) => e.preventDefault(), onMouseDown: (e) => e.preventDefault() }
+            : {})}
+        >
+          <option value="">Selecione</option>
+          {UFS.map((uf) => (
+            <option key={uf} value={uf}>
+              {uf}
+            </option>
+          ))}
+        </select>
+        {errors.state?.message ? (
+          <p className="text-sm text-red-700 dark:text-red-400">{errors.state.message}</p>
+        ) : null}
+      </div>
+      <FormField
+        label="CEP"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        maxLength={9}
+        readOnly={lockAddress}
+        error={errors.zip_code?.message}
+        {...register('zip_code')}
+      />
+      <FormField
+        label="Telefone de contato"
+        type="tel"
+        autoComplete="tel"
+        readOnly={lockAddress}
+        error={errors.numero_contato?.message}
+        {...register('numero_contato')}
+      />
+      <FormField
+        label="E-mail"
+        type="email"
+        autoComplete="email"
+        readOnly={lockProfile}
+        error={errors.email?.message}
+        {...register('email')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from '../../../lib/session.tsx';
+import RegistrationLookupPage from './registration-lookup-page.tsx';
+
+const EVENT = {
+  id: 7,
+  nome_evento: 'Corrida da Ponte',
+  imagem_evento: '/api/media/events/x.svg',
+  dias_evento: [],
+};
+const FOUND = {
+  id: 1,
+  nome_completo: 'Maria da Silva',
+  email: 'maria@example.com',
+  numero_contato: '(85) 99999-9999',
+  evento_detalhes: { id: 7, nome_evento: 'Corrida da Ponte' },
+  categoria_evento_detalhes: [{ id: 3, nome_categoria: '10 km' }],
+  endereco: 'Av. Beira Mar, 100 - Meireles, Fortaleza - CE, 60165-121',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let lookups: string[];
+
+beforeEach(() => {
+  lookups = [];
+  localStorage.setItem('token', 'abc');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      if (input === '/api/users/profile/')
+        return json(200, { username: 'maria', email: 'maria@example.com', full_name: 'Maria' });
+      if (input === '/api/events/7/') return json(200, EVENT);
+      if (input.startsWith('/api/participantes/cpf/')) {
+        lookups.push(input);
+        return input.includes('40364478829')
+          ? json(200, FOUND)
+          : json(404, { detail: 'Inscrição não encontrada para o CPF fornecido.' });
+      }
+      return json(404, { detail: 'Não encontrado.' });
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function renderPage() {
+  const router = createMemoryRouter(
+    [{ path: '/eventos/register/:id/ja-me-inscrevi', element: <RegistrationLookupPage /> }],
+    { initialEntries: ['/eventos/register/7/ja-me-inscrevi'] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('registration lookup page', () => {
+  it('asks for a CPF before searching', async () => {
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Buscar Inscrição' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Por favor, insira um CPF válido!' })).toBeTruthy();
+    expect(lookups).toEqual([]);
+  });
+
+  it('shows the registration found for this event', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Corrida da Ponte' })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('CPF do participante'), '40364478829');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar Inscrição' }));
+    const found = await screen.findByRole('region', { name: 'Inscrição encontrada' });
+    expect(found.textContent).toContain('Maria da Silva');
+    expect(found.textContent).toContain('10 km');
+    expect(found.textContent).toContain(FOUND.endereco);
+    expect(lookups).toEqual(['/api/participantes/cpf/40364478829/?evento=7']);
+  });
+
+  it('says not found, inline only for an 11-character CPF', async () => {
+    renderPage();
+    const input = await screen.findByLabelText('CPF do participante');
+    await userEvent.type(input, '529.982.247-25');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar Inscrição' }));
+    const alert = await screen.findByRole('alertdialog', { name: 'Inscrição não encontrada!' });
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(alert.isConnected).toBe(false);
+    expect(screen.queryByText('Inscrição não encontrada para o CPF fornecido.')).toBeNull();
+
+    await userEvent.clear(input);
+    await userEvent.type(input, '52998224725');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar Inscrição' }));
+    await screen.findByRole('alertdialog', { name: 'Inscrição não encontrada!' });
+    expect(screen.getByText('Inscrição não encontrada para o CPF fornecido.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,114 @@
+import { reaisToCents } from '@passada/core/money';
+import { useSyncExternalStore } from 'react';
+import { readJson, StorageKeys, writeJson } from './storage.ts';
+
+/** A cart line exactly as the spec's section 3 stores it under `cart` (price in reais). */
+export interface CartLine {
+  id: number;
+  name: string;
+  price: number;
+  image: string;
+  quantity: number;
+  /** Size id. */
+  size: number;
+  /** Colour id. */
+  color: number;
+  product_size: string;
+  product_color: string;
+}
+
+type Listener = () => void;
+
+const listeners = new Set<Listener>();
+let lines: readonly CartLine[] = load();
+
+function load(): CartLine[] {
+  const stored = readJson<unknown>(StorageKeys.cart, []);
+  return Array.isArray(stored) ? (stored.filter(isCartLine) as CartLine[]) : [];
+}
+
+function isCartLine(value: unknown): value is CartLine {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.id === 'number' &&
+    typeof v.price === 'number' &&
+    typeof v.quantity === 'number' &&
+    typeof v.size === 'number' &&
+    typeof v.color === 'number'
+  );
+}
+
+/** Every change is saved at once (spec §4), then subscribers re-render. */
+function commit(next: CartLine[]): void {
+  lines = next;
+  writeJson(StorageKeys.cart, next);
+  for (const listener of listeners) listener();
+}
+
+function sameLine(a: Pick<CartLine, 'id' | 'color' | 'size'>, b: Pick<CartLine, 'id' | 'color' | 'size'>) {
+  return a.id === b.id && a.color === b.color && a.size === b.size;
+}
+
+/** A stable key for one product + colour + size, for React lists and for the operations below. */
+export function lineKey(line: Pick<CartLine, 'id' | 'color' | 'size'>): string {
+  return `${line.id}-${line.color}-${line.size}`;
+}
+
+export const cart = {
+  getSnapshot(): readonly CartLine[] {
+    return lines;
+  },
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  /** The same product, colour and size merges into one line, adding the quantities. */
+  add(line: CartLine): void {
+    const quantity = Math.max(1, Math.floor(line.quantity));
+    const existing = lines.find((l) => sameLine(l, line));
+    if (existing) {
+      commit(lines.map((l) => (l === existing ? { ...l, quantity: l.quantity + quantity } : l)));
+    } else {
+      commit([...lines, { ...line, quantity }]);
+    }
+  },
+  /** No upper bound (spec §9). */
+  increment(key: string): void {
+    commit(lines.map((l) => (lineKey(l) === key ? { ...l, quantity: l.quantity + 1 } : l)));
+  },
+  /** Stops at 1: the trash button is the way to remove a line. */
+  decrement(key: string): void {
+    commit(lines.map((l) => (lineKey(l) === key && l.quantity > 1 ? { ...l, quantity: l.quantity - 1 } : l)));
+  },
+  remove(key: string): void {
+    commit(lines.filter((l) => lineKey(l) !== key));
+  },
+  clear(): void {
+    commit([]);
+  },
+  /** Re-reads storage, e.g. when another tab changed the cart. */
+  reload(): void {
+    lines = load();
+    for (const listener of listeners) listener();
+  },
+};
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === StorageKeys.cart || event.key === null) cart.reload();
+  });
+}
+
+export function useCart(): readonly CartLine[] {
+  return useSyncExternalStore(cart.subscribe, cart.getSnapshot, cart.getSnapshot);
+}
+
+/** The header badge: the sum of quantities, not the number of lines (spec §2). */
+export function itemCount(cartLines: readonly CartLine[]): number {
+  return cartLines.reduce((sum, l) => sum + l.quantity, 0);
+}
+
+export function subtotalCents(cartLines: readonly CartLine[]): number {
+  return cartLines.reduce((sum, l) => sum + reaisToCents(l.price) * l.quantity, 0);
+}
