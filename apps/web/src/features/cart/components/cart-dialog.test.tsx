@@ -92,4 +92,16 @@ describe('Seu carrinho', () => {
     await user.click(within(alert).getByRole('button', { name: 'OK' }));
     expect(router.state.location.pathname).toBe('/login');
   });
+
+  it('for a signed-in buyer drops a leftover "Comprar agora" draft and goes to /fechar-pedido', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('token', 'abc');
+    localStorage.setItem('orderData', JSON.stringify({ items: [{ product: 99, quantity: 1 }] }));
+    cart.add(line);
+    const router = renderCart();
+    await user.click(screen.getByRole('button', { name: 'Fechar pedido' }));
+    expect(router.state.location.pathname).toBe('/fechar-pedido');
+    expect(localStorage.getItem('orderData')).toBeNull();
+    expect(JSON.parse(localStorage.getItem('cart')!)).toHaveLength(1);
+  });
 });

@@ -5,6 +5,7 @@ import { formatReais } from '../../../components/price.tsx';
 import { loginPathFor } from '../../../components/require-auth.tsx';
 import { cart, lineKey, subtotalCents, useCart } from '../../../lib/cart.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { removeKey, StorageKeys } from '../../../lib/storage.ts';
 
 const stepButton =
   'flex h-8 w-8 items-center justify-center rounded-md border border-stone-300 text-lg font-bold hover:bg-stone-100 disabled:opacity-40 dark:border-stone-700 dark:hover:bg-stone-800';
@@ -23,6 +24,8 @@ export default function CartDialog({ open, onOpenChange }: CartDialogProps) {
 
   const closeOrder = () => {
     onOpenChange(false);
+    // The cart is what is being bought now: a draft left by an abandoned "Comprar agora" must not win.
+    removeKey(StorageKeys.orderData);
     if (!token) {
       // Spec §6: buying needs a login; afterwards the login page brings them on to the order.
       showAlert('Você precisa estar logado para fazer uma compra.', () =>
