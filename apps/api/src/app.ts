@@ -21,6 +21,7 @@ import { registrationsRoutes } from './modules/registrations/registrations.route
 import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { loadWebShell } from './plugins/web-shell.ts';
 import { createProviders, type Providers } from './providers/index.ts';
 
 /** What every module may use; built once in `buildApp` and reached as `app.deps`. */
@@ -101,12 +102,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.addHook('onClose', async () => payments.stop());
 
   registerErrorHandling(app);
+  const shell = loadWebShell(env.webDist);
   await app.register(helmet, {
     // The SPA loads only its own scripts (the theme bootstrap too, as a file); React sets inline styles.
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(shell?.scriptHashes ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'"],
@@ -139,6 +141,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(registrationsRoutes);
   await app.register(shippingRoutes);
 
-  await registerWebApp(app, env.webDist);
+  await registerWebApp(app, env.webDist, shell);
   return app;
 }

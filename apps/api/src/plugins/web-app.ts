@@ -1,14 +1,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { escapeXml } from '@passada/core/text';
 import type { FastifyInstance } from 'fastify';
+import { getProduct } from '../modules/catalog/catalog.service.ts';
+import type { WebShell } from './web-shell.ts';
 
 /**
- * Serves the built React app: hashed assets with a year-long cache, index.html never cached, and
- * index.html for every unknown non-API path so the SPA's router (and its 404 page) answers.
+ * Serves the built React app: hashed assets with a year-long cache, the page shell never cached, and
+ * the shell for every unknown non-API path so the SPA's router (and its 404 page) answers.
  */
-export async function registerWebApp(app: FastifyInstance, webDist: string) {
-  const hasWeb = existsSync(path.join(webDist, 'index.html'));
+export async function registerWebApp(app: FastifyInstance, webDist: string, shell: WebShell | null) {
+  const hasWeb = shell !== null && existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -23,7 +26,26 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  /**
+   * A product page's data and main image are known to the server: hinting them lets the phone fetch
+   * both while it is still parsing the JavaScript (the largest paint of that page is the image).
+   */
+  async function productHints(url: string): Promise<string> {
+    const id = /^\/produto\/(\d{1,9})\/?$/.exec(url)?.[1];
+    if (!id) return '';
+    try {
+      const product = await getProduct(app.deps.db, Number(id));
+      const image = product.images[0];
+      return (
+        `<link rel="preload" as="fetch" href="/api/products/${id}/" crossorigin>` +
+        (image ? `<link rel="preload" as="image" href="${escapeXml(image)}" fetchpriority="high">` : '')
+      );
+    } catch {
+      return '';
+    }
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '';
     if (url === '/api' || url.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
       return reply.status(404).send({ detail: 'Recurso não encontrado.', code: 'not_found' });
@@ -32,6 +54,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string) {
       return reply.status(404).send({ detail: 'Arquivo não encontrado.', code: 'not_found' });
     }
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html; charset=utf-8').send(shell?.html(url, await productHints(url)));
   });
 }

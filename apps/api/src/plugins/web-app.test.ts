@@ -1,0 +1,89 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeProduct } from '../test/factories/catalog.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+/** A miniature build of the web app, shaped like Vite's output. */
+function makeDist(): string {
+  const dist = mkdtempSync(path.join(tmpdir(), 'passada-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    [
+      '<!doctype html><html><head>',
+      '<script src="/theme-init.js"></script>',
+      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
+      '</head><body><div id="root"><header>Passada</header><!--home-banner--></div></body></html>',
+    ].join('\n'),
+  );
+  writeFileSync(path.join(dist, 'theme-init.js'), "document.documentElement.classList.add('x');\n");
+  writeFileSync(path.join(dist, 'assets/index-abc.css'), 'body{color:red}');
+  writeFileSync(path.join(dist, 'assets/index-abc.js'), 'console.log(1)');
+  return dist;
+}
+
+describe('serving the web app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = makeDist();
+    t = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('inlines the theme script and the stylesheet, and allows exactly that script by its hash', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain("<script>document.documentElement.classList.add('x');</script>");
+    expect(res.body).toContain('<style>body{color:red}</style>');
+    expect(res.body).not.toContain('href="/assets/index-abc.css"');
+    const hash = createHash('sha256').update("document.documentElement.classList.add('x');").digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+  });
+
+  it('puts the banner in the static markup of the home page only', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain('src="/media/banner-poster.svg"');
+    const product = await t.app.inject({ method: 'GET', url: '/produto/3' });
+    expect(product.statusCode).toBe(200);
+    expect(product.body).not.toContain('banner-poster');
+    expect(product.body).not.toContain('<!--home-banner-->');
+  });
+
+  it("hints a product page's data and main image so the phone fetches them early", async () => {
+    const product = await makeProduct(t.database.db);
+    const res = await t.app.inject({ method: 'GET', url: `/produto/${product.id}` });
+    expect(res.body).toContain(
+      `<link rel="preload" as="fetch" href="/api/products/${product.id}/" crossorigin>`,
+    );
+    expect(res.body).toMatch(/<link rel="preload" as="image" href="\/api\/media\/products\/[^"]+\.svg"/);
+    const unknown = await t.app.inject({ method: 'GET', url: '/produto/999999' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).not.toContain('rel="preload"');
+  });
+
+  it('serves hashed assets with a year-long cache and unknown files as JSON 404', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const missing = await t.app.inject({ method: 'GET', url: '/nada.png' });
+    expect(missing.statusCode).toBe(404);
+    const api = await t.app.inject({ method: 'GET', url: '/api/nada/' });
+    expect(api.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('answers the SPA for unknown pages so its router shows the 404 page', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/pagina/que/nao/existe' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div id="root">');
+  });
+});
