@@ -12,5 +12,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // The server reads it to hint the chunks of the page being opened (apps/api/src/plugins/web-shell.ts).
+    manifest: true,
   },
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { EnvError, loadEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
@@ -5,7 +6,7 @@ import { seedIfEmpty } from './db/seed/index.ts';
 
 async function main() {
   const env = loadEnv();
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir });
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.dataDir, 'pglite') });
   await database.migrate();
   if (env.SEED_DEMO_DATA) await seedIfEmpty(database.db);
   const app = await buildApp({ env, database });

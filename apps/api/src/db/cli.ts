@@ -1,10 +1,11 @@
+import path from 'node:path';
 import { loadEnv } from '../config/env.ts';
 import { openDatabase } from './client.ts';
 import { seedIfEmpty } from './seed/index.ts';
 
 const command = process.argv[2];
 const env = loadEnv();
-const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.dataDir });
+const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.dataDir, 'pglite') });
 try {
   await database.migrate();
   if (command === 'seed') {

@@ -23,6 +23,19 @@ function makeDist(): string {
   writeFileSync(path.join(dist, 'theme-init.js'), "document.documentElement.classList.add('x');\n");
   writeFileSync(path.join(dist, 'assets/index-abc.css'), 'body{color:red}');
   writeFileSync(path.join(dist, 'assets/index-abc.js'), 'console.log(1)');
+  mkdirSync(path.join(dist, '.vite'));
+  writeFileSync(
+    path.join(dist, '.vite/manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-abc.js', imports: ['_react.js'] },
+      '_react.js': { file: 'assets/react-1.js' },
+      '_card.js': { file: 'assets/card-2.js', imports: ['_react.js'] },
+      'src/features/home/home-page.tsx': {
+        file: 'assets/home-page-3.js',
+        imports: ['_card.js', '_react.js'],
+      },
+    }),
+  );
   return dist;
 }
 
@@ -48,6 +61,15 @@ describe('serving the web app', () => {
     expect(res.body).not.toContain('href="/assets/index-abc.css"');
     const hash = createHash('sha256').update("document.documentElement.classList.add('x');").digest('base64');
     expect(res.headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+  });
+
+  it("hints the home page's lazily loaded chunks, not the ones the page already names", async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-3.js">');
+    expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/card-2.js">');
+    expect(home.body).not.toContain('href="/assets/index-abc.js"');
+    const other = await t.app.inject({ method: 'GET', url: '/sobrenos' });
+    expect(other.body).not.toContain('home-page-3');
   });
 
   it('puts the banner in the static markup of the home page only', async () => {

@@ -16,6 +16,45 @@ export interface WebShell {
 }
 
 const HOME_MARKER = '<!--home-banner-->';
+
+/** The page module each much-visited route loads first (apps/web/src/app/router.tsx). */
+const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^\/$/, 'src/features/home/home-page.tsx'],
+  [/^\/produto\/\d+\/?$/, 'src/features/catalog/pages/product-page.tsx'],
+  [/^\/(feminino|masculino|acessorios|topavaliados)\/?$/, 'src/features/catalog/pages/category-page.tsx'],
+  [/^\/eventos\/?$/, 'src/features/events/pages/events-page.tsx'],
+];
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/**
+ * `<link rel="modulepreload">` for a lazily loaded page and the chunks it imports, read from Vite's
+ * build manifest, so the phone downloads them with the entry instead of after it has run.
+ */
+function pagePreloads(webDist: string, html: string): Map<string, string> {
+  const result = new Map<string, string>();
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) return result;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  for (const [, source] of PAGE_MODULES) {
+    const files = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || files.has(chunk.file)) return;
+      files.add(chunk.file);
+      for (const imported of chunk.imports ?? []) visit(imported);
+    };
+    visit(source);
+    const links = [...files]
+      .filter((file) => !html.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+    result.set(source, links.join(''));
+  }
+  return result;
+}
 const HOME_BANNER =
   '<img src="/media/banner-poster.svg" width="960" height="420" alt="" fetchpriority="high" class="aspect-[16/7] w-full bg-stone-900 object-cover">';
 
@@ -40,10 +79,15 @@ export function loadWebShell(webDist: string): WebShell | null {
     },
   );
 
+  const preloads = pagePreloads(webDist, html);
   const home = html.replace(HOME_MARKER, HOME_BANNER);
   const other = html.replace(HOME_MARKER, '');
   return {
-    html: (pathname, head = '') => (pathname === '/' ? home : other).replace('</head>', `${head}</head>`),
+    html(pathname, head = '') {
+      const source = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
+      const hints = (source ? (preloads.get(source) ?? '') : '') + head;
+      return (pathname === '/' ? home : other).replace('</head>', `${hints}</head>`);
+    },
     scriptHashes,
   };
 }
