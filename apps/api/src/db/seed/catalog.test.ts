@@ -18,7 +18,7 @@ describe('demo catalogue seed', () => {
   afterAll(() => t.close());
 
   it('is quick: a few batched statements', () => {
-    // The brief asks for < 2 s; the bound leaves room for a busy shared test machine.
+    // The target is < 2 s; the bound leaves room for a busy test machine.
     expect(seedMs).toBeLessThan(4000);
   });
 
