@@ -109,25 +109,33 @@ export const CepSchema = z
   .transform(normalizeCep)
   .pipe(z.string().length(8, 'Digite um CEP válido!'));
 
-const required = (message: string, max = 150) => z.string({ error: message }).trim().min(1, message).max(max);
+/** A required text field with its own message when empty. */
+export const requiredText = (message: string, max = 150) =>
+  z.string({ error: message }).trim().min(1, message).max(max);
+
+/** One of the 27 UFs, typed in any case. */
+export const UfSchema = z
+  .string({ error: 'Escolha o estado.' })
+  .trim()
+  .toUpperCase()
+  .refine(isUF, 'Escolha um estado válido.');
+
+/** A Brazilian phone with a real DDD, kept as digits. */
+export const PhoneSchema = z
+  .string({ error: 'Informe o telefone.' })
+  .refine(isValidPhone, 'Digite um telefone válido com DDD.')
+  .transform(normalizePhone);
 
 /** The address form (spec §3: full_name, zip_code, state, city, neighborhood, street, phone, is_primary). */
 export const AddressInputSchema = z
   .object({
-    full_name: required('Informe o nome completo.'),
+    full_name: requiredText('Informe o nome completo.'),
     zip_code: CepSchema,
-    state: z
-      .string({ error: 'Escolha o estado.' })
-      .trim()
-      .toUpperCase()
-      .refine(isUF, 'Escolha um estado válido.'),
-    city: required('Informe a cidade.'),
-    neighborhood: required('Informe o bairro.'),
-    street: required('Informe a rua e o número.', 200),
-    phone: z
-      .string({ error: 'Informe o telefone.' })
-      .refine(isValidPhone, 'Digite um telefone válido com DDD.')
-      .transform(normalizePhone),
+    state: UfSchema,
+    city: requiredText('Informe a cidade.'),
+    neighborhood: requiredText('Informe o bairro.'),
+    street: requiredText('Informe a rua e o número.', 200),
+    phone: PhoneSchema,
     is_primary: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {

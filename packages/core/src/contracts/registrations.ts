@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { isUF, normalizeCep, stateForCep } from '../cep.ts';
 import { isValidCpf } from '../documents.ts';
-import { isValidPhone, normalizePhone } from '../phone.ts';
-import { CepSchema, EmailSchema, FullNameSchema } from './accounts.ts';
+import { CepSchema, EmailSchema, FullNameSchema, PhoneSchema, requiredText, UfSchema } from './accounts.ts';
 
 /**
  * Event registrations on the wire (SPEC.md §3 and §7): the participant payload, what paying for it
@@ -22,8 +21,6 @@ export function isRealIsoDate(value: string): boolean {
   return d.toISOString().slice(0, 10) === value;
 }
 
-const required = (message: string, max = 150) => z.string({ error: message }).trim().min(1, message).max(max);
-
 /** CPF typed with or without punctuation, kept as 11 digits. */
 export const CpfSchema = z
   .string({ error: 'Digite o CPF.' })
@@ -42,10 +39,7 @@ const participantFields = {
   genero: z.enum(GENEROS, { error: 'Selecione o gênero.' }),
   /** The address as one line; composed from the parts below when left empty. */
   endereco: z.string().trim().max(300).optional(),
-  numero_contato: z
-    .string({ error: 'Informe o telefone.' })
-    .refine(isValidPhone, 'Digite um telefone válido com DDD.')
-    .transform(normalizePhone),
+  numero_contato: PhoneSchema,
   email: EmailSchema,
   evento: z.number({ error: 'Evento inválido.' }).int().positive(),
   categoria_evento: z
@@ -53,15 +47,11 @@ const participantFields = {
     .min(1, 'Escolha ao menos uma categoria.')
     .max(20)
     .refine((ids) => new Set(ids).size === ids.length, 'Categoria repetida.'),
-  street: required('Informe a rua e o número.', 200),
+  street: requiredText('Informe a rua e o número.', 200),
   zip_code: CepSchema,
-  state: z
-    .string({ error: 'Escolha o estado.' })
-    .trim()
-    .toUpperCase()
-    .refine(isUF, 'Escolha um estado válido.'),
-  city: required('Informe a cidade.'),
-  neighborhood: required('Informe o bairro.'),
+  state: UfSchema,
+  city: requiredText('Informe a cidade.'),
+  neighborhood: requiredText('Informe o bairro.'),
 };
 
 type ParticipantShape = {
