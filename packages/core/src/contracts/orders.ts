@@ -44,14 +44,15 @@ export const OrderAddressSchema = z.object({
   phone: z.string(),
 });
 
-export const OrderStatusSchema = z.enum([
+export const ORDER_STATUSES = [
   'aguardando pagamento',
   'pago',
   'enviado',
   'entregue',
   'cancelado',
   'expirado',
-]);
+] as const;
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
 /**
  * An order as `GET /api/orders/` answers it (spec section 3, plus totals and status). Money in reais.

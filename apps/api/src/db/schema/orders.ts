@@ -1,16 +1,11 @@
+import { ORDER_STATUSES } from '@passada/core/contracts/orders';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { colors, products, sizes } from './catalog.ts';
 import { charges } from './payments.ts';
 
-export const orderStatuses = [
-  'aguardando pagamento',
-  'pago',
-  'enviado',
-  'entregue',
-  'cancelado',
-  'expirado',
-] as const;
+/** The contract's order statuses: one source for the wire and the column. */
+export const orderStatuses = ORDER_STATUSES;
 
 /** Units held for a charge between its creation and its payment, refusal or expiry. */
 export const stockReservations = pgTable(

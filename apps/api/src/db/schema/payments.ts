@@ -1,17 +1,11 @@
+import { PIX_CHARGE_STATUSES } from '@passada/core/contracts/payments';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 export const chargeMethods = ['pix', 'cartao'] as const;
 export const chargePurposes = ['order', 'registration'] as const;
-/** API Pix statuses, plus the card outcomes and our own expiry. */
-export const chargeStatuses = [
-  'ATIVA',
-  'CONCLUIDA',
-  'REMOVIDA_PELO_USUARIO_RECEBEDOR',
-  'REMOVIDA_PELO_PSP',
-  'EXPIRADA',
-  'RECUSADA',
-] as const;
+/** API Pix statuses, plus the card outcomes and our own expiry: the contract's list, one source. */
+export const chargeStatuses = PIX_CHARGE_STATUSES;
 
 /**
  * One payment attempt. It is bound on the server to what it pays for (`purpose` + `draft`) and to
