@@ -6,9 +6,15 @@ import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
+import {
+  FormField,
+  FormStatus,
+  inputClass,
+  linkClass,
+  primaryButtonClass,
+} from '../../../components/form-field.tsx';
+import { addressesQueryKey, fieldErrorsOf, lookupCep, saveAddress } from '../../../lib/accounts-api.ts';
 import { readString, StorageKeys } from '../../../lib/storage.ts';
-import { addressesQueryKey, fieldErrorsOf, lookupCep, saveAddress } from '../api/accounts-api.ts';
-import { FormField, FormStatus, inputClass, linkClass, primaryButtonClass } from './form-field.tsx';
 
 export type AddressFormValues = z.input<typeof AddressInputSchema>;
 const FIELDS = ['full_name', 'zip_code', 'state', 'city', 'neighborhood', 'street', 'phone'] as const;

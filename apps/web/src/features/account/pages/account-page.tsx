@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { AccountLayout } from '../../../components/account-layout.tsx';
 import { useSession } from '../../../lib/session.tsx';
-import { AccountLayout } from '../components/account-layout.tsx';
 
 /** /user and /user/{username}: the signed-in user's own account home. */
 export default function AccountPage() {

@@ -5,10 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAlert } from '../../../components/dialog.tsx';
+import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { RequireAuth } from '../../../components/require-auth.tsx';
+import { addressesQueryKey, deleteAddress, useAddresses } from '../../../lib/accounts-api.ts';
 import { readJson, StorageKeys, writeJson } from '../../../lib/storage.ts';
-import { addressesQueryKey, deleteAddress, useAddresses } from '../api/accounts-api.ts';
-import { linkClass, primaryButtonClass, secondaryButtonClass } from '../components/form-field.tsx';
 
 /** Spec §2: the label says Grátis unless a SEDEX price was quoted (stored under `frete`). */
 function shippingLabel(): string {

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
 import { RequireAuth } from '../../../components/require-auth.tsx';
-import { useAddress } from '../api/accounts-api.ts';
+import { useAddress } from '../../../lib/accounts-api.ts';
 import { AddressForm } from '../components/address-form.tsx';
 
 function EditAddress({ id }: { id: number }) {

@@ -4,8 +4,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { detailOf, requestPasswordReset } from '../api/accounts-api.ts';
-import { FormField, FormStatus, linkClass, primaryButtonClass } from '../components/form-field.tsx';
+import { FormField, FormStatus, linkClass, primaryButtonClass } from '../../../components/form-field.tsx';
+import { detailOf, requestPasswordReset } from '../../../lib/accounts-api.ts';
 
 type Form = z.input<typeof PasswordResetRequestSchema>;
 

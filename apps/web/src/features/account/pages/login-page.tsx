@@ -4,11 +4,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
+import { FormField, FormStatus, linkClass, primaryButtonClass } from '../../../components/form-field.tsx';
 import { safeNextPath } from '../../../components/require-auth.tsx';
+import { logIn } from '../../../lib/accounts-api.ts';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { logIn } from '../api/accounts-api.ts';
-import { FormField, FormStatus, linkClass, primaryButtonClass } from '../components/form-field.tsx';
 
 type Form = z.input<typeof LoginRequestSchema>;
 

@@ -10,22 +10,22 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
+import { AccountLayout } from '../../../components/account-layout.tsx';
 import { Modal } from '../../../components/dialog.tsx';
-import { useSession } from '../../../lib/session.tsx';
+import {
+  FormField,
+  FormStatus,
+  primaryButtonClass,
+  secondaryButtonClass,
+} from '../../../components/form-field.tsx';
 import {
   changePassword,
   deleteAccount,
   detailOf,
   fieldErrorsOf,
   updateProfile,
-} from '../api/accounts-api.ts';
-import { AccountLayout } from '../components/account-layout.tsx';
-import {
-  FormField,
-  FormStatus,
-  primaryButtonClass,
-  secondaryButtonClass,
-} from '../components/form-field.tsx';
+} from '../../../lib/accounts-api.ts';
+import { useSession } from '../../../lib/session.tsx';
 
 type Status = { message: string; tone: 'success' | 'error' } | null;
 const sectionClass = 'flex flex-col gap-4 rounded-xl border border-stone-200 p-5 dark:border-stone-800';

@@ -5,8 +5,8 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Modal } from '../../../components/dialog.tsx';
-import { fieldErrorsOf, signUp } from '../api/accounts-api.ts';
-import { FormField, FormStatus, linkClass, primaryButtonClass } from '../components/form-field.tsx';
+import { FormField, FormStatus, linkClass, primaryButtonClass } from '../../../components/form-field.tsx';
+import { fieldErrorsOf, signUp } from '../../../lib/accounts-api.ts';
 
 type Form = z.input<typeof SignUpRequestSchema>;
 const FIELDS = ['username', 'full_name', 'email', 'password'] as const;

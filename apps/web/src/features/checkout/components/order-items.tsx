@@ -1,4 +1,5 @@
 import { formatReais } from '../../../components/price.tsx';
+import { ProductLineSummary } from '../../../components/product-line.tsx';
 import { itemKey, type ReviewItem } from '../utils/order-draft.ts';
 
 /** The items under review, each removable before paying (Decreto 7.962: the buyer may correct the order). */
@@ -20,20 +21,16 @@ export function OrderItems({
             key={key}
             className="flex items-center gap-3 border-b border-stone-200 pb-3 dark:border-stone-800"
           >
-            <img
-              src={item.product_image}
-              alt=""
-              width={64}
-              height={64}
-              className="size-16 rounded-md bg-stone-100 object-contain dark:bg-stone-800"
-            />
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold">{item.product_name}</p>
-              <p className="text-sm text-stone-700 dark:text-stone-300">
-                Cor: {item.product_color} · Tamanho: {item.product_size} · Quantidade: {item.quantity}
-              </p>
+            <ProductLineSummary
+              image={item.product_image}
+              name={item.product_name}
+              color={item.product_color}
+              size={item.product_size}
+              quantity={item.quantity}
+              imageSize={64}
+            >
               <p className="font-bold">{formatReais(item.product_price)}</p>
-            </div>
+            </ProductLineSummary>
             <button
               type="button"
               disabled={disabled}

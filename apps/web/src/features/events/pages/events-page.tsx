@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { eventsPageQuery } from '../api/events.ts';
+import { eventsPageQuery } from '../../../lib/events-api.ts';
 import { EventCard } from '../components/event-card.tsx';
 
 /** /eventos: 9 events per page, 'Página X de Y' with previous and next (SPEC.md §2, §9). */

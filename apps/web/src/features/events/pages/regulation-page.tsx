@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { eventQuery } from '../api/events.ts';
+import { eventQuery } from '../../../lib/events-api.ts';
 
 /** The regulation is plain text: blocks separated by blank lines, "N. TÍTULO" blocks are headings. */
 function RegulationText({ text }: { text: string }) {

@@ -1,8 +1,9 @@
 import { formatCep } from '@passada/core/cep';
 import type { Order } from '@passada/core/contracts/orders';
 import { formatBRL } from '@passada/core/money';
+import { AccountLayout } from '../../../components/account-layout.tsx';
 import { formatReais } from '../../../components/price.tsx';
-import { AccountLayout } from '../../account/components/account-layout.tsx';
+import { ProductLineSummary } from '../../../components/product-line.tsx';
 import { useOrders } from '../api/orders-api.ts';
 import { formatOrderDate, interestCents, newestFirst, STATUS_LABEL } from '../utils/order-view.ts';
 
@@ -26,19 +27,14 @@ function OrderCard({ order }: { order: Order }) {
             key={`${item.product}-${item.product_color}-${item.product_size}`}
             className="flex items-center gap-3"
           >
-            <img
-              src={item.product_image}
-              alt=""
-              width={56}
-              height={56}
-              className="size-14 rounded-md bg-stone-100 object-contain dark:bg-stone-800"
+            <ProductLineSummary
+              image={item.product_image}
+              name={item.product_name}
+              color={item.product_color}
+              size={item.product_size}
+              quantity={item.quantity}
+              imageSize={56}
             />
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold">{item.product_name}</p>
-              <p className="text-sm text-stone-700 dark:text-stone-300">
-                Cor: {item.product_color} · Tamanho: {item.product_size} · Quantidade: {item.quantity}
-              </p>
-            </div>
             <p className="font-semibold">{formatReais(item.product_price)}</p>
           </li>
         ))}

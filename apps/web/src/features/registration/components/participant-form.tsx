@@ -2,7 +2,7 @@ import { UFS } from '@passada/core/cep';
 import { GENEROS, type Participant, type ParticipantInput } from '@passada/core/contracts/registrations';
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { FormField, inputClass } from '../../account/components/form-field.tsx';
+import { FormField, inputClass } from '../../../components/form-field.tsx';
 
 /** The form's own values: gender starts unchosen (''), which the contract then refuses. */
 export type ParticipantFormValues = Omit<ParticipantInput, 'genero'> & { genero: string };

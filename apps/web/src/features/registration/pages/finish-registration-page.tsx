@@ -8,14 +8,14 @@ import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../../components/dialog.tsx';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { CardForm } from '../../../components/payments/card-form.tsx';
 import { ProcessingModal, SuccessModal } from '../../../components/payments/payment-modals.tsx';
 import { PixPanel } from '../../../components/payments/pix-panel.tsx';
 import { RequireAuth } from '../../../components/require-auth.tsx';
+import { useAddresses } from '../../../lib/accounts-api.ts';
+import { eventQuery } from '../../../lib/events-api.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { useAddresses } from '../../account/api/accounts-api.ts';
-import { primaryButtonClass, secondaryButtonClass } from '../../account/components/form-field.tsx';
-import { eventQuery } from '../../events/api/events.ts';
 import { priceQuery, registerParticipant } from '../api/registrations-api.ts';
 import { ParticipantFields, type ParticipantFormValues } from '../components/participant-form.tsx';
 

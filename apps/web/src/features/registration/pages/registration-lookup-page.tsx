@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../../components/dialog.tsx';
+import { inputClass, primaryButtonClass } from '../../../components/form-field.tsx';
 import { loginPathFor } from '../../../components/require-auth.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
+import { eventQuery } from '../../../lib/events-api.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { inputClass, primaryButtonClass } from '../../account/components/form-field.tsx';
-import { eventQuery } from '../../events/api/events.ts';
 import { lookupRegistration } from '../api/registrations-api.ts';
 
 /** /eventos/register/{id}/ja-me-inscrevi (SPEC.md §2): a registration this account made, found by CPF. */

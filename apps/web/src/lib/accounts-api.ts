@@ -1,6 +1,6 @@
 import type { Address, AddressData, CepLookup, Profile } from '@passada/core/contracts/accounts';
 import { useQuery } from '@tanstack/react-query';
-import { ApiRequestError, apiFetch } from '../../../lib/api.ts';
+import { ApiRequestError, apiFetch } from './api.ts';
 
 export const addressesQueryKey = ['addresses'] as const;
 

@@ -1,7 +1,7 @@
 import type { Event, EventPage } from '@passada/core/contracts/events';
 import { EVENTS_PAGE_SIZE } from '@passada/core/events';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiFetch } from '../../../lib/api.ts';
+import { apiFetch } from './api.ts';
 
 /** One page of the event list (GET /api/events/?page=N&page_size=9). */
 export function eventsPageQuery(page: number) {

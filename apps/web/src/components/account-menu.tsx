@@ -1,5 +1,5 @@
 import { NavLink, useNavigate } from 'react-router';
-import { useSession } from '../../../lib/session.tsx';
+import { useSession } from '../lib/session.tsx';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 font-medium hover:bg-stone-100 dark:hover:bg-stone-800 ${isActive ? 'bg-stone-100 text-brand-700 dark:bg-stone-800 dark:text-brand-500' : ''}`;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { RequireAuth } from '../../../components/require-auth.tsx';
 import { AccountMenu } from './account-menu.tsx';
+import { RequireAuth } from './require-auth.tsx';
 
 /** The account pages: login required, side menu, content. */
 export function AccountLayout({ title, children }: { title: string; children: ReactNode }) {
