@@ -6,6 +6,8 @@ import { HttpError, notFound } from '../../plugins/errors.ts';
 import { EVENT_MEDIA_FILE, EVENT_MEDIA_PREFIX, eventPoster } from './event-poster.ts';
 import * as repo from './events.repository.ts';
 
+export type { EventRow } from './events.repository.ts';
+
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
 /** Maps the tables to the spec's wire shape (SPEC.md §3): the one place the names change. */
@@ -78,4 +80,9 @@ export async function getPoster(deps: Deps, file: string): Promise<string> {
   const poster = eventPoster(row);
   if (poster.url !== url) throw notFound('Imagem não encontrada.');
   return poster.svg;
+}
+
+/** The stored event (dates, deadline) for the registrations module, which prices and checks against it. */
+export function findEventRow(db: Deps['db'], id: number): Promise<repo.EventRow | undefined> {
+  return repo.findEvent(db, id);
 }

@@ -9,7 +9,6 @@ import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.
 import type { BillingAddress } from '../../providers/payments/index.ts';
 import * as addresses from '../accounts/addresses.service.ts';
 import { getProduct, PRODUCT_NOT_FOUND } from '../catalog/catalog.service.ts';
-import { lockCharge } from '../payments/payments.repository.ts';
 import type { ChargePurposeHandler } from '../payments/payments.service.ts';
 import { quoteShipping } from '../shipping/shipping.service.ts';
 import { orderConfirmationMail } from './order-mail.ts';
@@ -291,7 +290,7 @@ export function createOrderPurpose(
  * the summary if the order is really there.
  */
 async function sendConfirmation(deps: OrdersDeps, chargeId: number, orderId: number): Promise<void> {
-  const charge = await deps.db.transaction((tx) => lockCharge(tx, chargeId));
+  const charge = await deps.payments.settled(chargeId);
   const row = charge ? await repo.findOrder(deps.db, orderId) : null;
   if (!charge || !row) return;
   const draft = parseStoredDraft(charge.draft);

@@ -272,6 +272,16 @@ export class PaymentsService {
   }
 
   /** Status of a charge for its owner (another user's charge does not exist for them). */
+  /** A charge by its txid (Pix) or card charge id, for the module that owns what it pays for. */
+  findByTxid(txid: string): Promise<ChargeRow | null> {
+    return repo.findChargeByTxid(this.deps.db, txid);
+  }
+
+  /** The charge once any transaction confirming it has ended (that transaction holds its row lock). */
+  settled(chargeId: number): Promise<ChargeRow | null> {
+    return this.deps.db.transaction((tx) => repo.lockCharge(tx, chargeId));
+  }
+
   async status(user: AuthUser, txid: string): Promise<ChargeStatus> {
     const { db } = this.deps;
     let charge = await repo.findChargeByTxid(db, txid);

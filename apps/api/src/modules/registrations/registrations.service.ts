@@ -24,12 +24,11 @@ import type { AppDeps } from '../../app.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { badRequest, conflict, type HttpError, notFound } from '../../plugins/errors.ts';
-import * as events from '../events/events.repository.ts';
-import * as charges from '../payments/payments.repository.ts';
+import { type EventRow, findEventRow } from '../events/events.service.ts';
 import type { ChargePurposeHandler, ChargeRow } from '../payments/payments.service.ts';
 import * as repo from './registrations.repository.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'now' | 'providers' | 'env'>;
+type Deps = Pick<AppDeps, 'db' | 'now' | 'providers' | 'env' | 'payments'>;
 
 /** What a registration charge pays for, as the server priced it (stored in charges.draft). */
 export interface RegistrationDraft extends Participant {
@@ -62,8 +61,8 @@ async function priceChoice(
   eventId: number,
   categoryIds: number[],
   birthDate: string | undefined,
-): Promise<{ event: events.EventRow; items: PricedItem[]; senior: boolean }> {
-  const event = await events.findEvent(db, eventId);
+): Promise<{ event: EventRow; items: PricedItem[]; senior: boolean }> {
+  const event = await findEventRow(db, eventId);
   if (!event) throw notFound('Evento não encontrado.');
   const found = await repo.findCategories(db, categoryIds);
   if (found.length !== new Set(categoryIds).size || found.some((c) => c.eventId !== eventId))
@@ -222,7 +221,7 @@ function sendConfirmationAfterCommit(
   void (async () => {
     if (!(await repo.chargeCommittedAsPaid(deps.db, chargeId))) return;
     const registration = await repo.findByCharge(deps.db, chargeId);
-    const event = registration ? await events.findEvent(deps.db, registration.eventId) : undefined;
+    const event = registration ? await findEventRow(deps.db, registration.eventId) : undefined;
     if (!registration || !event) return;
     const categories = await repo.categoriesOf(deps.db, registration.id);
     const lines = [
@@ -299,11 +298,11 @@ async function toWire(db: Db, row: repo.RegistrationRow): Promise<Registration> 
  * creates it exactly once; this call only answers it.
  */
 export async function registrationForCharge(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'payments'>,
   user: AuthUser,
   input: { txid: string; cpf: string; evento: number },
 ): Promise<Registration> {
-  const charge = await charges.findChargeByTxid(deps.db, input.txid);
+  const charge = await deps.payments.findByTxid(input.txid);
   if (!charge || charge.userId !== user.id || charge.purpose !== 'registration')
     throw notFound('Pagamento não encontrado.');
   const draft = charge.draft as RegistrationDraft;
