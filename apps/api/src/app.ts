@@ -60,7 +60,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       (opts.logger ?? env.NODE_ENV !== 'test')
         ? {
             level: env.LOG_LEVEL,
-            // Never log credentials or personal data (ARCHITECTURE.md §4, LGPD).
+            // Never log credentials or personal data (docs/architecture.md §4, LGPD).
             redact: {
               paths: [
                 'req.headers.authorization',

@@ -94,7 +94,7 @@ test('registers oneself with Pix, then finds the registration by CPF', async ({ 
   await pix.getByRole('button', { name: 'Simular pagamento' }).click();
   await expect(page.getByRole('dialog', { name: 'Cadastro Realizado com Sucesso!' })).toBeVisible();
   await page.getByRole('button', { name: 'Fechar' }).click();
-  // SPEC.md §4: ten seconds later, the lookup page.
+  // docs/product.md §4: ten seconds later, the lookup page.
   await expect(page).toHaveURL(new RegExp(`/eventos/register/${event.id}/ja-me-inscrevi$`), {
     timeout: 15_000,
   });

@@ -1,5 +1,5 @@
 /**
- * Business-day calendar for delivery estimates (REFERENCE-BR.md, "CEP and shipping"): weekends, the
+ * Business-day calendar for delivery estimates (docs/brazil.md, "CEP and shipping"): weekends, the
  * national fixed holidays, Good Friday, and Carnival Monday/Tuesday and Corpus Christi, on which the
  * Correios usually do not deliver. Dates are calendar dates as "yyyy-MM-dd"; no clock, no I/O.
  */

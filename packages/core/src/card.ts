@@ -40,7 +40,7 @@ export function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-// Elo's 6-digit bins (REFERENCE-BR.md); they overlap Visa's 4 and Discover's 65, so they are tried first.
+// Elo's 6-digit bins (docs/brazil.md); they overlap Visa's 4 and Discover's 65, so they are tried first.
 const ELO_RANGES: Array<[number, number]> = [
   [401178, 401179],
   [431274, 431274],
@@ -144,7 +144,7 @@ export function validateCvv(value: unknown, brand?: CardBrand): CardResult<strin
   if (typeof value !== 'string')
     return fail('cvv_cartao_invalido', 'O número CVV do cartão deve ser fornecido como string');
   const digits = value.replace(/\D/g, '');
-  // Amex prints a 4-digit code on the front (REFERENCE-BR.md, brand prefixes).
+  // Amex prints a 4-digit code on the front (docs/brazil.md, brand prefixes).
   const ok = brand === 'amex' ? /^\d{4}$/.test(digits) : /^\d{3,4}$/.test(digits);
   if (!ok || digits.length !== value.trim().length)
     return fail('cvv_cartao_invalido', 'Número CVV do cartão inválido');

@@ -1,5 +1,5 @@
 /**
- * CEP (Brazilian postal code) helpers and the state-by-range table (REFERENCE-BR.md, "CEP and
+ * CEP (Brazilian postal code) helpers and the state-by-range table (docs/brazil.md, "CEP and
  * shipping"). The table is what shipping prices and address checks use offline.
  */
 

@@ -1,5 +1,5 @@
 /**
- * CPF and CNPJ check digits and formatting (REFERENCE-BR.md, "CPF and CNPJ"). The CNPJ accepts the
+ * CPF and CNPJ check digits and formatting (docs/brazil.md, "CPF and CNPJ"). The CNPJ accepts the
  * alphanumeric form in force since July 2026: the first 12 positions may be letters A–Z.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Event registration rules shared by the server and the browser, so both agree on who pays what and
- * until when (SPEC.md §4 and §9; REFERENCE-BR.md, Estatuto do Idoso art. 23). No clock, no I/O: the
+ * until when (docs/product.md §4 and §9; docs/brazil.md, Estatuto do Idoso art. 23). No clock, no I/O: the
  * caller passes "now" and the dates.
  */
 import { dateInTimeZone, type IsoDate } from './calendar.ts';
@@ -8,7 +8,7 @@ import type { Cents } from './money.ts';
 
 /** The store's time zone; registration deadlines are calendar days there. */
 export const EVENT_TIME_ZONE = 'America/Fortaleza';
-/** Events page size (SPEC.md §9). */
+/** Events page size (docs/product.md §9). */
 export const EVENTS_PAGE_SIZE = 9;
 /** Age from which the Estatuto do Idoso (Lei 10.741/2003, art. 23) grants half price. */
 export const SENIOR_AGE = 60;
@@ -55,7 +55,7 @@ export function registrationTotal(
   return choices.reduce((sum, c) => sum + registrationPrice(c.priceCents, birthDate, c.date), 0);
 }
 
-/** "2026-12-05" → "05/12/2026" (ARCHITECTURE.md §2: dates shown dd/MM/yyyy). */
+/** "2026-12-05" → "05/12/2026" (docs/architecture.md §2: dates shown dd/MM/yyyy). */
 export function formatIsoDateBR(date: IsoDate): string {
   const [y, m, d] = dateParts(date);
   return `${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}/${y}`;
@@ -66,7 +66,7 @@ export function formatEventDates(start: IsoDate, end: IsoDate): string {
   return start === end ? formatIsoDateBR(start) : `${formatIsoDateBR(start)} a ${formatIsoDateBR(end)}`;
 }
 
-/** What the event page hands to /eventos/register/{id}/finalizar (SPEC.md §4). */
+/** What the event page hands to /eventos/register/{id}/finalizar (docs/product.md §4). */
 export interface RegistrationStart {
   paraMim: boolean;
   eventoId: number;

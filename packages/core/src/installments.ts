@@ -1,5 +1,5 @@
 /**
- * Card installments (REFERENCE-BR.md, "Card payments through Efí"): the answer shape of Efí's
+ * Card installments (docs/brazil.md, "Card payments through Efí"): the answer shape of Efí's
  * installments call, computed with the Price table (fixed instalments, compound monthly interest).
  */
 import { centsToCommaString } from './money.ts';

@@ -1,4 +1,4 @@
-/** Money is integer centavos inside the system (ARCHITECTURE.md §2). */
+/** Money is integer centavos inside the system (docs/architecture.md §2). */
 export type Cents = number;
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });

@@ -1,5 +1,5 @@
 /**
- * Pix BR Code ("copia e cola") per the BCB manual (REFERENCE-BR.md, "Pix BR Code"): EMV fields
+ * Pix BR Code ("copia e cola") per the BCB manual (docs/brazil.md, "Pix BR Code"): EMV fields
  * `ID LL VALUE`, ending in a CRC-16/CCITT-FALSE over the whole payload including `6304`.
  */
 import { stripAccents } from './text.ts';

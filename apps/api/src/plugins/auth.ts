@@ -11,7 +11,7 @@ export interface AuthUser {
   fullName: string;
 }
 
-/** Tokens are stored only as their SHA-256 (ARCHITECTURE.md §4). */
+/** Tokens are stored only as their SHA-256 (docs/architecture.md §4). */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }

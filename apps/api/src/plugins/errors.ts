@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /**
  * An error with a status the client should see. Everything the API answers on failure has the shape
- * `{detail, code, errors?}` (ARCHITECTURE.md §3).
+ * `{detail, code, errors?}` (docs/architecture.md §3).
  */
 export class HttpError extends Error {
   constructor(

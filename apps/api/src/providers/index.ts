@@ -6,7 +6,7 @@ import { createShippingProvider, type ShippingProvider } from './shipping/index.
 
 /**
  * Outside services behind one interface each, chosen by environment, with an offline default that is
- * a real implementation (ARCHITECTURE.md §6).
+ * a real implementation (docs/architecture.md §6).
  */
 export interface Providers {
   mail: MailProvider;

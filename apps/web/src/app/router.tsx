@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
 
-/** Every page is its own chunk, loaded when its route is first visited (ARCHITECTURE.md §7). */
+/** Every page is its own chunk, loaded when its route is first visited (docs/architecture.md §7). */
 function page(load: () => Promise<{ default: ComponentType }>) {
   return async () => ({ Component: (await load()).default });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Every API error body (ARCHITECTURE.md §3). */
+/** Every API error body (docs/architecture.md §3). */
 export const ApiErrorSchema = z.object({
   detail: z.string(),
   code: z.string().optional(),

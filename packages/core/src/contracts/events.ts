@@ -3,7 +3,7 @@ import { EVENTS_PAGE_SIZE } from '../events.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'data no formato aaaa-mm-dd');
 
-/** A category of one event day; preco_inscricao in reais on the wire (SPEC.md §3). */
+/** A category of one event day; preco_inscricao in reais on the wire (docs/product.md §3). */
 export const EventCategorySchema = z.object({
   id: z.number().int(),
   nome_categoria: z.string(),
@@ -18,7 +18,7 @@ export const EventDaySchema = z.object({
 });
 export type EventDay = z.infer<typeof EventDaySchema>;
 
-/** An event as GET /api/events/ and /api/events/{id}/ answer it (SPEC.md §3, §7). */
+/** An event as GET /api/events/ and /api/events/{id}/ answer it (docs/product.md §3, §7). */
 export const EventSchema = z.object({
   id: z.number().int(),
   nome_evento: z.string(),

@@ -121,7 +121,7 @@ export const CardTokenRequestSchema = z.record(z.string(), z.unknown());
 export const CardTokenResponseSchema = z.object({ payment_token: z.string(), card_mask: z.string() });
 export type CardTokenResponse = z.infer<typeof CardTokenResponseSchema>;
 
-/** API Pix webhook body (REFERENCE-BR.md): deliveries may repeat and arrive out of order. */
+/** API Pix webhook body (docs/brazil.md): deliveries may repeat and arrive out of order. */
 export const PixWebhookSchema = z.object({
   pix: z
     .array(

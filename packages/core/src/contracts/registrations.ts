@@ -4,7 +4,7 @@ import { isValidCpf } from '../documents.ts';
 import { CepSchema, EmailSchema, FullNameSchema, PhoneSchema, requiredText, UfSchema } from './accounts.ts';
 
 /**
- * Event registrations on the wire (SPEC.md §3 and §7): the participant payload, what paying for it
+ * Event registrations on the wire (docs/product.md §3 and §7): the participant payload, what paying for it
  * creates, the lookup by CPF and the server's price for the form.
  */
 
@@ -87,7 +87,7 @@ function withAddress<T extends ParticipantShape>(v: T): T & { endereco: string }
   return { ...v, endereco: v.endereco || composeAddress(v) };
 }
 
-/** The participant payload (SPEC.md §3): the draft a registration charge pays for. */
+/** The participant payload (docs/product.md §3): the draft a registration charge pays for. */
 export const ParticipantSchema = z
   .object(participantFields)
   .superRefine(cepMatchesState)
@@ -131,7 +131,7 @@ export type Registration = z.infer<typeof RegistrationSchema>;
 export const CpfParamSchema = z.object({ cpf: z.string().max(20) });
 export const LookupQuerySchema = z.object({ evento: z.coerce.number().int().positive().optional() });
 
-/** GET /api/participantes/cpf/{cpf}/ (SPEC.md §3, participant lookup result). */
+/** GET /api/participantes/cpf/{cpf}/ (docs/product.md §3, participant lookup result). */
 export const RegistrationLookupSchema = z.object({
   id: z.number().int(),
   nome_completo: z.string(),

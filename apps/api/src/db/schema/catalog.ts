@@ -33,7 +33,7 @@ export const products = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     description: text('description').notNull(),
-    /** Integer centavos (ARCHITECTURE.md §2); the wire shows reais. */
+    /** Integer centavos (docs/architecture.md §2); the wire shows reais. */
     priceCents: integer('price_cents').notNull(),
     category: text('category', { enum: productCategories }).notNull(),
     showOnHome: boolean('aparecer_home').notNull().default(false),

@@ -12,7 +12,7 @@ import {
 } from './catalog-data.ts';
 
 /**
- * Demo catalogue: colours, sizes, products with generated images and stock (ARCHITECTURE.md §2). A
+ * Demo catalogue: colours, sizes, products with generated images and stock (docs/architecture.md §2). A
  * handful of batched statements in one transaction, so it is quick on PGlite and on PostgreSQL alike.
  */
 export async function seedCatalog(db: Db): Promise<void> {

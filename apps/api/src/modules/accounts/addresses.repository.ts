@@ -18,7 +18,7 @@ export function listByUser(db: Conn, userId: number): Promise<AddressRow[]> {
   return db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id));
 }
 
-/** By id AND owner: another user's address reads as missing (ARCHITECTURE.md §4). */
+/** By id AND owner: another user's address reads as missing (docs/architecture.md §4). */
 export async function findOwned(db: Conn, userId: number, id: number): Promise<AddressRow | null> {
   const [row] = await db
     .select()

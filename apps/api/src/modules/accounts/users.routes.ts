@@ -13,7 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestTokenHash, requireUser } from '../../plugins/auth.ts';
 import * as users from './users.service.ts';
 
-/** Sign-up, login/logout, profile and password recovery (spec §7; ARCHITECTURE.md §4). */
+/** Sign-up, login/logout, profile and password recovery (spec §7; docs/architecture.md §4). */
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps;
   // Per IP, so one address cannot mass-create accounts or flood someone's mailbox.

@@ -6,7 +6,7 @@ import { escapeXml } from '@passada/core/text';
  * Race posters drawn as SVG from the event's own facts (name, city, state, dates). There is no photo
  * shoot and no internet at install time, so the demo events' images are generated. The seed draws each
  * poster to name it by the hash of its bytes; the media route draws it again from the event row, so
- * no file has to live on one server's disk (ARCHITECTURE.md §1: no state outside the database) and the
+ * no file has to live on one server's disk (docs/architecture.md §1: no state outside the database) and the
  * same URL always means the same bytes, cacheable for a year.
  */
 

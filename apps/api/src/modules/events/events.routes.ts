@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './events.service.ts';
 
-/** Running events (SPEC.md §7): list, paged list, one event, and the generated posters. */
+/** Running events (docs/product.md §7): list, paged list, one event, and the generated posters. */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/events/',

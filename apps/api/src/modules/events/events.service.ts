@@ -10,7 +10,7 @@ export type { EventRow } from './events.repository.ts';
 
 type Deps = Pick<AppDeps, 'db' | 'now'>;
 
-/** Maps the tables to the spec's wire shape (SPEC.md §3): the one place the names change. */
+/** Maps the tables to the spec's wire shape (docs/product.md §3): the one place the names change. */
 function toWire(row: repo.EventRow, days: repo.DayRow[], now: Date): Event {
   return {
     id: row.id,

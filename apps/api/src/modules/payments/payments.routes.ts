@@ -48,7 +48,7 @@ function fulfilledField(purpose: ChargePurpose, id: number | undefined) {
 const sha = (v: string) => createHash('sha256').update(v).digest();
 
 /**
- * Webhook authentication (REFERENCE-BR.md, API Pix): a client certificate the TLS layer verified
+ * Webhook authentication (docs/brazil.md, API Pix): a client certificate the TLS layer verified
  * (mTLS), or the shared secret registered in the webhook URL. Anything else is refused.
  */
 function webhookAuthenticated(request: FastifyRequest, env: Env, hmac: string | undefined): boolean {
@@ -220,7 +220,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
     );
   }
 
-  // The simulated bank and tokenizer exist only in simulated mode (ARCHITECTURE.md §5).
+  // The simulated bank and tokenizer exist only in simulated mode (docs/architecture.md §5).
   const simulator = app.deps.providers.payments.simulator;
   if (!simulator) return;
 

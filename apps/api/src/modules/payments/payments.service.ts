@@ -91,7 +91,7 @@ const SWEEP_BATCH = 100;
 
 /**
  * Charges: creation bound to a purpose and a server-computed amount, one confirmation path,
- * expiry, and card payment (ARCHITECTURE.md §5).
+ * expiry, and card payment (docs/architecture.md §5).
  */
 export class PaymentsService {
   private readonly handlers = new Map<ChargePurpose, ChargePurposeHandler>();

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth.ts';
 import * as service from './registrations.service.ts';
 
-/** Event registrations (SPEC.md §7): paid through a 'registration' charge, then looked up by CPF. */
+/** Event registrations (docs/product.md §7): paid through a 'registration' charge, then looked up by CPF. */
 export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.deps.payments.registerPurpose('registration', service.registrationHandler(app.deps, app.log));
 

@@ -107,7 +107,7 @@ export async function quote(
   };
 }
 
-/** The 'registration' purpose of a charge (ARCHITECTURE.md §5). */
+/** The 'registration' purpose of a charge (docs/architecture.md §5). */
 export function registrationHandler(
   deps: Deps,
   log: FastifyBaseLogger,

@@ -23,7 +23,7 @@ export interface ShippingDeps {
   log?: { warn(obj: object, msg: string): void };
 }
 
-/** The spec's quote for a CEP and, optionally, the cart's items (ARCHITECTURE.md §3: the server weighs them). */
+/** The spec's quote for a CEP and, optionally, the cart's items (docs/architecture.md §3: the server weighs them). */
 export async function quoteShipping(
   deps: ShippingDeps,
   request: ShippingQuoteRequest,

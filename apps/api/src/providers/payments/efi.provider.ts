@@ -110,7 +110,7 @@ const centsFrom = (reais: unknown) => Math.round(Number(reais) * 100);
 
 /**
  * Efí Bank: API Pix (OAuth2 client credentials over mutual TLS with the account certificate) and
- * the card charges API (REFERENCE-BR.md, "API Pix" and "Card payments through Efí").
+ * the card charges API (docs/brazil.md, "API Pix" and "Card payments through Efí").
  */
 export function createEfiProvider(env: Env, options: EfiOptions = {}): PaymentsProvider {
   const pixBase = env.EFI_PIX_URL ?? PIX_URLS[env.EFI_ENVIRONMENT];

@@ -47,7 +47,7 @@ interface SimulatedToken {
 }
 
 /**
- * Offline and deterministic (ARCHITECTURE.md §5): real BR Codes and QR images, and a bank that pays
+ * Offline and deterministic (docs/architecture.md §5): real BR Codes and QR images, and a bank that pays
  * only when told to. State lives in this process, which is enough for development, demos and tests.
  */
 export function createSimulatedProvider(env: Env): PaymentsProvider {

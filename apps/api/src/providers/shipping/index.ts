@@ -30,7 +30,7 @@ export interface ShippingQuotes {
   sedex: ServiceQuote;
 }
 
-/** Prices PAC and SEDEX for one package (ARCHITECTURE.md §6). */
+/** Prices PAC and SEDEX for one package (docs/architecture.md §6). */
 export interface ShippingProvider {
   readonly name: 'tabela' | 'correios';
   quote(input: ShippingQuoteInput): Promise<ShippingQuotes>;

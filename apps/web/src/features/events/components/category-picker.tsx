@@ -10,7 +10,7 @@ interface CategoryPickerProps {
 }
 
 /**
- * Categories per day as toggle buttons (SPEC.md §4): one per day; sold-out ones and all of a closed
+ * Categories per day as toggle buttons (docs/product.md §4): one per day; sold-out ones and all of a closed
  * event are disabled.
  */
 export function CategoryPicker({ event, selection, onToggle }: CategoryPickerProps) {

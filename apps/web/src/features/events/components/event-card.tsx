@@ -2,7 +2,7 @@ import type { Event } from '@passada/core/contracts/events';
 import { formatEventDates } from '@passada/core/events';
 import { Link } from 'react-router';
 
-/** Poster, name, city and dates; the whole card opens the event (SPEC.md §2, /eventos). */
+/** Poster, name, city and dates; the whole card opens the event (docs/product.md §2, /eventos). */
 export function EventCard({ event, eager = false }: { event: Event; eager?: boolean }) {
   return (
     <li className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md dark:border-stone-800 dark:bg-stone-900">

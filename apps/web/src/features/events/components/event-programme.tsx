@@ -1,4 +1,4 @@
-/** The race-day programme (SPEC.md §9). */
+/** The race-day programme (docs/product.md §9). */
 const programme = [
   ['Concentração', '5:15'],
   ['Aquecimento', '5:35'],

@@ -6,7 +6,7 @@ interface WhoDialogProps {
   onChoose(paraMim: boolean): void;
 }
 
-/** 'Para quem é a inscrição?' (SPEC.md §4). */
+/** 'Para quem é a inscrição?' (docs/product.md §4). */
 export function WhoDialog({ open, onOpenChange, onChoose }: WhoDialogProps) {
   const button =
     'rounded-lg px-4 py-3 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700';

@@ -15,7 +15,7 @@ import { type Selection, selectedIds, selectionTotalCents, toggleCategory } from
 const linkClass =
   'font-semibold text-brand-800 underline hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:text-brand-100';
 
-/** /eventos/register/{id}: the event and the start of registration, up to choosing categories (SPEC.md §4). */
+/** /eventos/register/{id}: the event and the start of registration, up to choosing categories (docs/product.md §4). */
 export default function EventPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -27,7 +27,7 @@ export default function EventPage() {
 
   const totalCents = event ? selectionTotalCents(event, selection) : 0;
 
-  // The finalizar page reads these keys (SPEC.md §3 storage keys); total in reais, like the wire prices.
+  // The finalizar page reads these keys (docs/product.md §3 storage keys); total in reais, like the wire prices.
   useEffect(() => {
     if (!event) return;
     writeJson(StorageKeys.total, totalCents / 100);
@@ -61,7 +61,7 @@ export default function EventPage() {
   function choose(paraMim: boolean) {
     setAskWho(false);
     if (!token) {
-      // SPEC.md §6: registration needs an account, for oneself and for others.
+      // docs/product.md §6: registration needs an account, for oneself and for others.
       if (paraMim) {
         showAlert('Você precisa estar logado para se inscrever.', () =>
           navigate(`/login?next=${encodeURIComponent(here)}`),

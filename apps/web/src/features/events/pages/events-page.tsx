@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { eventsPageQuery } from '../../../lib/events-api.ts';
 import { EventCard } from '../components/event-card.tsx';
 
-/** /eventos: 9 events per page, 'Página X de Y' with previous and next (SPEC.md §2, §9). */
+/** /eventos: 9 events per page, 'Página X de Y' with previous and next (docs/product.md §2, §9). */
 export default function EventsPage() {
   const [params, setParams] = useSearchParams();
   const requested = Number(params.get('page') ?? '1');

@@ -39,7 +39,7 @@ function RegulationText({ text }: { text: string }) {
   );
 }
 
-/** /eventos/regulamento/{id}: the event's name and regulation (SPEC.md §2). */
+/** /eventos/regulamento/{id}: the event's name and regulation (docs/product.md §2). */
 export default function RegulationPage() {
   const { id = '' } = useParams();
   const { data: event, isPending, isError } = useQuery(eventQuery(id));

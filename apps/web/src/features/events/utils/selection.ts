@@ -1,7 +1,7 @@
 import type { Event } from '@passada/core/contracts/events';
 import { reaisToCents } from '@passada/core/money';
 
-/** The chosen category id per day, keyed by the day's date (one category per day, SPEC.md §4). */
+/** The chosen category id per day, keyed by the day's date (one category per day, docs/product.md §4). */
 export type Selection = Readonly<Record<string, number>>;
 
 /**

@@ -17,7 +17,7 @@ interface ParticipantFieldsProps {
   lockAddress: boolean;
 }
 
-/** The participant's data (SPEC.md §2, event checkout): labelled inputs with their errors. */
+/** The participant's data (docs/product.md §2, event checkout): labelled inputs with their errors. */
 export function ParticipantFields({ register, errors, lockProfile, lockAddress }: ParticipantFieldsProps) {
   const stateId = useId();
   const genderError = errors.genero?.message;

@@ -20,7 +20,7 @@ import { priceQuery, registerParticipant } from '../api/registrations-api.ts';
 import { ParticipantFields, type ParticipantFormValues } from '../components/participant-form.tsx';
 
 const PIX_NEEDS = 'DIGITE O SEU CPF, DATA DE NASCIMENTE E SELECIONE O SEU GÊNERO ANTES DE CONTINUAR!';
-/** SPEC.md §4: after the success modal, the lookup page. */
+/** docs/product.md §4: after the success modal, the lookup page. */
 const REDIRECT_MS = 10_000;
 
 const linkClass =
@@ -38,7 +38,7 @@ function isRegistrationStart(value: unknown): value is RegistrationStart {
   );
 }
 
-/** /eventos/register/{id}/finalizar (SPEC.md §2): the participant, the server's price, then payment. */
+/** /eventos/register/{id}/finalizar (docs/product.md §2): the participant, the server's price, then payment. */
 export default function FinishRegistrationPage() {
   return (
     <RequireAuth>
@@ -158,7 +158,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
     priceQuery(start.eventoId, start.categorias, isRealIsoDate(birthDate) ? birthDate : null),
   );
 
-  // SPEC.md §4: the success modal stays 10 s, then the lookup page.
+  // docs/product.md §4: the success modal stays 10 s, then the lookup page.
   useEffect(() => {
     if (!success) return;
     const timer = setTimeout(() => navigate(lookupPath), REDIRECT_MS);

@@ -10,7 +10,7 @@ import { eventQuery } from '../../../lib/events-api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { lookupRegistration } from '../api/registrations-api.ts';
 
-/** /eventos/register/{id}/ja-me-inscrevi (SPEC.md §2): a registration this account made, found by CPF. */
+/** /eventos/register/{id}/ja-me-inscrevi (docs/product.md §2): a registration this account made, found by CPF. */
 export default function RegistrationLookupPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
