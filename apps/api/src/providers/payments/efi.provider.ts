@@ -201,7 +201,7 @@ function pixState(txid: string, cob: Json): PixState {
     txid,
     status: (str(cob.status) ?? 'ATIVA') as ProviderPixStatus,
     amountCents: centsFrom(obj(cob.valor).original),
-    ...(endToEndId ? { endToEndId } : {}),
+    ...(endToEndId ? { endToEndId, paidCents: centsFrom(paid.valor) } : {}),
     ...(paidAt && endToEndId ? { paidAt } : {}),
     expiresAt: new Date(createdAt.getTime() + expiracao * 1000),
     raw: cob,

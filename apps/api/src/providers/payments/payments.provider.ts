@@ -35,6 +35,8 @@ export interface PixState {
   amountCents: number;
   /** Set once paid: the Pix transfer that paid the charge. */
   endToEndId?: string;
+  /** What that transfer carried, which a payer's bank could make differ from `amountCents`. */
+  paidCents?: number;
   paidAt?: Date;
   expiresAt: Date;
   /** The provider's answer as it came, for the payment event log (pass it through redactProviderPayload). */

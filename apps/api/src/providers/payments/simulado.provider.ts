@@ -107,14 +107,23 @@ export function createSimulatedProvider(env: Env): PaymentsProvider {
       },
       valor: { original: (cob.amountCents / 100).toFixed(2) },
       ...(cob.endToEndId
-        ? { pix: [{ endToEndId: cob.endToEndId, txid, horario: cob.paidAt?.toISOString() }] }
+        ? {
+            pix: [
+              {
+                endToEndId: cob.endToEndId,
+                txid,
+                valor: (cob.amountCents / 100).toFixed(2),
+                horario: cob.paidAt?.toISOString(),
+              },
+            ],
+          }
         : {}),
     };
     return {
       txid,
       status: cob.status,
       amountCents: cob.amountCents,
-      ...(cob.endToEndId ? { endToEndId: cob.endToEndId } : {}),
+      ...(cob.endToEndId ? { endToEndId: cob.endToEndId, paidCents: cob.amountCents } : {}),
       ...(cob.paidAt ? { paidAt: cob.paidAt } : {}),
       expiresAt: cob.expiresAt,
       raw,
