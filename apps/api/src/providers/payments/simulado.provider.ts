@@ -272,7 +272,7 @@ export function createSimulatedProvider(env: Env): PaymentsProvider {
           return null;
         if (cob.expiresAt <= now && !options.afterExpiry) return null;
         if (!cob.endToEndId) {
-          cob.endToEndId = `E${hex(15).toUpperCase()}`.slice(0, 32);
+          cob.endToEndId = `E${hex(16).toUpperCase()}`.slice(0, 32);
           cob.paidAt = now;
           cob.status = 'CONCLUIDA';
         }
