@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { chargedCents, listInstallments } from '@passada/core/installments';
 import { buildPixPayload } from '@passada/core/pix-br-code';
+import type { CardStatus } from './payments.provider.ts';
 
 export interface TestCertificate {
   key: Buffer;
@@ -51,16 +52,8 @@ const obj = (v: unknown): Json =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : {};
 
 export type FakeCardOutcome = 'approved' | 'unpaid' | 'waiting';
-export type FakeCardStatus =
-  | 'new'
-  | 'waiting'
-  | 'approved'
-  | 'paid'
-  | 'unpaid'
-  | 'canceled'
-  | 'refunded'
-  | 'contested'
-  | 'settled';
+/** Efí's statuses, plus `new`, which a charge has before the card is tried. */
+export type FakeCardStatus = CardStatus | 'new';
 
 export interface FakeCob extends Json {
   txid: string;

@@ -9,7 +9,12 @@ import { makeFakePurpose, makeUser } from '../../modules/payments/payments.fixtu
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type FakeEfi, makeTestCertificate, startFakeEfi, type TestCertificate } from './efi.fake.ts';
 import { createEfiProvider } from './efi.provider.ts';
-import { type CardChargeInput, PaymentProviderError, PaymentProviderTimeout } from './payments.provider.ts';
+import {
+  type CardChargeInput,
+  PaymentProviderError,
+  PaymentProviderTimeout,
+  type PaymentsProvider,
+} from './payments.provider.ts';
 import { redactProviderPayload } from './redact-provider-payload.ts';
 
 const CLIENT_ID = 'Client_Id_teste';
@@ -70,6 +75,19 @@ const errorOf = (p: Promise<unknown>) =>
     },
     (e: unknown) => e,
   );
+
+/** An R$ 50,00 charge at the fake, for tests about what happens after it exists. */
+async function newCob(p: PaymentsProvider) {
+  const txid = newTxid();
+  await p.createPix({
+    txid,
+    amountCents: 5000,
+    expiresInSeconds: 1800,
+    createdAt: new Date(),
+    description: 'x',
+  });
+  return txid;
+}
 
 const cardInput = (over: Partial<CardChargeInput> = {}): CardChargeInput => ({
   paymentToken: fake.cardToken('approved'),
@@ -165,14 +183,7 @@ describe('Pix charges', () => {
 
   it('refunds with PUT /v2/pix/{e2eId}/devolucao/{id}; the same refund id twice returns money once', async () => {
     const p = provider();
-    const txid = newTxid();
-    await p.createPix({
-      txid,
-      amountCents: 5000,
-      expiresInSeconds: 1800,
-      createdAt: new Date(),
-      description: 'x',
-    });
+    const txid = await newCob(p);
     const endToEndId = await fake.payCob(txid);
     const first = await p.refundPix({ endToEndId, refundId: 'devolucao1', amountCents: 1234 });
     expect(first).toMatchObject({ refundId: 'devolucao1', status: 'EM_PROCESSAMENTO', amountCents: 1234 });
@@ -186,14 +197,7 @@ describe('Pix charges', () => {
 
   it('cancels with PATCH /v2/cob/{txid}; a charge paid meanwhile comes back as paid instead of failing', async () => {
     const p = provider();
-    const txid = newTxid();
-    await p.createPix({
-      txid,
-      amountCents: 5000,
-      expiresInSeconds: 1800,
-      createdAt: new Date(),
-      description: 'x',
-    });
+    const txid = await newCob(p);
     expect((await p.cancelPix(txid)).status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
     expect(fake.requests.at(-1)).toMatchObject({
       method: 'PATCH',
@@ -201,14 +205,7 @@ describe('Pix charges', () => {
     });
     await expect(fake.payCob(txid)).rejects.toThrow();
 
-    const paidTxid = newTxid();
-    await p.createPix({
-      txid: paidTxid,
-      amountCents: 5000,
-      expiresInSeconds: 1800,
-      createdAt: new Date(),
-      description: 'x',
-    });
+    const paidTxid = await newCob(p);
     const endToEndId = await fake.payCob(paidTxid);
     expect(await p.cancelPix(paidTxid)).toMatchObject({ status: 'CONCLUIDA', endToEndId });
   });
@@ -225,14 +222,7 @@ describe('Pix charges', () => {
 describe('retries and timeouts', () => {
   it('repeats a GET once after a 5xx, after a 401 (with a new token) and after a timeout', async () => {
     const p = provider();
-    const txid = newTxid();
-    await p.createPix({
-      txid,
-      amountCents: 5000,
-      expiresInSeconds: 1800,
-      createdAt: new Date(),
-      description: 'x',
-    });
+    const txid = await newCob(p);
     const gets = () => count(`GET /v2/cob/${txid}`);
 
     fake.failOnce(`GET /v2/cob/${txid}`, 503);
