@@ -56,7 +56,15 @@ export const EnvSchema = z
     EFI_CHARGES_URL: z.url().optional(),
     EFI_CLIENT_ID: z.string().optional(),
     EFI_CLIENT_SECRET: z.string().optional(),
+    /** The account certificate: the `.p12` (empty password), a PEM with certificate and key, or the certificate PEM alone. */
     EFI_CERTIFICATE_PATH: z.string().optional(),
+    /** The private key PEM, when the certificate PEM does not carry it. */
+    EFI_CERTIFICATE_KEY_PATH: z.string().optional(),
+    /** The same certificate (or key) in base64, for hosts that only take environment variables. */
+    EFI_CERTIFICATE_BASE64: z.string().optional(),
+    EFI_CERTIFICATE_KEY_BASE64: z.string().optional(),
+    /** Each call to Efí gives up after this long (then its outcome is unknown, never a refusal). */
+    EFI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
     EFI_ACCOUNT_ID: z.string().optional(),
     EFI_WEBHOOK_SECRET: z.string().optional(),
 
@@ -76,15 +84,16 @@ export const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'obrigatório quando MAIL_PROVIDER=smtp' });
     }
     if (env.PAYMENTS === 'efi') {
-      for (const key of [
-        'EFI_CLIENT_ID',
-        'EFI_CLIENT_SECRET',
-        'EFI_CERTIFICATE_PATH',
-        'EFI_ACCOUNT_ID',
-      ] as const) {
+      for (const key of ['EFI_CLIENT_ID', 'EFI_CLIENT_SECRET', 'EFI_ACCOUNT_ID'] as const) {
         if (!env[key])
           ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório quando PAYMENTS=efi' });
       }
+      if (!env.EFI_CERTIFICATE_PATH && !env.EFI_CERTIFICATE_BASE64)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['EFI_CERTIFICATE_PATH'],
+          message: 'obrigatório quando PAYMENTS=efi (ou EFI_CERTIFICATE_BASE64)',
+        });
     }
     if (env.SHIPPING_PROVIDER === 'correios') {
       for (const key of ['CORREIOS_USER', 'CORREIOS_ACCESS_CODE', 'CORREIOS_POSTING_CARD'] as const) {

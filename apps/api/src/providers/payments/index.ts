@@ -8,3 +8,4 @@ export * from './payments.provider.ts';
 export function createPaymentsProvider(env: Env, efiOptions: EfiOptions = {}): PaymentsProvider {
   return env.PAYMENTS === 'efi' ? createEfiProvider(env, efiOptions) : createSimulatedProvider(env);
 }
+export { redactProviderPayload } from './redact-provider-payload.ts';

@@ -25,6 +25,8 @@ export interface PixCharge {
   pixCopiaECola: string;
   /** `data:image/png;base64,…` */
   qrCodeDataUri: string;
+  /** When the provider stops accepting payment: its own creation time plus the expiry it recorded. */
+  expiresAt: Date;
 }
 
 export interface PixState {
@@ -33,6 +35,34 @@ export interface PixState {
   amountCents: number;
   /** Set once paid: the Pix transfer that paid the charge. */
   endToEndId?: string;
+  /** What that transfer carried, which a payer's bank could make differ from `amountCents`. */
+  paidCents?: number;
+  paidAt?: Date;
+  expiresAt: Date;
+  /** The provider's answer as it came, for the payment event log (pass it through redactProviderPayload). */
+  raw: unknown;
+}
+
+export type PixRefundStatus = 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+
+export interface PixRefundInput {
+  /** The Pix transfer being returned (from PixState.endToEndId). */
+  endToEndId: string;
+  /** Ours, 1–35 alphanumerics: asking again with the same id never refunds twice. */
+  refundId: string;
+  amountCents: number;
+}
+
+export interface PixRefund {
+  refundId: string;
+  status: PixRefundStatus;
+  amountCents: number;
+  raw: unknown;
+}
+
+export interface PixWebhookRegistration {
+  url: string;
+  createdAt?: Date;
 }
 
 export interface BillingAddress {
@@ -42,6 +72,7 @@ export interface BillingAddress {
   zipcode: string;
   city: string;
   state: string;
+  complement?: string;
 }
 
 export interface CardChargeInput {
@@ -50,18 +81,56 @@ export interface CardChargeInput {
   /** Price before interest, in centavos; the provider applies its own interest table. */
   amountCents: number;
   itemName: string;
-  customer: { name: string; cpf: string; email: string; phone: string };
+  customer: {
+    name: string;
+    cpf: string;
+    email: string;
+    /** Sent only when it is a valid Brazilian number (DDD + 8 or 9 digits). */
+    phone?: string;
+    /** `YYYY-MM-DD`; Efí refuses a card charge without it. */
+    birth?: string;
+  };
+  /** Efí refuses a card charge without it. */
   billingAddress?: BillingAddress;
+  /** Our charge id: comes back in notifications so a charge whose answer was lost can be found. */
+  customId?: string;
+  /** Where Efí POSTs card status changes (a `notification` token). */
+  notificationUrl?: string;
 }
+
+/**
+ * Efí's card charge statuses. Only `paid` (and `settled`, paid and later transferred) means money
+ * arrived; `approved` is the card network's yes before the money is credited; `waiting` is pending.
+ */
+export type CardStatus =
+  | 'waiting'
+  | 'approved'
+  | 'paid'
+  | 'unpaid'
+  | 'canceled'
+  | 'refunded'
+  | 'contested'
+  | 'settled';
 
 export interface CardChargeResult {
   chargeId: string;
-  /** The provider's status: 'approved' means paid; 'unpaid' (refused) and the rest paid for nothing. */
-  status: string;
+  customId?: string;
+  status: CardStatus;
+  /** Why the card was refused (`unpaid`), as the provider tells it. */
+  refusalReason?: string;
   installments: number;
   installmentValueCents: number;
   /** What the card is charged, interest included, in centavos. */
   totalCents: number;
+  raw: unknown;
+}
+
+export interface CardNotification {
+  chargeId: string;
+  customId?: string;
+  /** The latest status among the changes the notification lists. */
+  status: CardStatus;
+  raw: unknown;
 }
 
 /** A refusal or failure the provider answered; `status` is its HTTP status. */
@@ -75,21 +144,55 @@ export class PaymentProviderError extends Error {
   }
 }
 
-/** Only in `simulado`: plays the bank (paying a charge) and Efí's browser tokenizer. */
+/**
+ * The call may or may not have reached the provider (no answer in time, connection lost): the
+ * outcome is unknown, so this is never a refusal. Keep the charge pending and ask again later.
+ */
+export class PaymentProviderTimeout extends PaymentProviderError {
+  constructor(message = 'A Efí não respondeu a tempo.') {
+    super(message, 504, 'timeout');
+  }
+}
+
+export interface SimulatedRefund {
+  endToEndId: string;
+  refundId: string;
+  amountCents: number;
+}
+
+/** Only in `simulado`: plays the bank (paying a charge), the card network and Efí's browser tokenizer. */
 export interface PaymentsSimulator {
-  /** The payer paid at the bank; the confirmation then comes in as from a real provider. */
-  payPix(txid: string, now: Date): { endToEndId: string } | null;
+  /**
+   * The payer paid at the bank; the confirmation then comes in as from a real provider. An expired or
+   * removed charge is not paid, unless `afterExpiry` plays a payment that raced the expiry.
+   */
+  payPix(txid: string, now: Date, options?: { afterExpiry?: boolean }): { endToEndId: string } | null;
   /** Efí's tokenizer: the same card checks, answering a token that does not contain the card number. */
   tokenizeCard(card: unknown, now: Date): CardResult<{ payment_token: string; card_mask: string }>;
+  /** Every refund the simulated bank accepted, once per refund id. */
+  refunds(): SimulatedRefund[];
+  /** The card network decides a pending charge; answers the notification token Efí would POST. */
+  settleCard(chargeId: string, status: 'paid' | 'unpaid'): { notificationToken: string };
+  /** The charge created for one of our ids, even when its answer never arrived. */
+  findCardCharge(customId: string): { chargeId: string; status: CardStatus } | undefined;
 }
 
 export interface PaymentsProvider {
   readonly name: 'simulado' | 'efi';
   createPix(input: CreatePixInput): Promise<PixCharge>;
   getPix(txid: string): Promise<PixState>;
+  /** Removes an unpaid charge so it can no longer be paid; answers the charge as it ends up (it may have been paid). */
+  cancelPix(txid: string): Promise<PixState>;
+  refundPix(input: PixRefundInput): Promise<PixRefund>;
+  /** Never retried: a lost answer throws PaymentProviderTimeout and the charge must be found later. */
   chargeCard(input: CardChargeInput): Promise<CardChargeResult>;
+  getCardCharge(providerChargeId: string): Promise<CardChargeResult>;
+  /** Reads what a card notification token stands for; the POST itself carries nothing else. */
+  cardNotification(token: string): Promise<CardNotification>;
   installments(brand: CardBrand, totalCents: number): Promise<InstallmentOption[]>;
-  /** Tells the provider where to POST Pix confirmations. */
+  /** Tells the provider where to POST Pix confirmations, and checks it took. */
   registerPixWebhook(url: string): Promise<void>;
+  /** The registered Pix webhook, or null when there is none. */
+  getPixWebhook(): Promise<PixWebhookRegistration | null>;
   readonly simulator?: PaymentsSimulator;
 }
