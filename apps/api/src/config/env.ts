@@ -78,6 +78,11 @@ export const EnvSchema = z
     /** Failed logins from one IP within 15 minutes before it gets 429 (one account locks after 10). */
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
     TRUST_PROXY: bool.default(false),
+
+    /** False for a process that only serves the web: it enqueues jobs but runs none. */
+    JOBS_ENABLED: bool.default(true),
+    /** How often an idle worker asks the database for new jobs. */
+    JOBS_POLL_SECONDS: z.coerce.number().min(0.5, 'mínimo 0.5').default(2),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {

@@ -1,0 +1,52 @@
+/**
+ * How a queue treats its jobs. `short` keeps at most one waiting job per `singletonKey` (a second
+ * `send` with the same key is dropped while the first waits); `singleton` runs at most one per key at
+ * a time; `stately` both. With `standard` a `singletonKey` dedupes nothing.
+ */
+export type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
+
+/** One kind of job: its retry policy here, its payload type as the type parameter. */
+export interface JobDefinition<TData extends object> {
+  policy?: QueuePolicy;
+  /** Attempts after the first before the job ends `failed` (default 5). */
+  retryLimit?: number;
+  /** Base wait before a retry; it doubles at each attempt, with jitter (default 30 s). */
+  retryDelaySeconds?: number;
+  /** How long a handler may run before the attempt counts as failed (default 15 min). */
+  expireInSeconds?: number;
+  /** Never set: it only carries the payload type, so `send` and `work` agree on it. */
+  readonly payload?: TData;
+}
+
+/** Names mapped to their definitions; the app's is `jobCatalog`, tests declare their own. */
+export type JobCatalog = Record<string, JobDefinition<object>>;
+
+export type JobName<C extends JobCatalog> = keyof C & string;
+export type JobData<C extends JobCatalog, N extends JobName<C>> =
+  C[N] extends JobDefinition<infer T> ? T : never;
+
+export function defineJob<TData extends object>(
+  definition: Omit<JobDefinition<TData>, 'payload'> = {},
+): JobDefinition<TData> {
+  return definition;
+}
+
+/**
+ * Every job the app runs. Payloads carry ids, never personal data: they sit in the database as
+ * plain JSON and may show in logs. Handlers are registered by the modules with `app.jobs.work`.
+ */
+export const jobCatalog = {
+  /** The confirmation e-mail of a paid order. */
+  'mail.order-confirmation': defineJob<{ orderId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
+  /** The confirmation e-mail of an event registration. */
+  'mail.registration-confirmation': defineJob<{ registrationId: number }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
+  /** Ask the payment provider for a charge's status (webhook lost or late). */
+  'charges.reconcile': defineJob<{ chargeId: number }>({ policy: 'short', retryDelaySeconds: 30 }),
+  /** Expire an unpaid charge at its deadline and give back what it held. */
+  'charges.expire': defineJob<{ chargeId: number }>({ policy: 'short', retryDelaySeconds: 10 }),
+} satisfies JobCatalog;
+
+export type AppJobCatalog = typeof jobCatalog;

@@ -1,0 +1,194 @@
+import PgBoss from 'pg-boss';
+import type { Database, Tx } from '../db/client.ts';
+import type { JobCatalog, JobData, JobName } from './job-catalog.ts';
+import { databaseExecutor, trackedExecutor, transactionExecutor } from './job-sql.ts';
+
+/** Cron expressions read in the store's time zone ("0 3 * * *" is 3 a.m. in Fortaleza). */
+const SCHEDULE_TIME_ZONE = 'America/Fortaleza';
+
+const DEFAULT_RETRY_LIMIT = 5;
+const DEFAULT_RETRY_DELAY_SECONDS = 30;
+
+type LogFn = (obj: object, msg: string) => void;
+/** Fastify's (pino's) logger fits. */
+export interface JobsLogger {
+  info: LogFn;
+  warn: LogFn;
+  error: LogFn;
+}
+
+export interface SendOptions {
+  /** Enqueue inside this transaction: the job exists only if it commits. */
+  tx?: Tx;
+  /** Not before this moment (a Date) or this many seconds from now (a number). */
+  startAfter?: Date | number;
+  /** Drops a second waiting job with the same key, on queues whose policy dedupes (see `QueuePolicy`). */
+  singletonKey?: string;
+  /** Overrides the queue's retry limit for this job. */
+  retryLimit?: number;
+}
+
+export interface JobContext {
+  id: string;
+  /** 1 on the first run, 2 on the first retry… */
+  attempt: number;
+}
+
+export type JobHandler<TData> = (data: TData, job: JobContext) => Promise<void>;
+
+export interface WorkOptions {
+  /** Jobs of this queue run side by side in this process (default 1). */
+  concurrency?: number;
+}
+
+export interface Jobs<C extends JobCatalog> {
+  /** Creates (or upgrades) the queue tables and the catalog's queues, then starts the workers. */
+  start(): Promise<void>;
+  /** With `graceful`, waits for the jobs in flight; otherwise they go back to the queue for a retry. */
+  stop(opts?: { graceful?: boolean }): Promise<void>;
+  /** Enqueues a job; answers its id, or null when `singletonKey` matched a job already waiting. */
+  send<N extends JobName<C>>(name: N, data: JobData<C, N>, opts?: SendOptions): Promise<string | null>;
+  /** Registers the handler of a queue; it runs once started, in processes where work is enabled. */
+  work<N extends JobName<C>>(name: N, handler: JobHandler<JobData<C, N>>, opts?: WorkOptions): void;
+  /** Enqueues `name` with `data` at each `cron` tick (store time zone); one row per name, kept across restarts. */
+  schedule<N extends JobName<C>>(name: N, cron: string, data?: JobData<C, N>): Promise<void>;
+}
+
+export interface CreateJobsOptions<C extends JobCatalog> {
+  database: Database;
+  log: JobsLogger;
+  catalog: C;
+  /** False in a process that only serves the web: it enqueues and schedules but runs nothing. */
+  work?: boolean;
+  /** How often an idle worker asks for new jobs (at least 0.5 s). */
+  pollSeconds?: number;
+}
+
+interface Registration {
+  name: string;
+  handler: JobHandler<object>;
+  concurrency: number;
+}
+
+/**
+ * A durable job queue in the app's own database (docs/decisions/0012-job-queue.md): pg-boss over
+ * the PGlite instance or the PostgreSQL pool that `Database` already holds.
+ */
+export function createJobs<C extends JobCatalog>(opts: CreateJobsOptions<C>): Jobs<C> {
+  const { catalog, log } = opts;
+  const working = opts.work ?? true;
+  const pollingIntervalSeconds = opts.pollSeconds ?? 2;
+  const executor = trackedExecutor(databaseExecutor(opts.database));
+  const boss = new PgBoss({
+    db: executor,
+    // A web-only process neither fires cron schedules nor runs maintenance; the workers do.
+    schedule: working,
+    supervise: working,
+    pollingIntervalSeconds,
+  } as PgBoss.ConstructorOptions);
+  boss.on('error', (err: Error) => log.error({ err }, 'Fila de tarefas: erro interno'));
+
+  const registrations: Registration[] = [];
+  const pendingSchedules: Array<() => Promise<void>> = [];
+  let started = false;
+
+  async function startWorkers(reg: Registration) {
+    for (let i = 0; i < reg.concurrency; i++) {
+      await boss.work<object>(
+        reg.name,
+        { includeMetadata: true, pollingIntervalSeconds, batchSize: 1 },
+        async ([job]) => {
+          if (!job) return;
+          await runJob(reg, job);
+        },
+      );
+    }
+  }
+
+  async function runJob(reg: Registration, job: PgBoss.JobWithMetadata<object>) {
+    const attempt = job.retryCount + 1;
+    try {
+      await reg.handler(job.data, { id: job.id, attempt });
+    } catch (err) {
+      // Only the error's class: messages from outside (SMTP, payment APIs) may quote an address or
+      // a name. The full error stays in the job's `output` column.
+      const entry = { job: reg.name, jobId: job.id, attempt, error: errorName(err) };
+      if (job.retryCount >= job.retryLimit) log.error(entry, 'Tarefa falhou de vez; não será repetida');
+      else log.warn(entry, 'Tarefa falhou; nova tentativa agendada');
+      throw err;
+    }
+  }
+
+  return {
+    async start() {
+      if (started) return;
+      await boss.start();
+      for (const [name, def] of Object.entries(catalog)) {
+        const settings = {
+          name,
+          policy: def.policy ?? 'standard',
+          retryLimit: def.retryLimit ?? DEFAULT_RETRY_LIMIT,
+          retryDelay: def.retryDelaySeconds ?? DEFAULT_RETRY_DELAY_SECONDS,
+          retryBackoff: true,
+          ...(def.expireInSeconds ? { expireInSeconds: def.expireInSeconds } : {}),
+        };
+        // createQueue leaves an existing queue alone; updateQueue makes the catalog win after a change.
+        await boss.createQueue(name, settings);
+        await boss.updateQueue(name, settings);
+      }
+      started = true;
+      for (const register of pendingSchedules.splice(0)) await register();
+      if (working) for (const reg of registrations) await startWorkers(reg);
+    },
+
+    async stop({ graceful = true } = {}) {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful, close: false, wait: true });
+      await executor.settled();
+    },
+
+    async send(name, data, sendOpts = {}) {
+      if (!started) throw new Error(`Fila de tarefas parada: não foi possível enfileirar "${name}".`);
+      const { tx, startAfter, singletonKey, retryLimit } = sendOpts;
+      const id = await boss.send(name, data, {
+        ...(tx ? { db: transactionExecutor(tx) } : {}),
+        ...(startAfter !== undefined ? { startAfter } : {}),
+        ...(singletonKey !== undefined ? { singletonKey } : {}),
+        ...(retryLimit !== undefined ? { retryLimit } : {}),
+      } as PgBoss.SendOptions);
+      if (id === null && singletonKey === undefined) {
+        throw new Error(`Fila de tarefas: "${name}" não foi enfileirada.`);
+      }
+      return id;
+    },
+
+    work(name, handler, workOpts = {}) {
+      if (registrations.some((r) => r.name === name)) {
+        throw new Error(`Fila de tarefas: "${name}" já tem quem a execute.`);
+      }
+      const reg: Registration = {
+        name,
+        handler: handler as JobHandler<object>,
+        concurrency: workOpts.concurrency ?? 1,
+      };
+      registrations.push(reg);
+      if (started && working) {
+        startWorkers(reg).catch((err: unknown) =>
+          log.error({ job: name, error: errorName(err) }, 'Fila de tarefas: executor não iniciou'),
+        );
+      }
+    },
+
+    async schedule(name, cron, data) {
+      const register = () => boss.schedule(name, cron, data ?? {}, { tz: SCHEDULE_TIME_ZONE });
+      if (started) await register();
+      else pendingSchedules.push(register);
+    },
+  };
+}
+
+function errorName(err: unknown): string {
+  if (err instanceof Error) return err.name;
+  return typeof err;
+}
