@@ -50,8 +50,6 @@ function renderForm() {
   const onPaid = vi.fn();
   const onInstallmentChange = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // The simulated-mode probe is answered up front, so only the calls under test hit fetch.
-  client.setQueryData(['payments', 'simulated'], true);
   render(
     <QueryClientProvider client={client}>
       <CardForm
@@ -88,7 +86,11 @@ async function fillValid(number = '4111 1111 1111 1111') {
   type('Parcelas', '3');
 }
 
-const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Pagar com cartão' }));
+/** Clicks "Pagar com cartão" and lets the form's validation settle. */
+async function submit() {
+  fireEvent.click(screen.getByRole('button', { name: 'Pagar com cartão' }));
+  await act(async () => {});
+}
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -105,7 +107,7 @@ describe('CardForm', () => {
   it('requires every field and calls nothing while one is missing', async () => {
     const calls = serve();
     const { onPaid } = renderForm();
-    submit();
+    await submit();
     for (const label of [
       'Número do cartão',
       'Nome impresso no cartão',
@@ -131,7 +133,7 @@ describe('CardForm', () => {
     type('Ano', '2026');
     type('CVV', '12');
     type('CPF do titular', '111.111.111-11');
-    submit();
+    await submit();
     expect(errorOf('Número do cartão')).toBe('Número do cartão inválido.');
     expect(errorOf('Nome impresso no cartão')).toMatch(/nome e sobrenome/);
     expect(errorOf('Mês')).toBe('Cartão vencido.');
@@ -141,7 +143,7 @@ describe('CardForm', () => {
     expect(calls.some((c) => c.url === '/api/pagar-cartao/')).toBe(false);
   });
 
-  it('detects the brand after 6 digits and flags an unsupported one', () => {
+  it('detects the brand after 6 digits and flags an unsupported one', async () => {
     serve();
     renderForm();
     const brand = screen.getByLabelText('Bandeira') as HTMLInputElement;
@@ -152,7 +154,7 @@ describe('CardForm', () => {
     expect(brand.value).toBe('Mastercard');
     type('Número do cartão', '6011 1111 1111 1117');
     expect(brand.value).toBe('Não aceita');
-    submit();
+    await submit();
     expect(errorOf('Número do cartão')).toMatch(/Bandeira não aceita/);
   });
 
@@ -165,7 +167,7 @@ describe('CardForm', () => {
     });
     const { onPaid } = renderForm();
     await fillValid();
-    submit();
+    await submit();
     await waitFor(() => expect(errorOf('CVV')).toBe('CVV inválido.'));
     expect(onPaid).not.toHaveBeenCalled();
   });
@@ -190,7 +192,7 @@ describe('CardForm', () => {
         interest_percentage: 0,
       }),
     );
-    submit();
+    await submit();
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     expect(onPaid).toHaveBeenCalledWith({
       chargeId: 'cartao-simulado-77',
@@ -218,7 +220,7 @@ describe('CardForm', () => {
     serve({ pay: { status: 200, body: approved('unpaid') } });
     const { onPaid } = renderForm();
     await fillValid('4000 0000 0000 0002');
-    submit();
+    await submit();
     expect((await screen.findByRole('alert')).textContent).toMatch(/^Erro ao gerar token ou pagar/);
     expect(onPaid).not.toHaveBeenCalled();
   });
@@ -232,7 +234,7 @@ describe('CardForm', () => {
     });
     const { onPaid } = renderForm();
     await fillValid();
-    submit();
+    await submit();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Erro ao gerar token ou pagar. Estoque insuficiente para Camiseta Sertão.',
     );
