@@ -1,24 +1,14 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import type { createMemoryRouter, RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../components/payments/fetch-mock.test-utils.ts';
-import { SessionProvider } from '../lib/session.tsx';
+import { renderRoutes } from '../test/render-routes.test-utils.tsx';
 import { routes } from './router.tsx';
 
-function renderRoutes(table: RouteObject[], path: string) {
+function renderAt(table: RouteObject[], path: string) {
   // jsdom has no scrolling; the layout's ScrollRestoration calls it on every navigation.
   vi.stubGlobal('scrollTo', () => {});
-  const router = createMemoryRouter(table, { initialEntries: [path] });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return router;
+  return renderRoutes(table, path);
 }
 
 const where = (router: ReturnType<typeof createMemoryRouter>) =>
@@ -39,14 +29,14 @@ describe('login guard', () => {
     ['/eventos/register/3/finalizar?c=1', '/login?next=%2Feventos%2Fregister%2F3%2Ffinalizar%3Fc%3D1'],
   ])('sends a guest at %s to %s', async (path, login) => {
     mockFetch(() => undefined);
-    const router = renderRoutes(routes, path);
+    const router = renderAt(routes, path);
     await waitFor(() => expect(where(router)).toBe(login));
   });
 
   it('shows the page when a token is stored', async () => {
     localStorage.setItem('token', 'abc');
     mockFetch(({ url }) => (url === '/api/users/addresses/' ? { status: 200, body: [] } : undefined));
-    const router = renderRoutes(routes, '/enderecos');
+    const router = renderAt(routes, '/enderecos');
     expect(await screen.findByRole('heading', { level: 1, name: 'Endereço de entrega' })).toBeTruthy();
     expect(where(router)).toBe('/enderecos');
   });
@@ -78,7 +68,7 @@ describe('route error page', () => {
         ],
       },
     ];
-    renderRoutes(table, '/quebrada');
+    renderAt(table, '/quebrada');
     expect(await screen.findByRole('heading', { level: 1, name: 'Algo deu errado' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Tentar de novo' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Voltar para a página inicial' }).getAttribute('href')).toBe('/');

@@ -2,31 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CardForm } from './card-form.tsx';
-import { type Call, configAnswer, mockFetch } from './fetch-mock.test-utils.ts';
-
-const installments = {
-  installments: [
-    { installment: 1, has_interest: false, value: 20000, currency: '200,00', interest_percentage: 0 },
-    { installment: 3, has_interest: false, value: 6667, currency: '66,67', interest_percentage: 0 },
-    { installment: 4, has_interest: true, value: 5199, currency: '51,99', interest_percentage: 199 },
-  ],
-};
-
-function approved(status = 'approved') {
-  return {
-    detalhes: {
-      data: {
-        status,
-        charge_id: 'cartao-simulado-77',
-        installments: 3,
-        installment_value: 6667,
-        total: 20000,
-        preco_juros: 200.01,
-      },
-    },
-    ...(status === 'approved' ? { pedido_id: 9 } : {}),
-  };
-}
+import {
+  approved,
+  type Call,
+  configAnswer,
+  fillValid,
+  installments,
+  mockFetch,
+  type,
+} from './fetch-mock.test-utils.ts';
 
 interface Server {
   token?: { status: number; body: unknown };
@@ -70,20 +54,6 @@ function renderForm() {
 function errorOf(label: string): string | null {
   const id = screen.getByLabelText(label).getAttribute('aria-describedby');
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
-}
-
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-
-async function fillValid(number = '4111 1111 1111 1111') {
-  type('Número do cartão', number);
-  type('Nome impresso no cartão', 'Ana Maria Teste');
-  type('Mês', '12');
-  type('Ano', '2028');
-  type('CVV', '123');
-  type('CPF do titular', '529.982.247-25');
-  await screen.findByRole('option', { name: /3× de R\$\s66,67 sem juros/ });
-  type('Parcelas', '3');
 }
 
 /** Clicks "Pagar com cartão" and lets the form's validation settle. */
