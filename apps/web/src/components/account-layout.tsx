@@ -1,18 +1,15 @@
 import type { ReactNode } from 'react';
 import { AccountMenu } from './account-menu.tsx';
-import { RequireAuth } from './require-auth.tsx';
 
-/** The account pages: login required, side menu, content. */
+/** The account pages: side menu and content (the router requires login for them). */
 export function AccountLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <RequireAuth>
-      <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 md:flex-row">
-        <AccountMenu />
-        <section className="min-w-0 flex-1">
-          <h1 className="mb-6 text-2xl font-bold">{title}</h1>
-          {children}
-        </section>
-      </main>
-    </RequireAuth>
+    <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 md:flex-row">
+      <AccountMenu />
+      <section className="min-w-0 flex-1">
+        <h1 className="mb-6 text-2xl font-bold">{title}</h1>
+        {children}
+      </section>
+    </main>
   );
 }

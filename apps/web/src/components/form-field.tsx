@@ -1,4 +1,4 @@
-import { type ComponentPropsWithRef, useId } from 'react';
+import { type ComponentPropsWithRef, type ReactNode, useId } from 'react';
 
 export const inputClass =
   'w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus-visible:outline-2 focus-visible:outline-brand-700 aria-invalid:border-red-600 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100';
@@ -8,34 +8,72 @@ export const secondaryButtonClass =
   'rounded-lg border border-stone-300 px-4 py-2 font-medium hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700 dark:border-stone-700 dark:hover:bg-stone-800';
 export const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-500';
 
-interface FieldProps extends ComponentPropsWithRef<'input'> {
+interface FieldFrameProps {
   label: string;
-  error?: string;
+  error: string | undefined;
+  id: string | undefined;
+  children(control: {
+    id: string;
+    className: string;
+    'aria-invalid': true | undefined;
+    'aria-describedby': string | undefined;
+  }): ReactNode;
 }
 
-/** A labelled input whose error is announced with it (aria-describedby). */
-export function FormField({ label, error, id, ...input }: FieldProps) {
+/** A label, the control, and the control's error announced with it (aria-describedby). */
+function FieldFrame({ label, error, id, children }: FieldFrameProps) {
   const autoId = useId();
-  const inputId = id ?? autoId;
-  const errorId = `${inputId}-erro`;
+  const controlId = id ?? autoId;
+  const errorId = `${controlId}-erro`;
   return (
     <div className="flex flex-col gap-1">
-      <label htmlFor={inputId} className="text-sm font-medium">
+      <label htmlFor={controlId} className="text-sm font-medium">
         {label}
       </label>
-      <input
-        id={inputId}
-        className={inputClass}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        {...input}
-      />
+      {children({
+        id: controlId,
+        className: inputClass,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : undefined,
+      })}
       {error ? (
         <p id={errorId} className="text-sm text-red-700 dark:text-red-400">
           {error}
         </p>
       ) : null}
     </div>
+  );
+}
+
+interface FieldProps extends ComponentPropsWithRef<'input'> {
+  label: string;
+  error?: string | undefined;
+}
+
+/** A labelled input whose error is announced with it. */
+export function FormField({ label, error, id, ...input }: FieldProps) {
+  return (
+    <FieldFrame label={label} error={error} id={id}>
+      {(control) => <input {...control} {...input} />}
+    </FieldFrame>
+  );
+}
+
+interface SelectFieldProps extends ComponentPropsWithRef<'select'> {
+  label: string;
+  error?: string | undefined;
+}
+
+/** A labelled select whose error is announced with it. */
+export function SelectField({ label, error, id, children, ...select }: SelectFieldProps) {
+  return (
+    <FieldFrame label={label} error={error} id={id}>
+      {(control) => (
+        <select {...control} {...select}>
+          {children}
+        </select>
+      )}
+    </FieldFrame>
   );
 }
 

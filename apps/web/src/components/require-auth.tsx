@@ -1,5 +1,4 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session.tsx';
 
 /** `/login?next=<where the guest was>`, so login can bring them back. */
@@ -13,17 +12,13 @@ export function safeNextPath(next: string | null): string {
   return next;
 }
 
-/** Shows `children` to a signed-in user; sends a guest to /login and back here afterwards (spec §5). */
-export function RequireAuth({ children }: { children: ReactNode }) {
+/**
+ * The layout route around every page that needs login (app/router.tsx): a guest goes to /login and
+ * comes back here afterwards (docs/product.md §5).
+ */
+export function RequireAuth() {
   const { token } = useSession();
   const location = useLocation();
   if (!token) return <Navigate to={loginPathFor(location)} replace />;
-  return <>{children}</>;
-}
-
-/** The hook form of RequireAuth for pages that decide themselves: the login path when a guest, else null. */
-export function useLoginRedirect(): string | null {
-  const { token } = useSession();
-  const location = useLocation();
-  return token ? null : loginPathFor(location);
+  return <Outlet />;
 }

@@ -1,6 +1,7 @@
-/** yyyy-MM-dd (or an ISO timestamp) → dd/MM/yyyy; anything else → 'Data inválida.' (spec §8). */
+import { formatIsoDateBR } from '@passada/core/events';
+
+/** yyyy-MM-dd (or an ISO timestamp) → dd/MM/yyyy; anything else → 'Data inválida.' (docs/product.md §8). */
 export function formatDeliveryDate(value: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(value ?? '');
-  if (!m) return 'Data inválida.';
-  return `${m[3]}/${m[2]}/${m[1]}`;
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(value ?? '')?.[0];
+  return day ? formatIsoDateBR(day) : 'Data inválida.';
 }

@@ -2,31 +2,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CardForm } from './card-form.tsx';
-import { type Call, configAnswer, mockFetch } from './fetch-mock.test-utils.ts';
-
-const installments = {
-  installments: [
-    { installment: 1, has_interest: false, value: 20000, currency: '200,00', interest_percentage: 0 },
-    { installment: 3, has_interest: false, value: 6667, currency: '66,67', interest_percentage: 0 },
-    { installment: 4, has_interest: true, value: 5199, currency: '51,99', interest_percentage: 199 },
-  ],
-};
-
-function approved(status = 'approved') {
-  return {
-    detalhes: {
-      data: {
-        status,
-        charge_id: 'cartao-simulado-77',
-        installments: 3,
-        installment_value: 6667,
-        total: 20000,
-        preco_juros: 200.01,
-      },
-    },
-    ...(status === 'approved' ? { pedido_id: 9 } : {}),
-  };
-}
+import {
+  approved,
+  type Call,
+  configAnswer,
+  fillValid,
+  installments,
+  mockFetch,
+  type,
+} from './fetch-mock.test-utils.ts';
 
 interface Server {
   token?: { status: number; body: unknown };
@@ -50,8 +34,6 @@ function renderForm() {
   const onPaid = vi.fn();
   const onInstallmentChange = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // The simulated-mode probe is answered up front, so only the calls under test hit fetch.
-  client.setQueryData(['payments', 'simulated'], true);
   render(
     <QueryClientProvider client={client}>
       <CardForm
@@ -74,21 +56,11 @@ function errorOf(label: string): string | null {
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
 }
 
-const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
-
-async function fillValid(number = '4111 1111 1111 1111') {
-  type('Número do cartão', number);
-  type('Nome impresso no cartão', 'Ana Maria Teste');
-  type('Mês', '12');
-  type('Ano', '2028');
-  type('CVV', '123');
-  type('CPF do titular', '529.982.247-25');
-  await screen.findByRole('option', { name: /3× de R\$\s66,67 sem juros/ });
-  type('Parcelas', '3');
+/** Clicks "Pagar com cartão" and lets the form's validation settle. */
+async function submit() {
+  fireEvent.click(screen.getByRole('button', { name: 'Pagar com cartão' }));
+  await act(async () => {});
 }
-
-const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Pagar com cartão' }));
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -105,7 +77,7 @@ describe('CardForm', () => {
   it('requires every field and calls nothing while one is missing', async () => {
     const calls = serve();
     const { onPaid } = renderForm();
-    submit();
+    await submit();
     for (const label of [
       'Número do cartão',
       'Nome impresso no cartão',
@@ -131,7 +103,7 @@ describe('CardForm', () => {
     type('Ano', '2026');
     type('CVV', '12');
     type('CPF do titular', '111.111.111-11');
-    submit();
+    await submit();
     expect(errorOf('Número do cartão')).toBe('Número do cartão inválido.');
     expect(errorOf('Nome impresso no cartão')).toMatch(/nome e sobrenome/);
     expect(errorOf('Mês')).toBe('Cartão vencido.');
@@ -141,7 +113,7 @@ describe('CardForm', () => {
     expect(calls.some((c) => c.url === '/api/pagar-cartao/')).toBe(false);
   });
 
-  it('detects the brand after 6 digits and flags an unsupported one', () => {
+  it('detects the brand after 6 digits and flags an unsupported one', async () => {
     serve();
     renderForm();
     const brand = screen.getByLabelText('Bandeira') as HTMLInputElement;
@@ -152,7 +124,7 @@ describe('CardForm', () => {
     expect(brand.value).toBe('Mastercard');
     type('Número do cartão', '6011 1111 1111 1117');
     expect(brand.value).toBe('Não aceita');
-    submit();
+    await submit();
     expect(errorOf('Número do cartão')).toMatch(/Bandeira não aceita/);
   });
 
@@ -165,7 +137,7 @@ describe('CardForm', () => {
     });
     const { onPaid } = renderForm();
     await fillValid();
-    submit();
+    await submit();
     await waitFor(() => expect(errorOf('CVV')).toBe('CVV inválido.'));
     expect(onPaid).not.toHaveBeenCalled();
   });
@@ -190,7 +162,7 @@ describe('CardForm', () => {
         interest_percentage: 0,
       }),
     );
-    submit();
+    await submit();
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     expect(onPaid).toHaveBeenCalledWith({
       chargeId: 'cartao-simulado-77',
@@ -218,7 +190,7 @@ describe('CardForm', () => {
     serve({ pay: { status: 200, body: approved('unpaid') } });
     const { onPaid } = renderForm();
     await fillValid('4000 0000 0000 0002');
-    submit();
+    await submit();
     expect((await screen.findByRole('alert')).textContent).toMatch(/^Erro ao gerar token ou pagar/);
     expect(onPaid).not.toHaveBeenCalled();
   });
@@ -232,7 +204,7 @@ describe('CardForm', () => {
     });
     const { onPaid } = renderForm();
     await fillValid();
-    submit();
+    await submit();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Erro ao gerar token ou pagar. Estoque insuficiente para Camiseta Sertão.',
     );

@@ -1,3 +1,4 @@
+import { fireEvent, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 
 export interface Call {
@@ -38,5 +39,47 @@ export function configAnswer(provedor: 'simulado' | 'efi') {
       nome_loja: 'Passada',
       pagamentos: { provedor, conta: provedor === 'efi' ? 'a'.repeat(32) : null, ambiente: 'sandbox' },
     },
+  };
+}
+
+/** Types `value` into the field labelled `label`. */
+export const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+/** A valid Visa card for Ana, paid in 3 instalments (the options must be served). */
+export async function fillValid(number = '4111 1111 1111 1111') {
+  type('Número do cartão', number);
+  type('Nome impresso no cartão', 'Ana Maria Teste');
+  type('Mês', '12');
+  type('Ano', '2028');
+  type('CVV', '123');
+  type('CPF do titular', '529.982.247-25');
+  await screen.findByRole('option', { name: /3× de R\$\s66,67 sem juros/ });
+  type('Parcelas', '3');
+}
+
+/** `GET /api/parcelas/` for a R$ 200,00 Visa total. */
+export const installments = {
+  installments: [
+    { installment: 1, has_interest: false, value: 20000, currency: '200,00', interest_percentage: 0 },
+    { installment: 3, has_interest: false, value: 6667, currency: '66,67', interest_percentage: 0 },
+    { installment: 4, has_interest: true, value: 5199, currency: '51,99', interest_percentage: 199 },
+  ],
+};
+
+/** `POST /api/pagar-cartao/` answered with `status`; an approved card also fulfils order 9. */
+export function approved(status = 'approved') {
+  return {
+    detalhes: {
+      data: {
+        status,
+        charge_id: 'cartao-simulado-77',
+        installments: 3,
+        installment_value: 6667,
+        total: 20000,
+        preco_juros: 200.01,
+      },
+    },
+    ...(status === 'approved' ? { pedido_id: 9 } : {}),
   };
 }

@@ -1,13 +1,18 @@
-import type { PixCreateResponse, PixStatusResponse } from '@passada/core/contracts/payments';
+import type { PixCreateResponse } from '@passada/core/contracts/payments';
 import { formatBRL } from '@passada/core/money';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ApiRequestError, apiFetch } from '../../lib/api.ts';
-import { useSimulatedPayments } from './payments-api.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { ApiRequestError } from '../../lib/api.ts';
+import {
+  FINAL_PIX_STATUSES,
+  type PixStatus,
+  type Purpose,
+  useCreatePix,
+  usePixStatus,
+  useSimulatedPayments,
+  useSimulatePixPayment,
+} from './payments-api.ts';
 
-/** Spec §9: the charge's status is read every 7 s. */
-export const PIX_POLL_MS = 7000;
-
-const STATUS_TEXT: Record<PixStatusResponse['status'], string> = {
+const STATUS_TEXT: Record<PixStatus, string> = {
   ATIVA: 'Aguardando pagamento...',
   CONCLUIDA: 'Pagamento confirmado!',
   REMOVIDA_PELO_USUARIO_RECEBEDOR: 'Cobrança cancelada.',
@@ -16,21 +21,12 @@ const STATUS_TEXT: Record<PixStatusResponse['status'], string> = {
   RECUSADA: 'Pagamento recusado.',
 };
 
-/** A charge in these states can never become paid: polling it further is pointless. */
-const FINAL: ReadonlySet<PixStatusResponse['status']> = new Set([
-  'CONCLUIDA',
-  'REMOVIDA_PELO_USUARIO_RECEBEDOR',
-  'REMOVIDA_PELO_PSP',
-  'EXPIRADA',
-  'RECUSADA',
-]);
-
 function errorMessage(err: unknown, fallback: string): string {
   return err instanceof ApiRequestError && err.body?.detail ? err.body.detail : fallback;
 }
 
 export interface PixPanelProps {
-  finalidade: 'pedido' | 'inscricao';
+  finalidade: Purpose;
   draft: unknown;
   totalCents: number;
   descricao: string;
@@ -41,60 +37,47 @@ export interface PixPanelProps {
 /** Creates the Pix charge on mount, shows its QR code and copy-and-paste code, and waits for payment. */
 export function PixPanel({ finalidade, draft, totalCents, descricao, onPaid, onError }: PixPanelProps) {
   const [charge, setCharge] = useState<PixCreateResponse | null>(null);
-  const [status, setStatus] = useState<PixStatusResponse['status'] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
-  const [simulating, setSimulating] = useState(false);
   const simulated = useSimulatedPayments();
+  const createPix = useCreatePix();
+  const simulatePayment = useSimulatePixPayment();
+  const txid = charge?.txid ?? null;
+  const { data: answer } = usePixStatus(txid);
+  const status = charge ? answer.status : null;
   const codeId = useId();
-  // Refs survive StrictMode's mount–unmount–mount, so one panel creates exactly one charge.
+  // Refs survive StrictMode's mount–unmount–mount, so one panel creates exactly one charge and
+  // reports it paid once.
   const started = useRef(false);
-  const done = useRef(false);
+  const reported = useRef(false);
   const latest = useRef({ onPaid, onError });
   latest.current = { onPaid, onError };
 
-  const fail = useCallback((message: string) => {
+  const fail = (message: string) => {
     if (latest.current.onError) latest.current.onError(message);
     else setError(message);
-  }, []);
+  };
+  const failRef = useRef(fail);
+  failRef.current = fail;
 
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    apiFetch<PixCreateResponse>('/api/pagar-pix/', {
-      method: 'POST',
-      body: { total: totalCents / 100, descricao, finalidade, [finalidade]: draft },
-    })
-      .then((created) => {
-        setCharge(created);
-        setStatus('ATIVA');
-      })
-      .catch((err: unknown) => fail(errorMessage(err, 'Erro ao gerar o Pix.')));
-  }, [totalCents, descricao, finalidade, draft, fail]);
+    // mutateAsync, not mutate: its promise settles even if StrictMode detached the observer meanwhile.
+    createPix
+      .mutateAsync({ purpose: finalidade, draft, totalCents, description: descricao })
+      .then(setCharge)
+      .catch((err: unknown) => failRef.current(errorMessage(err, 'Erro ao gerar o Pix.')));
+  }, [createPix, finalidade, draft, totalCents, descricao]);
 
-  const txid = charge?.txid;
-  const check = useCallback(async () => {
-    if (!txid || done.current) return;
-    try {
-      const answer = await apiFetch<PixStatusResponse>(`/api/status-pix/${txid}/`);
-      if (done.current) return;
-      setStatus(answer.status);
-      if (FINAL.has(answer.status)) done.current = true;
-      if (answer.status === 'CONCLUIDA') {
-        const fulfilledId = answer.pedido_id ?? answer.inscricao_id;
-        latest.current.onPaid(fulfilledId === undefined ? { txid } : { txid, fulfilledId });
-      }
-    } catch {
-      // A failed poll is retried on the next tick; the charge stays payable meanwhile.
-    }
-  }, [txid]);
-
-  const finished = status !== null && FINAL.has(status);
   useEffect(() => {
-    if (!txid || finished) return;
-    const timer = setInterval(() => void check(), PIX_POLL_MS);
-    return () => clearInterval(timer);
-  }, [txid, finished, check]);
+    if (!txid || answer.status !== 'CONCLUIDA' || reported.current) return;
+    reported.current = true;
+    const fulfilledId = answer.pedido_id ?? answer.inscricao_id;
+    latest.current.onPaid(fulfilledId === undefined ? { txid } : { txid, fulfilledId });
+  }, [txid, answer]);
+
+  const finished = status !== null && FINAL_PIX_STATUSES.has(status);
 
   const copy = async () => {
     if (!charge) return;
@@ -107,17 +90,11 @@ export function PixPanel({ finalidade, draft, totalCents, descricao, onPaid, onE
     }
   };
 
-  const simulate = async () => {
+  const simulate = () => {
     if (!txid) return;
-    setSimulating(true);
-    try {
-      await apiFetch(`/api/simulador/pix/${txid}/pagar`, { method: 'POST', auth: false });
-      await check();
-    } catch (err) {
-      fail(errorMessage(err, 'Erro ao simular o pagamento.'));
-    } finally {
-      setSimulating(false);
-    }
+    simulatePayment.mutate(txid, {
+      onError: (err) => fail(errorMessage(err, 'Erro ao simular o pagamento.')),
+    });
   };
 
   if (error) {
@@ -167,8 +144,8 @@ export function PixPanel({ finalidade, draft, totalCents, descricao, onPaid, onE
       {simulated && !finished ? (
         <button
           type="button"
-          onClick={() => void simulate()}
-          disabled={simulating}
+          onClick={simulate}
+          disabled={simulatePayment.isPending}
           className="rounded-lg bg-stone-800 px-5 py-2 font-semibold text-white hover:bg-stone-700 disabled:opacity-60 dark:bg-stone-200 dark:text-stone-900"
         >
           Simular pagamento

@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAlert } from '../../../components/dialog.tsx';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-field.tsx';
-import { RequireAuth } from '../../../components/require-auth.tsx';
 import { addressesQueryKey, deleteAddress, useAddresses } from '../../../lib/accounts-api.ts';
 import { readJson, StorageKeys, writeJson } from '../../../lib/storage.ts';
 
@@ -139,11 +138,9 @@ function Addresses() {
 /** /enderecos: choose the delivery address for the order (spec §2, §5). */
 export default function AddressesPage() {
   return (
-    <RequireAuth>
-      <main className="mx-auto max-w-3xl px-4 py-10">
-        <h1 className="mb-6 text-2xl font-bold">Endereço de entrega</h1>
-        <Addresses />
-      </main>
-    </RequireAuth>
+    <main className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="mb-6 text-2xl font-bold">Endereço de entrega</h1>
+      <Addresses />
+    </main>
   );
 }

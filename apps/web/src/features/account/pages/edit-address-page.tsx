@@ -1,5 +1,4 @@
 import { useParams } from 'react-router';
-import { RequireAuth } from '../../../components/require-auth.tsx';
 import { useAddress } from '../../../lib/accounts-api.ts';
 import { AddressForm } from '../components/address-form.tsx';
 
@@ -20,11 +19,9 @@ function EditAddress({ id }: { id: number }) {
 export default function EditAddressPage() {
   const { id } = useParams();
   return (
-    <RequireAuth>
-      <main className="mx-auto max-w-xl px-4 py-10">
-        <h1 className="mb-6 text-2xl font-bold">Editar endereço</h1>
-        <EditAddress id={Number(id)} />
-      </main>
-    </RequireAuth>
+    <main className="mx-auto max-w-xl px-4 py-10">
+      <h1 className="mb-6 text-2xl font-bold">Editar endereço</h1>
+      <EditAddress id={Number(id)} />
+    </main>
   );
 }

@@ -1,30 +1,19 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cart } from '../../../lib/cart.ts';
-import { SessionProvider } from '../../../lib/session.tsx';
+import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
 import CartDialog from './cart-dialog.tsx';
 
 function renderCart() {
-  const router = createMemoryRouter(
+  return renderRoutes(
     [
       { path: '/', element: <CartDialog open onOpenChange={() => {}} /> },
       { path: '/login', element: <h1>Entrar</h1> },
       { path: '/fechar-pedido', element: <h1>Fechar pedido</h1> },
     ],
-    { initialEntries: ['/'] },
+    '/',
   );
-  const client = new QueryClient();
-  render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return router;
 }
 
 const line = {

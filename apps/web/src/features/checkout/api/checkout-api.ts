@@ -1,13 +1,15 @@
 import type { Address } from '@passada/core/contracts/accounts';
 import type { Order } from '@passada/core/contracts/orders';
 import type { ShippingQuote } from '@passada/core/contracts/shipping';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
+import { ordersQuery } from '../../../lib/orders-api.ts';
 import type { ReviewItem } from '../utils/order-draft.ts';
 
-export function useShippingQuote(cep: string | null, items: readonly ReviewItem[]) {
+/** Correios' PAC and SEDEX for these items to this CEP. */
+export function shippingQuoteQuery(cep: string | null, items: readonly ReviewItem[]) {
   const wire = items.map((i) => ({ product: i.product, quantity: i.quantity }));
-  return useQuery({
+  return queryOptions({
     queryKey: ['frete', cep, wire],
     queryFn: () =>
       apiFetch<ShippingQuote>('/api/calcular-frete/', {
@@ -19,6 +21,10 @@ export function useShippingQuote(cep: string | null, items: readonly ReviewItem[
     retry: false,
     staleTime: 5 * 60_000,
   });
+}
+
+export function useShippingQuote(cep: string | null, items: readonly ReviewItem[]) {
+  return useQuery(shippingQuoteQuery(cep, items));
 }
 
 /** Spec §3's order payload plus the paid charge's txid (contracts/orders.ts OrderCreateRequestSchema). */
@@ -35,5 +41,11 @@ export interface OrderPayload {
   >;
 }
 
-export const submitOrder = (payload: OrderPayload) =>
-  apiFetch<Order>('/api/orders/', { method: 'POST', body: payload });
+/** Records the paid order; the order history then holds one more. */
+export function useSubmitOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: OrderPayload) => apiFetch<Order>('/api/orders/', { method: 'POST', body: payload }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ordersQuery.queryKey }),
+  });
+}

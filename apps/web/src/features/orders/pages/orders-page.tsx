@@ -4,7 +4,7 @@ import { formatBRL } from '@passada/core/money';
 import { AccountLayout } from '../../../components/account-layout.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { ProductLineSummary } from '../../../components/product-line.tsx';
-import { useOrders } from '../api/orders-api.ts';
+import { useOrders } from '../../../lib/orders-api.ts';
 import { formatOrderDate, interestCents, newestFirst, STATUS_LABEL } from '../utils/order-view.ts';
 
 function OrderCard({ order }: { order: Order }) {

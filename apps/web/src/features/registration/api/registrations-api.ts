@@ -4,7 +4,7 @@ import type {
   Registration,
   RegistrationLookup,
 } from '@passada/core/contracts/registrations';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
 
 /**
@@ -22,12 +22,32 @@ export function priceQuery(eventId: number, categories: number[], birthDate: str
   });
 }
 
-/** The registration the confirmed payment created (`txid`: the Pix txid or the card charge id). */
-export const registerParticipant = (txid: string, participant: Participant) =>
-  apiFetch<Registration>('/api/participantes/cadastrar/', { method: 'POST', body: { txid, ...participant } });
+/**
+ * Records the registration the confirmed payment paid for (`txid`: the Pix txid or the card charge
+ * id); lookups in that event are then read afresh.
+ */
+export function useRegisterParticipant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ txid, participant }: { txid: string; participant: Participant }) =>
+      apiFetch<Registration>('/api/participantes/cadastrar/', {
+        method: 'POST',
+        body: { txid, ...participant },
+      }),
+    onSuccess: (_registration, { participant }) =>
+      queryClient.invalidateQueries({ queryKey: ['registration-lookup', participant.evento] }),
+  });
+}
 
 /** A registration this account made for `cpf`, in this event. */
-export const lookupRegistration = (cpf: string, eventId: number) =>
-  apiFetch<RegistrationLookup>(
-    `/api/participantes/cpf/${encodeURIComponent(cpf)}/?evento=${encodeURIComponent(String(eventId))}`,
-  );
+export function registrationLookupQuery(cpf: string, eventId: number) {
+  return queryOptions({
+    queryKey: ['registration-lookup', eventId, cpf],
+    queryFn: ({ signal }) =>
+      apiFetch<RegistrationLookup>(
+        `/api/participantes/cpf/${encodeURIComponent(cpf)}/?evento=${encodeURIComponent(String(eventId))}`,
+        { signal },
+      ),
+    retry: false,
+  });
+}

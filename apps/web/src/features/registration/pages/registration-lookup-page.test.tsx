@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionProvider } from '../../../lib/session.tsx';
+import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
 import RegistrationLookupPage from './registration-lookup-page.tsx';
 
 const EVENT = {
@@ -53,17 +51,9 @@ afterEach(() => {
 });
 
 function renderPage() {
-  const router = createMemoryRouter(
+  renderRoutes(
     [{ path: '/eventos/register/:id/ja-me-inscrevi', element: <RegistrationLookupPage /> }],
-    { initialEntries: ['/eventos/register/7/ja-me-inscrevi'] },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>,
+    '/eventos/register/7/ja-me-inscrevi',
   );
 }
 

@@ -1,5 +1,5 @@
 import type { RegistrationLookup } from '@passada/core/contracts/registrations';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../../components/dialog.tsx';
@@ -8,7 +8,7 @@ import { loginPathFor } from '../../../components/require-auth.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { eventQuery } from '../../../lib/events-api.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { lookupRegistration } from '../api/registrations-api.ts';
+import { registrationLookupQuery } from '../api/registrations-api.ts';
 
 /** /eventos/register/{id}/ja-me-inscrevi (docs/product.md §2): a registration this account made, found by CPF. */
 export default function RegistrationLookupPage() {
@@ -16,6 +16,7 @@ export default function RegistrationLookupPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { token } = useSession();
+  const queryClient = useQueryClient();
   const { data: event } = useQuery(eventQuery(id));
   const [alertElement, showAlert] = useAlert();
   const [cpf, setCpf] = useState('');
@@ -38,7 +39,7 @@ export default function RegistrationLookupPage() {
     setResult(null);
     setNotFound(false);
     try {
-      setResult(await lookupRegistration(cpf.trim(), Number(id)));
+      setResult(await queryClient.fetchQuery(registrationLookupQuery(cpf.trim(), Number(id))));
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 401) {
         navigate(loginPathFor(location));

@@ -1,0 +1,77 @@
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import type { createMemoryRouter, RouteObject } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../components/payments/fetch-mock.test-utils.ts';
+import { renderRoutes } from '../test/render-routes.test-utils.tsx';
+import { routes } from './router.tsx';
+
+function renderAt(table: RouteObject[], path: string) {
+  // jsdom has no scrolling; the layout's ScrollRestoration calls it on every navigation.
+  vi.stubGlobal('scrollTo', () => {});
+  return renderRoutes(table, path);
+}
+
+const where = (router: ReturnType<typeof createMemoryRouter>) =>
+  `${router.state.location.pathname}${router.state.location.search}`;
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('login guard', () => {
+  it.each([
+    ['/enderecos?x=1', '/login?next=%2Fenderecos%3Fx%3D1'],
+    ['/revisar-pedido', '/login?next=%2Frevisar-pedido'],
+    ['/user/pedidos', '/login?next=%2Fuser%2Fpedidos'],
+    ['/eventos/register/3/finalizar?c=1', '/login?next=%2Feventos%2Fregister%2F3%2Ffinalizar%3Fc%3D1'],
+  ])('sends a guest at %s to %s', async (path, login) => {
+    mockFetch(() => undefined);
+    const router = renderAt(routes, path);
+    await waitFor(() => expect(where(router)).toBe(login));
+  });
+
+  it('shows the page when a token is stored', async () => {
+    localStorage.setItem('token', 'abc');
+    mockFetch(({ url }) => (url === '/api/users/addresses/' ? { status: 200, body: [] } : undefined));
+    const router = renderAt(routes, '/enderecos');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Endereço de entrega' })).toBeTruthy();
+    expect(where(router)).toBe('/enderecos');
+  });
+});
+
+describe('route error page', () => {
+  function Broken(): never {
+    throw new Error('falha de renderização');
+  }
+
+  it('replaces a page that throws with "Algo deu errado", keeping the header', async () => {
+    mockFetch(() => undefined);
+    // React and the router report the caught error on the console; the page is what matters here.
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // The real root and page-level boundaries, around a page that always throws.
+    const root = routes[0];
+    const pages = root?.children?.[0];
+    const table: RouteObject[] = [
+      {
+        path: '/',
+        Component: root?.Component ?? null,
+        ErrorBoundary: root?.ErrorBoundary ?? null,
+        children: [
+          {
+            ErrorBoundary: pages?.ErrorBoundary ?? null,
+            children: [{ path: 'quebrada', Component: Broken }],
+          },
+        ],
+      },
+    ];
+    renderAt(table, '/quebrada');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Algo deu errado' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tentar de novo' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voltar para a página inicial' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('banner')).toBeTruthy();
+  });
+});

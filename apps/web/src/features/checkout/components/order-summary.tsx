@@ -1,0 +1,53 @@
+import { chargedCents } from '@passada/core/installments';
+import { formatBRL } from '@passada/core/money';
+import { type InstallmentChoice, installmentLabel } from '../../../components/payments/card-form.tsx';
+import type { PaymentMethod } from '../../../components/payments/payment-step.tsx';
+import type { Service } from './shipping-options.tsx';
+
+interface OrderSummaryProps {
+  className: string;
+  subtotalCents: number;
+  service: Service | null;
+  shippingCents: number | null;
+  method: PaymentMethod | null;
+  installment: InstallmentChoice | null;
+  /** Products and shipping, before card interest. */
+  totalCents: number;
+}
+
+/** The order's figures; with card instalments, the interest and the total charged (Decreto 5.903). */
+export function OrderSummary(props: OrderSummaryProps) {
+  const { subtotalCents, service, shippingCents, method, installment, totalCents } = props;
+  const byCard = method === 'cartao' && installment !== null;
+  const charged = byCard ? chargedCents(totalCents, installment) : totalCents;
+  return (
+    <aside className={`${props.className} h-fit`} aria-labelledby="resumo-titulo">
+      <h2 id="resumo-titulo" className="mb-3 text-lg font-bold">
+        Resumo do pedido
+      </h2>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 [&_dd]:text-right">
+        <dt>Produtos</dt>
+        <dd>{formatBRL(subtotalCents)}</dd>
+        <dt>Frete{service ? ` (${service})` : ''}</dt>
+        <dd>{shippingCents === null ? '—' : formatBRL(shippingCents)}</dd>
+        {byCard ? (
+          <>
+            <dt>Parcelamento</dt>
+            <dd className="text-right">{installmentLabel({ ...installment, currency: '' }, totalCents)}</dd>
+            <dt>Juros</dt>
+            <dd>{formatBRL(charged - totalCents)}</dd>
+          </>
+        ) : null}
+        <dt className="mt-2 text-lg font-bold">Total</dt>
+        <dd className="mt-2 text-lg font-bold" data-testid="total-pedido">
+          {formatBRL(charged)}
+        </dd>
+      </dl>
+      <p className="mt-4 text-sm font-medium">Você pode corrigir o pedido antes de pagar.</p>
+      <p className="mt-4 text-xs text-stone-600 dark:text-stone-400">
+        Passada Artigos Esportivos Ltda. · CNPJ 12.ABC.345/01DE-35 · Av. Beira Mar, 3000, loja 12, Meireles,
+        Fortaleza-CE, CEP 60165-121 · contato@passada.com.br · (85) 3234-5678
+      </p>
+    </aside>
+  );
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { Address } from '@passada/core/contracts/accounts';
+import { type Participant, ParticipantSchema } from '@passada/core/contracts/registrations';
+import type { RegistrationStart } from '@passada/core/events';
+import { useEffect, useRef } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useAddresses } from '../../../lib/accounts-api.ts';
+import { useSession } from '../../../lib/session.tsx';
+import type { ParticipantFormValues } from '../components/participant-form.tsx';
+
+function primaryAddressValues(a: Address) {
+  return {
+    street: a.street,
+    neighborhood: a.neighborhood,
+    city: a.city,
+    state: a.state,
+    zip_code: a.zip_code,
+    numero_contato: a.phone,
+  };
+}
+
+/**
+ * The participant form. For oneself, name and e-mail come from the profile, address and phone from
+ * the primary address; `primary` tells whether that address exists (then it is not editable).
+ */
+export function useParticipantForm(start: RegistrationStart, showAlert: (message: string) => void) {
+  const { profile } = useSession();
+  const addresses = useAddresses();
+  const form = useForm<ParticipantFormValues, unknown, Participant>({
+    // The form keeps gender as '' until chosen; the contract refuses that with its own message.
+    resolver: zodResolver(ParticipantSchema) as unknown as Resolver<
+      ParticipantFormValues,
+      unknown,
+      Participant
+    >,
+    defaultValues: {
+      nome_completo: '',
+      cpf: '',
+      data_nascimento: '',
+      genero: '',
+      numero_contato: '',
+      email: '',
+      evento: start.eventoId,
+      categoria_evento: start.categorias,
+      street: '',
+      zip_code: '',
+      state: '',
+      city: '',
+      neighborhood: '',
+    },
+  });
+  const { setValue } = form;
+
+  const primary = addresses.data?.find((a) => a.is_primary) ?? null;
+  const prefilledProfile = useRef(false);
+  useEffect(() => {
+    if (!start.paraMim || !profile || prefilledProfile.current) return;
+    prefilledProfile.current = true;
+    setValue('nome_completo', profile.full_name);
+    setValue('email', profile.email);
+  }, [start.paraMim, profile, setValue]);
+  const prefilledAddress = useRef(false);
+  useEffect(() => {
+    if (!start.paraMim || prefilledAddress.current) return;
+    if (addresses.isError) {
+      prefilledAddress.current = true;
+      showAlert('Erro ao carregar os dados do endereço do usuário.');
+      return;
+    }
+    if (!addresses.data) return;
+    prefilledAddress.current = true;
+    if (!primary) {
+      showAlert('Não há endereço principal encontrado.');
+      return;
+    }
+    for (const [key, value] of Object.entries(primaryAddressValues(primary)))
+      setValue(key as keyof ParticipantFormValues, value);
+  }, [start.paraMim, addresses.isError, addresses.data, primary, setValue, showAlert]);
+
+  return { form, hasPrimaryAddress: primary !== null };
+}
