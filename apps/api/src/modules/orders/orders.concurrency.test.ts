@@ -12,7 +12,6 @@ import {
   simulatePixPaid,
 } from '../../test/factories/orders.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { getProduct } from '../catalog/catalog.service.ts';
 
 const WEBHOOK_SECRET = 'segredo-do-webhook-de-pedidos';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
@@ -29,9 +28,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const db = () => t.app.deps.db;
+const db = () => t.app.db;
 const stockOf = async (p: MadeProduct) =>
-  (await getProduct(db(), p.id, { color: p.stock[0]!.colorId, size: p.stock[0]!.sizeId })).stock[0]!.quantity;
+  (await t.app.catalog.getProduct(p.id, { color: p.stock[0]!.colorId, size: p.stock[0]!.sizeId })).stock[0]!
+    .quantity;
 const chargesFor = async (txids: string[]) =>
   (await db().select().from(charges)).filter((c) => txids.includes(c.txid));
 const webhook = (txid: string) =>
@@ -72,7 +72,7 @@ async function confirmAtOnce(webhooks: number, browserCalls: number) {
   const total = await draftTotalCents(t.app, buyer.zipCode, draft, [product]);
   const { txid } = (await createOrderPix(t.app, buyer.headers, draft, total)).json();
   // Paid at the bank before anyone tells the server, so every caller below can confirm it.
-  t.app.deps.providers.payments.simulator!.payPix(txid, t.app.deps.now());
+  t.app.providers.payments.simulator!.payPix(txid, t.app.now());
   const responses = await Promise.all([
     simulatePixPaid(t.app, txid),
     ...Array.from({ length: webhooks }, () => webhook(txid)),

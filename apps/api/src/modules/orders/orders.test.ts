@@ -13,7 +13,6 @@ import {
   simulatePixPaid,
 } from '../../test/factories/orders.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { getProduct } from '../catalog/catalog.service.ts';
 
 const START = new Date('2026-11-23T12:00:00Z');
 const CPF = '40364478829';
@@ -34,9 +33,9 @@ describe('orders', () => {
     clock = START;
   });
 
-  const db = () => t.app.deps.db;
+  const db = () => t.app.db;
   const stockOf = async (p: MadeProduct, i = 0) =>
-    (await getProduct(db(), p.id, { color: p.stock[i]!.colorId, size: p.stock[i]!.sizeId })).stock[0]!
+    (await t.app.catalog.getProduct(p.id, { color: p.stock[i]!.colorId, size: p.stock[i]!.sizeId })).stock[0]!
       .quantity;
   const countCharges = async () => (await db().select({ id: charges.id }).from(charges)).length;
   const countOrders = async () => (await db().select({ id: orders.id }).from(orders)).length;
@@ -410,7 +409,7 @@ describe('orders', () => {
     const res = await postOrder(t.app, buyer.headers, txid);
     expect(res.statusCode).toBe(409);
     // A later sweep finds nothing more to give back.
-    await t.app.deps.payments.expireDue();
+    await t.app.payments.expireDue();
     expect(await stockOf(product)).toBe(3);
   });
 
@@ -476,13 +475,13 @@ describe('orders', () => {
     const total = await draftTotalCents(t.app, buyer.zipCode, draft, [product]);
     const { txid } = (await createOrderPix(t.app, buyer.headers, draft, total)).json();
     // Paid at the bank; nobody has told the server yet.
-    t.app.deps.providers.payments.simulator!.payPix(txid, clock);
+    t.app.providers.payments.simulator!.payPix(txid, clock);
     const ordersBefore = await countOrders();
     const results = await Promise.all([
       postOrder(t.app, buyer.headers, txid),
       simulatePixPaid(t.app, txid),
       postOrder(t.app, buyer.headers, txid),
-      t.app.deps.payments.receivePixNotifications([txid]).then(() => null),
+      t.app.payments.receivePixNotifications([txid]).then(() => null),
       postOrder(t.app, buyer.headers, txid),
     ]);
     const posts = [results[0], results[2], results[4]];

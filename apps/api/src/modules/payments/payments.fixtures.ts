@@ -8,7 +8,7 @@ import type { ChargePurposeHandler, ChargeRow } from './payments.service.ts';
 
 /** A user with a live token written straight to the tables, so these tests do not depend on sign-up. */
 export async function makeUser(app: FastifyInstance) {
-  const { db, now } = app.deps;
+  const { db, now } = app;
   const name = `pagador_${randomBytes(4).toString('hex')}`;
   const [user] = await db
     .insert(users)

@@ -86,15 +86,15 @@ describe('registrations', () => {
     t.app.inject({ method: 'GET', url: `/api/participantes/cpf/${cpf}/${query}`, headers });
   const placesLeft = async (categoryId: number) =>
     (
-      await t.app.deps.db
+      await t.app.db
         .select({ n: eventCategories.placesLeft })
         .from(eventCategories)
         .where(eq(eventCategories.id, categoryId))
     )[0]?.n;
   const countRegistrations = async () =>
-    (await t.app.deps.db.select({ id: registrations.id }).from(registrations)).length;
+    (await t.app.db.select({ id: registrations.id }).from(registrations)).length;
   const newEvent = (overrides: Parameters<typeof makeEvent>[1] = {}) =>
-    makeEvent(t.app.deps.db, { today: TODAY, ...overrides });
+    makeEvent(t.app.db, { today: TODAY, ...overrides });
   const cat = (e: MadeEvent, day = 0, i = 0) => e.days[day]!.categories[i]!.id;
 
   it('pays with Pix, creates the registration once on confirmation, answers it and finds it by CPF', async () => {
@@ -133,7 +133,7 @@ describe('registrations', () => {
     expect((await register(txid, draft)).json().id).toBe(res.json().id);
     expect(await countRegistrations()).toBe(1);
     expect(await placesLeft(cat(event, 0, 1))).toBe(99);
-    const [row] = await t.app.deps.db.select().from(registrations);
+    const [row] = await t.app.db.select().from(registrations);
     expect(row).toMatchObject({ accountUserId: user.id, cpf: CPF });
 
     const found = await lookup('403.644.788-29');
@@ -183,15 +183,14 @@ describe('registrations', () => {
   });
 
   it('keeps the registration when the confirmation e-mail cannot be sent', async () => {
-    const mail = t.app.deps.providers.mail;
+    const mail = t.app.providers.mail;
+    const send = mail.send;
     let attempts = 0;
-    t.app.deps.providers.mail = {
-      name: 'smtp',
-      async send(message) {
-        // Earlier tests' e-mails may still be on their way: count only this event's.
-        if (message.subject.includes('Corrida Sem Correio')) attempts += 1;
-        throw new Error('servidor de e-mail fora do ar');
-      },
+    // The services hold this provider object: replacing its method reaches them.
+    mail.send = async (message) => {
+      // Earlier tests' e-mails may still be on their way: count only this event's.
+      if (message.subject.includes('Corrida Sem Correio')) attempts += 1;
+      throw new Error('servidor de e-mail fora do ar');
     };
     try {
       const event = await newEvent({ name: 'Corrida Sem Correio' });
@@ -205,7 +204,7 @@ describe('registrations', () => {
       expect(attempts).toBe(2);
       expect((await register(txid, draft)).statusCode).toBe(201);
     } finally {
-      t.app.deps.providers.mail = mail;
+      mail.send = send;
     }
   });
 
@@ -242,9 +241,9 @@ describe('registrations', () => {
     expect((await pixFor({ ...draft, categoria_evento: [cat(event, 0, 1)] }, 109.9)).statusCode).toBe(201);
 
     // And the database itself refuses the pair, whatever path a row comes from.
-    const [reg] = await t.app.deps.db.select().from(registrations).where(eq(registrations.cpf, cpf));
+    const [reg] = await t.app.db.select().from(registrations).where(eq(registrations.cpf, cpf));
     await expect(
-      t.app.deps.db
+      t.app.db
         .insert(registrationCategories)
         .values({ registrationId: reg!.id, categoryId: cat(event), cpf, priceCents: 8990 }),
     ).rejects.toThrow();
@@ -311,11 +310,11 @@ describe('registrations', () => {
 
     // 31 minutes later the first charge expired: its place is back, exactly once.
     clock = new Date(START.getTime() + 31 * 60_000);
-    await t.app.deps.payments.expireDue();
-    await t.app.deps.payments.expireDue();
+    await t.app.payments.expireDue();
+    await t.app.payments.expireDue();
     expect(await placesLeft(id)).toBe(1);
     const { txid } = first.json();
-    const [row] = await t.app.deps.db.select().from(charges).where(eq(charges.txid, txid));
+    const [row] = await t.app.db.select().from(charges).where(eq(charges.txid, txid));
     expect(row?.status).toBe('EXPIRADA');
     expect((await simulatePay(txid)).statusCode).toBe(409);
     expect(await placesLeft(id)).toBe(1);
@@ -409,7 +408,7 @@ describe('registrations', () => {
       expect(codes.filter((c) => c === 201)).toHaveLength(5);
       expect(codes.filter((c) => c === 409)).toHaveLength(35);
       expect(await placesLeft(id)).toBe(0);
-      const rows = await t.app.deps.db
+      const rows = await t.app.db
         .select({ draft: charges.draft })
         .from(charges)
         .where(eq(charges.purpose, 'registration'));

@@ -397,7 +397,7 @@ describe('Efí provider against a local fake Efí (mTLS + OAuth2)', () => {
 
     it('Pix create → Efí webhook (secret) → the service asks Efí → paid once; the simulator does not exist', async () => {
       const order = makeFakePurpose({ unitCents: 5000, stock: 3 });
-      t.app.deps.payments.registerPurpose('order', order.handler);
+      t.app.payments.registerPurpose('order', order.handler);
       const buyer = await makeUser(t.app);
       const res = await t.app.inject({
         method: 'POST',
@@ -446,7 +446,7 @@ describe('Efí provider against a local fake Efí (mTLS + OAuth2)', () => {
 
     it('a paid amount that differs from the charge is not accepted', async () => {
       const order = makeFakePurpose({ unitCents: 5000, stock: 3 });
-      t.app.deps.payments.registerPurpose('order', order.handler);
+      t.app.payments.registerPurpose('order', order.handler);
       const buyer = await makeUser(t.app);
       const { txid } = (
         await t.app.inject({

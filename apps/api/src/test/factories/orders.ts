@@ -2,7 +2,6 @@ import { AddressInputSchema } from '@passada/core/contracts/accounts';
 import type { OrderDraft, ShippingService } from '@passada/core/contracts/orders';
 import { commaStringToCents } from '@passada/core/money';
 import type { FastifyInstance } from 'fastify';
-import * as addresses from '../../modules/accounts/addresses.service.ts';
 import { makeUser } from '../../modules/payments/payments.fixtures.ts';
 import { createUserAndToken, makeAddress, type TestUser } from './accounts.ts';
 import type { MadeProduct } from './catalog.ts';
@@ -18,7 +17,7 @@ export async function makeBuyer(
   address: Parameters<typeof makeAddress>[0] = {},
 ): Promise<Buyer> {
   const user = await createUserAndToken(app);
-  const made = await addresses.create(app.deps, user.id, AddressInputSchema.parse(makeAddress(address)));
+  const made = await app.accounts.addresses.create(user.id, AddressInputSchema.parse(makeAddress(address)));
   return { ...user, addressId: made.id, zipCode: made.zip_code };
 }
 
@@ -30,7 +29,7 @@ export async function makeQuickBuyer(
   app: FastifyInstance,
 ): Promise<Pick<Buyer, 'id' | 'headers' | 'addressId' | 'zipCode'>> {
   const user = await makeUser(app);
-  const made = await addresses.create(app.deps, user.id, AddressInputSchema.parse(makeAddress()));
+  const made = await app.accounts.addresses.create(user.id, AddressInputSchema.parse(makeAddress()));
   return { id: user.id, headers: user.headers, addressId: made.id, zipCode: made.zip_code };
 }
 
