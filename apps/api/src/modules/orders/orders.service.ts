@@ -1,12 +1,24 @@
-import { type Order, type OrderDraft, OrderDraftSchema } from '@passada/core/contracts/orders';
+import {
+  type Order,
+  type OrderAddress,
+  OrderAddressSchema,
+  type OrderDraft,
+  OrderDraftSchema,
+} from '@passada/core/contracts/orders';
 import { centsToReais, commaStringToCents, reaisToCents } from '@passada/core/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import type { AddressSnapshot } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  notFound,
+  validationError,
+  zodIssues,
+} from '../../plugins/errors.ts';
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
 import type { BillingAddress } from '../../providers/payments/index.ts';
 import type { AddressesService } from '../accounts/addresses.service.ts';
@@ -48,15 +60,7 @@ const StoredOrderDraftSchema = z.object({
     }),
   ),
   addressId: z.number().int(),
-  address: z.object({
-    street: z.string(),
-    neighborhood: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zip_code: z.string(),
-    full_name: z.string(),
-    phone: z.string(),
-  }),
+  address: OrderAddressSchema,
   shipping: z.object({
     service: z.enum(['PAC', 'SEDEX']),
     priceCents: z.number().int(),
@@ -88,7 +92,7 @@ function mergeLines(items: OrderDraft['items']) {
 }
 
 /** "Av. Beira Mar, 100" → number "100"; Efí needs street and number apart. */
-function billingAddress(a: AddressSnapshot): BillingAddress {
+function billingAddress(a: OrderAddress): BillingAddress {
   const m = /^(.*?),\s*(\d[\w-]*)\b/.exec(a.street);
   return {
     street: (m?.[1] ?? a.street).slice(0, 200),
@@ -112,15 +116,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     async prepare(tx, { user, draft }) {
       const parsed = OrderDraftSchema.safeParse(draft);
       if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue?.path.join('.') || 'pedido';
-        throw badRequest(
-          `Pedido inválido: ${field}: ${issue?.message ?? 'valor inválido'}`,
-          'validation_error',
-          {
-            [`pedido.${field}`]: issue?.message ?? 'valor inválido',
-          },
-        );
+        throw validationError(zodIssues(parsed.error, 'pedido'), {
+          title: 'Pedido inválido',
+          fieldPrefix: 'pedido.',
+        });
       }
       const input = parsed.data;
       const lines = mergeLines(input.items);
@@ -159,7 +158,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
       // By id AND owner: another user's address id answers 404 'Endereço não encontrado.'
       const address = await deps.addresses.get(user.id, input.address_id, tx);
-      const snapshot: AddressSnapshot = {
+      const snapshot: OrderAddress = {
         street: address.street,
         neighborhood: address.neighborhood,
         city: address.city,

@@ -1,3 +1,4 @@
+import { COMPANY } from '@passada/core/company';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { charges, orders, stockReservations } from '../../db/schema/index.ts';
@@ -168,6 +169,8 @@ describe('orders', () => {
     expect(mail).toContain(`Frete (PAC`);
     expect(mail).toContain(`Total pago: R$\u00a0${(total / 100).toFixed(2).replace('.', ',')} (Pix)`);
     expect(mail).toContain('Av. Beira Mar, 100 – Meireles');
+    // Decreto 7.962/2013: the seller identifies itself in the confirmation too.
+    expect(mail).toContain(`${COMPANY.legalName} · CNPJ ${COMPANY.cnpj}`);
     expect(mail).toMatch(/7 dias[\s\S]*art\. 49 do Código de Defesa do Consumidor/);
   });
 

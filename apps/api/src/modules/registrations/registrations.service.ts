@@ -1,4 +1,4 @@
-import { dateInTimeZone } from '@passada/core/calendar';
+import { dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
 import {
   DUPLICATE_CPF,
   LOOKUP_NOT_FOUND,
@@ -9,20 +9,13 @@ import {
   type RegistrationLookup,
 } from '@passada/core/contracts/registrations';
 import { formatCpf, maskCpf } from '@passada/core/documents';
-import {
-  EVENT_TIME_ZONE,
-  formatIsoDateBR,
-  isRegistrationOpen,
-  isSenior,
-  registrationPrice,
-} from '@passada/core/events';
+import { isRegistrationOpen, isSenior, registrationPrice } from '@passada/core/events';
 import { centsToReais, formatBRL } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ZodError } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { badRequest, conflict, type HttpError, notFound } from '../../plugins/errors.ts';
+import { badRequest, conflict, notFound, validationError, zodIssues } from '../../plugins/errors.ts';
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
 import type { UsersService } from '../accounts/users.service.ts';
 import type { CategoryInfo, EventRow, EventsService } from '../events/events.service.ts';
@@ -48,17 +41,6 @@ export interface RegistrationDraft extends Participant {
 interface PricedItem {
   category: CategoryInfo;
   priceCents: number;
-}
-
-function validationError(error: ZodError): HttpError {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[issue.path.join('.') || 'body'] ??= issue.message;
-  const first = Object.entries(errors)[0];
-  return badRequest(
-    first ? `Dados inválidos: ${first[0]}: ${first[1]}` : 'Dados inválidos.',
-    'validation_error',
-    errors,
-  );
 }
 
 /** The categories a stored registration draft holds (charges.draft of an open registration charge). */
@@ -127,9 +109,9 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   const purpose: ChargePurposeHandler<RegistrationDraft> = {
     async prepare(tx, { draft }) {
       const parsed = ParticipantSchema.safeParse(draft);
-      if (!parsed.success) throw validationError(parsed.error);
+      if (!parsed.success) throw validationError(zodIssues(parsed.error));
       const p = parsed.data;
-      const today = dateInTimeZone(deps.now(), EVENT_TIME_ZONE);
+      const today = dateInTimeZone(deps.now(), STORE_TIME_ZONE);
       if (p.data_nascimento > today)
         throw badRequest('Informe uma data de nascimento válida.', 'validation_error', {
           data_nascimento: 'Informe uma data de nascimento válida.',

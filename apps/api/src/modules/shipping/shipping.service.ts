@@ -1,4 +1,4 @@
-import { dateInTimeZone } from '@passada/core/calendar';
+import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import { isValidCep, normalizeCep } from '@passada/core/cep';
 import {
   INVALID_CEP_MESSAGE,
@@ -12,9 +12,6 @@ import { badRequest, HttpError } from '../../plugins/errors.ts';
 import { type ShippingProvider, ShippingProviderError } from '../../providers/shipping/shipping.provider.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import { combinePackages } from './shipping-package.ts';
-
-/** The store is in Fortaleza; "today" for delivery dates is its calendar day. */
-export const STORE_TIME_ZONE = 'America/Fortaleza';
 
 type Logger = { warn(obj: object, msg: string): void };
 
