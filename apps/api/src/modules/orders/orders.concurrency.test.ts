@@ -9,8 +9,8 @@ import {
   makeQuickBuyer,
   orderDraft,
   postOrder,
-  simulatePixPaid,
 } from '../../test/factories/orders.ts';
+import { simulatePixPaid } from '../../test/factories/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const WEBHOOK_SECRET = 'segredo-do-webhook-de-pedidos';

@@ -11,8 +11,8 @@ import {
   makeBuyer,
   orderDraft,
   postOrder,
-  simulatePixPaid,
 } from '../../test/factories/orders.ts';
+import { cardToken, simulatePixPaid } from '../../test/factories/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const START = new Date('2026-11-23T12:00:00Z');
@@ -293,24 +293,8 @@ describe('orders', () => {
   });
 
   describe('card', () => {
-    const tokenize = async (number: string) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/simulador/cartao/token',
-        payload: {
-          brand: 'visa',
-          number,
-          cvv: '123',
-          expirationMonth: '12',
-          expirationYear: '2030',
-          holderName: 'Maria Silva',
-          holderDocument: CPF,
-          reuse: false,
-        },
-      });
-      expect(res.statusCode).toBe(200);
-      return res.json().payment_token as string;
-    };
+    const tokenize = (number: string) =>
+      cardToken(t.app, { number, holderName: 'Maria Silva', holderDocument: CPF });
     const payCard = async (who: Buyer, product: MadeProduct, number: string, installments: number) => {
       const draft = orderDraft(who, [{ product, quantity: 2 }], { frete: 'SEDEX', metodo: 'cartao' });
       const base = await draftTotalCents(t.app, who.zipCode, draft, [product]);

@@ -3,8 +3,14 @@ import { parsePixPayload } from '@passada/core/pix-br-code';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { charges } from '../../db/schema/index.ts';
+import {
+  chargeByTxid,
+  makeFakePurpose,
+  makeUser,
+  simulatePixPaid,
+  tokenizeCard,
+} from '../../test/factories/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { makeFakePurpose, makeUser } from './payments.fixtures.ts';
 
 const START = new Date('2026-11-22T12:00:00Z');
 const WEBHOOK_SECRET = 'segredo-do-webhook-de-teste';
@@ -54,8 +60,7 @@ describe('payments (simulado)', () => {
     });
   const status = (txid: string, headers = buyer.headers) =>
     t.app.inject({ method: 'GET', url: `/api/status-pix/${txid}/`, headers });
-  const simulatePay = (txid: string) =>
-    t.app.inject({ method: 'POST', url: `/api/simulador/pix/${txid}/pagar` });
+  const simulatePay = (txid: string) => simulatePixPaid(t.app, txid);
   const webhook = (txid: string, query = `?hmac=${WEBHOOK_SECRET}`) =>
     t.app.inject({
       method: 'POST',
@@ -71,8 +76,7 @@ describe('payments (simulado)', () => {
         ],
       },
     });
-  const chargeRow = async (txid: string) =>
-    (await t.app.db.select().from(charges).where(eq(charges.txid, txid)))[0];
+  const chargeRow = (txid: string) => chargeByTxid(t.app, txid);
   const countCharges = async () => (await t.app.db.select({ id: charges.id }).from(charges)).length;
 
   it('requires login to create a Pix charge', async () => {
@@ -236,21 +240,11 @@ describe('payments (simulado)', () => {
 
   describe('card', () => {
     const tokenize = (number: string, extra: Record<string, unknown> = {}) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/simulador/cartao/token',
-        payload: {
-          brand: 'visa',
-          number,
-          cvv: '123',
-          expirationMonth: '12',
-          expirationYear: '2028',
-          holderName: 'Maria da Silva',
-          holderDocument: CPF,
-          reuse: false,
-          ...extra,
-        },
-      });
+      tokenizeCard(
+        t.app,
+        { number, holderName: 'Maria da Silva', holderDocument: CPF },
+        { expirationYear: '2028', ...extra },
+      );
     const pay = (paymentToken: string, installments: number, total = 99.8) =>
       t.app.inject({
         method: 'POST',

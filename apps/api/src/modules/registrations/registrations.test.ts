@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { charges, eventCategories, registrationCategories, registrations } from '../../db/schema/index.ts';
 import { createUserAndToken, readOutbox, type TestUser } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
+import { cardToken, simulatePixPaid } from '../../test/factories/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // 09:00 in Fortaleza (UTC−3) on 22 November 2026.
@@ -73,8 +74,7 @@ describe('registrations', () => {
       headers,
       payload: { total, descricao: 'Inscrição', finalidade: 'inscricao', inscricao: draft },
     });
-  const simulatePay = (txid: string) =>
-    t.app.inject({ method: 'POST', url: `/api/simulador/pix/${txid}/pagar` });
+  const simulatePay = (txid: string) => simulatePixPaid(t.app, txid);
   const register = (txid: string, draft: Record<string, unknown>, headers = user.headers) =>
     t.app.inject({
       method: 'POST',
@@ -323,23 +323,8 @@ describe('registrations', () => {
   it('pays by card for someone else: approved creates it, refused gives the place back', async () => {
     const event = await newEvent({ name: 'Maratona do Sol' });
     const id = cat(event);
-    const tokenize = async (number: string) =>
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/simulador/cartao/token',
-          payload: {
-            brand: 'visa',
-            number,
-            cvv: '123',
-            expirationMonth: '12',
-            expirationYear: '2030',
-            holderName: 'Titular da Conta',
-            holderDocument: OTHER_CPF,
-            reuse: false,
-          },
-        })
-      ).json().payment_token as string;
+    const tokenize = (number: string) =>
+      cardToken(t.app, { number, holderName: 'Titular da Conta', holderDocument: OTHER_CPF });
     const pay = async (number: string, draft: Record<string, unknown>) =>
       t.app.inject({
         method: 'POST',

@@ -8,7 +8,7 @@ import type { TLSSocket } from 'node:tls';
 import { buildPixPayload, parsePixPayload } from '@passada/core/pix-br-code';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
-import { makeFakePurpose, makeUser } from '../../modules/payments/payments.fixtures.ts';
+import { makeFakePurpose, makeUser } from '../../test/factories/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createEfiProvider } from './efi.provider.ts';
 import { PaymentProviderError } from './payments.provider.ts';

@@ -2,9 +2,9 @@ import { AddressInputSchema } from '@passada/core/contracts/accounts';
 import type { OrderDraft, ShippingService } from '@passada/core/contracts/orders';
 import { commaStringToCents } from '@passada/core/money';
 import type { FastifyInstance } from 'fastify';
-import { makeUser } from '../../modules/payments/payments.fixtures.ts';
 import { createUserAndToken, makeAddress, type TestUser } from './accounts.ts';
 import type { MadeProduct } from './catalog.ts';
+import { makeUser } from './payments.ts';
 
 export interface Buyer extends TestUser {
   addressId: number;
@@ -100,10 +100,6 @@ export function createOrderPix(
     headers,
     payload: { total: totalCents / 100, finalidade: 'pedido', pedido: draft },
   });
-}
-
-export function simulatePixPaid(app: FastifyInstance, txid: string) {
-  return app.inject({ method: 'POST', url: `/api/simulador/pix/${txid}/pagar` });
 }
 
 /** The browser's call after paying (spec section 7): the order payload plus the charge's txid. */
