@@ -262,7 +262,6 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     if (firstError) throw firstError;
   }
 
-  /** Status of a charge for its owner (another user's charge does not exist for them). */
   /** A charge by its txid (Pix) or card charge id, for the module that owns what it pays for. */
   function findByTxid(txid: string): Promise<ChargeRow | null> {
     return repo.findChargeByTxid(deps.db, txid);
@@ -282,6 +281,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return deps.db.transaction((tx) => repo.lockCharge(tx, chargeId));
   }
 
+  /** Status of a charge for its owner (another user's charge does not exist for them). */
   async function status(user: AuthUser, txid: string): Promise<ChargeStatus> {
     const { db } = deps;
     let charge = await repo.findChargeByTxid(db, txid);

@@ -1,12 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  eventCategories,
-  events,
-  registrationCategories,
-  registrations,
-  users,
-} from '../../db/schema/index.ts';
+import { eventCategories, events, registrationCategories, registrations } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
 
@@ -94,16 +88,4 @@ export async function findLatestForAccount(
     .orderBy(desc(registrations.createdAt), desc(registrations.id))
     .limit(1);
   return row ? { ...row.registration, eventName: row.eventName } : null;
-}
-
-export async function findUserContact(
-  db: Conn,
-  userId: number,
-): Promise<{ email: string; fullName: string } | null> {
-  const [row] = await db
-    .select({ email: users.email, fullName: users.fullName })
-    .from(users)
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
 }
