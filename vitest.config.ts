@@ -9,9 +9,21 @@ export default defineConfig({
           name: 'api',
           root: './apps/api',
           include: ['src/**/*.test.ts'],
+          // Suites that need a real PostgreSQL server run in 'api-pg'.
+          exclude: ['src/**/*.pg.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'api-pg',
+          root: './apps/api',
+          include: ['src/**/*.pg.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
       {

@@ -9,38 +9,21 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Env } from './config/env.ts';
-import type { Database, Db } from './db/client.ts';
-import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { eventsRoutes } from './modules/events/events.routes.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { PaymentsService } from './modules/payments/payments.service.ts';
-import { registrationsRoutes } from './modules/registrations/registrations.routes.ts';
-import { shippingRoutes } from './modules/shipping/shipping.routes.ts';
+import type { Database } from './db/client.ts';
+import jobs from './jobs/index.ts';
+import accounts from './modules/accounts/index.ts';
+import catalog from './modules/catalog/index.ts';
+import events from './modules/events/index.ts';
+import health from './modules/health/index.ts';
+import orders from './modules/orders/index.ts';
+import payments from './modules/payments/index.ts';
+import registrations from './modules/registrations/index.ts';
+import shipping from './modules/shipping/index.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import infra from './plugins/infra.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { loadWebShell } from './plugins/web-shell.ts';
 import { createProviders, type Providers } from './providers/index.ts';
-
-/** What every module may use; built once in `buildApp` and reached as `app.deps`. */
-export interface AppDeps {
-  env: Env;
-  database: Database;
-  db: Db;
-  providers: Providers;
-  /** The clock, replaceable in tests (deadlines, expiry, business days). */
-  now: () => Date;
-  /** Charges and their confirmation; other modules register what a charge can pay for. */
-  payments: PaymentsService;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-  }
-}
 
 export interface BuildAppOptions {
   env: Env;
@@ -89,18 +72,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const providers = { ...createProviders(env), ...opts.providers };
-  const now = opts.now ?? (() => new Date());
-  const payments = new PaymentsService({
-    db: opts.database.db,
-    env,
-    provider: providers.payments,
-    now,
-    log: app.log,
-  });
-  app.decorate('deps', { env, database: opts.database, db: opts.database.db, providers, now, payments });
-  app.addHook('onClose', async () => payments.stop());
-
   registerErrorHandling(app);
   const shell = loadWebShell(env.webDist);
   await app.register(helmet, {
@@ -132,14 +103,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(healthRoutes);
-  await app.register(accountsRoutes);
-  await app.register(catalogRoutes);
-  await app.register(eventsRoutes);
-  await app.register(ordersRoutes);
-  await app.register(paymentsRoutes);
-  await app.register(registrationsRoutes);
-  await app.register(shippingRoutes);
+  await app.register(infra, {
+    env,
+    database: opts.database,
+    providers: { ...createProviders(env), ...opts.providers },
+    now: opts.now ?? (() => new Date()),
+  });
+  // Each module declares what it needs; fastify-plugin refuses to boot when one is missing.
+  await app.register(jobs, { enabled: env.JOBS_ENABLED, pollSeconds: env.JOBS_POLL_SECONDS });
+  await app.register(health);
+  await app.register(accounts);
+  await app.register(catalog);
+  await app.register(events);
+  await app.register(payments);
+  await app.register(shipping);
+  await app.register(orders);
+  await app.register(registrations);
 
   await registerWebApp(app, env.webDist, shell);
   return app;

@@ -4,6 +4,7 @@ import {
   addDays,
   dateInTimeZone,
   easterSunday,
+  formatIsoDateBR,
   isBusinessDay,
   nonBusinessHolidays,
 } from './calendar.ts';
@@ -64,5 +65,12 @@ describe('business-day calendar', () => {
     // 01:30 UTC is still the previous evening in Fortaleza (UTC−3).
     expect(dateInTimeZone(new Date('2026-11-23T01:30:00Z'), 'America/Fortaleza')).toBe('2026-11-22');
     expect(dateInTimeZone(new Date('2026-11-23T03:00:00Z'), 'America/Fortaleza')).toBe('2026-11-23');
+  });
+});
+
+describe('formatIsoDateBR', () => {
+  it('shows dd/MM/yyyy without going through a time zone', () => {
+    expect(formatIsoDateBR('2026-01-01')).toBe('01/01/2026');
+    expect(formatIsoDateBR('2026-12-31')).toBe('31/12/2026');
   });
 });

@@ -6,6 +6,9 @@
 
 export type IsoDate = string;
 
+/** The store is in Fortaleza: "today" for deadlines and delivery dates is its calendar day there. */
+export const STORE_TIME_ZONE = 'America/Fortaleza';
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 function parse(date: IsoDate): Date {
@@ -113,4 +116,11 @@ export function dateInTimeZone(instant: Date, timeZone: string): IsoDate {
   }).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** "2026-12-05" → "05/12/2026" (docs/architecture.md §2: dates shown dd/MM/yyyy). */
+export function formatIsoDateBR(date: IsoDate): string {
+  const m = ISO_DATE.exec(date);
+  if (!m) throw new Error(`data inválida: ${date}`);
+  return `${m[3]}/${m[2]}/${m[1]}`;
 }

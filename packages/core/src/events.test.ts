@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   ageOn,
   formatEventDates,
-  formatIsoDateBR,
   isRegistrationOpen,
   isSenior,
   registrationPrice,
@@ -78,13 +77,6 @@ describe('isRegistrationOpen (deadline day in America/Fortaleza)', () => {
 
   it('is open before the deadline day', () => {
     expect(isRegistrationOpen('2026-12-01', new Date('2026-11-20T12:00:00Z'))).toBe(true);
-  });
-});
-
-describe('formatIsoDateBR', () => {
-  it('shows dd/MM/yyyy without going through a time zone', () => {
-    expect(formatIsoDateBR('2026-01-01')).toBe('01/01/2026');
-    expect(formatIsoDateBR('2026-12-31')).toBe('31/12/2026');
   });
 });
 

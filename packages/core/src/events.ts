@@ -3,11 +3,9 @@
  * until when (docs/product.md §4 and §9; docs/brazil.md, Estatuto do Idoso art. 23). No clock, no I/O: the
  * caller passes "now" and the dates.
  */
-import { dateInTimeZone, type IsoDate } from './calendar.ts';
+import { dateInTimeZone, formatIsoDateBR, type IsoDate, STORE_TIME_ZONE } from './calendar.ts';
 import type { Cents } from './money.ts';
 
-/** The store's time zone; registration deadlines are calendar days there. */
-export const EVENT_TIME_ZONE = 'America/Fortaleza';
 /** Events page size (docs/product.md §9). */
 export const EVENTS_PAGE_SIZE = 9;
 /** Age from which the Estatuto do Idoso (Lei 10.741/2003, art. 23) grants half price. */
@@ -23,7 +21,7 @@ function dateParts(date: IsoDate): [number, number, number] {
 
 /** Registration is open while today, in America/Fortaleza, is on or before the deadline day. */
 export function isRegistrationOpen(deadline: IsoDate, now: Date): boolean {
-  return dateInTimeZone(now, EVENT_TIME_ZONE) <= deadline;
+  return dateInTimeZone(now, STORE_TIME_ZONE) <= deadline;
 }
 
 /** Full years of age on `onDate`; a 29 February birthday counts from 1 March in common years. */
@@ -55,11 +53,8 @@ export function registrationTotal(
   return choices.reduce((sum, c) => sum + registrationPrice(c.priceCents, birthDate, c.date), 0);
 }
 
-/** "2026-12-05" → "05/12/2026" (docs/architecture.md §2: dates shown dd/MM/yyyy). */
-export function formatIsoDateBR(date: IsoDate): string {
-  const [y, m, d] = dateParts(date);
-  return `${String(d).padStart(2, '0')}/${String(m).padStart(2, '0')}/${y}`;
-}
+// The browser imports the date format from here too; it lives in calendar.ts.
+export { formatIsoDateBR };
 
 /** "05/12/2026", or "05/12/2026 a 06/12/2026" for an event over several days. */
 export function formatEventDates(start: IsoDate, end: IsoDate): string {

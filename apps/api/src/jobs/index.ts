@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Database } from '../db/client.ts';
 import { type AppJobCatalog, jobCatalog } from './job-catalog.ts';
 import { createJobs, type Jobs } from './jobs.ts';
 
@@ -8,8 +7,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The durable job queue: `send` (with `tx` to enqueue in a transaction), `work`, `schedule`. */
     jobs: Jobs<AppJobCatalog>;
-    /** Decorated by the `infra` plugin; repeated here with the same type so this file stands alone. */
-    database: Database;
   }
 }
 

@@ -32,7 +32,7 @@ export function requestTokenHash(request: FastifyRequest): string | null {
 export async function optionalUser(request: FastifyRequest): Promise<AuthUser | null> {
   const token = tokenFrom(request);
   if (!token) return null;
-  const { db, now } = request.server.deps;
+  const { db, now } = request.server;
   const [row] = await db
     .select({ id: users.id, username: users.username, email: users.email, fullName: users.fullName })
     .from(authTokens)

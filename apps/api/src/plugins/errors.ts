@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
 
 /**
  * An error with a status the client should see. Everything the API answers on failure has the shape
@@ -24,28 +25,55 @@ export const unauthorized = (detail = 'Autenticação necessária.') =>
 export const notFound = (detail = 'Não encontrado.') => new HttpError(404, detail, 'not_found');
 export const conflict = (detail: string, code = 'conflict') => new HttpError(409, detail, code);
 
+export interface FieldIssue {
+  field: string;
+  message: string;
+}
+
+/**
+ * The one answer to invalid input, whether the route schema or a service's own parse refused it: 400
+ * `validation_error`, each field's first message under `errors`, the first of them in `detail`.
+ */
+export function validationError(
+  issues: FieldIssue[],
+  opts: { title?: string; fieldPrefix?: string } = {},
+): HttpError {
+  const title = opts.title ?? 'Dados inválidos';
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[`${opts.fieldPrefix ?? ''}${issue.field}`] ??= issue.message;
+  const first = issues[0];
+  return badRequest(
+    first ? `${title}: ${first.field}: ${first.message}` : `${title}.`,
+    'validation_error',
+    errors,
+  );
+}
+
+/** A zod failure as field issues; an issue about the whole value is reported on `wholeField`. */
+export function zodIssues(error: ZodError, wholeField = 'body'): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    field: issue.path.join('.') || wholeField,
+    message: issue.message || 'valor inválido',
+  }));
+}
+
 /** Installs the JSON error handler and the JSON 404 for unknown /api/ paths. */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler((caught: FastifyError, request, reply) => {
+    const error = hasZodFastifySchemaValidationErrors(caught)
+      ? validationError(
+          caught.validation.map((issue) => ({
+            field: issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body',
+            message: issue.message ?? 'valor inválido',
+          })),
+        )
+      : caught;
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({
         detail: error.detail,
         code: error.code,
         ...(error.errors ? { errors: error.errors } : {}),
         ...error.extra,
-      });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'body';
-        errors[field] ??= issue.message ?? 'valor inválido';
-      }
-      const first = Object.entries(errors)[0];
-      return reply.status(400).send({
-        detail: first ? `Dados inválidos: ${first[0]}: ${first[1]}` : 'Dados inválidos.',
-        code: 'validation_error',
-        errors,
       });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {

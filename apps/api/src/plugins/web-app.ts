@@ -3,7 +3,6 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { escapeXml } from '@passada/core/text';
 import type { FastifyInstance } from 'fastify';
-import { getProduct } from '../modules/catalog/catalog.service.ts';
 import type { WebShell } from './web-shell.ts';
 
 /**
@@ -34,7 +33,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, shel
     const id = /^\/produto\/(\d{1,9})\/?$/.exec(url)?.[1];
     if (!id) return '';
     try {
-      const product = await getProduct(app.deps.db, Number(id));
+      const product = await app.catalog.getProduct(Number(id));
       const image = product.images[0];
       return (
         `<link rel="preload" as="fetch" href="/api/products/${id}/" crossorigin>` +

@@ -2,7 +2,8 @@ import type { Env } from '../config/env.ts';
 import { type CepProvider, createCepProvider } from './cep/index.ts';
 import { createMailProvider, type MailProvider } from './mail/index.ts';
 import { createPaymentsProvider, type PaymentsProvider } from './payments/index.ts';
-import { createShippingProvider, type ShippingProvider } from './shipping/index.ts';
+import { createShippingProvider } from './shipping/index.ts';
+import type { ShippingProvider } from './shipping/shipping.provider.ts';
 
 /**
  * Outside services behind one interface each, chosen by environment, with an offline default that is

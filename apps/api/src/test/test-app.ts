@@ -8,6 +8,20 @@ import { type Env, loadEnv } from '../config/env.ts';
 import { type Database, openDatabase } from '../db/client.ts';
 
 /**
+ * For test files that need a real PostgreSQL server (`*.pg.test.ts`): fails the file loudly when
+ * TEST_DATABASE_URL is missing instead of skipping it. `npm test` provides one
+ * (scripts/ensure-postgres.sh).
+ */
+export function requirePostgres(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url)
+    throw new Error(
+      'This test file needs PostgreSQL: set TEST_DATABASE_URL (npm run test:pg sets it up) — not skipping.',
+    );
+  return url;
+}
+
+/**
  * A fresh, migrated database for one test file: PostgreSQL when TEST_DATABASE_URL is set (a database
  * created for the file and dropped after), embedded in-memory PGlite otherwise.
  */

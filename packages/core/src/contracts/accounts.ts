@@ -126,6 +126,20 @@ export const PhoneSchema = z
   .refine(isValidPhone, 'Digite um telefone válido com DDD.')
   .transform(normalizePhone);
 
+/** The CEP exists and lies in the chosen state (addresses and participants share the rule). */
+export function cepMatchesState(v: { zip_code: string; state: string }, ctx: z.RefinementCtx): void {
+  const uf = stateForCep(v.zip_code);
+  if (uf === null) {
+    ctx.addIssue({ code: 'custom', path: ['zip_code'], message: 'Digite um CEP válido!' });
+  } else if (isUF(v.state) && uf !== v.state) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['zip_code'],
+      message: 'Este CEP não pertence ao estado escolhido.',
+    });
+  }
+}
+
 /** The address form (spec §3: full_name, zip_code, state, city, neighborhood, street, phone, is_primary). */
 export const AddressInputSchema = z
   .object({
@@ -138,18 +152,7 @@ export const AddressInputSchema = z
     phone: PhoneSchema,
     is_primary: z.boolean().default(false),
   })
-  .superRefine((v, ctx) => {
-    const uf = stateForCep(v.zip_code);
-    if (uf === null) {
-      ctx.addIssue({ code: 'custom', path: ['zip_code'], message: 'Digite um CEP válido!' });
-    } else if (isUF(v.state) && uf !== v.state) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['zip_code'],
-        message: 'Este CEP não pertence ao estado escolhido.',
-      });
-    }
-  });
+  .superRefine(cepMatchesState);
 export type AddressInput = z.input<typeof AddressInputSchema>;
 export type AddressData = z.output<typeof AddressInputSchema>;
 

@@ -43,6 +43,8 @@ export const OrderAddressSchema = z.object({
   full_name: z.string(),
   phone: z.string(),
 });
+/** The delivery address as the order keeps it: a copy, so later edits of the address change nothing. */
+export type OrderAddress = z.infer<typeof OrderAddressSchema>;
 
 export const ORDER_STATUSES = [
   'aguardando pagamento',

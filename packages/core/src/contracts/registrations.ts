@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { isUF, normalizeCep, stateForCep } from '../cep.ts';
+import { normalizeCep } from '../cep.ts';
 import { isValidCpf } from '../documents.ts';
-import { CepSchema, EmailSchema, FullNameSchema, PhoneSchema, requiredText, UfSchema } from './accounts.ts';
+import {
+  CepSchema,
+  cepMatchesState,
+  EmailSchema,
+  FullNameSchema,
+  PhoneSchema,
+  requiredText,
+  UfSchema,
+} from './accounts.ts';
 
 /**
  * Event registrations on the wire (docs/product.md §3 and §7): the participant payload, what paying for it
@@ -62,19 +70,6 @@ type ParticipantShape = {
   neighborhood: string;
   city: string;
 };
-
-function cepMatchesState(v: ParticipantShape, ctx: z.RefinementCtx) {
-  const uf = stateForCep(v.zip_code);
-  if (uf === null) {
-    ctx.addIssue({ code: 'custom', path: ['zip_code'], message: 'Digite um CEP válido!' });
-  } else if (isUF(v.state) && uf !== v.state) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['zip_code'],
-      message: 'Este CEP não pertence ao estado escolhido.',
-    });
-  }
-}
 
 /** "Av. Beira Mar, 100 - Meireles, Fortaleza - CE, 60165-121". */
 export function composeAddress(v: Omit<ParticipantShape, 'endereco'>): string {

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES } from '@passada/core/contracts/orders';
+import { ORDER_STATUSES, type OrderAddress } from '@passada/core/contracts/orders';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { colors, products, sizes } from './catalog.ts';
@@ -31,16 +31,6 @@ export const stockReservations = pgTable(
   (t) => [index('stock_reservations_charge_idx').on(t.chargeId)],
 );
 
-export interface AddressSnapshot {
-  street: string;
-  neighborhood: string;
-  city: string;
-  state: string;
-  zip_code: string;
-  full_name: string;
-  phone: string;
-}
-
 export const orders = pgTable(
   'orders',
   {
@@ -60,7 +50,7 @@ export const orders = pgTable(
     totalCents: integer('total_cents').notNull(),
     installments: integer('installments').notNull().default(1),
     /** Copy of the delivery address at purchase time; later edits do not change the order. */
-    address: jsonb('address').$type<AddressSnapshot>().notNull(),
+    address: jsonb('address').$type<OrderAddress>().notNull(),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('orders_user_idx').on(t.userId)],

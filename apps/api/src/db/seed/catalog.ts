@@ -1,5 +1,5 @@
 import { ensureColors, ensureSizes } from '../../modules/catalog/catalog.repository.ts';
-import { createProducts, type NewCatalogProduct } from '../../modules/catalog/catalog.service.ts';
+import { createCatalogService, type NewCatalogProduct } from '../../modules/catalog/catalog.service.ts';
 import { palette, productImage } from '../../modules/catalog/product-images.ts';
 import type { Db } from '../client.ts';
 import {
@@ -58,6 +58,6 @@ export async function seedCatalog(db: Db): Promise<void> {
         stock,
       };
     });
-    await createProducts(tx, items);
+    await createCatalogService({ db }).createProducts(items, tx);
   });
 }

@@ -1,4 +1,4 @@
-import { formatIsoDateBR } from '@passada/core/events';
+import { formatIsoDateBR } from '@passada/core/calendar';
 import { formatBRL } from '@passada/core/money';
 
 export interface RegulationFacts {

@@ -1,5 +1,4 @@
-import { addDays, dateInTimeZone, type IsoDate } from '@passada/core/calendar';
-import { EVENT_TIME_ZONE } from '@passada/core/events';
+import { addDays, dateInTimeZone, type IsoDate, STORE_TIME_ZONE } from '@passada/core/calendar';
 import { reaisToCents } from '@passada/core/money';
 import { eventPoster } from '../../modules/events/event-poster.ts';
 import type { Db } from '../client.ts';
@@ -185,7 +184,7 @@ const demoEvents: DemoEvent[] = [
 /** Demo running events with days, categories and generated posters. `today` defaults to Fortaleza's. */
 export async function seedEvents(
   db: Db,
-  today: IsoDate = dateInTimeZone(new Date(), EVENT_TIME_ZONE),
+  today: IsoDate = dateInTimeZone(new Date(), STORE_TIME_ZONE),
 ): Promise<void> {
   const time = '06:00';
   const planned = demoEvents.map((e) => {

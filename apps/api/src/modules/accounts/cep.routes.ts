@@ -14,7 +14,7 @@ export const cepRoutes: FastifyPluginAsyncZod = async (app) => {
       const { cep } = request.params;
       const digits = cep.replace(/[\s.-]/g, '');
       if (!/^\d{8}$/.test(digits)) throw badRequest(INVALID_CEP, 'invalid_cep', { cep: INVALID_CEP });
-      const found = await app.deps.providers.cep.lookup(digits);
+      const found = await app.providers.cep.lookup(digits);
       if (!found) throw badRequest(INVALID_CEP, 'invalid_cep', { cep: INVALID_CEP });
       return found;
     },

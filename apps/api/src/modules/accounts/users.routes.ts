@@ -11,31 +11,30 @@ import {
 } from '@passada/core/contracts/accounts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestTokenHash, requireUser } from '../../plugins/auth.ts';
-import * as users from './users.service.ts';
+import { PASSWORD_RESET_SENT, toProfile, type UsersService } from './users.service.ts';
 
 /** Sign-up, login/logout, profile and password recovery (spec §7; docs/architecture.md §4). */
-export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = app.deps;
+export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   // Per IP, so one address cannot mass-create accounts or flood someone's mailbox.
-  const perIpPerHour = { rateLimit: { max: deps.env.SIGNUP_RATE_LIMIT_MAX, timeWindow: '1 hour' } };
+  const perIpPerHour = { rateLimit: { max: app.env.SIGNUP_RATE_LIMIT_MAX, timeWindow: '1 hour' } };
 
   app.post(
     '/api/users/',
     { config: perIpPerHour, schema: { body: SignUpRequestSchema, response: { 201: ProfileSchema } } },
-    async (request, reply) => reply.status(201).send(await users.signUp(deps, request.body)),
+    async (request, reply) => reply.status(201).send(await users.signUp(request.body)),
   );
 
   app.post('/api/token-auth/', { schema: { response: { 200: TokenResponseSchema } } }, async (request) => ({
-    token: await users.logIn(deps, request.body, request.ip),
+    token: await users.logIn(request.body, request.ip),
   }));
 
   app.post('/api/token-auth/logout/', async (request, reply) => {
-    await users.logOut(deps, requestTokenHash(request));
+    await users.logOut(requestTokenHash(request));
     return reply.status(204).send();
   });
 
   app.get('/api/users/profile/', { schema: { response: { 200: ProfileSchema } } }, async (request) =>
-    users.toProfile(await requireUser(request)),
+    toProfile(await requireUser(request)),
   );
 
   app.patch(
@@ -43,7 +42,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: UpdateProfileRequestSchema, response: { 200: ProfileSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      return users.updateProfile(deps, user.id, request.body);
+      return users.updateProfile(user.id, request.body);
     },
   );
 
@@ -52,7 +51,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: DeleteAccountRequestSchema } },
     async (request, reply) => {
       const user = await requireUser(request);
-      await users.deleteAccount(deps, user.id, request.body.password);
+      await users.deleteAccount(user.id, request.body.password);
       return reply.status(204).send();
     },
   );
@@ -62,7 +61,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ChangePasswordRequestSchema, response: { 200: MessageResponseSchema } } },
     async (request) => {
       const user = await requireUser(request);
-      await users.changePassword(deps, user.id, requestTokenHash(request), request.body);
+      await users.changePassword(user.id, requestTokenHash(request), request.body);
       return { detail: 'Senha alterada com sucesso.' };
     },
   );
@@ -74,8 +73,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: PasswordResetRequestSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => {
-      await users.requestPasswordReset(deps, request.body.email, request.log);
-      return { detail: users.PASSWORD_RESET_SENT };
+      await users.requestPasswordReset(request.body.email, request.log);
+      return { detail: PASSWORD_RESET_SENT };
     },
   );
 
@@ -83,7 +82,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/users/password-reset/confirm/',
     { schema: { body: PasswordResetConfirmSchema, response: { 200: MessageResponseSchema } } },
     async (request) => {
-      await users.confirmPasswordReset(deps, request.body);
+      await users.confirmPasswordReset(request.body);
       return { detail: 'Senha redefinida com sucesso. Entre com a nova senha.' };
     },
   );

@@ -48,7 +48,7 @@ describe('sign-up', () => {
       email: 'ana@example.com',
       full_name: 'Ana Corredora',
     });
-    const [row] = await t.app.deps.db.select().from(users).where(eq(users.username, 'ana.runner'));
+    const [row] = await t.app.db.select().from(users).where(eq(users.username, 'ana.runner'));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
@@ -115,7 +115,7 @@ describe('login and tokens', () => {
       email: 'carla@example.com',
       full_name: u.full_name,
     });
-    const stored = await t.app.deps.db.select().from(authTokens).where(eq(authTokens.userId, u.id));
+    const stored = await t.app.db.select().from(authTokens).where(eq(authTokens.userId, u.id));
     expect(stored.some((r) => r.tokenHash === ta || r.tokenHash === tb)).toBe(false);
   });
 
@@ -334,12 +334,12 @@ describe('account deletion (LGPD)', () => {
 
     expect((await profile(u.token)).statusCode).toBe(401);
     expect((await login('apagar', u.password)).statusCode).toBe(400);
-    const [row] = await t.app.deps.db.select().from(users).where(eq(users.id, u.id));
+    const [row] = await t.app.db.select().from(users).where(eq(users.id, u.id));
     expect(row).toMatchObject({ fullName: 'Conta excluída', username: `#excluido-${u.id}` });
     expect(row?.email).not.toContain('apagar');
     expect(row?.deletedAt).toBeInstanceOf(Date);
-    expect(await t.app.deps.db.select().from(addresses).where(eq(addresses.userId, u.id))).toHaveLength(0);
-    expect(await t.app.deps.db.select().from(authTokens).where(eq(authTokens.userId, u.id))).toHaveLength(0);
+    expect(await t.app.db.select().from(addresses).where(eq(addresses.userId, u.id))).toHaveLength(0);
+    expect(await t.app.db.select().from(authTokens).where(eq(authTokens.userId, u.id))).toHaveLength(0);
 
     const reuse = await signUp({
       username: 'apagar',

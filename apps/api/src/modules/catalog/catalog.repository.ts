@@ -1,6 +1,6 @@
-import { and, asc, eq, exists, gt, gte, inArray, like, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, gte, inArray, isNull, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { colors, productImages, products, sizes, stock } from '../../db/schema/index.ts';
+import { colors, productImages, products, sizes, stock, stockReservations } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
 
@@ -160,4 +160,67 @@ export async function insertStock(
   rows: Array<{ productId: number; colorId: number; sizeId: number; quantity: number }>,
 ): Promise<void> {
   if (rows.length) await db.insert(stock).values(rows);
+}
+
+export interface StockLine {
+  productId: number;
+  colorId: number;
+  sizeId: number;
+  quantity: number;
+}
+
+/**
+ * Takes `quantity` units of one combination in one conditional statement: under concurrency the row
+ * lock makes later buyers re-check `quantity >= n` against the winner's result, so stock never
+ * goes below what was really there. False when there were not enough units.
+ */
+export async function takeStock(tx: Tx, line: StockLine): Promise<boolean> {
+  const rows = await tx
+    .update(stock)
+    .set({ quantity: sql`${stock.quantity} - ${line.quantity}` })
+    .where(
+      and(
+        eq(stock.productId, line.productId),
+        eq(stock.colorId, line.colorId),
+        eq(stock.sizeId, line.sizeId),
+        gte(stock.quantity, line.quantity),
+      ),
+    )
+    .returning({ quantity: stock.quantity });
+  return rows.length > 0;
+}
+
+export async function giveBackStock(tx: Tx, line: StockLine): Promise<void> {
+  await tx
+    .update(stock)
+    .set({ quantity: sql`${stock.quantity} + ${line.quantity}` })
+    .where(
+      and(
+        eq(stock.productId, line.productId),
+        eq(stock.colorId, line.colorId),
+        eq(stock.sizeId, line.sizeId),
+      ),
+    );
+}
+
+export async function insertReservations(tx: Tx, chargeId: number, lines: StockLine[]): Promise<void> {
+  if (!lines.length) return;
+  await tx.insert(stockReservations).values(lines.map((l) => ({ chargeId, ...l })));
+}
+
+/**
+ * Marks the charge's held units as released and answers them, once: a second call (or a concurrent
+ * one, after the row locks) finds nothing left.
+ */
+export async function releaseReservations(tx: Tx, chargeId: number, now: Date): Promise<StockLine[]> {
+  return tx
+    .update(stockReservations)
+    .set({ releasedAt: now })
+    .where(and(eq(stockReservations.chargeId, chargeId), isNull(stockReservations.releasedAt)))
+    .returning({
+      productId: stockReservations.productId,
+      colorId: stockReservations.colorId,
+      sizeId: stockReservations.sizeId,
+      quantity: stockReservations.quantity,
+    });
 }

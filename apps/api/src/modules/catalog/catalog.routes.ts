@@ -9,7 +9,7 @@ import { ApiErrorSchema } from '@passada/core/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../plugins/errors.ts';
-import { getProduct, listProducts, PRODUCT_NOT_FOUND, searchProducts } from './catalog.service.ts';
+import { type CatalogService, PRODUCT_NOT_FOUND } from './catalog.service.ts';
 import { parseImageFileName, productImage } from './product-images.ts';
 
 /** Ids in the path are digits; anything else is a product that does not exist, not a bad request. */
@@ -22,13 +22,13 @@ const parseProductId = (raw: string): number => {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   const tags = ['produtos'];
 
   app.get(
     '/api/products/',
     { schema: { tags, summary: 'Todos os produtos', response: { 200: ProductListSchema } } },
-    async () => listProducts(app.deps.db),
+    async () => catalog.listProducts(),
   );
 
   app.get(
@@ -44,7 +44,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const category = ProductCategorySchema.safeParse(req.params.category);
       if (!category.success) throw notFound('Categoria não encontrada.');
-      return listProducts(app.deps.db, category.data);
+      return catalog.listProducts(category.data);
     },
   );
 
@@ -59,7 +59,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductListSchema },
       },
     },
-    async (req) => searchProducts(app.deps.db, req.query),
+    async (req) => catalog.searchProducts(req.query),
   );
 
   app.get(
@@ -73,7 +73,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ProductSchema, 404: ApiErrorSchema },
       },
     },
-    async (req) => getProduct(app.deps.db, parseProductId(req.params.id), req.query),
+    async (req) => catalog.getProduct(parseProductId(req.params.id), req.query),
   );
 
   app.get(

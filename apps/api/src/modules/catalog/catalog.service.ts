@@ -8,23 +8,36 @@ import { MAX_PRODUCT_IMAGES } from '@passada/core/contracts/catalog';
 import { centsToReais, reaisToCents } from '@passada/core/money';
 import { toSearchText } from '@passada/core/text';
 import type { Db, Tx } from '../../db/client.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
 import {
   findImages,
   findProducts,
   findStock,
+  giveBackStock,
   insertImages,
   insertProducts,
+  insertReservations,
   insertStock,
   type ProductFilters,
   type ProductRow,
+  releaseReservations,
+  type StockLine,
+  takeStock,
 } from './catalog.repository.ts';
+
+export type { StockLine };
+
+type Conn = Db | Tx;
+
+export interface CatalogServiceDeps {
+  db: Db;
+}
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
 
 /** Builds the wire shape (spec section 3) for the given rows, with their images and stock. */
 async function toWire(
-  db: Db,
+  db: Conn,
   rows: ProductRow[],
   stockFilter: { colorId?: number; sizeId?: number } = {},
 ): Promise<Product[]> {
@@ -53,57 +66,12 @@ async function toWire(
   });
 }
 
-export async function listProducts(db: Db, category?: ProductCategory): Promise<Product[]> {
-  return toWire(db, await findProducts(db, { category }));
-}
-
-/**
- * One product; with a colour and/or size it is the stock check of the product page: the same shape
- * with `stock` narrowed to that combination (empty when the combination does not exist).
- */
-export async function getProduct(db: Db, id: number, only: StockQuery = {}): Promise<Product> {
-  const [row] = await findProducts(db, { ids: [id] });
-  if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  const [product] = await toWire(db, [row], { colorId: only.color, sizeId: only.size });
-  return product!;
-}
-
-/** /pesquisa: words accent- and case-insensitively, category, price range in reais, sizes in stock. */
-export async function searchProducts(db: Db, query: ProductSearchQuery): Promise<Product[]> {
-  const filters: ProductFilters = { category: query.category };
-  const words = toSearchText(query.q ?? '')
-    .split(' ')
-    .filter(Boolean);
-  if (words.length) filters.words = words;
-  if (query.min_price !== undefined) filters.minPriceCents = reaisToCents(query.min_price);
-  if (query.max_price !== undefined) filters.maxPriceCents = reaisToCents(query.max_price);
-  const sizeNames = (query.sizes ?? '')
-    .split(',')
-    .map((s) => s.trim().toLocaleLowerCase('pt-BR'))
-    .filter(Boolean);
-  if (sizeNames.length) filters.sizeNames = sizeNames;
-  return toWire(db, await findProducts(db, filters));
-}
-
 export interface ProductPackage {
   id: number;
   weightGrams: number;
   lengthCm: number;
   widthCm: number;
   heightCm: number;
-}
-
-/** Weight and package size of the given products (for the shipping quote); unknown ids are left out. */
-export async function findProductPackages(db: Db, ids: number[]): Promise<ProductPackage[]> {
-  if (!ids.length) return [];
-  const rows = await findProducts(db, { ids });
-  return rows.map((r) => ({
-    id: r.id,
-    weightGrams: r.weightGrams,
-    lengthCm: r.lengthCm,
-    widthCm: r.widthCm,
-    heightCm: r.heightCm,
-  }));
 }
 
 export interface NewCatalogProduct {
@@ -122,39 +90,127 @@ export interface NewCatalogProduct {
   stock: Array<{ colorId: number; sizeId: number; quantity: number }>;
 }
 
-/** Inserts products with their images and stock in three batched statements; answers the new ids. */
-export async function createProducts(db: Db | Tx, items: NewCatalogProduct[]): Promise<number[]> {
-  for (const item of items) {
-    if (item.imageUrls.length > MAX_PRODUCT_IMAGES) {
-      throw new Error(`${item.name}: no máximo ${MAX_PRODUCT_IMAGES} imagens`);
-    }
+/** Products, their stock and its reservations (docs/product.md §2). */
+export function createCatalogService(deps: CatalogServiceDeps) {
+  async function listProducts(category?: ProductCategory): Promise<Product[]> {
+    return toWire(deps.db, await findProducts(deps.db, { category }));
   }
-  const ids = await insertProducts(
-    db,
-    items.map((item) => ({
-      name: item.name,
-      description: item.description,
-      priceCents: item.priceCents,
-      category: item.category,
-      showOnHome: item.showOnHome,
-      searchText: toSearchText(item.name, item.description),
-      rating: item.ratingTenths,
-      weightGrams: item.weightGrams,
-      lengthCm: item.lengthCm,
-      widthCm: item.widthCm,
-      heightCm: item.heightCm,
-    })),
-  );
-  const pairs = items.map((item, i) => ({ item, productId: ids[i]! }));
-  await insertImages(
-    db,
-    pairs.flatMap(({ item, productId }) =>
-      item.imageUrls.map((url, i) => ({ productId, position: i + 1, url })),
-    ),
-  );
-  await insertStock(
-    db,
-    pairs.flatMap(({ item, productId }) => item.stock.map((s) => ({ productId, ...s }))),
-  );
-  return ids;
+
+  /**
+   * One product; with a colour and/or size it is the stock check of the product page: the same shape
+   * with `stock` narrowed to that combination (empty when the combination does not exist).
+   */
+  async function getProduct(id: number, only: StockQuery = {}, db: Conn = deps.db): Promise<Product> {
+    const [row] = await findProducts(db, { ids: [id] });
+    if (!row) throw notFound(PRODUCT_NOT_FOUND);
+    const [product] = await toWire(db, [row], { colorId: only.color, sizeId: only.size });
+    return product!;
+  }
+
+  /** /pesquisa: words accent- and case-insensitively, category, price range in reais, sizes in stock. */
+  async function searchProducts(query: ProductSearchQuery): Promise<Product[]> {
+    const filters: ProductFilters = { category: query.category };
+    const words = toSearchText(query.q ?? '')
+      .split(' ')
+      .filter(Boolean);
+    if (words.length) filters.words = words;
+    if (query.min_price !== undefined) filters.minPriceCents = reaisToCents(query.min_price);
+    if (query.max_price !== undefined) filters.maxPriceCents = reaisToCents(query.max_price);
+    const sizeNames = (query.sizes ?? '')
+      .split(',')
+      .map((s) => s.trim().toLocaleLowerCase('pt-BR'))
+      .filter(Boolean);
+    if (sizeNames.length) filters.sizeNames = sizeNames;
+    return toWire(deps.db, await findProducts(deps.db, filters));
+  }
+
+  /** Weight and package size of the given products (for the shipping quote); unknown ids are left out. */
+  async function findProductPackages(ids: number[], db: Conn = deps.db): Promise<ProductPackage[]> {
+    if (!ids.length) return [];
+    const rows = await findProducts(db, { ids });
+    return rows.map((r) => ({
+      id: r.id,
+      weightGrams: r.weightGrams,
+      lengthCm: r.lengthCm,
+      widthCm: r.widthCm,
+      heightCm: r.heightCm,
+    }));
+  }
+
+  /** Inserts products with their images and stock in three batched statements; answers the new ids. */
+  async function createProducts(items: NewCatalogProduct[], db: Conn = deps.db): Promise<number[]> {
+    for (const item of items) {
+      if (item.imageUrls.length > MAX_PRODUCT_IMAGES) {
+        throw new Error(`${item.name}: no máximo ${MAX_PRODUCT_IMAGES} imagens`);
+      }
+    }
+    const ids = await insertProducts(
+      db,
+      items.map((item) => ({
+        name: item.name,
+        description: item.description,
+        priceCents: item.priceCents,
+        category: item.category,
+        showOnHome: item.showOnHome,
+        searchText: toSearchText(item.name, item.description),
+        rating: item.ratingTenths,
+        weightGrams: item.weightGrams,
+        lengthCm: item.lengthCm,
+        widthCm: item.widthCm,
+        heightCm: item.heightCm,
+      })),
+    );
+    const pairs = items.map((item, i) => ({ item, productId: ids[i]! }));
+    await insertImages(
+      db,
+      pairs.flatMap(({ item, productId }) =>
+        item.imageUrls.map((url, i) => ({ productId, position: i + 1, url })),
+      ),
+    );
+    await insertStock(
+      db,
+      pairs.flatMap(({ item, productId }) => item.stock.map((s) => ({ productId, ...s }))),
+    );
+    return ids;
+  }
+
+  /** Locks stock rows always in the same order, so two carts with the same products cannot deadlock. */
+  const byCombo = (a: StockLine, b: StockLine) =>
+    a.productId - b.productId || a.colorId - b.colorId || a.sizeId - b.sizeId;
+
+  /**
+   * Holds the units of a charge in the caller's transaction; throws 409 naming the first line short of
+   * stock (the throw rolls back the lines already taken and the charge itself).
+   */
+  async function reserveStock(tx: Tx, chargeId: number, lines: Array<StockLine & { label: string }>) {
+    for (const line of [...lines].sort(byCombo)) {
+      if (await takeStock(tx, line)) continue;
+      const current = await getProduct(line.productId, { color: line.colorId, size: line.sizeId }, tx);
+      const left = current.stock[0]?.quantity ?? 0;
+      throw conflict(`Estoque insuficiente para ${line.label}: restam ${left}.`, 'estoque_insuficiente');
+    }
+    await insertReservations(
+      tx,
+      chargeId,
+      lines.map(({ productId, colorId, sizeId, quantity }) => ({ productId, colorId, sizeId, quantity })),
+    );
+  }
+
+  /** Gives back what the charge still holds, once; a second call finds nothing left. */
+  async function releaseStock(tx: Tx, chargeId: number, now: Date): Promise<void> {
+    const released = await releaseReservations(tx, chargeId, now);
+    for (const line of released.sort(byCombo)) await giveBackStock(tx, line);
+  }
+
+  return {
+    listProducts,
+    getProduct,
+    searchProducts,
+    findProductPackages,
+    createProducts,
+    reserveStock,
+    releaseStock,
+  };
 }
+
+export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -1,6 +1,6 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { eventCategories, eventDays, events } from '../../db/schema/index.ts';
+import { eventCategories, eventDays, events, placeReservations } from '../../db/schema/index.ts';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -57,4 +57,63 @@ export async function listDays(db: Reader, eventIds: number[]): Promise<DayRow[]
     if (category) entry.categories.push(category);
   }
   return [...days.values()];
+}
+
+export interface CategoryInfo {
+  id: number;
+  name: string;
+  priceCents: number;
+  placesLeft: number;
+  eventId: number;
+  dayId: number;
+  date: string;
+}
+
+/** The given categories with their day and event (categories of any event: the caller checks). */
+export async function findCategories(db: Reader, ids: number[]): Promise<CategoryInfo[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: eventCategories.id,
+      name: eventCategories.name,
+      priceCents: eventCategories.priceCents,
+      placesLeft: eventCategories.placesLeft,
+      eventId: eventDays.eventId,
+      dayId: eventDays.id,
+      date: eventDays.date,
+    })
+    .from(eventCategories)
+    .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
+    .where(inArray(eventCategories.id, ids))
+    .orderBy(asc(eventDays.date), asc(eventCategories.id));
+}
+
+/** Takes one place atomically; false when none is left. */
+export async function takePlace(tx: Tx, categoryId: number): Promise<boolean> {
+  const rows = await tx
+    .update(eventCategories)
+    .set({ placesLeft: sql`${eventCategories.placesLeft} - 1` })
+    .where(and(eq(eventCategories.id, categoryId), gt(eventCategories.placesLeft, 0)))
+    .returning({ id: eventCategories.id });
+  return rows.length === 1;
+}
+
+export async function insertReservation(tx: Tx, chargeId: number, categoryId: number): Promise<void> {
+  await tx.insert(placeReservations).values({ chargeId, categoryId });
+}
+
+/** Marks the charge's held places released (only those not yet released) and gives them back. */
+export async function releaseReservations(tx: Tx, chargeId: number, now: Date): Promise<number> {
+  const released = await tx
+    .update(placeReservations)
+    .set({ releasedAt: now })
+    .where(and(eq(placeReservations.chargeId, chargeId), isNull(placeReservations.releasedAt)))
+    .returning({ categoryId: placeReservations.categoryId });
+  for (const { categoryId } of released) {
+    await tx
+      .update(eventCategories)
+      .set({ placesLeft: sql`${eventCategories.placesLeft} + 1` })
+      .where(eq(eventCategories.id, categoryId));
+  }
+  return released.length;
 }

@@ -2,10 +2,10 @@ import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import { EventListAnswerSchema, EventListQuerySchema, EventSchema } from '@passada/core/contracts/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import * as service from './events.service.ts';
+import type { EventsService } from './events.service.ts';
 
 /** Running events (docs/product.md §7): list, paged list, one event, and the generated posters. */
-export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = async (app, { events }) => {
   app.get(
     '/api/events/',
     {
@@ -16,7 +16,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EventListAnswerSchema, 404: ApiErrorSchema },
       },
     },
-    async (request) => service.listEvents(app.deps, request.query),
+    async (request) => events.listEvents(request.query),
   );
 
   app.get(
@@ -29,14 +29,14 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: EventSchema, 404: ApiErrorSchema },
       },
     },
-    async (request) => service.getEvent(app.deps, request.params.id),
+    async (request) => events.getEvent(request.params.id),
   );
 
   app.get(
     '/api/media/events/:file',
     { schema: { hide: true, params: z.object({ file: z.string() }) } },
     async (request, reply) => {
-      const svg = await service.getPoster(app.deps, request.params.file);
+      const svg = await events.getPoster(request.params.file);
       // The file name is the hash of the bytes, so the answer never changes.
       reply.header('cache-control', 'public, max-age=31536000, immutable');
       return reply.type('image/svg+xml; charset=utf-8').send(svg);

@@ -18,8 +18,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_req, reply) => {
       try {
-        await app.deps.db.execute(sql`select 1`);
-        return { status: 'ok' as const, database: app.deps.database.kind };
+        await app.db.execute(sql`select 1`);
+        return { status: 'ok' as const, database: app.database.kind };
       } catch {
         return reply.status(503).send({ status: 'erro' as const, detail: 'Banco de dados indisponível.' });
       }
@@ -36,7 +36,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_req, reply) => {
-      const { env } = app.deps;
+      const { env } = app;
       reply.header('cache-control', 'public, max-age=300');
       return {
         nome_loja: env.STORE_NAME,

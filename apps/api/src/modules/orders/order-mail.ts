@@ -1,10 +1,9 @@
+import { formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
+import { companyIdentityLine } from '@passada/core/company';
 import type { Order } from '@passada/core/contracts/orders';
 import { formatBRL, reaisToCents } from '@passada/core/money';
 import type { Env } from '../../config/env.ts';
 import type { MailMessage } from '../../providers/mail/index.ts';
-
-/** "2026-11-30" → "30/11/2026". */
-const brDate = (iso: string) => iso.slice(0, 10).split('-').reverse().join('/');
 
 const brl = (reais: number) => formatBRL(reaisToCents(reais));
 
@@ -23,7 +22,7 @@ export function orderConfirmationMail(input: {
       ? 'Pix'
       : `cartão de crédito em ${order.parcelas}× de ${brl(order.total / order.parcelas)}`;
   const paidOn = new Intl.DateTimeFormat('pt-BR', {
-    timeZone: 'America/Fortaleza',
+    timeZone: STORE_TIME_ZONE,
     dateStyle: 'short',
     timeStyle: 'short',
   }).format(new Date(order.order_date));
@@ -39,7 +38,7 @@ export function orderConfirmationMail(input: {
     ),
     '',
     `Subtotal: ${brl(order.subtotal)}`,
-    `Frete (${order.servico_frete}, até ${shipping.businessDays} dias úteis, entrega até ${brDate(shipping.latestDate)}): ${brl(order.frete)}`,
+    `Frete (${order.servico_frete}, até ${shipping.businessDays} dias úteis, entrega até ${formatIsoDateBR(shipping.latestDate)}): ${brl(order.frete)}`,
     ...(order.juros > 0 ? [`Juros do parcelamento: ${brl(order.juros)}`] : []),
     `Total pago: ${brl(order.total)} (${paidWith})`,
     '',
@@ -53,6 +52,8 @@ export function orderConfirmationMail(input: {
       'com devolução integral do valor pago (art. 49 do Código de Defesa do Consumidor). Para isso, responda a este e-mail.',
     '',
     `Acompanhe seus pedidos em ${env.publicUrl}/user/pedidos.`,
+    '',
+    companyIdentityLine(),
   ];
   return {
     to: buyer.email,

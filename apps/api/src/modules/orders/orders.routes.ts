@@ -2,18 +2,9 @@ import { ApiErrorSchema } from '@passada/core/contracts/common';
 import { OrderCreateRequestSchema, OrderListSchema, OrderSchema } from '@passada/core/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth.ts';
-import { createOrderPurpose, listOrders, type OrdersDeps, orderForPaidCharge } from './orders.service.ts';
+import type { OrdersService } from './orders.service.ts';
 
-export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps: OrdersDeps = { ...app.deps, log: app.log };
-  // A charge with `finalidade: 'pedido'` pays for an order: payments calls back into this module.
-  const mailsInFlight = new Set<Promise<unknown>>();
-  app.deps.payments.registerPurpose('order', createOrderPurpose(deps, mailsInFlight));
-  // A shutdown lets confirmation e-mails already under way finish before the database goes.
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...mailsInFlight]);
-  });
-
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   app.post(
     '/api/orders/',
     {
@@ -32,7 +23,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const order = await orderForPaidCharge(deps, user, request.body.txid);
+      const order = await orders.orderForPaidCharge(user, request.body.txid);
       return reply.status(201).send(order);
     },
   );
@@ -48,7 +39,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return listOrders(deps, user.id);
+      return orders.listOrders(user.id);
     },
   );
 };

@@ -1,22 +1,44 @@
-import { type Order, type OrderDraft, OrderDraftSchema } from '@passada/core/contracts/orders';
+import {
+  type Order,
+  type OrderAddress,
+  OrderAddressSchema,
+  type OrderDraft,
+  OrderDraftSchema,
+} from '@passada/core/contracts/orders';
 import { centsToReais, commaStringToCents, reaisToCents } from '@passada/core/money';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import type { AppDeps } from '../../app.ts';
-import type { AddressSnapshot } from '../../db/schema/index.ts';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  notFound,
+  validationError,
+  zodIssues,
+} from '../../plugins/errors.ts';
+import type { MailProvider } from '../../providers/mail/mail.provider.ts';
 import type { BillingAddress } from '../../providers/payments/index.ts';
-import * as addresses from '../accounts/addresses.service.ts';
-import { getProduct, PRODUCT_NOT_FOUND } from '../catalog/catalog.service.ts';
-import type { ChargePurposeHandler } from '../payments/payments.service.ts';
-import { quoteShipping } from '../shipping/shipping.service.ts';
+import type { AddressesService } from '../accounts/addresses.service.ts';
+import { type CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service.ts';
+import type { ChargePurposeHandler, PaymentsService } from '../payments/payments.service.ts';
+import type { ShippingService } from '../shipping/shipping.service.ts';
 import { orderConfirmationMail } from './order-mail.ts';
 import * as repo from './orders.repository.ts';
 
-export type OrdersDeps = Pick<AppDeps, 'db' | 'env' | 'providers' | 'now' | 'payments'> & {
+export interface OrdersServiceDeps {
+  db: Db;
+  env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;
+  now: () => Date;
   log: FastifyBaseLogger;
-};
+  mail: MailProvider;
+  payments: Pick<PaymentsService, 'status' | 'settled'>;
+  catalog: Pick<CatalogService, 'getProduct' | 'reserveStock' | 'releaseStock'>;
+  addresses: Pick<AddressesService, 'get'>;
+  shipping: Pick<ShippingService, 'quote'>;
+}
 
 /**
  * What an order charge carries from its creation to its fulfilment, all computed by the server: the
@@ -38,15 +60,7 @@ const StoredOrderDraftSchema = z.object({
     }),
   ),
   addressId: z.number().int(),
-  address: z.object({
-    street: z.string(),
-    neighborhood: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zip_code: z.string(),
-    full_name: z.string(),
-    phone: z.string(),
-  }),
+  address: OrderAddressSchema,
   shipping: z.object({
     service: z.enum(['PAC', 'SEDEX']),
     priceCents: z.number().int(),
@@ -78,7 +92,7 @@ function mergeLines(items: OrderDraft['items']) {
 }
 
 /** "Av. Beira Mar, 100" → number "100"; Efí needs street and number apart. */
-function billingAddress(a: AddressSnapshot): BillingAddress {
+function billingAddress(a: OrderAddress): BillingAddress {
   const m = /^(.*?),\s*(\d[\w-]*)\b/.exec(a.street);
   return {
     street: (m?.[1] ?? a.street).slice(0, 200),
@@ -92,37 +106,28 @@ function billingAddress(a: AddressSnapshot): BillingAddress {
 
 const itemsLabel = (n: number) => (n === 1 ? '1 item' : `${n} itens`);
 
-/** Locks stock rows always in the same order, so two carts with the same products cannot deadlock. */
-const byCombo = (a: repo.StockLine, b: repo.StockLine) =>
-  a.productId - b.productId || a.colorId - b.colorId || a.sizeId - b.sizeId;
-
-/** The `order` purpose of a charge: prices a cart, holds its units, and turns a paid charge into an order. */
-export function createOrderPurpose(
-  deps: OrdersDeps,
+/** Orders: the `order` purpose of a charge, and the orders it created (docs/architecture.md §5). */
+export function createOrdersService(deps: OrdersServiceDeps) {
   /** Confirmation e-mails not sent yet; the app waits for them when it closes. */
-  mailsInFlight: Set<Promise<unknown>>,
-): ChargePurposeHandler<StoredOrderDraft> {
-  return {
+  const mailsInFlight = new Set<Promise<unknown>>();
+
+  /** The `order` purpose of a charge: prices a cart, holds its units, and turns a paid charge into an order. */
+  const purpose: ChargePurposeHandler<StoredOrderDraft> = {
     async prepare(tx, { user, draft }) {
       const parsed = OrderDraftSchema.safeParse(draft);
       if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const field = issue?.path.join('.') || 'pedido';
-        throw badRequest(
-          `Pedido inválido: ${field}: ${issue?.message ?? 'valor inválido'}`,
-          'validation_error',
-          {
-            [`pedido.${field}`]: issue?.message ?? 'valor inválido',
-          },
-        );
+        throw validationError(zodIssues(parsed.error, 'pedido'), {
+          title: 'Pedido inválido',
+          fieldPrefix: 'pedido.',
+        });
       }
       const input = parsed.data;
       const lines = mergeLines(input.items);
 
-      const products = new Map<number, Awaited<ReturnType<typeof getProduct>>>();
+      const products = new Map<number, Awaited<ReturnType<typeof deps.catalog.getProduct>>>();
       for (const id of new Set(lines.map((l) => l.product))) {
         try {
-          products.set(id, await getProduct(tx, id));
+          products.set(id, await deps.catalog.getProduct(id, {}, tx));
         } catch (err) {
           if (err instanceof HttpError && err.statusCode === 404)
             throw badRequest(`Produto não encontrado: ${id}.`, 'unknown_product', {
@@ -152,8 +157,8 @@ export function createOrderPurpose(
       });
 
       // By id AND owner: another user's address id answers 404 'Endereço não encontrado.'
-      const address = await addresses.get({ db: tx }, user.id, input.address_id);
-      const snapshot: AddressSnapshot = {
+      const address = await deps.addresses.get(user.id, input.address_id, tx);
+      const snapshot: OrderAddress = {
         street: address.street,
         neighborhood: address.neighborhood,
         city: address.city,
@@ -162,18 +167,12 @@ export function createOrderPurpose(
         full_name: address.full_name,
         phone: address.phone,
       };
-      const quote = await quoteShipping(
-        {
-          db: tx,
-          provider: deps.providers.shipping,
-          originCep: deps.env.SHIPPING_ORIGIN_CEP,
-          now: deps.now,
-          log: deps.log,
-        },
+      const quote = await deps.shipping.quote(
         {
           cepDestino: address.zip_code,
           items: items.map((i) => ({ product: i.productId, quantity: i.quantity })),
         },
+        { conn: tx },
       );
       const shipping =
         input.frete === 'PAC'
@@ -207,31 +206,23 @@ export function createOrderPurpose(
     },
 
     async reserve(tx, chargeId, draft) {
-      const lines = draft.items.map(({ productId, colorId, sizeId, quantity }) => ({
-        productId,
-        colorId,
-        sizeId,
-        quantity,
-      }));
-      for (const line of [...lines].sort(byCombo)) {
-        if (await repo.takeStock(tx, line)) continue;
-        const item = draft.items.find(
-          (i) => i.productId === line.productId && i.colorId === line.colorId && i.sizeId === line.sizeId,
-        )!;
-        const current = await getProduct(tx, line.productId, { color: line.colorId, size: line.sizeId });
-        const left = current.stock[0]?.quantity ?? 0;
-        // Throwing rolls back the whole transaction: the charge and the lines already taken.
-        throw conflict(
-          `Estoque insuficiente para ${item.name} (${item.colorName}, ${item.sizeName}): restam ${left}.`,
-          'estoque_insuficiente',
-        );
-      }
-      await repo.insertReservations(tx, chargeId, lines);
+      await deps.catalog.reserveStock(
+        tx,
+        chargeId,
+        draft.items.map((i) => ({
+          productId: i.productId,
+          colorId: i.colorId,
+          sizeId: i.sizeId,
+          quantity: i.quantity,
+          label: `${i.name} (${i.colorName}, ${i.sizeName})`,
+        })),
+      );
     },
 
     async release(tx, chargeId) {
-      const released = await repo.releaseReservations(tx, chargeId, deps.now());
-      for (const line of released.sort(byCombo)) await repo.giveBackStock(tx, line);
+      // Units of a charge that became an order were sold and are never given back.
+      if (await repo.findOrderIdByCharge(tx, chargeId)) return;
+      await deps.catalog.releaseStock(tx, chargeId, deps.now());
     },
 
     async fulfil(tx, charge) {
@@ -269,7 +260,7 @@ export function createOrderPurpose(
       // The reservations stay as the record of what this charge took; the order makes them sold.
       // The e-mail goes once the confirming transaction has committed, never for a rolled-back order.
       const task = new Promise((resolve) => setImmediate(resolve))
-        .then(() => sendConfirmation(deps, charge.id, order.id))
+        .then(() => sendConfirmation(charge.id, order.id))
         .catch((err: unknown) =>
           deps.log.error(
             { orderId: order.id, err: err instanceof Error ? err.message : String(err) },
@@ -283,81 +274,90 @@ export function createOrderPurpose(
 
     fulfilledBy: (db, chargeId) => repo.findOrderIdByCharge(db, chargeId),
   };
-}
 
-/**
- * Waits for the confirming transaction (it holds the charge row's lock until it ends), then mails
- * the summary if the order is really there.
- */
-async function sendConfirmation(deps: OrdersDeps, chargeId: number, orderId: number): Promise<void> {
-  const charge = await deps.payments.settled(chargeId);
-  const row = charge ? await repo.findOrder(deps.db, orderId) : null;
-  if (!charge || !row) return;
-  const draft = parseStoredDraft(charge.draft);
-  const [order] = await toOrders(deps, [row]);
-  await deps.providers.mail.send(
-    orderConfirmationMail({ env: deps.env, order: order!, buyer: draft.buyer, shipping: draft.shipping }),
-  );
-  deps.log.info({ orderId }, 'order confirmation mail sent');
-}
-
-async function toOrders(deps: Pick<OrdersDeps, 'db'>, rows: repo.OrderRow[]): Promise<Order[]> {
-  const items = await repo.findItems(
-    deps.db,
-    rows.map((r) => r.id),
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    items: items
-      .filter((i) => i.orderId === row.id)
-      .map((i) => ({
-        product: i.productId,
-        product_image: i.productImage,
-        product_name: i.productName,
-        product_price: centsToReais(i.productPriceCents),
-        quantity: i.quantity,
-        product_size: i.sizeName,
-        product_color: i.colorName,
-      })),
-    frete: centsToReais(row.shippingCents),
-    servico_frete: row.shippingService === 'SEDEX' ? 'SEDEX' : 'PAC',
-    preco_juros: centsToReais(row.totalCents),
-    juros: centsToReais(row.interestCents),
-    subtotal: centsToReais(row.subtotalCents),
-    total: centsToReais(row.totalCents),
-    parcelas: row.installments,
-    metodo_pagamento: row.paymentMethod === 'cartao' ? 'cartao' : 'pix',
-    status: row.status,
-    order_date: row.orderDate.toISOString(),
-    address: row.address,
-  }));
-}
-
-/**
- * The browser's `POST /api/orders/` after paying: the order already exists (the payment's
- * confirmation created it, once); this answers it when the user's charge is paid. An ATIVA Pix is
- * first checked with the provider, covering a webhook that has not arrived yet.
- */
-export async function orderForPaidCharge(deps: OrdersDeps, user: AuthUser, txid: string): Promise<Order> {
-  const state = await deps.payments.status(user, txid);
-  if (state.purpose !== 'order') throw notFound('Cobrança não encontrada.');
-  if (state.status === 'ATIVA')
-    throw new HttpError(
-      402,
-      'O pagamento ainda não foi confirmado. Aguarde a confirmação e tente novamente.',
-      'pagamento_pendente',
+  /**
+   * Waits for the confirming transaction (it holds the charge row's lock until it ends), then mails
+   * the summary if the order is really there.
+   */
+  async function sendConfirmation(chargeId: number, orderId: number): Promise<void> {
+    const charge = await deps.payments.settled(chargeId);
+    const row = charge ? await repo.findOrder(deps.db, orderId) : null;
+    if (!charge || !row) return;
+    const draft = parseStoredDraft(charge.draft);
+    const [order] = await toOrders([row]);
+    await deps.mail.send(
+      orderConfirmationMail({ env: deps.env, order: order!, buyer: draft.buyer, shipping: draft.shipping }),
     );
-  if (state.status !== 'CONCLUIDA')
-    throw conflict(
-      'Esta cobrança não foi paga (expirada, recusada ou cancelada). Faça o pedido novamente.',
-      'cobranca_nao_paga',
+    deps.log.info({ orderId }, 'order confirmation mail sent');
+  }
+
+  async function toOrders(rows: repo.OrderRow[]): Promise<Order[]> {
+    const items = await repo.findItems(
+      deps.db,
+      rows.map((r) => r.id),
     );
-  const row = state.fulfilledId ? await repo.findOwnedOrder(deps.db, user.id, state.fulfilledId) : null;
-  if (!row) throw notFound('Pedido não encontrado.');
-  const [order] = await toOrders(deps, [row]);
-  return order!;
+    return rows.map((row) => ({
+      id: row.id,
+      items: items
+        .filter((i) => i.orderId === row.id)
+        .map((i) => ({
+          product: i.productId,
+          product_image: i.productImage,
+          product_name: i.productName,
+          product_price: centsToReais(i.productPriceCents),
+          quantity: i.quantity,
+          product_size: i.sizeName,
+          product_color: i.colorName,
+        })),
+      frete: centsToReais(row.shippingCents),
+      servico_frete: row.shippingService === 'SEDEX' ? 'SEDEX' : 'PAC',
+      preco_juros: centsToReais(row.totalCents),
+      juros: centsToReais(row.interestCents),
+      subtotal: centsToReais(row.subtotalCents),
+      total: centsToReais(row.totalCents),
+      parcelas: row.installments,
+      metodo_pagamento: row.paymentMethod === 'cartao' ? 'cartao' : 'pix',
+      status: row.status,
+      order_date: row.orderDate.toISOString(),
+      address: row.address,
+    }));
+  }
+
+  /**
+   * The browser's `POST /api/orders/` after paying: the order already exists (the payment's
+   * confirmation created it, once); this answers it when the user's charge is paid. An ATIVA Pix is
+   * first checked with the provider, covering a webhook that has not arrived yet.
+   */
+  async function orderForPaidCharge(user: AuthUser, txid: string): Promise<Order> {
+    const state = await deps.payments.status(user, txid);
+    if (state.purpose !== 'order') throw notFound('Cobrança não encontrada.');
+    if (state.status === 'ATIVA')
+      throw new HttpError(
+        402,
+        'O pagamento ainda não foi confirmado. Aguarde a confirmação e tente novamente.',
+        'pagamento_pendente',
+      );
+    if (state.status !== 'CONCLUIDA')
+      throw conflict(
+        'Esta cobrança não foi paga (expirada, recusada ou cancelada). Faça o pedido novamente.',
+        'cobranca_nao_paga',
+      );
+    const row = state.fulfilledId ? await repo.findOwnedOrder(deps.db, user.id, state.fulfilledId) : null;
+    if (!row) throw notFound('Pedido não encontrado.');
+    const [order] = await toOrders([row]);
+    return order!;
+  }
+
+  async function listOrders(userId: number): Promise<Order[]> {
+    return toOrders(await repo.listOrdersByUser(deps.db, userId));
+  }
+
+  /** Lets confirmation e-mails already under way finish (before the database closes). */
+  async function drain(): Promise<void> {
+    await Promise.allSettled([...mailsInFlight]);
+  }
+
+  return { purpose, orderForPaidCharge, listOrders, drain };
 }
 
-export async function listOrders(deps: Pick<OrdersDeps, 'db'>, userId: number): Promise<Order[]> {
-  return toOrders(deps, await repo.listOrdersByUser(deps.db, userId));
-}
+export type OrdersService = ReturnType<typeof createOrdersService>;

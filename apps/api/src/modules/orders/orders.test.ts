@@ -1,3 +1,4 @@
+import { COMPANY } from '@passada/core/company';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { charges, orders, stockReservations } from '../../db/schema/index.ts';
@@ -10,10 +11,9 @@ import {
   makeBuyer,
   orderDraft,
   postOrder,
-  simulatePixPaid,
 } from '../../test/factories/orders.ts';
+import { cardToken, simulatePixPaid } from '../../test/factories/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { getProduct } from '../catalog/catalog.service.ts';
 
 const START = new Date('2026-11-23T12:00:00Z');
 const CPF = '40364478829';
@@ -34,9 +34,9 @@ describe('orders', () => {
     clock = START;
   });
 
-  const db = () => t.app.deps.db;
+  const db = () => t.app.db;
   const stockOf = async (p: MadeProduct, i = 0) =>
-    (await getProduct(db(), p.id, { color: p.stock[i]!.colorId, size: p.stock[i]!.sizeId })).stock[0]!
+    (await t.app.catalog.getProduct(p.id, { color: p.stock[i]!.colorId, size: p.stock[i]!.sizeId })).stock[0]!
       .quantity;
   const countCharges = async () => (await db().select({ id: charges.id }).from(charges)).length;
   const countOrders = async () => (await db().select({ id: orders.id }).from(orders)).length;
@@ -169,6 +169,8 @@ describe('orders', () => {
     expect(mail).toContain(`Frete (PAC`);
     expect(mail).toContain(`Total pago: R$\u00a0${(total / 100).toFixed(2).replace('.', ',')} (Pix)`);
     expect(mail).toContain('Av. Beira Mar, 100 – Meireles');
+    // Decreto 7.962/2013: the seller identifies itself in the confirmation too.
+    expect(mail).toContain(`${COMPANY.legalName} · CNPJ ${COMPANY.cnpj}`);
     expect(mail).toMatch(/7 dias[\s\S]*art\. 49 do Código de Defesa do Consumidor/);
   });
 
@@ -291,24 +293,8 @@ describe('orders', () => {
   });
 
   describe('card', () => {
-    const tokenize = async (number: string) => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/simulador/cartao/token',
-        payload: {
-          brand: 'visa',
-          number,
-          cvv: '123',
-          expirationMonth: '12',
-          expirationYear: '2030',
-          holderName: 'Maria Silva',
-          holderDocument: CPF,
-          reuse: false,
-        },
-      });
-      expect(res.statusCode).toBe(200);
-      return res.json().payment_token as string;
-    };
+    const tokenize = (number: string) =>
+      cardToken(t.app, { number, holderName: 'Maria Silva', holderDocument: CPF });
     const payCard = async (who: Buyer, product: MadeProduct, number: string, installments: number) => {
       const draft = orderDraft(who, [{ product, quantity: 2 }], { frete: 'SEDEX', metodo: 'cartao' });
       const base = await draftTotalCents(t.app, who.zipCode, draft, [product]);
@@ -410,7 +396,7 @@ describe('orders', () => {
     const res = await postOrder(t.app, buyer.headers, txid);
     expect(res.statusCode).toBe(409);
     // A later sweep finds nothing more to give back.
-    await t.app.deps.payments.expireDue();
+    await t.app.payments.expireDue();
     expect(await stockOf(product)).toBe(3);
   });
 
@@ -476,13 +462,13 @@ describe('orders', () => {
     const total = await draftTotalCents(t.app, buyer.zipCode, draft, [product]);
     const { txid } = (await createOrderPix(t.app, buyer.headers, draft, total)).json();
     // Paid at the bank; nobody has told the server yet.
-    t.app.deps.providers.payments.simulator!.payPix(txid, clock);
+    t.app.providers.payments.simulator!.payPix(txid, clock);
     const ordersBefore = await countOrders();
     const results = await Promise.all([
       postOrder(t.app, buyer.headers, txid),
       simulatePixPaid(t.app, txid),
       postOrder(t.app, buyer.headers, txid),
-      t.app.deps.payments.receivePixNotifications([txid]).then(() => null),
+      t.app.payments.receivePixNotifications([txid]).then(() => null),
       postOrder(t.app, buyer.headers, txid),
     ]);
     const posts = [results[0], results[2], results[4]];

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { charges } from '../../db/schema/index.ts';
 
@@ -96,4 +96,25 @@ export async function findDueIds(db: Conn, now: Date, limit: number): Promise<nu
 export async function lockCharge(tx: Tx, id: number): Promise<ChargeRow | null> {
   const [row] = await tx.select().from(charges).where(eq(charges.id, id)).for('update');
   return row ?? null;
+}
+
+/** Drafts of the purpose's charges still open (ATIVA and before their deadline) whose `field` is `value`. */
+export async function findOpenDrafts(
+  db: Conn,
+  purpose: ChargeRow['purpose'],
+  match: { field: string; value: string },
+  now: Date,
+): Promise<unknown[]> {
+  const rows = await db
+    .select({ draft: charges.draft })
+    .from(charges)
+    .where(
+      and(
+        eq(charges.purpose, purpose),
+        eq(charges.status, 'ATIVA'),
+        gt(charges.expiresAt, now),
+        sql`${charges.draft}->>${match.field} = ${match.value}`,
+      ),
+    );
+  return rows.map((r) => r.draft);
 }

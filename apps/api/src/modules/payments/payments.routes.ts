@@ -24,7 +24,7 @@ import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { unauthorized } from '../../plugins/errors.ts';
-import type { ChargePurpose } from './payments.service.ts';
+import type { ChargePurpose, PaymentsService } from './payments.service.ts';
 
 /** A 409 may carry the correct total (in reais) when the browser's disagreed. */
 const TotalErrorSchema = ApiErrorSchema.extend({ total_correto: z.number().optional() });
@@ -60,8 +60,11 @@ function webhookAuthenticated(request: FastifyRequest, env: Env, hmac: string | 
   return timingSafeEqual(sha(given), sha(secret));
 }
 
-export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { payments, env } = app.deps;
+export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
+  app,
+  { payments },
+) => {
+  const { env } = app;
 
   if (env.NODE_ENV !== 'test') {
     app.addHook('onReady', async () => {
@@ -74,7 +77,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       ) {
         // Efí appends "/pix" to the registered URL; "ignorar=" absorbs it into a query parameter.
         const url = `${env.publicUrl}/api/webhooks/pix/?hmac=${encodeURIComponent(env.EFI_WEBHOOK_SECRET)}&ignorar=`;
-        app.deps.providers.payments
+        app.providers.payments
           .registerPixWebhook(url)
           .catch((err: unknown) =>
             app.log.error(
@@ -221,7 +224,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   // The simulated bank and tokenizer exist only in simulated mode (docs/architecture.md §5).
-  const simulator = app.deps.providers.payments.simulator;
+  const simulator = app.providers.payments.simulator;
   if (!simulator) return;
 
   app.post(
@@ -255,7 +258,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = simulator.tokenizeCard(request.body, app.deps.now());
+      const result = simulator.tokenizeCard(request.body, app.now());
       if (!result.ok) return reply.status(400).send(result.error);
       return result.value;
     },

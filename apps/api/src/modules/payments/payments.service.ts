@@ -45,7 +45,7 @@ export interface ChargePurposeHandler<Draft = unknown> {
 
 export interface PaymentsServiceDeps {
   db: Db;
-  env: Env;
+  env: Pick<Env, 'PIX_EXPIRATION_SECONDS'>;
   provider: PaymentsProvider;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -93,35 +93,29 @@ const SWEEP_BATCH = 100;
  * Charges: creation bound to a purpose and a server-computed amount, one confirmation path,
  * expiry, and card payment (docs/architecture.md §5).
  */
-export class PaymentsService {
-  private readonly handlers = new Map<ChargePurpose, ChargePurposeHandler>();
-  private sweepTimer: NodeJS.Timeout | undefined;
+export function createPaymentsService(deps: PaymentsServiceDeps) {
+  const handlers = new Map<ChargePurpose, ChargePurposeHandler>();
+  let sweepTimer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly deps: PaymentsServiceDeps) {}
-
-  registerPurpose<Draft>(purpose: ChargePurpose, handler: ChargePurposeHandler<Draft>): void {
-    this.handlers.set(purpose, handler as ChargePurposeHandler);
+  function registerPurpose<Draft>(purpose: ChargePurpose, handler: ChargePurposeHandler<Draft>): void {
+    handlers.set(purpose, handler as ChargePurposeHandler);
   }
 
-  get providerName() {
-    return this.deps.provider.name;
-  }
-
-  private handler(purpose: ChargePurpose): ChargePurposeHandler {
-    const h = this.handlers.get(purpose);
+  function handlerFor(purpose: ChargePurpose): ChargePurposeHandler {
+    const h = handlers.get(purpose);
     if (!h) throw new HttpError(503, 'Pagamento indisponível para esta finalidade.', 'purpose_unavailable');
     return h;
   }
 
   /** Prices the draft and refuses when the browser's total disagrees (never charge the browser's number). */
-  private async prepare(
+  async function prepare(
     tx: Tx,
     purpose: ChargePurpose,
     user: AuthUser,
     draft: unknown,
     claimedCents: number,
   ) {
-    const prepared = await this.handler(purpose).prepare(tx, { user, draft });
+    const prepared = await handlerFor(purpose).prepare(tx, { user, draft });
     if (!Number.isInteger(prepared.amountCents) || prepared.amountCents <= 0)
       throw new Error(`purpose ${purpose} priced a draft at ${prepared.amountCents}`);
     if (prepared.amountCents !== claimedCents) {
@@ -136,27 +130,21 @@ export class PaymentsService {
     return prepared;
   }
 
-  async createPix(input: {
+  async function createPix(input: {
     user: AuthUser;
     purpose: ChargePurpose;
     draft: unknown;
     claimedTotalCents: number;
     description?: string;
   }): Promise<PixCreated> {
-    await this.expireDue();
-    const { db, env, provider, now, log } = this.deps;
+    await expireDue();
+    const { db, env, provider, now, log } = deps;
     const created = now();
     const expiresAt = new Date(created.getTime() + env.PIX_EXPIRATION_SECONDS * 1000);
     // 32 hex characters: 128 random bits, inside the API Pix txid rule (26–35 alphanumerics).
     const txid = randomBytes(16).toString('hex');
     const result = await db.transaction(async (tx) => {
-      const prepared = await this.prepare(
-        tx,
-        input.purpose,
-        input.user,
-        input.draft,
-        input.claimedTotalCents,
-      );
+      const prepared = await prepare(tx, input.purpose, input.user, input.draft, input.claimedTotalCents);
       const charge = await repo.insertCharge(tx, {
         txid,
         method: 'pix',
@@ -169,7 +157,7 @@ export class PaymentsService {
         expiresAt,
         createdAt: created,
       });
-      await this.handler(input.purpose).reserve(tx, charge.id, prepared.draft);
+      await handlerFor(input.purpose).reserve(tx, charge.id, prepared.draft);
       // Inside the transaction: if the provider fails, nothing stays reserved for a charge nobody can pay.
       const pix = await provider
         .createPix({
@@ -180,7 +168,7 @@ export class PaymentsService {
           description: (input.description || prepared.description).slice(0, 140),
         })
         .catch((err: unknown) => {
-          throw this.providerFailure(err, 'Não foi possível gerar o Pix. Tente novamente em instantes.');
+          throw providerFailure(err, 'Não foi possível gerar o Pix. Tente novamente em instantes.');
         });
       await repo.setPixCode(tx, charge.id, pix.pixCopiaECola);
       return { charge, pix };
@@ -198,9 +186,9 @@ export class PaymentsService {
     };
   }
 
-  private providerFailure(err: unknown, message: string): HttpError {
+  function providerFailure(err: unknown, message: string): HttpError {
     const status = err instanceof PaymentProviderError ? err.status : 0;
-    this.deps.log.error(
+    deps.log.error(
       {
         providerStatus: status,
         providerCode: err instanceof PaymentProviderError ? err.providerCode : undefined,
@@ -214,12 +202,15 @@ export class PaymentsService {
    * The single confirmation path (webhook, simulator, status polling). Idempotent: only the caller
    * whose conditional update changed the row fulfils, inside the same transaction.
    */
-  async confirmPix(txid: string, endToEndId: string): Promise<{ changed: boolean; fulfilledId?: number }> {
-    const { db, now, log } = this.deps;
+  async function confirmPix(
+    txid: string,
+    endToEndId: string,
+  ): Promise<{ changed: boolean; fulfilledId?: number }> {
+    const { db, now, log } = deps;
     const outcome = await db.transaction(async (tx) => {
       const charge = await repo.markPixPaid(tx, txid, endToEndId, now());
       if (!charge) return { changed: false as const };
-      const fulfilled = await this.handler(charge.purpose).fulfil(tx, charge);
+      const fulfilled = await handlerFor(charge.purpose).fulfil(tx, charge);
       return { changed: true as const, fulfilledId: fulfilled.id, charge };
     });
     if (outcome.changed)
@@ -234,11 +225,11 @@ export class PaymentsService {
    * Asks the provider (never the browser or the notification body) whether a charge was paid, and
    * confirms it when it was, for exactly its amount.
    */
-  async confirmFromProvider(txid: string): Promise<void> {
-    const { db, provider, log } = this.deps;
+  async function confirmFromProvider(txid: string): Promise<void> {
+    const { db, provider, log } = deps;
     const charge = await repo.findChargeByTxid(db, txid);
     if (charge?.method !== 'pix' || charge.status !== 'ATIVA') return;
-    if (await this.expireIfDue(charge)) return;
+    if (await expireIfDue(charge)) return;
     const state = await provider.getPix(txid);
     if (state.status !== 'CONCLUIDA' || !state.endToEndId) return;
     if (state.amountCents !== charge.amountCents) {
@@ -248,20 +239,20 @@ export class PaymentsService {
       );
       return;
     }
-    await this.confirmPix(txid, state.endToEndId);
+    await confirmPix(txid, state.endToEndId);
   }
 
   /**
    * Handles a webhook delivery: each txid is checked with the provider; unknown ones are ignored. A
    * failing entry does not stop the others, but is reported so the provider delivers again.
    */
-  async receivePixNotifications(txids: string[]): Promise<void> {
+  async function receivePixNotifications(txids: string[]): Promise<void> {
     let firstError: unknown = null;
     for (const txid of new Set(txids)) {
       try {
-        await this.confirmFromProvider(txid);
+        await confirmFromProvider(txid);
       } catch (err) {
-        this.deps.log.error(
+        deps.log.error(
           { txid, err: err instanceof Error ? err.message : String(err) },
           'pix notification failed',
         );
@@ -271,26 +262,35 @@ export class PaymentsService {
     if (firstError) throw firstError;
   }
 
-  /** Status of a charge for its owner (another user's charge does not exist for them). */
   /** A charge by its txid (Pix) or card charge id, for the module that owns what it pays for. */
-  findByTxid(txid: string): Promise<ChargeRow | null> {
-    return repo.findChargeByTxid(this.deps.db, txid);
+  function findByTxid(txid: string): Promise<ChargeRow | null> {
+    return repo.findChargeByTxid(deps.db, txid);
+  }
+
+  /** What the purpose's open charges (not paid, not expired) carry, matched on one draft field. */
+  function openDrafts(
+    tx: Tx,
+    purpose: ChargePurpose,
+    match: { field: string; value: string },
+  ): Promise<unknown[]> {
+    return repo.findOpenDrafts(tx, purpose, match, deps.now());
   }
 
   /** The charge once any transaction confirming it has ended (that transaction holds its row lock). */
-  settled(chargeId: number): Promise<ChargeRow | null> {
-    return this.deps.db.transaction((tx) => repo.lockCharge(tx, chargeId));
+  function settled(chargeId: number): Promise<ChargeRow | null> {
+    return deps.db.transaction((tx) => repo.lockCharge(tx, chargeId));
   }
 
-  async status(user: AuthUser, txid: string): Promise<ChargeStatus> {
-    const { db } = this.deps;
+  /** Status of a charge for its owner (another user's charge does not exist for them). */
+  async function status(user: AuthUser, txid: string): Promise<ChargeStatus> {
+    const { db } = deps;
     let charge = await repo.findChargeByTxid(db, txid);
     if (!charge || charge.userId !== user.id) throw notFound('Cobrança não encontrada.');
     if (charge.status === 'ATIVA' && charge.method === 'pix') {
-      if (!(await this.expireIfDue(charge))) {
+      if (!(await expireIfDue(charge))) {
         // Polling the provider covers a webhook that never arrived.
-        await this.confirmFromProvider(txid).catch((err: unknown) => {
-          this.deps.log.warn(
+        await confirmFromProvider(txid).catch((err: unknown) => {
+          deps.log.warn(
             { txid, err: err instanceof Error ? err.message : String(err) },
             'pix status poll failed',
           );
@@ -298,15 +298,13 @@ export class PaymentsService {
       }
       charge = (await repo.findChargeByTxid(db, txid))!;
     }
-    return this.describe(charge);
+    return describe(charge);
   }
 
   /** A charge as the status answers show it, with what it paid for once paid. */
-  private async describe(charge: ChargeRow): Promise<ChargeStatus> {
+  async function describe(charge: ChargeRow): Promise<ChargeStatus> {
     const fulfilled =
-      charge.status === 'CONCLUIDA'
-        ? await this.handler(charge.purpose).fulfilledBy(this.deps.db, charge.id)
-        : null;
+      charge.status === 'CONCLUIDA' ? await handlerFor(charge.purpose).fulfilledBy(deps.db, charge.id) : null;
     return {
       status: charge.status,
       purpose: charge.purpose,
@@ -315,65 +313,62 @@ export class PaymentsService {
   }
 
   /** Simulated mode only: the payer pays at the bank, then the same confirmation as a webhook runs. */
-  async simulatePixPayment(txid: string): Promise<ChargeStatus & { txid: string }> {
-    const { db, provider, now } = this.deps;
+  async function simulatePixPayment(txid: string): Promise<ChargeStatus & { txid: string }> {
+    const { db, provider, now } = deps;
     if (!provider.simulator) throw notFound();
     const charge = await repo.findChargeByTxid(db, txid);
     if (charge?.method !== 'pix') throw notFound('Cobrança não encontrada.');
-    await this.expireIfDue(charge);
+    await expireIfDue(charge);
     const paid = provider.simulator.payPix(txid, now());
     const current = (await repo.findChargeByTxid(db, txid))!;
     if (!paid || (current.status !== 'ATIVA' && current.status !== 'CONCLUIDA'))
       throw conflict('Esta cobrança expirou e não pode mais ser paga.', 'cobranca_expirada');
-    await this.receivePixNotifications([txid]);
-    return { txid, ...(await this.describe((await repo.findChargeByTxid(db, txid))!)) };
+    await receivePixNotifications([txid]);
+    return { txid, ...(await describe((await repo.findChargeByTxid(db, txid))!)) };
   }
 
   /** True when the charge was (now or already) past its deadline; gives its units back once. */
-  private async expireIfDue(charge: ChargeRow): Promise<boolean> {
-    if (charge.expiresAt.getTime() > this.deps.now().getTime()) return false;
-    await this.expireOne(charge.id);
+  async function expireIfDue(charge: ChargeRow): Promise<boolean> {
+    if (charge.expiresAt.getTime() > deps.now().getTime()) return false;
+    await expireOne(charge.id);
     return true;
   }
 
-  private async expireOne(id: number): Promise<void> {
-    const { db, now, log } = this.deps;
+  async function expireOne(id: number): Promise<void> {
+    const { db, now, log } = deps;
     const expired = await db.transaction(async (tx) => {
       const row = await repo.markExpired(tx, id, now());
-      if (row) await this.handler(row.purpose).release(tx, row.id, row.draft);
+      if (row) await handlerFor(row.purpose).release(tx, row.id, row.draft);
       return row;
     });
     if (expired) log.info({ txid: expired.txid, chargeId: expired.id }, 'charge expired');
   }
 
   /** Expires every overdue charge (run before creating one, and periodically). */
-  async expireDue(): Promise<number> {
-    const ids = await repo.findDueIds(this.deps.db, this.deps.now(), SWEEP_BATCH);
-    for (const id of ids) await this.expireOne(id);
+  async function expireDue(): Promise<number> {
+    const ids = await repo.findDueIds(deps.db, deps.now(), SWEEP_BATCH);
+    for (const id of ids) await expireOne(id);
     return ids.length;
   }
 
   /** Periodic sweep; unref'd so it never keeps the process alive. */
-  start(intervalMs = 60_000): void {
-    this.sweepTimer ??= setInterval(() => {
-      this.expireDue().catch((err: unknown) =>
-        this.deps.log.error({ err: err instanceof Error ? err.message : String(err) }, 'charge sweep failed'),
+  function start(intervalMs = 60_000): void {
+    sweepTimer ??= setInterval(() => {
+      expireDue().catch((err: unknown) =>
+        deps.log.error({ err: err instanceof Error ? err.message : String(err) }, 'charge sweep failed'),
       );
     }, intervalMs);
-    this.sweepTimer.unref();
+    sweepTimer.unref();
   }
 
-  stop(): void {
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
-    this.sweepTimer = undefined;
+  function stop(): void {
+    if (sweepTimer) clearInterval(sweepTimer);
+    sweepTimer = undefined;
   }
 
-  async installments(brand: CardBrand, totalCents: number): Promise<InstallmentOption[]> {
-    return this.deps.provider.installments(brand, totalCents).catch((err: unknown) => {
-      throw this.providerFailure(
-        err,
-        'Não foi possível consultar as parcelas. Tente novamente em instantes.',
-      );
+  async function installments(brand: CardBrand, totalCents: number): Promise<InstallmentOption[]> {
+    return deps.provider.installments(brand, totalCents).catch((err: unknown) => {
+      throw providerFailure(err, 'Não foi possível consultar as parcelas. Tente novamente em instantes.');
     });
   }
 
@@ -381,15 +376,15 @@ export class PaymentsService {
    * Card: hold the units with a pending charge, ask the provider, then settle in one transaction:
    * approved → CONCLUIDA + fulfil; anything else → RECUSADA + release.
    */
-  async chargeCard(user: AuthUser, input: CardPayInput): Promise<CardPaid> {
-    const { db, provider, now, log } = this.deps;
+  async function chargeCard(user: AuthUser, input: CardPayInput): Promise<CardPaid> {
+    const { db, provider, now, log } = deps;
     if (!isValidCpfOrCnpj(input.customer.cpf))
       throw badRequest('CPF do titular inválido.', 'validation_error', { cpf: 'CPF inválido.' });
-    await this.expireDue();
+    await expireDue();
     const created = now();
     const provisional = `cartao${randomBytes(16).toString('hex')}`;
     const pending = await db.transaction(async (tx) => {
-      const prepared = await this.prepare(tx, input.purpose, user, input.draft, input.claimedTotalCents);
+      const prepared = await prepare(tx, input.purpose, user, input.draft, input.claimedTotalCents);
       const charge = await repo.insertCharge(tx, {
         txid: provisional,
         method: 'cartao',
@@ -403,7 +398,7 @@ export class PaymentsService {
         expiresAt: new Date(created.getTime() + CARD_PENDING_SECONDS * 1000),
         createdAt: created,
       });
-      await this.handler(input.purpose).reserve(tx, charge.id, prepared.draft);
+      await handlerFor(input.purpose).reserve(tx, charge.id, prepared.draft);
       return { charge, prepared };
     });
 
@@ -431,7 +426,7 @@ export class PaymentsService {
         now: now(),
       });
       if (!row) return null;
-      const handler = this.handler(row.purpose);
+      const handler = handlerFor(row.purpose);
       if (approved) return { row, fulfilled: await handler.fulfil(tx, row) };
       await handler.release(tx, row.id, row.draft);
       return { row, fulfilled: null };
@@ -447,10 +442,7 @@ export class PaymentsService {
     if (failure) {
       if (failure instanceof PaymentProviderError && failure.status >= 400 && failure.status < 500)
         throw new HttpError(400, failure.message, 'pagamento_recusado');
-      throw this.providerFailure(
-        failure,
-        'Não foi possível processar o pagamento com cartão. Tente novamente.',
-      );
+      throw providerFailure(failure, 'Não foi possível processar o pagamento com cartão. Tente novamente.');
     }
     if (!settled || !result) throw conflict('Esta cobrança já foi encerrada.', 'cobranca_encerrada');
     return {
@@ -463,4 +455,25 @@ export class PaymentsService {
       ...(settled.fulfilled ? { fulfilledId: settled.fulfilled.id } : {}),
     };
   }
+
+  return {
+    registerPurpose,
+    createPix,
+    confirmPix,
+    confirmFromProvider,
+    receivePixNotifications,
+    findByTxid,
+    openDrafts,
+    settled,
+    status,
+    simulatePixPayment,
+    expireDue,
+    start,
+    stop,
+    installments,
+    chargeCard,
+  };
 }
+
+/** Charges and their confirmation; other modules register what a charge can pay for. */
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

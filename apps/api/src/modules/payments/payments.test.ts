@@ -3,8 +3,14 @@ import { parsePixPayload } from '@passada/core/pix-br-code';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { charges } from '../../db/schema/index.ts';
+import {
+  chargeByTxid,
+  makeFakePurpose,
+  makeUser,
+  simulatePixPaid,
+  tokenizeCard,
+} from '../../test/factories/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { makeFakePurpose, makeUser } from './payments.fixtures.ts';
 
 const START = new Date('2026-11-22T12:00:00Z');
 const WEBHOOK_SECRET = 'segredo-do-webhook-de-teste';
@@ -41,8 +47,8 @@ describe('payments (simulado)', () => {
     // Fresh handlers per test, so counts start at zero.
     order = makeFakePurpose({ unitCents: 4990, stock: 5 });
     registration = makeFakePurpose({ unitCents: 8000, stock: 5 });
-    t.app.deps.payments.registerPurpose('order', order.handler);
-    t.app.deps.payments.registerPurpose('registration', registration.handler);
+    t.app.payments.registerPurpose('order', order.handler);
+    t.app.payments.registerPurpose('registration', registration.handler);
   });
 
   const createPix = (quantity: number, total: number, headers = buyer.headers) =>
@@ -54,8 +60,7 @@ describe('payments (simulado)', () => {
     });
   const status = (txid: string, headers = buyer.headers) =>
     t.app.inject({ method: 'GET', url: `/api/status-pix/${txid}/`, headers });
-  const simulatePay = (txid: string) =>
-    t.app.inject({ method: 'POST', url: `/api/simulador/pix/${txid}/pagar` });
+  const simulatePay = (txid: string) => simulatePixPaid(t.app, txid);
   const webhook = (txid: string, query = `?hmac=${WEBHOOK_SECRET}`) =>
     t.app.inject({
       method: 'POST',
@@ -71,9 +76,8 @@ describe('payments (simulado)', () => {
         ],
       },
     });
-  const chargeRow = async (txid: string) =>
-    (await t.app.deps.db.select().from(charges).where(eq(charges.txid, txid)))[0];
-  const countCharges = async () => (await t.app.deps.db.select({ id: charges.id }).from(charges)).length;
+  const chargeRow = (txid: string) => chargeByTxid(t.app, txid);
+  const countCharges = async () => (await t.app.db.select({ id: charges.id }).from(charges)).length;
 
   it('requires login to create a Pix charge', async () => {
     const res = await createPix(1, 49.9, { authorization: '' });
@@ -165,7 +169,7 @@ describe('payments (simulado)', () => {
 
   it('refuses an unauthenticated webhook and changes nothing', async () => {
     const { txid } = (await createPix(1, 49.9)).json();
-    t.app.deps.providers.payments.simulator!.payPix(txid, clock);
+    t.app.providers.payments.simulator!.payPix(txid, clock);
     expect((await webhook(txid, '')).statusCode).toBe(401);
     expect((await webhook(txid, '?hmac=errado')).statusCode).toBe(401);
     expect((await chargeRow(txid))!.status).toBe('ATIVA');
@@ -182,7 +186,7 @@ describe('payments (simulado)', () => {
 
   it('the same webhook five times at once changes state once and fulfils once', async () => {
     const { txid } = (await createPix(1, 49.9)).json();
-    t.app.deps.providers.payments.simulator!.payPix(txid, clock);
+    t.app.providers.payments.simulator!.payPix(txid, clock);
     const results = await Promise.all(Array.from({ length: 5 }, () => webhook(txid)));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(order.state.fulfilCalls).toBe(1);
@@ -202,9 +206,7 @@ describe('payments (simulado)', () => {
   it('the confirmation step itself is idempotent when called five times at once', async () => {
     const { txid } = (await createPix(1, 49.9)).json();
     const outcomes = await Promise.all(
-      Array.from({ length: 5 }, () =>
-        t.app.deps.payments.confirmPix(txid, 'E00000000000000000000000000000AB'),
-      ),
+      Array.from({ length: 5 }, () => t.app.payments.confirmPix(txid, 'E00000000000000000000000000000AB')),
     );
     expect(outcomes.filter((o) => o.changed)).toEqual([{ changed: true, fulfilledId: 1000 }]);
     expect(order.state.fulfilCalls).toBe(1);
@@ -221,7 +223,7 @@ describe('payments (simulado)', () => {
     expect(order.state.stock).toBe(5);
     expect(order.state.releaseCalls).toBe(1);
     // Even if the bank said it was paid, the confirmation path refuses an expired charge.
-    await t.app.deps.payments.confirmPix(txid, 'E999');
+    await t.app.payments.confirmPix(txid, 'E999');
     await webhook(txid);
     expect((await chargeRow(txid))!.status).toBe('EXPIRADA');
     expect(order.state.fulfilCalls).toBe(0);
@@ -238,21 +240,11 @@ describe('payments (simulado)', () => {
 
   describe('card', () => {
     const tokenize = (number: string, extra: Record<string, unknown> = {}) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/simulador/cartao/token',
-        payload: {
-          brand: 'visa',
-          number,
-          cvv: '123',
-          expirationMonth: '12',
-          expirationYear: '2028',
-          holderName: 'Maria da Silva',
-          holderDocument: CPF,
-          reuse: false,
-          ...extra,
-        },
-      });
+      tokenizeCard(
+        t.app,
+        { number, holderName: 'Maria da Silva', holderDocument: CPF },
+        { expirationYear: '2028', ...extra },
+      );
     const pay = (paymentToken: string, installments: number, total = 99.8) =>
       t.app.inject({
         method: 'POST',
@@ -320,7 +312,7 @@ describe('payments (simulado)', () => {
       expect(res.json().pedido_id).toBeUndefined();
       expect(order.state.fulfilCalls).toBe(0);
       expect(order.state.stock).toBe(5);
-      const row = (await t.app.deps.db.select().from(charges).where(eq(charges.status, 'RECUSADA')))[0];
+      const row = (await t.app.db.select().from(charges).where(eq(charges.status, 'RECUSADA')))[0];
       expect(row).toMatchObject({ method: 'cartao', purpose: 'order', amountCents: 9980 });
     });
 

@@ -10,12 +10,13 @@ import {
 } from '@passada/core/contracts/registrations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth.ts';
-import * as service from './registrations.service.ts';
+import type { RegistrationsService } from './registrations.service.ts';
 
 /** Event registrations (docs/product.md §7): paid through a 'registration' charge, then looked up by CPF. */
-export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.deps.payments.registerPurpose('registration', service.registrationHandler(app.deps, app.log));
-
+export const registrationsRoutes: FastifyPluginAsyncZod<{ registrations: RegistrationsService }> = async (
+  app,
+  { registrations },
+) => {
   app.get(
     '/api/events/:id/preco/',
     {
@@ -28,7 +29,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      service.quote(app.deps, request.params.id, request.query.categorias, request.query.data_nascimento),
+      registrations.quote(request.params.id, request.query.categorias, request.query.data_nascimento),
   );
 
   app.post(
@@ -49,7 +50,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      const registration = await service.registrationForCharge(app.deps, user, request.body);
+      const registration = await registrations.registrationForCharge(user, request.body);
       return reply.status(201).send(registration);
     },
   );
@@ -67,7 +68,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await requireUser(request);
-      return service.lookup(app.deps, user, request.params.cpf, request.query.evento);
+      return registrations.lookup(user, request.params.cpf, request.query.evento);
     },
   );
 };

@@ -1,4 +1,4 @@
-import { dateInTimeZone } from '@passada/core/calendar';
+import { dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
 import {
   DUPLICATE_CPF,
   LOOKUP_NOT_FOUND,
@@ -9,26 +9,28 @@ import {
   type RegistrationLookup,
 } from '@passada/core/contracts/registrations';
 import { formatCpf, maskCpf } from '@passada/core/documents';
-import {
-  EVENT_TIME_ZONE,
-  formatIsoDateBR,
-  isRegistrationOpen,
-  isSenior,
-  registrationPrice,
-} from '@passada/core/events';
+import { isRegistrationOpen, isSenior, registrationPrice } from '@passada/core/events';
 import { centsToReais, formatBRL } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import type { FastifyBaseLogger } from 'fastify';
-import type { ZodError } from 'zod';
-import type { AppDeps } from '../../app.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { badRequest, conflict, type HttpError, notFound } from '../../plugins/errors.ts';
-import { type EventRow, findEventRow } from '../events/events.service.ts';
-import type { ChargePurposeHandler, ChargeRow } from '../payments/payments.service.ts';
+import { badRequest, conflict, notFound, validationError, zodIssues } from '../../plugins/errors.ts';
+import type { MailProvider } from '../../providers/mail/mail.provider.ts';
+import type { UsersService } from '../accounts/users.service.ts';
+import type { CategoryInfo, EventRow, EventsService } from '../events/events.service.ts';
+import type { ChargePurposeHandler, ChargeRow, PaymentsService } from '../payments/payments.service.ts';
 import * as repo from './registrations.repository.ts';
 
-type Deps = Pick<AppDeps, 'db' | 'now' | 'providers' | 'env' | 'payments'>;
+export interface RegistrationsServiceDeps {
+  db: Db;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  mail: MailProvider;
+  payments: Pick<PaymentsService, 'findByTxid' | 'openDrafts' | 'settled'>;
+  events: Pick<EventsService, 'findEventRow' | 'findCategories' | 'reservePlaces' | 'releasePlaces'>;
+  users: Pick<UsersService, 'findContact'>;
+}
 
 /** What a registration charge pays for, as the server priced it (stored in charges.draft). */
 export interface RegistrationDraft extends Participant {
@@ -37,87 +39,79 @@ export interface RegistrationDraft extends Participant {
 }
 
 interface PricedItem {
-  category: repo.CategoryInfo;
+  category: CategoryInfo;
   priceCents: number;
 }
 
-function validationError(error: ZodError): HttpError {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) errors[issue.path.join('.') || 'body'] ??= issue.message;
-  const first = Object.entries(errors)[0];
-  return badRequest(
-    first ? `Dados inválidos: ${first[0]}: ${first[1]}` : 'Dados inválidos.',
-    'validation_error',
-    errors,
-  );
+/** The categories a stored registration draft holds (charges.draft of an open registration charge). */
+function categoriesOfDraft(draft: unknown): number[] {
+  const ids = (draft as { categoria_evento?: unknown }).categoria_evento;
+  return Array.isArray(ids) ? ids.filter((x): x is number => typeof x === 'number') : [];
 }
 
-/**
- * The event's categories chosen, checked against the event (they belong to it, one per day) and
- * priced for this participant (half price for 60+ on each category's own day).
- */
-async function priceChoice(
-  db: Db | Tx,
-  eventId: number,
-  categoryIds: number[],
-  birthDate: string | undefined,
-): Promise<{ event: EventRow; items: PricedItem[]; senior: boolean }> {
-  const event = await findEventRow(db, eventId);
-  if (!event) throw notFound('Evento não encontrado.');
-  const found = await repo.findCategories(db, categoryIds);
-  if (found.length !== new Set(categoryIds).size || found.some((c) => c.eventId !== eventId))
-    throw badRequest('Categoria não pertence a este evento.', 'categoria_invalida', {
-      categoria_evento: 'Categoria não pertence a este evento.',
-    });
-  const days = new Set(found.map((c) => c.dayId));
-  if (days.size !== found.length)
-    throw badRequest('Escolha apenas uma categoria por dia.', 'uma_categoria_por_dia', {
-      categoria_evento: 'Escolha apenas uma categoria por dia.',
-    });
-  const items = found.map((category) => ({
-    category,
-    priceCents: birthDate
-      ? registrationPrice(category.priceCents, birthDate, category.date)
-      : category.priceCents,
-  }));
-  const senior = birthDate ? found.some((c) => isSenior(birthDate, c.date)) : false;
-  return { event, items, senior };
-}
+/** Event registrations: the 'registration' purpose of a charge, and the registrations it created. */
+export function createRegistrationsService(deps: RegistrationsServiceDeps) {
+  /**
+   * The event's categories chosen, checked against the event (they belong to it, one per day) and
+   * priced for this participant (half price for 60+ on each category's own day).
+   */
+  async function priceChoice(
+    db: Db | Tx,
+    eventId: number,
+    categoryIds: number[],
+    birthDate: string | undefined,
+  ): Promise<{ event: EventRow; items: PricedItem[]; senior: boolean }> {
+    const event = await deps.events.findEventRow(eventId, db);
+    if (!event) throw notFound('Evento não encontrado.');
+    const found = await deps.events.findCategories(categoryIds, db);
+    if (found.length !== new Set(categoryIds).size || found.some((c) => c.eventId !== eventId))
+      throw badRequest('Categoria não pertence a este evento.', 'categoria_invalida', {
+        categoria_evento: 'Categoria não pertence a este evento.',
+      });
+    const days = new Set(found.map((c) => c.dayId));
+    if (days.size !== found.length)
+      throw badRequest('Escolha apenas uma categoria por dia.', 'uma_categoria_por_dia', {
+        categoria_evento: 'Escolha apenas uma categoria por dia.',
+      });
+    const items = found.map((category) => ({
+      category,
+      priceCents: birthDate
+        ? registrationPrice(category.priceCents, birthDate, category.date)
+        : category.priceCents,
+    }));
+    const senior = birthDate ? found.some((c) => isSenior(birthDate, c.date)) : false;
+    return { event, items, senior };
+  }
 
-/** GET /api/events/{id}/preco/: the price the form shows, from the same rules as the charge. */
-export async function quote(
-  deps: Pick<Deps, 'db'>,
-  eventId: number,
-  categoryIds: number[],
-  birthDate: string | undefined,
-): Promise<PriceResponse> {
-  const { items, senior } = await priceChoice(deps.db, eventId, [...new Set(categoryIds)], birthDate);
-  const totalCents = items.reduce((s, i) => s + i.priceCents, 0);
-  return {
-    itens: items.map((i) => ({
-      id: i.category.id,
-      nome_categoria: i.category.name,
-      data: i.category.date,
-      preco_inscricao: centsToReais(i.category.priceCents),
-      preco: centsToReais(i.priceCents),
-    })),
-    meia_entrada: senior,
-    total: centsToReais(totalCents),
-    total_centavos: totalCents,
-  };
-}
+  /** GET /api/events/{id}/preco/: the price the form shows, from the same rules as the charge. */
+  async function quote(
+    eventId: number,
+    categoryIds: number[],
+    birthDate: string | undefined,
+  ): Promise<PriceResponse> {
+    const { items, senior } = await priceChoice(deps.db, eventId, [...new Set(categoryIds)], birthDate);
+    const totalCents = items.reduce((s, i) => s + i.priceCents, 0);
+    return {
+      itens: items.map((i) => ({
+        id: i.category.id,
+        nome_categoria: i.category.name,
+        data: i.category.date,
+        preco_inscricao: centsToReais(i.category.priceCents),
+        preco: centsToReais(i.priceCents),
+      })),
+      meia_entrada: senior,
+      total: centsToReais(totalCents),
+      total_centavos: totalCents,
+    };
+  }
 
-/** The 'registration' purpose of a charge (docs/architecture.md §5). */
-export function registrationHandler(
-  deps: Deps,
-  log: FastifyBaseLogger,
-): ChargePurposeHandler<RegistrationDraft> {
-  return {
+  /** The 'registration' purpose of a charge (docs/architecture.md §5). */
+  const purpose: ChargePurposeHandler<RegistrationDraft> = {
     async prepare(tx, { draft }) {
       const parsed = ParticipantSchema.safeParse(draft);
-      if (!parsed.success) throw validationError(parsed.error);
+      if (!parsed.success) throw validationError(zodIssues(parsed.error));
       const p = parsed.data;
-      const today = dateInTimeZone(deps.now(), EVENT_TIME_ZONE);
+      const today = dateInTimeZone(deps.now(), STORE_TIME_ZONE);
       if (p.data_nascimento > today)
         throw badRequest('Informe uma data de nascimento válida.', 'validation_error', {
           data_nascimento: 'Informe uma data de nascimento válida.',
@@ -131,7 +125,9 @@ export function registrationHandler(
       const ids = items.map((i) => i.category.id);
       if ((await repo.takenCategories(tx, p.cpf, ids)).length > 0)
         throw conflict(DUPLICATE_CPF, 'cpf_ja_inscrito');
-      const pending = await repo.pendingCategories(tx, p.cpf, deps.now());
+      const pending = (
+        await deps.payments.openDrafts(tx, 'registration', { field: 'cpf', value: p.cpf })
+      ).flatMap(categoriesOfDraft);
       if (ids.some((id) => pending.includes(id)))
         throw conflict(
           'Já existe um pagamento em aberto para este CPF nesta categoria. Conclua-o ou aguarde ele expirar.',
@@ -158,15 +154,15 @@ export function registrationHandler(
     },
 
     async reserve(tx, chargeId, draft) {
-      for (const item of draft.items) {
-        if (!(await repo.takePlace(tx, item.categoryId)))
-          throw conflict('Não há mais vagas nesta categoria.', 'esgotado');
-        await repo.insertReservation(tx, chargeId, item.categoryId);
-      }
+      await deps.events.reservePlaces(
+        tx,
+        chargeId,
+        draft.items.map((i) => i.categoryId),
+      );
     },
 
     async release(tx, chargeId) {
-      await repo.releaseReservations(tx, chargeId, deps.now());
+      await deps.events.releasePlaces(tx, chargeId);
     },
 
     async fulfil(tx, charge: ChargeRow) {
@@ -195,8 +191,8 @@ export function registrationHandler(
         },
         d.items,
       );
-      const account = charge.userId === null ? null : await repo.findUserContact(tx, charge.userId);
-      sendConfirmationAfterCommit(deps, log, charge.id, d, account);
+      const account = charge.userId === null ? null : await deps.users.findContact(charge.userId, tx);
+      sendConfirmationAfterCommit(charge.id, d, account);
       return { id: row.id };
     },
 
@@ -205,132 +201,131 @@ export function registrationHandler(
       return row ? { id: row.id } : null;
     },
   };
+
+  /**
+   * E-mails go out only once the confirming transaction committed (a rollback sends nothing); a
+   * failure is logged and never undoes the registration.
+   */
+  function sendConfirmationAfterCommit(
+    chargeId: number,
+    d: RegistrationDraft,
+    account: { email: string; fullName: string } | null,
+  ): void {
+    void (async () => {
+      if ((await deps.payments.settled(chargeId))?.status !== 'CONCLUIDA') return;
+      const registration = await repo.findByCharge(deps.db, chargeId);
+      const event = registration ? await deps.events.findEventRow(registration.eventId) : undefined;
+      if (!registration || !event) return;
+      const categories = await repo.categoriesOf(deps.db, registration.id);
+      const lines = [
+        `Evento: ${event.name}`,
+        `Data: ${formatIsoDateBR(event.startDate)} às ${event.time}`,
+        `Participante: ${d.nome_completo} (CPF ${maskCpf(d.cpf)})`,
+        `Categorias: ${categories.map((c) => c.name).join(', ')}`,
+        `Valor: ${formatBRL(d.totalCents)}`,
+        `Inscrição nº ${registration.id}`,
+      ];
+      const subject = `Inscrição confirmada: ${event.name}`;
+      const recipients = [
+        {
+          to: d.email,
+          text: [`Olá, ${d.nome_completo}!`, '', 'Sua inscrição está confirmada.', '', ...lines],
+        },
+      ];
+      if (account && account.email.toLowerCase() !== d.email.toLowerCase())
+        recipients.push({
+          to: account.email,
+          text: [
+            `Olá, ${account.fullName}!`,
+            '',
+            `A inscrição que você fez para ${d.nome_completo} está confirmada.`,
+            '',
+            ...lines,
+          ],
+        });
+      for (const r of recipients) {
+        await deps.mail
+          .send({ to: r.to, subject, text: r.text.join('\n') })
+          .catch((err: unknown) =>
+            deps.log.error(
+              { registrationId: registration.id, err: err instanceof Error ? err.message : String(err) },
+              'registration e-mail failed',
+            ),
+          );
+      }
+    })().catch((err: unknown) =>
+      deps.log.error(
+        { chargeId, err: err instanceof Error ? err.message : String(err) },
+        'registration e-mail failed',
+      ),
+    );
+  }
+
+  async function toWire(row: repo.RegistrationRow): Promise<Registration> {
+    const categories = await repo.categoriesOf(deps.db, row.id);
+    return {
+      id: row.id,
+      evento: row.eventId,
+      nome_completo: row.fullName,
+      cpf: formatCpf(row.cpf),
+      data_nascimento: row.birthDate,
+      genero: row.gender,
+      endereco: row.address,
+      numero_contato: formatPhone(row.phone),
+      email: row.email,
+      categoria_evento: categories.map((c) => c.id),
+      categoria_evento_detalhes: categories.map((c) => ({
+        id: c.id,
+        nome_categoria: c.name,
+        preco: centsToReais(c.priceCents),
+      })),
+      street: row.street,
+      zip_code: row.zipCode,
+      state: row.state,
+      city: row.city,
+      neighborhood: row.neighborhood,
+      total: centsToReais(row.totalCents),
+      criado_em: row.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * POST /api/participantes/cadastrar/: the registration the paid charge created. The confirmation
+   * creates it exactly once; this call only answers it.
+   */
+  async function registrationForCharge(
+    user: AuthUser,
+    input: { txid: string; cpf: string; evento: number },
+  ): Promise<Registration> {
+    const charge = await deps.payments.findByTxid(input.txid);
+    if (!charge || charge.userId !== user.id || charge.purpose !== 'registration')
+      throw notFound('Pagamento não encontrado.');
+    const draft = charge.draft as RegistrationDraft;
+    if (draft.cpf !== input.cpf || draft.evento !== input.evento)
+      throw conflict('Os dados não correspondem aos do pagamento.', 'dados_divergentes');
+    const row = charge.status === 'CONCLUIDA' ? await repo.findByCharge(deps.db, charge.id) : null;
+    if (!row) throw conflict('O pagamento ainda não foi confirmado.', 'pagamento_nao_confirmado');
+    return toWire(row);
+  }
+
+  /** Only registrations the asking account made; any other CPF does not exist for them. */
+  async function lookup(user: AuthUser, cpfParam: string, eventId?: number): Promise<RegistrationLookup> {
+    const cpf = cpfParam.replace(/\D/g, '');
+    const row = cpf.length === 11 ? await repo.findLatestForAccount(deps.db, user.id, cpf, eventId) : null;
+    if (!row) throw notFound(LOOKUP_NOT_FOUND);
+    const categories = await repo.categoriesOf(deps.db, row.id);
+    return {
+      id: row.id,
+      nome_completo: row.fullName,
+      email: row.email,
+      numero_contato: formatPhone(row.phone),
+      evento_detalhes: { id: row.eventId, nome_evento: row.eventName },
+      categoria_evento_detalhes: categories.map((c) => ({ id: c.id, nome_categoria: c.name })),
+      endereco: row.address,
+    };
+  }
+
+  return { purpose, quote, registrationForCharge, lookup };
 }
 
-/**
- * E-mails go out only once the confirming transaction committed (a rollback sends nothing); a
- * failure is logged and never undoes the registration.
- */
-function sendConfirmationAfterCommit(
-  deps: Deps,
-  log: FastifyBaseLogger,
-  chargeId: number,
-  d: RegistrationDraft,
-  account: { email: string; fullName: string } | null,
-): void {
-  void (async () => {
-    if (!(await repo.chargeCommittedAsPaid(deps.db, chargeId))) return;
-    const registration = await repo.findByCharge(deps.db, chargeId);
-    const event = registration ? await findEventRow(deps.db, registration.eventId) : undefined;
-    if (!registration || !event) return;
-    const categories = await repo.categoriesOf(deps.db, registration.id);
-    const lines = [
-      `Evento: ${event.name}`,
-      `Data: ${formatIsoDateBR(event.startDate)} às ${event.time}`,
-      `Participante: ${d.nome_completo} (CPF ${maskCpf(d.cpf)})`,
-      `Categorias: ${categories.map((c) => c.name).join(', ')}`,
-      `Valor: ${formatBRL(d.totalCents)}`,
-      `Inscrição nº ${registration.id}`,
-    ];
-    const subject = `Inscrição confirmada: ${event.name}`;
-    const recipients = [
-      { to: d.email, text: [`Olá, ${d.nome_completo}!`, '', 'Sua inscrição está confirmada.', '', ...lines] },
-    ];
-    if (account && account.email.toLowerCase() !== d.email.toLowerCase())
-      recipients.push({
-        to: account.email,
-        text: [
-          `Olá, ${account.fullName}!`,
-          '',
-          `A inscrição que você fez para ${d.nome_completo} está confirmada.`,
-          '',
-          ...lines,
-        ],
-      });
-    for (const r of recipients) {
-      await deps.providers.mail
-        .send({ to: r.to, subject, text: r.text.join('\n') })
-        .catch((err: unknown) =>
-          log.error(
-            { registrationId: registration.id, err: err instanceof Error ? err.message : String(err) },
-            'registration e-mail failed',
-          ),
-        );
-    }
-  })().catch((err: unknown) =>
-    log.error(
-      { chargeId, err: err instanceof Error ? err.message : String(err) },
-      'registration e-mail failed',
-    ),
-  );
-}
-
-async function toWire(db: Db, row: repo.RegistrationRow): Promise<Registration> {
-  const categories = await repo.categoriesOf(db, row.id);
-  return {
-    id: row.id,
-    evento: row.eventId,
-    nome_completo: row.fullName,
-    cpf: formatCpf(row.cpf),
-    data_nascimento: row.birthDate,
-    genero: row.gender,
-    endereco: row.address,
-    numero_contato: formatPhone(row.phone),
-    email: row.email,
-    categoria_evento: categories.map((c) => c.id),
-    categoria_evento_detalhes: categories.map((c) => ({
-      id: c.id,
-      nome_categoria: c.name,
-      preco: centsToReais(c.priceCents),
-    })),
-    street: row.street,
-    zip_code: row.zipCode,
-    state: row.state,
-    city: row.city,
-    neighborhood: row.neighborhood,
-    total: centsToReais(row.totalCents),
-    criado_em: row.createdAt.toISOString(),
-  };
-}
-
-/**
- * POST /api/participantes/cadastrar/: the registration the paid charge created. The confirmation
- * creates it exactly once; this call only answers it.
- */
-export async function registrationForCharge(
-  deps: Pick<Deps, 'db' | 'payments'>,
-  user: AuthUser,
-  input: { txid: string; cpf: string; evento: number },
-): Promise<Registration> {
-  const charge = await deps.payments.findByTxid(input.txid);
-  if (!charge || charge.userId !== user.id || charge.purpose !== 'registration')
-    throw notFound('Pagamento não encontrado.');
-  const draft = charge.draft as RegistrationDraft;
-  if (draft.cpf !== input.cpf || draft.evento !== input.evento)
-    throw conflict('Os dados não correspondem aos do pagamento.', 'dados_divergentes');
-  const row = charge.status === 'CONCLUIDA' ? await repo.findByCharge(deps.db, charge.id) : null;
-  if (!row) throw conflict('O pagamento ainda não foi confirmado.', 'pagamento_nao_confirmado');
-  return toWire(deps.db, row);
-}
-
-/** Only registrations the asking account made; any other CPF does not exist for them. */
-export async function lookup(
-  deps: Pick<Deps, 'db'>,
-  user: AuthUser,
-  cpfParam: string,
-  eventId?: number,
-): Promise<RegistrationLookup> {
-  const cpf = cpfParam.replace(/\D/g, '');
-  const row = cpf.length === 11 ? await repo.findLatestForAccount(deps.db, user.id, cpf, eventId) : null;
-  if (!row) throw notFound(LOOKUP_NOT_FOUND);
-  const categories = await repo.categoriesOf(deps.db, row.id);
-  return {
-    id: row.id,
-    nome_completo: row.fullName,
-    email: row.email,
-    numero_contato: formatPhone(row.phone),
-    evento_detalhes: { id: row.eventId, nome_evento: row.eventName },
-    categoria_evento_detalhes: categories.map((c) => ({ id: c.id, nome_categoria: c.name })),
-    endereco: row.address,
-  };
-}
+export type RegistrationsService = ReturnType<typeof createRegistrationsService>;

@@ -4,43 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { charges, eventCategories, registrationCategories, registrations } from '../../db/schema/index.ts';
 import { createUserAndToken, readOutbox, type TestUser } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
+import { cardToken, simulatePixPaid } from '../../test/factories/payments.ts';
+import { CPF, cpfFrom, OTHER_CPF, participant } from '../../test/factories/registrations.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // 09:00 in Fortaleza (UTC−3) on 22 November 2026.
 const START = new Date('2026-11-22T12:00:00Z');
 const TODAY = '2026-11-22';
-
-/** A valid CPF from 9 base digits, its check digits found with core's own validation. */
-function cpfFrom(base: number): string {
-  const head = String(base).padStart(9, '0');
-  for (let d = 0; d < 100; d++) {
-    const cpf = `${head}${String(d).padStart(2, '0')}`;
-    if (isValidCpf(cpf)) return cpf;
-  }
-  throw new Error(`sem CPF para ${head}`);
-}
-
-const CPF = '40364478829';
-const OTHER_CPF = '52998224725';
-
-function participant(event: MadeEvent, categories: number[], overrides: Record<string, unknown> = {}) {
-  return {
-    nome_completo: 'Maria da Silva',
-    cpf: '403.644.788-29',
-    data_nascimento: '1990-05-10',
-    genero: 'Feminino',
-    numero_contato: '(85) 99999-9999',
-    email: 'maria.participante@example.com',
-    evento: event.id,
-    categoria_evento: categories,
-    street: 'Av. Beira Mar, 100',
-    zip_code: '60165-121',
-    state: 'CE',
-    city: 'Fortaleza',
-    neighborhood: 'Meireles',
-    ...overrides,
-  };
-}
 
 async function waitFor<T>(read: () => T | Promise<T>, ok: (v: T) => boolean, ms = 3000): Promise<T> {
   const until = Date.now() + ms;
@@ -73,8 +43,7 @@ describe('registrations', () => {
       headers,
       payload: { total, descricao: 'Inscrição', finalidade: 'inscricao', inscricao: draft },
     });
-  const simulatePay = (txid: string) =>
-    t.app.inject({ method: 'POST', url: `/api/simulador/pix/${txid}/pagar` });
+  const simulatePay = (txid: string) => simulatePixPaid(t.app, txid);
   const register = (txid: string, draft: Record<string, unknown>, headers = user.headers) =>
     t.app.inject({
       method: 'POST',
@@ -86,15 +55,15 @@ describe('registrations', () => {
     t.app.inject({ method: 'GET', url: `/api/participantes/cpf/${cpf}/${query}`, headers });
   const placesLeft = async (categoryId: number) =>
     (
-      await t.app.deps.db
+      await t.app.db
         .select({ n: eventCategories.placesLeft })
         .from(eventCategories)
         .where(eq(eventCategories.id, categoryId))
     )[0]?.n;
   const countRegistrations = async () =>
-    (await t.app.deps.db.select({ id: registrations.id }).from(registrations)).length;
+    (await t.app.db.select({ id: registrations.id }).from(registrations)).length;
   const newEvent = (overrides: Parameters<typeof makeEvent>[1] = {}) =>
-    makeEvent(t.app.deps.db, { today: TODAY, ...overrides });
+    makeEvent(t.app.db, { today: TODAY, ...overrides });
   const cat = (e: MadeEvent, day = 0, i = 0) => e.days[day]!.categories[i]!.id;
 
   it('pays with Pix, creates the registration once on confirmation, answers it and finds it by CPF', async () => {
@@ -133,7 +102,7 @@ describe('registrations', () => {
     expect((await register(txid, draft)).json().id).toBe(res.json().id);
     expect(await countRegistrations()).toBe(1);
     expect(await placesLeft(cat(event, 0, 1))).toBe(99);
-    const [row] = await t.app.deps.db.select().from(registrations);
+    const [row] = await t.app.db.select().from(registrations);
     expect(row).toMatchObject({ accountUserId: user.id, cpf: CPF });
 
     const found = await lookup('403.644.788-29');
@@ -183,15 +152,14 @@ describe('registrations', () => {
   });
 
   it('keeps the registration when the confirmation e-mail cannot be sent', async () => {
-    const mail = t.app.deps.providers.mail;
+    const mail = t.app.providers.mail;
+    const send = mail.send;
     let attempts = 0;
-    t.app.deps.providers.mail = {
-      name: 'smtp',
-      async send(message) {
-        // Earlier tests' e-mails may still be on their way: count only this event's.
-        if (message.subject.includes('Corrida Sem Correio')) attempts += 1;
-        throw new Error('servidor de e-mail fora do ar');
-      },
+    // The services hold this provider object: replacing its method reaches them.
+    mail.send = async (message) => {
+      // Earlier tests' e-mails may still be on their way: count only this event's.
+      if (message.subject.includes('Corrida Sem Correio')) attempts += 1;
+      throw new Error('servidor de e-mail fora do ar');
     };
     try {
       const event = await newEvent({ name: 'Corrida Sem Correio' });
@@ -205,7 +173,7 @@ describe('registrations', () => {
       expect(attempts).toBe(2);
       expect((await register(txid, draft)).statusCode).toBe(201);
     } finally {
-      t.app.deps.providers.mail = mail;
+      mail.send = send;
     }
   });
 
@@ -242,9 +210,9 @@ describe('registrations', () => {
     expect((await pixFor({ ...draft, categoria_evento: [cat(event, 0, 1)] }, 109.9)).statusCode).toBe(201);
 
     // And the database itself refuses the pair, whatever path a row comes from.
-    const [reg] = await t.app.deps.db.select().from(registrations).where(eq(registrations.cpf, cpf));
+    const [reg] = await t.app.db.select().from(registrations).where(eq(registrations.cpf, cpf));
     await expect(
-      t.app.deps.db
+      t.app.db
         .insert(registrationCategories)
         .values({ registrationId: reg!.id, categoryId: cat(event), cpf, priceCents: 8990 }),
     ).rejects.toThrow();
@@ -311,11 +279,11 @@ describe('registrations', () => {
 
     // 31 minutes later the first charge expired: its place is back, exactly once.
     clock = new Date(START.getTime() + 31 * 60_000);
-    await t.app.deps.payments.expireDue();
-    await t.app.deps.payments.expireDue();
+    await t.app.payments.expireDue();
+    await t.app.payments.expireDue();
     expect(await placesLeft(id)).toBe(1);
     const { txid } = first.json();
-    const [row] = await t.app.deps.db.select().from(charges).where(eq(charges.txid, txid));
+    const [row] = await t.app.db.select().from(charges).where(eq(charges.txid, txid));
     expect(row?.status).toBe('EXPIRADA');
     expect((await simulatePay(txid)).statusCode).toBe(409);
     expect(await placesLeft(id)).toBe(1);
@@ -324,23 +292,8 @@ describe('registrations', () => {
   it('pays by card for someone else: approved creates it, refused gives the place back', async () => {
     const event = await newEvent({ name: 'Maratona do Sol' });
     const id = cat(event);
-    const tokenize = async (number: string) =>
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/simulador/cartao/token',
-          payload: {
-            brand: 'visa',
-            number,
-            cvv: '123',
-            expirationMonth: '12',
-            expirationYear: '2030',
-            holderName: 'Titular da Conta',
-            holderDocument: OTHER_CPF,
-            reuse: false,
-          },
-        })
-      ).json().payment_token as string;
+    const tokenize = (number: string) =>
+      cardToken(t.app, { number, holderName: 'Titular da Conta', holderDocument: OTHER_CPF });
     const pay = async (number: string, draft: Record<string, unknown>) =>
       t.app.inject({
         method: 'POST',
@@ -394,27 +347,5 @@ describe('registrations', () => {
     const otherEvent = await newEvent();
     expect((await lookup(cpf, user.headers, `?evento=${otherEvent.id}`)).statusCode).toBe(404);
     expect((await lookup(cpf, { authorization: '' })).statusCode).toBe(401);
-  });
-
-  describe.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL, concurrently', () => {
-    it('40 simultaneous Pix registrations for 5 places: exactly 5 charges, the rest 409', async () => {
-      const event = await newEvent({ days: [[{ name: '5 km', priceCents: 5000, placesLeft: 5 }]] });
-      const id = cat(event);
-      const results = await Promise.all(
-        Array.from({ length: 40 }, (_, i) =>
-          pixFor(participant(event, [id], { cpf: cpfFrom(900000000 + i) }), 50),
-        ),
-      );
-      const codes = results.map((r) => r.statusCode);
-      expect(codes.filter((c) => c === 201)).toHaveLength(5);
-      expect(codes.filter((c) => c === 409)).toHaveLength(35);
-      expect(await placesLeft(id)).toBe(0);
-      const rows = await t.app.deps.db
-        .select({ draft: charges.draft })
-        .from(charges)
-        .where(eq(charges.purpose, 'registration'));
-      const forEvent = rows.filter((r) => (r.draft as { evento: number }).evento === event.id);
-      expect(forEvent).toHaveLength(5);
-    });
   });
 });

@@ -1,4 +1,4 @@
-import type { ShippingPackage } from '../../providers/shipping/index.ts';
+import type { ShippingPackage } from '../../providers/shipping/shipping.provider.ts';
 
 /** Priced when the calculator is used without a cart: one typical folded garment in its bag. */
 export const TYPICAL_PACKAGE: ShippingPackage = { weightGrams: 300, lengthCm: 24, widthCm: 16, heightCm: 4 };

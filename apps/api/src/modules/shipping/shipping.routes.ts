@@ -1,9 +1,12 @@
 import { ApiErrorSchema } from '@passada/core/contracts/common';
 import { ShippingQuoteRequestSchema, ShippingQuoteSchema } from '@passada/core/contracts/shipping';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { quoteShipping } from './shipping.service.ts';
+import type { ShippingService } from './shipping.service.ts';
 
-export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const shippingRoutes: FastifyPluginAsyncZod<{ shipping: ShippingService }> = async (
+  app,
+  { shipping },
+) => {
   app.post(
     '/api/calcular-frete/',
     {
@@ -14,16 +17,6 @@ export const shippingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ShippingQuoteSchema, 400: ApiErrorSchema, 502: ApiErrorSchema },
       },
     },
-    async (req) =>
-      quoteShipping(
-        {
-          db: app.deps.db,
-          provider: app.deps.providers.shipping,
-          originCep: app.deps.env.SHIPPING_ORIGIN_CEP,
-          now: app.deps.now,
-          log: req.log,
-        },
-        req.body,
-      ),
+    async (req) => shipping.quote(req.body, { log: req.log }),
   );
 };

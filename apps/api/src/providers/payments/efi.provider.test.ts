@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parsePixPayload } from '@passada/core/pix-br-code';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
-import { makeFakePurpose, makeUser } from '../../modules/payments/payments.fixtures.ts';
+import { makeFakePurpose, makeUser } from '../../test/factories/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { type FakeEfi, makeTestCertificate, startFakeEfi, type TestCertificate } from './efi.fake.ts';
 import { createEfiProvider } from './efi.provider.ts';
@@ -534,7 +534,7 @@ describe('through the API with PAYMENTS=efi', () => {
 
   it('Pix create → Efí webhook (secret) → the service asks Efí → paid once; the simulator does not exist', async () => {
     const order = makeFakePurpose({ unitCents: 5000, stock: 3 });
-    t.app.deps.payments.registerPurpose('order', order.handler);
+    t.app.payments.registerPurpose('order', order.handler);
     const buyer = await makeUser(t.app);
     const res = await t.app.inject({
       method: 'POST',
@@ -580,7 +580,7 @@ describe('through the API with PAYMENTS=efi', () => {
 
   it('a charge whose amount at Efí differs from ours is not accepted', async () => {
     const order = makeFakePurpose({ unitCents: 5000, stock: 3 });
-    t.app.deps.payments.registerPurpose('order', order.handler);
+    t.app.payments.registerPurpose('order', order.handler);
     const buyer = await makeUser(t.app);
     const { txid } = (
       await t.app.inject({

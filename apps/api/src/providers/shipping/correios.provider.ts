@@ -5,7 +5,7 @@ import {
   type ShippingProvider,
   ShippingProviderError,
   type ShippingQuoteInput,
-} from './index.ts';
+} from './shipping.provider.ts';
 
 /** Correios product codes for contract customers. */
 export const CORREIOS_PAC = '03298';

@@ -5,7 +5,7 @@ import {
   type ShippingProvider,
   ShippingProviderError,
   type ShippingQuotes,
-} from './index.ts';
+} from './shipping.provider.ts';
 
 /** Distance bands from the origin state, nearest first. */
 export type ShippingBand = 'mesmo_estado' | 'mesma_regiao' | 'regiao_vizinha' | 'distante';

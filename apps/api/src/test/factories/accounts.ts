@@ -4,7 +4,6 @@ import type { AddressInput } from '@passada/core/contracts/accounts';
 import type { FastifyInstance } from 'fastify';
 import { hashPassword } from '../../modules/accounts/passwords.ts';
 import { insertUser } from '../../modules/accounts/users.repository.ts';
-import { issueToken } from '../../modules/accounts/users.service.ts';
 
 let seq = 0;
 
@@ -32,13 +31,13 @@ export async function createUserAndToken(
   const email = (overrides.email ?? `${username}@example.com`).toLowerCase();
   const fullName = overrides.full_name ?? `Corredor Teste ${seq}`;
   const password = overrides.password ?? `passada-segura-${seq}`;
-  const user = await insertUser(app.deps.db, {
+  const user = await insertUser(app.db, {
     username,
     email,
     fullName,
     passwordHash: await hashPassword(password),
   });
-  const token = await issueToken(app.deps, user.id);
+  const token = await app.accounts.users.issueToken(user.id);
   return {
     id: user.id,
     username,

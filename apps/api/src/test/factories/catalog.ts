@@ -1,7 +1,7 @@
 import type { ProductCategory } from '@passada/core/contracts/catalog';
 import type { Db } from '../../db/client.ts';
 import { ensureColors, ensureSizes } from '../../modules/catalog/catalog.repository.ts';
-import { createProducts } from '../../modules/catalog/catalog.service.ts';
+import { createCatalogService } from '../../modules/catalog/catalog.service.ts';
 import { productImage } from '../../modules/catalog/product-images.ts';
 
 export interface ProductOverrides {
@@ -67,7 +67,7 @@ export async function makeProduct(db: Db, overrides: ProductOverrides = {}): Pro
   const name = overrides.name ?? `Camiseta de Teste ${counter}`;
   const priceCents = overrides.priceCents ?? 9990;
   const [length, width, height] = overrides.dims ?? [30, 22, 3];
-  const [id] = await createProducts(db, [
+  const [id] = await createCatalogService({ db }).createProducts([
     {
       name,
       description: overrides.description ?? 'Produto criado para um teste automatizado.',

@@ -1,5 +1,4 @@
-import { addDays, dateInTimeZone } from '@passada/core/calendar';
-import { EVENT_TIME_ZONE } from '@passada/core/events';
+import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import type { Db } from '../../db/client.ts';
 import { eventCategories, eventDays, events } from '../../db/schema/index.ts';
 import { eventPoster } from '../../modules/events/event-poster.ts';
@@ -33,7 +32,7 @@ export interface MadeEvent {
 
 /** One event with days and categories, for tests; any field can be overridden. */
 export async function makeEvent(db: Db, overrides: MakeEventOverrides = {}): Promise<MadeEvent> {
-  const today = overrides.today ?? dateInTimeZone(new Date(), EVENT_TIME_ZONE);
+  const today = overrides.today ?? dateInTimeZone(new Date(), STORE_TIME_ZONE);
   const name = overrides.name ?? 'Corrida de Teste';
   const city = overrides.city ?? 'Fortaleza';
   const state = overrides.state ?? 'CE';

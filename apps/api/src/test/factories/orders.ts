@@ -2,10 +2,9 @@ import { AddressInputSchema } from '@passada/core/contracts/accounts';
 import type { OrderDraft, ShippingService } from '@passada/core/contracts/orders';
 import { commaStringToCents } from '@passada/core/money';
 import type { FastifyInstance } from 'fastify';
-import * as addresses from '../../modules/accounts/addresses.service.ts';
-import { makeUser } from '../../modules/payments/payments.fixtures.ts';
 import { createUserAndToken, makeAddress, type TestUser } from './accounts.ts';
 import type { MadeProduct } from './catalog.ts';
+import { makeUser } from './payments.ts';
 
 export interface Buyer extends TestUser {
   addressId: number;
@@ -18,7 +17,7 @@ export async function makeBuyer(
   address: Parameters<typeof makeAddress>[0] = {},
 ): Promise<Buyer> {
   const user = await createUserAndToken(app);
-  const made = await addresses.create(app.deps, user.id, AddressInputSchema.parse(makeAddress(address)));
+  const made = await app.accounts.addresses.create(user.id, AddressInputSchema.parse(makeAddress(address)));
   return { ...user, addressId: made.id, zipCode: made.zip_code };
 }
 
@@ -30,7 +29,7 @@ export async function makeQuickBuyer(
   app: FastifyInstance,
 ): Promise<Pick<Buyer, 'id' | 'headers' | 'addressId' | 'zipCode'>> {
   const user = await makeUser(app);
-  const made = await addresses.create(app.deps, user.id, AddressInputSchema.parse(makeAddress()));
+  const made = await app.accounts.addresses.create(user.id, AddressInputSchema.parse(makeAddress()));
   return { id: user.id, headers: user.headers, addressId: made.id, zipCode: made.zip_code };
 }
 
@@ -101,10 +100,6 @@ export function createOrderPix(
     headers,
     payload: { total: totalCents / 100, finalidade: 'pedido', pedido: draft },
   });
-}
-
-export function simulatePixPaid(app: FastifyInstance, txid: string) {
-  return app.inject({ method: 'POST', url: `/api/simulador/pix/${txid}/pagar` });
 }
 
 /** The browser's call after paying (spec section 7): the order payload plus the charge's txid. */

@@ -9,19 +9,13 @@ import {
   makeQuickBuyer,
   orderDraft,
   postOrder,
-  simulatePixPaid,
 } from '../../test/factories/orders.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { getProduct } from '../catalog/catalog.service.ts';
+import { simulatePixPaid } from '../../test/factories/payments.ts';
+import { createTestApp, requirePostgres, type TestApp } from '../../test/test-app.ts';
 
 const WEBHOOK_SECRET = 'segredo-do-webhook-de-pedidos';
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-
-if (!onPostgres)
-  console.info(
-    '[orders] The 50-buyer PostgreSQL suite runs only with TEST_DATABASE_URL set (CI runs it); ' +
-      'this run uses PGlite and the smaller version.',
-  );
+// Real row locks and connections that race: PostgreSQL only (npm test provides one).
+requirePostgres();
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,9 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const db = () => t.app.deps.db;
+const db = () => t.app.db;
 const stockOf = async (p: MadeProduct) =>
-  (await getProduct(db(), p.id, { color: p.stock[0]!.colorId, size: p.stock[0]!.sizeId })).stock[0]!.quantity;
+  (await t.app.catalog.getProduct(p.id, { color: p.stock[0]!.colorId, size: p.stock[0]!.sizeId })).stock[0]!
+    .quantity;
 const chargesFor = async (txids: string[]) =>
   (await db().select().from(charges)).filter((c) => txids.includes(c.txid));
 const webhook = (txid: string) =>
@@ -72,7 +67,7 @@ async function confirmAtOnce(webhooks: number, browserCalls: number) {
   const total = await draftTotalCents(t.app, buyer.zipCode, draft, [product]);
   const { txid } = (await createOrderPix(t.app, buyer.headers, draft, total)).json();
   // Paid at the bank before anyone tells the server, so every caller below can confirm it.
-  t.app.deps.providers.payments.simulator!.payPix(txid, t.app.deps.now());
+  t.app.providers.payments.simulator!.payPix(txid, t.app.now());
   const responses = await Promise.all([
     simulatePixPaid(t.app, txid),
     ...Array.from({ length: webhooks }, () => webhook(txid)),
@@ -111,46 +106,41 @@ describe('orders under concurrent requests (PGlite or PostgreSQL)', () => {
   });
 });
 
-describe.runIf(onPostgres)(
-  'PostgreSQL suite (TEST_DATABASE_URL): 50 concurrent buyers, real row locks',
-  () => {
-    beforeAll(() => {
-      console.info(`[orders] PostgreSQL suite running on ${t.database.kind}.`);
-      expect(t.database.kind).toBe('postgres');
-    });
+describe('PostgreSQL: 50 concurrent buyers, real row locks', () => {
+  beforeAll(() => {
+    console.info(`[orders] PostgreSQL suite running on ${t.database.kind}.`);
+    expect(t.database.kind).toBe('postgres');
+  });
 
-    it('50 concurrent Pix charges for 5 units: exactly 5 created, stock 0, 45 get 409; paying all makes 5 orders', async () => {
-      const { product, people, results, won, lost } = await rush(50, 5);
-      expect(won).toHaveLength(5);
-      expect(lost).toHaveLength(45);
-      expect(lost[0]!.json().detail).toMatch(
-        /^Estoque insuficiente para Regata Última Unidade \(Amarelo, P\)/,
-      );
-      const created = await chargesFor(won);
-      expect(created).toHaveLength(5);
-      expect(await stockOf(product)).toBe(0);
-      const held = await db().select().from(stockReservations);
-      expect(held.filter((r) => r.productId === product.id)).toHaveLength(5);
+  it('50 concurrent Pix charges for 5 units: exactly 5 created, stock 0, 45 get 409; paying all makes 5 orders', async () => {
+    const { product, people, results, won, lost } = await rush(50, 5);
+    expect(won).toHaveLength(5);
+    expect(lost).toHaveLength(45);
+    expect(lost[0]!.json().detail).toMatch(/^Estoque insuficiente para Regata Última Unidade \(Amarelo, P\)/);
+    const created = await chargesFor(won);
+    expect(created).toHaveLength(5);
+    expect(await stockOf(product)).toBe(0);
+    const held = await db().select().from(stockReservations);
+    expect(held.filter((r) => r.productId === product.id)).toHaveLength(5);
 
-      // Everyone who won pays at once, and their browsers ask for the order at the same time.
-      const ownerOf = new Map(
-        results.flatMap((r, i) => (r.statusCode === 201 ? [[r.json().txid as string, people[i]!]] : [])),
-      );
-      const answers = await Promise.all(
-        won.flatMap((txid) => [
-          simulatePixPaid(t.app, txid),
-          webhook(txid),
-          postOrder(t.app, ownerOf.get(txid)!.headers, txid),
-        ]),
-      );
-      expect(answers.every((r) => r.statusCode < 300)).toBe(true);
-      const made = (await db().select().from(orders)).filter((o) => created.some((c) => c.id === o.chargeId));
-      expect(made).toHaveLength(5);
-      expect(await stockOf(product)).toBe(0);
-    });
+    // Everyone who won pays at once, and their browsers ask for the order at the same time.
+    const ownerOf = new Map(
+      results.flatMap((r, i) => (r.statusCode === 201 ? [[r.json().txid as string, people[i]!]] : [])),
+    );
+    const answers = await Promise.all(
+      won.flatMap((txid) => [
+        simulatePixPaid(t.app, txid),
+        webhook(txid),
+        postOrder(t.app, ownerOf.get(txid)!.headers, txid),
+      ]),
+    );
+    expect(answers.every((r) => r.statusCode < 300)).toBe(true);
+    const made = (await db().select().from(orders)).filter((o) => created.some((c) => c.id === o.chargeId));
+    expect(made).toHaveLength(5);
+    expect(await stockOf(product)).toBe(0);
+  });
 
-    it('the same payment from the simulator, 10 webhooks and 10 browser calls at once: one order', async () => {
-      await confirmAtOnce(10, 10);
-    });
-  },
-);
+  it('the same payment from the simulator, 10 webhooks and 10 browser calls at once: one order', async () => {
+    await confirmAtOnce(10, 10);
+  });
+});

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { authTokens, users } from '../../db/schema/index.ts';
+import { authTokens, charges, users } from '../../db/schema/index.ts';
+import type { ChargePurposeHandler, ChargeRow } from '../../modules/payments/payments.service.ts';
 import { type AuthUser, hashToken } from '../../plugins/auth.ts';
 import { badRequest, conflict } from '../../plugins/errors.ts';
-import type { ChargePurposeHandler, ChargeRow } from './payments.service.ts';
 
 /** A user with a live token written straight to the tables, so these tests do not depend on sign-up. */
 export async function makeUser(app: FastifyInstance) {
-  const { db, now } = app.deps;
+  const { db, now } = app;
   const name = `pagador_${randomBytes(4).toString('hex')}`;
   const [user] = await db
     .insert(users)
@@ -79,4 +80,45 @@ export function makeFakePurpose(opts: { unitCents: number; stock: number }) {
     },
   };
   return { handler, state };
+}
+
+/** The charge row behind a txid, as stored. */
+export async function chargeByTxid(app: FastifyInstance, txid: string): Promise<ChargeRow | undefined> {
+  return (await app.db.select().from(charges).where(eq(charges.txid, txid)))[0];
+}
+
+/** The payer pays the Pix at the (simulated) bank; confirmation follows the webhook's path. */
+export function simulatePixPaid(app: FastifyInstance, txid: string) {
+  return app.inject({ method: 'POST', url: `/api/simulador/pix/${txid}/pagar` });
+}
+
+/** Tokenizes a card in the simulated provider as the browser does; `extra` overrides any field. */
+export function tokenizeCard(
+  app: FastifyInstance,
+  card: { number: string; holderName: string; holderDocument: string },
+  extra: Record<string, unknown> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/simulador/cartao/token',
+    payload: {
+      brand: 'visa',
+      cvv: '123',
+      expirationMonth: '12',
+      expirationYear: '2030',
+      reuse: false,
+      ...card,
+      ...extra,
+    },
+  });
+}
+
+/** A card token the simulated provider accepts (fails the test when it refuses). */
+export async function cardToken(
+  app: FastifyInstance,
+  card: { number: string; holderName: string; holderDocument: string },
+): Promise<string> {
+  const res = await tokenizeCard(app, card);
+  if (res.statusCode !== 200) throw new Error(`tokenize failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ payment_token: string }>().payment_token;
 }

@@ -1,0 +1,23 @@
+import fp from 'fastify-plugin';
+import { accountsRoutes } from './accounts.routes.ts';
+import { type AddressesService, createAddressesService } from './addresses.service.ts';
+import { createUsersService, type UsersService } from './users.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Users and their addresses; orders read a buyer's address and registrations an owner's contact here. */
+    accounts: { users: UsersService; addresses: AddressesService };
+  }
+}
+
+/** Accounts: users and tokens, addresses, CEP lookup (docs/product.md §6). */
+export default fp(
+  async (app) => {
+    const users = createUsersService({ db: app.db, env: app.env, now: app.now, mail: app.providers.mail });
+    const addresses = createAddressesService({ db: app.db });
+    app.decorate('accounts', { users, addresses });
+    // Not wrapped in fastify-plugin: the rate limiter stays scoped to the account routes.
+    await app.register(accountsRoutes, { users, addresses });
+  },
+  { name: 'accounts', dependencies: ['infra'] },
+);

@@ -1,0 +1,34 @@
+import { isValidCpf } from '@passada/core/documents';
+import type { MadeEvent } from './events.ts';
+
+/** A valid CPF from 9 base digits, its check digits found with core's own validation. */
+export function cpfFrom(base: number): string {
+  const head = String(base).padStart(9, '0');
+  for (let d = 0; d < 100; d++) {
+    const cpf = `${head}${String(d).padStart(2, '0')}`;
+    if (isValidCpf(cpf)) return cpf;
+  }
+  throw new Error(`sem CPF para ${head}`);
+}
+
+export const CPF = '40364478829';
+export const OTHER_CPF = '52998224725';
+
+export function participant(event: MadeEvent, categories: number[], overrides: Record<string, unknown> = {}) {
+  return {
+    nome_completo: 'Maria da Silva',
+    cpf: '403.644.788-29',
+    data_nascimento: '1990-05-10',
+    genero: 'Feminino',
+    numero_contato: '(85) 99999-9999',
+    email: 'maria.participante@example.com',
+    evento: event.id,
+    categoria_evento: categories,
+    street: 'Av. Beira Mar, 100',
+    zip_code: '60165-121',
+    state: 'CE',
+    city: 'Fortaleza',
+    neighborhood: 'Meireles',
+    ...overrides,
+  };
+}
