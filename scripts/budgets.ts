@@ -169,6 +169,8 @@ async function main(): Promise<number> {
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      PAYMENTS: 'simulado',
+      MAIL_PROVIDER: 'outbox',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
     },

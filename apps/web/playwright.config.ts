@@ -46,6 +46,8 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
+      PAYMENTS: 'simulado',
+      MAIL_PROVIDER: 'outbox',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
     },

@@ -117,6 +117,12 @@ export type Env = RawEnv & { dataDir: string; webDist: string; publicUrl: string
 
 export class EnvError extends Error {}
 
+/**
+ * In production these must be chosen on purpose: a default would quietly run a shop whose payments are
+ * simulated or whose e-mails never leave the disk.
+ */
+const EXPLICIT_IN_PRODUCTION = ['PAYMENTS', 'MAIL_PROVIDER'] as const;
+
 /** Parses the environment; a wrong value throws an EnvError naming each bad setting. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   // Empty strings count as unset, as in most .env tooling.
@@ -127,6 +133,13 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Configuração inválida no ambiente:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  if (env.NODE_ENV === 'production') {
+    const missing = EXPLICIT_IN_PRODUCTION.filter((key) => cleaned[key] === undefined);
+    if (missing.length > 0) {
+      const lines = missing.map((key) => `  ${key}: obrigatório quando NODE_ENV=production (sem valor padrão)`);
+      throw new EnvError(`Configuração inválida no ambiente:\n${lines.join('\n')}`);
+    }
+  }
   return {
     ...env,
     dataDir: path.resolve(repoRoot, env.DATA_DIR),

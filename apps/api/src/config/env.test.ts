@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+
+/** What a production process sets at the least; each test removes one setting. */
+const production = { NODE_ENV: 'production', PAYMENTS: 'simulado', MAIL_PROVIDER: 'outbox' };
+
+function failure(source: Record<string, string | undefined>): EnvError {
+  try {
+    loadEnv(source);
+  } catch (err) {
+    if (err instanceof EnvError) return err;
+    throw err;
+  }
+  throw new Error('loadEnv accepted the environment');
+}
+
+describe('loadEnv in production', () => {
+  it('starts when payments and mail are chosen explicitly', () => {
+    const env = loadEnv(production);
+    expect(env.PAYMENTS).toBe('simulado');
+    expect(env.MAIL_PROVIDER).toBe('outbox');
+  });
+
+  it('refuses to start without PAYMENTS, naming it', () => {
+    const error = failure({ ...production, PAYMENTS: undefined });
+    expect(error.message).toContain('PAYMENTS: obrigatório quando NODE_ENV=production');
+    expect(error.message).not.toContain('MAIL_PROVIDER');
+  });
+
+  it('refuses to start without MAIL_PROVIDER, naming it; an empty value counts as unset', () => {
+    const error = failure({ ...production, MAIL_PROVIDER: '' });
+    expect(error.message).toContain('MAIL_PROVIDER: obrigatório quando NODE_ENV=production');
+    expect(error.message).not.toContain('PAYMENTS');
+  });
+
+  it('names both when neither is set', () => {
+    const error = failure({ NODE_ENV: 'production' });
+    expect(error.message).toMatch(/PAYMENTS: .*\n.*MAIL_PROVIDER: /);
+  });
+
+  it('keeps the defaults outside production', () => {
+    const env = loadEnv({ NODE_ENV: 'development' });
+    expect(env.PAYMENTS).toBe('simulado');
+    expect(env.MAIL_PROVIDER).toBe('outbox');
+  });
+});
