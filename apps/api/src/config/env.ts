@@ -136,7 +136,9 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.NODE_ENV === 'production') {
     const missing = EXPLICIT_IN_PRODUCTION.filter((key) => cleaned[key] === undefined);
     if (missing.length > 0) {
-      const lines = missing.map((key) => `  ${key}: obrigatório quando NODE_ENV=production (sem valor padrão)`);
+      const lines = missing.map(
+        (key) => `  ${key}: obrigatório quando NODE_ENV=production (sem valor padrão)`,
+      );
       throw new EnvError(`Configuração inválida no ambiente:\n${lines.join('\n')}`);
     }
   }
