@@ -17,11 +17,12 @@ interface RequestOptions {
   /** Sends `Authorization: Token <token>` from localStorage.token (spec §6). Default true when a token exists. */
   auth?: boolean;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 /** Fetches JSON from our API; throws ApiRequestError on a non-2xx answer. */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const token = options.auth === false ? null : readString(StorageKeys.token);
   if (token) headers.authorization = `Token ${token}`;

@@ -6,14 +6,24 @@ import { ApiRequestError } from '../../lib/api.ts';
 import { FormField, inputClass, SelectField } from '../form-field.tsx';
 import {
   BRAND_NAMES,
+  brDateToIso,
   type CardFormValues,
   CODE_FIELD,
   cardBrandOf,
   cardErrorMessage,
   cardFormSchema,
   installmentLabel,
+  maskBrDate,
 } from './card-schema.ts';
-import { CardTokenError, type Purpose, useInstallments, usePayCard } from './payments-api.ts';
+import {
+  CardTokenError,
+  FINAL_STATUSES,
+  isUnknownOutcome,
+  type Purpose,
+  useCardReview,
+  useInstallments,
+  usePayCard,
+} from './payments-api.ts';
 
 export { installmentLabel } from './card-schema.ts';
 
@@ -41,22 +51,37 @@ export interface CardFormProps {
   payer: { email: string; phone?: string };
   onPaid(result: CardPaid): void;
   onInstallmentChange?(option: InstallmentChoice | null): void;
-  onProcessingChange?(processing: boolean): void;
+  onPhaseChange?(phase: CardPhase): void;
 }
+
+/** Where the payment is: nothing under way, our call in flight, or the bank still reviewing it. */
+export type CardPhase = 'idle' | 'processing' | 'review';
 
 const FAILURE = 'Erro ao gerar token ou pagar';
 
-/** Lets only the characters `keep` allows reach the field, as the buyer types. */
-function filtered(field: UseFormRegisterReturn, keep: RegExp): UseFormRegisterReturn {
+function refusal(reason: string | null | undefined): string {
+  return `${FAILURE}. ${reason ? `Pagamento recusado: ${reason}` : 'Pagamento recusado pela operadora do cartão.'}`;
+}
+
+/** Our answer never came, or said the attempt is still being processed: the outcome is not known yet. */
+const UNKNOWN =
+  'Não foi possível confirmar o pagamento agora. Tente de novo em instantes: esta mesma tentativa será retomada, sem cobrança em dobro.';
+
+/** Rewrites what the buyer types before the form sees it. */
+function rewritten(field: UseFormRegisterReturn, rewrite: (value: string) => string): UseFormRegisterReturn {
   return {
     ...field,
     onChange: (event) => {
       const input: HTMLInputElement = event.target;
-      input.value = input.value.replace(keep, '');
+      input.value = rewrite(input.value);
       return field.onChange(event);
     },
   };
 }
+
+/** Drops the characters `drop` matches, as the buyer types. */
+const filtered = (field: UseFormRegisterReturn, drop: RegExp) =>
+  rewritten(field, (value) => value.replace(drop, ''));
 
 const MONTHS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, '0'));
 
@@ -69,7 +94,7 @@ export function CardForm({
   payer,
   onPaid,
   onInstallmentChange,
-  onProcessingChange,
+  onPhaseChange,
 }: CardFormProps) {
   const {
     register,
@@ -83,11 +108,25 @@ export function CardForm({
     resolver: zodResolver(cardFormSchema),
     // Like the tokenizer, the form judges on submit; editing a field only clears its error.
     reValidateMode: 'onSubmit',
-    defaultValues: { number: '', holderName: '', month: '', year: '', cvv: '', cpf: '', installments: '' },
+    defaultValues: {
+      number: '',
+      holderName: '',
+      month: '',
+      year: '',
+      cvv: '',
+      cpf: '',
+      birth: '',
+      installments: '',
+    },
   });
   const [failure, setFailure] = useState<string | null>(null);
   const payCard = usePayCard();
   const processing = payCard.isPending;
+  // The Idempotency-Key of the attempt under way: kept until the bank answers for good or the card
+  // details change, so resending after a lost answer cannot charge twice.
+  const attemptKey = useRef<string | null>(null);
+  const [review, setReview] = useState<CardPaid | null>(null);
+  const reviewStatus = useCardReview(review?.chargeId ?? null);
 
   const number = watch('number');
   const brand = cardBrandOf(number);
@@ -115,21 +154,44 @@ export function CardForm({
     );
   }, [chosen]);
 
-  const onProcessingChangeRef = useRef(onProcessingChange);
-  onProcessingChangeRef.current = onProcessingChange;
-  useEffect(() => onProcessingChangeRef.current?.(processing), [processing]);
+  const phase: CardPhase = review ? 'review' : processing ? 'processing' : 'idle';
+  const onPhaseChangeRef = useRef(onPhaseChange);
+  onPhaseChangeRef.current = onPhaseChange;
+  useEffect(() => onPhaseChangeRef.current?.(phase), [phase]);
 
-  const field = (name: keyof CardFormValues) => register(name, { onChange: () => clearErrors(name) });
+  const onPaidRef = useRef(onPaid);
+  onPaidRef.current = onPaid;
+  const answer = reviewStatus.data;
+  useEffect(() => {
+    if (!review || !FINAL_STATUSES.has(answer.status)) return;
+    setReview(null);
+    if (answer.status === 'CONCLUIDA') {
+      const fulfilledId = answer.pedido_id ?? answer.inscricao_id;
+      onPaidRef.current({ ...review, ...(fulfilledId === undefined ? {} : { fulfilledId }) });
+      return;
+    }
+    attemptKey.current = null;
+    setFailure(refusal(answer.motivo));
+  }, [review, answer]);
+
+  const changed = (name: keyof CardFormValues) => {
+    attemptKey.current = null;
+    clearErrors(name);
+  };
+  const field = (name: keyof CardFormValues) => register(name, { onChange: () => changed(name) });
 
   const pay = handleSubmit(async (values) => {
-    if (processing) return;
+    if (processing || review) return;
     setFailure(null);
     if (!brand || !chosen) {
       setError('installments', { message: 'Escolha o número de parcelas.' });
       return;
     }
+    // The schema has checked the date; this only turns it into the provider's format.
+    const birth = brDateToIso(values.birth) ?? '';
+    attemptKey.current ??= crypto.randomUUID();
     try {
-      const paid = await payCard.mutateAsync({
+      const outcome = await payCard.mutateAsync({
         purpose: finalidade,
         draft,
         totalCents,
@@ -145,21 +207,24 @@ export function CardForm({
           holderDocument: values.cpf.replace(/\D/g, ''),
         },
         installment: chosen,
+        birth,
+        idempotencyKey: attemptKey.current,
       });
-      const data = paid.detalhes.data;
-      if (data.status !== 'approved') {
-        setFailure(`${FAILURE}. Pagamento recusado pela operadora do cartão.`);
+      if (outcome.kind === 'refused') {
+        attemptKey.current = null;
+        setFailure(refusal(outcome.reason));
         return;
       }
-      const fulfilledId = paid.pedido_id ?? paid.inscricao_id;
-      onPaid({
-        chargeId: data.charge_id,
-        ...(fulfilledId === undefined ? {} : { fulfilledId }),
-        totalCents: data.total,
-        installments: data.installments,
-        precoJuros: data.preco_juros,
-      });
+      const { kind, txid, ...paid } = outcome;
+      if (kind === 'review') setReview({ chargeId: txid, ...paid });
+      else onPaid({ chargeId: txid, ...paid });
     } catch (err) {
+      if (isUnknownOutcome(err)) {
+        setFailure(UNKNOWN);
+        return;
+      }
+      // Anything else is a definite answer with nothing charged: the next try is a new attempt.
+      attemptKey.current = null;
       if (err instanceof CardTokenError) {
         const at = CODE_FIELD[err.detail.error];
         const message = cardErrorMessage(err.detail);
@@ -247,6 +312,16 @@ export function CardForm({
         error={errors.cpf?.message}
         {...filtered(field('cpf'), /[^\d.-]/g)}
       />
+      <FormField
+        label="Data de nascimento do titular"
+        inputMode="numeric"
+        autoComplete="bday"
+        placeholder="dd/mm/aaaa"
+        required
+        maxLength={10}
+        error={errors.birth?.message}
+        {...rewritten(field('birth'), maskBrDate)}
+      />
       <div className="flex flex-col gap-1">
         <Controller
           control={control}
@@ -261,7 +336,7 @@ export function CardForm({
               value={chosen ? value : ''}
               onChange={(e) => {
                 onChange(e.target.value);
-                clearErrors('installments');
+                changed('installments');
               }}
             >
               <option value="">
@@ -290,7 +365,7 @@ export function CardForm({
       ) : null}
       <button
         type="submit"
-        disabled={processing}
+        disabled={phase !== 'idle'}
         className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60"
       >
         {processing ? 'Processando...' : 'Pagar com cartão'}

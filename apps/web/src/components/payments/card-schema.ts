@@ -1,3 +1,4 @@
+import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import {
   type CardBrand,
   type CardError,
@@ -10,6 +11,8 @@ import {
   validateHolderDocument,
   validateHolderName,
 } from '@passada/core/card';
+import { isRealIsoDate } from '@passada/core/contracts/registrations';
+import { ageOn } from '@passada/core/events';
 import { chargedCents, type InstallmentOption } from '@passada/core/installments';
 import { formatBRL } from '@passada/core/money';
 import { z } from 'zod';
@@ -24,7 +27,7 @@ export const BRAND_NAMES: Record<CardBrand, string> = {
 
 const REQUIRED = 'Campo obrigatório.';
 
-export type CardField = 'number' | 'holderName' | 'month' | 'year' | 'cvv' | 'cpf' | 'installments';
+export type CardField = 'number' | 'holderName' | 'month' | 'year' | 'cvv' | 'cpf' | 'birth' | 'installments';
 
 /** Where each docs/product.md §8 error code belongs on the form. */
 export const CODE_FIELD: Partial<Record<string, CardField>> = {
@@ -66,6 +69,33 @@ export function cardBrandOf(number: string): CardBrand | null {
   return isCardBrand(detected) ? detected : null;
 }
 
+/** Ages the card provider takes for a holder. */
+export const HOLDER_MIN_AGE = 16;
+export const HOLDER_MAX_AGE = 120;
+
+/** "05/12/1990" → "1990-12-05"; null unless it is a real calendar day. */
+export function brDateToIso(value: string): string | null {
+  const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
+  if (!m) return null;
+  const iso = `${m[3]}-${m[2]}-${m[1]}`;
+  return isRealIsoDate(iso) ? iso : null;
+}
+
+/** Adds the slashes of dd/mm/aaaa as the digits are typed. */
+export function maskBrDate(value: string): string {
+  const digits = value.replace(/\D/g, '').slice(0, 8);
+  return [digits.slice(0, 2), digits.slice(2, 4), digits.slice(4)].filter(Boolean).join('/');
+}
+
+function birthProblem(value: string, now: Date): string | null {
+  const iso = brDateToIso(value);
+  if (!iso) return 'Informe uma data válida no formato dd/mm/aaaa.';
+  const age = ageOn(iso, dateInTimeZone(now, STORE_TIME_ZONE));
+  if (age < HOLDER_MIN_AGE) return `O titular do cartão deve ter ao menos ${HOLDER_MIN_AGE} anos.`;
+  if (age > HOLDER_MAX_AGE) return 'Informe uma data de nascimento válida.';
+  return null;
+}
+
 const badBrand: CardError = { code: 400, error: 'bandeira_invalida', error_description: '' };
 
 /**
@@ -80,6 +110,8 @@ export const cardFormSchema = z
     year: z.string(),
     cvv: z.string(),
     cpf: z.string(),
+    /** The holder's, dd/mm/aaaa. */
+    birth: z.string(),
     installments: z.string(),
   })
   .superRefine((values, ctx) => {
@@ -104,6 +136,10 @@ export const cardFormSchema = z
     if (month && year) put('month', validateExpiry(values.month, values.year, new Date()));
     if (required('cvv')) put('cvv', validateCvv(values.cvv, brand));
     if (required('cpf')) put('cpf', validateHolderDocument(values.cpf));
+    if (required('birth')) {
+      const problem = birthProblem(values.birth, new Date());
+      if (problem) problems.set('birth', problem);
+    }
     if (!values.installments)
       problems.set('installments', brand ? 'Escolha o número de parcelas.' : REQUIRED);
     for (const [field, message] of problems) ctx.addIssue({ code: 'custom', path: [field], message });

@@ -5,9 +5,11 @@ export interface Call {
   method: string;
   url: string;
   body: unknown;
+  headers: Record<string, string>;
 }
 
-type Handler = (call: Call) => { status: number; body?: unknown } | undefined;
+/** An answer, or 'network' for a connection that drops before any answer. */
+type Handler = (call: Call) => { status: number; body?: unknown } | 'network' | undefined;
 
 /** Replaces `fetch` with a router over `handler`; unknown calls answer 404. Returns the recorded calls. */
 export function mockFetch(handler: Handler): Call[] {
@@ -19,9 +21,11 @@ export function mockFetch(handler: Handler): Call[] {
         method: init?.method ?? 'GET',
         url: String(input),
         body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        headers: { ...(init?.headers as Record<string, string> | undefined) },
       };
       calls.push(call);
       const answer = handler(call) ?? { status: 404, body: { detail: 'Não encontrado.', code: 'not_found' } };
+      if (answer === 'network') throw new TypeError('Failed to fetch');
       return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
         status: answer.status,
         headers: { 'content-type': 'application/json' },
@@ -54,6 +58,7 @@ export async function fillValid(number = '4111 1111 1111 1111') {
   type('Ano', '2028');
   type('CVV', '123');
   type('CPF do titular', '529.982.247-25');
+  type('Data de nascimento do titular', '05/12/1990');
   await screen.findByRole('option', { name: /3× de R\$\s66,67 sem juros/ });
   type('Parcelas', '3');
 }

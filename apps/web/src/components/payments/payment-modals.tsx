@@ -6,7 +6,15 @@ const contentClass =
   'fixed left-1/2 top-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 text-center shadow-xl dark:bg-stone-900';
 
 /** A payment in flight: nothing closes it, so the buyer cannot pay twice or leave halfway. */
-export function ProcessingModal({ open, text }: { open: boolean; text: string }) {
+export function ProcessingModal({
+  open,
+  text,
+  children,
+}: {
+  open: boolean;
+  text: string;
+  children?: ReactNode;
+}) {
   return (
     <RadixDialog.Root open={open}>
       <RadixDialog.Portal>
@@ -24,6 +32,7 @@ export function ProcessingModal({ open, text }: { open: boolean; text: string })
             className="mx-auto mb-4 size-10 animate-spin rounded-full border-4 border-stone-200 border-t-brand-700"
           />
           <RadixDialog.Title className="text-lg font-bold">{text}</RadixDialog.Title>
+          {children ? <div className="mt-3 text-stone-700 dark:text-stone-300">{children}</div> : null}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>

@@ -1,6 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CardForm, type InstallmentChoice } from './card-form.tsx';
+import { CardForm, type CardPhase, type InstallmentChoice } from './card-form.tsx';
 import { ProcessingModal, SuccessModal } from './payment-modals.tsx';
 import type { Purpose } from './payments-api.ts';
 import { PixPanel } from './pix-panel.tsx';
@@ -35,7 +35,8 @@ export type PaymentStepState = ReturnType<typeof usePaymentStep>;
 /** The state of "pay → processing → success → next page", kept by the page so it can lock its form. */
 export function usePaymentStep(options: PaymentStepOptions) {
   const navigate = useNavigate();
-  const [paying, setPaying] = useState(false);
+  const [cardPhase, setCardPhase] = useState<CardPhase>('idle');
+  const paying = cardPhase !== 'idle';
   const [finishing, setFinishing] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
   const [successOpen, setSuccessOpen] = useState(false);
@@ -85,15 +86,19 @@ export function usePaymentStep(options: PaymentStepOptions) {
 
   return {
     paying,
+    /** The bank is still reviewing the card payment; its status is being read. */
+    reviewing: cardPhase === 'review',
     finishing,
     succeeded,
     /** Nothing that the charge covers may change now. */
     locked: paying || finishing || succeeded,
     successOpen,
     texts: options.texts,
-    setPaying,
+    setCardPhase,
     paid,
     closeSuccess,
+    /** Leaves a payment under review for later: the account's pages show how it ends. */
+    leaveForLater: () => navigate(latest.current.redirectTo),
   };
 }
 
@@ -113,6 +118,9 @@ export interface PaymentStepProps {
   onPixError?(message: string): void;
   onInstallmentChange?(option: InstallmentChoice | null): void;
 }
+
+const laterButtonClass =
+  'mt-4 rounded-lg border border-stone-300 px-4 py-2 font-medium hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700 dark:border-stone-700 dark:hover:bg-stone-800';
 
 const sectionClass = 'rounded-xl border border-stone-200 p-5 dark:border-stone-800';
 
@@ -161,7 +169,7 @@ export function PaymentStep({
             totalCents={totalCents}
             produto={description}
             payer={payer}
-            onProcessingChange={step.setPaying}
+            onPhaseChange={step.setCardPhase}
             onPaid={(r) => void step.paid({ method: 'cartao', id: r.chargeId, precoJuros: r.precoJuros })}
             {...(onInstallmentChange ? { onInstallmentChange } : {})}
           />
@@ -169,8 +177,26 @@ export function PaymentStep({
       ) : null}
       <ProcessingModal
         open={step.paying || step.finishing}
-        text={step.finishing ? step.texts.finishing : 'Processando pagamento...'}
-      />
+        text={
+          step.finishing
+            ? step.texts.finishing
+            : step.reviewing
+              ? 'Pagamento em análise'
+              : 'Processando pagamento...'
+        }
+      >
+        {step.reviewing && !step.finishing ? (
+          <>
+            <p>
+              O banco emissor do cartão está confirmando o pagamento. Esta janela se atualiza sozinha assim
+              que ele responder; os itens continuam reservados para você.
+            </p>
+            <button type="button" className={laterButtonClass} onClick={step.leaveForLater}>
+              Acompanhar depois
+            </button>
+          </>
+        ) : null}
+      </ProcessingModal>
       <SuccessModal open={step.successOpen} title={step.texts.successTitle} onClose={step.closeSuccess}>
         <p>{step.texts.successText}</p>
       </SuccessModal>

@@ -11,18 +11,36 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { ApiRequestError, apiFetch } from '../../lib/api.ts';
 
 export type Purpose = 'pedido' | 'inscricao';
-export type PixStatus = PixStatusResponse['status'];
+/**
+ * A charge's status, Pix or card: EM_ANALISE is a card the bank has not decided yet, DEVOLVIDA a paid
+ * charge given back, FALHOU a charge the provider could not create.
+ */
+export type ChargeStatus = PixStatusResponse['status'] | 'EM_ANALISE' | 'DEVOLVIDA' | 'FALHOU';
+
+/** The status route's answer, for Pix and card charges alike. */
+export interface ChargeStatusResponse {
+  status: ChargeStatus;
+  pedido_id?: number;
+  inscricao_id?: number;
+  /** Why a card was refused, or why the payment was given back. */
+  motivo?: string;
+  expira_em?: string;
+}
 
 /** docs/product.md §9: the charge's status is read every 7 s. */
 export const PIX_POLL_MS = 7000;
+/** A card under review usually settles within seconds: it is read more often than a Pix. */
+export const CARD_REVIEW_POLL_MS = 3000;
 
 /** A charge in these states can never become paid: polling it further is pointless. */
-export const FINAL_PIX_STATUSES: ReadonlySet<PixStatus> = new Set([
+export const FINAL_STATUSES: ReadonlySet<ChargeStatus> = new Set<ChargeStatus>([
   'CONCLUIDA',
   'REMOVIDA_PELO_USUARIO_RECEBEDOR',
   'REMOVIDA_PELO_PSP',
   'EXPIRADA',
   'RECUSADA',
+  'DEVOLVIDA',
+  'FALHOU',
 ]);
 
 /** The server's public settings: which payments provider runs, and Efí's public account id. */
@@ -55,26 +73,62 @@ export function useInstallments(brand: string | null, totalCents: number) {
 }
 
 /**
- * A Pix charge's status. The charge is ATIVA when created, so the first read waits for the first
- * tick; reads stop once the status is final. A failed read is simply tried again on the next tick.
+ * A charge's status. It starts as `initial` (what creating it answered), so the first read waits for
+ * the first tick; reads stop once the status is final. A failed read is simply tried again on the
+ * next tick.
  */
-export function pixStatusQuery(txid: string) {
+export function chargeStatusQuery(txid: string, initial: ChargeStatus, everyMs: number) {
   return queryOptions({
-    queryKey: ['pix-status', txid],
-    queryFn: ({ signal }) => apiFetch<PixStatusResponse>(`/api/status-pix/${txid}/`, { signal }),
-    initialData: { status: 'ATIVA' } as PixStatusResponse,
+    queryKey: ['charge-status', txid],
+    queryFn: ({ signal }) =>
+      apiFetch<ChargeStatusResponse>(`/api/status-pix/${encodeURIComponent(txid)}/`, { signal }),
+    initialData: { status: initial } as ChargeStatusResponse,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     refetchInterval: (query) =>
-      query.state.data && FINAL_PIX_STATUSES.has(query.state.data.status) ? false : PIX_POLL_MS,
+      query.state.data && FINAL_STATUSES.has(query.state.data.status) ? false : everyMs,
     // The buyer is often in the bank's app while paying: the page must keep checking meanwhile.
     refetchIntervalInBackground: true,
   });
 }
 
+export const pixStatusQuery = (txid: string) => chargeStatusQuery(txid, 'ATIVA', PIX_POLL_MS);
+
 export function usePixStatus(txid: string | null) {
   return useQuery({ ...pixStatusQuery(txid ?? ''), enabled: txid !== null });
 }
+
+/** A card charge the bank is still reviewing, read until it settles. */
+export function useCardReview(txid: string | null) {
+  return useQuery({
+    ...chargeStatusQuery(txid ?? '', 'EM_ANALISE', CARD_REVIEW_POLL_MS),
+    enabled: txid !== null,
+  });
+}
+
+/** A charge the account should know about (last 30 days): under review, refused or given back. */
+export interface AccountPayment {
+  txid: string;
+  finalidade: Purpose;
+  metodo: 'pix' | 'cartao';
+  status: ChargeStatus;
+  /** Reais. */
+  valor: number;
+  criado_em: string;
+  motivo?: string;
+  devolucao?: { status: string; valor: number; em: string };
+}
+
+/** While one is under review the list is read again, so the page shows when it settles. */
+export const ACCOUNT_PAYMENTS_POLL_MS = 15_000;
+
+export const accountPaymentsQuery = queryOptions({
+  queryKey: ['pagamentos'],
+  queryFn: ({ signal }) => apiFetch<AccountPayment[]>('/api/pagamentos/', { signal }),
+  retry: false,
+  refetchInterval: (query) =>
+    query.state.data?.some((p) => p.status === 'EM_ANALISE') ? ACCOUNT_PAYMENTS_POLL_MS : false,
+});
 
 export interface PixCharge {
   purpose: Purpose;
@@ -121,6 +175,10 @@ export interface CardPayment {
     holderDocument: string;
   };
   installment: { installment: number; value: number };
+  /** The holder's date of birth, YYYY-MM-DD. */
+  birth: string;
+  /** One per payment attempt: a retry of the same attempt sends it again, so the bank charges once. */
+  idempotencyKey: string;
 }
 
 /** The tokenizer refused the card; `error` is one of the docs/product.md §8 codes. */
@@ -155,11 +213,65 @@ async function tokenize(
   throw result;
 }
 
+/**
+ * What became of a card payment: paid; under review by the bank (its status is read by `txid`); or
+ * refused, with the bank's reason when it gave one.
+ */
+export type CardOutcome =
+  | {
+      kind: 'paid';
+      txid: string;
+      fulfilledId?: number;
+      totalCents: number;
+      installments: number;
+      precoJuros: number;
+    }
+  | { kind: 'review'; txid: string; totalCents: number; installments: number; precoJuros: number }
+  | { kind: 'refused'; reason: string | null };
+
+/** `approved` is what the provider answered before it told "paid" and "approved" apart. */
+const PAID = new Set(['paid', 'approved']);
+
+export function cardOutcome(answer: CardPayResponse & { txid?: string }): CardOutcome {
+  const data = answer.detalhes.data;
+  const charge = {
+    txid: answer.txid ?? data.charge_id,
+    totalCents: data.total,
+    installments: data.installments,
+    precoJuros: data.preco_juros,
+  };
+  if (PAID.has(data.status)) {
+    const fulfilledId = answer.pedido_id ?? answer.inscricao_id;
+    return { kind: 'paid', ...charge, ...(fulfilledId === undefined ? {} : { fulfilledId }) };
+  }
+  if (data.status === 'em_analise') return { kind: 'review', ...charge };
+  return { kind: 'refused', reason: null };
+}
+
+/** Waits before resending the same attempt: a dropped connection, a busy gateway, or the server still at it. */
+export const CARD_RETRY_DELAYS_MS = [1000, 2000, 4000];
+
+/** The bank refused the card; the answer's detail is its reason. */
+const REFUSED = 'pagamento_recusado';
+
+/** The server is still processing this attempt (same Idempotency-Key). */
+export const STILL_PROCESSING = 'pagamento_em_processamento';
+
+/** An answer that says nothing about the charge: the same attempt may safely be sent again. */
+export function isUnknownOutcome(err: unknown): boolean {
+  if (err instanceof TypeError) return true;
+  if (!(err instanceof ApiRequestError)) return false;
+  if (err.status === 409) return err.body?.code === STILL_PROCESSING;
+  return err.status === 502 || err.status === 503 || err.status === 504;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Tokenizes the card in the browser, then pays with the token; a refused token throws CardTokenError. */
 export function usePayCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (payment: CardPayment): Promise<CardPayResponse> => {
+    mutationFn: async (payment: CardPayment): Promise<CardOutcome> => {
       const config = (await queryClient.fetchQuery(publicConfigQuery)).pagamentos;
       let token: CardTokenResponse;
       try {
@@ -170,22 +282,37 @@ export function usePayCard() {
         throw err;
       }
       const { purpose, payer } = payment;
-      return apiFetch<CardPayResponse>('/api/pagar-cartao/', {
-        method: 'POST',
-        body: {
-          payment_token: token.payment_token,
-          name: payment.card.holderName,
-          cpf: payment.card.holderDocument,
-          ...(payer.phone ? { phone: payer.phone } : {}),
-          email: payer.email,
-          produto: payment.product,
-          total: payment.totalCents / 100,
-          installment: payment.installment.value,
-          installments: payment.installment.installment,
-          finalidade: purpose,
-          [purpose]: payment.draft,
-        },
-      });
+      const send = () =>
+        apiFetch<CardPayResponse & { txid?: string }>('/api/pagar-cartao/', {
+          method: 'POST',
+          headers: { 'Idempotency-Key': payment.idempotencyKey },
+          body: {
+            payment_token: token.payment_token,
+            name: payment.card.holderName,
+            cpf: payment.card.holderDocument,
+            ...(payer.phone ? { phone: payer.phone } : {}),
+            email: payer.email,
+            produto: payment.product,
+            total: payment.totalCents / 100,
+            installment: payment.installment.value,
+            installments: payment.installment.installment,
+            birth: payment.birth,
+            finalidade: purpose,
+            [purpose]: payment.draft,
+          },
+        });
+      // The token is reused: a retry is the same attempt, never a second charge.
+      for (let retry = 0; ; retry++) {
+        try {
+          return cardOutcome(await send());
+        } catch (err) {
+          if (err instanceof ApiRequestError && err.body?.code === REFUSED)
+            return { kind: 'refused', reason: err.body.detail || null };
+          const delay = CARD_RETRY_DELAYS_MS[retry];
+          if (delay === undefined || !isUnknownOutcome(err)) throw err;
+          await wait(delay);
+        }
+      }
     },
   });
 }

@@ -3,8 +3,8 @@ import { formatBRL } from '@passada/core/money';
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api.ts';
 import {
-  FINAL_PIX_STATUSES,
-  type PixStatus,
+  type ChargeStatus,
+  FINAL_STATUSES,
   type Purpose,
   useCreatePix,
   usePixStatus,
@@ -12,13 +12,16 @@ import {
   useSimulatePixPayment,
 } from './payments-api.ts';
 
-const STATUS_TEXT: Record<PixStatus, string> = {
+const STATUS_TEXT: Record<ChargeStatus, string> = {
   ATIVA: 'Aguardando pagamento...',
   CONCLUIDA: 'Pagamento confirmado!',
   REMOVIDA_PELO_USUARIO_RECEBEDOR: 'Cobrança cancelada.',
   REMOVIDA_PELO_PSP: 'Cobrança cancelada pelo banco.',
   EXPIRADA: 'Cobrança expirada. Gere um novo Pix.',
   RECUSADA: 'Pagamento recusado.',
+  EM_ANALISE: 'Pagamento em análise...',
+  DEVOLVIDA: 'Pagamento devolvido: o valor volta para a sua conta. Gere um novo Pix.',
+  FALHOU: 'Não foi possível gerar a cobrança. Gere um novo Pix.',
 };
 
 function errorMessage(err: unknown, fallback: string): string {
@@ -77,7 +80,7 @@ export function PixPanel({ finalidade, draft, totalCents, descricao, onPaid, onE
     latest.current.onPaid(fulfilledId === undefined ? { txid } : { txid, fulfilledId });
   }, [txid, answer]);
 
-  const finished = status !== null && FINAL_PIX_STATUSES.has(status);
+  const finished = status !== null && FINAL_STATUSES.has(status);
 
   const copy = async () => {
     if (!charge) return;
@@ -140,6 +143,7 @@ export function PixPanel({ finalidade, draft, totalCents, descricao, onPaid, onE
       </div>
       <p role="status" aria-live="polite" className="font-medium">
         {status ? STATUS_TEXT[status] : null}
+        {finished && status !== 'CONCLUIDA' && answer.motivo ? ` ${answer.motivo}` : null}
       </p>
       {simulated && !finished ? (
         <button
