@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CardForm } from './card-form.tsx';
+import { CardForm, type CardPhase } from './card-form.tsx';
 import {
   approved,
   type Call,
@@ -11,21 +11,35 @@ import {
   mockFetch,
   type,
 } from './fetch-mock.test-utils.ts';
+import { CARD_RETRY_DELAYS_MS, CARD_REVIEW_POLL_MS } from './payments-api.ts';
+
+type Answer = { status: number; body: unknown } | 'network';
 
 interface Server {
   token?: { status: number; body: unknown };
-  pay?: { status: number; body: unknown };
+  /** The payment's answer; a list is answered in turn, its last item from then on. */
+  pay?: Answer | Answer[];
+  /** `GET /api/status-pix/{txid}/` answers in turn, the last one from then on. */
+  status?: unknown[];
+}
+
+function inTurn<T>(answers: T[]): T {
+  return (answers.length > 1 ? answers.shift() : answers[0]) as T;
 }
 
 function serve(server: Server = {}): Call[] {
+  const pay = Array.isArray(server.pay) ? [...server.pay] : server.pay ? [server.pay] : null;
+  const status = [...(server.status ?? [])];
   return mockFetch(({ url }) => {
+    if (url === '/api/status-pix/cartaosimulado77/' && status.length > 0)
+      return { status: 200, body: inTurn(status) };
     if (url === '/api/config/') return configAnswer('simulado');
     if (url === '/api/simulador/cartao/token') {
       if (server.token) return server.token;
       return { status: 200, body: { payment_token: 'tok_abc', card_mask: '411111******1111' } };
     }
     if (url.startsWith('/api/parcelas/')) return { status: 200, body: installments };
-    if (url === '/api/pagar-cartao/') return server.pay ?? { status: 200, body: approved() };
+    if (url === '/api/pagar-cartao/') return pay ? inTurn(pay) : { status: 200, body: approved() };
     return undefined;
   });
 }
@@ -33,6 +47,7 @@ function serve(server: Server = {}): Call[] {
 function renderForm() {
   const onPaid = vi.fn();
   const onInstallmentChange = vi.fn();
+  const phases: CardPhase[] = [];
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -44,11 +59,22 @@ function renderForm() {
         payer={{ email: 'ana@example.com', phone: '85999990000' }}
         onPaid={onPaid}
         onInstallmentChange={onInstallmentChange}
+        onPhaseChange={(phase) => phases.push(phase)}
       />
     </QueryClientProvider>,
   );
-  return { onPaid, onInstallmentChange };
+  return { onPaid, onInstallmentChange, phases };
 }
+
+const payments = (calls: Call[]) => calls.filter((c) => c.url === '/api/pagar-cartao/');
+const keysOf = (calls: Call[]) => payments(calls).map((c) => c.headers['Idempotency-Key']);
+
+/** The card answer while the bank reviews it: 202, `em_analise`, and the charge to poll. */
+const underReview = {
+  status: 202,
+  body: { ...approved('em_analise'), txid: 'cartaosimulado77' },
+};
+const refused = (detail: string) => ({ status: 400, body: { detail, code: 'pagamento_recusado' } });
 
 /** The error text announced with a field (its aria-describedby). */
 function errorOf(label: string): string | null {
@@ -85,6 +111,7 @@ describe('CardForm', () => {
       'Ano',
       'CVV',
       'CPF do titular',
+      'Data de nascimento do titular',
     ]) {
       expect(errorOf(label)).toBe('Campo obrigatório.');
     }
@@ -179,9 +206,13 @@ describe('CardForm', () => {
       email: 'ana@example.com',
       total: 200,
       installments: 3,
+      birth: '1990-12-05',
       finalidade: 'pedido',
       pedido: { address_id: 3 },
     });
+    expect(pay?.headers['Idempotency-Key']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    );
     // The card number and CVV go only to the tokenizer, never to our payment call.
     expect(JSON.stringify(pay?.body)).not.toContain('4111');
   });
@@ -209,5 +240,162 @@ describe('CardForm', () => {
       'Erro ao gerar token ou pagar. Estoque insuficiente para Camiseta Sertão.',
     );
     expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it("takes the holder's birth date as dd/mm/aaaa: a real day, 16 to 120 years ago", async () => {
+    const calls = serve();
+    renderForm();
+    const birth = screen.getByLabelText('Data de nascimento do titular') as HTMLInputElement;
+    type('Data de nascimento do titular', '3102199');
+    expect(birth.value).toBe('31/02/199');
+    const cases: [string, string | null][] = [
+      ['31/02/1990', 'Informe uma data válida no formato dd/mm/aaaa.'],
+      ['16/06/2010', 'O titular do cartão deve ter ao menos 16 anos.'],
+      ['15/06/2010', null],
+      ['14/06/1905', 'Informe uma data de nascimento válida.'],
+      ['15/06/1906', null],
+    ];
+    for (const [typed, error] of cases) {
+      type('Data de nascimento do titular', typed);
+      await submit();
+      expect(errorOf('Data de nascimento do titular')).toBe(error);
+    }
+    expect(payments(calls)).toHaveLength(0);
+  });
+});
+
+describe('CardForm: one attempt, charged once', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({
+      toFake: ['Date', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+    vi.setSystemTime(new Date('2026-06-15T12:00:00-03:00'));
+  });
+
+  const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+  const stillProcessing = {
+    status: 409,
+    body: { detail: 'Pagamento em processamento.', code: 'pagamento_em_processamento' },
+  };
+
+  it('resends a lost or still-processing attempt with the same key and token, and reports it paid once', async () => {
+    const calls = serve({ pay: ['network', stillProcessing, { status: 200, body: approved() }] });
+    const { onPaid } = renderForm();
+    await fillValid();
+    await submit();
+    await wait(CARD_RETRY_DELAYS_MS[0]!);
+    await wait(CARD_RETRY_DELAYS_MS[1]!);
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    const keys = keysOf(calls);
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(calls.filter((c) => c.url === '/api/simulador/cartao/token')).toHaveLength(1);
+    expect(
+      payments(calls).every((c) => (c.body as { payment_token: string }).payment_token === 'tok_abc'),
+    ).toBe(true);
+  });
+
+  it('an outcome still unknown after the retries is said so; paying again resumes the same attempt', async () => {
+    const gatewayDown = { status: 504, body: { detail: 'Tempo esgotado.' } };
+    const calls = serve({
+      pay: [gatewayDown, 'network', gatewayDown, 'network', { status: 200, body: approved() }],
+    });
+    const { onPaid } = renderForm();
+    await fillValid();
+    await submit();
+    for (const delay of CARD_RETRY_DELAYS_MS) await wait(delay);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/sem cobrança em dobro/);
+    expect(onPaid).not.toHaveBeenCalled();
+    await submit();
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(keysOf(calls)).toHaveLength(5);
+    expect(new Set(keysOf(calls)).size).toBe(1);
+  });
+
+  it('changing the card after an unknown outcome starts a new attempt', async () => {
+    const calls = serve({
+      pay: ['network', 'network', 'network', 'network', { status: 200, body: approved() }],
+    });
+    const { onPaid } = renderForm();
+    await fillValid();
+    await submit();
+    for (const delay of CARD_RETRY_DELAYS_MS) await wait(delay);
+    await screen.findByRole('alert');
+    type('CVV', '321');
+    await submit();
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    const keys = keysOf(calls);
+    expect(keys.at(-1)).not.toBe(keys[0]);
+  });
+
+  it("a refusal shows the bank's reason and is never resent; the next payment is a new attempt", async () => {
+    const calls = serve({
+      pay: [refused('Saldo insuficiente.'), { status: 200, body: approved() }],
+    });
+    const { onPaid } = renderForm();
+    await fillValid();
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Erro ao gerar token ou pagar. Pagamento recusado: Saldo insuficiente.',
+    );
+    await wait(CARD_RETRY_DELAYS_MS[0]!);
+    expect(payments(calls)).toHaveLength(1);
+    expect(onPaid).not.toHaveBeenCalled();
+    await submit();
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    const [first, second] = keysOf(calls);
+    expect(second).not.toBe(first);
+  });
+
+  it('a card under review is read until the bank approves it, then reported paid once', async () => {
+    const calls = serve({
+      pay: underReview,
+      status: [{ status: 'EM_ANALISE' }, { status: 'CONCLUIDA', pedido_id: 9 }],
+    });
+    const { onPaid, phases } = renderForm();
+    await fillValid();
+    await submit();
+    await waitFor(() => expect(phases.at(-1)).toBe('review'));
+    expect(screen.getByRole('button', { name: /Processando|Pagar com cartão/ })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    await wait(CARD_REVIEW_POLL_MS);
+    expect(calls.some((c) => c.url === '/api/status-pix/cartaosimulado77/')).toBe(true);
+    expect(onPaid).not.toHaveBeenCalled();
+    await wait(CARD_REVIEW_POLL_MS);
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    expect(onPaid).toHaveBeenCalledWith({
+      chargeId: 'cartaosimulado77',
+      fulfilledId: 9,
+      totalCents: 20000,
+      installments: 3,
+      precoJuros: 200.01,
+    });
+    expect(phases.at(-1)).toBe('idle');
+    await wait(CARD_REVIEW_POLL_MS * 3);
+    expect(onPaid).toHaveBeenCalledTimes(1);
+    expect(payments(calls)).toHaveLength(1);
+  });
+
+  it("a card the bank refuses after review shows the bank's reason, and the next try is a new attempt", async () => {
+    const calls = serve({
+      pay: [underReview, { status: 200, body: approved() }],
+      status: [{ status: 'RECUSADA', motivo: 'Transação não autorizada pelo banco emissor.' }],
+    });
+    const { onPaid, phases } = renderForm();
+    await fillValid();
+    await submit();
+    await wait(CARD_REVIEW_POLL_MS);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Erro ao gerar token ou pagar. Pagamento recusado: Transação não autorizada pelo banco emissor.',
+    );
+    expect(phases.at(-1)).toBe('idle');
+    expect(onPaid).not.toHaveBeenCalled();
+    await submit();
+    await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
+    const [first, second] = keysOf(calls);
+    expect(second).not.toBe(first);
   });
 });

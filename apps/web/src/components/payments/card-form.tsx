@@ -157,7 +157,9 @@ export function CardForm({
   const phase: CardPhase = review ? 'review' : processing ? 'processing' : 'idle';
   const onPhaseChangeRef = useRef(onPhaseChange);
   onPhaseChangeRef.current = onPhaseChange;
-  useEffect(() => onPhaseChangeRef.current?.(phase), [phase]);
+  useEffect(() => {
+    onPhaseChangeRef.current?.(phase);
+  }, [phase]);
 
   const onPaidRef = useRef(onPaid);
   onPaidRef.current = onPaid;

@@ -16,6 +16,7 @@ import {
   SUCCESS_REDIRECT_MS,
   usePaymentStep,
 } from './payment-step.tsx';
+import { CARD_REVIEW_POLL_MS } from './payments-api.ts';
 
 const created = {
   qrcode_base64: 'data:image/png;base64,iVBORw0KGgo=',
@@ -26,7 +27,8 @@ const created = {
 };
 
 /** The simulated provider: Pix paid by "Simular pagamento", cards tokenized and approved. */
-function serve(): Call[] {
+function serve(review?: { settles: 'CONCLUIDA' | 'RECUSADA' }): Call[] {
+  let reads = 0;
   let pixPaid = false;
   return mockFetch(({ method, url }) => {
     if (url === '/api/config/') return configAnswer('simulado');
@@ -39,7 +41,20 @@ function serve(): Call[] {
       return { status: 200, body: { status: pixPaid ? 'CONCLUIDA' : 'ATIVA' } };
     if (url.startsWith('/api/parcelas/')) return { status: 200, body: installments };
     if (url === '/api/simulador/cartao/token') return { status: 200, body: { payment_token: 'tok_abc' } };
+    if (url === '/api/pagar-cartao/' && review)
+      return { status: 202, body: { ...approved('em_analise'), txid: 'cartaosimulado77' } };
     if (url === '/api/pagar-cartao/') return { status: 200, body: approved() };
+    if (url === '/api/status-pix/cartaosimulado77/' && review) {
+      reads += 1;
+      if (reads < 2) return { status: 200, body: { status: 'EM_ANALISE' } };
+      return {
+        status: 200,
+        body:
+          review.settles === 'CONCLUIDA'
+            ? { status: 'CONCLUIDA', pedido_id: 9 }
+            : { status: 'RECUSADA', motivo: 'Cartão bloqueado.' },
+      };
+    }
     return undefined;
   });
 }
@@ -94,7 +109,10 @@ function renderStep({ method, leaveOnClose, fulfil = vi.fn(async () => ({})) }: 
 const successDialog = () => screen.findByRole('dialog', { name: 'Pedido realizado com sucesso!' });
 
 beforeEach(() => {
-  vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+  vi.useFakeTimers({
+    shouldAdvanceTime: true,
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
   vi.setSystemTime(new Date('2026-06-15T12:00:00-03:00'));
 });
 
@@ -158,5 +176,50 @@ describe('PaymentStep', () => {
     await act(() => vi.advanceTimersByTimeAsync(SUCCESS_REDIRECT_MS));
     expect(router.state.location.pathname).toBe('/revisar-pedido');
     expect(onLeave).not.toHaveBeenCalled();
+  });
+
+  const reviewDialog = () => screen.findByRole('dialog', { name: 'Pagamento em análise' });
+
+  it('card under review: "Pagamento em análise" until the bank approves, then the usual confirmation', async () => {
+    serve({ settles: 'CONCLUIDA' });
+    const { fulfil, locks } = renderStep({ method: 'cartao', leaveOnClose: true });
+    await fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar com cartão' }));
+    expect((await reviewDialog()).textContent).toMatch(/banco emissor do cartão está confirmando/);
+    expect(locks.at(-1)).toBe(true);
+    expect(fulfil).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(CARD_REVIEW_POLL_MS));
+    expect(screen.getByRole('dialog', { name: 'Pagamento em análise' })).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(CARD_REVIEW_POLL_MS));
+    expect(await successDialog()).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Pagamento em análise' })).toBeNull();
+    expect(fulfil).toHaveBeenCalledTimes(1);
+    expect(fulfil).toHaveBeenCalledWith({ method: 'cartao', id: 'cartaosimulado77', precoJuros: 200.01 });
+  });
+
+  it('card refused after review: the reason shows at the form, nothing is fulfilled or cleared', async () => {
+    serve({ settles: 'RECUSADA' });
+    const { fulfil, onLeave, locks } = renderStep({ method: 'cartao', leaveOnClose: true });
+    await fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar com cartão' }));
+    await reviewDialog();
+    await act(() => vi.advanceTimersByTimeAsync(CARD_REVIEW_POLL_MS * 2));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/Pagamento recusado: Cartão bloqueado\.$/);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(locks.at(-1)).toBe(false);
+    expect(fulfil).not.toHaveBeenCalled();
+    expect(onLeave).not.toHaveBeenCalled();
+  });
+
+  it('the buyer may follow a payment under review later, from the account pages, keeping the cart', async () => {
+    serve({ settles: 'CONCLUIDA' });
+    const { router, fulfil, onLeave } = renderStep({ method: 'cartao', leaveOnClose: true });
+    await fillValid();
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar com cartão' }));
+    await reviewDialog();
+    fireEvent.click(screen.getByRole('button', { name: 'Acompanhar depois' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/pedidos'));
+    expect(onLeave).not.toHaveBeenCalled();
+    expect(fulfil).not.toHaveBeenCalled();
   });
 });
