@@ -1,10 +1,12 @@
 import { formatCep } from '@passada/core/cep';
 import type { Order } from '@passada/core/contracts/orders';
 import { formatBRL } from '@passada/core/money';
+import { useQueryClient } from '@tanstack/react-query';
 import { AccountLayout } from '../../../components/account-layout.tsx';
+import { AccountPayments } from '../../../components/payments/account-payments.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { ProductLineSummary } from '../../../components/product-line.tsx';
-import { useOrders } from '../../../lib/orders-api.ts';
+import { ordersQuery, useOrders } from '../../../lib/orders-api.ts';
 import { formatOrderDate, interestCents, newestFirst, STATUS_LABEL } from '../utils/order-view.ts';
 
 function OrderCard({ order }: { order: Order }) {
@@ -73,8 +75,13 @@ function Orders() {
 
 /** /user/pedidos (spec §2): the signed-in user's order history, inside the account menu. */
 export default function Page() {
+  const queryClient = useQueryClient();
   return (
     <AccountLayout title="Pedidos">
+      <AccountPayments
+        purpose="pedido"
+        onSettled={() => void queryClient.invalidateQueries({ queryKey: ordersQuery.queryKey })}
+      />
       <Orders />
     </AccountLayout>
   );

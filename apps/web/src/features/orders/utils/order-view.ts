@@ -14,12 +14,7 @@ export function interestCents(order: Pick<Order, 'total' | 'subtotal' | 'frete'>
   return Math.max(0, reaisToCents(order.total) - reaisToCents(order.subtotal) - reaisToCents(order.frete));
 }
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
-
-export function formatOrderDate(iso: string): string {
-  const t = Date.parse(iso);
-  return Number.isNaN(t) ? 'Data inválida.' : dateTime.format(t);
-}
+export { formatDateTime as formatOrderDate } from '../../../lib/format.ts';
 
 export const STATUS_LABEL: Record<Order['status'], string> = {
   'aguardando pagamento': 'Aguardando pagamento',

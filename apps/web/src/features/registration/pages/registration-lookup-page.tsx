@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../../components/dialog.tsx';
 import { inputClass, primaryButtonClass } from '../../../components/form-field.tsx';
+import { AccountPayments } from '../../../components/payments/account-payments.tsx';
 import { loginPathFor } from '../../../components/require-auth.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { eventQuery } from '../../../lib/events-api.ts';
@@ -68,6 +69,10 @@ export default function RegistrationLookupPage() {
       ) : (
         <h1 className="text-2xl font-bold">Já me inscrevi</h1>
       )}
+
+      <div className="mx-auto mt-8 max-w-md">
+        <AccountPayments purpose="inscricao" />
+      </div>
 
       <form onSubmit={search} noValidate className="mx-auto mt-8 flex max-w-md flex-col gap-3">
         <label htmlFor={inputId} className="text-sm font-medium">

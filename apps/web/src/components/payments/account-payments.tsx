@@ -1,0 +1,95 @@
+import { formatBRL, reaisToCents } from '@passada/core/money';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { formatDateTime } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.tsx';
+import {
+  type AccountPayment,
+  accountPaymentsQuery,
+  type ChargeStatus,
+  type Purpose,
+} from './payments-api.ts';
+
+const STATUS_LABEL: Partial<Record<ChargeStatus, string>> = {
+  EM_ANALISE: 'Em análise pelo banco',
+  DEVOLVIDA: 'Devolvido',
+  RECUSADA: 'Recusado',
+};
+
+const REFUND_LABEL: Record<string, string> = {
+  EM_PROCESSAMENTO: 'Devolução solicitada ao banco',
+  DEVOLVIDO: 'Valor devolvido',
+  NAO_REALIZADO: 'Devolução não realizada: fale conosco',
+};
+
+const WHAT: Record<Purpose, string> = { pedido: 'pedidos', inscricao: 'inscrições' };
+
+function PaymentLine({ payment }: { payment: AccountPayment }) {
+  const refund = payment.devolucao;
+  return (
+    <li className="rounded-lg border border-stone-200 p-4 dark:border-stone-800">
+      <p className="flex flex-wrap items-baseline justify-between gap-2">
+        <span className="font-semibold">
+          {payment.metodo === 'pix' ? 'Pix' : 'Cartão de crédito'} de {formatBRL(reaisToCents(payment.valor))}
+        </span>
+        <span className="text-sm text-stone-700 dark:text-stone-300">
+          {formatDateTime(payment.criado_em)}
+        </span>
+      </p>
+      <p className="mt-1">
+        <span className="font-medium">{STATUS_LABEL[payment.status] ?? payment.status}</span>
+        {payment.motivo ? `: ${payment.motivo}` : null}
+      </p>
+      {payment.status === 'EM_ANALISE' ? (
+        <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
+          Os itens ficam reservados até o banco responder; esta página se atualiza sozinha.
+        </p>
+      ) : null}
+      {refund ? (
+        <p className="mt-1 text-sm">
+          {REFUND_LABEL[refund.status] ?? refund.status}: {formatBRL(reaisToCents(refund.valor))} em{' '}
+          {formatDateTime(refund.em)}
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/**
+ * The account's payments that did not simply end paid (under review, refused, given back), so the buyer
+ * always sees where the money is. Nothing shows while there are none.
+ */
+export function AccountPayments({ purpose, onSettled }: { purpose: Purpose; onSettled?(): void }) {
+  const { token } = useSession();
+  const { data } = useQuery({ ...accountPaymentsQuery, enabled: token !== null });
+  const list = (Array.isArray(data) ? data : []).filter((p) => p.finalidade === purpose);
+
+  // A payment leaving review has become an order or registration, or a refusal: the page reads again.
+  const underReview = list.filter((p) => p.status === 'EM_ANALISE').map((p) => p.txid);
+  const reviewKey = underReview.join(',');
+  const previous = useRef<string[]>([]);
+  const onSettledRef = useRef(onSettled);
+  onSettledRef.current = onSettled;
+  useEffect(() => {
+    const now = reviewKey ? reviewKey.split(',') : [];
+    if (previous.current.some((txid) => !now.includes(txid))) onSettledRef.current?.();
+    previous.current = now;
+  }, [reviewKey]);
+
+  if (list.length === 0) return null;
+  return (
+    <section aria-labelledby="pagamentos-titulo" className="mb-6 flex flex-col gap-3">
+      <h2 id="pagamentos-titulo" className="text-lg font-bold">
+        Pagamentos em andamento
+      </h2>
+      <p className="text-sm text-stone-700 dark:text-stone-300">
+        Pagamentos de {WHAT[purpose]} dos últimos 30 dias em análise, recusados ou devolvidos.
+      </p>
+      <ul className="flex flex-col gap-3">
+        {list.map((payment) => (
+          <PaymentLine key={payment.txid} payment={payment} />
+        ))}
+      </ul>
+    </section>
+  );
+}
