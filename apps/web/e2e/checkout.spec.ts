@@ -125,6 +125,7 @@ async function fillCard(page: Page, number: string) {
   await page.getByLabel('Ano', { exact: true }).selectOption(String(new Date().getFullYear() + 2));
   await page.getByLabel('CVV').fill('123');
   await page.getByLabel('CPF do titular').fill('529.982.247-25');
+  await page.getByLabel('Data de nascimento do titular').fill('05/12/1990');
   await expect(page.getByLabel('Parcelas').locator('option[value="3"]')).toHaveCount(1);
   await page.getByLabel('Parcelas').selectOption('3');
 }

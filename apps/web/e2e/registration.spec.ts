@@ -147,6 +147,7 @@ test('registers another person with a card', async ({ page }) => {
   await card.getByLabel('Ano').selectOption(years.at(-1)!);
   await card.getByLabel('CVV').fill('123');
   await card.getByLabel('CPF do titular').fill(OWN_CPF);
+  await card.getByLabel('Data de nascimento do titular').fill('05/12/1990');
   await expect(card.getByLabel('Parcelas').locator('option')).not.toHaveCount(1);
   await card.getByLabel('Parcelas').selectOption('1');
   await card.getByRole('button', { name: 'Pagar com cartão' }).click();

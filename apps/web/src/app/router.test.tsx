@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import type { createMemoryRouter, RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../components/payments/fetch-mock.test-utils.ts';
+import { configAnswer, mockFetch } from '../components/payments/fetch-mock.test-utils.ts';
 import { renderRoutes } from '../test/render-routes.test-utils.tsx';
 import { routes } from './router.tsx';
 
@@ -73,5 +73,23 @@ describe('route error page', () => {
     expect(screen.getByRole('button', { name: 'Tentar de novo' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Voltar para a página inicial' }).getAttribute('href')).toBe('/');
     expect(screen.getByRole('banner')).toBeTruthy();
+  });
+});
+
+describe('demo strip', () => {
+  const strip = () => screen.queryByRole('complementary', { name: 'Aviso de demonstração' });
+
+  it('says on every page that payments are simulated while they are', async () => {
+    mockFetch(({ url }) => (url === '/api/config/' ? configAnswer('simulado') : undefined));
+    renderAt(routes, '/sobrenos');
+    await waitFor(() => expect(strip()?.textContent).toMatch(/^Loja de demonstração: pagamentos simulados/));
+  });
+
+  it('is absent with a real payments provider', async () => {
+    const calls = mockFetch(({ url }) => (url === '/api/config/' ? configAnswer('efi') : undefined));
+    renderAt(routes, '/sobrenos');
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/config/')).toBe(true));
+    await screen.findByRole('navigation', { name: 'Principal' });
+    expect(strip()).toBeNull();
   });
 });

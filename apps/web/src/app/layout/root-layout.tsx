@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration } from 'react-router';
+import { DemoStrip } from './demo-strip.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -11,6 +12,7 @@ export function RootLayout() {
       >
         Pular para o conteúdo
       </a>
+      <DemoStrip />
       <SiteHeader />
       {/* At least one screen tall, so the footer starts below the fold and never jumps when a page's data arrives. */}
       <div id="conteudo" className="min-h-[calc(100svh-4rem)] flex-1">
