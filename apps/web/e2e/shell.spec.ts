@@ -89,7 +89,7 @@ test('no serious accessibility violations on the home and product pages', async 
 test('while payments are simulated every page says so', async ({ page }) => {
   for (const url of ['/', '/eventos', '/sobrenos', '/nao-existe']) {
     await page.goto(url);
-    await expect(page.getByRole('complementary', { name: 'Aviso de demonstração' })).toHaveText(
+    await expect(page.getByRole('status', { name: 'Aviso de demonstração' })).toHaveText(
       /^Loja de demonstração: pagamentos simulados/,
     );
   }

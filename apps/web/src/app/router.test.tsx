@@ -77,7 +77,7 @@ describe('route error page', () => {
 });
 
 describe('demo strip', () => {
-  const strip = () => screen.queryByRole('complementary', { name: 'Aviso de demonstração' });
+  const strip = () => screen.queryByRole('status', { name: 'Aviso de demonstração' });
 
   it('says on every page that payments are simulated while they are', async () => {
     mockFetch(({ url }) => (url === '/api/config/' ? configAnswer('simulado') : undefined));

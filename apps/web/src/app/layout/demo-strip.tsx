@@ -4,11 +4,12 @@ import { useSimulatedPayments } from '../../components/payments/payments-api.ts'
 export function DemoStrip() {
   if (!useSimulatedPayments()) return null;
   return (
-    <aside
+    <div
+      role="status"
       aria-label="Aviso de demonstração"
       className="bg-amber-100 px-4 py-1.5 text-center text-sm font-semibold text-stone-900 dark:bg-amber-900 dark:text-amber-50"
     >
       Loja de demonstração: pagamentos simulados. Nenhum valor é cobrado.
-    </aside>
+    </div>
   );
 }

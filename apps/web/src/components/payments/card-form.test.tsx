@@ -298,8 +298,9 @@ describe('CardForm: one attempt, charged once', () => {
 
   it('an outcome still unknown after the retries is said so; paying again resumes the same attempt', async () => {
     const gatewayDown = { status: 504, body: { detail: 'Tempo esgotado.' } };
+    const serverFailed = { status: 500, body: { detail: 'Erro interno.' } };
     const calls = serve({
-      pay: [gatewayDown, 'network', gatewayDown, 'network', { status: 200, body: approved() }],
+      pay: [gatewayDown, 'network', serverFailed, 'network', { status: 200, body: approved() }],
     });
     const { onPaid } = renderForm();
     await fillValid();

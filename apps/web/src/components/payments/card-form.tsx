@@ -63,6 +63,8 @@ function refusal(reason: string | null | undefined): string {
   return `${FAILURE}. ${reason ? `Pagamento recusado: ${reason}` : 'Pagamento recusado pela operadora do cartão.'}`;
 }
 
+const NOT_CREATED = 'A operadora do cartão não concluiu o pagamento e nada foi cobrado. Tente novamente.';
+
 /** Our answer never came, or said the attempt is still being processed: the outcome is not known yet. */
 const UNKNOWN =
   'Não foi possível confirmar o pagamento agora. Tente de novo em instantes: esta mesma tentativa será retomada, sem cobrança em dobro.';
@@ -173,7 +175,9 @@ export function CardForm({
       return;
     }
     attemptKey.current = null;
-    setFailure(refusal(answer.motivo));
+    setFailure(
+      answer.status === 'FALHOU' ? `${FAILURE}. ${answer.motivo ?? NOT_CREATED}` : refusal(answer.motivo),
+    );
   }, [review, answer]);
 
   const changed = (name: keyof CardFormValues) => {

@@ -262,7 +262,8 @@ export function isUnknownOutcome(err: unknown): boolean {
   if (err instanceof TypeError) return true;
   if (!(err instanceof ApiRequestError)) return false;
   if (err.status === 409) return err.body?.code === STILL_PROCESSING;
-  return err.status === 502 || err.status === 503 || err.status === 504;
+  // Bad input is always a 4xx: a 5xx means the server failed midway, perhaps after the bank charged.
+  return err.status >= 500;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
