@@ -23,6 +23,28 @@ const FOUND = {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** A registration paid by Pix after its place went back, given back to the payer; and an order's card. */
+const PAYMENTS = [
+  {
+    txid: 'pix9',
+    finalidade: 'inscricao',
+    metodo: 'pix',
+    status: 'DEVOLVIDA',
+    valor: 80,
+    criado_em: '2026-06-14T13:00:00.000Z',
+    motivo: 'As vagas da categoria esgotaram antes do pagamento.',
+    devolucao: { status: 'DEVOLVIDO', valor: 80, em: '2026-06-14T13:05:00.000Z' },
+  },
+  {
+    txid: 'cartao8',
+    finalidade: 'pedido',
+    metodo: 'cartao',
+    status: 'EM_ANALISE',
+    valor: 200,
+    criado_em: '2026-06-14T12:00:00.000Z',
+  },
+];
+
 let lookups: string[];
 
 beforeEach(() => {
@@ -34,6 +56,7 @@ beforeEach(() => {
       if (input === '/api/users/profile/')
         return json(200, { username: 'maria', email: 'maria@example.com', full_name: 'Maria' });
       if (input === '/api/events/7/') return json(200, EVENT);
+      if (input === '/api/pagamentos/') return json(200, PAYMENTS);
       if (input.startsWith('/api/participantes/cpf/')) {
         lookups.push(input);
         return input.includes('40364478829')
@@ -92,5 +115,13 @@ describe('registration lookup page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Buscar Inscrição' }));
     await screen.findByRole('alertdialog', { name: 'Inscrição não encontrada!' });
     expect(screen.getByText('Inscrição não encontrada para o CPF fornecido.')).toBeTruthy();
+  });
+
+  it("shows the account's registration payments given back, not its orders'", async () => {
+    renderPage();
+    const payments = await screen.findByRole('region', { name: 'Pagamentos em andamento' });
+    expect(payments.textContent).toContain('Devolvido: As vagas da categoria esgotaram antes do pagamento.');
+    expect(payments.textContent).toMatch(/Valor devolvido: R\$\s80,00/);
+    expect(payments.textContent).not.toContain('Em análise');
   });
 });
