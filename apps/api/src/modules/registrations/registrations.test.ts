@@ -1,4 +1,3 @@
-import { isValidCpf } from '@passada/core/documents';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { charges, eventCategories, registrationCategories, registrations } from '../../db/schema/index.ts';
