@@ -67,6 +67,25 @@ export const EnvSchema = z
     EFI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
     EFI_ACCOUNT_ID: z.string().optional(),
     EFI_WEBHOOK_SECRET: z.string().optional(),
+    /** Addresses Efí sends Pix webhooks from, comma-separated; `*` accepts any (the secret still applies). */
+    EFI_WEBHOOK_ALLOWED_IPS: z
+      .string()
+      .default('34.193.116.226')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((ip) => ip.trim())
+          .filter(Boolean),
+      ),
+
+    /** Open charges (unpaid Pix, card under review) one account may have at once. */
+    PAYMENTS_MAX_OPEN_CHARGES: z.coerce.number().int().min(1).default(3),
+    /** Units of one colour × size a single charge may hold. */
+    PAYMENTS_MAX_UNITS_PER_ITEM: z.coerce.number().int().min(1).default(10),
+    /** Charges created, card payments, instalment look-ups and simulated tokens per account in 10 minutes. */
+    PAYMENTS_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(30),
+    /** The same, per IP address in 10 minutes. */
+    PAYMENTS_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(120),
 
     AUTH_TOKEN_TTL_HOURS: z.coerce
       .number()

@@ -43,6 +43,14 @@ export const jobCatalog = {
     retryLimit: 8,
     retryDelaySeconds: 60,
   }),
+  /** The e-mail telling a payer their Pix was returned (paid after its units or place went to someone else). */
+  'mail.refund-notice': defineJob<{ chargeId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
+  /** Every minute and once at start: ask the provider about every open or recently expired charge. */
+  'charges.reconcile-all': defineJob<Record<string, never>>({
+    policy: 'singleton',
+    retryLimit: 0,
+    expireInSeconds: 300,
+  }),
   /** Ask the payment provider for a charge's status (webhook lost or late). */
   'charges.reconcile': defineJob<{ chargeId: number }>({ policy: 'short', retryDelaySeconds: 30 }),
   /** Expire an unpaid charge at its deadline and give back what it held. */

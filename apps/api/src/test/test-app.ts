@@ -81,6 +81,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Jobs (e-mails, refunds) run within a second, so tests wait little.
+    JOBS_POLL_SECONDS: '0.5',
     ...options.env,
   });
   const database = options.database ?? (await createTestDatabase());

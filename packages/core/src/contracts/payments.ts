@@ -42,7 +42,14 @@ export const PIX_CHARGE_STATUSES = [
   'REMOVIDA_PELO_PSP',
   'EXPIRADA',
   'RECUSADA',
+  /** Card pending at the provider (no answer in time, `waiting`, or `approved` not yet `paid`). */
+  'EM_ANALISE',
+  /** Paid, then returned to the payer: nothing was delivered. */
+  'DEVOLVIDA',
+  /** The provider could not create the charge; nothing was held. */
+  'FALHOU',
 ] as const;
+export type ChargeStatusName = (typeof PIX_CHARGE_STATUSES)[number];
 
 export const TxidParamSchema = z.object({ txid: z.string().regex(/^[a-zA-Z0-9]{1,35}$/) });
 
@@ -50,6 +57,10 @@ export const PixStatusResponseSchema = z.object({
   status: z.enum(PIX_CHARGE_STATUSES),
   pedido_id: z.number().int().optional(),
   inscricao_id: z.number().int().optional(),
+  /** Why a card was refused, or why the payment was returned. */
+  motivo: z.string().optional(),
+  /** ISO date-time the provider stops accepting payment (Pix). */
+  expira_em: z.string().optional(),
 });
 export type PixStatusResponse = z.infer<typeof PixStatusResponseSchema>;
 
@@ -66,6 +77,8 @@ export const CardPayRequestSchema = z.object({
   installment: z.number().optional(),
   /** Number of instalments chosen, 1–12. */
   installments: z.number().int().min(1).max(12),
+  /** The card holder's date of birth (YYYY-MM-DD); the card provider requires it. */
+  birth: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Informe a data de nascimento no formato AAAA-MM-DD.'),
   ...purposeFields,
 });
 export type CardPayRequest = z.infer<typeof CardPayRequestSchema>;
@@ -73,7 +86,7 @@ export type CardPayRequest = z.infer<typeof CardPayRequestSchema>;
 export const CardPayResponseSchema = z.object({
   detalhes: z.object({
     data: z.object({
-      /** 'approved' means paid; anything else paid for nothing. */
+      /** 'paid': paid; 'em_analise': the provider has not decided yet (poll the status by `txid`). */
       status: z.string(),
       charge_id: z.string(),
       installments: z.number().int(),
@@ -87,6 +100,8 @@ export const CardPayResponseSchema = z.object({
   }),
   pedido_id: z.number().int().optional(),
   inscricao_id: z.number().int().optional(),
+  /** The charge, for the status route. */
+  txid: z.string(),
 });
 export type CardPayResponse = z.infer<typeof CardPayResponseSchema>;
 
@@ -135,3 +150,29 @@ export const PixWebhookSchema = z.object({
     .max(100),
 });
 export type PixWebhook = z.infer<typeof PixWebhookSchema>;
+
+/** `Idempotency-Key` of a card payment attempt: one per attempt, the same on a retry. */
+export const IdempotencyKeySchema = z.string().min(1).max(100);
+
+/** A charge the account should know about: pending, refused or returned (last 30 days). */
+export const PaymentListItemSchema = z.object({
+  txid: z.string(),
+  finalidade: FinalidadeSchema,
+  metodo: z.enum(['pix', 'cartao']),
+  status: z.enum(PIX_CHARGE_STATUSES),
+  /** Reais. */
+  valor: z.number(),
+  criado_em: z.string(),
+  motivo: z.string().optional(),
+  devolucao: z
+    .object({
+      /** EM_PROCESSAMENTO (requested), DEVOLVIDO or NAO_REALIZADO. */
+      status: z.string(),
+      /** Reais. */
+      valor: z.number(),
+      em: z.string(),
+    })
+    .optional(),
+});
+export const PaymentListResponseSchema = z.array(PaymentListItemSchema);
+export type PaymentListItem = z.infer<typeof PaymentListItemSchema>;

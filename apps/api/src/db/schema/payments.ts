@@ -1,11 +1,29 @@
 import { PIX_CHARGE_STATUSES } from '@passada/core/contracts/payments';
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 export const chargeMethods = ['pix', 'cartao'] as const;
 export const chargePurposes = ['order', 'registration'] as const;
-/** API Pix statuses, plus the card outcomes and our own expiry: the contract's list, one source. */
+/** API Pix statuses, plus the card outcomes and our own states: the contract's list, one source. */
 export const chargeStatuses = PIX_CHARGE_STATUSES;
+/** Where a provider answer in the payment event log came from. */
+export const paymentEventSources = [
+  'webhook',
+  'poll',
+  'reconcile',
+  'card_notification',
+  'refund',
+  'create',
+] as const;
 
 /**
  * One payment attempt. It is bound on the server to what it pays for (`purpose` + `draft`) and to
@@ -15,7 +33,7 @@ export const charges = pgTable(
   'charges',
   {
     id: serial('id').primaryKey(),
-    /** Pix txid (26–35 alphanumerics) or the card provider's charge id. */
+    /** Pix txid (26–35 alphanumerics), or our own id of a card charge (same rule). */
     txid: text('txid').notNull().unique(),
     method: text('method', { enum: chargeMethods }).notNull(),
     provider: text('provider').notNull(),
@@ -25,12 +43,64 @@ export const charges = pgTable(
     status: text('status', { enum: chargeStatuses }).notNull(),
     /** What the charge pays for, as computed by the server (order or registration draft). */
     draft: jsonb('draft').notNull(),
+    /** Set once the provider created the Pix: until then the charge may exist only on our side. */
     pixCopiaECola: text('pix_copia_e_cola'),
     installments: integer('installments').notNull().default(1),
+    /** Pix: the provider's own deadline once it answered. Card: when the held units may be reviewed. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     endToEndId: text('end_to_end_id'),
+    /** Card: the browser's key for this payment attempt, stored before the provider is called. */
+    idempotencyKey: text('idempotency_key'),
+    /** Card: the provider's charge id, once known. */
+    providerChargeId: text('provider_charge_id'),
+    /** Card: the provider's own status name (waiting, approved, paid, unpaid…). */
+    providerStatus: text('provider_status'),
+    installmentValueCents: integer('installment_value_cents'),
+    /** Shown to the buyer: why a card was refused or why the money was returned. */
+    reason: text('reason'),
+    /** Something staff must look at (a paid card later refunded or contested, a payment we could not place). */
+    attention: text('attention'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
-  (t) => [index('charges_status_expires_idx').on(t.status, t.expiresAt)],
+  (t) => [
+    index('charges_status_expires_idx').on(t.status, t.expiresAt),
+    index('charges_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('charges_user_idempotency_key_idx').on(t.userId, t.idempotencyKey),
+  ],
+);
+
+/** Money sent back to a payer (a Pix paid after its units went to someone else). */
+export const chargeRefunds = pgTable('charge_refunds', {
+  id: serial('id').primaryKey(),
+  chargeId: integer('charge_id')
+    .notNull()
+    .unique()
+    .references(() => charges.id),
+  /** Ours, sent to the provider: asking again with it never refunds twice. */
+  refundId: text('refund_id').notNull().unique(),
+  amountCents: integer('amount_cents').notNull(),
+  /** PENDENTE until the provider answered; then its answer (EM_PROCESSAMENTO, DEVOLVIDO, NAO_REALIZADO). */
+  status: text('status').notNull(),
+  reason: text('reason').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }),
+});
+
+/** Every answer a provider gave about a charge, without personal data: "where is my money". */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    chargeId: integer('charge_id')
+      .notNull()
+      .references(() => charges.id),
+    source: text('source', { enum: paymentEventSources }).notNull(),
+    /** What it said in one word (the provider's status, `error`, `refunded`…). */
+    kind: text('kind').notNull(),
+    raw: jsonb('raw'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('payment_events_charge_idx').on(t.chargeId)],
 );

@@ -11,6 +11,7 @@ export default fp(
       now: app.now,
       log: app.log,
       mail: app.providers.mail,
+      jobs: app.jobs,
       payments: app.payments,
       catalog: app.catalog,
       addresses: app.accounts.addresses,
@@ -18,9 +19,8 @@ export default fp(
     });
     // A charge with `finalidade: 'pedido'` pays for an order: payments calls back into this module.
     app.payments.registerPurpose('order', orders.purpose);
-    // A shutdown lets confirmation e-mails already under way finish before the database goes.
-    app.addHook('onClose', async () => orders.drain());
+    app.jobs.work('mail.order-confirmation', ({ orderId }) => orders.sendConfirmation(orderId));
     await app.register(ordersRoutes, { orders });
   },
-  { name: 'orders', dependencies: ['infra', 'payments', 'catalog', 'accounts', 'shipping'] },
+  { name: 'orders', dependencies: ['infra', 'jobs', 'payments', 'catalog', 'accounts', 'shipping'] },
 );

@@ -10,6 +10,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
+import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
   badRequest,
@@ -30,10 +32,11 @@ import * as repo from './orders.repository.ts';
 
 export interface OrdersServiceDeps {
   db: Db;
-  env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;
+  env: Pick<Env, 'STORE_NAME' | 'publicUrl' | 'PAYMENTS_MAX_UNITS_PER_ITEM'>;
   now: () => Date;
   log: FastifyBaseLogger;
   mail: MailProvider;
+  jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
   payments: Pick<PaymentsService, 'status' | 'settled'>;
   catalog: Pick<CatalogService, 'getProduct' | 'reserveStock' | 'releaseStock'>;
   addresses: Pick<AddressesService, 'get'>;
@@ -108,9 +111,6 @@ const itemsLabel = (n: number) => (n === 1 ? '1 item' : `${n} itens`);
 
 /** Orders: the `order` purpose of a charge, and the orders it created (docs/architecture.md §5). */
 export function createOrdersService(deps: OrdersServiceDeps) {
-  /** Confirmation e-mails not sent yet; the app waits for them when it closes. */
-  const mailsInFlight = new Set<Promise<unknown>>();
-
   /** The `order` purpose of a charge: prices a cart, holds its units, and turns a paid charge into an order. */
   const purpose: ChargePurposeHandler<StoredOrderDraft> = {
     async prepare(tx, { user, draft }) {
@@ -123,6 +123,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       }
       const input = parsed.data;
       const lines = mergeLines(input.items);
+      const cap = deps.env.PAYMENTS_MAX_UNITS_PER_ITEM;
+      // One charge must not hold a whole colour × size of the shop.
+      if (lines.some((l) => l.quantity > cap)) {
+        const message = `Limite de ${cap} unidades por cor e tamanho em um pedido.`;
+        throw badRequest(message, 'limite_de_unidades', { items: message });
+      }
 
       const products = new Map<number, Awaited<ReturnType<typeof deps.catalog.getProduct>>>();
       for (const id of new Set(lines.map((l) => l.product))) {
@@ -258,31 +264,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         })),
       );
       // The reservations stay as the record of what this charge took; the order makes them sold.
-      // The e-mail goes once the confirming transaction has committed, never for a rolled-back order.
-      const task = new Promise((resolve) => setImmediate(resolve))
-        .then(() => sendConfirmation(charge.id, order.id))
-        .catch((err: unknown) =>
-          deps.log.error(
-            { orderId: order.id, err: err instanceof Error ? err.message : String(err) },
-            'order confirmation mail failed',
-          ),
-        )
-        .finally(() => mailsInFlight.delete(task));
-      mailsInFlight.add(task);
+      // The e-mail is a job committed with the order: never for a rolled-back one, never lost.
+      await deps.jobs.send('mail.order-confirmation', { orderId: order.id }, { tx });
       return { id: order.id };
     },
 
     fulfilledBy: (db, chargeId) => repo.findOrderIdByCharge(db, chargeId),
+
+    payer: (draft) => draft.buyer,
   };
 
-  /**
-   * Waits for the confirming transaction (it holds the charge row's lock until it ends), then mails
-   * the summary if the order is really there.
-   */
-  async function sendConfirmation(chargeId: number, orderId: number): Promise<void> {
-    const charge = await deps.payments.settled(chargeId);
-    const row = charge ? await repo.findOrder(deps.db, orderId) : null;
-    if (!charge || !row) return;
+  /** The confirmation e-mail job: the order's summary to its buyer (a retry may send it again). */
+  async function sendConfirmation(orderId: number): Promise<void> {
+    const row = await repo.findOrder(deps.db, orderId);
+    const charge = row ? await deps.payments.settled(row.chargeId) : null;
+    if (!row || !charge) return;
     const draft = parseStoredDraft(charge.draft);
     const [order] = await toOrders([row]);
     await deps.mail.send(
@@ -331,11 +327,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   async function orderForPaidCharge(user: AuthUser, txid: string): Promise<Order> {
     const state = await deps.payments.status(user, txid);
     if (state.purpose !== 'order') throw notFound('Cobrança não encontrada.');
-    if (state.status === 'ATIVA')
+    if (state.status === 'ATIVA' || state.status === 'EM_ANALISE')
       throw new HttpError(
         402,
         'O pagamento ainda não foi confirmado. Aguarde a confirmação e tente novamente.',
         'pagamento_pendente',
+      );
+    if (state.status === 'DEVOLVIDA')
+      throw conflict(
+        `Este pagamento foi devolvido: ${state.reason ?? 'não foi possível concluir o pedido.'}`,
+        'pagamento_devolvido',
       );
     if (state.status !== 'CONCLUIDA')
       throw conflict(
@@ -352,12 +353,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return toOrders(await repo.listOrdersByUser(deps.db, userId));
   }
 
-  /** Lets confirmation e-mails already under way finish (before the database closes). */
-  async function drain(): Promise<void> {
-    await Promise.allSettled([...mailsInFlight]);
-  }
-
-  return { purpose, orderForPaidCharge, listOrders, drain };
+  return { purpose, orderForPaidCharge, listOrders, sendConfirmation };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -9,19 +9,46 @@ declare module 'fastify' {
   }
 }
 
-/** Charges (Pix and card), their one confirmation path and the expiry sweep (docs/architecture.md §5). */
+/** Charges (Pix and card), their one settling path and their reconciliation (docs/architecture.md §5). */
 export default fp(
   async (app) => {
+    const { env } = app;
     const payments = createPaymentsService({
       db: app.db,
-      env: app.env,
+      env,
       provider: app.providers.payments,
       now: app.now,
       log: app.log,
+      jobs: app.jobs,
+      mail: app.providers.mail,
     });
     app.decorate('payments', payments);
-    app.addHook('onClose', async () => payments.stop());
+
+    const reconcileOne = async ({ chargeId }: { chargeId: number }) => payments.reconcile(chargeId, 'reconcile');
+    app.jobs.work('charges.reconcile', reconcileOne);
+    app.jobs.work('charges.expire', reconcileOne);
+    app.jobs.work('charges.reconcile-all', async () => {
+      await payments.reconcileAll();
+    });
+    app.jobs.work('mail.refund-notice', async ({ chargeId }) => payments.sendRefundNotice(chargeId));
+
+    let registering: Promise<void> = Promise.resolve();
+    app.addHook('onReady', async () => {
+      // Tests drive reconciliation themselves, on their own clock.
+      if (env.NODE_ENV !== 'test') {
+        await app.jobs.schedule('charges.reconcile-all', '* * * * *', {});
+        // Once at start: a crash may have left charges whose provider answer was never recorded.
+        await app.jobs.send('charges.reconcile-all', {}, { singletonKey: 'start' });
+      }
+      if (env.PAYMENTS === 'efi' && env.EFI_WEBHOOK_SECRET) {
+        // Efí skips mTLS on our word (docs/decisions/0013-efi-webhook-skip-mtls.md): the secret
+        // in the URL authenticates it; Efí appends "/pix", which "ignorar=" absorbs.
+        const url = `${env.publicUrl}/api/webhooks/pix/?hmac=${encodeURIComponent(env.EFI_WEBHOOK_SECRET)}&ignorar=`;
+        registering = payments.registerWebhook(url);
+      }
+    });
+    app.addHook('onClose', async () => registering);
     await app.register(paymentsRoutes, { payments });
   },
-  { name: 'payments', dependencies: ['infra'] },
+  { name: 'payments', dependencies: ['infra', 'jobs'] },
 );

@@ -1,10 +1,16 @@
-import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { charges } from '../../db/schema/index.ts';
+import { chargeRefunds, charges, paymentEvents, type paymentEventSources } from '../../db/schema/index.ts';
 
 export type ChargeRow = typeof charges.$inferSelect;
 export type NewCharge = typeof charges.$inferInsert;
+export type RefundRow = typeof chargeRefunds.$inferSelect;
+export type ChargeStatusName = ChargeRow['status'];
+export type PaymentEventSource = (typeof paymentEventSources)[number];
 type Conn = Db | Tx;
+
+/** A charge that still holds units and may still be paid. */
+export const OPEN_STATUSES = ['ATIVA', 'EM_ANALISE'] as const satisfies ChargeStatusName[];
 
 export async function insertCharge(tx: Conn, values: NewCharge): Promise<ChargeRow> {
   const [row] = await tx.insert(charges).values(values).returning();
@@ -16,80 +22,35 @@ export async function findChargeByTxid(db: Conn, txid: string): Promise<ChargeRo
   return row ?? null;
 }
 
-export async function setPixCode(tx: Conn, id: number, pixCopiaECola: string): Promise<void> {
-  await tx.update(charges).set({ pixCopiaECola }).where(eq(charges.id, id));
+export async function findChargeById(db: Conn, id: number): Promise<ChargeRow | null> {
+  const [row] = await db.select().from(charges).where(eq(charges.id, id)).limit(1);
+  return row ?? null;
 }
 
-/**
- * The one idempotent step of a Pix confirmation: only an active, unexpired charge turns CONCLUIDA,
- * and only the caller that gets the row back goes on to fulfil it. Concurrent callers wait on the
- * row lock and then find the status changed.
- */
-export async function markPixPaid(
-  tx: Tx,
-  txid: string,
-  endToEndId: string,
-  now: Date,
+export async function findCardCharge(
+  db: Conn,
+  ref: { id?: number; providerChargeId?: string },
 ): Promise<ChargeRow | null> {
-  const [row] = await tx
-    .update(charges)
-    .set({ status: 'CONCLUIDA', paidAt: now, endToEndId })
-    .where(
-      and(
-        eq(charges.txid, txid),
-        eq(charges.method, 'pix'),
-        eq(charges.status, 'ATIVA'),
-        gt(charges.expiresAt, now),
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
-/** Card outcome on a charge still waiting for it; the provider's charge id replaces our provisional one. */
-export async function settleCardCharge(
-  tx: Tx,
-  id: number,
-  values: {
-    status: 'CONCLUIDA' | 'RECUSADA';
-    txid: string;
-    amountCents: number;
-    installments: number;
-    now: Date;
-  },
-): Promise<ChargeRow | null> {
-  const [row] = await tx
-    .update(charges)
-    .set({
-      status: values.status,
-      txid: values.txid,
-      amountCents: values.amountCents,
-      installments: values.installments,
-      ...(values.status === 'CONCLUIDA' ? { paidAt: values.now } : {}),
-    })
-    .where(and(eq(charges.id, id), eq(charges.status, 'ATIVA')))
-    .returning();
-  return row ?? null;
-}
-
-/** ATIVA → EXPIRADA once the deadline passed; null when another caller got there first. */
-export async function markExpired(tx: Tx, id: number, now: Date): Promise<ChargeRow | null> {
-  const [row] = await tx
-    .update(charges)
-    .set({ status: 'EXPIRADA' })
-    .where(and(eq(charges.id, id), eq(charges.status, 'ATIVA'), lte(charges.expiresAt, now)))
-    .returning();
-  return row ?? null;
-}
-
-export async function findDueIds(db: Conn, now: Date, limit: number): Promise<number[]> {
-  const rows = await db
-    .select({ id: charges.id })
+  const conds = [
+    ...(ref.id !== undefined ? [eq(charges.id, ref.id)] : []),
+    ...(ref.providerChargeId ? [eq(charges.providerChargeId, ref.providerChargeId)] : []),
+  ];
+  if (!conds.length) return null;
+  const [row] = await db
+    .select()
     .from(charges)
-    .where(and(eq(charges.status, 'ATIVA'), lte(charges.expiresAt, now)))
-    .orderBy(asc(charges.expiresAt))
-    .limit(limit);
-  return rows.map((r) => r.id);
+    .where(and(eq(charges.method, 'cartao'), or(...conds)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findByIdempotencyKey(db: Conn, userId: number, key: string): Promise<ChargeRow | null> {
+  const [row] = await db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.userId, userId), eq(charges.idempotencyKey, key)))
+    .limit(1);
+  return row ?? null;
 }
 
 /** Locks a charge row for the rest of the transaction. */
@@ -98,12 +59,66 @@ export async function lockCharge(tx: Tx, id: number): Promise<ChargeRow | null> 
   return row ?? null;
 }
 
-/** Drafts of the purpose's charges still open (ATIVA and before their deadline) whose `field` is `value`. */
+export async function updateCharge(tx: Conn, id: number, values: Partial<NewCharge>): Promise<ChargeRow> {
+  const [row] = await tx.update(charges).set(values).where(eq(charges.id, id)).returning();
+  return row!;
+}
+
+/** How many charges the account has open (still holding units). */
+export async function countOpen(tx: Conn, userId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(charges)
+    .where(and(eq(charges.userId, userId), inArray(charges.status, OPEN_STATUSES)));
+  return row?.n ?? 0;
+}
+
+/** The account's open Pix charges for one purpose (a new one replaces them). */
+export async function findOpenPix(tx: Conn, userId: number, purpose: ChargeRow['purpose']): Promise<ChargeRow[]> {
+  return tx
+    .select()
+    .from(charges)
+    .where(
+      and(
+        eq(charges.userId, userId),
+        eq(charges.purpose, purpose),
+        eq(charges.method, 'pix'),
+        eq(charges.status, 'ATIVA'),
+      ),
+    );
+}
+
+/**
+ * What reconciliation looks at: every open charge, and Pix charges closed by our side within the
+ * last day (a payment may have raced their expiry).
+ */
+export async function findToReconcile(db: Conn, now: Date, limit: number): Promise<number[]> {
+  const dayAgo = new Date(now.getTime() - 86_400_000);
+  const rows = await db
+    .select({ id: charges.id })
+    .from(charges)
+    .where(
+      or(
+        inArray(charges.status, OPEN_STATUSES),
+        and(
+          eq(charges.method, 'pix'),
+          inArray(charges.status, ['EXPIRADA', 'REMOVIDA_PELO_USUARIO_RECEBEDOR']),
+          gt(charges.expiresAt, dayAgo),
+          lte(charges.expiresAt, now),
+        ),
+      ),
+    )
+    .orderBy(charges.expiresAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Drafts of the purpose's open charges whose `field` is `value`, other than `exceptUserId`'s. */
 export async function findOpenDrafts(
   db: Conn,
   purpose: ChargeRow['purpose'],
   match: { field: string; value: string },
-  now: Date,
+  onlyUserId?: number,
 ): Promise<unknown[]> {
   const rows = await db
     .select({ draft: charges.draft })
@@ -111,10 +126,77 @@ export async function findOpenDrafts(
     .where(
       and(
         eq(charges.purpose, purpose),
-        eq(charges.status, 'ATIVA'),
-        gt(charges.expiresAt, now),
+        inArray(charges.status, OPEN_STATUSES),
         sql`${charges.draft}->>${match.field} = ${match.value}`,
+        onlyUserId === undefined ? undefined : eq(charges.userId, onlyUserId),
       ),
     );
   return rows.map((r) => r.draft);
 }
+
+export async function appendEvent(
+  tx: Conn,
+  values: { chargeId: number; source: PaymentEventSource; kind: string; raw: unknown; at: Date },
+): Promise<void> {
+  await tx.insert(paymentEvents).values({
+    chargeId: values.chargeId,
+    source: values.source,
+    kind: values.kind,
+    raw: values.raw ?? null,
+    createdAt: values.at,
+  });
+}
+
+export async function listEvents(db: Conn, chargeId: number) {
+  return db.select().from(paymentEvents).where(eq(paymentEvents.chargeId, chargeId)).orderBy(paymentEvents.id);
+}
+
+export async function insertRefund(
+  tx: Conn,
+  values: typeof chargeRefunds.$inferInsert,
+): Promise<RefundRow> {
+  const [row] = await tx.insert(chargeRefunds).values(values).onConflictDoNothing().returning();
+  if (row) return row;
+  const [existing] = await tx.select().from(chargeRefunds).where(eq(chargeRefunds.chargeId, values.chargeId));
+  return existing!;
+}
+
+export async function findRefund(db: Conn, chargeId: number): Promise<RefundRow | null> {
+  const [row] = await db.select().from(chargeRefunds).where(eq(chargeRefunds.chargeId, chargeId));
+  return row ?? null;
+}
+
+export async function setRefundStatus(tx: Conn, id: number, status: string, at: Date): Promise<void> {
+  await tx.update(chargeRefunds).set({ status, updatedAt: at }).where(eq(chargeRefunds.id, id));
+}
+
+/** Refunds recorded but never answered by the provider (a crash between the two). */
+export async function findUnsentRefunds(db: Conn, limit: number): Promise<RefundRow[]> {
+  return db.select().from(chargeRefunds).where(eq(chargeRefunds.status, 'PENDENTE')).limit(limit);
+}
+
+/** The account's charges worth showing: pending, refused or returned, since `since`. */
+export async function listNoteworthy(db: Conn, userId: number, since: Date) {
+  return db
+    .select({ charge: charges, refund: chargeRefunds })
+    .from(charges)
+    .leftJoin(chargeRefunds, eq(chargeRefunds.chargeId, charges.id))
+    .where(
+      and(
+        eq(charges.userId, userId),
+        inArray(charges.status, ['EM_ANALISE', 'DEVOLVIDA', 'RECUSADA']),
+        gt(charges.createdAt, since),
+      ),
+    )
+    .orderBy(desc(charges.createdAt), desc(charges.id));
+}
+
+/** Charges staff must look at. */
+export async function listNeedingAttention(db: Conn) {
+  return db
+    .select()
+    .from(charges)
+    .where(and(sql`${charges.attention} is not null`, ne(charges.status, 'FALHOU')))
+    .orderBy(desc(charges.id));
+}
+

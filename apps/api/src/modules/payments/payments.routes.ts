@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TLSSocket } from 'node:tls';
+import rateLimit from '@fastify/rate-limit';
 import { ApiErrorSchema } from '@passada/core/contracts/common';
 import {
   CardErrorSchema,
@@ -8,8 +9,10 @@ import {
   CardTokenRequestSchema,
   CardTokenResponseSchema,
   type Finalidade,
+  IdempotencyKeySchema,
   InstallmentsQuerySchema,
   InstallmentsResponseSchema,
+  PaymentListResponseSchema,
   PixCreateRequestSchema,
   PixCreateResponseSchema,
   PixStatusResponseSchema,
@@ -22,8 +25,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
-import { requireUser } from '../../plugins/auth.ts';
-import { unauthorized } from '../../plugins/errors.ts';
+import { optionalUser, requireUser } from '../../plugins/auth.ts';
+import { badRequest, unauthorized } from '../../plugins/errors.ts';
+import { PaymentProviderError } from '../../providers/payments/index.ts';
 import type { ChargePurpose, PaymentsService } from './payments.service.ts';
 
 /** A 409 may carry the correct total (in reais) when the browser's disagreed. */
@@ -48,8 +52,9 @@ function fulfilledField(purpose: ChargePurpose, id: number | undefined) {
 const sha = (v: string) => createHash('sha256').update(v).digest();
 
 /**
- * Webhook authentication (docs/brazil.md, API Pix): a client certificate the TLS layer verified
- * (mTLS), or the shared secret registered in the webhook URL. Anything else is refused.
+ * Webhook authentication (docs/decisions/0013-efi-webhook-skip-mtls.md): a client certificate the TLS
+ * layer verified (mTLS), or the shared secret registered in the webhook URL sent from one of Efí's
+ * addresses (`request.ip`, so TRUST_PROXY applies). Anything else is refused.
  */
 function webhookAuthenticated(request: FastifyRequest, env: Env, hmac: string | undefined): boolean {
   const socket = request.raw.socket as Partial<TLSSocket>;
@@ -57,8 +62,15 @@ function webhookAuthenticated(request: FastifyRequest, env: Env, hmac: string | 
   const secret = env.EFI_WEBHOOK_SECRET;
   const given = hmac ?? request.headers['x-webhook-secret'];
   if (!secret || typeof given !== 'string') return false;
-  return timingSafeEqual(sha(given), sha(secret));
+  if (!timingSafeEqual(sha(given), sha(secret))) return false;
+  const allowed = env.EFI_WEBHOOK_ALLOWED_IPS;
+  return allowed.includes('*') || allowed.includes(request.ip);
 }
+
+/** Card notifications come as a form or JSON `notification=<token>`. */
+const CardNotificationSchema = z.object({
+  notification: z.string().min(1).max(200),
+});
 
 export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }> = async (
   app,
@@ -66,32 +78,35 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
 ) => {
   const { env } = app;
 
-  if (env.NODE_ENV !== 'test') {
-    app.addHook('onReady', async () => {
-      payments.start();
-      if (
-        env.PAYMENTS === 'efi' &&
-        env.NODE_ENV === 'production' &&
-        env.EFI_WEBHOOK_SECRET &&
-        env.PUBLIC_URL
-      ) {
-        // Efí appends "/pix" to the registered URL; "ignorar=" absorbs it into a query parameter.
-        const url = `${env.publicUrl}/api/webhooks/pix/?hmac=${encodeURIComponent(env.EFI_WEBHOOK_SECRET)}&ignorar=`;
-        app.providers.payments
-          .registerPixWebhook(url)
-          .catch((err: unknown) =>
-            app.log.error(
-              { err: err instanceof Error ? err.message : String(err) },
-              'pix webhook registration failed',
-            ),
-          );
-      }
-    });
-  }
+  await app.register(rateLimit, { global: false });
+  // Efí posts card notifications as a form (`notification=<token>`).
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  const window = '10 minutes';
+  const limited = {
+    rateLimit: {
+      max: env.PAYMENTS_RATE_LIMIT_PER_IP,
+      timeWindow: window,
+    },
+  };
+  // A second limit per account: many addresses cannot multiply one account's allowance.
+  const perAccount = app.rateLimit({
+    max: env.PAYMENTS_RATE_LIMIT_PER_ACCOUNT,
+    timeWindow: window,
+    keyGenerator: async (request) => {
+      const user = await optionalUser(request);
+      return user ? `conta:${user.id}` : `ip:${request.ip}`;
+    },
+  });
 
   app.post(
     '/api/pagar-pix/',
     {
+      config: limited,
+      preHandler: perAccount,
       schema: {
         tags: ['pagamentos'],
         summary: 'Cria uma cobrança Pix para um pedido ou inscrição, pelo valor calculado no servidor',
@@ -101,6 +116,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
           400: ApiErrorSchema,
           401: ApiErrorSchema,
           409: TotalErrorSchema,
+          429: ApiErrorSchema,
+          502: ApiErrorSchema,
         },
       },
     },
@@ -127,7 +144,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     {
       schema: {
         tags: ['pagamentos'],
-        summary: 'Situação de uma cobrança Pix do usuário',
+        summary: 'Situação de uma cobrança (Pix ou cartão) do usuário',
         params: TxidParamSchema,
         response: { 200: PixStatusResponseSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
       },
@@ -135,37 +152,56 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
     async (request) => {
       const user = await requireUser(request);
       const s = await payments.status(user, request.params.txid);
-      return { status: s.status, ...fulfilledField(s.purpose, s.fulfilledId) };
+      return {
+        status: s.status,
+        ...fulfilledField(s.purpose, s.fulfilledId),
+        ...(s.reason ? { motivo: s.reason } : {}),
+        ...(s.expiresAt ? { expira_em: s.expiresAt.toISOString() } : {}),
+      };
     },
   );
 
+  const CardErrorWithTxid = ApiErrorSchema.extend({ txid: z.string().optional() });
   app.post(
     '/api/pagar-cartao/',
     {
+      config: limited,
+      preHandler: perAccount,
       schema: {
         tags: ['pagamentos'],
-        summary: 'Cobra um cartão tokenizado, à vista ou parcelado',
+        summary:
+          'Cobra um cartão tokenizado; 200 pago, 202 em análise. Exige o cabeçalho Idempotency-Key (um por tentativa)',
         body: CardPayRequestSchema,
         response: {
           200: CardPayResponseSchema,
-          400: ApiErrorSchema,
+          202: CardPayResponseSchema,
+          400: CardErrorWithTxid,
           401: ApiErrorSchema,
-          409: TotalErrorSchema,
+          409: TotalErrorSchema.extend({ txid: z.string().optional() }),
+          429: ApiErrorSchema,
+          502: CardErrorWithTxid,
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireUser(request);
+      const key = IdempotencyKeySchema.safeParse(request.headers['idempotency-key']);
+      if (!key.success)
+        throw badRequest(
+          'Envie o cabeçalho Idempotency-Key (de 1 a 100 caracteres) com um valor novo a cada tentativa de pagamento.',
+          'idempotency_key_invalida',
+        );
       const b = request.body;
       const paid = await payments.chargeCard(user, {
         paymentToken: b.payment_token,
         installments: b.installments,
         claimedTotalCents: reaisToCents(b.total),
-        customer: { name: b.name, cpf: b.cpf, email: b.email, phone: b.phone ?? '' },
+        idempotencyKey: key.data,
+        customer: { name: b.name, cpf: b.cpf, email: b.email, phone: b.phone ?? '', birth: b.birth },
         ...(b.produto ? { productName: b.produto } : {}),
         ...purposeOf(b),
       });
-      return {
+      return reply.status(paid.status === 'paid' ? 200 : 202).send({
         detalhes: {
           data: {
             status: paid.status,
@@ -177,18 +213,33 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
           },
         },
         ...fulfilledField(paid.purpose, paid.fulfilledId),
-      };
+        txid: paid.txid,
+      });
     },
+  );
+
+  app.get(
+    '/api/pagamentos/',
+    {
+      schema: {
+        tags: ['pagamentos'],
+        summary: 'Pagamentos do usuário em análise, recusados ou devolvidos nos últimos 30 dias',
+        response: { 200: PaymentListResponseSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => payments.listNoteworthy(await requireUser(request)),
   );
 
   app.get(
     '/api/parcelas/',
     {
+      config: limited,
+      preHandler: perAccount,
       schema: {
         tags: ['pagamentos'],
         summary: 'Parcelas possíveis para uma bandeira e um total em centavos',
         querystring: InstallmentsQuerySchema,
-        response: { 200: InstallmentsResponseSchema, 400: ApiErrorSchema },
+        response: { 200: InstallmentsResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema, 502: ApiErrorSchema },
       },
     },
     async (request) => ({
@@ -198,7 +249,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
 
   const webhookSchema = {
     tags: ['pagamentos'],
-    summary: 'Notificações de Pix recebidos (Efí); exige mTLS ou o segredo do webhook',
+    summary: 'Notificações de Pix recebidos (Efí); exige mTLS, ou o segredo do webhook vindo de um endereço da Efí',
     querystring: z.object({ hmac: z.string().optional(), ignorar: z.string().optional() }),
     body: PixWebhookSchema.partial().loose(),
     response: { 200: z.object({}), 401: ApiErrorSchema },
@@ -222,6 +273,30 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
       },
     );
   }
+
+  app.post(
+    '/api/webhooks/cartao/',
+    {
+      schema: {
+        tags: ['pagamentos'],
+        summary:
+          'Notificação de cartão da Efí (um token); o servidor lê a notificação na Efí e age pelo último status',
+        body: CardNotificationSchema,
+        response: { 200: z.object({}), 400: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      try {
+        await payments.receiveCardNotification(request.body.notification);
+      } catch (err) {
+        // An unknown token is the caller's mistake; anything else is ours, and Efí will deliver again.
+        if (err instanceof PaymentProviderError && err.status === 404)
+          throw badRequest('Notificação desconhecida.', 'notificacao_desconhecida');
+        throw err;
+      }
+      return {};
+    },
+  );
 
   // The simulated bank and tokenizer exist only in simulated mode (docs/architecture.md §5).
   const simulator = app.providers.payments.simulator;
@@ -250,11 +325,13 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
   app.post(
     '/api/simulador/cartao/token',
     {
+      config: limited,
+      preHandler: perAccount,
       schema: {
         tags: ['simulador'],
         summary: 'Simulado: tokeniza um cartão como a biblioteca da Efí (mesmas validações)',
         body: CardTokenRequestSchema,
-        response: { 200: CardTokenResponseSchema, 400: CardErrorSchema },
+        response: { 200: CardTokenResponseSchema, 400: CardErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (request, reply) => {

@@ -36,14 +36,21 @@ describe('payments (simulado)', () => {
           done();
         },
       }),
-      env: { LOG_LEVEL: 'info', EFI_WEBHOOK_SECRET: WEBHOOK_SECRET, PIX_EXPIRATION_SECONDS: '900' },
+      env: {
+        LOG_LEVEL: 'info',
+        EFI_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        EFI_WEBHOOK_ALLOWED_IPS: '127.0.0.1',
+        PIX_EXPIRATION_SECONDS: '900',
+      },
     });
     buyer = await makeUser(t.app);
   });
   afterAll(() => t.close());
 
-  beforeEach(() => {
+  beforeEach(async () => {
     clock = START;
+    // A fresh account per test: a new charge settles or replaces the account's earlier open one.
+    buyer = await makeUser(t.app);
     // Fresh handlers per test, so counts start at zero.
     order = makeFakePurpose({ unitCents: 4990, stock: 5 });
     registration = makeFakePurpose({ unitCents: 8000, stock: 5 });
@@ -106,14 +113,18 @@ describe('payments (simulado)', () => {
     expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
     expect(order.state.stock).toBe(3);
 
-    expect((await status(body.txid)).json()).toEqual({ status: 'ATIVA' });
+    expect((await status(body.txid)).json()).toEqual({ status: 'ATIVA', expira_em: body.expira_em });
     expect(order.state.fulfilCalls).toBe(0);
 
     const paid = await simulatePay(body.txid);
     expect(paid.statusCode).toBe(200);
     expect(paid.json()).toMatchObject({ status: 'CONCLUIDA', pedido_id: 1000 });
 
-    expect((await status(body.txid)).json()).toEqual({ status: 'CONCLUIDA', pedido_id: 1000 });
+    expect((await status(body.txid)).json()).toEqual({
+      status: 'CONCLUIDA',
+      pedido_id: 1000,
+      expira_em: body.expira_em,
+    });
     expect(order.state.fulfilled).toEqual([
       { id: 1000, chargeId: (await chargeRow(body.txid))!.id, amountCents: 9980, userId: buyer.id },
     ]);
@@ -133,7 +144,7 @@ describe('payments (simulado)', () => {
     expect(res.statusCode).toBe(201);
     const { txid } = res.json();
     expect((await simulatePay(txid)).json()).toEqual({ txid, status: 'CONCLUIDA', inscricao_id: 1000 });
-    expect((await status(txid)).json()).toEqual({ status: 'CONCLUIDA', inscricao_id: 1000 });
+    expect((await status(txid)).json()).toMatchObject({ status: 'CONCLUIDA', inscricao_id: 1000 });
     expect(registration.state.fulfilCalls).toBe(1);
     expect(order.state.fulfilCalls).toBe(0);
     expect(order.state.stock).toBe(5);
@@ -192,7 +203,7 @@ describe('payments (simulado)', () => {
     expect(order.state.fulfilCalls).toBe(1);
     const row = await chargeRow(txid);
     expect(row).toMatchObject({ status: 'CONCLUIDA', endToEndId: expect.stringMatching(/^E/) });
-    expect((await status(txid)).json()).toEqual({ status: 'CONCLUIDA', pedido_id: 1000 });
+    expect((await status(txid)).json()).toMatchObject({ status: 'CONCLUIDA', pedido_id: 1000 });
     // Efí appends "/pix" to the registered URL; that path is served too, and still fulfils nothing new.
     const appended = await t.app.inject({
       method: 'POST',
@@ -203,39 +214,60 @@ describe('payments (simulado)', () => {
     expect(order.state.fulfilCalls).toBe(1);
   });
 
-  it('the confirmation step itself is idempotent when called five times at once', async () => {
+  it('refuses a webhook with the right secret from an address that is not Efí’s', async () => {
     const { txid } = (await createPix(1, 49.9)).json();
-    const outcomes = await Promise.all(
-      Array.from({ length: 5 }, () => t.app.payments.confirmPix(txid, 'E00000000000000000000000000000AB')),
-    );
-    expect(outcomes.filter((o) => o.changed)).toEqual([{ changed: true, fulfilledId: 1000 }]);
-    expect(order.state.fulfilCalls).toBe(1);
+    t.app.providers.payments.simulator!.payPix(txid, clock);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/pix/?hmac=${WEBHOOK_SECRET}`,
+      remoteAddress: '203.0.113.9',
+      payload: { pix: [{ endToEndId: 'E1', txid }] },
+    });
+    expect(res.statusCode).toBe(401);
+    expect((await chargeRow(txid))!.status).toBe('ATIVA');
   });
 
-  it('an expired charge can never be paid and gives its units back once', async () => {
+  it('settling is idempotent when webhook, polling and reconciliation run five times at once', async () => {
+    const { txid } = (await createPix(1, 49.9)).json();
+    t.app.providers.payments.simulator!.payPix(txid, clock);
+    const id = (await chargeRow(txid))!.id;
+    await Promise.all([
+      ...Array.from({ length: 3 }, () => t.app.payments.reconcile(id, 'reconcile')),
+      webhook(txid),
+      status(txid),
+    ]);
+    expect(order.state.fulfilCalls).toBe(1);
+    expect((await chargeRow(txid))!.status).toBe('CONCLUIDA');
+  });
+
+  it('an expired charge is removed at the provider, gives its units back once and cannot be paid', async () => {
     const { txid } = (await createPix(2, 99.8)).json();
     expect(order.state.stock).toBe(3);
     clock = new Date(START.getTime() + 900_000 + 1000);
     const pay = await simulatePay(txid);
     expect(pay.statusCode).toBe(409);
     expect(pay.json()).toMatchObject({ code: 'cobranca_expirada' });
-    expect((await status(txid)).json()).toEqual({ status: 'EXPIRADA' });
+    expect((await status(txid)).json()).toMatchObject({ status: 'EXPIRADA' });
     expect(order.state.stock).toBe(5);
     expect(order.state.releaseCalls).toBe(1);
-    // Even if the bank said it was paid, the confirmation path refuses an expired charge.
-    await t.app.payments.confirmPix(txid, 'E999');
+    // The provider removed it too: the bank refuses it now.
+    expect(t.app.providers.payments.simulator!.payPix(txid, clock)).toBeNull();
+    await t.app.payments.reconcile((await chargeRow(txid))!.id, 'reconcile');
     await webhook(txid);
     expect((await chargeRow(txid))!.status).toBe('EXPIRADA');
     expect(order.state.fulfilCalls).toBe(0);
     expect(order.state.releaseCalls).toBe(1);
   });
 
-  it('sweeps overdue charges when a new one is created', async () => {
-    const { txid } = (await createPix(1, 49.9)).json();
-    clock = new Date(START.getTime() + 3600_000);
-    expect((await createPix(1, 49.9)).statusCode).toBe(201);
-    expect((await chargeRow(txid))!.status).toBe('EXPIRADA');
-    expect(order.state.stock).toBe(4);
+  it('a new Pix for the same purpose replaces the account’s earlier one (removed at the provider, units back)', async () => {
+    const first = (await createPix(5, 249.5)).json();
+    expect(order.state.stock).toBe(0);
+    const second = await createPix(5, 249.5);
+    expect(second.statusCode).toBe(201);
+    expect((await chargeRow(first.txid))!.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    expect(t.app.providers.payments.simulator!.payPix(first.txid, clock)).toBeNull();
+    expect(order.state.stock).toBe(0);
+    expect(order.state.releaseCalls).toBe(1);
   });
 
   describe('card', () => {
@@ -249,8 +281,9 @@ describe('payments (simulado)', () => {
       t.app.inject({
         method: 'POST',
         url: '/api/pagar-cartao/',
-        headers: buyer.headers,
+        headers: { ...buyer.headers, 'idempotency-key': `tentativa-${paymentToken}-${installments}` },
         payload: {
+          birth: '1990-05-17',
           payment_token: paymentToken,
           name: 'Maria da Silva',
           cpf: CPF,
@@ -287,9 +320,10 @@ describe('payments (simulado)', () => {
       const res = await pay(payment_token, 4);
       expect(res.statusCode).toBe(200);
       const data = res.json().detalhes.data;
+      expect(res.json().txid).toMatch(/^[a-zA-Z0-9]{26,35}$/);
       // 99,80 in 4× at 1,99% a.m. (Price table): 26,20 each.
       expect(data).toMatchObject({
-        status: 'approved',
+        status: 'paid',
         installments: 4,
         installment_value: 2620,
         total: 10480,
@@ -298,18 +332,24 @@ describe('payments (simulado)', () => {
       expect(res.json().pedido_id).toBe(1000);
       expect(order.state.fulfilled).toEqual([expect.objectContaining({ amountCents: 10480 })]);
       expect(order.state.stock).toBe(3);
-      // A single-use token cannot pay twice.
-      expect((await pay(payment_token, 1)).statusCode).toBe(400);
+      // A single-use token cannot pay twice (a new attempt, a new key).
+      const again = await pay(payment_token, 1);
+      expect(again.statusCode).toBe(400);
+      expect(again.json().code).toBe('pagamento_recusado');
       expect(order.state.fulfilCalls).toBe(1);
       expect(order.state.stock).toBe(3);
     });
 
-    it('refused: status unpaid, nothing fulfilled, units given back', async () => {
+    it('refused: 400 with the provider’s reason, nothing fulfilled, units given back', async () => {
       const { payment_token } = (await tokenize(CARD.visaRefused)).json();
       const res = await pay(payment_token, 1);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().detalhes.data.status).toBe('unpaid');
-      expect(res.json().pedido_id).toBeUndefined();
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'pagamento_recusado', txid: expect.any(String) });
+      expect(res.json().detail.length).toBeGreaterThan(5);
+      expect((await status(res.json().txid)).json()).toEqual({
+        status: 'RECUSADA',
+        motivo: res.json().detail,
+      });
       expect(order.state.fulfilCalls).toBe(0);
       expect(order.state.stock).toBe(5);
       const row = (await t.app.db.select().from(charges).where(eq(charges.status, 'RECUSADA')))[0];
@@ -362,8 +402,9 @@ describe('payments (simulado)', () => {
     await t.app.inject({
       method: 'POST',
       url: '/api/pagar-cartao/',
-      headers: buyer.headers,
+      headers: { ...buyer.headers, 'idempotency-key': 'registro-de-log' },
       payload: {
+        birth: '1990-05-17',
         payment_token,
         name: 'Maria da Silva',
         cpf: CPF,

@@ -10,12 +10,16 @@ export default fp(
       now: app.now,
       log: app.log,
       mail: app.providers.mail,
+      jobs: app.jobs,
       payments: app.payments,
       events: app.events,
       users: app.accounts.users,
     });
     app.payments.registerPurpose('registration', registrations.purpose);
+    app.jobs.work('mail.registration-confirmation', ({ registrationId }) =>
+      registrations.sendConfirmation(registrationId),
+    );
     await app.register(registrationsRoutes, { registrations });
   },
-  { name: 'registrations', dependencies: ['infra', 'payments', 'events', 'accounts'] },
+  { name: 'registrations', dependencies: ['infra', 'jobs', 'payments', 'events', 'accounts'] },
 );

@@ -43,6 +43,11 @@ export async function insertRegistration(
   return row;
 }
 
+export async function findById(db: Conn, id: number): Promise<RegistrationRow | null> {
+  const [row] = await db.select().from(registrations).where(eq(registrations.id, id)).limit(1);
+  return row ?? null;
+}
+
 export async function findByCharge(db: Conn, chargeId: number): Promise<RegistrationRow | null> {
   const [row] = await db.select().from(registrations).where(eq(registrations.chargeId, chargeId)).limit(1);
   return row ?? null;

@@ -14,12 +14,20 @@ import { centsToReais, formatBRL } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
+import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { badRequest, conflict, notFound, validationError, zodIssues } from '../../plugins/errors.ts';
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
 import type { UsersService } from '../accounts/users.service.ts';
 import type { CategoryInfo, EventRow, EventsService } from '../events/events.service.ts';
-import type { ChargePurposeHandler, ChargeRow, PaymentsService } from '../payments/payments.service.ts';
+import {
+  CannotFulfil,
+  type ChargePurposeHandler,
+  isUniqueViolation,
+  type ChargeRow,
+  type PaymentsService,
+} from '../payments/payments.service.ts';
 import * as repo from './registrations.repository.ts';
 
 export interface RegistrationsServiceDeps {
@@ -27,7 +35,8 @@ export interface RegistrationsServiceDeps {
   now: () => Date;
   log: FastifyBaseLogger;
   mail: MailProvider;
-  payments: Pick<PaymentsService, 'findByTxid' | 'openDrafts' | 'settled'>;
+  jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
+  payments: Pick<PaymentsService, 'findByTxid' | 'openDrafts'>;
   events: Pick<EventsService, 'findEventRow' | 'findCategories' | 'reservePlaces' | 'releasePlaces'>;
   users: Pick<UsersService, 'findContact'>;
 }
@@ -107,7 +116,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
 
   /** The 'registration' purpose of a charge (docs/architecture.md §5). */
   const purpose: ChargePurposeHandler<RegistrationDraft> = {
-    async prepare(tx, { draft }) {
+    async prepare(tx, { user, draft }) {
       const parsed = ParticipantSchema.safeParse(draft);
       if (!parsed.success) throw validationError(zodIssues(parsed.error));
       const p = parsed.data;
@@ -125,8 +134,10 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       const ids = items.map((i) => i.category.id);
       if ((await repo.takenCategories(tx, p.cpf, ids)).length > 0)
         throw conflict(DUPLICATE_CPF, 'cpf_ja_inscrito');
+      // Only this account's own pending charges: a stranger's unpaid charge for this CPF must not lock
+      // the person out (the place stays held; if both pay, the later payment is returned).
       const pending = (
-        await deps.payments.openDrafts(tx, 'registration', { field: 'cpf', value: p.cpf })
+        await deps.payments.openDrafts(tx, 'registration', { field: 'cpf', value: p.cpf }, user.id)
       ).flatMap(categoriesOfDraft);
       if (ids.some((id) => pending.includes(id)))
         throw conflict(
@@ -167,32 +178,40 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
 
     async fulfil(tx, charge: ChargeRow) {
       const d = charge.draft as RegistrationDraft;
-      // The unique (category, cpf) index is the final guard against a CPF holding a category twice.
-      const row = await repo.insertRegistration(
-        tx,
-        {
-          eventId: d.evento,
-          accountUserId: charge.userId,
-          chargeId: charge.id,
-          fullName: d.nome_completo,
-          cpf: d.cpf,
-          birthDate: d.data_nascimento,
-          gender: d.genero,
-          address: d.endereco,
-          phone: d.numero_contato,
-          email: d.email,
-          street: d.street,
-          zipCode: d.zip_code,
-          state: d.state,
-          city: d.city,
-          neighborhood: d.neighborhood,
-          totalCents: d.totalCents,
-          createdAt: deps.now(),
-        },
-        d.items,
-      );
-      const account = charge.userId === null ? null : await deps.users.findContact(charge.userId, tx);
-      sendConfirmationAfterCommit(charge.id, d, account);
+      await repo.lockCpf(tx, d.cpf);
+      const ids = d.items.map((i) => i.categoryId);
+      // Another account's charge for this CPF was paid first: this payment cannot become a registration.
+      if ((await repo.takenCategories(tx, d.cpf, ids)).length > 0) throw new CannotFulfil(DUPLICATE_CPF);
+      const row = await repo
+        .insertRegistration(
+          tx,
+          {
+            eventId: d.evento,
+            accountUserId: charge.userId,
+            chargeId: charge.id,
+            fullName: d.nome_completo,
+            cpf: d.cpf,
+            birthDate: d.data_nascimento,
+            gender: d.genero,
+            address: d.endereco,
+            phone: d.numero_contato,
+            email: d.email,
+            street: d.street,
+            zipCode: d.zip_code,
+            state: d.state,
+            city: d.city,
+            neighborhood: d.neighborhood,
+            totalCents: d.totalCents,
+            createdAt: deps.now(),
+          },
+          d.items,
+        )
+        .catch((err: unknown) => {
+          // The unique (category, cpf) index is the final guard against a CPF holding a category twice.
+          if (isUniqueViolation(err)) throw new CannotFulfil(DUPLICATE_CPF);
+          throw err;
+        });
+      await deps.jobs.send('mail.registration-confirmation', { registrationId: row.id }, { tx });
       return { id: row.id };
     },
 
@@ -200,65 +219,55 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       const row = await repo.findByCharge(db, chargeId);
       return row ? { id: row.id } : null;
     },
+
+    payer: (d) => ({ name: d.nome_completo, email: d.email }),
   };
 
   /**
-   * E-mails go out only once the confirming transaction committed (a rollback sends nothing); a
-   * failure is logged and never undoes the registration.
+   * The confirmation e-mail job: the participant, and the account holder when they are someone else.
+   * Every recipient is tried; a failure makes the job run again later.
    */
-  function sendConfirmationAfterCommit(
-    chargeId: number,
-    d: RegistrationDraft,
-    account: { email: string; fullName: string } | null,
-  ): void {
-    void (async () => {
-      if ((await deps.payments.settled(chargeId))?.status !== 'CONCLUIDA') return;
-      const registration = await repo.findByCharge(deps.db, chargeId);
-      const event = registration ? await deps.events.findEventRow(registration.eventId) : undefined;
-      if (!registration || !event) return;
-      const categories = await repo.categoriesOf(deps.db, registration.id);
-      const lines = [
-        `Evento: ${event.name}`,
-        `Data: ${formatIsoDateBR(event.startDate)} às ${event.time}`,
-        `Participante: ${d.nome_completo} (CPF ${maskCpf(d.cpf)})`,
-        `Categorias: ${categories.map((c) => c.name).join(', ')}`,
-        `Valor: ${formatBRL(d.totalCents)}`,
-        `Inscrição nº ${registration.id}`,
-      ];
-      const subject = `Inscrição confirmada: ${event.name}`;
-      const recipients = [
-        {
-          to: d.email,
-          text: [`Olá, ${d.nome_completo}!`, '', 'Sua inscrição está confirmada.', '', ...lines],
-        },
-      ];
-      if (account && account.email.toLowerCase() !== d.email.toLowerCase())
-        recipients.push({
-          to: account.email,
-          text: [
-            `Olá, ${account.fullName}!`,
-            '',
-            `A inscrição que você fez para ${d.nome_completo} está confirmada.`,
-            '',
-            ...lines,
-          ],
-        });
-      for (const r of recipients) {
-        await deps.mail
-          .send({ to: r.to, subject, text: r.text.join('\n') })
-          .catch((err: unknown) =>
-            deps.log.error(
-              { registrationId: registration.id, err: err instanceof Error ? err.message : String(err) },
-              'registration e-mail failed',
-            ),
-          );
-      }
-    })().catch((err: unknown) =>
-      deps.log.error(
-        { chargeId, err: err instanceof Error ? err.message : String(err) },
-        'registration e-mail failed',
-      ),
+  async function sendConfirmation(registrationId: number): Promise<void> {
+    const registration = await repo.findById(deps.db, registrationId);
+    const event = registration ? await deps.events.findEventRow(registration.eventId) : undefined;
+    if (!registration || !event) return;
+    const account =
+      registration.accountUserId === null ? null : await deps.users.findContact(registration.accountUserId);
+    const categories = await repo.categoriesOf(deps.db, registration.id);
+    const lines = [
+      `Evento: ${event.name}`,
+      `Data: ${formatIsoDateBR(event.startDate)} às ${event.time}`,
+      `Participante: ${registration.fullName} (CPF ${maskCpf(registration.cpf)})`,
+      `Categorias: ${categories.map((c) => c.name).join(', ')}`,
+      `Valor: ${formatBRL(registration.totalCents)}`,
+      `Inscrição nº ${registration.id}`,
+    ];
+    const subject = `Inscrição confirmada: ${event.name}`;
+    const recipients = [
+      {
+        to: registration.email,
+        text: [`Olá, ${registration.fullName}!`, '', 'Sua inscrição está confirmada.', '', ...lines],
+      },
+    ];
+    if (account && account.email.toLowerCase() !== registration.email.toLowerCase())
+      recipients.push({
+        to: account.email,
+        text: [
+          `Olá, ${account.fullName}!`,
+          '',
+          `A inscrição que você fez para ${registration.fullName} está confirmada.`,
+          '',
+          ...lines,
+        ],
+      });
+    const results = await Promise.allSettled(
+      recipients.map((r) => deps.mail.send({ to: r.to, subject, text: r.text.join('\n') })),
     );
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) {
+      deps.log.error({ registrationId }, 'registration e-mail failed');
+      throw (failed as PromiseRejectedResult).reason;
+    }
   }
 
   async function toWire(row: repo.RegistrationRow): Promise<Registration> {
@@ -325,7 +334,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     };
   }
 
-  return { purpose, quote, registrationForCharge, lookup };
+  return { purpose, quote, registrationForCharge, lookup, sendConfirmation };
 }
 
 export type RegistrationsService = ReturnType<typeof createRegistrationsService>;
