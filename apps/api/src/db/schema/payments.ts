@@ -1,14 +1,5 @@
 import { PIX_CHARGE_STATUSES } from '@passada/core/contracts/payments';
-import {
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 export const chargeMethods = ['pix', 'cartao'] as const;

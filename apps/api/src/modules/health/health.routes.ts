@@ -37,7 +37,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       if (webhook === 'erro')
         return reply.status(503).send({
           status: 'erro' as const,
-          detail: 'O webhook Pix não está registrado na Efí: pagamentos Pix só se confirmam pela conciliação.',
+          detail:
+            'O webhook Pix não está registrado na Efí: pagamentos Pix só se confirmam pela conciliação.',
           pix_webhook: webhook,
         });
       return {

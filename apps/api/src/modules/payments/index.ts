@@ -24,7 +24,8 @@ export default fp(
     });
     app.decorate('payments', payments);
 
-    const reconcileOne = async ({ chargeId }: { chargeId: number }) => payments.reconcile(chargeId, 'reconcile');
+    const reconcileOne = async ({ chargeId }: { chargeId: number }) =>
+      payments.reconcile(chargeId, 'reconcile');
     app.jobs.work('charges.reconcile', reconcileOne);
     app.jobs.work('charges.expire', reconcileOne);
     app.jobs.work('charges.reconcile-all', async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { chargeRefunds, charges, paymentEvents, type paymentEventSources } from '../../db/schema/index.ts';
+import { chargeRefunds, charges, type paymentEventSources, paymentEvents } from '../../db/schema/index.ts';
 
 export type ChargeRow = typeof charges.$inferSelect;
 export type NewCharge = typeof charges.$inferInsert;
@@ -74,7 +74,11 @@ export async function countOpen(tx: Conn, userId: number): Promise<number> {
 }
 
 /** The account's open Pix charges for one purpose (a new one replaces them). */
-export async function findOpenPix(tx: Conn, userId: number, purpose: ChargeRow['purpose']): Promise<ChargeRow[]> {
+export async function findOpenPix(
+  tx: Conn,
+  userId: number,
+  purpose: ChargeRow['purpose'],
+): Promise<ChargeRow[]> {
   return tx
     .select()
     .from(charges)
@@ -148,13 +152,14 @@ export async function appendEvent(
 }
 
 export async function listEvents(db: Conn, chargeId: number) {
-  return db.select().from(paymentEvents).where(eq(paymentEvents.chargeId, chargeId)).orderBy(paymentEvents.id);
+  return db
+    .select()
+    .from(paymentEvents)
+    .where(eq(paymentEvents.chargeId, chargeId))
+    .orderBy(paymentEvents.id);
 }
 
-export async function insertRefund(
-  tx: Conn,
-  values: typeof chargeRefunds.$inferInsert,
-): Promise<RefundRow> {
+export async function insertRefund(tx: Conn, values: typeof chargeRefunds.$inferInsert): Promise<RefundRow> {
   const [row] = await tx.insert(chargeRefunds).values(values).onConflictDoNothing().returning();
   if (row) return row;
   const [existing] = await tx.select().from(chargeRefunds).where(eq(chargeRefunds.chargeId, values.chargeId));
@@ -199,4 +204,3 @@ export async function listNeedingAttention(db: Conn) {
     .where(and(sql`${charges.attention} is not null`, ne(charges.status, 'FALHOU')))
     .orderBy(desc(charges.id));
 }
-

@@ -239,7 +239,12 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
         tags: ['pagamentos'],
         summary: 'Parcelas possíveis para uma bandeira e um total em centavos',
         querystring: InstallmentsQuerySchema,
-        response: { 200: InstallmentsResponseSchema, 400: ApiErrorSchema, 429: ApiErrorSchema, 502: ApiErrorSchema },
+        response: {
+          200: InstallmentsResponseSchema,
+          400: ApiErrorSchema,
+          429: ApiErrorSchema,
+          502: ApiErrorSchema,
+        },
       },
     },
     async (request) => ({
@@ -249,7 +254,8 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
 
   const webhookSchema = {
     tags: ['pagamentos'],
-    summary: 'Notificações de Pix recebidos (Efí); exige mTLS, ou o segredo do webhook vindo de um endereço da Efí',
+    summary:
+      'Notificações de Pix recebidos (Efí); exige mTLS, ou o segredo do webhook vindo de um endereço da Efí',
     querystring: z.object({ hmac: z.string().optional(), ignorar: z.string().optional() }),
     body: PixWebhookSchema.partial().loose(),
     response: { 200: z.object({}), 401: ApiErrorSchema },

@@ -65,11 +65,7 @@ export interface PaymentsServiceDeps {
   db: Db;
   env: Pick<
     Env,
-    | 'PIX_EXPIRATION_SECONDS'
-    | 'EFI_TIMEOUT_MS'
-    | 'PAYMENTS_MAX_OPEN_CHARGES'
-    | 'STORE_NAME'
-    | 'publicUrl'
+    'PIX_EXPIRATION_SECONDS' | 'EFI_TIMEOUT_MS' | 'PAYMENTS_MAX_OPEN_CHARGES' | 'STORE_NAME' | 'publicUrl'
   >;
   provider: PaymentsProvider;
   now: () => Date;
@@ -189,7 +185,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   /** Prices the draft and refuses when the browser's total disagrees (never charge the browser's number). */
-  async function prepare(tx: Tx, purpose: ChargePurpose, user: AuthUser, draft: unknown, claimedCents: number) {
+  async function prepare(
+    tx: Tx,
+    purpose: ChargePurpose,
+    user: AuthUser,
+    draft: unknown,
+    claimedCents: number,
+  ) {
     const prepared = await handlerFor(purpose).prepare(tx, { user, draft });
     if (!Number.isInteger(prepared.amountCents) || prepared.amountCents <= 0)
       throw new Error(`purpose ${purpose} priced a draft at ${prepared.amountCents}`);
@@ -229,7 +231,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         state = await deps.provider.cancelPix(charge.txid);
       } catch (err) {
         if (!isNotFound(err))
-          throw providerFailure(err, 'Não foi possível cancelar o Pix anterior. Tente novamente em instantes.');
+          throw providerFailure(
+            err,
+            'Não foi possível cancelar o Pix anterior. Tente novamente em instantes.',
+          );
       }
       if (state) await logEvent(deps.db, charge.id, 'create', `cancel:${state.status}`, state.raw);
       if (state?.status === 'CONCLUIDA') await settlePaidPix(charge.id, state);
@@ -322,7 +327,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       });
     } catch (err) {
       // 3b. Compensation: nobody can pay a charge the provider did not create.
-      await endCharge(charge.id, { status: 'FALHOU' }, { source: 'create', kind: 'error', raw: errorInfo(err) });
+      await endCharge(
+        charge.id,
+        { status: 'FALHOU' },
+        { source: 'create', kind: 'error', raw: errorInfo(err) },
+      );
       throw providerFailure(err, 'Não foi possível gerar o Pix. Tente novamente em instantes.');
     }
     // 3a. Record the answer; the deadline is the provider's.
@@ -360,7 +369,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       };
       const paidCents = state.paidCents ?? state.amountCents;
       if (paidCents !== row.amountCents) {
-        log.error({ txid: row.txid, expected: row.amountCents, paid: paidCents }, 'pix paid with a different amount');
+        log.error(
+          { txid: row.txid, expected: row.amountCents, paid: paidCents },
+          'pix paid with a different amount',
+        );
         return refundInTx(tx, row, paid, 'O valor pago não corresponde ao valor da cobrança.', paidCents);
       }
       const handler = handlerFor(row.purpose);
@@ -378,7 +390,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const fulfilled = await attempt(tx, (sp) => handler.fulfil(sp, confirmed));
       if (!fulfilled) {
         await handler.release(tx, row.id, row.draft);
-        return refundInTx(tx, confirmed, paid, 'A vaga já estava ocupada por outra inscrição paga para este CPF.');
+        return refundInTx(
+          tx,
+          confirmed,
+          paid,
+          'A vaga já estava ocupada por outra inscrição paga para este CPF.',
+        );
       }
       return { kind: 'fulfilled' as const, row: confirmed, id: fulfilled.value.id };
     });
@@ -533,8 +550,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const known = {
         providerStatus: news.status,
         updatedAt: now(),
-        ...(news.providerChargeId && !row.providerChargeId ? { providerChargeId: news.providerChargeId } : {}),
-        ...(news.installmentValueCents !== undefined ? { installmentValueCents: news.installmentValueCents } : {}),
+        ...(news.providerChargeId && !row.providerChargeId
+          ? { providerChargeId: news.providerChargeId }
+          : {}),
+        ...(news.installmentValueCents !== undefined
+          ? { installmentValueCents: news.installmentValueCents }
+          : {}),
       };
       const handler = handlerFor(row.purpose);
       switch (news.status) {
@@ -544,7 +565,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           if (!OPEN.has(row.status)) {
             const held = await attempt(tx, (sp) => handler.reserve(sp, row.id, row.draft));
             if (!held)
-              return { row: await repo.updateCharge(tx, row.id, { ...known, attention: 'pago_sem_estoque' }) };
+              return {
+                row: await repo.updateCharge(tx, row.id, { ...known, attention: 'pago_sem_estoque' }),
+              };
           }
           const confirmed = await repo.updateCharge(tx, row.id, {
             ...known,
@@ -607,7 +630,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function receiveCardNotification(token: string): Promise<void> {
     const note = await deps.provider.cardNotification(token);
     const id = note.customId && /^\d+$/.test(note.customId) ? Number(note.customId) : undefined;
-    const charge = await repo.findCardCharge(deps.db, { ...(id ? { id } : {}), providerChargeId: note.chargeId });
+    const charge = await repo.findCardCharge(deps.db, {
+      ...(id ? { id } : {}),
+      providerChargeId: note.chargeId,
+    });
     if (!charge) {
       deps.log.warn({ providerChargeId: note.chargeId }, 'card notification for an unknown charge');
       return;
@@ -720,9 +746,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   /** A card attempt as the route answers it, from the stored charge (first answer or a replay). */
   function cardAnswer(row: ChargeRow, fulfilledId?: number): CardOutcome {
     if (row.status === 'ATIVA')
-      throw new HttpError(409, 'Seu pagamento ainda está sendo processado.', 'pagamento_em_processamento', undefined, {
-        txid: row.txid,
-      });
+      throw new HttpError(
+        409,
+        'Seu pagamento ainda está sendo processado.',
+        'pagamento_em_processamento',
+        undefined,
+        {
+          txid: row.txid,
+        },
+      );
     if (row.status === 'RECUSADA')
       throw new HttpError(
         400,
@@ -849,7 +881,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     if (result.status === 'approved' || result.status === 'waiting') {
       // `approved` is the network's yes before the money: one read often finds it already paid.
       const again = await provider.getCardCharge(result.chargeId).catch(() => null);
-      if (again && again.status !== result.status) applied = await applyCard(charge.id, cardNews(again), 'poll');
+      if (again && again.status !== result.status)
+        applied = await applyCard(charge.id, cardNews(again), 'poll');
     }
     const row = applied?.row ?? (await repo.findChargeById(db, charge.id))!;
     return cardAnswer(row, applied && 'fulfilledId' in applied ? applied.fulfilledId : undefined);

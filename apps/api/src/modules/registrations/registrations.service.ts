@@ -24,8 +24,8 @@ import type { CategoryInfo, EventRow, EventsService } from '../events/events.ser
 import {
   CannotFulfil,
   type ChargePurposeHandler,
-  isUniqueViolation,
   type ChargeRow,
+  isUniqueViolation,
   type PaymentsService,
 } from '../payments/payments.service.ts';
 import * as repo from './registrations.repository.ts';
