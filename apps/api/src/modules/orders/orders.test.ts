@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { COMPANY } from '@passada/core/company';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import {
   orderDraft,
   postOrder,
 } from '../../test/factories/orders.ts';
-import { cardToken, simulatePixPaid } from '../../test/factories/payments.ts';
+import { cardToken, chargeByTxid, simulatePixPaid } from '../../test/factories/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const START = new Date('2026-11-23T12:00:00Z');
@@ -295,14 +296,21 @@ describe('orders', () => {
   describe('card', () => {
     const tokenize = (number: string) =>
       cardToken(t.app, { number, holderName: 'Maria Silva', holderDocument: CPF });
-    const payCard = async (who: Buyer, product: MadeProduct, number: string, installments: number) => {
+    const payCard = async (
+      who: Buyer,
+      product: MadeProduct,
+      number: string,
+      installments: number,
+      expected = 200,
+    ) => {
       const draft = orderDraft(who, [{ product, quantity: 2 }], { frete: 'SEDEX', metodo: 'cartao' });
       const base = await draftTotalCents(t.app, who.zipCode, draft, [product]);
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/pagar-cartao/',
-        headers: who.headers,
+        headers: { ...who.headers, 'idempotency-key': randomUUID() },
         payload: {
+          birth: '1988-03-09',
           payment_token: await tokenize(number),
           name: 'Maria Silva',
           cpf: CPF,
@@ -315,15 +323,15 @@ describe('orders', () => {
           pedido: draft,
         },
       });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(expected);
       return { res, base };
     };
 
     it('approved in 3 interest-free instalments: the order, with preco_juros equal to the price', async () => {
       const product = await makeProduct(db(), { priceCents: 12990 });
       const { res, base } = await payCard(buyer, product, CARD.approved, 3);
-      expect(res.json().detalhes.data.status).toBe('approved');
-      const chargeId = res.json().detalhes.data.charge_id as string;
+      expect(res.json().detalhes.data.status).toBe('paid');
+      const chargeId = res.json().txid as string;
       const orderId = res.json().pedido_id;
       expect(orderId).toEqual(expect.any(Number));
       const order = await postOrder(t.app, buyer.headers, chargeId);
@@ -362,12 +370,11 @@ describe('orders', () => {
     it('refused: no order, the units go back, and POST /api/orders/ answers 409', async () => {
       const product = await makeProduct(db());
       const ordersBefore = await countOrders();
-      const { res } = await payCard(buyer, product, CARD.refused, 1);
-      expect(res.json().detalhes.data.status).toBe('unpaid');
-      expect(res.json().pedido_id).toBeUndefined();
+      const { res } = await payCard(buyer, product, CARD.refused, 1, 400);
+      expect(res.json().code).toBe('pagamento_recusado');
       expect(await countOrders()).toBe(ordersBefore);
       expect(await stockOf(product)).toBe(5);
-      const chargeId = res.json().detalhes.data.charge_id as string;
+      const chargeId = res.json().txid as string;
       expect((await reservationsOf(chargeId)).every((r) => r.releasedAt !== null)).toBe(true);
       const order = await postOrder(t.app, buyer.headers, chargeId);
       expect(order.statusCode).toBe(409);
@@ -388,7 +395,7 @@ describe('orders', () => {
       url: `/api/status-pix/${txid}/`,
       headers: buyer.headers,
     });
-    expect(status.json()).toEqual({ status: 'EXPIRADA' });
+    expect(status.json()).toEqual({ status: 'EXPIRADA', expira_em: expect.any(String) });
     expect(await stockOf(product)).toBe(3);
     expect((await reservationsOf(txid)).map((r) => r.releasedAt)).toEqual([clock]);
 
@@ -400,21 +407,77 @@ describe('orders', () => {
     expect(await stockOf(product)).toBe(3);
   });
 
-  it('a new charge sweeps overdue ones, so their units are for sale again', async () => {
+  it('reconciliation ends overdue charges after asking the provider, so their units are for sale again', async () => {
     const product = await makeProduct(db(), { stock: [{ color: 'Roxo', size: 'GG', quantity: 1 }] });
     const first = await makeBuyer(t.app);
     const second = await makeBuyer(t.app);
     const draftA = orderDraft(first, [{ product }]);
     const total = await draftTotalCents(t.app, first.zipCode, draftA, [product]);
-    expect((await createOrderPix(t.app, first.headers, draftA, total)).statusCode).toBe(201);
+    const { txid } = (await createOrderPix(t.app, first.headers, draftA, total)).json();
 
     const draftB = orderDraft(second, [{ product }]);
     const refused = await createOrderPix(t.app, second.headers, draftB, total);
     expect(refused.statusCode).toBe(409);
 
     clock = new Date(START.getTime() + 3600_000);
+    await t.app.payments.reconcileAll();
+    expect((await chargeByTxid(t.app, txid))!.status).toBe('EXPIRADA');
     expect((await createOrderPix(t.app, second.headers, draftB, total)).statusCode).toBe(201);
     expect(await stockOf(product)).toBe(0);
+  });
+
+  it('a shopper’s own charges never block them: Pix → change shipping → Pix → card takes the last unit', async () => {
+    const product = await makeProduct(db(), { stock: [{ color: 'Cinza', size: 'M', quantity: 1 }] });
+    const who = await makeBuyer(t.app);
+    const pac = orderDraft(who, [{ product }], { frete: 'PAC' });
+    const sedex = orderDraft(who, [{ product }], { frete: 'SEDEX' });
+    const first = await createOrderPix(
+      t.app,
+      who.headers,
+      pac,
+      await draftTotalCents(t.app, who.zipCode, pac, [product]),
+    );
+    expect(first.statusCode).toBe(201);
+    const sedexTotal = await draftTotalCents(t.app, who.zipCode, sedex, [product]);
+    const second = await createOrderPix(t.app, who.headers, sedex, sedexTotal);
+    expect(second.statusCode).toBe(201);
+    expect((await chargeByTxid(t.app, first.json().txid))!.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/pagar-cartao/',
+      headers: { ...who.headers, 'idempotency-key': randomUUID() },
+      payload: {
+        birth: '1988-03-09',
+        payment_token: await cardToken(t.app, {
+          number: CARD.approved,
+          holderName: 'Maria Silva',
+          holderDocument: CPF,
+        }),
+        name: 'Maria Silva',
+        cpf: CPF,
+        email: who.email,
+        total: sedexTotal / 100,
+        installments: 1,
+        finalidade: 'pedido',
+        pedido: { ...sedex, metodo_pagamento: 'cartao' },
+      },
+    });
+    expect(card.statusCode).toBe(200);
+    expect(card.json().pedido_id).toEqual(expect.any(Number));
+    expect((await chargeByTxid(t.app, second.json().txid))!.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
+    expect(await stockOf(product)).toBe(0);
+  });
+
+  it('caps the units of one colour × size a single charge may hold', async () => {
+    const product = await makeProduct(db(), { stock: [{ color: 'Azul', size: 'G', quantity: 50 }] });
+    const draft = orderDraft(buyer, [{ product, quantity: 11 }]);
+    const res = await createOrderPix(t.app, buyer.headers, draft, 1000);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'limite_de_unidades',
+      detail: expect.stringContaining('10 unidades'),
+    });
+    expect(await stockOf(product)).toBe(50);
   });
 
   it('two buyers of the last unit: one charge, the other gets 409 naming product, colour and size', async () => {

@@ -528,7 +528,10 @@ describe('through the API with PAYMENTS=efi', () => {
   let t: TestApp;
   beforeAll(async () => {
     const { NODE_ENV: _, ...env } = envVars;
-    t = await createTestApp({ env, providers: { payments: provider() } });
+    t = await createTestApp({
+      env: { ...env, EFI_WEBHOOK_ALLOWED_IPS: '127.0.0.1' },
+      providers: { payments: provider() },
+    });
   });
   afterAll(() => t.close());
 
@@ -568,7 +571,7 @@ describe('through the API with PAYMENTS=efi', () => {
       url: `/api/status-pix/${txid}/`,
       headers: buyer.headers,
     });
-    expect(status.json()).toEqual({ status: 'CONCLUIDA', pedido_id: 1000 });
+    expect(status.json()).toMatchObject({ status: 'CONCLUIDA', pedido_id: 1000 });
 
     expect((await t.app.inject({ method: 'POST', url: `/api/simulador/pix/${txid}/pagar` })).statusCode).toBe(
       404,
