@@ -26,7 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
 import { optionalUser, requireUser } from '../../plugins/auth.ts';
-import { badRequest, unauthorized } from '../../plugins/errors.ts';
+import { badRequest, HttpError, unauthorized } from '../../plugins/errors.ts';
 import { PaymentProviderError } from '../../providers/payments/index.ts';
 import type { ChargePurpose, PaymentsService } from './payments.service.ts';
 
@@ -67,6 +67,30 @@ function webhookAuthenticated(request: FastifyRequest, env: Env, hmac: string | 
   return allowed.includes('*') || allowed.includes(request.ip);
 }
 
+/**
+ * A fixed window per signed-in account (visitors are left to the per-IP limit). Kept in memory: a
+ * restart forgets it, and several processes each count their own share, which is enough for abuse.
+ */
+function accountLimiter(max: number, windowMs: number) {
+  const windows = new Map<number, { count: number; resetAt: number }>();
+  return async (request: FastifyRequest) => {
+    const user = await optionalUser(request);
+    if (!user) return;
+    const now = Date.now();
+    if (windows.size > 10_000) for (const [id, w] of windows) if (w.resetAt <= now) windows.delete(id);
+    const current = windows.get(user.id);
+    const w = current && current.resetAt > now ? current : { count: 0, resetAt: now + windowMs };
+    w.count += 1;
+    windows.set(user.id, w);
+    if (w.count > max)
+      throw new HttpError(
+        429,
+        'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
+        'rate_limited',
+      );
+  };
+}
+
 /** Card notifications come as a form or JSON `notification=<token>`. */
 const CardNotificationSchema = z.object({
   notification: z.string().min(1).max(200),
@@ -92,15 +116,9 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
       timeWindow: window,
     },
   };
-  // A second limit per account: many addresses cannot multiply one account's allowance.
-  const perAccount = app.rateLimit({
-    max: env.PAYMENTS_RATE_LIMIT_PER_ACCOUNT,
-    timeWindow: window,
-    keyGenerator: async (request) => {
-      const user = await optionalUser(request);
-      return user ? `conta:${user.id}` : `ip:${request.ip}`;
-    },
-  });
+  // A second limit per account, so many addresses cannot multiply one account's allowance. The
+  // rate-limit plugin runs one limiter per request, hence this small window of our own.
+  const perAccount = accountLimiter(env.PAYMENTS_RATE_LIMIT_PER_ACCOUNT, 10 * 60_000);
 
   app.post(
     '/api/pagar-pix/',
