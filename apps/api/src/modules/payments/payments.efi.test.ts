@@ -1,0 +1,252 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadEnv } from '../../config/env.ts';
+import {
+  type FakeDelivery,
+  type FakeEfi,
+  makeTestCertificate,
+  startFakeEfi,
+  type TestCertificate,
+} from '../../providers/payments/efi.fake.ts';
+import { createEfiProvider } from '../../providers/payments/efi.provider.ts';
+import { chargeByTxid, makeFakePurpose, makeUser } from '../../test/factories/payments.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const CLIENT_ID = 'Client_Id_loja';
+const CLIENT_SECRET = 'Client_Secret_loja';
+const PIX_KEY = 'contato@passada.com.br';
+const SECRET = 'segredo-webhook-efi';
+const CPF = '40364478829';
+
+let dir: string;
+let fake: FakeEfi;
+let serverCert: TestCertificate;
+let envVars: Record<string, string>;
+const deliveries: FakeDelivery[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'passada-pagamentos-efi-'));
+  serverCert = makeTestCertificate(dir, 'server', '127.0.0.1');
+  const client = makeTestCertificate(dir, 'client', 'conta-passada');
+  const certPath = path.join(dir, 'conta.pem');
+  writeFileSync(certPath, Buffer.concat([client.cert, client.key]));
+  fake = await startFakeEfi({
+    server: serverCert,
+    accountCert: client.cert,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    pixKey: PIX_KEY,
+    deliver: (d) => {
+      deliveries.push(d);
+    },
+  });
+  envVars = {
+    PAYMENTS: 'efi',
+    PUBLIC_URL: 'https://loja.example',
+    EFI_CLIENT_ID: CLIENT_ID,
+    EFI_CLIENT_SECRET: CLIENT_SECRET,
+    EFI_CERTIFICATE_PATH: certPath,
+    EFI_ACCOUNT_ID: 'a'.repeat(32),
+    EFI_PIX_URL: fake.pixUrl,
+    EFI_CHARGES_URL: fake.chargesUrl,
+    EFI_WEBHOOK_SECRET: SECRET,
+    EFI_WEBHOOK_ALLOWED_IPS: '127.0.0.1',
+    PIX_KEY,
+  };
+});
+afterAll(async () => {
+  await fake.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function efiApp(timeoutMs: number): Promise<TestApp> {
+  const env = { ...envVars, EFI_TIMEOUT_MS: String(timeoutMs) };
+  const provider = createEfiProvider(loadEnv({ NODE_ENV: 'test', ...env }), { ca: serverCert.cert });
+  return createTestApp({ env, providers: { payments: provider } });
+}
+
+const health = async (t: TestApp) => {
+  await vi.waitFor(() => expect(t.app.payments.webhookState()).not.toBe('pendente'), { timeout: 10_000 });
+  return t.app.inject({ method: 'GET', url: '/api/health' });
+};
+
+const payCard = (t: TestApp, headers: Record<string, string>, token: string, key = randomUUID()) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/pagar-cartao/',
+    headers: { ...headers, 'idempotency-key': key },
+    payload: {
+      payment_token: token,
+      name: 'Maria da Silva',
+      cpf: CPF,
+      phone: '(85) 99999-9999',
+      email: 'maria@example.com',
+      birth: '1990-05-17',
+      total: 50,
+      installments: 1,
+      finalidade: 'pedido',
+      pedido: { quantity: 1 },
+    },
+  });
+
+/** A purpose as the orders module gives it: Efí refuses a card charge without a billing address. */
+function purposeWithAddress(stock: number) {
+  const purpose = makeFakePurpose({ unitCents: 5000, stock });
+  const handler: typeof purpose.handler = {
+    ...purpose.handler,
+    prepare: async (tx, input) => ({
+      ...(await purpose.handler.prepare(tx, input)),
+      billingAddress: {
+        street: 'Av. Beira Mar',
+        number: '100',
+        neighborhood: 'Meireles',
+        zipcode: '60165121',
+        city: 'Fortaleza',
+        state: 'CE',
+      },
+    }),
+  };
+  return { handler, state: purpose.state };
+}
+
+/** Hands the shop what Efí POSTed to the card notification URL. */
+const deliverCardNotification = async (t: TestApp, token: string) => {
+  const delivered = deliveries.find((d) => d.kind === 'card' && d.token === token);
+  expect(delivered?.url).toBe('https://loja.example/api/webhooks/cartao/');
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/cartao/',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `notification=${token}`,
+  });
+};
+
+describe('payments against a strict fake Efí', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await efiApp(15_000);
+  });
+  afterAll(() => t.close());
+
+  it('registers the Pix webhook with the skip-mTLS header and the secret in the URL; health shows it', async () => {
+    const res = await health(t);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'ok', pix_webhook: 'ok' });
+    const registration = fake.requests.find((r) => r.method === 'PUT' && r.path.startsWith('/v2/webhook/'));
+    expect(registration?.headers['x-skip-mtls-checking']).toBe('true');
+    expect(fake.webhooks.get(PIX_KEY)?.webhookUrl).toBe(
+      `https://loja.example/api/webhooks/pix/?hmac=${SECRET}&ignorar=`,
+    );
+  });
+
+  it('a slow Efí (10 s to create a Pix) holds no transaction: 20 other requests answer in under 200 ms', async () => {
+    const order = purposeWithAddress(3);
+    t.app.payments.registerPurpose('order', order.handler);
+    const buyer = await makeUser(t.app);
+    fake.delay('PUT /v2/cob/', 10_000);
+    const started = Date.now();
+    const slow = t.app.inject({
+      method: 'POST',
+      url: '/api/pagar-pix/',
+      headers: buyer.headers,
+      payload: { total: 50, finalidade: 'pedido', pedido: { quantity: 1 } },
+    });
+    // Let the charge be reserved and the call to Efí be under way.
+    await vi.waitFor(
+      () => expect(fake.requests.some((r) => r.method === 'PUT' && r.path.startsWith('/v2/cob/'))).toBe(true),
+      {
+        timeout: 5_000,
+        interval: 20,
+      },
+    );
+    const timings: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const url = i % 2 === 0 ? '/api/health' : '/api/products/';
+      const at = performance.now();
+      const res = await t.app.inject({ method: 'GET', url });
+      timings.push(performance.now() - at);
+      expect(res.statusCode).toBe(200);
+    }
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(Math.max(...timings)).toBeLessThan(200);
+    const created = await slow;
+    expect(created.statusCode).toBe(201);
+    // The deadline is the one Efí recorded.
+    const cob = fake.cobs.get(created.json().txid)!;
+    expect(created.json().expira_em).toBe(
+      new Date(new Date(cob.calendario.criacao).getTime() + cob.calendario.expiracao * 1000).toISOString(),
+    );
+  }, 30_000);
+
+  it('card: custom_id, notification_url and birth go to Efí; waiting → 202, then the notification settles it', async () => {
+    const order = purposeWithAddress(3);
+    t.app.payments.registerPurpose('order', order.handler);
+    const buyer = await makeUser(t.app);
+    const res = await payCard(t, buyer.headers, fake.cardToken('waiting'));
+    expect(res.statusCode).toBe(202);
+    const { txid } = res.json();
+    const charge = (await chargeByTxid(t.app, txid))!;
+    const atEfi = [...fake.charges.values()].find((c) => c.customId === String(charge.id))!;
+    expect(atEfi.notificationUrl).toBe('https://loja.example/api/webhooks/cartao/');
+    expect(JSON.stringify(atEfi.body)).toContain('"birth":"1990-05-17"');
+    expect(order.state.stock).toBe(2);
+
+    const token = await fake.setCardStatus(atEfi.chargeId, 'paid');
+    expect((await deliverCardNotification(t, token)).statusCode).toBe(200);
+    expect((await chargeByTxid(t.app, txid))!.status).toBe('CONCLUIDA');
+    expect(order.state.fulfilCalls).toBe(1);
+  });
+});
+
+describe('payments against a fake Efí that fails', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // What the first app registered is gone; this one's registration Efí answers but does not keep.
+    fake.webhooks.clear();
+    fake.ignoreNextWebhookRegistration();
+    t = await efiApp(1_000);
+  });
+  afterAll(() => t.close());
+
+  it('a webhook registration Efí did not keep shows in the health check, not only in a log', async () => {
+    const res = await health(t);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ status: 'erro', pix_webhook: 'erro' });
+  });
+
+  it('card: Efí answers after our timeout → em análise, units held; its notification later makes one order', async () => {
+    const order = purposeWithAddress(3);
+    t.app.payments.registerPurpose('order', order.handler);
+    const buyer = await makeUser(t.app);
+    fake.delay('POST /v1/charge/one-step', 1_500);
+    const key = randomUUID();
+    const token = fake.cardToken('approved');
+    const res = await payCard(t, buyer.headers, token, key);
+    expect(res.statusCode).toBe(202);
+    expect(res.json().detalhes.data.status).toBe('em_analise');
+    const { txid } = res.json();
+    const charge = (await chargeByTxid(t.app, txid))!;
+    expect(charge.status).toBe('EM_ANALISE');
+    expect(order.state.stock).toBe(2);
+    // Retried by the browser: the first attempt's answer, and no second charge at Efí.
+    const before = fake.calls().filter((c) => c === 'POST /v1/charge/one-step').length;
+    expect((await payCard(t, buyer.headers, token, key)).json().txid).toBe(txid);
+    expect(fake.calls().filter((c) => c === 'POST /v1/charge/one-step').length).toBe(before);
+
+    const atEfi = await vi.waitFor(() => {
+      const found = [...fake.charges.values()].find((c) => c.customId === String(charge.id));
+      if (!found) throw new Error('ainda não criada');
+      return found;
+    });
+    const notification = await fake.setCardStatus(atEfi.chargeId, 'paid');
+    expect((await deliverCardNotification(t, notification)).statusCode).toBe(200);
+    expect((await chargeByTxid(t.app, txid))!).toMatchObject({
+      status: 'CONCLUIDA',
+      providerChargeId: String(atEfi.chargeId),
+    });
+    expect(order.state.fulfilCalls).toBe(1);
+  });
+});
