@@ -19,7 +19,9 @@ requirePostgres();
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ env: { EFI_WEBHOOK_SECRET: WEBHOOK_SECRET } });
+  t = await createTestApp({
+    env: { EFI_WEBHOOK_SECRET: WEBHOOK_SECRET, EFI_WEBHOOK_ALLOWED_IPS: '127.0.0.1' },
+  });
 });
 afterAll(() => t.close());
 

@@ -16,6 +16,17 @@ const START = new Date('2026-11-22T12:00:00Z');
 const DEADLINE = START.getTime() + 900_000;
 const SECRET = 'segredo-conciliacao';
 const CPF = '40364478829';
+/** A card payment of 2 units (R$ 100,00) without its token. */
+const CARD_BODY = {
+  name: 'Maria da Silva',
+  cpf: CPF,
+  email: 'maria@example.com',
+  birth: '1990-05-17',
+  total: 100,
+  installments: 1,
+  finalidade: 'pedido',
+  pedido: { quantity: 2 },
+};
 const CARD = { approved: '4111111111111111', waiting: '4000000000000010', timeout: '4000000000000028' };
 
 describe('payments: late, lost and uncertain answers (simulado)', () => {
@@ -87,16 +98,9 @@ describe('payments: late, lost and uncertain answers (simulado)', () => {
         url: '/api/pagar-cartao/',
         headers: { ...buyer.headers, 'idempotency-key': key },
         payload: {
+          ...CARD_BODY,
           payment_token:
             token ?? (await cardToken(t.app, { number, holderName: 'Maria da Silva', holderDocument: CPF })),
-          name: 'Maria da Silva',
-          cpf: CPF,
-          email: 'maria@example.com',
-          birth: '1990-05-17',
-          total: 100,
-          installments: 1,
-          finalidade: 'pedido',
-          pedido: { quantity: 2 },
         },
       }))();
 
@@ -425,17 +429,7 @@ describe('payments: late, lost and uncertain answers (simulado)', () => {
   });
 
   it('answers every bad input on the payment endpoints with a Portuguese 4xx, never a 5xx', async () => {
-    const card = {
-      payment_token: 'a'.repeat(40),
-      name: 'Maria da Silva',
-      cpf: CPF,
-      email: 'maria@example.com',
-      birth: '1990-05-17',
-      total: 100,
-      installments: 1,
-      finalidade: 'pedido',
-      pedido: { quantity: 2 },
-    };
+    const card = { ...CARD_BODY, payment_token: 'a'.repeat(40) };
     const key = { 'idempotency-key': 'ruim' };
     const cases: Array<{
       method: 'GET' | 'POST';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charges, eventCategories } from '../../db/schema/index.ts';
-import { createUserAndToken, type TestUser } from '../../test/factories/accounts.ts';
 import { makeEvent } from '../../test/factories/events.ts';
+import { makeUser } from '../../test/factories/payments.ts';
 import { cpfFrom, participant } from '../../test/factories/registrations.ts';
 import { createTestApp, requirePostgres, type TestApp } from '../../test/test-app.ts';
 
@@ -13,19 +13,17 @@ const TODAY = '2026-11-22';
 
 describe('registrations on PostgreSQL, concurrently', () => {
   let t: TestApp;
-  let user: TestUser;
 
   beforeAll(async () => {
     t = await createTestApp({ now: () => new Date('2026-11-22T12:00:00Z') });
-    user = await createUserAndToken(t.app, { email: 'titular.conta@example.com' });
   });
   afterAll(() => t.close());
 
-  const pixFor = (draft: unknown, total: number) =>
+  const pixFor = (draft: unknown, total: number, headers: Record<string, string>) =>
     t.app.inject({
       method: 'POST',
       url: '/api/pagar-pix/',
-      headers: user.headers,
+      headers,
       payload: { total, descricao: 'Inscrição', finalidade: 'inscricao', inscricao: draft },
     });
   const placesLeft = async (categoryId: number) =>
@@ -42,10 +40,10 @@ describe('registrations on PostgreSQL, concurrently', () => {
       days: [[{ name: '5 km', priceCents: 5000, placesLeft: 5 }]],
     });
     const id = event.days[0]!.categories[0]!.id;
+    // One account each: an account holds at most a few open charges, and a new one replaces its own.
+    const people = await Promise.all(Array.from({ length: 40 }, () => makeUser(t.app)));
     const results = await Promise.all(
-      Array.from({ length: 40 }, (_, i) =>
-        pixFor(participant(event, [id], { cpf: cpfFrom(900000000 + i) }), 50),
-      ),
+      people.map((p, i) => pixFor(participant(event, [id], { cpf: cpfFrom(900000000 + i) }), 50, p.headers)),
     );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(5);
