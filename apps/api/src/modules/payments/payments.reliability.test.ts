@@ -3,13 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { chargeRefunds, charges, paymentEvents } from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/factories/accounts.ts';
-import {
-  cardToken,
-  chargeByTxid,
-  makeFakePurpose,
-  makeUser,
-  simulatePixPaid,
-} from '../../test/factories/payments.ts';
+import { cardToken, chargeByTxid, makeFakePurpose, makeUser } from '../../test/factories/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const START = new Date('2026-11-22T12:00:00Z');
