@@ -271,7 +271,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     fulfilledBy: (db, chargeId) => repo.findOrderIdByCharge(db, chargeId),
 
-    payer: (draft) => draft.buyer,
+    payer: (draft) => ({ ...draft.buyer, page: '/user/pedidos' }),
   };
 
   /** The confirmation e-mail job: the order's summary to its buyer (a retry may send it again). */

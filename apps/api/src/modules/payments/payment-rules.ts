@@ -34,13 +34,12 @@ export function cardHolderBirthProblem(birth: string, now: Date): string | null 
 /** The e-mail telling a payer their Pix is being returned: how much, why and when it arrives. */
 export function refundNoticeMail(input: {
   env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;
-  payer: { name: string; email: string };
+  payer: { name: string; email: string; page: string };
   refund: { amountCents: number; reason: string };
   purpose: 'order' | 'registration';
 }): MailMessage {
   const { env, payer, refund, purpose } = input;
   const what = purpose === 'order' ? 'seu pedido' : 'sua inscrição';
-  const page = purpose === 'order' ? '/user/pedidos' : '/user/pagamentos';
   return {
     to: payer.email,
     subject: `${env.STORE_NAME}: seu pagamento foi devolvido`,
@@ -54,7 +53,7 @@ export function refundNoticeMail(input: {
       'A devolução costuma chegar em poucos minutos e pode levar até 1 dia útil, conforme o seu banco.',
       'Nada será entregue e nenhuma cobrança fica pendente.',
       '',
-      `Acompanhe em ${env.publicUrl}${page}. Dúvidas? Responda a este e-mail.`,
+      `Acompanhe em ${env.publicUrl}${payer.page}. Dúvidas? Responda a este e-mail.`,
       '',
       companyIdentityLine(),
     ].join('\n'),

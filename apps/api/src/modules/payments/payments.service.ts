@@ -57,8 +57,11 @@ export interface ChargePurposeHandler<Draft = unknown> {
   fulfil(tx: Tx, charge: ChargeRow): Promise<{ id: number }>;
   /** The order/registration a confirmed charge created (its table has a UNIQUE charge_id). */
   fulfilledBy(tx: Tx | Db, chargeId: number): Promise<{ id: number } | null>;
-  /** Who paid, for the e-mail telling them their money was returned. */
-  payer?(draft: Draft): { name: string; email: string };
+  /**
+   * Who paid, for the e-mail telling them their money was returned, and the page (a path) where they
+   * follow it.
+   */
+  payer?(draft: Draft): { name: string; email: string; page: string };
 }
 
 export interface PaymentsServiceDeps {

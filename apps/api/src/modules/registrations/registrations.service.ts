@@ -220,7 +220,12 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       return row ? { id: row.id } : null;
     },
 
-    payer: (d) => ({ name: d.nome_completo, email: d.email }),
+    // The event's lookup page lists the account's payments for registrations, refunds included.
+    payer: (d) => ({
+      name: d.nome_completo,
+      email: d.email,
+      page: `/eventos/register/${d.evento}/ja-me-inscrevi`,
+    }),
   };
 
   /**

@@ -221,6 +221,13 @@ describe('registrations', () => {
         devolucao: expect.objectContaining({ status: 'DEVOLVIDO', valor: 89.9 }),
       }),
     ]);
+    // The refund notice (a job) reaches the participant and points at the event's lookup page.
+    const notice = await waitFor(
+      () => readOutbox(t.dataDir).find((m) => m.includes('seu pagamento foi devolvido')),
+      (m) => m !== undefined,
+      10_000,
+    );
+    expect(notice).toContain(`/eventos/register/${event.id}/ja-me-inscrevi`);
 
     const other = await createUserAndToken(t.app);
     const again = await pixFor(draft, 89.9, other.headers);

@@ -78,7 +78,7 @@ export function makeFakePurpose(opts: { unitCents: number; stock: number }) {
       const f = state.fulfilled.find((x) => x.chargeId === chargeId);
       return f ? { id: f.id } : null;
     },
-    payer: () => ({ name: 'Pagador Teste', email: 'pagador.teste@example.com' }),
+    payer: () => ({ name: 'Pagador Teste', email: 'pagador.teste@example.com', page: '/user/pedidos' }),
   };
   return { handler, state };
 }
