@@ -3,29 +3,25 @@ import type { PublicConfig } from '@passada/core/contracts/config';
 import type {
   CardPayResponse,
   CardTokenResponse,
+  ChargeStatusName,
+  Finalidade,
   InstallmentsResponse,
+  PaymentListItem,
   PixCreateResponse,
   PixStatusResponse,
 } from '@passada/core/contracts/payments';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiFetch } from '../../lib/api.ts';
 
-export type Purpose = 'pedido' | 'inscricao';
+export type Purpose = Finalidade;
 /**
  * A charge's status, Pix or card: EM_ANALISE is a card the bank has not decided yet, DEVOLVIDA a paid
  * charge given back, FALHOU a charge the provider could not create.
  */
-export type ChargeStatus = PixStatusResponse['status'] | 'EM_ANALISE' | 'DEVOLVIDA' | 'FALHOU';
+export type ChargeStatus = ChargeStatusName;
 
 /** The status route's answer, for Pix and card charges alike. */
-export interface ChargeStatusResponse {
-  status: ChargeStatus;
-  pedido_id?: number;
-  inscricao_id?: number;
-  /** Why a card was refused, or why the payment was given back. */
-  motivo?: string;
-  expira_em?: string;
-}
+export type ChargeStatusResponse = PixStatusResponse;
 
 /** docs/product.md §9: the charge's status is read every 7 s. */
 export const PIX_POLL_MS = 7000;
@@ -107,17 +103,7 @@ export function useCardReview(txid: string | null) {
 }
 
 /** A charge the account should know about (last 30 days): under review, refused or given back. */
-export interface AccountPayment {
-  txid: string;
-  finalidade: Purpose;
-  metodo: 'pix' | 'cartao';
-  status: ChargeStatus;
-  /** Reais. */
-  valor: number;
-  criado_em: string;
-  motivo?: string;
-  devolucao?: { status: string; valor: number; em: string };
-}
+export type AccountPayment = PaymentListItem;
 
 /** While one is under review the list is read again, so the page shows when it settles. */
 export const ACCOUNT_PAYMENTS_POLL_MS = 15_000;
