@@ -1,0 +1,75 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { freePort, rssMB } from './shop.ts';
+
+export const LOAD = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
+  seconds: Number(process.env.BENCH_SECONDS ?? 10),
+};
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+  /** Highest resident memory of `watchPid` while the load ran, when one was given. */
+  peakRssMB?: number;
+}
+
+/** `LOAD.connections` keep-alive connections asking `url` for `LOAD.seconds`, as the issue's table was measured. */
+export async function load(url: string, watchPid?: number): Promise<LoadResult> {
+  let peak = 0;
+  const sampler = watchPid
+    ? setInterval(() => {
+        peak = Math.max(peak, rssMB(watchPid));
+      }, 100)
+    : null;
+  try {
+    const result = await autocannon({ url, connections: LOAD.connections, duration: LOAD.seconds });
+    return {
+      requestsPerSecond: result.requests.average,
+      p99Ms: result.latency.p99,
+      errors: result.errors + result.timeouts + result.non2xx,
+      ...(watchPid ? { peakRssMB: peak } : {}),
+    };
+  } finally {
+    if (sampler) clearInterval(sampler);
+  }
+}
+
+/** A short run first, so the figure is of a warm process (JIT, caches, pools). */
+export async function warmUp(url: string): Promise<void> {
+  await autocannon({ url, connections: 10, duration: 2 });
+}
+
+/**
+ * The same bytes and content type the shop answered for `url`, served by a bare node:http server in
+ * its own process, loaded the same way: the ceiling the shop is compared with.
+ */
+export async function bareLoad(url: string): Promise<LoadResult> {
+  const res = await fetch(url);
+  const body = Buffer.from(await res.arrayBuffer());
+  const dir = mkdtempSync(path.join(tmpdir(), 'passada-bare-'));
+  const file = path.join(dir, 'body');
+  writeFileSync(file, body);
+  const port = await freePort();
+  const bare: ChildProcess = fork(
+    path.join(import.meta.dirname, 'bare-server.mjs'),
+    [String(port), file, res.headers.get('content-type') ?? 'application/octet-stream'],
+    { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+  );
+  try {
+    await new Promise<void>((resolve, reject) => {
+      bare.once('message', () => resolve());
+      bare.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+    });
+    const bareUrl = `http://127.0.0.1:${port}${new URL(url).pathname}`;
+    await warmUp(bareUrl);
+    return await load(bareUrl);
+  } finally {
+    bare.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
