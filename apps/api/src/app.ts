@@ -22,6 +22,7 @@ import registrations from './modules/registrations/index.ts';
 import shipping from './modules/shipping/index.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import infra from './plugins/infra.ts';
+import { DebugRequestLogging } from './plugins/request-logging.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { loadWebShell } from './plugins/web-shell.ts';
 import { createProviders, type Providers } from './providers/index.ts';
@@ -70,6 +71,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
             ...(opts.logStream ? { stream: opts.logStream } : {}),
           }
         : false,
+    logController: new DebugRequestLogging(),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

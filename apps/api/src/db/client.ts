@@ -23,6 +23,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Calls `onNotify` for every NOTIFY on `channel`, from any process, after the notifying
+   * transaction commits; answers the function that stops listening.
+   */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 }
 
 /**
@@ -42,6 +47,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
       close: () => pool.end(),
+      listen: (channel, onNotify) => listenPg(opts.url!, channel, onNotify),
     };
   }
   const dir = opts.dataDir ?? 'memory://';
@@ -53,5 +59,51 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, onNotify);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
+  };
+}
+
+/**
+ * LISTEN needs a connection of its own, outside the pool. While it is down notifications are lost,
+ * so the listener is told "changed" on every retry (once a second) until it is back.
+ */
+async function listenPg(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  const retry = () =>
+    setTimeout(async () => {
+      if (stopped) return;
+      onNotify();
+      try {
+        await connect();
+        onNotify();
+      } catch {
+        retry();
+      }
+    }, 1000).unref();
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on('error', () => {
+      if (stopped) return;
+      onNotify();
+      next.end().catch(() => {});
+      retry();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end();
   };
 }

@@ -28,6 +28,17 @@ export interface ProductFilters {
   sizeNames?: string[];
 }
 
+/** The channel every catalogue write notifies; the answer cache of each server process listens. */
+export const CATALOG_CHANGED = 'catalog_changed';
+
+/**
+ * Tells every process the catalogue changed. PostgreSQL delivers it when the caller's transaction
+ * commits (and never when it rolls back), which is exactly when cached answers become old.
+ */
+async function notifyChanged(db: Conn): Promise<void> {
+  await db.execute(sql`select pg_notify(${CATALOG_CHANGED}, '')`);
+}
+
 /** `%` and `_` are wildcards in LIKE; a search for "100%" means the characters. */
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -143,6 +154,7 @@ export async function ensureSizes(
 export async function insertProducts(db: Conn, rows: NewProductRow[]): Promise<number[]> {
   if (!rows.length) return [];
   const inserted = await db.insert(products).values(rows).returning({ id: products.id });
+  await notifyChanged(db);
   // Serial ids are drawn row by row in VALUES order, so sorted ids line up with `rows` even if
   // RETURNING were to list them in another order.
   return inserted.map((r) => r.id).sort((a, b) => a - b);
@@ -152,14 +164,18 @@ export async function insertImages(
   db: Conn,
   rows: Array<{ productId: number; position: number; url: string }>,
 ): Promise<void> {
-  if (rows.length) await db.insert(productImages).values(rows);
+  if (!rows.length) return;
+  await db.insert(productImages).values(rows);
+  await notifyChanged(db);
 }
 
 export async function insertStock(
   db: Conn,
   rows: Array<{ productId: number; colorId: number; sizeId: number; quantity: number }>,
 ): Promise<void> {
-  if (rows.length) await db.insert(stock).values(rows);
+  if (!rows.length) return;
+  await db.insert(stock).values(rows);
+  await notifyChanged(db);
 }
 
 export interface StockLine {
@@ -187,6 +203,7 @@ export async function takeStock(tx: Tx, line: StockLine): Promise<boolean> {
       ),
     )
     .returning({ quantity: stock.quantity });
+  if (rows.length) await notifyChanged(tx);
   return rows.length > 0;
 }
 
@@ -201,6 +218,7 @@ export async function giveBackStock(tx: Tx, line: StockLine): Promise<void> {
         eq(stock.sizeId, line.sizeId),
       ),
     );
+  await notifyChanged(tx);
 }
 
 export async function insertReservations(tx: Tx, chargeId: number, lines: StockLine[]): Promise<void> {

@@ -8,6 +8,7 @@ import {
 import { ApiErrorSchema } from '@passada/core/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type AnswerCache, sendCached } from '../../plugins/answer-cache.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { type CatalogService, PRODUCT_NOT_FOUND } from './catalog.service.ts';
 import { parseImageFileName, productImage } from './product-images.ts';
@@ -22,13 +23,21 @@ const parseProductId = (raw: string): number => {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+/**
+ * The list, category and product answers are built from their own contracts' types by the service
+ * and kept serialized (answer-cache.ts): validating them again on every send would cost more than
+ * reading them did.
+ */
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cache: AnswerCache }> = async (
+  app,
+  { catalog, cache },
+) => {
   const tags = ['produtos'];
 
   app.get(
     '/api/products/',
     { schema: { tags, summary: 'Todos os produtos', response: { 200: ProductListSchema } } },
-    async () => catalog.listProducts(),
+    async (req, reply) => sendCached(req, reply, await cache.get('all', () => catalog.listProducts())),
   );
 
   app.get(
@@ -41,10 +50,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: ProductListSchema, 404: ApiErrorSchema },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const category = ProductCategorySchema.safeParse(req.params.category);
       if (!category.success) throw notFound('Categoria não encontrada.');
-      return catalog.listProducts(category.data);
+      const answer = await cache.get(`category:${category.data}`, () => catalog.listProducts(category.data));
+      return sendCached(req, reply, answer);
     },
   );
 
@@ -73,7 +83,13 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
         response: { 200: ProductSchema, 404: ApiErrorSchema },
       },
     },
-    async (req) => catalog.getProduct(parseProductId(req.params.id), req.query),
+    async (req, reply) => {
+      const id = parseProductId(req.params.id);
+      // A stock check of one colour and size is live: it decides whether the button says "esgotado".
+      if (req.query.color !== undefined || req.query.size !== undefined)
+        return catalog.getProduct(id, req.query);
+      return sendCached(req, reply, await cache.get(`product:${id}`, () => catalog.getProduct(id)));
+    },
   );
 
   app.get(

@@ -1,0 +1,38 @@
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+describe('request logging', () => {
+  let t: TestApp | undefined;
+  afterEach(() => t?.close());
+
+  async function appLoggingAt(level: string) {
+    const lines: string[] = [];
+    t = await createTestApp({
+      logger: true,
+      logStream: new Writable({
+        write(chunk, _enc, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+      env: { LOG_LEVEL: level },
+    });
+    return { app: t.app, lines };
+  }
+
+  it('writes no line per request at info', async () => {
+    const { app, lines } = await appLoggingAt('info');
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect(lines.join('')).not.toMatch(/incoming request|request completed/);
+  });
+
+  it('writes the request and its outcome at debug', async () => {
+    const { app, lines } = await appLoggingAt('debug');
+    await app.inject({ method: 'GET', url: '/api/health' });
+    const logged = lines.join('');
+    expect(logged).toContain('incoming request');
+    expect(logged).toContain('request completed');
+    expect(logged).toContain('/api/health');
+  });
+});
