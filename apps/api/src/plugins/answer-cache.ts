@@ -80,8 +80,7 @@ function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   reply.header('etag', answer.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === answer.etag)) {
+  if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === answer.etag)) {
     return reply.code(304).send();
   }
   reply.type('application/json; charset=utf-8');
