@@ -23,6 +23,7 @@ import shipping from './modules/shipping/index.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import infra from './plugins/infra.ts';
 import { DebugRequestLogging } from './plugins/request-logging.ts';
+import seo from './plugins/seo/index.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { loadWebShell } from './plugins/web-shell.ts';
 import { createProviders, type Providers } from './providers/index.ts';
@@ -125,6 +126,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(shipping);
   await app.register(orders);
   await app.register(registrations);
+  await app.register(seo);
 
   await registerWebApp(app, env.webDist, shell);
   return app;

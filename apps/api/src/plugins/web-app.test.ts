@@ -75,7 +75,8 @@ describe('serving the web app', () => {
   it('puts the banner in the static markup of the home page only', async () => {
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.body).toContain('src="/media/banner-poster.svg"');
-    const product = await t.app.inject({ method: 'GET', url: '/produto/3' });
+    const made = await makeProduct(t.database.db);
+    const product = await t.app.inject({ method: 'GET', url: `/produto/${made.id}` });
     expect(product.statusCode).toBe(200);
     expect(product.body).not.toContain('banner-poster');
     expect(product.body).not.toContain('<!--home-banner-->');
@@ -89,7 +90,7 @@ describe('serving the web app', () => {
     );
     expect(res.body).toMatch(/<link rel="preload" as="image" href="\/api\/media\/products\/[^"]+\.svg"/);
     const unknown = await t.app.inject({ method: 'GET', url: '/produto/999999' });
-    expect(unknown.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(404);
     expect(unknown.body).not.toContain('rel="preload"');
   });
 
@@ -103,9 +104,11 @@ describe('serving the web app', () => {
     expect(api.json()).toMatchObject({ code: 'not_found' });
   });
 
-  it('answers the SPA for unknown pages so its router shows the 404 page', async () => {
+  it('answers unknown pages with status 404 and the SPA, so its router shows the 404 page', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/pagina/que/nao/existe' });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('<div id="root">');
+    expect(res.body).toContain('<meta name="robots" content="noindex">');
   });
 });

@@ -3,11 +3,14 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { escapeXml } from '@passada/core/text';
 import type { FastifyInstance } from 'fastify';
+import { headTags, pageMeta } from './seo/page-meta.ts';
 import type { WebShell } from './web-shell.ts';
 
 /**
  * Serves the built React app: hashed assets with a year-long cache, the page shell never cached, and
- * the shell for every unknown non-API path so the SPA's router (and its 404 page) answers.
+ * the shell for every other non-API path so the SPA's router answers, with the page's own head
+ * (title, description, canonical, previews, JSON-LD) and status: an address, product or event that
+ * does not exist is a 404 that shows the app's 404 page.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string, shell: WebShell | null) {
   const hasWeb = shell !== null && existsSync(path.join(webDist, 'index.html'));
@@ -52,7 +55,12 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, shel
     if (path.extname(url) && !url.startsWith('/produto/')) {
       return reply.status(404).send({ detail: 'Arquivo não encontrado.', code: 'not_found' });
     }
+    const meta = await pageMeta(app, url);
+    const head = headTags(meta, url, app.env.publicUrl, app.env.STORE_NAME);
     reply.header('cache-control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').send(shell?.html(url, await productHints(url)));
+    return reply
+      .status(meta.status)
+      .type('text/html; charset=utf-8')
+      .send(shell?.html(url, (meta.status === 200 ? await productHints(url) : '') + head.tags, head.title));
   });
 }

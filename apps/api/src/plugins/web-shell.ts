@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { escapeXml } from '@passada/core/text';
 
 /**
  * The built index.html, prepared once at start for a fast first paint on slow phones: the theme
@@ -9,8 +10,11 @@ import path from 'node:path';
  * React replaces that markup when it starts.
  */
 export interface WebShell {
-  /** The page for a path: `/` carries the home banner placeholder; `head` adds tags (preload hints). */
-  html(pathname: string, head?: string): string;
+  /**
+   * The page for a path: `/` carries the home banner placeholder; `head` adds tags (preload hints,
+   * description, canonical, previews, JSON-LD) and `title` replaces the app's default title.
+   */
+  html(pathname: string, head?: string, title?: string): string;
   /** CSP hashes of the inline scripts (`'sha256-…'`). */
   scriptHashes: string[];
 }
@@ -79,14 +83,17 @@ export function loadWebShell(webDist: string): WebShell | null {
     },
   );
 
+  // Each page brings its own description (page-meta.ts); the build's default would be a duplicate.
+  html = html.replace(/<meta name="description"[^>]*>\s*/, '');
   const preloads = pagePreloads(webDist, html);
   const home = html.replace(HOME_MARKER, HOME_BANNER);
   const other = html.replace(HOME_MARKER, '');
   return {
-    html(pathname, head = '') {
+    html(pathname, head = '', title) {
       const source = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
       const hints = (source ? (preloads.get(source) ?? '') : '') + head;
-      return (pathname === '/' ? home : other).replace('</head>', `${hints}</head>`);
+      const page = (pathname === '/' ? home : other).replace('</head>', `${hints}</head>`);
+      return title ? page.replace(/<title>[^<]*<\/title>/, `<title>${escapeXml(title)}</title>`) : page;
     },
     scriptHashes,
   };

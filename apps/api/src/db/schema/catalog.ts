@@ -46,6 +46,8 @@ export const products = pgTable(
     widthCm: integer('width_cm').notNull(),
     heightCm: integer('height_cm').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last change of what the product page shows; the sitemap's lastmod. A write that edits the product sets it. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('products_category_idx').on(t.category),

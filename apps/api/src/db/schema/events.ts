@@ -27,6 +27,8 @@ export const events = pgTable('events', {
   time: text('hora_evento').notNull(),
   description: text('descricao_evento').notNull(),
   regulation: text('regulamento').notNull(),
+  /** Last change of what the event page shows; the sitemap's lastmod. A write that edits the event sets it. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const eventDays = pgTable(

@@ -202,8 +202,18 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     for (const line of released.sort(byCombo)) await giveBackStock(tx, line);
   }
 
+  /** Every product page with its category and when it last changed, for the sitemap. */
+  async function listPageDates(): Promise<Array<{ id: number; category: ProductCategory; updatedAt: Date }>> {
+    return (await findProducts(deps.db)).map((r) => ({
+      id: r.id,
+      category: r.category,
+      updatedAt: r.updatedAt,
+    }));
+  }
+
   return {
     listProducts,
+    listPageDates,
     getProduct,
     searchProducts,
     findProductPackages,

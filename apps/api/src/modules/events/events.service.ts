@@ -113,8 +113,14 @@ export function createEventsService(deps: EventsServiceDeps) {
     await repo.releaseReservations(tx, chargeId, deps.now());
   }
 
+  /** Every event's page and when it last changed, for the sitemap. */
+  async function listPageDates(): Promise<Array<{ id: number; updatedAt: Date }>> {
+    return (await repo.listEvents(deps.db)).map((r) => ({ id: r.id, updatedAt: r.updatedAt }));
+  }
+
   return {
     listEvents,
+    listPageDates,
     getEvent,
     getPoster,
     findEventRow,
