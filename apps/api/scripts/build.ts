@@ -34,7 +34,10 @@ const keepSourceLocation: Plugin = {
       if (!code.includes('import.meta.url')) return undefined;
       const fromDist = path.relative(outdir, args.path).split(path.sep).join('/');
       return {
-        contents: code.replaceAll('import.meta.url', `new URL(${JSON.stringify(fromDist)}, import.meta.url).href`),
+        contents: code.replaceAll(
+          'import.meta.url',
+          `new URL(${JSON.stringify(fromDist)}, import.meta.url).href`,
+        ),
         loader: 'ts',
       };
     });
