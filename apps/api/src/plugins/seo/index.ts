@@ -62,6 +62,11 @@ export default fp(
         .send(lines.join('\n'));
     });
 
+    // Crawlers and old browsers ask for /favicon.ico whatever the page says; the icon is an SVG.
+    app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').redirect('/favicon.svg', 301),
+    );
+
     /** The web app's build time: institutional pages change only when it is rebuilt. */
     const appBuiltAt = (() => {
       try {
