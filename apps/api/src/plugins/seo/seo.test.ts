@@ -149,6 +149,42 @@ describe('search engines and link previews', () => {
     );
   });
 
+  it('answers 200 for every route of the web app’s table (apps/web/src/app/router.tsx)', async () => {
+    const routes = [
+      '/',
+      '/feminino',
+      '/masculino',
+      '/acessorios',
+      '/topavaliados',
+      `/produto/${shirt.id}`,
+      '/pesquisa',
+      '/sobrenos',
+      '/lojas',
+      '/teste',
+      '/login',
+      '/criarconta',
+      '/login/recuperar-senha',
+      '/login/redefinir-senha',
+      '/fechar-pedido',
+      '/pagar',
+      '/eventos',
+      `/eventos/register/${race.id}`,
+      `/eventos/register/${race.id}/ja-me-inscrevi`,
+      `/eventos/regulamento/${race.id}`,
+      '/user',
+      '/user/pessoal-data',
+      '/user/pedidos',
+      '/user/corredora',
+      '/enderecos',
+      '/adicionar-endereco',
+      '/editar-endereco/3',
+      '/revisar-pedido',
+      `/eventos/register/${race.id}/finalizar`,
+      `/produto/${shirt.id}/`,
+    ];
+    for (const url of routes) expect((await get(url)).statusCode, url).toBe(200);
+  });
+
   it('answers 404 with the app for unknown pages, products and events', async () => {
     for (const url of [
       '/nao-existe',
