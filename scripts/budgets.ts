@@ -16,8 +16,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { chromiumFlags } from '../apps/web/e2e/chromium-flags.ts';
 import { bareLoad, LOAD, load, warmUp } from './bench/http-load.ts';
-import { chromeFlags, chromePath, medianScores } from './bench/lighthouse-runs.ts';
+import { chromePath, medianScores } from './bench/lighthouse-runs.ts';
 import { paidOrders } from './bench/paid-orders.ts';
 import { root, rssMB, type Shop, startShop } from './bench/shop.ts';
 
@@ -49,7 +50,7 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function homeJavaScriptGzip(baseURL: string): Promise<{ bytes: number; files: string[] }> {
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromiumFlags });
   try {
     const page = await browser.newPage();
     const scripts = new Set<string>();

@@ -1,18 +1,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags } from '../../apps/web/e2e/chromium-flags.ts';
 
 export const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The same offline-friendly flags the end-to-end tests use (apps/web/playwright.config.ts).
-export const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface PageScores {
   performance: number;
@@ -62,7 +52,7 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 export async function medianScores(url: string): Promise<PageScores> {
   const runs: PageScores[] = [];
   for (let attempt = 0; runs.length < RUNS && attempt < RUNS * 2; attempt++) {
-    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+    const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumFlags });
     try {
       const scores = await oneRun(url, chrome.port);
       if (scores) runs.push(scores);

@@ -2,6 +2,7 @@ import type { Product } from '@passada/core/contracts/catalog';
 import type { OrderDraft } from '@passada/core/contracts/orders';
 import { commaStringToCents } from '@passada/core/money';
 import pg from 'pg';
+import { makeAddress } from '../../apps/api/src/test/factories/accounts.ts';
 import { LOAD } from './http-load.ts';
 import type { Shop } from './shop.ts';
 
@@ -51,16 +52,7 @@ async function makeBuyer(shop: Shop, index: number, product: Product): Promise<B
   };
   const address = (await call(shop, '/api/users/addresses/', {
     token,
-    body: {
-      full_name: 'Maria Silva',
-      zip_code: '60165-121',
-      state: 'CE',
-      city: 'Fortaleza',
-      neighborhood: 'Meireles',
-      street: 'Av. Beira Mar, 100',
-      phone: '(85) 99999-9999',
-      is_primary: true,
-    },
+    body: makeAddress({ is_primary: true }),
   })) as { id: number };
   const line = product.stock[index % product.stock.length]!;
   const draft: OrderDraft = {

@@ -44,8 +44,8 @@ function seededRandom(seed: string): () => number {
   };
 }
 
-/** Breaks the name into at most three lines of about `width` characters. */
-function wrap(text: string, width: number): string[] {
+/** Breaks a text at spaces into lines of about `width` characters (the link previews use it too). */
+export function wrapWords(text: string, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {
@@ -57,7 +57,7 @@ function wrap(text: string, width: number): string[] {
     }
   }
   if (line) lines.push(line);
-  return lines.slice(0, 3);
+  return lines;
 }
 
 export function renderEventPoster(facts: PosterFacts): string {
@@ -109,7 +109,7 @@ export function renderEventPoster(facts: PosterFacts): string {
   );
 
   // Name, place and date.
-  const lines = wrap(facts.name.toLocaleUpperCase('pt-BR'), 22);
+  const lines = wrapWords(facts.name.toLocaleUpperCase('pt-BR'), 22).slice(0, 3);
   lines.forEach((line, i) => {
     parts.push(
       `<text x="40" y="${72 + i * 50}" fill="#ffffff" font-family="system-ui,sans-serif" font-size="42" font-weight="800">${escapeXml(line)}</text>`,

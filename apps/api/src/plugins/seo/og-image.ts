@@ -1,5 +1,6 @@
 import { escapeXml } from '@passada/core/text';
 import { Resvg } from '@resvg/resvg-js';
+import { wrapWords } from '../../modules/events/event-poster.ts';
 
 /** The size Facebook, WhatsApp and X ask of a link preview (1.91:1); they do not show SVG. */
 export const OG_WIDTH = 1200;
@@ -14,19 +15,11 @@ export interface OgCard {
   brand: string;
 }
 
-/** Breaks a title into lines of about `max` characters, at spaces, at most `lines` of them. */
+/** At most `lines` lines of about `max` characters, the last one marked when the text goes on. */
 function wrap(text: string, max: number, lines: number): string[] {
-  const out: string[] = [];
-  let current = '';
-  for (const word of text.split(/\s+/)) {
-    if (current && `${current} ${word}`.length > max) {
-      out.push(current);
-      current = word;
-    } else current = current ? `${current} ${word}` : word;
-  }
-  if (current) out.push(current);
-  if (out.length <= lines) return out;
-  const kept = out.slice(0, lines);
+  const all = wrapWords(text, max);
+  if (all.length <= lines) return all;
+  const kept = all.slice(0, lines);
   kept[lines - 1] = `${kept[lines - 1]}…`;
   return kept;
 }
