@@ -17,7 +17,7 @@ export default fp(
     const catalog = createCatalogService({ db: app.db });
     app.decorate('catalog', catalog);
     // Lists and product pages are read far more than stock moves; every process drops its copies
-    // when any process's write commits (docs/decisions/0013-cached-catalogue-answers.md).
+    // when any process's write commits (docs/decisions/0014-cached-catalogue-answers.md).
     const cache = createAnswerCache();
     const stopListening = await app.database.listen(CATALOG_CHANGED, cache.invalidate);
     app.addHook('onClose', stopListening);

@@ -38,7 +38,7 @@ const MAX_KEPT_CARDS = 500;
 
 /**
  * robots.txt, sitemap.xml and the raster link-preview images of product and event pages
- * (docs/decisions/0014-server-written-page-head.md). The page heads themselves are written by
+ * (docs/decisions/0015-server-written-page-head.md). The page heads themselves are written by
  * web-app.ts from page-meta.ts.
  */
 export default fp(
