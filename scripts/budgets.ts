@@ -186,8 +186,12 @@ async function main(): Promise<number> {
           );
         }
       },
-      // The buyers sign up from one address, as a load test does.
-      { SIGNUP_RATE_LIMIT_MAX: '10000' },
+      // The buyers sign up and pay from one address, and each buys far more than a person would.
+      {
+        SIGNUP_RATE_LIMIT_MAX: '10000',
+        PAYMENTS_RATE_LIMIT_PER_ACCOUNT: '100000',
+        PAYMENTS_RATE_LIMIT_PER_IP: '100000',
+      },
     );
   }
 
