@@ -17,6 +17,7 @@ import catalog from './modules/catalog/index.ts';
 import events from './modules/events/index.ts';
 import health from './modules/health/index.ts';
 import orders from './modules/orders/index.ts';
+import painel from './modules/painel/index.ts';
 import payments from './modules/payments/index.ts';
 import registrations from './modules/registrations/index.ts';
 import shipping from './modules/shipping/index.ts';
@@ -127,6 +128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(orders);
   await app.register(registrations);
   await app.register(seo);
+  await app.register(painel);
 
   await registerWebApp(app, env.webDist, shell);
   return app;

@@ -98,6 +98,17 @@ export const EnvSchema = z
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
     TRUST_PROXY: bool.default(false),
 
+    /** Back-office sessions are shorter than customers' (docs/product.md). */
+    PAINEL_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(168).default(8),
+    /** When true, every staff member must turn on two-factor sign-in before using the back office. */
+    PAINEL_REQUIRE_2FA: bool.default(false),
+    /** The first admin, created at start when both are set and no admin exists yet. */
+    ADMIN_EMAIL: z.email('e-mail inválido').optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'mínimo de 8 caracteres').max(128).optional(),
+    ADMIN_NAME: z.string().min(1).default('Administrador'),
+    /** Where uploaded product and event photos go; relative paths are taken from DATA_DIR. */
+    MEDIA_DIR: z.string().min(1).default('media'),
+
     /** False for a process that only serves the web: it enqueues jobs but runs none. */
     JOBS_ENABLED: bool.default(true),
     /** How often an idle worker asks the database for new jobs. */
@@ -119,6 +130,13 @@ export const EnvSchema = z
           message: 'obrigatório quando PAYMENTS=efi (ou EFI_CERTIFICATE_BASE64)',
         });
     }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL e ADMIN_PASSWORD vão juntos',
+      });
+    }
     if (env.SHIPPING_PROVIDER === 'correios') {
       for (const key of ['CORREIOS_USER', 'CORREIOS_ACCESS_CODE', 'CORREIOS_POSTING_CARD'] as const) {
         if (!env[key])
@@ -132,7 +150,7 @@ export const EnvSchema = z
   });
 
 export type RawEnv = z.infer<typeof EnvSchema>;
-export type Env = RawEnv & { dataDir: string; webDist: string; publicUrl: string };
+export type Env = RawEnv & { dataDir: string; webDist: string; publicUrl: string; mediaDir: string };
 
 export class EnvError extends Error {}
 
@@ -161,9 +179,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       throw new EnvError(`Configuração inválida no ambiente:\n${lines.join('\n')}`);
     }
   }
+  const dataDir = path.resolve(repoRoot, env.DATA_DIR);
   return {
     ...env,
-    dataDir: path.resolve(repoRoot, env.DATA_DIR),
+    dataDir,
+    mediaDir: path.resolve(dataDir, env.MEDIA_DIR),
     webDist: path.resolve(repoRoot, env.WEB_DIST),
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
   };

@@ -37,6 +37,8 @@ export const products = pgTable(
     priceCents: integer('price_cents').notNull(),
     category: text('category', { enum: productCategories }).notNull(),
     showOnHome: boolean('aparecer_home').notNull().default(false),
+    /** Hidden products stay for past orders but leave the shop's lists, search and product page. */
+    hidden: boolean('oculto').notNull().default(false),
     /** Lower-cased, accent-stripped name + description, for accent-insensitive search. */
     searchText: text('search_text').notNull().default(''),
     /** Average review score 0–5, orders /topavaliados. */

@@ -2,4 +2,5 @@ export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './events.ts';
 export * from './orders.ts';
+export * from './painel.ts';
 export * from './payments.ts';

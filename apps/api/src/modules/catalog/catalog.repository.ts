@@ -26,6 +26,8 @@ export interface ProductFilters {
   maxPriceCents?: number;
   /** Lower-cased size names; the product needs stock > 0 in at least one. */
   sizeNames?: string[];
+  /** Leaves out products the back office hid. */
+  visibleOnly?: boolean;
 }
 
 /** The channel every catalogue write notifies; the answer cache of each server process listens. */
@@ -48,6 +50,7 @@ export async function findProducts(db: Conn, filters: ProductFilters = {}): Prom
   const where: SQL[] = [];
   if (filters.category) where.push(eq(products.category, filters.category));
   if (filters.ids) where.push(inArray(products.id, filters.ids));
+  if (filters.visibleOnly) where.push(eq(products.hidden, false));
   for (const word of filters.words ?? []) where.push(like(products.searchText, `%${escapeLike(word)}%`));
   if (filters.minPriceCents !== undefined) where.push(gte(products.priceCents, filters.minPriceCents));
   if (filters.maxPriceCents !== undefined) where.push(lte(products.priceCents, filters.maxPriceCents));
@@ -241,4 +244,140 @@ export async function releaseReservations(tx: Tx, chargeId: number, now: Date): 
       sizeId: stockReservations.sizeId,
       quantity: stockReservations.quantity,
     });
+}
+
+// --- Back-office additions: the shop's functions above keep their behaviour.
+
+export interface ImageRow {
+  id: number;
+  productId: number;
+  position: number;
+  url: string;
+}
+
+export async function findImageRows(db: Conn, productId: number): Promise<ImageRow[]> {
+  return db
+    .select()
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(asc(productImages.position), asc(productImages.id));
+}
+
+export async function insertImageRow(db: Conn, productId: number, position: number, url: string) {
+  const [row] = await db.insert(productImages).values({ productId, position, url }).returning();
+  await notifyChanged(db);
+  return row!;
+}
+
+export async function deleteImageRow(db: Conn, productId: number, imageId: number): Promise<ImageRow | null> {
+  const [row] = await db
+    .delete(productImages)
+    .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
+    .returning();
+  await notifyChanged(db);
+  return row ?? null;
+}
+
+export async function setImagePosition(db: Conn, imageId: number, position: number): Promise<void> {
+  await db.update(productImages).set({ position }).where(eq(productImages.id, imageId));
+  await notifyChanged(db);
+}
+
+/** Locks the product row so two uploads or reorders of one product run one after the other. */
+export async function lockProduct(tx: Tx, productId: number): Promise<ProductRow | undefined> {
+  const [row] = await tx.select().from(products).where(eq(products.id, productId)).for('update');
+  return row;
+}
+
+export async function updateProductRow(
+  db: Conn,
+  productId: number,
+  patch: Partial<NewProductRow>,
+): Promise<ProductRow | undefined> {
+  const [row] = await db.update(products).set(patch).where(eq(products.id, productId)).returning();
+  await notifyChanged(db);
+  return row;
+}
+
+export async function insertMissingCombos(
+  db: Conn,
+  rows: Array<{ productId: number; colorId: number; sizeId: number }>,
+): Promise<void> {
+  if (!rows.length) return;
+  await db
+    .insert(stock)
+    .values(rows.map((r) => ({ ...r, quantity: 0 })))
+    .onConflictDoNothing();
+  await notifyChanged(db);
+}
+
+/**
+ * Adds a signed amount in one statement; the row lock orders it with concurrent reservations, so
+ * neither loses the other's units. Undefined when the combination does not exist or would go
+ * below zero.
+ */
+export async function addToStock(
+  tx: Tx,
+  combo: { productId: number; colorId: number; sizeId: number },
+  delta: number,
+): Promise<number | undefined> {
+  const [row] = await tx
+    .update(stock)
+    .set({ quantity: sql`${stock.quantity} + ${delta}` })
+    .where(
+      and(
+        eq(stock.productId, combo.productId),
+        eq(stock.colorId, combo.colorId),
+        eq(stock.sizeId, combo.sizeId),
+        gte(sql`${stock.quantity} + ${delta}`, 0),
+      ),
+    )
+    .returning({ quantity: stock.quantity });
+  await notifyChanged(tx);
+  return row?.quantity;
+}
+
+export async function lockStockRow(
+  tx: Tx,
+  combo: { productId: number; colorId: number; sizeId: number },
+): Promise<number | undefined> {
+  const [row] = await tx
+    .select({ quantity: stock.quantity })
+    .from(stock)
+    .where(
+      and(
+        eq(stock.productId, combo.productId),
+        eq(stock.colorId, combo.colorId),
+        eq(stock.sizeId, combo.sizeId),
+      ),
+    )
+    .for('update');
+  return row?.quantity;
+}
+
+export async function findLowStock(db: Conn, threshold: number) {
+  return db
+    .select({
+      productId: stock.productId,
+      productName: products.name,
+      colorId: colors.id,
+      color: colors.name,
+      sizeId: sizes.id,
+      size: sizes.name,
+      quantity: stock.quantity,
+    })
+    .from(stock)
+    .innerJoin(products, eq(products.id, stock.productId))
+    .innerJoin(colors, eq(colors.id, stock.colorId))
+    .innerJoin(sizes, eq(sizes.id, stock.sizeId))
+    .where(and(lte(stock.quantity, threshold), eq(products.hidden, false)))
+    .orderBy(asc(stock.quantity), asc(products.name), asc(colors.name), asc(sizes.sortOrder));
+}
+
+export function listColors(db: Conn) {
+  return db.select().from(colors).orderBy(asc(colors.name));
+}
+
+export function listSizes(db: Conn) {
+  return db.select().from(sizes).orderBy(asc(sizes.sortOrder), asc(sizes.name));
 }

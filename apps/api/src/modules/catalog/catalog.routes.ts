@@ -87,8 +87,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       const id = parseProductId(req.params.id);
       // A stock check of one colour and size is live: it decides whether the button says "esgotado".
       if (req.query.color !== undefined || req.query.size !== undefined)
-        return catalog.getProduct(id, req.query);
-      return sendCached(req, reply, await cache.get(`product:${id}`, () => catalog.getProduct(id)));
+        return catalog.getShopProduct(id, req.query);
+      return sendCached(req, reply, await cache.get(`product:${id}`, () => catalog.getShopProduct(id)));
     },
   );
 

@@ -24,6 +24,7 @@ import {
   type StockLine,
   takeStock,
 } from './catalog.repository.ts';
+import { createCatalogAdmin } from './catalog-admin.ts';
 
 export type { StockLine };
 
@@ -93,7 +94,7 @@ export interface NewCatalogProduct {
 /** Products, their stock and its reservations (docs/product.md §2). */
 export function createCatalogService(deps: CatalogServiceDeps) {
   async function listProducts(category?: ProductCategory): Promise<Product[]> {
-    return toWire(deps.db, await findProducts(deps.db, { category }));
+    return toWire(deps.db, await findProducts(deps.db, { category, visibleOnly: true }));
   }
 
   /**
@@ -107,9 +108,16 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     return product!;
   }
 
+  /** The product page's read: a product the back office hid answers 404 as if it did not exist. */
+  async function getShopProduct(id: number, only: StockQuery = {}): Promise<Product> {
+    const [row] = await findProducts(deps.db, { ids: [id], visibleOnly: true });
+    if (!row) throw notFound(PRODUCT_NOT_FOUND);
+    return getProduct(id, only);
+  }
+
   /** /pesquisa: words accent- and case-insensitively, category, price range in reais, sizes in stock. */
   async function searchProducts(query: ProductSearchQuery): Promise<Product[]> {
-    const filters: ProductFilters = { category: query.category };
+    const filters: ProductFilters = { category: query.category, visibleOnly: true };
     const words = toSearchText(query.q ?? '')
       .split(' ')
       .filter(Boolean);
@@ -215,11 +223,13 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     listProducts,
     listPageDates,
     getProduct,
+    getShopProduct,
     searchProducts,
     findProductPackages,
     createProducts,
     reserveStock,
     releaseStock,
+    admin: createCatalogAdmin(deps),
   };
 }
 

@@ -1,0 +1,223 @@
+import type { ProductCategory } from '@passada/core/contracts/catalog';
+import { MAX_PRODUCT_IMAGES } from '@passada/core/contracts/catalog';
+import { toSearchText } from '@passada/core/text';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
+import * as repo from './catalog.repository.ts';
+
+type Conn = Db | Tx;
+
+export type { ImageRow } from './catalog.repository.ts';
+
+export interface StockCombo {
+  productId: number;
+  colorId: number;
+  sizeId: number;
+}
+
+export interface ProductFields {
+  name: string;
+  description: string;
+  priceCents: number;
+  category: ProductCategory;
+  showOnHome: boolean;
+  hidden: boolean;
+  weightGrams: number;
+}
+
+export interface StaffProduct extends ProductFields {
+  id: number;
+  images: repo.ImageRow[];
+  stock: repo.StockRow[];
+}
+
+const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
+const COMBO_NOT_FOUND = 'Essa combinação de cor e tamanho não existe neste produto.';
+
+function fields(row: repo.ProductRow): ProductFields {
+  return {
+    name: row.name,
+    description: row.description,
+    priceCents: row.priceCents,
+    category: row.category,
+    showOnHome: row.showOnHome,
+    hidden: row.hidden,
+    weightGrams: row.weightGrams,
+  };
+}
+
+/**
+ * What the back office does to the catalogue: every write takes the caller's transaction so the audit
+ * entry commits or rolls back with it.
+ */
+export function createCatalogAdmin(deps: { db: Db }) {
+  async function withDetails(db: Conn, rows: repo.ProductRow[]): Promise<StaffProduct[]> {
+    const ids = rows.map((r) => r.id);
+    const stockRows = await repo.findStock(db, ids);
+    const images = await Promise.all(rows.map((r) => repo.findImageRows(db, r.id)));
+    return rows.map((row, i) => ({
+      id: row.id,
+      ...fields(row),
+      images: images[i]!,
+      stock: stockRows.filter((s) => s.productId === row.id),
+    }));
+  }
+
+  /** Every product, hidden ones too, newest first. */
+  async function listProducts(db: Conn = deps.db): Promise<StaffProduct[]> {
+    const rows = await repo.findProducts(db);
+    return withDetails(db, rows.reverse());
+  }
+
+  async function getProduct(id: number, db: Conn = deps.db): Promise<StaffProduct> {
+    const [row] = await repo.findProducts(db, { ids: [id] });
+    if (!row) throw notFound(PRODUCT_NOT_FOUND);
+    return (await withDetails(db, [row]))[0]!;
+  }
+
+  /** A new product with one zero-stock combination per colour × size given. */
+  async function createProduct(
+    tx: Tx,
+    input: ProductFields & { colorIds: number[]; sizeIds: number[] },
+  ): Promise<StaffProduct> {
+    const { colorIds, sizeIds, ...row } = input;
+    const [id] = await repo.insertProducts(tx, [
+      {
+        ...row,
+        searchText: toSearchText(input.name, input.description),
+        // The package grows with the garment's weight; the shipping quote only needs a plausible box.
+        lengthCm: 30,
+        widthCm: 25,
+        heightCm: Math.max(2, Math.ceil(input.weightGrams / 200)),
+      },
+    ]);
+    await addCombos(tx, id!, colorIds, sizeIds);
+    return getProduct(id!, tx);
+  }
+
+  async function addCombos(tx: Tx, productId: number, colorIds: number[], sizeIds: number[]) {
+    await repo.insertMissingCombos(
+      tx,
+      colorIds.flatMap((colorId) => sizeIds.map((sizeId) => ({ productId, colorId, sizeId }))),
+    );
+  }
+
+  /** Changes the given fields; new colours × sizes are added with zero units, none are removed. */
+  async function updateProduct(
+    tx: Tx,
+    id: number,
+    patch: Partial<ProductFields> & { colorIds?: number[]; sizeIds?: number[] },
+  ): Promise<{ before: StaffProduct; after: StaffProduct }> {
+    const current = await repo.lockProduct(tx, id);
+    if (!current) throw notFound(PRODUCT_NOT_FOUND);
+    const before = await getProduct(id, tx);
+    const { colorIds, sizeIds, ...rest } = patch;
+    const next = { ...fields(current), ...rest };
+    await repo.updateProductRow(tx, id, { ...rest, searchText: toSearchText(next.name, next.description) });
+    if (colorIds || sizeIds) {
+      const existingColors = [...new Set(before.stock.map((s) => s.colorId))];
+      const existingSizes = [...new Set(before.stock.map((s) => s.sizeId))];
+      await addCombos(
+        tx,
+        id,
+        [...new Set([...existingColors, ...(colorIds ?? [])])],
+        [...new Set([...existingSizes, ...(sizeIds ?? [])])],
+      );
+    }
+    return { before, after: await getProduct(id, tx) };
+  }
+
+  /** Appends a photo after the last one; the product row lock keeps two uploads from one position. */
+  async function addImage(tx: Tx, productId: number, url: string): Promise<repo.ImageRow> {
+    if (!(await repo.lockProduct(tx, productId))) throw notFound(PRODUCT_NOT_FOUND);
+    const images = await repo.findImageRows(tx, productId);
+    if (images.length >= MAX_PRODUCT_IMAGES) {
+      throw conflict(`Um produto tem no máximo ${MAX_PRODUCT_IMAGES} fotos.`, 'limite_de_fotos');
+    }
+    return repo.insertImageRow(tx, productId, images.length + 1, url);
+  }
+
+  async function removeImage(tx: Tx, productId: number, imageId: number): Promise<repo.ImageRow> {
+    if (!(await repo.lockProduct(tx, productId))) throw notFound(PRODUCT_NOT_FOUND);
+    const removed = await repo.deleteImageRow(tx, productId, imageId);
+    if (!removed) throw notFound('Foto não encontrada.');
+    const rest = await repo.findImageRows(tx, productId);
+    for (const [i, image] of rest.entries()) await repo.setImagePosition(tx, image.id, i + 1);
+    return removed;
+  }
+
+  /** Puts the product's photos in the given order; the list must name each photo once. */
+  async function reorderImages(tx: Tx, productId: number, ids: number[]): Promise<repo.ImageRow[]> {
+    if (!(await repo.lockProduct(tx, productId))) throw notFound(PRODUCT_NOT_FOUND);
+    const images = await repo.findImageRows(tx, productId);
+    const known = new Set(images.map((i) => i.id));
+    if (
+      ids.length !== images.length ||
+      new Set(ids).size !== ids.length ||
+      ids.some((id) => !known.has(id))
+    ) {
+      throw conflict('A nova ordem deve listar cada foto do produto uma vez.', 'ordem_invalida');
+    }
+    for (const [i, id] of ids.entries()) await repo.setImagePosition(tx, id, i + 1);
+    return repo.findImageRows(tx, productId);
+  }
+
+  /**
+   * Adds `delta` units, or sets the counted quantity. Both run under the stock row's lock, in the
+   * same order as a checkout's reservation, so a sale in between is never overwritten or lost.
+   */
+  async function changeStock(
+    tx: Tx,
+    combo: StockCombo,
+    change: { delta: number } | { set: number },
+  ): Promise<{ before: number; after: number; delta: number }> {
+    const before = await repo.lockStockRow(tx, combo);
+    if (before === undefined) throw notFound(COMBO_NOT_FOUND);
+    const delta = 'set' in change ? change.set - before : change.delta;
+    const after = await repo.addToStock(tx, combo, delta);
+    if (after === undefined) {
+      throw conflict(`O estoque não pode ficar negativo: há ${before} unidades.`, 'estoque_negativo');
+    }
+    return { before, after, delta };
+  }
+
+  function lowStock(threshold: number) {
+    return repo.findLowStock(deps.db, threshold);
+  }
+
+  async function createColor(tx: Tx, color: { name: string; hex: string }) {
+    const existing = (await repo.listColors(tx)).find(
+      (c) => c.name.toLocaleLowerCase('pt-BR') === color.name.toLocaleLowerCase('pt-BR'),
+    );
+    if (existing) throw conflict('Já existe uma cor com esse nome.', 'cor_existente');
+    const ids = await repo.ensureColors(tx, [color]);
+    return { id: ids.get(color.name)!, ...color };
+  }
+
+  async function createSize(tx: Tx, size: { name: string; sortOrder: number }) {
+    const existing = (await repo.listSizes(tx)).find(
+      (s) => s.name.toLocaleLowerCase('pt-BR') === size.name.toLocaleLowerCase('pt-BR'),
+    );
+    if (existing) throw conflict('Já existe um tamanho com esse nome.', 'tamanho_existente');
+    const ids = await repo.ensureSizes(tx, [size]);
+    return { id: ids.get(size.name)!, name: size.name };
+  }
+
+  return {
+    listProducts,
+    getProduct,
+    createProduct,
+    updateProduct,
+    addImage,
+    removeImage,
+    reorderImages,
+    changeStock,
+    lowStock,
+    listColors: () => repo.listColors(deps.db),
+    listSizes: () => repo.listSizes(deps.db),
+    createColor,
+    createSize,
+  };
+}
+
+export type CatalogAdmin = ReturnType<typeof createCatalogAdmin>;

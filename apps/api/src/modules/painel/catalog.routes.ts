@@ -1,0 +1,425 @@
+import { ApiErrorSchema } from '@passada/core/contracts/common';
+import {
+  ImageOrderSchema,
+  LowStockItemSchema,
+  LowStockQuerySchema,
+  NewColorSchema,
+  NewSizeSchema,
+  PainelImageSchema,
+  type PainelProduct,
+  PainelProductSchema,
+  ProductInputSchema,
+  ProductPatchSchema,
+  StockChangeSchema,
+  StockComboQuerySchema,
+  StockMovementSchema,
+} from '@passada/core/contracts/painel';
+import { centsToReais, reaisToCents } from '@passada/core/money';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { badRequest } from '../../plugins/errors.ts';
+import type { ImageRow, StaffProduct } from '../catalog/catalog-admin.ts';
+import { audit } from './audit.ts';
+import { ADMIN_ONLY, actor } from './guard.ts';
+import { insertStockMovement, listStockMovements } from './painel.repository.ts';
+import { photoSrcset, storePhoto } from './photos.ts';
+
+const toImageWire = (image: ImageRow) => ({
+  id: image.id,
+  position: image.position,
+  url: image.url,
+  srcset_webp: photoSrcset(image.url, 'webp'),
+  srcset_avif: photoSrcset(image.url, 'avif'),
+});
+
+const toProductWire = (p: StaffProduct): PainelProduct => ({
+  id: p.id,
+  name: p.name,
+  description: p.description,
+  price: centsToReais(p.priceCents),
+  category: p.category,
+  aparecer_home: p.showOnHome,
+  oculto: p.hidden,
+  weight_grams: p.weightGrams,
+  images: p.images.map(toImageWire),
+  stock: p.stock.map((s) => ({
+    color: { id: s.colorId, name: s.colorName, hex: s.colorHex },
+    size: { id: s.sizeId, name: s.sizeName },
+    quantity: s.quantity,
+  })),
+});
+
+const ProductIdSchema = z.object({ id: z.coerce.number().int().positive() });
+const ImageIdSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  imageId: z.coerce.number().int().positive(),
+});
+
+/** Products, photos, colours, sizes and stock: every write goes through the catalog module's service. */
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = app.catalog.admin;
+  const tags = ['painel: catálogo'];
+  const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+
+  app.get(
+    '/products/',
+    {
+      schema: {
+        tags,
+        summary: 'Todos os produtos, ocultos inclusive',
+        response: { 200: z.array(PainelProductSchema), ...errors },
+      },
+    },
+    async () => (await admin.listProducts()).map(toProductWire),
+  );
+
+  app.get(
+    '/products/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Um produto com fotos e estoque',
+        params: ProductIdSchema,
+        response: { 200: PainelProductSchema, ...errors },
+      },
+    },
+    async (req) => toProductWire(await admin.getProduct(req.params.id)),
+  );
+
+  app.post(
+    '/products/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary: 'Criar produto (cores × tamanhos começam com estoque zero)',
+        body: ProductInputSchema,
+        response: { 201: PainelProductSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const b = req.body;
+      const created = await app.db.transaction(async (tx) => {
+        const product = await admin.createProduct(tx, {
+          name: b.name,
+          description: b.description,
+          priceCents: reaisToCents(b.price),
+          category: b.category,
+          showOnHome: b.aparecer_home,
+          hidden: b.oculto,
+          weightGrams: b.weight_grams,
+          colorIds: b.color_ids,
+          sizeIds: b.size_ids,
+        });
+        const wire = toProductWire(product);
+        await audit(tx, actor(req), {
+          action: 'criado',
+          entity: 'produto',
+          entityId: product.id,
+          after: wire,
+        });
+        return wire;
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.patch(
+    '/products/:id/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary: 'Editar, ocultar ou mostrar um produto; cores e tamanhos novos entram com estoque zero',
+        params: ProductIdSchema,
+        body: ProductPatchSchema,
+        response: { 200: PainelProductSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      return app.db.transaction(async (tx) => {
+        const { before, after } = await admin.updateProduct(tx, req.params.id, {
+          name: b.name,
+          description: b.description,
+          priceCents: b.price === undefined ? undefined : reaisToCents(b.price),
+          category: b.category,
+          showOnHome: b.aparecer_home,
+          hidden: b.oculto,
+          weightGrams: b.weight_grams,
+          colorIds: b.color_ids,
+          sizeIds: b.size_ids,
+        });
+        const wire = toProductWire(after);
+        await audit(tx, actor(req), {
+          action:
+            b.oculto === true ? 'ocultado' : b.oculto === false && before.hidden ? 'mostrado' : 'alterado',
+          entity: 'produto',
+          entityId: after.id,
+          before: toProductWire(before),
+          after: wire,
+        });
+        return wire;
+      });
+    },
+  );
+
+  app.post(
+    '/products/:id/images/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary: 'Enviar foto (multipart, campo "foto": JPEG, PNG, WebP ou HEIC; até 19 por produto)',
+        params: ProductIdSchema,
+        consumes: ['multipart/form-data'],
+        response: {
+          201: PainelImageSchema,
+          ...errors,
+          409: ApiErrorSchema,
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      await admin.getProduct(req.params.id);
+      if (!req.isMultipart()) throw badRequest('Envie a foto como multipart/form-data.', 'foto_ausente');
+      const file = await req.file();
+      if (!file) throw badRequest('Escolha uma foto.', 'foto_ausente');
+      const buffer = await file.toBuffer();
+      const url = await storePhoto(app.env.mediaDir, 'produtos', buffer);
+      const image = await app.db.transaction(async (tx) => {
+        const row = await admin.addImage(tx, req.params.id, url);
+        await audit(tx, actor(req), {
+          action: 'foto_adicionada',
+          entity: 'produto',
+          entityId: req.params.id,
+          after: { foto: row.url, posicao: row.position },
+        });
+        return row;
+      });
+      return reply.status(201).send(toImageWire(image));
+    },
+  );
+
+  app.delete(
+    '/products/:id/images/:imageId/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary: 'Remover uma foto',
+        params: ImageIdSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      await app.db.transaction(async (tx) => {
+        const removed = await admin.removeImage(tx, req.params.id, req.params.imageId);
+        await audit(tx, actor(req), {
+          action: 'foto_removida',
+          entity: 'produto',
+          entityId: req.params.id,
+          before: { foto: removed.url, posicao: removed.position },
+        });
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/products/:id/images/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary: 'Reordenar as fotos (lista com todos os ids na nova ordem)',
+        params: ProductIdSchema,
+        body: ImageOrderSchema,
+        response: { 200: z.array(PainelImageSchema), ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (req) =>
+      app.db.transaction(async (tx) => {
+        const before = (await admin.getProduct(req.params.id, tx)).images.map((i) => i.id);
+        const images = await admin.reorderImages(tx, req.params.id, req.body.ids);
+        await audit(tx, actor(req), {
+          action: 'fotos_reordenadas',
+          entity: 'produto',
+          entityId: req.params.id,
+          before,
+          after: req.body.ids,
+        });
+        return images.map(toImageWire);
+      }),
+  );
+
+  const ColorWire = z.object({ id: z.number().int(), name: z.string(), hex: z.string() });
+  const SizeWire = z.object({ id: z.number().int(), name: z.string() });
+
+  app.get(
+    '/colors/',
+    { schema: { tags, summary: 'Cores', response: { 200: z.array(ColorWire), ...errors } } },
+    async () => admin.listColors(),
+  );
+  app.get(
+    '/sizes/',
+    { schema: { tags, summary: 'Tamanhos', response: { 200: z.array(SizeWire), ...errors } } },
+    async () => (await admin.listSizes()).map((s) => ({ id: s.id, name: s.name })),
+  );
+  app.post(
+    '/colors/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary: 'Nova cor',
+        body: NewColorSchema,
+        response: { 201: ColorWire, ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const color = await app.db.transaction(async (tx) => {
+        const created = await admin.createColor(tx, req.body);
+        await audit(tx, actor(req), {
+          action: 'criado',
+          entity: 'cor',
+          entityId: created.id,
+          after: created,
+        });
+        return created;
+      });
+      return reply.status(201).send(color);
+    },
+  );
+  app.post(
+    '/sizes/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary: 'Novo tamanho',
+        body: NewSizeSchema,
+        response: { 201: SizeWire, ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const size = await app.db.transaction(async (tx) => {
+        const created = await admin.createSize(tx, { name: req.body.name, sortOrder: req.body.sort_order });
+        await audit(tx, actor(req), {
+          action: 'criado',
+          entity: 'tamanho',
+          entityId: created.id,
+          after: created,
+        });
+        return created;
+      });
+      return reply.status(201).send(size);
+    },
+  );
+
+  app.post(
+    '/stock/',
+    {
+      schema: {
+        tags,
+        summary: 'Ajustar (+/−) ou definir o estoque de uma cor × tamanho, com o motivo',
+        body: StockChangeSchema,
+        response: {
+          200: z.object({ before: z.number().int(), after: z.number().int(), delta: z.number().int() }),
+          ...errors,
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      if (b.modo === 'definir' && b.quantidade < 0) {
+        throw badRequest('A quantidade contada não pode ser negativa.', 'validation_error', {
+          quantidade: 'A quantidade contada não pode ser negativa.',
+        });
+      }
+      if (b.modo === 'ajustar' && b.quantidade === 0) {
+        throw badRequest('Informe quantas unidades entram (+) ou saem (−).', 'validation_error', {
+          quantidade: 'Informe quantas unidades entram (+) ou saem (−).',
+        });
+      }
+      const combo = { productId: b.product_id, colorId: b.color_id, sizeId: b.size_id };
+      const me = actor(req);
+      return app.db.transaction(async (tx) => {
+        const result = await admin.changeStock(
+          tx,
+          combo,
+          b.modo === 'definir' ? { set: b.quantidade } : { delta: b.quantidade },
+        );
+        await insertStockMovement(tx, {
+          ...combo,
+          delta: result.delta,
+          quantityAfter: result.after,
+          reason: b.motivo,
+          note: b.observacao,
+          staffId: me.id,
+        });
+        await audit(tx, me, {
+          action: `estoque_${b.motivo}`,
+          entity: 'estoque',
+          entityId: `${b.product_id}/${b.color_id}/${b.size_id}`,
+          before: { quantidade: result.before },
+          after: { quantidade: result.after, observacao: b.observacao },
+        });
+        return result;
+      });
+    },
+  );
+
+  app.get(
+    '/stock/history/',
+    {
+      schema: {
+        tags,
+        summary: 'Histórico de uma combinação cor × tamanho',
+        querystring: StockComboQuerySchema,
+        response: { 200: z.array(StockMovementSchema), ...errors },
+      },
+    },
+    async (req) => {
+      const rows = await listStockMovements(app.db, {
+        productId: req.query.product_id,
+        colorId: req.query.color_id,
+        sizeId: req.query.size_id,
+      });
+      return rows.map((r) => ({
+        id: r.id,
+        delta: r.delta,
+        quantity_after: r.quantityAfter,
+        reason: r.reason,
+        note: r.note,
+        staff_email: r.staffEmail,
+        at: r.at.toISOString(),
+      }));
+    },
+  );
+
+  app.get(
+    '/stock/low/',
+    {
+      schema: {
+        tags,
+        summary: 'Combinações com estoque até o limite (produtos visíveis)',
+        querystring: LowStockQuerySchema,
+        response: { 200: z.array(LowStockItemSchema), ...errors },
+      },
+    },
+    async (req) =>
+      (await admin.lowStock(req.query.limite)).map((r) => ({
+        product_id: r.productId,
+        product_name: r.productName,
+        color: r.color,
+        color_id: r.colorId,
+        size: r.size,
+        size_id: r.sizeId,
+        quantity: r.quantity,
+      })),
+  );
+};

@@ -1,0 +1,60 @@
+import type { StaffRole } from '@passada/core/contracts/painel';
+import type { FastifyRequest } from 'fastify';
+import { HttpError, unauthorized } from '../../plugins/errors.ts';
+import type { StaffRow } from './painel.repository.ts';
+import type { StaffService } from './staff.service.ts';
+
+/** What a back-office route lets through; the one guard of `/api/painel/` reads it. */
+export interface PainelRouteConfig {
+  /** Sign-in itself: the only route open without a staff token. */
+  public?: boolean;
+  /** Roles allowed; absent means every staff member. */
+  roles?: StaffRole[];
+  /** Routes a person must reach to turn on 2FA when PAINEL_REQUIRE_2FA makes it mandatory. */
+  allowWithout2fa?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Staff accounts, sessions and 2FA of the back office. */
+    painel: { staff: StaffService };
+  }
+  interface FastifyRequest {
+    /** The signed-in staff member on `/api/painel/` routes (the guard sets it). */
+    staff: StaffRow | null;
+  }
+  interface FastifyContextConfig {
+    painel?: PainelRouteConfig;
+  }
+}
+
+export const ADMIN_ONLY = { painel: { roles: ['admin'] } } satisfies { painel: PainelRouteConfig };
+
+export function staffToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  return (header ? /^(?:Token|Bearer)\s+(\S+)$/i.exec(header) : null)?.[1] ?? null;
+}
+
+/** The signed-in staff member of a guarded route (the guard has already refused everyone else). */
+export function actor(request: FastifyRequest): StaffRow {
+  if (!request.staff) throw unauthorized('Entre no painel para continuar.');
+  return request.staff;
+}
+
+/** The one guard of the whole prefix: anonymous calls and customer tokens never pass. */
+export function painelGuard(staff: StaffService) {
+  return async (request: FastifyRequest) => {
+    const config = request.routeOptions.config.painel ?? {};
+    if (config.public) return;
+    const token = staffToken(request);
+    const member = token ? await staff.fromToken(token) : undefined;
+    if (!member) throw unauthorized('Entre no painel para continuar.');
+    request.staff = member;
+    if (staff.mustSetUp2fa(member) && !config.allowWithout2fa) {
+      throw new HttpError(403, 'Ative a verificação em duas etapas para usar o painel.', '2fa_obrigatorio');
+    }
+    if (config.roles && !config.roles.includes(member.role)) {
+      throw new HttpError(403, 'Seu perfil não tem acesso a esta função.', 'sem_permissao');
+    }
+  };
+}

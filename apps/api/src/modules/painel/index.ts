@@ -1,0 +1,31 @@
+import multipart from '@fastify/multipart';
+import fp from 'fastify-plugin';
+import { accessRoutes } from './access.routes.ts';
+import { catalogRoutes } from './catalog.routes.ts';
+import { painelGuard } from './guard.ts';
+import { mediaRoutes } from './media.routes.ts';
+import { MAX_PHOTO_BYTES } from './photos.ts';
+import { createStaffService } from './staff.service.ts';
+
+/** The back office under `/api/painel/` (docs/product.md): staff, audit, catalogue, stock, events. */
+export default fp(
+  async (app) => {
+    const staff = createStaffService({ db: app.db, env: app.env, now: app.now });
+    app.decorate('painel', { staff });
+    const first = await staff.ensureFirstAdmin();
+    if (first) app.log.info(`Administrador inicial criado: ${first.email}`);
+
+    await app.register(mediaRoutes, { mediaDir: app.env.mediaDir });
+    await app.register(
+      async (scope) => {
+        await scope.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5 } });
+        scope.decorateRequest('staff', null);
+        scope.addHook('onRequest', painelGuard(staff));
+        await scope.register(accessRoutes, { staff });
+        await scope.register(catalogRoutes);
+      },
+      { prefix: '/api/painel' },
+    );
+  },
+  { name: 'painel', dependencies: ['infra', 'catalog', 'events'] },
+);

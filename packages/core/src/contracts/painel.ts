@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { ProductCategorySchema } from './catalog.ts';
+
+/** The back office's contracts (`/api/painel/`): staff, audit, products, stock, check-in. */
+
+export const StaffRoleSchema = z.enum(['admin', 'operador']);
+export type StaffRole = z.infer<typeof StaffRoleSchema>;
+
+export const StaffSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  role: StaffRoleSchema,
+  totp_enabled: z.boolean(),
+  active: z.boolean(),
+});
+export type Staff = z.infer<typeof StaffSchema>;
+
+/** A TOTP code: six digits, spaces allowed as authenticator apps show them. */
+const TotpCodeSchema = z
+  .string()
+  .transform((v) => v.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'O código tem 6 dígitos.'));
+
+export const StaffLoginSchema = z.object({
+  email: z.string().trim().min(1, 'Informe o e-mail.').max(254),
+  password: z.string().min(1, 'Informe a senha.').max(128),
+  codigo: TotpCodeSchema.optional(),
+});
+export type StaffLogin = z.input<typeof StaffLoginSchema>;
+
+export const StaffSessionSchema = z.object({
+  token: z.string(),
+  staff: StaffSchema,
+  /** True when PAINEL_REQUIRE_2FA is on and this person still has to turn it on. */
+  precisa_ativar_2fa: z.boolean(),
+});
+
+export const StaffMeSchema = z.object({ staff: StaffSchema, precisa_ativar_2fa: z.boolean() });
+
+export const TotpSetupSchema = z.object({
+  secret: z.string(),
+  otpauth_url: z.string(),
+  /** PNG data URL of the QR code for the authenticator app. */
+  qr_code: z.string(),
+});
+
+export const TotpCodeBodySchema = z.object({ codigo: TotpCodeSchema });
+
+const PasswordSchema = z
+  .string()
+  .min(8, 'A senha deve ter pelo menos 8 caracteres.')
+  .max(128, 'A senha deve ter no máximo 128 caracteres.');
+
+export const NewStaffSchema = z.object({
+  email: z.email('E-mail inválido.').max(254),
+  name: z.string().trim().min(2, 'Informe o nome.').max(120),
+  role: StaffRoleSchema,
+  password: PasswordSchema,
+});
+export type NewStaff = z.input<typeof NewStaffSchema>;
+
+export const StaffPatchSchema = z.object({
+  role: StaffRoleSchema.optional(),
+  active: z.boolean().optional(),
+});
+
+export const AuditEntrySchema = z.object({
+  id: z.number().int(),
+  staff_email: z.string(),
+  action: z.string(),
+  entity: z.string(),
+  entity_id: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  at: z.string(),
+});
+export const AuditPageSchema = z.object({
+  results: z.array(AuditEntrySchema),
+  count: z.number().int(),
+});
+export const AuditQuerySchema = z.object({
+  entity: z.string().max(40).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+});
+
+/** Product fields staff edit; price in reais as everywhere on the wire. */
+export const ProductInputSchema = z.object({
+  name: z.string().trim().min(2, 'Informe o nome.').max(120),
+  description: z.string().trim().min(1, 'Informe a descrição.').max(5000),
+  price: z.coerce
+    .number({ error: 'Informe o preço.' })
+    .positive('O preço deve ser maior que zero.')
+    .max(100_000, 'Preço alto demais.'),
+  category: ProductCategorySchema,
+  aparecer_home: z.boolean().default(false),
+  oculto: z.boolean().default(false),
+  weight_grams: z.coerce.number().int().min(1).max(30_000).default(300),
+  color_ids: z.array(z.number().int().positive()).max(30).default([]),
+  size_ids: z.array(z.number().int().positive()).max(30).default([]),
+});
+export type ProductInput = z.input<typeof ProductInputSchema>;
+export const ProductPatchSchema = ProductInputSchema.partial();
+
+export const PainelImageSchema = z.object({
+  id: z.number().int(),
+  position: z.number().int(),
+  url: z.string(),
+  /** `srcset` candidates of the uploaded photo (empty for generated pictures). */
+  srcset_webp: z.string(),
+  srcset_avif: z.string(),
+});
+
+export const PainelProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  category: ProductCategorySchema,
+  aparecer_home: z.boolean(),
+  oculto: z.boolean(),
+  weight_grams: z.number().int(),
+  images: z.array(PainelImageSchema),
+  stock: z.array(
+    z.object({
+      color: z.object({ id: z.number().int(), name: z.string(), hex: z.string() }),
+      size: z.object({ id: z.number().int(), name: z.string() }),
+      quantity: z.number().int(),
+    }),
+  ),
+});
+export type PainelProduct = z.infer<typeof PainelProductSchema>;
+
+export const ImageOrderSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(19) });
+
+export const NewColorSchema = z.object({
+  name: z.string().trim().min(2, 'Informe o nome da cor.').max(40),
+  hex: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use o formato #rrggbb.'),
+});
+export const NewSizeSchema = z.object({
+  name: z.string().trim().min(1, 'Informe o tamanho.').max(20),
+  sort_order: z.number().int().min(0).max(1000).default(100),
+});
+
+export const StockReasonSchema = z.enum(['entrada', 'venda_balcao', 'avaria', 'inventario'], {
+  error: 'Escolha o motivo: entrada, venda balcão, avaria ou inventário.',
+});
+export type StockReason = z.infer<typeof StockReasonSchema>;
+
+export const STOCK_REASON_LABELS: Record<StockReason, string> = {
+  entrada: 'Entrada',
+  venda_balcao: 'Venda balcão',
+  avaria: 'Avaria',
+  inventario: 'Inventário',
+};
+
+/**
+ * `ajustar` adds a signed amount (the safe choice while checkouts run); `definir` sets the counted
+ * quantity, the inventory case.
+ */
+export const StockChangeSchema = z.object({
+  product_id: z.number().int().positive(),
+  color_id: z.number().int().positive(),
+  size_id: z.number().int().positive(),
+  modo: z.enum(['ajustar', 'definir']),
+  quantidade: z.number().int().min(-100_000).max(100_000),
+  motivo: StockReasonSchema,
+  observacao: z.string().trim().max(300).default(''),
+});
+export type StockChange = z.input<typeof StockChangeSchema>;
+
+export const StockMovementSchema = z.object({
+  id: z.number().int(),
+  delta: z.number().int(),
+  quantity_after: z.number().int(),
+  reason: StockReasonSchema,
+  note: z.string(),
+  staff_email: z.string().nullable(),
+  at: z.string(),
+});
+
+export const StockComboQuerySchema = z.object({
+  product_id: z.coerce.number().int().positive(),
+  color_id: z.coerce.number().int().positive(),
+  size_id: z.coerce.number().int().positive(),
+});
+
+export const LowStockQuerySchema = z.object({ limite: z.coerce.number().int().min(0).max(1000).default(3) });
+
+export const LowStockItemSchema = z.object({
+  product_id: z.number().int(),
+  product_name: z.string(),
+  color: z.string(),
+  color_id: z.number().int(),
+  size: z.string(),
+  size_id: z.number().int(),
+  quantity: z.number().int(),
+});
