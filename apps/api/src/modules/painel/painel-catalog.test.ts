@@ -1,0 +1,298 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ProductSchema } from '@passada/core/contracts/catalog';
+import { PainelProductSchema } from '@passada/core/contracts/painel';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
+import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+/** A real picture in the given format, as a phone or a computer would send it. */
+function picture(format: 'jpeg' | 'png' | 'webp', width = 1600) {
+  return sharp({ create: { width, height: Math.round(width * 1.2), channels: 3, background: '#ff6b57' } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A multipart body with one file field, built by hand so the test sends exactly these bytes. */
+function multipart(bytes: Buffer, filename: string, type: string) {
+  const boundary = `----passada${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe('painel: catalogue and stock', () => {
+  let t: TestApp;
+  let admin: TestStaff;
+  let operator: TestStaff;
+  let shirt: MadeProduct;
+
+  const as = (who: TestStaff) => ({
+    get: (url: string) => t.app.inject({ method: 'GET', url, headers: who.headers }),
+    send: (method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) }),
+    upload: async (productId: number, bytes: Buffer, filename: string, type: string) => {
+      const body = multipart(bytes, filename, type);
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/painel/products/${productId}/images/`,
+        headers: { ...who.headers, ...body.headers },
+        payload: body.payload,
+      });
+    },
+  });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    admin = await createStaffAndLogin(t.app, 'admin');
+    operator = await createStaffAndLogin(t.app, 'operador');
+    shirt = await makeProduct(t.database.db, {
+      name: 'Camiseta Maré Alta',
+      stock: [
+        { color: 'Preto', size: 'M', quantity: 5 },
+        { color: 'Preto', size: 'G', quantity: 1 },
+      ],
+    });
+  });
+  afterAll(() => t.close());
+
+  it('creates a product with colours × sizes at zero stock, and the shop lists it at once', async () => {
+    const res = await as(admin).send('POST', '/api/painel/products/', {
+      name: 'Regata Vento Leste',
+      description: 'Regata leve para treinos no calor.',
+      price: 89.9,
+      category: 'masculino',
+      aparecer_home: true,
+      color_ids: [shirt.colorIds.Preto],
+      size_ids: [shirt.sizeIds.M, shirt.sizeIds.G],
+    });
+    expect(res.statusCode).toBe(201);
+    const created = PainelProductSchema.parse(res.json());
+    expect(created).toMatchObject({ price: 89.9, oculto: false, aparecer_home: true });
+    expect(created.stock.map((s) => [s.size.name, s.quantity])).toEqual([
+      ['M', 0],
+      ['G', 0],
+    ]);
+    const shop = await t.app.inject({ method: 'GET', url: `/api/products/${created.id}/` });
+    expect(ProductSchema.parse(shop.json())).toMatchObject({ name: 'Regata Vento Leste', price: 89.9 });
+  });
+
+  it('refuses bad product data with Portuguese messages per field', async () => {
+    const res = await as(admin).send('POST', '/api/painel/products/', {
+      name: 'X',
+      description: '',
+      price: 0,
+      category: 'infantil',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({
+      name: 'Informe o nome.',
+      price: 'O preço deve ser maior que zero.',
+    });
+  });
+
+  it('hides a product from the shop lists, search and page, and shows it again', async () => {
+    const hide = await as(admin).send('PATCH', `/api/painel/products/${shirt.id}/`, { oculto: true });
+    expect(hide.json().oculto).toBe(true);
+    const list = (await t.app.inject({ method: 'GET', url: '/api/products/' })).json() as Array<{
+      id: number;
+    }>;
+    expect(list.map((p) => p.id)).not.toContain(shirt.id);
+    const search = (await t.app.inject({ method: 'GET', url: '/api/products/search/?q=mare' })).json();
+    expect(search).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/products/${shirt.id}/` })).statusCode).toBe(404);
+    // The back office still sees it.
+    expect((await as(operator).get(`/api/painel/products/${shirt.id}/`)).json().oculto).toBe(true);
+
+    await as(admin).send('PATCH', `/api/painel/products/${shirt.id}/`, { oculto: false, price: 79.9 });
+    const back = await t.app.inject({ method: 'GET', url: `/api/products/${shirt.id}/` });
+    expect(back.json().price).toBe(79.9);
+    const audit = (await as(admin).get('/api/painel/audit/?entity=produto')).json();
+    const shown = audit.results.find((e: { action: string }) => e.action === 'mostrado');
+    expect(shown.before).toMatchObject({ oculto: true, price: 99.9 });
+    expect(shown.after).toMatchObject({ oculto: false, price: 79.9 });
+  });
+
+  it('stores uploaded photos as WebP and AVIF in three widths and the shop shows them', async () => {
+    const jpeg = await as(admin).upload(shirt.id, await picture('jpeg'), 'frente.jpg', 'image/jpeg');
+    expect(jpeg.statusCode).toBe(201);
+    const photo = jpeg.json();
+    expect(photo.url).toMatch(/^\/api\/media\/uploads\/produtos\/[a-z0-9]{20}-800\.webp$/);
+    expect(photo.srcset_avif.split(', ')).toHaveLength(3);
+    const served = await t.app.inject({ method: 'GET', url: photo.url });
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(800);
+    const avif = photo.srcset_avif.split(', ')[2].split(' ')[0];
+    const big = await t.app.inject({ method: 'GET', url: avif });
+    expect(big.headers['content-type']).toBe('image/avif');
+    expect((await sharp(big.rawPayload).metadata()).width).toBe(1200);
+    expect(existsSync(path.join(t.dataDir, 'media', 'produtos', avif.split('/').pop()))).toBe(true);
+
+    const png = await as(admin).upload(shirt.id, await picture('png', 300), 'costas.png', 'image/png');
+    expect(png.statusCode).toBe(201);
+    // A small photo is never enlarged.
+    const small = await t.app.inject({ method: 'GET', url: png.json().url });
+    expect((await sharp(small.rawPayload).metadata()).width).toBe(300);
+
+    const shop = ProductSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/products/${shirt.id}/` })).json(),
+    );
+    // After the product's two generated pictures, in upload order.
+    expect(shop.images.slice(2)).toEqual([photo.url, png.json().url]);
+    expect(shop.imagem3).toBe(photo.url);
+  });
+
+  it('refuses files that are not photos, and operators cannot upload', async () => {
+    const text = await as(admin).upload(shirt.id, Buffer.from('não sou uma foto'), 'nota.jpg', 'image/jpeg');
+    expect(text.statusCode).toBe(415);
+    expect(text.json().detail).toBe('Envie uma foto JPEG, PNG, WebP ou HEIC.');
+    const fakeHeic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(40)]);
+    expect((await as(admin).upload(shirt.id, fakeHeic, 'x.heic', 'image/heic')).statusCode).toBe(415);
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    expect((await as(admin).upload(shirt.id, gif, 'a.gif', 'image/gif')).statusCode).toBe(415);
+    const op = await as(operator).upload(shirt.id, await picture('webp', 200), 'a.webp', 'image/webp');
+    expect(op.statusCode).toBe(403);
+  });
+
+  it('reorders photos only with the complete list, and keeps at most 19', async () => {
+    const product = await makeProduct(t.database.db, { name: 'Boné Dezenove', imageUrls: [] });
+    const small = await picture('webp', 50);
+    const ids: number[] = [];
+    for (let i = 0; i < 19; i++)
+      ids.push((await as(admin).upload(product.id, small, `${i}.webp`, 'image/webp')).json().id);
+    const twentieth = await as(admin).upload(product.id, small, '20.webp', 'image/webp');
+    expect(twentieth.statusCode).toBe(409);
+    expect(twentieth.json().detail).toBe('Um produto tem no máximo 19 fotos.');
+
+    const reversed = [...ids].reverse();
+    const res = await as(admin).send('PUT', `/api/painel/products/${product.id}/images/`, { ids: reversed });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().map((i: { id: number }) => i.id)).toEqual(reversed);
+    const partial = await as(admin).send('PUT', `/api/painel/products/${product.id}/images/`, {
+      ids: ids.slice(1),
+    });
+    expect(partial.statusCode).toBe(409);
+
+    const del = await as(admin).send('DELETE', `/api/painel/products/${product.id}/images/${reversed[0]}/`);
+    expect(del.statusCode).toBe(204);
+    const after = (await as(admin).get(`/api/painel/products/${product.id}/`)).json();
+    expect(after.images.map((i: { position: number }) => i.position)).toEqual(
+      Array.from({ length: 18 }, (_, i) => i + 1),
+    );
+  });
+
+  it('adjusts and sets stock with a reason, keeps the history and refuses going below zero', async () => {
+    const combo = { product_id: shirt.id, color_id: shirt.colorIds.Preto, size_id: shirt.sizeIds.M };
+    const add = await as(operator).send('POST', '/api/painel/stock/', {
+      ...combo,
+      modo: 'ajustar',
+      quantidade: 10,
+      motivo: 'entrada',
+      observacao: 'Nota fiscal 123',
+    });
+    expect(add.json()).toEqual({ before: 5, after: 15, delta: 10 });
+    const broken = await as(operator).send('POST', '/api/painel/stock/', {
+      ...combo,
+      modo: 'ajustar',
+      quantidade: -2,
+      motivo: 'avaria',
+    });
+    expect(broken.json().after).toBe(13);
+    const counted = await as(operator).send('POST', '/api/painel/stock/', {
+      ...combo,
+      modo: 'definir',
+      quantidade: 12,
+      motivo: 'inventario',
+    });
+    expect(counted.json()).toEqual({ before: 13, after: 12, delta: -1 });
+    const tooMany = await as(operator).send('POST', '/api/painel/stock/', {
+      ...combo,
+      modo: 'ajustar',
+      quantidade: -13,
+      motivo: 'venda_balcao',
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json().detail).toBe('O estoque não pode ficar negativo: há 12 unidades.');
+    const noReason = await as(operator).send('POST', '/api/painel/stock/', {
+      ...combo,
+      modo: 'ajustar',
+      quantidade: 1,
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().errors.motivo).toMatch(/Escolha o motivo/);
+    const missing = await as(operator).send('POST', '/api/painel/stock/', {
+      ...combo,
+      size_id: 999_999,
+      modo: 'ajustar',
+      quantidade: 1,
+      motivo: 'entrada',
+    });
+    expect(missing.statusCode).toBe(404);
+
+    const history = (
+      await as(operator).get(
+        `/api/painel/stock/history/?product_id=${combo.product_id}&color_id=${combo.color_id}&size_id=${combo.size_id}`,
+      )
+    ).json();
+    expect(
+      history.map((h: { reason: string; delta: number; quantity_after: number }) => [
+        h.reason,
+        h.delta,
+        h.quantity_after,
+      ]),
+    ).toEqual([
+      ['inventario', -1, 12],
+      ['avaria', -2, 13],
+      ['entrada', 10, 15],
+    ]);
+    expect(history[2]).toMatchObject({ note: 'Nota fiscal 123', staff_email: operator.email });
+    const shop = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/products/${shirt.id}/?color=${combo.color_id}&size=${combo.size_id}`,
+      })
+    ).json();
+    expect(shop.stock[0].quantity).toBe(12);
+  });
+
+  it('lists low stock up to the threshold, leaving out hidden products', async () => {
+    const low = (await as(operator).get('/api/painel/stock/low/?limite=1')).json();
+    expect(low).toContainEqual(
+      expect.objectContaining({ product_id: shirt.id, size: 'G', quantity: 1, color: 'Preto' }),
+    );
+    expect(low.every((i: { quantity: number }) => i.quantity <= 1)).toBe(true);
+    await as(admin).send('PATCH', `/api/painel/products/${shirt.id}/`, { oculto: true });
+    const hidden = (await as(operator).get('/api/painel/stock/low/?limite=1')).json();
+    expect(hidden.some((i: { product_id: number }) => i.product_id === shirt.id)).toBe(false);
+    await as(admin).send('PATCH', `/api/painel/products/${shirt.id}/`, { oculto: false });
+  });
+
+  it('adds colours and sizes, refusing a name that exists', async () => {
+    const color = await as(admin).send('POST', '/api/painel/colors/', { name: 'Verde Jade', hex: '#00a86b' });
+    expect(color.statusCode).toBe(201);
+    const again = await as(admin).send('POST', '/api/painel/colors/', { name: 'verde jade', hex: '#00a86b' });
+    expect(again.statusCode).toBe(409);
+    const size = await as(admin).send('POST', '/api/painel/sizes/', { name: 'XG' });
+    expect(size.statusCode).toBe(201);
+    const edit = await as(admin).send('PATCH', `/api/painel/products/${shirt.id}/`, {
+      color_ids: [color.json().id],
+      size_ids: [size.json().id],
+    });
+    const combos = edit
+      .json()
+      .stock.map(
+        (s: { color: { name: string }; size: { name: string } }) => `${s.color.name}/${s.size.name}`,
+      );
+    expect(combos).toEqual(
+      expect.arrayContaining(['Preto/M', 'Preto/XG', 'Verde Jade/M', 'Verde Jade/G', 'Verde Jade/XG']),
+    );
+  });
+});

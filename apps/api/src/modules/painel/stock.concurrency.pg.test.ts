@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeProduct } from '../../test/factories/catalog.ts';
+import { createOrderPix, draftTotalCents, makeQuickBuyer, orderDraft } from '../../test/factories/orders.ts';
+import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import { createTestApp, requirePostgres, type TestApp } from '../../test/test-app.ts';
+
+// Real row locks and connections that race: PostgreSQL only (npm test provides one).
+requirePostgres();
+
+let t: TestApp;
+let operator: TestStaff;
+beforeAll(async () => {
+  t = await createTestApp();
+  operator = await createStaffAndLogin(t.app, 'operador');
+});
+afterAll(() => t.close());
+
+/** Checkouts of one unit each and stock adjustments, all at once on one combination. */
+async function race(units: number, buyers: number, adjustments: number[]) {
+  const product = await makeProduct(t.app.db, {
+    name: 'Camiseta Corrida Concorrida',
+    stock: [{ color: 'Coral', size: 'M', quantity: units }],
+  });
+  const line = product.stock[0]!;
+  const people = await Promise.all(Array.from({ length: buyers }, () => makeQuickBuyer(t.app)));
+  const total = await draftTotalCents(t.app, people[0]!.zipCode, orderDraft(people[0]!, [{ product }]), [
+    product,
+  ]);
+  const [checkouts, changes] = await Promise.all([
+    Promise.all(people.map((p) => createOrderPix(t.app, p.headers, orderDraft(p, [{ product }]), total))),
+    Promise.all(
+      adjustments.map((quantidade) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/painel/stock/',
+          headers: operator.headers,
+          payload: {
+            product_id: product.id,
+            color_id: line.colorId,
+            size_id: line.sizeId,
+            modo: 'ajustar',
+            quantidade,
+            motivo: quantidade > 0 ? 'entrada' : 'avaria',
+          },
+        }),
+      ),
+    ),
+  ]);
+  const sold = checkouts.filter((r) => r.statusCode === 201).length;
+  const applied = changes.filter((r) => r.statusCode === 200).map((_, i) => adjustments[i]!);
+  const final = (await t.app.catalog.getProduct(product.id, { color: line.colorId, size: line.sizeId }))
+    .stock[0]!.quantity;
+  const history = (
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/painel/stock/history/?product_id=${product.id}&color_id=${line.colorId}&size_id=${line.sizeId}`,
+      headers: operator.headers,
+    })
+  ).json() as Array<{ delta: number }>;
+  return { sold, applied, final, history, checkouts, changes };
+}
+
+describe('stock adjustments during checkouts (PostgreSQL)', () => {
+  it('loses no unit: final stock = initial − reserved + adjustments', async () => {
+    const adjustments = [3, 3, 3, -1, 3, -1, 3, -1, 3, 3];
+    const r = await race(40, 16, adjustments);
+    expect(r.sold).toBe(16);
+    expect(r.changes.every((c) => c.statusCode === 200)).toBe(true);
+    expect(r.final).toBe(40 - 16 + adjustments.reduce((a, b) => a + b, 0));
+    expect(r.history.map((h) => h.delta).sort()).toEqual([...adjustments].sort());
+  });
+
+  it('never oversells when entries arrive while the last units go', async () => {
+    const adjustments = [2, 2, 2];
+    const r = await race(2, 10, adjustments);
+    // Whatever the order, what was sold plus what is left equals everything that ever came in.
+    expect(r.sold + r.final).toBe(2 + 6);
+    expect(r.sold).toBeGreaterThanOrEqual(2);
+    expect(r.checkouts.every((c) => c.statusCode === 201 || c.statusCode === 409)).toBe(true);
+    expect(r.final).toBeGreaterThanOrEqual(0);
+  });
+});
