@@ -3,6 +3,7 @@ import type { Db } from '../client.ts';
 import { products } from '../schema/index.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedEvents } from './events.ts';
+import { seedStaff } from './staff.ts';
 
 /** Seeds the demo catalogue and events on an empty database; does nothing otherwise. */
 export async function seedIfEmpty(db: Db): Promise<boolean> {
@@ -15,4 +16,5 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
 export async function seedDemoData(db: Db): Promise<void> {
   await seedCatalog(db);
   await seedEvents(db);
+  await seedStaff(db);
 }
