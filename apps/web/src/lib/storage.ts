@@ -11,6 +11,8 @@ export const StorageKeys = {
   eventName: 'Nome_evento',
   chosenAddress: 'enderecoEscolhido',
   shipping: 'frete',
+  /** The back office's own session token, never sent to the shop's routes. */
+  painelToken: 'painelToken',
 } as const;
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
 

@@ -1,0 +1,157 @@
+import type { PainelProduct } from '@passada/core/contracts/painel';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useState } from 'react';
+import { FormStatus, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { errorMessage, painelFetch, painelKeys } from '../painel-api.ts';
+
+type Image = PainelProduct['images'][number];
+const MAX_PHOTOS = 19;
+
+/** Upload, order (drag and drop, or the arrow buttons from the keyboard) and remove a product's photos. */
+export function PhotoManager({ product }: { product: PainelProduct }) {
+  const queryClient = useQueryClient();
+  const [images, setImages] = useState<Image[]>(product.images);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const refresh = async () => {
+    const fresh = await painelFetch<PainelProduct>(`/products/${product.id}/`);
+    setImages(fresh.images);
+    queryClient.setQueryData(painelKeys.product(product.id), fresh);
+  };
+
+  const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    setBusy(true);
+    setStatus(null);
+    try {
+      for (const file of files) {
+        const form = new FormData();
+        form.append('foto', file);
+        await painelFetch(`/products/${product.id}/images/`, { method: 'POST', body: form });
+      }
+      await refresh();
+      setStatus({ message: files.length > 1 ? 'Fotos enviadas.' : 'Foto enviada.', tone: 'success' });
+    } catch (error) {
+      await refresh();
+      setStatus({ message: errorMessage(error), tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveOrder = async (next: Image[]) => {
+    setImages(next);
+    try {
+      const saved = await painelFetch<Image[]>(`/products/${product.id}/images/`, {
+        method: 'PUT',
+        body: { ids: next.map((i) => i.id) },
+      });
+      setImages(saved);
+      setStatus({ message: 'Ordem das fotos salva.', tone: 'success' });
+    } catch (error) {
+      await refresh();
+      setStatus({ message: errorMessage(error), tone: 'error' });
+    }
+  };
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= images.length || from === to) return;
+    const next = [...images];
+    const [item] = next.splice(from, 1);
+    next.splice(to, 0, item!);
+    void saveOrder(next);
+  };
+
+  const remove = async (image: Image) => {
+    try {
+      await painelFetch(`/products/${product.id}/images/${image.id}/`, { method: 'DELETE' });
+      await refresh();
+      setStatus({ message: 'Foto removida.', tone: 'success' });
+    } catch (error) {
+      setStatus({ message: errorMessage(error), tone: 'error' });
+    }
+  };
+
+  return (
+    <section aria-labelledby="fotos-titulo" className="mt-8">
+      <h2 id="fotos-titulo" className="mb-2 text-xl font-semibold">
+        Fotos ({images.length}/{MAX_PHOTOS})
+      </h2>
+      <label className={`${secondaryButtonClass} inline-block cursor-pointer`}>
+        {busy ? 'Enviando…' : 'Enviar fotos'}
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/heic,image/heif,.heic,.heif"
+          multiple
+          className="sr-only"
+          disabled={busy || images.length >= MAX_PHOTOS}
+          onChange={upload}
+        />
+      </label>
+      <div className="my-2">
+        <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
+      </div>
+      <ol className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+        {images.map((image, index) => (
+          <li
+            key={image.id}
+            draggable
+            onDragStart={() => setDragged(index)}
+            onDragOver={(e) => e.preventDefault()}
+            onDrop={() => {
+              if (dragged !== null) move(dragged, index);
+              setDragged(null);
+            }}
+            className="rounded-lg border border-stone-300 bg-white p-2 dark:border-stone-700 dark:bg-stone-900"
+          >
+            <picture>
+              {image.srcset_avif ? (
+                <source type="image/avif" srcSet={image.srcset_avif} sizes="160px" />
+              ) : null}
+              {image.srcset_webp ? (
+                <source type="image/webp" srcSet={image.srcset_webp} sizes="160px" />
+              ) : null}
+              <img
+                src={image.url}
+                alt={`Foto ${index + 1}`}
+                className="aspect-[5/6] w-full rounded object-cover"
+              />
+            </picture>
+            <div className="mt-1 flex items-center justify-between gap-1 text-sm">
+              <button
+                type="button"
+                aria-label={`Mover foto ${index + 1} para antes`}
+                disabled={index === 0}
+                onClick={() => move(index, index - 1)}
+                className="rounded px-2 py-1 hover:bg-stone-200 disabled:opacity-30 dark:hover:bg-stone-800"
+              >
+                ←
+              </button>
+              <span>{index + 1}</span>
+              <button
+                type="button"
+                aria-label={`Mover foto ${index + 1} para depois`}
+                disabled={index === images.length - 1}
+                onClick={() => move(index, index + 1)}
+                className="rounded px-2 py-1 hover:bg-stone-200 disabled:opacity-30 dark:hover:bg-stone-800"
+              >
+                →
+              </button>
+              <button
+                type="button"
+                aria-label={`Remover foto ${index + 1}`}
+                onClick={() => remove(image)}
+                className="rounded px-2 py-1 text-red-700 hover:bg-red-50 dark:text-red-400"
+              >
+                ✕
+              </button>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,171 @@
+import { type PainelProduct, STOCK_REASON_LABELS, type StockReason } from '@passada/core/contracts/painel';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FormStatus, inputClass, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { errorMessage, painelFetch, painelKeys } from '../painel-api.ts';
+
+type Entry = PainelProduct['stock'][number];
+
+interface Movement {
+  id: number;
+  delta: number;
+  quantity_after: number;
+  reason: StockReason;
+  note: string;
+  staff_email: string | null;
+  at: string;
+}
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'America/Fortaleza',
+});
+
+function History({ productId, entry }: { productId: number; entry: Entry }) {
+  const combo = `product_id=${productId}&color_id=${entry.color.id}&size_id=${entry.size.id}`;
+  const history = useQuery({
+    queryKey: painelKeys.history(combo),
+    queryFn: () => painelFetch<Movement[]>(`/stock/history/?${combo}`),
+  });
+  if (history.isPending) return <p>Carregando…</p>;
+  if (!history.data?.length)
+    return <p className="text-sm text-stone-600">Nenhuma movimentação registrada.</p>;
+  return (
+    <ul className="text-sm">
+      {history.data.map((m) => (
+        <li key={m.id}>
+          {dateTime.format(new Date(m.at))}: {m.delta > 0 ? `+${m.delta}` : m.delta} (
+          {STOCK_REASON_LABELS[m.reason]}
+          {m.note ? `, ${m.note}` : ''}) → {m.quantity_after}, por {m.staff_email ?? 'conta removida'}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function StockRow({ productId, entry }: { productId: number; entry: Entry }) {
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<'ajustar' | 'definir'>('ajustar');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState<StockReason>('entrada');
+  const [note, setNote] = useState('');
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
+  const label = `${entry.color.name} ${entry.size.name}`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const result = await painelFetch<{ after: number }>('/stock/', {
+        method: 'POST',
+        body: {
+          product_id: productId,
+          color_id: entry.color.id,
+          size_id: entry.size.id,
+          modo: mode,
+          quantidade: Number(amount),
+          motivo: reason,
+          observacao: note,
+        },
+      });
+      setAmount('');
+      setNote('');
+      setStatus({ message: `Estoque de ${label}: ${result.after}.`, tone: 'success' });
+      await queryClient.invalidateQueries({ queryKey: ['painel'] });
+    } catch (error) {
+      setStatus({ message: errorMessage(error), tone: 'error' });
+    }
+  };
+
+  return (
+    <tr className="border-b border-stone-200 align-top dark:border-stone-800">
+      <td className="py-2">
+        <span
+          className="mr-2 inline-block size-3 rounded-full border"
+          style={{ background: entry.color.hex }}
+        />
+        {label}
+      </td>
+      <td className="py-2 text-lg font-semibold">{entry.quantity}</td>
+      <td className="py-2">
+        <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label={`Estoque de ${label}`}>
+          <select
+            aria-label={`Operação em ${label}`}
+            value={mode}
+            onChange={(e) => setMode(e.target.value as 'ajustar' | 'definir')}
+            className={`${inputClass} w-auto`}
+          >
+            <option value="ajustar">Somar/subtrair</option>
+            <option value="definir">Definir contagem</option>
+          </select>
+          <input
+            aria-label={`Quantidade em ${label}`}
+            type="number"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            className={`${inputClass} w-24`}
+            required
+          />
+          <select
+            aria-label={`Motivo em ${label}`}
+            value={reason}
+            onChange={(e) => setReason(e.target.value as StockReason)}
+            className={`${inputClass} w-auto`}
+          >
+            {Object.entries(STOCK_REASON_LABELS).map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </select>
+          <input
+            aria-label={`Observação em ${label}`}
+            placeholder="Observação"
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+            className={`${inputClass} w-40`}
+          />
+          <button type="submit" className={secondaryButtonClass}>
+            Salvar
+          </button>
+          <button
+            type="button"
+            className="text-sm underline"
+            onClick={() => setOpen(!open)}
+            aria-expanded={open}
+          >
+            Histórico
+          </button>
+        </form>
+        <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
+        {open ? <History productId={productId} entry={entry} /> : null}
+      </td>
+    </tr>
+  );
+}
+
+/** Stock per colour × size, each with its adjustment form and history. */
+export function StockTable({ product }: { product: PainelProduct }) {
+  return (
+    <section aria-labelledby="estoque-titulo" className="mt-8">
+      <h2 id="estoque-titulo" className="mb-2 text-xl font-semibold">
+        Estoque por cor e tamanho
+      </h2>
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-stone-300">
+            <th className="py-2">Combinação</th>
+            <th>Quantidade</th>
+            <th>Ajuste</th>
+          </tr>
+        </thead>
+        <tbody>
+          {product.stock.map((entry) => (
+            <StockRow key={`${entry.color.id}-${entry.size.id}`} productId={product.id} entry={entry} />
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FormField, FormStatus, primaryButtonClass } from '../../../components/form-field.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { errorMessage, type Me, painelFetch, painelKeys, painelToken } from '../painel-api.ts';
+
+/** `/painel/…` only: a staff member is never sent anywhere else after signing in. */
+function nextPath(raw: string | null): string {
+  return raw && /^\/painel(\/[\w/-]*)?$/.test(raw) && raw !== '/painel/login' ? raw : '/painel';
+}
+
+export default function PainelLoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [needsCode, setNeedsCode] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      const session = await painelFetch<Me & { token: string }>('/auth/login/', {
+        method: 'POST',
+        body: { email, password, ...(needsCode ? { codigo: code } : {}) },
+      });
+      painelToken.set(session.token);
+      queryClient.setQueryData(painelKeys.me, {
+        staff: session.staff,
+        precisa_ativar_2fa: session.precisa_ativar_2fa,
+      });
+      navigate(session.precisa_ativar_2fa ? '/painel/seguranca' : nextPath(params.get('next')), {
+        replace: true,
+      });
+    } catch (caught) {
+      if (caught instanceof ApiRequestError && caught.body?.code === 'codigo_2fa_necessario') {
+        setNeedsCode(true);
+      }
+      setError(errorMessage(caught));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="mx-auto max-w-sm px-4 py-16">
+      <h1 className="mb-6 text-2xl font-bold">Painel: entrar</h1>
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <FormField
+          label="E-mail"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <FormField
+          label="Senha"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {needsCode ? (
+          <FormField
+            label="Código do aplicativo autenticador"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={7}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        ) : null}
+        <FormStatus message={error} tone="error" />
+        <button type="submit" disabled={busy} className={primaryButtonClass}>
+          {busy ? 'Entrando…' : 'Entrar'}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,243 @@
+import type { PainelProduct } from '@passada/core/contracts/painel';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useOutletContext, useParams } from 'react-router';
+import {
+  FormField,
+  FormStatus,
+  inputClass,
+  linkClass,
+  primaryButtonClass,
+  SelectField,
+} from '../../../components/form-field.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { PhotoManager } from '../components/photo-manager.tsx';
+import { StockTable } from '../components/stock-table.tsx';
+import {
+  errorMessage,
+  type Me,
+  type NamedOption,
+  painelFetch,
+  painelKeys,
+  useColors,
+  useProduct,
+  useSizes,
+} from '../painel-api.ts';
+
+interface Draft {
+  name: string;
+  description: string;
+  price: string;
+  category: 'feminino' | 'masculino' | 'acessorios';
+  aparecer_home: boolean;
+  oculto: boolean;
+  weight_grams: string;
+  color_ids: number[];
+  size_ids: number[];
+}
+
+const empty: Draft = {
+  name: '',
+  description: '',
+  price: '',
+  category: 'feminino',
+  aparecer_home: false,
+  oculto: false,
+  weight_grams: '300',
+  color_ids: [],
+  size_ids: [],
+};
+
+function fromProduct(p: PainelProduct): Draft {
+  return {
+    name: p.name,
+    description: p.description,
+    price: String(p.price).replace('.', ','),
+    category: p.category,
+    aparecer_home: p.aparecer_home,
+    oculto: p.oculto,
+    weight_grams: String(p.weight_grams),
+    color_ids: [...new Set(p.stock.map((s) => s.color.id))],
+    size_ids: [...new Set(p.stock.map((s) => s.size.id))],
+  };
+}
+
+function Choices(props: {
+  legend: string;
+  options: NamedOption[] | undefined;
+  chosen: number[];
+  disabled: boolean;
+  onChange(ids: number[]): void;
+}) {
+  return (
+    <fieldset className="flex flex-wrap gap-3" disabled={props.disabled}>
+      <legend className="mb-1 text-sm font-medium">{props.legend}</legend>
+      {props.options?.map((o) => (
+        <label key={o.id} className="flex items-center gap-1 text-sm">
+          <input
+            type="checkbox"
+            checked={props.chosen.includes(o.id)}
+            onChange={(e) =>
+              props.onChange(
+                e.target.checked ? [...props.chosen, o.id] : props.chosen.filter((id) => id !== o.id),
+              )
+            }
+          />
+          {o.hex ? (
+            <span className="inline-block size-3 rounded-full border" style={{ background: o.hex }} />
+          ) : null}
+          {o.name}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** `/painel/produtos/novo` and `/painel/produtos/:id`: the product's fields, photos and stock. */
+export default function ProductPage() {
+  const { id } = useParams();
+  const productId = id && id !== 'novo' ? Number(id) : null;
+  const me = useOutletContext<Me>();
+  const isAdmin = me.staff.role === 'admin';
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const product = useProduct(productId);
+  const colors = useColors();
+  const sizes = useSizes();
+  const [draft, setDraft] = useState<Draft>(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
+
+  useEffect(() => {
+    if (product.data) setDraft(fromProduct(product.data));
+  }, [product.data]);
+
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    setStatus(null);
+    const body = {
+      ...draft,
+      price: Number(draft.price.replace(/\./g, '').replace(',', '.')),
+      weight_grams: Number(draft.weight_grams),
+    };
+    try {
+      const saved = await painelFetch<PainelProduct>(productId ? `/products/${productId}/` : '/products/', {
+        method: productId ? 'PATCH' : 'POST',
+        body,
+      });
+      queryClient.setQueryData(painelKeys.product(saved.id), saved);
+      await queryClient.invalidateQueries({ queryKey: painelKeys.products });
+      setStatus({ message: 'Produto salvo.', tone: 'success' });
+      if (!productId) navigate(`/painel/produtos/${saved.id}`, { replace: true });
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.body?.errors) setErrors(error.body.errors);
+      setStatus({ message: errorMessage(error), tone: 'error' });
+    }
+  };
+
+  if (productId && product.isPending) return <p>Carregando…</p>;
+  if (productId && product.isError) return <FormStatus message={errorMessage(product.error)} tone="error" />;
+
+  return (
+    <section>
+      <p className="mb-2">
+        <Link to="/painel/produtos" className={linkClass}>
+          ← Produtos
+        </Link>
+      </p>
+      <h1 className="mb-4 text-2xl font-bold">{productId ? draft.name || 'Produto' : 'Novo produto'}</h1>
+      <form onSubmit={submit} noValidate className="grid max-w-2xl gap-4">
+        <fieldset disabled={!isAdmin} className="grid gap-4">
+          <FormField
+            label="Nome"
+            value={draft.name}
+            error={errors.name}
+            onChange={(e) => set('name', e.target.value)}
+          />
+          <div className="flex flex-col gap-1">
+            <label htmlFor="descricao" className="text-sm font-medium">
+              Descrição
+            </label>
+            <textarea
+              id="descricao"
+              rows={4}
+              className={inputClass}
+              value={draft.description}
+              aria-invalid={errors.description ? true : undefined}
+              onChange={(e) => set('description', e.target.value)}
+            />
+            {errors.description ? <p className="text-sm text-red-700">{errors.description}</p> : null}
+          </div>
+          <div className="grid grid-cols-3 gap-4">
+            <FormField
+              label="Preço (R$)"
+              inputMode="decimal"
+              value={draft.price}
+              error={errors.price}
+              onChange={(e) => set('price', e.target.value)}
+            />
+            <SelectField
+              label="Categoria"
+              value={draft.category}
+              onChange={(e) => set('category', e.target.value as Draft['category'])}
+            >
+              <option value="feminino">Feminino</option>
+              <option value="masculino">Masculino</option>
+              <option value="acessorios">Acessórios</option>
+            </SelectField>
+            <FormField
+              label="Peso (g)"
+              type="number"
+              value={draft.weight_grams}
+              error={errors.weight_grams}
+              onChange={(e) => set('weight_grams', e.target.value)}
+            />
+          </div>
+          <div className="flex gap-6">
+            <label className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={draft.aparecer_home}
+                onChange={(e) => set('aparecer_home', e.target.checked)}
+              />
+              Aparecer na home
+            </label>
+            <label className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={draft.oculto}
+                onChange={(e) => set('oculto', e.target.checked)}
+              />
+              Oculto na loja
+            </label>
+          </div>
+          <Choices
+            legend="Cores"
+            options={colors.data}
+            chosen={draft.color_ids}
+            disabled={!isAdmin}
+            onChange={(ids) => set('color_ids', ids)}
+          />
+          <Choices
+            legend="Tamanhos"
+            options={sizes.data}
+            chosen={draft.size_ids}
+            disabled={!isAdmin}
+            onChange={(ids) => set('size_ids', ids)}
+          />
+        </fieldset>
+        <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
+        {isAdmin ? (
+          <button type="submit" className={`${primaryButtonClass} justify-self-start`}>
+            {productId ? 'Salvar alterações' : 'Criar produto'}
+          </button>
+        ) : null}
+      </form>
+      {product.data && isAdmin ? <PhotoManager key={product.data.id} product={product.data} /> : null}
+      {product.data ? <StockTable product={product.data} /> : null}
+    </section>
+  );
+}

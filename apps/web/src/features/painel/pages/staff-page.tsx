@@ -1,0 +1,117 @@
+import type { Staff, StaffRole } from '@passada/core/contracts/painel';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FormField, FormStatus, primaryButtonClass, SelectField } from '../../../components/form-field.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { errorMessage, painelFetch, painelKeys } from '../painel-api.ts';
+
+const blank = { email: '', name: '', role: 'operador' as StaffRole, password: '' };
+
+/** Admins only: the staff accounts, a new one, role changes and deactivation. */
+export default function StaffPage() {
+  const queryClient = useQueryClient();
+  const staff = useQuery({ queryKey: painelKeys.staff, queryFn: () => painelFetch<Staff[]>('/staff/') });
+  const [draft, setDraft] = useState(blank);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
+
+  const run = async (action: () => Promise<unknown>, done: string) => {
+    setErrors({});
+    try {
+      await action();
+      setStatus({ message: done, tone: 'success' });
+      await queryClient.invalidateQueries({ queryKey: painelKeys.staff });
+      return true;
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.body?.errors) setErrors(error.body.errors);
+      setStatus({ message: errorMessage(error), tone: 'error' });
+      return false;
+    }
+  };
+
+  const create = async (event: FormEvent) => {
+    event.preventDefault();
+    if (await run(() => painelFetch('/staff/', { method: 'POST', body: draft }), 'Conta criada.'))
+      setDraft(blank);
+  };
+  const patch = (member: Staff, body: { role?: StaffRole; active?: boolean }) =>
+    run(() => painelFetch(`/staff/${member.id}/`, { method: 'PATCH', body }), 'Conta atualizada.');
+
+  return (
+    <section>
+      <h1 className="mb-4 text-2xl font-bold">Equipe</h1>
+      <table className="mb-8 w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-stone-300">
+            <th className="py-2">Nome</th>
+            <th>E-mail</th>
+            <th>Perfil</th>
+            <th>2FA</th>
+            <th>Situação</th>
+          </tr>
+        </thead>
+        <tbody>
+          {staff.data?.map((m) => (
+            <tr key={m.id} className="border-b border-stone-200 dark:border-stone-800">
+              <td className="py-2">{m.name}</td>
+              <td>{m.email}</td>
+              <td>
+                <select
+                  aria-label={`Perfil de ${m.name}`}
+                  value={m.role}
+                  onChange={(e) => patch(m, { role: e.target.value as StaffRole })}
+                  className="rounded border border-stone-300 bg-transparent px-2 py-1"
+                >
+                  <option value="admin">admin</option>
+                  <option value="operador">operador</option>
+                </select>
+              </td>
+              <td>{m.totp_enabled ? 'ativo' : '—'}</td>
+              <td>
+                <button type="button" className="underline" onClick={() => patch(m, { active: !m.active })}>
+                  {m.active ? 'Desativar' : 'Reativar'}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
+      <h2 className="mt-6 mb-2 text-xl font-semibold">Nova conta</h2>
+      <form onSubmit={create} noValidate className="grid max-w-md gap-3">
+        <FormField
+          label="Nome"
+          value={draft.name}
+          error={errors.name}
+          onChange={(e) => setDraft({ ...draft, name: e.target.value })}
+        />
+        <FormField
+          label="E-mail"
+          type="email"
+          value={draft.email}
+          error={errors.email}
+          onChange={(e) => setDraft({ ...draft, email: e.target.value })}
+        />
+        <SelectField
+          label="Perfil"
+          value={draft.role}
+          onChange={(e) => setDraft({ ...draft, role: e.target.value as StaffRole })}
+        >
+          <option value="operador">Operador (pedidos, estoque, check-in)</option>
+          <option value="admin">Administrador (tudo)</option>
+        </SelectField>
+        <FormField
+          label="Senha inicial"
+          type="password"
+          autoComplete="new-password"
+          value={draft.password}
+          error={errors.password}
+          onChange={(e) => setDraft({ ...draft, password: e.target.value })}
+        />
+        <button type="submit" className={`${primaryButtonClass} justify-self-start`}>
+          Criar conta
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import type { ApiError } from '@passada/core/contracts/common';
+import type { PainelProduct, Staff } from '@passada/core/contracts/painel';
+import { useQuery } from '@tanstack/react-query';
+import { ApiRequestError } from '../../lib/api.ts';
+import { readString, removeKey, StorageKeys, writeString } from '../../lib/storage.ts';
+
+export const painelToken = {
+  get: () => readString(StorageKeys.painelToken),
+  set: (token: string) => writeString(StorageKeys.painelToken, token),
+  clear: () => removeKey(StorageKeys.painelToken),
+};
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The back office's fetch: its own token, JSON or a FormData upload, errors as ApiRequestError. */
+export async function painelFetch<T>(
+  path: string,
+  options: { method?: Method; body?: unknown } = {},
+): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = painelToken.get();
+  if (token) headers.authorization = `Token ${token}`;
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  const res = await fetch(`/api/painel${path}`, {
+    method: options.method ?? 'GET',
+    headers,
+    body:
+      options.body === undefined
+        ? undefined
+        : isForm
+          ? (options.body as FormData)
+          : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new ApiRequestError(res.status, (data as ApiError | null) ?? null);
+  return data as T;
+}
+
+/** The message to show for a failed call. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.body?.detail ?? `Erro ${error.status}`;
+  return 'Não foi possível falar com o servidor. Tente de novo.';
+}
+
+export interface Me {
+  staff: Staff;
+  precisa_ativar_2fa: boolean;
+}
+
+export const painelKeys = {
+  me: ['painel', 'me'] as const,
+  products: ['painel', 'products'] as const,
+  product: (id: number) => ['painel', 'products', id] as const,
+  colors: ['painel', 'colors'] as const,
+  sizes: ['painel', 'sizes'] as const,
+  low: (limit: number) => ['painel', 'low', limit] as const,
+  staff: ['painel', 'staff'] as const,
+  audit: (page: number) => ['painel', 'audit', page] as const,
+  history: (combo: string) => ['painel', 'history', combo] as const,
+};
+
+export function useMe() {
+  return useQuery({
+    queryKey: painelKeys.me,
+    queryFn: () => painelFetch<Me>('/auth/me/'),
+    enabled: Boolean(painelToken.get()),
+    retry: false,
+    staleTime: 60_000,
+  });
+}
+
+export function useProducts() {
+  return useQuery({
+    queryKey: painelKeys.products,
+    queryFn: () => painelFetch<PainelProduct[]>('/products/'),
+  });
+}
+
+export function useProduct(id: number | null) {
+  return useQuery({
+    queryKey: painelKeys.product(id ?? 0),
+    queryFn: () => painelFetch<PainelProduct>(`/products/${id}/`),
+    enabled: id !== null,
+  });
+}
+
+export interface NamedOption {
+  id: number;
+  name: string;
+  hex?: string;
+}
+
+export function useColors() {
+  return useQuery({ queryKey: painelKeys.colors, queryFn: () => painelFetch<NamedOption[]>('/colors/') });
+}
+
+export function useSizes() {
+  return useQuery({ queryKey: painelKeys.sizes, queryFn: () => painelFetch<NamedOption[]>('/sizes/') });
+}
