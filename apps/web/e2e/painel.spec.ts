@@ -1,0 +1,83 @@
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+
+const ADMIN = { email: 'admin@passada.com.br', password: 'painel-demo-2026' };
+const OPERATOR = { email: 'operador@passada.com.br', password: 'painel-demo-2026' };
+
+async function signIn(page: Page, who: { email: string; password: string }) {
+  await page.goto('/painel/produtos');
+  await expect(page).toHaveURL(/\/painel\/login\?next=%2Fpainel%2Fprodutos$/);
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Senha').fill(who.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Produtos' })).toBeVisible();
+}
+
+/** A phone-sized photo, as the admin would pick from the computer. */
+const photo = (background: string) =>
+  sharp({ create: { width: 1500, height: 1800, channels: 3, background } })
+    .jpeg()
+    .toBuffer();
+
+test('an admin adds a product with photos and stock, and the shop shows it at once', async ({ page }) => {
+  await signIn(page, ADMIN);
+  await page.getByRole('link', { name: 'Novo produto' }).click();
+  await page.getByLabel('Nome').fill('Jaqueta Chuva de Caju');
+  await page.getByLabel('Descrição').fill('Corta-vento leve para os treinos de inverno no litoral.');
+  await page.getByLabel('Preço (R$)').fill('249,90');
+  await page.getByLabel('Categoria').selectOption('masculino');
+  await page.getByRole('group', { name: 'Cores' }).getByLabel('Coral').check();
+  await page.getByRole('group', { name: 'Tamanhos' }).getByLabel('M', { exact: true }).check();
+  await page.getByRole('button', { name: 'Criar produto' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Jaqueta Chuva de Caju' })).toBeVisible();
+  const productId = Number(/\/painel\/produtos\/(\d+)$/.exec(page.url())?.[1]);
+  expect(productId).toBeGreaterThan(0);
+
+  const upload = page.locator('input[type=file]');
+  await upload.setInputFiles([
+    { name: 'frente.jpg', mimeType: 'image/jpeg', buffer: await photo('#ff6b57') },
+    { name: 'costas.jpg', mimeType: 'image/jpeg', buffer: await photo('#1b2a4a') },
+  ]);
+  await expect(page.getByText('Fotos enviadas.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Fotos (2/19)' })).toBeVisible();
+  const first = await page.getByAltText('Foto 1').getAttribute('src');
+  const second = await page.getByAltText('Foto 2').getAttribute('src');
+  // Keyboard alternative to dragging: the second photo becomes the first.
+  await page.getByRole('button', { name: 'Mover foto 2 para antes' }).click();
+  await expect(page.getByText('Ordem das fotos salva.')).toBeVisible();
+  await expect(page.getByAltText('Foto 1')).toHaveAttribute('src', second!);
+
+  await page.getByLabel('Quantidade em Coral M').fill('5');
+  await page.getByLabel('Motivo em Coral M').selectOption('entrada');
+  await page.getByLabel('Observação em Coral M').fill('Primeiro lote');
+  await page
+    .getByRole('form', { name: 'Estoque de Coral M' })
+    .getByRole('button', { name: 'Salvar' })
+    .click();
+  await expect(page.getByText('Estoque de Coral M: 5.')).toBeVisible();
+  await page.getByRole('button', { name: 'Histórico' }).click();
+  await expect(page.getByText(/\+5 \(Entrada, Primeiro lote\) → 5, por admin@passada.com.br/)).toBeVisible();
+
+  await page.goto(`/produto/${productId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Jaqueta Chuva de Caju' })).toBeVisible();
+  const shopImage = page.locator(`img[src="${second}"]`).first();
+  await expect(shopImage).toBeVisible();
+  expect(await shopImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(800);
+  expect(first).not.toBe(second);
+
+  await page.goto('/painel/registro');
+  await expect(page.getByRole('cell', { name: /produto \d+: fotos_reordenadas/ })).toBeVisible();
+});
+
+test('an operator moves stock but cannot create products or open the staff page', async ({ page }) => {
+  await signIn(page, OPERATOR);
+  await expect(page.getByRole('link', { name: 'Novo produto' })).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Painel' }).getByRole('link', { name: 'Equipe' }),
+  ).toHaveCount(0);
+  await page.getByRole('link', { name: 'Estoque baixo' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Estoque baixo' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: '0', exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/painel\/login$/);
+});
