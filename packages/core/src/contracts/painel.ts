@@ -196,3 +196,64 @@ export const LowStockItemSchema = z.object({
   size_id: z.number().int(),
   quantity: z.number().int(),
 });
+
+export const ParticipantQuerySchema = z.object({
+  categoria: z.coerce.number().int().positive().optional(),
+  dia: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use aaaa-mm-dd.')
+    .optional(),
+  busca: z.string().trim().max(100).optional(),
+  status: z.enum(['retirado', 'pendente']).optional(),
+});
+export type ParticipantQuery = z.infer<typeof ParticipantQuerySchema>;
+
+export const CheckinInfoSchema = z.object({ at: z.string(), staff_name: z.string() }).nullable();
+
+export const PainelParticipantSchema = z.object({
+  id: z.number().int(),
+  evento: z.number().int(),
+  nome_completo: z.string(),
+  cpf: z.string(),
+  data_nascimento: z.string(),
+  genero: z.string(),
+  email: z.string(),
+  numero_contato: z.string(),
+  cidade: z.string(),
+  estado: z.string(),
+  categorias: z.array(z.object({ id: z.number().int(), nome: z.string(), dia: z.string() })),
+  total: z.number(),
+  criado_em: z.string(),
+  retirada: CheckinInfoSchema,
+});
+export type PainelParticipant = z.infer<typeof PainelParticipantSchema>;
+
+export const CategoryCountSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  dia: z.string(),
+  inscritos: z.number().int(),
+  retirados: z.number().int(),
+  vagas_restantes: z.number().int(),
+});
+
+export const ParticipantListSchema = z.object({
+  results: z.array(PainelParticipantSchema),
+  contagem: z.array(CategoryCountSchema),
+});
+
+/** A check-in by the QR code's text (`PASSADA-INSCRICAO:<número>`) or by the registration number. */
+export const CheckinRequestSchema = z
+  .object({
+    codigo: z.string().trim().max(100).optional(),
+    inscricao: z.number().int().positive().optional(),
+  })
+  .refine((v) => v.codigo || v.inscricao, { message: 'Leia o QR code ou informe o número da inscrição.' });
+
+export const CHECKIN_QR_PREFIX = 'PASSADA-INSCRICAO:';
+
+/** The registration number a check-in QR carries, or null when the text is not ours. */
+export function registrationFromQr(text: string): number | null {
+  const m = new RegExp(`^${CHECKIN_QR_PREFIX}(\\d{1,9})$`).exec(text.trim());
+  return m ? Number(m[1]) : null;
+}

@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import { accessRoutes } from './access.routes.ts';
 import { catalogRoutes } from './catalog.routes.ts';
+import { eventsRoutes } from './events.routes.ts';
 import { painelGuard } from './guard.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { MAX_PHOTO_BYTES } from './photos.ts';
@@ -23,9 +24,10 @@ export default fp(
         scope.addHook('onRequest', painelGuard(staff));
         await scope.register(accessRoutes, { staff });
         await scope.register(catalogRoutes);
+        await scope.register(eventsRoutes);
       },
       { prefix: '/api/painel' },
     );
   },
-  { name: 'painel', dependencies: ['infra', 'catalog', 'events'] },
+  { name: 'painel', dependencies: ['infra', 'catalog', 'events', 'registrations'] },
 );

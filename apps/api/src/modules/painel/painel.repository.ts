@@ -1,6 +1,12 @@
-import { and, count, desc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { auditLog, staff, staffSessions, stockMovements } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  registrationCheckins,
+  staff,
+  staffSessions,
+  stockMovements,
+} from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
 
@@ -151,4 +157,23 @@ export function listStockMovements(db: Conn, combo: { productId: number; colorId
       ),
     )
     .orderBy(desc(stockMovements.at), desc(stockMovements.id));
+}
+
+export type CheckinRow = typeof registrationCheckins.$inferSelect;
+
+export async function findCheckins(db: Conn, registrationIds: number[]): Promise<CheckinRow[]> {
+  if (!registrationIds.length) return [];
+  return db
+    .select()
+    .from(registrationCheckins)
+    .where(inArray(registrationCheckins.registrationId, registrationIds));
+}
+
+/** The first check-in wins (primary key); a second one gets undefined and reads the first. */
+export async function insertCheckin(
+  db: Conn,
+  row: { registrationId: number; staffId: number; staffName: string; at: Date },
+): Promise<CheckinRow | undefined> {
+  const [created] = await db.insert(registrationCheckins).values(row).onConflictDoNothing().returning();
+  return created;
 }

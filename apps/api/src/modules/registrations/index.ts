@@ -1,5 +1,14 @@
 import fp from 'fastify-plugin';
 import { registrationsRoutes } from './registrations.routes.ts';
+import { createRegistrationsAdmin, type RegistrationsAdmin } from './registrations-admin.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Reads of registrations for the back office (participants, exports, check-in). */
+    registrationsAdmin: RegistrationsAdmin;
+  }
+}
+
 import { createRegistrationsService } from './registrations.service.ts';
 
 /** Event registrations (docs/product.md §7): paid through a 'registration' charge, then looked up by CPF. */
@@ -19,6 +28,7 @@ export default fp(
     app.jobs.work('mail.registration-confirmation', ({ registrationId }) =>
       registrations.sendConfirmation(registrationId),
     );
+    app.decorate('registrationsAdmin', createRegistrationsAdmin({ db: app.db }));
     await app.register(registrationsRoutes, { registrations });
   },
   { name: 'registrations', dependencies: ['infra', 'jobs', 'payments', 'events', 'accounts'] },

@@ -1,0 +1,160 @@
+import { ParticipantListSchema } from '@passada/core/contracts/painel';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserAndToken, type TestUser } from '../../test/factories/accounts.ts';
+import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
+import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import { simulatePixPaid } from '../../test/factories/payments.ts';
+import { cpfFrom, participant } from '../../test/factories/registrations.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const START = new Date('2026-11-22T12:00:00Z');
+
+describe('painel: participants, CSV and check-in', () => {
+  let t: TestApp;
+  let user: TestUser;
+  let operator: TestStaff;
+  let event: MadeEvent;
+  const ids: Record<string, number> = {};
+
+  async function registerPaid(name: string, cpfBase: number, categories: number[]) {
+    const draft = participant(event, categories, { nome_completo: name, cpf: cpfFrom(cpfBase) });
+    const price = await t.app.inject({
+      method: 'POST',
+      url: '/api/pagar-pix/',
+      headers: user.headers,
+      payload: { total: 0.01, descricao: 'Inscrição', finalidade: 'inscricao', inscricao: draft },
+    });
+    // The server answers the right total when the browser's differs; pay that.
+    const total = price.json().total_correto;
+    const pix = await t.app.inject({
+      method: 'POST',
+      url: '/api/pagar-pix/',
+      headers: user.headers,
+      payload: { total, descricao: 'Inscrição', finalidade: 'inscricao', inscricao: draft },
+    });
+    const paid = await simulatePixPaid(t.app, pix.json().txid);
+    return paid.json().inscricao_id as number;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => START });
+    user = await createUserAndToken(t.app);
+    operator = await createStaffAndLogin(t.app, 'operador');
+    event = await makeEvent(t.app.db, {
+      name: 'Meia Maratona de São João',
+      today: '2026-11-22',
+      days: [[{ name: '5 km' }, { name: '21 km' }], [{ name: 'Kids' }]],
+    });
+    const [five, half] = event.days[0]!.categories;
+    const kids = event.days[1]!.categories[0]!;
+    ids.joao = await registerPaid('João Araújo; "Jota"', 100000001, [five!.id, kids.id]);
+    ids.conceicao = await registerPaid('Maria da Conceição', 100000002, [half!.id]);
+    ids.ines = await registerPaid('Inês Gonçalves', 100000003, [half!.id]);
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: operator.headers });
+
+  it('lists participants with filters, search by name or CPF and counts per category', async () => {
+    expect(Object.values(ids).every((id) => id > 0)).toBe(true);
+    const all = ParticipantListSchema.parse(
+      (await get(`/api/painel/events/${event.id}/participants/`)).json(),
+    );
+    expect(all.results.map((p) => p.nome_completo)).toEqual([
+      'Inês Gonçalves',
+      'João Araújo; "Jota"',
+      'Maria da Conceição',
+    ]);
+    expect(all.contagem.map((c) => [c.nome, c.inscritos])).toEqual([
+      ['5 km', 1],
+      ['21 km', 2],
+      ['Kids', 1],
+    ]);
+    const half = event.days[0]!.categories[1]!.id;
+    const byCategory = (await get(`/api/painel/events/${event.id}/participants/?categoria=${half}`)).json();
+    expect(byCategory.results).toHaveLength(2);
+    const byDay = (
+      await get(`/api/painel/events/${event.id}/participants/?dia=${event.days[1]!.date}`)
+    ).json();
+    expect(byDay.results.map((p: { id: number }) => p.id)).toEqual([ids.joao]);
+    const byName = (await get(`/api/painel/events/${event.id}/participants/?busca=conceição`)).json();
+    expect(byName.results.map((p: { id: number }) => p.id)).toEqual([ids.conceicao]);
+    const cpf = cpfFrom(100000003);
+    const byCpf = (
+      await get(`/api/painel/events/${event.id}/participants/?busca=${cpf.slice(0, 3)}.${cpf.slice(3, 6)}`)
+    ).json();
+    expect(byCpf.results.map((p: { id: number }) => p.id)).toContain(ids.ines);
+  });
+
+  it('checks a participant in once by QR code; a second scan says already picked up, with who and when', async () => {
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/painel/checkin/',
+      headers: operator.headers,
+      payload: { codigo: `PASSADA-INSCRICAO:${ids.conceicao}` },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().retirada).toMatchObject({ at: START.toISOString(), staff_name: expect.any(String) });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/painel/checkin/',
+      headers: operator.headers,
+      payload: { inscricao: ids.conceicao },
+    });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('ja_retirado');
+    expect(second.json().detail).toMatch(
+      /^Kit já retirado em 22\/11\/2026.+09:00 \(registrado por Equipe \d+\)\.$/,
+    );
+
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: '/api/painel/checkin/',
+      headers: operator.headers,
+      payload: { codigo: 'https://example.com/qualquer' },
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().detail).toBe('Este QR code não é de uma inscrição da Passada.');
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/painel/checkin/',
+      headers: operator.headers,
+      payload: { inscricao: 999_999 },
+    });
+    expect(unknown.statusCode).toBe(404);
+
+    const picked = (await get(`/api/painel/events/${event.id}/participants/?status=retirado`)).json();
+    expect(picked.results.map((p: { id: number }) => p.id)).toEqual([ids.conceicao]);
+    const pending = (await get(`/api/painel/events/${event.id}/participants/?status=pendente`)).json();
+    expect(pending.results).toHaveLength(2);
+    for (const typed of ['ines', 'INÊS', 'gonçalves']) {
+      const found = (await get(`/api/painel/checkin/search/?busca=${encodeURIComponent(typed)}`)).json();
+      expect(found.map((p: { id: number }) => p.id)).toEqual([ids.ines]);
+    }
+  });
+
+  it('exports a CSV that Excel pt-BR opens: UTF-8 BOM, semicolons, quoted where needed', async () => {
+    const res = await get(`/api/painel/events/${event.id}/participants.csv`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="participantes-meia-maratona-de-sao-joao.csv"',
+    );
+    const bytes = res.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').split('\r\n');
+    expect(lines[0]).toBe(
+      'Inscrição;Nome completo;CPF;Nascimento;Gênero;E-mail;Telefone;Cidade;UF;Categoria;Dia;Valor pago (R$);Inscrito em;Kit retirado em',
+    );
+    // João has two categories: one line each, his name quoted because it holds ; and ".
+    const joao = lines.filter((l) => l.startsWith(`${ids.joao};`));
+    expect(joao).toHaveLength(2);
+    expect(joao[0]).toContain(';"João Araújo; ""Jota""";');
+    const maria = lines.find((l) => l.startsWith(`${ids.conceicao};`))!.split(';');
+    expect(maria[1]).toBe('Maria da Conceição');
+    expect(maria[3]).toBe('10/05/1990');
+    expect(maria[11]).toMatch(/^\d+,\d{2}$/);
+    expect(maria[13]).toMatch(/^22\/11\/2026/);
+    expect(lines.at(-1)).toBe('');
+  });
+});

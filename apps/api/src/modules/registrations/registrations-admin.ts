@@ -1,0 +1,110 @@
+import { toSearchText } from '@passada/core/text';
+import { and, asc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { eventCategories, eventDays, registrationCategories, registrations } from '../../db/schema/index.ts';
+
+const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
+const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';
+
+export interface ParticipantFilters {
+  categoryId?: number;
+  /** aaaa-mm-dd: only people in a category of that day. */
+  day?: string;
+  /** Part of the name (any case) or of the CPF's digits. */
+  search?: string;
+  ids?: number[];
+}
+
+export interface ParticipantRow {
+  id: number;
+  eventId: number;
+  fullName: string;
+  cpf: string;
+  birthDate: string;
+  gender: string;
+  email: string;
+  phone: string;
+  city: string;
+  state: string;
+  totalCents: number;
+  createdAt: Date;
+  categories: Array<{ id: number; name: string; day: string }>;
+}
+
+/** The back office's reads of registrations: participants of an event, for lists, exports and check-in. */
+export function createRegistrationsAdmin(deps: { db: Db }) {
+  async function participants(
+    eventId: number | null,
+    filters: ParticipantFilters = {},
+  ): Promise<ParticipantRow[]> {
+    const where: SQL[] = [];
+    if (eventId !== null) where.push(eq(registrations.eventId, eventId));
+    if (filters.ids) where.push(inArray(registrations.id, filters.ids.length ? filters.ids : [0]));
+    const search = filters.search?.trim();
+    if (search) {
+      const digits = search.replace(/\D/g, '');
+      // Accent- and case-insensitive, as people type names at a busy check-in desk.
+      const pattern = `%${toSearchText(search).replace(/[\\%_]/g, '\\$&')}%`;
+      const byName = like(sql`translate(lower(${registrations.fullName}), ${ACCENTED}, ${PLAIN})`, pattern);
+      where.push(digits.length >= 3 ? or(byName, like(registrations.cpf, `%${digits}%`))! : byName);
+    }
+    if (filters.categoryId !== undefined || filters.day !== undefined) {
+      const inner: SQL[] = [eq(registrationCategories.registrationId, registrations.id)];
+      if (filters.categoryId !== undefined)
+        inner.push(eq(registrationCategories.categoryId, filters.categoryId));
+      if (filters.day !== undefined) inner.push(eq(eventDays.date, filters.day));
+      where.push(
+        sql`exists (${deps.db
+          .select({ one: sql`1` })
+          .from(registrationCategories)
+          .innerJoin(eventCategories, eq(eventCategories.id, registrationCategories.categoryId))
+          .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
+          .where(and(...inner))})`,
+      );
+    }
+    const rows = await deps.db
+      .select()
+      .from(registrations)
+      .where(where.length ? and(...where) : undefined)
+      .orderBy(asc(registrations.fullName), asc(registrations.id));
+    if (!rows.length) return [];
+    const cats = await deps.db
+      .select({
+        registrationId: registrationCategories.registrationId,
+        id: eventCategories.id,
+        name: eventCategories.name,
+        day: eventDays.date,
+      })
+      .from(registrationCategories)
+      .innerJoin(eventCategories, eq(eventCategories.id, registrationCategories.categoryId))
+      .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
+      .where(
+        inArray(
+          registrationCategories.registrationId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(eventDays.date), asc(eventCategories.id));
+    return rows.map((r) => ({
+      id: r.id,
+      eventId: r.eventId,
+      fullName: r.fullName,
+      cpf: r.cpf,
+      birthDate: r.birthDate,
+      gender: r.gender,
+      email: r.email,
+      phone: r.phone,
+      city: r.city,
+      state: r.state,
+      totalCents: r.totalCents,
+      createdAt: r.createdAt,
+      categories: cats
+        .filter((c) => c.registrationId === r.id)
+        .map((c) => ({ id: c.id, name: c.name, day: c.day })),
+    }));
+  }
+
+  return { participants };
+}
+
+export type RegistrationsAdmin = ReturnType<typeof createRegistrationsAdmin>;
