@@ -249,11 +249,3 @@ export const CheckinRequestSchema = z
     inscricao: z.number().int().positive().optional(),
   })
   .refine((v) => v.codigo || v.inscricao, { message: 'Leia o QR code ou informe o número da inscrição.' });
-
-export const CHECKIN_QR_PREFIX = 'PASSADA-INSCRICAO:';
-
-/** The registration number a check-in QR carries, or null when the text is not ours. */
-export function registrationFromQr(text: string): number | null {
-  const m = new RegExp(`^${CHECKIN_QR_PREFIX}(\\d{1,9})$`).exec(text.trim());
-  return m ? Number(m[1]) : null;
-}

@@ -135,6 +135,8 @@ export const RegistrationLookupSchema = z.object({
   evento_detalhes: z.object({ id: z.number().int(), nome_evento: z.string() }),
   categoria_evento_detalhes: z.array(CategoryRefSchema),
   endereco: z.string(),
+  /** PNG data URL of the QR code shown at kit pickup (it carries the registration number). */
+  qr_code: z.string().optional(),
 });
 export type RegistrationLookup = z.infer<typeof RegistrationLookupSchema>;
 
@@ -168,3 +170,16 @@ export const PriceResponseSchema = z.object({
   total_centavos: z.number().int(),
 });
 export type PriceResponse = z.infer<typeof PriceResponseSchema>;
+
+const CHECKIN_QR_PREFIX = 'PASSADA-INSCRICAO:';
+
+/** The text of a registration's check-in QR code. */
+export function checkinQrText(registrationId: number): string {
+  return `${CHECKIN_QR_PREFIX}${registrationId}`;
+}
+
+/** The registration number a check-in QR carries, or null when the text is not ours. */
+export function registrationFromQr(text: string): number | null {
+  const m = /^PASSADA-INSCRICAO:(\d{1,9})$/.exec(text.trim());
+  return m ? Number(m[1]) : null;
+}

@@ -6,8 +6,8 @@ import {
   ParticipantListSchema,
   type ParticipantQuery,
   ParticipantQuerySchema,
-  registrationFromQr,
 } from '@passada/core/contracts/painel';
+import { registrationFromQr } from '@passada/core/contracts/registrations';
 import { formatCpf } from '@passada/core/documents';
 import { formatIsoDateBR } from '@passada/core/events';
 import { centsToCommaString, centsToReais } from '@passada/core/money';

@@ -1,5 +1,6 @@
 import { dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
 import {
+  checkinQrText,
   DUPLICATE_CPF,
   LOOKUP_NOT_FOUND,
   type Participant,
@@ -12,7 +13,9 @@ import { formatCpf, maskCpf } from '@passada/core/documents';
 import { isRegistrationOpen, isSenior, registrationPrice } from '@passada/core/events';
 import { centsToReais, formatBRL } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
+import { escapeXml } from '@passada/core/text';
 import type { FastifyBaseLogger } from 'fastify';
+import QRCode from 'qrcode';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
@@ -56,6 +59,14 @@ interface PricedItem {
 function categoriesOfDraft(draft: unknown): number[] {
   const ids = (draft as { categoria_evento?: unknown }).categoria_evento;
   return Array.isArray(ids) ? ids.filter((x): x is number => typeof x === 'number') : [];
+}
+
+function checkinQr(registrationId: number): Promise<string> {
+  return QRCode.toDataURL(checkinQrText(registrationId), {
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    width: 200,
+  });
 }
 
 /** Event registrations: the 'registration' purpose of a charge, and the registrations it created. */
@@ -265,8 +276,15 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
           ...lines,
         ],
       });
+    // The QR the staff scans at kit pickup; the number under it works when a camera does not.
+    const qr = await checkinQr(registration.id);
+    const html = (text: string[]) =>
+      [
+        ...text.map((line) => `<p>${escapeXml(line) || '&nbsp;'}</p>`),
+        `<p>Apresente este QR code na retirada do kit:</p><p><img src="${qr}" alt="QR code da inscrição nº ${registration.id}" width="200" height="200"></p>`,
+      ].join('\n');
     const results = await Promise.allSettled(
-      recipients.map((r) => deps.mail.send({ to: r.to, subject, text: r.text.join('\n') })),
+      recipients.map((r) => deps.mail.send({ to: r.to, subject, text: r.text.join('\n'), html: html(r.text) })),
     );
     const failed = results.find((r) => r.status === 'rejected');
     if (failed) {
@@ -336,6 +354,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       evento_detalhes: { id: row.eventId, nome_evento: row.eventName },
       categoria_evento_detalhes: categories.map((c) => ({ id: c.id, nome_categoria: c.name })),
       endereco: row.address,
+      qr_code: await checkinQr(row.id),
     };
   }
 

@@ -117,6 +117,7 @@ describe('registrations', () => {
       evento_detalhes: { id: event.id, nome_evento: 'Corrida da Ponte' },
       categoria_evento_detalhes: [{ id: cat(event, 0, 1), nome_categoria: '10 km' }],
       endereco: 'Av. Beira Mar, 100 - Meireles, Fortaleza - CE, 60165-121',
+      qr_code: expect.stringMatching(/^data:image\/png;base64,/),
     });
 
     // The participant and the account holder (a different e-mail) each get a confirmation.
@@ -127,6 +128,10 @@ describe('registrations', () => {
     expect(mails).toHaveLength(2);
     expect(mails.some((m) => /to: maria\.participante@example\.com/i.test(m))).toBe(true);
     expect(mails.some((m) => /to: titular\.conta@example\.com/i.test(m))).toBe(true);
+    // Each carries the kit-pickup QR code beside the registration number.
+    expect(
+      mails.every((m) => /content-type: text\/html/i.test(m) && m.includes('data:image/png;base64,')),
+    ).toBe(true);
     // The full CPF never goes into an e-mail.
     expect(mails.every((m) => !m.includes(CPF) && !m.includes('403.644.788-29'))).toBe(true);
   });

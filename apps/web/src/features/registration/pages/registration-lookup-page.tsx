@@ -121,7 +121,21 @@ export default function RegistrationLookupPage() {
             <dd>{result.categoria_evento_detalhes.map((c) => c.nome_categoria).join(', ')}</dd>
             <dt className="font-medium">Endereço</dt>
             <dd>{result.endereco}</dd>
+            <dt className="font-medium">Inscrição nº</dt>
+            <dd>{result.id}</dd>
           </dl>
+          {result.qr_code ? (
+            <figure className="mt-4 text-center">
+              <img
+                src={result.qr_code}
+                alt={`QR code da inscrição nº ${result.id}`}
+                width={200}
+                height={200}
+                className="mx-auto"
+              />
+              <figcaption className="text-sm">Apresente este QR code na retirada do kit.</figcaption>
+            </figure>
+          ) : null}
         </section>
       ) : null}
       {alertElement}
