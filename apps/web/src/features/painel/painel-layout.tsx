@@ -57,6 +57,12 @@ export default function PainelLayout() {
             <NavLink to="/painel/estoque-baixo" className={navClass}>
               Estoque baixo
             </NavLink>
+            <NavLink to="/painel/eventos" className={navClass}>
+              Eventos
+            </NavLink>
+            <NavLink to="/painel/checkin" className={navClass}>
+              Check-in
+            </NavLink>
             {isAdmin ? (
               <>
                 <NavLink to="/painel/equipe" className={navClass}>
