@@ -246,6 +246,10 @@ export const ParticipantListSchema = z.object({
 export const CheckinRequestSchema = z
   .object({
     codigo: z.string().trim().max(100).optional(),
-    inscricao: z.number().int().positive().optional(),
+    inscricao: z
+      .number()
+      .int('Informe o número da inscrição.')
+      .positive('Informe o número da inscrição.')
+      .optional(),
   })
   .refine((v) => v.codigo || v.inscricao, { message: 'Leia o QR code ou informe o número da inscrição.' });

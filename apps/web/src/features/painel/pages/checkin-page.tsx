@@ -17,6 +17,7 @@ const time = new Intl.DateTimeFormat('pt-BR', {
 export default function CheckinPage() {
   const [camera, setCamera] = useState(false);
   const [search, setSearch] = useState('');
+  const [number, setNumber] = useState('');
   const [found, setFound] = useState<PainelParticipant[] | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
@@ -76,6 +77,25 @@ export default function CheckinPage() {
         {camera ? 'Fechar câmera' : 'Ler QR code com a câmera'}
       </button>
       {camera ? <QrScanner onCode={(codigo) => checkIn({ codigo })} /> : null}
+      <form
+        className="mt-4 flex items-end gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void checkIn({ inscricao: Number(number.replace(/\D/g, '')) || 0 });
+        }}
+      >
+        <div className="flex-1">
+          <FormField
+            label="Número da inscrição (abaixo do QR code)"
+            inputMode="numeric"
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+          />
+        </div>
+        <button type="submit" className={primaryButtonClass}>
+          Entregar kit
+        </button>
+      </form>
       <form onSubmit={find} className="mt-4 flex items-end gap-2">
         <div className="flex-1">
           <FormField label="Nome ou CPF" value={search} onChange={(e) => setSearch(e.target.value)} />
