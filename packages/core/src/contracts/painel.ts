@@ -253,3 +253,54 @@ export const CheckinRequestSchema = z
       .optional(),
   })
   .refine((v) => v.codigo || v.inscricao, { message: 'Leia o QR code ou informe o número da inscrição.' });
+
+const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use aaaa-mm-dd.');
+
+/** An event as staff write it; dates of the event come from its days. Prices in reais. */
+export const EventInputSchema = z
+  .object({
+    nome_evento: z.string().trim().min(3, 'Informe o nome do evento.').max(120),
+    organizer: z.string().trim().min(2, 'Informe o organizador.').max(120),
+    city: z.string().trim().min(2, 'Informe a cidade.').max(80),
+    state: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z]{2}$/, 'Use a sigla do estado (ex.: CE).')
+      .transform((v) => v.toUpperCase()),
+    prazo_inscricao: IsoDate,
+    hora_evento: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use hh:mm.'),
+    descricao_evento: z.string().trim().min(1, 'Informe a descrição.').max(5000),
+    regulamento: z.string().trim().min(1, 'Informe o regulamento.').max(50_000),
+    /** URL of a photo sent to /events/image/; empty keeps (or draws) the generated poster. */
+    imagem_evento: z.string().max(200).optional(),
+    dias_evento: z
+      .array(
+        z.object({
+          data: IsoDate,
+          categorias: z
+            .array(
+              z.object({
+                id: z.number().int().positive().optional(),
+                nome_categoria: z.string().trim().min(1, 'Informe o nome da categoria.').max(80),
+                preco_inscricao: z.number().min(0, 'Preço inválido.').max(10_000),
+                quantidade_disponivel: z.number().int().min(0, 'Vagas inválidas.').max(100_000),
+              }),
+            )
+            .min(1, 'Cada dia precisa de pelo menos uma categoria.'),
+        }),
+      )
+      .min(1, 'Informe pelo menos um dia de evento.'),
+  })
+  .superRefine((e, ctx) => {
+    const dates = e.dias_evento.map((d) => d.data);
+    if (new Set(dates).size !== dates.length)
+      ctx.addIssue({ code: 'custom', path: ['dias_evento'], message: 'Cada dia aparece uma vez.' });
+    const first = [...dates].sort()[0];
+    if (first && e.prazo_inscricao > first)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['prazo_inscricao'],
+        message: 'O prazo termina até o primeiro dia do evento.',
+      });
+  });
+export type EventInput = z.input<typeof EventInputSchema>;

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import { EVENT_MEDIA_FILE, EVENT_MEDIA_PREFIX, eventPoster } from './event-poster.ts';
 import * as repo from './events.repository.ts';
+import { createEventsAdmin } from './events-admin.ts';
 
 export type { CategoryInfo, EventRow } from './events.repository.ts';
 
@@ -127,6 +128,7 @@ export function createEventsService(deps: EventsServiceDeps) {
     findCategories,
     reservePlaces,
     releasePlaces,
+    admin: createEventsAdmin(),
   };
 }
 

@@ -1,6 +1,7 @@
 import { ApiErrorSchema } from '@passada/core/contracts/common';
 import {
   CheckinRequestSchema,
+  EventInputSchema,
   type PainelParticipant,
   PainelParticipantSchema,
   ParticipantListSchema,
@@ -14,11 +15,12 @@ import { centsToCommaString, centsToReais } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, notFound } from '../../plugins/errors.ts';
+import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
 import type { ParticipantRow } from '../registrations/registrations-admin.ts';
 import { audit } from './audit.ts';
-import { actor } from './guard.ts';
+import { ADMIN_ONLY, actor } from './guard.ts';
 import { type CheckinRow, findCheckins, insertCheckin } from './painel.repository.ts';
+import { storePhoto } from './photos.ts';
 
 const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
 const dateTime = new Intl.DateTimeFormat('pt-BR', {
@@ -282,6 +284,89 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         after: { retirada: created.at },
       });
       return toWire(row, created);
+    },
+  );
+
+  const EventWire = z.object({ id: z.number().int() }).passthrough();
+
+  app.get(
+    '/events/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Um evento com dias e categorias',
+        params: EventIdSchema,
+        response: { 200: EventWire, ...errors },
+      },
+    },
+    async (req) => app.events.getEvent(req.params.id),
+  );
+
+  app.post(
+    '/events/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary: 'Criar evento com dias e categorias (preço e vagas por categoria)',
+        body: EventInputSchema,
+        response: { 201: EventWire, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const event = await app.db.transaction(async (tx) => {
+        const id = await app.events.admin.createEvent(tx, req.body);
+        await audit(tx, actor(req), { action: 'criado', entity: 'evento', entityId: id, after: req.body });
+        return id;
+      });
+      return reply.status(201).send(await app.events.getEvent(event));
+    },
+  );
+
+  app.put(
+    '/events/:id/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary: 'Editar evento; categorias mantêm o id, e uma com inscritos não pode ser removida',
+        params: EventIdSchema,
+        body: EventInputSchema,
+        response: { 200: EventWire, ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (req) => {
+      const before = await app.events.getEvent(req.params.id);
+      await app.db.transaction(async (tx) => {
+        await app.events.admin.updateEvent(tx, req.params.id, req.body);
+        await audit(tx, actor(req), {
+          action: 'alterado',
+          entity: 'evento',
+          entityId: req.params.id,
+          before,
+          after: req.body,
+        });
+      });
+      return app.events.getEvent(req.params.id);
+    },
+  );
+
+  app.post(
+    '/events/image/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary: 'Enviar a imagem de um evento (multipart, campo "foto"); responde a URL para imagem_evento',
+        consumes: ['multipart/form-data'],
+        response: { 201: z.object({ url: z.string() }), ...errors, 415: ApiErrorSchema },
+      },
+    },
+    async (req, reply) => {
+      const file = req.isMultipart() ? await req.file() : undefined;
+      if (!file) throw badRequest('Escolha uma imagem.', 'foto_ausente');
+      const url = await storePhoto(app.env.mediaDir, 'eventos', await file.toBuffer());
+      return reply.status(201).send({ url });
     },
   );
 };

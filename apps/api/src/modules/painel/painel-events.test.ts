@@ -157,4 +157,116 @@ describe('painel: participants, CSV and check-in', () => {
     expect(maria[13]).toMatch(/^22\/11\/2026/);
     expect(lines.at(-1)).toBe('');
   });
+
+  it('lets admins create and edit events with days and categories, keeping registered categories', async () => {
+    const admin = await createStaffAndLogin(t.app, 'admin');
+    const body = {
+      nome_evento: 'Corrida das Dunas',
+      organizer: 'Clube Passada',
+      city: 'Natal',
+      state: 'rn',
+      prazo_inscricao: '2026-12-10',
+      hora_evento: '05:30',
+      descricao_evento: 'Percurso à beira-mar.',
+      regulamento: '1. Largada às 5h30.',
+      dias_evento: [
+        {
+          data: '2026-12-12',
+          categorias: [{ nome_categoria: '5 km', preco_inscricao: 79.9, quantidade_disponivel: 300 }],
+        },
+        {
+          data: '2026-12-13',
+          categorias: [{ nome_categoria: '10 km', preco_inscricao: 99.9, quantidade_disponivel: 200 }],
+        },
+      ],
+    };
+    const byOperator = await t.app.inject({
+      method: 'POST',
+      url: '/api/painel/events/',
+      headers: operator.headers,
+      payload: body,
+    });
+    expect(byOperator.statusCode).toBe(403);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/painel/events/',
+      headers: admin.headers,
+      payload: body,
+    });
+    expect(created.statusCode).toBe(201);
+    const dunas = created.json();
+    expect(dunas).toMatchObject({
+      state: 'RN',
+      start_data_evento: '2026-12-12',
+      end_data_evento: '2026-12-13',
+    });
+    const shop = (await t.app.inject({ method: 'GET', url: `/api/events/${dunas.id}/` })).json();
+    expect(shop.dias_evento[1].categorias[0]).toMatchObject({
+      nome_categoria: '10 km',
+      preco_inscricao: 99.9,
+    });
+
+    const fiveId = dunas.dias_evento[0].categorias[0].id;
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/painel/events/${dunas.id}/`,
+      headers: admin.headers,
+      payload: {
+        ...body,
+        dias_evento: [
+          {
+            data: '2026-12-12',
+            categorias: [
+              {
+                id: fiveId,
+                nome_categoria: '5 km solidária',
+                preco_inscricao: 59.9,
+                quantidade_disponivel: 250,
+              },
+            ],
+          },
+        ],
+      },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().dias_evento).toEqual([
+      {
+        data: '2026-12-12',
+        categorias: [
+          { id: fiveId, nome_categoria: '5 km solidária', preco_inscricao: 59.9, quantidade_disponivel: 250 },
+        ],
+      },
+    ]);
+
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/api/painel/events/',
+      headers: admin.headers,
+      payload: { ...body, prazo_inscricao: '2026-12-20' },
+    });
+    expect(late.statusCode).toBe(400);
+    expect(late.json().errors.prazo_inscricao).toBe('O prazo termina até o primeiro dia do evento.');
+
+    // A category people registered in cannot disappear.
+    const withPeople = await t.app.events.getEvent(event.id);
+    const dropRegistered = await t.app.inject({
+      method: 'PUT',
+      url: `/api/painel/events/${event.id}/`,
+      headers: admin.headers,
+      payload: {
+        ...body,
+        nome_evento: withPeople.nome_evento,
+        prazo_inscricao: withPeople.prazo_inscricao,
+        dias_evento: [
+          {
+            data: withPeople.dias_evento[0]!.data,
+            categorias: [{ nome_categoria: 'Nova', preco_inscricao: 10, quantidade_disponivel: 5 }],
+          },
+        ],
+      },
+    });
+    expect(dropRegistered.statusCode).toBe(409);
+    expect(dropRegistered.json().code).toBe('categoria_com_inscritos');
+    expect((await t.app.events.getEvent(event.id)).nome_evento).toBe('Meia Maratona de São João');
+  });
 });
