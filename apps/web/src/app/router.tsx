@@ -110,6 +110,11 @@ export const routes: RouteObject[] = [
           { path: 'produtos/:id', lazy: page(() => import('../features/painel/pages/product-page.tsx')) },
           { path: 'estoque-baixo', lazy: page(() => import('../features/painel/pages/low-stock-page.tsx')) },
           { path: 'eventos', lazy: page(() => import('../features/painel/pages/events-page.tsx')) },
+          { path: 'eventos/novo', lazy: page(() => import('../features/painel/pages/event-form-page.tsx')) },
+          {
+            path: 'eventos/:id/editar',
+            lazy: page(() => import('../features/painel/pages/event-form-page.tsx')),
+          },
           { path: 'eventos/:id', lazy: page(() => import('../features/painel/pages/participants-page.tsx')) },
           { path: 'checkin', lazy: page(() => import('../features/painel/pages/checkin-page.tsx')) },
           { path: 'equipe', lazy: page(() => import('../features/painel/pages/staff-page.tsx')) },

@@ -1,7 +1,7 @@
 import { formatIsoDateBR } from '@passada/core/events';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { linkClass, primaryButtonClass } from '../../../components/form-field.tsx';
+import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { painelFetch } from '../painel-api.ts';
 
 interface EventSummary {
@@ -21,9 +21,14 @@ export default function EventsPage() {
     <section>
       <div className="mb-4 flex items-center justify-between">
         <h1 className="text-2xl font-bold">Eventos</h1>
-        <Link to="/painel/checkin" className={primaryButtonClass}>
-          Check-in (retirada de kits)
-        </Link>
+        <div className="flex gap-2">
+          <Link to="/painel/eventos/novo" className={secondaryButtonClass}>
+            Novo evento
+          </Link>
+          <Link to="/painel/checkin" className={primaryButtonClass}>
+            Check-in (retirada de kits)
+          </Link>
+        </div>
       </div>
       <table className="w-full text-left text-sm">
         <thead>
@@ -32,6 +37,9 @@ export default function EventsPage() {
             <th>Data</th>
             <th>Inscritos</th>
             <th>Kits retirados</th>
+            <th>
+              <span className="sr-only">Ações</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -45,6 +53,11 @@ export default function EventsPage() {
               <td>{formatIsoDateBR(e.start_data_evento)}</td>
               <td>{e.inscritos}</td>
               <td>{e.retirados}</td>
+              <td>
+                <Link to={`/painel/eventos/${e.id}/editar`} className={linkClass}>
+                  Editar
+                </Link>
+              </td>
             </tr>
           ))}
         </tbody>
