@@ -13,7 +13,7 @@ import {
 } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audit } from './audit.ts';
+import { audit, createAudited } from './audit.ts';
 import { ADMIN_ONLY, actor, staffToken } from './guard.ts';
 import { listAudit } from './painel.repository.ts';
 import { type StaffService, toStaffWire } from './staff.service.ts';
@@ -75,55 +75,46 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
     async (req) => staff.startTotpSetup(actor(req)),
   );
 
-  app.post(
-    '/auth/2fa/enable/',
+  const totpChanges = [
     {
-      config: open2fa,
-      schema: {
-        tags,
-        summary: 'Ativar a verificação em duas etapas com um código do aplicativo',
-        body: TotpCodeBodySchema,
-        response: { 200: StaffSchema, ...errors, 409: ApiErrorSchema },
-      },
+      path: 'enable',
+      action: '2fa_ativado',
+      summary: 'Ativar a verificação em duas etapas com um código do aplicativo',
+      run: staff.enableTotp,
     },
-    async (req) => {
-      const me = actor(req);
-      const after = await staff.enableTotp(me, req.body.codigo);
-      await audit(app.db, me, {
-        action: '2fa_ativado',
-        entity: 'equipe',
-        entityId: me.id,
-        before: toStaffWire(me),
-        after: toStaffWire(after!),
-      });
-      return toStaffWire(after!);
-    },
-  );
-
-  app.post(
-    '/auth/2fa/disable/',
     {
-      config: open2fa,
-      schema: {
-        tags,
-        summary: 'Desativar a verificação em duas etapas (pede um código válido)',
-        body: TotpCodeBodySchema,
-        response: { 200: StaffSchema, ...errors, 409: ApiErrorSchema },
+      path: 'disable',
+      action: '2fa_desativado',
+      summary: 'Desativar a verificação em duas etapas (pede um código válido)',
+      run: staff.disableTotp,
+    },
+  ] as const;
+  for (const change of totpChanges) {
+    app.post(
+      `/auth/2fa/${change.path}/`,
+      {
+        config: open2fa,
+        schema: {
+          tags,
+          summary: change.summary,
+          body: TotpCodeBodySchema,
+          response: { 200: StaffSchema, ...errors, 409: ApiErrorSchema },
+        },
       },
-    },
-    async (req) => {
-      const me = actor(req);
-      const after = await staff.disableTotp(me, req.body.codigo);
-      await audit(app.db, me, {
-        action: '2fa_desativado',
-        entity: 'equipe',
-        entityId: me.id,
-        before: toStaffWire(me),
-        after: toStaffWire(after!),
-      });
-      return toStaffWire(after!);
-    },
-  );
+      async (req) => {
+        const me = actor(req);
+        const after = toStaffWire((await change.run(me, req.body.codigo))!);
+        await audit(app.db, me, {
+          action: change.action,
+          entity: 'equipe',
+          entityId: me.id,
+          before: toStaffWire(me),
+          after,
+        });
+        return after;
+      },
+    );
+  }
 
   app.get(
     '/staff/',
@@ -146,13 +137,9 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
       },
     },
     async (req, reply) => {
-      const created = toStaffWire(await staff.createStaff(req.body));
-      await audit(app.db, actor(req), {
-        action: 'criado',
-        entity: 'equipe',
-        entityId: created.id,
-        after: created,
-      });
+      const created = await createAudited(app.db, actor(req), 'equipe', async () =>
+        toStaffWire(await staff.createStaff(req.body)),
+      );
       return reply.status(201).send(created);
     },
   );

@@ -24,3 +24,17 @@ export async function audit(db: Db | Tx, actor: StaffRow, entry: AuditEntry): Pr
     after: entry.after ?? null,
   });
 }
+
+/** Creates something in one transaction with its "criado" audit line; answers what was created. */
+export function createAudited<T extends { id: number }>(
+  db: Db,
+  who: StaffRow,
+  entity: string,
+  create: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const created = await create(tx);
+    await audit(tx, who, { action: 'criado', entity, entityId: created.id, after: created });
+    return created;
+  });
+}

@@ -18,8 +18,8 @@ import { centsToReais, reaisToCents } from '@passada/core/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../plugins/errors.ts';
-import type { ImageRow, StaffProduct } from '../catalog/catalog-admin.ts';
-import { audit } from './audit.ts';
+import type { ImageRow, ProductFields, StaffProduct } from '../catalog/catalog-admin.ts';
+import { audit, createAudited } from './audit.ts';
 import { ADMIN_ONLY, actor } from './guard.ts';
 import { insertStockMovement, listStockMovements } from './painel.repository.ts';
 import { photoSrcset, storePhoto } from './photos.ts';
@@ -48,6 +48,25 @@ const toProductWire = (p: StaffProduct): PainelProduct => ({
     quantity: s.quantity,
   })),
 });
+
+type ProductChange = ProductFields & { colorIds: number[]; sizeIds: number[] };
+
+/** The wire's product fields (reais, Portuguese names) as the catalog service takes them. */
+function productFields(b: z.output<typeof ProductInputSchema>): ProductChange;
+function productFields(b: z.output<typeof ProductPatchSchema>): Partial<ProductChange>;
+function productFields(b: z.output<typeof ProductPatchSchema>): Partial<ProductChange> {
+  return {
+    name: b.name,
+    description: b.description,
+    priceCents: b.price === undefined ? undefined : reaisToCents(b.price),
+    category: b.category,
+    showOnHome: b.aparecer_home,
+    hidden: b.oculto,
+    weightGrams: b.weight_grams,
+    colorIds: b.color_ids,
+    sizeIds: b.size_ids,
+  };
+}
 
 const ProductIdSchema = z.object({ id: z.coerce.number().int().positive() });
 const ImageIdSchema = z.object({
@@ -98,28 +117,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const b = req.body;
-      const created = await app.db.transaction(async (tx) => {
-        const product = await admin.createProduct(tx, {
-          name: b.name,
-          description: b.description,
-          priceCents: reaisToCents(b.price),
-          category: b.category,
-          showOnHome: b.aparecer_home,
-          hidden: b.oculto,
-          weightGrams: b.weight_grams,
-          colorIds: b.color_ids,
-          sizeIds: b.size_ids,
-        });
-        const wire = toProductWire(product);
-        await audit(tx, actor(req), {
-          action: 'criado',
-          entity: 'produto',
-          entityId: product.id,
-          after: wire,
-        });
-        return wire;
-      });
+      const created = await createAudited(app.db, actor(req), 'produto', async (tx) =>
+        toProductWire(await admin.createProduct(tx, productFields(req.body))),
+      );
       return reply.status(201).send(created);
     },
   );
@@ -139,17 +139,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const b = req.body;
       return app.db.transaction(async (tx) => {
-        const { before, after } = await admin.updateProduct(tx, req.params.id, {
-          name: b.name,
-          description: b.description,
-          priceCents: b.price === undefined ? undefined : reaisToCents(b.price),
-          category: b.category,
-          showOnHome: b.aparecer_home,
-          hidden: b.oculto,
-          weightGrams: b.weight_grams,
-          colorIds: b.color_ids,
-          sizeIds: b.size_ids,
-        });
+        const { before, after } = await admin.updateProduct(tx, req.params.id, productFields(b));
         const wire = toProductWire(after);
         await audit(tx, actor(req), {
           action:
@@ -280,16 +270,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const color = await app.db.transaction(async (tx) => {
-        const created = await admin.createColor(tx, req.body);
-        await audit(tx, actor(req), {
-          action: 'criado',
-          entity: 'cor',
-          entityId: created.id,
-          after: created,
-        });
-        return created;
-      });
+      const color = await createAudited(app.db, actor(req), 'cor', (tx) => admin.createColor(tx, req.body));
       return reply.status(201).send(color);
     },
   );
@@ -305,16 +286,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const size = await app.db.transaction(async (tx) => {
-        const created = await admin.createSize(tx, { name: req.body.name, sortOrder: req.body.sort_order });
-        await audit(tx, actor(req), {
-          action: 'criado',
-          entity: 'tamanho',
-          entityId: created.id,
-          after: created,
-        });
-        return created;
-      });
+      const size = await createAudited(app.db, actor(req), 'tamanho', (tx) =>
+        admin.createSize(tx, { name: req.body.name, sortOrder: req.body.sort_order }),
+      );
       return reply.status(201).send(size);
     },
   );
