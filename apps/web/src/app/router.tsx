@@ -97,32 +97,10 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    // The back office: its own frame and chunks, so none of it loads with the shop.
-    path: '/painel',
+    // The back office: its own frame, route table and chunks, none of them loaded by the shop.
+    path: '/painel/*',
     ErrorBoundary: RouteErrorPage,
-    children: [
-      { path: 'login', lazy: page(() => import('../features/painel/pages/login-page.tsx')) },
-      {
-        lazy: page(() => import('../features/painel/painel-layout.tsx')),
-        children: [
-          { index: true, lazy: page(() => import('../features/painel/pages/home-page.tsx')) },
-          { path: 'produtos', lazy: page(() => import('../features/painel/pages/products-page.tsx')) },
-          { path: 'produtos/:id', lazy: page(() => import('../features/painel/pages/product-page.tsx')) },
-          { path: 'estoque-baixo', lazy: page(() => import('../features/painel/pages/low-stock-page.tsx')) },
-          { path: 'eventos', lazy: page(() => import('../features/painel/pages/events-page.tsx')) },
-          { path: 'eventos/novo', lazy: page(() => import('../features/painel/pages/event-form-page.tsx')) },
-          {
-            path: 'eventos/:id/editar',
-            lazy: page(() => import('../features/painel/pages/event-form-page.tsx')),
-          },
-          { path: 'eventos/:id', lazy: page(() => import('../features/painel/pages/participants-page.tsx')) },
-          { path: 'checkin', lazy: page(() => import('../features/painel/pages/checkin-page.tsx')) },
-          { path: 'equipe', lazy: page(() => import('../features/painel/pages/staff-page.tsx')) },
-          { path: 'registro', lazy: page(() => import('../features/painel/pages/audit-page.tsx')) },
-          { path: 'seguranca', lazy: page(() => import('../features/painel/pages/security-page.tsx')) },
-        ],
-      },
-    ],
+    lazy: page(() => import('../features/painel/painel-app.tsx')),
   },
 ];
 

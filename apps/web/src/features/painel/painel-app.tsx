@@ -1,0 +1,47 @@
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router';
+
+/**
+ * The back office's own route table, loaded with its first page: the shop's router holds a single
+ * `/painel/*` entry, so the JavaScript of `/` does not grow with the back office.
+ */
+const pages = {
+  login: lazy(() => import('./pages/login-page.tsx')),
+  layout: lazy(() => import('./painel-layout.tsx')),
+  home: lazy(() => import('./pages/home-page.tsx')),
+  products: lazy(() => import('./pages/products-page.tsx')),
+  product: lazy(() => import('./pages/product-page.tsx')),
+  lowStock: lazy(() => import('./pages/low-stock-page.tsx')),
+  events: lazy(() => import('./pages/events-page.tsx')),
+  eventForm: lazy(() => import('./pages/event-form-page.tsx')),
+  participants: lazy(() => import('./pages/participants-page.tsx')),
+  checkin: lazy(() => import('./pages/checkin-page.tsx')),
+  staff: lazy(() => import('./pages/staff-page.tsx')),
+  audit: lazy(() => import('./pages/audit-page.tsx')),
+  security: lazy(() => import('./pages/security-page.tsx')),
+} satisfies Record<string, ComponentType>;
+
+export default function PainelApp() {
+  return (
+    <Suspense fallback={<p className="p-8 text-stone-600">Carregando…</p>}>
+      <Routes>
+        <Route path="login" element={<pages.login />} />
+        <Route element={<pages.layout />}>
+          <Route index element={<pages.home />} />
+          <Route path="produtos" element={<pages.products />} />
+          <Route path="produtos/:id" element={<pages.product />} />
+          <Route path="estoque-baixo" element={<pages.lowStock />} />
+          <Route path="eventos" element={<pages.events />} />
+          <Route path="eventos/novo" element={<pages.eventForm />} />
+          <Route path="eventos/:id/editar" element={<pages.eventForm />} />
+          <Route path="eventos/:id" element={<pages.participants />} />
+          <Route path="checkin" element={<pages.checkin />} />
+          <Route path="equipe" element={<pages.staff />} />
+          <Route path="registro" element={<pages.audit />} />
+          <Route path="seguranca" element={<pages.security />} />
+          <Route path="*" element={<p>Página não encontrada no painel.</p>} />
+        </Route>
+      </Routes>
+    </Suspense>
+  );
+}
