@@ -27,7 +27,8 @@ async function paidRegistration(request: APIRequestContext, name: string) {
   const headers = { authorization: `Token ${token}` };
   const draft = {
     nome_completo: name,
-    cpf: '529.982.247-25',
+    // A CPF no other end-to-end test registers, so the shared demo data never collides.
+    cpf: '271.828.182-05',
     data_nascimento: '1991-04-12',
     genero: 'Feminino',
     numero_contato: '(85) 98888-7777',
@@ -92,5 +93,5 @@ test('a participant is checked in once; the CSV opens with the right accents', a
   expect(lines[0]!.split(';').slice(0, 3)).toEqual(['Inscrição', 'Nome completo', 'CPF']);
   const row = lines.find((l) => l.startsWith(`${id};`))!.split(';');
   expect(row[1]).toBe('Conceição Gonçalves Araújo');
-  expect(row[2]).toBe('529.982.247-25');
+  expect(row[2]).toBe('271.828.182-05');
 });
