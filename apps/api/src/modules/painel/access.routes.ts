@@ -13,7 +13,7 @@ import {
 } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audit, createAudited } from './audit.ts';
+import { audit } from './audit.ts';
 import { ADMIN_ONLY, actor, staffToken } from './guard.ts';
 import { listAudit } from './painel.repository.ts';
 import { type StaffService, toStaffWire } from './staff.service.ts';
@@ -137,9 +137,14 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
       },
     },
     async (req, reply) => {
-      const created = await createAudited(app.db, actor(req), 'equipe', async () =>
-        toStaffWire(await staff.createStaff(req.body)),
-      );
+      // Not createAudited: the staff service writes through its own connection, and PGlite has one.
+      const created = toStaffWire(await staff.createStaff(req.body));
+      await audit(app.db, actor(req), {
+        action: 'criado',
+        entity: 'equipe',
+        entityId: created.id,
+        after: created,
+      });
       return reply.status(201).send(created);
     },
   );
