@@ -284,7 +284,9 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         `<p>Apresente este QR code na retirada do kit:</p><p><img src="${qr}" alt="QR code da inscrição nº ${registration.id}" width="200" height="200"></p>`,
       ].join('\n');
     const results = await Promise.allSettled(
-      recipients.map((r) => deps.mail.send({ to: r.to, subject, text: r.text.join('\n'), html: html(r.text) })),
+      recipients.map((r) =>
+        deps.mail.send({ to: r.to, subject, text: r.text.join('\n'), html: html(r.text) }),
+      ),
     );
     const failed = results.find((r) => r.status === 'rejected');
     if (failed) {
