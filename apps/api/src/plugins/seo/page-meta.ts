@@ -73,6 +73,8 @@ const PRIVATE_PAGES = [
   /^\/adicionar-endereco$/,
   /^\/editar-endereco\/\d+$/,
   /^\/revisar-pedido$/,
+  // The back office (its own sign-in and routes, loaded by the SPA under /painel).
+  /^\/painel(\/[\w-]+)*$/,
 ];
 
 const SCHEMA = 'https://schema.org';

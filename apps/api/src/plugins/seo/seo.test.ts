@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,6 +183,31 @@ describe('search engines and link previews', () => {
       `/produto/${shirt.id}/`,
     ];
     for (const url of routes) expect((await get(url)).statusCode, url).toBe(200);
+  });
+
+  it('answers 200 for every path the web app routes, read from its route tables', async () => {
+    // Read the tables themselves, so a page added to the app without its server meta fails here.
+    const web = path.resolve(import.meta.dirname, '../../../../web/src');
+    const paths = (file: string, prefix: string) =>
+      [...readFileSync(path.join(web, file), 'utf8').matchAll(/path[:=] ?['"]([^'"*]+)['"]/g)].map(
+        (m) => `${prefix}${m[1]!.replace(/^\//, '')}`,
+      );
+    const urls = [
+      ...paths('app/router.tsx', '/'),
+      ...paths('features/painel/painel-app.tsx', '/painel/'),
+    ].map(
+      (u) =>
+        u
+          .replace(/^\/produto\/:id/, `/produto/${shirt.id}`)
+          .replace(/^\/eventos\/register\/:id/, `/eventos/register/${race.id}`)
+          .replace(/^\/eventos\/regulamento\/:id/, `/eventos/regulamento/${race.id}`)
+          .replace(/:username/, 'corredora')
+          .replace(/:id/g, '3')
+          .replace(/\/$/, '') || '/',
+    );
+    expect(urls).toContain('/painel/login');
+    expect(urls.length).toBeGreaterThan(30);
+    for (const url of urls) expect((await get(url)).statusCode, url).toBe(200);
   });
 
   it('answers 404 with the app for unknown pages, products and events', async () => {
