@@ -1,3 +1,4 @@
+import { plural } from '@passada/core/plural';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { itemCount, useCart } from '../../lib/cart.ts';
@@ -79,7 +80,7 @@ export function SiteHeader() {
           <button
             type="button"
             className={iconButton}
-            aria-label={`Carrinho: ${count} ${count === 1 ? 'item' : 'itens'}`}
+            aria-label={`Carrinho: ${plural(count, 'item', 'itens')}`}
             onClick={() => {
               setCartLoaded(true);
               setCartOpen(true);

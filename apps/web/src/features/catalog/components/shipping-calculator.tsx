@@ -1,5 +1,6 @@
 import type { ShippingQuote } from '@passada/core/contracts/shipping';
 import { commaStringToCents, formatBRL } from '@passada/core/money';
+import { plural } from '@passada/core/plural';
 import { type FormEvent, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { formatDeliveryDate } from '../../../lib/format.ts';
@@ -84,11 +85,13 @@ export function ShippingCalculator({ productId, quantity }: { productId: number;
           <ul className="flex flex-col gap-1">
             <li>
               <strong>PAC</strong>: {price(state.quote.precoFinalPAC)}, entrega em até{' '}
-              {state.quote.prazoEntregaPAC} dias úteis ({formatDeliveryDate(state.quote.dataMaximaPAC)})
+              {plural(state.quote.prazoEntregaPAC, 'dia útil', 'dias úteis')} (
+              {formatDeliveryDate(state.quote.dataMaximaPAC)})
             </li>
             <li>
               <strong>SEDEX</strong>: {price(state.quote.precoFinalSEDEX)}, entrega em até{' '}
-              {state.quote.prazoEntregaSEDEX} dias úteis ({formatDeliveryDate(state.quote.dataMaximaSEDEX)})
+              {plural(state.quote.prazoEntregaSEDEX, 'dia útil', 'dias úteis')} (
+              {formatDeliveryDate(state.quote.dataMaximaSEDEX)})
             </li>
           </ul>
         )}

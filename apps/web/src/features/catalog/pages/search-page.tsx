@@ -1,4 +1,5 @@
 import type { ProductCategory, ProductSearchQuery } from '@passada/core/contracts/catalog';
+import { plural } from '@passada/core/plural';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -161,7 +162,7 @@ export default function SearchPage() {
           ) : (
             <>
               <p className="mb-4 text-sm text-stone-700 dark:text-stone-300">
-                {data.length} {data.length === 1 ? 'produto encontrado' : 'produtos encontrados'}
+                {plural(data.length, 'produto encontrado', 'produtos encontrados')}
               </p>
               <ProductGrid products={data} />
             </>
