@@ -36,7 +36,7 @@ const ADDRESS_FIELDS = [
 
 function Review({ address }: { address: Address }) {
   const { profile } = useSession();
-  const { items, remove } = useReviewItems();
+  const { items, remove, setQuantity } = useReviewItems();
   const [service, setService] = useState<Service | null>(null);
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [installment, setInstallment] = useState<InstallmentChoice | null>(null);
@@ -123,6 +123,10 @@ function Review({ address }: { address: Address }) {
               onRemove={(key) => {
                 resetPayment();
                 remove(key);
+              }}
+              onQuantityChange={(key, quantity) => {
+                resetPayment();
+                setQuantity(key, quantity);
               }}
               disabled={step.locked}
             />
