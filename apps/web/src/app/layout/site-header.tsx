@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { itemCount, useCart } from '../../lib/cart.ts';
 import { AccountLinks } from './account-links.tsx';
+import { HeaderSearch } from './header-search.tsx';
 import { navLinks } from './nav-links.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -56,8 +57,8 @@ export function SiteHeader() {
           <span>Passada</span>
           <span className="sr-only">: página inicial</span>
         </Link>
-        <nav aria-label="Principal" className="ml-4 hidden lg:block">
-          <ul className="flex gap-5">
+        <nav aria-label="Principal" className="ml-2 hidden lg:block xl:ml-4">
+          <ul className="flex gap-4 xl:gap-5">
             {navLinks.map((l) => (
               <li key={l.to}>
                 <NavLink
@@ -73,6 +74,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          <HeaderSearch className="hidden w-36 lg:block xl:w-52" />
           <div className="hidden items-center gap-3 lg:flex">
             <AccountLinks />
           </div>

@@ -151,7 +151,8 @@ function Review({ address }: { address: Address }) {
           <PaymentStep
             key={`${service}-${totalCents}`}
             step={step}
-            method={draft ? method : null}
+            // Once paid, leaving empties the cart and changes the total: no fresh charge for what is left.
+            method={draft && !step.succeeded ? method : null}
             purpose="pedido"
             draft={draft}
             totalCents={totalCents}
