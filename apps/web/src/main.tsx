@@ -1,11 +1,7 @@
-import { configureZodMessages } from '@passada/core/zod-messages';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import './index.css';
-
-// Form messages from the shared schemas read in Portuguese, like the API's.
-configureZodMessages();
 
 // A transition makes the first render interruptible: React yields to the browser between pieces of
 // work instead of one long task, which keeps a cheap phone responsive while the page starts.
