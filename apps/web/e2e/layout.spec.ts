@@ -14,8 +14,8 @@ async function expectNoSideScroll(page: Page, name: string) {
 
 async function shoot(page: Page, name: string, width: number) {
   await page.waitForLoadState('networkidle');
-  await expectNoSideScroll(page, `${name} at ${width} px`);
   await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
+  await expectNoSideScroll(page, `${name} at ${width} px`);
 }
 
 let shopper: Shopper;
@@ -94,8 +94,8 @@ test('signed in at 1024 px the header stays on one row', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 800 });
   await page.goto('/');
   await expect(page.getByRole('link', { name: /^Bem-vindo,/ })).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'cabecalho-1024.png') });
   const header = await page.getByRole('banner').boundingBox();
   expect(header?.height ?? 999).toBeLessThan(80);
   await expectNoSideScroll(page, 'header at 1024 px');
-  await page.screenshot({ path: path.join(SHOTS, 'cabecalho-1024.png') });
 });

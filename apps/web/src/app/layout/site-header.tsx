@@ -74,7 +74,26 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
-          <HeaderSearch className="hidden w-36 lg:block xl:w-52" />
+          {/* Between 1024 and 1280 px there is no room for the field beside the links: a button to the page. */}
+          <Link
+            to="/pesquisa"
+            aria-label="Pesquisar produtos"
+            className={`${iconButton} hidden lg:block xl:hidden`}
+          >
+            <svg
+              aria-hidden="true"
+              width="24"
+              height="24"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <circle cx="11" cy="11" r="7" />
+              <path d="m20 20-4-4" />
+            </svg>
+          </Link>
+          <HeaderSearch className="hidden w-40 xl:block" />
           <div className="hidden items-center gap-3 lg:flex">
             <AccountLinks />
           </div>
