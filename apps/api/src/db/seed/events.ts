@@ -69,7 +69,7 @@ const demoEvents: DemoEvent[] = [
     place: 'Parque das Dunas',
     startsIn: 19,
     description:
-      'Dois dias de prova, com largada ao amanhecer: no sábado, 5 e 10 km pela Via Costeira; no domingo, o desafio principal entre dunas e a orla de Ponta Negra.',
+      'Dois dias de prova, sempre ao amanhecer: no sábado, 5 e 10 km pela Via Costeira; no domingo, o desafio principal entre dunas e a orla de Ponta Negra.',
     days: [
       [km('5 km Via Costeira', 79.9, 500), km('10 km Via Costeira', 99.9, 500)],
       [km('21 km', 159.9, 700), km('Caminhada 3 km', 49.9, 300)],
