@@ -1,4 +1,5 @@
 import { formatIsoDateBR } from '@passada/core/calendar';
+import { addMinutesToTime, courseTimeLimitMinutes } from '@passada/core/events';
 import { formatBRL } from '@passada/core/money';
 
 export interface RegulationFacts {
@@ -12,30 +13,11 @@ export interface RegulationFacts {
   days: Array<{ date: string; categories: Array<{ name: string; priceCents: number; places: number }> }>;
 }
 
-/** The longest distance among a day's categories, in km ("Caminhada 3 km" → 3, "42 km" → 42). */
-function longestKm(categories: Array<{ name: string }>): number {
-  return Math.max(0, ...categories.map((c) => Number(/(\d+)\s*km/i.exec(c.name)?.[1] ?? 0)));
-}
-
-/** The course closes after this many minutes, by the day's longest distance (as Brazilian races set it). */
-export function timeLimitMinutes(km: number): number {
-  if (km <= 5) return 60;
-  if (km <= 10) return 90;
-  if (km <= 21) return 180;
-  return 360;
-}
-
 function formatDuration(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   const hours = h === 1 ? '1 hora' : `${h} horas`;
   return m === 0 ? hours : `${hours} e ${m} minutos`;
-}
-
-function addMinutes(time: string, minutes: number): string {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  const total = h * 60 + m + minutes;
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
 }
 
 /**
@@ -50,13 +32,16 @@ export function regulationText(f: RegulationFacts): string {
     ),
   );
   // Awards start when the day's course closes, so nobody still running misses them.
-  const limits = f.days.map((d) => ({ date: d.date, minutes: timeLimitMinutes(longestKm(d.categories)) }));
+  const limits = f.days.map((d) => ({
+    date: d.date,
+    minutes: courseTimeLimitMinutes(d.categories.map((c) => c.name)),
+  }));
   const longest = Math.max(...limits.map((l) => l.minutes));
   const awards =
     limits.length === 1
-      ? `A premiação começa às ${addMinutes(f.time, longest)}, ao fim do tempo máximo de prova.`
+      ? `A premiação começa às ${addMinutesToTime(f.time, longest)}, ao fim do tempo máximo de prova.`
       : `A premiação de cada dia começa ao fim do tempo máximo da prova mais longa do dia: ${limits
-          .map((l) => `${formatIsoDateBR(l.date)} às ${addMinutes(f.time, l.minutes)}`)
+          .map((l) => `${formatIsoDateBR(l.date)} às ${addMinutesToTime(f.time, l.minutes)}`)
           .join('; ')}.`;
   return [
     `REGULAMENTO — ${f.name.toLocaleUpperCase('pt-BR')}`,

@@ -1,6 +1,6 @@
 import { addDays } from '@passada/core/calendar';
+import { courseTimeLimitMinutes } from '@passada/core/events';
 import { describe, expect, it } from 'vitest';
-import { timeLimitMinutes } from './event-regulation.ts';
 import { planDemoEvents } from './events.ts';
 
 const WEEKDAYS = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
@@ -53,9 +53,8 @@ describe.each(seedDays)('demo events seeded on %s', (today) => {
       const awards = [...awardsSection.matchAll(/às (\d{1,2}:\d{2})/g)].map((m) => minutesOf(m[1] ?? ''));
       expect(awards.length, row.name).toBe(days.length);
       days.forEach((day, i) => {
-        const longest = Math.max(...day.categories.map((c) => Number(/(\d+)\s*km/.exec(c.name)?.[1] ?? 0)));
         expect(awards[i], `${row.name} ${day.date}`).toBeGreaterThanOrEqual(
-          minutesOf(row.time) + timeLimitMinutes(longest),
+          minutesOf(row.time) + courseTimeLimitMinutes(day.categories.map((c) => c.name)),
         );
       });
     }

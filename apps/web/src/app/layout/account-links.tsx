@@ -36,14 +36,14 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
       <Link
         to="/login"
         onClick={onNavigate}
-        className="font-medium hover:text-brand-700 dark:hover:text-brand-100"
+        className="whitespace-nowrap font-medium hover:text-brand-700 dark:hover:text-brand-100"
       >
         Entrar
       </Link>
       <Link
         to="/criarconta"
         onClick={onNavigate}
-        className="rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800"
+        className="whitespace-nowrap rounded-lg bg-brand-700 px-3 py-1.5 font-semibold text-white hover:bg-brand-800"
       >
         Crie uma conta
       </Link>

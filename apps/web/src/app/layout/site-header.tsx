@@ -58,7 +58,7 @@ export function SiteHeader() {
           <span className="sr-only">: página inicial</span>
         </Link>
         <nav aria-label="Principal" className="ml-2 hidden lg:block xl:ml-4">
-          <ul className="flex gap-4 xl:gap-5">
+          <ul className="flex gap-3 whitespace-nowrap xl:gap-5">
             {navLinks.map((l) => (
               <li key={l.to}>
                 <NavLink
@@ -93,7 +93,7 @@ export function SiteHeader() {
               <path d="m20 20-4-4" />
             </svg>
           </Link>
-          <HeaderSearch className="hidden w-40 xl:block" />
+          <HeaderSearch className="hidden w-44 xl:block" />
           <div className="hidden items-center gap-3 lg:flex">
             <AccountLinks />
           </div>
