@@ -63,7 +63,7 @@ for (const width of WIDTHS) {
 
     await signIn(page, shopper.token);
     await page.goto('/enderecos');
-    await expect(page.getByText(/CEP 60165-121/)).toBeVisible();
+    await expect(page.getByText('CEP 60165-121', { exact: true })).toBeVisible();
     await shoot(page, 'enderecos', width);
     // CEP and phone never break in the middle of the number.
     for (const text of ['CEP 60165-121', '(85) 98888-7777']) {

@@ -14,7 +14,7 @@ export function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
           onClick={onNavigate}
           title={`Bem-vindo, ${name}`}
           // A long name must not push the header onto two rows at 1024 px.
-          className="max-w-44 truncate font-medium hover:text-brand-700 lg:max-w-32 xl:max-w-40 dark:hover:text-brand-100"
+          className="max-w-44 truncate font-medium hover:text-brand-700 lg:max-w-28 xl:max-w-40 dark:hover:text-brand-100"
         >
           Bem-vindo, {name}
         </Link>

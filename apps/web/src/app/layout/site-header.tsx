@@ -57,7 +57,7 @@ export function SiteHeader() {
           <span>Passada</span>
           <span className="sr-only">: página inicial</span>
         </Link>
-        <nav aria-label="Principal" className="ml-2 hidden lg:block xl:ml-4">
+        <nav aria-label="Principal" className="ml-3 hidden lg:block xl:ml-4">
           <ul className="flex gap-3 whitespace-nowrap xl:gap-5">
             {navLinks.map((l) => (
               <li key={l.to}>
