@@ -1,6 +1,23 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 
+export function SearchIcon({ size }: { size: 20 | 24 }) {
+  return (
+    <svg
+      aria-hidden="true"
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-4-4" />
+    </svg>
+  );
+}
+
 /** The product search from any page: opens /pesquisa?q=… (the filters live there). */
 export function HeaderSearch({ className, onSearch }: { className?: string; onSearch?: () => void }) {
   const navigate = useNavigate();
@@ -34,18 +51,7 @@ export function HeaderSearch({ className, onSearch }: { className?: string; onSe
           aria-label="Buscar"
           className="rounded-r-lg border border-brand-700 bg-brand-700 px-2.5 py-1.5 text-white hover:bg-brand-800"
         >
-          <svg
-            aria-hidden="true"
-            width="20"
-            height="20"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-          >
-            <circle cx="11" cy="11" r="7" />
-            <path d="m20 20-4-4" />
-          </svg>
+          <SearchIcon size={20} />
         </button>
       </form>
     </search>

@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { itemCount, useCart } from '../../lib/cart.ts';
 import { AccountLinks } from './account-links.tsx';
-import { HeaderSearch } from './header-search.tsx';
+import { HeaderSearch, SearchIcon } from './header-search.tsx';
 import { navLinks } from './nav-links.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -80,18 +80,7 @@ export function SiteHeader() {
             aria-label="Pesquisar produtos"
             className={`${iconButton} hidden lg:block xl:hidden`}
           >
-            <svg
-              aria-hidden="true"
-              width="24"
-              height="24"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-            >
-              <circle cx="11" cy="11" r="7" />
-              <path d="m20 20-4-4" />
-            </svg>
+            <SearchIcon size={24} />
           </Link>
           <HeaderSearch className="hidden w-44 xl:block" />
           <div className="hidden items-center gap-3 lg:flex">

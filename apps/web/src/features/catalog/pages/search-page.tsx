@@ -55,32 +55,23 @@ function PriceRange(props: { min: number; max: number; onCommit(next: { min: num
   return (
     <fieldset>
       <legend className="mb-1 font-semibold">Preço</legend>
-      <label htmlFor="preco-min" className="block text-sm">
-        Mínimo: {formatReais(draft.min)}
-      </label>
-      <input
-        id="preco-min"
-        type="range"
-        min={0}
-        max={PRICE_MAX}
-        step={10}
-        value={draft.min}
-        onChange={(e) => setDraft((d) => ({ ...d, min: Number(e.target.value) }))}
-        className="w-full accent-brand-700"
-      />
-      <label htmlFor="preco-max" className="mt-2 block text-sm">
-        Máximo: {formatReais(draft.max)}
-      </label>
-      <input
-        id="preco-max"
-        type="range"
-        min={0}
-        max={PRICE_MAX}
-        step={10}
-        value={draft.max}
-        onChange={(e) => setDraft((d) => ({ ...d, max: Number(e.target.value) }))}
-        className="w-full accent-brand-700"
-      />
+      {(['min', 'max'] as const).map((bound) => (
+        <div key={bound} className={bound === 'max' ? 'mt-2' : ''}>
+          <label htmlFor={`preco-${bound}`} className="block text-sm">
+            {bound === 'min' ? 'Mínimo' : 'Máximo'}: {formatReais(draft[bound])}
+          </label>
+          <input
+            id={`preco-${bound}`}
+            type="range"
+            min={0}
+            max={PRICE_MAX}
+            step={10}
+            value={draft[bound]}
+            onChange={(e) => setDraft((d) => ({ ...d, [bound]: Number(e.target.value) }))}
+            className="w-full accent-brand-700"
+          />
+        </div>
+      ))}
     </fieldset>
   );
 }
