@@ -93,6 +93,10 @@ test('sign up, log in, manage addresses with CEP autofill, log out', async ({ pa
   await expect(page.getByText('São Paulo - SP, CEP 01310-100')).toBeVisible();
 
   await page.getByRole('button', { name: 'Excluir Av. Paulista, 1000' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Excluir o endereço Av. Paulista, 1000?' })
+    .getByRole('button', { name: 'Excluir' })
+    .click();
   await expect(page.getByText('Você ainda não cadastrou nenhum endereço.')).toBeVisible();
   await page.getByRole('button', { name: 'Continuar' }).click();
   await expect(

@@ -139,8 +139,8 @@ test('search filters live in the URL', async ({ page }) => {
   await page.getByLabel('Categoria').selectOption('');
   await page.getByRole('checkbox', { name: 'GG' }).click();
   await expect(page.getByRole('checkbox', { name: 'GG' })).not.toBeChecked();
-  await page.getByRole('searchbox', { name: 'Pesquisar produtos' }).fill('camiseta');
-  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByRole('main').getByRole('searchbox', { name: 'Pesquisar produtos' }).fill('camiseta');
+  await page.getByRole('main').getByRole('button', { name: 'Buscar' }).click();
   await expect(page).toHaveURL(/q=camiseta/);
   await expect(page.getByText(/produtos? encontrados?$/)).toBeVisible();
   await expect(page.getByRole('link', { name: /^Ver mais sobre .*Camiseta/i }).first()).toBeVisible();

@@ -42,14 +42,14 @@ test('choosing categories keeps one per day and shows the running total', async 
   const confirm = page.getByRole('button', { name: 'Selecione uma categoria' });
   await expect(confirm).toBeDisabled();
 
-  const fiveNight = page.getByRole('button', { name: /^5 km noturna,/ });
-  const tenNight = page.getByRole('button', { name: /^10 km noturna,/ });
+  const fiveSaturday = page.getByRole('button', { name: /^5 km Via Costeira,/ });
+  const tenSaturday = page.getByRole('button', { name: /^10 km Via Costeira,/ });
   const half = page.getByRole('button', { name: /^21 km,/ });
-  await fiveNight.click();
-  await expect(fiveNight).toHaveAttribute('aria-pressed', 'true');
-  await tenNight.click();
-  await expect(tenNight).toHaveAttribute('aria-pressed', 'true');
-  await expect(fiveNight).toHaveAttribute('aria-pressed', 'false');
+  await fiveSaturday.click();
+  await expect(fiveSaturday).toHaveAttribute('aria-pressed', 'true');
+  await tenSaturday.click();
+  await expect(tenSaturday).toHaveAttribute('aria-pressed', 'true');
+  await expect(fiveSaturday).toHaveAttribute('aria-pressed', 'false');
   await half.click();
   await expect(page.getByText('Total: R$ 259,80')).toBeVisible();
   expect(

@@ -1,5 +1,5 @@
 import type { Product } from '@passada/core/contracts/catalog';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 /** Reads the seeded catalogue through the API, so the tests follow the data instead of hard-coding it. */
 export async function findProducts(request: APIRequestContext, path = '/api/products/'): Promise<Product[]> {
@@ -23,4 +23,57 @@ export async function productWithSoldOutCombination(request: APIRequestContext) 
     if (entry) return { product, entry };
   }
   throw new Error('no sold-out combination in the demo catalogue');
+}
+
+export interface Shopper {
+  username: string;
+  full_name: string;
+  token: string;
+}
+
+/** A new account with a primary address in Fortaleza, made through the API; returns its token. */
+export async function createShopper(request: APIRequestContext, prefix: string): Promise<Shopper> {
+  const run = `${prefix}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const user = {
+    username: run,
+    full_name: 'Cida Corredora',
+    email: `${run}@example.com`,
+    password: 'passada de sábado cedo',
+  };
+  const created = await request.post('/api/users/', { data: user });
+  if (created.status() !== 201) throw new Error(`sign-up answered ${created.status()}`);
+  const login = await request.post('/api/token-auth/', {
+    data: { username: user.username, password: user.password },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const address = await request.post('/api/users/addresses/', {
+    headers: { authorization: `Token ${token}` },
+    data: {
+      full_name: user.full_name,
+      zip_code: '60165121',
+      state: 'CE',
+      city: 'Fortaleza',
+      neighborhood: 'Meireles',
+      street: 'Av. Beira Mar, 500',
+      phone: '85988887777',
+      is_primary: true,
+    },
+  });
+  if (address.status() !== 201) throw new Error(`address answered ${address.status()}`);
+  return { username: user.username, full_name: user.full_name, token };
+}
+
+/** Signs the page in before any script runs: the token the shop keeps in localStorage. */
+export async function signIn(page: Page, token: string): Promise<void> {
+  await page.addInitScript((t) => {
+    if (!sessionStorage.getItem('signed-in-once')) {
+      sessionStorage.setItem('signed-in-once', '1');
+      localStorage.setItem('token', t);
+    }
+  }, token);
+}
+
+/** The colour as picture file names spell it ("Verde-limão" → "verde-limao"). */
+export function colorSlug(name: string): string {
+  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, '-');
 }

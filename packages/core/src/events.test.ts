@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageOn,
+  courseTimeLimitMinutes,
   formatEventDates,
   isRegistrationOpen,
   isSenior,
+  raceProgramme,
   registrationPrice,
   registrationStartFromSearch,
   registrationStartToSearch,
@@ -104,5 +106,23 @@ describe('formatEventDates', () => {
   it('shows one date for a one-day event and a range for a multi-day one', () => {
     expect(formatEventDates('2026-12-05', '2026-12-05')).toBe('05/12/2026');
     expect(formatEventDates('2026-12-05', '2026-12-06')).toBe('05/12/2026 a 06/12/2026');
+  });
+});
+
+describe('raceProgramme', () => {
+  it('keeps the usual programme for a 06:00 start of up to 10 km', () => {
+    expect(raceProgramme('06:00', ['5 km', '10 km'])).toEqual([
+      ['Concentração', '5:15'],
+      ['Aquecimento', '5:35'],
+      ['Largada', '6:00'],
+      ['Premiação', '7:15'],
+      ['Encerramento', '8:00'],
+    ]);
+  });
+
+  it('gives the awards only after a longer course closes', () => {
+    expect(courseTimeLimitMinutes(['21 km', 'Caminhada 3 km'])).toBe(180);
+    expect(raceProgramme('05:00', ['42 km', '21 km'])[3]).toEqual(['Premiação', '11:00']);
+    expect(raceProgramme('05:30', ['5 km'])[0]).toEqual(['Concentração', '4:45']);
   });
 });

@@ -93,3 +93,40 @@ export function registrationStartFromSearch(search: string): RegistrationStart |
   if (raw === '' || categorias.some((c) => !Number.isInteger(c) || c <= 0)) return null;
   return { paraMim: paraMim === 'true', eventoId, categorias };
 }
+
+/** The longest distance among categories, in km, read from their names ("Caminhada 3 km" → 3). */
+export function longestDistanceKm(categoryNames: readonly string[]): number {
+  return Math.max(0, ...categoryNames.map((name) => Number(/(\d+)\s*km/i.exec(name)?.[1] ?? 0)));
+}
+
+/** How long the course stays open, by the longest distance run that day (as Brazilian street races set it). */
+export function courseTimeLimitMinutes(categoryNames: readonly string[]): number {
+  const km = longestDistanceKm(categoryNames);
+  if (km <= 5) return 60;
+  if (km <= 10) return 75;
+  if (km <= 21) return 180;
+  return 360;
+}
+
+/** "6:00" + 75 → "7:15". */
+export function addMinutesToTime(time: string, minutes: number): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  const total = h * 60 + m + minutes;
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+/**
+ * The race-day programme (docs/product.md §9) from the start time and the day's categories: awards
+ * start when the course closes, so nobody still running misses them. A 06:00 start of up to 10 km
+ * gives Concentração 5:15, Aquecimento 5:35, Largada 6:00, Premiação 7:15, Encerramento 8:00.
+ */
+export function raceProgramme(start: string, categoryNames: readonly string[]): Array<[string, string]> {
+  const limit = courseTimeLimitMinutes(categoryNames);
+  return [
+    ['Concentração', addMinutesToTime(start, -45)],
+    ['Aquecimento', addMinutesToTime(start, -25)],
+    ['Largada', addMinutesToTime(start, 0)],
+    ['Premiação', addMinutesToTime(start, limit)],
+    ['Encerramento', addMinutesToTime(start, limit + 45)],
+  ];
+}

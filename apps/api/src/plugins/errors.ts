@@ -1,6 +1,11 @@
+import { configureZodMessages } from '@passada/core/zod-messages';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
+
+// Every zod message the API answers with is worded in Portuguese (docs/product.md §8); set once here,
+// as every module that validates input reports through this file.
+configureZodMessages();
 
 /**
  * An error with a status the client should see. Everything the API answers on failure has the shape

@@ -1,13 +1,12 @@
-import { NavLink, useNavigate } from 'react-router';
-import { useSession } from '../lib/session.tsx';
+import { NavLink } from 'react-router';
+import { useSignOutToHome } from '../lib/session.tsx';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 font-medium hover:bg-stone-100 dark:hover:bg-stone-800 ${isActive ? 'bg-stone-100 text-brand-700 dark:bg-stone-800 dark:text-brand-500' : ''}`;
 
 /** The account side menu: Dados pessoais, Pedidos, Sair. */
 export function AccountMenu() {
-  const { signOut } = useSession();
-  const navigate = useNavigate();
+  const signOutToHome = useSignOutToHome();
   return (
     <nav aria-label="Minha conta" className="md:w-56 md:shrink-0">
       <ul className="flex flex-row flex-wrap gap-1 md:flex-col">
@@ -25,10 +24,7 @@ export function AccountMenu() {
           <button
             type="button"
             className="block w-full rounded-lg px-3 py-2 text-left font-medium hover:bg-stone-100 dark:hover:bg-stone-800"
-            onClick={async () => {
-              await signOut();
-              navigate('/');
-            }}
+            onClick={() => void signOutToHome()}
           >
             Sair
           </button>

@@ -74,7 +74,18 @@ interface AlertMessageProps {
  */
 export function AlertMessage({ message, onClose }: AlertMessageProps) {
   return (
-    <RadixDialog.Root open={message !== null} onOpenChange={(open) => !open && onClose()}>
+    <AlertFrame title={message} onClose={onClose}>
+      <RadixDialog.Close className="mt-5 rounded-lg bg-brand-700 px-6 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
+        OK
+      </RadixDialog.Close>
+    </AlertFrame>
+  );
+}
+
+/** A centred alert dialog named by its message, open while `title` is not null. */
+function AlertFrame(props: { title: string | null; onClose(): void; children: ReactNode }) {
+  return (
+    <RadixDialog.Root open={props.title !== null} onOpenChange={(open) => !open && props.onClose()}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={overlayClass} />
         <RadixDialog.Content
@@ -82,10 +93,8 @@ export function AlertMessage({ message, onClose }: AlertMessageProps) {
           aria-describedby={undefined}
           className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 text-center shadow-xl dark:bg-stone-900"
         >
-          <RadixDialog.Title className="text-lg font-bold">{message}</RadixDialog.Title>
-          <RadixDialog.Close className="mt-5 rounded-lg bg-brand-700 px-6 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700">
-            OK
-          </RadixDialog.Close>
+          <RadixDialog.Title className="text-lg font-bold">{props.title}</RadixDialog.Title>
+          {props.children}
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
@@ -107,4 +116,32 @@ export function useAlert(): [ReactNode, (message: string, then?: () => void) => 
     then?.();
   }, []);
   return [<AlertMessage key="alert" message={message} onClose={close} />, show];
+}
+
+interface ConfirmDialogProps {
+  /** The question; the dialog is open while it is not null. */
+  question: string | null;
+  confirmLabel: string;
+  onConfirm(): void;
+  onCancel(): void;
+}
+
+/** Asks before something that cannot be undone (e.g. deleting an address); Cancelar is focused first. */
+export function ConfirmDialog({ question, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  return (
+    <AlertFrame title={question} onClose={onCancel}>
+      <div className="mt-5 flex flex-wrap justify-center gap-3">
+        <RadixDialog.Close className="rounded-lg border border-stone-300 px-6 py-2 font-semibold hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:border-stone-700 dark:hover:bg-stone-800">
+          Cancelar
+        </RadixDialog.Close>
+        <button
+          type="button"
+          onClick={onConfirm}
+          className="rounded-lg bg-red-700 px-6 py-2 font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </AlertFrame>
+  );
 }

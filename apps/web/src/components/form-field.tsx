@@ -2,6 +2,9 @@ import { type ComponentPropsWithRef, type ReactNode, useId } from 'react';
 
 export const inputClass =
   'w-full rounded-lg border border-stone-300 bg-white px-3 py-2 text-stone-900 focus-visible:outline-2 focus-visible:outline-brand-700 aria-invalid:border-red-600 dark:border-stone-700 dark:bg-stone-900 dark:text-stone-100';
+/** A field the shopper cannot change (data taken from the profile or the primary address) looks it. */
+export const readOnlyClass =
+  'cursor-not-allowed border-dashed bg-stone-100 text-stone-600 focus-visible:outline-stone-400 dark:bg-stone-800 dark:text-stone-400';
 export const primaryButtonClass =
   'rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
 export const secondaryButtonClass =
@@ -54,7 +57,13 @@ interface FieldProps extends ComponentPropsWithRef<'input'> {
 export function FormField({ label, error, id, ...input }: FieldProps) {
   return (
     <FieldFrame label={label} error={error} id={id}>
-      {(control) => <input {...control} {...input} />}
+      {(control) => (
+        <input
+          {...control}
+          className={input.readOnly ? `${control.className} ${readOnlyClass}` : control.className}
+          {...input}
+        />
+      )}
     </FieldFrame>
   );
 }

@@ -81,6 +81,11 @@ export const cart = {
   decrement(key: string): void {
     commit(lines.map((l) => (lineKey(l) === key && l.quantity > 1 ? { ...l, quantity: l.quantity - 1 } : l)));
   },
+  /** The review page's stepper: a whole number from 1 up. */
+  setQuantity(key: string, quantity: number): void {
+    const next = Math.max(1, Math.floor(quantity));
+    commit(lines.map((l) => (lineKey(l) === key ? { ...l, quantity: next } : l)));
+  },
   remove(key: string): void {
     commit(lines.filter((l) => lineKey(l) !== key));
   },

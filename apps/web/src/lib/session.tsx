@@ -1,6 +1,7 @@
 import type { Profile } from '@passada/core/contracts/accounts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { ApiRequestError, apiFetch } from './api.ts';
 import { readString, removeKey, StorageKeys, writeString } from './storage.ts';
 
@@ -86,4 +87,17 @@ export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession must be used inside <SessionProvider>');
   return session;
+}
+
+/**
+ * "Sair" (docs/product.md §4): home first, then the sign-out. The other order would trip an account
+ * page's login guard, which sends the shopper to /login?next=… instead of /.
+ */
+export function useSignOutToHome(): () => Promise<void> {
+  const { signOut } = useSession();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await navigate('/');
+    await signOut();
+  }, [navigate, signOut]);
 }

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { isUF, normalizeCep, stateForCep, UFS } from '../cep.ts';
 import { isValidPhone, normalizePhone } from '../phone.ts';
+import { z } from '../zod.ts';
 
 /**
  * Accounts on the wire (spec §3 and §7): sign-up, login, profile, password recovery, addresses and

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 export const ProductCategorySchema = z.enum(['feminino', 'masculino', 'acessorios']);
 export type ProductCategory = z.infer<typeof ProductCategorySchema>;

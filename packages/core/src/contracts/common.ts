@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** Every API error body (docs/architecture.md §3). */
 export const ApiErrorSchema = z.object({

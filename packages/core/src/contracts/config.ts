@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 /** `GET /api/config/`: the public settings the browser needs at run time (nothing secret). */
 export const PublicConfigSchema = z.object({

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { EVENTS_PAGE_SIZE } from '../events.ts';
+import { z } from '../zod.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'data no formato aaaa-mm-dd');
 

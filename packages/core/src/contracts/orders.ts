@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 export const ShippingServiceSchema = z.enum(['PAC', 'SEDEX']);
 export type ShippingService = z.infer<typeof ShippingServiceSchema>;

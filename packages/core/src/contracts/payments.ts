@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { CARD_BRANDS } from '../card.ts';
+import { z } from '../zod.ts';
 
 /** What a charge pays for, as the browser names it. */
 export const FinalidadeSchema = z.enum(['pedido', 'inscricao']);

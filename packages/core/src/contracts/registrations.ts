@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { normalizeCep } from '../cep.ts';
 import { isValidCpf } from '../documents.ts';
+import { z } from '../zod.ts';
 import {
   CepSchema,
   cepMatchesState,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 
 export const ShippingItemSchema = z.object({
   product: z.number().int().positive(),

@@ -28,14 +28,12 @@ export async function seedCatalog(db: Db): Promise<void> {
     let dealt = 0;
     const items: NewCatalogProduct[] = demoProducts.map((p) => {
       const pkg = packageByKind[p.kind];
-      const [first, ...others] = p.colors;
-      if (!first) throw new Error(`${p.name}: sem cores`);
-      // Front and back in the first colour, then the front in every other colour.
-      const imageUrls = [
-        productImage(p.kind, 'frente', first).url,
-        productImage(p.kind, 'costas', first).url,
-        ...others.map((c) => productImage(p.kind, 'frente', c).url),
-      ];
+      if (p.colors.length === 0) throw new Error(`${p.name}: sem cores`);
+      // Front and back in every colour: the product page shows the chosen colour's pictures.
+      const imageUrls = p.colors.flatMap((c) => [
+        productImage(p.kind, 'frente', c).url,
+        productImage(p.kind, 'costas', c).url,
+      ]);
       const stock = p.colors.flatMap((color) =>
         sizesForKind(p.kind).map((size) => ({
           colorId: colorIds.get(palette[color].name)!,

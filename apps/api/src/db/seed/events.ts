@@ -17,10 +17,12 @@ interface DemoEvent {
   city: string;
   state: string;
   place: string;
-  /** Days from the seed day to the first race day. */
+  /** Days from the seed day to the earliest first race day; the race moves on to the next weekend day. */
   startsIn: number;
-  /** Days from the deadline to the first race day (3 unless the demo needs a closed event). */
-  deadlineBefore?: number;
+  /** Registrations ended yesterday (the demo's closed event); otherwise they end 3 days before the race. */
+  closed?: boolean;
+  /** Start time; 06:00 unless the description says otherwise. */
+  time?: string;
   description: string;
   /** One list of categories per race day. */
   days: DemoCategory[][];
@@ -30,7 +32,9 @@ const km = (name: string, price: number, places = 800): DemoCategory => ({ name,
 
 /**
  * Demo events across the Nordeste, dated from the seed day so the demo never goes stale: most 2–10
- * weeks ahead; one closed (deadline yesterday), two over two days, one with a sold-out category.
+ * weeks ahead; one closed (deadline yesterday), two over two days, one with a sold-out category. Races
+ * fall on a weekend: one-day races on a Sunday, two-day ones on Saturday and Sunday, as the
+ * descriptions say.
  */
 const demoEvents: DemoEvent[] = [
   {
@@ -40,7 +44,8 @@ const demoEvents: DemoEvent[] = [
     state: 'CE',
     place: 'Aterro da Praia de Iracema',
     startsIn: 4,
-    deadlineBefore: 5,
+    closed: true,
+    time: '05:30',
     description:
       'Largada com o sol nascendo no Aterro da Praia de Iracema e percurso plano pela Avenida Beira-Mar, com vista para o mar o tempo todo.',
     days: [[km('5 km', 89.9, 600), km('10 km', 109.9, 400)]],
@@ -64,9 +69,9 @@ const demoEvents: DemoEvent[] = [
     place: 'Parque das Dunas',
     startsIn: 19,
     description:
-      'Dois dias de prova: no sábado, corrida noturna pela Via Costeira; no domingo, o desafio principal entre dunas e a orla de Ponta Negra.',
+      'Dois dias de prova, sempre ao amanhecer: no sábado, 5 e 10 km pela Via Costeira; no domingo, o desafio principal entre dunas e a orla de Ponta Negra.',
     days: [
-      [km('5 km noturna', 79.9, 500), km('10 km noturna', 99.9, 500)],
+      [km('5 km Via Costeira', 79.9, 500), km('10 km Via Costeira', 99.9, 500)],
       [km('21 km', 159.9, 700), km('Caminhada 3 km', 49.9, 300)],
     ],
   },
@@ -171,7 +176,8 @@ const demoEvents: DemoEvent[] = [
     city: 'Fortaleza',
     state: 'CE',
     place: 'Praça Portugal',
-    startsIn: 69,
+    startsIn: 63,
+    time: '05:00',
     description:
       'O fim de semana da maratona: no sábado, provas curtas e corrida kids; no domingo, maratona e meia pela orla e pelo centro.',
     days: [
@@ -181,17 +187,26 @@ const demoEvents: DemoEvent[] = [
   },
 ];
 
-/** Demo running events with days, categories and generated posters. `today` defaults to Fortaleza's. */
-export async function seedEvents(
-  db: Db,
-  today: IsoDate = dateInTimeZone(new Date(), STORE_TIME_ZONE),
-): Promise<void> {
-  const time = '06:00';
-  const planned = demoEvents.map((e) => {
-    const startDate = addDays(today, e.startsIn);
+const SATURDAY = 6;
+const SUNDAY = 0;
+
+function weekdayOf(date: IsoDate): number {
+  return new Date(`${date}T12:00:00Z`).getUTCDay();
+}
+
+/** `date` or the first following day that is `weekday` (0 = Sunday). */
+function onOrAfter(date: IsoDate, weekday: number): IsoDate {
+  return addDays(date, (weekday - weekdayOf(date) + 7) % 7);
+}
+
+/** The demo events with their dates worked out from `today`: rows and days ready to insert. */
+export function planDemoEvents(today: IsoDate) {
+  return demoEvents.map((e) => {
+    const startDate = onOrAfter(addDays(today, e.startsIn), e.days.length > 1 ? SATURDAY : SUNDAY);
     const dayDates = e.days.map((_, i) => addDays(startDate, i));
     const endDate = dayDates.at(-1) ?? startDate;
-    const deadline = addDays(startDate, -(e.deadlineBefore ?? 3));
+    const deadline = e.closed ? addDays(today, -1) : addDays(startDate, -3);
+    const time = e.time ?? '06:00';
     const days = e.days.map((cats, i) => ({
       date: dayDates[i] ?? startDate,
       categories: cats.map((c) => ({ name: c.name, priceCents: reaisToCents(c.price), places: c.places })),
@@ -213,6 +228,14 @@ export async function seedEvents(
       days,
     };
   });
+}
+
+/** Demo running events with days, categories and generated posters. `today` defaults to Fortaleza's. */
+export async function seedEvents(
+  db: Db,
+  today: IsoDate = dateInTimeZone(new Date(), STORE_TIME_ZONE),
+): Promise<void> {
+  const planned = planDemoEvents(today);
 
   await db.transaction(async (tx) => {
     const inserted = await tx

@@ -2,6 +2,7 @@ import { formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
 import { companyIdentityLine } from '@passada/core/company';
 import type { Order } from '@passada/core/contracts/orders';
 import { formatBRL, reaisToCents } from '@passada/core/money';
+import { plural } from '@passada/core/plural';
 import type { Env } from '../../config/env.ts';
 import type { MailMessage } from '../../providers/mail/index.ts';
 
@@ -38,7 +39,7 @@ export function orderConfirmationMail(input: {
     ),
     '',
     `Subtotal: ${brl(order.subtotal)}`,
-    `Frete (${order.servico_frete}, até ${shipping.businessDays} dias úteis, entrega até ${formatIsoDateBR(shipping.latestDate)}): ${brl(order.frete)}`,
+    `Frete (${order.servico_frete}, até ${plural(shipping.businessDays, 'dia útil', 'dias úteis')}, entrega até ${formatIsoDateBR(shipping.latestDate)}): ${brl(order.frete)}`,
     ...(order.juros > 0 ? [`Juros do parcelamento: ${brl(order.juros)}`] : []),
     `Total pago: ${brl(order.total)} (${paidWith})`,
     '',

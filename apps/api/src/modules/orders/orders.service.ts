@@ -6,6 +6,7 @@ import {
   OrderDraftSchema,
 } from '@passada/core/contracts/orders';
 import { centsToReais, commaStringToCents, reaisToCents } from '@passada/core/money';
+import { plural } from '@passada/core/plural';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
@@ -107,7 +108,7 @@ function billingAddress(a: OrderAddress): BillingAddress {
   };
 }
 
-const itemsLabel = (n: number) => (n === 1 ? '1 item' : `${n} itens`);
+const itemsLabel = (n: number) => plural(n, 'item', 'itens');
 
 /** Orders: the `order` purpose of a charge, and the orders it created (docs/architecture.md §5). */
 export function createOrdersService(deps: OrdersServiceDeps) {

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { Sheet } from '../../components/dialog.tsx';
 import { AccountLinks } from './account-links.tsx';
-import { navLinks } from './nav-links.ts';
+import { HeaderSearch } from './header-search.tsx';
+import { navLinks, topRatedLink } from './nav-links.ts';
 
 interface MobileMenuProps {
   open: boolean;
@@ -13,9 +14,10 @@ export default function MobileMenu({ open, onOpenChange }: MobileMenuProps) {
   const close = () => onOpenChange(false);
   return (
     <Sheet open={open} onOpenChange={onOpenChange} title="Menu" side="left">
-      <nav aria-label="Menu principal" className="mt-6">
+      <HeaderSearch className="mt-6" onSearch={close} />
+      <nav aria-label="Menu principal" className="mt-4">
         <ul className="flex flex-col gap-1">
-          {navLinks.map((l) => (
+          {[...navLinks, topRatedLink].map((l) => (
             <li key={l.to}>
               <Link
                 to={l.to}

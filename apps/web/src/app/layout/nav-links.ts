@@ -7,3 +7,6 @@ export const navLinks = [
   { to: '/sobrenos', label: 'Sobre nós' },
   { to: '/lojas', label: 'Lojas' },
 ] as const;
+
+/** Outside the spec's header row (it would not fit at 1024 px): the mobile menu and the footer. */
+export const topRatedLink = { to: '/topavaliados', label: 'Top Avaliados' } as const;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { topRatedLink } from './nav-links.ts';
 
 /** Footer links (spec §2) and the seller identification Decreto 7.962/2013 requires of online shops. */
 export function SiteFooter() {
@@ -20,6 +21,16 @@ export function SiteFooter() {
             <li>
               <Link to="/lojas" className="hover:underline">
                 Contato
+              </Link>
+            </li>
+            <li>
+              <Link to={topRatedLink.to} className="hover:underline">
+                {topRatedLink.label}
+              </Link>
+            </li>
+            <li>
+              <Link to="/pesquisa" className="hover:underline">
+                Pesquisa
               </Link>
             </li>
           </ul>

@@ -1,7 +1,9 @@
+import { plural } from '@passada/core/plural';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { itemCount, useCart } from '../../lib/cart.ts';
 import { AccountLinks } from './account-links.tsx';
+import { HeaderSearch, SearchIcon } from './header-search.tsx';
 import { navLinks } from './nav-links.ts';
 import { ThemeToggle } from './theme-toggle.tsx';
 
@@ -55,8 +57,8 @@ export function SiteHeader() {
           <span>Passada</span>
           <span className="sr-only">: página inicial</span>
         </Link>
-        <nav aria-label="Principal" className="ml-4 hidden lg:block">
-          <ul className="flex gap-5">
+        <nav aria-label="Principal" className="ml-3 hidden lg:block xl:ml-4">
+          <ul className="flex gap-3 whitespace-nowrap xl:gap-5">
             {navLinks.map((l) => (
               <li key={l.to}>
                 <NavLink
@@ -72,6 +74,15 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2 sm:gap-3">
+          {/* Between 1024 and 1280 px there is no room for the field beside the links: a button to the page. */}
+          <Link
+            to="/pesquisa"
+            aria-label="Pesquisar produtos"
+            className={`${iconButton} hidden lg:block xl:hidden`}
+          >
+            <SearchIcon size={24} />
+          </Link>
+          <HeaderSearch className="hidden w-44 xl:block" />
           <div className="hidden items-center gap-3 lg:flex">
             <AccountLinks />
           </div>
@@ -79,7 +90,7 @@ export function SiteHeader() {
           <button
             type="button"
             className={iconButton}
-            aria-label={`Carrinho: ${count} ${count === 1 ? 'item' : 'itens'}`}
+            aria-label={`Carrinho: ${plural(count, 'item', 'itens')}`}
             onClick={() => {
               setCartLoaded(true);
               setCartOpen(true);

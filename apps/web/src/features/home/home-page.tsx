@@ -15,7 +15,7 @@ function HomeSection({ category, title }: { category: 'feminino' | 'masculino'; 
         </h2>
         <Link
           to={`/${category}`}
-          className="rounded-lg border-2 border-brand-700 px-4 py-1.5 font-semibold text-brand-800 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-stone-800"
+          className="shrink-0 whitespace-nowrap rounded-lg border-2 border-brand-700 px-4 py-1.5 font-semibold text-brand-800 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-stone-800"
         >
           Ver mais<span className="sr-only"> {title}</span>
         </Link>

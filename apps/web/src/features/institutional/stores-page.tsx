@@ -1,5 +1,20 @@
+import { useSyncExternalStore } from 'react';
+
 const ADDRESS = 'Av. Beira Mar, 3000, loja 12, Meireles, Fortaleza-CE, CEP 60165-121';
 const OSM_URL = 'https://www.openstreetmap.org/?mlat=-3.7250&mlon=-38.4950#map=17/-3.7250/-38.4950';
+/** The store's block with its marker; the server's CSP lets exactly this site into a frame. */
+const OSM_EMBED_URL =
+  'https://www.openstreetmap.org/export/embed.html?bbox=-38.4990%2C-3.7280%2C-38.4910%2C-3.7220&layer=mapnik&marker=-3.7250%2C-38.4950';
+
+function subscribeOnline(onChange: () => void) {
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+const isOnline = () => navigator.onLine;
 
 const SOCIAL = [
   { label: 'Instagram', href: 'https://www.instagram.com/passadacorrida' },
@@ -7,11 +22,25 @@ const SOCIAL = [
   { label: 'YouTube', href: 'https://www.youtube.com/@passadacorrida' },
 ] as const;
 
-/**
- * A drawn map instead of an embedded one: it works offline and loads nothing from third parties;
- * the link opens the real map on OpenStreetMap.
- */
+/** The real map when the browser is online; the drawing when it is not (and the link to the full map). */
 function StoreMap() {
+  const online = useSyncExternalStore(subscribeOnline, isOnline, () => false);
+  if (!online) return <StoreDrawing />;
+  return (
+    <iframe
+      src={OSM_EMBED_URL}
+      title="Mapa da loja na Av. Beira Mar, Meireles, Fortaleza (OpenStreetMap)"
+      width={640}
+      height={360}
+      loading="lazy"
+      referrerPolicy="no-referrer"
+      className="aspect-[16/9] h-auto w-full rounded-xl border border-stone-300 dark:border-stone-700"
+    />
+  );
+}
+
+/** A drawn map for when there is no connection: nothing from third parties, and it still opens the real map. */
+function StoreDrawing() {
   return (
     <a
       href={OSM_URL}
@@ -32,7 +61,7 @@ function StoreMap() {
         </title>
         <rect width="640" height="360" fill="#f1ede4" />
         <path d="M0 250 C120 230 200 270 320 255 S520 230 640 245 V360 H0Z" fill="#9fd3e6" />
-        <text x="520" y="320" fontSize="16" fill="#2b6f8a" fontFamily="system-ui">
+        <text x="624" y="320" textAnchor="end" fontSize="16" fill="#2b6f8a" fontFamily="system-ui">
           Oceano Atlântico
         </text>
         <path

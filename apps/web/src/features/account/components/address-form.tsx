@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { UFS } from '@passada/core/cep';
+import { formatCep, UFS } from '@passada/core/cep';
 import { type AddressData, AddressInputSchema } from '@passada/core/contracts/accounts';
+import { formatPhone } from '@passada/core/phone';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,6 +14,7 @@ import {
   linkClass,
   primaryButtonClass,
 } from '../../../components/form-field.tsx';
+import { cepMask, MaskedField, phoneMask } from '../../../components/masked-field.tsx';
 import { addressesQueryKey, fieldErrorsOf, lookupCep, saveAddress } from '../../../lib/accounts-api.ts';
 import { readString, StorageKeys } from '../../../lib/storage.ts';
 
@@ -44,16 +46,19 @@ export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
     formState: { errors, isSubmitting },
   } = useForm<AddressFormValues, unknown, AddressData>({
     resolver: zodResolver(AddressInputSchema),
-    defaultValues: initial ?? {
-      full_name: '',
-      zip_code: '',
-      state: '',
-      city: '',
-      neighborhood: '',
-      street: '',
-      phone: '',
-      is_primary: false,
-    },
+    // Stored values are digits; the masked inputs show them punctuated, as if typed.
+    defaultValues: initial
+      ? { ...initial, zip_code: formatCep(initial.zip_code), phone: formatPhone(initial.phone) }
+      : {
+          full_name: '',
+          zip_code: '',
+          state: '',
+          city: '',
+          neighborhood: '',
+          street: '',
+          phone: '',
+          is_primary: false,
+        },
   });
 
   const autofill = async (raw: string) => {
@@ -109,9 +114,9 @@ export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
         error={errors.full_name?.message}
         {...register('full_name')}
       />
-      <FormField
+      <MaskedField
         label="CEP"
-        inputMode="numeric"
+        mask={cepMask}
         autoComplete="postal-code"
         placeholder="00000-000"
         required
@@ -168,8 +173,9 @@ export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
         error={errors.street?.message}
         {...register('street')}
       />
-      <FormField
+      <MaskedField
         label="Telefone"
+        mask={phoneMask}
         type="tel"
         autoComplete="tel-national"
         placeholder="(85) 99999-9999"

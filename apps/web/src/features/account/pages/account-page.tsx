@@ -1,10 +1,15 @@
-import { Link } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { AccountLayout } from '../../../components/account-layout.tsx';
 import { useSession } from '../../../lib/session.tsx';
 
 /** /user and /user/{username}: the signed-in user's own account home. */
 export default function AccountPage() {
   const { profile, profileLoading } = useSession();
+  const { username } = useParams();
+  // Someone else's name in the address must not label one's own page as theirs: show it under one's own.
+  if (profile && username !== undefined && username !== profile.username) {
+    return <Navigate to={`/user/${encodeURIComponent(profile.username)}`} replace />;
+  }
   return (
     <AccountLayout title="Minha conta">
       {profile ? (

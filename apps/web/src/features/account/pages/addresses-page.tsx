@@ -1,20 +1,30 @@
 import { formatCep } from '@passada/core/cep';
 import type { Address } from '@passada/core/contracts/accounts';
+import { formatPhone } from '@passada/core/phone';
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAlert } from '../../../components/dialog.tsx';
+import { ConfirmDialog, useAlert } from '../../../components/dialog.tsx';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { addressesQueryKey, deleteAddress, useAddresses } from '../../../lib/accounts-api.ts';
 import { readJson, StorageKeys, writeJson } from '../../../lib/storage.ts';
 
-/** Spec §2: the label says Grátis unless a SEDEX price was quoted (stored under `frete`). */
-function shippingLabel(): string {
-  const quote = readJson<unknown>(StorageKeys.shipping, null);
-  const sedex =
-    quote && typeof quote === 'object' && 'precoFinalSEDEX' in quote ? String(quote.precoFinalSEDEX) : null;
-  return sedex ? `Frete SEDEX: R$ ${sedex}` : 'Frete: Grátis';
+/**
+ * The shipping chosen on the review page, once there is one: no price is shown before a choice, and
+ * the stored choice goes with the order (clearCheckout), so an old cart's price never shows here.
+ */
+function shippingLabel(): string | null {
+  const stored = readJson<unknown>(StorageKeys.shipping, null);
+  if (!stored || typeof stored !== 'object' || !('servico' in stored)) return null;
+  const service = stored.servico;
+  const price =
+    service === 'PAC' && 'precoFinalPAC' in stored
+      ? stored.precoFinalPAC
+      : service === 'SEDEX' && 'precoFinalSEDEX' in stored
+        ? stored.precoFinalSEDEX
+        : null;
+  return typeof price === 'string' ? `Frete ${service}: R$ ${price}` : null;
 }
 
 function AddressList({ addresses }: { addresses: Address[] }) {
@@ -23,6 +33,8 @@ function AddressList({ addresses }: { addresses: Address[] }) {
   const [alertElement, showAlert] = useAlert();
   const [picked, setPicked] = useState<string | null>(null);
   const [deleteError, setDeleteError] = useState(false);
+  const [confirming, setConfirming] = useState<Address | null>(null);
+  const shipping = shippingLabel();
   const primary = addresses.find((a) => a.is_primary);
   const chosen = picked ?? (primary ? String(primary.id) : '');
 
@@ -78,7 +90,9 @@ function AddressList({ addresses }: { addresses: Address[] }) {
                     {a.is_primary ? ' (principal)' : ''}, {a.street}
                   </p>
                   <p className="text-sm text-stone-600 dark:text-stone-400">
-                    {a.neighborhood}, {a.city} - {a.state}, CEP {formatCep(a.zip_code)} · {a.phone}
+                    {a.neighborhood}, {a.city} - {a.state},{' '}
+                    <span className="whitespace-nowrap">CEP {formatCep(a.zip_code)}</span> ·{' '}
+                    <span className="whitespace-nowrap">{formatPhone(a.phone)}</span>
                   </p>
                 </div>
                 <div className="flex shrink-0 gap-2">
@@ -93,7 +107,7 @@ function AddressList({ addresses }: { addresses: Address[] }) {
                     type="button"
                     className={secondaryButtonClass}
                     aria-label={`Excluir ${a.street}`}
-                    onClick={() => void remove(a.id)}
+                    onClick={() => setConfirming(a)}
                   >
                     Excluir
                   </button>
@@ -108,7 +122,7 @@ function AddressList({ addresses }: { addresses: Address[] }) {
           Erro ao excluir o endereço.
         </p>
       ) : null}
-      <p className="mt-4 font-medium">{shippingLabel()}</p>
+      {shipping ? <p className="mt-4 font-medium">{shipping}</p> : null}
       <div className="mt-6 flex flex-wrap items-center gap-4">
         <Link to="/adicionar-endereco" className={linkClass}>
           Adicionar endereço
@@ -117,6 +131,16 @@ function AddressList({ addresses }: { addresses: Address[] }) {
           Continuar
         </button>
       </div>
+      <ConfirmDialog
+        question={confirming ? `Excluir o endereço ${confirming.street}?` : null}
+        confirmLabel="Excluir"
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => {
+          const target = confirming;
+          setConfirming(null);
+          if (target) void remove(target.id);
+        }}
+      />
       {alertElement}
     </>
   );

@@ -21,20 +21,6 @@ export function productQuery(id: string) {
   });
 }
 
-/** The stock check (spec §7): the product with its stock filtered to one colour and size. */
-export function stockQuery(id: number, color: number, size: number) {
-  return queryOptions({
-    queryKey: ['stock', id, color, size],
-    queryFn: async ({ signal }) => {
-      const product = await apiFetch<Product>(`/api/products/${id}/?color=${color}&size=${size}`, { signal });
-      const entry = product.stock.find((s) => s.color.id === color && s.size.id === size);
-      // A combination missing from stock counts as sold out (spec §4).
-      return entry?.quantity ?? 0;
-    },
-    staleTime: 0,
-  });
-}
-
 export function searchProductsQuery(params: ProductSearchQuery) {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {

@@ -1,6 +1,8 @@
 import type { ShippingQuote } from '@passada/core/contracts/shipping';
 import { commaStringToCents, formatBRL } from '@passada/core/money';
+import { plural } from '@passada/core/plural';
 import { type FormEvent, useState } from 'react';
+import { cepMask, useMaskedRef } from '../../../components/masked-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { formatDeliveryDate } from '../../../lib/format.ts';
 import { quoteShipping } from '../api/products.ts';
@@ -23,6 +25,7 @@ function price(value: string): string {
 export function ShippingCalculator({ productId, quantity }: { productId: number; quantity: number }) {
   const [cep, setCep] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const cepRef = useMaskedRef(cepMask);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -33,7 +36,7 @@ export function ShippingCalculator({ productId, quantity }: { productId: number;
     setState({ kind: 'calculating' });
     try {
       const quote = await quoteShipping({
-        cepDestino: cep.trim(),
+        cepDestino: cep.replace(/\D/g, ''),
         items: [{ product: productId, quantity }],
       });
       setState({ kind: 'result', quote });
@@ -62,7 +65,7 @@ export function ShippingCalculator({ productId, quantity }: { productId: number;
           inputMode="numeric"
           autoComplete="postal-code"
           placeholder="00000-000"
-          maxLength={9}
+          ref={cepRef}
           value={cep}
           onChange={(e) => setCep(e.target.value)}
           className="w-36 rounded-lg border border-stone-400 px-3 py-2 dark:border-stone-600 dark:bg-stone-900"
@@ -84,11 +87,13 @@ export function ShippingCalculator({ productId, quantity }: { productId: number;
           <ul className="flex flex-col gap-1">
             <li>
               <strong>PAC</strong>: {price(state.quote.precoFinalPAC)}, entrega em até{' '}
-              {state.quote.prazoEntregaPAC} dias úteis ({formatDeliveryDate(state.quote.dataMaximaPAC)})
+              {plural(state.quote.prazoEntregaPAC, 'dia útil', 'dias úteis')} (
+              {formatDeliveryDate(state.quote.dataMaximaPAC)})
             </li>
             <li>
               <strong>SEDEX</strong>: {price(state.quote.precoFinalSEDEX)}, entrega em até{' '}
-              {state.quote.prazoEntregaSEDEX} dias úteis ({formatDeliveryDate(state.quote.dataMaximaSEDEX)})
+              {plural(state.quote.prazoEntregaSEDEX, 'dia útil', 'dias úteis')} (
+              {formatDeliveryDate(state.quote.dataMaximaSEDEX)})
             </li>
           </ul>
         )}

@@ -1,19 +1,22 @@
 import type { Product } from '@passada/core/contracts/catalog';
+import { plural } from '@passada/core/plural';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../../components/dialog.tsx';
 import { Price } from '../../../components/price.tsx';
+import { QuantityStepper } from '../../../components/quantity-stepper.tsx';
 import { loginPathFor } from '../../../components/require-auth.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
-import { type CartLine, cart } from '../../../lib/cart.ts';
+import { type CartLine, cart, lineKey } from '../../../lib/cart.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { stockQuery } from '../../../lib/stock-api.ts';
 import { StorageKeys, writeJson } from '../../../lib/storage.ts';
-import { productQuery, stockQuery } from '../api/products.ts';
+import { productQuery } from '../api/products.ts';
 import { OptionButtons } from '../components/option-buttons.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
 import { ShippingCalculator } from '../components/shipping-calculator.tsx';
-import { type Option, productOptions } from '../utils/options.ts';
+import { imagesForColor, type Option, productOptions } from '../utils/options.ts';
 import { isSoldOut, stockState, stockText } from '../utils/stock.ts';
 
 const CHOOSE_FIRST = 'VOCÊ PRECISA SELECIONAR A COR E O TAMANHO ANTES!';
@@ -51,7 +54,7 @@ function ProductDetail({ product }: { product: Product }) {
   const [alertElement, showAlert] = useAlert();
   const [color, setColor] = useState<Option | null>(null);
   const [size, setSize] = useState<Option | null>(null);
-  const [quantity, setQuantity] = useState(1);
+  const [wanted, setWanted] = useState(1);
   const [added, setAdded] = useState('');
   const { colors, sizes } = productOptions(product.stock);
   const chosen = color !== null && size !== null;
@@ -64,6 +67,10 @@ function ProductDetail({ product }: { product: Product }) {
     quantity: stock.data,
   });
   const soldOut = isSoldOut(state);
+  const known = state.kind === 'known' ? state.quantity : null;
+  // A shopper who asked for 6 and then picks a combination with 2 left gets 2, not an error at payment.
+  const quantity = known !== null && known > 0 ? Math.min(wanted, known) : wanted;
+  const images = imagesForColor(product.images, color?.name ?? null);
 
   // Spec §4: a sold-out or missing combination opens the dialog once, when the check answers.
   const warnedFor = useRef('');
@@ -88,7 +95,7 @@ function ProductDetail({ product }: { product: Product }) {
       id: product.id,
       name: product.name,
       price: product.price,
-      image: product.images[0] ?? '',
+      image: images[0] ?? product.images[0] ?? '',
       quantity,
       size: size.id,
       color: color.id,
@@ -100,6 +107,13 @@ function ProductDetail({ product }: { product: Product }) {
   const addToCart = () => {
     const line = cartLine();
     if (!line) return;
+    const inCart = cart.getSnapshot().find((l) => lineKey(l) === lineKey(line))?.quantity ?? 0;
+    if (known !== null && inCart + line.quantity > known) {
+      showAlert(
+        `Só há ${plural(known, 'unidade', 'unidades')} desta cor e tamanho, e ${inCart} já ${inCart === 1 ? 'está' : 'estão'} no seu carrinho.`,
+      );
+      return;
+    }
     cart.add(line);
     setAdded(`${line.name} (${line.product_color}, ${line.product_size}) adicionado ao carrinho!`);
   };
@@ -135,7 +149,7 @@ function ProductDetail({ product }: { product: Product }) {
   const text = stockText(state);
   return (
     <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
-      <ProductGallery images={product.images} name={product.name} />
+      <ProductGallery key={color?.id ?? 'todas'} images={images} name={product.name} />
       <div className="flex flex-col gap-5">
         <div>
           <h1 className="text-3xl font-black tracking-tight">{product.name}</h1>
@@ -164,30 +178,9 @@ function ProductDetail({ product }: { product: Product }) {
         >
           {text}
         </p>
-        <fieldset className="flex items-center gap-3">
-          <legend className="float-left mr-3 font-semibold">Quantidade</legend>
-          <div className="flex items-center gap-2">
-            <button
-              type="button"
-              aria-label="Diminuir quantidade"
-              disabled={quantity <= 1}
-              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
-              className="h-10 w-10 rounded-lg border border-stone-300 text-xl font-bold disabled:opacity-40 dark:border-stone-700"
-            >
-              −
-            </button>
-            <output aria-label="Quantidade selecionada" className="w-8 text-center text-lg font-semibold">
-              {quantity}
-            </output>
-            <button
-              type="button"
-              aria-label="Aumentar quantidade"
-              onClick={() => setQuantity((q) => q + 1)}
-              className="h-10 w-10 rounded-lg border border-stone-300 text-xl font-bold dark:border-stone-700"
-            >
-              +
-            </button>
-          </div>
+        <fieldset className="flex items-start gap-3">
+          <legend className="float-left mr-3 mt-2 font-semibold">Quantidade</legend>
+          <QuantityStepper value={quantity} stock={known} onChange={setWanted} subject="quantidade" />
         </fieldset>
         <div className="flex flex-wrap gap-3">
           <button

@@ -1,6 +1,7 @@
 import type { ProductCategory, ProductSearchQuery } from '@passada/core/contracts/catalog';
+import { plural } from '@passada/core/plural';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { formatReais } from '../../../components/price.tsx';
 import { ProductGrid } from '../../../components/product-card.tsx';
@@ -23,6 +24,58 @@ function clampPrice(value: string | null, fallback: number): number {
   return value !== null && Number.isFinite(n) ? Math.min(PRICE_MAX, Math.max(0, n)) : fallback;
 }
 
+/** How long the price sliders wait after the last step before searching. */
+export const PRICE_SEARCH_DELAY_MS = 400;
+
+/**
+ * The two price sliders: each key press or drag step moves them at once, and the search goes out once,
+ * when the shopper pauses, not once per step.
+ */
+function PriceRange(props: { min: number; max: number; onCommit(next: { min: number; max: number }): void }) {
+  const [draft, setDraft] = useState({ min: props.min, max: props.max });
+  const committed = useRef({ min: props.min, max: props.max });
+  const onCommit = useRef(props.onCommit);
+  onCommit.current = props.onCommit;
+
+  // A new URL (back button, a shared link) moves the sliders too.
+  useEffect(() => {
+    committed.current = { min: props.min, max: props.max };
+    setDraft({ min: props.min, max: props.max });
+  }, [props.min, props.max]);
+
+  useEffect(() => {
+    if (draft.min === committed.current.min && draft.max === committed.current.max) return;
+    const timer = window.setTimeout(() => {
+      committed.current = draft;
+      onCommit.current(draft);
+    }, PRICE_SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [draft]);
+
+  return (
+    <fieldset>
+      <legend className="mb-1 font-semibold">Preço</legend>
+      {(['min', 'max'] as const).map((bound) => (
+        <div key={bound} className={bound === 'max' ? 'mt-2' : ''}>
+          <label htmlFor={`preco-${bound}`} className="block text-sm">
+            {bound === 'min' ? 'Mínimo' : 'Máximo'}: {formatReais(draft[bound])}
+          </label>
+          <input
+            id={`preco-${bound}`}
+            type="range"
+            min={0}
+            max={PRICE_MAX}
+            step={10}
+            value={draft[bound]}
+            onChange={(e) => setDraft((d) => ({ ...d, [bound]: Number(e.target.value) }))}
+            className="w-full accent-brand-700"
+          />
+        </div>
+      ))}
+    </fieldset>
+  );
+}
+
 /** /pesquisa: every filter lives in the URL query, so a search can be shared and survives a reload. */
 export default function SearchPage() {
   const [params, setParams] = useSearchParams();
@@ -35,6 +88,8 @@ export default function SearchPage() {
     .split(',')
     .filter((s) => (SIZES as readonly string[]).includes(s));
   const [text, setText] = useState(q);
+  // The header's search opens this page with a new q while it may already be open.
+  useEffect(() => setText(q), [q]);
 
   const query: ProductSearchQuery = {
     q: q || undefined,
@@ -103,37 +158,16 @@ export default function SearchPage() {
               ))}
             </select>
           </div>
-          <fieldset>
-            <legend className="mb-1 font-semibold">Preço</legend>
-            <label htmlFor="preco-min" className="block text-sm">
-              Mínimo: {formatReais(minPrice)}
-            </label>
-            <input
-              id="preco-min"
-              type="range"
-              min={0}
-              max={PRICE_MAX}
-              step={10}
-              value={minPrice}
-              onChange={(e) => update({ min_price: e.target.value === '0' ? undefined : e.target.value })}
-              className="w-full accent-brand-700"
-            />
-            <label htmlFor="preco-max" className="mt-2 block text-sm">
-              Máximo: {formatReais(maxPrice)}
-            </label>
-            <input
-              id="preco-max"
-              type="range"
-              min={0}
-              max={PRICE_MAX}
-              step={10}
-              value={maxPrice}
-              onChange={(e) =>
-                update({ max_price: e.target.value === String(PRICE_MAX) ? undefined : e.target.value })
-              }
-              className="w-full accent-brand-700"
-            />
-          </fieldset>
+          <PriceRange
+            min={minPrice}
+            max={maxPrice}
+            onCommit={(next) =>
+              update({
+                min_price: next.min > 0 ? String(next.min) : undefined,
+                max_price: next.max < PRICE_MAX ? String(next.max) : undefined,
+              })
+            }
+          />
           <fieldset>
             <legend className="mb-1 font-semibold">Tamanhos</legend>
             <div className="flex flex-wrap gap-3">
@@ -161,7 +195,7 @@ export default function SearchPage() {
           ) : (
             <>
               <p className="mb-4 text-sm text-stone-700 dark:text-stone-300">
-                {data.length} {data.length === 1 ? 'produto encontrado' : 'produtos encontrados'}
+                {plural(data.length, 'produto encontrado', 'produtos encontrados')}
               </p>
               <ProductGrid products={data} />
             </>

@@ -1,4 +1,5 @@
 import type { StockEntry } from '@passada/core/contracts/catalog';
+import { stripAccents } from '@passada/core/text';
 
 export interface Option {
   id: number;
@@ -24,4 +25,21 @@ export function productOptions(stock: StockEntry[]): { colors: Option[]; sizes: 
     colors: [...colors.values()],
     sizes: [...sizes.values()].sort((a, b) => rank(a.name) - rank(b.name) || a.id - b.id),
   };
+}
+
+/** The colour as the picture file names spell it: "Verde-limão" → "verde-limao", "Azul céu" → "azul-ceu". */
+function colorSlug(name: string): string {
+  return stripAccents(name).toLowerCase().trim().replace(/\s+/g, '-');
+}
+
+/**
+ * The pictures of one colour, in order: a picture belongs to a colour when its file name carries the
+ * colour's name (".../camiseta-frente-coral.1a2b3c4d5e.svg"). Without a colour, or when no picture
+ * names it, every picture is shown.
+ */
+export function imagesForColor(images: readonly string[], colorName: string | null): string[] {
+  if (!colorName) return [...images];
+  const marker = `-${colorSlug(colorName)}.`;
+  const own = images.filter((src) => (src.split('/').pop() ?? '').includes(marker));
+  return own.length > 0 ? own : [...images];
 }

@@ -1,5 +1,6 @@
 import type { ShippingQuote } from '@passada/core/contracts/shipping';
 import { commaStringToCents, formatBRL } from '@passada/core/money';
+import { plural } from '@passada/core/plural';
 import { formatDeliveryDate } from '../../../lib/format.ts';
 
 export type Service = 'PAC' | 'SEDEX';
@@ -54,7 +55,7 @@ export function ShippingOptions({ quote, service, disabled, className, onChoose 
                 />
                 <span>
                   <strong>{s}</strong> — {price === null ? 'indisponível' : formatBRL(price)} — entrega até{' '}
-                  {formatDeliveryDate(date)} ({days} {days === 1 ? 'dia útil' : 'dias úteis'})
+                  {formatDeliveryDate(date)} ({plural(days, 'dia útil', 'dias úteis')})
                 </span>
               </label>
             );

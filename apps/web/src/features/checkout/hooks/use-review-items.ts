@@ -11,8 +11,8 @@ import {
 } from '../utils/order-draft.ts';
 
 /**
- * The items under review: a "buy now" draft when one is stored, else the cart. Removing an item
- * edits whichever of the two it came from.
+ * The items under review: a "buy now" draft when one is stored, else the cart. Removing an item or
+ * changing its quantity edits whichever of the two it came from.
  */
 export function useReviewItems() {
   const cartLines = useCart();
@@ -22,9 +22,10 @@ export function useReviewItems() {
     [orderData, cartLines],
   );
 
-  const remove = (key: string) => {
+  /** Edits whichever list the items came from: the "buy now" draft or the cart. */
+  const update = (key: string, change: (items: ReviewItem[]) => ReviewItem[]) => {
     if (orderData) {
-      const next = { ...orderData, items: orderData.items.filter((i) => itemKey(i) !== key) };
+      const next = { ...orderData, items: change(orderData.items) };
       if (next.items.length === 0) {
         removeKey(StorageKeys.orderData);
         setOrderData(null);
@@ -35,15 +36,23 @@ export function useReviewItems() {
       return;
     }
     const line = cartLines.find((l) => lineKey(l) === key);
-    if (line) cart.remove(lineKey(line));
+    if (!line) return;
+    const [changed] = change([cartLineToItem(line)]);
+    if (changed) cart.setQuantity(key, changed.quantity);
+    else cart.remove(key);
   };
 
-  return { items, remove };
+  const remove = (key: string) => update(key, (list) => list.filter((i) => itemKey(i) !== key));
+  const setQuantity = (key: string, quantity: number) =>
+    update(key, (list) => list.map((i) => (itemKey(i) === key ? { ...i, quantity } : i)));
+
+  return { items, remove, setQuantity };
 }
 
-/** After the order: the draft, the chosen address and the cart have all been used up. */
+/** After the order: the draft, the chosen address, its shipping and the cart have all been used up. */
 export function clearCheckout(): void {
   removeKey(StorageKeys.orderData);
   removeKey(StorageKeys.chosenAddress);
+  removeKey(StorageKeys.shipping);
   cart.clear();
 }

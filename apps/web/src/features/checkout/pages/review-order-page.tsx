@@ -36,7 +36,7 @@ const ADDRESS_FIELDS = [
 
 function Review({ address }: { address: Address }) {
   const { profile } = useSession();
-  const { items, remove } = useReviewItems();
+  const { items, remove, setQuantity } = useReviewItems();
   const [service, setService] = useState<Service | null>(null);
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [installment, setInstallment] = useState<InstallmentChoice | null>(null);
@@ -124,6 +124,10 @@ function Review({ address }: { address: Address }) {
                 resetPayment();
                 remove(key);
               }}
+              onQuantityChange={(key, quantity) => {
+                resetPayment();
+                setQuantity(key, quantity);
+              }}
               disabled={step.locked}
             />
             <p className="mt-3 text-right">
@@ -147,7 +151,8 @@ function Review({ address }: { address: Address }) {
           <PaymentStep
             key={`${service}-${totalCents}`}
             step={step}
-            method={draft ? method : null}
+            // Once paid, leaving empties the cart and changes the total: no fresh charge for what is left.
+            method={draft && !step.succeeded ? method : null}
             purpose="pedido"
             draft={draft}
             totalCents={totalCents}

@@ -1,13 +1,12 @@
-/** The race-day programme (docs/product.md §9). */
-const programme = [
-  ['Concentração', '5:15'],
-  ['Aquecimento', '5:35'],
-  ['Largada', '6:00'],
-  ['Premiação', '7:15'],
-  ['Encerramento', '8:00'],
-] as const;
+import type { EventDay } from '@passada/core/contracts/events';
+import { raceProgramme } from '@passada/core/events';
 
-export function EventProgramme() {
+/** The race-day programme (docs/product.md §9), from the start time and the longest race of the event. */
+export function EventProgramme({ start, days }: { start: string; days: readonly EventDay[] }) {
+  const programme = raceProgramme(
+    start,
+    days.flatMap((d) => d.categorias.map((c) => c.nome_categoria)),
+  );
   return (
     <section aria-labelledby="programacao" className="mt-8">
       <h2 id="programacao" className="text-xl font-bold">

@@ -123,7 +123,7 @@ export default function EventPage() {
       </div>
 
       <p className="mt-8 whitespace-pre-line leading-relaxed">{event.descricao_evento}</p>
-      <EventProgramme />
+      <EventProgramme start={event.hora_evento} days={event.dias_evento} />
 
       <section aria-labelledby="categorias" className="mt-8">
         <h2 id="categorias" className="mb-4 text-xl font-bold">

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { ApiRequestError } from '../../../lib/api.ts';
 import { eventsPageQuery } from '../../../lib/events-api.ts';
 import { EventCard } from '../components/event-card.tsx';
 
@@ -8,7 +10,16 @@ export default function EventsPage() {
   const [params, setParams] = useSearchParams();
   const requested = Number(params.get('page') ?? '1');
   const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
-  const { data, isPending, isError } = useQuery(eventsPageQuery(page));
+  const { data, isPending, isError, error } = useQuery(eventsPageQuery(page));
+  // Past the last page (an old link, fewer events now): the first page tells how many there are, and
+  // the shopper lands on the last one instead of an error (docs/product.md §9).
+  const beyondLast = error instanceof ApiRequestError && error.body?.code === 'page_not_found';
+  const first = useQuery({ ...eventsPageQuery(1), enabled: beyondLast });
+  const lastPage = beyondLast ? first.data?.pages : undefined;
+  useEffect(() => {
+    if (lastPage !== undefined)
+      setParams(lastPage === 1 ? {} : { page: String(lastPage) }, { replace: true });
+  }, [lastPage, setParams]);
 
   function goTo(next: number) {
     setParams(next === 1 ? {} : { page: String(next) });
@@ -22,7 +33,7 @@ export default function EventsPage() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="mb-8 text-3xl font-black tracking-tight">Eventos</h1>
-      {isPending ? (
+      {isPending || beyondLast ? (
         <p role="status">Carregando eventos...</p>
       ) : isError ? (
         <p role="alert">Não foi possível carregar os eventos.</p>
@@ -35,17 +46,20 @@ export default function EventsPage() {
           ))}
         </ul>
       )}
-      <nav aria-label="Paginação dos eventos" className="mt-10 flex items-center justify-center gap-4">
-        <button type="button" className={navButton} disabled={page <= 1} onClick={() => goTo(page - 1)}>
-          Anterior
-        </button>
-        <p aria-live="polite">
-          Página {page} de {pages}
-        </p>
-        <button type="button" className={navButton} disabled={page >= pages} onClick={() => goTo(page + 1)}>
-          Próxima
-        </button>
-      </nav>
+      {/* Only once the count is known: never "Página 1 de 1" while the list loads. */}
+      {data ? (
+        <nav aria-label="Paginação dos eventos" className="mt-10 flex items-center justify-center gap-4">
+          <button type="button" className={navButton} disabled={page <= 1} onClick={() => goTo(page - 1)}>
+            Anterior
+          </button>
+          <p aria-live="polite">
+            Página {page} de {pages}
+          </p>
+          <button type="button" className={navButton} disabled={page >= pages} onClick={() => goTo(page + 1)}>
+            Próxima
+          </button>
+        </nav>
+      ) : null}
     </main>
   );
 }

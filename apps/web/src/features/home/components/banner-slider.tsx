@@ -7,11 +7,18 @@ export const BANNER_AUTOPLAY_MS = 15_000;
 
 const SLIDES = ['Vídeo: Passada, corra o Nordeste', 'Nova coleção de corrida'] as const;
 
+function prefersReducedMotion(): boolean {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 /** Home banner: one video and one image, infinite loop, autoplay, dots (spec §2). */
 export function BannerSlider() {
-  const [emblaRef, emblaApi] = useEmblaCarousel({ loop: true }, [
-    Autoplay({ delay: BANNER_AUTOPLAY_MS, stopOnInteraction: false }),
-  ]);
+  // People who ask the system for reduced motion get a still banner: the dots still change slides.
+  const [reducedMotion] = useState(prefersReducedMotion);
+  const [emblaRef, emblaApi] = useEmblaCarousel(
+    { loop: true },
+    reducedMotion ? [] : [Autoplay({ delay: BANNER_AUTOPLAY_MS, stopOnInteraction: false })],
+  );
   const [selected, setSelected] = useState(0);
 
   useEffect(() => {
@@ -29,7 +36,7 @@ export function BannerSlider() {
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const element = video.current;
-    if (!element || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    if (!element || reducedMotion) return;
     let timer: number | undefined;
     const start = () => {
       timer = window.setTimeout(() => {
@@ -45,7 +52,7 @@ export function BannerSlider() {
       window.removeEventListener('load', start);
       window.clearTimeout(timer);
     };
-  }, []);
+  }, [reducedMotion]);
 
   const goTo = useCallback((index: number) => emblaApi?.scrollTo(index), [emblaApi]);
 

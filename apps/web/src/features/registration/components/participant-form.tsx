@@ -3,6 +3,7 @@ import { GENEROS, type Participant, type ParticipantInput } from '@passada/core/
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { cepMask, cpfMask, MaskedField, phoneMask } from '../../../components/masked-field.tsx';
 
 /** The form's own values: gender starts unchosen (''), which the contract then refuses. */
 export type ParticipantFormValues = Omit<ParticipantInput, 'genero'> & { genero: string };
@@ -23,6 +24,12 @@ export function ParticipantFields({ register, errors, lockProfile, lockAddress }
   const genderError = errors.genero?.message;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
+      {lockProfile || lockAddress ? (
+        <p className="text-sm text-stone-600 sm:col-span-2 dark:text-stone-400">
+          Os campos em cinza vêm da sua conta{lockAddress ? ' e do seu endereço principal' : ''} e não podem
+          ser alterados aqui.
+        </p>
+      ) : null}
       <div className="sm:col-span-2">
         <FormField
           label="Nome completo"
@@ -32,10 +39,9 @@ export function ParticipantFields({ register, errors, lockProfile, lockAddress }
           {...register('nome_completo')}
         />
       </div>
-      <FormField
+      <MaskedField
         label="CPF"
-        inputMode="numeric"
-        maxLength={14}
+        mask={cpfMask}
         placeholder="000.000.000-00"
         error={errors.cpf?.message}
         {...register('cpf')}
@@ -84,43 +90,43 @@ export function ParticipantFields({ register, errors, lockProfile, lockAddress }
         error={errors.city?.message}
         {...register('city')}
       />
-      <div className="flex flex-col gap-1">
-        <label htmlFor={stateId} className="text-sm font-medium">
-          Estado
-        </label>
-        <select
-          id={stateId}
-          className={inputClass}
-          aria-invalid={errors.state ? true : undefined}
-          aria-readonly={lockAddress || undefined}
-          {...register('state')}
-          // A <select> has no readOnly: a locked one only offers the value it already has.
-          {...(lockAddress
-            ? { onKeyDown: (e) => e.preventDefault(), onMouseDown: (e) => e.preventDefault() }
-            : {})}
-        >
-          <option value="">Selecione</option>
-          {UFS.map((uf) => (
-            <option key={uf} value={uf}>
-              {uf}
-            </option>
-          ))}
-        </select>
-        {errors.state?.message ? (
-          <p className="text-sm text-red-700 dark:text-red-400">{errors.state.message}</p>
-        ) : null}
-      </div>
-      <FormField
+      {lockAddress ? (
+        // A <select> cannot be read-only: the locked state is a read-only text field instead.
+        <FormField label="Estado" readOnly error={errors.state?.message} {...register('state')} />
+      ) : (
+        <div className="flex flex-col gap-1">
+          <label htmlFor={stateId} className="text-sm font-medium">
+            Estado
+          </label>
+          <select
+            id={stateId}
+            className={inputClass}
+            aria-invalid={errors.state ? true : undefined}
+            {...register('state')}
+          >
+            <option value="">Selecione</option>
+            {UFS.map((uf) => (
+              <option key={uf} value={uf}>
+                {uf}
+              </option>
+            ))}
+          </select>
+          {errors.state?.message ? (
+            <p className="text-sm text-red-700 dark:text-red-400">{errors.state.message}</p>
+          ) : null}
+        </div>
+      )}
+      <MaskedField
         label="CEP"
-        inputMode="numeric"
+        mask={cepMask}
         autoComplete="postal-code"
-        maxLength={9}
         readOnly={lockAddress}
         error={errors.zip_code?.message}
         {...register('zip_code')}
       />
-      <FormField
+      <MaskedField
         label="Telefone de contato"
+        mask={phoneMask}
         type="tel"
         autoComplete="tel"
         readOnly={lockAddress}

@@ -1,7 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { formatCep } from '@passada/core/cep';
 import type { Address } from '@passada/core/contracts/accounts';
 import { type Participant, ParticipantSchema } from '@passada/core/contracts/registrations';
 import type { RegistrationStart } from '@passada/core/events';
+import { formatPhone } from '@passada/core/phone';
 import { useEffect, useRef } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useAddresses } from '../../../lib/accounts-api.ts';
@@ -14,8 +16,9 @@ function primaryAddressValues(a: Address) {
     neighborhood: a.neighborhood,
     city: a.city,
     state: a.state,
-    zip_code: a.zip_code,
-    numero_contato: a.phone,
+    // Shown in the masked inputs as if typed; the contract strips the punctuation again.
+    zip_code: formatCep(a.zip_code),
+    numero_contato: formatPhone(a.phone),
   };
 }
 

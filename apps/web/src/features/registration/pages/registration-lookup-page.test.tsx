@@ -75,7 +75,10 @@ afterEach(() => {
 
 function renderPage() {
   renderRoutes(
-    [{ path: '/eventos/register/:id/ja-me-inscrevi', element: <RegistrationLookupPage /> }],
+    [
+      { path: '/eventos/register/:id/ja-me-inscrevi', element: <RegistrationLookupPage /> },
+      { path: '/login', element: <p>Página de login</p> },
+    ],
     '/eventos/register/7/ja-me-inscrevi',
   );
 }
@@ -100,21 +103,35 @@ describe('registration lookup page', () => {
     expect(lookups).toEqual(['/api/participantes/cpf/40364478829/?evento=7']);
   });
 
-  it('says not found, inline only for an 11-character CPF', async () => {
+  it('says not found, inline only for a complete CPF', async () => {
     renderPage();
     const input = await screen.findByLabelText('CPF do participante');
-    await userEvent.type(input, '529.982.247-25');
+    await userEvent.type(input, '529982247');
+    expect((input as HTMLInputElement).value).toBe('529.982.247');
     await userEvent.click(screen.getByRole('button', { name: 'Buscar Inscrição' }));
     const alert = await screen.findByRole('alertdialog', { name: 'Inscrição não encontrada!' });
     await userEvent.click(screen.getByRole('button', { name: 'OK' }));
     expect(alert.isConnected).toBe(false);
     expect(screen.queryByText('Inscrição não encontrada para o CPF fornecido.')).toBeNull();
 
-    await userEvent.clear(input);
-    await userEvent.type(input, '52998224725');
+    await userEvent.type(input, '25');
+    expect((input as HTMLInputElement).value).toBe('529.982.247-25');
     await userEvent.click(screen.getByRole('button', { name: 'Buscar Inscrição' }));
     await screen.findByRole('alertdialog', { name: 'Inscrição não encontrada!' });
     expect(screen.getByText('Inscrição não encontrada para o CPF fornecido.')).toBeTruthy();
+    expect(lookups.at(-1)).toBe('/api/participantes/cpf/52998224725/?evento=7');
+  });
+
+  it('tells a guest why they must log in before sending them there', async () => {
+    localStorage.removeItem('token');
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('CPF do participante'), '52998224725');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar Inscrição' }));
+    await screen.findByRole('alertdialog', { name: /Entre na sua conta para buscar sua inscrição/ });
+    expect(screen.queryByText('Página de login')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('Página de login')).toBeTruthy();
+    expect(lookups).toEqual([]);
   });
 
   it("shows the account's registration payments given back, not its orders'", async () => {

@@ -4,12 +4,17 @@ import { type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../../components/dialog.tsx';
 import { inputClass, primaryButtonClass } from '../../../components/form-field.tsx';
+import { cpfMask, useMaskedRef } from '../../../components/masked-field.tsx';
 import { AccountPayments } from '../../../components/payments/account-payments.tsx';
 import { loginPathFor } from '../../../components/require-auth.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { eventQuery } from '../../../lib/events-api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { registrationLookupQuery } from '../api/registrations-api.ts';
+
+// A registration is only shown to the account that made it, so a guest learns why before the login page.
+const LOGIN_TO_LOOK_UP =
+  'Entre na sua conta para buscar sua inscrição: só mostramos inscrições feitas pela própria conta.';
 
 /** /eventos/register/{id}/ja-me-inscrevi (docs/product.md §2): a registration this account made, found by CPF. */
 export default function RegistrationLookupPage() {
@@ -25,6 +30,8 @@ export default function RegistrationLookupPage() {
   const [notFound, setNotFound] = useState(false);
   const [searching, setSearching] = useState(false);
   const inputId = useId();
+  const cpfRef = useMaskedRef(cpfMask);
+  const cpfDigits = cpf.replace(/\D/g, '');
 
   const search = async (e: FormEvent) => {
     e.preventDefault();
@@ -33,17 +40,17 @@ export default function RegistrationLookupPage() {
       return;
     }
     if (!token) {
-      navigate(loginPathFor(location));
+      showAlert(LOGIN_TO_LOOK_UP, () => navigate(loginPathFor(location)));
       return;
     }
     setSearching(true);
     setResult(null);
     setNotFound(false);
     try {
-      setResult(await queryClient.fetchQuery(registrationLookupQuery(cpf.trim(), Number(id))));
+      setResult(await queryClient.fetchQuery(registrationLookupQuery(cpfDigits, Number(id))));
     } catch (err) {
       if (err instanceof ApiRequestError && err.status === 401) {
-        navigate(loginPathFor(location));
+        showAlert(LOGIN_TO_LOOK_UP, () => navigate(loginPathFor(location)));
         return;
       }
       setNotFound(true);
@@ -82,7 +89,7 @@ export default function RegistrationLookupPage() {
           id={inputId}
           className={inputClass}
           inputMode="numeric"
-          maxLength={14}
+          ref={cpfRef}
           placeholder="000.000.000-00"
           value={cpf}
           onChange={(e) => {
@@ -93,7 +100,7 @@ export default function RegistrationLookupPage() {
         <button type="submit" className={primaryButtonClass} disabled={searching}>
           Buscar Inscrição
         </button>
-        {notFound && cpf.length === 11 ? (
+        {notFound && cpfDigits.length === 11 ? (
           <p role="alert" className="font-medium text-red-700 dark:text-red-400">
             Inscrição não encontrada para o CPF fornecido.
           </p>

@@ -1,0 +1,67 @@
+import { addDays } from '@passada/core/calendar';
+import { courseTimeLimitMinutes } from '@passada/core/events';
+import { describe, expect, it } from 'vitest';
+import { planDemoEvents } from './events.ts';
+
+const WEEKDAYS = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
+const weekdayName = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
+const minutesOf = (time: string) => {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  return h * 60 + m;
+};
+
+// Seeding on each day of one week puts every race start on every possible offset.
+const seedDays = Array.from({ length: 7 }, (_, i) => addDays('2026-11-22', i));
+
+describe.each(seedDays)('demo events seeded on %s', (today) => {
+  const planned = planDemoEvents(today);
+
+  it('name only weekdays their race days fall on', () => {
+    for (const { row, days } of planned) {
+      const raceWeekdays = days.map((d) => weekdayName(d.date));
+      const text = `${row.description}\n${row.regulation}`.toLocaleLowerCase('pt-BR');
+      for (const name of WEEKDAYS) {
+        if (new RegExp(`(?<!\\p{L})${name}(?!\\p{L})`, 'u').test(text))
+          expect(raceWeekdays, `${row.name}: ${name}`).toContain(name);
+      }
+    }
+  });
+
+  it('race on weekends: one-day races on Sunday, two-day ones on Saturday and Sunday', () => {
+    for (const { row, days } of planned) {
+      const expected = days.length === 1 ? ['domingo'] : ['sábado', 'domingo'];
+      expect(
+        days.map((d) => weekdayName(d.date)),
+        row.name,
+      ).toEqual(expected);
+    }
+  });
+
+  it('start at an hour the description matches', () => {
+    for (const { row, days } of planned) {
+      const text = [row.description, ...days.flatMap((d) => d.categories.map((c) => c.name))].join(' ');
+      const start = minutesOf(row.time);
+      if (/notur|noite/i.test(text)) expect(start, row.name).toBeGreaterThanOrEqual(minutesOf('18:00'));
+      if (/amanhecer|sol nascendo|bem cedo/i.test(text))
+        expect(start, row.name).toBeLessThan(minutesOf('07:00'));
+    }
+  });
+
+  it('give out awards only after the longest race of the day has closed', () => {
+    for (const { row, days } of planned) {
+      const awardsSection = row.regulation.slice(row.regulation.indexOf('6. PREMIAÇÃO'));
+      const awards = [...awardsSection.matchAll(/às (\d{1,2}:\d{2})/g)].map((m) => minutesOf(m[1] ?? ''));
+      expect(awards.length, row.name).toBe(days.length);
+      days.forEach((day, i) => {
+        expect(awards[i], `${row.name} ${day.date}`).toBeGreaterThanOrEqual(
+          minutesOf(row.time) + courseTimeLimitMinutes(day.categories.map((c) => c.name)),
+        );
+      });
+    }
+  });
+
+  it('close registrations before the race, and one event is already closed', () => {
+    for (const { row } of planned) expect(row.registrationDeadline < row.startDate, row.name).toBe(true);
+    expect(planned.filter((p) => p.row.registrationDeadline < today)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,272 @@
+import { expect, type Page, test } from '@playwright/test';
+import { colorSlug, createShopper, findProducts, type Shopper, signIn } from './fixtures.ts';
+
+async function choose(page: Page, color: string, size: string) {
+  await page.getByRole('group', { name: /^Cor/ }).getByRole('button', { name: color, exact: true }).click();
+  await page
+    .getByRole('group', { name: /^Tamanho/ })
+    .getByRole('button', { name: size, exact: true })
+    .click();
+}
+
+let shopper: Shopper;
+
+test.beforeAll(async ({ playwright, baseURL }) => {
+  const api = await playwright.request.newContext({ baseURL: baseURL ?? undefined });
+  shopper = await createShopper(api, 'loja');
+  await api.dispose();
+});
+
+test('the quantity stops at the stock, on the product page and on the review page', async ({
+  page,
+  request,
+}) => {
+  const products = await findProducts(request);
+  const last = products.flatMap((p) =>
+    p.stock.filter((s) => s.quantity === 1).map((entry) => ({ p, entry })),
+  )[0];
+  const few = products
+    .flatMap((p) => p.stock.filter((s) => s.quantity >= 3 && s.quantity <= 5).map((entry) => ({ p, entry })))
+    .find((c) => c.p.id !== last?.p.id);
+  if (!last || !few) throw new Error('the demo catalogue has no last unit or no combination with 3–5 units');
+
+  await page.goto(`/produto/${last.p.id}`);
+  await choose(page, last.entry.color.name, last.entry.size.name);
+  await expect(page.getByText('Última unidade!')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Aumentar quantidade' })).toBeDisabled();
+  await expect(page.getByText('Só há 1 unidade desta cor e tamanho.')).toBeVisible();
+
+  // The review page changes quantities too, up to what is in stock.
+  await signIn(page, shopper.token);
+  await page.goto(`/produto/${few.p.id}`);
+  await choose(page, few.entry.color.name, few.entry.size.name);
+  await expect(page.getByText(`${few.entry.quantity} unidades disponíveis`)).toBeVisible();
+  await page.getByRole('button', { name: 'Comprar agora' }).click();
+  await expect(page).toHaveURL(/\/enderecos$/);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/revisar-pedido$/);
+  const more = page.getByRole('button', { name: `Aumentar quantidade de ${few.p.name}` });
+  for (let n = 1; n < few.entry.quantity; n++) await more.click();
+  await expect(page.getByText(`Quantidade: ${few.entry.quantity}`)).toBeVisible();
+  await expect(more).toBeDisabled();
+  await expect(page.getByText(`Só há ${few.entry.quantity} unidades desta cor e tamanho.`)).toBeVisible();
+  await page.getByRole('button', { name: `Diminuir quantidade de ${few.p.name}` }).click();
+  await expect(page.getByText(`Quantidade: ${few.entry.quantity - 1}`)).toBeVisible();
+  const draft = JSON.parse((await page.evaluate(() => localStorage.getItem('orderData'))) ?? '{}') as {
+    items: Array<{ quantity: number }>;
+  };
+  expect(draft.items[0]?.quantity).toBe(few.entry.quantity - 1);
+});
+
+test("the gallery and the cart show the chosen colour's pictures", async ({ page, request }) => {
+  const product = (await findProducts(request)).find(
+    (p) => new Set(p.stock.map((s) => s.color.id)).size >= 2 && p.stock.some((s) => s.quantity > 0),
+  );
+  if (!product) throw new Error('no product in two colours');
+  const firstColor = product.stock[0]?.color.name ?? '';
+  const entry = product.stock.find((s) => s.color.name !== firstColor && s.quantity > 0);
+  if (!entry) throw new Error(`${product.name}: no second colour in stock`);
+  const slug = colorSlug(entry.color.name);
+
+  await page.goto(`/produto/${product.id}`);
+  const main = page.getByRole('img', { name: new RegExp(`^${product.name}, imagem 1 de`) });
+  await expect(main).toHaveAttribute('src', product.images[0] ?? '');
+  await choose(page, entry.color.name, entry.size.name);
+  await expect(main).toHaveAttribute('src', new RegExp(`-frente-${slug}\\.`));
+  for (const thumb of await page.getByRole('list', { name: 'Imagens do produto' }).locator('img').all()) {
+    await expect(thumb).toHaveAttribute('src', new RegExp(`-${slug}\\.`));
+  }
+
+  await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+  await page.getByRole('button', { name: /^Carrinho: 1 item$/ }).click();
+  const cart = page.getByRole('dialog', { name: 'Seu carrinho' });
+  await expect(cart.locator('img').first()).toHaveAttribute('src', new RegExp(`-${slug}\\.`));
+});
+
+test('the header search, Top Avaliados and a price slider that searches once', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  const search = page.getByRole('search');
+  await search.getByLabel('Pesquisar produtos').fill('camiseta');
+  await search.getByLabel('Pesquisar produtos').press('Enter');
+  await expect(page).toHaveURL(/\/pesquisa\?q=camiseta$/);
+  await expect(page.getByText(/\d+ produtos? encontrados?/)).toBeVisible();
+
+  const searches: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/products/search/')) searches.push(r.url());
+  });
+  const slider = page.getByLabel(/^Mínimo:/);
+  await slider.focus();
+  for (let i = 0; i < 5; i++) await slider.press('ArrowRight');
+  await expect(page.getByText('Mínimo: R$ 50,00')).toBeVisible();
+  await expect(page).toHaveURL(/min_price=50/);
+  await page.waitForTimeout(800);
+  expect(searches).toHaveLength(1);
+  expect(searches[0]).toContain('min_price=50');
+
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Top Avaliados' }).click();
+  await expect(page).toHaveURL(/\/topavaliados$/);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Abrir menu' }).click();
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu.getByRole('link', { name: 'Top Avaliados' })).toBeVisible();
+  await menu.getByLabel('Pesquisar produtos').fill('boné');
+  await menu.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page).toHaveURL(/\/pesquisa\?q=bon%C3%A9$/);
+  await expect(menu).toBeHidden();
+  await expect(page.getByLabel('Pesquisar produtos').last()).toHaveValue('boné');
+});
+
+test('Sair ends on the home page, and another username shows one’s own page under one’s own name', async ({
+  page,
+}) => {
+  await signIn(page, shopper.token);
+  await page.goto('/user/outra_pessoa');
+  await expect(page).toHaveURL(new RegExp(`/user/${shopper.username}$`));
+  await expect(page.getByText(shopper.username, { exact: true })).toBeVisible();
+
+  await page.goto('/user/pessoal-data');
+  await page.getByRole('navigation', { name: /conta/i }).getByRole('button', { name: 'Sair' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Entrar' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+});
+
+test('the events pager: past the last page shows the last, and no "Página 1 de 1" while loading', async ({
+  page,
+}) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/events/?page=*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/eventos?page=5');
+  await expect(page.getByText('Carregando eventos...')).toBeVisible();
+  await expect(page.getByText(/Página \d+ de \d+/)).toHaveCount(0);
+  release();
+  const nav = page.getByRole('navigation', { name: 'Paginação dos eventos' });
+  await expect(nav.getByText('Página 2 de 2')).toBeVisible();
+  await expect(page).toHaveURL(/\/eventos\?page=2$/);
+  await expect(page.getByRole('heading', { name: 'Maratona Internacional de Fortaleza' })).toBeVisible();
+});
+
+test('the banner only moves on its own without reduced motion', async ({ page }) => {
+  await page.clock.install();
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  const second = page.getByRole('button', { name: 'Ir para o slide 2' });
+  await expect(second).toHaveAttribute('aria-current', 'false');
+  await page.clock.runFor(16_000);
+  await expect(second).toHaveAttribute('aria-current', 'false');
+
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  await page.reload();
+  await expect(second).toHaveAttribute('aria-current', 'false');
+  await page.clock.runFor(16_000);
+  await expect(second).toHaveAttribute('aria-current', 'true');
+});
+
+test('/lojas embeds OpenStreetMap online and shows the whole drawing offline', async ({ page, context }) => {
+  // No test reaches the internet: the map's page is answered here.
+  await page.route('https://www.openstreetmap.org/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Mapa</title><p>OpenStreetMap</p>' }),
+  );
+  await page.goto('/lojas');
+  const frame = page.locator('iframe[title^="Mapa da loja"]');
+  await expect(frame).toHaveAttribute('src', /^https:\/\/www\.openstreetmap\.org\/export\/embed\.html\?/);
+  await expect(page.frameLocator('iframe[title^="Mapa da loja"]').getByText('OpenStreetMap')).toBeVisible();
+
+  await context.setOffline(true);
+  await expect(frame).toHaveCount(0);
+  const drawing = page.getByRole('img', { name: /Mapa da loja/ });
+  await expect(drawing).toBeVisible();
+  const [map, label] = await Promise.all([
+    drawing.boundingBox(),
+    drawing.getByText('Oceano Atlântico').boundingBox(),
+  ]);
+  expect(map && label).toBeTruthy();
+  if (map && label) {
+    expect(label.x).toBeGreaterThanOrEqual(map.x);
+    expect(label.x + label.width).toBeLessThanOrEqual(map.x + map.width);
+  }
+  await context.setOffline(false);
+  await expect(frame).toHaveCount(1);
+});
+
+test('masks while typing an address, digits sent', async ({ page }) => {
+  await signIn(page, shopper.token);
+  await page.goto('/adicionar-endereco');
+  await page.getByLabel('Nome completo').fill('Cida Corredora');
+  // Typed key by key at a person's pace: the mask follows each key.
+  const typing = { delay: 40 };
+  const cep = page.getByLabel('CEP');
+  await cep.pressSequentially('60165121', typing);
+  await expect(cep).toHaveValue('60165-121');
+  await expect(page.getByLabel('Estado')).toHaveValue('CE');
+  await page.getByLabel('Cidade').fill('Fortaleza');
+  await page.getByLabel('Bairro').fill('Aldeota');
+  await page.getByLabel('Rua e número').fill('Rua Silva Paulet, 10');
+  const phone = page.getByLabel('Telefone');
+  await phone.pressSequentially('8532345678', typing);
+  await expect(phone).toHaveValue('(85) 3234-5678');
+  await phone.clear();
+  await phone.pressSequentially('85932345678', typing);
+  await expect(phone).toHaveValue('(85) 93234-5678');
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/users/addresses/'));
+  await page.getByRole('button', { name: 'Salvar endereço' }).click();
+  // What goes to the server stays digits; the list shows them punctuated again.
+  expect((await sent).postDataJSON()).toMatchObject({ zip_code: '60165121', phone: '85932345678' });
+  await expect(page).toHaveURL(/\/enderecos$/);
+  await expect(page.getByText('(85) 93234-5678')).toBeVisible();
+});
+
+test('a paid order asks no new charge, clears its shipping, and deleting an address asks first', async ({
+  page,
+  request,
+}) => {
+  const product = (await findProducts(request)).find(
+    (p) => p.stock.some((s) => s.quantity >= 6) && p.price >= 20,
+  );
+  const entry = product?.stock.find((s) => s.quantity >= 6);
+  if (!product || !entry) throw new Error('no combination with 6 units');
+  await signIn(page, shopper.token);
+  await page.goto(`/produto/${product.id}`);
+  await choose(page, entry.color.name, entry.size.name);
+  await page.getByRole('button', { name: 'Comprar agora' }).click();
+  await expect(page).toHaveURL(/\/enderecos$/);
+  // No price before a shipping choice.
+  await expect(page.getByText(/^Frete/)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('radio', { name: /^PAC/ }).check();
+  await page.getByRole('radio', { name: 'Pix' }).check();
+  await expect(page.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
+
+  const charges: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/api/pagar-pix/')) charges.push(r.postData() ?? '');
+  });
+  await page.getByRole('button', { name: 'Simular pagamento' }).click();
+  const success = page.getByRole('dialog', { name: 'Pedido realizado com sucesso!' });
+  await expect(success).toBeVisible({ timeout: 20_000 });
+  await success.getByRole('button', { name: 'Fechar' }).first().click();
+  await expect(page).toHaveURL(/\/user\/pedidos$/);
+  await page.waitForTimeout(500);
+  expect(charges).toEqual([]);
+  expect(await page.evaluate(() => localStorage.getItem('frete'))).toBeNull();
+
+  await page.goto('/enderecos');
+  await expect(page.getByText(/^Frete/)).toHaveCount(0);
+  const remove = page.getByRole('button', { name: 'Excluir Av. Beira Mar, 500' });
+  await remove.click();
+  const confirm = page.getByRole('alertdialog', { name: 'Excluir o endereço Av. Beira Mar, 500?' });
+  await confirm.getByRole('button', { name: 'Cancelar' }).click();
+  await expect(remove).toBeVisible();
+  await remove.click();
+  await confirm.getByRole('button', { name: 'Excluir' }).click();
+  await expect(remove).toHaveCount(0);
+});

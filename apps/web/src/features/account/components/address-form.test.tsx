@@ -1,0 +1,74 @@
+import { cleanup, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
+import { AddressForm } from './address-form.tsx';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let saved: unknown[];
+beforeEach(() => {
+  saved = [];
+  localStorage.setItem('token', 'abc');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string, init?: RequestInit) => {
+      if (input === '/api/users/profile/')
+        return json(200, { username: 'cida', email: 'c@x.com', full_name: 'Cida' });
+      if (input.startsWith('/api/cep/'))
+        return json(200, {
+          cep: '60165121',
+          state: 'CE',
+          city: 'Fortaleza',
+          neighborhood: 'Meireles',
+          street: '',
+        });
+      if (input === '/api/users/addresses/' && init?.method === 'POST') {
+        saved.push(JSON.parse(String(init.body)));
+        return json(201, { id: 1 });
+      }
+      return json(200, []);
+    }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('address form masks', () => {
+  it('shows CEP and phone punctuated while typing and sends digits', async () => {
+    renderRoutes(
+      [
+        {
+          path: '/adicionar-endereco',
+          element: <AddressForm failureMessage="Erro ao adicionar o endereço." />,
+        },
+        { path: '/enderecos', element: <p>Endereços</p> },
+      ],
+      '/adicionar-endereco',
+    );
+    await userEvent.type(await screen.findByLabelText('Nome completo'), 'Cida Corredora');
+    const cep = screen.getByLabelText('CEP') as HTMLInputElement;
+    await userEvent.type(cep, '60165121');
+    expect(cep.value).toBe('60165-121');
+    await vi.waitFor(() =>
+      expect((screen.getByLabelText('Cidade') as HTMLInputElement).value).toBe('Fortaleza'),
+    );
+    await userEvent.type(screen.getByLabelText('Rua e número'), 'Rua Silva Paulet, 10');
+    const phone = screen.getByLabelText('Telefone') as HTMLInputElement;
+    await userEvent.type(phone, '8532345678');
+    expect(phone.value).toBe('(85) 3234-5678');
+    // An eleventh digit makes it a mobile number.
+    await userEvent.type(phone, '9');
+    expect(phone.value).toBe('(85) 32345-6789');
+    await userEvent.clear(phone);
+    await userEvent.type(phone, '85932345678');
+    expect(phone.value).toBe('(85) 93234-5678');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar endereço' }));
+    await screen.findByText('Endereços');
+    expect(saved).toEqual([expect.objectContaining({ zip_code: '60165121', phone: '85932345678' })]);
+  });
+});
