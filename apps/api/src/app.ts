@@ -20,6 +20,7 @@ import orders from './modules/orders/index.ts';
 import payments from './modules/payments/index.ts';
 import registrations from './modules/registrations/index.ts';
 import shipping from './modules/shipping/index.ts';
+import auth, { TOKEN_SECURITY_SCHEME } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import infra from './plugins/infra.ts';
 import { DebugRequestLogging } from './plugins/request-logging.ts';
@@ -98,12 +99,23 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
+  await app.register(auth);
   await app.register(swagger, {
     openapi: {
       info: {
         title: `${env.STORE_NAME} API`,
         version: '1.0.0',
         description: 'API da loja e das inscrições em eventos.',
+      },
+      components: {
+        securitySchemes: {
+          [TOKEN_SECURITY_SCHEME]: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Token <token>, o token devolvido por /api/token-auth/',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -33,13 +33,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     return reply.status(204).send();
   });
 
-  app.get('/api/users/profile/', { schema: { response: { 200: ProfileSchema } } }, async (request) =>
-    toProfile(await requireUser(request)),
+  app.get(
+    '/api/users/profile/',
+    { config: { auth: 'user' }, schema: { response: { 200: ProfileSchema } } },
+    async (request) => toProfile(await requireUser(request)),
   );
 
   app.patch(
     '/api/users/profile/',
-    { schema: { body: UpdateProfileRequestSchema, response: { 200: ProfileSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: UpdateProfileRequestSchema, response: { 200: ProfileSchema } },
+    },
     async (request) => {
       const user = await requireUser(request);
       return users.updateProfile(user.id, request.body);
@@ -48,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.delete(
     '/api/users/profile/',
-    { schema: { body: DeleteAccountRequestSchema } },
+    { config: { auth: 'user' }, schema: { body: DeleteAccountRequestSchema } },
     async (request, reply) => {
       const user = await requireUser(request);
       await users.deleteAccount(user.id, request.body.password);
@@ -58,7 +63,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.post(
     '/api/users/profile/password/',
-    { schema: { body: ChangePasswordRequestSchema, response: { 200: MessageResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: ChangePasswordRequestSchema, response: { 200: MessageResponseSchema } },
+    },
     async (request) => {
       const user = await requireUser(request);
       await users.changePassword(user.id, requestTokenHash(request), request.body);
