@@ -25,6 +25,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import infra from './plugins/infra.ts';
 import { DebugRequestLogging } from './plugins/request-logging.ts';
 import seo from './plugins/seo/index.ts';
+import rateLimit from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { loadWebShell } from './plugins/web-shell.ts';
 import { createProviders, type Providers } from './providers/index.ts';
@@ -65,7 +66,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
               // The Pix webhook's shared secret travels in its URL (Efí's scheme); keep it out of logs.
               req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
                 method: req.method,
-                url: req.url.replace(/([?&]hmac=)[^&]*/gi, '$1[oculto]'),
+                // The CPF lookup carries a CPF in its path.
+                url: req.url
+                  .replace(/([?&]hmac=)[^&]*/gi, '$1[oculto]')
+                  .replace(/(\/cpf\/)[^/?]*/gi, '$1[oculto]'),
                 hostname: req.hostname,
                 remoteAddress: req.ip,
               }),
@@ -100,6 +104,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(compress, { threshold: 1024 });
   await app.register(auth);
+  await app.register(rateLimit);
   await app.register(swagger, {
     openapi: {
       info: {

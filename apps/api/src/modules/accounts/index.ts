@@ -13,11 +13,20 @@ declare module 'fastify' {
 /** Accounts: users and tokens, addresses, CEP lookup (docs/product.md §6). */
 export default fp(
   async (app) => {
-    const users = createUsersService({ db: app.db, env: app.env, now: app.now, mail: app.providers.mail });
+    const users = createUsersService({
+      db: app.db,
+      env: app.env,
+      now: app.now,
+      mail: app.providers.mail,
+      jobs: app.jobs,
+    });
     const addresses = createAddressesService({ db: app.db });
     app.decorate('accounts', { users, addresses });
+    // E-mails leave the request: the answer never waits for (or reveals) a mail server.
+    app.jobs.work('mail.password-reset', ({ userId }) => users.sendPasswordReset(userId));
+    app.jobs.work('mail.account-notice', ({ noticeId }) => users.sendAccountNotice(noticeId));
     // Not wrapped in fastify-plugin: the rate limiter stays scoped to the account routes.
     await app.register(accountsRoutes, { users, addresses });
   },
-  { name: 'accounts', dependencies: ['infra'] },
+  { name: 'accounts', dependencies: ['infra', 'jobs'] },
 );

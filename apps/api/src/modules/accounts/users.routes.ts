@@ -16,11 +16,16 @@ import { PASSWORD_RESET_SENT, toProfile, type UsersService } from './users.servi
 /** Sign-up, login/logout, profile and password recovery (spec §7; docs/architecture.md §4). */
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   // Per IP, so one address cannot mass-create accounts or flood someone's mailbox.
-  const perIpPerHour = { rateLimit: { max: app.env.SIGNUP_RATE_LIMIT_MAX, timeWindow: '1 hour' } };
+  const perIpPerHour = (name: string) => ({
+    limit: { name, max: app.env.SIGNUP_RATE_LIMIT_MAX, windowSeconds: 3600 },
+  });
 
   app.post(
     '/api/users/',
-    { config: perIpPerHour, schema: { body: SignUpRequestSchema, response: { 201: ProfileSchema } } },
+    {
+      config: perIpPerHour('sign-up'),
+      schema: { body: SignUpRequestSchema, response: { 201: ProfileSchema } },
+    },
     async (request, reply) => reply.status(201).send(await users.signUp(request.body)),
   );
 
@@ -77,11 +82,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     '/api/users/password-reset/',
     {
-      config: perIpPerHour,
+      config: perIpPerHour('password-reset'),
       schema: { body: PasswordResetRequestSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => {
-      await users.requestPasswordReset(request.body.email, request.log);
+      await users.requestPasswordReset(request.body.email);
       return { detail: PASSWORD_RESET_SENT };
     },
   );
