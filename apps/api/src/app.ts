@@ -78,8 +78,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           }
         : false,
     logController: new DebugRequestLogging(),
-    trustProxy: env.TRUST_PROXY,
+    // A hop count becomes "trust the first N addresses from the socket", as proxy-addr reads a number.
+    trustProxy:
+      typeof env.TRUST_PROXY === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(env.TRUST_PROXY)
+        : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A request that reached the server while it shuts down is answered, not refused (main.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -164,6 +164,8 @@ export function createUsersService(deps: UsersServiceDeps) {
       const taken = await repo.findTaken(deps.db, { email: input.email }, userId);
       if (taken.email) throw fieldErrors({ email: EMAIL_TAKEN });
     }
+    // The same e-mail again and no name: nothing to write.
+    if (!changesEmail && input.full_name === undefined) return toProfile(current);
     try {
       return await deps.db.transaction(async (tx) => {
         const user = await repo.updateUser(tx, userId, {
