@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { accountsRoutes } from './accounts.routes.ts';
 import { type AddressesService, createAddressesService } from './addresses.service.ts';
+import { applyRetention } from './personal-data.ts';
 import { createUsersService, type UsersService } from './users.service.ts';
 
 declare module 'fastify' {
@@ -25,6 +26,12 @@ export default fp(
     // E-mails leave the request: the answer never waits for (or reveals) a mail server.
     app.jobs.work('mail.password-reset', ({ userId }) => users.sendPasswordReset(userId));
     app.jobs.work('mail.account-notice', ({ noticeId }) => users.sendAccountNotice(noticeId));
+    app.jobs.work('privacy.retention', async () => {
+      const removed = await applyRetention(app.db, app.now());
+      app.log.info({ removed }, 'Retenção de dados pessoais aplicada');
+    });
+    // Every night at 03:30 in Fortaleza, when the shop is quiet.
+    await app.jobs.schedule('privacy.retention', '30 3 * * *');
     // Not wrapped in fastify-plugin: the rate limiter stays scoped to the account routes.
     await app.register(accountsRoutes, { users, addresses });
   },

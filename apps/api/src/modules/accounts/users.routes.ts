@@ -11,6 +11,7 @@ import {
 } from '@passada/core/contracts/accounts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestTokenHash, requireUser } from '../../plugins/auth.ts';
+import { exportPersonalData } from './personal-data.ts';
 import { PASSWORD_RESET_SENT, toProfile, type UsersService } from './users.service.ts';
 
 /** Sign-up, login/logout, profile and password recovery (spec §7; docs/architecture.md §4). */
@@ -76,6 +77,20 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       const user = await requireUser(request);
       await users.changePassword(user.id, requestTokenHash(request), request.body);
       return { detail: 'Senha alterada com sucesso.' };
+    },
+  );
+
+  // LGPD: the person's data as a JSON file, from "Dados pessoais".
+  app.get(
+    '/api/users/profile/dados/',
+    { config: { auth: 'user' }, schema: { summary: 'Todos os dados pessoais da conta (LGPD), em JSON' } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const data = await exportPersonalData(app.db, user.id, app.now());
+      return reply
+        .header('content-disposition', 'attachment; filename="passada-dados-pessoais.json"')
+        .header('cache-control', 'no-store')
+        .send(data);
     },
   );
 
