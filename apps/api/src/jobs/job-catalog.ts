@@ -59,7 +59,7 @@ export const jobCatalog = {
   'mail.password-reset': defineJob<{ userId: number }>({ retryLimit: 3, retryDelaySeconds: 30 }),
   /** A security notice (e-mail or password changed) to the address stored in `account_notices`. */
   'mail.account-notice': defineJob<{ noticeId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
-  /** Daily: deletes personal data past its retention period (docs/decisions/0013-hardening.md). */
+  /** Daily: deletes personal data past its retention period (docs/decisions/0016-hardening.md). */
   'privacy.retention': defineJob<Record<string, never>>({ policy: 'singleton', retryLimit: 2 }),
 } satisfies JobCatalog;
 

@@ -14,7 +14,7 @@ declare module 'fastify' {
 export const RATE_LIMITED = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
 
 /**
- * Per-IP limits counted in the database (docs/decisions/0013-hardening.md): one upsert per request
+ * Per-IP limits counted in the database (docs/decisions/0016-hardening.md): one upsert per request
  * increments the window's row and answers the new count, so several server processes behind a load
  * balancer enforce one limit together. The IP is Fastify's `request.ip`, which follows
  * `X-Forwarded-For` only as far as TRUST_PROXY allows.

@@ -126,7 +126,7 @@ export async function exportPersonalData(db: Db, userId: number, now: Date) {
 
 export type PersonalData = Awaited<ReturnType<typeof exportPersonalData>>;
 
-/** How long each kind of account data is kept (docs/decisions/0013-hardening.md). */
+/** How long each kind of account data is kept (docs/decisions/0016-hardening.md). */
 export const RETENTION = {
   /** Expired or revoked sign-in tokens: 30 days, for answering "was my account used?". */
   tokensDays: 30,
