@@ -35,6 +35,7 @@ const PUBLIC = new Set([
   // Authenticated by mTLS or the webhook secret, not by a user's token.
   'POST /api/webhooks/pix/',
   'POST /api/webhooks/pix/pix',
+  'POST /api/webhooks/cartao/',
   'POST /api/simulador/pix/{txid}/pagar',
   'POST /api/simulador/cartao/token',
 ]);
