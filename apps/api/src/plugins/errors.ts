@@ -100,8 +100,34 @@ function sendError(reply: FastifyReply, status: number, body: Record<string, unk
     .send(body);
 }
 
+/**
+ * Whether a parsed input holds a NUL character anywhere, keys included. PostgreSQL text cannot store
+ * one and refuses the whole query, so such input is turned away before any handler sees it. Walks
+ * with its own stack: a deeply nested body must not overflow the call stack.
+ */
+export function containsNul(input: unknown): boolean {
+  const stack: unknown[] = [input];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
 /** Installs the JSON error handler and the JSON 404 for unknown /api/ paths. */
 export function registerErrorHandling(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw badRequest('A requisição contém caracteres inválidos.', 'invalid_characters');
+    }
+  });
   app.setErrorHandler((caught: FastifyError, request, reply) => {
     const error = hasZodFastifySchemaValidationErrors(caught)
       ? validationError(
