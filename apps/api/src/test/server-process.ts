@@ -58,6 +58,9 @@ export async function startServer(opts: {
       DATA_DIR: dataDir,
       WEB_DIST: path.join(dataDir, 'no-web'),
       SEED_DEMO_DATA: 'false',
+      // Production asks for these explicitly; tests use the offline ones.
+      PAYMENTS: 'simulado',
+      MAIL_PROVIDER: 'outbox',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
