@@ -298,7 +298,8 @@ export default function PersonalDataPage() {
     <AccountLayout title="Dados pessoais">
       {profile ? (
         <div className="flex flex-col gap-6">
-          <ProfileForm key={`${profile.full_name}|${profile.email}`} profile={profile} />
+          {/* Not keyed by the values: a save must not remount the form and lose its message. */}
+          <ProfileForm key={profile.username} profile={profile} />
           <PasswordForm />
           <DownloadData />
           <DeleteAccountForm />
