@@ -21,8 +21,10 @@ import painel from './modules/painel/index.ts';
 import payments from './modules/payments/index.ts';
 import registrations from './modules/registrations/index.ts';
 import shipping from './modules/shipping/index.ts';
+import auth, { TOKEN_SECURITY_SCHEME } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import infra from './plugins/infra.ts';
+import rateLimit from './plugins/rate-limit.ts';
 import { DebugRequestLogging } from './plugins/request-logging.ts';
 import seo from './plugins/seo/index.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -65,7 +67,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
               // The Pix webhook's shared secret travels in its URL (Efí's scheme); keep it out of logs.
               req: (req: { method: string; url: string; hostname?: string; ip?: string }) => ({
                 method: req.method,
-                url: req.url.replace(/([?&]hmac=)[^&]*/gi, '$1[oculto]'),
+                // The CPF lookup carries a CPF in its path.
+                url: req.url
+                  .replace(/([?&]hmac=)[^&]*/gi, '$1[oculto]')
+                  .replace(/(\/cpf\/)[^/?]*/gi, '$1[oculto]'),
                 hostname: req.hostname,
                 remoteAddress: req.ip,
               }),
@@ -74,8 +79,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           }
         : false,
     logController: new DebugRequestLogging(),
-    trustProxy: env.TRUST_PROXY,
+    // A hop count becomes "trust the first N addresses from the socket", as proxy-addr reads a number.
+    trustProxy:
+      typeof env.TRUST_PROXY === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(env.TRUST_PROXY)
+        : env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
+    // A request that reached the server while it shuts down is answered, not refused (main.ts).
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -99,12 +113,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
+  await app.register(auth);
+  await app.register(rateLimit);
   await app.register(swagger, {
     openapi: {
       info: {
         title: `${env.STORE_NAME} API`,
         version: '1.0.0',
         description: 'API da loja e das inscrições em eventos.',
+      },
+      components: {
+        securitySchemes: {
+          [TOKEN_SECURITY_SCHEME]: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'Token <token>, o token devolvido por /api/token-auth/',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -115,6 +115,24 @@ test('sign up, log in, manage addresses with CEP autofill, log out', async ({ pa
   await logIn(page, user.email, user.password);
   await expect(page).toHaveURL(/\/user\/pessoal-data$/);
   await expect(page.getByRole('textbox', { name: 'E-mail' })).toHaveValue(user.email);
+
+  // LGPD: the person downloads what the shop holds about them.
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar meus dados' }).click();
+  const file = await downloading;
+  expect(file.suggestedFilename()).toBe('passada-dados-pessoais.json');
+  const data = JSON.parse(readFileSync((await file.path()) ?? '', 'utf8'));
+  expect(data.perfil).toMatchObject({ username: user.username, email: user.email });
+  expect(JSON.stringify(data)).not.toMatch(/argon2|password/i);
+
+  // A new e-mail asks for the current password.
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(`novo_${user.email}`);
+  await page.getByRole('button', { name: 'Salvar dados' }).click();
+  await expect(page.getByText('Informe sua senha atual para trocar o e-mail.')).toBeVisible();
+  await page.getByLabel('Senha atual').first().fill(user.password);
+  await page.getByRole('button', { name: 'Salvar dados' }).click();
+  await expect(page.getByText('Dados atualizados com sucesso.')).toBeVisible();
+  user.email = `novo_${user.email}`;
 });
 
 test('recover the password through the e-mailed link', async ({ page }) => {
@@ -125,8 +143,9 @@ test('recover the password through the e-mailed link', async ({ page }) => {
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await expect(page.getByText('Se houver uma conta com este e-mail')).toBeVisible();
 
+  // The link is mailed by a background job, shortly after the answer.
+  await expect.poll(() => resetLinkFor(user.email), { timeout: 15_000 }).not.toBeNull();
   const link = resetLinkFor(user.email);
-  expect(link).not.toBeNull();
   await page.goto(link!);
   await page.getByLabel('Nova senha', { exact: true }).fill('outra senha de corrida');
   await page.getByLabel('Confirme a nova senha').fill('outra senha de corrida');

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -9,6 +10,43 @@ const cep = z
   .string()
   .transform((v) => v.replace(/\D/g, ''))
   .pipe(z.string().length(8, 'deve ter 8 dígitos'));
+
+const isCidr = (v: string) => {
+  const [addr = '', bits, ...rest] = v.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Whom to believe about the client's address in X-Forwarded-For: `false` (nobody, the default), a
+ * hop count (the last N proxies in front of the server), or a comma list of the proxies' addresses or
+ * CIDRs. Never everyone: then any client could name its own address and dodge the per-IP limits.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    if (v === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true confiaria em qualquer cliente; use o número de proxies à frente do servidor (ex.: 1) ' +
+          'ou a lista de endereços/CIDRs deles (ex.: 10.0.0.0/8,192.168.1.10)',
+      });
+    } else if (v !== 'false' && !/^\d{1,2}$/.test(v) && !v.split(',').every((p) => isCidr(p.trim()))) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'use false, o número de proxies (ex.: 1) ou endereços/CIDRs separados por vírgula',
+      });
+    }
+  })
+  .transform((v): false | number | string[] => {
+    if (v === 'false' || v === '0') return false;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    return v.split(',').map((p) => p.trim());
+  });
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -96,7 +134,13 @@ export const EnvSchema = z
     SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
     /** Failed logins from one IP within 15 minutes before it gets 429 (one account locks after 10). */
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
-    TRUST_PROXY: bool.default(false),
+    TRUST_PROXY: trustProxy.default(false),
+
+    /**
+     * On SIGTERM the server keeps taking requests this long before it stops listening, so connections a
+     * load balancer already opened are served; then it finishes what is in flight and exits.
+     */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(3),
 
     /** Back-office sessions are shorter than customers' (docs/product.md). */
     PAINEL_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(168).default(8),

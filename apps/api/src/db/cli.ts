@@ -7,13 +7,15 @@ const command = process.argv[2];
 const env = loadEnv();
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.dataDir, 'pglite') });
 try {
-  await database.migrate();
-  if (command === 'seed') {
-    const seeded = await seedIfEmpty(database.db);
-    console.log(seeded ? 'Dados de demonstração inseridos.' : 'O banco já tinha dados; nada foi inserido.');
-  } else {
-    console.log('Migrações aplicadas.');
-  }
+  await database.withStartupLock(async () => {
+    await database.migrate();
+    if (command === 'seed') {
+      const seeded = await seedIfEmpty(database.db);
+      console.log(seeded ? 'Dados de demonstração inseridos.' : 'O banco já tinha dados; nada foi inserido.');
+    } else {
+      console.log('Migrações aplicadas.');
+    }
+  });
 } finally {
   await database.close();
 }

@@ -22,6 +22,11 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` holding a PostgreSQL session advisory lock, so processes starting together on one
+   * database migrate and seed one at a time. PGlite has a single process: `fn` just runs.
+   */
+  withStartupLock<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
    * Calls `onNotify` for every NOTIFY on `channel`, from any process, after the notifying
@@ -29,6 +34,9 @@ export interface Database {
    */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
 }
+
+/** Any constant works as long as every process uses the same one ("pass" in ASCII). */
+const STARTUP_LOCK_KEY = 0x70617373;
 
 /**
  * PostgreSQL through a connection pool when `url` is given, otherwise embedded PGlite stored in
@@ -46,6 +54,20 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       db,
       kind: 'postgres',
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      async withStartupLock(fn) {
+        // A session lock lives on one connection: hold that connection until `fn` is done.
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
       listen: (channel, onNotify) => listenPg(opts.url!, channel, onNotify),
     };
@@ -58,6 +80,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    withStartupLock: (fn) => fn(),
     close: () => client.close(),
     listen: async (channel, onNotify) => {
       const stop = await client.listen(channel, onNotify);

@@ -55,6 +55,12 @@ export const jobCatalog = {
   'charges.reconcile': defineJob<{ chargeId: number }>({ policy: 'short', retryDelaySeconds: 30 }),
   /** Expire an unpaid charge at its deadline and give back what it held. */
   'charges.expire': defineJob<{ chargeId: number }>({ policy: 'short', retryDelaySeconds: 10 }),
+  /** A password-reset link for an account (its e-mail is read when the job runs). */
+  'mail.password-reset': defineJob<{ userId: number }>({ retryLimit: 3, retryDelaySeconds: 30 }),
+  /** A security notice (e-mail or password changed) to the address stored in `account_notices`. */
+  'mail.account-notice': defineJob<{ noticeId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
+  /** Daily: deletes personal data past its retention period (docs/decisions/0016-hardening.md). */
+  'privacy.retention': defineJob<Record<string, never>>({ policy: 'singleton', retryLimit: 2 }),
 } satisfies JobCatalog;
 
 export type AppJobCatalog = typeof jobCatalog;

@@ -1,8 +1,23 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { authTokens, users } from '../db/schema/index.ts';
 import { unauthorized } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** `'user'`: the route needs a signed-in user; the `auth` plugin answers 401 before anything else. */
+    auth?: 'user';
+  }
+  interface FastifyRequest {
+    /** The signed-in user on routes with `config: { auth: 'user' }`; null elsewhere. */
+    user: AuthUser | null;
+  }
+}
+
+/** The OpenAPI security scheme every protected operation lists. */
+export const TOKEN_SECURITY_SCHEME = 'token';
 
 export interface AuthUser {
   id: number;
@@ -49,9 +64,33 @@ export async function optionalUser(request: FastifyRequest): Promise<AuthUser | 
   return row ?? null;
 }
 
-/** The signed-in user; answers 401 otherwise. */
+const LOGIN_NEEDED = 'Faça login para continuar.';
+
+/** The signed-in user; answers 401 otherwise. On a route marked `auth: 'user'` the hook already found it. */
 export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
-  const user = await optionalUser(request);
-  if (!user) throw unauthorized('Faça login para continuar.');
+  const user = request.user ?? (await optionalUser(request));
+  if (!user) throw unauthorized(LOGIN_NEEDED);
   return user;
 }
+
+/**
+ * The one gate of protected routes: `onRequest` runs before the body is parsed and before any
+ * validation, so a caller without a valid token learns nothing about what the route expects.
+ * Routes say they need a login with `config: { auth: 'user' }`; the OpenAPI document marks them
+ * with the `token` security scheme (the sweep test reads it).
+ */
+export default fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', null);
+    app.addHook('onRoute', (route) => {
+      if (route.config?.auth !== 'user') return;
+      route.schema = { ...route.schema, security: [{ [TOKEN_SECURITY_SCHEME]: [] }] };
+    });
+    app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.config.auth !== 'user') return;
+      request.user = await optionalUser(request);
+      if (!request.user) throw unauthorized(LOGIN_NEEDED);
+    });
+  },
+  { name: 'auth', fastify: '5.x' },
+);

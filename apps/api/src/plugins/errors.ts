@@ -1,5 +1,5 @@
 import { configureZodMessages } from '@passada/core/zod-messages';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 
@@ -62,8 +62,77 @@ export function zodIssues(error: ZodError, wholeField = 'body'): FieldIssue[] {
   }));
 }
 
+/**
+ * What of an unexpected error may go to the log. A failed query's message carries its SQL and its
+ * parameters (e-mails, CPFs, token hashes) and a database error's message or detail may quote a
+ * value, so only the class, the SQLSTATE, the table/constraint names and the stack frames are kept.
+ */
+export function errorForLog(error: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {
+    type: error instanceof Error ? error.constructor.name : typeof error,
+  };
+  const chain: string[] = [];
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, table, constraint, routine } = e as Record<string, unknown>;
+    if (typeof code === 'string' && out.code === undefined) out.code = code;
+    if (typeof table === 'string') out.table = table;
+    if (typeof constraint === 'string') out.constraint = constraint;
+    if (typeof routine === 'string') out.routine = routine;
+    if (depth > 0) chain.push(e instanceof Error ? e.constructor.name : typeof e);
+    e = (e as { cause?: unknown }).cause;
+  }
+  if (chain.length > 0) out.causes = chain;
+  // Frames only: the stack's first lines repeat the message (a failed query's spans several).
+  if (error instanceof Error && error.stack) {
+    out.stack = error.stack
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, 8)
+      .join('\n');
+  }
+  return out;
+}
+
+/**
+ * Error bodies skip the route's response schemas: those describe the route's own answers, and an
+ * error that does not fit one of them must still reach the client as itself, not as a 500.
+ */
+function sendError(reply: FastifyReply, status: number, body: Record<string, unknown>) {
+  return reply
+    .status(status)
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => JSON.stringify(payload))
+    .send(body);
+}
+
+/**
+ * Whether a parsed input holds a NUL character anywhere, keys included. PostgreSQL text cannot store
+ * one and refuses the whole query, so such input is turned away before any handler sees it. Walks
+ * with its own stack: a deeply nested body must not overflow the call stack.
+ */
+export function containsNul(input: unknown): boolean {
+  const stack: unknown[] = [input];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
 /** Installs the JSON error handler and the JSON 404 for unknown /api/ paths. */
 export function registerErrorHandling(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+      throw badRequest('A requisição contém caracteres inválidos.', 'invalid_characters');
+    }
+  });
   app.setErrorHandler((caught: FastifyError, request, reply) => {
     const error = hasZodFastifySchemaValidationErrors(caught)
       ? validationError(
@@ -74,7 +143,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         )
       : caught;
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({
+      return sendError(reply, error.statusCode, {
         detail: error.detail,
         code: error.code,
         ...(error.errors ? { errors: error.errors } : {}),
@@ -82,27 +151,30 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-      return reply
-        .status(415)
-        .send({ detail: 'Tipo de conteúdo não suportado.', code: 'unsupported_media_type' });
+      return sendError(reply, 415, {
+        detail: 'Tipo de conteúdo não suportado.',
+        code: 'unsupported_media_type',
+      });
     }
     if (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP')) {
-      return reply.status(400).send({ detail: 'JSON malformado.', code: 'malformed_json' });
+      return sendError(reply, 400, { detail: 'JSON malformado.', code: 'malformed_json' });
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({
+      return sendError(reply, 429, {
         detail: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
         code: 'rate_limited',
       });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply
-        .status(error.statusCode)
-        .send({ detail: 'Requisição inválida.', code: error.code ?? 'bad_request' });
+      return sendError(reply, error.statusCode, {
+        detail: 'Requisição inválida.',
+        code: error.code ?? 'bad_request',
+      });
     }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply
-      .status(500)
-      .send({ detail: 'Erro interno. Tente novamente em instantes.', code: 'internal_error' });
+    request.log.error({ err: errorForLog(error) }, 'unhandled error');
+    return sendError(reply, 500, {
+      detail: 'Erro interno. Tente novamente em instantes.',
+      code: 'internal_error',
+    });
   });
 }

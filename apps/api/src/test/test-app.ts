@@ -22,39 +22,45 @@ export function requirePostgres(): string {
 }
 
 /**
+ * A new, empty PostgreSQL database on the TEST_DATABASE_URL server, for tests that start real server
+ * processes on it; `drop` removes it (even with processes still connected).
+ */
+export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = requirePostgres();
+  const name = `passada_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/**
  * A fresh, migrated database for one test file: PostgreSQL when TEST_DATABASE_URL is set (a database
  * created for the file and dropped after), embedded in-memory PGlite otherwise.
  */
 export async function createTestDatabase(): Promise<Database> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
+  if (!process.env.TEST_DATABASE_URL) {
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
     return database;
   }
-  const name = `passada_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const empty = await createEmptyPostgresDatabase();
+  const database = await openDatabase({ url: empty.url });
   await database.migrate();
   return {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await dropper.end();
-      }
+      await empty.drop();
     },
   };
 }

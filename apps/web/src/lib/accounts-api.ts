@@ -41,7 +41,7 @@ export const logIn = (username: string, password: string) =>
 export const signUp = (body: { username: string; email: string; full_name: string; password: string }) =>
   apiFetch<Profile>('/api/users/', { method: 'POST', body, auth: false });
 
-export const updateProfile = (body: { full_name?: string; email?: string }) =>
+export const updateProfile = (body: { full_name?: string; email?: string; current_password?: string }) =>
   apiFetch<Profile>('/api/users/profile/', { method: 'PATCH', body });
 
 export const changePassword = (body: {
@@ -49,6 +49,19 @@ export const changePassword = (body: {
   new_password: string;
   new_password_confirm: string;
 }) => apiFetch<{ detail: string }>('/api/users/profile/password/', { method: 'POST', body });
+
+/** Everything the shop holds about the signed-in person (LGPD), saved by the browser as a JSON file. */
+export async function downloadPersonalData(): Promise<void> {
+  const data = await apiFetch<unknown>('/api/users/profile/dados/');
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'passada-dados-pessoais.json';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
 
 export const deleteAccount = (password: string) =>
   apiFetch<void>('/api/users/profile/', { method: 'DELETE', body: { password } });

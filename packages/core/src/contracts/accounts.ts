@@ -68,7 +68,12 @@ export const MessageResponseSchema = z.object({ detail: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
 export const UpdateProfileRequestSchema = z
-  .object({ full_name: FullNameSchema.optional(), email: EmailSchema.optional() })
+  .object({
+    full_name: FullNameSchema.optional(),
+    email: EmailSchema.optional(),
+    /** Needed when `email` changes: a stolen session alone cannot redirect the account's mail. */
+    current_password: z.string().max(1024).optional(),
+  })
   .refine((v) => v.full_name !== undefined || v.email !== undefined, 'Nada para alterar.');
 export type UpdateProfileRequest = z.infer<typeof UpdateProfileRequestSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { IdTextSchema } from './common.ts';
 
 export const ProductCategorySchema = z.enum(['feminino', 'masculino', 'acessorios']);
 export type ProductCategory = z.infer<typeof ProductCategorySchema>;
@@ -53,20 +54,26 @@ export const ProductListSchema = z.array(ProductSchema);
 
 /** `GET /api/products/{id}/?color=&size=`: the stock check, by colour id and size id. */
 export const StockQuerySchema = z.object({
-  color: z.coerce.number().int().positive().optional(),
-  size: z.coerce.number().int().positive().optional(),
+  color: IdTextSchema.optional(),
+  size: IdTextSchema.optional(),
 });
 export type StockQuery = z.infer<typeof StockQuerySchema>;
 
 /** Size names the /pesquisa filter offers (spec section 2). */
 export const SEARCH_SIZES = ['P', 'M', 'G', 'GG'] as const;
 
+/** A price filter in reais; bounded so the database never sees a number its column cannot hold. */
+const price = z.coerce
+  .number({ error: 'Preço inválido.' })
+  .min(0, 'Preço inválido.')
+  .max(1_000_000, 'Preço inválido.');
+
 /** `GET /api/products/search/` for /pesquisa; prices in reais. */
 export const ProductSearchQuerySchema = z.object({
   q: z.string().max(100).optional(),
   category: ProductCategorySchema.optional(),
-  min_price: z.coerce.number().min(0).optional(),
-  max_price: z.coerce.number().min(0).optional(),
+  min_price: price.optional(),
+  max_price: price.optional(),
   /** Comma-separated size names (P,M,G,GG): only products with stock > 0 in one of them. */
   sizes: z.string().max(50).optional(),
 });

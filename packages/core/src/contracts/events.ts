@@ -1,5 +1,6 @@
 import { EVENTS_PAGE_SIZE } from '../events.ts';
 import { z } from '../zod.ts';
+import { PageTextSchema } from './common.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'data no formato aaaa-mm-dd');
 
@@ -46,7 +47,7 @@ export const EventListSchema = z.array(EventSchema);
  * `page` (and optionally `page_size`) it answers one page as EventPageSchema.
  */
 export const EventListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).optional(),
+  page: PageTextSchema.optional(),
   page_size: z.coerce.number().int().min(1).max(50).default(EVENTS_PAGE_SIZE),
 });
 export type EventListQuery = z.infer<typeof EventListQuerySchema>;

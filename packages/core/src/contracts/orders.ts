@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { IdSchema } from './common.ts';
 
 export const ShippingServiceSchema = z.enum(['PAC', 'SEDEX']);
 export type ShippingService = z.infer<typeof ShippingServiceSchema>;
@@ -8,10 +9,10 @@ export const PaymentMethodSchema = z.enum(['pix', 'cartao']);
 /** One line of the order draft, as the spec's `orderData` item (section 3). Names and prices are the
  * browser's copy for display; the server reads only product, color, size and quantity. */
 export const OrderDraftItemSchema = z.object({
-  product: z.number().int().positive(),
+  product: IdSchema,
   quantity: z.number().int().min(1).max(99),
-  color: z.number().int().positive(),
-  size: z.number().int().positive(),
+  color: IdSchema,
+  size: IdSchema,
   product_name: z.string().optional(),
   product_price: z.number().optional(),
   product_image: z.string().optional(),
@@ -28,7 +29,7 @@ export type OrderDraftItem = z.infer<typeof OrderDraftItemSchema>;
 export const OrderDraftSchema = z.object({
   items: z.array(OrderDraftItemSchema).min(1).max(50),
   /** Id of one of the buyer's addresses (`enderecoEscolhido.id`). */
-  address_id: z.number().int().positive(),
+  address_id: IdSchema,
   frete: ShippingServiceSchema,
   metodo_pagamento: PaymentMethodSchema,
 });

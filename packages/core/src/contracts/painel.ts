@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
 import { ProductCategorySchema } from './catalog.ts';
 
 /** The back office's contracts (`/api/painel/`): staff, audit, products, stock, check-in. */

@@ -10,6 +10,7 @@ import {
   requiredText,
   UfSchema,
 } from './accounts.ts';
+import { IdSchema, IdTextSchema } from './common.ts';
 
 /**
  * Event registrations on the wire (docs/product.md §3 and §7): the participant payload, what paying for it
@@ -49,9 +50,9 @@ const participantFields = {
   endereco: z.string().trim().max(300).optional(),
   numero_contato: PhoneSchema,
   email: EmailSchema,
-  evento: z.number({ error: 'Evento inválido.' }).int().positive(),
+  evento: IdSchema,
   categoria_evento: z
-    .array(z.number().int().positive())
+    .array(IdSchema)
     .min(1, 'Escolha ao menos uma categoria.')
     .max(20)
     .refine((ids) => new Set(ids).size === ids.length, 'Categoria repetida.'),
@@ -124,7 +125,7 @@ export const RegistrationSchema = z.object({
 export type Registration = z.infer<typeof RegistrationSchema>;
 
 export const CpfParamSchema = z.object({ cpf: z.string().max(20) });
-export const LookupQuerySchema = z.object({ evento: z.coerce.number().int().positive().optional() });
+export const LookupQuerySchema = z.object({ evento: IdTextSchema.optional() });
 
 /** GET /api/participantes/cpf/{cpf}/ (docs/product.md §3, participant lookup result). */
 export const RegistrationLookupSchema = z.object({

@@ -1,7 +1,8 @@
 import { z } from '../zod.ts';
+import { IdSchema } from './common.ts';
 
 export const ShippingItemSchema = z.object({
-  product: z.number().int().positive(),
+  product: IdSchema,
   quantity: z.number().int().min(1).max(999),
 });
 export type ShippingItem = z.infer<typeof ShippingItemSchema>;

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -87,4 +97,39 @@ export const addresses = pgTable(
     // Exactly one primary address per user is kept by the service; this makes two impossible.
     uniqueIndex('addresses_one_primary').on(t.userId).where(sql`${t.isPrimary}`),
   ],
+);
+
+/**
+ * Security notices owed to an account (e-mail changed, password changed): the address to write to is
+ * kept here, not in the job's payload, so the queue holds ids only. Deleted by the retention job.
+ */
+export const accountNotices = pgTable(
+  'account_notices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'email_changed' | 'password_changed'. */
+    kind: text('kind').notNull(),
+    /** Where the notice goes: the address the account had when it happened. */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('account_notices_user_idx').on(t.userId)],
+);
+
+/**
+ * Fixed-window request counters (sign-ups and reset e-mails per IP): one row per key and window,
+ * incremented with one upsert, so every server process on the database shares the same count.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
 );

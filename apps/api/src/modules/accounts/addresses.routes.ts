@@ -12,13 +12,13 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesServic
 ) => {
   app.get(
     '/api/users/addresses/',
-    { schema: { response: { 200: z.array(AddressSchema) } } },
+    { config: { auth: 'user' }, schema: { response: { 200: z.array(AddressSchema) } } },
     async (request) => addresses.list((await requireUser(request)).id),
   );
 
   app.post(
     '/api/users/addresses/',
-    { schema: { body: AddressInputSchema, response: { 201: AddressSchema } } },
+    { config: { auth: 'user' }, schema: { body: AddressInputSchema, response: { 201: AddressSchema } } },
     async (request, reply) => {
       const user = await requireUser(request);
       return reply.status(201).send(await addresses.create(user.id, request.body));
@@ -27,18 +27,25 @@ export const addressesRoutes: FastifyPluginAsyncZod<{ addresses: AddressesServic
 
   app.get(
     '/api/users/addresses/:id/',
-    { schema: { params: IdParamSchema, response: { 200: AddressSchema } } },
+    { config: { auth: 'user' }, schema: { params: IdParamSchema, response: { 200: AddressSchema } } },
     async (request) => addresses.get((await requireUser(request)).id, request.params.id),
   );
 
   app.put(
     '/api/users/addresses/:id/',
-    { schema: { params: IdParamSchema, body: AddressInputSchema, response: { 200: AddressSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { params: IdParamSchema, body: AddressInputSchema, response: { 200: AddressSchema } },
+    },
     async (request) => addresses.update((await requireUser(request)).id, request.params.id, request.body),
   );
 
-  app.delete('/api/users/addresses/:id/', { schema: { params: IdParamSchema } }, async (request, reply) => {
-    await addresses.remove((await requireUser(request)).id, request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/users/addresses/:id/',
+    { config: { auth: 'user' }, schema: { params: IdParamSchema } },
+    async (request, reply) => {
+      await addresses.remove((await requireUser(request)).id, request.params.id);
+      return reply.status(204).send();
+    },
+  );
 };

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { accountsRoutes } from './accounts.routes.ts';
 import { type AddressesService, createAddressesService } from './addresses.service.ts';
+import { applyRetention } from './personal-data.ts';
 import { createUsersService, type UsersService } from './users.service.ts';
 
 declare module 'fastify' {
@@ -13,11 +14,26 @@ declare module 'fastify' {
 /** Accounts: users and tokens, addresses, CEP lookup (docs/product.md §6). */
 export default fp(
   async (app) => {
-    const users = createUsersService({ db: app.db, env: app.env, now: app.now, mail: app.providers.mail });
+    const users = createUsersService({
+      db: app.db,
+      env: app.env,
+      now: app.now,
+      mail: app.providers.mail,
+      jobs: app.jobs,
+    });
     const addresses = createAddressesService({ db: app.db });
     app.decorate('accounts', { users, addresses });
+    // E-mails leave the request: the answer never waits for (or reveals) a mail server.
+    app.jobs.work('mail.password-reset', ({ userId }) => users.sendPasswordReset(userId));
+    app.jobs.work('mail.account-notice', ({ noticeId }) => users.sendAccountNotice(noticeId));
+    app.jobs.work('privacy.retention', async () => {
+      const removed = await applyRetention(app.db, app.now());
+      app.log.info({ removed }, 'Retenção de dados pessoais aplicada');
+    });
+    // Every night at 03:30 in Fortaleza, when the shop is quiet.
+    await app.jobs.schedule('privacy.retention', '30 3 * * *');
     // Not wrapped in fastify-plugin: the rate limiter stays scoped to the account routes.
     await app.register(accountsRoutes, { users, addresses });
   },
-  { name: 'accounts', dependencies: ['infra'] },
+  { name: 'accounts', dependencies: ['infra', 'jobs'] },
 );

@@ -1,6 +1,13 @@
 import { and, count, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { addresses, authTokens, loginFailures, passwordResets, users } from '../../db/schema/index.ts';
+import {
+  accountNotices,
+  addresses,
+  authTokens,
+  loginFailures,
+  passwordResets,
+  users,
+} from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
 
@@ -113,6 +120,26 @@ export async function countFailures(
   return row?.n ?? 0;
 }
 
+/**
+ * Counts the recent failures and records this attempt as one, under a transaction-scoped advisory
+ * lock on the account: parallel attempts on one account queue here, each seeing the rows of those
+ * before it, across connections and server processes.
+ */
+export async function takeLoginSlot(
+  db: Db,
+  o: { account: string; ip: string; now: Date; since: Date; maxPerAccount: number; maxPerIp: number },
+): Promise<'ok' | 'account' | 'ip'> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${o.account}`}))`);
+    const byAccount = await countFailures(tx, { account: o.account }, o.since);
+    if (byAccount >= o.maxPerAccount) return 'account';
+    const byIp = await countFailures(tx, { ip: o.ip }, o.since);
+    if (byIp >= o.maxPerIp) return 'ip';
+    await insertFailure(tx, o.account, o.ip, o.now);
+    return 'ok';
+  });
+}
+
 export async function insertFailure(db: Conn, account: string, ip: string, at: Date): Promise<void> {
   await db.insert(loginFailures).values({ account, ip, at });
 }
@@ -163,7 +190,29 @@ export async function expireUserPasswordResets(db: Conn, userId: number, now: Da
 
 /** LGPD erasure: what only identifies the person goes; the user row stays for orders and registrations. */
 export async function erasePersonalData(db: Conn, userId: number): Promise<void> {
+  await db.delete(accountNotices).where(eq(accountNotices.userId, userId));
   await db.delete(addresses).where(eq(addresses.userId, userId));
   await db.delete(authTokens).where(eq(authTokens.userId, userId));
   await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+}
+
+export type NoticeKind = 'email_changed' | 'password_changed';
+export type NoticeRow = typeof accountNotices.$inferSelect;
+
+export async function insertNotice(
+  db: Conn,
+  values: { userId: number; kind: NoticeKind; email: string },
+): Promise<number> {
+  const [row] = await db.insert(accountNotices).values(values).returning({ id: accountNotices.id });
+  if (!row) throw new Error('insert account_notices returned nothing');
+  return row.id;
+}
+
+export async function findNotice(db: Conn, id: number): Promise<NoticeRow | null> {
+  const [row] = await db.select().from(accountNotices).where(eq(accountNotices.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function markNoticeSent(db: Conn, id: number, at: Date): Promise<void> {
+  await db.update(accountNotices).set({ sentAt: at }).where(eq(accountNotices.id, id));
 }

@@ -11,16 +11,22 @@ import {
 } from '@passada/core/contracts/accounts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestTokenHash, requireUser } from '../../plugins/auth.ts';
+import { exportPersonalData } from './personal-data.ts';
 import { PASSWORD_RESET_SENT, toProfile, type UsersService } from './users.service.ts';
 
 /** Sign-up, login/logout, profile and password recovery (spec §7; docs/architecture.md §4). */
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
   // Per IP, so one address cannot mass-create accounts or flood someone's mailbox.
-  const perIpPerHour = { rateLimit: { max: app.env.SIGNUP_RATE_LIMIT_MAX, timeWindow: '1 hour' } };
+  const perIpPerHour = (name: string) => ({
+    limit: { name, max: app.env.SIGNUP_RATE_LIMIT_MAX, windowSeconds: 3600 },
+  });
 
   app.post(
     '/api/users/',
-    { config: perIpPerHour, schema: { body: SignUpRequestSchema, response: { 201: ProfileSchema } } },
+    {
+      config: perIpPerHour('sign-up'),
+      schema: { body: SignUpRequestSchema, response: { 201: ProfileSchema } },
+    },
     async (request, reply) => reply.status(201).send(await users.signUp(request.body)),
   );
 
@@ -33,13 +39,18 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     return reply.status(204).send();
   });
 
-  app.get('/api/users/profile/', { schema: { response: { 200: ProfileSchema } } }, async (request) =>
-    toProfile(await requireUser(request)),
+  app.get(
+    '/api/users/profile/',
+    { config: { auth: 'user' }, schema: { response: { 200: ProfileSchema } } },
+    async (request) => toProfile(await requireUser(request)),
   );
 
   app.patch(
     '/api/users/profile/',
-    { schema: { body: UpdateProfileRequestSchema, response: { 200: ProfileSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: UpdateProfileRequestSchema, response: { 200: ProfileSchema } },
+    },
     async (request) => {
       const user = await requireUser(request);
       return users.updateProfile(user.id, request.body);
@@ -48,7 +59,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.delete(
     '/api/users/profile/',
-    { schema: { body: DeleteAccountRequestSchema } },
+    { config: { auth: 'user' }, schema: { body: DeleteAccountRequestSchema } },
     async (request, reply) => {
       const user = await requireUser(request);
       await users.deleteAccount(user.id, request.body.password);
@@ -58,7 +69,10 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
 
   app.post(
     '/api/users/profile/password/',
-    { schema: { body: ChangePasswordRequestSchema, response: { 200: MessageResponseSchema } } },
+    {
+      config: { auth: 'user' },
+      schema: { body: ChangePasswordRequestSchema, response: { 200: MessageResponseSchema } },
+    },
     async (request) => {
       const user = await requireUser(request);
       await users.changePassword(user.id, requestTokenHash(request), request.body);
@@ -66,14 +80,28 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     },
   );
 
+  // LGPD: the person's data as a JSON file, from "Dados pessoais".
+  app.get(
+    '/api/users/profile/dados/',
+    { config: { auth: 'user' }, schema: { summary: 'Todos os dados pessoais da conta (LGPD), em JSON' } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const data = await exportPersonalData(app.db, user.id, app.now());
+      return reply
+        .header('content-disposition', 'attachment; filename="passada-dados-pessoais.json"')
+        .header('cache-control', 'no-store')
+        .send(data);
+    },
+  );
+
   app.post(
     '/api/users/password-reset/',
     {
-      config: perIpPerHour,
+      config: perIpPerHour('password-reset'),
       schema: { body: PasswordResetRequestSchema, response: { 200: MessageResponseSchema } },
     },
     async (request) => {
-      await users.requestPasswordReset(request.body.email, request.log);
+      await users.requestPasswordReset(request.body.email);
       return { detail: PASSWORD_RESET_SENT };
     },
   );

@@ -9,9 +9,12 @@ import {
 } from '@passada/core/contracts/accounts';
 import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
 import { hashToken } from '../../plugins/auth.ts';
 import { badRequest, HttpError } from '../../plugins/errors.ts';
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
+import { accountNoticeMail, passwordResetMail } from './account-mail.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
@@ -26,6 +29,7 @@ export interface UsersServiceDeps {
   env: Pick<Env, 'AUTH_TOKEN_TTL_HOURS' | 'LOGIN_MAX_FAILURES_PER_IP' | 'publicUrl' | 'STORE_NAME'>;
   now: () => Date;
   mail: MailProvider;
+  jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
 }
 
 const INVALID_CREDENTIALS = 'Credenciais inválidas';
@@ -33,6 +37,13 @@ const INVALID_CREDENTIALS = 'Credenciais inválidas';
 export const LOGIN_WINDOW_MINUTES = 15;
 export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
+/** A notice's "this was not me" link must still work when the person reads it days later. */
+export const NOTICE_RESET_TTL_HOURS = 72;
+
+export const ACCOUNT_LOCKED =
+  `Muitas tentativas de login nesta conta. Aguarde ${LOGIN_WINDOW_MINUTES} minutos ou redefina sua senha ` +
+  'em "Esqueci minha senha" para entrar agora.';
+const IP_THROTTLED = `Muitas tentativas de login. Aguarde ${LOGIN_WINDOW_MINUTES} minutos e tente novamente.`;
 
 const USERNAME_TAKEN = 'Este nome de usuário já está em uso.';
 const EMAIL_TAKEN = 'Este e-mail já está cadastrado.';
@@ -99,7 +110,12 @@ export function createUsersService(deps: UsersServiceDeps) {
     return token;
   }
 
-  /** `body` is checked here, not by the route schema: any failure must read the same, "Credenciais inválidas". */
+  /**
+   * `body` is checked here, not by the route schema: any failure must read the same, "Credenciais inválidas".
+   * Every attempt first takes a slot (a failure row) under a lock on the account, counted and inserted
+   * together, so 100 parallel guesses get at most LOGIN_MAX_FAILURES_PER_ACCOUNT answers; a right
+   * password gives its slot back.
+   */
   async function logIn(body: unknown, ip: string): Promise<string> {
     const parsed = LoginRequestSchema.safeParse(body);
     if (!parsed.success) throw badRequest(INVALID_CREDENTIALS, 'invalid_credentials');
@@ -109,20 +125,18 @@ export function createUsersService(deps: UsersServiceDeps) {
     // Username and e-mail count as one account, so switching between them gives no extra tries.
     const account = (user?.username ?? login).toLowerCase();
     const since = new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000);
-    const [byAccount, byIp] = await Promise.all([
-      repo.countFailures(deps.db, { account }, since),
-      repo.countFailures(deps.db, { ip }, since),
-    ]);
-    if (byAccount >= LOGIN_MAX_FAILURES_PER_ACCOUNT || byIp >= deps.env.LOGIN_MAX_FAILURES_PER_IP) {
-      throw new HttpError(
-        429,
-        `Muitas tentativas de login. Aguarde ${LOGIN_WINDOW_MINUTES} minutos e tente novamente.`,
-        'too_many_attempts',
-      );
-    }
+    const slot = await repo.takeLoginSlot(deps.db, {
+      account,
+      ip,
+      now,
+      since,
+      maxPerAccount: LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      maxPerIp: deps.env.LOGIN_MAX_FAILURES_PER_IP,
+    });
+    if (slot === 'account') throw new HttpError(429, ACCOUNT_LOCKED, 'too_many_attempts');
+    if (slot === 'ip') throw new HttpError(429, IP_THROTTLED, 'too_many_attempts');
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
     if (!user || !ok) {
-      await repo.insertFailure(deps.db, account, ip, now);
       await repo.pruneFailures(deps.db, new Date(now.getTime() - 24 * 3_600_000));
       throw badRequest(INVALID_CREDENTIALS, 'invalid_credentials');
     }
@@ -134,21 +148,43 @@ export function createUsersService(deps: UsersServiceDeps) {
     if (tokenHash) await repo.revokeToken(deps.db, tokenHash, deps.now());
   }
 
+  /**
+   * A new e-mail needs the current password (whoever holds a stolen token cannot take the account
+   * over through "forgot password"), and the old address is told, with a link to take it back.
+   */
   async function updateProfile(userId: number, input: UpdateProfileRequest): Promise<Profile> {
-    if (input.email) {
+    const current = await repo.findUserById(deps.db, userId);
+    if (!current) throw fieldErrors({ email: 'Conta não encontrada.' });
+    const changesEmail = input.email !== undefined && input.email !== current.email;
+    if (changesEmail) {
+      if (!input.current_password) {
+        throw fieldErrors({ current_password: 'Informe sua senha atual para trocar o e-mail.' });
+      }
+      await requirePassword(userId, input.current_password, 'current_password');
       const taken = await repo.findTaken(deps.db, { email: input.email }, userId);
       if (taken.email) throw fieldErrors({ email: EMAIL_TAKEN });
     }
+    // The same e-mail again and no name: nothing to write.
+    if (!changesEmail && input.full_name === undefined) return toProfile(current);
     try {
-      const user = await repo.updateUser(deps.db, userId, {
-        ...(input.full_name === undefined ? {} : { fullName: input.full_name }),
-        ...(input.email === undefined ? {} : { email: input.email }),
+      return await deps.db.transaction(async (tx) => {
+        const user = await repo.updateUser(tx, userId, {
+          ...(input.full_name === undefined ? {} : { fullName: input.full_name }),
+          ...(changesEmail && input.email ? { email: input.email } : {}),
+        });
+        if (changesEmail) await notify(tx, userId, 'email_changed', current.email);
+        return toProfile(user);
       });
-      return toProfile(user);
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldErrors({ email: EMAIL_TAKEN });
       throw error;
     }
+  }
+
+  /** Records the notice and enqueues its e-mail in the same transaction: both happen or neither. */
+  async function notify(tx: Tx, userId: number, kind: repo.NoticeKind, email: string): Promise<void> {
+    const noticeId = await repo.insertNotice(tx, { userId, kind, email });
+    await deps.jobs.send('mail.account-notice', { noticeId }, { tx });
   }
 
   async function requirePassword(userId: number, password: string, field: string): Promise<void> {
@@ -171,9 +207,10 @@ export function createUsersService(deps: UsersServiceDeps) {
     const passwordHash = await hashPassword(input.new_password);
     const now = deps.now();
     await deps.db.transaction(async (tx) => {
-      await repo.updateUser(tx, userId, { passwordHash });
+      const user = await repo.updateUser(tx, userId, { passwordHash });
       await repo.revokeUserTokens(tx, userId, now, currentTokenHash ?? undefined);
       await repo.expireUserPasswordResets(tx, userId, now);
+      await notify(tx, userId, 'password_changed', user.email);
     });
   }
 
@@ -199,36 +236,62 @@ export function createUsersService(deps: UsersServiceDeps) {
     });
   }
 
-  /** The answer is the same whether or not the e-mail has an account (no account enumeration). */
-  async function requestPasswordReset(
-    email: string,
-    log: { error(obj: object, msg: string): void },
-  ): Promise<void> {
+  /**
+   * The answer is the same, and as fast, whether or not the e-mail has an account (no account
+   * enumeration): the request only enqueues a job; the link is made and mailed by `sendPasswordReset`.
+   */
+  async function requestPasswordReset(email: string): Promise<void> {
     const user = await repo.findActiveUserByEmail(deps.db, email);
-    if (!user) return;
+    if (user) await deps.jobs.send('mail.password-reset', { userId: user.id });
+  }
+
+  /** A new single-use link, stored as its hash only. */
+  async function newResetLink(userId: number, ttlMinutes: number, db: Db | Tx = deps.db): Promise<string> {
     const token = newOpaqueToken();
-    const expiresAt = new Date(deps.now().getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000);
-    await repo.insertPasswordReset(deps.db, user.id, hashToken(token), expiresAt);
-    const link = `${deps.env.publicUrl}/login/redefinir-senha?token=${encodeURIComponent(token)}`;
-    try {
-      await deps.mail.send({
+    const expiresAt = new Date(deps.now().getTime() + ttlMinutes * 60_000);
+    await repo.insertPasswordReset(db, userId, hashToken(token), expiresAt);
+    return `${deps.env.publicUrl}/login/redefinir-senha?token=${encodeURIComponent(token)}`;
+  }
+
+  /** The job behind `requestPasswordReset`; a deleted account gets nothing. */
+  async function sendPasswordReset(userId: number): Promise<void> {
+    const user = await repo.findUserById(deps.db, userId);
+    if (!user || user.deletedAt) return;
+    const link = await newResetLink(userId, PASSWORD_RESET_TTL_MINUTES);
+    await deps.mail.send(
+      passwordResetMail({
+        env: deps.env,
         to: user.email,
-        subject: `${deps.env.STORE_NAME}: redefinição de senha`,
-        text: [
-          `Olá, ${user.fullName}!`,
-          '',
-          `Recebemos um pedido para redefinir a senha da sua conta na ${deps.env.STORE_NAME}.`,
-          `Para criar uma nova senha, abra o link abaixo. Ele vale por ${PASSWORD_RESET_TTL_MINUTES} minutos e pode ser usado uma única vez:`,
-          '',
-          link,
-          '',
-          'Se você não fez este pedido, ignore este e-mail: sua senha continua a mesma.',
-        ].join('\n'),
-      });
-    } catch (err) {
-      // A mail failure must not reveal that the account exists; the person can ask again.
-      log.error({ err: err instanceof Error ? err.message : String(err) }, 'password reset mail failed');
-    }
+        name: user.fullName,
+        link,
+        ttlMinutes: PASSWORD_RESET_TTL_MINUTES,
+      }),
+    );
+  }
+
+  /**
+   * The job behind a security notice. Sent at most once: a retry after a delivery failure sends it
+   * again, but a notice already marked sent is skipped.
+   */
+  async function sendAccountNotice(noticeId: number): Promise<void> {
+    const notice = await repo.findNotice(deps.db, noticeId);
+    if (!notice || notice.sentAt) return;
+    const user = await repo.findUserById(deps.db, notice.userId);
+    if (!user || user.deletedAt) return;
+    const link = await newResetLink(user.id, NOTICE_RESET_TTL_HOURS * 60);
+    await deps.mail.send(
+      accountNoticeMail({
+        env: deps.env,
+        kind: notice.kind as repo.NoticeKind,
+        to: notice.email,
+        name: user.fullName,
+        newEmail: user.email,
+        at: notice.createdAt,
+        link,
+        ttlHours: NOTICE_RESET_TTL_HOURS,
+      }),
+    );
+    await repo.markNoticeSent(deps.db, noticeId, deps.now());
   }
 
   async function confirmPasswordReset(input: PasswordResetConfirm): Promise<void> {
@@ -266,6 +329,8 @@ export function createUsersService(deps: UsersServiceDeps) {
     changePassword,
     deleteAccount,
     requestPasswordReset,
+    sendPasswordReset,
+    sendAccountNotice,
     confirmPasswordReset,
     findContact,
   };

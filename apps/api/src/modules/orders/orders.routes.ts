@@ -8,6 +8,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.post(
     '/api/orders/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['pedidos'],
         summary: 'O pedido criado pela confirmação do pagamento (txid da cobrança paga)',
@@ -31,6 +32,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = as
   app.get(
     '/api/orders/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['pedidos'],
         summary: 'Pedidos do usuário, do mais recente ao mais antigo',

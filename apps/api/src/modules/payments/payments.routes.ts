@@ -123,7 +123,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
   app.post(
     '/api/pagar-pix/',
     {
-      config: limited,
+      config: { ...limited, auth: 'user' },
       preHandler: perAccount,
       schema: {
         tags: ['pagamentos'],
@@ -160,6 +160,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
   app.get(
     '/api/status-pix/:txid/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['pagamentos'],
         summary: 'Situação de uma cobrança (Pix ou cartão) do usuário',
@@ -183,7 +184,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
   app.post(
     '/api/pagar-cartao/',
     {
-      config: limited,
+      config: { ...limited, auth: 'user' },
       preHandler: perAccount,
       schema: {
         tags: ['pagamentos'],
@@ -239,6 +240,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
   app.get(
     '/api/pagamentos/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['pagamentos'],
         summary: 'Pagamentos do usuário em análise, recusados ou devolvidos nos últimos 30 dias',

@@ -35,6 +35,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ registrations: Registr
   app.post(
     '/api/participantes/cadastrar/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['inscrições'],
         summary: 'A inscrição criada pelo pagamento confirmado (txid da cobrança)',
@@ -58,6 +59,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ registrations: Registr
   app.get(
     '/api/participantes/cpf/:cpf/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['inscrições'],
         summary: 'Inscrição feita por esta conta para o CPF (opcionalmente de um evento)',

@@ -94,11 +94,27 @@ function decodeEml(raw: string): string {
   return raw;
 }
 
-/** The password-reset token from the latest e-mail sent to `to`. */
-export function lastResetToken(dataDir: string, to: string): string | null {
-  const mail = readOutbox(dataDir)
-    .filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`))
-    .at(-1);
-  const m = mail ? /\/login\/redefinir-senha\?token=([A-Za-z0-9_%-]+)/.exec(mail) : null;
-  return m?.[1] ? decodeURIComponent(m[1]) : null;
+/** Waits for the background job to deliver an e-mail to `to` that contains `needle`; answers its text. */
+export async function waitForMail(
+  dataDir: string,
+  to: string,
+  needle = '',
+  timeoutMs = 10_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = readOutbox(dataDir)
+      .filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && m.includes(needle))
+      .at(-1);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} containing "${needle}"`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The password-reset token in an e-mail's link. */
+export function resetTokenIn(mail: string): string {
+  const m = /\/login\/redefinir-senha\?token=([A-Za-z0-9_%-]+)/.exec(mail);
+  if (!m?.[1]) throw new Error('no reset link in the e-mail');
+  return decodeURIComponent(m[1]);
 }

@@ -22,6 +22,7 @@ import {
   changePassword,
   deleteAccount,
   detailOf,
+  downloadPersonalData,
   fieldErrorsOf,
   updateProfile,
 } from '../../../lib/accounts-api.ts';
@@ -30,7 +31,11 @@ import { useSession } from '../../../lib/session.tsx';
 type Status = { message: string; tone: 'success' | 'error' } | null;
 const sectionClass = 'flex flex-col gap-4 rounded-xl border border-stone-200 p-5 dark:border-stone-800';
 
-const ProfileFormSchema = z.object({ full_name: FullNameSchema, email: EmailSchema });
+const ProfileFormSchema = z.object({
+  full_name: FullNameSchema,
+  email: EmailSchema,
+  current_password: z.string().max(1024),
+});
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const { refreshProfile } = useSession();
@@ -39,21 +44,29 @@ function ProfileForm({ profile }: { profile: Profile }) {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting },
   } = useForm<z.input<typeof ProfileFormSchema>, unknown, z.output<typeof ProfileFormSchema>>({
     resolver: zodResolver(ProfileFormSchema),
-    defaultValues: { full_name: profile.full_name, email: profile.email },
+    defaultValues: { full_name: profile.full_name, email: profile.email, current_password: '' },
   });
-  const onSubmit = handleSubmit(async (data) => {
+  // A new e-mail needs the current password; the old address is told of the change.
+  const changingEmail = watch('email').trim().toLowerCase() !== profile.email;
+  const onSubmit = handleSubmit(async ({ current_password, ...data }) => {
     setStatus(null);
+    if (changingEmail && !current_password) {
+      setError('current_password', { message: 'Informe sua senha atual para trocar o e-mail.' });
+      return;
+    }
     try {
-      await updateProfile(data);
+      await updateProfile(changingEmail ? { ...data, current_password } : { full_name: data.full_name });
       await refreshProfile();
       setStatus({ message: 'Dados atualizados com sucesso.', tone: 'success' });
     } catch (error) {
       const fields = fieldErrorsOf(error);
       if (fields.email) setError('email', { message: fields.email });
       if (fields.full_name) setError('full_name', { message: fields.full_name });
+      if (fields.current_password) setError('current_password', { message: fields.current_password });
       setStatus({ message: detailOf(error, 'Erro ao salvar os dados.'), tone: 'error' });
     }
   });
@@ -75,6 +88,20 @@ function ProfileForm({ profile }: { profile: Profile }) {
         error={errors.email?.message}
         {...register('email')}
       />
+      {changingEmail ? (
+        <>
+          <FormField
+            label="Senha atual"
+            type="password"
+            autoComplete="current-password"
+            error={errors.current_password?.message}
+            {...register('current_password')}
+          />
+          <p className="text-sm text-stone-600 dark:text-stone-400">
+            Enviaremos um aviso ao e-mail atual, com um link para recuperar a conta caso não tenha sido você.
+          </p>
+        </>
+      ) : null}
       <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'error'} />
       <button type="submit" className={`${primaryButtonClass} self-start`} disabled={isSubmitting}>
         Salvar dados
@@ -148,6 +175,43 @@ function PasswordForm() {
         Alterar senha
       </button>
     </form>
+  );
+}
+
+function DownloadData() {
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    setStatus(null);
+    try {
+      await downloadPersonalData();
+      setStatus({ message: 'Arquivo gerado.', tone: 'success' });
+    } catch (error) {
+      setStatus({ message: detailOf(error, 'Erro ao gerar o arquivo.'), tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={sectionClass} aria-labelledby="baixar-titulo">
+      <h2 id="baixar-titulo" className="text-lg font-semibold">
+        Baixar meus dados
+      </h2>
+      <p className="text-sm text-stone-600 dark:text-stone-400">
+        Um arquivo JSON com tudo o que a loja guarda sobre você: cadastro, endereços, pedidos e inscrições
+        (LGPD, art. 18).
+      </p>
+      <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'error'} />
+      <button
+        type="button"
+        className={`${secondaryButtonClass} self-start`}
+        onClick={download}
+        disabled={busy}
+      >
+        Baixar meus dados
+      </button>
+    </section>
   );
 }
 
@@ -234,8 +298,10 @@ export default function PersonalDataPage() {
     <AccountLayout title="Dados pessoais">
       {profile ? (
         <div className="flex flex-col gap-6">
-          <ProfileForm key={`${profile.full_name}|${profile.email}`} profile={profile} />
+          {/* Not keyed by the values: a save must not remount the form and lose its message. */}
+          <ProfileForm key={profile.username} profile={profile} />
           <PasswordForm />
+          <DownloadData />
           <DeleteAccountForm />
         </div>
       ) : profileLoading ? (

@@ -1,0 +1,80 @@
+import { STORE_TIME_ZONE } from '@passada/core/calendar';
+import type { Env } from '../../config/env.ts';
+import type { MailMessage } from '../../providers/mail/index.ts';
+import type { NoticeKind } from './users.repository.ts';
+
+type MailEnv = Pick<Env, 'STORE_NAME'>;
+
+export function passwordResetMail(input: {
+  env: MailEnv;
+  to: string;
+  name: string;
+  link: string;
+  ttlMinutes: number;
+}): MailMessage {
+  const { env } = input;
+  return {
+    to: input.to,
+    subject: `${env.STORE_NAME}: redefinição de senha`,
+    text: [
+      `Olá, ${input.name}!`,
+      '',
+      `Recebemos um pedido para redefinir a senha da sua conta na ${env.STORE_NAME}.`,
+      `Para criar uma nova senha, abra o link abaixo. Ele vale por ${input.ttlMinutes} minutos e pode ser usado uma única vez:`,
+      '',
+      input.link,
+      '',
+      'Se você não fez este pedido, ignore este e-mail: sua senha continua a mesma.',
+    ].join('\n'),
+  };
+}
+
+/** "ana@example.com" → "a**@example.com": enough for the owner to recognise, little for anyone else. */
+function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}${'*'.repeat(Math.max(local.length - 1, 2))}@${domain}`;
+}
+
+/**
+ * The notice of a security change, sent to the address the account had then. Its link is a password
+ * reset: with a new password the owner signs every other device out and can put the e-mail back.
+ */
+export function accountNoticeMail(input: {
+  env: MailEnv;
+  kind: NoticeKind;
+  to: string;
+  name: string;
+  newEmail: string;
+  at: Date;
+  link: string;
+  ttlHours: number;
+}): MailMessage {
+  const { env } = input;
+  const when = new Intl.DateTimeFormat('pt-BR', {
+    timeZone: STORE_TIME_ZONE,
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(input.at);
+  const what =
+    input.kind === 'email_changed'
+      ? `o e-mail da sua conta na ${env.STORE_NAME} foi trocado para ${maskEmail(input.newEmail)}`
+      : `a senha da sua conta na ${env.STORE_NAME} foi alterada`;
+  return {
+    to: input.to,
+    subject:
+      input.kind === 'email_changed'
+        ? `${env.STORE_NAME}: o e-mail da sua conta foi alterado`
+        : `${env.STORE_NAME}: sua senha foi alterada`,
+    text: [
+      `Olá, ${input.name}!`,
+      '',
+      `Em ${when}, ${what}.`,
+      '',
+      'Se foi você, não precisa fazer nada.',
+      `Se não foi você, redefina sua senha agora pelo link abaixo (vale por ${input.ttlHours} horas): ` +
+        'todos os aparelhos conectados à conta serão desconectados e você poderá corrigir o e-mail em "Dados pessoais".',
+      '',
+      input.link,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserAndToken } from '../test/factories/accounts.ts';
+import { listOperations, type Operation } from '../test/openapi.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+let operations: Operation[];
+beforeAll(async () => {
+  t = await createTestApp();
+  operations = await listOperations(t.app);
+});
+afterAll(() => t.close());
+
+/** Operations anyone may call; every other one must be marked as needing a login. */
+const PUBLIC = new Set([
+  'GET /api/health',
+  'GET /api/config/',
+  'POST /api/users/',
+  'POST /api/token-auth/',
+  'POST /api/token-auth/logout/',
+  'POST /api/users/password-reset/',
+  'POST /api/users/password-reset/confirm/',
+  'GET /api/cep/{cep}/',
+  'GET /api/products/',
+  'GET /api/products/category/{category}/',
+  'GET /api/products/search/',
+  'GET /api/products/{id}/',
+  'GET /api/media/products/{file}',
+  'GET /api/events/',
+  'GET /api/events/{id}/',
+  'GET /api/media/events/{file}',
+  'GET /api/events/{id}/preco/',
+  'POST /api/calcular-frete/',
+  'GET /api/parcelas/',
+  // Authenticated by mTLS or the webhook secret, not by a user's token.
+  'POST /api/webhooks/pix/',
+  'POST /api/webhooks/pix/pix',
+  'POST /api/webhooks/cartao/',
+  'POST /api/simulador/pix/{txid}/pagar',
+  'POST /api/simulador/cartao/token',
+]);
+
+const garbage = { nada: 'disso', evento: 'x'.repeat(5000), cpf: 12 };
+
+describe('authentication before anything else', () => {
+  it('marks every operation that is not public as needing the token', () => {
+    const unmarked = operations.filter((op) => !op.secured && !PUBLIC.has(op.key)).map((op) => op.key);
+    expect(unmarked).toEqual([]);
+    const securedButPublic = operations.filter((op) => op.secured && PUBLIC.has(op.key)).map((op) => op.key);
+    expect(securedButPublic).toEqual([]);
+    expect(operations.filter((op) => op.secured).length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('answers 401 on every protected operation, without a token or with a bad one, whatever the body and params', async () => {
+    const secured = operations.filter((op) => op.secured);
+    const deleted = await createUserAndToken(t.app);
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/profile/',
+      headers: deleted.headers,
+      payload: { password: deleted.password },
+    });
+    const headerSets: Record<string, string>[] = [
+      {},
+      { authorization: 'Token nao-existe' },
+      { authorization: 'Bearer' },
+      deleted.headers,
+    ];
+    for (const op of secured) {
+      for (const headers of headerSets) {
+        const url = op.path.replace(/\{[^}]+\}/g, '99999999999999');
+        const res = await t.app.inject({
+          method: op.method,
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: JSON.stringify(garbage) }),
+        });
+        expect({ op: op.key, status: res.statusCode }).toEqual({ op: op.key, status: 401 });
+        expect(res.json()).toEqual({ detail: 'Faça login para continuar.', code: 'not_authenticated' });
+      }
+      // Not even a malformed body reaches the parser.
+      const broken = await t.app.inject({
+        method: op.method,
+        url: op.path.replace(/\{[^}]+\}/g, 'x'),
+        headers: { 'content-type': 'application/json' },
+        payload: '{"sem fim',
+      });
+      expect({ op: op.key, status: broken.statusCode }).toEqual({ op: op.key, status: 401 });
+    }
+  });
+
+  it('still lets a signed-in user through to validation', async () => {
+    const u = await createUserAndToken(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/participantes/cadastrar/',
+      headers: u.headers,
+      payload: garbage,
+    });
+    expect(res.statusCode).toBe(400);
+  });
+});
