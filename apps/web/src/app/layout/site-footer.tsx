@@ -1,3 +1,4 @@
+import { COMPANY } from '@passada/core/company';
 import { Link } from 'react-router';
 import { topRatedLink } from './nav-links.ts';
 
@@ -39,20 +40,20 @@ export function SiteFooter() {
           </p>
         </nav>
         <address className="not-italic leading-relaxed text-stone-700 dark:text-stone-300">
-          <strong className="text-stone-900 dark:text-stone-100">Passada Artigos Esportivos Ltda.</strong>
+          <strong className="text-stone-900 dark:text-stone-100">{COMPANY.legalName}</strong>
           <br />
-          CNPJ 12.ABC.345/01DE-35
+          CNPJ {COMPANY.cnpj}
           <br />
-          Av. Beira Mar, 3000, loja 12, Meireles, Fortaleza-CE, CEP 60165-121
+          {COMPANY.address}
           <br />
           E-mail:{' '}
-          <a href="mailto:contato@passada.com.br" className="underline">
-            contato@passada.com.br
+          <a href={`mailto:${COMPANY.email}`} className="underline">
+            {COMPANY.email}
           </a>
           <br />
           Telefone:{' '}
-          <a href="tel:+558532345678" className="underline">
-            (85) 3234-5678
+          <a href={`tel:${COMPANY.phoneE164}`} className="underline">
+            {COMPANY.phone}
           </a>
         </address>
       </div>

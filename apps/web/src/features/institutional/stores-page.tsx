@@ -1,6 +1,7 @@
+import { COMPANY } from '@passada/core/company';
 import { useSyncExternalStore } from 'react';
 
-const ADDRESS = 'Av. Beira Mar, 3000, loja 12, Meireles, Fortaleza-CE, CEP 60165-121';
+const ADDRESS = COMPANY.address;
 const OSM_URL = 'https://www.openstreetmap.org/?mlat=-3.7250&mlon=-38.4950#map=17/-3.7250/-38.4950';
 /** The store's block with its marker; the server's CSP lets exactly this site into a frame. */
 const OSM_EMBED_URL =
@@ -114,14 +115,14 @@ export default function StoresPage() {
             <h2 className="mb-2 text-xl font-bold">Contato</h2>
             <p>
               Telefone:{' '}
-              <a href="tel:+558532345678" className="underline">
-                (85) 3234-5678
+              <a href={`tel:${COMPANY.phoneE164}`} className="underline">
+                {COMPANY.phone}
               </a>
             </p>
             <p>
               E-mail:{' '}
-              <a href="mailto:contato@passada.com.br" className="underline">
-                contato@passada.com.br
+              <a href={`mailto:${COMPANY.email}`} className="underline">
+                {COMPANY.email}
               </a>
             </p>
           </section>

@@ -1,3 +1,4 @@
+import { companyIdentityLine } from '@passada/core/company';
 import { chargedCents } from '@passada/core/installments';
 import { formatBRL } from '@passada/core/money';
 import { type InstallmentChoice, installmentLabel } from '../../../components/payments/card-form.tsx';
@@ -44,10 +45,7 @@ export function OrderSummary(props: OrderSummaryProps) {
         </dd>
       </dl>
       <p className="mt-4 text-sm font-medium">Você pode corrigir o pedido antes de pagar.</p>
-      <p className="mt-4 text-xs text-stone-600 dark:text-stone-400">
-        Passada Artigos Esportivos Ltda. · CNPJ 12.ABC.345/01DE-35 · Av. Beira Mar, 3000, loja 12, Meireles,
-        Fortaleza-CE, CEP 60165-121 · contato@passada.com.br · (85) 3234-5678
-      </p>
+      <p className="mt-4 text-xs text-stone-600 dark:text-stone-400">{companyIdentityLine()}</p>
     </aside>
   );
 }
