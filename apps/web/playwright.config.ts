@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { STORE_TIME_ZONE } from '@passada/core/calendar';
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumFlags } from './e2e/chromium-flags.ts';
 
@@ -22,7 +23,7 @@ export default defineConfig({
   use: {
     baseURL,
     locale: 'pt-BR',
-    timezoneId: 'America/Fortaleza',
+    timezoneId: STORE_TIME_ZONE,
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumFlags },
   },

@@ -1,10 +1,11 @@
+import { STORE_TIME_ZONE } from '@passada/core/calendar';
 import PgBoss from 'pg-boss';
 import type { Database, Tx } from '../db/client.ts';
 import type { JobCatalog, JobData, JobName } from './job-catalog.ts';
 import { databaseExecutor, trackedExecutor, transactionExecutor } from './job-sql.ts';
 
 /** Cron expressions read in the store's time zone ("0 3 * * *" is 3 a.m. in Fortaleza). */
-const SCHEDULE_TIME_ZONE = 'America/Fortaleza';
+const SCHEDULE_TIME_ZONE = STORE_TIME_ZONE;
 
 const DEFAULT_RETRY_LIMIT = 5;
 const DEFAULT_RETRY_DELAY_SECONDS = 30;

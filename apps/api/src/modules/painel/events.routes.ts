@@ -1,3 +1,4 @@
+import { STORE_TIME_ZONE } from '@passada/core/calendar';
 import { ApiErrorSchema } from '@passada/core/contracts/common';
 import {
   CheckinRequestSchema,
@@ -26,7 +27,7 @@ const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
 const dateTime = new Intl.DateTimeFormat('pt-BR', {
   dateStyle: 'short',
   timeStyle: 'short',
-  timeZone: 'America/Fortaleza',
+  timeZone: STORE_TIME_ZONE,
 });
 
 function toWire(row: ParticipantRow, checkin: CheckinRow | undefined): PainelParticipant {
