@@ -22,6 +22,8 @@ beforeAll(async () => {
           SIGNUP_RATE_LIMIT_MAX: '3',
           JOBS_POLL_SECONDS: '0.5',
           SHUTDOWN_GRACE_SECONDS: '1',
+          // The lockout test above leaves failures for 127.0.0.1; the SIGTERM test must not meet the IP cap.
+          LOGIN_MAX_FAILURES_PER_IP: '1000',
         },
       }),
     ),
@@ -106,7 +108,16 @@ describe('several server processes on one PostgreSQL database', () => {
         (e: unknown) => `falhou: ${e instanceof Error ? e.message : String(e)}`,
       ),
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // Each login records its attempt before hashing: once all 30 rows exist, all 30 are inside the
+    // server, so SIGTERM lands while they are in flight however slow the machine is.
+    const deadline = Date.now() + 15_000;
+    for (let seen = 0; seen < 30 && Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 20));
+      const [row] = await query<{ n: string }>(
+        "select count(*) as n from login_failures where account like 'ninguem%'",
+      );
+      seen = Number(row?.n);
+    }
     const code = target.stop('SIGTERM');
     const statuses = await Promise.all(inFlight);
     expect(statuses).toEqual(Array(30).fill('400 Credenciais inválidas'));
