@@ -38,6 +38,11 @@ export function defineJob<TData extends object>(
 export const jobCatalog = {
   /** The confirmation e-mail of a paid order. */
   'mail.order-confirmation': defineJob<{ orderId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
+  /** The e-mail telling a buyer their order moved (em separação, enviado, entregue, cancelado). */
+  'mail.order-status': defineJob<{ orderId: number; status: string }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
   /** The confirmation e-mail of an event registration. */
   'mail.registration-confirmation': defineJob<{ registrationId: number }>({
     retryLimit: 8,

@@ -50,12 +50,14 @@ export type OrderAddress = z.infer<typeof OrderAddressSchema>;
 export const ORDER_STATUSES = [
   'aguardando pagamento',
   'pago',
+  'em separação',
   'enviado',
   'entregue',
   'cancelado',
   'expirado',
 ] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
 /**
  * An order as `GET /api/orders/` answers it (spec section 3, plus totals and status). Money in reais.
@@ -86,6 +88,9 @@ export const OrderSchema = z.object({
   status: OrderStatusSchema,
   order_date: z.string(),
   address: OrderAddressSchema,
+  /** Correios tracking code once shipped, and the page where the buyer follows it. */
+  codigo_rastreio: z.string().nullable().optional(),
+  rastreio_url: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

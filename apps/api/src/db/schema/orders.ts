@@ -52,8 +52,32 @@ export const orders = pgTable(
     /** Copy of the delivery address at purchase time; later edits do not change the order. */
     address: jsonb('address').$type<OrderAddress>().notNull(),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
+    /** Correios object code, set when the order is shipped. */
+    trackingCode: text('tracking_code'),
   },
-  (t) => [index('orders_user_idx').on(t.userId)],
+  (t) => [
+    index('orders_user_idx').on(t.userId),
+    index('orders_status_date_idx').on(t.status, t.orderDate),
+    index('orders_date_idx').on(t.orderDate),
+  ],
+);
+
+/** Each move of an order after payment, by whom: the timeline staff and buyer see. */
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: orderStatuses }).notNull(),
+    /** Kept as written so the line still says who after the staff account is gone. */
+    staffName: text('staff_name'),
+    trackingCode: text('tracking_code'),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_status_changes_order_idx').on(t.orderId)],
 );
 
 export const orderItems = pgTable('order_items', {

@@ -1,6 +1,14 @@
 import fp from 'fastify-plugin';
 import { ordersRoutes } from './orders.routes.ts';
 import { createOrdersService } from './orders.service.ts';
+import { createOrdersAdmin, type OrdersAdmin } from './orders-admin.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The back office's side of orders (list, detail, status flow); the painel module calls it. */
+    orders: { admin: OrdersAdmin };
+  }
+}
 
 /** Orders: paid through an 'order' charge, then listed for their owner (docs/product.md §5). */
 export default fp(
@@ -20,6 +28,16 @@ export default fp(
     // A charge with `finalidade: 'pedido'` pays for an order: payments calls back into this module.
     app.payments.registerPurpose('order', orders.purpose);
     app.jobs.work('mail.order-confirmation', ({ orderId }) => orders.sendConfirmation(orderId));
+    app.jobs.work('mail.order-status', ({ orderId, status }) => orders.sendStatusNotice(orderId, status));
+    app.decorate('orders', {
+      admin: createOrdersAdmin({
+        db: app.db,
+        now: app.now,
+        jobs: app.jobs,
+        payments: app.payments,
+        catalog: app.catalog,
+      }),
+    });
     await app.register(ordersRoutes, { orders });
   },
   { name: 'orders', dependencies: ['infra', 'jobs', 'payments', 'catalog', 'accounts', 'shipping'] },

@@ -62,3 +62,39 @@ export function orderConfirmationMail(input: {
     text: lines.join('\n'),
   };
 }
+
+const STATUS_LINES: Partial<Record<Order['status'], (order: Order) => string>> = {
+  'em separação': (o) => `Seu pedido nº ${o.id} está sendo separado e embalado.`,
+  enviado: (o) =>
+    `Seu pedido nº ${o.id} foi enviado pelos Correios (${o.servico_frete}). Código de rastreio: ${o.codigo_rastreio}.\nAcompanhe a entrega em ${o.rastreio_url}`,
+  entregue: (o) => `Seu pedido nº ${o.id} foi entregue. Esperamos que aproveite!`,
+  cancelado: (o) =>
+    `Seu pedido nº ${o.id} foi cancelado e os itens voltaram ao estoque. O valor de ${brl(o.total)} será devolvido ` +
+    (o.metodo_pagamento === 'pix'
+      ? 'por Pix para a conta que pagou.'
+      : 'no seu cartão de crédito; o estorno aparece na fatura conforme o prazo do banco emissor.'),
+};
+
+/** The e-mail telling the buyer their order moved (packed, shipped with tracking, delivered, cancelled). */
+export function orderStatusMail(input: {
+  env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;
+  order: Order;
+  buyer: { name: string; email: string };
+}): MailMessage | null {
+  const { env, order, buyer } = input;
+  const line = STATUS_LINES[order.status];
+  if (!line) return null;
+  return {
+    to: buyer.email,
+    subject: `${env.STORE_NAME}: pedido nº ${order.id} ${order.status}`,
+    text: [
+      `Olá, ${buyer.name}!`,
+      '',
+      line(order),
+      '',
+      `Acompanhe seus pedidos em ${env.publicUrl}/user/pedidos.`,
+      '',
+      companyIdentityLine(),
+    ].join('\n'),
+  };
+}

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { orderItems, orders } from '../../db/schema/index.ts';
+import { orderItems, orderStatusChanges, orders, users } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
 
@@ -51,4 +51,103 @@ export async function findItems(db: Conn, orderIds: number[]): Promise<OrderItem
     .from(orderItems)
     .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+}
+
+export type StatusChangeRow = typeof orderStatusChanges.$inferSelect;
+
+export interface OrderFilter {
+  status?: OrderRow['status'];
+  from?: Date;
+  to?: Date;
+  method?: string;
+  search?: string;
+}
+
+function filterWhere(f: OrderFilter): SQL | undefined {
+  const conds: SQL[] = [];
+  if (f.status) conds.push(eq(orders.status, f.status));
+  if (f.from) conds.push(gte(orders.orderDate, f.from));
+  if (f.to) conds.push(lt(orders.orderDate, f.to));
+  if (f.method) conds.push(eq(orders.paymentMethod, f.method));
+  const q = f.search?.trim();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const byText = or(
+      ilike(users.email, like),
+      ilike(users.fullName, like),
+      sql`${orders.address}->>'full_name' ilike ${like}`,
+    );
+    const number = /^#?(\d{1,9})$/.exec(q);
+    conds.push(number ? or(eq(orders.id, Number(number[1])), byText)! : byText!);
+  }
+  return conds.length ? and(...conds) : undefined;
+}
+
+/** A page of orders for staff, newest first, with the buyer and the number of units. */
+export async function listOrdersForStaff(db: Conn, f: OrderFilter, limit: number, offset: number) {
+  const where = filterWhere(f);
+  const rows = await db
+    .select({
+      order: orders,
+      email: users.email,
+      units: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.orderDate), desc(orders.id))
+    .limit(limit)
+    .offset(offset);
+  const [total] = await db
+    .select({ n: count() })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(where);
+  return { rows, count: total?.n ?? 0 };
+}
+
+export async function findBuyer(db: Conn, userId: number | null) {
+  if (userId === null) return null;
+  const [row] = await db
+    .select({ name: users.fullName, email: users.email })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** Locks the order row so two staff members moving it at once move it one after the other. */
+export async function lockOrder(tx: Tx, id: number): Promise<OrderRow | null> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function updateOrder(tx: Tx, id: number, values: Partial<NewOrder>): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set(values).where(eq(orders.id, id)).returning();
+  if (!row) throw new Error('update orders returned nothing');
+  return row;
+}
+
+export async function insertStatusChange(tx: Tx, values: typeof orderStatusChanges.$inferInsert) {
+  await tx.insert(orderStatusChanges).values(values);
+}
+
+export async function listStatusChanges(db: Conn, orderId: number): Promise<StatusChangeRow[]> {
+  return db
+    .select()
+    .from(orderStatusChanges)
+    .where(eq(orderStatusChanges.orderId, orderId))
+    .orderBy(asc(orderStatusChanges.at), asc(orderStatusChanges.id));
+}
+
+export async function countByStatus(db: Conn, statuses: OrderRow['status'][]): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(orders).where(inArray(orders.status, statuses));
+  return row?.n ?? 0;
+}
+
+export async function findOrderIdsByCharges(db: Conn, chargeIds: number[]) {
+  if (!chargeIds.length) return [];
+  return db
+    .select({ id: orders.id, chargeId: orders.chargeId })
+    .from(orders)
+    .where(inArray(orders.chargeId, chargeIds));
 }

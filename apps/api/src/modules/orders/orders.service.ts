@@ -5,6 +5,7 @@ import {
   type OrderDraft,
   OrderDraftSchema,
 } from '@passada/core/contracts/orders';
+import { trackingUrl } from '@passada/core/contracts/painel-orders';
 import { centsToReais, commaStringToCents, reaisToCents } from '@passada/core/money';
 import { plural } from '@passada/core/plural';
 import type { FastifyBaseLogger } from 'fastify';
@@ -28,7 +29,7 @@ import type { AddressesService } from '../accounts/addresses.service.ts';
 import { type CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service.ts';
 import type { ChargePurposeHandler, PaymentsService } from '../payments/payments.service.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
-import { orderConfirmationMail } from './order-mail.ts';
+import { orderConfirmationMail, orderStatusMail } from './order-mail.ts';
 import * as repo from './orders.repository.ts';
 
 export interface OrdersServiceDeps {
@@ -38,7 +39,7 @@ export interface OrdersServiceDeps {
   log: FastifyBaseLogger;
   mail: MailProvider;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
-  payments: Pick<PaymentsService, 'status' | 'settled'>;
+  payments: Pick<PaymentsService, 'status' | 'settled' | 'chargeById'>;
   catalog: Pick<CatalogService, 'getProduct' | 'reserveStock' | 'releaseStock'>;
   addresses: Pick<AddressesService, 'get'>;
   shipping: Pick<ShippingService, 'quote'>;
@@ -288,6 +289,22 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     deps.log.info({ orderId }, 'order confirmation mail sent');
   }
 
+  /**
+   * The status e-mail job. It says where the order stands when sent, so a retry after a later move
+   * tells the newer news instead of the old one; `status` only names the move that asked for it.
+   */
+  async function sendStatusNotice(orderId: number, status: string): Promise<void> {
+    const row = await repo.findOrder(deps.db, orderId);
+    const charge = row ? await deps.payments.chargeById(row.chargeId) : null;
+    if (!row || !charge || row.status !== status) return;
+    const draft = parseStoredDraft(charge.draft);
+    const [order] = await toOrders([row]);
+    const message = orderStatusMail({ env: deps.env, order: order!, buyer: draft.buyer });
+    if (!message) return;
+    await deps.mail.send(message);
+    deps.log.info({ orderId, status }, 'order status mail sent');
+  }
+
   async function toOrders(rows: repo.OrderRow[]): Promise<Order[]> {
     const items = await repo.findItems(
       deps.db,
@@ -317,6 +334,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       status: row.status,
       order_date: row.orderDate.toISOString(),
       address: row.address,
+      codigo_rastreio: row.trackingCode,
+      rastreio_url: row.trackingCode ? trackingUrl(row.trackingCode) : null,
     }));
   }
 
@@ -354,7 +373,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return toOrders(await repo.listOrdersByUser(deps.db, userId));
   }
 
-  return { purpose, orderForPaidCharge, listOrders, sendConfirmation };
+  return { purpose, orderForPaidCharge, listOrders, sendConfirmation, sendStatusNotice };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -5,10 +5,11 @@ import { catalogRoutes } from './catalog.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { painelGuard } from './guard.ts';
 import { mediaRoutes } from './media.routes.ts';
+import { ordersRoutes } from './orders.routes.ts';
 import { MAX_PHOTO_BYTES } from './photos.ts';
 import { createStaffService } from './staff.service.ts';
 
-/** The back office under `/api/painel/` (docs/product.md): staff, audit, catalogue, stock, events. */
+/** The back office under `/api/painel/` (docs/product.md): staff, audit, catalogue, stock, events, orders, dashboard. */
 export default fp(
   async (app) => {
     const staff = createStaffService({ db: app.db, env: app.env, now: app.now });
@@ -25,9 +26,10 @@ export default fp(
         await scope.register(accessRoutes, { staff });
         await scope.register(catalogRoutes);
         await scope.register(eventsRoutes);
+        await scope.register(ordersRoutes);
       },
       { prefix: '/api/painel' },
     );
   },
-  { name: 'painel', dependencies: ['infra', 'catalog', 'events', 'registrations'] },
+  { name: 'painel', dependencies: ['infra', 'catalog', 'events', 'registrations', 'orders', 'payments'] },
 );

@@ -27,7 +27,7 @@ import { cardHolderBirthProblem, refundNoticeMail } from './payment-rules.ts';
 import type { ChargeRow, PaymentEventSource, RefundRow } from './payments.repository.ts';
 import * as repo from './payments.repository.ts';
 
-export type { ChargeRow };
+export type { ChargeRow, RefundRow };
 export type ChargePurpose = (typeof chargePurposes)[number];
 
 /**
@@ -441,17 +441,55 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return { kind: 'refund' as const, row: ended, refund };
   }
 
-  /** Asks the provider to return the money; idempotent by our refund id, retried by reconciliation. */
+  /**
+   * Staff cancel what a paid charge bought (docs/architecture.md §5): inside the caller's transaction
+   * the charge becomes DEVOLVIDA with its refund row; the caller runs `sendRefund` after commit, since
+   * no provider call happens inside a transaction. The caller tells the payer (its own e-mail).
+   */
+  async function returnPaid(tx: Tx, chargeId: number, reason: string): Promise<RefundRow> {
+    const row = await repo.lockCharge(tx, chargeId);
+    if (row?.status !== 'CONCLUIDA')
+      throw conflict('Só um pagamento confirmado pode ser devolvido.', 'pagamento_nao_confirmado');
+    if (row.method === 'pix' ? !row.endToEndId : !row.providerChargeId)
+      throw conflict(
+        'O pagamento não tem a identificação da operadora; devolva-o pelo painel da Efí.',
+        'pagamento_sem_identificacao',
+      );
+    await repo.updateCharge(tx, row.id, { status: 'DEVOLVIDA', reason, updatedAt: deps.now() });
+    return repo.insertRefund(tx, {
+      chargeId: row.id,
+      refundId: `dev${row.id}${randomBytes(8).toString('hex')}`.slice(0, 35),
+      amountCents: row.amountCents,
+      status: 'PENDENTE',
+      reason,
+      createdAt: deps.now(),
+    });
+  }
+
+  /**
+   * Asks the provider to return the money (Pix by our refund id, card in full); asking again never
+   * refunds twice, and reconciliation retries an unanswered one.
+   */
   async function sendRefund(refund: RefundRow): Promise<void> {
     const { db, provider, now, log } = deps;
     const charge = await repo.findChargeById(db, refund.chargeId);
-    if (!charge?.endToEndId) return;
+    if (!charge) return;
     try {
-      const answer = await provider.refundPix({
-        endToEndId: charge.endToEndId,
-        refundId: refund.refundId,
-        amountCents: refund.amountCents,
-      });
+      let answer: { status: string; raw: unknown };
+      if (charge.method === 'cartao') {
+        if (!charge.providerChargeId) return;
+        answer = await provider.refundCard({
+          providerChargeId: charge.providerChargeId,
+          amountCents: refund.amountCents,
+        });
+      } else {
+        if (!charge.endToEndId) return;
+        answer = await provider.refundPix({
+          endToEndId: charge.endToEndId,
+          refundId: refund.refundId,
+          amountCents: refund.amountCents,
+        });
+      }
       await db.transaction(async (tx) => {
         // EM_PROCESSAMENTO is Efí's "requested": the money is on its way.
         await repo.setRefundStatus(tx, refund.id, answer.status, now());
@@ -459,7 +497,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       });
     } catch (err) {
       await logEvent(db, charge.id, 'refund', 'error', errorInfo(err));
-      log.error({ chargeId: charge.id, err: errorText(err) }, 'pix refund failed; reconciliation retries it');
+      log.error({ chargeId: charge.id, err: errorText(err) }, 'refund failed; reconciliation retries it');
     }
   }
 
@@ -955,6 +993,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     installments,
     chargeCard,
     listNoteworthy,
+    returnPaid,
+    sendRefund,
+    refundOf: (chargeId: number) => repo.findRefund(deps.db, chargeId),
+    chargeById: (chargeId: number) => repo.findChargeById(deps.db, chargeId),
     sendRefundNotice,
     registerWebhook,
     webhookState: () => webhookState,

@@ -500,6 +500,28 @@ export async function startFakeEfi(options: FakeEfiOptions): Promise<FakeEfi> {
         });
       return send(200, { code: 200, data: chargeData(charge) });
     }
+    m = /^\/v1\/charge\/(\d+)\/refund$/.exec(url.pathname);
+    if (m && req.method === 'POST') {
+      const charge = charges.get(Number(m[1]));
+      if (!charge)
+        return send(404, {
+          code: 3500010,
+          error: 'charge_not_found',
+          error_description: 'Cobrança não encontrada.',
+        });
+      const status = charge.history.at(-1)?.status;
+      if (status !== 'paid' && status !== 'settled')
+        return send(400, {
+          code: 3500034,
+          error: 'charge_status_invalid',
+          error_description: 'A situação da cobrança não permite estorno.',
+        });
+      const amount = req.body.amount === undefined ? charge.total : Number(req.body.amount);
+      if (!Number.isInteger(amount) || amount < 1 || amount > charge.total)
+        return send(400, efiValidation('/amount', 'Valor do estorno inválido.'));
+      moveCharge(charge, 'refunded');
+      return send(200, { code: 200 });
+    }
     m = /^\/v1\/notification\/([^/]+)$/.exec(url.pathname);
     if (m && req.method === 'GET') {
       const token = decodeURIComponent(m[1] ?? '');

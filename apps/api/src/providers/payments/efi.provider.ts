@@ -484,6 +484,15 @@ export function createEfiProvider(env: Env, options: EfiOptions = {}): PaymentsP
       };
     },
 
+    async refundCard({ providerChargeId, amountCents }) {
+      const path = `/v1/charge/${encodeURIComponent(providerChargeId)}`;
+      // Efí keeps no refund id for cards: a charge already `refunded` means an earlier call went through.
+      const before = cardCharge(obj((await call(charges, 'GET', path, 'read')).data));
+      if (before.status === 'refunded') return { status: 'DEVOLVIDO', raw: before.raw };
+      const answer = await call(charges, 'POST', `${path}/refund`, 'never', { amount: amountCents });
+      return { status: 'DEVOLVIDO', raw: answer };
+    },
+
     async chargeCard(input) {
       const answer = await call(charges, 'POST', '/v1/charge/one-step', 'never', oneStepBody(input));
       const result = cardCharge(obj(answer.data), input.installments);

@@ -60,6 +60,18 @@ export interface PixRefund {
   raw: unknown;
 }
 
+export interface CardRefundInput {
+  /** The provider's id of the paid card charge. */
+  providerChargeId: string;
+  amountCents: number;
+}
+
+/** The card network returns the money to the card; Efí answers at once and the charge becomes `refunded`. */
+export interface CardRefund {
+  status: PixRefundStatus;
+  raw: unknown;
+}
+
 export interface PixWebhookRegistration {
   url: string;
   createdAt?: Date;
@@ -155,9 +167,12 @@ export class PaymentProviderTimeout extends PaymentProviderError {
 }
 
 export interface SimulatedRefund {
+  /** The Pix transfer returned; empty for a card refund. */
   endToEndId: string;
   refundId: string;
   amountCents: number;
+  /** Set for a card refund: the card charge it returned. */
+  cardChargeId?: string;
 }
 
 /** Only in `simulado`: plays the bank (paying a charge), the card network and Efí's browser tokenizer. */
@@ -184,6 +199,8 @@ export interface PaymentsProvider {
   /** Removes an unpaid charge so it can no longer be paid; answers the charge as it ends up (it may have been paid). */
   cancelPix(txid: string): Promise<PixState>;
   refundPix(input: PixRefundInput): Promise<PixRefund>;
+  /** Returns a paid card charge in full; asking again for a charge already refunded changes nothing. */
+  refundCard(input: CardRefundInput): Promise<CardRefund>;
   /** Never retried: a lost answer throws PaymentProviderTimeout and the charge must be found later. */
   chargeCard(input: CardChargeInput): Promise<CardChargeResult>;
   getCardCharge(providerChargeId: string): Promise<CardChargeResult>;

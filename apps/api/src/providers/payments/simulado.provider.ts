@@ -201,6 +201,23 @@ export function createSimulatedProvider(env: Env): PaymentsProvider {
       return { refundId, status: 'DEVOLVIDO', amountCents, raw: { ...refund } };
     },
 
+    async refundCard({ providerChargeId, amountCents }) {
+      const charge = cards.get(providerChargeId);
+      if (!charge) throw new PaymentProviderError('Cobrança não encontrada.', 404, 'charge_not_found');
+      const refundId = `card${providerChargeId}`;
+      const done = refunds.get(refundId);
+      if (done) return { status: 'DEVOLVIDO', raw: { ...done } };
+      const from = current(charge);
+      if (from !== 'paid' && from !== 'settled')
+        throw new PaymentProviderError('Só é possível estornar uma cobrança paga.', 400, 'charge_not_paid');
+      if (amountCents <= 0 || amountCents > charge.totalCents)
+        throw new PaymentProviderError('Valor do estorno maior que o pago.', 400, 'valor_estorno_invalido');
+      const refund = { endToEndId: '', refundId, amountCents, cardChargeId: providerChargeId };
+      refunds.set(refundId, refund);
+      moveCard(charge, 'refunded');
+      return { status: 'DEVOLVIDO', raw: { ...refund } };
+    },
+
     async chargeCard({ paymentToken, installments, amountCents, customId }) {
       const known = customId ? [...cards.values()].find((c) => c.customId === customId) : undefined;
       if (known) return cardResult(known);

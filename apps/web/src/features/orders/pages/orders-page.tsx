@@ -55,6 +55,19 @@ function OrderCard({ order }: { order: Order }) {
         Entrega para {order.address.full_name}: {order.address.street}, {order.address.neighborhood},{' '}
         {order.address.city}-{order.address.state}, CEP {formatCep(order.address.zip_code)}
       </address>
+      {order.codigo_rastreio && order.rastreio_url ? (
+        <p className="mt-2 text-sm">
+          Rastreio dos Correios:{' '}
+          <a className="font-semibold underline" href={order.rastreio_url} target="_blank" rel="noreferrer">
+            {order.codigo_rastreio}
+          </a>
+        </p>
+      ) : null}
+      {order.status === 'cancelado' ? (
+        <p className="mt-2 text-sm">
+          Pedido cancelado: o valor pago é devolvido pela mesma forma de pagamento.
+        </p>
+      ) : null}
     </article>
   );
 }

@@ -19,6 +19,7 @@ export { formatDateTime as formatOrderDate } from '../../../lib/format.ts';
 export const STATUS_LABEL: Record<Order['status'], string> = {
   'aguardando pagamento': 'Aguardando pagamento',
   pago: 'Pago',
+  'em separação': 'Em separação',
   enviado: 'Enviado',
   entregue: 'Entregue',
   cancelado: 'Cancelado',

@@ -1,0 +1,187 @@
+import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
+import type { OrderStatus } from '@passada/core/contracts/orders';
+import {
+  canMoveOrder,
+  ORDER_TRANSITIONS,
+  type PainelOrderDetail,
+  type PainelOrderQuery,
+  PainelOrderQuerySchema,
+  type PainelOrderSummary,
+  trackingUrl,
+} from '@passada/core/contracts/painel-orders';
+import { centsToReais } from '@passada/core/money';
+import type { Db, Tx } from '../../db/client.ts';
+import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
+import * as repo from './orders.repository.ts';
+
+export const ORDERS_PAGE_SIZE = 25;
+
+export interface OrdersAdminDeps {
+  db: Db;
+  now: () => Date;
+  jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
+  payments: Pick<PaymentsService, 'returnPaid' | 'chargeById' | 'refundOf' | 'events'>;
+  catalog: Pick<CatalogService, 'releaseStock'>;
+}
+
+/** Midnight of a store-calendar day, as an instant (the store's zone has no daylight saving). */
+const storeMidnight = (day: string) => new Date(`${day}T00:00:00-03:00`);
+
+/** What the order looks like in the audit log: the fields a status change moves. */
+export const auditShape = (o: repo.OrderRow) => ({ status: o.status, codigo_rastreio: o.trackingCode });
+
+/**
+ * The back office's side of orders: listing, the detail with its payment and timeline, and the status
+ * flow. Writes take the caller's transaction so the audit line commits with them.
+ */
+export function createOrdersAdmin(deps: OrdersAdminDeps) {
+  async function list(query: PainelOrderQuery) {
+    const q = PainelOrderQuerySchema.parse(query);
+    const { rows, count } = await repo.listOrdersForStaff(
+      deps.db,
+      {
+        status: q.status,
+        from: q.de ? storeMidnight(q.de) : undefined,
+        to: q.ate ? storeMidnight(addDays(q.ate, 1)) : undefined,
+        method: q.metodo,
+        search: q.busca,
+      },
+      ORDERS_PAGE_SIZE,
+      (q.pagina - 1) * ORDERS_PAGE_SIZE,
+    );
+    const results: PainelOrderSummary[] = rows.map(({ order, email, units }) => ({
+      id: order.id,
+      status: order.status,
+      data: order.orderDate.toISOString(),
+      cliente: order.address.full_name,
+      email,
+      metodo_pagamento: order.paymentMethod === 'cartao' ? 'cartao' : 'pix',
+      total: centsToReais(order.totalCents),
+      itens: Number(units),
+    }));
+    return { results, count, page_size: ORDERS_PAGE_SIZE };
+  }
+
+  async function detail(id: number): Promise<PainelOrderDetail> {
+    const order = await repo.findOrder(deps.db, id);
+    if (!order) throw notFound('Pedido não encontrado.');
+    const [items, buyer, charge, refund, events, changes] = await Promise.all([
+      repo.findItems(deps.db, [id]),
+      repo.findBuyer(deps.db, order.userId),
+      deps.payments.chargeById(order.chargeId),
+      deps.payments.refundOf(order.chargeId),
+      deps.payments.events(order.chargeId),
+      repo.listStatusChanges(deps.db, id),
+    ]);
+    return {
+      id: order.id,
+      status: order.status,
+      data: order.orderDate.toISOString(),
+      cliente: { nome: buyer?.name ?? order.address.full_name, email: buyer?.email ?? null },
+      itens: items.map((i) => ({
+        product_id: i.productId,
+        nome: i.productName,
+        cor: i.colorName,
+        tamanho: i.sizeName,
+        quantidade: i.quantity,
+        preco: centsToReais(i.productPriceCents),
+      })),
+      endereco: order.address,
+      servico_frete: order.shippingService === 'SEDEX' ? 'SEDEX' : 'PAC',
+      subtotal: centsToReais(order.subtotalCents),
+      frete: centsToReais(order.shippingCents),
+      juros: centsToReais(order.interestCents),
+      total: centsToReais(order.totalCents),
+      parcelas: order.installments,
+      metodo_pagamento: order.paymentMethod === 'cartao' ? 'cartao' : 'pix',
+      codigo_rastreio: order.trackingCode,
+      rastreio_url: order.trackingCode ? trackingUrl(order.trackingCode) : null,
+      pagamento: {
+        txid: charge?.txid ?? '',
+        status: charge?.status ?? 'desconhecido',
+        pago_em: charge?.paidAt?.toISOString() ?? null,
+        atencao: charge?.attention ?? null,
+        devolucao: refund
+          ? { status: refund.status, valor: centsToReais(refund.amountCents), motivo: refund.reason }
+          : null,
+        eventos: events.map((e) => ({ em: e.createdAt.toISOString(), origem: e.source, tipo: e.kind })),
+      },
+      linha_do_tempo: [
+        { status: 'pago', em: order.orderDate.toISOString(), por: null, codigo_rastreio: null },
+        ...changes.map((c) => ({
+          status: c.status,
+          em: c.at.toISOString(),
+          por: c.staffName,
+          codigo_rastreio: c.trackingCode,
+        })),
+      ],
+      proximos_status: [...(ORDER_TRANSITIONS[order.status] ?? [])],
+    };
+  }
+
+  /**
+   * Moves an order one step in the caller's transaction: the row is locked, the move checked, the
+   * change recorded and the buyer's e-mail enqueued. Cancelling returns the units and marks the
+   * payment returned; the caller asks the provider for the money after commit (`refund`).
+   */
+  async function changeStatus(
+    tx: Tx,
+    id: number,
+    change: { status: OrderStatus; trackingCode?: string; note?: string },
+    by: { name: string },
+  ): Promise<{ before: repo.OrderRow; after: repo.OrderRow; refund: RefundRow | null }> {
+    const before = await repo.lockOrder(tx, id);
+    if (!before) throw notFound('Pedido não encontrado.');
+    if (!canMoveOrder(before.status, change.status))
+      throw conflict(
+        before.status === 'enviado' && change.status === 'cancelado'
+          ? 'Um pedido já enviado não pode ser cancelado.'
+          : `Não é possível passar o pedido de "${before.status}" para "${change.status}".`,
+        'transicao_invalida',
+      );
+    if (change.status === 'enviado' && !change.trackingCode)
+      throw badRequest('Informe o código de rastreio dos Correios.', 'rastreio_obrigatorio', {
+        codigo_rastreio: 'Informe o código de rastreio dos Correios.',
+      });
+    const now = deps.now();
+    let refund: RefundRow | null = null;
+    if (change.status === 'cancelado') {
+      refund = await deps.payments.returnPaid(
+        tx,
+        before.chargeId,
+        change.note ? `Pedido cancelado pela loja: ${change.note}` : 'Pedido cancelado pela loja.',
+      );
+      await deps.catalog.releaseStock(tx, before.chargeId, now);
+    }
+    const after = await repo.updateOrder(tx, id, {
+      status: change.status,
+      ...(change.status === 'enviado' ? { trackingCode: change.trackingCode } : {}),
+    });
+    await repo.insertStatusChange(tx, {
+      orderId: id,
+      status: change.status,
+      staffName: by.name,
+      trackingCode: change.status === 'enviado' ? (change.trackingCode ?? null) : null,
+      note: change.note ?? null,
+      at: now,
+    });
+    await deps.jobs.send('mail.order-status', { orderId: id, status: change.status }, { tx });
+    return { before, after, refund };
+  }
+
+  /** Orders paid or being packed: what the shop still has to ship. */
+  const awaitingShipment = () => repo.countByStatus(deps.db, ['pago', 'em separação']);
+
+  const ordersOfCharges = (chargeIds: number[]) => repo.findOrderIdsByCharges(deps.db, chargeIds);
+
+  return { list, detail, changeStatus, awaitingShipment, ordersOfCharges };
+}
+
+export type OrdersAdmin = ReturnType<typeof createOrdersAdmin>;
+
+/** Today in the store's calendar, for date filters and the dashboard. */
+export const storeToday = (now: Date) => dateInTimeZone(now, STORE_TIME_ZONE);

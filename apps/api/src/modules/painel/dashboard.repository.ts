@@ -1,0 +1,33 @@
+import { STORE_TIME_ZONE } from '@passada/core/calendar';
+import { count, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { events, orders, registrations } from '../../db/schema/index.ts';
+
+/**
+ * Read-only figures for the dashboard, summed in the database: shop sales are orders not cancelled
+ * (by payment date), registration sales are registrations (by creation), both per store calendar day.
+ */
+export async function dailySales(db: Db, since: Date) {
+  const shopDay = sql<string>`to_char(${orders.orderDate} at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD')`;
+  const shop = await db
+    .select({ day: shopDay, cents: sql<number>`sum(${orders.totalCents})::int` })
+    .from(orders)
+    .where(sql`${gte(orders.orderDate, since)} and ${ne(orders.status, 'cancelado')}`)
+    .groupBy(shopDay);
+  const regDay = sql<string>`to_char(${registrations.createdAt} at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD')`;
+  const regs = await db
+    .select({ day: regDay, cents: sql<number>`sum(${registrations.totalCents})::int` })
+    .from(registrations)
+    .where(gte(registrations.createdAt, since))
+    .groupBy(regDay);
+  return { shop, regs };
+}
+
+export async function registrationsPerEvent(db: Db) {
+  return db
+    .select({ id: events.id, name: events.name, n: count(registrations.id) })
+    .from(events)
+    .leftJoin(registrations, eq(registrations.eventId, events.id))
+    .groupBy(events.id, events.name)
+    .orderBy(desc(events.id));
+}

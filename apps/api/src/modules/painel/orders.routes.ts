@@ -1,0 +1,152 @@
+import { addDays } from '@passada/core/calendar';
+import { ApiErrorSchema } from '@passada/core/contracts/common';
+import {
+  type Dashboard,
+  DashboardSchema,
+  OrderStatusChangeSchema,
+  PainelOrderDetailSchema,
+  PainelOrderPageSchema,
+  PainelOrderQuerySchema,
+} from '@passada/core/contracts/painel-orders';
+import { centsToReais } from '@passada/core/money';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { auditShape, storeToday } from '../orders/orders-admin.ts';
+import { audit } from './audit.ts';
+import { dailySales, registrationsPerEvent } from './dashboard.repository.ts';
+import { actor } from './guard.ts';
+
+const OrderIdSchema = z.object({ id: z.coerce.number().int().positive() });
+const LOW_STOCK_THRESHOLD = 3;
+
+/** Orders (list, detail, status flow with refunds) and the dashboard; every staff role may use them. */
+export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = app.orders.admin;
+  const tags = ['painel: pedidos'];
+  const errors = {
+    400: ApiErrorSchema,
+    401: ApiErrorSchema,
+    403: ApiErrorSchema,
+    404: ApiErrorSchema,
+    409: ApiErrorSchema,
+  };
+
+  app.get(
+    '/orders/',
+    {
+      schema: {
+        tags,
+        summary: 'Pedidos com filtros (status, período, pagamento, busca) e paginação',
+        querystring: PainelOrderQuerySchema,
+        response: { 200: PainelOrderPageSchema, ...errors },
+      },
+    },
+    async (req) => admin.list(req.query),
+  );
+
+  app.get(
+    '/orders/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Um pedido: itens, endereço, pagamento com seus eventos e linha do tempo',
+        params: OrderIdSchema,
+        response: { 200: PainelOrderDetailSchema, ...errors },
+      },
+    },
+    async (req) => admin.detail(req.params.id),
+  );
+
+  app.post(
+    '/orders/:id/status/',
+    {
+      schema: {
+        tags,
+        summary: 'Mover o pedido (em separação, enviado com rastreio, entregue, cancelado com devolução)',
+        params: OrderIdSchema,
+        body: OrderStatusChangeSchema,
+        response: { 200: PainelOrderDetailSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const who = actor(req);
+      const moved = await app.db.transaction(async (tx) => {
+        const result = await admin.changeStatus(
+          tx,
+          req.params.id,
+          { status: req.body.status, trackingCode: req.body.codigo_rastreio, note: req.body.motivo },
+          { name: who.name },
+        );
+        await audit(tx, who, {
+          action: req.body.status === 'cancelado' ? 'cancelado' : 'status',
+          entity: 'pedido',
+          entityId: req.params.id,
+          before: auditShape(result.before),
+          after: auditShape(result.after),
+        });
+        return result;
+      });
+      // The money goes back only once the cancellation committed; a failure is retried by reconciliation.
+      if (moved.refund) await app.payments.sendRefund(moved.refund);
+      return admin.detail(req.params.id);
+    },
+  );
+
+  app.get(
+    '/dashboard/',
+    {
+      schema: {
+        tags: ['painel: resumo'],
+        summary: 'Vendas, pedidos a enviar, estoque baixo, inscrições e pagamentos que pedem atenção',
+        response: { 200: DashboardSchema, ...errors },
+      },
+    },
+    async (): Promise<Dashboard> => {
+      const today = storeToday(app.now());
+      const first = addDays(today, -29);
+      const { shop, regs } = await dailySales(app.db, new Date(`${first}T00:00:00-03:00`));
+      const days = Array.from({ length: 30 }, (_, i) => addDays(first, i));
+      const perDay = days.map((dia) => ({
+        dia,
+        loja: centsToReais(shop.find((s) => s.day === dia)?.cents ?? 0),
+        inscricoes: centsToReais(regs.find((r) => r.day === dia)?.cents ?? 0),
+      }));
+      const sum = (n: number) => {
+        const slice = perDay.slice(-n);
+        const total = (k: 'loja' | 'inscricoes') =>
+          Math.round(slice.reduce((acc, d) => acc + d[k] * 100, 0)) / 100;
+        return { loja: total('loja'), inscricoes: total('inscricoes') };
+      };
+      const attention = await app.payments.needingAttention();
+      const orderOf = new Map(
+        (await admin.ordersOfCharges(attention.map((c) => c.id))).map((o) => [o.chargeId, o.id]),
+      );
+      return {
+        vendas: { hoje: sum(1), dias_7: sum(7), dias_30: sum(30) },
+        vendas_por_dia: perDay,
+        aguardando_envio: await admin.awaitingShipment(),
+        estoque_baixo: (await app.catalog.admin.lowStock(LOW_STOCK_THRESHOLD)).slice(0, 20).map((r) => ({
+          product_id: r.productId,
+          produto: r.productName,
+          cor: r.color,
+          tamanho: r.size,
+          quantidade: r.quantity,
+        })),
+        inscricoes_por_evento: (await registrationsPerEvent(app.db)).map((e) => ({
+          evento_id: e.id,
+          evento: e.name,
+          inscritos: Number(e.n),
+        })),
+        atencao: attention.map((c) => ({
+          txid: c.txid,
+          metodo: c.method,
+          status: c.status,
+          motivo: c.attention ?? '',
+          valor: centsToReais(c.amountCents),
+          pedido_id: orderOf.get(c.id) ?? null,
+        })),
+        webhook_pix: app.payments.webhookState(),
+      };
+    },
+  );
+};

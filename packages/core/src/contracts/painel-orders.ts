@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { type OrderStatus, OrderStatusSchema, PaymentMethodSchema, ShippingServiceSchema } from './orders.ts';
+
+/**
+ * Where staff may move an order (docs/product.md): pago → em separação → enviado → entregue, and
+ * cancelado while nothing has left the shop.
+ */
+export const ORDER_TRANSITIONS: Partial<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pago: ['em separação', 'cancelado'],
+  'em separação': ['enviado', 'cancelado'],
+  enviado: ['entregue'],
+};
+
+export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from]?.includes(to) ?? false;
+}
+
+/** Correios object codes: two letters, nine digits, "BR" (e.g. AB123456789BR). */
+export const TrackingCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}\d{9}[A-Z]{2}$/, 'Código de rastreio inválido (ex.: AB123456789BR).');
+
+export function trackingUrl(code: string): string {
+  return `https://rastreamento.correios.com.br/app/index.php?objeto=${encodeURIComponent(code)}`;
+}
+
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use aaaa-mm-dd.');
+
+export const PainelOrderQuerySchema = z.object({
+  status: OrderStatusSchema.optional(),
+  de: isoDay.optional(),
+  ate: isoDay.optional(),
+  metodo: PaymentMethodSchema.optional(),
+  /** Order number, the buyer's or recipient's name, or e-mail. */
+  busca: z.string().trim().max(100).optional(),
+  pagina: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type PainelOrderQuery = z.input<typeof PainelOrderQuerySchema>;
+
+export const PainelOrderSummarySchema = z.object({
+  id: z.number().int(),
+  status: OrderStatusSchema,
+  data: z.string(),
+  cliente: z.string(),
+  email: z.string().nullable(),
+  metodo_pagamento: PaymentMethodSchema,
+  total: z.number(),
+  itens: z.number().int(),
+});
+export type PainelOrderSummary = z.infer<typeof PainelOrderSummarySchema>;
+
+export const PainelOrderPageSchema = z.object({
+  results: z.array(PainelOrderSummarySchema),
+  count: z.number().int(),
+  page_size: z.number().int(),
+});
+
+export const OrderTimelineEntrySchema = z.object({
+  status: OrderStatusSchema,
+  em: z.string(),
+  por: z.string().nullable(),
+  codigo_rastreio: z.string().nullable(),
+});
+
+export const PaymentEventWireSchema = z.object({
+  em: z.string(),
+  origem: z.string(),
+  tipo: z.string(),
+});
+
+export const PainelOrderDetailSchema = z.object({
+  id: z.number().int(),
+  status: OrderStatusSchema,
+  data: z.string(),
+  cliente: z.object({ nome: z.string(), email: z.string().nullable() }),
+  itens: z.array(
+    z.object({
+      product_id: z.number().int(),
+      nome: z.string(),
+      cor: z.string(),
+      tamanho: z.string(),
+      quantidade: z.number().int(),
+      preco: z.number(),
+    }),
+  ),
+  endereco: z.object({
+    full_name: z.string(),
+    street: z.string(),
+    neighborhood: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip_code: z.string(),
+    phone: z.string(),
+  }),
+  servico_frete: ShippingServiceSchema,
+  subtotal: z.number(),
+  frete: z.number(),
+  juros: z.number(),
+  total: z.number(),
+  parcelas: z.number().int(),
+  metodo_pagamento: PaymentMethodSchema,
+  codigo_rastreio: z.string().nullable(),
+  rastreio_url: z.string().nullable(),
+  pagamento: z.object({
+    txid: z.string(),
+    status: z.string(),
+    pago_em: z.string().nullable(),
+    atencao: z.string().nullable(),
+    devolucao: z.object({ status: z.string(), valor: z.number(), motivo: z.string() }).nullable(),
+    eventos: z.array(PaymentEventWireSchema),
+  }),
+  linha_do_tempo: z.array(OrderTimelineEntrySchema),
+  proximos_status: z.array(OrderStatusSchema),
+});
+export type PainelOrderDetail = z.infer<typeof PainelOrderDetailSchema>;
+
+export const OrderStatusChangeSchema = z
+  .object({
+    status: OrderStatusSchema,
+    codigo_rastreio: TrackingCodeSchema.optional(),
+    motivo: z.string().trim().max(300).optional(),
+  })
+  .refine((b) => b.status !== 'enviado' || b.codigo_rastreio, {
+    message: 'Informe o código de rastreio dos Correios.',
+    path: ['codigo_rastreio'],
+  });
+export type OrderStatusChange = z.input<typeof OrderStatusChangeSchema>;
+
+const SalesSchema = z.object({ loja: z.number(), inscricoes: z.number() });
+
+export const DashboardSchema = z.object({
+  vendas: z.object({ hoje: SalesSchema, dias_7: SalesSchema, dias_30: SalesSchema }),
+  /** One entry per day of the last 30, oldest first (store time zone). */
+  vendas_por_dia: z.array(z.object({ dia: z.string(), loja: z.number(), inscricoes: z.number() })),
+  aguardando_envio: z.number().int(),
+  estoque_baixo: z.array(
+    z.object({
+      product_id: z.number().int(),
+      produto: z.string(),
+      cor: z.string(),
+      tamanho: z.string(),
+      quantidade: z.number().int(),
+    }),
+  ),
+  inscricoes_por_evento: z.array(
+    z.object({ evento_id: z.number().int(), evento: z.string(), inscritos: z.number().int() }),
+  ),
+  atencao: z.array(
+    z.object({
+      txid: z.string(),
+      metodo: z.string(),
+      status: z.string(),
+      motivo: z.string(),
+      valor: z.number(),
+      pedido_id: z.number().int().nullable(),
+    }),
+  ),
+  /** The Pix webhook registration at the provider: `erro` means confirmations may not arrive. */
+  webhook_pix: z.enum(['ok', 'erro', 'pendente', 'desativado']),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
