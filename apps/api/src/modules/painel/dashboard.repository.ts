@@ -7,14 +7,17 @@ import { events, orders, registrations } from '../../db/schema/index.ts';
  * Read-only figures for the dashboard, summed in the database: shop sales are orders not cancelled
  * (by payment date), registration sales are registrations (by creation), both per store calendar day.
  */
+// A literal, not a bound parameter: the same expression in SELECT and GROUP BY must be the same text.
+const zone = sql.raw(`'${STORE_TIME_ZONE}'`);
+
 export async function dailySales(db: Db, since: Date) {
-  const shopDay = sql<string>`to_char(${orders.orderDate} at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD')`;
+  const shopDay = sql<string>`to_char(${orders.orderDate} at time zone ${zone}, 'YYYY-MM-DD')`;
   const shop = await db
     .select({ day: shopDay, cents: sql<number>`sum(${orders.totalCents})::int` })
     .from(orders)
     .where(sql`${gte(orders.orderDate, since)} and ${ne(orders.status, 'cancelado')}`)
     .groupBy(shopDay);
-  const regDay = sql<string>`to_char(${registrations.createdAt} at time zone ${STORE_TIME_ZONE}, 'YYYY-MM-DD')`;
+  const regDay = sql<string>`to_char(${registrations.createdAt} at time zone ${zone}, 'YYYY-MM-DD')`;
   const regs = await db
     .select({ day: regDay, cents: sql<number>`sum(${registrations.totalCents})::int` })
     .from(registrations)

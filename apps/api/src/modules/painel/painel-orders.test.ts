@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox } from '../../test/factories/accounts.ts';
+import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
+import {
+  type Buyer,
+  createOrderPix,
+  draftTotalCents,
+  makeBuyer,
+  orderDraft,
+} from '../../test/factories/orders.ts';
+import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import { cardToken, chargeByTxid, simulatePixPaid } from '../../test/factories/payments.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const START = new Date('2026-11-23T15:00:00Z');
+const CPF = '40364478829';
+
+describe('painel: orders and dashboard', () => {
+  let t: TestApp;
+  let admin: TestStaff;
+  let operator: TestStaff;
+  let buyer: Buyer;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => START });
+    admin = await createStaffAndLogin(t.app, 'admin');
+    operator = await createStaffAndLogin(t.app, 'operador');
+    buyer = await makeBuyer(t.app);
+  });
+  afterAll(() => t.close());
+
+  const get = (who: { headers: Record<string, string> }, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: who.headers });
+  const move = (who: TestStaff, id: number, payload: object) =>
+    t.app.inject({ method: 'POST', url: `/api/painel/orders/${id}/status/`, headers: who.headers, payload });
+  const stockOf = async (p: MadeProduct) =>
+    (await t.app.catalog.getProduct(p.id, { color: p.stock[0]!.colorId, size: p.stock[0]!.sizeId })).stock[0]!
+      .quantity;
+  const waitForMail = async (needle: string) => {
+    for (let i = 0; i < 80; i++) {
+      const mail = readOutbox(t.dataDir).find((m) => m.includes(needle));
+      if (mail) return mail;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no e-mail containing ${needle}`);
+  };
+
+  async function paidPixOrder(product: MadeProduct, quantity = 2) {
+    const draft = orderDraft(buyer, [{ product, quantity }]);
+    const total = await draftTotalCents(t.app, buyer.zipCode, draft, [product]);
+    const created = await createOrderPix(t.app, buyer.headers, draft, total);
+    const { txid } = created.json();
+    const paid = await simulatePixPaid(t.app, txid);
+    return { txid, orderId: paid.json().pedido_id as number, total };
+  }
+
+  async function paidCardOrder(product: MadeProduct) {
+    const draft = orderDraft(buyer, [{ product, quantity: 1 }], { frete: 'PAC', metodo: 'cartao' });
+    const base = await draftTotalCents(t.app, buyer.zipCode, draft, [product]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pagar-cartao/',
+      headers: { ...buyer.headers, 'idempotency-key': randomUUID() },
+      payload: {
+        birth: '1988-03-09',
+        payment_token: await cardToken(t.app, {
+          number: '4111111111111111',
+          holderName: 'Maria Silva',
+          holderDocument: CPF,
+        }),
+        name: 'Maria Silva',
+        cpf: CPF,
+        phone: '85999999999',
+        email: buyer.email,
+        produto: 'Pedido Passada',
+        total: base / 100,
+        installments: 1,
+        finalidade: 'pedido',
+        pedido: draft,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    return { txid: res.json().txid as string, orderId: res.json().pedido_id as number };
+  }
+
+  it('refuses anonymous calls and customer tokens', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/painel/orders/' })).statusCode).toBe(401);
+    expect((await get(buyer, '/api/painel/orders/')).statusCode).toBe(401);
+    expect((await get(buyer, '/api/painel/dashboard/')).statusCode).toBe(401);
+  });
+
+  it('an operator ships a paid order with a tracking code; the buyer sees it, is told, and the audit keeps it', async () => {
+    const product = await makeProduct(t.app.db, {
+      name: 'Regata Vento Sul',
+      stock: [{ color: 'Azul', size: 'M', quantity: 6 }],
+    });
+    const { orderId } = await paidPixOrder(product);
+
+    const detail = await get(operator, `/api/painel/orders/${orderId}/`);
+    expect(detail.statusCode).toBe(200);
+    expect(detail.json()).toMatchObject({
+      status: 'pago',
+      itens: [{ nome: 'Regata Vento Sul', cor: 'Azul', tamanho: 'M', quantidade: 2 }],
+      pagamento: { status: 'CONCLUIDA', devolucao: null },
+      proximos_status: ['em separação', 'cancelado'],
+    });
+    expect(detail.json().pagamento.eventos.length).toBeGreaterThan(0);
+
+    // Straight to "entregue" skips the flow.
+    expect((await move(operator, orderId, { status: 'entregue' })).statusCode).toBe(409);
+    expect((await move(operator, orderId, { status: 'em separação' })).statusCode).toBe(200);
+    const noCode = await move(operator, orderId, { status: 'enviado' });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.body).toMatch(/código de rastreio/i);
+    expect((await move(operator, orderId, { status: 'enviado', codigo_rastreio: '123' })).statusCode).toBe(
+      400,
+    );
+
+    const shipped = await move(operator, orderId, { status: 'enviado', codigo_rastreio: 'ab123456789br' });
+    expect(shipped.statusCode).toBe(200);
+    expect(shipped.json()).toMatchObject({
+      status: 'enviado',
+      codigo_rastreio: 'AB123456789BR',
+      rastreio_url: expect.stringContaining(
+        'rastreamento.correios.com.br/app/index.php?objeto=AB123456789BR',
+      ),
+      proximos_status: ['entregue'],
+    });
+    expect(shipped.json().linha_do_tempo.map((e: { status: string }) => e.status)).toEqual([
+      'pago',
+      'em separação',
+      'enviado',
+    ]);
+    expect(shipped.json().linha_do_tempo[2]).toMatchObject({ por: expect.stringMatching(/^Equipe/) });
+
+    // Shipped orders can no longer be cancelled.
+    const late = await move(admin, orderId, { status: 'cancelado' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().detail).toMatch(/já enviado/);
+
+    const mine = (await get(buyer, '/api/orders/')).json().find((o: { id: number }) => o.id === orderId);
+    expect(mine).toMatchObject({ status: 'enviado', codigo_rastreio: 'AB123456789BR' });
+    const mail = await waitForMail('AB123456789BR');
+    expect(mail).toContain(`pedido nº ${orderId} foi enviado`);
+
+    const auditPage = await get(admin, '/api/painel/audit/?entity=pedido');
+    expect(auditPage.statusCode).toBe(200);
+    expect(auditPage.json().results[0]).toMatchObject({
+      entity: 'pedido',
+      entity_id: String(orderId),
+      staff_email: operator.email,
+      before: { status: 'em separação', codigo_rastreio: null },
+      after: { status: 'enviado', codigo_rastreio: 'AB123456789BR' },
+    });
+
+    expect((await move(operator, orderId, { status: 'entregue' })).json().status).toBe('entregue');
+  });
+
+  it('cancelling a paid Pix order returns the money through the provider and the units to stock', async () => {
+    const product = await makeProduct(t.app.db, { stock: [{ color: 'Preto', size: 'G', quantity: 5 }] });
+    const { txid, orderId, total } = await paidPixOrder(product, 3);
+    expect(await stockOf(product)).toBe(2);
+
+    const res = await move(operator, orderId, { status: 'cancelado', motivo: 'cliente desistiu' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'cancelado',
+      pagamento: { status: 'DEVOLVIDA', devolucao: { status: 'DEVOLVIDO', valor: total / 100 } },
+    });
+    expect(res.json().pagamento.eventos.at(-1)).toMatchObject({ origem: 'refund', tipo: 'DEVOLVIDO' });
+    expect(await stockOf(product)).toBe(5);
+    const charge = await chargeByTxid(t.app, txid);
+    const refunds = t.app.providers.payments.simulator!.refunds();
+    expect(refunds).toContainEqual(
+      expect.objectContaining({ endToEndId: charge!.endToEndId, amountCents: total }),
+    );
+
+    // A second cancel changes nothing: no second refund, no units counted twice.
+    expect((await move(operator, orderId, { status: 'cancelado' })).statusCode).toBe(409);
+    expect(await stockOf(product)).toBe(5);
+    expect(t.app.providers.payments.simulator!.refunds()).toHaveLength(refunds.length);
+
+    const mine = (await get(buyer, '/api/orders/')).json().find((o: { id: number }) => o.id === orderId);
+    expect(mine.status).toBe('cancelado');
+    expect(await waitForMail(`pedido nº ${orderId} foi cancelado`)).toMatch(/devolvido por Pix/);
+  });
+
+  it('cancelling a paid card order refunds the card', async () => {
+    const product = await makeProduct(t.app.db, { stock: [{ color: 'Verde', size: 'P', quantity: 2 }] });
+    const { txid, orderId } = await paidCardOrder(product);
+    expect(await stockOf(product)).toBe(1);
+    const res = await move(operator, orderId, { status: 'cancelado' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().pagamento).toMatchObject({ status: 'DEVOLVIDA', devolucao: { status: 'DEVOLVIDO' } });
+    expect(await stockOf(product)).toBe(2);
+    const charge = await chargeByTxid(t.app, txid);
+    expect(t.app.providers.payments.simulator!.refunds()).toContainEqual(
+      expect.objectContaining({ cardChargeId: charge!.providerChargeId }),
+    );
+    // Reconciliation reads the card as refunded afterwards and does not flag it for staff.
+    await t.app.payments.reconcileAll();
+    expect((await chargeByTxid(t.app, txid))!.attention).toBeNull();
+  });
+
+  it('lists with filters and paging', async () => {
+    const product = await makeProduct(t.app.db, { stock: [{ color: 'Rosa', size: 'M', quantity: 20 }] });
+    const { orderId } = await paidPixOrder(product, 1);
+    const all = (await get(operator, '/api/painel/orders/')).json();
+    expect(all.count).toBeGreaterThanOrEqual(4);
+    expect(all.results[0]).toMatchObject({ id: expect.any(Number), cliente: expect.any(String) });
+
+    const byNumber = (await get(operator, `/api/painel/orders/?busca=${orderId}`)).json();
+    expect(byNumber.results.map((o: { id: number }) => o.id)).toContain(orderId);
+    const byEmail = (
+      await get(operator, `/api/painel/orders/?busca=${encodeURIComponent(buyer.email)}`)
+    ).json();
+    expect(byEmail.count).toBe(all.count);
+    expect((await get(operator, '/api/painel/orders/?busca=ninguem-com-esse-nome')).json().count).toBe(0);
+
+    const shipped = (await get(operator, '/api/painel/orders/?status=entregue')).json();
+    expect(shipped.results.every((o: { status: string }) => o.status === 'entregue')).toBe(true);
+    expect(shipped.count).toBe(1);
+    const cards = (await get(operator, '/api/painel/orders/?metodo=cartao')).json();
+    expect(cards.count).toBe(1);
+    expect((await get(operator, '/api/painel/orders/?de=2026-11-23&ate=2026-11-23')).json().count).toBe(
+      all.count,
+    );
+    expect((await get(operator, '/api/painel/orders/?de=2026-11-24')).json().count).toBe(0);
+    expect((await get(operator, '/api/painel/orders/?pagina=2')).json().results).toEqual([]);
+    const bad = await get(operator, '/api/painel/orders/?de=23/11/2026');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('dashboard: sales apart, orders to ship, low stock, attention and the webhook state, for every role', async () => {
+    const res = await get(operator, '/api/painel/dashboard/');
+    expect(res.statusCode).toBe(200);
+    const d = res.json();
+    expect(d.vendas_por_dia).toHaveLength(30);
+    expect(d.vendas_por_dia.at(-1).dia).toBe('2026-11-23');
+    // Cancelled orders do not count as sales.
+    expect(d.vendas.hoje.loja).toBeGreaterThan(0);
+    expect(d.vendas.dias_30.loja).toBe(d.vendas.hoje.loja);
+    expect(d.vendas.hoje.inscricoes).toBe(0);
+    expect(d.aguardando_envio).toBe(1);
+    expect(d.estoque_baixo.length).toBeGreaterThan(0);
+    expect(d.webhook_pix).toBe('desativado');
+    expect(Array.isArray(d.atencao)).toBe(true);
+  });
+});
