@@ -15,6 +15,9 @@ const pages = {
   events: lazy(() => import('./pages/events-page.tsx')),
   eventForm: lazy(() => import('./pages/event-form-page.tsx')),
   participants: lazy(() => import('./pages/participants-page.tsx')),
+  orders: lazy(() => import('./pages/orders-page.tsx')),
+  order: lazy(() => import('./pages/order-page.tsx')),
+  orderPrint: lazy(() => import('./pages/order-print-page.tsx')),
   checkin: lazy(() => import('./pages/checkin-page.tsx')),
   staff: lazy(() => import('./pages/staff-page.tsx')),
   audit: lazy(() => import('./pages/audit-page.tsx')),
@@ -26,6 +29,7 @@ export default function PainelApp() {
     <Suspense fallback={<p className="p-8 text-stone-600">Carregando…</p>}>
       <Routes>
         <Route path="login" element={<pages.login />} />
+        <Route path="pedidos/:id/imprimir" element={<pages.orderPrint />} />
         <Route element={<pages.layout />}>
           <Route index element={<pages.home />} />
           <Route path="produtos" element={<pages.products />} />
@@ -35,6 +39,8 @@ export default function PainelApp() {
           <Route path="eventos/novo" element={<pages.eventForm />} />
           <Route path="eventos/:id/editar" element={<pages.eventForm />} />
           <Route path="eventos/:id" element={<pages.participants />} />
+          <Route path="pedidos" element={<pages.orders />} />
+          <Route path="pedidos/:id" element={<pages.order />} />
           <Route path="checkin" element={<pages.checkin />} />
           <Route path="equipe" element={<pages.staff />} />
           <Route path="registro" element={<pages.audit />} />

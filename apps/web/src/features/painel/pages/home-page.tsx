@@ -1,6 +1,7 @@
 import { Link, useOutletContext } from 'react-router';
 import { linkClass } from '../../../components/form-field.tsx';
 import { type Me, useProducts } from '../painel-api.ts';
+import { DashboardSection } from './dashboard-section.tsx';
 import { useLowStock } from './low-stock-page.tsx';
 
 /** The back office's first screen: what needs attention now. */
@@ -35,6 +36,9 @@ export default function PainelHomePage() {
           </li>
         ))}
       </ul>
+      <div className="mt-6">
+        <DashboardSection />
+      </div>
     </section>
   );
 }

@@ -1,0 +1,135 @@
+import { ORDER_STATUSES, type OrderStatus } from '@passada/core/contracts/orders';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { FormField, linkClass, SelectField, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { formatReais } from '../../../components/price.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { ORDER_STATUS_LABEL, useOrders } from '../orders-api.ts';
+import { errorMessage } from '../painel-api.ts';
+
+/** Orders with filters kept in the address, so a filtered list can be shared or reloaded. */
+export default function OrdersPage() {
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('busca') ?? '');
+  const page = Number(params.get('pagina') ?? '1') || 1;
+  const status = params.get('status') as OrderStatus | null;
+  const method = params.get('metodo') as 'pix' | 'cartao' | null;
+  const orders = useOrders({
+    status: status ?? undefined,
+    metodo: method ?? undefined,
+    de: params.get('de') ?? undefined,
+    ate: params.get('ate') ?? undefined,
+    busca: params.get('busca') ?? undefined,
+    pagina: page,
+  });
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'pagina') next.delete('pagina');
+    setParams(next);
+  };
+  const pages = orders.data ? Math.max(1, Math.ceil(orders.data.count / orders.data.page_size)) : 1;
+
+  return (
+    <section>
+      <h1 className="mb-4 text-2xl font-bold">Pedidos</h1>
+      <form
+        className="mb-4 grid gap-3 md:grid-cols-6"
+        onSubmit={(e) => {
+          e.preventDefault();
+          set('busca', search.trim());
+        }}
+      >
+        <div className="md:col-span-2">
+          <FormField
+            label="Buscar (número, nome ou e-mail)"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <SelectField label="Status" value={status ?? ''} onChange={(e) => set('status', e.target.value)}>
+          <option value="">Todos</option>
+          {ORDER_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {ORDER_STATUS_LABEL[s]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Pagamento" value={method ?? ''} onChange={(e) => set('metodo', e.target.value)}>
+          <option value="">Todos</option>
+          <option value="pix">Pix</option>
+          <option value="cartao">Cartão</option>
+        </SelectField>
+        <FormField
+          label="De"
+          type="date"
+          value={params.get('de') ?? ''}
+          onChange={(e) => set('de', e.target.value)}
+        />
+        <FormField
+          label="Até"
+          type="date"
+          value={params.get('ate') ?? ''}
+          onChange={(e) => set('ate', e.target.value)}
+        />
+      </form>
+      {orders.isError ? <p role="alert">{errorMessage(orders.error)}</p> : null}
+      {orders.data?.count === 0 ? <p>Nenhum pedido encontrado.</p> : null}
+      <table className="w-full text-left text-sm">
+        <thead>
+          <tr className="border-b border-stone-300">
+            <th className="py-2">Nº</th>
+            <th>Data</th>
+            <th>Cliente</th>
+            <th>Pagamento</th>
+            <th>Itens</th>
+            <th>Total</th>
+            <th>Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.data?.results.map((o) => (
+            <tr key={o.id} className="border-b border-stone-200 dark:border-stone-800">
+              <td className="py-2">
+                <Link to={`/painel/pedidos/${o.id}`} className={linkClass}>
+                  {o.id}
+                </Link>
+              </td>
+              <td>{formatDateTime(o.data)}</td>
+              <td>
+                {o.cliente}
+                {o.email ? <span className="block text-xs text-stone-600">{o.email}</span> : null}
+              </td>
+              <td>{o.metodo_pagamento === 'pix' ? 'Pix' : 'Cartão'}</td>
+              <td>{o.itens}</td>
+              <td>{formatReais(o.total)}</td>
+              <td>{ORDER_STATUS_LABEL[o.status]}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <nav className="mt-4 flex items-center gap-3" aria-label="Páginas">
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={page <= 1}
+          onClick={() => set('pagina', String(page - 1))}
+        >
+          Anterior
+        </button>
+        <span>
+          Página {page} de {pages} ({orders.data?.count ?? 0} pedidos)
+        </span>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={page >= pages}
+          onClick={() => set('pagina', String(page + 1))}
+        >
+          Próxima
+        </button>
+      </nav>
+    </section>
+  );
+}
