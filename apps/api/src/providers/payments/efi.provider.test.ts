@@ -397,6 +397,32 @@ describe('cards (charges API)', () => {
     });
   });
 
+  it('refunds a paid card with POST /v1/charge/{id}/refund; asking again does not call the refund twice', async () => {
+    const p = provider();
+    const waiting = await p.chargeCard(cardInput({ paymentToken: fake.cardToken('waiting') }));
+    // Not paid yet: Efí refuses, and so does the provider.
+    expect(
+      await errorOf(p.refundCard({ providerChargeId: waiting.chargeId, amountCents: 100 })),
+    ).toBeInstanceOf(PaymentProviderError);
+    await fake.setCardStatus(Number(waiting.chargeId), 'paid');
+    const refundCall = `POST /v1/charge/${waiting.chargeId}/refund`;
+    const before = count(refundCall);
+    const refund = await p.refundCard({
+      providerChargeId: waiting.chargeId,
+      amountCents: waiting.totalCents,
+    });
+    expect(refund.status).toBe('DEVOLVIDO');
+    expect(fake.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v1/charge/${waiting.chargeId}/refund`,
+      body: { amount: waiting.totalCents },
+    });
+    expect((await p.getCardCharge(waiting.chargeId)).status).toBe('refunded');
+    const again = await p.refundCard({ providerChargeId: waiting.chargeId, amountCents: waiting.totalCents });
+    expect(again.status).toBe('DEVOLVIDO');
+    expect(count(refundCall) - before).toBe(1);
+  });
+
   it('caches installments per brand and total for an hour; 199 is 1.99% a month', async () => {
     let now = 1_000_000;
     const p = provider({}, () => now);
