@@ -334,8 +334,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       status: row.status,
       order_date: row.orderDate.toISOString(),
       address: row.address,
-      codigo_rastreio: row.trackingCode,
-      rastreio_url: row.trackingCode ? trackingUrl(row.trackingCode) : null,
+      // Only once shipped: the spec's order shape stays as it was until there is something to track.
+      ...(row.trackingCode
+        ? { codigo_rastreio: row.trackingCode, rastreio_url: trackingUrl(row.trackingCode) }
+        : {}),
     }));
   }
 
