@@ -59,6 +59,17 @@ export const ORDER_STATUSES = [
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
+/** How people read each status, in the shop and in the back office. */
+export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
+  'aguardando pagamento': 'Aguardando pagamento',
+  pago: 'Pago',
+  'em separação': 'Em separação',
+  enviado: 'Enviado',
+  entregue: 'Entregue',
+  cancelado: 'Cancelado',
+  expirado: 'Expirado',
+};
+
 /**
  * An order as `GET /api/orders/` answers it (spec section 3, plus totals and status). Money in reais.
  * `preco_juros` is what the buyer paid in all (spec section 9: installment × value), so it equals

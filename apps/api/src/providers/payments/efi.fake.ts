@@ -435,6 +435,9 @@ export async function startFakeEfi(options: FakeEfiOptions): Promise<FakeEfi> {
     };
   }
 
+  const chargeNotFound = () =>
+    send(404, { code: 3500010, error: 'charge_not_found', error_description: 'Cobrança não encontrada.' });
+
   function chargesRoute(req: FakeRequest, url: URL): Answer {
     if (req.method === 'POST' && url.pathname === '/v1/authorize') return issueToken('charges', req);
     const bearer = String(req.headers.authorization ?? '').replace(/^Bearer /, '');
@@ -492,23 +495,13 @@ export async function startFakeEfi(options: FakeEfiOptions): Promise<FakeEfi> {
     let m = /^\/v1\/charge\/(\d+)$/.exec(url.pathname);
     if (m && req.method === 'GET') {
       const charge = charges.get(Number(m[1]));
-      if (!charge)
-        return send(404, {
-          code: 3500010,
-          error: 'charge_not_found',
-          error_description: 'Cobrança não encontrada.',
-        });
+      if (!charge) return chargeNotFound();
       return send(200, { code: 200, data: chargeData(charge) });
     }
     m = /^\/v1\/charge\/(\d+)\/refund$/.exec(url.pathname);
     if (m && req.method === 'POST') {
       const charge = charges.get(Number(m[1]));
-      if (!charge)
-        return send(404, {
-          code: 3500010,
-          error: 'charge_not_found',
-          error_description: 'Cobrança não encontrada.',
-        });
+      if (!charge) return chargeNotFound();
       const status = charge.history.at(-1)?.status;
       if (status !== 'paid' && status !== 'settled')
         return send(400, {

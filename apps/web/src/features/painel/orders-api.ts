@@ -1,4 +1,7 @@
 import type { OrderStatus } from '@passada/core/contracts/orders';
+
+export { ORDER_STATUS_LABEL } from '@passada/core/contracts/orders';
+
 import type {
   Dashboard,
   OrderStatusChange,
@@ -8,16 +11,6 @@ import type {
 } from '@passada/core/contracts/painel-orders';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { painelFetch } from './painel-api.ts';
-
-export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
-  'aguardando pagamento': 'Aguardando pagamento',
-  pago: 'Pago',
-  'em separação': 'Em separação',
-  enviado: 'Enviado',
-  entregue: 'Entregue',
-  cancelado: 'Cancelado',
-  expirado: 'Expirado',
-};
 
 /** The button that moves an order to each status. */
 export const MOVE_LABEL: Partial<Record<OrderStatus, string>> = {

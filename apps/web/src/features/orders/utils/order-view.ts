@@ -14,14 +14,5 @@ export function interestCents(order: Pick<Order, 'total' | 'subtotal' | 'frete'>
   return Math.max(0, reaisToCents(order.total) - reaisToCents(order.subtotal) - reaisToCents(order.frete));
 }
 
+export { ORDER_STATUS_LABEL as STATUS_LABEL } from '@passada/core/contracts/orders';
 export { formatDateTime as formatOrderDate } from '../../../lib/format.ts';
-
-export const STATUS_LABEL: Record<Order['status'], string> = {
-  'aguardando pagamento': 'Aguardando pagamento',
-  pago: 'Pago',
-  'em separação': 'Em separação',
-  enviado: 'Enviado',
-  entregue: 'Entregue',
-  cancelado: 'Cancelado',
-  expirado: 'Expirado',
-};
