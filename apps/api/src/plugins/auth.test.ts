@@ -38,6 +38,9 @@ const PUBLIC = new Set([
   'POST /api/webhooks/cartao/',
   'POST /api/simulador/pix/{txid}/pagar',
   'POST /api/simulador/cartao/token',
+  // The back office's own sign-in, and the uploaded pictures it serves to the shop.
+  'POST /api/painel/auth/login/',
+  'GET /api/media/uploads/{folder}/{file}',
 ]);
 
 const garbage = { nada: 'disso', evento: 'x'.repeat(5000), cpf: 12 };
@@ -76,7 +79,11 @@ describe('authentication before anything else', () => {
           ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: JSON.stringify(garbage) }),
         });
         expect({ op: op.key, status: res.statusCode }).toEqual({ op: op.key, status: 401 });
-        expect(res.json()).toEqual({ detail: 'Faça login para continuar.', code: 'not_authenticated' });
+        // The back office has its own sign-in, so its gate says where to sign in.
+        const detail = op.path.startsWith('/api/painel/')
+          ? 'Entre no painel para continuar.'
+          : 'Faça login para continuar.';
+        expect(res.json()).toEqual({ detail, code: 'not_authenticated' });
       }
       // Not even a malformed body reaches the parser.
       const broken = await t.app.inject({

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
+import { TOKEN_SECURITY_SCHEME } from '../../plugins/auth.ts';
 import { accessRoutes } from './access.routes.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
@@ -22,6 +23,11 @@ export default fp(
       async (scope) => {
         await scope.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5 } });
         scope.decorateRequest('staff', null);
+        // The OpenAPI document marks every staff-only operation, so the authentication sweep covers them.
+        scope.addHook('onRoute', (route) => {
+          if (route.config?.painel?.public) return;
+          route.schema = { ...route.schema, security: [{ [TOKEN_SECURITY_SCHEME]: [] }] };
+        });
         scope.addHook('onRequest', painelGuard(staff));
         await scope.register(accessRoutes, { staff });
         await scope.register(catalogRoutes);
