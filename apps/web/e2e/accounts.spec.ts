@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 
@@ -13,6 +13,8 @@ const user = {
 /** The newest reset link mailed to `to`, read from the server's outbox (.eml, quoted-printable). */
 function resetLinkFor(to: string): string | null {
   const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  // The mail job writes the outbox folder with its first message: until then there is no link yet.
+  if (!existsSync(dir)) return null;
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.eml'))
     .map((f) => path.join(dir, f))
