@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ageGroup,
   ageOn,
   courseTimeLimitMinutes,
+  describeLot,
   formatEventDates,
   isRegistrationOpen,
   isSenior,
+  lotPrice,
+  type PriceLot,
   raceProgramme,
   registrationPrice,
   registrationStartFromSearch,
@@ -124,5 +128,45 @@ describe('raceProgramme', () => {
     expect(courseTimeLimitMinutes(['21 km', 'Caminhada 3 km'])).toBe(180);
     expect(raceProgramme('05:00', ['42 km', '21 km'])[3]).toEqual(['Premiação', '11:00']);
     expect(raceProgramme('05:30', ['5 km'])[0]).toEqual(['Concentração', '4:45']);
+  });
+});
+
+describe('lotPrice (lotes by date or by places sold)', () => {
+  const lots: PriceLot[] = [
+    { name: '1º lote', priceCents: 7990, untilDate: '2027-01-10', untilCount: 300 },
+    { name: '2º lote', priceCents: 8990, untilDate: '2027-02-10', untilCount: null },
+  ];
+
+  it('is the first lot on its last day and below its count, with the next price', () => {
+    expect(lotPrice(lots, 9990, '2027-01-10', 299)).toEqual({
+      current: lots[0],
+      priceCents: 7990,
+      next: { name: '2º lote', priceCents: 8990 },
+    });
+  });
+
+  it('moves to the next lot the day after, or when the count is reached', () => {
+    expect(lotPrice(lots, 9990, '2027-01-11', 0).current?.name).toBe('2º lote');
+    expect(lotPrice(lots, 9990, '2027-01-01', 300).current?.name).toBe('2º lote');
+  });
+
+  it('falls back to the category price after the last lot, which is its next price', () => {
+    expect(lotPrice(lots, 9990, '2027-02-01', 0).next).toEqual({ name: null, priceCents: 9990 });
+    expect(lotPrice(lots, 9990, '2027-02-11', 0)).toEqual({ current: null, priceCents: 9990, next: null });
+    expect(lotPrice([], 9990, '2027-02-11', 0).priceCents).toBe(9990);
+  });
+
+  it('describes a lot as runners read it', () => {
+    expect(describeLot(lots[0] as PriceLot)).toBe('1º lote até 10/01 ou 300 inscrições');
+  });
+});
+
+describe('ageGroup (faixa etária on the event day)', () => {
+  it('bands by five years, from the age on the event day', () => {
+    expect(ageGroup('2010-01-01', '2026-12-05')).toBe('Até 19 anos');
+    expect(ageGroup('1996-12-05', '2026-12-05')).toBe('30 a 34 anos');
+    expect(ageGroup('1996-12-06', '2026-12-05')).toBe('25 a 29 anos');
+    expect(ageGroup('1966-12-05', '2026-12-05')).toBe('60 a 64 anos');
+    expect(ageGroup('1940-01-01', '2026-12-05')).toBe('80 anos ou mais');
   });
 });

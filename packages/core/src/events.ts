@@ -130,3 +130,73 @@ export function raceProgramme(start: string, categoryNames: readonly string[]): 
     ['Encerramento', addMinutesToTime(start, limit + 45)],
   ];
 }
+
+/**
+ * A price period of a category (lote): in force until the end of `untilDate` (America/Fortaleza) and
+ * while fewer than `untilCount` places of the category are sold, whichever comes first. A lot with
+ * neither limit lasts until the event.
+ */
+export interface PriceLot {
+  name: string;
+  priceCents: Cents;
+  untilDate: IsoDate | null;
+  untilCount: number | null;
+}
+
+export interface LotPrice {
+  /** The lot in force, or null when every lot has passed (the category's own price applies). */
+  current: PriceLot | null;
+  priceCents: Cents;
+  /** What the place costs once the current lot ends; null when nothing comes after it. */
+  next: { name: string | null; priceCents: Cents } | null;
+}
+
+function lotOpen(lot: PriceLot, today: IsoDate, sold: number): boolean {
+  return (
+    (lot.untilDate === null || today <= lot.untilDate) && (lot.untilCount === null || sold < lot.untilCount)
+  );
+}
+
+/**
+ * The price of a category today, given its lots in order and the places already sold (held places
+ * count: a charge waiting for payment took one). After the last lot, the category's own price.
+ */
+export function lotPrice(
+  lots: ReadonlyArray<PriceLot>,
+  basePriceCents: Cents,
+  today: IsoDate,
+  sold: number,
+): LotPrice {
+  const index = lots.findIndex((lot) => lotOpen(lot, today, sold));
+  if (index < 0) return { current: null, priceCents: basePriceCents, next: null };
+  const current = lots[index] as PriceLot;
+  const following = lots.slice(index + 1).find((lot) => lot.untilDate === null || lot.untilDate >= today);
+  const unlimited = current.untilDate === null && current.untilCount === null;
+  const next = unlimited
+    ? null
+    : following
+      ? { name: following.name, priceCents: following.priceCents }
+      : { name: null, priceCents: basePriceCents };
+  return { current, priceCents: current.priceCents, next };
+}
+
+/** "1º lote até 10/01 ou 300 inscrições". */
+export function describeLot(lot: PriceLot): string {
+  const limits = [
+    lot.untilDate ? `até ${formatIsoDateBR(lot.untilDate).slice(0, 5)}` : null,
+    lot.untilCount !== null ? `${lot.untilCount} inscrições` : null,
+  ].filter((x): x is string => x !== null);
+  return limits.length === 0 ? lot.name : `${lot.name} ${limits.join(' ou ')}`;
+}
+
+/**
+ * Age group (faixa etária) by age on the event day, in the five-year bands race results use:
+ * "Até 19 anos", "20 a 24 anos", …, "75 a 79 anos", "80 anos ou mais".
+ */
+export function ageGroup(birthDate: IsoDate, eventDate: IsoDate): string {
+  const age = ageOn(birthDate, eventDate);
+  if (age < 20) return 'Até 19 anos';
+  if (age >= 80) return '80 anos ou mais';
+  const from = Math.floor(age / 5) * 5;
+  return `${from} a ${from + 4} anos`;
+}

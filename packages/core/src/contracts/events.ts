@@ -10,6 +10,10 @@ export const EventCategorySchema = z.object({
   nome_categoria: z.string(),
   preco_inscricao: z.number(),
   quantidade_disponivel: z.number().int(),
+  /** The lot (lote) in force today: its name, "1º lote até 10/01 ou 300 inscrições", its price. */
+  lote_atual: z.object({ nome: z.string(), descricao: z.string(), preco: z.number() }).nullable(),
+  /** What a place costs once the current lot ends (nome null: the category's own price). */
+  proximo_preco: z.object({ nome: z.string().nullable(), preco: z.number() }).nullable(),
 });
 export type EventCategory = z.infer<typeof EventCategorySchema>;
 
@@ -18,6 +22,23 @@ export const EventDaySchema = z.object({
   categorias: z.array(EventCategorySchema),
 });
 export type EventDay = z.infer<typeof EventDaySchema>;
+
+/** A race shirt size of the kit; quantidade_disponivel 0 shows "Esgotado". */
+export const KitSizeSchema = z.object({
+  id: z.number().int(),
+  tamanho: z.string(),
+  quantidade_disponivel: z.number().int(),
+});
+export type KitSize = z.infer<typeof KitSizeSchema>;
+
+export const KitSchema = z.object({
+  /** Empty when the event has no shirt in its kit: then no size is asked. */
+  tamanhos: z.array(KitSizeSchema),
+  local_retirada: z.string(),
+  /** One line per pickup day with its hours. */
+  horarios_retirada: z.string(),
+});
+export type Kit = z.infer<typeof KitSchema>;
 
 /** An event as GET /api/events/ and /api/events/{id}/ answer it (docs/product.md §3, §7). */
 export const EventSchema = z.object({
@@ -35,6 +56,12 @@ export const EventSchema = z.object({
   descricao_evento: z.string(),
   regulamento: z.string(),
   dias_evento: z.array(EventDaySchema),
+  kit: KitSchema,
+  /** The termo de responsabilidade the participant accepts, and the version the acceptance records. */
+  termo_responsabilidade: z.string(),
+  termo_versao: z.string(),
+  /** The event offers registration as a person with disabilities (PCD). */
+  oferece_pcd: z.boolean(),
   /** Added field, computed by the server with its clock: today in Fortaleza ≤ prazo_inscricao. */
   inscricoes_abertas: z.boolean(),
 });

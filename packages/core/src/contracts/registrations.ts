@@ -61,6 +61,21 @@ const participantFields = {
   state: UfSchema,
   city: requiredText('Informe a cidade.'),
   neighborhood: requiredText('Informe o bairro.'),
+  /** The kit size's id; required when the event's kit has shirt sizes. */
+  tamanho_camisa: z.number({ error: 'Escolha o tamanho da camisa.' }).int().positive().optional(),
+  /** Team or assessoria, optional. */
+  equipe: z
+    .string()
+    .trim()
+    .max(80, 'Use no máximo 80 caracteres.')
+    .optional()
+    .transform((v) => v || undefined),
+  contato_emergencia_nome: requiredText('Informe o nome do contato de emergência.', 120),
+  contato_emergencia_telefone: PhoneSchema,
+  pcd: z.boolean().default(false),
+  aceite_termo: z.literal(true, { error: 'Aceite o termo de responsabilidade para continuar.' }),
+  /** The termo_versao of the event page the person read; a newer text must be read again. */
+  termo_versao: z.string({ error: 'Aceite o termo de responsabilidade para continuar.' }).min(1).max(64),
 };
 
 type ParticipantShape = {
@@ -118,6 +133,10 @@ export const RegistrationSchema = z.object({
   state: z.string(),
   city: z.string(),
   neighborhood: z.string(),
+  tamanho_camisa: z.string().nullable(),
+  equipe: z.string().nullable(),
+  faixa_etaria: z.string(),
+  meia_entrada: z.boolean(),
   /** What the registration costs, in reais (before any card interest). */
   total: z.number(),
   criado_em: z.string(),
@@ -136,12 +155,22 @@ export const RegistrationLookupSchema = z.object({
   evento_detalhes: z.object({ id: z.number().int(), nome_evento: z.string() }),
   categoria_evento_detalhes: z.array(CategoryRefSchema),
   endereco: z.string(),
+  tamanho_camisa: z.string().nullable(),
+  equipe: z.string().nullable(),
+  /** Age group on the event day. */
+  faixa_etaria: z.string(),
+  /** Half price (60+) applied: a document is checked at kit pickup. */
+  meia_entrada: z.boolean(),
+  pcd: z.boolean(),
+  kit_local_retirada: z.string(),
+  kit_horarios_retirada: z.string(),
   /** PNG data URL of the QR code shown at kit pickup (it carries the registration number). */
   qr_code: z.string().optional(),
 });
 export type RegistrationLookup = z.infer<typeof RegistrationLookupSchema>;
 
 export const LOOKUP_NOT_FOUND = 'Inscrição não encontrada para o CPF fornecido.';
+export const KIT_SIZE_SOLD_OUT = 'Este tamanho de camisa esgotou. Escolha outro.';
 export const DUPLICATE_CPF = 'Este CPF já está inscrito nesta categoria.';
 
 /** GET /api/events/{id}/preco/?categorias=12,15&data_nascimento=1960-05-01 */
@@ -163,6 +192,8 @@ export const PriceResponseSchema = z.object({
       preco_inscricao: z.number(),
       /** What this participant pays for it, in reais. */
       preco: z.number(),
+      /** The lot in force that priced it, or null. */
+      lote: z.string().nullable(),
     }),
   ),
   /** Half price (Estatuto do Idoso) applied: 60 or more on the event day. */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   date,
   index,
@@ -27,6 +28,14 @@ export const events = pgTable('events', {
   time: text('hora_evento').notNull(),
   description: text('descricao_evento').notNull(),
   regulation: text('regulamento').notNull(),
+  /** Where the kit (race shirt and bib) is picked up. */
+  kitPickupPlace: text('kit_local_retirada').notNull().default(''),
+  /** The pickup dates and hours, one line each ("04/12 (sex), 10h às 20h"). */
+  kitPickupHours: text('kit_horarios_retirada').notNull().default(''),
+  /** The event's own termo de responsabilidade; empty means the store's standard text. */
+  terms: text('termo_responsabilidade').notNull().default(''),
+  /** The event offers registration as a person with disabilities (PCD). */
+  offersPcd: boolean('oferece_pcd').notNull().default(false),
   /** Last change of what the event page shows; the sitemap's lastmod. A write that edits the event sets it. */
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -59,6 +68,60 @@ export const eventCategories = pgTable(
     index('event_categories_day_idx').on(t.dayId),
     check('event_categories_places_non_negative', sql`${t.placesLeft} >= 0`),
   ],
+);
+
+/** Race shirt sizes of an event's kit and how many are left; one shirt per registration. */
+export const eventKitSizes = pgTable(
+  'event_kit_sizes',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    size: text('tamanho').notNull(),
+    /** Shirts left; decremented atomically when a charge reserves one, like places. */
+    left: integer('quantidade_disponivel').notNull(),
+    position: integer('posicao').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('event_kit_sizes_event_size_unique').on(t.eventId, t.size),
+    check('event_kit_sizes_left_non_negative', sql`${t.left} >= 0`),
+  ],
+);
+
+/** Price periods (lotes) of a category, in order; after the last one the category's own price applies. */
+export const categoryLots = pgTable(
+  'category_lots',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => eventCategories.id, { onDelete: 'cascade' }),
+    position: integer('posicao').notNull(),
+    name: text('nome').notNull(),
+    priceCents: integer('preco_cents').notNull(),
+    /** Last day (America/Fortaleza) of the lot, or null. */
+    untilDate: date('ate_data'),
+    /** The lot ends when this many places of the category are sold (held ones count), or null. */
+    untilCount: integer('ate_inscricoes'),
+  },
+  (t) => [index('category_lots_category_idx').on(t.categoryId, t.position)],
+);
+
+/** Kit shirts held for a charge until it is paid, refused or expires. */
+export const kitReservations = pgTable(
+  'kit_reservations',
+  {
+    id: serial('id').primaryKey(),
+    chargeId: integer('charge_id')
+      .notNull()
+      .references(() => charges.id),
+    kitSizeId: integer('kit_size_id')
+      .notNull()
+      .references(() => eventKitSizes.id),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [index('kit_reservations_charge_idx').on(t.chargeId)],
 );
 
 /** Places held for a charge until it is paid, refused or expires. */
@@ -103,6 +166,17 @@ export const registrations = pgTable(
     city: text('city').notNull(),
     neighborhood: text('neighborhood').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** The shirt size chosen (copied: the event's sizes may be renamed later). */
+    kitSize: text('tamanho_camisa'),
+    team: text('equipe'),
+    emergencyName: text('contato_emergencia_nome'),
+    emergencyPhone: text('contato_emergencia_telefone'),
+    pcd: boolean('pcd').notNull().default(false),
+    /** Hash of the termo de responsabilidade text accepted, and when. */
+    termsVersion: text('termo_versao'),
+    termsAcceptedAt: timestamp('termo_aceito_em', { withTimezone: true }),
+    /** Half price (60+) applied to some category: staff check a document at kit pickup. */
+    seniorDiscount: boolean('meia_entrada').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('registrations_account_cpf_idx').on(t.accountUserId, t.cpf)],
@@ -120,6 +194,8 @@ export const registrationCategories = pgTable(
       .references(() => eventCategories.id),
     cpf: text('cpf').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** The lot that priced it, when one was in force. */
+    lotName: text('lote'),
   },
   // The same CPF cannot hold the same category twice.
   (t) => [uniqueIndex('registration_categories_cpf_unique').on(t.categoryId, t.cpf)],

@@ -1,6 +1,14 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { eventCategories, eventDays, events, placeReservations } from '../../db/schema/index.ts';
+import {
+  categoryLots,
+  eventCategories,
+  eventDays,
+  eventKitSizes,
+  events,
+  kitReservations,
+  placeReservations,
+} from '../../db/schema/index.ts';
 
 export type EventRow = typeof events.$inferSelect;
 
@@ -114,6 +122,84 @@ export async function releaseReservations(tx: Tx, chargeId: number, now: Date): 
       .update(eventCategories)
       .set({ placesLeft: sql`${eventCategories.placesLeft} + 1` })
       .where(eq(eventCategories.id, categoryId));
+  }
+  return released.length;
+}
+
+export type KitSizeRow = typeof eventKitSizes.$inferSelect;
+export type LotRow = typeof categoryLots.$inferSelect;
+
+/** The kit sizes of the given events, in their order. */
+export async function listKitSizes(db: Reader, eventIds: number[]): Promise<KitSizeRow[]> {
+  if (eventIds.length === 0) return [];
+  return db
+    .select()
+    .from(eventKitSizes)
+    .where(inArray(eventKitSizes.eventId, eventIds))
+    .orderBy(asc(eventKitSizes.position), asc(eventKitSizes.id));
+}
+
+/** The lots of the given categories, in order. */
+export async function listLots(db: Reader, categoryIds: number[]): Promise<LotRow[]> {
+  if (categoryIds.length === 0) return [];
+  return db
+    .select()
+    .from(categoryLots)
+    .where(inArray(categoryLots.categoryId, categoryIds))
+    .orderBy(asc(categoryLots.categoryId), asc(categoryLots.position), asc(categoryLots.id));
+}
+
+/** Places sold per category: held by a charge and not given back (paid ones stay held). */
+export async function countSold(db: Reader, categoryIds: number[]): Promise<Map<number, number>> {
+  if (categoryIds.length === 0) return new Map();
+  const rows = await db
+    .select({ categoryId: placeReservations.categoryId, n: count() })
+    .from(placeReservations)
+    .where(and(inArray(placeReservations.categoryId, categoryIds), isNull(placeReservations.releasedAt)))
+    .groupBy(placeReservations.categoryId);
+  return new Map(rows.map((r) => [r.categoryId, r.n]));
+}
+
+/**
+ * Locks the categories' rows until the transaction ends, so two charges cannot both be priced by a
+ * lot that has one place left before its count runs out.
+ */
+export async function lockCategories(tx: Tx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: eventCategories.id })
+    .from(eventCategories)
+    .where(inArray(eventCategories.id, ids))
+    .orderBy(asc(eventCategories.id))
+    .for('update');
+}
+
+/** Takes one shirt of the size atomically; false when none is left. */
+export async function takeKit(tx: Tx, kitSizeId: number): Promise<boolean> {
+  const rows = await tx
+    .update(eventKitSizes)
+    .set({ left: sql`${eventKitSizes.left} - 1` })
+    .where(and(eq(eventKitSizes.id, kitSizeId), gt(eventKitSizes.left, 0)))
+    .returning({ id: eventKitSizes.id });
+  return rows.length === 1;
+}
+
+export async function insertKitReservation(tx: Tx, chargeId: number, kitSizeId: number): Promise<void> {
+  await tx.insert(kitReservations).values({ chargeId, kitSizeId });
+}
+
+/** Marks the charge's held shirts released (only those not yet released) and gives them back. */
+export async function releaseKitReservations(tx: Tx, chargeId: number, now: Date): Promise<number> {
+  const released = await tx
+    .update(kitReservations)
+    .set({ releasedAt: now })
+    .where(and(eq(kitReservations.chargeId, chargeId), isNull(kitReservations.releasedAt)))
+    .returning({ kitSizeId: kitReservations.kitSizeId });
+  for (const { kitSizeId } of released) {
+    await tx
+      .update(eventKitSizes)
+      .set({ left: sql`${eventKitSizes.left} + 1` })
+      .where(eq(eventKitSizes.id, kitSizeId));
   }
   return released.length;
 }

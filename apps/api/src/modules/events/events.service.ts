@@ -1,5 +1,14 @@
+import { createHash } from 'node:crypto';
+import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import type { Event, EventListQuery, EventPage } from '@passada/core/contracts/events';
-import { isRegistrationOpen } from '@passada/core/events';
+import { KIT_SIZE_SOLD_OUT } from '@passada/core/contracts/registrations';
+import {
+  describeLot,
+  isRegistrationOpen,
+  type LotPrice,
+  lotPrice,
+  type PriceLot,
+} from '@passada/core/events';
 import { centsToReais } from '@passada/core/money';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
@@ -7,7 +16,46 @@ import { EVENT_MEDIA_FILE, EVENT_MEDIA_PREFIX, eventPoster } from './event-poste
 import * as repo from './events.repository.ts';
 import { createEventsAdmin } from './events-admin.ts';
 
-export type { CategoryInfo, EventRow } from './events.repository.ts';
+export type { CategoryInfo, EventRow, KitSizeRow } from './events.repository.ts';
+
+/** The store's termo de responsabilidade, for events that do not write their own. */
+export const STANDARD_TERMS = [
+  'Declaro que estou em boas condições de saúde, apto(a) a participar desta prova, e que treinei adequadamente para ela.',
+  'Assumo os riscos da participação e isento a organização, os patrocinadores e a Passada de responsabilidade por acidentes ou danos à saúde, salvo os causados por falha deles.',
+  'Conheço e aceito o regulamento do evento, inclusive as regras de desistência e de uso de imagem.',
+  'Autorizo o atendimento médico de emergência e o contato com a pessoa que indiquei em caso de necessidade.',
+].join('\n\n');
+
+/** The termo the event shows: its own text, or the standard one. */
+export function termsText(row: Pick<repo.EventRow, 'terms'>): string {
+  return row.terms.trim() || STANDARD_TERMS;
+}
+
+/** The version an acceptance records: a hash of the exact text, so any edit makes a new version. */
+export function termsVersion(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 16);
+}
+
+function toLots(rows: repo.LotRow[], categoryId: number): PriceLot[] {
+  return rows
+    .filter((l) => l.categoryId === categoryId)
+    .map((l) => ({
+      name: l.name,
+      priceCents: l.priceCents,
+      untilDate: l.untilDate,
+      untilCount: l.untilCount,
+    }));
+}
+
+interface Pricing {
+  lots: repo.LotRow[];
+  sold: Map<number, number>;
+  today: string;
+}
+
+function priceOf(category: { id: number; priceCents: number }, p: Pricing): LotPrice {
+  return lotPrice(toLots(p.lots, category.id), category.priceCents, p.today, p.sold.get(category.id) ?? 0);
+}
 
 type Conn = Db | Tx;
 
@@ -17,7 +65,14 @@ export interface EventsServiceDeps {
 }
 
 /** Maps the tables to the spec's wire shape (docs/product.md §3): the one place the names change. */
-function toWire(row: repo.EventRow, days: repo.DayRow[], now: Date): Event {
+function toWire(
+  row: repo.EventRow,
+  days: repo.DayRow[],
+  kits: repo.KitSizeRow[],
+  pricing: Pricing,
+  now: Date,
+): Event {
+  const terms = termsText(row);
   return {
     id: row.id,
     nome_evento: row.name,
@@ -35,26 +90,67 @@ function toWire(row: repo.EventRow, days: repo.DayRow[], now: Date): Event {
       .filter((d) => d.eventId === row.id)
       .map((d) => ({
         data: d.date,
-        categorias: d.categories.map((c) => ({
-          id: c.id,
-          nome_categoria: c.name,
-          preco_inscricao: centsToReais(c.priceCents),
-          quantidade_disponivel: c.placesLeft,
-        })),
+        categorias: d.categories.map((c) => {
+          const price = priceOf(c, pricing);
+          return {
+            id: c.id,
+            nome_categoria: c.name,
+            // The price in force today, so every reader of the spec's field sees what the server charges.
+            preco_inscricao: centsToReais(price.priceCents),
+            quantidade_disponivel: c.placesLeft,
+            lote_atual: price.current
+              ? {
+                  nome: price.current.name,
+                  descricao: describeLot(price.current),
+                  preco: centsToReais(price.current.priceCents),
+                }
+              : null,
+            proximo_preco: price.next
+              ? { nome: price.next.name, preco: centsToReais(price.next.priceCents) }
+              : null,
+          };
+        }),
       })),
+    kit: {
+      tamanhos: kits
+        .filter((k) => k.eventId === row.id)
+        .map((k) => ({ id: k.id, tamanho: k.size, quantidade_disponivel: k.left })),
+      local_retirada: row.kitPickupPlace,
+      horarios_retirada: row.kitPickupHours,
+    },
+    termo_responsabilidade: terms,
+    termo_versao: termsVersion(terms),
+    oferece_pcd: row.offersPcd,
     inscricoes_abertas: isRegistrationOpen(row.registrationDeadline, now),
   };
 }
 
 /** Running events, their categories and the places left in each (docs/product.md §7). */
 export function createEventsService(deps: EventsServiceDeps) {
+  async function pricingFor(
+    db: Conn,
+    categoryIds: number[],
+    now: Date,
+    lots?: repo.LotRow[],
+  ): Promise<Pricing> {
+    return {
+      lots: lots ?? (await repo.listLots(db, categoryIds)),
+      sold: await repo.countSold(db, categoryIds),
+      today: dateInTimeZone(now, STORE_TIME_ZONE),
+    };
+  }
+
   async function withDays(rows: repo.EventRow[]): Promise<Event[]> {
-    const days = await repo.listDays(
-      deps.db,
-      rows.map((r) => r.id),
-    );
+    const ids = rows.map((r) => r.id);
+    const days = await repo.listDays(deps.db, ids);
+    const kits = await repo.listKitSizes(deps.db, ids);
     const now = deps.now();
-    return rows.map((row) => toWire(row, days, now));
+    const pricing = await pricingFor(
+      deps.db,
+      days.flatMap((d) => d.categories.map((c) => c.id)),
+      now,
+    );
+    return rows.map((row) => toWire(row, days, kits, pricing, now));
   }
 
   /** The whole list ordered by start date, or one page of it when `page` is given. */
@@ -100,6 +196,40 @@ export function createEventsService(deps: EventsServiceDeps) {
     return repo.findCategories(db, ids);
   }
 
+  /**
+   * What each category costs now, by the lot in force (dates in Fortaleza, places sold so far). Given
+   * the transaction, categories whose lots end at a count are locked first, so that count cannot be
+   * passed twice by charges created at the same moment.
+   */
+  async function currentPrices(
+    categories: ReadonlyArray<{ id: number; priceCents: number }>,
+    db: Conn = deps.db,
+    lock?: Tx,
+  ): Promise<Map<number, { priceCents: number; lotName: string | null }>> {
+    const ids = categories.map((c) => c.id);
+    const lots = await repo.listLots(db, ids);
+    // Only a lot that ends at a count needs the lock; other charges never wait on each other here.
+    if (lock && lots.some((l) => l.untilCount !== null)) await repo.lockCategories(lock, ids);
+    const pricing = await pricingFor(db, ids, deps.now(), lots);
+    return new Map(
+      categories.map((c) => {
+        const price = priceOf(c, pricing);
+        return [c.id, { priceCents: price.priceCents, lotName: price.current?.name ?? null }];
+      }),
+    );
+  }
+
+  /** The event's kit sizes, in order. */
+  function findKitSizes(eventId: number, db: Conn = deps.db): Promise<repo.KitSizeRow[]> {
+    return repo.listKitSizes(db, [eventId]);
+  }
+
+  /** Holds one shirt of the size for the charge, in the caller's transaction; 409 when it ran out. */
+  async function reserveKit(tx: Tx, chargeId: number, kitSizeId: number): Promise<void> {
+    if (!(await repo.takeKit(tx, kitSizeId))) throw conflict(KIT_SIZE_SOLD_OUT, 'tamanho_esgotado');
+    await repo.insertKitReservation(tx, chargeId, kitSizeId);
+  }
+
   /** Holds one place per category for the charge, in the caller's transaction; 409 when one is gone. */
   async function reservePlaces(tx: Tx, chargeId: number, categoryIds: number[]): Promise<void> {
     for (const categoryId of categoryIds) {
@@ -109,9 +239,10 @@ export function createEventsService(deps: EventsServiceDeps) {
     }
   }
 
-  /** Gives back the places the charge still holds, once. */
+  /** Gives back the places and kit shirts the charge still holds, once. */
   async function releasePlaces(tx: Tx, chargeId: number): Promise<void> {
     await repo.releaseReservations(tx, chargeId, deps.now());
+    await repo.releaseKitReservations(tx, chargeId, deps.now());
   }
 
   /** Every event's page and when it last changed, for the sitemap. */
@@ -126,6 +257,9 @@ export function createEventsService(deps: EventsServiceDeps) {
     getPoster,
     findEventRow,
     findCategories,
+    currentPrices,
+    findKitSizes,
+    reserveKit,
     reservePlaces,
     releasePlaces,
     admin: createEventsAdmin(),

@@ -1,7 +1,14 @@
+import { ageGroup } from '@passada/core/events';
 import { toSearchText } from '@passada/core/text';
 import { and, asc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { eventCategories, eventDays, registrationCategories, registrations } from '../../db/schema/index.ts';
+import {
+  eventCategories,
+  eventDays,
+  events,
+  registrationCategories,
+  registrations,
+} from '../../db/schema/index.ts';
 
 const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
 const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';
@@ -28,6 +35,15 @@ export interface ParticipantRow {
   state: string;
   totalCents: number;
   createdAt: Date;
+  /** Age group on the event's first day. */
+  ageGroup: string;
+  /** Half price (60+) applied: check a document at kit pickup. */
+  seniorDiscount: boolean;
+  kitSize: string | null;
+  team: string | null;
+  pcd: boolean;
+  emergencyName: string | null;
+  emergencyPhone: string | null;
   categories: Array<{ id: number; name: string; day: string }>;
 }
 
@@ -63,8 +79,9 @@ export function createRegistrationsAdmin(deps: { db: Db }) {
       );
     }
     const rows = await deps.db
-      .select()
+      .select({ r: registrations, eventStart: events.startDate })
       .from(registrations)
+      .innerJoin(events, eq(events.id, registrations.eventId))
       .where(where.length ? and(...where) : undefined)
       .orderBy(asc(registrations.fullName), asc(registrations.id));
     if (!rows.length) return [];
@@ -81,11 +98,11 @@ export function createRegistrationsAdmin(deps: { db: Db }) {
       .where(
         inArray(
           registrationCategories.registrationId,
-          rows.map((r) => r.id),
+          rows.map(({ r }) => r.id),
         ),
       )
       .orderBy(asc(eventDays.date), asc(eventCategories.id));
-    return rows.map((r) => ({
+    return rows.map(({ r, eventStart }) => ({
       id: r.id,
       eventId: r.eventId,
       fullName: r.fullName,
@@ -98,6 +115,13 @@ export function createRegistrationsAdmin(deps: { db: Db }) {
       state: r.state,
       totalCents: r.totalCents,
       createdAt: r.createdAt,
+      ageGroup: ageGroup(r.birthDate, eventStart),
+      seniorDiscount: r.seniorDiscount,
+      kitSize: r.kitSize,
+      team: r.team,
+      pcd: r.pcd,
+      emergencyName: r.emergencyName,
+      emergencyPhone: r.emergencyPhone,
       categories: cats
         .filter((c) => c.registrationId === r.id)
         .map((c) => ({ id: c.id, name: c.name, day: c.day })),

@@ -2,6 +2,7 @@ import { dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/
 import {
   checkinQrText,
   DUPLICATE_CPF,
+  KIT_SIZE_SOLD_OUT,
   LOOKUP_NOT_FOUND,
   type Participant,
   ParticipantSchema,
@@ -10,7 +11,7 @@ import {
   type RegistrationLookup,
 } from '@passada/core/contracts/registrations';
 import { formatCpf, maskCpf } from '@passada/core/documents';
-import { isRegistrationOpen, isSenior, registrationPrice } from '@passada/core/events';
+import { ageGroup, isRegistrationOpen, isSenior, registrationPrice } from '@passada/core/events';
 import { centsToReais, formatBRL } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import { escapeXml } from '@passada/core/text';
@@ -23,7 +24,13 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { badRequest, conflict, notFound, validationError, zodIssues } from '../../plugins/errors.ts';
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
 import type { UsersService } from '../accounts/users.service.ts';
-import type { CategoryInfo, EventRow, EventsService } from '../events/events.service.ts';
+import {
+  type CategoryInfo,
+  type EventRow,
+  type EventsService,
+  termsText,
+  termsVersion,
+} from '../events/events.service.ts';
 import {
   CannotFulfil,
   type ChargePurposeHandler,
@@ -40,19 +47,37 @@ export interface RegistrationsServiceDeps {
   mail: MailProvider;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
   payments: Pick<PaymentsService, 'findByTxid' | 'openDrafts'>;
-  events: Pick<EventsService, 'findEventRow' | 'findCategories' | 'reservePlaces' | 'releasePlaces'>;
+  events: Pick<
+    EventsService,
+    | 'findEventRow'
+    | 'findCategories'
+    | 'currentPrices'
+    | 'findKitSizes'
+    | 'reserveKit'
+    | 'reservePlaces'
+    | 'releasePlaces'
+  >;
   users: Pick<UsersService, 'findContact'>;
 }
 
 /** What a registration charge pays for, as the server priced it (stored in charges.draft). */
 export interface RegistrationDraft extends Participant {
-  items: Array<{ categoryId: number; priceCents: number }>;
+  items: Array<{ categoryId: number; priceCents: number; lotName?: string | null }>;
   totalCents: number;
+  /** The kit size held for the charge and its name; absent when the kit has no shirt sizes. */
+  kitSizeId?: number;
+  kitSize?: string;
+  senior?: boolean;
+  /** The termo version and the moment the person accepted it (when the charge was created). */
+  termsAcceptedAt?: string;
 }
 
 interface PricedItem {
   category: CategoryInfo;
+  /** The lot's price (or the category's), before the 60+ half price. */
+  fullPriceCents: number;
   priceCents: number;
+  lotName: string | null;
 }
 
 /** The categories a stored registration draft holds (charges.draft of an open registration charge). */
@@ -80,6 +105,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     eventId: number,
     categoryIds: number[],
     birthDate: string | undefined,
+    lock?: Tx,
   ): Promise<{ event: EventRow; items: PricedItem[]; senior: boolean }> {
     const event = await deps.events.findEventRow(eventId, db);
     if (!event) throw notFound('Evento não encontrado.');
@@ -93,14 +119,41 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       throw badRequest('Escolha apenas uma categoria por dia.', 'uma_categoria_por_dia', {
         categoria_evento: 'Escolha apenas uma categoria por dia.',
       });
-    const items = found.map((category) => ({
-      category,
-      priceCents: birthDate
-        ? registrationPrice(category.priceCents, birthDate, category.date)
-        : category.priceCents,
-    }));
+    // The lot in force now prices each category; the 60+ half price applies to the lot's price.
+    const prices = await deps.events.currentPrices(found, db, lock);
+    const items = found.map((category) => {
+      const lot = prices.get(category.id) ?? { priceCents: category.priceCents, lotName: null };
+      return {
+        category,
+        lotName: lot.lotName,
+        fullPriceCents: lot.priceCents,
+        priceCents: birthDate ? registrationPrice(lot.priceCents, birthDate, category.date) : lot.priceCents,
+      };
+    });
     const senior = birthDate ? found.some((c) => isSenior(birthDate, c.date)) : false;
     return { event, items, senior };
+  }
+
+  /**
+   * The kit size chosen, checked against the event: required when its kit has sizes, refused when it
+   * ran out (the reservation is the final guard against the last shirt going twice).
+   */
+  async function chosenKitSize(tx: Tx, event: EventRow, sizeId: number | undefined) {
+    const sizes = await deps.events.findKitSizes(event.id, tx);
+    if (sizes.length === 0) {
+      if (sizeId !== undefined)
+        throw badRequest('Este evento não tem camisa no kit.', 'tamanho_invalido', {
+          tamanho_camisa: 'Este evento não tem camisa no kit.',
+        });
+      return null;
+    }
+    const size = sizes.find((s) => s.id === sizeId);
+    if (!size)
+      throw badRequest('Escolha o tamanho da camisa.', 'tamanho_invalido', {
+        tamanho_camisa: 'Escolha o tamanho da camisa.',
+      });
+    if (size.left <= 0) throw conflict(KIT_SIZE_SOLD_OUT, 'tamanho_esgotado');
+    return size;
   }
 
   /** GET /api/events/{id}/preco/: the price the form shows, from the same rules as the charge. */
@@ -116,8 +169,9 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         id: i.category.id,
         nome_categoria: i.category.name,
         data: i.category.date,
-        preco_inscricao: centsToReais(i.category.priceCents),
+        preco_inscricao: centsToReais(i.fullPriceCents),
         preco: centsToReais(i.priceCents),
+        lote: i.lotName,
       })),
       meia_entrada: senior,
       total: centsToReais(totalCents),
@@ -136,11 +190,27 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         throw badRequest('Informe uma data de nascimento válida.', 'validation_error', {
           data_nascimento: 'Informe uma data de nascimento válida.',
         });
-      const { event, items } = await priceChoice(tx, p.evento, p.categoria_evento, p.data_nascimento);
+      const { event, items, senior } = await priceChoice(
+        tx,
+        p.evento,
+        p.categoria_evento,
+        p.data_nascimento,
+        tx,
+      );
       if (!isRegistrationOpen(event.registrationDeadline, deps.now()))
         throw conflict('Inscrições encerradas', 'inscricoes_encerradas');
       const soldOut = items.find((i) => i.category.placesLeft <= 0);
       if (soldOut) throw conflict(`Categoria esgotada: ${soldOut.category.name}.`, 'esgotado');
+      const kit = await chosenKitSize(tx, event, p.tamanho_camisa);
+      if (p.pcd && !event.offersPcd)
+        throw badRequest('Este evento não oferece inscrição PCD.', 'pcd_indisponivel', {
+          pcd: 'Este evento não oferece inscrição PCD.',
+        });
+      if (p.termo_versao !== termsVersion(termsText(event)))
+        throw conflict(
+          'O termo de responsabilidade deste evento foi atualizado. Leia-o e aceite novamente.',
+          'termo_atualizado',
+        );
       await repo.lockCpf(tx, p.cpf);
       const ids = items.map((i) => i.category.id);
       if ((await repo.takenCategories(tx, p.cpf, ids)).length > 0)
@@ -161,8 +231,15 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         description: `Inscrição ${event.name}`.slice(0, 140),
         draft: {
           ...p,
-          items: items.map((i) => ({ categoryId: i.category.id, priceCents: i.priceCents })),
+          items: items.map((i) => ({
+            categoryId: i.category.id,
+            priceCents: i.priceCents,
+            lotName: i.lotName,
+          })),
           totalCents,
+          ...(kit ? { kitSizeId: kit.id, kitSize: kit.size } : {}),
+          senior,
+          termsAcceptedAt: deps.now().toISOString(),
         },
         billingAddress: {
           street: p.street,
@@ -181,6 +258,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         chargeId,
         draft.items.map((i) => i.categoryId),
       );
+      if (draft.kitSizeId !== undefined) await deps.events.reserveKit(tx, chargeId, draft.kitSizeId);
     },
 
     async release(tx, chargeId) {
@@ -213,6 +291,14 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
             city: d.city,
             neighborhood: d.neighborhood,
             totalCents: d.totalCents,
+            kitSize: d.kitSize ?? null,
+            team: d.equipe ?? null,
+            emergencyName: d.contato_emergencia_nome ?? null,
+            emergencyPhone: d.contato_emergencia_telefone ?? null,
+            pcd: d.pcd ?? false,
+            termsVersion: d.termo_versao ?? null,
+            termsAcceptedAt: d.termsAcceptedAt ? new Date(d.termsAcceptedAt) : null,
+            seniorDiscount: d.senior ?? false,
             createdAt: deps.now(),
           },
           d.items,
@@ -257,6 +343,15 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       `Categorias: ${categories.map((c) => c.name).join(', ')}`,
       `Valor: ${formatBRL(registration.totalCents)}`,
       `Inscrição nº ${registration.id}`,
+      ...(registration.kitSize ? [`Camisa: ${registration.kitSize}`] : []),
+      ...(registration.seniorDiscount
+        ? ['Meia-entrada (60+): apresente um documento com foto na retirada do kit.']
+        : []),
+      ...(event.kitPickupPlace ? [`Retirada do kit: ${event.kitPickupPlace}`] : []),
+      ...event.kitPickupHours
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
     ];
     const subject = `Inscrição confirmada: ${event.name}`;
     const recipients = [
@@ -297,6 +392,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
 
   async function toWire(row: repo.RegistrationRow): Promise<Registration> {
     const categories = await repo.categoriesOf(deps.db, row.id);
+    const event = await deps.events.findEventRow(row.eventId);
     return {
       id: row.id,
       evento: row.eventId,
@@ -318,6 +414,10 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       state: row.state,
       city: row.city,
       neighborhood: row.neighborhood,
+      tamanho_camisa: row.kitSize,
+      equipe: row.team,
+      faixa_etaria: ageGroup(row.birthDate, event?.startDate ?? row.birthDate),
+      meia_entrada: row.seniorDiscount,
       total: centsToReais(row.totalCents),
       criado_em: row.createdAt.toISOString(),
     };
@@ -348,6 +448,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     const row = cpf.length === 11 ? await repo.findLatestForAccount(deps.db, user.id, cpf, eventId) : null;
     if (!row) throw notFound(LOOKUP_NOT_FOUND);
     const categories = await repo.categoriesOf(deps.db, row.id);
+    const event = await deps.events.findEventRow(row.eventId);
     return {
       id: row.id,
       nome_completo: row.fullName,
@@ -356,6 +457,13 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       evento_detalhes: { id: row.eventId, nome_evento: row.eventName },
       categoria_evento_detalhes: categories.map((c) => ({ id: c.id, nome_categoria: c.name })),
       endereco: row.address,
+      tamanho_camisa: row.kitSize,
+      equipe: row.team,
+      faixa_etaria: ageGroup(row.birthDate, event?.startDate ?? row.birthDate),
+      meia_entrada: row.seniorDiscount,
+      pcd: row.pcd,
+      kit_local_retirada: event?.kitPickupPlace ?? '',
+      kit_horarios_retirada: event?.kitPickupHours ?? '',
       qr_code: await checkinQr(row.id),
     };
   }

@@ -117,6 +117,13 @@ describe('registrations', () => {
       evento_detalhes: { id: event.id, nome_evento: 'Corrida da Ponte' },
       categoria_evento_detalhes: [{ id: cat(event, 0, 1), nome_categoria: '10 km' }],
       endereco: 'Av. Beira Mar, 100 - Meireles, Fortaleza - CE, 60165-121',
+      tamanho_camisa: null,
+      equipe: null,
+      faixa_etaria: '35 a 39 anos',
+      meia_entrada: false,
+      pcd: false,
+      kit_local_retirada: 'Ginásio de Teste',
+      kit_horarios_retirada: '04/12 (sex), 10h às 20h',
       qr_code: expect.stringMatching(/^data:image\/png;base64,/),
     });
 

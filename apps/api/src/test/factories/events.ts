@@ -1,6 +1,6 @@
 import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import type { Db } from '../../db/client.ts';
-import { eventCategories, eventDays, events } from '../../db/schema/index.ts';
+import { categoryLots, eventCategories, eventDays, eventKitSizes, events } from '../../db/schema/index.ts';
 import { eventPoster } from '../../modules/events/event-poster.ts';
 
 export interface MakeEventOverrides {
@@ -12,7 +12,17 @@ export interface MakeEventOverrides {
   /** Last day registration is open; default 3 days before the start. */
   registrationDeadline?: string;
   /** One list of categories per consecutive race day; default one day with "5 km" and "10 km". */
-  days?: Array<Array<{ name?: string; priceCents?: number; placesLeft?: number }>>;
+  days?: Array<
+    Array<{
+      name?: string;
+      priceCents?: number;
+      placesLeft?: number;
+      lots?: Array<{ name: string; priceCents: number; untilDate?: string; untilCount?: number }>;
+    }>
+  >;
+  /** Shirt sizes of the kit and how many of each; default none (no size asked). */
+  kitSizes?: Array<{ size: string; left: number }>;
+  offersPcd?: boolean;
   /** The day the defaults count from; default today in Fortaleza. */
   today?: string;
 }
@@ -23,6 +33,7 @@ export interface MadeEvent {
   endDate: string;
   registrationDeadline: string;
   imageUrl: string;
+  kitSizes?: Array<{ id: number; size: string; left: number }>;
   days: Array<{
     id: number;
     date: string;
@@ -60,6 +71,9 @@ export async function makeEvent(db: Db, overrides: MakeEventOverrides = {}): Pro
       time: '06:00',
       description: 'Evento criado pelo teste.',
       regulation: '1. PERCURSO\n\nPercurso de teste.',
+      kitPickupPlace: 'Ginásio de Teste',
+      kitPickupHours: '04/12 (sex), 10h às 20h',
+      offersPcd: overrides.offersPcd ?? false,
     })
     .returning({ id: events.id });
   if (!event) throw new Error('evento não inserido');
@@ -83,9 +97,27 @@ export async function makeEvent(db: Db, overrides: MakeEventOverrides = {}): Pro
         })
         .returning();
       if (!row) throw new Error('categoria não inserida');
+      for (const [position, lot] of (c.lots ?? []).entries())
+        await db.insert(categoryLots).values({
+          categoryId: row.id,
+          position,
+          name: lot.name,
+          priceCents: lot.priceCents,
+          untilDate: lot.untilDate ?? null,
+          untilCount: lot.untilCount ?? null,
+        });
       categories.push({ id: row.id, priceCents: row.priceCents, placesLeft: row.placesLeft });
     }
     days.push({ id: day.id, date, categories });
   }
-  return { id: event.id, startDate, endDate, registrationDeadline, imageUrl, days };
+  const kitSizes = [];
+  for (const [position, k] of (overrides.kitSizes ?? []).entries()) {
+    const [row] = await db
+      .insert(eventKitSizes)
+      .values({ eventId: event.id, size: k.size, left: k.left, position })
+      .returning();
+    if (!row) throw new Error('tamanho não inserido');
+    kitSizes.push({ id: row.id, size: row.size, left: row.left });
+  }
+  return { id: event.id, startDate, endDate, registrationDeadline, imageUrl, kitSizes, days };
 }

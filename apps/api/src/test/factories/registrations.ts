@@ -1,5 +1,9 @@
 import { isValidCpf } from '@passada/core/documents';
+import { STANDARD_TERMS, termsVersion } from '../../modules/events/events.service.ts';
 import type { MadeEvent } from './events.ts';
+
+/** The version of the standard termo, which events made by the factory show. */
+export const STANDARD_TERMS_VERSION = termsVersion(STANDARD_TERMS);
 
 /** A valid CPF from 9 base digits, its check digits found with core's own validation. */
 export function cpfFrom(base: number): string {
@@ -29,6 +33,12 @@ export function participant(event: MadeEvent, categories: number[], overrides: R
     state: 'CE',
     city: 'Fortaleza',
     neighborhood: 'Meireles',
+    contato_emergencia_nome: 'João da Silva',
+    contato_emergencia_telefone: '(85) 98888-7777',
+    aceite_termo: true,
+    termo_versao: STANDARD_TERMS_VERSION,
+    // The first shirt size, when the event's kit has any.
+    ...(event.kitSizes?.[0] ? { tamanho_camisa: event.kitSizes[0].id } : {}),
     ...overrides,
   };
 }
