@@ -1,8 +1,14 @@
-import { addDays, dateInTimeZone, type IsoDate, STORE_TIME_ZONE } from '@passada/core/calendar';
+import {
+  addDays,
+  dateInTimeZone,
+  formatIsoDateBR,
+  type IsoDate,
+  STORE_TIME_ZONE,
+} from '@passada/core/calendar';
 import { reaisToCents } from '@passada/core/money';
 import { eventPoster } from '../../modules/events/event-poster.ts';
 import type { Db } from '../client.ts';
-import { eventCategories, eventDays, events } from '../schema/index.ts';
+import { categoryLots, eventCategories, eventDays, eventKitSizes, events } from '../schema/index.ts';
 import { regulationText } from './event-regulation.ts';
 
 interface DemoCategory {
@@ -27,6 +33,16 @@ interface DemoEvent {
   /** One list of categories per race day. */
   days: DemoCategory[][];
 }
+
+/** Shirt sizes of every demo kit and how many of each. */
+const KIT_SIZES: Array<[string, number]> = [
+  ['PP', 60],
+  ['P', 200],
+  ['M', 300],
+  ['G', 300],
+  ['GG', 150],
+  ['XGG', 60],
+];
 
 const km = (name: string, price: number, places = 800): DemoCategory => ({ name, price, places });
 
@@ -224,6 +240,13 @@ export function planDemoEvents(today: IsoDate) {
         time,
         description: e.description,
         regulation: regulationText({ ...e, time, deadline, days }),
+        kitPickupPlace: `${e.place}, ${e.city}/${e.state}`,
+        // The two days before the race, as organisers usually do.
+        kitPickupHours: [
+          `${formatIsoDateBR(addDays(startDate, -2))}, das 10h às 20h`,
+          `${formatIsoDateBR(addDays(startDate, -1))}, das 9h às 18h`,
+        ].join('\n'),
+        offersPcd: e.days.length > 1 || e.startsIn % 2 === 1,
       },
       days,
     };
@@ -259,6 +282,46 @@ export async function seedEvents(
           placesLeft: c.places,
         })),
       );
-    await tx.insert(eventCategories).values(categories);
+    const insertedCategories = await tx
+      .insert(eventCategories)
+      .values(categories)
+      .returning({ id: eventCategories.id, priceCents: eventCategories.priceCents });
+    insertedCategories.sort((a, b) => a.id - b.id);
+    // Early-bird lots on every category of events more than three weeks away: the 1st lot ends a week
+    // from the seed day or after 300 places, the 2nd two weeks later; then the full price.
+    const lots = planned.flatMap((p, i) => {
+      if (demoEvents[i]!.startsIn <= 21) return [];
+      const before = planned.slice(0, i).flatMap((q) => q.days.flatMap((d) => d.categories)).length;
+      const count = p.days.flatMap((d) => d.categories).length;
+      return insertedCategories.slice(before, before + count).flatMap((c) => [
+        {
+          categoryId: c.id,
+          position: 0,
+          name: '1º lote',
+          priceCents: Math.round(c.priceCents * 0.8),
+          untilDate: addDays(today, 7),
+          untilCount: 300,
+        },
+        {
+          categoryId: c.id,
+          position: 1,
+          name: '2º lote',
+          priceCents: Math.round(c.priceCents * 0.9),
+          untilDate: addDays(today, 21),
+          untilCount: null,
+        },
+      ]);
+    });
+    if (lots.length) await tx.insert(categoryLots).values(lots);
+    // Every kit has a shirt; one event already ran out of its smallest size.
+    const kits = inserted.flatMap((e, i) =>
+      KIT_SIZES.map(([size, left], position) => ({
+        eventId: e.id,
+        size,
+        left: i === 1 && size === 'PP' ? 0 : left,
+        position,
+      })),
+    );
+    await tx.insert(eventKitSizes).values(kits);
   });
 }

@@ -48,6 +48,24 @@ describe('events API over the demo seed', () => {
     }
   });
 
+  it('seeds kits with shirt sizes (one sold out), pickup details and early-bird lots', () => {
+    for (const e of all) {
+      expect(e.kit.tamanhos.map((k) => k.tamanho)).toEqual(['PP', 'P', 'M', 'G', 'GG', 'XGG']);
+      expect(e.kit.local_retirada).toContain(e.city);
+      expect(e.kit.horarios_retirada.split('\n')).toHaveLength(2);
+    }
+    expect(all.some((e) => e.kit.tamanhos.some((k) => k.quantidade_disponivel === 0))).toBe(true);
+    const lot = all
+      .flatMap((e) => e.dias_evento.flatMap((d) => d.categorias))
+      .find((c) => c.lote_atual !== null);
+    expect(lot?.lote_atual).toMatchObject({
+      nome: '1º lote',
+      descricao: expect.stringContaining('300 inscrições'),
+    });
+    expect(lot?.proximo_preco?.nome).toBe('2º lote');
+    expect(all.some((e) => e.oferece_pcd)).toBe(true);
+  });
+
   it('seeds regulations with the sections people look for', () => {
     for (const e of all) {
       for (const section of [

@@ -26,7 +26,11 @@ function primaryAddressValues(a: Address) {
  * The participant form. For oneself, name and e-mail come from the profile, address and phone from
  * the primary address; `primary` tells whether that address exists (then it is not editable).
  */
-export function useParticipantForm(start: RegistrationStart, showAlert: (message: string) => void) {
+export function useParticipantForm(
+  start: RegistrationStart,
+  showAlert: (message: string) => void,
+  termsVersion: string | undefined,
+) {
   const { profile } = useSession();
   const addresses = useAddresses();
   const form = useForm<ParticipantFormValues, unknown, Participant>({
@@ -50,9 +54,17 @@ export function useParticipantForm(start: RegistrationStart, showAlert: (message
       state: '',
       city: '',
       neighborhood: '',
+      equipe: '',
+      contato_emergencia_nome: '',
+      contato_emergencia_telefone: '',
+      pcd: false,
     },
   });
   const { setValue } = form;
+  // The acceptance records the version of the text the page showed.
+  useEffect(() => {
+    if (termsVersion) setValue('termo_versao', termsVersion);
+  }, [termsVersion, setValue]);
 
   const primary = addresses.data?.find((a) => a.is_primary) ?? null;
   const prefilledProfile = useRef(false);

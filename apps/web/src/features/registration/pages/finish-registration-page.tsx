@@ -15,6 +15,7 @@ import { eventQuery } from '../../../lib/events-api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { priceQuery, useRegisterParticipant } from '../api/registrations-api.ts';
 import { ParticipantFields } from '../components/participant-form.tsx';
+import { RaceFields } from '../components/race-fields.tsx';
 import { RegistrationPrice } from '../components/registration-price.tsx';
 import { useParticipantForm } from '../hooks/use-participant-form.ts';
 
@@ -66,7 +67,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
   const eventQ = useQuery(eventQuery(String(start.eventoId)));
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [draft, setDraft] = useState<Participant | null>(null);
-  const { form, hasPrimaryAddress } = useParticipantForm(start, showAlert);
+  const { form, hasPrimaryAddress } = useParticipantForm(start, showAlert, eventQ.data?.termo_versao);
   const {
     register,
     handleSubmit,
@@ -160,6 +161,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
             lockProfile={start.paraMim}
             lockAddress={start.paraMim && hasPrimaryAddress}
           />
+          <RaceFields event={event} register={register} errors={errors} />
         </fieldset>
       </form>
 
