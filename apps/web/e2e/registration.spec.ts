@@ -1,4 +1,5 @@
 import type { Event } from '@passada/core/contracts/events';
+import { ageGroup } from '@passada/core/events';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
 const run = Date.now().toString(36);
@@ -53,6 +54,14 @@ test.beforeAll(async ({ request }) => {
   ({ event, categoryId } = await openEvent(request));
 });
 
+/** Shirt size (the first one left), emergency contact and the termo, which every registration asks. */
+async function fillRaceFields(page: Page, size: string) {
+  await page.getByLabel('Tamanho da camisa').selectOption({ label: size });
+  await page.getByLabel('Contato de emergência (nome)').fill('Ana Contato');
+  await page.getByLabel('Telefone do contato de emergência').fill('(85) 96666-5555');
+  await page.getByLabel('Li e aceito o termo de responsabilidade').check();
+}
+
 async function signedIn(page: Page) {
   await page.goto('/');
   await page.evaluate((t) => localStorage.setItem('token', t), token);
@@ -87,6 +96,11 @@ test('registers oneself with Pix, then finds the registration by CPF', async ({ 
   await page.getByLabel('CPF', { exact: true }).fill(OWN_CPF);
   await page.getByLabel('Data de nascimento').fill('1990-04-15');
   await page.getByLabel('Feminino').check();
+  // A size that ran out is listed, and cannot be chosen.
+  const soldOut = event.kit.tamanhos.find((k) => k.quantidade_disponivel === 0);
+  if (soldOut)
+    await expect(page.getByRole('option', { name: `${soldOut.tamanho} — Esgotado` })).toBeDisabled();
+  await fillRaceFields(page, 'M');
   await page.getByRole('button', { name: 'Pix' }).click();
 
   const pix = page.getByRole('region', { name: 'Pagamento com Pix' });
@@ -137,6 +151,8 @@ test('registers another person with a card', async ({ page }) => {
   await page.getByLabel('CEP').fill('60150-160');
   await page.getByLabel('Telefone de contato').fill('(85) 97777-6666');
   await page.getByLabel('E-mail').fill(`carlos_${run}@example.com`);
+  await page.getByLabel('Equipe ou assessoria (opcional)').fill('Corre Aldeota');
+  await fillRaceFields(page, 'GG');
   await page.getByRole('button', { name: 'Cartão de crédito' }).click();
 
   const card = page.getByRole('form', { name: 'Pagamento com cartão' });
@@ -161,4 +177,7 @@ test('registers another person with a card', async ({ page }) => {
   const found = page.getByRole('region', { name: 'Inscrição encontrada' });
   await expect(found.getByText('Carlos Amigo')).toBeVisible();
   await expect(found.getByText('(85) 97777-6666')).toBeVisible();
+  await expect(found.getByText('GG', { exact: true })).toBeVisible();
+  await expect(found.getByText(ageGroup('1985-09-30', event.start_data_evento))).toBeVisible();
+  await expect(found.getByText('Corre Aldeota')).toBeVisible();
 });

@@ -31,7 +31,9 @@ export function CategoryPicker({ event, selection, onToggle }: CategoryPickerPro
                   type="button"
                   aria-pressed={pressed}
                   // The visible lines as one name, so a screen reader hears them apart.
-                  aria-label={`${category.nome_categoria}, ${price}${soldOut ? ', Esgotado' : ''}`}
+                  aria-label={`${category.nome_categoria}, ${price}${
+                    category.lote_atual ? `, ${category.lote_atual.descricao}` : ''
+                  }${soldOut ? ', Esgotado' : ''}`}
                   disabled={!open || soldOut}
                   onClick={() => onToggle(day.data, category.id)}
                   className={`flex min-w-36 flex-col items-start rounded-lg border-2 px-4 py-2 text-left transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60 ${
@@ -42,6 +44,14 @@ export function CategoryPicker({ event, selection, onToggle }: CategoryPickerPro
                 >
                   <span className="font-bold">{category.nome_categoria}</span>
                   <span>{price}</span>
+                  {category.lote_atual ? (
+                    <span className="text-sm">{category.lote_atual.descricao}</span>
+                  ) : null}
+                  {category.proximo_preco && !soldOut ? (
+                    <span className="text-sm opacity-80">
+                      Depois: {formatBRL(reaisToCents(category.proximo_preco.preco))}
+                    </span>
+                  ) : null}
                   {soldOut ? <span className="text-sm font-semibold uppercase">Esgotado</span> : null}
                 </button>
               );

@@ -8,6 +8,7 @@ import { eventQuery } from '../../../lib/events-api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { StorageKeys, writeJson, writeString } from '../../../lib/storage.ts';
 import { CategoryPicker } from '../components/category-picker.tsx';
+import { EventKit } from '../components/event-kit.tsx';
 import { EventProgramme } from '../components/event-programme.tsx';
 import { WhoDialog } from '../components/who-dialog.tsx';
 import { type Selection, selectedIds, selectionTotalCents, toggleCategory } from '../utils/selection.ts';
@@ -124,6 +125,7 @@ export default function EventPage() {
 
       <p className="mt-8 whitespace-pre-line leading-relaxed">{event.descricao_evento}</p>
       <EventProgramme start={event.hora_evento} days={event.dias_evento} />
+      <EventKit kit={event.kit} />
 
       <section aria-labelledby="categorias" className="mt-8">
         <h2 id="categorias" className="mb-4 text-xl font-bold">

@@ -130,6 +130,38 @@ export default function RegistrationLookupPage() {
             <dd>{result.endereco}</dd>
             <dt className="font-medium">Inscrição nº</dt>
             <dd>{result.id}</dd>
+            {result.tamanho_camisa ? (
+              <>
+                <dt className="font-medium">Camisa</dt>
+                <dd>{result.tamanho_camisa}</dd>
+              </>
+            ) : null}
+            {result.equipe ? (
+              <>
+                <dt className="font-medium">Equipe</dt>
+                <dd>{result.equipe}</dd>
+              </>
+            ) : null}
+            <dt className="font-medium">Faixa etária</dt>
+            <dd>{result.faixa_etaria}</dd>
+            {result.meia_entrada ? (
+              <>
+                <dt className="font-medium">Meia-entrada</dt>
+                <dd>60+: leve um documento com foto à retirada do kit</dd>
+              </>
+            ) : null}
+            {result.kit_local_retirada ? (
+              <>
+                <dt className="font-medium">Retirada do kit</dt>
+                <dd>{result.kit_local_retirada}</dd>
+              </>
+            ) : null}
+            {result.kit_horarios_retirada ? (
+              <>
+                <dt className="font-medium">Datas e horários</dt>
+                <dd className="whitespace-pre-line">{result.kit_horarios_retirada}</dd>
+              </>
+            ) : null}
           </dl>
           {result.qr_code ? (
             <figure className="mt-4 text-center">
