@@ -225,6 +225,14 @@ export const PainelParticipantSchema = z.object({
   total: z.number(),
   criado_em: z.string(),
   retirada: CheckinInfoSchema,
+  /** Age group on the event day. */
+  faixa_etaria: z.string(),
+  /** Half price (60+) applied: check a document at kit pickup. */
+  meia_entrada: z.boolean(),
+  tamanho_camisa: z.string().nullable(),
+  equipe: z.string().nullable(),
+  pcd: z.boolean(),
+  contato_emergencia: z.object({ nome: z.string(), telefone: z.string() }).nullable(),
 });
 export type PainelParticipant = z.infer<typeof PainelParticipantSchema>;
 
@@ -273,6 +281,22 @@ export const EventInputSchema = z
     regulamento: z.string().trim().min(1, 'Informe o regulamento.').max(50_000),
     /** URL of a photo sent to /events/image/; empty keeps (or draws) the generated poster. */
     imagem_evento: z.string().max(200).optional(),
+    /** Kit shirt sizes; absent keeps the stored ones. A size keeps its id (and its reservations). */
+    kit_tamanhos: z
+      .array(
+        z.object({
+          id: z.number().int().positive().optional(),
+          tamanho: z.string().trim().min(1, 'Informe o tamanho.').max(20),
+          quantidade_disponivel: z.number().int().min(0, 'Quantidade inválida.').max(100_000),
+        }),
+      )
+      .max(20)
+      .optional(),
+    kit_local_retirada: z.string().trim().max(300).optional(),
+    kit_horarios_retirada: z.string().trim().max(1000).optional(),
+    /** The event's own termo; empty uses the standard one. */
+    termo_responsabilidade: z.string().trim().max(20_000).optional(),
+    oferece_pcd: z.boolean().optional(),
     dias_evento: z
       .array(
         z.object({
@@ -284,6 +308,23 @@ export const EventInputSchema = z
                 nome_categoria: z.string().trim().min(1, 'Informe o nome da categoria.').max(80),
                 preco_inscricao: z.number().min(0, 'Preço inválido.').max(10_000),
                 quantidade_disponivel: z.number().int().min(0, 'Vagas inválidas.').max(100_000),
+                /** Price lots in order; absent keeps the stored ones, [] removes them. */
+                lotes: z
+                  .array(
+                    z.object({
+                      nome: z.string().trim().min(1, 'Informe o nome do lote.').max(40),
+                      preco_inscricao: z.number().min(0, 'Preço inválido.').max(10_000),
+                      ate_data: IsoDate.nullable().optional(),
+                      ate_inscricoes: z
+                        .number()
+                        .int()
+                        .positive('Informe um número de inscrições.')
+                        .nullable()
+                        .optional(),
+                    }),
+                  )
+                  .max(10)
+                  .optional(),
               }),
             )
             .min(1, 'Cada dia precisa de pelo menos uma categoria.'),

@@ -3,7 +3,7 @@ import { reaisToCents } from '@passada/core/money';
 import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { eventCategories, eventDays, events } from '../../db/schema/index.ts';
+import { categoryLots, eventCategories, eventDays, eventKitSizes, events } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import { eventPoster } from './event-poster.ts';
 
@@ -12,6 +12,13 @@ type Input = EventFields;
 
 /** PostgreSQL's foreign-key violation: a category or day someone registered in cannot go. */
 const FK_VIOLATION = '23503';
+
+function isFkViolation(error: unknown): boolean {
+  return (
+    (error as { code?: string }).code === FK_VIOLATION ||
+    (error as { cause?: { code?: string } }).cause?.code === FK_VIOLATION
+  );
+}
 
 function rowFields(input: Input) {
   const dates = input.dias_evento.map((d) => d.data).sort();
@@ -36,6 +43,11 @@ function rowFields(input: Input) {
     description: input.descricao_evento,
     regulation: input.regulamento,
     imageUrl: input.imagem_evento || poster.url,
+    // Absent fields keep what is stored (a form that does not know them cannot erase them).
+    ...(input.kit_local_retirada !== undefined ? { kitPickupPlace: input.kit_local_retirada } : {}),
+    ...(input.kit_horarios_retirada !== undefined ? { kitPickupHours: input.kit_horarios_retirada } : {}),
+    ...(input.termo_responsabilidade !== undefined ? { terms: input.termo_responsabilidade } : {}),
+    ...(input.oferece_pcd !== undefined ? { offersPcd: input.oferece_pcd } : {}),
   };
 }
 
@@ -84,6 +96,21 @@ export function createEventsAdmin() {
             .returning({ id: eventCategories.id });
           keptCategoryIds.push(created!.id);
         }
+        const categoryId = keptCategoryIds.at(-1)!;
+        if (c.lotes) {
+          await tx.delete(categoryLots).where(eq(categoryLots.categoryId, categoryId));
+          if (c.lotes.length)
+            await tx.insert(categoryLots).values(
+              c.lotes.map((l, position) => ({
+                categoryId,
+                position,
+                name: l.nome,
+                priceCents: reaisToCents(l.preco_inscricao),
+                untilDate: l.ate_data ?? null,
+                untilCount: l.ate_inscricoes ?? null,
+              })),
+            );
+        }
       }
     }
     const allDayIds = existingDays.map((d) => d.id).concat(keptDayIds);
@@ -100,10 +127,7 @@ export function createEventsAdmin() {
         .delete(eventDays)
         .where(and(eq(eventDays.eventId, eventId), notInArray(eventDays.id, keptDayIds.concat(0))));
     } catch (error) {
-      if (
-        (error as { code?: string; cause?: { code?: string } }).code === FK_VIOLATION ||
-        (error as { cause?: { code?: string } }).cause?.code === FK_VIOLATION
-      )
+      if (isFkViolation(error))
         throw conflict(
           'Há inscrições numa categoria removida: mantenha-a ou zere as vagas.',
           'categoria_com_inscritos',
@@ -112,9 +136,46 @@ export function createEventsAdmin() {
     }
   }
 
+  /** The kit's sizes as given; a size someone holds or bought cannot be removed, only set to 0. */
+  async function writeKit(tx: Tx, eventId: number, input: Input) {
+    if (!input.kit_tamanhos) return;
+    const kept: number[] = [];
+    const existing = await tx.select().from(eventKitSizes).where(eq(eventKitSizes.eventId, eventId));
+    for (const [position, k] of input.kit_tamanhos.entries()) {
+      const values = { eventId, size: k.tamanho, left: k.quantidade_disponivel, position };
+      // A size sent again by name (without its id) is the same size, not a second one.
+      const id = k.id ?? existing.find((e) => e.size === k.tamanho)?.id;
+      if (id) {
+        const [updated] = await tx
+          .update(eventKitSizes)
+          .set(values)
+          .where(and(eq(eventKitSizes.id, id), eq(eventKitSizes.eventId, eventId)))
+          .returning({ id: eventKitSizes.id });
+        if (!updated) throw notFound('Tamanho não encontrado neste evento.');
+        kept.push(updated.id);
+      } else {
+        const [created] = await tx.insert(eventKitSizes).values(values).returning({ id: eventKitSizes.id });
+        kept.push(created!.id);
+      }
+    }
+    try {
+      await tx
+        .delete(eventKitSizes)
+        .where(and(eq(eventKitSizes.eventId, eventId), notInArray(eventKitSizes.id, kept.concat(0))));
+    } catch (error) {
+      if (isFkViolation(error))
+        throw conflict(
+          'Há inscrições com um tamanho removido: mantenha-o ou zere a quantidade.',
+          'tamanho_com_inscritos',
+        );
+      throw error;
+    }
+  }
+
   async function createEvent(tx: Tx, input: Input): Promise<number> {
     const [row] = await tx.insert(events).values(rowFields(input)).returning({ id: events.id });
     await writeDays(tx, row!.id, input);
+    await writeKit(tx, row!.id, input);
     return row!.id;
   }
 
@@ -126,6 +187,7 @@ export function createEventsAdmin() {
       .returning({ id: events.id });
     if (!row) throw notFound('Evento não encontrado.');
     await writeDays(tx, id, input);
+    await writeKit(tx, id, input);
   }
 
   return { createEvent, updateEvent };

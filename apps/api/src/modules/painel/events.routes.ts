@@ -46,6 +46,15 @@ function toWire(row: ParticipantRow, checkin: CheckinRow | undefined): PainelPar
     total: centsToReais(row.totalCents),
     criado_em: row.createdAt.toISOString(),
     retirada: checkin ? { at: checkin.at.toISOString(), staff_name: checkin.staffName } : null,
+    faixa_etaria: row.ageGroup,
+    meia_entrada: row.seniorDiscount,
+    tamanho_camisa: row.kitSize,
+    equipe: row.team,
+    pcd: row.pcd,
+    contato_emergencia:
+      row.emergencyName && row.emergencyPhone
+        ? { nome: row.emergencyName, telefone: formatPhone(row.emergencyPhone) }
+        : null,
   };
 }
 
@@ -70,6 +79,11 @@ const CSV_HEADER = [
   'Valor pago (R$)',
   'Inscrito em',
   'Kit retirado em',
+  'Faixa etária',
+  'Camisa',
+  'Equipe',
+  'PCD',
+  'Meia-entrada 60+',
 ];
 
 /** Events' participants, their export and race-day check-in. */
@@ -208,6 +222,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
               centsToCommaString(row.totalCents),
               dateTime.format(row.createdAt),
               checkin ? dateTime.format(checkin.at) : '',
+              row.ageGroup,
+              row.kitSize ?? '',
+              row.team ?? '',
+              row.pcd ? 'Sim' : 'Não',
+              row.seniorDiscount ? 'Sim' : 'Não',
             ]
               .map(csvField)
               .join(';'),

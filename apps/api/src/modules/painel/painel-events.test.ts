@@ -1,4 +1,5 @@
 import { ParticipantListSchema } from '@passada/core/contracts/painel';
+import { ageGroup } from '@passada/core/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndToken, type TestUser } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
@@ -144,7 +145,7 @@ describe('painel: participants, CSV and check-in', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      'Inscrição;Nome completo;CPF;Nascimento;Gênero;E-mail;Telefone;Cidade;UF;Categoria;Dia;Valor pago (R$);Inscrito em;Kit retirado em',
+      'Inscrição;Nome completo;CPF;Nascimento;Gênero;E-mail;Telefone;Cidade;UF;Categoria;Dia;Valor pago (R$);Inscrito em;Kit retirado em;Faixa etária;Camisa;Equipe;PCD;Meia-entrada 60+',
     );
     // João has two categories: one line each, his name quoted because it holds ; and ".
     const joao = lines.filter((l) => l.startsWith(`${ids.joao};`));
@@ -155,6 +156,7 @@ describe('painel: participants, CSV and check-in', () => {
     expect(maria[3]).toBe('10/05/1990');
     expect(maria[11]).toMatch(/^\d+,\d{2}$/);
     expect(maria[13]).toMatch(/^22\/11\/2026/);
+    expect(maria.slice(14)).toEqual([ageGroup('1990-05-10', event.startDate), '', '', 'Não', 'Não']);
     expect(lines.at(-1)).toBe('');
   });
 
@@ -176,9 +178,25 @@ describe('painel: participants, CSV and check-in', () => {
         },
         {
           data: '2026-12-13',
-          categorias: [{ nome_categoria: '10 km', preco_inscricao: 99.9, quantidade_disponivel: 200 }],
+          categorias: [
+            {
+              nome_categoria: '10 km',
+              preco_inscricao: 99.9,
+              quantidade_disponivel: 200,
+              lotes: [
+                { nome: '1º lote', preco_inscricao: 79.9, ate_data: '2026-12-01', ate_inscricoes: 100 },
+              ],
+            },
+          ],
         },
       ],
+      kit_tamanhos: [
+        { tamanho: 'P', quantidade_disponivel: 50 },
+        { tamanho: 'M', quantidade_disponivel: 0 },
+      ],
+      kit_local_retirada: 'Arena das Dunas',
+      kit_horarios_retirada: '10/12, das 10h às 20h',
+      oferece_pcd: true,
     };
     const byOperator = await t.app.inject({
       method: 'POST',
@@ -201,10 +219,22 @@ describe('painel: participants, CSV and check-in', () => {
       end_data_evento: '2026-12-13',
     });
     const shop = (await t.app.inject({ method: 'GET', url: `/api/events/${dunas.id}/` })).json();
+    // The 1st lot is in force (the test's clock is before 01/12), the full price comes after it.
     expect(shop.dias_evento[1].categorias[0]).toMatchObject({
       nome_categoria: '10 km',
-      preco_inscricao: 99.9,
+      preco_inscricao: 79.9,
+      lote_atual: { nome: '1º lote', descricao: '1º lote até 01/12 ou 100 inscrições', preco: 79.9 },
+      proximo_preco: { nome: null, preco: 99.9 },
     });
+    expect(shop.kit).toMatchObject({
+      tamanhos: [
+        { tamanho: 'P', quantidade_disponivel: 50 },
+        { tamanho: 'M', quantidade_disponivel: 0 },
+      ],
+      local_retirada: 'Arena das Dunas',
+      horarios_retirada: '10/12, das 10h às 20h',
+    });
+    expect(shop.oferece_pcd).toBe(true);
 
     const fiveId = dunas.dias_evento[0].categorias[0].id;
     const edited = await t.app.inject({
@@ -233,10 +263,38 @@ describe('painel: participants, CSV and check-in', () => {
       {
         data: '2026-12-12',
         categorias: [
-          { id: fiveId, nome_categoria: '5 km solidária', preco_inscricao: 59.9, quantidade_disponivel: 250 },
+          {
+            id: fiveId,
+            nome_categoria: '5 km solidária',
+            preco_inscricao: 59.9,
+            quantidade_disponivel: 250,
+            lote_atual: null,
+            proximo_preco: null,
+          },
         ],
       },
     ]);
+    // Sizes sent again by name keep their rows; a form that leaves the kit out keeps it as stored.
+    const sizeIds = edited.json().kit.tamanhos.map((k: { id: number }) => k.id);
+    expect(sizeIds).toEqual(shop.kit.tamanhos.map((k: { id: number }) => k.id));
+    const { kit_tamanhos: _kit, ...withoutKit } = body;
+    const again = await t.app.inject({
+      method: 'PUT',
+      url: `/api/painel/events/${dunas.id}/`,
+      headers: admin.headers,
+      payload: {
+        ...withoutKit,
+        dias_evento: [
+          {
+            data: '2026-12-12',
+            categorias: [
+              { id: fiveId, nome_categoria: '5 km', preco_inscricao: 59.9, quantidade_disponivel: 250 },
+            ],
+          },
+        ],
+      },
+    });
+    expect(again.json().kit.tamanhos.map((k: { id: number }) => k.id)).toEqual(sizeIds);
 
     const late = await t.app.inject({
       method: 'POST',

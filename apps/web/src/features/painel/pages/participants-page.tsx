@@ -135,6 +135,8 @@ export default function ParticipantsPage() {
             <th>Nome</th>
             <th>CPF</th>
             <th>Categorias</th>
+            <th>Faixa etária</th>
+            <th>Camisa</th>
             <th>Kit</th>
           </tr>
         </thead>
@@ -142,9 +144,24 @@ export default function ParticipantsPage() {
           {list.data?.results.map((p) => (
             <tr key={p.id} className="border-b border-stone-200 dark:border-stone-800">
               <td className="py-2">{p.id}</td>
-              <td>{p.nome_completo}</td>
+              <td>
+                {p.nome_completo}
+                {/* Staff check a document at pickup when the 60+ half price was applied. */}
+                {p.meia_entrada ? (
+                  <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+                    Meia 60+
+                  </span>
+                ) : null}
+                {p.pcd ? (
+                  <span className="ml-2 rounded bg-sky-100 px-1.5 text-xs font-semibold text-sky-900 dark:bg-sky-900 dark:text-sky-100">
+                    PCD
+                  </span>
+                ) : null}
+              </td>
               <td>{p.cpf}</td>
               <td>{p.categorias.map((c) => c.nome).join(', ')}</td>
+              <td>{p.faixa_etaria}</td>
+              <td>{p.tamanho_camisa ?? '—'}</td>
               <td>{p.retirada ? `Retirado (${p.retirada.staff_name})` : 'Pendente'}</td>
             </tr>
           ))}
