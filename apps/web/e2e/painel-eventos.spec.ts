@@ -40,6 +40,12 @@ async function paidRegistration(request: APIRequestContext, name: string) {
     state: 'CE',
     city: 'Fortaleza',
     neighborhood: 'Meireles',
+    // What every race asks besides the person: a shirt size left, an emergency contact, the termo.
+    tamanho_camisa: event.kit.tamanhos.find((k) => k.quantidade_disponivel > 0)?.id,
+    contato_emergencia_nome: 'Ana Contato',
+    contato_emergencia_telefone: '(85) 96666-5555',
+    aceite_termo: true,
+    termo_versao: event.termo_versao,
   };
   const pay = (total: number) =>
     request.post('/api/pagar-pix/', {
