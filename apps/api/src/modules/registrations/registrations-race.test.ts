@@ -5,7 +5,7 @@ import { charges, eventKitSizes, registrations } from '../../db/schema/index.ts'
 import { createUserAndToken, readOutbox, type TestUser } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { cardToken, simulatePixPaid } from '../../test/factories/payments.ts';
-import { cpfFrom, OTHER_CPF, participant } from '../../test/factories/registrations.ts';
+import { cpfFrom, OTHER_CPF, participant, registrationPix } from '../../test/factories/registrations.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // 09:00 in Fortaleza (UTC−3) on 22 November 2026.
@@ -29,12 +29,7 @@ describe('race registration: kit, lots, participant data', () => {
   });
 
   const pixFor = (draft: unknown, total: number, headers = user.headers) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/pagar-pix/',
-      headers,
-      payload: { total, descricao: 'Inscrição', finalidade: 'inscricao', inscricao: draft },
-    });
+    registrationPix(t.app, draft, total, headers);
   const newEvent = (overrides: Parameters<typeof makeEvent>[1] = {}) =>
     makeEvent(t.app.db, { today: TODAY, ...overrides });
   const cat = (e: MadeEvent, day = 0, i = 0) => e.days[day]!.categories[i]!.id;

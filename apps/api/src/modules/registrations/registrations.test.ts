@@ -4,7 +4,7 @@ import { charges, eventCategories, registrationCategories, registrations } from 
 import { createUserAndToken, readOutbox, type TestUser } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { cardToken, simulatePixPaid } from '../../test/factories/payments.ts';
-import { CPF, cpfFrom, OTHER_CPF, participant } from '../../test/factories/registrations.ts';
+import { CPF, cpfFrom, OTHER_CPF, participant, registrationPix } from '../../test/factories/registrations.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 // 09:00 in Fortaleza (UTC−3) on 22 November 2026.
@@ -36,12 +36,7 @@ describe('registrations', () => {
   });
 
   const pixFor = (draft: unknown, total: number, headers = user.headers) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/pagar-pix/',
-      headers,
-      payload: { total, descricao: 'Inscrição', finalidade: 'inscricao', inscricao: draft },
-    });
+    registrationPix(t.app, draft, total, headers);
   const simulatePay = (txid: string) => simulatePixPaid(t.app, txid);
   const register = (txid: string, draft: Record<string, unknown>, headers = user.headers) =>
     t.app.inject({

@@ -1,4 +1,5 @@
 import { isValidCpf } from '@passada/core/documents';
+import type { FastifyInstance } from 'fastify';
 import { STANDARD_TERMS, termsVersion } from '../../modules/events/events.service.ts';
 import type { MadeEvent } from './events.ts';
 
@@ -41,4 +42,19 @@ export function participant(event: MadeEvent, categories: number[], overrides: R
     ...(event.kitSizes?.[0] ? { tamanho_camisa: event.kitSizes[0].id } : {}),
     ...overrides,
   };
+}
+
+/** A Pix charge for a registration draft, as the finish page asks for it. */
+export function registrationPix(
+  app: FastifyInstance,
+  draft: unknown,
+  total: number,
+  headers: Record<string, string>,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/pagar-pix/',
+    headers,
+    payload: { total, descricao: 'Inscrição', finalidade: 'inscricao', inscricao: draft },
+  });
 }
