@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type Env, loadEnv } from '../config/env.ts';
 import { type Database, openDatabase } from '../db/client.ts';
@@ -74,13 +75,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+type TestAppOptions = { env?: Record<string, string>; database?: Database } & Omit<
+  Partial<BuildAppOptions>,
+  'env' | 'database'
+>;
+
 /** Boots the real app over a fresh database; talk to it with `app.inject()`. */
-export async function createTestApp(
-  options: { env?: Record<string, string>; database?: Database } & Omit<
-    Partial<BuildAppOptions>,
-    'env' | 'database'
-  > = {},
-): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'passada-test-'));
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -105,4 +106,45 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A file's shared app whose clock the tests move; it goes back to `start` before every test. */
+export interface ClockedTestApp extends TestApp {
+  clock: Date;
+}
+
+/**
+ * One app for the enclosing describe block (its beforeAll hooks run after the app is up), on a clock
+ * the tests set by assigning `clock`.
+ */
+export function useClockedTestApp(start: Date, options: Omit<TestAppOptions, 'now'> = {}): ClockedTestApp {
+  let current: TestApp | undefined;
+  const booted = (): TestApp => {
+    if (!current) throw new Error('the test app is used before beforeAll booted it');
+    return current;
+  };
+  const clocked: ClockedTestApp = {
+    clock: start,
+    get app() {
+      return booted().app;
+    },
+    get database() {
+      return booted().database;
+    },
+    get env() {
+      return booted().env;
+    },
+    get dataDir() {
+      return booted().dataDir;
+    },
+    close: () => booted().close(),
+  };
+  beforeAll(async () => {
+    current = await createTestApp({ ...options, now: () => clocked.clock });
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => {
+    clocked.clock = start;
+  });
+  return clocked;
 }

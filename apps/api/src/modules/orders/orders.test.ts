@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { COMPANY } from '@passada/core/company';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { charges, orders, stockReservations } from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/factories/accounts.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
@@ -14,25 +14,18 @@ import {
   postOrder,
 } from '../../test/factories/orders.ts';
 import { cardToken, chargeByTxid, simulatePixPaid } from '../../test/factories/payments.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useClockedTestApp } from '../../test/test-app.ts';
 
 const START = new Date('2026-11-23T12:00:00Z');
 const CPF = '40364478829';
 const CARD = { approved: '4111111111111111', refused: '4000000000000002' };
 
 describe('orders', () => {
-  let t: TestApp;
-  let clock: Date;
+  const t = useClockedTestApp(START, { env: { PIX_EXPIRATION_SECONDS: '1800' } });
   let buyer: Buyer;
 
   beforeAll(async () => {
-    clock = START;
-    t = await createTestApp({ now: () => clock, env: { PIX_EXPIRATION_SECONDS: '1800' } });
     buyer = await makeBuyer(t.app);
-  });
-  afterAll(() => t.close());
-  beforeEach(() => {
-    clock = START;
   });
 
   const db = () => t.app.db;
@@ -192,7 +185,7 @@ describe('orders', () => {
     const who = await makeBuyer(t.app);
     const product = await makeProduct(db());
     await buyWithPix(who, [{ product }]);
-    clock = new Date(START.getTime() + 60_000);
+    t.clock = new Date(START.getTime() + 60_000);
     await buyWithPix(who, [{ product, quantity: 3 }]);
     const list = (await listOrders(who.headers)).json();
     expect(
@@ -201,7 +194,7 @@ describe('orders', () => {
         o.items[0]!.quantity,
       ]),
     ).toEqual([
-      [clock.toISOString(), 3],
+      [t.clock.toISOString(), 3],
       [START.toISOString(), 1],
     ]);
   });
@@ -389,7 +382,7 @@ describe('orders', () => {
     const { txid } = (await createOrderPix(t.app, buyer.headers, draft, total)).json();
     expect(await stockOf(product)).toBe(1);
 
-    clock = new Date(START.getTime() + 1801_000);
+    t.clock = new Date(START.getTime() + 1801_000);
     const status = await t.app.inject({
       method: 'GET',
       url: `/api/status-pix/${txid}/`,
@@ -397,7 +390,7 @@ describe('orders', () => {
     });
     expect(status.json()).toEqual({ status: 'EXPIRADA', expira_em: expect.any(String) });
     expect(await stockOf(product)).toBe(3);
-    expect((await reservationsOf(txid)).map((r) => r.releasedAt)).toEqual([clock]);
+    expect((await reservationsOf(txid)).map((r) => r.releasedAt)).toEqual([t.clock]);
 
     expect((await simulatePixPaid(t.app, txid)).statusCode).toBe(409);
     const res = await postOrder(t.app, buyer.headers, txid);
@@ -419,7 +412,7 @@ describe('orders', () => {
     const refused = await createOrderPix(t.app, second.headers, draftB, total);
     expect(refused.statusCode).toBe(409);
 
-    clock = new Date(START.getTime() + 3600_000);
+    t.clock = new Date(START.getTime() + 3600_000);
     await t.app.payments.reconcileAll();
     expect((await chargeByTxid(t.app, txid))!.status).toBe('EXPIRADA');
     expect((await createOrderPix(t.app, second.headers, draftB, total)).statusCode).toBe(201);
@@ -525,7 +518,7 @@ describe('orders', () => {
     const total = await draftTotalCents(t.app, buyer.zipCode, draft, [product]);
     const { txid } = (await createOrderPix(t.app, buyer.headers, draft, total)).json();
     // Paid at the bank; nobody has told the server yet.
-    t.app.providers.payments.simulator!.payPix(txid, clock);
+    t.app.providers.payments.simulator!.payPix(txid, t.clock);
     const ordersBefore = await countOrders();
     const results = await Promise.all([
       postOrder(t.app, buyer.headers, txid),

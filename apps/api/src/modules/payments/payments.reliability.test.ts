@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { chargeRefunds, charges, paymentEvents } from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/factories/accounts.ts';
 import { cardToken, chargeByTxid, makeFakePurpose, makeUser } from '../../test/factories/payments.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, useClockedTestApp } from '../../test/test-app.ts';
 
 const START = new Date('2026-11-22T12:00:00Z');
 const DEADLINE = START.getTime() + 900_000;
@@ -24,21 +24,13 @@ const CARD_BODY = {
 const CARD = { approved: '4111111111111111', waiting: '4000000000000010', timeout: '4000000000000028' };
 
 describe('payments: late, lost and uncertain answers (simulado)', () => {
-  let t: TestApp;
-  let clock: Date;
+  const t = useClockedTestApp(START, {
+    env: { EFI_WEBHOOK_SECRET: SECRET, EFI_WEBHOOK_ALLOWED_IPS: '*', PIX_EXPIRATION_SECONDS: '900' },
+  });
   let order: ReturnType<typeof makeFakePurpose>;
   let buyer: Awaited<ReturnType<typeof makeUser>>;
 
-  beforeAll(async () => {
-    clock = START;
-    t = await createTestApp({
-      now: () => clock,
-      env: { EFI_WEBHOOK_SECRET: SECRET, EFI_WEBHOOK_ALLOWED_IPS: '*', PIX_EXPIRATION_SECONDS: '900' },
-    });
-  });
-  afterAll(() => t.close());
   beforeEach(async () => {
-    clock = START;
     order = makeFakePurpose({ unitCents: 5000, stock: 5 });
     t.app.payments.registerPurpose('order', order.handler);
     buyer = await makeUser(t.app);
@@ -72,12 +64,12 @@ describe('payments: late, lost and uncertain answers (simulado)', () => {
       status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
     });
     try {
-      clock = new Date(DEADLINE + 1000);
+      t.clock = new Date(DEADLINE + 1000);
       await t.app.payments.reconcileAll();
     } finally {
       provider.cancelPix = cancelPix;
     }
-    expect(sim().payPix(txid, clock, { afterExpiry: true })).not.toBeNull();
+    expect(sim().payPix(txid, t.clock, { afterExpiry: true })).not.toBeNull();
   };
   const row = async (txid: string) => (await chargeByTxid(t.app, txid))!;
   const eventsOf = async (txid: string) =>
@@ -101,10 +93,10 @@ describe('payments: late, lost and uncertain answers (simulado)', () => {
   it('paid one second before the deadline, webhook never delivered: reconciliation makes the order', async () => {
     const { txid, expira_em } = (await createPix(1)).json();
     expect(expira_em).toBe(new Date(DEADLINE).toISOString());
-    clock = new Date(DEADLINE - 1000);
-    expect(sim().payPix(txid, clock)).not.toBeNull();
+    t.clock = new Date(DEADLINE - 1000);
+    expect(sim().payPix(txid, t.clock)).not.toBeNull();
     // Our clock is long past the deadline: the provider is asked, not our clock.
-    clock = new Date(DEADLINE + 120_000);
+    t.clock = new Date(DEADLINE + 120_000);
     await t.app.payments.reconcileAll();
     expect((await row(txid)).status).toBe('CONCLUIDA');
     expect(order.state.fulfilled).toHaveLength(1);
@@ -115,7 +107,7 @@ describe('payments: late, lost and uncertain answers (simulado)', () => {
 
   it('the scheduled reconciliation job settles a paid charge on its own', async () => {
     const { txid } = (await createPix(1)).json();
-    sim().payPix(txid, clock);
+    sim().payPix(txid, t.clock);
     await t.app.jobs.send('charges.reconcile-all', {});
     await vi.waitFor(async () => expect((await row(txid)).status).toBe('CONCLUIDA'), {
       timeout: 10_000,
@@ -132,7 +124,7 @@ describe('payments: late, lost and uncertain answers (simulado)', () => {
       throw new Error('sem conexão');
     };
     try {
-      clock = new Date(DEADLINE + 60_000);
+      t.clock = new Date(DEADLINE + 60_000);
       await t.app.payments.reconcileAll();
       const status = await t.app.inject({
         method: 'GET',

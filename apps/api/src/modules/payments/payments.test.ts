@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { parsePixPayload } from '@passada/core/pix-br-code';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { charges } from '../../db/schema/index.ts';
 import {
   chargeByTxid,
@@ -10,7 +10,7 @@ import {
   simulatePixPaid,
   tokenizeCard,
 } from '../../test/factories/payments.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useClockedTestApp } from '../../test/test-app.ts';
 
 const START = new Date('2026-11-22T12:00:00Z');
 const WEBHOOK_SECRET = 'segredo-do-webhook-de-teste';
@@ -18,37 +18,31 @@ const CPF = '40364478829';
 const CARD = { visa: '4111111111111111', visaRefused: '4000000000000002' };
 
 describe('payments (simulado)', () => {
-  let t: TestApp;
-  let clock: Date;
   let order: ReturnType<typeof makeFakePurpose>;
   let registration: ReturnType<typeof makeFakePurpose>;
   let buyer: Awaited<ReturnType<typeof makeUser>>;
   const logLines: string[] = [];
+  const t = useClockedTestApp(START, {
+    logger: true,
+    logStream: new Writable({
+      write(chunk, _enc, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    }),
+    env: {
+      LOG_LEVEL: 'info',
+      EFI_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      EFI_WEBHOOK_ALLOWED_IPS: '127.0.0.1',
+      PIX_EXPIRATION_SECONDS: '900',
+    },
+  });
 
   beforeAll(async () => {
-    clock = START;
-    t = await createTestApp({
-      now: () => clock,
-      logger: true,
-      logStream: new Writable({
-        write(chunk, _enc, done) {
-          logLines.push(String(chunk));
-          done();
-        },
-      }),
-      env: {
-        LOG_LEVEL: 'info',
-        EFI_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        EFI_WEBHOOK_ALLOWED_IPS: '127.0.0.1',
-        PIX_EXPIRATION_SECONDS: '900',
-      },
-    });
     buyer = await makeUser(t.app);
   });
-  afterAll(() => t.close());
 
   beforeEach(async () => {
-    clock = START;
     // A fresh account per test: a new charge settles or replaces the account's earlier open one.
     buyer = await makeUser(t.app);
     // Fresh handlers per test, so counts start at zero.
@@ -180,7 +174,7 @@ describe('payments (simulado)', () => {
 
   it('refuses an unauthenticated webhook and changes nothing', async () => {
     const { txid } = (await createPix(1, 49.9)).json();
-    t.app.providers.payments.simulator!.payPix(txid, clock);
+    t.app.providers.payments.simulator!.payPix(txid, t.clock);
     expect((await webhook(txid, '')).statusCode).toBe(401);
     expect((await webhook(txid, '?hmac=errado')).statusCode).toBe(401);
     expect((await chargeRow(txid))!.status).toBe('ATIVA');
@@ -197,7 +191,7 @@ describe('payments (simulado)', () => {
 
   it('the same webhook five times at once changes state once and fulfils once', async () => {
     const { txid } = (await createPix(1, 49.9)).json();
-    t.app.providers.payments.simulator!.payPix(txid, clock);
+    t.app.providers.payments.simulator!.payPix(txid, t.clock);
     const results = await Promise.all(Array.from({ length: 5 }, () => webhook(txid)));
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(order.state.fulfilCalls).toBe(1);
@@ -216,7 +210,7 @@ describe('payments (simulado)', () => {
 
   it('refuses a webhook with the right secret from an address that is not Efí’s', async () => {
     const { txid } = (await createPix(1, 49.9)).json();
-    t.app.providers.payments.simulator!.payPix(txid, clock);
+    t.app.providers.payments.simulator!.payPix(txid, t.clock);
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/webhooks/pix/?hmac=${WEBHOOK_SECRET}`,
@@ -229,7 +223,7 @@ describe('payments (simulado)', () => {
 
   it('settling is idempotent when webhook, polling and reconciliation run five times at once', async () => {
     const { txid } = (await createPix(1, 49.9)).json();
-    t.app.providers.payments.simulator!.payPix(txid, clock);
+    t.app.providers.payments.simulator!.payPix(txid, t.clock);
     const id = (await chargeRow(txid))!.id;
     await Promise.all([
       ...Array.from({ length: 3 }, () => t.app.payments.reconcile(id, 'reconcile')),
@@ -243,7 +237,7 @@ describe('payments (simulado)', () => {
   it('an expired charge is removed at the provider, gives its units back once and cannot be paid', async () => {
     const { txid } = (await createPix(2, 99.8)).json();
     expect(order.state.stock).toBe(3);
-    clock = new Date(START.getTime() + 900_000 + 1000);
+    t.clock = new Date(START.getTime() + 900_000 + 1000);
     const pay = await simulatePay(txid);
     expect(pay.statusCode).toBe(409);
     expect(pay.json()).toMatchObject({ code: 'cobranca_expirada' });
@@ -251,7 +245,7 @@ describe('payments (simulado)', () => {
     expect(order.state.stock).toBe(5);
     expect(order.state.releaseCalls).toBe(1);
     // The provider removed it too: the bank refuses it now.
-    expect(t.app.providers.payments.simulator!.payPix(txid, clock)).toBeNull();
+    expect(t.app.providers.payments.simulator!.payPix(txid, t.clock)).toBeNull();
     await t.app.payments.reconcile((await chargeRow(txid))!.id, 'reconcile');
     await webhook(txid);
     expect((await chargeRow(txid))!.status).toBe('EXPIRADA');
@@ -265,7 +259,7 @@ describe('payments (simulado)', () => {
     const second = await createPix(5, 249.5);
     expect(second.statusCode).toBe(201);
     expect((await chargeRow(first.txid))!.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR');
-    expect(t.app.providers.payments.simulator!.payPix(first.txid, clock)).toBeNull();
+    expect(t.app.providers.payments.simulator!.payPix(first.txid, t.clock)).toBeNull();
     expect(order.state.stock).toBe(0);
     expect(order.state.releaseCalls).toBe(1);
   });

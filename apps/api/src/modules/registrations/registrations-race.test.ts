@@ -1,12 +1,12 @@
 import { EventSchema } from '@passada/core/contracts/events';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { charges, eventKitSizes, registrations } from '../../db/schema/index.ts';
 import { createUserAndToken, readOutbox, type TestUser } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { cardToken, simulatePixPaid } from '../../test/factories/payments.ts';
 import { cpfFrom, OTHER_CPF, participant, registrationPix } from '../../test/factories/registrations.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useClockedTestApp } from '../../test/test-app.ts';
 
 // 09:00 in Fortaleza (UTC−3) on 22 November 2026.
 const START = new Date('2026-11-22T12:00:00Z');
@@ -14,18 +14,11 @@ const TODAY = '2026-11-22';
 
 /** Kit sizes, price lots, the participant's extra data and the age group of a registration. */
 describe('race registration: kit, lots, participant data', () => {
-  let t: TestApp;
-  let clock: Date;
+  const t = useClockedTestApp(START);
   let user: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp({ now: () => clock });
-    clock = START;
     user = await createUserAndToken(t.app, { email: 'corredora@example.com' });
-  });
-  afterAll(() => t.close());
-  beforeEach(() => {
-    clock = START;
   });
 
   const pixFor = (draft: unknown, total: number, headers = user.headers) =>
@@ -95,7 +88,7 @@ describe('race registration: kit, lots, participant data', () => {
       });
 
       // The first charge expires: its shirt (and its place) come back, once.
-      clock = new Date(START.getTime() + 31 * 60_000);
+      t.clock = new Date(START.getTime() + 31 * 60_000);
       await t.app.payments.expireDue();
       await t.app.payments.expireDue();
       expect(await sizesLeft(event)).toEqual({ P: 1, M: 5 });
@@ -197,7 +190,7 @@ describe('race registration: kit, lots, participant data', () => {
       });
 
       // 23:59 in Fortaleza on the lot's last day.
-      clock = new Date('2026-11-23T02:59:00Z');
+      t.clock = new Date('2026-11-23T02:59:00Z');
       const quote = await t.app.inject({
         method: 'GET',
         url: `/api/events/${event.id}/preco/?categorias=${cat(event)}`,
@@ -207,7 +200,7 @@ describe('race registration: kit, lots, participant data', () => {
       expect(last.statusCode).toBe(201);
 
       // A minute later the 2nd lot is in force: the old price is refused with the right one.
-      clock = new Date('2026-11-23T03:00:00Z');
+      t.clock = new Date('2026-11-23T03:00:00Z');
       const late = participant(event, [cat(event)], { cpf: cpfFrom(840000002) });
       const stale = await pixFor(late, 80);
       expect(stale.statusCode).toBe(409);
@@ -215,7 +208,7 @@ describe('race registration: kit, lots, participant data', () => {
       expect((await pixFor(late, 100)).statusCode).toBe(201);
 
       // After the last lot, the category's own price; nothing comes after it.
-      clock = new Date('2026-12-01T12:00:00Z');
+      t.clock = new Date('2026-12-01T12:00:00Z');
       expect((await eventPage(event)).dias_evento[0]?.categorias[0]).toMatchObject({
         preco_inscricao: 120,
         lote_atual: null,
@@ -242,7 +235,7 @@ describe('race registration: kit, lots, participant data', () => {
       expect((await eventPage(event)).dias_evento[0]?.categorias[0]?.lote_atual?.nome).toBe('2º lote');
 
       // Both charges expire: the places come back and the 1st lot is in force again (same day).
-      clock = new Date(START.getTime() + 31 * 60_000);
+      t.clock = new Date(START.getTime() + 31 * 60_000);
       await t.app.payments.expireDue();
       const again = await pixFor(third, 80, thirdAccount.headers);
       expect(again.statusCode).toBe(201);

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { charges, eventCategories, registrationCategories, registrations } from '../../db/schema/index.ts';
 import { createUserAndToken, readOutbox, type TestUser } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { cardToken, simulatePixPaid } from '../../test/factories/payments.ts';
 import { CPF, cpfFrom, OTHER_CPF, participant, registrationPix } from '../../test/factories/registrations.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { useClockedTestApp } from '../../test/test-app.ts';
 
 // 09:00 in Fortaleza (UTC−3) on 22 November 2026.
 const START = new Date('2026-11-22T12:00:00Z');
@@ -21,18 +21,11 @@ async function waitFor<T>(read: () => T | Promise<T>, ok: (v: T) => boolean, ms 
 }
 
 describe('registrations', () => {
-  let t: TestApp;
-  let clock: Date;
+  const t = useClockedTestApp(START);
   let user: TestUser;
 
   beforeAll(async () => {
-    t = await createTestApp({ now: () => clock });
-    clock = START;
     user = await createUserAndToken(t.app, { email: 'titular.conta@example.com' });
-  });
-  afterAll(() => t.close());
-  beforeEach(() => {
-    clock = START;
   });
 
   const pixFor = (draft: unknown, total: number, headers = user.headers) =>
@@ -190,11 +183,11 @@ describe('registrations', () => {
     const event = await newEvent({ registrationDeadline: TODAY });
     const draft = participant(event, [cat(event)], { cpf: cpfFrom(200000001) });
     // 23:30 on the deadline day in Fortaleza is still 22 November there.
-    clock = new Date('2026-11-23T02:30:00Z');
+    t.clock = new Date('2026-11-23T02:30:00Z');
     const open = await pixFor(draft, 89.9);
     expect(open.statusCode).toBe(201);
     // 00:30 on the next day in Fortaleza: closed.
-    clock = new Date('2026-11-23T03:30:00Z');
+    t.clock = new Date('2026-11-23T03:30:00Z');
     const closed = await pixFor({ ...draft, cpf: cpfFrom(200000002) }, 89.9);
     expect(closed.statusCode).toBe(409);
     expect(closed.json()).toMatchObject({ detail: 'Inscrições encerradas', code: 'inscricoes_encerradas' });
@@ -313,7 +306,7 @@ describe('registrations', () => {
     expect(second.json().code).toBe('esgotado');
 
     // 31 minutes later the first charge expired: its place is back, exactly once.
-    clock = new Date(START.getTime() + 31 * 60_000);
+    t.clock = new Date(START.getTime() + 31 * 60_000);
     await t.app.payments.expireDue();
     await t.app.payments.expireDue();
     expect(await placesLeft(id)).toBe(1);
