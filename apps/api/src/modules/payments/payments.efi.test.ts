@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
 import {
   type FakeDelivery,
   type FakeEfi,
-  makeTestCertificate,
-  startFakeEfi,
+  type FakeEfiAccount,
+  startFakeEfiAccount,
   type TestCertificate,
 } from '../../providers/payments/efi.fake.ts';
 import { createEfiProvider } from '../../providers/payments/efi.provider.ts';
@@ -21,46 +18,30 @@ const PIX_KEY = 'contato@passada.com.br';
 const SECRET = 'segredo-webhook-efi';
 const CPF = '40364478829';
 
-let dir: string;
+let account: FakeEfiAccount;
 let fake: FakeEfi;
 let serverCert: TestCertificate;
 let envVars: Record<string, string>;
 const deliveries: FakeDelivery[] = [];
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'passada-pagamentos-efi-'));
-  serverCert = makeTestCertificate(dir, 'server', '127.0.0.1');
-  const client = makeTestCertificate(dir, 'client', 'conta-passada');
-  const certPath = path.join(dir, 'conta.pem');
-  writeFileSync(certPath, Buffer.concat([client.cert, client.key]));
-  fake = await startFakeEfi({
-    server: serverCert,
-    accountCert: client.cert,
+  account = await startFakeEfiAccount({
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
     pixKey: PIX_KEY,
+    webhookSecret: SECRET,
     deliver: (d) => {
       deliveries.push(d);
     },
   });
+  ({ fake, serverCert } = account);
   envVars = {
-    PAYMENTS: 'efi',
+    ...account.env,
     PUBLIC_URL: 'https://loja.example',
-    EFI_CLIENT_ID: CLIENT_ID,
-    EFI_CLIENT_SECRET: CLIENT_SECRET,
-    EFI_CERTIFICATE_PATH: certPath,
-    EFI_ACCOUNT_ID: 'a'.repeat(32),
-    EFI_PIX_URL: fake.pixUrl,
-    EFI_CHARGES_URL: fake.chargesUrl,
-    EFI_WEBHOOK_SECRET: SECRET,
     EFI_WEBHOOK_ALLOWED_IPS: '127.0.0.1',
-    PIX_KEY,
   };
 });
-afterAll(async () => {
-  await fake.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => account.close());
 
 async function efiApp(timeoutMs: number): Promise<TestApp> {
   const env = { ...envVars, EFI_TIMEOUT_MS: String(timeoutMs) };

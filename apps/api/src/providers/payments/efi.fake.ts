@@ -5,9 +5,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { chargedCents, listInstallments } from '@passada/core/installments';
@@ -680,6 +681,51 @@ export async function startFakeEfi(options: FakeEfiOptions): Promise<FakeEfi> {
             }),
         ),
       );
+    },
+  };
+}
+
+export interface FakeEfiAccount {
+  fake: FakeEfi;
+  /** The certificate the fake serves with: the provider's `ca`. */
+  serverCert: TestCertificate;
+  /** Folder of the certificates (client.crt, client.key, conta.pem); `close` removes it. */
+  dir: string;
+  /** Settings that point PAYMENTS=efi at the fake with the account's certificate. */
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** The fake Efí with a Passada account on it: certificates made, servers up, settings ready. */
+export async function startFakeEfiAccount(
+  options: Omit<FakeEfiOptions, 'server' | 'accountCert'> & { webhookSecret: string },
+): Promise<FakeEfiAccount> {
+  const { webhookSecret, ...fakeOptions } = options;
+  const dir = mkdtempSync(path.join(tmpdir(), 'passada-efi-'));
+  const serverCert = makeTestCertificate(dir, 'server', '127.0.0.1');
+  const client = makeTestCertificate(dir, 'client', 'conta-passada');
+  // Efí's .p12 converted to PEM: certificate and key in one file.
+  const certPath = path.join(dir, 'conta.pem');
+  writeFileSync(certPath, Buffer.concat([client.cert, client.key]));
+  const fake = await startFakeEfi({ ...fakeOptions, server: serverCert, accountCert: client.cert });
+  return {
+    fake,
+    serverCert,
+    dir,
+    env: {
+      PAYMENTS: 'efi',
+      EFI_CLIENT_ID: options.clientId,
+      EFI_CLIENT_SECRET: options.clientSecret,
+      EFI_CERTIFICATE_PATH: certPath,
+      EFI_ACCOUNT_ID: 'a'.repeat(32),
+      EFI_PIX_URL: fake.pixUrl,
+      EFI_CHARGES_URL: fake.chargesUrl,
+      EFI_WEBHOOK_SECRET: webhookSecret,
+      PIX_KEY: options.pixKey,
+    },
+    async close() {
+      await fake.close();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }

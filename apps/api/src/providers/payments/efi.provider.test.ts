@@ -1,13 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parsePixPayload } from '@passada/core/pix-br-code';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
 import { makeFakePurpose, makeUser } from '../../test/factories/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { type FakeEfi, makeTestCertificate, startFakeEfi, type TestCertificate } from './efi.fake.ts';
+import {
+  type FakeEfi,
+  type FakeEfiAccount,
+  makeTestCertificate,
+  startFakeEfiAccount,
+  type TestCertificate,
+} from './efi.fake.ts';
 import { createEfiProvider } from './efi.provider.ts';
 import {
   type CardChargeInput,
@@ -26,44 +31,23 @@ const WEBHOOK_URL = `https://loja.example/api/webhooks/pix/?hmac=${WEBHOOK_SECRE
 let dir: string;
 let fake: FakeEfi;
 let serverCert: TestCertificate;
-let client: TestCertificate;
 let envVars: Record<string, string>;
 let txidSeq = 0;
 /** A fresh txid per test: the fake, like Efí, refuses a txid used before. */
 const newTxid = () => `passada${String(++txidSeq).padStart(4, '0')}${'a'.repeat(21)}`;
 
+let account: FakeEfiAccount;
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'passada-efi-'));
-  serverCert = makeTestCertificate(dir, 'server', '127.0.0.1');
-  client = makeTestCertificate(dir, 'client', 'conta-passada');
-  // Efí's .p12 converted to PEM: certificate and key in one file.
-  const certPath = path.join(dir, 'conta.pem');
-  writeFileSync(certPath, Buffer.concat([client.cert, client.key]));
-  fake = await startFakeEfi({
-    server: serverCert,
-    accountCert: client.cert,
+  account = await startFakeEfiAccount({
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
     pixKey: PIX_KEY,
+    webhookSecret: WEBHOOK_SECRET,
   });
-  envVars = {
-    NODE_ENV: 'test',
-    PAYMENTS: 'efi',
-    EFI_CLIENT_ID: CLIENT_ID,
-    EFI_CLIENT_SECRET: CLIENT_SECRET,
-    EFI_CERTIFICATE_PATH: certPath,
-    EFI_ACCOUNT_ID: 'a'.repeat(32),
-    EFI_PIX_URL: fake.pixUrl,
-    EFI_CHARGES_URL: fake.chargesUrl,
-    EFI_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    EFI_TIMEOUT_MS: '1000',
-    PIX_KEY,
-  };
+  ({ dir, fake, serverCert } = account);
+  envVars = { NODE_ENV: 'test', ...account.env, EFI_TIMEOUT_MS: '1000' };
 });
-afterAll(async () => {
-  await fake.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => account.close());
 
 const provider = (over: Record<string, string> = {}, now?: () => number) =>
   createEfiProvider(loadEnv({ ...envVars, ...over }), { ca: serverCert.cert, ...(now ? { now } : {}) });
