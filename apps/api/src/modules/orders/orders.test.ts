@@ -3,7 +3,7 @@ import { COMPANY } from '@passada/core/company';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charges, orders, stockReservations } from '../../db/schema/index.ts';
-import { readOutbox } from '../../test/factories/accounts.ts';
+import { waitForMailContaining } from '../../test/factories/accounts.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
 import {
   type Buyer,
@@ -40,14 +40,7 @@ describe('orders', () => {
   };
   const listOrders = (headers: Record<string, string>) =>
     t.app.inject({ method: 'GET', url: '/api/orders/', headers });
-  const waitForMail = async (needle: string) => {
-    for (let i = 0; i < 60; i++) {
-      const mail = readOutbox(t.dataDir).find((m) => m.includes(needle));
-      if (mail) return mail;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no e-mail containing ${needle}`);
-  };
+  const waitForMail = (needle: string) => waitForMailContaining(t.dataDir, needle);
 
   /** A paid Pix order for `who`; answers the txid and the total charged. */
   async function buyWithPix(who: Buyer, lines: Parameters<typeof orderDraft>[1]) {

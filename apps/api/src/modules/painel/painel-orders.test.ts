@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../test/factories/accounts.ts';
+import { waitForMailContaining } from '../../test/factories/accounts.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
 import {
   type Buyer,
@@ -37,14 +37,7 @@ describe('painel: orders and dashboard', () => {
   const stockOf = async (p: MadeProduct) =>
     (await t.app.catalog.getProduct(p.id, { color: p.stock[0]!.colorId, size: p.stock[0]!.sizeId })).stock[0]!
       .quantity;
-  const waitForMail = async (needle: string) => {
-    for (let i = 0; i < 80; i++) {
-      const mail = readOutbox(t.dataDir).find((m) => m.includes(needle));
-      if (mail) return mail;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`no e-mail containing ${needle}`);
-  };
+  const waitForMail = (needle: string) => waitForMailContaining(t.dataDir, needle);
 
   async function paidPixOrder(product: MadeProduct, quantity = 2) {
     const draft = orderDraft(buyer, [{ product, quantity }]);

@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { charges, eventCategories, registrationCategories, registrations } from '../../db/schema/index.ts';
-import { createUserAndToken, readOutbox, type TestUser } from '../../test/factories/accounts.ts';
+import {
+  createUserAndToken,
+  readOutbox,
+  type TestUser,
+  waitForMailContaining,
+} from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { cardToken, simulatePixPaid } from '../../test/factories/payments.ts';
 import { CPF, cpfFrom, OTHER_CPF, participant, registrationPix } from '../../test/factories/registrations.ts';
@@ -10,15 +15,6 @@ import { useClockedTestApp } from '../../test/test-app.ts';
 // 09:00 in Fortaleza (UTC−3) on 22 November 2026.
 const START = new Date('2026-11-22T12:00:00Z');
 const TODAY = '2026-11-22';
-
-async function waitFor<T>(read: () => T | Promise<T>, ok: (v: T) => boolean, ms = 3000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('registrations', () => {
   const t = useClockedTestApp(START);
@@ -116,9 +112,13 @@ describe('registrations', () => {
     });
 
     // The participant and the account holder (a different e-mail) each get a confirmation.
-    const mails = await waitFor(
-      () => readOutbox(t.dataDir).filter((m) => m.includes('Corrida da Ponte')),
-      (m) => m.length >= 2,
+    const mails = await vi.waitFor(
+      () => {
+        const sent = readOutbox(t.dataDir).filter((m) => m.includes('Corrida da Ponte'));
+        expect(sent.length).toBeGreaterThanOrEqual(2);
+        return sent;
+      },
+      { timeout: 3000, interval: 25 },
     );
     expect(mails).toHaveLength(2);
     expect(mails.some((m) => /to: maria\.participante@example\.com/i.test(m))).toBe(true);
@@ -168,10 +168,7 @@ describe('registrations', () => {
       const draft = participant(event, [cat(event)], { cpf: cpfFrom(321321321) });
       const { txid } = (await pixFor(draft, 89.9)).json();
       expect((await simulatePay(txid)).json().status).toBe('CONCLUIDA');
-      await waitFor(
-        () => attempts,
-        (n) => n >= 2,
-      );
+      await vi.waitFor(() => expect(attempts).toBeGreaterThanOrEqual(2), { timeout: 3000, interval: 25 });
       expect(attempts).toBe(2);
       expect((await register(txid, draft)).statusCode).toBe(201);
     } finally {
@@ -222,11 +219,7 @@ describe('registrations', () => {
       }),
     ]);
     // The refund notice (a job) reaches the participant and points at the event's lookup page.
-    const notice = await waitFor(
-      () => readOutbox(t.dataDir).find((m) => m.includes('seu pagamento foi devolvido')),
-      (m) => m !== undefined,
-      10_000,
-    );
+    const notice = await waitForMailContaining(t.dataDir, 'seu pagamento foi devolvido');
     expect(notice).toContain(`/eventos/register/${event.id}/ja-me-inscrevi`);
 
     const other = await createUserAndToken(t.app);

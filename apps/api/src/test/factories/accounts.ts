@@ -95,20 +95,38 @@ function decodeEml(raw: string): string {
 }
 
 /** Waits for the background job to deliver an e-mail to `to` that contains `needle`; answers its text. */
-export async function waitForMail(
+export function waitForMail(dataDir: string, to: string, needle = '', timeoutMs = 10_000): Promise<string> {
+  return waitForOutbox(
+    dataDir,
+    (mails) =>
+      mails.filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && m.includes(needle)).at(-1),
+    `to ${to} containing "${needle}"`,
+    timeoutMs,
+  );
+}
+
+/** Waits for the first e-mail, to anyone, that contains `needle`; answers its text. */
+export function waitForMailContaining(dataDir: string, needle: string, timeoutMs = 10_000): Promise<string> {
+  return waitForOutbox(
+    dataDir,
+    (mails) => mails.find((m) => m.includes(needle)),
+    `containing "${needle}"`,
+    timeoutMs,
+  );
+}
+
+async function waitForOutbox(
   dataDir: string,
-  to: string,
-  needle = '',
-  timeoutMs = 10_000,
+  pick: (mails: string[]) => string | undefined,
+  what: string,
+  timeoutMs: number,
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mail = readOutbox(dataDir)
-      .filter((m) => m.toLowerCase().includes(`to: ${to.toLowerCase()}`) && m.includes(needle))
-      .at(-1);
+    const mail = pick(readOutbox(dataDir));
     if (mail) return mail;
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} containing "${needle}"`);
-    await new Promise((r) => setTimeout(r, 100));
+    if (Date.now() > deadline) throw new Error(`no e-mail ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
   }
 }
 
