@@ -5,7 +5,7 @@ import { createUserAndToken, type TestUser } from '../../test/factories/accounts
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { simulatePixPaid } from '../../test/factories/payments.ts';
-import { cpfFrom, participant } from '../../test/factories/registrations.ts';
+import { cpfFrom, participant, registrationPix } from '../../test/factories/registrations.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const START = new Date('2026-11-22T12:00:00Z');
@@ -19,20 +19,10 @@ describe('painel: participants, CSV and check-in', () => {
 
   async function registerPaid(name: string, cpfBase: number, categories: number[]) {
     const draft = participant(event, categories, { nome_completo: name, cpf: cpfFrom(cpfBase) });
-    const price = await t.app.inject({
-      method: 'POST',
-      url: '/api/pagar-pix/',
-      headers: user.headers,
-      payload: { total: 0.01, descricao: 'Inscrição', finalidade: 'inscricao', inscricao: draft },
-    });
+    const price = await registrationPix(t.app, draft, 0.01, user.headers);
     // The server answers the right total when the browser's differs; pay that.
     const total = price.json().total_correto;
-    const pix = await t.app.inject({
-      method: 'POST',
-      url: '/api/pagar-pix/',
-      headers: user.headers,
-      payload: { total, descricao: 'Inscrição', finalidade: 'inscricao', inscricao: draft },
-    });
+    const pix = await registrationPix(t.app, draft, total, user.headers);
     const paid = await simulatePixPaid(t.app, pix.json().txid);
     return paid.json().inscricao_id as number;
   }

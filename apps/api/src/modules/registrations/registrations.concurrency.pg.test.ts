@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { charges, eventCategories, eventKitSizes } from '../../db/schema/index.ts';
 import { makeEvent } from '../../test/factories/events.ts';
 import { makeUser } from '../../test/factories/payments.ts';
-import { cpfFrom, participant } from '../../test/factories/registrations.ts';
+import { cpfFrom, participant, registrationPix } from '../../test/factories/registrations.ts';
 import { createTestApp, requirePostgres, type TestApp } from '../../test/test-app.ts';
 
 // Places taken by connections that really race: PostgreSQL only (npm test provides one).
@@ -20,12 +20,7 @@ describe('registrations on PostgreSQL, concurrently', () => {
   afterAll(() => t.close());
 
   const pixFor = (draft: unknown, total: number, headers: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/pagar-pix/',
-      headers,
-      payload: { total, descricao: 'Inscrição', finalidade: 'inscricao', inscricao: draft },
-    });
+    registrationPix(t.app, draft, total, headers);
   const placesLeft = async (categoryId: number) =>
     (
       await t.app.db
