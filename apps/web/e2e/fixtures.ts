@@ -1,5 +1,5 @@
 import type { Product } from '@passada/core/contracts/catalog';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** Reads the seeded catalogue through the API, so the tests follow the data instead of hard-coding it. */
 export async function findProducts(request: APIRequestContext, path = '/api/products/'): Promise<Product[]> {
@@ -29,6 +29,7 @@ export interface Shopper {
   username: string;
   full_name: string;
   token: string;
+  addressId: number;
 }
 
 /** A new account with a primary address in Fortaleza, made through the API; returns its token. */
@@ -60,7 +61,46 @@ export async function createShopper(request: APIRequestContext, prefix: string):
     },
   });
   if (address.status() !== 201) throw new Error(`address answered ${address.status()}`);
-  return { username: user.username, full_name: user.full_name, token };
+  const { id: addressId } = (await address.json()) as { id: number };
+  return { username: user.username, full_name: user.full_name, token, addressId };
+}
+
+/**
+ * Pays an order or a registration by Pix through the public API, as the shop's checkout does: asks
+ * the total the server expects, charges it, and has the sandbox settle it. Returns the settled charge.
+ */
+export async function payWithPix(
+  request: APIRequestContext,
+  token: string,
+  purpose: 'pedido' | 'inscricao',
+  draft: object,
+): Promise<{ pedido_id?: number; inscricao_id?: number }> {
+  const headers = { authorization: `Token ${token}` };
+  const description = purpose === 'pedido' ? 'Pedido' : 'Inscrição';
+  const pay = (total: number) =>
+    request.post('/api/pagar-pix/', {
+      headers,
+      data: { total, descricao: description, finalidade: purpose, [purpose]: draft },
+    });
+  const total = (await (await pay(0.01)).json()).total_correto as number;
+  const { txid } = await (await pay(total)).json();
+  return (await request.post(`/api/simulador/pix/${txid}/pagar`, { headers })).json();
+}
+
+/** The back office's demo staff accounts. */
+export const STAFF = {
+  admin: { email: 'admin@passada.com.br', password: 'painel-demo-2026' },
+  operator: { email: 'operador@passada.com.br', password: 'painel-demo-2026' },
+} as const;
+
+/** Opens a back-office page, which asks for the login first, and signs the staff member in. */
+export async function signInStaff(page: Page, who: { email: string; password: string }, path: string) {
+  await page.goto(path);
+  // Every back-office page sends a signed-out visitor to the login, which then brings them back.
+  await expect(page).toHaveURL(new RegExp(`/painel/login\\?next=${encodeURIComponent(path)}$`));
+  await page.getByLabel('E-mail').fill(who.email);
+  await page.getByLabel('Senha').fill(who.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
 }
 
 /** Signs the page in before any script runs: the token the shop keeps in localStorage. */

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Event } from '@passada/core/contracts/events';
 import { type APIRequestContext, expect, test } from '@playwright/test';
-
-const OPERATOR = { email: 'operador@passada.com.br', password: 'painel-demo-2026' };
+import { payWithPix, STAFF, signInStaff } from './fixtures.ts';
 
 /** A paid registration made through the public API, as a runner would do it with Pix. */
 async function paidRegistration(request: APIRequestContext, name: string) {
@@ -24,7 +23,6 @@ async function paidRegistration(request: APIRequestContext, name: string) {
       data: { username: account.username, password: account.password },
     })
   ).json();
-  const headers = { authorization: `Token ${token}` };
   const draft = {
     nome_completo: name,
     // A CPF no other end-to-end test registers, so the shared demo data never collides.
@@ -47,14 +45,7 @@ async function paidRegistration(request: APIRequestContext, name: string) {
     aceite_termo: true,
     termo_versao: event.termo_versao,
   };
-  const pay = (total: number) =>
-    request.post('/api/pagar-pix/', {
-      headers,
-      data: { total, descricao: 'Inscrição', finalidade: 'inscricao', inscricao: draft },
-    });
-  const total = (await (await pay(0.01)).json()).total_correto as number;
-  const { txid } = await (await pay(total)).json();
-  const paid = await (await request.post(`/api/simulador/pix/${txid}/pagar`, { headers })).json();
+  const paid = await payWithPix(request, token, 'inscricao', draft);
   return { event, id: paid.inscricao_id as number };
 }
 
@@ -62,10 +53,7 @@ test('a participant is checked in once; the CSV opens with the right accents', a
   const { event, id } = await paidRegistration(request, 'Conceição Gonçalves Araújo');
   expect(id).toBeGreaterThan(0);
 
-  await page.goto('/painel/checkin');
-  await page.getByLabel('E-mail').fill(OPERATOR.email);
-  await page.getByLabel('Senha').fill(OPERATOR.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await signInStaff(page, STAFF.operator, '/painel/checkin');
   await expect(page.getByRole('heading', { level: 1, name: 'Check-in: retirada de kits' })).toBeVisible();
 
   // On a phone, by name typed without accents.

@@ -1,15 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-
-const ADMIN = { email: 'admin@passada.com.br', password: 'painel-demo-2026' };
-const OPERATOR = { email: 'operador@passada.com.br', password: 'painel-demo-2026' };
+import { STAFF, signInStaff } from './fixtures.ts';
 
 async function signIn(page: Page, who: { email: string; password: string }) {
-  await page.goto('/painel/produtos');
-  await expect(page).toHaveURL(/\/painel\/login\?next=%2Fpainel%2Fprodutos$/);
-  await page.getByLabel('E-mail').fill(who.email);
-  await page.getByLabel('Senha').fill(who.password);
-  await page.getByRole('button', { name: 'Entrar' }).click();
+  await signInStaff(page, who, '/painel/produtos');
   await expect(page.getByRole('heading', { level: 1, name: 'Produtos' })).toBeVisible();
 }
 
@@ -20,7 +14,7 @@ const photo = (background: string) =>
     .toBuffer();
 
 test('an admin adds a product with photos and stock, and the shop shows it at once', async ({ page }) => {
-  await signIn(page, ADMIN);
+  await signIn(page, STAFF.admin);
   await page.getByRole('link', { name: 'Novo produto' }).click();
   await page.getByLabel('Nome').fill('Jaqueta Chuva de Caju');
   await page.getByLabel('Descrição').fill('Corta-vento leve para os treinos de inverno no litoral.');
@@ -70,7 +64,7 @@ test('an admin adds a product with photos and stock, and the shop shows it at on
 });
 
 test('an operator moves stock but cannot create products or open the staff page', async ({ page }) => {
-  await signIn(page, OPERATOR);
+  await signIn(page, STAFF.operator);
   await expect(page.getByRole('link', { name: 'Novo produto' })).toHaveCount(0);
   await expect(
     page.getByRole('navigation', { name: 'Painel' }).getByRole('link', { name: 'Equipe' }),

@@ -86,6 +86,20 @@ export function SelectField({ label, error, id, children, ...select }: SelectFie
   );
 }
 
+interface TextAreaFieldProps extends ComponentPropsWithRef<'textarea'> {
+  label: string;
+  error?: string | undefined;
+}
+
+/** A labelled textarea whose error is announced with it. */
+export function TextAreaField({ label, error, id, ...textarea }: TextAreaFieldProps) {
+  return (
+    <FieldFrame label={label} error={error} id={id}>
+      {(control) => <textarea {...control} {...textarea} />}
+    </FieldFrame>
+  );
+}
+
 /** A status line read out by screen readers when it changes. */
 export function FormStatus({ message, tone }: { message: string | null; tone: 'success' | 'error' }) {
   if (!message) return null;

@@ -81,6 +81,19 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   return error instanceof ApiRequestError ? (error.body?.errors ?? {}) : {};
 }
 
+/** Puts the server's per-field messages on the form's own fields, so each shows beside its input. */
+export function showFieldErrors<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+  setError: (field: F, error: { message: string }) => void,
+): void {
+  const messages = fieldErrorsOf(error);
+  for (const field of fields) {
+    const message = messages[field];
+    if (message) setError(field, { message });
+  }
+}
+
 export function detailOf(error: unknown, fallback: string): string {
   return error instanceof ApiRequestError && error.body?.detail ? error.body.detail : fallback;
 }

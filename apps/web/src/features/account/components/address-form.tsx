@@ -15,7 +15,7 @@ import {
   primaryButtonClass,
 } from '../../../components/form-field.tsx';
 import { cepMask, MaskedField, phoneMask } from '../../../components/masked-field.tsx';
-import { addressesQueryKey, fieldErrorsOf, lookupCep, saveAddress } from '../../../lib/accounts-api.ts';
+import { addressesQueryKey, lookupCep, saveAddress, showFieldErrors } from '../../../lib/accounts-api.ts';
 import { readString, StorageKeys } from '../../../lib/storage.ts';
 
 export type AddressFormValues = z.input<typeof AddressInputSchema>;
@@ -96,11 +96,7 @@ export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
       await queryClient.invalidateQueries({ queryKey: addressesQueryKey });
       navigate('/enderecos');
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      for (const field of FIELDS) {
-        const message = fields[field];
-        if (message) setError(field, { message });
-      }
+      showFieldErrors(error, FIELDS, setError);
       setStatus(failureMessage);
     }
   });

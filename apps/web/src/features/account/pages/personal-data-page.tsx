@@ -24,6 +24,7 @@ import {
   detailOf,
   downloadPersonalData,
   fieldErrorsOf,
+  showFieldErrors,
   updateProfile,
 } from '../../../lib/accounts-api.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -63,10 +64,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       await refreshProfile();
       setStatus({ message: 'Dados atualizados com sucesso.', tone: 'success' });
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.email) setError('email', { message: fields.email });
-      if (fields.full_name) setError('full_name', { message: fields.full_name });
-      if (fields.current_password) setError('current_password', { message: fields.current_password });
+      showFieldErrors(error, ['email', 'full_name', 'current_password'], setError);
       setStatus({ message: detailOf(error, 'Erro ao salvar os dados.'), tone: 'error' });
     }
   });
@@ -133,11 +131,7 @@ function PasswordForm() {
       reset();
       setStatus({ message: detail, tone: 'success' });
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      for (const key of ['current_password', 'new_password', 'new_password_confirm'] as const) {
-        const message = fields[key];
-        if (message) setError(key, { message });
-      }
+      showFieldErrors(error, ['current_password', 'new_password', 'new_password_confirm'], setError);
       setStatus({ message: detailOf(error, 'Erro ao alterar a senha.'), tone: 'error' });
     }
   });

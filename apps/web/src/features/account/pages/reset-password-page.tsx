@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { FormField, FormStatus, linkClass, primaryButtonClass } from '../../../components/form-field.tsx';
-import { confirmPasswordReset, detailOf, fieldErrorsOf } from '../../../lib/accounts-api.ts';
+import { confirmPasswordReset, detailOf, showFieldErrors } from '../../../lib/accounts-api.ts';
 
 type Form = z.input<typeof PasswordResetConfirmSchema>;
 
@@ -30,9 +30,7 @@ export default function ResetPasswordPage() {
       const { detail } = await confirmPasswordReset(data);
       setStatus({ message: detail, tone: 'success' });
     } catch (error) {
-      const fields = fieldErrorsOf(error);
-      if (fields.password) setError('password', { message: fields.password });
-      if (fields.password_confirm) setError('password_confirm', { message: fields.password_confirm });
+      showFieldErrors(error, ['password', 'password_confirm'], setError);
       setStatus({ message: detailOf(error, 'Não foi possível redefinir a senha.'), tone: 'error' });
     }
   });

@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { Modal } from '../../../components/dialog.tsx';
 import { FormField, FormStatus, linkClass, primaryButtonClass } from '../../../components/form-field.tsx';
-import { fieldErrorsOf, signUp } from '../../../lib/accounts-api.ts';
+import { showFieldErrors, signUp } from '../../../lib/accounts-api.ts';
 
 type Form = z.input<typeof SignUpRequestSchema>;
 const FIELDS = ['username', 'full_name', 'email', 'password'] as const;
@@ -35,11 +35,7 @@ export default function SignUpPage() {
       setDialog('success');
       timer.current = window.setTimeout(() => navigate('/login'), 5000);
     } catch (error) {
-      const fieldErrors = fieldErrorsOf(error);
-      for (const field of FIELDS) {
-        const message = fieldErrors[field];
-        if (message) setError(field, { message });
-      }
+      showFieldErrors(error, FIELDS, setError);
       setFailed(true);
       setDialog('error');
     }

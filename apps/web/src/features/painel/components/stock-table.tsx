@@ -2,6 +2,7 @@ import { type PainelProduct, STOCK_REASON_LABELS, type StockReason } from '@pass
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormStatus, inputClass, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { errorMessage, painelFetch, painelKeys } from '../painel-api.ts';
 
 type Entry = PainelProduct['stock'][number];
@@ -16,12 +17,6 @@ interface Movement {
   at: string;
 }
 
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'America/Fortaleza',
-});
-
 function History({ productId, entry }: { productId: number; entry: Entry }) {
   const combo = `product_id=${productId}&color_id=${entry.color.id}&size_id=${entry.size.id}`;
   const history = useQuery({
@@ -35,8 +30,7 @@ function History({ productId, entry }: { productId: number; entry: Entry }) {
     <ul className="text-sm">
       {history.data.map((m) => (
         <li key={m.id}>
-          {dateTime.format(new Date(m.at))}: {m.delta > 0 ? `+${m.delta}` : m.delta} (
-          {STOCK_REASON_LABELS[m.reason]}
+          {formatDateTime(m.at)}: {m.delta > 0 ? `+${m.delta}` : m.delta} ({STOCK_REASON_LABELS[m.reason]}
           {m.note ? `, ${m.note}` : ''}) → {m.quantity_after}, por {m.staff_email ?? 'conta removida'}
         </li>
       ))}

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { secondaryButtonClass } from '../../../components/form-field.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { painelFetch, painelKeys } from '../painel-api.ts';
 
 interface AuditEntry {
@@ -15,11 +16,6 @@ interface AuditEntry {
 }
 
 const PAGE_SIZE = 50;
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  dateStyle: 'short',
-  timeStyle: 'medium',
-  timeZone: 'America/Fortaleza',
-});
 
 function Json({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <span className="text-stone-500">—</span>;
@@ -54,7 +50,7 @@ export default function AuditPage() {
         <tbody>
           {log.data?.results.map((e) => (
             <tr key={e.id} className="border-b border-stone-200 align-top dark:border-stone-800">
-              <td className="py-2 whitespace-nowrap">{dateTime.format(new Date(e.at))}</td>
+              <td className="py-2 whitespace-nowrap">{formatDateTime(e.at, { seconds: true })}</td>
               <td>{e.staff_email}</td>
               <td>
                 {e.entity} {e.entity_id ?? ''}: {e.action}

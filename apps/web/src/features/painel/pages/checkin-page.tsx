@@ -2,16 +2,11 @@ import type { PainelParticipant } from '@passada/core/contracts/painel';
 import { type FormEvent, useState } from 'react';
 import { FormField, primaryButtonClass, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { QrScanner } from '../components/qr-scanner.tsx';
 import { errorMessage, painelFetch } from '../painel-api.ts';
 
 type Outcome = { tone: 'ok' | 'already' | 'error'; message: string; participant?: PainelParticipant };
-
-const time = new Intl.DateTimeFormat('pt-BR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'America/Fortaleza',
-});
 
 /** Race-day kit pickup on a phone: scan the registration's QR or search by name/CPF, mark once. */
 export default function CheckinPage() {
@@ -116,7 +111,7 @@ export default function CheckinPage() {
             </p>
             {p.retirada ? (
               <p className="text-sm">
-                Retirado em {time.format(new Date(p.retirada.at))} por {p.retirada.staff_name}
+                Retirado em {formatDateTime(p.retirada.at)} por {p.retirada.staff_name}
               </p>
             ) : (
               <button

@@ -5,16 +5,17 @@ import { Link, useNavigate, useParams } from 'react-router';
 import {
   FormField,
   FormStatus,
-  inputClass,
   linkClass,
   primaryButtonClass,
   secondaryButtonClass,
+  TextAreaField,
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { errorMessage, painelFetch } from '../painel-api.ts';
 
 type Draft = Omit<EventInput, 'state'> & { state: string };
 type Day = Draft['dias_evento'][number];
+type TextKey = { [K in keyof Draft]-?: Draft[K] extends string ? K : never }[keyof Draft];
 
 const blankDay = (): Day => ({
   data: '',
@@ -32,32 +33,6 @@ const blank: Draft = {
   imagem_evento: '',
   dias_evento: [blankDay()],
 };
-
-function TextArea(props: {
-  label: string;
-  value: string;
-  rows: number;
-  error?: string;
-  onChange(v: string): void;
-}) {
-  const id = `campo-${props.label.toLowerCase().replace(/\W+/g, '-')}`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {props.label}
-      </label>
-      <textarea
-        id={id}
-        rows={props.rows}
-        className={inputClass}
-        value={props.value}
-        aria-invalid={props.error ? true : undefined}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-      {props.error ? <p className="text-sm text-red-700">{props.error}</p> : null}
-    </div>
-  );
-}
 
 /** `/painel/eventos/novo` and `/painel/eventos/:id/editar` (admins): the event, its days and categories. */
 export default function EventFormPage() {
@@ -79,11 +54,22 @@ export default function EventFormPage() {
   }, [existing.data]);
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  // Text fields bind the same way: the draft's value, the server's error for that key, and a setter.
+  const field = (key: TextKey) => ({
+    value: draft[key],
+    error: errors[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
+  });
   const setDay = (i: number, day: Day) =>
     set(
       'dias_evento',
       draft.dias_evento.map((d, j) => (j === i ? day : d)),
     );
+  const setCategory = (i: number, k: number, patch: Partial<Day['categorias'][number]>) => {
+    const day = draft.dias_evento[i];
+    if (day)
+      setDay(i, { ...day, categorias: day.categorias.map((c, m) => (m === k ? { ...c, ...patch } : c)) });
+  };
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -135,61 +121,16 @@ export default function EventFormPage() {
       </p>
       <h1 className="mb-4 text-2xl font-bold">{eventId ? 'Editar evento' : 'Novo evento'}</h1>
       <form onSubmit={submit} noValidate className="grid gap-4">
-        <FormField
-          label="Nome do evento"
-          value={draft.nome_evento}
-          error={errors.nome_evento}
-          onChange={(e) => set('nome_evento', e.target.value)}
-        />
-        <FormField
-          label="Organizador"
-          value={draft.organizer}
-          error={errors.organizer}
-          onChange={(e) => set('organizer', e.target.value)}
-        />
+        <FormField label="Nome do evento" {...field('nome_evento')} />
+        <FormField label="Organizador" {...field('organizer')} />
         <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
-          <FormField
-            label="Cidade"
-            value={draft.city}
-            error={errors.city}
-            onChange={(e) => set('city', e.target.value)}
-          />
-          <FormField
-            label="UF"
-            maxLength={2}
-            value={draft.state}
-            error={errors.state}
-            onChange={(e) => set('state', e.target.value)}
-          />
-          <FormField
-            label="Prazo de inscrição"
-            type="date"
-            value={draft.prazo_inscricao}
-            error={errors.prazo_inscricao}
-            onChange={(e) => set('prazo_inscricao', e.target.value)}
-          />
-          <FormField
-            label="Horário"
-            type="time"
-            value={draft.hora_evento}
-            error={errors.hora_evento}
-            onChange={(e) => set('hora_evento', e.target.value)}
-          />
+          <FormField label="Cidade" {...field('city')} />
+          <FormField label="UF" maxLength={2} {...field('state')} />
+          <FormField label="Prazo de inscrição" type="date" {...field('prazo_inscricao')} />
+          <FormField label="Horário" type="time" {...field('hora_evento')} />
         </div>
-        <TextArea
-          label="Descrição"
-          rows={4}
-          value={draft.descricao_evento}
-          error={errors.descricao_evento}
-          onChange={(v) => set('descricao_evento', v)}
-        />
-        <TextArea
-          label="Regulamento"
-          rows={8}
-          value={draft.regulamento}
-          error={errors.regulamento}
-          onChange={(v) => set('regulamento', v)}
-        />
+        <TextAreaField label="Descrição" rows={4} {...field('descricao_evento')} />
+        <TextAreaField label="Regulamento" rows={8} {...field('regulamento')} />
         <div>
           <label className={`${secondaryButtonClass} inline-block cursor-pointer`}>
             Enviar imagem do evento
@@ -220,40 +161,21 @@ export default function EventFormPage() {
                 <FormField
                   label={`Categoria ${k + 1} do dia ${i + 1}`}
                   value={c.nome_categoria}
-                  onChange={(e) =>
-                    setDay(i, {
-                      ...day,
-                      categorias: day.categorias.map((x, m) =>
-                        m === k ? { ...x, nome_categoria: e.target.value } : x,
-                      ),
-                    })
-                  }
+                  onChange={(e) => setCategory(i, k, { nome_categoria: e.target.value })}
                 />
                 <FormField
                   label="Preço (R$)"
                   inputMode="decimal"
                   value={String(c.preco_inscricao)}
                   onChange={(e) =>
-                    setDay(i, {
-                      ...day,
-                      categorias: day.categorias.map((x, m) =>
-                        m === k ? { ...x, preco_inscricao: e.target.value as unknown as number } : x,
-                      ),
-                    })
+                    setCategory(i, k, { preco_inscricao: e.target.value as unknown as number })
                   }
                 />
                 <FormField
                   label="Vagas"
                   type="number"
                   value={String(c.quantidade_disponivel)}
-                  onChange={(e) =>
-                    setDay(i, {
-                      ...day,
-                      categorias: day.categorias.map((x, m) =>
-                        m === k ? { ...x, quantidade_disponivel: Number(e.target.value) } : x,
-                      ),
-                    })
-                  }
+                  onChange={(e) => setCategory(i, k, { quantidade_disponivel: Number(e.target.value) })}
                 />
               </div>
             ))}

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import { primaryButtonClass } from '../../../components/form-field.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { useOrder } from '../orders-api.ts';
 import { errorMessage } from '../painel-api.ts';
 
@@ -31,7 +32,7 @@ export default function OrderPrintPage() {
         <section aria-label="Romaneio">
           <h1 className="text-xl font-bold">Romaneio – pedido nº {o.id}</h1>
           <p className="text-sm">
-            {new Date(o.data).toLocaleDateString('pt-BR')} · {o.servico_frete}
+            {formatDate(o.data)} · {o.servico_frete}
           </p>
           <table className="mt-3 w-full border-collapse text-left text-sm">
             <thead>

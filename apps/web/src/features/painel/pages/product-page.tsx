@@ -1,14 +1,14 @@
 import type { PainelProduct } from '@passada/core/contracts/painel';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useOutletContext, useParams } from 'react-router';
 import {
   FormField,
   FormStatus,
-  inputClass,
   linkClass,
   primaryButtonClass,
   SelectField,
+  TextAreaField,
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { PhotoManager } from '../components/photo-manager.tsx';
@@ -114,6 +114,13 @@ export default function ProductPage() {
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
+  // Text fields bind the same way: the draft's value, the server's error for that key, and a setter.
+  const field = (key: 'name' | 'description' | 'price' | 'weight_grams') => ({
+    value: draft[key],
+    error: errors[key],
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
+  });
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setErrors({});
@@ -151,34 +158,10 @@ export default function ProductPage() {
       <h1 className="mb-4 text-2xl font-bold">{productId ? draft.name || 'Produto' : 'Novo produto'}</h1>
       <form onSubmit={submit} noValidate className="grid max-w-2xl gap-4">
         <fieldset disabled={!isAdmin} className="grid gap-4">
-          <FormField
-            label="Nome"
-            value={draft.name}
-            error={errors.name}
-            onChange={(e) => set('name', e.target.value)}
-          />
-          <div className="flex flex-col gap-1">
-            <label htmlFor="descricao" className="text-sm font-medium">
-              Descrição
-            </label>
-            <textarea
-              id="descricao"
-              rows={4}
-              className={inputClass}
-              value={draft.description}
-              aria-invalid={errors.description ? true : undefined}
-              onChange={(e) => set('description', e.target.value)}
-            />
-            {errors.description ? <p className="text-sm text-red-700">{errors.description}</p> : null}
-          </div>
+          <FormField label="Nome" {...field('name')} />
+          <TextAreaField label="Descrição" rows={4} {...field('description')} />
           <div className="grid grid-cols-3 gap-4">
-            <FormField
-              label="Preço (R$)"
-              inputMode="decimal"
-              value={draft.price}
-              error={errors.price}
-              onChange={(e) => set('price', e.target.value)}
-            />
+            <FormField label="Preço (R$)" inputMode="decimal" {...field('price')} />
             <SelectField
               label="Categoria"
               value={draft.category}
@@ -188,13 +171,7 @@ export default function ProductPage() {
               <option value="masculino">Masculino</option>
               <option value="acessorios">Acessórios</option>
             </SelectField>
-            <FormField
-              label="Peso (g)"
-              type="number"
-              value={draft.weight_grams}
-              error={errors.weight_grams}
-              onChange={(e) => set('weight_grams', e.target.value)}
-            />
+            <FormField label="Peso (g)" type="number" {...field('weight_grams')} />
           </div>
           <div className="flex gap-6">
             <label className="flex items-center gap-2">
