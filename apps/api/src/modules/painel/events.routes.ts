@@ -1,4 +1,4 @@
-import { STORE_TIME_ZONE } from '@passada/core/calendar';
+import { formatStoreDateTime } from '@passada/core/calendar';
 import { ApiErrorSchema } from '@passada/core/contracts/common';
 import {
   CheckinRequestSchema,
@@ -24,11 +24,6 @@ import { type CheckinRow, findCheckins, insertCheckin } from './painel.repositor
 import { storePhoto } from './photos.ts';
 
 const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: STORE_TIME_ZONE,
-});
 
 function toWire(row: ParticipantRow, checkin: CheckinRow | undefined): PainelParticipant {
   return {
@@ -220,8 +215,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
               category.name,
               formatIsoDateBR(category.day),
               centsToCommaString(row.totalCents),
-              dateTime.format(row.createdAt),
-              checkin ? dateTime.format(checkin.at) : '',
+              formatStoreDateTime(row.createdAt),
+              checkin ? formatStoreDateTime(checkin.at) : '',
               row.ageGroup,
               row.kitSize ?? '',
               row.team ?? '',
@@ -291,7 +286,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         const [first] = await findCheckins(app.db, [id]);
         throw new HttpError(
           409,
-          `Kit já retirado em ${dateTime.format(first!.at)} (registrado por ${first!.staffName}).`,
+          `Kit já retirado em ${formatStoreDateTime(first!.at)} (registrado por ${first!.staffName}).`,
           'ja_retirado',
           undefined,
           { participante: toWire(row, first) },
