@@ -17,7 +17,7 @@ import { formatPhone } from '@passada/core/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
-import type { ParticipantRow } from '../registrations/registrations-admin.ts';
+import { type ParticipantRow, participantIdentity } from '../registrations/registrations-admin.ts';
 import { audit } from './audit.ts';
 import { ADMIN_ONLY, actor } from './guard.ts';
 import { type CheckinRow, findCheckins, insertCheckin } from './painel.repository.ts';
@@ -27,14 +27,7 @@ const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
 function toWire(row: ParticipantRow, checkin: CheckinRow | undefined): PainelParticipant {
   return {
-    id: row.id,
-    evento: row.eventId,
-    nome_completo: row.fullName,
-    cpf: formatCpf(row.cpf),
-    data_nascimento: row.birthDate,
-    genero: row.gender,
-    email: row.email,
-    numero_contato: formatPhone(row.phone),
+    ...participantIdentity(row),
     cidade: row.city,
     estado: row.state,
     categorias: row.categories.map((c) => ({ id: c.id, nome: c.name, dia: c.day })),
