@@ -118,6 +118,17 @@ export function dateInTimeZone(instant: Date, timeZone: string): IsoDate {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+const storeDateTime = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: STORE_TIME_ZONE,
+  dateStyle: 'short',
+  timeStyle: 'short',
+});
+
+/** An instant as the store's people read it: "05/12/2026, 06:00" in the store's time zone. */
+export function formatStoreDateTime(instant: Date): string {
+  return storeDateTime.format(instant);
+}
+
 /** "2026-12-05" → "05/12/2026" (docs/architecture.md §2: dates shown dd/MM/yyyy). */
 export function formatIsoDateBR(date: IsoDate): string {
   const m = ISO_DATE.exec(date);

@@ -159,12 +159,6 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP')) {
       return sendError(reply, 400, { detail: 'JSON malformado.', code: 'malformed_json' });
     }
-    if (error.statusCode === 429) {
-      return sendError(reply, 429, {
-        detail: 'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
-        code: 'rate_limited',
-      });
-    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, error.statusCode, {
         detail: 'Requisição inválida.',

@@ -1,46 +1,67 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { rateLimitCounters } from '../db/schema/index.ts';
+import { optionalUser } from './auth.ts';
 import { HttpError } from './errors.ts';
+
+export interface RouteLimit {
+  /** Separates the counters of different limits. */
+  name: string;
+  max: number;
+  windowSeconds: number;
+  /** Whom the limit counts: the client IP (default) or the signed-in account; visitors skip `'account'`. */
+  per?: 'ip' | 'account';
+}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** At most `max` requests per client IP in each window of `windowSeconds`; `name` separates counters. */
-    limit?: { name: string; max: number; windowSeconds: number };
+    /** At most `max` requests per client (IP or account) in each window; several limits apply in order. */
+    limit?: RouteLimit | RouteLimit[];
   }
 }
 
 export const RATE_LIMITED = 'Muitas tentativas. Aguarde alguns minutos e tente novamente.';
 
+async function subject(request: FastifyRequest, per: RouteLimit['per']): Promise<string | null> {
+  if (per !== 'account') return request.ip;
+  // On `auth: 'user'` routes the auth hook (registered first) already found the user.
+  const user = request.user ?? (await optionalUser(request));
+  return user ? `u${user.id}` : null;
+}
+
 /**
- * Per-IP limits counted in the database (docs/decisions/0016-hardening.md): one upsert per request
- * increments the window's row and answers the new count, so several server processes behind a load
- * balancer enforce one limit together. The IP is Fastify's `request.ip`, which follows
+ * Limits counted in the database (docs/decisions/0016-hardening.md): one upsert per request and
+ * limit increments the window's row and answers the new count, so several server processes behind
+ * a load balancer enforce one limit together. The IP is Fastify's `request.ip`, which follows
  * `X-Forwarded-For` only as far as TRUST_PROXY allows.
  */
 export default fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', async (request, reply) => {
-      const limit = request.routeOptions.config.limit;
-      if (!limit) return;
+      const config = request.routeOptions.config.limit;
+      if (!config) return;
       const { db, now } = request.server;
-      const windowMs = limit.windowSeconds * 1000;
       const nowMs = now().getTime();
-      const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
-      const [row] = await db
-        .insert(rateLimitCounters)
-        .values({ key: `${limit.name}:${request.ip}`, windowStart, hits: 1 })
-        .onConflictDoUpdate({
-          target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-          set: { hits: sql`${rateLimitCounters.hits} + 1` },
-        })
-        .returning({ hits: rateLimitCounters.hits });
-      if ((row?.hits ?? 0) > limit.max) {
-        reply.header('retry-after', Math.ceil((windowStart.getTime() + windowMs - nowMs) / 1000));
-        throw new HttpError(429, RATE_LIMITED, 'rate_limited');
+      for (const limit of Array.isArray(config) ? config : [config]) {
+        const who = await subject(request, limit.per);
+        if (who === null) continue;
+        const windowMs = limit.windowSeconds * 1000;
+        const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
+        const [row] = await db
+          .insert(rateLimitCounters)
+          .values({ key: `${limit.name}:${who}`, windowStart, hits: 1 })
+          .onConflictDoUpdate({
+            target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+            set: { hits: sql`${rateLimitCounters.hits} + 1` },
+          })
+          .returning({ hits: rateLimitCounters.hits });
+        if ((row?.hits ?? 0) > limit.max) {
+          reply.header('retry-after', Math.ceil((windowStart.getTime() + windowMs - nowMs) / 1000));
+          throw new HttpError(429, RATE_LIMITED, 'rate_limited');
+        }
       }
     });
   },
-  { name: 'rate-limit', fastify: '5.x' },
+  { name: 'rate-limit', fastify: '5.x', dependencies: ['auth'] },
 );

@@ -1,4 +1,4 @@
-import { STORE_TIME_ZONE } from '@passada/core/calendar';
+import { formatStoreDateTime } from '@passada/core/calendar';
 import type { Env } from '../../config/env.ts';
 import type { MailMessage } from '../../providers/mail/index.ts';
 import type { NoticeKind } from './users.repository.ts';
@@ -50,11 +50,7 @@ export function accountNoticeMail(input: {
   ttlHours: number;
 }): MailMessage {
   const { env } = input;
-  const when = new Intl.DateTimeFormat('pt-BR', {
-    timeZone: STORE_TIME_ZONE,
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(input.at);
+  const when = formatStoreDateTime(input.at);
   const what =
     input.kind === 'email_changed'
       ? `o e-mail da sua conta na ${env.STORE_NAME} foi trocado para ${maskEmail(input.newEmail)}`

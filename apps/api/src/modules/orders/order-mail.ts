@@ -1,4 +1,4 @@
-import { formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
+import { formatIsoDateBR, formatStoreDateTime } from '@passada/core/calendar';
 import { companyIdentityLine } from '@passada/core/company';
 import type { Order } from '@passada/core/contracts/orders';
 import { formatBRL, reaisToCents } from '@passada/core/money';
@@ -22,11 +22,7 @@ export function orderConfirmationMail(input: {
     order.metodo_pagamento === 'pix'
       ? 'Pix'
       : `cartão de crédito em ${order.parcelas}× de ${brl(order.total / order.parcelas)}`;
-  const paidOn = new Intl.DateTimeFormat('pt-BR', {
-    timeZone: STORE_TIME_ZONE,
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(new Date(order.order_date));
+  const paidOn = formatStoreDateTime(new Date(order.order_date));
   const lines = [
     `Olá, ${buyer.name}!`,
     '',

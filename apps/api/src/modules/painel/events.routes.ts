@@ -1,4 +1,4 @@
-import { STORE_TIME_ZONE } from '@passada/core/calendar';
+import { formatStoreDateTime } from '@passada/core/calendar';
 import { ApiErrorSchema } from '@passada/core/contracts/common';
 import {
   CheckinRequestSchema,
@@ -17,29 +17,17 @@ import { formatPhone } from '@passada/core/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
-import type { ParticipantRow } from '../registrations/registrations-admin.ts';
+import { type ParticipantRow, participantIdentity } from '../registrations/registrations-admin.ts';
 import { audit } from './audit.ts';
 import { ADMIN_ONLY, actor } from './guard.ts';
 import { type CheckinRow, findCheckins, insertCheckin } from './painel.repository.ts';
 import { storePhoto } from './photos.ts';
 
 const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
-const dateTime = new Intl.DateTimeFormat('pt-BR', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: STORE_TIME_ZONE,
-});
 
 function toWire(row: ParticipantRow, checkin: CheckinRow | undefined): PainelParticipant {
   return {
-    id: row.id,
-    evento: row.eventId,
-    nome_completo: row.fullName,
-    cpf: formatCpf(row.cpf),
-    data_nascimento: row.birthDate,
-    genero: row.gender,
-    email: row.email,
-    numero_contato: formatPhone(row.phone),
+    ...participantIdentity(row),
     cidade: row.city,
     estado: row.state,
     categorias: row.categories.map((c) => ({ id: c.id, nome: c.name, dia: c.day })),
@@ -220,8 +208,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
               category.name,
               formatIsoDateBR(category.day),
               centsToCommaString(row.totalCents),
-              dateTime.format(row.createdAt),
-              checkin ? dateTime.format(checkin.at) : '',
+              formatStoreDateTime(row.createdAt),
+              checkin ? formatStoreDateTime(checkin.at) : '',
               row.ageGroup,
               row.kitSize ?? '',
               row.team ?? '',
@@ -291,7 +279,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         const [first] = await findCheckins(app.db, [id]);
         throw new HttpError(
           409,
-          `Kit já retirado em ${dateTime.format(first!.at)} (registrado por ${first!.staffName}).`,
+          `Kit já retirado em ${formatStoreDateTime(first!.at)} (registrado por ${first!.staffName}).`,
           'ja_retirado',
           undefined,
           { participante: toWire(row, first) },

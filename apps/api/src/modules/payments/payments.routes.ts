@@ -1,6 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { TLSSocket } from 'node:tls';
-import rateLimit from '@fastify/rate-limit';
 import { ApiErrorSchema } from '@passada/core/contracts/common';
 import {
   CardErrorSchema,
@@ -25,8 +24,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
-import { optionalUser, requireUser } from '../../plugins/auth.ts';
-import { badRequest, HttpError, unauthorized } from '../../plugins/errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { badRequest, unauthorized } from '../../plugins/errors.ts';
+import type { RouteLimit } from '../../plugins/rate-limit.ts';
 import { PaymentProviderError } from '../../providers/payments/index.ts';
 import type { ChargePurpose, PaymentsService } from './payments.service.ts';
 
@@ -67,30 +67,6 @@ function webhookAuthenticated(request: FastifyRequest, env: Env, hmac: string | 
   return allowed.includes('*') || allowed.includes(request.ip);
 }
 
-/**
- * A fixed window per signed-in account (visitors are left to the per-IP limit). Kept in memory: a
- * restart forgets it, and several processes each count their own share, which is enough for abuse.
- */
-function accountLimiter(max: number, windowMs: number) {
-  const windows = new Map<number, { count: number; resetAt: number }>();
-  return async (request: FastifyRequest) => {
-    const user = await optionalUser(request);
-    if (!user) return;
-    const now = Date.now();
-    if (windows.size > 10_000) for (const [id, w] of windows) if (w.resetAt <= now) windows.delete(id);
-    const current = windows.get(user.id);
-    const w = current && current.resetAt > now ? current : { count: 0, resetAt: now + windowMs };
-    w.count += 1;
-    windows.set(user.id, w);
-    if (w.count > max)
-      throw new HttpError(
-        429,
-        'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
-        'rate_limited',
-      );
-  };
-}
-
 /** Card notifications come as a form or JSON `notification=<token>`. */
 const CardNotificationSchema = z.object({
   notification: z.string().min(1).max(200),
@@ -102,29 +78,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
 ) => {
   const { env } = app;
 
-  await app.register(rateLimit, { global: false });
   // Efí posts card notifications as a form (`notification=<token>`).
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 4096 },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  const window = '10 minutes';
-  const limited = {
-    rateLimit: {
-      max: env.PAYMENTS_RATE_LIMIT_PER_IP,
-      timeWindow: window,
-    },
-  };
-  // A second limit per account, so many addresses cannot multiply one account's allowance. The
-  // rate-limit plugin runs one limiter per request, hence this small window of our own.
-  const perAccount = accountLimiter(env.PAYMENTS_RATE_LIMIT_PER_ACCOUNT, 10 * 60_000);
+  // Each route counts its own per-IP allowance; one account shares a single allowance across all of
+  // them, so many addresses cannot multiply it.
+  const limited = (route: string): RouteLimit[] => [
+    { name: `payments-${route}`, max: env.PAYMENTS_RATE_LIMIT_PER_IP, windowSeconds: 600 },
+    { name: 'payments', max: env.PAYMENTS_RATE_LIMIT_PER_ACCOUNT, windowSeconds: 600, per: 'account' },
+  ];
 
   app.post(
     '/api/pagar-pix/',
     {
-      config: { ...limited, auth: 'user' },
-      preHandler: perAccount,
+      config: { limit: limited('pix'), auth: 'user' },
       schema: {
         tags: ['pagamentos'],
         summary: 'Cria uma cobrança Pix para um pedido ou inscrição, pelo valor calculado no servidor',
@@ -184,8 +154,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
   app.post(
     '/api/pagar-cartao/',
     {
-      config: { ...limited, auth: 'user' },
-      preHandler: perAccount,
+      config: { limit: limited('card'), auth: 'user' },
       schema: {
         tags: ['pagamentos'],
         summary:
@@ -253,8 +222,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
   app.get(
     '/api/parcelas/',
     {
-      config: limited,
-      preHandler: perAccount,
+      config: { limit: limited('installments') },
       schema: {
         tags: ['pagamentos'],
         summary: 'Parcelas possíveis para uma bandeira e um total em centavos',
@@ -351,8 +319,7 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
   app.post(
     '/api/simulador/cartao/token',
     {
-      config: limited,
-      preHandler: perAccount,
+      config: { limit: limited('card-token') },
       schema: {
         tags: ['simulador'],
         summary: 'Simulado: tokeniza um cartão como a biblioteca da Efí (mesmas validações)',

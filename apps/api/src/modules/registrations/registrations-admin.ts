@@ -1,4 +1,6 @@
+import { formatCpf } from '@passada/core/documents';
 import { ageGroup } from '@passada/core/events';
+import { formatPhone } from '@passada/core/phone';
 import { toSearchText } from '@passada/core/text';
 import { and, asc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -9,6 +11,25 @@ import {
   registrationCategories,
   registrations,
 } from '../../db/schema/index.ts';
+
+/** The person's fields as the runner and the back office both read them (CPF and phone formatted). */
+export function participantIdentity(
+  row: Pick<
+    ParticipantRow,
+    'id' | 'eventId' | 'fullName' | 'cpf' | 'birthDate' | 'gender' | 'email' | 'phone'
+  >,
+) {
+  return {
+    id: row.id,
+    evento: row.eventId,
+    nome_completo: row.fullName,
+    cpf: formatCpf(row.cpf),
+    data_nascimento: row.birthDate,
+    genero: row.gender,
+    email: row.email,
+    numero_contato: formatPhone(row.phone),
+  };
+}
 
 const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
 const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';

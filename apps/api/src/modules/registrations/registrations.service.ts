@@ -10,7 +10,7 @@ import {
   type Registration,
   type RegistrationLookup,
 } from '@passada/core/contracts/registrations';
-import { formatCpf, maskCpf } from '@passada/core/documents';
+import { maskCpf } from '@passada/core/documents';
 import { ageGroup, isRegistrationOpen, isSenior, registrationPrice } from '@passada/core/events';
 import { centsToReais, formatBRL } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
@@ -39,6 +39,7 @@ import {
   type PaymentsService,
 } from '../payments/payments.service.ts';
 import * as repo from './registrations.repository.ts';
+import { participantIdentity } from './registrations-admin.ts';
 
 export interface RegistrationsServiceDeps {
   db: Db;
@@ -394,15 +395,8 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     const categories = await repo.categoriesOf(deps.db, row.id);
     const event = await deps.events.findEventRow(row.eventId);
     return {
-      id: row.id,
-      evento: row.eventId,
-      nome_completo: row.fullName,
-      cpf: formatCpf(row.cpf),
-      data_nascimento: row.birthDate,
-      genero: row.gender,
+      ...participantIdentity(row),
       endereco: row.address,
-      numero_contato: formatPhone(row.phone),
-      email: row.email,
       categoria_evento: categories.map((c) => c.id),
       categoria_evento_detalhes: categories.map((c) => ({
         id: c.id,
