@@ -8,7 +8,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import jobs from './jobs/index.ts';
@@ -30,9 +29,6 @@ import seo from './plugins/seo/index.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { loadWebShell } from './plugins/web-shell.ts';
 import { createProviders, type Providers } from './providers/index.ts';
-
-// Validation messages are read by people: in Portuguese, whichever schema refuses the input.
-z.config(z.locales.pt());
 
 export interface BuildAppOptions {
   env: Env;

@@ -1,11 +1,9 @@
-import { configureZodMessages } from '@passada/core/zod-messages';
+// Loading core's zod sets its Portuguese messages for the whole process (once, in packages/core/src/zod.ts):
+// every module that validates input reports through this file, so it is loaded before any validation.
+import '@passada/core/zod';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
-
-// Every zod message the API answers with is worded in Portuguese (docs/product.md §8); set once here,
-// as every module that validates input reports through this file.
-configureZodMessages();
 
 /**
  * An error with a status the client should see. Everything the API answers on failure has the shape
