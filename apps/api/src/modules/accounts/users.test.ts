@@ -333,6 +333,35 @@ describe('password recovery', () => {
     expect(readOutbox(t.dataDir).some((m) => m.includes('ninguem@example.com'))).toBe(false);
   });
 
+  it('sends the e-mail as background work, so a known address answers as fast as an unknown one', async () => {
+    // Sending mail is the slow, observable part: the request must never wait for it. While the mail
+    // provider is held, both requests still answer, and the message only goes once it is released.
+    const mail = t.app.providers.mail;
+    const send = mail.send.bind(mail);
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const sent: string[] = [];
+    mail.send = async (message) => {
+      await held;
+      sent.push(String(message.to));
+      return send(message);
+    };
+    try {
+      const u = await createUserAndToken(t.app);
+      const [known, unknown] = await Promise.all([request(u.email), request('ninguem.mais@example.com')]);
+      expect(known.statusCode).toBe(200);
+      expect(known.json()).toEqual(unknown.json());
+      expect(sent).toEqual([]);
+      release();
+      expect(resetTokenIn(await waitForMail(t.dataDir, u.email, 'redefinir a senha'))).toBeTruthy();
+      expect(sent).toEqual([u.email]);
+    } finally {
+      mail.send = send;
+    }
+  });
+
   it('resets once with a link, revoking every token', async () => {
     const u = await createUserAndToken(t.app);
     await request(u.email);
