@@ -113,6 +113,19 @@ export async function signIn(page: Page, token: string): Promise<void> {
   }, token);
 }
 
+/**
+ * Slows the page's CPU `rate` times, as on a cheap phone or a busy machine, until the returned function
+ * is called: typing then outruns the page's rendering, which is when masked inputs used to lose keys.
+ */
+export async function slowCpu(page: Page, rate: number): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return async () => {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  };
+}
+
 /** The colour as picture file names spell it ("Verde-limão" → "verde-limao"). */
 export function colorSlug(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, '-');

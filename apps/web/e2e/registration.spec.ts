@@ -1,6 +1,7 @@
 import type { Event } from '@passada/core/contracts/events';
 import { ageGroup } from '@passada/core/events';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { slowCpu } from './fixtures.ts';
 
 const run = Date.now().toString(36);
 const account = {
@@ -127,8 +128,12 @@ test('registers oneself with Pix, then finds the registration by CPF', async ({ 
   await expect(found.getByText(category.nome_categoria)).toBeVisible();
   await expect(found.getByText('Av. Beira Mar, 100 - Meireles, Fortaleza - CE, 60165-121')).toBeVisible();
 
-  // A CPF this account did not register is not found.
+  // A CPF this account did not register is not found. It replaces the earlier one whole, also on a slow
+  // page (the field's mask once read a stale caret there and kept "403.644.788").
+  const restoreCpu = await slowCpu(page, 4);
   await page.getByLabel('CPF do participante').fill('11144477735');
+  await expect(page.getByLabel('CPF do participante')).toHaveValue('111.444.777-35');
+  await restoreCpu();
   await page.getByRole('button', { name: 'Buscar Inscrição' }).click();
   const missing = page.getByRole('alertdialog', { name: 'Inscrição não encontrada!' });
   await expect(missing).toBeVisible();
