@@ -69,8 +69,13 @@ interface MaskedFieldProps extends ComponentPropsWithRef<'input'> {
   mask: MaskOptions;
 }
 
-/** A labelled input with a mask; works with react-hook-form's register (its ref is kept). */
-export function MaskedField({ mask, ref, ...props }: MaskedFieldProps) {
+/**
+ * A labelled input with a mask; works with react-hook-form's register (its ref is kept). The change
+ * handler listens to every `input` event: when the mask rewrites what the browser typed (adding a "-" or
+ * regrouping a phone), React's own onChange sees the value already set and stays silent, so it would
+ * miss that key. A field in state does the same: `defaultValue` and `onInput`.
+ */
+export function MaskedField({ mask, ref, onChange, ...props }: MaskedFieldProps) {
   const maskedRef = useMaskedRef(mask, ref);
-  return <FormField inputMode="numeric" {...props} ref={maskedRef} />;
+  return <FormField inputMode="numeric" {...props} onInput={onChange} ref={maskedRef} />;
 }
