@@ -41,6 +41,8 @@ export default defineConfig({
       MAIL_PROVIDER: 'outbox',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
+      // The shortest Pix lifetime the server takes, so a test can watch a code expire.
+      PIX_EXPIRATION_SECONDS: '60',
     },
   },
 });
