@@ -71,6 +71,47 @@ async function signedIn(page: Page) {
 const finishUrl = (paraMim: boolean) =>
   `/eventos/register/${event.id}/finalizar?paraMim=${paraMim}&eventoId=${event.id}&categorias=${categoryId}`;
 
+test("for oneself, the account's data look and behave read-only; the rest stays editable", async ({
+  page,
+}) => {
+  await signedIn(page);
+  await page.goto(finishUrl(true));
+  await expect(page.getByLabel('Telefone de contato')).toHaveValue('(85) 98888-7777');
+  const locked = {
+    'Nome completo': account.full_name,
+    'E-mail': account.email,
+    'Endereço (rua e número)': 'Av. Beira Mar, 100',
+    Bairro: 'Meireles',
+    Cidade: 'Fortaleza',
+    Estado: 'CE',
+    CEP: '60165-121',
+    'Telefone de contato': '(85) 98888-7777',
+  };
+  for (const [label, value] of Object.entries(locked)) {
+    const field = page.getByLabel(label, { exact: true });
+    await expect(field).toHaveValue(value);
+    await expect(field).not.toBeEditable();
+    // Drawn like the other read-only fields: dashed border on grey.
+    await expect(field).toHaveCSS('border-top-style', 'dashed');
+    // Keys change nothing.
+    await field.focus();
+    await field.press('End');
+    await field.press('Backspace');
+    await field.press('9');
+    await expect(field).toHaveValue(value);
+  }
+  // The state is no select one could change, only its read-only value.
+  await expect(page.getByRole('combobox', { name: 'Estado' })).toHaveCount(0);
+  await expect(
+    page.getByText('Os campos em cinza vêm da sua conta e do seu endereço principal'),
+  ).toBeVisible();
+  for (const label of ['CPF', 'Data de nascimento']) {
+    const field = page.getByLabel(label, { exact: true });
+    await expect(field).toBeEditable();
+    await expect(field).not.toHaveCSS('border-top-style', 'dashed');
+  }
+});
+
 test('registers oneself with Pix, then finds the registration by CPF', async ({ page }) => {
   await signedIn(page);
   await page.goto(finishUrl(true));
