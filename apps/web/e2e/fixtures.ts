@@ -28,6 +28,7 @@ export async function productWithSoldOutCombination(request: APIRequestContext) 
 export interface Shopper {
   username: string;
   full_name: string;
+  password: string;
   token: string;
   addressId: number;
 }
@@ -62,7 +63,7 @@ export async function createShopper(request: APIRequestContext, prefix: string):
   });
   if (address.status() !== 201) throw new Error(`address answered ${address.status()}`);
   const { id: addressId } = (await address.json()) as { id: number };
-  return { username: user.username, full_name: user.full_name, token, addressId };
+  return { username: user.username, full_name: user.full_name, password: user.password, token, addressId };
 }
 
 /**

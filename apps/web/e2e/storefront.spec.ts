@@ -123,12 +123,15 @@ test('Sair ends on the home page, and another username shows one’s own page un
   page,
   request,
 }) => {
-  // Its own account: Sair ends the token on the server, which the other tests still use.
-  const leaving = await createShopper(request, 'sair');
-  await signIn(page, leaving.token);
+  // A login of its own: Sair ends that token on the server, not the one the other tests use.
+  const login = await request.post('/api/token-auth/', {
+    data: { username: shopper.username, password: shopper.password },
+  });
+  const { token } = (await login.json()) as { token: string };
+  await signIn(page, token);
   await page.goto('/user/outra_pessoa');
-  await expect(page).toHaveURL(new RegExp(`/user/${leaving.username}$`));
-  await expect(page.getByText(leaving.username, { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/user/${shopper.username}$`));
+  await expect(page.getByText(shopper.username, { exact: true })).toBeVisible();
 
   await page.goto('/user/pessoal-data');
   await page.getByRole('navigation', { name: /conta/i }).getByRole('button', { name: 'Sair' }).click();
