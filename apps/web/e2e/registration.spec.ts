@@ -147,6 +147,8 @@ test('registers oneself with Pix, then finds the registration by CPF', async ({ 
 
   const pix = page.getByRole('region', { name: 'Pagamento com Pix' });
   await expect(pix.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
+  // The same countdown as on the order review (the e2e server gives a Pix 60 s).
+  await expect(pix.getByRole('timer')).toHaveText(/^Expira em 0[01]:\d\d$/);
   await pix.getByRole('button', { name: 'Simular pagamento' }).click();
   await expect(page.getByRole('dialog', { name: 'Cadastro Realizado com Sucesso!' })).toBeVisible();
   await page.getByRole('button', { name: 'Fechar' }).click();

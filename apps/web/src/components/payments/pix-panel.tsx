@@ -133,7 +133,7 @@ export function PixPanel({ finalidade, draft, totalCents, descricao, onPaid, onE
   if (!charge) {
     return <p role="status">Gerando o Pix...</p>;
   }
-  const expired = timedOut || status === 'EXPIRADA';
+  const expired = over && (timedOut || status === 'EXPIRADA');
   return (
     <section aria-label="Pagamento com Pix" className="flex flex-col items-center gap-4">
       {over ? null : (
