@@ -208,13 +208,13 @@ export function createCouponsService(deps: CouponsServiceDeps) {
   }
 
   /** The ids chosen for a race coupon exist: a typo must not make a coupon that fits nothing. */
-  async function checkRaceScope(fields: CouponFields): Promise<void> {
+  async function checkRaceScope(tx: Tx, fields: CouponFields): Promise<void> {
     for (const id of fields.eventos)
-      if (!(await deps.events.findEventRow(id)))
+      if (!(await deps.events.findEventRow(id, tx)))
         throw badRequest(`Evento não encontrado: ${id}.`, 'validation_error', {
           eventos: `Evento não encontrado: ${id}.`,
         });
-    const found = await deps.events.findCategories(fields.categorias_evento);
+    const found = await deps.events.findCategories(fields.categorias_evento, tx);
     if (found.length !== fields.categorias_evento.length)
       throw badRequest('Categoria de evento não encontrada.', 'validation_error', {
         categorias_evento: 'Categoria de evento não encontrada.',
@@ -269,7 +269,7 @@ export function createCouponsService(deps: CouponsServiceDeps) {
     },
     /** In the caller's transaction, so the audit line commits with the change. */
     async create(tx: Tx, fields: CouponFields): Promise<PainelCoupon> {
-      await checkRaceScope(fields);
+      await checkRaceScope(tx, fields);
       const now = deps.now();
       const row = await uniqueCode(() =>
         tx.transaction((sp) => repo.insertCoupon(sp, { ...columns(fields), createdAt: now, updatedAt: now })),
@@ -277,7 +277,7 @@ export function createCouponsService(deps: CouponsServiceDeps) {
       return admin.get(row.id, tx);
     },
     async update(tx: Tx, id: number, fields: CouponFields): Promise<PainelCoupon> {
-      await checkRaceScope(fields);
+      await checkRaceScope(tx, fields);
       const row = await uniqueCode(() =>
         tx.transaction((sp) => repo.updateCoupon(sp, id, { ...columns(fields), updatedAt: deps.now() })),
       );

@@ -202,7 +202,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     return {
       items: priced.items.map((i) => ({ item: i, priceCents: i.fullPriceCents })),
       senior: false,
-      beforeCents,
+      beforeCents: fullCents,
       totalCents: fullCents - coupon.discountCents,
       coupon,
     };
