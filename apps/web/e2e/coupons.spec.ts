@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createShopper, productWithStock, signIn } from './fixtures.ts';
+import { chooseColorAndSize, createShopper, productWithStock, signIn } from './fixtures.ts';
 
 /** Reais as the page writes them ("R$ 1.234,56"), tolerant of the no-break space after R$. */
 function brl(cents: number): RegExp {
@@ -25,14 +25,7 @@ test('a coupon applied on the review page lowers the Pix charge, and the order h
   const total = priceCents + pac - discount;
 
   await page.goto(`/produto/${product.id}`);
-  await page
-    .getByRole('group', { name: /^Cor/ })
-    .getByRole('button', { name: entry.color.name, exact: true })
-    .click();
-  await page
-    .getByRole('group', { name: /^Tamanho/ })
-    .getByRole('button', { name: entry.size.name, exact: true })
-    .click();
+  await chooseColorAndSize(page, entry.color.name, entry.size.name);
   await page.getByRole('button', { name: 'Comprar agora' }).click();
   await expect(page).toHaveURL(/\/enderecos$/);
   await page.getByRole('button', { name: 'Continuar' }).click();

@@ -50,6 +50,10 @@ describe('coupons', () => {
     return { product, draft, totalCents, shippingCents: totalCents - priceCents };
   }
 
+  /** A Pix for the cart with a 10% coupon (of a R$ 100,00 product): the discounted total claimed. */
+  const payWithTenPercent = (who: Buyer, c: Awaited<ReturnType<typeof cart>>, code: string) =>
+    createOrderPix(t.app, who.headers, { ...c.draft, cupom: code }, c.totalCents - 1000);
+
   describe('in the shop', () => {
     it('is priced on the server for eligible products only, shown before paying, kept on the order and its e-mail', async () => {
       const code = couponInput().codigo;
@@ -135,21 +139,11 @@ describe('coupons', () => {
       const usedUp = await coupon({ usos_max: 1 });
       const oncePerAccount = await coupon({ usos_por_conta: 1 });
       // The one use of each is held by an open charge: held uses count against the limits.
-      const { draft: otherDraft, totalCents: otherTotal } = await cart(other);
-      const held = await createOrderPix(
-        t.app,
-        other.headers,
-        { ...otherDraft, cupom: usedUp.codigo },
-        otherTotal - 1000,
-      );
+      const theirs = await cart(other);
+      const held = await payWithTenPercent(other, theirs, usedUp.codigo);
       expect(held.statusCode).toBe(201);
       const mine = await cart(buyer);
-      const paidOnce = await createOrderPix(
-        t.app,
-        buyer.headers,
-        { ...mine.draft, cupom: oncePerAccount.codigo },
-        mine.totalCents - 1000,
-      );
+      const paidOnce = await payWithTenPercent(buyer, mine, oncePerAccount.codigo);
       expect(paidOnce.statusCode).toBe(201);
       expect((await simulatePixPaid(t.app, paidOnce.json().txid)).json().status).toBe('CONCLUIDA');
 
@@ -268,19 +262,9 @@ describe('coupons', () => {
       const second = await makeBuyer(t.app);
       const a = await cart(first);
       const b = await cart(second);
-      const pix = await createOrderPix(
-        t.app,
-        first.headers,
-        { ...a.draft, cupom: made.codigo },
-        a.totalCents - 1000,
-      );
+      const pix = await payWithTenPercent(first, a, made.codigo);
       expect(pix.statusCode).toBe(201);
-      const refused = await createOrderPix(
-        t.app,
-        second.headers,
-        { ...b.draft, cupom: made.codigo },
-        b.totalCents - 1000,
-      );
+      const refused = await payWithTenPercent(second, b, made.codigo);
       expect(refused.statusCode).toBe(409);
       expect(refused.json().detail).toBe('Cupom esgotado.');
 
@@ -293,12 +277,7 @@ describe('coupons', () => {
       expect(status.json().status).toBe('EXPIRADA');
       expect((await usesOf(made.id)).map((u) => [u.status, u.releasedAt])).toEqual([['liberado', t.clock]]);
 
-      const taken = await createOrderPix(
-        t.app,
-        second.headers,
-        { ...b.draft, cupom: made.codigo },
-        b.totalCents - 1000,
-      );
+      const taken = await payWithTenPercent(second, b, made.codigo);
       expect(taken.statusCode).toBe(201);
       expect((await usesOf(made.id)).filter((u) => u.status === 'reservado').map((u) => u.chargeId)).toEqual([
         (await chargeByTxid(t.app, taken.json().txid))!.id,
