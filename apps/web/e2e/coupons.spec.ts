@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { chooseColorAndSize, createShopper, productWithStock, signIn } from './fixtures.ts';
+import {
+  chooseColorAndSize,
+  createShopper,
+  productWithStock,
+  STAFF,
+  signIn,
+  signInStaff,
+} from './fixtures.ts';
 
 /** Reais as the page writes them ("R$ 1.234,56"), tolerant of the no-break space after R$. */
 function brl(cents: number): RegExp {
@@ -66,4 +73,37 @@ test('a coupon applied on the review page lowers the Pix charge, and the order h
   await expect(order).toContainText('Desconto (cupom BEMVINDO10)');
   await expect(order).toContainText(brl(discount));
   await expect(order).toContainText(brl(total));
+});
+
+test('an admin creates a race coupon at /painel/cupons, sees its uses and deactivates it', async ({
+  page,
+}) => {
+  await signInStaff(page, STAFF.admin, '/painel/cupons');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cupons de desconto' })).toBeVisible();
+  // The demo coupons are there, with their uses counted.
+  await expect(page.getByRole('row', { name: /BEMVINDO10/ })).toContainText(/\d+ pagos/);
+  await expect(page.getByRole('row', { name: /CORRIDA20/ })).toContainText('Corridas');
+
+  // A code of this run's own: a retry must not meet the first attempt's coupon.
+  const code = `MARATONA${Date.now().toString(36).toUpperCase()}`;
+  await page.getByLabel('Código', { exact: true }).fill(code.toLowerCase());
+  await page.getByLabel('Vale para', { exact: true }).selectOption('corridas');
+  await page.getByLabel('Tipo de desconto', { exact: true }).selectOption('fixo');
+  await page.getByLabel('Valor (R$)', { exact: true }).fill('15');
+  await page.getByLabel('Usos no total (vazio: sem limite)', { exact: true }).fill('50');
+  await page.getByRole('button', { name: 'Criar cupom' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cupom criado.' })).toBeVisible();
+  const created = page.getByRole('row', { name: new RegExp(code) });
+  await expect(created).toContainText(brl(1500));
+  await expect(created).toContainText('0 de 50 pagos');
+
+  // A code already taken, in any case, is refused on its field.
+  await page.getByLabel('Código', { exact: true }).fill('Bemvindo10');
+  await page.getByLabel('Percentual', { exact: true }).fill('5');
+  await page.getByRole('button', { name: 'Criar cupom' }).click();
+  await expect(page.getByText('Já existe um cupom com este código.').first()).toBeVisible();
+
+  await created.getByRole('button', { name: `Desativar ${code}` }).click();
+  await expect(created).toContainText('Inativo');
+  await expect(created.getByRole('button', { name: `Reativar ${code}` })).toBeVisible();
 });
