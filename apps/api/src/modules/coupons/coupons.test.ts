@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { CouponInput } from '@passada/core/contracts/coupons';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,7 @@ import {
   postOrder,
 } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
-import { chargeByTxid, simulatePixPaid } from '../../test/factories/payments.ts';
+import { cardToken, chargeByTxid, simulatePixPaid } from '../../test/factories/payments.ts';
 import { cpfFrom, participant, registrationPix } from '../../test/factories/registrations.ts';
 import { createTestApp, type TestApp, useClockedTestApp } from '../../test/test-app.ts';
 
@@ -132,6 +133,44 @@ describe('coupons', () => {
         usos_confirmados: 1,
         desconto_total: 10,
       });
+    });
+
+    it('by card in 4 instalments: the interest is charged on the discounted price', async () => {
+      const made = await coupon({ valor: 10 });
+      const c = await cart(buyer);
+      const base = c.totalCents - 1000;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/pagar-cartao/',
+        headers: { ...buyer.headers, 'idempotency-key': randomUUID() },
+        payload: {
+          birth: '1988-03-09',
+          payment_token: await cardToken(t.app, {
+            number: '4111111111111111',
+            holderName: 'Maria Silva',
+            holderDocument: '40364478829',
+          }),
+          name: 'Maria Silva',
+          cpf: '40364478829',
+          email: buyer.email,
+          total: base / 100,
+          installments: 4,
+          finalidade: 'pedido',
+          pedido: { ...c.draft, metodo_pagamento: 'cartao', cupom: made.codigo },
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      const data = res.json().detalhes.data;
+      expect(data.total).toBeGreaterThan(base);
+      const order = (await postOrder(t.app, buyer.headers, res.json().txid)).json();
+      expect(order).toMatchObject({
+        cupom: made.codigo,
+        desconto: 10,
+        parcelas: 4,
+        juros: (data.total - base) / 100,
+        total: data.total / 100,
+      });
+      expect((await usesOf(made.id)).map((u) => u.status)).toEqual(['confirmado']);
     });
 
     it('refuses every bad coupon with its message, in the preview and when the charge is created, holding nothing', async () => {
