@@ -470,13 +470,14 @@ describe('coupons', () => {
   });
 
   describe('in the back office', () => {
+    const postCoupon = (payload: CouponInput, who: TestStaff = admin) =>
+      t.app.inject({ method: 'POST', url: '/api/painel/cupons/', headers: who.headers, payload });
+
     it('admins create, list, edit and deactivate coupons, each write audited', async () => {
-      const create = await t.app.inject({
-        method: 'POST',
-        url: '/api/painel/cupons/',
-        headers: admin.headers,
-        payload: couponInput({ codigo: 'verao-25', tipo: 'fixo', valor: 25.5, usos_max: 100 }),
-      });
+      const create = await postCoupon(
+        couponInput({ codigo: 'verao-25', tipo: 'fixo', valor: 25.5, usos_max: 100 }),
+        admin,
+      );
       expect(create.statusCode).toBe(201);
       const made = create.json();
       expect(made).toMatchObject({
@@ -489,29 +490,14 @@ describe('coupons', () => {
         usos_reservados: 0,
       });
       // The code is unique without case.
-      const twice = await t.app.inject({
-        method: 'POST',
-        url: '/api/painel/cupons/',
-        headers: admin.headers,
-        payload: couponInput({ codigo: 'Verao-25' }),
-      });
+      const twice = await postCoupon(couponInput({ codigo: 'Verao-25' }));
       expect(twice.statusCode).toBe(409);
       expect(twice.json().errors).toEqual({ codigo: 'Já existe um cupom com este código.' });
 
-      const invalid = await t.app.inject({
-        method: 'POST',
-        url: '/api/painel/cupons/',
-        headers: admin.headers,
-        payload: couponInput({ valor: 150 }),
-      });
+      const invalid = await postCoupon(couponInput({ valor: 150 }));
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json().errors).toMatchObject({ valor: 'Use um percentual inteiro de 1 a 100.' });
-      const unknownEvent = await t.app.inject({
-        method: 'POST',
-        url: '/api/painel/cupons/',
-        headers: admin.headers,
-        payload: couponInput({ escopo: 'corridas', eventos: [999999] }),
-      });
+      const unknownEvent = await postCoupon(couponInput({ escopo: 'corridas', eventos: [999999] }));
       expect(unknownEvent.statusCode).toBe(400);
 
       const off = await t.app.inject({
@@ -548,12 +534,7 @@ describe('coupons', () => {
         headers: operador.headers,
       });
       expect(asOperator.statusCode).toBe(403);
-      const write = await t.app.inject({
-        method: 'POST',
-        url: '/api/painel/cupons/',
-        headers: operador.headers,
-        payload: couponInput(),
-      });
+      const write = await postCoupon(couponInput(), operador);
       expect(write.statusCode).toBe(403);
       const asCustomer = await t.app.inject({
         method: 'GET',
