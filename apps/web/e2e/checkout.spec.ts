@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { chooseColorAndSize } from './fixtures.ts';
 
 const run = Date.now().toString(36);
 const user = {
@@ -69,14 +70,7 @@ async function orderCount(request: APIRequestContext): Promise<number> {
 
 async function chooseCombo(page: Page, { product, entry }: Choice) {
   await page.goto(`/produto/${product.id}`);
-  await page
-    .getByRole('group', { name: /^Cor/ })
-    .getByRole('button', { name: entry.color.name, exact: true })
-    .click();
-  await page
-    .getByRole('group', { name: /^Tamanho/ })
-    .getByRole('button', { name: entry.size.name, exact: true })
-    .click();
+  await chooseColorAndSize(page, entry.color.name, entry.size.name);
 }
 
 /** Product → cart → Fechar pedido → the primary address → /revisar-pedido. */

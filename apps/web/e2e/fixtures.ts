@@ -127,6 +127,15 @@ export async function slowCpu(page: Page, rate: number): Promise<() => Promise<v
   };
 }
 
+/** On a product page: picks the colour and the size by their buttons' names. */
+export async function chooseColorAndSize(page: Page, color: string, size: string): Promise<void> {
+  await page.getByRole('group', { name: /^Cor/ }).getByRole('button', { name: color, exact: true }).click();
+  await page
+    .getByRole('group', { name: /^Tamanho/ })
+    .getByRole('button', { name: size, exact: true })
+    .click();
+}
+
 /** The colour as picture file names spell it ("Verde-limão" → "verde-limao"). */
 export function colorSlug(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, '-');

@@ -1,13 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
-import { colorSlug, createShopper, findProducts, type Shopper, signIn, slowCpu } from './fixtures.ts';
-
-async function choose(page: Page, color: string, size: string) {
-  await page.getByRole('group', { name: /^Cor/ }).getByRole('button', { name: color, exact: true }).click();
-  await page
-    .getByRole('group', { name: /^Tamanho/ })
-    .getByRole('button', { name: size, exact: true })
-    .click();
-}
+import { expect, test } from '@playwright/test';
+import {
+  chooseColorAndSize as choose,
+  colorSlug,
+  createShopper,
+  findProducts,
+  type Shopper,
+  signIn,
+  slowCpu,
+} from './fixtures.ts';
 
 let shopper: Shopper;
 
