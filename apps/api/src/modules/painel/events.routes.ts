@@ -373,7 +373,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const file = req.isMultipart() ? await req.file() : undefined;
       if (!file) throw badRequest('Escolha uma imagem.', 'foto_ausente');
-      const url = await storePhoto(app.env.mediaDir, 'eventos', await file.toBuffer());
+      const url = await storePhoto(app.providers.media, 'eventos', await file.toBuffer());
       return reply.status(201).send({ url });
     },
   );
