@@ -1,3 +1,4 @@
+import { isValidCpf } from '../documents.ts';
 import { z } from '../zod.ts';
 import { IdSchema } from './common.ts';
 
@@ -32,6 +33,16 @@ export const OrderDraftSchema = z.object({
   address_id: IdSchema,
   frete: ShippingServiceSchema,
   metodo_pagamento: PaymentMethodSchema,
+  /**
+   * The buyer's CPF, when the checkout asked for one (the card holder's CPF); kept on the order so the
+   * back office can find it. Pix payments ask for none.
+   */
+  cpf: z
+    .string()
+    .max(14)
+    .refine((v) => isValidCpf(v), 'CPF inválido.')
+    .transform((v) => v.replace(/\D/g, ''))
+    .optional(),
 });
 export type OrderDraft = z.infer<typeof OrderDraftSchema>;
 
