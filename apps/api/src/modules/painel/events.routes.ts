@@ -302,12 +302,13 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Um evento com dias e categorias',
+        summary:
+          'Um evento como o formulário o edita: preço próprio e lotes de cada categoria, tamanhos do kit com id',
         params: EventIdSchema,
         response: { 200: EventWire, ...errors },
       },
     },
-    async (req) => app.events.getEvent(req.params.id),
+    async (req) => app.events.getEventForStaff(req.params.id),
   );
 
   app.post(
