@@ -193,7 +193,8 @@ export function createEventsService(deps: EventsServiceDeps) {
       hora_evento: row.time,
       descricao_evento: row.description,
       regulamento: row.regulation,
-      imagem_evento: row.imageUrl,
+      // The generated poster is drawn from the name and dates: empty keeps it in step when they change.
+      imagem_evento: row.imageUrl.startsWith(EVENT_MEDIA_PREFIX) ? '' : row.imageUrl,
       kit_tamanhos: kits.map((k) => ({ id: k.id, tamanho: k.size, quantidade_disponivel: k.left })),
       kit_local_retirada: row.kitPickupPlace,
       kit_horarios_retirada: row.kitPickupHours,
