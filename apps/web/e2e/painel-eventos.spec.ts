@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { addDays, dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
 import type { Event } from '@passada/core/contracts/events';
+import { formatBRL } from '@passada/core/money';
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { payWithPix, STAFF, signInStaff } from './fixtures.ts';
 
 /** A paid registration made through the public API, as a runner would do it with Pix. */
@@ -88,4 +91,89 @@ test('a participant is checked in once; the CSV opens with the right accents', a
   const row = lines.find((l) => l.startsWith(`${id};`))!.split(';');
   expect(row[1]).toBe('Conceição Gonçalves Araújo');
   expect(row[2]).toBe('271.828.182-05');
+});
+
+test('an admin creates an event with its image, a category with a lot and a kit size; the shop shows it', async ({
+  page,
+}) => {
+  const today = dateInTimeZone(new Date(), STORE_TIME_ZONE);
+  // Later than every demo event, so the other specs' lists keep their pages.
+  const raceDay = addDays(today, 150);
+  const lotEnds = addDays(today, 60);
+  const name = `Corrida das Jangadas ${Date.now().toString(36)}`;
+
+  await signInStaff(page, STAFF.admin, '/painel/eventos/novo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Novo evento' })).toBeVisible();
+  await page.getByLabel('Nome do evento').fill(name);
+  await page.getByLabel('Organizador').fill('Clube Passada');
+  await page.getByLabel('Cidade').fill('Fortaleza');
+  await page.getByLabel('UF').fill('CE');
+  await page.getByLabel('Prazo de inscrição').fill(addDays(today, 140));
+  await page.getByLabel('Horário', { exact: true }).fill('05:30');
+  await page.getByLabel('Descrição').fill('Percurso plano pela Beira-Mar, com largada no Aterro.');
+  await page.getByLabel('Regulamento').fill('1. Largada às 5h30.\n2. Tempo limite de 1h30.');
+  const poster = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#0e7490' } })
+    .jpeg()
+    .toBuffer();
+  await page.getByLabel('Enviar imagem do evento').setInputFiles({
+    name: 'cartaz.jpg',
+    mimeType: 'image/jpeg',
+    buffer: poster,
+  });
+  const preview = page.getByRole('img', { name: 'Imagem do evento' });
+  await expect(preview).toHaveAttribute('src', /^\/api\/media\/uploads\/eventos\/[a-z0-9]{20}-800\.webp$/);
+  const imageUrl = (await preview.getAttribute('src'))!;
+
+  await page.getByRole('button', { name: 'Adicionar tamanho de camisa' }).click();
+  await page.getByLabel('Tamanho da camisa 1').fill('P');
+  await page.getByLabel('Quantidade de camisas 1').fill('40');
+  await page.getByRole('button', { name: 'Adicionar tamanho de camisa' }).click();
+  await page.getByLabel('Tamanho da camisa 2').fill('GG');
+  await page.getByLabel('Quantidade de camisas 2').fill('0');
+  await page.getByLabel('Local de retirada do kit').fill('Aterro da Praia de Iracema');
+
+  await page.getByLabel('Data do dia 1').fill(raceDay);
+  await page.getByLabel('Nome da categoria 1 do dia 1').fill('10 km');
+  await page.getByLabel('Preço da categoria 1 do dia 1 (R$)').fill('119,90');
+  await page.getByLabel('Vagas da categoria 1 do dia 1').fill('300');
+  await page.getByRole('button', { name: 'Adicionar lote da categoria 1 do dia 1' }).click();
+  await page.getByLabel('Nome do lote 1 da categoria 1 do dia 1').fill('1º lote');
+  await page.getByLabel('Preço do lote 1 da categoria 1 do dia 1 (R$)').fill('89,90');
+  await page.getByLabel('Lote 1 da categoria 1 do dia 1 vale até (data)').fill(lotEnds);
+
+  // A lot without a price: the server's message lands on that field, and nothing is saved.
+  await page.getByLabel('Preço do lote 1 da categoria 1 do dia 1 (R$)').fill('');
+  await page.getByRole('button', { name: 'Salvar evento' }).click();
+  const lotPrice = page.getByLabel('Preço do lote 1 da categoria 1 do dia 1 (R$)');
+  await expect(lotPrice).toHaveAttribute('aria-invalid', 'true');
+  await expect(lotPrice).toHaveAccessibleDescription(/.+/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Novo evento' })).toBeVisible();
+
+  await lotPrice.fill('89,90');
+  await page.getByRole('button', { name: 'Salvar evento' }).click();
+  await expect(page.getByText('Evento salvo.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Editar evento' })).toBeVisible();
+  // Editing shows what was saved: the category's own price, its lot and the kit sizes.
+  await expect(page.getByLabel('Preço da categoria 1 do dia 1 (R$)')).toHaveValue('119,90');
+  await expect(page.getByLabel('Nome do lote 1 da categoria 1 do dia 1')).toHaveValue('1º lote');
+  await expect(page.getByLabel('Preço do lote 1 da categoria 1 do dia 1 (R$)')).toHaveValue('89,90');
+  await expect(page.getByLabel('Lote 1 da categoria 1 do dia 1 vale até (data)')).toHaveValue(lotEnds);
+  await expect(page.getByLabel('Tamanho da camisa 2')).toHaveValue('GG');
+  await expect(page.getByLabel('Quantidade de camisas 1')).toHaveValue('40');
+
+  // Saved is published: the event is on the shop's list (the last page, being the latest).
+  await page.goto('/eventos?page=2');
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await page.getByRole('link', { name: new RegExp(name) }).click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Cartaz do evento ${name}` })).toHaveAttribute('src', imageUrl);
+  await expect(
+    page.getByRole('button', {
+      name: `10 km, ${formatBRL(8990)}, 1º lote até ${formatIsoDateBR(lotEnds).slice(0, 5)}`,
+    }),
+  ).toBeVisible();
+  await expect(page.getByText(`Depois: ${formatBRL(11990)}`)).toBeVisible();
+  const kit = page.getByRole('region', { name: 'Kit do atleta' });
+  await expect(kit.getByRole('listitem')).toHaveText(['P', /^GG\s*Esgotado$/]);
+  await expect(kit.getByText('Aterro da Praia de Iracema')).toBeVisible();
 });

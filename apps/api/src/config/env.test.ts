@@ -44,3 +44,16 @@ describe('loadEnv in production', () => {
     expect(env.MAIL_PROVIDER).toBe('outbox');
   });
 });
+
+describe('loadEnv: photo storage', () => {
+  it('keeps photos on the local disk by default', () => {
+    expect(loadEnv({ NODE_ENV: 'development' }).MEDIA_STORAGE).toBe('local');
+  });
+
+  it('refuses MEDIA_STORAGE=s3 without the bucket and its key, naming each', () => {
+    const error = failure({ MEDIA_STORAGE: 's3', S3_ACCESS_KEY_ID: 'AKIA' });
+    expect(error.message).toContain('S3_BUCKET: obrigatório quando MEDIA_STORAGE=s3');
+    expect(error.message).toContain('S3_SECRET_ACCESS_KEY: obrigatório quando MEDIA_STORAGE=s3');
+    expect(error.message).not.toContain('S3_ACCESS_KEY_ID');
+  });
+});

@@ -156,6 +156,16 @@ export const EnvSchema = z
     ADMIN_NAME: z.string().min(1).default('Administrador'),
     /** Where uploaded product and event photos go; relative paths are taken from DATA_DIR. */
     MEDIA_DIR: z.string().min(1).default('media'),
+    /** `local` keeps photos under MEDIA_DIR; `s3` puts them in an S3-compatible bucket (docs/decisions/0018). */
+    MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+    S3_BUCKET: z.string().optional(),
+    /** The S3-compatible server (MinIO, R2, B2…); unset for AWS itself. Buckets are addressed path-style. */
+    S3_ENDPOINT: z.url().optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().optional(),
+    S3_SECRET_ACCESS_KEY: z.string().optional(),
+    /** Each call to the bucket gives up after this long. */
+    S3_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(15_000),
 
     /** False for a process that only serves the web: it enqueues jobs but runs none. */
     JOBS_ENABLED: bool.default(true),
@@ -184,6 +194,12 @@ export const EnvSchema = z
         path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
         message: 'ADMIN_EMAIL e ADMIN_PASSWORD vão juntos',
       });
+    }
+    if (env.MEDIA_STORAGE === 's3') {
+      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório quando MEDIA_STORAGE=s3' });
+      }
     }
     if (env.SHIPPING_PROVIDER === 'correios') {
       for (const key of ['CORREIOS_USER', 'CORREIOS_ACCESS_CODE', 'CORREIOS_POSTING_CARD'] as const) {

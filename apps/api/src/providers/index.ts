@@ -4,6 +4,7 @@ import { createMailProvider, type MailProvider } from './mail/index.ts';
 import { createPaymentsProvider, type PaymentsProvider } from './payments/index.ts';
 import { createShippingProvider } from './shipping/index.ts';
 import type { ShippingProvider } from './shipping/shipping.provider.ts';
+import { createMediaStorage, type MediaStorage } from './storage/index.ts';
 
 /**
  * Outside services behind one interface each, chosen by environment, with an offline default that is
@@ -14,6 +15,8 @@ export interface Providers {
   shipping: ShippingProvider;
   cep: CepProvider;
   payments: PaymentsProvider;
+  /** Uploaded photos: local disk or an S3-compatible bucket. */
+  media: MediaStorage;
 }
 
 export function createProviders(env: Env): Providers {
@@ -22,5 +25,6 @@ export function createProviders(env: Env): Providers {
     shipping: createShippingProvider(env),
     cep: createCepProvider(env),
     payments: createPaymentsProvider(env),
+    media: createMediaStorage(env),
   };
 }

@@ -1,3 +1,4 @@
+import { isValidCpf } from '../documents.ts';
 import { z } from '../zod.ts';
 import { IdSchema } from './common.ts';
 import { DraftCouponSchema } from './coupon-code.ts';
@@ -35,6 +36,16 @@ export const OrderDraftSchema = z.object({
   metodo_pagamento: PaymentMethodSchema,
   /** A discount coupon's code (any case); the server checks it and prices the discount. */
   cupom: DraftCouponSchema,
+  /**
+   * The buyer's CPF, when the checkout asked for one (the card holder's CPF); kept on the order so the
+   * back office can find it. Pix payments ask for none.
+   */
+  cpf: z
+    .string()
+    .max(14)
+    .refine((v) => isValidCpf(v), 'CPF inválido.')
+    .transform((v) => v.replace(/\D/g, ''))
+    .optional(),
 });
 export type OrderDraft = z.infer<typeof OrderDraftSchema>;
 

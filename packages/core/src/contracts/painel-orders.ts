@@ -33,7 +33,7 @@ export const PainelOrderQuerySchema = z.object({
   de: isoDay.optional(),
   ate: isoDay.optional(),
   metodo: PaymentMethodSchema.optional(),
-  /** Order number, the buyer's or recipient's name, or e-mail. */
+  /** Order number, the buyer's or recipient's name, e-mail, or the buyer's CPF (digits or 000.000.000-00). */
   busca: z.string().trim().max(100).optional(),
   pagina: z.coerce.number().int().min(1).max(10_000).default(1),
 });
@@ -74,7 +74,8 @@ export const PainelOrderDetailSchema = z.object({
   id: z.number().int(),
   status: OrderStatusSchema,
   data: z.string(),
-  cliente: z.object({ nome: z.string(), email: z.string().nullable() }),
+  /** `cpf` masked ("***.644.788-**"); null when the order has none (paid by Pix). */
+  cliente: z.object({ nome: z.string(), email: z.string().nullable(), cpf: z.string().nullable() }),
   itens: z.array(
     z.object({
       product_id: z.number().int(),

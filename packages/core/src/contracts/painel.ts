@@ -345,3 +345,19 @@ export const EventInputSchema = z
       });
   });
 export type EventInput = z.input<typeof EventInputSchema>;
+
+/**
+ * An event as the back office edits it (`GET /api/painel/events/{id}/`): the fields of EventInputSchema
+ * as stored, so the form sends them back unchanged: each category's own price (not the lot in force),
+ * its lots, the kit sizes with their ids, the event's own termo (empty when it uses the standard one) and
+ * its uploaded image (empty when it shows the generated poster).
+ */
+export type PainelEvent = z.output<typeof EventInputSchema> & {
+  id: number;
+  imagem_evento: string;
+  kit_tamanhos: Array<{ id: number; tamanho: string; quantidade_disponivel: number }>;
+  kit_local_retirada: string;
+  kit_horarios_retirada: string;
+  termo_responsabilidade: string;
+  oferece_pcd: boolean;
+};

@@ -57,11 +57,14 @@ export const orders = pgTable(
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
     /** Correios object code, set when the order is shipped. */
     trackingCode: text('tracking_code'),
+    /** The buyer's CPF, 11 digits, when the checkout asked for one (card payments); null for Pix. */
+    buyerCpf: text('buyer_cpf'),
   },
   (t) => [
     index('orders_user_idx').on(t.userId),
     index('orders_status_date_idx').on(t.status, t.orderDate),
     index('orders_date_idx').on(t.orderDate),
+    index('orders_buyer_cpf_idx').on(t.buyerCpf),
   ],
 );
 

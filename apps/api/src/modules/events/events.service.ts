@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import type { Event, EventListQuery, EventPage } from '@passada/core/contracts/events';
+import type { PainelEvent } from '@passada/core/contracts/painel';
 import { KIT_SIZE_SOLD_OUT } from '@passada/core/contracts/registrations';
 import {
   describeLot,
@@ -172,6 +173,53 @@ export function createEventsService(deps: EventsServiceDeps) {
     return event;
   }
 
+  /** The event as stored, for the back office's form (PainelEvent): base prices, lots, kit ids. */
+  async function getEventForStaff(id: number): Promise<PainelEvent> {
+    const row = await repo.findEvent(deps.db, id);
+    if (!row) throw notFound('Evento não encontrado.');
+    const days = await repo.listDays(deps.db, [id]);
+    const kits = await repo.listKitSizes(deps.db, [id]);
+    const lots = await repo.listLots(
+      deps.db,
+      days.flatMap((d) => d.categories.map((c) => c.id)),
+    );
+    return {
+      id: row.id,
+      nome_evento: row.name,
+      organizer: row.organizer,
+      city: row.city,
+      state: row.state,
+      prazo_inscricao: row.registrationDeadline,
+      hora_evento: row.time,
+      descricao_evento: row.description,
+      regulamento: row.regulation,
+      // The generated poster is drawn from the name and dates: empty keeps it in step when they change.
+      imagem_evento: row.imageUrl.startsWith(EVENT_MEDIA_PREFIX) ? '' : row.imageUrl,
+      kit_tamanhos: kits.map((k) => ({ id: k.id, tamanho: k.size, quantidade_disponivel: k.left })),
+      kit_local_retirada: row.kitPickupPlace,
+      kit_horarios_retirada: row.kitPickupHours,
+      termo_responsabilidade: row.terms,
+      oferece_pcd: row.offersPcd,
+      dias_evento: days.map((d) => ({
+        data: d.date,
+        categorias: d.categories.map((c) => ({
+          id: c.id,
+          nome_categoria: c.name,
+          preco_inscricao: centsToReais(c.priceCents),
+          quantidade_disponivel: c.placesLeft,
+          lotes: lots
+            .filter((l) => l.categoryId === c.id)
+            .map((l) => ({
+              nome: l.name,
+              preco_inscricao: centsToReais(l.priceCents),
+              ate_data: l.untilDate,
+              ate_inscricoes: l.untilCount,
+            })),
+        })),
+      })),
+    };
+  }
+
   /**
    * The poster named by `file`, drawn again from its event. A name that is no event's current image
    * answers 404, so a stale URL never gets bytes that differ from the ones it was cached with.
@@ -254,6 +302,7 @@ export function createEventsService(deps: EventsServiceDeps) {
     listEvents,
     listPageDates,
     getEvent,
+    getEventForStaff,
     getPoster,
     findEventRow,
     findCategories,

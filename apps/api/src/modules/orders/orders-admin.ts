@@ -9,6 +9,7 @@ import {
   type PainelOrderSummary,
   trackingUrl,
 } from '@passada/core/contracts/painel-orders';
+import { maskCpf } from '@passada/core/documents';
 import { centsToReais } from '@passada/core/money';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
@@ -81,7 +82,11 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       id: order.id,
       status: order.status,
       data: order.orderDate.toISOString(),
-      cliente: { nome: buyer?.name ?? order.address.full_name, email: buyer?.email ?? null },
+      cliente: {
+        nome: buyer?.name ?? order.address.full_name,
+        email: buyer?.email ?? null,
+        cpf: order.buyerCpf ? maskCpf(order.buyerCpf) : null,
+      },
       itens: items.map((i) => ({
         product_id: i.productId,
         nome: i.productName,

@@ -78,7 +78,15 @@ function filterWhere(f: OrderFilter): SQL | undefined {
       sql`${orders.address}->>'full_name' ilike ${like}`,
     );
     const number = /^#?(\d{1,9})$/.exec(q);
-    conds.push(number ? or(eq(orders.id, Number(number[1])), byText)! : byText!);
+    // A whole CPF, typed with or without its dots and dash.
+    const cpf = /^\d{3}\.?\d{3}\.?\d{3}-?\d{2}$/.test(q) ? q.replace(/\D/g, '') : null;
+    conds.push(
+      or(
+        byText,
+        number ? eq(orders.id, Number(number[1])) : undefined,
+        cpf ? eq(orders.buyerCpf, cpf) : undefined,
+      )!,
+    );
   }
   return conds.length ? and(...conds) : undefined;
 }

@@ -52,7 +52,7 @@ export interface OrdersServiceDeps {
  * order is built from this snapshot, so later edits of products, prices or the address change nothing.
  */
 const StoredOrderDraftSchema = z.object({
-  buyer: z.object({ name: z.string(), email: z.string() }),
+  buyer: z.object({ name: z.string(), email: z.string(), cpf: z.string().optional() }),
   items: z.array(
     z.object({
       productId: z.number().int(),
@@ -228,7 +228,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         description: `Pedido ${deps.env.STORE_NAME} (${itemsLabel(units)})`,
         billingAddress: billingAddress(snapshot),
         draft: {
-          buyer: { name: user.fullName, email: user.email },
+          buyer: { name: user.fullName, email: user.email, ...(input.cpf ? { cpf: input.cpf } : {}) },
           items,
           addressId: address.id,
           address: snapshot,
@@ -293,6 +293,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           couponCode: draft.coupon?.code ?? null,
           installments: charge.installments,
           address: draft.address,
+          buyerCpf: draft.buyer.cpf ?? null,
           orderDate: charge.paidAt ?? deps.now(),
         },
         draft.items.map((i) => ({

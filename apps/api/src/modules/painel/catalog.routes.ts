@@ -22,7 +22,7 @@ import type { ImageRow, ProductFields, StaffProduct } from '../catalog/catalog-a
 import { audit, createAudited } from './audit.ts';
 import { ADMIN_ONLY, actor } from './guard.ts';
 import { insertStockMovement, listStockMovements } from './painel.repository.ts';
-import { photoSrcset, storePhoto } from './photos.ts';
+import { photoKeys, photoSrcset, storePhoto } from './photos.ts';
 
 const toImageWire = (image: ImageRow) => ({
   id: image.id,
@@ -178,7 +178,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await req.file();
       if (!file) throw badRequest('Escolha uma foto.', 'foto_ausente');
       const buffer = await file.toBuffer();
-      const url = await storePhoto(app.env.mediaDir, 'produtos', buffer);
+      const url = await storePhoto(app.providers.media, 'produtos', buffer);
       const image = await app.db.transaction(async (tx) => {
         const row = await admin.addImage(tx, req.params.id, url);
         await audit(tx, actor(req), {
@@ -205,15 +205,20 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      await app.db.transaction(async (tx) => {
-        const removed = await admin.removeImage(tx, req.params.id, req.params.imageId);
+      const removed = await app.db.transaction(async (tx) => {
+        const row = await admin.removeImage(tx, req.params.id, req.params.imageId);
         await audit(tx, actor(req), {
           action: 'foto_removida',
           entity: 'produto',
           entityId: req.params.id,
-          before: { foto: removed.url, posicao: removed.position },
+          before: { foto: row.url, posicao: row.position },
         });
+        return row;
       });
+      // The files go once the row is gone; a failure here only leaves unreferenced files behind.
+      await app.providers.media
+        .delete(photoKeys(removed.url))
+        .catch((err: unknown) => req.log.warn({ err }, 'removed photo files were not deleted'));
       return reply.status(204).send(null);
     },
   );

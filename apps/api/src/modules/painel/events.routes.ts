@@ -302,12 +302,13 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Um evento com dias e categorias',
+        summary:
+          'Um evento como o formulário o edita: preço próprio e lotes de cada categoria, tamanhos do kit com id',
         params: EventIdSchema,
         response: { 200: EventWire, ...errors },
       },
     },
-    async (req) => app.events.getEvent(req.params.id),
+    async (req) => app.events.getEventForStaff(req.params.id),
   );
 
   app.post(
@@ -373,7 +374,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const file = req.isMultipart() ? await req.file() : undefined;
       if (!file) throw badRequest('Escolha uma imagem.', 'foto_ausente');
-      const url = await storePhoto(app.env.mediaDir, 'eventos', await file.toBuffer());
+      const url = await storePhoto(app.providers.media, 'eventos', await file.toBuffer());
       return reply.status(201).send({ url });
     },
   );

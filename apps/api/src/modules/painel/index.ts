@@ -19,7 +19,7 @@ export default fp(
     const first = await staff.ensureFirstAdmin();
     if (first) app.log.info(`Administrador inicial criado: ${first.email}`);
 
-    await app.register(mediaRoutes, { mediaDir: app.env.mediaDir });
+    await app.register(mediaRoutes, { storage: app.providers.media });
     await app.register(
       async (scope) => {
         await scope.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5 } });

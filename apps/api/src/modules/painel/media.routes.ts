@@ -1,12 +1,14 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../plugins/errors.ts';
+import { HttpError, notFound } from '../../plugins/errors.ts';
+import type { MediaStorage } from '../../providers/storage/storage.provider.ts';
 import { photoFile } from './photos.ts';
 
-/** Uploaded photos, public like the shop's other images; a name never changes its bytes. */
-export const mediaRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (app, { mediaDir }) => {
+/**
+ * Uploaded photos, public like the shop's other images; a name never changes its bytes. They are
+ * streamed from the media storage (disk or bucket) at the same address either way (docs/decisions/0018).
+ */
+export const mediaRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = async (app, { storage }) => {
   app.get(
     '/api/media/uploads/:folder/:file',
     {
@@ -17,19 +19,18 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ mediaDir: string }> = async (a
       },
     },
     async (req, reply) => {
-      const found = photoFile(mediaDir, req.params.folder, req.params.file);
-      const size = found
-        ? await stat(found.path).then(
-            (s) => s.size,
-            () => null,
-          )
-        : null;
-      if (!found || size === null) throw notFound('Imagem não encontrada.');
+      const found = photoFile(req.params.folder, req.params.file);
+      if (!found) throw notFound('Imagem não encontrada.');
+      const stored = await storage.get(found.key).catch((err: unknown) => {
+        req.log.error({ err }, 'media storage read failed');
+        throw new HttpError(502, 'Não foi possível carregar a imagem agora.', 'armazenamento_indisponivel');
+      });
+      if (!stored) throw notFound('Imagem não encontrada.');
       return reply
         .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-length', size)
+        .header('content-length', stored.size)
         .type(found.type)
-        .send(createReadStream(found.path));
+        .send(stored.body);
     },
   );
 };

@@ -1,31 +1,17 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ProductSchema } from '@passada/core/contracts/catalog';
 import { PainelProductSchema } from '@passada/core/contracts/painel';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
-import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import {
+  createStaffAndLogin,
+  picture,
+  type TestStaff,
+  uploadProductPhoto,
+} from '../../test/factories/painel.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-
-/** A real picture in the given format, as a phone or a computer would send it. */
-function picture(format: 'jpeg' | 'png' | 'webp', width = 1600) {
-  return sharp({ create: { width, height: Math.round(width * 1.2), channels: 3, background: '#ff6b57' } })
-    .toFormat(format)
-    .toBuffer();
-}
-
-/** A multipart body with one file field, built by hand so the test sends exactly these bytes. */
-function multipart(bytes: Buffer, filename: string, type: string) {
-  const boundary = `----passada${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
-  );
-  return {
-    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe('painel: catalogue and stock', () => {
   let t: TestApp;
@@ -37,15 +23,8 @@ describe('painel: catalogue and stock', () => {
     get: (url: string) => t.app.inject({ method: 'GET', url, headers: who.headers }),
     send: (method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
       t.app.inject({ method, url, headers: who.headers, ...(payload ? { payload } : {}) }),
-    upload: async (productId: number, bytes: Buffer, filename: string, type: string) => {
-      const body = multipart(bytes, filename, type);
-      return t.app.inject({
-        method: 'POST',
-        url: `/api/painel/products/${productId}/images/`,
-        headers: { ...who.headers, ...body.headers },
-        payload: body.payload,
-      });
-    },
+    upload: (productId: number, bytes: Buffer, filename: string, type: string) =>
+      uploadProductPhoto(t.app, who, productId, { bytes, filename, type }),
   });
 
   beforeAll(async () => {
@@ -146,6 +125,43 @@ describe('painel: catalogue and stock', () => {
     // After the product's two generated pictures, in upload order.
     expect(shop.images.slice(2)).toEqual([photo.url, png.json().url]);
     expect(shop.imagem3).toBe(photo.url);
+  });
+
+  it('turns a real iPhone-style HEIC photo into WebP and AVIF in three widths, and the shop shows it', async () => {
+    // 1500 × 1000, HEVC-coded (made with libheif's heif-enc from a colour gradient; see fixtures/README.md).
+    const heic = readFileSync(path.join(import.meta.dirname, 'fixtures', 'corredora.heic'));
+    const product = await makeProduct(t.database.db, { name: 'Viseira Sol Nascente', imageUrls: [] });
+    const res = await as(admin).upload(product.id, heic, 'IMG_0001.HEIC', 'image/heic');
+    expect(res.statusCode).toBe(201);
+    const photo = res.json();
+    for (const format of ['webp', 'avif'] as const) {
+      const candidates = photo[`srcset_${format}`].split(', ').map((c: string) => c.split(' '));
+      expect(candidates.map(([, w]: string[]) => w)).toEqual(['400w', '800w', '1200w']);
+      for (const [url, w] of candidates) {
+        const served = await t.app.inject({ method: 'GET', url });
+        expect(served.statusCode).toBe(200);
+        expect(served.headers['content-type']).toBe(`image/${format}`);
+        const meta = await sharp(served.rawPayload).metadata();
+        expect(meta.format).toBe(format === 'webp' ? 'webp' : 'heif');
+        const width = Number.parseInt(w, 10);
+        expect([meta.width, meta.height]).toEqual([width, Math.round((width * 1000) / 1500)]);
+      }
+    }
+    // The decoded colours are the gradient's (top-left corner is coral #ff6b57), not a blank frame.
+    const main = await t.app.inject({ method: 'GET', url: photo.url });
+    const { data } = await sharp(main.rawPayload)
+      .extract({ left: 0, top: 0, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const [r = 0, g = 0, b = 0] = data;
+    expect(Math.abs(r - 0xff)).toBeLessThan(12);
+    expect(Math.abs(g - 0x6b)).toBeLessThan(12);
+    expect(Math.abs(b - 0x57)).toBeLessThan(12);
+
+    const shop = ProductSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/products/${product.id}/` })).json(),
+    );
+    expect(shop.images).toEqual([photo.url]);
   });
 
   it('refuses files that are not photos, and operators cannot upload', async () => {

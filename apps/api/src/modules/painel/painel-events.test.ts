@@ -226,6 +226,31 @@ describe('painel: participants, CSV and check-in', () => {
     });
     expect(shop.oferece_pcd).toBe(true);
 
+    // The back office's form reads the event as stored: the category's own price, not the lot in force.
+    const forForm = (
+      await t.app.inject({ method: 'GET', url: `/api/painel/events/${dunas.id}/`, headers: operator.headers })
+    ).json();
+    expect(forForm.dias_evento[1].categorias[0]).toEqual({
+      id: dunas.dias_evento[1].categorias[0].id,
+      nome_categoria: '10 km',
+      preco_inscricao: 99.9,
+      quantidade_disponivel: 200,
+      lotes: [{ nome: '1º lote', preco_inscricao: 79.9, ate_data: '2026-12-01', ate_inscricoes: 100 }],
+    });
+    expect(forForm).toMatchObject({
+      state: 'RN',
+      // The generated poster is not an upload: the form sends it back empty and it follows the name.
+      imagem_evento: '',
+      kit_tamanhos: [
+        { id: expect.any(Number), tamanho: 'P', quantidade_disponivel: 50 },
+        { id: expect.any(Number), tamanho: 'M', quantidade_disponivel: 0 },
+      ],
+      kit_local_retirada: 'Arena das Dunas',
+      kit_horarios_retirada: '10/12, das 10h às 20h',
+      termo_responsabilidade: '',
+      oferece_pcd: true,
+    });
+
     const fiveId = dunas.dias_evento[0].categorias[0].id;
     const edited = await t.app.inject({
       method: 'PUT',

@@ -48,8 +48,12 @@ describe('painel: orders and dashboard', () => {
     return { txid, orderId: paid.json().pedido_id as number, total };
   }
 
-  async function paidCardOrder(product: MadeProduct) {
-    const draft = orderDraft(buyer, [{ product, quantity: 1 }], { frete: 'PAC', metodo: 'cartao' });
+  /** A card order; the browser puts the holder's CPF in the draft as the buyer's (`cpf`) when given. */
+  async function paidCardOrder(product: MadeProduct, buyerCpf?: string) {
+    const draft = {
+      ...orderDraft(buyer, [{ product, quantity: 1 }], { frete: 'PAC', metodo: 'cartao' }),
+      ...(buyerCpf ? { cpf: buyerCpf } : {}),
+    };
     const base = await draftTotalCents(t.app, buyer.zipCode, draft, [product]);
     const res = await t.app.inject({
       method: 'POST',
@@ -239,5 +243,42 @@ describe('painel: orders and dashboard', () => {
     expect(d.estoque_baixo.length).toBeGreaterThan(0);
     expect(d.webhook_pix).toBe('desativado');
     expect(Array.isArray(d.atencao)).toBe(true);
+  });
+
+  it("finds orders by the buyer's CPF typed either way and shows it masked; a Pix order has none", async () => {
+    const product = await makeProduct(t.app.db, { stock: [{ color: 'Azul', size: 'G', quantity: 5 }] });
+    const { orderId } = await paidCardOrder(product, '403.644.788-29');
+    const { orderId: pixOrderId } = await paidPixOrder(product, 1);
+
+    for (const typed of ['40364478829', '403.644.788-29', ' 403644788-29 ']) {
+      const found = (await get(operator, `/api/painel/orders/?busca=${encodeURIComponent(typed)}`)).json();
+      expect(found.results.map((o: { id: number }) => o.id)).toEqual([orderId]);
+    }
+    // Another valid CPF finds nothing; number, name and e-mail still find orders.
+    expect((await get(operator, '/api/painel/orders/?busca=52998224725')).json().count).toBe(0);
+    expect((await get(operator, `/api/painel/orders/?busca=%23${orderId}`)).json().results[0].id).toBe(
+      orderId,
+    );
+    const byName = (
+      await get(operator, `/api/painel/orders/?busca=${encodeURIComponent(buyer.full_name)}`)
+    ).json();
+    expect(byName.results.map((o: { id: number }) => o.id)).toEqual(
+      expect.arrayContaining([orderId, pixOrderId]),
+    );
+
+    const detail = (await get(operator, `/api/painel/orders/${orderId}/`)).json();
+    expect(detail.cliente.cpf).toBe('***.644.788-**');
+    expect(JSON.stringify(detail)).not.toContain('40364478829');
+    expect((await get(operator, `/api/painel/orders/${pixOrderId}/`)).json().cliente.cpf).toBeNull();
+  });
+
+  it('refuses an order draft with an invalid CPF before charging anything', async () => {
+    const product = await makeProduct(t.app.db, { stock: [{ color: 'Cinza', size: 'M', quantity: 5 }] });
+    const draft = { ...orderDraft(buyer, [{ product, quantity: 1 }]), cpf: '123.456.789-00' };
+    const total = await draftTotalCents(t.app, buyer.zipCode, draft, [product]);
+    const res = await createOrderPix(t.app, buyer.headers, draft, total);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors).toMatchObject({ 'pedido.cpf': 'CPF inválido.' });
+    expect(await stockOf(product)).toBe(5);
   });
 });

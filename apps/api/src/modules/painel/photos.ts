@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import decodeHeic from 'heic-decode';
 import sharp, { type Sharp } from 'sharp';
 import { HttpError } from '../../plugins/errors.ts';
+import type { MediaStorage } from '../../providers/storage/storage.provider.ts';
 
 /** Widths every uploaded photo is resized to; the shop's `<img>` uses the middle one. */
 export const PHOTO_WIDTHS = [400, 800, 1200] as const;
@@ -14,6 +13,7 @@ export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
 
 const URL_PREFIX = '/api/media/uploads';
 const FILE_RE = /^([a-z0-9]{20})-(400|800|1200)\.(webp|avif)$/;
+const MAIN_URL_RE = new RegExp(`^${URL_PREFIX}/([a-z]+)/([a-z0-9]{20})-${MAIN_WIDTH}\\.webp$`);
 
 const unsupported = () =>
   new HttpError(415, 'Envie uma foto JPEG, PNG, WebP ou HEIC.', 'formato_nao_suportado');
@@ -52,41 +52,65 @@ async function open(buffer: Buffer): Promise<Sharp> {
   return sharp(buffer).rotate();
 }
 
+const storageDown = () =>
+  new HttpError(
+    502,
+    'Não foi possível guardar a foto agora. Tente de novo em instantes.',
+    'armazenamento_indisponivel',
+  );
+
+const typeOf = (format: string) => (format === 'avif' ? 'image/avif' : 'image/webp');
+
 /**
- * Resizes an upload into WebP and AVIF at each width (never enlarging) under `mediaDir/<folder>/` and
- * answers the main WebP's URL. Names are random, so a URL always means the same bytes.
+ * Resizes an upload into WebP and AVIF at each width (never enlarging), puts the six files in the media
+ * storage under `<folder>/` and answers the main WebP's URL. Names are random, so a URL always means
+ * the same bytes. When the storage fails, the files already put are removed and nothing is answered.
  */
-export async function storePhoto(mediaDir: string, folder: PhotoFolder, buffer: Buffer): Promise<string> {
+export async function storePhoto(
+  storage: MediaStorage,
+  folder: PhotoFolder,
+  buffer: Buffer,
+): Promise<string> {
   const image = await open(buffer);
-  const key = randomBytes(10).toString('hex');
-  const dir = path.join(mediaDir, folder);
-  await mkdir(dir, { recursive: true });
-  await Promise.all(
+  const name = randomBytes(10).toString('hex');
+  const files = await Promise.all(
     PHOTO_WIDTHS.map(async (width) => {
       const resized = image.clone().resize({ width, withoutEnlargement: true });
       const [webp, avif] = await Promise.all([
         resized.clone().webp({ quality: 80 }).toBuffer(),
         resized.clone().avif({ quality: 50, effort: 2 }).toBuffer(),
       ]);
-      await Promise.all([
-        writeFile(path.join(dir, `${key}-${width}.webp`), webp),
-        writeFile(path.join(dir, `${key}-${width}.avif`), avif),
-      ]);
+      return [
+        { key: `${folder}/${name}-${width}.webp`, body: webp, type: typeOf('webp') },
+        { key: `${folder}/${name}-${width}.avif`, body: avif, type: typeOf('avif') },
+      ];
     }),
-  );
-  return `${URL_PREFIX}/${folder}/${key}-${MAIN_WIDTH}.webp`;
+  ).then((pairs) => pairs.flat());
+  const puts = await Promise.allSettled(files.map((f) => storage.put(f.key, f.body, f.type)));
+  if (puts.some((p) => p.status === 'rejected')) {
+    await storage.delete(files.map((f) => f.key)).catch(() => undefined);
+    throw storageDown();
+  }
+  return `${URL_PREFIX}/${folder}/${name}-${MAIN_WIDTH}.webp`;
+}
+
+/** The storage keys of every file of an uploaded photo, from its URL; empty for other images. */
+export function photoKeys(url: string): string[] {
+  const m = MAIN_URL_RE.exec(url);
+  if (!m) return [];
+  return PHOTO_WIDTHS.flatMap((w) => [`${m[1]}/${m[2]}-${w}.webp`, `${m[1]}/${m[2]}-${w}.avif`]);
 }
 
 /** The `srcset` of an uploaded photo in one format; empty for other images (the generated ones). */
 export function photoSrcset(url: string, format: 'webp' | 'avif'): string {
-  const m = new RegExp(`^${URL_PREFIX}/([a-z]+)/([a-z0-9]{20})-${MAIN_WIDTH}\\.webp$`).exec(url);
+  const m = MAIN_URL_RE.exec(url);
   if (!m) return '';
   return PHOTO_WIDTHS.map((w) => `${URL_PREFIX}/${m[1]}/${m[2]}-${w}.${format} ${w}w`).join(', ');
 }
 
-/** The file behind a media URL's last two parts, or null when they are not a stored photo's name. */
-export function photoFile(mediaDir: string, folder: string, file: string) {
+/** The storage key and type behind a media URL's last two parts, or null when they are not a stored photo's name. */
+export function photoFile(folder: string, file: string) {
   const m = FILE_RE.exec(file);
   if (!m || !(PHOTO_FOLDERS as readonly string[]).includes(folder)) return null;
-  return { path: path.join(mediaDir, folder, file), type: m[3] === 'avif' ? 'image/avif' : 'image/webp' };
+  return { key: `${folder}/${file}`, type: typeOf(m[3] ?? 'webp') };
 }

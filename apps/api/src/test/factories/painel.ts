@@ -1,6 +1,7 @@
 import type { StaffRole } from '@passada/core/contracts/painel';
 import type { FastifyInstance } from 'fastify';
 import { Secret, TOTP } from 'otpauth';
+import sharp from 'sharp';
 
 let seq = 0;
 
@@ -34,4 +35,39 @@ export async function createStaffAndLogin(
 /** The code an authenticator app would show for `secret` at `when`. */
 export function totpCode(secret: string, when: Date): string {
   return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: when.getTime() });
+}
+
+/** A real picture in the given format, as a phone or a computer would send it. */
+export function picture(format: 'jpeg' | 'png' | 'webp', width = 1600) {
+  return sharp({ create: { width, height: Math.round(width * 1.2), channels: 3, background: '#ff6b57' } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A multipart body with one file field "foto", built by hand so the test sends exactly these bytes. */
+export function multipartPhoto(bytes: Buffer, filename: string, type: string) {
+  const boundary = `----passada${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="foto"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
+  return {
+    payload: Buffer.concat([head, bytes, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** Uploads a product photo through the painel API as `who`. */
+export function uploadProductPhoto(
+  app: FastifyInstance,
+  who: TestStaff,
+  productId: number,
+  photo: { bytes: Buffer; filename: string; type: string },
+) {
+  const body = multipartPhoto(photo.bytes, photo.filename, photo.type);
+  return app.inject({
+    method: 'POST',
+    url: `/api/painel/products/${productId}/images/`,
+    headers: { ...who.headers, ...body.headers },
+    payload: body.payload,
+  });
 }

@@ -1,6 +1,16 @@
-import type { EventInput } from '@passada/core/contracts/painel';
+import type { PainelEvent } from '@passada/core/contracts/painel';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { type ChangeEvent, useEffect, useState } from 'react';
+import {
+  type Control,
+  type FieldError,
+  type FieldErrors,
+  type FieldPath,
+  get,
+  type UseFormRegister,
+  useFieldArray,
+  useForm,
+} from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
   FormField,
@@ -13,15 +23,57 @@ import {
 import { ApiRequestError } from '../../../lib/api.ts';
 import { errorMessage, painelFetch } from '../painel-api.ts';
 
-type Draft = Omit<EventInput, 'state'> & { state: string };
-type Day = Draft['dias_evento'][number];
-type TextKey = { [K in keyof Draft]-?: Draft[K] extends string ? K : never }[keyof Draft];
+/** The form holds what people type (numbers as text, "79,90"); `toInput` turns it into the API's shape. */
+interface LotValues {
+  nome: string;
+  preco_inscricao: string;
+  ate_data: string;
+  ate_inscricoes: string;
+}
+interface CategoryValues {
+  id?: number | undefined;
+  nome_categoria: string;
+  preco_inscricao: string;
+  quantidade_disponivel: string;
+  lotes: LotValues[];
+}
+interface DayValues {
+  data: string;
+  categorias: CategoryValues[];
+}
+interface KitSizeValues {
+  id?: number | undefined;
+  tamanho: string;
+  quantidade_disponivel: string;
+}
+interface EventFormValues {
+  nome_evento: string;
+  organizer: string;
+  city: string;
+  state: string;
+  prazo_inscricao: string;
+  hora_evento: string;
+  descricao_evento: string;
+  regulamento: string;
+  imagem_evento: string;
+  kit_tamanhos: KitSizeValues[];
+  kit_local_retirada: string;
+  kit_horarios_retirada: string;
+  oferece_pcd: boolean;
+  dias_evento: DayValues[];
+}
+type Path = FieldPath<EventFormValues>;
 
-const blankDay = (): Day => ({
-  data: '',
-  categorias: [{ nome_categoria: '', preco_inscricao: 0, quantidade_disponivel: 100 }],
+const blankLot = (): LotValues => ({ nome: '', preco_inscricao: '', ate_data: '', ate_inscricoes: '' });
+const blankCategory = (): CategoryValues => ({
+  nome_categoria: '',
+  preco_inscricao: '',
+  quantidade_disponivel: '100',
+  lotes: [],
 });
-const blank: Draft = {
+const blankDay = (): DayValues => ({ data: '', categorias: [blankCategory()] });
+const blankKitSize = (): KitSizeValues => ({ tamanho: '', quantidade_disponivel: '' });
+const blank: EventFormValues = {
   nome_evento: '',
   organizer: '',
   city: '',
@@ -31,10 +83,271 @@ const blank: Draft = {
   descricao_evento: '',
   regulamento: '',
   imagem_evento: '',
+  kit_tamanhos: [],
+  kit_local_retirada: '',
+  kit_horarios_retirada: '',
+  oferece_pcd: false,
   dias_evento: [blankDay()],
 };
 
-/** `/painel/eventos/novo` and `/painel/eventos/:id/editar` (admins): the event, its days and categories. */
+const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+const money = (n: number) => n.toFixed(2).replace('.', ',');
+
+function toValues(e: PainelEvent): EventFormValues {
+  return {
+    nome_evento: e.nome_evento,
+    organizer: e.organizer,
+    city: e.city,
+    state: e.state,
+    prazo_inscricao: e.prazo_inscricao,
+    hora_evento: e.hora_evento,
+    descricao_evento: e.descricao_evento,
+    regulamento: e.regulamento,
+    imagem_evento: e.imagem_evento,
+    kit_tamanhos: e.kit_tamanhos.map((k) => ({
+      id: k.id,
+      tamanho: k.tamanho,
+      quantidade_disponivel: text(k.quantidade_disponivel),
+    })),
+    kit_local_retirada: e.kit_local_retirada,
+    kit_horarios_retirada: e.kit_horarios_retirada,
+    oferece_pcd: e.oferece_pcd,
+    dias_evento: e.dias_evento.map((d) => ({
+      data: d.data,
+      categorias: d.categorias.map((c) => ({
+        id: c.id,
+        nome_categoria: c.nome_categoria,
+        preco_inscricao: money(c.preco_inscricao),
+        quantidade_disponivel: text(c.quantidade_disponivel),
+        lotes: (c.lotes ?? []).map((l) => ({
+          nome: l.nome,
+          preco_inscricao: money(l.preco_inscricao),
+          ate_data: l.ate_data ?? '',
+          ate_inscricoes: text(l.ate_inscricoes),
+        })),
+      })),
+    })),
+  };
+}
+
+/** "79,90" → 79.9; an empty or unreadable entry goes as null, so the server names the field. */
+const number = (v: string) => {
+  const typed = v.trim();
+  if (!typed) return null;
+  // "1.234,56": dots group thousands when a comma marks the cents.
+  const n = Number(typed.includes(',') ? typed.replace(/\./g, '').replace(',', '.') : typed);
+  return Number.isNaN(n) ? null : n;
+};
+
+function toInput(v: EventFormValues) {
+  return {
+    ...v,
+    kit_tamanhos: v.kit_tamanhos.map((k) => ({
+      ...(k.id ? { id: k.id } : {}),
+      tamanho: k.tamanho,
+      quantidade_disponivel: number(k.quantidade_disponivel),
+    })),
+    dias_evento: v.dias_evento.map((d) => ({
+      data: d.data,
+      categorias: d.categorias.map((c) => ({
+        ...(c.id ? { id: c.id } : {}),
+        nome_categoria: c.nome_categoria,
+        preco_inscricao: number(c.preco_inscricao),
+        quantidade_disponivel: number(c.quantidade_disponivel),
+        lotes: c.lotes.map((l) => ({
+          nome: l.nome,
+          preco_inscricao: number(l.preco_inscricao),
+          ate_data: l.ate_data || null,
+          ate_inscricoes: l.ate_inscricoes.trim() ? number(l.ate_inscricoes) : null,
+        })),
+      })),
+    })),
+  };
+}
+
+/** A message the server gave for a whole list goes on the list's `root`, where its fieldset shows it. */
+const LIST_PATH = /(^dias_evento|^kit_tamanhos|\.categorias|\.lotes)$/;
+
+interface PartProps {
+  control: Control<EventFormValues>;
+  register: UseFormRegister<EventFormValues>;
+  errors: FieldErrors<EventFormValues>;
+}
+const messageAt = (errors: FieldErrors<EventFormValues>, path: string): string | undefined =>
+  (get(errors, path) as FieldError | undefined)?.message;
+
+function ListError({ errors, path }: { errors: FieldErrors<EventFormValues>; path: string }) {
+  const message = messageAt(errors, `${path}.root`) ?? messageAt(errors, path);
+  return message ? <p className="text-sm text-red-700 dark:text-red-400">{message}</p> : null;
+}
+
+const removeClass = 'text-sm text-red-700 underline dark:text-red-400';
+const addClass = 'justify-self-start text-sm underline';
+
+/** A category's price lots, in order: each ends on a date and/or after a number of registrations. */
+function LotFields({
+  control,
+  register,
+  errors,
+  day,
+  category,
+}: PartProps & { day: number; category: number }) {
+  const base = `dias_evento.${day}.categorias.${category}.lotes` as const;
+  const lots = useFieldArray({ control, name: base });
+  const where = `da categoria ${category + 1} do dia ${day + 1}`;
+  return (
+    <fieldset className="mt-2 grid gap-2 rounded border border-dashed border-stone-300 p-2 dark:border-stone-700">
+      <legend className="px-1 text-sm font-medium">Lotes {where}</legend>
+      {lots.fields.map((lot, l) => (
+        <div key={lot.id} className="grid grid-cols-2 items-end gap-2 md:grid-cols-5">
+          <FormField
+            label={`Nome do lote ${l + 1} ${where}`}
+            placeholder={`${l + 1}º lote`}
+            error={messageAt(errors, `${base}.${l}.nome`)}
+            {...register(`${base}.${l}.nome`)}
+          />
+          <FormField
+            label={`Preço do lote ${l + 1} ${where} (R$)`}
+            inputMode="decimal"
+            error={messageAt(errors, `${base}.${l}.preco_inscricao`)}
+            {...register(`${base}.${l}.preco_inscricao`)}
+          />
+          <FormField
+            label={`Lote ${l + 1} ${where} vale até (data)`}
+            type="date"
+            error={messageAt(errors, `${base}.${l}.ate_data`)}
+            {...register(`${base}.${l}.ate_data`)}
+          />
+          <FormField
+            label={`Lote ${l + 1} ${where} vale até (inscrições vendidas)`}
+            type="number"
+            min={1}
+            error={messageAt(errors, `${base}.${l}.ate_inscricoes`)}
+            {...register(`${base}.${l}.ate_inscricoes`)}
+          />
+          <button type="button" className={removeClass} onClick={() => lots.remove(l)}>
+            Remover lote {l + 1} {where}
+          </button>
+        </div>
+      ))}
+      <ListError errors={errors} path={base} />
+      <button type="button" className={addClass} onClick={() => lots.append(blankLot())}>
+        Adicionar lote {where}
+      </button>
+    </fieldset>
+  );
+}
+
+/** One day of the event with its categories (price, places and lots). */
+function DayFields({
+  control,
+  register,
+  errors,
+  day,
+  onRemove,
+}: PartProps & { day: number; onRemove?: () => void }) {
+  const base = `dias_evento.${day}.categorias` as const;
+  const categories = useFieldArray({ control, name: base });
+  return (
+    <fieldset className="grid gap-3 rounded-lg border border-stone-300 p-3 dark:border-stone-700">
+      <legend className="px-1 font-semibold">Dia {day + 1}</legend>
+      <FormField
+        label={`Data do dia ${day + 1}`}
+        type="date"
+        error={messageAt(errors, `dias_evento.${day}.data`)}
+        {...register(`dias_evento.${day}.data`)}
+      />
+      {categories.fields.map((category, k) => (
+        <div key={category.id} className="rounded border border-stone-200 p-2 dark:border-stone-800">
+          <div className="grid grid-cols-3 gap-2">
+            <FormField
+              label={`Nome da categoria ${k + 1} do dia ${day + 1}`}
+              error={messageAt(errors, `${base}.${k}.nome_categoria`)}
+              {...register(`${base}.${k}.nome_categoria`)}
+            />
+            <FormField
+              label={`Preço da categoria ${k + 1} do dia ${day + 1} (R$)`}
+              inputMode="decimal"
+              error={messageAt(errors, `${base}.${k}.preco_inscricao`)}
+              {...register(`${base}.${k}.preco_inscricao`)}
+            />
+            <FormField
+              label={`Vagas da categoria ${k + 1} do dia ${day + 1}`}
+              type="number"
+              min={0}
+              error={messageAt(errors, `${base}.${k}.quantidade_disponivel`)}
+              {...register(`${base}.${k}.quantidade_disponivel`)}
+            />
+          </div>
+          <LotFields control={control} register={register} errors={errors} day={day} category={k} />
+          {categories.fields.length > 1 ? (
+            <button type="button" className={`${removeClass} mt-2`} onClick={() => categories.remove(k)}>
+              Remover categoria {k + 1} do dia {day + 1}
+            </button>
+          ) : null}
+        </div>
+      ))}
+      <ListError errors={errors} path={base} />
+      <div className="flex gap-4">
+        <button type="button" className={addClass} onClick={() => categories.append(blankCategory())}>
+          Adicionar categoria ao dia {day + 1}
+        </button>
+        {onRemove ? (
+          <button type="button" className={removeClass} onClick={onRemove}>
+            Remover dia {day + 1}
+          </button>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The kit's shirt sizes and how many of each; an event without sizes asks for none. */
+function KitFields({ control, register, errors }: PartProps) {
+  const sizes = useFieldArray({ control, name: 'kit_tamanhos' });
+  return (
+    <fieldset className="grid gap-3 rounded-lg border border-stone-300 p-3 dark:border-stone-700">
+      <legend className="px-1 font-semibold">Kit do atleta</legend>
+      {sizes.fields.map((size, i) => (
+        <div key={size.id} className="grid grid-cols-3 items-end gap-2">
+          <FormField
+            label={`Tamanho da camisa ${i + 1}`}
+            placeholder="P, M, G…"
+            error={messageAt(errors, `kit_tamanhos.${i}.tamanho`)}
+            {...register(`kit_tamanhos.${i}.tamanho`)}
+          />
+          <FormField
+            label={`Quantidade de camisas ${i + 1}`}
+            type="number"
+            min={0}
+            error={messageAt(errors, `kit_tamanhos.${i}.quantidade_disponivel`)}
+            {...register(`kit_tamanhos.${i}.quantidade_disponivel`)}
+          />
+          <button type="button" className={removeClass} onClick={() => sizes.remove(i)}>
+            Remover tamanho {i + 1}
+          </button>
+        </div>
+      ))}
+      <ListError errors={errors} path="kit_tamanhos" />
+      <button type="button" className={addClass} onClick={() => sizes.append(blankKitSize())}>
+        Adicionar tamanho de camisa
+      </button>
+      <FormField
+        label="Local de retirada do kit"
+        error={messageAt(errors, 'kit_local_retirada')}
+        {...register('kit_local_retirada')}
+      />
+      <TextAreaField
+        label="Dias e horários de retirada (um por linha)"
+        rows={3}
+        error={messageAt(errors, 'kit_horarios_retirada')}
+        {...register('kit_horarios_retirada')}
+      />
+    </fieldset>
+  );
+}
+
+/** `/painel/eventos/novo` and `/painel/eventos/:id/editar` (admins): the event, its days, categories, lots and kit. */
 export default function EventFormPage() {
   const { id } = useParams();
   const eventId = id ? Number(id) : null;
@@ -42,34 +355,25 @@ export default function EventFormPage() {
   const queryClient = useQueryClient();
   const existing = useQuery({
     queryKey: ['painel', 'event', eventId],
-    queryFn: () => painelFetch<Draft & { id: number }>(`/events/${eventId}/`),
+    queryFn: () => painelFetch<PainelEvent>(`/events/${eventId}/`),
     enabled: eventId !== null,
   });
-  const [draft, setDraft] = useState<Draft>(blank);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting },
+  } = useForm<EventFormValues>({ defaultValues: blank });
+  const days = useFieldArray({ control, name: 'dias_evento' });
   const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
 
   useEffect(() => {
-    if (existing.data) setDraft({ ...blank, ...existing.data });
-  }, [existing.data]);
-
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  // Text fields bind the same way: the draft's value, the server's error for that key, and a setter.
-  const field = (key: TextKey) => ({
-    value: draft[key],
-    error: errors[key],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.target.value),
-  });
-  const setDay = (i: number, day: Day) =>
-    set(
-      'dias_evento',
-      draft.dias_evento.map((d, j) => (j === i ? day : d)),
-    );
-  const setCategory = (i: number, k: number, patch: Partial<Day['categorias'][number]>) => {
-    const day = draft.dias_evento[i];
-    if (day)
-      setDay(i, { ...day, categorias: day.categorias.map((c, m) => (m === k ? { ...c, ...patch } : c)) });
-  };
+    if (existing.data) reset(toValues(existing.data));
+  }, [existing.data, reset]);
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -78,40 +382,33 @@ export default function EventFormPage() {
     form.append('foto', file);
     try {
       const { url } = await painelFetch<{ url: string }>('/events/image/', { method: 'POST', body: form });
-      set('imagem_evento', url);
+      setValue('imagem_evento', url);
     } catch (error) {
       setStatus({ message: errorMessage(error), tone: 'error' });
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    const body = {
-      ...draft,
-      dias_evento: draft.dias_evento.map((d) => ({
-        data: d.data,
-        categorias: d.categorias.map((c) => ({
-          ...c,
-          preco_inscricao: Number(String(c.preco_inscricao).replace(',', '.')),
-          quantidade_disponivel: Number(c.quantidade_disponivel),
-        })),
-      })),
-    };
+  const submit = handleSubmit(async (values) => {
+    setStatus(null);
     try {
       const saved = await painelFetch<{ id: number }>(eventId ? `/events/${eventId}/` : '/events/', {
         method: eventId ? 'PUT' : 'POST',
-        body,
+        body: toInput(values),
       });
       await queryClient.invalidateQueries({ queryKey: ['painel'] });
       setStatus({ message: 'Evento salvo.', tone: 'success' });
       if (!eventId) navigate(`/painel/eventos/${saved.id}/editar`, { replace: true });
     } catch (error) {
-      if (error instanceof ApiRequestError && error.body?.errors) setErrors(error.body.errors);
+      const fields = error instanceof ApiRequestError ? (error.body?.errors ?? {}) : {};
+      for (const [path, message] of Object.entries(fields)) {
+        setError((LIST_PATH.test(path) ? `${path}.root` : path) as Path, { type: 'server', message });
+      }
       setStatus({ message: errorMessage(error), tone: 'error' });
     }
-  };
+  });
 
+  const image = watch('imagem_evento');
+  const parts = { control, register, errors };
   return (
     <section className="max-w-3xl">
       <p className="mb-2">
@@ -120,17 +417,37 @@ export default function EventFormPage() {
         </Link>
       </p>
       <h1 className="mb-4 text-2xl font-bold">{eventId ? 'Editar evento' : 'Novo evento'}</h1>
-      <form onSubmit={submit} noValidate className="grid gap-4">
-        <FormField label="Nome do evento" {...field('nome_evento')} />
-        <FormField label="Organizador" {...field('organizer')} />
+      <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
+        <FormField label="Nome do evento" error={errors.nome_evento?.message} {...register('nome_evento')} />
+        <FormField label="Organizador" error={errors.organizer?.message} {...register('organizer')} />
         <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
-          <FormField label="Cidade" {...field('city')} />
-          <FormField label="UF" maxLength={2} {...field('state')} />
-          <FormField label="Prazo de inscrição" type="date" {...field('prazo_inscricao')} />
-          <FormField label="Horário" type="time" {...field('hora_evento')} />
+          <FormField label="Cidade" error={errors.city?.message} {...register('city')} />
+          <FormField label="UF" maxLength={2} error={errors.state?.message} {...register('state')} />
+          <FormField
+            label="Prazo de inscrição"
+            type="date"
+            error={errors.prazo_inscricao?.message}
+            {...register('prazo_inscricao')}
+          />
+          <FormField
+            label="Horário"
+            type="time"
+            error={errors.hora_evento?.message}
+            {...register('hora_evento')}
+          />
         </div>
-        <TextAreaField label="Descrição" rows={4} {...field('descricao_evento')} />
-        <TextAreaField label="Regulamento" rows={8} {...field('regulamento')} />
+        <TextAreaField
+          label="Descrição"
+          rows={4}
+          error={errors.descricao_evento?.message}
+          {...register('descricao_evento')}
+        />
+        <TextAreaField
+          label="Regulamento"
+          rows={8}
+          error={errors.regulamento?.message}
+          {...register('regulamento')}
+        />
         <div>
           <label className={`${secondaryButtonClass} inline-block cursor-pointer`}>
             Enviar imagem do evento
@@ -141,63 +458,34 @@ export default function EventFormPage() {
               onChange={upload}
             />
           </label>
-          {draft.imagem_evento ? (
-            <img src={draft.imagem_evento} alt="Imagem do evento" className="mt-2 max-h-40 rounded" />
+          {image ? <img src={image} alt="Imagem do evento" className="mt-2 max-h-40 rounded" /> : null}
+          {errors.imagem_evento?.message ? (
+            <p className="text-sm text-red-700 dark:text-red-400">{errors.imagem_evento.message}</p>
           ) : null}
         </div>
-        {draft.dias_evento.map((day, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: days are only appended, never reordered or removed
-          <fieldset key={i} className="rounded-lg border border-stone-300 p-3 dark:border-stone-700">
-            <legend className="px-1 font-semibold">Dia {i + 1}</legend>
-            <FormField
-              label={`Data do dia ${i + 1}`}
-              type="date"
-              value={day.data}
-              onChange={(e) => setDay(i, { ...day, data: e.target.value })}
-            />
-            {day.categorias.map((c, k) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: categories are only appended, never reordered or removed
-              <div key={k} className="mt-2 grid grid-cols-3 gap-2">
-                <FormField
-                  label={`Categoria ${k + 1} do dia ${i + 1}`}
-                  value={c.nome_categoria}
-                  onChange={(e) => setCategory(i, k, { nome_categoria: e.target.value })}
-                />
-                <FormField
-                  label="Preço (R$)"
-                  inputMode="decimal"
-                  value={String(c.preco_inscricao)}
-                  onChange={(e) =>
-                    setCategory(i, k, { preco_inscricao: e.target.value as unknown as number })
-                  }
-                />
-                <FormField
-                  label="Vagas"
-                  type="number"
-                  value={String(c.quantidade_disponivel)}
-                  onChange={(e) => setCategory(i, k, { quantidade_disponivel: Number(e.target.value) })}
-                />
-              </div>
-            ))}
-            <button
-              type="button"
-              className="mt-2 text-sm underline"
-              onClick={() => setDay(i, { ...day, categorias: [...day.categorias, ...blankDay().categorias] })}
-            >
-              Adicionar categoria
-            </button>
-          </fieldset>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" {...register('oferece_pcd')} />
+          Oferece inscrição como pessoa com deficiência (PCD)
+        </label>
+        <KitFields {...parts} />
+        {days.fields.map((day, i) => (
+          <DayFields
+            key={day.id}
+            {...parts}
+            day={i}
+            {...(days.fields.length > 1 ? { onRemove: () => days.remove(i) } : {})}
+          />
         ))}
         <button
           type="button"
           className={`${secondaryButtonClass} justify-self-start`}
-          onClick={() => set('dias_evento', [...draft.dias_evento, blankDay()])}
+          onClick={() => days.append(blankDay())}
         >
           Adicionar dia
         </button>
-        {errors.dias_evento ? <p className="text-red-700">{errors.dias_evento}</p> : null}
+        <ListError errors={errors} path="dias_evento" />
         <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
-        <button type="submit" className={`${primaryButtonClass} justify-self-start`}>
+        <button type="submit" disabled={isSubmitting} className={`${primaryButtonClass} justify-self-start`}>
           Salvar evento
         </button>
       </form>

@@ -124,6 +124,12 @@ export default function OrderPage() {
           <p className="mt-2 text-sm">
             Cliente: {o.cliente.nome} {o.cliente.email ? `(${o.cliente.email})` : ''}
           </p>
+          <p className="mt-1 text-sm">
+            {/* Only card payments ask for a CPF (the holder's); Pix orders, and cards paid with a CNPJ, have none. */}
+            CPF:{' '}
+            {o.cliente.cpf ??
+              (o.metodo_pagamento === 'pix' ? 'não informado (pagamento por Pix)' : 'não informado')}
+          </p>
           {o.codigo_rastreio && o.rastreio_url ? (
             <p className="mt-2 text-sm">
               Rastreio:{' '}

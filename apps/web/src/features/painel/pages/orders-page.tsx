@@ -43,7 +43,7 @@ export default function OrdersPage() {
       >
         <div className="md:col-span-2">
           <FormField
-            label="Buscar (número, nome ou e-mail)"
+            label="Buscar (número, nome, e-mail ou CPF)"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
