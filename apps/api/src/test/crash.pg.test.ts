@@ -1,21 +1,23 @@
 /**
  * "Money never lost" under a crash (docs/architecture.md §5): 200 buyers pay by Pix at once against the
- * real server process on PostgreSQL, with PAYMENTS=efi pointed at the strict fake Efí running here; the
- * server is killed with SIGKILL once 40% of them got their order, then started again on the same
- * database. Afterwards every order a buyer was shown exists, every Pix the bank took ends in exactly one
- * order or one refund, the stock adds up, and no charge stays open past its deadline.
+ * real server process (`src/main.ts`) on PostgreSQL, with PAYMENTS=efi pointed at the strict fake Efí
+ * running in this process. Once 40% of them were shown their order, the server is killed with SIGKILL
+ * while charges wait for Efí's answer, every unit is held and a reconciliation run is under way; buyers'
+ * requests in flight fail, buyers who pay meanwhile lose their webhook. The server is started again on
+ * the same database. Then every order a buyer was shown exists with its line, every Pix the bank took is
+ * exactly one order or one refund, stock + units sold = the starting stock, and once the Pix lifetime is
+ * over at the bank no charge is left open.
  */
 
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { AddressInputSchema } from '@passada/core/contracts/accounts';
 import { commaStringToCents } from '@passada/core/money';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
 import { authTokens, chargeRefunds, charges, orderItems, orders, stock, users } from '../db/schema/index.ts';
-import { jobCatalog } from '../jobs/job-catalog.ts';
-import { createJobs } from '../jobs/jobs.ts';
 import { createAddressesService } from '../modules/accounts/addresses.service.ts';
 import { hashToken } from '../plugins/auth.ts';
 import {
@@ -31,12 +33,19 @@ import { createEmptyPostgresDatabase, requirePostgres } from './test-app.ts';
 requirePostgres();
 
 const BUYERS = 200;
-/** Fewer units than buyers: the last 50 find it sold out, so the stock sum is checked at its edge. */
+/** Fewer units than buyers: latecomers are told it is sold out, and the kill lands with none left. */
 const UNITS = 150;
 /** SIGKILL once this many buyers were answered 201 with their order (40% of them). */
 const KILL_AFTER_ORDERS = 80;
-/** Buyers reach "Pagar com Pix" within this long of each other. */
-const ARRIVAL_SPREAD_MS = 6_000;
+/**
+ * The first buyers reach "Pagar com Pix" within this long of each other; the others are still
+ * reviewing their cart and press it once the 80th order was shown, so the kill meets charges being
+ * created whatever the machine's speed (the first wave can hold at most 120 of the 150 units).
+ */
+const FIRST_WAVE = 120;
+const ARRIVAL_SPREAD_MS = 4_000;
+/** The kill waits until at least this many charges are between their creation and Efí's answer. */
+const CAUGHT_IN_CREATION = 5;
 /** How late the fake Efí answers each Pix creation (under EFI_TIMEOUT_MS below). */
 const EFI_ANSWER_DELAY_MS = 1_500;
 /** One buyer in this many never pays the Pix they asked for. */
@@ -51,6 +60,8 @@ let empty: { url: string; drop(): Promise<void> };
 let database: Database;
 let efi: FakeEfiAccount;
 let server: ServerProcess | null = null;
+/** Stands in for the schedule's clock: only sends jobs (no workers, no cron, no maintenance). */
+let clock: PgBoss;
 const deliveries: Array<Promise<'entregue' | 'perdida'>> = [];
 
 /** What Efí POSTs to the shop's public address lands on the process that is up, if any. */
@@ -133,16 +144,21 @@ async function seedBuyers(): Promise<Buyer[]> {
   return buyers;
 }
 
-/** The shop's reconciliation job, enqueued as its every-minute schedule would (time moves faster here). */
-async function enqueueReconciliation(): Promise<void> {
-  const quiet = { info() {}, warn() {}, error() {} };
-  const jobs = createJobs({ database, log: quiet, catalog: jobCatalog, work: false });
-  await jobs.start();
-  try {
-    await jobs.send('charges.reconcile-all', {});
-  } finally {
-    await jobs.stop();
-  }
+/**
+ * The shop's every-minute reconciliation (`charges.reconcile-all`), enqueued the way its cron tick does
+ * (no key), so the test need not wait for the clock's next minute. A tick dropped because one is already
+ * waiting is fine.
+ */
+async function tickReconciliation(): Promise<void> {
+  await clock.send('charges.reconcile-all', {});
+}
+
+/** How many reconciliation runs are under way right now, in any process (dead ones included). */
+async function reconciliationsRunning(): Promise<number> {
+  const { rows } = (await database.db.execute(
+    sql`select count(*)::int as n from pgboss.job where name = 'charges.reconcile-all' and state = 'active'`,
+  )) as { rows: Array<{ n: number }> };
+  return rows[0]?.n ?? 0;
 }
 
 /** The browser's call after paying: the order the paid charge created. */
@@ -172,6 +188,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop('SIGKILL');
   await Promise.allSettled(deliveries);
+  await clock?.stop({ graceful: false, wait: true });
   await efi?.close();
   await database?.close();
   await empty?.drop();
@@ -192,6 +209,15 @@ describe('SIGKILL during 200 concurrent paid orders on PostgreSQL, then restart'
     const buyers = await seedBuyers();
     server = await startServer({ databaseUrl: empty.url, env: serverEnv() });
     const first = server;
+    // The server set up the job queue at start; this only adds jobs to it.
+    clock = new PgBoss({
+      connectionString: empty.url,
+      max: 1,
+      migrate: false,
+      schedule: false,
+      supervise: false,
+    });
+    await clock.start();
 
     const draftFor = (b: Buyer) => ({
       items: [
@@ -225,7 +251,6 @@ describe('SIGKILL during 200 concurrent paid orders on PostgreSQL, then restart'
 
     // --- The storm: each buyer asks for a Pix, pays it at the bank, and asks for the order until it shows.
     let answered = 0;
-    let killed = false;
     let onAnswered: () => void = () => {};
     const enoughAnswered = new Promise<void>((resolve) => {
       onAnswered = () => {
@@ -249,8 +274,8 @@ describe('SIGKILL during 200 concurrent paid orders on PostgreSQL, then restart'
     const paidTxids = new Map<string, Buyer>();
 
     async function flow(b: Buyer, i: number): Promise<Outcome> {
-      // Reviewing the cart: the 200 arrive over a few seconds, so the kill also meets charges being created.
-      await sleep(Math.random() * ARRIVAL_SPREAD_MS);
+      if (i >= FIRST_WAVE) await enoughAnswered;
+      await sleep(Math.random() * (i >= FIRST_WAVE ? 1_000 : ARRIVAL_SPREAD_MS));
       const pix = await call(first.url, '/api/pagar-pix/', b.headers, {
         total: totalCents / 100,
         finalidade: 'pedido',
@@ -271,7 +296,7 @@ describe('SIGKILL during 200 concurrent paid orders on PostgreSQL, then restart'
         // The shop went away mid-request: this buyer closes the tab.
         if (!order) return { kind: 'pago_sem_resposta', txid };
         if (order.status === 201) {
-          if (!killed) onAnswered();
+          onAnswered();
           return { kind: 'pedido', orderId: (JSON.parse(order.body) as { id: number }).id, txid };
         }
         if (order.status !== 402) return { kind: 'outro', status: order.status, body: order.body, txid };
@@ -290,16 +315,49 @@ describe('SIGKILL during 200 concurrent paid orders on PostgreSQL, then restart'
       sleep(90_000).then(() => 'demorou' as const),
     ]);
     expect(storm, `${answered} pedidos respondidos antes da queda`).toBe('kill');
-    killed = true;
-    const answeredBeforeKill = answered;
+    const fortyPercentAt = Date.now();
+    // The minute's reconciliation starts just before the crash and dies with the process: Efí answers
+    // its first reads slowly, so the run is certainly under way when the kill lands.
+    efi.fake.delay('GET /v2/cob/', 500, 10);
+    await tickReconciliation();
+    const inCreation = async () =>
+      (await database.db.select().from(charges)).filter((c) => c.status === 'ATIVA' && !c.pixCopiaECola)
+        .length;
+    const stockLeft = async () =>
+      (
+        await database.db
+          .select()
+          .from(stock)
+          .where(
+            and(
+              eq(stock.productId, combo.productId),
+              eq(stock.colorId, combo.colorId),
+              eq(stock.sizeId, combo.sizeId),
+            ),
+          )
+      )[0]!.quantity;
+    // The kill lands once every unit is held (the latecomers who missed one were told it is sold out)
+    // while some of the last charges still wait for Efí's answer, and a reconciliation run is under way.
+    const readyDeadline = Date.now() + 30_000;
+    while (
+      (await reconciliationsRunning()) === 0 ||
+      (await stockLeft()) > 0 ||
+      (await inCreation()) < CAUGHT_IN_CREATION
+    ) {
+      if (Date.now() > readyDeadline)
+        throw new Error(
+          `a queda não encontrou a reconciliação em curso, o estoque todo reservado e ${CAUGHT_IN_CREATION} cobranças em criação`,
+        );
+      await sleep(50);
+    }
     server = null;
     await first.stop('SIGKILL');
+    const answeredBeforeKill = answered;
     const killedAt = Date.now();
     const outcomes = await flows;
     // Charges the kill caught between their creation and the record of Efí's answer.
-    const unrecorded = (await database.db.select().from(charges)).filter(
-      (c) => c.status === 'ATIVA' && !c.pixCopiaECola,
-    ).length;
+    const unrecorded = await inCreation();
+    expect(unrecorded).toBeGreaterThan(0);
 
     // --- Restart on the same database: start-up reconciliation runs; Efí notifies nobody again.
     server = await startServer({ databaseUrl: empty.url, env: serverEnv() });
@@ -356,7 +414,7 @@ describe('SIGKILL during 200 concurrent paid orders on PostgreSQL, then restart'
         throw new Error(
           `${open.length} cobranças ainda abertas após o prazo do Pix: ${open.map((c) => `${c.id}:${c.status}:${c.pixCopiaECola ? 'com' : 'sem'} BR Code`).join(', ')}\n${second.output()}`,
         );
-      await enqueueReconciliation();
+      await tickReconciliation();
       await sleep(2_000);
     }
 
@@ -365,16 +423,7 @@ describe('SIGKILL during 200 concurrent paid orders on PostgreSQL, then restart'
     const allOrders = await database.db.select().from(orders);
     const items = await database.db.select().from(orderItems);
     const refunds = await database.db.select().from(chargeRefunds);
-    const [left] = await database.db
-      .select()
-      .from(stock)
-      .where(
-        and(
-          eq(stock.productId, combo.productId),
-          eq(stock.colorId, combo.colorId),
-          eq(stock.sizeId, combo.sizeId),
-        ),
-      );
+    const left = await stockLeft();
 
     // 1. Every order id a buyer saw (before the kill or after the restart) exists, is theirs, with its line.
     const shown = [...outcomes, ...afterRestart].filter(
@@ -422,15 +471,13 @@ describe('SIGKILL during 200 concurrent paid orders on PostgreSQL, then restart'
         (i) => i.productId === combo.productId && i.colorId === combo.colorId && i.sizeId === combo.sizeId,
       )
       .reduce((sum, i) => sum + i.quantity, 0);
-    expect(left!.quantity + sold).toBe(UNITS);
+    expect(left + sold).toBe(UNITS);
 
     // 4. Nothing open is left: the bank's deadline passed for every unpaid charge.
     expect(allCharges.filter((c) => c.status === 'ATIVA' || c.status === 'EM_ANALISE')).toEqual([]);
-    for (const c of allCharges) {
-      const cob = efi.fake.cobs.get(c.txid);
-      if (cob && cob.status === 'ATIVA')
-        throw new Error(`Pix ${c.txid} ainda ativo no banco depois de expirar a cobrança`);
-    }
+
+    // A crash or a slow Efí may cost a buyer their answer (a 502 says Efí failed), never a 500.
+    expect(outcomes.filter((o) => o.kind === 'outro' && o.status >= 500 && o.status !== 502)).toEqual([]);
 
     // The crash really cut flows short: some buyers paid without being answered.
     expect(comeBack.length).toBeGreaterThan(0);
@@ -438,12 +485,12 @@ describe('SIGKILL during 200 concurrent paid orders on PostgreSQL, then restart'
     const count = (kind: Outcome['kind']) => outcomes.filter((o) => o.kind === kind).length;
     console.info(
       `[queda] ${answeredBeforeKill} pedidos respondidos 201 antes do SIGKILL; ` +
-        `(${Math.round((killedAt - stormAt) / 1000)} s após o início); sem resposta ao pedir o Pix: ${count('sem_pix')}; ` +
+        `(40% em ${Math.round((fortyPercentAt - stormAt) / 1000)} s, queda em ${Math.round((killedAt - stormAt) / 1000)} s); sem resposta ao pedir o Pix: ${count('sem_pix')}; ` +
         `cobranças sem BR Code na queda: ${unrecorded}; abandonados: ${count('abandonou')}; esgotados: ${count('esgotado')}; pagos sem resposta: ${comeBack.length}; ` +
         `outras respostas: ${count('outro')}; notificações perdidas: ${lostDeliveries}; ` +
         `Pix pagos: ${paid.length}; pedidos: ${allOrders.length}; devoluções: ${refunds.length}; ` +
         `cobranças: ${allCharges.length} (${[...new Set(allCharges.map((c) => c.status))].map((s) => `${s} ${allCharges.filter((c) => c.status === s).length}`).join(', ')}); ` +
-        `estoque restante: ${left!.quantity}; reinício→fim: ${Math.round((Date.now() - killedAt) / 1000)} s; ` +
+        `estoque restante: ${left}; reinício→fim: ${Math.round((Date.now() - killedAt) / 1000)} s; ` +
         `total: ${Math.round((Date.now() - startedAt) / 1000)} s`,
     );
   }, 240_000);
