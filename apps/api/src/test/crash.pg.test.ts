@@ -13,12 +13,13 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { AddressInputSchema } from '@passada/core/contracts/accounts';
 import { commaStringToCents } from '@passada/core/money';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.ts';
-import { authTokens, chargeRefunds, charges, orderItems, orders, stock, users } from '../db/schema/index.ts';
+import { authTokens, chargeRefunds, charges, orderItems, orders, users } from '../db/schema/index.ts';
 import { createAddressesService } from '../modules/accounts/addresses.service.ts';
+import { createCatalogService } from '../modules/catalog/catalog.service.ts';
 import { hashToken } from '../plugins/auth.ts';
 import {
   type FakeDelivery,
@@ -323,19 +324,9 @@ describe('SIGKILL during 200 concurrent paid orders on PostgreSQL, then restart'
     const inCreation = async () =>
       (await database.db.select().from(charges)).filter((c) => c.status === 'ATIVA' && !c.pixCopiaECola)
         .length;
+    const catalog = createCatalogService({ db: database.db });
     const stockLeft = async () =>
-      (
-        await database.db
-          .select()
-          .from(stock)
-          .where(
-            and(
-              eq(stock.productId, combo.productId),
-              eq(stock.colorId, combo.colorId),
-              eq(stock.sizeId, combo.sizeId),
-            ),
-          )
-      )[0]!.quantity;
+      (await catalog.getProduct(product.id, { color: combo.colorId, size: combo.sizeId })).stock[0]!.quantity;
     // The kill lands once every unit is held (the latecomers who missed one were told it is sold out)
     // while some of the last charges still wait for Efí's answer, and a reconciliation run is under way.
     const readyDeadline = Date.now() + 30_000;
