@@ -124,6 +124,10 @@ export const EnvSchema = z
     PAYMENTS_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(30),
     /** The same, per IP address in 10 minutes. */
     PAYMENTS_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(120),
+    /** Coupon previews (`POST /api/cupons/validar/`) per account in 10 minutes: guessing codes is an attack. */
+    COUPONS_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+    /** The same, per IP address in 10 minutes. */
+    COUPONS_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
 
     AUTH_TOKEN_TTL_HOURS: z.coerce
       .number()

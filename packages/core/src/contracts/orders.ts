@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
 import { IdSchema } from './common.ts';
+import { DraftCouponSchema } from './coupon-code.ts';
 
 export const ShippingServiceSchema = z.enum(['PAC', 'SEDEX']);
 export type ShippingService = z.infer<typeof ShippingServiceSchema>;
@@ -32,6 +33,8 @@ export const OrderDraftSchema = z.object({
   address_id: IdSchema,
   frete: ShippingServiceSchema,
   metodo_pagamento: PaymentMethodSchema,
+  /** A discount coupon's code (any case); the server checks it and prices the discount. */
+  cupom: DraftCouponSchema,
 });
 export type OrderDraft = z.infer<typeof OrderDraftSchema>;
 
@@ -102,6 +105,9 @@ export const OrderSchema = z.object({
   /** Correios tracking code once shipped, and the page where the buyer follows it. */
   codigo_rastreio: z.string().nullable().optional(),
   rastreio_url: z.string().nullable().optional(),
+  /** The discount coupon's code and what it took off the products, in reais (0 without a coupon). */
+  cupom: z.string().nullable().optional(),
+  desconto: z.number().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
