@@ -1,7 +1,9 @@
 /**
  * How a queue treats its jobs. `short` keeps at most one waiting job per `singletonKey` (a second
  * `send` with the same key is dropped while the first waits); `singleton` runs at most one per key at
- * a time; `stately` both. With `standard` a `singletonKey` dedupes nothing.
+ * a time; `stately` both. With `standard` a `singletonKey` dedupes nothing. A job whose process died
+ * mid-run counts as running until `expireInSeconds` passes and pg-boss's maintenance (every two
+ * minutes) fails it, so `singleton` and `stately` queues stall that long after a crash.
  */
 export type QueuePolicy = 'standard' | 'short' | 'singleton' | 'stately';
 
@@ -50,9 +52,15 @@ export const jobCatalog = {
   }),
   /** The e-mail telling a payer their Pix was returned (paid after its units or place went to someone else). */
   'mail.refund-notice': defineJob<{ chargeId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
-  /** Every minute and once at start: ask the provider about every open or recently expired charge. */
+  /**
+   * Every minute and once at start: ask the provider about every open or recently expired charge.
+   * `short`, not `singleton`: a run that dies with its process (SIGKILL, out of memory) stays active
+   * until it expires, and under `singleton` it held back every later scheduled run for those minutes,
+   * leaving charges past their deadline open (src/test/crash.pg.test.ts). Two runs at once are safe,
+   * since each move locks its charge row; at most one more waits.
+   */
   'charges.reconcile-all': defineJob<Record<string, never>>({
-    policy: 'singleton',
+    policy: 'short',
     retryLimit: 0,
     expireInSeconds: 300,
   }),
