@@ -13,6 +13,7 @@ import type { Database } from './db/client.ts';
 import jobs from './jobs/index.ts';
 import accounts from './modules/accounts/index.ts';
 import catalog from './modules/catalog/index.ts';
+import coupons from './modules/coupons/index.ts';
 import events from './modules/events/index.ts';
 import health from './modules/health/index.ts';
 import orders from './modules/orders/index.ts';
@@ -146,6 +147,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(catalog);
   await app.register(events);
   await app.register(payments);
+  await app.register(coupons);
   await app.register(shipping);
   await app.register(orders);
   await app.register(registrations);

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { chooseColorAndSize } from './fixtures.ts';
 
 const run = Date.now().toString(36);
 const user = {
@@ -49,11 +50,16 @@ async function pickInStock(request: APIRequestContext): Promise<Choice> {
   throw new Error('no product combination with 3 units in stock');
 }
 
-async function pacCents(request: APIRequestContext, items: Array<{ product: number; quantity: number }>) {
+async function shippingCents(
+  request: APIRequestContext,
+  items: Array<{ product: number; quantity: number }>,
+  service: 'PAC' | 'SEDEX' = 'PAC',
+) {
   const res = await request.post('/api/calcular-frete/', { data: { cepDestino: CEP, items } });
   expect(res.ok()).toBe(true);
-  const quote = (await res.json()) as { precoFinalPAC: string };
-  return Number(quote.precoFinalPAC.replace(/\./g, '').replace(',', ''));
+  const quote = (await res.json()) as { precoFinalPAC: string; precoFinalSEDEX: string };
+  const price = service === 'PAC' ? quote.precoFinalPAC : quote.precoFinalSEDEX;
+  return Number(price.replace(/\./g, '').replace(',', ''));
 }
 
 async function orderCount(request: APIRequestContext): Promise<number> {
@@ -64,14 +70,7 @@ async function orderCount(request: APIRequestContext): Promise<number> {
 
 async function chooseCombo(page: Page, { product, entry }: Choice) {
   await page.goto(`/produto/${product.id}`);
-  await page
-    .getByRole('group', { name: /^Cor/ })
-    .getByRole('button', { name: entry.color.name, exact: true })
-    .click();
-  await page
-    .getByRole('group', { name: /^Tamanho/ })
-    .getByRole('button', { name: entry.size.name, exact: true })
-    .click();
+  await chooseColorAndSize(page, entry.color.name, entry.size.name);
 }
 
 /** Product → cart → Fechar pedido → the primary address → /revisar-pedido. */
@@ -118,7 +117,10 @@ async function expectSuccessThenOrders(page: Page, totalCents: number, count: nu
 }
 
 async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Número do cartão').fill(number);
+  // Typed as bare digits, the number shows in groups of four.
+  const field = page.getByLabel('Número do cartão');
+  await field.pressSequentially(number.replace(/\D/g, ''), { delay: 20 });
+  await expect(field).toHaveValue(number);
   await expect(page.getByLabel('Bandeira')).toHaveValue('Visa');
   await page.getByLabel('Nome impresso no cartão').fill('Bia Corredora Silva');
   await page.getByLabel('Mês', { exact: true }).selectOption('12');
@@ -167,7 +169,7 @@ test('cart → address → PAC → Pix paid at the simulated bank → the order 
   request,
 }) => {
   const choice = await pickInStock(request);
-  const shipping = await pacCents(request, [{ product: choice.product.id, quantity: 1 }]);
+  const shipping = await shippingCents(request, [{ product: choice.product.id, quantity: 1 }]);
   const total = toCents(choice.product.price) + shipping;
   await checkoutThroughCart(page, choice);
 
@@ -198,7 +200,7 @@ test('cart → address → PAC → Pix paid at the simulated bank → the order 
 
 test('card in 3 instalments without interest → the order with the right total', async ({ page, request }) => {
   const choice = await pickInStock(request);
-  const shipping = await pacCents(request, [{ product: choice.product.id, quantity: 1 }]);
+  const shipping = await shippingCents(request, [{ product: choice.product.id, quantity: 1 }]);
   const total = toCents(choice.product.price) + shipping;
   const before = await orderCount(request);
   await checkoutThroughCart(page, choice);
@@ -208,10 +210,99 @@ test('card in 3 instalments without interest → the order with the right total'
   // Decreto 5.903: number, each value, interest and total before paying.
   await expect(page.getByRole('complementary')).toContainText(/3× de R\$\s[\d.,]+ sem juros/);
   await expect(page.getByTestId('total-pedido')).toHaveText(brl(total));
+  const tokenized = page.waitForRequest((r) => r.url().endsWith('/api/simulador/cartao/token'));
   await page.getByRole('button', { name: 'Pagar com cartão' }).click();
+  // The groups are only shown: the tokenizer gets the digits.
+  expect((await tokenized).postDataJSON()).toMatchObject({ number: '4111111111111111' });
 
   await expectSuccessThenOrders(page, total, before + 1);
   await expect(page.getByRole('article').first()).toContainText('Cartão de crédito, 3×');
+});
+
+test("the last unit: one's own open Pix never blocks a new Pix or the card", async ({ page, request }) => {
+  const products = (await (await request.get('/api/products/')).json()) as Product[];
+  const last = products.flatMap((product) =>
+    product.stock.filter((s) => s.quantity === 1).map((entry) => ({ product, entry })),
+  )[0];
+  if (!last) throw new Error('no last unit in the demo catalogue');
+  const items = [{ product: last.product.id, quantity: 1 }];
+  const total = toCents(last.product.price) + (await shippingCents(request, items, 'SEDEX'));
+  const before = await orderCount(request);
+  await chooseCombo(page, last);
+  await expect(page.getByText('Última unidade!')).toBeVisible();
+  await page.getByRole('button', { name: 'Comprar agora' }).click();
+  await chooseAddress(page);
+
+  // The Pix holds the last unit for this buyer...
+  await choosePac(page);
+  await page.getByRole('radio', { name: 'Pix' }).check();
+  const code = page.getByLabel('Pix copia e cola');
+  await expect(code).toHaveValue(/^000201/);
+  const first = await code.inputValue();
+  // ...and changing the shipping asks a new Pix for the same unit: the earlier one gives way.
+  await page.getByRole('radio', { name: /^SEDEX/ }).check();
+  await page.getByRole('radio', { name: 'Pix' }).check();
+  await expect(code).toHaveValue(/^000201/);
+  expect(await code.inputValue()).not.toBe(first);
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  // So does the card.
+  await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
+  await fillCard(page, '4111 1111 1111 1111');
+  await page.getByRole('button', { name: 'Pagar com cartão' }).click();
+  await expectSuccessThenOrders(page, total, before + 1);
+  const sold = (await (await request.get(`/api/products/${last.product.id}/`)).json()) as Product;
+  const entry = sold.stock.find(
+    (s) => s.color.id === last.entry.color.id && s.size.id === last.entry.size.id,
+  );
+  expect(entry?.quantity).toBe(0);
+});
+
+test('a Pix code counts down, expires, and a new code pays the order', async ({ page, request }) => {
+  // The e2e server gives a Pix 60 s (PIX_EXPIRATION_SECONDS in playwright.config.ts): this test waits
+  // for one to expire.
+  test.setTimeout(180_000);
+  const choice = await pickInStock(request);
+  const items = [{ product: choice.product.id, quantity: 1 }];
+  const total = toCents(choice.product.price) + (await shippingCents(request, items));
+  const before = await orderCount(request);
+  const charges: string[] = [];
+  page.on('response', async (r) => {
+    if (r.url().endsWith('/api/pagar-pix/') && r.status() === 201) charges.push((await r.json()).txid);
+  });
+  await chooseCombo(page, choice);
+  await page.getByRole('button', { name: 'Comprar agora' }).click();
+  await chooseAddress(page);
+  await choosePac(page);
+  await page.getByRole('radio', { name: 'Pix' }).check();
+
+  const pix = page.getByRole('region', { name: 'Pagamento com Pix' });
+  const timer = pix.getByRole('timer');
+  await expect(timer).toHaveText(/^Expira em 0[01]:\d\d$/);
+  const shown = await timer.textContent();
+  await expect(timer).not.toHaveText(shown ?? '');
+  const first = await pix.getByLabel('Pix copia e cola').inputValue();
+
+  await expect(pix.getByText('Pix expirado', { exact: true })).toBeVisible({ timeout: 90_000 });
+  await expect(timer).toHaveCount(0);
+  await expect(pix.getByRole('img', { name: 'QR Code Pix' })).toHaveCount(0);
+  await expect(pix.getByRole('button', { name: 'Simular pagamento' })).toHaveCount(0);
+  await expect(
+    pix.getByRole('status').filter({ hasText: 'Pix expirado. Gere um novo Pix para pagar.' }),
+  ).toHaveCount(1);
+  // The server agrees: the expired code can no longer be paid.
+  expect(charges).toHaveLength(1);
+  const late = await request.post(`/api/simulador/pix/${charges[0]}/pagar`, { headers: auth() });
+  expect(late.status()).toBe(409);
+
+  await pix.getByRole('button', { name: 'Gerar novo Pix' }).click();
+  await expect(pix.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
+  await expect(pix.getByLabel('Pix copia e cola')).toHaveValue(/^000201/);
+  expect(await pix.getByLabel('Pix copia e cola').inputValue()).not.toBe(first);
+  await expect(timer).toHaveText(/^Expira em 0[01]:\d\d$/);
+  await pix.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expectSuccessThenOrders(page, total, before + 1);
+  expect(charges).toHaveLength(2);
 });
 
 test('a refused card creates no order and keeps the cart', async ({ page, request }) => {
@@ -238,7 +329,7 @@ test('a refused card creates no order and keeps the cart', async ({ page, reques
 
 test('"Comprar agora" buys just that product with Pix', async ({ page, request }) => {
   const choice = await pickInStock(request);
-  const shipping = await pacCents(request, [{ product: choice.product.id, quantity: 2 }]);
+  const shipping = await shippingCents(request, [{ product: choice.product.id, quantity: 2 }]);
   const total = toCents(choice.product.price) * 2 + shipping;
   const before = await orderCount(request);
   await chooseCombo(page, choice);

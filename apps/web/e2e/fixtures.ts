@@ -28,6 +28,7 @@ export async function productWithSoldOutCombination(request: APIRequestContext) 
 export interface Shopper {
   username: string;
   full_name: string;
+  password: string;
   token: string;
   addressId: number;
 }
@@ -62,7 +63,7 @@ export async function createShopper(request: APIRequestContext, prefix: string):
   });
   if (address.status() !== 201) throw new Error(`address answered ${address.status()}`);
   const { id: addressId } = (await address.json()) as { id: number };
-  return { username: user.username, full_name: user.full_name, token, addressId };
+  return { username: user.username, full_name: user.full_name, password: user.password, token, addressId };
 }
 
 /**
@@ -111,6 +112,28 @@ export async function signIn(page: Page, token: string): Promise<void> {
       localStorage.setItem('token', t);
     }
   }, token);
+}
+
+/**
+ * Slows the page's CPU `rate` times, as on a cheap phone or a busy machine, until the returned function
+ * is called: typing then outruns the page's rendering, which is when masked inputs used to lose keys.
+ */
+export async function slowCpu(page: Page, rate: number): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+  return async () => {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
+  };
+}
+
+/** On a product page: picks the colour and the size by their buttons' names. */
+export async function chooseColorAndSize(page: Page, color: string, size: string): Promise<void> {
+  await page.getByRole('group', { name: /^Cor/ }).getByRole('button', { name: color, exact: true }).click();
+  await page
+    .getByRole('group', { name: /^Tamanho/ })
+    .getByRole('button', { name: size, exact: true })
+    .click();
 }
 
 /** The colour as picture file names spell it ("Verde-limão" → "verde-limao"). */

@@ -1,6 +1,7 @@
 import type { Event } from '@passada/core/contracts/events';
 import { ageGroup } from '@passada/core/events';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { slowCpu } from './fixtures.ts';
 
 const run = Date.now().toString(36);
 const account = {
@@ -70,6 +71,47 @@ async function signedIn(page: Page) {
 const finishUrl = (paraMim: boolean) =>
   `/eventos/register/${event.id}/finalizar?paraMim=${paraMim}&eventoId=${event.id}&categorias=${categoryId}`;
 
+test("for oneself, the account's data look and behave read-only; the rest stays editable", async ({
+  page,
+}) => {
+  await signedIn(page);
+  await page.goto(finishUrl(true));
+  await expect(page.getByLabel('Telefone de contato')).toHaveValue('(85) 98888-7777');
+  const locked = {
+    'Nome completo': account.full_name,
+    'E-mail': account.email,
+    'Endereço (rua e número)': 'Av. Beira Mar, 100',
+    Bairro: 'Meireles',
+    Cidade: 'Fortaleza',
+    Estado: 'CE',
+    CEP: '60165-121',
+    'Telefone de contato': '(85) 98888-7777',
+  };
+  for (const [label, value] of Object.entries(locked)) {
+    const field = page.getByLabel(label, { exact: true });
+    await expect(field).toHaveValue(value);
+    await expect(field).not.toBeEditable();
+    // Drawn like the other read-only fields: dashed border on grey.
+    await expect(field).toHaveCSS('border-top-style', 'dashed');
+    // Keys change nothing.
+    await field.focus();
+    await field.press('End');
+    await field.press('Backspace');
+    await field.press('9');
+    await expect(field).toHaveValue(value);
+  }
+  // The state is no select one could change, only its read-only value.
+  await expect(page.getByRole('combobox', { name: 'Estado' })).toHaveCount(0);
+  await expect(
+    page.getByText('Os campos em cinza vêm da sua conta e do seu endereço principal'),
+  ).toBeVisible();
+  for (const label of ['CPF', 'Data de nascimento']) {
+    const field = page.getByLabel(label, { exact: true });
+    await expect(field).toBeEditable();
+    await expect(field).not.toHaveCSS('border-top-style', 'dashed');
+  }
+});
+
 test('registers oneself with Pix, then finds the registration by CPF', async ({ page }) => {
   await signedIn(page);
   await page.goto(finishUrl(true));
@@ -105,6 +147,8 @@ test('registers oneself with Pix, then finds the registration by CPF', async ({ 
 
   const pix = page.getByRole('region', { name: 'Pagamento com Pix' });
   await expect(pix.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
+  // The same countdown as on the order review (the e2e server gives a Pix 60 s).
+  await expect(pix.getByRole('timer')).toHaveText(/^Expira em 0[01]:\d\d$/);
   await pix.getByRole('button', { name: 'Simular pagamento' }).click();
   await expect(page.getByRole('dialog', { name: 'Cadastro Realizado com Sucesso!' })).toBeVisible();
   await page.getByRole('button', { name: 'Fechar' }).click();
@@ -127,8 +171,12 @@ test('registers oneself with Pix, then finds the registration by CPF', async ({ 
   await expect(found.getByText(category.nome_categoria)).toBeVisible();
   await expect(found.getByText('Av. Beira Mar, 100 - Meireles, Fortaleza - CE, 60165-121')).toBeVisible();
 
-  // A CPF this account did not register is not found.
+  // A CPF this account did not register is not found. It replaces the earlier one whole, also on a slow
+  // page (the field's mask once read a stale caret there and kept "403.644.788").
+  const restoreCpu = await slowCpu(page, 4);
   await page.getByLabel('CPF do participante').fill('11144477735');
+  await expect(page.getByLabel('CPF do participante')).toHaveValue('111.444.777-35');
+  await restoreCpu();
   await page.getByRole('button', { name: 'Buscar Inscrição' }).click();
   const missing = page.getByRole('alertdialog', { name: 'Inscrição não encontrada!' });
   await expect(missing).toBeVisible();

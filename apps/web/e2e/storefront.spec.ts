@@ -1,13 +1,13 @@
-import { expect, type Page, test } from '@playwright/test';
-import { colorSlug, createShopper, findProducts, type Shopper, signIn } from './fixtures.ts';
-
-async function choose(page: Page, color: string, size: string) {
-  await page.getByRole('group', { name: /^Cor/ }).getByRole('button', { name: color, exact: true }).click();
-  await page
-    .getByRole('group', { name: /^Tamanho/ })
-    .getByRole('button', { name: size, exact: true })
-    .click();
-}
+import { expect, test } from '@playwright/test';
+import {
+  chooseColorAndSize as choose,
+  colorSlug,
+  createShopper,
+  findProducts,
+  type Shopper,
+  signIn,
+  slowCpu,
+} from './fixtures.ts';
 
 let shopper: Shopper;
 
@@ -121,8 +121,14 @@ test('the header search, Top Avaliados and a price slider that searches once', a
 
 test('Sair ends on the home page, and another username shows one’s own page under one’s own name', async ({
   page,
+  request,
 }) => {
-  await signIn(page, shopper.token);
+  // A login of its own: Sair ends that token on the server, not the one the other tests use.
+  const login = await request.post('/api/token-auth/', {
+    data: { username: shopper.username, password: shopper.password },
+  });
+  const { token } = (await login.json()) as { token: string };
+  await signIn(page, token);
   await page.goto('/user/outra_pessoa');
   await expect(page).toHaveURL(new RegExp(`/user/${shopper.username}$`));
   await expect(page.getByText(shopper.username, { exact: true })).toBeVisible();
@@ -202,7 +208,9 @@ test('masks while typing an address, digits sent', async ({ page }) => {
   await signIn(page, shopper.token);
   await page.goto('/adicionar-endereco');
   await page.getByLabel('Nome completo').fill('Cida Corredora');
-  // Typed key by key at a person's pace: the mask follows each key.
+  // Typed key by key at a person's pace on a page slowed down 8 times: the mask follows each key and
+  // keeps every one, however far the page lags behind the keyboard.
+  const restoreCpu = await slowCpu(page, 8);
   const typing = { delay: 40 };
   const cep = page.getByLabel('CEP');
   await cep.pressSequentially('60165121', typing);
@@ -217,6 +225,7 @@ test('masks while typing an address, digits sent', async ({ page }) => {
   await phone.clear();
   await phone.pressSequentially('85932345678', typing);
   await expect(phone).toHaveValue('(85) 93234-5678');
+  await restoreCpu();
   const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/users/addresses/'));
   await page.getByRole('button', { name: 'Salvar endereço' }).click();
   // What goes to the server stays digits; the list shows them punctuated again.
@@ -269,4 +278,51 @@ test('a paid order asks no new charge, clears its shipping, and deleting an addr
   await remove.click();
   await confirm.getByRole('button', { name: 'Excluir' }).click();
   await expect(remove).toHaveCount(0);
+});
+
+/** Words of zod's and Fastify's English messages (as the API's own test lists them); none may reach a person. */
+const ENGLISH =
+  /\b(too small|too big|expected|invalid input|invalid option|received|required|must|unrecognized|body)\b/i;
+
+test('messages about bad input read in Portuguese, from the browser and from the API', async ({ page }) => {
+  // The browser's own checks, under each field.
+  await page.goto('/criarconta');
+  await page.getByLabel('E-mail').fill('cida@');
+  await page.getByLabel('Senha').fill('curta');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  const errors = page.locator('[id$="-erro"]');
+  await expect(errors).toHaveCount(4);
+  for (const text of await errors.allTextContents()) expect(text).not.toMatch(ENGLISH);
+
+  // The server's answers, put under the same fields: a taken user name and e-mail.
+  await page.getByLabel('Nome de usuário').fill(shopper.username);
+  await page.getByLabel('Nome completo').fill('Cida Corredora');
+  await page.getByLabel('E-mail').fill(`${shopper.username}@example.com`);
+  await page.getByLabel('Senha').fill('passada de sábado cedo');
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  const failure = page.getByRole('dialog', { name: 'ERRO AO CRIAR CONTA!' });
+  await expect(failure).toBeVisible();
+  await failure.getByRole('button', { name: 'Fechar' }).first().click();
+  await expect(page.getByText('Este nome de usuário já está em uso.')).toBeVisible();
+  await expect(page.getByText('Este e-mail já está cadastrado.')).toBeVisible();
+  for (const text of await errors.allTextContents()) expect(text).not.toMatch(ENGLISH);
+
+  // What the API answers to malformed calls the pages make, whole and per field.
+  const headers = { authorization: `Token ${shopper.token}` };
+  const answers = await Promise.all([
+    page.request.post('/api/calcular-frete/', {
+      data: { cepDestino: '60165121', items: [{ product: 'um', quantity: 0 }] },
+    }),
+    page.request.post('/api/users/addresses/', { headers, data: { street: '', phone: 12 } }),
+    page.request.post('/api/pagar-pix/', { headers, data: { finalidade: 'boleto', total: 'dez' } }),
+    page.request.get('/api/products/search/?min_price=-5&sizes=XG'),
+  ]);
+  for (const answer of answers) {
+    expect(answer.status()).toBe(400);
+    const body = (await answer.json()) as { detail: string; errors?: Record<string, string | string[]> };
+    const messages = [body.detail, ...Object.values(body.errors ?? {}).flat()];
+    expect(messages.length).toBeGreaterThan(1);
+    // "Dados inválidos: items.0.product: …" names the wire fields; only the words after them are read.
+    for (const message of messages) expect(message.replace(/[\w.]+: /g, '')).not.toMatch(ENGLISH);
+  }
 });

@@ -124,6 +124,10 @@ export const EnvSchema = z
     PAYMENTS_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(30),
     /** The same, per IP address in 10 minutes. */
     PAYMENTS_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(120),
+    /** Coupon previews (`POST /api/cupons/validar/`) per account in 10 minutes: guessing codes is an attack. */
+    COUPONS_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+    /** The same, per IP address in 10 minutes. */
+    COUPONS_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
 
     AUTH_TOKEN_TTL_HOURS: z.coerce
       .number()
@@ -152,7 +156,7 @@ export const EnvSchema = z
     ADMIN_NAME: z.string().min(1).default('Administrador'),
     /** Where uploaded product and event photos go; relative paths are taken from DATA_DIR. */
     MEDIA_DIR: z.string().min(1).default('media'),
-    /** `local` keeps photos under MEDIA_DIR; `s3` puts them in an S3-compatible bucket (docs/decisions/0017). */
+    /** `local` keeps photos under MEDIA_DIR; `s3` puts them in an S3-compatible bucket (docs/decisions/0018). */
     MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
     S3_BUCKET: z.string().optional(),
     /** The S3-compatible server (MinIO, R2, B2…); unset for AWS itself. Buckets are addressed path-style. */

@@ -1,6 +1,7 @@
 import { isValidCpf } from '../documents.ts';
 import { z } from '../zod.ts';
 import { IdSchema } from './common.ts';
+import { DraftCouponSchema } from './coupon-code.ts';
 
 export const ShippingServiceSchema = z.enum(['PAC', 'SEDEX']);
 export type ShippingService = z.infer<typeof ShippingServiceSchema>;
@@ -43,6 +44,8 @@ export const OrderDraftSchema = z.object({
     .refine((v) => isValidCpf(v), 'CPF inválido.')
     .transform((v) => v.replace(/\D/g, ''))
     .optional(),
+  /** A discount coupon's code (any case); the server checks it and prices the discount. */
+  cupom: DraftCouponSchema,
 });
 export type OrderDraft = z.infer<typeof OrderDraftSchema>;
 
@@ -113,6 +116,9 @@ export const OrderSchema = z.object({
   /** Correios tracking code once shipped, and the page where the buyer follows it. */
   codigo_rastreio: z.string().nullable().optional(),
   rastreio_url: z.string().nullable().optional(),
+  /** The discount coupon's code and what it took off the products, in reais (0 without a coupon). */
+  cupom: z.string().nullable().optional(),
+  desconto: z.number().optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

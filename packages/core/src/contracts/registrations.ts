@@ -11,6 +11,7 @@ import {
   UfSchema,
 } from './accounts.ts';
 import { IdSchema, IdTextSchema } from './common.ts';
+import { DraftCouponSchema } from './coupon-code.ts';
 
 /**
  * Event registrations on the wire (docs/product.md §3 and §7): the participant payload, what paying for it
@@ -76,6 +77,8 @@ const participantFields = {
   aceite_termo: z.literal(true, { error: 'Aceite o termo de responsabilidade para continuar.' }),
   /** The termo_versao of the event page the person read; a newer text must be read again. */
   termo_versao: z.string({ error: 'Aceite o termo de responsabilidade para continuar.' }).min(1).max(64),
+  /** A discount coupon's code (any case); the server checks it and prices the discount. */
+  cupom: DraftCouponSchema,
 };
 
 type ParticipantShape = {
@@ -105,6 +108,18 @@ export const ParticipantSchema = z
   .transform(withAddress);
 export type ParticipantInput = z.input<typeof ParticipantSchema>;
 export type Participant = z.output<typeof ParticipantSchema>;
+
+/**
+ * What prices a registration (the coupon preview before the form is complete): the event, the
+ * categories, and when already typed the birth date (60+ half price) and CPF (per-CPF coupon limit).
+ */
+export const RegistrationPriceDraftSchema = z.object({
+  evento: participantFields.evento,
+  categoria_evento: participantFields.categoria_evento,
+  data_nascimento: BirthDateSchema.optional(),
+  cpf: CpfSchema.optional(),
+  cupom: DraftCouponSchema,
+});
 
 /** POST /api/participantes/cadastrar/: the paid charge's txid (or card charge id) and the payload. */
 export const RegisterRequestSchema = z
@@ -139,6 +154,9 @@ export const RegistrationSchema = z.object({
   meia_entrada: z.boolean(),
   /** What the registration costs, in reais (before any card interest). */
   total: z.number(),
+  /** The discount coupon's code and what it took off, in reais (0 without a coupon). */
+  cupom: z.string().nullable().optional(),
+  desconto: z.number().optional(),
   criado_em: z.string(),
 });
 export type Registration = z.infer<typeof RegistrationSchema>;

@@ -166,6 +166,9 @@ export const registrations = pgTable(
     city: text('city').notNull(),
     neighborhood: text('neighborhood').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /** What a discount coupon took off (`couponCode`), already out of `total_cents`. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    couponCode: text('coupon_code'),
     /** The shirt size chosen (copied: the event's sizes may be renamed later). */
     kitSize: text('tamanho_camisa'),
     team: text('equipe'),

@@ -1,5 +1,6 @@
 export * from './accounts.ts';
 export * from './catalog.ts';
+export * from './coupons.ts';
 export * from './events.ts';
 export * from './orders.ts';
 export * from './painel.ts';

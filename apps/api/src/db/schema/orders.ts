@@ -48,6 +48,9 @@ export const orders = pgTable(
     shippingCents: integer('shipping_cents').notNull(),
     interestCents: integer('interest_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull(),
+    /** What a discount coupon took off the products (`couponCode`), already out of `total_cents`. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    couponCode: text('coupon_code'),
     installments: integer('installments').notNull().default(1),
     /** Copy of the delivery address at purchase time; later edits do not change the order. */
     address: jsonb('address').$type<OrderAddress>().notNull(),

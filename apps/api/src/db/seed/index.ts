@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from '../client.ts';
 import { products } from '../schema/index.ts';
 import { seedCatalog } from './catalog.ts';
+import { seedCoupons } from './coupons.ts';
 import { seedEvents } from './events.ts';
 import { seedStaff } from './staff.ts';
 
@@ -17,4 +18,5 @@ export async function seedDemoData(db: Db): Promise<void> {
   await seedCatalog(db);
   await seedEvents(db);
   await seedStaff(db);
+  await seedCoupons(db);
 }

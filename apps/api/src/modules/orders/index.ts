@@ -24,9 +24,11 @@ export default fp(
       catalog: app.catalog,
       addresses: app.accounts.addresses,
       shipping: app.shipping,
+      coupons: app.coupons,
     });
     // A charge with `finalidade: 'pedido'` pays for an order: payments calls back into this module.
     app.payments.registerPurpose('order', orders.purpose);
+    app.coupons.registerPricer('order', orders.pricePreview);
     app.jobs.work('mail.order-confirmation', ({ orderId }) => orders.sendConfirmation(orderId));
     app.jobs.work('mail.order-status', ({ orderId, status }) => orders.sendStatusNotice(orderId, status));
     app.decorate('orders', {
@@ -40,5 +42,8 @@ export default fp(
     });
     await app.register(ordersRoutes, { orders });
   },
-  { name: 'orders', dependencies: ['infra', 'jobs', 'payments', 'catalog', 'accounts', 'shipping'] },
+  {
+    name: 'orders',
+    dependencies: ['infra', 'jobs', 'payments', 'catalog', 'accounts', 'shipping', 'coupons'],
+  },
 );

@@ -36,6 +36,7 @@ export function orderConfirmationMail(input: {
     '',
     `Subtotal: ${brl(order.subtotal)}`,
     `Frete (${order.servico_frete}, até ${plural(shipping.businessDays, 'dia útil', 'dias úteis')}, entrega até ${formatIsoDateBR(shipping.latestDate)}): ${brl(order.frete)}`,
+    ...(order.cupom && order.desconto ? [`Desconto (cupom ${order.cupom}): −${brl(order.desconto)}`] : []),
     ...(order.juros > 0 ? [`Juros do parcelamento: ${brl(order.juros)}`] : []),
     `Total pago: ${brl(order.total)} (${paidWith})`,
     '',

@@ -27,6 +27,7 @@ import type { MailProvider } from '../../providers/mail/mail.provider.ts';
 import type { BillingAddress } from '../../providers/payments/index.ts';
 import type { AddressesService } from '../accounts/addresses.service.ts';
 import { type CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service.ts';
+import type { CouponsService, DraftPricer } from '../coupons/coupons.service.ts';
 import type { ChargePurposeHandler, PaymentsService } from '../payments/payments.service.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
 import { orderConfirmationMail, orderStatusMail } from './order-mail.ts';
@@ -43,6 +44,7 @@ export interface OrdersServiceDeps {
   catalog: Pick<CatalogService, 'getProduct' | 'reserveStock' | 'releaseStock'>;
   addresses: Pick<AddressesService, 'get'>;
   shipping: Pick<ShippingService, 'quote'>;
+  coupons: Pick<CouponsService, 'quote' | 'hold' | 'release' | 'confirm'>;
 }
 
 /**
@@ -73,6 +75,16 @@ const StoredOrderDraftSchema = z.object({
     latestDate: z.string(),
   }),
   subtotalCents: z.number().int(),
+  /** The discount coupon priced for this cart; the charge's amount is already net of it. */
+  coupon: z
+    .object({
+      couponId: z.number().int(),
+      code: z.string(),
+      discountCents: z.number().int(),
+      label: z.string(),
+      userId: z.number().int(),
+    })
+    .optional(),
 });
 export type StoredOrderDraft = z.infer<typeof StoredOrderDraftSchema>;
 export type StoredOrderItem = StoredOrderDraft['items'][number];
@@ -198,8 +210,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             };
       const subtotalCents = items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0);
       const units = items.reduce((sum, i) => sum + i.quantity, 0);
+      // The coupon covers products (of its categories), never shipping; priced here, on the server.
+      const coupon = input.cupom
+        ? await deps.coupons.quote(tx, {
+            code: input.cupom,
+            scope: 'loja',
+            userId: user.id,
+            lines: items.map((i) => ({
+              amountCents: i.priceCents * i.quantity,
+              productCategory: products.get(i.productId)!.category,
+            })),
+            totalCents: subtotalCents + shipping.priceCents,
+          })
+        : undefined;
       return {
-        amountCents: subtotalCents + shipping.priceCents,
+        amountCents: subtotalCents + shipping.priceCents - (coupon?.discountCents ?? 0),
         description: `Pedido ${deps.env.STORE_NAME} (${itemsLabel(units)})`,
         billingAddress: billingAddress(snapshot),
         draft: {
@@ -209,6 +234,17 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           address: snapshot,
           shipping,
           subtotalCents,
+          ...(coupon
+            ? {
+                coupon: {
+                  couponId: coupon.couponId,
+                  code: coupon.code,
+                  discountCents: coupon.discountCents,
+                  label: coupon.label,
+                  userId: coupon.userId,
+                },
+              }
+            : {}),
         },
       };
     },
@@ -225,17 +261,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           label: `${i.name} (${i.colorName}, ${i.sizeName})`,
         })),
       );
+      // The coupon's use is held with the units: of two buyers of its last use, one gets 409.
+      if (draft.coupon) await deps.coupons.hold(tx, chargeId, draft.coupon);
     },
 
     async release(tx, chargeId) {
       // Units of a charge that became an order were sold and are never given back.
       if (await repo.findOrderIdByCharge(tx, chargeId)) return;
       await deps.catalog.releaseStock(tx, chargeId, deps.now());
+      await deps.coupons.release(tx, chargeId);
     },
 
     async fulfil(tx, charge) {
       const draft = parseStoredDraft(charge.draft);
-      const baseCents = draft.subtotalCents + draft.shipping.priceCents;
+      const discountCents = draft.coupon?.discountCents ?? 0;
+      const baseCents = draft.subtotalCents + draft.shipping.priceCents - discountCents;
       const order = await repo.insertOrder(
         tx,
         {
@@ -249,6 +289,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           // The card total includes the instalment interest the provider computed; Pix is the base.
           interestCents: Math.max(0, charge.amountCents - baseCents),
           totalCents: charge.amountCents,
+          discountCents,
+          couponCode: draft.coupon?.code ?? null,
           installments: charge.installments,
           address: draft.address,
           buyerCpf: draft.buyer.cpf ?? null,
@@ -266,6 +308,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           quantity: i.quantity,
         })),
       );
+      if (draft.coupon) await deps.coupons.confirm(tx, charge.id);
       // The reservations stay as the record of what this charge took; the order makes them sold.
       // The e-mail is a job committed with the order: never for a rolled-back one, never lost.
       await deps.jobs.send('mail.order-confirmation', { orderId: order.id }, { tx });
@@ -339,6 +382,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       ...(row.trackingCode
         ? { codigo_rastreio: row.trackingCode, rastreio_url: trackingUrl(row.trackingCode) }
         : {}),
+      ...(row.couponCode ? { cupom: row.couponCode, desconto: centsToReais(row.discountCents) } : {}),
     }));
   }
 
@@ -376,7 +420,17 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return toOrders(await repo.listOrdersByUser(deps.db, userId));
   }
 
-  return { purpose, orderForPaidCharge, listOrders, sendConfirmation, sendStatusNotice };
+  /** The coupon preview: the same pricing as the charge, answered without creating anything. */
+  const pricePreview: DraftPricer = async (tx, input) => {
+    const { amountCents, draft } = await purpose.prepare(tx, input);
+    return {
+      beforeCents: draft.subtotalCents + draft.shipping.priceCents,
+      totalCents: amountCents,
+      coupon: draft.coupon ?? null,
+    };
+  };
+
+  return { purpose, pricePreview, orderForPaidCharge, listOrders, sendConfirmation, sendStatusNotice };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { TOKEN_SECURITY_SCHEME } from '../../plugins/auth.ts';
 import { accessRoutes } from './access.routes.ts';
 import { catalogRoutes } from './catalog.routes.ts';
+import { couponsRoutes } from './coupons.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { painelGuard } from './guard.ts';
 import { mediaRoutes } from './media.routes.ts';
@@ -33,9 +34,13 @@ export default fp(
         await scope.register(catalogRoutes);
         await scope.register(eventsRoutes);
         await scope.register(ordersRoutes);
+        await scope.register(couponsRoutes);
       },
       { prefix: '/api/painel' },
     );
   },
-  { name: 'painel', dependencies: ['infra', 'catalog', 'events', 'registrations', 'orders', 'payments'] },
+  {
+    name: 'painel',
+    dependencies: ['infra', 'catalog', 'events', 'registrations', 'orders', 'payments', 'coupons'],
+  },
 );

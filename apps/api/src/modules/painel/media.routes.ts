@@ -6,7 +6,7 @@ import { photoFile } from './photos.ts';
 
 /**
  * Uploaded photos, public like the shop's other images; a name never changes its bytes. They are
- * streamed from the media storage (disk or bucket) at the same address either way (docs/decisions/0017).
+ * streamed from the media storage (disk or bucket) at the same address either way (docs/decisions/0018).
  */
 export const mediaRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = async (app, { storage }) => {
   app.get(

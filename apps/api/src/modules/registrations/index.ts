@@ -23,13 +23,15 @@ export default fp(
       payments: app.payments,
       events: app.events,
       users: app.accounts.users,
+      coupons: app.coupons,
     });
     app.payments.registerPurpose('registration', registrations.purpose);
+    app.coupons.registerPricer('registration', registrations.pricePreview);
     app.jobs.work('mail.registration-confirmation', ({ registrationId }) =>
       registrations.sendConfirmation(registrationId),
     );
     app.decorate('registrationsAdmin', createRegistrationsAdmin({ db: app.db }));
     await app.register(registrationsRoutes, { registrations });
   },
-  { name: 'registrations', dependencies: ['infra', 'jobs', 'payments', 'events', 'accounts'] },
+  { name: 'registrations', dependencies: ['infra', 'jobs', 'payments', 'events', 'accounts', 'coupons'] },
 );

@@ -1,4 +1,5 @@
 import { dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
+import { COUPON_MESSAGES } from '@passada/core/contracts/coupon-code';
 import {
   checkinQrText,
   DUPLICATE_CPF,
@@ -9,6 +10,7 @@ import {
   type PriceResponse,
   type Registration,
   type RegistrationLookup,
+  RegistrationPriceDraftSchema,
 } from '@passada/core/contracts/registrations';
 import { maskCpf } from '@passada/core/documents';
 import { ageGroup, isRegistrationOpen, isSenior, registrationPrice } from '@passada/core/events';
@@ -24,6 +26,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { badRequest, conflict, notFound, validationError, zodIssues } from '../../plugins/errors.ts';
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
 import type { UsersService } from '../accounts/users.service.ts';
+import type { AppliedCoupon, CouponsService, DraftPricer } from '../coupons/coupons.service.ts';
 import {
   type CategoryInfo,
   type EventRow,
@@ -59,6 +62,7 @@ export interface RegistrationsServiceDeps {
     | 'releasePlaces'
   >;
   users: Pick<UsersService, 'findContact'>;
+  coupons: Pick<CouponsService, 'quote' | 'hold' | 'release' | 'confirm'>;
 }
 
 /** What a registration charge pays for, as the server priced it (stored in charges.draft). */
@@ -71,6 +75,8 @@ export interface RegistrationDraft extends Participant {
   senior?: boolean;
   /** The termo version and the moment the person accepted it (when the charge was created). */
   termsAcceptedAt?: string;
+  /** The discount coupon priced for it; `totalCents` is already net of it. */
+  coupon?: AppliedCoupon;
 }
 
 interface PricedItem {
@@ -157,6 +163,51 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     return size;
   }
 
+  /**
+   * The price with a coupon. Coupon and 60+ half price do not add up: the better of the two applies.
+   * With the coupon, the categories are priced at the lot's full price and the coupon is taken off;
+   * when the half price is as good or better, the coupon is refused so the buyer knows why.
+   */
+  async function withCoupon(
+    tx: Tx,
+    input: { user: AuthUser; eventId: number; cpf?: string | undefined; code?: string | undefined },
+    priced: { items: PricedItem[]; senior: boolean },
+  ) {
+    const beforeCents = priced.items.reduce((s, i) => s + i.priceCents, 0);
+    const plain = {
+      items: priced.items.map((i) => ({ item: i, priceCents: i.priceCents })),
+      senior: priced.senior,
+      beforeCents,
+      totalCents: beforeCents,
+      coupon: undefined as AppliedCoupon | undefined,
+    };
+    if (!input.code) return plain;
+    const fullCents = priced.items.reduce((s, i) => s + i.fullPriceCents, 0);
+    const coupon = await deps.coupons.quote(tx, {
+      code: input.code,
+      scope: 'corridas',
+      userId: input.user.id,
+      cpf: input.cpf,
+      lines: priced.items.map((i) => ({
+        amountCents: i.fullPriceCents,
+        eventId: input.eventId,
+        eventCategoryId: i.category.id,
+      })),
+      totalCents: fullCents,
+    });
+    if (priced.senior && fullCents - coupon.discountCents >= beforeCents)
+      throw badRequest(COUPON_MESSAGES.seniorIsBetter, 'cupom_nao_acumula', {
+        cupom: COUPON_MESSAGES.seniorIsBetter,
+      });
+    return {
+      items: priced.items.map((i) => ({ item: i, priceCents: i.fullPriceCents })),
+      senior: false,
+      beforeCents: fullCents,
+      totalCents: fullCents - coupon.discountCents,
+      coupon,
+    };
+  }
+
   /** GET /api/events/{id}/preco/: the price the form shows, from the same rules as the charge. */
   async function quote(
     eventId: number,
@@ -226,20 +277,25 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
           'Já existe um pagamento em aberto para este CPF nesta categoria. Conclua-o ou aguarde ele expirar.',
           'pagamento_pendente',
         );
-      const totalCents = items.reduce((s, i) => s + i.priceCents, 0);
+      const price = await withCoupon(
+        tx,
+        { user, eventId: event.id, cpf: p.cpf, code: p.cupom },
+        { items, senior },
+      );
       return {
-        amountCents: totalCents,
+        amountCents: price.totalCents,
         description: `Inscrição ${event.name}`.slice(0, 140),
         draft: {
           ...p,
-          items: items.map((i) => ({
-            categoryId: i.category.id,
-            priceCents: i.priceCents,
-            lotName: i.lotName,
+          items: price.items.map(({ item, priceCents }) => ({
+            categoryId: item.category.id,
+            priceCents,
+            lotName: item.lotName,
           })),
-          totalCents,
+          totalCents: price.totalCents,
           ...(kit ? { kitSizeId: kit.id, kitSize: kit.size } : {}),
-          senior,
+          senior: price.senior,
+          ...(price.coupon ? { coupon: price.coupon } : {}),
           termsAcceptedAt: deps.now().toISOString(),
         },
         billingAddress: {
@@ -260,10 +316,13 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         draft.items.map((i) => i.categoryId),
       );
       if (draft.kitSizeId !== undefined) await deps.events.reserveKit(tx, chargeId, draft.kitSizeId);
+      // The coupon's use is held with the places: of two buyers of its last use, one gets 409.
+      if (draft.coupon) await deps.coupons.hold(tx, chargeId, draft.coupon);
     },
 
     async release(tx, chargeId) {
       await deps.events.releasePlaces(tx, chargeId);
+      await deps.coupons.release(tx, chargeId);
     },
 
     async fulfil(tx, charge: ChargeRow) {
@@ -292,6 +351,8 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
             city: d.city,
             neighborhood: d.neighborhood,
             totalCents: d.totalCents,
+            discountCents: d.coupon?.discountCents ?? 0,
+            couponCode: d.coupon?.code ?? null,
             kitSize: d.kitSize ?? null,
             team: d.equipe ?? null,
             emergencyName: d.contato_emergencia_nome ?? null,
@@ -309,6 +370,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
           if (isUniqueViolation(err)) throw new CannotFulfil(DUPLICATE_CPF);
           throw err;
         });
+      if (d.coupon) await deps.coupons.confirm(tx, charge.id);
       await deps.jobs.send('mail.registration-confirmation', { registrationId: row.id }, { tx });
       return { id: row.id };
     },
@@ -342,6 +404,9 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       `Data: ${formatIsoDateBR(event.startDate)} às ${event.time}`,
       `Participante: ${registration.fullName} (CPF ${maskCpf(registration.cpf)})`,
       `Categorias: ${categories.map((c) => c.name).join(', ')}`,
+      ...(registration.couponCode
+        ? [`Desconto (cupom ${registration.couponCode}): −${formatBRL(registration.discountCents)}`]
+        : []),
       `Valor: ${formatBRL(registration.totalCents)}`,
       `Inscrição nº ${registration.id}`,
       ...(registration.kitSize ? [`Camisa: ${registration.kitSize}`] : []),
@@ -413,6 +478,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       faixa_etaria: ageGroup(row.birthDate, event?.startDate ?? row.birthDate),
       meia_entrada: row.seniorDiscount,
       total: centsToReais(row.totalCents),
+      ...(row.couponCode ? { cupom: row.couponCode, desconto: centsToReais(row.discountCents) } : {}),
       criado_em: row.createdAt.toISOString(),
     };
   }
@@ -462,7 +528,20 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     };
   }
 
-  return { purpose, quote, registrationForCharge, lookup, sendConfirmation };
+  /**
+   * The coupon preview of the event form: priced like the charge, from the event, the categories and,
+   * when typed, the birth date and the CPF (the charge checks the whole form again).
+   */
+  const pricePreview: DraftPricer = async (tx, { user, draft }) => {
+    const parsed = RegistrationPriceDraftSchema.safeParse(draft);
+    if (!parsed.success) throw validationError(zodIssues(parsed.error));
+    const d = parsed.data;
+    const priced = await priceChoice(tx, d.evento, d.categoria_evento, d.data_nascimento);
+    const price = await withCoupon(tx, { user, eventId: d.evento, cpf: d.cpf, code: d.cupom }, priced);
+    return { beforeCents: price.beforeCents, totalCents: price.totalCents, coupon: price.coupon ?? null };
+  };
+
+  return { purpose, quote, pricePreview, registrationForCharge, lookup, sendConfirmation };
 }
 
 export type RegistrationsService = ReturnType<typeof createRegistrationsService>;

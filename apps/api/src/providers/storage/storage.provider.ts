@@ -8,7 +8,7 @@ export interface StoredMedia {
 }
 
 /**
- * Where uploaded photos live (docs/decisions/0017). Keys are `<folder>/<name>`, e.g.
+ * Where uploaded photos live (docs/decisions/0018). Keys are `<folder>/<name>`, e.g.
  * `produtos/0a1b…-800.webp`; a key is written once and its bytes never change.
  */
 export interface MediaStorage {

@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CardForm, type CardPhase } from './card-form.tsx';
 import {
@@ -119,6 +120,24 @@ describe('CardForm', () => {
     await act(async () => {});
     expect(calls.filter((c) => c.url.includes('pagar-cartao') || c.url.includes('token'))).toHaveLength(0);
     expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('groups the number while typing (Amex 4-6-5) and hands the tokenizer digits only', async () => {
+    vi.useRealTimers();
+    const calls = serve();
+    renderForm();
+    const number = screen.getByLabelText('Número do cartão') as HTMLInputElement;
+    await userEvent.type(number, '378282246310005');
+    expect(number.value).toBe('3782 822463 10005');
+    await userEvent.clear(number);
+    await userEvent.type(number, '4111x1111-1111 1111');
+    expect(number.value).toBe('4111 1111 1111 1111');
+    await fillValid('4111 1111 1111 1111');
+    await submit();
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/simulador/cartao/token')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/simulador/cartao/token')?.body).toMatchObject({
+      number: '4111111111111111',
+    });
   });
 
   it('shows each card rule broken at its own field', async () => {

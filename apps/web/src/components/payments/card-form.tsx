@@ -4,6 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { ApiRequestError } from '../../lib/api.ts';
 import { FormField, inputClass, SelectField } from '../form-field.tsx';
+import { cardNumberMask, MaskedField } from '../masked-field.tsx';
 import {
   BRAND_NAMES,
   brDateToIso,
@@ -248,14 +249,14 @@ export function CardForm({
   const years = Array.from({ length: 12 }, (_, i) => String(thisYear + i));
   return (
     <form noValidate onSubmit={(e) => void pay(e)} aria-label="Pagamento com cartão" className="grid gap-4">
-      <FormField
+      <MaskedField
         label="Número do cartão"
-        inputMode="numeric"
+        mask={cardNumberMask}
         autoComplete="cc-number"
+        placeholder="0000 0000 0000 0000"
         required
-        maxLength={23}
         error={errors.number?.message}
-        {...filtered(field('number'), /[^\d ]/g)}
+        {...field('number')}
       />
       <FormField
         label="Bandeira"

@@ -46,9 +46,12 @@ export function configAnswer(provedor: 'simulado' | 'efi') {
   };
 }
 
-/** Types `value` into the field labelled `label`. */
-export const type = (label: string, value: string) =>
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** Types `value` into the field labelled `label` (an input event, as typing sends; a select changes). */
+export function type(label: string, value: string) {
+  const field = screen.getByLabelText(label);
+  if (field instanceof HTMLSelectElement) fireEvent.change(field, { target: { value } });
+  else fireEvent.input(field, { target: { value } });
+}
 
 /** A valid Visa card for Ana, paid in 3 instalments (the options must be served). */
 export async function fillValid(number = '4111 1111 1111 1111') {

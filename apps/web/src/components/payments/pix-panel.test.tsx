@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Call, configAnswer, mockFetch } from './fetch-mock.test-utils.ts';
 import { PIX_POLL_MS } from './payments-api.ts';
+import { formatCountdown } from './pix-countdown.tsx';
 import { PixPanel } from './pix-panel.tsx';
 
 const created = {
@@ -137,5 +138,60 @@ describe('PixPanel', () => {
     expect(onError).toHaveBeenCalledWith('Estoque insuficiente para Camiseta Sertão (M, Preto).');
     await act(() => vi.advanceTimersByTimeAsync(PIX_POLL_MS * 2));
     expect(statusCalls(calls)).toHaveLength(0);
+  });
+
+  it('counts down to the deadline, speaks only at 5 min, 1 min and expiry, then offers a new Pix', async () => {
+    const start = Date.parse('2030-01-01T12:00:00.000Z');
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'], now: start });
+    const charges = [
+      { ...created, txid: 'tx1', expira_em: new Date(start + 6 * 60_000).toISOString() },
+      { ...created, txid: 'tx2', pix_copiaecola: '00020101second', expira_em: '2030-01-01T13:00:00.000Z' },
+    ];
+    const calls = mockFetch(({ method, url }) => {
+      if (method === 'POST' && url === '/api/pagar-pix/') return { status: 201, body: charges.shift() };
+      if (url.startsWith('/api/status-pix/')) return { status: 200, body: { status: 'ATIVA' } };
+      return undefined;
+    });
+    renderPanel();
+    expect(await screen.findByAltText('QR Code Pix')).toBeTruthy();
+    const timer = screen.getByRole('timer');
+    expect(timer.textContent).toBe('Expira em 06:00');
+    expect(timer.getAttribute('aria-live')).toBe('off');
+    const spoken = () => screen.getAllByRole('status').map((s) => s.textContent);
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(timer.textContent).toBe('Expira em 05:59');
+    expect(spoken()).not.toContain('Faltam 5 minutos para o Pix expirar.');
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(timer.textContent).toBe('Expira em 04:59');
+    expect(spoken()).toContain('Faltam 5 minutos para o Pix expirar.');
+    await act(() => vi.advanceTimersByTimeAsync(4 * 60_000));
+    expect(screen.getByRole('timer').textContent).toBe('Expira em 00:59');
+    expect(spoken()).toContain('Falta 1 minuto para o Pix expirar.');
+    expect(spoken()).not.toContain('Faltam 5 minutos para o Pix expirar.');
+
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    await flush();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(screen.queryByAltText('QR Code Pix')).toBeNull();
+    expect(screen.getByText('Pix expirado')).toBeTruthy();
+    expect(spoken()).toContain('Pix expirado. Gere um novo Pix para pagar.');
+    // At the deadline the server is asked at once, without waiting for the next 7 s read.
+    expect(statusCalls(calls).at(-1)?.url).toBe('/api/status-pix/tx1/');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Gerar novo Pix' }));
+    await flush();
+    await flush();
+    expect((screen.getByLabelText('Pix copia e cola') as HTMLTextAreaElement).value).toBe('00020101second');
+    expect(screen.getByRole('timer').textContent).toBe('Expira em 54:00');
+    const creations = calls.filter((c) => c.url === '/api/pagar-pix/');
+    expect(creations).toHaveLength(2);
+    expect(creations[1]?.body).toEqual(creations[0]?.body);
+  });
+
+  it('shows hours when the deadline is an hour or more away', async () => {
+    expect(formatCountdown(899)).toBe('14:59');
+    expect(formatCountdown(3600)).toBe('1:00:00');
+    expect(formatCountdown(0)).toBe('00:00');
   });
 });

@@ -1,16 +1,20 @@
 import type { PixCreateResponse } from '@passada/core/contracts/payments';
 import { formatBRL } from '@passada/core/money';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api.ts';
+import { secondaryButtonClass } from '../form-field.tsx';
 import {
   type ChargeStatus,
   FINAL_STATUSES,
   type Purpose,
+  pixStatusQuery,
   useCreatePix,
   usePixStatus,
   useSimulatedPayments,
   useSimulatePixPayment,
 } from './payments-api.ts';
+import { PixCountdown, useSecondsLeft } from './pix-countdown.tsx';
 
 const STATUS_TEXT: Record<ChargeStatus, string> = {
   ATIVA: 'Aguardando pagamento...',
@@ -37,7 +41,10 @@ export interface PixPanelProps {
   onError?(message: string): void;
 }
 
-/** Creates the Pix charge on mount, shows its QR code and copy-and-paste code, and waits for payment. */
+/**
+ * Creates the Pix charge on mount, shows its QR code, copy-and-paste code and the time left to pay, and
+ * waits for payment. Once the charge expires (or ends unpaid) the buyer can ask for a new one.
+ */
 export function PixPanel({ finalidade, draft, totalCents, descricao, onPaid, onError }: PixPanelProps) {
   const [charge, setCharge] = useState<PixCreateResponse | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -53,8 +60,9 @@ export function PixPanel({ finalidade, draft, totalCents, descricao, onPaid, onE
   // reports it paid once.
   const started = useRef(false);
   const reported = useRef(false);
-  const latest = useRef({ onPaid, onError });
-  latest.current = { onPaid, onError };
+  const request = { purpose: finalidade, draft, totalCents, description: descricao };
+  const latest = useRef({ onPaid, onError, request });
+  latest.current = { onPaid, onError, request };
 
   const fail = (message: string) => {
     if (latest.current.onError) latest.current.onError(message);
@@ -63,15 +71,21 @@ export function PixPanel({ finalidade, draft, totalCents, descricao, onPaid, onE
   const failRef = useRef(fail);
   failRef.current = fail;
 
+  const { mutateAsync } = createPix;
+  /** A charge for the page's draft; for a new one the server withdraws this account's earlier one. */
+  const generate = useCallback(() => {
+    setCopied(false);
+    // mutateAsync, not mutate: its promise settles even if StrictMode detached the observer meanwhile.
+    mutateAsync(latest.current.request)
+      .then(setCharge)
+      .catch((err: unknown) => failRef.current(errorMessage(err, 'Erro ao gerar o Pix.')));
+  }, [mutateAsync]);
+
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    // mutateAsync, not mutate: its promise settles even if StrictMode detached the observer meanwhile.
-    createPix
-      .mutateAsync({ purpose: finalidade, draft, totalCents, description: descricao })
-      .then(setCharge)
-      .catch((err: unknown) => failRef.current(errorMessage(err, 'Erro ao gerar o Pix.')));
-  }, [createPix, finalidade, draft, totalCents, descricao]);
+    generate();
+  }, [generate]);
 
   useEffect(() => {
     if (!txid || answer.status !== 'CONCLUIDA' || reported.current) return;
@@ -81,6 +95,15 @@ export function PixPanel({ finalidade, draft, totalCents, descricao, onPaid, onE
   }, [txid, answer]);
 
   const finished = status !== null && FINAL_STATUSES.has(status);
+  const left = useSecondsLeft(charge?.expira_em);
+  const timedOut = left === 0;
+  // Past the deadline on this device: ask the server at once, which ends the charge at the provider.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (timedOut && txid) void queryClient.invalidateQueries({ queryKey: pixStatusQuery(txid).queryKey });
+  }, [timedOut, txid, queryClient]);
+  /** No payment can arrive any more: the code is hidden and a new charge offered. */
+  const over = (timedOut && status === 'ATIVA') || (finished && status !== 'CONCLUIDA');
 
   const copy = async () => {
     if (!charge) return;
@@ -110,42 +133,65 @@ export function PixPanel({ finalidade, draft, totalCents, descricao, onPaid, onE
   if (!charge) {
     return <p role="status">Gerando o Pix...</p>;
   }
+  const expired = over && (timedOut || status === 'EXPIRADA');
   return (
     <section aria-label="Pagamento com Pix" className="flex flex-col items-center gap-4">
-      <p className="text-lg font-semibold">Valor: {formatBRL(Math.round(charge.valor * 100))}</p>
-      <img
-        src={charge.qrcode_base64}
-        alt="QR Code Pix"
-        width={240}
-        height={240}
-        className="rounded-lg bg-white p-2"
-      />
-      <div className="flex w-full max-w-md flex-col gap-1">
-        <label htmlFor={codeId} className="text-sm font-medium">
-          Pix copia e cola
-        </label>
-        <textarea
-          id={codeId}
-          readOnly
-          rows={3}
-          value={charge.pix_copiaecola}
-          onFocus={(e) => e.currentTarget.select()}
-          className="w-full resize-none rounded-lg border border-stone-300 bg-stone-50 px-3 py-2 font-mono text-xs break-all dark:border-stone-700 dark:bg-stone-800"
-        />
-        <button
-          type="button"
-          onClick={() => void copy()}
-          className="self-start rounded-lg border border-stone-300 px-4 py-2 font-medium hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700 dark:border-stone-700 dark:hover:bg-stone-800"
-        >
-          Copiar código
-        </button>
-        {copied ? <p role="status">Código copiado!</p> : null}
-      </div>
+      {over ? null : (
+        <p className="text-lg font-semibold">Valor: {formatBRL(Math.round(charge.valor * 100))}</p>
+      )}
+      {/* Kept in one place whatever follows, so it can say when the code expired. */}
+      {left === null ? null : <PixCountdown secondsLeft={left} />}
+      {over ? (
+        expired ? (
+          <p className="text-lg font-semibold">Pix expirado</p>
+        ) : null
+      ) : (
+        <>
+          <img
+            src={charge.qrcode_base64}
+            alt="QR Code Pix"
+            width={240}
+            height={240}
+            className="rounded-lg bg-white p-2"
+          />
+          <div className="flex w-full max-w-md flex-col gap-1">
+            <label htmlFor={codeId} className="text-sm font-medium">
+              Pix copia e cola
+            </label>
+            <textarea
+              id={codeId}
+              readOnly
+              rows={3}
+              value={charge.pix_copiaecola}
+              onFocus={(e) => e.currentTarget.select()}
+              className="w-full resize-none rounded-lg border border-stone-300 bg-stone-50 px-3 py-2 font-mono text-xs break-all dark:border-stone-700 dark:bg-stone-800"
+            />
+            <button
+              type="button"
+              onClick={() => void copy()}
+              className="self-start rounded-lg border border-stone-300 px-4 py-2 font-medium hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700 dark:border-stone-700 dark:hover:bg-stone-800"
+            >
+              Copiar código
+            </button>
+            {copied ? <p role="status">Código copiado!</p> : null}
+          </div>
+        </>
+      )}
+      {/* "Pix expirado" already says what the status line would. */}
       <p role="status" aria-live="polite" className="font-medium">
-        {status ? STATUS_TEXT[status] : null}
+        {status && !expired ? STATUS_TEXT[status] : null}
         {finished && status !== 'CONCLUIDA' && answer.motivo ? ` ${answer.motivo}` : null}
       </p>
-      {simulated && !finished ? (
+      {over ? (
+        <button
+          type="button"
+          onClick={generate}
+          disabled={createPix.isPending}
+          className={secondaryButtonClass}
+        >
+          {createPix.isPending ? 'Gerando o Pix...' : 'Gerar novo Pix'}
+        </button>
+      ) : simulated && !finished ? (
         <button
           type="button"
           onClick={simulate}

@@ -20,6 +20,7 @@ const pages = {
   orderPrint: lazy(() => import('./pages/order-print-page.tsx')),
   checkin: lazy(() => import('./pages/checkin-page.tsx')),
   staff: lazy(() => import('./pages/staff-page.tsx')),
+  coupons: lazy(() => import('./pages/coupons-page.tsx')),
   audit: lazy(() => import('./pages/audit-page.tsx')),
   security: lazy(() => import('./pages/security-page.tsx')),
 } satisfies Record<string, ComponentType>;
@@ -43,6 +44,7 @@ export default function PainelApp() {
           <Route path="pedidos/:id" element={<pages.order />} />
           <Route path="checkin" element={<pages.checkin />} />
           <Route path="equipe" element={<pages.staff />} />
+          <Route path="cupons" element={<pages.coupons />} />
           <Route path="registro" element={<pages.audit />} />
           <Route path="seguranca" element={<pages.security />} />
           <Route path="*" element={<p>Página não encontrada no painel.</p>} />

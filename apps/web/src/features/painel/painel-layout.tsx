@@ -71,6 +71,9 @@ export default function PainelLayout() {
                 <NavLink to="/painel/equipe" className={navClass}>
                   Equipe
                 </NavLink>
+                <NavLink to="/painel/cupons" className={navClass}>
+                  Cupons
+                </NavLink>
                 <NavLink to="/painel/registro" className={navClass}>
                   Registro de alterações
                 </NavLink>

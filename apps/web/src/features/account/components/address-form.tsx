@@ -1,20 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatCep, UFS } from '@passada/core/cep';
+import { formatCep } from '@passada/core/cep';
 import { type AddressData, AddressInputSchema } from '@passada/core/contracts/accounts';
 import { formatPhone } from '@passada/core/phone';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import type { z } from 'zod';
-import {
-  FormField,
-  FormStatus,
-  inputClass,
-  linkClass,
-  primaryButtonClass,
-} from '../../../components/form-field.tsx';
+import { FormField, FormStatus, linkClass, primaryButtonClass } from '../../../components/form-field.tsx';
 import { cepMask, MaskedField, phoneMask } from '../../../components/masked-field.tsx';
+import { StateField } from '../../../components/state-field.tsx';
 import { addressesQueryKey, lookupCep, saveAddress, showFieldErrors } from '../../../lib/accounts-api.ts';
 import { readString, StorageKeys } from '../../../lib/storage.ts';
 
@@ -33,7 +28,6 @@ interface AddressFormProps {
 export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const stateId = useId();
   const [status, setStatus] = useState<string | null>(null);
   const [lookingUp, setLookingUp] = useState(false);
   const lastLookup = useRef<string | null>(null);
@@ -124,30 +118,7 @@ export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
           Buscando o CEP…
         </p>
       ) : null}
-      <div className="flex flex-col gap-1">
-        <label htmlFor={stateId} className="text-sm font-medium">
-          Estado
-        </label>
-        <select
-          id={stateId}
-          className={inputClass}
-          aria-invalid={errors.state ? true : undefined}
-          aria-describedby={errors.state ? `${stateId}-erro` : undefined}
-          {...register('state')}
-        >
-          <option value="">Selecione</option>
-          {UFS.map((uf) => (
-            <option key={uf} value={uf}>
-              {uf}
-            </option>
-          ))}
-        </select>
-        {errors.state ? (
-          <p id={`${stateId}-erro`} className="text-sm text-red-700 dark:text-red-400">
-            {errors.state.message}
-          </p>
-        ) : null}
-      </div>
+      <StateField error={errors.state?.message} {...register('state')} />
       <FormField
         label="Cidade"
         autoComplete="address-level2"

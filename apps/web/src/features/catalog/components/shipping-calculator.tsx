@@ -66,8 +66,9 @@ export function ShippingCalculator({ productId, quantity }: { productId: number;
           autoComplete="postal-code"
           placeholder="00000-000"
           ref={cepRef}
-          value={cep}
-          onChange={(e) => setCep(e.target.value)}
+          // The mask rewrites the value in the input event itself: onInput sees every change (MaskedField).
+          defaultValue=""
+          onInput={(e) => setCep(e.currentTarget.value)}
           className="w-36 rounded-lg border border-stone-400 px-3 py-2 dark:border-stone-600 dark:bg-stone-900"
         />
         <button

@@ -12,7 +12,9 @@ interface OrderSummaryProps {
   shippingCents: number | null;
   method: PaymentMethod | null;
   installment: InstallmentChoice | null;
-  /** Products and shipping, before card interest. */
+  /** The discount coupon applied, as the server priced it. */
+  discount?: { code: string; cents: number } | null;
+  /** Products and shipping, less the coupon, before card interest. */
   totalCents: number;
 }
 
@@ -31,6 +33,12 @@ export function OrderSummary(props: OrderSummaryProps) {
         <dd>{formatBRL(subtotalCents)}</dd>
         <dt>Frete{service ? ` (${service})` : ''}</dt>
         <dd>{shippingCents === null ? '—' : formatBRL(shippingCents)}</dd>
+        {props.discount ? (
+          <>
+            <dt>Desconto (cupom {props.discount.code})</dt>
+            <dd>−{formatBRL(props.discount.cents)}</dd>
+          </>
+        ) : null}
         {byCard ? (
           <>
             <dt>Parcelamento</dt>

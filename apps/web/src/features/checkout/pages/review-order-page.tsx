@@ -1,7 +1,8 @@
 import type { Address } from '@passada/core/contracts/accounts';
-import { formatBRL } from '@passada/core/money';
+import { formatBRL, reaisToCents } from '@passada/core/money';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
+import { CouponField } from '../../../components/coupon-field.tsx';
 import { useAlert } from '../../../components/dialog.tsx';
 import type { InstallmentChoice } from '../../../components/payments/card-form.tsx';
 import {
@@ -9,6 +10,7 @@ import {
   PaymentStep,
   usePaymentStep,
 } from '../../../components/payments/payment-step.tsx';
+import { useCoupon } from '../../../lib/coupons-api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { StorageKeys, writeJson } from '../../../lib/storage.ts';
 import { useShippingQuote, useSubmitOrder } from '../api/checkout-api.ts';
@@ -46,7 +48,9 @@ function Review({ address }: { address: Address }) {
 
   const subtotal = itemsSubtotalCents(items);
   const shippingCents = quote.data && service ? servicePrice(quote.data, service) : null;
-  const totalCents = subtotal + (shippingCents ?? 0);
+  // The coupon is priced by the server for the cart and the shipping chosen (any method: same price).
+  const coupon = useCoupon('pedido', service ? orderDraft(items, address.id, service, 'pix') : null);
+  const totalCents = coupon.applied ? reaisToCents(coupon.applied.total) : subtotal + (shippingCents ?? 0);
 
   const step = usePaymentStep({
     // docs/product.md §3: the order payload, with the paid charge's txid.
@@ -109,7 +113,13 @@ function Review({ address }: { address: Address }) {
     );
   }
 
-  const draft = service && method ? orderDraft(items, address.id, service, method) : null;
+  const draft =
+    service && method
+      ? {
+          ...orderDraft(items, address.id, service, method),
+          ...(coupon.applied ? { cupom: coupon.applied.cupom } : {}),
+        }
+      : null;
   return (
     <>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -142,6 +152,14 @@ function Review({ address }: { address: Address }) {
             className={sectionClass}
             onChoose={chooseService}
           />
+          <section className={sectionClass} aria-label="Cupom de desconto">
+            <CouponField
+              coupon={coupon}
+              disabled={step.locked}
+              notReady={service ? null : 'Escolha o frete antes de aplicar o cupom.'}
+              onChange={resetPayment}
+            />
+          </section>
           <PaymentMethodChoice
             method={method}
             disabled={step.locked}
@@ -180,6 +198,11 @@ function Review({ address }: { address: Address }) {
           shippingCents={shippingCents}
           method={method}
           installment={installment}
+          discount={
+            coupon.applied
+              ? { code: coupon.applied.cupom, cents: reaisToCents(coupon.applied.desconto) }
+              : null
+          }
           totalCents={totalCents}
         />
       </div>

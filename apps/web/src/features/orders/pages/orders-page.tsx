@@ -44,6 +44,12 @@ function OrderCard({ order }: { order: Order }) {
       <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 [&_dd]:text-right border-t border-stone-200 pt-3 dark:border-stone-800">
         <dt>Frete ({order.servico_frete})</dt>
         <dd>{formatReais(order.frete)}</dd>
+        {order.cupom && order.desconto ? (
+          <>
+            <dt>Desconto (cupom {order.cupom})</dt>
+            <dd>−{formatReais(order.desconto)}</dd>
+          </>
+        ) : null}
         <dt>Pagamento</dt>
         <dd>{order.metodo_pagamento === 'pix' ? 'Pix' : `Cartão de crédito, ${order.parcelas}×`}</dd>
         <dt>Juros</dt>

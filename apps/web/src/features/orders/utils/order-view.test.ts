@@ -19,6 +19,9 @@ describe('order history helpers', () => {
     expect(interestCents({ total: 207.96, subtotal: 180.0, frete: 20 })).toBe(796);
     expect(interestCents({ total: 138.8, subtotal: 119.9, frete: 18.9 })).toBe(0);
     expect(interestCents({ total: 100, subtotal: 100, frete: 5 })).toBe(0);
+    // A coupon's discount is not negative interest: R$ 180 − R$ 18 + R$ 20 shipping, plus R$ 7,96.
+    expect(interestCents({ total: 189.96, subtotal: 180.0, frete: 20, desconto: 18 })).toBe(796);
+    expect(interestCents({ total: 182, subtotal: 180.0, frete: 20, desconto: 18 })).toBe(0);
   });
 
   it('shows an unreadable date as the spec does', () => {

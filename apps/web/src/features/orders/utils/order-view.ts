@@ -9,9 +9,15 @@ export function newestFirst(orders: readonly Order[]): Order[] {
   });
 }
 
-/** Instalment interest: what was charged beyond products and shipping. */
-export function interestCents(order: Pick<Order, 'total' | 'subtotal' | 'frete'>): number {
-  return Math.max(0, reaisToCents(order.total) - reaisToCents(order.subtotal) - reaisToCents(order.frete));
+/** Instalment interest: what was charged beyond products and shipping, less a coupon's discount. */
+export function interestCents(order: Pick<Order, 'total' | 'subtotal' | 'frete' | 'desconto'>): number {
+  return Math.max(
+    0,
+    reaisToCents(order.total) -
+      reaisToCents(order.subtotal) -
+      reaisToCents(order.frete) +
+      reaisToCents(order.desconto ?? 0),
+  );
 }
 
 export { ORDER_STATUS_LABEL as STATUS_LABEL } from '@passada/core/contracts/orders';

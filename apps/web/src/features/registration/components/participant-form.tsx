@@ -1,9 +1,9 @@
-import { UFS } from '@passada/core/cep';
 import { GENEROS, type Participant, type ParticipantInput } from '@passada/core/contracts/registrations';
 import { useId } from 'react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import { FormField, inputClass } from '../../../components/form-field.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import { cepMask, cpfMask, MaskedField, phoneMask } from '../../../components/masked-field.tsx';
+import { StateField } from '../../../components/state-field.tsx';
 
 /** The form's own values: gender starts unchosen (''), which the contract then refuses. */
 export type ParticipantFormValues = Omit<ParticipantInput, 'genero'> & { genero: string };
@@ -20,7 +20,7 @@ interface ParticipantFieldsProps {
 
 /** The participant's data (docs/product.md §2, event checkout): labelled inputs with their errors. */
 export function ParticipantFields({ register, errors, lockProfile, lockAddress }: ParticipantFieldsProps) {
-  const stateId = useId();
+  const genderId = useId();
   const genderError = errors.genero?.message;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
@@ -52,7 +52,7 @@ export function ParticipantFields({ register, errors, lockProfile, lockAddress }
         error={errors.data_nascimento?.message}
         {...register('data_nascimento')}
       />
-      <fieldset className="sm:col-span-2" aria-describedby={genderError ? `${stateId}-genero` : undefined}>
+      <fieldset className="sm:col-span-2" aria-describedby={genderError ? `${genderId}-genero` : undefined}>
         <legend className="text-sm font-medium">Gênero</legend>
         <div className="mt-1 flex gap-6">
           {GENEROS.map((g) => (
@@ -63,7 +63,7 @@ export function ParticipantFields({ register, errors, lockProfile, lockAddress }
           ))}
         </div>
         {genderError ? (
-          <p id={`${stateId}-genero`} className="text-sm text-red-700 dark:text-red-400">
+          <p id={`${genderId}-genero`} className="text-sm text-red-700 dark:text-red-400">
             {genderError}
           </p>
         ) : null}
@@ -90,32 +90,7 @@ export function ParticipantFields({ register, errors, lockProfile, lockAddress }
         error={errors.city?.message}
         {...register('city')}
       />
-      {lockAddress ? (
-        // A <select> cannot be read-only: the locked state is a read-only text field instead.
-        <FormField label="Estado" readOnly error={errors.state?.message} {...register('state')} />
-      ) : (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={stateId} className="text-sm font-medium">
-            Estado
-          </label>
-          <select
-            id={stateId}
-            className={inputClass}
-            aria-invalid={errors.state ? true : undefined}
-            {...register('state')}
-          >
-            <option value="">Selecione</option>
-            {UFS.map((uf) => (
-              <option key={uf} value={uf}>
-                {uf}
-              </option>
-            ))}
-          </select>
-          {errors.state?.message ? (
-            <p className="text-sm text-red-700 dark:text-red-400">{errors.state.message}</p>
-          ) : null}
-        </div>
-      )}
+      <StateField readOnly={lockAddress} error={errors.state?.message} {...register('state')} />
       <MaskedField
         label="CEP"
         mask={cepMask}

@@ -1,9 +1,12 @@
 import type { Participant } from '@passada/core/contracts/registrations';
 import { isRealIsoDate } from '@passada/core/contracts/registrations';
+import { isValidCpf } from '@passada/core/documents';
 import { type RegistrationStart, registrationStartFromSearch } from '@passada/core/events';
+import { reaisToCents } from '@passada/core/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { CouponField } from '../../../components/coupon-field.tsx';
 import { useAlert } from '../../../components/dialog.tsx';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-field.tsx';
 import {
@@ -11,6 +14,7 @@ import {
   PaymentStep,
   usePaymentStep,
 } from '../../../components/payments/payment-step.tsx';
+import { useCoupon } from '../../../lib/coupons-api.ts';
 import { eventQuery } from '../../../lib/events-api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { priceQuery, useRegisterParticipant } from '../api/registrations-api.ts';
@@ -94,6 +98,14 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
   const price = useQuery(
     priceQuery(start.eventoId, start.categorias, isRealIsoDate(birthDate) ? birthDate : null),
   );
+  // The coupon is priced for the categories and, once typed, the birth date (60+) and the CPF (its limit).
+  const cpf = (watch('cpf') ?? '').replace(/\D/g, '');
+  const coupon = useCoupon('inscricao', {
+    evento: start.eventoId,
+    categoria_evento: start.categorias,
+    ...(isRealIsoDate(birthDate) ? { data_nascimento: birthDate } : {}),
+    ...(isValidCpf(cpf) ? { cpf } : {}),
+  });
 
   const event = eventQ.data;
   if (eventQ.isPending) {
@@ -113,7 +125,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
 
   const choose = (next: PaymentMethod) =>
     void handleSubmit((data) => {
-      setDraft(data);
+      setDraft({ ...data, ...(coupon.applied ? { cupom: coupon.applied.cupom } : {}) });
       setMethod(next);
     })();
   const choosePix = () => {
@@ -125,7 +137,9 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
     choose('pix');
   };
 
-  const totalCents = price.data?.total_centavos ?? null;
+  const totalCents = coupon.applied
+    ? reaisToCents(coupon.applied.total)
+    : (price.data?.total_centavos ?? null);
   // The data being paid for cannot change; a Pix charge, once created, is the one to pay.
   const frozen = method !== null || step.succeeded;
   const locked = method === 'pix' || step.succeeded;
@@ -164,6 +178,12 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
           <RaceFields event={event} register={register} errors={errors} />
         </fieldset>
       </form>
+
+      {event.inscricoes_abertas ? (
+        <section aria-label="Cupom de desconto" className="mt-6 max-w-md">
+          <CouponField coupon={coupon} disabled={frozen} />
+        </section>
+      ) : null}
 
       {event.inscricoes_abertas && totalCents !== null ? (
         <section aria-labelledby="pagamento-titulo" className="mt-8">

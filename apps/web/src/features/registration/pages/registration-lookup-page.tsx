@@ -91,9 +91,10 @@ export default function RegistrationLookupPage() {
           inputMode="numeric"
           ref={cpfRef}
           placeholder="000.000.000-00"
-          value={cpf}
-          onChange={(e) => {
-            setCpf(e.target.value);
+          // The mask rewrites the value in the input event itself: onInput sees every change (MaskedField).
+          defaultValue=""
+          onInput={(e) => {
+            setCpf(e.currentTarget.value);
             setNotFound(false);
           }}
         />

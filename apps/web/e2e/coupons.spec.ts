@@ -1,0 +1,109 @@
+import { expect, test } from '@playwright/test';
+import {
+  chooseColorAndSize,
+  createShopper,
+  productWithStock,
+  STAFF,
+  signIn,
+  signInStaff,
+} from './fixtures.ts';
+
+/** Reais as the page writes them ("R$ 1.234,56"), tolerant of the no-break space after R$. */
+function brl(cents: number): RegExp {
+  const [int, dec] = (cents / 100).toFixed(2).split('.');
+  const grouped = (int ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, '\\.');
+  return new RegExp(`R\\$\\s${grouped},${dec}`);
+}
+
+test('a coupon applied on the review page lowers the Pix charge, and the order history shows the discount', async ({
+  page,
+  request,
+}) => {
+  const shopper = await createShopper(request, 'cupom');
+  await signIn(page, shopper.token);
+  const { product, entry } = await productWithStock(request, '/api/products/', 2);
+  const quote = await request.post('/api/calcular-frete/', {
+    data: { cepDestino: '60165121', items: [{ product: product.id, quantity: 1 }] },
+  });
+  const pac = Number(((await quote.json()) as { precoFinalPAC: string }).precoFinalPAC.replace(/\D/g, ''));
+  const priceCents = Math.round(product.price * 100);
+  // BEMVINDO10, the demo seed's shop coupon: 10% of the products, never of the shipping.
+  const discount = Math.round(priceCents / 10);
+  const total = priceCents + pac - discount;
+
+  await page.goto(`/produto/${product.id}`);
+  await chooseColorAndSize(page, entry.color.name, entry.size.name);
+  await page.getByRole('button', { name: 'Comprar agora' }).click();
+  await expect(page).toHaveURL(/\/enderecos$/);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page).toHaveURL(/\/revisar-pedido$/);
+
+  const field = page.getByRole('textbox', { name: 'Cupom de desconto' });
+  const apply = page.getByRole('button', { name: 'Aplicar' });
+  // The discount depends on the shipping chosen: first the shipping.
+  await field.fill('bemvindo10');
+  await apply.click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Escolha o frete antes de aplicar o cupom.' }),
+  ).toBeVisible();
+
+  await page.getByRole('radio', { name: /^PAC/ }).check();
+  await expect(page.getByTestId('total-pedido')).toHaveText(brl(priceCents + pac));
+  await field.fill('naoexiste');
+  await apply.click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Cupom inválido.' })).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+
+  await field.fill('bemvindo10');
+  await apply.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cupom BEMVINDO10 aplicado' })).toContainText(
+    brl(total),
+  );
+  await expect(page.getByTestId('total-pedido')).toHaveText(brl(total));
+  await expect(page.getByRole('complementary')).toContainText('Desconto (cupom BEMVINDO10)');
+
+  await page.getByRole('radio', { name: 'Pix' }).check();
+  await expect(page.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
+  await page.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(page.getByRole('dialog', { name: 'Pedido realizado com sucesso!' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page).toHaveURL(/\/user\/pedidos$/, { timeout: 15_000 });
+  const order = page.getByRole('article').first();
+  await expect(order).toContainText('Desconto (cupom BEMVINDO10)');
+  await expect(order).toContainText(brl(discount));
+  await expect(order).toContainText(brl(total));
+});
+
+test('an admin creates a race coupon at /painel/cupons, sees its uses and deactivates it', async ({
+  page,
+}) => {
+  await signInStaff(page, STAFF.admin, '/painel/cupons');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cupons de desconto' })).toBeVisible();
+  // The demo coupons are there, with their uses counted.
+  await expect(page.getByRole('row', { name: /BEMVINDO10/ })).toContainText(/\d+ pagos/);
+  await expect(page.getByRole('row', { name: /CORRIDA20/ })).toContainText('Corridas');
+
+  // A code of this run's own: a retry must not meet the first attempt's coupon.
+  const code = `MARATONA${Date.now().toString(36).toUpperCase()}`;
+  await page.getByLabel('Código', { exact: true }).fill(code.toLowerCase());
+  await page.getByLabel('Vale para', { exact: true }).selectOption('corridas');
+  await page.getByLabel('Tipo de desconto', { exact: true }).selectOption('fixo');
+  await page.getByLabel('Valor (R$)', { exact: true }).fill('15');
+  await page.getByLabel('Usos no total (vazio: sem limite)', { exact: true }).fill('50');
+  await page.getByRole('button', { name: 'Criar cupom' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Cupom criado.' })).toBeVisible();
+  const created = page.getByRole('row', { name: new RegExp(code) });
+  await expect(created).toContainText(brl(1500));
+  await expect(created).toContainText('0 de 50 pagos');
+
+  // A code already taken, in any case, is refused on its field.
+  await page.getByLabel('Código', { exact: true }).fill('Bemvindo10');
+  await page.getByLabel('Percentual', { exact: true }).fill('5');
+  await page.getByRole('button', { name: 'Criar cupom' }).click();
+  await expect(page.getByText('Já existe um cupom com este código.').first()).toBeVisible();
+
+  await created.getByRole('button', { name: `Desativar ${code}` }).click();
+  await expect(created).toContainText('Inativo');
+  await expect(created.getByRole('button', { name: `Reativar ${code}` })).toBeVisible();
+});
