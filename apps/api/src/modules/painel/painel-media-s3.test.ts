@@ -114,13 +114,10 @@ describe('painel: photos in an S3-compatible bucket (MEDIA_STORAGE=s3)', () => {
 
   it('a bucket that refuses the key: 502 in Portuguese, no photo recorded, nothing left in the bucket', async () => {
     const product = await makeProduct(t.database.db, { name: 'Meia Cano Alto', imageUrls: [] });
+    const sock = { bytes: await picture('webp', 500), filename: 'meia.webp', type: 'image/webp' };
     s3.accessKeyId = 'AKIAOUTRACHAVE';
     try {
-      const res = await uploadProductPhoto(t.app, admin, product.id, {
-        bytes: await picture('webp', 500),
-        filename: 'meia.webp',
-        type: 'image/webp',
-      });
+      const res = await uploadProductPhoto(t.app, admin, product.id, sock);
       expect(res.statusCode).toBe(502);
       expect(res.json()).toMatchObject({
         code: 'armazenamento_indisponivel',

@@ -168,9 +168,12 @@ function toInput(v: EventFormValues) {
 /** A message the server gave for a whole list goes on the list's `root`, where its fieldset shows it. */
 const LIST_PATH = /(^dias_evento|^kit_tamanhos|\.categorias|\.lotes)$/;
 
+/** A field's registration with the message it has (the server's, after a refused save). */
+type Bind = (path: Path) => ReturnType<UseFormRegister<EventFormValues>> & { error: string | undefined };
+
 interface PartProps {
   control: Control<EventFormValues>;
-  register: UseFormRegister<EventFormValues>;
+  bind: Bind;
   errors: FieldErrors<EventFormValues>;
 }
 const messageAt = (errors: FieldErrors<EventFormValues>, path: string): string | undefined =>
@@ -185,13 +188,7 @@ const removeClass = 'text-sm text-red-700 underline dark:text-red-400';
 const addClass = 'justify-self-start text-sm underline';
 
 /** A category's price lots, in order: each ends on a date and/or after a number of registrations. */
-function LotFields({
-  control,
-  register,
-  errors,
-  day,
-  category,
-}: PartProps & { day: number; category: number }) {
+function LotFields({ control, bind, errors, day, category }: PartProps & { day: number; category: number }) {
   const base = `dias_evento.${day}.categorias.${category}.lotes` as const;
   const lots = useFieldArray({ control, name: base });
   const where = `da categoria ${category + 1} do dia ${day + 1}`;
@@ -203,27 +200,23 @@ function LotFields({
           <FormField
             label={`Nome do lote ${l + 1} ${where}`}
             placeholder={`${l + 1}º lote`}
-            error={messageAt(errors, `${base}.${l}.nome`)}
-            {...register(`${base}.${l}.nome`)}
+            {...bind(`${base}.${l}.nome`)}
           />
           <FormField
             label={`Preço do lote ${l + 1} ${where} (R$)`}
             inputMode="decimal"
-            error={messageAt(errors, `${base}.${l}.preco_inscricao`)}
-            {...register(`${base}.${l}.preco_inscricao`)}
+            {...bind(`${base}.${l}.preco_inscricao`)}
           />
           <FormField
             label={`Lote ${l + 1} ${where} vale até (data)`}
             type="date"
-            error={messageAt(errors, `${base}.${l}.ate_data`)}
-            {...register(`${base}.${l}.ate_data`)}
+            {...bind(`${base}.${l}.ate_data`)}
           />
           <FormField
             label={`Lote ${l + 1} ${where} vale até (inscrições vendidas)`}
             type="number"
             min={1}
-            error={messageAt(errors, `${base}.${l}.ate_inscricoes`)}
-            {...register(`${base}.${l}.ate_inscricoes`)}
+            {...bind(`${base}.${l}.ate_inscricoes`)}
           />
           <button type="button" className={removeClass} onClick={() => lots.remove(l)}>
             Remover lote {l + 1} {where}
@@ -241,7 +234,7 @@ function LotFields({
 /** One day of the event with its categories (price, places and lots). */
 function DayFields({
   control,
-  register,
+  bind,
   errors,
   day,
   onRemove,
@@ -251,35 +244,27 @@ function DayFields({
   return (
     <fieldset className="grid gap-3 rounded-lg border border-stone-300 p-3 dark:border-stone-700">
       <legend className="px-1 font-semibold">Dia {day + 1}</legend>
-      <FormField
-        label={`Data do dia ${day + 1}`}
-        type="date"
-        error={messageAt(errors, `dias_evento.${day}.data`)}
-        {...register(`dias_evento.${day}.data`)}
-      />
+      <FormField label={`Data do dia ${day + 1}`} type="date" {...bind(`dias_evento.${day}.data`)} />
       {categories.fields.map((category, k) => (
         <div key={category.id} className="rounded border border-stone-200 p-2 dark:border-stone-800">
           <div className="grid grid-cols-3 gap-2">
             <FormField
               label={`Nome da categoria ${k + 1} do dia ${day + 1}`}
-              error={messageAt(errors, `${base}.${k}.nome_categoria`)}
-              {...register(`${base}.${k}.nome_categoria`)}
+              {...bind(`${base}.${k}.nome_categoria`)}
             />
             <FormField
               label={`Preço da categoria ${k + 1} do dia ${day + 1} (R$)`}
               inputMode="decimal"
-              error={messageAt(errors, `${base}.${k}.preco_inscricao`)}
-              {...register(`${base}.${k}.preco_inscricao`)}
+              {...bind(`${base}.${k}.preco_inscricao`)}
             />
             <FormField
               label={`Vagas da categoria ${k + 1} do dia ${day + 1}`}
               type="number"
               min={0}
-              error={messageAt(errors, `${base}.${k}.quantidade_disponivel`)}
-              {...register(`${base}.${k}.quantidade_disponivel`)}
+              {...bind(`${base}.${k}.quantidade_disponivel`)}
             />
           </div>
-          <LotFields control={control} register={register} errors={errors} day={day} category={k} />
+          <LotFields control={control} bind={bind} errors={errors} day={day} category={k} />
           {categories.fields.length > 1 ? (
             <button type="button" className={`${removeClass} mt-2`} onClick={() => categories.remove(k)}>
               Remover categoria {k + 1} do dia {day + 1}
@@ -303,7 +288,7 @@ function DayFields({
 }
 
 /** The kit's shirt sizes and how many of each; an event without sizes asks for none. */
-function KitFields({ control, register, errors }: PartProps) {
+function KitFields({ control, bind, errors }: PartProps) {
   const sizes = useFieldArray({ control, name: 'kit_tamanhos' });
   return (
     <fieldset className="grid gap-3 rounded-lg border border-stone-300 p-3 dark:border-stone-700">
@@ -313,15 +298,13 @@ function KitFields({ control, register, errors }: PartProps) {
           <FormField
             label={`Tamanho da camisa ${i + 1}`}
             placeholder="P, M, G…"
-            error={messageAt(errors, `kit_tamanhos.${i}.tamanho`)}
-            {...register(`kit_tamanhos.${i}.tamanho`)}
+            {...bind(`kit_tamanhos.${i}.tamanho`)}
           />
           <FormField
             label={`Quantidade de camisas ${i + 1}`}
             type="number"
             min={0}
-            error={messageAt(errors, `kit_tamanhos.${i}.quantidade_disponivel`)}
-            {...register(`kit_tamanhos.${i}.quantidade_disponivel`)}
+            {...bind(`kit_tamanhos.${i}.quantidade_disponivel`)}
           />
           <button type="button" className={removeClass} onClick={() => sizes.remove(i)}>
             Remover tamanho {i + 1}
@@ -332,16 +315,11 @@ function KitFields({ control, register, errors }: PartProps) {
       <button type="button" className={addClass} onClick={() => sizes.append(blankKitSize())}>
         Adicionar tamanho de camisa
       </button>
-      <FormField
-        label="Local de retirada do kit"
-        error={messageAt(errors, 'kit_local_retirada')}
-        {...register('kit_local_retirada')}
-      />
+      <FormField label="Local de retirada do kit" {...bind('kit_local_retirada')} />
       <TextAreaField
         label="Dias e horários de retirada (um por linha)"
         rows={3}
-        error={messageAt(errors, 'kit_horarios_retirada')}
-        {...register('kit_horarios_retirada')}
+        {...bind('kit_horarios_retirada')}
       />
     </fieldset>
   );
@@ -408,7 +386,8 @@ export default function EventFormPage() {
   });
 
   const image = watch('imagem_evento');
-  const parts = { control, register, errors };
+  const bind: Bind = (path) => ({ error: messageAt(errors, path), ...register(path) });
+  const parts = { control, bind, errors };
   return (
     <section className="max-w-3xl">
       <p className="mb-2">
@@ -418,36 +397,16 @@ export default function EventFormPage() {
       </p>
       <h1 className="mb-4 text-2xl font-bold">{eventId ? 'Editar evento' : 'Novo evento'}</h1>
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
-        <FormField label="Nome do evento" error={errors.nome_evento?.message} {...register('nome_evento')} />
-        <FormField label="Organizador" error={errors.organizer?.message} {...register('organizer')} />
+        <FormField label="Nome do evento" {...bind('nome_evento')} />
+        <FormField label="Organizador" {...bind('organizer')} />
         <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
-          <FormField label="Cidade" error={errors.city?.message} {...register('city')} />
-          <FormField label="UF" maxLength={2} error={errors.state?.message} {...register('state')} />
-          <FormField
-            label="Prazo de inscrição"
-            type="date"
-            error={errors.prazo_inscricao?.message}
-            {...register('prazo_inscricao')}
-          />
-          <FormField
-            label="Horário"
-            type="time"
-            error={errors.hora_evento?.message}
-            {...register('hora_evento')}
-          />
+          <FormField label="Cidade" {...bind('city')} />
+          <FormField label="UF" maxLength={2} {...bind('state')} />
+          <FormField label="Prazo de inscrição" type="date" {...bind('prazo_inscricao')} />
+          <FormField label="Horário" type="time" {...bind('hora_evento')} />
         </div>
-        <TextAreaField
-          label="Descrição"
-          rows={4}
-          error={errors.descricao_evento?.message}
-          {...register('descricao_evento')}
-        />
-        <TextAreaField
-          label="Regulamento"
-          rows={8}
-          error={errors.regulamento?.message}
-          {...register('regulamento')}
-        />
+        <TextAreaField label="Descrição" rows={4} {...bind('descricao_evento')} />
+        <TextAreaField label="Regulamento" rows={8} {...bind('regulamento')} />
         <div>
           <label className={`${secondaryButtonClass} inline-block cursor-pointer`}>
             Enviar imagem do evento
