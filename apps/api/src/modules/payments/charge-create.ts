@@ -1,0 +1,352 @@
+import { randomBytes } from 'node:crypto';
+import { isValidCpfOrCnpj } from '@passada/core/documents';
+import { formatBRL } from '@passada/core/money';
+import type { Tx } from '../../db/client.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { badRequest, HttpError } from '../../plugins/errors.ts';
+import {
+  type CardChargeResult,
+  PaymentProviderError,
+  PaymentProviderTimeout,
+  type PaymentsProvider,
+  type PixState,
+} from '../../providers/payments/index.ts';
+import { cardHolderBirthProblem } from './payment-rules.ts';
+import type { ChargeRow } from './payments.repository.ts';
+import * as repo from './payments.repository.ts';
+import {
+  CARD_REVIEW_SECONDS,
+  type ChargePurpose,
+  errorInfo,
+  isNotFound,
+  isUniqueViolation,
+  type PaymentsContext,
+} from './payments-context.ts';
+import type { Reconciliation } from './reconcile.ts';
+
+export interface PixCreated {
+  txid: string;
+  pixCopiaECola: string;
+  qrCodeDataUri: string;
+  amountCents: number;
+  expiresAt: Date;
+}
+
+export interface CardPayInput {
+  paymentToken: string;
+  installments: number;
+  claimedTotalCents: number;
+  idempotencyKey: string;
+  customer: { name: string; cpf: string; email: string; phone: string; birth: string };
+  productName?: string;
+  purpose: ChargePurpose;
+  draft: unknown;
+}
+
+export interface CardOutcome {
+  txid: string;
+  /** 'paid' or 'em_analise'. */
+  status: 'paid' | 'em_analise';
+  chargeId: string;
+  installments: number;
+  installmentValueCents: number;
+  totalCents: number;
+  fulfilledId?: number;
+  purpose: ChargePurpose;
+}
+
+/** Our own id for a card charge: alphanumeric like a txid, so one status route serves both. */
+const newCardTxid = () => `cartao${randomBytes(12).toString('hex')}`;
+
+/**
+ * Creating a charge (docs/architecture.md §5): reserve and commit, then the provider with no
+ * transaction open, then record its answer, or compensate (the units go back) when it failed.
+ */
+export function createChargeCreation(ctx: PaymentsContext, reconciliation: Reconciliation) {
+  const { deps, handlerFor, logEvent, providerFailure, endCharge } = ctx;
+  const { settlePaidPix, applyCard, cardNews } = reconciliation;
+
+  /** Prices the draft and refuses when the browser's total disagrees (never charge the browser's number). */
+  async function prepare(
+    tx: Tx,
+    purpose: ChargePurpose,
+    user: AuthUser,
+    draft: unknown,
+    claimedCents: number,
+  ) {
+    const prepared = await handlerFor(purpose).prepare(tx, { user, draft });
+    if (!Number.isInteger(prepared.amountCents) || prepared.amountCents <= 0)
+      throw new Error(`purpose ${purpose} priced a draft at ${prepared.amountCents}`);
+    if (prepared.amountCents !== claimedCents) {
+      throw new HttpError(
+        409,
+        `O total mudou: o valor correto é ${formatBRL(prepared.amountCents)}. Revise o pedido e tente novamente.`,
+        'total_divergente',
+        undefined,
+        { total_correto: prepared.amountCents / 100 },
+      );
+    }
+    return prepared;
+  }
+
+  /**
+   * The account's earlier open Pix for this purpose is removed at the provider first, so a shopper's
+   * own unpaid charge never holds the units they now want. A removal that reveals a payment settles it.
+   */
+  async function withdrawEarlierPix(user: AuthUser, purpose: ChargePurpose): Promise<number[]> {
+    const earlier = await repo.findOpenPix(deps.db, user.id, purpose);
+    const ids: number[] = [];
+    for (const charge of earlier) {
+      let state: PixState | null = null;
+      try {
+        state = await deps.provider.cancelPix(charge.txid);
+      } catch (err) {
+        if (!isNotFound(err))
+          throw providerFailure(
+            err,
+            'Não foi possível cancelar o Pix anterior. Tente novamente em instantes.',
+          );
+      }
+      if (state) await logEvent(deps.db, charge.id, 'create', `cancel:${state.status}`, state.raw);
+      if (state?.status === 'CONCLUIDA') await settlePaidPix(charge.id, state);
+      else ids.push(charge.id);
+    }
+    return ids;
+  }
+
+  /** Inside the new charge's transaction: the withdrawn charges end and give their units back. */
+  async function endWithdrawn(tx: Tx, ids: number[]): Promise<void> {
+    for (const id of ids) {
+      const row = await repo.lockCharge(tx, id);
+      if (row?.status !== 'ATIVA') continue;
+      await repo.updateCharge(tx, id, { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR', updatedAt: deps.now() });
+      await handlerFor(row.purpose).release(tx, id, row.draft);
+    }
+  }
+
+  async function guardOpenCharges(tx: Tx, userId: number): Promise<void> {
+    if ((await repo.countOpen(tx, userId)) >= deps.env.PAYMENTS_MAX_OPEN_CHARGES)
+      throw new HttpError(
+        429,
+        'Você tem muitos pagamentos em aberto. Conclua ou aguarde os pagamentos pendentes antes de iniciar outro.',
+        'muitos_pagamentos_abertos',
+      );
+  }
+
+  async function createPix(input: {
+    user: AuthUser;
+    purpose: ChargePurpose;
+    draft: unknown;
+    claimedTotalCents: number;
+    description?: string;
+  }): Promise<PixCreated> {
+    const { db, env, provider, now, log } = deps;
+    const withdrawn = await withdrawEarlierPix(input.user, input.purpose);
+    const created = now();
+    // 32 hex characters: 128 random bits, inside the API Pix txid rule (26–35 alphanumerics).
+    const txid = randomBytes(16).toString('hex');
+    // 1. Reserve and commit: from here the charge exists even if the process dies mid-call.
+    const { charge, description } = await db.transaction(async (tx) => {
+      await endWithdrawn(tx, withdrawn);
+      await guardOpenCharges(tx, input.user.id);
+      const prepared = await prepare(tx, input.purpose, input.user, input.draft, input.claimedTotalCents);
+      const row = await repo.insertCharge(tx, {
+        txid,
+        method: 'pix',
+        provider: provider.name,
+        purpose: input.purpose,
+        userId: input.user.id,
+        amountCents: prepared.amountCents,
+        status: 'ATIVA',
+        draft: prepared.draft,
+        // Provisional: replaced by the provider's own deadline as soon as it answers.
+        expiresAt: new Date(created.getTime() + env.PIX_EXPIRATION_SECONDS * 1000),
+        createdAt: created,
+      });
+      await handlerFor(input.purpose).reserve(tx, row.id, prepared.draft);
+      return { charge: row, description: (input.description || prepared.description).slice(0, 140) };
+    });
+    // 2. The provider, with no transaction open.
+    let pix: Awaited<ReturnType<PaymentsProvider['createPix']>>;
+    try {
+      pix = await provider.createPix({
+        txid,
+        amountCents: charge.amountCents,
+        expiresInSeconds: env.PIX_EXPIRATION_SECONDS,
+        createdAt: created,
+        description,
+      });
+    } catch (err) {
+      // 3b. Compensation: nobody can pay a charge the provider did not create.
+      await endCharge(
+        charge.id,
+        { status: 'FALHOU' },
+        { source: 'create', kind: 'error', raw: errorInfo(err) },
+      );
+      throw providerFailure(err, 'Não foi possível gerar o Pix. Tente novamente em instantes.');
+    }
+    // 3a. Record the answer; the deadline is the provider's.
+    await db.transaction(async (tx) => {
+      await repo.updateCharge(tx, charge.id, { pixCopiaECola: pix.pixCopiaECola, expiresAt: pix.expiresAt });
+      await logEvent(tx, charge.id, 'create', 'ATIVA', { txid, expiresAt: pix.expiresAt.toISOString() });
+    });
+    log.info(
+      { txid, chargeId: charge.id, amountCents: charge.amountCents, purpose: input.purpose },
+      'pix charge created',
+    );
+    return {
+      txid,
+      pixCopiaECola: pix.pixCopiaECola,
+      qrCodeDataUri: pix.qrCodeDataUri,
+      amountCents: charge.amountCents,
+      expiresAt: pix.expiresAt,
+    };
+  }
+
+  /** A card attempt as the route answers it, from the stored charge (first answer or a replay). */
+  function cardAnswer(row: ChargeRow, fulfilledId?: number): CardOutcome {
+    if (row.status === 'ATIVA')
+      throw new HttpError(
+        409,
+        'Seu pagamento ainda está sendo processado.',
+        'pagamento_em_processamento',
+        undefined,
+        {
+          txid: row.txid,
+        },
+      );
+    if (row.status === 'RECUSADA')
+      throw new HttpError(
+        400,
+        row.reason ?? 'Pagamento não autorizado pela operadora do cartão.',
+        'pagamento_recusado',
+        undefined,
+        { txid: row.txid },
+      );
+    if (row.status !== 'CONCLUIDA' && row.status !== 'EM_ANALISE')
+      throw new HttpError(
+        502,
+        'Não foi possível processar o pagamento com cartão. Tente novamente.',
+        'payment_provider_error',
+        undefined,
+        { txid: row.txid },
+      );
+    return {
+      txid: row.txid,
+      status: row.status === 'CONCLUIDA' ? 'paid' : 'em_analise',
+      chargeId: row.providerChargeId ?? row.txid,
+      installments: row.installments,
+      installmentValueCents: row.installmentValueCents ?? Math.round(row.amountCents / row.installments),
+      totalCents: row.amountCents,
+      purpose: row.purpose,
+      ...(fulfilledId !== undefined ? { fulfilledId } : {}),
+    };
+  }
+
+  async function replayCard(row: ChargeRow): Promise<CardOutcome> {
+    const fulfilled =
+      row.status === 'CONCLUIDA' ? await handlerFor(row.purpose).fulfilledBy(deps.db, row.id) : null;
+    return cardAnswer(row, fulfilled?.id);
+  }
+
+  /**
+   * Card: the attempt's key and the held units are committed before the provider is called; the
+   * same key again answers the first attempt. A timeout leaves the charge EM_ANALISE (units held)
+   * for reconciliation and Efí's notification to settle.
+   */
+  async function chargeCard(user: AuthUser, input: CardPayInput): Promise<CardOutcome> {
+    const { db, provider, now, log, env } = deps;
+    if (!isValidCpfOrCnpj(input.customer.cpf))
+      throw badRequest('CPF do titular inválido.', 'validation_error', { cpf: 'CPF inválido.' });
+    const birthProblem = cardHolderBirthProblem(input.customer.birth, now());
+    if (birthProblem) throw badRequest(birthProblem, 'validation_error', { birth: birthProblem });
+    const previous = await repo.findByIdempotencyKey(db, user.id, input.idempotencyKey);
+    if (previous) return replayCard(previous);
+    const withdrawn = await withdrawEarlierPix(user, input.purpose);
+    const created = now();
+    let pending: { charge: ChargeRow; prepared: Awaited<ReturnType<typeof prepare>> };
+    try {
+      pending = await db.transaction(async (tx) => {
+        await endWithdrawn(tx, withdrawn);
+        await guardOpenCharges(tx, user.id);
+        const prepared = await prepare(tx, input.purpose, user, input.draft, input.claimedTotalCents);
+        const charge = await repo.insertCharge(tx, {
+          txid: newCardTxid(),
+          method: 'cartao',
+          provider: provider.name,
+          purpose: input.purpose,
+          userId: user.id,
+          amountCents: prepared.amountCents,
+          status: 'ATIVA',
+          draft: prepared.draft,
+          installments: input.installments,
+          idempotencyKey: input.idempotencyKey,
+          expiresAt: new Date(created.getTime() + CARD_REVIEW_SECONDS * 1000),
+          createdAt: created,
+        });
+        await handlerFor(input.purpose).reserve(tx, charge.id, prepared.draft);
+        return { charge, prepared };
+      });
+    } catch (err) {
+      // The same key sent twice at once: the other request is the one paying.
+      if (isUniqueViolation(err)) {
+        const first = await repo.findByIdempotencyKey(db, user.id, input.idempotencyKey);
+        if (first) return replayCard(first);
+      }
+      throw err;
+    }
+    const { charge, prepared } = pending;
+    let result: CardChargeResult;
+    try {
+      result = await provider.chargeCard({
+        paymentToken: input.paymentToken,
+        installments: input.installments,
+        amountCents: charge.amountCents,
+        itemName: input.productName || prepared.description,
+        customer: {
+          name: input.customer.name,
+          cpf: input.customer.cpf,
+          email: input.customer.email,
+          birth: input.customer.birth,
+          ...(input.customer.phone ? { phone: input.customer.phone } : {}),
+        },
+        ...(prepared.billingAddress ? { billingAddress: prepared.billingAddress } : {}),
+        customId: String(charge.id),
+        notificationUrl: `${env.publicUrl}/api/webhooks/cartao/`,
+      });
+    } catch (err) {
+      const refused =
+        err instanceof PaymentProviderError && !(err instanceof PaymentProviderTimeout) && err.status < 500;
+      const unknown = err instanceof PaymentProviderTimeout || !(err instanceof PaymentProviderError);
+      if (unknown) {
+        // Efí may have charged: hold the units and let reconciliation or the notification decide.
+        await db.transaction(async (tx) => {
+          await repo.updateCharge(tx, charge.id, { status: 'EM_ANALISE', updatedAt: now() });
+          await logEvent(tx, charge.id, 'create', 'timeout', errorInfo(err));
+        });
+      } else {
+        await endCharge(
+          charge.id,
+          {
+            status: refused ? 'RECUSADA' : 'FALHOU',
+            ...(refused ? { reason: (err as Error).message } : {}),
+          },
+          { source: 'create', kind: refused ? 'refused' : 'error', raw: errorInfo(err) },
+        );
+      }
+      log.info({ chargeId: charge.id, outcome: unknown ? 'unknown' : 'error' }, 'card charge settled');
+      return replayCard((await repo.findChargeById(db, charge.id))!);
+    }
+    let applied = await applyCard(charge.id, cardNews(result), 'create');
+    if (result.status === 'approved' || result.status === 'waiting') {
+      // `approved` is the network's yes before the money: one read often finds it already paid.
+      const again = await provider.getCardCharge(result.chargeId).catch(() => null);
+      if (again && again.status !== result.status)
+        applied = await applyCard(charge.id, cardNews(again), 'poll');
+    }
+    const row = applied?.row ?? (await repo.findChargeById(db, charge.id))!;
+    return cardAnswer(row, applied && 'fulfilledId' in applied ? applied.fulfilledId : undefined);
+  }
+
+  return { createPix, chargeCard };
+}

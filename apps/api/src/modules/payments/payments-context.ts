@@ -1,0 +1,179 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../config/env.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { chargePurposes } from '../../db/schema/payments.ts';
+import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { MailProvider } from '../../providers/mail/mail.provider.ts';
+import {
+  type BillingAddress,
+  PaymentProviderError,
+  PaymentProviderTimeout,
+  type PaymentsProvider,
+  redactProviderPayload,
+} from '../../providers/payments/index.ts';
+import type { ChargeRow, PaymentEventSource } from './payments.repository.ts';
+import * as repo from './payments.repository.ts';
+
+export type ChargePurpose = (typeof chargePurposes)[number];
+
+/**
+ * Thrown by a purpose's `fulfil` when what the charge paid for can no longer be given (the place
+ * went to someone else): the payment is then returned, never kept for nothing.
+ */
+export class CannotFulfil extends Error {}
+
+/**
+ * What another module (orders, event registrations) plugs in so a charge can pay for its thing.
+ * Payments owns the charge; the module owns the draft, the held units and what a paid charge creates.
+ */
+export interface ChargePurposeHandler<Draft = unknown> {
+  /**
+   * Validates the browser's draft and prices it from the server's own data; throws HttpError when
+   * invalid. The service compares the result with the total the browser claimed.
+   */
+  prepare(
+    tx: Tx,
+    input: { user: AuthUser; draft: unknown },
+  ): Promise<{ amountCents: number; description: string; draft: Draft; billingAddress?: BillingAddress }>;
+  /** Holds stock/places for the charge in the same transaction as the charge insert; throws 409 when unavailable. */
+  reserve(tx: Tx, chargeId: number, draft: Draft): Promise<void>;
+  /** Gives held units back when the charge is refused or expires. */
+  release(tx: Tx, chargeId: number, draft: Draft): Promise<void>;
+  /** Creates the order/registration once per paid charge, inside the confirming tx; may throw CannotFulfil. */
+  fulfil(tx: Tx, charge: ChargeRow): Promise<{ id: number }>;
+  /** The order/registration a confirmed charge created (its table has a UNIQUE charge_id). */
+  fulfilledBy(tx: Tx | Db, chargeId: number): Promise<{ id: number } | null>;
+  /**
+   * Who paid, for the e-mail telling them their money was returned, and the page (a path) where they
+   * follow it.
+   */
+  payer?(draft: Draft): { name: string; email: string; page: string };
+}
+
+export interface PaymentsServiceDeps {
+  db: Db;
+  env: Pick<
+    Env,
+    'PIX_EXPIRATION_SECONDS' | 'EFI_TIMEOUT_MS' | 'PAYMENTS_MAX_OPEN_CHARGES' | 'STORE_NAME' | 'publicUrl'
+  >;
+  provider: PaymentsProvider;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
+  mail: MailProvider;
+}
+
+/** How long a card charge holds its units before reconciliation looks at it for being stuck. */
+export const CARD_REVIEW_SECONDS = 600;
+
+export const OPEN = new Set<ChargeRow['status']>(repo.OPEN_STATUSES);
+export const HELD_RELEASED = new Set<ChargeRow['status']>([
+  'EXPIRADA',
+  'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+  'REMOVIDA_PELO_PSP',
+  'RECUSADA',
+  'FALHOU',
+]);
+
+export const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** The provider left no doubt the charge does not exist there. */
+export const isNotFound = (err: unknown) =>
+  err instanceof PaymentProviderError && !(err instanceof PaymentProviderTimeout) && err.status === 404;
+
+/** What a failed provider call is recorded as (the message is ours or the provider's, never personal data). */
+export function errorInfo(err: unknown) {
+  return err instanceof PaymentProviderError
+    ? { error: err.message, status: err.status, code: err.providerCode ?? null }
+    : { error: err instanceof Error ? err.name : 'erro' };
+}
+
+/** A unique index refused the write (the PostgreSQL code, through any wrapping the driver adds). */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * What every part of the payments service shares: its dependencies, the purposes other modules
+ * registered, the payment event log, and ending a charge that gives its units back.
+ */
+export function createPaymentsContext(deps: PaymentsServiceDeps) {
+  const handlers = new Map<ChargePurpose, ChargePurposeHandler>();
+
+  function registerPurpose<Draft>(purpose: ChargePurpose, handler: ChargePurposeHandler<Draft>): void {
+    handlers.set(purpose, handler as ChargePurposeHandler);
+  }
+
+  function handlerFor(purpose: ChargePurpose): ChargePurposeHandler {
+    const h = handlers.get(purpose);
+    if (!h) throw new HttpError(503, 'Pagamento indisponível para esta finalidade.', 'purpose_unavailable');
+    return h;
+  }
+
+  async function logEvent(
+    conn: Db | Tx,
+    chargeId: number,
+    source: PaymentEventSource,
+    kind: string,
+    raw: unknown,
+  ): Promise<void> {
+    await repo.appendEvent(conn, {
+      chargeId,
+      source,
+      kind,
+      raw: redactProviderPayload(raw),
+      at: deps.now(),
+    });
+  }
+
+  function providerFailure(err: unknown, message: string): HttpError {
+    deps.log.error(
+      {
+        providerStatus: err instanceof PaymentProviderError ? err.status : 0,
+        providerCode: err instanceof PaymentProviderError ? err.providerCode : undefined,
+      },
+      'payment provider failed',
+    );
+    return new HttpError(502, message, 'payment_provider_error');
+  }
+
+  /** Gives back what a charge held and marks it ended (no provider call; the caller made it). */
+  async function endCharge(
+    id: number,
+    values: { status: ChargeRow['status']; reason?: string },
+    event?: { source: PaymentEventSource; kind: string; raw: unknown },
+  ): Promise<ChargeRow | null> {
+    return deps.db.transaction(async (tx) => {
+      const row = await repo.lockCharge(tx, id);
+      if (!row || !OPEN.has(row.status)) return null;
+      if (event) await logEvent(tx, id, event.source, event.kind, event.raw);
+      const ended = await repo.updateCharge(tx, id, {
+        status: values.status,
+        ...(values.reason ? { reason: values.reason } : {}),
+        updatedAt: deps.now(),
+      });
+      await handlerFor(row.purpose).release(tx, id, row.draft);
+      return ended;
+    });
+  }
+
+  /** Runs `step` in a savepoint: null when it refused (409 or CannotFulfil), leaving the tx usable. */
+  async function attempt<T>(tx: Tx, step: (sp: Tx) => Promise<T>): Promise<{ value: T } | null> {
+    try {
+      return await tx.transaction(async (sp) => ({ value: await step(sp) }));
+    } catch (err) {
+      if (err instanceof CannotFulfil || (err instanceof HttpError && err.statusCode === 409)) return null;
+      throw err;
+    }
+  }
+
+  return { deps, registerPurpose, handlerFor, logEvent, providerFailure, endCharge, attempt };
+}
+
+export type PaymentsContext = ReturnType<typeof createPaymentsContext>;

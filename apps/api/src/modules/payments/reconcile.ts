@@ -1,0 +1,322 @@
+import type { CardChargeResult, CardStatus, PixState } from '../../providers/payments/index.ts';
+import type { ChargeRow, PaymentEventSource } from './payments.repository.ts';
+import * as repo from './payments.repository.ts';
+import {
+  CARD_REVIEW_SECONDS,
+  errorInfo,
+  errorText,
+  HELD_RELEASED,
+  isNotFound,
+  OPEN,
+  type PaymentsContext,
+} from './payments-context.ts';
+import type { Refunds } from './refunds.ts';
+
+/** A card answer, from the charge call, a read or a notification. */
+interface CardNews {
+  status: CardStatus;
+  providerChargeId?: string;
+  reason?: string;
+  installments?: number;
+  installmentValueCents?: number;
+  totalCents?: number;
+  raw: unknown;
+}
+
+/** A card charge whose outcome stayed unknown this long (no provider id, no notification) is given up. */
+const CARD_UNKNOWN_GIVE_UP_MS = 24 * 3600_000;
+const RECONCILE_BATCH = 200;
+
+/**
+ * Reconciliation (docs/architecture.md §5): the one path on which a charge moves on provider news
+ * (webhook, status polling, the reconciliation job, card notifications). Pix and card; expiry asks the
+ * provider first; a Pix paid late is fulfilled when its units are still there, otherwise returned.
+ */
+export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
+  const { deps, handlerFor, logEvent, endCharge, attempt } = ctx;
+  const { refundInTx, sendRefund } = refunds;
+
+  /**
+   * A Pix the provider says is paid. Units still held → fulfil. Units gone back (expired, removed) →
+   * hold them again and fulfil when they are there. Otherwise, or when the purpose cannot fulfil,
+   * the money is returned (refund row + e-mail in the same transaction, the provider call after).
+   */
+  async function settlePaidPix(chargeId: number, state: PixState): Promise<void> {
+    const { db, now, log } = deps;
+    const outcome = await db.transaction(async (tx) => {
+      const row = await repo.lockCharge(tx, chargeId);
+      if (!row || row.status === 'CONCLUIDA' || row.status === 'DEVOLVIDA') return null;
+      const paid = {
+        paidAt: state.paidAt ?? now(),
+        endToEndId: state.endToEndId ?? null,
+        updatedAt: now(),
+      };
+      const paidCents = state.paidCents ?? state.amountCents;
+      if (paidCents !== row.amountCents) {
+        log.error(
+          { txid: row.txid, expected: row.amountCents, paid: paidCents },
+          'pix paid with a different amount',
+        );
+        return refundInTx(tx, row, paid, 'O valor pago não corresponde ao valor da cobrança.', paidCents);
+      }
+      const handler = handlerFor(row.purpose);
+      if (HELD_RELEASED.has(row.status)) {
+        const held = await attempt(tx, (sp) => handler.reserve(sp, row.id, row.draft));
+        if (!held)
+          return refundInTx(
+            tx,
+            row,
+            paid,
+            'O pagamento chegou depois do prazo e os itens ou vagas reservados não estavam mais disponíveis.',
+          );
+      }
+      const confirmed = await repo.updateCharge(tx, row.id, { status: 'CONCLUIDA', ...paid });
+      const fulfilled = await attempt(tx, (sp) => handler.fulfil(sp, confirmed));
+      if (!fulfilled) {
+        await handler.release(tx, row.id, row.draft);
+        return refundInTx(
+          tx,
+          confirmed,
+          paid,
+          'A vaga já estava ocupada por outra inscrição paga para este CPF.',
+        );
+      }
+      return { kind: 'fulfilled' as const, row: confirmed, id: fulfilled.value.id };
+    });
+    if (!outcome) return;
+    if (outcome.kind === 'fulfilled') {
+      log.info({ txid: outcome.row.txid, chargeId, fulfilledId: outcome.id }, 'pix charge confirmed');
+      return;
+    }
+    log.warn({ txid: outcome.row.txid, chargeId }, 'pix payment returned');
+    await sendRefund(outcome.refund);
+  }
+
+  /**
+   * The one way a charge's state moves on provider news: webhook, status polling, reconciliation.
+   * Always asks the provider; never trusts our clock alone or a notification body.
+   */
+  async function reconcile(chargeId: number, source: PaymentEventSource): Promise<void> {
+    const charge = await repo.findChargeById(deps.db, chargeId);
+    if (!charge) return;
+    if (charge.method === 'pix') await reconcilePix(charge, source);
+    else await reconcileCard(charge, source);
+  }
+
+  async function reconcilePix(charge: ChargeRow, source: PaymentEventSource): Promise<void> {
+    const { provider, now, env } = deps;
+    const creating = charge.status === 'ATIVA' && !charge.pixCopiaECola;
+    // A creation still under way is left alone; one older than any provider call crashed mid-way.
+    if (creating && now().getTime() - charge.createdAt.getTime() < 2 * env.EFI_TIMEOUT_MS + 30_000) return;
+    let state: PixState;
+    try {
+      state = await provider.getPix(charge.txid);
+    } catch (err) {
+      if (creating && isNotFound(err)) {
+        await endCharge(charge.id, { status: 'FALHOU' }, { source, kind: 'not_found', raw: errorInfo(err) });
+        return;
+      }
+      throw err;
+    }
+    await logEvent(deps.db, charge.id, source, state.status, state.raw);
+    if (creating) await repo.updateCharge(deps.db, charge.id, { expiresAt: state.expiresAt });
+    if (state.status === 'CONCLUIDA' && state.endToEndId) return settlePaidPix(charge.id, state);
+    if (charge.status !== 'ATIVA') return;
+    if (state.status === 'ATIVA') {
+      if (state.expiresAt.getTime() > now().getTime()) return;
+      // Past the provider's deadline: remove it there first, so no payment can race our release.
+      const removed = await provider.cancelPix(charge.txid);
+      await logEvent(deps.db, charge.id, source, `cancel:${removed.status}`, removed.raw);
+      if (removed.status === 'CONCLUIDA' && removed.endToEndId) return settlePaidPix(charge.id, removed);
+    }
+    const ended = await endCharge(charge.id, { status: 'EXPIRADA' });
+    if (ended) deps.log.info({ txid: ended.txid, chargeId: ended.id }, 'charge expired');
+  }
+
+  async function reconcileCard(charge: ChargeRow, source: PaymentEventSource): Promise<void> {
+    const { provider, now } = deps;
+    if (!OPEN.has(charge.status) && charge.status !== 'CONCLUIDA') return;
+    if (!charge.providerChargeId) {
+      const age = now().getTime() - charge.createdAt.getTime();
+      if (charge.status === 'ATIVA' && age > CARD_REVIEW_SECONDS * 1000)
+        // The process died during the card call: the outcome is unknown, not refused.
+        await repo.updateCharge(deps.db, charge.id, { status: 'EM_ANALISE', updatedAt: now() });
+      else if (charge.status === 'EM_ANALISE' && age > CARD_UNKNOWN_GIVE_UP_MS)
+        await endCharge(
+          charge.id,
+          { status: 'FALHOU', reason: 'A operadora não confirmou o pagamento.' },
+          { source, kind: 'gave_up', raw: null },
+        ).then((row) =>
+          row ? repo.updateCharge(deps.db, row.id, { attention: 'resultado_desconhecido' }) : null,
+        );
+      return;
+    }
+    if (charge.status === 'CONCLUIDA') return;
+    const result = await provider.getCardCharge(charge.providerChargeId);
+    await applyCard(charge.id, cardNews(result), source);
+  }
+
+  function cardNews(result: CardChargeResult): CardNews {
+    return {
+      status: result.status,
+      providerChargeId: result.chargeId,
+      ...(result.refusalReason ? { reason: result.refusalReason } : {}),
+      installments: result.installments,
+      installmentValueCents: result.installmentValueCents,
+      totalCents: result.totalCents,
+      raw: result.raw,
+    };
+  }
+
+  /**
+   * Moves a card charge on what the provider said. Only `paid`/`settled` fulfil; `waiting` and
+   * `approved` keep the units held; `unpaid`/`canceled` give them back; a later `refunded` or
+   * `contested` on a fulfilled charge is flagged for staff.
+   */
+  async function applyCard(chargeId: number, news: CardNews, source: PaymentEventSource) {
+    const { db, now, log } = deps;
+    const result = await db.transaction(async (tx) => {
+      const row = await repo.lockCharge(tx, chargeId);
+      if (!row) return null;
+      await logEvent(tx, row.id, source, news.status, news.raw);
+      const known = {
+        providerStatus: news.status,
+        updatedAt: now(),
+        ...(news.providerChargeId && !row.providerChargeId
+          ? { providerChargeId: news.providerChargeId }
+          : {}),
+        ...(news.installmentValueCents !== undefined
+          ? { installmentValueCents: news.installmentValueCents }
+          : {}),
+      };
+      const handler = handlerFor(row.purpose);
+      switch (news.status) {
+        case 'paid':
+        case 'settled': {
+          if (row.status === 'CONCLUIDA' || row.status === 'DEVOLVIDA') return { row };
+          if (!OPEN.has(row.status)) {
+            const held = await attempt(tx, (sp) => handler.reserve(sp, row.id, row.draft));
+            if (!held)
+              return {
+                row: await repo.updateCharge(tx, row.id, { ...known, attention: 'pago_sem_estoque' }),
+              };
+          }
+          const confirmed = await repo.updateCharge(tx, row.id, {
+            ...known,
+            status: 'CONCLUIDA',
+            paidAt: now(),
+            reason: null,
+            ...(news.totalCents ? { amountCents: news.totalCents } : {}),
+            ...(news.installments ? { installments: news.installments } : {}),
+          });
+          const fulfilled = await attempt(tx, (sp) => handler.fulfil(sp, confirmed));
+          if (!fulfilled) {
+            await handler.release(tx, row.id, row.draft);
+            return { row: await repo.updateCharge(tx, row.id, { attention: 'pago_sem_vaga' }) };
+          }
+          return { row: confirmed, fulfilledId: fulfilled.value.id };
+        }
+        case 'waiting':
+        case 'approved':
+          return {
+            row: await repo.updateCharge(tx, row.id, {
+              ...known,
+              ...(row.status === 'ATIVA' ? { status: 'EM_ANALISE' as const } : {}),
+            }),
+          };
+        case 'unpaid':
+        case 'canceled': {
+          if (!OPEN.has(row.status)) {
+            return {
+              row: await repo.updateCharge(tx, row.id, {
+                ...known,
+                ...(row.status === 'CONCLUIDA' ? { attention: news.status } : {}),
+              }),
+            };
+          }
+          await handler.release(tx, row.id, row.draft);
+          return {
+            row: await repo.updateCharge(tx, row.id, {
+              ...known,
+              status: 'RECUSADA',
+              reason: news.reason ?? 'Pagamento não autorizado pela operadora do cartão.',
+            }),
+          };
+        }
+        case 'refunded':
+        case 'contested':
+          return {
+            row: await repo.updateCharge(tx, row.id, {
+              ...known,
+              ...(row.status === 'CONCLUIDA' ? { attention: news.status } : {}),
+            }),
+          };
+      }
+    });
+    if (result)
+      log.info({ chargeId, outcome: news.status, status: result.row.status }, 'card charge settled');
+    return result;
+  }
+
+  /** Efí's card notification: the token is read back from the provider, never taken at its word. */
+  async function receiveCardNotification(token: string): Promise<void> {
+    const note = await deps.provider.cardNotification(token);
+    const id = note.customId && /^\d+$/.test(note.customId) ? Number(note.customId) : undefined;
+    const charge = await repo.findCardCharge(deps.db, {
+      ...(id ? { id } : {}),
+      providerChargeId: note.chargeId,
+    });
+    if (!charge) {
+      deps.log.warn({ providerChargeId: note.chargeId }, 'card notification for an unknown charge');
+      return;
+    }
+    await applyCard(
+      charge.id,
+      { status: note.status, providerChargeId: note.chargeId, raw: note.raw },
+      'card_notification',
+    );
+  }
+
+  /**
+   * A webhook delivery: each txid is checked with the provider; unknown ones are ignored. A failing
+   * entry does not stop the others, but is reported so the provider delivers again.
+   */
+  async function receivePixNotifications(txids: string[]): Promise<void> {
+    let firstError: unknown = null;
+    for (const txid of new Set(txids)) {
+      const charge = await repo.findChargeByTxid(deps.db, txid);
+      if (charge?.method !== 'pix') continue;
+      try {
+        await reconcile(charge.id, 'webhook');
+      } catch (err) {
+        deps.log.error({ txid, err: errorText(err) }, 'pix notification failed');
+        firstError ??= err;
+      }
+    }
+    if (firstError) throw firstError;
+  }
+
+  /** Every charge open, or closed by our side within a day, asked again; refunds never answered, sent. */
+  async function reconcileAll(): Promise<number> {
+    const ids = await repo.findToReconcile(deps.db, deps.now(), RECONCILE_BATCH);
+    for (const id of ids) {
+      await reconcile(id, 'reconcile').catch((err: unknown) =>
+        deps.log.error({ chargeId: id, err: errorText(err) }, 'charge reconciliation failed'),
+      );
+    }
+    for (const refund of await repo.findUnsentRefunds(deps.db, RECONCILE_BATCH)) await sendRefund(refund);
+    return ids.length;
+  }
+
+  return {
+    settlePaidPix,
+    reconcile,
+    cardNews,
+    applyCard,
+    receiveCardNotification,
+    receivePixNotifications,
+    reconcileAll,
+  };
+}
+
+export type Reconciliation = ReturnType<typeof createReconciliation>;

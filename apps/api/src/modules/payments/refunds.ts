@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import type { Tx } from '../../db/client.ts';
+import { conflict } from '../../plugins/errors.ts';
+import { refundNoticeMail } from './payment-rules.ts';
+import type { ChargeRow, RefundRow } from './payments.repository.ts';
+import * as repo from './payments.repository.ts';
+import { errorInfo, errorText, type PaymentsContext } from './payments-context.ts';
+
+/**
+ * Money going back to a payer: the refund row written with the charge's move, the provider asked
+ * after the commit (retried by reconciliation when unanswered), and the e-mail telling the payer.
+ */
+export function createRefunds(ctx: PaymentsContext) {
+  const { deps, handlerFor, logEvent } = ctx;
+
+  async function refundInTx(
+    tx: Tx,
+    row: ChargeRow,
+    paid: { paidAt: Date; endToEndId: string | null; updatedAt: Date },
+    reason: string,
+    amountCents = row.amountCents,
+  ) {
+    const ended = await repo.updateCharge(tx, row.id, { status: 'DEVOLVIDA', reason, ...paid });
+    const refund = await repo.insertRefund(tx, {
+      chargeId: row.id,
+      refundId: `dev${row.id}${randomBytes(8).toString('hex')}`.slice(0, 35),
+      amountCents,
+      status: 'PENDENTE',
+      reason,
+      createdAt: deps.now(),
+    });
+    await deps.jobs.send('mail.refund-notice', { chargeId: row.id }, { tx });
+    return { kind: 'refund' as const, row: ended, refund };
+  }
+
+  /**
+   * Staff cancel what a paid charge bought (docs/architecture.md §5): inside the caller's transaction
+   * the charge becomes DEVOLVIDA with its refund row; the caller runs `sendRefund` after commit, since
+   * no provider call happens inside a transaction. The caller tells the payer (its own e-mail).
+   */
+  async function returnPaid(tx: Tx, chargeId: number, reason: string): Promise<RefundRow> {
+    const row = await repo.lockCharge(tx, chargeId);
+    if (row?.status !== 'CONCLUIDA')
+      throw conflict('Só um pagamento confirmado pode ser devolvido.', 'pagamento_nao_confirmado');
+    if (row.method === 'pix' ? !row.endToEndId : !row.providerChargeId)
+      throw conflict(
+        'O pagamento não tem a identificação da operadora; devolva-o pelo painel da Efí.',
+        'pagamento_sem_identificacao',
+      );
+    await repo.updateCharge(tx, row.id, { status: 'DEVOLVIDA', reason, updatedAt: deps.now() });
+    return repo.insertRefund(tx, {
+      chargeId: row.id,
+      refundId: `dev${row.id}${randomBytes(8).toString('hex')}`.slice(0, 35),
+      amountCents: row.amountCents,
+      status: 'PENDENTE',
+      reason,
+      createdAt: deps.now(),
+    });
+  }
+
+  /**
+   * Asks the provider to return the money (Pix by our refund id, card in full); asking again never
+   * refunds twice, and reconciliation retries an unanswered one.
+   */
+  async function sendRefund(refund: RefundRow): Promise<void> {
+    const { db, provider, now, log } = deps;
+    const charge = await repo.findChargeById(db, refund.chargeId);
+    if (!charge) return;
+    try {
+      let answer: { status: string; raw: unknown };
+      if (charge.method === 'cartao') {
+        if (!charge.providerChargeId) return;
+        answer = await provider.refundCard({
+          providerChargeId: charge.providerChargeId,
+          amountCents: refund.amountCents,
+        });
+      } else {
+        if (!charge.endToEndId) return;
+        answer = await provider.refundPix({
+          endToEndId: charge.endToEndId,
+          refundId: refund.refundId,
+          amountCents: refund.amountCents,
+        });
+      }
+      await db.transaction(async (tx) => {
+        // EM_PROCESSAMENTO is Efí's "requested": the money is on its way.
+        await repo.setRefundStatus(tx, refund.id, answer.status, now());
+        await logEvent(tx, charge.id, 'refund', answer.status, answer.raw);
+      });
+    } catch (err) {
+      await logEvent(db, charge.id, 'refund', 'error', errorInfo(err));
+      log.error({ chargeId: charge.id, err: errorText(err) }, 'refund failed; reconciliation retries it');
+    }
+  }
+
+  /** The refund e-mail job: tells the payer how much comes back, why, and when. */
+  async function sendRefundNotice(chargeId: number): Promise<void> {
+    const charge = await repo.findChargeById(deps.db, chargeId);
+    const refund = charge ? await repo.findRefund(deps.db, chargeId) : null;
+    const payer = charge ? handlerFor(charge.purpose).payer?.(charge.draft) : undefined;
+    if (!charge || !refund || !payer) return;
+    await deps.mail.send(refundNoticeMail({ env: deps.env, payer, refund, purpose: charge.purpose }));
+    deps.log.info({ chargeId }, 'refund notice sent');
+  }
+
+  return { refundInTx, returnPaid, sendRefund, sendRefundNotice };
+}
+
+export type Refunds = ReturnType<typeof createRefunds>;
