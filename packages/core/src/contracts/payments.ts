@@ -145,6 +145,8 @@ export const PixWebhookSchema = z.object({
         txid: z.string().min(1).max(35).optional(),
         valor: z.string().optional(),
         horario: z.string().optional(),
+        /** Refunds of this Pix (Efí notifies their changes this way); read back, never taken as said. */
+        devolucoes: z.array(z.looseObject({ id: z.string().max(35).optional() })).max(100).optional(),
       }),
     )
     .max(100),

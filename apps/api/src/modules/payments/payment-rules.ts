@@ -31,29 +31,46 @@ export function cardHolderBirthProblem(birth: string, now: Date): string | null 
   return null;
 }
 
-/** The e-mail telling a payer their Pix is being returned: how much, why and when it arrives. */
+/**
+ * The e-mail telling a payer their payment is being returned: how much, why, how and when it arrives.
+ * It is sent when the refund is asked for, so it never says the money is already back.
+ */
 export function refundNoticeMail(input: {
   env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;
   payer: { name: string; email: string; page: string };
   refund: { amountCents: number; reason: string };
   purpose: 'order' | 'registration';
+  method: 'pix' | 'cartao';
 }): MailMessage {
-  const { env, payer, refund, purpose } = input;
+  const { env, payer, refund, purpose, method } = input;
   const what = purpose === 'order' ? 'seu pedido' : 'sua inscrição';
+  const amount = formatBRL(refund.amountCents);
+  const how =
+    method === 'pix'
+      ? [
+          `Recebemos o seu Pix de ${amount}, mas não foi possível concluir ${what}:`,
+          refund.reason,
+          '',
+          `Pedimos a devolução do valor integral de ${amount} pelo próprio Pix, para a conta de onde ele saiu.`,
+          'A devolução costuma chegar em poucos minutos e pode levar até 1 dia útil, conforme o seu banco.',
+        ]
+      : [
+          `Recebemos o pagamento de ${amount} no seu cartão de crédito, mas não foi possível concluir ${what}:`,
+          refund.reason,
+          '',
+          `Pedimos à operadora o estorno do valor integral de ${amount} no mesmo cartão.`,
+          'O estorno aparece na fatura do cartão em até duas faturas, conforme o banco emissor.',
+        ];
   return {
     to: payer.email,
-    subject: `${env.STORE_NAME}: seu pagamento foi devolvido`,
+    subject: `${env.STORE_NAME}: estamos devolvendo o seu pagamento`,
     text: [
       `Olá, ${payer.name}!`,
       '',
-      `Seu pagamento foi devolvido. Recebemos o seu Pix de ${formatBRL(refund.amountCents)}, mas não foi possível concluir ${what}:`,
-      refund.reason,
-      '',
-      `Devolvemos o valor integral de ${formatBRL(refund.amountCents)} pelo próprio Pix, para a conta de onde ele saiu.`,
-      'A devolução costuma chegar em poucos minutos e pode levar até 1 dia útil, conforme o seu banco.',
+      ...how,
       'Nada será entregue e nenhuma cobrança fica pendente.',
       '',
-      `Acompanhe em ${env.publicUrl}${payer.page}. Dúvidas? Responda a este e-mail.`,
+      `Acompanhe em ${env.publicUrl}${payer.page}: a página mostra "Devolvido" quando o valor tiver voltado. Dúvidas? Responda a este e-mail.`,
       '',
       companyIdentityLine(),
     ].join('\n'),

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
+import { chargeRefunds, charges } from '../../db/schema/index.ts';
 import {
   type FakeDelivery,
   type FakeEfi,
@@ -11,6 +13,7 @@ import {
 import { createEfiProvider } from '../../providers/payments/efi.provider.ts';
 import { chargeByTxid, makeFakePurpose, makeUser } from '../../test/factories/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { CannotFulfil } from './payments.service.ts';
 
 const CLIENT_ID = 'Client_Id_loja';
 const CLIENT_SECRET = 'Client_Secret_loja';
@@ -229,5 +232,130 @@ describe('payments against a fake Efí that fails', () => {
       providerChargeId: String(atEfi.chargeId),
     });
     expect(order.state.fulfilCalls).toBe(1);
+  });
+});
+
+/** Hands the shop the Pix webhook Efí POSTed last (to the registered URL + "/pix"). */
+const deliverLastPix = async (t: TestApp) => {
+  const delivered = deliveries.filter((d) => d.kind === 'pix').at(-1);
+  if (delivered?.kind !== 'pix') throw new Error('a Efí não enviou nenhum Pix');
+  const url = new URL(delivered.url);
+  return {
+    body: delivered.body,
+    res: await t.app.inject({ method: 'POST', url: url.pathname + url.search, payload: delivered.body }),
+  };
+};
+
+describe('Pix refunds (devolução) read back from a strict fake Efí', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    fake.webhooks.clear();
+    t = await efiApp(15_000);
+    await vi.waitFor(() => expect(t.app.payments.webhookState()).toBe('ok'), { timeout: 10_000 });
+  });
+  afterAll(() => t.close());
+
+  /** A Pix paid for a place that went to someone else: the money goes back, Efí answers EM_PROCESSAMENTO. */
+  async function paidAndReturned() {
+    const purpose = purposeWithAddress(3);
+    t.app.payments.registerPurpose('order', {
+      ...purpose.handler,
+      fulfil: async () => {
+        throw new CannotFulfil('A vaga já estava ocupada.');
+      },
+    });
+    const buyer = await makeUser(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pagar-pix/',
+      headers: buyer.headers,
+      payload: { total: 50, finalidade: 'pedido', pedido: { quantity: 1 } },
+    });
+    expect(res.statusCode).toBe(201);
+    const { txid } = res.json();
+    await fake.payCob(txid);
+    expect((await deliverLastPix(t)).res.statusCode).toBe(200);
+    const charge = (await chargeByTxid(t.app, txid))!;
+    expect(charge.status).toBe('DEVOLVIDA');
+    const [refund] = await t.app.db.select().from(chargeRefunds).where(eq(chargeRefunds.chargeId, charge.id));
+    expect(refund).toMatchObject({ status: 'EM_PROCESSAMENTO', amountCents: 5000 });
+    const listed = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/pagamentos/', headers: buyer.headers })).json()[0];
+    // Requested is not returned: the buyer's page does not say "Devolvido" yet.
+    expect(await listed()).toMatchObject({ status: 'DEVOLVIDA', devolucao: { status: 'EM_PROCESSAMENTO' } });
+    return { charge, refund: refund!, listed };
+  }
+
+  const refundOf = async (chargeId: number) =>
+    (await t.app.db.select().from(chargeRefunds).where(eq(chargeRefunds.chargeId, chargeId)))[0]!;
+
+  it('reconciliation reads the refund back (GET /v2/pix/:e2eId/devolucao/:id) and records DEVOLVIDO', async () => {
+    const { charge, refund, listed } = await paidAndReturned();
+    // Still under way at the payer's bank: asked, logged, unchanged.
+    await t.app.payments.reconcileAll();
+    expect((await refundOf(charge.id)).status).toBe('EM_PROCESSAMENTO');
+    const readPath = `GET /v2/pix/${charge.endToEndId}/devolucao/${refund.refundId}`;
+    expect(fake.calls()).toContain(readPath);
+
+    await fake.settleRefund(refund.refundId, 'DEVOLVIDO');
+    await t.app.payments.reconcileAll();
+    expect((await refundOf(charge.id)).status).toBe('DEVOLVIDO');
+    const events = (await t.app.payments.events(charge.id)).filter((e) => e.source === 'refund');
+    expect(events.map((e) => e.kind)).toEqual(['EM_PROCESSAMENTO', 'EM_PROCESSAMENTO', 'DEVOLVIDO']);
+    expect(events.at(-1)?.raw).toMatchObject({ id: refund.refundId, status: 'DEVOLVIDO' });
+    expect(await listed()).toMatchObject({
+      status: 'DEVOLVIDA',
+      devolucao: { status: 'DEVOLVIDO', valor: 50 },
+    });
+    // Settled refunds are not asked about again.
+    const reads = fake.calls().filter((c) => c === readPath).length;
+    await t.app.payments.reconcileAll();
+    expect(fake.calls().filter((c) => c === readPath).length).toBe(reads);
+    expect((await t.app.payments.needingAttention()).some((c) => c.id === charge.id)).toBe(false);
+  });
+
+  it('a refund the payer’s bank did not take (NAO_REALIZADO) is recorded with its reason and flagged for staff', async () => {
+    const { charge, refund, listed } = await paidAndReturned();
+    await fake.settleRefund(refund.refundId, 'NAO_REALIZADO', 'Conta do pagador encerrada.');
+    await t.app.payments.reconcileAll();
+    expect((await refundOf(charge.id)).status).toBe('NAO_REALIZADO');
+    const [row] = await t.app.db.select().from(charges).where(eq(charges.id, charge.id));
+    expect(row).toMatchObject({ status: 'DEVOLVIDA', attention: 'devolucao_nao_realizada' });
+    expect((await t.app.payments.needingAttention()).map((c) => c.id)).toContain(charge.id);
+    const last = (await t.app.payments.events(charge.id)).at(-1);
+    expect(last).toMatchObject({ source: 'refund', kind: 'NAO_REALIZADO' });
+    expect(last?.raw).toMatchObject({ motivo: 'Conta do pagador encerrada.' });
+    expect(await listed()).toMatchObject({ devolucao: { status: 'NAO_REALIZADO' } });
+  });
+
+  it('the Pix webhook carrying the refund (devolucoes) updates it at once, read back from Efí', async () => {
+    const { charge, refund, listed } = await paidAndReturned();
+    await fake.settleRefund(refund.refundId, 'DEVOLVIDO');
+    const { body, res } = await deliverLastPix(t);
+    expect(body.pix[0]).toMatchObject({ devolucoes: [{ id: refund.refundId, status: 'DEVOLVIDO' }] });
+    expect(res.statusCode).toBe(200);
+    expect((await refundOf(charge.id)).status).toBe('DEVOLVIDO');
+    expect(fake.calls()).toContain(`GET /v2/pix/${charge.endToEndId}/devolucao/${refund.refundId}`);
+    expect(await listed()).toMatchObject({ devolucao: { status: 'DEVOLVIDO' } });
+  });
+
+  it('a webhook naming a refund it cannot back up changes nothing (the body is never taken at its word)', async () => {
+    const { charge, listed } = await paidAndReturned();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/pix/pix?hmac=${SECRET}&ignorar=`,
+      payload: {
+        pix: [
+          {
+            endToEndId: charge.endToEndId,
+            valor: '50.00',
+            devolucoes: [{ id: 'falsa', status: 'DEVOLVIDO' }],
+          },
+        ],
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await refundOf(charge.id)).status).toBe('EM_PROCESSAMENTO');
+    expect(await listed()).toMatchObject({ devolucao: { status: 'EM_PROCESSAMENTO' } });
   });
 });

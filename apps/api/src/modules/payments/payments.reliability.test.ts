@@ -174,7 +174,7 @@ describe('payments: late, lost and uncertain answers (simulado)', () => {
 
     const mail = await vi.waitFor(
       () => {
-        const found = readOutbox(t.dataDir).find((m) => m.includes('seu pagamento foi devolvido'));
+        const found = readOutbox(t.dataDir).find((m) => m.includes('estamos devolvendo o seu pagamento'));
         if (!found) throw new Error('sem e-mail');
         return found;
       },

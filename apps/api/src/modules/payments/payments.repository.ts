@@ -180,6 +180,27 @@ export async function findUnsentRefunds(db: Conn, limit: number): Promise<Refund
   return db.select().from(chargeRefunds).where(eq(chargeRefunds.status, 'PENDENTE')).limit(limit);
 }
 
+/** Refunds the provider took but the payer's bank has not settled yet (Efí's EM_PROCESSAMENTO). */
+export async function findRefundsInProgress(db: Conn, limit: number): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(chargeRefunds)
+    .where(eq(chargeRefunds.status, 'EM_PROCESSAMENTO'))
+    .orderBy(chargeRefunds.id)
+    .limit(limit);
+}
+
+/** The refund of the Pix charge paid by this transfer, if any. */
+export async function findRefundByEndToEndId(db: Conn, endToEndId: string): Promise<RefundRow | null> {
+  const [row] = await db
+    .select({ refund: chargeRefunds })
+    .from(chargeRefunds)
+    .innerJoin(charges, eq(charges.id, chargeRefunds.chargeId))
+    .where(and(eq(charges.method, 'pix'), eq(charges.endToEndId, endToEndId)))
+    .limit(1);
+  return row?.refund ?? null;
+}
+
 /** The account's charges worth showing: pending, refused or returned, since `since`. */
 export async function listNoteworthy(db: Conn, userId: number, since: Date) {
   return db

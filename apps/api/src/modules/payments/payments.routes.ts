@@ -261,8 +261,11 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
         },
       },
       async (request) => {
-        const txids = (request.body.pix ?? []).flatMap((p) => (p.txid ? [p.txid] : []));
-        await payments.receivePixNotifications(txids);
+        const items = request.body.pix ?? [];
+        const txids = items.flatMap((p) => (p.txid ? [p.txid] : []));
+        // A refund moving at the payer's bank comes as the Pix it returns, with its `devolucoes`.
+        const refunded = items.flatMap((p) => (p.devolucoes?.length ? [p.endToEndId] : []));
+        await payments.receivePixNotifications(txids, refunded);
         return {};
       },
     );

@@ -278,10 +278,12 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
   }
 
   /**
-   * A webhook delivery: each txid is checked with the provider; unknown ones are ignored. A failing
-   * entry does not stop the others, but is reported so the provider delivers again.
+   * A webhook delivery: each txid is checked with the provider; unknown ones are ignored. Transfers
+   * whose refunds (`devolucoes`) moved have those refunds read back. A failing entry does not stop the
+   * others, but is reported so the provider delivers again.
    */
-  async function receivePixNotifications(txids: string[]): Promise<void> {
+  async function receivePixNotifications(txids: string[], refundedEndToEndIds: string[] = []): Promise<void> {
+    await refunds.receiveRefundNews(refundedEndToEndIds);
     let firstError: unknown = null;
     for (const txid of new Set(txids)) {
       const charge = await repo.findChargeByTxid(deps.db, txid);
@@ -304,7 +306,7 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
         deps.log.error({ chargeId: id, err: errorText(err) }, 'charge reconciliation failed'),
       );
     }
-    for (const refund of await repo.findUnsentRefunds(deps.db, RECONCILE_BATCH)) await sendRefund(refund);
+    await refunds.followUnsettled(RECONCILE_BATCH);
     return ids.length;
   }
 

@@ -6,6 +6,9 @@ import type { ChargeRow, RefundRow } from './payments.repository.ts';
 import * as repo from './payments.repository.ts';
 import { errorInfo, errorText, type PaymentsContext } from './payments-context.ts';
 
+/** `charges.attention` when the payer's bank refused a Pix refund: staff return the money another way. */
+export const REFUND_NOT_DONE = 'devolucao_nao_realizada';
+
 /**
  * Money going back to a payer: the refund row written with the charge's move, the provider asked
  * after the commit (retried by reconciliation when unanswered), and the e-mail telling the payer.
@@ -93,17 +96,65 @@ export function createRefunds(ctx: PaymentsContext) {
     }
   }
 
+  /**
+   * Reads a Pix refund back from the provider: its status is stored and logged; one the payer's bank
+   * did not take (NAO_REALIZADO) flags the charge for staff, since the money is still with the shop.
+   */
+  async function readBack(refund: RefundRow): Promise<void> {
+    const { db, provider, now, log } = deps;
+    const charge = await repo.findChargeById(db, refund.chargeId);
+    // Card refunds are final when Efí answers them; a Pix one is settled by the payer's bank later.
+    if (charge?.method !== 'pix' || !charge.endToEndId) return;
+    const state = await provider.refundStatus({ endToEndId: charge.endToEndId, refundId: refund.refundId });
+    await db.transaction(async (tx) => {
+      await logEvent(tx, charge.id, 'refund', state.status, state.raw);
+      if (state.status !== refund.status) await repo.setRefundStatus(tx, refund.id, state.status, now());
+      if (state.status === 'NAO_REALIZADO')
+        await repo.updateCharge(tx, charge.id, { attention: REFUND_NOT_DONE, updatedAt: now() });
+    });
+    if (state.status !== refund.status)
+      log.info({ chargeId: charge.id, status: state.status }, 'refund status changed');
+  }
+
+  /** Where a refund stands, asked of the provider: one never answered is sent, one under way read back. */
+  async function follow(refund: RefundRow): Promise<void> {
+    if (refund.status === 'PENDENTE') return sendRefund(refund);
+    if (refund.status !== 'EM_PROCESSAMENTO') return;
+    await readBack(refund).catch((err: unknown) =>
+      deps.log.error({ chargeId: refund.chargeId, err: errorText(err) }, 'refund read-back failed'),
+    );
+  }
+
+  /** Reconciliation's share: every refund PENDENTE or EM_PROCESSAMENTO is asked about again. */
+  async function followUnsettled(limit: number): Promise<void> {
+    for (const refund of await repo.findUnsentRefunds(deps.db, limit)) await follow(refund);
+    for (const refund of await repo.findRefundsInProgress(deps.db, limit)) await follow(refund);
+  }
+
+  /**
+   * The Pix webhook carried `devolucoes` for these transfers: each refund is read back from the
+   * provider, never taken from the notification's body.
+   */
+  async function receiveRefundNews(endToEndIds: string[]): Promise<void> {
+    for (const endToEndId of new Set(endToEndIds)) {
+      const refund = await repo.findRefundByEndToEndId(deps.db, endToEndId);
+      if (refund) await follow(refund);
+    }
+  }
+
   /** The refund e-mail job: tells the payer how much comes back, why, and when. */
   async function sendRefundNotice(chargeId: number): Promise<void> {
     const charge = await repo.findChargeById(deps.db, chargeId);
     const refund = charge ? await repo.findRefund(deps.db, chargeId) : null;
     const payer = charge ? handlerFor(charge.purpose).payer?.(charge.draft) : undefined;
     if (!charge || !refund || !payer) return;
-    await deps.mail.send(refundNoticeMail({ env: deps.env, payer, refund, purpose: charge.purpose }));
+    await deps.mail.send(
+      refundNoticeMail({ env: deps.env, payer, refund, purpose: charge.purpose, method: charge.method }),
+    );
     deps.log.info({ chargeId }, 'refund notice sent');
   }
 
-  return { refundInTx, returnPaid, sendRefund, sendRefundNotice };
+  return { refundInTx, returnPaid, sendRefund, sendRefundNotice, followUnsettled, receiveRefundNews };
 }
 
 export type Refunds = ReturnType<typeof createRefunds>;

@@ -219,7 +219,7 @@ describe('registrations', () => {
       }),
     ]);
     // The refund notice (a job) reaches the participant and points at the event's lookup page.
-    const notice = await waitForMailContaining(t.dataDir, 'seu pagamento foi devolvido');
+    const notice = await waitForMailContaining(t.dataDir, 'estamos devolvendo o seu pagamento');
     expect(notice).toContain(`/eventos/register/${event.id}/ja-me-inscrevi`);
 
     const other = await createUserAndToken(t.app);

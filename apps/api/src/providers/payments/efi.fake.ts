@@ -78,6 +78,13 @@ export interface FakeCardCharge {
   history: { status: FakeCardStatus; previous: FakeCardStatus | null; token: string; at: string }[];
 }
 
+export interface FakeRefund extends Json {
+  id: string;
+  status: 'EM_PROCESSAMENTO' | 'DEVOLVIDO' | 'NAO_REALIZADO';
+  e2eId: string;
+  valorCents: number;
+}
+
 export interface FakeRequest {
   api: 'pix' | 'charges';
   method: string;
@@ -110,7 +117,8 @@ export interface FakeEfi {
   cobs: Map<string, FakeCob>;
   charges: Map<number, FakeCardCharge>;
   webhooks: Map<string, { webhookUrl: string; chave: string; criacao: string }>;
-  refunds: Map<string, Json & { e2eId: string; valorCents: number }>;
+  /** Pix refunds by `e2eId/id`. */
+  refunds: Map<string, FakeRefund>;
   requests: FakeRequest[];
   /** Requests made so far as `METHOD /path` (query left out). */
   calls(): string[];
@@ -126,6 +134,11 @@ export interface FakeEfi {
   revokeTokens(): void;
   /** The payer pays the charge at their bank. */
   payCob(txid: string, options?: { afterExpiry?: boolean; amountCents?: number }): Promise<string>;
+  /**
+   * The payer's bank settles a refund still EM_PROCESSAMENTO: DEVOLVIDO (the money is back) or
+   * NAO_REALIZADO with `motivo`. Efí then POSTs the Pix, with its `devolucoes`, to the webhook.
+   */
+  settleRefund(refundId: string, outcome?: 'DEVOLVIDO' | 'NAO_REALIZADO', motivo?: string): Promise<void>;
   /** The card network moves a charge; answers the notification token. */
   setCardStatus(chargeId: number, status: FakeCardStatus): Promise<string>;
   close(): Promise<void>;
@@ -198,7 +211,7 @@ export async function startFakeEfi(options: FakeEfiOptions): Promise<FakeEfi> {
   const cobs = new Map<string, FakeCob>();
   const charges = new Map<number, FakeCardCharge>();
   const webhooks = new Map<string, { webhookUrl: string; chave: string; criacao: string }>();
-  const refunds = new Map<string, Json & { e2eId: string; valorCents: number }>();
+  const refunds = new Map<string, FakeRefund>();
   const requests: FakeRequest[] = [];
   const cardTokens = new Map<string, FakeCardOutcome>();
   const notifications = new Map<string, FakeCardCharge>();
@@ -227,6 +240,9 @@ export async function startFakeEfi(options: FakeEfiOptions): Promise<FakeEfi> {
     return token;
   };
   const chargeStatus = (c: FakeCardCharge) => c.history.at(-1)?.status ?? 'new';
+
+  /** A refund as Efí answers it (our bookkeeping fields left out). */
+  const refundAnswer = ({ e2eId: _, valorCents: __, ...answer }: FakeRefund) => answer;
 
   type Answer = { status: number; body: unknown };
   const send = (status: number, body: unknown): Answer => ({ status, body });
@@ -335,6 +351,15 @@ export async function startFakeEfi(options: FakeEfiOptions): Promise<FakeEfi> {
       });
     }
     m = /^\/v2\/pix\/([^/]+)\/devolucao\/([^/]+)$/.exec(url.pathname);
+    if (m && req.method === 'GET') {
+      const found = refunds.get(`${decodeURIComponent(m[1] ?? '')}/${decodeURIComponent(m[2] ?? '')}`);
+      if (!found)
+        return send(404, {
+          nome: 'devolucao_nao_encontrada',
+          mensagem: 'Nenhuma devolução encontrada para o e2eId e o id informados.',
+        });
+      return send(200, refundAnswer(found));
+    }
     if (m && req.method === 'PUT') {
       const e2eId = decodeURIComponent(m[1] ?? '');
       const id = decodeURIComponent(m[2] ?? '');
@@ -350,10 +375,7 @@ export async function startFakeEfi(options: FakeEfiOptions): Promise<FakeEfi> {
           mensagem: 'Pix não encontrado para o e2eId informado.',
         });
       const existing = refunds.get(`${e2eId}/${id}`);
-      if (existing) {
-        const { e2eId: _, valorCents: __, ...answer } = existing;
-        return send(201, answer);
-      }
+      if (existing) return send(201, refundAnswer(existing));
       if (typeof body.valor !== 'string' || !VALOR.test(body.valor) || cents(body.valor) < 1)
         return send(400, { nome: 'valor_invalido', mensagem: 'Campo valor inválido.' });
       const returned = [...refunds.values()]
@@ -369,7 +391,7 @@ export async function startFakeEfi(options: FakeEfiOptions): Promise<FakeEfi> {
         rtrId: `D${randomBytes(15).toString('hex').toUpperCase()}`.slice(0, 32),
         valor: body.valor,
         horario: { solicitacao: new Date().toISOString() },
-        status: 'EM_PROCESSAMENTO',
+        status: 'EM_PROCESSAMENTO' as const,
       };
       refunds.set(`${e2eId}/${id}`, { ...refund, e2eId, valorCents: cents(body.valor) });
       return send(201, refund);
@@ -661,6 +683,20 @@ export async function startFakeEfi(options: FakeEfiOptions): Promise<FakeEfi> {
       const hook = webhooks.get(options.pixKey);
       if (hook) await deliver({ kind: 'pix', url: `${hook.webhookUrl}/pix`, body: { pix: [paid] } });
       return endToEndId;
+    },
+    async settleRefund(refundId, outcome = 'DEVOLVIDO', motivo = 'Conta do pagador encerrada.') {
+      const refund = [...refunds.values()].find((r) => r.id === refundId);
+      if (refund?.status !== 'EM_PROCESSAMENTO')
+        throw new Error(`devolução ${refundId} não está em processamento`);
+      refund.status = outcome;
+      refund.horario = { ...obj(refund.horario), liquidacao: new Date().toISOString() };
+      if (outcome === 'NAO_REALIZADO') refund.motivo = motivo;
+      const paid = [...cobs.values()].flatMap((c) => c.pix ?? []).find((p) => p.endToEndId === refund.e2eId);
+      const hook = webhooks.get(options.pixKey);
+      if (!paid || !hook) return;
+      const devolucoes = [...refunds.values()].filter((r) => r.e2eId === refund.e2eId).map(refundAnswer);
+      paid.devolucoes = devolucoes;
+      await deliver({ kind: 'pix', url: `${hook.webhookUrl}/pix`, body: { pix: [{ ...paid, devolucoes }] } });
     },
     async setCardStatus(chargeId, status) {
       const charge = charges.get(chargeId);

@@ -170,6 +170,9 @@ const dateFrom = (v: unknown): Date | undefined => {
   const t = typeof v === 'string' ? Date.parse(v) : Number.NaN;
   return Number.isNaN(t) ? undefined : new Date(t);
 };
+/** A refund status Efí may add later is taken as still under way: only DEVOLVIDO means the money is back. */
+const refundStatusOf = (v: unknown): PixRefundStatus =>
+  REFUND_STATUSES.find((s) => s === v) ?? 'EM_PROCESSAMENTO';
 /** Statuses Efí may add later are taken as pending: only `paid`/`settled` ever count as money in. */
 const cardStatus = (v: unknown): CardStatus => CARD_STATUSES.find((s) => s === v) ?? 'waiting';
 
@@ -379,6 +382,8 @@ export function createEfiProvider(env: Env, options: EfiOptions = {}): PaymentsP
     }
   }
 
+  const devolucaoPath = (endToEndId: string, refundId: string) =>
+    `/v2/pix/${encodeURIComponent(endToEndId)}/devolucao/${encodeURIComponent(refundId)}`;
   const cobPath = (txid: string) => `/v2/cob/${encodeURIComponent(txid)}`;
   const webhookPath = `/v2/webhook/${encodeURIComponent(env.PIX_KEY)}`;
   const getPix = async (txid: string) => pixState(txid, await call(pix, 'GET', cobPath(txid), 'read'));
@@ -468,18 +473,26 @@ export function createEfiProvider(env: Env, options: EfiOptions = {}): PaymentsP
     },
 
     async refundPix({ endToEndId, refundId, amountCents }) {
-      const answer = await call(
-        pix,
-        'PUT',
-        `/v2/pix/${encodeURIComponent(endToEndId)}/devolucao/${encodeURIComponent(refundId)}`,
-        'auth',
-        { valor: reaisString(amountCents) },
-      );
-      const status = REFUND_STATUSES.find((s) => s === answer.status) ?? 'EM_PROCESSAMENTO';
+      const answer = await call(pix, 'PUT', devolucaoPath(endToEndId, refundId), 'auth', {
+        valor: reaisString(amountCents),
+      });
+      const status = refundStatusOf(answer.status);
       return {
         refundId: str(answer.id) ?? refundId,
         status,
         amountCents: centsFrom(answer.valor),
+        raw: answer,
+      };
+    },
+
+    async refundStatus({ endToEndId, refundId }) {
+      const answer = await call(pix, 'GET', devolucaoPath(endToEndId, refundId), 'read');
+      const status = refundStatusOf(answer.status);
+      const reason = str(answer.motivo);
+      return {
+        refundId: str(answer.id) ?? refundId,
+        status,
+        ...(status === 'NAO_REALIZADO' && reason ? { reason } : {}),
         raw: answer,
       };
     },

@@ -60,6 +60,15 @@ export interface PixRefund {
   raw: unknown;
 }
 
+/** Where a Pix refund stands at the provider, read back by its id. */
+export interface PixRefundState {
+  refundId: string;
+  status: PixRefundStatus;
+  /** Why the payer's bank did not take the money back (only with NAO_REALIZADO). */
+  reason?: string;
+  raw: unknown;
+}
+
 export interface CardRefundInput {
   /** The provider's id of the paid card charge. */
   providerChargeId: string;
@@ -199,6 +208,11 @@ export interface PaymentsProvider {
   /** Removes an unpaid charge so it can no longer be paid; answers the charge as it ends up (it may have been paid). */
   cancelPix(txid: string): Promise<PixState>;
   refundPix(input: PixRefundInput): Promise<PixRefund>;
+  /**
+   * Reads a Pix refund back (EM_PROCESSAMENTO until the payer's bank settles it, then DEVOLVIDO or
+   * NAO_REALIZADO with the reason). A refund never requested answers a 404 PaymentProviderError.
+   */
+  refundStatus(input: { endToEndId: string; refundId: string }): Promise<PixRefundState>;
   /** Returns a paid card charge in full; asking again for a charge already refunded changes nothing. */
   refundCard(input: CardRefundInput): Promise<CardRefund>;
   /** Never retried: a lost answer throws PaymentProviderTimeout and the charge must be found later. */

@@ -201,6 +201,14 @@ export function createSimulatedProvider(env: Env): PaymentsProvider {
       return { refundId, status: 'DEVOLVIDO', amountCents, raw: { ...refund } };
     },
 
+    async refundStatus({ endToEndId, refundId }) {
+      const done = refunds.get(refundId);
+      if (done?.endToEndId !== endToEndId)
+        throw new PaymentProviderError('Devolução não encontrada.', 404, 'devolucao_nao_encontrada');
+      // The simulated bank returns the money at once.
+      return { refundId, status: 'DEVOLVIDO', raw: { id: refundId, status: 'DEVOLVIDO' } };
+    },
+
     async refundCard({ providerChargeId, amountCents }) {
       const charge = cards.get(providerChargeId);
       if (!charge) throw new PaymentProviderError('Cobrança não encontrada.', 404, 'charge_not_found');

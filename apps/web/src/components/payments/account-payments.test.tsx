@@ -71,11 +71,30 @@ describe('AccountPayments', () => {
     expect(items[0]!.textContent).toMatch(/15\/06\/2026/);
     expect(items[0]!.textContent).toMatch(/Em análise pelo banco/);
     expect(items[1]!.textContent).toMatch(/Pix de R\$\s129,90/);
+    // Requested, not yet back: it does not say "Devolvido" yet.
     expect(items[1]!.textContent).toMatch(
-      /Devolvido: O pagamento chegou depois do prazo e o produto esgotou\./,
+      /Devolução em andamento: O pagamento chegou depois do prazo e o produto esgotou\./,
     );
+    expect(items[1]!.textContent).not.toMatch(/Devolvido/);
     expect(items[1]!.textContent).toMatch(/Devolução solicitada ao banco: R\$\s129,90 em 14\/06\/2026/);
     expect(section.textContent).not.toMatch(/Cobrança recusada/);
+  });
+
+  it('says "Devolvido" once the bank returned the money, and asks to get in touch when it could not', async () => {
+    const back = { ...refunded, devolucao: { ...refunded.devolucao!, status: 'DEVOLVIDO' } };
+    const refused = {
+      ...refunded,
+      txid: 'pix4',
+      devolucao: { ...refunded.devolucao!, status: 'NAO_REALIZADO' },
+    };
+    serve([[back, refused]]);
+    show('pedido');
+    const section = await screen.findByRole('region', { name: 'Pagamentos em andamento' });
+    const items = within(section).getAllByRole('listitem');
+    expect(items[0]!.textContent).toMatch(/^.*Devolvido: O pagamento chegou/);
+    expect(items[0]!.textContent).toMatch(/Valor devolvido: R\$\s129,90/);
+    expect(items[1]!.textContent).toMatch(/Devolução não realizada: O pagamento chegou/);
+    expect(items[1]!.textContent).toMatch(/Devolução não realizada: fale conosco/);
   });
 
   it('the registration pages see only registrations', async () => {

@@ -12,9 +12,16 @@ import {
 
 const STATUS_LABEL: Partial<Record<ChargeStatus, string>> = {
   EM_ANALISE: 'Em análise pelo banco',
-  DEVOLVIDA: 'Devolvido',
   RECUSADA: 'Recusado',
 };
+
+/** A returned payment says "Devolvido" only once the bank confirmed the money is back. */
+function statusLabel(payment: AccountPayment): string {
+  if (payment.status !== 'DEVOLVIDA') return STATUS_LABEL[payment.status] ?? payment.status;
+  if (payment.devolucao?.status === 'DEVOLVIDO') return 'Devolvido';
+  if (payment.devolucao?.status === 'NAO_REALIZADO') return 'Devolução não realizada';
+  return 'Devolução em andamento';
+}
 
 const REFUND_LABEL: Record<string, string> = {
   EM_PROCESSAMENTO: 'Devolução solicitada ao banco',
@@ -37,7 +44,7 @@ function PaymentLine({ payment }: { payment: AccountPayment }) {
         </span>
       </p>
       <p className="mt-1">
-        <span className="font-medium">{STATUS_LABEL[payment.status] ?? payment.status}</span>
+        <span className="font-medium">{statusLabel(payment)}</span>
         {payment.motivo ? `: ${payment.motivo}` : null}
       </p>
       {payment.status === 'EM_ANALISE' ? (
