@@ -329,7 +329,8 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
           charge.id,
           {
             status: refused ? 'RECUSADA' : 'FALHOU',
-            ...(refused ? { reason: (err as Error).message } : {}),
+            // Efí failed on its side (5xx) after receiving the card: the card may have been charged.
+            ...(refused ? { reason: (err as Error).message } : { attention: 'erro_na_operadora' }),
           },
           { source: 'create', kind: refused ? 'refused' : 'error', raw: errorInfo(err) },
         );

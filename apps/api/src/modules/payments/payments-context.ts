@@ -146,7 +146,7 @@ export function createPaymentsContext(deps: PaymentsServiceDeps) {
   /** Gives back what a charge held and marks it ended (no provider call; the caller made it). */
   async function endCharge(
     id: number,
-    values: { status: ChargeRow['status']; reason?: string },
+    values: { status: ChargeRow['status']; reason?: string; attention?: string },
     event?: { source: PaymentEventSource; kind: string; raw: unknown },
   ): Promise<ChargeRow | null> {
     return deps.db.transaction(async (tx) => {
@@ -156,6 +156,7 @@ export function createPaymentsContext(deps: PaymentsServiceDeps) {
       const ended = await repo.updateCharge(tx, id, {
         status: values.status,
         ...(values.reason ? { reason: values.reason } : {}),
+        ...(values.attention ? { attention: values.attention } : {}),
         updatedAt: deps.now(),
       });
       await handlerFor(row.purpose).release(tx, id, row.draft);

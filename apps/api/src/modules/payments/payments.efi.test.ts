@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
-import { chargeRefunds, charges } from '../../db/schema/index.ts';
+import { authTokens, chargeRefunds, charges } from '../../db/schema/index.ts';
+import { hashToken } from '../../plugins/auth.ts';
 import {
   type FakeDelivery,
   type FakeEfi,
@@ -11,8 +12,9 @@ import {
   type TestCertificate,
 } from '../../providers/payments/efi.fake.ts';
 import { createEfiProvider } from '../../providers/payments/efi.provider.ts';
+import { readOutbox } from '../../test/factories/accounts.ts';
 import { chargeByTxid, makeFakePurpose, makeUser } from '../../test/factories/payments.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, useClockedTestApp } from '../../test/test-app.ts';
 import { CannotFulfil } from './payments.service.ts';
 
 const CLIENT_ID = 'Client_Id_loja';
@@ -357,5 +359,144 @@ describe('Pix refunds (devolução) read back from a strict fake Efí', () => {
     expect(res.statusCode).toBe(200);
     expect((await refundOf(charge.id)).status).toBe('EM_PROCESSAMENTO');
     expect(await listed()).toMatchObject({ devolucao: { status: 'EM_PROCESSAMENTO' } });
+  });
+});
+
+describe('a card approved after its units went back (clocked, strict fake Efí)', () => {
+  const START = new Date('2026-11-23T12:00:00Z');
+  // Filled once the fake is up (this hook runs before the clocked app boots).
+  const options: {
+    env: Record<string, string>;
+    providers: { payments?: ReturnType<typeof createEfiProvider> };
+  } = { env: {}, providers: {} };
+  beforeAll(() => {
+    fake.webhooks.clear();
+    Object.assign(options.env, { ...envVars, EFI_TIMEOUT_MS: '1000' });
+    options.providers.payments = createEfiProvider(loadEnv({ NODE_ENV: 'test', ...options.env }), {
+      ca: serverCert.cert,
+    });
+  });
+  const t = useClockedTestApp(START, options as Parameters<typeof useClockedTestApp>[1]);
+
+  /**
+   * Efí's answer to the card call is lost (em análise, units held); a day later reconciliation gives it
+   * up (FALHOU, units back, listed for staff). Answers the charge as stored and as Efí has it.
+   */
+  async function givenUp(order: ReturnType<typeof purposeWithAddress>) {
+    t.app.payments.registerPurpose('order', order.handler);
+    const buyer = await makeUser(t.app);
+    fake.delay('POST /v1/charge/one-step', 1_500);
+    const res = await payCard(t, buyer.headers, fake.cardToken('waiting'));
+    expect(res.statusCode).toBe(202);
+    const { txid } = res.json();
+    const charge = (await chargeByTxid(t.app, txid))!;
+    expect(charge).toMatchObject({ status: 'EM_ANALISE', providerChargeId: null });
+    const atEfi = await vi.waitFor(() => {
+      const found = [...fake.charges.values()].find((c) => c.customId === String(charge.id));
+      if (!found) throw new Error('ainda não criada');
+      return found;
+    });
+    t.clock = new Date(START.getTime() + 25 * 3600_000);
+    await t.app.payments.reconcileAll();
+    expect(await chargeByTxid(t.app, txid)).toMatchObject({
+      status: 'FALHOU',
+      attention: 'resultado_desconhecido',
+    });
+    expect(order.state.stock).toBe(1);
+    // FALHOU with the card possibly charged: staff see it.
+    expect((await t.app.payments.needingAttention()).map((c) => c.id)).toContain(charge.id);
+    // A day went by: the buyer signs in again to follow the payment.
+    const token = randomUUID();
+    await t.app.db.insert(authTokens).values({
+      userId: buyer.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(t.clock.getTime() + 86_400_000),
+    });
+    return { buyer: { ...buyer, headers: { authorization: `Token ${token}` } }, txid, charge, atEfi };
+  }
+
+  it('fulfils when the units are still there', async () => {
+    const order = purposeWithAddress(1);
+    const { buyer, txid, atEfi } = await givenUp(order);
+    const token = await fake.setCardStatus(atEfi.chargeId, 'paid');
+    expect((await deliverCardNotification(t, token)).statusCode).toBe(200);
+    expect(await chargeByTxid(t.app, txid)).toMatchObject({
+      status: 'CONCLUIDA',
+      attention: 'resultado_desconhecido',
+    });
+    expect(order.state.fulfilCalls).toBe(1);
+    expect(order.state.stock).toBe(0);
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/status-pix/${txid}/`,
+      headers: buyer.headers,
+    });
+    expect(status.json()).toMatchObject({ status: 'CONCLUIDA', pedido_id: 1000 });
+    expect(fake.calls()).not.toContain(`POST /v1/charge/${atEfi.chargeId}/refund`);
+  });
+
+  it('refunds in full through Efí when the units went to someone else: refund row, e-mail, status shown', async () => {
+    const order = purposeWithAddress(1);
+    const { buyer, txid, charge, atEfi } = await givenUp(order);
+    // Someone else holds the last unit now.
+    const other = await makeUser(t.app);
+    expect((await payCard(t, other.headers, fake.cardToken('approved'))).statusCode).toBe(202);
+    expect(order.state.stock).toBe(0);
+
+    const token = await fake.setCardStatus(atEfi.chargeId, 'paid');
+    expect((await deliverCardNotification(t, token)).statusCode).toBe(200);
+    const row = (await chargeByTxid(t.app, txid))!;
+    expect(row).toMatchObject({
+      status: 'DEVOLVIDA',
+      reason: expect.stringContaining('aprovado depois do prazo'),
+    });
+    expect(order.state.fulfilCalls).toBe(0);
+    expect(fake.calls()).toContain(`POST /v1/charge/${atEfi.chargeId}/refund`);
+    expect(atEfi.history.at(-1)?.status).toBe('refunded');
+    const [refund] = await t.app.db.select().from(chargeRefunds).where(eq(chargeRefunds.chargeId, charge.id));
+    expect(refund).toMatchObject({ status: 'DEVOLVIDO', amountCents: atEfi.total });
+
+    const mail = await vi.waitFor(
+      () => {
+        const found = readOutbox(t.dataDir).find((m) => m.includes('estamos devolvendo o seu pagamento'));
+        if (!found) throw new Error('sem e-mail');
+        return found;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(mail).toContain('To: pagador.teste@example.com');
+    expect(mail).toContain('estorno do valor integral de R$\u00a050,00 no mesmo cartão');
+
+    const status = await t.app.inject({
+      method: 'GET',
+      url: `/api/status-pix/${txid}/`,
+      headers: buyer.headers,
+    });
+    expect(status.json()).toMatchObject({ status: 'DEVOLVIDA', motivo: row.reason });
+    const listed = await t.app.inject({ method: 'GET', url: '/api/pagamentos/', headers: buyer.headers });
+    expect(listed.json()).toEqual([
+      expect.objectContaining({
+        txid,
+        metodo: 'cartao',
+        status: 'DEVOLVIDA',
+        devolucao: expect.objectContaining({ status: 'DEVOLVIDO', valor: 50 }),
+      }),
+    ]);
+    // The same notification again refunds nothing twice.
+    expect((await deliverCardNotification(t, token)).statusCode).toBe(200);
+    expect(fake.calls().filter((c) => c === `POST /v1/charge/${atEfi.chargeId}/refund`)).toHaveLength(1);
+  });
+
+  it('a card Efí failed on (5xx) after receiving it is FALHOU and listed for staff', async () => {
+    const order = purposeWithAddress(1);
+    t.app.payments.registerPurpose('order', order.handler);
+    const buyer = await makeUser(t.app);
+    fake.failOnce('POST /v1/charge/one-step', 502);
+    const res = await payCard(t, buyer.headers, fake.cardToken('approved'));
+    expect(res.statusCode).toBe(502);
+    const charge = (await chargeByTxid(t.app, res.json().txid))!;
+    expect(charge).toMatchObject({ status: 'FALHOU', attention: 'erro_na_operadora' });
+    expect(order.state.stock).toBe(1);
+    expect((await t.app.payments.needingAttention()).map((c) => c.id)).toContain(charge.id);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { chargeRefunds, charges, type paymentEventSources, paymentEvents } from '../../db/schema/index.ts';
 
@@ -217,11 +217,20 @@ export async function listNoteworthy(db: Conn, userId: number, since: Date) {
     .orderBy(desc(charges.createdAt), desc(charges.id));
 }
 
-/** Charges staff must look at. */
+/**
+ * Charges staff must look at: every charge flagged, and every card charge that FALHOU (the provider
+ * failed or never answered after receiving the card, so money may have been taken). A Pix that FALHOU
+ * never existed at the provider, so nobody could pay it.
+ */
 export async function listNeedingAttention(db: Conn) {
   return db
     .select()
     .from(charges)
-    .where(and(sql`${charges.attention} is not null`, ne(charges.status, 'FALHOU')))
+    .where(
+      or(
+        sql`${charges.attention} is not null`,
+        and(eq(charges.method, 'cartao'), eq(charges.status, 'FALHOU')),
+      ),
+    )
     .orderBy(desc(charges.id));
 }

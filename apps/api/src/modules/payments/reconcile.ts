@@ -27,6 +27,12 @@ interface CardNews {
 const CARD_UNKNOWN_GIVE_UP_MS = 24 * 3600_000;
 const RECONCILE_BATCH = 200;
 
+const LATE_PIX_REASON =
+  'O pagamento chegou depois do prazo e os itens ou vagas reservados não estavam mais disponíveis.';
+const LATE_CARD_REASON =
+  'O cartão foi aprovado depois do prazo e os itens ou vagas reservados não estavam mais disponíveis.';
+const TAKEN_PLACE_REASON = 'A vaga já estava ocupada por outra inscrição paga para este CPF.';
+
 /**
  * Reconciliation (docs/architecture.md §5): the one path on which a charge moves on provider news
  * (webhook, status polling, the reconciliation job, card notifications). Pix and card; expiry asks the
@@ -62,24 +68,13 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
       const handler = handlerFor(row.purpose);
       if (HELD_RELEASED.has(row.status)) {
         const held = await attempt(tx, (sp) => handler.reserve(sp, row.id, row.draft));
-        if (!held)
-          return refundInTx(
-            tx,
-            row,
-            paid,
-            'O pagamento chegou depois do prazo e os itens ou vagas reservados não estavam mais disponíveis.',
-          );
+        if (!held) return refundInTx(tx, row, paid, LATE_PIX_REASON);
       }
       const confirmed = await repo.updateCharge(tx, row.id, { status: 'CONCLUIDA', ...paid });
       const fulfilled = await attempt(tx, (sp) => handler.fulfil(sp, confirmed));
       if (!fulfilled) {
         await handler.release(tx, row.id, row.draft);
-        return refundInTx(
-          tx,
-          confirmed,
-          paid,
-          'A vaga já estava ocupada por outra inscrição paga para este CPF.',
-        );
+        return refundInTx(tx, confirmed, paid, TAKEN_PLACE_REASON);
       }
       return { kind: 'fulfilled' as const, row: confirmed, id: fulfilled.value.id };
     });
@@ -142,12 +137,15 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
         // The process died during the card call: the outcome is unknown, not refused.
         await repo.updateCharge(deps.db, charge.id, { status: 'EM_ANALISE', updatedAt: now() });
       else if (charge.status === 'EM_ANALISE' && age > CARD_UNKNOWN_GIVE_UP_MS)
+        // Money may still have been taken: staff see it, and a later `paid` is fulfilled or refunded.
         await endCharge(
           charge.id,
-          { status: 'FALHOU', reason: 'A operadora não confirmou o pagamento.' },
+          {
+            status: 'FALHOU',
+            reason: 'A operadora não confirmou o pagamento.',
+            attention: 'resultado_desconhecido',
+          },
           { source, kind: 'gave_up', raw: null },
-        ).then((row) =>
-          row ? repo.updateCharge(deps.db, row.id, { attention: 'resultado_desconhecido' }) : null,
         );
       return;
     }
@@ -171,7 +169,8 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
   /**
    * Moves a card charge on what the provider said. Only `paid`/`settled` fulfil; `waiting` and
    * `approved` keep the units held; `unpaid`/`canceled` give them back; a later `refunded` or
-   * `contested` on a fulfilled charge is flagged for staff.
+   * `contested` on a fulfilled charge is flagged for staff. A card paid after its units went back is
+   * fulfilled when they can be held again, otherwise refunded in full (as a late Pix is).
    */
   async function applyCard(chargeId: number, news: CardNews, source: PaymentEventSource) {
     const { db, now, log } = deps;
@@ -194,25 +193,28 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
         case 'paid':
         case 'settled': {
           if (row.status === 'CONCLUIDA' || row.status === 'DEVOLVIDA') return { row };
-          if (!OPEN.has(row.status)) {
-            const held = await attempt(tx, (sp) => handler.reserve(sp, row.id, row.draft));
-            if (!held)
-              return {
-                row: await repo.updateCharge(tx, row.id, { ...known, attention: 'pago_sem_estoque' }),
-              };
-          }
-          const confirmed = await repo.updateCharge(tx, row.id, {
+          const paid = {
             ...known,
-            status: 'CONCLUIDA',
             paidAt: now(),
-            reason: null,
             ...(news.totalCents ? { amountCents: news.totalCents } : {}),
             ...(news.installments ? { installments: news.installments } : {}),
+          };
+          // What the card was charged, interest included: all of it goes back.
+          const chargedCents = news.totalCents || row.amountCents;
+          if (!OPEN.has(row.status)) {
+            // Paid after its units went back (refused, failed or given up earlier): hold them again.
+            const held = await attempt(tx, (sp) => handler.reserve(sp, row.id, row.draft));
+            if (!held) return refundInTx(tx, row, paid, LATE_CARD_REASON, chargedCents);
+          }
+          const confirmed = await repo.updateCharge(tx, row.id, {
+            ...paid,
+            status: 'CONCLUIDA',
+            reason: null,
           });
           const fulfilled = await attempt(tx, (sp) => handler.fulfil(sp, confirmed));
           if (!fulfilled) {
             await handler.release(tx, row.id, row.draft);
-            return { row: await repo.updateCharge(tx, row.id, { attention: 'pago_sem_vaga' }) };
+            return refundInTx(tx, confirmed, paid, TAKEN_PLACE_REASON, chargedCents);
           }
           return { row: confirmed, fulfilledId: fulfilled.value.id };
         }
@@ -255,6 +257,8 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
     });
     if (result)
       log.info({ chargeId, outcome: news.status, status: result.row.status }, 'card charge settled');
+    // The provider is asked to refund only after the commit, never inside the transaction.
+    if (result && 'refund' in result) await sendRefund(result.refund);
     return result;
   }
 

@@ -19,7 +19,7 @@ export function createRefunds(ctx: PaymentsContext) {
   async function refundInTx(
     tx: Tx,
     row: ChargeRow,
-    paid: { paidAt: Date; endToEndId: string | null; updatedAt: Date },
+    paid: Partial<repo.NewCharge>,
     reason: string,
     amountCents = row.amountCents,
   ) {

@@ -15,6 +15,8 @@ const ATTENTION_LABEL: Record<string, string> = {
   pago_sem_estoque: 'Pago sem estoque',
   pago_sem_vaga: 'Pago sem vaga',
   resultado_desconhecido: 'Resultado desconhecido',
+  erro_na_operadora: 'Falha na operadora após receber o cartão',
+  devolucao_nao_realizada: 'Devolução Pix não realizada',
   unpaid: 'Cartão não pago após aprovação',
   canceled: 'Cartão cancelado após aprovação',
 };
