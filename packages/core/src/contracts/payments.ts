@@ -146,7 +146,10 @@ export const PixWebhookSchema = z.object({
         valor: z.string().optional(),
         horario: z.string().optional(),
         /** Refunds of this Pix (Efí notifies their changes this way); read back, never taken as said. */
-        devolucoes: z.array(z.looseObject({ id: z.string().max(35).optional() })).max(100).optional(),
+        devolucoes: z
+          .array(z.looseObject({ id: z.string().max(35).optional() }))
+          .max(100)
+          .optional(),
       }),
     )
     .max(100),
