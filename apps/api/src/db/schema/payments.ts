@@ -52,6 +52,11 @@ export const charges = pgTable(
     reason: text('reason'),
     /** Something staff must look at (a paid card later refunded or contested, a payment we could not place). */
     attention: text('attention'),
+    /**
+     * When the draft's personal data (names, e-mail, CPF, birth date, phone, address) was cleared (LGPD):
+     * the charge can then only be refunded, never fulfilled (docs/decisions/0019-charge-draft-personal-data.md).
+     */
+    personalDataClearedAt: timestamp('personal_data_cleared_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
   },

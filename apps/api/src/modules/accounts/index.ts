@@ -20,6 +20,8 @@ export default fp(
       now: app.now,
       mail: app.providers.mail,
       jobs: app.jobs,
+      // Payments is registered after accounts; it is there by the time an account is deleted.
+      forgetPayments: (tx, userId) => app.payments.forgetAccount(tx, userId),
     });
     const addresses = createAddressesService({ db: app.db });
     app.decorate('accounts', { users, addresses });

@@ -30,6 +30,11 @@ export interface UsersServiceDeps {
   now: () => Date;
   mail: MailProvider;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
+  /**
+   * Clears the personal data the account's payment drafts carry (the payments service's
+   * `forgetAccount`), inside the deletion's transaction.
+   */
+  forgetPayments?: (tx: Tx, userId: number) => Promise<void>;
 }
 
 const INVALID_CREDENTIALS = 'Credenciais inválidas';
@@ -232,6 +237,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         deletedAt: deps.now(),
       });
       await repo.erasePersonalData(tx, userId);
+      await deps.forgetPayments?.(tx, userId);
       await repo.clearAccountFailures(tx, user.username.toLowerCase());
     });
   }

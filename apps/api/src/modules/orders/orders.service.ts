@@ -28,7 +28,11 @@ import type { BillingAddress } from '../../providers/payments/index.ts';
 import type { AddressesService } from '../accounts/addresses.service.ts';
 import { type CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service.ts';
 import type { CouponsService, DraftPricer } from '../coupons/coupons.service.ts';
-import type { ChargePurposeHandler, PaymentsService } from '../payments/payments.service.ts';
+import {
+  CannotFulfil,
+  type ChargePurposeHandler,
+  type PaymentsService,
+} from '../payments/payments.service.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
 import { orderConfirmationMail, orderStatusMail } from './order-mail.ts';
 import * as repo from './orders.repository.ts';
@@ -52,7 +56,8 @@ export interface OrdersServiceDeps {
  * order is built from this snapshot, so later edits of products, prices or the address change nothing.
  */
 const StoredOrderDraftSchema = z.object({
-  buyer: z.object({ name: z.string(), email: z.string(), cpf: z.string().optional() }),
+  /** Absent once cleared (LGPD: the charge ended unpaid, or the account was deleted). */
+  buyer: z.object({ name: z.string(), email: z.string(), cpf: z.string().optional() }).optional(),
   items: z.array(
     z.object({
       productId: z.number().int(),
@@ -67,7 +72,8 @@ const StoredOrderDraftSchema = z.object({
     }),
   ),
   addressId: z.number().int(),
-  address: OrderAddressSchema,
+  /** Absent once cleared, like `buyer`; the order keeps its own copy. */
+  address: OrderAddressSchema.optional(),
   shipping: z.object({
     service: z.enum(['PAC', 'SEDEX']),
     priceCents: z.number().int(),
@@ -274,6 +280,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     async fulfil(tx, charge) {
       const draft = parseStoredDraft(charge.draft);
+      // Payments refunds a charge whose personal data was cleared before it gets here; never ship blind.
+      if (!draft.address || !draft.buyer)
+        throw new CannotFulfil('Os dados de entrega deste pagamento foram apagados.');
       const discountCents = draft.coupon?.discountCents ?? 0;
       const baseCents = draft.subtotalCents + draft.shipping.priceCents - discountCents;
       const order = await repo.insertOrder(
@@ -317,7 +326,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     fulfilledBy: (db, chargeId) => repo.findOrderIdByCharge(db, chargeId),
 
-    payer: (draft) => ({ ...draft.buyer, page: '/user/pedidos' }),
+    payer: (draft) => (draft.buyer ? { ...draft.buyer, page: '/user/pedidos' } : undefined),
+
+    // LGPD: what accounting keeps of a cart once the buyer's name, e-mail and address go.
+    withoutPersonalData: ({ items, addressId, shipping, subtotalCents, coupon }) => ({
+      items,
+      addressId,
+      shipping,
+      subtotalCents,
+      ...(coupon ? { coupon } : {}),
+    }),
   };
 
   /** The confirmation e-mail job: the order's summary to its buyer (a retry may send it again). */
@@ -326,6 +344,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const charge = row ? await deps.payments.settled(row.chargeId) : null;
     if (!row || !charge) return;
     const draft = parseStoredDraft(charge.draft);
+    // The account was deleted (its personal data cleared): nobody to write to.
+    if (!draft.buyer) return;
     const [order] = await toOrders([row]);
     await deps.mail.send(
       orderConfirmationMail({ env: deps.env, order: order!, buyer: draft.buyer, shipping: draft.shipping }),
@@ -342,6 +362,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const charge = row ? await deps.payments.chargeById(row.chargeId) : null;
     if (!row || !charge || row.status !== status) return;
     const draft = parseStoredDraft(charge.draft);
+    if (!draft.buyer) return;
     const [order] = await toOrders([row]);
     const message = orderStatusMail({ env: deps.env, order: order!, buyer: draft.buyer });
     if (!message) return;

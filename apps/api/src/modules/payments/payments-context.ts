@@ -50,7 +50,13 @@ export interface ChargePurposeHandler<Draft = unknown> {
    * Who paid, for the e-mail telling them their money was returned, and the page (a path) where they
    * follow it.
    */
-  payer?(draft: Draft): { name: string; email: string; page: string };
+  payer?(draft: Draft): { name: string; email: string; page: string } | undefined;
+  /**
+   * The draft without personal data (names, e-mail, CPF, birth date, phone, address), keeping what
+   * accounting and reconciliation need (items, amounts, ids, sizes). Applied to a charge that ended
+   * unpaid, and to every charge of a deleted account (LGPD); such a charge can then only be refunded.
+   */
+  withoutPersonalData?(draft: Draft): unknown;
 }
 
 export interface PaymentsServiceDeps {
@@ -70,13 +76,19 @@ export interface PaymentsServiceDeps {
 export const CARD_REVIEW_SECONDS = 600;
 
 export const OPEN = new Set<ChargeRow['status']>(repo.OPEN_STATUSES);
-export const HELD_RELEASED = new Set<ChargeRow['status']>([
-  'EXPIRADA',
-  'REMOVIDA_PELO_USUARIO_RECEBEDOR',
-  'REMOVIDA_PELO_PSP',
-  'RECUSADA',
-  'FALHOU',
-]);
+export const HELD_RELEASED = new Set<ChargeRow['status']>(repo.ENDED_UNPAID);
+
+/**
+ * An unpaid charge nobody can pay any more: a refused card (Efí's `unpaid`/`canceled` are final) or a
+ * Pix the provider never created. Its draft's personal data is cleared as it ends; other ended charges
+ * (expired or replaced Pix, a card that failed) only once reconciliation stops watching them for a late
+ * payment (`PERSONAL_DATA_GRACE_MS`).
+ */
+export const endsForGood = (row: Pick<ChargeRow, 'status' | 'method'>) =>
+  row.status === 'RECUSADA' || (row.status === 'FALHOU' && row.method === 'pix');
+
+/** How long an ended charge keeps its draft's personal data for a late payment to be fulfilled. */
+export const PERSONAL_DATA_GRACE_MS = 24 * 3600_000;
 
 export const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -160,8 +172,19 @@ export function createPaymentsContext(deps: PaymentsServiceDeps) {
         updatedAt: deps.now(),
       });
       await handlerFor(row.purpose).release(tx, id, row.draft);
+      if (endsForGood(ended)) await clearPersonalData(tx, ended);
       return ended;
     });
+  }
+
+  /**
+   * Clears the personal data of a charge's draft, once, as its purpose defines it (docs/decisions/
+   * 0019-charge-draft-personal-data.md). From then on a payment for it is refunded, never fulfilled.
+   */
+  async function clearPersonalData(conn: Db | Tx, row: ChargeRow): Promise<void> {
+    const strip = handlers.get(row.purpose)?.withoutPersonalData;
+    if (row.personalDataClearedAt || !strip) return;
+    await repo.updateCharge(conn, row.id, { draft: strip(row.draft), personalDataClearedAt: deps.now() });
   }
 
   /** Runs `step` in a savepoint: null when it refused (409 or CannotFulfil), leaving the tx usable. */
@@ -174,7 +197,16 @@ export function createPaymentsContext(deps: PaymentsServiceDeps) {
     }
   }
 
-  return { deps, registerPurpose, handlerFor, logEvent, providerFailure, endCharge, attempt };
+  return {
+    deps,
+    registerPurpose,
+    handlerFor,
+    logEvent,
+    providerFailure,
+    endCharge,
+    attempt,
+    clearPersonalData,
+  };
 }
 
 export type PaymentsContext = ReturnType<typeof createPaymentsContext>;

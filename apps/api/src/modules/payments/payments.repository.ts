@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { chargeRefunds, charges, type paymentEventSources, paymentEvents } from '../../db/schema/index.ts';
 
@@ -11,6 +11,14 @@ type Conn = Db | Tx;
 
 /** A charge that still holds units and may still be paid. */
 export const OPEN_STATUSES = ['ATIVA', 'EM_ANALISE'] as const satisfies ChargeStatusName[];
+/** A charge that ended without being paid: its units or places went back. */
+export const ENDED_UNPAID = [
+  'EXPIRADA',
+  'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+  'REMOVIDA_PELO_PSP',
+  'RECUSADA',
+  'FALHOU',
+] as const satisfies ChargeStatusName[];
 
 export async function insertCharge(tx: Conn, values: NewCharge): Promise<ChargeRow> {
   const [row] = await tx.insert(charges).values(values).returning();
@@ -114,6 +122,36 @@ export async function findToReconcile(db: Conn, now: Date, limit: number): Promi
     )
     .orderBy(charges.expiresAt)
     .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Charges that ended unpaid (units released) whose draft still holds personal data, ended and past
+ * their deadline before `before`: reconciliation stopped watching them for a late payment.
+ */
+export async function findEndedWithPersonalData(db: Conn, before: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: charges.id })
+    .from(charges)
+    .where(
+      and(
+        isNull(charges.personalDataClearedAt),
+        inArray(charges.status, ENDED_UNPAID),
+        lte(charges.expiresAt, before),
+        lte(sql`coalesce(${charges.updatedAt}, ${charges.createdAt})`, before),
+      ),
+    )
+    .orderBy(charges.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Every charge of an account whose draft still holds personal data. */
+export async function findWithPersonalDataOf(db: Conn, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: charges.id })
+    .from(charges)
+    .where(and(eq(charges.userId, userId), isNull(charges.personalDataClearedAt)));
   return rows.map((r) => r.id);
 }
 

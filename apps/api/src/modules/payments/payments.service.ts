@@ -142,6 +142,18 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     }));
   }
 
+  /**
+   * LGPD: the account is being deleted (inside the caller's transaction). Every one of its charges
+   * loses its draft's personal data; what was paid keeps its order or registration, and a payment that
+   * still arrives for an open charge is refunded.
+   */
+  async function forgetAccount(tx: Tx, userId: number): Promise<void> {
+    for (const id of await repo.findWithPersonalDataOf(tx, userId)) {
+      const row = await repo.lockCharge(tx, id);
+      if (row) await ctx.clearPersonalData(tx, row);
+    }
+  }
+
   /** Registers the Pix webhook and reads it back; the outcome shows in the health check. */
   async function registerWebhook(url: string): Promise<void> {
     webhookState = 'pendente';
@@ -178,6 +190,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     chargeById: (chargeId: number) => repo.findChargeById(deps.db, chargeId),
     sendRefundNotice: refunds.sendRefundNotice,
     registerWebhook,
+    forgetAccount,
     webhookState: () => webhookState,
     events: (chargeId: number) => repo.listEvents(deps.db, chargeId),
     needingAttention: () => repo.listNeedingAttention(deps.db),

@@ -9,6 +9,7 @@ import {
   isNotFound,
   OPEN,
   type PaymentsContext,
+  PERSONAL_DATA_GRACE_MS,
 } from './payments-context.ts';
 import type { Refunds } from './refunds.ts';
 
@@ -31,6 +32,8 @@ const LATE_PIX_REASON =
   'O pagamento chegou depois do prazo e os itens ou vagas reservados não estavam mais disponíveis.';
 const LATE_CARD_REASON =
   'O cartão foi aprovado depois do prazo e os itens ou vagas reservados não estavam mais disponíveis.';
+const CLEARED_REASON =
+  'Os dados do pedido ou da inscrição foram apagados a pedido do titular da conta antes da confirmação do pagamento.';
 const TAKEN_PLACE_REASON = 'A vaga já estava ocupada por outra inscrição paga para este CPF.';
 
 /**
@@ -39,7 +42,7 @@ const TAKEN_PLACE_REASON = 'A vaga já estava ocupada por outra inscrição paga
  * provider first; a Pix paid late is fulfilled when its units are still there, otherwise returned.
  */
 export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
-  const { deps, handlerFor, logEvent, endCharge, attempt } = ctx;
+  const { deps, handlerFor, logEvent, endCharge, attempt, clearPersonalData } = ctx;
   const { refundInTx, sendRefund } = refunds;
 
   /**
@@ -66,6 +69,11 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
         return refundInTx(tx, row, paid, 'O valor pago não corresponde ao valor da cobrança.', paidCents);
       }
       const handler = handlerFor(row.purpose);
+      if (row.personalDataClearedAt) {
+        // Nothing left to make an order or registration from: the money goes back.
+        if (OPEN.has(row.status)) await handler.release(tx, row.id, row.draft);
+        return refundInTx(tx, row, paid, OPEN.has(row.status) ? CLEARED_REASON : LATE_PIX_REASON);
+      }
       if (HELD_RELEASED.has(row.status)) {
         const held = await attempt(tx, (sp) => handler.reserve(sp, row.id, row.draft));
         if (!held) return refundInTx(tx, row, paid, LATE_PIX_REASON);
@@ -201,6 +209,11 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
           };
           // What the card was charged, interest included: all of it goes back.
           const chargedCents = news.totalCents || row.amountCents;
+          if (row.personalDataClearedAt) {
+            if (OPEN.has(row.status)) await handler.release(tx, row.id, row.draft);
+            const reason = OPEN.has(row.status) ? CLEARED_REASON : LATE_CARD_REASON;
+            return refundInTx(tx, row, paid, reason, chargedCents);
+          }
           if (!OPEN.has(row.status)) {
             // Paid after its units went back (refused, failed or given up earlier): hold them again.
             const held = await attempt(tx, (sp) => handler.reserve(sp, row.id, row.draft));
@@ -237,13 +250,13 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
             };
           }
           await handler.release(tx, row.id, row.draft);
-          return {
-            row: await repo.updateCharge(tx, row.id, {
-              ...known,
-              status: 'RECUSADA',
-              reason: news.reason ?? 'Pagamento não autorizado pela operadora do cartão.',
-            }),
-          };
+          const refused = await repo.updateCharge(tx, row.id, {
+            ...known,
+            status: 'RECUSADA',
+            reason: news.reason ?? 'Pagamento não autorizado pela operadora do cartão.',
+          });
+          await clearPersonalData(tx, refused);
+          return { row: refused };
         }
         case 'refunded':
         case 'contested':
@@ -302,6 +315,20 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
     if (firstError) throw firstError;
   }
 
+  /**
+   * Ended unpaid charges reconciliation no longer watches for a late payment lose their draft's
+   * personal data (LGPD); the row keeps what accounting needs.
+   */
+  async function clearEndedDrafts(): Promise<void> {
+    const before = new Date(deps.now().getTime() - PERSONAL_DATA_GRACE_MS);
+    for (const id of await repo.findEndedWithPersonalData(deps.db, before, RECONCILE_BATCH)) {
+      await deps.db.transaction(async (tx) => {
+        const row = await repo.lockCharge(tx, id);
+        if (row && HELD_RELEASED.has(row.status)) await clearPersonalData(tx, row);
+      });
+    }
+  }
+
   /** Every charge open, or closed by our side within a day, asked again; refunds never answered, sent. */
   async function reconcileAll(): Promise<number> {
     const ids = await repo.findToReconcile(deps.db, deps.now(), RECONCILE_BATCH);
@@ -311,6 +338,7 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
       );
     }
     await refunds.followUnsettled(RECONCILE_BATCH);
+    await clearEndedDrafts();
     return ids.length;
   }
 

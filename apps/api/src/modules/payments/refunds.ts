@@ -146,7 +146,9 @@ export function createRefunds(ctx: PaymentsContext) {
   async function sendRefundNotice(chargeId: number): Promise<void> {
     const charge = await repo.findChargeById(deps.db, chargeId);
     const refund = charge ? await repo.findRefund(deps.db, chargeId) : null;
-    const payer = charge ? handlerFor(charge.purpose).payer?.(charge.draft) : undefined;
+    // A draft cleared of personal data (LGPD) names nobody: the account's payments list still shows it.
+    const payer =
+      charge && !charge.personalDataClearedAt ? handlerFor(charge.purpose).payer?.(charge.draft) : undefined;
     if (!charge || !refund || !payer) return;
     await deps.mail.send(
       refundNoticeMail({ env: deps.env, payer, refund, purpose: charge.purpose, method: charge.method }),

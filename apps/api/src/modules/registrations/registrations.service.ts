@@ -381,10 +381,24 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     },
 
     // The event's lookup page lists the account's payments for registrations, refunds included.
-    payer: (d) => ({
-      name: d.nome_completo,
-      email: d.email,
-      page: `/eventos/register/${d.evento}/ja-me-inscrevi`,
+    payer: (d) =>
+      d.email
+        ? { name: d.nome_completo, email: d.email, page: `/eventos/register/${d.evento}/ja-me-inscrevi` }
+        : undefined,
+
+    // LGPD: only what accounting keeps (event, categories, prices, kit size) survives; name, CPF,
+    // birth date, e-mail, phone, address, emergency contact, gender and PCD go.
+    withoutPersonalData: (d) => ({
+      evento: d.evento,
+      categoria_evento: d.categoria_evento,
+      items: d.items,
+      totalCents: d.totalCents,
+      ...(d.kitSizeId !== undefined ? { kitSizeId: d.kitSizeId, kitSize: d.kitSize } : {}),
+      ...(d.senior !== undefined ? { senior: d.senior } : {}),
+      ...(d.termo_versao ? { termo_versao: d.termo_versao } : {}),
+      ...(d.termsAcceptedAt ? { termsAcceptedAt: d.termsAcceptedAt } : {}),
+      // The coupon's use stays on record, without the participant's CPF.
+      ...(d.coupon ? { coupon: { ...d.coupon, cpf: undefined } } : {}),
     }),
   };
 
