@@ -12,8 +12,8 @@ import {
   type TestCertificate,
 } from '../../providers/payments/efi.fake.ts';
 import { createEfiProvider } from '../../providers/payments/efi.provider.ts';
-import { readOutbox } from '../../test/factories/accounts.ts';
-import { chargeByTxid, makeFakePurpose, makeUser } from '../../test/factories/payments.ts';
+import { waitForMailContaining } from '../../test/factories/accounts.ts';
+import { chargeByTxid, makeFakePurpose, makeUser, orderPix } from '../../test/factories/payments.ts';
 import { createTestApp, type TestApp, useClockedTestApp } from '../../test/test-app.ts';
 import { CannotFulfil } from './payments.service.ts';
 
@@ -267,12 +267,7 @@ describe('Pix refunds (devolução) read back from a strict fake Efí', () => {
       },
     });
     const buyer = await makeUser(t.app);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/pagar-pix/',
-      headers: buyer.headers,
-      payload: { total: 50, finalidade: 'pedido', pedido: { quantity: 1 } },
-    });
+    const res = await orderPix(t.app, buyer.headers, 1);
     expect(res.statusCode).toBe(201);
     const { txid } = res.json();
     await fake.payCob(txid);
@@ -456,14 +451,7 @@ describe('a card approved after its units went back (clocked, strict fake Efí)'
     const [refund] = await t.app.db.select().from(chargeRefunds).where(eq(chargeRefunds.chargeId, charge.id));
     expect(refund).toMatchObject({ status: 'DEVOLVIDO', amountCents: atEfi.total });
 
-    const mail = await vi.waitFor(
-      () => {
-        const found = readOutbox(t.dataDir).find((m) => m.includes('estamos devolvendo o seu pagamento'));
-        if (!found) throw new Error('sem e-mail');
-        return found;
-      },
-      { timeout: 10_000, interval: 100 },
-    );
+    const mail = await waitForMailContaining(t.dataDir, 'estamos devolvendo o seu pagamento');
     expect(mail).toContain('To: pagador.teste@example.com');
     expect(mail).toContain('estorno do valor integral de R$\u00a050,00 no mesmo cartão');
 

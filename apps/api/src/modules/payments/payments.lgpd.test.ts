@@ -3,8 +3,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { chargeRefunds, charges, eventCategories, registrations } from '../../db/schema/index.ts';
 import { createUserAndToken, type TestUser } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
-import { cardToken, simulatePixPaid } from '../../test/factories/payments.ts';
-import { cpfFrom, OTHER_CPF, participant, registrationPix } from '../../test/factories/registrations.ts';
+import { simulatePixPaid } from '../../test/factories/payments.ts';
+import {
+  cpfFrom,
+  participant,
+  registrationCard,
+  registrationPix,
+} from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 
 // 09:00 in Fortaleza (UTC−3) on 22 November 2026.
@@ -89,27 +94,8 @@ describe('LGPD: personal data leaves charge drafts (registrations, simulado)', (
     const event = await newEvent();
     const cpf = cpfFrom(910000002);
     const draft = participant(event, [cat(event)], { cpf });
-    const pay = async (number: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/pagar-cartao/',
-        headers: { ...user.headers, 'idempotency-key': `lgpd-${number}-${cpf}` },
-        payload: {
-          birth: '1985-07-30',
-          payment_token: await cardToken(t.app, {
-            number,
-            holderName: 'Titular da Conta',
-            holderDocument: OTHER_CPF,
-          }),
-          name: 'Titular da Conta',
-          cpf: OTHER_CPF,
-          email: user.email,
-          total: 89.9,
-          installments: 1,
-          finalidade: 'inscricao',
-          inscricao: draft,
-        },
-      });
+    const pay = (number: string) =>
+      registrationCard(t.app, { number, draft, total: 89.9, user, key: `lgpd-${number}-${cpf}` });
     const refused = await pay('4000000000000002');
     expect(refused.statusCode).toBe(400);
     const refusedRow = await row(refused.json().txid);

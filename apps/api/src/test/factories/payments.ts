@@ -88,6 +88,16 @@ export async function chargeByTxid(app: FastifyInstance, txid: string): Promise<
   return (await app.db.select().from(charges).where(eq(charges.txid, txid)))[0];
 }
 
+/** A Pix for `quantity` units of the fake purpose at R$ 50,00 each, as the checkout asks for it. */
+export function orderPix(app: FastifyInstance, headers: Record<string, string>, quantity: number) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/pagar-pix/',
+    headers,
+    payload: { total: 50 * quantity, finalidade: 'pedido', pedido: { quantity } },
+  });
+}
+
 /** The payer pays the Pix at the (simulated) bank; confirmation follows the webhook's path. */
 export function simulatePixPaid(app: FastifyInstance, txid: string) {
   return app.inject({ method: 'POST', url: `/api/simulador/pix/${txid}/pagar` });

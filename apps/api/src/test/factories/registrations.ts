@@ -2,6 +2,7 @@ import { isValidCpf } from '@passada/core/documents';
 import type { FastifyInstance } from 'fastify';
 import { STANDARD_TERMS, termsVersion } from '../../modules/events/events.service.ts';
 import type { MadeEvent } from './events.ts';
+import { cardToken } from './payments.ts';
 
 /** The version of the standard termo, which events made by the factory show. */
 export const STANDARD_TERMS_VERSION = termsVersion(STANDARD_TERMS);
@@ -56,5 +57,38 @@ export function registrationPix(
     url: '/api/pagar-pix/',
     headers,
     payload: { total, descricao: 'Inscrição', finalidade: 'inscricao', inscricao: draft },
+  });
+}
+
+/** A card payment of a registration draft by the account holder (a simulated test card number). */
+export async function registrationCard(
+  app: FastifyInstance,
+  input: {
+    number: string;
+    draft: unknown;
+    total: number;
+    user: { email: string; headers: Record<string, string> };
+    key: string;
+  },
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/pagar-cartao/',
+    headers: { ...input.user.headers, 'idempotency-key': input.key },
+    payload: {
+      birth: '1985-07-30',
+      payment_token: await cardToken(app, {
+        number: input.number,
+        holderName: 'Titular da Conta',
+        holderDocument: OTHER_CPF,
+      }),
+      name: 'Titular da Conta',
+      cpf: OTHER_CPF,
+      email: input.user.email,
+      total: input.total,
+      installments: 1,
+      finalidade: 'inscricao',
+      inscricao: input.draft,
+    },
   });
 }
