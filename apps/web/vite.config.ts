@@ -1,9 +1,18 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // `BUNDLE_REPORT=1 npm run build -w apps/web` writes dist/bundle-report.html: what each chunk holds,
+    // with gzip sizes, to see what the home page loads and keep it under its budget.
+    process.env.BUNDLE_REPORT
+      ? visualizer({ filename: 'dist/bundle-report.html', gzipSize: true, template: 'treemap' })
+      : null,
+  ],
   server: {
     port: 5173,
     // In development the API runs on its own port; in production one process serves both.
