@@ -3,13 +3,13 @@ import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
     // `BUNDLE_REPORT=1 npm run build -w apps/web` writes dist/bundle-report.html: what each chunk holds,
     // with gzip sizes, to see what the home page loads and keep it under its budget.
-    process.env.BUNDLE_REPORT
+    process.env.BUNDLE_REPORT && !isSsrBuild
       ? visualizer({ filename: 'dist/bundle-report.html', gzipSize: true, template: 'treemap' })
       : null,
   ],
@@ -18,10 +18,20 @@ export default defineConfig({
     // In development the API runs on its own port; in production one process serves both.
     proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
   },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    // The server reads it to hint the chunks of the page being opened (apps/api/src/plugins/web-shell.ts).
-    manifest: true,
-  },
-});
+  build: isSsrBuild
+    ? {
+        // `vite build --ssr src/entry-server.tsx`: the server renderer of the first pages, run by the
+        // API (apps/api/src/plugins/web-shell.ts). npm packages stay imports; our core is bundled.
+        outDir: '../api/dist/ssr',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        target: 'node20',
+      }
+    : {
+        target: 'es2022',
+        sourcemap: false,
+        // The server reads it to hint the chunks of the page being opened (apps/api/src/plugins/web-shell.ts).
+        manifest: true,
+      },
+  ssr: { noExternal: ['@passada/core'] },
+}));

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { RequireAuth } from '../components/require-auth.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
@@ -103,5 +103,3 @@ export const routes: RouteObject[] = [
     lazy: page(() => import('../features/painel/painel-app.tsx')),
   },
 ];
-
-export const router = createBrowserRouter(routes);
