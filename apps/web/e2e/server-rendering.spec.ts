@@ -47,6 +47,7 @@ test.describe('without JavaScript', () => {
 test('server-rendered pages hydrate without a mismatch and navigate in the browser', async ({
   page,
   request,
+  baseURL,
 }) => {
   // React reports a mismatch as an uncaught error (production builds: "Minified React error #418").
   const messages: string[] = [];
@@ -57,6 +58,28 @@ test('server-rendered pages hydrate without a mismatch and navigate in the brows
   page.on('pageerror', (e) => pageErrors.push(e.message));
   const [product] = await findProducts(request);
   const event = await firstEvent(request);
+  // What only the browser knows (a saved cart, the dark theme) must not make its first render differ.
+  const entry = product!.stock[0]!;
+  const line = {
+    id: product!.id,
+    name: product!.name,
+    price: product!.price,
+    image: product!.images[0] ?? '',
+    quantity: 2,
+    size: entry.size.id,
+    color: entry.color.id,
+    product_size: entry.size.name,
+    product_color: entry.color.name,
+  };
+  await page.addInitScript(
+    ({ saved, shop }) => {
+      // Only the shop's own pages: embedded maps and sandboxed frames may not touch storage.
+      if (location.origin !== shop || window !== window.top) return;
+      localStorage.setItem('cart', saved);
+      localStorage.setItem('theme', 'dark');
+    },
+    { saved: JSON.stringify([line]), shop: new URL(baseURL!).origin },
+  );
   for (const url of [
     '/',
     `/produto/${product!.id}`,
@@ -68,6 +91,8 @@ test('server-rendered pages hydrate without a mismatch and navigate in the brows
     await page.waitForLoadState('networkidle');
     // Each answer carried its data for the browser to start from.
     await expect(page.locator('script#server-data')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Carrinho: 2 itens' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Tema escuro' })).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Lojas' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Lojas' })).toBeVisible();
     // The new page came from the router, not from the server: the first page's data is still there.
