@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { imageSources, PRODUCT_MAIN_IMAGE_SIZES } from '@passada/core/images';
 import { escapeXml } from '@passada/core/text';
 import type { FastifyInstance } from 'fastify';
 import { headTags, pageMeta } from './seo/page-meta.ts';
@@ -41,7 +42,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, shel
       return (
         // A page rendered here carries the product already: only the browser-rendered one fetches it.
         (rendered ? '' : `<link rel="preload" as="fetch" href="/api/products/${id}/" crossorigin>`) +
-        (image ? `<link rel="preload" as="image" href="${escapeXml(image)}" fetchpriority="high">` : '')
+        (image ? imagePreload(image) : '')
       );
     } catch {
       return '';
@@ -65,6 +66,15 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, shel
       app.log.warn({ err: error, url }, 'server rendering failed; the browser renders the page');
       return null;
     }
+  }
+
+  /** The main image's preload: its AVIF copies at the gallery's sizes when it has them, else the file. */
+  function imagePreload(image: string): string {
+    const sources = imageSources(image);
+    const responsive = sources
+      ? ` imagesrcset="${escapeXml(sources.avif)}" imagesizes="${PRODUCT_MAIN_IMAGE_SIZES}" type="image/avif"`
+      : '';
+    return `<link rel="preload" as="image" href="${escapeXml(image)}"${responsive} fetchpriority="high">`;
   }
 
   app.setNotFoundHandler(async (request, reply) => {
