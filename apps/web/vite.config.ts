@@ -32,6 +32,28 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: false,
         // The server reads it to hint the chunks of the page being opened (apps/api/src/plugins/web-shell.ts).
         manifest: true,
+        // No preload helper in the home page's budget: the server hints each page's chunks itself
+        // (apps/api/src/plugins/web-shell.ts), and a later page's few shared chunks are mostly cached.
+        modulePreload: false,
+        rolldownOptions: {
+          output: {
+            // What every page runs (React, the router, the app's frame) in one file, and the product card
+            // with what it shows in another: a few larger files compress better than many small ones
+            // (the home page's JavaScript budget, README). Each group also takes what its modules import.
+            codeSplitting: {
+              groups: [
+                {
+                  name: 'app-shell',
+                  test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]|src[\\/]app[\\/](app|app-routes|router|route-error-page)\.tsx|src[\\/]app[\\/]layout[\\/](root-layout|site-header|site-footer)\.tsx/,
+                },
+                {
+                  name: 'product-card',
+                  test: /src[\\/]components[\\/](product-card|price|responsive-image)\.tsx|core[\\/]src[\\/]images\.ts/,
+                },
+              ],
+            },
+          },
+        },
       },
   ssr: { noExternal: ['@passada/core'] },
 }));

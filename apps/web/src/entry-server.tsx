@@ -1,8 +1,9 @@
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { AppProviders, createQueryClient } from './app/app.tsx';
-import { routes } from './app/router.tsx';
+import { AppRoutes } from './app/app-routes.tsx';
+import { preloadRoute } from './app/router.tsx';
 import { categoryProductsQuery, productQuery } from './features/catalog/api/products.ts';
 import { publicConfigQuery } from './lib/config-api.ts';
 import { eventQuery, eventsPageQuery } from './lib/events-api.ts';
@@ -109,13 +110,12 @@ export async function render(url: string, load: LoadJson): Promise<RenderedPage 
     // The settings behind the demo strip shown on every page.
     await queryClient.prefetchQuery({ ...publicConfigQuery, queryFn: () => load('/api/config/') as never });
 
-    const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request(parsed.href));
-    if (context instanceof Response) return null;
-    const router = createStaticRouter(handler.dataRoutes, context);
+    await preloadRoute(parsed.pathname);
     const html = renderToString(
       <AppProviders queryClient={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={`${parsed.pathname}${parsed.search}`}>
+          <AppRoutes />
+        </StaticRouter>
       </AppProviders>,
     );
     const dataScript = `<script type="application/json" id="${SERVER_DATA_ID}">${scriptJson(dehydrate(queryClient))}</script>`;

@@ -76,6 +76,16 @@ describe('serving the web app', () => {
     expect(other.body).not.toContain('home-page-3');
   });
 
+  it("hints the entry's own chunks on every page, once (the build has no preload helper)", async () => {
+    for (const url of ['/', '/sobrenos']) {
+      const { body } = await t.app.inject({ method: 'GET', url });
+      expect(
+        body.split('<link rel="modulepreload" crossorigin href="/assets/react-1.js">'),
+        url,
+      ).toHaveLength(2);
+    }
+  });
+
   it('puts the banner in the static markup of the home page only', async () => {
     const home = await t.app.inject({ method: 'GET', url: '/' });
     // The server-rendered home page has the banner itself (its video's poster); the shell a placeholder image.

@@ -70,15 +70,16 @@ interface ManifestChunk {
 }
 
 /**
- * `<link rel="modulepreload">` for a lazily loaded page and the chunks it imports, read from Vite's
- * build manifest, so the phone downloads them with the entry instead of after it has run.
+ * `<link rel="modulepreload">` for the entry's chunks and for a lazily loaded page's chunks, read
+ * from Vite's build manifest, so the phone downloads them with the entry instead of after it has run
+ * (the build has no preload helper of its own: apps/web/vite.config.ts).
  */
-function pagePreloads(webDist: string, html: string): Map<string, string> {
-  const result = new Map<string, string>();
+function modulePreloads(webDist: string, html: string): { entry: string; pages: Map<string, string> } {
+  const pages = new Map<string, string>();
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return result;
+  if (!existsSync(manifestFile)) return { entry: '', pages };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  for (const [, source] of PAGE_MODULES) {
+  const chunksOf = (source: string, skip: ReadonlySet<string>) => {
     const files = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
@@ -87,12 +88,14 @@ function pagePreloads(webDist: string, html: string): Map<string, string> {
       for (const imported of chunk.imports ?? []) visit(imported);
     };
     visit(source);
-    const links = [...files]
-      .filter((file) => !html.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    result.set(source, links.join(''));
+    return [...files].filter((file) => !skip.has(file) && !html.includes(`/${file}"`));
+  };
+  const link = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+  const entryFiles = chunksOf('index.html', new Set());
+  for (const [, source] of PAGE_MODULES) {
+    pages.set(source, chunksOf(source, new Set(entryFiles)).map(link).join(''));
   }
-  return result;
+  return { entry: entryFiles.map(link).join(''), pages };
 }
 const HOME_BANNER =
   '<img src="/media/banner-poster.svg" width="960" height="420" alt="" fetchpriority="high" class="aspect-[16/7] w-full bg-stone-900 object-cover">';
@@ -120,7 +123,8 @@ export function loadWebShell(webDist: string): WebShell | null {
 
   // Each page brings its own description (page-meta.ts); the build's default would be a duplicate.
   html = html.replace(/<meta name="description"[^>]*>\s*/, '');
-  const preloads = pagePreloads(webDist, html);
+  const { entry, pages: preloads } = modulePreloads(webDist, html);
+  html = html.replace('</head>', `${entry}</head>`);
   const home = html.replace(HOME_MARKER, HOME_BANNER);
   const other = html.replace(HOME_MARKER, '');
   const withHead = (page: string, pathname: string, head: string, title: string | undefined) => {
