@@ -5,6 +5,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProduct } from '../test/factories/catalog.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { hasServerRenderer } from './web-shell.ts';
+
+/** After `npm run build` the catalogue and product pages come rendered by React (apps/web/src/entry-server.tsx). */
+const serverRendered = hasServerRenderer();
 
 /** A miniature build of the web app, shaped like Vite's output. */
 function makeDist(): string {
@@ -72,9 +76,22 @@ describe('serving the web app', () => {
     expect(other.body).not.toContain('home-page-3');
   });
 
+  it("hints the entry's own chunks on every page, once (the build has no preload helper)", async () => {
+    for (const url of ['/', '/sobrenos']) {
+      const { body } = await t.app.inject({ method: 'GET', url });
+      expect(
+        body.split('<link rel="modulepreload" crossorigin href="/assets/react-1.js">'),
+        url,
+      ).toHaveLength(2);
+    }
+  });
+
   it('puts the banner in the static markup of the home page only', async () => {
     const home = await t.app.inject({ method: 'GET', url: '/' });
-    expect(home.body).toContain('src="/media/banner-poster.svg"');
+    // The server-rendered home page has the banner itself (its video's poster); the shell a placeholder image.
+    expect(home.body).toContain(
+      serverRendered ? 'poster="/media/banner-poster.svg"' : 'src="/media/banner-poster.svg"',
+    );
     const made = await makeProduct(t.database.db);
     const product = await t.app.inject({ method: 'GET', url: `/produto/${made.id}` });
     expect(product.statusCode).toBe(200);
@@ -85,9 +102,15 @@ describe('serving the web app', () => {
   it("hints a product page's data and main image so the phone fetches them early", async () => {
     const product = await makeProduct(t.database.db);
     const res = await t.app.inject({ method: 'GET', url: `/produto/${product.id}` });
-    expect(res.body).toContain(
-      `<link rel="preload" as="fetch" href="/api/products/${product.id}/" crossorigin>`,
-    );
+    // A server-rendered page carries the product's data: only the shell has it fetched early.
+    const dataHint = `<link rel="preload" as="fetch" href="/api/products/${product.id}/" crossorigin>`;
+    if (serverRendered) {
+      expect(res.body).not.toContain(dataHint);
+      expect(res.body).toContain('<script type="application/json" id="server-data">');
+      expect(res.body).toContain(`>${product.name}</h1>`);
+    } else {
+      expect(res.body).toContain(dataHint);
+    }
     expect(res.body).toMatch(/<link rel="preload" as="image" href="\/api\/media\/products\/[^"]+\.svg"/);
     const unknown = await t.app.inject({ method: 'GET', url: '/produto/999999' });
     expect(unknown.statusCode).toBe(404);

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { imageSources, PRODUCT_MAIN_IMAGE_SIZES } from '@passada/core/images';
 import { escapeXml } from '@passada/core/text';
 import type { FastifyInstance } from 'fastify';
 import { headTags, pageMeta } from './seo/page-meta.ts';
@@ -32,19 +33,48 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, shel
    * A product page's data and main image are known to the server: hinting them lets the phone fetch
    * both while it is still parsing the JavaScript (the largest paint of that page is the image).
    */
-  async function productHints(url: string): Promise<string> {
+  async function productHints(url: string, rendered: boolean): Promise<string> {
     const id = /^\/produto\/(\d{1,9})\/?$/.exec(url)?.[1];
     if (!id) return '';
     try {
       const product = await app.catalog.getProduct(Number(id));
       const image = product.images[0];
       return (
-        `<link rel="preload" as="fetch" href="/api/products/${id}/" crossorigin>` +
-        (image ? `<link rel="preload" as="image" href="${escapeXml(image)}" fetchpriority="high">` : '')
+        // A page rendered here carries the product already: only the browser-rendered one fetches it.
+        (rendered ? '' : `<link rel="preload" as="fetch" href="/api/products/${id}/" crossorigin>`) +
+        (image ? imagePreload(image) : '')
       );
     } catch {
       return '';
     }
+  }
+
+  /**
+   * The catalogue, product and event pages come rendered with their data (apps/web/src/entry-server.tsx),
+   * read from this server's own API so they are the same answers the browser would get. When that
+   * fails the browser renders the page, as it does every other one.
+   */
+  async function renderOnServer(shell: WebShell, url: string) {
+    const load = async (apiPath: string) => {
+      const res = await app.inject({ method: 'GET', url: apiPath });
+      if (res.statusCode !== 200) throw new Error(`${apiPath} answered ${res.statusCode}`);
+      return res.json();
+    };
+    try {
+      return await shell.render(url, load);
+    } catch (error) {
+      app.log.warn({ err: error, url }, 'server rendering failed; the browser renders the page');
+      return null;
+    }
+  }
+
+  /** The main image's preload: its AVIF copies at the gallery's sizes when it has them, else the file. */
+  function imagePreload(image: string): string {
+    const sources = imageSources(image);
+    const responsive = sources
+      ? ` imagesrcset="${escapeXml(sources.avif)}" imagesizes="${PRODUCT_MAIN_IMAGE_SIZES}" type="image/avif"`
+      : '';
+    return `<link rel="preload" as="image" href="${escapeXml(image)}"${responsive} fetchpriority="high">`;
   }
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -58,9 +88,14 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, shel
     const meta = await pageMeta(app, url);
     const head = headTags(meta, url, app.env.publicUrl, app.env.STORE_NAME);
     reply.header('cache-control', 'no-cache');
-    return reply
-      .status(meta.status)
-      .type('text/html; charset=utf-8')
-      .send(shell?.html(url, (meta.status === 200 ? await productHints(url) : '') + head.tags, head.title));
+    reply.status(meta.status).type('text/html; charset=utf-8');
+    if (meta.status !== 200 || !shell) return reply.send(shell?.html(url, head.tags, head.title));
+    const rendered = await renderOnServer(shell, request.url);
+    const hints = await productHints(url, rendered !== null);
+    return reply.send(
+      rendered
+        ? rendered.page(hints + head.tags, head.title)
+        : shell.html(url, hints + head.tags, head.title),
+    );
   });
 }

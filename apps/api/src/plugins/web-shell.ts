@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { escapeXml } from '@passada/core/text';
 
 /**
@@ -17,6 +18,40 @@ export interface WebShell {
   html(pathname: string, head?: string, title?: string): string;
   /** CSP hashes of the inline scripts (`'sha256-…'`). */
   scriptHashes: string[];
+  /**
+   * The page rendered by React on the server with its data (catalogue, product and event pages), or
+   * null for the pages the browser renders itself, or when the server renderer is not built.
+   */
+  render(url: string, load: LoadJson): Promise<RenderedPage | null>;
+}
+
+/** Answers an API path with its JSON (the server reads its own API for the page it renders). */
+export type LoadJson = (apiPath: string) => Promise<unknown>;
+
+export interface RenderedPage {
+  /** The whole page: the shell with the rendered markup in `#root` and the data as JSON. */
+  page(head?: string, title?: string): string;
+}
+
+/** The server renderer built by `vite build --ssr` (apps/web/src/entry-server.tsx). */
+interface ServerRenderer {
+  render(url: string, load: LoadJson): Promise<{ html: string; dataScript: string } | null>;
+}
+
+const SSR_ENTRY = new URL('../../dist/ssr/entry-server.js', import.meta.url);
+let renderer: Promise<ServerRenderer | null> | undefined;
+
+/** Whether `npm run build` has built the server renderer (the shell alone serves otherwise). */
+export function hasServerRenderer(): boolean {
+  return existsSync(SSR_ENTRY);
+}
+
+/** Loaded once, on the first page it could render; absent in development (then the browser renders). */
+function serverRenderer(): Promise<ServerRenderer | null> {
+  renderer ??= hasServerRenderer()
+    ? (import(pathToFileURL(SSR_ENTRY.pathname).href) as Promise<ServerRenderer>)
+    : Promise.resolve(null);
+  return renderer;
 }
 
 const HOME_MARKER = '<!--home-banner-->';
@@ -35,15 +70,16 @@ interface ManifestChunk {
 }
 
 /**
- * `<link rel="modulepreload">` for a lazily loaded page and the chunks it imports, read from Vite's
- * build manifest, so the phone downloads them with the entry instead of after it has run.
+ * `<link rel="modulepreload">` for the entry's chunks and for a lazily loaded page's chunks, read
+ * from Vite's build manifest, so the phone downloads them with the entry instead of after it has run
+ * (the build has no preload helper of its own: apps/web/vite.config.ts).
  */
-function pagePreloads(webDist: string, html: string): Map<string, string> {
-  const result = new Map<string, string>();
+function modulePreloads(webDist: string, html: string): { entry: string; pages: Map<string, string> } {
+  const pages = new Map<string, string>();
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
-  if (!existsSync(manifestFile)) return result;
+  if (!existsSync(manifestFile)) return { entry: '', pages };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
-  for (const [, source] of PAGE_MODULES) {
+  const chunksOf = (source: string, skip: ReadonlySet<string>) => {
     const files = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];
@@ -52,12 +88,14 @@ function pagePreloads(webDist: string, html: string): Map<string, string> {
       for (const imported of chunk.imports ?? []) visit(imported);
     };
     visit(source);
-    const links = [...files]
-      .filter((file) => !html.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-    result.set(source, links.join(''));
+    return [...files].filter((file) => !skip.has(file) && !html.includes(`/${file}"`));
+  };
+  const link = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+  const entryFiles = chunksOf('index.html', new Set());
+  for (const [, source] of PAGE_MODULES) {
+    pages.set(source, chunksOf(source, new Set(entryFiles)).map(link).join(''));
   }
-  return result;
+  return { entry: entryFiles.map(link).join(''), pages };
 }
 const HOME_BANNER =
   '<img src="/media/banner-poster.svg" width="960" height="420" alt="" fetchpriority="high" class="aspect-[16/7] w-full bg-stone-900 object-cover">';
@@ -85,15 +123,32 @@ export function loadWebShell(webDist: string): WebShell | null {
 
   // Each page brings its own description (page-meta.ts); the build's default would be a duplicate.
   html = html.replace(/<meta name="description"[^>]*>\s*/, '');
-  const preloads = pagePreloads(webDist, html);
+  const { entry, pages: preloads } = modulePreloads(webDist, html);
+  html = html.replace('</head>', `${entry}</head>`);
   const home = html.replace(HOME_MARKER, HOME_BANNER);
   const other = html.replace(HOME_MARKER, '');
+  const withHead = (page: string, pathname: string, head: string, title: string | undefined) => {
+    const source = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
+    const hints = (source ? (preloads.get(source) ?? '') : '') + head;
+    const withHints = page.replace('</head>', `${hints}</head>`);
+    return title
+      ? withHints.replace(/<title>[^<]*<\/title>/, `<title>${escapeXml(title)}</title>`)
+      : withHints;
+  };
   return {
     html(pathname, head = '', title) {
-      const source = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
-      const hints = (source ? (preloads.get(source) ?? '') : '') + head;
-      const page = (pathname === '/' ? home : other).replace('</head>', `${hints}</head>`);
-      return title ? page.replace(/<title>[^<]*<\/title>/, `<title>${escapeXml(title)}</title>`) : page;
+      return withHead(pathname === '/' ? home : other, pathname, head, title);
+    },
+    async render(url, load) {
+      const rendered = await (await serverRenderer())?.render(url, load);
+      if (!rendered) return null;
+      const pathname = url.split('?')[0] ?? url;
+      // The placeholder inside #root gives way to the rendered page; its data follows it.
+      const page = other.replace(
+        /<div id="root">[\s\S]*?<\/div>\s*<\/body>/,
+        () => `<div id="root">${rendered.html}</div>${rendered.dataScript}</body>`,
+      );
+      return { page: (head = '', title) => withHead(page, pathname, head, title) };
     },
     scriptHashes,
   };

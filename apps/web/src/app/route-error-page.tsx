@@ -1,5 +1,6 @@
+import { Component, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { primaryButtonClass, secondaryButtonClass } from '../components/form-field.tsx';
+import { primaryButtonClass, secondaryButtonClass } from '../components/button-classes.ts';
 
 /**
  * What the visitor sees when a page fails to load or to render, instead of a blank screen. Trying
@@ -22,4 +23,32 @@ export function RouteErrorPage() {
       </div>
     </main>
   );
+}
+
+/**
+ * Shows the error page instead of a part of the app that failed to render or to load its code; a new
+ * `resetKey` (the address) tries again, so a link elsewhere leaves the error page.
+ */
+export class PageErrorBoundary extends Component<
+  { resetKey: string; children: ReactNode },
+  { failedAt: string | null }
+> {
+  override state: { failedAt: string | null } = { failedAt: null };
+
+  static getDerivedStateFromError() {
+    return { failedAt: '' };
+  }
+
+  override componentDidCatch() {
+    this.setState({ failedAt: this.props.resetKey });
+  }
+
+  override componentDidUpdate(previous: { resetKey: string }) {
+    if (this.state.failedAt !== null && previous.resetKey !== this.props.resetKey)
+      this.setState({ failedAt: null });
+  }
+
+  override render() {
+    return this.state.failedAt !== null ? <RouteErrorPage /> : this.props.children;
+  }
 }

@@ -5,10 +5,7 @@ export const inputClass =
 /** A field the shopper cannot change (data taken from the profile or the primary address) looks it. */
 export const readOnlyClass =
   'cursor-not-allowed border-dashed bg-stone-100 text-stone-600 focus-visible:outline-stone-400 dark:bg-stone-800 dark:text-stone-400';
-export const primaryButtonClass =
-  'rounded-lg bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-60';
-export const secondaryButtonClass =
-  'rounded-lg border border-stone-300 px-4 py-2 font-medium hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-brand-700 dark:border-stone-700 dark:hover:bg-stone-800';
+export { primaryButtonClass, secondaryButtonClass } from './button-classes.ts';
 export const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline dark:text-brand-500';
 
 interface FieldFrameProps {

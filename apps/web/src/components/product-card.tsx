@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Price } from './price.tsx';
+import { ResponsiveImage } from './responsive-image.tsx';
 
 export interface ProductCardData {
   id: number;
@@ -9,17 +10,23 @@ export interface ProductCardData {
 }
 
 /** Image, name, price and 'Ver mais' to the product page (spec §2 grids). */
+/** The card's width in the grid below: two columns on a phone, three on a tablet, five from 1024 px. */
+const CARD_SIZES = '(min-width: 1024px) 220px, (min-width: 640px) 33vw, 50vw';
+
+/** `eager`: the card is in the first screen, so its image loads at once (it may be the largest paint). */
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const image = product.images[0];
   return (
     <li className="flex flex-col overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm dark:border-stone-800 dark:bg-stone-900">
       {image ? (
-        <img
+        <ResponsiveImage
           src={image}
+          sizes={CARD_SIZES}
           alt={product.name}
           width={400}
           height={400}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : 'auto'}
           decoding="async"
           className="aspect-square w-full bg-stone-100 object-contain dark:bg-stone-800"
         />

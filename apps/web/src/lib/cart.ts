@@ -105,8 +105,11 @@ if (typeof window !== 'undefined') {
   });
 }
 
+const NO_LINES: readonly CartLine[] = [];
+
+/** The server's HTML (and the browser's hydration of it) shows an empty cart; the saved one follows. */
 export function useCart(): readonly CartLine[] {
-  return useSyncExternalStore(cart.subscribe, cart.getSnapshot, cart.getSnapshot);
+  return useSyncExternalStore(cart.subscribe, cart.getSnapshot, () => NO_LINES);
 }
 
 /** The header badge: the sum of quantities, not the number of lines (spec §2). */

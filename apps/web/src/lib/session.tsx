@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiRequestError, apiFetch } from './api.ts';
+import { useHydrated } from './hydration.ts';
 import { readString, removeKey, StorageKeys, writeString } from './storage.ts';
 
 export type { Profile } from '@passada/core/contracts/accounts';
@@ -29,7 +30,9 @@ const SessionContext = createContext<Session | null>(null);
  * and sign-out: the guest cart and the other keys survive both.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [token, setToken] = useState<string | null>(() => readString(StorageKeys.token));
+  const [storedToken, setToken] = useState<string | null>(() => readString(StorageKeys.token));
+  // A server-rendered page is the guest's page; the saved token applies once the browser has taken it over.
+  const token = useHydrated() ? storedToken : null;
   const queryClient = useQueryClient();
   const profileQuery = useQuery({
     queryKey: [...profileQueryKey, token],

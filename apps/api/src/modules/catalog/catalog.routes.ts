@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { type AnswerCache, sendCached } from '../../plugins/answer-cache.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { type CatalogService, PRODUCT_NOT_FOUND } from './catalog.service.ts';
-import { parseImageFileName, productImage } from './product-images.ts';
+import { parseImageFileName, productImage, productImageRaster } from './product-images.ts';
 
 /** Ids in the path are digits; anything else is a product that does not exist, not a bad request. */
 const ProductIdParamSchema = z.object({ id: z.string() });
@@ -97,7 +97,8 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
     {
       schema: {
         tags,
-        summary: 'Imagem gerada de um produto (SVG, nome com hash do conteúdo)',
+        summary:
+          'Imagem gerada de um produto (SVG, ou cópia WebP/AVIF de 200, 400 ou 800 px; nome com hash do conteúdo)',
         params: z.object({ file: z.string().max(100) }),
       },
     },
@@ -107,7 +108,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       const image = productImage(parsed.kind, parsed.view, parsed.color);
       if (image.hash !== parsed.hash) {
         // An address from before the drawing changed: send the browser to the current one.
-        return reply.header('cache-control', 'public, max-age=3600').redirect(image.url, 302);
+        const current = parsed.raster
+          ? image.url.replace(/\.svg$/, `-${parsed.raster.width}.${parsed.raster.format}`)
+          : image.url;
+        return reply.header('cache-control', 'public, max-age=3600').redirect(current, 302);
+      }
+      if (parsed.raster) {
+        const { width, format } = parsed.raster;
+        return reply
+          .header('cache-control', IMMUTABLE)
+          .type(`image/${format}`)
+          .send(await productImageRaster(image, width, format));
       }
       return reply.header('cache-control', IMMUTABLE).type('image/svg+xml; charset=utf-8').send(image.svg);
     },

@@ -1,4 +1,6 @@
 import { ProductListSchema, ProductSchema } from '@passada/core/contracts/catalog';
+import { imageSources } from '@passada/core/images';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -176,6 +178,29 @@ describe('catalogue API', () => {
     expect(res.body).toContain('<title>Camiseta Passada, frente, cor Preto</title>');
     expect(res.body.length).toBeLessThan(5000);
     expect((await get(product.imagem2)).body).toContain('costas');
+  });
+
+  it('serves WebP and AVIF copies of a drawing at the widths of its srcset', async () => {
+    const product = (await get(`/api/products/${shirt.id}/`)).json();
+    const sources = imageSources(product.imagem1);
+    expect(sources).not.toBeNull();
+    for (const [format, srcset] of Object.entries(sources!)) {
+      for (const candidate of srcset.split(', ')) {
+        const [url, descriptor] = candidate.split(' ');
+        const res = await get(url!);
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['content-type']).toBe(`image/${format}`);
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        const meta = await sharp(res.rawPayload).metadata();
+        expect(meta.format).toBe(format === 'avif' ? 'heif' : 'webp');
+        expect(`${meta.width}w`).toBe(descriptor);
+        expect(meta.height).toBe((Number.parseInt(descriptor!, 10) * 480) / 400);
+      }
+    }
+    const stale = await get('/api/media/products/camiseta-frente-preto.0000000000-400.webp');
+    expect(stale.statusCode).toBe(302);
+    expect(stale.headers.location).toMatch(/camiseta-frente-preto\.[0-9a-f]{10}-400\.webp$/);
+    expect((await get('/api/media/products/camiseta-frente-preto.0000000000-300.webp')).statusCode).toBe(404);
   });
 
   it('redirects a stale image address and answers 404 for one that names no drawing', async () => {

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { RasterFormat } from '@passada/core/images';
 import { escapeXml } from '@passada/core/text';
+import sharp from 'sharp';
 
 /**
  * Product pictures drawn as SVG from three facts: the garment kind, the view and the colour. There is no
@@ -284,7 +286,8 @@ export function renderProductSvg(kind: GarmentKind, view: ImageView, color: Pale
 }
 
 const MEDIA_PREFIX = '/api/media/products/';
-const FILE_PATTERN = /^([a-z]+)-(frente|costas)-([a-z-]+)\.([0-9a-f]{10})\.svg$/;
+const FILE_PATTERN =
+  /^([a-z]+)-(frente|costas)-([a-z-]+)\.([0-9a-f]{10})(?:\.svg|-(200|400|800)\.(webp|avif))$/;
 
 export interface ProductImage {
   svg: string;
@@ -307,14 +310,49 @@ export function productImage(kind: GarmentKind, view: ImageView, color: PaletteC
   return image;
 }
 
-/** Reads a media file name back into the drawing it names, or null when it names none. */
-export function parseImageFileName(
-  file: string,
-): { kind: GarmentKind; view: ImageView; color: PaletteColor; hash: string } | null {
+/**
+ * Reads a media file name back into the drawing it names, or null when it names none: the SVG
+ * itself, or one of its raster copies (`raster`, widths DRAWING_WIDTHS of @passada/core/images).
+ */
+export function parseImageFileName(file: string): {
+  kind: GarmentKind;
+  view: ImageView;
+  color: PaletteColor;
+  hash: string;
+  raster?: { width: number; format: RasterFormat };
+} | null {
   const m = FILE_PATTERN.exec(file);
   if (!m) return null;
-  const [, kind, view, color, hash] = m;
+  const [, kind, view, color, hash, width, format] = m;
   if (!kind || !view || !color || !hash) return null;
   if (!(garmentKinds as readonly string[]).includes(kind) || !isPaletteColor(color)) return null;
-  return { kind: kind as GarmentKind, view: view as ImageView, color, hash };
+  const raster = width && format ? { width: Number(width), format: format as RasterFormat } : undefined;
+  return { kind: kind as GarmentKind, view: view as ImageView, color, hash, ...(raster ? { raster } : {}) };
+}
+
+/** Raster copies already drawn, oldest first; bounded, as each is a few kilobytes. */
+const rasterCache = new Map<string, Buffer>();
+const RASTER_CACHE_ENTRIES = 500;
+
+/**
+ * A WebP or AVIF copy of a drawing at one width, for phones that would rather not draw SVG: made with
+ * sharp on first request and kept (the address carries the drawing's hash, so it never changes).
+ */
+export async function productImageRaster(
+  image: ProductImage,
+  width: number,
+  format: RasterFormat,
+): Promise<Buffer> {
+  const key = `${image.url}-${width}.${format}`;
+  const cached = rasterCache.get(key);
+  if (cached) return cached;
+  // The drawing is IMAGE_WIDTH wide at 72 dpi: a matching density draws it sharp at the asked width.
+  const drawn = sharp(Buffer.from(image.svg), { density: (72 * width) / IMAGE_WIDTH }).resize(width);
+  const buffer = await (format === 'avif'
+    ? drawn.avif({ quality: 55, effort: 2 })
+    : drawn.webp({ quality: 82 })
+  ).toBuffer();
+  rasterCache.set(key, buffer);
+  if (rasterCache.size > RASTER_CACHE_ENTRIES) rasterCache.delete(rasterCache.keys().next().value!);
+  return buffer;
 }

@@ -1,4 +1,4 @@
-import { useSimulatedPayments } from '../../components/payments/payments-api.ts';
+import { useSimulatedPayments } from '../../lib/config-api.ts';
 
 /** While payments are simulated nobody may take the shop for a real one: every page says so. */
 export function DemoStrip() {

@@ -1,9 +1,23 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
+import { PageErrorBoundary } from '../route-error-page.tsx';
 import { DemoStrip } from './demo-strip.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
+/** A new page starts at the top; going back or forward leaves the browser to restore the position. */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the effect runs on each new address, which it does not read.
+  useEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+  return null;
+}
+
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -16,10 +30,15 @@ export function RootLayout() {
       <SiteHeader />
       {/* At least one screen tall, so the footer starts below the fold and never jumps when a page's data arrives. */}
       <div id="conteudo" className="min-h-[calc(100svh-4rem)] flex-1">
-        <Outlet />
+        {/* A page that fails shows the error page, header and footer kept. */}
+        <PageErrorBoundary resetKey={pathname}>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </PageErrorBoundary>
       </div>
       <SiteFooter />
-      <ScrollRestoration />
+      <ScrollToTop />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useHydrated } from '../../lib/hydration.ts';
 import { StorageKeys, writeString } from '../../lib/storage.ts';
 
 function isDark(): boolean {
@@ -7,7 +8,10 @@ function isDark(): boolean {
 
 /** Light by default; public/theme-init.js applies the saved choice before the first paint (spec §4). */
 export function ThemeToggle() {
-  const [dark, setDark] = useState(isDark);
+  // The server does not know the saved theme: the button shows it once the page runs in the browser.
+  const hydrated = useHydrated();
+  const [stored, setDark] = useState(() => typeof document !== 'undefined' && isDark());
+  const dark = hydrated && stored;
   const toggle = () => {
     const next = !dark;
     document.documentElement.classList.toggle('dark', next);

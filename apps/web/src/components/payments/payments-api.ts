@@ -13,6 +13,9 @@ import type {
 import { isValidCpf } from '@passada/core/documents';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiFetch } from '../../lib/api.ts';
+import { publicConfigQuery } from '../../lib/config-api.ts';
+
+export { publicConfigQuery, useSimulatedPayments } from '../../lib/config-api.ts';
 
 export type Purpose = Finalidade;
 /**
@@ -39,17 +42,6 @@ export const FINAL_STATUSES: ReadonlySet<ChargeStatus> = new Set<ChargeStatus>([
   'DEVOLVIDA',
   'FALHOU',
 ]);
-
-/** The server's public settings: which payments provider runs, and Efí's public account id. */
-export const publicConfigQuery = queryOptions({
-  queryKey: ['config'],
-  queryFn: () => apiFetch<PublicConfig>('/api/config/', { auth: false }),
-  staleTime: Number.POSITIVE_INFINITY,
-});
-
-export function useSimulatedPayments(): boolean {
-  return useQuery(publicConfigQuery).data?.pagamentos.provedor === 'simulado';
-}
 
 /** The instalments the provider offers for this brand and total (Decreto 5.903 figures). */
 export function installmentsQuery(brand: string | null, totalCents: number) {

@@ -1,4 +1,6 @@
+import { PRODUCT_MAIN_IMAGE_SIZES } from '@passada/core/images';
 import { type KeyboardEvent, useRef, useState } from 'react';
+import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 
 /** Main image plus thumbnails; thumbnails are buttons, and the arrow keys move between them. */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
@@ -18,8 +20,9 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   return (
     <div className="flex flex-col gap-3">
       {main ? (
-        <img
+        <ResponsiveImage
           src={main}
+          sizes={PRODUCT_MAIN_IMAGE_SIZES}
           alt={`${name}, imagem ${current + 1} de ${images.length}`}
           width={600}
           height={600}
@@ -44,8 +47,9 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 onKeyDown={(e) => onKeyDown(e, i)}
                 className={`overflow-hidden rounded-lg border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${i === current ? 'border-brand-700' : 'border-transparent'}`}
               >
-                <img
+                <ResponsiveImage
                   src={src}
+                  sizes="72px"
                   alt=""
                   width={72}
                   height={72}

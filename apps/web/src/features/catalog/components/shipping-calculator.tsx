@@ -5,6 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { cepMask, useMaskedRef } from '../../../components/masked-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { formatDeliveryDate } from '../../../lib/format.ts';
+import { useHydrated } from '../../../lib/hydration.ts';
 import { quoteShipping } from '../api/products.ts';
 
 type State =
@@ -26,6 +27,8 @@ export function ShippingCalculator({ productId, quantity }: { productId: number;
   const [cep, setCep] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const cepRef = useMaskedRef(cepMask);
+  // In the server's HTML the form would submit itself (reloading the page) before the code arrives.
+  const hydrated = useHydrated();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,7 +76,7 @@ export function ShippingCalculator({ productId, quantity }: { productId: number;
         />
         <button
           type="submit"
-          disabled={state.kind === 'calculating'}
+          disabled={!hydrated || state.kind === 'calculating'}
           className="rounded-lg border border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 disabled:opacity-60 dark:text-brand-100 dark:hover:bg-stone-800"
         >
           Calcular

@@ -1,5 +1,4 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaCarouselType } from 'embla-carousel';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** Spec §9: the banner advances every 15000 ms. */
@@ -11,34 +10,65 @@ function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
-/** Home banner: one video and one image, infinite loop, autoplay, dots (spec §2). */
+/** The visitor asked the browser to spare data (Chrome's Data Saver, "Save-Data"). */
+function savesData(): boolean {
+  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
+}
+
+/**
+ * Home banner: one video and one image, infinite loop, autoplay, dots (spec §2). The first slide is
+ * plain markup (the server renders it too); the carousel library is only loaded when the banner
+ * first has to move (the first autoplay step, a dot, a touch or the keyboard), so it is not part of
+ * the JavaScript the home page needs to show up.
+ */
 export function BannerSlider() {
-  // People who ask the system for reduced motion get a still banner: the dots still change slides.
-  const [reducedMotion] = useState(prefersReducedMotion);
-  const [emblaRef, emblaApi] = useEmblaCarousel(
-    { loop: true },
-    reducedMotion ? [] : [Autoplay({ delay: BANNER_AUTOPLAY_MS, stopOnInteraction: false })],
-  );
+  const viewport = useRef<HTMLDivElement>(null);
+  const carousel = useRef<Promise<EmblaCarouselType | null> | null>(null);
   const [selected, setSelected] = useState(0);
 
+  const start = useCallback((): Promise<EmblaCarouselType | null> => {
+    carousel.current ??= Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(
+      ([{ default: EmblaCarousel }, { default: Autoplay }]) => {
+        const element = viewport.current;
+        if (!element) return null;
+        // People who ask the system for reduced motion get a still banner: the dots still change slides.
+        const plugins = prefersReducedMotion()
+          ? []
+          : [Autoplay({ delay: BANNER_AUTOPLAY_MS, stopOnInteraction: false })];
+        const api = EmblaCarousel(element, { loop: true }, plugins);
+        api.on('select', () => setSelected(api.selectedScrollSnap()));
+        return api;
+      },
+    );
+    return carousel.current;
+  }, []);
+
+  // Without reduced motion the first autoplay step loads the carousel and moves it on.
   useEffect(() => {
-    if (!emblaApi) return;
-    const onSelect = () => setSelected(emblaApi.selectedScrollSnap());
-    emblaApi.on('select', onSelect);
-    return () => {
-      emblaApi.off('select', onSelect);
-    };
-  }, [emblaApi]);
+    if (prefersReducedMotion()) return;
+    const timer = window.setTimeout(() => {
+      start().then((api) => api?.scrollNext());
+    }, BANNER_AUTOPLAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [start]);
+
+  useEffect(
+    () => () => {
+      carousel.current?.then((api) => api?.destroy());
+      carousel.current = null;
+    },
+    [],
+  );
 
   // The video starts after the page has loaded: its bytes must not compete with the code, the
   // products and their images on a slow connection (the poster shows meanwhile). People who ask
-  // for reduced motion keep the poster.
+  // for reduced motion or to save data keep the poster.
   const video = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const element = video.current;
-    if (!element || reducedMotion) return;
+    if (!element || prefersReducedMotion() || savesData()) return;
     let timer: number | undefined;
-    const start = () => {
+    const play = () => {
       timer = window.setTimeout(() => {
         element.src = '/media/banner.webm';
         element.play().catch(() => {
@@ -46,19 +76,30 @@ export function BannerSlider() {
         });
       }, 1000);
     };
-    if (document.readyState === 'complete') start();
-    else window.addEventListener('load', start, { once: true });
+    if (document.readyState === 'complete') play();
+    else window.addEventListener('load', play, { once: true });
     return () => {
-      window.removeEventListener('load', start);
+      window.removeEventListener('load', play);
       window.clearTimeout(timer);
     };
-  }, [reducedMotion]);
+  }, []);
 
-  const goTo = useCallback((index: number) => emblaApi?.scrollTo(index), [emblaApi]);
+  const goTo = useCallback(
+    (index: number) => {
+      start().then((api) => api?.scrollTo(index));
+    },
+    [start],
+  );
 
   return (
-    <section aria-roledescription="carrossel" aria-label="Destaques" className="relative">
-      <div ref={emblaRef} className="overflow-hidden">
+    <section
+      aria-roledescription="carrossel"
+      aria-label="Destaques"
+      className="relative"
+      onPointerDown={() => void start()}
+      onFocus={() => void start()}
+    >
+      <div ref={viewport} className="overflow-hidden">
         <div className="flex">
           {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide as a group. */}
           <div

@@ -1,0 +1,31 @@
+/**
+ * The responsive copies of a product or event image, for `srcset`: the generated drawings
+ * (`/api/media/products/<name>.<hash>.svg`) have WebP and AVIF copies at DRAWING_WIDTHS, drawn by the
+ * server on request; uploaded photos (`/api/media/uploads/<folder>/<key>-800.webp`) were stored at
+ * 400, 800 and 1200 px in both formats. Any other address has no copies (null).
+ */
+export const DRAWING_WIDTHS = [200, 400, 800] as const;
+export const PHOTO_WIDTHS = [400, 800, 1200] as const;
+export type RasterFormat = 'avif' | 'webp';
+
+export interface ImageSources {
+  avif: string;
+  webp: string;
+}
+
+const DRAWING = /^(\/api\/media\/products\/[a-z]+-(?:frente|costas)-[a-z-]+\.[0-9a-f]{10})\.svg$/;
+const PHOTO = /^(\/api\/media\/uploads\/[a-z]+\/[a-z0-9]{20})-800\.webp$/;
+
+export function imageSources(url: string): ImageSources | null {
+  const drawing = DRAWING.exec(url);
+  const photo = drawing ? null : PHOTO.exec(url);
+  if (!drawing && !photo) return null;
+  const srcset = (format: RasterFormat) =>
+    drawing
+      ? DRAWING_WIDTHS.map((w) => `${drawing[1]}-${w}.${format} ${w}w`).join(', ')
+      : PHOTO_WIDTHS.map((w) => `${photo![1]}-${w}.${format} ${w}w`).join(', ');
+  return { avif: srcset('avif'), webp: srcset('webp') };
+}
+
+/** The product page's main image: half of the 1152 px column from 768 px up, the whole screen below. */
+export const PRODUCT_MAIN_IMAGE_SIZES = '(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw';
