@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { createShopper, findProducts, type Shopper, signIn } from './fixtures.ts';
+import { chooseColorAndSize, createShopper, productWithStock, type Shopper, signIn } from './fixtures.ts';
 
 // Saved for a person to look at after each run (test-results is ignored by git).
 const SHOTS = path.resolve(import.meta.dirname, '../test-results/screenshots');
@@ -20,12 +20,16 @@ async function shoot(page: Page, name: string, width: number) {
 
 let shopper: Shopper;
 let productId = 0;
+// A combination still in stock when this file runs: earlier files buy the catalogue's last units.
+let inStock = { color: '', size: '' };
 let eventId = 0;
 
 test.beforeAll(async ({ playwright, baseURL }) => {
   const api = await playwright.request.newContext({ baseURL: baseURL ?? undefined });
   shopper = await createShopper(api, 'tela');
-  productId = (await findProducts(api))[0]?.id ?? 0;
+  const { product, entry } = await productWithStock(api, '/api/products/', 1);
+  productId = product.id;
+  inStock = { color: entry.color.name, size: entry.size.name };
   const events = (await (await api.get('/api/events/')).json()) as Array<{
     id: number;
     dias_evento: unknown[];
@@ -71,12 +75,7 @@ for (const width of WIDTHS) {
       expect(line?.height ?? 0, text).toBeLessThan(30);
     }
     await page.goto(`/produto/${productId}`);
-    await page.getByRole('group', { name: /^Cor/ }).getByRole('button').first().click();
-    await page
-      .getByRole('group', { name: /^Tamanho/ })
-      .getByRole('button')
-      .first()
-      .click();
+    await chooseColorAndSize(page, inStock.color, inStock.size);
     await page.getByRole('button', { name: 'Comprar agora' }).click();
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('radio', { name: /^PAC/ }).check();
