@@ -4,8 +4,11 @@ import { type FormEvent, useState } from 'react';
 import { FormStatus, inputClass, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { errorMessage, painelFetch, painelKeys } from '../painel-api.ts';
+import { DataTable } from './data-table.tsx';
 
 type Entry = PainelProduct['stock'][number];
+
+const comboLabel = (entry: Entry) => `${entry.color.name} ${entry.size.name}`;
 
 interface Movement {
   id: number;
@@ -38,7 +41,8 @@ function History({ productId, entry }: { productId: number; entry: Entry }) {
   );
 }
 
-function StockRow({ productId, entry }: { productId: number; entry: Entry }) {
+/** One combination's adjustment form, its answer and its history; keeps its state per row. */
+function StockAdjust({ productId, entry }: { productId: number; entry: Entry }) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<'ajustar' | 'definir'>('ajustar');
   const [amount, setAmount] = useState('');
@@ -46,7 +50,7 @@ function StockRow({ productId, entry }: { productId: number; entry: Entry }) {
   const [note, setNote] = useState('');
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
-  const label = `${entry.color.name} ${entry.size.name}`;
+  const label = comboLabel(entry);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -73,69 +77,59 @@ function StockRow({ productId, entry }: { productId: number; entry: Entry }) {
   };
 
   return (
-    <tr className="border-b border-stone-200 align-top dark:border-stone-800">
-      <td className="py-2">
-        <span
-          className="mr-2 inline-block size-3 rounded-full border"
-          style={{ background: entry.color.hex }}
+    <>
+      <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label={`Estoque de ${label}`}>
+        <select
+          aria-label={`Operação em ${label}`}
+          value={mode}
+          onChange={(e) => setMode(e.target.value as 'ajustar' | 'definir')}
+          className={`${inputClass} w-auto`}
+        >
+          <option value="ajustar">Somar/subtrair</option>
+          <option value="definir">Definir contagem</option>
+        </select>
+        <input
+          aria-label={`Quantidade em ${label}`}
+          type="number"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          className={`${inputClass} w-24`}
+          required
         />
-        {label}
-      </td>
-      <td className="py-2 text-lg font-semibold">{entry.quantity}</td>
-      <td className="py-2">
-        <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label={`Estoque de ${label}`}>
-          <select
-            aria-label={`Operação em ${label}`}
-            value={mode}
-            onChange={(e) => setMode(e.target.value as 'ajustar' | 'definir')}
-            className={`${inputClass} w-auto`}
-          >
-            <option value="ajustar">Somar/subtrair</option>
-            <option value="definir">Definir contagem</option>
-          </select>
-          <input
-            aria-label={`Quantidade em ${label}`}
-            type="number"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            className={`${inputClass} w-24`}
-            required
-          />
-          <select
-            aria-label={`Motivo em ${label}`}
-            value={reason}
-            onChange={(e) => setReason(e.target.value as StockReason)}
-            className={`${inputClass} w-auto`}
-          >
-            {Object.entries(STOCK_REASON_LABELS).map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-          </select>
-          <input
-            aria-label={`Observação em ${label}`}
-            placeholder="Observação"
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            className={`${inputClass} w-40`}
-          />
-          <button type="submit" className={secondaryButtonClass}>
-            Salvar
-          </button>
-          <button
-            type="button"
-            className="text-sm underline"
-            onClick={() => setOpen(!open)}
-            aria-expanded={open}
-          >
-            Histórico
-          </button>
-        </form>
-        <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
-        {open ? <History productId={productId} entry={entry} /> : null}
-      </td>
-    </tr>
+        <select
+          aria-label={`Motivo em ${label}`}
+          value={reason}
+          onChange={(e) => setReason(e.target.value as StockReason)}
+          className={`${inputClass} w-auto`}
+        >
+          {Object.entries(STOCK_REASON_LABELS).map(([value, text]) => (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          ))}
+        </select>
+        <input
+          aria-label={`Observação em ${label}`}
+          placeholder="Observação"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          className={`${inputClass} w-40`}
+        />
+        <button type="submit" className={secondaryButtonClass}>
+          Salvar
+        </button>
+        <button
+          type="button"
+          className="text-sm underline"
+          onClick={() => setOpen(!open)}
+          aria-expanded={open}
+        >
+          Histórico
+        </button>
+      </form>
+      <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
+      {open ? <History productId={productId} entry={entry} /> : null}
+    </>
   );
 }
 
@@ -146,20 +140,29 @@ export function StockTable({ product }: { product: PainelProduct }) {
       <h2 id="estoque-titulo" className="mb-2 text-xl font-semibold">
         Estoque por cor e tamanho
       </h2>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th className="py-2">Combinação</th>
-            <th>Quantidade</th>
-            <th>Ajuste</th>
-          </tr>
-        </thead>
-        <tbody>
-          {product.stock.map((entry) => (
-            <StockRow key={`${entry.color.id}-${entry.size.id}`} productId={product.id} entry={entry} />
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Estoque por cor e tamanho"
+        rows={product.stock}
+        rowKey={(entry) => `${entry.color.id}-${entry.size.id}`}
+        empty="Nenhuma combinação de cor e tamanho."
+        columns={[
+          {
+            header: 'Combinação',
+            rowHeader: true,
+            cell: (entry) => (
+              <>
+                <span
+                  className="mr-2 inline-block size-3 rounded-full border"
+                  style={{ background: entry.color.hex }}
+                />
+                {comboLabel(entry)}
+              </>
+            ),
+          },
+          { header: 'Quantidade', className: 'text-lg font-semibold', cell: (entry) => entry.quantity },
+          { header: 'Ajuste', cell: (entry) => <StockAdjust productId={product.id} entry={entry} /> },
+        ]}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { secondaryButtonClass } from '../../../components/form-field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { DataTable } from '../components/data-table.tsx';
 import { painelFetch, painelKeys } from '../painel-api.ts';
 
 interface AuditEntry {
@@ -37,34 +38,23 @@ export default function AuditPage() {
   return (
     <section>
       <h1 className="mb-4 text-2xl font-bold">Registro de alterações</h1>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th className="py-2">Quando</th>
-            <th>Quem</th>
-            <th>O quê</th>
-            <th>Antes</th>
-            <th>Depois</th>
-          </tr>
-        </thead>
-        <tbody>
-          {log.data?.results.map((e) => (
-            <tr key={e.id} className="border-b border-stone-200 align-top dark:border-stone-800">
-              <td className="py-2 whitespace-nowrap">{formatDateTime(e.at, { seconds: true })}</td>
-              <td>{e.staff_email}</td>
-              <td>
-                {e.entity} {e.entity_id ?? ''}: {e.action}
-              </td>
-              <td>
-                <Json value={e.before} />
-              </td>
-              <td>
-                <Json value={e.after} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Alterações"
+        rows={log.data?.results}
+        rowKey={(e) => e.id}
+        empty="Nenhuma alteração registrada."
+        columns={[
+          {
+            header: 'Quando',
+            className: 'whitespace-nowrap',
+            cell: (e) => formatDateTime(e.at, { seconds: true }),
+          },
+          { header: 'Quem', cell: (e) => e.staff_email },
+          { header: 'O quê', cell: (e) => `${e.entity} ${e.entity_id ?? ''}: ${e.action}` },
+          { header: 'Antes', cell: (e) => <Json value={e.before} /> },
+          { header: 'Depois', cell: (e) => <Json value={e.after} /> },
+        ]}
+      />
       <div className="mt-4 flex items-center gap-3">
         <button
           type="button"

@@ -14,6 +14,7 @@ import {
   TextAreaField,
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
+import { DataTable } from '../components/data-table.tsx';
 import { errorMessage, painelFetch } from '../painel-api.ts';
 
 const KEY = ['painel', 'cupons'] as const;
@@ -109,6 +110,10 @@ const validityText = (c: PainelCoupon) =>
   c.valido_de || c.valido_ate
     ? `${c.valido_de ? formatIsoDateBR(c.valido_de) : '…'} a ${c.valido_ate ? formatIsoDateBR(c.valido_ate) : '…'}`
     : 'Sem prazo';
+const usesText = (c: PainelCoupon) =>
+  `${c.usos_confirmados}${c.usos_max === null ? '' : ` de ${c.usos_max}`} pagos` +
+  (c.usos_reservados > 0 ? `, ${c.usos_reservados} em pagamento` : '') +
+  (c.desconto_total > 0 ? ` (${formatBRL(reaisToCents(c.desconto_total))})` : '');
 
 const toggle = <T,>(list: T[], value: T, on: boolean) =>
   on ? [...list, value] : list.filter((v) => v !== value);
@@ -179,61 +184,50 @@ export default function CouponsPage() {
   return (
     <section>
       <h1 className="mb-4 text-2xl font-bold">Cupons de desconto</h1>
-      <table className="mb-8 w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th className="py-2">Código</th>
-            <th>Desconto</th>
-            <th>Vale para</th>
-            <th>Validade</th>
-            <th>Usos</th>
-            <th>Situação</th>
-            <th>
-              <span className="sr-only">Ações</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {coupons.data?.map((c) => (
-            <tr key={c.id} className="border-b border-stone-200 dark:border-stone-800">
-              <td className="py-2 font-mono">{c.codigo}</td>
-              <td>{discountText(c)}</td>
-              <td>{c.escopo === 'loja' ? 'Loja' : 'Corridas'}</td>
-              <td>{validityText(c)}</td>
-              <td>
-                {c.usos_confirmados}
-                {c.usos_max === null ? '' : ` de ${c.usos_max}`} pagos
-                {c.usos_reservados > 0 ? `, ${c.usos_reservados} em pagamento` : ''}
-                {c.desconto_total > 0 ? ` (${formatBRL(reaisToCents(c.desconto_total))})` : ''}
-              </td>
-              <td>{c.ativo ? 'Ativo' : 'Inativo'}</td>
-              <td className="flex gap-3 py-2">
-                <button
-                  type="button"
-                  className="underline"
-                  aria-label={`Editar ${c.codigo}`}
-                  onClick={() => {
-                    setEditing(c.id);
-                    setDraft(fromCoupon(c));
-                    setErrors({});
-                  }}
-                >
-                  Editar
-                </button>
-                <button
-                  type="button"
-                  className="underline"
-                  aria-label={`${c.ativo ? 'Desativar' : 'Reativar'} ${c.codigo}`}
-                  onClick={() => setActive(c, !c.ativo)}
-                >
-                  {c.ativo ? 'Desativar' : 'Reativar'}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {coupons.data?.length === 0 ? <p className="mb-6">Nenhum cupom ainda.</p> : null}
+      <div className="mb-8">
+        <DataTable
+          label="Cupons"
+          rows={coupons.data}
+          rowKey={(c) => c.id}
+          empty="Nenhum cupom ainda."
+          columns={[
+            { header: 'Código', rowHeader: true, className: 'font-mono', cell: (c) => c.codigo },
+            { header: 'Desconto', cell: discountText },
+            { header: 'Vale para', cell: (c) => (c.escopo === 'loja' ? 'Loja' : 'Corridas') },
+            { header: 'Validade', cell: validityText },
+            { header: 'Usos', cell: usesText },
+            { header: 'Situação', cell: (c) => (c.ativo ? 'Ativo' : 'Inativo') },
+            {
+              header: 'Ações',
+              hideHeader: true,
+              cell: (c) => (
+                <div className="flex gap-3">
+                  <button
+                    type="button"
+                    className="underline"
+                    aria-label={`Editar ${c.codigo}`}
+                    onClick={() => {
+                      setEditing(c.id);
+                      setDraft(fromCoupon(c));
+                      setErrors({});
+                    }}
+                  >
+                    Editar
+                  </button>
+                  <button
+                    type="button"
+                    className="underline"
+                    aria-label={`${c.ativo ? 'Desativar' : 'Reativar'} ${c.codigo}`}
+                    onClick={() => setActive(c, !c.ativo)}
+                  >
+                    {c.ativo ? 'Desativar' : 'Reativar'}
+                  </button>
+                </div>
+              ),
+            },
+          ]}
+        />
+      </div>
       <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
 
       <h2 className="mt-6 mb-2 text-xl font-semibold">

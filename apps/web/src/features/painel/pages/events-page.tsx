@@ -2,6 +2,7 @@ import { formatIsoDateBR } from '@passada/core/events';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { DataTable } from '../components/data-table.tsx';
 import { painelFetch } from '../painel-api.ts';
 
 interface EventSummary {
@@ -30,38 +31,39 @@ export default function EventsPage() {
           </Link>
         </div>
       </div>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th className="py-2">Evento</th>
-            <th>Data</th>
-            <th>Inscritos</th>
-            <th>Kits retirados</th>
-            <th>
-              <span className="sr-only">Ações</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {events.data?.map((e) => (
-            <tr key={e.id} className="border-b border-stone-200 dark:border-stone-800">
-              <td className="py-2">
-                <Link to={`/painel/eventos/${e.id}`} className={linkClass}>
-                  {e.nome_evento}
-                </Link>
-              </td>
-              <td>{formatIsoDateBR(e.start_data_evento)}</td>
-              <td>{e.inscritos}</td>
-              <td>{e.retirados}</td>
-              <td>
-                <Link to={`/painel/eventos/${e.id}/editar`} className={linkClass}>
-                  Editar
-                </Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Eventos"
+        rows={events.data}
+        rowKey={(e) => e.id}
+        empty="Nenhum evento ainda."
+        columns={[
+          {
+            header: 'Evento',
+            rowHeader: true,
+            cell: (e) => (
+              <Link to={`/painel/eventos/${e.id}`} className={linkClass}>
+                {e.nome_evento}
+              </Link>
+            ),
+          },
+          { header: 'Data', cell: (e) => formatIsoDateBR(e.start_data_evento) },
+          { header: 'Inscritos', cell: (e) => e.inscritos },
+          { header: 'Kits retirados', cell: (e) => e.retirados },
+          {
+            header: 'Ações',
+            hideHeader: true,
+            cell: (e) => (
+              <Link
+                to={`/painel/eventos/${e.id}/editar`}
+                className={linkClass}
+                aria-label={`Editar ${e.nome_evento}`}
+              >
+                Editar
+              </Link>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormField, linkClass } from '../../../components/form-field.tsx';
+import { DataTable } from '../components/data-table.tsx';
 import { painelFetch, painelKeys } from '../painel-api.ts';
 
 export interface LowStockItem {
@@ -34,34 +35,33 @@ export default function LowStockPage() {
           onChange={(e) => setLimit(Math.max(0, Number(e.target.value) || 0))}
         />
       </div>
-      {low.data?.length === 0 ? <p>Nenhuma combinação com {limit} unidades ou menos.</p> : null}
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th className="py-2">Produto</th>
-            <th>Cor</th>
-            <th>Tamanho</th>
-            <th>Quantidade</th>
-          </tr>
-        </thead>
-        <tbody>
-          {low.data?.map((i) => (
-            <tr
-              key={`${i.product_id}-${i.color}-${i.size}`}
-              className="border-b border-stone-200 dark:border-stone-800"
-            >
-              <td className="py-2">
-                <Link to={`/painel/produtos/${i.product_id}`} className={linkClass}>
-                  {i.product_name}
-                </Link>
-              </td>
-              <td>{i.color}</td>
-              <td>{i.size}</td>
-              <td className={i.quantity === 0 ? 'font-semibold text-red-700' : ''}>{i.quantity}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Combinações com estoque baixo"
+        rows={low.data}
+        rowKey={(i) => `${i.product_id}-${i.color}-${i.size}`}
+        empty={`Nenhuma combinação com ${limit} unidades ou menos.`}
+        columns={[
+          {
+            header: 'Produto',
+            cell: (i) => (
+              <Link to={`/painel/produtos/${i.product_id}`} className={linkClass}>
+                {i.product_name}
+              </Link>
+            ),
+          },
+          { header: 'Cor', cell: (i) => i.color },
+          { header: 'Tamanho', cell: (i) => i.size },
+          {
+            header: 'Quantidade',
+            cell: (i) =>
+              i.quantity === 0 ? (
+                <span className="font-semibold text-red-700">{i.quantity}</span>
+              ) : (
+                i.quantity
+              ),
+          },
+        ]}
+      />
     </section>
   );
 }

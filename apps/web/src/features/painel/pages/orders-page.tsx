@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { FormField, linkClass, SelectField, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { DataTable } from '../components/data-table.tsx';
 import { ORDER_STATUS_LABEL, useOrders } from '../orders-api.ts';
 import { errorMessage } from '../painel-api.ts';
 
@@ -75,40 +76,37 @@ export default function OrdersPage() {
         />
       </form>
       {orders.isError ? <p role="alert">{errorMessage(orders.error)}</p> : null}
-      {orders.data?.count === 0 ? <p>Nenhum pedido encontrado.</p> : null}
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th className="py-2">Nº</th>
-            <th>Data</th>
-            <th>Cliente</th>
-            <th>Pagamento</th>
-            <th>Itens</th>
-            <th>Total</th>
-            <th>Status</th>
-          </tr>
-        </thead>
-        <tbody>
-          {orders.data?.results.map((o) => (
-            <tr key={o.id} className="border-b border-stone-200 dark:border-stone-800">
-              <td className="py-2">
-                <Link to={`/painel/pedidos/${o.id}`} className={linkClass}>
-                  {o.id}
-                </Link>
-              </td>
-              <td>{formatDateTime(o.data)}</td>
-              <td>
+      <DataTable
+        label="Pedidos"
+        rows={orders.data?.results}
+        rowKey={(o) => o.id}
+        empty="Nenhum pedido encontrado."
+        columns={[
+          {
+            header: 'Nº',
+            rowHeader: true,
+            cell: (o) => (
+              <Link to={`/painel/pedidos/${o.id}`} className={linkClass}>
+                {o.id}
+              </Link>
+            ),
+          },
+          { header: 'Data', cell: (o) => formatDateTime(o.data) },
+          {
+            header: 'Cliente',
+            cell: (o) => (
+              <>
                 {o.cliente}
                 {o.email ? <span className="block text-xs text-stone-600">{o.email}</span> : null}
-              </td>
-              <td>{o.metodo_pagamento === 'pix' ? 'Pix' : 'Cartão'}</td>
-              <td>{o.itens}</td>
-              <td>{formatReais(o.total)}</td>
-              <td>{ORDER_STATUS_LABEL[o.status]}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { header: 'Pagamento', cell: (o) => (o.metodo_pagamento === 'pix' ? 'Pix' : 'Cartão') },
+          { header: 'Itens', cell: (o) => o.itens },
+          { header: 'Total', cell: (o) => formatReais(o.total) },
+          { header: 'Status', cell: (o) => ORDER_STATUS_LABEL[o.status] },
+        ]}
+      />
       <nav className="mt-4 flex items-center gap-3" aria-label="Páginas">
         <button
           type="button"

@@ -10,6 +10,7 @@ import {
   SelectField,
   secondaryButtonClass,
 } from '../../../components/form-field.tsx';
+import { DataTable } from '../components/data-table.tsx';
 import { errorMessage, painelFetch, painelToken } from '../painel-api.ts';
 
 interface CategoryCount {
@@ -71,28 +72,20 @@ export default function ParticipantsPage() {
       </p>
       <h1 className="mb-4 text-2xl font-bold">Participantes</h1>
       <h2 className="mb-2 text-lg font-semibold">Inscritos por categoria</h2>
-      <table className="mb-6 text-left text-sm">
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th className="py-1 pr-6">Categoria</th>
-            <th className="pr-6">Dia</th>
-            <th className="pr-6">Inscritos</th>
-            <th className="pr-6">Kits retirados</th>
-            <th>Vagas restantes</th>
-          </tr>
-        </thead>
-        <tbody>
-          {counts.map((c) => (
-            <tr key={c.id}>
-              <td className="py-1 pr-6">{c.nome}</td>
-              <td className="pr-6">{formatIsoDateBR(c.dia)}</td>
-              <td className="pr-6">{c.inscritos}</td>
-              <td className="pr-6">{c.retirados}</td>
-              <td>{c.vagas_restantes}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Inscritos por categoria"
+        className="mb-6"
+        rows={list.data?.contagem}
+        rowKey={(c) => c.id}
+        empty="Nenhuma categoria."
+        columns={[
+          { header: 'Categoria', rowHeader: true, cell: (c) => c.nome },
+          { header: 'Dia', cell: (c) => formatIsoDateBR(c.dia) },
+          { header: 'Inscritos', cell: (c) => c.inscritos },
+          { header: 'Kits retirados', cell: (c) => c.retirados },
+          { header: 'Vagas restantes', cell: (c) => c.vagas_restantes },
+        ]}
+      />
       <div className="mb-4 grid grid-cols-2 items-end gap-3 md:grid-cols-5">
         <SelectField label="Categoria" value={category} onChange={(e) => setCategory(e.target.value)}>
           <option value="">Todas</option>
@@ -128,23 +121,17 @@ export default function ParticipantsPage() {
       <p className="mb-2 text-sm">
         {list.data ? `${list.data.results.length} participante(s)` : 'Carregando…'}
       </p>
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th className="py-2">Nº</th>
-            <th>Nome</th>
-            <th>CPF</th>
-            <th>Categorias</th>
-            <th>Faixa etária</th>
-            <th>Camisa</th>
-            <th>Kit</th>
-          </tr>
-        </thead>
-        <tbody>
-          {list.data?.results.map((p) => (
-            <tr key={p.id} className="border-b border-stone-200 dark:border-stone-800">
-              <td className="py-2">{p.id}</td>
-              <td>
+      <DataTable
+        label="Participantes"
+        rows={list.data?.results}
+        rowKey={(p) => p.id}
+        empty="Nenhum participante encontrado."
+        columns={[
+          { header: 'Nº', rowHeader: true, cell: (p) => p.id },
+          {
+            header: 'Nome',
+            cell: (p) => (
+              <>
                 {p.nome_completo}
                 {/* Staff check a document at pickup when the 60+ half price was applied. */}
                 {p.meia_entrada ? (
@@ -157,16 +144,19 @@ export default function ParticipantsPage() {
                     PCD
                   </span>
                 ) : null}
-              </td>
-              <td>{p.cpf}</td>
-              <td>{p.categorias.map((c) => c.nome).join(', ')}</td>
-              <td>{p.faixa_etaria}</td>
-              <td>{p.tamanho_camisa ?? '—'}</td>
-              <td>{p.retirada ? `Retirado (${p.retirada.staff_name})` : 'Pendente'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+          { header: 'CPF', cell: (p) => p.cpf },
+          { header: 'Categorias', cell: (p) => p.categorias.map((c) => c.nome).join(', ') },
+          { header: 'Faixa etária', cell: (p) => p.faixa_etaria },
+          { header: 'Camisa', cell: (p) => p.tamanho_camisa ?? '—' },
+          {
+            header: 'Kit',
+            cell: (p) => (p.retirada ? `Retirado (${p.retirada.staff_name})` : 'Pendente'),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { formatBRL, reaisToCents } from '@passada/core/money';
 import { Link, useOutletContext } from 'react-router';
 import { linkClass, primaryButtonClass } from '../../../components/form-field.tsx';
+import { DataTable } from '../components/data-table.tsx';
 import { type Me, useProducts } from '../painel-api.ts';
 
 export default function ProductsPage() {
@@ -17,32 +18,30 @@ export default function ProductsPage() {
         ) : null}
       </div>
       {products.isPending ? <p>Carregando…</p> : null}
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th className="py-2">Produto</th>
-            <th>Categoria</th>
-            <th>Preço</th>
-            <th>Estoque</th>
-            <th>Situação</th>
-          </tr>
-        </thead>
-        <tbody>
-          {products.data?.map((p) => (
-            <tr key={p.id} className="border-b border-stone-200 dark:border-stone-800">
-              <td className="py-2">
-                <Link to={`/painel/produtos/${p.id}`} className={linkClass}>
-                  {p.name}
-                </Link>
-              </td>
-              <td>{p.category}</td>
-              <td>{formatBRL(reaisToCents(p.price))}</td>
-              <td>{p.stock.reduce((sum, s) => sum + s.quantity, 0)}</td>
-              <td>{p.oculto ? 'Oculto' : p.aparecer_home ? 'Visível, na home' : 'Visível'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        label="Produtos"
+        rows={products.data}
+        rowKey={(p) => p.id}
+        empty="Nenhum produto ainda."
+        columns={[
+          {
+            header: 'Produto',
+            rowHeader: true,
+            cell: (p) => (
+              <Link to={`/painel/produtos/${p.id}`} className={linkClass}>
+                {p.name}
+              </Link>
+            ),
+          },
+          { header: 'Categoria', cell: (p) => p.category },
+          { header: 'Preço', cell: (p) => formatBRL(reaisToCents(p.price)) },
+          { header: 'Estoque', cell: (p) => p.stock.reduce((sum, s) => sum + s.quantity, 0) },
+          {
+            header: 'Situação',
+            cell: (p) => (p.oculto ? 'Oculto' : p.aparecer_home ? 'Visível, na home' : 'Visível'),
+          },
+        ]}
+      />
     </section>
   );
 }

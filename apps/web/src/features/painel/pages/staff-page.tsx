@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormField, FormStatus, primaryButtonClass, SelectField } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
+import { DataTable } from '../components/data-table.tsx';
 import { errorMessage, painelFetch, painelKeys } from '../painel-api.ts';
 
 const blank = { email: '', name: '', role: 'operador' as StaffRole, password: '' };
@@ -40,22 +41,18 @@ export default function StaffPage() {
   return (
     <section>
       <h1 className="mb-4 text-2xl font-bold">Equipe</h1>
-      <table className="mb-8 w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-stone-300">
-            <th className="py-2">Nome</th>
-            <th>E-mail</th>
-            <th>Perfil</th>
-            <th>2FA</th>
-            <th>Situação</th>
-          </tr>
-        </thead>
-        <tbody>
-          {staff.data?.map((m) => (
-            <tr key={m.id} className="border-b border-stone-200 dark:border-stone-800">
-              <td className="py-2">{m.name}</td>
-              <td>{m.email}</td>
-              <td>
+      <div className="mb-8">
+        <DataTable
+          label="Contas da equipe"
+          rows={staff.data}
+          rowKey={(m) => m.id}
+          empty="Nenhuma conta ainda."
+          columns={[
+            { header: 'Nome', rowHeader: true, cell: (m) => m.name },
+            { header: 'E-mail', cell: (m) => m.email },
+            {
+              header: 'Perfil',
+              cell: (m) => (
                 <select
                   aria-label={`Perfil de ${m.name}`}
                   value={m.role}
@@ -65,17 +62,25 @@ export default function StaffPage() {
                   <option value="admin">admin</option>
                   <option value="operador">operador</option>
                 </select>
-              </td>
-              <td>{m.totp_enabled ? 'ativo' : '—'}</td>
-              <td>
-                <button type="button" className="underline" onClick={() => patch(m, { active: !m.active })}>
+              ),
+            },
+            { header: '2FA', cell: (m) => (m.totp_enabled ? 'ativo' : '—') },
+            {
+              header: 'Situação',
+              cell: (m) => (
+                <button
+                  type="button"
+                  className="underline"
+                  aria-label={`${m.active ? 'Desativar' : 'Reativar'} ${m.name}`}
+                  onClick={() => patch(m, { active: !m.active })}
+                >
                   {m.active ? 'Desativar' : 'Reativar'}
                 </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              ),
+            },
+          ]}
+        />
+      </div>
       <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
       <h2 className="mt-6 mb-2 text-xl font-semibold">Nova conta</h2>
       <form onSubmit={create} noValidate className="grid max-w-md gap-3">
