@@ -6,8 +6,14 @@ import {
   FullNameSchema,
   type Profile,
 } from '@passada/core/contracts/accounts';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type FormEventHandler, type ReactNode, useId, useState } from 'react';
+import {
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormRegister,
+  useForm,
+} from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { AccountLayout } from '../../../components/account-layout.tsx';
@@ -32,11 +38,86 @@ import { useSession } from '../../../lib/session.tsx';
 type Status = { message: string; tone: 'success' | 'error' } | null;
 const sectionClass = 'flex flex-col gap-4 rounded-xl border border-stone-200 p-5 dark:border-stone-800';
 
+interface FieldSpec<Values extends FieldValues> {
+  name: Path<Values>;
+  label: string;
+  type?: 'email' | 'password';
+  autoComplete: string;
+}
+
+const currentPassword = { label: 'Senha atual', type: 'password', autoComplete: 'current-password' } as const;
+
+/** The page's text fields, each labelled and showing its own error, from one list per form. */
+function Fields<Values extends FieldValues>(props: {
+  fields: Array<FieldSpec<Values>>;
+  register: UseFormRegister<Values>;
+  errors: FieldErrors<Values>;
+}) {
+  return props.fields.map(({ name, ...field }) => (
+    <FormField
+      key={name}
+      {...field}
+      error={props.errors[name]?.message as string | undefined}
+      {...props.register(name)}
+    />
+  ));
+}
+
+/** One block of the page: a form (or a plain section) named by its heading. */
+function Block({
+  title,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  onSubmit?: FormEventHandler;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  const heading = (
+    <h2 id={titleId} className="text-lg font-semibold">
+      {title}
+    </h2>
+  );
+  return onSubmit ? (
+    <form onSubmit={onSubmit} noValidate className={sectionClass} aria-labelledby={titleId}>
+      {heading}
+      {children}
+    </form>
+  ) : (
+    <section className={sectionClass} aria-labelledby={titleId}>
+      {heading}
+      {children}
+    </section>
+  );
+}
+
 const ProfileFormSchema = z.object({
   full_name: FullNameSchema,
   email: EmailSchema,
   current_password: z.string().max(1024),
 });
+
+type ProfileInput = z.input<typeof ProfileFormSchema>;
+const profileFields: Array<FieldSpec<ProfileInput>> = [
+  { name: 'full_name', label: 'Nome completo', autoComplete: 'name' },
+  { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
+];
+// Shown only while the e-mail is being changed.
+const emailPasswordField: Array<FieldSpec<ProfileInput>> = [{ name: 'current_password', ...currentPassword }];
+const passwordFields: Array<FieldSpec<z.input<typeof ChangePasswordRequestSchema>>> = [
+  { name: 'current_password', ...currentPassword },
+  { name: 'new_password', label: 'Nova senha', type: 'password', autoComplete: 'new-password' },
+  {
+    name: 'new_password_confirm',
+    label: 'Confirme a nova senha',
+    type: 'password',
+    autoComplete: 'new-password',
+  },
+];
+const deleteFields: Array<FieldSpec<z.input<typeof DeleteAccountRequestSchema>>> = [
+  { name: 'password', ...currentPassword, label: 'Senha para confirmar' },
+];
 
 function ProfileForm({ profile }: { profile: Profile }) {
   const { refreshProfile } = useSession();
@@ -47,7 +128,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
     setError,
     watch,
     formState: { errors, isSubmitting },
-  } = useForm<z.input<typeof ProfileFormSchema>, unknown, z.output<typeof ProfileFormSchema>>({
+  } = useForm<ProfileInput, unknown, z.output<typeof ProfileFormSchema>>({
     resolver: zodResolver(ProfileFormSchema),
     defaultValues: { full_name: profile.full_name, email: profile.email, current_password: '' },
   });
@@ -69,32 +150,11 @@ function ProfileForm({ profile }: { profile: Profile }) {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className={sectionClass} aria-labelledby="dados-titulo">
-      <h2 id="dados-titulo" className="text-lg font-semibold">
-        Nome e e-mail
-      </h2>
-      <FormField
-        label="Nome completo"
-        autoComplete="name"
-        error={errors.full_name?.message}
-        {...register('full_name')}
-      />
-      <FormField
-        label="E-mail"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
+    <Block title="Nome e e-mail" onSubmit={onSubmit}>
+      <Fields fields={profileFields} register={register} errors={errors} />
       {changingEmail ? (
         <>
-          <FormField
-            label="Senha atual"
-            type="password"
-            autoComplete="current-password"
-            error={errors.current_password?.message}
-            {...register('current_password')}
-          />
+          <Fields fields={emailPasswordField} register={register} errors={errors} />
           <p className="text-sm text-stone-600 dark:text-stone-400">
             Enviaremos um aviso ao e-mail atual, com um link para recuperar a conta caso não tenha sido você.
           </p>
@@ -104,7 +164,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <button type="submit" className={`${primaryButtonClass} self-start`} disabled={isSubmitting}>
         Salvar dados
       </button>
-    </form>
+    </Block>
   );
 }
 
@@ -136,31 +196,8 @@ function PasswordForm() {
     }
   });
   return (
-    <form onSubmit={onSubmit} noValidate className={sectionClass} aria-labelledby="senha-titulo">
-      <h2 id="senha-titulo" className="text-lg font-semibold">
-        Alterar senha
-      </h2>
-      <FormField
-        label="Senha atual"
-        type="password"
-        autoComplete="current-password"
-        error={errors.current_password?.message}
-        {...register('current_password')}
-      />
-      <FormField
-        label="Nova senha"
-        type="password"
-        autoComplete="new-password"
-        error={errors.new_password?.message}
-        {...register('new_password')}
-      />
-      <FormField
-        label="Confirme a nova senha"
-        type="password"
-        autoComplete="new-password"
-        error={errors.new_password_confirm?.message}
-        {...register('new_password_confirm')}
-      />
+    <Block title="Alterar senha" onSubmit={onSubmit}>
+      <Fields fields={passwordFields} register={register} errors={errors} />
       <p className="text-sm text-stone-600 dark:text-stone-400">
         Os outros aparelhos conectados serão desconectados.
       </p>
@@ -168,7 +205,7 @@ function PasswordForm() {
       <button type="submit" className={`${primaryButtonClass} self-start`} disabled={isSubmitting}>
         Alterar senha
       </button>
-    </form>
+    </Block>
   );
 }
 
@@ -188,10 +225,7 @@ function DownloadData() {
     }
   };
   return (
-    <section className={sectionClass} aria-labelledby="baixar-titulo">
-      <h2 id="baixar-titulo" className="text-lg font-semibold">
-        Baixar meus dados
-      </h2>
+    <Block title="Baixar meus dados">
       <p className="text-sm text-stone-600 dark:text-stone-400">
         Um arquivo JSON com tudo o que a loja guarda sobre você: cadastro, endereços, pedidos e inscrições
         (LGPD, art. 18).
@@ -205,7 +239,7 @@ function DownloadData() {
       >
         Baixar meus dados
       </button>
-    </section>
+    </Block>
   );
 }
 
@@ -243,21 +277,12 @@ function DeleteAccountForm() {
     }
   };
   return (
-    <form onSubmit={onSubmit} noValidate className={sectionClass} aria-labelledby="excluir-titulo">
-      <h2 id="excluir-titulo" className="text-lg font-semibold">
-        Excluir conta
-      </h2>
+    <Block title="Excluir conta" onSubmit={onSubmit}>
       <p className="text-sm text-stone-600 dark:text-stone-400">
         Seus dados pessoais e endereços serão apagados (LGPD). Pedidos e inscrições ficam guardados sem os
         seus dados, como exige a lei fiscal.
       </p>
-      <FormField
-        label="Senha para confirmar"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      <Fields fields={deleteFields} register={register} errors={errors} />
       <FormStatus message={status?.message ?? null} tone="error" />
       <button
         type="submit"
@@ -281,7 +306,7 @@ function DeleteAccountForm() {
           </button>
         </div>
       </Modal>
-    </form>
+    </Block>
   );
 }
 
