@@ -1,0 +1,212 @@
+import { EventInputSchema, type PainelEvent } from '@passada/core/contracts/painel';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { type Call, mockFetch } from '../../../components/payments/fetch-mock.test-utils.ts';
+import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
+import EventFormPage from './event-form-page.tsx';
+
+/**
+ * The back office's API for events as the server answers it: the body is checked with the server's own
+ * contract, and a refusal carries one message per field path, as the API's error handler writes it.
+ */
+function eventsApi(stored?: PainelEvent) {
+  return mockFetch(({ method, url, body }) => {
+    if (stored && method === 'GET' && url === `/api/painel/events/${stored.id}/`)
+      return { status: 200, body: stored };
+    if ((method === 'POST' && url === '/api/painel/events/') || method === 'PUT') {
+      const parsed = EventInputSchema.safeParse(body);
+      if (parsed.success) return { status: method === 'POST' ? 201 : 200, body: { id: stored?.id ?? 42 } };
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+      return { status: 400, body: { detail: 'Dados inválidos.', code: 'validation_error', errors } };
+    }
+    return undefined;
+  });
+}
+
+const show = (path = '/painel/eventos/novo') =>
+  renderRoutes(
+    [
+      { path: '/painel/eventos/novo', element: <EventFormPage /> },
+      { path: '/painel/eventos/:id/editar', element: <EventFormPage /> },
+    ],
+    path,
+  );
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+const saved = (calls: Call[]) => calls.filter((c) => c.method === 'POST' || c.method === 'PUT');
+
+/** What every event needs besides its kit and lots: one day with one category. */
+function fillEvent() {
+  type('Nome do evento', 'Corrida das Jangadas');
+  type('Organizador', 'Clube Passada');
+  type('Cidade', 'Fortaleza');
+  type('UF', 'ce');
+  type('Prazo de inscrição', '2027-03-01');
+  type('Descrição', 'Percurso plano pela Beira-Mar.');
+  type('Regulamento', '1. Largada às 6h.');
+  type('Data do dia 1', '2027-03-14');
+  type('Nome da categoria 1 do dia 1', '10 km');
+  type('Preço da categoria 1 do dia 1 (R$)', '119,90');
+  type('Vagas da categoria 1 do dia 1', '300');
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('EventFormPage', () => {
+  it('adds and removes kit sizes and lots, and sends prices and counts as the API takes them', async () => {
+    const calls = eventsApi();
+    const router = show();
+    fillEvent();
+
+    const kit = screen.getByRole('group', { name: 'Kit do atleta' });
+    expect(within(kit).queryByLabelText(/Tamanho da camisa/)).toBeNull();
+    click('Adicionar tamanho de camisa');
+    click('Adicionar tamanho de camisa');
+    type('Tamanho da camisa 1', 'P');
+    type('Quantidade de camisas 1', '40');
+    type('Tamanho da camisa 2', 'GG');
+    type('Quantidade de camisas 2', '0');
+    click('Remover tamanho 1');
+    // The sizes left are numbered again from 1.
+    expect(field('Tamanho da camisa 1').value).toBe('GG');
+    expect(screen.queryByLabelText('Tamanho da camisa 2')).toBeNull();
+    type('Local de retirada do kit', 'Aterro da Praia de Iracema');
+
+    const where = 'da categoria 1 do dia 1';
+    const lots = screen.getByRole('group', { name: `Lotes ${where}` });
+    click(`Adicionar lote ${where}`);
+    click(`Adicionar lote ${where}`);
+    expect(within(lots).getAllByRole('button', { name: /^Remover lote/ })).toHaveLength(2);
+    type(`Nome do lote 1 ${where}`, 'Pré-venda');
+    type(`Nome do lote 2 ${where}`, '1º lote');
+    type(`Preço do lote 2 ${where} (R$)`, '1.234,50');
+    type(`Lote 2 ${where} vale até (inscrições vendidas)`, '200');
+    click(`Remover lote 1 ${where}`);
+    expect(field(`Nome do lote 1 ${where}`).value).toBe('1º lote');
+    expect(within(lots).getAllByRole('button', { name: /^Remover lote/ })).toHaveLength(1);
+
+    click('Salvar evento');
+    expect((await screen.findByRole('status')).textContent).toBe('Evento salvo.');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/painel/eventos/42/editar'));
+    const [post] = saved(calls);
+    expect(post?.url).toBe('/api/painel/events/');
+    expect(post?.body).toMatchObject({
+      nome_evento: 'Corrida das Jangadas',
+      state: 'ce',
+      kit_tamanhos: [{ tamanho: 'GG', quantidade_disponivel: 0 }],
+      kit_local_retirada: 'Aterro da Praia de Iracema',
+      dias_evento: [
+        {
+          data: '2027-03-14',
+          categorias: [
+            {
+              nome_categoria: '10 km',
+              preco_inscricao: 119.9,
+              quantidade_disponivel: 300,
+              lotes: [{ nome: '1º lote', preco_inscricao: 1234.5, ate_data: null, ate_inscricoes: 200 }],
+            },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('shows the server’s messages on their fields and on their lists', async () => {
+    const calls = eventsApi();
+    show();
+    fillEvent();
+    type('Prazo de inscrição', '2027-03-20');
+    click('Adicionar tamanho de camisa');
+    type('Quantidade de camisas 1', '10');
+    click(`Adicionar lote da categoria 1 do dia 1`);
+    type('Preço do lote 1 da categoria 1 do dia 1 (R$)', '89,90');
+    click('Adicionar dia');
+    type('Data do dia 2', '2027-03-14');
+    type('Nome da categoria 1 do dia 2', '5 km');
+    type('Preço da categoria 1 do dia 2 (R$)', '79,90');
+
+    click('Salvar evento');
+    expect((await screen.findByRole('alert')).textContent).toBe('Dados inválidos.');
+    expect(saved(calls)).toHaveLength(1);
+    const expectError = (label: string, message: string) => {
+      const input = field(label);
+      expect(input.getAttribute('aria-invalid')).toBe('true');
+      expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+        message,
+      );
+    };
+    expectError('Tamanho da camisa 1', 'Informe o tamanho.');
+    expectError('Nome do lote 1 da categoria 1 do dia 1', 'Informe o nome do lote.');
+    expectError('Prazo de inscrição', 'O prazo termina até o primeiro dia do evento.');
+    expect(field('Nome da categoria 1 do dia 2').getAttribute('aria-invalid')).toBeNull();
+    // A message about a whole list (two days on one date) shows under the list.
+    expect(screen.getByText('Cada dia aparece uma vez.')).toBeTruthy();
+    // Still the new event's form: nothing was created.
+    expect(screen.getByRole('heading', { level: 1, name: 'Novo evento' })).toBeTruthy();
+  });
+
+  it('edits a stored event with its sizes and lots, keeping their ids', async () => {
+    const stored = {
+      ...EventInputSchema.parse({
+        nome_evento: 'Maratona do Sol',
+        organizer: 'Clube Passada',
+        city: 'Fortaleza',
+        state: 'CE',
+        prazo_inscricao: '2027-05-01',
+        hora_evento: '05:30',
+        descricao_evento: 'Percurso pela orla.',
+        regulamento: 'Regras.',
+        dias_evento: [
+          {
+            data: '2027-05-10',
+            categorias: [
+              {
+                id: 7,
+                nome_categoria: '21 km',
+                preco_inscricao: 150,
+                quantidade_disponivel: 500,
+                lotes: [
+                  { nome: '1º lote', preco_inscricao: 120, ate_data: '2027-04-01', ate_inscricoes: null },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+      id: 9,
+      imagem_evento: '',
+      kit_tamanhos: [
+        { id: 3, tamanho: 'M', quantidade_disponivel: 20 },
+        { id: 4, tamanho: 'G', quantidade_disponivel: 15 },
+      ],
+      kit_local_retirada: 'Loja Aldeota',
+      kit_horarios_retirada: 'Sábado, 9h às 17h',
+      termo_responsabilidade: '',
+      oferece_pcd: false,
+    } satisfies PainelEvent;
+    const calls = eventsApi(stored);
+    show('/painel/eventos/9/editar');
+    await waitFor(() => expect(field('Nome do evento').value).toBe('Maratona do Sol'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Editar evento' })).toBeTruthy();
+    expect(field('Preço da categoria 1 do dia 1 (R$)').value).toBe('150,00');
+    expect(field('Preço do lote 1 da categoria 1 do dia 1 (R$)').value).toBe('120,00');
+    expect(field('Tamanho da camisa 2').value).toBe('G');
+
+    click('Remover tamanho 1');
+    click('Remover lote 1 da categoria 1 do dia 1');
+    click('Salvar evento');
+    expect((await screen.findByRole('status')).textContent).toBe('Evento salvo.');
+    const [put] = saved(calls);
+    expect(put?.method).toBe('PUT');
+    expect(put?.url).toBe('/api/painel/events/9/');
+    expect(put?.body).toMatchObject({
+      kit_tamanhos: [{ id: 4, tamanho: 'G', quantidade_disponivel: 15 }],
+      dias_evento: [{ categorias: [{ id: 7, preco_inscricao: 150, lotes: [] }] }],
+    });
+  });
+});
