@@ -1,6 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
+import { outboxMails } from './fixtures.ts';
 
 const run = Date.now().toString(36);
 const user = {
@@ -10,20 +10,9 @@ const user = {
   password: 'uma senha de corrida',
 };
 
-/** The newest reset link mailed to `to`, read from the server's outbox (.eml, quoted-printable). */
+/** The newest reset link mailed to `to`. */
 function resetLinkFor(to: string): string | null {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
-  // The mail job writes the outbox folder with its first message: until then there is no link yet.
-  if (!existsSync(dir)) return null;
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.eml'))
-    .map((f) => path.join(dir, f))
-    .sort((a, b) => statSync(a).mtimeMs - statSync(b).mtimeMs);
-  for (const file of files.reverse()) {
-    const text = readFileSync(file, 'utf8')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-    if (!text.toLowerCase().includes(to.toLowerCase())) continue;
+  for (const text of outboxMails(to)) {
     const m = /https?:\/\/\S+\/login\/redefinir-senha\?token=[A-Za-z0-9_%-]+/.exec(text);
     if (m) return m[0];
   }

@@ -1,7 +1,11 @@
+import { formatBRL } from '@passada/core/money';
 import { expect, test } from '@playwright/test';
 import {
   chooseColorAndSize,
   createShopper,
+  fillRaceFields,
+  openEvent,
+  outboxMails,
   productWithStock,
   STAFF,
   signIn,
@@ -106,4 +110,76 @@ test('an admin creates a race coupon at /painel/cupons, sees its uses and deacti
   await created.getByRole('button', { name: `Desativar ${code}` }).click();
   await expect(created).toContainText('Inativo');
   await expect(created.getByRole('button', { name: `Reativar ${code}` })).toBeVisible();
+});
+
+test('a race coupon on the registration checkout lowers the Pix charge, and the paid registration records it', async ({
+  page,
+  request,
+}) => {
+  const shopper = await createShopper(request, 'corrida');
+  await signIn(page, shopper.token);
+  const { event, categoryId } = await openEvent(request);
+  // A CPF no other end-to-end test registers: CORRIDA20 is good for one registration per CPF.
+  const cpf = '39053344705';
+  const birthDate = '1992-07-08';
+  const price = await request.get(
+    `/api/events/${event.id}/preco/?categorias=${categoryId}&data_nascimento=${birthDate}`,
+  );
+  const fullCents = ((await price.json()) as { total_centavos: number }).total_centavos;
+  // CORRIDA20, the demo seed's race coupon: R$ 20,00 off any race.
+  const totalCents = fullCents - 2000;
+  expect(totalCents).toBeGreaterThan(0);
+
+  await page.goto(
+    `/eventos/register/${event.id}/finalizar?paraMim=true&eventoId=${event.id}&categorias=${categoryId}`,
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Finalizar inscrição' })).toBeVisible();
+  await expect(page.getByLabel('Nome completo')).toHaveValue(shopper.full_name);
+  await page.getByLabel('CPF', { exact: true }).fill(cpf);
+  await page.getByLabel('Data de nascimento').fill(birthDate);
+  await page.getByLabel('Feminino').check();
+  await fillRaceFields(page, event.kit.tamanhos.find((k) => k.quantidade_disponivel > 0)!.tamanho);
+  await expect(page.getByTestId('registration-total')).toHaveText(brl(fullCents));
+
+  const coupons = page.getByRole('region', { name: 'Cupom de desconto' });
+  const field = coupons.getByRole('textbox', { name: 'Cupom de desconto' });
+  const apply = coupons.getByRole('button', { name: 'Aplicar' });
+  await field.fill('naoexiste');
+  await apply.click();
+  await expect(coupons.getByRole('alert')).toHaveText('Cupom inválido.');
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  // The shop's coupon is not for races.
+  await field.fill('bemvindo10');
+  await apply.click();
+  await expect(coupons.getByRole('alert')).toHaveText('Cupom vale apenas para compras na loja.');
+
+  await field.fill('corrida20');
+  await apply.click();
+  const applied = coupons.getByRole('status').filter({ hasText: 'Cupom CORRIDA20 aplicado' });
+  await expect(applied).toContainText(brl(2000));
+  await expect(applied).toContainText(`Novo total: ${formatBRL(totalCents)}`);
+  await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+
+  // The Pix is for the discounted total, as the server priced it.
+  await page.getByRole('button', { name: 'Pix' }).click();
+  const pix = page.getByRole('region', { name: 'Pagamento com Pix' });
+  await expect(pix.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
+  await expect(pix.getByText(/^Valor:/)).toHaveText(brl(totalCents));
+  // The page asks the server for what the paid charge created: the registration, with its coupon.
+  const created = page.waitForResponse(
+    (r) => r.url().endsWith('/api/participantes/cadastrar/') && r.request().method() === 'POST',
+  );
+  await pix.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cadastro Realizado com Sucesso!' })).toBeVisible({
+    timeout: 20_000,
+  });
+  const registration = await (await created).json();
+  expect(registration).toMatchObject({ cupom: 'CORRIDA20', desconto: 20, total: totalCents / 100 });
+
+  // The confirmation e-mail names the coupon, its discount and the total paid.
+  const confirmation = () =>
+    outboxMails(shopper.email).find((m) => m.includes(`Inscrição nº ${registration.id}`)) ?? '';
+  await expect.poll(confirmation, { timeout: 15_000 }).toContain(`Evento: ${event.nome_evento}`);
+  expect(confirmation()).toContain(`Desconto (cupom CORRIDA20): −${formatBRL(2000)}`);
+  expect(confirmation()).toContain(`Valor: ${formatBRL(totalCents)}`);
 });

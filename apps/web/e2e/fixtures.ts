@@ -1,4 +1,7 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
 import type { Product } from '@passada/core/contracts/catalog';
+import type { Event } from '@passada/core/contracts/events';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** Reads the seeded catalogue through the API, so the tests follow the data instead of hard-coding it. */
@@ -27,6 +30,7 @@ export async function productWithSoldOutCombination(request: APIRequestContext) 
 
 export interface Shopper {
   username: string;
+  email: string;
   full_name: string;
   password: string;
   token: string;
@@ -63,7 +67,8 @@ export async function createShopper(request: APIRequestContext, prefix: string):
   });
   if (address.status() !== 201) throw new Error(`address answered ${address.status()}`);
   const { id: addressId } = (await address.json()) as { id: number };
-  return { username: user.username, full_name: user.full_name, password: user.password, token, addressId };
+  const { username, email, full_name, password } = user;
+  return { username, email, full_name, password, token, addressId };
 }
 
 /**
@@ -139,4 +144,48 @@ export async function chooseColorAndSize(page: Page, color: string, size: string
 /** The colour as picture file names spell it ("Verde-limão" → "verde-limao"). */
 export function colorSlug(name: string): string {
   return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, '-');
+}
+
+/** An open event with a category that still has `min` places, read from the seeded data. */
+export async function openEvent(
+  request: APIRequestContext,
+  min = 5,
+): Promise<{ event: Event; categoryId: number }> {
+  const events = (await (await request.get('/api/events/')).json()) as Event[];
+  for (const e of events) {
+    if (!e.inscricoes_abertas) continue;
+    const category = e.dias_evento.flatMap((d) => d.categorias).find((c) => c.quantidade_disponivel >= min);
+    if (category) return { event: e, categoryId: category.id };
+  }
+  throw new Error('no open event with places in the demo data');
+}
+
+/** Shirt size, emergency contact and the termo, which every registration asks. */
+export async function fillRaceFields(page: Page, size: string) {
+  await page.getByLabel('Tamanho da camisa').selectOption({ label: size });
+  await page.getByLabel('Contato de emergência (nome)').fill('Ana Contato');
+  await page.getByLabel('Telefone do contato de emergência').fill('(85) 96666-5555');
+  await page.getByLabel('Li e aceito o termo de responsabilidade').check();
+}
+
+/**
+ * The e-mails the server wrote to its outbox (`.eml` files under the test data folder) for `to`, newest
+ * first, with their quoted-printable text decoded as UTF-8. Mail goes out from a background job, so a
+ * test polls this until the message it waits for is there.
+ */
+export function outboxMails(to: string): string[] {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
+  // The mail job writes the outbox folder with its first message.
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .map((f) => path.join(dir, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+    .map((file) => {
+      const bytes = readFileSync(file, 'latin1')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+      return Buffer.from(bytes, 'latin1').toString('utf8');
+    })
+    .filter((text) => text.toLowerCase().includes(to.toLowerCase()));
 }

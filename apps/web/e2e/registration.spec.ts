@@ -1,7 +1,7 @@
 import type { Event } from '@passada/core/contracts/events';
 import { ageGroup } from '@passada/core/events';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { slowCpu } from './fixtures.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { fillRaceFields, openEvent, slowCpu } from './fixtures.ts';
 
 const run = Date.now().toString(36);
 const account = {
@@ -19,17 +19,6 @@ test.describe.configure({ mode: 'serial' });
 let token = '';
 let event: Event;
 let categoryId = 0;
-
-/** An open event with a category that still has places, read from the seeded data. */
-async function openEvent(request: APIRequestContext): Promise<{ event: Event; categoryId: number }> {
-  const events = (await (await request.get('/api/events/')).json()) as Event[];
-  for (const e of events) {
-    if (!e.inscricoes_abertas) continue;
-    const category = e.dias_evento.flatMap((d) => d.categorias).find((c) => c.quantidade_disponivel >= 5);
-    if (category) return { event: e, categoryId: category.id };
-  }
-  throw new Error('no open event with places in the demo data');
-}
 
 test.beforeAll(async ({ request }) => {
   const signUp = await request.post('/api/users/', { data: account });
@@ -54,14 +43,6 @@ test.beforeAll(async ({ request }) => {
   expect(address.status()).toBe(201);
   ({ event, categoryId } = await openEvent(request));
 });
-
-/** Shirt size (the first one left), emergency contact and the termo, which every registration asks. */
-async function fillRaceFields(page: Page, size: string) {
-  await page.getByLabel('Tamanho da camisa').selectOption({ label: size });
-  await page.getByLabel('Contato de emergência (nome)').fill('Ana Contato');
-  await page.getByLabel('Telefone do contato de emergência').fill('(85) 96666-5555');
-  await page.getByLabel('Li e aceito o termo de responsabilidade').check();
-}
 
 async function signedIn(page: Page) {
   await page.goto('/');
