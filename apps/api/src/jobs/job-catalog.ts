@@ -72,8 +72,13 @@ export const jobCatalog = {
   'mail.password-reset': defineJob<{ userId: number }>({ retryLimit: 3, retryDelaySeconds: 30 }),
   /** A security notice (e-mail or password changed) to the address stored in `account_notices`. */
   'mail.account-notice': defineJob<{ noticeId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
-  /** Daily: deletes personal data past its retention period (docs/decisions/0016-hardening.md). */
-  'privacy.retention': defineJob<Record<string, never>>({ policy: 'singleton', retryLimit: 2 }),
+  /**
+   * Daily: deletes personal data past its retention period (docs/decisions/0016-hardening.md).
+   * `short`, like `charges.reconcile-all`: under `singleton` a run that died with its process held back
+   * the next one (and its own retry) until it expired. Two runs at once are safe: each step is one
+   * `DELETE … WHERE` older than a limit, which removes the same rows whoever runs it.
+   */
+  'privacy.retention': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
 } satisfies JobCatalog;
 
 export type AppJobCatalog = typeof jobCatalog;

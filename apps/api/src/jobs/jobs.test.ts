@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, v
 import { type Database, openDatabase } from '../db/client.ts';
 import { createTestDatabase } from '../test/test-app.ts';
 import jobsPlugin from './index.ts';
-import { defineJob } from './job-catalog.ts';
+import { defineJob, jobCatalog } from './job-catalog.ts';
 import { createJobs, type Jobs } from './jobs.ts';
 
 const catalog = {
@@ -190,6 +190,44 @@ describe('job queue', () => {
     const jobs = queue();
     await expect(jobs.send('test.echo', { n: 1 })).rejects.toThrow('Fila de tarefas parada');
   });
+});
+
+describe('the app’s scheduled queues', () => {
+  it.each(['charges.reconcile-all', 'privacy.retention'] as const)(
+    '%s: a run left active by a process that died does not hold back the next run',
+    async (name) => {
+      const silent = { info: () => {}, warn: () => {}, error: () => {} };
+      const open = (work: boolean) => {
+        const jobs = createJobs({
+          database,
+          catalog: { [name]: jobCatalog[name] },
+          work,
+          pollSeconds: 0.5,
+          log: silent,
+        });
+        onTestFinished(() => jobs.stop({ graceful: false }));
+        return jobs;
+      };
+      const web = open(false);
+      await web.start();
+      // The run the dead process had taken: pg-boss counts it active until it expires.
+      const dead = await web.send(name, {});
+      await database.db.execute(
+        sql`update pgboss.job set state = 'active', started_on = now() where name = ${name} and id = ${dead}`,
+      );
+      const next = await web.send(name, {});
+      expect(next).not.toBeNull();
+
+      const worker = open(true);
+      const ran: string[] = [];
+      worker.work(name, async (_data, job) => {
+        ran.push(job.id);
+      });
+      await worker.start();
+      await vi.waitFor(() => expect(ran).toEqual([next]), { timeout: 10_000, interval: 100 });
+      expect((await jobRows(name)).map((r) => r.state)).toEqual(['active', 'completed']);
+    },
+  );
 });
 
 describe('jobs plugin', () => {
