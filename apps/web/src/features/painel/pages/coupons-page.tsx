@@ -184,50 +184,49 @@ export default function CouponsPage() {
   return (
     <section>
       <h1 className="mb-4 text-2xl font-bold">Cupons de desconto</h1>
-      <div className="mb-8">
-        <DataTable
-          label="Cupons"
-          rows={coupons.data}
-          rowKey={(c) => c.id}
-          empty="Nenhum cupom ainda."
-          columns={[
-            { header: 'Código', rowHeader: true, className: 'font-mono', cell: (c) => c.codigo },
-            { header: 'Desconto', cell: discountText },
-            { header: 'Vale para', cell: (c) => (c.escopo === 'loja' ? 'Loja' : 'Corridas') },
-            { header: 'Validade', cell: validityText },
-            { header: 'Usos', cell: usesText },
-            { header: 'Situação', cell: (c) => (c.ativo ? 'Ativo' : 'Inativo') },
-            {
-              header: 'Ações',
-              hideHeader: true,
-              cell: (c) => (
-                <div className="flex gap-3">
-                  <button
-                    type="button"
-                    className="underline"
-                    aria-label={`Editar ${c.codigo}`}
-                    onClick={() => {
-                      setEditing(c.id);
-                      setDraft(fromCoupon(c));
-                      setErrors({});
-                    }}
-                  >
-                    Editar
-                  </button>
-                  <button
-                    type="button"
-                    className="underline"
-                    aria-label={`${c.ativo ? 'Desativar' : 'Reativar'} ${c.codigo}`}
-                    onClick={() => setActive(c, !c.ativo)}
-                  >
-                    {c.ativo ? 'Desativar' : 'Reativar'}
-                  </button>
-                </div>
-              ),
-            },
-          ]}
-        />
-      </div>
+      <DataTable
+        label="Cupons"
+        className="mb-8 w-full"
+        rows={coupons.data}
+        rowKey={(c) => c.id}
+        empty="Nenhum cupom ainda."
+        columns={[
+          { header: 'Código', rowHeader: true, className: 'font-mono', cell: (c) => c.codigo },
+          { header: 'Desconto', cell: discountText },
+          { header: 'Vale para', cell: (c) => (c.escopo === 'loja' ? 'Loja' : 'Corridas') },
+          { header: 'Validade', cell: validityText },
+          { header: 'Usos', cell: usesText },
+          { header: 'Situação', cell: (c) => (c.ativo ? 'Ativo' : 'Inativo') },
+          {
+            header: 'Ações',
+            hideHeader: true,
+            cell: (c) => (
+              <div className="flex gap-3">
+                <button
+                  type="button"
+                  className="underline"
+                  aria-label={`Editar ${c.codigo}`}
+                  onClick={() => {
+                    setEditing(c.id);
+                    setDraft(fromCoupon(c));
+                    setErrors({});
+                  }}
+                >
+                  Editar
+                </button>
+                <button
+                  type="button"
+                  className="underline"
+                  aria-label={`${c.ativo ? 'Desativar' : 'Reativar'} ${c.codigo}`}
+                  onClick={() => setActive(c, !c.ativo)}
+                >
+                  {c.ativo ? 'Desativar' : 'Reativar'}
+                </button>
+              </div>
+            ),
+          },
+        ]}
+      />
       <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
 
       <h2 className="mt-6 mb-2 text-xl font-semibold">

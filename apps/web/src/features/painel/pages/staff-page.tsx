@@ -41,46 +41,45 @@ export default function StaffPage() {
   return (
     <section>
       <h1 className="mb-4 text-2xl font-bold">Equipe</h1>
-      <div className="mb-8">
-        <DataTable
-          label="Contas da equipe"
-          rows={staff.data}
-          rowKey={(m) => m.id}
-          empty="Nenhuma conta ainda."
-          columns={[
-            { header: 'Nome', rowHeader: true, cell: (m) => m.name },
-            { header: 'E-mail', cell: (m) => m.email },
-            {
-              header: 'Perfil',
-              cell: (m) => (
-                <select
-                  aria-label={`Perfil de ${m.name}`}
-                  value={m.role}
-                  onChange={(e) => patch(m, { role: e.target.value as StaffRole })}
-                  className="rounded border border-stone-300 bg-transparent px-2 py-1"
-                >
-                  <option value="admin">admin</option>
-                  <option value="operador">operador</option>
-                </select>
-              ),
-            },
-            { header: '2FA', cell: (m) => (m.totp_enabled ? 'ativo' : '—') },
-            {
-              header: 'Situação',
-              cell: (m) => (
-                <button
-                  type="button"
-                  className="underline"
-                  aria-label={`${m.active ? 'Desativar' : 'Reativar'} ${m.name}`}
-                  onClick={() => patch(m, { active: !m.active })}
-                >
-                  {m.active ? 'Desativar' : 'Reativar'}
-                </button>
-              ),
-            },
-          ]}
-        />
-      </div>
+      <DataTable
+        label="Contas da equipe"
+        className="mb-8 w-full"
+        rows={staff.data}
+        rowKey={(m) => m.id}
+        empty="Nenhuma conta ainda."
+        columns={[
+          { header: 'Nome', rowHeader: true, cell: (m) => m.name },
+          { header: 'E-mail', cell: (m) => m.email },
+          {
+            header: 'Perfil',
+            cell: (m) => (
+              <select
+                aria-label={`Perfil de ${m.name}`}
+                value={m.role}
+                onChange={(e) => patch(m, { role: e.target.value as StaffRole })}
+                className="rounded border border-stone-300 bg-transparent px-2 py-1"
+              >
+                <option value="admin">admin</option>
+                <option value="operador">operador</option>
+              </select>
+            ),
+          },
+          { header: '2FA', cell: (m) => (m.totp_enabled ? 'ativo' : '—') },
+          {
+            header: 'Situação',
+            cell: (m) => (
+              <button
+                type="button"
+                className="underline"
+                aria-label={`${m.active ? 'Desativar' : 'Reativar'} ${m.name}`}
+                onClick={() => patch(m, { active: !m.active })}
+              >
+                {m.active ? 'Desativar' : 'Reativar'}
+              </button>
+            ),
+          },
+        ]}
+      />
       <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
       <h2 className="mt-6 mb-2 text-xl font-semibold">Nova conta</h2>
       <form onSubmit={create} noValidate className="grid max-w-md gap-3">
