@@ -21,6 +21,8 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** How many statements can run at once: the pool's size on PostgreSQL, one on PGlite. */
+  connections: number;
   migrate(): Promise<void>;
   /**
    * Runs `fn` holding a PostgreSQL session advisory lock, so processes starting together on one
@@ -39,12 +41,17 @@ export interface Database {
 const STARTUP_LOCK_KEY = 0x70617373;
 
 /**
- * PostgreSQL through a connection pool when `url` is given, otherwise embedded PGlite stored in
- * `dataDir` (or in memory when `dataDir` is `memory://`).
+ * PostgreSQL through a connection pool of at most `poolMax` connections (default 10) when `url` is
+ * given, otherwise embedded PGlite stored in `dataDir` (or in memory when `dataDir` is `memory://`).
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string | undefined;
+  dataDir?: string;
+  poolMax?: number;
+}): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const connections = opts.poolMax ?? 10;
+    const pool = new pg.Pool({ connectionString: opts.url, max: connections });
     // An idle connection closed by the server (restart, failover) must not crash the process;
     // the pool drops it and the next query opens a new one.
     pool.on('error', (err) => console.error(`PostgreSQL: conexão ociosa encerrada (${err.message})`));
@@ -53,6 +60,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     return {
       db,
       kind: 'postgres',
+      connections,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       async withStartupLock(fn) {
         // A session lock lives on one connection: hold that connection until `fn` is done.
@@ -79,6 +87,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
   return {
     db,
     kind: 'pglite',
+    connections: 1,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     withStartupLock: (fn) => fn(),
     close: () => client.close(),
