@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
 import { authTokens, users } from '../db/schema/index.ts';
 import { unauthorized } from './errors.ts';
 
@@ -43,24 +44,39 @@ export function requestTokenHash(request: FastifyRequest): string | null {
   return token ? hashToken(token) : null;
 }
 
-/** The signed-in user, or null for a visitor. A bad, revoked or expired token counts as none. */
-export async function optionalUser(request: FastifyRequest): Promise<AuthUser | null> {
-  const token = tokenFrom(request);
-  if (!token) return null;
-  const { db, now } = request.server;
-  const [row] = await db
+/**
+ * The token lookup of every signed-in request, built once per database as a prepared statement:
+ * Drizzle does not build its SQL again, and PostgreSQL parses and plans it once per connection.
+ */
+function prepareUserLookup(db: Db) {
+  return db
     .select({ id: users.id, username: users.username, email: users.email, fullName: users.fullName })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(
       and(
-        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
         isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, now()),
+        gt(authTokens.expiresAt, sql.placeholder('now')),
         isNull(users.deletedAt),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('auth_user_by_token');
+}
+const userLookups = new WeakMap<Db, ReturnType<typeof prepareUserLookup>>();
+
+/** The signed-in user, or null for a visitor. A bad, revoked or expired token counts as none. */
+export async function optionalUser(request: FastifyRequest): Promise<AuthUser | null> {
+  const token = tokenFrom(request);
+  if (!token) return null;
+  const { db, now } = request.server;
+  let lookup = userLookups.get(db);
+  if (!lookup) {
+    lookup = prepareUserLookup(db);
+    userLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: hashToken(token), now: now() });
   return row ?? null;
 }
 
