@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { authTokens, users } from '../db/schema/index.ts';
@@ -89,11 +89,25 @@ export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
   return user;
 }
 
+/** A route's own `onRequest` hooks as a new array (never changed in place: HEAD routes share it). */
+export function onRequestHooks(hooks: onRequestHookHandler | onRequestHookHandler[] | undefined) {
+  if (!hooks) return [];
+  return Array.isArray(hooks) ? [...hooks] : [hooks];
+}
+
+/** The gate itself: 401 unless the request carries a valid token. */
+export const requireSignedIn: onRequestHookHandler = async (request) => {
+  request.user = await optionalUser(request);
+  if (!request.user) throw unauthorized(LOGIN_NEEDED);
+};
+
 /**
  * The one gate of protected routes: `onRequest` runs before the body is parsed and before any
  * validation, so a caller without a valid token learns nothing about what the route expects.
  * Routes say they need a login with `config: { auth: 'user' }`; the OpenAPI document marks them
- * with the `token` security scheme (the sweep test reads it).
+ * with the `token` security scheme (the sweep test reads it). The gate is added to those routes
+ * only, first among their own hooks: other answers (the health check, the catalogue) run no hook
+ * for it at all.
  */
 export default fp(
   async (app: FastifyInstance) => {
@@ -101,11 +115,7 @@ export default fp(
     app.addHook('onRoute', (route) => {
       if (route.config?.auth !== 'user') return;
       route.schema = { ...route.schema, security: [{ [TOKEN_SECURITY_SCHEME]: [] }] };
-    });
-    app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.config.auth !== 'user') return;
-      request.user = await optionalUser(request);
-      if (!request.user) throw unauthorized(LOGIN_NEEDED);
+      route.onRequest = [requireSignedIn, ...onRequestHooks(route.onRequest)];
     });
   },
   { name: 'auth', fastify: '5.x' },
