@@ -178,6 +178,11 @@ async function main(): Promise<number> {
             `≥ ${GOALS.ordersPerSecond}/s`,
             o.ordersPerSecond >= GOALS.ordersPerSecond && o.failures === 0,
           );
+          const cpu = o.cpuPerOrderMs;
+          row(
+            '  CPU per order: shop / PostgreSQL / this client',
+            `${fmt(cpu.server, 1)} / ${fmt(cpu.postgres, 1)} / ${fmt(cpu.client, 1)} ms`,
+          );
           row(
             '  p99 of one whole purchase',
             `${fmt(o.p99Ms)} ms`,

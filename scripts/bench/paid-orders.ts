@@ -4,7 +4,7 @@ import { commaStringToCents } from '@passada/core/money';
 import pg from 'pg';
 import { makeAddress } from '../../apps/api/src/test/factories/accounts.ts';
 import { LOAD } from './http-load.ts';
-import type { Shop } from './shop.ts';
+import { cpuMs, type Shop } from './shop.ts';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 25);
 
@@ -14,6 +14,19 @@ export interface PaidOrdersResult {
   p99Ms: number;
   failures: number;
   firstFailure?: string;
+  /**
+   * CPU time per paid order, in ms, of the shop's process, of the PostgreSQL backends serving its
+   * database and of this client: where the machine's cores went.
+   */
+  cpuPerOrderMs: { server: number; postgres: number; client: number };
+}
+
+/** CPU used so far by each PostgreSQL backend connected to `database` (they run on this machine). */
+async function backendsCpu(client: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await client.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+  );
+  return new Map(rows.map((r) => [r.pid, cpuMs(r.pid)]));
 }
 
 async function call(
@@ -89,7 +102,6 @@ export async function paidOrders(shop: Shop): Promise<PaidOrdersResult> {
   const client = new pg.Client({ connectionString: shop.databaseUrl });
   await client.connect();
   await client.query('update stock set quantity = 1000000');
-  await client.end();
 
   const products = (await (await fetch(`${shop.baseURL}/api/products/`)).json()) as Product[];
   // Each buyer buys a different product, as a day of sales looks (not everyone after one item).
@@ -120,6 +132,11 @@ export async function paidOrders(shop: Shop): Promise<PaidOrdersResult> {
     return performance.now() - started;
   };
   const until = Date.now() + LOAD.seconds * 1000;
+  const cpuBefore = {
+    server: cpuMs(shop.pid),
+    postgres: await backendsCpu(client),
+    client: process.cpuUsage(),
+  };
   const started = performance.now();
   await Promise.all(
     buyers.map(async (buyer) => {
@@ -134,8 +151,19 @@ export async function paidOrders(shop: Shop): Promise<PaidOrdersResult> {
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const postgresAfter = await backendsCpu(client);
+  await client.end();
+  let postgresMs = 0;
+  for (const [pid, ms] of postgresAfter) postgresMs += ms - (cpuBefore.postgres.get(pid) ?? 0);
+  const clientUsage = process.cpuUsage(cpuBefore.client);
+  const orders = Math.max(latencies.length, 1);
   latencies.sort((a, b) => a - b);
   return {
+    cpuPerOrderMs: {
+      server: (cpuMs(shop.pid) - cpuBefore.server) / orders,
+      postgres: postgresMs / orders,
+      client: (clientUsage.user + clientUsage.system) / 1000 / orders,
+    },
     ordersPerSecond: latencies.length / elapsed,
     p99Ms: latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? Number.NaN,
     failures,

@@ -29,6 +29,19 @@ export function rssMB(pid: number): number {
   return kb / 1024;
 }
 
+/** CPU time (user + system) a process has used so far, in ms, read from /proc (Linux). */
+export function cpuMs(pid: number): number {
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    // Clock ticks of 10 ms (Linux's USER_HZ).
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0; // The process has ended.
+  }
+}
+
 export interface Shop {
   baseURL: string;
   pid: number;
@@ -45,9 +58,17 @@ export interface Shop {
  * its memory is the server's alone.
  */
 function serverCommand(): { args: string[]; compiled: boolean } {
+  // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops (open it in
+  // Chrome DevTools, Performance panel, or speedscope).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
   const compiled = path.join(root, 'apps/api/dist/main.js');
-  if (existsSync(compiled)) return { args: ['--enable-source-maps', compiled], compiled: true };
-  return { args: ['--import', 'tsx', path.join(root, 'apps/api/src/main.ts')], compiled: false };
+  if (existsSync(compiled)) return { args: [...profile, '--enable-source-maps', compiled], compiled: true };
+  return {
+    args: [...profile, '--import', 'tsx', path.join(root, 'apps/api/src/main.ts')],
+    compiled: false,
+  };
 }
 
 async function waitForHealth(baseURL: string, shop: ChildProcess): Promise<void> {
@@ -134,7 +155,8 @@ export async function startShop(
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      // Writing a CPU profile on exit takes a few seconds more.
+      const timer = setTimeout(() => child.kill('SIGKILL'), process.env.BENCH_CPU_PROF ? 30_000 : 5000);
       await exited;
       clearTimeout(timer);
       await cleanUp();

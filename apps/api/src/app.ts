@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -26,6 +25,7 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import infra from './plugins/infra.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import { DebugRequestLogging } from './plugins/request-logging.ts';
+import securityHeaders from './plugins/security-headers.ts';
 import seo from './plugins/seo/index.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { loadWebShell } from './plugins/web-shell.ts';
@@ -93,7 +93,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   const shell = loadWebShell(env.webDist);
-  await app.register(helmet, {
+  await app.register(securityHeaders, {
     // The SPA loads only its own scripts (the theme bootstrap too, as a file); React sets inline styles.
     contentSecurityPolicy: {
       directives: {

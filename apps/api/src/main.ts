@@ -6,7 +6,11 @@ import { seedIfEmpty } from './db/seed/index.ts';
 
 async function main() {
   const env = loadEnv();
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.join(env.dataDir, 'pglite') });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: path.join(env.dataDir, 'pglite'),
+    poolMax: env.DB_POOL_MAX,
+  });
   // Several processes may start at once on one empty database: one migrates, seeds and sets up the
   // job queue's tables (app.ready starts it), the others wait and then find the work done.
   const app = await database.withStartupLock(async () => {

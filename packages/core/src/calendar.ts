@@ -106,14 +106,25 @@ export function addBusinessDays(start: IsoDate, days: number): IsoDate {
   return date;
 }
 
+/** Building an Intl.DateTimeFormat costs far more than using one: one per time zone, kept. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The calendar date of `instant` in `timeZone` (e.g. the store's "today" in America/Fortaleza). */
 export function dateInTimeZone(instant: Date, timeZone: string): IsoDate {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(instant);
+  const parts = dayFormat(timeZone).formatToParts(instant);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

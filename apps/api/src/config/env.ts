@@ -70,6 +70,12 @@ export const EnvSchema = z
     /** Folder with the built web app; served at / when it exists. */
     WEB_DIST: z.string().default('./apps/web/dist'),
     SEED_DEMO_DATA: bool.default(true),
+    /** Connections to PostgreSQL one process keeps at most (its pool); PGlite has a single one. */
+    DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+    /** How long `/api/health` reuses its last database check, so a load balancer's checks cost no query each. */
+    HEALTH_DB_CHECK_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** A database check not answered within this long counts as a database down (503). */
+    HEALTH_DB_CHECK_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(2000),
 
     SHIPPING_PROVIDER: z.enum(['tabela', 'correios']).default('tabela'),
     SHIPPING_ORIGIN_CEP: cep.default('60165121'),

@@ -1,6 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -21,6 +22,8 @@ export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.m
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** How many statements can run at once: the pool's size on PostgreSQL, one on PGlite. */
+  connections: number;
   migrate(): Promise<void>;
   /**
    * Runs `fn` holding a PostgreSQL session advisory lock, so processes starting together on one
@@ -39,12 +42,17 @@ export interface Database {
 const STARTUP_LOCK_KEY = 0x70617373;
 
 /**
- * PostgreSQL through a connection pool when `url` is given, otherwise embedded PGlite stored in
- * `dataDir` (or in memory when `dataDir` is `memory://`).
+ * PostgreSQL through a connection pool of at most `poolMax` connections (default 10) when `url` is
+ * given, otherwise embedded PGlite stored in `dataDir` (or in memory when `dataDir` is `memory://`).
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string | undefined;
+  dataDir?: string;
+  poolMax?: number;
+}): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const connections = opts.poolMax ?? 10;
+    const pool = new pg.Pool({ connectionString: opts.url, max: connections });
     // An idle connection closed by the server (restart, failover) must not crash the process;
     // the pool drops it and the next query opens a new one.
     pool.on('error', (err) => console.error(`PostgreSQL: conexão ociosa encerrada (${err.message})`));
@@ -53,6 +61,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     return {
       db,
       kind: 'postgres',
+      connections,
       migrate: () => migratePg(db as never, { migrationsFolder }),
       async withStartupLock(fn) {
         // A session lock lives on one connection: hold that connection until `fn` is done.
@@ -73,12 +82,17 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
     };
   }
   const dir = opts.dataDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir);
+  const inMemory = dir.startsWith('memory://');
+  if (!inMemory && !existsSync(path.join(dir, 'PG_VERSION'))) {
+    mkdirSync(dir, { recursive: true });
+    await initializePglite(dir);
+  }
+  const client = await PGlite.create(inMemory ? undefined : dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    connections: 1,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     withStartupLock: (fn) => fn(),
     close: () => client.close(),
@@ -89,6 +103,28 @@ export async function openDatabase(opts: { url?: string; dataDir?: string }): Pr
       };
     },
   };
+}
+
+/**
+ * Creates a new PGlite data folder in a worker thread. In the server's own thread, the instance that
+ * ran initdb (a second WASM instance) stays holding about 400 MB more than serving needs, which V8
+ * does not give back; the worker's memory goes with the worker. Then the server opens the folder as
+ * on any restart (a quarter of a second).
+ */
+async function initializePglite(dir: string): Promise<void> {
+  const pglite = import.meta.resolve('@electric-sql/pglite');
+  const worker = new Worker(
+    `import(${JSON.stringify(pglite)}).then(async ({ PGlite }) => {
+      await (await PGlite.create(${JSON.stringify(dir)})).close();
+    });`,
+    { eval: true },
+  );
+  await new Promise<void>((resolve, reject) => {
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`PGlite: a criação do banco em ${dir} falhou (${code})`)),
+    );
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
 import { authTokens, users } from '../db/schema/index.ts';
 import { unauthorized } from './errors.ts';
 
@@ -43,24 +44,39 @@ export function requestTokenHash(request: FastifyRequest): string | null {
   return token ? hashToken(token) : null;
 }
 
-/** The signed-in user, or null for a visitor. A bad, revoked or expired token counts as none. */
-export async function optionalUser(request: FastifyRequest): Promise<AuthUser | null> {
-  const token = tokenFrom(request);
-  if (!token) return null;
-  const { db, now } = request.server;
-  const [row] = await db
+/**
+ * The token lookup of every signed-in request, built once per database as a prepared statement:
+ * Drizzle does not build its SQL again, and PostgreSQL parses and plans it once per connection.
+ */
+function prepareUserLookup(db: Db) {
+  return db
     .select({ id: users.id, username: users.username, email: users.email, fullName: users.fullName })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
     .where(
       and(
-        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
         isNull(authTokens.revokedAt),
-        gt(authTokens.expiresAt, now()),
+        gt(authTokens.expiresAt, sql.placeholder('now')),
         isNull(users.deletedAt),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('auth_user_by_token');
+}
+const userLookups = new WeakMap<Db, ReturnType<typeof prepareUserLookup>>();
+
+/** The signed-in user, or null for a visitor. A bad, revoked or expired token counts as none. */
+export async function optionalUser(request: FastifyRequest): Promise<AuthUser | null> {
+  const token = tokenFrom(request);
+  if (!token) return null;
+  const { db, now } = request.server;
+  let lookup = userLookups.get(db);
+  if (!lookup) {
+    lookup = prepareUserLookup(db);
+    userLookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: hashToken(token), now: now() });
   return row ?? null;
 }
 
@@ -73,11 +89,25 @@ export async function requireUser(request: FastifyRequest): Promise<AuthUser> {
   return user;
 }
 
+/** A route's own `onRequest` hooks as a new array (never changed in place: HEAD routes share it). */
+export function onRequestHooks(hooks: onRequestHookHandler | onRequestHookHandler[] | undefined) {
+  if (!hooks) return [];
+  return Array.isArray(hooks) ? [...hooks] : [hooks];
+}
+
+/** The gate itself: 401 unless the request carries a valid token. */
+export const requireSignedIn: onRequestHookHandler = async (request) => {
+  request.user = await optionalUser(request);
+  if (!request.user) throw unauthorized(LOGIN_NEEDED);
+};
+
 /**
  * The one gate of protected routes: `onRequest` runs before the body is parsed and before any
  * validation, so a caller without a valid token learns nothing about what the route expects.
  * Routes say they need a login with `config: { auth: 'user' }`; the OpenAPI document marks them
- * with the `token` security scheme (the sweep test reads it).
+ * with the `token` security scheme (the sweep test reads it). The gate is added to those routes
+ * only, first among their own hooks: other answers (the health check, the catalogue) run no hook
+ * for it at all.
  */
 export default fp(
   async (app: FastifyInstance) => {
@@ -85,11 +115,7 @@ export default fp(
     app.addHook('onRoute', (route) => {
       if (route.config?.auth !== 'user') return;
       route.schema = { ...route.schema, security: [{ [TOKEN_SECURITY_SCHEME]: [] }] };
-    });
-    app.addHook('onRequest', async (request) => {
-      if (request.routeOptions.config.auth !== 'user') return;
-      request.user = await optionalUser(request);
-      if (!request.user) throw unauthorized(LOGIN_NEEDED);
+      route.onRequest = [requireSignedIn, ...onRequestHooks(route.onRequest)];
     });
   },
   { name: 'auth', fastify: '5.x' },

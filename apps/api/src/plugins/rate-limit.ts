@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
 import { rateLimitCounters } from '../db/schema/index.ts';
-import { optionalUser } from './auth.ts';
+import { onRequestHooks, optionalUser, requireSignedIn } from './auth.ts';
 import { HttpError } from './errors.ts';
 
 export interface RouteLimit {
@@ -30,37 +31,57 @@ async function subject(request: FastifyRequest, per: RouteLimit['per']): Promise
   return user ? `u${user.id}` : null;
 }
 
+/** The upsert of every limited request, prepared once per database (as the token lookup in auth.ts). */
+function prepareHit(db: Db) {
+  return db
+    .insert(rateLimitCounters)
+    .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('windowStart'), hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimitCounters.key, rateLimitCounters.windowStart],
+      set: { hits: sql`${rateLimitCounters.hits} + 1` },
+    })
+    .returning({ hits: rateLimitCounters.hits })
+    .prepare('rate_limit_hit');
+}
+const hits = new WeakMap<Db, ReturnType<typeof prepareHit>>();
+
 /**
  * Limits counted in the database (docs/decisions/0016-hardening.md): one upsert per request and
  * limit increments the window's row and answers the new count, so several server processes behind
  * a load balancer enforce one limit together. The IP is Fastify's `request.ip`, which follows
  * `X-Forwarded-For` only as far as TRUST_PROXY allows.
  */
+const countRequest: onRequestHookHandler = async (request, reply) => {
+  const config = request.routeOptions.config.limit;
+  if (!config) return;
+  const { db, now } = request.server;
+  const nowMs = now().getTime();
+  for (const limit of Array.isArray(config) ? config : [config]) {
+    const who = await subject(request, limit.per);
+    if (who === null) continue;
+    const windowMs = limit.windowSeconds * 1000;
+    const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
+    let hit = hits.get(db);
+    if (!hit) {
+      hit = prepareHit(db);
+      hits.set(db, hit);
+    }
+    const [row] = await hit.execute({ key: `${limit.name}:${who}`, windowStart });
+    if ((row?.hits ?? 0) > limit.max) {
+      reply.header('retry-after', Math.ceil((windowStart.getTime() + windowMs - nowMs) / 1000));
+      throw new HttpError(429, RATE_LIMITED, 'rate_limited');
+    }
+  }
+};
+
+/** Only routes with a `limit` get the hook: right after the login gate, before the route's own hooks. */
 export default fp(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request, reply) => {
-      const config = request.routeOptions.config.limit;
-      if (!config) return;
-      const { db, now } = request.server;
-      const nowMs = now().getTime();
-      for (const limit of Array.isArray(config) ? config : [config]) {
-        const who = await subject(request, limit.per);
-        if (who === null) continue;
-        const windowMs = limit.windowSeconds * 1000;
-        const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
-        const [row] = await db
-          .insert(rateLimitCounters)
-          .values({ key: `${limit.name}:${who}`, windowStart, hits: 1 })
-          .onConflictDoUpdate({
-            target: [rateLimitCounters.key, rateLimitCounters.windowStart],
-            set: { hits: sql`${rateLimitCounters.hits} + 1` },
-          })
-          .returning({ hits: rateLimitCounters.hits });
-        if ((row?.hits ?? 0) > limit.max) {
-          reply.header('retry-after', Math.ceil((windowStart.getTime() + windowMs - nowMs) / 1000));
-          throw new HttpError(429, RATE_LIMITED, 'rate_limited');
-        }
-      }
+    app.addHook('onRoute', (route) => {
+      if (!route.config?.limit) return;
+      const hooks = onRequestHooks(route.onRequest);
+      const at = hooks.indexOf(requireSignedIn) + 1;
+      route.onRequest = [...hooks.slice(0, at), countRequest, ...hooks.slice(at)];
     });
   },
   { name: 'rate-limit', fastify: '5.x', dependencies: ['auth'] },

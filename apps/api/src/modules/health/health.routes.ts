@@ -1,11 +1,80 @@
 import { PublicConfigSchema } from '@passada/core/contracts/config';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 const PixWebhookStateSchema = z.enum(['ok', 'erro', 'pendente']);
 
+type WebhookState = 'ok' | 'erro' | 'pendente' | 'desativado';
+
+const DATABASE_DOWN = 'Banco de dados indisponível.';
+const WEBHOOK_DOWN =
+  'O webhook Pix não está registrado na Efí: pagamentos Pix só se confirmam pela conciliação.';
+
+/**
+ * Whether the database answers `select 1` within `timeoutMs`, asked at most once per `ttlMs` of the
+ * app's clock: requests in between reuse the last answer, and requests arriving while a check runs
+ * wait for that one. A database that stops answering is reported within `ttlMs` plus `timeoutMs`.
+ */
+export function createDatabaseCheck(
+  app: FastifyInstance,
+  { ttlMs, timeoutMs }: { ttlMs: number; timeoutMs: number },
+) {
+  let last: { at: number; ok: boolean } | null = null;
+  let running: Promise<boolean> | null = null;
+
+  async function check(): Promise<boolean> {
+    const at = app.now().getTime();
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+    });
+    // A statement that never answers is left to finish on its own; the check has its answer.
+    const ok = await Promise.race([app.db.execute(sql`select 1`), timedOut]).then(
+      () => true,
+      () => false,
+    );
+    clearTimeout(timer);
+    last = { at, ok };
+    return ok;
+  }
+
+  return function databaseAnswers(): Promise<boolean> | boolean {
+    const now = app.now().getTime();
+    // A clock set back (tests do it) makes the last answer stale too.
+    if (last && now >= last.at && now - last.at < ttlMs) return last.ok;
+    running ??= check().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+}
+
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const databaseAnswers = createDatabaseCheck(app, {
+    ttlMs: app.env.HEALTH_DB_CHECK_TTL_MS,
+    timeoutMs: app.env.HEALTH_DB_CHECK_TIMEOUT_MS,
+  });
+  // Each possible answer is serialized once, the first time it is given.
+  const answers = new Map<string, { status: 200 | 503; body: Buffer }>();
+  const answerFor = (databaseOk: boolean, webhook: WebhookState) => {
+    const key = `${databaseOk}:${webhook}`;
+    let answer = answers.get(key);
+    if (!answer) {
+      // Only where Efí is told to call us (PAYMENTS=efi with a webhook secret) is there a state to show.
+      const shown = webhook === 'desativado' ? {} : { pix_webhook: webhook };
+      const [status, value] = !databaseOk
+        ? ([503, { status: 'erro', detail: DATABASE_DOWN }] as const)
+        : webhook === 'erro'
+          ? ([503, { status: 'erro', detail: WEBHOOK_DOWN, ...shown }] as const)
+          : ([200, { status: 'ok', database: app.database.kind, ...shown }] as const);
+      answer = { status, body: Buffer.from(JSON.stringify(value)) };
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+
   app.get(
     '/api/health',
     {
@@ -27,25 +96,11 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_req, reply) => {
-      try {
-        await app.db.execute(sql`select 1`);
-      } catch {
-        return reply.status(503).send({ status: 'erro' as const, detail: 'Banco de dados indisponível.' });
-      }
-      // Only where Efí is told to call us (PAYMENTS=efi with a webhook secret) is there a state to show.
+      const databaseOk = await databaseAnswers();
       const webhook = app.hasDecorator('payments') ? app.payments.webhookState() : 'desativado';
-      if (webhook === 'erro')
-        return reply.status(503).send({
-          status: 'erro' as const,
-          detail:
-            'O webhook Pix não está registrado na Efí: pagamentos Pix só se confirmam pela conciliação.',
-          pix_webhook: webhook,
-        });
-      return {
-        status: 'ok' as const,
-        database: app.database.kind,
-        ...(webhook === 'desativado' ? {} : { pix_webhook: webhook }),
-      };
+      const { status, body } = answerFor(databaseOk, webhook);
+      // Already serialized (and shaped like the schemas above): sent as bytes, not serialized again.
+      return (reply as FastifyReply).code(status).type('application/json; charset=utf-8').send(body);
     },
   );
 

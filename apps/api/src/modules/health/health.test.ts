@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp, useClockedTestApp } from '../../test/test-app.ts';
 
 describe('health and API basics', () => {
   let t: TestApp;
@@ -38,5 +39,71 @@ describe('health and API basics', () => {
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
     expect(doc.paths['/api/health']).toBeDefined();
+  });
+});
+
+describe('readiness without a database query per request', () => {
+  const start = new Date('2026-11-24T12:00:00Z');
+  const TTL_MS = 5000;
+  const t = useClockedTestApp(start, {
+    env: { HEALTH_DB_CHECK_TTL_MS: String(TTL_MS), HEALTH_DB_CHECK_TIMEOUT_MS: '150' },
+  });
+  const health = () => t.app.inject({ method: 'GET', url: '/api/health' });
+  const at = (ms: number) => {
+    t.clock = new Date(start.getTime() + ms);
+  };
+
+  /**
+   * Takes every connection the database has (PGlite runs one statement at a time; PostgreSQL has the
+   * pool), so nothing else gets an answer until `free()`: a database that stopped answering.
+   */
+  async function holdDatabase() {
+    let free = () => {};
+    const freed = new Promise<void>((resolve) => {
+      free = resolve;
+    });
+    let holding = 0;
+    const held = Array.from({ length: t.database.connections }, () =>
+      t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        holding++;
+        await freed;
+      }),
+    );
+    while (holding < held.length) await new Promise((r) => setTimeout(r, 5));
+    return async () => {
+      free();
+      await Promise.all(held);
+    };
+  }
+
+  it('reuses one check for the TTL, turns 503 after it when the database stops answering, and recovers', async () => {
+    at(0);
+    expect((await health()).statusCode).toBe(200);
+
+    const release = await holdDatabase();
+    // Within the TTL the answer comes from the last check: no query waits on the stuck database.
+    at(TTL_MS - 1);
+    const cached = await health();
+    expect(cached.statusCode).toBe(200);
+    expect(cached.headers['content-type']).toBe('application/json; charset=utf-8');
+
+    // Past it the check runs again, gets no answer within its timeout, and the server is not ready.
+    at(TTL_MS);
+    const down = await health();
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toEqual({ status: 'erro', detail: 'Banco de dados indisponível.' });
+    // Every request until the next check says so too.
+    at(TTL_MS + 10);
+    expect((await health()).statusCode).toBe(503);
+
+    await release();
+    at(2 * TTL_MS);
+    const back = await health();
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toEqual({
+      status: 'ok',
+      database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+    });
   });
 });

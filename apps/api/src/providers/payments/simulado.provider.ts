@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { type CardBrand, maskCardNumber, validateCardData } from '@passada/core/card';
 import { chargedCents, listInstallments } from '@passada/core/installments';
 import { buildPixPayload } from '@passada/core/pix-br-code';
-import QRCode from 'qrcode';
 import type { Env } from '../../config/env.ts';
 import {
   type CardChargeResult,
@@ -14,6 +13,7 @@ import {
   type ProviderPixStatus,
   type SimulatedRefund,
 } from './payments.provider.ts';
+import { pixQrDataUri } from './pix-qr.ts';
 
 /**
  * Test card numbers of the simulated provider (README.md beside this file): these are refused; the
@@ -48,10 +48,6 @@ const REFUSAL_REASON = 'Transação não autorizada pelo banco emissor do cartã
 
 /** Where a real PSP would serve the charge; `.invalid` so no Pix app can ever pay a simulated code. */
 const SIMULATED_LOCATION = 'pix.simulado.passada.invalid/v2/cob/';
-
-export function pixQrDataUri(payload: string): Promise<string> {
-  return QRCode.toDataURL(payload, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2, width: 320 });
-}
 
 interface SimulatedCob {
   amountCents: number;
