@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { pixQrDataUri } from './pix-qr.ts';
 
-/** The grey value of every pixel of a PNG data URI, decoded by libvips (not by our encoder). */
+/** The grey value of every pixel of a PNG data URI, decoded by libvips. */
 async function pixels(dataUri: string) {
   expect(dataUri).toMatch(/^data:image\/png;base64,/);
   const png = Buffer.from(dataUri.slice(dataUri.indexOf(',') + 1), 'base64');
