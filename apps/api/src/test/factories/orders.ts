@@ -1,14 +1,13 @@
 import { AddressInputSchema } from '@passada/core/contracts/accounts';
 import type { OrderDraftInput, OrderDraftItem, ShippingService } from '@passada/core/contracts/orders';
-
-/** An order draft with product lines (what most tests send). */
-export type ProductsDraft = OrderDraftInput & { items: OrderDraftItem[] };
-
 import { commaStringToCents } from '@passada/core/money';
 import type { FastifyInstance } from 'fastify';
 import { createUserAndToken, makeAddress, type TestUser } from './accounts.ts';
 import type { MadeProduct } from './catalog.ts';
 import { makeUser } from './payments.ts';
+
+/** An order draft with product lines (what most tests send). */
+export type ProductsDraft = OrderDraftInput & { items: OrderDraftItem[] };
 
 export interface Buyer extends TestUser {
   addressId: number;
