@@ -215,6 +215,56 @@ describe('mixed cart: products and event registrations in one order', () => {
     expect(mail).toContain('Carlos Pai');
   });
 
+  it('the back office shows the registrations; an order of registrations alone is never packed or shipped, and none is cancelled from the order', async () => {
+    const admin = await createStaffAndLogin(t.app, 'admin');
+    const event = await newEvent({ name: 'Corrida do Painel' });
+    const onlyRegistrations = await cartPix(
+      { metodo_pagamento: 'pix', inscricoes: [person(event, 'Elisa Painel', cat(event, 0))] },
+      8990,
+    );
+    const { pedido_id: soloId } = (await simulatePixPaid(t.app, onlyRegistrations.json().txid)).json();
+    const { draft, totalCents } = await shirtAndTwo(event);
+    const { pedido_id: mixedId } = (
+      await simulatePixPaid(t.app, (await cartPix(draft, totalCents)).json().txid)
+    ).json();
+
+    const solo = await t.app.inject({
+      method: 'GET',
+      url: `/api/painel/orders/${soloId}/`,
+      headers: admin.headers,
+    });
+    expect(solo.statusCode).toBe(200);
+    expect(solo.json()).toMatchObject({
+      endereco: null,
+      servico_frete: null,
+      inscricoes: [
+        expect.objectContaining({ nome_completo: 'Elisa Painel', nome_evento: 'Corrida do Painel' }),
+      ],
+      proximos_status: [],
+    });
+    const mixed = await t.app.inject({
+      method: 'GET',
+      url: `/api/painel/orders/${mixedId}/`,
+      headers: admin.headers,
+    });
+    expect(mixed.json().inscricoes).toHaveLength(2);
+    expect(mixed.json().proximos_status).toEqual(['em separação']);
+    for (const [id, status] of [
+      [soloId, 'em separação'],
+      [mixedId, 'cancelado'],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/painel/orders/${id}/status/`,
+        headers: admin.headers,
+        payload: { status },
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().code).toBe('transicao_invalida');
+    }
+    expect(await registrationsOfOrder(mixedId)).toHaveLength(2);
+  });
+
   it('a refused card gives everything back and keeps no participant’s personal data', async () => {
     const event = await newEvent();
     const { product, draft, totalCents } = await shirtAndTwo(event);

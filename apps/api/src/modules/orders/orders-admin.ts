@@ -194,7 +194,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   }
 
   /** Orders paid or being packed: what the shop still has to ship. */
-  const awaitingShipment = () => repo.countByStatus(deps.db, ['pago', 'em separação']);
+  const awaitingShipment = () => repo.countShippingByStatus(deps.db, ['pago', 'em separação']);
 
   const ordersOfCharges = (chargeIds: number[]) => repo.findOrderIdsByCharges(deps.db, chargeIds);
 
