@@ -2,7 +2,15 @@ import type { Event } from '@passada/core/contracts/events';
 import type { PriceResponse } from '@passada/core/contracts/registrations';
 import { isValidCpf } from '@passada/core/documents';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { chooseColorAndSize, createShopper, productWithStock, type Shopper, signIn } from './fixtures.ts';
+import {
+  brl,
+  chooseColorAndSize,
+  createShopper,
+  payReviewWithPix,
+  productWithStock,
+  type Shopper,
+  signIn,
+} from './fixtures.ts';
 
 /** A valid CPF no other test uses: random base digits, check digits found by core's validation. */
 function freshCpf(): string {
@@ -16,13 +24,6 @@ function freshCpf(): string {
 }
 
 const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
-
-/** Reais in the page's "R$ 1.234,56" form, tolerant of the no-break space Intl puts after R$. */
-function brl(cents: number): RegExp {
-  const [int, dec] = (cents / 100).toFixed(2).split('.');
-  const grouped = (int ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return new RegExp(`R\\$\\s${grouped.replace('.', '\\.')},${dec}`);
-}
 
 /** An open event whose kit has two sizes left and a category with places, read from the seeded data. */
 async function openEventWithKit(request: APIRequestContext) {
@@ -134,14 +135,7 @@ test('a shirt and two participants in one cart, paid with one Pix: one order, tw
   await expect(page.getByText(product.name)).toBeVisible();
   await page.getByRole('radio', { name: /^PAC/ }).check();
   await expect(page.getByTestId('total-pedido')).toHaveText(brl(totalCents));
-  await page.getByRole('radio', { name: 'Pix' }).check();
-  await expect(page.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
-  await page.getByRole('button', { name: 'Simular pagamento' }).click();
-
-  await expect(page.getByRole('dialog', { name: 'Pedido realizado com sucesso!' })).toBeVisible({
-    timeout: 20_000,
-  });
-  await expect(page).toHaveURL(/\/user\/pedidos$/, { timeout: 15_000 });
+  await payReviewWithPix(page);
   const order = page.getByRole('article');
   await expect(order).toHaveCount(1);
   await expect(order).toContainText(product.name);
