@@ -46,8 +46,8 @@ export const OrderDraftSchema = z
     /** A discount coupon's code (any case); the server checks it and prices the discount. */
     cupom: DraftCouponSchema,
     /**
-     * The buyer's CPF, when the checkout asked for one (the card holder's CPF); kept on the order so the
-     * back office can find it. Pix payments ask for none.
+     * Accepted for older browsers and ignored: the order's buyer CPF is the card holder's CPF the server
+     * sends to the provider, never a value of the draft.
      */
     cpf: z
       .string()

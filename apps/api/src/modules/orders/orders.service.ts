@@ -252,7 +252,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
    * units, places and shirts, and turns a paid charge into one order (docs/decisions/0020).
    */
   const purpose: ChargePurposeHandler<StoredOrderDraft> = {
-    async prepare(tx, { user, draft }) {
+    async prepare(tx, { user, draft, payerCpf }) {
       const parsed = OrderDraftSchema.safeParse(draft);
       if (!parsed.success) {
         throw validationError(zodIssues(parsed.error, 'pedido'), {
@@ -308,7 +308,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
               }
             : {}),
         draft: {
-          buyer: { name: user.fullName, email: user.email, ...(input.cpf ? { cpf: input.cpf } : {}) },
+          // The buyer's CPF is the card holder's the provider was given, never the draft's.
+          buyer: { name: user.fullName, email: user.email, ...(payerCpf ? { cpf: payerCpf } : {}) },
           items,
           ...(shipped ?? {}),
           subtotalCents,

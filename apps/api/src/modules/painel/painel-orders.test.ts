@@ -11,10 +11,13 @@ import {
 } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { cardToken, chargeByTxid, simulatePixPaid } from '../../test/factories/payments.ts';
+import { cpfFrom } from '../../test/factories/registrations.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const START = new Date('2026-11-23T15:00:00Z');
 const CPF = '40364478829';
+/** The card holder of the other card orders of this file, so only one order carries `CPF`. */
+const OTHER_HOLDER_CPF = cpfFrom(123_456_780);
 
 describe('painel: orders and dashboard', () => {
   let t: TestApp;
@@ -48,11 +51,17 @@ describe('painel: orders and dashboard', () => {
     return { txid, orderId: paid.json().pedido_id as number, total };
   }
 
-  /** A card order; the browser puts the holder's CPF in the draft as the buyer's (`cpf`) when given. */
-  async function paidCardOrder(product: MadeProduct, buyerCpf?: string) {
+  /**
+   * A card order by a holder with the CPF `holderCpf`; the server keeps it as the buyer's. `draftCpf` is
+   * what a browser might put in the draft, which the server ignores.
+   */
+  async function paidCardOrder(
+    product: MadeProduct,
+    { holderCpf = OTHER_HOLDER_CPF, draftCpf }: { holderCpf?: string; draftCpf?: string } = {},
+  ) {
     const draft = {
       ...orderDraft(buyer, [{ product, quantity: 1 }], { frete: 'PAC', metodo: 'cartao' }),
-      ...(buyerCpf ? { cpf: buyerCpf } : {}),
+      ...(draftCpf ? { cpf: draftCpf } : {}),
     };
     const base = await draftTotalCents(t.app, buyer.zipCode, draft, [product]);
     const res = await t.app.inject({
@@ -64,10 +73,10 @@ describe('painel: orders and dashboard', () => {
         payment_token: await cardToken(t.app, {
           number: '4111111111111111',
           holderName: 'Maria Silva',
-          holderDocument: CPF,
+          holderDocument: holderCpf,
         }),
         name: 'Maria Silva',
-        cpf: CPF,
+        cpf: holderCpf,
         phone: '85999999999',
         email: buyer.email,
         produto: 'Pedido Passada',
@@ -247,7 +256,11 @@ describe('painel: orders and dashboard', () => {
 
   it("finds orders by the buyer's CPF typed either way and shows it masked; a Pix order has none", async () => {
     const product = await makeProduct(t.app.db, { stock: [{ color: 'Azul', size: 'G', quantity: 5 }] });
-    const { orderId } = await paidCardOrder(product, '403.644.788-29');
+    // The buyer's CPF is the card holder's the provider got; a different CPF in the draft is ignored.
+    const { orderId } = await paidCardOrder(product, {
+      holderCpf: CPF,
+      draftCpf: '529.982.247-25',
+    });
     const { orderId: pixOrderId } = await paidPixOrder(product, 1);
 
     for (const typed of ['40364478829', '403.644.788-29', ' 403644788-29 ']) {
