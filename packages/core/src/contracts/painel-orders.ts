@@ -127,6 +127,9 @@ export const PainelOrderDetailSchema = z.object({
   subtotal: z.number(),
   frete: z.number(),
   juros: z.number(),
+  /** The discount coupon's code and what it took off, in reais (null and 0 without one). */
+  cupom: z.string().nullable(),
+  desconto: z.number(),
   total: z.number(),
   parcelas: z.number().int(),
   metodo_pagamento: PaymentMethodSchema,

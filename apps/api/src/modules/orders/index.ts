@@ -40,6 +40,7 @@ export default fp(
         payments: app.payments,
         catalog: app.catalog,
         registrations: app.registrations.cart,
+        coupons: app.coupons,
       }),
     });
     await app.register(ordersRoutes, { orders });

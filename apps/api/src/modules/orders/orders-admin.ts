@@ -16,6 +16,7 @@ import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
 import * as repo from './orders.repository.ts';
@@ -30,6 +31,7 @@ export interface OrdersAdminDeps {
   payments: Pick<PaymentsService, 'returnPaid' | 'chargeById' | 'refundOf' | 'events'>;
   catalog: Pick<CatalogService, 'releaseStock'>;
   registrations: Pick<RegistrationsCart, 'ofOrders'>;
+  coupons: Pick<CouponsService, 'returnUse'>;
 }
 
 /** Midnight of a store-calendar day, as an instant (the store's zone has no daylight saving). */
@@ -106,6 +108,8 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       subtotal: centsToReais(order.subtotalCents),
       frete: centsToReais(order.shippingCents),
       juros: centsToReais(order.interestCents),
+      cupom: order.couponCode,
+      desconto: centsToReais(order.discountCents),
       total: centsToReais(order.totalCents),
       parcelas: order.installments,
       metodo_pagamento: order.paymentMethod === 'cartao' ? 'cartao' : 'pix',
@@ -176,6 +180,8 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
         change.note ? `Pedido cancelado pela loja: ${change.note}` : 'Pedido cancelado pela loja.',
       );
       await deps.catalog.releaseStock(tx, before.chargeId, now);
+      // The money goes back, so the coupon's use does too (its limits count it no more).
+      await deps.coupons.returnUse(tx, before.chargeId);
     }
     const after = await repo.updateOrder(tx, id, {
       status: change.status,

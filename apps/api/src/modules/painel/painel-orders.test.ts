@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMailContaining } from '../../test/factories/accounts.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
+import { createCoupon } from '../../test/factories/coupons.ts';
 import {
   type Buyer,
   createOrderPix,
@@ -190,6 +191,32 @@ describe('painel: orders and dashboard', () => {
     const mine = (await get(buyer, '/api/orders/')).json().find((o: { id: number }) => o.id === orderId);
     expect(mine.status).toBe('cancelado');
     expect(await waitForMail(`pedido nº ${orderId} foi cancelado`)).toMatch(/devolvido por Pix/);
+  });
+
+  it('the detail shows the coupon; cancelling the order gives the coupon use back', async () => {
+    const coupon = await createCoupon(t.app, admin.headers, { tipo: 'percentual', valor: 10, usos_max: 1 });
+    const product = await makeProduct(t.app.db, {
+      priceCents: 10000,
+      stock: [{ color: 'Rosa', size: 'M', quantity: 5 }],
+    });
+    const buyWithCoupon = async (who: Buyer) => {
+      const draft = { ...orderDraft(who, [{ product, quantity: 1 }]), cupom: coupon.codigo };
+      const total = (await draftTotalCents(t.app, who.zipCode, draft, [product])) - 1000;
+      return createOrderPix(t.app, who.headers, draft, total);
+    };
+    const created = await buyWithCoupon(buyer);
+    expect(created.statusCode).toBe(201);
+    const orderId = (await simulatePixPaid(t.app, created.json().txid)).json().pedido_id as number;
+    expect((await get(operator, `/api/painel/orders/${orderId}/`)).json()).toMatchObject({
+      cupom: coupon.codigo,
+      desconto: 10,
+    });
+    // Its one use is spent: nobody else can use it.
+    const other = await makeBuyer(t.app);
+    expect((await buyWithCoupon(other)).json().code).toBe('cupom_esgotado');
+
+    expect((await move(operator, orderId, { status: 'cancelado' })).statusCode).toBe(200);
+    expect((await buyWithCoupon(other)).statusCode).toBe(201);
   });
 
   it('cancelling a paid card order refunds the card', async () => {

@@ -110,6 +110,12 @@ export default function OrderPage() {
                 <dd>{formatReais(o.frete)}</dd>
               </>
             ) : null}
+            {o.cupom ? (
+              <>
+                <dt>Desconto (cupom {o.cupom})</dt>
+                <dd>−{formatReais(o.desconto)}</dd>
+              </>
+            ) : null}
             <dt>Juros</dt>
             <dd>{formatReais(o.juros)}</dd>
             <dt className="font-bold">Total</dt>
