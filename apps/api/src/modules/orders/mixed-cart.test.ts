@@ -265,6 +265,32 @@ describe('mixed cart: products and event registrations in one order', () => {
     expect(await registrationsOfOrder(mixedId)).toHaveLength(2);
   });
 
+  it('the dashboard counts a cart’s registrations once, as registrations, and only what ships as awaiting shipment', async () => {
+    const admin = await createStaffAndLogin(t.app, 'admin');
+    const dashboard = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/painel/dashboard/', headers: admin.headers })).json();
+    const before = await dashboard();
+    const event = await newEvent();
+    const { draft, totalCents } = await shirtAndTwo(event);
+    const paid = async (created: Awaited<ReturnType<typeof cartPix>>) => {
+      expect(created.statusCode).toBe(201);
+      expect((await simulatePixPaid(t.app, created.json().txid)).json()).toMatchObject({
+        status: 'CONCLUIDA',
+      });
+    };
+    await paid(await cartPix(draft, totalCents));
+    await paid(
+      await cartPix(
+        { metodo_pagamento: 'pix', inscricoes: [person(event, 'Flavia Sozinha', cat(event, 0))] },
+        8990,
+      ),
+    );
+    const after = await dashboard();
+    expect(after.vendas.hoje.inscricoes - before.vendas.hoje.inscricoes).toBeCloseTo(2 * 109.9 + 89.9, 2);
+    expect(after.vendas.hoje.loja - before.vendas.hoje.loja).toBeCloseTo((totalCents - 2 * 10990) / 100, 2);
+    expect(after.aguardando_envio - before.aguardando_envio).toBe(1);
+  });
+
   it('a refused card gives everything back and keeps no participant’s personal data', async () => {
     const event = await newEvent();
     const { product, draft, totalCents } = await shirtAndTwo(event);
