@@ -2,10 +2,7 @@ import type { Address } from '@passada/core/contracts/accounts';
 import { formatBRL, reaisToCents } from '@passada/core/money';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import {
-  CartRegistrationLines,
-  useRegistrationPrices,
-} from '../../../components/cart-registration-lines.tsx';
+import { useRegistrationPrices } from '../../../components/cart-registration-lines.tsx';
 import { CouponField } from '../../../components/coupon-field.tsx';
 import { useAlert } from '../../../components/dialog.tsx';
 import type { InstallmentChoice } from '../../../components/payments/card-form.tsx';
@@ -24,6 +21,7 @@ import { DeliveryAddress } from '../components/delivery-address.tsx';
 import { OrderItems } from '../components/order-items.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { PaymentMethodChoice } from '../components/payment-method-choice.tsx';
+import { RegistrationItems } from '../components/registration-items.tsx';
 import { type Service, ShippingOptions, servicePrice } from '../components/shipping-options.tsx';
 import { clearCheckout, useReviewItems } from '../hooks/use-review-items.ts';
 import { itemsSubtotalCents, orderDraft, readChosenAddress, readOrderData } from '../utils/order-draft.ts';
@@ -173,27 +171,17 @@ function Review({ address }: { address: Address | null }) {
               </p>
             </section>
           ) : null}
-          {registrations.length > 0 ? (
-            <section className={sectionClass} aria-labelledby="inscricoes-titulo">
-              <h2 id="inscricoes-titulo" className="mb-3 text-lg font-bold">
-                Inscrições em eventos
-              </h2>
-              <CartRegistrationLines
-                lines={registrations}
-                prices={registrationPrices.prices}
-                disabled={step.locked}
-                onRemove={(key) => {
-                  resetPayment();
-                  cartRegistrations.remove(key);
-                }}
-              />
-              {registrationPrices.failed ? (
-                <p role="alert" className="mt-2 text-sm font-semibold text-red-700 dark:text-red-400">
-                  Não foi possível calcular o preço de uma inscrição. Remova-a e inscreva-se de novo.
-                </p>
-              ) : null}
-            </section>
-          ) : null}
+          <RegistrationItems
+            registrations={registrations}
+            prices={registrationPrices.prices}
+            failed={registrationPrices.failed}
+            disabled={step.locked}
+            className={sectionClass}
+            onRemove={(key) => {
+              resetPayment();
+              cartRegistrations.remove(key);
+            }}
+          />
           {ships && address ? (
             <>
               <DeliveryAddress address={address} className={sectionClass} />

@@ -5,7 +5,7 @@ import { type RegistrationStart, registrationStartFromSearch } from '@passada/co
 import { reaisToCents } from '@passada/core/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { CouponField } from '../../../components/coupon-field.tsx';
 import { useAlert } from '../../../components/dialog.tsx';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-field.tsx';
@@ -14,7 +14,6 @@ import {
   PaymentStep,
   usePaymentStep,
 } from '../../../components/payments/payment-step.tsx';
-import { cartRegistrations } from '../../../lib/cart-registrations.ts';
 import { useCoupon } from '../../../lib/coupons-api.ts';
 import { eventQuery, priceQuery } from '../../../lib/events-api.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -22,12 +21,10 @@ import { useRegisterParticipant } from '../api/registrations-api.ts';
 import { ParticipantFields } from '../components/participant-form.tsx';
 import { RaceFields } from '../components/race-fields.tsx';
 import { RegistrationPrice } from '../components/registration-price.tsx';
+import { useAddToCart } from '../hooks/use-add-to-cart.ts';
 import { useParticipantForm } from '../hooks/use-participant-form.ts';
 
 const PIX_NEEDS = 'DIGITE O SEU CPF, DATA DE NASCIMENTE E SELECIONE O SEU GÊNERO ANTES DE CONTINUAR!';
-
-const CART_RACE_COUPON =
-  'Cupons de corrida valem na inscrição direta; no carrinho, use um cupom da loja. Remova o cupom para adicionar ao carrinho.';
 
 const linkClass =
   'font-semibold text-brand-800 underline hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:text-brand-100';
@@ -71,7 +68,6 @@ export default function FinishRegistrationPage() {
 
 function RegistrationCheckout({ start }: { start: RegistrationStart }) {
   const { profile } = useSession();
-  const navigate = useNavigate();
   const [alertElement, showAlert] = useAlert();
   const eventQ = useQuery(eventQuery(String(start.eventoId)));
   const [method, setMethod] = useState<PaymentMethod | null>(null);
@@ -85,6 +81,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
     formState: { errors },
   } = form;
   const registerParticipant = useRegisterParticipant();
+  const putInCart = useAddToCart(eventQ.data, start.categorias, showAlert);
   const step = usePaymentStep({
     fulfil: ({ id }) =>
       draft ? registerParticipant.mutateAsync({ txid: id, participant: draft }) : Promise.reject(),
@@ -133,27 +130,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
       setDraft({ ...data, ...(coupon.applied ? { cupom: coupon.applied.cupom } : {}) });
       setMethod(next);
     })();
-  // The same participant, checked by the same schema, waits in the cart to be paid with other things.
-  const addToCart = () =>
-    void handleSubmit((data) => {
-      if (coupon.applied) {
-        showAlert(CART_RACE_COUPON);
-        return;
-      }
-      cartRegistrations.add({
-        nome_evento: event.nome_evento,
-        categorias: event.dias_evento
-          .flatMap((d) => d.categorias)
-          .filter((c) => start.categorias.includes(c.id))
-          .map((c) => c.nome_categoria),
-        tamanho: event.kit.tamanhos.find((s) => s.id === data.tamanho_camisa)?.tamanho ?? null,
-        participant: data,
-      });
-      showAlert(
-        `Inscrição de ${data.nome_completo} adicionada ao carrinho. Inscreva outra pessoa ou abra o carrinho para pagar tudo de uma vez.`,
-        () => navigate(`/eventos/register/${start.eventoId}`),
-      );
-    })();
+  const addToCart = () => void handleSubmit((data) => putInCart(data, coupon.applied !== null))();
   const choosePix = () => {
     const v = getValues();
     if (!v.cpf.trim() || !v.data_nascimento || !v.genero) {
