@@ -173,6 +173,7 @@ describe('mixed cart: products and event registrations in one order', () => {
     const mail = await waitForMailContaining(t.dataDir, `pedido nº ${orderId}`);
     expect(mail).toContain(`Inscrição nº ${rows[0]!.id}`);
     expect(mail).toContain('Endereço de entrega');
+    expect(mail).toContain('Direito de arrependimento');
 
     const history = await t.app.inject({ method: 'GET', url: '/api/orders/', headers: buyer.headers });
     expect(history.json().find((o: { id: number }) => o.id === orderId).inscricoes).toHaveLength(2);
@@ -212,6 +213,7 @@ describe('mixed cart: products and event registrations in one order', () => {
     expect(await registrationsOfOrder(orderId)).toHaveLength(2);
     const mail = await waitForMailContaining(t.dataDir, `pedido nº ${orderId}`);
     expect(mail).not.toContain('Endereço de entrega');
+    expect(mail).toContain('em até 7 dias a contar desta confirmação');
     expect(mail).toContain('Carlos Pai');
   });
 

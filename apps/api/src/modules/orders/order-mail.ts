@@ -70,7 +70,8 @@ export function orderConfirmationMail(input: {
           '',
         ]
       : []),
-    'Direito de arrependimento: você pode desistir desta compra em até 7 dias a contar do recebimento dos produtos, ' +
+    // CDC art. 49: seven days from receiving the products, or from this confirmation when nothing ships.
+    `Direito de arrependimento: você pode desistir desta compra em até 7 dias a contar ${order.items.length ? 'do recebimento dos produtos' : 'desta confirmação'}, ` +
       'com devolução integral do valor pago (art. 49 do Código de Defesa do Consumidor). Para isso, responda a este e-mail.',
     '',
     `Acompanhe seus pedidos em ${env.publicUrl}/user/pedidos.`,
