@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.ts';
 import { waitForMail, waitForMailContaining } from '../../test/factories/accounts.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
-import { createCoupon } from '../../test/factories/coupons.ts';
+import { createCoupon, previewCoupon } from '../../test/factories/coupons.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { type Buyer, makeBuyer, orderDraft, postOrder, quoteCents } from '../../test/factories/orders.ts';
 import { createStaffAndLogin } from '../../test/factories/painel.ts';
@@ -341,6 +341,29 @@ describe('mixed cart: products and event registrations in one order', () => {
       other,
     );
     expect(again.statusCode).toBe(201);
+  });
+
+  it('the coupon preview prices the whole cart, even while the cart’s own Pix is open; paying again replaces it', async () => {
+    const admin = await createStaffAndLogin(t.app, 'admin');
+    const coupon = await createCoupon(t.app, admin.headers, { tipo: 'percentual', valor: 10 });
+    const event = await newEvent();
+    const { draft, totalCents } = await shirtAndTwo(event);
+    expect((await cartPix(draft, totalCents)).statusCode).toBe(201);
+    const preview = await previewCoupon(t.app, buyer.headers, {
+      cupom: coupon.codigo,
+      finalidade: 'pedido',
+      pedido: draft,
+    });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toMatchObject({
+      desconto: 8.99,
+      total_sem_desconto: totalCents / 100,
+      total: (totalCents - 899) / 100,
+    });
+    // Paying with the coupon replaces the open Pix: its places are not held twice.
+    const again = await cartPix({ ...draft, cupom: coupon.codigo }, totalCents - 899);
+    expect(again.statusCode).toBe(201);
+    expect(await placesLeft(cat(event, 1))).toBe(98);
   });
 
   describe('one participant refused fails the whole cart with a clear 4xx, nothing held', () => {

@@ -149,6 +149,7 @@ const itemsLabel = (n: number) => plural(n, 'item', 'itens');
 
 /** Orders: the `order` purpose of a charge, and the orders it created (docs/architecture.md §5). */
 export function createOrdersService(deps: OrdersServiceDeps) {
+  type PreparedCart = Awaited<ReturnType<ChargePurposeHandler<StoredOrderDraft>['prepare']>>;
   type Products = Map<number, Awaited<ReturnType<typeof deps.catalog.getProduct>>>;
 
   /** The cart's product lines priced from the catalogue (merged per combination, capped per charge). */
@@ -248,86 +249,96 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   /**
+   * Prices a cart from the server's data (products, shipping, the participants' registrations, the
+   * coupon). `preview`: for the coupon preview, which creates nothing (see `prepareParticipant`).
+   */
+  async function priceCart(
+    tx: Tx,
+    { user, draft, payerCpf }: { user: AuthUser; draft: unknown; payerCpf?: string },
+    preview: boolean,
+  ): Promise<PreparedCart> {
+    const parsed = OrderDraftSchema.safeParse(draft);
+    if (!parsed.success) {
+      throw validationError(zodIssues(parsed.error, 'pedido'), {
+        title: 'Pedido inválido',
+        fieldPrefix: 'pedido.',
+      });
+    }
+    const input = parsed.data;
+    const maxParticipants = deps.env.CART_MAX_PARTICIPANTS;
+    if (input.inscricoes.length > maxParticipants) {
+      const message = `Limite de ${maxParticipants} inscrições em um pedido.`;
+      throw badRequest(message, 'limite_de_inscricoes', { inscricoes: message });
+    }
+    const { items, products } = await priceItems(tx, input.items);
+    // Only what ships needs an address and a shipping quote (the contract asks for both then).
+    const shipped =
+      items.length > 0 ? await delivery(tx, user, input.address_id!, input.frete!, items) : undefined;
+    const participants = await deps.registrations.prepare(tx, user, input.inscricoes, { preview });
+    const subtotalCents = items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0);
+    const shippingCents = shipped?.shipping.priceCents ?? 0;
+    const registrationsCents = participants.reduce((sum, p) => sum + p.draft.totalCents, 0);
+    const units = items.reduce((sum, i) => sum + i.quantity, 0);
+    // One shop coupon per cart; it covers products (of its categories), never shipping nor races.
+    const coupon = input.cupom
+      ? await deps.coupons.quote(tx, {
+          code: input.cupom,
+          scope: 'loja',
+          userId: user.id,
+          lines: items.map((i) => ({
+            amountCents: i.priceCents * i.quantity,
+            productCategory: products.get(i.productId)!.category,
+          })),
+          totalCents: subtotalCents + shippingCents,
+        })
+      : undefined;
+    const first = participants[0]?.draft;
+    return {
+      amountCents: subtotalCents + shippingCents + registrationsCents - (coupon?.discountCents ?? 0),
+      description: describeCart(units, participants.length),
+      ...(shipped
+        ? { billingAddress: billingAddress(shipped.address) }
+        : first
+          ? {
+              billingAddress: billingAddress({
+                street: first.street,
+                neighborhood: first.neighborhood,
+                city: first.city,
+                state: first.state,
+                zip_code: first.zip_code,
+                full_name: first.nome_completo,
+                phone: first.numero_contato,
+              }),
+            }
+          : {}),
+      draft: {
+        // The buyer's CPF is the card holder's the provider was given, never the draft's.
+        buyer: { name: user.fullName, email: user.email, ...(payerCpf ? { cpf: payerCpf } : {}) },
+        items,
+        ...(shipped ?? {}),
+        subtotalCents,
+        participants: participants.map((p) => p.draft),
+        ...(coupon
+          ? {
+              coupon: {
+                couponId: coupon.couponId,
+                code: coupon.code,
+                discountCents: coupon.discountCents,
+                label: coupon.label,
+                userId: coupon.userId,
+              },
+            }
+          : {}),
+      },
+    };
+  }
+
+  /**
    * The `order` purpose of a charge: prices a cart (products and event registrations), holds its
    * units, places and shirts, and turns a paid charge into one order (docs/decisions/0020).
    */
   const purpose: ChargePurposeHandler<StoredOrderDraft> = {
-    async prepare(tx, { user, draft, payerCpf }) {
-      const parsed = OrderDraftSchema.safeParse(draft);
-      if (!parsed.success) {
-        throw validationError(zodIssues(parsed.error, 'pedido'), {
-          title: 'Pedido inválido',
-          fieldPrefix: 'pedido.',
-        });
-      }
-      const input = parsed.data;
-      const maxParticipants = deps.env.CART_MAX_PARTICIPANTS;
-      if (input.inscricoes.length > maxParticipants) {
-        const message = `Limite de ${maxParticipants} inscrições em um pedido.`;
-        throw badRequest(message, 'limite_de_inscricoes', { inscricoes: message });
-      }
-      const { items, products } = await priceItems(tx, input.items);
-      // Only what ships needs an address and a shipping quote (the contract asks for both then).
-      const shipped =
-        items.length > 0 ? await delivery(tx, user, input.address_id!, input.frete!, items) : undefined;
-      const participants = await deps.registrations.prepare(tx, user, input.inscricoes);
-      const subtotalCents = items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0);
-      const shippingCents = shipped?.shipping.priceCents ?? 0;
-      const registrationsCents = participants.reduce((sum, p) => sum + p.draft.totalCents, 0);
-      const units = items.reduce((sum, i) => sum + i.quantity, 0);
-      // One shop coupon per cart; it covers products (of its categories), never shipping nor races.
-      const coupon = input.cupom
-        ? await deps.coupons.quote(tx, {
-            code: input.cupom,
-            scope: 'loja',
-            userId: user.id,
-            lines: items.map((i) => ({
-              amountCents: i.priceCents * i.quantity,
-              productCategory: products.get(i.productId)!.category,
-            })),
-            totalCents: subtotalCents + shippingCents,
-          })
-        : undefined;
-      const first = participants[0]?.draft;
-      return {
-        amountCents: subtotalCents + shippingCents + registrationsCents - (coupon?.discountCents ?? 0),
-        description: describeCart(units, participants.length),
-        ...(shipped
-          ? { billingAddress: billingAddress(shipped.address) }
-          : first
-            ? {
-                billingAddress: billingAddress({
-                  street: first.street,
-                  neighborhood: first.neighborhood,
-                  city: first.city,
-                  state: first.state,
-                  zip_code: first.zip_code,
-                  full_name: first.nome_completo,
-                  phone: first.numero_contato,
-                }),
-              }
-            : {}),
-        draft: {
-          // The buyer's CPF is the card holder's the provider was given, never the draft's.
-          buyer: { name: user.fullName, email: user.email, ...(payerCpf ? { cpf: payerCpf } : {}) },
-          items,
-          ...(shipped ?? {}),
-          subtotalCents,
-          participants: participants.map((p) => p.draft),
-          ...(coupon
-            ? {
-                coupon: {
-                  couponId: coupon.couponId,
-                  code: coupon.code,
-                  discountCents: coupon.discountCents,
-                  label: coupon.label,
-                  userId: coupon.userId,
-                },
-              }
-            : {}),
-        },
-      };
-    },
+    prepare: (tx, input) => priceCart(tx, input, false),
 
     async reserve(tx, chargeId, draft) {
       await deps.catalog.reserveStock(
@@ -536,7 +547,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
   /** The coupon preview: the same pricing as the charge, answered without creating anything. */
   const pricePreview: DraftPricer = async (tx, input) => {
-    const { amountCents, draft } = await purpose.prepare(tx, input);
+    const { amountCents, draft } = await priceCart(tx, input, true);
     return {
       beforeCents: amountCents + (draft.coupon?.discountCents ?? 0),
       totalCents: amountCents,

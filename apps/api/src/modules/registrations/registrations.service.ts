@@ -271,6 +271,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     user: AuthUser,
     p: Participant,
     inCart: readonly RegistrationDraft[] = [],
+    opts: { preview?: boolean } = {},
   ): Promise<{ draft: RegistrationDraft; eventName: string }> {
     const today = dateInTimeZone(deps.now(), STORE_TIME_ZONE);
     if (p.data_nascimento > today)
@@ -309,8 +310,9 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     if ((await repo.takenCategories(tx, p.cpf, ids)).length > 0)
       throw conflict(DUPLICATE_CPF, 'cpf_ja_inscrito');
     // Only this account's own pending charges: a stranger's unpaid charge for this CPF must not lock
-    // the person out (the place stays held; if both pay, the later payment is returned).
-    const pending = await pendingCategories(tx, user.id, p.cpf);
+    // the person out (the place stays held; if both pay, the later payment is returned). A price
+    // preview skips it: the cart's own open Pix, replaced when paying again, must not refuse a coupon.
+    const pending = opts.preview ? [] : await pendingCategories(tx, user.id, p.cpf);
     if (ids.some((id) => pending.includes(id)))
       throw conflict(
         'Já existe um pagamento em aberto para este CPF nesta categoria. Conclua-o ou aguarde ele expirar.',
@@ -484,8 +486,16 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
    * registrations as the direct path, for several participants at once.
    */
   const cart = {
-    /** Each participant checked and priced; a refusal names the participant and fails the whole cart. */
-    async prepare(tx: Tx, user: AuthUser, participants: Participant[]): Promise<CartParticipant[]> {
+    /**
+     * Each participant checked and priced; a refusal names the participant and fails the whole cart.
+     * `preview`: pricing for the coupon preview, which creates nothing.
+     */
+    async prepare(
+      tx: Tx,
+      user: AuthUser,
+      participants: Participant[],
+      opts: { preview?: boolean } = {},
+    ): Promise<CartParticipant[]> {
       const prepared: CartParticipant[] = [];
       for (const [index, p] of participants.entries()) {
         try {
@@ -497,6 +507,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
               user,
               p,
               prepared.map((x) => x.draft),
+              opts,
             ),
           );
         } catch (err) {
