@@ -9,7 +9,9 @@ import {
   payReviewWithPix,
   productWithStock,
   type Shopper,
+  STAFF,
   signIn,
+  signInStaff,
 } from './fixtures.ts';
 
 /** A valid CPF no other test uses: random base digits, check digits found by core's validation. */
@@ -170,4 +172,16 @@ test('a shirt and two participants in one cart, paid with one Pix: one order, tw
     await expect(page.getByRole('article').getByRole('region', { name: 'Inscrições' })).toContainText(
       `Inscrição nº ${number}`,
     );
+
+  // The back office's order detail shows the shirt and both registrations; the shirt still ships.
+  const orderId = ((await page.getByRole('article').getAttribute('aria-label')) ?? '').replace(/\D/g, '');
+  await signInStaff(page, STAFF.operator, `/painel/pedidos/${orderId}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Pedido nº ${orderId}` })).toBeVisible();
+  await expect(page.getByText(product.name)).toBeVisible();
+  const staffView = page.getByRole('region', { name: 'Inscrições' });
+  for (const number of numbers) await expect(staffView).toContainText(`Inscrição nº ${number}`);
+  await expect(staffView).toContainText(people[1]!.name);
+  await expect(page.getByRole('button', { name: 'Iniciar separação' })).toBeVisible();
+  // Its registrations stay confirmed: the order is not cancelled from here.
+  await expect(page.getByRole('button', { name: 'Cancelar e devolver o pagamento' })).toHaveCount(0);
 });
