@@ -149,8 +149,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(payments);
   await app.register(coupons);
   await app.register(shipping);
-  await app.register(orders);
+  // Registrations first: orders carries registrations in a cart through `app.registrations`.
   await app.register(registrations);
+  await app.register(orders);
   await app.register(seo);
   await app.register(painel);
 

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { chooseColorAndSize } from './fixtures.ts';
+import { brl, chooseColorAndSize } from './fixtures.ts';
 
 const run = Date.now().toString(36);
 const user = {
@@ -28,13 +28,6 @@ interface Choice {
 }
 
 const auth = () => ({ authorization: `Token ${token}` });
-
-/** Reais in the page's "R$ 1.234,56" form, tolerant of the no-break space Intl puts after R$. */
-function brl(cents: number): RegExp {
-  const [int, dec] = (cents / 100).toFixed(2).split('.');
-  const grouped = (int ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return new RegExp(`R\\$\\s${grouped.replace('.', '\\.')},${dec}`);
-}
 
 const toCents = (reais: number) => Math.round(reais * 100);
 

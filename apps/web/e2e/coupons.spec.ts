@@ -1,23 +1,18 @@
 import { formatBRL } from '@passada/core/money';
 import { expect, test } from '@playwright/test';
 import {
+  brl,
   chooseColorAndSize,
   createShopper,
   fillRaceFields,
   openEvent,
   outboxMails,
+  payReviewWithPix,
   productWithStock,
   STAFF,
   signIn,
   signInStaff,
 } from './fixtures.ts';
-
-/** Reais as the page writes them ("R$ 1.234,56"), tolerant of the no-break space after R$. */
-function brl(cents: number): RegExp {
-  const [int, dec] = (cents / 100).toFixed(2).split('.');
-  const grouped = (int ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, '\\.');
-  return new RegExp(`R\\$\\s${grouped},${dec}`);
-}
 
 test('a coupon applied on the review page lowers the Pix charge, and the order history shows the discount', async ({
   page,
@@ -66,13 +61,7 @@ test('a coupon applied on the review page lowers the Pix charge, and the order h
   await expect(page.getByTestId('total-pedido')).toHaveText(brl(total));
   await expect(page.getByRole('complementary')).toContainText('Desconto (cupom BEMVINDO10)');
 
-  await page.getByRole('radio', { name: 'Pix' }).check();
-  await expect(page.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
-  await page.getByRole('button', { name: 'Simular pagamento' }).click();
-  await expect(page.getByRole('dialog', { name: 'Pedido realizado com sucesso!' })).toBeVisible({
-    timeout: 20_000,
-  });
-  await expect(page).toHaveURL(/\/user\/pedidos$/, { timeout: 15_000 });
+  await payReviewWithPix(page);
   const order = page.getByRole('article').first();
   await expect(order).toContainText('Desconto (cupom BEMVINDO10)');
   await expect(order).toContainText(brl(discount));

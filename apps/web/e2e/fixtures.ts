@@ -189,3 +189,24 @@ export function outboxMails(to: string): string[] {
     })
     .filter((text) => text.toLowerCase().includes(to.toLowerCase()));
 }
+
+/** Reais as the page writes them ("R$ 1.234,56"), tolerant of the no-break space Intl puts after R$. */
+export function brl(cents: number): RegExp {
+  const [int, dec] = (cents / 100).toFixed(2).split('.');
+  const grouped = (int ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, '\\.');
+  return new RegExp(`R\\$\\s${grouped},${dec}`);
+}
+
+/**
+ * On the order review, with the total ready: pays by Pix at the simulated bank, sees the success
+ * dialog and lands on the order history (spec §4: after 10 s).
+ */
+export async function payReviewWithPix(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: 'Pix' }).check();
+  await expect(page.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
+  await page.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(page.getByRole('dialog', { name: 'Pedido realizado com sucesso!' })).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(page).toHaveURL(/\/user\/pedidos$/, { timeout: 15_000 });
+}

@@ -126,6 +126,8 @@ export const EnvSchema = z
     PAYMENTS_MAX_OPEN_CHARGES: z.coerce.number().int().min(1).default(3),
     /** Units of one colour × size a single charge may hold. */
     PAYMENTS_MAX_UNITS_PER_ITEM: z.coerce.number().int().min(1).default(10),
+    /** Event registrations (participants) one cart's charge may pay for. */
+    CART_MAX_PARTICIPANTS: z.coerce.number().int().min(1).max(50).default(10),
     /** Charges created, card payments, instalment look-ups and simulated tokens per account in 10 minutes. */
     PAYMENTS_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(30),
     /** The same, per IP address in 10 minutes. */

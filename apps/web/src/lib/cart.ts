@@ -1,6 +1,6 @@
 import { reaisToCents } from '@passada/core/money';
-import { useSyncExternalStore } from 'react';
-import { readJson, StorageKeys, writeJson } from './storage.ts';
+import { StorageKeys } from './storage.ts';
+import { createStoredList, useStoredList } from './stored-list.ts';
 
 /** A cart line exactly as the spec's section 3 stores it under `cart` (price in reais). */
 export interface CartLine {
@@ -17,15 +17,7 @@ export interface CartLine {
   product_color: string;
 }
 
-type Listener = () => void;
-
-const listeners = new Set<Listener>();
-let lines: readonly CartLine[] = load();
-
-function load(): CartLine[] {
-  const stored = readJson<unknown>(StorageKeys.cart, []);
-  return Array.isArray(stored) ? (stored.filter(isCartLine) as CartLine[]) : [];
-}
+const store = createStoredList<CartLine>(StorageKeys.cart, isCartLine);
 
 function isCartLine(value: unknown): value is CartLine {
   if (typeof value !== 'object' || value === null) return false;
@@ -40,11 +32,8 @@ function isCartLine(value: unknown): value is CartLine {
 }
 
 /** Every change is saved at once (spec §4), then subscribers re-render. */
-function commit(next: CartLine[]): void {
-  lines = next;
-  writeJson(StorageKeys.cart, next);
-  for (const listener of listeners) listener();
-}
+const commit = (next: CartLine[]) => store.set(next);
+const current = () => store.get();
 
 function sameLine(a: Pick<CartLine, 'id' | 'color' | 'size'>, b: Pick<CartLine, 'id' | 'color' | 'size'>) {
   return a.id === b.id && a.color === b.color && a.size === b.size;
@@ -56,60 +45,46 @@ export function lineKey(line: Pick<CartLine, 'id' | 'color' | 'size'>): string {
 }
 
 export const cart = {
-  getSnapshot(): readonly CartLine[] {
-    return lines;
-  },
-  subscribe(listener: Listener): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  getSnapshot: current,
+  subscribe: store.subscribe,
   /** The same product, colour and size merges into one line, adding the quantities. */
   add(line: CartLine): void {
     const quantity = Math.max(1, Math.floor(line.quantity));
-    const existing = lines.find((l) => sameLine(l, line));
+    const existing = current().find((l) => sameLine(l, line));
     if (existing) {
-      commit(lines.map((l) => (l === existing ? { ...l, quantity: l.quantity + quantity } : l)));
+      commit(current().map((l) => (l === existing ? { ...l, quantity: l.quantity + quantity } : l)));
     } else {
-      commit([...lines, { ...line, quantity }]);
+      commit([...current(), { ...line, quantity }]);
     }
   },
   /** No upper bound (spec §9). */
   increment(key: string): void {
-    commit(lines.map((l) => (lineKey(l) === key ? { ...l, quantity: l.quantity + 1 } : l)));
+    commit(current().map((l) => (lineKey(l) === key ? { ...l, quantity: l.quantity + 1 } : l)));
   },
   /** Stops at 1: the trash button is the way to remove a line. */
   decrement(key: string): void {
-    commit(lines.map((l) => (lineKey(l) === key && l.quantity > 1 ? { ...l, quantity: l.quantity - 1 } : l)));
+    commit(
+      current().map((l) => (lineKey(l) === key && l.quantity > 1 ? { ...l, quantity: l.quantity - 1 } : l)),
+    );
   },
   /** The review page's stepper: a whole number from 1 up. */
   setQuantity(key: string, quantity: number): void {
     const next = Math.max(1, Math.floor(quantity));
-    commit(lines.map((l) => (lineKey(l) === key ? { ...l, quantity: next } : l)));
+    commit(current().map((l) => (lineKey(l) === key ? { ...l, quantity: next } : l)));
   },
   remove(key: string): void {
-    commit(lines.filter((l) => lineKey(l) !== key));
+    commit(current().filter((l) => lineKey(l) !== key));
   },
   clear(): void {
     commit([]);
   },
   /** Re-reads storage, e.g. when another tab changed the cart. */
-  reload(): void {
-    lines = load();
-    for (const listener of listeners) listener();
-  },
+  reload: store.reload,
 };
-
-if (typeof window !== 'undefined') {
-  window.addEventListener('storage', (event) => {
-    if (event.key === StorageKeys.cart || event.key === null) cart.reload();
-  });
-}
-
-const NO_LINES: readonly CartLine[] = [];
 
 /** The server's HTML (and the browser's hydration of it) shows an empty cart; the saved one follows. */
 export function useCart(): readonly CartLine[] {
-  return useSyncExternalStore(cart.subscribe, cart.getSnapshot, () => NO_LINES);
+  return useStoredList(store);
 }
 
 /** The header badge: the sum of quantities, not the number of lines (spec §2). */

@@ -1,4 +1,5 @@
 import type { Event, EventPage } from '@passada/core/contracts/events';
+import type { PriceResponse } from '@passada/core/contracts/registrations';
 import { EVENTS_PAGE_SIZE } from '@passada/core/events';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './api.ts';
@@ -20,6 +21,21 @@ export function eventQuery(id: string) {
     queryKey: ['event', id],
     queryFn: ({ signal }) => apiFetch<Event>(`/api/events/${encodeURIComponent(id)}/`, { signal }),
     staleTime: 0,
+    retry: false,
+  });
+}
+
+/**
+ * The server's price for the chosen categories and this birth date (half price for 60+), so the form
+ * shows exactly what the charge will be.
+ */
+export function priceQuery(eventId: number, categories: number[], birthDate: string | null) {
+  const params = new URLSearchParams({ categorias: categories.join(',') });
+  if (birthDate) params.set('data_nascimento', birthDate);
+  return queryOptions({
+    queryKey: ['event-price', eventId, categories, birthDate],
+    queryFn: ({ signal }) =>
+      apiFetch<PriceResponse>(`/api/events/${eventId}/preco/?${params}`, { signal, auth: false }),
     retry: false,
   });
 }

@@ -11,6 +11,8 @@ export const StorageKeys = {
   eventName: 'Nome_evento',
   chosenAddress: 'enderecoEscolhido',
   shipping: 'frete',
+  /** Event registrations waiting in the cart (participant data; cleared once paid or removed). */
+  cartRegistrations: 'inscricoesCarrinho',
   /** The back office's own session token, never sent to the shop's routes. */
   painelToken: 'painelToken',
 } as const;

@@ -2,6 +2,7 @@ import { isValidCpf } from '../documents.ts';
 import { z } from '../zod.ts';
 import { IdSchema } from './common.ts';
 import { DraftCouponSchema } from './coupon-code.ts';
+import { ParticipantSchema } from './registrations.ts';
 
 export const ShippingServiceSchema = z.enum(['PAC', 'SEDEX']);
 export type ShippingService = z.infer<typeof ShippingServiceSchema>;
@@ -23,31 +24,48 @@ export const OrderDraftItemSchema = z.object({
 });
 export type OrderDraftItem = z.infer<typeof OrderDraftItemSchema>;
 
+export const CART_EMPTY = 'O carrinho está vazio.';
+
 /**
  * What a charge for a shop order pays for: sent as `pedido` to `POST /api/pagar-pix/` and
  * `POST /api/pagar-cartao/` (with `finalidade: 'pedido'`). The server prices it from its own data:
- * products, the shipping quote for the address's CEP and the cart's weight.
+ * products, the shipping quote for the address's CEP and the cart's weight, and the event registrations
+ * in the same cart (`inscricoes`, each the participant payload of the direct registration).
+ * Address and shipping are asked only when something ships.
  */
-export const OrderDraftSchema = z.object({
-  items: z.array(OrderDraftItemSchema).min(1).max(50),
-  /** Id of one of the buyer's addresses (`enderecoEscolhido.id`). */
-  address_id: IdSchema,
-  frete: ShippingServiceSchema,
-  metodo_pagamento: PaymentMethodSchema,
-  /** A discount coupon's code (any case); the server checks it and prices the discount. */
-  cupom: DraftCouponSchema,
-  /**
-   * The buyer's CPF, when the checkout asked for one (the card holder's CPF); kept on the order so the
-   * back office can find it. Pix payments ask for none.
-   */
-  cpf: z
-    .string()
-    .max(14)
-    .refine((v) => isValidCpf(v), 'CPF inválido.')
-    .transform((v) => v.replace(/\D/g, ''))
-    .optional(),
-});
+export const OrderDraftSchema = z
+  .object({
+    items: z.array(OrderDraftItemSchema).max(50).default([]),
+    /** Event registrations paid with the same charge (a family or a team); the server caps how many. */
+    inscricoes: z.array(ParticipantSchema).max(50).default([]),
+    /** Id of one of the buyer's addresses (`enderecoEscolhido.id`); required when something ships. */
+    address_id: IdSchema.optional(),
+    /** Required when something ships. */
+    frete: ShippingServiceSchema.optional(),
+    metodo_pagamento: PaymentMethodSchema,
+    /** A discount coupon's code (any case); the server checks it and prices the discount. */
+    cupom: DraftCouponSchema,
+    /**
+     * Accepted for older browsers and ignored: the order's buyer CPF is the card holder's CPF the server
+     * sends to the provider, never a value of the draft.
+     */
+    cpf: z
+      .string()
+      .max(14)
+      .refine((v) => isValidCpf(v), 'CPF inválido.')
+      .transform((v) => v.replace(/\D/g, ''))
+      .optional(),
+  })
+  .superRefine((d, ctx) => {
+    if (d.items.length === 0 && d.inscricoes.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['items'], message: CART_EMPTY });
+    if (d.items.length === 0) return;
+    if (d.address_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['address_id'], message: 'Escolha o endereço de entrega.' });
+    if (d.frete === undefined) ctx.addIssue({ code: 'custom', path: ['frete'], message: 'Escolha o frete.' });
+  });
 export type OrderDraft = z.infer<typeof OrderDraftSchema>;
+export type OrderDraftInput = z.input<typeof OrderDraftSchema>;
 
 export const OrderAddressSchema = z.object({
   street: z.string(),
@@ -84,6 +102,19 @@ export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   expirado: 'Expirado',
 };
 
+/** An event registration paid with an order, as the order shows it (money in reais). */
+export const OrderRegistrationSchema = z.object({
+  /** The registration number (the one the kit pickup's QR code carries). */
+  id: z.number().int(),
+  evento: z.number().int(),
+  nome_evento: z.string(),
+  nome_completo: z.string(),
+  categorias: z.array(z.string()),
+  tamanho_camisa: z.string().nullable(),
+  total: z.number(),
+});
+export type OrderRegistration = z.infer<typeof OrderRegistrationSchema>;
+
 /**
  * An order as `GET /api/orders/` answers it (spec section 3, plus totals and status). Money in reais.
  * `preco_juros` is what the buyer paid in all (spec section 9: installment × value), so it equals
@@ -103,7 +134,8 @@ export const OrderSchema = z.object({
     }),
   ),
   frete: z.number(),
-  servico_frete: ShippingServiceSchema,
+  /** Null when nothing in the order ships (only event registrations). */
+  servico_frete: ShippingServiceSchema.nullable(),
   preco_juros: z.number(),
   juros: z.number(),
   subtotal: z.number(),
@@ -112,7 +144,10 @@ export const OrderSchema = z.object({
   metodo_pagamento: PaymentMethodSchema,
   status: OrderStatusSchema,
   order_date: z.string(),
-  address: OrderAddressSchema,
+  /** Null when nothing in the order ships. */
+  address: OrderAddressSchema.nullable(),
+  /** The event registrations paid with this order (absent when there are none). */
+  inscricoes: z.array(OrderRegistrationSchema).optional(),
   /** Correios tracking code once shipped, and the page where the buyer follows it. */
   codigo_rastreio: z.string().nullable().optional(),
   rastreio_url: z.string().nullable().optional(),

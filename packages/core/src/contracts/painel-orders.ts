@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { type OrderStatus, OrderStatusSchema, PaymentMethodSchema, ShippingServiceSchema } from './orders.ts';
+import {
+  OrderRegistrationSchema,
+  type OrderStatus,
+  OrderStatusSchema,
+  PaymentMethodSchema,
+  ShippingServiceSchema,
+} from './orders.ts';
 
 /**
  * Where staff may move an order (docs/product.md): pago → em separação → enviado → entregue, and
@@ -11,8 +17,25 @@ export const ORDER_TRANSITIONS: Partial<Record<OrderStatus, readonly OrderStatus
   enviado: ['entregue'],
 };
 
-export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from]?.includes(to) ?? false;
+/**
+ * The moves an order can make. One that ships nothing (only event registrations) is never packed or
+ * sent; one that holds registrations is not cancelled from the order (the places stay taken).
+ */
+export function nextOrderStatuses(
+  from: OrderStatus,
+  order: { shipsNothing?: boolean; hasRegistrations?: boolean } = {},
+): OrderStatus[] {
+  return (ORDER_TRANSITIONS[from] ?? []).filter(
+    (to) => !(order.shipsNothing && to !== 'cancelado') && !(order.hasRegistrations && to === 'cancelado'),
+  );
+}
+
+export function canMoveOrder(
+  from: OrderStatus,
+  to: OrderStatus,
+  order: { shipsNothing?: boolean; hasRegistrations?: boolean } = {},
+): boolean {
+  return nextOrderStatuses(from, order).includes(to);
 }
 
 /** Correios object codes: two letters, nine digits, "BR" (e.g. AB123456789BR). */
@@ -86,19 +109,27 @@ export const PainelOrderDetailSchema = z.object({
       preco: z.number(),
     }),
   ),
-  endereco: z.object({
-    full_name: z.string(),
-    street: z.string(),
-    neighborhood: z.string(),
-    city: z.string(),
-    state: z.string(),
-    zip_code: z.string(),
-    phone: z.string(),
-  }),
-  servico_frete: ShippingServiceSchema,
+  /** Null when nothing in the order ships (only event registrations). */
+  endereco: z
+    .object({
+      full_name: z.string(),
+      street: z.string(),
+      neighborhood: z.string(),
+      city: z.string(),
+      state: z.string(),
+      zip_code: z.string(),
+      phone: z.string(),
+    })
+    .nullable(),
+  servico_frete: ShippingServiceSchema.nullable(),
+  /** The event registrations paid with this order (a mixed cart); empty when there are none. */
+  inscricoes: z.array(OrderRegistrationSchema).default([]),
   subtotal: z.number(),
   frete: z.number(),
   juros: z.number(),
+  /** The discount coupon's code and what it took off, in reais (null and 0 without one). */
+  cupom: z.string().nullable(),
+  desconto: z.number(),
   total: z.number(),
   parcelas: z.number().int(),
   metodo_pagamento: PaymentMethodSchema,

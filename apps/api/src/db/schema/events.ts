@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { orders } from './orders.ts';
 import { charges } from './payments.ts';
 
 export const events = pgTable('events', {
@@ -149,10 +150,15 @@ export const registrations = pgTable(
       .references(() => events.id),
     /** The account that made the registration (for oneself or for someone else). */
     accountUserId: integer('account_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The charge that paid for it. Not unique: a cart's charge pays for several participants (one row
+     * each); the same person twice for one event in one charge is refused (index below).
+     */
     chargeId: integer('charge_id')
       .notNull()
-      .unique()
       .references(() => charges.id),
+    /** The shop order it was paid with (a cart with products and registrations); null on the direct path. */
+    orderId: integer('order_id').references(() => orders.id),
     fullName: text('nome_completo').notNull(),
     cpf: text('cpf').notNull(),
     birthDate: date('data_nascimento').notNull(),
@@ -182,7 +188,11 @@ export const registrations = pgTable(
     seniorDiscount: boolean('meia_entrada').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('registrations_account_cpf_idx').on(t.accountUserId, t.cpf)],
+  (t) => [
+    index('registrations_account_cpf_idx').on(t.accountUserId, t.cpf),
+    uniqueIndex('registrations_charge_event_cpf_unique').on(t.chargeId, t.eventId, t.cpf),
+    index('registrations_order_idx').on(t.orderId),
+  ],
 );
 
 export const registrationCategories = pgTable(

@@ -43,7 +43,8 @@ export const orders = pgTable(
       .references(() => charges.id),
     status: text('status', { enum: orderStatuses }).notNull(),
     paymentMethod: text('payment_method').notNull(),
-    shippingService: text('shipping_service').notNull(),
+    /** PAC or SEDEX; null when nothing in the order ships (only event registrations). */
+    shippingService: text('shipping_service'),
     subtotalCents: integer('subtotal_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     interestCents: integer('interest_cents').notNull().default(0),
@@ -52,8 +53,11 @@ export const orders = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     couponCode: text('coupon_code'),
     installments: integer('installments').notNull().default(1),
-    /** Copy of the delivery address at purchase time; later edits do not change the order. */
-    address: jsonb('address').$type<OrderAddress>().notNull(),
+    /**
+     * Copy of the delivery address at purchase time; later edits do not change the order. Null when
+     * nothing in the order ships.
+     */
+    address: jsonb('address').$type<OrderAddress>(),
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
     /** Correios object code, set when the order is shipped. */
     trackingCode: text('tracking_code'),

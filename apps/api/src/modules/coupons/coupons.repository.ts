@@ -97,6 +97,14 @@ export async function releaseUse(tx: Tx, chargeId: number, at: Date): Promise<vo
     .where(and(eq(couponUses.chargeId, chargeId), eq(couponUses.status, 'reservado')));
 }
 
+/** A refunded order's use (held or spent) counts no more. */
+export async function returnUse(tx: Tx, chargeId: number, at: Date): Promise<void> {
+  await tx
+    .update(couponUses)
+    .set({ status: 'liberado', releasedAt: at })
+    .where(and(eq(couponUses.chargeId, chargeId), inArray(couponUses.status, ['reservado', 'confirmado'])));
+}
+
 export async function confirmUse(tx: Tx, chargeId: number, at: Date): Promise<void> {
   await tx
     .update(couponUses)

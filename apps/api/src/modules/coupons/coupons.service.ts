@@ -185,6 +185,8 @@ export function createCouponsService(deps: CouponsServiceDeps) {
   const release = (tx: Tx, chargeId: number) => repo.releaseUse(tx, chargeId, deps.now());
   /** A purpose's `fulfil`: the use is spent for good. */
   const confirm = (tx: Tx, chargeId: number) => repo.confirmUse(tx, chargeId, deps.now());
+  /** A paid order cancelled and refunded by the shop: its use, even spent, is given back. */
+  const returnUse = (tx: Tx, chargeId: number) => repo.returnUse(tx, chargeId, deps.now());
 
   /** Orders and registrations price their drafts for the preview through the same code as the charge. */
   function registerPricer(purpose: CouponPurpose, pricer: DraftPricer): void {
@@ -286,7 +288,7 @@ export function createCouponsService(deps: CouponsServiceDeps) {
     },
   };
 
-  return { quote, hold, release, confirm, registerPricer, preview, admin };
+  return { quote, hold, release, confirm, returnUse, registerPricer, preview, admin };
 }
 
 export type CouponsService = ReturnType<typeof createCouponsService>;

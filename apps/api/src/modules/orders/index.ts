@@ -25,6 +25,7 @@ export default fp(
       addresses: app.accounts.addresses,
       shipping: app.shipping,
       coupons: app.coupons,
+      registrations: app.registrations.cart,
     });
     // A charge with `finalidade: 'pedido'` pays for an order: payments calls back into this module.
     app.payments.registerPurpose('order', orders.purpose);
@@ -38,12 +39,23 @@ export default fp(
         jobs: app.jobs,
         payments: app.payments,
         catalog: app.catalog,
+        registrations: app.registrations.cart,
+        coupons: app.coupons,
       }),
     });
     await app.register(ordersRoutes, { orders });
   },
   {
     name: 'orders',
-    dependencies: ['infra', 'jobs', 'payments', 'catalog', 'accounts', 'shipping', 'coupons'],
+    dependencies: [
+      'infra',
+      'jobs',
+      'payments',
+      'catalog',
+      'accounts',
+      'shipping',
+      'coupons',
+      'registrations',
+    ],
   },
 );

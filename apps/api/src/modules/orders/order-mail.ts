@@ -14,7 +14,8 @@ export function orderConfirmationMail(input: {
   env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;
   order: Order;
   buyer: { name: string; email: string };
-  shipping: { businessDays: number; latestDate: string };
+  /** Absent when nothing in the order ships (only event registrations). */
+  shipping?: { businessDays: number; latestDate: string };
 }): MailMessage {
   const { env, order, buyer, shipping } = input;
   const a = order.address;
@@ -28,25 +29,49 @@ export function orderConfirmationMail(input: {
     '',
     `Recebemos o pagamento do seu pedido nº ${order.id} em ${paidOn}. Obrigado por comprar na ${env.STORE_NAME}!`,
     '',
-    'Itens:',
-    ...order.items.map(
-      (i) =>
-        `- ${i.quantity} × ${i.product_name} (${i.product_color}, ${i.product_size}): ${brl(i.product_price * i.quantity)}`,
-    ),
-    '',
-    `Subtotal: ${brl(order.subtotal)}`,
-    `Frete (${order.servico_frete}, até ${plural(shipping.businessDays, 'dia útil', 'dias úteis')}, entrega até ${formatIsoDateBR(shipping.latestDate)}): ${brl(order.frete)}`,
+    ...(order.items.length
+      ? [
+          'Itens:',
+          ...order.items.map(
+            (i) =>
+              `- ${i.quantity} × ${i.product_name} (${i.product_color}, ${i.product_size}): ${brl(i.product_price * i.quantity)}`,
+          ),
+          '',
+          `Subtotal: ${brl(order.subtotal)}`,
+        ]
+      : []),
+    ...(order.inscricoes?.length
+      ? [
+          ...(order.items.length ? [''] : []),
+          'Inscrições (cada participante recebe a confirmação com o número e o QR code da retirada do kit):',
+          ...order.inscricoes.map(
+            (r) =>
+              `- Inscrição nº ${r.id}: ${r.nome_completo}, ${r.nome_evento} (${r.categorias.join(', ')}${r.tamanho_camisa ? `; camisa ${r.tamanho_camisa}` : ''}): ${brl(r.total)}`,
+          ),
+          '',
+        ]
+      : []),
+    ...(shipping
+      ? [
+          `Frete (${order.servico_frete}, até ${plural(shipping.businessDays, 'dia útil', 'dias úteis')}, entrega até ${formatIsoDateBR(shipping.latestDate)}): ${brl(order.frete)}`,
+        ]
+      : []),
     ...(order.cupom && order.desconto ? [`Desconto (cupom ${order.cupom}): −${brl(order.desconto)}`] : []),
     ...(order.juros > 0 ? [`Juros do parcelamento: ${brl(order.juros)}`] : []),
     `Total pago: ${brl(order.total)} (${paidWith})`,
     '',
-    'Endereço de entrega:',
-    a.full_name,
-    `${a.street} – ${a.neighborhood}`,
-    `${a.city}/${a.state} – CEP ${a.zip_code}`,
-    `Telefone: ${a.phone}`,
-    '',
-    'Direito de arrependimento: você pode desistir desta compra em até 7 dias a contar do recebimento dos produtos, ' +
+    ...(a
+      ? [
+          'Endereço de entrega:',
+          a.full_name,
+          `${a.street} – ${a.neighborhood}`,
+          `${a.city}/${a.state} – CEP ${a.zip_code}`,
+          `Telefone: ${a.phone}`,
+          '',
+        ]
+      : []),
+    // CDC art. 49: seven days from receiving the products, or from this confirmation when nothing ships.
+    `Direito de arrependimento: você pode desistir desta compra em até 7 dias a contar ${order.items.length ? 'do recebimento dos produtos' : 'desta confirmação'}, ` +
       'com devolução integral do valor pago (art. 49 do Código de Defesa do Consumidor). Para isso, responda a este e-mail.',
     '',
     `Acompanhe seus pedidos em ${env.publicUrl}/user/pedidos.`,

@@ -2,7 +2,7 @@ import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar
 import type { OrderStatus } from '@passada/core/contracts/orders';
 import {
   canMoveOrder,
-  ORDER_TRANSITIONS,
+  nextOrderStatuses,
   type PainelOrderDetail,
   type PainelOrderQuery,
   PainelOrderQuerySchema,
@@ -16,8 +16,11 @@ import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
+import type { RegistrationsCart } from '../registrations/registrations.service.ts';
 import * as repo from './orders.repository.ts';
+import { shippingServiceOf } from './orders.service.ts';
 
 export const ORDERS_PAGE_SIZE = 25;
 
@@ -27,6 +30,8 @@ export interface OrdersAdminDeps {
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
   payments: Pick<PaymentsService, 'returnPaid' | 'chargeById' | 'refundOf' | 'events'>;
   catalog: Pick<CatalogService, 'releaseStock'>;
+  registrations: Pick<RegistrationsCart, 'ofOrders'>;
+  coupons: Pick<CouponsService, 'returnUse'>;
 }
 
 /** Midnight of a store-calendar day, as an instant (the store's zone has no daylight saving). */
@@ -58,7 +63,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       id: order.id,
       status: order.status,
       data: order.orderDate.toISOString(),
-      cliente: order.address.full_name,
+      cliente: order.address?.full_name ?? email ?? '',
       email,
       metodo_pagamento: order.paymentMethod === 'cartao' ? 'cartao' : 'pix',
       total: centsToReais(order.totalCents),
@@ -70,20 +75,22 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   async function detail(id: number): Promise<PainelOrderDetail> {
     const order = await repo.findOrder(deps.db, id);
     if (!order) throw notFound('Pedido não encontrado.');
-    const [items, buyer, charge, refund, events, changes] = await Promise.all([
+    const [items, buyer, charge, refund, events, changes, registrations] = await Promise.all([
       repo.findItems(deps.db, [id]),
       repo.findBuyer(deps.db, order.userId),
       deps.payments.chargeById(order.chargeId),
       deps.payments.refundOf(order.chargeId),
       deps.payments.events(order.chargeId),
       repo.listStatusChanges(deps.db, id),
+      deps.registrations.ofOrders([id]),
     ]);
+    const inscricoes = registrations.get(id) ?? [];
     return {
       id: order.id,
       status: order.status,
       data: order.orderDate.toISOString(),
       cliente: {
-        nome: buyer?.name ?? order.address.full_name,
+        nome: buyer?.name ?? order.address?.full_name ?? '',
         email: buyer?.email ?? null,
         cpf: order.buyerCpf ? maskCpf(order.buyerCpf) : null,
       },
@@ -96,10 +103,13 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
         preco: centsToReais(i.productPriceCents),
       })),
       endereco: order.address,
-      servico_frete: order.shippingService === 'SEDEX' ? 'SEDEX' : 'PAC',
+      servico_frete: shippingServiceOf(order),
+      inscricoes,
       subtotal: centsToReais(order.subtotalCents),
       frete: centsToReais(order.shippingCents),
       juros: centsToReais(order.interestCents),
+      cupom: order.couponCode,
+      desconto: centsToReais(order.discountCents),
       total: centsToReais(order.totalCents),
       parcelas: order.installments,
       metodo_pagamento: order.paymentMethod === 'cartao' ? 'cartao' : 'pix',
@@ -124,7 +134,10 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
           codigo_rastreio: c.trackingCode,
         })),
       ],
-      proximos_status: [...(ORDER_TRANSITIONS[order.status] ?? [])],
+      proximos_status: nextOrderStatuses(order.status, {
+        shipsNothing: order.shippingService === null,
+        hasRegistrations: inscricoes.length > 0,
+      }),
     };
   }
 
@@ -141,11 +154,17 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   ): Promise<{ before: repo.OrderRow; after: repo.OrderRow; refund: RefundRow | null }> {
     const before = await repo.lockOrder(tx, id);
     if (!before) throw notFound('Pedido não encontrado.');
-    if (!canMoveOrder(before.status, change.status))
+    const hasRegistrations = (await deps.registrations.ofOrders([id], tx)).has(id);
+    const shape = { shipsNothing: before.shippingService === null, hasRegistrations };
+    if (!canMoveOrder(before.status, change.status, shape))
       throw conflict(
         before.status === 'enviado' && change.status === 'cancelado'
           ? 'Um pedido já enviado não pode ser cancelado.'
-          : `Não é possível passar o pedido de "${before.status}" para "${change.status}".`,
+          : hasRegistrations && change.status === 'cancelado'
+            ? 'Este pedido tem inscrições em eventos confirmadas: ele não pode ser cancelado por aqui.'
+            : before.shippingService === null
+              ? 'Este pedido não tem nada a enviar.'
+              : `Não é possível passar o pedido de "${before.status}" para "${change.status}".`,
         'transicao_invalida',
       );
     if (change.status === 'enviado' && !change.trackingCode)
@@ -161,6 +180,8 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
         change.note ? `Pedido cancelado pela loja: ${change.note}` : 'Pedido cancelado pela loja.',
       );
       await deps.catalog.releaseStock(tx, before.chargeId, now);
+      // The money goes back, so the coupon's use does too (its limits count it no more).
+      await deps.coupons.returnUse(tx, before.chargeId);
     }
     const after = await repo.updateOrder(tx, id, {
       status: change.status,
@@ -179,7 +200,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   }
 
   /** Orders paid or being packed: what the shop still has to ship. */
-  const awaitingShipment = () => repo.countByStatus(deps.db, ['pago', 'em separação']);
+  const awaitingShipment = () => repo.countShippingByStatus(deps.db, ['pago', 'em separação']);
 
   const ordersOfCharges = (chargeIds: number[]) => repo.findOrderIdsByCharges(deps.db, chargeIds);
 

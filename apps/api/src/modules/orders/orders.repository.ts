@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderItems, orderStatusChanges, orders, users } from '../../db/schema/index.ts';
 
@@ -147,8 +161,12 @@ export async function listStatusChanges(db: Conn, orderId: number): Promise<Stat
     .orderBy(asc(orderStatusChanges.at), asc(orderStatusChanges.id));
 }
 
-export async function countByStatus(db: Conn, statuses: OrderRow['status'][]): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(inArray(orders.status, statuses));
+/** Orders in these statuses that ship something (an order of registrations alone ships nothing). */
+export async function countShippingByStatus(db: Conn, statuses: OrderRow['status'][]): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(and(inArray(orders.status, statuses), isNotNull(orders.shippingService)));
   return row?.n ?? 0;
 }
 

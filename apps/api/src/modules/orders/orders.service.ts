@@ -11,7 +11,7 @@ import { plural } from '@passada/core/plural';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -33,13 +33,14 @@ import {
   type ChargePurposeHandler,
   type PaymentsService,
 } from '../payments/payments.service.ts';
+import type { RegistrationDraft, RegistrationsCart } from '../registrations/registrations.service.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
 import { orderConfirmationMail, orderStatusMail } from './order-mail.ts';
 import * as repo from './orders.repository.ts';
 
 export interface OrdersServiceDeps {
   db: Db;
-  env: Pick<Env, 'STORE_NAME' | 'publicUrl' | 'PAYMENTS_MAX_UNITS_PER_ITEM'>;
+  env: Pick<Env, 'STORE_NAME' | 'publicUrl' | 'PAYMENTS_MAX_UNITS_PER_ITEM' | 'CART_MAX_PARTICIPANTS'>;
   now: () => Date;
   log: FastifyBaseLogger;
   mail: MailProvider;
@@ -49,6 +50,7 @@ export interface OrdersServiceDeps {
   addresses: Pick<AddressesService, 'get'>;
   shipping: Pick<ShippingService, 'quote'>;
   coupons: Pick<CouponsService, 'quote' | 'hold' | 'release' | 'confirm'>;
+  registrations: RegistrationsCart;
 }
 
 /**
@@ -71,16 +73,26 @@ const StoredOrderDraftSchema = z.object({
       sizeName: z.string(),
     }),
   ),
-  addressId: z.number().int(),
-  /** Absent once cleared, like `buyer`; the order keeps its own copy. */
+  /** Absent when nothing ships (only event registrations). */
+  addressId: z.number().int().optional(),
+  /** Absent once cleared, like `buyer`, or when nothing ships; the order keeps its own copy. */
   address: OrderAddressSchema.optional(),
-  shipping: z.object({
-    service: z.enum(['PAC', 'SEDEX']),
-    priceCents: z.number().int(),
-    businessDays: z.number().int(),
-    latestDate: z.string(),
-  }),
+  /** Absent when nothing ships. */
+  shipping: z
+    .object({
+      service: z.enum(['PAC', 'SEDEX']),
+      priceCents: z.number().int(),
+      businessDays: z.number().int(),
+      latestDate: z.string(),
+    })
+    .optional(),
+  /** The products' total, before shipping and coupon. */
   subtotalCents: z.number().int(),
+  /**
+   * The event registrations of the cart, as the registrations module priced them (their personal
+   * data stripped once cleared); their total is inside the charge's amount.
+   */
+  participants: z.array(z.custom<RegistrationDraft>()).default([]),
   /** The discount coupon priced for this cart; the charge's amount is already net of it. */
   coupon: z
     .object({
@@ -127,133 +139,206 @@ function billingAddress(a: OrderAddress): BillingAddress {
   };
 }
 
+/** PAC or SEDEX as stored; null when nothing in the order ships. */
+export function shippingServiceOf(row: Pick<repo.OrderRow, 'shippingService'>): 'PAC' | 'SEDEX' | null {
+  if (row.shippingService === null) return null;
+  return row.shippingService === 'SEDEX' ? 'SEDEX' : 'PAC';
+}
+
 const itemsLabel = (n: number) => plural(n, 'item', 'itens');
 
 /** Orders: the `order` purpose of a charge, and the orders it created (docs/architecture.md §5). */
 export function createOrdersService(deps: OrdersServiceDeps) {
-  /** The `order` purpose of a charge: prices a cart, holds its units, and turns a paid charge into an order. */
-  const purpose: ChargePurposeHandler<StoredOrderDraft> = {
-    async prepare(tx, { user, draft }) {
-      const parsed = OrderDraftSchema.safeParse(draft);
-      if (!parsed.success) {
-        throw validationError(zodIssues(parsed.error, 'pedido'), {
-          title: 'Pedido inválido',
-          fieldPrefix: 'pedido.',
-        });
-      }
-      const input = parsed.data;
-      const lines = mergeLines(input.items);
-      const cap = deps.env.PAYMENTS_MAX_UNITS_PER_ITEM;
-      // One charge must not hold a whole colour × size of the shop.
-      if (lines.some((l) => l.quantity > cap)) {
-        const message = `Limite de ${cap} unidades por cor e tamanho em um pedido.`;
-        throw badRequest(message, 'limite_de_unidades', { items: message });
-      }
+  type PreparedCart = Awaited<ReturnType<ChargePurposeHandler<StoredOrderDraft>['prepare']>>;
+  type Products = Map<number, Awaited<ReturnType<typeof deps.catalog.getProduct>>>;
 
-      const products = new Map<number, Awaited<ReturnType<typeof deps.catalog.getProduct>>>();
-      for (const id of new Set(lines.map((l) => l.product))) {
-        try {
-          products.set(id, await deps.catalog.getProduct(id, {}, tx));
-        } catch (err) {
-          if (err instanceof HttpError && err.statusCode === 404)
-            throw badRequest(`Produto não encontrado: ${id}.`, 'unknown_product', {
-              items: PRODUCT_NOT_FOUND,
-            });
-          throw err;
-        }
-      }
-      const items: StoredOrderItem[] = lines.map((line) => {
-        const product = products.get(line.product)!;
-        const combo = product.stock.find((s) => s.color.id === line.color && s.size.id === line.size);
-        if (!combo) {
-          const message = `${product.name} não está disponível nessa cor e tamanho.`;
-          throw badRequest(message, 'unknown_combination', { items: message });
-        }
-        return {
-          productId: product.id,
-          colorId: combo.color.id,
-          sizeId: combo.size.id,
-          quantity: line.quantity,
-          name: product.name,
-          priceCents: reaisToCents(product.price),
-          image: product.images[0] ?? '',
-          colorName: combo.color.name,
-          sizeName: combo.size.name,
-        };
-      });
+  /** The cart's product lines priced from the catalogue (merged per combination, capped per charge). */
+  async function priceItems(tx: Tx, draftItems: OrderDraft['items']) {
+    const lines = mergeLines(draftItems);
+    const cap = deps.env.PAYMENTS_MAX_UNITS_PER_ITEM;
+    // One charge must not hold a whole colour × size of the shop.
+    if (lines.some((l) => l.quantity > cap)) {
+      const message = `Limite de ${cap} unidades por cor e tamanho em um pedido.`;
+      throw badRequest(message, 'limite_de_unidades', { items: message });
+    }
 
-      // By id AND owner: another user's address id answers 404 'Endereço não encontrado.'
-      const address = await deps.addresses.get(user.id, input.address_id, tx);
-      const snapshot: OrderAddress = {
-        street: address.street,
-        neighborhood: address.neighborhood,
-        city: address.city,
-        state: address.state,
-        zip_code: address.zip_code,
-        full_name: address.full_name,
-        phone: address.phone,
-      };
-      const quote = await deps.shipping.quote(
-        {
-          cepDestino: address.zip_code,
-          items: items.map((i) => ({ product: i.productId, quantity: i.quantity })),
-        },
-        { conn: tx },
-      );
-      const shipping =
-        input.frete === 'PAC'
-          ? {
-              service: 'PAC' as const,
-              priceCents: commaStringToCents(quote.precoFinalPAC),
-              businessDays: quote.prazoEntregaPAC,
-              latestDate: quote.dataMaximaPAC,
-            }
-          : {
-              service: 'SEDEX' as const,
-              priceCents: commaStringToCents(quote.precoFinalSEDEX),
-              businessDays: quote.prazoEntregaSEDEX,
-              latestDate: quote.dataMaximaSEDEX,
-            };
-      const subtotalCents = items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0);
-      const units = items.reduce((sum, i) => sum + i.quantity, 0);
-      // The coupon covers products (of its categories), never shipping; priced here, on the server.
-      const coupon = input.cupom
-        ? await deps.coupons.quote(tx, {
-            code: input.cupom,
-            scope: 'loja',
-            userId: user.id,
-            lines: items.map((i) => ({
-              amountCents: i.priceCents * i.quantity,
-              productCategory: products.get(i.productId)!.category,
-            })),
-            totalCents: subtotalCents + shipping.priceCents,
-          })
-        : undefined;
+    const products: Products = new Map();
+    for (const id of new Set(lines.map((l) => l.product))) {
+      try {
+        products.set(id, await deps.catalog.getProduct(id, {}, tx));
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 404)
+          throw badRequest(`Produto não encontrado: ${id}.`, 'unknown_product', {
+            items: PRODUCT_NOT_FOUND,
+          });
+        throw err;
+      }
+    }
+    const items: StoredOrderItem[] = lines.map((line) => {
+      const product = products.get(line.product)!;
+      const combo = product.stock.find((s) => s.color.id === line.color && s.size.id === line.size);
+      if (!combo) {
+        const message = `${product.name} não está disponível nessa cor e tamanho.`;
+        throw badRequest(message, 'unknown_combination', { items: message });
+      }
       return {
-        amountCents: subtotalCents + shipping.priceCents - (coupon?.discountCents ?? 0),
-        description: `Pedido ${deps.env.STORE_NAME} (${itemsLabel(units)})`,
-        billingAddress: billingAddress(snapshot),
-        draft: {
-          buyer: { name: user.fullName, email: user.email, ...(input.cpf ? { cpf: input.cpf } : {}) },
-          items,
-          addressId: address.id,
-          address: snapshot,
-          shipping,
-          subtotalCents,
-          ...(coupon
-            ? {
-                coupon: {
-                  couponId: coupon.couponId,
-                  code: coupon.code,
-                  discountCents: coupon.discountCents,
-                  label: coupon.label,
-                  userId: coupon.userId,
-                },
-              }
-            : {}),
-        },
+        productId: product.id,
+        colorId: combo.color.id,
+        sizeId: combo.size.id,
+        quantity: line.quantity,
+        name: product.name,
+        priceCents: reaisToCents(product.price),
+        image: product.images[0] ?? '',
+        colorName: combo.color.name,
+        sizeName: combo.size.name,
       };
-    },
+    });
+    return { items, products };
+  }
+
+  /** The delivery address (a copy) and the chosen service's quote for the products. */
+  async function delivery(
+    tx: Tx,
+    user: AuthUser,
+    addressId: number,
+    frete: 'PAC' | 'SEDEX',
+    items: StoredOrderItem[],
+  ) {
+    // By id AND owner: another user's address id answers 404 'Endereço não encontrado.'
+    const address = await deps.addresses.get(user.id, addressId, tx);
+    const snapshot: OrderAddress = {
+      street: address.street,
+      neighborhood: address.neighborhood,
+      city: address.city,
+      state: address.state,
+      zip_code: address.zip_code,
+      full_name: address.full_name,
+      phone: address.phone,
+    };
+    const quote = await deps.shipping.quote(
+      {
+        cepDestino: address.zip_code,
+        items: items.map((i) => ({ product: i.productId, quantity: i.quantity })),
+      },
+      { conn: tx },
+    );
+    const shipping =
+      frete === 'PAC'
+        ? {
+            service: 'PAC' as const,
+            priceCents: commaStringToCents(quote.precoFinalPAC),
+            businessDays: quote.prazoEntregaPAC,
+            latestDate: quote.dataMaximaPAC,
+          }
+        : {
+            service: 'SEDEX' as const,
+            priceCents: commaStringToCents(quote.precoFinalSEDEX),
+            businessDays: quote.prazoEntregaSEDEX,
+            latestDate: quote.dataMaximaSEDEX,
+          };
+    return { addressId: address.id, address: snapshot, shipping };
+  }
+
+  /** "Pedido Passada (2 itens, 1 inscrição)". */
+  function describeCart(units: number, participants: number): string {
+    const parts = [
+      ...(units > 0 ? [itemsLabel(units)] : []),
+      ...(participants > 0 ? [plural(participants, 'inscrição', 'inscrições')] : []),
+    ];
+    return `Pedido ${deps.env.STORE_NAME} (${parts.join(', ')})`;
+  }
+
+  /**
+   * Prices a cart from the server's data (products, shipping, the participants' registrations, the
+   * coupon). `preview`: for the coupon preview, which creates nothing (see `prepareParticipant`).
+   */
+  async function priceCart(
+    tx: Tx,
+    { user, draft, payerCpf }: { user: AuthUser; draft: unknown; payerCpf?: string },
+    preview: boolean,
+  ): Promise<PreparedCart> {
+    const parsed = OrderDraftSchema.safeParse(draft);
+    if (!parsed.success) {
+      throw validationError(zodIssues(parsed.error, 'pedido'), {
+        title: 'Pedido inválido',
+        fieldPrefix: 'pedido.',
+      });
+    }
+    const input = parsed.data;
+    const maxParticipants = deps.env.CART_MAX_PARTICIPANTS;
+    if (input.inscricoes.length > maxParticipants) {
+      const message = `Limite de ${maxParticipants} inscrições em um pedido.`;
+      throw badRequest(message, 'limite_de_inscricoes', { inscricoes: message });
+    }
+    const { items, products } = await priceItems(tx, input.items);
+    // Only what ships needs an address and a shipping quote (the contract asks for both then).
+    const shipped =
+      items.length > 0 ? await delivery(tx, user, input.address_id!, input.frete!, items) : undefined;
+    const participants = await deps.registrations.prepare(tx, user, input.inscricoes, { preview });
+    const subtotalCents = items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0);
+    const shippingCents = shipped?.shipping.priceCents ?? 0;
+    const registrationsCents = participants.reduce((sum, p) => sum + p.draft.totalCents, 0);
+    const units = items.reduce((sum, i) => sum + i.quantity, 0);
+    // One shop coupon per cart; it covers products (of its categories), never shipping nor races.
+    const coupon = input.cupom
+      ? await deps.coupons.quote(tx, {
+          code: input.cupom,
+          scope: 'loja',
+          userId: user.id,
+          lines: items.map((i) => ({
+            amountCents: i.priceCents * i.quantity,
+            productCategory: products.get(i.productId)!.category,
+          })),
+          totalCents: subtotalCents + shippingCents,
+        })
+      : undefined;
+    const first = participants[0]?.draft;
+    return {
+      amountCents: subtotalCents + shippingCents + registrationsCents - (coupon?.discountCents ?? 0),
+      description: describeCart(units, participants.length),
+      ...(shipped
+        ? { billingAddress: billingAddress(shipped.address) }
+        : first
+          ? {
+              billingAddress: billingAddress({
+                street: first.street,
+                neighborhood: first.neighborhood,
+                city: first.city,
+                state: first.state,
+                zip_code: first.zip_code,
+                full_name: first.nome_completo,
+                phone: first.numero_contato,
+              }),
+            }
+          : {}),
+      draft: {
+        // The buyer's CPF is the card holder's the provider was given, never the draft's.
+        buyer: { name: user.fullName, email: user.email, ...(payerCpf ? { cpf: payerCpf } : {}) },
+        items,
+        ...(shipped ?? {}),
+        subtotalCents,
+        participants: participants.map((p) => p.draft),
+        ...(coupon
+          ? {
+              coupon: {
+                couponId: coupon.couponId,
+                code: coupon.code,
+                discountCents: coupon.discountCents,
+                label: coupon.label,
+                userId: coupon.userId,
+              },
+            }
+          : {}),
+      },
+    };
+  }
+
+  /**
+   * The `order` purpose of a charge: prices a cart (products and event registrations), holds its
+   * units, places and shirts, and turns a paid charge into one order (docs/decisions/0020).
+   */
+  const purpose: ChargePurposeHandler<StoredOrderDraft> = {
+    prepare: (tx, input) => priceCart(tx, input, false),
 
     async reserve(tx, chargeId, draft) {
       await deps.catalog.reserveStock(
@@ -267,6 +352,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           label: `${i.name} (${i.colorName}, ${i.sizeName})`,
         })),
       );
+      // Places and shirts with the units: all of them held in this transaction, or none.
+      await deps.registrations.hold(tx, chargeId, draft.participants ?? []);
       // The coupon's use is held with the units: of two buyers of its last use, one gets 409.
       if (draft.coupon) await deps.coupons.hold(tx, chargeId, draft.coupon);
     },
@@ -275,16 +362,21 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       // Units of a charge that became an order were sold and are never given back.
       if (await repo.findOrderIdByCharge(tx, chargeId)) return;
       await deps.catalog.releaseStock(tx, chargeId, deps.now());
+      await deps.registrations.release(tx, chargeId);
       await deps.coupons.release(tx, chargeId);
     },
 
     async fulfil(tx, charge) {
       const draft = parseStoredDraft(charge.draft);
       // Payments refunds a charge whose personal data was cleared before it gets here; never ship blind.
-      if (!draft.address || !draft.buyer)
+      if (!draft.buyer || (draft.items.length > 0 && !draft.address))
         throw new CannotFulfil('Os dados de entrega deste pagamento foram apagados.');
+      if (draft.participants.some((p) => !p.cpf))
+        throw new CannotFulfil('Os dados dos participantes deste pagamento foram apagados.');
       const discountCents = draft.coupon?.discountCents ?? 0;
-      const baseCents = draft.subtotalCents + draft.shipping.priceCents - discountCents;
+      const shippingCents = draft.shipping?.priceCents ?? 0;
+      const registrationsCents = draft.participants.reduce((sum, p) => sum + p.totalCents, 0);
+      const baseCents = draft.subtotalCents + shippingCents + registrationsCents - discountCents;
       const order = await repo.insertOrder(
         tx,
         {
@@ -292,16 +384,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           chargeId: charge.id,
           status: 'pago',
           paymentMethod: charge.method,
-          shippingService: draft.shipping.service,
+          shippingService: draft.shipping?.service ?? null,
           subtotalCents: draft.subtotalCents,
-          shippingCents: draft.shipping.priceCents,
+          shippingCents,
           // The card total includes the instalment interest the provider computed; Pix is the base.
           interestCents: Math.max(0, charge.amountCents - baseCents),
           totalCents: charge.amountCents,
           discountCents,
           couponCode: draft.coupon?.code ?? null,
           installments: charge.installments,
-          address: draft.address,
+          address: draft.address ?? null,
           buyerCpf: draft.buyer.cpf ?? null,
           orderDate: charge.paidAt ?? deps.now(),
         },
@@ -317,6 +409,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           quantity: i.quantity,
         })),
       );
+      // Every participant or none: a CPF registered meanwhile throws CannotFulfil and the whole
+      // payment is returned (the confirming savepoint rolls the order back with it).
+      await deps.registrations.fulfil(tx, charge, draft.participants, order.id);
       if (draft.coupon) await deps.coupons.confirm(tx, charge.id);
       // The reservations stay as the record of what this charge took; the order makes them sold.
       // The e-mail is a job committed with the order: never for a rolled-back one, never lost.
@@ -328,12 +423,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
     payer: (draft) => (draft.buyer ? { ...draft.buyer, page: '/user/pedidos' } : undefined),
 
-    // LGPD: what accounting keeps of a cart once the buyer's name, e-mail and address go.
-    withoutPersonalData: ({ items, addressId, shipping, subtotalCents, coupon }) => ({
+    // LGPD: what accounting keeps of a cart once the buyer's name, e-mail, address and the
+    // participants' personal data go.
+    withoutPersonalData: ({ items, addressId, shipping, subtotalCents, coupon, participants }) => ({
       items,
-      addressId,
-      shipping,
+      ...(addressId !== undefined ? { addressId } : {}),
+      ...(shipping ? { shipping } : {}),
       subtotalCents,
+      ...(participants?.length
+        ? { participants: participants.map((p) => deps.registrations.withoutPersonalData(p)) }
+        : {}),
       ...(coupon ? { coupon } : {}),
     }),
   };
@@ -348,7 +447,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     if (!draft.buyer) return;
     const [order] = await toOrders([row]);
     await deps.mail.send(
-      orderConfirmationMail({ env: deps.env, order: order!, buyer: draft.buyer, shipping: draft.shipping }),
+      orderConfirmationMail({
+        env: deps.env,
+        order: order!,
+        buyer: draft.buyer,
+        ...(draft.shipping ? { shipping: draft.shipping } : {}),
+      }),
     );
     deps.log.info({ orderId }, 'order confirmation mail sent');
   }
@@ -371,10 +475,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   }
 
   async function toOrders(rows: repo.OrderRow[]): Promise<Order[]> {
-    const items = await repo.findItems(
-      deps.db,
-      rows.map((r) => r.id),
-    );
+    const ids = rows.map((r) => r.id);
+    const items = await repo.findItems(deps.db, ids);
+    const registrations = await deps.registrations.ofOrders(ids);
     return rows.map((row) => ({
       id: row.id,
       items: items
@@ -389,7 +492,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           product_color: i.colorName,
         })),
       frete: centsToReais(row.shippingCents),
-      servico_frete: row.shippingService === 'SEDEX' ? 'SEDEX' : 'PAC',
+      servico_frete: shippingServiceOf(row),
       preco_juros: centsToReais(row.totalCents),
       juros: centsToReais(row.interestCents),
       subtotal: centsToReais(row.subtotalCents),
@@ -399,6 +502,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       status: row.status,
       order_date: row.orderDate.toISOString(),
       address: row.address,
+      ...(registrations.has(row.id) ? { inscricoes: registrations.get(row.id) } : {}),
       // Only once shipped: the spec's order shape stays as it was until there is something to track.
       ...(row.trackingCode
         ? { codigo_rastreio: row.trackingCode, rastreio_url: trackingUrl(row.trackingCode) }
@@ -443,9 +547,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
 
   /** The coupon preview: the same pricing as the charge, answered without creating anything. */
   const pricePreview: DraftPricer = async (tx, input) => {
-    const { amountCents, draft } = await purpose.prepare(tx, input);
+    const { amountCents, draft } = await priceCart(tx, input, true);
     return {
-      beforeCents: draft.subtotalCents + draft.shipping.priceCents,
+      beforeCents: amountCents + (draft.coupon?.discountCents ?? 0),
       totalCents: amountCents,
       coupon: draft.coupon ?? null,
     };

@@ -5,15 +5,18 @@ import { events, orders, registrations } from '../../db/schema/index.ts';
 
 /**
  * Read-only figures for the dashboard, summed in the database: shop sales are orders not cancelled
- * (by payment date), registration sales are registrations (by creation), both per store calendar day.
+ * (by payment date), less the registrations a cart paid inside them; registration sales are
+ * registrations (by creation), however paid; both per store calendar day.
  */
 // A literal, not a bound parameter: the same expression in SELECT and GROUP BY must be the same text.
 const zone = sql.raw(`'${STORE_TIME_ZONE}'`);
 
 export async function dailySales(db: Db, since: Date) {
   const shopDay = sql<string>`to_char(${orders.orderDate} at time zone ${zone}, 'YYYY-MM-DD')`;
+  // A mixed cart's registrations count once, as registrations (docs/decisions/0020).
+  const inOrder = sql`coalesce((select sum(r.total_cents) from ${registrations} r where r.order_id = ${orders.id}), 0)`;
   const shop = await db
-    .select({ day: shopDay, cents: sql<number>`sum(${orders.totalCents})::int` })
+    .select({ day: shopDay, cents: sql<number>`sum(${orders.totalCents} - ${inOrder})::int` })
     .from(orders)
     .where(sql`${gte(orders.orderDate, since)} and ${ne(orders.status, 'cancelado')}`)
     .groupBy(shopDay);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMailContaining } from '../../test/factories/accounts.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
+import { createCoupon } from '../../test/factories/coupons.ts';
 import {
   type Buyer,
   createOrderPix,
@@ -11,10 +12,13 @@ import {
 } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { cardToken, chargeByTxid, simulatePixPaid } from '../../test/factories/payments.ts';
+import { cpfFrom } from '../../test/factories/registrations.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const START = new Date('2026-11-23T15:00:00Z');
 const CPF = '40364478829';
+/** The card holder of the other card orders of this file, so only one order carries `CPF`. */
+const OTHER_HOLDER_CPF = cpfFrom(123_456_780);
 
 describe('painel: orders and dashboard', () => {
   let t: TestApp;
@@ -48,11 +52,17 @@ describe('painel: orders and dashboard', () => {
     return { txid, orderId: paid.json().pedido_id as number, total };
   }
 
-  /** A card order; the browser puts the holder's CPF in the draft as the buyer's (`cpf`) when given. */
-  async function paidCardOrder(product: MadeProduct, buyerCpf?: string) {
+  /**
+   * A card order by a holder with the CPF `holderCpf`; the server keeps it as the buyer's. `draftCpf` is
+   * what a browser might put in the draft, which the server ignores.
+   */
+  async function paidCardOrder(
+    product: MadeProduct,
+    { holderCpf = OTHER_HOLDER_CPF, draftCpf }: { holderCpf?: string; draftCpf?: string } = {},
+  ) {
     const draft = {
       ...orderDraft(buyer, [{ product, quantity: 1 }], { frete: 'PAC', metodo: 'cartao' }),
-      ...(buyerCpf ? { cpf: buyerCpf } : {}),
+      ...(draftCpf ? { cpf: draftCpf } : {}),
     };
     const base = await draftTotalCents(t.app, buyer.zipCode, draft, [product]);
     const res = await t.app.inject({
@@ -64,10 +74,10 @@ describe('painel: orders and dashboard', () => {
         payment_token: await cardToken(t.app, {
           number: '4111111111111111',
           holderName: 'Maria Silva',
-          holderDocument: CPF,
+          holderDocument: holderCpf,
         }),
         name: 'Maria Silva',
-        cpf: CPF,
+        cpf: holderCpf,
         phone: '85999999999',
         email: buyer.email,
         produto: 'Pedido Passada',
@@ -183,6 +193,32 @@ describe('painel: orders and dashboard', () => {
     expect(await waitForMail(`pedido nº ${orderId} foi cancelado`)).toMatch(/devolvido por Pix/);
   });
 
+  it('the detail shows the coupon; cancelling the order gives the coupon use back', async () => {
+    const coupon = await createCoupon(t.app, admin.headers, { tipo: 'percentual', valor: 10, usos_max: 1 });
+    const product = await makeProduct(t.app.db, {
+      priceCents: 10000,
+      stock: [{ color: 'Rosa', size: 'M', quantity: 5 }],
+    });
+    const buyWithCoupon = async (who: Buyer) => {
+      const draft = { ...orderDraft(who, [{ product, quantity: 1 }]), cupom: coupon.codigo };
+      const total = (await draftTotalCents(t.app, who.zipCode, draft, [product])) - 1000;
+      return createOrderPix(t.app, who.headers, draft, total);
+    };
+    const created = await buyWithCoupon(buyer);
+    expect(created.statusCode).toBe(201);
+    const orderId = (await simulatePixPaid(t.app, created.json().txid)).json().pedido_id as number;
+    expect((await get(operator, `/api/painel/orders/${orderId}/`)).json()).toMatchObject({
+      cupom: coupon.codigo,
+      desconto: 10,
+    });
+    // Its one use is spent: nobody else can use it.
+    const other = await makeBuyer(t.app);
+    expect((await buyWithCoupon(other)).json().code).toBe('cupom_esgotado');
+
+    expect((await move(operator, orderId, { status: 'cancelado' })).statusCode).toBe(200);
+    expect((await buyWithCoupon(other)).statusCode).toBe(201);
+  });
+
   it('cancelling a paid card order refunds the card', async () => {
     const product = await makeProduct(t.app.db, { stock: [{ color: 'Verde', size: 'P', quantity: 2 }] });
     const { txid, orderId } = await paidCardOrder(product);
@@ -247,7 +283,11 @@ describe('painel: orders and dashboard', () => {
 
   it("finds orders by the buyer's CPF typed either way and shows it masked; a Pix order has none", async () => {
     const product = await makeProduct(t.app.db, { stock: [{ color: 'Azul', size: 'G', quantity: 5 }] });
-    const { orderId } = await paidCardOrder(product, '403.644.788-29');
+    // The buyer's CPF is the card holder's the provider got; a different CPF in the draft is ignored.
+    const { orderId } = await paidCardOrder(product, {
+      holderCpf: CPF,
+      draftCpf: '529.982.247-25',
+    });
     const { orderId: pixOrderId } = await paidPixOrder(product, 1);
 
     for (const typed of ['40364478829', '403.644.788-29', ' 403644788-29 ']) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { isValidCpfOrCnpj } from '@passada/core/documents';
+import { isValidCpf, isValidCpfOrCnpj } from '@passada/core/documents';
 import { formatBRL } from '@passada/core/money';
 import type { Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -73,8 +73,13 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
     user: AuthUser,
     draft: unknown,
     claimedCents: number,
+    payerCpf?: string,
   ) {
-    const prepared = await handlerFor(purpose).prepare(tx, { user, draft });
+    const prepared = await handlerFor(purpose).prepare(tx, {
+      user,
+      draft,
+      ...(payerCpf ? { payerCpf } : {}),
+    });
     if (!Number.isInteger(prepared.amountCents) || prepared.amountCents <= 0)
       throw new Error(`purpose ${purpose} priced a draft at ${prepared.amountCents}`);
     if (prepared.amountCents !== claimedCents) {
@@ -269,7 +274,15 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
       pending = await db.transaction(async (tx) => {
         await endWithdrawn(tx, withdrawn);
         await guardOpenCharges(tx, user.id);
-        const prepared = await prepare(tx, input.purpose, user, input.draft, input.claimedTotalCents);
+        const prepared = await prepare(
+          tx,
+          input.purpose,
+          user,
+          input.draft,
+          input.claimedTotalCents,
+          // The holder's CPF goes to the provider with the card; a CNPJ holder names no buyer CPF.
+          isValidCpf(input.customer.cpf) ? input.customer.cpf.replace(/\D/g, '') : undefined,
+        );
         const charge = await repo.insertCharge(tx, {
           txid: newCardTxid(),
           method: 'cartao',

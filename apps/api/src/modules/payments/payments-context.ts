@@ -36,7 +36,15 @@ export interface ChargePurposeHandler<Draft = unknown> {
    */
   prepare(
     tx: Tx,
-    input: { user: AuthUser; draft: unknown },
+    input: {
+      user: AuthUser;
+      draft: unknown;
+      /**
+       * The card holder's CPF as sent to the provider (11 digits), never the browser's draft; absent for
+       * Pix, for a CNPJ holder and for price previews.
+       */
+      payerCpf?: string;
+    },
   ): Promise<{ amountCents: number; description: string; draft: Draft; billingAddress?: BillingAddress }>;
   /** Holds stock/places for the charge in the same transaction as the charge insert; throws 409 when unavailable. */
   reserve(tx: Tx, chargeId: number, draft: Draft): Promise<void>;

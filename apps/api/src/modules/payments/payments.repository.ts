@@ -159,7 +159,7 @@ export async function findWithPersonalDataOf(db: Conn, userId: number): Promise<
 export async function findOpenDrafts(
   db: Conn,
   purpose: ChargeRow['purpose'],
-  match: { field: string; value: string },
+  match: { field: string; value: string } | undefined,
   onlyUserId?: number,
 ): Promise<unknown[]> {
   const rows = await db
@@ -169,7 +169,7 @@ export async function findOpenDrafts(
       and(
         eq(charges.purpose, purpose),
         inArray(charges.status, OPEN_STATUSES),
-        sql`${charges.draft}->>${match.field} = ${match.value}`,
+        match ? sql`${charges.draft}->>${match.field} = ${match.value}` : undefined,
         onlyUserId === undefined ? undefined : eq(charges.userId, onlyUserId),
       ),
     );

@@ -56,11 +56,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return repo.findChargeByTxid(deps.db, txid);
   }
 
-  /** What the purpose's open charges carry, matched on one draft field (optionally one account's only). */
+  /**
+   * What the purpose's open charges carry, matched on one draft field when given (optionally one
+   * account's only).
+   */
   function openDrafts(
     tx: Tx,
     purpose: ChargePurpose,
-    match: { field: string; value: string },
+    match: { field: string; value: string } | undefined,
     onlyUserId?: number,
   ): Promise<unknown[]> {
     return repo.findOpenDrafts(tx, purpose, match, onlyUserId);

@@ -6,10 +6,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Reads of registrations for the back office (participants, exports, check-in). */
     registrationsAdmin: RegistrationsAdmin;
+    /** Registrations paid inside a shop order (the mixed cart); the orders module calls it. */
+    registrations: { cart: RegistrationsCart };
   }
 }
 
-import { createRegistrationsService } from './registrations.service.ts';
+import { createRegistrationsService, type RegistrationsCart } from './registrations.service.ts';
 
 /** Event registrations (docs/product.md §7): paid through a 'registration' charge, then looked up by CPF. */
 export default fp(
@@ -31,6 +33,7 @@ export default fp(
       registrations.sendConfirmation(registrationId),
     );
     app.decorate('registrationsAdmin', createRegistrationsAdmin({ db: app.db }));
+    app.decorate('registrations', { cart: registrations.cart });
     await app.register(registrationsRoutes, { registrations });
   },
   { name: 'registrations', dependencies: ['infra', 'jobs', 'payments', 'events', 'accounts', 'coupons'] },

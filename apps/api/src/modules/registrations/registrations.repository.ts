@@ -94,3 +94,22 @@ export async function findLatestForAccount(
     .limit(1);
   return row ? { ...row.registration, eventName: row.eventName } : null;
 }
+
+/** The registrations paid with the given shop orders (a mixed cart), in order. */
+export async function listByOrders(
+  db: Conn,
+  orderIds: number[],
+): Promise<Array<RegistrationRow & { orderId: number; eventName: string }>> {
+  if (orderIds.length === 0) return [];
+  const rows = await db
+    .select({ registration: registrations, eventName: events.name })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(inArray(registrations.orderId, orderIds))
+    .orderBy(asc(registrations.id));
+  return rows.map((r) => ({
+    ...r.registration,
+    orderId: r.registration.orderId ?? 0,
+    eventName: r.eventName,
+  }));
+}

@@ -1,5 +1,6 @@
 import { dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
 import { COUPON_MESSAGES } from '@passada/core/contracts/coupon-code';
+import type { OrderRegistration } from '@passada/core/contracts/orders';
 import {
   checkinQrText,
   DUPLICATE_CPF,
@@ -23,7 +24,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { badRequest, conflict, notFound, validationError, zodIssues } from '../../plugins/errors.ts';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  notFound,
+  validationError,
+  zodIssues,
+} from '../../plugins/errors.ts';
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
 import type { UsersService } from '../accounts/users.service.ts';
 import type { AppliedCoupon, CouponsService, DraftPricer } from '../coupons/coupons.service.ts';
@@ -78,6 +86,15 @@ export interface RegistrationDraft extends Participant {
   /** The discount coupon priced for it; `totalCents` is already net of it. */
   coupon?: AppliedCoupon;
 }
+
+/** A participant of a cart, priced: the stored draft and the event's name (for descriptions). */
+export interface CartParticipant {
+  draft: RegistrationDraft;
+  eventName: string;
+}
+
+const PARTICIPANT_TWICE_IN_CART = 'Este participante já está no carrinho para este evento.';
+const CART_RACE_COUPON = 'Cupons de corrida valem na inscrição direta; no carrinho, use um cupom da loja.';
 
 interface PricedItem {
   category: CategoryInfo;
@@ -231,73 +248,195 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     };
   }
 
+  /** Open charges of this account holding `cpf`: direct registrations and carts, their categories. */
+  async function pendingCategories(tx: Tx, userId: number, cpf: string): Promise<number[]> {
+    const direct = await deps.payments.openDrafts(tx, 'registration', { field: 'cpf', value: cpf }, userId);
+    const carts = await deps.payments.openDrafts(tx, 'order', undefined, userId);
+    const inCarts = carts.flatMap((d) => {
+      const list = (d as { participants?: unknown }).participants;
+      return Array.isArray(list) ? list.filter((p) => (p as { cpf?: unknown }).cpf === cpf) : [];
+    });
+    return [...direct, ...inCarts].flatMap(categoriesOfDraft);
+  }
+
+  /**
+   * One participant checked and priced from the server's data: the direct registration and the cart
+   * run the SAME checks (birth date, categories of the event and one per day, lots and 60+ half price,
+   * deadline, places, kit size, PCD, termo version, CPF not already registered or pending). `inCart`
+   * holds the participants already priced for the same charge: the same person twice for one event is
+   * refused, and their places and shirts count as taken.
+   */
+  async function prepareParticipant(
+    tx: Tx,
+    user: AuthUser,
+    p: Participant,
+    inCart: readonly RegistrationDraft[] = [],
+    opts: { preview?: boolean } = {},
+  ): Promise<{ draft: RegistrationDraft; eventName: string }> {
+    const today = dateInTimeZone(deps.now(), STORE_TIME_ZONE);
+    if (p.data_nascimento > today)
+      throw badRequest('Informe uma data de nascimento válida.', 'validation_error', {
+        data_nascimento: 'Informe uma data de nascimento válida.',
+      });
+    if (inCart.some((d) => d.cpf === p.cpf && d.evento === p.evento))
+      throw conflict(PARTICIPANT_TWICE_IN_CART, 'participante_repetido');
+    const { event, items, senior } = await priceChoice(
+      tx,
+      p.evento,
+      p.categoria_evento,
+      p.data_nascimento,
+      tx,
+    );
+    if (!isRegistrationOpen(event.registrationDeadline, deps.now()))
+      throw conflict('Inscrições encerradas', 'inscricoes_encerradas');
+    const heldInCart = (categoryId: number) =>
+      inCart.filter((d) => d.items.some((i) => i.categoryId === categoryId)).length;
+    const soldOut = items.find((i) => i.category.placesLeft - heldInCart(i.category.id) <= 0);
+    if (soldOut) throw conflict(`Categoria esgotada: ${soldOut.category.name}.`, 'esgotado');
+    const kit = await chosenKitSize(tx, event, p.tamanho_camisa);
+    if (kit && kit.left - inCart.filter((d) => d.kitSizeId === kit.id).length <= 0)
+      throw conflict(KIT_SIZE_SOLD_OUT, 'tamanho_esgotado');
+    if (p.pcd && !event.offersPcd)
+      throw badRequest('Este evento não oferece inscrição PCD.', 'pcd_indisponivel', {
+        pcd: 'Este evento não oferece inscrição PCD.',
+      });
+    if (p.termo_versao !== termsVersion(termsText(event)))
+      throw conflict(
+        'O termo de responsabilidade deste evento foi atualizado. Leia-o e aceite novamente.',
+        'termo_atualizado',
+      );
+    await repo.lockCpf(tx, p.cpf);
+    const ids = items.map((i) => i.category.id);
+    if ((await repo.takenCategories(tx, p.cpf, ids)).length > 0)
+      throw conflict(DUPLICATE_CPF, 'cpf_ja_inscrito');
+    // Only this account's own pending charges: a stranger's unpaid charge for this CPF must not lock
+    // the person out (the place stays held; if both pay, the later payment is returned). A price
+    // preview skips it: the cart's own open Pix, replaced when paying again, must not refuse a coupon.
+    const pending = opts.preview ? [] : await pendingCategories(tx, user.id, p.cpf);
+    if (ids.some((id) => pending.includes(id)))
+      throw conflict(
+        'Já existe um pagamento em aberto para este CPF nesta categoria. Conclua-o ou aguarde ele expirar.',
+        'pagamento_pendente',
+      );
+    const price = await withCoupon(
+      tx,
+      { user, eventId: event.id, cpf: p.cpf, code: p.cupom },
+      { items, senior },
+    );
+    return {
+      eventName: event.name,
+      draft: {
+        ...p,
+        items: price.items.map(({ item, priceCents }) => ({
+          categoryId: item.category.id,
+          priceCents,
+          lotName: item.lotName,
+        })),
+        totalCents: price.totalCents,
+        ...(kit ? { kitSizeId: kit.id, kitSize: kit.size } : {}),
+        senior: price.senior,
+        ...(price.coupon ? { coupon: price.coupon } : {}),
+        termsAcceptedAt: deps.now().toISOString(),
+      },
+    };
+  }
+
+  /** Holds the participant's places and kit shirt for the charge (409 when one is gone). */
+  async function holdParticipant(tx: Tx, chargeId: number, d: RegistrationDraft): Promise<void> {
+    await deps.events.reservePlaces(
+      tx,
+      chargeId,
+      d.items.map((i) => i.categoryId),
+    );
+    if (d.kitSizeId !== undefined) await deps.events.reserveKit(tx, chargeId, d.kitSizeId);
+  }
+
+  /**
+   * The registration a paid charge creates for one participant, with its confirmation e-mail; throws
+   * CannotFulfil when the CPF took the category meanwhile (then the whole payment is returned).
+   */
+  async function insertParticipant(
+    tx: Tx,
+    charge: ChargeRow,
+    d: RegistrationDraft,
+    orderId: number | null,
+  ): Promise<number> {
+    await repo.lockCpf(tx, d.cpf);
+    const ids = d.items.map((i) => i.categoryId);
+    // Another account's charge for this CPF was paid first: this payment cannot become a registration.
+    if ((await repo.takenCategories(tx, d.cpf, ids)).length > 0) throw new CannotFulfil(DUPLICATE_CPF);
+    const row = await repo
+      .insertRegistration(
+        tx,
+        {
+          eventId: d.evento,
+          accountUserId: charge.userId,
+          chargeId: charge.id,
+          orderId,
+          fullName: d.nome_completo,
+          cpf: d.cpf,
+          birthDate: d.data_nascimento,
+          gender: d.genero,
+          address: d.endereco,
+          phone: d.numero_contato,
+          email: d.email,
+          street: d.street,
+          zipCode: d.zip_code,
+          state: d.state,
+          city: d.city,
+          neighborhood: d.neighborhood,
+          totalCents: d.totalCents,
+          discountCents: d.coupon?.discountCents ?? 0,
+          couponCode: d.coupon?.code ?? null,
+          kitSize: d.kitSize ?? null,
+          team: d.equipe ?? null,
+          emergencyName: d.contato_emergencia_nome ?? null,
+          emergencyPhone: d.contato_emergencia_telefone ?? null,
+          pcd: d.pcd ?? false,
+          termsVersion: d.termo_versao ?? null,
+          termsAcceptedAt: d.termsAcceptedAt ? new Date(d.termsAcceptedAt) : null,
+          seniorDiscount: d.senior ?? false,
+          createdAt: deps.now(),
+        },
+        d.items,
+      )
+      .catch((err: unknown) => {
+        // The unique (category, cpf) index is the final guard against a CPF holding a category twice.
+        if (isUniqueViolation(err)) throw new CannotFulfil(DUPLICATE_CPF);
+        throw err;
+      });
+    await deps.jobs.send('mail.registration-confirmation', { registrationId: row.id }, { tx });
+    return row.id;
+  }
+
+  /**
+   * LGPD: only what accounting keeps (event, categories, prices, kit size) survives; name, CPF,
+   * birth date, e-mail, phone, address, emergency contact, gender and PCD go.
+   */
+  const withoutPersonalData = (d: RegistrationDraft) => ({
+    evento: d.evento,
+    categoria_evento: d.categoria_evento,
+    items: d.items,
+    totalCents: d.totalCents,
+    ...(d.kitSizeId !== undefined ? { kitSizeId: d.kitSizeId, kitSize: d.kitSize } : {}),
+    ...(d.senior !== undefined ? { senior: d.senior } : {}),
+    ...(d.termo_versao ? { termo_versao: d.termo_versao } : {}),
+    ...(d.termsAcceptedAt ? { termsAcceptedAt: d.termsAcceptedAt } : {}),
+    // The coupon's use stays on record, without the participant's CPF.
+    ...(d.coupon ? { coupon: { ...d.coupon, cpf: undefined } } : {}),
+  });
+
   /** The 'registration' purpose of a charge (docs/architecture.md §5). */
   const purpose: ChargePurposeHandler<RegistrationDraft> = {
     async prepare(tx, { user, draft }) {
       const parsed = ParticipantSchema.safeParse(draft);
       if (!parsed.success) throw validationError(zodIssues(parsed.error));
       const p = parsed.data;
-      const today = dateInTimeZone(deps.now(), STORE_TIME_ZONE);
-      if (p.data_nascimento > today)
-        throw badRequest('Informe uma data de nascimento válida.', 'validation_error', {
-          data_nascimento: 'Informe uma data de nascimento válida.',
-        });
-      const { event, items, senior } = await priceChoice(
-        tx,
-        p.evento,
-        p.categoria_evento,
-        p.data_nascimento,
-        tx,
-      );
-      if (!isRegistrationOpen(event.registrationDeadline, deps.now()))
-        throw conflict('Inscrições encerradas', 'inscricoes_encerradas');
-      const soldOut = items.find((i) => i.category.placesLeft <= 0);
-      if (soldOut) throw conflict(`Categoria esgotada: ${soldOut.category.name}.`, 'esgotado');
-      const kit = await chosenKitSize(tx, event, p.tamanho_camisa);
-      if (p.pcd && !event.offersPcd)
-        throw badRequest('Este evento não oferece inscrição PCD.', 'pcd_indisponivel', {
-          pcd: 'Este evento não oferece inscrição PCD.',
-        });
-      if (p.termo_versao !== termsVersion(termsText(event)))
-        throw conflict(
-          'O termo de responsabilidade deste evento foi atualizado. Leia-o e aceite novamente.',
-          'termo_atualizado',
-        );
-      await repo.lockCpf(tx, p.cpf);
-      const ids = items.map((i) => i.category.id);
-      if ((await repo.takenCategories(tx, p.cpf, ids)).length > 0)
-        throw conflict(DUPLICATE_CPF, 'cpf_ja_inscrito');
-      // Only this account's own pending charges: a stranger's unpaid charge for this CPF must not lock
-      // the person out (the place stays held; if both pay, the later payment is returned).
-      const pending = (
-        await deps.payments.openDrafts(tx, 'registration', { field: 'cpf', value: p.cpf }, user.id)
-      ).flatMap(categoriesOfDraft);
-      if (ids.some((id) => pending.includes(id)))
-        throw conflict(
-          'Já existe um pagamento em aberto para este CPF nesta categoria. Conclua-o ou aguarde ele expirar.',
-          'pagamento_pendente',
-        );
-      const price = await withCoupon(
-        tx,
-        { user, eventId: event.id, cpf: p.cpf, code: p.cupom },
-        { items, senior },
-      );
+      const prepared = await prepareParticipant(tx, user, p);
       return {
-        amountCents: price.totalCents,
-        description: `Inscrição ${event.name}`.slice(0, 140),
-        draft: {
-          ...p,
-          items: price.items.map(({ item, priceCents }) => ({
-            categoryId: item.category.id,
-            priceCents,
-            lotName: item.lotName,
-          })),
-          totalCents: price.totalCents,
-          ...(kit ? { kitSizeId: kit.id, kitSize: kit.size } : {}),
-          senior: price.senior,
-          ...(price.coupon ? { coupon: price.coupon } : {}),
-          termsAcceptedAt: deps.now().toISOString(),
-        },
+        amountCents: prepared.draft.totalCents,
+        description: `Inscrição ${prepared.eventName}`.slice(0, 140),
+        draft: prepared.draft,
         billingAddress: {
           street: p.street,
           number: 'S/N',
@@ -310,12 +449,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     },
 
     async reserve(tx, chargeId, draft) {
-      await deps.events.reservePlaces(
-        tx,
-        chargeId,
-        draft.items.map((i) => i.categoryId),
-      );
-      if (draft.kitSizeId !== undefined) await deps.events.reserveKit(tx, chargeId, draft.kitSizeId);
+      await holdParticipant(tx, chargeId, draft);
       // The coupon's use is held with the places: of two buyers of its last use, one gets 409.
       if (draft.coupon) await deps.coupons.hold(tx, chargeId, draft.coupon);
     },
@@ -327,52 +461,9 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
 
     async fulfil(tx, charge: ChargeRow) {
       const d = charge.draft as RegistrationDraft;
-      await repo.lockCpf(tx, d.cpf);
-      const ids = d.items.map((i) => i.categoryId);
-      // Another account's charge for this CPF was paid first: this payment cannot become a registration.
-      if ((await repo.takenCategories(tx, d.cpf, ids)).length > 0) throw new CannotFulfil(DUPLICATE_CPF);
-      const row = await repo
-        .insertRegistration(
-          tx,
-          {
-            eventId: d.evento,
-            accountUserId: charge.userId,
-            chargeId: charge.id,
-            fullName: d.nome_completo,
-            cpf: d.cpf,
-            birthDate: d.data_nascimento,
-            gender: d.genero,
-            address: d.endereco,
-            phone: d.numero_contato,
-            email: d.email,
-            street: d.street,
-            zipCode: d.zip_code,
-            state: d.state,
-            city: d.city,
-            neighborhood: d.neighborhood,
-            totalCents: d.totalCents,
-            discountCents: d.coupon?.discountCents ?? 0,
-            couponCode: d.coupon?.code ?? null,
-            kitSize: d.kitSize ?? null,
-            team: d.equipe ?? null,
-            emergencyName: d.contato_emergencia_nome ?? null,
-            emergencyPhone: d.contato_emergencia_telefone ?? null,
-            pcd: d.pcd ?? false,
-            termsVersion: d.termo_versao ?? null,
-            termsAcceptedAt: d.termsAcceptedAt ? new Date(d.termsAcceptedAt) : null,
-            seniorDiscount: d.senior ?? false,
-            createdAt: deps.now(),
-          },
-          d.items,
-        )
-        .catch((err: unknown) => {
-          // The unique (category, cpf) index is the final guard against a CPF holding a category twice.
-          if (isUniqueViolation(err)) throw new CannotFulfil(DUPLICATE_CPF);
-          throw err;
-        });
+      const id = await insertParticipant(tx, charge, d, null);
       if (d.coupon) await deps.coupons.confirm(tx, charge.id);
-      await deps.jobs.send('mail.registration-confirmation', { registrationId: row.id }, { tx });
-      return { id: row.id };
+      return { id };
     },
 
     async fulfilledBy(db, chargeId) {
@@ -386,20 +477,87 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         ? { name: d.nome_completo, email: d.email, page: `/eventos/register/${d.evento}/ja-me-inscrevi` }
         : undefined,
 
-    // LGPD: only what accounting keeps (event, categories, prices, kit size) survives; name, CPF,
-    // birth date, e-mail, phone, address, emergency contact, gender and PCD go.
-    withoutPersonalData: (d) => ({
-      evento: d.evento,
-      categoria_evento: d.categoria_evento,
-      items: d.items,
-      totalCents: d.totalCents,
-      ...(d.kitSizeId !== undefined ? { kitSizeId: d.kitSizeId, kitSize: d.kitSize } : {}),
-      ...(d.senior !== undefined ? { senior: d.senior } : {}),
-      ...(d.termo_versao ? { termo_versao: d.termo_versao } : {}),
-      ...(d.termsAcceptedAt ? { termsAcceptedAt: d.termsAcceptedAt } : {}),
-      // The coupon's use stays on record, without the participant's CPF.
-      ...(d.coupon ? { coupon: { ...d.coupon, cpf: undefined } } : {}),
-    }),
+    withoutPersonalData,
+  };
+
+  /**
+   * What a shop order needs to carry event registrations in the same charge (the mixed cart,
+   * docs/decisions/0020-one-cart-for-products-and-registrations.md): the same checks, holds and
+   * registrations as the direct path, for several participants at once.
+   */
+  const cart = {
+    /**
+     * Each participant checked and priced; a refusal names the participant and fails the whole cart.
+     * `preview`: pricing for the coupon preview, which creates nothing.
+     */
+    async prepare(
+      tx: Tx,
+      user: AuthUser,
+      participants: Participant[],
+      opts: { preview?: boolean } = {},
+    ): Promise<CartParticipant[]> {
+      const prepared: CartParticipant[] = [];
+      for (const [index, p] of participants.entries()) {
+        try {
+          // Race coupons stay on the direct registration: the cart's one coupon is the shop's.
+          if (p.cupom) throw badRequest(CART_RACE_COUPON, 'cupom_nao_aplicavel', { cupom: CART_RACE_COUPON });
+          prepared.push(
+            await prepareParticipant(
+              tx,
+              user,
+              p,
+              prepared.map((x) => x.draft),
+              opts,
+            ),
+          );
+        } catch (err) {
+          if (!(err instanceof HttpError)) throw err;
+          const errors = err.errors
+            ? Object.fromEntries(Object.entries(err.errors).map(([k, v]) => [`inscricoes.${index}.${k}`, v]))
+            : undefined;
+          throw new HttpError(
+            err.statusCode,
+            `${p.nome_completo}: ${err.detail}`,
+            err.code,
+            errors,
+            err.extra,
+          );
+        }
+      }
+      return prepared;
+    },
+    /** Places and shirts of every participant, in the charge's transaction. */
+    async hold(tx: Tx, chargeId: number, drafts: readonly RegistrationDraft[]): Promise<void> {
+      for (const d of drafts) await holdParticipant(tx, chargeId, d);
+    },
+    /** Gives back every place and shirt the charge still holds. */
+    release: (tx: Tx, chargeId: number) => deps.events.releasePlaces(tx, chargeId),
+    /** One registration per participant, linked to the order; CannotFulfil for any of them fails all. */
+    async fulfil(tx: Tx, charge: ChargeRow, drafts: readonly RegistrationDraft[], orderId: number) {
+      const ids: number[] = [];
+      for (const d of drafts) ids.push(await insertParticipant(tx, charge, d, orderId));
+      return ids;
+    },
+    withoutPersonalData,
+    /** The registrations each order paid for, as the order shows them. */
+    async ofOrders(orderIds: number[], db: Db | Tx = deps.db): Promise<Map<number, OrderRegistration[]>> {
+      const byOrder = new Map<number, OrderRegistration[]>();
+      for (const row of await repo.listByOrders(db, orderIds)) {
+        const categories = await repo.categoriesOf(db, row.id);
+        const list = byOrder.get(row.orderId) ?? [];
+        list.push({
+          id: row.id,
+          evento: row.eventId,
+          nome_evento: row.eventName,
+          nome_completo: row.fullName,
+          categorias: categories.map((c) => c.name),
+          tamanho_camisa: row.kitSize,
+          total: centsToReais(row.totalCents),
+        });
+        byOrder.set(row.orderId, list);
+      }
+      return byOrder;
+    },
   };
 
   /**
@@ -555,7 +713,8 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     return { beforeCents: price.beforeCents, totalCents: price.totalCents, coupon: price.coupon ?? null };
   };
 
-  return { purpose, quote, pricePreview, registrationForCharge, lookup, sendConfirmation };
+  return { purpose, cart, quote, pricePreview, registrationForCharge, lookup, sendConfirmation };
 }
 
 export type RegistrationsService = ReturnType<typeof createRegistrationsService>;
+export type RegistrationsCart = RegistrationsService['cart'];

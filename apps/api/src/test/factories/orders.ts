@@ -1,10 +1,13 @@
 import { AddressInputSchema } from '@passada/core/contracts/accounts';
-import type { OrderDraft, ShippingService } from '@passada/core/contracts/orders';
+import type { OrderDraftInput, OrderDraftItem, ShippingService } from '@passada/core/contracts/orders';
 import { commaStringToCents } from '@passada/core/money';
 import type { FastifyInstance } from 'fastify';
 import { createUserAndToken, makeAddress, type TestUser } from './accounts.ts';
 import type { MadeProduct } from './catalog.ts';
 import { makeUser } from './payments.ts';
+
+/** An order draft with product lines (what most tests send). */
+export type ProductsDraft = OrderDraftInput & { items: OrderDraftItem[] };
 
 export interface Buyer extends TestUser {
   addressId: number;
@@ -38,7 +41,7 @@ export function orderDraft(
   buyer: Pick<Buyer, 'addressId'>,
   lines: Array<{ product: MadeProduct; quantity?: number; stockIndex?: number }>,
   opts: { frete?: ShippingService; metodo?: 'pix' | 'cartao' } = {},
-): OrderDraft {
+): ProductsDraft {
   return {
     items: lines.map(({ product, quantity = 1, stockIndex = 0 }) => {
       const s = product.stock[stockIndex]!;
@@ -60,7 +63,11 @@ export function orderDraft(
 }
 
 /** Shipping for a draft, from the public quote endpoint (what the review page shows), in centavos. */
-export async function quoteCents(app: FastifyInstance, zipCode: string, draft: OrderDraft): Promise<number> {
+export async function quoteCents(
+  app: FastifyInstance,
+  zipCode: string,
+  draft: ProductsDraft,
+): Promise<number> {
   const res = await app.inject({
     method: 'POST',
     url: '/api/calcular-frete/',
@@ -78,7 +85,7 @@ export async function quoteCents(app: FastifyInstance, zipCode: string, draft: O
 export async function draftTotalCents(
   app: FastifyInstance,
   zipCode: string,
-  draft: OrderDraft,
+  draft: ProductsDraft,
   products: MadeProduct[],
 ): Promise<number> {
   const subtotal = draft.items.reduce(
@@ -91,7 +98,7 @@ export async function draftTotalCents(
 export function createOrderPix(
   app: FastifyInstance,
   headers: Record<string, string>,
-  draft: OrderDraft,
+  draft: OrderDraftInput,
   totalCents: number,
 ) {
   return app.inject({

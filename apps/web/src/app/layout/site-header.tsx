@@ -2,6 +2,7 @@ import { plural } from '@passada/core/plural';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { itemCount, useCart } from '../../lib/cart.ts';
+import { useCartRegistrations } from '../../lib/cart-registrations.ts';
 import { AccountLinks } from './account-links.tsx';
 import { HeaderSearch, SearchIcon } from './header-search.tsx';
 import { navLinks } from './nav-links.ts';
@@ -20,7 +21,8 @@ export function SiteHeader() {
   const [menuLoaded, setMenuLoaded] = useState(false);
   const [cartOpen, setCartOpen] = useState(false);
   const [cartLoaded, setCartLoaded] = useState(false);
-  const count = itemCount(useCart());
+  // Products by quantity, plus one per event registration waiting in the cart.
+  const count = itemCount(useCart()) + useCartRegistrations().length;
 
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">

@@ -227,8 +227,8 @@ describe('CardForm', () => {
       installments: 3,
       birth: '1990-12-05',
       finalidade: 'pedido',
-      // The order keeps the holder's CPF as the buyer's, for the back office's search.
-      pedido: { address_id: 3, cpf: '52998224725' },
+      // The draft as the page built it: the server takes the buyer's CPF from the card holder's.
+      pedido: { address_id: 3 },
     });
     expect(pay?.headers['Idempotency-Key']).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[0-9a-f]{4}-[0-9a-f]{12}$/,

@@ -10,7 +10,6 @@ import type {
   PixCreateResponse,
   PixStatusResponse,
 } from '@passada/core/contracts/payments';
-import { isValidCpf } from '@passada/core/documents';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError, apiFetch } from '../../lib/api.ts';
 import { publicConfigQuery } from '../../lib/config-api.ts';
@@ -134,16 +133,6 @@ export function useSimulatePixPayment() {
       apiFetch<unknown>(`/api/simulador/pix/${txid}/pagar`, { method: 'POST', auth: false }),
     onSuccess: (_answer, txid) => queryClient.invalidateQueries({ queryKey: pixStatusQuery(txid).queryKey }),
   });
-}
-
-/**
- * A shop order keeps the card holder's CPF as the buyer's, so the back office can find the order by it.
- * A CNPJ is left out (the order's `cpf` takes only a CPF); registrations carry the participant's own CPF.
- */
-function withBuyerCpf(purpose: Purpose, draft: unknown, holderDocument: string): unknown {
-  if (purpose !== 'pedido' || !isValidCpf(holderDocument) || typeof draft !== 'object' || draft === null)
-    return draft;
-  return { ...draft, cpf: holderDocument.replace(/\D/g, '') };
 }
 
 /** What the card form hands over; number and CVV go only to the tokenizer, never to our API. */
@@ -288,7 +277,7 @@ export function usePayCard() {
             installments: payment.installment.installment,
             birth: payment.birth,
             finalidade: purpose,
-            [purpose]: withBuyerCpf(purpose, payment.draft, payment.card.holderDocument),
+            [purpose]: payment.draft,
           },
         });
       // The token is reused: a retry is the same attempt, never a second charge.

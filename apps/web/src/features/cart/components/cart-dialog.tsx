@@ -1,9 +1,15 @@
 import { formatBRL } from '@passada/core/money';
 import { useNavigate } from 'react-router';
+import {
+  CartRegistrationLines,
+  useRegistrationPrices,
+} from '../../../components/cart-registration-lines.tsx';
 import { Sheet, useAlert } from '../../../components/dialog.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { loginPathFor } from '../../../components/require-auth.tsx';
+import { TrashIcon } from '../../../components/trash-icon.tsx';
 import { cart, lineKey, subtotalCents, useCart } from '../../../lib/cart.ts';
+import { cartRegistrations, useCartRegistrations } from '../../../lib/cart-registrations.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { removeKey, StorageKeys } from '../../../lib/storage.ts';
 
@@ -18,6 +24,8 @@ interface CartDialogProps {
 /** 'Seu carrinho' (spec §2, §4): every change is saved at once by the cart store. */
 export default function CartDialog({ open, onOpenChange }: CartDialogProps) {
   const lines = useCart();
+  const registrations = useCartRegistrations();
+  const registrationPrices = useRegistrationPrices(registrations);
   const { token } = useSession();
   const navigate = useNavigate();
   const [alertElement, showAlert] = useAlert();
@@ -39,13 +47,13 @@ export default function CartDialog({ open, onOpenChange }: CartDialogProps) {
   return (
     <>
       <Sheet open={open} onOpenChange={onOpenChange} title="Seu carrinho" side="right">
-        {lines.length === 0 ? (
+        {lines.length === 0 && registrations.length === 0 ? (
           <p className="mt-6 text-stone-700 dark:text-stone-300">
             Você ainda não tem nenhum item no carrinho.
           </p>
         ) : (
           <>
-            <ul className="mt-6 flex flex-col gap-4" aria-label="Itens do carrinho">
+            <ul className="mt-6 flex flex-col gap-4 empty:hidden" aria-label="Itens do carrinho">
               {lines.map((line) => {
                 const key = lineKey(line);
                 return (
@@ -93,17 +101,7 @@ export default function CartDialog({ open, onOpenChange }: CartDialogProps) {
                           aria-label={`Remover ${line.name}`}
                           onClick={() => cart.remove(key)}
                         >
-                          <svg
-                            aria-hidden="true"
-                            width="20"
-                            height="20"
-                            viewBox="0 0 24 24"
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="2"
-                          >
-                            <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
-                          </svg>
+                          <TrashIcon />
                         </button>
                       </div>
                     </div>
@@ -111,9 +109,20 @@ export default function CartDialog({ open, onOpenChange }: CartDialogProps) {
                 );
               })}
             </ul>
+            {registrations.length > 0 ? (
+              <div className="mt-4">
+                <CartRegistrationLines
+                  lines={registrations}
+                  prices={registrationPrices.prices}
+                  onRemove={cartRegistrations.remove}
+                />
+              </div>
+            ) : null}
             <p className="mt-6 flex justify-between text-lg font-bold">
               <span>Subtotal</span>
-              <span data-testid="cart-subtotal">{formatBRL(subtotalCents(lines))}</span>
+              <span data-testid="cart-subtotal">
+                {formatBRL(subtotalCents(lines) + (registrationPrices.totalCents ?? 0))}
+              </span>
             </p>
             <button
               type="button"

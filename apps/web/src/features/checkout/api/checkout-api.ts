@@ -35,7 +35,8 @@ export interface OrderPayload {
   preco_juros: number;
   order_date: string;
   metodo_pagamento: 'pix' | 'cartao';
-  address: Pick<
+  /** Absent when nothing ships (only event registrations). */
+  address?: Pick<
     Address,
     'id' | 'street' | 'city' | 'neighborhood' | 'state' | 'zip_code' | 'full_name' | 'phone' | 'is_primary'
   >;

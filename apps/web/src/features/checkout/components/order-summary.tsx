@@ -10,11 +10,15 @@ interface OrderSummaryProps {
   subtotalCents: number;
   service: Service | null;
   shippingCents: number | null;
+  /** Nothing ships (only event registrations): no shipping line. */
+  shipsNothing?: boolean;
+  /** The event registrations in the cart, as the server priced them (null while loading). */
+  registrationsCents?: number | null;
   method: PaymentMethod | null;
   installment: InstallmentChoice | null;
   /** The discount coupon applied, as the server priced it. */
   discount?: { code: string; cents: number } | null;
-  /** Products and shipping, less the coupon, before card interest. */
+  /** Products, shipping and registrations, less the coupon, before card interest. */
   totalCents: number;
 }
 
@@ -29,10 +33,20 @@ export function OrderSummary(props: OrderSummaryProps) {
         Resumo do pedido
       </h2>
       <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 [&_dd]:text-right">
-        <dt>Produtos</dt>
-        <dd>{formatBRL(subtotalCents)}</dd>
-        <dt>Frete{service ? ` (${service})` : ''}</dt>
-        <dd>{shippingCents === null ? '—' : formatBRL(shippingCents)}</dd>
+        {props.shipsNothing ? null : (
+          <>
+            <dt>Produtos</dt>
+            <dd>{formatBRL(subtotalCents)}</dd>
+            <dt>Frete{service ? ` (${service})` : ''}</dt>
+            <dd>{shippingCents === null ? '—' : formatBRL(shippingCents)}</dd>
+          </>
+        )}
+        {props.registrationsCents !== undefined ? (
+          <>
+            <dt>Inscrições</dt>
+            <dd>{props.registrationsCents === null ? '—' : formatBRL(props.registrationsCents)}</dd>
+          </>
+        ) : null}
         {props.discount ? (
           <>
             <dt>Desconto (cupom {props.discount.code})</dt>

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { cart, lineKey, useCart } from '../../../lib/cart.ts';
+import { cartRegistrations } from '../../../lib/cart-registrations.ts';
 import { removeKey, StorageKeys } from '../../../lib/storage.ts';
 import {
   cartLineToItem,
@@ -46,13 +47,18 @@ export function useReviewItems() {
   const setQuantity = (key: string, quantity: number) =>
     update(key, (list) => list.map((i) => (itemKey(i) === key ? { ...i, quantity } : i)));
 
-  return { items, remove, setQuantity };
+  /** A "buy now" draft is bought alone; the cart's registrations wait for the cart. */
+  return { items, remove, setQuantity, buyingNow: orderData !== null };
 }
 
-/** After the order: the draft, the chosen address, its shipping and the cart have all been used up. */
+/**
+ * After the order: the draft, the chosen address, its shipping, the cart and the registrations in it
+ * (participants' personal data) have all been used up.
+ */
 export function clearCheckout(): void {
   removeKey(StorageKeys.orderData);
   removeKey(StorageKeys.chosenAddress);
   removeKey(StorageKeys.shipping);
   cart.clear();
+  cartRegistrations.clear();
 }

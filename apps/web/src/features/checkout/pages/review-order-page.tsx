@@ -2,6 +2,7 @@ import type { Address } from '@passada/core/contracts/accounts';
 import { formatBRL, reaisToCents } from '@passada/core/money';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
+import { useRegistrationPrices } from '../../../components/cart-registration-lines.tsx';
 import { CouponField } from '../../../components/coupon-field.tsx';
 import { useAlert } from '../../../components/dialog.tsx';
 import type { InstallmentChoice } from '../../../components/payments/card-form.tsx';
@@ -10,6 +11,8 @@ import {
   PaymentStep,
   usePaymentStep,
 } from '../../../components/payments/payment-step.tsx';
+import { cart } from '../../../lib/cart.ts';
+import { cartRegistrations, useCartRegistrations } from '../../../lib/cart-registrations.ts';
 import { useCoupon } from '../../../lib/coupons-api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { StorageKeys, writeJson } from '../../../lib/storage.ts';
@@ -18,9 +21,10 @@ import { DeliveryAddress } from '../components/delivery-address.tsx';
 import { OrderItems } from '../components/order-items.tsx';
 import { OrderSummary } from '../components/order-summary.tsx';
 import { PaymentMethodChoice } from '../components/payment-method-choice.tsx';
+import { RegistrationItems } from '../components/registration-items.tsx';
 import { type Service, ShippingOptions, servicePrice } from '../components/shipping-options.tsx';
 import { clearCheckout, useReviewItems } from '../hooks/use-review-items.ts';
-import { itemsSubtotalCents, orderDraft, readChosenAddress } from '../utils/order-draft.ts';
+import { itemsSubtotalCents, orderDraft, readChosenAddress, readOrderData } from '../utils/order-draft.ts';
 
 const NO_SHIPPING = 'ESCOLHA UMA OPÇÃO DE FRETE ANTES DE CONTINUAR!';
 const sectionClass = 'rounded-xl border border-stone-200 p-5 dark:border-stone-800';
@@ -36,21 +40,31 @@ const ADDRESS_FIELDS = [
   'is_primary',
 ] as const;
 
-function Review({ address }: { address: Address }) {
+function Review({ address }: { address: Address | null }) {
   const { profile } = useSession();
-  const { items, remove, setQuantity } = useReviewItems();
+  const { items, remove, setQuantity, buyingNow } = useReviewItems();
+  const cartRegs = useCartRegistrations();
+  const registrations = buyingNow ? [] : cartRegs;
+  const registrationPrices = useRegistrationPrices(registrations);
+  const participants = registrations.map((r) => r.participant);
+  // Only products ship: a cart of registrations alone needs no address and no shipping.
+  const ships = items.length > 0;
   const [service, setService] = useState<Service | null>(null);
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [installment, setInstallment] = useState<InstallmentChoice | null>(null);
   const [alertElement, showAlert] = useAlert();
-  const quote = useShippingQuote(address.zip_code, items);
+  const quote = useShippingQuote(address?.zip_code ?? null, items);
   const submitOrder = useSubmitOrder();
 
   const subtotal = itemsSubtotalCents(items);
-  const shippingCents = quote.data && service ? servicePrice(quote.data, service) : null;
+  const shippingCents = !ships ? 0 : quote.data && service ? servicePrice(quote.data, service) : null;
+  const delivery = ships && address && service ? { addressId: address.id, frete: service } : null;
+  const deliveryReady = !ships || delivery !== null;
   // The coupon is priced by the server for the cart and the shipping chosen (any method: same price).
-  const coupon = useCoupon('pedido', service ? orderDraft(items, address.id, service, 'pix') : null);
-  const totalCents = coupon.applied ? reaisToCents(coupon.applied.total) : subtotal + (shippingCents ?? 0);
+  const coupon = useCoupon('pedido', deliveryReady ? orderDraft(items, delivery, 'pix', participants) : null);
+  const totalCents = coupon.applied
+    ? reaisToCents(coupon.applied.total)
+    : subtotal + (shippingCents ?? 0) + (registrationPrices.totalCents ?? 0);
 
   const step = usePaymentStep({
     // docs/product.md §3: the order payload, with the paid charge's txid.
@@ -63,17 +77,24 @@ function Review({ address }: { address: Address }) {
         preco_juros: precoJuros ?? totalCents / 100,
         order_date: new Date().toISOString(),
         metodo_pagamento: paidWith,
-        address: Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) as Pick<
-          Address,
-          (typeof ADDRESS_FIELDS)[number]
-        >,
+        ...(ships && address
+          ? {
+              address: Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, address[f]])) as Pick<
+                Address,
+                (typeof ADDRESS_FIELDS)[number]
+              >,
+            }
+          : {}),
       });
     },
     texts: {
       finishing: 'Finalizando pedido...',
       failure: 'Erro ao finalizar a compra!',
       successTitle: 'Pedido realizado com sucesso!',
-      successText: 'Você será levado aos seus pedidos em instantes.',
+      successText:
+        registrations.length > 0
+          ? 'Cada participante recebe a confirmação da inscrição por e-mail. Você será levado aos seus pedidos em instantes.'
+          : 'Você será levado aos seus pedidos em instantes.',
     },
     redirectTo: '/user/pedidos',
     leaveOnClose: true,
@@ -94,7 +115,7 @@ function Review({ address }: { address: Address }) {
   };
 
   const chooseMethod = (next: PaymentMethod) => {
-    if (!service || shippingCents === null) {
+    if (!deliveryReady || shippingCents === null) {
       showAlert(NO_SHIPPING);
       return;
     }
@@ -102,7 +123,7 @@ function Review({ address }: { address: Address }) {
     setMethod(next);
   };
 
-  if (items.length === 0 && !step.succeeded) {
+  if (items.length === 0 && registrations.length === 0 && !step.succeeded) {
     return (
       <section className={sectionClass}>
         <p>Você ainda não tem nenhum item no carrinho.</p>
@@ -114,49 +135,70 @@ function Review({ address }: { address: Address }) {
   }
 
   const draft =
-    service && method
+    deliveryReady && method && registrationPrices.totalCents !== null
       ? {
-          ...orderDraft(items, address.id, service, method),
+          ...orderDraft(items, delivery, method, participants),
           ...(coupon.applied ? { cupom: coupon.applied.cupom } : {}),
         }
       : null;
+  const payerPhone = (ships && address ? address.phone : (participants[0]?.numero_contato ?? '')).replace(
+    /\D/g,
+    '',
+  );
   return (
     <>
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="flex flex-col gap-6">
-          <section className={sectionClass} aria-labelledby="itens-titulo">
-            <h2 id="itens-titulo" className="mb-3 text-lg font-bold">
-              Produtos
-            </h2>
-            <OrderItems
-              items={items}
-              onRemove={(key) => {
-                resetPayment();
-                remove(key);
-              }}
-              onQuantityChange={(key, quantity) => {
-                resetPayment();
-                setQuantity(key, quantity);
-              }}
-              disabled={step.locked}
-            />
-            <p className="mt-3 text-right">
-              Subtotal dos produtos: <strong>{formatBRL(subtotal)}</strong>
-            </p>
-          </section>
-          <DeliveryAddress address={address} className={sectionClass} />
-          <ShippingOptions
-            quote={quote}
-            service={service}
+          {ships ? (
+            <section className={sectionClass} aria-labelledby="itens-titulo">
+              <h2 id="itens-titulo" className="mb-3 text-lg font-bold">
+                Produtos
+              </h2>
+              <OrderItems
+                items={items}
+                onRemove={(key) => {
+                  resetPayment();
+                  remove(key);
+                }}
+                onQuantityChange={(key, quantity) => {
+                  resetPayment();
+                  setQuantity(key, quantity);
+                }}
+                disabled={step.locked}
+              />
+              <p className="mt-3 text-right">
+                Subtotal dos produtos: <strong>{formatBRL(subtotal)}</strong>
+              </p>
+            </section>
+          ) : null}
+          <RegistrationItems
+            registrations={registrations}
+            prices={registrationPrices.prices}
+            failed={registrationPrices.failed}
             disabled={step.locked}
             className={sectionClass}
-            onChoose={chooseService}
+            onRemove={(key) => {
+              resetPayment();
+              cartRegistrations.remove(key);
+            }}
           />
+          {ships && address ? (
+            <>
+              <DeliveryAddress address={address} className={sectionClass} />
+              <ShippingOptions
+                quote={quote}
+                service={service}
+                disabled={step.locked}
+                className={sectionClass}
+                onChoose={chooseService}
+              />
+            </>
+          ) : null}
           <section className={sectionClass} aria-label="Cupom de desconto">
             <CouponField
               coupon={coupon}
               disabled={step.locked}
-              notReady={service ? null : 'Escolha o frete antes de aplicar o cupom.'}
+              notReady={deliveryReady ? null : 'Escolha o frete antes de aplicar o cupom.'}
               onChange={resetPayment}
             />
           </section>
@@ -177,12 +219,14 @@ function Review({ address }: { address: Address }) {
             description={
               method === 'pix'
                 ? 'Pedido Passada'
-                : items
-                    .map((i) => i.product_name)
+                : [
+                    ...items.map((i) => i.product_name),
+                    ...registrations.map((r) => `Inscrição ${r.nome_evento}`),
+                  ]
                     .join(', ')
                     .slice(0, 255)
             }
-            payer={{ email: profile?.email ?? '', phone: address.phone.replace(/\D/g, '') }}
+            payer={{ email: profile?.email ?? '', phone: payerPhone }}
             headings={{ pix: 'Pague com Pix', cartao: 'Pague com cartão de crédito' }}
             onPixError={(message) => {
               resetPayment();
@@ -196,6 +240,8 @@ function Review({ address }: { address: Address }) {
           subtotalCents={subtotal}
           service={service}
           shippingCents={shippingCents}
+          shipsNothing={!ships}
+          {...(registrations.length > 0 ? { registrationsCents: registrationPrices.totalCents } : {})}
           method={method}
           installment={installment}
           discount={
@@ -214,7 +260,9 @@ function Review({ address }: { address: Address }) {
 /** /revisar-pedido (docs/product.md §2): the order summary, shipping, payment and confirmation. */
 export default function Page() {
   const [address] = useState(() => readChosenAddress());
-  if (!address) return <Navigate to="/enderecos" replace />;
+  // Something to ship needs an address first; registrations alone do not.
+  const [shipsSomething] = useState(() => readOrderData() !== null || cart.getSnapshot().length > 0);
+  if (!address && shipsSomething) return <Navigate to="/enderecos" replace />;
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="mb-6 text-2xl font-bold">Revisar pedido</h1>

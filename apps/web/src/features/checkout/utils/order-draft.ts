@@ -1,5 +1,6 @@
 import type { Address } from '@passada/core/contracts/accounts';
-import type { OrderDraftItem } from '@passada/core/contracts/orders';
+import type { OrderDraftInput } from '@passada/core/contracts/orders';
+import type { Participant } from '@passada/core/contracts/registrations';
 import { reaisToCents } from '@passada/core/money';
 import type { CartLine } from '../../../lib/cart.ts';
 import { readJson, StorageKeys, writeJson } from '../../../lib/storage.ts';
@@ -84,17 +85,20 @@ export function readChosenAddress(): Address | null {
   return isAddress(stored) ? stored : null;
 }
 
-/** The draft the server prices and charges (OrderDraftSchema): it reads only ids and quantities. */
+/**
+ * The draft the server prices and charges (OrderDraftSchema): it reads only ids and quantities, and
+ * the participants of the registrations in the cart. Address and shipping only when something ships.
+ */
 export function orderDraft(
   items: readonly ReviewItem[],
-  addressId: number,
-  frete: 'PAC' | 'SEDEX',
+  delivery: { addressId: number; frete: 'PAC' | 'SEDEX' } | null,
   method: 'pix' | 'cartao',
-): {
-  items: OrderDraftItem[];
-  address_id: number;
-  frete: 'PAC' | 'SEDEX';
-  metodo_pagamento: 'pix' | 'cartao';
-} {
-  return { items: items.map((i) => ({ ...i })), address_id: addressId, frete, metodo_pagamento: method };
+  inscricoes: readonly Participant[] = [],
+): OrderDraftInput {
+  return {
+    items: items.map((i) => ({ ...i })),
+    ...(delivery ? { address_id: delivery.addressId, frete: delivery.frete } : {}),
+    metodo_pagamento: method,
+    ...(inscricoes.length > 0 ? { inscricoes: [...inscricoes] } : {}),
+  };
 }

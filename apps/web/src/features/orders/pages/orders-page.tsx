@@ -3,6 +3,7 @@ import type { Order } from '@passada/core/contracts/orders';
 import { formatBRL } from '@passada/core/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { AccountLayout } from '../../../components/account-layout.tsx';
+import { OrderRegistrations } from '../../../components/order-registrations.tsx';
 import { AccountPayments } from '../../../components/payments/account-payments.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { ProductLineSummary } from '../../../components/product-line.tsx';
@@ -23,7 +24,7 @@ function OrderCard({ order }: { order: Order }) {
           <span className="font-semibold">{STATUS_LABEL[order.status] ?? order.status}</span>
         </p>
       </header>
-      <ul className="flex flex-col gap-3" aria-label="Itens">
+      <ul className="flex flex-col gap-3 empty:hidden" aria-label="Itens">
         {order.items.map((item) => (
           <li
             key={`${item.product}-${item.product_color}-${item.product_size}`}
@@ -41,9 +42,14 @@ function OrderCard({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
+      <OrderRegistrations registrations={order.inscricoes ?? []} />
       <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 [&_dd]:text-right border-t border-stone-200 pt-3 dark:border-stone-800">
-        <dt>Frete ({order.servico_frete})</dt>
-        <dd>{formatReais(order.frete)}</dd>
+        {order.servico_frete ? (
+          <>
+            <dt>Frete ({order.servico_frete})</dt>
+            <dd>{formatReais(order.frete)}</dd>
+          </>
+        ) : null}
         {order.cupom && order.desconto ? (
           <>
             <dt>Desconto (cupom {order.cupom})</dt>
@@ -57,10 +63,12 @@ function OrderCard({ order }: { order: Order }) {
         <dt className="font-bold">Total</dt>
         <dd className="font-bold">{formatReais(order.total)}</dd>
       </dl>
-      <address className="mt-3 text-sm not-italic text-stone-700 dark:text-stone-300">
-        Entrega para {order.address.full_name}: {order.address.street}, {order.address.neighborhood},{' '}
-        {order.address.city}-{order.address.state}, CEP {formatCep(order.address.zip_code)}
-      </address>
+      {order.address ? (
+        <address className="mt-3 text-sm not-italic text-stone-700 dark:text-stone-300">
+          Entrega para {order.address.full_name}: {order.address.street}, {order.address.neighborhood},{' '}
+          {order.address.city}-{order.address.state}, CEP {formatCep(order.address.zip_code)}
+        </address>
+      ) : null}
       {order.codigo_rastreio && order.rastreio_url ? (
         <p className="mt-2 text-sm">
           Rastreio dos Correios:{' '}

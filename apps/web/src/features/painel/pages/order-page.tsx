@@ -8,6 +8,7 @@ import {
   primaryButtonClass,
   secondaryButtonClass,
 } from '../../../components/form-field.tsx';
+import { OrderRegistrations } from '../../../components/order-registrations.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { MOVE_LABEL, ORDER_STATUS_LABEL, useMoveOrder, useOrder } from '../orders-api.ts';
@@ -99,11 +100,22 @@ export default function OrderPage() {
               </li>
             ))}
           </ul>
+          <OrderRegistrations registrations={o.inscricoes} />
           <dl className={`${dl} mt-3`}>
             <dt>Subtotal</dt>
             <dd>{formatReais(o.subtotal)}</dd>
-            <dt>Frete ({o.servico_frete})</dt>
-            <dd>{formatReais(o.frete)}</dd>
+            {o.servico_frete ? (
+              <>
+                <dt>Frete ({o.servico_frete})</dt>
+                <dd>{formatReais(o.frete)}</dd>
+              </>
+            ) : null}
+            {o.cupom ? (
+              <>
+                <dt>Desconto (cupom {o.cupom})</dt>
+                <dd>−{formatReais(o.desconto)}</dd>
+              </>
+            ) : null}
             <dt>Juros</dt>
             <dd>{formatReais(o.juros)}</dd>
             <dt className="font-bold">Total</dt>
@@ -112,15 +124,19 @@ export default function OrderPage() {
         </div>
         <div className={card}>
           <h2 className="mb-2 font-semibold">Entrega</h2>
-          <address className="text-sm not-italic">
-            {o.endereco.full_name}
-            <br />
-            {o.endereco.street} – {o.endereco.neighborhood}
-            <br />
-            {o.endereco.city}/{o.endereco.state} – CEP {o.endereco.zip_code}
-            <br />
-            Telefone: {o.endereco.phone}
-          </address>
+          {o.endereco ? (
+            <address className="text-sm not-italic">
+              {o.endereco.full_name}
+              <br />
+              {o.endereco.street} – {o.endereco.neighborhood}
+              <br />
+              {o.endereco.city}/{o.endereco.state} – CEP {o.endereco.zip_code}
+              <br />
+              Telefone: {o.endereco.phone}
+            </address>
+          ) : (
+            <p className="text-sm">Nada a enviar: o pedido tem só inscrições em eventos.</p>
+          )}
           <p className="mt-2 text-sm">
             Cliente: {o.cliente.nome} {o.cliente.email ? `(${o.cliente.email})` : ''}
           </p>

@@ -57,20 +57,22 @@ export default function OrderPrintPage() {
             </tbody>
           </table>
         </section>
-        <section aria-label="Etiqueta" className="label mt-8 w-[100mm] border-2 border-black p-4">
-          <p className="text-xs font-semibold uppercase">Destinatário</p>
-          <p className="text-lg font-bold">{a.full_name}</p>
-          <p>{a.street}</p>
-          <p>{a.neighborhood}</p>
-          <p>
-            {a.city}/{a.state}
-          </p>
-          <p className="text-lg font-bold">CEP {a.zip_code.replace(/^(\d{5})(\d{3})$/, '$1-$2')}</p>
-          <p className="mt-2 text-xs">
-            Pedido nº {o.id} · {o.servico_frete}
-            {o.codigo_rastreio ? ` · ${o.codigo_rastreio}` : ''}
-          </p>
-        </section>
+        {a ? (
+          <section aria-label="Etiqueta" className="label mt-8 w-[100mm] border-2 border-black p-4">
+            <p className="text-xs font-semibold uppercase">Destinatário</p>
+            <p className="text-lg font-bold">{a.full_name}</p>
+            <p>{a.street}</p>
+            <p>{a.neighborhood}</p>
+            <p>
+              {a.city}/{a.state}
+            </p>
+            <p className="text-lg font-bold">CEP {a.zip_code.replace(/^(\d{5})(\d{3})$/, '$1-$2')}</p>
+            <p className="mt-2 text-xs">
+              Pedido nº {o.id} · {o.servico_frete}
+              {o.codigo_rastreio ? ` · ${o.codigo_rastreio}` : ''}
+            </p>
+          </section>
+        ) : null}
       </div>
     </main>
   );

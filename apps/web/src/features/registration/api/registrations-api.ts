@@ -1,26 +1,6 @@
-import type {
-  Participant,
-  PriceResponse,
-  Registration,
-  RegistrationLookup,
-} from '@passada/core/contracts/registrations';
+import type { Participant, Registration, RegistrationLookup } from '@passada/core/contracts/registrations';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
-
-/**
- * The server's price for the chosen categories and this birth date (half price for 60+), so the form
- * shows exactly what the charge will be.
- */
-export function priceQuery(eventId: number, categories: number[], birthDate: string | null) {
-  const params = new URLSearchParams({ categorias: categories.join(',') });
-  if (birthDate) params.set('data_nascimento', birthDate);
-  return queryOptions({
-    queryKey: ['event-price', eventId, categories, birthDate],
-    queryFn: ({ signal }) =>
-      apiFetch<PriceResponse>(`/api/events/${eventId}/preco/?${params}`, { signal, auth: false }),
-    retry: false,
-  });
-}
 
 /**
  * Records the registration the confirmed payment paid for (`txid`: the Pix txid or the card charge

@@ -15,12 +15,13 @@ import {
   usePaymentStep,
 } from '../../../components/payments/payment-step.tsx';
 import { useCoupon } from '../../../lib/coupons-api.ts';
-import { eventQuery } from '../../../lib/events-api.ts';
+import { eventQuery, priceQuery } from '../../../lib/events-api.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { priceQuery, useRegisterParticipant } from '../api/registrations-api.ts';
+import { useRegisterParticipant } from '../api/registrations-api.ts';
 import { ParticipantFields } from '../components/participant-form.tsx';
 import { RaceFields } from '../components/race-fields.tsx';
 import { RegistrationPrice } from '../components/registration-price.tsx';
+import { useAddToCart } from '../hooks/use-add-to-cart.ts';
 import { useParticipantForm } from '../hooks/use-participant-form.ts';
 
 const PIX_NEEDS = 'DIGITE O SEU CPF, DATA DE NASCIMENTE E SELECIONE O SEU GÊNERO ANTES DE CONTINUAR!';
@@ -80,6 +81,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
     formState: { errors },
   } = form;
   const registerParticipant = useRegisterParticipant();
+  const putInCart = useAddToCart(eventQ.data, start.categorias, showAlert);
   const step = usePaymentStep({
     fulfil: ({ id }) =>
       draft ? registerParticipant.mutateAsync({ txid: id, participant: draft }) : Promise.reject(),
@@ -128,6 +130,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
       setDraft({ ...data, ...(coupon.applied ? { cupom: coupon.applied.cupom } : {}) });
       setMethod(next);
     })();
+  const addToCart = () => void handleSubmit((data) => putInCart(data, coupon.applied !== null))();
   const choosePix = () => {
     const v = getValues();
     if (!v.cpf.trim() || !v.data_nascimento || !v.genero) {
@@ -208,6 +211,9 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
               onClick={() => choose('cartao')}
             >
               Cartão de crédito
+            </button>
+            <button type="button" className={secondaryButtonClass} disabled={frozen} onClick={addToCart}>
+              Adicionar ao carrinho
             </button>
             {method === 'cartao' && !step.succeeded ? (
               <button type="button" className={secondaryButtonClass} onClick={() => setMethod(null)}>
