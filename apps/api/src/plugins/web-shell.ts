@@ -35,7 +35,7 @@ export interface RenderedPage {
 
 /** The server renderer built by `vite build --ssr` (apps/web/src/entry-server.tsx). */
 interface ServerRenderer {
-  render(url: string, load: LoadJson): Promise<{ html: string; dataScript: string } | null>;
+  render(url: string, load: LoadJson): Promise<{ html: string; dataScript: string; head: string } | null>;
 }
 
 const SSR_ENTRY = new URL('../../dist/ssr/entry-server.js', import.meta.url);
@@ -55,6 +55,7 @@ function serverRenderer(): Promise<ServerRenderer | null> {
 }
 
 const HOME_MARKER = '<!--home-banner-->';
+const HINTS_MARKER = '<!--page-hints-->';
 
 /** The page module each much-visited route loads first (apps/web/src/app/router.tsx). */
 const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
@@ -124,13 +125,17 @@ export function loadWebShell(webDist: string): WebShell | null {
   // Each page brings its own description (page-meta.ts); the build's default would be a duplicate.
   html = html.replace(/<meta name="description"[^>]*>\s*/, '');
   const { entry, pages: preloads } = modulePreloads(webDist, html);
-  html = html.replace('</head>', `${entry}</head>`);
+  // Hints go right after the title, ahead of the inlined stylesheet, so the browser sees them in the
+  // first bytes it reads.
+  html = html.includes('</title>')
+    ? html.replace('</title>', `</title>${HINTS_MARKER}${entry}`)
+    : html.replace('</head>', `${HINTS_MARKER}${entry}</head>`);
   const home = html.replace(HOME_MARKER, HOME_BANNER);
   const other = html.replace(HOME_MARKER, '');
   const withHead = (page: string, pathname: string, head: string, title: string | undefined) => {
     const source = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
-    const hints = (source ? (preloads.get(source) ?? '') : '') + head;
-    const withHints = page.replace('</head>', `${hints}</head>`);
+    const hints = head + (source ? (preloads.get(source) ?? '') : '');
+    const withHints = page.replace(HINTS_MARKER, () => hints);
     return title
       ? withHints.replace(/<title>[^<]*<\/title>/, `<title>${escapeXml(title)}</title>`)
       : withHints;
@@ -148,7 +153,8 @@ export function loadWebShell(webDist: string): WebShell | null {
         /<div id="root">[\s\S]*?<\/div>\s*<\/body>/,
         () => `<div id="root">${rendered.html}</div>${rendered.dataScript}</body>`,
       );
-      return { page: (head = '', title) => withHead(page, pathname, head, title) };
+      // The page's own hints (its largest image's preload) come first in the head.
+      return { page: (head = '', title) => withHead(page, pathname, rendered.head + head, title) };
     },
     scriptHashes,
   };

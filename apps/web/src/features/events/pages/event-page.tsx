@@ -86,6 +86,7 @@ export default function EventPage() {
           alt={`Cartaz do evento ${event.nome_evento}`}
           width={800}
           height={500}
+          fetchPriority="high"
           className="w-full rounded-xl bg-stone-100 object-cover dark:bg-stone-800"
         />
         <div>
