@@ -98,6 +98,33 @@ function modulePreloads(webDist: string, html: string): { entry: string; pages: 
   }
   return { entry: entryFiles.map(link).join(''), pages };
 }
+const CODE_HINTS_ID = 'code-hints';
+
+/**
+ * The app's entry, started once the page the server sent is painted with its largest image (the one
+ * its head preloads, waited for at most 2 s): the image gets the connection to itself, and starting
+ * React, which takes the main thread for a while on a cheap phone, waits until the page shows. Then
+ * the page's code hints (`<template id="code-hints">`, inert until here) go into the head, so every
+ * chunk downloads at once, and the entry runs.
+ */
+function startAfterPaint(entry: string): string {
+  return [
+    `const hint = document.querySelector('link[rel="preload"][as="image"][fetchpriority="high"]');`,
+    'if (hint) {',
+    ' const image = new Image();',
+    ' if (hint.imageSrcset) { image.sizes = hint.imageSizes; image.srcset = hint.imageSrcset; }',
+    ' image.src = hint.href;',
+    ' await Promise.race([image.decode().catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);',
+    '}',
+    // A hidden tab paints no frame: it goes on at once.
+    `if (document.visibilityState !== 'hidden')`,
+    ' await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));',
+    `const code = document.getElementById('${CODE_HINTS_ID}');`,
+    'if (code) document.head.append(code.content);',
+    `import('${entry}');`,
+  ].join('\n');
+}
+
 const HOME_BANNER =
   '<img src="/media/banner-poster.svg" width="960" height="420" alt="" fetchpriority="high" class="aspect-[16/7] w-full bg-stone-900 object-cover">';
 
@@ -122,19 +149,29 @@ export function loadWebShell(webDist: string): WebShell | null {
     },
   );
 
+  html = html.replace(
+    /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/,
+    (_, src: string) => {
+      const code = startAfterPaint(src);
+      scriptHashes.push(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+      return `<script type="module">${code}</script>`;
+    },
+  );
+
   // Each page brings its own description (page-meta.ts); the build's default would be a duplicate.
   html = html.replace(/<meta name="description"[^>]*>\s*/, '');
   const { entry, pages: preloads } = modulePreloads(webDist, html);
   // Hints go right after the title, ahead of the inlined stylesheet, so the browser sees them in the
   // first bytes it reads.
   html = html.includes('</title>')
-    ? html.replace('</title>', `</title>${HINTS_MARKER}${entry}`)
-    : html.replace('</head>', `${HINTS_MARKER}${entry}</head>`);
+    ? html.replace('</title>', `</title>${HINTS_MARKER}`)
+    : html.replace('</head>', `${HINTS_MARKER}</head>`);
   const home = html.replace(HOME_MARKER, HOME_BANNER);
   const other = html.replace(HOME_MARKER, '');
   const withHead = (page: string, pathname: string, head: string, title: string | undefined) => {
     const source = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
-    const hints = head + (source ? (preloads.get(source) ?? '') : '');
+    const code = entry + (source ? (preloads.get(source) ?? '') : '');
+    const hints = `${head}<template id="${CODE_HINTS_ID}">${code}</template>`;
     const withHints = page.replace(HINTS_MARKER, () => hints);
     return title
       ? withHints.replace(/<title>[^<]*<\/title>/, `<title>${escapeXml(title)}</title>`)
