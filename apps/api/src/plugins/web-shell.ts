@@ -80,16 +80,19 @@ function modulePreloads(webDist: string, html: string): { entry: string; pages: 
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) return { entry: '', pages };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  // Each chunk after the chunks it imports: the order the page's loader evaluates them in.
   const chunksOf = (source: string, skip: ReadonlySet<string>) => {
-    const files = new Set<string>();
+    const seen = new Set<string>();
+    const files: string[] = [];
     const visit = (key: string) => {
       const chunk = manifest[key];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
+      if (!chunk || seen.has(chunk.file)) return;
+      seen.add(chunk.file);
       for (const imported of chunk.imports ?? []) visit(imported);
+      files.push(chunk.file);
     };
     visit(source);
-    return [...files].filter((file) => !skip.has(file) && !html.includes(`/${file}"`));
+    return files.filter((file) => !skip.has(file) && !html.includes(`/${file}"`));
   };
   const link = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
   const entryFiles = chunksOf('index.html', new Set());
@@ -105,7 +108,8 @@ const CODE_HINTS_ID = 'code-hints';
  * its head preloads, waited for at most 2 s): the image gets the connection to itself, and starting
  * React, which takes the main thread for a while on a cheap phone, waits until the page shows. Then
  * the page's code hints (`<template id="code-hints">`, inert until here) go into the head, so every
- * chunk downloads at once, and the entry runs.
+ * chunk downloads at once, and the chunks run one task each, those a chunk imports first, the entry
+ * last: no single long task keeps the phone from answering a tap.
  */
 function startAfterPaint(entry: string): string {
   return [
@@ -120,7 +124,13 @@ function startAfterPaint(entry: string): string {
     `if (document.visibilityState !== 'hidden')`,
     ' await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));',
     `const code = document.getElementById('${CODE_HINTS_ID}');`,
+    `const chunks = code ? [...code.content.querySelectorAll('link')].map((link) => link.href) : [];`,
     'if (code) document.head.append(code.content);',
+    `for (const chunk of chunks) {`,
+    ` if (chunk.endsWith('${entry}')) continue;`,
+    ' await import(chunk);',
+    ' await new Promise((r) => setTimeout(r, 0));',
+    '}',
     `import('${entry}');`,
   ].join('\n');
 }
