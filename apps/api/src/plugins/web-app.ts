@@ -13,11 +13,11 @@ import type { RenderedPage, WebShell } from './web-shell.ts';
 const HTML = 'text/html; charset=utf-8';
 
 /**
- * Serves the built React app: hashed assets with a year-long cache, the page shell never cached, and
- * the shell for every other non-API path so the SPA's router answers, with the page's own head
- * (title, description, canonical, previews, JSON-LD) and status: an address, product or event that
- * does not exist is a 404 that shows the app's 404 page. Every page is sent compressed; the pages
- * rendered on the server are kept, compressed, until the catalogue or an event changes.
+ * Serves the built React app: hashed assets with a year-long cache, pages revalidated on every visit
+ * (no-cache, ETag), and the shell for every other non-API path so the SPA's router answers, with the
+ * page's own head (title, description, canonical, previews, JSON-LD) and status: an address, product
+ * or event that does not exist is a 404 that shows the app's 404 page. Every page is sent compressed,
+ * and kept, compressed, until the catalogue or an event changes (docs/decisions/0022).
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string, shell: WebShell | null) {
   const hasWeb = shell !== null && existsSync(path.join(webDist, 'index.html'));
@@ -78,10 +78,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, shel
   }
 
   /**
-   * Rendered pages, kept by address (query strings are not kept: every page would be another copy)
-   * with their compressed bytes and ETag. Any write to the catalogue or to an event, in any process,
-   * drops them all (docs/decisions/0014-cached-catalogue-answers.md); so does a new day in the
-   * store's time zone, which moves event prices by lot and closes registrations.
+   * Pages that answer 200, kept by address (not with a query string: each would be another copy) with
+   * their compressed bytes and ETag, at most PAGE_CACHE_MAX_PAGES. Any write to the catalogue or to an
+   * event, in any process, drops them all (docs/decisions/0014-cached-catalogue-answers.md); so does a
+   * new day in the store's time zone, which moves event prices by lot and closes registrations.
    */
   const pages = createAnswerCache(app.env.PAGE_CACHE_MAX_PAGES);
   for (const channel of [CATALOG_CHANGED, EVENTS_CHANGED]) {
@@ -90,7 +90,10 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, shel
   }
   let pagesDay = '';
 
-  /** The page for a path: its status and head, rendered on the server when it is one of those pages. */
+  /**
+   * The page for a path: its status and head, rendered on the server when it is one of those pages.
+   * Only a 200 whose rendering did not fail is kept (a failed one is tried again on the next request).
+   */
   async function buildPage(shell: WebShell | null, url: string, requestUrl: string): Promise<Produced> {
     const meta = await pageMeta(app, url);
     const head = headTags(meta, url, app.env.publicUrl, app.env.STORE_NAME);
@@ -104,7 +107,6 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, shel
     const html = rendered
       ? rendered.page(head.tags, head.title)
       : shell.html(url, (await productHints(url)) + head.tags, head.title);
-    // A page whose rendering failed is not kept: the next request tries again.
     return { answer: await prepareAnswer(html, HTML), keep: !failed };
   }
 
