@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProduct } from '../test/factories/catalog.ts';
@@ -10,43 +8,11 @@ import { createStaffAndLogin } from '../test/factories/painel.ts';
 import { makeUser } from '../test/factories/payments.ts';
 import { participant, registrationPix } from '../test/factories/registrations.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { makeDist } from '../test/web-dist.ts';
 import { hasServerRenderer } from './web-shell.ts';
 
 /** After `npm run build` the catalogue and product pages come rendered by React (apps/web/src/entry-server.tsx). */
 const serverRendered = hasServerRenderer();
-
-/** A miniature build of the web app, shaped like Vite's output. */
-function makeDist(): string {
-  const dist = mkdtempSync(path.join(tmpdir(), 'passada-dist-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    [
-      '<!doctype html><html><head><title>Passada</title>',
-      '<script src="/theme-init.js"></script>',
-      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
-      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
-      '</head><body><div id="root"><header>Passada</header><!--home-banner--></div></body></html>',
-    ].join('\n'),
-  );
-  writeFileSync(path.join(dist, 'theme-init.js'), "document.documentElement.classList.add('x');\n");
-  writeFileSync(path.join(dist, 'assets/index-abc.css'), 'body{color:red}');
-  writeFileSync(path.join(dist, 'assets/index-abc.js'), 'console.log(1)');
-  mkdirSync(path.join(dist, '.vite'));
-  writeFileSync(
-    path.join(dist, '.vite/manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-abc.js', imports: ['_react.js'] },
-      '_react.js': { file: 'assets/react-1.js' },
-      '_card.js': { file: 'assets/card-2.js', imports: ['_react.js'] },
-      'src/features/home/home-page.tsx': {
-        file: 'assets/home-page-3.js',
-        imports: ['_card.js', '_react.js'],
-      },
-    }),
-  );
-  return dist;
-}
 
 describe('serving the web app', () => {
   let t: TestApp;
