@@ -12,6 +12,20 @@ export interface PageScores {
   cls: number;
 }
 
+/**
+ * Where the largest paint's time went (Lighthouse's "LCP breakdown": time to first byte, resource load
+ * delay, load time, render delay), to see which part a change should shrink.
+ */
+function lcpPhases(details: unknown): string {
+  const tables = (details as { items?: Array<{ items?: Array<{ phase?: string; timing?: number }> }> })
+    ?.items;
+  const phases = tables
+    ?.flatMap((table) => table.items ?? [])
+    .filter((row) => row.phase && row.timing !== undefined);
+  if (!phases?.length) return 'no breakdown';
+  return phases.map((row) => `${row.phase} ${Math.round(row.timing!)} ms`).join(', ');
+}
+
 async function oneRun(url: string, port: number): Promise<PageScores | null> {
   const result = await lighthouse(
     url,
@@ -31,7 +45,7 @@ async function oneRun(url: string, port: number): Promise<PageScores | null> {
   }
   const lcpElement = JSON.stringify(lhr.audits['largest-contentful-paint-element']?.details ?? {});
   console.log(
-    `  ${url}: performance ${lhr.categories.performance?.score}, FCP ${lhr.audits['first-contentful-paint']?.displayValue}, LCP ${lhr.audits['largest-contentful-paint']?.displayValue} (${/"selector":"[^"]*"/.exec(lcpElement)?.[0] ?? '?'}), TBT ${lhr.audits['total-blocking-time']?.displayValue}, CLS ${lhr.audits['cumulative-layout-shift']?.displayValue}`,
+    `  ${url}: performance ${lhr.categories.performance?.score}, FCP ${lhr.audits['first-contentful-paint']?.displayValue}, LCP ${lhr.audits['largest-contentful-paint']?.displayValue} (${/"selector":"[^"]*"/.exec(lcpElement)?.[0] ?? '?'}; ${lcpPhases(lhr.audits['largest-contentful-paint-element']?.details)}), TBT ${lhr.audits['total-blocking-time']?.displayValue}, CLS ${lhr.audits['cumulative-layout-shift']?.displayValue}`,
   );
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),

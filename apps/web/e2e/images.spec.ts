@@ -31,3 +31,43 @@ test('a category page loads its first cards at once and the others when scrolled
     .toMatch(/-(200|400|800)\.avif$/);
   await expect(images.last()).toHaveAttribute('loading', 'lazy');
 });
+
+test('each server-rendered page preloads the image it paints largest, and the phone shows that very copy', async ({
+  page,
+  request,
+}) => {
+  const preload = page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]');
+  const [woman] = await findProducts(request, '/api/products/category/feminino/');
+  const [product] = await findProducts(request);
+  const events = (await (await request.get('/api/events/')).json()) as Array<{
+    id: number;
+    imagem_evento: string;
+  }>;
+
+  // A grid: the first card's drawing, its AVIF copies at the card's width; the card shows one of them.
+  await page.goto('/feminino');
+  await expect(preload).toHaveCount(1);
+  const cardImage = woman!.images[0]!.replace(/\.svg$/, '');
+  await expect(preload).toHaveAttribute('imagesrcset', new RegExp(`^${cardImage}-200\\.avif 200w`));
+  const card = page.getByRole('main').getByRole('listitem').first().getByRole('img');
+  await expect
+    .poll(() => card.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+    .toContain(cardImage);
+  const shown = new URL(await card.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+  expect(await preload.getAttribute('imagesrcset')).toContain(`${shown} `);
+
+  // A product: its main image at the gallery's sizes.
+  await page.goto(`/produto/${product!.id}`);
+  await expect(preload).toHaveCount(1);
+  await expect(preload).toHaveAttribute(
+    'imagesrcset',
+    new RegExp(product!.images[0]!.replace(/\.svg$/, '-800\\.avif')),
+  );
+  await expect(preload).toHaveAttribute('imagesizes', /100vw$/);
+
+  // An event: its poster; the home page: the banner's poster.
+  await page.goto(`/eventos/register/${events[0]!.id}`);
+  await expect(preload).toHaveAttribute('href', events[0]!.imagem_evento);
+  await page.goto('/');
+  await expect(preload).toHaveAttribute('href', '/media/banner-poster.svg');
+});

@@ -42,6 +42,19 @@ test.describe('without JavaScript', () => {
     await page.goto('/eventos');
     await expect(page.getByRole('heading', { name: event.nome_evento }).first()).toBeVisible();
   });
+
+  test('/topavaliados arrives with every product, the best rated first', async ({ page, request }) => {
+    const products = await findProducts(request);
+    const best = [...products].sort((a, b) => b.rating - a.rating || a.id - b.id);
+    const html = await (await request.get('/topavaliados')).text();
+    expect(html).toContain('<script type="application/json" id="server-data">');
+    await page.goto('/topavaliados');
+    await expect(page.getByRole('heading', { level: 1, name: 'Top Avaliados' })).toBeVisible();
+    const cards = page.getByRole('main').getByRole('listitem');
+    await expect(cards).toHaveCount(products.length);
+    await expect(cards.first().getByRole('heading', { name: best[0]!.name })).toBeVisible();
+    await expect(cards.last().getByRole('heading', { name: best.at(-1)!.name })).toBeVisible();
+  });
 });
 
 test('server-rendered pages hydrate without a mismatch and navigate in the browser', async ({
@@ -85,6 +98,7 @@ test('server-rendered pages hydrate without a mismatch and navigate in the brows
     `/produto/${product!.id}`,
     `/eventos/register/${event.id}`,
     '/feminino',
+    '/topavaliados',
     '/eventos',
   ]) {
     await page.goto(url);

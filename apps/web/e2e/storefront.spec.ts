@@ -173,6 +173,8 @@ test('the banner only moves on its own without reduced motion', async ({ page })
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.reload();
   await expect(second).toHaveAttribute('aria-current', 'false');
+  // The autoplay counts from when the app has taken the page over (it starts after the first paint).
+  await expect(page.getByRole('button', { name: 'Tema escuro' })).toBeEnabled();
   await page.clock.runFor(16_000);
   await expect(second).toHaveAttribute('aria-current', 'true');
 });

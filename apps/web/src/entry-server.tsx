@@ -1,10 +1,16 @@
+import type { Product } from '@passada/core/contracts/catalog';
+import type { Event } from '@passada/core/contracts/events';
+import { imagePreloadLink, PRODUCT_MAIN_IMAGE_SIZES } from '@passada/core/images';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { AppProviders, createQueryClient } from './app/app.tsx';
 import { AppRoutes } from './app/app-routes.tsx';
 import { preloadRoute } from './app/router.tsx';
+import { CARD_SIZES } from './components/product-card.tsx';
 import { categoryProductsQuery, productQuery } from './features/catalog/api/products.ts';
+import { CATEGORY_PAGES, pageProducts } from './features/catalog/utils/category-pages.ts';
+import { HOME_BANNER_POSTER } from './features/home/components/banner-slider.tsx';
 import { publicConfigQuery } from './lib/config-api.ts';
 import { eventQuery, eventsPageQuery } from './lib/events-api.ts';
 import { SERVER_DATA_ID } from './ssr-data.ts';
@@ -12,7 +18,13 @@ import { SERVER_DATA_ID } from './ssr-data.ts';
 /** Answers an API path (`/api/...`) with its JSON, or throws; the server reads its own API. */
 export type LoadJson = (apiPath: string) => Promise<unknown>;
 
-/** The pages rendered on the server, with the API answers each shows (the same as its queries). */
+/** The category pages' segments (`/feminino`, `/topavaliados`…). */
+const CATEGORY_PATH = new RegExp(`^/(${Object.keys(CATEGORY_PAGES).join('|')})/?$`);
+
+/**
+ * The pages rendered on the server, with the API answers each shows (the same as its queries) and
+ * the image each paints largest on a phone (its largest contentful paint), preloaded from the head.
+ */
 const PAGES: ReadonlyArray<{
   pattern: RegExp;
   prefetch(
@@ -21,6 +33,7 @@ const PAGES: ReadonlyArray<{
     client: QueryClient,
     load: LoadJson,
   ): Promise<void>;
+  largestImage?(match: RegExpExecArray, client: QueryClient): { src: string; sizes?: string } | undefined;
 }> = [
   {
     pattern: /^\/$/,
@@ -33,15 +46,24 @@ const PAGES: ReadonlyArray<{
           }),
         ),
       ).then(() => undefined),
+    // The banner's first slide is wider and higher than any card.
+    largestImage: () => ({ src: HOME_BANNER_POSTER }),
   },
   {
-    pattern: /^\/(feminino|masculino|acessorios)\/?$/,
+    pattern: CATEGORY_PATH,
     prefetch: (match, _, client, load) => {
-      const category = match[1] as 'feminino' | 'masculino' | 'acessorios';
+      const { category } = CATEGORY_PAGES[match[1]!]!;
       return client.prefetchQuery({
         ...categoryProductsQuery(category),
-        queryFn: () => load(`/api/products/category/${category}/`) as never,
+        queryFn: () =>
+          load(category === 'all' ? '/api/products/' : `/api/products/category/${category}/`) as never,
       });
+    },
+    largestImage: (match, client) => {
+      const { category } = CATEGORY_PAGES[match[1]!]!;
+      const products = client.getQueryData<Product[]>(categoryProductsQuery(category).queryKey);
+      const image = pageProducts(category, products)?.[0]?.images[0];
+      return image ? { src: image, sizes: CARD_SIZES } : undefined;
     },
   },
   {
@@ -51,6 +73,10 @@ const PAGES: ReadonlyArray<{
         ...productQuery(match[1]!),
         queryFn: () => load(`/api/products/${match[1]}/`) as never,
       }),
+    largestImage: (match, client) => {
+      const image = client.getQueryData<Product>(productQuery(match[1]!).queryKey)?.images[0];
+      return image ? { src: image, sizes: PRODUCT_MAIN_IMAGE_SIZES } : undefined;
+    },
   },
   {
     pattern: /^\/eventos\/?$/,
@@ -72,6 +98,11 @@ const PAGES: ReadonlyArray<{
         ...eventQuery(match[1]!),
         queryFn: () => load(`/api/events/${match[1]}/`) as never,
       }),
+    largestImage: (match, client) => {
+      const poster = client.getQueryData<Event>(eventQuery(match[1]!).queryKey)?.imagem_evento;
+      // The poster is a plain image (no responsive copies).
+      return poster ? { src: poster } : undefined;
+    },
   },
 ];
 
@@ -80,6 +111,8 @@ export interface RenderedPage {
   html: string;
   /** `<script type="application/json">` with the query data the browser starts from. */
   dataScript: string;
+  /** Tags for the head: the preload of the page's largest image. */
+  head: string;
 }
 
 /** JSON inside a script element: `<` escaped so no text can close the element early. */
@@ -89,24 +122,23 @@ function scriptJson(value: unknown): string {
 
 /**
  * Renders one of the pages above with its data, or answers null for any other address (the browser
- * renders those itself). A page whose data fails to load is left to the browser too.
+ * renders those itself). Throws when the page's data fails to load: the server then sends the shell
+ * and the browser renders the page.
  */
 export async function render(url: string, load: LoadJson): Promise<RenderedPage | null> {
   const parsed = new URL(url, 'http://localhost');
-  for (const { pattern, prefetch } of PAGES) {
+  for (const { pattern, prefetch, largestImage } of PAGES) {
     const match = pattern.exec(parsed.pathname);
     if (!match) continue;
     const queryClient = createQueryClient();
     // Nothing waits here for a retry: a failed answer leaves the page to the browser.
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
     await prefetch(match, parsed.searchParams, queryClient, load);
-    if (
-      queryClient
-        .getQueryCache()
-        .getAll()
-        .some((q) => q.state.status !== 'success')
-    )
-      return null;
+    const failed = queryClient
+      .getQueryCache()
+      .getAll()
+      .find((q) => q.state.status !== 'success');
+    if (failed) throw new Error(`the page's data did not load: ${JSON.stringify(failed.queryKey)}`);
     // The settings behind the demo strip shown on every page.
     await queryClient.prefetchQuery({ ...publicConfigQuery, queryFn: () => load('/api/config/') as never });
 
@@ -119,7 +151,8 @@ export async function render(url: string, load: LoadJson): Promise<RenderedPage 
       </AppProviders>,
     );
     const dataScript = `<script type="application/json" id="${SERVER_DATA_ID}">${scriptJson(dehydrate(queryClient))}</script>`;
-    return { html, dataScript };
+    const image = largestImage?.(match, queryClient);
+    return { html, dataScript, head: image ? imagePreloadLink(image.src, image.sizes) : '' };
   }
   return null;
 }

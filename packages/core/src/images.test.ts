@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSources } from './images.ts';
+import { imagePreloadLink, imageSources } from './images.ts';
 
 describe('imageSources', () => {
   it('lists the raster copies of a generated drawing at 200, 400 and 800 px', () => {
@@ -20,5 +20,26 @@ describe('imageSources', () => {
   it('has nothing for other addresses', () => {
     expect(imageSources('/media/banner-poster.svg')).toBeNull();
     expect(imageSources('https://example.com/a.svg')).toBeNull();
+  });
+});
+
+describe('imagePreloadLink', () => {
+  it("preloads a drawing's AVIF copies at the displayed sizes, with high priority", () => {
+    const link = imagePreloadLink(
+      '/api/media/products/top-frente-coral.3eea8216a3.svg',
+      '(min-width: 1024px) 220px, 50vw',
+    );
+    expect(link).toBe(
+      `<link rel="preload" as="image" href="/api/media/products/top-frente-coral.3eea8216a3.svg" imagesrcset="${imageSources('/api/media/products/top-frente-coral.3eea8216a3.svg')?.avif}" imagesizes="(min-width: 1024px) 220px, 50vw" type="image/avif" fetchpriority="high">`,
+    );
+  });
+
+  it('preloads the file itself without sizes (a plain image) or without copies, escaping the address', () => {
+    expect(imagePreloadLink('/api/media/products/top-frente-coral.3eea8216a3.svg')).toBe(
+      '<link rel="preload" as="image" href="/api/media/products/top-frente-coral.3eea8216a3.svg" fetchpriority="high">',
+    );
+    expect(imagePreloadLink('/media/a"b.svg', '100vw')).toBe(
+      '<link rel="preload" as="image" href="/media/a&quot;b.svg" fetchpriority="high">',
+    );
   });
 });

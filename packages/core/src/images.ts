@@ -1,3 +1,5 @@
+import { escapeXml } from './text.ts';
+
 /**
  * The responsive copies of a product or event image, for `srcset`: the generated drawings
  * (`/api/media/products/<name>.<hash>.svg`) have WebP and AVIF copies at DRAWING_WIDTHS, drawn by the
@@ -29,3 +31,16 @@ export function imageSources(url: string): ImageSources | null {
 
 /** The product page's main image: half of the 1152 px column from 768 px up, the whole screen below. */
 export const PRODUCT_MAIN_IMAGE_SIZES = '(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw';
+
+/**
+ * `<link rel="preload">` for a page's largest image, sent in the page's head so the phone fetches it
+ * while it still reads the HTML: its AVIF copies at the displayed `sizes` when it has them (the copy
+ * the `<picture>` then picks), else the file itself (also when no `sizes` is given: a plain `<img>`).
+ */
+export function imagePreloadLink(src: string, sizes?: string): string {
+  const sources = sizes ? imageSources(src) : null;
+  const responsive = sources
+    ? ` imagesrcset="${escapeXml(sources.avif)}" imagesizes="${escapeXml(sizes!)}" type="image/avif"`
+    : '';
+  return `<link rel="preload" as="image" href="${escapeXml(src)}"${responsive} fetchpriority="high">`;
+}

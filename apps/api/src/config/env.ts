@@ -69,6 +69,8 @@ export const EnvSchema = z
     STORE_NAME: z.string().min(1).default('Passada'),
     /** Folder with the built web app; served at / when it exists. */
     WEB_DIST: z.string().default('./apps/web/dist'),
+    /** Pages kept rendered and compressed in memory (each about 30–130 KB); more are built per request. */
+    PAGE_CACHE_MAX_PAGES: z.coerce.number().int().min(0).default(500),
     SEED_DEMO_DATA: bool.default(true),
     /** Connections to PostgreSQL one process keeps at most (its pool); PGlite has a single one. */
     DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),

@@ -6,52 +6,83 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** One JSON answer, serialized, hashed and compressed once for every request that reads it. */
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/** One answer (JSON or a page), hashed and compressed once for every request that reads it. */
 export interface CachedAnswer {
-  json: string;
+  body: string;
+  type: string;
+  status: number;
   etag: string;
   gzip: Buffer;
   br: Buffer;
 }
 
-async function prepare(value: unknown): Promise<CachedAnswer> {
-  const json = JSON.stringify(value);
+/** Hashes and compresses a body once (brotli and gzip), for `sendCached`. */
+export async function prepareAnswer(body: string, type = JSON_TYPE, status = 200): Promise<CachedAnswer> {
   const [br, gz] = await Promise.all([
-    brotli(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
-    gzipAsync(json, { level: 9 }),
+    brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }),
+    gzipAsync(body, { level: 9 }),
   ]);
-  return { json, etag: `"${createHash('sha1').update(json).digest('base64url')}"`, gzip: gz, br };
+  return {
+    body,
+    type,
+    status,
+    etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    gzip: gz,
+    br,
+  };
+}
+
+/** What a producer built: the answer, and whether it may be kept for the next requests. */
+export interface Produced {
+  answer: CachedAnswer;
+  keep: boolean;
 }
 
 /**
- * Answers read far more often than they change (the catalogue): each is built from the database
+ * Answers read far more often than they change (the catalogue, the pages showing it): each is built
  * once and kept until `invalidate()`. A read that started before an invalidation is not kept, so a
- * change committed while it ran is never hidden behind an old answer.
+ * change committed while it ran is never hidden behind an old answer. Past `maxEntries` kept answers,
+ * new ones are built for each request and not kept.
  */
-export function createAnswerCache() {
+export function createAnswerCache(maxEntries = Number.POSITIVE_INFINITY) {
   let generation = 0;
   const answers = new Map<string, Promise<CachedAnswer>>();
+  /** The keys whose answers are built and kept (the others in `answers` are still being built). */
+  const kept = new Set<string>();
+
+  /** The kept answer for `key`, or the one `produce` builds (requests arriving meanwhile share it). */
+  function remember(key: string, produce: () => Promise<Produced>): Promise<CachedAnswer> {
+    const known = answers.get(key);
+    if (known) return known;
+    const started = generation;
+    const produced = produce();
+    const pending = produced.then((p) => p.answer);
+    answers.set(key, pending);
+    const forget = () => {
+      if (answers.get(key) === pending) answers.delete(key);
+    };
+    produced.then((p) => {
+      if (!p.keep || generation !== started || kept.size >= maxEntries) forget();
+      else kept.add(key);
+    }, forget);
+    return pending;
+  }
 
   return {
+    /** A JSON answer: `produce` reads the value, kept serialized. */
     get(key: string, produce: () => Promise<unknown>): Promise<CachedAnswer> {
-      const kept = answers.get(key);
-      if (kept) return kept;
-      const started = generation;
-      const pending = produce().then(prepare);
-      answers.set(key, pending);
-      pending.then(
-        () => {
-          if (generation !== started && answers.get(key) === pending) answers.delete(key);
-        },
-        () => {
-          if (answers.get(key) === pending) answers.delete(key);
-        },
-      );
-      return pending;
+      return remember(key, async () => ({
+        answer: await prepareAnswer(JSON.stringify(await produce())),
+        keep: true,
+      }));
     },
+    remember,
     invalidate(): void {
       generation++;
       answers.clear();
+      kept.clear();
     },
   };
 }
@@ -79,13 +110,16 @@ function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
  * every time (no-cache), so a change is seen on the next visit.
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply.header('etag', answer.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-  if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === answer.etag)) {
-    return reply.code(304).send();
+  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  if (answer.status === 200) {
+    reply.header('etag', answer.etag);
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === answer.etag)) {
+      return reply.code(304).send();
+    }
   }
-  reply.type('application/json; charset=utf-8');
+  reply.code(answer.status).type(answer.type);
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (encoding === 'br') return reply.header('content-encoding', 'br').send(answer.br);
   if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(answer.gzip);
-  return reply.send(answer.json);
+  return reply.send(answer.body);
 }

@@ -1,47 +1,18 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProduct } from '../test/factories/catalog.ts';
+import { makeEvent } from '../test/factories/events.ts';
+import { createStaffAndLogin } from '../test/factories/painel.ts';
+import { makeUser } from '../test/factories/payments.ts';
+import { participant, registrationPix } from '../test/factories/registrations.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { makeDist } from '../test/web-dist.ts';
 import { hasServerRenderer } from './web-shell.ts';
 
 /** After `npm run build` the catalogue and product pages come rendered by React (apps/web/src/entry-server.tsx). */
 const serverRendered = hasServerRenderer();
-
-/** A miniature build of the web app, shaped like Vite's output. */
-function makeDist(): string {
-  const dist = mkdtempSync(path.join(tmpdir(), 'passada-dist-'));
-  mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    [
-      '<!doctype html><html><head>',
-      '<script src="/theme-init.js"></script>',
-      '<script type="module" crossorigin src="/assets/index-abc.js"></script>',
-      '<link rel="stylesheet" crossorigin href="/assets/index-abc.css">',
-      '</head><body><div id="root"><header>Passada</header><!--home-banner--></div></body></html>',
-    ].join('\n'),
-  );
-  writeFileSync(path.join(dist, 'theme-init.js'), "document.documentElement.classList.add('x');\n");
-  writeFileSync(path.join(dist, 'assets/index-abc.css'), 'body{color:red}');
-  writeFileSync(path.join(dist, 'assets/index-abc.js'), 'console.log(1)');
-  mkdirSync(path.join(dist, '.vite'));
-  writeFileSync(
-    path.join(dist, '.vite/manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-abc.js', imports: ['_react.js'] },
-      '_react.js': { file: 'assets/react-1.js' },
-      '_card.js': { file: 'assets/card-2.js', imports: ['_react.js'] },
-      'src/features/home/home-page.tsx': {
-        file: 'assets/home-page-3.js',
-        imports: ['_card.js', '_react.js'],
-      },
-    }),
-  );
-  return dist;
-}
 
 describe('serving the web app', () => {
   let t: TestApp;
@@ -71,9 +42,24 @@ describe('serving the web app', () => {
     const home = await t.app.inject({ method: 'GET', url: '/' });
     expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/home-page-3.js">');
     expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/card-2.js">');
-    expect(home.body).not.toContain('href="/assets/index-abc.js"');
     const other = await t.app.inject({ method: 'GET', url: '/sobrenos' });
     expect(other.body).not.toContain('home-page-3');
+  });
+
+  it('starts the app once the page is painted: its code hints wait, inert, and the entry is imported after', async () => {
+    const { body, headers } = await t.app.inject({ method: 'GET', url: '/sobrenos' });
+    // No script element loads the entry: an inline module, allowed by its hash, imports it.
+    expect(body).not.toContain('src="/assets/index-abc.js"');
+    const loader = /<script type="module">([\s\S]*?)<\/script>/.exec(body)?.[1] ?? '';
+    expect(loader).toContain("import('/assets/index-abc.js')");
+    const hash = createHash('sha256').update(loader).digest('base64');
+    expect(headers['content-security-policy']).toContain(`'sha256-${hash}'`);
+    // The chunks are hinted inside a template (fetched when the loader moves them into the head).
+    const hints = /<template id="code-hints">([\s\S]*?)<\/template>/.exec(body)?.[1] ?? '';
+    expect(hints).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
+    expect(hints).toContain('<link rel="modulepreload" crossorigin href="/assets/react-1.js">');
+    // Hints come before the inlined stylesheet, in the first bytes the browser reads.
+    expect(body.indexOf('<template id="code-hints">')).toBeLessThan(body.indexOf('<style>'));
   });
 
   it("hints the entry's own chunks on every page, once (the build has no preload helper)", async () => {
@@ -114,7 +100,7 @@ describe('serving the web app', () => {
     expect(res.body).toMatch(/<link rel="preload" as="image" href="\/api\/media\/products\/[^"]+\.svg"/);
     const unknown = await t.app.inject({ method: 'GET', url: '/produto/999999' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.body).not.toContain('rel="preload"');
+    expect(unknown.body).not.toContain('<link rel="preload"');
   });
 
   it('serves hashed assets with a year-long cache and unknown files as JSON 404', async () => {
@@ -125,6 +111,64 @@ describe('serving the web app', () => {
     expect(missing.statusCode).toBe(404);
     const api = await t.app.inject({ method: 'GET', url: '/api/nada/' });
     expect(api.json()).toMatchObject({ code: 'not_found' });
+  });
+
+  it('sends a page compressed, answers 304 to its ETag, and keeps it until a product is edited in the back office', async () => {
+    const product = await makeProduct(t.database.db, { name: 'Regata Brisa do Mar', priceCents: 8990 });
+    const url = `/produto/${product.id}`;
+    const page = async (headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'br', ...headers },
+      });
+      return { res, html: res.statusCode === 200 ? brotliDecompressSync(res.rawPayload).toString() : '' };
+    };
+    const first = await page();
+    expect(first.res.headers['content-encoding']).toBe('br');
+    expect(first.res.headers['content-type']).toMatch(/^text\/html/);
+    expect(first.html).toMatch(/R\$\s89,90/);
+    const etag = first.res.headers.etag as string;
+    expect((await page({ 'if-none-match': etag })).res.statusCode).toBe(304);
+
+    const admin = await createStaffAndLogin(t.app, 'admin');
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/painel/products/${product.id}/`,
+      headers: admin.headers,
+      payload: { price: 79.9 },
+    });
+    expect(edit.statusCode).toBe(200);
+    const after = await page({ 'if-none-match': etag });
+    expect(after.res.statusCode).toBe(200);
+    expect(after.html).toMatch(/R\$\s79,90/);
+    expect(after.html).not.toMatch(/R\$\s89,90/);
+  });
+
+  it("draws an event's page again once its last place is taken", async () => {
+    const event = await makeEvent(t.database.db, {
+      days: [[{ name: '5 km', priceCents: 5000, placesLeft: 1 }]],
+    });
+    const url = `/eventos/register/${event.id}`;
+    const before = await t.app.inject({ method: 'GET', url });
+    expect(before.statusCode).toBe(200);
+    expect(before.body).toContain('https://schema.org/InStock');
+    const buyer = await makeUser(t.app);
+    const pix = await registrationPix(
+      t.app,
+      participant(event, [event.days[0]!.categories[0]!.id]),
+      50,
+      buyer.headers,
+    );
+    expect(pix.statusCode).toBe(201);
+    const after = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': before.headers.etag as string },
+    });
+    expect(after.statusCode).toBe(200);
+    expect(after.body).toContain('https://schema.org/SoldOut');
+    expect(after.body).not.toContain('https://schema.org/InStock');
   });
 
   it('answers unknown pages with status 404 and the SPA, so its router shows the 404 page', async () => {

@@ -35,7 +35,7 @@ export interface RenderedPage {
 
 /** The server renderer built by `vite build --ssr` (apps/web/src/entry-server.tsx). */
 interface ServerRenderer {
-  render(url: string, load: LoadJson): Promise<{ html: string; dataScript: string } | null>;
+  render(url: string, load: LoadJson): Promise<{ html: string; dataScript: string; head: string } | null>;
 }
 
 const SSR_ENTRY = new URL('../../dist/ssr/entry-server.js', import.meta.url);
@@ -55,6 +55,7 @@ function serverRenderer(): Promise<ServerRenderer | null> {
 }
 
 const HOME_MARKER = '<!--home-banner-->';
+const HINTS_MARKER = '<!--page-hints-->';
 
 /** The page module each much-visited route loads first (apps/web/src/app/router.tsx). */
 const PAGE_MODULES: ReadonlyArray<readonly [RegExp, string]> = [
@@ -79,16 +80,19 @@ function modulePreloads(webDist: string, html: string): { entry: string; pages: 
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) return { entry: '', pages };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  // Each chunk after the chunks it imports: the order the page's loader evaluates them in.
   const chunksOf = (source: string, skip: ReadonlySet<string>) => {
-    const files = new Set<string>();
+    const seen = new Set<string>();
+    const files: string[] = [];
     const visit = (key: string) => {
       const chunk = manifest[key];
-      if (!chunk || files.has(chunk.file)) return;
-      files.add(chunk.file);
+      if (!chunk || seen.has(chunk.file)) return;
+      seen.add(chunk.file);
       for (const imported of chunk.imports ?? []) visit(imported);
+      files.push(chunk.file);
     };
     visit(source);
-    return [...files].filter((file) => !skip.has(file) && !html.includes(`/${file}"`));
+    return files.filter((file) => !skip.has(file) && !html.includes(`/${file}"`));
   };
   const link = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
   const entryFiles = chunksOf('index.html', new Set());
@@ -97,6 +101,40 @@ function modulePreloads(webDist: string, html: string): { entry: string; pages: 
   }
   return { entry: entryFiles.map(link).join(''), pages };
 }
+const CODE_HINTS_ID = 'code-hints';
+
+/**
+ * The app's entry, started once the page the server sent is painted with its largest image (the one
+ * its head preloads, waited for at most 2 s): the image gets the connection to itself, and starting
+ * React, which takes the main thread for a while on a cheap phone, waits until the page shows. Then
+ * the page's code hints (`<template id="code-hints">`, inert until here) go into the head, so every
+ * chunk downloads at once, and the chunks run one task each, those a chunk imports first, the entry
+ * last: no single long task keeps the phone from answering a tap.
+ */
+function startAfterPaint(entry: string): string {
+  return [
+    `const hint = document.querySelector('link[rel="preload"][as="image"][fetchpriority="high"]');`,
+    'if (hint) {',
+    ' const image = new Image();',
+    ' if (hint.imageSrcset) { image.sizes = hint.imageSizes; image.srcset = hint.imageSrcset; }',
+    ' image.src = hint.href;',
+    ' await Promise.race([image.decode().catch(() => {}), new Promise((r) => setTimeout(r, 2000))]);',
+    '}',
+    // A hidden tab paints no frame: it goes on at once.
+    `if (document.visibilityState !== 'hidden')`,
+    ' await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));',
+    `const code = document.getElementById('${CODE_HINTS_ID}');`,
+    `const chunks = code ? [...code.content.querySelectorAll('link')].map((link) => link.href) : [];`,
+    'if (code) document.head.append(code.content);',
+    `for (const chunk of chunks) {`,
+    ` if (chunk.endsWith('${entry}')) continue;`,
+    ' await import(chunk);',
+    ' await new Promise((r) => setTimeout(r, 0));',
+    '}',
+    `import('${entry}');`,
+  ].join('\n');
+}
+
 const HOME_BANNER =
   '<img src="/media/banner-poster.svg" width="960" height="420" alt="" fetchpriority="high" class="aspect-[16/7] w-full bg-stone-900 object-cover">';
 
@@ -121,16 +159,30 @@ export function loadWebShell(webDist: string): WebShell | null {
     },
   );
 
+  html = html.replace(
+    /<script type="module" crossorigin src="(\/assets\/[\w.-]+\.js)"><\/script>/,
+    (_, src: string) => {
+      const code = startAfterPaint(src);
+      scriptHashes.push(`'sha256-${createHash('sha256').update(code).digest('base64')}'`);
+      return `<script type="module">${code}</script>`;
+    },
+  );
+
   // Each page brings its own description (page-meta.ts); the build's default would be a duplicate.
   html = html.replace(/<meta name="description"[^>]*>\s*/, '');
   const { entry, pages: preloads } = modulePreloads(webDist, html);
-  html = html.replace('</head>', `${entry}</head>`);
+  // Hints go right after the title, ahead of the inlined stylesheet, so the browser sees them in the
+  // first bytes it reads.
+  html = html.includes('</title>')
+    ? html.replace('</title>', `</title>${HINTS_MARKER}`)
+    : html.replace('</head>', `${HINTS_MARKER}</head>`);
   const home = html.replace(HOME_MARKER, HOME_BANNER);
   const other = html.replace(HOME_MARKER, '');
   const withHead = (page: string, pathname: string, head: string, title: string | undefined) => {
     const source = PAGE_MODULES.find(([pattern]) => pattern.test(pathname))?.[1];
-    const hints = (source ? (preloads.get(source) ?? '') : '') + head;
-    const withHints = page.replace('</head>', `${hints}</head>`);
+    const code = entry + (source ? (preloads.get(source) ?? '') : '');
+    const hints = `${head}<template id="${CODE_HINTS_ID}">${code}</template>`;
+    const withHints = page.replace(HINTS_MARKER, () => hints);
     return title
       ? withHints.replace(/<title>[^<]*<\/title>/, `<title>${escapeXml(title)}</title>`)
       : withHints;
@@ -148,7 +200,8 @@ export function loadWebShell(webDist: string): WebShell | null {
         /<div id="root">[\s\S]*?<\/div>\s*<\/body>/,
         () => `<div id="root">${rendered.html}</div>${rendered.dataScript}</body>`,
       );
-      return { page: (head = '', title) => withHead(page, pathname, head, title) };
+      // The page's own hints (its largest image's preload) come first in the head.
+      return { page: (head = '', title) => withHead(page, pathname, rendered.head + head, title) };
     },
     scriptHashes,
   };

@@ -1,4 +1,5 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
+import { lazy } from 'react';
 import type { createMemoryRouter, RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configAnswer, mockFetch } from '../components/payments/fetch-mock.test-utils.ts';
@@ -91,5 +92,25 @@ describe('demo strip', () => {
     await waitFor(() => expect(calls.some((c) => c.url === '/api/config/')).toBe(true));
     await screen.findByRole('navigation', { name: 'Principal' });
     expect(strip()).toBeNull();
+  });
+});
+
+describe('a page whose code is still loading', () => {
+  it('shows a skeleton in the content area, header kept, until the page arrives', async () => {
+    mockFetch(() => undefined);
+    let arrive: (page: { default: () => React.JSX.Element }) => void = () => {};
+    const Slow = lazy(
+      () => new Promise<{ default: () => React.JSX.Element }>((resolve) => (arrive = resolve)),
+    );
+    const root = routes[0];
+    const table: RouteObject[] = [
+      { path: '/', Component: root?.Component ?? null, children: [{ path: 'lenta', Component: Slow }] },
+    ];
+    renderAt(table, '/lenta');
+    expect((await screen.findByText('Carregando página...')).getAttribute('role')).toBe('status');
+    expect(screen.getByRole('banner')).toBeTruthy();
+    arrive({ default: () => <h1>Página lenta</h1> });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Página lenta' })).toBeTruthy();
+    expect(screen.queryByText('Carregando página...')).toBeNull();
   });
 });

@@ -11,7 +11,7 @@ export interface ProductCardData {
 
 /** Image, name, price and 'Ver mais' to the product page (spec §2 grids). */
 /** The card's width in the grid below: two columns on a phone, three on a tablet, five from 1024 px. */
-const CARD_SIZES = '(min-width: 1024px) 220px, (min-width: 640px) 33vw, 50vw';
+export const CARD_SIZES = '(min-width: 1024px) 220px, (min-width: 640px) 33vw, 50vw';
 
 /** `eager`: the card is in the first screen, so its image loads at once (it may be the largest paint). */
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import { categoryLots, eventCategories, eventDays, eventKitSizes, events } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import { eventPoster } from './event-poster.ts';
+import { notifyEventsChanged } from './events.repository.ts';
 
 export type EventFields = z.output<typeof EventInputSchema>;
 type Input = EventFields;
@@ -176,6 +177,7 @@ export function createEventsAdmin() {
     const [row] = await tx.insert(events).values(rowFields(input)).returning({ id: events.id });
     await writeDays(tx, row!.id, input);
     await writeKit(tx, row!.id, input);
+    await notifyEventsChanged(tx);
     return row!.id;
   }
 
@@ -188,6 +190,7 @@ export function createEventsAdmin() {
     if (!row) throw notFound('Evento não encontrado.');
     await writeDays(tx, id, input);
     await writeKit(tx, id, input);
+    await notifyEventsChanged(tx);
   }
 
   return { createEvent, updateEvent };

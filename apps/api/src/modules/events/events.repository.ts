@@ -23,6 +23,17 @@ type Reader = Db | Tx;
 
 const byStart = [asc(events.startDate), asc(events.id)] as const;
 
+/** The channel every write to events, their categories, places and kits notifies (the page cache listens). */
+export const EVENTS_CHANGED = 'events_changed';
+
+/**
+ * Tells every process an event changed; PostgreSQL delivers it when the caller's transaction
+ * commits (never when it rolls back), so pages showing the event are drawn again from then on.
+ */
+export async function notifyEventsChanged(db: Reader): Promise<void> {
+  await db.execute(sql`select pg_notify(${EVENTS_CHANGED}, '')`);
+}
+
 export async function listEvents(db: Reader, page?: { limit: number; offset: number }): Promise<EventRow[]> {
   const query = db
     .select()
@@ -103,6 +114,7 @@ export async function takePlace(tx: Tx, categoryId: number): Promise<boolean> {
     .set({ placesLeft: sql`${eventCategories.placesLeft} - 1` })
     .where(and(eq(eventCategories.id, categoryId), gt(eventCategories.placesLeft, 0)))
     .returning({ id: eventCategories.id });
+  if (rows.length === 1) await notifyEventsChanged(tx);
   return rows.length === 1;
 }
 
@@ -123,6 +135,7 @@ export async function releaseReservations(tx: Tx, chargeId: number, now: Date): 
       .set({ placesLeft: sql`${eventCategories.placesLeft} + 1` })
       .where(eq(eventCategories.id, categoryId));
   }
+  if (released.length) await notifyEventsChanged(tx);
   return released.length;
 }
 
@@ -181,6 +194,7 @@ export async function takeKit(tx: Tx, kitSizeId: number): Promise<boolean> {
     .set({ left: sql`${eventKitSizes.left} - 1` })
     .where(and(eq(eventKitSizes.id, kitSizeId), gt(eventKitSizes.left, 0)))
     .returning({ id: eventKitSizes.id });
+  if (rows.length === 1) await notifyEventsChanged(tx);
   return rows.length === 1;
 }
 
@@ -201,5 +215,6 @@ export async function releaseKitReservations(tx: Tx, chargeId: number, now: Date
       .set({ left: sql`${eventKitSizes.left} + 1` })
       .where(eq(eventKitSizes.id, kitSizeId));
   }
+  if (released.length) await notifyEventsChanged(tx);
   return released.length;
 }

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useHydrated } from '../../lib/hydration.ts';
 
 export function SearchIcon({ size }: { size: 20 | 24 }) {
   return (
@@ -23,6 +24,8 @@ export function HeaderSearch({ className, onSearch }: { className?: string; onSe
   const navigate = useNavigate();
   const inputId = useId();
   const [text, setText] = useState('');
+  // What is typed before the app has taken the page over would not reach the search: wait until then.
+  const hydrated = useHydrated();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -42,12 +45,14 @@ export function HeaderSearch({ className, onSearch }: { className?: string; onSe
           type="search"
           name="q"
           value={text}
+          disabled={!hydrated}
           onChange={(e) => setText(e.target.value)}
           placeholder="Pesquisar"
           className="w-full min-w-0 rounded-l-lg border border-r-0 border-stone-300 bg-white px-3 py-1.5 dark:border-stone-700 dark:bg-stone-900"
         />
         <button
           type="submit"
+          disabled={!hydrated}
           aria-label="Buscar"
           className="rounded-r-lg border border-brand-700 bg-brand-700 px-2.5 py-1.5 text-white hover:bg-brand-800"
         >

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { PageErrorBoundary } from '../route-error-page.tsx';
 import { DemoStrip } from './demo-strip.tsx';
+import { PageSkeleton } from './page-skeleton.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -30,9 +31,9 @@ export function RootLayout() {
       <SiteHeader />
       {/* At least one screen tall, so the footer starts below the fold and never jumps when a page's data arrives. */}
       <div id="conteudo" className="min-h-[calc(100svh-4rem)] flex-1">
-        {/* A page that fails shows the error page, header and footer kept. */}
+        {/* A page that fails shows the error page, header and footer kept; one whose code is on its way, a skeleton. */}
         <PageErrorBoundary resetKey={pathname}>
-          <Suspense fallback={null}>
+          <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>
         </PageErrorBoundary>

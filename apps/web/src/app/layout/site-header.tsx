@@ -3,6 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { itemCount, useCart } from '../../lib/cart.ts';
 import { useCartRegistrations } from '../../lib/cart-registrations.ts';
+import { useHydrated } from '../../lib/hydration.ts';
 import { AccountLinks } from './account-links.tsx';
 import { HeaderSearch, SearchIcon } from './header-search.tsx';
 import { navLinks } from './nav-links.ts';
@@ -23,12 +24,16 @@ export function SiteHeader() {
   const [cartLoaded, setCartLoaded] = useState(false);
   // Products by quantity, plus one per event registration waiting in the cart.
   const count = itemCount(useCart()) + useCartRegistrations().length;
+  // The server's page shows the buttons; they answer once the app has taken it over (until then a
+  // tap would be lost).
+  const hydrated = useHydrated();
 
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur dark:border-stone-800 dark:bg-stone-950/95">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3">
         <button
           type="button"
+          disabled={!hydrated}
           className={`${iconButton} lg:hidden`}
           aria-label="Abrir menu"
           aria-expanded={menuOpen}
@@ -91,6 +96,7 @@ export function SiteHeader() {
           <ThemeToggle />
           <button
             type="button"
+            disabled={!hydrated}
             className={iconButton}
             aria-label={`Carrinho: ${plural(count, 'item', 'itens')}`}
             onClick={() => {

@@ -25,6 +25,8 @@ export function ThemeToggle() {
   return (
     <button
       type="button"
+      // Until the app runs, a tap would be lost.
+      disabled={!hydrated}
       onClick={toggle}
       aria-pressed={dark}
       aria-label="Tema escuro"

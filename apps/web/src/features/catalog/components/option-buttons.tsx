@@ -6,12 +6,21 @@ interface OptionButtonsProps {
   selected: number | null;
   onSelect(option: Option): void;
   swatches?: boolean;
+  /** Every choice disabled (the page is not interactive yet). */
+  disabled?: boolean;
 }
 
 /** Colour or size choice: toggle buttons with aria-pressed, grouped under a visible label. */
-export function OptionButtons({ label, options, selected, onSelect, swatches }: OptionButtonsProps) {
+export function OptionButtons({
+  label,
+  options,
+  selected,
+  onSelect,
+  swatches,
+  disabled,
+}: OptionButtonsProps) {
   return (
-    <fieldset>
+    <fieldset disabled={disabled}>
       <legend className="mb-2 font-semibold">
         {label}
         {selected !== null && (

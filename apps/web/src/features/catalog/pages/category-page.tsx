@@ -1,23 +1,15 @@
-import type { ProductCategory } from '@passada/core/contracts/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { ProductGrid, ProductGridSkeleton } from '../../../components/product-card.tsx';
 import { categoryProductsQuery } from '../api/products.ts';
-
-const PAGES: Record<string, { category: ProductCategory | 'all'; title: string }> = {
-  feminino: { category: 'feminino', title: 'Espaço Feminino' },
-  masculino: { category: 'masculino', title: 'Espaço Masculino' },
-  acessorios: { category: 'acessorios', title: 'Acessórios' },
-  topavaliados: { category: 'all', title: 'Top Avaliados' },
-};
+import { CATEGORY_PAGES, pageProducts } from '../utils/category-pages.ts';
 
 /** One grid for /feminino, /masculino, /acessorios and /topavaliados: the path says which. */
 export default function CategoryPage() {
   const segment = useLocation().pathname.split('/')[1] ?? '';
-  const page = PAGES[segment] ?? PAGES.topavaliados!;
+  const page = CATEGORY_PAGES[segment] ?? CATEGORY_PAGES.topavaliados!;
   const { data, isPending, isError } = useQuery(categoryProductsQuery(page.category));
-  const products =
-    page.category === 'all' && data ? [...data].sort((a, b) => b.rating - a.rating || a.id - b.id) : data;
+  const products = pageProducts(page.category, data);
 
   return (
     <main className="mx-auto max-w-6xl px-4 py-10">

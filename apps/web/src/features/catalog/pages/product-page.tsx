@@ -9,6 +9,7 @@ import { QuantityStepper } from '../../../components/quantity-stepper.tsx';
 import { loginPathFor } from '../../../components/require-auth.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { type CartLine, cart, lineKey } from '../../../lib/cart.ts';
+import { useHydrated } from '../../../lib/hydration.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { stockQuery } from '../../../lib/stock-api.ts';
 import { StorageKeys, writeJson } from '../../../lib/storage.ts';
@@ -51,6 +52,9 @@ function ProductDetail({ product }: { product: Product }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { token } = useSession();
+  // The server's page shows the choices; they answer once the app has taken the page over (a tap
+  // before that would be lost, so they stay disabled until then).
+  const ready = useHydrated();
   const [alertElement, showAlert] = useAlert();
   const [color, setColor] = useState<Option | null>(null);
   const [size, setSize] = useState<Option | null>(null);
@@ -165,12 +169,14 @@ function ProductDetail({ product }: { product: Product }) {
           selected={color?.id ?? null}
           onSelect={(o) => setColor(o)}
           swatches
+          disabled={!ready}
         />
         <OptionButtons
           label="Tamanho"
           options={sizes}
           selected={size?.id ?? null}
           onSelect={(o) => setSize(o)}
+          disabled={!ready}
         />
         <p
           role="status"
@@ -178,13 +184,14 @@ function ProductDetail({ product }: { product: Product }) {
         >
           {text}
         </p>
-        <fieldset className="flex items-start gap-3">
+        <fieldset className="flex items-start gap-3" disabled={!ready}>
           <legend className="float-left mr-3 mt-2 font-semibold">Quantidade</legend>
           <QuantityStepper value={quantity} stock={known} onChange={setWanted} subject="quantidade" />
         </fieldset>
         <div className="flex flex-wrap gap-3">
           <button
             type="button"
+            disabled={!ready}
             onClick={addToCart}
             className="rounded-lg border-2 border-brand-700 px-5 py-3 font-semibold text-brand-800 hover:bg-brand-50 dark:text-brand-100 dark:hover:bg-stone-800"
           >
@@ -192,6 +199,7 @@ function ProductDetail({ product }: { product: Product }) {
           </button>
           <button
             type="button"
+            disabled={!ready}
             onClick={buyNow}
             className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
           >

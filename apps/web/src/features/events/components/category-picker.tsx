@@ -7,13 +7,15 @@ interface CategoryPickerProps {
   event: Event;
   selection: Selection;
   onToggle(day: string, categoryId: number): void;
+  /** Every category disabled (the page is not interactive yet). */
+  disabled?: boolean;
 }
 
 /**
  * Categories per day as toggle buttons (docs/product.md §4): one per day; sold-out ones and all of a closed
  * event are disabled.
  */
-export function CategoryPicker({ event, selection, onToggle }: CategoryPickerProps) {
+export function CategoryPicker({ event, selection, onToggle, disabled = false }: CategoryPickerProps) {
   const open = event.inscricoes_abertas;
   return (
     <div className="flex flex-col gap-6">
@@ -34,7 +36,7 @@ export function CategoryPicker({ event, selection, onToggle }: CategoryPickerPro
                   aria-label={`${category.nome_categoria}, ${price}${
                     category.lote_atual ? `, ${category.lote_atual.descricao}` : ''
                   }${soldOut ? ', Esgotado' : ''}`}
-                  disabled={!open || soldOut}
+                  disabled={disabled || !open || soldOut}
                   onClick={() => onToggle(day.data, category.id)}
                   className={`flex min-w-36 flex-col items-start rounded-lg border-2 px-4 py-2 text-left transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60 ${
                     pressed

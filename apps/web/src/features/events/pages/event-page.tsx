@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useAlert } from '../../../components/dialog.tsx';
 import { eventQuery } from '../../../lib/events-api.ts';
+import { useHydrated } from '../../../lib/hydration.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { StorageKeys, writeJson, writeString } from '../../../lib/storage.ts';
 import { CategoryPicker } from '../components/category-picker.tsx';
@@ -21,6 +22,7 @@ export default function EventPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { token } = useSession();
+  const hydrated = useHydrated();
   const { data: event, isPending, isError } = useQuery(eventQuery(id));
   const [selection, setSelection] = useState<Selection>({});
   const [askWho, setAskWho] = useState(false);
@@ -86,6 +88,7 @@ export default function EventPage() {
           alt={`Cartaz do evento ${event.nome_evento}`}
           width={800}
           height={500}
+          fetchPriority="high"
           className="w-full rounded-xl bg-stone-100 object-cover dark:bg-stone-800"
         />
         <div>
@@ -143,6 +146,8 @@ export default function EventPage() {
           event={event}
           selection={selection}
           onToggle={(day, categoryId) => setSelection((s) => toggleCategory(s, day, categoryId))}
+          // The server's page shows the categories; they answer once the app has taken it over.
+          disabled={!hydrated}
         />
         <p className="mt-6 text-lg" aria-live="polite">
           Total: <strong>{formatBRL(totalCents)}</strong>

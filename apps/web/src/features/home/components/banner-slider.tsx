@@ -6,6 +6,9 @@ export const BANNER_AUTOPLAY_MS = 15_000;
 
 const SLIDES = ['Vídeo: Passada, corra o Nordeste', 'Nova coleção de corrida'] as const;
 
+/** The first slide's picture until its video plays: the largest thing the home page paints. */
+export const HOME_BANNER_POSTER = '/media/banner-poster.svg';
+
 function prefersReducedMotion(): boolean {
   return window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
@@ -117,7 +120,7 @@ export function BannerSlider() {
               loop
               playsInline
               preload="none"
-              poster="/media/banner-poster.svg"
+              poster={HOME_BANNER_POSTER}
               aria-label={SLIDES[0]}
             />
           </div>
