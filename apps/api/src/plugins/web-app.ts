@@ -17,7 +17,7 @@ const HTML = 'text/html; charset=utf-8';
  * (no-cache, ETag), and the shell for every other non-API path so the SPA's router answers, with the
  * page's own head (title, description, canonical, previews, JSON-LD) and status: an address, product
  * or event that does not exist is a 404 that shows the app's 404 page. Every page is sent compressed,
- * and kept, compressed, until the catalogue or an event changes (docs/decisions/0022).
+ * and kept, compressed, until the catalogue or an event changes (docs/decisions/0021).
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string, shell: WebShell | null) {
   const hasWeb = shell !== null && existsSync(path.join(webDist, 'index.html'));
