@@ -1,6 +1,5 @@
 import { type ComponentType, createElement, lazy } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { RequireAuth } from '../components/require-auth.tsx';
 import { RootLayout } from './layout/root-layout.tsx';
 import { RouteErrorPage } from './route-error-page.tsx';
 
@@ -83,8 +82,11 @@ export const routes: RouteObject[] = [
             Component: page(() => import('../features/events/pages/regulation-page.tsx')),
           },
           {
-            // The one login guard: a guest is sent to /login?next=… (docs/product.md §5).
-            Component: RequireAuth,
+            // The one login guard: a guest is sent to /login?next=… (docs/product.md §5). Its own chunk,
+            // like the pages it guards: the home page's code does not carry it.
+            Component: page(() =>
+              import('../components/require-auth.tsx').then((m) => ({ default: m.RequireAuth })),
+            ),
             children: [
               { path: 'user', Component: page(() => import('../features/account/pages/account-page.tsx')) },
               {
