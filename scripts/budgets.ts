@@ -6,7 +6,7 @@
  * (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres), and measures:
  *   - start-up time and memory at idle and under load of the server process;
  *   - GET /api/products/ and /api/health, 50 connections for 10 s (autocannon), against a bare
- *     node:http server sending the same bytes, started here;
+ *     node:http server sending the same bytes (body and headers), started here;
  *   - paid orders per second on PostgreSQL (Pix charge → simulated payment → order) with p99;
  *   - the gzip size of the JavaScript that `/` loads, and Lighthouse mobile (median of 3 runs) on
  *     `/`, a product, an event and a category page.

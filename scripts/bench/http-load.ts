@@ -44,9 +44,21 @@ export async function warmUp(url: string): Promise<void> {
   await autocannon({ url, connections: 10, duration: 2 });
 }
 
+/** Headers node:http writes itself (or that describe the transfer, not the answer). */
+const TRANSFER_HEADERS = new Set([
+  'date',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+]);
+
 /**
- * The same bytes and content type the shop answered for `url`, served by a bare node:http server in
- * its own process, loaded the same way: the ceiling the shop is compared with.
+ * The same bytes the shop answered for `url` (its body and its headers: content type, security
+ * headers, ETag…), served by a bare node:http server in its own process, loaded the same way: the
+ * ceiling the shop is compared with, so the ratio measures the shop's work and not the size of the
+ * headers every answer must carry.
  */
 export async function bareLoad(url: string): Promise<LoadResult> {
   const res = await fetch(url);
@@ -54,10 +66,13 @@ export async function bareLoad(url: string): Promise<LoadResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'passada-bare-'));
   const file = path.join(dir, 'body');
   writeFileSync(file, body);
+  const headersFile = path.join(dir, 'headers.json');
+  const headers = Object.fromEntries([...res.headers].filter(([name]) => !TRANSFER_HEADERS.has(name)));
+  writeFileSync(headersFile, JSON.stringify(headers));
   const port = await freePort();
   const bare: ChildProcess = fork(
     path.join(import.meta.dirname, 'bare-server.mjs'),
-    [String(port), file, res.headers.get('content-type') ?? 'application/octet-stream'],
+    [String(port), file, headersFile],
     { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
   );
   try {

@@ -126,10 +126,13 @@ export function containsNul(input: unknown): boolean {
 
 /** Installs the JSON error handler and the JSON 404 for unknown /api/ paths. */
 export function registerErrorHandling(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('preValidation', (request, _reply, done) => {
     if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
-      throw badRequest('A requisição contém caracteres inválidos.', 'invalid_characters');
+      done(badRequest('A requisição contém caracteres inválidos.', 'invalid_characters'));
+      return;
     }
+    done();
   });
   app.setErrorHandler((caught: FastifyError, request, reply) => {
     const error = hasZodFastifySchemaValidationErrors(caught)
