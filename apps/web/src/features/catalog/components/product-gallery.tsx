@@ -1,10 +1,13 @@
 import { PRODUCT_MAIN_IMAGE_SIZES } from '@passada/core/images';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
+import { useHydrated } from '../../../lib/hydration.ts';
 
 /** Main image plus thumbnails; thumbnails are buttons, and the arrow keys move between them. */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [current, setCurrent] = useState(0);
+  // The server's page shows the thumbnails; they answer once the app has taken the page over.
+  const hydrated = useHydrated();
   const thumbs = useRef<Array<HTMLButtonElement | null>>([]);
   const main = images[current] ?? images[0];
 
@@ -43,6 +46,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 }}
                 aria-label={`Ver imagem ${i + 1} de ${images.length}`}
                 aria-pressed={i === current}
+                disabled={!hydrated}
                 onClick={() => setCurrent(i)}
                 onKeyDown={(e) => onKeyDown(e, i)}
                 className={`overflow-hidden rounded-lg border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 ${i === current ? 'border-brand-700' : 'border-transparent'}`}

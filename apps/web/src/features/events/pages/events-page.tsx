@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { eventsPageQuery } from '../../../lib/events-api.ts';
+import { useHydrated } from '../../../lib/hydration.ts';
 import { EventCard } from '../components/event-card.tsx';
 
 /** /eventos: 9 events per page, 'Página X de Y' with previous and next (docs/product.md §2, §9). */
@@ -27,6 +28,8 @@ export default function EventsPage() {
   }
 
   const pages = data?.pages ?? 1;
+  // The server's page shows the pager; it answers once the app has taken the page over.
+  const hydrated = useHydrated();
   const navButton =
     'rounded-lg border-2 border-brand-700 px-4 py-2 font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:border-stone-300 disabled:text-stone-400 disabled:hover:bg-transparent dark:text-brand-100 dark:hover:bg-stone-800';
 
@@ -49,13 +52,23 @@ export default function EventsPage() {
       {/* Only once the count is known: never "Página 1 de 1" while the list loads. */}
       {data ? (
         <nav aria-label="Paginação dos eventos" className="mt-10 flex items-center justify-center gap-4">
-          <button type="button" className={navButton} disabled={page <= 1} onClick={() => goTo(page - 1)}>
+          <button
+            type="button"
+            className={navButton}
+            disabled={!hydrated || page <= 1}
+            onClick={() => goTo(page - 1)}
+          >
             Anterior
           </button>
           <p aria-live="polite">
             Página {page} de {pages}
           </p>
-          <button type="button" className={navButton} disabled={page >= pages} onClick={() => goTo(page + 1)}>
+          <button
+            type="button"
+            className={navButton}
+            disabled={!hydrated || page >= pages}
+            onClick={() => goTo(page + 1)}
+          >
             Próxima
           </button>
         </nav>

@@ -1,5 +1,6 @@
 import type { EmblaCarouselType } from 'embla-carousel';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useHydrated } from '../../../lib/hydration.ts';
 
 /** Spec §9: the banner advances every 15000 ms. */
 export const BANNER_AUTOPLAY_MS = 15_000;
@@ -28,6 +29,7 @@ export function BannerSlider() {
   const viewport = useRef<HTMLDivElement>(null);
   const carousel = useRef<Promise<EmblaCarouselType | null> | null>(null);
   const [selected, setSelected] = useState(0);
+  const hydrated = useHydrated();
 
   const start = useCallback((): Promise<EmblaCarouselType | null> => {
     carousel.current ??= Promise.all([import('embla-carousel'), import('embla-carousel-autoplay')]).then(
@@ -149,6 +151,8 @@ export function BannerSlider() {
             type="button"
             aria-label={`Ir para o slide ${i + 1}`}
             aria-current={selected === i}
+            // Until the app has taken the page over, a tap would be lost.
+            disabled={!hydrated}
             onClick={() => goTo(i)}
             className="flex h-8 w-8 items-center justify-center"
           >
