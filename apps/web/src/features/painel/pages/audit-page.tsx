@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { secondaryButtonClass } from '../../../components/form-field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { DataTable } from '../components/data-table.tsx';
+import { Pager } from '../components/pager.tsx';
 import { painelFetch, painelKeys } from '../painel-api.ts';
 
 interface AuditEntry {
@@ -55,27 +55,7 @@ export default function AuditPage() {
           { header: 'Depois', cell: (e) => <Json value={e.after} /> },
         ]}
       />
-      <div className="mt-4 flex items-center gap-3">
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          disabled={page <= 1}
-          onClick={() => setPage(page - 1)}
-        >
-          Anterior
-        </button>
-        <span>
-          Página {page} de {pages}
-        </span>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          disabled={page >= pages}
-          onClick={() => setPage(page + 1)}
-        >
-          Próxima
-        </button>
-      </div>
+      <Pager page={page} pages={pages} label="Páginas do registro" onPage={setPage} />
     </section>
   );
 }

@@ -1,10 +1,11 @@
 import { ORDER_STATUSES, type OrderStatus } from '@passada/core/contracts/orders';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FormField, linkClass, SelectField, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { FormField, linkClass, SelectField } from '../../../components/form-field.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { DataTable } from '../components/data-table.tsx';
+import { Pager } from '../components/pager.tsx';
 import { ORDER_STATUS_LABEL, useOrders } from '../orders-api.ts';
 import { errorMessage } from '../painel-api.ts';
 
@@ -107,27 +108,13 @@ export default function OrdersPage() {
           { header: 'Status', cell: (o) => ORDER_STATUS_LABEL[o.status] },
         ]}
       />
-      <nav className="mt-4 flex items-center gap-3" aria-label="Páginas">
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          disabled={page <= 1}
-          onClick={() => set('pagina', String(page - 1))}
-        >
-          Anterior
-        </button>
-        <span>
-          Página {page} de {pages} ({orders.data?.count ?? 0} pedidos)
-        </span>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          disabled={page >= pages}
-          onClick={() => set('pagina', String(page + 1))}
-        >
-          Próxima
-        </button>
-      </nav>
+      <Pager
+        page={page}
+        pages={pages}
+        label="Páginas"
+        extra={`(${orders.data?.count ?? 0} pedidos)`}
+        onPage={(next) => set('pagina', String(next))}
+      />
     </section>
   );
 }
