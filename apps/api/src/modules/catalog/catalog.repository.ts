@@ -205,8 +205,9 @@ export async function takeStock(tx: Tx, line: StockLine): Promise<boolean> {
         gte(stock.quantity, line.quantity),
       ),
     )
-    .returning({ quantity: stock.quantity });
-  if (rows.length) await notifyChanged(tx);
+    // The notification rides on the row taken (one round trip): it is sent when the transaction
+    // commits, and never when nothing was taken or the transaction rolls back.
+    .returning({ quantity: stock.quantity, notified: sql`pg_notify(${CATALOG_CHANGED}, '')` });
   return rows.length > 0;
 }
 
@@ -220,8 +221,8 @@ export async function giveBackStock(tx: Tx, line: StockLine): Promise<void> {
         eq(stock.colorId, line.colorId),
         eq(stock.sizeId, line.sizeId),
       ),
-    );
-  await notifyChanged(tx);
+    )
+    .returning({ notified: sql`pg_notify(${CATALOG_CHANGED}, '')` });
 }
 
 export async function insertReservations(tx: Tx, chargeId: number, lines: StockLine[]): Promise<void> {

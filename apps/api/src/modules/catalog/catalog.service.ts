@@ -75,6 +75,16 @@ export interface ProductPackage {
   heightCm: number;
 }
 
+function toPackage(r: ProductRow): ProductPackage {
+  return {
+    id: r.id,
+    weightGrams: r.weightGrams,
+    lengthCm: r.lengthCm,
+    widthCm: r.widthCm,
+    heightCm: r.heightCm,
+  };
+}
+
 export interface NewCatalogProduct {
   name: string;
   description: string;
@@ -108,6 +118,20 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     return product!;
   }
 
+  /**
+   * The products of a cart, by id (unknown ids are left out), each with its package for the shipping
+   * quote: three queries whatever the number of products.
+   */
+  async function getCartProducts(
+    ids: number[],
+    db: Conn = deps.db,
+  ): Promise<Array<{ product: Product; package: ProductPackage }>> {
+    if (!ids.length) return [];
+    const rows = await findProducts(db, { ids });
+    const wire = await toWire(db, rows);
+    return rows.map((r, i) => ({ product: wire[i]!, package: toPackage(r) }));
+  }
+
   /** The product page's read: a product the back office hid answers 404 as if it did not exist. */
   async function getShopProduct(id: number, only: StockQuery = {}): Promise<Product> {
     const [row] = await findProducts(deps.db, { ids: [id], visibleOnly: true });
@@ -135,14 +159,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   /** Weight and package size of the given products (for the shipping quote); unknown ids are left out. */
   async function findProductPackages(ids: number[], db: Conn = deps.db): Promise<ProductPackage[]> {
     if (!ids.length) return [];
-    const rows = await findProducts(db, { ids });
-    return rows.map((r) => ({
-      id: r.id,
-      weightGrams: r.weightGrams,
-      lengthCm: r.lengthCm,
-      widthCm: r.widthCm,
-      heightCm: r.heightCm,
-    }));
+    return (await findProducts(db, { ids })).map(toPackage);
   }
 
   /** Inserts products with their images and stock in three batched statements; answers the new ids. */
@@ -223,6 +240,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     listProducts,
     listPageDates,
     getProduct,
+    getCartProducts,
     getShopProduct,
     searchProducts,
     findProductPackages,

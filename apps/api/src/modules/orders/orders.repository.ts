@@ -35,12 +35,16 @@ export async function findOrderIdByCharge(db: Conn, chargeId: number): Promise<{
   return row ?? null;
 }
 
-/** By id AND owner: another user's order reads as missing. */
-export async function findOwnedOrder(db: Conn, userId: number, id: number): Promise<OrderRow | null> {
+/** The order a charge paid for, by charge AND owner: another user's order reads as missing. */
+export async function findOwnedOrderByCharge(
+  db: Conn,
+  userId: number,
+  chargeId: number,
+): Promise<OrderRow | null> {
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.userId, userId)))
+    .where(and(eq(orders.chargeId, chargeId), eq(orders.userId, userId)))
     .limit(1);
   return row ?? null;
 }

@@ -1,3 +1,4 @@
+import type { Product } from '@passada/core/contracts/catalog';
 import {
   type Order,
   type OrderAddress,
@@ -26,7 +27,7 @@ import {
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
 import type { BillingAddress } from '../../providers/payments/index.ts';
 import type { AddressesService } from '../accounts/addresses.service.ts';
-import { type CatalogService, PRODUCT_NOT_FOUND } from '../catalog/catalog.service.ts';
+import { type CatalogService, PRODUCT_NOT_FOUND, type ProductPackage } from '../catalog/catalog.service.ts';
 import type { CouponsService, DraftPricer } from '../coupons/coupons.service.ts';
 import {
   CannotFulfil,
@@ -45,8 +46,8 @@ export interface OrdersServiceDeps {
   log: FastifyBaseLogger;
   mail: MailProvider;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
-  payments: Pick<PaymentsService, 'status' | 'settled' | 'chargeById'>;
-  catalog: Pick<CatalogService, 'getProduct' | 'reserveStock' | 'releaseStock'>;
+  payments: Pick<PaymentsService, 'status' | 'chargeById'>;
+  catalog: Pick<CatalogService, 'getCartProducts' | 'reserveStock' | 'releaseStock'>;
   addresses: Pick<AddressesService, 'get'>;
   shipping: Pick<ShippingService, 'quote'>;
   coupons: Pick<CouponsService, 'quote' | 'hold' | 'release' | 'confirm'>;
@@ -150,7 +151,7 @@ const itemsLabel = (n: number) => plural(n, 'item', 'itens');
 /** Orders: the `order` purpose of a charge, and the orders it created (docs/architecture.md §5). */
 export function createOrdersService(deps: OrdersServiceDeps) {
   type PreparedCart = Awaited<ReturnType<ChargePurposeHandler<StoredOrderDraft>['prepare']>>;
-  type Products = Map<number, Awaited<ReturnType<typeof deps.catalog.getProduct>>>;
+  type Products = Map<number, Product>;
 
   /** The cart's product lines priced from the catalogue (merged per combination, capped per charge). */
   async function priceItems(tx: Tx, draftItems: OrderDraft['items']) {
@@ -162,18 +163,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       throw badRequest(message, 'limite_de_unidades', { items: message });
     }
 
-    const products: Products = new Map();
-    for (const id of new Set(lines.map((l) => l.product))) {
-      try {
-        products.set(id, await deps.catalog.getProduct(id, {}, tx));
-      } catch (err) {
-        if (err instanceof HttpError && err.statusCode === 404)
-          throw badRequest(`Produto não encontrado: ${id}.`, 'unknown_product', {
-            items: PRODUCT_NOT_FOUND,
-          });
-        throw err;
-      }
-    }
+    const ids = [...new Set(lines.map((l) => l.product))];
+    const found = await deps.catalog.getCartProducts(ids, tx);
+    const products: Products = new Map(found.map((f) => [f.product.id, f.product]));
+    const missing = ids.find((id) => !products.has(id));
+    if (missing !== undefined)
+      throw badRequest(`Produto não encontrado: ${missing}.`, 'unknown_product', {
+        items: PRODUCT_NOT_FOUND,
+      });
     const items: StoredOrderItem[] = lines.map((line) => {
       const product = products.get(line.product)!;
       const combo = product.stock.find((s) => s.color.id === line.color && s.size.id === line.size);
@@ -193,7 +190,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         sizeName: combo.size.name,
       };
     });
-    return { items, products };
+    return { items, products, packages: found.map((f) => f.package) };
   }
 
   /** The delivery address (a copy) and the chosen service's quote for the products. */
@@ -203,6 +200,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     addressId: number,
     frete: 'PAC' | 'SEDEX',
     items: StoredOrderItem[],
+    packages: ProductPackage[],
   ) {
     // By id AND owner: another user's address id answers 404 'Endereço não encontrado.'
     const address = await deps.addresses.get(user.id, addressId, tx);
@@ -220,7 +218,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         cepDestino: address.zip_code,
         items: items.map((i) => ({ product: i.productId, quantity: i.quantity })),
       },
-      { conn: tx },
+      { conn: tx, packages },
     );
     const shipping =
       frete === 'PAC'
@@ -270,10 +268,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const message = `Limite de ${maxParticipants} inscrições em um pedido.`;
       throw badRequest(message, 'limite_de_inscricoes', { inscricoes: message });
     }
-    const { items, products } = await priceItems(tx, input.items);
+    const { items, products, packages } = await priceItems(tx, input.items);
     // Only what ships needs an address and a shipping quote (the contract asks for both then).
     const shipped =
-      items.length > 0 ? await delivery(tx, user, input.address_id!, input.frete!, items) : undefined;
+      items.length > 0
+        ? await delivery(tx, user, input.address_id!, input.frete!, items, packages)
+        : undefined;
     const participants = await deps.registrations.prepare(tx, user, input.inscricoes, { preview });
     const subtotalCents = items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0);
     const shippingCents = shipped?.shipping.priceCents ?? 0;
@@ -440,7 +440,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   /** The confirmation e-mail job: the order's summary to its buyer (a retry may send it again). */
   async function sendConfirmation(orderId: number): Promise<void> {
     const row = await repo.findOrder(deps.db, orderId);
-    const charge = row ? await deps.payments.settled(row.chargeId) : null;
+    // The job was committed with the order, so the confirming transaction has ended: a plain read.
+    const charge = row ? await deps.payments.chargeById(row.chargeId) : null;
     if (!row || !charge) return;
     const draft = parseStoredDraft(charge.draft);
     // The account was deleted (its personal data cleared): nobody to write to.
@@ -517,7 +518,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
    * first checked with the provider, covering a webhook that has not arrived yet.
    */
   async function orderForPaidCharge(user: AuthUser, txid: string): Promise<Order> {
-    const state = await deps.payments.status(user, txid);
+    // What the charge paid for is read below with the order itself (one query, by charge and owner).
+    const state = await deps.payments.status(user, txid, { withFulfilled: false });
     if (state.purpose !== 'order') throw notFound('Cobrança não encontrada.');
     if (state.status === 'ATIVA' || state.status === 'EM_ANALISE')
       throw new HttpError(
@@ -535,7 +537,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         'Esta cobrança não foi paga (expirada, recusada ou cancelada). Faça o pedido novamente.',
         'cobranca_nao_paga',
       );
-    const row = state.fulfilledId ? await repo.findOwnedOrder(deps.db, user.id, state.fulfilledId) : null;
+    const row = await repo.findOwnedOrderByCharge(deps.db, user.id, state.chargeId);
     if (!row) throw notFound('Pedido não encontrado.');
     const [order] = await toOrders([row]);
     return order!;

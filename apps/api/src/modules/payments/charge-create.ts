@@ -190,11 +190,13 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
       );
       throw providerFailure(err, 'Não foi possível gerar o Pix. Tente novamente em instantes.');
     }
-    // 3a. Record the answer; the deadline is the provider's.
-    await db.transaction(async (tx) => {
-      await repo.updateCharge(tx, charge.id, { pixCopiaECola: pix.pixCopiaECola, expiresAt: pix.expiresAt });
-      await logEvent(tx, charge.id, 'create', 'ATIVA', { txid, expiresAt: pix.expiresAt.toISOString() });
-    });
+    // 3a. Record the answer and its event together; the deadline is the provider's.
+    await repo.recordPixCreated(
+      db,
+      charge.id,
+      { pixCopiaECola: pix.pixCopiaECola, expiresAt: pix.expiresAt },
+      { source: 'create', kind: 'ATIVA', raw: { txid, expiresAt: pix.expiresAt.toISOString() }, at: now() },
+    );
     log.info(
       { txid, chargeId: charge.id, amountCents: charge.amountCents, purpose: input.purpose },
       'pix charge created',

@@ -189,6 +189,29 @@ export async function appendEvent(
   });
 }
 
+/**
+ * The provider created the Pix: its copy-and-paste code and deadline go on the charge and its event is
+ * logged, in one statement (atomic, and one round trip on the busiest path of the shop).
+ */
+export async function recordPixCreated(
+  db: Conn,
+  id: number,
+  values: { pixCopiaECola: string; expiresAt: Date },
+  event: { source: PaymentEventSource; kind: string; raw: unknown; at: Date },
+): Promise<void> {
+  await db.execute(sql`
+    with updated as (
+      update ${charges}
+      set pix_copia_e_cola = ${values.pixCopiaECola}, expires_at = ${values.expiresAt.toISOString()}::timestamptz
+      where id = ${id}
+      returning id
+    )
+    insert into ${paymentEvents} (charge_id, source, kind, raw, created_at)
+    select id, ${event.source}, ${event.kind}, ${JSON.stringify(event.raw ?? null)}::jsonb,
+      ${event.at.toISOString()}::timestamptz
+    from updated`);
+}
+
 export async function listEvents(db: Conn, chargeId: number) {
   return db
     .select()

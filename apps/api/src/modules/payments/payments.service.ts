@@ -28,6 +28,8 @@ export {
 export type { ChargeRow, RefundRow };
 
 export interface ChargeStatus {
+  /** Ours, for the module that owns what it pays for; never shown to the buyer. */
+  chargeId: number;
   status: ChargeRow['status'];
   fulfilledId?: number;
   purpose: ChargePurpose;
@@ -48,7 +50,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   const reconciliation = createReconciliation(ctx, refunds);
   const creation = createChargeCreation(ctx, reconciliation);
   const { handlerFor, providerFailure } = ctx;
-  const { reconcile, receivePixNotifications } = reconciliation;
+  const { reconcile, reconcileCharge, receivePixNotifications } = reconciliation;
   let webhookState: 'ok' | 'erro' | 'pendente' | 'desativado' = 'desativado';
 
   /** A charge by its txid, for the module that owns what it pays for. */
@@ -69,30 +71,43 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return repo.findOpenDrafts(tx, purpose, match, onlyUserId);
   }
 
-  /** The charge once any transaction confirming it has ended (that transaction holds its row lock). */
-  function settled(chargeId: number): Promise<ChargeRow | null> {
-    return deps.db.transaction((tx) => repo.lockCharge(tx, chargeId));
-  }
-
-  /** Status of a charge for its owner (another user's charge does not exist for them). */
-  async function status(user: AuthUser, txid: string): Promise<ChargeStatus> {
+  /**
+   * Status of a charge for its owner (another user's charge does not exist for them). `withFulfilled:
+   * false` leaves out what a paid charge created, for a caller that reads it itself.
+   */
+  async function status(
+    user: AuthUser,
+    txid: string,
+    { withFulfilled = true }: { withFulfilled?: boolean } = {},
+  ): Promise<ChargeStatus> {
     let charge = await repo.findChargeByTxid(deps.db, txid);
     if (!charge || charge.userId !== user.id) throw notFound('Cobrança não encontrada.');
     if (OPEN.has(charge.status)) {
       // Polling covers a webhook that never arrived; a provider hiccup only leaves the state as it was.
-      await reconcile(charge.id, 'poll').catch((err: unknown) =>
-        deps.log.warn({ txid, err: errorText(err) }, 'charge status poll failed'),
-      );
+      const settled = await reconcileCharge(charge, 'poll').catch((err: unknown) => {
+        deps.log.warn({ txid, err: errorText(err) }, 'charge status poll failed');
+        return undefined;
+      });
+      if (settled)
+        return describe(settled.row, withFulfilled ? settled.fulfilledId : undefined, withFulfilled);
       charge = (await repo.findChargeByTxid(deps.db, txid))!;
     }
-    return describe(charge);
+    return describe(charge, undefined, withFulfilled);
   }
 
-  /** A charge as the status answers show it, with what it paid for once paid. */
-  async function describe(charge: ChargeRow): Promise<ChargeStatus> {
+  /**
+   * A charge as the status answers show it, with what it paid for once paid (`fulfilledId` when the
+   * caller knows it; otherwise looked up unless `lookUp` is false).
+   */
+  async function describe(charge: ChargeRow, fulfilledId?: number, lookUp = true): Promise<ChargeStatus> {
     const fulfilled =
-      charge.status === 'CONCLUIDA' ? await handlerFor(charge.purpose).fulfilledBy(deps.db, charge.id) : null;
+      fulfilledId !== undefined
+        ? { id: fulfilledId }
+        : charge.status === 'CONCLUIDA' && lookUp
+          ? await handlerFor(charge.purpose).fulfilledBy(deps.db, charge.id)
+          : null;
     return {
+      chargeId: charge.id,
       status: charge.status,
       purpose: charge.purpose,
       ...(fulfilled ? { fulfilledId: fulfilled.id } : {}),
@@ -108,11 +123,12 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const charge = await repo.findChargeByTxid(db, txid);
     if (charge?.method !== 'pix') throw notFound('Cobrança não encontrada.');
     const paid = provider.simulator.payPix(txid, now());
-    await receivePixNotifications([txid]);
-    const current = (await repo.findChargeByTxid(db, txid))!;
+    // The path of the bank's webhook, from the row just read.
+    const settled = await reconcileCharge(charge, 'webhook');
+    const current = settled?.row ?? (await repo.findChargeByTxid(db, txid))!;
     if (!paid && current.status !== 'CONCLUIDA')
       throw conflict('Esta cobrança expirou e não pode mais ser paga.', 'cobranca_expirada');
-    return { txid, ...(await describe(current)) };
+    return { txid, ...(await describe(current, settled?.fulfilledId)) };
   }
 
   async function installments(brand: CardBrand, totalCents: number): Promise<InstallmentOption[]> {
@@ -181,7 +197,6 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     expireDue: reconciliation.reconcileAll,
     findByTxid,
     openDrafts,
-    settled,
     status,
     simulatePixPayment,
     installments,

@@ -24,6 +24,12 @@ interface CardNews {
   raw: unknown;
 }
 
+/** A charge just settled as paid: its row after settling, and what it paid for when fulfilled. */
+export interface Settled {
+  row: ChargeRow;
+  fulfilledId?: number;
+}
+
 /** A card charge whose outcome stayed unknown this long (no provider id, no notification) is given up. */
 const CARD_UNKNOWN_GIVE_UP_MS = 24 * 3600_000;
 const RECONCILE_BATCH = 200;
@@ -50,7 +56,7 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
    * hold them again and fulfil when they are there. Otherwise, or when the purpose cannot fulfil,
    * the money is returned (refund row + e-mail in the same transaction, the provider call after).
    */
-  async function settlePaidPix(chargeId: number, state: PixState): Promise<void> {
+  async function settlePaidPix(chargeId: number, state: PixState): Promise<Settled | undefined> {
     const { db, now, log } = deps;
     const outcome = await db.transaction(async (tx) => {
       const row = await repo.lockCharge(tx, chargeId);
@@ -89,10 +95,11 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
     if (!outcome) return;
     if (outcome.kind === 'fulfilled') {
       log.info({ txid: outcome.row.txid, chargeId, fulfilledId: outcome.id }, 'pix charge confirmed');
-      return;
+      return { row: outcome.row, fulfilledId: outcome.id };
     }
     log.warn({ txid: outcome.row.txid, chargeId }, 'pix payment returned');
     await sendRefund(outcome.refund);
+    return { row: outcome.row };
   }
 
   /**
@@ -101,12 +108,23 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
    */
   async function reconcile(chargeId: number, source: PaymentEventSource): Promise<void> {
     const charge = await repo.findChargeById(deps.db, chargeId);
-    if (!charge) return;
-    if (charge.method === 'pix') await reconcilePix(charge, source);
-    else await reconcileCard(charge, source);
+    if (charge) await reconcileCharge(charge, source);
   }
 
-  async function reconcilePix(charge: ChargeRow, source: PaymentEventSource): Promise<void> {
+  /**
+   * `reconcile` for a charge row the caller has just read. Answers the charge as settled by this call
+   * (and what it paid for) when a Pix payment was settled here, so the caller need not read it again.
+   */
+  async function reconcileCharge(
+    charge: ChargeRow,
+    source: PaymentEventSource,
+  ): Promise<Settled | undefined> {
+    if (charge.method === 'pix') return reconcilePix(charge, source);
+    await reconcileCard(charge, source);
+    return undefined;
+  }
+
+  async function reconcilePix(charge: ChargeRow, source: PaymentEventSource): Promise<Settled | undefined> {
     const { provider, now, env } = deps;
     const creating = charge.status === 'ATIVA' && !charge.pixCopiaECola;
     // A creation still under way is left alone; one older than any provider call crashed mid-way.
@@ -306,7 +324,7 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
       const charge = await repo.findChargeByTxid(deps.db, txid);
       if (charge?.method !== 'pix') continue;
       try {
-        await reconcile(charge.id, 'webhook');
+        await reconcileCharge(charge, 'webhook');
       } catch (err) {
         deps.log.error({ txid, err: errorText(err) }, 'pix notification failed');
         firstError ??= err;
@@ -350,6 +368,7 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
     receiveCardNotification,
     receivePixNotifications,
     reconcileAll,
+    reconcileCharge,
   };
 }
 

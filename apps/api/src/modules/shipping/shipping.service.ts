@@ -10,7 +10,7 @@ import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, HttpError } from '../../plugins/errors.ts';
 import { type ShippingProvider, ShippingProviderError } from '../../providers/shipping/shipping.provider.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CatalogService, ProductPackage } from '../catalog/catalog.service.ts';
 import { combinePackages } from './shipping-package.ts';
 
 type Logger = { warn(obj: object, msg: string): void };
@@ -31,7 +31,7 @@ export function createShippingService(deps: ShippingServiceDeps) {
    */
   async function quote(
     request: ShippingQuoteRequest,
-    opts: { conn?: Db | Tx; log?: Logger } = {},
+    opts: { conn?: Db | Tx; log?: Logger; packages?: ProductPackage[] } = {},
   ): Promise<ShippingQuote> {
     const raw = request.cepDestino ?? '';
     if (raw.length > 20 || !isValidCep(raw.trim())) {
@@ -43,7 +43,9 @@ export function createShippingService(deps: ShippingServiceDeps) {
     for (const item of request.items ?? []) {
       quantities.set(item.product, (quantities.get(item.product) ?? 0) + item.quantity);
     }
-    const packages = await deps.catalog.findProductPackages([...quantities.keys()], opts.conn);
+    // A caller that has just read the products (an order being priced) passes their packages.
+    const packages =
+      opts.packages ?? (await deps.catalog.findProductPackages([...quantities.keys()], opts.conn));
     const missing = [...quantities.keys()].filter((id) => !packages.some((p) => p.id === id));
     if (missing.length) {
       const message = `Produto não encontrado no carrinho: ${missing.join(', ')}.`;
