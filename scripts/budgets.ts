@@ -19,7 +19,7 @@ import { chromium } from 'playwright-core';
 import { chromiumFlags } from '../apps/web/e2e/chromium-flags.ts';
 import { bareLoad, LOAD, load, warmUp } from './bench/http-load.ts';
 import { chromePath, medianScores } from './bench/lighthouse-runs.ts';
-import { paidOrders } from './bench/paid-orders.ts';
+import { paidOrders, roundTripsPerSecond } from './bench/paid-orders.ts';
 import { root, rssMB, type Shop, startShop } from './bench/shop.ts';
 
 const dist = path.join(root, 'apps/web/dist');
@@ -178,6 +178,8 @@ async function main(): Promise<number> {
             `≥ ${GOALS.ordersPerSecond}/s`,
             o.ordersPerSecond >= GOALS.ordersPerSecond && o.failures === 0,
           );
+          const trips = await roundTripsPerSecond(shop.databaseUrl!);
+          row('  yardstick: PostgreSQL round trips/s (select $1, 10 connections)', `${fmt(trips)}/s`);
           const cpu = o.cpuPerOrderMs;
           row(
             '  CPU per order: shop / PostgreSQL / this client',
