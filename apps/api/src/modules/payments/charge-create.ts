@@ -55,6 +55,10 @@ export interface CardOutcome {
   purpose: ChargePurpose;
 }
 
+/** The provider failed without saying no (timeout, 5xx, no answer): the call may have taken effect. */
+const mayHaveCreated = (err: unknown) =>
+  !(err instanceof PaymentProviderError) || err instanceof PaymentProviderTimeout || err.status >= 500;
+
 /** Our own id for a card charge: alphanumeric like a txid, so one status route serves both. */
 const newCardTxid = () => `cartao${randomBytes(12).toString('hex')}`;
 
@@ -129,6 +133,23 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
     }
   }
 
+  /**
+   * A Pix whose creation was not answered (timeout, 5xx) may still have been created at the provider:
+   * it is removed there, so its location can never be paid (nobody was shown its code, but it exists
+   * until its deadline). A removal that reveals a payment settles it (fulfilled or refunded).
+   */
+  async function removeUnanswered(chargeId: number, txid: string): Promise<void> {
+    try {
+      const state = await deps.provider.cancelPix(txid);
+      await logEvent(deps.db, chargeId, 'create', `cancel:${state.status}`, state.raw);
+      if (state.status === 'CONCLUIDA') await settlePaidPix(chargeId, state);
+    } catch (err) {
+      // Not there: it was never created. Any other failure leaves it to expire at its deadline.
+      if (!isNotFound(err))
+        deps.log.warn({ txid, err: errorInfo(err) }, 'could not remove an unanswered pix at the provider');
+    }
+  }
+
   async function guardOpenCharges(tx: Tx, userId: number): Promise<void> {
     if ((await repo.countOpen(tx, userId)) >= deps.env.PAYMENTS_MAX_OPEN_CHARGES)
       throw new HttpError(
@@ -188,6 +209,7 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
         { status: 'FALHOU' },
         { source: 'create', kind: 'error', raw: errorInfo(err) },
       );
+      if (mayHaveCreated(err)) await removeUnanswered(charge.id, txid);
       throw providerFailure(err, 'Não foi possível gerar o Pix. Tente novamente em instantes.');
     }
     // 3a. Record the answer and its event together; the deadline is the provider's.

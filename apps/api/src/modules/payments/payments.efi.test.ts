@@ -235,6 +235,31 @@ describe('payments against a fake Efí that fails', () => {
     });
     expect(order.state.fulfilCalls).toBe(1);
   });
+
+  it('Pix: Efí creates the charge but neither its answer nor the read-back arrive in time → FALHOU, units back, removed at Efí', async () => {
+    const order = purposeWithAddress(3);
+    t.app.payments.registerPurpose('order', order.handler);
+    const buyer = await makeUser(t.app);
+    // The creation is late, and so is asking Efí for it (the read is asked twice).
+    fake.delay('PUT /v2/cob/', 1_500);
+    fake.delay('GET /v2/cob/', 1_500, 2);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pagar-pix/',
+      headers: buyer.headers,
+      payload: { total: 50, finalidade: 'pedido', pedido: { quantity: 1 } },
+    });
+    expect(res.statusCode).toBe(502);
+    const [row] = await t.app.db.select().from(charges).where(eq(charges.userId, buyer.id));
+    expect(row).toMatchObject({ status: 'FALHOU' });
+    expect(order.state.stock).toBe(3);
+    // The late creation happened at Efí; the shop removed it there, so its location can never be paid.
+    await vi.waitFor(() => expect(fake.cobs.get(row!.txid)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR'), {
+      timeout: 5_000,
+    });
+    const removal = fake.requests.find((r) => r.method === 'PATCH' && r.path === `/v2/cob/${row!.txid}`);
+    expect(removal).toBeDefined();
+  });
 });
 
 /** Hands the shop the Pix webhook Efí POSTed last (to the registered URL + "/pix"). */
