@@ -75,6 +75,7 @@ export const AuditEntrySchema = z.object({
   after: z.unknown(),
   at: z.string(),
 });
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 export const AuditPageSchema = z.object({
   results: z.array(AuditEntrySchema),
   count: z.number().int(),

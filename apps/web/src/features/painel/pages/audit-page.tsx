@@ -1,20 +1,10 @@
+import type { AuditEntry } from '@passada/core/contracts/painel';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';
 import { DataTable } from '../components/data-table.tsx';
 import { Pager } from '../components/pager.tsx';
 import { painelFetch, painelKeys } from '../painel-api.ts';
-
-interface AuditEntry {
-  id: number;
-  staff_email: string;
-  action: string;
-  entity: string;
-  entity_id: string | null;
-  before: unknown;
-  after: unknown;
-  at: string;
-}
 
 const PAGE_SIZE = 50;
 
