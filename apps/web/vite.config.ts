@@ -1,9 +1,16 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
 import { defineConfig } from 'vite';
 
-export default defineConfig(({ isSsrBuild }) => ({
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     tailwindcss(),
@@ -13,6 +20,15 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? visualizer({ filename: 'dist/bundle-report.html', gzipSize: true, template: 'treemap' })
       : null,
   ],
+  resolve: {
+    // react-router's package exports send every build to its development files, which keep its
+    // developer warnings and the "Hey developer" screens (remix-run/react-router#14102); the app's
+    // build takes the production files next to them.
+    alias:
+      command === 'build' && !isSsrBuild
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : [],
+  },
   server: {
     port: 5173,
     // In development the API runs on its own port; in production one process serves both.

@@ -24,19 +24,26 @@ const app = (
   </StrictMode>
 );
 
+/** Lets the browser paint and answer input before the next step of the start. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /**
  * A page the server rendered (entry-server.tsx) carries its data as JSON: the query cache starts
  * with it and the page's code is loaded before React takes the HTML over, so the first browser
  * render is the server's and nothing is fetched twice.
  */
 async function start() {
+  // Evaluating this module runs React's renderer for the first time (its code is only set up when
+  // first imported): the page's data and code come in a task of their own.
+  await nextTask();
   if (serverData?.textContent) {
     hydrate(queryClient, JSON.parse(serverData.textContent));
     await preloadRoute(window.location.pathname);
   }
-  // A task of its own: evaluating the code and React's start (its event listeners, then hydration)
-  // would otherwise be one long task.
-  await new Promise((resolve) => setTimeout(resolve, 0));
+  // React's start (its event listeners, then hydration) in a task of its own as well.
+  await nextTask();
   // A transition makes the first render interruptible: React yields to the browser between pieces of
   // work instead of one long task, which keeps a cheap phone responsive while the page starts.
   startTransition(() => {

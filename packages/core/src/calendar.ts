@@ -129,14 +129,16 @@ export function dateInTimeZone(instant: Date, timeZone: string): IsoDate {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-const storeDateTime = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: STORE_TIME_ZONE,
-  dateStyle: 'short',
-  timeStyle: 'short',
-});
+/** Built on first use, not when a page loads this module (a page's first Intl use is slow: digits.ts). */
+let storeDateTime: Intl.DateTimeFormat | undefined;
 
 /** An instant as the store's people read it: "05/12/2026, 06:00" in the store's time zone. */
 export function formatStoreDateTime(instant: Date): string {
+  storeDateTime ??= new Intl.DateTimeFormat('pt-BR', {
+    timeZone: STORE_TIME_ZONE,
+    dateStyle: 'short',
+    timeStyle: 'short',
+  });
   return storeDateTime.format(instant);
 }
 

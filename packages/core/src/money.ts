@@ -1,11 +1,26 @@
+import { groupThousands } from './digits.ts';
+
 /** Money is integer centavos inside the system (docs/architecture.md §2). */
 export type Cents = number;
 
-const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+/** Only for what is not whole centavos (digits.ts says why the rest avoids Intl). */
+let brl: Intl.NumberFormat | undefined;
 
-/** "R$ 129,90" for people. Intl puts a no-break space after the symbol; we keep it. */
+/** Up to here `cents / 100`, the number Intl is given, still rounds back to the same centavos. */
+const EXACT_CENTS = 1e13;
+
+/**
+ * "R$ 129,90" for people, exactly as `Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })`
+ * writes it: a no-break space after the symbol, thousands dots, the minus before the symbol.
+ */
 export function formatBRL(cents: Cents): string {
-  return brl.format(cents / 100);
+  if (!Number.isInteger(cents) || Math.abs(cents) > EXACT_CENTS) {
+    brl ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+    return brl.format(cents / 100);
+  }
+  const sign = cents < 0 || Object.is(cents, -0) ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}R$\u00a0${groupThousands(Math.floor(abs / 100))},${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Reais as a number on the wire (product prices): 12990 → 129.9. */
