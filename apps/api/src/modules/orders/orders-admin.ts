@@ -30,7 +30,7 @@ export interface OrdersAdminDeps {
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
   payments: Pick<PaymentsService, 'returnPaid' | 'chargeById' | 'refundOf' | 'events'>;
   catalog: Pick<CatalogService, 'releaseStock'>;
-  registrations: Pick<RegistrationsCart, 'ofOrders'>;
+  registrations: Pick<RegistrationsCart, 'ofOrders' | 'cancel'>;
   coupons: Pick<CouponsService, 'returnUse'>;
 }
 
@@ -134,17 +134,15 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
           codigo_rastreio: c.trackingCode,
         })),
       ],
-      proximos_status: nextOrderStatuses(order.status, {
-        shipsNothing: order.shippingService === null,
-        hasRegistrations: inscricoes.length > 0,
-      }),
+      proximos_status: nextOrderStatuses(order.status, { shipsNothing: order.shippingService === null }),
     };
   }
 
   /**
    * Moves an order one step in the caller's transaction: the row is locked, the move checked, the
-   * change recorded and the buyer's e-mail enqueued. Cancelling returns the units and marks the
-   * payment returned; the caller asks the provider for the money after commit (`refund`).
+   * change recorded and the buyer's e-mail enqueued. Cancelling marks the whole payment returned and
+   * gives back the units, the coupon's use and the registrations it paid for (cancelled, their places
+   * and shirts back); the caller asks the provider for the money after commit (`refund`).
    */
   async function changeStatus(
     tx: Tx,
@@ -154,14 +152,13 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   ): Promise<{ before: repo.OrderRow; after: repo.OrderRow; refund: RefundRow | null }> {
     const before = await repo.lockOrder(tx, id);
     if (!before) throw notFound('Pedido não encontrado.');
-    const hasRegistrations = (await deps.registrations.ofOrders([id], tx)).has(id);
-    const shape = { shipsNothing: before.shippingService === null, hasRegistrations };
+    const shape = { shipsNothing: before.shippingService === null };
     if (!canMoveOrder(before.status, change.status, shape))
       throw conflict(
-        before.status === 'enviado' && change.status === 'cancelado'
+        (before.status === 'enviado' || before.status === 'entregue') && change.status === 'cancelado'
           ? 'Um pedido já enviado não pode ser cancelado.'
-          : hasRegistrations && change.status === 'cancelado'
-            ? 'Este pedido tem inscrições em eventos confirmadas: ele não pode ser cancelado por aqui.'
+          : before.status === 'cancelado'
+            ? 'Este pedido já foi cancelado.'
             : before.shippingService === null
               ? 'Este pedido não tem nada a enviar.'
               : `Não é possível passar o pedido de "${before.status}" para "${change.status}".`,
@@ -182,6 +179,8 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       await deps.catalog.releaseStock(tx, before.chargeId, now);
       // The money goes back, so the coupon's use does too (its limits count it no more).
       await deps.coupons.returnUse(tx, before.chargeId);
+      // The whole charge went back: every registration it paid for is cancelled, places and shirts freed.
+      await deps.registrations.cancel(tx, before.chargeId, change.note ?? null);
     }
     const after = await repo.updateOrder(tx, id, {
       status: change.status,

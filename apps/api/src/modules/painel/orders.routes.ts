@@ -15,6 +15,7 @@ import { auditShape, storeToday } from '../orders/orders-admin.ts';
 import { audit } from './audit.ts';
 import { dailySales, registrationsPerEvent } from './dashboard.repository.ts';
 import { actor } from './guard.ts';
+import { kitPickedUp } from './registrations.routes.ts';
 
 const OrderIdSchema = z.object({ id: z.coerce.number().int().positive() });
 const LOW_STOCK_THRESHOLD = 3;
@@ -71,6 +72,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const who = actor(req);
       const moved = await app.db.transaction(async (tx) => {
+        if (req.body.status === 'cancelado') {
+          // A kit handed out is like a parcel shipped: the order can no longer be cancelled here.
+          const registrations = (await app.registrations.cart.ofOrders([req.params.id], tx)).get(
+            req.params.id,
+          );
+          await kitPickedUp(tx, registrations?.map((r) => r.id) ?? [], 'o pedido não pode ser cancelado');
+        }
         const result = await admin.changeStatus(
           tx,
           req.params.id,
