@@ -293,11 +293,16 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           { participante: participantWire(row, undefined) },
         );
       const me = actor(req);
-      const created = await insertCheckin(app.db, {
-        registrationId: id,
-        staffId: me.id,
-        staffName: me.name,
-        at: app.now(),
+      const created = await app.db.transaction(async (tx) => {
+        // A cancellation committing meanwhile wins: the kit of a cancelled registration is never handed out.
+        const locked = await app.registrationsAdmin.lockForCheckin(tx, id);
+        if (locked?.cancelledAt)
+          throw new HttpError(
+            409,
+            `Inscrição cancelada em ${formatStoreDateTime(locked.cancelledAt)}: o kit não pode ser entregue.`,
+            'inscricao_cancelada',
+          );
+        return insertCheckin(tx, { registrationId: id, staffId: me.id, staffName: me.name, at: app.now() });
       });
       if (!created) {
         const [first] = await findCheckins(app.db, [id]);

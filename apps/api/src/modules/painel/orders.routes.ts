@@ -72,19 +72,21 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       const who = actor(req);
       const moved = await app.db.transaction(async (tx) => {
-        if (req.body.status === 'cancelado') {
-          // A kit handed out is like a parcel shipped: the order can no longer be cancelled here.
-          const registrations = (await app.registrations.cart.ofOrders([req.params.id], tx)).get(
-            req.params.id,
-          );
-          await kitPickedUp(tx, registrations?.map((r) => r.id) ?? [], 'o pedido não pode ser cancelado');
-        }
         const result = await admin.changeStatus(
           tx,
           req.params.id,
           { status: req.body.status, trackingCode: req.body.codigo_rastreio, note: req.body.motivo },
           { name: who.name },
         );
+        if (req.body.status === 'cancelado') {
+          // A kit handed out is like a parcel shipped: the order can no longer be cancelled (all of the
+          // above rolls back). Checked after the registrations' rows were written, so a check-in
+          // running meanwhile has either committed (and is seen here) or waits and then refuses.
+          const registrations = (await app.registrations.cart.ofOrders([req.params.id], tx)).get(
+            req.params.id,
+          );
+          await kitPickedUp(tx, registrations?.map((r) => r.id) ?? [], 'o pedido não pode ser cancelado');
+        }
         await audit(tx, who, {
           action: req.body.status === 'cancelado' ? 'cancelado' : 'status',
           entity: 'pedido',

@@ -129,6 +129,7 @@ describe('painel: cancelling registrations', () => {
 
   it('cancelling an order with registrations returns the whole charge, the shirt, both places and shirts, and frees the CPFs', async () => {
     const event = await newEvent('Corrida do Arrependimento');
+    const salesBefore = (await get(admin, '/api/painel/dashboard/')).json().vendas.hoje;
     const { product, ana, txid, totalCents, orderId } = await paidMixedOrder(event);
     expect(await stockOf(product)).toBe(4);
     expect(await placesLeft(cat(event, 1))).toBe(98);
@@ -205,6 +206,9 @@ describe('painel: cancelling registrations', () => {
     expect(
       dashboard.inscricoes_por_evento.find((e: { evento_id: number }) => e.evento_id === event.id),
     ).toMatchObject({ inscritos: 0 });
+    // Nothing of the returned charge counts as sold, in the shop nor in registrations.
+    expect(dashboard.vendas.hoje.inscricoes).toBeCloseTo(salesBefore.inscricoes, 2);
+    expect(dashboard.vendas.hoje.loja).toBeCloseTo(salesBefore.loja, 2);
     const csv = (await get(admin, `/api/painel/events/${event.id}/participants.csv`)).body;
     expect(csv).not.toContain('Ana Cancelada');
 

@@ -3,7 +3,7 @@ import { ageGroup } from '@passada/core/events';
 import { formatPhone } from '@passada/core/phone';
 import { toSearchText } from '@passada/core/text';
 import { and, asc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   eventCategories,
   eventDays,
@@ -161,7 +161,21 @@ export function createRegistrationsAdmin(deps: { db: Db }) {
     }));
   }
 
-  return { participants };
+  /**
+   * Holds the registration's row until the transaction ends (shared: check-ins of different kits do
+   * not wait for each other) and answers when it was cancelled: a check-in and a cancellation of the
+   * same registration then run one after the other, never both.
+   */
+  async function lockForCheckin(tx: Tx, id: number): Promise<{ cancelledAt: Date | null } | null> {
+    const [row] = await tx
+      .select({ cancelledAt: registrations.cancelledAt })
+      .from(registrations)
+      .where(eq(registrations.id, id))
+      .for('share');
+    return row ?? null;
+  }
+
+  return { participants, lockForCheckin };
 }
 
 export type RegistrationsAdmin = ReturnType<typeof createRegistrationsAdmin>;
