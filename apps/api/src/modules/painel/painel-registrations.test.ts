@@ -358,6 +358,32 @@ describe('painel: cancelling registrations', () => {
     ).toMatchObject({ inscritos: 0 });
   });
 
+  it('a cancelled registration no longer counts for its lot: the next runner pays the lot price again', async () => {
+    const event = await makeEvent(db(), {
+      name: 'Corrida do Lote',
+      today: TODAY,
+      days: [
+        [{ name: '5 km', priceCents: 8000, lots: [{ name: '1º lote', priceCents: 5000, untilCount: 1 }] }],
+      ],
+    });
+    const categoryId = cat(event, 0);
+    const price = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/events/${event.id}/preco/?categorias=${categoryId}&data_nascimento=1990-05-10`,
+        })
+      ).json().itens[0];
+    expect(await price()).toMatchObject({ preco: 50, lote: '1º lote' });
+    const pix = await registrationPix(t.app, person(event, 'Lucia Lote', categoryId), 50, buyer.headers);
+    expect(pix.statusCode, pix.body).toBe(201);
+    const id = (await simulatePixPaid(t.app, pix.json().txid)).json().inscricao_id as number;
+    expect(await price()).toMatchObject({ preco: 80, lote: null });
+
+    expect((await cancelRegistration(admin, id)).statusCode).toBe(200);
+    expect(await price()).toMatchObject({ preco: 50, lote: '1º lote' });
+  });
+
   it('a registration whose kit was picked up is not cancelled', async () => {
     const event = await newEvent('Corrida do Kit Entregue');
     const { txid, id } = await paidDirectRegistration(event);
