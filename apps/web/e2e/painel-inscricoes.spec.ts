@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Event } from '@passada/core/contracts/events';
 import { isValidCpf } from '@passada/core/documents';
 import { type APIRequestContext, expect, test } from '@playwright/test';
@@ -66,6 +67,10 @@ test('staff cancel a direct registration from its page: the Pix is returned and 
   await page.getByRole('link', { name: `Inscrição nº ${id} de ${name}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Inscrição nº ${id}` })).toBeVisible();
   await expect(page.getByTestId('registration-status')).toHaveText('Confirmada');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
   await expect(page.getByRole('region', { name: 'Cancelamento' })).toContainText(
     'Cancelar devolve o pagamento inteiro',
   );
