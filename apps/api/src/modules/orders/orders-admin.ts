@@ -149,7 +149,13 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
     id: number,
     change: { status: OrderStatus; trackingCode?: string; note?: string },
     by: { name: string },
-  ): Promise<{ before: repo.OrderRow; after: repo.OrderRow; refund: RefundRow | null }> {
+  ): Promise<{
+    before: repo.OrderRow;
+    after: repo.OrderRow;
+    refund: RefundRow | null;
+    /** The registrations cancelled with the order (their ids), for the audit line. */
+    cancelledRegistrations: number[];
+  }> {
     const before = await repo.lockOrder(tx, id);
     if (!before) throw notFound('Pedido não encontrado.');
     const shape = { shipsNothing: before.shippingService === null };
@@ -170,6 +176,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       });
     const now = deps.now();
     let refund: RefundRow | null = null;
+    let cancelledRegistrations: number[] = [];
     if (change.status === 'cancelado') {
       refund = await deps.payments.returnPaid(
         tx,
@@ -180,7 +187,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       // The money goes back, so the coupon's use does too (its limits count it no more).
       await deps.coupons.returnUse(tx, before.chargeId);
       // The whole charge went back: every registration it paid for is cancelled, places and shirts freed.
-      await deps.registrations.cancel(tx, before.chargeId, change.note ?? null);
+      cancelledRegistrations = await deps.registrations.cancel(tx, before.chargeId, change.note ?? null);
     }
     const after = await repo.updateOrder(tx, id, {
       status: change.status,
@@ -195,7 +202,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       at: now,
     });
     await deps.jobs.send('mail.order-status', { orderId: id, status: change.status }, { tx });
-    return { before, after, refund };
+    return { before, after, refund, cancelledRegistrations };
   }
 
   /** Orders paid or being packed: what the shop still has to ship. */

@@ -92,7 +92,12 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           entity: 'pedido',
           entityId: req.params.id,
           before: auditShape(result.before),
-          after: auditShape(result.after),
+          after: {
+            ...auditShape(result.after),
+            ...(result.cancelledRegistrations.length
+              ? { inscricoes_canceladas: result.cancelledRegistrations }
+              : {}),
+          },
         });
         return result;
       });

@@ -218,7 +218,7 @@ describe('painel: cancelling registrations', () => {
       action: 'cancelado',
       entity_id: String(orderId),
       staff_email: operator.email,
-      after: { status: 'cancelado' },
+      after: { status: 'cancelado', inscricoes_canceladas: rows.map((r) => r.id) },
     });
 
     // Ana's CPF may register in the same category again (the one-CPF-per-category rule ignores it).
