@@ -9,7 +9,6 @@ import { AccountPayments } from '../../../components/payments/account-payments.t
 import { loginPathFor } from '../../../components/require-auth.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { eventQuery } from '../../../lib/events-api.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { registrationLookupQuery } from '../api/registrations-api.ts';
 
@@ -117,12 +116,6 @@ export default function RegistrationLookupPage() {
           <h2 id="inscricao-titulo" className="text-lg font-semibold">
             Inscrição encontrada
           </h2>
-          {result.cancelada_em ? (
-            <p className="mt-2 font-semibold text-red-700 dark:text-red-400">
-              Inscrição cancelada em {formatDateTime(result.cancelada_em)}: a vaga foi liberada e o valor pago
-              foi devolvido.
-            </p>
-          ) : null}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             <dt className="font-medium">Nome</dt>
             <dd>{result.nome_completo}</dd>
