@@ -180,6 +180,6 @@ test('a shirt and two participants in one cart, paid with one Pix: one order, tw
   for (const number of numbers) await expect(staffView).toContainText(`Inscrição nº ${number}`);
   await expect(staffView).toContainText(people[1]!.name);
   await expect(page.getByRole('button', { name: 'Iniciar separação' })).toBeVisible();
-  // Its registrations stay confirmed: the order is not cancelled from here.
-  await expect(page.getByRole('button', { name: 'Cancelar e devolver o pagamento' })).toHaveCount(0);
+  // Nothing shipped yet: it may be cancelled, registrations included (painel-inscricoes covers it).
+  await expect(page.getByRole('button', { name: 'Cancelar e devolver o pagamento' })).toBeVisible();
 });

@@ -50,6 +50,11 @@ export const jobCatalog = {
     retryLimit: 8,
     retryDelaySeconds: 60,
   }),
+  /** The e-mail telling a participant (and the buyer) that staff cancelled a registration. */
+  'mail.registration-cancelled': defineJob<{ registrationId: number }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
   /** The e-mail telling a payer their Pix was returned (paid after its units or place went to someone else). */
   'mail.refund-notice': defineJob<{ chargeId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
   /**

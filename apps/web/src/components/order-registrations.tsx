@@ -4,7 +4,7 @@ import { formatReais } from './price.tsx';
 /**
  * The event registrations paid with an order (a cart with products and registrations), as the order
  * confirmation, the order history and the back office show them: number, participant, event,
- * categories, kit size and price.
+ * categories, kit size, price, and "Cancelada" once the shop cancelled them with the order.
  */
 export function OrderRegistrations({
   registrations,
@@ -24,6 +24,11 @@ export function OrderRegistrations({
             <span>
               <span className="font-semibold">Inscrição nº {r.id}</span>: {r.nome_completo} — {r.nome_evento}{' '}
               ({r.categorias.join(', ')}){r.tamanho_camisa ? ` · Camisa ${r.tamanho_camisa}` : ''}
+              {r.cancelada ? (
+                <span className="ml-2 rounded bg-red-100 px-1.5 text-xs font-semibold text-red-900 dark:bg-red-900 dark:text-red-100">
+                  Cancelada
+                </span>
+              ) : null}
             </span>
             <span className="font-semibold">{formatReais(r.total)}</span>
           </li>

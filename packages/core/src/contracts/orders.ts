@@ -112,6 +112,8 @@ export const OrderRegistrationSchema = z.object({
   categorias: z.array(z.string()),
   tamanho_camisa: z.string().nullable(),
   total: z.number(),
+  /** Cancelled by the shop (with its order): the place and the shirt went back, the money too. */
+  cancelada: z.boolean().default(false),
 });
 export type OrderRegistration = z.infer<typeof OrderRegistrationSchema>;
 

@@ -19,21 +19,17 @@ export const ORDER_TRANSITIONS: Partial<Record<OrderStatus, readonly OrderStatus
 
 /**
  * The moves an order can make. One that ships nothing (only event registrations) is never packed or
- * sent; one that holds registrations is not cancelled from the order (the places stay taken).
+ * sent. Cancelling an order that holds registrations cancels them with it (their places and shirts go
+ * back), under the same rule as products: only while nothing has shipped.
  */
-export function nextOrderStatuses(
-  from: OrderStatus,
-  order: { shipsNothing?: boolean; hasRegistrations?: boolean } = {},
-): OrderStatus[] {
-  return (ORDER_TRANSITIONS[from] ?? []).filter(
-    (to) => !(order.shipsNothing && to !== 'cancelado') && !(order.hasRegistrations && to === 'cancelado'),
-  );
+export function nextOrderStatuses(from: OrderStatus, order: { shipsNothing?: boolean } = {}): OrderStatus[] {
+  return (ORDER_TRANSITIONS[from] ?? []).filter((to) => !(order.shipsNothing && to !== 'cancelado'));
 }
 
 export function canMoveOrder(
   from: OrderStatus,
   to: OrderStatus,
-  order: { shipsNothing?: boolean; hasRegistrations?: boolean } = {},
+  order: { shipsNothing?: boolean } = {},
 ): boolean {
   return nextOrderStatuses(from, order).includes(to);
 }

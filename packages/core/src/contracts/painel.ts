@@ -205,7 +205,8 @@ export const ParticipantQuerySchema = z.object({
     .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use aaaa-mm-dd.')
     .optional(),
   busca: z.string().trim().max(100).optional(),
-  status: z.enum(['retirado', 'pendente']).optional(),
+  /** `pendente`: kit not picked up and registration standing; `cancelada`: cancelled by staff. */
+  status: z.enum(['retirado', 'pendente', 'cancelada']).optional(),
 });
 export type ParticipantQuery = z.infer<typeof ParticipantQuerySchema>;
 
@@ -234,6 +235,10 @@ export const PainelParticipantSchema = z.object({
   equipe: z.string().nullable(),
   pcd: z.boolean(),
   contato_emergencia: z.object({ nome: z.string(), telefone: z.string() }).nullable(),
+  /** The shop order that paid for it (a cart), or null on the direct path. */
+  pedido_id: z.number().int().nullable().default(null),
+  /** Set once staff cancelled it: it holds no place, shirt nor category, and its kit is not handed out. */
+  cancelamento: z.object({ em: z.string(), motivo: z.string().nullable() }).nullable().default(null),
 });
 export type PainelParticipant = z.infer<typeof PainelParticipantSchema>;
 
@@ -245,6 +250,33 @@ export const CategoryCountSchema = z.object({
   retirados: z.number().int(),
   vagas_restantes: z.number().int(),
 });
+
+/** One registration as its back-office page shows it: the person, the payment and whether it can be cancelled. */
+export const PainelRegistrationDetailSchema = z.object({
+  inscricao: PainelParticipantSchema,
+  evento: z.object({ id: z.number().int(), nome: z.string() }),
+  pagamento: z.object({
+    txid: z.string(),
+    metodo: z.enum(['pix', 'cartao']),
+    status: z.string(),
+    /** What the charge took, in reais (interest included): what a cancellation returns. */
+    valor: z.number(),
+    devolucao: z.object({ status: z.string(), valor: z.number(), motivo: z.string() }).nullable(),
+  }),
+  /**
+   * Every registration a cancellation would cancel: the charge is returned whole, so all it paid
+   * for (on the direct path, this one only).
+   */
+  cancela: z.array(z.object({ id: z.number().int(), nome_completo: z.string() })),
+  /** Null when staff may cancel it here; otherwise why not (paid with an order, already cancelled, kit picked up). */
+  impedimento_cancelamento: z.string().nullable(),
+});
+export type PainelRegistrationDetail = z.infer<typeof PainelRegistrationDetailSchema>;
+
+export const RegistrationCancelSchema = z.object({
+  motivo: z.string().trim().max(300, 'Use no máximo 300 caracteres.').optional(),
+});
+export type RegistrationCancel = z.input<typeof RegistrationCancelSchema>;
 
 export const ParticipantListSchema = z.object({
   results: z.array(PainelParticipantSchema),

@@ -182,8 +182,10 @@ export const RegistrationLookupSchema = z.object({
   pcd: z.boolean(),
   kit_local_retirada: z.string(),
   kit_horarios_retirada: z.string(),
-  /** PNG data URL of the QR code shown at kit pickup (it carries the registration number). */
+  /** PNG data URL of the QR code shown at kit pickup (it carries the registration number); absent once cancelled. */
   qr_code: z.string().optional(),
+  /** When the shop cancelled it (its payment returned); null while it stands. */
+  cancelada_em: z.string().nullable().default(null),
 });
 export type RegistrationLookup = z.infer<typeof RegistrationLookupSchema>;
 

@@ -187,6 +187,13 @@ export const registrations = pgTable(
     /** Half price (60+) applied to some category: staff check a document at kit pickup. */
     seniorDiscount: boolean('meia_entrada').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when staff cancelled it (its payment returned): its places and shirt went back, and it no
+     * longer holds its categories for the CPF (docs/decisions/0023-registration-cancellation.md).
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Why staff cancelled it (the buyer's withdrawal, the event called off…), when they said. */
+    cancelReason: text('cancel_reason'),
   },
   (t) => [
     index('registrations_account_cpf_idx').on(t.accountUserId, t.cpf),
@@ -209,7 +216,13 @@ export const registrationCategories = pgTable(
     priceCents: integer('price_cents').notNull(),
     /** The lot that priced it, when one was in force. */
     lotName: text('lote'),
+    /** Copied from its registration when cancelled, so the index below can leave it out. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
-  // The same CPF cannot hold the same category twice.
-  (t) => [uniqueIndex('registration_categories_cpf_unique').on(t.categoryId, t.cpf)],
+  // The same CPF cannot hold the same category twice; a cancelled registration holds nothing.
+  (t) => [
+    uniqueIndex('registration_categories_cpf_unique')
+      .on(t.categoryId, t.cpf)
+      .where(sql`${t.cancelledAt} is null`),
+  ],
 );

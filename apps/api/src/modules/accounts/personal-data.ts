@@ -111,6 +111,7 @@ export async function exportPersonalData(db: Db, userId: number, now: Date) {
         estado: r.state,
         total_centavos: r.totalCents,
         criada_em: r.createdAt.toISOString(),
+        cancelada_em: r.cancelledAt?.toISOString() ?? null,
         categorias: categories
           .filter((c) => c.registrationId === r.id)
           .map((c) => ({ categoria: c.categoryId, preco_centavos: c.priceCents })),

@@ -85,13 +85,24 @@ export function orderConfirmationMail(input: {
   };
 }
 
+/** What went back with a cancelled order: its products, its event registrations, or both. */
+function cancelledWhat(o: Order): string {
+  const registrations = o.inscricoes?.length
+    ? `${o.inscricoes.length === 1 ? 'a inscrição' : 'as inscrições'} em ${[...new Set(o.inscricoes.map((r) => r.nome_evento))].join(', ')} ${o.inscricoes.length === 1 ? 'foi cancelada' : 'foram canceladas'} (${o.inscricoes.length === 1 ? 'a vaga foi liberada' : 'as vagas foram liberadas'})`
+    : '';
+  if (!o.items.length) return registrations ? `: ${registrations}` : '';
+  return registrations
+    ? `: os itens voltaram ao estoque e ${registrations}`
+    : ' e os itens voltaram ao estoque';
+}
+
 const STATUS_LINES: Partial<Record<Order['status'], (order: Order) => string>> = {
   'em separação': (o) => `Seu pedido nº ${o.id} está sendo separado e embalado.`,
   enviado: (o) =>
     `Seu pedido nº ${o.id} foi enviado pelos Correios (${o.servico_frete}). Código de rastreio: ${o.codigo_rastreio}.\nAcompanhe a entrega em ${o.rastreio_url}`,
   entregue: (o) => `Seu pedido nº ${o.id} foi entregue. Esperamos que aproveite!`,
   cancelado: (o) =>
-    `Seu pedido nº ${o.id} foi cancelado e os itens voltaram ao estoque. O valor de ${brl(o.total)} será devolvido ` +
+    `Seu pedido nº ${o.id} foi cancelado${cancelledWhat(o)}. O valor de ${brl(o.total)} será devolvido ` +
     (o.metodo_pagamento === 'pix'
       ? 'por Pix para a conta que pagou.'
       : 'no seu cartão de crédito; o estorno aparece na fatura conforme o prazo do banco emissor.'),

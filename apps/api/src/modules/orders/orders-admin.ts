@@ -30,7 +30,7 @@ export interface OrdersAdminDeps {
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
   payments: Pick<PaymentsService, 'returnPaid' | 'chargeById' | 'refundOf' | 'events'>;
   catalog: Pick<CatalogService, 'releaseStock'>;
-  registrations: Pick<RegistrationsCart, 'ofOrders'>;
+  registrations: Pick<RegistrationsCart, 'ofOrders' | 'cancel'>;
   coupons: Pick<CouponsService, 'returnUse'>;
 }
 
@@ -134,34 +134,37 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
           codigo_rastreio: c.trackingCode,
         })),
       ],
-      proximos_status: nextOrderStatuses(order.status, {
-        shipsNothing: order.shippingService === null,
-        hasRegistrations: inscricoes.length > 0,
-      }),
+      proximos_status: nextOrderStatuses(order.status, { shipsNothing: order.shippingService === null }),
     };
   }
 
   /**
    * Moves an order one step in the caller's transaction: the row is locked, the move checked, the
-   * change recorded and the buyer's e-mail enqueued. Cancelling returns the units and marks the
-   * payment returned; the caller asks the provider for the money after commit (`refund`).
+   * change recorded and the buyer's e-mail enqueued. Cancelling marks the whole payment returned and
+   * gives back the units, the coupon's use and the registrations it paid for (cancelled, their places
+   * and shirts back); the caller asks the provider for the money after commit (`refund`).
    */
   async function changeStatus(
     tx: Tx,
     id: number,
     change: { status: OrderStatus; trackingCode?: string; note?: string },
     by: { name: string },
-  ): Promise<{ before: repo.OrderRow; after: repo.OrderRow; refund: RefundRow | null }> {
+  ): Promise<{
+    before: repo.OrderRow;
+    after: repo.OrderRow;
+    refund: RefundRow | null;
+    /** The registrations cancelled with the order (their ids), for the audit line. */
+    cancelledRegistrations: number[];
+  }> {
     const before = await repo.lockOrder(tx, id);
     if (!before) throw notFound('Pedido não encontrado.');
-    const hasRegistrations = (await deps.registrations.ofOrders([id], tx)).has(id);
-    const shape = { shipsNothing: before.shippingService === null, hasRegistrations };
+    const shape = { shipsNothing: before.shippingService === null };
     if (!canMoveOrder(before.status, change.status, shape))
       throw conflict(
-        before.status === 'enviado' && change.status === 'cancelado'
+        (before.status === 'enviado' || before.status === 'entregue') && change.status === 'cancelado'
           ? 'Um pedido já enviado não pode ser cancelado.'
-          : hasRegistrations && change.status === 'cancelado'
-            ? 'Este pedido tem inscrições em eventos confirmadas: ele não pode ser cancelado por aqui.'
+          : before.status === 'cancelado'
+            ? 'Este pedido já foi cancelado.'
             : before.shippingService === null
               ? 'Este pedido não tem nada a enviar.'
               : `Não é possível passar o pedido de "${before.status}" para "${change.status}".`,
@@ -173,6 +176,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       });
     const now = deps.now();
     let refund: RefundRow | null = null;
+    let cancelledRegistrations: number[] = [];
     if (change.status === 'cancelado') {
       refund = await deps.payments.returnPaid(
         tx,
@@ -182,6 +186,8 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       await deps.catalog.releaseStock(tx, before.chargeId, now);
       // The money goes back, so the coupon's use does too (its limits count it no more).
       await deps.coupons.returnUse(tx, before.chargeId);
+      // The whole charge went back: every registration it paid for is cancelled, places and shirts freed.
+      cancelledRegistrations = await deps.registrations.cancel(tx, before.chargeId, change.note ?? null);
     }
     const after = await repo.updateOrder(tx, id, {
       status: change.status,
@@ -196,7 +202,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       at: now,
     });
     await deps.jobs.send('mail.order-status', { orderId: id, status: change.status }, { tx });
-    return { before, after, refund };
+    return { before, after, refund, cancelledRegistrations };
   }
 
   /** Orders paid or being packed: what the shop still has to ship. */

@@ -1,12 +1,13 @@
 import { STORE_TIME_ZONE } from '@passada/core/calendar';
-import { count, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { events, orders, registrations } from '../../db/schema/index.ts';
 
 /**
  * Read-only figures for the dashboard, summed in the database: shop sales are orders not cancelled
  * (by payment date), less the registrations a cart paid inside them; registration sales are
- * registrations (by creation), however paid; both per store calendar day.
+ * registrations not cancelled (by creation), however paid; both per store calendar day. A cancelled
+ * order's registrations are cancelled with it, so nothing returned is counted on either side.
  */
 // A literal, not a bound parameter: the same expression in SELECT and GROUP BY must be the same text.
 const zone = sql.raw(`'${STORE_TIME_ZONE}'`);
@@ -24,7 +25,7 @@ export async function dailySales(db: Db, since: Date) {
   const regs = await db
     .select({ day: regDay, cents: sql<number>`sum(${registrations.totalCents})::int` })
     .from(registrations)
-    .where(gte(registrations.createdAt, since))
+    .where(and(gte(registrations.createdAt, since), isNull(registrations.cancelledAt)))
     .groupBy(regDay);
   return { shop, regs };
 }
@@ -33,7 +34,7 @@ export async function registrationsPerEvent(db: Db) {
   return db
     .select({ id: events.id, name: events.name, n: count(registrations.id) })
     .from(events)
-    .leftJoin(registrations, eq(registrations.eventId, events.id))
+    .leftJoin(registrations, and(eq(registrations.eventId, events.id), isNull(registrations.cancelledAt)))
     .groupBy(events.id, events.name)
     .orderBy(desc(events.id));
 }

@@ -25,7 +25,8 @@ import { storePhoto } from './photos.ts';
 
 const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
-function toWire(row: ParticipantRow, checkin: CheckinRow | undefined): PainelParticipant {
+/** A registration as the back office lists it (participants, check-in, its own page). */
+export function participantWire(row: ParticipantRow, checkin: CheckinRow | undefined): PainelParticipant {
   return {
     ...participantIdentity(row),
     cidade: row.city,
@@ -43,6 +44,8 @@ function toWire(row: ParticipantRow, checkin: CheckinRow | undefined): PainelPar
       row.emergencyName && row.emergencyPhone
         ? { nome: row.emergencyName, telefone: formatPhone(row.emergencyPhone) }
         : null,
+    pedido_id: row.orderId,
+    cancelamento: row.cancelledAt ? { em: row.cancelledAt.toISOString(), motivo: row.cancelReason } : null,
   };
 }
 
@@ -93,8 +96,17 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         )
       ).map((c) => [c.registrationId, c]),
     );
+    const cancelled = (r: ParticipantRow) => r.cancelledAt !== null;
     return rows
-      .filter((r) => !query.status || (query.status === 'retirado') === checkins.has(r.id))
+      .filter(
+        (r) =>
+          !query.status ||
+          (query.status === 'cancelada'
+            ? cancelled(r)
+            : query.status === 'retirado'
+              ? checkins.has(r.id)
+              : !checkins.has(r.id) && !cancelled(r)),
+      )
       .map((r) => ({ row: r, checkin: checkins.get(r.id) }));
   }
 
@@ -130,7 +142,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         nome_evento: string;
         start_data_evento: string;
       }>;
-      const all = await list(null, {});
+      // Cancelled registrations hold no place: they are listed, never counted.
+      const all = (await list(null, {})).filter((p) => p.row.cancelledAt === null);
       return events.map((e) => {
         const mine = all.filter((p) => p.row.eventId === e.id);
         return {
@@ -159,7 +172,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await eventOrNotFound(req.params.id);
       const results = await list(req.params.id, req.query);
-      const everyone = await list(req.params.id, {});
+      const everyone = (await list(req.params.id, {})).filter((p) => p.row.cancelledAt === null);
       const event = await app.events.getEvent(req.params.id);
       const contagem = event.dias_evento.flatMap((d) =>
         d.categorias.map((c) => {
@@ -174,7 +187,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           };
         }),
       );
-      return { results: results.map((p) => toWire(p.row, p.checkin)), contagem };
+      return { results: results.map((p) => participantWire(p.row, p.checkin)), contagem };
     },
   );
 
@@ -183,7 +196,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Participantes em CSV para a cronometragem (UTF-8 com BOM, separador ;)',
+        summary:
+          'Participantes em CSV para a cronometragem (UTF-8 com BOM, separador ;); inscrições canceladas ficam de fora',
         params: EventIdSchema,
         querystring: ParticipantQuerySchema,
       },
@@ -192,6 +206,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const event = await eventOrNotFound(req.params.id);
       const lines = [CSV_HEADER.join(';')];
       for (const { row, checkin } of await list(req.params.id, req.query)) {
+        // Timing companies give a bib to every line: a cancelled registration runs no race.
+        if (row.cancelledAt) continue;
         // One line per category, as timing companies import one bib per race.
         for (const category of row.categories) {
           lines.push(
@@ -250,7 +266,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) =>
       (await list(req.query.evento ?? null, { busca: req.query.busca }))
         .slice(0, 30)
-        .map((p) => toWire(p.row, p.checkin)),
+        .map((p) => participantWire(p.row, p.checkin)),
   );
 
   app.post(
@@ -268,12 +284,25 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!id) throw new HttpError(400, 'Este QR code não é de uma inscrição da Passada.', 'qr_invalido');
       const [row] = await app.registrationsAdmin.participants(null, { ids: [id] });
       if (!row) throw notFound('Inscrição não encontrada.');
+      if (row.cancelledAt)
+        throw new HttpError(
+          409,
+          `Inscrição cancelada em ${formatStoreDateTime(row.cancelledAt)}: o kit não pode ser entregue.`,
+          'inscricao_cancelada',
+          undefined,
+          { participante: participantWire(row, undefined) },
+        );
       const me = actor(req);
-      const created = await insertCheckin(app.db, {
-        registrationId: id,
-        staffId: me.id,
-        staffName: me.name,
-        at: app.now(),
+      const created = await app.db.transaction(async (tx) => {
+        // A cancellation committing meanwhile wins: the kit of a cancelled registration is never handed out.
+        const locked = await app.registrationsAdmin.lockForCheckin(tx, id);
+        if (locked?.cancelledAt)
+          throw new HttpError(
+            409,
+            `Inscrição cancelada em ${formatStoreDateTime(locked.cancelledAt)}: o kit não pode ser entregue.`,
+            'inscricao_cancelada',
+          );
+        return insertCheckin(tx, { registrationId: id, staffId: me.id, staffName: me.name, at: app.now() });
       });
       if (!created) {
         const [first] = await findCheckins(app.db, [id]);
@@ -282,7 +311,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           `Kit já retirado em ${formatStoreDateTime(first!.at)} (registrado por ${first!.staffName}).`,
           'ja_retirado',
           undefined,
-          { participante: toWire(row, first) },
+          { participante: participantWire(row, first) },
         );
       }
       await audit(app.db, me, {
@@ -291,7 +320,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         entityId: id,
         after: { retirada: created.at },
       });
-      return toWire(row, created);
+      return participantWire(row, created);
     },
   );
 

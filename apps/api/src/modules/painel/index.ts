@@ -9,9 +9,10 @@ import { painelGuard } from './guard.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { MAX_PHOTO_BYTES } from './photos.ts';
+import { registrationsRoutes } from './registrations.routes.ts';
 import { createStaffService } from './staff.service.ts';
 
-/** The back office under `/api/painel/` (docs/product.md): staff, audit, catalogue, stock, events, orders, dashboard. */
+/** The back office under `/api/painel/` (docs/product.md): staff, audit, catalogue, stock, events, registrations, orders, dashboard. */
 export default fp(
   async (app) => {
     const staff = createStaffService({ db: app.db, env: app.env, now: app.now });
@@ -34,6 +35,7 @@ export default fp(
         await scope.register(catalogRoutes);
         await scope.register(eventsRoutes);
         await scope.register(ordersRoutes);
+        await scope.register(registrationsRoutes);
         await scope.register(couponsRoutes);
       },
       { prefix: '/api/painel' },

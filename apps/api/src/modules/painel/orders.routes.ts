@@ -15,6 +15,7 @@ import { auditShape, storeToday } from '../orders/orders-admin.ts';
 import { audit } from './audit.ts';
 import { dailySales, registrationsPerEvent } from './dashboard.repository.ts';
 import { actor } from './guard.ts';
+import { kitPickedUp } from './registrations.routes.ts';
 
 const OrderIdSchema = z.object({ id: z.coerce.number().int().positive() });
 const LOW_STOCK_THRESHOLD = 3;
@@ -77,12 +78,26 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           { status: req.body.status, trackingCode: req.body.codigo_rastreio, note: req.body.motivo },
           { name: who.name },
         );
+        if (req.body.status === 'cancelado') {
+          // A kit handed out is like a parcel shipped: the order can no longer be cancelled (all of the
+          // above rolls back). Checked after the registrations' rows were written, so a check-in
+          // running meanwhile has either committed (and is seen here) or waits and then refuses.
+          const registrations = (await app.registrations.cart.ofOrders([req.params.id], tx)).get(
+            req.params.id,
+          );
+          await kitPickedUp(tx, registrations?.map((r) => r.id) ?? [], 'o pedido não pode ser cancelado');
+        }
         await audit(tx, who, {
           action: req.body.status === 'cancelado' ? 'cancelado' : 'status',
           entity: 'pedido',
           entityId: req.params.id,
           before: auditShape(result.before),
-          after: auditShape(result.after),
+          after: {
+            ...auditShape(result.after),
+            ...(result.cancelledRegistrations.length
+              ? { inscricoes_canceladas: result.cancelledRegistrations }
+              : {}),
+          },
         });
         return result;
       });

@@ -6,18 +6,26 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Reads of registrations for the back office (participants, exports, check-in). */
     registrationsAdmin: RegistrationsAdmin;
-    /** Registrations paid inside a shop order (the mixed cart); the orders module calls it. */
-    registrations: { cart: RegistrationsCart };
+    /**
+     * Registrations paid inside a shop order (the mixed cart), which the orders module calls, and the
+     * back office's cancellation of a direct registration.
+     */
+    registrations: { cart: RegistrationsCart; cancel: RegistrationsService['cancel'] };
   }
 }
 
-import { createRegistrationsService, type RegistrationsCart } from './registrations.service.ts';
+import {
+  createRegistrationsService,
+  type RegistrationsCart,
+  type RegistrationsService,
+} from './registrations.service.ts';
 
 /** Event registrations (docs/product.md §7): paid through a 'registration' charge, then looked up by CPF. */
 export default fp(
   async (app) => {
     const registrations = createRegistrationsService({
       db: app.db,
+      env: app.env,
       now: app.now,
       log: app.log,
       mail: app.providers.mail,
@@ -32,8 +40,11 @@ export default fp(
     app.jobs.work('mail.registration-confirmation', ({ registrationId }) =>
       registrations.sendConfirmation(registrationId),
     );
+    app.jobs.work('mail.registration-cancelled', ({ registrationId }) =>
+      registrations.sendCancellation(registrationId),
+    );
     app.decorate('registrationsAdmin', createRegistrationsAdmin({ db: app.db }));
-    app.decorate('registrations', { cart: registrations.cart });
+    app.decorate('registrations', { cart: registrations.cart, cancel: registrations.cancel });
     await app.register(registrationsRoutes, { registrations });
   },
   { name: 'registrations', dependencies: ['infra', 'jobs', 'payments', 'events', 'accounts', 'coupons'] },

@@ -3,7 +3,7 @@ import { ageGroup } from '@passada/core/events';
 import { formatPhone } from '@passada/core/phone';
 import { toSearchText } from '@passada/core/text';
 import { and, asc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   eventCategories,
   eventDays,
@@ -41,6 +41,8 @@ export interface ParticipantFilters {
   /** Part of the name (any case) or of the CPF's digits. */
   search?: string;
   ids?: number[];
+  /** Only what this charge paid for. */
+  chargeId?: number;
 }
 
 export interface ParticipantRow {
@@ -66,6 +68,11 @@ export interface ParticipantRow {
   emergencyName: string | null;
   emergencyPhone: string | null;
   categories: Array<{ id: number; name: string; day: string }>;
+  chargeId: number;
+  /** The shop order that paid for it (a cart), or null on the direct path. */
+  orderId: number | null;
+  cancelledAt: Date | null;
+  cancelReason: string | null;
 }
 
 /** The back office's reads of registrations: participants of an event, for lists, exports and check-in. */
@@ -76,6 +83,7 @@ export function createRegistrationsAdmin(deps: { db: Db }) {
   ): Promise<ParticipantRow[]> {
     const where: SQL[] = [];
     if (eventId !== null) where.push(eq(registrations.eventId, eventId));
+    if (filters.chargeId !== undefined) where.push(eq(registrations.chargeId, filters.chargeId));
     if (filters.ids) where.push(inArray(registrations.id, filters.ids.length ? filters.ids : [0]));
     const search = filters.search?.trim();
     if (search) {
@@ -143,13 +151,31 @@ export function createRegistrationsAdmin(deps: { db: Db }) {
       pcd: r.pcd,
       emergencyName: r.emergencyName,
       emergencyPhone: r.emergencyPhone,
+      chargeId: r.chargeId,
+      orderId: r.orderId,
+      cancelledAt: r.cancelledAt,
+      cancelReason: r.cancelReason,
       categories: cats
         .filter((c) => c.registrationId === r.id)
         .map((c) => ({ id: c.id, name: c.name, day: c.day })),
     }));
   }
 
-  return { participants };
+  /**
+   * Holds the registration's row until the transaction ends (shared: check-ins of different kits do
+   * not wait for each other) and answers when it was cancelled: a check-in and a cancellation of the
+   * same registration then run one after the other, never both.
+   */
+  async function lockForCheckin(tx: Tx, id: number): Promise<{ cancelledAt: Date | null } | null> {
+    const [row] = await tx
+      .select({ cancelledAt: registrations.cancelledAt })
+      .from(registrations)
+      .where(eq(registrations.id, id))
+      .for('share');
+    return row ?? null;
+  }
+
+  return { participants, lockForCheckin };
 }
 
 export type RegistrationsAdmin = ReturnType<typeof createRegistrationsAdmin>;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { eventCategories, events, registrationCategories, registrations } from '../../db/schema/index.ts';
 
@@ -15,13 +15,19 @@ export async function lockCpf(tx: Tx, cpf: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`registration-cpf:${cpf}`}))`);
 }
 
-/** Categories among `ids` this CPF already holds (paid registrations). */
+/** Categories among `ids` this CPF already holds (paid registrations not cancelled). */
 export async function takenCategories(db: Conn, cpf: string, ids: number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ id: registrationCategories.categoryId })
     .from(registrationCategories)
-    .where(and(eq(registrationCategories.cpf, cpf), inArray(registrationCategories.categoryId, ids)));
+    .where(
+      and(
+        eq(registrationCategories.cpf, cpf),
+        inArray(registrationCategories.categoryId, ids),
+        isNull(registrationCategories.cancelledAt),
+      ),
+    );
   return rows.map((r) => r.id);
 }
 
@@ -46,6 +52,49 @@ export async function insertRegistration(
 export async function findById(db: Conn, id: number): Promise<RegistrationRow | null> {
   const [row] = await db.select().from(registrations).where(eq(registrations.id, id)).limit(1);
   return row ?? null;
+}
+
+/** The registration, its row locked until the transaction ends (a cancellation runs once). */
+export async function lockRegistration(tx: Tx, id: number): Promise<RegistrationRow | null> {
+  const [row] = await tx.select().from(registrations).where(eq(registrations.id, id)).for('update');
+  return row ?? null;
+}
+
+/** Every registration a charge paid for (one on the direct path, one per participant in a cart). */
+export async function listByCharge(db: Conn, chargeId: number): Promise<RegistrationRow[]> {
+  return db
+    .select()
+    .from(registrations)
+    .where(eq(registrations.chargeId, chargeId))
+    .orderBy(asc(registrations.id));
+}
+
+/**
+ * Marks the charge's registrations not yet cancelled as cancelled, their categories with them (the
+ * partial unique index then lets the CPF register again); answers the rows it cancelled.
+ */
+export async function cancelByCharge(
+  tx: Tx,
+  chargeId: number,
+  at: Date,
+  reason: string | null,
+): Promise<RegistrationRow[]> {
+  const rows = await tx
+    .update(registrations)
+    .set({ cancelledAt: at, cancelReason: reason })
+    .where(and(eq(registrations.chargeId, chargeId), isNull(registrations.cancelledAt)))
+    .returning();
+  if (rows.length)
+    await tx
+      .update(registrationCategories)
+      .set({ cancelledAt: at })
+      .where(
+        inArray(
+          registrationCategories.registrationId,
+          rows.map((r) => r.id),
+        ),
+      );
+  return rows;
 }
 
 export async function findByCharge(db: Conn, chargeId: number): Promise<RegistrationRow | null> {

@@ -1,4 +1,5 @@
 import { dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
+import { companyIdentityLine } from '@passada/core/company';
 import { COUPON_MESSAGES } from '@passada/core/contracts/coupon-code';
 import type { OrderRegistration } from '@passada/core/contracts/orders';
 import {
@@ -20,6 +21,7 @@ import { formatPhone } from '@passada/core/phone';
 import { escapeXml } from '@passada/core/text';
 import type { FastifyBaseLogger } from 'fastify';
 import QRCode from 'qrcode';
+import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
@@ -48,17 +50,19 @@ import {
   type ChargeRow,
   isUniqueViolation,
   type PaymentsService,
+  type RefundRow,
 } from '../payments/payments.service.ts';
 import * as repo from './registrations.repository.ts';
 import { participantIdentity } from './registrations-admin.ts';
 
 export interface RegistrationsServiceDeps {
   db: Db;
+  env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;
   now: () => Date;
   log: FastifyBaseLogger;
   mail: MailProvider;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
-  payments: Pick<PaymentsService, 'findByTxid' | 'openDrafts'>;
+  payments: Pick<PaymentsService, 'findByTxid' | 'openDrafts' | 'returnPaid' | 'chargeById' | 'refundOf'>;
   events: Pick<
     EventsService,
     | 'findEventRow'
@@ -70,7 +74,15 @@ export interface RegistrationsServiceDeps {
     | 'releasePlaces'
   >;
   users: Pick<UsersService, 'findContact'>;
-  coupons: Pick<CouponsService, 'quote' | 'hold' | 'release' | 'confirm'>;
+  coupons: Pick<CouponsService, 'quote' | 'hold' | 'release' | 'confirm' | 'returnUse'>;
+}
+
+/** What cancelling a registration did, for the caller's audit line and its refund after commit. */
+export interface RegistrationCancellation {
+  before: repo.RegistrationRow;
+  /** Every registration the charge paid for, now cancelled (on the direct path, just this one). */
+  cancelled: repo.RegistrationRow[];
+  refund: RefundRow;
 }
 
 /** What a registration charge pays for, as the server priced it (stored in charges.draft). */
@@ -481,6 +493,130 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   };
 
   /**
+   * Cancels every registration the charge paid for, in the caller's transaction: each is stamped
+   * cancelled (its categories too, so the CPF may register again) and the charge's places and shirts
+   * go back. The money is the caller's: the charge is returned whole.
+   */
+  async function cancelCharge(tx: Tx, chargeId: number, reason: string | null) {
+    const cancelled = await repo.cancelByCharge(tx, chargeId, deps.now(), reason);
+    await deps.events.releasePlaces(tx, chargeId);
+    return cancelled;
+  }
+
+  /**
+   * Staff cancel a registration bought on the direct path (docs/decisions/0023): in the caller's
+   * transaction its charge is returned in full (`returnPaid`), every registration the charge paid for
+   * is cancelled with its places and shirt, the coupon's use goes back and the buyer's e-mail is
+   * queued. The caller sends the refund after commit. One paid inside an order is cancelled with the
+   * order (409 pointing to it).
+   */
+  async function cancel(tx: Tx, id: number, reason?: string): Promise<RegistrationCancellation> {
+    const before = await repo.lockRegistration(tx, id);
+    if (!before) throw notFound('Inscrição não encontrada.');
+    if (before.cancelledAt) throw conflict('Esta inscrição já foi cancelada.', 'inscricao_cancelada');
+    if (before.orderId !== null)
+      throw new HttpError(
+        409,
+        `Esta inscrição foi paga com o pedido nº ${before.orderId}: cancele o pedido, que devolve o pagamento inteiro e cancela as inscrições dele.`,
+        'inscricao_de_pedido',
+        undefined,
+        { pedido_id: before.orderId },
+      );
+    const refund = await deps.payments.returnPaid(
+      tx,
+      before.chargeId,
+      reason ? `Inscrição cancelada pela loja: ${reason}` : 'Inscrição cancelada pela loja.',
+    );
+    const cancelled = await cancelCharge(tx, before.chargeId, reason ?? null);
+    // The money goes back, so the coupon's use does too (its per-CPF limits count it no more).
+    await deps.coupons.returnUse(tx, before.chargeId);
+    for (const r of cancelled)
+      await deps.jobs.send('mail.registration-cancelled', { registrationId: r.id }, { tx });
+    return { before, cancelled, refund };
+  }
+
+  /**
+   * The e-mail telling people a registration was cancelled: the participant, and the account holder
+   * when someone else. On the direct path it says how the money comes back; a registration cancelled
+   * with its order only tells the participant (the buyer gets the order's e-mail with the refund).
+   */
+  async function sendCancellation(registrationId: number): Promise<void> {
+    const registration = await repo.findById(deps.db, registrationId);
+    const event = registration ? await deps.events.findEventRow(registration.eventId) : undefined;
+    if (!registration?.cancelledAt || !event) return;
+    const account =
+      registration.accountUserId === null ? null : await deps.users.findContact(registration.accountUserId);
+    const [charge, refund] = await Promise.all([
+      deps.payments.chargeById(registration.chargeId),
+      deps.payments.refundOf(registration.chargeId),
+    ]);
+    const inOrder = registration.orderId !== null;
+    const amount = formatBRL(refund?.amountCents ?? charge?.amountCents ?? registration.totalCents);
+    const money = inOrder
+      ? [`O pagamento do pedido nº ${registration.orderId} será devolvido a quem o pagou.`]
+      : charge?.method === 'cartao'
+        ? [
+            `Pedimos à operadora o estorno do valor integral de ${amount} no mesmo cartão de crédito.`,
+            'O estorno aparece na fatura do cartão em até duas faturas, conforme o banco emissor.',
+          ]
+        : [
+            `Pedimos a devolução do valor integral de ${amount} por Pix, para a conta de onde ele saiu.`,
+            'A devolução costuma chegar em poucos minutos e pode levar até 1 dia útil, conforme o seu banco.',
+          ];
+    const details = [
+      `Evento: ${event.name}`,
+      `Data: ${formatIsoDateBR(event.startDate)} às ${event.time}`,
+      `Participante: ${registration.fullName} (CPF ${maskCpf(registration.cpf)})`,
+      `Inscrição nº ${registration.id}`,
+      ...(registration.cancelReason ? [`Motivo: ${registration.cancelReason}`] : []),
+      '',
+      'A vaga e a camisa do kit foram liberadas, e o QR code desta inscrição não vale mais para a retirada do kit.',
+      ...money,
+      '',
+      `Dúvidas? Responda a este e-mail. Acompanhe em ${deps.env.publicUrl}/eventos/register/${event.id}/ja-me-inscrevi.`,
+      '',
+      companyIdentityLine(),
+    ];
+    const subject = `${deps.env.STORE_NAME}: inscrição nº ${registration.id} cancelada`;
+    const recipients = [
+      {
+        to: registration.email,
+        text: [
+          `Olá, ${registration.fullName}!`,
+          '',
+          `Sua inscrição em ${event.name} foi cancelada.`,
+          '',
+          ...details,
+        ],
+      },
+    ];
+    if (!inOrder && account && account.email.toLowerCase() !== registration.email.toLowerCase())
+      recipients.push({
+        to: account.email,
+        text: [
+          `Olá, ${account.fullName}!`,
+          '',
+          `A inscrição que você fez para ${registration.fullName} em ${event.name} foi cancelada.`,
+          '',
+          ...details,
+        ],
+      });
+    // In an order, the account holder paid and gets the order's own e-mail; only another participant is told here.
+    const to =
+      inOrder && account && account.email.toLowerCase() === registration.email.toLowerCase()
+        ? []
+        : recipients;
+    const results = await Promise.allSettled(
+      to.map((r) => deps.mail.send({ to: r.to, subject, text: r.text.join('\n') })),
+    );
+    const failed = results.find((r) => r.status === 'rejected');
+    if (failed) {
+      deps.log.error({ registrationId }, 'registration cancellation e-mail failed');
+      throw (failed as PromiseRejectedResult).reason;
+    }
+  }
+
+  /**
    * What a shop order needs to carry event registrations in the same charge (the mixed cart,
    * docs/decisions/0020-one-cart-for-products-and-registrations.md): the same checks, holds and
    * registrations as the direct path, for several participants at once.
@@ -539,6 +675,16 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       return ids;
     },
     withoutPersonalData,
+    /**
+     * Cancels every registration the order's charge paid for and gives back their places and
+     * shirts, in the caller's transaction; participants who are not the buyer get an e-mail.
+     */
+    async cancel(tx: Tx, chargeId: number, reason: string | null): Promise<number[]> {
+      const cancelled = await cancelCharge(tx, chargeId, reason);
+      for (const r of cancelled)
+        await deps.jobs.send('mail.registration-cancelled', { registrationId: r.id }, { tx });
+      return cancelled.map((r) => r.id);
+    },
     /** The registrations each order paid for, as the order shows them. */
     async ofOrders(orderIds: number[], db: Db | Tx = deps.db): Promise<Map<number, OrderRegistration[]>> {
       const byOrder = new Map<number, OrderRegistration[]>();
@@ -553,6 +699,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
           categorias: categories.map((c) => c.name),
           tamanho_camisa: row.kitSize,
           total: centsToReais(row.totalCents),
+          cancelada: row.cancelledAt !== null,
         });
         byOrder.set(row.orderId, list);
       }
@@ -696,7 +843,9 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       pcd: row.pcd,
       kit_local_retirada: event?.kitPickupPlace ?? '',
       kit_horarios_retirada: event?.kitPickupHours ?? '',
-      qr_code: await checkinQr(row.id),
+      // A cancelled registration's QR would only be refused at kit pickup.
+      ...(row.cancelledAt ? {} : { qr_code: await checkinQr(row.id) }),
+      cancelada_em: row.cancelledAt?.toISOString() ?? null,
     };
   }
 
@@ -713,7 +862,17 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     return { beforeCents: price.beforeCents, totalCents: price.totalCents, coupon: price.coupon ?? null };
   };
 
-  return { purpose, cart, quote, pricePreview, registrationForCharge, lookup, sendConfirmation };
+  return {
+    purpose,
+    cart,
+    quote,
+    pricePreview,
+    registrationForCharge,
+    lookup,
+    sendConfirmation,
+    cancel,
+    sendCancellation,
+  };
 }
 
 export type RegistrationsService = ReturnType<typeof createRegistrationsService>;

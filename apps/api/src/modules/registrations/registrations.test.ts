@@ -109,6 +109,7 @@ describe('registrations', () => {
       kit_local_retirada: 'Ginásio de Teste',
       kit_horarios_retirada: '04/12 (sex), 10h às 20h',
       qr_code: expect.stringMatching(/^data:image\/png;base64,/),
+      cancelada_em: null,
     });
 
     // The participant and the account holder (a different e-mail) each get a confirmation.

@@ -15,6 +15,7 @@ const pages = {
   events: lazy(() => import('./pages/events-page.tsx')),
   eventForm: lazy(() => import('./pages/event-form-page.tsx')),
   participants: lazy(() => import('./pages/participants-page.tsx')),
+  registration: lazy(() => import('./pages/registration-page.tsx')),
   orders: lazy(() => import('./pages/orders-page.tsx')),
   order: lazy(() => import('./pages/order-page.tsx')),
   orderPrint: lazy(() => import('./pages/order-print-page.tsx')),
@@ -40,6 +41,7 @@ export default function PainelApp() {
           <Route path="eventos/novo" element={<pages.eventForm />} />
           <Route path="eventos/:id/editar" element={<pages.eventForm />} />
           <Route path="eventos/:id" element={<pages.participants />} />
+          <Route path="inscricoes/:id" element={<pages.registration />} />
           <Route path="pedidos" element={<pages.orders />} />
           <Route path="pedidos/:id" element={<pages.order />} />
           <Route path="checkin" element={<pages.checkin />} />

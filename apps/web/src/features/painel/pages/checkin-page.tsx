@@ -113,6 +113,10 @@ export default function CheckinPage() {
               <p className="text-sm">
                 Retirado em {formatDateTime(p.retirada.at)} por {p.retirada.staff_name}
               </p>
+            ) : p.cancelamento ? (
+              <p className="text-sm font-semibold text-red-700 dark:text-red-400">
+                Inscrição cancelada em {formatDateTime(p.cancelamento.em)}: não entregue o kit.
+              </p>
             ) : (
               <button
                 type="button"

@@ -30,8 +30,10 @@ export default function OrderPage() {
   const o = order.data;
 
   const go = (status: OrderStatus) => {
-    if (status === 'cancelado' && !window.confirm('Cancelar o pedido e devolver o pagamento ao cliente?'))
-      return;
+    const question = o.inscricoes.length
+      ? `Cancelar o pedido, ${o.inscricoes.length === 1 ? 'a inscrição dele' : `as ${o.inscricoes.length} inscrições dele`} e devolver o pagamento ao cliente?`
+      : 'Cancelar o pedido e devolver o pagamento ao cliente?';
+    if (status === 'cancelado' && !window.confirm(question)) return;
     move.mutate({
       status,
       ...(status === 'enviado' ? { codigo_rastreio: tracking } : {}),

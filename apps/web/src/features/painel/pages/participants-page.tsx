@@ -22,7 +22,10 @@ interface CategoryCount {
   vagas_restantes: number;
 }
 
-/** One event's participants: filters, search, counts per category and the CSV for the timing company. */
+/**
+ * One event's participants: filters, search, counts per category (cancelled registrations listed but
+ * not counted), each registration's own page, and the CSV for the timing company.
+ */
 export default function ParticipantsPage() {
   const eventId = Number(useParams().id);
   const [category, setCategory] = useState('');
@@ -107,6 +110,7 @@ export default function ParticipantsPage() {
           <option value="">Todas</option>
           <option value="retirado">Retirado</option>
           <option value="pendente">Pendente</option>
+          <option value="cancelada">Inscrição cancelada</option>
         </SelectField>
         <FormField
           label="Buscar por nome ou CPF"
@@ -127,7 +131,19 @@ export default function ParticipantsPage() {
         rowKey={(p) => p.id}
         empty="Nenhum participante encontrado."
         columns={[
-          { header: 'Nº', rowHeader: true, cell: (p) => p.id },
+          {
+            header: 'Nº',
+            rowHeader: true,
+            cell: (p) => (
+              <Link
+                to={`/painel/inscricoes/${p.id}`}
+                className={linkClass}
+                aria-label={`Inscrição nº ${p.id} de ${p.nome_completo}`}
+              >
+                {p.id}
+              </Link>
+            ),
+          },
           {
             header: 'Nome',
             cell: (p) => (
@@ -153,7 +169,12 @@ export default function ParticipantsPage() {
           { header: 'Camisa', cell: (p) => p.tamanho_camisa ?? '—' },
           {
             header: 'Kit',
-            cell: (p) => (p.retirada ? `Retirado (${p.retirada.staff_name})` : 'Pendente'),
+            cell: (p) =>
+              p.cancelamento
+                ? 'Inscrição cancelada'
+                : p.retirada
+                  ? `Retirado (${p.retirada.staff_name})`
+                  : 'Pendente',
           },
         ]}
       />

@@ -1,0 +1,123 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chargeRefunds,
+  eventCategories,
+  registrationCheckins,
+  registrations,
+} from '../../db/schema/index.ts';
+import { makeEvent } from '../../test/factories/events.ts';
+import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import { makeUser, simulatePixPaid } from '../../test/factories/payments.ts';
+import { cpfFrom, participant, registrationPix } from '../../test/factories/registrations.ts';
+import { createTestApp, requirePostgres, type TestApp } from '../../test/test-app.ts';
+
+// Cancellations and check-ins from connections that really race: PostgreSQL only (npm test provides one).
+requirePostgres();
+
+const TODAY = '2026-11-24';
+
+describe('cancelling registrations on PostgreSQL, concurrently', () => {
+  let t: TestApp;
+  let admin: TestStaff;
+  let operator: TestStaff;
+  let cpfSeq = 870_000_000;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => new Date('2026-11-24T13:00:00Z') });
+    admin = await createStaffAndLogin(t.app, 'admin');
+    operator = await createStaffAndLogin(t.app, 'operador');
+  });
+  afterAll(() => t.close());
+
+  const placesLeft = async (categoryId: number) =>
+    (await t.app.db.select().from(eventCategories).where(eq(eventCategories.id, categoryId)))[0]!.placesLeft;
+
+  /** `n` direct registrations of one category, each paid by Pix by its own account. */
+  async function paidRegistrations(n: number) {
+    const event = await makeEvent(t.app.db, {
+      today: TODAY,
+      days: [[{ name: '5 km', priceCents: 5000, placesLeft: 50 }]],
+    });
+    const categoryId = event.days[0]!.categories[0]!.id;
+    const ids: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const user = await makeUser(t.app);
+      const draft = participant(event, [categoryId], { cpf: cpfFrom(cpfSeq++) });
+      const pix = await registrationPix(t.app, draft, 50, user.headers);
+      expect(pix.statusCode).toBe(201);
+      ids.push((await simulatePixPaid(t.app, pix.json().txid)).json().inscricao_id as number);
+    }
+    return { categoryId, ids };
+  }
+
+  const cancel = (who: TestStaff, id: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/painel/registrations/${id}/cancel/`,
+      headers: who.headers,
+      payload: {},
+    });
+  const checkIn = (id: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/painel/checkin/',
+      headers: operator.headers,
+      payload: { inscricao: id },
+    });
+
+  it('five staff cancel the same registration at once: one refund, the place given back once', async () => {
+    const { categoryId, ids } = await paidRegistrations(1);
+    const id = ids[0]!;
+    expect(await placesLeft(categoryId)).toBe(49);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => cancel(i % 2 ? admin : operator, id)),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([200, 409, 409, 409, 409]);
+    const [row] = await t.app.db.select().from(registrations).where(eq(registrations.id, id));
+    expect(row!.cancelledAt).not.toBeNull();
+    expect(
+      await t.app.db.select().from(chargeRefunds).where(eq(chargeRefunds.chargeId, row!.chargeId)),
+    ).toHaveLength(1);
+    expect(await placesLeft(categoryId)).toBe(50);
+  });
+
+  it('a check-in and a cancellation of the same registration at once: exactly one of them happens', async () => {
+    const { categoryId, ids } = await paidRegistrations(8);
+    const outcomes = await Promise.all(
+      ids.map(async (id, i) => {
+        // Alternate which request leaves first.
+        const checkinFirst = i % 2 === 1;
+        const first = checkinFirst ? checkIn(id) : cancel(admin, id);
+        const second = checkinFirst ? cancel(admin, id) : checkIn(id);
+        const [x, y] = await Promise.all([first, second]);
+        const [checkin, cancelled] = checkinFirst ? [x, y] : [y, x];
+        return { id, checkin: checkin.statusCode, cancelled: cancelled.statusCode };
+      }),
+    );
+    for (const o of outcomes) expect([o.checkin, o.cancelled].filter((c) => c === 200)).toHaveLength(1);
+    const rows = await t.app.db.select().from(registrations).where(inArray(registrations.id, ids));
+    const checkins = await t.app.db
+      .select()
+      .from(registrationCheckins)
+      .where(inArray(registrationCheckins.registrationId, ids));
+    for (const row of rows) {
+      const pickedUp = checkins.some((c) => c.registrationId === row.id);
+      // Never both: a cancelled registration has no check-in, a checked-in one is not cancelled.
+      expect(pickedUp).toBe(row.cancelledAt === null);
+    }
+    const cancelledCount = rows.filter((r) => r.cancelledAt !== null).length;
+    expect(await placesLeft(categoryId)).toBe(50 - 8 + cancelledCount);
+    const refunds = await t.app.db
+      .select()
+      .from(chargeRefunds)
+      .where(
+        inArray(
+          chargeRefunds.chargeId,
+          rows.map((r) => r.chargeId),
+        ),
+      );
+    expect(refunds).toHaveLength(cancelledCount);
+  });
+});

@@ -1,0 +1,142 @@
+import { formatStoreDateTime } from '@passada/core/calendar';
+import { ApiErrorSchema } from '@passada/core/contracts/common';
+import {
+  type PainelRegistrationDetail,
+  PainelRegistrationDetailSchema,
+  RegistrationCancelSchema,
+} from '@passada/core/contracts/painel';
+import { centsToReais } from '@passada/core/money';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { HttpError, notFound } from '../../plugins/errors.ts';
+import { audit } from './audit.ts';
+import { participantWire } from './events.routes.ts';
+import { actor } from './guard.ts';
+import { findCheckins } from './painel.repository.ts';
+
+const RegistrationIdSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * Refuses (409) when the kit of any of these registrations was picked up: like a parcel shipped, a
+ * handed-out shirt cannot go back to the stock, so the registration is no longer cancelled here.
+ */
+export async function kitPickedUp(db: Db | Tx, registrationIds: number[], consequence: string) {
+  const [first] = await findCheckins(db, registrationIds);
+  if (first)
+    throw new HttpError(
+      409,
+      `O kit da inscrição nº ${first.registrationId} já foi retirado em ${formatStoreDateTime(first.at)}: ${consequence}.`,
+      'kit_retirado',
+    );
+}
+
+/** One registration's page in the back office and its cancellation (with the refund of its charge). */
+export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['painel: inscrições'];
+  const errors = {
+    400: ApiErrorSchema,
+    401: ApiErrorSchema,
+    403: ApiErrorSchema,
+    404: ApiErrorSchema,
+    409: ApiErrorSchema,
+  };
+
+  async function detail(id: number): Promise<PainelRegistrationDetail> {
+    const [row] = await app.registrationsAdmin.participants(null, { ids: [id] });
+    if (!row) throw notFound('Inscrição não encontrada.');
+    const [event, charge, refund, together] = await Promise.all([
+      app.events.findEventRow(row.eventId),
+      app.payments.chargeById(row.chargeId),
+      app.payments.refundOf(row.chargeId),
+      app.registrationsAdmin.participants(null, { chargeId: row.chargeId }),
+    ]);
+    const checkins = await findCheckins(
+      app.db,
+      together.map((r) => r.id),
+    );
+    const mine = checkins.find((c) => c.registrationId === id);
+    const pickedUp = checkins[0];
+    const impedimento = row.cancelledAt
+      ? 'Esta inscrição já foi cancelada.'
+      : row.orderId !== null
+        ? `Esta inscrição foi paga com o pedido nº ${row.orderId}: cancele o pedido, que devolve o pagamento inteiro e cancela as inscrições dele.`
+        : pickedUp
+          ? `O kit da inscrição nº ${pickedUp.registrationId} já foi retirado: a inscrição não pode ser cancelada.`
+          : charge?.status !== 'CONCLUIDA'
+            ? 'O pagamento desta inscrição não está confirmado: não há o que devolver.'
+            : null;
+    return {
+      inscricao: participantWire(row, mine),
+      evento: { id: row.eventId, nome: event?.name ?? '' },
+      pagamento: {
+        txid: charge?.txid ?? '',
+        metodo: charge?.method === 'cartao' ? 'cartao' : 'pix',
+        status: charge?.status ?? 'desconhecido',
+        valor: centsToReais(charge?.amountCents ?? row.totalCents),
+        devolucao: refund
+          ? { status: refund.status, valor: centsToReais(refund.amountCents), motivo: refund.reason }
+          : null,
+      },
+      cancela: together
+        .filter((r) => r.cancelledAt === null || r.id === id)
+        .map((r) => ({ id: r.id, nome_completo: r.fullName })),
+      impedimento_cancelamento: impedimento,
+    };
+  }
+
+  app.get(
+    '/registrations/:id/',
+    {
+      schema: {
+        tags,
+        summary: 'Uma inscrição: participante, pagamento, pedido e se pode ser cancelada',
+        params: RegistrationIdSchema,
+        response: { 200: PainelRegistrationDetailSchema, ...errors },
+      },
+    },
+    async (req) => detail(req.params.id),
+  );
+
+  app.post(
+    '/registrations/:id/cancel/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cancelar uma inscrição feita fora de um pedido: devolve o pagamento inteiro, libera vaga e camisa, avisa o comprador',
+        params: RegistrationIdSchema,
+        body: RegistrationCancelSchema,
+        response: { 200: PainelRegistrationDetailSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const who = actor(req);
+      const reason = req.body.motivo || undefined;
+      const done = await app.db.transaction(async (tx) => {
+        const result = await app.registrations.cancel(tx, req.params.id, reason);
+        await kitPickedUp(
+          tx,
+          result.cancelled.map((r) => r.id),
+          'a inscrição não pode ser cancelada',
+        );
+        await audit(tx, who, {
+          action: 'cancelado',
+          entity: 'inscricao',
+          entityId: req.params.id,
+          before: { cancelada: false },
+          after: {
+            cancelada: true,
+            motivo: reason ?? null,
+            inscricoes: result.cancelled.map((r) => r.id),
+            devolucao: centsToReais(result.refund.amountCents),
+          },
+        });
+        return result;
+      });
+      // The money goes back only once the cancellation committed; a failure is retried by reconciliation.
+      await app.payments.sendRefund(done.refund);
+      return detail(req.params.id);
+    },
+  );
+};
