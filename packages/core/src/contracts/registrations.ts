@@ -186,6 +186,11 @@ export const RegistrationLookupSchema = z.object({
   qr_code: z.string().optional(),
   /** When the shop cancelled it (its payment returned); null while it stands. */
   cancelada_em: z.string().nullable().default(null),
+  /** What the registration cost, in reais (after the coupon, before any card interest). */
+  total: z.number(),
+  /** The discount coupon used and what it took off, in reais; absent without a coupon. */
+  cupom: z.string().optional(),
+  desconto: z.number().optional(),
 });
 export type RegistrationLookup = z.infer<typeof RegistrationLookupSchema>;
 

@@ -372,6 +372,13 @@ describe('coupons', () => {
       const mail = await waitForMailContaining(t.dataDir, `Inscrição nº ${registration.json().id}`);
       expect(mail).toContain(`Desconto (cupom ${made.codigo}): −R$\u00a020,00`);
       expect(mail).toContain('Valor: R$\u00a069,90');
+      // The participant's lookup by CPF shows what was paid and the coupon.
+      const lookup = await t.app.inject({
+        method: 'GET',
+        url: `/api/participantes/cpf/${cpf}/?evento=${event.id}`,
+        headers: account.headers,
+      });
+      expect(lookup.json()).toMatchObject({ total: 69.9, cupom: made.codigo, desconto: 20 });
 
       // The same person, registered by someone else in the other category: the CPF already used it.
       const stranger = await createUserAndToken(t.app);

@@ -846,6 +846,8 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       // A cancelled registration's QR would only be refused at kit pickup.
       ...(row.cancelledAt ? {} : { qr_code: await checkinQr(row.id) }),
       cancelada_em: row.cancelledAt?.toISOString() ?? null,
+      total: centsToReais(row.totalCents),
+      ...(row.couponCode ? { cupom: row.couponCode, desconto: centsToReais(row.discountCents) } : {}),
     };
   }
 

@@ -110,6 +110,7 @@ describe('registrations', () => {
       kit_horarios_retirada: '04/12 (sex), 10h às 20h',
       qr_code: expect.stringMatching(/^data:image\/png;base64,/),
       cancelada_em: null,
+      total: 109.9,
     });
 
     // The participant and the account holder (a different e-mail) each get a confirmation.

@@ -18,7 +18,13 @@ const FOUND = {
   evento_detalhes: { id: 7, nome_evento: 'Corrida da Ponte' },
   categoria_evento_detalhes: [{ id: 3, nome_categoria: '10 km' }],
   endereco: 'Av. Beira Mar, 100 - Meireles, Fortaleza - CE, 60165-121',
+  total: 69.9,
+  cupom: 'CORRE20',
+  desconto: 20,
+  cancelada_em: null,
 };
+/** The same registration after the shop cancelled it and returned its payment. */
+const CANCELLED = { ...FOUND, id: 2, cancelada_em: '2026-06-20T15:30:00.000Z' };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -59,9 +65,9 @@ beforeEach(() => {
       if (input === '/api/pagamentos/') return json(200, PAYMENTS);
       if (input.startsWith('/api/participantes/cpf/')) {
         lookups.push(input);
-        return input.includes('40364478829')
-          ? json(200, FOUND)
-          : json(404, { detail: 'Inscrição não encontrada para o CPF fornecido.' });
+        if (input.includes('40364478829')) return json(200, FOUND);
+        if (input.includes('11144477735')) return json(200, CANCELLED);
+        return json(404, { detail: 'Inscrição não encontrada para o CPF fornecido.' });
       }
       return json(404, { detail: 'Não encontrado.' });
     }),
@@ -100,7 +106,19 @@ describe('registration lookup page', () => {
     expect(found.textContent).toContain('Maria da Silva');
     expect(found.textContent).toContain('10 km');
     expect(found.textContent).toContain(FOUND.endereco);
+    expect(found.textContent).toContain('R$\u00a069,90 (cupom CORRE20: −R$\u00a020,00)');
+    expect(found.textContent).not.toContain('cancelada');
     expect(lookups).toEqual(['/api/participantes/cpf/40364478829/?evento=7']);
+  });
+
+  it('says when the registration was cancelled and its payment returned', async () => {
+    renderPage();
+    await userEvent.type(await screen.findByLabelText('CPF do participante'), '11144477735');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar Inscrição' }));
+    const found = await screen.findByRole('region', { name: 'Inscrição encontrada' });
+    expect(found.textContent).toContain('Inscrição cancelada em 20/06/2026');
+    expect(found.textContent).toContain('o valor pago foi devolvido');
+    expect(screen.queryByRole('img', { name: /QR/ })).toBeNull();
   });
 
   it('says not found, inline only for a complete CPF', async () => {

@@ -6,9 +6,11 @@ import { useAlert } from '../../../components/dialog.tsx';
 import { inputClass, primaryButtonClass } from '../../../components/form-field.tsx';
 import { cpfMask, useMaskedRef } from '../../../components/masked-field.tsx';
 import { AccountPayments } from '../../../components/payments/account-payments.tsx';
+import { formatReais } from '../../../components/price.tsx';
 import { loginPathFor } from '../../../components/require-auth.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { eventQuery } from '../../../lib/events-api.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { registrationLookupQuery } from '../api/registrations-api.ts';
 
@@ -116,6 +118,12 @@ export default function RegistrationLookupPage() {
           <h2 id="inscricao-titulo" className="text-lg font-semibold">
             Inscrição encontrada
           </h2>
+          {result.cancelada_em ? (
+            <p className="mt-2 font-semibold text-red-700 dark:text-red-400">
+              Inscrição cancelada em {formatDateTime(result.cancelada_em)}: a vaga foi liberada e o valor pago
+              foi devolvido.
+            </p>
+          ) : null}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
             <dt className="font-medium">Nome</dt>
             <dd>{result.nome_completo}</dd>
@@ -143,6 +151,11 @@ export default function RegistrationLookupPage() {
                 <dd>{result.equipe}</dd>
               </>
             ) : null}
+            <dt className="font-medium">Valor</dt>
+            <dd>
+              {formatReais(result.total)}
+              {result.cupom ? ` (cupom ${result.cupom}: −${formatReais(result.desconto ?? 0)})` : null}
+            </dd>
             <dt className="font-medium">Faixa etária</dt>
             <dd>{result.faixa_etaria}</dd>
             {result.meia_entrada ? (
