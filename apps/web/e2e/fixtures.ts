@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Product } from '@passada/core/contracts/catalog';
 import type { Event } from '@passada/core/contracts/events';
+import { isValidCpf } from '@passada/core/documents';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** Reads the seeded catalogue through the API, so the tests follow the data instead of hard-coding it. */
@@ -94,6 +95,57 @@ export async function payWithPix(
 }
 
 /** The back office's demo staff accounts. */
+/** A valid CPF no other test uses: random base digits, check digits found by core's validation. */
+export function freshCpf(): string {
+  for (;;) {
+    const base = String(Math.floor(100_000_000 + Math.random() * 800_000_000));
+    for (let d = 0; d < 100; d++) {
+      const cpf = `${base}${String(d).padStart(2, '0')}`;
+      if (isValidCpf(cpf)) return cpf;
+    }
+  }
+}
+
+/**
+ * A registration paid by Pix on the direct path, through the public API as the event form sends it,
+ * in the first open event's first category with places left; a fresh CPF unless one is given.
+ */
+export async function paidRegistration(
+  request: APIRequestContext,
+  person: { nome_completo: string; cpf?: string; data_nascimento?: string; genero?: string },
+) {
+  const events = (await (await request.get('/api/events/')).json()) as Event[];
+  const event = events.find(
+    (e) => e.inscricoes_abertas && e.dias_evento[0]!.categorias.some((c) => c.quantidade_disponivel > 0),
+  )!;
+  const category = event.dias_evento[0]!.categorias.find((c) => c.quantidade_disponivel > 0)!;
+  const shopper = await createShopper(request, 'inscrito');
+  const cpf = person.cpf ?? freshCpf();
+  const draft = {
+    data_nascimento: '1989-10-21',
+    genero: 'Masculino',
+    ...person,
+    cpf,
+    numero_contato: '(85) 98888-1234',
+    email: shopper.email,
+    evento: event.id,
+    categoria_evento: [category.id],
+    street: 'Rua do Sol, 10',
+    zip_code: '60165-121',
+    state: 'CE',
+    city: 'Fortaleza',
+    neighborhood: 'Meireles',
+    // What every race asks besides the person: a shirt size left, an emergency contact, the termo.
+    tamanho_camisa: event.kit.tamanhos.find((k) => k.quantidade_disponivel > 0)?.id,
+    contato_emergencia_nome: 'Ana Contato',
+    contato_emergencia_telefone: '(85) 96666-5555',
+    aceite_termo: true,
+    termo_versao: event.termo_versao,
+  };
+  const paid = await payWithPix(request, shopper.token, 'inscricao', draft);
+  return { event, category, cpf, shopper, id: paid.inscricao_id as number };
+}
+
 export const STAFF = {
   admin: { email: 'admin@passada.com.br', password: 'painel-demo-2026' },
   operator: { email: 'operador@passada.com.br', password: 'painel-demo-2026' },

@@ -1,59 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { addDays, dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
-import type { Event } from '@passada/core/contracts/events';
 import { formatBRL } from '@passada/core/money';
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { payWithPix, STAFF, signInStaff } from './fixtures.ts';
+import { paidRegistration, STAFF, signInStaff } from './fixtures.ts';
 
-/** A paid registration made through the public API, as a runner would do it with Pix. */
-async function paidRegistration(request: APIRequestContext, name: string) {
-  const events = (await (await request.get('/api/events/')).json()) as Event[];
-  const event = events.find(
-    (e) => e.inscricoes_abertas && e.dias_evento[0]!.categorias.some((c) => c.quantidade_disponivel > 0),
-  )!;
-  const category = event.dias_evento[0]!.categorias.find((c) => c.quantidade_disponivel > 0)!;
-  const suffix = Date.now().toString(36);
-  const account = {
-    username: `kit${suffix}`,
-    email: `kit${suffix}@example.com`,
-    full_name: name,
-    password: 'retirada-de-kit-9',
-  };
-  expect((await request.post('/api/users/', { data: account })).ok()).toBe(true);
-  const { token } = await (
-    await request.post('/api/token-auth/', {
-      data: { username: account.username, password: account.password },
-    })
-  ).json();
-  const draft = {
-    nome_completo: name,
+test('a participant is checked in once; the CSV opens with the right accents', async ({ page, request }) => {
+  const { event, id } = await paidRegistration(request, {
+    nome_completo: 'Conceição Gonçalves Araújo',
     // A CPF no other end-to-end test registers, so the shared demo data never collides.
     cpf: '271.828.182-05',
     data_nascimento: '1991-04-12',
     genero: 'Feminino',
-    numero_contato: '(85) 98888-7777',
-    email: account.email,
-    evento: event.id,
-    categoria_evento: [category.id],
-    street: 'Rua do Sol, 10',
-    zip_code: '60165-121',
-    state: 'CE',
-    city: 'Fortaleza',
-    neighborhood: 'Meireles',
-    // What every race asks besides the person: a shirt size left, an emergency contact, the termo.
-    tamanho_camisa: event.kit.tamanhos.find((k) => k.quantidade_disponivel > 0)?.id,
-    contato_emergencia_nome: 'Ana Contato',
-    contato_emergencia_telefone: '(85) 96666-5555',
-    aceite_termo: true,
-    termo_versao: event.termo_versao,
-  };
-  const paid = await payWithPix(request, token, 'inscricao', draft);
-  return { event, id: paid.inscricao_id as number };
-}
-
-test('a participant is checked in once; the CSV opens with the right accents', async ({ page, request }) => {
-  const { event, id } = await paidRegistration(request, 'Conceição Gonçalves Araújo');
+  });
   expect(id).toBeGreaterThan(0);
 
   await signInStaff(page, STAFF.operator, '/painel/checkin');
