@@ -189,7 +189,7 @@ export const registrations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Set when staff cancelled it (its payment returned): its places and shirt went back, and it no
-     * longer holds its categories for the CPF (docs/decisions/0023-registration-cancellation.md).
+     * longer holds its categories for the CPF (docs/decisions/0022-registration-cancellation.md).
      */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Why staff cancelled it (the buyer's withdrawal, the event called off…), when they said. */

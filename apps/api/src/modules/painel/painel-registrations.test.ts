@@ -30,7 +30,7 @@ const TODAY = '2026-11-24';
 const APPROVED_CARD = '4111111111111111';
 
 /**
- * Staff cancel registrations (docs/decisions/0023-registration-cancellation.md): with their order, or
+ * Staff cancel registrations (docs/decisions/0022-registration-cancellation.md): with their order, or
  * alone when bought on the direct path; the charge goes back whole, places and shirts too.
  */
 describe('painel: cancelling registrations', () => {

@@ -504,7 +504,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   }
 
   /**
-   * Staff cancel a registration bought on the direct path (docs/decisions/0023): in the caller's
+   * Staff cancel a registration bought on the direct path (docs/decisions/0022): in the caller's
    * transaction its charge is returned in full (`returnPaid`), every registration the charge paid for
    * is cancelled with its places and shirt, the coupon's use goes back and the buyer's e-mail is
    * queued. The caller sends the refund after commit. One paid inside an order is cancelled with the
