@@ -1,8 +1,18 @@
+import { ApiErrorSchema } from '@passada/core/contracts/common';
 import type { StaffRole } from '@passada/core/contracts/painel';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, unauthorized } from '../../plugins/errors.ts';
 import type { StaffRow } from './painel.repository.ts';
 import type { StaffService } from './staff.service.ts';
+
+/** The refusals a back-office route that reads and changes one record may answer (its OpenAPI responses). */
+export const PAINEL_ERRORS = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 
 /** What a back-office route lets through; the one guard of `/api/painel/` reads it. */
 export interface PainelRouteConfig {

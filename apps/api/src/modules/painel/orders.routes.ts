@@ -1,5 +1,4 @@
 import { addDays } from '@passada/core/calendar';
-import { ApiErrorSchema } from '@passada/core/contracts/common';
 import {
   type Dashboard,
   DashboardSchema,
@@ -14,7 +13,7 @@ import { z } from 'zod';
 import { auditShape, storeToday } from '../orders/orders-admin.ts';
 import { audit } from './audit.ts';
 import { dailySales, registrationsPerEvent } from './dashboard.repository.ts';
-import { actor } from './guard.ts';
+import { actor, PAINEL_ERRORS } from './guard.ts';
 import { kitPickedUp } from './registrations.routes.ts';
 
 const OrderIdSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -24,13 +23,6 @@ const LOW_STOCK_THRESHOLD = 3;
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = app.orders.admin;
   const tags = ['painel: pedidos'];
-  const errors = {
-    400: ApiErrorSchema,
-    401: ApiErrorSchema,
-    403: ApiErrorSchema,
-    404: ApiErrorSchema,
-    409: ApiErrorSchema,
-  };
 
   app.get(
     '/orders/',
@@ -39,7 +31,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Pedidos com filtros (status, período, pagamento, busca) e paginação',
         querystring: PainelOrderQuerySchema,
-        response: { 200: PainelOrderPageSchema, ...errors },
+        response: { 200: PainelOrderPageSchema, ...PAINEL_ERRORS },
       },
     },
     async (req) => admin.list(req.query),
@@ -52,7 +44,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Um pedido: itens, endereço, pagamento com seus eventos e linha do tempo',
         params: OrderIdSchema,
-        response: { 200: PainelOrderDetailSchema, ...errors },
+        response: { 200: PainelOrderDetailSchema, ...PAINEL_ERRORS },
       },
     },
     async (req) => admin.detail(req.params.id),
@@ -66,7 +58,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Mover o pedido (em separação, enviado com rastreio, entregue, cancelado com devolução)',
         params: OrderIdSchema,
         body: OrderStatusChangeSchema,
-        response: { 200: PainelOrderDetailSchema, ...errors },
+        response: { 200: PainelOrderDetailSchema, ...PAINEL_ERRORS },
       },
     },
     async (req) => {
@@ -113,7 +105,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['painel: resumo'],
         summary: 'Vendas, pedidos a enviar, estoque baixo, inscrições e pagamentos que pedem atenção',
-        response: { 200: DashboardSchema, ...errors },
+        response: { 200: DashboardSchema, ...PAINEL_ERRORS },
       },
     },
     async (): Promise<Dashboard> => {

@@ -1,5 +1,4 @@
 import { formatStoreDateTime } from '@passada/core/calendar';
-import { ApiErrorSchema } from '@passada/core/contracts/common';
 import {
   type PainelRegistrationDetail,
   PainelRegistrationDetailSchema,
@@ -12,7 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { audit } from './audit.ts';
 import { participantWire } from './events.routes.ts';
-import { actor } from './guard.ts';
+import { actor, PAINEL_ERRORS } from './guard.ts';
 import { findCheckins } from './painel.repository.ts';
 
 const RegistrationIdSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -34,13 +33,6 @@ export async function kitPickedUp(db: Db | Tx, registrationIds: number[], conseq
 /** One registration's page in the back office and its cancellation (with the refund of its charge). */
 export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['painel: inscrições'];
-  const errors = {
-    400: ApiErrorSchema,
-    401: ApiErrorSchema,
-    403: ApiErrorSchema,
-    404: ApiErrorSchema,
-    409: ApiErrorSchema,
-  };
 
   async function detail(id: number): Promise<PainelRegistrationDetail> {
     const [row] = await app.registrationsAdmin.participants(null, { ids: [id] });
@@ -92,7 +84,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Uma inscrição: participante, pagamento, pedido e se pode ser cancelada',
         params: RegistrationIdSchema,
-        response: { 200: PainelRegistrationDetailSchema, ...errors },
+        response: { 200: PainelRegistrationDetailSchema, ...PAINEL_ERRORS },
       },
     },
     async (req) => detail(req.params.id),
@@ -107,7 +99,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
           'Cancelar uma inscrição feita fora de um pedido: devolve o pagamento inteiro, libera vaga e camisa, avisa o comprador',
         params: RegistrationIdSchema,
         body: RegistrationCancelSchema,
-        response: { 200: PainelRegistrationDetailSchema, ...errors },
+        response: { 200: PainelRegistrationDetailSchema, ...PAINEL_ERRORS },
       },
     },
     async (req) => {
