@@ -25,7 +25,7 @@ describe('Pix QR code image', () => {
   ];
 
   it.each(payloads)('draws the same pixels as the qrcode library, in a smaller PNG (%#)', async (payload) => {
-    const ours = await pixels(await pixQrDataUri(payload));
+    const ours = await pixels(pixQrDataUri(payload));
     const library = await pixels(
       await QRCode.toDataURL(payload, {
         type: 'image/png',
@@ -40,7 +40,7 @@ describe('Pix QR code image', () => {
   });
 
   it('draws black modules on white', async () => {
-    const { data } = await pixels(await pixQrDataUri('pix'));
+    const { data } = await pixels(pixQrDataUri('pix'));
     const values = new Set(data);
     expect([...values].sort((a, b) => a - b)).toEqual([0, 255]);
     // "pix" is a version 1 code: 21 modules and 2 of quiet zone, 12.8 px each. The quiet zone is

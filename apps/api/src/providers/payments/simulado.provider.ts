@@ -165,7 +165,7 @@ export function createSimulatedProvider(env: Env): PaymentsProvider {
       });
       const expiresAt = new Date(createdAt.getTime() + expiresInSeconds * 1000);
       cobs.set(txid, { amountCents, createdAt, expiresAt, status: 'ATIVA' });
-      return { txid, pixCopiaECola, qrCodeDataUri: await pixQrDataUri(pixCopiaECola), expiresAt };
+      return { txid, pixCopiaECola, qrCodeDataUri: pixQrDataUri(pixCopiaECola), expiresAt };
     },
 
     async getPix(txid) {
