@@ -10,6 +10,7 @@ async function main() {
     url: env.DATABASE_URL,
     dataDir: path.join(env.dataDir, 'pglite'),
     poolMax: env.DB_POOL_MAX,
+    preparedStatements: env.DB_PREPARED_STATEMENTS,
   });
   // Several processes may start at once on one empty database: one migrates, seeds and sets up the
   // job queue's tables (app.ready starts it), the others wait and then find the work done.

@@ -74,6 +74,8 @@ export const EnvSchema = z
     SEED_DEMO_DATA: bool.default(true),
     /** Connections to PostgreSQL one process keeps at most (its pool); PGlite has a single one. */
     DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Prepare each statement once per PostgreSQL connection; false behind a transaction-mode pooler. */
+    DB_PREPARED_STATEMENTS: bool.default(true),
     /** How long `/api/health` reuses its last database check, so a load balancer's checks cost no query each. */
     HEALTH_DB_CHECK_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** A database check not answered within this long counts as a database down (503). */

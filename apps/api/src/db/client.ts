@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { NamedStatementsClient } from './named-statements.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -42,17 +43,24 @@ export interface Database {
 const STARTUP_LOCK_KEY = 0x70617373;
 
 /**
- * PostgreSQL through a connection pool of at most `poolMax` connections (default 10) when `url` is
+ * PostgreSQL through a connection pool of at most `poolMax` connections (default 10), each statement
+ * prepared once per connection unless `preparedStatements` is false, when `url` is
  * given, otherwise embedded PGlite stored in `dataDir` (or in memory when `dataDir` is `memory://`).
  */
 export async function openDatabase(opts: {
   url?: string | undefined;
   dataDir?: string;
   poolMax?: number;
+  /** Prepare each statement once per connection (default); off behind a transaction-mode pooler. */
+  preparedStatements?: boolean;
 }): Promise<Database> {
   if (opts.url) {
     const connections = opts.poolMax ?? 10;
-    const pool = new pg.Pool({ connectionString: opts.url, max: connections });
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: connections,
+      ...(opts.preparedStatements === false ? {} : { Client: NamedStatementsClient }),
+    });
     // An idle connection closed by the server (restart, failover) must not crash the process;
     // the pool drops it and the next query opens a new one.
     pool.on('error', (err) => console.error(`PostgreSQL: conexão ociosa encerrada (${err.message})`));
