@@ -12,16 +12,18 @@ const names = new Map<string, string>();
  */
 export const MAX_NAMED_STATEMENTS = 2000;
 
+type Named<T> = T & { name?: string };
+
 /** The query config with a stable name for its text, or unchanged when it cannot or need not have one. */
-export function withStatementName<T>(config: T): T {
-  if (typeof config !== 'object' || config === null) return config;
+export function withStatementName<T>(config: T): Named<T> {
+  if (typeof config !== 'object' || config === null) return config as Named<T>;
   const query = config as { text?: unknown; name?: unknown; submit?: unknown };
   // Plain strings (several statements at once, as migrations and pg-boss's schema send them), query
   // objects of their own (`submit`) and statements already named by the code stay as they are.
-  if (typeof query.text !== 'string' || query.name || query.submit) return config;
+  if (typeof query.text !== 'string' || query.name || query.submit) return config as Named<T>;
   let name = names.get(query.text);
   if (name === undefined) {
-    if (names.size >= MAX_NAMED_STATEMENTS) return config;
+    if (names.size >= MAX_NAMED_STATEMENTS) return config as Named<T>;
     name = `passada_${names.size}`;
     names.set(query.text, name);
   }

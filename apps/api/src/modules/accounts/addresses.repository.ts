@@ -1,5 +1,6 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { addresses, users } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
@@ -18,13 +19,18 @@ export function listByUser(db: Conn, userId: number): Promise<AddressRow[]> {
   return db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id));
 }
 
-/** By id AND owner: another user's address reads as missing (docs/architecture.md §4). */
-export async function findOwned(db: Conn, userId: number, id: number): Promise<AddressRow | null> {
-  const [row] = await db
+// Built once (db/prepared.ts): every order and Pix charge reads its delivery address.
+const ownedAddress = prepared('address_owned', (c) =>
+  c
     .select()
     .from(addresses)
-    .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
-    .limit(1);
+    .where(and(eq(addresses.id, sql.placeholder('id')), eq(addresses.userId, sql.placeholder('userId'))))
+    .limit(1),
+);
+
+/** By id AND owner: another user's address reads as missing (docs/architecture.md §4). */
+export async function findOwned(db: Conn, userId: number, id: number): Promise<AddressRow | null> {
+  const [row] = await ownedAddress(db).execute({ userId, id });
   return row ?? null;
 }
 

@@ -14,6 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { orderItems, orderStatusChanges, orders, users } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
@@ -36,16 +37,23 @@ export async function findOrderIdByCharge(db: Conn, chargeId: number): Promise<{
 }
 
 /** The order a charge paid for, by charge AND owner: another user's order reads as missing. */
+// Built once (db/prepared.ts): a paid order is read by its charge on every purchase.
+const ownedOrderByCharge = prepared('order_owned_by_charge', (c) =>
+  c
+    .select()
+    .from(orders)
+    .where(
+      and(eq(orders.chargeId, sql.placeholder('chargeId')), eq(orders.userId, sql.placeholder('userId'))),
+    )
+    .limit(1),
+);
+
 export async function findOwnedOrderByCharge(
   db: Conn,
   userId: number,
   chargeId: number,
 ): Promise<OrderRow | null> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.chargeId, chargeId), eq(orders.userId, userId)))
-    .limit(1);
+  const [row] = await ownedOrderByCharge(db).execute({ userId, chargeId });
   return row ?? null;
 }
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { chargeRefunds, charges, type paymentEventSources, paymentEvents } from '../../db/schema/index.ts';
 
 export type ChargeRow = typeof charges.$inferSelect;
@@ -25,13 +26,55 @@ export async function insertCharge(tx: Conn, values: NewCharge): Promise<ChargeR
   return row!;
 }
 
+// The payment path's fixed queries, built once (db/prepared.ts).
+const chargeByTxid = prepared('charge_by_txid', (c) =>
+  c
+    .select()
+    .from(charges)
+    .where(eq(charges.txid, sql.placeholder('txid')))
+    .limit(1),
+);
+const chargeById = prepared('charge_by_id', (c) =>
+  c
+    .select()
+    .from(charges)
+    .where(eq(charges.id, sql.placeholder('id')))
+    .limit(1),
+);
+const chargeLocked = prepared('charge_for_update', (c) =>
+  c
+    .select()
+    .from(charges)
+    .where(eq(charges.id, sql.placeholder('id')))
+    .for('update'),
+);
+const openCount = prepared('charges_open_count', (c) =>
+  c
+    .select({ n: sql<number>`count(*)::int` })
+    .from(charges)
+    .where(and(eq(charges.userId, sql.placeholder('userId')), inArray(charges.status, OPEN_STATUSES))),
+);
+const openPix = prepared('charges_open_pix', (c) =>
+  c
+    .select()
+    .from(charges)
+    .where(
+      and(
+        eq(charges.userId, sql.placeholder('userId')),
+        eq(charges.purpose, sql.placeholder('purpose')),
+        eq(charges.method, 'pix'),
+        eq(charges.status, 'ATIVA'),
+      ),
+    ),
+);
+
 export async function findChargeByTxid(db: Conn, txid: string): Promise<ChargeRow | null> {
-  const [row] = await db.select().from(charges).where(eq(charges.txid, txid)).limit(1);
+  const [row] = await chargeByTxid(db).execute({ txid });
   return row ?? null;
 }
 
 export async function findChargeById(db: Conn, id: number): Promise<ChargeRow | null> {
-  const [row] = await db.select().from(charges).where(eq(charges.id, id)).limit(1);
+  const [row] = await chargeById(db).execute({ id });
   return row ?? null;
 }
 
@@ -63,7 +106,7 @@ export async function findByIdempotencyKey(db: Conn, userId: number, key: string
 
 /** Locks a charge row for the rest of the transaction. */
 export async function lockCharge(tx: Tx, id: number): Promise<ChargeRow | null> {
-  const [row] = await tx.select().from(charges).where(eq(charges.id, id)).for('update');
+  const [row] = await chargeLocked(tx).execute({ id });
   return row ?? null;
 }
 
@@ -74,10 +117,7 @@ export async function updateCharge(tx: Conn, id: number, values: Partial<NewChar
 
 /** How many charges the account has open (still holding units). */
 export async function countOpen(tx: Conn, userId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(charges)
-    .where(and(eq(charges.userId, userId), inArray(charges.status, OPEN_STATUSES)));
+  const [row] = await openCount(tx).execute({ userId });
   return row?.n ?? 0;
 }
 
@@ -87,17 +127,7 @@ export async function findOpenPix(
   userId: number,
   purpose: ChargeRow['purpose'],
 ): Promise<ChargeRow[]> {
-  return tx
-    .select()
-    .from(charges)
-    .where(
-      and(
-        eq(charges.userId, userId),
-        eq(charges.purpose, purpose),
-        eq(charges.method, 'pix'),
-        eq(charges.status, 'ATIVA'),
-      ),
-    );
+  return openPix(tx).execute({ userId, purpose });
 }
 
 /**
