@@ -1,5 +1,7 @@
 import { and, asc, eq, exists, gt, gte, inArray, isNull, like, lte, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
+import { prepared } from '../../db/prepared.ts';
 import { colors, productImages, products, sizes, stock, stockReservations } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
@@ -46,7 +48,64 @@ function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** `column = any($ids)`: one statement text for a list of ids of any length (the cart's queries). */
+const inIds = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('ids')})`;
+
+// A cart's products, their photos and their stock: read on every charge, built once (db/prepared.ts).
+const productsByIds = prepared('products_by_ids', (c) =>
+  c.select().from(products).where(inIds(products.id)).orderBy(asc(products.id)),
+);
+const imagesByProducts = prepared('product_images_by_products', (c) =>
+  c
+    .select({ productId: productImages.productId, position: productImages.position, url: productImages.url })
+    .from(productImages)
+    .where(inIds(productImages.productId))
+    .orderBy(asc(productImages.productId), asc(productImages.position)),
+);
+const stockColumns = {
+  productId: stock.productId,
+  quantity: stock.quantity,
+  colorId: colors.id,
+  colorName: colors.name,
+  colorHex: colors.hex,
+  sizeId: sizes.id,
+  sizeName: sizes.name,
+};
+const stockOrder = [asc(stock.productId), asc(colors.id), asc(sizes.sortOrder), asc(sizes.id)];
+const stockByProducts = prepared('stock_by_products', (c) =>
+  c
+    .select(stockColumns)
+    .from(stock)
+    .innerJoin(colors, eq(colors.id, stock.colorId))
+    .innerJoin(sizes, eq(sizes.id, stock.sizeId))
+    .where(inIds(stock.productId))
+    .orderBy(...stockOrder),
+);
+const stockLine = and(
+  eq(stock.productId, sql.placeholder('productId')),
+  eq(stock.colorId, sql.placeholder('colorId')),
+  eq(stock.sizeId, sql.placeholder('sizeId')),
+);
+// The notification rides on the row changed (one round trip): it is sent when the transaction
+// commits, and never when nothing changed or the transaction rolls back.
+const stockTaken = prepared('stock_take', (c) =>
+  c
+    .update(stock)
+    .set({ quantity: sql`${stock.quantity} - ${sql.placeholder('quantity')}` })
+    .where(and(stockLine, gte(stock.quantity, sql.placeholder('quantity'))))
+    .returning({ quantity: stock.quantity, notified: sql`pg_notify(${CATALOG_CHANGED}, '')` }),
+);
+const stockGivenBack = prepared('stock_give_back', (c) =>
+  c
+    .update(stock)
+    .set({ quantity: sql`${stock.quantity} + ${sql.placeholder('quantity')}` })
+    .where(stockLine)
+    .returning({ notified: sql`pg_notify(${CATALOG_CHANGED}, '')` }),
+);
+
 export async function findProducts(db: Conn, filters: ProductFilters = {}): Promise<ProductRow[]> {
+  const { ids, ...others } = filters;
+  if (ids && Object.values(others).every((v) => v === undefined)) return productsByIds(db).execute({ ids });
   const where: SQL[] = [];
   if (filters.category) where.push(eq(products.category, filters.category));
   if (filters.ids) where.push(inArray(products.id, filters.ids));
@@ -83,11 +142,7 @@ export async function findImages(
   productIds: number[],
 ): Promise<Array<{ productId: number; position: number; url: string }>> {
   if (!productIds.length) return [];
-  return db
-    .select({ productId: productImages.productId, position: productImages.position, url: productImages.url })
-    .from(productImages)
-    .where(inArray(productImages.productId, productIds))
-    .orderBy(asc(productImages.productId), asc(productImages.position));
+  return imagesByProducts(db).execute({ ids: productIds });
 }
 
 export async function findStock(
@@ -96,24 +151,18 @@ export async function findStock(
   only: { colorId?: number; sizeId?: number } = {},
 ): Promise<StockRow[]> {
   if (!productIds.length) return [];
+  if (only.colorId === undefined && only.sizeId === undefined)
+    return stockByProducts(db).execute({ ids: productIds });
   const where: SQL[] = [inArray(stock.productId, productIds)];
   if (only.colorId !== undefined) where.push(eq(stock.colorId, only.colorId));
   if (only.sizeId !== undefined) where.push(eq(stock.sizeId, only.sizeId));
   return db
-    .select({
-      productId: stock.productId,
-      quantity: stock.quantity,
-      colorId: colors.id,
-      colorName: colors.name,
-      colorHex: colors.hex,
-      sizeId: sizes.id,
-      sizeName: sizes.name,
-    })
+    .select(stockColumns)
     .from(stock)
     .innerJoin(colors, eq(colors.id, stock.colorId))
     .innerJoin(sizes, eq(sizes.id, stock.sizeId))
     .where(and(...where))
-    .orderBy(asc(stock.productId), asc(colors.id), asc(sizes.sortOrder), asc(sizes.id));
+    .orderBy(...stockOrder);
 }
 
 /** Inserts missing colours by name and answers every given name's id. */
@@ -194,35 +243,12 @@ export interface StockLine {
  * goes below what was really there. False when there were not enough units.
  */
 export async function takeStock(tx: Tx, line: StockLine): Promise<boolean> {
-  const rows = await tx
-    .update(stock)
-    .set({ quantity: sql`${stock.quantity} - ${line.quantity}` })
-    .where(
-      and(
-        eq(stock.productId, line.productId),
-        eq(stock.colorId, line.colorId),
-        eq(stock.sizeId, line.sizeId),
-        gte(stock.quantity, line.quantity),
-      ),
-    )
-    // The notification rides on the row taken (one round trip): it is sent when the transaction
-    // commits, and never when nothing was taken or the transaction rolls back.
-    .returning({ quantity: stock.quantity, notified: sql`pg_notify(${CATALOG_CHANGED}, '')` });
+  const rows = await stockTaken(tx).execute({ ...line });
   return rows.length > 0;
 }
 
 export async function giveBackStock(tx: Tx, line: StockLine): Promise<void> {
-  await tx
-    .update(stock)
-    .set({ quantity: sql`${stock.quantity} + ${line.quantity}` })
-    .where(
-      and(
-        eq(stock.productId, line.productId),
-        eq(stock.colorId, line.colorId),
-        eq(stock.sizeId, line.sizeId),
-      ),
-    )
-    .returning({ notified: sql`pg_notify(${CATALOG_CHANGED}, '')` });
+  await stockGivenBack(tx).execute({ ...line });
 }
 
 export async function insertReservations(tx: Tx, chargeId: number, lines: StockLine[]): Promise<void> {
