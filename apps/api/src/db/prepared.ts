@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client.ts';
 
 /**
@@ -32,3 +34,9 @@ export function prepared<Q>(name: string, build: (conn: Db | Tx) => { prepare(na
     return Object.create(query as object, { client: { value: session.client } }) as Q;
   };
 }
+
+/**
+ * `column = any($ids)` for a prepared query: one statement text for a list of any length, given as an
+ * array in the `ids` placeholder (`inArray` writes one parameter per element, a new text per length).
+ */
+export const inIds = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('ids')})`;

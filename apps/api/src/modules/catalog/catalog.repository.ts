@@ -1,7 +1,6 @@
 import { and, asc, eq, exists, gt, gte, inArray, isNull, like, lte, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { inIds, prepared } from '../../db/prepared.ts';
 import { colors, productImages, products, sizes, stock, stockReservations } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
@@ -47,9 +46,6 @@ async function notifyChanged(db: Conn): Promise<void> {
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
-
-/** `column = any($ids)`: one statement text for a list of ids of any length (the cart's queries). */
-const inIds = (column: AnyPgColumn) => sql`${column} = any(${sql.placeholder('ids')})`;
 
 // A cart's products, their photos and their stock: read on every charge, built once (db/prepared.ts).
 const productsByIds = prepared('products_by_ids', (c) =>

@@ -14,7 +14,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { prepared } from '../../db/prepared.ts';
+import { inIds, prepared } from '../../db/prepared.ts';
 import { orderItems, orderStatusChanges, orders, users } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
@@ -70,13 +70,17 @@ export async function listOrdersByUser(db: Conn, userId: number): Promise<OrderR
     .orderBy(desc(orders.orderDate), desc(orders.id));
 }
 
-export async function findItems(db: Conn, orderIds: number[]): Promise<OrderItemRow[]> {
-  if (!orderIds.length) return [];
-  return db
+const itemsOfOrders = prepared('order_items_of_orders', (c) =>
+  c
     .select()
     .from(orderItems)
-    .where(inArray(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+    .where(inIds(orderItems.orderId))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id)),
+);
+
+export async function findItems(db: Conn, orderIds: number[]): Promise<OrderItemRow[]> {
+  if (!orderIds.length) return [];
+  return itemsOfOrders(db).execute({ ids: orderIds });
 }
 
 export type StatusChangeRow = typeof orderStatusChanges.$inferSelect;

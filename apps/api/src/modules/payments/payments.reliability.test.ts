@@ -101,8 +101,10 @@ describe('payments: late, lost and uncertain answers (simulado)', () => {
     expect((await row(txid)).status).toBe('CONCLUIDA');
     expect(order.state.fulfilled).toHaveLength(1);
     expect(order.state.releaseCalls).toBe(0);
-    const sources = (await eventsOf(txid)).map((e) => `${e.source}:${e.kind}`);
-    expect(sources).toEqual(['create:ATIVA', 'reconcile:CONCLUIDA']);
+    const events = await eventsOf(txid);
+    expect(events.map((e) => `${e.source}:${e.kind}`)).toEqual(['create:ATIVA', 'reconcile:CONCLUIDA']);
+    // The bank's answer is kept as the JSON object it was, not as a string of it.
+    expect(events[1]!.raw).toMatchObject({ status: 'CONCLUIDA', txid });
   });
 
   it('the scheduled reconciliation job settles a paid charge on its own', async () => {

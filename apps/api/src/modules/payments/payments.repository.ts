@@ -206,17 +206,21 @@ export async function findOpenDrafts(
   return rows.map((r) => r.draft);
 }
 
+const eventAppended = prepared('payment_event_insert', (c) =>
+  c.insert(paymentEvents).values({
+    chargeId: sql.placeholder('chargeId'),
+    source: sql.placeholder('source'),
+    kind: sql.placeholder('kind'),
+    raw: sql.placeholder('raw'),
+    createdAt: sql.placeholder('at'),
+  }),
+);
+
 export async function appendEvent(
   tx: Conn,
   values: { chargeId: number; source: PaymentEventSource; kind: string; raw: unknown; at: Date },
 ): Promise<void> {
-  await tx.insert(paymentEvents).values({
-    chargeId: values.chargeId,
-    source: values.source,
-    kind: values.kind,
-    raw: values.raw ?? null,
-    createdAt: values.at,
-  });
+  await eventAppended(tx).execute({ ...values, raw: values.raw ?? null });
 }
 
 /**

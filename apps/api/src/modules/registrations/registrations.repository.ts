@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { inIds, prepared } from '../../db/prepared.ts';
 import { eventCategories, events, registrationCategories, registrations } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
@@ -145,17 +146,22 @@ export async function findLatestForAccount(
 }
 
 /** The registrations paid with the given shop orders (a mixed cart), in order. */
+// Read with every order shown, the buyer's answer after paying included (db/prepared.ts).
+const registrationsOfOrders = prepared('registrations_of_orders', (c) =>
+  c
+    .select({ registration: registrations, eventName: events.name })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(inIds(registrations.orderId))
+    .orderBy(asc(registrations.id)),
+);
+
 export async function listByOrders(
   db: Conn,
   orderIds: number[],
 ): Promise<Array<RegistrationRow & { orderId: number; eventName: string }>> {
   if (orderIds.length === 0) return [];
-  const rows = await db
-    .select({ registration: registrations, eventName: events.name })
-    .from(registrations)
-    .innerJoin(events, eq(events.id, registrations.eventId))
-    .where(inArray(registrations.orderId, orderIds))
-    .orderBy(asc(registrations.id));
+  const rows = await registrationsOfOrders(db).execute({ ids: orderIds });
   return rows.map((r) => ({
     ...r.registration,
     orderId: r.registration.orderId ?? 0,
