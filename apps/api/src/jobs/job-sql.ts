@@ -61,7 +61,9 @@ function withParams(text: string, values: unknown[]): SQL {
  * Wraps an executor to know which statements are still running: pg-boss marks a job done without
  * awaiting it, and the database must not close under that last write.
  */
-export function trackedExecutor(inner: SqlExecutor): SqlExecutor & { settled(): Promise<void> } {
+export function trackedExecutor(
+  inner: SqlExecutor,
+): SqlExecutor & { settled(): Promise<void>; busy(): boolean } {
   const running = new Set<Promise<unknown>>();
   return {
     executeSql(text, values) {
@@ -74,5 +76,6 @@ export function trackedExecutor(inner: SqlExecutor): SqlExecutor & { settled(): 
     async settled() {
       while (running.size > 0) await Promise.allSettled([...running]);
     },
+    busy: () => running.size > 0,
   };
 }

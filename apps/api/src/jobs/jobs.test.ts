@@ -15,6 +15,7 @@ const catalog = {
   'test.flaky': defineJob<{ orderId: number }>({ retryLimit: 1, retryDelaySeconds: 1 }),
   'test.bulk': defineJob<{ n: number }>({ retryLimit: 0 }),
   'test.nightly': defineJob<{ kind: string }>(),
+  'test.stopping': defineJob<{ n: number }>({ retryLimit: 0 }),
 };
 type TestCatalog = typeof catalog;
 
@@ -84,6 +85,45 @@ describe('job queue', () => {
     await settle(1200); // two more polls: a second run would show here
     expect(seen).toEqual([2]);
     expect(await jobRows('test.echo')).toEqual([{ state: 'completed', data: { n: 2 }, retry_count: 0 }]);
+  });
+
+  it('a job fetched while the queue stops runs to its end before stop returns, and is marked done', async () => {
+    // Hold back the answer of the fetch that picks the job, so that it arrives after stop began.
+    type Query = (...args: unknown[]) => Promise<{ rows: unknown[] }>;
+    const client = (database.db as unknown as { $client: { query: Query } }).$client;
+    const query = client.query.bind(client);
+    let picked!: () => void;
+    const jobPicked = new Promise<void>((resolve) => {
+      picked = resolve;
+    });
+    let heldBack = false;
+    const spy = vi.spyOn(client, 'query').mockImplementation(async (...args: unknown[]) => {
+      const result = await query(...args);
+      const fetch = typeof args[0] === 'string' && args[0].includes('SKIP LOCKED');
+      if (fetch && !heldBack && JSON.stringify(args[1]).includes('test.stopping') && result.rows.length) {
+        heldBack = true;
+        picked();
+        await settle(300);
+      }
+      return result;
+    });
+    onTestFinished(() => spy.mockRestore());
+
+    const jobs = queue();
+    let ran = false;
+    let finished = false;
+    jobs.work('test.stopping', async () => {
+      ran = true;
+      await database.db.execute(sql`select 1`);
+      finished = true;
+    });
+    await jobs.start();
+    await jobs.send('test.stopping', { n: 1 });
+    await jobPicked;
+    await jobs.stop({ graceful: true });
+
+    expect({ ran, finished }).toEqual({ ran: true, finished: true });
+    expect((await jobRows('test.stopping')).map((r) => r.state)).toEqual(['completed']);
   });
 
   it('keeps a job enqueued by a web-only process and runs it after a restart', async () => {

@@ -91,6 +91,8 @@ export function createJobs<C extends JobCatalog>(opts: CreateJobsOptions<C>): Jo
 
   const registrations: Registration[] = [];
   const pendingSchedules: Array<() => Promise<void>> = [];
+  /** Handlers running now, so `stop` can wait for them (see there). */
+  const runningJobs = new Set<Promise<void>>();
   let started = false;
 
   async function startWorkers(reg: Registration) {
@@ -100,7 +102,13 @@ export function createJobs<C extends JobCatalog>(opts: CreateJobsOptions<C>): Jo
         { includeMetadata: true, pollingIntervalSeconds, batchSize: 1 },
         async ([job]) => {
           if (!job) return;
-          await runJob(reg, job);
+          const run = runJob(reg, job);
+          runningJobs.add(run);
+          try {
+            await run;
+          } finally {
+            runningJobs.delete(run);
+          }
         },
       );
     }
@@ -146,7 +154,17 @@ export function createJobs<C extends JobCatalog>(opts: CreateJobsOptions<C>): Jo
       if (!started) return;
       started = false;
       await boss.stop({ graceful, close: false, wait: true });
-      await executor.settled();
+      // pg-boss says it stopped once no job is running, but a worker whose fetch was still in flight
+      // then gets its job, runs it, and marks it done or failed without awaiting that statement. Wait
+      // until no handler and no statement of pg-boss's is left for a whole turn of the event loop, so
+      // nothing reaches the database after the caller closes it.
+      // Without `graceful` pg-boss has already put them back for a retry, and only its statements count.
+      const waitForJobs = () => graceful && runningJobs.size > 0;
+      do {
+        if (graceful) await Promise.allSettled([...runningJobs]);
+        await executor.settled();
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      } while (waitForJobs() || executor.busy());
     },
 
     async send(name, data, sendOpts = {}) {
