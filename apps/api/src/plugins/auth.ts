@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { authTokens, users } from '../db/schema/index.ts';
 import { unauthorized } from './errors.ts';
 
@@ -45,11 +45,11 @@ export function requestTokenHash(request: FastifyRequest): string | null {
 }
 
 /**
- * The token lookup of every signed-in request, built once per database as a prepared statement:
- * Drizzle does not build its SQL again, and PostgreSQL parses and plans it once per connection.
+ * The token lookup of every signed-in request, built once (db/prepared.ts): Drizzle does not build its
+ * SQL again, and PostgreSQL parses and plans it once per connection.
  */
-function prepareUserLookup(db: Db) {
-  return db
+const userByToken = prepared('auth_user_by_token', (db) =>
+  db
     .select({ id: users.id, username: users.username, email: users.email, fullName: users.fullName })
     .from(authTokens)
     .innerJoin(users, eq(users.id, authTokens.userId))
@@ -61,22 +61,15 @@ function prepareUserLookup(db: Db) {
         isNull(users.deletedAt),
       ),
     )
-    .limit(1)
-    .prepare('auth_user_by_token');
-}
-const userLookups = new WeakMap<Db, ReturnType<typeof prepareUserLookup>>();
+    .limit(1),
+);
 
 /** The signed-in user, or null for a visitor. A bad, revoked or expired token counts as none. */
 export async function optionalUser(request: FastifyRequest): Promise<AuthUser | null> {
   const token = tokenFrom(request);
   if (!token) return null;
   const { db, now } = request.server;
-  let lookup = userLookups.get(db);
-  if (!lookup) {
-    lookup = prepareUserLookup(db);
-    userLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ tokenHash: hashToken(token), now: now() });
+  const [row] = await userByToken(db).execute({ tokenHash: hashToken(token), now: now() });
   return row ?? null;
 }
 

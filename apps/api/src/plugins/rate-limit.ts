@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import { rateLimitCounters } from '../db/schema/index.ts';
 import { onRequestHooks, optionalUser, requireSignedIn } from './auth.ts';
 import { HttpError } from './errors.ts';
@@ -31,19 +31,17 @@ async function subject(request: FastifyRequest, per: RouteLimit['per']): Promise
   return user ? `u${user.id}` : null;
 }
 
-/** The upsert of every limited request, prepared once per database (as the token lookup in auth.ts). */
-function prepareHit(db: Db) {
-  return db
+/** The upsert of every limited request, built once (db/prepared.ts). */
+const hit = prepared('rate_limit_hit', (db) =>
+  db
     .insert(rateLimitCounters)
     .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('windowStart'), hits: 1 })
     .onConflictDoUpdate({
       target: [rateLimitCounters.key, rateLimitCounters.windowStart],
       set: { hits: sql`${rateLimitCounters.hits} + 1` },
     })
-    .returning({ hits: rateLimitCounters.hits })
-    .prepare('rate_limit_hit');
-}
-const hits = new WeakMap<Db, ReturnType<typeof prepareHit>>();
+    .returning({ hits: rateLimitCounters.hits }),
+);
 
 /**
  * Limits counted in the database (docs/decisions/0016-hardening.md): one upsert per request and
@@ -61,12 +59,7 @@ const countRequest: onRequestHookHandler = async (request, reply) => {
     if (who === null) continue;
     const windowMs = limit.windowSeconds * 1000;
     const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
-    let hit = hits.get(db);
-    if (!hit) {
-      hit = prepareHit(db);
-      hits.set(db, hit);
-    }
-    const [row] = await hit.execute({ key: `${limit.name}:${who}`, windowStart });
+    const [row] = await hit(db).execute({ key: `${limit.name}:${who}`, windowStart });
     if ((row?.hits ?? 0) > limit.max) {
       reply.header('retry-after', Math.ceil((windowStart.getTime() + windowMs - nowMs) / 1000));
       throw new HttpError(429, RATE_LIMITED, 'rate_limited');

@@ -70,7 +70,7 @@ export function createCatalogAdmin(deps: { db: Db }) {
   }
 
   async function getProduct(id: number, db: Conn = deps.db): Promise<StaffProduct> {
-    const [row] = await repo.findProducts(db, { ids: [id] });
+    const [row] = await repo.findProductsByIds(db, [id]);
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
     return (await withDetails(db, [row]))[0]!;
   }

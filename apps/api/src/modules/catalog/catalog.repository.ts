@@ -99,9 +99,13 @@ const stockGivenBack = prepared('stock_give_back', (c) =>
     .returning({ notified: sql`pg_notify(${CATALOG_CHANGED}, '')` }),
 );
 
+/** Products by id, hidden ones included (a cart, an order, the back office), in id order. */
+export async function findProductsByIds(db: Conn, ids: number[]): Promise<ProductRow[]> {
+  if (!ids.length) return [];
+  return productsByIds(db).execute({ ids });
+}
+
 export async function findProducts(db: Conn, filters: ProductFilters = {}): Promise<ProductRow[]> {
-  const { ids, ...others } = filters;
-  if (ids && Object.values(others).every((v) => v === undefined)) return productsByIds(db).execute({ ids });
   const where: SQL[] = [];
   if (filters.category) where.push(eq(products.category, filters.category));
   if (filters.ids) where.push(inArray(products.id, filters.ids));

@@ -12,6 +12,7 @@ import { conflict, notFound } from '../../plugins/errors.ts';
 import {
   findImages,
   findProducts,
+  findProductsByIds,
   findStock,
   giveBackStock,
   insertImages,
@@ -112,7 +113,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
    * with `stock` narrowed to that combination (empty when the combination does not exist).
    */
   async function getProduct(id: number, only: StockQuery = {}, db: Conn = deps.db): Promise<Product> {
-    const [row] = await findProducts(db, { ids: [id] });
+    const [row] = await findProductsByIds(db, [id]);
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
     const [product] = await toWire(db, [row], { colorId: only.color, sizeId: only.size });
     return product!;
@@ -127,7 +128,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     db: Conn = deps.db,
   ): Promise<Array<{ product: Product; package: ProductPackage }>> {
     if (!ids.length) return [];
-    const rows = await findProducts(db, { ids });
+    const rows = await findProductsByIds(db, ids);
     const wire = await toWire(db, rows);
     return rows.map((r, i) => ({ product: wire[i]!, package: toPackage(r) }));
   }
@@ -159,7 +160,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   /** Weight and package size of the given products (for the shipping quote); unknown ids are left out. */
   async function findProductPackages(ids: number[], db: Conn = deps.db): Promise<ProductPackage[]> {
     if (!ids.length) return [];
-    return (await findProducts(db, { ids })).map(toPackage);
+    return (await findProductsByIds(db, ids)).map(toPackage);
   }
 
   /** Inserts products with their images and stock in three batched statements; answers the new ids. */
