@@ -8,6 +8,8 @@ import { freePort, rssMB } from './shop.ts';
 export const LOAD = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 50),
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
+  /** Runs of the shop and of the bare server, alternating, per API figure; the median ratio counts. */
+  rounds: Number(process.env.BENCH_ROUNDS ?? 3),
 };
 
 export interface LoadResult {
@@ -56,11 +58,11 @@ const TRANSFER_HEADERS = new Set([
 
 /**
  * The same bytes the shop answered for `url` (its body and its headers: content type, security
- * headers, ETag…), served by a bare node:http server in its own process, loaded the same way: the
- * ceiling the shop is compared with, so the ratio measures the shop's work and not the size of the
- * headers every answer must carry.
+ * headers, ETag…), served by a bare node:http server in its own process: the ceiling the shop is
+ * compared with, so the ratio measures the shop's work and not the size of the headers every answer
+ * must carry. Resolves to the bare server's address for the same path, and a function that stops it.
  */
-export async function bareLoad(url: string): Promise<LoadResult> {
+export async function startBare(url: string): Promise<{ url: string; stop(): void }> {
   const res = await fetch(url);
   const body = Buffer.from(await res.arrayBuffer());
   const dir = mkdtempSync(path.join(tmpdir(), 'passada-bare-'));
@@ -75,16 +77,18 @@ export async function bareLoad(url: string): Promise<LoadResult> {
     [String(port), file, headersFile],
     { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
   );
+  const stop = () => {
+    bare.kill();
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
     await new Promise<void>((resolve, reject) => {
       bare.once('message', () => resolve());
       bare.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
     });
-    const bareUrl = `http://127.0.0.1:${port}${new URL(url).pathname}`;
-    await warmUp(bareUrl);
-    return await load(bareUrl);
-  } finally {
-    bare.kill();
-    rmSync(dir, { recursive: true, force: true });
+  } catch (error) {
+    stop();
+    throw error;
   }
+  return { url: `http://127.0.0.1:${port}${new URL(url).pathname}`, stop };
 }

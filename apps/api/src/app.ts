@@ -24,7 +24,7 @@ import auth, { TOKEN_SECURITY_SCHEME } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import infra from './plugins/infra.ts';
 import rateLimit from './plugins/rate-limit.ts';
-import { DebugRequestLogging } from './plugins/request-logging.ts';
+import { DebugRequestLogging, lazyChildLogger } from './plugins/request-logging.ts';
 import securityHeaders from './plugins/security-headers.ts';
 import seo from './plugins/seo/index.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -76,6 +76,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
           }
         : false,
     logController: new DebugRequestLogging(),
+    childLoggerFactory: lazyChildLogger,
     // A hop count becomes "trust the first N addresses from the socket", as proxy-addr reads a number.
     trustProxy:
       typeof env.TRUST_PROXY === 'number'

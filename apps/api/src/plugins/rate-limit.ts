@@ -31,39 +31,61 @@ async function subject(request: FastifyRequest, per: RouteLimit['per']): Promise
   return user ? `u${user.id}` : null;
 }
 
-/** The upsert of every limited request, built once (db/prepared.ts). */
+/**
+ * The upsert of every limited request, built once (db/prepared.ts): one row per limit that applies,
+ * keys and window starts (epoch ms) given as two arrays, so a route with several limits counts them
+ * all in one statement.
+ */
 const hit = prepared('rate_limit_hit', (db) =>
   db
     .insert(rateLimitCounters)
-    .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('windowStart'), hits: 1 })
+    .select(
+      sql`select k, to_timestamp(w / 1000.0), 1 from unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('windows')}::float8[]) as t(k, w)`,
+    )
     .onConflictDoUpdate({
       target: [rateLimitCounters.key, rateLimitCounters.windowStart],
       set: { hits: sql`${rateLimitCounters.hits} + 1` },
     })
-    .returning({ hits: rateLimitCounters.hits }),
+    .returning({ key: rateLimitCounters.key, hits: rateLimitCounters.hits }),
 );
 
 /**
- * Limits counted in the database (docs/decisions/0016-hardening.md): one upsert per request and
- * limit increments the window's row and answers the new count, so several server processes behind
- * a load balancer enforce one limit together. The IP is Fastify's `request.ip`, which follows
- * `X-Forwarded-For` only as far as TRUST_PROXY allows.
+ * Limits counted in the database (docs/decisions/0016-hardening.md): one upsert per request
+ * increments the window's row of every limit that applies and answers the new counts, so several
+ * server processes behind a load balancer enforce one limit together. A request counts against all
+ * of a route's limits, even one that another limit refuses. The IP is Fastify's `request.ip`, which
+ * follows `X-Forwarded-For` only as far as TRUST_PROXY allows.
  */
 const countRequest: onRequestHookHandler = async (request, reply) => {
   const config = request.routeOptions.config.limit;
   if (!config) return;
   const { db, now } = request.server;
   const nowMs = now().getTime();
+  const counters: { key: string; windowStart: number; limit: RouteLimit }[] = [];
   for (const limit of Array.isArray(config) ? config : [config]) {
     const who = await subject(request, limit.per);
     if (who === null) continue;
     const windowMs = limit.windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
-    const [row] = await hit(db).execute({ key: `${limit.name}:${who}`, windowStart });
-    if ((row?.hits ?? 0) > limit.max) {
-      reply.header('retry-after', Math.ceil((windowStart.getTime() + windowMs - nowMs) / 1000));
-      throw new HttpError(429, RATE_LIMITED, 'rate_limited');
-    }
+    counters.push({
+      key: `${limit.name}:${who}`,
+      windowStart: Math.floor(nowMs / windowMs) * windowMs,
+      limit,
+    });
+  }
+  if (counters.length === 0) return;
+  const rows = await hit(db).execute({
+    keys: counters.map((c) => c.key),
+    windows: counters.map((c) => c.windowStart),
+  });
+  // Limit names are unique on a route (checked when it is added), so a key names one counter.
+  const hits = new Map(rows.map((row) => [row.key, row.hits]));
+  const over = counters.find((c) => (hits.get(c.key) ?? 0) > c.limit.max);
+  if (over) {
+    reply.header(
+      'retry-after',
+      Math.ceil((over.windowStart + over.limit.windowSeconds * 1000 - nowMs) / 1000),
+    );
+    throw new HttpError(429, RATE_LIMITED, 'rate_limited');
   }
 };
 
@@ -71,7 +93,12 @@ const countRequest: onRequestHookHandler = async (request, reply) => {
 export default fp(
   async (app: FastifyInstance) => {
     app.addHook('onRoute', (route) => {
-      if (!route.config?.limit) return;
+      const limit = route.config?.limit;
+      if (!limit) return;
+      // One upsert counts them all, and it can touch a counter only once.
+      const names = (Array.isArray(limit) ? limit : [limit]).map((l) => l.name);
+      if (new Set(names).size !== names.length)
+        throw new Error(`${route.url}: two rate limits share a name (${names.join(', ')})`);
       const hooks = onRequestHooks(route.onRequest);
       const at = hooks.indexOf(requireSignedIn) + 1;
       route.onRequest = [...hooks.slice(0, at), countRequest, ...hooks.slice(at)];

@@ -34,5 +34,14 @@ describe('request logging', () => {
     expect(logged).toContain('incoming request');
     expect(logged).toContain('request completed');
     expect(logged).toContain('/api/health');
+    // The request's logger is made when it first logs, with the request's id in every line.
+    const entries = logged
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const ofRequest = entries.filter((line) => /incoming request|request completed/.test(line.msg));
+    expect(ofRequest).toHaveLength(2);
+    expect(ofRequest.map((line) => line.reqId)).toEqual([ofRequest[0].reqId, ofRequest[0].reqId]);
+    expect(ofRequest[0].reqId).toMatch(/^req-/);
   });
 });

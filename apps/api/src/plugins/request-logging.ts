@@ -1,4 +1,9 @@
-import { LogController, type FastifyReply as Reply, type FastifyRequest as Request } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  LogController,
+  type FastifyReply as Reply,
+  type FastifyRequest as Request,
+} from 'fastify';
 
 /**
  * Request lines at `debug`, not `info`: at the load the shop is built for, two lines per request cost
@@ -17,4 +22,59 @@ export class DebugRequestLogging extends LogController {
       reply.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
+}
+
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
+type LogMethod = (...args: unknown[]) => void;
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/**
+ * A request's logger: pino's child with the request id, made the first time the request logs. Most
+ * requests never log (request lines are at `debug`), and making the child (its bindings serialized,
+ * the redaction set up) was a few per cent of the CPU of a small answer.
+ */
+class LazyChildLogger {
+  #child: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  get #logger(): FastifyBaseLogger {
+    this.#child ??= this.parent.child(this.bindings, this.options);
+    return this.#child;
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.#logger.level = level;
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#logger.child(bindings, options);
+  }
+
+  static {
+    for (const level of LEVELS) {
+      Object.defineProperty(LazyChildLogger.prototype, level, {
+        value(this: LazyChildLogger, ...args: unknown[]) {
+          (this.#logger[level] as LogMethod)(...args);
+        },
+      });
+    }
+  }
+}
+
+/** Fastify's `childLoggerFactory`: the request's logger, made only when it is first used. */
+export function lazyChildLogger(
+  parent: FastifyBaseLogger,
+  bindings: Bindings,
+  options: ChildLoggerOptions,
+): FastifyBaseLogger {
+  return new LazyChildLogger(parent, bindings, options) as unknown as FastifyBaseLogger;
 }

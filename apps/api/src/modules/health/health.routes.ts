@@ -78,6 +78,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/health',
     {
+      // A 37-byte answer to a bodiless request: nothing to compress or decompress, so no hooks for it.
+      compress: false,
+      decompress: false,
       schema: {
         tags: ['sistema'],
         summary: 'Estado do servidor, do banco de dados e do webhook Pix (prontidão)',
