@@ -40,7 +40,8 @@ const hit = prepared('rate_limit_hit', (db) =>
   db
     .insert(rateLimitCounters)
     .select(
-      sql`select k, to_timestamp(w / 1000.0), 1 from unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('windows')}::float8[]) as t(k, w)`,
+      // In key order: two requests sharing counters lock them in the same order, so they never deadlock.
+      sql`select k, to_timestamp(w / 1000.0), 1 from unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('windows')}::float8[]) as t(k, w) order by k`,
     )
     .onConflictDoUpdate({
       target: [rateLimitCounters.key, rateLimitCounters.windowStart],
