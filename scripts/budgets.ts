@@ -21,6 +21,7 @@ import { chromium } from 'playwright-core';
 import { chromiumFlags } from '../apps/web/e2e/chromium-flags.ts';
 import { LOAD, type LoadResult, load, startBare, warmUp } from './bench/http-load.ts';
 import { chromePath, medianScores } from './bench/lighthouse-runs.ts';
+import { middleOf } from './bench/median.ts';
 import { paidOrders, roundTripsPerSecond } from './bench/paid-orders.ts';
 import { root, rssMB, type Shop, startShop } from './bench/shop.ts';
 
@@ -102,7 +103,7 @@ async function apiFigures(shop: Shop, label: string): Promise<void> {
       bare.stop();
     }
     peak = Math.max(peak, ...rounds.map((r) => r.shop.peakRssMB ?? 0));
-    const middle = [...rounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(rounds.length / 2)];
+    const middle = middleOf(rounds, (r) => r.ratio)!;
     const errors = rounds.reduce((sum, r) => sum + r.shop.errors, 0);
     const all = rounds.length > 1 ? `; runs ${rounds.map((r) => fmt(r.ratio, 2)).join(', ')}` : '';
     row(
@@ -112,8 +113,8 @@ async function apiFigures(shop: Shop, label: string): Promise<void> {
       middle.ratio >= GOALS.ratioOfBare && errors === 0,
     );
     if (withP99) {
-      const p99s = rounds.map((r) => r.shop.p99Ms).sort((a, b) => a - b);
-      const p99 = p99s[Math.floor(p99s.length / 2)];
+      const p99s = rounds.map((r) => r.shop.p99Ms);
+      const p99 = middleOf(p99s, (v) => v)!;
       row(
         `GET ${route} p99 (${label})`,
         `${fmt(p99)} ms${p99s.length > 1 ? ` (runs ${p99s.map((v) => fmt(v)).join(', ')})` : ''}`,

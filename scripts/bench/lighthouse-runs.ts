@@ -1,6 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromiumFlags } from '../../apps/web/e2e/chromium-flags.ts';
+import { middleOf } from './median.ts';
 
 export const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -74,8 +75,7 @@ export async function medianScores(url: string): Promise<PageScores> {
       chrome.kill();
     }
   }
-  const median = (pick: (s: PageScores) => number) =>
-    runs.map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? Number.NaN;
+  const median = (pick: (s: PageScores) => number) => middleOf(runs.map(pick), (v) => v) ?? Number.NaN;
   return {
     performance: median((s) => s.performance),
     accessibility: median((s) => s.accessibility),

@@ -36,7 +36,6 @@ export async function findOrderIdByCharge(db: Conn, chargeId: number): Promise<{
   return row ?? null;
 }
 
-/** The order a charge paid for, by charge AND owner: another user's order reads as missing. */
 // Built once (db/prepared.ts): a paid order is read by its charge on every purchase.
 const ownedOrderByCharge = prepared('order_owned_by_charge', (c) =>
   c
@@ -48,6 +47,7 @@ const ownedOrderByCharge = prepared('order_owned_by_charge', (c) =>
     .limit(1),
 );
 
+/** The order a charge paid for, by charge AND owner: another user's order reads as missing. */
 export async function findOwnedOrderByCharge(
   db: Conn,
   userId: number,

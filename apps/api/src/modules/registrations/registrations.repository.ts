@@ -145,7 +145,6 @@ export async function findLatestForAccount(
   return row ? { ...row.registration, eventName: row.eventName } : null;
 }
 
-/** The registrations paid with the given shop orders (a mixed cart), in order. */
 // Read with every order shown, the buyer's answer after paying included (db/prepared.ts).
 const registrationsOfOrders = prepared('registrations_of_orders', (c) =>
   c
@@ -156,6 +155,7 @@ const registrationsOfOrders = prepared('registrations_of_orders', (c) =>
     .orderBy(asc(registrations.id)),
 );
 
+/** The registrations paid with the given shop orders (a mixed cart), in order. */
 export async function listByOrders(
   db: Conn,
   orderIds: number[],
