@@ -48,7 +48,7 @@ describe('cancelling registrations on PostgreSQL, concurrently', () => {
       expect(pix.statusCode).toBe(201);
       ids.push((await simulatePixPaid(t.app, pix.json().txid)).json().inscricao_id as number);
     }
-    return { categoryId, ids };
+    return { eventId: event.id, categoryId, ids };
   }
 
   const cancel = (who: TestStaff, id: number) =>
@@ -58,12 +58,12 @@ describe('cancelling registrations on PostgreSQL, concurrently', () => {
       headers: who.headers,
       payload: {},
     });
-  const checkIn = (id: number) =>
+  const checkIn = (eventId: number, id: number) =>
     t.app.inject({
       method: 'POST',
       url: '/api/painel/checkin/',
       headers: operator.headers,
-      payload: { inscricao: id },
+      payload: { evento: eventId, inscricao: id },
     });
 
   it('five staff cancel the same registration at once: one refund, the place given back once', async () => {
@@ -84,13 +84,13 @@ describe('cancelling registrations on PostgreSQL, concurrently', () => {
   });
 
   it('a check-in and a cancellation of the same registration at once: exactly one of them happens', async () => {
-    const { categoryId, ids } = await paidRegistrations(8);
+    const { eventId, categoryId, ids } = await paidRegistrations(8);
     const outcomes = await Promise.all(
       ids.map(async (id, i) => {
         // Alternate which request leaves first.
         const checkinFirst = i % 2 === 1;
-        const first = checkinFirst ? checkIn(id) : cancel(admin, id);
-        const second = checkinFirst ? cancel(admin, id) : checkIn(id);
+        const first = checkinFirst ? checkIn(eventId, id) : cancel(admin, id);
+        const second = checkinFirst ? cancel(admin, id) : checkIn(eventId, id);
         const [x, y] = await Promise.all([first, second]);
         const [checkin, cancelled] = checkinFirst ? [x, y] : [y, x];
         return { id, checkin: checkin.statusCode, cancelled: cancelled.statusCode };
