@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditLog,
   chargeRefunds,
   eventCategories,
   registrationCheckins,
@@ -119,5 +120,35 @@ describe('cancelling registrations on PostgreSQL, concurrently', () => {
         ),
       );
     expect(refunds).toHaveLength(cancelledCount);
+  });
+
+  it('five staff undo the same pickup at once: it is undone once, with one audit line', async () => {
+    const { eventId, ids } = await paidRegistrations(1);
+    const id = ids[0]!;
+    const picked = await checkIn(eventId, id);
+    expect(picked.statusCode).toBe(200);
+    const at = picked.json().retirada.at as string;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/painel/checkin/undo/',
+          headers: (i % 2 ? admin : operator).headers,
+          payload: { evento: eventId, inscricao: id, retirada_em: at, motivo: `Engano nº ${i}` },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const a of answers.filter((x) => x.statusCode === 409))
+      expect(a.json()).toMatchObject({ code: 'sem_retirada' });
+    expect(
+      await t.app.db.select().from(registrationCheckins).where(eq(registrationCheckins.registrationId, id)),
+    ).toEqual([]);
+    const lines = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'kit_retirada_desfeita'), eq(auditLog.entityId, String(id))));
+    expect(lines).toHaveLength(1);
+    expect((await checkIn(eventId, id)).statusCode).toBe(200);
   });
 });
