@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { addDays, dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
 import { formatBRL } from '@passada/core/money';
 import { expect, test } from '@playwright/test';
@@ -41,6 +42,10 @@ test("staff check a participant in at the event's desk: code, who it is, confirm
   await expect(card).toContainText(`nº ${id}`);
   await expect(card).toContainText(event.nome_evento);
   await expect(card.getByTestId('checkin-size')).toHaveText(ticket.size ?? 'sem camisa no kit');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
   await card.getByRole('button', { name: 'Confirmar entrega do kit' }).click();
   await expect(page.getByRole('status')).toHaveText(`Kit entregue: ${name}.`);
   await expect(card).toContainText(/Kit já retirado em \d\d\/\d\d\/\d{4}.* por Otávio Operador\./);

@@ -10,6 +10,7 @@ import {
   secondaryButtonClass,
   TextAreaField,
 } from '../../../components/form-field.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { QrScanner } from '../components/qr-scanner.tsx';
 import { errorMessage, painelFetch } from '../painel-api.ts';
@@ -92,6 +93,12 @@ function CheckinDesk({ eventId }: { eventId: number }) {
       await work();
     } catch (error) {
       setNotice({ tone: 'error', message: errorMessage(error) });
+      // Another desk got there first (picked up, undone, cancelled): the card shows it as it is now.
+      const now =
+        error instanceof ApiRequestError
+          ? (error.body as unknown as { participante?: PainelParticipant } | null)?.participante
+          : undefined;
+      if (now) refreshed(now);
     } finally {
       setBusy(false);
     }
