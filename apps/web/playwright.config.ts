@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,6 +40,8 @@ export default defineConfig({
       NODE_ENV: 'production',
       PAYMENTS: 'simulado',
       MAIL_PROVIDER: 'outbox',
+      // A fresh secret per run: kit-pickup QR codes are read back from what the server signed.
+      CHECKIN_TOKEN_SECRET: randomBytes(32).toString('base64url'),
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       // The shortest Pix lifetime the server takes, so a test can watch a code expire.

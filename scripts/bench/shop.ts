@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -127,6 +128,7 @@ export async function startShop(
       // Production wants these chosen explicitly; the bench pays and mails nowhere real.
       PAYMENTS: 'simulado',
       MAIL_PROVIDER: 'outbox',
+      CHECKIN_TOKEN_SECRET: randomBytes(32).toString('base64url'),
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : { DATABASE_URL: '' }),

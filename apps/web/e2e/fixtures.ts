@@ -4,6 +4,8 @@ import type { Product } from '@passada/core/contracts/catalog';
 import type { Event } from '@passada/core/contracts/events';
 import { isValidCpf } from '@passada/core/documents';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 
 /** Reads the seeded catalogue through the API, so the tests follow the data instead of hard-coding it. */
 export async function findProducts(request: APIRequestContext, path = '/api/products/'): Promise<Product[]> {
@@ -144,6 +146,28 @@ export async function paidRegistration(
   };
   const paid = await payWithPix(request, shopper.token, 'inscricao', draft);
   return { event, category, cpf, shopper, id: paid.inscricao_id as number };
+}
+
+/**
+ * The kit-pickup ticket of a registration, as the buyer's "Já me inscrevi" page shows it: its QR
+ * image read back from the pixels, the text a scanner at the desk would type.
+ */
+export async function kitTicket(
+  request: APIRequestContext,
+  shopper: { token: string },
+  cpf: string,
+  eventId: number,
+): Promise<{ code: string; size: string | null }> {
+  const res = await request.get(`/api/participantes/cpf/${cpf.replace(/\D/g, '')}/?evento=${eventId}`, {
+    headers: { authorization: `Token ${shopper.token}` },
+  });
+  if (!res.ok()) throw new Error(`lookup answered ${res.status()}`);
+  const lookup = (await res.json()) as { qr_code: string; tamanho_camisa: string | null };
+  const png = Buffer.from(lookup.qr_code.replace(/^data:image\/png;base64,/, ''), 'base64');
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const qr = jsQR(new Uint8ClampedArray(data), info.width, info.height);
+  if (!qr) throw new Error('unreadable QR code');
+  return { code: qr.data, size: lookup.tamanho_camisa };
 }
 
 export const STAFF = {

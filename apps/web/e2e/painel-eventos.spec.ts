@@ -1,37 +1,70 @@
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { addDays, dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
 import { formatBRL } from '@passada/core/money';
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
-import { paidRegistration, STAFF, signInStaff } from './fixtures.ts';
+import { kitTicket, paidRegistration, STAFF, signInStaff } from './fixtures.ts';
 
-test('a participant is checked in once; the CSV opens with the right accents', async ({ page, request }) => {
-  const { event, id } = await paidRegistration(request, {
-    nome_completo: 'Conceição Gonçalves Araújo',
+test("staff check a participant in at the event's desk: code, who it is, confirm, undo with a reason; the CSV opens with the right accents", async ({
+  page,
+  request,
+}) => {
+  const name = 'Conceição Gonçalves Araújo';
+  const { event, id, cpf, shopper } = await paidRegistration(request, {
+    nome_completo: name,
     // A CPF no other end-to-end test registers, so the shared demo data never collides.
     cpf: '271.828.182-05',
     data_nascimento: '1991-04-12',
     genero: 'Feminino',
   });
   expect(id).toBeGreaterThan(0);
+  const ticket = await kitTicket(request, shopper, cpf, event.id);
+  expect(ticket.code).toMatch(/^PASSADA-KIT:/);
 
+  // The desk is opened for one event.
   await signInStaff(page, STAFF.operator, '/painel/checkin');
   await expect(page.getByRole('heading', { level: 1, name: 'Check-in: retirada de kits' })).toBeVisible();
+  await page.getByRole('link', { name: `Abrir o check-in de ${event.nome_evento}` }).click();
+  await expect(page.getByText(`Evento: ${event.nome_evento}`)).toBeVisible();
 
-  // On a phone, by name typed without accents.
+  // On a phone. The old sequential code anyone could print is refused.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.getByLabel('Nome ou CPF').fill('conceicao goncalves');
-  await page.getByRole('button', { name: 'Buscar' }).click();
-  await page.getByRole('button', { name: 'Entregar kit de Conceição Gonçalves Araújo' }).click();
-  await expect(page.getByRole('status')).toContainText('Kit entregue: Conceição Gonçalves Araújo.');
-  await expect(page.getByText(/Retirado em \d\d\/\d\d\/\d{4}.* por Otávio Operador/)).toBeVisible();
+  const codeField = page.getByLabel('Código do QR code (leitor ou colado)');
+  await codeField.fill(`PASSADA-INSCRICAO:${id}`);
+  await page.getByRole('button', { name: 'Ver inscrição', exact: true }).click();
+  await expect(page.getByRole('alert')).toContainText('modelo antigo, sem assinatura');
 
-  // The same registration again (its number, as under the QR code): refused, with who and when.
-  await page.getByLabel('Número da inscrição (abaixo do QR code)').fill(String(id));
-  await page.getByRole('button', { name: 'Entregar kit', exact: true }).click();
-  const alert = page.getByRole('alert');
-  await expect(alert).toContainText('Já retirado');
-  await expect(alert).toContainText(/Kit já retirado em .* \(registrado por Otávio Operador\)\./);
+  // The signed code, as a handheld scanner types it: first who it is, and nothing is handed out yet.
+  await codeField.fill(ticket.code);
+  await page.getByRole('button', { name: 'Ver inscrição', exact: true }).click();
+  const card = page.getByRole('region', { name });
+  await expect(card).toContainText(`nº ${id}`);
+  await expect(card).toContainText(event.nome_evento);
+  await expect(card.getByTestId('checkin-size')).toHaveText(ticket.size ?? 'sem camisa no kit');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+  await card.getByRole('button', { name: 'Confirmar entrega do kit' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Kit entregue: ${name}.`);
+  await expect(card).toContainText(/Kit já retirado em \d\d\/\d\d\/\d{4}.* por Otávio Operador\./);
+
+  // Handed to the wrong person: undone with a reason, then checked in again.
+  await card.getByLabel('Motivo para desfazer a retirada').fill('Entregue à pessoa errada');
+  await card.getByRole('button', { name: 'Desfazer retirada' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Retirada desfeita: ${name}.`);
+  await card.getByRole('button', { name: 'Confirmar entrega do kit' }).click();
+  await expect(page.getByRole('status')).toHaveText(`Kit entregue: ${name}.`);
+
+  // By name typed without accents: the same preview, already picked up.
+  await card.getByRole('button', { name: 'Fechar' }).click();
+  await page.getByLabel('Nome, CPF ou nº da inscrição').fill('conceicao goncalves');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByRole('button', { name: `Ver inscrição de ${name}` }).click();
+  await expect(page.getByRole('region', { name })).toContainText(
+    /Kit já retirado em .* por Otávio Operador\./,
+  );
 
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/painel/eventos/${event.id}`);

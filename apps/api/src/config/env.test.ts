@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from './env.ts';
 
 /** What a production process sets at the least; each test removes one setting. */
-const production = { NODE_ENV: 'production', PAYMENTS: 'simulado', MAIL_PROVIDER: 'outbox' };
+const production = {
+  NODE_ENV: 'production',
+  PAYMENTS: 'simulado',
+  MAIL_PROVIDER: 'outbox',
+  CHECKIN_TOKEN_SECRET: 'k'.repeat(48),
+};
 
 function failure(source: Record<string, string | undefined>): EnvError {
   try {
@@ -36,6 +41,21 @@ describe('loadEnv in production', () => {
   it('names both when neither is set', () => {
     const error = failure({ NODE_ENV: 'production' });
     expect(error.message).toMatch(/PAYMENTS: .*\n.*MAIL_PROVIDER: /);
+  });
+
+  it('refuses to start without its own secret for the kit-pickup QR codes', () => {
+    expect(failure({ ...production, CHECKIN_TOKEN_SECRET: undefined }).message).toContain(
+      'CHECKIN_TOKEN_SECRET: obrigatório quando NODE_ENV=production',
+    );
+    // The development default is public: tickets signed with it could be printed by anyone.
+    const dev = loadEnv({ NODE_ENV: 'development' }).CHECKIN_TOKEN_SECRET;
+    expect(failure({ ...production, CHECKIN_TOKEN_SECRET: dev }).message).toContain(
+      'CHECKIN_TOKEN_SECRET: o valor de desenvolvimento não vale em produção',
+    );
+    expect(failure({ ...production, CHECKIN_TOKEN_SECRET: 'curto' }).message).toContain(
+      'CHECKIN_TOKEN_SECRET: mínimo de 32 caracteres',
+    );
+    expect(failure({ ...production, CHECKIN_TOKEN_SECRET: 'curto' }).message).not.toContain('curto');
   });
 
   it('keeps the defaults outside production', () => {

@@ -48,6 +48,9 @@ const trustProxy = z
     return v.split(',').map((p) => p.trim());
   });
 
+/** The development default of CHECKIN_TOKEN_SECRET: public, so production refuses it. */
+const DEV_CHECKIN_TOKEN_SECRET = 'passada-desenvolvimento-troque-em-producao-0000';
+
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
@@ -162,6 +165,11 @@ export const EnvSchema = z
     PAINEL_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(168).default(8),
     /** When true, every staff member must turn on two-factor sign-in before using the back office. */
     PAINEL_REQUIRE_2FA: bool.default(false),
+    /**
+     * Signs the kit-pickup QR codes (HMAC-SHA256, docs/decisions/0026): whoever knows it can print a
+     * valid ticket, so production must set its own (required there, at least 32 characters).
+     */
+    CHECKIN_TOKEN_SECRET: z.string().min(32, 'mínimo de 32 caracteres').default(DEV_CHECKIN_TOKEN_SECRET),
     /** The first admin, created at start when both are set and no admin exists yet. */
     ADMIN_EMAIL: z.email('e-mail inválido').optional(),
     ADMIN_PASSWORD: z.string().min(8, 'mínimo de 8 caracteres').max(128).optional(),
@@ -234,7 +242,7 @@ export class EnvError extends Error {}
  * In production these must be chosen on purpose: a default would quietly run a shop whose payments are
  * simulated or whose e-mails never leave the disk.
  */
-const EXPLICIT_IN_PRODUCTION = ['PAYMENTS', 'MAIL_PROVIDER'] as const;
+const EXPLICIT_IN_PRODUCTION = ['PAYMENTS', 'MAIL_PROVIDER', 'CHECKIN_TOKEN_SECRET'] as const;
 
 /** Parses the environment; a wrong value throws an EnvError naming each bad setting. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -248,12 +256,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const env = parsed.data;
   if (env.NODE_ENV === 'production') {
     const missing = EXPLICIT_IN_PRODUCTION.filter((key) => cleaned[key] === undefined);
-    if (missing.length > 0) {
-      const lines = missing.map(
-        (key) => `  ${key}: obrigatório quando NODE_ENV=production (sem valor padrão)`,
-      );
-      throw new EnvError(`Configuração inválida no ambiente:\n${lines.join('\n')}`);
-    }
+    const lines = missing.map((key) => `  ${key}: obrigatório quando NODE_ENV=production (sem valor padrão)`);
+    // The development secret is in the repository: tickets signed with it could be printed by anyone.
+    if (cleaned.CHECKIN_TOKEN_SECRET === DEV_CHECKIN_TOKEN_SECRET)
+      lines.push('  CHECKIN_TOKEN_SECRET: o valor de desenvolvimento não vale em produção');
+    if (lines.length > 0) throw new EnvError(`Configuração inválida no ambiente:\n${lines.join('\n')}`);
   }
   const dataDir = path.resolve(repoRoot, env.DATA_DIR);
   return {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -61,6 +62,7 @@ export async function startServer(opts: {
       // Production asks for these explicitly; tests use the offline ones.
       PAYMENTS: 'simulado',
       MAIL_PROVIDER: 'outbox',
+      CHECKIN_TOKEN_SECRET: randomBytes(32).toString('base64url'),
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

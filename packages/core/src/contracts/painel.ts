@@ -283,17 +283,58 @@ export const ParticipantListSchema = z.object({
   contagem: z.array(CategoryCountSchema),
 });
 
-/** A check-in by the QR code's text (`PASSADA-INSCRICAO:<número>`) or by the registration number. */
+const CheckinEventSchema = z
+  .number({ error: 'Abra o check-in de um evento.' })
+  .int('Abra o check-in de um evento.')
+  .positive('Abra o check-in de um evento.');
+const RegistrationNumberSchema = z
+  .number({ error: 'Informe o número da inscrição.' })
+  .int('Informe o número da inscrição.')
+  .positive('Informe o número da inscrição.');
+
+/**
+ * Kit pickup at the check-in screen of one event (`evento`): the registration by its QR code's text
+ * (the signed ticket, docs/decisions/0026) or, after a search by name or CPF, by its number. The
+ * preview answers who it is; the check-in itself is the same request sent to `/checkin/`.
+ */
 export const CheckinRequestSchema = z
   .object({
-    codigo: z.string().trim().max(100).optional(),
-    inscricao: z
-      .number()
-      .int('Informe o número da inscrição.')
-      .positive('Informe o número da inscrição.')
-      .optional(),
+    evento: CheckinEventSchema,
+    codigo: z.string().trim().max(200, 'Este QR code não é de uma inscrição da Passada.').optional(),
+    inscricao: RegistrationNumberSchema.optional(),
   })
-  .refine((v) => v.codigo || v.inscricao, { message: 'Leia o QR code ou informe o número da inscrição.' });
+  .refine((v) => v.codigo || v.inscricao, {
+    message: 'Leia o QR code ou busque a inscrição pelo nome ou CPF.',
+    path: ['codigo'],
+  });
+export type CheckinRequest = z.input<typeof CheckinRequestSchema>;
+
+/** What staff see before handing a kit out: who it is, for which event, and whether it can go. */
+export const CheckinPreviewSchema = z.object({
+  participante: PainelParticipantSchema,
+  evento: z.object({ id: z.number().int(), nome: z.string() }),
+  /** `pode_retirar`: confirm to hand the kit out; `retirado`: already handed out; `cancelada`: never. */
+  situacao: z.enum(['pode_retirar', 'retirado', 'cancelada']),
+  /** Paid at the 60+ half price (Estatuto do Idoso): check a document with a photo first. */
+  confira_documento: z.boolean(),
+});
+export type CheckinPreview = z.infer<typeof CheckinPreviewSchema>;
+
+/**
+ * Undoing a kit pickup (handed to the wrong person, scanned by mistake): the reason is mandatory and
+ * audited; `retirada_em` is the pickup being undone, so a newer one is never removed unseen.
+ */
+export const CheckinUndoSchema = z.object({
+  evento: CheckinEventSchema,
+  inscricao: RegistrationNumberSchema,
+  retirada_em: z.iso.datetime({ offset: true, error: 'Informe a retirada que será desfeita.' }),
+  motivo: z
+    .string({ error: 'Informe o motivo.' })
+    .trim()
+    .min(3, 'Informe o motivo (pelo menos 3 letras).')
+    .max(300, 'Use no máximo 300 caracteres.'),
+});
+export type CheckinUndo = z.input<typeof CheckinUndoSchema>;
 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use aaaa-mm-dd.');
 

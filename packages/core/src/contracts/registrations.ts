@@ -182,7 +182,10 @@ export const RegistrationLookupSchema = z.object({
   pcd: z.boolean(),
   kit_local_retirada: z.string(),
   kit_horarios_retirada: z.string(),
-  /** PNG data URL of the QR code shown at kit pickup (it carries the registration number); absent once cancelled. */
+  /**
+   * PNG data URL of the QR code shown at kit pickup: a ticket signed by the server (registration, event
+   * and a random nonce; docs/decisions/0026), not a number anyone could print. Absent once cancelled.
+   */
   qr_code: z.string().optional(),
   /** When the shop cancelled it (its payment returned); null while it stands. */
   cancelada_em: z.string().nullable().default(null),
@@ -227,16 +230,3 @@ export const PriceResponseSchema = z.object({
   total_centavos: z.number().int(),
 });
 export type PriceResponse = z.infer<typeof PriceResponseSchema>;
-
-const CHECKIN_QR_PREFIX = 'PASSADA-INSCRICAO:';
-
-/** The text of a registration's check-in QR code. */
-export function checkinQrText(registrationId: number): string {
-  return `${CHECKIN_QR_PREFIX}${registrationId}`;
-}
-
-/** The registration number a check-in QR carries, or null when the text is not ours. */
-export function registrationFromQr(text: string): number | null {
-  const m = /^PASSADA-INSCRICAO:(\d{1,9})$/.exec(text.trim());
-  return m ? Number(m[1]) : null;
-}

@@ -194,6 +194,12 @@ export const registrations = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Why staff cancelled it (the buyer's withdrawal, the event called off…), when they said. */
     cancelReason: text('cancel_reason'),
+    /**
+     * The random part of the kit-pickup QR code, signed with CHECKIN_TOKEN_SECRET together with the
+     * registration and event ids (docs/decisions/0026). The database draws it (122 random bits of a
+     * v4 UUID), for new rows and, when the column was added, for every existing one.
+     */
+    checkinNonce: text('checkin_nonce').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
   },
   (t) => [
     index('registrations_account_cpf_idx').on(t.accountUserId, t.cpf),

@@ -1,7 +1,10 @@
 import { formatStoreDateTime } from '@passada/core/calendar';
 import { ApiErrorSchema } from '@passada/core/contracts/common';
 import {
+  type CheckinPreview,
+  CheckinPreviewSchema,
   CheckinRequestSchema,
+  CheckinUndoSchema,
   EventInputSchema,
   type PainelParticipant,
   PainelParticipantSchema,
@@ -9,7 +12,6 @@ import {
   type ParticipantQuery,
   ParticipantQuerySchema,
 } from '@passada/core/contracts/painel';
-import { registrationFromQr } from '@passada/core/contracts/registrations';
 import { formatCpf } from '@passada/core/documents';
 import { formatIsoDateBR } from '@passada/core/events';
 import { centsToCommaString, centsToReais } from '@passada/core/money';
@@ -20,7 +22,7 @@ import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
 import { type ParticipantRow, participantIdentity } from '../registrations/registrations-admin.ts';
 import { audit } from './audit.ts';
 import { ADMIN_ONLY, actor } from './guard.ts';
-import { type CheckinRow, findCheckins, insertCheckin } from './painel.repository.ts';
+import { type CheckinRow, deleteCheckin, findCheckins, insertCheckin } from './painel.repository.ts';
 import { storePhoto } from './photos.ts';
 
 const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -49,10 +51,22 @@ export function participantWire(row: ParticipantRow, checkin: CheckinRow | undef
   };
 }
 
-/** Excel pt-BR opens `;`-separated UTF-8 with a BOM with accents intact; quotes only where needed. */
-function csvField(value: string | number): string {
-  const text = String(value);
-  return /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** A cell a spreadsheet would run as a formula: it starts with = + - @, a tab or a carriage return. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain number (a minus, digits, a decimal comma): a spreadsheet reads it as a number, never a formula. */
+const PLAIN_NUMBER = /^-?\d+(,\d+)?$/;
+
+/**
+ * Excel pt-BR opens `;`-separated UTF-8 with a BOM with accents intact; quotes only where needed.
+ * Whatever people typed (a name, a team) could be a formula that runs on the staff member's computer
+ * when the file is opened (OWASP, CSV Injection, https://owasp.org/www-community/attacks/CSV_Injection):
+ * such a cell gets a leading single quote and is quoted, so Excel and LibreOffice show it as text. A
+ * plain number, a negative one included, is left alone so it still reads as a number (decision 0026).
+ */
+export function csvField(value: string | number): string {
+  const raw = String(value);
+  const text = FORMULA_START.test(raw) && !PLAIN_NUMBER.test(raw) ? `'${raw}` : raw;
+  return text !== raw || /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const CSV_HEADER = [
@@ -250,23 +264,86 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const checkinErrors = { ...errors, 409: ApiErrorSchema };
+
+  /**
+   * The registration a check-in request names, checked against the screen's event: by its signed QR
+   * code (refused when unsigned, tampered or forged) or by its number after a search. A ticket of
+   * another event is refused here (409 `outro_evento`, naming that event): the server decides, not the
+   * screen.
+   */
+  async function checkinTarget(body: {
+    evento: number;
+    codigo?: string | undefined;
+    inscricao?: number | undefined;
+  }) {
+    const event = await eventOrNotFound(body.evento);
+    const id = body.codigo
+      ? (await app.registrationsAdmin.registrationOfTicket(body.codigo)).registrationId
+      : body.inscricao!;
+    const [row] = await app.registrationsAdmin.participants(null, { ids: [id] });
+    if (!row) throw notFound('Inscrição não encontrada.');
+    if (row.eventId !== event.id) {
+      const other = await app.events.findEventRow(row.eventId);
+      throw new HttpError(
+        409,
+        `Esta inscrição é do evento "${other?.name ?? `nº ${row.eventId}`}", não de "${event.name}": o kit não é entregue neste check-in.`,
+        'outro_evento',
+        undefined,
+        { evento: { id: row.eventId, nome: other?.name ?? '' } },
+      );
+    }
+    return { event, row };
+  }
+
+  const cancelledMessage = (at: Date) =>
+    `Inscrição cancelada em ${formatStoreDateTime(at)}: o kit não pode ser entregue.`;
+
   app.get(
     '/checkin/search/',
     {
       schema: {
         tags,
-        summary: 'Check-in: buscar participantes por nome ou CPF',
+        summary: 'Check-in de um evento: buscar participantes por nome, CPF ou número da inscrição',
         querystring: z.object({
           busca: z.string().trim().min(2, 'Digite pelo menos 2 letras.').max(100),
-          evento: z.coerce.number().int().positive().optional(),
+          evento: z.coerce
+            .number({ error: 'Abra o check-in de um evento.' })
+            .int()
+            .positive('Abra o check-in de um evento.'),
         }),
         response: { 200: z.array(PainelParticipantSchema), ...errors },
       },
     },
-    async (req) =>
-      (await list(req.query.evento ?? null, { busca: req.query.busca }))
+    async (req) => {
+      await eventOrNotFound(req.query.evento);
+      return (await list(req.query.evento, { busca: req.query.busca }))
         .slice(0, 30)
-        .map((p) => participantWire(p.row, p.checkin)),
+        .map((p) => participantWire(p.row, p.checkin));
+    },
+  );
+
+  app.post(
+    '/checkin/preview/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Check-in, primeiro passo: quem é (nome, evento, categorias, camisa, se confere documento) e se o kit pode sair; não muda nada',
+        body: CheckinRequestSchema,
+        response: { 200: CheckinPreviewSchema, ...checkinErrors },
+      },
+    },
+    async (req): Promise<CheckinPreview> => {
+      const { event, row } = await checkinTarget(req.body);
+      const [checkin] = await findCheckins(app.db, [row.id]);
+      return {
+        participante: participantWire(row, checkin),
+        evento: { id: event.id, nome: event.name },
+        situacao: row.cancelledAt ? 'cancelada' : checkin ? 'retirado' : 'pode_retirar',
+        confira_documento: row.seniorDiscount,
+      };
+    },
   );
 
   app.post(
@@ -274,35 +351,39 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Marcar a retirada do kit (uma vez); a segunda leitura responde 409 "já retirado"',
+        summary:
+          'Check-in, segundo passo: marcar a retirada do kit (uma vez); a segunda leitura responde 409 "já retirado"',
         body: CheckinRequestSchema,
-        response: { 200: PainelParticipantSchema, ...errors, 409: ApiErrorSchema },
+        response: { 200: PainelParticipantSchema, ...checkinErrors },
       },
     },
     async (req) => {
-      const id = req.body.inscricao ?? registrationFromQr(req.body.codigo ?? '');
-      if (!id) throw new HttpError(400, 'Este QR code não é de uma inscrição da Passada.', 'qr_invalido');
-      const [row] = await app.registrationsAdmin.participants(null, { ids: [id] });
-      if (!row) throw notFound('Inscrição não encontrada.');
+      const { row } = await checkinTarget(req.body);
+      const id = row.id;
       if (row.cancelledAt)
-        throw new HttpError(
-          409,
-          `Inscrição cancelada em ${formatStoreDateTime(row.cancelledAt)}: o kit não pode ser entregue.`,
-          'inscricao_cancelada',
-          undefined,
-          { participante: participantWire(row, undefined) },
-        );
+        throw new HttpError(409, cancelledMessage(row.cancelledAt), 'inscricao_cancelada', undefined, {
+          participante: participantWire(row, undefined),
+        });
       const me = actor(req);
       const created = await app.db.transaction(async (tx) => {
         // A cancellation committing meanwhile wins: the kit of a cancelled registration is never handed out.
         const locked = await app.registrationsAdmin.lockForCheckin(tx, id);
         if (locked?.cancelledAt)
-          throw new HttpError(
-            409,
-            `Inscrição cancelada em ${formatStoreDateTime(locked.cancelledAt)}: o kit não pode ser entregue.`,
-            'inscricao_cancelada',
-          );
-        return insertCheckin(tx, { registrationId: id, staffId: me.id, staffName: me.name, at: app.now() });
+          throw new HttpError(409, cancelledMessage(locked.cancelledAt), 'inscricao_cancelada');
+        const inserted = await insertCheckin(tx, {
+          registrationId: id,
+          staffId: me.id,
+          staffName: me.name,
+          at: app.now(),
+        });
+        if (inserted)
+          await audit(tx, me, {
+            action: 'kit_retirado',
+            entity: 'inscricao',
+            entityId: id,
+            after: { retirada: inserted.at },
+          });
+        return inserted;
       });
       if (!created) {
         const [first] = await findCheckins(app.db, [id]);
@@ -314,13 +395,55 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           { participante: participantWire(row, first) },
         );
       }
-      await audit(app.db, me, {
-        action: 'kit_retirado',
-        entity: 'inscricao',
-        entityId: id,
-        after: { retirada: created.at },
-      });
       return participantWire(row, created);
+    },
+  );
+
+  app.post(
+    '/checkin/undo/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Desfazer a retirada de um kit, com motivo obrigatório (auditado); a inscrição pode fazer check-in de novo',
+        body: CheckinUndoSchema,
+        response: { 200: PainelParticipantSchema, ...checkinErrors },
+      },
+    },
+    async (req) => {
+      const { row } = await checkinTarget(req.body);
+      const me = actor(req);
+      await app.db.transaction(async (tx) => {
+        // Held like a check-in: a cancellation waits for the undo, then finds the kit back at the desk.
+        await app.registrationsAdmin.lockForCheckin(tx, row.id);
+        const removed = await deleteCheckin(tx, row.id, new Date(req.body.retirada_em));
+        if (!removed) {
+          const [now] = await findCheckins(tx, [row.id]);
+          throw now
+            ? new HttpError(
+                409,
+                `A retirada mudou desde que a tela foi aberta: agora consta em ${formatStoreDateTime(now.at)} por ${now.staffName}. Confira antes de desfazer.`,
+                'retirada_alterada',
+                undefined,
+                { participante: participantWire(row, now) },
+              )
+            : new HttpError(
+                409,
+                'O kit desta inscrição não consta como retirado: não há retirada para desfazer.',
+                'sem_retirada',
+                undefined,
+                { participante: participantWire(row, undefined) },
+              );
+        }
+        await audit(tx, me, {
+          action: 'kit_retirada_desfeita',
+          entity: 'inscricao',
+          entityId: row.id,
+          before: { retirada: removed.at, registrado_por: removed.staffName },
+          after: { retirada: null, motivo: req.body.motivo },
+        });
+      });
+      return participantWire(row, undefined);
     },
   );
 

@@ -77,12 +77,13 @@ describe('painel: participants, CSV and check-in', () => {
     expect(byCpf.results.map((p: { id: number }) => p.id)).toContain(ids.ines);
   });
 
-  it('checks a participant in once by QR code; a second scan says already picked up, with who and when', async () => {
+  it('checks a participant in once; a second try says already picked up, with who and when', async () => {
+    // The signed QR code's own checks are in painel-checkin.test.ts; here, by number after a search.
     const first = await t.app.inject({
       method: 'POST',
       url: '/api/painel/checkin/',
       headers: operator.headers,
-      payload: { codigo: `PASSADA-INSCRICAO:${ids.conceicao}` },
+      payload: { evento: event.id, inscricao: ids.conceicao },
     });
     expect(first.statusCode).toBe(200);
     expect(first.json().retirada).toMatchObject({ at: START.toISOString(), staff_name: expect.any(String) });
@@ -90,7 +91,7 @@ describe('painel: participants, CSV and check-in', () => {
       method: 'POST',
       url: '/api/painel/checkin/',
       headers: operator.headers,
-      payload: { inscricao: ids.conceicao },
+      payload: { evento: event.id, inscricao: ids.conceicao },
     });
     expect(second.statusCode).toBe(409);
     expect(second.json().code).toBe('ja_retirado');
@@ -102,7 +103,7 @@ describe('painel: participants, CSV and check-in', () => {
       method: 'POST',
       url: '/api/painel/checkin/',
       headers: operator.headers,
-      payload: { codigo: 'https://example.com/qualquer' },
+      payload: { evento: event.id, codigo: 'https://example.com/qualquer' },
     });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().detail).toBe('Este QR code não é de uma inscrição da Passada.');
@@ -110,7 +111,7 @@ describe('painel: participants, CSV and check-in', () => {
       method: 'POST',
       url: '/api/painel/checkin/',
       headers: operator.headers,
-      payload: { inscricao: 999_999 },
+      payload: { evento: event.id, inscricao: 999_999 },
     });
     expect(unknown.statusCode).toBe(404);
 
@@ -119,7 +120,9 @@ describe('painel: participants, CSV and check-in', () => {
     const pending = (await get(`/api/painel/events/${event.id}/participants/?status=pendente`)).json();
     expect(pending.results).toHaveLength(2);
     for (const typed of ['ines', 'INÊS', 'gonçalves']) {
-      const found = (await get(`/api/painel/checkin/search/?busca=${encodeURIComponent(typed)}`)).json();
+      const found = (
+        await get(`/api/painel/checkin/search/?evento=${event.id}&busca=${encodeURIComponent(typed)}`)
+      ).json();
       expect(found.map((p: { id: number }) => p.id)).toEqual([ids.ines]);
     }
   });

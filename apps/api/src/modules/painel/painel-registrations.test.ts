@@ -235,7 +235,9 @@ describe('painel: cancelling registrations', () => {
     const event = await newEvent('Corrida do Kit Retirado');
     const { product, txid, orderId } = await paidMixedOrder(event);
     const [first] = await registrationsOfOrder(orderId);
-    expect((await post(operator, '/api/painel/checkin/', { inscricao: first!.id })).statusCode).toBe(200);
+    expect(
+      (await post(operator, '/api/painel/checkin/', { evento: event.id, inscricao: first!.id })).statusCode,
+    ).toBe(200);
 
     const res = await post(admin, `/api/painel/orders/${orderId}/status/`, { status: 'cancelado' });
     expect(res.statusCode).toBe(409);
@@ -338,7 +340,7 @@ describe('painel: cancelling registrations', () => {
     ).toMatch(/estorno do valor integral/);
 
     // The kit is not handed out for it.
-    const checkin = await post(admin, '/api/painel/checkin/', { inscricao: id });
+    const checkin = await post(admin, '/api/painel/checkin/', { evento: event.id, inscricao: id });
     expect(checkin.statusCode).toBe(409);
     expect(checkin.json()).toMatchObject({ code: 'inscricao_cancelada' });
 
@@ -387,7 +389,9 @@ describe('painel: cancelling registrations', () => {
   it('a registration whose kit was picked up is not cancelled', async () => {
     const event = await newEvent('Corrida do Kit Entregue');
     const { txid, id } = await paidDirectRegistration(event);
-    expect((await post(operator, '/api/painel/checkin/', { inscricao: id })).statusCode).toBe(200);
+    expect(
+      (await post(operator, '/api/painel/checkin/', { evento: event.id, inscricao: id })).statusCode,
+    ).toBe(200);
     const detail = (await get(admin, `/api/painel/registrations/${id}/`)).json();
     expect(detail.impedimento_cancelamento).toMatch(/já foi retirado/);
 

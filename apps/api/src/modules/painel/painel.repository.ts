@@ -177,3 +177,19 @@ export async function insertCheckin(
   const [created] = await db.insert(registrationCheckins).values(row).onConflictDoNothing().returning();
   return created;
 }
+
+/**
+ * Removes the check-in made at `at` (the one staff saw when they chose to undo it), answering it; a
+ * newer check-in, or none, gives undefined and stays as it is.
+ */
+export async function deleteCheckin(
+  db: Conn,
+  registrationId: number,
+  at: Date,
+): Promise<CheckinRow | undefined> {
+  const [removed] = await db
+    .delete(registrationCheckins)
+    .where(and(eq(registrationCheckins.registrationId, registrationId), eq(registrationCheckins.at, at)))
+    .returning();
+  return removed;
+}

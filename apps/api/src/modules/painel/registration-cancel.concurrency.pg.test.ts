@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  auditLog,
   chargeRefunds,
   eventCategories,
   registrationCheckins,
@@ -48,7 +49,7 @@ describe('cancelling registrations on PostgreSQL, concurrently', () => {
       expect(pix.statusCode).toBe(201);
       ids.push((await simulatePixPaid(t.app, pix.json().txid)).json().inscricao_id as number);
     }
-    return { categoryId, ids };
+    return { eventId: event.id, categoryId, ids };
   }
 
   const cancel = (who: TestStaff, id: number) =>
@@ -58,12 +59,12 @@ describe('cancelling registrations on PostgreSQL, concurrently', () => {
       headers: who.headers,
       payload: {},
     });
-  const checkIn = (id: number) =>
+  const checkIn = (eventId: number, id: number) =>
     t.app.inject({
       method: 'POST',
       url: '/api/painel/checkin/',
       headers: operator.headers,
-      payload: { inscricao: id },
+      payload: { evento: eventId, inscricao: id },
     });
 
   it('five staff cancel the same registration at once: one refund, the place given back once', async () => {
@@ -84,13 +85,13 @@ describe('cancelling registrations on PostgreSQL, concurrently', () => {
   });
 
   it('a check-in and a cancellation of the same registration at once: exactly one of them happens', async () => {
-    const { categoryId, ids } = await paidRegistrations(8);
+    const { eventId, categoryId, ids } = await paidRegistrations(8);
     const outcomes = await Promise.all(
       ids.map(async (id, i) => {
         // Alternate which request leaves first.
         const checkinFirst = i % 2 === 1;
-        const first = checkinFirst ? checkIn(id) : cancel(admin, id);
-        const second = checkinFirst ? cancel(admin, id) : checkIn(id);
+        const first = checkinFirst ? checkIn(eventId, id) : cancel(admin, id);
+        const second = checkinFirst ? cancel(admin, id) : checkIn(eventId, id);
         const [x, y] = await Promise.all([first, second]);
         const [checkin, cancelled] = checkinFirst ? [x, y] : [y, x];
         return { id, checkin: checkin.statusCode, cancelled: cancelled.statusCode };
@@ -119,5 +120,35 @@ describe('cancelling registrations on PostgreSQL, concurrently', () => {
         ),
       );
     expect(refunds).toHaveLength(cancelledCount);
+  });
+
+  it('five staff undo the same pickup at once: it is undone once, with one audit line', async () => {
+    const { eventId, ids } = await paidRegistrations(1);
+    const id = ids[0]!;
+    const picked = await checkIn(eventId, id);
+    expect(picked.statusCode).toBe(200);
+    const at = picked.json().retirada.at as string;
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/painel/checkin/undo/',
+          headers: (i % 2 ? admin : operator).headers,
+          payload: { evento: eventId, inscricao: id, retirada_em: at, motivo: `Engano nº ${i}` },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
+    for (const a of answers.filter((x) => x.statusCode === 409))
+      expect(a.json()).toMatchObject({ code: 'sem_retirada' });
+    expect(
+      await t.app.db.select().from(registrationCheckins).where(eq(registrationCheckins.registrationId, id)),
+    ).toEqual([]);
+    const lines = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'kit_retirada_desfeita'), eq(auditLog.entityId, String(id))));
+    expect(lines).toHaveLength(1);
+    expect((await checkIn(eventId, id)).statusCode).toBe(200);
   });
 });

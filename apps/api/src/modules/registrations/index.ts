@@ -43,7 +43,10 @@ export default fp(
     app.jobs.work('mail.registration-cancelled', ({ registrationId }) =>
       registrations.sendCancellation(registrationId),
     );
-    app.decorate('registrationsAdmin', createRegistrationsAdmin({ db: app.db }));
+    app.decorate(
+      'registrationsAdmin',
+      createRegistrationsAdmin({ db: app.db, checkinSecret: app.env.CHECKIN_TOKEN_SECRET }),
+    );
     app.decorate('registrations', { cart: registrations.cart, cancel: registrations.cancel });
     await app.register(registrationsRoutes, { registrations });
   },

@@ -11,6 +11,8 @@ import {
   registrationCategories,
   registrations,
 } from '../../db/schema/index.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import { readCheckinTicket, sameNonce } from './checkin-token.ts';
 
 /** The person's fields as the runner and the back office both read them (CPF and phone formatted). */
 export function participantIdentity(
@@ -38,7 +40,7 @@ export interface ParticipantFilters {
   categoryId?: number;
   /** aaaa-mm-dd: only people in a category of that day. */
   day?: string;
-  /** Part of the name (any case) or of the CPF's digits. */
+  /** Part of the name (any case) or of the CPF's digits, or the registration's number. */
   search?: string;
   ids?: number[];
   /** Only what this charge paid for. */
@@ -75,8 +77,16 @@ export interface ParticipantRow {
   cancelReason: string | null;
 }
 
+const QR_MESSAGES = {
+  foreign: 'Este QR code não é de uma inscrição da Passada.',
+  legacy:
+    'Este QR code é do modelo antigo, sem assinatura, e não vale mais para a retirada do kit. Peça o QR code atual (e-mail de confirmação ou página "Já me inscrevi") ou busque pelo nome e confira um documento com foto.',
+  forged:
+    'QR code inválido: a assinatura não confere (código alterado ou falsificado). Não entregue o kit; busque pelo nome e confira um documento com foto.',
+} as const;
+
 /** The back office's reads of registrations: participants of an event, for lists, exports and check-in. */
-export function createRegistrationsAdmin(deps: { db: Db }) {
+export function createRegistrationsAdmin(deps: { db: Db; checkinSecret: string }) {
   async function participants(
     eventId: number | null,
     filters: ParticipantFilters = {},
@@ -91,7 +101,10 @@ export function createRegistrationsAdmin(deps: { db: Db }) {
       // Accent- and case-insensitive, as people type names at a busy check-in desk.
       const pattern = `%${toSearchText(search).replace(/[\\%_]/g, '\\$&')}%`;
       const byName = like(sql`translate(lower(${registrations.fullName}), ${ACCENTED}, ${PLAIN})`, pattern);
-      where.push(digits.length >= 3 ? or(byName, like(registrations.cpf, `%${digits}%`))! : byName);
+      // Digits alone may also be the registration's number, as printed on its e-mail and lookup page.
+      const byNumber = /^\d{1,9}$/.test(search) ? eq(registrations.id, Number(search)) : undefined;
+      const byCpf = digits.length >= 3 ? like(registrations.cpf, `%${digits}%`) : undefined;
+      where.push(or(byName, byCpf, byNumber)!);
     }
     if (filters.categoryId !== undefined || filters.day !== undefined) {
       const inner: SQL[] = [eq(registrationCategories.registrationId, registrations.id)];
@@ -175,7 +188,27 @@ export function createRegistrationsAdmin(deps: { db: Db }) {
     return row ?? null;
   }
 
-  return { participants, lockForCheckin };
+  /**
+   * The registration a scanned kit-pickup QR code proves (docs/decisions/0026): its signature must
+   * match, and its nonce and event the registration's own. Anything else is refused (400) with what
+   * staff should do instead.
+   */
+  async function registrationOfTicket(text: string): Promise<{ registrationId: number; eventId: number }> {
+    const reading = readCheckinTicket(deps.checkinSecret, text);
+    if (reading.kind === 'legacy') throw new HttpError(400, QR_MESSAGES.legacy, 'qr_antigo');
+    if (reading.kind === 'foreign') throw new HttpError(400, QR_MESSAGES.foreign, 'qr_invalido');
+    if (reading.kind === 'forged') throw new HttpError(400, QR_MESSAGES.forged, 'qr_invalido');
+    const { ticket } = reading;
+    const [row] = await deps.db
+      .select({ eventId: registrations.eventId, nonce: registrations.checkinNonce })
+      .from(registrations)
+      .where(eq(registrations.id, ticket.registrationId));
+    if (!row || row.eventId !== ticket.eventId || !sameNonce(row.nonce, ticket.nonce))
+      throw new HttpError(400, QR_MESSAGES.forged, 'qr_invalido');
+    return { registrationId: ticket.registrationId, eventId: ticket.eventId };
+  }
+
+  return { participants, lockForCheckin, registrationOfTicket };
 }
 
 export type RegistrationsAdmin = ReturnType<typeof createRegistrationsAdmin>;

@@ -3,7 +3,6 @@ import { companyIdentityLine } from '@passada/core/company';
 import { COUPON_MESSAGES } from '@passada/core/contracts/coupon-code';
 import type { OrderRegistration } from '@passada/core/contracts/orders';
 import {
-  checkinQrText,
   DUPLICATE_CPF,
   KIT_SIZE_SOLD_OUT,
   LOOKUP_NOT_FOUND,
@@ -20,7 +19,6 @@ import { centsToReais, formatBRL } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import { escapeXml } from '@passada/core/text';
 import type { FastifyBaseLogger } from 'fastify';
-import QRCode from 'qrcode';
 import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
@@ -52,12 +50,13 @@ import {
   type PaymentsService,
   type RefundRow,
 } from '../payments/payments.service.ts';
+import { checkinTicketQr } from './checkin-token.ts';
 import * as repo from './registrations.repository.ts';
 import { participantIdentity } from './registrations-admin.ts';
 
 export interface RegistrationsServiceDeps {
   db: Db;
-  env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;
+  env: Pick<Env, 'STORE_NAME' | 'publicUrl' | 'CHECKIN_TOKEN_SECRET'>;
   now: () => Date;
   log: FastifyBaseLogger;
   mail: MailProvider;
@@ -105,6 +104,10 @@ export interface CartParticipant {
   eventName: string;
 }
 
+/** Under the QR code: it is the proof at kit pickup, so whoever holds a copy can take the kit. */
+const QR_IS_PERSONAL =
+  'Este QR code é pessoal e comprova a inscrição na retirada do kit: não o publique nem o compartilhe.';
+
 const PARTICIPANT_TWICE_IN_CART = 'Este participante já está no carrinho para este evento.';
 const CART_RACE_COUPON = 'Cupons de corrida valem na inscrição direta; no carrinho, use um cupom da loja.';
 
@@ -122,16 +125,16 @@ function categoriesOfDraft(draft: unknown): number[] {
   return Array.isArray(ids) ? ids.filter((x): x is number => typeof x === 'number') : [];
 }
 
-function checkinQr(registrationId: number): Promise<string> {
-  return QRCode.toDataURL(checkinQrText(registrationId), {
-    errorCorrectionLevel: 'M',
-    margin: 1,
-    width: 200,
-  });
-}
-
 /** Event registrations: the 'registration' purpose of a charge, and the registrations it created. */
 export function createRegistrationsService(deps: RegistrationsServiceDeps) {
+  /** The registration's signed kit-pickup QR code (docs/decisions/0026). */
+  const checkinQr = (row: repo.RegistrationRow) =>
+    checkinTicketQr(deps.env.CHECKIN_TOKEN_SECRET, {
+      registrationId: row.id,
+      eventId: row.eventId,
+      nonce: row.checkinNonce,
+    });
+
   /**
    * The event's categories chosen, checked against the event (they belong to it, one per day) and
    * priced for this participant (half price for 60+ on each category's own day).
@@ -756,12 +759,13 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
           ...lines,
         ],
       });
-    // The QR the staff scans at kit pickup; the number under it works when a camera does not.
-    const qr = await checkinQr(registration.id);
+    // The signed QR staff scan at kit pickup; without a camera they search the name and check a document.
+    const qr = await checkinQr(registration);
     const html = (text: string[]) =>
       [
         ...text.map((line) => `<p>${escapeXml(line) || '&nbsp;'}</p>`),
         `<p>Apresente este QR code na retirada do kit:</p><p><img src="${qr}" alt="QR code da inscrição nº ${registration.id}" width="200" height="200"></p>`,
+        `<p>${escapeXml(QR_IS_PERSONAL)}</p>`,
       ].join('\n');
     const results = await Promise.allSettled(
       recipients.map((r) =>
@@ -844,7 +848,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       kit_local_retirada: event?.kitPickupPlace ?? '',
       kit_horarios_retirada: event?.kitPickupHours ?? '',
       // A cancelled registration's QR would only be refused at kit pickup.
-      ...(row.cancelledAt ? {} : { qr_code: await checkinQr(row.id) }),
+      ...(row.cancelledAt ? {} : { qr_code: await checkinQr(row) }),
       cancelada_em: row.cancelledAt?.toISOString() ?? null,
       total: centsToReais(row.totalCents),
       ...(row.couponCode ? { cupom: row.couponCode, desconto: centsToReais(row.discountCents) } : {}),

@@ -1,5 +1,7 @@
 import { isValidCpf } from '@passada/core/documents';
 import type { FastifyInstance } from 'fastify';
+import jsQR from 'jsqr';
+import sharp from 'sharp';
 import { STANDARD_TERMS, termsVersion } from '../../modules/events/events.service.ts';
 import type { MadeEvent } from './events.ts';
 import { cardToken } from './payments.ts';
@@ -91,4 +93,32 @@ export async function registrationCard(
       inscricao: input.draft,
     },
   });
+}
+
+/**
+ * The text of a kit-pickup QR code (a PNG data URL, as the lookup page and the e-mail show it), read
+ * back from its pixels the way a scanner at the desk reads it.
+ */
+export async function readQr(dataUrl: string): Promise<string> {
+  const png = Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64');
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const code = jsQR(new Uint8ClampedArray(data), info.width, info.height);
+  if (!code) throw new Error('QR code ilegível');
+  return code.data;
+}
+
+/** The kit-pickup ticket of the registration `cpf` holds in `eventId`, from the buyer's lookup page. */
+export async function ticketOf(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  cpf: string,
+  eventId: number,
+): Promise<string> {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/participantes/cpf/${cpf.replace(/\D/g, '')}/?evento=${eventId}`,
+    headers,
+  });
+  if (res.statusCode !== 200) throw new Error(`consulta da inscrição respondeu ${res.statusCode}`);
+  return readQr(res.json().qr_code as string);
 }

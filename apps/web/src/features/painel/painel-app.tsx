@@ -45,6 +45,7 @@ export default function PainelApp() {
           <Route path="pedidos" element={<pages.orders />} />
           <Route path="pedidos/:id" element={<pages.order />} />
           <Route path="checkin" element={<pages.checkin />} />
+          <Route path="checkin/:eventId" element={<pages.checkin />} />
           <Route path="equipe" element={<pages.staff />} />
           <Route path="cupons" element={<pages.coupons />} />
           <Route path="registro" element={<pages.audit />} />

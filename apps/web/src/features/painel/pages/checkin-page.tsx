@@ -1,105 +1,245 @@
-import type { PainelParticipant } from '@passada/core/contracts/painel';
+import type { CheckinPreview, PainelParticipant } from '@passada/core/contracts/painel';
+import { formatIsoDateBR } from '@passada/core/events';
+import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { FormField, primaryButtonClass, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { Link, useParams } from 'react-router';
+import {
+  FormField,
+  linkClass,
+  primaryButtonClass,
+  secondaryButtonClass,
+  TextAreaField,
+} from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { QrScanner } from '../components/qr-scanner.tsx';
 import { errorMessage, painelFetch } from '../painel-api.ts';
 
-type Outcome = { tone: 'ok' | 'already' | 'error'; message: string; participant?: PainelParticipant };
+interface EventSummary {
+  id: number;
+  nome_evento: string;
+  start_data_evento: string;
+  inscritos: number;
+  retirados: number;
+}
 
-/** Race-day kit pickup on a phone: scan the registration's QR or search by name/CPF, mark once. */
+const useEvents = () =>
+  useQuery({ queryKey: ['painel', 'events'], queryFn: () => painelFetch<EventSummary[]>('/events/') });
+
+/**
+ * Race-day kit pickup on a phone (docs/decisions/0026). `/painel/checkin` chooses the event;
+ * `/painel/checkin/:eventId` is that event's desk: scan the signed QR (or let a handheld scanner type
+ * it), or search by name, CPF or number; see who it is; only then confirm. A pickup can be undone with
+ * a reason.
+ */
 export default function CheckinPage() {
+  const { eventId } = useParams();
+  const id = Number(eventId);
+  return Number.isInteger(id) && id > 0 ? <CheckinDesk eventId={id} /> : <ChooseEvent />;
+}
+
+function ChooseEvent() {
+  const events = useEvents();
+  return (
+    <section className="max-w-lg">
+      <h1 className="mb-4 text-2xl font-bold">Check-in: retirada de kits</h1>
+      <p className="mb-3">Escolha o evento: cada tela de check-in entrega só os kits daquele evento.</p>
+      {events.isError ? <p role="alert">{errorMessage(events.error)}</p> : null}
+      <ul className="flex flex-col gap-2">
+        {events.data?.map((e) => (
+          <li key={e.id} className="rounded-lg border border-stone-300 p-3 dark:border-stone-700">
+            <Link
+              to={`/painel/checkin/${e.id}`}
+              className={linkClass}
+              aria-label={`Abrir o check-in de ${e.nome_evento}`}
+            >
+              {e.nome_evento}
+            </Link>
+            <p className="text-sm">
+              {formatIsoDateBR(e.start_data_evento)} · {e.retirados} de {e.inscritos} kits retirados
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** What identifies the registration on screen: the scanned ticket, or the number a search found. */
+type Target = { codigo: string } | { inscricao: number };
+type Notice = { tone: 'ok' | 'error'; message: string };
+
+const box = {
+  ok: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100',
+  error: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
+};
+
+function CheckinDesk({ eventId }: { eventId: number }) {
+  const events = useEvents();
+  const event = events.data?.find((e) => e.id === eventId);
   const [camera, setCamera] = useState(false);
+  const [code, setCode] = useState('');
   const [search, setSearch] = useState('');
-  const [number, setNumber] = useState('');
   const [found, setFound] = useState<PainelParticipant[] | null>(null);
-  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [target, setTarget] = useState<Target | null>(null);
+  const [preview, setPreview] = useState<CheckinPreview | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [reason, setReason] = useState('');
+  const [busy, setBusy] = useState(false);
 
-  const checkIn = async (body: { codigo: string } | { inscricao: number }) => {
+  const run = async (work: () => Promise<void>) => {
+    setBusy(true);
     try {
-      const p = await painelFetch<PainelParticipant>('/checkin/', { method: 'POST', body });
-      setOutcome({ tone: 'ok', message: `Kit entregue: ${p.nome_completo}.`, participant: p });
-      setFound((list) => list?.map((x) => (x.id === p.id ? p : x)) ?? null);
+      await work();
     } catch (error) {
-      const already = error instanceof ApiRequestError && error.body?.code === 'ja_retirado';
-      const participant = already
-        ? ((error.body as unknown as { participante?: PainelParticipant }).participante ?? undefined)
-        : undefined;
-      setOutcome({ tone: already ? 'already' : 'error', message: errorMessage(error), participant });
+      setNotice({ tone: 'error', message: errorMessage(error) });
+      // Another desk got there first (picked up, undone, cancelled): the card shows it as it is now.
+      const now =
+        error instanceof ApiRequestError
+          ? (error.body as unknown as { participante?: PainelParticipant } | null)?.participante
+          : undefined;
+      if (now) refreshed(now);
+    } finally {
+      setBusy(false);
     }
   };
 
-  const find = async (event: FormEvent) => {
-    event.preventDefault();
-    setOutcome(null);
-    try {
-      setFound(
-        await painelFetch<PainelParticipant[]>(`/checkin/search/?busca=${encodeURIComponent(search)}`),
+  /** First step: who it is. Nothing changes on the server. */
+  const show = (next: Target) =>
+    run(async () => {
+      setNotice(null);
+      setPreview(null);
+      setReason('');
+      setTarget(next);
+      setPreview(
+        await painelFetch<CheckinPreview>('/checkin/preview/', {
+          method: 'POST',
+          body: { evento: eventId, ...next },
+        }),
       );
-    } catch (error) {
-      setOutcome({ tone: 'error', message: errorMessage(error) });
-    }
+    });
+
+  const refreshed = (p: PainelParticipant) =>
+    setPreview((current) =>
+      current
+        ? {
+            ...current,
+            participante: p,
+            situacao: p.cancelamento ? 'cancelada' : p.retirada ? 'retirado' : 'pode_retirar',
+          }
+        : current,
+    );
+
+  /** Second step, explicit: the kit goes out. */
+  const confirm = () =>
+    run(async () => {
+      if (!target) return;
+      const p = await painelFetch<PainelParticipant>('/checkin/', {
+        method: 'POST',
+        body: { evento: eventId, ...target },
+      });
+      refreshed(p);
+      setFound((list) => list?.map((x) => (x.id === p.id ? p : x)) ?? null);
+      setNotice({ tone: 'ok', message: `Kit entregue: ${p.nome_completo}.` });
+    });
+
+  const undo = (event: FormEvent) => {
+    event.preventDefault();
+    const p = preview?.participante;
+    if (!p?.retirada) return;
+    const at = p.retirada.at;
+    void run(async () => {
+      const back = await painelFetch<PainelParticipant>('/checkin/undo/', {
+        method: 'POST',
+        body: { evento: eventId, inscricao: p.id, retirada_em: at, motivo: reason },
+      });
+      refreshed(back);
+      setFound((list) => list?.map((x) => (x.id === back.id ? back : x)) ?? null);
+      setReason('');
+      setNotice({ tone: 'ok', message: `Retirada desfeita: ${back.nome_completo}.` });
+    });
   };
 
-  const box = {
-    ok: 'bg-green-100 text-green-900 dark:bg-green-950 dark:text-green-100',
-    already: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-100',
-    error: 'bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100',
+  const find = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      setNotice(null);
+      setFound(
+        await painelFetch<PainelParticipant[]>(
+          `/checkin/search/?evento=${eventId}&busca=${encodeURIComponent(search)}`,
+        ),
+      );
+    });
   };
 
   return (
     <section className="max-w-lg">
-      <h1 className="mb-4 text-2xl font-bold">Check-in: retirada de kits</h1>
-      {outcome ? (
+      <h1 className="text-2xl font-bold">Check-in: retirada de kits</h1>
+      <p className="mb-4">
+        Evento: <strong>{event?.nome_evento ?? `nº ${eventId}`}</strong> ·{' '}
+        <Link to="/painel/checkin" className={linkClass}>
+          Trocar de evento
+        </Link>
+      </p>
+      {notice ? (
         <div
-          role={outcome.tone === 'ok' ? 'status' : 'alert'}
-          className={`mb-4 rounded-lg p-4 ${box[outcome.tone]}`}
+          role={notice.tone === 'ok' ? 'status' : 'alert'}
+          className={`mb-4 rounded-lg p-4 ${box[notice.tone]}`}
         >
-          <p className="text-lg font-semibold">
-            {outcome.tone === 'already' ? 'Já retirado' : outcome.message}
-          </p>
-          {outcome.tone === 'already' ? <p>{outcome.message}</p> : null}
-          {outcome.participant ? (
-            <p>
-              Nº {outcome.participant.id} · {outcome.participant.nome_completo} · CPF{' '}
-              {outcome.participant.cpf} · {outcome.participant.categorias.map((c) => c.nome).join(', ')}
-            </p>
-          ) : null}
+          <p className="text-lg font-semibold">{notice.message}</p>
         </div>
+      ) : null}
+      {preview ? (
+        <PreviewCard
+          preview={preview}
+          busy={busy}
+          reason={reason}
+          onReason={setReason}
+          onConfirm={confirm}
+          onUndo={undo}
+          onClose={() => {
+            setPreview(null);
+            setNotice(null);
+          }}
+        />
       ) : null}
       <button type="button" className={`${secondaryButtonClass} mb-4`} onClick={() => setCamera(!camera)}>
         {camera ? 'Fechar câmera' : 'Ler QR code com a câmera'}
       </button>
-      {camera ? <QrScanner onCode={(codigo) => checkIn({ codigo })} /> : null}
+      {camera ? <QrScanner onCode={(codigo) => void show({ codigo })} /> : null}
       <form
         className="mt-4 flex items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void checkIn({ inscricao: Number(number.replace(/\D/g, '')) || 0 });
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (code.trim()) void show({ codigo: code.trim() });
+          setCode('');
         }}
       >
         <div className="flex-1">
           <FormField
-            label="Número da inscrição (abaixo do QR code)"
-            inputMode="numeric"
-            value={number}
-            onChange={(e) => setNumber(e.target.value)}
+            label="Código do QR code (leitor ou colado)"
+            autoComplete="off"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
           />
         </div>
-        <button type="submit" className={primaryButtonClass}>
-          Entregar kit
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
+          Ver inscrição
         </button>
       </form>
       <form onSubmit={find} className="mt-4 flex items-end gap-2">
         <div className="flex-1">
-          <FormField label="Nome ou CPF" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <FormField
+            label="Nome, CPF ou nº da inscrição"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
-        <button type="submit" className={primaryButtonClass}>
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
           Buscar
         </button>
       </form>
-      {found?.length === 0 ? <p className="mt-3">Ninguém encontrado.</p> : null}
+      {found?.length === 0 ? <p className="mt-3">Ninguém encontrado neste evento.</p> : null}
       <ul className="mt-3 flex flex-col gap-2">
         {found?.map((p) => (
           <li key={p.id} className="rounded-lg border border-stone-300 p-3 dark:border-stone-700">
@@ -109,27 +249,105 @@ export default function CheckinPage() {
             <p className="text-sm">
               CPF {p.cpf} · {p.categorias.map((c) => c.nome).join(', ')}
             </p>
-            {p.retirada ? (
-              <p className="text-sm">
-                Retirado em {formatDateTime(p.retirada.at)} por {p.retirada.staff_name}
-              </p>
-            ) : p.cancelamento ? (
-              <p className="text-sm font-semibold text-red-700 dark:text-red-400">
-                Inscrição cancelada em {formatDateTime(p.cancelamento.em)}: não entregue o kit.
-              </p>
-            ) : (
-              <button
-                type="button"
-                className={`${primaryButtonClass} mt-2`}
-                onClick={() => checkIn({ inscricao: p.id })}
-                aria-label={`Entregar kit de ${p.nome_completo}`}
-              >
-                Entregar kit
-              </button>
-            )}
+            <p className="text-sm">
+              {p.cancelamento
+                ? `Inscrição cancelada em ${formatDateTime(p.cancelamento.em)}.`
+                : p.retirada
+                  ? `Retirado em ${formatDateTime(p.retirada.at)} por ${p.retirada.staff_name}`
+                  : 'Kit não retirado'}
+            </p>
+            <button
+              type="button"
+              className={`${secondaryButtonClass} mt-2`}
+              onClick={() => void show({ inscricao: p.id })}
+              aria-label={`Ver inscrição de ${p.nome_completo}`}
+            >
+              Ver inscrição
+            </button>
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+function PreviewCard(props: {
+  preview: CheckinPreview;
+  busy: boolean;
+  reason: string;
+  onReason(value: string): void;
+  onConfirm(): void;
+  onUndo(event: FormEvent): void;
+  onClose(): void;
+}) {
+  const { participante: p, situacao } = props.preview;
+  return (
+    <section
+      aria-labelledby="checkin-preview-name"
+      className="mb-4 rounded-lg border-2 border-stone-400 p-4 dark:border-stone-600"
+    >
+      <h2 id="checkin-preview-name" className="text-xl font-bold">
+        {p.nome_completo}
+      </h2>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+        <dt className="font-medium">Inscrição</dt>
+        <dd>nº {p.id}</dd>
+        <dt className="font-medium">Evento</dt>
+        <dd>{props.preview.evento.nome}</dd>
+        <dt className="font-medium">Categoria</dt>
+        <dd>{p.categorias.map((c) => c.nome).join(', ')}</dd>
+        <dt className="font-medium">Camisa</dt>
+        <dd data-testid="checkin-size">{p.tamanho_camisa ?? 'sem camisa no kit'}</dd>
+        <dt className="font-medium">CPF</dt>
+        <dd>{p.cpf}</dd>
+        {p.equipe ? (
+          <>
+            <dt className="font-medium">Equipe</dt>
+            <dd>{p.equipe}</dd>
+          </>
+        ) : null}
+      </dl>
+      {props.preview.confira_documento ? (
+        <p className="mt-3 rounded bg-amber-100 p-2 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          Confira um documento com foto: inscrição com meia-entrada 60+ (Estatuto do Idoso).
+        </p>
+      ) : null}
+      {situacao === 'cancelada' ? (
+        <p className="mt-3 font-semibold text-red-700 dark:text-red-400">
+          Inscrição cancelada em {formatDateTime(p.cancelamento!.em)}: não entregue o kit.
+        </p>
+      ) : situacao === 'retirado' ? (
+        <>
+          <p className="mt-3 font-semibold text-amber-800 dark:text-amber-300">
+            Kit já retirado em {formatDateTime(p.retirada!.at)} por {p.retirada!.staff_name}.
+          </p>
+          <form onSubmit={props.onUndo} className="mt-3 flex flex-col gap-2">
+            <TextAreaField
+              label="Motivo para desfazer a retirada"
+              required
+              minLength={3}
+              maxLength={300}
+              value={props.reason}
+              onChange={(e) => props.onReason(e.target.value)}
+            />
+            <button type="submit" className={secondaryButtonClass} disabled={props.busy}>
+              Desfazer retirada
+            </button>
+          </form>
+        </>
+      ) : (
+        <button
+          type="button"
+          className={`${primaryButtonClass} mt-3 w-full`}
+          disabled={props.busy}
+          onClick={props.onConfirm}
+        >
+          Confirmar entrega do kit
+        </button>
+      )}
+      <button type="button" className={`${secondaryButtonClass} mt-2 w-full`} onClick={props.onClose}>
+        Fechar
+      </button>
     </section>
   );
 }

@@ -186,7 +186,10 @@ export default function RegistrationLookupPage() {
                 height={200}
                 className="mx-auto"
               />
-              <figcaption className="text-sm">Apresente este QR code na retirada do kit.</figcaption>
+              <figcaption className="text-sm">
+                Apresente este QR code na retirada do kit. Ele é pessoal e comprova a inscrição: não o
+                publique nem o compartilhe.
+              </figcaption>
             </figure>
           ) : null}
         </section>

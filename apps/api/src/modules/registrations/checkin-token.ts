@@ -1,0 +1,68 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import QRCode from 'qrcode';
+
+/**
+ * The kit-pickup ticket (docs/decisions/0026): the text of the registration's QR code is
+ * `PASSADA-KIT:<registration>.<event>.<nonce>.<signature>`, where the nonce is the registration's own
+ * random `checkin_nonce` and the signature an HMAC-SHA256 of the three with CHECKIN_TOKEN_SECRET, cut
+ * to 128 bits so the code stays small enough for a phone camera on a cracked screen. Without the secret
+ * nobody can print a valid ticket; without the database's nonce, not even with it.
+ */
+export interface CheckinTicket {
+  registrationId: number;
+  eventId: number;
+  nonce: string;
+}
+
+const PREFIX = 'PASSADA-KIT:';
+const TICKET = /^PASSADA-KIT:(\d{1,9})\.(\d{1,9})\.([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{22})$/;
+/** The unsigned codes sent before the ticket was signed: a sequential number anyone could print. */
+const LEGACY = /^PASSADA-INSCRICAO:\d{1,9}$/;
+
+function signature(secret: string, t: CheckinTicket): Buffer {
+  return createHmac('sha256', secret)
+    .update(`${t.registrationId}.${t.eventId}.${t.nonce}`)
+    .digest()
+    .subarray(0, 16);
+}
+
+/** The QR code's text for a registration. */
+export function checkinTicketText(secret: string, t: CheckinTicket): string {
+  return `${PREFIX}${t.registrationId}.${t.eventId}.${t.nonce}.${signature(secret, t).toString('base64url')}`;
+}
+
+/** The QR code itself, as the e-mail and the lookup page show it (PNG data URL). */
+export function checkinTicketQr(secret: string, t: CheckinTicket): Promise<string> {
+  return QRCode.toDataURL(checkinTicketText(secret, t), { errorCorrectionLevel: 'M', margin: 1, width: 200 });
+}
+
+export type TicketReading =
+  | { kind: 'valid'; ticket: CheckinTicket }
+  /** An unsigned `PASSADA-INSCRICAO:<n>` code of the old model. */
+  | { kind: 'legacy' }
+  /** Shaped like a ticket, but its signature does not match: tampered or forged. */
+  | { kind: 'forged' }
+  /** Not a Passada code at all. */
+  | { kind: 'foreign' };
+
+/** Reads a scanned text; only the signature is checked here, the nonce against the database by the caller. */
+export function readCheckinTicket(secret: string, text: string): TicketReading {
+  const trimmed = text.trim();
+  if (LEGACY.test(trimmed)) return { kind: 'legacy' };
+  const m = TICKET.exec(trimmed);
+  if (!m) return trimmed.startsWith(PREFIX) ? { kind: 'forged' } : { kind: 'foreign' };
+  const ticket = { registrationId: Number(m[1]), eventId: Number(m[2]), nonce: m[3]! };
+  const given = Buffer.from(m[4]!, 'base64url');
+  const expected = signature(secret, ticket);
+  // Constant time: how long the comparison takes must not tell how much of a forged signature was right.
+  return given.length === expected.length && timingSafeEqual(given, expected)
+    ? { kind: 'valid', ticket }
+    : { kind: 'forged' };
+}
+
+/** Compares two nonces in constant time. */
+export function sameNonce(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
