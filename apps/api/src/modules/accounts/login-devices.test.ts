@@ -109,6 +109,26 @@ describe('sign-in behind an address a stranger has locked', () => {
     expect(cookie?.secure).toBeUndefined();
   });
 
+  it('marks the device cookie Secure when the shop is served over https', async () => {
+    const https = await createTestApp({ env: { PUBLIC_URL: 'https://loja.example' } });
+    try {
+      const owner = await createUserAndToken(https.app);
+      const res = await https.app.inject({
+        method: 'POST',
+        url: '/api/token-auth/',
+        payload: { username: owner.username, password: owner.password },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.cookies[0]).toMatchObject({
+        name: `passada_device_${owner.id}`,
+        secure: true,
+        httpOnly: true,
+      });
+    } finally {
+      await https.close();
+    }
+  });
+
   it('(a) the owner’s browser with its device cookie still signs in with the right password', async () => {
     const ip = sharedAddress();
     const owner = await createUserAndToken(t.app);
