@@ -151,8 +151,21 @@ export const EnvSchema = z
       .default(24 * 7),
     /** Sign-ups (and password-reset e-mails) allowed per IP per hour. */
     SIGNUP_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
-    /** Failed logins from one IP within 15 minutes before it gets 429 (one account locks after 10). */
+    /**
+     * Failed logins from one IP within 15 minutes before browsers without a device cookie get 429 there
+     * (docs/decisions/0024-device-cookies-login.md).
+     */
     LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
+    /** Failed logins on one account within 15 minutes before browsers without a device cookie get 429 on it. */
+    LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    /** Failed logins from one device cookie within 15 minutes before that cookie is no longer trusted. */
+    LOGIN_MAX_FAILURES_PER_DEVICE: z.coerce.number().int().min(1).default(10),
+    /** A device cookie not used to sign in for this many days is forgotten (cookie and server record). */
+    LOGIN_DEVICE_TTL_DAYS: z.coerce.number().int().min(1).max(400).default(180),
+    /** How long the e-mailed sign-in link of a blocked attempt with the right password stays valid. */
+    LOGIN_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /** Sign-in links e-mailed to one account per hour at most. */
+    LOGIN_LINK_MAX_PER_HOUR: z.coerce.number().int().min(1).default(3),
     TRUST_PROXY: trustProxy.default(false),
 
     /**

@@ -75,6 +75,11 @@ export const jobCatalog = {
   'charges.expire': defineJob<{ chargeId: number }>({ policy: 'short', retryDelaySeconds: 10 }),
   /** A password-reset link for an account (its e-mail is read when the job runs). */
   'mail.password-reset': defineJob<{ userId: number }>({ retryLimit: 3, retryDelaySeconds: 30 }),
+  /**
+   * A one-time sign-in link for an account whose blocked sign-in had the right password (its e-mail is
+   * read when the job runs). `short` with the user id as key: repeated clicks queue one job, not many.
+   */
+  'mail.login-link': defineJob<{ userId: number }>({ policy: 'short', retryLimit: 3, retryDelaySeconds: 30 }),
   /** A security notice (e-mail or password changed) to the address stored in `account_notices`. */
   'mail.account-notice': defineJob<{ noticeId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
   /**

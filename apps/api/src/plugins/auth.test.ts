@@ -18,6 +18,7 @@ const PUBLIC = new Set([
   'POST /api/users/',
   'POST /api/token-auth/',
   'POST /api/token-auth/logout/',
+  'POST /api/token-auth/link/',
   'POST /api/users/password-reset/',
   'POST /api/users/password-reset/confirm/',
   'GET /api/cep/{cep}/',

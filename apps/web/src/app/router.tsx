@@ -64,6 +64,10 @@ export const routes: RouteObject[] = [
             Component: page(() => import('../features/account/pages/reset-password-page.tsx')),
           },
           {
+            path: 'login/acesso',
+            Component: page(() => import('../features/account/pages/login-link-page.tsx')),
+          },
+          {
             path: 'fechar-pedido',
             Component: page(() => import('../features/checkout/pages/close-order-page.tsx')),
           },

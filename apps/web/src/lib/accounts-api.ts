@@ -38,6 +38,10 @@ export const logIn = (username: string, password: string) =>
     auth: false,
   });
 
+/** Spends the one-time link e-mailed when a sign-in with the right password was blocked. */
+export const logInWithLink = (token: string) =>
+  apiFetch<{ token: string }>('/api/token-auth/link/', { method: 'POST', body: { token }, auth: false });
+
 export const signUp = (body: { username: string; email: string; full_name: string; password: string }) =>
   apiFetch<Profile>('/api/users/', { method: 'POST', body, auth: false });
 

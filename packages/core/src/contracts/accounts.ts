@@ -61,6 +61,12 @@ export const LoginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
+/** The one-time link e-mailed when a sign-in with the right password was blocked (`/login/acesso?token=`). */
+export const LoginLinkRequestSchema = z.object({
+  token: z.string().min(1, 'Link de acesso inválido ou expirado.').max(200),
+});
+export type LoginLinkRequest = z.infer<typeof LoginLinkRequestSchema>;
+
 export const TokenResponseSchema = z.object({ token: z.string() });
 export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 

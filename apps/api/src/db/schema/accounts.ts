@@ -47,6 +47,29 @@ export const authTokens = pgTable(
   (t) => [index('auth_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * Browsers that signed in to an account (OWASP device cookies, docs/decisions/0024-device-cookies-login.md):
+ * the cookie carries the user id and a random nonce, stored here as its SHA-256 only. A sign-in attempt
+ * carrying a live one is judged by that device's own failures, not by the account's or the address's.
+ */
+export const loginDevices = pgTable(
+  'login_devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The last sign-in through this device; it stays trusted LOGIN_DEVICE_TTL_DAYS after it. */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('login_devices_user_idx').on(t.userId),
+    index('login_devices_last_used_idx').on(t.lastUsedAt),
+  ],
+);
+
 /** Failed logins, kept in the database so the lockout holds across server processes. */
 export const loginFailures = pgTable(
   'login_failures',
@@ -56,11 +79,36 @@ export const loginFailures = pgTable(
     account: text('account').notNull(),
     ip: text('ip').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when the attempt carried a trusted device cookie: then it counts for that device only, never for
+     * the account's or the address's lock-out of untrusted browsers.
+     */
+    deviceId: integer('device_id').references(() => loginDevices.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('login_failures_account_idx').on(t.account, t.at),
     index('login_failures_ip_idx').on(t.ip, t.at),
+    index('login_failures_device_idx').on(t.deviceId, t.at),
   ],
+);
+
+/**
+ * One-time sign-in links, e-mailed when a blocked attempt (too many failures from its address or on its
+ * account) had the right password. Stored as the SHA-256 of the token; used once; short-lived.
+ */
+export const loginLinks = pgTable(
+  'login_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_links_user_idx').on(t.userId, t.createdAt)],
 );
 
 export const passwordResets = pgTable('password_resets', {

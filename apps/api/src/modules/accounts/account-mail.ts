@@ -29,6 +29,36 @@ export function passwordResetMail(input: {
   };
 }
 
+/**
+ * The one-time sign-in link of an attempt that had the right password but was blocked (too many failures
+ * from its address or on its account). Whoever typed the password may not be the owner: the mail says so.
+ */
+export function loginLinkMail(input: {
+  env: MailEnv;
+  to: string;
+  name: string;
+  link: string;
+  ttlMinutes: number;
+}): MailMessage {
+  const { env } = input;
+  return {
+    to: input.to,
+    subject: `${env.STORE_NAME}: seu link de acesso`,
+    text: [
+      `Olá, ${input.name}!`,
+      '',
+      `A senha da sua conta na ${env.STORE_NAME} foi digitada corretamente, mas a entrada foi bloqueada ` +
+        'por excesso de tentativas erradas vindas da mesma rede ou nesta conta.',
+      `Para entrar, abra o link abaixo. Ele vale por ${input.ttlMinutes} minutos e pode ser usado uma única vez; ` +
+        'depois disso, este navegador poderá entrar com a senha mesmo durante o bloqueio:',
+      '',
+      input.link,
+      '',
+      'Se não foi você, alguém conhece a sua senha: troque-a agora em "Esqueci minha senha".',
+    ].join('\n'),
+  };
+}
+
 /** "ana@example.com" → "a**@example.com": enough for the owner to recognise, little for anyone else. */
 function maskEmail(email: string): string {
   const [local = '', domain = ''] = email.split('@');

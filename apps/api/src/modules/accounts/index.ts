@@ -27,9 +27,10 @@ export default fp(
     app.decorate('accounts', { users, addresses });
     // E-mails leave the request: the answer never waits for (or reveals) a mail server.
     app.jobs.work('mail.password-reset', ({ userId }) => users.sendPasswordReset(userId));
+    app.jobs.work('mail.login-link', ({ userId }) => users.sendLoginLink(userId));
     app.jobs.work('mail.account-notice', ({ noticeId }) => users.sendAccountNotice(noticeId));
     app.jobs.work('privacy.retention', async () => {
-      const removed = await applyRetention(app.db, app.now());
+      const removed = await applyRetention(app.db, app.now(), app.env.LOGIN_DEVICE_TTL_DAYS);
       app.log.info({ removed }, 'Retenção de dados pessoais aplicada');
     });
     // Every night at 03:30 in Fortaleza, when the shop is quiet.

@@ -38,4 +38,36 @@ describe('login lockout under concurrency', () => {
     });
     expect(right.statusCode).toBe(429);
   });
+
+  it('100 wrong passwords at once through one device cookie get at most 10 answers of its own, then 10 untrusted', async () => {
+    const u = await createUserAndToken(t.app);
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/token-auth/',
+      payload: { username: u.username, password: u.password },
+    });
+    const cookies = Object.fromEntries(first.cookies.map((c) => [c.name, c.value]));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/token-auth/',
+          payload: { username: u.username, password: `chute ${i}` },
+          cookies,
+        }),
+      ),
+    );
+    const invalid = results.filter((r) => r.json().detail === 'Credenciais inválidas');
+    // OWASP's note: a device past its limit is judged as an untrusted browser, so at most N × 2.
+    expect(invalid.length).toBeLessThanOrEqual(20);
+    expect(invalid.length).toBeGreaterThan(10);
+    expect(results.filter((r) => r.statusCode === 429).length).toBe(100 - invalid.length);
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/token-auth/',
+      payload: { username: u.username, password: u.password },
+      cookies,
+    });
+    expect(right.statusCode).toBe(429);
+  });
 });

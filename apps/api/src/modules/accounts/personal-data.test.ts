@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountNotices, authTokens, loginFailures, passwordResets } from '../../db/schema/index.ts';
+import {
+  accountNotices,
+  authTokens,
+  loginDevices,
+  loginFailures,
+  loginLinks,
+  passwordResets,
+} from '../../db/schema/index.ts';
 import { makeProduct } from '../../test/factories/catalog.ts';
 import {
   createOrderPix,
@@ -82,8 +89,26 @@ describe('retention job', () => {
       { userId: u.id, kind: 'password_changed', email: u.email, createdAt: daysAgo(200) },
       { userId: u.id, kind: 'password_changed', email: u.email, createdAt: daysAgo(10) },
     ]);
-    const removed = await applyRetention(t.app.db, now);
-    expect(removed).toMatchObject({ tokens: 1, passwordResets: 1, accountNotices: 1 });
+    await t.app.db.insert(loginDevices).values([
+      { userId: u.id, tokenHash: 'navegador-esquecido', lastUsedAt: daysAgo(181) },
+      { userId: u.id, tokenHash: 'navegador-de-ontem', lastUsedAt: daysAgo(1) },
+    ]);
+    await t.app.db.insert(loginLinks).values([
+      { userId: u.id, tokenHash: 'acesso-velho', expiresAt: daysAgo(31) },
+      { userId: u.id, tokenHash: 'acesso-de-ontem', expiresAt: daysAgo(1) },
+    ]);
+    const removed = await applyRetention(t.app.db, now, 180);
+    expect(removed).toMatchObject({
+      tokens: 1,
+      passwordResets: 1,
+      accountNotices: 1,
+      loginDevices: 1,
+      loginLinks: 1,
+    });
+    const devices = (await t.app.db.select().from(loginDevices)).map((d) => d.tokenHash);
+    expect(devices).toEqual(['navegador-de-ontem']);
+    const links = (await t.app.db.select().from(loginLinks)).map((l) => l.tokenHash);
+    expect(links).toEqual(['acesso-de-ontem']);
     expect(removed.loginFailures).toBeGreaterThanOrEqual(1);
     const failures = (await t.app.db.select().from(loginFailures)).map((f) => f.account);
     expect(failures).toContain('recente');

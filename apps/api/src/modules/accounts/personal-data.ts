@@ -5,7 +5,9 @@ import {
   addresses,
   authTokens,
   events,
+  loginDevices,
   loginFailures,
+  loginLinks,
   orderItems,
   orders,
   passwordResets,
@@ -66,6 +68,11 @@ export async function exportPersonalData(db: Db, userId: number, now: Date) {
       .select({ kind: accountNotices.kind, email: accountNotices.email, createdAt: accountNotices.createdAt })
       .from(accountNotices)
       .where(eq(accountNotices.userId, userId));
+    const devices = await tx
+      .select({ createdAt: loginDevices.createdAt, lastUsedAt: loginDevices.lastUsedAt })
+      .from(loginDevices)
+      .where(eq(loginDevices.userId, userId))
+      .orderBy(asc(loginDevices.id));
     return {
       gerado_em: now.toISOString(),
       perfil: {
@@ -121,6 +128,11 @@ export async function exportPersonalData(db: Db, userId: number, now: Date) {
         enviado_para: n.email,
         em: n.createdAt.toISOString(),
       })),
+      // Browsers that signed in (device cookies, docs/decisions/0024): when, never the nonce.
+      navegadores_conhecidos: devices.map((d) => ({
+        desde: d.createdAt.toISOString(),
+        ultimo_login: d.lastUsedAt.toISOString(),
+      })),
     };
   });
 }
@@ -139,12 +151,19 @@ export const RETENTION = {
   rateCountersDays: 1,
   /** Security notices, with the address they went to: 180 days. */
   noticesDays: 180,
+  /** Used or expired sign-in links: 30 days, like reset links. */
+  loginLinksDays: 30,
 } as const;
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 86_400_000);
 
 /** Deletes account data past its retention period; answers how many rows of each kind went. */
-export async function applyRetention(db: Db, now: Date): Promise<Record<string, number>> {
+/** `deviceTtlDays` is LOGIN_DEVICE_TTL_DAYS: a device cookie unused that long is no longer trusted. */
+export async function applyRetention(
+  db: Db,
+  now: Date,
+  deviceTtlDays: number,
+): Promise<Record<string, number>> {
   const tokens = await db
     .delete(authTokens)
     .where(
@@ -170,11 +189,21 @@ export async function applyRetention(db: Db, now: Date): Promise<Record<string, 
     .delete(accountNotices)
     .where(lt(accountNotices.createdAt, daysBefore(now, RETENTION.noticesDays)))
     .returning({ id: accountNotices.id });
+  const links = await db
+    .delete(loginLinks)
+    .where(lt(loginLinks.expiresAt, daysBefore(now, RETENTION.loginLinksDays)))
+    .returning({ id: loginLinks.id });
+  const devices = await db
+    .delete(loginDevices)
+    .where(lt(loginDevices.lastUsedAt, daysBefore(now, deviceTtlDays)))
+    .returning({ id: loginDevices.id });
   return {
     tokens: tokens.length,
     passwordResets: resets.length,
     loginFailures: failures.length,
     rateLimitCounters: counters.length,
     accountNotices: notices.length,
+    loginLinks: links.length,
+    loginDevices: devices.length,
   };
 }

@@ -4,7 +4,9 @@ import {
   accountNotices,
   addresses,
   authTokens,
+  loginDevices,
   loginFailures,
+  loginLinks,
   passwordResets,
   users,
 } from '../../db/schema/index.ts';
@@ -107,41 +109,90 @@ export async function revokeUserTokens(db: Conn, userId: number, at: Date, keepH
     );
 }
 
+/**
+ * Recent failures of untrusted browsers (no live device cookie) on one account or from one address;
+ * the failures of a trusted device count for that device only.
+ */
 export async function countFailures(
   db: Conn,
-  by: { account: string } | { ip: string },
+  by: { account: string } | { ip: string } | { deviceId: number },
   since: Date,
 ): Promise<number> {
-  const where =
-    'account' in by
-      ? and(eq(loginFailures.account, by.account), gt(loginFailures.at, since))
-      : and(eq(loginFailures.ip, by.ip), gt(loginFailures.at, since));
-  const [row] = await db.select({ n: count() }).from(loginFailures).where(where);
+  const who =
+    'deviceId' in by
+      ? eq(loginFailures.deviceId, by.deviceId)
+      : and(
+          'account' in by ? eq(loginFailures.account, by.account) : eq(loginFailures.ip, by.ip),
+          isNull(loginFailures.deviceId),
+        );
+  const [row] = await db
+    .select({ n: count() })
+    .from(loginFailures)
+    .where(and(who, gt(loginFailures.at, since)));
   return row?.n ?? 0;
 }
 
 /**
+ * Where an attempt stands: `device` (judged by its trusted device cookie alone), `ok` (an untrusted
+ * browser under the limits), each with the failure row it took (`failureId`), or blocked for untrusted
+ * browsers by the `account`'s or the `ip`'s failures.
+ */
+export type LoginSlot = { kind: 'device' | 'ok'; failureId: number } | { kind: 'account' | 'ip' };
+
+/**
  * Counts the recent failures and records this attempt as one, under a transaction-scoped advisory
  * lock on the account: parallel attempts on one account queue here, each seeing the rows of those
- * before it, across connections and server processes.
+ * before it, across connections and server processes. An attempt with a trusted device (`deviceId`)
+ * takes a slot of that device while it has fewer than `maxPerDevice` failures; past them the device is
+ * no longer trusted and the attempt is judged as an untrusted browser's (OWASP device cookies).
  */
 export async function takeLoginSlot(
   db: Db,
-  o: { account: string; ip: string; now: Date; since: Date; maxPerAccount: number; maxPerIp: number },
-): Promise<'ok' | 'account' | 'ip'> {
+  o: {
+    account: string;
+    ip: string;
+    now: Date;
+    since: Date;
+    deviceId: number | null;
+    maxPerDevice: number;
+    maxPerAccount: number;
+    maxPerIp: number;
+  },
+): Promise<LoginSlot> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login:${o.account}`}))`);
+    if (o.deviceId !== null) {
+      const byDevice = await countFailures(tx, { deviceId: o.deviceId }, o.since);
+      if (byDevice < o.maxPerDevice) {
+        return { kind: 'device', failureId: await insertFailure(tx, o.account, o.ip, o.now, o.deviceId) };
+      }
+    }
     const byAccount = await countFailures(tx, { account: o.account }, o.since);
-    if (byAccount >= o.maxPerAccount) return 'account';
+    if (byAccount >= o.maxPerAccount) return { kind: 'account' };
     const byIp = await countFailures(tx, { ip: o.ip }, o.since);
-    if (byIp >= o.maxPerIp) return 'ip';
-    await insertFailure(tx, o.account, o.ip, o.now);
-    return 'ok';
+    if (byIp >= o.maxPerIp) return { kind: 'ip' };
+    return { kind: 'ok', failureId: await insertFailure(tx, o.account, o.ip, o.now, null) };
   });
 }
 
-export async function insertFailure(db: Conn, account: string, ip: string, at: Date): Promise<void> {
-  await db.insert(loginFailures).values({ account, ip, at });
+export async function insertFailure(
+  db: Conn,
+  account: string,
+  ip: string,
+  at: Date,
+  deviceId: number | null = null,
+): Promise<number> {
+  const [row] = await db
+    .insert(loginFailures)
+    .values({ account, ip, at, deviceId })
+    .returning({ id: loginFailures.id });
+  if (!row) throw new Error('insert login_failures returned nothing');
+  return row.id;
+}
+
+/** A right password gives back the slot its attempt took. */
+export async function deleteFailure(db: Conn, id: number): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.id, id));
 }
 
 /** Failures older than any window are no longer needed; dropping them keeps the table small. */
@@ -151,6 +202,77 @@ export async function pruneFailures(db: Conn, before: Date): Promise<void> {
 
 export async function clearAccountFailures(db: Conn, account: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.account, account));
+}
+
+/** A right password through a trusted device gives back its slot and starts the device's count again. */
+export async function clearDeviceFailures(db: Conn, deviceId: number): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.deviceId, deviceId));
+}
+
+/** The id of the user's device whose nonce hashes to `tokenHash`, if it signed in since `usedSince`. */
+export async function findLiveDevice(
+  db: Conn,
+  userId: number,
+  tokenHash: string,
+  usedSince: Date,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: loginDevices.id })
+    .from(loginDevices)
+    .where(
+      and(
+        eq(loginDevices.tokenHash, tokenHash),
+        eq(loginDevices.userId, userId),
+        gt(loginDevices.lastUsedAt, usedSince),
+      ),
+    )
+    .limit(1);
+  return row?.id ?? null;
+}
+
+export async function insertDevice(db: Conn, userId: number, tokenHash: string, at: Date): Promise<void> {
+  await db.insert(loginDevices).values({ userId, tokenHash, createdAt: at, lastUsedAt: at });
+}
+
+export async function touchDevice(db: Conn, deviceId: number, at: Date): Promise<void> {
+  await db.update(loginDevices).set({ lastUsedAt: at }).where(eq(loginDevices.id, deviceId));
+}
+
+/**
+ * Records a new sign-in link unless the account already had `maxPerHour` in the hour before `now`;
+ * counted and inserted under a lock on the account, so two jobs at once cannot both pass the count.
+ */
+export async function insertLoginLinkWithinLimit(
+  db: Db,
+  o: { userId: number; tokenHash: string; now: Date; expiresAt: Date; maxPerHour: number },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-link:${o.userId}`}))`);
+    const [row] = await tx
+      .select({ n: count() })
+      .from(loginLinks)
+      .where(
+        and(eq(loginLinks.userId, o.userId), gt(loginLinks.createdAt, new Date(o.now.getTime() - 3_600_000))),
+      );
+    if ((row?.n ?? 0) >= o.maxPerHour) return false;
+    await tx.insert(loginLinks).values({
+      userId: o.userId,
+      tokenHash: o.tokenHash,
+      expiresAt: o.expiresAt,
+      createdAt: o.now,
+    });
+    return true;
+  });
+}
+
+/** Marks a live sign-in link as used and answers its user id; one conditional UPDATE, so it works once. */
+export async function consumeLoginLink(db: Conn, tokenHash: string, now: Date): Promise<number | null> {
+  const [row] = await db
+    .update(loginLinks)
+    .set({ usedAt: now })
+    .where(and(eq(loginLinks.tokenHash, tokenHash), isNull(loginLinks.usedAt), gt(loginLinks.expiresAt, now)))
+    .returning({ userId: loginLinks.userId });
+  return row?.userId ?? null;
 }
 
 export async function insertPasswordReset(
@@ -194,6 +316,8 @@ export async function erasePersonalData(db: Conn, userId: number): Promise<void>
   await db.delete(addresses).where(eq(addresses.userId, userId));
   await db.delete(authTokens).where(eq(authTokens.userId, userId));
   await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+  await db.delete(loginLinks).where(eq(loginLinks.userId, userId));
+  await db.delete(loginDevices).where(eq(loginDevices.userId, userId));
 }
 
 export type NoticeKind = 'email_changed' | 'password_changed';

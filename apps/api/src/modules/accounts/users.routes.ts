@@ -1,6 +1,8 @@
+import fastifyCookie from '@fastify/cookie';
 import {
   ChangePasswordRequestSchema,
   DeleteAccountRequestSchema,
+  LoginLinkRequestSchema,
   MessageResponseSchema,
   PasswordResetConfirmSchema,
   PasswordResetRequestSchema,
@@ -9,13 +11,24 @@ import {
   TokenResponseSchema,
   UpdateProfileRequestSchema,
 } from '@passada/core/contracts/accounts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestTokenHash, requireUser } from '../../plugins/auth.ts';
+import { type DeviceCookie, deviceCookieOptions } from './device-cookie.ts';
 import { exportPersonalData } from './personal-data.ts';
-import { PASSWORD_RESET_SENT, toProfile, type UsersService } from './users.service.ts';
+import { PASSWORD_RESET_SENT, type SignedIn, toProfile, type UsersService } from './users.service.ts';
 
 /** Sign-up, login/logout, profile and password recovery (spec §7; docs/architecture.md §4). */
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
+  // Device cookies only (docs/decisions/0024-device-cookies-login.md); scoped to these routes.
+  await app.register(fastifyCookie);
+  const setDevice = (reply: FastifyReply, device: DeviceCookie) =>
+    reply.setCookie(device.name, device.value, deviceCookieOptions(app.env));
+  const signedIn = (reply: FastifyReply, { token, device }: SignedIn) => {
+    setDevice(reply, device);
+    return { token };
+  };
+
   // Per IP, so one address cannot mass-create accounts or flood someone's mailbox.
   const perIpPerHour = (name: string) => ({
     limit: { name, max: app.env.SIGNUP_RATE_LIMIT_MAX, windowSeconds: 3600 },
@@ -30,9 +43,19 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
     async (request, reply) => reply.status(201).send(await users.signUp(request.body)),
   );
 
-  app.post('/api/token-auth/', { schema: { response: { 200: TokenResponseSchema } } }, async (request) => ({
-    token: await users.logIn(request.body, request.ip),
-  }));
+  app.post(
+    '/api/token-auth/',
+    { schema: { response: { 200: TokenResponseSchema } } },
+    async (request, reply) => signedIn(reply, await users.logIn(request.body, request.ip, request.cookies)),
+  );
+
+  // The one-time link e-mailed when a sign-in with the right password was blocked; a POST from the
+  // page at /login/acesso, so a mail scanner that opens the link does not spend it.
+  app.post(
+    '/api/token-auth/link/',
+    { schema: { body: LoginLinkRequestSchema, response: { 200: TokenResponseSchema } } },
+    async (request, reply) => signedIn(reply, await users.logInWithLink(request.body)),
+  );
 
   app.post('/api/token-auth/logout/', async (request, reply) => {
     await users.logOut(requestTokenHash(request));
@@ -109,8 +132,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.post(
     '/api/users/password-reset/confirm/',
     { schema: { body: PasswordResetConfirmSchema, response: { 200: MessageResponseSchema } } },
-    async (request) => {
-      await users.confirmPasswordReset(request.body);
+    async (request, reply) => {
+      setDevice(reply, await users.confirmPasswordReset(request.body));
       return { detail: 'Senha redefinida com sucesso. Entre com a nova senha.' };
     },
   );

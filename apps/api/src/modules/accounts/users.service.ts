@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   type ChangePasswordRequest,
+  type LoginLinkRequest,
   LoginRequestSchema,
   type PasswordResetConfirm,
   type Profile,
@@ -14,7 +15,8 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { hashToken } from '../../plugins/auth.ts';
 import { badRequest, HttpError } from '../../plugins/errors.ts';
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
-import { accountNoticeMail, passwordResetMail } from './account-mail.ts';
+import { accountNoticeMail, loginLinkMail, passwordResetMail } from './account-mail.ts';
+import { type DeviceCookie, deviceCookie, readDeviceNonce } from './device-cookie.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
@@ -26,7 +28,18 @@ import * as repo from './users.repository.ts';
 
 export interface UsersServiceDeps {
   db: Db;
-  env: Pick<Env, 'AUTH_TOKEN_TTL_HOURS' | 'LOGIN_MAX_FAILURES_PER_IP' | 'publicUrl' | 'STORE_NAME'>;
+  env: Pick<
+    Env,
+    | 'AUTH_TOKEN_TTL_HOURS'
+    | 'LOGIN_MAX_FAILURES_PER_IP'
+    | 'LOGIN_MAX_FAILURES_PER_ACCOUNT'
+    | 'LOGIN_MAX_FAILURES_PER_DEVICE'
+    | 'LOGIN_DEVICE_TTL_DAYS'
+    | 'LOGIN_LINK_TTL_MINUTES'
+    | 'LOGIN_LINK_MAX_PER_HOUR'
+    | 'publicUrl'
+    | 'STORE_NAME'
+  >;
   now: () => Date;
   mail: MailProvider;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
@@ -38,17 +51,32 @@ export interface UsersServiceDeps {
 }
 
 const INVALID_CREDENTIALS = 'Credenciais inválidas';
-/** OWASP: lock one account after 10 failures within 15 minutes; the window lifts it by itself. */
+/**
+ * OWASP: lock one account for untrusted browsers after LOGIN_MAX_FAILURES_PER_ACCOUNT failures within
+ * 15 minutes; the window lifts it by itself. Browsers with a device cookie are judged apart
+ * (docs/decisions/0024-device-cookies-login.md).
+ */
 export const LOGIN_WINDOW_MINUTES = 15;
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 10;
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 /** A notice's "this was not me" link must still work when the person reads it days later. */
 export const NOTICE_RESET_TTL_HOURS = 72;
 
+/**
+ * The answers of a blocked attempt read the same whether its password was right or wrong (no oracle
+ * for whoever guesses); only the owner's mailbox learns it was right, through a sign-in link.
+ */
+const LINK_SENT = 'Se a senha estiver correta, enviamos um link de acesso para o e-mail da conta.';
 export const ACCOUNT_LOCKED =
-  `Muitas tentativas de login nesta conta. Aguarde ${LOGIN_WINDOW_MINUTES} minutos ou redefina sua senha ` +
-  'em "Esqueci minha senha" para entrar agora.';
-const IP_THROTTLED = `Muitas tentativas de login. Aguarde ${LOGIN_WINDOW_MINUTES} minutos e tente novamente.`;
+  `Muitas tentativas de login nesta conta. ${LINK_SENT} Você também pode aguardar ${LOGIN_WINDOW_MINUTES} ` +
+  'minutos ou redefinir sua senha em "Esqueci minha senha".';
+export const IP_THROTTLED = `Muitas tentativas deste endereço. ${LINK_SENT}`;
+const INVALID_LOGIN_LINK = 'Link de acesso inválido ou expirado. Entre com sua senha para receber outro.';
+
+/** A signed-in session: the API token, and the device cookie the browser keeps for the next sign-ins. */
+export interface SignedIn {
+  token: string;
+  device: DeviceCookie;
+}
 
 const USERNAME_TAKEN = 'Este nome de usuário já está em uso.';
 const EMAIL_TAKEN = 'Este e-mail já está cadastrado.';
@@ -115,13 +143,43 @@ export function createUsersService(deps: UsersServiceDeps) {
     return token;
   }
 
+  /** A new trusted device for the user: the nonce goes to the browser, its hash to the database. */
+  async function trustNewDevice(userId: number): Promise<DeviceCookie> {
+    const nonce = newOpaqueToken();
+    await repo.insertDevice(deps.db, userId, hashToken(nonce), deps.now());
+    return deviceCookie(userId, nonce);
+  }
+
+  /** The id of the live device behind this browser's cookie for `userId`, or null (untrusted browser). */
+  async function trustedDevice(
+    userId: number,
+    cookies: Record<string, string | undefined>,
+    now: Date,
+  ): Promise<{ id: number; nonce: string } | null> {
+    const nonce = readDeviceNonce(cookies, userId);
+    if (!nonce) return null;
+    const usedSince = new Date(now.getTime() - deps.env.LOGIN_DEVICE_TTL_DAYS * 86_400_000);
+    const id = await repo.findLiveDevice(deps.db, userId, hashToken(nonce), usedSince);
+    return id === null ? null : { id, nonce };
+  }
+
   /**
    * `body` is checked here, not by the route schema: any failure must read the same, "Credenciais inválidas".
    * Every attempt first takes a slot (a failure row) under a lock on the account, counted and inserted
    * together, so 100 parallel guesses get at most LOGIN_MAX_FAILURES_PER_ACCOUNT answers; a right
    * password gives its slot back.
+   *
+   * OWASP device cookies (docs/decisions/0024-device-cookies-login.md): a browser whose cookie names a
+   * live device of this account is judged by that device's failures only (LOGIN_MAX_FAILURES_PER_DEVICE),
+   * so strangers behind the same address (carrier-grade NAT) cannot lock it out. Untrusted browsers keep
+   * the per-account and per-address limits; when blocked, the password is still checked and the answer is
+   * the same either way, but a right one e-mails the owner a one-time sign-in link.
    */
-  async function logIn(body: unknown, ip: string): Promise<string> {
+  async function logIn(
+    body: unknown,
+    ip: string,
+    cookies: Record<string, string | undefined> = {},
+  ): Promise<SignedIn> {
     const parsed = LoginRequestSchema.safeParse(body);
     if (!parsed.success) throw badRequest(INVALID_CREDENTIALS, 'invalid_credentials');
     const { username: login, password } = parsed.data;
@@ -129,24 +187,78 @@ export function createUsersService(deps: UsersServiceDeps) {
     const user = await repo.findActiveUserByLogin(deps.db, login);
     // Username and e-mail count as one account, so switching between them gives no extra tries.
     const account = (user?.username ?? login).toLowerCase();
+    const device = user ? await trustedDevice(user.id, cookies, now) : null;
     const since = new Date(now.getTime() - LOGIN_WINDOW_MINUTES * 60_000);
     const slot = await repo.takeLoginSlot(deps.db, {
       account,
       ip,
       now,
       since,
-      maxPerAccount: LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      deviceId: device?.id ?? null,
+      maxPerDevice: deps.env.LOGIN_MAX_FAILURES_PER_DEVICE,
+      maxPerAccount: deps.env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       maxPerIp: deps.env.LOGIN_MAX_FAILURES_PER_IP,
     });
-    if (slot === 'account') throw new HttpError(429, ACCOUNT_LOCKED, 'too_many_attempts');
-    if (slot === 'ip') throw new HttpError(429, IP_THROTTLED, 'too_many_attempts');
     const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+    if (slot.kind === 'account' || slot.kind === 'ip') {
+      // The link only reaches the account's mailbox; the key keeps repeated clicks to one waiting job.
+      if (user && ok) {
+        await deps.jobs.send('mail.login-link', { userId: user.id }, { singletonKey: String(user.id) });
+      }
+      throw new HttpError(429, slot.kind === 'account' ? ACCOUNT_LOCKED : IP_THROTTLED, 'too_many_attempts');
+    }
     if (!user || !ok) {
       await repo.pruneFailures(deps.db, new Date(now.getTime() - 24 * 3_600_000));
       throw badRequest(INVALID_CREDENTIALS, 'invalid_credentials');
     }
-    await repo.clearAccountFailures(deps.db, account);
-    return issueToken(user.id);
+    if (slot.kind === 'device' && device) {
+      // The device's own count starts again (as OWASP's fresh cookie after each sign-in would).
+      await repo.clearDeviceFailures(deps.db, device.id);
+      await repo.touchDevice(deps.db, device.id, now);
+      return { token: await issueToken(user.id), device: deviceCookie(user.id, device.nonce) };
+    }
+    // Only this attempt's slot comes back: the failures others left on the account or the address keep
+    // counting for untrusted browsers until the window lifts them, whoever signs in meanwhile.
+    if (slot.kind === 'ok') await repo.deleteFailure(deps.db, slot.failureId);
+    return { token: await issueToken(user.id), device: await trustNewDevice(user.id) };
+  }
+
+  /**
+   * Opening the e-mailed link signs the person in and trusts the browser (OWASP: proving the mailbox is
+   * enough to trust a client); the account's lock for untrusted browsers stays.
+   */
+  async function logInWithLink(input: LoginLinkRequest): Promise<SignedIn> {
+    const userId = await repo.consumeLoginLink(deps.db, hashToken(input.token), deps.now());
+    const user = userId === null ? null : await repo.findUserById(deps.db, userId);
+    if (!user || user.deletedAt) {
+      throw badRequest(INVALID_LOGIN_LINK, 'invalid_login_link', { token: INVALID_LOGIN_LINK });
+    }
+    return { token: await issueToken(user.id), device: await trustNewDevice(user.id) };
+  }
+
+  /** The job behind a blocked sign-in with the right password; at most LOGIN_LINK_MAX_PER_HOUR an hour. */
+  async function sendLoginLink(userId: number): Promise<void> {
+    const user = await repo.findUserById(deps.db, userId);
+    if (!user || user.deletedAt) return;
+    const token = newOpaqueToken();
+    const now = deps.now();
+    const created = await repo.insertLoginLinkWithinLimit(deps.db, {
+      userId,
+      tokenHash: hashToken(token),
+      now,
+      expiresAt: new Date(now.getTime() + deps.env.LOGIN_LINK_TTL_MINUTES * 60_000),
+      maxPerHour: deps.env.LOGIN_LINK_MAX_PER_HOUR,
+    });
+    if (!created) return;
+    await deps.mail.send(
+      loginLinkMail({
+        env: deps.env,
+        to: user.email,
+        name: user.fullName,
+        link: `${deps.env.publicUrl}/login/acesso?token=${encodeURIComponent(token)}`,
+        ttlMinutes: deps.env.LOGIN_LINK_TTL_MINUTES,
+      }),
+    );
   }
 
   async function logOut(tokenHash: string | null): Promise<void> {
@@ -300,21 +412,26 @@ export function createUsersService(deps: UsersServiceDeps) {
     await repo.markNoticeSent(deps.db, noticeId, deps.now());
   }
 
-  async function confirmPasswordReset(input: PasswordResetConfirm): Promise<void> {
+  /**
+   * A reset proves the mailbox, so the browser that made it is trusted from then on (OWASP device
+   * cookies): it answers the device cookie to set.
+   */
+  async function confirmPasswordReset(input: PasswordResetConfirm): Promise<DeviceCookie> {
     // Checked before the link is spent, so a refused password does not burn it.
     if (isCommonPassword(input.password)) throw fieldErrors({ password: COMMON_PASSWORD_MESSAGE });
     const passwordHash = await hashPassword(input.password);
     const now = deps.now();
-    await deps.db.transaction(async (tx) => {
-      const userId = await repo.consumePasswordReset(tx, hashToken(input.token), now);
-      const user = userId === null ? null : await repo.findUserById(tx, userId);
+    const userId = await deps.db.transaction(async (tx) => {
+      const linkUserId = await repo.consumePasswordReset(tx, hashToken(input.token), now);
+      const user = linkUserId === null ? null : await repo.findUserById(tx, linkUserId);
       if (!user || user.deletedAt)
         throw badRequest(INVALID_LINK, 'invalid_reset_token', { token: INVALID_LINK });
       await repo.updateUser(tx, user.id, { passwordHash });
       await repo.revokeUserTokens(tx, user.id, now);
       await repo.expireUserPasswordResets(tx, user.id, now);
-      await repo.clearAccountFailures(tx, user.username.toLowerCase());
+      return user.id;
     });
+    return trustNewDevice(userId);
   }
 
   /** E-mail and name of an account, for modules that write to its owner (registrations). */
@@ -330,6 +447,8 @@ export function createUsersService(deps: UsersServiceDeps) {
     signUp,
     issueToken,
     logIn,
+    logInWithLink,
+    sendLoginLink,
     logOut,
     updateProfile,
     changePassword,

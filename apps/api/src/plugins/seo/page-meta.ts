@@ -61,6 +61,11 @@ export const STATIC_PAGES: Record<string, { title: string; description: string; 
   '/criarconta': { title: 'Criar conta', description: 'Crie sua conta na Passada.', noindex: true },
   '/login/recuperar-senha': { title: 'Recuperar senha', description: 'Recupere sua senha.', noindex: true },
   '/login/redefinir-senha': { title: 'Nova senha', description: 'Defina uma nova senha.', noindex: true },
+  '/login/acesso': {
+    title: 'Link de acesso',
+    description: 'Entre com o link enviado por e-mail.',
+    noindex: true,
+  },
   '/fechar-pedido': { title: 'Fechar pedido', description: 'Seu carrinho.', noindex: true },
   '/pagar': { title: 'Pagamento', description: 'Pagamento do pedido.', noindex: true },
 };

@@ -165,6 +165,7 @@ describe('search engines and link previews', () => {
       '/criarconta',
       '/login/recuperar-senha',
       '/login/redefinir-senha',
+      '/login/acesso',
       '/fechar-pedido',
       '/pagar',
       '/eventos',
