@@ -9,6 +9,14 @@ export type ShippingService = z.infer<typeof ShippingServiceSchema>;
 
 /** How an order was paid; `gratuito`: nothing to pay (docs/decisions/0028). */
 export const PaymentMethodSchema = z.enum(['pix', 'cartao', 'gratuito']);
+export type PaymentMethodName = z.infer<typeof PaymentMethodSchema>;
+
+/** How people read a payment method (orders, the back office). */
+export const PAYMENT_METHOD_LABEL: Record<PaymentMethodName, string> = {
+  pix: 'Pix',
+  cartao: 'Cartão',
+  gratuito: 'Gratuito (sem pagamento)',
+};
 
 /** One line of the order draft, as the spec's `orderData` item (section 3). Names and prices are the
  * browser's copy for display; the server reads only product, color, size and quantity. */
