@@ -1,5 +1,5 @@
 import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import {
   createShopper,
   fillRaceFields,
@@ -111,3 +111,58 @@ test('registers for a free race from the event page, without a payment step', as
   };
   expect(event.dias_evento[0]!.categorias[0]!.quantidade_disponivel).toBe(49);
 });
+
+test('a cart of two free registrations is confirmed without a payment and listed as free', async ({
+  page,
+}) => {
+  await signIn(page, shopper.token);
+  const people = [
+    { name: 'Lia Gratuita', cpf: freshCpf() },
+    { name: 'Rui Gratuito', cpf: freshCpf() },
+  ];
+  for (const person of people) {
+    await page.goto(
+      `/eventos/register/${eventId}/finalizar?paraMim=false&eventoId=${eventId}&categorias=${await categoryIdOf(page)}`,
+    );
+    await page.getByLabel('Nome completo').fill(person.name);
+    await page.getByLabel('CPF', { exact: true }).fill(person.cpf);
+    await page.getByLabel('Data de nascimento').fill('1988-06-07');
+    await page.getByLabel('Masculino').check();
+    await page.getByLabel('Endereço (rua e número)').fill('Rua dos Corredores, 42');
+    await page.getByLabel('Bairro').fill('Aldeota');
+    await page.getByLabel('Cidade').fill('Fortaleza');
+    await page.getByLabel('Estado').selectOption('CE');
+    await page.getByLabel('CEP').fill('60150-160');
+    await page.getByLabel('Telefone de contato').fill('(85) 97777-6666');
+    await page.getByLabel('E-mail').fill(`${person.cpf}@example.com`);
+    await fillRaceFields(page, 'M');
+    await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+    const added = page.getByRole('alertdialog', {
+      name: new RegExp(`^Inscrição de ${person.name} adicionada`),
+    });
+    await added.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(new RegExp(`/eventos/register/${eventId}$`));
+  }
+
+  await page.goto('/revisar-pedido');
+  await expect(page.getByRole('heading', { name: 'Inscrições em eventos' })).toBeVisible();
+  await expect(page.getByTestId('total-pedido')).toHaveText('Gratuito');
+  // No payment method to choose: one button confirms both.
+  await expect(page.getByRole('radio', { name: 'Pix' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Confirmar inscrições' }).click();
+  await expect(page.getByRole('dialog', { name: 'Pedido realizado com sucesso!' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fechar' }).click();
+  await expect(page).toHaveURL(/\/user\/pedidos$/);
+  const order = page.getByRole('article').first();
+  await expect(order).toContainText('Gratuito (sem pagamento)');
+  for (const p of people)
+    await expect(order.getByRole('region', { name: 'Inscrições' })).toContainText(p.name);
+});
+
+/** The free race's only category, as the event's page lists it. */
+async function categoryIdOf(page: Page): Promise<number> {
+  const event = (await (await page.request.get(`/api/events/${eventId}/`)).json()) as {
+    dias_evento: Array<{ categorias: Array<{ id: number }> }>;
+  };
+  return event.dias_evento[0]!.categorias[0]!.id;
+}
