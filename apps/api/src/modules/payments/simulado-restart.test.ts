@@ -4,11 +4,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client.ts';
 import { charges, eventCategories, eventKitSizes } from '../../db/schema/index.ts';
+import { SIMULATED_PENDING_CARD } from '../../providers/payments/simulado.provider.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
 import { makeEvent } from '../../test/factories/events.ts';
 import { type Buyer, makeBuyer, orderDraft, quoteCents } from '../../test/factories/orders.ts';
 import { simulatePixPaid } from '../../test/factories/payments.ts';
-import { cpfFrom, participant } from '../../test/factories/registrations.ts';
+import { cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app.ts';
 
 // 09:00 in Fortaleza on 25 November 2026.
@@ -142,5 +143,28 @@ describe('simulated bank after a restart', () => {
     await second.app.payments.reconcileAll();
     expect((await chargeOf(second, txid)).status).toBe('CONCLUIDA');
     expect(await held(second, product, categoryId, kitSizeId)).toEqual({ stock: 4, places: 99, kit: 9 });
+  });
+
+  it('a card still pending at the simulated network before the restart is read again, quietly', async () => {
+    clock = START;
+    const first = await boot();
+    const buyer = await makeBuyer(first.app);
+    const event = await makeEvent(first.app.db, { today: TODAY });
+    const categoryId = event.days[0]!.categories[0]!.id;
+    const res = await registrationCard(first.app, {
+      number: SIMULATED_PENDING_CARD,
+      draft: participant(event, [categoryId], { cpf: cpfFrom(cpfSeq++) }),
+      total: 89.9,
+      user: buyer,
+      key: 'restart-card-1',
+    });
+    expect(res.statusCode).toBe(202);
+    const txid = res.json().txid as string;
+    const second = await restart(first);
+    const errorsBefore = lines.filter((l) => l.level >= 50).length;
+    clock = new Date(START.getTime() + 15 * 60_000);
+    await second.app.payments.reconcileAll();
+    expect((await chargeOf(second, txid)).status).toBe('EM_ANALISE');
+    expect(lines.slice(errorsBefore).filter((l) => l.level >= 50)).toEqual([]);
   });
 });
