@@ -15,10 +15,14 @@ describe('couponDiscountCents', () => {
     expect(couponDiscountCents(fixed(2000), 1500, 9000)).toBe(1500);
   });
 
-  it('never leaves a charge under R$ 1,00', () => {
-    expect(couponDiscountCents(percent(100), 8990, 8990)).toBe(8990 - MIN_CHARGE_CENTS);
-    expect(couponDiscountCents(fixed(5000), 4000, 4000)).toBe(3900);
-    expect(couponDiscountCents(fixed(5000), 100, 100)).toBe(0);
+  it('takes everything (a free purchase) or leaves at least R$ 1,00', () => {
+    expect(couponDiscountCents(percent(100), 8990, 8990)).toBe(8990);
+    expect(couponDiscountCents(fixed(5000), 4000, 4000)).toBe(4000);
+    expect(couponDiscountCents(fixed(5000), 100, 100)).toBe(100);
+    expect(couponDiscountCents(percent(99), 8990, 8990)).toBe(8990 - MIN_CHARGE_CENTS);
+    expect(couponDiscountCents(fixed(2000), 2050, 2050)).toBe(2050 - MIN_CHARGE_CENTS);
+    // Products free, shipping still to pay.
+    expect(couponDiscountCents(percent(100), 8990, 8990 + 2345)).toBe(8990);
   });
 });
 

@@ -6,8 +6,9 @@ import { formatBRL } from './money.ts';
  */
 
 /**
- * No charge goes below R$ 1,00: Pix and card need an amount to charge, and a purchase that costs
- * nothing would skip the payment that confirms it. A 100% coupon therefore leaves R$ 1,00 to pay.
+ * A coupon takes all (nothing to pay: confirmed without a charge, docs/decisions/0028) or leaves at
+ * least R$ 1,00 to pay, never a few centavos of Pix or card: a 99% coupon leaves R$ 1,00, a 100% one
+ * (or a fixed amount covering the whole purchase) leaves nothing.
  */
 export const MIN_CHARGE_CENTS = 100;
 
@@ -21,13 +22,14 @@ export interface CouponRule {
 
 /**
  * Centavos off: a percentage of the eligible lines (rounded to the centavo) or a fixed amount up to
- * their value, never leaving the whole charge (`totalCents`, shipping included) under R$ 1,00.
+ * their value; it takes the whole charge (`totalCents`, shipping included) or leaves at least R$ 1,00.
  */
 export function couponDiscountCents(rule: CouponRule, eligibleCents: number, totalCents: number): number {
   const raw =
     rule.kind === 'percentual'
       ? Math.round((eligibleCents * (rule.percent ?? 0)) / 100)
       : Math.min(rule.amountCents ?? 0, eligibleCents);
+  if (raw >= totalCents) return Math.max(0, totalCents);
   return Math.max(0, Math.min(raw, totalCents - MIN_CHARGE_CENTS));
 }
 

@@ -5,6 +5,7 @@ import {
   courseTimeLimitMinutes,
   describeLot,
   formatEventDates,
+  formatRegistrationPrice,
   isRegistrationOpen,
   isSenior,
   lotPrice,
@@ -51,6 +52,14 @@ describe('registrationPrice', () => {
   it('rounds an odd centavo in the senior’s favour', () => {
     expect(registrationPrice(7990, '1950-01-01', '2026-12-05')).toBe(3995);
     expect(registrationPrice(9999, '1950-01-01', '2026-12-05')).toBe(4999);
+    // Half of one centavo is nothing to pay: the free path (docs/decisions/0028).
+    expect(registrationPrice(1, '1950-01-01', '2026-12-05')).toBe(0);
+    expect(registrationPrice(0, '1950-01-01', '2026-12-05')).toBe(0);
+  });
+
+  it('reads a free price as "Gratuita"', () => {
+    expect(formatRegistrationPrice(0)).toBe('Gratuita');
+    expect(formatRegistrationPrice(4990)).toBe('R$\u00a049,90');
   });
 
   it('keeps the full price for someone under 60', () => {

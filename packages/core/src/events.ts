@@ -4,7 +4,7 @@
  * caller passes "now" and the dates.
  */
 import { dateInTimeZone, formatIsoDateBR, type IsoDate, STORE_TIME_ZONE } from './calendar.ts';
-import type { Cents } from './money.ts';
+import { type Cents, formatBRL, halfPriceCents } from './money.ts';
 
 /** Events page size (docs/product.md §9). */
 export const EVENTS_PAGE_SIZE = 9;
@@ -38,11 +38,16 @@ export function isSenior(birthDate: IsoDate, eventDate: IsoDate): boolean {
 }
 
 /**
- * What one category costs this participant: half for a senior on that day's date. The law says "at
- * least 50% off", so an odd centavo is rounded in the participant's favour.
+ * What one category costs this participant: half for a senior on that day's date (`halfPriceCents`
+ * rounds an odd centavo in the participant's favour).
  */
 export function registrationPrice(priceCents: Cents, birthDate: IsoDate, eventDate: IsoDate): Cents {
-  return isSenior(birthDate, eventDate) ? Math.floor(priceCents / 2) : priceCents;
+  return isSenior(birthDate, eventDate) ? halfPriceCents(priceCents) : priceCents;
+}
+
+/** A registration price as buyers read it: "Gratuita" for nothing to pay, otherwise "R$ 49,90". */
+export function formatRegistrationPrice(cents: Cents): string {
+  return cents === 0 ? 'Gratuita' : formatBRL(cents);
 }
 
 /** The sum of the chosen categories for this participant, each priced on its own day. */

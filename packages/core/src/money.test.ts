@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { centsToCommaString, centsToReais, commaStringToCents, formatBRL, reaisToCents } from './money.ts';
+import {
+  centsToCommaString,
+  centsToReais,
+  commaStringToCents,
+  formatBRL,
+  halfPriceCents,
+  reaisToCents,
+} from './money.ts';
 
 describe('money', () => {
   it('formats centavos for people in pt-BR', () => {
@@ -36,5 +43,19 @@ describe('money', () => {
       expect(() => commaStringToCents(bad)).toThrow();
     }
     expect(commaStringToCents(centsToCommaString(98765))).toBe(98765);
+  });
+
+  it("halves a price rounding the odd centavo down, in the buyer's favour (at least 50% off)", () => {
+    expect(halfPriceCents(1)).toBe(0);
+    expect(halfPriceCents(0)).toBe(0);
+    expect(halfPriceCents(3)).toBe(1);
+    expect(halfPriceCents(9999)).toBe(4999);
+    expect(halfPriceCents(12990)).toBe(6495);
+    for (const cents of [1, 2, 7, 101, 4999, 123457]) {
+      expect(halfPriceCents(cents) * 2).toBeLessThanOrEqual(cents);
+      expect(cents - halfPriceCents(cents) * 2).toBeLessThanOrEqual(1);
+    }
+    expect(() => halfPriceCents(-2)).toThrow(RangeError);
+    expect(() => halfPriceCents(1.5)).toThrow(RangeError);
   });
 });

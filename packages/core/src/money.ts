@@ -23,6 +23,16 @@ export function formatBRL(cents: Cents): string {
   return `${sign}R$\u00a0${groupThousands(Math.floor(abs / 100))},${String(abs % 100).padStart(2, '0')}`;
 }
 
+/**
+ * Half of a price, for the 60+ half price (Estatuto do Idoso, Lei 10.741/2003, art. 23: "pelo menos
+ * 50%" off). An odd centavo is rounded down, in the buyer's favour: R$ 0,01 becomes R$ 0,00, which is
+ * a free registration (docs/decisions/0028-free-registrations.md).
+ */
+export function halfPriceCents(cents: Cents): Cents {
+  if (!Number.isInteger(cents) || cents < 0) throw new RangeError(`preço inválido: ${cents}`);
+  return Math.floor(cents / 2);
+}
+
 /** Reais as a number on the wire (product prices): 12990 → 129.9. */
 export function centsToReais(cents: Cents): number {
   return Math.round(cents) / 100;

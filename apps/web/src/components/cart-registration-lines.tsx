@@ -1,7 +1,7 @@
+import { formatRegistrationPrice } from '@passada/core/events';
 import { useQueries } from '@tanstack/react-query';
 import type { CartRegistration } from '../lib/cart-registrations.ts';
 import { priceQuery } from '../lib/events-api.ts';
-import { formatReais } from './price.tsx';
 import { TrashIcon } from './trash-icon.tsx';
 
 const priceOf = (line: CartRegistration) =>
@@ -52,7 +52,7 @@ export function CartRegistrationLines({
                 {line.tamanho ? ` · Camisa: ${line.tamanho}` : ''}
               </p>
               <p className="font-bold">
-                {price === null || price === undefined ? '…' : formatReais(price / 100)}
+                {price === null || price === undefined ? '…' : formatRegistrationPrice(price)}
               </p>
             </div>
             <button

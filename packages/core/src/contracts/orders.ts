@@ -7,7 +7,16 @@ import { ParticipantSchema } from './registrations.ts';
 export const ShippingServiceSchema = z.enum(['PAC', 'SEDEX']);
 export type ShippingService = z.infer<typeof ShippingServiceSchema>;
 
-export const PaymentMethodSchema = z.enum(['pix', 'cartao']);
+/** How an order was paid; `gratuito`: nothing to pay (docs/decisions/0028). */
+export const PaymentMethodSchema = z.enum(['pix', 'cartao', 'gratuito']);
+export type PaymentMethodName = z.infer<typeof PaymentMethodSchema>;
+
+/** How people read a payment method (orders, the back office). */
+export const PAYMENT_METHOD_LABEL: Record<PaymentMethodName, string> = {
+  pix: 'Pix',
+  cartao: 'Cartão',
+  gratuito: 'Gratuito (sem pagamento)',
+};
 
 /** One line of the order draft, as the spec's `orderData` item (section 3). Names and prices are the
  * browser's copy for display; the server reads only product, color, size and quantity. */

@@ -173,7 +173,13 @@ export const DashboardSchema = z.object({
     }),
   ),
   inscricoes_por_evento: z.array(
-    z.object({ evento_id: z.number().int(), evento: z.string(), inscritos: z.number().int() }),
+    z.object({
+      evento_id: z.number().int(),
+      evento: z.string(),
+      inscritos: z.number().int(),
+      /** Of those, the ones with nothing to pay (free race, 60+ of R$ 0,01, coupon of 100%). */
+      gratuitas: z.number().int(),
+    }),
   ),
   atencao: z.array(
     z.object({

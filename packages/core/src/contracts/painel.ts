@@ -257,7 +257,7 @@ export const PainelRegistrationDetailSchema = z.object({
   evento: z.object({ id: z.number().int(), nome: z.string() }),
   pagamento: z.object({
     txid: z.string(),
-    metodo: z.enum(['pix', 'cartao']),
+    metodo: z.enum(['pix', 'cartao', 'gratuito']),
     status: z.string(),
     /** What the charge took, in reais (interest included): what a cancellation returns. */
     valor: z.number(),

@@ -35,6 +35,26 @@ export const PixCreateResponseSchema = z.object({
 });
 export type PixCreateResponse = z.infer<typeof PixCreateResponseSchema>;
 
+/**
+ * `POST /api/confirmar-gratuito/`: a registration or cart with nothing to pay (a free race, a 60+ half
+ * price of R$ 0,01, a coupon that takes it all). `total` is what the browser showed, 0; the server
+ * prices the draft again and answers 409 with `total_correto` when there is something to pay.
+ */
+export const FreeConfirmRequestSchema = z.object({
+  total: z.number().min(0).max(1_000_000),
+  ...purposeFields,
+});
+export type FreeConfirmRequest = z.infer<typeof FreeConfirmRequestSchema>;
+
+/** What the free confirmation created; `txid` then answers like a paid charge's (status, order, registration). */
+export const FreeConfirmResponseSchema = z.object({
+  txid: z.string(),
+  status: z.literal('CONCLUIDA'),
+  pedido_id: z.number().int().optional(),
+  inscricao_id: z.number().int().optional(),
+});
+export type FreeConfirmResponse = z.infer<typeof FreeConfirmResponseSchema>;
+
 export const PIX_CHARGE_STATUSES = [
   'ATIVA',
   'CONCLUIDA',
@@ -163,7 +183,7 @@ export const IdempotencyKeySchema = z.string().min(1).max(100);
 export const PaymentListItemSchema = z.object({
   txid: z.string(),
   finalidade: FinalidadeSchema,
-  metodo: z.enum(['pix', 'cartao']),
+  metodo: z.enum(['pix', 'cartao', 'gratuito']),
   status: z.enum(PIX_CHARGE_STATUSES),
   /** Reais. */
   valor: z.number(),

@@ -2,7 +2,11 @@ import { PIX_CHARGE_STATUSES } from '@passada/core/contracts/payments';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
-export const chargeMethods = ['pix', 'cartao'] as const;
+/**
+ * `gratuito`: nothing to pay (a free registration, a cart whose total is zero); the charge is written
+ * already CONCLUIDA, never reaches a provider and never moves again (docs/decisions/0028).
+ */
+export const chargeMethods = ['pix', 'cartao', 'gratuito'] as const;
 export const chargePurposes = ['order', 'registration'] as const;
 /** API Pix statuses, plus the card outcomes and our own states: the contract's list, one source. */
 export const chargeStatuses = PIX_CHARGE_STATUSES;

@@ -44,7 +44,7 @@ export interface CouponQuoteInput {
   /** The participant's CPF (registrations): counted against the per-CPF limit. */
   cpf?: string | undefined;
   lines: CouponLine[];
-  /** The whole charge before the coupon (shipping included): the discount never leaves it under R$ 1,00. */
+  /** The whole charge before the coupon (shipping included): the discount takes all of it or leaves at least R$ 1,00. */
   totalCents: number;
 }
 

@@ -273,7 +273,7 @@ describe('coupons', () => {
       expect((await ask()).json().detail).toBe('Cupom ainda não está valendo.');
     });
 
-    it('never brings a charge under R$ 1,00', async () => {
+    it('takes a whole charge (nothing to pay) or leaves at least R$ 1,00', async () => {
       const made = await coupon({ tipo: 'percentual', valor: 100 });
       const { draft, totalCents, shippingCents } = await cart(buyer, 5000);
       expect(shippingCents).toBeGreaterThan(100);
@@ -292,7 +292,17 @@ describe('coupons', () => {
           inscricao: { evento: event.id, categoria_evento: [event.days[0]!.categories[0]!.id] },
         })
       ).json();
-      expect(race).toMatchObject({ desconto: 39, total: 1 });
+      // It covers the whole registration: nothing to pay, the free path (docs/decisions/0028).
+      expect(race).toMatchObject({ desconto: 40, total: 0 });
+      const almost = await coupon({ tipo: 'percentual', valor: 99, escopo: 'corridas' });
+      const raceAlmost = (
+        await previewCoupon(t.app, buyer.headers, {
+          cupom: almost.codigo,
+          finalidade: 'inscricao',
+          inscricao: { evento: event.id, categoria_evento: [event.days[0]!.categories[0]!.id] },
+        })
+      ).json();
+      expect(raceAlmost).toMatchObject({ desconto: 39, total: 1 });
     });
 
     it('gives the use back when the Pix expires unpaid, so the next buyer can take it', async () => {

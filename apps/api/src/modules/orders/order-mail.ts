@@ -19,6 +19,8 @@ export function orderConfirmationMail(input: {
 }): MailMessage {
   const { env, order, buyer, shipping } = input;
   const a = order.address;
+  // A cart of total zero (free registrations) was confirmed without a payment (docs/decisions/0028).
+  const free = order.metodo_pagamento === 'gratuito';
   const paidWith =
     order.metodo_pagamento === 'pix'
       ? 'Pix'
@@ -27,7 +29,9 @@ export function orderConfirmationMail(input: {
   const lines = [
     `Olá, ${buyer.name}!`,
     '',
-    `Recebemos o pagamento do seu pedido nº ${order.id} em ${paidOn}. Obrigado por comprar na ${env.STORE_NAME}!`,
+    free
+      ? `Seu pedido nº ${order.id} foi confirmado em ${paidOn}, sem pagamento: não havia valor a pagar. Obrigado por escolher a ${env.STORE_NAME}!`
+      : `Recebemos o pagamento do seu pedido nº ${order.id} em ${paidOn}. Obrigado por comprar na ${env.STORE_NAME}!`,
     '',
     ...(order.items.length
       ? [
@@ -58,7 +62,7 @@ export function orderConfirmationMail(input: {
       : []),
     ...(order.cupom && order.desconto ? [`Desconto (cupom ${order.cupom}): −${brl(order.desconto)}`] : []),
     ...(order.juros > 0 ? [`Juros do parcelamento: ${brl(order.juros)}`] : []),
-    `Total pago: ${brl(order.total)} (${paidWith})`,
+    free ? 'Total: gratuito' : `Total pago: ${brl(order.total)} (${paidWith})`,
     '',
     ...(a
       ? [
@@ -71,8 +75,10 @@ export function orderConfirmationMail(input: {
         ]
       : []),
     // CDC art. 49: seven days from receiving the products, or from this confirmation when nothing ships.
-    `Direito de arrependimento: você pode desistir desta compra em até 7 dias a contar ${order.items.length ? 'do recebimento dos produtos' : 'desta confirmação'}, ` +
-      'com devolução integral do valor pago (art. 49 do Código de Defesa do Consumidor). Para isso, responda a este e-mail.',
+    free
+      ? 'Se não puder participar, responda a este e-mail: cancelamos a inscrição e liberamos a vaga.'
+      : `Direito de arrependimento: você pode desistir desta compra em até 7 dias a contar ${order.items.length ? 'do recebimento dos produtos' : 'desta confirmação'}, ` +
+        'com devolução integral do valor pago (art. 49 do Código de Defesa do Consumidor). Para isso, responda a este e-mail.',
     '',
     `Acompanhe seus pedidos em ${env.publicUrl}/user/pedidos.`,
     '',
@@ -102,10 +108,12 @@ const STATUS_LINES: Partial<Record<Order['status'], (order: Order) => string>> =
     `Seu pedido nº ${o.id} foi enviado pelos Correios (${o.servico_frete}). Código de rastreio: ${o.codigo_rastreio}.\nAcompanhe a entrega em ${o.rastreio_url}`,
   entregue: (o) => `Seu pedido nº ${o.id} foi entregue. Esperamos que aproveite!`,
   cancelado: (o) =>
-    `Seu pedido nº ${o.id} foi cancelado${cancelledWhat(o)}. O valor de ${brl(o.total)} será devolvido ` +
-    (o.metodo_pagamento === 'pix'
-      ? 'por Pix para a conta que pagou.'
-      : 'no seu cartão de crédito; o estorno aparece na fatura conforme o prazo do banco emissor.'),
+    o.total === 0
+      ? `Seu pedido nº ${o.id} foi cancelado${cancelledWhat(o)}. Não havia valor pago: nada a devolver.`
+      : `Seu pedido nº ${o.id} foi cancelado${cancelledWhat(o)}. O valor de ${brl(o.total)} será devolvido ` +
+        (o.metodo_pagamento === 'pix'
+          ? 'por Pix para a conta que pagou.'
+          : 'no seu cartão de crédito; o estorno aparece na fatura conforme o prazo do banco emissor.'),
 };
 
 /** The e-mail telling the buyer their order moved (packed, shipped with tracking, delivered, cancelled). */

@@ -20,7 +20,7 @@ import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
 import * as repo from './orders.repository.ts';
-import { shippingServiceOf } from './orders.service.ts';
+import { paymentMethodOf, shippingServiceOf } from './orders.service.ts';
 
 export const ORDERS_PAGE_SIZE = 25;
 
@@ -65,7 +65,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       data: order.orderDate.toISOString(),
       cliente: order.address?.full_name ?? email ?? '',
       email,
-      metodo_pagamento: order.paymentMethod === 'cartao' ? 'cartao' : 'pix',
+      metodo_pagamento: paymentMethodOf(order),
       total: centsToReais(order.totalCents),
       itens: Number(units),
     }));
@@ -112,7 +112,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       desconto: centsToReais(order.discountCents),
       total: centsToReais(order.totalCents),
       parcelas: order.installments,
-      metodo_pagamento: order.paymentMethod === 'cartao' ? 'cartao' : 'pix',
+      metodo_pagamento: paymentMethodOf(order),
       codigo_rastreio: order.trackingCode,
       rastreio_url: order.trackingCode ? trackingUrl(order.trackingCode) : null,
       pagamento: {

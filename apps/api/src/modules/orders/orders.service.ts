@@ -146,6 +146,11 @@ export function shippingServiceOf(row: Pick<repo.OrderRow, 'shippingService'>): 
   return row.shippingService === 'SEDEX' ? 'SEDEX' : 'PAC';
 }
 
+/** How the order was paid, as the wire names it (`gratuito`: a cart of total zero, docs/decisions/0028). */
+export function paymentMethodOf(row: Pick<repo.OrderRow, 'paymentMethod'>): 'pix' | 'cartao' | 'gratuito' {
+  return row.paymentMethod === 'cartao' || row.paymentMethod === 'gratuito' ? row.paymentMethod : 'pix';
+}
+
 const itemsLabel = (n: number) => plural(n, 'item', 'itens');
 
 /** Orders: the `order` purpose of a charge, and the orders it created (docs/architecture.md §5). */
@@ -499,7 +504,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       subtotal: centsToReais(row.subtotalCents),
       total: centsToReais(row.totalCents),
       parcelas: row.installments,
-      metodo_pagamento: row.paymentMethod === 'cartao' ? 'cartao' : 'pix',
+      metodo_pagamento: paymentMethodOf(row),
       status: row.status,
       order_date: row.orderDate.toISOString(),
       address: row.address,

@@ -32,7 +32,12 @@ export async function dailySales(db: Db, since: Date) {
 
 export async function registrationsPerEvent(db: Db) {
   return db
-    .select({ id: events.id, name: events.name, n: count(registrations.id) })
+    .select({
+      id: events.id,
+      name: events.name,
+      n: count(registrations.id),
+      free: sql<number>`count(${registrations.id}) filter (where ${registrations.totalCents} = 0)`,
+    })
     .from(events)
     .leftJoin(registrations, and(eq(registrations.eventId, events.id), isNull(registrations.cancelledAt)))
     .groupBy(events.id, events.name)

@@ -89,6 +89,8 @@ const CSV_HEADER = [
   'Equipe',
   'PCD',
   'Meia-entrada 60+',
+  // Last, so importers reading the columns above by position keep working (docs/decisions/0028).
+  'Gratuita',
 ];
 
 /** Events' participants, their export and race-day check-in. */
@@ -245,6 +247,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
               row.team ?? '',
               row.pcd ? 'Sim' : 'Não',
               row.seniorDiscount ? 'Sim' : 'Não',
+              row.totalCents === 0 ? 'Sim' : 'Não',
             ]
               .map(csvField)
               .join(';'),

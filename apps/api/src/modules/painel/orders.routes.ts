@@ -143,6 +143,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           evento_id: e.id,
           evento: e.name,
           inscritos: Number(e.n),
+          gratuitas: Number(e.free),
         })),
         atencao: attention.map((c) => ({
           txid: c.txid,

@@ -63,7 +63,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       evento: { id: row.eventId, nome: event?.name ?? '' },
       pagamento: {
         txid: charge?.txid ?? '',
-        metodo: charge?.method === 'cartao' ? 'cartao' : 'pix',
+        metodo: charge?.method === 'cartao' || charge?.method === 'gratuito' ? charge.method : 'pix',
         status: charge?.status ?? 'desconhecido',
         valor: centsToReais(charge?.amountCents ?? row.totalCents),
         devolucao: refund
@@ -121,13 +121,13 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
             cancelada: true,
             motivo: reason ?? null,
             inscricoes: result.cancelled.map((r) => r.id),
-            devolucao: centsToReais(result.refund.amountCents),
+            devolucao: centsToReais(result.refund?.amountCents ?? 0),
           },
         });
         return result;
       });
       // The money goes back only once the cancellation committed; a failure is retried by reconciliation.
-      await app.payments.sendRefund(done.refund);
+      if (done.refund) await app.payments.sendRefund(done.refund);
       return detail(req.params.id);
     },
   );

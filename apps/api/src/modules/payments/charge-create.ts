@@ -16,6 +16,7 @@ import type { ChargeRow } from './payments.repository.ts';
 import * as repo from './payments.repository.ts';
 import {
   CARD_REVIEW_SECONDS,
+  CannotFulfil,
   type ChargePurpose,
   errorInfo,
   isNotFound,
@@ -61,6 +62,18 @@ const mayHaveCreated = (err: unknown) =>
 
 /** Our own id for a card charge: alphanumeric like a txid, so one status route serves both. */
 const newCardTxid = () => `cartao${randomBytes(12).toString('hex')}`;
+/** Our own id for a confirmation with nothing to pay, in the same shape. */
+const newFreeTxid = () => `gratis${randomBytes(12).toString('hex')}`;
+
+export const NOTHING_TO_PAY =
+  'Não há nada a pagar: confirme a inscrição ou o pedido sem pagamento (Confirmar inscrição).';
+
+export interface FreeConfirmed {
+  txid: string;
+  purpose: ChargePurpose;
+  /** The order or registration created. */
+  fulfilledId: number;
+}
 
 /**
  * Creating a charge (docs/architecture.md §5): reserve and commit, then the provider with no
@@ -78,14 +91,18 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
     draft: unknown,
     claimedCents: number,
     payerCpf?: string,
+    free = false,
   ) {
     const prepared = await handlerFor(purpose).prepare(tx, {
       user,
       draft,
       ...(payerCpf ? { payerCpf } : {}),
     });
-    if (!Number.isInteger(prepared.amountCents) || prepared.amountCents <= 0)
+    if (!Number.isInteger(prepared.amountCents) || prepared.amountCents < 0)
       throw new Error(`purpose ${purpose} priced a draft at ${prepared.amountCents}`);
+    // Nothing to pay never reaches a provider (a Pix needs at least R$ 0,01): the free path confirms it.
+    if (prepared.amountCents === 0 && !free)
+      throw new HttpError(409, NOTHING_TO_PAY, 'nada_a_pagar', undefined, { total_correto: 0 });
     if (prepared.amountCents !== claimedCents) {
       throw new HttpError(
         409,
@@ -386,5 +403,64 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
     return cardAnswer(row, applied && 'fulfilledId' in applied ? applied.fulfilledId : undefined);
   }
 
-  return { createPix, chargeCard };
+  /**
+   * Nothing to pay (docs/decisions/0028-free-registrations.md): the same pricing, holds and
+   * fulfilment as a paid charge, in ONE transaction and with no provider: the charge is written
+   * CONCLUIDA with amount 0 and method `gratuito`, so the registration or order points at it like a
+   * paid one and cancelling it gives the places back through the same path. A refusal (sold out,
+   * deadline, CPF already registered, the price is not zero) leaves nothing behind.
+   */
+  async function confirmFree(input: {
+    user: AuthUser;
+    purpose: ChargePurpose;
+    draft: unknown;
+    claimedTotalCents: number;
+  }): Promise<FreeConfirmed> {
+    const { db, now, log } = deps;
+    // The account's own open Pix for the same thing would refuse it as pending: it goes first.
+    const withdrawn = await withdrawEarlierPix(input.user, input.purpose);
+    const txid = newFreeTxid();
+    const done = await db.transaction(async (tx) => {
+      await endWithdrawn(tx, withdrawn);
+      const prepared = await prepare(
+        tx,
+        input.purpose,
+        input.user,
+        input.draft,
+        input.claimedTotalCents,
+        undefined,
+        true,
+      );
+      const at = now();
+      const row = await repo.insertCharge(tx, {
+        txid,
+        method: 'gratuito',
+        provider: 'nenhum',
+        purpose: input.purpose,
+        userId: input.user.id,
+        amountCents: 0,
+        status: 'CONCLUIDA',
+        draft: prepared.draft,
+        expiresAt: at,
+        paidAt: at,
+        createdAt: at,
+      });
+      const handler = handlerFor(input.purpose);
+      await handler.reserve(tx, row.id, prepared.draft);
+      await logEvent(tx, row.id, 'create', 'gratuito', null);
+      const fulfilled = await handler.fulfil(tx, row).catch((err: unknown) => {
+        // Nothing was paid, so nothing to return: the whole confirmation is refused instead.
+        if (err instanceof CannotFulfil) throw new HttpError(409, err.message, 'nao_confirmada');
+        throw err;
+      });
+      return { chargeId: row.id, fulfilledId: fulfilled.id };
+    });
+    log.info(
+      { txid, chargeId: done.chargeId, purpose: input.purpose, fulfilledId: done.fulfilledId },
+      'free confirmation',
+    );
+    return { txid, purpose: input.purpose, fulfilledId: done.fulfilledId };
+  }
+
+  return { createPix, chargeCard, confirmFree };
 }

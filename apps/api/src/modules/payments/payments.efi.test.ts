@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
@@ -511,5 +512,48 @@ describe('a card approved after its units went back (clocked, strict fake Efí)'
     expect(charge).toMatchObject({ status: 'FALHOU', attention: 'erro_na_operadora' });
     expect(order.state.stock).toBe(1);
     expect((await t.app.payments.needingAttention()).map((c) => c.id)).toContain(charge.id);
+  });
+});
+
+/**
+ * The simulated bank rebuilds what it forgot in a restart from our records (docs/decisions/0028); Efí
+ * keeps its own charges, so one Efí does not know is something else and must stay an alarm.
+ */
+describe('a Pix Efí does not know', () => {
+  it('is not expired on our word: reconciliation logs an error and keeps its units held', async () => {
+    let clock = new Date();
+    const lines: Array<{ level: number; msg: string }> = [];
+    const logStream = new Writable({
+      write(chunk, _enc, done) {
+        for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+        done();
+      },
+    });
+    const env = { ...envVars, EFI_TIMEOUT_MS: '15000', LOG_LEVEL: 'info' };
+    const provider = createEfiProvider(loadEnv({ NODE_ENV: 'test', ...env }), { ca: serverCert.cert });
+    const t = await createTestApp({
+      env,
+      providers: { payments: provider },
+      now: () => clock,
+      logger: true,
+      logStream,
+    });
+    try {
+      const order = purposeWithAddress(3);
+      t.app.payments.registerPurpose('order', order.handler);
+      const buyer = await makeUser(t.app);
+      const res = await orderPix(t.app, buyer.headers, 1);
+      expect(res.statusCode).toBe(201);
+      const { txid } = res.json();
+      expect(order.state.stock).toBe(2);
+      fake.cobs.delete(txid);
+      clock = new Date(clock.getTime() + 31 * 60_000);
+      await t.app.payments.reconcileAll();
+      expect((await chargeByTxid(t.app, txid))!.status).toBe('ATIVA');
+      expect(order.state.stock).toBe(2);
+      expect(lines.some((l) => l.level >= 50 && l.msg === 'charge reconciliation failed')).toBe(true);
+    } finally {
+      await t.close();
+    }
   });
 });

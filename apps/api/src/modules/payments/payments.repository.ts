@@ -95,6 +95,16 @@ export async function findCardCharge(
   return row ?? null;
 }
 
+/** The Pix charge paid by this transfer (its end-to-end id), if any. */
+export async function findPixByEndToEndId(db: Conn, endToEndId: string): Promise<ChargeRow | null> {
+  const [row] = await db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.method, 'pix'), eq(charges.endToEndId, endToEndId)))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findByIdempotencyKey(db: Conn, userId: number, key: string): Promise<ChargeRow | null> {
   const [row] = await db
     .select()

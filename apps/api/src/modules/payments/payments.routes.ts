@@ -8,6 +8,8 @@ import {
   CardTokenRequestSchema,
   CardTokenResponseSchema,
   type Finalidade,
+  FreeConfirmRequestSchema,
+  FreeConfirmResponseSchema,
   IdempotencyKeySchema,
   InstallmentsQuerySchema,
   InstallmentsResponseSchema,
@@ -203,6 +205,38 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{ payments: PaymentsService }
         ...fulfilledField(paid.purpose, paid.fulfilledId),
         txid: paid.txid,
       });
+    },
+  );
+
+  app.post(
+    '/api/confirmar-gratuito/',
+    {
+      config: { limit: limited('free'), auth: 'user' },
+      schema: {
+        tags: ['pagamentos'],
+        summary:
+          'Confirma sem pagamento uma inscrição ou um pedido de total zero (corrida gratuita, meia-entrada de R$ 0,01, cupom que cobre tudo)',
+        body: FreeConfirmRequestSchema,
+        response: {
+          201: FreeConfirmResponseSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: TotalErrorSchema,
+          429: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const done = await payments.confirmFree({
+        user,
+        ...purposeOf(request.body),
+        claimedTotalCents: reaisToCents(request.body.total),
+      });
+      return reply
+        .status(201)
+        .send({ txid: done.txid, status: 'CONCLUIDA', ...fulfilledField(done.purpose, done.fulfilledId) });
     },
   );
 

@@ -4,6 +4,7 @@ import type { InstallmentOption } from '@passada/core/installments';
 import type { Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
+import { CARD_STATUSES, type SimulatedMemory } from '../../providers/payments/index.ts';
 import { createChargeCreation } from './charge-create.ts';
 import type { ChargeRow, RefundRow } from './payments.repository.ts';
 import * as repo from './payments.repository.ts';
@@ -17,7 +18,8 @@ import {
 import { createReconciliation } from './reconcile.ts';
 import { createRefunds } from './refunds.ts';
 
-export type { CardOutcome, CardPayInput, PixCreated } from './charge-create.ts';
+export type { CardOutcome, CardPayInput, FreeConfirmed, PixCreated } from './charge-create.ts';
+export { NOTHING_TO_PAY } from './charge-create.ts';
 export {
   CannotFulfil,
   type ChargePurpose,
@@ -122,6 +124,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     if (!provider.simulator) throw notFound();
     const charge = await repo.findChargeByTxid(db, txid);
     if (charge?.method !== 'pix') throw notFound('Cobrança não encontrada.');
+    // A charge created before a restart: the simulated bank recalls it first (`simulatedMemory`).
+    await provider.getPix(txid).catch(() => undefined);
     const paid = provider.simulator.payPix(txid, now());
     // The path of the bank's webhook, from the row just read.
     const settled = await reconcileCharge(charge, 'webhook');
@@ -186,6 +190,47 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     }
   }
 
+  /**
+   * The simulated bank's memory across restarts (docs/decisions/0028): what it had is what our charges
+   * recorded it had. Only the simulated provider asks; Efí keeps its own charges, and one it does not
+   * know stays a 404 the reconciliation reports.
+   */
+  const simulatedMemory: SimulatedMemory = {
+    async pix(key) {
+      const row =
+        'txid' in key
+          ? await repo.findChargeByTxid(deps.db, key.txid)
+          : await repo.findPixByEndToEndId(deps.db, key.endToEndId);
+      // Never recorded as created at the bank (FALHOU, or a crash before its answer): it is not there.
+      if (row?.method !== 'pix' || row.provider !== 'simulado' || !row.pixCopiaECola) return null;
+      const paid = row.endToEndId !== null && (row.status === 'CONCLUIDA' || row.status === 'DEVOLVIDA');
+      return {
+        txid: row.txid,
+        amountCents: row.amountCents,
+        createdAt: row.createdAt,
+        expiresAt: row.expiresAt,
+        // Ours ended it (expired, replaced) only after removing it at the bank.
+        status: paid ? 'CONCLUIDA' : row.status === 'ATIVA' ? 'ATIVA' : 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+        ...(paid && row.endToEndId ? { endToEndId: row.endToEndId } : {}),
+        ...(paid && row.paidAt ? { paidAt: row.paidAt } : {}),
+      };
+    },
+    async card(providerChargeId) {
+      const row = await repo.findCardCharge(deps.db, { providerChargeId });
+      if (row?.provider !== 'simulado' || !row.providerChargeId) return null;
+      const status = CARD_STATUSES.find((s) => s === row.providerStatus) ?? 'waiting';
+      return {
+        chargeId: row.providerChargeId,
+        customId: String(row.id),
+        status,
+        installments: row.installments,
+        installmentValueCents: row.installmentValueCents ?? Math.round(row.amountCents / row.installments),
+        totalCents: row.amountCents,
+      };
+    },
+  };
+  deps.provider.simulator?.rememberFrom(simulatedMemory);
+
   return {
     registerPurpose: ctx.registerPurpose,
     createPix: creation.createPix,
@@ -201,6 +246,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     simulatePixPayment,
     installments,
     chargeCard: creation.chargeCard,
+    confirmFree: creation.confirmFree,
     listNoteworthy,
     returnPaid: refunds.returnPaid,
     sendRefund: refunds.sendRefund,

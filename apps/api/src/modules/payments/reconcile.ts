@@ -119,6 +119,8 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
     charge: ChargeRow,
     source: PaymentEventSource,
   ): Promise<Settled | undefined> {
+    // Nothing was paid and no provider knows it: there is nothing to ask anyone (docs/decisions/0028).
+    if (charge.method === 'gratuito') return undefined;
     if (charge.method === 'pix') return reconcilePix(charge, source);
     await reconcileCard(charge, source);
     return undefined;

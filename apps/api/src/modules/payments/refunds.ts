@@ -40,11 +40,14 @@ export function createRefunds(ctx: PaymentsContext) {
    * Staff cancel what a paid charge bought (docs/architecture.md §5): inside the caller's transaction
    * the charge becomes DEVOLVIDA with its refund row; the caller runs `sendRefund` after commit, since
    * no provider call happens inside a transaction. The caller tells the payer (its own e-mail).
+   * Null when nothing was paid (a free registration or cart, docs/decisions/0028): there is nothing to
+   * return, the charge stays as it is and the caller only gives back what it held.
    */
-  async function returnPaid(tx: Tx, chargeId: number, reason: string): Promise<RefundRow> {
+  async function returnPaid(tx: Tx, chargeId: number, reason: string): Promise<RefundRow | null> {
     const row = await repo.lockCharge(tx, chargeId);
     if (row?.status !== 'CONCLUIDA')
       throw conflict('Só um pagamento confirmado pode ser devolvido.', 'pagamento_nao_confirmado');
+    if (row.amountCents === 0) return null;
     if (row.method === 'pix' ? !row.endToEndId : !row.providerChargeId)
       throw conflict(
         'O pagamento não tem a identificação da operadora; devolva-o pelo painel da Efí.',
@@ -149,7 +152,8 @@ export function createRefunds(ctx: PaymentsContext) {
     // A draft cleared of personal data (LGPD) names nobody: the account's payments list still shows it.
     const payer =
       charge && !charge.personalDataClearedAt ? handlerFor(charge.purpose).payer?.(charge.draft) : undefined;
-    if (!charge || !refund || !payer) return;
+    // A free charge has no refund row: nothing was paid (docs/decisions/0028).
+    if (!charge || !refund || !payer || charge.method === 'gratuito') return;
     await deps.mail.send(
       refundNoticeMail({ env: deps.env, payer, refund, purpose: charge.purpose, method: charge.method }),
     );

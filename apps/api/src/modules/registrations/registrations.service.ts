@@ -14,7 +14,13 @@ import {
   RegistrationPriceDraftSchema,
 } from '@passada/core/contracts/registrations';
 import { maskCpf } from '@passada/core/documents';
-import { ageGroup, isRegistrationOpen, isSenior, registrationPrice } from '@passada/core/events';
+import {
+  ageGroup,
+  formatRegistrationPrice,
+  isRegistrationOpen,
+  isSenior,
+  registrationPrice,
+} from '@passada/core/events';
 import { centsToReais, formatBRL } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import { escapeXml } from '@passada/core/text';
@@ -81,7 +87,8 @@ export interface RegistrationCancellation {
   before: repo.RegistrationRow;
   /** Every registration the charge paid for, now cancelled (on the direct path, just this one). */
   cancelled: repo.RegistrationRow[];
-  refund: RefundRow;
+  /** Null for a free registration: nothing was paid, nothing goes back (docs/decisions/0028). */
+  refund: RefundRow | null;
 }
 
 /** What a registration charge pays for, as the server priced it (stored in charges.draft). */
@@ -555,17 +562,21 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     ]);
     const inOrder = registration.orderId !== null;
     const amount = formatBRL(refund?.amountCents ?? charge?.amountCents ?? registration.totalCents);
-    const money = inOrder
-      ? [`O pagamento do pedido nº ${registration.orderId} será devolvido a quem o pagou.`]
-      : charge?.method === 'cartao'
-        ? [
-            `Pedimos à operadora o estorno do valor integral de ${amount} no mesmo cartão de crédito.`,
-            'O estorno aparece na fatura do cartão em até duas faturas, conforme o banco emissor.',
-          ]
-        : [
-            `Pedimos a devolução do valor integral de ${amount} por Pix, para a conta de onde ele saiu.`,
-            'A devolução costuma chegar em poucos minutos e pode levar até 1 dia útil, conforme o seu banco.',
-          ];
+    // Nothing was paid for it (a free registration, or a cart of total zero): nothing to return.
+    const nothingPaid = charge?.amountCents === 0;
+    const money = nothingPaid
+      ? ['Esta inscrição era gratuita: não há valor a devolver.']
+      : inOrder
+        ? [`O pagamento do pedido nº ${registration.orderId} será devolvido a quem o pagou.`]
+        : charge?.method === 'cartao'
+          ? [
+              `Pedimos à operadora o estorno do valor integral de ${amount} no mesmo cartão de crédito.`,
+              'O estorno aparece na fatura do cartão em até duas faturas, conforme o banco emissor.',
+            ]
+          : [
+              `Pedimos a devolução do valor integral de ${amount} por Pix, para a conta de onde ele saiu.`,
+              'A devolução costuma chegar em poucos minutos e pode levar até 1 dia útil, conforme o seu banco.',
+            ];
     const details = [
       `Evento: ${event.name}`,
       `Data: ${formatIsoDateBR(event.startDate)} às ${event.time}`,
@@ -729,7 +740,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       ...(registration.couponCode
         ? [`Desconto (cupom ${registration.couponCode}): −${formatBRL(registration.discountCents)}`]
         : []),
-      `Valor: ${formatBRL(registration.totalCents)}`,
+      `Valor: ${formatRegistrationPrice(registration.totalCents)}`,
       `Inscrição nº ${registration.id}`,
       ...(registration.kitSize ? [`Camisa: ${registration.kitSize}`] : []),
       ...(registration.seniorDiscount

@@ -123,15 +123,17 @@ export interface CardChargeInput {
  * Efí's card charge statuses. Only `paid` (and `settled`, paid and later transferred) means money
  * arrived; `approved` is the card network's yes before the money is credited; `waiting` is pending.
  */
-export type CardStatus =
-  | 'waiting'
-  | 'approved'
-  | 'paid'
-  | 'unpaid'
-  | 'canceled'
-  | 'refunded'
-  | 'contested'
-  | 'settled';
+export const CARD_STATUSES = [
+  'waiting',
+  'approved',
+  'paid',
+  'unpaid',
+  'canceled',
+  'refunded',
+  'contested',
+  'settled',
+] as const;
+export type CardStatus = (typeof CARD_STATUSES)[number];
 
 export interface CardChargeResult {
   chargeId: string;
@@ -185,7 +187,43 @@ export interface SimulatedRefund {
 }
 
 /** Only in `simulado`: plays the bank (paying a charge), the card network and Efí's browser tokenizer. */
+/** A Pix as the simulated bank had it, rebuilt from the shop's own record of the charge. */
+export interface RecalledPix {
+  txid: string;
+  amountCents: number;
+  createdAt: Date;
+  expiresAt: Date;
+  status: ProviderPixStatus;
+  endToEndId?: string;
+  paidAt?: Date;
+}
+
+/** A card charge as the simulated network had it, rebuilt from the shop's own record. */
+export interface RecalledCard {
+  chargeId: string;
+  customId: string;
+  status: CardStatus;
+  installments: number;
+  installmentValueCents: number;
+  totalCents: number;
+}
+
+/**
+ * Where the simulated bank, which keeps its charges in memory, finds again after a restart the ones
+ * it had: the shop's database. Null when the shop never recorded it as created there (it never was, or
+ * the process died before the answer was recorded; either way it is gone, as a real 404 says).
+ */
+export interface SimulatedMemory {
+  pix(key: { txid: string } | { endToEndId: string }): Promise<RecalledPix | null>;
+  card(providerChargeId: string): Promise<RecalledCard | null>;
+}
+
 export interface PaymentsSimulator {
+  /**
+   * Gives the simulated bank a memory that survives a restart (docs/decisions/0028): a charge it does
+   * not hold in this process is looked up there before it answers "not found".
+   */
+  rememberFrom(memory: SimulatedMemory): void;
   /**
    * The payer paid at the bank; the confirmation then comes in as from a real provider. An expired or
    * removed charge is not paid, unless `afterExpiry` plays a payment that raced the expiry.

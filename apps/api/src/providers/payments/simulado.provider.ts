@@ -11,6 +11,9 @@ import {
   type PaymentsProvider,
   type PixState,
   type ProviderPixStatus,
+  type RecalledCard,
+  type RecalledPix,
+  type SimulatedMemory,
   type SimulatedRefund,
 } from './payments.provider.ts';
 import { pixQrDataUri } from './pix-qr.ts';
@@ -79,7 +82,8 @@ const hex = (bytes: number) => randomBytes(bytes).toString('hex');
 
 /**
  * Offline and deterministic (docs/architecture.md §5): real BR Codes and QR images, and a bank that pays
- * only when told to. State lives in this process, which is enough for development, demos and tests.
+ * only when told to. State lives in this process; after a restart the charges it had are rebuilt from
+ * the shop's database (`rememberFrom`), so open ones still expire and paid ones can still be refunded.
  */
 export function createSimulatedProvider(env: Env): PaymentsProvider {
   const cobs = new Map<string, SimulatedCob>();
@@ -87,11 +91,48 @@ export function createSimulatedProvider(env: Env): PaymentsProvider {
   const refunds = new Map<string, SimulatedRefund>();
   const cards = new Map<string, SimulatedCardCharge>();
   const notifications = new Map<string, SimulatedCardCharge>();
+  let memory: SimulatedMemory | undefined;
 
-  const findCob = (txid: string) => {
-    const cob = cobs.get(txid);
+  const keep = (p: RecalledPix): SimulatedCob => {
+    const cob: SimulatedCob = {
+      amountCents: p.amountCents,
+      createdAt: p.createdAt,
+      expiresAt: p.expiresAt,
+      status: p.status,
+      ...(p.endToEndId ? { endToEndId: p.endToEndId } : {}),
+      ...(p.paidAt ? { paidAt: p.paidAt } : {}),
+    };
+    cobs.set(p.txid, cob);
+    return cob;
+  };
+  /** The charge held in this process, or the one it had before a restart. */
+  const recallCob = async (txid: string) => {
+    const known = cobs.get(txid);
+    if (known) return known;
+    const recalled = await memory?.pix({ txid });
+    return recalled ? keep(recalled) : undefined;
+  };
+  const findCob = async (txid: string) => {
+    const cob = await recallCob(txid);
     if (!cob) throw new PaymentProviderError('Cobrança não encontrada.', 404, 'cobranca_nao_encontrada');
     return cob;
+  };
+  const recallCard = async (chargeId: string) => {
+    const known = cards.get(chargeId);
+    if (known) return known;
+    const recalled: RecalledCard | null | undefined = await memory?.card(chargeId);
+    if (!recalled) return undefined;
+    const charge: SimulatedCardCharge = {
+      chargeId: recalled.chargeId,
+      customId: recalled.customId,
+      history: [],
+      installments: recalled.installments,
+      installmentValueCents: recalled.installmentValueCents,
+      totalCents: recalled.totalCents,
+    };
+    cards.set(charge.chargeId, charge);
+    moveCard(charge, recalled.status);
+    return charge;
   };
   const pixState = (txid: string, cob: SimulatedCob): PixState => {
     const raw = {
@@ -169,11 +210,11 @@ export function createSimulatedProvider(env: Env): PaymentsProvider {
     },
 
     async getPix(txid) {
-      return pixState(txid, findCob(txid));
+      return pixState(txid, await findCob(txid));
     },
 
     async cancelPix(txid) {
-      const cob = findCob(txid);
+      const cob = await findCob(txid);
       if (cob.status === 'ATIVA') cob.status = 'REMOVIDA_PELO_USUARIO_RECEBEDOR';
       return pixState(txid, cob);
     },
@@ -181,7 +222,11 @@ export function createSimulatedProvider(env: Env): PaymentsProvider {
     async refundPix({ endToEndId, refundId, amountCents }) {
       const done = refunds.get(refundId);
       if (done) return { refundId, status: 'DEVOLVIDO', amountCents: done.amountCents, raw: { ...done } };
-      const cob = [...cobs.values()].find((c) => c.endToEndId === endToEndId);
+      let cob = [...cobs.values()].find((c) => c.endToEndId === endToEndId);
+      if (!cob) {
+        const recalled = await memory?.pix({ endToEndId });
+        if (recalled) cob = keep(recalled);
+      }
       if (!cob) throw new PaymentProviderError('Pix não encontrado.', 404, 'pix_nao_encontrado');
       const returned = [...refunds.values()]
         .filter((r) => r.endToEndId === endToEndId)
@@ -206,7 +251,7 @@ export function createSimulatedProvider(env: Env): PaymentsProvider {
     },
 
     async refundCard({ providerChargeId, amountCents }) {
-      const charge = cards.get(providerChargeId);
+      const charge = await recallCard(providerChargeId);
       if (!charge) throw new PaymentProviderError('Cobrança não encontrada.', 404, 'charge_not_found');
       const refundId = `card${providerChargeId}`;
       const done = refunds.get(refundId);
@@ -251,7 +296,7 @@ export function createSimulatedProvider(env: Env): PaymentsProvider {
     },
 
     async getCardCharge(chargeId) {
-      const charge = cards.get(chargeId);
+      const charge = await recallCard(chargeId);
       if (!charge) throw new PaymentProviderError('Cobrança não encontrada.', 404, 'charge_not_found');
       return cardResult(charge);
     },
@@ -286,6 +331,9 @@ export function createSimulatedProvider(env: Env): PaymentsProvider {
     },
 
     simulator: {
+      rememberFrom(source) {
+        memory = source;
+      },
       payPix(txid, now, options = {}) {
         const cob = cobs.get(txid);
         // Like a bank: an expired or removed charge can no longer be paid; a paid one is not paid twice.

@@ -2,7 +2,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router';
 import { CardForm, type CardPhase, type InstallmentChoice } from './card-form.tsx';
 import { ProcessingModal, SuccessModal } from './payment-modals.tsx';
-import type { Purpose } from './payments-api.ts';
+import { type Purpose, useConfirmFree } from './payments-api.ts';
 import { PixPanel } from './pix-panel.tsx';
 
 /** docs/product.md §4: after a paid order or registration, the confirmation stays 10 s, then the next page. */
@@ -10,9 +10,12 @@ export const SUCCESS_REDIRECT_MS = 10_000;
 
 export type PaymentMethod = 'pix' | 'cartao';
 
-/** A paid charge: the Pix txid or the card charge id, and the card's total with interest in reais. */
+/**
+ * A paid charge: the Pix txid or the card charge id, and the card's total with interest in reais;
+ * `gratuito`: confirmed with nothing to pay (its txid).
+ */
 export interface Payment {
-  method: PaymentMethod;
+  method: PaymentMethod | 'gratuito';
   id: string;
   precoJuros: number | null;
 }
@@ -36,7 +39,9 @@ export type PaymentStepState = ReturnType<typeof usePaymentStep>;
 export function usePaymentStep(options: PaymentStepOptions) {
   const navigate = useNavigate();
   const [cardPhase, setCardPhase] = useState<CardPhase>('idle');
-  const paying = cardPhase !== 'idle';
+  const [confirming, setConfirming] = useState(false);
+  const paying = cardPhase !== 'idle' || confirming;
+  const confirmFree = useConfirmFree();
   const [finishing, setFinishing] = useState(false);
   const [succeeded, setSucceeded] = useState(false);
   const [successOpen, setSuccessOpen] = useState(false);
@@ -79,6 +84,21 @@ export function usePaymentStep(options: PaymentStepOptions) {
     }
   };
 
+  /** Nothing to pay: the server confirms the draft at once, then the same success as a payment. */
+  const confirmWithoutPayment = async (purpose: Purpose, draft: unknown) => {
+    setConfirming(true);
+    let txid: string;
+    try {
+      txid = (await confirmFree.mutateAsync({ purpose, draft })).txid;
+    } catch (err) {
+      latest.current.showAlert(err instanceof Error ? err.message : latest.current.texts.failure);
+      return;
+    } finally {
+      setConfirming(false);
+    }
+    await paid({ method: 'gratuito', id: txid, precoJuros: null });
+  };
+
   const closeSuccess = () => {
     if (latest.current.leaveOnClose) leave();
     else setSuccessOpen(false);
@@ -86,6 +106,8 @@ export function usePaymentStep(options: PaymentStepOptions) {
 
   return {
     paying,
+    /** A card payment is under way (not a confirmation without payment). */
+    cardPaying: cardPhase !== 'idle',
     /** The bank is still reviewing the card payment; its status is being read. */
     reviewing: cardPhase === 'review',
     finishing,
@@ -96,6 +118,7 @@ export function usePaymentStep(options: PaymentStepOptions) {
     texts: options.texts,
     setCardPhase,
     paid,
+    confirmWithoutPayment,
     closeSuccess,
     /** Leaves a payment under review for later: the account's pages show how it ends. */
     leaveForLater: () => navigate(latest.current.redirectTo),
@@ -178,7 +201,7 @@ export function PaymentStep({
       <ProcessingModal
         open={step.paying || step.finishing}
         text={
-          step.finishing
+          step.finishing || !step.cardPaying
             ? step.texts.finishing
             : step.reviewing
               ? 'Pagamento em análise'

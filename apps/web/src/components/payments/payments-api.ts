@@ -5,6 +5,7 @@ import type {
   CardTokenResponse,
   ChargeStatusName,
   Finalidade,
+  FreeConfirmResponse,
   InstallmentsResponse,
   PaymentListItem,
   PixCreateResponse,
@@ -121,6 +122,20 @@ export function useCreatePix() {
       apiFetch<PixCreateResponse>('/api/pagar-pix/', {
         method: 'POST',
         body: { total: totalCents / 100, descricao: description, finalidade: purpose, [purpose]: draft },
+      }),
+  });
+}
+
+/**
+ * Nothing to pay (a free race, 60+ of R$ 0,01, a coupon that takes it all; docs/decisions/0028): the
+ * server prices the draft again and confirms it without a charge, answering the txid a paid one has.
+ */
+export function useConfirmFree() {
+  return useMutation({
+    mutationFn: ({ purpose, draft }: { purpose: Purpose; draft: unknown }) =>
+      apiFetch<FreeConfirmResponse>('/api/confirmar-gratuito/', {
+        method: 'POST',
+        body: { total: 0, finalidade: purpose, [purpose]: draft },
       }),
   });
 }

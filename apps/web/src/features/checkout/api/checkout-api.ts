@@ -34,7 +34,7 @@ export interface OrderPayload {
   frete: number;
   preco_juros: number;
   order_date: string;
-  metodo_pagamento: 'pix' | 'cartao';
+  metodo_pagamento: 'pix' | 'cartao' | 'gratuito';
   /** Absent when nothing ships (only event registrations). */
   address?: Pick<
     Address,

@@ -1,4 +1,5 @@
 import { companyIdentityLine } from '@passada/core/company';
+import { formatRegistrationPrice } from '@passada/core/events';
 import { chargedCents } from '@passada/core/installments';
 import { formatBRL } from '@passada/core/money';
 import { type InstallmentChoice, installmentLabel } from '../../../components/payments/card-form.tsx';
@@ -44,7 +45,9 @@ export function OrderSummary(props: OrderSummaryProps) {
         {props.registrationsCents !== undefined ? (
           <>
             <dt>Inscrições</dt>
-            <dd>{props.registrationsCents === null ? '—' : formatBRL(props.registrationsCents)}</dd>
+            <dd>
+              {props.registrationsCents === null ? '—' : formatRegistrationPrice(props.registrationsCents)}
+            </dd>
           </>
         ) : null}
         {props.discount ? (
@@ -63,10 +66,14 @@ export function OrderSummary(props: OrderSummaryProps) {
         ) : null}
         <dt className="mt-2 text-lg font-bold">Total</dt>
         <dd className="mt-2 text-lg font-bold" data-testid="total-pedido">
-          {formatBRL(charged)}
+          {charged === 0 ? 'Gratuito' : formatBRL(charged)}
         </dd>
       </dl>
-      <p className="mt-4 text-sm font-medium">Você pode corrigir o pedido antes de pagar.</p>
+      <p className="mt-4 text-sm font-medium">
+        {charged === 0
+          ? 'Nada a pagar: você pode corrigir o pedido antes de confirmar.'
+          : 'Você pode corrigir o pedido antes de pagar.'}
+      </p>
       <p className="mt-4 text-xs text-stone-600 dark:text-stone-400">{companyIdentityLine()}</p>
     </aside>
   );

@@ -134,8 +134,22 @@ function Review({ address }: { address: Address | null }) {
     );
   }
 
+  // Nothing to pay (free registrations only, docs/decisions/0028): confirmed without a payment step.
+  const free =
+    deliveryReady && shippingCents !== null && registrationPrices.totalCents !== null && totalCents === 0;
+  const confirmFree = () =>
+    void step.confirmWithoutPayment('pedido', {
+      ...orderDraft(items, delivery, 'gratuito', participants),
+      ...(coupon.applied ? { cupom: coupon.applied.cupom } : {}),
+    });
+  const confirmLabel =
+    items.length > 0
+      ? 'Confirmar pedido'
+      : registrations.length === 1
+        ? 'Confirmar inscrição'
+        : 'Confirmar inscrições';
   const draft =
-    deliveryReady && method && registrationPrices.totalCents !== null
+    !free && deliveryReady && method && registrationPrices.totalCents !== null
       ? {
           ...orderDraft(items, delivery, method, participants),
           ...(coupon.applied ? { cupom: coupon.applied.cupom } : {}),
@@ -202,12 +216,29 @@ function Review({ address }: { address: Address | null }) {
               onChange={resetPayment}
             />
           </section>
-          <PaymentMethodChoice
-            method={method}
-            disabled={step.locked}
-            className={sectionClass}
-            onChoose={chooseMethod}
-          />
+          {free ? (
+            <section className={sectionClass} aria-labelledby="confirmacao-titulo">
+              <h2 id="confirmacao-titulo" className="mb-3 text-lg font-bold">
+                Confirmação
+              </h2>
+              <p>Nada a pagar: as inscrições deste pedido são gratuitas.</p>
+              <button
+                type="button"
+                className="mt-4 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:bg-stone-400"
+                disabled={step.locked}
+                onClick={confirmFree}
+              >
+                {confirmLabel}
+              </button>
+            </section>
+          ) : (
+            <PaymentMethodChoice
+              method={method}
+              disabled={step.locked}
+              className={sectionClass}
+              onChoose={chooseMethod}
+            />
+          )}
           <PaymentStep
             key={`${service}-${totalCents}`}
             step={step}

@@ -92,7 +92,8 @@ export function readChosenAddress(): Address | null {
 export function orderDraft(
   items: readonly ReviewItem[],
   delivery: { addressId: number; frete: 'PAC' | 'SEDEX' } | null,
-  method: 'pix' | 'cartao',
+  /** `gratuito`: a cart of total zero, confirmed without a payment (docs/decisions/0028). */
+  method: 'pix' | 'cartao' | 'gratuito',
   inscricoes: readonly Participant[] = [],
 ): OrderDraftInput {
   return {

@@ -1,6 +1,6 @@
 import type { Event } from '@passada/core/contracts/events';
-import { formatIsoDateBR } from '@passada/core/events';
-import { formatBRL, reaisToCents } from '@passada/core/money';
+import { formatIsoDateBR, formatRegistrationPrice } from '@passada/core/events';
+import { reaisToCents } from '@passada/core/money';
 import type { Selection } from '../utils/selection.ts';
 
 interface CategoryPickerProps {
@@ -26,7 +26,7 @@ export function CategoryPicker({ event, selection, onToggle, disabled = false }:
             {day.categorias.map((category) => {
               const soldOut = category.quantidade_disponivel <= 0;
               const pressed = selection[day.data] === category.id;
-              const price = formatBRL(reaisToCents(category.preco_inscricao));
+              const price = formatRegistrationPrice(reaisToCents(category.preco_inscricao));
               return (
                 <button
                   key={category.id}
@@ -51,7 +51,7 @@ export function CategoryPicker({ event, selection, onToggle, disabled = false }:
                   ) : null}
                   {category.proximo_preco && !soldOut ? (
                     <span className="text-sm opacity-80">
-                      Depois: {formatBRL(reaisToCents(category.proximo_preco.preco))}
+                      Depois: {formatRegistrationPrice(reaisToCents(category.proximo_preco.preco))}
                     </span>
                   ) : null}
                   {soldOut ? <span className="text-sm font-semibold uppercase">Esgotado</span> : null}

@@ -1,4 +1,9 @@
-import { formatEventDates, formatIsoDateBR, registrationStartToSearch } from '@passada/core/events';
+import {
+  formatEventDates,
+  formatIsoDateBR,
+  formatRegistrationPrice,
+  registrationStartToSearch,
+} from '@passada/core/events';
 import { formatBRL, reaisToCents } from '@passada/core/money';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -110,7 +115,7 @@ export default function EventPage() {
           {headline ? (
             <p className="mt-4 text-lg">
               <span className="text-2xl font-black text-brand-800 dark:text-brand-100">
-                {formatBRL(reaisToCents(headline.preco_inscricao))}
+                {formatRegistrationPrice(reaisToCents(headline.preco_inscricao))}
               </span>{' '}
               + 1kg de alimento não perecível
             </p>
@@ -150,7 +155,7 @@ export default function EventPage() {
           disabled={!hydrated}
         />
         <p className="mt-6 text-lg" aria-live="polite">
-          Total: <strong>{formatBRL(totalCents)}</strong>
+          Total: <strong>{chosen.length > 0 ? formatRegistrationPrice(totalCents) : formatBRL(0)}</strong>
         </p>
         <button
           type="button"

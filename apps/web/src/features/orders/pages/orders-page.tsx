@@ -1,5 +1,6 @@
 import { formatCep } from '@passada/core/cep';
 import type { Order } from '@passada/core/contracts/orders';
+import { PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
 import { formatBRL } from '@passada/core/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { AccountLayout } from '../../../components/account-layout.tsx';
@@ -57,7 +58,11 @@ function OrderCard({ order }: { order: Order }) {
           </>
         ) : null}
         <dt>Pagamento</dt>
-        <dd>{order.metodo_pagamento === 'pix' ? 'Pix' : `Cartão de crédito, ${order.parcelas}×`}</dd>
+        <dd>
+          {order.metodo_pagamento === 'cartao'
+            ? `Cartão de crédito, ${order.parcelas}×`
+            : PAYMENT_METHOD_LABEL[order.metodo_pagamento]}
+        </dd>
         <dt>Juros</dt>
         <dd>{formatBRL(interest)}</dd>
         <dt className="font-bold">Total</dt>

@@ -97,6 +97,7 @@ export function DashboardSection() {
             {d.inscricoes_por_evento.map((e) => (
               <li key={e.evento_id}>
                 {e.evento}: {e.inscritos}
+                {e.gratuitas > 0 ? ` (${e.gratuitas} ${e.gratuitas === 1 ? 'gratuita' : 'gratuitas'})` : ''}
               </li>
             ))}
           </ul>

@@ -1,4 +1,5 @@
 import type { OrderStatus } from '@passada/core/contracts/orders';
+import { PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -146,7 +147,9 @@ export default function OrderPage() {
             {/* Only card payments ask for a CPF (the holder's); Pix orders, and cards paid with a CNPJ, have none. */}
             CPF:{' '}
             {o.cliente.cpf ??
-              (o.metodo_pagamento === 'pix' ? 'não informado (pagamento por Pix)' : 'não informado')}
+              (o.metodo_pagamento === 'cartao'
+                ? 'não informado'
+                : `não informado (${PAYMENT_METHOD_LABEL[o.metodo_pagamento]})`)}
           </p>
           {o.codigo_rastreio && o.rastreio_url ? (
             <p className="mt-2 text-sm">
@@ -161,7 +164,11 @@ export default function OrderPage() {
           <h2 className="mb-2 font-semibold">Pagamento</h2>
           <dl className={dl}>
             <dt>Forma</dt>
-            <dd>{o.metodo_pagamento === 'pix' ? 'Pix' : `Cartão, ${o.parcelas}×`}</dd>
+            <dd>
+              {o.metodo_pagamento === 'cartao'
+                ? `Cartão, ${o.parcelas}×`
+                : PAYMENT_METHOD_LABEL[o.metodo_pagamento]}
+            </dd>
             <dt>Situação</dt>
             <dd data-testid="payment-status">{o.pagamento.status}</dd>
             <dt>Identificador</dt>

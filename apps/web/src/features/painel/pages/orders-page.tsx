@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '@passada/core/contracts/orders';
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FormField, linkClass, SelectField } from '../../../components/form-field.tsx';
@@ -15,7 +15,7 @@ export default function OrdersPage() {
   const [search, setSearch] = useState(params.get('busca') ?? '');
   const page = Number(params.get('pagina') ?? '1') || 1;
   const status = params.get('status') as OrderStatus | null;
-  const method = params.get('metodo') as 'pix' | 'cartao' | null;
+  const method = params.get('metodo') as 'pix' | 'cartao' | 'gratuito' | null;
   const orders = useOrders({
     status: status ?? undefined,
     metodo: method ?? undefined,
@@ -62,6 +62,7 @@ export default function OrdersPage() {
           <option value="">Todos</option>
           <option value="pix">Pix</option>
           <option value="cartao">Cartão</option>
+          <option value="gratuito">Gratuito</option>
         </SelectField>
         <FormField
           label="De"
@@ -102,7 +103,7 @@ export default function OrdersPage() {
               </>
             ),
           },
-          { header: 'Pagamento', cell: (o) => (o.metodo_pagamento === 'pix' ? 'Pix' : 'Cartão') },
+          { header: 'Pagamento', cell: (o) => PAYMENT_METHOD_LABEL[o.metodo_pagamento] },
           { header: 'Itens', cell: (o) => o.itens },
           { header: 'Total', cell: (o) => formatReais(o.total) },
           { header: 'Status', cell: (o) => ORDER_STATUS_LABEL[o.status] },

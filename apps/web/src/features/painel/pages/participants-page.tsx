@@ -1,5 +1,6 @@
 import type { PainelParticipant } from '@passada/core/contracts/painel';
-import { formatIsoDateBR } from '@passada/core/events';
+import { formatIsoDateBR, formatRegistrationPrice } from '@passada/core/events';
+import { reaisToCents } from '@passada/core/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -167,6 +168,7 @@ export default function ParticipantsPage() {
           { header: 'Categorias', cell: (p) => p.categorias.map((c) => c.nome).join(', ') },
           { header: 'Faixa etária', cell: (p) => p.faixa_etaria },
           { header: 'Camisa', cell: (p) => p.tamanho_camisa ?? '—' },
+          { header: 'Valor', cell: (p) => formatRegistrationPrice(reaisToCents(p.total)) },
           {
             header: 'Kit',
             cell: (p) =>

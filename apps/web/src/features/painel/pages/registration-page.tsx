@@ -1,3 +1,4 @@
+import { PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { FormField, FormStatus, linkClass, secondaryButtonClass } from '../../../components/form-field.tsx';
@@ -24,14 +25,19 @@ export default function RegistrationPage() {
   const r = registration.data;
   const p = r.inscricao;
   const how = r.pagamento.metodo === 'pix' ? 'por Pix' : 'no cartão de crédito';
+  // A free registration (docs/decisions/0028): cancelling only frees the place.
+  const nothingPaid = r.pagamento.valor === 0;
+  const giveBack = nothingPaid
+    ? 'liberar a vaga (gratuita: nada a devolver)'
+    : `devolver ${formatReais(r.pagamento.valor)} ${how}`;
   const others = r.cancela.filter((c) => c.id !== p.id);
 
   const confirmCancel = () => {
     const names = r.cancela.map((c) => `nº ${c.id} (${c.nome_completo})`).join(', ');
     const question =
       r.cancela.length > 1
-        ? `O pagamento pagou ${r.cancela.length} inscrições: ${names}. Cancelar todas e devolver ${formatReais(r.pagamento.valor)} ${how}?`
-        : `Cancelar a inscrição nº ${p.id} de ${p.nome_completo} e devolver ${formatReais(r.pagamento.valor)} ${how}?`;
+        ? `O pagamento pagou ${r.cancela.length} inscrições: ${names}. Cancelar todas e ${giveBack}?`
+        : `Cancelar a inscrição nº ${p.id} de ${p.nome_completo} e ${giveBack}?`;
     if (!window.confirm(question)) return;
     cancel.mutate(reason.trim() ? { motivo: reason.trim() } : {});
   };
@@ -91,9 +97,9 @@ export default function RegistrationPage() {
           <h2 className="mb-2 font-semibold">Pagamento</h2>
           <dl className={dl}>
             <dt>Forma</dt>
-            <dd>{r.pagamento.metodo === 'pix' ? 'Pix' : 'Cartão'}</dd>
+            <dd>{PAYMENT_METHOD_LABEL[r.pagamento.metodo]}</dd>
             <dt>Valor</dt>
-            <dd>{formatReais(r.pagamento.valor)}</dd>
+            <dd>{nothingPaid ? 'Gratuita' : formatReais(r.pagamento.valor)}</dd>
             <dt>Situação</dt>
             <dd data-testid="payment-status">{r.pagamento.status}</dd>
             <dt>Identificador</dt>
@@ -139,8 +145,9 @@ export default function RegistrationPage() {
         ) : (
           <>
             <p className="mb-3 text-sm">
-              Cancelar devolve o pagamento inteiro ({formatReais(r.pagamento.valor)} {how}), libera a vaga e a
-              camisa, e avisa o comprador por e-mail.
+              {nothingPaid
+                ? 'Cancelar libera a vaga e a camisa (inscrição gratuita: nada a devolver) e avisa o comprador por e-mail.'
+                : `Cancelar devolve o pagamento inteiro (${formatReais(r.pagamento.valor)} ${how}), libera a vaga e a camisa, e avisa o comprador por e-mail.`}
               {others.length
                 ? ` Este pagamento também pagou ${others.map((c) => `a inscrição nº ${c.id} (${c.nome_completo})`).join(', ')}: ela${others.length > 1 ? 's serão canceladas' : ' será cancelada'} junto.`
                 : ''}

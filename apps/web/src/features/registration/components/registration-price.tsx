@@ -1,6 +1,6 @@
 import type { PriceResponse } from '@passada/core/contracts/registrations';
-import { formatIsoDateBR } from '@passada/core/events';
-import { formatBRL } from '@passada/core/money';
+import { formatIsoDateBR, formatRegistrationPrice } from '@passada/core/events';
+import { reaisToCents } from '@passada/core/money';
 
 interface RegistrationPriceProps {
   price: { data: PriceResponse | undefined; isPending: boolean; isError: boolean };
@@ -35,10 +35,10 @@ export function RegistrationPrice({ price }: RegistrationPriceProps) {
                 <span>
                   {item.preco !== item.preco_inscricao ? (
                     <s className="mr-2 text-sm text-stone-500">
-                      {formatBRL(Math.round(item.preco_inscricao * 100))}
+                      {formatRegistrationPrice(reaisToCents(item.preco_inscricao))}
                     </s>
                   ) : null}
-                  {formatBRL(Math.round(item.preco * 100))}
+                  {formatRegistrationPrice(reaisToCents(item.preco))}
                 </span>
               </li>
             ))}
@@ -50,7 +50,7 @@ export function RegistrationPrice({ price }: RegistrationPriceProps) {
           ) : null}
           <p className="mt-3 flex justify-between text-lg font-bold">
             <span>Total</span>
-            <span data-testid="registration-total">{formatBRL(price.data.total_centavos)}</span>
+            <span data-testid="registration-total">{formatRegistrationPrice(price.data.total_centavos)}</span>
           </p>
         </>
       ) : price.isPending ? (

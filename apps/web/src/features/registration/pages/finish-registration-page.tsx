@@ -4,7 +4,7 @@ import { isValidCpf } from '@passada/core/documents';
 import { type RegistrationStart, registrationStartFromSearch } from '@passada/core/events';
 import { reaisToCents } from '@passada/core/money';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { CouponField } from '../../../components/coupon-field.tsx';
 import { useAlert } from '../../../components/dialog.tsx';
@@ -72,6 +72,8 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
   const eventQ = useQuery(eventQuery(String(start.eventoId)));
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [draft, setDraft] = useState<Participant | null>(null);
+  // What is being confirmed, read when the confirmation answers (before the page re-renders with it).
+  const draftRef = useRef<Participant | null>(null);
   const { form, hasPrimaryAddress } = useParticipantForm(start, showAlert, eventQ.data?.termo_versao);
   const {
     register,
@@ -84,7 +86,9 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
   const putInCart = useAddToCart(eventQ.data, start.categorias, showAlert);
   const step = usePaymentStep({
     fulfil: ({ id }) =>
-      draft ? registerParticipant.mutateAsync({ txid: id, participant: draft }) : Promise.reject(),
+      draftRef.current
+        ? registerParticipant.mutateAsync({ txid: id, participant: draftRef.current })
+        : Promise.reject(),
     texts: {
       finishing: 'Confirmando inscrição...',
       failure: 'Erro ao realizar cadastro.',
@@ -125,10 +129,22 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
     );
   }
 
+  const withCoupon = (data: Participant): Participant => ({
+    ...data,
+    ...(coupon.applied ? { cupom: coupon.applied.cupom } : {}),
+  });
   const choose = (next: PaymentMethod) =>
     void handleSubmit((data) => {
-      setDraft({ ...data, ...(coupon.applied ? { cupom: coupon.applied.cupom } : {}) });
+      draftRef.current = withCoupon(data);
+      setDraft(draftRef.current);
       setMethod(next);
+    })();
+  // Nothing to pay (docs/decisions/0028): the server confirms it at once, no payment step.
+  const confirmFree = () =>
+    void handleSubmit(async (data) => {
+      draftRef.current = withCoupon(data);
+      setDraft(draftRef.current);
+      await step.confirmWithoutPayment('inscricao', draftRef.current);
     })();
   const addToCart = () => void handleSubmit((data) => putInCart(data, coupon.applied !== null))();
   const choosePix = () => {
@@ -144,8 +160,9 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
     ? reaisToCents(coupon.applied.total)
     : (price.data?.total_centavos ?? null);
   // The data being paid for cannot change; a Pix charge, once created, is the one to pay.
-  const frozen = method !== null || step.succeeded;
+  const frozen = method !== null || step.locked || step.succeeded;
   const locked = method === 'pix' || step.succeeded;
+  const free = totalCents === 0;
 
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
@@ -188,7 +205,33 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
         </section>
       ) : null}
 
-      {event.inscricoes_abertas && totalCents !== null ? (
+      {event.inscricoes_abertas && free ? (
+        <section aria-labelledby="confirmacao-titulo" className="mt-8">
+          <h2 id="confirmacao-titulo" className="text-lg font-semibold">
+            Confirmação
+          </h2>
+          <p className="mt-2">Inscrição gratuita: não há nada a pagar.</p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <button type="button" className={primaryButtonClass} disabled={frozen} onClick={confirmFree}>
+              Confirmar inscrição
+            </button>
+            <button type="button" className={secondaryButtonClass} disabled={frozen} onClick={addToCart}>
+              Adicionar ao carrinho
+            </button>
+          </div>
+          <PaymentStep
+            step={step}
+            method={null}
+            purpose="inscricao"
+            draft={draft}
+            totalCents={0}
+            description={`Inscrição ${event.nome_evento}`}
+            payer={{ email: profile?.email ?? '', phone: '' }}
+          />
+        </section>
+      ) : null}
+
+      {event.inscricoes_abertas && totalCents !== null && !free ? (
         <section aria-labelledby="pagamento-titulo" className="mt-8">
           <h2 id="pagamento-titulo" className="text-lg font-semibold">
             Pagamento

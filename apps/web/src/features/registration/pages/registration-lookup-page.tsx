@@ -1,4 +1,6 @@
 import type { RegistrationLookup } from '@passada/core/contracts/registrations';
+import { formatRegistrationPrice } from '@passada/core/events';
+import { reaisToCents } from '@passada/core/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -153,7 +155,7 @@ export default function RegistrationLookupPage() {
             ) : null}
             <dt className="font-medium">Valor</dt>
             <dd>
-              {formatReais(result.total)}
+              {formatRegistrationPrice(reaisToCents(result.total))}
               {result.cupom ? ` (cupom ${result.cupom}: −${formatReais(result.desconto ?? 0)})` : null}
             </dd>
             <dt className="font-medium">Faixa etária</dt>

@@ -1,0 +1,168 @@
+import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
+import { expect, type Page, test } from '@playwright/test';
+import {
+  createShopper,
+  fillRaceFields,
+  freshCpf,
+  outboxMails,
+  type Shopper,
+  STAFF,
+  signIn,
+} from './fixtures.ts';
+
+/**
+ * A free race (docs/decisions/0028-free-registrations.md): "Gratuita" where a price would be, and
+ * "Confirmar inscrição" instead of a payment step, through to the confirmation and the ticket.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const run = Date.now().toString(36);
+const EVENT_NAME = `Corrida Solidária ${run}`;
+let eventId = 0;
+let shopper: Shopper;
+
+test.beforeAll(async ({ request }) => {
+  // Staff create the race as the back office does: a category at R$ 0,00.
+  const login = await request.post('/api/painel/auth/login/', { data: STAFF.admin });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const today = dateInTimeZone(new Date(), STORE_TIME_ZONE);
+  const created = await request.post('/api/painel/events/', {
+    headers: { authorization: `Token ${token}` },
+    data: {
+      nome_evento: EVENT_NAME,
+      organizer: 'Associação dos Corredores',
+      city: 'Fortaleza',
+      state: 'CE',
+      prazo_inscricao: addDays(today, 20),
+      hora_evento: '06:00',
+      descricao_evento: 'Corrida beneficente, sem taxa de inscrição.',
+      regulamento: 'Regulamento da corrida solidária.',
+      kit_tamanhos: [{ tamanho: 'M', quantidade_disponivel: 20 }],
+      dias_evento: [
+        {
+          data: addDays(today, 25),
+          categorias: [{ nome_categoria: '5 km Solidária', preco_inscricao: 0, quantidade_disponivel: 50 }],
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  eventId = ((await created.json()) as { id: number }).id;
+  shopper = await createShopper(request, 'gratuita');
+});
+
+test('registers for a free race from the event page, without a payment step', async ({ page, request }) => {
+  await signIn(page, shopper.token);
+  await page.goto(`/eventos/register/${eventId}`);
+  await expect(page.getByRole('heading', { level: 1, name: EVENT_NAME })).toBeVisible();
+
+  const category = page.getByRole('button', { name: /^5 km Solidária, Gratuita/ });
+  await expect(category).toContainText('Gratuita');
+  await expect(category).not.toContainText('R$');
+  await category.click();
+  await expect(page.getByText('Total: Gratuita')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
+  await page
+    .getByRole('dialog', { name: 'Para quem é a inscrição?' })
+    .getByRole('button', { name: 'Para mim' })
+    .click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Finalizar inscrição' })).toBeVisible();
+  await expect(page.getByTestId('registration-total')).toHaveText('Gratuita');
+  // No payment: neither Pix nor card is offered, one button confirms.
+  await expect(page.getByRole('button', { name: 'Pix' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cartão de crédito' })).toHaveCount(0);
+  await expect(page.getByText('Inscrição gratuita: não há nada a pagar.')).toBeVisible();
+
+  const cpf = freshCpf();
+  await page.getByLabel('CPF', { exact: true }).fill(cpf);
+  await page.getByLabel('Data de nascimento').fill('1991-02-03');
+  await page.getByLabel('Feminino').check();
+  await fillRaceFields(page, 'M');
+  await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
+
+  await expect(page.getByRole('dialog', { name: 'Cadastro Realizado com Sucesso!' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fechar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/eventos/register/${eventId}/ja-me-inscrevi$`), {
+    timeout: 15_000,
+  });
+
+  // Found by CPF with its ticket, shown as free.
+  await page.getByLabel('CPF do participante').fill(cpf);
+  await page.getByRole('button', { name: 'Buscar Inscrição' }).click();
+  const found = page.getByRole('region', { name: 'Inscrição encontrada' });
+  await expect(found.getByText(shopper.full_name)).toBeVisible();
+  await expect(found.getByText('5 km Solidária')).toBeVisible();
+  await expect(found.getByText('Gratuita', { exact: true })).toBeVisible();
+  await expect(found.getByRole('img', { name: /QR code/i })).toBeVisible();
+
+  // The confirmation e-mail with the ticket, as for a paid registration.
+  const confirmation = () =>
+    outboxMails(shopper.email).find((m) => m.includes(`Evento: ${EVENT_NAME}`) && m.includes('Inscrição nº'));
+  await expect.poll(confirmation, { timeout: 15_000 }).toBeTruthy();
+  const mail = confirmation()!;
+  expect(mail).toContain('Sua inscrição está confirmada');
+  expect(mail).toContain('Valor: Gratuita');
+
+  // The place was taken.
+  const event = (await (await request.get(`/api/events/${eventId}/`)).json()) as {
+    dias_evento: Array<{ categorias: Array<{ quantidade_disponivel: number }> }>;
+  };
+  expect(event.dias_evento[0]!.categorias[0]!.quantidade_disponivel).toBe(49);
+});
+
+test('a cart of two free registrations is confirmed without a payment and listed as free', async ({
+  page,
+}) => {
+  await signIn(page, shopper.token);
+  const people = [
+    { name: 'Lia Gratuita', cpf: freshCpf() },
+    { name: 'Rui Gratuito', cpf: freshCpf() },
+  ];
+  for (const person of people) {
+    await page.goto(
+      `/eventos/register/${eventId}/finalizar?paraMim=false&eventoId=${eventId}&categorias=${await categoryIdOf(page)}`,
+    );
+    await page.getByLabel('Nome completo').fill(person.name);
+    await page.getByLabel('CPF', { exact: true }).fill(person.cpf);
+    await page.getByLabel('Data de nascimento').fill('1988-06-07');
+    await page.getByLabel('Masculino').check();
+    await page.getByLabel('Endereço (rua e número)').fill('Rua dos Corredores, 42');
+    await page.getByLabel('Bairro').fill('Aldeota');
+    await page.getByLabel('Cidade').fill('Fortaleza');
+    await page.getByLabel('Estado').selectOption('CE');
+    await page.getByLabel('CEP').fill('60150-160');
+    await page.getByLabel('Telefone de contato').fill('(85) 97777-6666');
+    await page.getByLabel('E-mail').fill(`${person.cpf}@example.com`);
+    await fillRaceFields(page, 'M');
+    await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+    const added = page.getByRole('alertdialog', {
+      name: new RegExp(`^Inscrição de ${person.name} adicionada`),
+    });
+    await added.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(new RegExp(`/eventos/register/${eventId}$`));
+  }
+
+  await page.goto('/revisar-pedido');
+  await expect(page.getByRole('heading', { name: 'Inscrições em eventos' })).toBeVisible();
+  await expect(page.getByTestId('total-pedido')).toHaveText('Gratuito');
+  // No payment method to choose: one button confirms both.
+  await expect(page.getByRole('radio', { name: 'Pix' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Confirmar inscrições' }).click();
+  await expect(page.getByRole('dialog', { name: 'Pedido realizado com sucesso!' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fechar' }).click();
+  await expect(page).toHaveURL(/\/user\/pedidos$/);
+  const order = page.getByRole('article').first();
+  await expect(order).toContainText('Gratuito (sem pagamento)');
+  for (const p of people)
+    await expect(order.getByRole('region', { name: 'Inscrições' })).toContainText(p.name);
+});
+
+/** The free race's only category, as the event's page lists it. */
+async function categoryIdOf(page: Page): Promise<number> {
+  const event = (await (await page.request.get(`/api/events/${eventId}/`)).json()) as {
+    dias_evento: Array<{ categorias: Array<{ id: number }> }>;
+  };
+  return event.dias_evento[0]!.categorias[0]!.id;
+}
