@@ -39,12 +39,16 @@ export default defineConfig({
       NODE_ENV: 'production',
       PAYMENTS: 'simulado',
       MAIL_PROVIDER: 'outbox',
+      // The demo catalogue and the demo staff logins (PAYMENTS=simulado) the specs sign in with.
+      SEED_DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       // The shortest Pix lifetime the server takes, so a test can watch a code expire.
       PIX_EXPIRATION_SECONDS: '60',
       // Every test signs up from the same address; the hourly limit per address is for the public shop.
       SIGNUP_RATE_LIMIT_MAX: '1000',
+      // The same for the back office's sign-in, which every painel spec goes through.
+      PAINEL_LOGIN_RATE_LIMIT_PER_IP: '1000',
     },
   },
 });
