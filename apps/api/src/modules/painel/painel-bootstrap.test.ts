@@ -175,6 +175,22 @@ describe('painel: demo logins and the first admin at start', () => {
     ).toBe(200);
   });
 
+  it('refuses to bring a demo login back as ADMIN_EMAIL while it has the public password', async () => {
+    const database = await createTestDatabase();
+    const demoShop = await start(database, { PAYMENTS: 'simulado' });
+    await demoShop.close();
+    opened.push({ database });
+    const failure = await start(database, {
+      ...EFI,
+      ADMIN_EMAIL: DEMO_ADMIN.email,
+      ADMIN_PASSWORD: 'uma-senha-so-dela-7',
+    }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(EnvError);
+    expect((failure as Error).message).toContain(
+      'ADMIN_EMAIL: admin@passada.com.br é uma conta de demonstração',
+    );
+  });
+
   it('refuses to start when ADMIN_PASSWORD is a common password, saying so', async () => {
     const database = await createTestDatabase();
     opened.push({ database });

@@ -464,6 +464,14 @@ export function createStaffService(deps: StaffServiceDeps) {
     const row = existing ?? (await repo.findStaffByEmail(db, ADMIN_EMAIL));
     if (!row) throw new EnvError(`ADMIN_EMAIL: a conta ${ADMIN_EMAIL} não pôde ser criada.`);
     if (row.role === 'admin' && row.active) return notes;
+    // A demo login just deactivated above must not come back with its public password.
+    const demo = DEMO_STAFF.find((d) => d.email === row.email);
+    if (env.PAYMENTS !== 'simulado' && demo && (await verifyPassword(row.passwordHash, demo.password))) {
+      throw new EnvError(
+        `Configuração inválida no ambiente:\n  ADMIN_EMAIL: ${row.email} é uma conta de demonstração com ` +
+          'a senha pública; use outro e-mail.',
+      );
+    }
     await db.transaction(async (tx) => {
       const after = (await repo.updateStaff(tx, row.id, { role: 'admin', active: true }))!;
       await audit(tx, SYSTEM_ACTOR, {
