@@ -102,6 +102,38 @@ describe('painel: sign-in that an attacker cannot turn against its owner', () =>
     expect(JSON.stringify(log.results)).not.toContain('senha-errada-123');
   });
 
+  it('counts code guesses at sign-in; the password alone, asking for the code, neither counts nor resets', async () => {
+    const me = await createStaffAndLogin(t.app, 'operador');
+    const { secret } = TotpSetupSchema.parse(
+      (
+        await t.app.inject({ method: 'POST', url: '/api/painel/auth/2fa/setup/', headers: me.headers })
+      ).json(),
+    );
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/painel/auth/2fa/enable/',
+      headers: me.headers,
+      payload: { codigo: totpCode(secret, clock) },
+    });
+    const step1 = () => login({ email: me.email, password: me.password });
+    // Nine wrong codes, each followed by the first step: that step must not wipe them.
+    for (let i = 0; i < 9; i++) {
+      expect(
+        (await login({ email: me.email, password: me.password, codigo: String(200000 + i) })).statusCode,
+      ).toBe(401);
+      expect((await step1()).json().code).toBe('codigo_2fa_necessario');
+    }
+    // The two-step sign-in's first step never costs an attempt: the owner still gets in…
+    later(30_000);
+    expect((await step1()).json().code).toBe('codigo_2fa_necessario');
+    expect(
+      (await login({ email: me.email, password: me.password, codigo: totpCode(secret, clock) })).statusCode,
+    ).toBe(200);
+    // …and the tenth wrong code in a row locks.
+    for (let i = 0; i < 10; i++) await login({ email: me.email, password: me.password, codigo: '999999' });
+    expect((await step1()).statusCode).toBe(429);
+  });
+
   it('limits guessing the code that turns two-step sign-in off like sign-in', async () => {
     const me = await createStaffAndLogin(t.app, 'operador');
     const { secret } = TotpSetupSchema.parse(

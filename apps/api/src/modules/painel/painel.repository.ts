@@ -94,6 +94,22 @@ export async function takeAttempt(
   return row ? { locked: false, ...row } : { locked: true };
 }
 
+/**
+ * Gives back one attempt that turned out not to be a failure (a right password still waiting for its
+ * 2FA code), and the lock it set if it was the one that reached `lockAfter` (a lock in force would
+ * have refused it before it was counted).
+ */
+export async function releaseAttempt(db: Conn, key: string, lockAfter: number): Promise<void> {
+  const t = staffLoginThrottle;
+  await db
+    .update(t)
+    .set({
+      failures: sql`greatest(${t.failures} - 1, 0)`,
+      lockedUntil: sql`case when ${t.failures} - 1 < ${lockAfter} then null else ${t.lockedUntil} end`,
+    })
+    .where(eq(t.key, key));
+}
+
 /** A right secret (or an admin's reset) forgets the failures of `key`. */
 export async function clearAttempts(db: Conn, key: string): Promise<void> {
   await db.delete(staffLoginThrottle).where(eq(staffLoginThrottle.key, key));

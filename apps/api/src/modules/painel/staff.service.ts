@@ -131,8 +131,9 @@ export function createStaffService(deps: StaffServiceDeps) {
   /**
    * Known and unknown e-mails take the same path: each attempt counts under the e-mail before the
    * password is checked (an unknown one against a dummy hash), so both answer 401 alike and lock
-   * alike. Only a full success (password and, when on, the second step) forgets the failures: a right
-   * password without its code does not, or it would reset the count between code guesses.
+   * alike. Only a full success (password and, when on, the second step) forgets the failures. A right
+   * password without its code gives back just its own attempt: forgetting them all would let code
+   * guesses alternate with it for ever.
    */
   async function login(
     input: { email: string; password: string; codigo?: string; codigo_recuperacao?: string },
@@ -171,8 +172,7 @@ export function createStaffService(deps: StaffServiceDeps) {
           );
         }
       } else if (!input.codigo) {
-        // Not a failure, but its attempt stays counted (see above); it may be the one that locks.
-        if (attempt.locksIfWrong) await auditFailure(who, row.id, attempt, { ip, motivo: 'sem_codigo' });
+        await repo.releaseAttempt(db, key, env.PAINEL_LOGIN_LOCK_AFTER);
         throw new HttpError(401, 'Informe o código do aplicativo autenticador.', 'codigo_2fa_necessario');
       } else {
         method = 'aplicativo';
