@@ -42,12 +42,16 @@ export default defineConfig({
       MAIL_PROVIDER: 'outbox',
       // A fresh secret per run: kit-pickup QR codes are read back from what the server signed.
       CHECKIN_TOKEN_SECRET: randomBytes(32).toString('base64url'),
+      // The demo catalogue and the demo staff logins (PAYMENTS=simulado) the specs sign in with.
+      SEED_DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       // The shortest Pix lifetime the server takes, so a test can watch a code expire.
       PIX_EXPIRATION_SECONDS: '60',
       // Every test signs up from the same address; the hourly limit per address is for the public shop.
       SIGNUP_RATE_LIMIT_MAX: '1000',
+      // The same for the back office's sign-in, which every painel spec goes through.
+      PAINEL_LOGIN_RATE_LIMIT_PER_IP: '1000',
     },
   },
 });

@@ -125,10 +125,12 @@ export async function startShop(
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       NODE_ENV: 'production',
-      // Production wants these chosen explicitly; the bench pays and mails nowhere real.
+      // Production wants these chosen explicitly; the bench pays and mails nowhere real, and buys
+      // from the demo catalogue.
       PAYMENTS: 'simulado',
       MAIL_PROVIDER: 'outbox',
       CHECKIN_TOKEN_SECRET: randomBytes(32).toString('base64url'),
+      SEED_DEMO_DATA: 'true',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       ...(pgDatabase ? { DATABASE_URL: pgDatabase.url } : { DATABASE_URL: '' }),

@@ -1,8 +1,7 @@
 import path from 'node:path';
-import { buildApp } from './app.ts';
 import { EnvError, loadEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
-import { seedIfEmpty } from './db/seed/index.ts';
+import { prepareApp } from './startup.ts';
 
 async function main() {
   const env = loadEnv();
@@ -14,13 +13,7 @@ async function main() {
   });
   // Several processes may start at once on one empty database: one migrates, seeds and sets up the
   // job queue's tables (app.ready starts it), the others wait and then find the work done.
-  const app = await database.withStartupLock(async () => {
-    await database.migrate();
-    if (env.SEED_DEMO_DATA) await seedIfEmpty(database.db);
-    const built = await buildApp({ env, database });
-    await built.ready();
-    return built;
-  });
+  const app = await database.withStartupLock(() => prepareApp(env, database));
   let closing = false;
   // Graceful: the listener stops taking connections, requests in flight get their answers
   // (app.close waits for them), running jobs finish (the jobs plugin's onClose), then the pool goes.

@@ -7,6 +7,7 @@ const production = {
   PAYMENTS: 'simulado',
   MAIL_PROVIDER: 'outbox',
   CHECKIN_TOKEN_SECRET: 'k'.repeat(48),
+  SEED_DEMO_DATA: 'false',
 };
 
 function failure(source: Record<string, string | undefined>): EnvError {
@@ -38,9 +39,15 @@ describe('loadEnv in production', () => {
     expect(error.message).not.toContain('PAYMENTS');
   });
 
-  it('names both when neither is set', () => {
+  it('refuses to start without SEED_DEMO_DATA: an empty production database is never filled by default', () => {
+    const error = failure({ ...production, SEED_DEMO_DATA: undefined });
+    expect(error.message).toContain('SEED_DEMO_DATA: obrigatório quando NODE_ENV=production');
+    expect(loadEnv({ ...production, SEED_DEMO_DATA: 'true' }).SEED_DEMO_DATA).toBe(true);
+  });
+
+  it('names each when none is set', () => {
     const error = failure({ NODE_ENV: 'production' });
-    expect(error.message).toMatch(/PAYMENTS: .*\n.*MAIL_PROVIDER: /);
+    expect(error.message).toMatch(/PAYMENTS: .*\n.*MAIL_PROVIDER: .*\n.*SEED_DEMO_DATA: /);
   });
 
   it('refuses to start without its own secret for the kit-pickup QR codes', () => {

@@ -74,6 +74,10 @@ export const EnvSchema = z
     WEB_DIST: z.string().default('./apps/web/dist'),
     /** Pages kept rendered and compressed in memory (each about 30–130 KB); more are built per request. */
     PAGE_CACHE_MAX_PAGES: z.coerce.number().int().min(0).default(500),
+    /**
+     * Demo catalogue, events and coupons on an empty database; the demo staff logins only with
+     * PAYMENTS=simulado. Must be set explicitly in production (docs/decisions/0023).
+     */
     SEED_DEMO_DATA: bool.default(true),
     /** Connections to PostgreSQL one process keeps at most (its pool); PGlite has a single one. */
     DB_POOL_MAX: z.coerce.number().int().min(1).max(1000).default(10),
@@ -183,7 +187,16 @@ export const EnvSchema = z
      * valid ticket, so production must set its own (required there, at least 32 characters).
      */
     CHECKIN_TOKEN_SECRET: z.string().min(32, 'mínimo de 32 caracteres').default(DEV_CHECKIN_TOKEN_SECRET),
-    /** The first admin, created at start when both are set and no admin exists yet. */
+    /** Failed back-office sign-ins (or code checks) on one e-mail or account before it locks. */
+    PAINEL_LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(10),
+    /** The window those failures count in, and how long the lock lasts. */
+    PAINEL_LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /** Back-office sign-ins and code checks (2FA, password) per IP address in 15 minutes, right or wrong. */
+    PAINEL_LOGIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+    /**
+     * This admin exists and is active at every start: created when missing, promoted or reactivated
+     * (audited) when not; an existing account's password is never overwritten.
+     */
     ADMIN_EMAIL: z.email('e-mail inválido').optional(),
     ADMIN_PASSWORD: z.string().min(8, 'mínimo de 8 caracteres').max(128).optional(),
     ADMIN_NAME: z.string().min(1).default('Administrador'),
@@ -253,9 +266,9 @@ export class EnvError extends Error {}
 
 /**
  * In production these must be chosen on purpose: a default would quietly run a shop whose payments are
- * simulated or whose e-mails never leave the disk.
+ * simulated, whose e-mails never leave the disk, or that fills an empty database with demo data.
  */
-const EXPLICIT_IN_PRODUCTION = ['PAYMENTS', 'MAIL_PROVIDER', 'CHECKIN_TOKEN_SECRET'] as const;
+const EXPLICIT_IN_PRODUCTION = ['PAYMENTS', 'MAIL_PROVIDER', 'SEED_DEMO_DATA', 'CHECKIN_TOKEN_SECRET'] as const;
 
 /** Parses the environment; a wrong value throws an EnvError naming each bad setting. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {

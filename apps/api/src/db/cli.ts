@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadEnv } from '../config/env.ts';
 import { openDatabase } from './client.ts';
-import { seedIfEmpty } from './seed/index.ts';
+import { demoStaffAllowed, seedIfEmpty } from './seed/index.ts';
 
 const command = process.argv[2];
 const env = loadEnv();
@@ -10,7 +10,8 @@ try {
   await database.withStartupLock(async () => {
     await database.migrate();
     if (command === 'seed') {
-      const seeded = await seedIfEmpty(database.db);
+      // The demo staff logins only with simulated payments, as at start (docs/decisions/0023).
+      const seeded = await seedIfEmpty(database.db, { staff: demoStaffAllowed(env) });
       console.log(seeded ? 'Dados de demonstração inseridos.' : 'O banco já tinha dados; nada foi inserido.');
     } else {
       console.log('Migrações aplicadas.');

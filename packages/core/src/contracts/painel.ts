@@ -26,6 +26,8 @@ export const StaffLoginSchema = z.object({
   email: z.string().trim().min(1, 'Informe o e-mail.').max(254),
   password: z.string().min(1, 'Informe a senha.').max(128),
   codigo: TotpCodeSchema.optional(),
+  /** One of the one-time codes given when two-step sign-in was turned on, instead of `codigo`. */
+  codigo_recuperacao: z.string().trim().min(1, 'Informe o código de recuperação.').max(40).optional(),
 });
 export type StaffLogin = z.input<typeof StaffLoginSchema>;
 
@@ -36,7 +38,18 @@ export const StaffSessionSchema = z.object({
   precisa_ativar_2fa: z.boolean(),
 });
 
-export const StaffMeSchema = z.object({ staff: StaffSchema, precisa_ativar_2fa: z.boolean() });
+export const StaffMeSchema = z.object({
+  staff: StaffSchema,
+  precisa_ativar_2fa: z.boolean(),
+  /** Recovery codes not yet used (0 when two-step sign-in is off). */
+  codigos_recuperacao_restantes: z.number().int(),
+});
+
+/** Shown once, when two-step sign-in is turned on or the codes are made again; only hashes are kept. */
+export const RecoveryCodesSchema = z.object({ codigos_recuperacao: z.array(z.string()) });
+
+/** `POST /auth/2fa/enable/`: the account, and its recovery codes. */
+export const TotpEnabledSchema = StaffSchema.extend(RecoveryCodesSchema.shape);
 
 export const TotpSetupSchema = z.object({
   secret: z.string(),
@@ -51,6 +64,16 @@ const PasswordSchema = z
   .string()
   .min(8, 'A senha deve ter pelo menos 8 caracteres.')
   .max(128, 'A senha deve ter no máximo 128 caracteres.');
+
+/** `POST /auth/password/`: one's own password; the current one is required. */
+export const OwnPasswordChangeSchema = z.object({
+  senha_atual: z.string().min(1, 'Informe a senha atual.').max(128),
+  nova_senha: PasswordSchema,
+});
+export type OwnPasswordChange = z.input<typeof OwnPasswordChangeSchema>;
+
+/** `POST /staff/:id/password/`: an admin sets someone else's password. */
+export const StaffPasswordResetSchema = z.object({ password: PasswordSchema });
 
 export const NewStaffSchema = z.object({
   email: z.email('E-mail inválido.').max(254),

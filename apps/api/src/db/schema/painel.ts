@@ -36,7 +36,12 @@ export const staff = pgTable(
     /** The last TOTP time step accepted, so one code cannot sign in twice. */
     totpLastStep: integer('totp_last_step'),
     active: boolean('active').notNull().default(true),
+    /**
+     * No longer written: failures count per e-mail in `staff_login_throttle`, so an unknown e-mail locks
+     * like a known one (docs/decisions/0023). Kept because columns are never dropped.
+     */
     failedLogins: integer('failed_logins').notNull().default(0),
+    /** No longer written (see failedLogins). */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -57,6 +62,38 @@ export const staffSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/**
+ * Failed secret checks per key (docs/decisions/0023): `login:<e-mail>` for sign-in, whether or not the
+ * account exists, and `conta:<staff id>` for the codes and passwords a signed-in person types. Each
+ * attempt counts before it is checked and a success deletes the row; `failures` starts again once the
+ * window or the lock is over.
+ */
+export const staffLoginThrottle = pgTable(
+  'staff_login_throttle',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  },
+  (t) => [index('staff_login_throttle_window_idx').on(t.windowStart)],
+);
+
+/** One-time recovery codes for two-step sign-in, stored as SHA-256 (they are random, not chosen). */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('staff_recovery_codes_hash_unique').on(t.staffId, t.codeHash)],
 );
 
 /** Every change made in the back office: who, when, what, and the record before and after. */

@@ -1,4 +1,5 @@
 import { count } from 'drizzle-orm';
+import type { Env } from '../../config/env.ts';
 import type { Db } from '../client.ts';
 import { products } from '../schema/index.ts';
 import { seedCatalog } from './catalog.ts';
@@ -6,17 +7,34 @@ import { seedCoupons } from './coupons.ts';
 import { seedEvents } from './events.ts';
 import { seedStaff } from './staff.ts';
 
+export interface SeedOptions {
+  /** The demo back-office logins, whose password the README prints. */
+  staff: boolean;
+}
+
+/**
+ * The demo staff logins exist only in a demo shop: with real payments they would be a known admin
+ * (docs/decisions/0023).
+ */
+export const demoStaffAllowed = (env: Pick<Env, 'PAYMENTS'>) => env.PAYMENTS === 'simulado';
+
 /** Seeds the demo catalogue and events on an empty database; does nothing otherwise. */
-export async function seedIfEmpty(db: Db): Promise<boolean> {
+export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(products);
   if ((row?.n ?? 0) > 0) return false;
-  await seedDemoData(db);
+  await seedDemoData(db, options);
   return true;
 }
 
-export async function seedDemoData(db: Db): Promise<void> {
+/** What the server seeds at start: nothing unless SEED_DEMO_DATA, demo staff only with PAYMENTS=simulado. */
+export function seedOnStart(db: Db, env: Pick<Env, 'SEED_DEMO_DATA' | 'PAYMENTS'>): Promise<boolean> {
+  if (!env.SEED_DEMO_DATA) return Promise.resolve(false);
+  return seedIfEmpty(db, { staff: demoStaffAllowed(env) });
+}
+
+export async function seedDemoData(db: Db, options: SeedOptions): Promise<void> {
   await seedCatalog(db);
   await seedEvents(db);
-  await seedStaff(db);
+  if (options.staff) await seedStaff(db);
   await seedCoupons(db);
 }

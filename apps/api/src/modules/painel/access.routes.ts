@@ -3,12 +3,16 @@ import {
   AuditPageSchema,
   AuditQuerySchema,
   NewStaffSchema,
+  OwnPasswordChangeSchema,
+  RecoveryCodesSchema,
   StaffLoginSchema,
   StaffMeSchema,
+  StaffPasswordResetSchema,
   StaffPatchSchema,
   StaffSchema,
   StaffSessionSchema,
   TotpCodeBodySchema,
+  TotpEnabledSchema,
   TotpSetupSchema,
 } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,24 +24,34 @@ import { type StaffService, toStaffWire } from './staff.service.ts';
 
 const AUDIT_PAGE_SIZE = 50;
 
-/** Sign-in, 2FA, staff accounts and the audit log. */
+/** Sign-in, 2FA, passwords, staff accounts and the audit log. */
 export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
   const tags = ['painel: acesso'];
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
   const open2fa = { painel: { allowWithout2fa: true } };
+  // Per address, right or wrong (plugins/rate-limit.ts); each e-mail or account also locks on its own
+  // failures (staff.service.ts takeAttempt). Sign-in and the code checks count apart.
+  const perIp = (name: string) => ({
+    name,
+    max: app.env.PAINEL_LOGIN_RATE_LIMIT_PER_IP,
+    windowSeconds: 15 * 60,
+  });
+  const checksSecret = { ...open2fa, limit: perIp('painel-codigo') };
+  const limited = { ...errors, 409: ApiErrorSchema, 429: ApiErrorSchema };
 
   app.post(
     '/auth/login/',
     {
-      config: { painel: { public: true } },
+      config: { painel: { public: true }, limit: perIp('painel-login') },
       schema: {
         tags,
-        summary: 'Entrar no painel (e-mail, senha e, se ativo, o código do autenticador)',
+        summary:
+          'Entrar no painel (e-mail, senha e, se ativo, o código do autenticador ou um código de recuperação)',
         body: StaffLoginSchema,
         response: { 200: StaffSessionSchema, ...errors, 429: ApiErrorSchema },
       },
     },
-    async (req) => staff.login(req.body),
+    async (req) => staff.login(req.body, req.ip),
   );
 
   app.get(
@@ -46,10 +60,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
       config: open2fa,
       schema: { tags, summary: 'Quem está no painel', response: { 200: StaffMeSchema, ...errors } },
     },
-    async (req) => {
-      const me = actor(req);
-      return { staff: toStaffWire(me), precisa_ativar_2fa: staff.mustSetUp2fa(me) };
-    },
+    async (req) => staff.me(actor(req)),
   );
 
   app.post(
@@ -75,46 +86,65 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
     async (req) => staff.startTotpSetup(actor(req)),
   );
 
-  const totpChanges = [
+  app.post(
+    '/auth/2fa/enable/',
     {
-      path: 'enable',
-      action: '2fa_ativado',
-      summary: 'Ativar a verificação em duas etapas com um código do aplicativo',
-      run: staff.enableTotp,
+      config: checksSecret,
+      schema: {
+        tags,
+        summary:
+          'Ativar a verificação em duas etapas com um código do aplicativo; responde os códigos de recuperação',
+        body: TotpCodeBodySchema,
+        response: { 200: TotpEnabledSchema, ...limited },
+      },
     },
+    async (req) => staff.enableTotp(actor(req), req.body.codigo, req.ip),
+  );
+
+  app.post(
+    '/auth/2fa/disable/',
     {
-      path: 'disable',
-      action: '2fa_desativado',
-      summary: 'Desativar a verificação em duas etapas (pede um código válido)',
-      run: staff.disableTotp,
+      config: checksSecret,
+      schema: {
+        tags,
+        summary: 'Desativar a verificação em duas etapas (pede um código válido)',
+        body: TotpCodeBodySchema,
+        response: { 200: StaffSchema, ...limited },
+      },
     },
-  ] as const;
-  for (const change of totpChanges) {
-    app.post(
-      `/auth/2fa/${change.path}/`,
-      {
-        config: open2fa,
-        schema: {
-          tags,
-          summary: change.summary,
-          body: TotpCodeBodySchema,
-          response: { 200: StaffSchema, ...errors, 409: ApiErrorSchema },
-        },
+    async (req) => staff.disableTotp(actor(req), req.body.codigo, req.ip),
+  );
+
+  app.post(
+    '/auth/2fa/recovery-codes/',
+    {
+      config: checksSecret,
+      schema: {
+        tags,
+        summary: 'Gerar novos códigos de recuperação (os anteriores deixam de valer; pede um código válido)',
+        body: TotpCodeBodySchema,
+        response: { 200: RecoveryCodesSchema, ...limited },
       },
-      async (req) => {
-        const me = actor(req);
-        const after = toStaffWire((await change.run(me, req.body.codigo))!);
-        await audit(app.db, me, {
-          action: change.action,
-          entity: 'equipe',
-          entityId: me.id,
-          before: toStaffWire(me),
-          after,
-        });
-        return after;
+    },
+    async (req) => staff.regenerateRecoveryCodes(actor(req), req.body.codigo, req.ip),
+  );
+
+  app.post(
+    '/auth/password/',
+    {
+      config: checksSecret,
+      schema: {
+        tags,
+        summary: 'Trocar a própria senha (pede a atual); as outras sessões da conta terminam',
+        body: OwnPasswordChangeSchema,
+        response: { 204: z.null(), ...limited },
       },
-    );
-  }
+    },
+    async (req, reply) => {
+      await staff.changeOwnPassword(actor(req), req.body, req.ip, staffToken(req) ?? '');
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get(
     '/staff/',
@@ -172,6 +202,36 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
       });
       return toStaffWire(after);
     },
+  );
+
+  app.post(
+    '/staff/:id/password/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary: 'Definir uma nova senha para outra conta da equipe (as sessões dela terminam)',
+        params: IdParamSchema,
+        body: StaffPasswordResetSchema,
+        response: { 200: StaffSchema, ...errors, 404: ApiErrorSchema, 409: ApiErrorSchema },
+      },
+    },
+    async (req) => staff.resetPassword(actor(req), req.params.id, req.body.password),
+  );
+
+  app.post(
+    '/staff/:id/2fa/reset/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary:
+          'Desligar a verificação em duas etapas de outra conta, para que a pessoa a configure de novo',
+        params: IdParamSchema,
+        response: { 200: StaffSchema, ...errors, 404: ApiErrorSchema, 409: ApiErrorSchema },
+      },
+    },
+    async (req) => staff.resetTotp(actor(req), req.params.id),
   );
 
   app.get(

@@ -10,10 +10,19 @@ export interface AuditEntry {
 }
 
 /**
- * Writes one audit line in the caller's transaction, so a change and its record commit together.
- * Password hashes and TOTP secrets never reach it: callers pass wire shapes, not rows.
+ * Who an audit line names: a staff member, or for sign-in attempts and start-up changes an e-mail
+ * with no account behind it (the e-mail tried, or "sistema").
  */
-export async function audit(db: Db | Tx, actor: StaffRow, entry: AuditEntry): Promise<void> {
+export type AuditActor = Pick<StaffRow, 'email'> & { id: number | null };
+
+/** The actor of what the server does by itself at start (ADMIN_EMAIL, demo accounts). */
+export const SYSTEM_ACTOR: AuditActor = { id: null, email: 'sistema' };
+
+/**
+ * Writes one audit line in the caller's transaction, so a change and its record commit together.
+ * Password hashes, TOTP secrets and recovery codes never reach it: callers pass wire shapes, not rows.
+ */
+export async function audit(db: Db | Tx, actor: AuditActor, entry: AuditEntry): Promise<void> {
   await insertAudit(db, {
     staffId: actor.id,
     staffEmail: actor.email,

@@ -17,8 +17,7 @@ export default fp(
   async (app) => {
     const staff = createStaffService({ db: app.db, env: app.env, now: app.now });
     app.decorate('painel', { staff });
-    const first = await staff.ensureFirstAdmin();
-    if (first) app.log.info(`Administrador inicial criado: ${first.email}`);
+    for (const note of await staff.secureOnStart()) app.log.warn(note);
 
     await app.register(mediaRoutes, { storage: app.providers.media });
     await app.register(

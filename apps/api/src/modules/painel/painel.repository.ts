@@ -1,9 +1,11 @@
-import { and, count, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   auditLog,
   registrationCheckins,
   staff,
+  staffLoginThrottle,
+  staffRecoveryCodes,
   staffSessions,
   stockMovements,
 } from '../../db/schema/index.ts';
@@ -56,14 +58,113 @@ export async function updateStaff(
   return row;
 }
 
-export async function recordFailedLogin(db: Conn, id: number, lockAfter: number, lockUntil: Date) {
-  await db
-    .update(staff)
-    .set({
-      failedLogins: sql`${staff.failedLogins} + 1`,
-      lockedUntil: sql`case when ${staff.failedLogins} + 1 >= ${lockAfter} then ${lockUntil.toISOString()}::timestamptz else ${staff.lockedUntil} end`,
+/**
+ * Counts one attempt on `key` before its secret is checked, in one statement (the row lock of the
+ * upsert orders parallel attempts): `locked` when a lock is in force, and then nothing is counted.
+ * A lock or a window that is over starts the count again at this attempt; the attempt that reaches
+ * `lockAfter` sets the lock (a success then deletes the row, see clearAttempts).
+ */
+export async function takeAttempt(
+  db: Conn,
+  o: { key: string; now: Date; lockAfter: number; lockUntil: Date; windowStartedBefore: Date },
+): Promise<{ locked: true } | { locked: false; failures: number; lockedUntil: Date | null }> {
+  const t = staffLoginThrottle;
+  const now = sql`${o.now.toISOString()}::timestamptz`;
+  const stale = sql`(${t.lockedUntil} is not null or ${t.windowStart} <= ${o.windowStartedBefore.toISOString()}::timestamptz)`;
+  const failures = sql`case when ${stale} then 1 else ${t.failures} + 1 end`;
+  const [row] = await db
+    .insert(t)
+    .values({
+      key: o.key,
+      failures: 1,
+      windowStart: o.now,
+      lockedUntil: o.lockAfter <= 1 ? o.lockUntil : null,
     })
-    .where(eq(staff.id, id));
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        failures,
+        windowStart: sql`case when ${stale} then ${now} else ${t.windowStart} end`,
+        lockedUntil: sql`case when ${failures} >= ${o.lockAfter} then ${o.lockUntil.toISOString()}::timestamptz end`,
+      },
+      // A lock in force: no update, no row returned.
+      setWhere: sql`${t.lockedUntil} is null or ${t.lockedUntil} <= ${now}`,
+    })
+    .returning({ failures: t.failures, lockedUntil: t.lockedUntil });
+  return row ? { locked: false, ...row } : { locked: true };
+}
+
+/**
+ * Gives back one attempt that turned out not to be a failure (a right password still waiting for its
+ * 2FA code), and the lock it set if it was the one that reached `lockAfter` (a lock in force would
+ * have refused it before it was counted).
+ */
+export async function releaseAttempt(db: Conn, key: string, lockAfter: number): Promise<void> {
+  const t = staffLoginThrottle;
+  await db
+    .update(t)
+    .set({
+      failures: sql`greatest(${t.failures} - 1, 0)`,
+      lockedUntil: sql`case when ${t.failures} - 1 < ${lockAfter} then null else ${t.lockedUntil} end`,
+    })
+    .where(eq(t.key, key));
+}
+
+/** A right secret (or an admin's reset) forgets the failures of `key`. */
+export async function clearAttempts(db: Conn, key: string): Promise<void> {
+  await db.delete(staffLoginThrottle).where(eq(staffLoginThrottle.key, key));
+}
+
+/** Counters whose window and lock are long over; dropping them keeps the table small. */
+export async function pruneAttempts(db: Conn, before: Date): Promise<void> {
+  await db
+    .delete(staffLoginThrottle)
+    .where(
+      and(
+        lt(staffLoginThrottle.windowStart, before),
+        sql`coalesce(${staffLoginThrottle.lockedUntil}, ${staffLoginThrottle.windowStart}) < ${before.toISOString()}::timestamptz`,
+      ),
+    );
+}
+
+/** Replaces a person's recovery codes with these (hashes). */
+export async function replaceRecoveryCodes(db: Conn, staffId: number, hashes: string[]): Promise<void> {
+  await deleteRecoveryCodes(db, staffId);
+  if (hashes.length)
+    await db.insert(staffRecoveryCodes).values(hashes.map((codeHash) => ({ staffId, codeHash })));
+}
+
+export async function deleteRecoveryCodes(db: Conn, staffId: number): Promise<void> {
+  await db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
+}
+
+/** Spends an unused recovery code in one statement, so two sign-ins cannot both use it. */
+export async function useRecoveryCode(
+  db: Conn,
+  staffId: number,
+  codeHash: string,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(staffRecoveryCodes)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(staffRecoveryCodes.staffId, staffId),
+        eq(staffRecoveryCodes.codeHash, codeHash),
+        isNull(staffRecoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: staffRecoveryCodes.id });
+  return rows.length > 0;
+}
+
+export async function countUnusedRecoveryCodes(db: Conn, staffId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(staffRecoveryCodes)
+    .where(and(eq(staffRecoveryCodes.staffId, staffId), isNull(staffRecoveryCodes.usedAt)));
+  return row?.n ?? 0;
 }
 
 /**
@@ -104,11 +205,18 @@ export async function revokeSession(db: Conn, tokenHash: string, now: Date) {
   await db.update(staffSessions).set({ revokedAt: now }).where(eq(staffSessions.tokenHash, tokenHash));
 }
 
-export async function revokeAllSessions(db: Conn, staffId: number, now: Date) {
+/** Every live session of the person, but the one whose hash is `keepHash` when given. */
+export async function revokeAllSessions(db: Conn, staffId: number, now: Date, keepHash?: string) {
   await db
     .update(staffSessions)
     .set({ revokedAt: now })
-    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
+    .where(
+      and(
+        eq(staffSessions.staffId, staffId),
+        isNull(staffSessions.revokedAt),
+        keepHash === undefined ? undefined : ne(staffSessions.tokenHash, keepHash),
+      ),
+    );
 }
 
 export async function insertAudit(db: Conn, row: NewAuditRow): Promise<void> {

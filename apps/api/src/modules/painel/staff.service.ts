@@ -1,11 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { Staff, StaffRole } from '@passada/core/contracts/painel';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
-import type { Env } from '../../config/env.ts';
+import { type Env, EnvError } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
+import { DEMO_STAFF } from '../../db/seed/staff.ts';
 import { hashToken } from '../../plugins/auth.ts';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../plugins/errors.ts';
+import { RATE_LIMITED } from '../../plugins/rate-limit.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
@@ -13,6 +15,7 @@ import {
   verifyAgainstDummy,
   verifyPassword,
 } from '../accounts/passwords.ts';
+import { type AuditActor, audit, SYSTEM_ACTOR } from './audit.ts';
 import * as repo from './painel.repository.ts';
 
 export type { StaffRow } from './painel.repository.ts';
@@ -23,11 +26,14 @@ export interface StaffServiceDeps {
   now: () => Date;
 }
 
-/** Failed sign-ins before an account locks, and for how long (the customers' rule, docs/architecture.md §4). */
-const LOCK_AFTER = 10;
-const LOCK_MINUTES = 15;
 const TOTP_PERIOD = 30;
 const BAD_LOGIN = 'E-mail ou senha incorretos.';
+/** One-time codes given when two-step sign-in is turned on (docs/decisions/0023). */
+export const RECOVERY_CODE_COUNT = 10;
+/** No 0/o, 1/l/i: the codes are read off paper. 10 characters of 31 are about 50 bits each. */
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+/** Throttle counters nobody touched for a day are dropped. */
+const THROTTLE_KEEP_MS = 24 * 3_600_000;
 
 export const toStaffWire = (row: repo.StaffRow): Staff => ({
   id: row.id,
@@ -38,13 +44,33 @@ export const toStaffWire = (row: repo.StaffRow): Staff => ({
   active: row.active,
 });
 
+/** The same e-mail however it is typed: the key its sign-in failures count under. */
+export const normaliseEmail = (email: string) => email.trim().toLowerCase();
+
+const loginKey = (email: string) => `login:${normaliseEmail(email)}`;
+const accountKey = (id: number) => `conta:${id}`;
+
+/** `abcde-fghjk`; typed back with or without the dash, in any case. */
+function newRecoveryCode(): string {
+  let code = '';
+  for (let i = 0; i < 10; i++) code += RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)];
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
+}
+const recoveryCodeHash = (code: string) => hashToken(code.toLowerCase().replace(/[^a-z0-9]/g, ''));
+
+function refuseCommonPassword(password: string, field: string) {
+  if (isCommonPassword(password)) {
+    throw badRequest(COMMON_PASSWORD_MESSAGE, 'validation_error', { [field]: COMMON_PASSWORD_MESSAGE });
+  }
+}
+
 /** Staff accounts, their sessions and two-factor sign-in; customers' accounts are never consulted. */
 export function createStaffService(deps: StaffServiceDeps) {
-  const { db } = deps;
+  const { db, env } = deps;
 
   function totpFor(row: repo.StaffRow, secret: string) {
     return new TOTP({
-      issuer: `${deps.env.STORE_NAME} painel`,
+      issuer: `${env.STORE_NAME} painel`,
       label: row.email,
       algorithm: 'SHA1',
       digits: 6,
@@ -63,40 +89,126 @@ export function createStaffService(deps: StaffServiceDeps) {
     return repo.claimTotpStep(db, row.id, step);
   }
 
-  const mustSetUp2fa = (row: repo.StaffRow) => deps.env.PAINEL_REQUIRE_2FA && !row.totpEnabled;
+  const mustSetUp2fa = (row: repo.StaffRow) => env.PAINEL_REQUIRE_2FA && !row.totpEnabled;
 
-  async function login(input: { email: string; password: string; codigo?: string }) {
-    const row = await repo.findStaffByEmail(db, input.email.trim());
-    if (!row?.active) {
-      await verifyAgainstDummy(input.password);
-      throw unauthorized(BAD_LOGIN);
-    }
+  /**
+   * Counts one attempt at a secret under `key` before it is checked (docs/decisions/0023, the OWASP
+   * Authentication Cheat Sheet's account lockout): 429 while locked, whoever asks; answers whether
+   * this attempt is the one that locks, for the audit line if it fails.
+   */
+  async function takeAttempt(key: string): Promise<{ locksIfWrong: Date | null }> {
     const now = deps.now();
-    if (row.lockedUntil && row.lockedUntil > now) {
-      throw new HttpError(
-        429,
-        'Muitas tentativas. Aguarde alguns minutos e tente novamente.',
-        'rate_limited',
-      );
+    const windowMs = env.PAINEL_LOGIN_LOCK_MINUTES * 60_000;
+    const taken = await repo.takeAttempt(db, {
+      key,
+      now,
+      lockAfter: env.PAINEL_LOGIN_LOCK_AFTER,
+      lockUntil: new Date(now.getTime() + windowMs),
+      windowStartedBefore: new Date(now.getTime() - windowMs),
+    });
+    if (taken.locked) throw new HttpError(429, RATE_LIMITED, 'rate_limited');
+    return { locksIfWrong: taken.lockedUntil };
+  }
+
+  /** The audit lines of a refused attempt: the failure, and the lock-out when this one caused it. */
+  async function auditFailure(
+    who: AuditActor,
+    staffId: number | null,
+    attempt: { locksIfWrong: Date | null },
+    details: Record<string, unknown>,
+  ) {
+    await audit(db, who, { action: 'entrada_recusada', entity: 'equipe', entityId: staffId, after: details });
+    if (attempt.locksIfWrong) {
+      await audit(db, who, {
+        action: 'bloqueado',
+        entity: 'equipe',
+        entityId: staffId,
+        after: { ...details, ate: attempt.locksIfWrong.toISOString() },
+      });
     }
-    if (!(await verifyPassword(row.passwordHash, input.password))) {
-      await repo.recordFailedLogin(db, row.id, LOCK_AFTER, new Date(now.getTime() + LOCK_MINUTES * 60_000));
+  }
+
+  /**
+   * Known and unknown e-mails take the same path: each attempt counts under the e-mail before the
+   * password is checked (an unknown one against a dummy hash), so both answer 401 alike and lock
+   * alike. Only a full success (password and, when on, the second step) forgets the failures. A right
+   * password without its code gives back just its own attempt: forgetting them all would let code
+   * guesses alternate with it for ever.
+   */
+  async function login(
+    input: { email: string; password: string; codigo?: string; codigo_recuperacao?: string },
+    ip: string,
+  ) {
+    const email = normaliseEmail(input.email);
+    const key = loginKey(email);
+    const attempt = await takeAttempt(key);
+    await repo.pruneAttempts(db, new Date(deps.now().getTime() - THROTTLE_KEEP_MS));
+    const found = await repo.findStaffByEmail(db, email);
+    const row = found?.active ? found : undefined;
+    const who: AuditActor = { id: row?.id ?? null, email };
+    const passwordOk = row
+      ? await verifyPassword(row.passwordHash, input.password)
+      : await verifyAgainstDummy(input.password);
+    if (!row || !passwordOk) {
+      await auditFailure(who, row?.id ?? null, attempt, { ip, motivo: 'senha' });
       throw unauthorized(BAD_LOGIN);
     }
+    let method = 'senha';
     if (row.totpEnabled) {
-      if (!input.codigo) {
+      if (input.codigo_recuperacao) {
+        method = 'codigo_recuperacao';
+        const used = await repo.useRecoveryCode(
+          db,
+          row.id,
+          recoveryCodeHash(input.codigo_recuperacao),
+          deps.now(),
+        );
+        if (!used) {
+          await auditFailure(who, row.id, attempt, { ip, motivo: 'codigo_recuperacao' });
+          throw new HttpError(
+            401,
+            'Código de recuperação inválido ou já usado.',
+            'codigo_recuperacao_invalido',
+          );
+        }
+      } else if (!input.codigo) {
+        await repo.releaseAttempt(db, key, env.PAINEL_LOGIN_LOCK_AFTER);
         throw new HttpError(401, 'Informe o código do aplicativo autenticador.', 'codigo_2fa_necessario');
-      }
-      if (!(await checkTotp(row, input.codigo))) {
-        await repo.recordFailedLogin(db, row.id, LOCK_AFTER, new Date(now.getTime() + LOCK_MINUTES * 60_000));
-        throw new HttpError(401, 'Código inválido ou já usado.', 'codigo_2fa_invalido');
+      } else {
+        method = 'aplicativo';
+        if (!(await checkTotp(row, input.codigo))) {
+          await auditFailure(who, row.id, attempt, { ip, motivo: 'codigo_2fa' });
+          throw new HttpError(401, 'Código inválido ou já usado.', 'codigo_2fa_invalido');
+        }
       }
     }
-    await repo.updateStaff(db, row.id, { failedLogins: 0, lockedUntil: null });
+    await repo.clearAttempts(db, key);
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(now.getTime() + deps.env.PAINEL_SESSION_TTL_HOURS * 3_600_000);
+    const expiresAt = new Date(deps.now().getTime() + env.PAINEL_SESSION_TTL_HOURS * 3_600_000);
     await repo.insertSession(db, row.id, hashToken(token), expiresAt);
+    const left =
+      method === 'codigo_recuperacao' ? await repo.countUnusedRecoveryCodes(db, row.id) : undefined;
+    await audit(db, row, {
+      action: 'entrou',
+      entity: 'equipe',
+      entityId: row.id,
+      after: { ip, metodo: method, ...(left === undefined ? {} : { codigos_recuperacao_restantes: left }) },
+    });
     return { token, staff: toStaffWire(row), precisa_ativar_2fa: mustSetUp2fa(row) };
+  }
+
+  /**
+   * A secret a signed-in person types (a TOTP code, the current password): limited like sign-in,
+   * under the account's own key, so a stolen session cannot guess its way to turning 2FA off.
+   */
+  async function checkSecret(row: repo.StaffRow, ip: string, motivo: string, check: () => Promise<boolean>) {
+    const attempt = await takeAttempt(accountKey(row.id));
+    if (!(await check())) {
+      await auditFailure(row, row.id, attempt, { ip, motivo });
+      return false;
+    }
+    await repo.clearAttempts(db, accountKey(row.id));
+    return true;
   }
 
   /** The staff member a back-office token belongs to, or undefined (customer tokens never match). */
@@ -113,6 +225,7 @@ export function createStaffService(deps: StaffServiceDeps) {
     if (row.totpEnabled) throw conflict('A verificação em duas etapas já está ativa.', '2fa_ativo');
     const secret = new Secret({ size: 20 }).base32;
     await repo.updateStaff(db, row.id, { totpSecret: secret });
+    await audit(db, row, { action: '2fa_segredo_gerado', entity: 'equipe', entityId: row.id });
     const otpauthUrl = totpFor(row, secret).toString();
     return {
       secret,
@@ -121,27 +234,150 @@ export function createStaffService(deps: StaffServiceDeps) {
     };
   }
 
-  async function enableTotp(row: repo.StaffRow, code: string) {
-    if (row.totpEnabled) throw conflict('A verificação em duas etapas já está ativa.', '2fa_ativo');
-    if (!row.totpSecret) throw conflict('Comece pela leitura do QR code.', '2fa_sem_segredo');
-    if (!(await checkTotp(row, code)))
-      throw badRequest('Código inválido. Confira o relógio do celular.', 'codigo_2fa_invalido');
-    return repo.updateStaff(db, row.id, { totpEnabled: true });
+  /** Fresh recovery codes replace the old ones; only their hashes are kept, so this is the one showing. */
+  async function newRecoveryCodes(tx: Db, staffId: number): Promise<string[]> {
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await repo.replaceRecoveryCodes(tx, staffId, codes.map(recoveryCodeHash));
+    return codes;
   }
 
-  async function disableTotp(row: repo.StaffRow, code: string) {
+  async function enableTotp(row: repo.StaffRow, code: string, ip: string) {
+    if (row.totpEnabled) throw conflict('A verificação em duas etapas já está ativa.', '2fa_ativo');
+    if (!row.totpSecret) throw conflict('Comece pela leitura do QR code.', '2fa_sem_segredo');
+    if (!(await checkSecret(row, ip, 'codigo_2fa', () => checkTotp(row, code))))
+      throw badRequest('Código inválido. Confira o relógio do celular.', 'codigo_2fa_invalido');
+    const after = (await repo.updateStaff(db, row.id, { totpEnabled: true }))!;
+    const codes = await newRecoveryCodes(db, row.id);
+    await audit(db, row, {
+      action: '2fa_ativado',
+      entity: 'equipe',
+      entityId: row.id,
+      before: toStaffWire(row),
+      after: { ...toStaffWire(after), codigos_recuperacao_gerados: codes.length },
+    });
+    return { ...toStaffWire(after), codigos_recuperacao: codes };
+  }
+
+  async function disableTotp(row: repo.StaffRow, code: string, ip: string) {
     if (!row.totpEnabled) throw conflict('A verificação em duas etapas não está ativa.', '2fa_inativo');
-    if (deps.env.PAINEL_REQUIRE_2FA) {
+    if (env.PAINEL_REQUIRE_2FA) {
       throw conflict('A verificação em duas etapas é obrigatória nesta loja.', '2fa_obrigatorio');
     }
-    if (!(await checkTotp(row, code))) throw badRequest('Código inválido.', 'codigo_2fa_invalido');
-    return repo.updateStaff(db, row.id, { totpEnabled: false, totpSecret: null, totpLastStep: null });
+    if (!(await checkSecret(row, ip, 'codigo_2fa', () => checkTotp(row, code))))
+      throw badRequest('Código inválido.', 'codigo_2fa_invalido');
+    const after = (await repo.updateStaff(db, row.id, {
+      totpEnabled: false,
+      totpSecret: null,
+      totpLastStep: null,
+    }))!;
+    await repo.deleteRecoveryCodes(db, row.id);
+    await audit(db, row, {
+      action: '2fa_desativado',
+      entity: 'equipe',
+      entityId: row.id,
+      before: toStaffWire(row),
+      after: toStaffWire(after),
+    });
+    return toStaffWire(after);
+  }
+
+  /** New recovery codes (the old ones stop working); asks for a code from the app. */
+  async function regenerateRecoveryCodes(row: repo.StaffRow, code: string, ip: string) {
+    if (!row.totpEnabled) throw conflict('A verificação em duas etapas não está ativa.', '2fa_inativo');
+    if (!(await checkSecret(row, ip, 'codigo_2fa', () => checkTotp(row, code))))
+      throw badRequest('Código inválido.', 'codigo_2fa_invalido');
+    const codes = await newRecoveryCodes(db, row.id);
+    await audit(db, row, {
+      action: 'codigos_recuperacao_gerados',
+      entity: 'equipe',
+      entityId: row.id,
+      after: { quantidade: codes.length },
+    });
+    return { codigos_recuperacao: codes };
+  }
+
+  /**
+   * One's own password: the current one is checked (limited like sign-in), the new one follows the
+   * creation rules; every other session of the person ends, this one stays.
+   */
+  async function changeOwnPassword(
+    row: repo.StaffRow,
+    input: { senha_atual: string; nova_senha: string },
+    ip: string,
+    currentToken: string,
+  ) {
+    refuseCommonPassword(input.nova_senha, 'nova_senha');
+    if (
+      !(await checkSecret(row, ip, 'senha_atual', () => verifyPassword(row.passwordHash, input.senha_atual)))
+    ) {
+      throw badRequest('Senha atual incorreta.', 'validation_error', {
+        senha_atual: 'Senha atual incorreta.',
+      });
+    }
+    const passwordHash = await hashPassword(input.nova_senha);
+    await db.transaction(async (tx) => {
+      await repo.updateStaff(tx, row.id, { passwordHash });
+      await repo.revokeAllSessions(tx, row.id, deps.now(), hashToken(currentToken));
+      await audit(tx, row, { action: 'senha_alterada', entity: 'equipe', entityId: row.id });
+    });
+  }
+
+  /** An admin acts on someone else; their own password and 2FA go through the checked paths above. */
+  async function otherMember(admin: repo.StaffRow, id: number) {
+    if (admin.id === id) {
+      throw conflict('Para a sua própria conta, use a página Segurança.', 'propria_conta');
+    }
+    const target = await repo.findStaffById(db, id);
+    if (!target) throw notFound('Conta da equipe não encontrada.');
+    return target;
+  }
+
+  /** Admin: a new password for someone else; their sessions end and their sign-in lock lifts. */
+  async function resetPassword(admin: repo.StaffRow, id: number, password: string) {
+    const target = await otherMember(admin, id);
+    refuseCommonPassword(password, 'password');
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      await repo.updateStaff(tx, id, { passwordHash });
+      await repo.revokeAllSessions(tx, id, deps.now());
+      await repo.clearAttempts(tx, loginKey(target.email));
+      await audit(tx, admin, {
+        action: 'senha_redefinida',
+        entity: 'equipe',
+        entityId: id,
+        after: toStaffWire(target),
+      });
+    });
+    return toStaffWire(target);
+  }
+
+  /** Admin: turns someone's two-step sign-in off (lost phone), so they set it up again; sessions end. */
+  async function resetTotp(admin: repo.StaffRow, id: number) {
+    const target = await otherMember(admin, id);
+    if (!target.totpEnabled && !target.totpSecret) {
+      throw conflict('A verificação em duas etapas desta conta não está ativa.', '2fa_inativo');
+    }
+    return db.transaction(async (tx) => {
+      const after = (await repo.updateStaff(tx, id, {
+        totpEnabled: false,
+        totpSecret: null,
+        totpLastStep: null,
+      }))!;
+      await repo.deleteRecoveryCodes(tx, id);
+      await repo.revokeAllSessions(tx, id, deps.now());
+      await audit(tx, admin, {
+        action: '2fa_redefinido',
+        entity: 'equipe',
+        entityId: id,
+        before: toStaffWire(target),
+        after: toStaffWire(after),
+      });
+      return toStaffWire(after);
+    });
   }
 
   async function createStaff(input: { email: string; name: string; role: StaffRole; password: string }) {
-    if (isCommonPassword(input.password)) {
-      throw badRequest(COMMON_PASSWORD_MESSAGE, 'validation_error', { password: COMMON_PASSWORD_MESSAGE });
-    }
+    refuseCommonPassword(input.password, 'password');
     const created = await repo.insertStaff(db, {
       email: input.email.trim(),
       name: input.name.trim(),
@@ -158,6 +394,9 @@ export function createStaffService(deps: StaffServiceDeps) {
 
   /** Role and active flag; the last active admin can be neither demoted nor deactivated. */
   async function updateStaff(id: number, patch: { role?: StaffRole; active?: boolean }) {
+    if (patch.role === undefined && patch.active === undefined) {
+      throw badRequest('Nada para alterar: informe o perfil ou se a conta está ativa.', 'nada_para_alterar');
+    }
     return db.transaction(async (tx) => {
       const before = await repo.findStaffById(tx, id);
       if (!before) throw notFound('Conta da equipe não encontrada.');
@@ -170,18 +409,91 @@ export function createStaffService(deps: StaffServiceDeps) {
     });
   }
 
-  /** ADMIN_EMAIL/ADMIN_PASSWORD at start: creates that admin only while the shop has none. */
-  async function ensureFirstAdmin(): Promise<repo.StaffRow | null> {
-    const { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_NAME } = deps.env;
-    if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return null;
-    if ((await repo.countAdmins(db)) > 0) return null;
-    const created = await repo.insertStaff(db, {
-      email: ADMIN_EMAIL,
-      name: ADMIN_NAME,
-      role: 'admin',
-      passwordHash: await hashPassword(ADMIN_PASSWORD),
+  /**
+   * At every start (docs/decisions/0023): ADMIN_EMAIL ends as an active admin (created with
+   * ADMIN_PASSWORD when missing; promoted or reactivated, audited, when not; an existing password is
+   * never overwritten, the person may have changed it), or the start fails saying why. Outside a demo
+   * shop, a demo login that still has the README's password is deactivated.
+   */
+  async function secureOnStart(): Promise<string[]> {
+    const notes: string[] = [];
+    if (env.PAYMENTS !== 'simulado') {
+      for (const demo of DEMO_STAFF) {
+        const row = await repo.findStaffByEmail(db, demo.email);
+        if (!row?.active || !(await verifyPassword(row.passwordHash, demo.password))) continue;
+        await db.transaction(async (tx) => {
+          const after = (await repo.updateStaff(tx, row.id, { active: false }))!;
+          await repo.revokeAllSessions(tx, row.id, deps.now());
+          await audit(tx, SYSTEM_ACTOR, {
+            action: 'desativado_no_inicio',
+            entity: 'equipe',
+            entityId: row.id,
+            before: toStaffWire(row),
+            after: toStaffWire(after),
+          });
+        });
+        notes.push(`Conta de demonstração ${row.email} desativada: a senha dela é pública.`);
+      }
+    }
+    const { ADMIN_EMAIL, ADMIN_PASSWORD, ADMIN_NAME } = env;
+    if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return notes;
+    const existing = await repo.findStaffByEmail(db, ADMIN_EMAIL);
+    if (!existing) {
+      if (isCommonPassword(ADMIN_PASSWORD)) {
+        throw new EnvError(
+          `Configuração inválida no ambiente:\n  ADMIN_PASSWORD: ${COMMON_PASSWORD_MESSAGE}`,
+        );
+      }
+      const created = await repo.insertStaff(db, {
+        email: ADMIN_EMAIL,
+        name: ADMIN_NAME,
+        role: 'admin',
+        passwordHash: await hashPassword(ADMIN_PASSWORD),
+      });
+      // Another process starting at once may have created it: then it is checked below like any.
+      if (created) {
+        await audit(db, SYSTEM_ACTOR, {
+          action: 'criado_no_inicio',
+          entity: 'equipe',
+          entityId: created.id,
+          after: toStaffWire(created),
+        });
+        return [...notes, `Administrador criado a partir de ADMIN_EMAIL: ${created.email}`];
+      }
+    }
+    const row = existing ?? (await repo.findStaffByEmail(db, ADMIN_EMAIL));
+    if (!row) throw new EnvError(`ADMIN_EMAIL: a conta ${ADMIN_EMAIL} não pôde ser criada.`);
+    if (row.role === 'admin' && row.active) return notes;
+    // A demo login just deactivated above must not come back with its public password.
+    const demo = DEMO_STAFF.find((d) => d.email === row.email);
+    if (env.PAYMENTS !== 'simulado' && demo && (await verifyPassword(row.passwordHash, demo.password))) {
+      throw new EnvError(
+        `Configuração inválida no ambiente:\n  ADMIN_EMAIL: ${row.email} é uma conta de demonstração com ` +
+          'a senha pública; use outro e-mail.',
+      );
+    }
+    await db.transaction(async (tx) => {
+      const after = (await repo.updateStaff(tx, row.id, { role: 'admin', active: true }))!;
+      await audit(tx, SYSTEM_ACTOR, {
+        action: 'promovido_no_inicio',
+        entity: 'equipe',
+        entityId: row.id,
+        before: toStaffWire(row),
+        after: toStaffWire(after),
+      });
     });
-    return created ?? null;
+    return [
+      ...notes,
+      `ADMIN_EMAIL: ${row.email} agora é administrador ativo (a senha dela não foi alterada).`,
+    ];
+  }
+
+  async function me(row: repo.StaffRow) {
+    return {
+      staff: toStaffWire(row),
+      precisa_ativar_2fa: mustSetUp2fa(row),
+      codigos_recuperacao_restantes: row.totpEnabled ? await repo.countUnusedRecoveryCodes(db, row.id) : 0,
+    };
   }
 
   return {
@@ -192,9 +504,14 @@ export function createStaffService(deps: StaffServiceDeps) {
     startTotpSetup,
     enableTotp,
     disableTotp,
+    regenerateRecoveryCodes,
+    changeOwnPassword,
+    resetPassword,
+    resetTotp,
     createStaff,
     updateStaff,
-    ensureFirstAdmin,
+    secureOnStart,
+    me,
     listStaff: () => repo.listStaff(db),
   };
 }

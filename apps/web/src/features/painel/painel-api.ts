@@ -52,6 +52,8 @@ export function errorMessage(error: unknown): string {
 export interface Me {
   staff: Staff;
   precisa_ativar_2fa: boolean;
+  /** Absent right after sign-in (the session answer), until `/auth/me/` is read again. */
+  codigos_recuperacao_restantes?: number;
 }
 
 export const painelKeys = {

@@ -18,6 +18,9 @@ export default function PainelLoginPage() {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [needsCode, setNeedsCode] = useState(false);
+  // Without the phone: one of the recovery codes given when two-step sign-in was turned on.
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [recoveryCode, setRecoveryCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -28,13 +31,20 @@ export default function PainelLoginPage() {
     try {
       const session = await painelFetch<Me & { token: string }>('/auth/login/', {
         method: 'POST',
-        body: { email, password, ...(needsCode ? { codigo: code } : {}) },
+        body: {
+          email,
+          password,
+          ...(needsCode && useRecovery ? { codigo_recuperacao: recoveryCode } : {}),
+          ...(needsCode && !useRecovery ? { codigo: code } : {}),
+        },
       });
       painelToken.set(session.token);
       queryClient.setQueryData(painelKeys.me, {
         staff: session.staff,
         precisa_ativar_2fa: session.precisa_ativar_2fa,
       });
+      // The sign-in answer has no count of recovery codes left: read the whole "me" again behind it.
+      void queryClient.invalidateQueries({ queryKey: painelKeys.me });
       navigate(session.precisa_ativar_2fa ? '/painel/seguranca' : nextPath(params.get('next')), {
         replace: true,
       });
@@ -66,7 +76,7 @@ export default function PainelLoginPage() {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        {needsCode ? (
+        {needsCode && !useRecovery ? (
           <FormField
             label="Código do aplicativo autenticador"
             inputMode="numeric"
@@ -75,6 +85,29 @@ export default function PainelLoginPage() {
             value={code}
             onChange={(e) => setCode(e.target.value)}
           />
+        ) : null}
+        {needsCode && useRecovery ? (
+          <FormField
+            label="Código de recuperação"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={40}
+            value={recoveryCode}
+            onChange={(e) => setRecoveryCode(e.target.value)}
+          />
+        ) : null}
+        {needsCode ? (
+          <button
+            type="button"
+            className="self-start text-sm underline"
+            onClick={() => {
+              setUseRecovery(!useRecovery);
+              setError(null);
+            }}
+          >
+            {useRecovery ? 'Usar o código do aplicativo' : 'Usar código de recuperação'}
+          </button>
         ) : null}
         <FormStatus message={error} tone="error" />
         <button type="submit" disabled={busy} className={primaryButtonClass}>

@@ -8,13 +8,18 @@ import { errorMessage, painelFetch, painelKeys } from '../painel-api.ts';
 
 const blank = { email: '', name: '', role: 'operador' as StaffRole, password: '' };
 
-/** Admins only: the staff accounts, a new one, role changes and deactivation. */
+/**
+ * Admins only: the staff accounts, a new one, role changes and deactivation, and for someone else a
+ * new password or a reset of their two-step sign-in (their sessions end; docs/decisions/0023).
+ */
 export default function StaffPage() {
   const queryClient = useQueryClient();
   const staff = useQuery({ queryKey: painelKeys.staff, queryFn: () => painelFetch<Staff[]>('/staff/') });
   const [draft, setDraft] = useState(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
+  const [resetting, setResetting] = useState<Staff | null>(null);
+  const [newPassword, setNewPassword] = useState('');
 
   const run = async (action: () => Promise<unknown>, done: string) => {
     setErrors({});
@@ -37,6 +42,24 @@ export default function StaffPage() {
   };
   const patch = (member: Staff, body: { role?: StaffRole; active?: boolean }) =>
     run(() => painelFetch(`/staff/${member.id}/`, { method: 'PATCH', body }), 'Conta atualizada.');
+  const resetPassword = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!resetting) return;
+    const done = await run(
+      () =>
+        painelFetch(`/staff/${resetting.id}/password/`, { method: 'POST', body: { password: newPassword } }),
+      `Nova senha definida para ${resetting.name}; as sessões dessa conta foram encerradas.`,
+    );
+    if (done) {
+      setResetting(null);
+      setNewPassword('');
+    }
+  };
+  const resetTotp = (member: Staff) =>
+    run(
+      () => painelFetch(`/staff/${member.id}/2fa/reset/`, { method: 'POST' }),
+      `Verificação em duas etapas de ${member.name} desligada: a pessoa precisa configurá-la de novo.`,
+    );
 
   return (
     <section>
@@ -78,8 +101,66 @@ export default function StaffPage() {
               </button>
             ),
           },
+          {
+            header: 'Acesso',
+            cell: (m) => (
+              <div className="flex flex-col items-start gap-1">
+                <button
+                  type="button"
+                  className="underline"
+                  aria-label={`Redefinir senha de ${m.name}`}
+                  onClick={() => {
+                    setResetting(m);
+                    setNewPassword('');
+                    setErrors({});
+                  }}
+                >
+                  Redefinir senha
+                </button>
+                {m.totp_enabled ? (
+                  <button
+                    type="button"
+                    className="underline"
+                    aria-label={`Redefinir 2FA de ${m.name}`}
+                    onClick={() => resetTotp(m)}
+                  >
+                    Redefinir 2FA
+                  </button>
+                ) : null}
+              </div>
+            ),
+          },
         ]}
       />
+      {resetting ? (
+        <form
+          onSubmit={resetPassword}
+          noValidate
+          aria-label={`Nova senha para ${resetting.name}`}
+          className="mb-6 grid max-w-md gap-3"
+        >
+          <h2 className="text-xl font-semibold">Nova senha para {resetting.name}</h2>
+          <p className="text-sm">
+            Combine com a pessoa como ela recebe a senha; ao entrar, ela pode trocá-la em Segurança.
+          </p>
+          <FormField
+            label={`Nova senha de ${resetting.name}`}
+            type="password"
+            autoComplete="new-password"
+            value={newPassword}
+            error={errors.password}
+            onChange={(e) => setNewPassword(e.target.value)}
+          />
+          <div className="flex gap-3">
+            <button type="submit" className={primaryButtonClass}>
+              Salvar nova senha
+            </button>
+            <button type="button" className="underline" onClick={() => setResetting(null)}>
+              Cancelar
+            </button>
+          </div>
+        </form>
+      ) : null}
       <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
       <h2 className="mt-6 mb-2 text-xl font-semibold">Nova conta</h2>
       <form onSubmit={create} noValidate className="grid max-w-md gap-3">
