@@ -170,7 +170,7 @@ export function createEventsAdmin() {
     } catch (error) {
       if (isFkViolation(error))
         throw conflict(
-          'Há inscrições numa categoria removida: mantenha-a ou zere as vagas.',
+          'Há inscrições numa categoria removida: mantenha-a e, para não vender mais, deixe o total igual às vendidas.',
           'categoria_com_inscritos',
         );
       throw error;
@@ -290,7 +290,7 @@ export function createEventsAdmin() {
     } catch (error) {
       if (isFkViolation(error))
         throw conflict(
-          'Há inscrições com um tamanho removido: mantenha-o ou zere a quantidade.',
+          'Há inscrições com um tamanho removido: mantenha-o e, para não vender mais, deixe o total igual às vendidas.',
           'tamanho_com_inscritos',
         );
       throw error;
