@@ -118,16 +118,16 @@ test('an admin creates an event with its image, a category with a lot and a kit 
 
   await page.getByRole('button', { name: 'Adicionar tamanho de camisa' }).click();
   await page.getByLabel('Tamanho da camisa 1').fill('P');
-  await page.getByLabel('Quantidade de camisas 1').fill('40');
+  await page.getByLabel('Total de camisas 1').fill('40');
   await page.getByRole('button', { name: 'Adicionar tamanho de camisa' }).click();
   await page.getByLabel('Tamanho da camisa 2').fill('GG');
-  await page.getByLabel('Quantidade de camisas 2').fill('0');
+  await page.getByLabel('Total de camisas 2').fill('0');
   await page.getByLabel('Local de retirada do kit').fill('Aterro da Praia de Iracema');
 
   await page.getByLabel('Data do dia 1').fill(raceDay);
   await page.getByLabel('Nome da categoria 1 do dia 1').fill('10 km');
   await page.getByLabel('Preço da categoria 1 do dia 1 (R$)').fill('119,90');
-  await page.getByLabel('Vagas da categoria 1 do dia 1').fill('300');
+  await page.getByLabel('Total de vagas da categoria 1 do dia 1').fill('300');
   await page.getByRole('button', { name: 'Adicionar lote da categoria 1 do dia 1' }).click();
   await page.getByLabel('Nome do lote 1 da categoria 1 do dia 1').fill('1º lote');
   await page.getByLabel('Preço do lote 1 da categoria 1 do dia 1 (R$)').fill('89,90');
@@ -151,7 +151,7 @@ test('an admin creates an event with its image, a category with a lot and a kit 
   await expect(page.getByLabel('Preço do lote 1 da categoria 1 do dia 1 (R$)')).toHaveValue('89,90');
   await expect(page.getByLabel('Lote 1 da categoria 1 do dia 1 vale até (data)')).toHaveValue(lotEnds);
   await expect(page.getByLabel('Tamanho da camisa 2')).toHaveValue('GG');
-  await expect(page.getByLabel('Quantidade de camisas 1')).toHaveValue('40');
+  await expect(page.getByLabel('Total de camisas 1')).toHaveValue('40');
 
   // Saved is published: the event is on the shop's list (the last page, being the latest).
   await page.goto('/eventos?page=2');

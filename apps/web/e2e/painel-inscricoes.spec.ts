@@ -17,7 +17,7 @@ test('staff cancel a direct registration from its page: the Pix is returned and 
   const placesBefore = await placesOf();
 
   // From the event's participants, the registration's own page.
-  await signInStaff(page, STAFF.operator, `/painel/eventos/${event.id}`);
+  await signInStaff(page, STAFF.admin, `/painel/eventos/${event.id}`);
   await page.getByLabel('Buscar por nome ou CPF').fill(name);
   await page.getByRole('link', { name: `Inscrição nº ${id} de ${name}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Inscrição nº ${id}` })).toBeVisible();

@@ -31,6 +31,9 @@ test('an operator ships a paid order with a tracking code and the customer sees 
   await signInStaff(page, STAFF.operator, `/painel/pedidos/${orderId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Pedido nº ${orderId}` })).toBeVisible();
   await expect(page.getByTestId('order-status')).toHaveText('Pago');
+  // Cancelling returns the payment: an operator does not get the button.
+  await expect(page.getByRole('button', { name: 'Cancelar e devolver o pagamento' })).toHaveCount(0);
+  await expect(page.getByText('Cancelar e devolver o pagamento é só para administradores.')).toBeVisible();
   await page.getByRole('button', { name: 'Iniciar separação' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Em separação');
   await page.getByLabel('Código de rastreio dos Correios').fill('QB987654321BR');
@@ -56,7 +59,7 @@ test('a cancelled paid order is refunded and its stock returns', async ({ page, 
   const { orderId, shopper, product, entry } = await paidOrder(request, 2);
   const before = await units(request, product, entry.color.id, entry.size.id);
 
-  await signInStaff(page, STAFF.operator, `/painel/pedidos/${orderId}`);
+  await signInStaff(page, STAFF.admin, `/painel/pedidos/${orderId}`);
   await expect(page.getByTestId('order-status')).toHaveText('Pago');
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByLabel('Motivo do cancelamento (opcional)').fill('Cliente pediu pelo WhatsApp');

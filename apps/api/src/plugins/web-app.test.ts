@@ -143,11 +143,13 @@ describe('serving the web app', () => {
     const etag = first.res.headers.etag as string;
 
     const admin = await createStaffAndLogin(t.app, 'admin');
+    const painelUrl = `/api/painel/products/${product.id}/`;
+    const { versao } = (await t.app.inject({ method: 'GET', url: painelUrl, headers: admin.headers })).json();
     const edit = await t.app.inject({
       method: 'PATCH',
-      url: `/api/painel/products/${product.id}/`,
+      url: painelUrl,
       headers: admin.headers,
-      payload: { price: 79.9 },
+      payload: { versao, price: 79.9 },
     });
     expect(edit.statusCode).toBe(200);
     const after = await changed(async () => {

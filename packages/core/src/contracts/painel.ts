@@ -6,6 +6,26 @@ import { ProductCategorySchema } from './catalog.ts';
 export const StaffRoleSchema = z.enum(['admin', 'operador']);
 export type StaffRole = z.infer<typeof StaffRoleSchema>;
 
+/**
+ * What a back-office route does that not every role may do. A route declares its action
+ * (`config.painel.action`) and the server's guard refuses the others with 403 `sem_permissao`; the pages
+ * ask `staffCan` to hide the buttons. Today a fixed table by role; per-person permissions would replace
+ * only the table.
+ */
+export const PainelActionSchema = z.enum([
+  /** Cancel a registration or an order and return its payment (Pix or card). */
+  'devolver_pagamento',
+]);
+export type PainelAction = z.infer<typeof PainelActionSchema>;
+
+export const PAINEL_ACTION_ROLES: Record<PainelAction, readonly StaffRole[]> = {
+  devolver_pagamento: ['admin'],
+};
+
+export function staffCan(role: StaffRole, action: PainelAction): boolean {
+  return PAINEL_ACTION_ROLES[action].includes(role);
+}
+
 export const StaffSchema = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -108,8 +128,21 @@ export const AuditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
 });
 
-/** Product fields staff edit; price in reais as everywhere on the wire. */
-export const ProductInputSchema = z.object({
+/**
+ * The version of a record a back-office form was opened with (`versao` on the wire): GET sends it, a
+ * save sends it back, and a save whose version is no longer the stored one is refused with 409
+ * `versao_desatualizada` (docs/decisions/0025-edit-versions-and-money-roles.md).
+ */
+export const EditVersionSchema = z
+  .number({ error: 'Recarregue a página: falta a versão do registro que você abriu.' })
+  .int()
+  .positive();
+
+/** The code of the 409 a save from a stale form gets; the forms offer to reload on it. */
+export const STALE_VERSION_CODE = 'versao_desatualizada';
+
+/** Product fields staff edit, without defaults: a PATCH changes only what it sends. Price in reais. */
+const ProductFieldsSchema = z.object({
   name: z.string().trim().min(2, 'Informe o nome.').max(120),
   description: z.string().trim().min(1, 'Informe a descrição.').max(5000),
   price: z.coerce
@@ -117,14 +150,29 @@ export const ProductInputSchema = z.object({
     .positive('O preço deve ser maior que zero.')
     .max(100_000, 'Preço alto demais.'),
   category: ProductCategorySchema,
-  aparecer_home: z.boolean().default(false),
-  oculto: z.boolean().default(false),
-  weight_grams: z.coerce.number().int().min(1).max(30_000).default(300),
-  color_ids: z.array(z.number().int().positive()).max(30).default([]),
-  size_ids: z.array(z.number().int().positive()).max(30).default([]),
+  aparecer_home: z.boolean(),
+  oculto: z.boolean(),
+  weight_grams: z.coerce.number().int().min(1).max(30_000),
+  color_ids: z.array(z.number().int().positive()).max(30),
+  size_ids: z.array(z.number().int().positive()).max(30),
+});
+
+/** A new product: what is not sent starts at its default. */
+export const ProductInputSchema = ProductFieldsSchema.extend({
+  aparecer_home: ProductFieldsSchema.shape.aparecer_home.default(false),
+  oculto: ProductFieldsSchema.shape.oculto.default(false),
+  weight_grams: ProductFieldsSchema.shape.weight_grams.default(300),
+  color_ids: ProductFieldsSchema.shape.color_ids.default([]),
+  size_ids: ProductFieldsSchema.shape.size_ids.default([]),
 });
 export type ProductInput = z.input<typeof ProductInputSchema>;
-export const ProductPatchSchema = ProductInputSchema.partial();
+
+/**
+ * An edit: only the fields sent change (no default fills one that was not sent), and `versao` is the
+ * version the form read. Stock is never part of it: it changes through /stock/ with a reason.
+ */
+export const ProductPatchSchema = ProductFieldsSchema.partial().extend({ versao: EditVersionSchema });
+export type ProductPatch = z.input<typeof ProductPatchSchema>;
 
 export const PainelImageSchema = z.object({
   id: z.number().int(),
@@ -144,6 +192,8 @@ export const PainelProductSchema = z.object({
   aparecer_home: z.boolean(),
   oculto: z.boolean(),
   weight_grams: z.number().int(),
+  /** The version a save must send back (EditVersionSchema); stock changes do not change it. */
+  versao: z.number().int(),
   images: z.array(PainelImageSchema),
   stock: z.array(
     z.object({
@@ -361,100 +411,135 @@ export type CheckinUndo = z.input<typeof CheckinUndoSchema>;
 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use aaaa-mm-dd.');
 
+/** Total places or shirts: what the event offers, sold ones included (never what is left). */
+const Capacity = (missing: string) =>
+  z.number({ error: missing }).int(missing).min(0, missing).max(100_000, 'No máximo 100.000.');
+
 /** An event as staff write it; dates of the event come from its days. Prices in reais. */
-export const EventInputSchema = z
-  .object({
-    nome_evento: z.string().trim().min(3, 'Informe o nome do evento.').max(120),
-    organizer: z.string().trim().min(2, 'Informe o organizador.').max(120),
-    city: z.string().trim().min(2, 'Informe a cidade.').max(80),
-    state: z
-      .string()
-      .trim()
-      .regex(/^[A-Za-z]{2}$/, 'Use a sigla do estado (ex.: CE).')
-      .transform((v) => v.toUpperCase()),
-    prazo_inscricao: IsoDate,
-    hora_evento: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use hh:mm.'),
-    descricao_evento: z.string().trim().min(1, 'Informe a descrição.').max(5000),
-    regulamento: z.string().trim().min(1, 'Informe o regulamento.').max(50_000),
-    /** URL of a photo sent to /events/image/; empty keeps (or draws) the generated poster. */
-    imagem_evento: z.string().max(200).optional(),
-    /** Kit shirt sizes; absent keeps the stored ones. A size keeps its id (and its reservations). */
-    kit_tamanhos: z
-      .array(
-        z.object({
-          id: z.number().int().positive().optional(),
-          tamanho: z.string().trim().min(1, 'Informe o tamanho.').max(20),
-          quantidade_disponivel: z.number().int().min(0, 'Quantidade inválida.').max(100_000),
-        }),
-      )
-      .max(20)
-      .optional(),
-    kit_local_retirada: z.string().trim().max(300).optional(),
-    kit_horarios_retirada: z.string().trim().max(1000).optional(),
-    /** The event's own termo; empty uses the standard one. */
-    termo_responsabilidade: z.string().trim().max(20_000).optional(),
-    oferece_pcd: z.boolean().optional(),
-    dias_evento: z
-      .array(
-        z.object({
-          data: IsoDate,
-          categorias: z
-            .array(
-              z.object({
-                id: z.number().int().positive().optional(),
-                nome_categoria: z.string().trim().min(1, 'Informe o nome da categoria.').max(80),
-                preco_inscricao: z.number().min(0, 'Preço inválido.').max(10_000),
-                quantidade_disponivel: z.number().int().min(0, 'Vagas inválidas.').max(100_000),
-                /** Price lots in order; absent keeps the stored ones, [] removes them. */
-                lotes: z
-                  .array(
-                    z.object({
-                      nome: z.string().trim().min(1, 'Informe o nome do lote.').max(40),
-                      preco_inscricao: z.number().min(0, 'Preço inválido.').max(10_000),
-                      ate_data: IsoDate.nullable().optional(),
-                      ate_inscricoes: z
-                        .number()
-                        .int()
-                        .positive('Informe um número de inscrições.')
-                        .nullable()
-                        .optional(),
-                    }),
-                  )
-                  .max(10)
-                  .optional(),
-              }),
-            )
-            .min(1, 'Cada dia precisa de pelo menos uma categoria.'),
-        }),
-      )
-      .min(1, 'Informe pelo menos um dia de evento.'),
-  })
-  .superRefine((e, ctx) => {
-    const dates = e.dias_evento.map((d) => d.data);
-    if (new Set(dates).size !== dates.length)
-      ctx.addIssue({ code: 'custom', path: ['dias_evento'], message: 'Cada dia aparece uma vez.' });
-    const first = [...dates].sort()[0];
-    if (first && e.prazo_inscricao > first)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['prazo_inscricao'],
-        message: 'O prazo termina até o primeiro dia do evento.',
-      });
-  });
+const EventFieldsSchema = z.object({
+  nome_evento: z.string().trim().min(3, 'Informe o nome do evento.').max(120),
+  organizer: z.string().trim().min(2, 'Informe o organizador.').max(120),
+  city: z.string().trim().min(2, 'Informe a cidade.').max(80),
+  state: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'Use a sigla do estado (ex.: CE).')
+    .transform((v) => v.toUpperCase()),
+  prazo_inscricao: IsoDate,
+  hora_evento: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use hh:mm.'),
+  descricao_evento: z.string().trim().min(1, 'Informe a descrição.').max(5000),
+  regulamento: z.string().trim().min(1, 'Informe o regulamento.').max(50_000),
+  /** URL of a photo sent to /events/image/; empty keeps (or draws) the generated poster. */
+  imagem_evento: z.string().max(200).optional(),
+  /**
+   * Kit shirt sizes; absent keeps the stored ones. A size keeps its id (and its reservations).
+   * `capacidade` is the total of shirts of the size; the server works out how many are left from it
+   * and the shirts sold or held at the moment it saves.
+   */
+  kit_tamanhos: z
+    .array(
+      z.object({
+        id: z.number().int().positive().optional(),
+        tamanho: z.string().trim().min(1, 'Informe o tamanho.').max(20),
+        capacidade: Capacity('Informe o total de camisas do tamanho.'),
+      }),
+    )
+    .max(20)
+    .optional(),
+  kit_local_retirada: z.string().trim().max(300).optional(),
+  kit_horarios_retirada: z.string().trim().max(1000).optional(),
+  /** The event's own termo; empty uses the standard one. */
+  termo_responsabilidade: z.string().trim().max(20_000).optional(),
+  oferece_pcd: z.boolean().optional(),
+  dias_evento: z
+    .array(
+      z.object({
+        data: IsoDate,
+        categorias: z
+          .array(
+            z.object({
+              id: z.number().int().positive().optional(),
+              nome_categoria: z.string().trim().min(1, 'Informe o nome da categoria.').max(80),
+              preco_inscricao: z.number().min(0, 'Preço inválido.').max(10_000),
+              /** Total places of the category, sold ones included; what is left follows from it. */
+              capacidade: Capacity('Informe o total de vagas da categoria.'),
+              /** Price lots in order; absent keeps the stored ones, [] removes them. */
+              lotes: z
+                .array(
+                  z.object({
+                    nome: z.string().trim().min(1, 'Informe o nome do lote.').max(40),
+                    preco_inscricao: z.number().min(0, 'Preço inválido.').max(10_000),
+                    ate_data: IsoDate.nullable().optional(),
+                    ate_inscricoes: z
+                      .number()
+                      .int()
+                      .positive('Informe um número de inscrições.')
+                      .nullable()
+                      .optional(),
+                  }),
+                )
+                .max(10)
+                .optional(),
+            }),
+          )
+          .min(1, 'Cada dia precisa de pelo menos uma categoria.'),
+      }),
+    )
+    .min(1, 'Informe pelo menos um dia de evento.'),
+});
+
+function checkEventDates(e: z.output<typeof EventFieldsSchema>, ctx: z.RefinementCtx) {
+  const dates = e.dias_evento.map((d) => d.data);
+  if (new Set(dates).size !== dates.length)
+    ctx.addIssue({ code: 'custom', path: ['dias_evento'], message: 'Cada dia aparece uma vez.' });
+  const first = [...dates].sort()[0];
+  if (first && e.prazo_inscricao > first)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['prazo_inscricao'],
+      message: 'O prazo termina até o primeiro dia do evento.',
+    });
+}
+
+/** A new event (POST /api/painel/events/). */
+export const EventInputSchema = EventFieldsSchema.superRefine(checkEventDates);
+
+/** An edit (PUT /api/painel/events/{id}/): the whole form and the version it was opened with. */
+export const EventUpdateSchema = EventFieldsSchema.extend({ versao: EditVersionSchema }).superRefine(
+  checkEventDates,
+);
+export type EventUpdate = z.input<typeof EventUpdateSchema>;
 export type EventInput = z.input<typeof EventInputSchema>;
 
+/** Read-only next to a capacity in the form: how many are sold or held for a payment, and how many are left. */
+interface Occupancy {
+  /** Sold or held by a payment in progress (its places come back if it expires). */
+  vendidas: number;
+  restantes: number;
+}
+
 /**
- * An event as the back office edits it (`GET /api/painel/events/{id}/`): the fields of EventInputSchema
+ * An event as the back office edits it (`GET /api/painel/events/{id}/`): the fields of EventUpdateSchema
  * as stored, so the form sends them back unchanged: each category's own price (not the lot in force),
- * its lots, the kit sizes with their ids, the event's own termo (empty when it uses the standard one) and
- * its uploaded image (empty when it shows the generated poster).
+ * its lots and its total places, the kit sizes with their ids and totals, the event's own termo (empty
+ * when it uses the standard one), its uploaded image (empty when it shows the generated poster) and the
+ * version to send back. Sales change `vendidas`/`restantes`, never `capacidade` nor `versao`.
  */
-export type PainelEvent = z.output<typeof EventInputSchema> & {
+export type PainelEvent = Omit<z.output<typeof EventFieldsSchema>, 'dias_evento' | 'kit_tamanhos'> & {
   id: number;
+  versao: number;
   imagem_evento: string;
-  kit_tamanhos: Array<{ id: number; tamanho: string; quantidade_disponivel: number }>;
+  kit_tamanhos: Array<{ id: number; tamanho: string; capacidade: number } & Occupancy>;
   kit_local_retirada: string;
   kit_horarios_retirada: string;
   termo_responsabilidade: string;
   oferece_pcd: boolean;
+  dias_evento: Array<{
+    data: string;
+    categorias: Array<
+      z.output<typeof EventFieldsSchema>['dias_evento'][number]['categorias'][number] & {
+        id: number;
+      } & Occupancy
+    >;
+  }>;
 };

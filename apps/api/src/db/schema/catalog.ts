@@ -50,6 +50,8 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Last change of what the product page shows; the sitemap's lastmod. A write that edits the product sets it. */
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Bumped by every staff edit of the product's fields; a save from an older version is refused. Stock changes never touch it. */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('products_category_idx').on(t.category),

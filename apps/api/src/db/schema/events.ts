@@ -39,6 +39,11 @@ export const events = pgTable('events', {
   offersPcd: boolean('oferece_pcd').notNull().default(false),
   /** Last change of what the event page shows; the sitemap's lastmod. A write that edits the event sets it. */
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * Bumped by every staff edit of the event (its days, categories, lots and kit sizes too); a save
+   * from a form opened at an older version is refused. Sales change places, never this.
+   */
+  version: integer('version').notNull().default(1),
 });
 
 export const eventDays = pgTable(

@@ -1,5 +1,6 @@
 import type { ProductCategory } from '@passada/core/contracts/catalog';
 import { MAX_PRODUCT_IMAGES } from '@passada/core/contracts/catalog';
+import { STALE_VERSION_CODE } from '@passada/core/contracts/painel';
 import { toSearchText } from '@passada/core/text';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
@@ -27,11 +28,17 @@ export interface ProductFields {
 
 export interface StaffProduct extends ProductFields {
   id: number;
+  /** Bumped by every edit of the fields above; a save sends back the one it read. */
+  version: number;
   images: repo.ImageRow[];
   stock: repo.StockRow[];
 }
 
 const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
+
+/** What a save from a form opened before someone else's save gets (409 `versao_desatualizada`). */
+export const STALE_PRODUCT =
+  'Este produto foi alterado por outra pessoa depois que você abriu o formulário. Recarregue a página para ver a versão atual; suas alterações não foram salvas.';
 const COMBO_NOT_FOUND = 'Essa combinação de cor e tamanho não existe neste produto.';
 
 function fields(row: repo.ProductRow): ProductFields {
@@ -57,6 +64,7 @@ export function createCatalogAdmin(deps: { db: Db }) {
     const images = await Promise.all(rows.map((r) => repo.findImageRows(db, r.id)));
     return rows.map((row, i) => ({
       id: row.id,
+      version: row.version,
       ...fields(row),
       images: images[i]!,
       stock: stockRows.filter((s) => s.productId === row.id),
@@ -102,18 +110,32 @@ export function createCatalogAdmin(deps: { db: Db }) {
     );
   }
 
-  /** Changes the given fields; new colours × sizes are added with zero units, none are removed. */
+  /**
+   * Changes only the given fields, if the product is still at `version` (checked under the row's
+   * lock, so of two saves of the same version one waits and then is refused); new colours × sizes
+   * are added with zero units, none are removed. Stock is never written here.
+   */
   async function updateProduct(
     tx: Tx,
     id: number,
-    patch: Partial<ProductFields> & { colorIds?: number[]; sizeIds?: number[] },
+    version: number,
+    patch: Partial<ProductFields> & { colorIds?: number[] | undefined; sizeIds?: number[] | undefined },
   ): Promise<{ before: StaffProduct; after: StaffProduct }> {
     const current = await repo.lockProduct(tx, id);
     if (!current) throw notFound(PRODUCT_NOT_FOUND);
+    if (current.version !== version) throw conflict(STALE_PRODUCT, STALE_VERSION_CODE);
     const before = await getProduct(id, tx);
-    const { colorIds, sizeIds, ...rest } = patch;
+    const { colorIds, sizeIds, ...given } = patch;
+    // A field not sent stays as stored: undefined never reaches the UPDATE.
+    const rest = Object.fromEntries(
+      Object.entries(given).filter(([, v]) => v !== undefined),
+    ) as Partial<ProductFields>;
     const next = { ...fields(current), ...rest };
-    await repo.updateProductRow(tx, id, { ...rest, searchText: toSearchText(next.name, next.description) });
+    await repo.updateProductRow(tx, id, {
+      ...rest,
+      searchText: toSearchText(next.name, next.description),
+      version: current.version + 1,
+    });
     if (colorIds || sizeIds) {
       const existingColors = [...new Set(before.stock.map((s) => s.colorId))];
       const existingSizes = [...new Set(before.stock.map((s) => s.sizeId))];

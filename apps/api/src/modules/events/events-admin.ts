@@ -1,15 +1,50 @@
-import type { EventInputSchema } from '@passada/core/contracts/painel';
+import {
+  type EventInputSchema,
+  type EventUpdateSchema,
+  STALE_VERSION_CODE,
+} from '@passada/core/contracts/painel';
 import { reaisToCents } from '@passada/core/money';
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
 import { categoryLots, eventCategories, eventDays, eventKitSizes, events } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import { eventPoster } from './event-poster.ts';
-import { notifyEventsChanged } from './events.repository.ts';
+import {
+  categoryOccupancy,
+  countSold,
+  countSoldKits,
+  findEvent,
+  kitOccupancy,
+  lockCategoriesForEdit,
+  lockKitSizesForEdit,
+  notifyEventsChanged,
+} from './events.repository.ts';
 
 export type EventFields = z.output<typeof EventInputSchema>;
+export type EventEdit = z.output<typeof EventUpdateSchema>;
 type Input = EventFields;
+
+/** What a save from a form opened before someone else's save gets (409 `versao_desatualizada`). */
+export const STALE_EVENT =
+  'Este evento foi alterado por outra pessoa depois que você abriu o formulário. Recarregue a página para ver a versão atual; suas alterações não foram salvas.';
+
+type CategoryInput = Input['dias_evento'][number]['categorias'][number];
+
+/** An existing category as the form sends it: its fields and its total places. */
+interface CategoryChange {
+  id: number;
+  /** Where the form shows its capacity, for the message of a refusal. */
+  field: string;
+  values: { dayId: number; name: string; priceCents: number };
+  capacity: number;
+}
+
+/** A capacity below what is already sold or held: refused on the field that asked for it. */
+function belowSold(field: string, what: string, held: number): HttpError {
+  const detail = `${what} já tem ${held} ${held === 1 ? 'vendida ou reservada' : 'vendidas ou reservadas'}: o total não pode ser menor que isso.`;
+  return new HttpError(409, detail, 'capacidade_abaixo_do_vendido', { [field]: detail });
+}
 
 /** PostgreSQL's foreign-key violation: a category or day someone registered in cannot go. */
 const FK_VIOLATION = '23503';
@@ -55,14 +90,24 @@ function rowFields(input: Input) {
 /**
  * Creating and editing events for the back office, in the caller's transaction. Categories keep
  * their ids when edited, so registrations and reservations stay attached to them.
+ *
+ * Places and shirts are edited as capacity: what is left is written as the capacity minus what is sold
+ * or held (unreleased reservations) counted under the row's lock at the moment of the write, so a sale
+ * made after the form was opened is never undone (docs/decisions/0025-edit-versions-and-money-roles.md).
  */
 export function createEventsAdmin() {
   async function writeDays(tx: Tx, eventId: number, input: Input) {
     const existingDays = await tx.select().from(eventDays).where(eq(eventDays.eventId, eventId));
+    const dayIds = existingDays.map((d) => d.id);
+    const stored = dayIds.length
+      ? await tx.select().from(eventCategories).where(inArray(eventCategories.dayId, dayIds))
+      : [];
     const keptCategoryIds: number[] = [];
     const keptDayIds: number[] = [];
-    for (const day of input.dias_evento) {
-      let dayId = existingDays.find((d) => d.date === day.data)?.id;
+    const changes: CategoryChange[] = [];
+    const lots: Array<{ categoryId: number; lotes: CategoryInput['lotes'] }> = [];
+    for (const [d, day] of input.dias_evento.entries()) {
+      let dayId = existingDays.find((x) => x.date === day.data)?.id;
       if (!dayId) {
         [{ id: dayId }] = (await tx
           .insert(eventDays)
@@ -70,51 +115,46 @@ export function createEventsAdmin() {
           .returning({ id: eventDays.id })) as [{ id: number }];
       }
       keptDayIds.push(dayId);
-      for (const c of day.categorias) {
-        const values = {
-          dayId,
-          name: c.nome_categoria,
-          priceCents: reaisToCents(c.preco_inscricao),
-          placesLeft: c.quantidade_disponivel,
-        };
+      for (const [k, c] of day.categorias.entries()) {
+        const values = { dayId, name: c.nome_categoria, priceCents: reaisToCents(c.preco_inscricao) };
+        let categoryId: number;
         if (c.id) {
-          const [updated] = await tx
-            .update(eventCategories)
-            .set(values)
-            .where(
-              and(
-                eq(eventCategories.id, c.id),
-                inArray(eventCategories.dayId, existingDays.map((d) => d.id).concat(0)),
-              ),
-            )
-            .returning({ id: eventCategories.id });
-          if (!updated) throw notFound('Categoria não encontrada neste evento.');
-          keptCategoryIds.push(updated.id);
+          if (!stored.some((x) => x.id === c.id)) throw notFound('Categoria não encontrada neste evento.');
+          categoryId = c.id;
+          changes.push({
+            id: c.id,
+            field: `dias_evento.${d}.categorias.${k}.capacidade`,
+            values,
+            capacity: c.capacidade,
+          });
         } else {
           const [created] = await tx
             .insert(eventCategories)
-            .values(values)
+            .values({ ...values, placesLeft: c.capacidade })
             .returning({ id: eventCategories.id });
-          keptCategoryIds.push(created!.id);
+          categoryId = created!.id;
         }
-        const categoryId = keptCategoryIds.at(-1)!;
-        if (c.lotes) {
-          await tx.delete(categoryLots).where(eq(categoryLots.categoryId, categoryId));
-          if (c.lotes.length)
-            await tx.insert(categoryLots).values(
-              c.lotes.map((l, position) => ({
-                categoryId,
-                position,
-                name: l.nome,
-                priceCents: reaisToCents(l.preco_inscricao),
-                untilDate: l.ate_data ?? null,
-                untilCount: l.ate_inscricoes ?? null,
-              })),
-            );
-        }
+        keptCategoryIds.push(categoryId);
+        lots.push({ categoryId, lotes: c.lotes });
       }
     }
-    const allDayIds = existingDays.map((d) => d.id).concat(keptDayIds);
+    await applyCategoryChanges(tx, stored, changes);
+    for (const { categoryId, lotes } of lots) {
+      if (!lotes) continue;
+      await tx.delete(categoryLots).where(eq(categoryLots.categoryId, categoryId));
+      if (lotes.length)
+        await tx.insert(categoryLots).values(
+          lotes.map((l, position) => ({
+            categoryId,
+            position,
+            name: l.nome,
+            priceCents: reaisToCents(l.preco_inscricao),
+            untilDate: l.ate_data ?? null,
+            untilCount: l.ate_inscricoes ?? null,
+          })),
+        );
+    }
+    const allDayIds = dayIds.concat(keptDayIds);
     try {
       await tx
         .delete(eventCategories)
@@ -130,10 +170,57 @@ export function createEventsAdmin() {
     } catch (error) {
       if (isFkViolation(error))
         throw conflict(
-          'Há inscrições numa categoria removida: mantenha-a ou zere as vagas.',
+          'Há inscrições numa categoria removida: mantenha-a e, para não vender mais, deixe o total igual às vendidas.',
           'categoria_com_inscritos',
         );
       throw error;
+    }
+  }
+
+  /**
+   * Existing categories whose name, price, day or capacity changed, in id order (the order charges
+   * lock them in too). A category the form left as it was is not written, so a save that changed other
+   * fields never waits on a sale of that category.
+   */
+  async function applyCategoryChanges(
+    tx: Tx,
+    stored: Array<typeof eventCategories.$inferSelect>,
+    changes: CategoryChange[],
+  ) {
+    const now = await categoryOccupancy(
+      tx,
+      changes.map((c) => c.id),
+    );
+    const toWrite = changes
+      .filter((c) => {
+        const row = stored.find((x) => x.id === c.id)!;
+        const o = now.get(c.id);
+        const capacity = (o?.left ?? 0) + (o?.sold ?? 0);
+        return (
+          row.name !== c.values.name ||
+          row.priceCents !== c.values.priceCents ||
+          row.dayId !== c.values.dayId ||
+          capacity !== c.capacity
+        );
+      })
+      .sort((a, b) => a.id - b.id);
+    if (toWrite.length === 0) return;
+    await lockCategoriesForEdit(
+      tx,
+      toWrite.map((c) => c.id),
+    );
+    // Counted after the locks: every sale of these categories has committed or waits for this one.
+    const held = await countSold(
+      tx,
+      toWrite.map((c) => c.id),
+    );
+    for (const c of toWrite) {
+      const sold = held.get(c.id) ?? 0;
+      if (c.capacity < sold) throw belowSold(c.field, `A categoria ${c.values.name}`, sold);
+      await tx
+        .update(eventCategories)
+        .set({ ...c.values, placesLeft: c.capacity - sold })
+        .where(eq(eventCategories.id, c.id));
     }
   }
 
@@ -142,21 +229,58 @@ export function createEventsAdmin() {
     if (!input.kit_tamanhos) return;
     const kept: number[] = [];
     const existing = await tx.select().from(eventKitSizes).where(eq(eventKitSizes.eventId, eventId));
+    const changes: Array<{ id: number; field: string; size: string; position: number; capacity: number }> =
+      [];
     for (const [position, k] of input.kit_tamanhos.entries()) {
-      const values = { eventId, size: k.tamanho, left: k.quantidade_disponivel, position };
       // A size sent again by name (without its id) is the same size, not a second one.
       const id = k.id ?? existing.find((e) => e.size === k.tamanho)?.id;
       if (id) {
-        const [updated] = await tx
-          .update(eventKitSizes)
-          .set(values)
-          .where(and(eq(eventKitSizes.id, id), eq(eventKitSizes.eventId, eventId)))
-          .returning({ id: eventKitSizes.id });
-        if (!updated) throw notFound('Tamanho não encontrado neste evento.');
-        kept.push(updated.id);
+        if (!existing.some((e) => e.id === id)) throw notFound('Tamanho não encontrado neste evento.');
+        changes.push({
+          id,
+          field: `kit_tamanhos.${position}.capacidade`,
+          size: k.tamanho,
+          position,
+          capacity: k.capacidade,
+        });
+        kept.push(id);
       } else {
-        const [created] = await tx.insert(eventKitSizes).values(values).returning({ id: eventKitSizes.id });
+        const [created] = await tx
+          .insert(eventKitSizes)
+          .values({ eventId, size: k.tamanho, left: k.capacidade, position })
+          .returning({ id: eventKitSizes.id });
         kept.push(created!.id);
+      }
+    }
+    const now = await kitOccupancy(
+      tx,
+      changes.map((c) => c.id),
+    );
+    const toWrite = changes
+      .filter((c) => {
+        const row = existing.find((e) => e.id === c.id)!;
+        const o = now.get(c.id);
+        return (
+          row.size !== c.size || row.position !== c.position || (o?.left ?? 0) + (o?.sold ?? 0) !== c.capacity
+        );
+      })
+      .sort((a, b) => a.id - b.id);
+    if (toWrite.length) {
+      await lockKitSizesForEdit(
+        tx,
+        toWrite.map((c) => c.id),
+      );
+      const held = await countSoldKits(
+        tx,
+        toWrite.map((c) => c.id),
+      );
+      for (const c of toWrite) {
+        const sold = held.get(c.id) ?? 0;
+        if (c.capacity < sold) throw belowSold(c.field, `O tamanho ${c.size}`, sold);
+        await tx
+          .update(eventKitSizes)
+          .set({ size: c.size, position: c.position, left: c.capacity - sold })
+          .where(eq(eventKitSizes.id, c.id));
       }
     }
     try {
@@ -166,7 +290,7 @@ export function createEventsAdmin() {
     } catch (error) {
       if (isFkViolation(error))
         throw conflict(
-          'Há inscrições com um tamanho removido: mantenha-o ou zere a quantidade.',
+          'Há inscrições com um tamanho removido: mantenha-o e, para não vender mais, deixe o total igual às vendidas.',
           'tamanho_com_inscritos',
         );
       throw error;
@@ -181,13 +305,21 @@ export function createEventsAdmin() {
     return row!.id;
   }
 
-  async function updateEvent(tx: Tx, id: number, input: Input): Promise<void> {
+  /**
+   * Saves the form if the event is still at the version it was read at: the check and the bump are
+   * one conditional UPDATE, whose row lock holds a second save of the same version until this one
+   * ends, and then finds the version moved on (409, nothing written).
+   */
+  async function updateEvent(tx: Tx, id: number, input: EventEdit): Promise<void> {
     const [row] = await tx
       .update(events)
-      .set(rowFields(input))
-      .where(eq(events.id, id))
+      .set({ ...rowFields(input), version: sql`${events.version} + 1` })
+      .where(and(eq(events.id, id), eq(events.version, input.versao)))
       .returning({ id: events.id });
-    if (!row) throw notFound('Evento não encontrado.');
+    if (!row) {
+      if (!(await findEvent(tx, id))) throw notFound('Evento não encontrado.');
+      throw conflict(STALE_EVENT, STALE_VERSION_CODE);
+    }
     await writeDays(tx, id, input);
     await writeKit(tx, id, input);
     await notifyEventsChanged(tx);

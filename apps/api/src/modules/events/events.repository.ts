@@ -173,6 +173,89 @@ export async function countSold(db: Reader, categoryIds: number[]): Promise<Map<
   return new Map(rows.map((r) => [r.categoryId, r.n]));
 }
 
+/** Shirts sold per kit size: held by a charge and not given back, as countSold counts places. */
+export async function countSoldKits(db: Reader, kitSizeIds: number[]): Promise<Map<number, number>> {
+  if (kitSizeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ kitSizeId: kitReservations.kitSizeId, n: count() })
+    .from(kitReservations)
+    .where(and(inArray(kitReservations.kitSizeId, kitSizeIds), isNull(kitReservations.releasedAt)))
+    .groupBy(kitReservations.kitSizeId);
+  return new Map(rows.map((r) => [r.kitSizeId, r.n]));
+}
+
+export interface Occupancy {
+  left: number;
+  sold: number;
+}
+
+/**
+ * Places left and sold (held, as countSold counts them) per category, read in ONE statement so the
+ * two agree: left + sold is the category's capacity even while sales run.
+ */
+export async function categoryOccupancy(db: Reader, ids: number[]): Promise<Map<number, Occupancy>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: eventCategories.id,
+      left: eventCategories.placesLeft,
+      sold: sql<number>`count(${placeReservations.id})::int`,
+    })
+    .from(eventCategories)
+    .leftJoin(
+      placeReservations,
+      and(eq(placeReservations.categoryId, eventCategories.id), isNull(placeReservations.releasedAt)),
+    )
+    .where(inArray(eventCategories.id, ids))
+    .groupBy(eventCategories.id);
+  return new Map(rows.map((r) => [r.id, { left: r.left, sold: Number(r.sold) }]));
+}
+
+/** The same for kit sizes: shirts left and sold, in one statement. */
+export async function kitOccupancy(db: Reader, ids: number[]): Promise<Map<number, Occupancy>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: eventKitSizes.id,
+      left: eventKitSizes.left,
+      sold: sql<number>`count(${kitReservations.id})::int`,
+    })
+    .from(eventKitSizes)
+    .leftJoin(
+      kitReservations,
+      and(eq(kitReservations.kitSizeId, eventKitSizes.id), isNull(kitReservations.releasedAt)),
+    )
+    .where(inArray(eventKitSizes.id, ids))
+    .groupBy(eventKitSizes.id);
+  return new Map(rows.map((r) => [r.id, { left: r.left, sold: Number(r.sold) }]));
+}
+
+/**
+ * Locks categories a staff edit writes, in id order, until the transaction ends: a sale taking a place
+ * waits, and one that took it before has committed its reservation by the time the lock is granted.
+ * NO KEY UPDATE, like the sale's own UPDATE, so inserting a reservation (a key share) never waits on it.
+ */
+export async function lockCategoriesForEdit(tx: Tx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: eventCategories.id })
+    .from(eventCategories)
+    .where(inArray(eventCategories.id, ids))
+    .orderBy(asc(eventCategories.id))
+    .for('no key update');
+}
+
+/** The same for kit sizes. */
+export async function lockKitSizesForEdit(tx: Tx, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: eventKitSizes.id })
+    .from(eventKitSizes)
+    .where(inArray(eventKitSizes.id, ids))
+    .orderBy(asc(eventKitSizes.id))
+    .for('no key update');
+}
+
 /**
  * Locks the categories' rows until the transaction ends, so two charges cannot both be priced by a
  * lot that has one place left before its count runs out.

@@ -173,18 +173,31 @@ export function createEventsService(deps: EventsServiceDeps) {
     return event;
   }
 
-  /** The event as stored, for the back office's form (PainelEvent): base prices, lots, kit ids. */
-  async function getEventForStaff(id: number): Promise<PainelEvent> {
-    const row = await repo.findEvent(deps.db, id);
+  /**
+   * The event as stored, for the back office's form (PainelEvent): base prices, lots, kit ids, the
+   * capacity of each category and kit size (left plus sold or held, read together in one statement
+   * so they agree while sales run) and the version a save sends back.
+   */
+  async function getEventForStaff(id: number, db: Conn = deps.db): Promise<PainelEvent> {
+    const row = await repo.findEvent(db, id);
     if (!row) throw notFound('Evento não encontrado.');
-    const days = await repo.listDays(deps.db, [id]);
-    const kits = await repo.listKitSizes(deps.db, [id]);
-    const lots = await repo.listLots(
-      deps.db,
-      days.flatMap((d) => d.categories.map((c) => c.id)),
+    const days = await repo.listDays(db, [id]);
+    const kits = await repo.listKitSizes(db, [id]);
+    const categoryIds = days.flatMap((d) => d.categories.map((c) => c.id));
+    const lots = await repo.listLots(db, categoryIds);
+    const places = await repo.categoryOccupancy(db, categoryIds);
+    const shirts = await repo.kitOccupancy(
+      db,
+      kits.map((k) => k.id),
     );
+    const occupancy = (o: repo.Occupancy | undefined) => ({
+      capacidade: (o?.left ?? 0) + (o?.sold ?? 0),
+      vendidas: o?.sold ?? 0,
+      restantes: o?.left ?? 0,
+    });
     return {
       id: row.id,
+      versao: row.version,
       nome_evento: row.name,
       organizer: row.organizer,
       city: row.city,
@@ -195,7 +208,11 @@ export function createEventsService(deps: EventsServiceDeps) {
       regulamento: row.regulation,
       // The generated poster is drawn from the name and dates: empty keeps it in step when they change.
       imagem_evento: row.imageUrl.startsWith(EVENT_MEDIA_PREFIX) ? '' : row.imageUrl,
-      kit_tamanhos: kits.map((k) => ({ id: k.id, tamanho: k.size, quantidade_disponivel: k.left })),
+      kit_tamanhos: kits.map((k) => ({
+        id: k.id,
+        tamanho: k.size,
+        ...occupancy(shirts.get(k.id)),
+      })),
       kit_local_retirada: row.kitPickupPlace,
       kit_horarios_retirada: row.kitPickupHours,
       termo_responsabilidade: row.terms,
@@ -206,7 +223,7 @@ export function createEventsService(deps: EventsServiceDeps) {
           id: c.id,
           nome_categoria: c.name,
           preco_inscricao: centsToReais(c.priceCents),
-          quantidade_disponivel: c.placesLeft,
+          ...occupancy(places.get(c.id)),
           lotes: lots
             .filter((l) => l.categoryId === c.id)
             .map((l) => ({
@@ -280,7 +297,8 @@ export function createEventsService(deps: EventsServiceDeps) {
 
   /** Holds one place per category for the charge, in the caller's transaction; 409 when one is gone. */
   async function reservePlaces(tx: Tx, chargeId: number, categoryIds: number[]): Promise<void> {
-    for (const categoryId of categoryIds) {
+    // In id order, as a staff edit locks them: the two never wait on each other in a circle.
+    for (const categoryId of [...categoryIds].sort((a, b) => a - b)) {
       if (!(await repo.takePlace(tx, categoryId)))
         throw conflict('Não há mais vagas nesta categoria.', 'esgotado');
       await repo.insertReservation(tx, chargeId, categoryId);

@@ -41,6 +41,7 @@ const toProductWire = (p: StaffProduct): PainelProduct => ({
   aparecer_home: p.showOnHome,
   oculto: p.hidden,
   weight_grams: p.weightGrams,
+  versao: p.version,
   images: p.images.map(toImageWire),
   stock: p.stock.map((s) => ({
     color: { id: s.colorId, name: s.colorName, hex: s.colorHex },
@@ -51,10 +52,12 @@ const toProductWire = (p: StaffProduct): PainelProduct => ({
 
 type ProductChange = ProductFields & { colorIds: number[]; sizeIds: number[] };
 
-/** The wire's product fields (reais, Portuguese names) as the catalog service takes them. */
+/** The wire's product fields (reais, Portuguese names) as the catalog service takes them; absent stays absent. */
 function productFields(b: z.output<typeof ProductInputSchema>): ProductChange;
 function productFields(b: z.output<typeof ProductPatchSchema>): Partial<ProductChange>;
-function productFields(b: z.output<typeof ProductPatchSchema>): Partial<ProductChange> {
+function productFields(
+  b: z.output<typeof ProductPatchSchema> | z.output<typeof ProductInputSchema>,
+): Partial<ProductChange> {
   return {
     name: b.name,
     description: b.description,
@@ -130,16 +133,17 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ADMIN_ONLY,
       schema: {
         tags,
-        summary: 'Editar, ocultar ou mostrar um produto; cores e tamanhos novos entram com estoque zero',
+        summary:
+          'Editar, ocultar ou mostrar um produto: muda só os campos enviados, com a versão lida (409 se outra pessoa salvou antes); cores e tamanhos novos entram com estoque zero; o estoque não muda aqui',
         params: ProductIdSchema,
         body: ProductPatchSchema,
-        response: { 200: PainelProductSchema, ...errors },
+        response: { 200: PainelProductSchema, ...errors, 409: ApiErrorSchema },
       },
     },
     async (req) => {
       const b = req.body;
       return app.db.transaction(async (tx) => {
-        const { before, after } = await admin.updateProduct(tx, req.params.id, productFields(b));
+        const { before, after } = await admin.updateProduct(tx, req.params.id, b.versao, productFields(b));
         const wire = toProductWire(after);
         await audit(tx, actor(req), {
           action:

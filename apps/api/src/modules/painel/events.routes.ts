@@ -6,6 +6,7 @@ import {
   CheckinRequestSchema,
   CheckinUndoSchema,
   EventInputSchema,
+  EventUpdateSchema,
   type PainelParticipant,
   PainelParticipantSchema,
   ParticipantListSchema,
@@ -458,7 +459,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Um evento como o formulário o edita: preço próprio e lotes de cada categoria, tamanhos do kit com id',
+          'Um evento como o formulário o edita: preço próprio e lotes de cada categoria, vagas e camisas no total (com vendidas e restantes), tamanhos do kit com id, e a versão a devolver ao salvar',
         params: EventIdSchema,
         response: { 200: EventWire, ...errors },
       },
@@ -493,15 +494,16 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ADMIN_ONLY,
       schema: {
         tags,
-        summary: 'Editar evento; categorias mantêm o id, e uma com inscritos não pode ser removida',
+        summary:
+          'Editar evento com a versão lida (409 se outra pessoa salvou antes); vagas e camisas vão como total, e o que resta sai do total menos o vendido na hora de gravar; categorias mantêm o id, e uma com inscritos não pode ser removida',
         params: EventIdSchema,
-        body: EventInputSchema,
+        body: EventUpdateSchema,
         response: { 200: EventWire, ...errors, 409: ApiErrorSchema },
       },
     },
     async (req) => {
-      const before = await app.events.getEvent(req.params.id);
       await app.db.transaction(async (tx) => {
+        const before = await app.events.getEventForStaff(req.params.id, tx);
         await app.events.admin.updateEvent(tx, req.params.id, req.body);
         await audit(tx, actor(req), {
           action: 'alterado',
@@ -511,7 +513,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           after: req.body,
         });
       });
-      return app.events.getEvent(req.params.id);
+      return app.events.getEventForStaff(req.params.id);
     },
   );
 

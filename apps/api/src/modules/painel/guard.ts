@@ -1,5 +1,5 @@
 import { ApiErrorSchema } from '@passada/core/contracts/common';
-import type { StaffRole } from '@passada/core/contracts/painel';
+import { type PainelAction, type StaffRole, staffCan } from '@passada/core/contracts/painel';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, unauthorized } from '../../plugins/errors.ts';
 import type { StaffRow } from './painel.repository.ts';
@@ -22,6 +22,12 @@ export interface PainelRouteConfig {
   roles?: StaffRole[];
   /** Routes a person must reach to turn on 2FA when PAINEL_REQUIRE_2FA makes it mandatory. */
   allowWithout2fa?: boolean;
+  /**
+   * What the route does that not every role may do (core's PAINEL_ACTION_ROLES says who may). A
+   * function when it depends on the request, e.g. the status an order is moved to; it runs once the
+   * body is validated and answers undefined when this request needs no permission.
+   */
+  action?: PainelAction | ((request: FastifyRequest) => PainelAction | undefined);
 }
 
 declare module 'fastify' {
@@ -39,6 +45,12 @@ declare module 'fastify' {
 }
 
 export const ADMIN_ONLY = { painel: { roles: ['admin'] } } satisfies { painel: PainelRouteConfig };
+
+const NO_PERMISSION = 'Seu perfil não tem acesso a esta função.';
+
+function refuseAction(member: StaffRow, action: PainelAction | undefined) {
+  if (action && !staffCan(member.role, action)) throw new HttpError(403, NO_PERMISSION, 'sem_permissao');
+}
 
 export function staffToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -64,7 +76,18 @@ export function painelGuard(staff: StaffService) {
       throw new HttpError(403, 'Ative a verificação em duas etapas para usar o painel.', '2fa_obrigatorio');
     }
     if (config.roles && !config.roles.includes(member.role)) {
-      throw new HttpError(403, 'Seu perfil não tem acesso a esta função.', 'sem_permissao');
+      throw new HttpError(403, NO_PERMISSION, 'sem_permissao');
     }
+    if (typeof config.action === 'string') refuseAction(member, config.action);
   };
+}
+
+/**
+ * The half of the guard that needs the validated body: a route whose action depends on the request
+ * (`config.painel.action` as a function) is refused here, before its handler runs.
+ */
+export async function painelActionGuard(request: FastifyRequest) {
+  const action = request.routeOptions.config.painel?.action;
+  if (typeof action !== 'function' || !request.staff) return;
+  refuseAction(request.staff, action(request));
 }

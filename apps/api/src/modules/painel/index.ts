@@ -5,7 +5,7 @@ import { accessRoutes } from './access.routes.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 import { couponsRoutes } from './coupons.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
-import { painelGuard } from './guard.ts';
+import { painelActionGuard, painelGuard } from './guard.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { MAX_PHOTO_BYTES } from './photos.ts';
@@ -30,6 +30,7 @@ export default fp(
           route.schema = { ...route.schema, security: [{ [TOKEN_SECURITY_SCHEME]: [] }] };
         });
         scope.addHook('onRequest', painelGuard(staff));
+        scope.addHook('preHandler', painelActionGuard);
         await scope.register(accessRoutes, { staff });
         await scope.register(catalogRoutes);
         await scope.register(eventsRoutes);

@@ -2,6 +2,7 @@ import { addDays } from '@passada/core/calendar';
 import {
   type Dashboard,
   DashboardSchema,
+  type OrderStatusChange,
   OrderStatusChangeSchema,
   PainelOrderDetailSchema,
   PainelOrderPageSchema,
@@ -19,7 +20,7 @@ import { kitPickedUp } from './registrations.routes.ts';
 const OrderIdSchema = z.object({ id: z.coerce.number().int().positive() });
 const LOW_STOCK_THRESHOLD = 3;
 
-/** Orders (list, detail, status flow with refunds) and the dashboard; every staff role may use them. */
+/** Orders (list, detail, status flow with refunds) and the dashboard; cancelling with a refund is for roles that may move money. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = app.orders.admin;
   const tags = ['painel: pedidos'];
@@ -53,9 +54,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/status/',
     {
+      // Cancelling returns the payment: only roles that may move money. Every other move is for all staff.
+      config: {
+        painel: {
+          action: (req) =>
+            (req.body as OrderStatusChange).status === 'cancelado' ? 'devolver_pagamento' : undefined,
+        },
+      },
       schema: {
         tags,
-        summary: 'Mover o pedido (em separação, enviado com rastreio, entregue, cancelado com devolução)',
+        summary:
+          'Mover o pedido (em separação, enviado com rastreio, entregue: qualquer perfil; cancelado com devolução: só quem pode devolver pagamentos)',
         params: OrderIdSchema,
         body: OrderStatusChangeSchema,
         response: { 200: PainelOrderDetailSchema, ...PAINEL_ERRORS },

@@ -27,6 +27,12 @@ describe('painel: catalogue and stock', () => {
       uploadProductPhoto(t.app, who, productId, { bytes, filename, type }),
   });
 
+  /** An admin's edit of the shirt from a form opened just now (it sends the version it read). */
+  const editShirt = async (payload: object) => {
+    const { versao } = (await as(admin).get(`/api/painel/products/${shirt.id}/`)).json();
+    return as(admin).send('PATCH', `/api/painel/products/${shirt.id}/`, { versao, ...payload });
+  };
+
   beforeAll(async () => {
     t = await createTestApp();
     admin = await createStaffAndLogin(t.app, 'admin');
@@ -77,7 +83,7 @@ describe('painel: catalogue and stock', () => {
   });
 
   it('hides a product from the shop lists, search and page, and shows it again', async () => {
-    const hide = await as(admin).send('PATCH', `/api/painel/products/${shirt.id}/`, { oculto: true });
+    const hide = await editShirt({ oculto: true });
     expect(hide.json().oculto).toBe(true);
     const list = (await t.app.inject({ method: 'GET', url: '/api/products/' })).json() as Array<{
       id: number;
@@ -89,7 +95,7 @@ describe('painel: catalogue and stock', () => {
     // The back office still sees it.
     expect((await as(operator).get(`/api/painel/products/${shirt.id}/`)).json().oculto).toBe(true);
 
-    await as(admin).send('PATCH', `/api/painel/products/${shirt.id}/`, { oculto: false, price: 79.9 });
+    await editShirt({ oculto: false, price: 79.9 });
     const back = await t.app.inject({ method: 'GET', url: `/api/products/${shirt.id}/` });
     expect(back.json().price).toBe(79.9);
     const audit = (await as(admin).get('/api/painel/audit/?entity=produto')).json();
@@ -285,10 +291,10 @@ describe('painel: catalogue and stock', () => {
       expect.objectContaining({ product_id: shirt.id, size: 'G', quantity: 1, color: 'Preto' }),
     );
     expect(low.every((i: { quantity: number }) => i.quantity <= 1)).toBe(true);
-    await as(admin).send('PATCH', `/api/painel/products/${shirt.id}/`, { oculto: true });
+    await editShirt({ oculto: true });
     const hidden = (await as(operator).get('/api/painel/stock/low/?limite=1')).json();
     expect(hidden.some((i: { product_id: number }) => i.product_id === shirt.id)).toBe(false);
-    await as(admin).send('PATCH', `/api/painel/products/${shirt.id}/`, { oculto: false });
+    await editShirt({ oculto: false });
   });
 
   it('adds colours and sizes, refusing a name that exists', async () => {
@@ -298,7 +304,7 @@ describe('painel: catalogue and stock', () => {
     expect(again.statusCode).toBe(409);
     const size = await as(admin).send('POST', '/api/painel/sizes/', { name: 'XG' });
     expect(size.statusCode).toBe(201);
-    const edit = await as(admin).send('PATCH', `/api/painel/products/${shirt.id}/`, {
+    const edit = await editShirt({
       color_ids: [color.json().id],
       size_ids: [size.json().id],
     });
@@ -309,6 +315,66 @@ describe('painel: catalogue and stock', () => {
       );
     expect(combos).toEqual(
       expect.arrayContaining(['Preto/M', 'Preto/XG', 'Verde Jade/M', 'Verde Jade/G', 'Verde Jade/XG']),
+    );
+  });
+
+  it('a PATCH with only the price changes only the price: home page, weight, freight and stock stay', async () => {
+    const cap = await makeProduct(t.database.db, {
+      name: 'Boné Passada Sol',
+      showOnHome: true,
+      weightGrams: 900,
+      stock: [{ color: 'Preto', size: 'M', quantity: 7 }],
+    });
+    const url = `/api/painel/products/${cap.id}/`;
+    const read = PainelProductSchema.parse((await as(admin).get(url)).json());
+    expect(read).toMatchObject({ aparecer_home: true, weight_grams: 900, price: 99.9 });
+    const res = await as(admin).send('PATCH', url, { versao: read.versao, price: 59.9 });
+    expect(res.statusCode).toBe(200);
+    const after = PainelProductSchema.parse(res.json());
+    // Before the fix the schema's defaults filled what was not sent: off the home page, 300 g.
+    expect(after).toMatchObject({ aparecer_home: true, weight_grams: 900, price: 59.9, oculto: false });
+    expect(after.stock.map((s) => s.quantity)).toEqual([7]);
+    expect(after.versao).toBe(read.versao + 1);
+    // The shop's home page lists products by this flag.
+    const shop = ProductSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/products/${cap.id}/` })).json(),
+    );
+    expect(shop).toMatchObject({ aparecer_home: true, price: 59.9 });
+  });
+
+  it('refuses a save from a form opened before another save (409), writing nothing; stock moves do not count', async () => {
+    const url = `/api/painel/products/${shirt.id}/`;
+    const opened = PainelProductSchema.parse((await as(admin).get(url)).json());
+    // A stock entry meanwhile is not an edit of the product: the form opened before it still saves.
+    const line = shirt.stock[0]!;
+    const stockMove = await as(operator).send('POST', '/api/painel/stock/', {
+      product_id: shirt.id,
+      color_id: line.colorId,
+      size_id: line.sizeId,
+      modo: 'ajustar',
+      quantidade: 2,
+      motivo: 'entrada',
+    });
+    expect(stockMove.statusCode).toBe(200);
+    const first = await as(admin).send('PATCH', url, { versao: opened.versao, name: 'Camiseta Maré Cheia' });
+    expect(first.statusCode).toBe(200);
+    const stale = await as(admin).send('PATCH', url, { versao: opened.versao, price: 12.5 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({
+      code: 'versao_desatualizada',
+      detail:
+        'Este produto foi alterado por outra pessoa depois que você abriu o formulário. Recarregue a página para ver a versão atual; suas alterações não foram salvas.',
+    });
+    const now = PainelProductSchema.parse((await as(admin).get(url)).json());
+    expect(now).toMatchObject({
+      name: 'Camiseta Maré Cheia',
+      price: first.json().price,
+      versao: opened.versao + 1,
+    });
+    const missing = await as(admin).send('PATCH', url, { price: 12.5 });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors.versao).toBe(
+      'Recarregue a página: falta a versão do registro que você abriu.',
     );
   });
 });

@@ -167,7 +167,7 @@ describe('painel: participants, CSV and check-in', () => {
       dias_evento: [
         {
           data: '2026-12-12',
-          categorias: [{ nome_categoria: '5 km', preco_inscricao: 79.9, quantidade_disponivel: 300 }],
+          categorias: [{ nome_categoria: '5 km', preco_inscricao: 79.9, capacidade: 300 }],
         },
         {
           data: '2026-12-13',
@@ -175,7 +175,7 @@ describe('painel: participants, CSV and check-in', () => {
             {
               nome_categoria: '10 km',
               preco_inscricao: 99.9,
-              quantidade_disponivel: 200,
+              capacidade: 200,
               lotes: [
                 { nome: '1º lote', preco_inscricao: 79.9, ate_data: '2026-12-01', ate_inscricoes: 100 },
               ],
@@ -184,8 +184,8 @@ describe('painel: participants, CSV and check-in', () => {
         },
       ],
       kit_tamanhos: [
-        { tamanho: 'P', quantidade_disponivel: 50 },
-        { tamanho: 'M', quantidade_disponivel: 0 },
+        { tamanho: 'P', capacidade: 50 },
+        { tamanho: 'M', capacidade: 0 },
       ],
       kit_local_retirada: 'Arena das Dunas',
       kit_horarios_retirada: '10/12, das 10h às 20h',
@@ -216,6 +216,7 @@ describe('painel: participants, CSV and check-in', () => {
     expect(shop.dias_evento[1].categorias[0]).toMatchObject({
       nome_categoria: '10 km',
       preco_inscricao: 79.9,
+      quantidade_disponivel: 200,
       lote_atual: { nome: '1º lote', descricao: '1º lote até 01/12 ou 100 inscrições', preco: 79.9 },
       proximo_preco: { nome: null, preco: 99.9 },
     });
@@ -229,7 +230,8 @@ describe('painel: participants, CSV and check-in', () => {
     });
     expect(shop.oferece_pcd).toBe(true);
 
-    // The back office's form reads the event as stored: the category's own price, not the lot in force.
+    // The back office's form reads the event as stored: the category's own price, not the lot in force,
+    // places and shirts as totals with what is sold and left beside them, and the version to send back.
     const forForm = (
       await t.app.inject({ method: 'GET', url: `/api/painel/events/${dunas.id}/`, headers: operator.headers })
     ).json();
@@ -237,16 +239,19 @@ describe('painel: participants, CSV and check-in', () => {
       id: dunas.dias_evento[1].categorias[0].id,
       nome_categoria: '10 km',
       preco_inscricao: 99.9,
-      quantidade_disponivel: 200,
+      capacidade: 200,
+      vendidas: 0,
+      restantes: 200,
       lotes: [{ nome: '1º lote', preco_inscricao: 79.9, ate_data: '2026-12-01', ate_inscricoes: 100 }],
     });
     expect(forForm).toMatchObject({
+      versao: 1,
       state: 'RN',
       // The generated poster is not an upload: the form sends it back empty and it follows the name.
       imagem_evento: '',
       kit_tamanhos: [
-        { id: expect.any(Number), tamanho: 'P', quantidade_disponivel: 50 },
-        { id: expect.any(Number), tamanho: 'M', quantidade_disponivel: 0 },
+        { id: expect.any(Number), tamanho: 'P', capacidade: 50, vendidas: 0, restantes: 50 },
+        { id: expect.any(Number), tamanho: 'M', capacidade: 0, vendidas: 0, restantes: 0 },
       ],
       kit_local_retirada: 'Arena das Dunas',
       kit_horarios_retirada: '10/12, das 10h às 20h',
@@ -261,22 +266,20 @@ describe('painel: participants, CSV and check-in', () => {
       headers: admin.headers,
       payload: {
         ...body,
+        versao: forForm.versao,
         dias_evento: [
           {
             data: '2026-12-12',
             categorias: [
-              {
-                id: fiveId,
-                nome_categoria: '5 km solidária',
-                preco_inscricao: 59.9,
-                quantidade_disponivel: 250,
-              },
+              { id: fiveId, nome_categoria: '5 km solidária', preco_inscricao: 59.9, capacidade: 250 },
             ],
           },
         ],
       },
     });
     expect(edited.statusCode).toBe(200);
+    // The answer is the form's own reading of what was saved, with the next version.
+    expect(edited.json().versao).toBe(2);
     expect(edited.json().dias_evento).toEqual([
       {
         data: '2026-12-12',
@@ -285,15 +288,16 @@ describe('painel: participants, CSV and check-in', () => {
             id: fiveId,
             nome_categoria: '5 km solidária',
             preco_inscricao: 59.9,
-            quantidade_disponivel: 250,
-            lote_atual: null,
-            proximo_preco: null,
+            capacidade: 250,
+            vendidas: 0,
+            restantes: 250,
+            lotes: [],
           },
         ],
       },
     ]);
     // Sizes sent again by name keep their rows; a form that leaves the kit out keeps it as stored.
-    const sizeIds = edited.json().kit.tamanhos.map((k: { id: number }) => k.id);
+    const sizeIds = edited.json().kit_tamanhos.map((k: { id: number }) => k.id);
     expect(sizeIds).toEqual(shop.kit.tamanhos.map((k: { id: number }) => k.id));
     const { kit_tamanhos: _kit, ...withoutKit } = body;
     const again = await t.app.inject({
@@ -302,17 +306,17 @@ describe('painel: participants, CSV and check-in', () => {
       headers: admin.headers,
       payload: {
         ...withoutKit,
+        versao: 2,
         dias_evento: [
           {
             data: '2026-12-12',
-            categorias: [
-              { id: fiveId, nome_categoria: '5 km', preco_inscricao: 59.9, quantidade_disponivel: 250 },
-            ],
+            categorias: [{ id: fiveId, nome_categoria: '5 km', preco_inscricao: 59.9, capacidade: 250 }],
           },
         ],
       },
     });
-    expect(again.json().kit.tamanhos.map((k: { id: number }) => k.id)).toEqual(sizeIds);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().kit_tamanhos.map((k: { id: number }) => k.id)).toEqual(sizeIds);
 
     const late = await t.app.inject({
       method: 'POST',
@@ -323,20 +327,43 @@ describe('painel: participants, CSV and check-in', () => {
     expect(late.statusCode).toBe(400);
     expect(late.json().errors.prazo_inscricao).toBe('O prazo termina até o primeiro dia do evento.');
 
+    // A form still sending what is left (the old field) is refused, never taken as a total.
+    const oldForm = await t.app.inject({
+      method: 'POST',
+      url: '/api/painel/events/',
+      headers: admin.headers,
+      payload: {
+        ...body,
+        dias_evento: [
+          {
+            data: '2026-12-12',
+            categorias: [{ nome_categoria: '5 km', preco_inscricao: 10, quantidade_disponivel: 5 }],
+          },
+        ],
+      },
+    });
+    expect(oldForm.statusCode).toBe(400);
+    expect(oldForm.json().errors['dias_evento.0.categorias.0.capacidade']).toBe(
+      'Informe o total de vagas da categoria.',
+    );
+
     // A category people registered in cannot disappear.
-    const withPeople = await t.app.events.getEvent(event.id);
+    const withPeople = (
+      await t.app.inject({ method: 'GET', url: `/api/painel/events/${event.id}/`, headers: admin.headers })
+    ).json();
     const dropRegistered = await t.app.inject({
       method: 'PUT',
       url: `/api/painel/events/${event.id}/`,
       headers: admin.headers,
       payload: {
         ...body,
+        versao: withPeople.versao,
         nome_evento: withPeople.nome_evento,
         prazo_inscricao: withPeople.prazo_inscricao,
         dias_evento: [
           {
             data: withPeople.dias_evento[0]!.data,
-            categorias: [{ nome_categoria: 'Nova', preco_inscricao: 10, quantidade_disponivel: 5 }],
+            categorias: [{ nome_categoria: 'Nova', preco_inscricao: 10, capacidade: 5 }],
           },
         ],
       },

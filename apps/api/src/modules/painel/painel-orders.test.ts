@@ -169,7 +169,19 @@ describe('painel: orders and dashboard', () => {
     const { txid, orderId, total } = await paidPixOrder(product, 3);
     expect(await stockOf(product)).toBe(2);
 
-    const res = await move(operator, orderId, { status: 'cancelado', motivo: 'cliente desistiu' });
+    // Cancelling returns the payment: an operator is refused, and no money nor unit moves.
+    const refundsBefore = t.app.providers.payments.simulator!.refunds().length;
+    const byOperator = await move(operator, orderId, { status: 'cancelado', motivo: 'cliente desistiu' });
+    expect(byOperator.statusCode).toBe(403);
+    expect(byOperator.json()).toMatchObject({ code: 'sem_permissao' });
+    expect(t.app.providers.payments.simulator!.refunds()).toHaveLength(refundsBefore);
+    expect(await stockOf(product)).toBe(2);
+    expect((await get(admin, `/api/painel/orders/${orderId}/`)).json()).toMatchObject({
+      status: 'pago',
+      pagamento: { devolucao: null },
+    });
+
+    const res = await move(admin, orderId, { status: 'cancelado', motivo: 'cliente desistiu' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       status: 'cancelado',
@@ -184,7 +196,7 @@ describe('painel: orders and dashboard', () => {
     );
 
     // A second cancel changes nothing: no second refund, no units counted twice.
-    expect((await move(operator, orderId, { status: 'cancelado' })).statusCode).toBe(409);
+    expect((await move(admin, orderId, { status: 'cancelado' })).statusCode).toBe(409);
     expect(await stockOf(product)).toBe(5);
     expect(t.app.providers.payments.simulator!.refunds()).toHaveLength(refunds.length);
 
@@ -215,7 +227,7 @@ describe('painel: orders and dashboard', () => {
     const other = await makeBuyer(t.app);
     expect((await buyWithCoupon(other)).json().code).toBe('cupom_esgotado');
 
-    expect((await move(operator, orderId, { status: 'cancelado' })).statusCode).toBe(200);
+    expect((await move(admin, orderId, { status: 'cancelado' })).statusCode).toBe(200);
     expect((await buyWithCoupon(other)).statusCode).toBe(201);
   });
 
@@ -223,7 +235,7 @@ describe('painel: orders and dashboard', () => {
     const product = await makeProduct(t.app.db, { stock: [{ color: 'Verde', size: 'P', quantity: 2 }] });
     const { txid, orderId } = await paidCardOrder(product);
     expect(await stockOf(product)).toBe(1);
-    const res = await move(operator, orderId, { status: 'cancelado' });
+    const res = await move(admin, orderId, { status: 'cancelado' });
     expect(res.statusCode).toBe(200);
     expect(res.json().pagamento).toMatchObject({ status: 'DEVOLVIDA', devolucao: { status: 'DEVOLVIDO' } });
     expect(await stockOf(product)).toBe(2);

@@ -138,7 +138,18 @@ describe('painel: cancelling registrations', () => {
     expect(before.json().proximos_status).toEqual(['em separação', 'cancelado']);
     const refundsBefore = refundsCount();
 
-    const res = await post(operator, `/api/painel/orders/${orderId}/status/`, {
+    // Cancelling returns the payment: an operator is refused and nothing moves.
+    const byOperator = await post(operator, `/api/painel/orders/${orderId}/status/`, {
+      status: 'cancelado',
+      motivo: 'direito de arrependimento',
+    });
+    expect(byOperator.statusCode).toBe(403);
+    expect(byOperator.json()).toMatchObject({ code: 'sem_permissao' });
+    expect(refundsCount()).toBe(refundsBefore);
+    expect(await placesLeft(cat(event, 1))).toBe(98);
+    expect((await get(admin, `/api/painel/orders/${orderId}/`)).json().status).toBe('pago');
+
+    const res = await post(admin, `/api/painel/orders/${orderId}/status/`, {
       status: 'cancelado',
       motivo: 'direito de arrependimento',
     });
@@ -217,7 +228,7 @@ describe('painel: cancelling registrations', () => {
     expect(audit.results[0]).toMatchObject({
       action: 'cancelado',
       entity_id: String(orderId),
-      staff_email: operator.email,
+      staff_email: admin.email,
       after: { status: 'cancelado', inscricoes_canceladas: rows.map((r) => r.id) },
     });
 
@@ -290,8 +301,21 @@ describe('painel: cancelling registrations', () => {
     });
     const refundsBefore = refundsCount();
 
-    // Same roles as cancelling an order: an operator may.
-    const res = await cancelRegistration(operator, id, { motivo: 'desistência em 7 dias' });
+    // It returns the payment: an operator is refused (403) and nothing is cancelled nor refunded.
+    const byOperator = await cancelRegistration(operator, id, { motivo: 'desistência em 7 dias' });
+    expect(byOperator.statusCode).toBe(403);
+    expect(byOperator.json()).toEqual({
+      code: 'sem_permissao',
+      detail: 'Seu perfil não tem acesso a esta função.',
+    });
+    expect(refundsCount()).toBe(refundsBefore);
+    expect(await placesLeft(cat(event, 1))).toBe(99);
+    expect((await get(admin, `/api/painel/registrations/${id}/`)).json()).toMatchObject({
+      inscricao: { cancelamento: null },
+      pagamento: { status: 'CONCLUIDA', devolucao: null },
+    });
+
+    const res = await cancelRegistration(admin, id, { motivo: 'desistência em 7 dias' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       inscricao: { cancelamento: { motivo: 'desistência em 7 dias' } },
@@ -349,7 +373,7 @@ describe('painel: cancelling registrations', () => {
     expect(audit.results[0]).toMatchObject({
       action: 'cancelado',
       entity_id: String(id),
-      staff_email: operator.email,
+      staff_email: admin.email,
       after: { cancelada: true, motivo: 'desistência em 7 dias', inscricoes: [id], devolucao: 89.9 },
     });
 

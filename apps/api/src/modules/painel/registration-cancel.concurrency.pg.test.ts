@@ -67,13 +67,11 @@ describe('cancelling registrations on PostgreSQL, concurrently', () => {
       payload: { evento: eventId, inscricao: id },
     });
 
-  it('five staff cancel the same registration at once: one refund, the place given back once', async () => {
+  it('five admins cancel the same registration at once: one refund, the place given back once', async () => {
     const { categoryId, ids } = await paidRegistrations(1);
     const id = ids[0]!;
     expect(await placesLeft(categoryId)).toBe(49);
-    const answers = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => cancel(i % 2 ? admin : operator, id)),
-    );
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cancel(admin, id)));
     const codes = answers.map((a) => a.statusCode).sort();
     expect(codes).toEqual([200, 409, 409, 409, 409]);
     const [row] = await t.app.db.select().from(registrations).where(eq(registrations.id, id));

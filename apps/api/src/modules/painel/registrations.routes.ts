@@ -93,6 +93,8 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/registrations/:id/cancel/',
     {
+      // Returns the payment: only roles that may move money.
+      config: { painel: { action: 'devolver_pagamento' } },
       schema: {
         tags,
         summary:

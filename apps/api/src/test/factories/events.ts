@@ -1,4 +1,5 @@
 import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
+import type { PainelEvent } from '@passada/core/contracts/painel';
 import type { Db } from '../../db/client.ts';
 import { categoryLots, eventCategories, eventDays, eventKitSizes, events } from '../../db/schema/index.ts';
 import { eventPoster } from '../../modules/events/event-poster.ts';
@@ -120,4 +121,17 @@ export async function makeEvent(db: Db, overrides: MakeEventOverrides = {}): Pro
     kitSizes.push({ id: row.id, size: row.size, left: row.left });
   }
   return { id: event.id, startDate, endDate, registrationDeadline, imageUrl, kitSizes, days };
+}
+
+/** What the back office's form sends for an event it read: the fields it edits and the version, without the read-only counts. */
+export function eventFormBody(e: PainelEvent) {
+  const { id: _id, ...rest } = e;
+  return {
+    ...rest,
+    kit_tamanhos: e.kit_tamanhos.map(({ id, tamanho, capacidade }) => ({ id, tamanho, capacidade })),
+    dias_evento: e.dias_evento.map((d) => ({
+      data: d.data,
+      categorias: d.categorias.map(({ vendidas: _v, restantes: _r, ...c }) => c),
+    })),
+  };
 }

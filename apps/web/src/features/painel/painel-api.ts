@@ -1,6 +1,7 @@
 import type { ApiError } from '@passada/core/contracts/common';
-import type { PainelProduct, Staff } from '@passada/core/contracts/painel';
+import { type PainelAction, type PainelProduct, type Staff, staffCan } from '@passada/core/contracts/painel';
 import { useQuery } from '@tanstack/react-query';
+import { useOutletContext } from 'react-router';
 import { ApiRequestError } from '../../lib/api.ts';
 import { readString, removeKey, StorageKeys, writeString } from '../../lib/storage.ts';
 
@@ -76,6 +77,15 @@ export function useMe() {
     retry: false,
     staleTime: 60_000,
   });
+}
+
+/**
+ * Whether the signed-in staff member may do `action` (their role comes from /auth/me/, which the
+ * painel's layout reads and hands to its pages). The server checks it again: this only hides buttons.
+ */
+export function useStaffCan(action: PainelAction): boolean {
+  const me = useOutletContext<Me | undefined>();
+  return me ? staffCan(me.staff.role, action) : false;
 }
 
 export function useProducts() {

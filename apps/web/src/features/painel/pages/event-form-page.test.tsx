@@ -1,4 +1,4 @@
-import { EventInputSchema, type PainelEvent } from '@passada/core/contracts/painel';
+import { EventInputSchema, EventUpdateSchema, type PainelEvent } from '@passada/core/contracts/painel';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Call, mockFetch } from '../../../components/payments/fetch-mock.test-utils.ts';
@@ -14,8 +14,12 @@ function eventsApi(stored?: PainelEvent) {
     if (stored && method === 'GET' && url === `/api/painel/events/${stored.id}/`)
       return { status: 200, body: stored };
     if ((method === 'POST' && url === '/api/painel/events/') || method === 'PUT') {
-      const parsed = EventInputSchema.safeParse(body);
-      if (parsed.success) return { status: method === 'POST' ? 201 : 200, body: { id: stored?.id ?? 42 } };
+      const parsed = (method === 'PUT' ? EventUpdateSchema : EventInputSchema).safeParse(body);
+      if (parsed.success)
+        return {
+          status: method === 'POST' ? 201 : 200,
+          body: method === 'PUT' ? { ...stored, versao: (stored?.versao ?? 0) + 1 } : { id: 42 },
+        };
       const errors: Record<string, string> = {};
       for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
       return { status: 400, body: { detail: 'Dados inválidos.', code: 'validation_error', errors } };
@@ -49,7 +53,7 @@ function fillEvent() {
   type('Data do dia 1', '2027-03-14');
   type('Nome da categoria 1 do dia 1', '10 km');
   type('Preço da categoria 1 do dia 1 (R$)', '119,90');
-  type('Vagas da categoria 1 do dia 1', '300');
+  type('Total de vagas da categoria 1 do dia 1', '300');
 }
 
 afterEach(() => {
@@ -68,9 +72,9 @@ describe('EventFormPage', () => {
     click('Adicionar tamanho de camisa');
     click('Adicionar tamanho de camisa');
     type('Tamanho da camisa 1', 'P');
-    type('Quantidade de camisas 1', '40');
+    type('Total de camisas 1', '40');
     type('Tamanho da camisa 2', 'GG');
-    type('Quantidade de camisas 2', '0');
+    type('Total de camisas 2', '0');
     click('Remover tamanho 1');
     // The sizes left are numbered again from 1.
     expect(field('Tamanho da camisa 1').value).toBe('GG');
@@ -98,7 +102,7 @@ describe('EventFormPage', () => {
     expect(post?.body).toMatchObject({
       nome_evento: 'Corrida das Jangadas',
       state: 'ce',
-      kit_tamanhos: [{ tamanho: 'GG', quantidade_disponivel: 0 }],
+      kit_tamanhos: [{ tamanho: 'GG', capacidade: 0 }],
       kit_local_retirada: 'Aterro da Praia de Iracema',
       dias_evento: [
         {
@@ -107,7 +111,7 @@ describe('EventFormPage', () => {
             {
               nome_categoria: '10 km',
               preco_inscricao: 119.9,
-              quantidade_disponivel: 300,
+              capacidade: 300,
               lotes: [{ nome: '1º lote', preco_inscricao: 1234.5, ate_data: null, ate_inscricoes: 200 }],
             },
           ],
@@ -122,7 +126,7 @@ describe('EventFormPage', () => {
     fillEvent();
     type('Prazo de inscrição', '2027-03-20');
     click('Adicionar tamanho de camisa');
-    type('Quantidade de camisas 1', '10');
+    type('Total de camisas 1', '10');
     click(`Adicionar lote da categoria 1 do dia 1`);
     type('Preço do lote 1 da categoria 1 do dia 1 (R$)', '89,90');
     click('Adicionar dia');
@@ -150,45 +154,56 @@ describe('EventFormPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Novo evento' })).toBeTruthy();
   });
 
-  it('edits a stored event with its sizes and lots, keeping their ids', async () => {
-    const stored = {
-      ...EventInputSchema.parse({
-        nome_evento: 'Maratona do Sol',
-        organizer: 'Clube Passada',
-        city: 'Fortaleza',
-        state: 'CE',
-        prazo_inscricao: '2027-05-01',
-        hora_evento: '05:30',
-        descricao_evento: 'Percurso pela orla.',
-        regulamento: 'Regras.',
-        dias_evento: [
+  /** An event as GET /api/painel/events/9/ answers it: 12 of its 500 places and 5 M shirts sold. */
+  const storedEvent = (overrides: Partial<PainelEvent> = {}): PainelEvent => ({
+    ...EventInputSchema.parse({
+      nome_evento: 'Maratona do Sol',
+      organizer: 'Clube Passada',
+      city: 'Fortaleza',
+      state: 'CE',
+      prazo_inscricao: '2027-05-01',
+      hora_evento: '05:30',
+      descricao_evento: 'Percurso pela orla.',
+      regulamento: 'Regras.',
+      dias_evento: [
+        {
+          data: '2027-05-10',
+          categorias: [{ nome_categoria: '21 km', preco_inscricao: 150, capacidade: 500 }],
+        },
+      ],
+    }),
+    id: 9,
+    versao: 4,
+    imagem_evento: '',
+    dias_evento: [
+      {
+        data: '2027-05-10',
+        categorias: [
           {
-            data: '2027-05-10',
-            categorias: [
-              {
-                id: 7,
-                nome_categoria: '21 km',
-                preco_inscricao: 150,
-                quantidade_disponivel: 500,
-                lotes: [
-                  { nome: '1º lote', preco_inscricao: 120, ate_data: '2027-04-01', ate_inscricoes: null },
-                ],
-              },
-            ],
+            id: 7,
+            nome_categoria: '21 km',
+            preco_inscricao: 150,
+            capacidade: 500,
+            vendidas: 12,
+            restantes: 488,
+            lotes: [{ nome: '1º lote', preco_inscricao: 120, ate_data: '2027-04-01', ate_inscricoes: null }],
           },
         ],
-      }),
-      id: 9,
-      imagem_evento: '',
-      kit_tamanhos: [
-        { id: 3, tamanho: 'M', quantidade_disponivel: 20 },
-        { id: 4, tamanho: 'G', quantidade_disponivel: 15 },
-      ],
-      kit_local_retirada: 'Loja Aldeota',
-      kit_horarios_retirada: 'Sábado, 9h às 17h',
-      termo_responsabilidade: '',
-      oferece_pcd: false,
-    } satisfies PainelEvent;
+      },
+    ],
+    kit_tamanhos: [
+      { id: 3, tamanho: 'M', capacidade: 20, vendidas: 5, restantes: 15 },
+      { id: 4, tamanho: 'G', capacidade: 15, vendidas: 0, restantes: 15 },
+    ],
+    kit_local_retirada: 'Loja Aldeota',
+    kit_horarios_retirada: 'Sábado, 9h às 17h',
+    termo_responsabilidade: '',
+    oferece_pcd: false,
+    ...overrides,
+  });
+
+  it('edits a stored event with its sizes and lots, keeping their ids, totals and version', async () => {
+    const stored = storedEvent();
     const calls = eventsApi(stored);
     show('/painel/eventos/9/editar');
     await waitFor(() => expect(field('Nome do evento').value).toBe('Maratona do Sol'));
@@ -196,6 +211,11 @@ describe('EventFormPage', () => {
     expect(field('Preço da categoria 1 do dia 1 (R$)').value).toBe('150,00');
     expect(field('Preço do lote 1 da categoria 1 do dia 1 (R$)').value).toBe('120,00');
     expect(field('Tamanho da camisa 2').value).toBe('G');
+    // Totals are edited; what is sold and left is shown beside them, never sent.
+    expect(field('Total de vagas da categoria 1 do dia 1').value).toBe('500');
+    expect(screen.getByText('Vendidas: 12 · Restantes: 488')).toBeTruthy();
+    expect(field('Total de camisas 1').value).toBe('20');
+    expect(screen.getByText('Vendidas: 5 · Restantes: 15')).toBeTruthy();
 
     click('Remover tamanho 1');
     click('Remover lote 1 da categoria 1 do dia 1');
@@ -205,8 +225,41 @@ describe('EventFormPage', () => {
     expect(put?.method).toBe('PUT');
     expect(put?.url).toBe('/api/painel/events/9/');
     expect(put?.body).toMatchObject({
-      kit_tamanhos: [{ id: 4, tamanho: 'G', quantidade_disponivel: 15 }],
-      dias_evento: [{ categorias: [{ id: 7, preco_inscricao: 150, lotes: [] }] }],
+      versao: 4,
+      kit_tamanhos: [{ id: 4, tamanho: 'G', capacidade: 15 }],
+      dias_evento: [{ categorias: [{ id: 7, preco_inscricao: 150, capacidade: 500, lotes: [] }] }],
     });
+    expect(JSON.stringify(put?.body)).not.toMatch(/vendidas|restantes|quantidade_disponivel/);
+  });
+
+  it('a save refused because someone saved first keeps what was typed, says so and reloads on request', async () => {
+    let current = storedEvent();
+    const calls = mockFetch(({ method, url }) => {
+      if (method === 'GET' && url === '/api/painel/events/9/') return { status: 200, body: current };
+      if (method === 'PUT')
+        return {
+          status: 409,
+          body: {
+            code: 'versao_desatualizada',
+            detail:
+              'Este evento foi alterado por outra pessoa depois que você abriu o formulário. Recarregue a página para ver a versão atual; suas alterações não foram salvas.',
+          },
+        };
+      return undefined;
+    });
+    show('/painel/eventos/9/editar');
+    await waitFor(() => expect(field('Nome do evento').value).toBe('Maratona do Sol'));
+    type('Nome do evento', 'Maratona do Sol Nascente');
+    click('Salvar evento');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Este evento foi alterado por outra pessoa depois que você abriu o formulário. Recarregue a página para ver a versão atual; suas alterações não foram salvas.',
+    );
+    expect(field('Nome do evento').value).toBe('Maratona do Sol Nascente');
+
+    current = storedEvent({ nome_evento: 'Maratona do Sol 2027', versao: 5 });
+    click('Recarregar o evento');
+    await waitFor(() => expect(field('Nome do evento').value).toBe('Maratona do Sol 2027'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(saved(calls).map((c) => (c.body as { versao: number }).versao)).toEqual([4]);
   });
 });

@@ -1,4 +1,4 @@
-import type { PainelEvent } from '@passada/core/contracts/painel';
+import { type PainelEvent, STALE_VERSION_CODE } from '@passada/core/contracts/painel';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import {
@@ -10,6 +10,7 @@ import {
   type UseFormRegister,
   useFieldArray,
   useForm,
+  useWatch,
 } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -34,7 +35,8 @@ interface CategoryValues {
   id?: number | undefined;
   nome_categoria: string;
   preco_inscricao: string;
-  quantidade_disponivel: string;
+  /** Total places (sold ones included), never what is left: the server works that out when it saves. */
+  capacidade: string;
   lotes: LotValues[];
 }
 interface DayValues {
@@ -44,7 +46,8 @@ interface DayValues {
 interface KitSizeValues {
   id?: number | undefined;
   tamanho: string;
-  quantidade_disponivel: string;
+  /** Total shirts of the size, as for places. */
+  capacidade: string;
 }
 interface EventFormValues {
   nome_evento: string;
@@ -68,11 +71,11 @@ const blankLot = (): LotValues => ({ nome: '', preco_inscricao: '', ate_data: ''
 const blankCategory = (): CategoryValues => ({
   nome_categoria: '',
   preco_inscricao: '',
-  quantidade_disponivel: '100',
+  capacidade: '100',
   lotes: [],
 });
 const blankDay = (): DayValues => ({ data: '', categorias: [blankCategory()] });
-const blankKitSize = (): KitSizeValues => ({ tamanho: '', quantidade_disponivel: '' });
+const blankKitSize = (): KitSizeValues => ({ tamanho: '', capacidade: '' });
 const blank: EventFormValues = {
   nome_evento: '',
   organizer: '',
@@ -107,7 +110,7 @@ function toValues(e: PainelEvent): EventFormValues {
     kit_tamanhos: e.kit_tamanhos.map((k) => ({
       id: k.id,
       tamanho: k.tamanho,
-      quantidade_disponivel: text(k.quantidade_disponivel),
+      capacidade: text(k.capacidade),
     })),
     kit_local_retirada: e.kit_local_retirada,
     kit_horarios_retirada: e.kit_horarios_retirada,
@@ -118,7 +121,7 @@ function toValues(e: PainelEvent): EventFormValues {
         id: c.id,
         nome_categoria: c.nome_categoria,
         preco_inscricao: money(c.preco_inscricao),
-        quantidade_disponivel: text(c.quantidade_disponivel),
+        capacidade: text(c.capacidade),
         lotes: (c.lotes ?? []).map((l) => ({
           nome: l.nome,
           preco_inscricao: money(l.preco_inscricao),
@@ -145,7 +148,7 @@ function toInput(v: EventFormValues) {
     kit_tamanhos: v.kit_tamanhos.map((k) => ({
       ...(k.id ? { id: k.id } : {}),
       tamanho: k.tamanho,
-      quantidade_disponivel: number(k.quantidade_disponivel),
+      capacidade: number(k.capacidade),
     })),
     dias_evento: v.dias_evento.map((d) => ({
       data: d.data,
@@ -153,7 +156,7 @@ function toInput(v: EventFormValues) {
         ...(c.id ? { id: c.id } : {}),
         nome_categoria: c.nome_categoria,
         preco_inscricao: number(c.preco_inscricao),
-        quantidade_disponivel: number(c.quantidade_disponivel),
+        capacidade: number(c.capacidade),
         lotes: c.lotes.map((l) => ({
           nome: l.nome,
           preco_inscricao: number(l.preco_inscricao),
@@ -171,10 +174,44 @@ const LIST_PATH = /(^dias_evento|^kit_tamanhos|\.categorias|\.lotes)$/;
 /** A field's registration with the message it has (the server's, after a refused save). */
 type Bind = (path: Path) => ReturnType<UseFormRegister<EventFormValues>> & { error: string | undefined };
 
+/** What is sold and left of each stored category and kit size, as the form was loaded (read-only). */
+interface Occupancy {
+  categories: Map<number, { vendidas: number; restantes: number }>;
+  sizes: Map<number, { vendidas: number; restantes: number }>;
+}
+
+function occupancyOf(e: PainelEvent | null): Occupancy {
+  return {
+    categories: new Map((e?.dias_evento ?? []).flatMap((d) => d.categorias.map((c) => [c.id, c] as const))),
+    sizes: new Map((e?.kit_tamanhos ?? []).map((k) => [k.id, k] as const)),
+  };
+}
+
 interface PartProps {
   control: Control<EventFormValues>;
   bind: Bind;
   errors: FieldErrors<EventFormValues>;
+  occupancy: Occupancy;
+}
+
+/** "Vendidas: 2 · Restantes: 193" under a stored category's or size's total; nothing for a new one. */
+function Sold({
+  control,
+  name,
+  counts,
+}: {
+  control: Control<EventFormValues>;
+  name: `dias_evento.${number}.categorias.${number}.id` | `kit_tamanhos.${number}.id`;
+  counts: Occupancy['categories'];
+}) {
+  const id = useWatch({ control, name });
+  const found = id ? counts.get(id) : undefined;
+  if (!found) return null;
+  return (
+    <p className="text-sm text-stone-600 dark:text-stone-400">
+      Vendidas: {found.vendidas} · Restantes: {found.restantes}
+    </p>
+  );
 }
 const messageAt = (errors: FieldErrors<EventFormValues>, path: string): string | undefined =>
   (get(errors, path) as FieldError | undefined)?.message;
@@ -236,6 +273,7 @@ function DayFields({
   control,
   bind,
   errors,
+  occupancy,
   day,
   onRemove,
 }: PartProps & { day: number; onRemove?: () => void }) {
@@ -257,14 +295,24 @@ function DayFields({
               inputMode="decimal"
               {...bind(`${base}.${k}.preco_inscricao`)}
             />
-            <FormField
-              label={`Vagas da categoria ${k + 1} do dia ${day + 1}`}
-              type="number"
-              min={0}
-              {...bind(`${base}.${k}.quantidade_disponivel`)}
-            />
+            <div>
+              <FormField
+                label={`Total de vagas da categoria ${k + 1} do dia ${day + 1}`}
+                type="number"
+                min={0}
+                {...bind(`${base}.${k}.capacidade`)}
+              />
+              <Sold control={control} name={`${base}.${k}.id`} counts={occupancy.categories} />
+            </div>
           </div>
-          <LotFields control={control} bind={bind} errors={errors} day={day} category={k} />
+          <LotFields
+            control={control}
+            bind={bind}
+            errors={errors}
+            occupancy={occupancy}
+            day={day}
+            category={k}
+          />
           {categories.fields.length > 1 ? (
             <button type="button" className={`${removeClass} mt-2`} onClick={() => categories.remove(k)}>
               Remover categoria {k + 1} do dia {day + 1}
@@ -288,7 +336,7 @@ function DayFields({
 }
 
 /** The kit's shirt sizes and how many of each; an event without sizes asks for none. */
-function KitFields({ control, bind, errors }: PartProps) {
+function KitFields({ control, bind, errors, occupancy }: PartProps) {
   const sizes = useFieldArray({ control, name: 'kit_tamanhos' });
   return (
     <fieldset className="grid gap-3 rounded-lg border border-stone-300 p-3 dark:border-stone-700">
@@ -300,12 +348,15 @@ function KitFields({ control, bind, errors }: PartProps) {
             placeholder="P, M, G…"
             {...bind(`kit_tamanhos.${i}.tamanho`)}
           />
-          <FormField
-            label={`Quantidade de camisas ${i + 1}`}
-            type="number"
-            min={0}
-            {...bind(`kit_tamanhos.${i}.quantidade_disponivel`)}
-          />
+          <div>
+            <FormField
+              label={`Total de camisas ${i + 1}`}
+              type="number"
+              min={0}
+              {...bind(`kit_tamanhos.${i}.capacidade`)}
+            />
+            <Sold control={control} name={`kit_tamanhos.${i}.id`} counts={occupancy.sizes} />
+          </div>
           <button type="button" className={removeClass} onClick={() => sizes.remove(i)}>
             Remover tamanho {i + 1}
           </button>
@@ -348,10 +399,30 @@ export default function EventFormPage() {
   } = useForm<EventFormValues>({ defaultValues: blank });
   const days = useFieldArray({ control, name: 'dias_evento' });
   const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
+  // The event as the form was filled from: its version goes back with the save. Background refetches
+  // never refill the form (what was typed stays); only opening, saving and "Recarregar" do.
+  const [loaded, setLoaded] = useState<PainelEvent | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const load = (event: PainelEvent) => {
+    reset(toValues(event));
+    setLoaded(event);
+    setStale(null);
+  };
 
   useEffect(() => {
-    if (existing.data) reset(toValues(existing.data));
-  }, [existing.data, reset]);
+    if (existing.data && loaded?.id !== existing.data.id) {
+      reset(toValues(existing.data));
+      setLoaded(existing.data);
+    }
+  }, [existing.data, loaded, reset]);
+
+  const reload = async () => {
+    const fresh = await existing.refetch();
+    if (fresh.data) {
+      load(fresh.data);
+      setStatus(null);
+    }
+  };
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -368,15 +439,33 @@ export default function EventFormPage() {
 
   const submit = handleSubmit(async (values) => {
     setStatus(null);
+    setStale(null);
     try {
-      const saved = await painelFetch<{ id: number }>(eventId ? `/events/${eventId}/` : '/events/', {
-        method: eventId ? 'PUT' : 'POST',
+      if (eventId) {
+        if (!loaded) return;
+        const saved = await painelFetch<PainelEvent>(`/events/${eventId}/`, {
+          method: 'PUT',
+          body: { ...toInput(values), versao: loaded.versao },
+        });
+        queryClient.setQueryData(['painel', 'event', eventId], saved);
+        await queryClient.invalidateQueries({ queryKey: ['painel'] });
+        load(saved);
+        setStatus({ message: 'Evento salvo.', tone: 'success' });
+        return;
+      }
+      const created = await painelFetch<{ id: number }>('/events/', {
+        method: 'POST',
         body: toInput(values),
       });
       await queryClient.invalidateQueries({ queryKey: ['painel'] });
       setStatus({ message: 'Evento salvo.', tone: 'success' });
-      if (!eventId) navigate(`/painel/eventos/${saved.id}/editar`, { replace: true });
+      navigate(`/painel/eventos/${created.id}/editar`, { replace: true });
     } catch (error) {
+      // Someone saved first: keep what was typed and offer the current version.
+      if (error instanceof ApiRequestError && error.body?.code === STALE_VERSION_CODE) {
+        setStale(errorMessage(error));
+        return;
+      }
       const fields = error instanceof ApiRequestError ? (error.body?.errors ?? {}) : {};
       for (const [path, message] of Object.entries(fields)) {
         setError((LIST_PATH.test(path) ? `${path}.root` : path) as Path, { type: 'server', message });
@@ -387,7 +476,7 @@ export default function EventFormPage() {
 
   const image = watch('imagem_evento');
   const bind: Bind = (path) => ({ error: messageAt(errors, path), ...register(path) });
-  const parts = { control, bind, errors };
+  const parts = { control, bind, errors, occupancy: occupancyOf(loaded) };
   return (
     <section className="max-w-3xl">
       <p className="mb-2">
@@ -444,6 +533,17 @@ export default function EventFormPage() {
         </button>
         <ListError errors={errors} path="dias_evento" />
         <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
+        {stale ? (
+          <div className="rounded-lg border border-red-300 bg-red-50 p-3 dark:border-red-800 dark:bg-red-950">
+            <p role="alert" className="font-medium text-red-700 dark:text-red-400">
+              {stale}
+            </p>
+            <button type="button" className={`${secondaryButtonClass} mt-2`} onClick={() => void reload()}>
+              Recarregar o evento
+            </button>
+            <p className="mt-1 text-sm">O que você digitou continua no formulário até você recarregar.</p>
+          </div>
+        ) : null}
         <button type="submit" disabled={isSubmitting} className={`${primaryButtonClass} justify-self-start`}>
           Salvar evento
         </button>

@@ -13,7 +13,7 @@ import { OrderRegistrations } from '../../../components/order-registrations.tsx'
 import { formatReais } from '../../../components/price.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { MOVE_LABEL, ORDER_STATUS_LABEL, useMoveOrder, useOrder } from '../orders-api.ts';
-import { errorMessage } from '../painel-api.ts';
+import { errorMessage, useStaffCan } from '../painel-api.ts';
 
 const dl = 'grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm';
 const card = 'rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900';
@@ -25,10 +25,14 @@ export default function OrderPage() {
   const move = useMoveOrder(id);
   const [tracking, setTracking] = useState('');
   const [reason, setReason] = useState('');
+  // Cancelling returns the payment: only roles allowed to move money see it.
+  const canRefund = useStaffCan('devolver_pagamento');
 
   if (order.isPending) return <p role="status">Carregando pedido…</p>;
   if (order.isError) return <p role="alert">{errorMessage(order.error)}</p>;
   const o = order.data;
+  const moves = o.proximos_status.filter((s) => s !== 'cancelado' || canRefund);
+  const refundHidden = !canRefund && o.proximos_status.includes('cancelado');
 
   const go = (status: OrderStatus) => {
     const question = o.inscricoes.length
@@ -54,7 +58,7 @@ export default function OrderPage() {
         </Link>
       </header>
 
-      {o.proximos_status.length ? (
+      {moves.length || refundHidden ? (
         <div className={card}>
           <h2 className="mb-2 font-semibold">Próximo passo</h2>
           {o.proximos_status.includes('enviado') ? (
@@ -67,7 +71,7 @@ export default function OrderPage() {
               />
             </div>
           ) : null}
-          {o.proximos_status.includes('cancelado') ? (
+          {moves.includes('cancelado') ? (
             <div className="mb-3 max-w-md">
               <FormField
                 label="Motivo do cancelamento (opcional)"
@@ -77,7 +81,7 @@ export default function OrderPage() {
             </div>
           ) : null}
           <div className="flex flex-wrap gap-2">
-            {o.proximos_status.map((s) => (
+            {moves.map((s) => (
               <button
                 key={s}
                 type="button"
@@ -89,6 +93,11 @@ export default function OrderPage() {
               </button>
             ))}
           </div>
+          {refundHidden ? (
+            <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+              Cancelar e devolver o pagamento é só para administradores.
+            </p>
+          ) : null}
           {move.isError ? <FormStatus tone="error" message={errorMessage(move.error)} /> : null}
         </div>
       ) : null}

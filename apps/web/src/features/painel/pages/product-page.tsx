@@ -1,4 +1,4 @@
-import type { PainelProduct } from '@passada/core/contracts/painel';
+import { type PainelProduct, STALE_VERSION_CODE } from '@passada/core/contracts/painel';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useOutletContext, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import {
   linkClass,
   primaryButtonClass,
   SelectField,
+  secondaryButtonClass,
   TextAreaField,
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
@@ -62,6 +63,26 @@ function fromProduct(p: PainelProduct): Draft {
   };
 }
 
+/** The wire's body from the draft: price in reais as a number, weight in grams. */
+function toBody(d: Draft) {
+  return {
+    ...d,
+    price: Number(d.price.replace(/\./g, '').replace(',', '.')),
+    weight_grams: Number(d.weight_grams),
+  };
+}
+
+/** Only what the person changed since the form was filled: a PATCH changes only the fields it sends. */
+function changedFields(draft: Draft, from: PainelProduct) {
+  const now = toBody(draft);
+  const was = toBody(fromProduct(from));
+  return Object.fromEntries(
+    Object.entries(now).filter(
+      ([key, value]) => JSON.stringify(value) !== JSON.stringify(was[key as keyof typeof was]),
+    ),
+  );
+}
+
 function Choices(props: {
   legend: string;
   options: NamedOption[] | undefined;
@@ -107,10 +128,30 @@ export default function ProductPage() {
   const [draft, setDraft] = useState<Draft>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
+  // The product as the form was filled from: its version goes back with the save. A refetch (after a
+  // stock move, say) never refills the form; only opening, saving and "Recarregar" do.
+  const [loaded, setLoaded] = useState<PainelProduct | null>(null);
+  const [stale, setStale] = useState<string | null>(null);
+  const load = (p: PainelProduct) => {
+    setDraft(fromProduct(p));
+    setLoaded(p);
+    setStale(null);
+  };
 
   useEffect(() => {
-    if (product.data) setDraft(fromProduct(product.data));
-  }, [product.data]);
+    if (product.data && loaded?.id !== product.data.id) {
+      setDraft(fromProduct(product.data));
+      setLoaded(product.data);
+    }
+  }, [product.data, loaded]);
+
+  const reload = async () => {
+    const fresh = await product.refetch();
+    if (fresh.data) {
+      load(fresh.data);
+      setStatus(null);
+    }
+  };
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
@@ -125,21 +166,24 @@ export default function ProductPage() {
     event.preventDefault();
     setErrors({});
     setStatus(null);
-    const body = {
-      ...draft,
-      price: Number(draft.price.replace(/\./g, '').replace(',', '.')),
-      weight_grams: Number(draft.weight_grams),
-    };
+    setStale(null);
+    if (productId && !loaded) return;
     try {
       const saved = await painelFetch<PainelProduct>(productId ? `/products/${productId}/` : '/products/', {
         method: productId ? 'PATCH' : 'POST',
-        body,
+        body: loaded ? { ...changedFields(draft, loaded), versao: loaded.versao } : toBody(draft),
       });
       queryClient.setQueryData(painelKeys.product(saved.id), saved);
       await queryClient.invalidateQueries({ queryKey: painelKeys.products });
+      if (productId) load(saved);
       setStatus({ message: 'Produto salvo.', tone: 'success' });
       if (!productId) navigate(`/painel/produtos/${saved.id}`, { replace: true });
     } catch (error) {
+      // Someone saved first: keep what was typed and offer the current version.
+      if (error instanceof ApiRequestError && error.body?.code === STALE_VERSION_CODE) {
+        setStale(errorMessage(error));
+        return;
+      }
       if (error instanceof ApiRequestError && error.body?.errors) setErrors(error.body.errors);
       setStatus({ message: errorMessage(error), tone: 'error' });
     }
@@ -207,6 +251,17 @@ export default function ProductPage() {
           />
         </fieldset>
         <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
+        {stale ? (
+          <div className="rounded-lg border border-red-300 bg-red-50 p-3 dark:border-red-800 dark:bg-red-950">
+            <p role="alert" className="font-medium text-red-700 dark:text-red-400">
+              {stale}
+            </p>
+            <button type="button" className={`${secondaryButtonClass} mt-2`} onClick={() => void reload()}>
+              Recarregar o produto
+            </button>
+            <p className="mt-1 text-sm">O que você digitou continua no formulário até você recarregar.</p>
+          </div>
+        ) : null}
         {isAdmin ? (
           <button type="submit" className={`${primaryButtonClass} justify-self-start`}>
             {productId ? 'Salvar alterações' : 'Criar produto'}

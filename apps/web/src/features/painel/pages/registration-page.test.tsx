@@ -4,6 +4,7 @@ import {
   RegistrationCancelSchema,
 } from '@passada/core/contracts/painel';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../components/payments/fetch-mock.test-utils.ts';
 import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
@@ -43,8 +44,24 @@ function detail(overrides: Partial<PainelRegistrationDetail['inscricao']> = {}, 
   });
 }
 
-const show = () =>
-  renderRoutes([{ path: '/painel/inscricoes/:id', element: <RegistrationPage /> }], '/painel/inscricoes/31');
+/** The page inside the painel's layout, which hands it the signed-in person (from /auth/me/). */
+const show = (role: 'admin' | 'operador' = 'admin') =>
+  renderRoutes(
+    [
+      {
+        element: (
+          <Outlet
+            context={{
+              staff: { id: 1, email: 'x@passada.com.br', name: 'X', role, totp_enabled: false, active: true },
+              precisa_ativar_2fa: false,
+            }}
+          />
+        ),
+        children: [{ path: '/painel/inscricoes/:id', element: <RegistrationPage /> }],
+      },
+    ],
+    '/painel/inscricoes/31',
+  );
 
 afterEach(() => {
   cleanup();
@@ -155,5 +172,21 @@ describe('RegistrationPage', () => {
     // A refusal is shown as the server wrote it.
     expect((await screen.findByRole('alert')).textContent).toBe('O kit da inscrição nº 32 já foi retirado.');
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{}]);
+  });
+
+  it('an operator sees the registration but no cancel button: returning money is for admins', async () => {
+    const calls = mockFetch(({ method, url }) =>
+      method === 'GET' && url === '/api/painel/registrations/31/'
+        ? { status: 200, body: detail() }
+        : undefined,
+    );
+    show('operador');
+    const region = await screen.findByRole('region', { name: 'Cancelamento' });
+    expect(region.textContent).toBe(
+      'CancelamentoCancelar uma inscrição devolve o pagamento: só administradores podem fazer isso.',
+    );
+    expect(screen.queryByRole('button', { name: 'Cancelar inscrição' })).toBeNull();
+    expect(screen.queryByLabelText('Motivo do cancelamento (opcional)')).toBeNull();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 });

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { FormField, FormStatus, linkClass, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { errorMessage } from '../painel-api.ts';
+import { errorMessage, useStaffCan } from '../painel-api.ts';
 import { useCancelRegistration, useRegistration } from '../registrations-api.ts';
 
 const dl = 'grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm';
@@ -19,6 +19,8 @@ export default function RegistrationPage() {
   const registration = useRegistration(id);
   const cancel = useCancelRegistration(id);
   const [reason, setReason] = useState('');
+  // Cancelling returns the payment: only roles allowed to move money see the button.
+  const canRefund = useStaffCan('devolver_pagamento');
 
   if (registration.isPending) return <p role="status">Carregando inscrição…</p>;
   if (registration.isError) return <p role="alert">{errorMessage(registration.error)}</p>;
@@ -141,6 +143,10 @@ export default function RegistrationPage() {
                 </Link>
               </>
             ) : null}
+          </p>
+        ) : !canRefund ? (
+          <p className="text-sm">
+            Cancelar uma inscrição devolve o pagamento: só administradores podem fazer isso.
           </p>
         ) : (
           <>
