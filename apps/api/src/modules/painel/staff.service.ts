@@ -12,7 +12,7 @@ import {
   isCommonPassword,
   verifyAgainstDummy,
   verifyPassword,
-} from '../accounts/passwords.ts';
+} from '../accounts/index.ts';
 import * as repo from './painel.repository.ts';
 
 export type { StaffRow } from './painel.repository.ts';
