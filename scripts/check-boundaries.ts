@@ -36,7 +36,7 @@ export interface Breach {
   message: string;
 }
 
-interface Import {
+export interface Import {
   file: string;
   line: number;
   specifier: string;
@@ -116,7 +116,7 @@ export const RULES: Rule[] = [
   },
 ];
 
-function listSources(root: string): string[] {
+export function listSources(root: string): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     let entries: import('node:fs').Dirent[];
@@ -150,13 +150,12 @@ function packageNameOf(specifier: string): string {
 }
 
 /** Every import of one file, resolved to a repository path where it is one of ours. */
-function importsOf(root: string, absolute: string): Import[] {
+export function importsOf(root: string, absolute: string): Import[] {
   const text = readFileSync(absolute, 'utf8');
   const file = path.relative(root, absolute).split(path.sep).join('/');
   const info = ts.preProcessFile(text, true, true);
-  const lineStarts = ts.computeLineStarts(text);
   return info.importedFiles.map(({ fileName: specifier, pos }) => {
-    const line = ts.computeLineAndCharacterOfPosition(lineStarts, pos).line + 1;
+    const line = text.slice(0, pos).split('\n').length;
     const relative = specifier.startsWith('.') || specifier.startsWith('/');
     const resolved = ts.resolveModuleName(specifier, absolute, COMPILER_OPTIONS, ts.sys).resolvedModule;
     let target: string | null = null;
@@ -210,7 +209,7 @@ export function formatBreach(b: Breach): string {
   return `${b.file}:${b.line} importa '${b.specifier}': ${b.message} (${SECTION}, regra ${b.rule})`;
 }
 
-if (import.meta.main ?? process.argv[1] === import.meta.filename) {
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'));
   const breaches = checkBoundaries(root);
   for (const b of breaches) console.error(formatBreach(b));
