@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { lazy } from 'react';
 import type { createMemoryRouter, RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configAnswer, mockFetch } from '../components/payments/fetch-mock.test-utils.ts';
+import { configAnswer, mockFetch } from '../test/fetch-mock.test-utils.ts';
 import { renderRoutes } from '../test/render-routes.test-utils.tsx';
 import { routes } from './router.tsx';
 

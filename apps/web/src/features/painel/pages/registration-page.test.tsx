@@ -5,7 +5,7 @@ import {
 } from '@passada/core/contracts/painel';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../components/payments/fetch-mock.test-utils.ts';
+import { mockFetch } from '../../../test/fetch-mock.test-utils.ts';
 import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
 import RegistrationPage from './registration-page.tsx';
 
