@@ -59,6 +59,13 @@ const FEATURE = /^apps\/web\/src\/features\/([^/]+)\//;
 /** A module's public face: its plugin (`index.ts`), its services and its staff service (`*-admin.ts`). */
 const PUBLIC_MODULE_FILE = /^(index|[\w-]+\.service|[\w-]+-admin)\.ts$/;
 
+/** The target's match when an import goes from one folder named by `pattern` to another (module, feature). */
+function crossing(pattern: RegExp, { file, target }: Import): RegExpExecArray | null {
+  const from = pattern.exec(file);
+  const to = target ? pattern.exec(target) : null;
+  return from && to && from[1] !== to[1] ? to : null;
+}
+
 const isTest = (file: string) => /\.test(-utils)?\.tsx?$/.test(file) || file.includes('.test-utils.');
 
 /**
@@ -70,22 +77,16 @@ export const RULES: Rule[] = [
     rule: 1,
     message:
       'Um módulo usa outro só pela face pública dele: index.ts, os serviços (*.service.ts) e o serviço da equipe (*-admin.ts); nunca o repositório, as rotas ou outros arquivos internos. Use o serviço que o módulo dono decora na instância (app.<módulo>).',
-    breaks: ({ file, target }) => {
-      const from = MODULE.exec(file);
-      const to = target ? MODULE.exec(target) : null;
-      if (!from || !to || from[1] === to[1]) return false;
-      return !PUBLIC_MODULE_FILE.test(to[2]!);
+    breaks: (imp) => {
+      const to = crossing(MODULE, imp);
+      return !!to && !PUBLIC_MODULE_FILE.test(to[2]!);
     },
   },
   {
     rule: 2,
     message:
       'Uma feature não importa outra: mova o que é compartilhado para components/ ou lib/ (ou para @passada/core, se o servidor também usa).',
-    breaks: ({ file, target }) => {
-      const from = FEATURE.exec(file);
-      const to = target ? FEATURE.exec(target) : null;
-      return !!from && !!to && from[1] !== to[1];
-    },
+    breaks: (imp) => !!crossing(FEATURE, imp),
   },
   {
     rule: 3,

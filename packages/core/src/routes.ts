@@ -84,93 +84,60 @@ const PRIVATE: PageHead = { kind: 'private' };
  * the paths so the browser's bundle, which needs only the paths, leaves these texts out (built by a
  * call marked pure: a bundler drops an unused object literal only when reading it cannot have effects).
  */
-export const PAGE_HEADS: Readonly<Record<ShopPath, PageHead>> = /* @__PURE__ */ (() => ({
-  '/': {
+export const PAGE_HEADS: Readonly<Record<ShopPath, PageHead>> = /* @__PURE__ */ (() => {
+  const shown = (title: string, description: string): PageHead => ({ kind: 'page', title, description });
+  const hidden = (title: string, description: string): PageHead => ({
     kind: 'page',
-    title: 'Roupas de corrida do Nordeste',
-    description:
+    title,
+    description,
+    noindex: true,
+  });
+  const category = ({ name, description }: { name: string; description: string }) => shown(name, description);
+  return {
+    '/': shown(
+      'Roupas de corrida do Nordeste',
       'Passada: roupas e acessórios de corrida feitos no Nordeste, e inscrições nas melhores corridas de rua.',
-  },
-  '/feminino': {
-    kind: 'page',
-    title: CATEGORY_HEADS.feminino.name,
-    description: CATEGORY_HEADS.feminino.description,
-  },
-  '/masculino': {
-    kind: 'page',
-    title: CATEGORY_HEADS.masculino.name,
-    description: CATEGORY_HEADS.masculino.description,
-  },
-  '/acessorios': {
-    kind: 'page',
-    title: CATEGORY_HEADS.acessorios.name,
-    description: CATEGORY_HEADS.acessorios.description,
-  },
-  '/topavaliados': {
-    kind: 'page',
-    title: CATEGORY_HEADS.topavaliados.name,
-    description: CATEGORY_HEADS.topavaliados.description,
-  },
-  '/produto/:id': { kind: 'product' },
-  '/pesquisa': {
-    kind: 'page',
-    title: 'Pesquisa',
-    description: 'Pesquise produtos de corrida.',
-    noindex: true,
-  },
-  '/sobrenos': {
-    kind: 'page',
-    title: 'Sobre nós',
-    description: 'Quem faz a Passada, de onde vem e como trabalha.',
-  },
-  '/lojas': {
-    kind: 'page',
-    title: 'Nossa loja',
-    description: `Endereço, horário e contatos da loja física: ${COMPANY.address}.`,
-    structuredData: 'store',
-  },
-  '/teste': { kind: 'page', title: 'Teste', description: 'Página de teste.', noindex: true },
-  '/login': { kind: 'page', title: 'Entrar', description: 'Entre na sua conta.', noindex: true },
-  '/criarconta': {
-    kind: 'page',
-    title: 'Criar conta',
-    description: 'Crie sua conta na Passada.',
-    noindex: true,
-  },
-  '/login/recuperar-senha': {
-    kind: 'page',
-    title: 'Recuperar senha',
-    description: 'Recupere sua senha.',
-    noindex: true,
-  },
-  '/login/redefinir-senha': {
-    kind: 'page',
-    title: 'Nova senha',
-    description: 'Defina uma nova senha.',
-    noindex: true,
-  },
-  '/fechar-pedido': { kind: 'page', title: 'Fechar pedido', description: 'Seu carrinho.', noindex: true },
-  '/pagar': { kind: 'page', title: 'Pagamento', description: 'Pagamento do pedido.', noindex: true },
-  '/eventos': {
-    kind: 'page',
-    title: 'Corridas de rua',
-    description: 'Calendário de corridas de rua do Nordeste: escolha a prova e a categoria e inscreva-se.',
-  },
-  '/eventos/register/:id': { kind: 'event' },
-  '/eventos/register/:id/ja-me-inscrevi': { kind: 'event-page', what: 'Inscrição', noindex: true },
-  '/eventos/regulamento/:id': { kind: 'event-page', what: 'Regulamento', noindex: false },
-  '/user': PRIVATE,
-  '/user/pessoal-data': PRIVATE,
-  '/user/pedidos': PRIVATE,
-  '/user/:username': PRIVATE,
-  '/enderecos': PRIVATE,
-  '/adicionar-endereco': PRIVATE,
-  '/editar-endereco/:id': PRIVATE,
-  '/revisar-pedido': PRIVATE,
-  '/eventos/register/:id/finalizar': { kind: 'event-page', what: 'Inscrição', noindex: true },
-  '/painel/*': PRIVATE,
-  '*': { kind: 'not-found' },
-}))();
+    ),
+    '/feminino': category(CATEGORY_HEADS.feminino),
+    '/masculino': category(CATEGORY_HEADS.masculino),
+    '/acessorios': category(CATEGORY_HEADS.acessorios),
+    '/topavaliados': category(CATEGORY_HEADS.topavaliados),
+    '/produto/:id': { kind: 'product' },
+    '/pesquisa': hidden('Pesquisa', 'Pesquise produtos de corrida.'),
+    '/sobrenos': shown('Sobre nós', 'Quem faz a Passada, de onde vem e como trabalha.'),
+    '/lojas': {
+      kind: 'page',
+      title: 'Nossa loja',
+      description: `Endereço, horário e contatos da loja física: ${COMPANY.address}.`,
+      structuredData: 'store',
+    },
+    '/teste': hidden('Teste', 'Página de teste.'),
+    '/login': hidden('Entrar', 'Entre na sua conta.'),
+    '/criarconta': hidden('Criar conta', 'Crie sua conta na Passada.'),
+    '/login/recuperar-senha': hidden('Recuperar senha', 'Recupere sua senha.'),
+    '/login/redefinir-senha': hidden('Nova senha', 'Defina uma nova senha.'),
+    '/fechar-pedido': hidden('Fechar pedido', 'Seu carrinho.'),
+    '/pagar': hidden('Pagamento', 'Pagamento do pedido.'),
+    '/eventos': shown(
+      'Corridas de rua',
+      'Calendário de corridas de rua do Nordeste: escolha a prova e a categoria e inscreva-se.',
+    ),
+    '/eventos/register/:id': { kind: 'event' },
+    '/eventos/register/:id/ja-me-inscrevi': { kind: 'event-page', what: 'Inscrição', noindex: true },
+    '/eventos/regulamento/:id': { kind: 'event-page', what: 'Regulamento', noindex: false },
+    '/user': PRIVATE,
+    '/user/pessoal-data': PRIVATE,
+    '/user/pedidos': PRIVATE,
+    '/user/:username': PRIVATE,
+    '/enderecos': PRIVATE,
+    '/adicionar-endereco': PRIVATE,
+    '/editar-endereco/:id': PRIVATE,
+    '/revisar-pedido': PRIVATE,
+    '/eventos/register/:id/finalizar': { kind: 'event-page', what: 'Inscrição', noindex: true },
+    '/painel/*': PRIVATE,
+    '*': { kind: 'not-found' },
+  };
+})();
 
 export interface RouteMatch {
   route: { path: ShopPath; login?: boolean };
