@@ -3,6 +3,16 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      // Checks of the repository itself: import boundaries, docs that must match the code.
+      {
+        test: {
+          name: 'repo',
+          root: '.',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+        },
+      },
       { test: { name: 'core', root: './packages/core', include: ['src/**/*.test.ts'], environment: 'node' } },
       {
         test: {

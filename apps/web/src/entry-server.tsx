@@ -1,6 +1,7 @@
 import type { Product } from '@passada/core/contracts/catalog';
 import type { Event } from '@passada/core/contracts/events';
 import { imagePreloadLink, PRODUCT_MAIN_IMAGE_SIZES } from '@passada/core/images';
+import { matchShopRoute, type ShopPath } from '@passada/core/routes';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
@@ -18,25 +19,42 @@ import { SERVER_DATA_ID } from './ssr-data.ts';
 /** Answers an API path (`/api/...`) with its JSON, or throws; the server reads its own API. */
 export type LoadJson = (apiPath: string) => Promise<unknown>;
 
-/** The category pages' segments (`/feminino`, `/topavaliados`…). */
-const CATEGORY_PATH = new RegExp(`^/(${Object.keys(CATEGORY_PAGES).join('|')})/?$`);
+/** A page of the route table as rendered: its path in the table and the address's parameters. */
+interface PageMatch {
+  path: ShopPath;
+  params: Record<string, string>;
+}
+
+interface RenderedPageSpec {
+  prefetch(match: PageMatch, search: URLSearchParams, client: QueryClient, load: LoadJson): Promise<void>;
+  largestImage?(match: PageMatch, client: QueryClient): { src: string; sizes?: string } | undefined;
+}
+
+/** A category grid (`/feminino`, `/topavaliados`…): the segment is the page's key. */
+const categoryPage: RenderedPageSpec = {
+  prefetch: ({ path }, _, client, load) => {
+    const { category } = CATEGORY_PAGES[path.slice(1)]!;
+    return client.prefetchQuery({
+      ...categoryProductsQuery(category),
+      queryFn: () =>
+        load(category === 'all' ? '/api/products/' : `/api/products/category/${category}/`) as never,
+    });
+  },
+  largestImage: ({ path }, client) => {
+    const { category } = CATEGORY_PAGES[path.slice(1)]!;
+    const products = client.getQueryData<Product[]>(categoryProductsQuery(category).queryKey);
+    const image = pageProducts(category, products)?.[0]?.images[0];
+    return image ? { src: image, sizes: CARD_SIZES } : undefined;
+  },
+};
 
 /**
- * The pages rendered on the server, with the API answers each shows (the same as its queries) and
- * the image each paints largest on a phone (its largest contentful paint), preloaded from the head.
+ * The pages of the route table (`@passada/core/routes`) rendered on the server, with the API answers
+ * each shows (the same as its queries) and the image each paints largest on a phone (its largest
+ * contentful paint), preloaded from the head.
  */
-const PAGES: ReadonlyArray<{
-  pattern: RegExp;
-  prefetch(
-    match: RegExpExecArray,
-    search: URLSearchParams,
-    client: QueryClient,
-    load: LoadJson,
-  ): Promise<void>;
-  largestImage?(match: RegExpExecArray, client: QueryClient): { src: string; sizes?: string } | undefined;
-}> = [
-  {
-    pattern: /^\/$/,
+const PAGES: Partial<Record<ShopPath, RenderedPageSpec>> = {
+  '/': {
     prefetch: (_, __, client, load) =>
       Promise.all(
         (['feminino', 'masculino'] as const).map((category) =>
@@ -49,37 +67,22 @@ const PAGES: ReadonlyArray<{
     // The banner's first slide is wider and higher than any card.
     largestImage: () => ({ src: HOME_BANNER_POSTER }),
   },
-  {
-    pattern: CATEGORY_PATH,
-    prefetch: (match, _, client, load) => {
-      const { category } = CATEGORY_PAGES[match[1]!]!;
-      return client.prefetchQuery({
-        ...categoryProductsQuery(category),
-        queryFn: () =>
-          load(category === 'all' ? '/api/products/' : `/api/products/category/${category}/`) as never,
-      });
-    },
-    largestImage: (match, client) => {
-      const { category } = CATEGORY_PAGES[match[1]!]!;
-      const products = client.getQueryData<Product[]>(categoryProductsQuery(category).queryKey);
-      const image = pageProducts(category, products)?.[0]?.images[0];
-      return image ? { src: image, sizes: CARD_SIZES } : undefined;
-    },
-  },
-  {
-    pattern: /^\/produto\/(\d{1,9})\/?$/,
-    prefetch: (match, _, client, load) =>
+  '/feminino': categoryPage,
+  '/masculino': categoryPage,
+  '/acessorios': categoryPage,
+  '/topavaliados': categoryPage,
+  '/produto/:id': {
+    prefetch: ({ params }, _, client, load) =>
       client.prefetchQuery({
-        ...productQuery(match[1]!),
-        queryFn: () => load(`/api/products/${match[1]}/`) as never,
+        ...productQuery(params.id!),
+        queryFn: () => load(`/api/products/${params.id}/`) as never,
       }),
-    largestImage: (match, client) => {
-      const image = client.getQueryData<Product>(productQuery(match[1]!).queryKey)?.images[0];
+    largestImage: ({ params }, client) => {
+      const image = client.getQueryData<Product>(productQuery(params.id!).queryKey)?.images[0];
       return image ? { src: image, sizes: PRODUCT_MAIN_IMAGE_SIZES } : undefined;
     },
   },
-  {
-    pattern: /^\/eventos\/?$/,
+  '/eventos': {
     prefetch: (_, search, client, load) => {
       const requested = Number(search.get('page') ?? '1');
       const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
@@ -91,20 +94,19 @@ const PAGES: ReadonlyArray<{
       });
     },
   },
-  {
-    pattern: /^\/eventos\/register\/(\d{1,9})\/?$/,
-    prefetch: (match, _, client, load) =>
+  '/eventos/register/:id': {
+    prefetch: ({ params }, _, client, load) =>
       client.prefetchQuery({
-        ...eventQuery(match[1]!),
-        queryFn: () => load(`/api/events/${match[1]}/`) as never,
+        ...eventQuery(params.id!),
+        queryFn: () => load(`/api/events/${params.id}/`) as never,
       }),
-    largestImage: (match, client) => {
-      const poster = client.getQueryData<Event>(eventQuery(match[1]!).queryKey)?.imagem_evento;
+    largestImage: ({ params }, client) => {
+      const poster = client.getQueryData<Event>(eventQuery(params.id!).queryKey)?.imagem_evento;
       // The poster is a plain image (no responsive copies).
       return poster ? { src: poster } : undefined;
     },
   },
-];
+};
 
 export interface RenderedPage {
   /** The markup inside `<div id="root">`. */
@@ -127,9 +129,11 @@ function scriptJson(value: unknown): string {
  */
 export async function render(url: string, load: LoadJson): Promise<RenderedPage | null> {
   const parsed = new URL(url, 'http://localhost');
-  for (const { pattern, prefetch, largestImage } of PAGES) {
-    const match = pattern.exec(parsed.pathname);
-    if (!match) continue;
+  const { route, params } = matchShopRoute(parsed.pathname);
+  const page = PAGES[route.path];
+  if (page) {
+    const { prefetch, largestImage } = page;
+    const match: PageMatch = { path: route.path, params };
     const queryClient = createQueryClient();
     // Nothing waits here for a retry: a failed answer leaves the page to the browser.
     queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });

@@ -268,7 +268,12 @@ export class EnvError extends Error {}
  * In production these must be chosen on purpose: a default would quietly run a shop whose payments are
  * simulated, whose e-mails never leave the disk, or that fills an empty database with demo data.
  */
-const EXPLICIT_IN_PRODUCTION = ['PAYMENTS', 'MAIL_PROVIDER', 'SEED_DEMO_DATA', 'CHECKIN_TOKEN_SECRET'] as const;
+const EXPLICIT_IN_PRODUCTION = [
+  'PAYMENTS',
+  'MAIL_PROVIDER',
+  'SEED_DEMO_DATA',
+  'CHECKIN_TOKEN_SECRET',
+] as const;
 
 /** Parses the environment; a wrong value throws an EnvError naming each bad setting. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -21,13 +21,9 @@ import { authTokens, chargeRefunds, charges, orderItems, orders, users } from '.
 import { createAddressesService } from '../modules/accounts/addresses.service.ts';
 import { createCatalogService } from '../modules/catalog/catalog.service.ts';
 import { hashToken } from '../plugins/auth.ts';
-import {
-  type FakeDelivery,
-  type FakeEfiAccount,
-  startFakeEfiAccount,
-} from '../providers/payments/efi.fake.ts';
 import { makeAddress } from './factories/accounts.ts';
 import { type MadeProduct, makeProduct } from './factories/catalog.ts';
+import { type FakeDelivery, type FakeEfiAccount, startFakeEfiAccount } from './mocks/fake-efi.ts';
 import { type ServerProcess, startServer } from './server-process.ts';
 import { createEmptyPostgresDatabase, requirePostgres } from './test-app.ts';
 

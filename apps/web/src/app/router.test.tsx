@@ -1,8 +1,9 @@
+import { PAGE_HEADS, SHOP_ROUTES } from '@passada/core/routes';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { lazy } from 'react';
 import type { createMemoryRouter, RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configAnswer, mockFetch } from '../components/payments/fetch-mock.test-utils.ts';
+import { configAnswer, mockFetch } from '../test/fetch-mock.test-utils.ts';
 import { renderRoutes } from '../test/render-routes.test-utils.tsx';
 import { routes } from './router.tsx';
 
@@ -112,5 +113,44 @@ describe('a page whose code is still loading', () => {
     arrive({ default: () => <h1>Página lenta</h1> });
     expect(await screen.findByRole('heading', { level: 1, name: 'Página lenta' })).toBeTruthy();
     expect(screen.queryByText('Carregando página...')).toBeNull();
+  });
+});
+
+describe('the one route table (@passada/core/routes)', () => {
+  /** Every path the router answers, from the root: `/produto/:id`, `*`, `/painel/*`. */
+  function routedPaths(table: RouteObject[], parent = ''): string[] {
+    return table.flatMap((route) => {
+      const here = route.index
+        ? parent || '/'
+        : route.path === undefined
+          ? parent
+          : route.path.startsWith('/')
+            ? route.path
+            : `${parent.replace(/\/$/, '')}/${route.path}`;
+      const own =
+        route.index || (route.path !== undefined && !route.children) ? [here.replace(/^\/\*$/, '*')] : [];
+      return [...own, ...routedPaths(route.children ?? [], here)];
+    });
+  }
+
+  it('routes every path of the table, and only those: each has the head the server writes', () => {
+    const routed = routedPaths(routes);
+    const heads = Object.keys(PAGE_HEADS);
+    const table = SHOP_ROUTES.map((r) => r.path);
+    expect(
+      routed.filter((p) => !heads.includes(p)),
+      'rotas sem cabeçalho em PAGE_HEADS',
+    ).toEqual([]);
+    expect([...routed].sort()).toEqual([...table].sort());
+  });
+
+  it("puts behind the login exactly the table's login pages", async () => {
+    const guard = routes[0]?.children?.[0]?.children?.find((r) => r.path === undefined && r.children);
+    const guarded = routedPaths(guard?.children ?? [], '/');
+    expect(guarded.sort()).toEqual(
+      SHOP_ROUTES.filter((r) => 'login' in r && r.login)
+        .map((r) => r.path)
+        .sort(),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { SHOP_ROUTES, type ShopPath } from '@passada/core/routes';
 import { type ComponentType, createElement, lazy } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { RootLayout } from './layout/root-layout.tsx';
@@ -23,7 +24,67 @@ function page(load: () => Promise<{ default: ComponentType }>): LazyPage {
   return Object.assign(Page, { preload });
 }
 
-/** The spec's route table (section 2). */
+// One wrapper per route, as before the table: moving between two of them mounts the page afresh.
+const categoryPage = () => page(() => import('../features/catalog/pages/category-page.tsx'));
+const accountPage = () => page(() => import('../features/account/pages/account-page.tsx'));
+
+/**
+ * The page of each path of the shop's route table (`@passada/core/routes`, docs/product.md §2), the
+ * same table the server writes each page's head from. The type asks for every path of the table and
+ * no other, so a page cannot be routed without its head.
+ */
+const PAGES: Record<ShopPath, LazyPage> = {
+  '/': page(() => import('../features/home/home-page.tsx')),
+  '/feminino': categoryPage(),
+  '/masculino': categoryPage(),
+  '/acessorios': categoryPage(),
+  '/topavaliados': categoryPage(),
+  '/produto/:id': page(() => import('../features/catalog/pages/product-page.tsx')),
+  '/pesquisa': page(() => import('../features/catalog/pages/search-page.tsx')),
+  '/sobrenos': page(() => import('../features/institutional/about-page.tsx')),
+  '/lojas': page(() => import('../features/institutional/stores-page.tsx')),
+  '/teste': page(() => import('../features/institutional/test-page.tsx')),
+  '/login': page(() => import('../features/account/pages/login-page.tsx')),
+  '/criarconta': page(() => import('../features/account/pages/sign-up-page.tsx')),
+  '/login/recuperar-senha': page(() => import('../features/account/pages/forgot-password-page.tsx')),
+  '/login/redefinir-senha': page(() => import('../features/account/pages/reset-password-page.tsx')),
+  '/login/acesso': page(() => import('../features/account/pages/login-link-page.tsx')),
+  '/fechar-pedido': page(() => import('../features/checkout/pages/close-order-page.tsx')),
+  '/pagar': page(() => import('../features/checkout/pages/pay-page.tsx')),
+  '/eventos': page(() => import('../features/events/pages/events-page.tsx')),
+  '/eventos/register/:id': page(() => import('../features/events/pages/event-page.tsx')),
+  '/eventos/register/:id/ja-me-inscrevi': page(
+    () => import('../features/registration/pages/registration-lookup-page.tsx'),
+  ),
+  '/eventos/regulamento/:id': page(() => import('../features/events/pages/regulation-page.tsx')),
+  '/user': accountPage(),
+  '/user/pessoal-data': page(() => import('../features/account/pages/personal-data-page.tsx')),
+  '/user/pedidos': page(() => import('../features/orders/pages/orders-page.tsx')),
+  '/user/:username': accountPage(),
+  '/enderecos': page(() => import('../features/account/pages/addresses-page.tsx')),
+  '/adicionar-endereco': page(() => import('../features/account/pages/add-address-page.tsx')),
+  '/editar-endereco/:id': page(() => import('../features/account/pages/edit-address-page.tsx')),
+  '/revisar-pedido': page(() => import('../features/checkout/pages/review-order-page.tsx')),
+  '/eventos/register/:id/finalizar': page(
+    () => import('../features/registration/pages/finish-registration-page.tsx'),
+  ),
+  // The back office: its own frame, route table and chunks, none of them loaded by the shop.
+  '/painel/*': page(() => import('../features/painel/painel-app.tsx')),
+  '*': page(() => import('../features/institutional/not-found-page.tsx')),
+};
+
+/** The shop's pages inside the root layout: `login` ones behind the guard, the catch-all last. */
+const shopPage = ({ path }: { path: ShopPath }): RouteObject =>
+  path === '/'
+    ? { index: true, Component: PAGES['/'] }
+    : { path: path.replace(/^\//, ''), Component: PAGES[path] };
+/** The pages inside the shop's frame, with or without the login guard (the catch-all goes last). */
+const framed = (login: boolean) =>
+  SHOP_ROUTES.filter(
+    (r) => r.path !== '/painel/*' && r.path !== '*' && Boolean('login' in r && r.login) === login,
+  ).map(shopPage);
+
+/** The route table of docs/product.md §2, as react-router objects. */
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -34,109 +95,24 @@ export const routes: RouteObject[] = [
         // Everything inside shows this page, header and footer kept, when a page fails.
         ErrorBoundary: RouteErrorPage,
         children: [
-          { index: true, Component: page(() => import('../features/home/home-page.tsx')) },
-          { path: 'feminino', Component: page(() => import('../features/catalog/pages/category-page.tsx')) },
-          { path: 'masculino', Component: page(() => import('../features/catalog/pages/category-page.tsx')) },
-          {
-            path: 'acessorios',
-            Component: page(() => import('../features/catalog/pages/category-page.tsx')),
-          },
-          {
-            path: 'topavaliados',
-            Component: page(() => import('../features/catalog/pages/category-page.tsx')),
-          },
-          {
-            path: 'produto/:id',
-            Component: page(() => import('../features/catalog/pages/product-page.tsx')),
-          },
-          { path: 'pesquisa', Component: page(() => import('../features/catalog/pages/search-page.tsx')) },
-          { path: 'sobrenos', Component: page(() => import('../features/institutional/about-page.tsx')) },
-          { path: 'lojas', Component: page(() => import('../features/institutional/stores-page.tsx')) },
-          { path: 'teste', Component: page(() => import('../features/institutional/test-page.tsx')) },
-          { path: 'login', Component: page(() => import('../features/account/pages/login-page.tsx')) },
-          { path: 'criarconta', Component: page(() => import('../features/account/pages/sign-up-page.tsx')) },
-          {
-            path: 'login/recuperar-senha',
-            Component: page(() => import('../features/account/pages/forgot-password-page.tsx')),
-          },
-          {
-            path: 'login/redefinir-senha',
-            Component: page(() => import('../features/account/pages/reset-password-page.tsx')),
-          },
-          {
-            path: 'login/acesso',
-            Component: page(() => import('../features/account/pages/login-link-page.tsx')),
-          },
-          {
-            path: 'fechar-pedido',
-            Component: page(() => import('../features/checkout/pages/close-order-page.tsx')),
-          },
-          { path: 'pagar', Component: page(() => import('../features/checkout/pages/pay-page.tsx')) },
-          { path: 'eventos', Component: page(() => import('../features/events/pages/events-page.tsx')) },
-          {
-            path: 'eventos/register/:id',
-            Component: page(() => import('../features/events/pages/event-page.tsx')),
-          },
-          {
-            path: 'eventos/register/:id/ja-me-inscrevi',
-            Component: page(() => import('../features/registration/pages/registration-lookup-page.tsx')),
-          },
-          {
-            path: 'eventos/regulamento/:id',
-            Component: page(() => import('../features/events/pages/regulation-page.tsx')),
-          },
+          ...framed(false),
           {
             // The one login guard: a guest is sent to /login?next=… (docs/product.md §5). Its own chunk,
             // like the pages it guards: the home page's code does not carry it.
             Component: page(() =>
               import('../components/require-auth.tsx').then((m) => ({ default: m.RequireAuth })),
             ),
-            children: [
-              { path: 'user', Component: page(() => import('../features/account/pages/account-page.tsx')) },
-              {
-                path: 'user/pessoal-data',
-                Component: page(() => import('../features/account/pages/personal-data-page.tsx')),
-              },
-              {
-                path: 'user/pedidos',
-                Component: page(() => import('../features/orders/pages/orders-page.tsx')),
-              },
-              {
-                path: 'user/:username',
-                Component: page(() => import('../features/account/pages/account-page.tsx')),
-              },
-              {
-                path: 'enderecos',
-                Component: page(() => import('../features/account/pages/addresses-page.tsx')),
-              },
-              {
-                path: 'adicionar-endereco',
-                Component: page(() => import('../features/account/pages/add-address-page.tsx')),
-              },
-              {
-                path: 'editar-endereco/:id',
-                Component: page(() => import('../features/account/pages/edit-address-page.tsx')),
-              },
-              {
-                path: 'revisar-pedido',
-                Component: page(() => import('../features/checkout/pages/review-order-page.tsx')),
-              },
-              {
-                path: 'eventos/register/:id/finalizar',
-                Component: page(() => import('../features/registration/pages/finish-registration-page.tsx')),
-              },
-            ],
+            children: framed(true),
           },
-          { path: '*', Component: page(() => import('../features/institutional/not-found-page.tsx')) },
+          shopPage({ path: '*' }),
         ],
       },
     ],
   },
   {
-    // The back office: its own frame, route table and chunks, none of them loaded by the shop.
     path: '/painel/*',
     ErrorBoundary: RouteErrorPage,
-    Component: page(() => import('../features/painel/painel-app.tsx')),
+    Component: PAGES['/painel/*'],
   },
 ];
 

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useCoupon } from '../lib/coupons-api.ts';
+import { mockFetch } from '../test/fetch-mock.test-utils.ts';
 import { renderRoutes } from '../test/render-routes.test-utils.tsx';
 import { CouponField } from './coupon-field.tsx';
-import { mockFetch } from './payments/fetch-mock.test-utils.ts';
 
 const draft = { items: [{ product: 1, quantity: 1, color: 2, size: 3 }], address_id: 4, frete: 'PAC' };
 

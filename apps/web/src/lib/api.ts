@@ -16,20 +16,36 @@ interface RequestOptions {
   body?: unknown;
   /** Sends `Authorization: Token <token>` from localStorage.token (spec §6). Default true when a token exists. */
   auth?: boolean;
+  /** Another token to send instead (the back office's own); null sends none. */
+  token?: string | null;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
 
-/** Fetches JSON from our API; throws ApiRequestError on a non-2xx answer. */
+/**
+ * The app's one fetch wrapper (docs/architecture.md §7): JSON (or a FormData upload) to our API, the
+ * token, and errors thrown as ApiRequestError on a non-2xx answer.
+ */
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const token = options.auth === false ? null : readString(StorageKeys.token);
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
+  const token =
+    options.token !== undefined
+      ? options.token
+      : options.auth === false
+        ? null
+        : readString(StorageKeys.token);
   if (token) headers.authorization = `Token ${token}`;
   const res = await fetch(path, {
     method: options.method ?? 'GET',
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : isForm
+          ? (options.body as FormData)
+          : JSON.stringify(options.body),
     signal: options.signal,
   });
   const text = await res.text();

@@ -11,7 +11,7 @@ import {
   type TestStaff,
   uploadProductPhoto,
 } from '../../test/factories/painel.ts';
-import { type FakeS3, startFakeS3 } from '../../test/fake-s3.ts';
+import { type FakeS3, startFakeS3 } from '../../test/mocks/fake-s3.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 describe('painel: photos in an S3-compatible bucket (MEDIA_STORAGE=s3)', () => {

@@ -14,7 +14,7 @@ import {
   isCommonPassword,
   verifyAgainstDummy,
   verifyPassword,
-} from '../accounts/passwords.ts';
+} from '../accounts/index.ts';
 import { type AuditActor, audit, SYSTEM_ACTOR } from './audit.ts';
 import * as repo from './painel.repository.ts';
 

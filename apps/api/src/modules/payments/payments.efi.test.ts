@@ -5,16 +5,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
 import { authTokens, chargeRefunds, charges } from '../../db/schema/index.ts';
 import { hashToken } from '../../plugins/auth.ts';
+import { createEfiProvider } from '../../providers/payments/efi.provider.ts';
+import { waitForMailContaining } from '../../test/factories/accounts.ts';
+import { chargeByTxid, makeFakePurpose, makeUser, orderPix } from '../../test/factories/payments.ts';
 import {
   type FakeDelivery,
   type FakeEfi,
   type FakeEfiAccount,
   startFakeEfiAccount,
   type TestCertificate,
-} from '../../providers/payments/efi.fake.ts';
-import { createEfiProvider } from '../../providers/payments/efi.provider.ts';
-import { waitForMailContaining } from '../../test/factories/accounts.ts';
-import { chargeByTxid, makeFakePurpose, makeUser, orderPix } from '../../test/factories/payments.ts';
+} from '../../test/mocks/fake-efi.ts';
 import { createTestApp, type TestApp, useClockedTestApp } from '../../test/test-app.ts';
 import { CannotFulfil } from './payments.service.ts';
 

@@ -2,6 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { formatEventDates } from '@passada/core/events';
 import { formatBRL, reaisToCents } from '@passada/core/money';
+import { CATEGORY_HEADS } from '@passada/core/routes';
 import { escapeXml } from '@passada/core/text';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
@@ -16,7 +17,6 @@ import {
 import { POSTER_HEIGHT, POSTER_WIDTH } from '../../modules/events/event-poster.ts';
 import { notFound } from '../errors.ts';
 import { type OgCard, renderOgPng } from './og-image.ts';
-import { CATEGORY_PAGES } from './page-meta.ts';
 
 /** Private and transactional pages search engines should leave alone (the API too, but its images). */
 const DISALLOWED = [
@@ -82,7 +82,7 @@ export default fp(
         dates.length ? new Date(Math.max(...dates.map((d) => d.getTime()))) : appBuiltAt;
       const entries: Array<[string, Date | null]> = [
         ['/', latest(products.map((p) => p.updatedAt))],
-        ...Object.keys(CATEGORY_PAGES).map((slug): [string, Date | null] => [
+        ...Object.keys(CATEGORY_HEADS).map((slug): [string, Date | null] => [
           `/${slug}`,
           latest(
             products.filter((p) => slug === 'topavaliados' || p.category === slug).map((p) => p.updatedAt),

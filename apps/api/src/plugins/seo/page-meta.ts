@@ -4,6 +4,7 @@ import type { Product } from '@passada/core/contracts/catalog';
 import type { Event } from '@passada/core/contracts/events';
 import { formatEventDates } from '@passada/core/events';
 import { formatBRL, reaisToCents } from '@passada/core/money';
+import { CATEGORY_HEADS, matchShopRoute, PAGE_HEADS } from '@passada/core/routes';
 import { escapeXml } from '@passada/core/text';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../errors.ts';
@@ -22,65 +23,6 @@ export interface PageMeta {
   og?: { type: 'product' | 'website'; image: string; imageAlt: string; extra?: Record<string, string> };
   jsonLd?: object[];
 }
-
-export const CATEGORY_PAGES = {
-  feminino: {
-    name: 'Feminino',
-    description: 'Roupas femininas de corrida: tops, leggings, shorts e regatas.',
-  },
-  masculino: { name: 'Masculino', description: 'Roupas masculinas de corrida: camisetas, regatas e shorts.' },
-  acessorios: { name: 'Acessórios', description: 'Bonés, viseiras, meias e acessórios para correr.' },
-  topavaliados: { name: 'Mais bem avaliados', description: 'Os produtos de corrida com as melhores notas.' },
-} as const;
-
-/** The pages of the spec's route table without parameters: title, description, and whether to index. */
-export const STATIC_PAGES: Record<string, { title: string; description: string; noindex?: boolean }> = {
-  '/': {
-    title: 'Roupas de corrida do Nordeste',
-    description:
-      'Passada: roupas e acessórios de corrida feitos no Nordeste, e inscrições nas melhores corridas de rua.',
-  },
-  ...Object.fromEntries(
-    Object.entries(CATEGORY_PAGES).map(([slug, c]) => [
-      `/${slug}`,
-      { title: c.name, description: c.description },
-    ]),
-  ),
-  '/eventos': {
-    title: 'Corridas de rua',
-    description: 'Calendário de corridas de rua do Nordeste: escolha a prova e a categoria e inscreva-se.',
-  },
-  '/sobrenos': { title: 'Sobre nós', description: 'Quem faz a Passada, de onde vem e como trabalha.' },
-  '/lojas': {
-    title: 'Nossa loja',
-    description: `Endereço, horário e contatos da loja física: ${COMPANY.address}.`,
-  },
-  '/pesquisa': { title: 'Pesquisa', description: 'Pesquise produtos de corrida.', noindex: true },
-  '/teste': { title: 'Teste', description: 'Página de teste.', noindex: true },
-  '/login': { title: 'Entrar', description: 'Entre na sua conta.', noindex: true },
-  '/criarconta': { title: 'Criar conta', description: 'Crie sua conta na Passada.', noindex: true },
-  '/login/recuperar-senha': { title: 'Recuperar senha', description: 'Recupere sua senha.', noindex: true },
-  '/login/redefinir-senha': { title: 'Nova senha', description: 'Defina uma nova senha.', noindex: true },
-  '/login/acesso': {
-    title: 'Link de acesso',
-    description: 'Entre com o link enviado por e-mail.',
-    noindex: true,
-  },
-  '/fechar-pedido': { title: 'Fechar pedido', description: 'Seu carrinho.', noindex: true },
-  '/pagar': { title: 'Pagamento', description: 'Pagamento do pedido.', noindex: true },
-};
-
-/** Pages behind the login (the SPA sends guests to /login); they exist, but are nobody's to index. */
-const PRIVATE_PAGES = [
-  /^\/user(\/[^/]+)?$/,
-  /^\/user\/(pessoal-data|pedidos)$/,
-  /^\/enderecos$/,
-  /^\/adicionar-endereco$/,
-  /^\/editar-endereco\/\d+$/,
-  /^\/revisar-pedido$/,
-  // The back office (its own sign-in and routes, loaded by the SPA under /painel).
-  /^\/painel(\/[\w-]+)*$/,
-];
 
 const SCHEMA = 'https://schema.org';
 
@@ -102,7 +44,7 @@ export function productMeta(product: Product, base: string, storeName: string): 
   const url = `${base}/produto/${product.id}`;
   const inStock = product.stock.some((s) => s.quantity > 0);
   const price = (reaisToCents(product.price) / 100).toFixed(2);
-  const category = CATEGORY_PAGES[product.category as keyof typeof CATEGORY_PAGES];
+  const category = CATEGORY_HEADS[product.category as keyof typeof CATEGORY_HEADS];
   const image = `${base}/api/media/og/produto/${product.id}.png`;
   return {
     status: 200,
@@ -266,44 +208,45 @@ async function orNotFound(load: () => Promise<PageMeta>): Promise<PageMeta> {
   }
 }
 
-const id = (raw: string | undefined) => Number(raw);
-
-/** The head of the page at `pathname` (no query string), with its HTTP status. */
+/**
+ * The head of the page at `pathname` (no query string), with its HTTP status: the page is found in the
+ * shop's one route table (`@passada/core/routes`), the same the web app's router is built from.
+ */
 export async function pageMeta(app: FastifyInstance, pathname: string): Promise<PageMeta> {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const base = app.env.publicUrl.replace(/\/+$/, '');
   const store = app.env.STORE_NAME;
-  const known = STATIC_PAGES[path];
-  if (known) {
-    return {
-      status: 200,
-      ...known,
-      ...(path === '/lojas' ? { jsonLd: [storeJsonLd(base, store)] } : {}),
-    };
-  }
-  let m = /^\/produto\/([1-9]\d{0,8})$/.exec(path);
-  if (m) return orNotFound(async () => productMeta(await app.catalog.getProduct(id(m?.[1])), base, store));
-  m = /^\/eventos\/register\/([1-9]\d{0,8})$/.exec(path);
-  if (m) return orNotFound(async () => eventMeta(await app.events.getEvent(id(m?.[1])), base, store));
-  m = /^\/eventos\/(regulamento\/([1-9]\d{0,8})|register\/([1-9]\d{0,8})\/(ja-me-inscrevi|finalizar))$/.exec(
-    path,
-  );
-  if (m) {
-    return orNotFound(async () => {
-      const event = await app.events.getEvent(id(m?.[2] ?? m?.[3]));
-      const what = m?.[2] ? 'Regulamento' : 'Inscrição';
+  const { route, params } = matchShopRoute(path);
+  const head = PAGE_HEADS[route.path];
+  const id = Number(params.id);
+  switch (head.kind) {
+    case 'page': {
+      const { kind: _, structuredData, ...meta } = head;
       return {
         status: 200,
-        title: `${what}: ${event.nome_evento}`,
-        description: event.descricao_evento,
-        noindex: !m?.[2],
+        ...meta,
+        ...(structuredData === 'store' ? { jsonLd: [storeJsonLd(base, store)] } : {}),
       };
-    });
+    }
+    case 'product':
+      return orNotFound(async () => productMeta(await app.catalog.getProduct(id), base, store));
+    case 'event':
+      return orNotFound(async () => eventMeta(await app.events.getEvent(id), base, store));
+    case 'event-page':
+      return orNotFound(async () => {
+        const event = await app.events.getEvent(id);
+        return {
+          status: 200,
+          title: `${head.what}: ${event.nome_evento}`,
+          description: event.descricao_evento,
+          noindex: head.noindex,
+        };
+      });
+    case 'private':
+      return { status: 200, title: 'Minha conta', description: 'Sua conta na Passada.', noindex: true };
+    case 'not-found':
+      return NOT_FOUND;
   }
-  if (PRIVATE_PAGES.some((p) => p.test(path))) {
-    return { status: 200, title: 'Minha conta', description: 'Sua conta na Passada.', noindex: true };
-  }
-  return NOT_FOUND;
 }
 
 /** The tags for `<head>`: title, description, canonical, robots, Open Graph, Twitter card and JSON-LD. */

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SHOP_ROUTES } from '@passada/core/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
@@ -186,17 +187,16 @@ describe('search engines and link previews', () => {
     for (const url of routes) expect((await get(url)).statusCode, url).toBe(200);
   });
 
-  it('answers 200 for every path the web app routes, read from its route tables', async () => {
-    // Read the tables themselves, so a page added to the app without its server meta fails here.
+  it('answers 200 for every page of the route table the web app is built from', async () => {
+    // The shop's table (@passada/core/routes: the web router's type asks for every path of it) and
+    // the back office's own routes, read from its file.
     const web = path.resolve(import.meta.dirname, '../../../../web/src');
-    const paths = (file: string, prefix: string) =>
-      [...readFileSync(path.join(web, file), 'utf8').matchAll(/path[:=] ?['"]([^'"*]+)['"]/g)].map(
-        (m) => `${prefix}${m[1]!.replace(/^\//, '')}`,
-      );
-    const urls = [
-      ...paths('app/router.tsx', '/'),
-      ...paths('features/painel/painel-app.tsx', '/painel/'),
-    ].map(
+    const painel = [
+      ...readFileSync(path.join(web, 'features/painel/painel-app.tsx'), 'utf8').matchAll(
+        /path[:=] ?['"]([^'"*]+)['"]/g,
+      ),
+    ].map((m) => `/painel/${m[1]!.replace(/^\//, '')}`);
+    const urls = [...SHOP_ROUTES.map((r) => r.path).filter((p) => p !== '*'), ...painel].map(
       (u) =>
         u
           .replace(/^\/produto\/:id/, `/produto/${shirt.id}`)
@@ -204,11 +204,20 @@ describe('search engines and link previews', () => {
           .replace(/^\/eventos\/regulamento\/:id/, `/eventos/regulamento/${race.id}`)
           .replace(/:username/, 'corredora')
           .replace(/:id/g, '3')
+          .replace(/\*$/, 'produtos')
           .replace(/\/$/, '') || '/',
     );
     expect(urls).toContain('/painel/login');
     expect(urls.length).toBeGreaterThan(30);
     for (const url of urls) expect((await get(url)).statusCode, url).toBe(200);
+    // And the head each gets is the table's: a fixed page's title, the product's and the event's names.
+    for (const [route, title] of [
+      ['/lojas', 'Nossa loja'],
+      [`/produto/${shirt.id}`, shirt.name],
+      [`/eventos/regulamento/${race.id}`, 'Regulamento: Corrida da Ponte Metálica'],
+    ] as const) {
+      expect((await get(route)).body, route).toContain(`<title>${title} | Passada</title>`);
+    }
   });
 
   it('answers 404 with the app for unknown pages, products and events', async () => {

@@ -5,14 +5,14 @@ import { parsePixPayload } from '@passada/core/pix-br-code';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEnv } from '../../config/env.ts';
 import { makeFakePurpose, makeUser } from '../../test/factories/payments.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   type FakeEfi,
   type FakeEfiAccount,
   makeTestCertificate,
   startFakeEfiAccount,
   type TestCertificate,
-} from './efi.fake.ts';
+} from '../../test/mocks/fake-efi.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createEfiProvider } from './efi.provider.ts';
 import {
   type CardChargeInput,

@@ -1,8 +1,8 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Call, mockFetch } from '../../test/fetch-mock.test-utils.ts';
 import { renderRoutes } from '../../test/render-routes.test-utils.tsx';
 import { AccountPayments } from './account-payments.tsx';
-import { type Call, mockFetch } from './fetch-mock.test-utils.ts';
 import { ACCOUNT_PAYMENTS_POLL_MS, type AccountPayment } from './payments-api.ts';
 
 const profile = { status: 200, body: { username: 'ana', email: 'ana@example.com', full_name: 'Ana' } };

@@ -2,7 +2,6 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CardForm, type CardPhase } from './card-form.tsx';
 import {
   approved,
   type Call,
@@ -11,7 +10,8 @@ import {
   installments,
   mockFetch,
   type,
-} from './fetch-mock.test-utils.ts';
+} from '../../test/fetch-mock.test-utils.ts';
+import { CardForm, type CardPhase } from './card-form.tsx';
 import { CARD_RETRY_DELAYS_MS, CARD_REVIEW_POLL_MS } from './payments-api.ts';
 
 type Answer = { status: number; body: unknown } | 'network';

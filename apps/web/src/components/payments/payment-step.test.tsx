@@ -1,6 +1,5 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../test/render-routes.test-utils.tsx';
 import {
   approved,
   type Call,
@@ -8,7 +7,8 @@ import {
   fillValid,
   installments,
   mockFetch,
-} from './fetch-mock.test-utils.ts';
+} from '../../test/fetch-mock.test-utils.ts';
+import { renderRoutes } from '../../test/render-routes.test-utils.tsx';
 import {
   type Payment,
   type PaymentMethod,

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type Call, configAnswer, mockFetch } from './fetch-mock.test-utils.ts';
+import { type Call, configAnswer, mockFetch } from '../../test/fetch-mock.test-utils.ts';
 import { PIX_POLL_MS } from './payments-api.ts';
 import { formatCountdown } from './pix-countdown.tsx';
 import { PixPanel } from './pix-panel.tsx';

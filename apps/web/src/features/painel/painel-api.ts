@@ -1,8 +1,7 @@
-import type { ApiError } from '@passada/core/contracts/common';
 import { type PainelAction, type PainelProduct, type Staff, staffCan } from '@passada/core/contracts/painel';
 import { useQuery } from '@tanstack/react-query';
 import { useOutletContext } from 'react-router';
-import { ApiRequestError } from '../../lib/api.ts';
+import { ApiRequestError, apiFetch } from '../../lib/api.ts';
 import { readString, removeKey, StorageKeys, writeString } from '../../lib/storage.ts';
 
 export const painelToken = {
@@ -13,35 +12,9 @@ export const painelToken = {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The back office's fetch: its own token, JSON or a FormData upload, errors as ApiRequestError. */
-export async function painelFetch<T>(
-  path: string,
-  options: { method?: Method; body?: unknown } = {},
-): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const token = painelToken.get();
-  if (token) headers.authorization = `Token ${token}`;
-  const isForm = options.body instanceof FormData;
-  if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  const res = await fetch(`/api/painel${path}`, {
-    method: options.method ?? 'GET',
-    headers,
-    body:
-      options.body === undefined
-        ? undefined
-        : isForm
-          ? (options.body as FormData)
-          : JSON.stringify(options.body),
-  });
-  const text = await res.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
-  if (!res.ok) throw new ApiRequestError(res.status, (data as ApiError | null) ?? null);
-  return data as T;
+/** The back office's calls: the shop's fetch wrapper with the back office's own token. */
+export function painelFetch<T>(path: string, options: { method?: Method; body?: unknown } = {}): Promise<T> {
+  return apiFetch<T>(`/api/painel${path}`, { ...options, token: painelToken.get() });
 }
 
 /** The message to show for a failed call. */

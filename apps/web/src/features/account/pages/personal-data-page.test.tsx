@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../components/payments/fetch-mock.test-utils.ts';
+import { mockFetch } from '../../../test/fetch-mock.test-utils.ts';
 import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
 import PersonalDataPage from './personal-data-page.tsx';
 

@@ -1,7 +1,7 @@
 import type { AuditEntry } from '@passada/core/contracts/painel';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../components/payments/fetch-mock.test-utils.ts';
+import { mockFetch } from '../../../test/fetch-mock.test-utils.ts';
 import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
 import AuditPage from './audit-page.tsx';
 

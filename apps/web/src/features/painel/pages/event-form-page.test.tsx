@@ -1,7 +1,7 @@
 import { EventInputSchema, EventUpdateSchema, type PainelEvent } from '@passada/core/contracts/painel';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { type Call, mockFetch } from '../../../components/payments/fetch-mock.test-utils.ts';
+import { type Call, mockFetch } from '../../../test/fetch-mock.test-utils.ts';
 import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
 import EventFormPage from './event-form-page.tsx';
 

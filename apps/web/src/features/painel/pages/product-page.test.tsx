@@ -2,7 +2,7 @@ import { type PainelProduct, PainelProductSchema, ProductPatchSchema } from '@pa
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../components/payments/fetch-mock.test-utils.ts';
+import { mockFetch } from '../../../test/fetch-mock.test-utils.ts';
 import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
 import ProductPage from './product-page.tsx';
 

@@ -6,7 +6,7 @@ import {
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockFetch } from '../../../components/payments/fetch-mock.test-utils.ts';
+import { mockFetch } from '../../../test/fetch-mock.test-utils.ts';
 import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
 import RegistrationPage from './registration-page.tsx';
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { TLSSocket } from 'node:tls';
 import { chargedCents, listInstallments } from '@passada/core/installments';
 import { buildPixPayload } from '@passada/core/pix-br-code';
-import type { CardStatus } from './payments.provider.ts';
+import type { CardStatus } from '../../providers/payments/payments.provider.ts';
 
 export interface TestCertificate {
   key: Buffer;

@@ -1,0 +1,222 @@
+/**
+ * The import rules of docs/architecture.md §9 ("Who may import whom"), checked on resolved paths.
+ * `npm run lint` runs it after Biome. Biome's `noRestrictedImports` matches the text of an import,
+ * so `../../modules/x/…`, a deeper folder or a package name slipped past it; here every import
+ * (static, `export … from`, dynamic `import()`, `require`) is resolved to the file it names first.
+ *
+ *   node --import tsx scripts/check-boundaries.ts [root]
+ *
+ * Exits 1 and prints one line per breach: the file and line, what it imports, and the rule.
+ */
+import { readdirSync, readFileSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+/** Where the checked source lives, relative to the repository root. */
+const SOURCE_DIRS = ['packages/core/src', 'apps/api/src', 'apps/api/scripts', 'apps/web/src', 'apps/web/e2e'];
+
+/** Our workspace packages by name, for a bare import that does not resolve (or resolves elsewhere). */
+const WORKSPACES: Record<string, string> = {
+  '@passada/core': 'packages/core',
+  '@passada/api': 'apps/api',
+  '@passada/web': 'apps/web',
+};
+
+const SECTION = 'docs/architecture.md §9';
+
+export interface Breach {
+  /** Repository-relative path of the importing file. */
+  file: string;
+  line: number;
+  /** The import as written. */
+  specifier: string;
+  /** Repository-relative path it resolves to, or the package name. */
+  target: string;
+  rule: number;
+  message: string;
+}
+
+export interface Import {
+  file: string;
+  line: number;
+  specifier: string;
+  /** Repository-relative path (forward slashes), or null for an npm package. */
+  target: string | null;
+  /** The package name for a bare import (`zod`, `@passada/core`). */
+  packageName: string | null;
+}
+
+interface Rule {
+  rule: number;
+  message: string;
+  /** Whether an import breaks the rule. */
+  breaks(imp: Import): boolean;
+}
+
+const MODULE = /^apps\/api\/src\/modules\/([^/]+)\/(.+)$/;
+const FEATURE = /^apps\/web\/src\/features\/([^/]+)\//;
+
+/** A module's public face: its plugin (`index.ts`), its services and its staff service (`*-admin.ts`). */
+const PUBLIC_MODULE_FILE = /^(index|[\w-]+\.service|[\w-]+-admin)\.ts$/;
+
+/** The target's match when an import goes from one folder named by `pattern` to another (module, feature). */
+function crossing(pattern: RegExp, { file, target }: Import): RegExpExecArray | null {
+  const from = pattern.exec(file);
+  const to = target ? pattern.exec(target) : null;
+  return from && to && from[1] !== to[1] ? to : null;
+}
+
+const isTest = (file: string) => /\.test(-utils)?\.tsx?$/.test(file) || file.includes('.test-utils.');
+
+/**
+ * The rules, numbered as in docs/architecture.md §9. Messages are for the person who wrote the
+ * import: what to do instead, and where the rule is explained.
+ */
+export const RULES: Rule[] = [
+  {
+    rule: 1,
+    message:
+      'Um módulo usa outro só pela face pública dele: index.ts, os serviços (*.service.ts) e o serviço da equipe (*-admin.ts); nunca o repositório, as rotas ou outros arquivos internos. Use o serviço que o módulo dono decora na instância (app.<módulo>).',
+    breaks: (imp) => {
+      const to = crossing(MODULE, imp);
+      return !!to && !PUBLIC_MODULE_FILE.test(to[2]!);
+    },
+  },
+  {
+    rule: 2,
+    message:
+      'Uma feature não importa outra: mova o que é compartilhado para components/ ou lib/ (ou para @passada/core, se o servidor também usa).',
+    breaks: (imp) => !!crossing(FEATURE, imp),
+  },
+  {
+    rule: 3,
+    message:
+      'components/ e lib/ são compartilhados e não importam features: só app/ (e os pontos de entrada main.tsx e entry-server.tsx) importam features. Mova o que é compartilhado para components/ ou lib/.',
+    breaks: ({ file, target }) =>
+      /^apps\/web\/src\/(components|lib)\//.test(file) && !!target?.startsWith('apps/web/src/features/'),
+  },
+  {
+    rule: 4,
+    message:
+      'packages/core é puro: importa só zod (e vitest nos testes) e os próprios arquivos, nada de apps/ nem de outros pacotes.',
+    breaks: ({ file, target, packageName }) => {
+      if (!file.startsWith('packages/core/')) return false;
+      if (packageName === 'zod' || (packageName === 'vitest' && isTest(file))) return false;
+      if (packageName === '@passada/core') return false;
+      if (target?.startsWith('packages/core/')) return false;
+      return true;
+    },
+  },
+  {
+    rule: 5,
+    message:
+      'O app web e a API não importam um ao outro: o que os dois usam fica em packages/core (@passada/core/<arquivo>); o navegador fala com a API só por HTTP.',
+    breaks: ({ file, target }) =>
+      (file.startsWith('apps/web/') && !!target?.startsWith('apps/api/')) ||
+      (file.startsWith('apps/api/') && !!target?.startsWith('apps/web/')),
+  },
+];
+
+export function listSources(root: string): string[] {
+  const out: string[] = [];
+  const walk = (dir: string) => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(c|m)?tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(full);
+    }
+  };
+  for (const dir of SOURCE_DIRS) walk(path.join(root, dir));
+  return out;
+}
+
+const COMPILER_OPTIONS: ts.CompilerOptions = {
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  allowImportingTsExtensions: true,
+  resolveJsonModule: true,
+  jsx: ts.JsxEmit.ReactJSX,
+};
+
+function packageNameOf(specifier: string): string {
+  const parts = specifier.split('/');
+  return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
+}
+
+/** Every import of one file, resolved to a repository path where it is one of ours. */
+export function importsOf(root: string, absolute: string): Import[] {
+  const text = readFileSync(absolute, 'utf8');
+  const file = path.relative(root, absolute).split(path.sep).join('/');
+  const info = ts.preProcessFile(text, true, true);
+  return info.importedFiles.map(({ fileName: specifier, pos }) => {
+    const line = text.slice(0, pos).split('\n').length;
+    const relative = specifier.startsWith('.') || specifier.startsWith('/');
+    const resolved = ts.resolveModuleName(specifier, absolute, COMPILER_OPTIONS, ts.sys).resolvedModule;
+    let target: string | null = null;
+    let packageName: string | null = null;
+    if (relative) {
+      const where = resolved?.resolvedFileName ?? path.resolve(path.dirname(absolute), specifier);
+      target = toRepoPath(root, where);
+    } else {
+      packageName = packageNameOf(specifier);
+      const workspace = WORKSPACES[packageName];
+      if (workspace) target = `${workspace}/${specifier.slice(packageName.length + 1)}`;
+      else if (resolved && !resolved.isExternalLibraryImport)
+        target = toRepoPath(root, resolved.resolvedFileName);
+    }
+    return { file, line, specifier, target, packageName };
+  });
+}
+
+function toRepoPath(root: string, absolute: string): string {
+  let real = absolute;
+  try {
+    real = realpathSync(absolute);
+  } catch {
+    // A file that does not exist (a broken import) is still judged by where it points.
+  }
+  return path.relative(realpathSync(root), real).split(path.sep).join('/');
+}
+
+/** Every breach of the §9 rules under `root` (the repository, or a folder laid out like it). */
+export function checkBoundaries(root: string): Breach[] {
+  const breaches: Breach[] = [];
+  for (const absolute of listSources(root)) {
+    for (const imp of importsOf(root, absolute)) {
+      for (const { rule, message, breaks } of RULES) {
+        if (!breaks(imp)) continue;
+        breaches.push({
+          file: imp.file,
+          line: imp.line,
+          specifier: imp.specifier,
+          target: imp.target ?? imp.packageName ?? imp.specifier,
+          rule,
+          message,
+        });
+      }
+    }
+  }
+  return breaches;
+}
+
+export function formatBreach(b: Breach): string {
+  return `${b.file}:${b.line} importa '${b.specifier}': ${b.message} (${SECTION}, regra ${b.rule})`;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'));
+  const breaches = checkBoundaries(root);
+  for (const b of breaches) console.error(formatBreach(b));
+  if (breaches.length > 0) {
+    console.error(`\n${breaches.length} importação(ões) fora das regras de ${SECTION}.`);
+    process.exit(1);
+  }
+  console.log(`Fronteiras de importação conferidas (${SECTION}).`);
+}
