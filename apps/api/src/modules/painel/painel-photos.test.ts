@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ProductSchema } from '@passada/core/contracts/catalog';
@@ -19,6 +19,8 @@ import {
   uploadProductPhoto,
 } from '../../test/factories/painel.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { findPhoto, insertPhoto } from './photos.repository.ts';
+import { originalKey } from './photos.ts';
 
 /** Every file under `dir`, relative to it; empty when the folder does not exist. */
 function filesUnder(dir: string): string[] {
@@ -150,6 +152,41 @@ describe('painel: photo uploads that cannot take the shop down', () => {
       headers: admin.headers,
     });
     expect(after.json().images).toEqual([]);
+  });
+
+  it('refuses a HEIC whose header declares 16000 × 16000 pixels before heic-decode decodes it', async () => {
+    // The real iPhone-style fixture (1500 × 1000) with its `ispe` box (the image's declared size)
+    // rewritten: decoding it would first allocate 16000 × 16000 × 4 bytes (1 GB) for the pixels.
+    const heic = Buffer.from(readFileSync(path.join(import.meta.dirname, 'fixtures', 'corredora.heic')));
+    const ispe = heic.indexOf('ispe');
+    expect([heic.readUInt32BE(ispe + 8), heic.readUInt32BE(ispe + 12)]).toEqual([1500, 1000]);
+    heic.writeUInt32BE(16000, ispe + 8);
+    heic.writeUInt32BE(16000, ispe + 12);
+    const product = await makeProduct(t.database.db, { name: 'Viseira Cabeçalho Falso', imageUrls: [] });
+    const before = filesUnder(mediaDir);
+    const rssBefore = process.memoryUsage().rss;
+    const res = await upload(product.id, heic, 'IMG_0002.HEIC', 'image/heic');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toBe(
+      'A foto tem 16000 × 16000 pixels; o limite é de 40 megapixels. Reduza a foto e envie de novo.',
+    );
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
+    expect(filesUnder(mediaDir)).toEqual(before);
+  });
+
+  it('the queue refuses an oversized original too (limitInputPixels), and removes it', async () => {
+    // An original that reached the queue without the upload's check (another process's older code, a
+    // lower PHOTO_MAX_PIXELS since): sharp stops at its header.
+    observed.open();
+    const photo = await insertPhoto(t.database.db, 'produtos', 'b'.repeat(20));
+    await observed.storage.put(originalKey('produtos', photo.name), bomb, 'application/octet-stream');
+    const rssBefore = process.memoryUsage().rss;
+    const started = performance.now();
+    await t.app.photos.process(photo.id, 1);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
+    expect((await findPhoto(t.database.db, photo.id))?.status).toBe('falhou');
+    expect(filesUnder(mediaDir).filter((f) => f.includes(photo.name))).toEqual([]);
   });
 
   it('leaves no file behind for any refused upload', async () => {
