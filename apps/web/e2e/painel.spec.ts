@@ -34,6 +34,13 @@ test('an admin adds a product with photos and stock, and the shop shows it at on
   ]);
   await expect(page.getByText('Fotos enviadas.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Fotos (2/19)' })).toBeVisible();
+  // The server answers at once and resizes the photos in its queue, one at a time: the last one sent is
+  // still "Processando…" when the list comes back.
+  await expect(page.getByText('Processando…').first()).toBeVisible();
+  // The list asks again until both are ready.
+  await expect(page.getByAltText('Foto 2')).toBeVisible();
+  await expect(page.getByAltText('Foto 1')).toBeVisible();
+  await expect(page.getByText('Processando…')).toHaveCount(0);
   const first = await page.getByAltText('Foto 1').getAttribute('src');
   const second = await page.getByAltText('Foto 2').getAttribute('src');
   // Keyboard alternative to dragging: the second photo becomes the first.

@@ -204,6 +204,16 @@ export const EnvSchema = z
     MEDIA_DIR: z.string().min(1).default('media'),
     /** `local` keeps photos under MEDIA_DIR; `s3` puts them in an S3-compatible bucket (docs/decisions/0018). */
     MEDIA_STORAGE: z.enum(['local', 's3']).default('local'),
+    /**
+     * Uploads larger than this many pixels (width × height, read from the file's header) are refused
+     * before any decoding: a small file can declare a huge image (docs/decisions/0027).
+     */
+    PHOTO_MAX_PIXELS: z.coerce
+      .number()
+      .int()
+      .min(1_000_000, 'mínimo 1000000')
+      .max(268_402_689)
+      .default(40_000_000),
     S3_BUCKET: z.string().optional(),
     /** The S3-compatible server (MinIO, R2, B2…); unset for AWS itself. Buckets are addressed path-style. */
     S3_ENDPOINT: z.url().optional(),

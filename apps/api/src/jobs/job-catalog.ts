@@ -89,6 +89,17 @@ export const jobCatalog = {
    * `DELETE … WHERE` older than a limit, which removes the same rows whoever runs it.
    */
   'privacy.retention': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
+  /**
+   * Resize an uploaded photo into its six WebP/AVIF files and mark it ready (docs/decisions/0027). Its
+   * worker runs one at a time in each process, so a burst of uploads never decodes side by side. A
+   * file that cannot be decoded fails at once; a storage failure is retried twice, then the photo is
+   * marked failed and its files removed.
+   */
+  'photos.process': defineJob<{ photoId: number }>({
+    retryLimit: 2,
+    retryDelaySeconds: 10,
+    expireInSeconds: 300,
+  }),
 } satisfies JobCatalog;
 
 export type AppJobCatalog = typeof jobCatalog;

@@ -174,10 +174,27 @@ export type ProductInput = z.input<typeof ProductInputSchema>;
 export const ProductPatchSchema = ProductFieldsSchema.partial().extend({ versao: EditVersionSchema });
 export type ProductPatch = z.input<typeof ProductPatchSchema>;
 
+/**
+ * An uploaded photo is `processando` until its resized copies exist (a few seconds; the shop does not
+ * show it yet), then `pronta`; `falhou` when they could not be made.
+ */
+export const PhotoStatusSchema = z.enum(['processando', 'pronta', 'falhou']);
+export type PhotoStatus = z.infer<typeof PhotoStatusSchema>;
+
+/** An uploaded photo's state, answered by the upload and by `GET /api/painel/photos/:id/`. */
+export const PainelPhotoSchema = z.object({
+  id: z.number().int(),
+  /** Its 800 px WebP, where the shop shows it once `pronta`. */
+  url: z.string(),
+  status: PhotoStatusSchema,
+});
+export type PainelPhoto = z.infer<typeof PainelPhotoSchema>;
+
 export const PainelImageSchema = z.object({
   id: z.number().int(),
   position: z.number().int(),
   url: z.string(),
+  status: PhotoStatusSchema,
   /** `srcset` candidates of the uploaded photo (empty for generated pictures). */
   srcset_webp: z.string(),
   srcset_avif: z.string(),

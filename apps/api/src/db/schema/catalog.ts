@@ -59,6 +59,12 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * An uploaded photo is `processando` until the queue has made its resized copies (docs/decisions/0027),
+ * then `pronta`; `falhou` when they could not be made (its files are gone). The shop shows only `pronta`.
+ */
+export const photoStatuses = ['processando', 'pronta', 'falhou'] as const;
+
 export const productImages = pgTable(
   'product_images',
   {
@@ -69,6 +75,8 @@ export const productImages = pgTable(
     /** 1..19: imagem1..imagem19 on the wire. */
     position: integer('position').notNull(),
     url: text('url').notNull(),
+    /** Generated pictures and photos made before the queue existed are `pronta`. */
+    status: text('status', { enum: photoStatuses }).notNull().default('pronta'),
   },
   (t) => [
     index('product_images_product_idx').on(t.productId),

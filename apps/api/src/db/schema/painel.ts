@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { colors, products, sizes } from './catalog.ts';
+import { colors, photoStatuses, products, sizes } from './catalog.ts';
 import { registrations } from './events.ts';
 
 /** Back-office roles (docs/product.md): `operador` runs orders, stock and check-in; `admin` everything. */
@@ -150,4 +150,24 @@ export const registrationCheckins = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check('registration_checkins_name', sql`length(${t.staffName}) > 0`)],
+);
+
+/**
+ * Every photo uploaded in the back office, from the moment its original is stored until it is removed:
+ * the queue's job `photos.process` reads the original `<folder>/<name>.original`, writes the six resized
+ * files and marks it `pronta` (docs/decisions/0027).
+ */
+export const photos = pgTable(
+  'photos',
+  {
+    id: serial('id').primaryKey(),
+    /** `produtos` or `eventos`: the first part of the storage keys. */
+    folder: text('folder').notNull(),
+    /** 20 random characters, the second part of the keys (`<name>-800.webp`). */
+    name: text('name').notNull().unique(),
+    status: text('status', { enum: photoStatuses }).notNull().default('processando'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [check('photos_folder', sql`${t.folder} in ('produtos', 'eventos')`)],
 );

@@ -8,7 +8,7 @@ import * as repo from './catalog.repository.ts';
 
 type Conn = Db | Tx;
 
-export type { ImageRow } from './catalog.repository.ts';
+export type { ImageRow, ImageStatus } from './catalog.repository.ts';
 
 export interface StockCombo {
   productId: number;
@@ -149,14 +149,22 @@ export function createCatalogAdmin(deps: { db: Db }) {
     return { before, after: await getProduct(id, tx) };
   }
 
-  /** Appends a photo after the last one; the product row lock keeps two uploads from one position. */
-  async function addImage(tx: Tx, productId: number, url: string): Promise<repo.ImageRow> {
+  /**
+   * Appends a photo after the last one; the product row lock keeps two uploads from one position. An
+   * upload comes in `processando`: the shop lists it once `setImageStatus` makes it `pronta`.
+   */
+  async function addImage(
+    tx: Tx,
+    productId: number,
+    url: string,
+    status: repo.ImageStatus = 'pronta',
+  ): Promise<repo.ImageRow> {
     if (!(await repo.lockProduct(tx, productId))) throw notFound(PRODUCT_NOT_FOUND);
     const images = await repo.findImageRows(tx, productId);
     if (images.length >= MAX_PRODUCT_IMAGES) {
       throw conflict(`Um produto tem no máximo ${MAX_PRODUCT_IMAGES} fotos.`, 'limite_de_fotos');
     }
-    return repo.insertImageRow(tx, productId, images.length + 1, url);
+    return repo.insertImageRow(tx, productId, images.length + 1, url, status);
   }
 
   async function removeImage(tx: Tx, productId: number, imageId: number): Promise<repo.ImageRow> {
@@ -231,6 +239,7 @@ export function createCatalogAdmin(deps: { db: Db }) {
     createProduct,
     updateProduct,
     addImage,
+    setImageStatus: repo.setImageStatus,
     removeImage,
     reorderImages,
     changeStock,

@@ -55,7 +55,8 @@ const imagesByProducts = prepared('product_images_by_products', (c) =>
   c
     .select({ productId: productImages.productId, position: productImages.position, url: productImages.url })
     .from(productImages)
-    .where(inIds(productImages.productId))
+    // A photo still being resized (or that failed) has no files to show yet (docs/decisions/0027).
+    .where(and(inIds(productImages.productId), eq(productImages.status, 'pronta')))
     .orderBy(asc(productImages.productId), asc(productImages.position)),
 );
 const stockColumns = {
@@ -275,11 +276,14 @@ export async function releaseReservations(tx: Tx, chargeId: number, now: Date): 
 
 // --- Back-office additions: the shop's functions above keep their behaviour.
 
+export type ImageStatus = (typeof productImages.$inferSelect)['status'];
+
 export interface ImageRow {
   id: number;
   productId: number;
   position: number;
   url: string;
+  status: ImageStatus;
 }
 
 export async function findImageRows(db: Conn, productId: number): Promise<ImageRow[]> {
@@ -290,10 +294,25 @@ export async function findImageRows(db: Conn, productId: number): Promise<ImageR
     .orderBy(asc(productImages.position), asc(productImages.id));
 }
 
-export async function insertImageRow(db: Conn, productId: number, position: number, url: string) {
-  const [row] = await db.insert(productImages).values({ productId, position, url }).returning();
+export async function insertImageRow(
+  db: Conn,
+  productId: number,
+  position: number,
+  url: string,
+  status: ImageStatus = 'pronta',
+) {
+  const [row] = await db.insert(productImages).values({ productId, position, url, status }).returning();
   await notifyChanged(db);
   return row!;
+}
+
+/** Moves the photo at `url` out of `processando`; the shop lists it from the commit on when `pronta`. */
+export async function setImageStatus(db: Conn, url: string, status: ImageStatus): Promise<void> {
+  await db
+    .update(productImages)
+    .set({ status })
+    .where(and(eq(productImages.url, url), eq(productImages.status, 'processando')));
+  await notifyChanged(db);
 }
 
 export async function deleteImageRow(db: Conn, productId: number, imageId: number): Promise<ImageRow | null> {

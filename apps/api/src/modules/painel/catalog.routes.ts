@@ -22,12 +22,13 @@ import type { ImageRow, ProductFields, StaffProduct } from '../catalog/catalog-a
 import { audit, createAudited } from './audit.ts';
 import { ADMIN_ONLY, actor } from './guard.ts';
 import { insertStockMovement, listStockMovements } from './painel.repository.ts';
-import { photoKeys, photoSrcset, storePhoto } from './photos.ts';
+import { photoKeys, photoSrcset, readUploadedPhoto } from './photos.ts';
 
 const toImageWire = (image: ImageRow) => ({
   id: image.id,
   position: image.position,
   url: image.url,
+  status: image.status,
   srcset_webp: photoSrcset(image.url, 'webp'),
   srcset_avif: photoSrcset(image.url, 'avif'),
 });
@@ -164,27 +165,27 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ADMIN_ONLY,
       schema: {
         tags,
-        summary: 'Enviar foto (multipart, campo "foto": JPEG, PNG, WebP ou HEIC; até 19 por produto)',
+        summary:
+          'Enviar foto (multipart, campo "foto": JPEG, PNG, WebP ou HEIC; até 19 por produto). Responde 202 ' +
+          'com a foto em "processando": as cópias redimensionadas são feitas pela fila, uma por vez',
         params: ProductIdSchema,
         consumes: ['multipart/form-data'],
         response: {
-          201: PainelImageSchema,
+          202: PainelImageSchema,
           ...errors,
           409: ApiErrorSchema,
           413: ApiErrorSchema,
           415: ApiErrorSchema,
+          422: ApiErrorSchema,
+          502: ApiErrorSchema,
         },
       },
     },
     async (req, reply) => {
       await admin.getProduct(req.params.id);
-      if (!req.isMultipart()) throw badRequest('Envie a foto como multipart/form-data.', 'foto_ausente');
-      const file = await req.file();
-      if (!file) throw badRequest('Escolha uma foto.', 'foto_ausente');
-      const buffer = await file.toBuffer();
-      const url = await storePhoto(app.providers.media, 'produtos', buffer);
-      const image = await app.db.transaction(async (tx) => {
-        const row = await admin.addImage(tx, req.params.id, url);
+      const buffer = await readUploadedPhoto(req, 'Escolha uma foto.');
+      const { recorded: image } = await app.photos.accept('produtos', buffer, async (tx, url) => {
+        const row = await admin.addImage(tx, req.params.id, url, 'processando');
         await audit(tx, actor(req), {
           action: 'foto_adicionada',
           entity: 'produto',
@@ -193,7 +194,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return row;
       });
-      return reply.status(201).send(toImageWire(image));
+      return reply.status(202).send(toImageWire(image));
     },
   );
 
@@ -211,6 +212,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const removed = await app.db.transaction(async (tx) => {
         const row = await admin.removeImage(tx, req.params.id, req.params.imageId);
+        // A photo still in the queue is dropped with it: its job then finds nothing to finish.
+        await app.photos.forget(tx, row.url);
         await audit(tx, actor(req), {
           action: 'foto_removida',
           entity: 'produto',

@@ -9,6 +9,7 @@ import {
   EventUpdateSchema,
   type PainelParticipant,
   PainelParticipantSchema,
+  PainelPhotoSchema,
   ParticipantListSchema,
   type ParticipantQuery,
   ParticipantQuerySchema,
@@ -19,12 +20,12 @@ import { centsToCommaString, centsToReais } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
+import { HttpError, notFound } from '../../plugins/errors.ts';
 import { type ParticipantRow, participantIdentity } from '../registrations/registrations-admin.ts';
 import { audit } from './audit.ts';
 import { ADMIN_ONLY, actor } from './guard.ts';
 import { type CheckinRow, deleteCheckin, findCheckins, insertCheckin } from './painel.repository.ts';
-import { storePhoto } from './photos.ts';
+import { readUploadedPhoto } from './photos.ts';
 
 const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
@@ -523,16 +524,24 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: ADMIN_ONLY,
       schema: {
         tags,
-        summary: 'Enviar a imagem de um evento (multipart, campo "foto"); responde a URL para imagem_evento',
+        summary:
+          'Enviar a imagem de um evento (multipart, campo "foto"). Responde 202 com a foto em "processando"; ' +
+          'a URL vai em imagem_evento quando GET /photos/:id/ a der como pronta',
         consumes: ['multipart/form-data'],
-        response: { 201: z.object({ url: z.string() }), ...errors, 415: ApiErrorSchema },
+        response: {
+          202: PainelPhotoSchema,
+          ...errors,
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+          422: ApiErrorSchema,
+          502: ApiErrorSchema,
+        },
       },
     },
     async (req, reply) => {
-      const file = req.isMultipart() ? await req.file() : undefined;
-      if (!file) throw badRequest('Escolha uma imagem.', 'foto_ausente');
-      const url = await storePhoto(app.providers.media, 'eventos', await file.toBuffer());
-      return reply.status(201).send({ url });
+      const buffer = await readUploadedPhoto(req, 'Escolha uma imagem.');
+      const { photo, url } = await app.photos.accept('eventos', buffer, async () => undefined);
+      return reply.status(202).send({ id: photo.id, url, status: photo.status });
     },
   );
 };

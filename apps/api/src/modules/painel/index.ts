@@ -8,9 +8,18 @@ import { eventsRoutes } from './events.routes.ts';
 import { painelActionGuard, painelGuard } from './guard.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { ordersRoutes } from './orders.routes.ts';
-import { MAX_PHOTO_BYTES } from './photos.ts';
+import { createPhotoService, type PhotoService } from './photo.service.ts';
+import { photosRoutes } from './photos.routes.ts';
+import { MAX_PHOTO_BYTES, tuneSharp } from './photos.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
 import { createStaffService } from './staff.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Photos uploaded in the back office and their processing queue (docs/decisions/0027). */
+    photos: PhotoService;
+  }
+}
 
 /** The back office under `/api/painel/` (docs/product.md): staff, audit, catalogue, stock, events, registrations, orders, dashboard. */
 export default fp(
@@ -18,6 +27,21 @@ export default fp(
     const staff = createStaffService({ db: app.db, env: app.env, now: app.now });
     app.decorate('painel', { staff });
     for (const note of await staff.secureOnStart()) app.log.warn(note);
+
+    tuneSharp();
+    const photos = createPhotoService({
+      db: app.db,
+      storage: app.providers.media,
+      jobs: app.jobs,
+      catalog: app.catalog,
+      log: app.log,
+      maxPixels: app.env.PHOTO_MAX_PIXELS,
+    });
+    app.decorate('photos', photos);
+    // One photo at a time per process: decoding and encoding side by side is what took the shop down.
+    app.jobs.work('photos.process', ({ photoId }, job) => photos.process(photoId, job.attempt), {
+      concurrency: 1,
+    });
 
     await app.register(mediaRoutes, { storage: app.providers.media });
     await app.register(
@@ -37,12 +61,13 @@ export default fp(
         await scope.register(ordersRoutes);
         await scope.register(registrationsRoutes);
         await scope.register(couponsRoutes);
+        await scope.register(photosRoutes);
       },
       { prefix: '/api/painel' },
     );
   },
   {
     name: 'painel',
-    dependencies: ['infra', 'catalog', 'events', 'registrations', 'orders', 'payments', 'coupons'],
+    dependencies: ['infra', 'jobs', 'catalog', 'events', 'registrations', 'orders', 'payments', 'coupons'],
   },
 );

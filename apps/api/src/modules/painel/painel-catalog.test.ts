@@ -8,6 +8,7 @@ import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
 import {
   createStaffAndLogin,
   picture,
+  settledImages,
   type TestStaff,
   uploadProductPhoto,
 } from '../../test/factories/painel.ts';
@@ -106,21 +107,24 @@ describe('painel: catalogue and stock', () => {
 
   it('stores uploaded photos as WebP and AVIF in three widths and the shop shows them', async () => {
     const jpeg = await as(admin).upload(shirt.id, await picture('jpeg'), 'frente.jpg', 'image/jpeg');
-    expect(jpeg.statusCode).toBe(201);
-    const photo = jpeg.json();
+    expect(jpeg.statusCode).toBe(202);
+    expect(jpeg.json().status).toBe('processando');
+    const photo = (await settledImages(t.app, admin, shirt.id)).find((i) => i.id === jpeg.json().id)!;
+    expect(photo.status).toBe('pronta');
     expect(photo.url).toMatch(/^\/api\/media\/uploads\/produtos\/[a-z0-9]{20}-800\.webp$/);
     expect(photo.srcset_avif.split(', ')).toHaveLength(3);
     const served = await t.app.inject({ method: 'GET', url: photo.url });
     expect(served.headers['content-type']).toBe('image/webp');
     expect((await sharp(served.rawPayload).metadata()).width).toBe(800);
-    const avif = photo.srcset_avif.split(', ')[2].split(' ')[0];
+    const avif = photo.srcset_avif.split(', ')[2]!.split(' ')[0]!;
     const big = await t.app.inject({ method: 'GET', url: avif });
     expect(big.headers['content-type']).toBe('image/avif');
     expect((await sharp(big.rawPayload).metadata()).width).toBe(1200);
-    expect(existsSync(path.join(t.dataDir, 'media', 'produtos', avif.split('/').pop()))).toBe(true);
+    expect(existsSync(path.join(t.dataDir, 'media', 'produtos', avif.split('/').pop()!))).toBe(true);
 
     const png = await as(admin).upload(shirt.id, await picture('png', 300), 'costas.png', 'image/png');
-    expect(png.statusCode).toBe(201);
+    expect(png.statusCode).toBe(202);
+    await settledImages(t.app, admin, shirt.id);
     // A small photo is never enlarged.
     const small = await t.app.inject({ method: 'GET', url: png.json().url });
     expect((await sharp(small.rawPayload).metadata()).width).toBe(300);
@@ -138,10 +142,11 @@ describe('painel: catalogue and stock', () => {
     const heic = readFileSync(path.join(import.meta.dirname, 'fixtures', 'corredora.heic'));
     const product = await makeProduct(t.database.db, { name: 'Viseira Sol Nascente', imageUrls: [] });
     const res = await as(admin).upload(product.id, heic, 'IMG_0001.HEIC', 'image/heic');
-    expect(res.statusCode).toBe(201);
-    const photo = res.json();
+    expect(res.statusCode).toBe(202);
+    const [photo] = await settledImages(t.app, admin, product.id);
+    expect(photo).toMatchObject({ id: res.json().id, status: 'pronta' });
     for (const format of ['webp', 'avif'] as const) {
-      const candidates = photo[`srcset_${format}`].split(', ').map((c: string) => c.split(' '));
+      const candidates = photo![`srcset_${format}`].split(', ').map((c) => c.split(' ') as [string, string]);
       expect(candidates.map(([, w]: string[]) => w)).toEqual(['400w', '800w', '1200w']);
       for (const [url, w] of candidates) {
         const served = await t.app.inject({ method: 'GET', url });
@@ -154,7 +159,7 @@ describe('painel: catalogue and stock', () => {
       }
     }
     // The decoded colours are the gradient's (top-left corner is coral #ff6b57), not a blank frame.
-    const main = await t.app.inject({ method: 'GET', url: photo.url });
+    const main = await t.app.inject({ method: 'GET', url: photo!.url });
     const { data } = await sharp(main.rawPayload)
       .extract({ left: 0, top: 0, width: 1, height: 1 })
       .raw()
@@ -167,7 +172,7 @@ describe('painel: catalogue and stock', () => {
     const shop = ProductSchema.parse(
       (await t.app.inject({ method: 'GET', url: `/api/products/${product.id}/` })).json(),
     );
-    expect(shop.images).toEqual([photo.url]);
+    expect(shop.images).toEqual([photo!.url]);
   });
 
   it('refuses files that are not photos, and operators cannot upload', async () => {
@@ -198,6 +203,7 @@ describe('painel: catalogue and stock', () => {
     const res = await as(admin).send('PUT', `/api/painel/products/${product.id}/images/`, { ids: reversed });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((i: { id: number }) => i.id)).toEqual(reversed);
+    await settledImages(t.app, admin, product.id, 60_000);
     const partial = await as(admin).send('PUT', `/api/painel/products/${product.id}/images/`, {
       ids: ids.slice(1),
     });

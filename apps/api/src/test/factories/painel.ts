@@ -44,6 +44,16 @@ export function picture(format: 'jpeg' | 'png' | 'webp', width = 1600) {
     .toBuffer();
 }
 
+/**
+ * A real PNG of 16000 × 16000 white pixels, a decompression bomb: about 760 KB on disk, 768 MB of pixels
+ * once decoded. Takes a few seconds to make.
+ */
+export function decompressionBomb(): Promise<Buffer> {
+  return sharp({ create: { width: 16000, height: 16000, channels: 3, background: '#ffffff' } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}
+
 /** A multipart body with one file field "foto", built by hand so the test sends exactly these bytes. */
 export function multipartPhoto(bytes: Buffer, filename: string, type: string) {
   const boundary = `----passada${Math.random().toString(16).slice(2)}`;
@@ -70,4 +80,58 @@ export function uploadProductPhoto(
     headers: { ...who.headers, ...body.headers },
     payload: body.payload,
   });
+}
+
+/**
+ * Polls the back office until no photo of the product is still `processando` (the queue makes the
+ * resized files a moment after the upload answers) and answers its images.
+ */
+export async function settledImages(
+  app: FastifyInstance,
+  who: TestStaff,
+  productId: number,
+  timeoutMs = 20_000,
+): Promise<Array<{ id: number; url: string; status: string; srcset_webp: string; srcset_avif: string }>> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/painel/products/${productId}/`,
+      headers: who.headers,
+    });
+    const images = res.json().images as Array<{ status: string }>;
+    if (!images.some((i) => i.status === 'processando')) return res.json().images;
+    if (Date.now() > deadline) throw new Error(`fotos ainda processando após ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Polls an uploaded photo's state until it leaves `processando`. */
+export async function settledPhoto(
+  app: FastifyInstance,
+  who: TestStaff,
+  photoId: number,
+  timeoutMs = 20_000,
+) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/painel/photos/${photoId}/`,
+      headers: who.headers,
+    });
+    const photo = res.json() as { id: number; url: string; status: string };
+    if (photo.status !== 'processando') return photo;
+    if (Date.now() > deadline) throw new Error(`foto ainda processando após ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits until `check` holds (the queue's last step, removing an original, follows the photo's `pronta`). */
+export async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`condição não atingida em ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -1,4 +1,10 @@
-import { type PainelAction, type PainelProduct, type Staff, staffCan } from '@passada/core/contracts/painel';
+import {
+  type PainelAction,
+  type PainelPhoto,
+  type PainelProduct,
+  type Staff,
+  staffCan,
+} from '@passada/core/contracts/painel';
 import { useQuery } from '@tanstack/react-query';
 import { useOutletContext } from 'react-router';
 import { ApiRequestError, apiFetch } from '../../lib/api.ts';
@@ -73,6 +79,20 @@ export function useProduct(id: number | null) {
     queryKey: painelKeys.product(id ?? 0),
     queryFn: () => painelFetch<PainelProduct>(`/products/${id}/`),
     enabled: id !== null,
+  });
+}
+
+/** How often an uploaded photo's state is asked again while the server resizes it. */
+const PHOTO_POLL_MS = 1000;
+
+/** Polls an uploaded photo (`null`: none) until the server has made its resized copies or given up. */
+export function usePhotoProcessing(photo: PainelPhoto | null) {
+  return useQuery({
+    queryKey: ['painel', 'photos', photo?.id ?? 0],
+    queryFn: () => painelFetch<PainelPhoto>(`/photos/${photo?.id}/`),
+    enabled: photo?.status === 'processando',
+    refetchInterval: (query) =>
+      query.state.data && query.state.data.status !== 'processando' ? false : PHOTO_POLL_MS,
   });
 }
 

@@ -1,19 +1,35 @@
 import type { PainelProduct } from '@passada/core/contracts/painel';
-import { useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useEffect, useState } from 'react';
 import { FormStatus, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { errorMessage, painelFetch, painelKeys } from '../painel-api.ts';
 
 type Image = PainelProduct['images'][number];
 const MAX_PHOTOS = 19;
+/** How often the list asks again while a photo is still being resized on the server. */
+const PROCESSING_POLL_MS = 1000;
 
-/** Upload, order (drag and drop, or the arrow buttons from the keyboard) and remove a product's photos. */
+/**
+ * Upload, order (drag and drop, or the arrow buttons from the keyboard) and remove a product's photos.
+ * An upload comes back "processando" (the server resizes it in its queue); the list asks again every
+ * second until none is left processing. It polls its own query, so the product form above is not reset.
+ */
 export function PhotoManager({ product }: { product: PainelProduct }) {
   const queryClient = useQueryClient();
   const [images, setImages] = useState<Image[]>(product.images);
   const [dragged, setDragged] = useState<number | null>(null);
   const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
   const [busy, setBusy] = useState(false);
+  const processing = images.some((i) => i.status === 'processando');
+  const poll = useQuery({
+    queryKey: [...painelKeys.product(product.id), 'fotos'],
+    queryFn: () => painelFetch<PainelProduct>(`/products/${product.id}/`),
+    enabled: processing,
+    refetchInterval: processing ? PROCESSING_POLL_MS : false,
+  });
+  useEffect(() => {
+    if (poll.data) setImages(poll.data.images);
+  }, [poll.data]);
 
   const refresh = async () => {
     const fresh = await painelFetch<PainelProduct>(`/products/${product.id}/`);
@@ -107,19 +123,32 @@ export function PhotoManager({ product }: { product: PainelProduct }) {
             }}
             className="rounded-lg border border-stone-300 bg-white p-2 dark:border-stone-700 dark:bg-stone-900"
           >
-            <picture>
-              {image.srcset_avif ? (
-                <source type="image/avif" srcSet={image.srcset_avif} sizes="160px" />
-              ) : null}
-              {image.srcset_webp ? (
-                <source type="image/webp" srcSet={image.srcset_webp} sizes="160px" />
-              ) : null}
-              <img
-                src={image.url}
-                alt={`Foto ${index + 1}`}
-                className="aspect-[5/6] w-full rounded object-cover"
-              />
-            </picture>
+            {image.status === 'pronta' ? (
+              <picture>
+                {image.srcset_avif ? (
+                  <source type="image/avif" srcSet={image.srcset_avif} sizes="160px" />
+                ) : null}
+                {image.srcset_webp ? (
+                  <source type="image/webp" srcSet={image.srcset_webp} sizes="160px" />
+                ) : null}
+                <img
+                  src={image.url}
+                  alt={`Foto ${index + 1}`}
+                  className="aspect-[5/6] w-full rounded object-cover"
+                />
+              </picture>
+            ) : (
+              <p
+                className={`flex aspect-[5/6] w-full items-center justify-center rounded bg-stone-100 p-2 text-center text-sm dark:bg-stone-800 ${
+                  image.status === 'falhou' ? 'text-red-700 dark:text-red-400' : ''
+                }`}
+              >
+                <span className="sr-only">Foto {index + 1}: </span>
+                {image.status === 'processando'
+                  ? 'Processando…'
+                  : 'Não foi possível processar esta foto. Remova e envie de novo.'}
+              </p>
+            )}
             <div className="mt-1 flex items-center justify-between gap-1 text-sm">
               <button
                 type="button"

@@ -1,4 +1,4 @@
-import { type PainelEvent, STALE_VERSION_CODE } from '@passada/core/contracts/painel';
+import { type PainelEvent, type PainelPhoto, STALE_VERSION_CODE } from '@passada/core/contracts/painel';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import {
@@ -22,7 +22,7 @@ import {
   TextAreaField,
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
-import { errorMessage, painelFetch } from '../painel-api.ts';
+import { errorMessage, painelFetch, usePhotoProcessing } from '../painel-api.ts';
 
 /** The form holds what people type (numbers as text, "79,90"); `toInput` turns it into the API's shape. */
 interface LotValues {
@@ -424,20 +424,36 @@ export default function EventFormPage() {
     }
   };
 
+  // The server answers an upload "processando" and resizes it in its queue; the field takes the URL once
+  // the photo is ready, so an event never points at files that do not exist yet.
+  const [pendingImage, setPendingImage] = useState<PainelPhoto | null>(null);
+  const processed = usePhotoProcessing(pendingImage);
+  useEffect(() => {
+    const photo = processed.data;
+    if (!photo || photo.status === 'processando') return;
+    if (photo.status === 'pronta') setValue('imagem_evento', photo.url);
+    else setStatus({ message: 'Não foi possível processar a imagem. Envie outra.', tone: 'error' });
+    setPendingImage(null);
+  }, [processed.data, setValue]);
+
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
     const form = new FormData();
     form.append('foto', file);
     try {
-      const { url } = await painelFetch<{ url: string }>('/events/image/', { method: 'POST', body: form });
-      setValue('imagem_evento', url);
+      setPendingImage(await painelFetch<PainelPhoto>('/events/image/', { method: 'POST', body: form }));
+      setStatus(null);
     } catch (error) {
       setStatus({ message: errorMessage(error), tone: 'error' });
     }
   };
 
   const submit = handleSubmit(async (values) => {
+    if (pendingImage) {
+      setStatus({ message: 'Aguarde a imagem do evento terminar de processar.', tone: 'error' });
+      return;
+    }
     setStatus(null);
     setStale(null);
     try {
@@ -506,6 +522,11 @@ export default function EventFormPage() {
               onChange={upload}
             />
           </label>
+          {pendingImage ? (
+            <p role="status" className="mt-2 text-sm">
+              Processando…
+            </p>
+          ) : null}
           {image ? <img src={image} alt="Imagem do evento" className="mt-2 max-h-40 rounded" /> : null}
           {errors.imagem_evento?.message ? (
             <p className="text-sm text-red-700 dark:text-red-400">{errors.imagem_evento.message}</p>

@@ -1,0 +1,32 @@
+import { ApiErrorSchema } from '@passada/core/contracts/common';
+import { PainelPhotoSchema } from '@passada/core/contracts/painel';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../plugins/errors.ts';
+import { ADMIN_ONLY } from './guard.ts';
+
+/** The state of an uploaded photo, which the back office polls until its resized files exist. */
+export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/photos/:id/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags: ['painel: catálogo'],
+        summary: 'Estado de uma foto enviada: processando, pronta ou falhou',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: {
+          200: PainelPhotoSchema,
+          401: ApiErrorSchema,
+          403: ApiErrorSchema,
+          404: ApiErrorSchema,
+        },
+      },
+    },
+    async (req) => {
+      const photo = await app.photos.status(req.params.id);
+      if (!photo) throw notFound('Foto não encontrada.');
+      return photo;
+    },
+  );
+};
