@@ -2,7 +2,9 @@ import type { PainelProduct } from '@passada/core/contracts/painel';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { FormStatus, secondaryButtonClass } from '../../../components/form-field.tsx';
-import { errorMessage, painelFetch, painelKeys } from '../painel-api.ts';
+import { productKeys } from '../api/products.ts';
+import { painelFetch } from '../painel-api.ts';
+import { errorMessage } from '../utils/error-message.ts';
 
 type Image = PainelProduct['images'][number];
 const MAX_PHOTOS = 19;
@@ -18,7 +20,7 @@ export function PhotoManager({ product }: { product: PainelProduct }) {
   const refresh = async () => {
     const fresh = await painelFetch<PainelProduct>(`/products/${product.id}/`);
     setImages(fresh.images);
-    queryClient.setQueryData(painelKeys.product(product.id), fresh);
+    queryClient.setQueryData(productKeys.detail(product.id), fresh);
   };
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {

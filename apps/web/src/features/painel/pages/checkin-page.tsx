@@ -1,6 +1,5 @@
 import type { CheckinPreview, PainelParticipant } from '@passada/core/contracts/painel';
 import { formatIsoDateBR } from '@passada/core/events';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -12,19 +11,16 @@ import {
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useEvents } from '../api/events.ts';
+import {
+  type CheckinTarget,
+  useCheckin,
+  useCheckinPreview,
+  useCheckinSearch,
+  useUndoCheckin,
+} from '../api/participants.ts';
 import { QrScanner } from '../components/qr-scanner.tsx';
-import { errorMessage, painelFetch } from '../painel-api.ts';
-
-interface EventSummary {
-  id: number;
-  nome_evento: string;
-  start_data_evento: string;
-  inscritos: number;
-  retirados: number;
-}
-
-const useEvents = () =>
-  useQuery({ queryKey: ['painel', 'events'], queryFn: () => painelFetch<EventSummary[]>('/events/') });
+import { errorMessage } from '../utils/error-message.ts';
 
 /**
  * Race-day kit pickup on a phone (docs/decisions/0026). `/painel/checkin` chooses the event;
@@ -66,7 +62,7 @@ function ChooseEvent() {
 }
 
 /** What identifies the registration on screen: the scanned ticket, or the number a search found. */
-type Target = { codigo: string } | { inscricao: number };
+type Target = CheckinTarget;
 type Notice = { tone: 'ok' | 'error'; message: string };
 
 const box = {
@@ -86,6 +82,10 @@ function CheckinDesk({ eventId }: { eventId: number }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const previewCheckin = useCheckinPreview(eventId);
+  const checkin = useCheckin(eventId);
+  const undoCheckin = useUndoCheckin(eventId);
+  const searchCheckin = useCheckinSearch(eventId);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -111,12 +111,7 @@ function CheckinDesk({ eventId }: { eventId: number }) {
       setPreview(null);
       setReason('');
       setTarget(next);
-      setPreview(
-        await painelFetch<CheckinPreview>('/checkin/preview/', {
-          method: 'POST',
-          body: { evento: eventId, ...next },
-        }),
-      );
+      setPreview(await previewCheckin.mutateAsync(next));
     });
 
   const refreshed = (p: PainelParticipant) =>
@@ -134,10 +129,7 @@ function CheckinDesk({ eventId }: { eventId: number }) {
   const confirm = () =>
     run(async () => {
       if (!target) return;
-      const p = await painelFetch<PainelParticipant>('/checkin/', {
-        method: 'POST',
-        body: { evento: eventId, ...target },
-      });
+      const p = await checkin.mutateAsync(target);
       refreshed(p);
       setFound((list) => list?.map((x) => (x.id === p.id ? p : x)) ?? null);
       setNotice({ tone: 'ok', message: `Kit entregue: ${p.nome_completo}.` });
@@ -149,10 +141,7 @@ function CheckinDesk({ eventId }: { eventId: number }) {
     if (!p?.retirada) return;
     const at = p.retirada.at;
     void run(async () => {
-      const back = await painelFetch<PainelParticipant>('/checkin/undo/', {
-        method: 'POST',
-        body: { evento: eventId, inscricao: p.id, retirada_em: at, motivo: reason },
-      });
+      const back = await undoCheckin.mutateAsync({ inscricao: p.id, retirada_em: at, motivo: reason });
       refreshed(back);
       setFound((list) => list?.map((x) => (x.id === back.id ? back : x)) ?? null);
       setReason('');
@@ -164,11 +153,7 @@ function CheckinDesk({ eventId }: { eventId: number }) {
     event.preventDefault();
     void run(async () => {
       setNotice(null);
-      setFound(
-        await painelFetch<PainelParticipant[]>(
-          `/checkin/search/?evento=${eventId}&busca=${encodeURIComponent(search)}`,
-        ),
-      );
+      setFound(await searchCheckin.mutateAsync(search));
     });
   };
 

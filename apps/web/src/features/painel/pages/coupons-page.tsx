@@ -1,9 +1,7 @@
 import type { ProductCategory } from '@passada/core/contracts/catalog';
 import type { CouponInput, PainelCoupon } from '@passada/core/contracts/coupons';
-import type { Event } from '@passada/core/contracts/events';
 import { formatIsoDateBR } from '@passada/core/events';
 import { formatBRL, reaisToCents } from '@passada/core/money';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import {
   FormField,
@@ -14,10 +12,11 @@ import {
   TextAreaField,
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
+import { useCoupons, useSaveCoupon } from '../api/coupons.ts';
+import { useEvents, useEventsDetails } from '../api/events.ts';
 import { DataTable } from '../components/data-table.tsx';
-import { errorMessage, painelFetch } from '../painel-api.ts';
+import { errorMessage } from '../utils/error-message.ts';
 
-const KEY = ['painel', 'cupons'] as const;
 const PRODUCT_CATEGORIES: Array<[ProductCategory, string]> = [
   ['feminino', 'Feminino'],
   ['masculino', 'Masculino'],
@@ -129,23 +128,15 @@ function Checkbox(props: { label: string; checked: boolean; onChange: (on: boole
 
 /** Admins only: discount coupons with their uses; create, edit and deactivate. */
 export default function CouponsPage() {
-  const queryClient = useQueryClient();
-  const coupons = useQuery({ queryKey: KEY, queryFn: () => painelFetch<PainelCoupon[]>('/cupons/') });
-  const events = useQuery({
-    queryKey: ['painel', 'events'],
-    queryFn: () => painelFetch<Array<{ id: number; nome_evento: string }>>('/events/'),
-  });
+  const coupons = useCoupons();
+  const saveCoupon = useSaveCoupon();
+  const events = useEvents();
   const [editing, setEditing] = useState<number | null>(null);
   const [draft, setDraft] = useState<Draft>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
   // The categories of the events chosen, to narrow a race coupon further.
-  const chosenEvents = useQueries({
-    queries: draft.eventos.map((id) => ({
-      queryKey: ['painel', 'events', id],
-      queryFn: () => painelFetch<Event>(`/events/${id}/`),
-    })),
-  });
+  const chosenEvents = useEventsDetails(draft.eventos);
 
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
@@ -154,7 +145,6 @@ export default function CouponsPage() {
     try {
       await action();
       setStatus({ message: done, tone: 'success' });
-      await queryClient.invalidateQueries({ queryKey: KEY });
       return true;
     } catch (error) {
       if (error instanceof ApiRequestError && error.body?.errors) setErrors(error.body.errors);
@@ -168,8 +158,8 @@ export default function CouponsPage() {
     const body = toInput(draft);
     const ok =
       editing === null
-        ? await run(() => painelFetch('/cupons/', { method: 'POST', body }), 'Cupom criado.')
-        : await run(() => painelFetch(`/cupons/${editing}/`, { method: 'PUT', body }), 'Cupom alterado.');
+        ? await run(() => saveCoupon.mutateAsync({ id: null, body }), 'Cupom criado.')
+        : await run(() => saveCoupon.mutateAsync({ id: editing, body }), 'Cupom alterado.');
     if (ok) {
       setEditing(null);
       setDraft(blank);
@@ -177,7 +167,7 @@ export default function CouponsPage() {
   };
   const setActive = (c: PainelCoupon, ativo: boolean) =>
     run(
-      () => painelFetch(`/cupons/${c.id}/`, { method: 'PUT', body: toInput({ ...fromCoupon(c), ativo }) }),
+      () => saveCoupon.mutateAsync({ id: c.id, body: toInput({ ...fromCoupon(c), ativo }) }),
       ativo ? 'Cupom reativado.' : 'Cupom desativado.',
     );
 

@@ -1,5 +1,4 @@
-import { type PainelEvent, STALE_VERSION_CODE } from '@passada/core/contracts/painel';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PainelEvent } from '@passada/core/contracts/painel';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import {
   type Control,
@@ -22,7 +21,9 @@ import {
   TextAreaField,
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
-import { errorMessage, painelFetch } from '../painel-api.ts';
+import { useCreateEvent, useEvent, useUpdateEvent, useUploadEventImage } from '../api/events.ts';
+import { isStaleVersion, StaleVersionAlert } from '../components/stale-version-alert.tsx';
+import { errorMessage } from '../utils/error-message.ts';
 
 /** The form holds what people type (numbers as text, "79,90"); `toInput` turns it into the API's shape. */
 interface LotValues {
@@ -381,12 +382,10 @@ export default function EventFormPage() {
   const { id } = useParams();
   const eventId = id ? Number(id) : null;
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const existing = useQuery({
-    queryKey: ['painel', 'event', eventId],
-    queryFn: () => painelFetch<PainelEvent>(`/events/${eventId}/`),
-    enabled: eventId !== null,
-  });
+  const existing = useEvent(eventId);
+  const createEvent = useCreateEvent();
+  const updateEvent = useUpdateEvent(eventId);
+  const uploadImage = useUploadEventImage();
   const {
     control,
     register,
@@ -427,10 +426,8 @@ export default function EventFormPage() {
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     if (!file) return;
-    const form = new FormData();
-    form.append('foto', file);
     try {
-      const { url } = await painelFetch<{ url: string }>('/events/image/', { method: 'POST', body: form });
+      const { url } = await uploadImage.mutateAsync(file);
       setValue('imagem_evento', url);
     } catch (error) {
       setStatus({ message: errorMessage(error), tone: 'error' });
@@ -443,26 +440,17 @@ export default function EventFormPage() {
     try {
       if (eventId) {
         if (!loaded) return;
-        const saved = await painelFetch<PainelEvent>(`/events/${eventId}/`, {
-          method: 'PUT',
-          body: { ...toInput(values), versao: loaded.versao },
-        });
-        queryClient.setQueryData(['painel', 'event', eventId], saved);
-        await queryClient.invalidateQueries({ queryKey: ['painel'] });
+        const saved = await updateEvent.mutateAsync({ ...toInput(values), versao: loaded.versao });
         load(saved);
         setStatus({ message: 'Evento salvo.', tone: 'success' });
         return;
       }
-      const created = await painelFetch<{ id: number }>('/events/', {
-        method: 'POST',
-        body: toInput(values),
-      });
-      await queryClient.invalidateQueries({ queryKey: ['painel'] });
+      const created = await createEvent.mutateAsync(toInput(values));
       setStatus({ message: 'Evento salvo.', tone: 'success' });
       navigate(`/painel/eventos/${created.id}/editar`, { replace: true });
     } catch (error) {
       // Someone saved first: keep what was typed and offer the current version.
-      if (error instanceof ApiRequestError && error.body?.code === STALE_VERSION_CODE) {
+      if (isStaleVersion(error)) {
         setStale(errorMessage(error));
         return;
       }
@@ -534,15 +522,7 @@ export default function EventFormPage() {
         <ListError errors={errors} path="dias_evento" />
         <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
         {stale ? (
-          <div className="rounded-lg border border-red-300 bg-red-50 p-3 dark:border-red-800 dark:bg-red-950">
-            <p role="alert" className="font-medium text-red-700 dark:text-red-400">
-              {stale}
-            </p>
-            <button type="button" className={`${secondaryButtonClass} mt-2`} onClick={() => void reload()}>
-              Recarregar o evento
-            </button>
-            <p className="mt-1 text-sm">O que você digitou continua no formulário até você recarregar.</p>
-          </div>
+          <StaleVersionAlert message={stale} reloadLabel="Recarregar o evento" onReload={reload} />
         ) : null}
         <button type="submit" disabled={isSubmitting} className={`${primaryButtonClass} justify-self-start`}>
           Salvar evento
