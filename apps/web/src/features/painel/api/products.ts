@@ -51,14 +51,10 @@ export function useSaveProduct(id: number | null) {
 
 type Image = PainelProduct['images'][number];
 
-/** The product read again after its photos change (the page keeps its own list of them). */
+/** Reads the product again into its cache after its photos change, and answers it. */
 export function useRefreshProduct(id: number) {
   const client = useQueryClient();
-  return async () => {
-    const fresh = await painelFetch<PainelProduct>(`/products/${id}/`);
-    client.setQueryData(productKeys.detail(id), fresh);
-    return fresh;
-  };
+  return () => client.fetchQuery({ ...productQuery(id), staleTime: 0 });
 }
 
 /** One photo sent; the caller reads the product again when the batch is done. */

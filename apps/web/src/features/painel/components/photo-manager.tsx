@@ -1,9 +1,7 @@
 import type { PainelProduct } from '@passada/core/contracts/painel';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { FormStatus, secondaryButtonClass } from '../../../components/form-field.tsx';
-import { productKeys } from '../api/products.ts';
-import { painelFetch } from '../painel-api.ts';
+import { useRefreshProduct, useRemovePhoto, useReorderPhotos, useUploadPhoto } from '../api/products.ts';
 import { errorMessage } from '../utils/error-message.ts';
 
 type Image = PainelProduct['images'][number];
@@ -11,16 +9,18 @@ const MAX_PHOTOS = 19;
 
 /** Upload, order (drag and drop, or the arrow buttons from the keyboard) and remove a product's photos. */
 export function PhotoManager({ product }: { product: PainelProduct }) {
-  const queryClient = useQueryClient();
+  const refetchProduct = useRefreshProduct(product.id);
+  const uploadPhoto = useUploadPhoto(product.id);
+  const reorderPhotos = useReorderPhotos(product.id);
+  const removePhoto = useRemovePhoto(product.id);
   const [images, setImages] = useState<Image[]>(product.images);
   const [dragged, setDragged] = useState<number | null>(null);
   const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const refresh = async () => {
-    const fresh = await painelFetch<PainelProduct>(`/products/${product.id}/`);
+    const fresh = await refetchProduct();
     setImages(fresh.images);
-    queryClient.setQueryData(productKeys.detail(product.id), fresh);
   };
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -29,11 +29,7 @@ export function PhotoManager({ product }: { product: PainelProduct }) {
     setBusy(true);
     setStatus(null);
     try {
-      for (const file of files) {
-        const form = new FormData();
-        form.append('foto', file);
-        await painelFetch(`/products/${product.id}/images/`, { method: 'POST', body: form });
-      }
+      for (const file of files) await uploadPhoto.mutateAsync(file);
       await refresh();
       setStatus({ message: files.length > 1 ? 'Fotos enviadas.' : 'Foto enviada.', tone: 'success' });
     } catch (error) {
@@ -47,10 +43,7 @@ export function PhotoManager({ product }: { product: PainelProduct }) {
   const saveOrder = async (next: Image[]) => {
     setImages(next);
     try {
-      const saved = await painelFetch<Image[]>(`/products/${product.id}/images/`, {
-        method: 'PUT',
-        body: { ids: next.map((i) => i.id) },
-      });
+      const saved = await reorderPhotos.mutateAsync(next.map((i) => i.id));
       setImages(saved);
       setStatus({ message: 'Ordem das fotos salva.', tone: 'success' });
     } catch (error) {
@@ -69,7 +62,7 @@ export function PhotoManager({ product }: { product: PainelProduct }) {
 
   const remove = async (image: Image) => {
     try {
-      await painelFetch(`/products/${product.id}/images/${image.id}/`, { method: 'DELETE' });
+      await removePhoto.mutateAsync(image.id);
       await refresh();
       setStatus({ message: 'Foto removida.', tone: 'success' });
     } catch (error) {
