@@ -7,7 +7,6 @@ import {
   linkClass,
   primaryButtonClass,
   secondaryButtonClass,
-  TextAreaField,
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
@@ -19,6 +18,7 @@ import {
   useCheckinSearch,
   useUndoCheckin,
 } from '../api/participants.ts';
+import { PreviewCard } from '../components/checkin-preview-card.tsx';
 import { QrScanner } from '../components/qr-scanner.tsx';
 import { errorMessage } from '../utils/error-message.ts';
 
@@ -252,87 +252,6 @@ function CheckinDesk({ eventId }: { eventId: number }) {
           </li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-function PreviewCard(props: {
-  preview: CheckinPreview;
-  busy: boolean;
-  reason: string;
-  onReason(value: string): void;
-  onConfirm(): void;
-  onUndo(event: FormEvent): void;
-  onClose(): void;
-}) {
-  const { participante: p, situacao } = props.preview;
-  return (
-    <section
-      aria-labelledby="checkin-preview-name"
-      className="mb-4 rounded-lg border-2 border-stone-400 p-4 dark:border-stone-600"
-    >
-      <h2 id="checkin-preview-name" className="text-xl font-bold">
-        {p.nome_completo}
-      </h2>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-        <dt className="font-medium">Inscrição</dt>
-        <dd>nº {p.id}</dd>
-        <dt className="font-medium">Evento</dt>
-        <dd>{props.preview.evento.nome}</dd>
-        <dt className="font-medium">Categoria</dt>
-        <dd>{p.categorias.map((c) => c.nome).join(', ')}</dd>
-        <dt className="font-medium">Camisa</dt>
-        <dd data-testid="checkin-size">{p.tamanho_camisa ?? 'sem camisa no kit'}</dd>
-        <dt className="font-medium">CPF</dt>
-        <dd>{p.cpf}</dd>
-        {p.equipe ? (
-          <>
-            <dt className="font-medium">Equipe</dt>
-            <dd>{p.equipe}</dd>
-          </>
-        ) : null}
-      </dl>
-      {props.preview.confira_documento ? (
-        <p className="mt-3 rounded bg-amber-100 p-2 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          Confira um documento com foto: inscrição com meia-entrada 60+ (Estatuto do Idoso).
-        </p>
-      ) : null}
-      {situacao === 'cancelada' ? (
-        <p className="mt-3 font-semibold text-red-700 dark:text-red-400">
-          Inscrição cancelada em {formatDateTime(p.cancelamento!.em)}: não entregue o kit.
-        </p>
-      ) : situacao === 'retirado' ? (
-        <>
-          <p className="mt-3 font-semibold text-amber-800 dark:text-amber-300">
-            Kit já retirado em {formatDateTime(p.retirada!.at)} por {p.retirada!.staff_name}.
-          </p>
-          <form onSubmit={props.onUndo} className="mt-3 flex flex-col gap-2">
-            <TextAreaField
-              label="Motivo para desfazer a retirada"
-              required
-              minLength={3}
-              maxLength={300}
-              value={props.reason}
-              onChange={(e) => props.onReason(e.target.value)}
-            />
-            <button type="submit" className={secondaryButtonClass} disabled={props.busy}>
-              Desfazer retirada
-            </button>
-          </form>
-        </>
-      ) : (
-        <button
-          type="button"
-          className={`${primaryButtonClass} mt-3 w-full`}
-          disabled={props.busy}
-          onClick={props.onConfirm}
-        >
-          Confirmar entrega do kit
-        </button>
-      )}
-      <button type="button" className={`${secondaryButtonClass} mt-2 w-full`} onClick={props.onClose}>
-        Fechar
-      </button>
     </section>
   );
 }
