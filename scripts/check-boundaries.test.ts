@@ -36,6 +36,7 @@ const TARGETS: Record<string, string> = {
   'apps/web/src/features/cart/cart-dialog.tsx': 'export const CartDialog = 1;\n',
   'apps/web/src/features/catalog/pages/product-page.tsx': 'export default 1;\n',
   'apps/web/src/lib/api.ts': 'export const apiFetch = 1;\n',
+  'apps/web/src/features/painel/painel-api.ts': 'export const painelFetch = 1;\n',
   'packages/core/src/money.ts': 'export const cents = 1;\n',
 };
 
@@ -56,6 +57,10 @@ const BREACHES: Record<string, string> = {
     "import { findProduct } from '../../../modules/catalog/catalog.repository.ts';\n",
   // Rule 2: a feature importing another feature.
   'apps/web/src/features/cart/cart-lines.tsx': "import Product from '../catalog/pages/product-page.tsx';\n",
+  // Rule 6: a back-office page or component calling painelFetch itself instead of an api/ hook.
+  'apps/web/src/features/painel/pages/staff-page.tsx': "import { painelFetch } from '../painel-api.ts';\n",
+  'apps/web/src/features/painel/components/photo-manager.tsx':
+    "export { painelFetch } from '../painel-api.ts';\n",
   // Rule 4: packages/core importing a package or an app.
   'packages/core/src/text.ts':
     "import React from 'react';\nimport { app } from '../../../apps/api/src/app.ts';\n",
@@ -71,6 +76,8 @@ const expected = [
   "apps/api/src/modules/orders/orders.service.ts:2 importa '../catalog/catalog.routes.ts': Um módulo usa outro só pela face pública dele",
   "apps/api/src/modules/orders/admin/export.ts:1 importa '../../../modules/catalog/catalog.repository.ts': Um módulo usa outro",
   "apps/web/src/features/cart/cart-lines.tsx:1 importa '../catalog/pages/product-page.tsx': Uma feature não importa outra",
+  "apps/web/src/features/painel/pages/staff-page.tsx:1 importa '../painel-api.ts': No painel, só os arquivos de api/ chamam o painelFetch",
+  "apps/web/src/features/painel/components/photo-manager.tsx:1 importa '../painel-api.ts': No painel, só os arquivos de api/",
   "packages/core/src/text.ts:1 importa 'react': packages/core é puro",
   "packages/core/src/text.ts:2 importa '../../../apps/api/src/app.ts': packages/core é puro",
 ];
@@ -83,7 +90,9 @@ const ruleOf = (line: string) =>
         ? 1
         : line.includes('Uma feature')
           ? 2
-          : 4;
+          : line.includes('No painel')
+            ? 6
+            : 4;
 
 describe('import boundaries (docs/architecture.md §9)', () => {
   it('npm run lint runs the check after Biome', () => {
@@ -131,6 +140,10 @@ describe('import boundaries (docs/architecture.md §9)', () => {
         "import { apiFetch } from '../../lib/api.ts';\nimport { CartDialog } from './cart-dialog.tsx';\n",
       // core imports zod and itself; its tests also vitest.
       'packages/core/src/text.ts': "import { z } from 'zod';\nimport { cents } from './money.ts';\n",
+      // The back office's api/ files call painelFetch; its tests may set its token.
+      'apps/web/src/features/painel/api/staff.ts': "import { painelFetch } from '../painel-api.ts';\n",
+      'apps/web/src/features/painel/pages/staff-page.test.tsx':
+        "import { painelToken } from '../painel-api.ts';\n",
       'packages/core/src/text.test.ts': "import { it } from 'vitest';\nimport { cents } from './money.ts';\n",
     });
     expect(checkBoundaries(root).map(formatBreach)).toEqual([]);

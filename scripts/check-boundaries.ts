@@ -66,6 +66,9 @@ function crossing(pattern: RegExp, { file, target }: Import): RegExpExecArray | 
   return from && to && from[1] !== to[1] ? to : null;
 }
 
+/** The back office's one fetch wrapper, which only its `api/` files may import (rule 6). */
+const PAINEL_FETCH = 'apps/web/src/features/painel/painel-api.ts';
+
 const isTest = (file: string) => /\.test(-utils)?\.tsx?$/.test(file) || file.includes('.test-utils.');
 
 /**
@@ -114,6 +117,16 @@ export const RULES: Rule[] = [
     breaks: ({ file, target }) =>
       (file.startsWith('apps/web/') && !!target?.startsWith('apps/api/')) ||
       (file.startsWith('apps/api/') && !!target?.startsWith('apps/web/')),
+  },
+  {
+    rule: 6,
+    message:
+      'No painel, só os arquivos de api/ chamam o painelFetch (painel-api.ts): páginas e componentes usam os hooks de features/painel/api/ (consultas com chaves, mutações que invalidam o que mudam).',
+    breaks: ({ file, target }) =>
+      target === PAINEL_FETCH &&
+      file.startsWith('apps/web/src/features/painel/') &&
+      !file.startsWith('apps/web/src/features/painel/api/') &&
+      !isTest(file),
   },
 ];
 

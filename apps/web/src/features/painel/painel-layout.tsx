@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiRequestError } from '../../lib/api.ts';
-import { painelFetch, painelToken, useMe } from './painel-api.ts';
+import { hasPainelToken, useLogout, useMe } from './api/auth.ts';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${
@@ -13,9 +12,9 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
 export default function PainelLayout() {
   const navigate = useNavigate();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const me = useMe();
-  const signedOut = !painelToken.get() || (me.error instanceof ApiRequestError && me.error.status === 401);
+  const logoutMutation = useLogout();
+  const signedOut = !hasPainelToken() || (me.error instanceof ApiRequestError && me.error.status === 401);
 
   useEffect(() => {
     if (signedOut) navigate(`/painel/login?next=${encodeURIComponent(location.pathname)}`, { replace: true });
@@ -36,9 +35,7 @@ export default function PainelLayout() {
   const isAdmin = me.data.staff.role === 'admin';
 
   const logout = async () => {
-    await painelFetch('/auth/logout/', { method: 'POST' }).catch(() => undefined);
-    painelToken.clear();
-    queryClient.removeQueries({ queryKey: ['painel'] });
+    await logoutMutation.mutateAsync();
     navigate('/painel/login', { replace: true });
   };
 

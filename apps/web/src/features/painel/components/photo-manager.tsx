@@ -1,13 +1,17 @@
 import type { PainelProduct } from '@passada/core/contracts/painel';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { FormStatus, secondaryButtonClass } from '../../../components/form-field.tsx';
-import { errorMessage, painelFetch, painelKeys } from '../painel-api.ts';
+import {
+  useProcessingPhotos,
+  useRefreshProduct,
+  useRemovePhoto,
+  useReorderPhotos,
+  useUploadPhoto,
+} from '../api/products.ts';
+import { errorMessage } from '../utils/error-message.ts';
 
 type Image = PainelProduct['images'][number];
 const MAX_PHOTOS = 19;
-/** How often the list asks again while a photo is still being resized on the server. */
-const PROCESSING_POLL_MS = 1000;
 
 /**
  * Upload, order (drag and drop, or the arrow buttons from the keyboard) and remove a product's photos.
@@ -15,26 +19,23 @@ const PROCESSING_POLL_MS = 1000;
  * second until none is left processing. It polls its own query, so the product form above is not reset.
  */
 export function PhotoManager({ product }: { product: PainelProduct }) {
-  const queryClient = useQueryClient();
+  const refetchProduct = useRefreshProduct(product.id);
+  const uploadPhoto = useUploadPhoto(product.id);
+  const reorderPhotos = useReorderPhotos(product.id);
+  const removePhoto = useRemovePhoto(product.id);
   const [images, setImages] = useState<Image[]>(product.images);
   const [dragged, setDragged] = useState<number | null>(null);
   const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
   const [busy, setBusy] = useState(false);
   const processing = images.some((i) => i.status === 'processando');
-  const poll = useQuery({
-    queryKey: [...painelKeys.product(product.id), 'fotos'],
-    queryFn: () => painelFetch<PainelProduct>(`/products/${product.id}/`),
-    enabled: processing,
-    refetchInterval: processing ? PROCESSING_POLL_MS : false,
-  });
+  const poll = useProcessingPhotos(product.id, processing);
   useEffect(() => {
     if (poll.data) setImages(poll.data.images);
   }, [poll.data]);
 
   const refresh = async () => {
-    const fresh = await painelFetch<PainelProduct>(`/products/${product.id}/`);
+    const fresh = await refetchProduct();
     setImages(fresh.images);
-    queryClient.setQueryData(painelKeys.product(product.id), fresh);
   };
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -43,11 +44,7 @@ export function PhotoManager({ product }: { product: PainelProduct }) {
     setBusy(true);
     setStatus(null);
     try {
-      for (const file of files) {
-        const form = new FormData();
-        form.append('foto', file);
-        await painelFetch(`/products/${product.id}/images/`, { method: 'POST', body: form });
-      }
+      for (const file of files) await uploadPhoto.mutateAsync(file);
       await refresh();
       setStatus({ message: files.length > 1 ? 'Fotos enviadas.' : 'Foto enviada.', tone: 'success' });
     } catch (error) {
@@ -61,10 +58,7 @@ export function PhotoManager({ product }: { product: PainelProduct }) {
   const saveOrder = async (next: Image[]) => {
     setImages(next);
     try {
-      const saved = await painelFetch<Image[]>(`/products/${product.id}/images/`, {
-        method: 'PUT',
-        body: { ids: next.map((i) => i.id) },
-      });
+      const saved = await reorderPhotos.mutateAsync(next.map((i) => i.id));
       setImages(saved);
       setStatus({ message: 'Ordem das fotos salva.', tone: 'success' });
     } catch (error) {
@@ -83,7 +77,7 @@ export function PhotoManager({ product }: { product: PainelProduct }) {
 
   const remove = async (image: Image) => {
     try {
-      await painelFetch(`/products/${product.id}/images/${image.id}/`, { method: 'DELETE' });
+      await removePhoto.mutateAsync(image.id);
       await refresh();
       setStatus({ message: 'Foto removida.', tone: 'success' });
     } catch (error) {

@@ -1,30 +1,20 @@
 import { type PainelProduct, STOCK_REASON_LABELS, type StockReason } from '@passada/core/contracts/painel';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormStatus, inputClass, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { errorMessage, painelFetch, painelKeys } from '../painel-api.ts';
+import { useAdjustStock, useStockHistory } from '../api/stock.ts';
+import { errorMessage } from '../utils/error-message.ts';
 import { DataTable } from './data-table.tsx';
 
 type Entry = PainelProduct['stock'][number];
 
 const comboLabel = (entry: Entry) => `${entry.color.name} ${entry.size.name}`;
 
-interface Movement {
-  id: number;
-  delta: number;
-  quantity_after: number;
-  reason: StockReason;
-  note: string;
-  staff_email: string | null;
-  at: string;
-}
-
 function History({ productId, entry }: { productId: number; entry: Entry }) {
-  const combo = `product_id=${productId}&color_id=${entry.color.id}&size_id=${entry.size.id}`;
-  const history = useQuery({
-    queryKey: painelKeys.history(combo),
-    queryFn: () => painelFetch<Movement[]>(`/stock/history/?${combo}`),
+  const history = useStockHistory({
+    product_id: productId,
+    color_id: entry.color.id,
+    size_id: entry.size.id,
   });
   if (history.isPending) return <p>Carregando…</p>;
   if (!history.data?.length)
@@ -43,7 +33,7 @@ function History({ productId, entry }: { productId: number; entry: Entry }) {
 
 /** One combination's adjustment form, its answer and its history; keeps its state per row. */
 function StockAdjust({ productId, entry }: { productId: number; entry: Entry }) {
-  const queryClient = useQueryClient();
+  const adjust = useAdjustStock();
   const [mode, setMode] = useState<'ajustar' | 'definir'>('ajustar');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState<StockReason>('entrada');
@@ -55,22 +45,18 @@ function StockAdjust({ productId, entry }: { productId: number; entry: Entry }) 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     try {
-      const result = await painelFetch<{ after: number }>('/stock/', {
-        method: 'POST',
-        body: {
-          product_id: productId,
-          color_id: entry.color.id,
-          size_id: entry.size.id,
-          modo: mode,
-          quantidade: Number(amount),
-          motivo: reason,
-          observacao: note,
-        },
+      const result = await adjust.mutateAsync({
+        product_id: productId,
+        color_id: entry.color.id,
+        size_id: entry.size.id,
+        modo: mode,
+        quantidade: Number(amount),
+        motivo: reason,
+        observacao: note,
       });
       setAmount('');
       setNote('');
       setStatus({ message: `Estoque de ${label}: ${result.after}.`, tone: 'success' });
-      await queryClient.invalidateQueries({ queryKey: ['painel'] });
     } catch (error) {
       setStatus({ message: errorMessage(error), tone: 'error' });
     }

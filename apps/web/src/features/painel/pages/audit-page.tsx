@@ -1,10 +1,8 @@
-import type { AuditEntry } from '@passada/core/contracts/painel';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useAudit } from '../api/audit.ts';
 import { DataTable } from '../components/data-table.tsx';
 import { Pager } from '../components/pager.tsx';
-import { painelFetch, painelKeys } from '../painel-api.ts';
 
 const PAGE_SIZE = 50;
 
@@ -20,10 +18,7 @@ function Json({ value }: { value: unknown }) {
 /** Admins only: who changed what, when, with the record before and after. */
 export default function AuditPage() {
   const [page, setPage] = useState(1);
-  const log = useQuery({
-    queryKey: painelKeys.audit(page),
-    queryFn: () => painelFetch<{ results: AuditEntry[]; count: number }>(`/audit/?page=${page}`),
-  });
+  const log = useAudit(page);
   const pages = Math.max(1, Math.ceil((log.data?.count ?? 0) / PAGE_SIZE));
   return (
     <section>

@@ -1,6 +1,5 @@
 import type { CheckinPreview, PainelParticipant } from '@passada/core/contracts/painel';
 import { formatIsoDateBR } from '@passada/core/events';
-import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -8,23 +7,20 @@ import {
   linkClass,
   primaryButtonClass,
   secondaryButtonClass,
-  TextAreaField,
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { useEvents } from '../api/events.ts';
+import {
+  type CheckinTarget,
+  useCheckin,
+  useCheckinPreview,
+  useCheckinSearch,
+  useUndoCheckin,
+} from '../api/participants.ts';
+import { PreviewCard } from '../components/checkin-preview-card.tsx';
 import { QrScanner } from '../components/qr-scanner.tsx';
-import { errorMessage, painelFetch } from '../painel-api.ts';
-
-interface EventSummary {
-  id: number;
-  nome_evento: string;
-  start_data_evento: string;
-  inscritos: number;
-  retirados: number;
-}
-
-const useEvents = () =>
-  useQuery({ queryKey: ['painel', 'events'], queryFn: () => painelFetch<EventSummary[]>('/events/') });
+import { errorMessage } from '../utils/error-message.ts';
 
 /**
  * Race-day kit pickup on a phone (docs/decisions/0026). `/painel/checkin` chooses the event;
@@ -66,7 +62,7 @@ function ChooseEvent() {
 }
 
 /** What identifies the registration on screen: the scanned ticket, or the number a search found. */
-type Target = { codigo: string } | { inscricao: number };
+type Target = CheckinTarget;
 type Notice = { tone: 'ok' | 'error'; message: string };
 
 const box = {
@@ -86,6 +82,10 @@ function CheckinDesk({ eventId }: { eventId: number }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const previewCheckin = useCheckinPreview(eventId);
+  const checkin = useCheckin(eventId);
+  const undoCheckin = useUndoCheckin(eventId);
+  const searchCheckin = useCheckinSearch(eventId);
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -111,12 +111,7 @@ function CheckinDesk({ eventId }: { eventId: number }) {
       setPreview(null);
       setReason('');
       setTarget(next);
-      setPreview(
-        await painelFetch<CheckinPreview>('/checkin/preview/', {
-          method: 'POST',
-          body: { evento: eventId, ...next },
-        }),
-      );
+      setPreview(await previewCheckin.mutateAsync(next));
     });
 
   const refreshed = (p: PainelParticipant) =>
@@ -134,10 +129,7 @@ function CheckinDesk({ eventId }: { eventId: number }) {
   const confirm = () =>
     run(async () => {
       if (!target) return;
-      const p = await painelFetch<PainelParticipant>('/checkin/', {
-        method: 'POST',
-        body: { evento: eventId, ...target },
-      });
+      const p = await checkin.mutateAsync(target);
       refreshed(p);
       setFound((list) => list?.map((x) => (x.id === p.id ? p : x)) ?? null);
       setNotice({ tone: 'ok', message: `Kit entregue: ${p.nome_completo}.` });
@@ -149,10 +141,7 @@ function CheckinDesk({ eventId }: { eventId: number }) {
     if (!p?.retirada) return;
     const at = p.retirada.at;
     void run(async () => {
-      const back = await painelFetch<PainelParticipant>('/checkin/undo/', {
-        method: 'POST',
-        body: { evento: eventId, inscricao: p.id, retirada_em: at, motivo: reason },
-      });
+      const back = await undoCheckin.mutateAsync({ inscricao: p.id, retirada_em: at, motivo: reason });
       refreshed(back);
       setFound((list) => list?.map((x) => (x.id === back.id ? back : x)) ?? null);
       setReason('');
@@ -164,11 +153,7 @@ function CheckinDesk({ eventId }: { eventId: number }) {
     event.preventDefault();
     void run(async () => {
       setNotice(null);
-      setFound(
-        await painelFetch<PainelParticipant[]>(
-          `/checkin/search/?evento=${eventId}&busca=${encodeURIComponent(search)}`,
-        ),
-      );
+      setFound(await searchCheckin.mutateAsync(search));
     });
   };
 
@@ -267,87 +252,6 @@ function CheckinDesk({ eventId }: { eventId: number }) {
           </li>
         ))}
       </ul>
-    </section>
-  );
-}
-
-function PreviewCard(props: {
-  preview: CheckinPreview;
-  busy: boolean;
-  reason: string;
-  onReason(value: string): void;
-  onConfirm(): void;
-  onUndo(event: FormEvent): void;
-  onClose(): void;
-}) {
-  const { participante: p, situacao } = props.preview;
-  return (
-    <section
-      aria-labelledby="checkin-preview-name"
-      className="mb-4 rounded-lg border-2 border-stone-400 p-4 dark:border-stone-600"
-    >
-      <h2 id="checkin-preview-name" className="text-xl font-bold">
-        {p.nome_completo}
-      </h2>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
-        <dt className="font-medium">Inscrição</dt>
-        <dd>nº {p.id}</dd>
-        <dt className="font-medium">Evento</dt>
-        <dd>{props.preview.evento.nome}</dd>
-        <dt className="font-medium">Categoria</dt>
-        <dd>{p.categorias.map((c) => c.nome).join(', ')}</dd>
-        <dt className="font-medium">Camisa</dt>
-        <dd data-testid="checkin-size">{p.tamanho_camisa ?? 'sem camisa no kit'}</dd>
-        <dt className="font-medium">CPF</dt>
-        <dd>{p.cpf}</dd>
-        {p.equipe ? (
-          <>
-            <dt className="font-medium">Equipe</dt>
-            <dd>{p.equipe}</dd>
-          </>
-        ) : null}
-      </dl>
-      {props.preview.confira_documento ? (
-        <p className="mt-3 rounded bg-amber-100 p-2 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
-          Confira um documento com foto: inscrição com meia-entrada 60+ (Estatuto do Idoso).
-        </p>
-      ) : null}
-      {situacao === 'cancelada' ? (
-        <p className="mt-3 font-semibold text-red-700 dark:text-red-400">
-          Inscrição cancelada em {formatDateTime(p.cancelamento!.em)}: não entregue o kit.
-        </p>
-      ) : situacao === 'retirado' ? (
-        <>
-          <p className="mt-3 font-semibold text-amber-800 dark:text-amber-300">
-            Kit já retirado em {formatDateTime(p.retirada!.at)} por {p.retirada!.staff_name}.
-          </p>
-          <form onSubmit={props.onUndo} className="mt-3 flex flex-col gap-2">
-            <TextAreaField
-              label="Motivo para desfazer a retirada"
-              required
-              minLength={3}
-              maxLength={300}
-              value={props.reason}
-              onChange={(e) => props.onReason(e.target.value)}
-            />
-            <button type="submit" className={secondaryButtonClass} disabled={props.busy}>
-              Desfazer retirada
-            </button>
-          </form>
-        </>
-      ) : (
-        <button
-          type="button"
-          className={`${primaryButtonClass} mt-3 w-full`}
-          disabled={props.busy}
-          onClick={props.onConfirm}
-        >
-          Confirmar entrega do kit
-        </button>
-      )}
-      <button type="button" className={`${secondaryButtonClass} mt-2 w-full`} onClick={props.onClose}>
-        Fechar
-      </button>
     </section>
   );
 }

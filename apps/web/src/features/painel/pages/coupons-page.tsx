@@ -1,9 +1,4 @@
-import type { ProductCategory } from '@passada/core/contracts/catalog';
-import type { CouponInput, PainelCoupon } from '@passada/core/contracts/coupons';
-import type { Event } from '@passada/core/contracts/events';
-import { formatIsoDateBR } from '@passada/core/events';
-import { formatBRL, reaisToCents } from '@passada/core/money';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PainelCoupon } from '@passada/core/contracts/coupons';
 import { type FormEvent, useState } from 'react';
 import {
   FormField,
@@ -14,138 +9,28 @@ import {
   TextAreaField,
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
+import { useCoupons, useSaveCoupon } from '../api/coupons.ts';
+import { Checkbox, CouponScopeFields } from '../components/coupon-scope-fields.tsx';
 import { DataTable } from '../components/data-table.tsx';
-import { errorMessage, painelFetch } from '../painel-api.ts';
-
-const KEY = ['painel', 'cupons'] as const;
-const PRODUCT_CATEGORIES: Array<[ProductCategory, string]> = [
-  ['feminino', 'Feminino'],
-  ['masculino', 'Masculino'],
-  ['acessorios', 'Acessórios'],
-];
-
-/** The form's text fields; numbers stay text while typed, empty means "no limit". */
-interface Draft {
-  codigo: string;
-  descricao: string;
-  tipo: 'percentual' | 'fixo';
-  valor: string;
-  valido_de: string;
-  valido_ate: string;
-  usos_max: string;
-  usos_por_cpf: string;
-  usos_por_conta: string;
-  valor_minimo: string;
-  escopo: 'loja' | 'corridas';
-  categorias_produto: ProductCategory[];
-  eventos: number[];
-  categorias_evento: number[];
-  ativo: boolean;
-}
-
-const blank: Draft = {
-  codigo: '',
-  descricao: '',
-  tipo: 'percentual',
-  valor: '',
-  valido_de: '',
-  valido_ate: '',
-  usos_max: '',
-  usos_por_cpf: '',
-  usos_por_conta: '',
-  valor_minimo: '',
-  escopo: 'loja',
-  categorias_produto: [],
-  eventos: [],
-  categorias_evento: [],
-  ativo: true,
-};
-
-const text = (n: number | null) => (n === null ? '' : String(n));
-const num = (v: string) => (v.trim() === '' ? null : Number(v.replace(',', '.')));
-
-function fromCoupon(c: PainelCoupon): Draft {
-  return {
-    codigo: c.codigo,
-    descricao: c.descricao,
-    tipo: c.tipo,
-    valor: String(c.valor),
-    valido_de: c.valido_de ?? '',
-    valido_ate: c.valido_ate ?? '',
-    usos_max: text(c.usos_max),
-    usos_por_cpf: text(c.usos_por_cpf),
-    usos_por_conta: text(c.usos_por_conta),
-    valor_minimo: text(c.valor_minimo),
-    escopo: c.escopo,
-    categorias_produto: c.categorias_produto,
-    eventos: c.eventos,
-    categorias_evento: c.categorias_evento,
-    ativo: c.ativo,
-  };
-}
-
-function toInput(d: Draft): CouponInput {
-  return {
-    codigo: d.codigo,
-    descricao: d.descricao,
-    tipo: d.tipo,
-    valor: num(d.valor) ?? 0,
-    valido_de: d.valido_de || null,
-    valido_ate: d.valido_ate || null,
-    usos_max: num(d.usos_max),
-    usos_por_cpf: num(d.usos_por_cpf),
-    usos_por_conta: num(d.usos_por_conta),
-    valor_minimo: num(d.valor_minimo),
-    escopo: d.escopo,
-    categorias_produto: d.escopo === 'loja' ? d.categorias_produto : [],
-    eventos: d.escopo === 'corridas' ? d.eventos : [],
-    categorias_evento: d.escopo === 'corridas' ? d.categorias_evento : [],
-    ativo: d.ativo,
-  };
-}
-
-const discountText = (c: PainelCoupon) =>
-  c.tipo === 'percentual' ? `${c.valor}%` : formatBRL(reaisToCents(c.valor));
-const validityText = (c: PainelCoupon) =>
-  c.valido_de || c.valido_ate
-    ? `${c.valido_de ? formatIsoDateBR(c.valido_de) : '…'} a ${c.valido_ate ? formatIsoDateBR(c.valido_ate) : '…'}`
-    : 'Sem prazo';
-const usesText = (c: PainelCoupon) =>
-  `${c.usos_confirmados}${c.usos_max === null ? '' : ` de ${c.usos_max}`} pagos` +
-  (c.usos_reservados > 0 ? `, ${c.usos_reservados} em pagamento` : '') +
-  (c.desconto_total > 0 ? ` (${formatBRL(reaisToCents(c.desconto_total))})` : '');
-
-const toggle = <T,>(list: T[], value: T, on: boolean) =>
-  on ? [...list, value] : list.filter((v) => v !== value);
-
-function Checkbox(props: { label: string; checked: boolean; onChange: (on: boolean) => void }) {
-  return (
-    <label className="flex items-center gap-2 text-sm">
-      <input type="checkbox" checked={props.checked} onChange={(e) => props.onChange(e.target.checked)} />
-      {props.label}
-    </label>
-  );
-}
+import {
+  blank,
+  type Draft,
+  discountText,
+  fromCoupon,
+  toInput,
+  usesText,
+  validityText,
+} from '../utils/coupon-draft.ts';
+import { errorMessage } from '../utils/error-message.ts';
 
 /** Admins only: discount coupons with their uses; create, edit and deactivate. */
 export default function CouponsPage() {
-  const queryClient = useQueryClient();
-  const coupons = useQuery({ queryKey: KEY, queryFn: () => painelFetch<PainelCoupon[]>('/cupons/') });
-  const events = useQuery({
-    queryKey: ['painel', 'events'],
-    queryFn: () => painelFetch<Array<{ id: number; nome_evento: string }>>('/events/'),
-  });
+  const coupons = useCoupons();
+  const saveCoupon = useSaveCoupon();
   const [editing, setEditing] = useState<number | null>(null);
   const [draft, setDraft] = useState<Draft>(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
-  // The categories of the events chosen, to narrow a race coupon further.
-  const chosenEvents = useQueries({
-    queries: draft.eventos.map((id) => ({
-      queryKey: ['painel', 'events', id],
-      queryFn: () => painelFetch<Event>(`/events/${id}/`),
-    })),
-  });
 
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
 
@@ -154,7 +39,6 @@ export default function CouponsPage() {
     try {
       await action();
       setStatus({ message: done, tone: 'success' });
-      await queryClient.invalidateQueries({ queryKey: KEY });
       return true;
     } catch (error) {
       if (error instanceof ApiRequestError && error.body?.errors) setErrors(error.body.errors);
@@ -168,8 +52,8 @@ export default function CouponsPage() {
     const body = toInput(draft);
     const ok =
       editing === null
-        ? await run(() => painelFetch('/cupons/', { method: 'POST', body }), 'Cupom criado.')
-        : await run(() => painelFetch(`/cupons/${editing}/`, { method: 'PUT', body }), 'Cupom alterado.');
+        ? await run(() => saveCoupon.mutateAsync({ id: null, body }), 'Cupom criado.')
+        : await run(() => saveCoupon.mutateAsync({ id: editing, body }), 'Cupom alterado.');
     if (ok) {
       setEditing(null);
       setDraft(blank);
@@ -177,7 +61,7 @@ export default function CouponsPage() {
   };
   const setActive = (c: PainelCoupon, ativo: boolean) =>
     run(
-      () => painelFetch(`/cupons/${c.id}/`, { method: 'PUT', body: toInput({ ...fromCoupon(c), ativo }) }),
+      () => saveCoupon.mutateAsync({ id: c.id, body: toInput({ ...fromCoupon(c), ativo }) }),
       ativo ? 'Cupom reativado.' : 'Cupom desativado.',
     );
 
@@ -313,77 +197,7 @@ export default function CouponsPage() {
             onChange={(e) => set({ descricao: e.target.value })}
           />
         </div>
-        {draft.escopo === 'loja' ? (
-          <fieldset className="sm:col-span-2">
-            <legend className="text-sm font-medium">Categorias de produto (nenhuma: todas)</legend>
-            <div className="mt-1 flex gap-4">
-              {PRODUCT_CATEGORIES.map(([value, label]) => (
-                <Checkbox
-                  key={value}
-                  label={label}
-                  checked={draft.categorias_produto.includes(value)}
-                  onChange={(on) => set({ categorias_produto: toggle(draft.categorias_produto, value, on) })}
-                />
-              ))}
-            </div>
-            {errors.categorias_produto ? (
-              <p className="text-sm text-red-700 dark:text-red-400">{errors.categorias_produto}</p>
-            ) : null}
-          </fieldset>
-        ) : (
-          <fieldset className="sm:col-span-2">
-            <legend className="text-sm font-medium">Eventos (nenhum: todos)</legend>
-            <div className="mt-1 flex flex-col gap-1">
-              {events.data?.map((e) => (
-                <Checkbox
-                  key={e.id}
-                  label={e.nome_evento}
-                  checked={draft.eventos.includes(e.id)}
-                  onChange={(on) =>
-                    set({
-                      eventos: toggle(draft.eventos, e.id, on),
-                      // Unchecking an event drops its categories from the choice too.
-                      categorias_evento: on
-                        ? draft.categorias_evento
-                        : draft.categorias_evento.filter(
-                            (id) =>
-                              !chosenEvents
-                                .find((q) => q.data?.id === e.id)
-                                ?.data?.dias_evento.some((d) => d.categorias.some((c) => c.id === id)),
-                          ),
-                    })
-                  }
-                />
-              ))}
-            </div>
-            {chosenEvents.some((q) => q.data) ? (
-              <>
-                <p className="mt-3 text-sm font-medium">Categorias (nenhuma: todas dos eventos escolhidos)</p>
-                <div className="mt-1 flex flex-col gap-1">
-                  {chosenEvents.flatMap((q) =>
-                    (q.data?.dias_evento ?? []).flatMap((day) =>
-                      day.categorias.map((c) => (
-                        <Checkbox
-                          key={c.id}
-                          label={`${q.data?.nome_evento}: ${c.nome_categoria} (${formatIsoDateBR(day.data)})`}
-                          checked={draft.categorias_evento.includes(c.id)}
-                          onChange={(on) =>
-                            set({ categorias_evento: toggle(draft.categorias_evento, c.id, on) })
-                          }
-                        />
-                      )),
-                    ),
-                  )}
-                </div>
-              </>
-            ) : null}
-            {errors.eventos || errors.categorias_evento ? (
-              <p className="text-sm text-red-700 dark:text-red-400">
-                {errors.eventos ?? errors.categorias_evento}
-              </p>
-            ) : null}
-          </fieldset>
-        )}
+        <CouponScopeFields draft={draft} errors={errors} set={set} />
         <div className="sm:col-span-2">
           <Checkbox label="Ativo" checked={draft.ativo} onChange={(on) => set({ ativo: on })} />
         </div>

@@ -2,8 +2,8 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { linkClass } from '../../../components/form-field.tsx';
 import { formatReais } from '../../../components/price.tsx';
-import { useDashboard } from '../orders-api.ts';
-import { errorMessage } from '../painel-api.ts';
+import { useDashboard } from '../api/dashboard.ts';
+import { errorMessage } from '../utils/error-message.ts';
 
 const SalesChart = lazy(() => import('../components/sales-chart.tsx'));
 

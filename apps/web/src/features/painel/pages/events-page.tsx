@@ -1,23 +1,11 @@
 import { formatIsoDateBR } from '@passada/core/events';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { useEvents } from '../api/events.ts';
 import { DataTable } from '../components/data-table.tsx';
-import { painelFetch } from '../painel-api.ts';
-
-interface EventSummary {
-  id: number;
-  nome_evento: string;
-  start_data_evento: string;
-  inscritos: number;
-  retirados: number;
-}
 
 export default function EventsPage() {
-  const events = useQuery({
-    queryKey: ['painel', 'events'],
-    queryFn: () => painelFetch<EventSummary[]>('/events/'),
-  });
+  const events = useEvents();
   return (
     <section>
       <div className="mb-4 flex items-center justify-between">

@@ -1,8 +1,9 @@
 import { Link, useOutletContext } from 'react-router';
 import { linkClass } from '../../../components/form-field.tsx';
-import { type Me, useProducts } from '../painel-api.ts';
+import type { Me } from '../api/auth.ts';
+import { useProducts } from '../api/products.ts';
+import { useLowStock } from '../api/stock.ts';
 import { DashboardSection } from './dashboard-section.tsx';
-import { useLowStock } from './low-stock-page.tsx';
 
 /** The back office's first screen: what needs attention now. */
 export default function PainelHomePage() {

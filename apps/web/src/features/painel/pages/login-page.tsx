@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { FormField, FormStatus, primaryButtonClass } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
-import { errorMessage, type Me, painelFetch, painelKeys, painelToken } from '../painel-api.ts';
+import { useLogin } from '../api/auth.ts';
+import { errorMessage } from '../utils/error-message.ts';
 
 /** `/painel/…` only: a staff member is never sent anywhere else after signing in. */
 function nextPath(raw: string | null): string {
@@ -13,7 +13,7 @@ function nextPath(raw: string | null): string {
 export default function PainelLoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const queryClient = useQueryClient();
+  const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -22,29 +22,17 @@ export default function PainelLoginPage() {
   const [useRecovery, setUseRecovery] = useState(false);
   const [recoveryCode, setRecoveryCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
-    setBusy(true);
     try {
-      const session = await painelFetch<Me & { token: string }>('/auth/login/', {
-        method: 'POST',
-        body: {
-          email,
-          password,
-          ...(needsCode && useRecovery ? { codigo_recuperacao: recoveryCode } : {}),
-          ...(needsCode && !useRecovery ? { codigo: code } : {}),
-        },
+      const session = await login.mutateAsync({
+        email,
+        password,
+        ...(needsCode && useRecovery ? { codigo_recuperacao: recoveryCode } : {}),
+        ...(needsCode && !useRecovery ? { codigo: code } : {}),
       });
-      painelToken.set(session.token);
-      queryClient.setQueryData(painelKeys.me, {
-        staff: session.staff,
-        precisa_ativar_2fa: session.precisa_ativar_2fa,
-      });
-      // The sign-in answer has no count of recovery codes left: read the whole "me" again behind it.
-      void queryClient.invalidateQueries({ queryKey: painelKeys.me });
       navigate(session.precisa_ativar_2fa ? '/painel/seguranca' : nextPath(params.get('next')), {
         replace: true,
       });
@@ -53,8 +41,6 @@ export default function PainelLoginPage() {
         setNeedsCode(true);
       }
       setError(errorMessage(caught));
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -110,8 +96,8 @@ export default function PainelLoginPage() {
           </button>
         ) : null}
         <FormStatus message={error} tone="error" />
-        <button type="submit" disabled={busy} className={primaryButtonClass}>
-          {busy ? 'Entrando…' : 'Entrar'}
+        <button type="submit" disabled={login.isPending} className={primaryButtonClass}>
+          {login.isPending ? 'Entrando…' : 'Entrar'}
         </button>
       </form>
     </main>

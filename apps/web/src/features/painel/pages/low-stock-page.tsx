@@ -1,24 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FormField, linkClass } from '../../../components/form-field.tsx';
+import { useLowStock } from '../api/stock.ts';
 import { DataTable } from '../components/data-table.tsx';
-import { painelFetch, painelKeys } from '../painel-api.ts';
-
-export interface LowStockItem {
-  product_id: number;
-  product_name: string;
-  color: string;
-  size: string;
-  quantity: number;
-}
-
-export function useLowStock(limit: number) {
-  return useQuery({
-    queryKey: painelKeys.low(limit),
-    queryFn: () => painelFetch<LowStockItem[]>(`/stock/low/?limite=${limit}`),
-  });
-}
 
 export default function LowStockPage() {
   const [limit, setLimit] = useState(3);

@@ -12,8 +12,9 @@ import {
 import { OrderRegistrations } from '../../../components/order-registrations.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { MOVE_LABEL, ORDER_STATUS_LABEL, useMoveOrder, useOrder } from '../orders-api.ts';
-import { errorMessage, useStaffCan } from '../painel-api.ts';
+import { useStaffCan } from '../api/auth.ts';
+import { MOVE_LABEL, ORDER_STATUS_LABEL, useMoveOrder, useOrder } from '../api/orders.ts';
+import { errorMessage } from '../utils/error-message.ts';
 
 const dl = 'grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm';
 const card = 'rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900';

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import { primaryButtonClass } from '../../../components/form-field.tsx';
 import { formatDate } from '../../../lib/format.ts';
-import { useOrder } from '../orders-api.ts';
-import { errorMessage } from '../painel-api.ts';
+import { useOrder } from '../api/orders.ts';
+import { errorMessage } from '../utils/error-message.ts';
 
 /**
  * The packing slip and the address label on one sheet. Printed from the browser: the print rules

@@ -4,10 +4,10 @@ import { Link, useSearchParams } from 'react-router';
 import { FormField, linkClass, SelectField } from '../../../components/form-field.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
+import { ORDER_STATUS_LABEL, useOrders } from '../api/orders.ts';
 import { DataTable } from '../components/data-table.tsx';
 import { Pager } from '../components/pager.tsx';
-import { ORDER_STATUS_LABEL, useOrders } from '../orders-api.ts';
-import { errorMessage } from '../painel-api.ts';
+import { errorMessage } from '../utils/error-message.ts';
 
 /** Orders with filters kept in the address, so a filtered list can be shared or reloaded. */
 export default function OrdersPage() {

@@ -1,7 +1,5 @@
-import type { PainelParticipant } from '@passada/core/contracts/painel';
 import { formatIsoDateBR, formatRegistrationPrice } from '@passada/core/events';
 import { reaisToCents } from '@passada/core/money';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
@@ -11,17 +9,9 @@ import {
   SelectField,
   secondaryButtonClass,
 } from '../../../components/form-field.tsx';
+import { fetchParticipantsCsv, useParticipants } from '../api/participants.ts';
 import { DataTable } from '../components/data-table.tsx';
-import { errorMessage, painelFetch, painelToken } from '../painel-api.ts';
-
-interface CategoryCount {
-  id: number;
-  nome: string;
-  dia: string;
-  inscritos: number;
-  retirados: number;
-  vagas_restantes: number;
-}
+import { errorMessage } from '../utils/error-message.ts';
 
 /**
  * One event's participants: filters, search, counts per category (cancelled registrations listed but
@@ -37,32 +27,21 @@ export default function ParticipantsPage() {
   const query = new URLSearchParams(
     Object.entries({ categoria: category, dia: day, status, busca: search }).filter(([, v]) => v),
   ).toString();
-  const list = useQuery({
-    queryKey: ['painel', 'participants', eventId, query],
-    queryFn: () =>
-      painelFetch<{ results: PainelParticipant[]; contagem: CategoryCount[] }>(
-        `/events/${eventId}/participants/?${query}`,
-      ),
-  });
+  const list = useParticipants(eventId, query);
   const counts = list.data?.contagem ?? [];
   const days = [...new Set(counts.map((c) => c.dia))];
 
-  // The file comes through fetch because the back office's token travels in a header, not a cookie.
   const download = async () => {
     setError(null);
-    const res = await fetch(`/api/painel/events/${eventId}/participants.csv?${query}`, {
-      headers: { authorization: `Token ${painelToken.get() ?? ''}` },
-    });
-    if (!res.ok) {
+    const file = await fetchParticipantsCsv(eventId, query);
+    if (!file) {
       setError(errorMessage(null));
       return;
     }
-    const name =
-      /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'participantes.csv';
-    const url = URL.createObjectURL(await res.blob());
+    const url = URL.createObjectURL(file.blob);
     const link = document.createElement('a');
     link.href = url;
-    link.download = name;
+    link.download = file.name;
     link.click();
     URL.revokeObjectURL(url);
   };

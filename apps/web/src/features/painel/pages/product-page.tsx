@@ -1,5 +1,4 @@
-import { type PainelProduct, STALE_VERSION_CODE } from '@passada/core/contracts/painel';
-import { useQueryClient } from '@tanstack/react-query';
+import type { PainelProduct } from '@passada/core/contracts/painel';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useOutletContext, useParams } from 'react-router';
 import {
@@ -8,111 +7,18 @@ import {
   linkClass,
   primaryButtonClass,
   SelectField,
-  secondaryButtonClass,
   TextAreaField,
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
+import type { Me } from '../api/auth.ts';
+import { useColors, useSizes } from '../api/options.ts';
+import { useProduct, useSaveProduct } from '../api/products.ts';
+import { Choices } from '../components/choices.tsx';
 import { PhotoManager } from '../components/photo-manager.tsx';
+import { isStaleVersion, StaleVersionAlert } from '../components/stale-version-alert.tsx';
 import { StockTable } from '../components/stock-table.tsx';
-import {
-  errorMessage,
-  type Me,
-  type NamedOption,
-  painelFetch,
-  painelKeys,
-  useColors,
-  useProduct,
-  useSizes,
-} from '../painel-api.ts';
-
-interface Draft {
-  name: string;
-  description: string;
-  price: string;
-  category: 'feminino' | 'masculino' | 'acessorios';
-  aparecer_home: boolean;
-  oculto: boolean;
-  weight_grams: string;
-  color_ids: number[];
-  size_ids: number[];
-}
-
-const empty: Draft = {
-  name: '',
-  description: '',
-  price: '',
-  category: 'feminino',
-  aparecer_home: false,
-  oculto: false,
-  weight_grams: '300',
-  color_ids: [],
-  size_ids: [],
-};
-
-function fromProduct(p: PainelProduct): Draft {
-  return {
-    name: p.name,
-    description: p.description,
-    price: String(p.price).replace('.', ','),
-    category: p.category,
-    aparecer_home: p.aparecer_home,
-    oculto: p.oculto,
-    weight_grams: String(p.weight_grams),
-    color_ids: [...new Set(p.stock.map((s) => s.color.id))],
-    size_ids: [...new Set(p.stock.map((s) => s.size.id))],
-  };
-}
-
-/** The wire's body from the draft: price in reais as a number, weight in grams. */
-function toBody(d: Draft) {
-  return {
-    ...d,
-    price: Number(d.price.replace(/\./g, '').replace(',', '.')),
-    weight_grams: Number(d.weight_grams),
-  };
-}
-
-/** Only what the person changed since the form was filled: a PATCH changes only the fields it sends. */
-function changedFields(draft: Draft, from: PainelProduct) {
-  const now = toBody(draft);
-  const was = toBody(fromProduct(from));
-  return Object.fromEntries(
-    Object.entries(now).filter(
-      ([key, value]) => JSON.stringify(value) !== JSON.stringify(was[key as keyof typeof was]),
-    ),
-  );
-}
-
-function Choices(props: {
-  legend: string;
-  options: NamedOption[] | undefined;
-  chosen: number[];
-  disabled: boolean;
-  onChange(ids: number[]): void;
-}) {
-  return (
-    <fieldset className="flex flex-wrap gap-3" disabled={props.disabled}>
-      <legend className="mb-1 text-sm font-medium">{props.legend}</legend>
-      {props.options?.map((o) => (
-        <label key={o.id} className="flex items-center gap-1 text-sm">
-          <input
-            type="checkbox"
-            checked={props.chosen.includes(o.id)}
-            onChange={(e) =>
-              props.onChange(
-                e.target.checked ? [...props.chosen, o.id] : props.chosen.filter((id) => id !== o.id),
-              )
-            }
-          />
-          {o.hex ? (
-            <span className="inline-block size-3 rounded-full border" style={{ background: o.hex }} />
-          ) : null}
-          {o.name}
-        </label>
-      ))}
-    </fieldset>
-  );
-}
+import { errorMessage } from '../utils/error-message.ts';
+import { changedFields, type Draft, empty, fromProduct, toBody } from '../utils/product-draft.ts';
 
 /** `/painel/produtos/novo` and `/painel/produtos/:id`: the product's fields, photos and stock. */
 export default function ProductPage() {
@@ -121,8 +27,8 @@ export default function ProductPage() {
   const me = useOutletContext<Me>();
   const isAdmin = me.staff.role === 'admin';
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const product = useProduct(productId);
+  const save = useSaveProduct(productId);
   const colors = useColors();
   const sizes = useSizes();
   const [draft, setDraft] = useState<Draft>(empty);
@@ -169,18 +75,15 @@ export default function ProductPage() {
     setStale(null);
     if (productId && !loaded) return;
     try {
-      const saved = await painelFetch<PainelProduct>(productId ? `/products/${productId}/` : '/products/', {
-        method: productId ? 'PATCH' : 'POST',
-        body: loaded ? { ...changedFields(draft, loaded), versao: loaded.versao } : toBody(draft),
-      });
-      queryClient.setQueryData(painelKeys.product(saved.id), saved);
-      await queryClient.invalidateQueries({ queryKey: painelKeys.products });
+      const saved = await save.mutateAsync(
+        loaded ? { ...changedFields(draft, loaded), versao: loaded.versao } : toBody(draft),
+      );
       if (productId) load(saved);
       setStatus({ message: 'Produto salvo.', tone: 'success' });
       if (!productId) navigate(`/painel/produtos/${saved.id}`, { replace: true });
     } catch (error) {
       // Someone saved first: keep what was typed and offer the current version.
-      if (error instanceof ApiRequestError && error.body?.code === STALE_VERSION_CODE) {
+      if (isStaleVersion(error)) {
         setStale(errorMessage(error));
         return;
       }
@@ -252,15 +155,7 @@ export default function ProductPage() {
         </fieldset>
         <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
         {stale ? (
-          <div className="rounded-lg border border-red-300 bg-red-50 p-3 dark:border-red-800 dark:bg-red-950">
-            <p role="alert" className="font-medium text-red-700 dark:text-red-400">
-              {stale}
-            </p>
-            <button type="button" className={`${secondaryButtonClass} mt-2`} onClick={() => void reload()}>
-              Recarregar o produto
-            </button>
-            <p className="mt-1 text-sm">O que você digitou continua no formulário até você recarregar.</p>
-          </div>
+          <StaleVersionAlert message={stale} reloadLabel="Recarregar o produto" onReload={reload} />
         ) : null}
         {isAdmin ? (
           <button type="submit" className={`${primaryButtonClass} justify-self-start`}>

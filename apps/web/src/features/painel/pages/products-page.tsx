@@ -1,8 +1,9 @@
 import { formatBRL, reaisToCents } from '@passada/core/money';
 import { Link, useOutletContext } from 'react-router';
 import { linkClass, primaryButtonClass } from '../../../components/form-field.tsx';
+import type { Me } from '../api/auth.ts';
+import { useProducts } from '../api/products.ts';
 import { DataTable } from '../components/data-table.tsx';
-import { type Me, useProducts } from '../painel-api.ts';
 
 export default function ProductsPage() {
   const me = useOutletContext<Me>();

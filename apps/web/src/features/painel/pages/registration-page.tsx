@@ -4,8 +4,9 @@ import { Link, useParams } from 'react-router';
 import { FormField, FormStatus, linkClass, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { errorMessage, useStaffCan } from '../painel-api.ts';
-import { useCancelRegistration, useRegistration } from '../registrations-api.ts';
+import { useStaffCan } from '../api/auth.ts';
+import { useCancelRegistration, useRegistration } from '../api/registrations.ts';
+import { errorMessage } from '../utils/error-message.ts';
 
 const dl = 'grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm';
 const card = 'rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900';

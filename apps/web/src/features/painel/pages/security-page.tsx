@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import {
@@ -8,13 +7,15 @@ import {
   secondaryButtonClass,
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
-import { errorMessage, type Me, painelFetch, painelKeys } from '../painel-api.ts';
-
-interface Setup {
-  secret: string;
-  otpauth_url: string;
-  qr_code: string;
-}
+import {
+  type Me,
+  type TotpAction,
+  type TotpSetup,
+  useChangePassword,
+  useStartTotp,
+  useTotpAction,
+} from '../api/auth.ts';
+import { errorMessage } from '../utils/error-message.ts';
 
 type Status = { message: string; tone: 'success' | 'error' } | null;
 
@@ -70,6 +71,7 @@ function PasswordForm() {
   const [draft, setDraft] = useState(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<Status>(null);
+  const changePassword = useChangePassword();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setStatus(null);
@@ -79,10 +81,7 @@ function PasswordForm() {
       return;
     }
     try {
-      await painelFetch('/auth/password/', {
-        method: 'POST',
-        body: { senha_atual: draft.senha_atual, nova_senha: draft.nova_senha },
-      });
+      await changePassword.mutateAsync({ senha_atual: draft.senha_atual, nova_senha: draft.nova_senha });
       setDraft(blank);
       setStatus({
         message: 'Senha trocada. As outras sessões desta conta foram encerradas.',
@@ -135,8 +134,9 @@ function PasswordForm() {
 /** Two-step sign-in (scan the QR, confirm with a code, keep the recovery codes) and one's password. */
 export default function SecurityPage() {
   const me = useOutletContext<Me>();
-  const queryClient = useQueryClient();
-  const [setup, setSetup] = useState<Setup | null>(null);
+  const startTotp = useStartTotp();
+  const totpAction = useTotpAction();
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const [status, setStatus] = useState<Status>(null);
@@ -144,26 +144,19 @@ export default function SecurityPage() {
   const start = async () => {
     setStatus(null);
     try {
-      setSetup(await painelFetch<Setup>('/auth/2fa/setup/', { method: 'POST' }));
+      setSetup(await startTotp.mutateAsync());
     } catch (error) {
       setStatus({ message: errorMessage(error), tone: 'error' });
     }
   };
-  const confirm = async (
-    event: { preventDefault(): void },
-    action: 'enable' | 'disable' | 'recovery-codes',
-  ) => {
+  const confirm = async (event: { preventDefault(): void }, action: TotpAction) => {
     event.preventDefault();
     setStatus(null);
     try {
-      const answer = await painelFetch<{ codigos_recuperacao?: string[] }>(`/auth/2fa/${action}/`, {
-        method: 'POST',
-        body: { codigo: code },
-      });
+      const answer = await totpAction.mutateAsync({ action, codigo: code });
       setSetup(null);
       setCode('');
       setCodes(answer.codigos_recuperacao ?? null);
-      await queryClient.invalidateQueries({ queryKey: painelKeys.me });
       const done = {
         enable: 'Verificação em duas etapas ativada.',
         disable: 'Verificação em duas etapas desativada.',

@@ -1,10 +1,16 @@
 import type { Staff, StaffRole } from '@passada/core/contracts/painel';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormField, FormStatus, primaryButtonClass, SelectField } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
+import {
+  useCreateStaff,
+  useResetStaffPassword,
+  useResetStaffTotp,
+  useStaff,
+  useUpdateStaff,
+} from '../api/staff.ts';
 import { DataTable } from '../components/data-table.tsx';
-import { errorMessage, painelFetch, painelKeys } from '../painel-api.ts';
+import { errorMessage } from '../utils/error-message.ts';
 
 const blank = { email: '', name: '', role: 'operador' as StaffRole, password: '' };
 
@@ -13,8 +19,11 @@ const blank = { email: '', name: '', role: 'operador' as StaffRole, password: ''
  * new password or a reset of their two-step sign-in (their sessions end; docs/decisions/0023).
  */
 export default function StaffPage() {
-  const queryClient = useQueryClient();
-  const staff = useQuery({ queryKey: painelKeys.staff, queryFn: () => painelFetch<Staff[]>('/staff/') });
+  const staff = useStaff();
+  const createStaff = useCreateStaff();
+  const updateStaff = useUpdateStaff();
+  const resetStaffPassword = useResetStaffPassword();
+  const resetStaffTotp = useResetStaffTotp();
   const [draft, setDraft] = useState(blank);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
@@ -26,7 +35,6 @@ export default function StaffPage() {
     try {
       await action();
       setStatus({ message: done, tone: 'success' });
-      await queryClient.invalidateQueries({ queryKey: painelKeys.staff });
       return true;
     } catch (error) {
       if (error instanceof ApiRequestError && error.body?.errors) setErrors(error.body.errors);
@@ -37,17 +45,15 @@ export default function StaffPage() {
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    if (await run(() => painelFetch('/staff/', { method: 'POST', body: draft }), 'Conta criada.'))
-      setDraft(blank);
+    if (await run(() => createStaff.mutateAsync(draft), 'Conta criada.')) setDraft(blank);
   };
   const patch = (member: Staff, body: { role?: StaffRole; active?: boolean }) =>
-    run(() => painelFetch(`/staff/${member.id}/`, { method: 'PATCH', body }), 'Conta atualizada.');
+    run(() => updateStaff.mutateAsync({ id: member.id, ...body }), 'Conta atualizada.');
   const resetPassword = async (event: FormEvent) => {
     event.preventDefault();
     if (!resetting) return;
     const done = await run(
-      () =>
-        painelFetch(`/staff/${resetting.id}/password/`, { method: 'POST', body: { password: newPassword } }),
+      () => resetStaffPassword.mutateAsync({ id: resetting.id, password: newPassword }),
       `Nova senha definida para ${resetting.name}; as sessões dessa conta foram encerradas.`,
     );
     if (done) {
@@ -57,7 +63,7 @@ export default function StaffPage() {
   };
   const resetTotp = (member: Staff) =>
     run(
-      () => painelFetch(`/staff/${member.id}/2fa/reset/`, { method: 'POST' }),
+      () => resetStaffTotp.mutateAsync(member.id),
       `Verificação em duas etapas de ${member.name} desligada: a pessoa precisa configurá-la de novo.`,
     );
 

@@ -1,0 +1,64 @@
+import type { OrderStatus } from '@passada/core/contracts/orders';
+
+export { ORDER_STATUS_LABEL } from '@passada/core/contracts/orders';
+
+import type {
+  OrderStatusChange,
+  PainelOrderDetail,
+  PainelOrderQuery,
+  PainelOrderSummary,
+} from '@passada/core/contracts/painel-orders';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { painelFetch } from '../painel-api.ts';
+import { dashboardKeys } from './dashboard.ts';
+
+/** The button that moves an order to each status. */
+export const MOVE_LABEL: Partial<Record<OrderStatus, string>> = {
+  'em separação': 'Iniciar separação',
+  enviado: 'Marcar como enviado',
+  entregue: 'Marcar como entregue',
+  cancelado: 'Cancelar e devolver o pagamento',
+};
+
+export const orderKeys = {
+  all: ['painel', 'orders'] as const,
+  list: (params: string) => ['painel', 'orders', params] as const,
+  detail: (id: number) => ['painel', 'orders', 'detail', id] as const,
+};
+
+export function ordersQuery(query: PainelOrderQuery) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value));
+  return queryOptions({
+    queryKey: orderKeys.list(params.toString()),
+    queryFn: ({ signal }) =>
+      painelFetch<{ results: PainelOrderSummary[]; count: number; page_size: number }>(`/orders/?${params}`, {
+        signal,
+      }),
+  });
+}
+
+export const useOrders = (query: PainelOrderQuery) => useQuery(ordersQuery(query));
+
+export function orderQuery(id: number) {
+  return queryOptions({
+    queryKey: orderKeys.detail(id),
+    queryFn: ({ signal }) => painelFetch<PainelOrderDetail>(`/orders/${id}/`, { signal }),
+  });
+}
+
+export const useOrder = (id: number) => useQuery(orderQuery(id));
+
+/** Moves an order on (or cancels it, refunding): the answer is its page; lists and the dashboard are read again. */
+export function useMoveOrder(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (change: OrderStatusChange) =>
+      painelFetch<PainelOrderDetail>(`/orders/${id}/status/`, { method: 'POST', body: change }),
+    onSuccess: (detail) => {
+      client.setQueryData(orderKeys.detail(id), detail);
+      void client.invalidateQueries({ queryKey: orderKeys.all });
+      void client.invalidateQueries({ queryKey: dashboardKeys.all });
+    },
+  });
+}

@@ -1,0 +1,151 @@
+import type { PainelEvent } from '@passada/core/contracts/painel';
+import type { FieldPath } from 'react-hook-form';
+
+/** The form holds what people type (numbers as text, "79,90"); `toInput` turns it into the API's shape. */
+export interface LotValues {
+  nome: string;
+  preco_inscricao: string;
+  ate_data: string;
+  ate_inscricoes: string;
+}
+export interface CategoryValues {
+  id?: number | undefined;
+  nome_categoria: string;
+  preco_inscricao: string;
+  /** Total places (sold ones included), never what is left: the server works that out when it saves. */
+  capacidade: string;
+  lotes: LotValues[];
+}
+export interface DayValues {
+  data: string;
+  categorias: CategoryValues[];
+}
+export interface KitSizeValues {
+  id?: number | undefined;
+  tamanho: string;
+  /** Total shirts of the size, as for places. */
+  capacidade: string;
+}
+export interface EventFormValues {
+  nome_evento: string;
+  organizer: string;
+  city: string;
+  state: string;
+  prazo_inscricao: string;
+  hora_evento: string;
+  descricao_evento: string;
+  regulamento: string;
+  imagem_evento: string;
+  kit_tamanhos: KitSizeValues[];
+  kit_local_retirada: string;
+  kit_horarios_retirada: string;
+  oferece_pcd: boolean;
+  dias_evento: DayValues[];
+}
+export type Path = FieldPath<EventFormValues>;
+
+export const blankLot = (): LotValues => ({
+  nome: '',
+  preco_inscricao: '',
+  ate_data: '',
+  ate_inscricoes: '',
+});
+export const blankCategory = (): CategoryValues => ({
+  nome_categoria: '',
+  preco_inscricao: '',
+  capacidade: '100',
+  lotes: [],
+});
+export const blankDay = (): DayValues => ({ data: '', categorias: [blankCategory()] });
+export const blankKitSize = (): KitSizeValues => ({ tamanho: '', capacidade: '' });
+export const blank: EventFormValues = {
+  nome_evento: '',
+  organizer: '',
+  city: '',
+  state: '',
+  prazo_inscricao: '',
+  hora_evento: '06:00',
+  descricao_evento: '',
+  regulamento: '',
+  imagem_evento: '',
+  kit_tamanhos: [],
+  kit_local_retirada: '',
+  kit_horarios_retirada: '',
+  oferece_pcd: false,
+  dias_evento: [blankDay()],
+};
+
+export const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+export const money = (n: number) => n.toFixed(2).replace('.', ',');
+
+export function toValues(e: PainelEvent): EventFormValues {
+  return {
+    nome_evento: e.nome_evento,
+    organizer: e.organizer,
+    city: e.city,
+    state: e.state,
+    prazo_inscricao: e.prazo_inscricao,
+    hora_evento: e.hora_evento,
+    descricao_evento: e.descricao_evento,
+    regulamento: e.regulamento,
+    imagem_evento: e.imagem_evento,
+    kit_tamanhos: e.kit_tamanhos.map((k) => ({
+      id: k.id,
+      tamanho: k.tamanho,
+      capacidade: text(k.capacidade),
+    })),
+    kit_local_retirada: e.kit_local_retirada,
+    kit_horarios_retirada: e.kit_horarios_retirada,
+    oferece_pcd: e.oferece_pcd,
+    dias_evento: e.dias_evento.map((d) => ({
+      data: d.data,
+      categorias: d.categorias.map((c) => ({
+        id: c.id,
+        nome_categoria: c.nome_categoria,
+        preco_inscricao: money(c.preco_inscricao),
+        capacidade: text(c.capacidade),
+        lotes: (c.lotes ?? []).map((l) => ({
+          nome: l.nome,
+          preco_inscricao: money(l.preco_inscricao),
+          ate_data: l.ate_data ?? '',
+          ate_inscricoes: text(l.ate_inscricoes),
+        })),
+      })),
+    })),
+  };
+}
+
+/** "79,90" → 79.9; an empty or unreadable entry goes as null, so the server names the field. */
+export const number = (v: string) => {
+  const typed = v.trim();
+  if (!typed) return null;
+  // "1.234,56": dots group thousands when a comma marks the cents.
+  const n = Number(typed.includes(',') ? typed.replace(/\./g, '').replace(',', '.') : typed);
+  return Number.isNaN(n) ? null : n;
+};
+
+export function toInput(v: EventFormValues) {
+  return {
+    ...v,
+    kit_tamanhos: v.kit_tamanhos.map((k) => ({
+      ...(k.id ? { id: k.id } : {}),
+      tamanho: k.tamanho,
+      capacidade: number(k.capacidade),
+    })),
+    dias_evento: v.dias_evento.map((d) => ({
+      data: d.data,
+      categorias: d.categorias.map((c) => ({
+        ...(c.id ? { id: c.id } : {}),
+        nome_categoria: c.nome_categoria,
+        preco_inscricao: number(c.preco_inscricao),
+        capacidade: number(c.capacidade),
+        lotes: c.lotes.map((l) => ({
+          nome: l.nome,
+          preco_inscricao: number(l.preco_inscricao),
+          ate_data: l.ate_data || null,
+          ate_inscricoes: l.ate_inscricoes.trim() ? number(l.ate_inscricoes) : null,
+        })),
+      })),
+    })),
+  };
+}
