@@ -33,6 +33,10 @@ const TARGETS: Record<string, string> = {
   'apps/api/src/modules/catalog/catalog.repository.ts': 'export const findProduct = 1;\n',
   'apps/api/src/modules/catalog/catalog.routes.ts': 'export const catalogRoutes = 1;\n',
   'apps/api/src/modules/orders/orders.repository.ts': 'export const findOrder = 1;\n',
+  'apps/api/src/modules/painel/painel.repository.ts': 'export const listAudit = 1;\n',
+  'apps/api/src/modules/accounts/index.ts': 'export const hashPassword = 1;\n',
+  'apps/api/src/modules/staff/index.ts': 'export const audited = 1;\n',
+  'apps/api/src/modules/staff/staff.repository.ts': 'export const findStaff = 1;\n',
   'apps/web/src/features/cart/cart-dialog.tsx': 'export const CartDialog = 1;\n',
   'apps/web/src/features/catalog/pages/product-page.tsx': 'export default 1;\n',
   'apps/web/src/lib/api.ts': 'export const apiFetch = 1;\n',
@@ -55,9 +59,19 @@ const BREACHES: Record<string, string> = {
     "import { findProduct } from '../catalog/catalog.repository.ts';\nimport { catalogRoutes } from '../catalog/catalog.routes.ts';\n",
   'apps/api/src/modules/orders/admin/export.ts':
     "import { findProduct } from '../../../modules/catalog/catalog.repository.ts';\n",
+  // Rule 6: a back-office route opening the database, even through the back office's own repository.
+  'apps/api/src/modules/painel/access.routes.ts': "import { listAudit } from './painel.repository.ts';\n",
+  // Rule 7: a repository imported from outside the modules (a plugin, a test factory).
+  'apps/api/src/plugins/cache.ts':
+    "import { findProduct } from '../modules/catalog/catalog.repository.ts';\n",
+  'apps/api/src/test/factories/orders.ts':
+    "import { findOrder } from '../../modules/orders/orders.repository.ts';\n",
+  // Rule 8: the staff module importing another module, even through its public face.
+  'apps/api/src/modules/staff/staff.service.ts':
+    "import { hashPassword } from '../accounts/index.ts';\nimport type { StaffProduct } from '../catalog/catalog-admin.ts';\n",
   // Rule 2: a feature importing another feature.
   'apps/web/src/features/cart/cart-lines.tsx': "import Product from '../catalog/pages/product-page.tsx';\n",
-  // Rule 6: a back-office page or component calling painelFetch itself instead of an api/ hook.
+  // Rule 9: a back-office page or component calling painelFetch itself instead of an api/ hook.
   'apps/web/src/features/painel/pages/staff-page.tsx': "import { painelFetch } from '../painel-api.ts';\n",
   'apps/web/src/features/painel/components/photo-manager.tsx':
     "export { painelFetch } from '../painel-api.ts';\n",
@@ -76,23 +90,34 @@ const expected = [
   "apps/api/src/modules/orders/orders.service.ts:2 importa '../catalog/catalog.routes.ts': Um módulo usa outro só pela face pública dele",
   "apps/api/src/modules/orders/admin/export.ts:1 importa '../../../modules/catalog/catalog.repository.ts': Um módulo usa outro",
   "apps/web/src/features/cart/cart-lines.tsx:1 importa '../catalog/pages/product-page.tsx': Uma feature não importa outra",
+  "apps/api/src/modules/painel/access.routes.ts:1 importa './painel.repository.ts': As rotas do painel (modules/painel/*.routes.ts) não abrem o banco",
+  "apps/api/src/plugins/cache.ts:1 importa '../modules/catalog/catalog.repository.ts': O repositório de um módulo só é importado pelos arquivos do próprio módulo",
+  "apps/api/src/test/factories/orders.ts:1 importa '../../modules/orders/orders.repository.ts': O repositório de um módulo só é importado",
+  "apps/api/src/modules/staff/staff.service.ts:1 importa '../accounts/index.ts': modules/staff é o módulo de baixo",
+  "apps/api/src/modules/staff/staff.service.ts:2 importa '../catalog/catalog-admin.ts': modules/staff é o módulo de baixo",
   "apps/web/src/features/painel/pages/staff-page.tsx:1 importa '../painel-api.ts': No painel, só os arquivos de api/ chamam o painelFetch",
   "apps/web/src/features/painel/components/photo-manager.tsx:1 importa '../painel-api.ts': No painel, só os arquivos de api/",
   "packages/core/src/text.ts:1 importa 'react': packages/core é puro",
   "packages/core/src/text.ts:2 importa '../../../apps/api/src/app.ts': packages/core é puro",
 ];
 const ruleOf = (line: string) =>
-  line.includes('components/ e lib/')
-    ? 3
-    : line.includes('O app web e a API')
-      ? 5
-      : line.includes('Um módulo')
-        ? 1
-        : line.includes('Uma feature')
-          ? 2
-          : line.includes('No painel')
-            ? 6
-            : 4;
+  line.includes('As rotas do painel')
+    ? 6
+    : line.includes('O repositório de um módulo')
+      ? 7
+      : line.includes('modules/staff é o módulo de baixo')
+        ? 8
+        : line.includes('components/ e lib/')
+          ? 3
+          : line.includes('O app web e a API')
+            ? 5
+            : line.includes('Um módulo')
+              ? 1
+              : line.includes('Uma feature')
+                ? 2
+                : line.includes('No painel')
+                  ? 9
+                  : 4;
 
 describe('import boundaries (docs/architecture.md §9)', () => {
   it('npm run lint runs the check after Biome', () => {
@@ -133,6 +158,14 @@ describe('import boundaries (docs/architecture.md §9)', () => {
         "import { findOrder } from './orders.repository.ts';",
         "import { cents } from '@passada/core/money';",
       ].join('\n'),
+      // The back office's routes use the staff module and other modules' staff services; the staff
+      // module uses its own repository; outside the modules, a repository's shared parts come
+      // through the owner's service.
+      'apps/api/src/modules/painel/catalog.routes.ts':
+        "import { audited } from '../staff/index.ts';\nimport type { StaffProduct } from '../catalog/catalog-admin.ts';\n",
+      'apps/api/src/modules/staff/staff.service.ts': "import { findStaff } from './staff.repository.ts';\n",
+      'apps/api/src/test/factories/catalog.ts':
+        "import type { CatalogService } from '../../modules/catalog/catalog.service.ts';\n",
       // app/ routes to features; features use lib/ and core.
       'apps/web/src/app/router.tsx':
         "const page = () => import('../features/catalog/pages/product-page.tsx');\n",

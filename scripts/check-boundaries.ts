@@ -54,6 +54,10 @@ interface Rule {
 }
 
 const MODULE = /^apps\/api\/src\/modules\/([^/]+)\/(.+)$/;
+/** The back office's route files: its HTTP face, which holds no SQL (decision 0030). */
+const PAINEL_ROUTES = /^apps\/api\/src\/modules\/painel\/[^/]+\.routes\.ts$/;
+/** A repository: the SQL of a module, for that module alone. */
+const REPOSITORY = /\.repository\.ts$/;
 const FEATURE = /^apps\/web\/src\/features\/([^/]+)\//;
 
 /** A module's public face: its plugin (`index.ts`), its services and its staff service (`*-admin.ts`). */
@@ -66,7 +70,7 @@ function crossing(pattern: RegExp, { file, target }: Import): RegExpExecArray | 
   return from && to && from[1] !== to[1] ? to : null;
 }
 
-/** The back office's one fetch wrapper, which only its `api/` files may import (rule 6). */
+/** The back office's one fetch wrapper, which only its `api/` files may import (rule 9). */
 const PAINEL_FETCH = 'apps/web/src/features/painel/painel-api.ts';
 
 const isTest = (file: string) => /\.test(-utils)?\.tsx?$/.test(file) || file.includes('.test-utils.');
@@ -120,6 +124,28 @@ export const RULES: Rule[] = [
   },
   {
     rule: 6,
+    message:
+      'As rotas do painel (modules/painel/*.routes.ts) não abrem o banco: nenhum repositório. Chame o serviço da equipe do módulo dono (app.<módulo>.admin, ou app.staff) dentro de audited (decisão 0030).',
+    breaks: ({ file, target }) => PAINEL_ROUTES.test(file) && !!target && REPOSITORY.test(target),
+  },
+  {
+    rule: 7,
+    message:
+      'O repositório de um módulo só é importado pelos arquivos do próprio módulo: fora de modules/, use o que a face pública dele (index.ts, *.service.ts) reexporta.',
+    breaks: ({ file, target }) =>
+      !file.startsWith('apps/api/src/modules/') && !!target && MODULE.test(target) && REPOSITORY.test(target),
+  },
+  {
+    rule: 8,
+    message:
+      'modules/staff é o módulo de baixo (contas da equipe, sessões, permissões, auditoria): não importa nenhum outro módulo; os outros é que o usam (decisão 0030).',
+    breaks: (imp) => {
+      const to = crossing(MODULE, imp);
+      return !!to && MODULE.exec(imp.file)?.[1] === 'staff';
+    },
+  },
+  {
+    rule: 9,
     message:
       'No painel, só os arquivos de api/ chamam o painelFetch (painel-api.ts): páginas e componentes usam os hooks de features/painel/api/ (consultas com chaves, mutações que invalidam o que mudam).',
     breaks: ({ file, target }) =>

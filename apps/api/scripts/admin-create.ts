@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { StaffRoleSchema } from '@passada/core/contracts/painel';
 import { EnvError, loadEnv } from '../src/config/env.ts';
 import { openDatabase } from '../src/db/client.ts';
-import { createStaffService } from '../src/modules/painel/staff.service.ts';
+import { createStaffService } from '../src/modules/staff/staff.service.ts';
 import { HttpError } from '../src/plugins/errors.ts';
 
 /**

@@ -20,6 +20,7 @@ import painel from './modules/painel/index.ts';
 import payments from './modules/payments/index.ts';
 import registrations from './modules/registrations/index.ts';
 import shipping from './modules/shipping/index.ts';
+import staff from './modules/staff/index.ts';
 import auth, { TOKEN_SECURITY_SCHEME } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import infra from './plugins/infra.ts';
@@ -154,6 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(registrations);
   await app.register(orders);
   await app.register(seo);
+  await app.register(staff);
   await app.register(painel);
 
   await registerWebApp(app, env.webDist, shell);

@@ -1,5 +1,9 @@
-import { ensureColors, ensureSizes } from '../../modules/catalog/catalog.repository.ts';
-import { createCatalogService, type NewCatalogProduct } from '../../modules/catalog/catalog.service.ts';
+import {
+  createCatalogService,
+  ensureColors,
+  ensureSizes,
+  type NewCatalogProduct,
+} from '../../modules/catalog/catalog.service.ts';
 import { palette, productImage } from '../../modules/catalog/product-images.ts';
 import type { Db } from '../client.ts';
 import {

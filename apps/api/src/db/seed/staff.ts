@@ -1,4 +1,4 @@
-import { hashPassword } from '../../modules/accounts/passwords.ts';
+import { hashPassword } from '../../plugins/passwords.ts';
 import type { Db } from '../client.ts';
 import { staff } from '../schema/index.ts';
 

@@ -5,7 +5,7 @@ import { applyRetention } from './personal-data.ts';
 import { createUsersService, type UsersService } from './users.service.ts';
 
 // The password rules staff accounts share (modules/painel), through this module's public face (docs/architecture.md §9).
-export * from './passwords.ts';
+export * from '../../plugins/passwords.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -14,17 +14,20 @@ import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { hashToken } from '../../plugins/auth.ts';
 import { badRequest, HttpError } from '../../plugins/errors.ts';
-import type { MailProvider } from '../../providers/mail/mail.provider.ts';
-import { accountNoticeMail, loginLinkMail, passwordResetMail } from './account-mail.ts';
-import { type DeviceCookie, deviceCookie, readDeviceNonce } from './device-cookie.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
   isCommonPassword,
   verifyAgainstDummy,
   verifyPassword,
-} from './passwords.ts';
+} from '../../plugins/passwords.ts';
+import type { MailProvider } from '../../providers/mail/mail.provider.ts';
+import { accountNoticeMail, loginLinkMail, passwordResetMail } from './account-mail.ts';
+import { type DeviceCookie, deviceCookie, readDeviceNonce } from './device-cookie.ts';
 import * as repo from './users.repository.ts';
+
+/** For test factories, which add accounts without going through sign-up. */
+export { insertUser } from './users.repository.ts';
 
 export interface UsersServiceDeps {
   db: Db;

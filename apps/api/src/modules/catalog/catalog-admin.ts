@@ -3,6 +3,7 @@ import { MAX_PRODUCT_IMAGES } from '@passada/core/contracts/catalog';
 import { STALE_VERSION_CODE } from '@passada/core/contracts/painel';
 import { toSearchText } from '@passada/core/text';
 import type { Db, Tx } from '../../db/client.ts';
+import type { stockMovements } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import * as repo from './catalog.repository.ts';
 
@@ -57,6 +58,13 @@ function fields(row: repo.ProductRow): ProductFields {
  * What the back office does to the catalogue: every write takes the caller's transaction so the audit
  * entry commits or rolls back with it.
  */
+/** Why stock moved and who moved it (a staff member's id), kept in `stock_movements`. */
+export interface StockMovementNote {
+  reason: (typeof stockMovements.$inferInsert)['reason'];
+  note: string;
+  staffId: number;
+}
+
 export function createCatalogAdmin(deps: { db: Db }) {
   async function withDetails(db: Conn, rows: repo.ProductRow[]): Promise<StaffProduct[]> {
     const ids = rows.map((r) => r.id);
@@ -176,8 +184,12 @@ export function createCatalogAdmin(deps: { db: Db }) {
     return removed;
   }
 
-  /** Puts the product's photos in the given order; the list must name each photo once. */
-  async function reorderImages(tx: Tx, productId: number, ids: number[]): Promise<repo.ImageRow[]> {
+  /** Puts the product's photos in the given order; the list must name each photo once. Answers the order before too. */
+  async function reorderImages(
+    tx: Tx,
+    productId: number,
+    ids: number[],
+  ): Promise<{ before: number[]; images: repo.ImageRow[] }> {
     if (!(await repo.lockProduct(tx, productId))) throw notFound(PRODUCT_NOT_FOUND);
     const images = await repo.findImageRows(tx, productId);
     const known = new Set(images.map((i) => i.id));
@@ -189,17 +201,19 @@ export function createCatalogAdmin(deps: { db: Db }) {
       throw conflict('A nova ordem deve listar cada foto do produto uma vez.', 'ordem_invalida');
     }
     for (const [i, id] of ids.entries()) await repo.setImagePosition(tx, id, i + 1);
-    return repo.findImageRows(tx, productId);
+    return { before: images.map((i) => i.id), images: await repo.findImageRows(tx, productId) };
   }
 
   /**
    * Adds `delta` units, or sets the counted quantity. Both run under the stock row's lock, in the
-   * same order as a checkout's reservation, so a sale in between is never overwritten or lost.
+   * same order as a checkout's reservation, so a sale in between is never overwritten or lost. The
+   * movement (why, by whom) is written in the same transaction, so history and stock always agree.
    */
   async function changeStock(
     tx: Tx,
     combo: StockCombo,
     change: { delta: number } | { set: number },
+    movement: StockMovementNote,
   ): Promise<{ before: number; after: number; delta: number }> {
     const before = await repo.lockStockRow(tx, combo);
     if (before === undefined) throw notFound(COMBO_NOT_FOUND);
@@ -208,8 +222,19 @@ export function createCatalogAdmin(deps: { db: Db }) {
     if (after === undefined) {
       throw conflict(`O estoque não pode ficar negativo: há ${before} unidades.`, 'estoque_negativo');
     }
+    await repo.insertStockMovement(tx, {
+      ...combo,
+      delta,
+      quantityAfter: after,
+      reason: movement.reason,
+      note: movement.note,
+      staffId: movement.staffId,
+    });
     return { before, after, delta };
   }
+
+  /** A colour × size's history of movements, newest first. */
+  const stockHistory = (combo: StockCombo) => repo.listStockMovements(deps.db, combo);
 
   function lowStock(threshold: number) {
     return repo.findLowStock(deps.db, threshold);
@@ -243,6 +268,7 @@ export function createCatalogAdmin(deps: { db: Db }) {
     removeImage,
     reorderImages,
     changeStock,
+    stockHistory,
     lowStock,
     listColors: () => repo.listColors(deps.db),
     listSizes: () => repo.listSizes(deps.db),

@@ -1,7 +1,16 @@
-import { and, asc, eq, exists, gt, gte, inArray, isNull, like, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inIds, prepared } from '../../db/prepared.ts';
-import { colors, productImages, products, sizes, stock, stockReservations } from '../../db/schema/index.ts';
+import {
+  colors,
+  productImages,
+  products,
+  sizes,
+  staff,
+  stock,
+  stockMovements,
+  stockReservations,
+} from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
 
@@ -426,4 +435,33 @@ export function listColors(db: Conn) {
 
 export function listSizes(db: Conn) {
   return db.select().from(sizes).orderBy(asc(sizes.sortOrder), asc(sizes.name));
+}
+
+/** One line of stock history, written in the transaction that changed the stock. */
+export async function insertStockMovement(db: Conn, row: typeof stockMovements.$inferInsert): Promise<void> {
+  await db.insert(stockMovements).values(row);
+}
+
+/** A colour × size's movements, newest first, with the e-mail of who made each (the staff table is only read). */
+export function listStockMovements(db: Conn, combo: { productId: number; colorId: number; sizeId: number }) {
+  return db
+    .select({
+      id: stockMovements.id,
+      delta: stockMovements.delta,
+      quantityAfter: stockMovements.quantityAfter,
+      reason: stockMovements.reason,
+      note: stockMovements.note,
+      staffEmail: staff.email,
+      at: stockMovements.at,
+    })
+    .from(stockMovements)
+    .leftJoin(staff, eq(staff.id, stockMovements.staffId))
+    .where(
+      and(
+        eq(stockMovements.productId, combo.productId),
+        eq(stockMovements.colorId, combo.colorId),
+        eq(stockMovements.sizeId, combo.sizeId),
+      ),
+    )
+    .orderBy(desc(stockMovements.at), desc(stockMovements.id));
 }

@@ -27,6 +27,9 @@ import {
 } from './catalog.repository.ts';
 import { createCatalogAdmin } from './catalog-admin.ts';
 
+/** Shared beyond the module (the shop's cache listens for it; seeds and tests add colours and sizes). */
+export { CATALOG_CHANGED, ensureColors, ensureSizes } from './catalog.repository.ts';
+
 export type { StockLine };
 
 type Conn = Db | Tx;

@@ -278,13 +278,19 @@ export function createCouponsService(deps: CouponsServiceDeps) {
       );
       return admin.get(row.id, tx);
     },
-    async update(tx: Tx, id: number, fields: CouponFields): Promise<PainelCoupon> {
+    /** Answers the coupon before and after, for the audit line. */
+    async update(
+      tx: Tx,
+      id: number,
+      fields: CouponFields,
+    ): Promise<{ before: PainelCoupon; after: PainelCoupon }> {
+      const before = await admin.get(id, tx);
       await checkRaceScope(tx, fields);
       const row = await uniqueCode(() =>
         tx.transaction((sp) => repo.updateCoupon(sp, id, { ...columns(fields), updatedAt: deps.now() })),
       );
       if (!row) throw notFound('Cupom não encontrado.');
-      return admin.get(row.id, tx);
+      return { before, after: await admin.get(row.id, tx) };
     },
   };
 

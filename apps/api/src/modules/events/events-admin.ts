@@ -1,3 +1,4 @@
+import type { PainelEvent } from '@passada/core/contracts/painel';
 import {
   type EventInputSchema,
   type EventUpdateSchema,
@@ -95,7 +96,8 @@ function rowFields(input: Input) {
  * or held (unreleased reservations) counted under the row's lock at the moment of the write, so a sale
  * made after the form was opened is never undone (docs/decisions/0025-edit-versions-and-money-roles.md).
  */
-export function createEventsAdmin() {
+/** `readForStaff` is the service's getEventForStaff: the event as the form edits it (the audit's "before"). */
+export function createEventsAdmin(deps: { readForStaff: (id: number, tx: Tx) => Promise<PainelEvent> }) {
   async function writeDays(tx: Tx, eventId: number, input: Input) {
     const existingDays = await tx.select().from(eventDays).where(eq(eventDays.eventId, eventId));
     const dayIds = existingDays.map((d) => d.id);
@@ -308,9 +310,11 @@ export function createEventsAdmin() {
   /**
    * Saves the form if the event is still at the version it was read at: the check and the bump are
    * one conditional UPDATE, whose row lock holds a second save of the same version until this one
-   * ends, and then finds the version moved on (409, nothing written).
+   * ends, and then finds the version moved on (409, nothing written). Answers the event as it was
+   * before, for the audit line.
    */
-  async function updateEvent(tx: Tx, id: number, input: EventEdit): Promise<void> {
+  async function updateEvent(tx: Tx, id: number, input: EventEdit): Promise<PainelEvent> {
+    const before = await deps.readForStaff(id, tx);
     const [row] = await tx
       .update(events)
       .set({ ...rowFields(input), version: sql`${events.version} + 1` })
@@ -323,6 +327,7 @@ export function createEventsAdmin() {
     await writeDays(tx, id, input);
     await writeKit(tx, id, input);
     await notifyEventsChanged(tx);
+    return before;
   }
 
   return { createEvent, updateEvent };

@@ -18,6 +18,8 @@ import * as repo from './events.repository.ts';
 import { createEventsAdmin } from './events-admin.ts';
 
 export type { CategoryInfo, EventRow, KitSizeRow } from './events.repository.ts';
+/** Shared beyond the module: the shop's cache listens for it. */
+export { EVENTS_CHANGED } from './events.repository.ts';
 
 /** The store's termo de responsabilidade, for events that do not write their own. */
 export const STANDARD_TERMS = [
@@ -329,7 +331,7 @@ export function createEventsService(deps: EventsServiceDeps) {
     reserveKit,
     reservePlaces,
     releasePlaces,
-    admin: createEventsAdmin(),
+    admin: createEventsAdmin({ readForStaff: getEventForStaff }),
   };
 }
 

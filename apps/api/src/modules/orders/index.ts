@@ -40,6 +40,7 @@ export default fp(
         payments: app.payments,
         catalog: app.catalog,
         registrations: app.registrations.cart,
+        kitPickedUp: app.registrationsAdmin.kitPickedUp,
         coupons: app.coupons,
       }),
     });

@@ -18,7 +18,9 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
+import type { RegistrationsAdmin } from '../registrations/index.ts';
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
+import { dailySales } from './dashboard.repository.ts';
 import * as repo from './orders.repository.ts';
 import { paymentMethodOf, shippingServiceOf } from './orders.service.ts';
 
@@ -31,6 +33,7 @@ export interface OrdersAdminDeps {
   payments: Pick<PaymentsService, 'returnPaid' | 'chargeById' | 'refundOf' | 'events'>;
   catalog: Pick<CatalogService, 'releaseStock'>;
   registrations: Pick<RegistrationsCart, 'ofOrders' | 'cancel'>;
+  kitPickedUp: RegistrationsAdmin['kitPickedUp'];
   coupons: Pick<CouponsService, 'returnUse'>;
 }
 
@@ -202,6 +205,13 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       at: now,
     });
     await deps.jobs.send('mail.order-status', { orderId: id, status: change.status }, { tx });
+    if (change.status === 'cancelado') {
+      // A kit handed out is like a parcel shipped: the order can no longer be cancelled (all of the
+      // above rolls back). Checked after the registrations' rows were written, so a check-in
+      // running meanwhile has either committed (and is seen here) or waits and then refuses.
+      const registrations = (await deps.registrations.ofOrders([id], tx)).get(id);
+      await deps.kitPickedUp(tx, registrations?.map((r) => r.id) ?? [], 'o pedido não pode ser cancelado');
+    }
     return { before, after, refund, cancelledRegistrations };
   }
 
@@ -210,7 +220,10 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
 
   const ordersOfCharges = (chargeIds: number[]) => repo.findOrderIdsByCharges(deps.db, chargeIds);
 
-  return { list, detail, changeStatus, awaitingShipment, ordersOfCharges };
+  /** Shop and registration sales per store day since `since`, for the dashboard (dashboard.repository.ts). */
+  const salesPerDay = (since: Date) => dailySales(deps.db, since);
+
+  return { list, detail, changeStatus, awaitingShipment, ordersOfCharges, salesPerDay };
 }
 
 export type OrdersAdmin = ReturnType<typeof createOrdersAdmin>;

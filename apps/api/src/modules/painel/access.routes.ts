@@ -17,10 +17,7 @@ import {
 } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audit } from './audit.ts';
-import { ADMIN_ONLY, actor, staffToken } from './guard.ts';
-import { listAudit } from './painel.repository.ts';
-import { type StaffService, toStaffWire } from './staff.service.ts';
+import { ADMIN_ONLY, actor, audited, type StaffService, staffToken, toStaffWire } from '../staff/index.ts';
 
 const AUDIT_PAGE_SIZE = 50;
 
@@ -167,14 +164,11 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
       },
     },
     async (req, reply) => {
-      // Not createAudited: the staff service writes through its own connection, and PGlite has one.
-      const created = toStaffWire(await staff.createStaff(req.body));
-      await audit(app.db, actor(req), {
-        action: 'criado',
-        entity: 'equipe',
-        entityId: created.id,
-        after: created,
-      });
+      const created = await audited(
+        req,
+        async (tx) => toStaffWire(await staff.createStaff(req.body, tx)),
+        (wire) => ({ action: 'criado', entity: 'equipe', entityId: wire.id, after: wire }),
+      );
       return reply.status(201).send(created);
     },
   );
@@ -192,14 +186,17 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
       },
     },
     async (req) => {
-      const { before, after } = await staff.updateStaff(req.params.id, req.body);
-      await audit(app.db, actor(req), {
-        action: 'alterado',
-        entity: 'equipe',
-        entityId: after.id,
-        before: toStaffWire(before),
-        after: toStaffWire(after),
-      });
+      const { after } = await audited(
+        req,
+        (tx) => staff.updateStaff(req.params.id, req.body, tx),
+        ({ before, after }) => ({
+          action: 'alterado',
+          entity: 'equipe',
+          entityId: after.id,
+          before: toStaffWire(before),
+          after: toStaffWire(after),
+        }),
+      );
       return toStaffWire(after);
     },
   );
@@ -246,8 +243,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
       },
     },
     async (req) => {
-      const { rows, total } = await listAudit(
-        app.db,
+      const { rows, total } = await staff.listAudit(
         { entity: req.query.entity },
         { limit: AUDIT_PAGE_SIZE, offset: (req.query.page - 1) * AUDIT_PAGE_SIZE },
       );

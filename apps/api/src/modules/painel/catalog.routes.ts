@@ -19,9 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../plugins/errors.ts';
 import type { ImageRow, ProductFields, StaffProduct } from '../catalog/catalog-admin.ts';
-import { audit, createAudited } from './audit.ts';
-import { ADMIN_ONLY, actor } from './guard.ts';
-import { insertStockMovement, listStockMovements } from './painel.repository.ts';
+import { ADMIN_ONLY, actor, audit, audited, creation } from '../staff/index.ts';
 import { photoKeys, photoSrcset, readUploadedPhoto } from './photos.ts';
 
 const toImageWire = (image: ImageRow) => ({
@@ -121,8 +119,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const created = await createAudited(app.db, actor(req), 'produto', async (tx) =>
-        toProductWire(await admin.createProduct(tx, productFields(req.body))),
+      const created = await audited(
+        req,
+        async (tx) => toProductWire(await admin.createProduct(tx, productFields(req.body))),
+        creation('produto'),
       );
       return reply.status(201).send(created);
     },
@@ -143,19 +143,19 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const b = req.body;
-      return app.db.transaction(async (tx) => {
-        const { before, after } = await admin.updateProduct(tx, req.params.id, b.versao, productFields(b));
-        const wire = toProductWire(after);
-        await audit(tx, actor(req), {
+      const { after } = await audited(
+        req,
+        (tx) => admin.updateProduct(tx, req.params.id, b.versao, productFields(b)),
+        ({ before, after }) => ({
           action:
             b.oculto === true ? 'ocultado' : b.oculto === false && before.hidden ? 'mostrado' : 'alterado',
           entity: 'produto',
           entityId: after.id,
           before: toProductWire(before),
-          after: wire,
-        });
-        return wire;
-      });
+          after: toProductWire(after),
+        }),
+      );
+      return toProductWire(after);
     },
   );
 
@@ -210,18 +210,21 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const removed = await app.db.transaction(async (tx) => {
-        const row = await admin.removeImage(tx, req.params.id, req.params.imageId);
-        // A photo still in the queue is dropped with it: its job then finds nothing to finish.
-        await app.photos.forget(tx, row.url);
-        await audit(tx, actor(req), {
+      const removed = await audited(
+        req,
+        async (tx) => {
+          const row = await admin.removeImage(tx, req.params.id, req.params.imageId);
+          // A photo still in the queue is dropped with it: its job then finds nothing to finish.
+          await app.photos.forget(tx, row.url);
+          return row;
+        },
+        (row) => ({
           action: 'foto_removida',
           entity: 'produto',
           entityId: req.params.id,
           before: { foto: row.url, posicao: row.position },
-        });
-        return row;
-      });
+        }),
+      );
       // The files go once the row is gone; a failure here only leaves unreferenced files behind.
       await app.providers.media
         .delete(photoKeys(removed.url))
@@ -242,19 +245,20 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.array(PainelImageSchema), ...errors, 409: ApiErrorSchema },
       },
     },
-    async (req) =>
-      app.db.transaction(async (tx) => {
-        const before = (await admin.getProduct(req.params.id, tx)).images.map((i) => i.id);
-        const images = await admin.reorderImages(tx, req.params.id, req.body.ids);
-        await audit(tx, actor(req), {
+    async (req) => {
+      const { images } = await audited(
+        req,
+        (tx) => admin.reorderImages(tx, req.params.id, req.body.ids),
+        ({ before }) => ({
           action: 'fotos_reordenadas',
           entity: 'produto',
           entityId: req.params.id,
           before,
           after: req.body.ids,
-        });
-        return images.map(toImageWire);
-      }),
+        }),
+      );
+      return images.map(toImageWire);
+    },
   );
 
   const ColorWire = z.object({ id: z.number().int(), name: z.string(), hex: z.string() });
@@ -282,7 +286,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const color = await createAudited(app.db, actor(req), 'cor', (tx) => admin.createColor(tx, req.body));
+      const color = await audited(req, (tx) => admin.createColor(tx, req.body), creation('cor'));
       return reply.status(201).send(color);
     },
   );
@@ -298,8 +302,10 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const size = await createAudited(app.db, actor(req), 'tamanho', (tx) =>
-        admin.createSize(tx, { name: req.body.name, sortOrder: req.body.sort_order }),
+      const size = await audited(
+        req,
+        (tx) => admin.createSize(tx, { name: req.body.name, sortOrder: req.body.sort_order }),
+        creation('tamanho'),
       );
       return reply.status(201).send(size);
     },
@@ -332,30 +338,27 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       const combo = { productId: b.product_id, colorId: b.color_id, sizeId: b.size_id };
-      const me = actor(req);
-      return app.db.transaction(async (tx) => {
-        const result = await admin.changeStock(
-          tx,
-          combo,
-          b.modo === 'definir' ? { set: b.quantidade } : { delta: b.quantidade },
-        );
-        await insertStockMovement(tx, {
-          ...combo,
-          delta: result.delta,
-          quantityAfter: result.after,
-          reason: b.motivo,
-          note: b.observacao,
-          staffId: me.id,
-        });
-        await audit(tx, me, {
+      return audited(
+        req,
+        (tx) =>
+          admin.changeStock(
+            tx,
+            combo,
+            b.modo === 'definir' ? { set: b.quantidade } : { delta: b.quantidade },
+            {
+              reason: b.motivo,
+              note: b.observacao,
+              staffId: actor(req).id,
+            },
+          ),
+        (result) => ({
           action: `estoque_${b.motivo}`,
           entity: 'estoque',
           entityId: `${b.product_id}/${b.color_id}/${b.size_id}`,
           before: { quantidade: result.before },
           after: { quantidade: result.after, observacao: b.observacao },
-        });
-        return result;
-      });
+        }),
+      );
     },
   );
 
@@ -370,7 +373,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const rows = await listStockMovements(app.db, {
+      const rows = await admin.stockHistory({
         productId: req.query.product_id,
         colorId: req.query.color_id,
         sizeId: req.query.size_id,

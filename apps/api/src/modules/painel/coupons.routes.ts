@@ -6,8 +6,7 @@ import {
 } from '@passada/core/contracts/coupons';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audit } from './audit.ts';
-import { ADMIN_ONLY, actor } from './guard.ts';
+import { ADMIN_ONLY, audited } from '../staff/index.ts';
 
 const CouponIdSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -55,16 +54,11 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const created = await app.db.transaction(async (tx) => {
-        const coupon = await app.coupons.admin.create(tx, req.body);
-        await audit(tx, actor(req), {
-          action: 'criado',
-          entity: 'cupom',
-          entityId: coupon.id,
-          after: req.body,
-        });
-        return coupon;
-      });
+      const created = await audited(
+        req,
+        (tx) => app.coupons.admin.create(tx, req.body),
+        (coupon) => ({ action: 'criado', entity: 'cupom', entityId: coupon.id, after: req.body }),
+      );
       return reply.status(201).send(created);
     },
   );
@@ -82,18 +76,18 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const before = await app.coupons.admin.get(req.params.id);
-      return app.db.transaction(async (tx) => {
-        const coupon = await app.coupons.admin.update(tx, req.params.id, req.body);
-        await audit(tx, actor(req), {
+      const { after } = await audited(
+        req,
+        (tx) => app.coupons.admin.update(tx, req.params.id, req.body),
+        ({ before, after }) => ({
           action: req.body.ativo === before.ativo ? 'alterado' : req.body.ativo ? 'ativado' : 'desativado',
           entity: 'cupom',
-          entityId: coupon.id,
+          entityId: after.id,
           before,
           after: req.body,
-        });
-        return coupon;
-      });
+        }),
+      );
+      return after;
     },
   );
 };

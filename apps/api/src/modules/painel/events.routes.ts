@@ -21,10 +21,12 @@ import { formatPhone } from '@passada/core/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { type ParticipantRow, participantIdentity } from '../registrations/registrations-admin.ts';
-import { audit } from './audit.ts';
-import { ADMIN_ONLY, actor } from './guard.ts';
-import { type CheckinRow, deleteCheckin, findCheckins, insertCheckin } from './painel.repository.ts';
+import {
+  type CheckinRow,
+  type ParticipantRow,
+  participantIdentity,
+} from '../registrations/registrations-admin.ts';
+import { ADMIN_ONLY, actor, audited } from '../staff/index.ts';
 import { readUploadedPhoto } from './photos.ts';
 
 const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -107,12 +109,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       search: query.busca,
     });
     const checkins = new Map(
-      (
-        await findCheckins(
-          app.db,
-          rows.map((r) => r.id),
-        )
-      ).map((c) => [c.registrationId, c]),
+      (await app.registrationsAdmin.checkins(rows.map((r) => r.id))).map((c) => [c.registrationId, c]),
     );
     const cancelled = (r: ParticipantRow) => r.cancelledAt !== null;
     return rows
@@ -301,8 +298,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     return { event, row };
   }
 
-  const cancelledMessage = (at: Date) =>
-    `Inscrição cancelada em ${formatStoreDateTime(at)}: o kit não pode ser entregue.`;
+  const { cancelledMessage } = app.registrationsAdmin;
 
   app.get(
     '/checkin/search/',
@@ -341,7 +337,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req): Promise<CheckinPreview> => {
       const { event, row } = await checkinTarget(req.body);
-      const [checkin] = await findCheckins(app.db, [row.id]);
+      const [checkin] = await app.registrationsAdmin.checkins([row.id]);
       return {
         participante: participantWire(row, checkin),
         evento: { id: event.id, nome: event.name },
@@ -369,29 +365,17 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(409, cancelledMessage(row.cancelledAt), 'inscricao_cancelada', undefined, {
           participante: participantWire(row, undefined),
         });
-      const me = actor(req);
-      const created = await app.db.transaction(async (tx) => {
-        // A cancellation committing meanwhile wins: the kit of a cancelled registration is never handed out.
-        const locked = await app.registrationsAdmin.lockForCheckin(tx, id);
-        if (locked?.cancelledAt)
-          throw new HttpError(409, cancelledMessage(locked.cancelledAt), 'inscricao_cancelada');
-        const inserted = await insertCheckin(tx, {
-          registrationId: id,
-          staffId: me.id,
-          staffName: me.name,
-          at: app.now(),
-        });
-        if (inserted)
-          await audit(tx, me, {
-            action: 'kit_retirado',
-            entity: 'inscricao',
-            entityId: id,
-            after: { retirada: inserted.at },
-          });
-        return inserted;
-      });
+      // A cancellation committing meanwhile wins: the kit of a cancelled registration is never handed out.
+      const created = await audited(
+        req,
+        (tx) => app.registrationsAdmin.checkIn(tx, id, actor(req)),
+        (inserted) =>
+          inserted
+            ? { action: 'kit_retirado', entity: 'inscricao', entityId: id, after: { retirada: inserted.at } }
+            : null,
+      );
       if (!created) {
-        const [first] = await findCheckins(app.db, [id]);
+        const [first] = await app.registrationsAdmin.checkins([id]);
         throw new HttpError(
           409,
           `Kit já retirado em ${formatStoreDateTime(first!.at)} (registrado por ${first!.staffName}).`,
@@ -417,37 +401,37 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const { row } = await checkinTarget(req.body);
-      const me = actor(req);
-      await app.db.transaction(async (tx) => {
-        // Held like a check-in: a cancellation waits for the undo, then finds the kit back at the desk.
-        await app.registrationsAdmin.lockForCheckin(tx, row.id);
-        const removed = await deleteCheckin(tx, row.id, new Date(req.body.retirada_em));
-        if (!removed) {
-          const [now] = await findCheckins(tx, [row.id]);
-          throw now
-            ? new HttpError(
-                409,
-                `A retirada mudou desde que a tela foi aberta: agora consta em ${formatStoreDateTime(now.at)} por ${now.staffName}. Confira antes de desfazer.`,
-                'retirada_alterada',
-                undefined,
-                { participante: participantWire(row, now) },
-              )
-            : new HttpError(
-                409,
-                'O kit desta inscrição não consta como retirado: não há retirada para desfazer.',
-                'sem_retirada',
-                undefined,
-                { participante: participantWire(row, undefined) },
-              );
-        }
-        await audit(tx, me, {
-          action: 'kit_retirada_desfeita',
-          entity: 'inscricao',
-          entityId: row.id,
-          before: { retirada: removed.at, registrado_por: removed.staffName },
-          after: { retirada: null, motivo: req.body.motivo },
-        });
-      });
+      // Nothing removed writes nothing (no audit line either) and is refused once the transaction is over.
+      const { removed, current } = await audited(
+        req,
+        (tx) => app.registrationsAdmin.undoCheckin(tx, row.id, new Date(req.body.retirada_em)),
+        ({ removed }) =>
+          removed
+            ? {
+                action: 'kit_retirada_desfeita',
+                entity: 'inscricao',
+                entityId: row.id,
+                before: { retirada: removed.at, registrado_por: removed.staffName },
+                after: { retirada: null, motivo: req.body.motivo },
+              }
+            : null,
+      );
+      if (!removed)
+        throw current
+          ? new HttpError(
+              409,
+              `A retirada mudou desde que a tela foi aberta: agora consta em ${formatStoreDateTime(current.at)} por ${current.staffName}. Confira antes de desfazer.`,
+              'retirada_alterada',
+              undefined,
+              { participante: participantWire(row, current) },
+            )
+          : new HttpError(
+              409,
+              'O kit desta inscrição não consta como retirado: não há retirada para desfazer.',
+              'sem_retirada',
+              undefined,
+              { participante: participantWire(row, undefined) },
+            );
       return participantWire(row, undefined);
     },
   );
@@ -480,11 +464,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const event = await app.db.transaction(async (tx) => {
-        const id = await app.events.admin.createEvent(tx, req.body);
-        await audit(tx, actor(req), { action: 'criado', entity: 'evento', entityId: id, after: req.body });
-        return id;
-      });
+      const event = await audited(
+        req,
+        (tx) => app.events.admin.createEvent(tx, req.body),
+        (id) => ({ action: 'criado', entity: 'evento', entityId: id, after: req.body }),
+      );
       return reply.status(201).send(await app.events.getEvent(event));
     },
   );
@@ -503,17 +487,17 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await app.db.transaction(async (tx) => {
-        const before = await app.events.getEventForStaff(req.params.id, tx);
-        await app.events.admin.updateEvent(tx, req.params.id, req.body);
-        await audit(tx, actor(req), {
+      await audited(
+        req,
+        (tx) => app.events.admin.updateEvent(tx, req.params.id, req.body),
+        (before) => ({
           action: 'alterado',
           entity: 'evento',
           entityId: req.params.id,
           before,
           after: req.body,
-        });
-      });
+        }),
+      );
       return app.events.getEventForStaff(req.params.id);
     },
   );

@@ -1,18 +1,17 @@
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import { TOKEN_SECURITY_SCHEME } from '../../plugins/auth.ts';
+import { painelActionGuard, painelGuard } from '../staff/index.ts';
 import { accessRoutes } from './access.routes.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 import { couponsRoutes } from './coupons.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
-import { painelActionGuard, painelGuard } from './guard.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { createPhotoService, type PhotoService } from './photo.service.ts';
 import { photosRoutes } from './photos.routes.ts';
 import { MAX_PHOTO_BYTES, tuneSharp } from './photos.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
-import { createStaffService } from './staff.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,12 +20,14 @@ declare module 'fastify' {
   }
 }
 
-/** The back office under `/api/painel/` (docs/product.md): staff, audit, catalogue, stock, events, registrations, orders, dashboard. */
+/**
+ * The back office's HTTP face under `/api/painel/` (docs/product.md, decision 0030): each route
+ * validates, declares who may call it, and makes one call to a module's staff service (or the staff
+ * module's), wrapped in `audited` when it changes something. No rules and no SQL of its own.
+ */
 export default fp(
   async (app) => {
-    const staff = createStaffService({ db: app.db, env: app.env, now: app.now });
-    app.decorate('painel', { staff });
-    for (const note of await staff.secureOnStart()) app.log.warn(note);
+    const staff = app.staff;
 
     tuneSharp();
     const photos = createPhotoService({
@@ -68,6 +69,16 @@ export default fp(
   },
   {
     name: 'painel',
-    dependencies: ['infra', 'jobs', 'catalog', 'events', 'registrations', 'orders', 'payments', 'coupons'],
+    dependencies: [
+      'infra',
+      'jobs',
+      'staff',
+      'catalog',
+      'events',
+      'registrations',
+      'orders',
+      'payments',
+      'coupons',
+    ],
   },
 );

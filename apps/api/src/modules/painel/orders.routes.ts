@@ -12,10 +12,7 @@ import { centsToReais } from '@passada/core/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { auditShape, storeToday } from '../orders/orders-admin.ts';
-import { audit } from './audit.ts';
-import { dailySales, registrationsPerEvent } from './dashboard.repository.ts';
-import { actor, PAINEL_ERRORS } from './guard.ts';
-import { kitPickedUp } from './registrations.routes.ts';
+import { actor, audited, PAINEL_ERRORS } from '../staff/index.ts';
 
 const OrderIdSchema = z.object({ id: z.coerce.number().int().positive() });
 const LOW_STOCK_THRESHOLD = 3;
@@ -71,24 +68,16 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const who = actor(req);
-      const moved = await app.db.transaction(async (tx) => {
-        const result = await admin.changeStatus(
-          tx,
-          req.params.id,
-          { status: req.body.status, trackingCode: req.body.codigo_rastreio, note: req.body.motivo },
-          { name: who.name },
-        );
-        if (req.body.status === 'cancelado') {
-          // A kit handed out is like a parcel shipped: the order can no longer be cancelled (all of the
-          // above rolls back). Checked after the registrations' rows were written, so a check-in
-          // running meanwhile has either committed (and is seen here) or waits and then refuses.
-          const registrations = (await app.registrations.cart.ofOrders([req.params.id], tx)).get(
+      const moved = await audited(
+        req, // A picked-up kit refuses the cancellation inside (orders-admin.ts, with the registrations' rule).
+        (tx) =>
+          admin.changeStatus(
+            tx,
             req.params.id,
-          );
-          await kitPickedUp(tx, registrations?.map((r) => r.id) ?? [], 'o pedido não pode ser cancelado');
-        }
-        await audit(tx, who, {
+            { status: req.body.status, trackingCode: req.body.codigo_rastreio, note: req.body.motivo },
+            { name: actor(req).name },
+          ),
+        (result) => ({
           action: req.body.status === 'cancelado' ? 'cancelado' : 'status',
           entity: 'pedido',
           entityId: req.params.id,
@@ -99,9 +88,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
               ? { inscricoes_canceladas: result.cancelledRegistrations }
               : {}),
           },
-        });
-        return result;
-      });
+        }),
+      );
       // The money goes back only once the cancellation committed; a failure is retried by reconciliation.
       if (moved.refund) await app.payments.sendRefund(moved.refund);
       return admin.detail(req.params.id);
@@ -120,7 +108,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (): Promise<Dashboard> => {
       const today = storeToday(app.now());
       const first = addDays(today, -29);
-      const { shop, regs } = await dailySales(app.db, new Date(`${first}T00:00:00-03:00`));
+      const { shop, regs } = await admin.salesPerDay(new Date(`${first}T00:00:00-03:00`));
       const days = Array.from({ length: 30 }, (_, i) => addDays(first, i));
       const perDay = days.map((dia) => ({
         dia,
@@ -148,7 +136,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           tamanho: r.size,
           quantidade: r.quantity,
         })),
-        inscricoes_por_evento: (await registrationsPerEvent(app.db)).map((e) => ({
+        inscricoes_por_evento: (await app.registrationsAdmin.perEvent()).map((e) => ({
           evento_id: e.id,
           evento: e.name,
           inscritos: Number(e.n),

@@ -289,6 +289,6 @@ describe('painel: first admin and mandatory 2FA', () => {
   });
 
   it('does not create a second admin at the next start', async () => {
-    expect(await t.app.painel.staff.secureOnStart()).toEqual([]);
+    expect(await t.app.staff.secureOnStart()).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { formatStoreDateTime } from '@passada/core/calendar';
 import {
   type PainelRegistrationDetail,
   PainelRegistrationDetailSchema,
@@ -7,28 +6,11 @@ import {
 import { centsToReais } from '@passada/core/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db, Tx } from '../../db/client.ts';
-import { HttpError, notFound } from '../../plugins/errors.ts';
-import { audit } from './audit.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { audited, PAINEL_ERRORS } from '../staff/index.ts';
 import { participantWire } from './events.routes.ts';
-import { actor, PAINEL_ERRORS } from './guard.ts';
-import { findCheckins } from './painel.repository.ts';
 
 const RegistrationIdSchema = z.object({ id: z.coerce.number().int().positive() });
-
-/**
- * Refuses (409) when the kit of any of these registrations was picked up: like a parcel shipped, a
- * handed-out shirt cannot go back to the stock, so the registration is no longer cancelled here.
- */
-export async function kitPickedUp(db: Db | Tx, registrationIds: number[], consequence: string) {
-  const [first] = await findCheckins(db, registrationIds);
-  if (first)
-    throw new HttpError(
-      409,
-      `O kit da inscrição nº ${first.registrationId} já foi retirado em ${formatStoreDateTime(first.at)}: ${consequence}.`,
-      'kit_retirado',
-    );
-}
 
 /** One registration's page in the back office and its cancellation (with the refund of its charge). */
 export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,10 +25,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.payments.refundOf(row.chargeId),
       app.registrationsAdmin.participants(null, { chargeId: row.chargeId }),
     ]);
-    const checkins = await findCheckins(
-      app.db,
-      together.map((r) => r.id),
-    );
+    const checkins = await app.registrationsAdmin.checkins(together.map((r) => r.id));
     const mine = checkins.find((c) => c.registrationId === id);
     const pickedUp = checkins[0];
     const impedimento = row.cancelledAt
@@ -105,16 +84,12 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const who = actor(req);
       const reason = req.body.motivo || undefined;
-      const done = await app.db.transaction(async (tx) => {
-        const result = await app.registrations.cancel(tx, req.params.id, reason);
-        await kitPickedUp(
-          tx,
-          result.cancelled.map((r) => r.id),
-          'a inscrição não pode ser cancelada',
-        );
-        await audit(tx, who, {
+      // A picked-up kit refuses the cancellation inside (registrations-admin.ts kitPickedUp).
+      const done = await audited(
+        req,
+        (tx) => app.registrationsAdmin.cancel(tx, req.params.id, reason),
+        (result) => ({
           action: 'cancelado',
           entity: 'inscricao',
           entityId: req.params.id,
@@ -125,9 +100,8 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
             inscricoes: result.cancelled.map((r) => r.id),
             devolucao: centsToReais(result.refund?.amountCents ?? 0),
           },
-        });
-        return result;
-      });
+        }),
+      );
       // The money goes back only once the cancellation committed; a failure is retried by reconciliation.
       if (done.refund) await app.payments.sendRefund(done.refund);
       return detail(req.params.id);

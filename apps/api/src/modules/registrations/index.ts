@@ -1,10 +1,10 @@
 import fp from 'fastify-plugin';
 import { registrationsRoutes } from './registrations.routes.ts';
-import { createRegistrationsAdmin, type RegistrationsAdmin } from './registrations-admin.ts';
+import { createRegistrationsAdmin } from './registrations-admin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Reads of registrations for the back office (participants, exports, check-in). */
+    /** The back office's side of registrations: participants, exports, check-in and its undo, cancellation. */
     registrationsAdmin: RegistrationsAdmin;
     /**
      * Registrations paid inside a shop order (the mixed cart), which the orders module calls, and the
@@ -16,9 +16,13 @@ declare module 'fastify' {
 
 import {
   createRegistrationsService,
+  type RegistrationCancellation,
   type RegistrationsCart,
   type RegistrationsService,
 } from './registrations.service.ts';
+
+/** The back office's side of registrations, decorated as `app.registrationsAdmin`. */
+export type RegistrationsAdmin = ReturnType<typeof createRegistrationsAdmin<RegistrationCancellation>>;
 
 /** Event registrations (docs/product.md §7): paid through a 'registration' charge, then looked up by CPF. */
 export default fp(
@@ -45,7 +49,12 @@ export default fp(
     );
     app.decorate(
       'registrationsAdmin',
-      createRegistrationsAdmin({ db: app.db, checkinSecret: app.env.CHECKIN_TOKEN_SECRET }),
+      createRegistrationsAdmin({
+        db: app.db,
+        now: app.now,
+        checkinSecret: app.env.CHECKIN_TOKEN_SECRET,
+        cancel: registrations.cancel,
+      }),
     );
     app.decorate('registrations', { cart: registrations.cart, cancel: registrations.cancel });
     await app.register(registrationsRoutes, { registrations });

@@ -1,8 +1,9 @@
+import { formatStoreDateTime } from '@passada/core/calendar';
 import { formatCpf } from '@passada/core/documents';
 import { ageGroup } from '@passada/core/events';
 import { formatPhone } from '@passada/core/phone';
 import { toSearchText } from '@passada/core/text';
-import { and, asc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   eventCategories,
@@ -13,6 +14,9 @@ import {
 } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { readCheckinTicket, sameNonce } from './checkin-token.ts';
+import * as repo from './registrations.repository.ts';
+
+export type { CheckinRow } from './registrations.repository.ts';
 
 /** The person's fields as the runner and the back office both read them (CPF and phone formatted). */
 export function participantIdentity(
@@ -86,7 +90,36 @@ const QR_MESSAGES = {
 } as const;
 
 /** The back office's reads of registrations: participants of an event, for lists, exports and check-in. */
-export function createRegistrationsAdmin(deps: { db: Db; checkinSecret: string }) {
+/** `cancel` is the service's (registrations.service.ts), passed in so this file does not import it back. */
+export interface RegistrationsAdminDeps<C extends { cancelled: { id: number }[] }> {
+  db: Db;
+  now: () => Date;
+  checkinSecret: string;
+  cancel: (tx: Tx, id: number, reason?: string) => Promise<C>;
+}
+
+const cancelledMessage = (at: Date) =>
+  `Inscrição cancelada em ${formatStoreDateTime(at)}: o kit não pode ser entregue.`;
+
+/**
+ * Refuses (409) when the kit of any of these registrations was picked up: like a parcel shipped, a
+ * handed-out shirt cannot go back to the stock, so the registration (or the order that paid for it)
+ * is no longer cancelled. Callers run it after their rows were written, so a check-in committing
+ * meanwhile is either seen here or waits for them and then refuses.
+ */
+export async function kitPickedUp(db: Db | Tx, registrationIds: number[], consequence: string) {
+  const [first] = await repo.findCheckins(db, registrationIds);
+  if (first)
+    throw new HttpError(
+      409,
+      `O kit da inscrição nº ${first.registrationId} já foi retirado em ${formatStoreDateTime(first.at)}: ${consequence}.`,
+      'kit_retirado',
+    );
+}
+
+export function createRegistrationsAdmin<C extends { cancelled: { id: number }[] }>(
+  deps: RegistrationsAdminDeps<C>,
+) {
   async function participants(
     eventId: number | null,
     filters: ParticipantFilters = {},
@@ -208,7 +241,70 @@ export function createRegistrationsAdmin(deps: { db: Db; checkinSecret: string }
     return { registrationId: ticket.registrationId, eventId: ticket.eventId };
   }
 
-  return { participants, lockForCheckin, registrationOfTicket };
-}
+  /** The kit pickups of these registrations (at most one each). */
+  const checkins = (registrationIds: number[], db: Db | Tx = deps.db) =>
+    repo.findCheckins(db, registrationIds);
 
-export type RegistrationsAdmin = ReturnType<typeof createRegistrationsAdmin>;
+  /**
+   * Hands the kit out once, under the registration's row lock: a cancellation committing meanwhile
+   * wins (409 `inscricao_cancelada`). Answers the new pickup, or undefined when one already exists
+   * (the first wins, by primary key).
+   */
+  async function checkIn(tx: Tx, id: number, by: { id: number; name: string }) {
+    const locked = await lockForCheckin(tx, id);
+    if (locked?.cancelledAt)
+      throw new HttpError(409, cancelledMessage(locked.cancelledAt), 'inscricao_cancelada');
+    return repo.insertCheckin(tx, { registrationId: id, staffId: by.id, staffName: by.name, at: deps.now() });
+  }
+
+  /**
+   * Undoes the pickup made at `at` (the one staff saw), held like a check-in so a cancellation waits
+   * and then finds the kit back at the desk. `removed` is undefined when the pickup changed or there
+   * is none; `current` is then what there is now.
+   */
+  async function undoCheckin(tx: Tx, id: number, at: Date) {
+    await lockForCheckin(tx, id);
+    const removed = await repo.deleteCheckin(tx, id, at);
+    const [current] = removed ? [] : await repo.findCheckins(tx, [id]);
+    return { removed, current };
+  }
+
+  /** Cancels a direct registration (the service's rules), then refuses if a kit it paid for went out. */
+  async function cancel(tx: Tx, id: number, reason: string | undefined) {
+    const result = await deps.cancel(tx, id, reason);
+    await kitPickedUp(
+      tx,
+      result.cancelled.map((r) => r.id),
+      'a inscrição não pode ser cancelada',
+    );
+    return result;
+  }
+
+  /** Registrations per event (not cancelled), and how many of them were free, for the dashboard. */
+  function perEvent() {
+    return deps.db
+      .select({
+        id: events.id,
+        name: events.name,
+        n: count(registrations.id),
+        free: sql<number>`count(${registrations.id}) filter (where ${registrations.totalCents} = 0)`,
+      })
+      .from(events)
+      .leftJoin(registrations, and(eq(registrations.eventId, events.id), isNull(registrations.cancelledAt)))
+      .groupBy(events.id, events.name)
+      .orderBy(desc(events.id));
+  }
+
+  return {
+    participants,
+    lockForCheckin,
+    registrationOfTicket,
+    checkins,
+    checkIn,
+    undoCheckin,
+    cancel,
+    kitPickedUp,
+    cancelledMessage,
+    perEvent,
+  };
+}

@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inIds, prepared } from '../../db/prepared.ts';
-import { eventCategories, events, registrationCategories, registrations } from '../../db/schema/index.ts';
+import {
+  eventCategories,
+  events,
+  registrationCategories,
+  registrationCheckins,
+  registrations,
+} from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
 
@@ -167,4 +173,39 @@ export async function listByOrders(
     orderId: r.registration.orderId ?? 0,
     eventName: r.eventName,
   }));
+}
+
+export type CheckinRow = typeof registrationCheckins.$inferSelect;
+
+export async function findCheckins(db: Conn, registrationIds: number[]): Promise<CheckinRow[]> {
+  if (!registrationIds.length) return [];
+  return db
+    .select()
+    .from(registrationCheckins)
+    .where(inArray(registrationCheckins.registrationId, registrationIds));
+}
+
+/** The first check-in wins (primary key); a second one gets undefined and reads the first. */
+export async function insertCheckin(
+  db: Conn,
+  row: { registrationId: number; staffId: number; staffName: string; at: Date },
+): Promise<CheckinRow | undefined> {
+  const [created] = await db.insert(registrationCheckins).values(row).onConflictDoNothing().returning();
+  return created;
+}
+
+/**
+ * Removes the check-in made at `at` (the one staff saw when they chose to undo it), answering it; a
+ * newer check-in, or none, gives undefined and stays as it is.
+ */
+export async function deleteCheckin(
+  db: Conn,
+  registrationId: number,
+  at: Date,
+): Promise<CheckinRow | undefined> {
+  const [removed] = await db
+    .delete(registrationCheckins)
+    .where(and(eq(registrationCheckins.registrationId, registrationId), eq(registrationCheckins.at, at)))
+    .returning();
+  return removed;
 }

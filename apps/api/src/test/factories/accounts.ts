@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInput } from '@passada/core/contracts/accounts';
 import type { FastifyInstance } from 'fastify';
-import { hashPassword } from '../../modules/accounts/passwords.ts';
-import { insertUser } from '../../modules/accounts/users.repository.ts';
+import { insertUser } from '../../modules/accounts/users.service.ts';
+import { hashPassword } from '../../plugins/passwords.ts';
 
 let seq = 0;
 

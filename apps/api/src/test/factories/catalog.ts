@@ -1,7 +1,6 @@
 import type { ProductCategory } from '@passada/core/contracts/catalog';
 import type { Db } from '../../db/client.ts';
-import { ensureColors, ensureSizes } from '../../modules/catalog/catalog.repository.ts';
-import { createCatalogService } from '../../modules/catalog/catalog.service.ts';
+import { createCatalogService, ensureColors, ensureSizes } from '../../modules/catalog/catalog.service.ts';
 import { productImage } from '../../modules/catalog/product-images.ts';
 
 export interface ProductOverrides {

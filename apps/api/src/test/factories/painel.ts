@@ -21,7 +21,7 @@ export async function createStaffAndLogin(
   seq += 1;
   const email = `equipe${seq}_${process.pid}@passada.com.br`;
   const password = `painel-seguro-${seq}-${process.pid}`;
-  const row = await app.painel.staff.createStaff({ email, name: `Equipe ${seq}`, role, password });
+  const row = await app.staff.createStaff({ email, name: `Equipe ${seq}`, role, password });
   const res = await app.inject({
     method: 'POST',
     url: '/api/painel/auth/login/',

@@ -3,22 +3,22 @@ import type { Staff, StaffRole } from '@passada/core/contracts/painel';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { type Env, EnvError } from '../../config/env.ts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { DEMO_STAFF } from '../../db/seed/staff.ts';
 import { hashToken } from '../../plugins/auth.ts';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../plugins/errors.ts';
-import { RATE_LIMITED } from '../../plugins/rate-limit.ts';
 import {
   COMMON_PASSWORD_MESSAGE,
   hashPassword,
   isCommonPassword,
   verifyAgainstDummy,
   verifyPassword,
-} from '../accounts/index.ts';
+} from '../../plugins/passwords.ts';
+import { RATE_LIMITED } from '../../plugins/rate-limit.ts';
 import { type AuditActor, audit, SYSTEM_ACTOR } from './audit.ts';
-import * as repo from './painel.repository.ts';
+import * as repo from './staff.repository.ts';
 
-export type { StaffRow } from './painel.repository.ts';
+export type { StaffRow } from './staff.repository.ts';
 
 export interface StaffServiceDeps {
   db: Db;
@@ -376,9 +376,13 @@ export function createStaffService(deps: StaffServiceDeps) {
     });
   }
 
-  async function createStaff(input: { email: string; name: string; role: StaffRole; password: string }) {
+  /** In the caller's transaction when given (the back office's audit line commits with it). */
+  async function createStaff(
+    input: { email: string; name: string; role: StaffRole; password: string },
+    conn: Db | Tx = db,
+  ) {
     refuseCommonPassword(input.password, 'password');
-    const created = await repo.insertStaff(db, {
+    const created = await repo.insertStaff(conn, {
       email: input.email.trim(),
       name: input.name.trim(),
       role: input.role,
@@ -393,11 +397,12 @@ export function createStaffService(deps: StaffServiceDeps) {
   }
 
   /** Role and active flag; the last active admin can be neither demoted nor deactivated. */
-  async function updateStaff(id: number, patch: { role?: StaffRole; active?: boolean }) {
+  async function updateStaff(id: number, patch: { role?: StaffRole; active?: boolean }, outer?: Tx) {
     if (patch.role === undefined && patch.active === undefined) {
       throw badRequest('Nada para alterar: informe o perfil ou se a conta está ativa.', 'nada_para_alterar');
     }
-    return db.transaction(async (tx) => {
+    const inTransaction = <T>(work: (tx: Tx) => Promise<T>) => (outer ? work(outer) : db.transaction(work));
+    return inTransaction(async (tx) => {
       const before = await repo.findStaffById(tx, id);
       if (!before) throw notFound('Conta da equipe não encontrada.');
       const after = await repo.updateStaff(tx, id, patch);
@@ -513,6 +518,8 @@ export function createStaffService(deps: StaffServiceDeps) {
     secureOnStart,
     me,
     listStaff: () => repo.listStaff(db),
+    listAudit: (filters: { entity?: string | undefined }, page: { limit: number; offset: number }) =>
+      repo.listAudit(db, filters, page),
   };
 }
 

@@ -1,7 +1,7 @@
 import { STORE_TIME_ZONE } from '@passada/core/calendar';
-import { and, count, desc, eq, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, gte, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { events, orders, registrations } from '../../db/schema/index.ts';
+import { orders, registrations } from '../../db/schema/index.ts';
 
 /**
  * Read-only figures for the dashboard, summed in the database: shop sales are orders not cancelled
@@ -28,18 +28,4 @@ export async function dailySales(db: Db, since: Date) {
     .where(and(gte(registrations.createdAt, since), isNull(registrations.cancelledAt)))
     .groupBy(regDay);
   return { shop, regs };
-}
-
-export async function registrationsPerEvent(db: Db) {
-  return db
-    .select({
-      id: events.id,
-      name: events.name,
-      n: count(registrations.id),
-      free: sql<number>`count(${registrations.id}) filter (where ${registrations.totalCents} = 0)`,
-    })
-    .from(events)
-    .leftJoin(registrations, and(eq(registrations.eventId, events.id), isNull(registrations.cancelledAt)))
-    .groupBy(events.id, events.name)
-    .orderBy(desc(events.id));
 }

@@ -1,13 +1,11 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   auditLog,
-  registrationCheckins,
   staff,
   staffLoginThrottle,
   staffRecoveryCodes,
   staffSessions,
-  stockMovements,
 } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
@@ -238,66 +236,4 @@ export async function listAudit(
     .offset(page.offset);
   const [total] = await db.select({ n: count() }).from(auditLog).where(where);
   return { rows, total: total?.n ?? 0 };
-}
-
-export async function insertStockMovement(db: Conn, row: typeof stockMovements.$inferInsert): Promise<void> {
-  await db.insert(stockMovements).values(row);
-}
-
-export function listStockMovements(db: Conn, combo: { productId: number; colorId: number; sizeId: number }) {
-  return db
-    .select({
-      id: stockMovements.id,
-      delta: stockMovements.delta,
-      quantityAfter: stockMovements.quantityAfter,
-      reason: stockMovements.reason,
-      note: stockMovements.note,
-      staffEmail: staff.email,
-      at: stockMovements.at,
-    })
-    .from(stockMovements)
-    .leftJoin(staff, eq(staff.id, stockMovements.staffId))
-    .where(
-      and(
-        eq(stockMovements.productId, combo.productId),
-        eq(stockMovements.colorId, combo.colorId),
-        eq(stockMovements.sizeId, combo.sizeId),
-      ),
-    )
-    .orderBy(desc(stockMovements.at), desc(stockMovements.id));
-}
-
-export type CheckinRow = typeof registrationCheckins.$inferSelect;
-
-export async function findCheckins(db: Conn, registrationIds: number[]): Promise<CheckinRow[]> {
-  if (!registrationIds.length) return [];
-  return db
-    .select()
-    .from(registrationCheckins)
-    .where(inArray(registrationCheckins.registrationId, registrationIds));
-}
-
-/** The first check-in wins (primary key); a second one gets undefined and reads the first. */
-export async function insertCheckin(
-  db: Conn,
-  row: { registrationId: number; staffId: number; staffName: string; at: Date },
-): Promise<CheckinRow | undefined> {
-  const [created] = await db.insert(registrationCheckins).values(row).onConflictDoNothing().returning();
-  return created;
-}
-
-/**
- * Removes the check-in made at `at` (the one staff saw when they chose to undo it), answering it; a
- * newer check-in, or none, gives undefined and stays as it is.
- */
-export async function deleteCheckin(
-  db: Conn,
-  registrationId: number,
-  at: Date,
-): Promise<CheckinRow | undefined> {
-  const [removed] = await db
-    .delete(registrationCheckins)
-    .where(and(eq(registrationCheckins.registrationId, registrationId), eq(registrationCheckins.at, at)))
-    .returning();
-  return removed;
 }

@@ -2,7 +2,7 @@ import { ApiErrorSchema } from '@passada/core/contracts/common';
 import { type PainelAction, type StaffRole, staffCan } from '@passada/core/contracts/painel';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, unauthorized } from '../../plugins/errors.ts';
-import type { StaffRow } from './painel.repository.ts';
+import type { StaffRow } from './staff.repository.ts';
 import type { StaffService } from './staff.service.ts';
 
 /** The refusals a back-office route that reads and changes one record may answer (its OpenAPI responses). */
@@ -32,8 +32,8 @@ export interface PainelRouteConfig {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Staff accounts, sessions and 2FA of the back office. */
-    painel: { staff: StaffService };
+    /** Staff accounts, sessions, two-step sign-in and the audit log of the back office. */
+    staff: StaffService;
   }
   interface FastifyRequest {
     /** The signed-in staff member on `/api/painel/` routes (the guard sets it). */
