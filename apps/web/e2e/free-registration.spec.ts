@@ -39,11 +39,11 @@ test.beforeAll(async ({ request }) => {
       hora_evento: '06:00',
       descricao_evento: 'Corrida beneficente, sem taxa de inscrição.',
       regulamento: 'Regulamento da corrida solidária.',
-      kit_tamanhos: [{ tamanho: 'M', quantidade_disponivel: 20 }],
+      kit_tamanhos: [{ tamanho: 'M', capacidade: 20 }],
       dias_evento: [
         {
           data: addDays(today, 25),
-          categorias: [{ nome_categoria: '5 km Solidária', preco_inscricao: 0, quantidade_disponivel: 50 }],
+          categorias: [{ nome_categoria: '5 km Solidária', preco_inscricao: 0, capacidade: 50 }],
         },
       ],
     },
