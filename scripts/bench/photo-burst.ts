@@ -10,13 +10,10 @@
  * slowest and median read during the burst. Not part of `npm run bench`: its figures are memory and
  * latency under a burst, not budgets.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import { freePort, rssMB, root as thisRoot } from './shop.ts';
+import { rssMB, startShop, root as thisRoot } from './shop.ts';
 
 // The demo admin the seed creates.
 const root = path.resolve(process.argv[2] ?? thisRoot);
@@ -53,35 +50,9 @@ async function main() {
     .toBuffer();
   console.log(`bomb ${(bomb.length / 1024).toFixed(0)} KB, photo ${(phone.length / 1024).toFixed(0)} KB`);
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'passada-photo-bench-'));
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'apps/api/dist/main.js')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      NODE_ENV: 'production',
-      PAYMENTS: 'simulado',
-      MAIL_PROVIDER: 'outbox',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: base,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const shop = await startShop('pglite', {}, root);
+  const base = shop.baseURL;
   try {
-    for (let i = 0; ; i++) {
-      if (i > 1200) throw new Error('the shop did not start');
-      const ok = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      await sleep(100);
-    }
     const login = await fetch(`${base}/api/painel/auth/login/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -94,11 +65,11 @@ async function main() {
     // Warm up the storefront's answer and the process.
     for (let i = 0; i < 20; i++) await fetch(`${base}/api/products/`).then((r) => r.arrayBuffer());
     await sleep(2000);
-    const rssBefore = rssMB(child.pid!);
+    const rssBefore = rssMB(shop.pid);
 
     let peak = rssBefore;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, rssMB(child.pid!));
+      peak = Math.max(peak, rssMB(shop.pid));
     }, 50);
 
     const started = performance.now();
@@ -154,9 +125,9 @@ async function main() {
     const reads = await readsDone;
     await reader.terminate();
     clearInterval(sampler);
-    const rssDone = rssMB(child.pid!);
+    const rssDone = rssMB(shop.pid);
     await sleep(30_000);
-    const rssAfter = rssMB(child.pid!);
+    const rssAfter = rssMB(shop.pid);
 
     const sorted = [...reads].sort((a, b) => a - b);
     for (const a of answers) {
@@ -172,9 +143,7 @@ async function main() {
       `RSS: before ${rssBefore.toFixed(0)} MB, peak ${peak.toFixed(0)} MB, when done ${rssDone.toFixed(0)} MB, 30 s later ${rssAfter.toFixed(0)} MB`,
     );
   } finally {
-    child.kill('SIGTERM');
-    await sleep(1000);
-    rmSync(dataDir, { recursive: true, force: true });
+    await shop.stop();
   }
 }
 

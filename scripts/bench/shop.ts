@@ -58,16 +58,16 @@ export interface Shop {
  * The command `npm start` runs, without npm in between, so the pid is the server's own process and
  * its memory is the server's alone.
  */
-function serverCommand(): { args: string[]; compiled: boolean } {
+function serverCommand(shopRoot: string): { args: string[]; compiled: boolean } {
   // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops (open it in
   // Chrome DevTools, Performance panel, or speedscope).
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
     : [];
-  const compiled = path.join(root, 'apps/api/dist/main.js');
+  const compiled = path.join(shopRoot, 'apps/api/dist/main.js');
   if (existsSync(compiled)) return { args: [...profile, '--enable-source-maps', compiled], compiled: true };
   return {
-    args: [...profile, '--import', 'tsx', path.join(root, 'apps/api/src/main.ts')],
+    args: [...profile, '--import', 'tsx', path.join(shopRoot, 'apps/api/src/main.ts')],
     compiled: false,
   };
 }
@@ -106,19 +106,23 @@ async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }>
   };
 }
 
-/** Starts the built shop with demo data on a free port: on a fresh embedded database or a fresh PostgreSQL one. */
+/**
+ * Starts the built shop with demo data on a free port: on a fresh embedded database or a fresh PostgreSQL
+ * one. `shopRoot` is the checkout to run (another one, to measure an older version); this one by default.
+ */
 export async function startShop(
   database: 'pglite' | 'postgres',
   extraEnv: Record<string, string> = {},
+  shopRoot = root,
 ): Promise<Shop> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'passada-bench-'));
   const pgDatabase = database === 'postgres' ? await createDatabase() : null;
-  const { args, compiled } = serverCommand();
+  const { args, compiled } = serverCommand(shopRoot);
   const started = performance.now();
   const child = spawn(process.execPath, args, {
-    cwd: root,
+    cwd: shopRoot,
     env: {
       ...process.env,
       PORT: String(port),

@@ -244,6 +244,38 @@ export async function fillRaceFields(page: Page, size: string) {
   await page.getByLabel('Li e aceito o termo de responsabilidade').check();
 }
 
+/** The event form for someone else, filled and added to the cart (not paid there). */
+export async function addParticipantToCart(
+  page: Page,
+  eventId: number,
+  categoryId: number,
+  person: { name: string; cpf: string; birth: string; gender: string },
+  size: string,
+) {
+  await page.goto(
+    `/eventos/register/${eventId}/finalizar?paraMim=false&eventoId=${eventId}&categorias=${categoryId}`,
+  );
+  await page.getByLabel('Nome completo').fill(person.name);
+  await page.getByLabel('CPF', { exact: true }).fill(person.cpf);
+  await page.getByLabel('Data de nascimento').fill(person.birth);
+  await page.getByLabel(person.gender).check();
+  await page.getByLabel('Endereço (rua e número)').fill('Rua dos Corredores, 42');
+  await page.getByLabel('Bairro').fill('Aldeota');
+  await page.getByLabel('Cidade').fill('Fortaleza');
+  await page.getByLabel('Estado').selectOption('CE');
+  await page.getByLabel('CEP').fill('60150-160');
+  await page.getByLabel('Telefone de contato').fill('(85) 97777-6666');
+  await page.getByLabel('E-mail').fill(`${person.cpf}@example.com`);
+  await fillRaceFields(page, size);
+  await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
+  const added = page.getByRole('alertdialog', {
+    name: new RegExp(`^Inscrição de ${person.name} adicionada`),
+  });
+  await expect(added).toBeVisible();
+  await added.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(new RegExp(`/eventos/register/${eventId}$`));
+}
+
 /**
  * The e-mails the server wrote to its outbox (`.eml` files under the test data folder) for `to`, newest
  * first, with their quoted-printable text decoded as UTF-8. Mail goes out from a background job, so a

@@ -1,6 +1,7 @@
 import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import { expect, type Page, test } from '@playwright/test';
 import {
+  addParticipantToCart,
   createShopper,
   fillRaceFields,
   freshCpf,
@@ -38,11 +39,11 @@ test.beforeAll(async ({ request }) => {
       hora_evento: '06:00',
       descricao_evento: 'Corrida beneficente, sem taxa de inscrição.',
       regulamento: 'Regulamento da corrida solidária.',
-      kit_tamanhos: [{ tamanho: 'M', quantidade_disponivel: 20 }],
+      kit_tamanhos: [{ tamanho: 'M', capacidade: 20 }],
       dias_evento: [
         {
           data: addDays(today, 25),
-          categorias: [{ nome_categoria: '5 km Solidária', preco_inscricao: 0, quantidade_disponivel: 50 }],
+          categorias: [{ nome_categoria: '5 km Solidária', preco_inscricao: 0, capacidade: 50 }],
         },
       ],
     },
@@ -117,31 +118,11 @@ test('a cart of two free registrations is confirmed without a payment and listed
 }) => {
   await signIn(page, shopper.token);
   const people = [
-    { name: 'Lia Gratuita', cpf: freshCpf() },
-    { name: 'Rui Gratuito', cpf: freshCpf() },
+    { name: 'Lia Gratuita', cpf: freshCpf(), birth: '1988-06-07', gender: 'Masculino' },
+    { name: 'Rui Gratuito', cpf: freshCpf(), birth: '1988-06-07', gender: 'Masculino' },
   ];
   for (const person of people) {
-    await page.goto(
-      `/eventos/register/${eventId}/finalizar?paraMim=false&eventoId=${eventId}&categorias=${await categoryIdOf(page)}`,
-    );
-    await page.getByLabel('Nome completo').fill(person.name);
-    await page.getByLabel('CPF', { exact: true }).fill(person.cpf);
-    await page.getByLabel('Data de nascimento').fill('1988-06-07');
-    await page.getByLabel('Masculino').check();
-    await page.getByLabel('Endereço (rua e número)').fill('Rua dos Corredores, 42');
-    await page.getByLabel('Bairro').fill('Aldeota');
-    await page.getByLabel('Cidade').fill('Fortaleza');
-    await page.getByLabel('Estado').selectOption('CE');
-    await page.getByLabel('CEP').fill('60150-160');
-    await page.getByLabel('Telefone de contato').fill('(85) 97777-6666');
-    await page.getByLabel('E-mail').fill(`${person.cpf}@example.com`);
-    await fillRaceFields(page, 'M');
-    await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
-    const added = page.getByRole('alertdialog', {
-      name: new RegExp(`^Inscrição de ${person.name} adicionada`),
-    });
-    await added.getByRole('button', { name: 'OK' }).click();
-    await expect(page).toHaveURL(new RegExp(`/eventos/register/${eventId}$`));
+    await addParticipantToCart(page, eventId, await categoryIdOf(page), person, 'M');
   }
 
   await page.goto('/revisar-pedido');

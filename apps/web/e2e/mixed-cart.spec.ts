@@ -1,12 +1,12 @@
 import type { Event } from '@passada/core/contracts/events';
 import type { PriceResponse } from '@passada/core/contracts/registrations';
-import { isValidCpf } from '@passada/core/documents';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import {
+  addParticipantToCart,
   brl,
   chooseColorAndSize,
   createShopper,
-  fillRaceFields,
+  freshCpf,
   payReviewWithPix,
   productWithStock,
   type Shopper,
@@ -14,17 +14,6 @@ import {
   signIn,
   signInStaff,
 } from './fixtures.ts';
-
-/** A valid CPF no other test uses: random base digits, check digits found by core's validation. */
-function freshCpf(): string {
-  for (;;) {
-    const base = String(Math.floor(100_000_000 + Math.random() * 800_000_000));
-    for (let d = 0; d < 100; d++) {
-      const cpf = `${base}${String(d).padStart(2, '0')}`;
-      if (isValidCpf(cpf)) return cpf;
-    }
-  }
-}
 
 const formatCpf = (cpf: string) => cpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4');
 
@@ -50,38 +39,6 @@ let shopper: Shopper;
 test.beforeAll(async ({ request }) => {
   shopper = await createShopper(request, 'familia');
 });
-
-/** The event form for someone else, filled and added to the cart (not paid there). */
-async function addParticipant(
-  page: Page,
-  eventId: number,
-  categoryId: number,
-  person: (typeof people)[number],
-  size: string,
-) {
-  await page.goto(
-    `/eventos/register/${eventId}/finalizar?paraMim=false&eventoId=${eventId}&categorias=${categoryId}`,
-  );
-  await page.getByLabel('Nome completo').fill(person.name);
-  await page.getByLabel('CPF', { exact: true }).fill(person.cpf);
-  await page.getByLabel('Data de nascimento').fill(person.birth);
-  await page.getByLabel(person.gender).check();
-  await page.getByLabel('Endereço (rua e número)').fill('Rua dos Corredores, 42');
-  await page.getByLabel('Bairro').fill('Aldeota');
-  await page.getByLabel('Cidade').fill('Fortaleza');
-  await page.getByLabel('Estado').selectOption('CE');
-  await page.getByLabel('CEP').fill('60150-160');
-  await page.getByLabel('Telefone de contato').fill('(85) 97777-6666');
-  await page.getByLabel('E-mail').fill(`${person.cpf}@example.com`);
-  await fillRaceFields(page, size);
-  await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
-  const added = page.getByRole('alertdialog', {
-    name: new RegExp(`^Inscrição de ${person.name} adicionada`),
-  });
-  await expect(added).toBeVisible();
-  await added.getByRole('button', { name: 'OK' }).click();
-  await expect(page).toHaveURL(new RegExp(`/eventos/register/${eventId}$`));
-}
 
 test('a shirt and two participants in one cart, paid with one Pix: one order, two registrations', async ({
   page,
@@ -111,8 +68,8 @@ test('a shirt and two participants in one cart, paid with one Pix: one order, tw
   await page.getByRole('button', { name: 'Adicionar ao carrinho' }).click();
   await expect(page.getByRole('button', { name: /^Carrinho: 1 item/ })).toBeVisible();
 
-  await addParticipant(page, event.id, category.id, people[0]!, sizes[0].tamanho);
-  await addParticipant(page, event.id, category.id, people[1]!, sizes[1].tamanho);
+  await addParticipantToCart(page, event.id, category.id, people[0]!, sizes[0].tamanho);
+  await addParticipantToCart(page, event.id, category.id, people[1]!, sizes[1].tamanho);
 
   // One cart: the shirt and both registrations, each registration removable.
   await page.getByRole('button', { name: /^Carrinho: 3 itens/ }).click();

@@ -5,58 +5,59 @@ import type { NoticeKind } from './users.repository.ts';
 
 type MailEnv = Pick<Env, 'STORE_NAME'>;
 
-export function passwordResetMail(input: {
+/** What a mail carrying a one-time link needs. */
+interface OneTimeLinkInput {
   env: MailEnv;
   to: string;
   name: string;
   link: string;
   ttlMinutes: number;
-}): MailMessage {
-  const { env } = input;
+}
+
+/** Greeting, why the mail came, the link on a line of its own, then what to do if it was not the reader. */
+function oneTimeLinkMail(
+  input: OneTimeLinkInput,
+  subject: string,
+  body: string[],
+  closing: string,
+): MailMessage {
   return {
     to: input.to,
-    subject: `${env.STORE_NAME}: redefinição de senha`,
-    text: [
-      `Olá, ${input.name}!`,
-      '',
+    subject: `${input.env.STORE_NAME}: ${subject}`,
+    text: [`Olá, ${input.name}!`, '', ...body, '', input.link, '', closing].join('\n'),
+  };
+}
+
+export function passwordResetMail(input: OneTimeLinkInput): MailMessage {
+  const { env } = input;
+  return oneTimeLinkMail(
+    input,
+    'redefinição de senha',
+    [
       `Recebemos um pedido para redefinir a senha da sua conta na ${env.STORE_NAME}.`,
       `Para criar uma nova senha, abra o link abaixo. Ele vale por ${input.ttlMinutes} minutos e pode ser usado uma única vez:`,
-      '',
-      input.link,
-      '',
-      'Se você não fez este pedido, ignore este e-mail: sua senha continua a mesma.',
-    ].join('\n'),
-  };
+    ],
+    'Se você não fez este pedido, ignore este e-mail: sua senha continua a mesma.',
+  );
 }
 
 /**
  * The one-time sign-in link of an attempt that had the right password but was blocked (too many failures
  * from its address or on its account). Whoever typed the password may not be the owner: the mail says so.
  */
-export function loginLinkMail(input: {
-  env: MailEnv;
-  to: string;
-  name: string;
-  link: string;
-  ttlMinutes: number;
-}): MailMessage {
+export function loginLinkMail(input: OneTimeLinkInput): MailMessage {
   const { env } = input;
-  return {
-    to: input.to,
-    subject: `${env.STORE_NAME}: seu link de acesso`,
-    text: [
-      `Olá, ${input.name}!`,
-      '',
+  return oneTimeLinkMail(
+    input,
+    'seu link de acesso',
+    [
       `A senha da sua conta na ${env.STORE_NAME} foi digitada corretamente, mas a entrada foi bloqueada ` +
         'por excesso de tentativas erradas vindas da mesma rede ou nesta conta.',
       `Para entrar, abra o link abaixo. Ele vale por ${input.ttlMinutes} minutos e pode ser usado uma única vez; ` +
         'depois disso, este navegador poderá entrar com a senha mesmo durante o bloqueio:',
-      '',
-      input.link,
-      '',
-      'Se não foi você, alguém conhece a sua senha: troque-a agora em "Esqueci minha senha".',
-    ].join('\n'),
-  };
+    ],
+    'Se não foi você, alguém conhece a sua senha: troque-a agora em "Esqueci minha senha".',
+  );
 }
 
 /** "ana@example.com" → "a**@example.com": enough for the owner to recognise, little for anyone else. */

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginLinks } from '../../db/schema/index.ts';
 import { hashToken } from '../../plugins/auth.ts';
 import {
+  confirmPasswordReset,
   createUserAndToken,
   readOutbox,
+  requestPasswordReset,
   resetTokenIn,
   type TestUser,
   waitForMail,
@@ -284,17 +286,9 @@ describe('sign-in behind an address a stranger has locked', () => {
     const ip = sharedAddress();
     const owner = await createUserAndToken(t.app);
     await strangerFails(ip, owner);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/users/password-reset/',
-      payload: { email: owner.email },
-    });
+    await requestPasswordReset(t.app, owner.email);
     const token = resetTokenIn(await waitForMail(t.dataDir, owner.email, 'redefinir a senha'));
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/password-reset/confirm/',
-      payload: { token, password: 'nova senha de corrida', password_confirm: 'nova senha de corrida' },
-    });
+    const reset = await confirmPasswordReset(t.app, token, 'nova senha de corrida');
     expect(reset.statusCode).toBe(200);
     const jar = jarOf(reset);
     expect(Object.keys(jar)).toEqual([`passada_device_${owner.id}`]);

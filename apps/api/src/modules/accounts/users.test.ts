@@ -2,9 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, authTokens, users } from '../../db/schema/index.ts';
 import {
+  confirmPasswordReset,
   createUserAndToken,
   makeAddress,
   readOutbox,
+  requestPasswordReset,
   resetTokenIn,
   waitForMail,
 } from '../../test/factories/accounts.ts';
@@ -160,13 +162,9 @@ describe('login and tokens', () => {
     const u = await createUserAndToken(t.app);
     for (let i = 0; i < 10; i++) await login(u.username, 'tentativa errada', '10.0.3.1');
     expect((await login(u.username, u.password, '10.0.3.2')).statusCode).toBe(429);
-    await t.app.inject({ method: 'POST', url: '/api/users/password-reset/', payload: { email: u.email } });
+    await requestPasswordReset(t.app, u.email);
     const token = resetTokenIn(await waitForMail(t.dataDir, u.email, 'redefinir a senha'));
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/password-reset/confirm/',
-      payload: { token, password: 'senha de volta agora', password_confirm: 'senha de volta agora' },
-    });
+    const reset = await confirmPasswordReset(t.app, token, 'senha de volta agora');
     expect(reset.statusCode).toBe(200);
     // The browser that reset is trusted (its device cookie); others wait for the window to pass.
     const cookies = Object.fromEntries(reset.cookies.map((c) => [c.name, c.value]));
@@ -285,11 +283,7 @@ describe('profile', () => {
     expect(notice).not.toContain('nova@example.com');
     // The link in the notice works although the account's address is no longer the old one.
     const token = resetTokenIn(notice);
-    const back = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/password-reset/confirm/',
-      payload: { token, password: 'retomei minha conta', password_confirm: 'retomei minha conta' },
-    });
+    const back = await confirmPasswordReset(t.app, token, 'retomei minha conta');
     expect(back.statusCode).toBe(200);
     expect((await profile(u.token)).statusCode).toBe(401);
     expect((await login(u.username, 'retomei minha conta')).statusCode).toBe(200);
@@ -324,20 +318,11 @@ describe('profile', () => {
 });
 
 describe('password recovery', () => {
-  const request = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/api/users/password-reset/', payload: { email } });
-  const confirm = (token: string, password: string, password_confirm = password) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/users/password-reset/confirm/',
-      payload: { token, password, password_confirm },
-    });
-
   it('answers the same whether or not the e-mail exists, and mails only real accounts', async () => {
-    const unknown = await request('ninguem@example.com');
+    const unknown = await requestPasswordReset(t.app, 'ninguem@example.com');
     expect(unknown.statusCode).toBe(200);
     const u = await createUserAndToken(t.app);
-    const known = await request(u.email);
+    const known = await requestPasswordReset(t.app, u.email);
     expect(known.json()).toEqual(unknown.json());
     const mail = await waitForMail(t.dataDir, u.email, 'redefinir a senha');
     expect(mail).toContain('https://loja.example/login/redefinir-senha?token=');
@@ -361,7 +346,10 @@ describe('password recovery', () => {
     };
     try {
       const u = await createUserAndToken(t.app);
-      const [known, unknown] = await Promise.all([request(u.email), request('ninguem.mais@example.com')]);
+      const [known, unknown] = await Promise.all([
+        requestPasswordReset(t.app, u.email),
+        requestPasswordReset(t.app, 'ninguem.mais@example.com'),
+      ]);
       expect(known.statusCode).toBe(200);
       expect(known.json()).toEqual(unknown.json());
       expect(sent).toEqual([]);
@@ -375,29 +363,29 @@ describe('password recovery', () => {
 
   it('resets once with a link, revoking every token', async () => {
     const u = await createUserAndToken(t.app);
-    await request(u.email);
+    await requestPasswordReset(t.app, u.email);
     const token = resetTokenIn(await waitForMail(t.dataDir, u.email, 'redefinir a senha'));
-    const mismatch = await confirm(token, 'senha nova boa', 'outra coisa');
+    const mismatch = await confirmPasswordReset(t.app, token, 'senha nova boa', 'outra coisa');
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().errors).toEqual({ password_confirm: 'As senhas não coincidem.' });
-    expect((await confirm(token, 'password')).json().errors.password).toBeDefined();
+    expect((await confirmPasswordReset(t.app, token, 'password')).json().errors.password).toBeDefined();
 
-    const ok = await confirm(token, 'senha nova boa');
+    const ok = await confirmPasswordReset(t.app, token, 'senha nova boa');
     expect(ok.statusCode).toBe(200);
     expect((await profile(u.token)).statusCode).toBe(401);
     expect((await login(u.username, 'senha nova boa')).statusCode).toBe(200);
 
-    const again = await confirm(token, 'outra senha boa');
+    const again = await confirmPasswordReset(t.app, token, 'outra senha boa');
     expect(again.statusCode).toBe(400);
     expect(again.json().code).toBe('invalid_reset_token');
   });
 
   it('refuses a link older than one hour', async () => {
     const u = await createUserAndToken(t.app);
-    await request(u.email);
+    await requestPasswordReset(t.app, u.email);
     const token = resetTokenIn(await waitForMail(t.dataDir, u.email, 'redefinir a senha'));
     advance(61);
-    const late = await confirm(token, 'senha nova boa');
+    const late = await confirmPasswordReset(t.app, token, 'senha nova boa');
     expect(late.statusCode).toBe(400);
     expect(late.json().code).toBe('invalid_reset_token');
     expect((await login(u.username, u.password)).statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   categoryLots,
@@ -190,44 +191,82 @@ export interface Occupancy {
 }
 
 /**
+ * A stock sold by reservation: the rows whose `left` counts what remains (categories' places, kit
+ * sizes' shirts) and the reservations held against them until released.
+ */
+interface Stock {
+  table: PgTable;
+  id: AnyPgColumn;
+  left: AnyPgColumn;
+  reservations: PgTable;
+  reservationId: AnyPgColumn;
+  reservedRow: AnyPgColumn;
+  releasedAt: AnyPgColumn;
+}
+
+const places: Stock = {
+  table: eventCategories,
+  id: eventCategories.id,
+  left: eventCategories.placesLeft,
+  reservations: placeReservations,
+  reservationId: placeReservations.id,
+  reservedRow: placeReservations.categoryId,
+  releasedAt: placeReservations.releasedAt,
+};
+
+const shirts: Stock = {
+  table: eventKitSizes,
+  id: eventKitSizes.id,
+  left: eventKitSizes.left,
+  reservations: kitReservations,
+  reservationId: kitReservations.id,
+  reservedRow: kitReservations.kitSizeId,
+  releasedAt: kitReservations.releasedAt,
+};
+
+/** Left and sold (unreleased reservations) per row of the stock, read in ONE statement so the two agree. */
+async function occupancy(db: Reader, stock: Stock, ids: number[]): Promise<Map<number, Occupancy>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: sql<number>`${stock.id}`,
+      left: sql<number>`${stock.left}`,
+      sold: sql<number>`count(${stock.reservationId})::int`,
+    })
+    .from(stock.table)
+    .leftJoin(stock.reservations, and(eq(stock.reservedRow, stock.id), isNull(stock.releasedAt)))
+    .where(inArray(stock.id, ids))
+    .groupBy(stock.id);
+  return new Map(rows.map((r) => [r.id, { left: r.left, sold: Number(r.sold) }]));
+}
+
+/** Locks the stock's rows in id order (the order sales take them in) until the transaction ends. */
+async function lockInIdOrder(
+  tx: Tx,
+  stock: Stock,
+  ids: number[],
+  strength: 'update' | 'no key update',
+): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: stock.id })
+    .from(stock.table)
+    .where(inArray(stock.id, ids))
+    .orderBy(asc(stock.id))
+    .for(strength);
+}
+
+/**
  * Places left and sold (held, as countSold counts them) per category, read in ONE statement so the
  * two agree: left + sold is the category's capacity even while sales run.
  */
 export async function categoryOccupancy(db: Reader, ids: number[]): Promise<Map<number, Occupancy>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: eventCategories.id,
-      left: eventCategories.placesLeft,
-      sold: sql<number>`count(${placeReservations.id})::int`,
-    })
-    .from(eventCategories)
-    .leftJoin(
-      placeReservations,
-      and(eq(placeReservations.categoryId, eventCategories.id), isNull(placeReservations.releasedAt)),
-    )
-    .where(inArray(eventCategories.id, ids))
-    .groupBy(eventCategories.id);
-  return new Map(rows.map((r) => [r.id, { left: r.left, sold: Number(r.sold) }]));
+  return occupancy(db, places, ids);
 }
 
 /** The same for kit sizes: shirts left and sold, in one statement. */
 export async function kitOccupancy(db: Reader, ids: number[]): Promise<Map<number, Occupancy>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({
-      id: eventKitSizes.id,
-      left: eventKitSizes.left,
-      sold: sql<number>`count(${kitReservations.id})::int`,
-    })
-    .from(eventKitSizes)
-    .leftJoin(
-      kitReservations,
-      and(eq(kitReservations.kitSizeId, eventKitSizes.id), isNull(kitReservations.releasedAt)),
-    )
-    .where(inArray(eventKitSizes.id, ids))
-    .groupBy(eventKitSizes.id);
-  return new Map(rows.map((r) => [r.id, { left: r.left, sold: Number(r.sold) }]));
+  return occupancy(db, shirts, ids);
 }
 
 /**
@@ -236,24 +275,12 @@ export async function kitOccupancy(db: Reader, ids: number[]): Promise<Map<numbe
  * NO KEY UPDATE, like the sale's own UPDATE, so inserting a reservation (a key share) never waits on it.
  */
 export async function lockCategoriesForEdit(tx: Tx, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx
-    .select({ id: eventCategories.id })
-    .from(eventCategories)
-    .where(inArray(eventCategories.id, ids))
-    .orderBy(asc(eventCategories.id))
-    .for('no key update');
+  await lockInIdOrder(tx, places, ids, 'no key update');
 }
 
 /** The same for kit sizes. */
 export async function lockKitSizesForEdit(tx: Tx, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx
-    .select({ id: eventKitSizes.id })
-    .from(eventKitSizes)
-    .where(inArray(eventKitSizes.id, ids))
-    .orderBy(asc(eventKitSizes.id))
-    .for('no key update');
+  await lockInIdOrder(tx, shirts, ids, 'no key update');
 }
 
 /**
@@ -261,13 +288,7 @@ export async function lockKitSizesForEdit(tx: Tx, ids: number[]): Promise<void> 
  * lot that has one place left before its count runs out.
  */
 export async function lockCategories(tx: Tx, ids: number[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx
-    .select({ id: eventCategories.id })
-    .from(eventCategories)
-    .where(inArray(eventCategories.id, ids))
-    .orderBy(asc(eventCategories.id))
-    .for('update');
+  await lockInIdOrder(tx, places, ids, 'update');
 }
 
 /** Takes one shirt of the size atomically; false when none is left. */

@@ -1,22 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  charges,
-  couponUses,
-  eventCategories,
-  eventKitSizes,
-  orders,
-  registrations,
-} from '../../db/schema/index.ts';
+import { charges, couponUses, orders, registrations } from '../../db/schema/index.ts';
 import { waitForMail, waitForMailContaining } from '../../test/factories/accounts.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
 import { createCoupon, previewCoupon } from '../../test/factories/coupons.ts';
-import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
+import { kitLeft, type MadeEvent, makeEvent, placesLeft } from '../../test/factories/events.ts';
 import { type Buyer, makeBuyer, orderDraft, postOrder, quoteCents } from '../../test/factories/orders.ts';
 import { createStaffAndLogin } from '../../test/factories/painel.ts';
 import { cardToken, chargeByTxid, simulatePixPaid } from '../../test/factories/payments.ts';
-import { cpfFrom, participant, registrationPix } from '../../test/factories/registrations.ts';
+import { participantsFrom, registrationPix } from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 
 // 09:00 in Fortaleza on 23 November 2026.
@@ -29,14 +22,12 @@ const HOLDER_CPF = '40364478829';
 describe('mixed cart: products and event registrations in one order', () => {
   const t = useClockedTestApp(START, { env: { PIX_EXPIRATION_SECONDS: '1800' } });
   let buyer: Buyer;
-  let cpfSeq = 200_000_000;
 
   beforeAll(async () => {
     buyer = await makeBuyer(t.app);
   });
 
   const db = () => t.app.db;
-  const nextCpf = () => cpfFrom(cpfSeq++);
   const newEvent = (overrides: Parameters<typeof makeEvent>[1] = {}) =>
     makeEvent(db(), {
       today: TODAY,
@@ -48,20 +39,10 @@ describe('mixed cart: products and event registrations in one order', () => {
     });
   const cat = (e: MadeEvent, i = 0) => e.days[0]!.categories[i]!.id;
   const kit = (e: MadeEvent, i = 0) => e.kitSizes![i]!.id;
-  const person = (e: MadeEvent, name: string, category: number, extra: Record<string, unknown> = {}) =>
-    participant(e, [category], {
-      nome_completo: name,
-      cpf: nextCpf(),
-      email: `${name.split(' ')[0]!.toLowerCase()}.${cpfSeq}@example.com`,
-      ...extra,
-    });
+  const person = participantsFrom(200_000_000);
   const stockOf = async (p: MadeProduct) =>
     (await t.app.catalog.getProduct(p.id, { color: p.stock[0]!.colorId, size: p.stock[0]!.sizeId })).stock[0]!
       .quantity;
-  const placesLeft = async (categoryId: number) =>
-    (await db().select().from(eventCategories).where(eq(eventCategories.id, categoryId)))[0]!.placesLeft;
-  const kitLeft = async (kitSizeId: number) =>
-    (await db().select().from(eventKitSizes).where(eq(eventKitSizes.id, kitSizeId)))[0]!.left;
   const countCharges = async () => (await db().select({ id: charges.id }).from(charges)).length;
   const registrationsOfOrder = (orderId: number) =>
     db().select().from(registrations).where(eq(registrations.orderId, orderId));
@@ -120,8 +101,8 @@ describe('mixed cart: products and event registrations in one order', () => {
     expect(created.statusCode).toBe(201);
     const { txid } = created.json();
     expect(await stockOf(product)).toBe(4);
-    expect(await placesLeft(cat(event, 1))).toBe(98);
-    expect([await kitLeft(kit(event, 0)), await kitLeft(kit(event, 1))]).toEqual([9, 9]);
+    expect(await placesLeft(db(), cat(event, 1))).toBe(98);
+    expect([await kitLeft(db(), kit(event, 0)), await kitLeft(db(), kit(event, 1))]).toEqual([9, 9]);
 
     const paid = await simulatePixPaid(t.app, txid);
     expect(paid.json()).toMatchObject({ status: 'CONCLUIDA', pedido_id: expect.any(Number) });
@@ -179,7 +160,7 @@ describe('mixed cart: products and event registrations in one order', () => {
     expect(history.json().find((o: { id: number }) => o.id === orderId).inscricoes).toHaveLength(2);
     // The units were sold: nothing comes back.
     expect(await stockOf(product)).toBe(4);
-    expect(await placesLeft(cat(event, 1))).toBe(98);
+    expect(await placesLeft(db(), cat(event, 1))).toBe(98);
   });
 
   it('card with instalments, registrations only: no address, no shipping, one order with both', async () => {
@@ -295,8 +276,8 @@ describe('mixed cart: products and event registrations in one order', () => {
     const res = await cartCard({ ...draft, metodo_pagamento: 'cartao' }, totalCents, CARD.refused, 1);
     expect(res.statusCode).toBe(400);
     expect(await stockOf(product)).toBe(5);
-    expect(await placesLeft(cat(event, 1))).toBe(100);
-    expect(await kitLeft(kit(event, 0))).toBe(10);
+    expect(await placesLeft(db(), cat(event, 1))).toBe(100);
+    expect(await kitLeft(db(), kit(event, 0))).toBe(10);
     const charge = await chargeByTxid(t.app, res.json().txid);
     const stored = JSON.stringify(charge!.draft);
     expect(stored).not.toContain('Ana Souza');
@@ -325,8 +306,8 @@ describe('mixed cart: products and event registrations in one order', () => {
     });
     expect(status.json()).toMatchObject({ status: 'EXPIRADA' });
     expect(await stockOf(product)).toBe(5);
-    expect(await placesLeft(cat(event, 1))).toBe(100);
-    expect([await kitLeft(kit(event, 0)), await kitLeft(kit(event, 1))]).toEqual([10, 10]);
+    expect(await placesLeft(db(), cat(event, 1))).toBe(100);
+    expect([await kitLeft(db(), kit(event, 0)), await kitLeft(db(), kit(event, 1))]).toEqual([10, 10]);
     const [use] = await db().select().from(couponUses).where(eq(couponUses.chargeId, chargeId));
     expect(use!.releasedAt).toEqual(t.clock);
     // The coupon's one use is free again: someone else can take it.
@@ -359,7 +340,7 @@ describe('mixed cart: products and event registrations in one order', () => {
     // Paying with the coupon replaces the open Pix: its places are not held twice.
     const again = await cartPix({ ...draft, cupom: coupon.codigo }, totalCents - 899);
     expect(again.statusCode).toBe(201);
-    expect(await placesLeft(cat(event, 1))).toBe(98);
+    expect(await placesLeft(db(), cat(event, 1))).toBe(98);
   });
 
   describe('one participant refused fails the whole cart with a clear 4xx, nothing held', () => {
@@ -378,7 +359,7 @@ describe('mixed cart: products and event registrations in one order', () => {
       });
       expect(await countCharges()).toBe(chargesBefore);
       expect(await stockOf(held.product)).toBe(held.stock);
-      for (const [id, left] of held.categories) expect(await placesLeft(id)).toBe(left);
+      for (const [id, left] of held.categories) expect(await placesLeft(db(), id)).toBe(left);
     }
 
     it('CPF already registered in the category', async () => {
@@ -399,7 +380,7 @@ describe('mixed cart: products and event registrations in one order', () => {
         { status: 409, code: 'cpf_ja_inscrito', detail: /^Beatriz Lima: Este CPF já está inscrito/ },
         { product, stock: 5, categories: [[cat(event, 1), 99]] },
       );
-      expect(await kitLeft(kit(event, 1))).toBe(10);
+      expect(await kitLeft(db(), kit(event, 1))).toBe(10);
     });
 
     it('category sold out: one place left for two participants', async () => {
@@ -432,7 +413,7 @@ describe('mixed cart: products and event registrations in one order', () => {
         { status: 409, code: 'tamanho_esgotado', detail: /^Beatriz Lima: Este tamanho de camisa esgotou/ },
         { product, stock: 5, categories: [[cat(event, 1), 100]] },
       );
-      expect(await kitLeft(kit(event, 0))).toBe(1);
+      expect(await kitLeft(db(), kit(event, 0))).toBe(1);
     });
 
     it('the same person twice for one event', async () => {
@@ -503,7 +484,7 @@ describe('mixed cart: products and event registrations in one order', () => {
     ).toHaveLength(0);
     // Everything it held went back (the stranger keeps Beatriz's place).
     expect(await stockOf(product)).toBe(5);
-    expect(await placesLeft(cat(event, 1))).toBe(99);
+    expect(await placesLeft(db(), cat(event, 1))).toBe(99);
     const answer = await postOrder(t.app, buyer.headers, created.json().txid);
     expect(answer.json()).toMatchObject({ code: 'pagamento_devolvido' });
   });

@@ -1,19 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chargeRefunds, charges, couponUses, eventCategories, eventKitSizes } from '../../db/schema/index.ts';
+import { chargeRefunds, charges, couponUses } from '../../db/schema/index.ts';
 import { waitForMail, waitForMailContaining } from '../../test/factories/accounts.ts';
 import { makeProduct } from '../../test/factories/catalog.ts';
 import { createCoupon } from '../../test/factories/coupons.ts';
-import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
+import { kitLeft, type MadeEvent, makeEvent, placesLeft } from '../../test/factories/events.ts';
 import { type Buyer, makeBuyer, orderDraft, postOrder, quoteCents } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { simulatePixPaid } from '../../test/factories/payments.ts';
-import {
-  cpfFrom,
-  participant,
-  registrationCard,
-  registrationPix,
-} from '../../test/factories/registrations.ts';
+import { participantsFrom, registrationCard, registrationPix } from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 
 // 09:00 in Fortaleza on 25 November 2026.
@@ -29,7 +24,6 @@ describe('free registrations', () => {
   const t = useClockedTestApp(START);
   let buyer: Buyer;
   let admin: TestStaff;
-  let cpfSeq = 320_000_000;
 
   beforeAll(async () => {
     buyer = await makeBuyer(t.app);
@@ -37,7 +31,6 @@ describe('free registrations', () => {
   });
 
   const db = () => t.app.db;
-  const nextCpf = () => cpfFrom(cpfSeq++);
   const freeEvent = (overrides: Parameters<typeof makeEvent>[1] = {}) =>
     makeEvent(db(), {
       name: 'Corrida Solidária',
@@ -53,13 +46,7 @@ describe('free registrations', () => {
       ...overrides,
     });
   const cat = (e: MadeEvent, i = 0) => e.days[0]!.categories[i]!.id;
-  const person = (e: MadeEvent, name: string, category: number, extra: Record<string, unknown> = {}) =>
-    participant(e, [category], {
-      nome_completo: name,
-      cpf: nextCpf(),
-      email: `${name.split(' ')[0]!.toLowerCase()}.${cpfSeq}@example.com`,
-      ...extra,
-    });
+  const person = participantsFrom(320_000_000);
   const confirmFree = (finalidade: 'inscricao' | 'pedido', draft: unknown, total = 0, who = buyer) =>
     t.app.inject({
       method: 'POST',
@@ -68,10 +55,6 @@ describe('free registrations', () => {
       payload: { total, finalidade, [finalidade]: draft },
     });
   const get = (url: string, headers = admin.headers) => t.app.inject({ method: 'GET', url, headers });
-  const placesLeft = async (categoryId: number) =>
-    (await db().select().from(eventCategories).where(eq(eventCategories.id, categoryId)))[0]!.placesLeft;
-  const kitLeft = async (kitSizeId: number) =>
-    (await db().select().from(eventKitSizes).where(eq(eventKitSizes.id, kitSizeId)))[0]!.left;
   const refundRows = async () => (await db().select().from(chargeRefunds)).length;
 
   it('a free race: Pix and card are refused with 409, confirming takes the place and shirt, mails the ticket and shows it everywhere', async () => {
@@ -95,14 +78,14 @@ describe('free registrations', () => {
     });
     expect(card.statusCode).toBe(409);
     expect(card.json()).toMatchObject({ code: 'nada_a_pagar', total_correto: 0 });
-    expect(await placesLeft(cat(event, 0))).toBe(100);
+    expect(await placesLeft(db(), cat(event, 0))).toBe(100);
 
     const done = await confirmFree('inscricao', ana);
     expect(done.statusCode).toBe(201);
     const { txid, inscricao_id: id } = done.json();
     expect(done.json()).toMatchObject({ status: 'CONCLUIDA', inscricao_id: expect.any(Number) });
-    expect(await placesLeft(cat(event, 0))).toBe(99);
-    expect(await kitLeft(event.kitSizes![0]!.id)).toBe(9);
+    expect(await placesLeft(db(), cat(event, 0))).toBe(99);
+    expect(await kitLeft(db(), event.kitSizes![0]!.id)).toBe(9);
     const [charge] = await db().select().from(charges).where(eq(charges.txid, txid));
     expect(charge).toMatchObject({ method: 'gratuito', amountCents: 0, status: 'CONCLUIDA' });
 
@@ -131,7 +114,7 @@ describe('free registrations', () => {
     const again = await confirmFree('inscricao', ana);
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('cpf_ja_inscrito');
-    expect(await placesLeft(cat(event, 0))).toBe(99);
+    expect(await placesLeft(db(), cat(event, 0))).toBe(99);
 
     // The back office lists, exports and counts it, as free.
     const list = (await get(`/api/painel/events/${event.id}/participants/`)).json();
@@ -156,8 +139,8 @@ describe('free registrations', () => {
     });
     expect(cancelled.statusCode).toBe(200);
     expect(await refundRows()).toBe(0);
-    expect(await placesLeft(cat(event, 0))).toBe(100);
-    expect(await kitLeft(event.kitSizes![0]!.id)).toBe(10);
+    expect(await placesLeft(db(), cat(event, 0))).toBe(100);
+    expect(await kitLeft(db(), event.kitSizes![0]!.id)).toBe(10);
     const notice = await waitForMail(t.dataDir, ana.email, 'cancelada');
     expect(notice).toContain('não há valor a devolver');
     expect(notice).not.toContain('devolução do valor integral');
@@ -181,7 +164,7 @@ describe('free registrations', () => {
     const res = await confirmFree('inscricao', person(event, 'Elisa Pagante', cat(event, 2)));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: 'total_divergente', total_correto: 40 });
-    expect(await placesLeft(cat(event, 2))).toBe(100);
+    expect(await placesLeft(db(), cat(event, 2))).toBe(100);
   });
 
   it('60+ on a R$ 0,01 category: half rounds down to R$ 0,00 and takes the free path (it was a 500)', async () => {
@@ -242,7 +225,7 @@ describe('free registrations', () => {
       payload: { total: (8990 + shippingCents) / 100, finalidade: 'pedido', pedido: draft },
     });
     expect(created.statusCode).toBe(201);
-    expect(await placesLeft(cat(event, 0))).toBe(99);
+    expect(await placesLeft(db(), cat(event, 0))).toBe(99);
     const paid = await simulatePixPaid(t.app, created.json().txid);
     expect(paid.json()).toMatchObject({ status: 'CONCLUIDA', pedido_id: expect.any(Number) });
     const order = (await postOrder(t.app, buyer.headers, created.json().txid)).json();
@@ -270,7 +253,7 @@ describe('free registrations', () => {
     const done = await confirmFree('pedido', draft);
     expect(done.statusCode).toBe(201);
     const orderId = done.json().pedido_id as number;
-    expect(await placesLeft(cat(event, 0))).toBe(98);
+    expect(await placesLeft(db(), cat(event, 0))).toBe(98);
     const order = (await postOrder(t.app, buyer.headers, done.json().txid)).json();
     expect(order).toMatchObject({ id: orderId, total: 0, metodo_pagamento: 'gratuito' });
     expect(order.inscricoes).toHaveLength(2);
@@ -286,6 +269,6 @@ describe('free registrations', () => {
     });
     expect(cancelled.statusCode).toBe(200);
     expect(await refundRows()).toBe(0);
-    expect(await placesLeft(cat(event, 0))).toBe(100);
+    expect(await placesLeft(db(), cat(event, 0))).toBe(100);
   });
 });

@@ -5,6 +5,7 @@ import type { InstallmentOption } from '@passada/core/installments';
 import { normalizePhone } from '@passada/core/phone';
 import type { Env } from '../../config/env.ts';
 import {
+  CARD_STATUSES,
   type CardChargeInput,
   type CardChargeResult,
   type CardStatus,
@@ -25,16 +26,6 @@ const CHARGES_URLS = {
 /** Efí allows 15,000 installment look-ups a day; the table changes only when the account's rates do. */
 const INSTALLMENTS_TTL_MS = 60 * 60 * 1000;
 const EFI_PHONE = /^[1-9]{2}9?[0-9]{8}$/;
-const CARD_STATUSES: readonly CardStatus[] = [
-  'waiting',
-  'approved',
-  'paid',
-  'unpaid',
-  'canceled',
-  'refunded',
-  'contested',
-  'settled',
-];
 const REFUND_STATUSES: readonly PixRefundStatus[] = ['EM_PROCESSAMENTO', 'DEVOLVIDO', 'NAO_REALIZADO'];
 
 export interface EfiOptions {

@@ -10,7 +10,6 @@ import {
   PaymentProviderTimeout,
   type PaymentsProvider,
   type PixState,
-  type ProviderPixStatus,
   type RecalledCard,
   type RecalledPix,
   type SimulatedMemory,
@@ -52,14 +51,8 @@ const REFUSAL_REASON = 'Transação não autorizada pelo banco emissor do cartã
 /** Where a real PSP would serve the charge; `.invalid` so no Pix app can ever pay a simulated code. */
 const SIMULATED_LOCATION = 'pix.simulado.passada.invalid/v2/cob/';
 
-interface SimulatedCob {
-  amountCents: number;
-  createdAt: Date;
-  expiresAt: Date;
-  status: ProviderPixStatus;
-  endToEndId?: string;
-  paidAt?: Date;
-}
+/** A Pix the simulated bank holds, keyed by its txid. */
+type SimulatedCob = Omit<RecalledPix, 'txid'>;
 
 interface SimulatedToken {
   brand: CardBrand;

@@ -139,3 +139,22 @@ export function resetTokenIn(mail: string): string {
   if (!m?.[1]) throw new Error('no reset link in the e-mail');
   return decodeURIComponent(m[1]);
 }
+
+/** Asks for a password reset link, as the "Esqueci minha senha" page does. */
+export function requestPasswordReset(app: FastifyInstance, email: string) {
+  return app.inject({ method: 'POST', url: '/api/users/password-reset/', payload: { email } });
+}
+
+/** Sets a new password with a reset token, typed twice (the second time as given). */
+export function confirmPasswordReset(
+  app: FastifyInstance,
+  token: string,
+  password: string,
+  passwordConfirm = password,
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/users/password-reset/confirm/',
+    payload: { token, password, password_confirm: passwordConfirm },
+  });
+}

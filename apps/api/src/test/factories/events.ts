@@ -1,5 +1,6 @@
 import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import type { PainelEvent } from '@passada/core/contracts/painel';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categoryLots, eventCategories, eventDays, eventKitSizes, events } from '../../db/schema/index.ts';
 import { eventPoster } from '../../modules/events/event-poster.ts';
@@ -134,4 +135,14 @@ export function eventFormBody(e: PainelEvent) {
       categorias: d.categorias.map(({ vendidas: _v, restantes: _r, ...c }) => c),
     })),
   };
+}
+
+/** Places left in a category, as stored now. */
+export async function placesLeft(db: Db, categoryId: number): Promise<number> {
+  return (await db.select().from(eventCategories).where(eq(eventCategories.id, categoryId)))[0]!.placesLeft;
+}
+
+/** Shirts left of a kit size, as stored now. */
+export async function kitLeft(db: Db, kitSizeId: number): Promise<number> {
+  return (await db.select().from(eventKitSizes).where(eq(eventKitSizes.id, kitSizeId)))[0]!.left;
 }

@@ -47,6 +47,23 @@ export function participant(event: MadeEvent, categories: number[], overrides: R
   };
 }
 
+/**
+ * A maker of participants, each with a CPF and an e-mail of their own, numbered from `firstCpf`: each
+ * test file starts from its own number, so two files sharing the database never share a CPF.
+ */
+export function participantsFrom(firstCpf: number) {
+  let seq = firstCpf;
+  return (event: MadeEvent, name: string, category: number, overrides: Record<string, unknown> = {}) => {
+    const cpf = cpfFrom(seq++);
+    return participant(event, [category], {
+      nome_completo: name,
+      cpf,
+      email: `${name.split(' ')[0]!.toLowerCase()}.${seq}@example.com`,
+      ...overrides,
+    });
+  };
+}
+
 /** A Pix charge for a registration draft, as the finish page asks for it. */
 export function registrationPix(
   app: FastifyInstance,

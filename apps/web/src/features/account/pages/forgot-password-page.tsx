@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordResetRequestSchema } from '@passada/core/contracts/accounts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
 import type { z } from 'zod';
-import { FormField, FormStatus, linkClass, primaryButtonClass } from '../../../components/form-field.tsx';
+import { FormField, FormStatus, primaryButtonClass } from '../../../components/form-field.tsx';
 import { detailOf, requestPasswordReset } from '../../../lib/accounts-api.ts';
+import { FooterLink } from '../components/footer-link.tsx';
 
 type Form = z.input<typeof PasswordResetRequestSchema>;
 
@@ -54,11 +54,7 @@ export default function ForgotPasswordPage() {
           Confirmar
         </button>
       </form>
-      <p className="mt-6 text-sm">
-        <Link to="/login" className={linkClass}>
-          Voltar para o login
-        </Link>
-      </p>
+      <FooterLink to="/login">Voltar para o login</FooterLink>
     </main>
   );
 }

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { FormStatus, linkClass, primaryButtonClass } from '../../../components/form-field.tsx';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FormStatus, primaryButtonClass } from '../../../components/form-field.tsx';
 import { detailOf, logInWithLink } from '../../../lib/accounts-api.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { FooterLink } from '../components/footer-link.tsx';
 
 /**
  * Reached from the e-mail sent when a sign-in with the right password was blocked (too many failures
@@ -58,11 +59,7 @@ export default function LoginLinkPage() {
           Entrar na minha conta
         </button>
       </div>
-      <p className="mt-6 text-sm">
-        <Link to="/login" className={linkClass}>
-          Voltar para o login
-        </Link>
-      </p>
+      <FooterLink to="/login">Voltar para o login</FooterLink>
     </main>
   );
 }

@@ -2,10 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordResetConfirmSchema } from '@passada/core/contracts/accounts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
-import { FormField, FormStatus, linkClass, primaryButtonClass } from '../../../components/form-field.tsx';
+import { FormField, FormStatus, primaryButtonClass } from '../../../components/form-field.tsx';
 import { confirmPasswordReset, detailOf, showFieldErrors } from '../../../lib/accounts-api.ts';
+import { FooterLink } from '../components/footer-link.tsx';
 
 type Form = z.input<typeof PasswordResetConfirmSchema>;
 
@@ -67,11 +68,9 @@ export default function ResetPasswordPage() {
           Redefinir senha
         </button>
       </form>
-      <p className="mt-6 text-sm">
-        <Link to={done ? '/login' : '/login/recuperar-senha'} className={linkClass}>
-          {done ? 'Ir para o login' : 'Pedir um novo link'}
-        </Link>
-      </p>
+      <FooterLink to={done ? '/login' : '/login/recuperar-senha'}>
+        {done ? 'Ir para o login' : 'Pedir um novo link'}
+      </FooterLink>
     </main>
   );
 }
