@@ -83,48 +83,46 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
     async (req) => staff.startTotpSetup(actor(req)),
   );
 
-  app.post(
-    '/auth/2fa/enable/',
-    {
-      config: checksSecret,
-      schema: {
-        tags,
-        summary:
-          'Ativar a verificação em duas etapas com um código do aplicativo; responde os códigos de recuperação',
-        body: TotpCodeBodySchema,
-        response: { 200: TotpEnabledSchema, ...limited },
+  // The three actions that take a fresh code from the app: same body, same per-address limit on
+  // guesses (checksSecret), same call; only the action and its answer differ. `codeAction` checks
+  // each action's result against its own answer, which the loop below no longer could.
+  const codeAction = <Answer extends z.ZodType>(route: {
+    url: string;
+    summary: string;
+    answer: Answer;
+    run: (who: ReturnType<typeof actor>, codigo: string, ip: string) => Promise<z.input<Answer>>;
+  }) => route;
+  const codeActions = [
+    codeAction({
+      url: '/auth/2fa/enable/',
+      summary:
+        'Ativar a verificação em duas etapas com um código do aplicativo; responde os códigos de recuperação',
+      answer: TotpEnabledSchema,
+      run: staff.enableTotp,
+    }),
+    codeAction({
+      url: '/auth/2fa/disable/',
+      summary: 'Desativar a verificação em duas etapas (pede um código válido)',
+      answer: StaffSchema,
+      run: staff.disableTotp,
+    }),
+    codeAction({
+      url: '/auth/2fa/recovery-codes/',
+      summary: 'Gerar novos códigos de recuperação (os anteriores deixam de valer; pede um código válido)',
+      answer: RecoveryCodesSchema,
+      run: staff.regenerateRecoveryCodes,
+    }),
+  ];
+  for (const { url, summary, answer, run } of codeActions) {
+    app.post(
+      url,
+      {
+        config: checksSecret,
+        schema: { tags, summary, body: TotpCodeBodySchema, response: { 200: answer, ...limited } },
       },
-    },
-    async (req) => staff.enableTotp(actor(req), req.body.codigo, req.ip),
-  );
-
-  app.post(
-    '/auth/2fa/disable/',
-    {
-      config: checksSecret,
-      schema: {
-        tags,
-        summary: 'Desativar a verificação em duas etapas (pede um código válido)',
-        body: TotpCodeBodySchema,
-        response: { 200: StaffSchema, ...limited },
-      },
-    },
-    async (req) => staff.disableTotp(actor(req), req.body.codigo, req.ip),
-  );
-
-  app.post(
-    '/auth/2fa/recovery-codes/',
-    {
-      config: checksSecret,
-      schema: {
-        tags,
-        summary: 'Gerar novos códigos de recuperação (os anteriores deixam de valer; pede um código válido)',
-        body: TotpCodeBodySchema,
-        response: { 200: RecoveryCodesSchema, ...limited },
-      },
-    },
-    async (req) => staff.regenerateRecoveryCodes(actor(req), req.body.codigo, req.ip),
-  );
+      async (req) => run(actor(req), req.body.codigo, req.ip),
+    );
+  }
 
   app.post(
     '/auth/password/',

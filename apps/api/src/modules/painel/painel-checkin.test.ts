@@ -222,40 +222,23 @@ describe('painel: kit pickup with a signed QR code, preview, confirmation and un
     const first = await post('/checkin/', { evento: praia.id, codigo });
     const at = first.json().retirada.at as string;
 
-    const noReason = await post('/checkin/undo/', { evento: praia.id, inscricao: id, retirada_em: at });
+    // The pickup on screen, at the desk's event; each call changes only what it tests.
+    const undo = (fields: Record<string, unknown>) =>
+      post('/checkin/undo/', { evento: praia.id, inscricao: id, retirada_em: at, ...fields });
+    const noReason = await undo({});
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().errors).toHaveProperty('motivo');
-    const blank = await post('/checkin/undo/', {
-      evento: praia.id,
-      inscricao: id,
-      retirada_em: at,
-      motivo: '  ',
-    });
+    const blank = await undo({ motivo: '  ' });
     expect(blank.statusCode).toBe(400);
     // Undoing a pickup other than the one on screen is refused: a newer one is never removed unseen.
-    const stale = await post('/checkin/undo/', {
-      evento: praia.id,
-      inscricao: id,
-      retirada_em: '2026-11-22T08:00:00.000Z',
-      motivo: 'Entregue à pessoa errada',
-    });
+    const stale = await undo({ retirada_em: '2026-11-22T08:00:00.000Z', motivo: 'Entregue à pessoa errada' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ code: 'retirada_alterada' });
-    const elsewhere = await post('/checkin/undo/', {
-      evento: serra.id,
-      inscricao: id,
-      retirada_em: at,
-      motivo: 'Entregue à pessoa errada',
-    });
+    const elsewhere = await undo({ evento: serra.id, motivo: 'Entregue à pessoa errada' });
     expect(elsewhere.json()).toMatchObject({ code: 'outro_evento' });
     expect(await checkinsOf(id)).toHaveLength(1);
 
-    const undone = await post('/checkin/undo/', {
-      evento: praia.id,
-      inscricao: id,
-      retirada_em: at,
-      motivo: '  Entregue à pessoa errada ',
-    });
+    const undone = await undo({ motivo: '  Entregue à pessoa errada ' });
     expect(undone.statusCode).toBe(200);
     expect(undone.json().retirada).toBeNull();
     expect(await checkinsOf(id)).toEqual([]);
@@ -272,12 +255,7 @@ describe('painel: kit pickup with a signed QR code, preview, confirmation and un
       before: { retirada: at },
       after: { retirada: null, motivo: 'Entregue à pessoa errada' },
     });
-    const nothingLeft = await post('/checkin/undo/', {
-      evento: praia.id,
-      inscricao: id,
-      retirada_em: at,
-      motivo: 'De novo',
-    });
+    const nothingLeft = await undo({ motivo: 'De novo' });
     expect(nothingLeft.json()).toMatchObject({ code: 'sem_retirada' });
 
     // Back at the desk: the preview says it can go, and the kit is checked in again.

@@ -13,7 +13,13 @@ import { waitForMail, waitForMailContaining } from '../../test/factories/account
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
 import { createCoupon } from '../../test/factories/coupons.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
-import { type Buyer, makeBuyer, orderDraft, quoteCents } from '../../test/factories/orders.ts';
+import {
+  type Buyer,
+  createOrderPix,
+  makeBuyer,
+  orderDraft,
+  quoteCents,
+} from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { chargeByTxid, simulatePixPaid } from '../../test/factories/payments.ts';
 import {
@@ -96,12 +102,7 @@ describe('painel: cancelling registrations', () => {
     const draft = { ...orderDraft(buyer, [{ product }]), inscricoes: [ana, bia] };
     const shippingCents = await quoteCents(t.app, buyer.zipCode, orderDraft(buyer, [{ product }]));
     const totalCents = 8990 + shippingCents + 2 * 10990;
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/pagar-pix/',
-      headers: buyer.headers,
-      payload: { total: totalCents / 100, finalidade: 'pedido', pedido: draft },
-    });
+    const created = await createOrderPix(t.app, buyer.headers, draft, totalCents);
     expect(created.statusCode).toBe(201);
     const { txid } = created.json();
     const paid = await simulatePixPaid(t.app, txid);

@@ -8,7 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffRecoveryCodes } from '../../db/schema/index.ts';
-import { createStaffAndLogin, type TestStaff, totpCode } from '../../test/factories/painel.ts';
+import { createStaffAndLogin, type TestStaff, totpCode, turnOnTotp } from '../../test/factories/painel.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const LOGIN = '/api/painel/auth/login/';
@@ -104,17 +104,7 @@ describe('painel: sign-in that an attacker cannot turn against its owner', () =>
 
   it('counts code guesses at sign-in; the password alone, asking for the code, neither counts nor resets', async () => {
     const me = await createStaffAndLogin(t.app, 'operador');
-    const { secret } = TotpSetupSchema.parse(
-      (
-        await t.app.inject({ method: 'POST', url: '/api/painel/auth/2fa/setup/', headers: me.headers })
-      ).json(),
-    );
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/painel/auth/2fa/enable/',
-      headers: me.headers,
-      payload: { codigo: totpCode(secret, clock) },
-    });
+    const secret = await turnOnTotp(t.app, me.headers, clock);
     const step1 = () => login({ email: me.email, password: me.password });
     // Nine wrong codes, each followed by the first step: that step must not wipe them.
     for (let i = 0; i < 9; i++) {
@@ -136,17 +126,7 @@ describe('painel: sign-in that an attacker cannot turn against its owner', () =>
 
   it('limits guessing the code that turns two-step sign-in off like sign-in', async () => {
     const me = await createStaffAndLogin(t.app, 'operador');
-    const { secret } = TotpSetupSchema.parse(
-      (
-        await t.app.inject({ method: 'POST', url: '/api/painel/auth/2fa/setup/', headers: me.headers })
-      ).json(),
-    );
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/painel/auth/2fa/enable/',
-      headers: me.headers,
-      payload: { codigo: totpCode(secret, clock) },
-    });
+    const secret = await turnOnTotp(t.app, me.headers, clock);
     const disable = (codigo: string) =>
       t.app.inject({
         method: 'POST',
@@ -345,18 +325,8 @@ describe('painel: passwords and two-step sign-in staff can manage', () => {
 
   it('lets an admin reset someone’s two-step sign-in so they set it up again', async () => {
     const member = await createStaffAndLogin(t.app, 'operador');
-    const { secret } = TotpSetupSchema.parse(
-      (
-        await t.app.inject({ method: 'POST', url: '/api/painel/auth/2fa/setup/', headers: member.headers })
-      ).json(),
-    );
     clock = new Date(clock.getTime() + 30_000);
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/painel/auth/2fa/enable/',
-      headers: member.headers,
-      payload: { codigo: totpCode(secret, clock) },
-    });
+    await turnOnTotp(t.app, member.headers, clock);
     expect((await login({ email: member.email, password: member.password })).json().code).toBe(
       'codigo_2fa_necessario',
     );

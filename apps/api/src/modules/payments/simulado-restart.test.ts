@@ -7,7 +7,13 @@ import { charges, eventCategories, eventKitSizes } from '../../db/schema/index.t
 import { SIMULATED_PENDING_CARD } from '../../providers/payments/simulado.provider.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
 import { makeEvent } from '../../test/factories/events.ts';
-import { type Buyer, makeBuyer, orderDraft, quoteCents } from '../../test/factories/orders.ts';
+import {
+  type Buyer,
+  createOrderPix,
+  makeBuyer,
+  orderDraft,
+  quoteCents,
+} from '../../test/factories/orders.ts';
 import { simulatePixPaid } from '../../test/factories/payments.ts';
 import { cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
 import { createTestApp, createTestDatabase, type TestApp } from '../../test/test-app.ts';
@@ -75,12 +81,7 @@ describe('simulated bank after a restart', () => {
     const draft = { ...orderDraft(buyer, [{ product }]), inscricoes: [runner] };
     const totalCents =
       8990 + (await quoteCents(t.app, buyer.zipCode, orderDraft(buyer, [{ product }]))) + 8990;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/pagar-pix/',
-      headers: buyer.headers,
-      payload: { total: totalCents / 100, finalidade: 'pedido', pedido: draft },
-    });
+    const res = await createOrderPix(t.app, buyer.headers, draft, totalCents);
     expect(res.statusCode).toBe(201);
     return { buyer, product, categoryId, kitSizeId, txid: res.json().txid as string };
   }

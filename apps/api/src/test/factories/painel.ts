@@ -37,6 +37,28 @@ export function totpCode(secret: string, when: Date): string {
   return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: when.getTime() });
 }
 
+/**
+ * Turns two-step sign-in on for a signed-in staff member over HTTP (setup, then a code from the
+ * app at `when`); returns the authenticator secret.
+ */
+export async function turnOnTotp(
+  app: FastifyInstance,
+  headers: TestStaff['headers'],
+  when: Date,
+): Promise<string> {
+  const setup = await app.inject({ method: 'POST', url: '/api/painel/auth/2fa/setup/', headers });
+  if (setup.statusCode !== 200) throw new Error(`2FA setup falhou: ${setup.body}`);
+  const secret = setup.json().secret as string;
+  const on = await app.inject({
+    method: 'POST',
+    url: '/api/painel/auth/2fa/enable/',
+    headers,
+    payload: { codigo: totpCode(secret, when) },
+  });
+  if (on.statusCode !== 200) throw new Error(`ativar 2FA falhou: ${on.body}`);
+  return secret;
+}
+
 /** A real picture in the given format, as a phone or a computer would send it. */
 export function picture(format: 'jpeg' | 'png' | 'webp', width = 1600) {
   return sharp({ create: { width, height: Math.round(width * 1.2), channels: 3, background: '#ff6b57' } })

@@ -27,7 +27,7 @@ export function participant(event: MadeEvent, categories: number[], overrides: R
     nome_completo: 'Maria da Silva',
     cpf: '403.644.788-29',
     data_nascimento: '1990-05-10',
-    genero: 'Feminino',
+    genero: 'Feminino' as const,
     numero_contato: '(85) 99999-9999',
     email: 'maria.participante@example.com',
     evento: event.id,
@@ -39,7 +39,7 @@ export function participant(event: MadeEvent, categories: number[], overrides: R
     neighborhood: 'Meireles',
     contato_emergencia_nome: 'João da Silva',
     contato_emergencia_telefone: '(85) 98888-7777',
-    aceite_termo: true,
+    aceite_termo: true as const,
     termo_versao: STANDARD_TERMS_VERSION,
     // The first shirt size, when the event's kit has any.
     ...(event.kitSizes?.[0] ? { tamanho_camisa: event.kitSizes[0].id } : {}),
