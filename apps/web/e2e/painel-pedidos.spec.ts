@@ -36,12 +36,12 @@ test('an operator ships a paid order with a tracking code and the customer sees 
   await expect(page.getByText('Cancelar e devolver o pagamento é só para administradores.')).toBeVisible();
   await page.getByRole('button', { name: 'Iniciar separação' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Em separação');
-  await page.getByLabel('Código de rastreio dos Correios').fill('QB987654321BR');
+  await page.getByLabel('Código de rastreio dos Correios').fill('QB987654326BR');
   await page.getByRole('button', { name: 'Marcar como enviado' }).click();
   await expect(page.getByTestId('order-status')).toHaveText('Enviado');
-  await expect(page.getByRole('link', { name: 'QB987654321BR' })).toHaveAttribute(
+  await expect(page.getByRole('link', { name: 'QB987654326BR' })).toHaveAttribute(
     'href',
-    /rastreamento\.correios\.com\.br.*objeto=QB987654321BR/,
+    /rastreamento\.correios\.com\.br.*objeto=QB987654326BR/,
   );
 
   // The list finds it by number.
@@ -52,7 +52,7 @@ test('an operator ships a paid order with a tracking code and the customer sees 
   await page.goto('/user/pedidos');
   const card = page.getByRole('article', { name: `Pedido ${orderId}` });
   await expect(card.getByText('Enviado', { exact: true })).toBeVisible();
-  await expect(card.getByRole('link', { name: 'QB987654321BR' })).toBeVisible();
+  await expect(card.getByRole('link', { name: 'QB987654326BR' })).toBeVisible();
 });
 
 test('a cancelled paid order is refunded and its stock returns', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isS10Code } from '../s10.ts';
 import {
   OrderRegistrationSchema,
   type OrderStatus,
@@ -34,12 +35,16 @@ export function canMoveOrder(
   return nextOrderStatuses(from, order).includes(to);
 }
 
-/** Correios object codes: two letters, nine digits, "BR" (e.g. AB123456789BR). */
+/** Correios object codes: two letters, nine digits, the country (e.g. AB123456785BR), checked as S10. */
 export const TrackingCodeSchema = z
   .string()
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}\d{9}[A-Z]{2}$/, 'Código de rastreio inválido (ex.: AB123456789BR).');
+  .regex(/^[A-Z]{2}\d{9}[A-Z]{2}$/, 'Código de rastreio inválido (ex.: AB123456785BR).')
+  .refine(
+    isS10Code,
+    'Código de rastreio inválido: o dígito verificador não confere. Confira o código na etiqueta dos Correios.',
+  );
 
 export function trackingUrl(code: string): string {
   return `https://rastreamento.correios.com.br/app/index.php?objeto=${encodeURIComponent(code)}`;

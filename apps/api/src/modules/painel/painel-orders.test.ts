@@ -123,14 +123,21 @@ describe('painel: orders and dashboard', () => {
     expect((await move(operator, orderId, { status: 'enviado', codigo_rastreio: '123' })).statusCode).toBe(
       400,
     );
+    // One digit mistyped (9 for 5): the shape is right, the S10 check digit is not; nothing moves.
+    const mistyped = await move(operator, orderId, { status: 'enviado', codigo_rastreio: 'AB123456789BR' });
+    expect(mistyped.statusCode).toBe(400);
+    expect(mistyped.json().errors).toEqual({
+      codigo_rastreio:
+        'Código de rastreio inválido: o dígito verificador não confere. Confira o código na etiqueta dos Correios.',
+    });
 
-    const shipped = await move(operator, orderId, { status: 'enviado', codigo_rastreio: 'ab123456789br' });
+    const shipped = await move(operator, orderId, { status: 'enviado', codigo_rastreio: 'ab123456785br' });
     expect(shipped.statusCode).toBe(200);
     expect(shipped.json()).toMatchObject({
       status: 'enviado',
-      codigo_rastreio: 'AB123456789BR',
+      codigo_rastreio: 'AB123456785BR',
       rastreio_url: expect.stringContaining(
-        'rastreamento.correios.com.br/app/index.php?objeto=AB123456789BR',
+        'rastreamento.correios.com.br/app/index.php?objeto=AB123456785BR',
       ),
       proximos_status: ['entregue'],
     });
@@ -147,8 +154,8 @@ describe('painel: orders and dashboard', () => {
     expect(late.json().detail).toMatch(/já enviado/);
 
     const mine = (await get(buyer, '/api/orders/')).json().find((o: { id: number }) => o.id === orderId);
-    expect(mine).toMatchObject({ status: 'enviado', codigo_rastreio: 'AB123456789BR' });
-    const mail = await waitForMail('AB123456789BR');
+    expect(mine).toMatchObject({ status: 'enviado', codigo_rastreio: 'AB123456785BR' });
+    const mail = await waitForMail('AB123456785BR');
     expect(mail).toContain(`pedido nº ${orderId} foi enviado`);
 
     const auditPage = await get(admin, '/api/painel/audit/?entity=pedido');
@@ -158,7 +165,7 @@ describe('painel: orders and dashboard', () => {
       entity_id: String(orderId),
       staff_email: operator.email,
       before: { status: 'em separação', codigo_rastreio: null },
-      after: { status: 'enviado', codigo_rastreio: 'AB123456789BR' },
+      after: { status: 'enviado', codigo_rastreio: 'AB123456785BR' },
     });
 
     expect((await move(operator, orderId, { status: 'entregue' })).json().status).toBe('entregue');

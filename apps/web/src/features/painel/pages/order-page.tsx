@@ -66,7 +66,7 @@ export default function OrderPage() {
             <div className="mb-3 max-w-xs">
               <FormField
                 label="Código de rastreio dos Correios"
-                placeholder="AB123456789BR"
+                placeholder="AB123456785BR"
                 value={tracking}
                 onChange={(e) => setTracking(e.target.value)}
               />
