@@ -17,7 +17,7 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * The back office's calls: the shop's fetch wrapper with the back office's own token. Only the files
  * of `api/` call it (one per endpoint group, with their query keys, options and hooks);
  * `scripts/check-boundaries.ts` keeps pages and components from importing this file
- * (docs/architecture.md §9, rule 6).
+ * (docs/architecture.md §9, rule 9).
  */
 export function painelFetch<T>(
   path: string,

@@ -2,6 +2,7 @@ import type { ProductCategory } from '@passada/core/contracts/catalog';
 import type { CouponInput, PainelCoupon } from '@passada/core/contracts/coupons';
 import { formatIsoDateBR } from '@passada/core/events';
 import { formatBRL, reaisToCents } from '@passada/core/money';
+import { numberText, typedNumber } from './typed-number.ts';
 
 /** The form's text fields; numbers stay text while typed, empty means "no limit". */
 export interface Draft {
@@ -40,9 +41,6 @@ export const blank: Draft = {
   ativo: true,
 };
 
-export const text = (n: number | null) => (n === null ? '' : String(n));
-export const num = (v: string) => (v.trim() === '' ? null : Number(v.replace(',', '.')));
-
 export function fromCoupon(c: PainelCoupon): Draft {
   return {
     codigo: c.codigo,
@@ -51,10 +49,10 @@ export function fromCoupon(c: PainelCoupon): Draft {
     valor: String(c.valor),
     valido_de: c.valido_de ?? '',
     valido_ate: c.valido_ate ?? '',
-    usos_max: text(c.usos_max),
-    usos_por_cpf: text(c.usos_por_cpf),
-    usos_por_conta: text(c.usos_por_conta),
-    valor_minimo: text(c.valor_minimo),
+    usos_max: numberText(c.usos_max),
+    usos_por_cpf: numberText(c.usos_por_cpf),
+    usos_por_conta: numberText(c.usos_por_conta),
+    valor_minimo: numberText(c.valor_minimo),
     escopo: c.escopo,
     categorias_produto: c.categorias_produto,
     eventos: c.eventos,
@@ -68,13 +66,13 @@ export function toInput(d: Draft): CouponInput {
     codigo: d.codigo,
     descricao: d.descricao,
     tipo: d.tipo,
-    valor: num(d.valor) ?? 0,
+    valor: typedNumber(d.valor) ?? 0,
     valido_de: d.valido_de || null,
     valido_ate: d.valido_ate || null,
-    usos_max: num(d.usos_max),
-    usos_por_cpf: num(d.usos_por_cpf),
-    usos_por_conta: num(d.usos_por_conta),
-    valor_minimo: num(d.valor_minimo),
+    usos_max: typedNumber(d.usos_max),
+    usos_por_cpf: typedNumber(d.usos_por_cpf),
+    usos_por_conta: typedNumber(d.usos_por_conta),
+    valor_minimo: typedNumber(d.valor_minimo),
     escopo: d.escopo,
     categorias_produto: d.escopo === 'loja' ? d.categorias_produto : [],
     eventos: d.escopo === 'corridas' ? d.eventos : [],

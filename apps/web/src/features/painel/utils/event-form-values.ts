@@ -1,5 +1,6 @@
 import type { PainelEvent } from '@passada/core/contracts/painel';
 import type { FieldPath } from 'react-hook-form';
+import { amountText, numberText, typedNumber } from './typed-number.ts';
 
 /** The form holds what people type (numbers as text, "79,90"); `toInput` turns it into the API's shape. */
 export interface LotValues {
@@ -75,9 +76,6 @@ export const blank: EventFormValues = {
   dias_evento: [blankDay()],
 };
 
-export const text = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
-export const money = (n: number) => n.toFixed(2).replace('.', ',');
-
 export function toValues(e: PainelEvent): EventFormValues {
   return {
     nome_evento: e.nome_evento,
@@ -92,7 +90,7 @@ export function toValues(e: PainelEvent): EventFormValues {
     kit_tamanhos: e.kit_tamanhos.map((k) => ({
       id: k.id,
       tamanho: k.tamanho,
-      capacidade: text(k.capacidade),
+      capacidade: numberText(k.capacidade),
     })),
     kit_local_retirada: e.kit_local_retirada,
     kit_horarios_retirada: e.kit_horarios_retirada,
@@ -102,27 +100,18 @@ export function toValues(e: PainelEvent): EventFormValues {
       categorias: d.categorias.map((c) => ({
         id: c.id,
         nome_categoria: c.nome_categoria,
-        preco_inscricao: money(c.preco_inscricao),
-        capacidade: text(c.capacidade),
+        preco_inscricao: amountText(c.preco_inscricao),
+        capacidade: numberText(c.capacidade),
         lotes: (c.lotes ?? []).map((l) => ({
           nome: l.nome,
-          preco_inscricao: money(l.preco_inscricao),
+          preco_inscricao: amountText(l.preco_inscricao),
           ate_data: l.ate_data ?? '',
-          ate_inscricoes: text(l.ate_inscricoes),
+          ate_inscricoes: numberText(l.ate_inscricoes),
         })),
       })),
     })),
   };
 }
-
-/** "79,90" → 79.9; an empty or unreadable entry goes as null, so the server names the field. */
-export const number = (v: string) => {
-  const typed = v.trim();
-  if (!typed) return null;
-  // "1.234,56": dots group thousands when a comma marks the cents.
-  const n = Number(typed.includes(',') ? typed.replace(/\./g, '').replace(',', '.') : typed);
-  return Number.isNaN(n) ? null : n;
-};
 
 export function toInput(v: EventFormValues) {
   return {
@@ -130,20 +119,20 @@ export function toInput(v: EventFormValues) {
     kit_tamanhos: v.kit_tamanhos.map((k) => ({
       ...(k.id ? { id: k.id } : {}),
       tamanho: k.tamanho,
-      capacidade: number(k.capacidade),
+      capacidade: typedNumber(k.capacidade),
     })),
     dias_evento: v.dias_evento.map((d) => ({
       data: d.data,
       categorias: d.categorias.map((c) => ({
         ...(c.id ? { id: c.id } : {}),
         nome_categoria: c.nome_categoria,
-        preco_inscricao: number(c.preco_inscricao),
-        capacidade: number(c.capacidade),
+        preco_inscricao: typedNumber(c.preco_inscricao),
+        capacidade: typedNumber(c.capacidade),
         lotes: c.lotes.map((l) => ({
           nome: l.nome,
-          preco_inscricao: number(l.preco_inscricao),
+          preco_inscricao: typedNumber(l.preco_inscricao),
           ate_data: l.ate_data || null,
-          ate_inscricoes: l.ate_inscricoes.trim() ? number(l.ate_inscricoes) : null,
+          ate_inscricoes: l.ate_inscricoes.trim() ? typedNumber(l.ate_inscricoes) : null,
         })),
       })),
     })),

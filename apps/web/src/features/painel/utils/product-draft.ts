@@ -1,4 +1,5 @@
 import type { PainelProduct } from '@passada/core/contracts/painel';
+import { amountText, typedNumber } from './typed-number.ts';
 
 /** The product form's fields as typed (price "79,90", weight as text). */
 export interface Draft {
@@ -29,7 +30,7 @@ export function fromProduct(p: PainelProduct): Draft {
   return {
     name: p.name,
     description: p.description,
-    price: String(p.price).replace('.', ','),
+    price: amountText(p.price),
     category: p.category,
     aparecer_home: p.aparecer_home,
     oculto: p.oculto,
@@ -43,7 +44,8 @@ export function fromProduct(p: PainelProduct): Draft {
 export function toBody(d: Draft) {
   return {
     ...d,
-    price: Number(d.price.replace(/\./g, '').replace(',', '.')),
+    // An empty price goes as 0, which the server refuses with its own message.
+    price: typedNumber(d.price) ?? 0,
     weight_grams: Number(d.weight_grams),
   };
 }
