@@ -12,11 +12,9 @@ export interface SeedOptions {
   staff: boolean;
 }
 
-/**
- * The demo staff logins exist only in a demo shop: with real payments they would be a known admin
- * (docs/decisions/0023).
- */
-export const demoStaffAllowed = (env: Pick<Env, 'PAYMENTS'>) => env.PAYMENTS === 'simulado';
+import { demoStaffAllowed } from './staff.ts';
+
+export { demoStaffAllowed };
 
 /** Seeds the demo catalogue and events on an empty database; does nothing otherwise. */
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {

@@ -1,8 +1,15 @@
+import type { Env } from '../../config/env.ts';
 import { hashPassword } from '../../plugins/passwords.ts';
 import type { Db } from '../client.ts';
 import { staff } from '../schema/index.ts';
 
 /** The demo back-office logins; the README gives them. Never seeded outside demo data. */
+/**
+ * The demo staff logins exist only in a demo shop: with real payments they would be a known admin
+ * (docs/decisions/0023).
+ */
+export const demoStaffAllowed = (env: Pick<Env, 'PAYMENTS'>) => env.PAYMENTS === 'simulado';
+
 export const DEMO_STAFF = [
   { email: 'admin@passada.com.br', name: 'Ana Administradora', role: 'admin', password: 'painel-demo-2026' },
   {

@@ -4,9 +4,6 @@ import { type AddressesService, createAddressesService } from './addresses.servi
 import { applyRetention } from './personal-data.ts';
 import { createUsersService, type UsersService } from './users.service.ts';
 
-// The password rules staff accounts share (modules/painel), through this module's public face (docs/architecture.md §9).
-export * from '../../plugins/passwords.ts';
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Users and their addresses; orders read a buyer's address and registrations an owner's contact here. */

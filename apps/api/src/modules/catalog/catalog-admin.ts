@@ -9,7 +9,7 @@ import * as repo from './catalog.repository.ts';
 
 type Conn = Db | Tx;
 
-export type { ImageRow, ImageStatus } from './catalog.repository.ts';
+export type { ImageRow } from './catalog.repository.ts';
 
 export interface StockCombo {
   productId: number;

@@ -17,7 +17,15 @@ import {
 } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_ONLY, actor, audited, type StaffService, staffToken, toStaffWire } from '../staff/index.ts';
+import {
+  ADMIN_ONLY,
+  actor,
+  audited,
+  creation,
+  type StaffService,
+  staffToken,
+  toStaffWire,
+} from '../staff/index.ts';
 
 const AUDIT_PAGE_SIZE = 50;
 
@@ -165,7 +173,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
       const created = await audited(
         req,
         async (tx) => toStaffWire(await staff.createStaff(req.body, tx)),
-        (wire) => ({ action: 'criado', entity: 'equipe', entityId: wire.id, after: wire }),
+        creation('equipe'),
       );
       return reply.status(201).send(created);
     },

@@ -18,8 +18,7 @@ import {
 import { createReconciliation } from './reconcile.ts';
 import { createRefunds } from './refunds.ts';
 
-export type { CardOutcome, CardPayInput, FreeConfirmed, PixCreated } from './charge-create.ts';
-export { NOTHING_TO_PAY } from './charge-create.ts';
+export type { CardOutcome, CardPayInput, PixCreated } from './charge-create.ts';
 export {
   CannotFulfil,
   type ChargePurpose,

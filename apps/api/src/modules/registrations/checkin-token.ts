@@ -27,7 +27,7 @@ function signature(secret: string, t: CheckinTicket): Buffer {
 }
 
 /** The QR code's text for a registration. */
-export function checkinTicketText(secret: string, t: CheckinTicket): string {
+function checkinTicketText(secret: string, t: CheckinTicket): string {
   return `${PREFIX}${t.registrationId}.${t.eventId}.${t.nonce}.${signature(secret, t).toString('base64url')}`;
 }
 

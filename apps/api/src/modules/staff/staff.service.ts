@@ -4,7 +4,7 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { type Env, EnvError } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
-import { DEMO_STAFF } from '../../db/seed/staff.ts';
+import { DEMO_STAFF, demoStaffAllowed } from '../../db/seed/staff.ts';
 import { hashToken } from '../../plugins/auth.ts';
 import { badRequest, conflict, HttpError, notFound, unauthorized } from '../../plugins/errors.ts';
 import {
@@ -422,7 +422,7 @@ export function createStaffService(deps: StaffServiceDeps) {
    */
   async function secureOnStart(): Promise<string[]> {
     const notes: string[] = [];
-    if (env.PAYMENTS !== 'simulado') {
+    if (!demoStaffAllowed(env)) {
       for (const demo of DEMO_STAFF) {
         const row = await repo.findStaffByEmail(db, demo.email);
         if (!row?.active || !(await verifyPassword(row.passwordHash, demo.password))) continue;
@@ -471,7 +471,7 @@ export function createStaffService(deps: StaffServiceDeps) {
     if (row.role === 'admin' && row.active) return notes;
     // A demo login just deactivated above must not come back with its public password.
     const demo = DEMO_STAFF.find((d) => d.email === row.email);
-    if (env.PAYMENTS !== 'simulado' && demo && (await verifyPassword(row.passwordHash, demo.password))) {
+    if (!demoStaffAllowed(env) && demo && (await verifyPassword(row.passwordHash, demo.password))) {
       throw new EnvError(
         `Configuração inválida no ambiente:\n  ADMIN_EMAIL: ${row.email} é uma conta de demonstração com ` +
           'a senha pública; use outro e-mail.',
