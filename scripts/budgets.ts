@@ -9,9 +9,11 @@
  *     node:http server sending the same bytes (body and headers), started here; BENCH_ROUNDS (3)
  *     runs of each, alternating, and the median ratio counts;
  *   - paid orders per second on PostgreSQL (Pix charge → simulated payment → order) with p99;
+ *   - the CPU per paid order with an empty shop and with BENCH_PAST_ORDERS (200,000) past orders
+ *     loaded (their items, charges and registrations): a purchase must not cost more as sales pile up;
  *   - the gzip size of the JavaScript that `/` loads, and Lighthouse mobile (median of 3 runs) on
  *     `/`, a product, an event and a category page.
- * BENCH_ONLY=api,web,orders runs a part; BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_ROUNDS change the load.
+ * BENCH_ONLY=api,web,orders,growth runs a part; BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_ROUNDS change the load.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -23,10 +25,11 @@ import { LOAD, type LoadResult, load, startBare, warmUp } from './bench/http-loa
 import { chromePath, medianScores } from './bench/lighthouse-runs.ts';
 import { middleOf } from './bench/median.ts';
 import { paidOrders, roundTripsPerSecond } from './bench/paid-orders.ts';
+import { loadPastOrders } from './bench/past-orders.ts';
 import { root, rssMB, type Shop, startShop } from './bench/shop.ts';
 
 const dist = path.join(root, 'apps/web/dist');
-const only = new Set((process.env.BENCH_ONLY ?? 'api,web,orders').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'api,web,orders,growth').split(','));
 
 const GOALS = {
   ratioOfBare: 0.7,
@@ -39,7 +42,11 @@ const GOALS = {
   cls: 0.02,
   ordersPerSecond: 200,
   ordersP99Ms: 100,
+  /** CPU per paid order with the past orders loaded, over the same with an empty shop. */
+  growthCpuRatio: 1.2,
 };
+
+const PAST_ORDERS = Number(process.env.BENCH_PAST_ORDERS ?? 200_000);
 
 interface Row {
   figure: string;
@@ -160,6 +167,35 @@ async function webFigures(shop: Shop): Promise<void> {
   }
 }
 
+/** The bench's buyers sign up and pay from one address, and each buys far more than a person would. */
+const BUYERS_FROM_ONE_ADDRESS = {
+  SIGNUP_RATE_LIMIT_MAX: '10000',
+  PAYMENTS_RATE_LIMIT_PER_ACCOUNT: '100000',
+  PAYMENTS_RATE_LIMIT_PER_IP: '100000',
+};
+
+/**
+ * What a paid order costs (CPU of the shop and of PostgreSQL) in a new shop, then again once
+ * PAST_ORDERS past sales are stored: every statement of a purchase must find its rows through an
+ * index, so the second figure stays near the first.
+ */
+async function growthFigures(shop: Shop) {
+  const cost = (o: Awaited<ReturnType<typeof paidOrders>>) =>
+    o.cpuPerOrderMs.server + o.cpuPerOrderMs.postgres;
+  const empty = await paidOrders(shop, 'vazia');
+  const started = performance.now();
+  await loadPastOrders(shop.databaseUrl!, PAST_ORDERS);
+  const loadSeconds = (performance.now() - started) / 1000;
+  const full = await paidOrders(shop, 'cheia');
+  const ratio = cost(full) / cost(empty);
+  row(
+    `CPU per paid order (shop + PostgreSQL), empty → ${fmt(PAST_ORDERS)} past orders`,
+    `${fmt(cost(empty), 1)} → ${fmt(cost(full), 1)} ms (×${fmt(ratio, 2)}; loaded in ${fmt(loadSeconds)} s)`,
+    `× < ${GOALS.growthCpuRatio}`,
+    ratio < GOALS.growthCpuRatio && empty.failures === 0 && full.failures === 0,
+  );
+}
+
 async function withShop(
   database: 'pglite' | 'postgres',
   run: (shop: Shop) => Promise<void>,
@@ -223,13 +259,11 @@ async function main(): Promise<number> {
           );
         }
       },
-      // The buyers sign up and pay from one address, and each buys far more than a person would.
-      {
-        SIGNUP_RATE_LIMIT_MAX: '10000',
-        PAYMENTS_RATE_LIMIT_PER_ACCOUNT: '100000',
-        PAYMENTS_RATE_LIMIT_PER_IP: '100000',
-      },
+      BUYERS_FROM_ONE_ADDRESS,
     );
+  }
+  if (only.has('growth')) {
+    await withShop('postgres', (shop) => growthFigures(shop), BUYERS_FROM_ONE_ADDRESS);
   }
 
   console.table(

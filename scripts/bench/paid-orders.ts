@@ -87,8 +87,8 @@ interface Buyer {
 }
 
 /** A signed-up buyer with one address and a one-item cart, as the browser would make them. */
-async function makeBuyer(shop: Shop, index: number, product: Product): Promise<Buyer> {
-  const username = `bench${index}`;
+async function makeBuyer(shop: Shop, index: number, product: Product, tag: string): Promise<Buyer> {
+  const username = `bench${tag}${index}`;
   const password = 'passada-bench-senha';
   await call(shop, '/api/users/', {
     body: { username, email: `${username}@example.com`, full_name: `Corredor Bench ${index}`, password },
@@ -156,8 +156,9 @@ export async function roundTripsPerSecond(
 /**
  * Paid orders per second on PostgreSQL: BUYERS buyers each buy in a loop for LOAD.seconds, every
  * purchase being the browser's three calls (Pix charge, the simulated bank paying it, the order).
+ * `tag` names the buyers' accounts, so one shop can be measured more than once.
  */
-export async function paidOrders(shop: Shop): Promise<PaidOrdersResult> {
+export async function paidOrders(shop: Shop, tag = ''): Promise<PaidOrdersResult> {
   if (!shop.databaseUrl) throw new Error('paid orders are measured on PostgreSQL');
   // Enough units that the run measures buying, not running out of stock.
   const client = new pg.Client({ connectionString: shop.databaseUrl });
@@ -168,7 +169,7 @@ export async function paidOrders(shop: Shop): Promise<PaidOrdersResult> {
   // Each buyer buys a different product, as a day of sales looks (not everyone after one item).
   const stocked = products.filter((p) => p.stock.length > 0);
   const buyers: Buyer[] = [];
-  for (let i = 0; i < BUYERS; i++) buyers.push(await makeBuyer(shop, i, stocked[i % stocked.length]!));
+  for (let i = 0; i < BUYERS; i++) buyers.push(await makeBuyer(shop, i, stocked[i % stocked.length]!, tag));
 
   const latencies: number[] = [];
   let failures = 0;

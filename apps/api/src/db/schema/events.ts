@@ -143,7 +143,11 @@ export const placeReservations = pgTable(
       .references(() => eventCategories.id),
     releasedAt: timestamp('released_at', { withTimezone: true }),
   },
-  (t) => [index('place_reservations_charge_idx').on(t.chargeId)],
+  (t) => [
+    index('place_reservations_charge_idx').on(t.chargeId),
+    // The places a category's open reservations hold, counted on every registration.
+    index('place_reservations_open_category_idx').on(t.categoryId).where(sql`${t.releasedAt} is null`),
+  ],
 );
 
 export const registrations = pgTable(
@@ -232,6 +236,7 @@ export const registrationCategories = pgTable(
   },
   // The same CPF cannot hold the same category twice; a cancelled registration holds nothing.
   (t) => [
+    index('registration_categories_registration_idx').on(t.registrationId),
     uniqueIndex('registration_categories_cpf_unique')
       .on(t.categoryId, t.cpf)
       .where(sql`${t.cancelledAt} is null`),

@@ -90,18 +90,22 @@ export const orderStatusChanges = pgTable(
   (t) => [index('order_status_changes_order_idx').on(t.orderId)],
 );
 
-export const orderItems = pgTable('order_items', {
-  id: serial('id').primaryKey(),
-  orderId: integer('order_id')
-    .notNull()
-    .references(() => orders.id, { onDelete: 'cascade' }),
-  productId: integer('product_id').notNull(),
-  productName: text('product_name').notNull(),
-  productPriceCents: integer('product_price_cents').notNull(),
-  productImage: text('product_image').notNull(),
-  colorId: integer('color_id').notNull(),
-  colorName: text('color_name').notNull(),
-  sizeId: integer('size_id').notNull(),
-  sizeName: text('size_name').notNull(),
-  quantity: integer('quantity').notNull(),
-});
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    productName: text('product_name').notNull(),
+    productPriceCents: integer('product_price_cents').notNull(),
+    productImage: text('product_image').notNull(),
+    colorId: integer('color_id').notNull(),
+    colorName: text('color_name').notNull(),
+    sizeId: integer('size_id').notNull(),
+    sizeName: text('size_name').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);

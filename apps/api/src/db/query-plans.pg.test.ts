@@ -1,0 +1,192 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeProduct } from '../test/factories/catalog.ts';
+import { makeEvent } from '../test/factories/events.ts';
+import {
+  createOrderPix,
+  draftTotalCents,
+  makeBuyer,
+  orderDraft,
+  postOrder,
+} from '../test/factories/orders.ts';
+import { createStaffAndLogin } from '../test/factories/painel.ts';
+import { simulatePixPaid } from '../test/factories/payments.ts';
+import { CPF, participant, registrationPix } from '../test/factories/registrations.ts';
+import { createEmptyPostgresDatabase, createTestApp, type TestApp } from '../test/test-app.ts';
+import { openDatabase } from './client.ts';
+
+/**
+ * A purchase must not get slower with every order ever sold (docs/performance.md, "Cost that does not
+ * grow with the data"). This file walks the purchase, registration and back-office list paths through
+ * the HTTP layer on PostgreSQL, records every statement the shop sends, and asks PostgreSQL for each
+ * one's plan with sequential scans priced out of reach (`enable_seqscan = off`): a statement that still
+ * reads a whole table that grows with sales has no index to serve it, whatever the table's size today.
+ */
+
+/** Tables whose size is the shop's catalogue and settings, not its sales: reading them whole is fine. */
+const FIXED_SIZE = new Set([
+  'products',
+  'product_images',
+  'colors',
+  'sizes',
+  'stock',
+  'events',
+  'event_days',
+  'event_categories',
+  'event_kit_sizes',
+  'category_lots',
+  'coupons',
+  'staff',
+  'staff_sessions',
+  'staff_recovery_codes',
+  'staff_login_throttle',
+  'store_settings',
+  '__drizzle_migrations',
+]);
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Index Cond'?: string;
+  Filter?: string;
+  Plans?: PlanNode[];
+}
+
+/**
+ * Where a plan reads a growing table whole: a sequential scan, or an index walked from end to end
+ * under a filter (what the planner picks instead of a sequential scan priced out of reach). An index
+ * walked in order under a LIMIT (a page of a list) reads only the page.
+ */
+function wholeTableReads(node: PlanNode, underLimit = false): string[] {
+  const found: string[] = [];
+  const table = node['Relation Name'];
+  if (table && !FIXED_SIZE.has(table)) {
+    const type = node['Node Type'];
+    if (type === 'Seq Scan') found.push(`${table}: Seq Scan`);
+    else if (/^Index (Only )?Scan$/.test(type) && !node['Index Cond'] && !underLimit && node.Filter)
+      found.push(`${table}: whole index ${node['Index Name']} filtered by ${node.Filter}`);
+  }
+  const limit = underLimit || node['Node Type'] === 'Limit';
+  for (const child of node.Plans ?? []) found.push(...wholeTableReads(child, limit));
+  return found;
+}
+
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+describe('no statement of a purchase, a registration or a back-office list reads a table that grows with sales', () => {
+  let t: TestApp;
+  let dropDatabase: () => Promise<void>;
+  let databaseUrl: string;
+  const seen = new Map<string, Statement>();
+  const originalQuery = pg.Client.prototype.query;
+
+  beforeAll(async () => {
+    const empty = await createEmptyPostgresDatabase();
+    dropDatabase = empty.drop;
+    databaseUrl = empty.url;
+    const database = await openDatabase({ url: empty.url });
+    await database.migrate();
+    t = await createTestApp({ database, now: () => new Date('2026-11-23T12:00:00Z') });
+    // Every statement from here on, as the pool's clients send it (text and parameters).
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const [first, second] = args as [unknown, unknown];
+      const text = typeof first === 'string' ? first : (first as { text?: string } | undefined)?.text;
+      const values =
+        (Array.isArray(second) ? second : (first as { values?: unknown[] } | undefined)?.values) ?? [];
+      if (text && /^\s*(select|insert|update|delete|with)\b/i.test(text) && !seen.has(text))
+        seen.set(text, { text, values });
+      return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof pg.Client.prototype.query;
+  });
+  afterAll(async () => {
+    pg.Client.prototype.query = originalQuery;
+    await t.close();
+    await dropDatabase();
+  });
+
+  it('walks the paths, then finds an index behind every statement', async () => {
+    const { app } = t;
+    // A purchase paid by Pix, read back by the buyer.
+    const product = await makeProduct(app.db, { stock: [{ color: 'Azul', size: 'M', quantity: 20 }] });
+    const buyer = await makeBuyer(app);
+    const draft = orderDraft(buyer, [{ product }]);
+    const pix = await createOrderPix(
+      app,
+      buyer.headers,
+      draft,
+      await draftTotalCents(app, buyer.zipCode, draft, [product]),
+    );
+    expect(pix.statusCode).toBe(201);
+    const { txid } = pix.json<{ txid: string }>();
+    expect((await simulatePixPaid(app, txid)).statusCode).toBe(200);
+    const order = await postOrder(app, buyer.headers, txid);
+    expect(order.statusCode).toBe(201);
+    const orderId = order.json<{ id: number }>().id;
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/orders/', headers: buyer.headers })).statusCode,
+    ).toBe(200);
+
+    // A registration paid by Pix, then found by CPF.
+    const event = await makeEvent(app.db, { today: '2026-11-23' });
+    const category = event.days[0]!.categories[0]!;
+    const entry = participant(event, [category.id]);
+    const regPix = await registrationPix(app, entry, category.priceCents / 100, buyer.headers);
+    expect(regPix.statusCode).toBe(201);
+    const regTxid = regPix.json<{ txid: string }>().txid;
+    expect((await simulatePixPaid(app, regTxid)).statusCode).toBe(200);
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/participantes/cadastrar/',
+      headers: buyer.headers,
+      payload: { txid: regTxid, ...entry },
+    });
+    expect(registered.statusCode).toBe(201);
+    const lookup = await app.inject({
+      method: 'GET',
+      url: `/api/participantes/cpf/${CPF}/`,
+      headers: buyer.headers,
+    });
+    expect(lookup.statusCode).toBe(200);
+
+    // The back office's lists and the pages they open.
+    const admin = await createStaffAndLogin(app);
+    for (const url of [
+      '/api/painel/orders/',
+      '/api/painel/orders/?status=pago',
+      `/api/painel/orders/${orderId}/`,
+      `/api/painel/events/${event.id}/participants/`,
+      `/api/painel/events/${event.id}/participants.csv`,
+      `/api/painel/checkin/search/?evento=${event.id}&busca=Maria`,
+      `/api/painel/stock/history/?product_id=${product.id}&color_id=${product.stock[0]!.colorId}&size_id=${product.stock[0]!.sizeId}`,
+      '/api/painel/audit/',
+    ]) {
+      const res = await app.inject({ method: 'GET', url, headers: admin.headers });
+      expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);
+    }
+
+    pg.Client.prototype.query = originalQuery;
+    expect(seen.size).toBeGreaterThan(30);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const problems: string[] = [];
+    try {
+      await client.query('set enable_seqscan = off');
+      for (const { text, values } of seen.values()) {
+        const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
+          `explain (format json) ${text}`,
+          values,
+        );
+        const reads = wholeTableReads(rows[0]!['QUERY PLAN'][0]!.Plan);
+        if (reads.length)
+          problems.push(`${reads.join('; ')}\n    in: ${text.replace(/\s+/g, ' ').slice(0, 300)}`);
+      }
+    } finally {
+      await client.end();
+    }
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
+});
