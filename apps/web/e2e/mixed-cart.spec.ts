@@ -97,6 +97,8 @@ test('a shirt and two participants in one cart, paid with one Pix: one order, tw
   await expect(order).toHaveCount(1);
   await expect(order).toContainText(product.name);
   await expect(order).toContainText(brl(totalCents));
+  // Paid by Pix: no interest, whatever the registrations add to the total (the API's juros is 0).
+  await expect(order.getByText('Juros', { exact: true })).toHaveCount(0);
   const paidRegistrations = order.getByRole('region', { name: 'Inscrições' });
   for (const p of people) await expect(paidRegistrations).toContainText(p.name);
   // The participants' data left the browser with the paid cart.

@@ -1,7 +1,6 @@
 import { formatCep } from '@passada/core/cep';
 import type { Order } from '@passada/core/contracts/orders';
 import { PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
-import { formatBRL } from '@passada/core/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { AccountLayout } from '../../../components/account-layout.tsx';
 import { OrderRegistrations } from '../../../components/order-registrations.tsx';
@@ -9,10 +8,9 @@ import { AccountPayments } from '../../../components/payments/account-payments.t
 import { formatReais } from '../../../components/price.tsx';
 import { ProductLineSummary } from '../../../components/product-line.tsx';
 import { ordersQuery, useOrders } from '../../../lib/orders-api.ts';
-import { formatOrderDate, interestCents, newestFirst, STATUS_LABEL } from '../utils/order-view.ts';
+import { formatOrderDate, newestFirst, STATUS_LABEL } from '../utils/order-view.ts';
 
 function OrderCard({ order }: { order: Order }) {
-  const interest = interestCents(order);
   return (
     <article
       aria-label={`Pedido ${order.id}`}
@@ -63,8 +61,13 @@ function OrderCard({ order }: { order: Order }) {
             ? `Cartão de crédito, ${order.parcelas}×`
             : PAYMENT_METHOD_LABEL[order.metodo_pagamento]}
         </dd>
-        <dt>Juros</dt>
-        <dd>{formatBRL(interest)}</dd>
+        {/* The server's figure: the page adds nothing up itself (registrations are in the total, not the subtotal). */}
+        {order.juros > 0 ? (
+          <>
+            <dt>Juros</dt>
+            <dd>{formatReais(order.juros)}</dd>
+          </>
+        ) : null}
         <dt className="font-bold">Total</dt>
         <dd className="font-bold">{formatReais(order.total)}</dd>
       </dl>

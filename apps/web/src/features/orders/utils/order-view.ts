@@ -1,5 +1,4 @@
 import type { Order } from '@passada/core/contracts/orders';
-import { reaisToCents } from '@passada/core/money';
 
 /** Newest first; equal dates keep the higher id (the later order) on top. */
 export function newestFirst(orders: readonly Order[]): Order[] {
@@ -7,17 +6,6 @@ export function newestFirst(orders: readonly Order[]): Order[] {
     const byDate = Date.parse(b.order_date) - Date.parse(a.order_date);
     return Number.isNaN(byDate) || byDate === 0 ? b.id - a.id : byDate;
   });
-}
-
-/** Instalment interest: what was charged beyond products and shipping, less a coupon's discount. */
-export function interestCents(order: Pick<Order, 'total' | 'subtotal' | 'frete' | 'desconto'>): number {
-  return Math.max(
-    0,
-    reaisToCents(order.total) -
-      reaisToCents(order.subtotal) -
-      reaisToCents(order.frete) +
-      reaisToCents(order.desconto ?? 0),
-  );
 }
 
 export { ORDER_STATUS_LABEL as STATUS_LABEL } from '@passada/core/contracts/orders';
