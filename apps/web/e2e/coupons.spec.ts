@@ -148,6 +148,11 @@ test('a race coupon on the registration checkout lowers the Pix charge, and the 
   await expect(applied).toContainText(brl(2000));
   await expect(applied).toContainText(`Novo total: ${formatBRL(totalCents)}`);
   await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+  // The price box at the top says the same as the Pix: the discount and the new total.
+  await expect(page.getByTestId('registration-total')).toHaveText(brl(totalCents));
+  await expect(page.getByRole('region', { name: 'Categorias escolhidas' })).toContainText(
+    new RegExp(`Desconto \\(cupom CORRIDA20\\)−${brl(2000).source}`),
+  );
 
   // The Pix is for the discounted total, as the server priced it.
   await page.getByRole('button', { name: 'Pix' }).click();

@@ -1,13 +1,19 @@
+import type { CouponPreview } from '@passada/core/contracts/coupons';
 import type { PriceResponse } from '@passada/core/contracts/registrations';
 import { formatIsoDateBR, formatRegistrationPrice } from '@passada/core/events';
 import { reaisToCents } from '@passada/core/money';
 
 interface RegistrationPriceProps {
   price: { data: PriceResponse | undefined; isPending: boolean; isError: boolean };
+  /** The coupon the server accepted for this draft: its discount and the total it priced. */
+  coupon?: CouponPreview | null;
 }
 
-/** The chosen categories at the server's price (half price for 60+ once the birth date is known). */
-export function RegistrationPrice({ price }: RegistrationPriceProps) {
+/**
+ * The chosen categories at the server's price (half price for 60+ once the birth date is known), and
+ * with a coupon applied, its discount and the total the payment will be for.
+ */
+export function RegistrationPrice({ price, coupon = null }: RegistrationPriceProps) {
   return (
     <section
       aria-labelledby="categorias-titulo"
@@ -48,9 +54,17 @@ export function RegistrationPrice({ price }: RegistrationPriceProps) {
               Meia-entrada: 60 anos ou mais no dia do evento (Estatuto do Idoso).
             </p>
           ) : null}
+          {coupon ? (
+            <p className="mt-3 flex justify-between">
+              <span>Desconto (cupom {coupon.cupom})</span>
+              <span>−{formatRegistrationPrice(reaisToCents(coupon.desconto))}</span>
+            </p>
+          ) : null}
           <p className="mt-3 flex justify-between text-lg font-bold">
             <span>Total</span>
-            <span data-testid="registration-total">{formatRegistrationPrice(price.data.total_centavos)}</span>
+            <span data-testid="registration-total">
+              {formatRegistrationPrice(coupon ? reaisToCents(coupon.total) : price.data.total_centavos)}
+            </span>
           </p>
         </>
       ) : price.isPending ? (

@@ -177,7 +177,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
         </p>
       ) : null}
 
-      <RegistrationPrice price={price} />
+      <RegistrationPrice price={price} coupon={coupon.applied} />
 
       <form
         className="mt-6"
