@@ -33,6 +33,9 @@ function line(overrides: Partial<Participant> = {}): Omit<CartRegistration, 'key
   };
 }
 
+/** Categories 12 (10 km) and 13 (5 km) run on Saturday, 14 (21 km) on Sunday. */
+const dayOf = (id: number) => ({ 12: '2026-12-05', 13: '2026-12-05', 14: '2026-12-06' })[id];
+
 const stored = () =>
   JSON.parse(localStorage.getItem('inscricoesCarrinho') ?? 'null') as CartRegistration[] | null;
 
@@ -43,24 +46,37 @@ describe('registrations waiting in the cart', () => {
   });
 
   it('saves every change under `inscricoesCarrinho`; a line is removed by its key', () => {
-    cartRegistrations.add(line());
-    cartRegistrations.add(line({ cpf: '52998224725', nome_completo: 'Otávio Família' }));
+    cartRegistrations.add(line(), dayOf);
+    cartRegistrations.add(line({ cpf: '52998224725', nome_completo: 'Otávio Família' }), dayOf);
     expect(stored()!.map((l) => l.participant.nome_completo)).toEqual(['Helena Família', 'Otávio Família']);
     cartRegistrations.remove(cartRegistrations.getSnapshot()[0]!.key);
     expect(stored()!.map((l) => l.participant.nome_completo)).toEqual(['Otávio Família']);
   });
 
-  it('the same person for the same event replaces the earlier line; another event is a line of its own', () => {
-    cartRegistrations.add(line());
-    cartRegistrations.add(line({ categoria_evento: [13] }));
+  it('the same person for the same event is one line: categories of other days join, a new choice for a day replaces that day', () => {
+    expect(cartRegistrations.add(line(), dayOf)).toBe('added');
+    // 14 is on Sunday: Saturday's 10 km stays, Sunday's 21 km joins.
+    expect(cartRegistrations.add({ ...line({ categoria_evento: [14] }), categorias: ['21 km'] }, dayOf)).toBe(
+      'merged',
+    );
     expect(cartRegistrations.getSnapshot()).toHaveLength(1);
-    expect(cartRegistrations.getSnapshot()[0]!.participant.categoria_evento).toEqual([13]);
-    cartRegistrations.add(line({ evento: 8 }));
+    expect(cartRegistrations.getSnapshot()[0]!.participant.categoria_evento).toEqual([12, 14]);
+    expect(cartRegistrations.getSnapshot()[0]!.categorias).toEqual(['10 km', '21 km']);
+    // 13 is Saturday's 5 km: it takes the 10 km's place; Sunday's stays.
+    cartRegistrations.add(
+      { ...line({ categoria_evento: [13], equipe: 'Nova' }), categorias: ['5 km'] },
+      dayOf,
+    );
+    const [only] = cartRegistrations.getSnapshot();
+    expect(only!.participant.categoria_evento).toEqual([14, 13]);
+    expect(only!.categorias).toEqual(['21 km', '5 km']);
+    expect(only!.participant.equipe).toBe('Nova');
+    expect(cartRegistrations.add(line({ evento: 8 }), dayOf)).toBe('added');
     expect(cartRegistrations.getSnapshot()).toHaveLength(2);
   });
 
   it('clearing (after payment) leaves no participant data in the browser', () => {
-    cartRegistrations.add(line());
+    cartRegistrations.add(line(), dayOf);
     cartRegistrations.clear();
     expect(stored()).toEqual([]);
   });

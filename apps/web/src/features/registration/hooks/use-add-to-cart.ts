@@ -22,17 +22,23 @@ export function useAddToCart(
       showAlert(CART_RACE_COUPON);
       return;
     }
-    cartRegistrations.add({
-      nome_evento: event.nome_evento,
-      categorias: event.dias_evento
-        .flatMap((d) => d.categorias)
-        .filter((c) => categoryIds.includes(c.id))
-        .map((c) => c.nome_categoria),
-      tamanho: event.kit.tamanhos.find((s) => s.id === participant.tamanho_camisa)?.tamanho ?? null,
-      participant,
-    });
+    const categories = event.dias_evento.flatMap((d) => d.categorias.map((c) => ({ ...c, day: d.data })));
+    const outcome = cartRegistrations.add(
+      {
+        nome_evento: event.nome_evento,
+        categorias: categories.filter((c) => categoryIds.includes(c.id)).map((c) => c.nome_categoria),
+        tamanho: event.kit.tamanhos.find((s) => s.id === participant.tamanho_camisa)?.tamanho ?? null,
+        participant,
+      },
+      (id) => categories.find((c) => c.id === id)?.day,
+    );
+    const inCart = cartRegistrations
+      .getSnapshot()
+      .find((l) => l.participant.cpf === participant.cpf && l.participant.evento === event.id);
     showAlert(
-      `Inscrição de ${participant.nome_completo} adicionada ao carrinho. Inscreva outra pessoa ou abra o carrinho para pagar tudo de uma vez.`,
+      outcome === 'merged'
+        ? `${participant.nome_completo} já estava no carrinho para este evento: a inscrição agora tem ${inCart?.categorias.join(', ')}. Uma categoria por dia: a escolha nova substitui a do mesmo dia.`
+        : `Inscrição de ${participant.nome_completo} adicionada ao carrinho. Inscreva outra pessoa ou abra o carrinho para pagar tudo de uma vez.`,
       () => navigate(`/eventos/register/${event.id}`),
     );
   };
