@@ -1,4 +1,5 @@
 import { formatIsoDateBR, formatStoreDateTime } from '@passada/core/calendar';
+import { formatCep } from '@passada/core/cep';
 import { companyIdentityLine } from '@passada/core/company';
 import type { Order } from '@passada/core/contracts/orders';
 import { formatBRL, reaisToCents } from '@passada/core/money';
@@ -69,7 +70,7 @@ export function orderConfirmationMail(input: {
           'Endereço de entrega:',
           a.full_name,
           `${a.street} – ${a.neighborhood}`,
-          `${a.city}/${a.state} – CEP ${a.zip_code}`,
+          `${a.city}/${a.state} – CEP ${formatCep(a.zip_code)}`,
           `Telefone: ${a.phone}`,
           '',
         ]

@@ -156,6 +156,7 @@ describe('orders', () => {
     expect(mail).toContain(`Frete (PAC`);
     expect(mail).toContain(`Total pago: R$\u00a0${(total / 100).toFixed(2).replace('.', ',')} (Pix)`);
     expect(mail).toContain('Av. Beira Mar, 100 – Meireles');
+    expect(mail).toContain('Fortaleza/CE – CEP 60165-121');
     // Decreto 7.962/2013: the seller identifies itself in the confirmation too.
     expect(mail).toContain(`${COMPANY.legalName} · CNPJ ${COMPANY.cnpj}`);
     expect(mail).toMatch(/7 dias[\s\S]*art\. 49 do Código de Defesa do Consumidor/);
