@@ -41,6 +41,14 @@ describe('accounts contracts', () => {
     );
   });
 
+  it('says a street is too long, not missing', () => {
+    const errors = fieldErrors(AddressInputSchema.safeParse({ ...address, street: 'Rua '.repeat(75) }));
+    expect(errors.street).toBe('Use no máximo 200 caracteres.');
+    expect(fieldErrors(AddressInputSchema.safeParse({ ...address, street: '  ' })).street).toBe(
+      'Informe a rua e o número.',
+    );
+  });
+
   it('applies the password length rule without composition rules', () => {
     const base = { username: 'maria', email: 'Maria@Example.com ', full_name: 'Maria' };
     expect(SignUpRequestSchema.safeParse({ ...base, password: 'curta' }).success).toBe(false);
