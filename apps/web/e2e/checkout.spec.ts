@@ -200,6 +200,13 @@ test('card in 3 instalments without interest → the order with the right total'
   await choosePac(page);
   await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
   await fillCard(page, '4111 1111 1111 1111');
+  // Another total (SEDEX, then PAC again) keeps the card typed and asks for the instalments again.
+  await page.getByRole('radio', { name: /^SEDEX/ }).check();
+  await page.getByRole('radio', { name: /^PAC/ }).check();
+  await expect(page.getByLabel('Número do cartão')).toHaveValue('4111 1111 1111 1111');
+  await expect(page.getByLabel('CVV')).toHaveValue('123');
+  await expect(page.getByLabel('Parcelas')).toHaveValue('');
+  await page.getByLabel('Parcelas').selectOption('3');
   // Decreto 5.903: number, each value, interest and total before paying.
   await expect(page.getByRole('complementary')).toContainText(/3× de R\$\s[\d.,]+ sem juros/);
   await expect(page.getByTestId('total-pedido')).toHaveText(brl(total));

@@ -50,21 +50,24 @@ function renderForm() {
   const onInstallmentChange = vi.fn();
   const phases: CardPhase[] = [];
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
+  const form = (totalCents: number) => (
     <QueryClientProvider client={client}>
       <CardForm
         finalidade="pedido"
         draft={{ items: [{ product: 1, quantity: 1, color: 1, size: 1 }], address_id: 3 }}
-        totalCents={20000}
+        totalCents={totalCents}
         produto="Camiseta Sertão"
         payer={{ email: 'ana@example.com', phone: '85999990000' }}
         onPaid={onPaid}
         onInstallmentChange={onInstallmentChange}
         onPhaseChange={(phase) => phases.push(phase)}
       />
-    </QueryClientProvider>,
+    </QueryClientProvider>
   );
-  return { onPaid, onInstallmentChange, phases };
+  const { rerender } = render(form(20000));
+  /** The page's total changed (an item removed on the review page). */
+  const changeTotal = (totalCents: number) => rerender(form(totalCents));
+  return { onPaid, onInstallmentChange, phases, changeTotal };
 }
 
 const payments = (calls: Call[]) => calls.filter((c) => c.url === '/api/pagar-cartao/');
@@ -120,6 +123,18 @@ describe('CardForm', () => {
     await act(async () => {});
     expect(calls.filter((c) => c.url.includes('pagar-cartao') || c.url.includes('token'))).toHaveLength(0);
     expect(onPaid).not.toHaveBeenCalled();
+  });
+
+  it('keeps the card details when the total changes, and asks for the instalments again', async () => {
+    serve();
+    const { changeTotal } = renderForm();
+    await fillValid();
+    expect(screen.getByLabelText<HTMLSelectElement>('Parcelas').value).toBe('3');
+    changeTotal(15000);
+    await waitFor(() => expect(screen.getByLabelText<HTMLSelectElement>('Parcelas').value).toBe(''));
+    expect(screen.getByLabelText<HTMLInputElement>('Número do cartão').value).toBe('4111 1111 1111 1111');
+    expect(screen.getByLabelText<HTMLInputElement>('Nome impresso no cartão').value).toBe('Ana Maria Teste');
+    expect(screen.getByLabelText<HTMLInputElement>('CVV').value).toBe('123');
   });
 
   it('groups the number while typing (Amex 4-6-5) and hands the tokenizer digits only', async () => {

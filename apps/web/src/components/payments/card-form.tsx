@@ -105,6 +105,7 @@ export function CardForm({
     handleSubmit,
     watch,
     setError,
+    setValue,
     clearErrors,
     formState: { errors },
   } = useForm<CardFormValues>({
@@ -130,6 +131,16 @@ export function CardForm({
   const attemptKey = useRef<string | null>(null);
   const [review, setReview] = useState<CardPaid | null>(null);
   const reviewStatus = useCardReview(review?.chargeId ?? null);
+
+  // Another total (an item removed, another shipping service) brings other instalments: the card
+  // details typed stay, the instalments are chosen again, and the next attempt is a new one.
+  const shownTotal = useRef(totalCents);
+  useEffect(() => {
+    if (shownTotal.current === totalCents) return;
+    shownTotal.current = totalCents;
+    setValue('installments', '');
+    attemptKey.current = null;
+  }, [totalCents, setValue]);
 
   const number = watch('number');
   const brand = cardBrandOf(number);

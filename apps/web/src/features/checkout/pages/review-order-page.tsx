@@ -102,8 +102,10 @@ function Review({ address }: { address: Address | null }) {
     showAlert,
   });
 
+  // A Pix is a charge for one total: another total (an item removed, another service) needs a new
+  // one. The card form stays with what was typed and asks for the instalments again.
   const resetPayment = () => {
-    setMethod(null);
+    if (method !== 'cartao') setMethod(null);
     setInstallment(null);
   };
 
@@ -240,7 +242,9 @@ function Review({ address }: { address: Address | null }) {
             />
           )}
           <PaymentStep
-            key={`${service}-${totalCents}`}
+            // A Pix is for one total: another total is a new charge. The card form stays (its typed
+            // details with it) and asks for the instalments again.
+            key={method === 'pix' ? `${service}-${totalCents}` : 'cartao'}
             step={step}
             // Once paid, leaving empties the cart and changes the total: no fresh charge for what is left.
             method={draft && !step.succeeded ? method : null}
