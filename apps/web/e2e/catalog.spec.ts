@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { productWithSoldOutCombination, productWithStock } from './fixtures.ts';
+import { productWithSoldOutCombination, productWithStock, slowCpu } from './fixtures.ts';
 
 test('home → category → product → stock → cart badge → reload → quantity → remove', async ({
   page,
@@ -144,4 +144,31 @@ test('search filters live in the URL', async ({ page }) => {
   await expect(page).toHaveURL(/q=camiseta/);
   await expect(page.getByText(/produtos? encontrados?$/)).toBeVisible();
   await expect(page.getByRole('link', { name: /^Ver mais sobre .*Camiseta/i }).first()).toBeVisible();
+});
+
+test("a CEP pasted before the page's code has started is the one quoted, on a 4× slower CPU", async ({
+  page,
+  request,
+}) => {
+  const { product } = await productWithStock(request, '/api/products/category/feminino/');
+  const restoreCpu = await slowCpu(page, 4);
+  // The page's scripts wait until the CEP is in the field: it is typed into the server's HTML alone.
+  let typed!: () => void;
+  const cepTyped = new Promise<void>((resolve) => {
+    typed = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await cepTyped;
+    await route.continue();
+  });
+  await page.goto(`/produto/${product.id}`, { waitUntil: 'domcontentloaded' });
+  const calculator = page.getByRole('region', { name: 'Calcular frete' });
+  await calculator.getByLabel('CEP').fill('60165121');
+  const calculate = calculator.getByRole('button', { name: 'Calcular' });
+  await expect(calculate).toBeDisabled();
+  typed();
+  await calculate.click();
+  await expect(calculator.getByText(/^PAC: R\$/)).toBeVisible();
+  await expect(calculator).not.toContainText('Digite um CEP válido!');
+  await restoreCpu();
 });

@@ -24,14 +24,15 @@ function price(value: string): string {
 
 /** CEP → PAC and SEDEX price and latest date (spec §4 "Shipping calculator", §8 texts). */
 export function ShippingCalculator({ productId, quantity }: { productId: number; quantity: number }) {
-  const [cep, setCep] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const cepRef = useMaskedRef(cepMask);
   // In the server's HTML the form would submit itself (reloading the page) before the code arrives.
   const hydrated = useHydrated();
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // What the field shows, typed or pasted before the page's code started too.
+    const cep = String(new FormData(event.currentTarget).get('cep') ?? '');
     if (cep.trim() === '') {
       setState({ kind: 'error', message: 'Digite um CEP válido!' });
       return;
@@ -69,9 +70,7 @@ export function ShippingCalculator({ productId, quantity }: { productId: number;
           autoComplete="postal-code"
           placeholder="00000-000"
           ref={cepRef}
-          // The mask rewrites the value in the input event itself: onInput sees every change (MaskedField).
           defaultValue=""
-          onInput={(e) => setCep(e.currentTarget.value)}
           className="w-36 rounded-lg border border-stone-400 px-3 py-2 dark:border-stone-600 dark:bg-stone-900"
         />
         <button
