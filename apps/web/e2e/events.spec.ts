@@ -12,6 +12,13 @@ test('the event list pages to page 2 and back', async ({ page }) => {
   await expect(nav.getByText('Página 1 de 2')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Corrida do Sol Nascente' })).toBeVisible();
   await expect(page.getByRole('main').getByRole('listitem')).toHaveCount(9);
+  // Each card says where registration stands, and while it is open what a place starts at.
+  const cards = page.getByRole('main').getByRole('listitem');
+  const sun = cards.filter({ hasText: 'Corrida do Sol Nascente' });
+  await expect(sun).toContainText('Inscrições encerradas');
+  await expect(sun).not.toContainText('a partir de');
+  const open = cards.filter({ hasText: /Inscrições abertas até \d{2}\/\d{2}\/\d{4}/ });
+  await expect(open.first()).toContainText(/a partir de R\$\s\d+,\d{2}/);
   await expect(nav.getByRole('button', { name: 'Anterior' })).toBeDisabled();
 
   await nav.getByRole('button', { name: 'Próxima' }).click();

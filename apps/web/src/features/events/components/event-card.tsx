@@ -1,9 +1,15 @@
 import type { Event } from '@passada/core/contracts/events';
-import { formatEventDates } from '@passada/core/events';
+import { formatEventDates, formatRegistrationPrice } from '@passada/core/events';
 import { Link } from 'react-router';
+import { lowestPriceCents, registrationState } from '../utils/card-facts.ts';
 
-/** Poster, name, city and dates; the whole card opens the event (docs/product.md §2, /eventos). */
+/**
+ * Poster, name, city, dates, the price a place starts at and where registration stands; the whole card
+ * opens the event (docs/product.md §2, /eventos).
+ */
 export function EventCard({ event, eager = false }: { event: Event; eager?: boolean }) {
+  const from = lowestPriceCents(event);
+  const state = registrationState(event);
   return (
     <li className="overflow-hidden rounded-xl border border-stone-200 bg-white shadow-sm transition hover:shadow-md dark:border-stone-800 dark:bg-stone-900">
       <Link
@@ -27,9 +33,22 @@ export function EventCard({ event, eager = false }: { event: Event; eager?: bool
           <p className="text-sm font-semibold text-brand-800 dark:text-brand-100">
             {formatEventDates(event.start_data_evento, event.end_data_evento)}
           </p>
-          {event.inscricoes_abertas ? null : (
-            <p className="text-sm font-semibold text-red-700 dark:text-red-400">Inscrições encerradas</p>
-          )}
+          {state.open && from !== null ? (
+            <p className="mt-auto pt-2">
+              {from === 0 ? (
+                <span className="font-bold">Gratuita</span>
+              ) : (
+                <>
+                  a partir de <span className="text-lg font-bold">{formatRegistrationPrice(from)}</span>
+                </>
+              )}
+            </p>
+          ) : null}
+          <p
+            className={`text-sm font-semibold ${state.open ? 'text-green-800 dark:text-green-400' : 'text-red-700 dark:text-red-400'}`}
+          >
+            {state.text}
+          </p>
         </div>
       </Link>
     </li>
