@@ -162,6 +162,20 @@ export function DayFields({
               />
               <Sold control={control} name={`${base}.${k}.id`} counts={occupancy.categories} />
             </div>
+            <FormField
+              label={`Idade mínima da categoria ${k + 1} do dia ${day + 1} (anos, no dia da prova)`}
+              type="number"
+              min={0}
+              max={120}
+              {...bind(`${base}.${k}.idade_minima`)}
+            />
+            <FormField
+              label={`Idade máxima da categoria ${k + 1} do dia ${day + 1} (anos, vazio: sem limite)`}
+              type="number"
+              min={0}
+              max={120}
+              {...bind(`${base}.${k}.idade_maxima`)}
+            />
           </div>
           <LotFields
             control={control}
