@@ -62,6 +62,7 @@ afterEach(() => {
 });
 
 describe('EventFormPage', () => {
+  // The longest walk through the form (every list grows and shrinks): over the default 5 s on a busy machine.
   it('adds and removes kit sizes and lots, and sends prices and counts as the API takes them', async () => {
     const calls = eventsApi();
     const router = show();
@@ -118,7 +119,7 @@ describe('EventFormPage', () => {
         },
       ],
     });
-  });
+  }, 20_000);
 
   it('shows the server’s messages on their fields and on their lists', async () => {
     const calls = eventsApi();

@@ -23,6 +23,7 @@ import {
   ListError,
   messageAt,
   occupancyOf,
+  RulesTexts,
 } from '../components/event-form-fields.tsx';
 import { isStaleVersion, StaleVersionAlert } from '../components/stale-version-alert.tsx';
 import { errorMessage } from '../utils/error-message.ts';
@@ -193,29 +194,7 @@ export default function EventFormPage() {
           <FormField label="Horário" type="time" {...bind('hora_evento')} />
         </div>
         <TextAreaField label="Descrição" rows={4} {...bind('descricao_evento')} />
-        <TextAreaField label="Regulamento" rows={8} {...bind('regulamento')} />
-        <button
-          type="button"
-          className={`${secondaryButtonClass} justify-self-start`}
-          onClick={() => generate('regulamento')}
-        >
-          Gerar regulamento a partir das categorias
-        </button>
-        <TextAreaField
-          label="Termo de responsabilidade (vazio: o termo padrão da loja)"
-          rows={6}
-          {...bind('termo_responsabilidade')}
-        />
-        <p className="-mt-3 text-sm text-stone-600 dark:text-stone-400">
-          Mudar o termo cria uma nova versão: quem se inscrever depois aceita o texto novo.
-        </p>
-        <button
-          type="button"
-          className={`${secondaryButtonClass} justify-self-start`}
-          onClick={() => generate('termo_responsabilidade')}
-        >
-          Gerar termo a partir das categorias
-        </button>
+        <RulesTexts bind={bind} onGenerate={generate} />
         <div>
           <label className={`${secondaryButtonClass} inline-block cursor-pointer`}>
             Enviar imagem do evento
