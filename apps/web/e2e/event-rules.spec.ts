@@ -76,6 +76,10 @@ test('an admin copies the event for next year, closes and reopens its registrati
   await expect(page.getByLabel('Data do dia 1')).toHaveValue(
     `${Number(event.start_data_evento.slice(0, 4)) + 1}${event.start_data_evento.slice(4)}`,
   );
+  // Renamed and saved, so the shop's lists the other specs read keep one card of the demo marathon.
+  await page.getByLabel('Nome do evento').fill(`Edição seguinte ${Date.now().toString(36)}`);
+  await page.getByRole('button', { name: 'Salvar evento' }).click();
+  await expect(page.getByText('Evento salvo.', { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'Encerrar inscrições agora' }).click();
   await expect(page.getByText('Inscrições encerradas.', { exact: true })).toBeVisible();
