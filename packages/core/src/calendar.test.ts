@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addBusinessDays,
   addDays,
+  addYears,
   dateInTimeZone,
   easterSunday,
   formatIsoDateBR,
@@ -72,5 +73,13 @@ describe('formatIsoDateBR', () => {
   it('shows dd/MM/yyyy without going through a time zone', () => {
     expect(formatIsoDateBR('2026-01-01')).toBe('01/01/2026');
     expect(formatIsoDateBR('2026-12-31')).toBe('31/12/2026');
+  });
+});
+
+describe('addYears', () => {
+  it('keeps the day and month; 29 February becomes 28 in a common year', () => {
+    expect(addYears('2026-12-20', 1)).toBe('2027-12-20');
+    expect(addYears('2028-02-29', 1)).toBe('2029-02-28');
+    expect(addYears('2027-02-28', 1)).toBe('2028-02-28');
   });
 });

@@ -30,6 +30,15 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return format(d);
 }
 
+/** The same day `years` later; 29 February becomes 28 February in a common year. */
+export function addYears(date: IsoDate, years: number): IsoDate {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const target = y + years;
+  const leap = (target % 4 === 0 && target % 100 !== 0) || target % 400 === 0;
+  const day = m === 2 && d === 29 && !leap ? 28 : d;
+  return `${String(target).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 /** Easter Sunday by the anonymous Gregorian algorithm (Meeus/Jones/Butcher). */
 export function easterSunday(year: number): IsoDate {
   const a = year % 19;

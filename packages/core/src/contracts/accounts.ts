@@ -122,11 +122,7 @@ export const CepSchema = z
 
 /** A required text field with its own message when empty, and a message of its own when too long. */
 export const requiredText = (message: string, max = 150) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Use no máximo ${max} caracteres.`);
+  z.string({ error: message }).trim().min(1, message).max(max, `Use no máximo ${max} caracteres.`);
 
 /** One of the 27 UFs, typed in any case. */
 export const UfSchema = z

@@ -14,6 +14,9 @@ export const EventCategorySchema = z.object({
   lote_atual: z.object({ nome: z.string(), descricao: z.string(), preco: z.number() }).nullable(),
   /** What a place costs once the current lot ends (nome null: the category's own price). */
   proximo_preco: z.object({ nome: z.string().nullable(), preco: z.number() }).nullable(),
+  /** Age limits in full years on the race day (null: none); core's describeAgeLimits words them. */
+  idade_minima: z.number().int().nullable(),
+  idade_maxima: z.number().int().nullable(),
 });
 export type EventCategory = z.infer<typeof EventCategorySchema>;
 
@@ -62,7 +65,10 @@ export const EventSchema = z.object({
   termo_versao: z.string(),
   /** The event offers registration as a person with disabilities (PCD). */
   oferece_pcd: z.boolean(),
-  /** Added field, computed by the server with its clock: today in Fortaleza ≤ prazo_inscricao. */
+  /**
+   * Added field, computed by the server with its clock: today in Fortaleza ≤ prazo_inscricao, and
+   * staff have not closed registrations by hand.
+   */
   inscricoes_abertas: z.boolean(),
 });
 export type Event = z.infer<typeof EventSchema>;

@@ -313,7 +313,15 @@ export const PainelParticipantSchema = z.object({
   numero_contato: z.string(),
   cidade: z.string(),
   estado: z.string(),
-  categorias: z.array(z.object({ id: z.number().int(), nome: z.string(), dia: z.string() })),
+  categorias: z.array(
+    z.object({
+      id: z.number().int(),
+      nome: z.string(),
+      dia: z.string(),
+      /** The bib staff assigned for this race, or null before they do. */
+      numero_peito: z.number().int().nullable().default(null),
+    }),
+  ),
   total: z.number(),
   criado_em: z.string(),
   retirada: CheckinInfoSchema,
@@ -432,6 +440,12 @@ const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use aaaa-mm-dd.');
 const Capacity = (missing: string) =>
   z.number({ error: missing }).int(missing).min(0, missing).max(100_000, 'No máximo 100.000.');
 
+const AgeLimit = z
+  .number({ error: 'Informe a idade em anos.' })
+  .int('Informe a idade em anos.')
+  .min(0, 'Informe a idade em anos.')
+  .max(120, 'No máximo 120 anos.');
+
 /** An event as staff write it; dates of the event come from its days. Prices in reais. */
 const EventFieldsSchema = z.object({
   nome_evento: z.string().trim().min(3, 'Informe o nome do evento.').max(120),
@@ -480,6 +494,9 @@ const EventFieldsSchema = z.object({
               preco_inscricao: z.number().min(0, 'Preço inválido.').max(10_000),
               /** Total places of the category, sold ones included; what is left follows from it. */
               capacidade: Capacity('Informe o total de vagas da categoria.'),
+              /** Age limits on the race day; null or absent is none (absent on an edit clears it too). */
+              idade_minima: AgeLimit.nullable().optional(),
+              idade_maxima: AgeLimit.nullable().optional(),
               /** Price lots in order; absent keeps the stored ones, [] removes them. */
               lotes: z
                 .array(
@@ -509,6 +526,14 @@ function checkEventDates(e: z.output<typeof EventFieldsSchema>, ctx: z.Refinemen
   const dates = e.dias_evento.map((d) => d.data);
   if (new Set(dates).size !== dates.length)
     ctx.addIssue({ code: 'custom', path: ['dias_evento'], message: 'Cada dia aparece uma vez.' });
+  for (const [d, day] of e.dias_evento.entries())
+    for (const [k, c] of day.categorias.entries())
+      if (c.idade_minima != null && c.idade_maxima != null && c.idade_minima > c.idade_maxima)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dias_evento', d, 'categorias', k, 'idade_maxima'],
+          message: 'A idade máxima não pode ser menor que a mínima.',
+        });
   const first = [...dates].sort()[0];
   if (first && e.prazo_inscricao > first)
     ctx.addIssue({
@@ -551,12 +576,73 @@ export type PainelEvent = Omit<z.output<typeof EventFieldsSchema>, 'dias_evento'
   kit_horarios_retirada: string;
   termo_responsabilidade: string;
   oferece_pcd: boolean;
+  /** Staff closed registrations by hand (POST /events/{id}/inscricoes/ reopens them). */
+  inscricoes_fechadas: boolean;
   dias_evento: Array<{
     data: string;
     categorias: Array<
       z.output<typeof EventFieldsSchema>['dias_evento'][number]['categorias'][number] & {
         id: number;
+        idade_minima: number | null;
+        idade_maxima: number | null;
       } & Occupancy
     >;
   }>;
 };
+
+/** Closing or reopening an event's registrations by hand (POST /api/painel/events/{id}/inscricoes/). */
+export const RegistrationsSwitchSchema = z.object({ abertas: z.boolean() });
+export type RegistrationsSwitch = z.input<typeof RegistrationsSwitchSchema>;
+
+/**
+ * Assigning bibs (números de peito) to an event's standing registrations, sorted by name the pt-BR way
+ * (POST /api/painel/events/{id}/numeros-de-peito/): one sequence from `inicio`, or one range per
+ * category (`faixas`, each from its own first number). Every assignment replaces the earlier one.
+ */
+export const BibAssignmentSchema = z.discriminatedUnion('modo', [
+  z.object({
+    modo: z.literal('sequencia'),
+    inicio: z
+      .number({ error: 'Informe o primeiro número.' })
+      .int()
+      .min(1, 'Comece em 1 ou mais.')
+      .max(999_999),
+  }),
+  z.object({
+    modo: z.literal('categorias'),
+    faixas: z
+      .array(
+        z.object({
+          categoria: z.number().int().positive(),
+          inicio: z
+            .number({ error: 'Informe o primeiro número.' })
+            .int()
+            .min(1, 'Comece em 1 ou mais.')
+            .max(999_999),
+        }),
+      )
+      .min(1, 'Informe a faixa de pelo menos uma categoria.'),
+  }),
+]);
+export type BibAssignment = z.input<typeof BibAssignmentSchema>;
+
+/** What an assignment did: how many bibs per category, first and last. */
+export const BibResultSchema = z.object({
+  categorias: z.array(
+    z.object({
+      id: z.number().int(),
+      nome: z.string(),
+      quantidade: z.number().int(),
+      primeiro: z.number().int().nullable(),
+      ultimo: z.number().int().nullable(),
+    }),
+  ),
+});
+export type BibResult = z.infer<typeof BibResultSchema>;
+
+/** Shirts to order per size, from the standing registrations' kit sizes (GET /events/{id}/camisas/). */
+export const ShirtReportSchema = z.object({
+  tamanhos: z.array(z.object({ tamanho: z.string(), quantidade: z.number().int() })),
+  total: z.number().int(),
+});
+export type ShirtReport = z.infer<typeof ShirtReportSchema>;

@@ -37,6 +37,8 @@ export const events = pgTable('events', {
   terms: text('termo_responsabilidade').notNull().default(''),
   /** The event offers registration as a person with disabilities (PCD). */
   offersPcd: boolean('oferece_pcd').notNull().default(false),
+  /** Staff closed registrations by hand before the deadline (reopening sets it back to false). */
+  registrationsClosed: boolean('inscricoes_fechadas').notNull().default(false),
   /** Last change of what the event page shows; the sitemap's lastmod. A write that edits the event sets it. */
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /**
@@ -69,10 +71,17 @@ export const eventCategories = pgTable(
     priceCents: integer('preco_inscricao_cents').notNull(),
     /** Places left; decremented atomically when a charge reserves one. */
     placesLeft: integer('quantidade_disponivel').notNull(),
+    /** Age limits in full years on the category's race day (core's ageLimitProblem); null is none. */
+    minAge: integer('idade_minima'),
+    maxAge: integer('idade_maxima'),
   },
   (t) => [
     index('event_categories_day_idx').on(t.dayId),
     check('event_categories_places_non_negative', sql`${t.placesLeft} >= 0`),
+    check(
+      'event_categories_age_limits',
+      sql`${t.minAge} is null or ${t.maxAge} is null or ${t.minAge} <= ${t.maxAge}`,
+    ),
   ],
 );
 
@@ -233,6 +242,8 @@ export const registrationCategories = pgTable(
     lotName: text('lote'),
     /** Copied from its registration when cancelled, so the index below can leave it out. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The bib (número de peito) staff assigned for this race, or null before they do. */
+    bib: integer('numero_peito'),
   },
   // The same CPF cannot hold the same category twice; a cancelled registration holds nothing.
   (t) => [

@@ -1,5 +1,6 @@
 import { addDays } from '@passada/core/calendar';
 import { courseTimeLimitMinutes } from '@passada/core/events';
+import { describeAgeLimits } from '@passada/core/race-rules';
 import { describe, expect, it } from 'vitest';
 import { planDemoEvents } from './events.ts';
 
@@ -57,6 +58,18 @@ describe.each(seedDays)('demo events seeded on %s', (today) => {
           minutesOf(row.time) + courseTimeLimitMinutes(day.categories.map((c) => c.name)),
         );
       });
+    }
+  });
+
+  it('have regulations and termos that match their own categories and ages', () => {
+    for (const { row, days } of planned) {
+      for (const c of days.flatMap((d) => d.categories)) {
+        const ages = describeAgeLimits(c);
+        expect(row.regulation, `${row.name} ${c.name}`).toContain(`${c.name}${ages ? ` (${ages})` : ''}:`);
+      }
+      const kids = days.some((d) => d.categories.some((c) => /kids/i.test(c.name)));
+      if (kids) expect(row.regulation, row.name).toContain('de 5 a 12 anos');
+      expect(row.terms, row.name).toContain(row.name);
     }
   });
 

@@ -6,15 +6,18 @@ import {
   STORE_TIME_ZONE,
 } from '@passada/core/calendar';
 import { reaisToCents } from '@passada/core/money';
+import { defaultRegulation, defaultTerms } from '@passada/core/race-rules';
 import { eventPoster } from '../../modules/events/event-poster.ts';
 import type { Db } from '../client.ts';
 import { categoryLots, eventCategories, eventDays, eventKitSizes, events } from '../schema/index.ts';
-import { regulationText } from './event-regulation.ts';
 
 interface DemoCategory {
   name: string;
   price: number;
   places: number;
+  /** Age limits on the race day; null is none. */
+  minAge: number | null;
+  maxAge: number | null;
 }
 
 interface DemoEvent {
@@ -44,7 +47,19 @@ const KIT_SIZES: Array<[string, number]> = [
   ['XGG', 60],
 ];
 
-const km = (name: string, price: number, places = 800): DemoCategory => ({ name, price, places });
+/**
+ * A demo category with the ages Brazilian races set: 18+ from the half marathon up, 16+ for the other
+ * runs, any age for walks, 5 to 12 for kids' races.
+ */
+const km = (name: string, price: number, places = 800): DemoCategory => {
+  const distance = Number(/(\d+)\s*km/i.exec(name)?.[1] ?? 0);
+  const ages: Pick<DemoCategory, 'minAge' | 'maxAge'> = /kids/i.test(name)
+    ? { minAge: 5, maxAge: 12 }
+    : /caminhada/i.test(name)
+      ? { minAge: null, maxAge: null }
+      : { minAge: distance >= 21 ? 18 : 16, maxAge: null };
+  return { name, price, places, ...ages };
+};
 
 /**
  * Demo events across the Nordeste, dated from the seed day so the demo never goes stale: most 2–10
@@ -225,8 +240,15 @@ export function planDemoEvents(today: IsoDate) {
     const time = e.time ?? '06:00';
     const days = e.days.map((cats, i) => ({
       date: dayDates[i] ?? startDate,
-      categories: cats.map((c) => ({ name: c.name, priceCents: reaisToCents(c.price), places: c.places })),
+      categories: cats.map((c) => ({
+        name: c.name,
+        priceCents: reaisToCents(c.price),
+        places: c.places,
+        minAge: c.minAge,
+        maxAge: c.maxAge,
+      })),
     }));
+    const facts = { ...e, time, deadline, days };
     return {
       row: {
         name: e.name,
@@ -239,7 +261,8 @@ export function planDemoEvents(today: IsoDate) {
         registrationDeadline: deadline,
         time,
         description: e.description,
-        regulation: regulationText({ ...e, time, deadline, days }),
+        regulation: defaultRegulation(facts),
+        terms: defaultTerms(facts),
         kitPickupPlace: `${e.place}, ${e.city}/${e.state}`,
         // The two days before the race, as organisers usually do.
         kitPickupHours: [
@@ -280,6 +303,8 @@ export async function seedEvents(
           name: c.name,
           priceCents: c.priceCents,
           placesLeft: c.places,
+          minAge: c.minAge,
+          maxAge: c.maxAge,
         })),
       );
     const insertedCategories = await tx

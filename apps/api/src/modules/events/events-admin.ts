@@ -1,3 +1,4 @@
+import { addYears } from '@passada/core/calendar';
 import type { PainelEvent } from '@passada/core/contracts/painel';
 import {
   type EventInputSchema,
@@ -20,6 +21,7 @@ import {
   lockCategoriesForEdit,
   lockKitSizesForEdit,
   notifyEventsChanged,
+  setRegistrationsClosed,
 } from './events.repository.ts';
 
 export type EventFields = z.output<typeof EventInputSchema>;
@@ -37,7 +39,7 @@ interface CategoryChange {
   id: number;
   /** Where the form shows its capacity, for the message of a refusal. */
   field: string;
-  values: { dayId: number; name: string; priceCents: number };
+  values: { dayId: number; name: string; priceCents: number; minAge: number | null; maxAge: number | null };
   capacity: number;
 }
 
@@ -97,7 +99,10 @@ function rowFields(input: Input) {
  * made after the form was opened is never undone (docs/decisions/0025-edit-versions-and-money-roles.md).
  */
 /** `readForStaff` is the service's getEventForStaff: the event as the form edits it (the audit's "before"). */
-export function createEventsAdmin(deps: { readForStaff: (id: number, tx: Tx) => Promise<PainelEvent> }) {
+export function createEventsAdmin(deps: {
+  readForStaff: (id: number, tx: Tx) => Promise<PainelEvent>;
+  now: () => Date;
+}) {
   async function writeDays(tx: Tx, eventId: number, input: Input) {
     const existingDays = await tx.select().from(eventDays).where(eq(eventDays.eventId, eventId));
     const dayIds = existingDays.map((d) => d.id);
@@ -118,7 +123,13 @@ export function createEventsAdmin(deps: { readForStaff: (id: number, tx: Tx) => 
       }
       keptDayIds.push(dayId);
       for (const [k, c] of day.categorias.entries()) {
-        const values = { dayId, name: c.nome_categoria, priceCents: reaisToCents(c.preco_inscricao) };
+        const values = {
+          dayId,
+          name: c.nome_categoria,
+          priceCents: reaisToCents(c.preco_inscricao),
+          minAge: c.idade_minima ?? null,
+          maxAge: c.idade_maxima ?? null,
+        };
         let categoryId: number;
         if (c.id) {
           if (!stored.some((x) => x.id === c.id)) throw notFound('Categoria não encontrada neste evento.');
@@ -202,6 +213,8 @@ export function createEventsAdmin(deps: { readForStaff: (id: number, tx: Tx) => 
           row.name !== c.values.name ||
           row.priceCents !== c.values.priceCents ||
           row.dayId !== c.values.dayId ||
+          row.minAge !== c.values.minAge ||
+          row.maxAge !== c.values.maxAge ||
           capacity !== c.capacity
         );
       })
@@ -330,7 +343,69 @@ export function createEventsAdmin(deps: { readForStaff: (id: number, tx: Tx) => 
     return before;
   }
 
-  return { createEvent, updateEvent };
+  /**
+   * The event again for next year: dates one year on (days, deadline, lots, and the dd/mm/aaaa dates
+   * written in its texts), the same categories, age limits, prices, places and shirts as totals, its
+   * own regulation and termo; no registrations, registrations open, version 1. Answers the new id.
+   */
+  async function duplicateEvent(tx: Tx, id: number): Promise<number> {
+    const e = await deps.readForStaff(id, tx);
+    const input: Input = {
+      nome_evento: nextYearText(e.nome_evento),
+      organizer: e.organizer,
+      city: e.city,
+      state: e.state,
+      prazo_inscricao: addYears(e.prazo_inscricao, 1),
+      hora_evento: e.hora_evento,
+      descricao_evento: nextYearText(e.descricao_evento),
+      regulamento: nextYearText(e.regulamento),
+      imagem_evento: e.imagem_evento,
+      kit_tamanhos: e.kit_tamanhos.map((k) => ({ tamanho: k.tamanho, capacidade: k.capacidade })),
+      kit_local_retirada: e.kit_local_retirada,
+      kit_horarios_retirada: nextYearText(e.kit_horarios_retirada),
+      termo_responsabilidade: nextYearText(e.termo_responsabilidade),
+      oferece_pcd: e.oferece_pcd,
+      dias_evento: e.dias_evento.map((d) => ({
+        data: addYears(d.data, 1),
+        categorias: d.categorias.map((c) => ({
+          nome_categoria: c.nome_categoria,
+          preco_inscricao: c.preco_inscricao,
+          capacidade: c.capacidade,
+          idade_minima: c.idade_minima,
+          idade_maxima: c.idade_maxima,
+          lotes: (c.lotes ?? []).map((l) => ({
+            ...l,
+            ate_data: l.ate_data ? addYears(l.ate_data, 1) : null,
+          })),
+        })),
+      })),
+    };
+    return createEvent(tx, input);
+  }
+
+  /**
+   * Closes or reopens the event's registrations by hand: the shop then says they are closed and the
+   * registration path refuses new ones (checkEligibility). Not a form edit: the version stays, so a form
+   * open meanwhile still saves. Answers whether they were open before, for the audit line.
+   */
+  async function setRegistrationsOpen(tx: Tx, id: number, open: boolean): Promise<{ abertas: boolean }> {
+    const before = await findEvent(tx, id);
+    if (!before || !(await setRegistrationsClosed(tx, id, !open, deps.now())))
+      throw notFound('Evento não encontrado.');
+    return { abertas: !before.registrationsClosed };
+  }
+
+  return { createEvent, updateEvent, duplicateEvent, setRegistrationsOpen };
+}
+
+/** A text with every year in it one on: "Maratona 2026" and "05/12/2026" become 2027. */
+function nextYearText(text: string): string {
+  return text
+    .replace(/\b(\d{2})\/(\d{2})\/(\d{4})\b/g, (_, d: string, m: string, y: string) => {
+      const [ny, nm, nd] = addYears(`${y}-${m}-${d}`, 1).split('-');
+      return `${nd}/${nm}/${ny}`;
+    })
+    .replace(/(?<![\d/])(20\d{2})(?![\d/])/g, (y) => String(Number(y) + 1));
 }
 
 export type EventsAdmin = ReturnType<typeof createEventsAdmin>;

@@ -84,6 +84,8 @@ export interface CategoryInfo {
   name: string;
   priceCents: number;
   placesLeft: number;
+  minAge: number | null;
+  maxAge: number | null;
   eventId: number;
   dayId: number;
   date: string;
@@ -98,6 +100,8 @@ export async function findCategories(db: Reader, ids: number[]): Promise<Categor
       name: eventCategories.name,
       priceCents: eventCategories.priceCents,
       placesLeft: eventCategories.placesLeft,
+      minAge: eventCategories.minAge,
+      maxAge: eventCategories.maxAge,
       eventId: eventDays.eventId,
       dayId: eventDays.id,
       date: eventDays.date,
@@ -321,4 +325,20 @@ export async function releaseKitReservations(tx: Tx, chargeId: number, now: Date
   }
   if (released.length) await notifyEventsChanged(tx);
   return released.length;
+}
+
+/** Closes (true) or reopens an event's registrations by hand; false when there is no such event. */
+export async function setRegistrationsClosed(
+  tx: Tx,
+  id: number,
+  closed: boolean,
+  now: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .update(events)
+    .set({ registrationsClosed: closed, updatedAt: now })
+    .where(eq(events.id, id))
+    .returning({ id: events.id });
+  if (rows.length) await notifyEventsChanged(tx);
+  return rows.length === 1;
 }

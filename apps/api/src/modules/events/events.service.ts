@@ -11,6 +11,7 @@ import {
   type PriceLot,
 } from '@passada/core/events';
 import { centsToReais } from '@passada/core/money';
+import { ageLimitProblem } from '@passada/core/race-rules';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import { EVENT_MEDIA_FILE, EVENT_MEDIA_PREFIX, eventPoster } from './event-poster.ts';
@@ -111,6 +112,8 @@ function toWire(
             proximo_preco: price.next
               ? { nome: price.next.name, preco: centsToReais(price.next.priceCents) }
               : null,
+            idade_minima: c.minAge,
+            idade_maxima: c.maxAge,
           };
         }),
       })),
@@ -124,9 +127,16 @@ function toWire(
     termo_responsabilidade: terms,
     termo_versao: termsVersion(terms),
     oferece_pcd: row.offersPcd,
-    inscricoes_abertas: isRegistrationOpen(row.registrationDeadline, now),
+    inscricoes_abertas: registrationsOpen(row, now),
   };
 }
+
+/** Open until the deadline day ends in Fortaleza, unless staff closed them by hand. */
+function registrationsOpen(row: repo.EventRow, now: Date): boolean {
+  return !row.registrationsClosed && isRegistrationOpen(row.registrationDeadline, now);
+}
+
+const CLOSED_BY_HAND = 'As inscrições deste evento foram encerradas pela organização.';
 
 /** Running events, their categories and the places left in each (docs/product.md §7). */
 export function createEventsService(deps: EventsServiceDeps) {
@@ -219,12 +229,15 @@ export function createEventsService(deps: EventsServiceDeps) {
       kit_horarios_retirada: row.kitPickupHours,
       termo_responsabilidade: row.terms,
       oferece_pcd: row.offersPcd,
+      inscricoes_fechadas: row.registrationsClosed,
       dias_evento: days.map((d) => ({
         data: d.date,
         categorias: d.categories.map((c) => ({
           id: c.id,
           nome_categoria: c.name,
           preco_inscricao: centsToReais(c.priceCents),
+          idade_minima: c.minAge,
+          idade_maxima: c.maxAge,
           ...occupancy(places.get(c.id)),
           lotes: lots
             .filter((l) => l.categoryId === c.id)
@@ -286,6 +299,24 @@ export function createEventsService(deps: EventsServiceDeps) {
     );
   }
 
+  /**
+   * The event-side rules of a new registration, after its categories were checked to be the event's:
+   * registrations not closed by hand (409 `inscricoes_encerradas`) and the person's age on each
+   * category's race day within the category's limits (400 on `data_nascimento`, core's
+   * ageLimitProblem). The deadline is checked by the caller, as before.
+   */
+  function checkEligibility(
+    event: repo.EventRow,
+    categories: ReadonlyArray<repo.CategoryInfo>,
+    birthDate: string,
+  ): void {
+    if (event.registrationsClosed) throw conflict(CLOSED_BY_HAND, 'inscricoes_encerradas');
+    for (const category of categories) {
+      const problem = ageLimitProblem(birthDate, category.date, category);
+      if (problem) throw new HttpError(400, problem, 'idade_fora_da_categoria', { data_nascimento: problem });
+    }
+  }
+
   /** The event's kit sizes, in order. */
   function findKitSizes(eventId: number, db: Conn = deps.db): Promise<repo.KitSizeRow[]> {
     return repo.listKitSizes(db, [eventId]);
@@ -327,11 +358,12 @@ export function createEventsService(deps: EventsServiceDeps) {
     findEventRow,
     findCategories,
     currentPrices,
+    checkEligibility,
     findKitSizes,
     reserveKit,
     reservePlaces,
     releasePlaces,
-    admin: createEventsAdmin({ readForStaff: getEventForStaff }),
+    admin: createEventsAdmin({ readForStaff: getEventForStaff, now: deps.now }),
   };
 }
 

@@ -1,6 +1,8 @@
 import { formatStoreDateTime } from '@passada/core/calendar';
 import { ApiErrorSchema } from '@passada/core/contracts/common';
 import {
+  BibAssignmentSchema,
+  BibResultSchema,
   type CheckinPreview,
   CheckinPreviewSchema,
   CheckinRequestSchema,
@@ -13,11 +15,14 @@ import {
   ParticipantListSchema,
   type ParticipantQuery,
   ParticipantQuerySchema,
+  RegistrationsSwitchSchema,
+  ShirtReportSchema,
 } from '@passada/core/contracts/painel';
 import { formatCpf } from '@passada/core/documents';
-import { formatIsoDateBR } from '@passada/core/events';
+import { ageOn, formatIsoDateBR } from '@passada/core/events';
 import { centsToCommaString, centsToReais } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
+import { timingAgeGroup } from '@passada/core/race-rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../plugins/errors.ts';
@@ -37,7 +42,7 @@ export function participantWire(row: ParticipantRow, checkin: CheckinRow | undef
     ...participantIdentity(row),
     cidade: row.city,
     estado: row.state,
-    categorias: row.categories.map((c) => ({ id: c.id, nome: c.name, dia: c.day })),
+    categorias: row.categories.map((c) => ({ id: c.id, nome: c.name, dia: c.day, numero_peito: c.bib })),
     total: centsToReais(row.totalCents),
     criado_em: row.createdAt.toISOString(),
     retirada: checkin ? { at: checkin.at.toISOString(), staff_name: checkin.staffName } : null,
@@ -95,6 +100,12 @@ const CSV_HEADER = [
   'Meia-entrada 60+',
   // Last, so importers reading the columns above by position keep working (docs/decisions/0028).
   'Gratuita',
+  // Added for timing companies (docs/decisions/0038), after the others for the same reason.
+  'Número de peito',
+  'Contato de emergência',
+  'Telefone de emergência',
+  'Idade na prova',
+  'Faixa etária (cronometragem)',
 ];
 
 /** Events' participants, their export and race-day check-in. */
@@ -145,6 +156,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
               start_data_evento: z.string(),
               inscritos: z.number().int(),
               retirados: z.number().int(),
+              inscricoes_abertas: z.boolean(),
             }),
           ),
           ...errors,
@@ -156,6 +168,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         id: number;
         nome_evento: string;
         start_data_evento: string;
+        inscricoes_abertas: boolean;
       }>;
       // Cancelled registrations hold no place: they are listed, never counted.
       const all = (await list(null, {})).filter((p) => p.row.cancelledAt === null);
@@ -167,6 +180,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           start_data_evento: e.start_data_evento,
           inscritos: mine.length,
           retirados: mine.filter((p) => p.checkin).length,
+          inscricoes_abertas: e.inscricoes_abertas,
         };
       });
     },
@@ -247,6 +261,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
               row.pcd ? 'Sim' : 'Não',
               row.seniorDiscount ? 'Sim' : 'Não',
               row.totalCents === 0 ? 'Sim' : 'Não',
+              category.bib ?? '',
+              row.emergencyName ?? '',
+              row.emergencyPhone ? formatPhone(row.emergencyPhone) : '',
+              ageOn(row.birthDate, category.day),
+              timingAgeGroup(row.gender, row.birthDate, category.day),
             ]
               .map(csvField)
               .join(';'),
@@ -499,6 +518,106 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       return app.events.getEventForStaff(req.params.id);
+    },
+  );
+
+  app.post(
+    '/events/:id/duplicar/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary:
+          'Duplicar o evento para o ano seguinte: datas +1 ano (dias, prazo, lotes e as datas escritas nos textos), mesmas categorias, idades, preços, vagas e camisas, regulamento e termo; sem inscrições, versão 1',
+        params: EventIdSchema,
+        response: { 201: EventWire, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const id = await audited(
+        req,
+        (tx) => app.events.admin.duplicateEvent(tx, req.params.id),
+        (created) => ({
+          action: 'duplicado',
+          entity: 'evento',
+          entityId: created,
+          after: { copia_de: req.params.id },
+        }),
+      );
+      return reply.status(201).send(await app.events.getEventForStaff(id));
+    },
+  );
+
+  app.post(
+    '/events/:id/inscricoes/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary:
+          'Encerrar (abertas: false) ou reabrir (abertas: true) as inscrições do evento à mão; a loja passa a dizer que estão encerradas e novas inscrições são recusadas. Não muda a versão do formulário',
+        params: EventIdSchema,
+        body: RegistrationsSwitchSchema,
+        response: { 200: EventWire, ...errors },
+      },
+    },
+    async (req) => {
+      await audited(
+        req,
+        (tx) => app.events.admin.setRegistrationsOpen(tx, req.params.id, req.body.abertas),
+        (before) => ({
+          action: req.body.abertas ? 'inscricoes_reabertas' : 'inscricoes_encerradas',
+          entity: 'evento',
+          entityId: req.params.id,
+          before,
+          after: { abertas: req.body.abertas },
+        }),
+      );
+      return app.events.getEventForStaff(req.params.id);
+    },
+  );
+
+  app.post(
+    '/events/:id/numeros-de-peito/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary:
+          'Numerar os participantes (números de peito) em ordem alfabética: uma sequência só ou uma faixa por categoria; substitui a numeração anterior',
+        params: EventIdSchema,
+        body: BibAssignmentSchema,
+        response: { 200: BibResultSchema, ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (req) => {
+      await eventOrNotFound(req.params.id);
+      return audited(
+        req,
+        (tx) => app.registrationsAdmin.assignBibs(tx, req.params.id, req.body),
+        (result) => ({
+          action: 'numeros_de_peito',
+          entity: 'evento',
+          entityId: req.params.id,
+          after: { ...req.body, resultado: result.categorias },
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/events/:id/camisas/',
+    {
+      schema: {
+        tags,
+        summary: 'Camisas por tamanho das inscrições válidas do evento (para o pedido à confecção)',
+        params: EventIdSchema,
+        response: { 200: ShirtReportSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await eventOrNotFound(req.params.id);
+      return app.registrationsAdmin.shirtsBySize(req.params.id);
     },
   );
 

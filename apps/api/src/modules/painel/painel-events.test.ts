@@ -138,7 +138,7 @@ describe('painel: participants, CSV and check-in', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      'Inscrição;Nome completo;CPF;Nascimento;Gênero;E-mail;Telefone;Cidade;UF;Categoria;Dia;Valor pago (R$);Inscrito em;Kit retirado em;Faixa etária;Camisa;Equipe;PCD;Meia-entrada 60+;Gratuita',
+      'Inscrição;Nome completo;CPF;Nascimento;Gênero;E-mail;Telefone;Cidade;UF;Categoria;Dia;Valor pago (R$);Inscrito em;Kit retirado em;Faixa etária;Camisa;Equipe;PCD;Meia-entrada 60+;Gratuita;Número de peito;Contato de emergência;Telefone de emergência;Idade na prova;Faixa etária (cronometragem)',
     );
     // João has two categories: one line each, his name quoted because it holds ; and ".
     const joao = lines.filter((l) => l.startsWith(`${ids.joao};`));
@@ -149,7 +149,19 @@ describe('painel: participants, CSV and check-in', () => {
     expect(maria[3]).toBe('10/05/1990');
     expect(maria[11]).toMatch(/^\d+,\d{2}$/);
     expect(maria[13]).toMatch(/^22\/11\/2026/);
-    expect(maria.slice(14)).toEqual([ageGroup('1990-05-10', event.startDate), '', '', 'Não', 'Não', 'Não']);
+    expect(maria.slice(14)).toEqual([
+      ageGroup('1990-05-10', event.startDate),
+      '',
+      '',
+      'Não',
+      'Não',
+      'Não',
+      '',
+      'João da Silva',
+      '(85) 98888-7777',
+      '36',
+      'F35-39',
+    ]);
     expect(lines.at(-1)).toBe('');
   });
 
@@ -240,6 +252,8 @@ describe('painel: participants, CSV and check-in', () => {
       nome_categoria: '10 km',
       preco_inscricao: 99.9,
       capacidade: 200,
+      idade_minima: null,
+      idade_maxima: null,
       vendidas: 0,
       restantes: 200,
       lotes: [{ nome: '1º lote', preco_inscricao: 79.9, ate_data: '2026-12-01', ate_inscricoes: 100 }],
@@ -292,6 +306,9 @@ describe('painel: participants, CSV and check-in', () => {
             vendidas: 0,
             restantes: 250,
             lotes: [],
+            // Not sent: no age limit.
+            idade_minima: null,
+            idade_maxima: null,
           },
         ],
       },

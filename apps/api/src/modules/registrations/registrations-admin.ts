@@ -1,4 +1,5 @@
 import { formatStoreDateTime } from '@passada/core/calendar';
+import type { BibAssignment, BibResult, ShirtReport } from '@passada/core/contracts/painel';
 import { formatCpf } from '@passada/core/documents';
 import { ageGroup } from '@passada/core/events';
 import { formatPhone } from '@passada/core/phone';
@@ -8,11 +9,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   eventCategories,
   eventDays,
+  eventKitSizes,
   events,
   registrationCategories,
   registrations,
 } from '../../db/schema/index.ts';
-import { HttpError } from '../../plugins/errors.ts';
+import { badRequest, HttpError } from '../../plugins/errors.ts';
 import { readCheckinTicket, sameNonce } from './checkin-token.ts';
 import * as repo from './registrations.repository.ts';
 
@@ -36,6 +38,14 @@ export function participantIdentity(
     numero_contato: formatPhone(row.phone),
   };
 }
+
+/**
+ * Names in the order Brazilians read lists in (accents beside their letter, case ignored: Íris before
+ * Pedro), for the participants list, the timing company's CSV and bib numbers.
+ */
+const byName = new Intl.Collator('pt-BR', { sensitivity: 'base' });
+const comparePeople = (a: { fullName: string; id: number }, b: { fullName: string; id: number }) =>
+  byName.compare(a.fullName, b.fullName) || a.id - b.id;
 
 const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
 const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';
@@ -73,7 +83,8 @@ export interface ParticipantRow {
   pcd: boolean;
   emergencyName: string | null;
   emergencyPhone: string | null;
-  categories: Array<{ id: number; name: string; day: string }>;
+  /** Its races, by day, with the bib staff assigned for each (null before they do). */
+  categories: Array<{ id: number; name: string; day: string; bib: number | null }>;
   chargeId: number;
   /** The shop order that paid for it (a cart), or null on the direct path. */
   orderId: number | null;
@@ -157,15 +168,16 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
       .select({ r: registrations, eventStart: events.startDate })
       .from(registrations)
       .innerJoin(events, eq(events.id, registrations.eventId))
-      .where(where.length ? and(...where) : undefined)
-      .orderBy(asc(registrations.fullName), asc(registrations.id));
+      .where(where.length ? and(...where) : undefined);
     if (!rows.length) return [];
+    rows.sort((a, b) => comparePeople(a.r, b.r));
     const cats = await deps.db
       .select({
         registrationId: registrationCategories.registrationId,
         id: eventCategories.id,
         name: eventCategories.name,
         day: eventDays.date,
+        bib: registrationCategories.bib,
       })
       .from(registrationCategories)
       .innerJoin(eventCategories, eq(eventCategories.id, registrationCategories.categoryId))
@@ -203,8 +215,130 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
       cancelReason: r.cancelReason,
       categories: cats
         .filter((c) => c.registrationId === r.id)
-        .map((c) => ({ id: c.id, name: c.name, day: c.day })),
+        .map((c) => ({ id: c.id, name: c.name, day: c.day, bib: c.bib })),
     }));
+  }
+
+  /**
+   * Gives bibs to the event's standing registrations, sorted by name (pt-BR): one sequence from a first
+   * number (a person with races on two days keeps one number), or one range per category. Replaces
+   * any earlier assignment; cancelled registrations lose theirs. The registrations are locked first,
+   * so two assignments at once run one after the other.
+   */
+  async function assignBibs(tx: Tx, eventId: number, input: BibAssignment): Promise<BibResult> {
+    await tx
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(eq(registrations.eventId, eventId))
+      .orderBy(asc(registrations.id))
+      .for('update');
+    const rows = await tx
+      .select({
+        rcId: registrationCategories.id,
+        id: registrations.id,
+        fullName: registrations.fullName,
+        categoryId: registrationCategories.categoryId,
+        cancelled: sql<boolean>`${registrationCategories.cancelledAt} is not null`,
+      })
+      .from(registrationCategories)
+      .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
+      .where(eq(registrations.eventId, eventId));
+    const standing = rows.filter((r) => !r.cancelled).sort(comparePeople);
+    const categories = await tx
+      .select({ id: eventCategories.id, name: eventCategories.name })
+      .from(eventCategories)
+      .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
+      .where(eq(eventDays.eventId, eventId))
+      .orderBy(asc(eventDays.date), asc(eventCategories.id));
+    const bibs = new Map<number, number>();
+    if (input.modo === 'sequencia') {
+      const perPerson = new Map<number, number>();
+      for (const r of standing) {
+        if (!perPerson.has(r.id)) perPerson.set(r.id, input.inicio + perPerson.size);
+        bibs.set(r.rcId, perPerson.get(r.id)!);
+      }
+    } else {
+      const ranges: Array<{ name: string; from: number; to: number }> = [];
+      for (const [i, c] of categories.entries()) {
+        const inCategory = standing.filter((r) => r.categoryId === c.id);
+        const range = input.faixas.find((f) => f.categoria === c.id);
+        if (!range) {
+          if (inCategory.length === 0) continue;
+          const detail = `Informe o primeiro número da categoria ${c.name}.`;
+          throw badRequest(detail, 'validation_error', { [`faixas.${i}.inicio`]: detail });
+        }
+        inCategory.forEach((r, n) => {
+          bibs.set(r.rcId, range.inicio + n);
+        });
+        if (inCategory.length)
+          ranges.push({ name: c.name, from: range.inicio, to: range.inicio + inCategory.length - 1 });
+      }
+      if (input.faixas.some((f) => !categories.some((c) => c.id === f.categoria)))
+        throw badRequest('Categoria não pertence a este evento.', 'categoria_invalida');
+      const sorted = [...ranges].sort((a, b) => a.from - b.from);
+      for (const [k, r] of sorted.entries()) {
+        const next = sorted[k + 1];
+        if (next && next.from <= r.to)
+          throw new HttpError(
+            409,
+            `As faixas de ${r.name} (${r.from} a ${r.to}) e ${next.name} (a partir de ${next.from}) se sobrepõem: aumente o primeiro número de ${next.name}.`,
+            'faixas_sobrepostas',
+          );
+      }
+    }
+    const all = rows.map((r) => r.rcId);
+    if (all.length)
+      await tx
+        .update(registrationCategories)
+        .set({ bib: null })
+        .where(inArray(registrationCategories.id, all));
+    if (bibs.size) {
+      const values = sql.join(
+        [...bibs].map(([id, bib]) => sql`(${id}::int, ${bib}::int)`),
+        sql`, `,
+      );
+      await tx.execute(
+        sql`update ${registrationCategories} set numero_peito = v.bib from (values ${values}) as v(id, bib) where ${registrationCategories.id} = v.id`,
+      );
+    }
+    return {
+      categorias: categories.map((c) => {
+        const numbers = standing.filter((r) => r.categoryId === c.id).map((r) => bibs.get(r.rcId)!);
+        return {
+          id: c.id,
+          nome: c.name,
+          quantidade: numbers.length,
+          primeiro: numbers.length ? Math.min(...numbers) : null,
+          ultimo: numbers.length ? Math.max(...numbers) : null,
+        };
+      }),
+    };
+  }
+
+  /**
+   * Shirts per size for the kit order: the standing registrations' sizes, counted, in the kit's own
+   * order (a size since removed from the kit comes last).
+   */
+  async function shirtsBySize(eventId: number): Promise<ShirtReport> {
+    const rows = await deps.db
+      .select({ size: registrations.kitSize, n: count() })
+      .from(registrations)
+      .where(and(eq(registrations.eventId, eventId), isNull(registrations.cancelledAt)))
+      .groupBy(registrations.kitSize);
+    const kit = await deps.db
+      .select({ size: eventKitSizes.size })
+      .from(eventKitSizes)
+      .where(eq(eventKitSizes.eventId, eventId))
+      .orderBy(asc(eventKitSizes.position), asc(eventKitSizes.id));
+    const order = (size: string) => {
+      const at = kit.findIndex((k) => k.size === size);
+      return at < 0 ? kit.length : at;
+    };
+    const tamanhos = rows
+      .filter((r): r is { size: string; n: number } => r.size !== null)
+      .sort((a, b) => order(a.size) - order(b.size) || byName.compare(a.size, b.size))
+      .map((r) => ({ tamanho: r.size, quantidade: r.n }));
+    return { tamanhos, total: tamanhos.reduce((s, t) => s + t.quantidade, 0) };
   }
 
   /**
@@ -306,5 +440,7 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
     kitPickedUp,
     cancelledMessage,
     perEvent,
+    assignBibs,
+    shirtsBySize,
   };
 }

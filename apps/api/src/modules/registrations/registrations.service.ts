@@ -73,6 +73,7 @@ export interface RegistrationsServiceDeps {
     | 'findEventRow'
     | 'findCategories'
     | 'currentPrices'
+    | 'checkEligibility'
     | 'findKitSizes'
     | 'reserveKit'
     | 'reservePlaces'
@@ -311,6 +312,11 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     );
     if (!isRegistrationOpen(event.registrationDeadline, deps.now()))
       throw conflict('Inscrições encerradas', 'inscricoes_encerradas');
+    deps.events.checkEligibility(
+      event,
+      items.map((i) => i.category),
+      p.data_nascimento,
+    );
     const heldInCart = (categoryId: number) =>
       inCart.filter((d) => d.items.some((i) => i.categoryId === categoryId)).length;
     const soldOut = items.find((i) => i.category.placesLeft - heldInCart(i.category.id) <= 0);

@@ -19,6 +19,9 @@ export interface MakeEventOverrides {
       name?: string;
       priceCents?: number;
       placesLeft?: number;
+      /** Age limits on the race day; default none. */
+      minAge?: number;
+      maxAge?: number;
       lots?: Array<{ name: string; priceCents: number; untilDate?: string; untilCount?: number }>;
     }>
   >;
@@ -96,6 +99,8 @@ export async function makeEvent(db: Db, overrides: MakeEventOverrides = {}): Pro
           name: c.name ?? `Categoria ${j + 1}`,
           priceCents: c.priceCents ?? 8990,
           placesLeft: c.placesLeft ?? 100,
+          minAge: c.minAge ?? null,
+          maxAge: c.maxAge ?? null,
         })
         .returning();
       if (!row) throw new Error('categoria não inserida');

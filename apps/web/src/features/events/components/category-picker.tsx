@@ -1,6 +1,7 @@
 import type { Event } from '@passada/core/contracts/events';
 import { formatIsoDateBR, formatRegistrationPrice } from '@passada/core/events';
 import { reaisToCents } from '@passada/core/money';
+import { describeAgeLimits } from '@passada/core/race-rules';
 import type { Selection } from '../utils/selection.ts';
 
 interface CategoryPickerProps {
@@ -27,13 +28,17 @@ export function CategoryPicker({ event, selection, onToggle, disabled = false }:
               const soldOut = category.quantidade_disponivel <= 0;
               const pressed = selection[day.data] === category.id;
               const price = formatRegistrationPrice(reaisToCents(category.preco_inscricao));
+              const ages = describeAgeLimits({
+                minAge: category.idade_minima ?? null,
+                maxAge: category.idade_maxima ?? null,
+              });
               return (
                 <button
                   key={category.id}
                   type="button"
                   aria-pressed={pressed}
                   // The visible lines as one name, so a screen reader hears them apart.
-                  aria-label={`${category.nome_categoria}, ${price}${
+                  aria-label={`${category.nome_categoria}, ${price}${ages ? `, ${ages}` : ''}${
                     category.lote_atual ? `, ${category.lote_atual.descricao}` : ''
                   }${soldOut ? ', Esgotado' : ''}`}
                   disabled={disabled || !open || soldOut}
@@ -46,6 +51,7 @@ export function CategoryPicker({ event, selection, onToggle, disabled = false }:
                 >
                   <span className="font-bold">{category.nome_categoria}</span>
                   <span>{price}</span>
+                  {ages ? <span className="text-sm">{ages[0]?.toUpperCase() + ages.slice(1)}</span> : null}
                   {category.lote_atual ? (
                     <span className="text-sm">{category.lote_atual.descricao}</span>
                   ) : null}

@@ -1,6 +1,37 @@
+import type { Event } from '@passada/core/contracts/events';
+import { formatIsoDateBR } from '@passada/core/events';
+import { describeAgeLimits } from '@passada/core/race-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { eventQuery } from '../../../lib/events-api.ts';
+
+/** Who may run each category, from the limits the server checks (not from the regulation's text). */
+function AgeLimits({ event }: { event: Event }) {
+  const rows = event.dias_evento.flatMap((d) =>
+    d.categorias.map((c) => ({
+      key: c.id,
+      text: `${c.nome_categoria} (${formatIsoDateBR(d.data)}): ${
+        describeAgeLimits({ minAge: c.idade_minima ?? null, maxAge: c.idade_maxima ?? null }) ??
+        'sem limite de idade'
+      }`,
+    })),
+  );
+  return (
+    <section
+      aria-labelledby="idades"
+      className="mb-6 rounded-lg border border-stone-300 p-4 dark:border-stone-700"
+    >
+      <h2 id="idades" className="mb-2 text-lg font-bold">
+        Idade na data da prova
+      </h2>
+      <ul className="list-disc pl-6">
+        {rows.map((r) => (
+          <li key={r.key}>{r.text}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
 
 /** The regulation is plain text: blocks separated by blank lines, "N. TÍTULO" blocks are headings. */
 function RegulationText({ text }: { text: string }) {
@@ -61,6 +92,7 @@ export default function RegulationPage() {
               Voltar ao evento
             </Link>
           </p>
+          <AgeLimits event={event} />
           <RegulationText text={event.regulamento} />
         </article>
       )}

@@ -1,5 +1,11 @@
 import type { Event } from '@passada/core/contracts/events';
-import type { PainelEvent, PainelPhoto } from '@passada/core/contracts/painel';
+import type {
+  BibAssignment,
+  BibResult,
+  PainelEvent,
+  PainelPhoto,
+  ShirtReport,
+} from '@passada/core/contracts/painel';
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { painelFetch } from '../painel-api.ts';
 
@@ -10,6 +16,8 @@ export interface EventSummary {
   start_data_evento: string;
   inscritos: number;
   retirados: number;
+  /** Open now: before the deadline and not closed by hand. */
+  inscricoes_abertas: boolean;
 }
 
 export const eventKeys = {
@@ -88,3 +96,45 @@ export function useUpdateEvent(id: number | null) {
     },
   });
 }
+
+/** Copies the event for next year (dates +1 year, no registrations); answers the copy as the form edits it. */
+export function useDuplicateEvent(id: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => painelFetch<PainelEvent>(`/events/${id}/duplicar/`, { method: 'POST', body: {} }),
+    onSuccess: () => invalidateAll(client),
+  });
+}
+
+/**
+ * Closes (false) or reopens (true) registrations by hand. The version does not change, so the form's
+ * cache only takes the new state.
+ */
+export function useSetRegistrationsOpen(id: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (abertas: boolean) =>
+      painelFetch<PainelEvent>(`/events/${id}/inscricoes/`, { method: 'POST', body: { abertas } }),
+    onSuccess: (saved) => {
+      client.setQueryData(eventKeys.detail(id), saved);
+      return invalidateAll(client);
+    },
+  });
+}
+
+/** Numbers the participants (bibs): one sequence or a range per category; the lists are read again. */
+export function useAssignBibs(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BibAssignment) =>
+      painelFetch<BibResult>(`/events/${id}/numeros-de-peito/`, { method: 'POST', body }),
+    onSuccess: () => invalidateAll(client),
+  });
+}
+
+/** Shirts per size of the event's standing registrations. */
+export const useShirtReport = (id: number) =>
+  useQuery({
+    queryKey: ['painel', 'events', id, 'shirts'] as const,
+    queryFn: ({ signal }) => painelFetch<ShirtReport>(`/events/${id}/camisas/`, { signal }),
+  });

@@ -8,7 +8,7 @@ import {
   useFieldArray,
   useWatch,
 } from 'react-hook-form';
-import { FormField, TextAreaField } from '../../../components/form-field.tsx';
+import { FormField, secondaryButtonClass, TextAreaField } from '../../../components/form-field.tsx';
 import {
   blankCategory,
   blankKitSize,
@@ -162,6 +162,20 @@ export function DayFields({
               />
               <Sold control={control} name={`${base}.${k}.id`} counts={occupancy.categories} />
             </div>
+            <FormField
+              label={`Idade mínima da categoria ${k + 1} do dia ${day + 1} (anos, no dia da prova)`}
+              type="number"
+              min={0}
+              max={120}
+              {...bind(`${base}.${k}.idade_minima`)}
+            />
+            <FormField
+              label={`Idade máxima da categoria ${k + 1} do dia ${day + 1} (anos, vazio: sem limite)`}
+              type="number"
+              min={0}
+              max={120}
+              {...bind(`${base}.${k}.idade_maxima`)}
+            />
           </div>
           <LotFields
             control={control}
@@ -231,5 +245,45 @@ export function KitFields({ control, bind, errors, occupancy }: PartProps) {
         {...bind('kit_horarios_retirada')}
       />
     </fieldset>
+  );
+}
+
+/**
+ * The event's own regulation and termo, each with a button that fills it with the default built from the
+ * form's categories (docs/decisions/0038); a changed termo is a new version for those who register next.
+ */
+export function RulesTexts({
+  bind,
+  onGenerate,
+}: {
+  bind: Bind;
+  onGenerate: (field: 'regulamento' | 'termo_responsabilidade') => void;
+}) {
+  return (
+    <>
+      <TextAreaField label="Regulamento" rows={8} {...bind('regulamento')} />
+      <button
+        type="button"
+        className={`${secondaryButtonClass} justify-self-start`}
+        onClick={() => onGenerate('regulamento')}
+      >
+        Gerar regulamento a partir das categorias
+      </button>
+      <TextAreaField
+        label="Termo de responsabilidade (vazio: o termo padrão da loja)"
+        rows={6}
+        {...bind('termo_responsabilidade')}
+      />
+      <p className="-mt-3 text-sm text-stone-600 dark:text-stone-400">
+        Mudar o termo cria uma nova versão: quem se inscrever depois aceita o texto novo.
+      </p>
+      <button
+        type="button"
+        className={`${secondaryButtonClass} justify-self-start`}
+        onClick={() => onGenerate('termo_responsabilidade')}
+      >
+        Gerar termo a partir das categorias
+      </button>
+    </>
   );
 }

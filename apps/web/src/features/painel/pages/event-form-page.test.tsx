@@ -62,6 +62,7 @@ afterEach(() => {
 });
 
 describe('EventFormPage', () => {
+  // The longest walk through the form (every list grows and shrinks): over the default 5 s on a busy machine.
   it('adds and removes kit sizes and lots, and sends prices and counts as the API takes them', async () => {
     const calls = eventsApi();
     const router = show();
@@ -118,7 +119,7 @@ describe('EventFormPage', () => {
         },
       ],
     });
-  });
+  }, 20_000);
 
   it('shows the server’s messages on their fields and on their lists', async () => {
     const calls = eventsApi();
@@ -154,6 +155,54 @@ describe('EventFormPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Novo evento' })).toBeTruthy();
   });
 
+  it('keeps what was typed after a refused save, and the corrected save goes through', async () => {
+    const calls = eventsApi();
+    show();
+    fillEvent();
+    type('Idade mínima da categoria 1 do dia 1 (anos, no dia da prova)', '7');
+    type('Idade máxima da categoria 1 do dia 1 (anos, vazio: sem limite)', '12');
+    click('Adicionar dia');
+    type('Data do dia 2', '2027-03-14');
+    type('Nome da categoria 1 do dia 2', '5 km');
+    type('Preço da categoria 1 do dia 2 (R$)', '79,90');
+    click('Salvar evento');
+    // A message on a whole list, which the browser never validates itself.
+    expect(await screen.findByText('Cada dia aparece uma vez.')).toBeTruthy();
+    expect(field('Nome da categoria 1 do dia 2').value).toBe('5 km');
+
+    type('Data do dia 2', '2027-03-15');
+    click('Salvar evento');
+    expect((await screen.findByRole('status')).textContent).toBe('Evento salvo.');
+    expect(saved(calls)).toHaveLength(2);
+    expect(saved(calls)[1]?.body).toMatchObject({
+      dias_evento: [
+        { categorias: [{ idade_minima: 7, idade_maxima: 12 }] },
+        { categorias: [{ idade_minima: null }] },
+      ],
+    });
+  });
+
+  it('generates the regulation and the termo from the categories typed', async () => {
+    eventsApi();
+    show();
+    fillEvent();
+    type('Nome da categoria 1 do dia 1', 'Kids 1 km');
+    type('Idade mínima da categoria 1 do dia 1 (anos, no dia da prova)', '7');
+    type('Idade máxima da categoria 1 do dia 1 (anos, vazio: sem limite)', '12');
+    click('Gerar regulamento a partir das categorias');
+    const regulation = (screen.getByLabelText('Regulamento') as HTMLTextAreaElement).value;
+    expect(regulation).toMatch(/14\/03\/2027, Kids 1 km \(de 7 a 12 anos\): R\$\s119,90 \(300 vagas\)\./);
+    expect(regulation).not.toContain('16 anos');
+    click('Gerar termo a partir das categorias');
+    expect(
+      (
+        screen.getByLabelText(
+          'Termo de responsabilidade (vazio: o termo padrão da loja)',
+        ) as HTMLTextAreaElement
+      ).value,
+    ).toContain('responsável legal');
+  });
+
   /** An event as GET /api/painel/events/9/ answers it: 12 of its 500 places and 5 M shirts sold. */
   const storedEvent = (overrides: Partial<PainelEvent> = {}): PainelEvent => ({
     ...EventInputSchema.parse({
@@ -184,6 +233,8 @@ describe('EventFormPage', () => {
             nome_categoria: '21 km',
             preco_inscricao: 150,
             capacidade: 500,
+            idade_minima: 18,
+            idade_maxima: null,
             vendidas: 12,
             restantes: 488,
             lotes: [{ nome: '1º lote', preco_inscricao: 120, ate_data: '2027-04-01', ate_inscricoes: null }],
@@ -199,6 +250,7 @@ describe('EventFormPage', () => {
     kit_horarios_retirada: 'Sábado, 9h às 17h',
     termo_responsabilidade: '',
     oferece_pcd: false,
+    inscricoes_fechadas: false,
     ...overrides,
   });
 

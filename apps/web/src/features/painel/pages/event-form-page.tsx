@@ -1,5 +1,6 @@
 import type { PainelEvent, PainelPhoto } from '@passada/core/contracts/painel';
-import { type ChangeEvent, useEffect, useState } from 'react';
+import { defaultRegulation, defaultTerms } from '@passada/core/race-rules';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import {
@@ -13,6 +14,7 @@ import {
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useCreateEvent, useEvent, useUpdateEvent, useUploadEventImage } from '../api/events.ts';
 import { usePhotoProcessing } from '../api/products.ts';
+import { EventActions } from '../components/event-actions.tsx';
 import {
   type Bind,
   DayFields,
@@ -21,6 +23,7 @@ import {
   ListError,
   messageAt,
   occupancyOf,
+  RulesTexts,
 } from '../components/event-form-fields.tsx';
 import { isStaleVersion, StaleVersionAlert } from '../components/stale-version-alert.tsx';
 import { errorMessage } from '../utils/error-message.ts';
@@ -28,6 +31,7 @@ import {
   blank,
   blankDay,
   type EventFormValues,
+  factsOf,
   type Path,
   toInput,
   toValues,
@@ -46,6 +50,8 @@ export default function EventFormPage() {
     control,
     register,
     handleSubmit,
+    clearErrors,
+    getValues,
     reset,
     setError,
     setValue,
@@ -70,6 +76,12 @@ export default function EventFormPage() {
       setLoaded(existing.data);
     }
   }, [existing.data, loaded, reset]);
+
+  // Closing or reopening registrations changes no field of the form (nor its version): only the state shown.
+  const setLoadedState = (event: PainelEvent) =>
+    setLoaded((current) =>
+      current ? { ...current, inscricoes_fechadas: event.inscricoes_fechadas } : event,
+    );
 
   const reload = async () => {
     const fresh = await existing.refetch();
@@ -102,7 +114,13 @@ export default function EventFormPage() {
     }
   };
 
-  const submit = handleSubmit(async (values) => {
+  // The server's messages go on paths the browser does not validate (a list's root, a field it does not
+  // check): left in place they would stop every later save. Each save starts clean and the server judges.
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    clearErrors();
+    return save(e);
+  };
+  const save = handleSubmit(async (values) => {
     if (pendingImage) {
       setStatus({ message: 'Aguarde a imagem do evento terminar de processar.', tone: 'error' });
       return;
@@ -134,6 +152,26 @@ export default function EventFormPage() {
     }
   });
 
+  /** Fills the regulation or the termo with the default built from what the form holds now. */
+  const generate = (field: 'regulamento' | 'termo_responsabilidade') => {
+    const values = getValues();
+    if (!values.prazo_inscricao || values.dias_evento.some((d) => !d.data)) {
+      setStatus({
+        message: 'Preencha o prazo de inscrição e as datas dos dias antes de gerar o texto.',
+        tone: 'error',
+      });
+      return;
+    }
+    const facts = factsOf(values);
+    setValue(field, field === 'regulamento' ? defaultRegulation(facts) : defaultTerms(facts), {
+      shouldDirty: true,
+    });
+    setStatus({
+      message: `${field === 'regulamento' ? 'Regulamento' : 'Termo'} gerado a partir das categorias: revise e salve.`,
+      tone: 'success',
+    });
+  };
+
   const image = watch('imagem_evento');
   const bind: Bind = (path) => ({ error: messageAt(errors, path), ...register(path) });
   const parts = { control, bind, errors, occupancy: occupancyOf(loaded) };
@@ -145,6 +183,7 @@ export default function EventFormPage() {
         </Link>
       </p>
       <h1 className="mb-4 text-2xl font-bold">{eventId ? 'Editar evento' : 'Novo evento'}</h1>
+      {loaded ? <EventActions event={loaded} onChange={setLoadedState} /> : null}
       <form onSubmit={(e) => void submit(e)} noValidate className="grid gap-4">
         <FormField label="Nome do evento" {...bind('nome_evento')} />
         <FormField label="Organizador" {...bind('organizer')} />
@@ -155,7 +194,7 @@ export default function EventFormPage() {
           <FormField label="Horário" type="time" {...bind('hora_evento')} />
         </div>
         <TextAreaField label="Descrição" rows={4} {...bind('descricao_evento')} />
-        <TextAreaField label="Regulamento" rows={8} {...bind('regulamento')} />
+        <RulesTexts bind={bind} onGenerate={generate} />
         <div>
           <label className={`${secondaryButtonClass} inline-block cursor-pointer`}>
             Enviar imagem do evento

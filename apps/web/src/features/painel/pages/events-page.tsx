@@ -37,6 +37,7 @@ export default function EventsPage() {
           { header: 'Data', cell: (e) => formatIsoDateBR(e.start_data_evento) },
           { header: 'Inscritos', cell: (e) => e.inscritos },
           { header: 'Kits retirados', cell: (e) => e.retirados },
+          { header: 'Inscrições', cell: (e) => (e.inscricoes_abertas ? 'Abertas' : 'Encerradas') },
           {
             header: 'Ações',
             hideHeader: true,

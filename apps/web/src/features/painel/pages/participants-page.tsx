@@ -10,6 +10,7 @@ import {
   secondaryButtonClass,
 } from '../../../components/form-field.tsx';
 import { fetchParticipantsCsv, useParticipants } from '../api/participants.ts';
+import { BibAssignment, ShirtReport } from '../components/bib-assignment.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { errorMessage } from '../utils/error-message.ts';
 
@@ -69,6 +70,8 @@ export default function ParticipantsPage() {
           { header: 'Vagas restantes', cell: (c) => c.vagas_restantes },
         ]}
       />
+      <ShirtReport eventId={eventId} />
+      <BibAssignment eventId={eventId} categories={counts} />
       <div className="mb-4 grid grid-cols-2 items-end gap-3 md:grid-cols-5">
         <SelectField label="Categoria" value={category} onChange={(e) => setCategory(e.target.value)}>
           <option value="">Todas</option>
@@ -144,6 +147,15 @@ export default function ParticipantsPage() {
             ),
           },
           { header: 'CPF', cell: (p) => p.cpf },
+          {
+            header: 'Peito',
+            cell: (p) =>
+              p.categorias
+                .map((c) => c.numero_peito)
+                .filter((n) => n !== null)
+                .filter((n, i, all) => all.indexOf(n) === i)
+                .join(', ') || '—',
+          },
           { header: 'Categorias', cell: (p) => p.categorias.map((c) => c.nome).join(', ') },
           { header: 'Faixa etária', cell: (p) => p.faixa_etaria },
           { header: 'Camisa', cell: (p) => p.tamanho_camisa ?? '—' },

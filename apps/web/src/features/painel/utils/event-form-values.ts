@@ -1,4 +1,6 @@
 import type { PainelEvent } from '@passada/core/contracts/painel';
+import { reaisToCents } from '@passada/core/money';
+import type { RegulationFacts } from '@passada/core/race-rules';
 import type { FieldPath } from 'react-hook-form';
 import { amountText, numberText, typedNumber } from './typed-number.ts';
 
@@ -15,6 +17,9 @@ export interface CategoryValues {
   preco_inscricao: string;
   /** Total places (sold ones included), never what is left: the server works that out when it saves. */
   capacidade: string;
+  /** Age limits on the race day, as typed; empty is none. */
+  idade_minima: string;
+  idade_maxima: string;
   lotes: LotValues[];
 }
 export interface DayValues {
@@ -40,6 +45,8 @@ export interface EventFormValues {
   kit_tamanhos: KitSizeValues[];
   kit_local_retirada: string;
   kit_horarios_retirada: string;
+  /** The event's own termo; empty shows the store's standard one. */
+  termo_responsabilidade: string;
   oferece_pcd: boolean;
   dias_evento: DayValues[];
 }
@@ -55,6 +62,8 @@ export const blankCategory = (): CategoryValues => ({
   nome_categoria: '',
   preco_inscricao: '',
   capacidade: '100',
+  idade_minima: '',
+  idade_maxima: '',
   lotes: [],
 });
 export const blankDay = (): DayValues => ({ data: '', categorias: [blankCategory()] });
@@ -72,6 +81,7 @@ export const blank: EventFormValues = {
   kit_tamanhos: [],
   kit_local_retirada: '',
   kit_horarios_retirada: '',
+  termo_responsabilidade: '',
   oferece_pcd: false,
   dias_evento: [blankDay()],
 };
@@ -94,6 +104,7 @@ export function toValues(e: PainelEvent): EventFormValues {
     })),
     kit_local_retirada: e.kit_local_retirada,
     kit_horarios_retirada: e.kit_horarios_retirada,
+    termo_responsabilidade: e.termo_responsabilidade,
     oferece_pcd: e.oferece_pcd,
     dias_evento: e.dias_evento.map((d) => ({
       data: d.data,
@@ -102,6 +113,8 @@ export function toValues(e: PainelEvent): EventFormValues {
         nome_categoria: c.nome_categoria,
         preco_inscricao: amountText(c.preco_inscricao),
         capacidade: numberText(c.capacidade),
+        idade_minima: numberText(c.idade_minima),
+        idade_maxima: numberText(c.idade_maxima),
         lotes: (c.lotes ?? []).map((l) => ({
           nome: l.nome,
           preco_inscricao: amountText(l.preco_inscricao),
@@ -128,12 +141,41 @@ export function toInput(v: EventFormValues) {
         nome_categoria: c.nome_categoria,
         preco_inscricao: typedNumber(c.preco_inscricao),
         capacidade: typedNumber(c.capacidade),
+        // Empty is no limit (null), as an empty "até inscrições" is no count.
+        idade_minima: typedNumber(c.idade_minima),
+        idade_maxima: typedNumber(c.idade_maxima),
         lotes: c.lotes.map((l) => ({
           nome: l.nome,
           preco_inscricao: typedNumber(l.preco_inscricao),
           ate_data: l.ate_data || null,
           ate_inscricoes: l.ate_inscricoes.trim() ? typedNumber(l.ate_inscricoes) : null,
         })),
+      })),
+    })),
+  };
+}
+
+/**
+ * What the default regulation and termo are built from: the form as it is now (what was typed, saved
+ * or not), so the texts match the categories, prices, places and ages on screen.
+ */
+export function factsOf(v: EventFormValues): RegulationFacts {
+  return {
+    name: v.nome_evento.trim() || 'prova',
+    organizer: v.organizer.trim() || 'a organização',
+    city: v.city.trim(),
+    state: v.state.trim().toUpperCase(),
+    place: '',
+    time: v.hora_evento,
+    deadline: v.prazo_inscricao,
+    days: v.dias_evento.map((d) => ({
+      date: d.data,
+      categories: d.categorias.map((c) => ({
+        name: c.nome_categoria.trim(),
+        priceCents: reaisToCents(typedNumber(c.preco_inscricao) ?? 0),
+        places: typedNumber(c.capacidade) ?? 0,
+        minAge: typedNumber(c.idade_minima),
+        maxAge: typedNumber(c.idade_maxima),
       })),
     })),
   };
