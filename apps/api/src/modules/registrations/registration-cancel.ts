@@ -29,9 +29,15 @@ export function createCancel(deps: RegistrationsServiceDeps) {
    * transaction its charge is returned in full (`returnPaid`), every registration the charge paid for
    * is cancelled with its places and shirt, the coupon's use goes back and the buyer's e-mail is
    * queued. The caller sends the refund after commit. One paid inside an order is cancelled with the
-   * order (409 pointing to it).
+   * order (409 pointing to it). A runner cancelling alone (registration-runner.ts) passes `by` and the
+   * amount their event's rules return.
    */
-  async function cancel(tx: Tx, id: number, reason?: string): Promise<RegistrationCancellation> {
+  async function cancel(
+    tx: Tx,
+    id: number,
+    reason?: string,
+    opts: { by?: 'loja' | 'participante'; refundCents?: number } = {},
+  ): Promise<RegistrationCancellation> {
     const before = await repo.lockRegistration(tx, id);
     if (!before) throw notFound('Inscrição não encontrada.');
     if (before.cancelledAt) throw conflict('Esta inscrição já foi cancelada.', 'inscricao_cancelada');
@@ -43,11 +49,20 @@ export function createCancel(deps: RegistrationsServiceDeps) {
         undefined,
         { pedido_id: before.orderId },
       );
-    const refund = await deps.payments.returnPaid(
-      tx,
-      before.chargeId,
-      reason ? `Inscrição cancelada pela loja: ${reason}` : 'Inscrição cancelada pela loja.',
-    );
+    // The event's rules may keep all of it (a fee as large as the price): nothing goes back then.
+    const refund =
+      opts.refundCents === 0
+        ? null
+        : await deps.payments.returnPaid(
+            tx,
+            before.chargeId,
+            opts.by === 'participante'
+              ? 'Inscrição cancelada pelo participante.'
+              : reason
+                ? `Inscrição cancelada pela loja: ${reason}`
+                : 'Inscrição cancelada pela loja.',
+            opts.refundCents,
+          );
     const cancelled = await cancelCharge(tx, before.chargeId, reason ?? null);
     // The money goes back, so the coupon's use does too (its per-CPF limits count it no more).
     await deps.coupons.returnUse(tx, before.chargeId);
@@ -73,21 +88,26 @@ export function createCancel(deps: RegistrationsServiceDeps) {
     ]);
     const inOrder = registration.orderId !== null;
     const amount = formatBRL(refund?.amountCents ?? charge?.amountCents ?? registration.totalCents);
+    // A fee kept by the event's rules (docs/decisions/0035): the e-mail says what comes back.
+    const whole =
+      !refund || !charge || refund.amountCents === charge.amountCents ? 'do valor integral ' : 'de ';
     // Nothing was paid for it (a free registration, or a cart of total zero): nothing to return.
     const nothingPaid = charge?.amountCents === 0;
     const money = nothingPaid
       ? ['Esta inscrição era gratuita: não há valor a devolver.']
-      : inOrder
-        ? [`O pagamento do pedido nº ${registration.orderId} será devolvido a quem o pagou.`]
-        : charge?.method === 'cartao'
-          ? [
-              `Pedimos à operadora o estorno do valor integral de ${amount} no mesmo cartão de crédito.`,
-              'O estorno aparece na fatura do cartão em até duas faturas, conforme o banco emissor.',
-            ]
-          : [
-              `Pedimos a devolução do valor integral de ${amount} por Pix, para a conta de onde ele saiu.`,
-              'A devolução costuma chegar em poucos minutos e pode levar até 1 dia útil, conforme o seu banco.',
-            ];
+      : !refund && !inOrder
+        ? ['Pelas regras de cancelamento do evento, não há valor a devolver.']
+        : inOrder
+          ? [`O pagamento do pedido nº ${registration.orderId} será devolvido a quem o pagou.`]
+          : charge?.method === 'cartao'
+            ? [
+                `Pedimos à operadora o estorno ${whole}${amount} no mesmo cartão de crédito.`,
+                'O estorno aparece na fatura do cartão em até duas faturas, conforme o banco emissor.',
+              ]
+            : [
+                `Pedimos a devolução ${whole}${amount} por Pix, para a conta de onde ele saiu.`,
+                'A devolução costuma chegar em poucos minutos e pode levar até 1 dia útil, conforme o seu banco.',
+              ];
     const details = [
       `Evento: ${event.name}`,
       `Data: ${formatIsoDateBR(event.startDate)} às ${event.time}`,

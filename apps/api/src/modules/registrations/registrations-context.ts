@@ -23,7 +23,10 @@ export interface RegistrationsServiceDeps {
   log: FastifyBaseLogger;
   mail: MailProvider;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
-  payments: Pick<PaymentsService, 'findByTxid' | 'openDrafts' | 'returnPaid' | 'chargeById' | 'refundOf'>;
+  payments: Pick<
+    PaymentsService,
+    'findByTxid' | 'openDrafts' | 'returnPaid' | 'sendRefund' | 'chargeById' | 'refundOf'
+  >;
   events: Pick<
     EventsService,
     | 'findEventRow'

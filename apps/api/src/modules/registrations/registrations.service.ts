@@ -25,6 +25,7 @@ import { createConfirm } from './registration-confirm.ts';
 import { createHold } from './registration-hold.ts';
 import { createPrepare } from './registration-prepare.ts';
 import { createPricing } from './registration-price.ts';
+import { createRunnerChanges } from './registration-runner.ts';
 import * as repo from './registrations.repository.ts';
 import { participantIdentity } from './registrations-admin.ts';
 import {
@@ -54,6 +55,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   const { holdParticipant, release } = createHold(deps);
   const { insertParticipant, withoutPersonalData, sendConfirmation } = createConfirm(deps);
   const { cancelCharge, cancel, sendCancellation } = createCancel(deps);
+  const runner = createRunnerChanges(deps, { cancel });
 
   /** The 'registration' purpose of a charge (docs/architecture.md §5). */
   const purpose: ChargePurposeHandler<RegistrationDraft> = {
@@ -286,6 +288,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     sendConfirmation,
     cancel,
     sendCancellation,
+    runner,
   };
 }
 
