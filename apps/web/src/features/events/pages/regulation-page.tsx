@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { AfterSaleRules } from '../../../components/after-sale-rules.tsx';
 import { eventQuery } from '../../../lib/events-api.ts';
 
 /** The regulation is plain text: blocks separated by blank lines, "N. TÍTULO" blocks are headings. */
@@ -62,6 +63,7 @@ export default function RegulationPage() {
             </Link>
           </p>
           <RegulationText text={event.regulamento} />
+          <AfterSaleRules eventId={event.id} />
         </article>
       )}
     </main>

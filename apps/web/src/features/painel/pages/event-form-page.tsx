@@ -13,6 +13,7 @@ import {
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useCreateEvent, useEvent, useUpdateEvent, useUploadEventImage } from '../api/events.ts';
 import { usePhotoProcessing } from '../api/products.ts';
+import { EventAfterSaleFields } from '../components/event-after-sale-fields.tsx';
 import {
   type Bind,
   DayFields,
@@ -205,6 +206,7 @@ export default function EventFormPage() {
           Salvar evento
         </button>
       </form>
+      {eventId ? <EventAfterSaleFields eventId={eventId} /> : null}
     </section>
   );
 }

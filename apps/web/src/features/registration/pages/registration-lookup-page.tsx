@@ -4,6 +4,7 @@ import { reaisToCents } from '@passada/core/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { AfterSaleRules } from '../../../components/after-sale-rules.tsx';
 import { useAlert } from '../../../components/dialog.tsx';
 import { inputClass, primaryButtonClass } from '../../../components/form-field.tsx';
 import { cpfMask, useMaskedRef } from '../../../components/masked-field.tsx';
@@ -15,6 +16,7 @@ import { eventQuery } from '../../../lib/events-api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { registrationLookupQuery } from '../api/registrations-api.ts';
+import { RunnerCancel } from '../components/runner-cancel.tsx';
 
 // A registration is only shown to the account that made it, so a guest learns why before the login page.
 const LOGIN_TO_LOOK_UP =
@@ -194,8 +196,18 @@ export default function RegistrationLookupPage() {
               </figcaption>
             </figure>
           ) : null}
+          {result.cancelada_em ? null : (
+            <RunnerCancel
+              registrationId={result.id}
+              eventId={Number(id)}
+              onCancelled={() =>
+                void queryClient.fetchQuery(registrationLookupQuery(cpfDigits, Number(id))).then(setResult)
+              }
+            />
+          )}
         </section>
       ) : null}
+      {event ? <AfterSaleRules eventId={event.id} /> : null}
       {alertElement}
     </main>
   );
