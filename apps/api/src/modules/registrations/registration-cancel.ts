@@ -90,7 +90,7 @@ export function createCancel(deps: RegistrationsServiceDeps) {
     const amount = formatBRL(refund?.amountCents ?? charge?.amountCents ?? registration.totalCents);
     // A fee kept by the event's rules (docs/decisions/0035): the e-mail says what comes back.
     const whole =
-      !refund || !charge || refund.amountCents === charge.amountCents ? 'do valor integral ' : 'de ';
+      !refund || !charge || refund.amountCents === charge.amountCents ? 'do valor integral de ' : 'de ';
     // Nothing was paid for it (a free registration, or a cart of total zero): nothing to return.
     const nothingPaid = charge?.amountCents === 0;
     const money = nothingPaid
