@@ -124,8 +124,8 @@ export default function RegistrationLookupPage() {
           </h2>
           {result.cancelada_em ? (
             <p className="mt-2 font-semibold text-red-700 dark:text-red-400">
-              Inscrição cancelada em {formatDateTime(result.cancelada_em)}: a vaga foi liberada e o valor pago
-              foi devolvido.
+              Inscrição cancelada em {formatDateTime(result.cancelada_em)}: a vaga foi liberada e o valor a
+              devolver volta pelo mesmo meio de pagamento.
             </p>
           ) : null}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
