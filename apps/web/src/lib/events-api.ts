@@ -39,3 +39,13 @@ export function priceQuery(eventId: number, categories: number[], birthDate: str
     retry: false,
   });
 }
+
+/** The event's after-sale rules in plain Portuguese (docs/decisions/0035-runner-after-sale.md). */
+export function afterSaleTextQuery(eventId: number) {
+  return queryOptions({
+    queryKey: ['event-after-sale', eventId],
+    queryFn: ({ signal }) =>
+      apiFetch<{ texto: string[] }>(`/api/events/${eventId}/pos-venda/`, { signal, auth: false }),
+    retry: false,
+  });
+}

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -252,4 +253,65 @@ export const registrationCategories = pgTable(
       .on(t.categoryId, t.cpf)
       .where(sql`${t.cancelledAt} is null`),
   ],
+);
+
+/**
+ * The organiser's after-sale rules of an event (docs/decisions/0035-runner-after-sale.md); an event
+ * without a row follows `DEFAULT_AFTER_SALE_RULES` (@passada/core/after-sale). A day left null means
+ * the event's registration deadline. Owned by the registrations module, which enforces them.
+ */
+export const eventAfterSaleRules = pgTable(
+  'event_after_sale_rules',
+  {
+    eventId: integer('event_id')
+      .primaryKey()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    cancelMinHours: integer('cancel_min_hours').notNull(),
+    cancelAfterWindow: text('cancel_after_window', { enum: ['nao', 'taxa', 'percentual'] }).notNull(),
+    cancelFeeCents: integer('cancel_fee_cents').notNull(),
+    cancelKeptPercent: integer('cancel_kept_percent').notNull(),
+    transferAllowed: boolean('transfer_allowed').notNull(),
+    transferUntil: date('transfer_until'),
+    transferFeeCents: integer('transfer_fee_cents').notNull(),
+    categoryChangeAllowed: boolean('category_change_allowed').notNull(),
+    categoryChangeUntil: date('category_change_until'),
+    categoryChangeFeeCents: integer('category_change_fee_cents').notNull(),
+    categoryChangeRefundsDifference: boolean('category_change_refunds_difference').notNull(),
+    sizeChangeAllowed: boolean('size_change_allowed').notNull(),
+    sizeChangeUntil: date('size_change_until'),
+    waitlistOfferHours: integer('waitlist_offer_hours').notNull(),
+    /** Bumped by every save; a save from a form opened at an older version is refused (0025). */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    check(
+      'event_after_sale_rules_amounts',
+      sql`${t.cancelMinHours} >= 0 and ${t.cancelFeeCents} >= 0 and ${t.transferFeeCents} >= 0 and ${t.categoryChangeFeeCents} >= 0 and ${t.cancelKeptPercent} between 0 and 100 and ${t.waitlistOfferHours} > 0`,
+    ),
+  ],
+);
+
+/**
+ * What a runner (or staff) changed on a registration after the sale: the history the organiser sees
+ * and the audit of each change, with the money it moved (docs/decisions/0035-runner-after-sale.md).
+ */
+export const registrationChanges = pgTable(
+  'registration_changes',
+  {
+    id: serial('id').primaryKey(),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['cancelamento', 'transferencia', 'troca_distancia', 'troca_tamanho'],
+    }).notNull(),
+    /** Who asked: the account that bought it, or the participant through the link e-mailed to them. */
+    actor: text('actor', { enum: ['comprador', 'participante'] }).notNull(),
+    /** What changed, without personal data beyond names (before/after category, size, holder). */
+    detail: jsonb('detail').notNull().default({}),
+    feeCents: integer('fee_cents').notNull().default(0),
+    refundCents: integer('refund_cents').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('registration_changes_registration_idx').on(t.registrationId)],
 );

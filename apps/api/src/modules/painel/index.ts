@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { TOKEN_SECURITY_SCHEME } from '../../plugins/auth.ts';
 import { painelActionGuard, painelGuard } from '../staff/index.ts';
 import { accessRoutes } from './access.routes.ts';
+import { afterSaleRoutes } from './after-sale.routes.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 import { couponsRoutes } from './coupons.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
@@ -61,6 +62,7 @@ export default fp(
         await scope.register(eventsRoutes);
         await scope.register(ordersRoutes);
         await scope.register(registrationsRoutes);
+        await scope.register(afterSaleRoutes);
         await scope.register(couponsRoutes);
         await scope.register(photosRoutes);
       },

@@ -43,7 +43,13 @@ export function createRefunds(ctx: PaymentsContext) {
    * Null when nothing was paid (a free registration or cart, docs/decisions/0028): there is nothing to
    * return, the charge stays as it is and the caller only gives back what it held.
    */
-  async function returnPaid(tx: Tx, chargeId: number, reason: string): Promise<RefundRow | null> {
+  async function returnPaid(
+    tx: Tx,
+    chargeId: number,
+    reason: string,
+    /** Less than what was paid when a cancellation fee is kept (docs/decisions/0035); never more. */
+    amountCents?: number,
+  ): Promise<RefundRow | null> {
     const row = await repo.lockCharge(tx, chargeId);
     if (row?.status !== 'CONCLUIDA')
       throw conflict('Só um pagamento confirmado pode ser devolvido.', 'pagamento_nao_confirmado');
@@ -57,7 +63,7 @@ export function createRefunds(ctx: PaymentsContext) {
     return repo.insertRefund(tx, {
       chargeId: row.id,
       refundId: `dev${row.id}${randomBytes(8).toString('hex')}`.slice(0, 35),
-      amountCents: row.amountCents,
+      amountCents: Math.min(row.amountCents, Math.max(0, amountCents ?? row.amountCents)),
       status: 'PENDENTE',
       reason,
       createdAt: deps.now(),

@@ -1,11 +1,12 @@
 import fp from 'fastify-plugin';
+import { type AfterSaleAdmin, createAfterSaleAdmin } from './after-sale-admin.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
 import { createRegistrationsAdmin } from './registrations-admin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The back office's side of registrations: participants, exports, check-in and its undo, cancellation. */
-    registrationsAdmin: RegistrationsAdmin;
+    registrationsAdmin: RegistrationsAdmin & { afterSale: AfterSaleAdmin };
     /**
      * Registrations paid inside a shop order (the mixed cart), which the orders module calls, and the
      * back office's cancellation of a direct registration.
@@ -47,15 +48,15 @@ export default fp(
     app.jobs.work('mail.registration-cancelled', ({ registrationId }) =>
       registrations.sendCancellation(registrationId),
     );
-    app.decorate(
-      'registrationsAdmin',
-      createRegistrationsAdmin({
+    app.decorate('registrationsAdmin', {
+      ...createRegistrationsAdmin({
         db: app.db,
         now: app.now,
         checkinSecret: app.env.CHECKIN_TOKEN_SECRET,
         cancel: registrations.cancel,
       }),
-    );
+      afterSale: createAfterSaleAdmin({ db: app.db, events: app.events }),
+    });
     app.decorate('registrations', { cart: registrations.cart, cancel: registrations.cancel });
     await app.register(registrationsRoutes, { registrations });
   },

@@ -1,3 +1,8 @@
+import {
+  CancellationQuoteSchema,
+  PublicAfterSaleSchema,
+  RunnerCancelSchema,
+} from '@passada/core/contracts/after-sale';
 import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import {
   CpfParamSchema,
@@ -71,6 +76,59 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ registrations: Registr
     async (request) => {
       const user = await requireUser(request);
       return registrations.lookup(user, request.params.cpf, request.query.evento);
+    },
+  );
+
+  app.get(
+    '/api/events/:id/pos-venda/',
+    {
+      schema: {
+        tags: ['eventos'],
+        summary: 'Regras de cancelamento, transferência, trocas e lista de espera do evento, em português',
+        params: IdParamSchema,
+        response: { 200: PublicAfterSaleSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => registrations.runner.rulesText(request.params.id),
+  );
+
+  app.get(
+    '/api/inscricoes/:id/cancelamento/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['inscrições'],
+        summary: 'Quanto o cancelamento pela própria pessoa devolve agora, pelas regras do evento',
+        params: IdParamSchema,
+        response: { 200: CancellationQuoteSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => registrations.runner.cancellation(await requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/inscricoes/:id/cancelar/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['inscrições'],
+        summary:
+          'Cancelar a própria inscrição com o valor mostrado (409 se mudou): devolve pelo meio de pagamento, libera vaga e camisa, invalida o QR',
+        params: IdParamSchema,
+        body: RunnerCancelSchema,
+        response: {
+          200: CancellationQuoteSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await registrations.runner.cancelByRunner(user, request.params.id, request.body.valor_devolvido);
+      return registrations.runner.cancellation(user, request.params.id);
     },
   );
 };

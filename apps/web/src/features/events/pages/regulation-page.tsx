@@ -3,6 +3,7 @@ import { formatIsoDateBR } from '@passada/core/events';
 import { describeAgeLimits } from '@passada/core/race-rules';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
+import { AfterSaleRules } from '../../../components/after-sale-rules.tsx';
 import { eventQuery } from '../../../lib/events-api.ts';
 
 /** Who may run each category, from the limits the server checks (not from the regulation's text). */
@@ -94,6 +95,7 @@ export default function RegulationPage() {
           </p>
           <AgeLimits event={event} />
           <RegulationText text={event.regulamento} />
+          <AfterSaleRules eventId={event.id} />
         </article>
       )}
     </main>

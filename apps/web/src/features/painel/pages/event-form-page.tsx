@@ -15,6 +15,7 @@ import { ApiRequestError } from '../../../lib/api.ts';
 import { useCreateEvent, useEvent, useUpdateEvent, useUploadEventImage } from '../api/events.ts';
 import { usePhotoProcessing } from '../api/products.ts';
 import { EventActions } from '../components/event-actions.tsx';
+import { EventAfterSaleFields } from '../components/event-after-sale-fields.tsx';
 import {
   type Bind,
   DayFields,
@@ -244,6 +245,7 @@ export default function EventFormPage() {
           Salvar evento
         </button>
       </form>
+      {eventId ? <EventAfterSaleFields eventId={eventId} /> : null}
     </section>
   );
 }

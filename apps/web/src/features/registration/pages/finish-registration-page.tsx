@@ -6,6 +6,7 @@ import { reaisToCents } from '@passada/core/money';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { AfterSaleRules } from '../../../components/after-sale-rules.tsx';
 import { CouponField } from '../../../components/coupon-field.tsx';
 import { useAlert } from '../../../components/dialog.tsx';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-field.tsx';
@@ -277,6 +278,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
           </div>
         </section>
       ) : null}
+      <AfterSaleRules eventId={event.id} />
       {alertElement}
     </main>
   );

@@ -52,20 +52,44 @@ const PAYMENTS = [
 ];
 
 let lookups: string[];
+let cancelSent: string[];
+let cancelledNow: boolean;
+/** After the 7 days, with the organiser's fee of R$ 20,00 kept. */
+let cancellation: Record<string, unknown>;
 
 beforeEach(() => {
   lookups = [];
+  cancelSent = [];
+  cancelledNow = false;
+  cancellation = {
+    permitido: true,
+    motivo: null,
+    valor_pago: 109.9,
+    valor_devolvido: 89.9,
+    valor_retido: 20,
+    arrependimento: false,
+  };
   localStorage.setItem('token', 'abc');
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (input: string) => {
+    vi.fn(async (input: string, init?: RequestInit) => {
+      if (input === '/api/inscricoes/1/cancelamento/') return json(200, cancellation);
+      if (input === '/api/inscricoes/1/cancelar/') {
+        cancelSent.push(String(init?.body));
+        cancellation = { ...cancellation, permitido: false, motivo: 'Esta inscrição já foi cancelada.' };
+        cancelledNow = true;
+        return json(200, cancellation);
+      }
+      if (input === '/api/events/7/pos-venda/')
+        return json(200, { texto: ['Cancelamento: em até 7 dias da compra, todo o valor pago volta.'] });
       if (input === '/api/users/profile/')
         return json(200, { username: 'maria', email: 'maria@example.com', full_name: 'Maria' });
       if (input === '/api/events/7/') return json(200, EVENT);
       if (input === '/api/pagamentos/') return json(200, PAYMENTS);
       if (input.startsWith('/api/participantes/cpf/')) {
         lookups.push(input);
-        if (input.includes('40364478829')) return json(200, FOUND);
+        if (input.includes('40364478829'))
+          return json(200, cancelledNow ? { ...FOUND, cancelada_em: '2026-06-21T12:00:00.000Z' } : FOUND);
         if (input.includes('11144477735')) return json(200, CANCELLED);
         return json(404, { detail: 'Inscrição não encontrada para o CPF fornecido.' });
       }
@@ -117,7 +141,7 @@ describe('registration lookup page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Buscar Inscrição' }));
     const found = await screen.findByRole('region', { name: 'Inscrição encontrada' });
     expect(found.textContent).toContain('Inscrição cancelada em 20/06/2026');
-    expect(found.textContent).toContain('o valor pago foi devolvido');
+    expect(found.textContent).toContain('o valor a devolver volta pelo mesmo meio de pagamento');
     expect(screen.queryByRole('img', { name: /QR/ })).toBeNull();
   });
 
@@ -158,5 +182,23 @@ describe('registration lookup page', () => {
     expect(payments.textContent).toContain('Devolvido: As vagas da categoria esgotaram antes do pagamento.');
     expect(payments.textContent).toMatch(/Valor devolvido: R\$\s80,00/);
     expect(payments.textContent).not.toContain('Em análise');
+  });
+
+  it('lets the runner cancel, showing what comes back before confirming, and the event rules', async () => {
+    renderPage();
+    expect(await screen.findByRole('region', { name: 'Cancelamento, transferência e trocas' })).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('CPF do participante'), '40364478829');
+    await userEvent.click(screen.getByRole('button', { name: 'Buscar Inscrição' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancelar inscrição' }));
+    expect(
+      await screen.findByText(/Você recebe de volta R\$\s89,90 pelo mesmo meio de pagamento/),
+    ).toBeTruthy();
+    expect(screen.getByText(/O organizador retém R\$\s20,00/)).toBeTruthy();
+    expect(cancelSent).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Confirmar cancelamento' }));
+    const found = await screen.findByRole('region', { name: 'Inscrição encontrada' });
+    await screen.findByText(/Inscrição cancelada em 21\/06\/2026/);
+    expect(JSON.parse(cancelSent[0]!)).toEqual({ valor_devolvido: 89.9 });
+    expect(found.textContent).not.toContain('Cancelar inscrição');
   });
 });

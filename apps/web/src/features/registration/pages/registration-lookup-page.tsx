@@ -4,6 +4,7 @@ import { reaisToCents } from '@passada/core/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { AfterSaleRules } from '../../../components/after-sale-rules.tsx';
 import { useAlert } from '../../../components/dialog.tsx';
 import { inputClass, primaryButtonClass } from '../../../components/form-field.tsx';
 import { cpfMask, useMaskedRef } from '../../../components/masked-field.tsx';
@@ -15,6 +16,7 @@ import { eventQuery } from '../../../lib/events-api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { registrationLookupQuery } from '../api/registrations-api.ts';
+import { RunnerCancel } from '../components/runner-cancel.tsx';
 
 // A registration is only shown to the account that made it, so a guest learns why before the login page.
 const LOGIN_TO_LOOK_UP =
@@ -122,8 +124,8 @@ export default function RegistrationLookupPage() {
           </h2>
           {result.cancelada_em ? (
             <p className="mt-2 font-semibold text-red-700 dark:text-red-400">
-              Inscrição cancelada em {formatDateTime(result.cancelada_em)}: a vaga foi liberada e o valor pago
-              foi devolvido.
+              Inscrição cancelada em {formatDateTime(result.cancelada_em)}: a vaga foi liberada e o valor a
+              devolver volta pelo mesmo meio de pagamento.
             </p>
           ) : null}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
@@ -194,8 +196,18 @@ export default function RegistrationLookupPage() {
               </figcaption>
             </figure>
           ) : null}
+          {result.cancelada_em ? null : (
+            <RunnerCancel
+              registrationId={result.id}
+              eventId={Number(id)}
+              onCancelled={() =>
+                void queryClient.fetchQuery(registrationLookupQuery(cpfDigits, Number(id))).then(setResult)
+              }
+            />
+          )}
         </section>
       ) : null}
+      {event ? <AfterSaleRules eventId={event.id} /> : null}
       {alertElement}
     </main>
   );

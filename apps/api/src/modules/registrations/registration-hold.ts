@@ -1,0 +1,25 @@
+import type { Tx } from '../../db/client.ts';
+import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
+
+/**
+ * The hold step and its undo, side by side: a participant's places and kit shirt held for a charge,
+ * and everything the charge holds given back.
+ */
+export function createHold(deps: RegistrationsServiceDeps) {
+  /** Holds the participant's places and kit shirt for the charge (409 when one is gone). */
+  async function holdParticipant(tx: Tx, chargeId: number, d: RegistrationDraft): Promise<void> {
+    await deps.events.reservePlaces(
+      tx,
+      chargeId,
+      d.items.map((i) => i.categoryId),
+    );
+    if (d.kitSizeId !== undefined) await deps.events.reserveKit(tx, chargeId, d.kitSizeId);
+  }
+
+  /** Gives back every place and shirt the charge still holds. */
+  const release = (tx: Tx, chargeId: number) => deps.events.releasePlaces(tx, chargeId);
+
+  return { holdParticipant, release };
+}
+
+export type Hold = ReturnType<typeof createHold>;

@@ -1,0 +1,173 @@
+import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
+import { DUPLICATE_CPF, KIT_SIZE_SOLD_OUT, type Participant } from '@passada/core/contracts/registrations';
+import { isRegistrationOpen } from '@passada/core/events';
+import type { Tx } from '../../db/client.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { badRequest, conflict } from '../../plugins/errors.ts';
+import { type EventRow, termsText, termsVersion } from '../events/events.service.ts';
+import type { Pricing } from './registration-price.ts';
+import * as repo from './registrations.repository.ts';
+import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
+
+const PARTICIPANT_TWICE_IN_CART = 'Este participante já está no carrinho para este evento.';
+
+/** The categories a stored registration draft holds (charges.draft of an open registration charge). */
+function categoriesOfDraft(draft: unknown): number[] {
+  const ids = (draft as { categoria_evento?: unknown }).categoria_evento;
+  return Array.isArray(ids) ? ids.filter((x): x is number => typeof x === 'number') : [];
+}
+
+/**
+ * The prepare step: one participant checked against the server's data and priced, for the direct
+ * registration and the cart alike. Each rule is a named check here, so every operation that places
+ * a person in a category (a new registration, and what changes one) runs the same code.
+ */
+export function createPrepare(deps: RegistrationsServiceDeps, pricing: Pricing) {
+  /** A birth date in the future is a typing mistake. */
+  function checkBirthDate(birthDate: string) {
+    const today = dateInTimeZone(deps.now(), STORE_TIME_ZONE);
+    if (birthDate > today)
+      throw badRequest('Informe uma data de nascimento válida.', 'validation_error', {
+        data_nascimento: 'Informe uma data de nascimento válida.',
+      });
+  }
+
+  /** Registrations close at the event's deadline (America/Fortaleza). */
+  function checkOpen(event: EventRow) {
+    if (!isRegistrationOpen(event.registrationDeadline, deps.now()))
+      throw conflict('Inscrições encerradas', 'inscricoes_encerradas');
+  }
+
+  /**
+   * The kit size chosen, checked against the event: required when its kit has sizes, refused when it
+   * ran out (the reservation is the final guard against the last shirt going twice).
+   */
+  async function chosenKitSize(tx: Tx, event: EventRow, sizeId: number | undefined) {
+    const sizes = await deps.events.findKitSizes(event.id, tx);
+    if (sizes.length === 0) {
+      if (sizeId !== undefined)
+        throw badRequest('Este evento não tem camisa no kit.', 'tamanho_invalido', {
+          tamanho_camisa: 'Este evento não tem camisa no kit.',
+        });
+      return null;
+    }
+    const size = sizes.find((s) => s.id === sizeId);
+    if (!size)
+      throw badRequest('Escolha o tamanho da camisa.', 'tamanho_invalido', {
+        tamanho_camisa: 'Escolha o tamanho da camisa.',
+      });
+    if (size.left <= 0) throw conflict(KIT_SIZE_SOLD_OUT, 'tamanho_esgotado');
+    return size;
+  }
+
+  /** The termo accepted must be the event's current text. */
+  function checkTerms(event: EventRow, version: string | undefined) {
+    if (version !== termsVersion(termsText(event)))
+      throw conflict(
+        'O termo de responsabilidade deste evento foi atualizado. Leia-o e aceite novamente.',
+        'termo_atualizado',
+      );
+  }
+
+  /**
+   * The CPF holds none of these categories (serialised per CPF by an advisory lock, until the
+   * transaction ends; the unique (category, cpf) index is the final guard).
+   */
+  async function checkCpfFree(tx: Tx, cpf: string, categoryIds: number[]) {
+    await repo.lockCpf(tx, cpf);
+    if ((await repo.takenCategories(tx, cpf, categoryIds)).length > 0)
+      throw conflict(DUPLICATE_CPF, 'cpf_ja_inscrito');
+  }
+
+  /** Open charges of this account holding `cpf`: direct registrations and carts, their categories. */
+  async function pendingCategories(tx: Tx, userId: number, cpf: string): Promise<number[]> {
+    const direct = await deps.payments.openDrafts(tx, 'registration', { field: 'cpf', value: cpf }, userId);
+    const carts = await deps.payments.openDrafts(tx, 'order', undefined, userId);
+    const inCarts = carts.flatMap((d) => {
+      const list = (d as { participants?: unknown }).participants;
+      return Array.isArray(list) ? list.filter((p) => (p as { cpf?: unknown }).cpf === cpf) : [];
+    });
+    return [...direct, ...inCarts].flatMap(categoriesOfDraft);
+  }
+
+  /**
+   * One participant checked and priced from the server's data: the direct registration and the cart
+   * run the SAME checks (birth date, categories of the event and one per day, lots and 60+ half price,
+   * deadline, places, kit size, PCD, termo version, CPF not already registered or pending). `inCart`
+   * holds the participants already priced for the same charge: the same person twice for one event is
+   * refused, and their places and shirts count as taken.
+   */
+  async function prepareParticipant(
+    tx: Tx,
+    user: AuthUser,
+    p: Participant,
+    inCart: readonly RegistrationDraft[] = [],
+    opts: { preview?: boolean } = {},
+  ): Promise<{ draft: RegistrationDraft; eventName: string }> {
+    checkBirthDate(p.data_nascimento);
+    if (inCart.some((d) => d.cpf === p.cpf && d.evento === p.evento))
+      throw conflict(PARTICIPANT_TWICE_IN_CART, 'participante_repetido');
+    const { event, items, senior } = await pricing.priceChoice(
+      tx,
+      p.evento,
+      p.categoria_evento,
+      p.data_nascimento,
+      tx,
+    );
+    checkOpen(event);
+    // Closed by hand, and each category's age limits on its race day.
+    deps.events.checkEligibility(
+      event,
+      items.map((i) => i.category),
+      p.data_nascimento,
+    );
+    const heldInCart = (categoryId: number) =>
+      inCart.filter((d) => d.items.some((i) => i.categoryId === categoryId)).length;
+    const soldOut = items.find((i) => i.category.placesLeft - heldInCart(i.category.id) <= 0);
+    if (soldOut) throw conflict(`Categoria esgotada: ${soldOut.category.name}.`, 'esgotado');
+    const kit = await chosenKitSize(tx, event, p.tamanho_camisa);
+    if (kit && kit.left - inCart.filter((d) => d.kitSizeId === kit.id).length <= 0)
+      throw conflict(KIT_SIZE_SOLD_OUT, 'tamanho_esgotado');
+    if (p.pcd && !event.offersPcd)
+      throw badRequest('Este evento não oferece inscrição PCD.', 'pcd_indisponivel', {
+        pcd: 'Este evento não oferece inscrição PCD.',
+      });
+    checkTerms(event, p.termo_versao);
+    const ids = items.map((i) => i.category.id);
+    await checkCpfFree(tx, p.cpf, ids);
+    // Only this account's own pending charges: a stranger's unpaid charge for this CPF must not lock
+    // the person out (the place stays held; if both pay, the later payment is returned). A price
+    // preview skips it: the cart's own open Pix, replaced when paying again, must not refuse a coupon.
+    const pending = opts.preview ? [] : await pendingCategories(tx, user.id, p.cpf);
+    if (ids.some((id) => pending.includes(id)))
+      throw conflict(
+        'Já existe um pagamento em aberto para este CPF nesta categoria. Conclua-o ou aguarde ele expirar.',
+        'pagamento_pendente',
+      );
+    const price = await pricing.withCoupon(
+      tx,
+      { user, eventId: event.id, cpf: p.cpf, code: p.cupom },
+      { items, senior },
+    );
+    return {
+      eventName: event.name,
+      draft: {
+        ...p,
+        items: price.items.map(({ item, priceCents }) => ({
+          categoryId: item.category.id,
+          priceCents,
+          lotName: item.lotName,
+        })),
+        totalCents: price.totalCents,
+        ...(kit ? { kitSizeId: kit.id, kitSize: kit.size } : {}),
+        senior: price.senior,
+        ...(price.coupon ? { coupon: price.coupon } : {}),
+        termsAcceptedAt: deps.now().toISOString(),
+      },
+    };
+  }
+
+  return { prepareParticipant, checkBirthDate, checkOpen, chosenKitSize, checkTerms, checkCpfFree };
+}
+
+export type Prepare = ReturnType<typeof createPrepare>;

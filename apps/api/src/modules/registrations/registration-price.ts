@@ -1,0 +1,147 @@
+import { COUPON_MESSAGES } from '@passada/core/contracts/coupon-code';
+import { type PriceResponse, RegistrationPriceDraftSchema } from '@passada/core/contracts/registrations';
+import { isSenior, registrationPrice } from '@passada/core/events';
+import { centsToReais } from '@passada/core/money';
+import type { Db, Tx } from '../../db/client.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { badRequest, notFound, validationError, zodIssues } from '../../plugins/errors.ts';
+import type { AppliedCoupon, DraftPricer } from '../coupons/coupons.service.ts';
+import type { CategoryInfo, EventRow } from '../events/events.service.ts';
+import type { RegistrationsServiceDeps } from './registrations-context.ts';
+
+export interface PricedItem {
+  category: CategoryInfo;
+  /** The lot's price (or the category's), before the 60+ half price. */
+  fullPriceCents: number;
+  priceCents: number;
+  lotName: string | null;
+}
+
+/**
+ * The price step: categories checked against the event and priced from the lot in force, the 60+
+ * half price and the coupon. A new registration, the price endpoint and the coupon preview all use it.
+ */
+export function createPricing(deps: RegistrationsServiceDeps) {
+  /**
+   * The event's categories chosen, checked against the event (they belong to it, one per day) and
+   * priced for this participant (half price for 60+ on each category's own day).
+   */
+  async function priceChoice(
+    db: Db | Tx,
+    eventId: number,
+    categoryIds: number[],
+    birthDate: string | undefined,
+    lock?: Tx,
+  ): Promise<{ event: EventRow; items: PricedItem[]; senior: boolean }> {
+    const event = await deps.events.findEventRow(eventId, db);
+    if (!event) throw notFound('Evento não encontrado.');
+    const found = await deps.events.findCategories(categoryIds, db);
+    if (found.length !== new Set(categoryIds).size || found.some((c) => c.eventId !== eventId))
+      throw badRequest('Categoria não pertence a este evento.', 'categoria_invalida', {
+        categoria_evento: 'Categoria não pertence a este evento.',
+      });
+    const days = new Set(found.map((c) => c.dayId));
+    if (days.size !== found.length)
+      throw badRequest('Escolha apenas uma categoria por dia.', 'uma_categoria_por_dia', {
+        categoria_evento: 'Escolha apenas uma categoria por dia.',
+      });
+    // The lot in force now prices each category; the 60+ half price applies to the lot's price.
+    const prices = await deps.events.currentPrices(found, db, lock);
+    const items = found.map((category) => {
+      const lot = prices.get(category.id) ?? { priceCents: category.priceCents, lotName: null };
+      return {
+        category,
+        lotName: lot.lotName,
+        fullPriceCents: lot.priceCents,
+        priceCents: birthDate ? registrationPrice(lot.priceCents, birthDate, category.date) : lot.priceCents,
+      };
+    });
+    const senior = birthDate ? found.some((c) => isSenior(birthDate, c.date)) : false;
+    return { event, items, senior };
+  }
+
+  /**
+   * The price with a coupon. Coupon and 60+ half price do not add up: the better of the two applies.
+   * With the coupon, the categories are priced at the lot's full price and the coupon is taken off;
+   * when the half price is as good or better, the coupon is refused so the buyer knows why.
+   */
+  async function withCoupon(
+    tx: Tx,
+    input: { user: AuthUser; eventId: number; cpf?: string | undefined; code?: string | undefined },
+    priced: { items: PricedItem[]; senior: boolean },
+  ) {
+    const beforeCents = priced.items.reduce((s, i) => s + i.priceCents, 0);
+    const plain = {
+      items: priced.items.map((i) => ({ item: i, priceCents: i.priceCents })),
+      senior: priced.senior,
+      beforeCents,
+      totalCents: beforeCents,
+      coupon: undefined as AppliedCoupon | undefined,
+    };
+    if (!input.code) return plain;
+    const fullCents = priced.items.reduce((s, i) => s + i.fullPriceCents, 0);
+    const coupon = await deps.coupons.quote(tx, {
+      code: input.code,
+      scope: 'corridas',
+      userId: input.user.id,
+      cpf: input.cpf,
+      lines: priced.items.map((i) => ({
+        amountCents: i.fullPriceCents,
+        eventId: input.eventId,
+        eventCategoryId: i.category.id,
+      })),
+      totalCents: fullCents,
+    });
+    if (priced.senior && fullCents - coupon.discountCents >= beforeCents)
+      throw badRequest(COUPON_MESSAGES.seniorIsBetter, 'cupom_nao_acumula', {
+        cupom: COUPON_MESSAGES.seniorIsBetter,
+      });
+    return {
+      items: priced.items.map((i) => ({ item: i, priceCents: i.fullPriceCents })),
+      senior: false,
+      beforeCents: fullCents,
+      totalCents: fullCents - coupon.discountCents,
+      coupon,
+    };
+  }
+
+  /** GET /api/events/{id}/preco/: the price the form shows, from the same rules as the charge. */
+  async function quote(
+    eventId: number,
+    categoryIds: number[],
+    birthDate: string | undefined,
+  ): Promise<PriceResponse> {
+    const { items, senior } = await priceChoice(deps.db, eventId, [...new Set(categoryIds)], birthDate);
+    const totalCents = items.reduce((s, i) => s + i.priceCents, 0);
+    return {
+      itens: items.map((i) => ({
+        id: i.category.id,
+        nome_categoria: i.category.name,
+        data: i.category.date,
+        preco_inscricao: centsToReais(i.fullPriceCents),
+        preco: centsToReais(i.priceCents),
+        lote: i.lotName,
+      })),
+      meia_entrada: senior,
+      total: centsToReais(totalCents),
+      total_centavos: totalCents,
+    };
+  }
+
+  /**
+   * The coupon preview of the event form: priced like the charge, from the event, the categories and,
+   * when typed, the birth date and the CPF (the charge checks the whole form again).
+   */
+  const pricePreview: DraftPricer = async (tx, { user, draft }) => {
+    const parsed = RegistrationPriceDraftSchema.safeParse(draft);
+    if (!parsed.success) throw validationError(zodIssues(parsed.error));
+    const d = parsed.data;
+    const priced = await priceChoice(tx, d.evento, d.categoria_evento, d.data_nascimento);
+    const price = await withCoupon(tx, { user, eventId: d.evento, cpf: d.cpf, code: d.cupom }, priced);
+    return { beforeCents: price.beforeCents, totalCents: price.totalCents, coupon: price.coupon ?? null };
+  };
+
+  return { priceChoice, withCoupon, quote, pricePreview };
+}
+
+export type Pricing = ReturnType<typeof createPricing>;

@@ -1,0 +1,80 @@
+import type { Participant } from '@passada/core/contracts/registrations';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import type { MailProvider } from '../../providers/mail/mail.provider.ts';
+import type { UsersService } from '../accounts/users.service.ts';
+import type { AppliedCoupon, CouponsService } from '../coupons/coupons.service.ts';
+import type { EventsService } from '../events/events.service.ts';
+import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
+import { checkinTicketQr } from './checkin-token.ts';
+import type * as repo from './registrations.repository.ts';
+
+/**
+ * What the registration steps (prepare, price, hold, confirm, cancel) share: the service's
+ * dependencies. Each step lives in its own file and takes these; registrations.service.ts composes them.
+ */
+export interface RegistrationsServiceDeps {
+  db: Db;
+  env: Pick<Env, 'STORE_NAME' | 'publicUrl' | 'CHECKIN_TOKEN_SECRET'>;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  mail: MailProvider;
+  jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
+  payments: Pick<
+    PaymentsService,
+    'findByTxid' | 'openDrafts' | 'returnPaid' | 'sendRefund' | 'chargeById' | 'refundOf'
+  >;
+  events: Pick<
+    EventsService,
+    | 'findEventRow'
+    | 'findCategories'
+    | 'currentPrices'
+    | 'checkEligibility'
+    | 'findKitSizes'
+    | 'reserveKit'
+    | 'reservePlaces'
+    | 'releasePlaces'
+  >;
+  users: Pick<UsersService, 'findContact'>;
+  coupons: Pick<CouponsService, 'quote' | 'hold' | 'release' | 'confirm' | 'returnUse'>;
+}
+
+/** What a registration charge pays for, as the server priced it (stored in charges.draft). */
+export interface RegistrationDraft extends Participant {
+  items: Array<{ categoryId: number; priceCents: number; lotName?: string | null }>;
+  totalCents: number;
+  /** The kit size held for the charge and its name; absent when the kit has no shirt sizes. */
+  kitSizeId?: number;
+  kitSize?: string;
+  senior?: boolean;
+  /** The termo version and the moment the person accepted it (when the charge was created). */
+  termsAcceptedAt?: string;
+  /** The discount coupon priced for it; `totalCents` is already net of it. */
+  coupon?: AppliedCoupon;
+}
+
+/** A participant of a cart, priced: the stored draft and the event's name (for descriptions). */
+export interface CartParticipant {
+  draft: RegistrationDraft;
+  eventName: string;
+}
+
+/** What cancelling a registration did, for the caller's audit line and its refund after commit. */
+export interface RegistrationCancellation {
+  before: repo.RegistrationRow;
+  /** Every registration the charge paid for, now cancelled (on the direct path, just this one). */
+  cancelled: repo.RegistrationRow[];
+  /** Null for a free registration: nothing was paid, nothing goes back (docs/decisions/0028). */
+  refund: RefundRow | null;
+}
+
+/** The registration's signed kit-pickup QR code (docs/decisions/0026). */
+export const checkinQr = (deps: Pick<RegistrationsServiceDeps, 'env'>, row: repo.RegistrationRow) =>
+  checkinTicketQr(deps.env.CHECKIN_TOKEN_SECRET, {
+    registrationId: row.id,
+    eventId: row.eventId,
+    nonce: row.checkinNonce,
+  });

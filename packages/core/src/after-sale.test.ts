@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { afterSaleRulesText, cancellationQuote, DEFAULT_AFTER_SALE_RULES, eventStart } from './after-sale.ts';
+
+const start = eventStart('2026-12-10', '06:00');
+const purchasedAt = new Date('2026-12-01T12:00:00Z');
+const rules = DEFAULT_AFTER_SALE_RULES;
+
+describe('cancellationQuote', () => {
+  it('returns everything within 7 days of the purchase and 48 hours before the start', () => {
+    const now = new Date('2026-12-08T09:00:00Z'); // exactly 48 h before 06:00 −03:00 on the 10th
+    expect(cancellationQuote(rules, { paidCents: 12000, purchasedAt, start, now })).toEqual({
+      allowed: true,
+      refundCents: 12000,
+      keptCents: 0,
+      withdrawal: true,
+    });
+  });
+
+  it('one minute too close to the start follows the rule after the window', () => {
+    const now = new Date('2026-12-08T09:01:00Z');
+    expect(cancellationQuote(rules, { paidCents: 12000, purchasedAt, start, now }).allowed).toBe(false);
+    const withFee = { ...rules, cancelAfterWindow: 'taxa' as const, cancelFeeCents: 2000 };
+    expect(cancellationQuote(withFee, { paidCents: 12000, purchasedAt, start, now })).toMatchObject({
+      refundCents: 10000,
+      keptCents: 2000,
+    });
+  });
+
+  it('a percentage kept, a fee larger than what was paid, and nothing after the start', () => {
+    const now = new Date('2026-12-09T12:00:00Z');
+    const pct = { ...rules, cancelAfterWindow: 'percentual' as const, cancelKeptPercent: 25 };
+    expect(cancellationQuote(pct, { paidCents: 10001, purchasedAt, start, now })).toMatchObject({
+      refundCents: 7501,
+      keptCents: 2500,
+    });
+    const big = { ...rules, cancelAfterWindow: 'taxa' as const, cancelFeeCents: 50000 };
+    expect(cancellationQuote(big, { paidCents: 3000, purchasedAt, start, now })).toMatchObject({
+      refundCents: 0,
+      keptCents: 3000,
+    });
+    expect(cancellationQuote(big, { paidCents: 3000, purchasedAt, start, now: start }).allowed).toBe(false);
+  });
+});
+
+describe('afterSaleRulesText', () => {
+  it('says the defaults in Portuguese, with the registration deadline for the changes', () => {
+    const text = afterSaleRulesText(rules, '2026-12-05');
+    expect(text[0]).toContain('7 dias da compra');
+    expect(text[0]).toContain('48 horas');
+    expect(text[1]).toContain('até 05/12/2026, sem taxa');
+    expect(text[4]).toContain('24 horas');
+  });
+});

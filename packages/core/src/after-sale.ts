@@ -1,0 +1,121 @@
+/**
+ * The organiser's after-sale rules of an event (docs/decisions/0035-runner-after-sale.md): what a
+ * runner may do alone after paying (cancel, transfer, change distance or shirt) and the waitlist.
+ * Pure: the server prices and checks with it, the pages explain the same rules in Portuguese.
+ */
+import { dateInTimeZone, formatIsoDateBR, type IsoDate, STORE_TIME_ZONE } from './calendar.ts';
+import { formatBRL } from './money.ts';
+
+/** The right of withdrawal of the consumer code (CDC art. 49): 7 days from the purchase. */
+export const WITHDRAWAL_DAYS = 7;
+
+export type AfterWindowCancellation = 'nao' | 'taxa' | 'percentual';
+
+export interface AfterSaleRules {
+  /** A full refund within the 7 days only when the race starts at least this many hours later. */
+  cancelMinHours: number;
+  /** After the 7 days (or too close to the start): not allowed, a fixed fee kept, or a percentage kept. */
+  cancelAfterWindow: AfterWindowCancellation;
+  cancelFeeCents: number;
+  cancelKeptPercent: number;
+  transferAllowed: boolean;
+  /** Last day (America/Fortaleza); null: the event's registration deadline. */
+  transferUntil: IsoDate | null;
+  transferFeeCents: number;
+  categoryChangeAllowed: boolean;
+  categoryChangeUntil: IsoDate | null;
+  categoryChangeFeeCents: number;
+  /** A cheaper distance gives the difference back; otherwise the difference stays with the organiser. */
+  categoryChangeRefundsDifference: boolean;
+  sizeChangeAllowed: boolean;
+  sizeChangeUntil: IsoDate | null;
+  /** How long a freed place offered to the first of the waitlist is held for them. */
+  waitlistOfferHours: number;
+}
+
+/** What an event without its own rules follows. */
+export const DEFAULT_AFTER_SALE_RULES: AfterSaleRules = {
+  cancelMinHours: 48,
+  cancelAfterWindow: 'nao',
+  cancelFeeCents: 0,
+  cancelKeptPercent: 0,
+  transferAllowed: true,
+  transferUntil: null,
+  transferFeeCents: 0,
+  categoryChangeAllowed: true,
+  categoryChangeUntil: null,
+  categoryChangeFeeCents: 0,
+  categoryChangeRefundsDifference: false,
+  sizeChangeAllowed: true,
+  sizeChangeUntil: null,
+  waitlistOfferHours: 24,
+};
+
+/** The moment the race starts: its first day at its time, in the store's time zone (UTC−3, no DST). */
+export function eventStart(startDate: IsoDate, time: string): Date {
+  return new Date(`${startDate}T${time}:00-03:00`);
+}
+
+/** A change allowed until a day (America/Fortaleza, the whole day counts); null means the deadline. */
+export function withinDay(until: IsoDate | null, registrationDeadline: IsoDate, now: Date): boolean {
+  return dateInTimeZone(now, STORE_TIME_ZONE) <= (until ?? registrationDeadline);
+}
+
+export type CancellationQuote =
+  | { allowed: true; refundCents: number; keptCents: number; withdrawal: boolean }
+  | { allowed: false; reason: string };
+
+/**
+ * What cancelling returns: within 7 days of the purchase and at least `cancelMinHours` before the
+ * start, everything (CDC art. 49); otherwise what the organiser's rule says, never more than was paid
+ * nor less than nothing. The race started: nothing.
+ */
+export function cancellationQuote(
+  rules: AfterSaleRules,
+  input: { paidCents: number; purchasedAt: Date; start: Date; now: Date },
+): CancellationQuote {
+  const { paidCents, purchasedAt, start, now } = input;
+  if (now.getTime() >= start.getTime())
+    return { allowed: false, reason: 'O evento já começou: a inscrição não pode mais ser cancelada.' };
+  const withinWithdrawal = now.getTime() - purchasedAt.getTime() <= WITHDRAWAL_DAYS * 24 * 3600_000;
+  const earlyEnough = start.getTime() - now.getTime() >= rules.cancelMinHours * 3600_000;
+  if (withinWithdrawal && earlyEnough)
+    return { allowed: true, refundCents: paidCents, keptCents: 0, withdrawal: true };
+  if (rules.cancelAfterWindow === 'nao')
+    return {
+      allowed: false,
+      reason: 'Pelas regras do organizador, esta inscrição não pode mais ser cancelada.',
+    };
+  const kept =
+    rules.cancelAfterWindow === 'taxa'
+      ? rules.cancelFeeCents
+      : Math.round((paidCents * rules.cancelKeptPercent) / 100);
+  const keptCents = Math.min(paidCents, Math.max(0, kept));
+  return { allowed: true, refundCents: paidCents - keptCents, keptCents, withdrawal: false };
+}
+
+const fee = (cents: number) => (cents > 0 ? `taxa de ${formatBRL(cents)}` : 'sem taxa');
+const until = (day: IsoDate | null, deadline: IsoDate) => `até ${formatIsoDateBR(day ?? deadline)}`;
+
+/** The rules in plain Portuguese, one sentence each, for the regulation and registration pages. */
+export function afterSaleRulesText(rules: AfterSaleRules, registrationDeadline: IsoDate): string[] {
+  const after =
+    rules.cancelAfterWindow === 'nao'
+      ? 'Depois disso, a inscrição não pode ser cancelada.'
+      : rules.cancelAfterWindow === 'taxa'
+        ? `Depois disso, você pode cancelar até o início do evento com ${fee(rules.cancelFeeCents)}, descontada do valor devolvido.`
+        : `Depois disso, você pode cancelar até o início do evento; o organizador retém ${rules.cancelKeptPercent}% do valor pago.`;
+  return [
+    `Cancelamento: em até ${WITHDRAWAL_DAYS} dias da compra e com pelo menos ${rules.cancelMinHours} horas de antecedência da largada, você recebe de volta todo o valor pago (direito de arrependimento, art. 49 do Código de Defesa do Consumidor). ${after}`,
+    rules.transferAllowed
+      ? `Transferência para outra pessoa: ${until(rules.transferUntil, registrationDeadline)}, ${fee(rules.transferFeeCents)}. A nova pessoa preenche os próprios dados e aceita o termo.`
+      : 'Transferência para outra pessoa: não permitida neste evento.',
+    rules.categoryChangeAllowed
+      ? `Troca de distância: ${until(rules.categoryChangeUntil, registrationDeadline)}, ${fee(rules.categoryChangeFeeCents)}, enquanto houver vagas. Se a nova distância custar mais no lote atual, você paga a diferença; se custar menos, ${rules.categoryChangeRefundsDifference ? 'a diferença é devolvida' : 'a diferença não é devolvida'}.`
+      : 'Troca de distância: não permitida neste evento.',
+    rules.sizeChangeAllowed
+      ? `Troca do tamanho da camisa: ${until(rules.sizeChangeUntil, registrationDeadline)}, enquanto houver camisas do tamanho escolhido.`
+      : 'Troca do tamanho da camisa: não permitida neste evento.',
+    `Lista de espera: nas categorias esgotadas, uma vaga liberada é oferecida ao primeiro da fila por e-mail e fica reservada por ${rules.waitlistOfferHours} horas.`,
+  ];
+}
