@@ -186,7 +186,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
         before.chargeId,
         change.note ? `Pedido cancelado pela loja: ${change.note}` : 'Pedido cancelado pela loja.',
       );
-      await deps.catalog.releaseStock(tx, before.chargeId, now);
+      await deps.catalog.releaseStock(tx, before.chargeId, now, { reason: 'cancelamento', orderId: id });
       // The money goes back, so the coupon's use does too (its limits count it no more).
       await deps.coupons.returnUse(tx, before.chargeId);
       // The whole charge went back: every registration it paid for is cancelled, places and shirts freed.
