@@ -186,6 +186,14 @@ export const DashboardSchema = z.object({
   vendas: z.object({ hoje: SalesSchema, dias_7: SalesSchema, dias_30: SalesSchema }),
   /** One entry per day of the last 30, oldest first (store time zone). */
   vendas_por_dia: z.array(z.object({ dia: z.string(), loja: z.number(), inscricoes: z.number() })),
+  /** Orders paid in the last 30 days: count, gross, refunded, net (refunds out) and average ticket, in reais. */
+  pedidos_30_dias: z.object({
+    pedidos: z.number().int(),
+    bruto: z.number(),
+    devolvido: z.number(),
+    liquido: z.number(),
+    ticket_medio: z.number(),
+  }),
   aguardando_envio: z.number().int(),
   estoque_baixo: z.array(
     z.object({

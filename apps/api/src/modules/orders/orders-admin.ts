@@ -23,7 +23,7 @@ import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
 import type { RegistrationsAdmin } from '../registrations/index.ts';
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
-import { dailySales } from './dashboard.repository.ts';
+import { dailySales, orderTotals } from './dashboard.repository.ts';
 import * as repo from './orders.repository.ts';
 import { paymentMethodOf, shippingServiceOf } from './orders.service.ts';
 
@@ -256,7 +256,32 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   /** Shop and registration sales per store day since `since`, for the dashboard (dashboard.repository.ts). */
   const salesPerDay = (since: Date) => dailySales(deps.db, since);
 
-  return { list, detail, changeStatus, addNote, exportRows, awaitingShipment, ordersOfCharges, salesPerDay };
+  /**
+   * Orders paid since `since`: how many, gross, refunded (every refund row that did not fail), net and
+   * the average ticket (gross / orders), all in centavos, so they add up to the cent.
+   */
+  async function orderFigures(since: Date) {
+    const t = await orderTotals(deps.db, since);
+    return {
+      count: t.count,
+      grossCents: t.grossCents,
+      refundedCents: t.refundedCents,
+      netCents: t.grossCents - t.refundedCents,
+      averageCents: t.count ? Math.round(t.grossCents / t.count) : 0,
+    };
+  }
+
+  return {
+    list,
+    detail,
+    changeStatus,
+    addNote,
+    exportRows,
+    awaitingShipment,
+    ordersOfCharges,
+    salesPerDay,
+    orderFigures,
+  };
 }
 
 export type OrdersAdmin = ReturnType<typeof createOrdersAdmin>;

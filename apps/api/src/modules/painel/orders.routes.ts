@@ -202,6 +202,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           Math.round(slice.reduce((acc, d) => acc + d[k] * 100, 0)) / 100;
         return { loja: total('loja'), inscricoes: total('inscricoes') };
       };
+      const figures = await admin.orderFigures(new Date(`${first}T00:00:00-03:00`));
       const attention = await app.payments.needingAttention();
       const orderOf = new Map(
         (await admin.ordersOfCharges(attention.map((c) => c.id))).map((o) => [o.chargeId, o.id]),
@@ -209,6 +210,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         vendas: { hoje: sum(1), dias_7: sum(7), dias_30: sum(30) },
         vendas_por_dia: perDay,
+        pedidos_30_dias: {
+          pedidos: figures.count,
+          bruto: centsToReais(figures.grossCents),
+          devolvido: centsToReais(figures.refundedCents),
+          liquido: centsToReais(figures.netCents),
+          ticket_medio: centsToReais(figures.averageCents),
+        },
         aguardando_envio: await admin.awaitingShipment(),
         estoque_baixo: (await app.catalog.admin.lowStock(LOW_STOCK_THRESHOLD)).slice(0, 20).map((r) => ({
           product_id: r.productId,

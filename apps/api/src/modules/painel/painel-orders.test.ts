@@ -299,6 +299,21 @@ describe('painel: orders and dashboard', () => {
     expect(d.estoque_baixo.length).toBeGreaterThan(0);
     expect(d.webhook_pix).toBe('desativado');
     expect(Array.isArray(d.atencao)).toBe(true);
+
+    // Every order of this file was paid today; the cancelled ones were refunded whole.
+    const all = (await get(operator, '/api/painel/orders/')).json();
+    expect(all.count).toBeLessThanOrEqual(all.page_size);
+    const cents = (list: Array<{ total: number }>) =>
+      list.reduce((sum, o) => sum + Math.round(o.total * 100), 0);
+    const cancelled = all.results.filter((o: { status: string }) => o.status === 'cancelado');
+    const gross = cents(all.results);
+    expect(d.pedidos_30_dias).toEqual({
+      pedidos: all.count,
+      bruto: gross / 100,
+      devolvido: cents(cancelled) / 100,
+      liquido: (gross - cents(cancelled)) / 100,
+      ticket_medio: Math.round(gross / all.count) / 100,
+    });
   });
 
   it("finds orders by the buyer's CPF typed either way and shows it masked; a Pix order has none", async () => {

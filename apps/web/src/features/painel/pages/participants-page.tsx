@@ -12,6 +12,7 @@ import {
 import { fetchParticipantsCsv, useParticipants } from '../api/participants.ts';
 import { DataTable } from '../components/data-table.tsx';
 import { errorMessage } from '../utils/error-message.ts';
+import { saveFile } from '../utils/save-file.ts';
 
 /**
  * One event's participants: filters, search, counts per category (cancelled registrations listed but
@@ -38,12 +39,7 @@ export default function ParticipantsPage() {
       setError(errorMessage(null));
       return;
     }
-    const url = URL.createObjectURL(file.blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = file.name;
-    link.click();
-    URL.revokeObjectURL(url);
+    saveFile(file);
   };
 
   return (
