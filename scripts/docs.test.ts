@@ -159,7 +159,7 @@ describe('settings: apps/api/src/config/env.ts, .env.example and docs/settings.m
 
 describe('docs/architecture.md §7: one fetch wrapper', () => {
   /** Where the web app may call `fetch` itself: the wrapper, and the CSV download (a file, not JSON). */
-  const ALLOWED = ['apps/web/src/lib/api.ts', 'apps/web/src/features/painel/api/participants.ts'];
+  const ALLOWED = ['apps/web/src/lib/api.ts', 'apps/web/src/features/painel/painel-api.ts'];
 
   it('calls fetch only in lib/api.ts (and the CSV download §7 names)', () => {
     const found = listSources(repoRoot)

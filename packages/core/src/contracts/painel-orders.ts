@@ -94,6 +94,15 @@ export const PaymentEventWireSchema = z.object({
   tipo: z.string(),
 });
 
+/** An internal note on an order: who wrote it and when. */
+export const OrderNoteSchema = z.object({
+  id: z.number().int(),
+  texto: z.string(),
+  por: z.string(),
+  em: z.string(),
+});
+export type OrderNote = z.infer<typeof OrderNoteSchema>;
+
 export const PainelOrderDetailSchema = z.object({
   id: z.number().int(),
   status: OrderStatusSchema,
@@ -146,8 +155,18 @@ export const PainelOrderDetailSchema = z.object({
   }),
   linha_do_tempo: z.array(OrderTimelineEntrySchema),
   proximos_status: z.array(OrderStatusSchema),
+  /** Staff's internal notes, oldest first: never shown to the buyer. */
+  notas: z.array(OrderNoteSchema).default([]),
 });
 export type PainelOrderDetail = z.infer<typeof PainelOrderDetailSchema>;
+
+export const NewOrderNoteSchema = z.object({
+  texto: z.string().trim().min(1, 'Escreva a nota.').max(2000, 'Use no máximo 2.000 caracteres.'),
+});
+
+/** The list's filters without its page: what the CSV export takes. */
+export const PainelOrderExportQuerySchema = PainelOrderQuerySchema.omit({ pagina: true });
+export type PainelOrderExportQuery = z.input<typeof PainelOrderExportQuerySchema>;
 
 export const OrderStatusChangeSchema = z
   .object({
@@ -167,6 +186,14 @@ export const DashboardSchema = z.object({
   vendas: z.object({ hoje: SalesSchema, dias_7: SalesSchema, dias_30: SalesSchema }),
   /** One entry per day of the last 30, oldest first (store time zone). */
   vendas_por_dia: z.array(z.object({ dia: z.string(), loja: z.number(), inscricoes: z.number() })),
+  /** Orders paid in the last 30 days: count, gross, refunded, net (refunds out) and average ticket, in reais. */
+  pedidos_30_dias: z.object({
+    pedidos: z.number().int(),
+    bruto: z.number(),
+    devolvido: z.number(),
+    liquido: z.number(),
+    ticket_medio: z.number(),
+  }),
   aguardando_envio: z.number().int(),
   estoque_baixo: z.array(
     z.object({

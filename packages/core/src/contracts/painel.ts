@@ -246,6 +246,36 @@ export const STOCK_REASON_LABELS: Record<StockReason, string> = {
 };
 
 /**
+ * Every kind of stock movement: the staff reasons above plus what the shop writes itself (opening
+ * balance, a charge's hold, its sale, its release, a cancellation, a return). The sum of a colour ×
+ * size's movements is its stock (docs/decisions/0033-stock-ledger-and-daily-orders.md).
+ */
+export const STOCK_MOVEMENT_KINDS = [
+  'entrada',
+  'venda_balcao',
+  'avaria',
+  'inventario',
+  'saldo_inicial',
+  'reserva',
+  'venda',
+  'liberacao',
+  'cancelamento',
+  'devolucao',
+] as const satisfies readonly [StockReason, ...string[]];
+export const StockMovementKindSchema = z.enum(STOCK_MOVEMENT_KINDS);
+export type StockMovementKind = z.infer<typeof StockMovementKindSchema>;
+
+export const STOCK_MOVEMENT_LABELS: Record<StockMovementKind, string> = {
+  ...STOCK_REASON_LABELS,
+  saldo_inicial: 'Saldo inicial',
+  reserva: 'Reserva (pagamento criado)',
+  venda: 'Venda (reserva paga)',
+  liberacao: 'Liberação (pagamento expirado ou recusado)',
+  cancelamento: 'Cancelamento',
+  devolucao: 'Devolução',
+};
+
+/**
  * `ajustar` adds a signed amount (the safe choice while checkouts run); `definir` sets the counted
  * quantity, the inventory case.
  */
@@ -264,9 +294,11 @@ export const StockMovementSchema = z.object({
   id: z.number().int(),
   delta: z.number().int(),
   quantity_after: z.number().int(),
-  reason: StockReasonSchema,
+  reason: StockMovementKindSchema,
   note: z.string(),
   staff_email: z.string().nullable(),
+  /** The order the movement belongs to, when there is one (a hold links to it once it is paid). */
+  order_id: z.number().int().nullable(),
   at: z.string(),
 });
 

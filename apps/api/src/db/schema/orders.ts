@@ -109,3 +109,21 @@ export const orderItems = pgTable(
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
+
+/**
+ * Staff's internal notes on an order: never shown to the buyer. Staff ids live in the painel schema,
+ * which imports this one, so the author is kept as written (name and e-mail), like status changes.
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffName: text('staff_name').notNull(),
+    text: text('text').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId)],
+);

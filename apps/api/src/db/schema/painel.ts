@@ -1,3 +1,4 @@
+import { STOCK_MOVEMENT_KINDS } from '@passada/core/contracts/painel';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -13,12 +14,14 @@ import {
 } from 'drizzle-orm/pg-core';
 import { colors, photoStatuses, products, sizes } from './catalog.ts';
 import { registrations } from './events.ts';
+import { orders } from './orders.ts';
+import { charges } from './payments.ts';
 
 /** Back-office roles (docs/product.md): `operador` runs orders, stock and check-in; `admin` everything. */
 export const staffRoles = ['admin', 'operador'] as const;
 
 /** Why stock changed; the wire uses the same words. */
-export const stockReasons = ['entrada', 'venda_balcao', 'avaria', 'inventario'] as const;
+export const stockReasons = STOCK_MOVEMENT_KINDS;
 
 /** Staff accounts live apart from customers: a customer token can never open the back office. */
 export const staff = pgTable(
@@ -133,9 +136,16 @@ export const stockMovements = pgTable(
     reason: text('reason', { enum: stockReasons }).notNull(),
     note: text('note').notNull().default(''),
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** The charge whose hold, sale or release this is (the shop's own movements). */
+    chargeId: integer('charge_id').references(() => charges.id),
+    /** The order, for a sale, a cancellation or a return. */
+    orderId: integer('order_id').references(() => orders.id),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('stock_movements_combo_idx').on(t.productId, t.colorId, t.sizeId, t.at)],
+  (t) => [
+    index('stock_movements_combo_idx').on(t.productId, t.colorId, t.sizeId, t.at),
+    index('stock_movements_charge_idx').on(t.chargeId),
+  ],
 );
 
 /** Kit pickup on race day; the primary key makes a second check-in impossible. */

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { inIds, prepared } from '../../db/prepared.ts';
 import {
   colors,
+  orders,
   productImages,
   products,
   sizes,
@@ -106,7 +107,7 @@ const stockGivenBack = prepared('stock_give_back', (c) =>
     .update(stock)
     .set({ quantity: sql`${stock.quantity} + ${sql.placeholder('quantity')}` })
     .where(stockLine)
-    .returning({ notified: sql`pg_notify(${CATALOG_CHANGED}, '')` }),
+    .returning({ quantity: stock.quantity, notified: sql`pg_notify(${CATALOG_CHANGED}, '')` }),
 );
 
 /** Products by id, hidden ones included (a cart, an order, the back office), in id order. */
@@ -237,6 +238,13 @@ export async function insertStock(
 ): Promise<void> {
   if (!rows.length) return;
   await db.insert(stock).values(rows);
+  // A combination's history starts with what it came with, so its movements add up to its stock.
+  await insertStockMovements(
+    db,
+    rows
+      .filter((r) => r.quantity !== 0)
+      .map((r) => ({ ...r, delta: r.quantity, quantityAfter: r.quantity, reason: 'saldo_inicial' as const })),
+  );
   await notifyChanged(db);
 }
 
@@ -252,13 +260,45 @@ export interface StockLine {
  * lock makes later buyers re-check `quantity >= n` against the winner's result, so stock never
  * goes below what was really there. False when there were not enough units.
  */
-export async function takeStock(tx: Tx, line: StockLine): Promise<boolean> {
-  const rows = await stockTaken(tx).execute({ ...line });
-  return rows.length > 0;
+export async function takeStock(tx: Tx, line: StockLine): Promise<number | undefined> {
+  const [row] = await stockTaken(tx).execute({ ...line });
+  return row?.quantity;
 }
 
-export async function giveBackStock(tx: Tx, line: StockLine): Promise<void> {
-  await stockGivenBack(tx).execute({ ...line });
+/** Puts units back; answers the quantity after (undefined when the combination is gone). */
+export async function giveBackStock(tx: Tx, line: StockLine): Promise<number | undefined> {
+  const [row] = await stockGivenBack(tx).execute({ ...line });
+  return row?.quantity;
+}
+
+/**
+ * Takes `quantity` units off what a charge still holds of one combination (a return of part of a
+ * sale), releasing the line when nothing is left; false when the charge holds fewer units.
+ */
+export async function shrinkReservation(
+  tx: Tx,
+  chargeId: number,
+  line: StockLine,
+  now: Date,
+): Promise<boolean> {
+  const rows = await tx
+    .update(stockReservations)
+    .set({
+      quantity: sql`${stockReservations.quantity} - ${line.quantity}`,
+      releasedAt: sql`case when ${stockReservations.quantity} = ${line.quantity} then ${now.toISOString()}::timestamptz end`,
+    })
+    .where(
+      and(
+        eq(stockReservations.chargeId, chargeId),
+        eq(stockReservations.productId, line.productId),
+        eq(stockReservations.colorId, line.colorId),
+        eq(stockReservations.sizeId, line.sizeId),
+        isNull(stockReservations.releasedAt),
+        gte(stockReservations.quantity, line.quantity),
+      ),
+    )
+    .returning({ id: stockReservations.id });
+  return rows.length > 0;
 }
 
 export async function insertReservations(tx: Tx, chargeId: number, lines: StockLine[]): Promise<void> {
@@ -437,9 +477,31 @@ export function listSizes(db: Conn) {
   return db.select().from(sizes).orderBy(asc(sizes.sortOrder), asc(sizes.name));
 }
 
+export type NewStockMovement = typeof stockMovements.$inferInsert;
+
 /** One line of stock history, written in the transaction that changed the stock. */
-export async function insertStockMovement(db: Conn, row: typeof stockMovements.$inferInsert): Promise<void> {
+export async function insertStockMovement(db: Conn, row: NewStockMovement): Promise<void> {
   await db.insert(stockMovements).values(row);
+}
+
+/** Several lines of stock history in one statement (a cart's hold or release). */
+export async function insertStockMovements(db: Conn, rows: NewStockMovement[]): Promise<void> {
+  if (rows.length) await db.insert(stockMovements).values(rows);
+}
+
+/**
+ * The sale of what a charge holds: one movement of 0 units per held combination (the units left the
+ * stock with the hold), linked to the order, with the stock as it stands. One statement.
+ */
+export async function insertSaleMovements(tx: Tx, chargeId: number, orderId: number): Promise<void> {
+  await tx.execute(sql`
+    insert into ${stockMovements} (product_id, color_id, size_id, delta, quantity_after, reason, note, charge_id, order_id)
+    select r.product_id, r.color_id, r.size_id, 0, s.quantity, 'venda',
+      r.quantity || ' unidade(s) reservada(s) vendida(s)', r.charge_id, ${orderId}
+    from ${stockReservations} r
+    join ${stock} s on s.product_id = r.product_id and s.color_id = r.color_id and s.size_id = r.size_id
+    where r.charge_id = ${chargeId} and r.released_at is null
+    order by r.id`);
 }
 
 /** A colour × size's movements, newest first, with the e-mail of who made each (the staff table is only read). */
@@ -452,10 +514,13 @@ export function listStockMovements(db: Conn, combo: { productId: number; colorId
       reason: stockMovements.reason,
       note: stockMovements.note,
       staffEmail: staff.email,
+      // A hold or a release links to the order its charge became, when it became one.
+      orderId: sql<number | null>`coalesce(${stockMovements.orderId}, ${orders.id})`,
       at: stockMovements.at,
     })
     .from(stockMovements)
     .leftJoin(staff, eq(staff.id, stockMovements.staffId))
+    .leftJoin(orders, eq(orders.chargeId, stockMovements.chargeId))
     .where(
       and(
         eq(stockMovements.productId, combo.productId),

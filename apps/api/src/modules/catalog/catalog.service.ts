@@ -18,11 +18,15 @@ import {
   insertImages,
   insertProducts,
   insertReservations,
+  insertSaleMovements,
   insertStock,
+  insertStockMovements,
+  type NewStockMovement,
   type ProductFilters,
   type ProductRow,
   releaseReservations,
   type StockLine,
+  shrinkReservation,
   takeStock,
 } from './catalog.repository.ts';
 import { createCatalogAdmin } from './catalog-admin.ts';
@@ -31,6 +35,31 @@ import { createCatalogAdmin } from './catalog-admin.ts';
 export { CATALOG_CHANGED, ensureColors, ensureSizes } from './catalog.repository.ts';
 
 export type { StockLine };
+
+/** Why units go back to stock, and the order they came from when there is one. */
+export interface StockReturn {
+  reason: 'liberacao' | 'cancelamento' | 'devolucao';
+  orderId?: number;
+  staffId?: number;
+  note?: string;
+}
+
+/** One movement row of a combination. */
+function movement(
+  line: StockLine,
+  delta: number,
+  after: number,
+  extra: Pick<NewStockMovement, 'reason' | 'chargeId' | 'orderId' | 'staffId' | 'note'>,
+): NewStockMovement {
+  return {
+    productId: line.productId,
+    colorId: line.colorId,
+    sizeId: line.sizeId,
+    delta,
+    quantityAfter: after,
+    ...extra,
+  };
+}
 
 type Conn = Db | Tx;
 
@@ -209,11 +238,17 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
   /**
    * Holds the units of a charge in the caller's transaction; throws 409 naming the first line short of
-   * stock (the throw rolls back the lines already taken and the charge itself).
+   * stock (the throw rolls back the lines already taken and the charge itself). Each line taken is a
+   * `reserva` movement of the charge (docs/decisions/0033-stock-ledger-and-daily-orders.md).
    */
   async function reserveStock(tx: Tx, chargeId: number, lines: Array<StockLine & { label: string }>) {
+    const movements: NewStockMovement[] = [];
     for (const line of [...lines].sort(byCombo)) {
-      if (await takeStock(tx, line)) continue;
+      const after = await takeStock(tx, line);
+      if (after !== undefined) {
+        movements.push(movement(line, -line.quantity, after, { reason: 'reserva', chargeId }));
+        continue;
+      }
       const current = await getProduct(line.productId, { color: line.colorId, size: line.sizeId }, tx);
       const left = current.stock[0]?.quantity ?? 0;
       throw conflict(`Estoque insuficiente para ${line.label}: restam ${left}.`, 'estoque_insuficiente');
@@ -223,13 +258,49 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       chargeId,
       lines.map(({ productId, colorId, sizeId, quantity }) => ({ productId, colorId, sizeId, quantity })),
     );
+    await insertStockMovements(tx, movements);
   }
 
-  /** Gives back what the charge still holds, once; a second call finds nothing left. */
-  async function releaseStock(tx: Tx, chargeId: number, now: Date): Promise<void> {
-    const released = await releaseReservations(tx, chargeId, now);
-    for (const line of released.sort(byCombo)) await giveBackStock(tx, line);
+  /** Puts units back and writes their movements, in lock order. */
+  async function giveBack(tx: Tx, lines: StockLine[], why: StockReturn & { chargeId: number }) {
+    const movements: NewStockMovement[] = [];
+    for (const line of [...lines].sort(byCombo)) {
+      const after = await giveBackStock(tx, line);
+      if (after !== undefined) movements.push(movement(line, line.quantity, after, why));
+    }
+    await insertStockMovements(tx, movements);
   }
+
+  /**
+   * Gives back what the charge still holds, once; a second call finds nothing left. `why` says what
+   * the movements are: `liberacao` (expired, refused, failed: the default), `cancelamento` or
+   * `devolucao` (units of a sale coming back, with its order).
+   */
+  async function releaseStock(
+    tx: Tx,
+    chargeId: number,
+    now: Date,
+    why: StockReturn = { reason: 'liberacao' },
+  ) {
+    await giveBack(tx, await releaseReservations(tx, chargeId, now), { ...why, chargeId });
+  }
+
+  /**
+   * Returns part of a sale to the shelf (a customer's return): the units come off what the charge
+   * holds, so a later cancellation does not give them back twice, and go back to stock as `devolucao`
+   * (or `cancelamento`) movements. 409 when the charge holds fewer units of a line.
+   */
+  async function restock(tx: Tx, chargeId: number, lines: StockLine[], now: Date, why: StockReturn) {
+    for (const line of [...lines].sort(byCombo)) {
+      if (!(await shrinkReservation(tx, chargeId, line, now)))
+        throw conflict('Este pedido não tem essa quantidade para devolver ao estoque.', 'devolucao_excede');
+    }
+    await giveBack(tx, lines, { ...why, chargeId });
+  }
+
+  /** The paid charge's hold becomes the order's sale: `venda` movements of 0 units, linked to it. */
+  const confirmSale = (tx: Tx, chargeId: number, orderId: number) =>
+    insertSaleMovements(tx, chargeId, orderId);
 
   /** Every product page with its category and when it last changed, for the sitemap. */
   async function listPageDates(): Promise<Array<{ id: number; category: ProductCategory; updatedAt: Date }>> {
@@ -251,6 +322,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     createProducts,
     reserveStock,
     releaseStock,
+    restock,
+    confirmSale,
     admin: createCatalogAdmin(deps),
   };
 }

@@ -1,7 +1,7 @@
 import { STORE_TIME_ZONE } from '@passada/core/calendar';
-import { and, gte, isNull, ne, sql } from 'drizzle-orm';
+import { and, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { orders, registrations } from '../../db/schema/index.ts';
+import { chargeRefunds, orders, registrations } from '../../db/schema/index.ts';
 
 /**
  * Read-only figures for the dashboard, summed in the database: shop sales are orders not cancelled
@@ -28,4 +28,24 @@ export async function dailySales(db: Db, since: Date) {
     .where(and(gte(registrations.createdAt, since), isNull(registrations.cancelledAt)))
     .groupBy(regDay);
   return { shop, regs };
+}
+
+/**
+ * What a charge gave back: the sum of its refund rows that did not fail, so one refund per charge and
+ * several partial ones add up alike.
+ */
+export const refundedCents = (chargeId: SQL) =>
+  sql`coalesce((select sum(${chargeRefunds.amountCents}) from ${chargeRefunds} where ${chargeRefunds.chargeId} = ${chargeId} and ${chargeRefunds.status} <> 'NAO_REALIZADO'), 0)`;
+
+/** Orders paid since `since` (cancelled ones too: their money came in), their total and what went back. */
+export async function orderTotals(db: Db, since: Date) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      grossCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int`,
+      refundedCents: sql<number>`coalesce(sum(${refundedCents(sql`${orders.chargeId}`)}), 0)::int`,
+    })
+    .from(orders)
+    .where(gte(orders.orderDate, since));
+  return row ?? { count: 0, grossCents: 0, refundedCents: 0 };
 }

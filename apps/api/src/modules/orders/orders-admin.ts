@@ -3,7 +3,10 @@ import type { OrderStatus } from '@passada/core/contracts/orders';
 import {
   canMoveOrder,
   nextOrderStatuses,
+  type OrderNote,
   type PainelOrderDetail,
+  type PainelOrderExportQuery,
+  PainelOrderExportQuerySchema,
   type PainelOrderQuery,
   PainelOrderQuerySchema,
   type PainelOrderSummary,
@@ -20,11 +23,13 @@ import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
 import type { RegistrationsAdmin } from '../registrations/index.ts';
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
-import { dailySales } from './dashboard.repository.ts';
+import { dailySales, orderTotals } from './dashboard.repository.ts';
 import * as repo from './orders.repository.ts';
 import { paymentMethodOf, shippingServiceOf } from './orders.service.ts';
 
 export const ORDERS_PAGE_SIZE = 25;
+/** The CSV export's cap: a season's orders fit; a filter narrows a bigger list. */
+export const ORDERS_EXPORT_MAX = 20_000;
 
 export interface OrdersAdminDeps {
   db: Db;
@@ -40,6 +45,22 @@ export interface OrdersAdminDeps {
 /** Midnight of a store-calendar day, as an instant (the store's zone has no daylight saving). */
 const storeMidnight = (day: string) => new Date(`${day}T00:00:00-03:00`);
 
+/** The list's filters as the repository takes them (store-calendar days become instants). */
+const filtersOf = (q: PainelOrderExportQuery) => ({
+  status: q.status,
+  from: q.de ? storeMidnight(q.de) : undefined,
+  to: q.ate ? storeMidnight(addDays(q.ate, 1)) : undefined,
+  method: q.metodo,
+  search: q.busca,
+});
+
+const noteWire = (n: repo.NoteRow): OrderNote => ({
+  id: n.id,
+  texto: n.text,
+  por: n.staffName,
+  em: n.at.toISOString(),
+});
+
 /** What the order looks like in the audit log: the fields a status change moves. */
 export const auditShape = (o: repo.OrderRow) => ({ status: o.status, codigo_rastreio: o.trackingCode });
 
@@ -52,13 +73,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
     const q = PainelOrderQuerySchema.parse(query);
     const { rows, count } = await repo.listOrdersForStaff(
       deps.db,
-      {
-        status: q.status,
-        from: q.de ? storeMidnight(q.de) : undefined,
-        to: q.ate ? storeMidnight(addDays(q.ate, 1)) : undefined,
-        method: q.metodo,
-        search: q.busca,
-      },
+      filtersOf(q),
       ORDERS_PAGE_SIZE,
       (q.pagina - 1) * ORDERS_PAGE_SIZE,
     );
@@ -78,7 +93,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   async function detail(id: number): Promise<PainelOrderDetail> {
     const order = await repo.findOrder(deps.db, id);
     if (!order) throw notFound('Pedido não encontrado.');
-    const [items, buyer, charge, refund, events, changes, registrations] = await Promise.all([
+    const [items, buyer, charge, refund, events, changes, registrations, notes] = await Promise.all([
       repo.findItems(deps.db, [id]),
       repo.findBuyer(deps.db, order.userId),
       deps.payments.chargeById(order.chargeId),
@@ -86,6 +101,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       deps.payments.events(order.chargeId),
       repo.listStatusChanges(deps.db, id),
       deps.registrations.ofOrders([id]),
+      repo.listNotes(deps.db, id),
     ]);
     const inscricoes = registrations.get(id) ?? [];
     return {
@@ -138,7 +154,24 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
         })),
       ],
       proximos_status: nextOrderStatuses(order.status, { shipsNothing: order.shippingService === null }),
+      notas: notes.map(noteWire),
     };
+  }
+
+  /** Adds a staff-only note to an order, in the caller's transaction (the audit line commits with it). */
+  async function addNote(tx: Tx, id: number, text: string, by: { name: string }): Promise<OrderNote> {
+    if (!(await repo.findOrder(tx, id))) throw notFound('Pedido não encontrado.');
+    return noteWire(await repo.insertNote(tx, { orderId: id, staffName: by.name, text, at: deps.now() }));
+  }
+
+  /**
+   * Every order the list's filters find (no page), oldest last like the list, for the CSV export; at
+   * most `ORDERS_EXPORT_MAX` lines.
+   */
+  async function exportRows(query: PainelOrderExportQuery) {
+    const q = PainelOrderExportQuerySchema.parse(query);
+    const { rows } = await repo.listOrdersForStaff(deps.db, filtersOf(q), ORDERS_EXPORT_MAX, 0);
+    return rows;
   }
 
   /**
@@ -186,7 +219,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
         before.chargeId,
         change.note ? `Pedido cancelado pela loja: ${change.note}` : 'Pedido cancelado pela loja.',
       );
-      await deps.catalog.releaseStock(tx, before.chargeId, now);
+      await deps.catalog.releaseStock(tx, before.chargeId, now, { reason: 'cancelamento', orderId: id });
       // The money goes back, so the coupon's use does too (its limits count it no more).
       await deps.coupons.returnUse(tx, before.chargeId);
       // The whole charge went back: every registration it paid for is cancelled, places and shirts freed.
@@ -223,7 +256,32 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   /** Shop and registration sales per store day since `since`, for the dashboard (dashboard.repository.ts). */
   const salesPerDay = (since: Date) => dailySales(deps.db, since);
 
-  return { list, detail, changeStatus, awaitingShipment, ordersOfCharges, salesPerDay };
+  /**
+   * Orders paid since `since`: how many, gross, refunded (every refund row that did not fail), net and
+   * the average ticket (gross / orders), all in centavos, so they add up to the cent.
+   */
+  async function orderFigures(since: Date) {
+    const t = await orderTotals(deps.db, since);
+    return {
+      count: t.count,
+      grossCents: t.grossCents,
+      refundedCents: t.refundedCents,
+      netCents: t.grossCents - t.refundedCents,
+      averageCents: t.count ? Math.round(t.grossCents / t.count) : 0,
+    };
+  }
+
+  return {
+    list,
+    detail,
+    changeStatus,
+    addNote,
+    exportRows,
+    awaitingShipment,
+    ordersOfCharges,
+    salesPerDay,
+    orderFigures,
+  };
 }
 
 export type OrdersAdmin = ReturnType<typeof createOrdersAdmin>;

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inIds, prepared } from '../../db/prepared.ts';
-import { orderItems, orderStatusChanges, orders, users } from '../../db/schema/index.ts';
+import { orderItems, orderNotes, orderStatusChanges, orders, users } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
 
@@ -192,4 +192,19 @@ export async function findOrderIdsByCharges(db: Conn, chargeIds: number[]) {
     .select({ id: orders.id, chargeId: orders.chargeId })
     .from(orders)
     .where(inArray(orders.chargeId, chargeIds));
+}
+
+export type NoteRow = typeof orderNotes.$inferSelect;
+
+export async function insertNote(tx: Tx, values: typeof orderNotes.$inferInsert) {
+  const [row] = await tx.insert(orderNotes).values(values).returning();
+  return row!;
+}
+
+export function listNotes(db: Conn, orderId: number) {
+  return db
+    .select()
+    .from(orderNotes)
+    .where(eq(orderNotes.orderId, orderId))
+    .orderBy(asc(orderNotes.at), asc(orderNotes.id));
 }

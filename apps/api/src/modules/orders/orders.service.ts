@@ -47,7 +47,7 @@ export interface OrdersServiceDeps {
   mail: MailProvider;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
   payments: Pick<PaymentsService, 'status' | 'chargeById'>;
-  catalog: Pick<CatalogService, 'getCartProducts' | 'reserveStock' | 'releaseStock'>;
+  catalog: Pick<CatalogService, 'getCartProducts' | 'reserveStock' | 'releaseStock' | 'confirmSale'>;
   addresses: Pick<AddressesService, 'get'>;
   shipping: Pick<ShippingService, 'quote'>;
   coupons: Pick<CouponsService, 'quote' | 'hold' | 'release' | 'confirm'>;
@@ -414,6 +414,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           quantity: i.quantity,
         })),
       );
+      // The hold becomes the sale (docs/decisions/0033-stock-ledger-and-daily-orders.md).
+      await deps.catalog.confirmSale(tx, charge.id, order.id);
       // Every participant or none: a CPF registered meanwhile throws CannotFulfil and the whole
       // payment is returned (the confirming savepoint rolls the order back with it).
       await deps.registrations.fulfil(tx, charge, draft.participants, order.id);

@@ -385,6 +385,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: r.reason,
         note: r.note,
         staff_email: r.staffEmail,
+        order_id: r.orderId,
         at: r.at.toISOString(),
       }));
     },

@@ -32,6 +32,7 @@ import {
   participantIdentity,
 } from '../registrations/registrations-admin.ts';
 import { ADMIN_ONLY, actor, audited } from '../staff/index.ts';
+import { csvField, sendCsv } from './csv.ts';
 import { readUploadedPhoto } from './photos.ts';
 
 const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -58,24 +59,6 @@ export function participantWire(row: ParticipantRow, checkin: CheckinRow | undef
     pedido_id: row.orderId,
     cancelamento: row.cancelledAt ? { em: row.cancelledAt.toISOString(), motivo: row.cancelReason } : null,
   };
-}
-
-/** A cell a spreadsheet would run as a formula: it starts with = + - @, a tab or a carriage return. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-/** A plain number (a minus, digits, a decimal comma): a spreadsheet reads it as a number, never a formula. */
-const PLAIN_NUMBER = /^-?\d+(,\d+)?$/;
-
-/**
- * Excel pt-BR opens `;`-separated UTF-8 with a BOM with accents intact; quotes only where needed.
- * Whatever people typed (a name, a team) could be a formula that runs on the staff member's computer
- * when the file is opened (OWASP, CSV Injection, https://owasp.org/www-community/attacks/CSV_Injection):
- * such a cell gets a leading single quote and is quoted, so Excel and LibreOffice show it as text. A
- * plain number, a negative one included, is left alone so it still reads as a number (decision 0026).
- */
-export function csvField(value: string | number): string {
-  const raw = String(value);
-  const text = FORMULA_START.test(raw) && !PLAIN_NUMBER.test(raw) ? `'${raw}` : raw;
-  return text !== raw || /[;"\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 const CSV_HEADER = [
@@ -278,10 +261,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
         .replace(/^-|-$/g, '');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="participantes-${slug}.csv"`)
-        .send(`\uFEFF${lines.join('\r\n')}\r\n`);
+      return sendCsv(reply, `participantes-${slug}.csv`, lines);
     },
   );
 

@@ -1,21 +1,42 @@
-import { addDays } from '@passada/core/calendar';
+import { addDays, formatStoreDateTime } from '@passada/core/calendar';
+import { ORDER_STATUS_LABEL, PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
 import {
   type Dashboard,
   DashboardSchema,
+  NewOrderNoteSchema,
+  OrderNoteSchema,
   type OrderStatusChange,
   OrderStatusChangeSchema,
   PainelOrderDetailSchema,
+  PainelOrderExportQuerySchema,
   PainelOrderPageSchema,
   PainelOrderQuerySchema,
 } from '@passada/core/contracts/painel-orders';
-import { centsToReais } from '@passada/core/money';
+import { centsToCommaString, centsToReais } from '@passada/core/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { paymentMethodOf } from '../orders/orders.service.ts';
 import { auditShape, storeToday } from '../orders/orders-admin.ts';
 import { actor, audited, PAINEL_ERRORS } from '../staff/index.ts';
+import { csvLine, sendCsv } from './csv.ts';
 
 const OrderIdSchema = z.object({ id: z.coerce.number().int().positive() });
 const LOW_STOCK_THRESHOLD = 3;
+
+const ORDERS_CSV_HEADER = [
+  'Pedido',
+  'Data',
+  'Status',
+  'Cliente',
+  'E-mail',
+  'Pagamento',
+  'Itens',
+  'Subtotal (R$)',
+  'Frete (R$)',
+  'Desconto (R$)',
+  'Total (R$)',
+  'Rastreio',
+];
 
 /** Orders (list, detail, status flow with refunds) and the dashboard; cancelling with a refund is for roles that may move money. */
 export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -33,6 +54,39 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => admin.list(req.query),
+  );
+
+  app.get(
+    '/orders.csv',
+    {
+      schema: {
+        tags,
+        summary: 'Pedidos em CSV com os filtros da lista (UTF-8 com BOM, separador ;)',
+        querystring: PainelOrderExportQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const lines = [ORDERS_CSV_HEADER.join(';')];
+      for (const { order, email, units } of await admin.exportRows(req.query)) {
+        lines.push(
+          csvLine([
+            order.id,
+            formatStoreDateTime(order.orderDate),
+            ORDER_STATUS_LABEL[order.status],
+            order.address?.full_name ?? '',
+            email ?? '',
+            PAYMENT_METHOD_LABEL[paymentMethodOf(order)],
+            Number(units),
+            centsToCommaString(order.subtotalCents),
+            centsToCommaString(order.shippingCents),
+            centsToCommaString(order.discountCents),
+            centsToCommaString(order.totalCents),
+            order.trackingCode ?? '',
+          ]),
+        );
+      }
+      return sendCsv(reply, `pedidos-${storeToday(app.now())}.csv`, lines);
+    },
   );
 
   app.get(
@@ -96,6 +150,33 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/orders/:id/notes/',
+    {
+      schema: {
+        tags,
+        summary: 'Nota interna no pedido (só a equipe vê; autor e hora registrados)',
+        params: OrderIdSchema,
+        body: NewOrderNoteSchema,
+        response: { 201: OrderNoteSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const note = await audited(
+        req,
+        (tx) => admin.addNote(tx, req.params.id, req.body.texto, { name: actor(req).name }),
+        (n) => ({
+          action: 'nota',
+          entity: 'pedido',
+          entityId: req.params.id,
+          before: null,
+          after: { nota: n.texto },
+        }),
+      );
+      return reply.status(201).send(note);
+    },
+  );
+
   app.get(
     '/dashboard/',
     {
@@ -121,6 +202,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           Math.round(slice.reduce((acc, d) => acc + d[k] * 100, 0)) / 100;
         return { loja: total('loja'), inscricoes: total('inscricoes') };
       };
+      const figures = await admin.orderFigures(new Date(`${first}T00:00:00-03:00`));
       const attention = await app.payments.needingAttention();
       const orderOf = new Map(
         (await admin.ordersOfCharges(attention.map((c) => c.id))).map((o) => [o.chargeId, o.id]),
@@ -128,6 +210,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         vendas: { hoje: sum(1), dias_7: sum(7), dias_30: sum(30) },
         vendas_por_dia: perDay,
+        pedidos_30_dias: {
+          pedidos: figures.count,
+          bruto: centsToReais(figures.grossCents),
+          devolvido: centsToReais(figures.refundedCents),
+          liquido: centsToReais(figures.netCents),
+          ticket_medio: centsToReais(figures.averageCents),
+        },
         aguardando_envio: await admin.awaitingShipment(),
         estoque_baixo: (await app.catalog.admin.lowStock(LOW_STOCK_THRESHOLD)).slice(0, 20).map((r) => ({
           product_id: r.productId,

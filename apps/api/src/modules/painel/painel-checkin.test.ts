@@ -16,7 +16,7 @@ import {
   ticketOf,
 } from '../../test/factories/registrations.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { csvField } from './events.routes.ts';
+import { csvField } from './csv.ts';
 
 const START = new Date('2026-11-22T12:00:00Z');
 

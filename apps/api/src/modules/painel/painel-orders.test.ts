@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForMailContaining } from '../../test/factories/accounts.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
@@ -298,6 +299,21 @@ describe('painel: orders and dashboard', () => {
     expect(d.estoque_baixo.length).toBeGreaterThan(0);
     expect(d.webhook_pix).toBe('desativado');
     expect(Array.isArray(d.atencao)).toBe(true);
+
+    // Every order of this file was paid today; the cancelled ones were refunded whole.
+    const all = (await get(operator, '/api/painel/orders/')).json();
+    expect(all.count).toBeLessThanOrEqual(all.page_size);
+    const cents = (list: Array<{ total: number }>) =>
+      list.reduce((sum, o) => sum + Math.round(o.total * 100), 0);
+    const cancelled = all.results.filter((o: { status: string }) => o.status === 'cancelado');
+    const gross = cents(all.results);
+    expect(d.pedidos_30_dias).toEqual({
+      pedidos: all.count,
+      bruto: gross / 100,
+      devolvido: cents(cancelled) / 100,
+      liquido: (gross - cents(cancelled)) / 100,
+      ticket_medio: Math.round(gross / all.count) / 100,
+    });
   });
 
   it("finds orders by the buyer's CPF typed either way and shows it masked; a Pix order has none", async () => {
@@ -329,6 +345,79 @@ describe('painel: orders and dashboard', () => {
     expect(detail.cliente.cpf).toBe('***.644.788-**');
     expect(JSON.stringify(detail)).not.toContain('40364478829');
     expect((await get(operator, `/api/painel/orders/${pixOrderId}/`)).json().cliente.cpf).toBeNull();
+  });
+
+  it('internal notes: staff add them with author and time, audited, never shown to the buyer', async () => {
+    const product = await makeProduct(t.app.db, { stock: [{ color: 'Lilás', size: 'M', quantity: 3 }] });
+    const { orderId } = await paidPixOrder(product, 1);
+    const note = (texto: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/painel/orders/${orderId}/notes/`,
+        headers: operator.headers,
+        payload: { texto },
+      });
+    const empty = await note('   ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors.texto).toBe('Escreva a nota.');
+    const added = await note('Cliente pediu embrulho para presente.');
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({
+      texto: 'Cliente pediu embrulho para presente.',
+      em: START.toISOString(),
+    });
+    expect((await get(admin, `/api/painel/orders/${orderId}/`)).json().notas).toEqual([added.json()]);
+    const audit = (await get(admin, '/api/painel/audit/?entity=pedido')).json().results[0];
+    expect(audit).toMatchObject({ action: 'nota', entity_id: String(orderId), staff_email: operator.email });
+    expect((await get(buyer, `/api/orders/${orderId}/`)).body).not.toContain('embrulho');
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/painel/orders/999999/notes/',
+          headers: admin.headers,
+          payload: { texto: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('exports the filtered list as CSV (UTF-8 with BOM, formulas neutralised)', async () => {
+    const product = await makeProduct(t.app.db, { stock: [{ color: 'Ocre', size: 'G', quantity: 5 }] });
+    const { orderId, total } = await paidPixOrder(product, 1);
+    const res = await get(operator, `/api/painel/orders.csv?busca=${orderId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="pedidos-2026-11-23\.csv"$/);
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const rows: string[][] = parse(res.rawPayload, { bom: true, delimiter: ';' });
+    expect(rows[0]).toEqual([
+      'Pedido',
+      'Data',
+      'Status',
+      'Cliente',
+      'E-mail',
+      'Pagamento',
+      'Itens',
+      'Subtotal (R$)',
+      'Frete (R$)',
+      'Desconto (R$)',
+      'Total (R$)',
+      'Rastreio',
+    ]);
+    const line = rows.find((r) => r[0] === String(orderId));
+    expect(line).toMatchObject({
+      2: 'Pago',
+      4: buyer.email,
+      5: 'Pix',
+      6: '1',
+      10: (total / 100).toFixed(2).replace('.', ','),
+    });
+    const all = parse((await get(operator, '/api/painel/orders.csv?status=pago')).rawPayload, {
+      bom: true,
+      delimiter: ';',
+    });
+    expect(all.length - 1).toBe((await get(operator, '/api/painel/orders/?status=pago')).json().count);
   });
 
   it('refuses an order draft with an invalid CPF before charging anything', async () => {

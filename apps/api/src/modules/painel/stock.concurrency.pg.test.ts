@@ -56,7 +56,7 @@ async function race(units: number, buyers: number, adjustments: number[]) {
       url: `/api/painel/stock/history/?product_id=${product.id}&color_id=${line.colorId}&size_id=${line.sizeId}`,
       headers: operator.headers,
     })
-  ).json() as Array<{ delta: number }>;
+  ).json() as Array<{ delta: number; reason: string }>;
   return { sold, applied, final, history, checkouts, changes };
 }
 
@@ -67,7 +67,11 @@ describe('stock adjustments during checkouts (PostgreSQL)', () => {
     expect(r.sold).toBe(16);
     expect(r.changes.every((c) => c.statusCode === 200)).toBe(true);
     expect(r.final).toBe(40 - 16 + adjustments.reduce((a, b) => a + b, 0));
-    expect(r.history.map((h) => h.delta).sort()).toEqual([...adjustments].sort());
+    const staffMoves = r.history.filter((h) => h.reason === 'entrada' || h.reason === 'avaria');
+    expect(staffMoves.map((h) => h.delta).sort()).toEqual([...adjustments].sort());
+    // The holds are in the history too, so it adds up to the stock (docs/decisions/0033).
+    expect(r.history.filter((h) => h.reason === 'reserva')).toHaveLength(16);
+    expect(r.history.reduce((sum, h) => sum + h.delta, 0)).toBe(r.final);
   });
 
   it('never oversells when entries arrive while the last units go', async () => {

@@ -25,3 +25,20 @@ export function painelFetch<T>(
 ): Promise<T> {
   return apiFetch<T>(`/api/painel${path}`, { ...options, token: painelToken.get() });
 }
+
+/**
+ * A file the back office downloads (a CSV), with the file name the server gives; null when the
+ * server says no. It comes through `fetch` itself because it is a file, not JSON, and the back office's
+ * token travels in a header, not a cookie (docs/architecture.md §7).
+ */
+export async function painelFile(
+  path: string,
+  fallbackName: string,
+): Promise<{ name: string; blob: Blob } | null> {
+  const res = await fetch(`/api/painel${path}`, {
+    headers: { authorization: `Token ${painelToken.get() ?? ''}` },
+  });
+  if (!res.ok) return null;
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
+  return { name, blob: await res.blob() };
+}

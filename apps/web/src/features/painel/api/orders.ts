@@ -3,13 +3,14 @@ import type { OrderStatus } from '@passada/core/contracts/orders';
 export { ORDER_STATUS_LABEL } from '@passada/core/contracts/orders';
 
 import type {
+  OrderNote,
   OrderStatusChange,
   PainelOrderDetail,
   PainelOrderQuery,
   PainelOrderSummary,
 } from '@passada/core/contracts/painel-orders';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { painelFetch } from '../painel-api.ts';
+import { painelFetch, painelFile } from '../painel-api.ts';
 import { dashboardKeys } from './dashboard.ts';
 
 /** The button that moves an order to each status. */
@@ -26,9 +27,21 @@ export const orderKeys = {
   detail: (id: number) => ['painel', 'orders', 'detail', id] as const,
 };
 
-export function ordersQuery(query: PainelOrderQuery) {
+function searchOf(query: PainelOrderQuery) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value));
+  return params;
+}
+
+/** The list with its current filters (every page) as a CSV; null when the server says no. */
+export function fetchOrdersCsv(query: PainelOrderQuery) {
+  const params = searchOf(query);
+  params.delete('pagina');
+  return painelFile(`/orders.csv?${params}`, 'pedidos.csv');
+}
+
+export function ordersQuery(query: PainelOrderQuery) {
+  const params = searchOf(query);
   return queryOptions({
     queryKey: orderKeys.list(params.toString()),
     queryFn: ({ signal }) =>
@@ -60,5 +73,15 @@ export function useMoveOrder(id: number) {
       void client.invalidateQueries({ queryKey: orderKeys.all });
       void client.invalidateQueries({ queryKey: dashboardKeys.all });
     },
+  });
+}
+
+/** Adds a staff-only note; the order's page is read again. */
+export function useAddOrderNote(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (texto: string) =>
+      painelFetch<OrderNote>(`/orders/${id}/notes/`, { method: 'POST', body: { texto } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.detail(id) }),
   });
 }

@@ -1,6 +1,6 @@
 import type { CheckinPreview, PainelParticipant } from '@passada/core/contracts/painel';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { painelFetch, painelToken } from '../painel-api.ts';
+import { painelFetch, painelFile } from '../painel-api.ts';
 
 /** One category's counts on the participants page (cancelled registrations not counted). */
 export interface CategoryCount {
@@ -32,23 +32,9 @@ export function participantsQuery(eventId: number, query: string) {
 export const useParticipants = (eventId: number, query: string) =>
   useQuery(participantsQuery(eventId, query));
 
-/**
- * The participants as a CSV for the timing company, with the file name the server gives; null when
- * the server says no. It comes through `fetch` itself because it is a file, not JSON, and the back
- * office's token travels in a header, not a cookie (docs/architecture.md §7).
- */
-export async function fetchParticipantsCsv(
-  eventId: number,
-  query: string,
-): Promise<{ name: string; blob: Blob } | null> {
-  const res = await fetch(`/api/painel/events/${eventId}/participants.csv?${query}`, {
-    headers: { authorization: `Token ${painelToken.get() ?? ''}` },
-  });
-  if (!res.ok) return null;
-  const name =
-    /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'participantes.csv';
-  return { name, blob: await res.blob() };
-}
+/** The participants as a CSV for the timing company; null when the server says no. */
+export const fetchParticipantsCsv = (eventId: number, query: string) =>
+  painelFile(`/events/${eventId}/participants.csv?${query}`, 'participantes.csv');
 
 /** What identifies the registration at the desk: the scanned ticket, or the number a search found. */
 export type CheckinTarget = { codigo: string } | { inscricao: number };

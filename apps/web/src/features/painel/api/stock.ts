@@ -1,4 +1,4 @@
-import type { StockReason } from '@passada/core/contracts/painel';
+import type { StockMovementKind, StockReason } from '@passada/core/contracts/painel';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { painelFetch } from '../painel-api.ts';
 
@@ -14,9 +14,11 @@ export interface StockMovement {
   id: number;
   delta: number;
   quantity_after: number;
-  reason: StockReason;
+  reason: StockMovementKind;
   note: string;
   staff_email: string | null;
+  /** The order the movement belongs to (a hold, a sale, a cancellation), when there is one. */
+  order_id: number | null;
   at: string;
 }
 

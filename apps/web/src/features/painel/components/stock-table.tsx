@@ -1,6 +1,12 @@
-import { type PainelProduct, STOCK_REASON_LABELS, type StockReason } from '@passada/core/contracts/painel';
+import {
+  type PainelProduct,
+  STOCK_MOVEMENT_LABELS,
+  STOCK_REASON_LABELS,
+  type StockReason,
+} from '@passada/core/contracts/painel';
 import { type FormEvent, useState } from 'react';
-import { FormStatus, inputClass, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { Link } from 'react-router';
+import { FormStatus, inputClass, linkClass, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useAdjustStock, useStockHistory } from '../api/stock.ts';
 import { errorMessage } from '../utils/error-message.ts';
@@ -23,8 +29,21 @@ function History({ productId, entry }: { productId: number; entry: Entry }) {
     <ul className="text-sm">
       {history.data.map((m) => (
         <li key={m.id}>
-          {formatDateTime(m.at)}: {m.delta > 0 ? `+${m.delta}` : m.delta} ({STOCK_REASON_LABELS[m.reason]}
-          {m.note ? `, ${m.note}` : ''}) → {m.quantity_after}, por {m.staff_email ?? 'conta removida'}
+          {formatDateTime(m.at)}: {m.delta > 0 ? `+${m.delta}` : m.delta} ({STOCK_MOVEMENT_LABELS[m.reason]}
+          {m.note ? `, ${m.note}` : ''}) → {m.quantity_after}
+          {m.staff_email
+            ? `, por ${m.staff_email}`
+            : m.reason in STOCK_REASON_LABELS
+              ? ', por conta removida'
+              : ''}
+          {m.order_id ? (
+            <>
+              {' · '}
+              <Link to={`/painel/pedidos/${m.order_id}`} className={linkClass}>
+                pedido nº {m.order_id}
+              </Link>
+            </>
+          ) : null}
         </li>
       ))}
     </ul>

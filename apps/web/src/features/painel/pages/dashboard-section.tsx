@@ -55,6 +55,24 @@ export function DashboardSection() {
           </Link>
         </li>
       </ul>
+      <ul className="grid gap-4 md:grid-cols-3" aria-label="Pedidos dos últimos 30 dias">
+        <li className={card}>
+          <p className="text-sm text-stone-600 dark:text-stone-400">Vendas líquidas – 30 dias</p>
+          <p className="text-2xl font-bold">{formatReais(d.pedidos_30_dias.liquido)}</p>
+          <p className="text-xs text-stone-600 dark:text-stone-400">
+            {formatReais(d.pedidos_30_dias.bruto)} pagos, {formatReais(d.pedidos_30_dias.devolvido)}{' '}
+            devolvidos
+          </p>
+        </li>
+        <li className={card}>
+          <p className="text-sm text-stone-600 dark:text-stone-400">Pedidos – 30 dias</p>
+          <p className="text-2xl font-bold">{d.pedidos_30_dias.pedidos}</p>
+        </li>
+        <li className={card}>
+          <p className="text-sm text-stone-600 dark:text-stone-400">Ticket médio – 30 dias</p>
+          <p className="text-2xl font-bold">{formatReais(d.pedidos_30_dias.ticket_medio)}</p>
+        </li>
+      </ul>
       <div className={card}>
         <h2 className="mb-2 font-semibold">Vendas por dia</h2>
         <Suspense fallback={<p>Carregando gráfico…</p>}>

@@ -14,6 +14,7 @@ import { formatReais } from '../../../components/price.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useStaffCan } from '../api/auth.ts';
 import { MOVE_LABEL, ORDER_STATUS_LABEL, useMoveOrder, useOrder } from '../api/orders.ts';
+import { OrderNotes } from '../components/order-notes.tsx';
 import { errorMessage } from '../utils/error-message.ts';
 
 const dl = 'grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm';
@@ -220,6 +221,7 @@ export default function OrderPage() {
             ))}
           </ol>
         </div>
+        <OrderNotes orderId={o.id} notes={o.notas} className={card} />
       </div>
       <Link to="/painel/pedidos" className={linkClass}>
         Voltar aos pedidos

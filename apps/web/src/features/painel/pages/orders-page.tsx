@@ -1,13 +1,20 @@
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { FormField, linkClass, SelectField } from '../../../components/form-field.tsx';
+import {
+  FormField,
+  FormStatus,
+  linkClass,
+  SelectField,
+  secondaryButtonClass,
+} from '../../../components/form-field.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { ORDER_STATUS_LABEL, useOrders } from '../api/orders.ts';
+import { fetchOrdersCsv, ORDER_STATUS_LABEL, useOrders } from '../api/orders.ts';
 import { DataTable } from '../components/data-table.tsx';
 import { Pager } from '../components/pager.tsx';
 import { errorMessage } from '../utils/error-message.ts';
+import { saveFile } from '../utils/save-file.ts';
 
 /** Orders with filters kept in the address, so a filtered list can be shared or reloaded. */
 export default function OrdersPage() {
@@ -16,14 +23,21 @@ export default function OrdersPage() {
   const page = Number(params.get('pagina') ?? '1') || 1;
   const status = params.get('status') as OrderStatus | null;
   const method = params.get('metodo') as 'pix' | 'cartao' | 'gratuito' | null;
-  const orders = useOrders({
+  const filters = {
     status: status ?? undefined,
     metodo: method ?? undefined,
     de: params.get('de') ?? undefined,
     ate: params.get('ate') ?? undefined,
     busca: params.get('busca') ?? undefined,
-    pagina: page,
-  });
+  };
+  const orders = useOrders({ ...filters, pagina: page });
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const download = async () => {
+    setDownloadError(null);
+    const file = await fetchOrdersCsv(filters);
+    if (file) saveFile(file);
+    else setDownloadError(errorMessage(null));
+  };
   const set = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
@@ -77,6 +91,12 @@ export default function OrdersPage() {
           onChange={(e) => set('ate', e.target.value)}
         />
       </form>
+      <p className="mb-4">
+        <button type="button" className={secondaryButtonClass} onClick={download}>
+          Exportar CSV
+        </button>
+      </p>
+      <FormStatus message={downloadError} tone="error" />
       {orders.isError ? <p role="alert">{errorMessage(orders.error)}</p> : null}
       <DataTable
         label="Pedidos"

@@ -13,6 +13,7 @@ import { fetchParticipantsCsv, useParticipants } from '../api/participants.ts';
 import { BibAssignment, ShirtReport } from '../components/bib-assignment.tsx';
 import { DataTable } from '../components/data-table.tsx';
 import { errorMessage } from '../utils/error-message.ts';
+import { saveFile } from '../utils/save-file.ts';
 
 /**
  * One event's participants: filters, search, counts per category (cancelled registrations listed but
@@ -39,12 +40,7 @@ export default function ParticipantsPage() {
       setError(errorMessage(null));
       return;
     }
-    const url = URL.createObjectURL(file.blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = file.name;
-    link.click();
-    URL.revokeObjectURL(url);
+    saveFile(file);
   };
 
   return (
