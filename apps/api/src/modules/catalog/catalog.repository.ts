@@ -283,6 +283,35 @@ export async function releaseReservations(tx: Tx, chargeId: number, now: Date): 
     });
 }
 
+/**
+ * Takes `quantity` units of one combination off what the charge holds (a withdrawn or returned item,
+ * docs/decisions/0036), so a later release of the charge never gives them back twice. False when the
+ * charge holds fewer.
+ */
+export async function shrinkReservation(tx: Tx, chargeId: number, line: StockLine): Promise<boolean> {
+  const [held] = await tx
+    .select({ id: stockReservations.id })
+    .from(stockReservations)
+    .where(
+      and(
+        eq(stockReservations.chargeId, chargeId),
+        eq(stockReservations.productId, line.productId),
+        eq(stockReservations.colorId, line.colorId),
+        eq(stockReservations.sizeId, line.sizeId),
+        isNull(stockReservations.releasedAt),
+        gte(stockReservations.quantity, line.quantity),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  if (!held) return false;
+  await tx
+    .update(stockReservations)
+    .set({ quantity: sql`${stockReservations.quantity} - ${line.quantity}` })
+    .where(eq(stockReservations.id, held.id));
+  return true;
+}
+
 // --- Back-office additions: the shop's functions above keep their behaviour.
 
 export type ImageStatus = (typeof productImages.$inferSelect)['status'];

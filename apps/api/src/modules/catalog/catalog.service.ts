@@ -23,6 +23,7 @@ import {
   type ProductRow,
   releaseReservations,
   type StockLine,
+  shrinkReservation,
   takeStock,
 } from './catalog.repository.ts';
 import { createCatalogAdmin } from './catalog-admin.ts';
@@ -231,6 +232,19 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     for (const line of released.sort(byCombo)) await giveBackStock(tx, line);
   }
 
+  /**
+   * Units a paid charge bought come back to stock (a withdrawal before shipping, a returned item staff
+   * put back on the shelf, docs/decisions/0036): taken off the charge's reservation, then given back.
+   * With `toShelf` false (a damaged return) only the reservation shrinks. The one function other modules
+   * call to return stock; they never write stock themselves.
+   */
+  async function restock(tx: Tx, chargeId: number, lines: StockLine[], toShelf = true): Promise<void> {
+    for (const line of [...lines].sort(byCombo)) {
+      await shrinkReservation(tx, chargeId, line);
+      if (toShelf) await giveBackStock(tx, line);
+    }
+  }
+
   /** Every product page with its category and when it last changed, for the sitemap. */
   async function listPageDates(): Promise<Array<{ id: number; category: ProductCategory; updatedAt: Date }>> {
     return (await findProducts(deps.db)).map((r) => ({
@@ -251,6 +265,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     createProducts,
     reserveStock,
     releaseStock,
+    restock,
     admin: createCatalogAdmin(deps),
   };
 }

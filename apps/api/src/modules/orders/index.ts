@@ -1,7 +1,9 @@
 import fp from 'fastify-plugin';
+import { createOrderReturns } from './order-returns.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { createOrdersService } from './orders.service.ts';
 import { createOrdersAdmin, type OrdersAdmin } from './orders-admin.ts';
+import { returnsRoutes } from './returns.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +47,23 @@ export default fp(
       }),
     });
     await app.register(ordersRoutes, { orders });
+    // After the sale: withdrawal, returns and exchanges (docs/decisions/0036).
+    const returns = createOrderReturns({
+      db: app.db,
+      env: app.env,
+      now: app.now,
+      log: app.log,
+      mail: app.providers.mail,
+      jobs: app.jobs,
+      payments: app.payments,
+      catalog: app.catalog,
+      coupons: app.coupons,
+      registrations: app.registrations.cart,
+      kitPickedUp: app.registrationsAdmin.kitPickedUp,
+      shipping: app.providers.shipping,
+    });
+    app.jobs.work('mail.return-update', ({ returnId }) => returns.sendUpdate(returnId));
+    await app.register(returnsRoutes, { returns });
   },
   {
     name: 'orders',
