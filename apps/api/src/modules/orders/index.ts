@@ -4,11 +4,12 @@ import { ordersRoutes } from './orders.routes.ts';
 import { createOrdersService } from './orders.service.ts';
 import { createOrdersAdmin, type OrdersAdmin } from './orders-admin.ts';
 import { returnsRoutes } from './returns.routes.ts';
+import { createReturnsAdmin, type ReturnsAdmin } from './returns-admin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The back office's side of orders (list, detail, status flow); the painel module calls it. */
-    orders: { admin: OrdersAdmin };
+    orders: { admin: OrdersAdmin; returnsAdmin: ReturnsAdmin };
   }
 }
 
@@ -34,19 +35,6 @@ export default fp(
     app.coupons.registerPricer('order', orders.pricePreview);
     app.jobs.work('mail.order-confirmation', ({ orderId }) => orders.sendConfirmation(orderId));
     app.jobs.work('mail.order-status', ({ orderId, status }) => orders.sendStatusNotice(orderId, status));
-    app.decorate('orders', {
-      admin: createOrdersAdmin({
-        db: app.db,
-        now: app.now,
-        jobs: app.jobs,
-        payments: app.payments,
-        catalog: app.catalog,
-        registrations: app.registrations.cart,
-        kitPickedUp: app.registrationsAdmin.kitPickedUp,
-        coupons: app.coupons,
-      }),
-    });
-    await app.register(ordersRoutes, { orders });
     // After the sale: withdrawal, returns and exchanges (docs/decisions/0036).
     const returns = createOrderReturns({
       db: app.db,
@@ -63,6 +51,27 @@ export default fp(
       shipping: app.providers.shipping,
     });
     app.jobs.work('mail.return-update', ({ returnId }) => returns.sendUpdate(returnId));
+    app.decorate('orders', {
+      admin: createOrdersAdmin({
+        db: app.db,
+        now: app.now,
+        jobs: app.jobs,
+        payments: app.payments,
+        catalog: app.catalog,
+        registrations: app.registrations.cart,
+        kitPickedUp: app.registrationsAdmin.kitPickedUp,
+        coupons: app.coupons,
+      }),
+      returnsAdmin: createReturnsAdmin({
+        db: app.db,
+        now: app.now,
+        jobs: app.jobs,
+        payments: app.payments,
+        catalog: app.catalog,
+        returns,
+      }),
+    });
+    await app.register(ordersRoutes, { orders });
     await app.register(returnsRoutes, { returns });
   },
   {
