@@ -53,7 +53,7 @@ test('a buyer returns one unit of a delivered order, gets a posting code; staff 
   await signInStaff(staff, STAFF.admin, '/painel/devolucoes');
   const request1 = staff
     .getByRole('article', { name: /^Devolução nº \d+$/ })
-    .filter({ hasText: `Pedido nº ${orderId}` });
+    .filter({ hasText: `Pedido nº ${orderId} ·` });
   await expect(request1).toContainText('Código de postagem enviado');
   await expectNoSeriousAxe(staff);
   await request1.getByRole('button', { name: 'Confirmar recebimento' }).click();

@@ -29,6 +29,9 @@ export interface ReturnsAdminDeps {
 /** Requests staff still have to act on. */
 const OPEN: repo.ReturnRow['status'][] = ['solicitada', 'codigo_enviado', 'postada', 'recebida'];
 
+/** Closed requests the queue still shows, newest first. */
+const CLOSED_SHOWN = 50;
+
 /** What the audit log keeps of a request. */
 export const returnAuditShape = (r: repo.ReturnRow) => ({
   status: r.status,
@@ -76,8 +79,11 @@ export function createReturnsAdmin(deps: ReturnsAdminDeps) {
     return out;
   }
 
+  /** Open requests first (oldest first), then the latest closed ones, which may still get a refund. */
   async function queue(): Promise<PainelReturn[]> {
-    return toPainel(await repo.listReturnsByStatus(deps.db, OPEN));
+    const open = await repo.listReturnsByStatus(deps.db, OPEN);
+    const closed = (await repo.listReturnsByStatus(deps.db, [])).filter((r) => !OPEN.includes(r.status));
+    return toPainel([...open, ...closed.slice(0, CLOSED_SHOWN)]);
   }
 
   async function one(id: number): Promise<PainelReturn> {

@@ -39,7 +39,8 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Desistências, devoluções e trocas em aberto, da mais antiga à mais nova',
+        summary:
+          'Desistências, devoluções e trocas: as em aberto (da mais antiga à mais nova), depois as últimas encerradas',
         response: { 200: PainelReturnListSchema, ...PAINEL_ERRORS },
       },
     },
