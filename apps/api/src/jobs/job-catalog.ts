@@ -40,6 +40,8 @@ export function defineJob<TData extends object>(
 export const jobCatalog = {
   /** The confirmation e-mail of a paid order. */
   'mail.order-confirmation': defineJob<{ orderId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
+  /** The e-mail confirming a withdrawal, return or exchange request, or telling where it stands. */
+  'mail.return-update': defineJob<{ returnId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
   /** The e-mail telling a buyer their order moved (em separação, enviado, entregue, cancelado). */
   'mail.order-status': defineJob<{ orderId: number; status: string }>({
     retryLimit: 8,

@@ -135,6 +135,8 @@ export const OrderSchema = z.object({
   id: z.number().int(),
   items: z.array(
     z.object({
+      /** The order line's own id: withdrawals and returns name lines by it (docs/decisions/0036). */
+      item_id: z.number().int().optional(),
       product: z.number().int(),
       product_image: z.string(),
       product_name: z.string(),

@@ -5,3 +5,4 @@ export * from './events.ts';
 export * from './orders.ts';
 export * from './painel.ts';
 export * from './payments.ts';
+export * from './returns.ts';

@@ -1,5 +1,16 @@
 import { PIX_CHARGE_STATUSES } from '@passada/core/contracts/payments';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /**
@@ -71,22 +82,36 @@ export const charges = pgTable(
   ],
 );
 
-/** Money sent back to a payer (a Pix paid after its units went to someone else). */
-export const chargeRefunds = pgTable('charge_refunds', {
-  id: serial('id').primaryKey(),
-  chargeId: integer('charge_id')
-    .notNull()
-    .unique()
-    .references(() => charges.id),
-  /** Ours, sent to the provider: asking again with it never refunds twice. */
-  refundId: text('refund_id').notNull().unique(),
-  amountCents: integer('amount_cents').notNull(),
-  /** PENDENTE until the provider answered; then its answer (EM_PROCESSAMENTO, DEVOLVIDO, NAO_REALIZADO). */
-  status: text('status').notNull(),
-  reason: text('reason').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }),
-});
+/**
+ * Money sent back to a payer: a whole charge (a late Pix, a cancellation) or a part of it (a withdrawn
+ * item, a return, docs/decisions/0036). A charge may have several; their sum never exceeds what was
+ * paid, checked under the charge's row lock (`refundPart`).
+ */
+export const chargeRefunds = pgTable(
+  'charge_refunds',
+  {
+    id: serial('id').primaryKey(),
+    chargeId: integer('charge_id')
+      .notNull()
+      .references(() => charges.id),
+    /** Ours, sent to the provider: asking again with it never refunds twice. */
+    refundId: text('refund_id').notNull().unique(),
+    amountCents: integer('amount_cents').notNull(),
+    /**
+     * PENDENTE until the provider answered; ENVIANDO while a card refund is being asked for (Efí keeps no
+     * refund id for cards, so an unanswered one is never sent again by itself); then the provider's answer
+     * (EM_PROCESSAMENTO, DEVOLVIDO, NAO_REALIZADO).
+     */
+    status: text('status').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('charge_refunds_charge_idx').on(t.chargeId),
+    check('charge_refunds_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
 
 /** Every answer a provider gave about a charge, without personal data: "where is my money". */
 export const paymentEvents = pgTable(

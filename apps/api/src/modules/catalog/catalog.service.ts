@@ -290,12 +290,20 @@ export function createCatalogService(deps: CatalogServiceDeps) {
    * holds, so a later cancellation does not give them back twice, and go back to stock as `devolucao`
    * (or `cancelamento`) movements. 409 when the charge holds fewer units of a line.
    */
-  async function restock(tx: Tx, chargeId: number, lines: StockLine[], now: Date, why: StockReturn) {
+  async function restock(
+    tx: Tx,
+    chargeId: number,
+    lines: StockLine[],
+    now: Date,
+    why: StockReturn,
+    /** False for a damaged return: only the charge's hold shrinks, the shelf gets nothing. */
+    toShelf = true,
+  ) {
     for (const line of [...lines].sort(byCombo)) {
       if (!(await shrinkReservation(tx, chargeId, line, now)))
         throw conflict('Este pedido não tem essa quantidade para devolver ao estoque.', 'devolucao_excede');
     }
-    await giveBack(tx, lines, { ...why, chargeId });
+    if (toShelf) await giveBack(tx, lines, { ...why, chargeId });
   }
 
   /** The paid charge's hold becomes the order's sale: `venda` movements of 0 units, linked to it. */

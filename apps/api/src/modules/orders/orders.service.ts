@@ -491,6 +491,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       items: items
         .filter((i) => i.orderId === row.id)
         .map((i) => ({
+          item_id: i.id,
           product: i.productId,
           product_image: i.productImage,
           product_name: i.productName,

@@ -99,6 +99,7 @@ describe('orders', () => {
       id: paid.json().pedido_id,
       items: [
         {
+          item_id: expect.any(Number),
           product: product.id,
           product_image: expect.stringMatching(/camiseta/),
           product_name: 'Camiseta Dry Fit Aurora',

@@ -13,6 +13,7 @@ import { createPhotoService, type PhotoService } from './photo.service.ts';
 import { photosRoutes } from './photos.routes.ts';
 import { MAX_PHOTO_BYTES, tuneSharp } from './photos.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
+import { returnsRoutes } from './returns.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -61,6 +62,7 @@ export default fp(
         await scope.register(catalogRoutes);
         await scope.register(eventsRoutes);
         await scope.register(ordersRoutes);
+        await scope.register(returnsRoutes);
         await scope.register(registrationsRoutes);
         await scope.register(afterSaleRoutes);
         await scope.register(couponsRoutes);

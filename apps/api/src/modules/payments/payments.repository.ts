@@ -264,16 +264,62 @@ export async function listEvents(db: Conn, chargeId: number) {
     .orderBy(paymentEvents.id);
 }
 
+/** Idempotent by our refund id: the same id answers the row first written with it. */
 export async function insertRefund(tx: Conn, values: typeof chargeRefunds.$inferInsert): Promise<RefundRow> {
-  const [row] = await tx.insert(chargeRefunds).values(values).onConflictDoNothing().returning();
+  const [row] = await tx
+    .insert(chargeRefunds)
+    .values(values)
+    .onConflictDoNothing({ target: chargeRefunds.refundId })
+    .returning();
   if (row) return row;
-  const [existing] = await tx.select().from(chargeRefunds).where(eq(chargeRefunds.chargeId, values.chargeId));
-  return existing!;
+  return (await findRefundById(tx, values.refundId))!;
 }
 
-export async function findRefund(db: Conn, chargeId: number): Promise<RefundRow | null> {
-  const [row] = await db.select().from(chargeRefunds).where(eq(chargeRefunds.chargeId, chargeId));
+export async function findRefundById(db: Conn, refundId: string): Promise<RefundRow | null> {
+  const [row] = await db.select().from(chargeRefunds).where(eq(chargeRefunds.refundId, refundId));
   return row ?? null;
+}
+
+/** The charge's latest refund (a late payment or a cancellation has only one). */
+export async function findRefund(db: Conn, chargeId: number): Promise<RefundRow | null> {
+  const [row] = await db
+    .select()
+    .from(chargeRefunds)
+    .where(eq(chargeRefunds.chargeId, chargeId))
+    .orderBy(desc(chargeRefunds.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Every refund of the charge, oldest first. */
+export async function listRefunds(db: Conn, chargeId: number): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(chargeRefunds)
+    .where(eq(chargeRefunds.chargeId, chargeId))
+    .orderBy(chargeRefunds.id);
+}
+
+/**
+ * What was sent back (or is being sent back) of the charge, whatever each refund's status: money asked
+ * back counts until staff resolve it, so nothing is ever returned twice. Read under the charge's row lock.
+ */
+export async function refundedCents(db: Conn, chargeId: number): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${chargeRefunds.amountCents}), 0)` })
+    .from(chargeRefunds)
+    .where(eq(chargeRefunds.chargeId, chargeId));
+  return Number(row?.sum ?? 0);
+}
+
+/** Takes an unanswered refund for sending: false when another caller took it first. */
+export async function claimRefund(tx: Conn, id: number, status: string, at: Date): Promise<boolean> {
+  const rows = await tx
+    .update(chargeRefunds)
+    .set({ status, updatedAt: at })
+    .where(and(eq(chargeRefunds.id, id), eq(chargeRefunds.status, 'PENDENTE')))
+    .returning({ id: chargeRefunds.id });
+  return rows.length > 0;
 }
 
 export async function setRefundStatus(tx: Conn, id: number, status: string, at: Date): Promise<void> {
@@ -295,23 +341,25 @@ export async function findRefundsInProgress(db: Conn, limit: number): Promise<Re
     .limit(limit);
 }
 
-/** The refund of the Pix charge paid by this transfer, if any. */
-export async function findRefundByEndToEndId(db: Conn, endToEndId: string): Promise<RefundRow | null> {
-  const [row] = await db
+/** The refunds of the Pix charge paid by this transfer. */
+export async function findRefundsByEndToEndId(db: Conn, endToEndId: string): Promise<RefundRow[]> {
+  const rows = await db
     .select({ refund: chargeRefunds })
     .from(chargeRefunds)
     .innerJoin(charges, eq(charges.id, chargeRefunds.chargeId))
     .where(and(eq(charges.method, 'pix'), eq(charges.endToEndId, endToEndId)))
-    .limit(1);
-  return row?.refund ?? null;
+    .orderBy(chargeRefunds.id);
+  return rows.map((r) => r.refund);
 }
 
-/** The account's charges worth showing: pending, refused or returned, since `since`. */
+/**
+ * The account's charges worth showing: pending, refused or returned, since `since`, each with its refunds
+ * summed (amount) and its latest one (status, when).
+ */
 export async function listNoteworthy(db: Conn, userId: number, since: Date) {
-  return db
-    .select({ charge: charges, refund: chargeRefunds })
+  const rows = await db
+    .select()
     .from(charges)
-    .leftJoin(chargeRefunds, eq(chargeRefunds.chargeId, charges.id))
     .where(
       and(
         eq(charges.userId, userId),
@@ -320,6 +368,22 @@ export async function listNoteworthy(db: Conn, userId: number, since: Date) {
       ),
     )
     .orderBy(desc(charges.createdAt), desc(charges.id));
+  const ids = rows.map((c) => c.id);
+  const refunds = ids.length
+    ? await db
+        .select()
+        .from(chargeRefunds)
+        .where(inArray(chargeRefunds.chargeId, ids))
+        .orderBy(chargeRefunds.id)
+    : [];
+  return rows.map((charge) => {
+    const own = refunds.filter((r) => r.chargeId === charge.id);
+    const last = own.at(-1);
+    return {
+      charge,
+      refund: last ? { ...last, amountCents: own.reduce((sum, r) => sum + r.amountCents, 0) } : null,
+    };
+  });
 }
 
 /**

@@ -407,6 +407,32 @@ describe('cards (charges API)', () => {
     expect(count(refundCall) - before).toBe(1);
   });
 
+  it('returns parts (docs/decisions/0036): Pix devoluções up to the Pix, card refunds up to the charge, errors above', async () => {
+    const p = provider();
+    const txid = await newCob(p);
+    const endToEndId = await fake.payCob(txid);
+    const paidCents = (await p.getPix(txid)).amountCents;
+    await p.refundPix({ endToEndId, refundId: 'parte1', amountCents: 1000 });
+    await p.refundPix({ endToEndId, refundId: 'parte2', amountCents: paidCents - 1000 });
+    expect([...fake.refunds.values()].filter((r) => r.e2eId === endToEndId)).toHaveLength(2);
+    expect(await errorOf(p.refundPix({ endToEndId, refundId: 'parte3', amountCents: 1 }))).toMatchObject({
+      status: 400,
+      providerCode: 'valor_devolucao_acima_do_permitido',
+    });
+
+    const card = await p.chargeCard(cardInput({ paymentToken: fake.cardToken('waiting') }));
+    await fake.setCardStatus(Number(card.chargeId), 'paid');
+    await p.refundCard({ providerChargeId: card.chargeId, amountCents: 500 });
+    expect(fake.requests.at(-1)).toMatchObject({ body: { amount: 500 } });
+    // A part leaves the charge paid at Efí.
+    expect((await p.getCardCharge(card.chargeId)).status).toBe('paid');
+    expect(
+      await errorOf(p.refundCard({ providerChargeId: card.chargeId, amountCents: card.totalCents })),
+    ).toMatchObject({ status: 400, providerCode: 'refund_amount_invalid' });
+    await p.refundCard({ providerChargeId: card.chargeId, amountCents: card.totalCents - 500 });
+    expect((await p.getCardCharge(card.chargeId)).status).toBe('refunded');
+  });
+
   it('caches installments per brand and total for an hour; 199 is 1.99% a month', async () => {
     let now = 1_000_000;
     const p = provider({}, () => now);

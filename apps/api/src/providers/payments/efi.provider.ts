@@ -490,7 +490,8 @@ export function createEfiProvider(env: Env, options: EfiOptions = {}): PaymentsP
 
     async refundCard({ providerChargeId, amountCents }) {
       const path = `/v1/charge/${encodeURIComponent(providerChargeId)}`;
-      // Efí keeps no refund id for cards: a charge already `refunded` means an earlier call went through.
+      // Efí keeps no refund id for cards: a charge already `refunded` means everything went back. A part
+      // (`amount` below the total, docs/decisions/0036) leaves it `paid` until the rest is returned.
       const before = cardCharge(obj((await call(charges, 'GET', path, 'read')).data));
       if (before.status === 'refunded') return { status: 'DEVOLVIDO', raw: before.raw };
       const answer = await call(charges, 'POST', `${path}/refund`, 'never', { amount: amountCents });

@@ -251,7 +251,11 @@ export interface PaymentsProvider {
    * NAO_REALIZADO with the reason). A refund never requested answers a 404 PaymentProviderError.
    */
   refundStatus(input: { endToEndId: string; refundId: string }): Promise<PixRefundState>;
-  /** Returns a paid card charge in full; asking again for a charge already refunded changes nothing. */
+  /**
+   * Returns `amountCents` of a paid card charge: the whole or a part (several parts up to the total; the
+   * charge becomes `refunded` when nothing is left). The card keeps no refund id: asking again for a
+   * charge already `refunded` changes nothing, a part asked twice is returned twice (the caller guards it).
+   */
   refundCard(input: CardRefundInput): Promise<CardRefund>;
   /** Never retried: a lost answer throws PaymentProviderTimeout and the charge must be found later. */
   chargeCard(input: CardChargeInput): Promise<CardChargeResult>;

@@ -246,17 +246,20 @@ export function createSimulatedProvider(env: Env): PaymentsProvider {
     async refundCard({ providerChargeId, amountCents }) {
       const charge = await recallCard(providerChargeId);
       if (!charge) throw new PaymentProviderError('Cobrança não encontrada.', 404, 'charge_not_found');
-      const refundId = `card${providerChargeId}`;
-      const done = refunds.get(refundId);
-      if (done) return { status: 'DEVOLVIDO', raw: { ...done } };
       const from = current(charge);
+      // Like Efí: a card keeps no refund id; a charge already `refunded` means the rest went back.
+      if (from === 'refunded') return { status: 'DEVOLVIDO', raw: { cardChargeId: providerChargeId } };
       if (from !== 'paid' && from !== 'settled')
         throw new PaymentProviderError('Só é possível estornar uma cobrança paga.', 400, 'charge_not_paid');
-      if (amountCents <= 0 || amountCents > charge.totalCents)
+      const earlier = [...refunds.values()].filter((r) => r.cardChargeId === providerChargeId);
+      const left = charge.totalCents - earlier.reduce((sum, r) => sum + r.amountCents, 0);
+      if (amountCents <= 0 || amountCents > left)
         throw new PaymentProviderError('Valor do estorno maior que o pago.', 400, 'valor_estorno_invalido');
+      const refundId = `card${providerChargeId}n${earlier.length + 1}`;
       const refund = { endToEndId: '', refundId, amountCents, cardChargeId: providerChargeId };
       refunds.set(refundId, refund);
-      moveCard(charge, 'refunded');
+      // A part leaves the charge paid; the refund of what is left makes it `refunded`.
+      if (amountCents === left) moveCard(charge, 'refunded');
       return { status: 'DEVOLVIDO', raw: { ...refund } };
     },
 

@@ -136,5 +136,13 @@ export function createCorreiosProvider(opts: CorreiosOptions): ShippingProvider 
       ]);
       return { pac, sedex };
     },
+    async authorizeReturn() {
+      // The Correios reverse-logistics service (e-ticket) is a separate contract and web service
+      // (docs/decisions/0036): until it is integrated, staff send the code they issue in the Correios
+      // portal, and the request waits as `solicitada`.
+      throw new ShippingProviderError(
+        'Logística reversa dos Correios não integrada: emita o código no portal.',
+      );
+    },
   };
 }

@@ -27,10 +27,29 @@ export interface ShippingQuotes {
   sedex: ServiceQuote;
 }
 
-/** Prices PAC and SEDEX for one package (docs/architecture.md §6). */
+/** A buyer sends items back at the shop's cost (docs/decisions/0036): who posts, from where, which request. */
+export interface ReturnAuthorizationInput {
+  /** Our request id: asking again for the same one answers the same code. */
+  returnId: number;
+  orderId: number;
+  sender: { name: string; cep: string; email: string };
+  /** The store's calendar date, from which the code's validity is counted. */
+  today: IsoDate;
+}
+
+/** A reverse-logistics posting authorisation: the code the buyer gives at the post office, free of charge. */
+export interface ReturnAuthorization {
+  code: string;
+  /** Last day the code is accepted (aaaa-mm-dd). */
+  validUntil: IsoDate;
+  instructions: string;
+}
+
+/** Prices PAC and SEDEX for one package (docs/architecture.md §6), and issues return authorisations. */
 export interface ShippingProvider {
   readonly name: 'tabela' | 'correios';
   quote(input: ShippingQuoteInput): Promise<ShippingQuotes>;
+  authorizeReturn(input: ReturnAuthorizationInput): Promise<ReturnAuthorization>;
 }
 
 /** The carrier could not quote (down, refused, answered nonsense); the message is for the log only. */

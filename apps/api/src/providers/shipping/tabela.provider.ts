@@ -1,6 +1,8 @@
-import { addBusinessDays } from '@passada/core/calendar';
+import { addBusinessDays, addDays, type IsoDate } from '@passada/core/calendar';
 import { type Region, regionOf, stateForCep } from '@passada/core/cep';
+import { s10CheckDigit } from '@passada/core/s10';
 import {
+  type ReturnAuthorization,
   type ShippingPackage,
   type ShippingProvider,
   ShippingProviderError,
@@ -86,5 +88,27 @@ export function createTabelaProvider(): ShippingProvider {
       });
       return { pac: service(RATES.pac[band]), sedex: service(RATES.sedex[band]) };
     },
+    async authorizeReturn({ returnId, today }) {
+      return offlineReturnAuthorization(returnId, today);
+    },
+  };
+}
+
+/** Days a return authorisation stays valid for posting. */
+export const RETURN_CODE_VALID_DAYS = 30;
+
+/**
+ * The offline reverse-logistics authorisation (docs/decisions/0036): a real-format Correios object code
+ * (UPU S10, service letters `LR`, the request's number as serial, its check digit, `BR`), the same for the
+ * same request, valid RETURN_CODE_VALID_DAYS calendar days.
+ */
+export function offlineReturnAuthorization(returnId: number, today: IsoDate): ReturnAuthorization {
+  const serial = String(returnId % 100_000_000).padStart(8, '0');
+  const code = `LR${serial}${s10CheckDigit(serial)}BR`;
+  return {
+    code,
+    validUntil: addDays(today, RETURN_CODE_VALID_DAYS),
+    instructions:
+      'Embale os itens (pode ser na embalagem original) e leve a qualquer agência dos Correios informando o código de autorização de postagem. Você não paga nada pelo envio.',
   };
 }

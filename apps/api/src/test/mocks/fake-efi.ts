@@ -71,6 +71,8 @@ export interface FakeCardCharge {
   notificationUrl: string | null;
   body: Json;
   total: number;
+  /** Centavos returned so far: Efí takes partial refunds up to the total (docs/decisions/0036). */
+  refunded?: number;
   installments: number;
   installmentValue: number;
   createdAt: string;
@@ -532,10 +534,19 @@ export async function startFakeEfi(options: FakeEfiOptions): Promise<FakeEfi> {
           error: 'charge_status_invalid',
           error_description: 'A situação da cobrança não permite estorno.',
         });
-      const amount = req.body.amount === undefined ? charge.total : Number(req.body.amount);
-      if (!Number.isInteger(amount) || amount < 1 || amount > charge.total)
+      // A partial refund leaves the charge `paid`; the one that returns the rest makes it `refunded`.
+      const left = charge.total - (charge.refunded ?? 0);
+      const amount = req.body.amount === undefined ? left : Number(req.body.amount);
+      if (!Number.isInteger(amount) || amount < 1)
         return send(400, efiValidation('/amount', 'Valor do estorno inválido.'));
-      moveCharge(charge, 'refunded');
+      if (amount > left)
+        return send(400, {
+          code: 3500034,
+          error: 'refund_amount_invalid',
+          error_description: 'O valor do estorno é maior que o valor disponível da cobrança.',
+        });
+      charge.refunded = (charge.refunded ?? 0) + amount;
+      if (charge.refunded === charge.total) moveCharge(charge, 'refunded');
       return send(200, { code: 200 });
     }
     m = /^\/v1\/notification\/([^/]+)$/.exec(url.pathname);

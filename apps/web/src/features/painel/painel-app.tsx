@@ -19,6 +19,7 @@ const pages = {
   orders: lazy(() => import('./pages/orders-page.tsx')),
   order: lazy(() => import('./pages/order-page.tsx')),
   orderPrint: lazy(() => import('./pages/order-print-page.tsx')),
+  returns: lazy(() => import('./pages/returns-page.tsx')),
   checkin: lazy(() => import('./pages/checkin-page.tsx')),
   staff: lazy(() => import('./pages/staff-page.tsx')),
   coupons: lazy(() => import('./pages/coupons-page.tsx')),
@@ -44,6 +45,7 @@ export default function PainelApp() {
           <Route path="inscricoes/:id" element={<pages.registration />} />
           <Route path="pedidos" element={<pages.orders />} />
           <Route path="pedidos/:id" element={<pages.order />} />
+          <Route path="devolucoes" element={<pages.returns />} />
           <Route path="checkin" element={<pages.checkin />} />
           <Route path="checkin/:eventId" element={<pages.checkin />} />
           <Route path="equipe" element={<pages.staff />} />

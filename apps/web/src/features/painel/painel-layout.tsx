@@ -51,6 +51,9 @@ export default function PainelLayout() {
             <NavLink to="/painel/pedidos" className={navClass}>
               Pedidos
             </NavLink>
+            <NavLink to="/painel/devolucoes" className={navClass}>
+              Devoluções
+            </NavLink>
             <NavLink to="/painel/produtos" className={navClass}>
               Produtos
             </NavLink>

@@ -8,11 +8,13 @@ import { AccountPayments } from '../../../components/payments/account-payments.t
 import { formatReais } from '../../../components/price.tsx';
 import { ProductLineSummary } from '../../../components/product-line.tsx';
 import { ordersQuery, useOrders } from '../../../lib/orders-api.ts';
+import { AfterSaleSection } from '../components/after-sale-section.tsx';
 import { formatOrderDate, newestFirst, STATUS_LABEL } from '../utils/order-view.ts';
 
 function OrderCard({ order }: { order: Order }) {
   return (
     <article
+      id={`pedido-${order.id}`}
       aria-label={`Pedido ${order.id}`}
       className="rounded-xl border border-stone-200 p-5 dark:border-stone-800"
     >
@@ -90,6 +92,7 @@ function OrderCard({ order }: { order: Order }) {
           Pedido cancelado: o valor pago é devolvido pela mesma forma de pagamento.
         </p>
       ) : null}
+      <AfterSaleSection order={order} />
     </article>
   );
 }

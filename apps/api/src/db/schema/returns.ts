@@ -1,0 +1,86 @@
+import { RETURN_KINDS, RETURN_STATUSES } from '@passada/core/contracts/returns';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { orderItems, orders } from './orders.ts';
+
+/**
+ * What a buyer asked back after paying (docs/decisions/0036): a withdrawal before shipping (CDC art. 49,
+ * refunded at once), a return after delivery (withdrawal within 7 days, or a defect within 90) or an
+ * exchange. Written by the orders module only.
+ */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: RETURN_KINDS }).notNull(),
+    status: text('status', { enum: RETURN_STATUSES }).notNull(),
+    /** `arrependimento` (art. 49) or `defeito` (art. 26). */
+    reason: text('reason').notNull(),
+    /** The buyer's own words. */
+    note: text('note'),
+    /** Why staff refused it, shown to the buyer. */
+    refusal: text('refusal'),
+    /** The order's registrations this request withdrew (cancelled with it). */
+    registrationIds: jsonb('registration_ids').$type<number[]>().notNull().default([]),
+    /** The reverse-logistics posting code and how to use it. */
+    postingCode: text('posting_code'),
+    postingInstructions: text('posting_instructions'),
+    /** Last day the code is accepted at the post office (aaaa-mm-dd). */
+    postingValidUntil: date('posting_valid_until', { mode: 'string' }),
+    /** What went back to the buyer, in centavos (items and shipping), summed over the refunds. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /** Bumped by every staff change: a save from an older version is refused (docs/decisions/0025). */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [index('order_returns_order_idx').on(t.orderId), index('order_returns_status_idx').on(t.status)],
+);
+
+/** The units of each order line a request covers. */
+export const orderReturnItems = pgTable(
+  'order_return_items',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    quantity: integer('quantity').notNull(),
+    /** What the line's units are worth to the buyer (price less its share of the coupon), in centavos. */
+    valueCents: integer('value_cents').notNull(),
+    /** Staff's check on receipt: back to stock or not. Null until received. */
+    restocked: boolean('restocked'),
+  },
+  (t) => [
+    index('order_return_items_return_idx').on(t.returnId),
+    check('order_return_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** When the parcel reached the buyer: staff mark it, the tracking job may fill it later. */
+export const orderDeliveries = pgTable('order_deliveries', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  /** The store-calendar day of delivery (America/Fortaleza). */
+  deliveredOn: date('delivered_on', { mode: 'string' }).notNull(),
+  source: text('source', { enum: ['painel', 'rastreio'] }).notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,422 @@
+import { addDays, dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
+import {
+  DEFECT_DAYS_DURABLE,
+  type OrderAfterSale,
+  type OrderReturn,
+  type ReturnRequest,
+  WITHDRAWAL_DAYS,
+  type WithdrawalRequest,
+} from '@passada/core/contracts/returns';
+import { centsToReais } from '@passada/core/money';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../config/env.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
+import type { MailProvider } from '../../providers/mail/index.ts';
+import type { ShippingProvider } from '../../providers/shipping/shipping.provider.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { CouponsService } from '../coupons/coupons.service.ts';
+import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
+import type { RegistrationsAdmin } from '../registrations/index.ts';
+import type { RegistrationsCart } from '../registrations/registrations.service.ts';
+import * as orderRepo from './orders.repository.ts';
+import { returnUpdateMail } from './return-mail.ts';
+import * as repo from './returns.repository.ts';
+
+export interface OrderReturnsDeps {
+  db: Db;
+  env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;
+  now: () => Date;
+  log: FastifyBaseLogger;
+  mail: MailProvider;
+  jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
+  payments: Pick<PaymentsService, 'refundPart' | 'returnPaid' | 'sendRefund' | 'refundable'>;
+  catalog: Pick<CatalogService, 'restock'>;
+  coupons: Pick<CouponsService, 'returnUse'>;
+  registrations: Pick<RegistrationsCart, 'ofOrders' | 'cancel'>;
+  kitPickedUp: RegistrationsAdmin['kitPickedUp'];
+  shipping: Pick<ShippingProvider, 'authorizeReturn'>;
+}
+
+/** Not shipped yet: the buyer may still withdraw at once (docs/decisions/0036). */
+const NOT_SHIPPED = new Set(['pago', 'em separação']);
+
+const storeDay = (at: Date) => dateInTimeZone(at, STORE_TIME_ZONE);
+
+/** Our refund id for a request: one per request, so asking again never returns twice. */
+export const returnRefundId = (returnId: number, step = '') => `ret${returnId}${step}`;
+
+/**
+ * A line's units as the buyer paid them: the price less the line's share of the coupon (the coupon
+ * applies to products only), rounded down so the parts never add up to more than was paid.
+ */
+function unitsValue(order: orderRepo.OrderRow, item: orderRepo.OrderItemRow, units: number): number {
+  const gross = item.productPriceCents * units;
+  if (!order.discountCents || !order.subtotalCents) return gross;
+  return Math.floor((gross * (order.subtotalCents - order.discountCents)) / order.subtotalCents);
+}
+
+/**
+ * After the sale, the buyer's side (docs/decisions/0036): what an order still allows, and the withdrawal
+ * before shipping, which is immediate: units back to stock, money back, e-mail, in one transaction with
+ * the provider asked after the commit.
+ */
+export function createOrderReturns(deps: OrderReturnsDeps) {
+  async function ownedOrder(db: Db | Tx, user: AuthUser, orderId: number, lock = false) {
+    const order = lock
+      ? await orderRepo.lockOrder(db as Tx, orderId)
+      : await orderRepo.findOrder(db, orderId);
+    if (!order || order.userId !== user.id) throw notFound('Pedido não encontrado.');
+    return order;
+  }
+
+  async function toWire(rows: repo.ReturnRow[], db: Db | Tx = deps.db): Promise<OrderReturn[]> {
+    const lines = await repo.listReturnItems(
+      db,
+      rows.map((r) => r.id),
+    );
+    const items = await orderRepo.findItems(db, [...new Set(rows.map((r) => r.orderId))]);
+    const byId = new Map(items.map((i) => [i.id, i]));
+    return rows.map((r) => ({
+      id: r.id,
+      pedido: r.orderId,
+      tipo: r.kind,
+      status: r.status,
+      motivo: r.reason as OrderReturn['motivo'],
+      descricao: r.note,
+      motivo_recusa: r.refusal,
+      codigo_postagem: r.postingCode,
+      instrucoes: r.postingCode
+        ? `${r.postingInstructions ?? ''}${r.postingValidUntil ? ` Válido até ${formatIsoDateBR(r.postingValidUntil)}.` : ''}`.trim()
+        : null,
+      itens: lines
+        .filter((l) => l.returnId === r.id)
+        .map((l) => {
+          const item = byId.get(l.orderItemId);
+          return {
+            item_id: l.orderItemId,
+            produto: item?.productName ?? '',
+            cor: item?.colorName ?? '',
+            tamanho: item?.sizeName ?? '',
+            quantidade: l.quantity,
+            valor: centsToReais(l.valueCents),
+            voltou_ao_estoque: l.restocked,
+          };
+        }),
+      inscricoes: r.registrationIds ?? [],
+      valor_reembolsado: centsToReais(r.refundedCents),
+      criado_em: r.createdAt.toISOString(),
+      versao: r.version,
+    }));
+  }
+
+  /** What is left of each line once the requests staff did not refuse are taken off. */
+  async function remaining(db: Db | Tx, orderId: number) {
+    const items = await orderRepo.findItems(db, [orderId]);
+    const asked = await repo.unitsAskedBack(db, orderId);
+    return items.map((item) => ({ item, left: item.quantity - (asked.get(item.id) ?? 0) }));
+  }
+
+  /** The deadlines, counted in calendar days from the delivery day (CDC art. 49 and art. 26 II). */
+  function deadlines(delivered: string | null) {
+    return {
+      regret: delivered ? addDays(delivered, WITHDRAWAL_DAYS) : null,
+      defect: delivered ? addDays(delivered, DEFECT_DAYS_DURABLE) : null,
+    };
+  }
+
+  async function deliveryDay(db: Db | Tx, orderId: number): Promise<string | null> {
+    const d = await repo.deliveredOn(db, orderId);
+    return d.day ?? (d.at ? storeDay(d.at) : null);
+  }
+
+  /** GET /api/orders/:id/pos-venda/: what the order page offers, computed here, never in the browser. */
+  async function afterSale(user: AuthUser, orderId: number): Promise<OrderAfterSale> {
+    const order = await ownedOrder(deps.db, user, orderId);
+    const [left, rows, delivered, money] = await Promise.all([
+      remaining(deps.db, orderId),
+      repo.listReturnsOfOrder(deps.db, orderId),
+      deliveryDay(deps.db, orderId),
+      deps.payments.refundable(order.chargeId),
+    ]);
+    const today = storeDay(deps.now());
+    const { regret, defect } = deadlines(order.status === 'entregue' ? delivered : null);
+    const anyLeft = left.some((l) => l.left > 0);
+    const registrations = (await deps.registrations.ofOrders([orderId])).get(orderId) ?? [];
+    return {
+      pode_desistir: NOT_SHIPPED.has(order.status) && (anyLeft || registrations.some((r) => !r.cancelada)),
+      pode_devolver: order.status === 'entregue' && anyLeft && defect !== null && today <= defect,
+      prazo_arrependimento: regret,
+      prazo_defeito: defect,
+      entregue_em: order.status === 'entregue' ? delivered : null,
+      restantes: left.map((l) => ({ item_id: l.item.id, quantidade: l.left })),
+      pago: centsToReais(money.paidCents),
+      reembolsado: centsToReais(money.refundedCents),
+      solicitacoes: await toWire(rows),
+    };
+  }
+
+  /**
+   * POST /api/orders/:id/desistencia/: the buyer withdraws before shipping (CDC art. 49, Decreto
+   * 7.962/2013 art. 5), the whole order or chosen units. In one transaction under the order's row lock:
+   * the request is written already `reembolsada`, the units go back to stock through the catalog, and
+   * the money is returned: the chosen units' value, plus the shipping once nothing is left to ship; the
+   * whole rest of the payment (shipping and card interest included) when nothing at all is left, which
+   * also cancels the order, its registrations and the coupon's use (the staff cancellation's path,
+   * docs/decisions/0022). The provider is asked after the commit.
+   */
+  async function withdraw(user: AuthUser, orderId: number, request: WithdrawalRequest): Promise<OrderReturn> {
+    const { created, refund } = await deps.db.transaction(async (tx) => {
+      const order = await ownedOrder(tx, user, orderId, true);
+      if (!NOT_SHIPPED.has(order.status))
+        throw conflict(
+          order.status === 'cancelado'
+            ? 'Este pedido já foi cancelado.'
+            : order.status === 'enviado' || order.status === 'entregue'
+              ? 'O pedido já foi enviado: depois de recebê-lo, peça a devolução nesta página.'
+              : 'Este pedido ainda não foi pago.',
+          'desistencia_indisponivel',
+        );
+      const now = deps.now();
+      const left = await remaining(tx, orderId);
+      const registrations = ((await deps.registrations.ofOrders([orderId], tx)).get(orderId) ?? []).filter(
+        (r) => !r.cancelada,
+      );
+      const whole = !request.itens?.length && !request.inscricoes?.length;
+      const chosen = whole
+        ? left.filter((l) => l.left > 0).map((l) => ({ item: l.item, units: l.left }))
+        : (request.itens ?? []).map((line) => {
+            const found = left.find((l) => l.item.id === line.item_id);
+            if (!found) throw badRequest('Item não encontrado neste pedido.', 'item_invalido');
+            if (line.quantidade > found.left)
+              throw conflict(
+                `Restam ${found.left} unidade(s) de ${found.item.productName} para desistir.`,
+                'quantidade_indisponivel',
+              );
+            return { item: found.item, units: line.quantidade };
+          });
+      const registrationIds = whole ? registrations.map((r) => r.id) : (request.inscricoes ?? []);
+      for (const id of registrationIds)
+        if (!registrations.some((r) => r.id === id))
+          throw badRequest('Inscrição não encontrada neste pedido.', 'inscricao_invalida');
+      const unitsAfter = left.reduce((sum, l) => sum + l.left, 0) - chosen.reduce((s, c) => s + c.units, 0);
+      const registrationsAfter = registrations.length - registrationIds.length;
+      if (registrationIds.length && registrationsAfter > 0)
+        throw conflict(
+          'As inscrições deste pedido só podem ser desistidas junto com o pedido inteiro.',
+          'desistencia_inscricao_parcial',
+        );
+      if (registrationIds.length) {
+        // Registrations inside the order: full refund within 7 days of the purchase (CDC art. 49);
+        // later, the race's own rules apply (the registrations module).
+        const last = addDays(storeDay(order.orderDate), WITHDRAWAL_DAYS);
+        if (storeDay(now) > last)
+          throw conflict(
+            `O prazo de 7 dias para desistir das inscrições terminou em ${formatIsoDateBR(last)}.`,
+            'prazo_encerrado',
+          );
+      }
+      if (!chosen.length && !registrationIds.length)
+        throw conflict('Não há nada neste pedido para desistir.', 'nada_a_desistir');
+      const nothingLeft = unitsAfter === 0 && registrationsAfter === 0;
+      const reason = request.motivo
+        ? `Desistência da compra pelo cliente: ${request.motivo}`
+        : 'Desistência da compra pelo cliente.';
+      const row = await repo.insertReturn(tx, {
+        orderId,
+        kind: 'desistencia',
+        status: 'reembolsada',
+        reason: 'arrependimento',
+        note: request.motivo ?? null,
+        registrationIds,
+        createdAt: now,
+      });
+      const values = chosen.map((c) => ({ ...c, valueCents: unitsValue(order, c.item, c.units) }));
+      await repo.insertReturnItems(
+        tx,
+        values.map((v) => ({
+          returnId: row.id,
+          orderItemId: v.item.id,
+          quantity: v.units,
+          valueCents: v.valueCents,
+        })),
+      );
+      // Never shipped: the units go back as the sale's cancellation, linked to the order.
+      await deps.catalog.restock(
+        tx,
+        order.chargeId,
+        chosen.map((c) => ({
+          productId: c.item.productId,
+          colorId: c.item.colorId,
+          sizeId: c.item.sizeId,
+          quantity: c.units,
+        })),
+        now,
+        { reason: 'cancelamento', orderId: order.id, note: 'Desistência do comprador' },
+      );
+      let refund: RefundRow | null;
+      if (nothingLeft) {
+        refund = await deps.payments.returnPaid(tx, order.chargeId, reason);
+        await deps.coupons.returnUse(tx, order.chargeId);
+        await deps.registrations.cancel(tx, order.chargeId, 'Desistência da compra pelo cliente.');
+        await orderRepo.updateOrder(tx, orderId, { status: 'cancelado' });
+        await orderRepo.insertStatusChange(tx, {
+          orderId,
+          status: 'cancelado',
+          staffName: null,
+          trackingCode: null,
+          note: reason,
+          at: now,
+        });
+        await deps.kitPickedUp(tx, registrationIds, 'a inscrição não pode ser desistida');
+      } else {
+        // Shipping goes back with the last unit that would have shipped.
+        const shipping = unitsAfter === 0 ? order.shippingCents : 0;
+        const amount = values.reduce((sum, v) => sum + v.valueCents, 0) + shipping;
+        refund =
+          amount > 0
+            ? await deps.payments.refundPart(tx, order.chargeId, {
+                refundId: returnRefundId(row.id),
+                amountCents: amount,
+                reason,
+              })
+            : null;
+      }
+      const done = await repo.updateReturn(tx, row.id, { refundedCents: refund?.amountCents ?? 0 });
+      await deps.jobs.send('mail.return-update', { returnId: row.id }, { tx });
+      const [created] = await toWire([done], tx);
+      return { created: created!, refund };
+    });
+    if (refund) await deps.payments.sendRefund(refund);
+    return created;
+  }
+
+  /**
+   * POST /api/orders/:id/devolucoes/: send items back after delivery, within 7 calendar days of it for
+   * regret (CDC art. 49) or 90 for a defect (art. 26 II, apparel is durable). Written `solicitada` under
+   * the order's row lock (units asked back count at once, so two requests never cover the same unit);
+   * then, with no transaction open, the carrier issues the posting code and the request becomes
+   * `codigo_enviado`. When the carrier cannot (down, not integrated), it stays `solicitada` and staff
+   * send the code. Either way the e-mail confirms the request at once.
+   */
+  async function requestReturn(
+    user: AuthUser,
+    orderId: number,
+    request: ReturnRequest,
+  ): Promise<OrderReturn> {
+    const row = await deps.db.transaction(async (tx) => {
+      const order = await ownedOrder(tx, user, orderId, true);
+      if (order.status !== 'entregue')
+        throw conflict(
+          NOT_SHIPPED.has(order.status)
+            ? 'O pedido ainda não foi enviado: desista da compra nesta página, sem devolver nada.'
+            : order.status === 'enviado'
+              ? 'A devolução pode ser pedida depois que o pedido for entregue.'
+              : 'Este pedido não pode ser devolvido.',
+          'devolucao_indisponivel',
+        );
+      const { regret, defect } = deadlines(await deliveryDay(tx, orderId));
+      const last = request.motivo === 'defeito' ? defect : regret;
+      if (!last || storeDay(deps.now()) > last)
+        throw conflict(
+          request.motivo === 'defeito'
+            ? `O prazo de 90 dias para reclamar de defeito terminou em ${formatIsoDateBR(last ?? '')}.`
+            : `O prazo de 7 dias para desistir da compra terminou em ${formatIsoDateBR(last ?? '')}. Se o produto tem defeito, escolha "defeito".`,
+          'prazo_encerrado',
+        );
+      const left = await remaining(tx, orderId);
+      const chosen = request.itens.map((line) => {
+        const found = left.find((l) => l.item.id === line.item_id);
+        if (!found) throw badRequest('Item não encontrado neste pedido.', 'item_invalido');
+        if (line.quantidade > found.left)
+          throw conflict(
+            `Restam ${found.left} unidade(s) de ${found.item.productName} para devolver.`,
+            'quantidade_indisponivel',
+          );
+        return { item: found.item, units: line.quantidade };
+      });
+      const created = await repo.insertReturn(tx, {
+        orderId,
+        kind: 'devolucao',
+        status: 'solicitada',
+        reason: request.motivo,
+        note: request.descricao ?? null,
+        createdAt: deps.now(),
+      });
+      await repo.insertReturnItems(
+        tx,
+        chosen.map((c) => ({
+          returnId: created.id,
+          orderItemId: c.item.id,
+          quantity: c.units,
+          valueCents: unitsValue(order, c.item, c.units),
+        })),
+      );
+      return created;
+    });
+    await issuePostingCode(row.id);
+    const [answer] = await toWire([(await repo.findReturn(deps.db, row.id))!]);
+    return answer!;
+  }
+
+  /** Asks the carrier for the posting code (no transaction open) and records it; failure leaves it to staff. */
+  async function issuePostingCode(returnId: number): Promise<void> {
+    const row = (await repo.findReturn(deps.db, returnId))!;
+    const order = (await orderRepo.findOrder(deps.db, row.orderId))!;
+    const buyer = await orderRepo.findBuyer(deps.db, order.userId);
+    try {
+      const auth = await deps.shipping.authorizeReturn({
+        returnId,
+        orderId: order.id,
+        sender: { name: buyer?.name ?? '', cep: order.address?.zip_code ?? '', email: buyer?.email ?? '' },
+        today: storeDay(deps.now()),
+      });
+      await deps.db.transaction(async (tx) => {
+        const locked = await repo.lockReturn(tx, returnId);
+        if (locked?.status !== 'solicitada') return;
+        await repo.updateReturn(tx, returnId, {
+          status: 'codigo_enviado',
+          postingCode: auth.code,
+          postingInstructions: auth.instructions,
+          postingValidUntil: auth.validUntil,
+          updatedAt: deps.now(),
+        });
+        await deps.jobs.send('mail.return-update', { returnId }, { tx });
+      });
+    } catch (err) {
+      deps.log.warn(
+        { returnId, err: (err as Error).message },
+        'return posting code not issued; staff send it',
+      );
+      await deps.jobs.send('mail.return-update', { returnId });
+    }
+  }
+
+  /** The job `mail.return-update`: the buyer hears of the request and of each of its steps. */
+  async function sendUpdate(returnId: number): Promise<void> {
+    const row = await repo.findReturn(deps.db, returnId);
+    const order = row ? await orderRepo.findOrder(deps.db, row.orderId) : null;
+    const buyer = order ? await orderRepo.findBuyer(deps.db, order.userId) : null;
+    if (!row || !buyer) return;
+    const [request] = await toWire([row]);
+    await deps.mail.send(returnUpdateMail({ env: deps.env, request: request!, buyer }));
+    deps.log.info({ returnId, status: row.status }, 'return update mail sent');
+  }
+
+  return {
+    afterSale,
+    withdraw,
+    requestReturn,
+    sendUpdate,
+    toWire,
+    remaining,
+    deliveryDay,
+    deadlines,
+    unitsValue,
+  };
+}
+
+export type OrderReturns = ReturnType<typeof createOrderReturns>;

@@ -1,0 +1,192 @@
+import type {
+  PainelReturn,
+  ReturnCode,
+  ReturnReceive,
+  ReturnRefund,
+  ReturnRefuse,
+} from '@passada/core/contracts/returns';
+import { centsToReais, reaisToCents } from '@passada/core/money';
+import type { Db, Tx } from '../../db/client.ts';
+import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
+import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
+import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
+import type { OrderReturns } from './order-returns.ts';
+import { returnRefundId } from './order-returns.ts';
+import * as orderRepo from './orders.repository.ts';
+import * as repo from './returns.repository.ts';
+
+export interface ReturnsAdminDeps {
+  db: Db;
+  now: () => Date;
+  jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
+  payments: Pick<PaymentsService, 'refundPart' | 'refundable'>;
+  catalog: Pick<CatalogService, 'restock'>;
+  returns: Pick<OrderReturns, 'toWire'>;
+}
+
+/** Requests staff still have to act on. */
+const OPEN: repo.ReturnRow['status'][] = ['solicitada', 'codigo_enviado', 'postada', 'recebida'];
+
+/** Closed requests the queue still shows, newest first. */
+const CLOSED_SHOWN = 50;
+
+/** What the audit log keeps of a request. */
+export const returnAuditShape = (r: repo.ReturnRow) => ({
+  status: r.status,
+  codigo_postagem: r.postingCode,
+  reembolsado: centsToReais(r.refundedCents),
+  motivo_recusa: r.refusal,
+});
+
+/**
+ * The back office's returns queue (docs/decisions/0036): received items checked (back to stock or
+ * not, per line), refunds of any amount up to what is left of the payment, refusals with a reason,
+ * posting codes sent by hand. Each write locks the request, checks the version staff read (a stale
+ * screen is 409, docs/decisions/0025), runs in the caller's transaction with its audit line, and
+ * e-mails the buyer; money is asked of the provider after the commit.
+ */
+export function createReturnsAdmin(deps: ReturnsAdminDeps) {
+  async function toPainel(rows: repo.ReturnRow[]): Promise<PainelReturn[]> {
+    const wire = await deps.returns.toWire(rows);
+    const out: PainelReturn[] = [];
+    for (const [i, r] of wire.entries()) {
+      const row = rows[i]!;
+      const order = (await orderRepo.findOrder(deps.db, row.orderId))!;
+      const buyer = await orderRepo.findBuyer(deps.db, order.userId);
+      const money = await deps.payments.refundable(order.chargeId);
+      const items = await orderRepo.findItems(deps.db, [order.id]);
+      const unitsBought = items.reduce((s, it) => s + it.quantity, 0);
+      const asked = await repo.unitsAskedBack(deps.db, order.id);
+      const everything = [...asked.values()].reduce((s, n) => s + n, 0) === unitsBought;
+      const itemsCents = r.itens.reduce((s, it) => s + reaisToCents(it.valor), 0);
+      const left = money.paidCents - money.refundedCents;
+      const suggestion = Math.min(
+        left,
+        itemsCents + (everything ? order.shippingCents : 0) - row.refundedCents,
+      );
+      out.push({
+        ...r,
+        cliente: buyer?.name ?? order.address?.full_name ?? '',
+        email: buyer?.email ?? null,
+        pago: centsToReais(money.paidCents),
+        reembolsado: centsToReais(money.refundedCents),
+        restante: centsToReais(left),
+        sugestao: centsToReais(Math.max(0, suggestion)),
+      });
+    }
+    return out;
+  }
+
+  /** Open requests first (oldest first), then the latest closed ones, which may still get a refund. */
+  async function queue(): Promise<PainelReturn[]> {
+    const open = await repo.listReturnsByStatus(deps.db, OPEN);
+    const closed = (await repo.listReturnsByStatus(deps.db, [])).filter((r) => !OPEN.includes(r.status));
+    return toPainel([...open, ...closed.slice(0, CLOSED_SHOWN)]);
+  }
+
+  async function one(id: number): Promise<PainelReturn> {
+    const row = await repo.findReturn(deps.db, id);
+    if (!row) throw notFound('Solicitação não encontrada.');
+    return (await toPainel([row]))[0]!;
+  }
+
+  /** Locks the request and checks the version the screen read. */
+  async function locked(tx: Tx, id: number, version: number) {
+    const row = await repo.lockReturn(tx, id);
+    if (!row) throw notFound('Solicitação não encontrada.');
+    if (row.version !== version)
+      throw conflict(
+        'Esta solicitação mudou desde que você abriu a tela. Recarregue e confira.',
+        'versao_desatualizada',
+      );
+    return row;
+  }
+
+  async function moved(tx: Tx, before: repo.ReturnRow, values: Partial<repo.ReturnRow>) {
+    const after = await repo.updateReturn(tx, before.id, {
+      ...values,
+      version: before.version + 1,
+      updatedAt: deps.now(),
+    });
+    await deps.jobs.send('mail.return-update', { returnId: before.id }, { tx });
+    return after;
+  }
+
+  /** The parcel arrived: each line goes back to stock or not (damaged), through the catalog. */
+  async function receive(tx: Tx, id: number, body: ReturnReceive) {
+    const before = await locked(tx, id, body.versao);
+    if (!['solicitada', 'codigo_enviado', 'postada'].includes(before.status))
+      throw conflict('Esta solicitação já foi recebida ou encerrada.', 'transicao_invalida');
+    const order = (await orderRepo.findOrder(tx, before.orderId))!;
+    const lines = await repo.listReturnItems(tx, [id]);
+    const items = await orderRepo.findItems(tx, [order.id]);
+    for (const line of lines) {
+      const check = body.itens.find((c) => c.item_id === line.orderItemId);
+      if (!check) throw badRequest('Confira todos os itens da devolução.', 'itens_incompletos');
+      const item = items.find((i) => i.id === line.orderItemId)!;
+      await repo.setItemRestocked(tx, line.id, check.estoque);
+      await deps.catalog.restock(
+        tx,
+        order.chargeId,
+        [{ productId: item.productId, colorId: item.colorId, sizeId: item.sizeId, quantity: line.quantity }],
+        deps.now(),
+        { reason: 'devolucao', orderId: order.id, note: `Devolução nº ${id}` },
+        check.estoque,
+      );
+    }
+    return { before, after: await moved(tx, before, { status: 'recebida' }) };
+  }
+
+  /**
+   * Money back: any amount up to what is left of the payment (the payments module enforces it under the
+   * charge's row lock). The refund id carries the version, so the same screen submitted twice refunds once.
+   */
+  async function refund(
+    tx: Tx,
+    id: number,
+    body: ReturnRefund,
+  ): Promise<{
+    before: repo.ReturnRow;
+    after: repo.ReturnRow;
+    refund: RefundRow | null;
+  }> {
+    const before = await locked(tx, id, body.versao);
+    if (before.status === 'recusada')
+      throw conflict('Uma solicitação recusada não é reembolsada.', 'transicao_invalida');
+    const order = (await orderRepo.findOrder(tx, before.orderId))!;
+    const amountCents = reaisToCents(body.valor);
+    const refund = await deps.payments.refundPart(tx, order.chargeId, {
+      refundId: returnRefundId(id, `v${before.version}`),
+      amountCents,
+      reason: `Devolução nº ${id} do pedido nº ${order.id}.`,
+    });
+    const after = await moved(tx, before, {
+      status: 'reembolsada',
+      refundedCents: before.refundedCents + (refund?.amountCents ?? 0),
+    });
+    return { before, after, refund };
+  }
+
+  async function refuse(tx: Tx, id: number, body: ReturnRefuse) {
+    const before = await locked(tx, id, body.versao);
+    if (before.status === 'reembolsada' || before.status === 'recusada' || before.status === 'trocada')
+      throw conflict('Esta solicitação já foi encerrada.', 'transicao_invalida');
+    return { before, after: await moved(tx, before, { status: 'recusada', refusal: body.motivo }) };
+  }
+
+  async function sendCode(tx: Tx, id: number, body: ReturnCode) {
+    const before = await locked(tx, id, body.versao);
+    if (before.status !== 'solicitada' && before.status !== 'codigo_enviado')
+      throw conflict('O código só pode ser enviado antes da postagem.', 'transicao_invalida');
+    return {
+      before,
+      after: await moved(tx, before, { status: 'codigo_enviado', postingCode: body.codigo }),
+    };
+  }
+
+  return { queue, one, receive, refund, refuse, sendCode };
+}
+
+export type ReturnsAdmin = ReturnType<typeof createReturnsAdmin>;

@@ -1,0 +1,103 @@
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  orderDeliveries,
+  orderReturnItems,
+  orderReturns,
+  orderStatusChanges,
+} from '../../db/schema/index.ts';
+
+type Conn = Db | Tx;
+export type ReturnRow = typeof orderReturns.$inferSelect;
+export type ReturnItemRow = typeof orderReturnItems.$inferSelect;
+
+export async function insertReturn(tx: Tx, values: typeof orderReturns.$inferInsert): Promise<ReturnRow> {
+  const [row] = await tx.insert(orderReturns).values(values).returning();
+  return row!;
+}
+
+export async function insertReturnItems(
+  tx: Tx,
+  rows: (typeof orderReturnItems.$inferInsert)[],
+): Promise<void> {
+  if (rows.length) await tx.insert(orderReturnItems).values(rows);
+}
+
+export async function updateReturn(tx: Tx, id: number, values: Partial<ReturnRow>): Promise<ReturnRow> {
+  const [row] = await tx.update(orderReturns).set(values).where(eq(orderReturns.id, id)).returning();
+  return row!;
+}
+
+export async function lockReturn(tx: Tx, id: number): Promise<ReturnRow | null> {
+  const [row] = await tx.select().from(orderReturns).where(eq(orderReturns.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function findReturn(db: Conn, id: number): Promise<ReturnRow | null> {
+  const [row] = await db.select().from(orderReturns).where(eq(orderReturns.id, id));
+  return row ?? null;
+}
+
+export async function listReturnsOfOrder(db: Conn, orderId: number): Promise<ReturnRow[]> {
+  return db.select().from(orderReturns).where(eq(orderReturns.orderId, orderId)).orderBy(orderReturns.id);
+}
+
+/** The staff queue: requests in the given states, oldest first. */
+export async function listReturnsByStatus(db: Conn, statuses: ReturnRow['status'][]): Promise<ReturnRow[]> {
+  if (!statuses.length) return db.select().from(orderReturns).orderBy(desc(orderReturns.id)).limit(200);
+  return db
+    .select()
+    .from(orderReturns)
+    .where(inArray(orderReturns.status, statuses))
+    .orderBy(orderReturns.id);
+}
+
+export async function listReturnItems(db: Conn, returnIds: number[]): Promise<ReturnItemRow[]> {
+  if (!returnIds.length) return [];
+  return db
+    .select()
+    .from(orderReturnItems)
+    .where(inArray(orderReturnItems.returnId, returnIds))
+    .orderBy(orderReturnItems.id);
+}
+
+export async function setItemRestocked(tx: Tx, id: number, restocked: boolean): Promise<void> {
+  await tx.update(orderReturnItems).set({ restocked }).where(eq(orderReturnItems.id, id));
+}
+
+/** Units of each order line already asked back by a request staff did not refuse. */
+export async function unitsAskedBack(db: Conn, orderId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ itemId: orderReturnItems.orderItemId, units: sql<string>`sum(${orderReturnItems.quantity})` })
+    .from(orderReturnItems)
+    .innerJoin(orderReturns, eq(orderReturns.id, orderReturnItems.returnId))
+    .where(and(eq(orderReturns.orderId, orderId), ne(orderReturns.status, 'recusada')))
+    .groupBy(orderReturnItems.orderItemId);
+  return new Map(rows.map((r) => [r.itemId, Number(r.units)]));
+}
+
+/** The day the parcel was delivered: the recorded delivery, else the day staff marked it `entregue`. */
+export async function deliveredOn(
+  db: Conn,
+  orderId: number,
+): Promise<{ day: string | null; at: Date | null }> {
+  const [known] = await db.select().from(orderDeliveries).where(eq(orderDeliveries.orderId, orderId));
+  if (known) return { day: known.deliveredOn, at: known.at };
+  const [marked] = await db
+    .select({ at: orderStatusChanges.at })
+    .from(orderStatusChanges)
+    .where(and(eq(orderStatusChanges.orderId, orderId), eq(orderStatusChanges.status, 'entregue')))
+    .orderBy(desc(orderStatusChanges.id))
+    .limit(1);
+  return { day: null, at: marked?.at ?? null };
+}
+
+export async function saveDelivery(tx: Tx, values: typeof orderDeliveries.$inferInsert): Promise<void> {
+  await tx
+    .insert(orderDeliveries)
+    .values(values)
+    .onConflictDoUpdate({
+      target: orderDeliveries.orderId,
+      set: { deliveredOn: values.deliveredOn, source: values.source, at: values.at },
+    });
+}

@@ -1,0 +1,76 @@
+import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
+import {
+  OrderAfterSaleSchema,
+  OrderReturnSchema,
+  ReturnRequestSchema,
+  WithdrawalRequestSchema,
+} from '@passada/core/contracts/returns';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/auth.ts';
+import type { OrderReturns } from './order-returns.ts';
+
+/** The buyer's after-sale routes (docs/decisions/0036): what the order allows, and the withdrawal. */
+export const returnsRoutes: FastifyPluginAsyncZod<{ returns: OrderReturns }> = async (app, { returns }) => {
+  app.get(
+    '/api/orders/:id/pos-venda/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['pedidos'],
+        summary: 'Desistência, devolução e troca: prazos, o que resta do pedido e as solicitações',
+        params: IdParamSchema,
+        response: { 200: OrderAfterSaleSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request) => returns.afterSale(await requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/orders/:id/desistencia/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['pedidos'],
+        summary: 'Desistir da compra antes do envio (o pedido inteiro ou itens): o valor volta na hora',
+        params: IdParamSchema,
+        body: WithdrawalRequestSchema,
+        response: {
+          201: OrderReturnSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.status(201).send(await returns.withdraw(user, request.params.id, request.body));
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/devolucoes/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['pedidos'],
+        summary:
+          'Devolver itens depois da entrega (7 dias por arrependimento, 90 por defeito): código de postagem',
+        params: IdParamSchema,
+        body: ReturnRequestSchema,
+        response: {
+          201: OrderReturnSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.status(201).send(await returns.requestReturn(user, request.params.id, request.body));
+    },
+  );
+};

@@ -1,0 +1,127 @@
+import {
+  PainelReturnListSchema,
+  PainelReturnSchema,
+  ReturnCodeSchema,
+  ReturnReceiveSchema,
+  ReturnRefundSchema,
+  ReturnRefuseSchema,
+} from '@passada/core/contracts/returns';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { returnAuditShape } from '../orders/returns-admin.ts';
+import { audited, PAINEL_ERRORS } from '../staff/index.ts';
+
+const ReturnIdSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * The returns queue (docs/decisions/0036): receive the items, send a posting code, refuse with a reason,
+ * or refund (only roles that may move money). One audited call each; the refund reaches the provider
+ * after the commit.
+ */
+export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const admin = app.orders.returnsAdmin;
+  const tags = ['painel: devoluções'];
+  const audit =
+    (action: string) =>
+    (r: {
+      before: Parameters<typeof returnAuditShape>[0];
+      after: Parameters<typeof returnAuditShape>[0];
+    }) => ({
+      action,
+      entity: 'devolucao',
+      entityId: r.after.id,
+      before: returnAuditShape(r.before),
+      after: returnAuditShape(r.after),
+    });
+
+  app.get(
+    '/devolucoes/',
+    {
+      schema: {
+        tags,
+        summary:
+          'Desistências, devoluções e trocas: as em aberto (da mais antiga à mais nova), depois as últimas encerradas',
+        response: { 200: PainelReturnListSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async () => admin.queue(),
+  );
+
+  app.post(
+    '/devolucoes/:id/recebida/',
+    {
+      schema: {
+        tags,
+        summary: 'Itens recebidos: cada linha volta ao estoque ou não',
+        params: ReturnIdSchema,
+        body: ReturnReceiveSchema,
+        response: { 200: PainelReturnSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => {
+      await audited(req, (tx) => admin.receive(tx, req.params.id, req.body), audit('recebida'));
+      return admin.one(req.params.id);
+    },
+  );
+
+  app.post(
+    '/devolucoes/:id/codigo/',
+    {
+      schema: {
+        tags,
+        summary: 'Enviar ao cliente o código de postagem emitido no portal da transportadora',
+        params: ReturnIdSchema,
+        body: ReturnCodeSchema,
+        response: { 200: PainelReturnSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => {
+      await audited(req, (tx) => admin.sendCode(tx, req.params.id, req.body), audit('codigo'));
+      return admin.one(req.params.id);
+    },
+  );
+
+  app.post(
+    '/devolucoes/:id/recusar/',
+    {
+      schema: {
+        tags,
+        summary: 'Recusar a solicitação, com o motivo que o cliente vê',
+        params: ReturnIdSchema,
+        body: ReturnRefuseSchema,
+        response: { 200: PainelReturnSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => {
+      await audited(req, (tx) => admin.refuse(tx, req.params.id, req.body), audit('recusada'));
+      return admin.one(req.params.id);
+    },
+  );
+
+  app.post(
+    '/devolucoes/:id/reembolso/',
+    {
+      config: { painel: { action: 'devolver_pagamento' } },
+      schema: {
+        tags,
+        summary: 'Reembolsar qualquer valor até o que resta do pagamento (só quem pode devolver pagamentos)',
+        params: ReturnIdSchema,
+        body: ReturnRefundSchema,
+        response: { 200: PainelReturnSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => {
+      const done = await audited(
+        req,
+        (tx) => admin.refund(tx, req.params.id, req.body),
+        (r) => ({
+          ...audit('reembolso')(r),
+          after: { ...returnAuditShape(r.after), valor: req.body.valor },
+        }),
+      );
+      // The money goes back only once the refund row committed; reconciliation retries a failure.
+      if (done.refund) await app.payments.sendRefund(done.refund);
+      return admin.one(req.params.id);
+    },
+  );
+};

@@ -1,0 +1,174 @@
+import { formatIsoDateBR } from '@passada/core/calendar';
+import type { Order } from '@passada/core/contracts/orders';
+import {
+  type OrderReturn,
+  RETURN_KIND_LABEL,
+  RETURN_STATUS_LABEL,
+  type ReturnReason,
+} from '@passada/core/contracts/returns';
+import { useId, useState } from 'react';
+import { primaryButtonClass, secondaryButtonClass } from '../../../components/button-classes.ts';
+import { formatReais } from '../../../components/price.tsx';
+import { useAfterSale, useRequestReturn, useWithdraw } from '../api/after-sale.ts';
+
+function RequestLine({ request }: { request: OrderReturn }) {
+  return (
+    <li className="rounded-lg bg-stone-50 p-3 text-sm dark:bg-stone-900">
+      <p className="font-semibold">
+        {RETURN_KIND_LABEL[request.tipo]} nº {request.id}: {RETURN_STATUS_LABEL[request.status]}
+      </p>
+      <ul className="ml-4 list-disc">
+        {request.itens.map((i) => (
+          <li key={i.item_id}>
+            {i.quantidade} × {i.produto} ({i.cor}, {i.tamanho})
+          </li>
+        ))}
+      </ul>
+      {request.codigo_postagem ? (
+        <p>
+          Código de postagem: <strong>{request.codigo_postagem}</strong>. {request.instrucoes}
+        </p>
+      ) : null}
+      {request.motivo_recusa ? <p>Motivo da recusa: {request.motivo_recusa}</p> : null}
+      {request.valor_reembolsado > 0 ? <p>Reembolsado {formatReais(request.valor_reembolsado)}</p> : null}
+    </li>
+  );
+}
+
+/**
+ * The order's after-sale (docs/decisions/0036): the requests so far, and the form to withdraw before
+ * shipping or return after delivery. Deadlines and what is left come from the server.
+ */
+export function AfterSaleSection({ order }: { order: Order }) {
+  const after = useAfterSale(order.id, order.status !== 'aguardando pagamento');
+  const withdraw = useWithdraw(order.id);
+  const requestReturn = useRequestReturn(order.id);
+  const [units, setUnits] = useState<Record<number, number>>({});
+  const [reason, setReason] = useState<ReturnReason>('arrependimento');
+  const [description, setDescription] = useState('');
+  const [done, setDone] = useState<OrderReturn | null>(null);
+  const formId = useId();
+  const data = after.data;
+  if (!data) return null;
+  const mode = data.pode_desistir ? 'desistir' : data.pode_devolver ? 'devolver' : null;
+  const chosen = Object.entries(units)
+    .filter(([, n]) => n > 0)
+    .map(([id, n]) => ({ item_id: Number(id), quantidade: n }));
+  const pending = withdraw.isPending || requestReturn.isPending;
+  const error = withdraw.error ?? requestReturn.error;
+  const finish = (r: OrderReturn) => {
+    setDone(r);
+    setUnits({});
+  };
+
+  return (
+    <section
+      aria-label={`Trocas e devoluções do pedido ${order.id}`}
+      className="mt-4 border-t pt-3 dark:border-stone-800"
+    >
+      {data.reembolsado > 0 ? (
+        <p className="font-semibold">Reembolsado {formatReais(data.reembolsado)}</p>
+      ) : null}
+      {data.prazo_arrependimento ? (
+        <p className="text-sm">
+          Entregue em {formatIsoDateBR(data.entregue_em ?? '')}. Devolução por arrependimento até{' '}
+          {formatIsoDateBR(data.prazo_arrependimento)}; por defeito até{' '}
+          {formatIsoDateBR(data.prazo_defeito ?? '')}.
+        </p>
+      ) : null}
+      {data.solicitacoes.length ? (
+        <ul className="mt-2 flex flex-col gap-2" aria-label="Solicitações">
+          {data.solicitacoes.map((r) => (
+            <RequestLine key={r.id} request={r} />
+          ))}
+        </ul>
+      ) : null}
+      {done ? (
+        <p role="status" className="mt-2 font-semibold">
+          {done.tipo === 'desistencia'
+            ? `Desistência nº ${done.id} registrada: o valor volta pela mesma forma de pagamento.`
+            : `Devolução nº ${done.id} solicitada.${done.codigo_postagem ? ` Código de postagem: ${done.codigo_postagem}.` : ''}`}{' '}
+          Enviamos a confirmação por e-mail.
+        </p>
+      ) : null}
+      {error ? (
+        <p role="alert" className="mt-2 text-red-700 dark:text-red-400">
+          {error.message}
+        </p>
+      ) : null}
+      {mode ? (
+        <form
+          id={formId}
+          className="mt-3 flex flex-col gap-2"
+          aria-label={mode === 'desistir' ? 'Desistir da compra' : 'Devolver itens'}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (mode === 'desistir') withdraw.mutate({ itens: chosen }, { onSuccess: finish });
+            else
+              requestReturn.mutate(
+                { itens: chosen, motivo: reason, ...(description ? { descricao: description } : {}) },
+                { onSuccess: finish },
+              );
+          }}
+        >
+          {order.items.map((item) => {
+            const left = data.restantes.find((r) => r.item_id === item.item_id)?.quantidade ?? 0;
+            if (!item.item_id || left === 0) return null;
+            return (
+              <label key={item.item_id} className="flex items-center justify-between gap-2 text-sm">
+                {`Quantidade de ${item.product_name} (${item.product_color}, ${item.product_size})`}
+                <input
+                  type="number"
+                  min={0}
+                  max={left}
+                  value={units[item.item_id] ?? 0}
+                  onChange={(e) => setUnits({ ...units, [item.item_id!]: Number(e.target.value) })}
+                  className="w-20 rounded border border-stone-300 px-2 py-1 dark:border-stone-700 dark:bg-stone-900"
+                />
+              </label>
+            );
+          })}
+          {mode === 'devolver' ? (
+            <>
+              <label className="flex flex-col text-sm">
+                Motivo
+                <select
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value as ReturnReason)}
+                  className="rounded border border-stone-300 px-2 py-1 dark:border-stone-700 dark:bg-stone-900"
+                >
+                  <option value="arrependimento">Desisti da compra (até 7 dias)</option>
+                  <option value="defeito">Defeito (até 90 dias)</option>
+                </select>
+              </label>
+              <label className="flex flex-col text-sm">
+                {reason === 'defeito' ? 'Descreva o defeito' : 'Comentário (opcional)'}
+                <textarea
+                  value={description}
+                  maxLength={500}
+                  onChange={(e) => setDescription(e.target.value)}
+                  className="rounded border border-stone-300 px-2 py-1 dark:border-stone-700 dark:bg-stone-900"
+                />
+              </label>
+            </>
+          ) : null}
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={primaryButtonClass} disabled={pending || chosen.length === 0}>
+              {mode === 'desistir' ? 'Desistir dos itens escolhidos' : 'Solicitar devolução'}
+            </button>
+            {mode === 'desistir' ? (
+              <button
+                type="button"
+                className={secondaryButtonClass}
+                disabled={pending}
+                onClick={() => withdraw.mutate({}, { onSuccess: finish })}
+              >
+                Desistir da compra inteira
+              </button>
+            ) : null}
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}

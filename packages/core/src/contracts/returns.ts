@@ -1,0 +1,173 @@
+import { z } from 'zod';
+
+/**
+ * After the sale (docs/decisions/0036): a withdrawal before shipping (`desistencia`, CDC art. 49 and
+ * Decreto 7.962/2013 art. 5: through the site, confirmed at once), a return after delivery (`devolucao`)
+ * or an exchange of size or colour (`troca`).
+ */
+export const RETURN_KINDS = ['desistencia', 'devolucao', 'troca'] as const;
+export type ReturnKind = (typeof RETURN_KINDS)[number];
+
+export const RETURN_STATUSES = [
+  'solicitada',
+  'codigo_enviado',
+  'postada',
+  'recebida',
+  'reembolsada',
+  'trocada',
+  'recusada',
+] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+export const RETURN_STATUS_LABEL: Record<ReturnStatus, string> = {
+  solicitada: 'Solicitada',
+  codigo_enviado: 'Código de postagem enviado',
+  postada: 'Postada',
+  recebida: 'Recebida pela loja',
+  reembolsada: 'Reembolsada',
+  trocada: 'Trocada',
+  recusada: 'Recusada',
+};
+
+export const RETURN_KIND_LABEL: Record<ReturnKind, string> = {
+  desistencia: 'Desistência da compra',
+  devolucao: 'Devolução',
+  troca: 'Troca',
+};
+
+/** Why: regret (art. 49, 7 days, no reason needed) or a defect (art. 26, 90 days for durable goods). */
+export const RETURN_REASONS = ['arrependimento', 'defeito'] as const;
+export type ReturnReason = (typeof RETURN_REASONS)[number];
+
+/** Days the law gives (calendar days from delivery, or from the purchase for a registration). */
+export const WITHDRAWAL_DAYS = 7;
+export const DEFECT_DAYS_DURABLE = 90;
+
+const ReturnLineSchema = z.object({
+  item_id: z.number().int().positive(),
+  quantidade: z.number().int().min(1, 'Informe ao menos uma unidade.').max(99),
+});
+
+const NoteSchema = z.string().trim().max(500, 'Escreva no máximo 500 caracteres.');
+
+/**
+ * `POST /api/orders/:id/desistencia/`: withdraw before shipping. Without `itens` and `inscricoes`, the
+ * whole order; otherwise the chosen units and registrations.
+ */
+export const WithdrawalRequestSchema = z.object({
+  itens: z.array(ReturnLineSchema).max(50).optional(),
+  inscricoes: z.array(z.number().int().positive()).max(20).optional(),
+  motivo: NoteSchema.optional(),
+});
+export type WithdrawalRequest = z.infer<typeof WithdrawalRequestSchema>;
+
+/** `POST /api/orders/:id/devolucoes/`: send items back after delivery (withdrawal or defect). */
+export const ReturnRequestSchema = z
+  .object({
+    itens: z.array(ReturnLineSchema).min(1, 'Escolha ao menos um item.').max(50),
+    motivo: z.enum(RETURN_REASONS),
+    descricao: NoteSchema.optional(),
+  })
+  .refine((r) => r.motivo !== 'defeito' || (r.descricao?.length ?? 0) > 0, {
+    message: 'Descreva o defeito.',
+    path: ['descricao'],
+  });
+export type ReturnRequest = z.infer<typeof ReturnRequestSchema>;
+
+/** One request as the buyer and staff see it (money in reais). */
+export const OrderReturnSchema = z.object({
+  id: z.number().int(),
+  pedido: z.number().int(),
+  tipo: z.enum(RETURN_KINDS),
+  status: z.enum(RETURN_STATUSES),
+  motivo: z.enum(RETURN_REASONS),
+  descricao: z.string().nullable(),
+  motivo_recusa: z.string().nullable(),
+  codigo_postagem: z.string().nullable(),
+  instrucoes: z.string().nullable(),
+  itens: z.array(
+    z.object({
+      item_id: z.number().int(),
+      produto: z.string(),
+      cor: z.string(),
+      tamanho: z.string(),
+      quantidade: z.number().int(),
+      valor: z.number(),
+      voltou_ao_estoque: z.boolean().nullable(),
+    }),
+  ),
+  inscricoes: z.array(z.number().int()),
+  valor_reembolsado: z.number(),
+  criado_em: z.string(),
+  versao: z.number().int(),
+});
+export type OrderReturn = z.infer<typeof OrderReturnSchema>;
+
+/** What the order page needs to offer: what is left to withdraw or return, and until when. */
+export const OrderAfterSaleSchema = z.object({
+  pode_desistir: z.boolean(),
+  pode_devolver: z.boolean(),
+  /** Last day (aaaa-mm-dd) to return by regret; null before delivery. */
+  prazo_arrependimento: z.string().nullable(),
+  /** Last day (aaaa-mm-dd) to return for a defect; null before delivery. */
+  prazo_defeito: z.string().nullable(),
+  entregue_em: z.string().nullable(),
+  /** Units of each line not yet withdrawn or returned. */
+  restantes: z.array(z.object({ item_id: z.number().int(), quantidade: z.number().int() })),
+  /** Paid, and returned so far (in reais): the order's partial refunds. */
+  pago: z.number(),
+  reembolsado: z.number(),
+  solicitacoes: z.array(OrderReturnSchema),
+});
+export type OrderAfterSale = z.infer<typeof OrderAfterSaleSchema>;
+
+/** A request in the staff queue: the buyer's view plus who, what was paid and what is left. */
+export const PainelReturnSchema = OrderReturnSchema.extend({
+  cliente: z.string(),
+  email: z.string().nullable(),
+  pago: z.number(),
+  reembolsado: z.number(),
+  /** What is still the shop's of the payment: a refund never exceeds it. */
+  restante: z.number(),
+  /** The refund the rules suggest: the items' value, plus the shipping when the whole order comes back. */
+  sugestao: z.number(),
+});
+export type PainelReturn = z.infer<typeof PainelReturnSchema>;
+export const PainelReturnListSchema = z.array(PainelReturnSchema);
+
+const VersionSchema = z.number().int().positive();
+
+/** Staff check the items that arrived: each line back to stock or not. */
+export const ReturnReceiveSchema = z.object({
+  itens: z
+    .array(z.object({ item_id: z.number().int().positive(), estoque: z.boolean() }))
+    .min(1)
+    .max(50),
+  versao: VersionSchema,
+});
+export type ReturnReceive = z.infer<typeof ReturnReceiveSchema>;
+
+/** Staff return money: any amount up to what is left of the payment (reais, two decimals). */
+export const ReturnRefundSchema = z.object({
+  valor: z
+    .number()
+    .positive('Informe um valor maior que zero.')
+    .refine((v) => Math.round(v * 100) === v * 100 || Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+      message: 'Use no máximo duas casas decimais.',
+    }),
+  versao: VersionSchema,
+});
+export type ReturnRefund = z.infer<typeof ReturnRefundSchema>;
+
+export const ReturnRefuseSchema = z.object({
+  motivo: z.string().trim().min(3, 'Informe o motivo.').max(500),
+  versao: VersionSchema,
+});
+export type ReturnRefuse = z.infer<typeof ReturnRefuseSchema>;
+
+/** Staff send the posting code they issued (when the carrier's service is not integrated). */
+export const ReturnCodeSchema = z.object({
+  codigo: z.string().trim().min(5).max(40),
+  versao: VersionSchema,
+});
+export type ReturnCode = z.infer<typeof ReturnCodeSchema>;
