@@ -24,13 +24,13 @@ test('staff add a colour, give it a described photo, feature the product first, 
   await page.getByLabel('Descrição').fill('Regata leve para treinar na areia da praia.');
   await page.getByLabel('Preço (R$)').fill('89,90');
   // A new colour, made from the form and ticked at once; a second time it is refused.
-  await page.getByLabel('Nome da nova cor').fill(color);
+  await page.getByLabel('Nova cor', { exact: true }).fill(color);
   await page.getByRole('button', { name: 'Adicionar cor' }).click();
   await expect(page.getByRole('group', { name: 'Cores' }).getByLabel(color)).toBeChecked();
-  await page.getByLabel('Nome da nova cor').fill(color.toUpperCase());
+  await page.getByLabel('Nova cor', { exact: true }).fill(color.toUpperCase());
   await page.getByRole('button', { name: 'Adicionar cor' }).click();
   await expect(page.getByText('Já existe uma cor com esse nome.')).toBeVisible();
-  await page.getByLabel('Nome da nova cor').fill('');
+  await page.getByLabel('Nova cor', { exact: true }).fill('');
   await page.getByRole('group', { name: 'Tamanhos' }).getByLabel('M', { exact: true }).check();
   await page.getByRole('button', { name: 'Criar produto' }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
@@ -46,7 +46,9 @@ test('staff add a colour, give it a described photo, feature the product first, 
   await page.getByLabel('Texto alternativo da foto 1').fill(alt);
   await page.getByLabel('Cor da foto 1').selectOption({ label: color });
   await page.getByRole('button', { name: 'Salvar foto 1' }).click();
-  await expect(page.getByRole('form', { name: 'Detalhes da foto 1' }).getByRole('status')).toHaveText('Salvo.');
+  await expect(page.getByRole('form', { name: 'Detalhes da foto 1' }).getByRole('status')).toHaveText(
+    'Salvo.',
+  );
   await expectNoSeriousViolations(page);
 
   // Removing a photo asks first; cancelling keeps it.

@@ -153,7 +153,7 @@ export function BannerSlider({ banners }: { banners: HomeBanner[] }) {
           {banners.map((banner, i) => (
             // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide as a group.
             <div
-              key={`${i}-${banner.imagem}`}
+              key={`${banner.imagem} ${banner.link} ${banner.texto}`}
               className="min-w-0 flex-[0_0_100%]"
               role="group"
               aria-roledescription="slide"

@@ -6,9 +6,9 @@ import { type NamedOption, useCreateColor, useCreateSize } from '../api/options.
 import { errorMessage } from '../utils/error-message.ts';
 
 const WORDS = {
-  cor: { name: 'Nome da nova cor', add: 'Adicionar cor', added: 'Cor criada e marcada', save: 'incluí-la' },
+  cor: { name: 'Nova cor', add: 'Adicionar cor', added: 'Cor criada e marcada', save: 'incluí-la' },
   tamanho: {
-    name: 'Nome do novo tamanho',
+    name: 'Novo tamanho',
     add: 'Adicionar tamanho',
     added: 'Tamanho criado e marcado',
     save: 'incluí-lo',
@@ -79,7 +79,7 @@ export function NewOption({
       </div>
       {kind === 'cor' ? (
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Tom da nova cor
+          Tom da cor nova
           <input
             type="color"
             value={hex}
