@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { FormStatus } from '../../../components/form-field.tsx';
 import type { Me } from '../api/auth.ts';
@@ -12,9 +13,17 @@ export default function ShopHomePage() {
   const canEdit = me.staff.role === 'admin';
   const featured = useFeatured();
   const banners = useBanners();
-  // "Recarregar" after another person's save: the editor starts again from the list as it is now.
-  const reloadFeatured = async () => void (await featured.refetch());
-  const reloadBanners = async () => void (await banners.refetch());
+  // "Recarregar" after another person's save: the editor starts again from the list as it is now. A
+  // save of one's own only moves the version on, keeping the editor (and its message) as it is.
+  const [rounds, setRounds] = useState({ featured: 0, banners: 0 });
+  const reloadFeatured = async () => {
+    await featured.refetch();
+    setRounds((r) => ({ ...r, featured: r.featured + 1 }));
+  };
+  const reloadBanners = async () => {
+    await banners.refetch();
+    setRounds((r) => ({ ...r, banners: r.banners + 1 }));
+  };
 
   return (
     <section>
@@ -22,7 +31,7 @@ export default function ShopHomePage() {
       {featured.isError ? <FormStatus message={errorMessage(featured.error)} tone="error" /> : null}
       {featured.data ? (
         <FeaturedEditor
-          key={featured.data.versao}
+          key={rounds.featured}
           featured={featured.data}
           canEdit={canEdit}
           onReload={reloadFeatured}
@@ -33,7 +42,7 @@ export default function ShopHomePage() {
       {banners.isError ? <FormStatus message={errorMessage(banners.error)} tone="error" /> : null}
       {banners.data ? (
         <BannersEditor
-          key={banners.data.versao}
+          key={rounds.banners}
           banners={banners.data}
           canEdit={canEdit}
           onReload={reloadBanners}
