@@ -31,7 +31,7 @@ export default function ShopHomePage() {
       {featured.isError ? <FormStatus message={errorMessage(featured.error)} tone="error" /> : null}
       {featured.data ? (
         <FeaturedEditor
-          key={rounds.featured}
+          key={`destaques-${rounds.featured}`}
           featured={featured.data}
           canEdit={canEdit}
           onReload={reloadFeatured}
@@ -42,7 +42,7 @@ export default function ShopHomePage() {
       {banners.isError ? <FormStatus message={errorMessage(banners.error)} tone="error" /> : null}
       {banners.data ? (
         <BannersEditor
-          key={rounds.banners}
+          key={`banners-${rounds.banners}`}
           banners={banners.data}
           canEdit={canEdit}
           onReload={reloadBanners}
