@@ -8,7 +8,7 @@ test('home → category → product → stock → cart badge → reload → quan
   const { product, entry } = await productWithStock(request, '/api/products/category/feminino/');
 
   await page.goto('/');
-  await expect(page.getByRole('heading', { name: 'Espaço Feminino' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Em destaque' })).toBeVisible();
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Feminino' }).click();
   await expect(page).toHaveURL(/\/feminino$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Espaço Feminino' })).toBeVisible();

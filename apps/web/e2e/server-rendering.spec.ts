@@ -37,7 +37,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('main').getByText(woman!.name).first()).toBeVisible();
     await page.goto('/');
     await expect(
-      page.getByRole('region', { name: 'Espaço Masculino' }).getByRole('listitem').first(),
+      page.getByRole('region', { name: 'Em destaque' }).getByRole('listitem').first(),
     ).toBeVisible();
     await page.goto('/eventos');
     await expect(page.getByRole('heading', { name: event.nome_evento }).first()).toBeVisible();

@@ -11,6 +11,7 @@ import { preloadRoute } from './app/router.tsx';
 import { CARD_SIZES } from './components/product-card.tsx';
 import { categoryProductsQuery, productQuery } from './features/catalog/api/products.ts';
 import { CATEGORY_PAGES, pageProducts } from './features/catalog/utils/category-pages.ts';
+import { homeQuery } from './features/home/api/home-products.ts';
 import { HOME_BANNER_POSTER } from './features/home/components/banner-slider.tsx';
 import { publicConfigQuery } from './lib/config-api.ts';
 import { eventQuery, eventsPageQuery } from './lib/events-api.ts';
@@ -56,14 +57,7 @@ const categoryPage: RenderedPageSpec = {
 const PAGES: Partial<Record<ShopPath, RenderedPageSpec>> = {
   '/': {
     prefetch: (_, __, client, load) =>
-      Promise.all(
-        (['feminino', 'masculino'] as const).map((category) =>
-          client.prefetchQuery({
-            ...categoryProductsQuery(category),
-            queryFn: () => load(`/api/products/category/${category}/`) as never,
-          }),
-        ),
-      ).then(() => undefined),
+      client.prefetchQuery({ ...homeQuery(), queryFn: () => load('/api/home/') as never }),
     // The banner's first slide is wider and higher than any card.
     largestImage: () => ({ src: HOME_BANNER_POSTER }),
   },

@@ -7,6 +7,8 @@ export interface ProductCardData {
   name: string;
   price: number;
   images: string[];
+  /** The pictures' alt texts, in the order of `images` (an empty one: the product's name). */
+  photos?: Array<{ alt: string }>;
 }
 
 /** Image, name, price and 'Ver mais' to the product page (spec §2 grids). */
@@ -22,7 +24,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
         <ResponsiveImage
           src={image}
           sizes={CARD_SIZES}
-          alt={product.name}
+          alt={product.photos?.[0]?.alt || product.name}
           width={400}
           height={400}
           loading={eager ? 'eager' : 'lazy'}

@@ -32,6 +32,17 @@ const imageFields = Object.fromEntries(
 ) as Record<ImageKey, z.ZodOptional<z.ZodString>>;
 
 /**
+ * A photo of the product, in the order of `images`: the text for its `<img alt>` (empty: describe it by
+ * the product's name) and the colour it shows (null: any), so a page can show the chosen colour's first.
+ */
+export const ProductPhotoSchema = z.object({
+  url: z.string(),
+  alt: z.string(),
+  color_id: z.number().int().nullable(),
+});
+export type ProductPhoto = z.infer<typeof ProductPhotoSchema>;
+
+/**
  * A product as the spec's section 3 gives it: price in reais, images as imagem1..imagem19 (only the
  * ones that exist are present), stock entries. `images` lists the same URLs in order, for convenience;
  * `rating` is the average review score 0–5 (orders /topavaliados).
@@ -46,11 +57,28 @@ export const ProductSchema = z.object({
   rating: z.number().min(0).max(5),
   ...imageFields,
   images: z.array(z.string()),
+  /** The same pictures as `images`, with their alt text and colour. */
+  photos: z.array(ProductPhotoSchema),
   stock: z.array(StockEntrySchema),
 });
 export type Product = z.infer<typeof ProductSchema>;
 
 export const ProductListSchema = z.array(ProductSchema);
+
+/** A home banner slide: its image, the text that describes it (alt, link name) and where it leads. */
+export const HomeBannerSchema = z.object({
+  imagem: z.string(),
+  texto: z.string(),
+  link: z.string(),
+});
+export type HomeBanner = z.infer<typeof HomeBannerSchema>;
+
+/** `GET /api/home/`: the banner slides and every featured product, in the order staff chose. */
+export const HomeSchema = z.object({
+  banners: z.array(HomeBannerSchema),
+  destaques: ProductListSchema,
+});
+export type Home = z.infer<typeof HomeSchema>;
 
 /** `GET /api/products/{id}/?color=&size=`: the stock check, by colour id and size id. */
 export const StockQuerySchema = z.object({

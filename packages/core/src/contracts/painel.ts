@@ -198,7 +198,21 @@ export const PainelImageSchema = z.object({
   /** `srcset` candidates of the uploaded photo (empty for generated pictures). */
   srcset_webp: z.string(),
   srcset_avif: z.string(),
+  /** The shop's `<img alt>` for it (empty: the product's name). */
+  alt: z.string(),
+  /** The colour it shows, one of the product's (null: any). */
+  color_id: z.number().int().nullable(),
 });
+
+/** `PATCH /products/:id/images/:imageId/`: a photo's alt text and colour. */
+export const ImagePatchSchema = z.object({
+  alt: z.string().trim().max(200, 'O texto alternativo tem no máximo 200 caracteres.'),
+  color_id: z.number().int().positive().nullable(),
+});
+export type ImagePatch = z.input<typeof ImagePatchSchema>;
+
+/** `GET /products/?busca=`: the back office's list, by words of the name (accents and case aside). */
+export const PainelProductsQuerySchema = z.object({ busca: z.string().trim().max(100).optional() });
 
 export const PainelProductSchema = z.object({
   id: z.number().int(),
@@ -224,14 +238,73 @@ export type PainelProduct = z.infer<typeof PainelProductSchema>;
 
 export const ImageOrderSchema = z.object({ ids: z.array(z.number().int().positive()).min(1).max(19) });
 
+/** A colour's or size's name: letters, digits, spaces and hyphens, one space between words. */
+const optionName = (what: string, min: number, max: number) =>
+  z
+    .string()
+    .transform((v) => v.trim().replace(/\s+/g, ' '))
+    .pipe(
+      z
+        .string()
+        .min(min, `Informe o nome ${what}.`)
+        .max(max, `O nome ${what} tem no máximo ${max} caracteres.`)
+        .regex(/^[\p{L}\p{N}][\p{L}\p{N} /-]*$/u, `Use letras, números, espaços e hífen no nome ${what}.`),
+    );
+
 export const NewColorSchema = z.object({
-  name: z.string().trim().min(2, 'Informe o nome da cor.').max(40),
+  name: optionName('da cor', 2, 40),
   hex: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use o formato #rrggbb.'),
 });
+export type NewColor = z.input<typeof NewColorSchema>;
 export const NewSizeSchema = z.object({
-  name: z.string().trim().min(1, 'Informe o tamanho.').max(20),
+  name: optionName('do tamanho', 1, 20),
   sort_order: z.number().int().min(0).max(1000).default(100),
 });
+export type NewSize = z.input<typeof NewSizeSchema>;
+
+/**
+ * The version of a list edited as a whole (the home's featured products, its banners): a fingerprint of
+ * the list as read, sent back with the save; another person's save in between is 409 `versao_desatualizada`.
+ */
+const ListVersionSchema = z.string({ error: 'Recarregue a página: falta a versão da lista.' }).min(1).max(64);
+
+/** The home page's featured products, in order (`GET`/`PUT /home/featured/`). */
+export const FeaturedSchema = z.object({ versao: z.string(), ids: z.array(z.number().int()) });
+export const FeaturedUpdateSchema = z.object({
+  versao: ListVersionSchema,
+  ids: z
+    .array(z.number().int().positive())
+    .max(60, 'No máximo 60 produtos em destaque.')
+    .refine((ids) => new Set(ids).size === ids.length, 'Cada produto entra uma vez.'),
+});
+export type FeaturedUpdate = z.input<typeof FeaturedUpdateSchema>;
+
+/** Where a banner leads: a path of the shop ("/eventos") or an https address. */
+const BannerLinkSchema = z
+  .string()
+  .trim()
+  .min(1, 'Informe o link.')
+  .max(300)
+  .regex(/^(\/(?!\/)\S*|https:\/\/\S+)$/, 'Use um caminho da loja (/eventos) ou um endereço https://.');
+
+export const PainelBannerSchema = z.object({
+  /** An uploaded photo's address (from `POST /home/banners/image/`) or one of the shop's images. */
+  imagem: z
+    .string()
+    .trim()
+    .regex(/^\/(?!\/)\S+$/, 'Envie a imagem do banner.')
+    .max(300),
+  texto: z.string().trim().min(3, 'Descreva a imagem do banner.').max(160),
+  link: BannerLinkSchema,
+});
+export type PainelBanner = z.infer<typeof PainelBannerSchema>;
+
+export const BannersSchema = z.object({ versao: z.string(), banners: z.array(PainelBannerSchema) });
+export const BannersUpdateSchema = z.object({
+  versao: ListVersionSchema,
+  banners: z.array(PainelBannerSchema).max(8, 'No máximo 8 banners.'),
+});
+export type BannersUpdate = z.input<typeof BannersUpdateSchema>;
 
 export const StockReasonSchema = z.enum(['entrada', 'venda_balcao', 'avaria', 'inventario'], {
   error: 'Escolha o motivo: entrada, venda balcão, avaria ou inventário.',

@@ -9,23 +9,33 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /** Product categories of the spec's section 3; the web routes /feminino, /masculino, /acessorios. */
 export const productCategories = ['feminino', 'masculino', 'acessorios'] as const;
 
-export const colors = pgTable('colors', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  /** CSS colour used by the generated images and the colour buttons. */
-  hex: text('hex').notNull(),
-});
+export const colors = pgTable(
+  'colors',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    /** CSS colour used by the generated images and the colour buttons. */
+    hex: text('hex').notNull(),
+  },
+  // "Azul" and "azul" are one colour: staff creating both at once cannot get two.
+  (t) => [uniqueIndex('colors_name_lower_idx').on(sql`lower(${t.name})`)],
+);
 
-export const sizes = pgTable('sizes', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique(),
-  sortOrder: integer('sort_order').notNull().default(0),
-});
+export const sizes = pgTable(
+  'sizes',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('sizes_name_lower_idx').on(sql`lower(${t.name})`)],
+);
 
 export const products = pgTable(
   'products',
@@ -37,6 +47,8 @@ export const products = pgTable(
     priceCents: integer('price_cents').notNull(),
     category: text('category', { enum: productCategories }).notNull(),
     showOnHome: boolean('aparecer_home').notNull().default(false),
+    /** Place among the home page's featured products (1 first); null when not featured. */
+    homePosition: integer('home_position'),
     /** Hidden products stay for past orders but leave the shop's lists, search and product page. */
     hidden: boolean('oculto').notNull().default(false),
     /** Lower-cased, accent-stripped name + description, for accent-insensitive search. */
@@ -77,6 +89,10 @@ export const productImages = pgTable(
     url: text('url').notNull(),
     /** Generated pictures and photos made before the queue existed are `pronta`. */
     status: text('status', { enum: photoStatuses }).notNull().default('pronta'),
+    /** The `<img alt>` staff wrote for it; empty: the shop describes it by the product's name. */
+    alt: text('alt').notNull().default(''),
+    /** The colour it shows, when it shows one: the product page puts the chosen colour's photos first. */
+    colorId: integer('color_id').references(() => colors.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('product_images_product_idx').on(t.productId),
@@ -103,4 +119,20 @@ export const stock = pgTable(
     // Stock never goes below zero, whatever the code above it does (issue: nothing oversold).
     check('stock_quantity_non_negative', sql`${t.quantity} >= 0`),
   ],
+);
+
+/** The home page's banner slides after the brand video, in `position` order (docs/decisions/0034). */
+export const homeBanners = pgTable(
+  'home_banners',
+  {
+    id: serial('id').primaryKey(),
+    position: integer('position').notNull(),
+    /** An uploaded photo's 800 px WebP or one of the shop's own images under /media/. */
+    imageUrl: text('image_url').notNull(),
+    /** Describes the image (its alt) and names the link. */
+    text: text('text').notNull(),
+    /** A path of the shop ("/eventos") or an https address. */
+    link: text('link').notNull(),
+  },
+  (t) => [index('home_banners_position_idx').on(t.position)],
 );

@@ -171,7 +171,7 @@ export const photos = pgTable(
   'photos',
   {
     id: serial('id').primaryKey(),
-    /** `produtos` or `eventos`: the first part of the storage keys. */
+    /** `produtos`, `eventos` or `banners` (the home's, docs/decisions/0034): the first part of the storage keys. */
     folder: text('folder').notNull(),
     /** 20 random characters, the second part of the keys (`<name>-800.webp`). */
     name: text('name').notNull().unique(),
@@ -179,5 +179,5 @@ export const photos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [check('photos_folder', sql`${t.folder} in ('produtos', 'eventos')`)],
+  (t) => [check('photos_folder', sql`${t.folder} in ('produtos', 'eventos', 'banners')`)],
 );

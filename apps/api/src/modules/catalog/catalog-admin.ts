@@ -1,15 +1,31 @@
+import { createHash } from 'node:crypto';
 import type { ProductCategory } from '@passada/core/contracts/catalog';
 import { MAX_PRODUCT_IMAGES } from '@passada/core/contracts/catalog';
 import { STALE_VERSION_CODE } from '@passada/core/contracts/painel';
 import { toSearchText } from '@passada/core/text';
 import type { Db, Tx } from '../../db/client.ts';
 import type { stockMovements } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import * as repo from './catalog.repository.ts';
 
 type Conn = Db | Tx;
 
-export type { ImageRow } from './catalog.repository.ts';
+export type { BannerRow, ImageRow } from './catalog.repository.ts';
+
+/** A home banner as staff edit it. */
+export interface BannerFields {
+  imageUrl: string;
+  text: string;
+  link: string;
+}
+
+/** The version of a list saved as a whole: a short fingerprint of what it holds (decision 0034). */
+function listVersion(value: unknown): string {
+  return createHash('sha256').update(JSON.stringify(value)).digest('hex').slice(0, 16);
+}
+
+const STALE_LIST =
+  'Esta lista foi alterada por outra pessoa depois que você abriu a página. Recarregue para ver a versão atual; suas alterações não foram salvas.';
 
 export interface StockCombo {
   productId: number;
@@ -79,9 +95,10 @@ export function createCatalogAdmin(deps: { db: Db }) {
     }));
   }
 
-  /** Every product, hidden ones too, newest first. */
-  async function listProducts(db: Conn = deps.db): Promise<StaffProduct[]> {
-    const rows = await repo.findProducts(db);
+  /** Every product, hidden ones too, newest first; with `search`, those whose name has every word. */
+  async function listProducts(search = '', db: Conn = deps.db): Promise<StaffProduct[]> {
+    const nameWords = toSearchText(search).split(' ').filter(Boolean);
+    const rows = await repo.findProducts(db, nameWords.length ? { nameWords } : {});
     return withDetails(db, rows.reverse());
   }
 
@@ -100,6 +117,7 @@ export function createCatalogAdmin(deps: { db: Db }) {
     const [id] = await repo.insertProducts(tx, [
       {
         ...row,
+        homePosition: row.showOnHome ? await repo.nextHomePosition(tx) : null,
         searchText: toSearchText(input.name, input.description),
         // The package grows with the garment's weight; the shipping quote only needs a plausible box.
         lengthCm: 30,
@@ -139,8 +157,14 @@ export function createCatalogAdmin(deps: { db: Db }) {
       Object.entries(given).filter(([, v]) => v !== undefined),
     ) as Partial<ProductFields>;
     const next = { ...fields(current), ...rest };
+    // Ticking "aparecer na home" puts the product last among the featured; unticking takes it out.
+    const homePosition =
+      rest.showOnHome === undefined || rest.showOnHome === current.showOnHome
+        ? {}
+        : { homePosition: rest.showOnHome ? await repo.nextHomePosition(tx) : null };
     await repo.updateProductRow(tx, id, {
       ...rest,
+      ...homePosition,
       searchText: toSearchText(next.name, next.description),
       version: current.version + 1,
     });
@@ -182,6 +206,27 @@ export function createCatalogAdmin(deps: { db: Db }) {
     const rest = await repo.findImageRows(tx, productId);
     for (const [i, image] of rest.entries()) await repo.setImagePosition(tx, image.id, i + 1);
     return removed;
+  }
+
+  /** A photo's alt text and colour; the colour must be one the product comes in. Answers it before and after. */
+  async function updateImage(
+    tx: Tx,
+    productId: number,
+    imageId: number,
+    patch: { alt: string; colorId: number | null },
+  ): Promise<{ before: repo.ImageRow; after: repo.ImageRow }> {
+    if (!(await repo.lockProduct(tx, productId))) throw notFound(PRODUCT_NOT_FOUND);
+    const before = (await repo.findImageRows(tx, productId)).find((i) => i.id === imageId);
+    if (!before) throw notFound('Foto não encontrada.');
+    if (patch.colorId !== null) {
+      const colors = await repo.findStock(tx, [productId], { colorId: patch.colorId });
+      if (!colors.length) {
+        const message = 'Escolha uma das cores do produto.';
+        throw badRequest(message, 'validation_error', { color_id: message });
+      }
+    }
+    const after = await repo.updateImageRow(tx, productId, imageId, patch);
+    return { before, after: after! };
   }
 
   /** Puts the product's photos in the given order; the list must name each photo once. Answers the order before too. */
@@ -245,8 +290,10 @@ export function createCatalogAdmin(deps: { db: Db }) {
       (c) => c.name.toLocaleLowerCase('pt-BR') === color.name.toLocaleLowerCase('pt-BR'),
     );
     if (existing) throw conflict('Já existe uma cor com esse nome.', 'cor_existente');
-    const ids = await repo.ensureColors(tx, [color]);
-    return { id: ids.get(color.name)!, ...color };
+    const id = (await repo.ensureColors(tx, [color])).get(color.name);
+    // Another person created it (in another letter case) in between.
+    if (id === undefined) throw conflict('Já existe uma cor com esse nome.', 'cor_existente');
+    return { id, ...color };
   }
 
   async function createSize(tx: Tx, size: { name: string; sortOrder: number }) {
@@ -254,11 +301,62 @@ export function createCatalogAdmin(deps: { db: Db }) {
       (s) => s.name.toLocaleLowerCase('pt-BR') === size.name.toLocaleLowerCase('pt-BR'),
     );
     if (existing) throw conflict('Já existe um tamanho com esse nome.', 'tamanho_existente');
-    const ids = await repo.ensureSizes(tx, [size]);
-    return { id: ids.get(size.name)!, name: size.name };
+    const id = (await repo.ensureSizes(tx, [size])).get(size.name);
+    if (id === undefined) throw conflict('Já existe um tamanho com esse nome.', 'tamanho_existente');
+    return { id, name: size.name };
+  }
+
+  /** The home page's featured products in order, with the version a save sends back. */
+  async function featured(db: Conn = deps.db) {
+    const ids = await repo.findFeaturedIds(db);
+    return { versao: listVersion(ids), ids };
+  }
+
+  /**
+   * Features exactly `ids` in that order (every other product leaves the home page), if the list is
+   * still the one read (`versao`), checked under the featured rows' locks. Answers the list before.
+   */
+  async function setFeatured(tx: Tx, versao: string, ids: number[]): Promise<{ before: number[] }> {
+    const before = await repo.lockFeatured(tx);
+    if (listVersion(before) !== versao) throw conflict(STALE_LIST, STALE_VERSION_CODE);
+    const known = new Set((await repo.findProductsByIds(tx, ids)).map((p) => p.id));
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length) {
+      const message = `Produto não encontrado: ${unknown.join(', ')}.`;
+      throw badRequest(message, 'validation_error', { ids: message });
+    }
+    await repo.setFeatured(tx, ids);
+    return { before };
+  }
+
+  const bannerFields = (rows: repo.BannerRow[]): BannerFields[] =>
+    rows.map((r) => ({ imageUrl: r.imageUrl, text: r.text, link: r.link }));
+
+  /** The home banners in order, with the version a save sends back. */
+  async function banners(db: Conn = deps.db) {
+    const list = bannerFields(await repo.listBanners(db));
+    return { versao: listVersion(list), banners: list };
+  }
+
+  /** Replaces the banner list if it is still the one read (`versao`); answers the list before. */
+  async function setBanners(
+    tx: Tx,
+    versao: string,
+    list: BannerFields[],
+  ): Promise<{ before: BannerFields[] }> {
+    await repo.lockBanners(tx);
+    const before = bannerFields(await repo.listBanners(tx));
+    if (listVersion(before) !== versao) throw conflict(STALE_LIST, STALE_VERSION_CODE);
+    await repo.replaceBanners(tx, list);
+    return { before };
   }
 
   return {
+    featured,
+    setFeatured,
+    banners,
+    setBanners,
+    updateImage,
     listProducts,
     getProduct,
     createProduct,

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { inIds, prepared } from '../../db/prepared.ts';
 import {
   colors,
+  homeBanners,
   orders,
   productImages,
   products,
@@ -33,6 +34,10 @@ export interface ProductFilters {
   ids?: number[];
   /** Every word must appear in search_text (already in search form). */
   words?: string[];
+  /** Every word must appear in the name, accents and case aside (already in search form). */
+  nameWords?: string[];
+  /** Only the home page's featured products, in the order staff chose (instead of by id). */
+  featured?: boolean;
   minPriceCents?: number;
   maxPriceCents?: number;
   /** Lower-cased size names; the product needs stock > 0 in at least one. */
@@ -52,6 +57,10 @@ async function notifyChanged(db: Conn): Promise<void> {
   await db.execute(sql`select pg_notify(${CATALOG_CHANGED}, '')`);
 }
 
+// What toSearchText (core/text) strips, for matching a column in SQL without the unaccent extension.
+const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
+const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';
+
 /** `%` and `_` are wildcards in LIKE; a search for "100%" means the characters. */
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -63,7 +72,13 @@ const productsByIds = prepared('products_by_ids', (c) =>
 );
 const imagesByProducts = prepared('product_images_by_products', (c) =>
   c
-    .select({ productId: productImages.productId, position: productImages.position, url: productImages.url })
+    .select({
+      productId: productImages.productId,
+      position: productImages.position,
+      url: productImages.url,
+      alt: productImages.alt,
+      colorId: productImages.colorId,
+    })
     .from(productImages)
     // A photo still being resized (or that failed) has no files to show yet (docs/decisions/0027).
     .where(and(inIds(productImages.productId), eq(productImages.status, 'pronta')))
@@ -122,6 +137,10 @@ export async function findProducts(db: Conn, filters: ProductFilters = {}): Prom
   if (filters.ids) where.push(inArray(products.id, filters.ids));
   if (filters.visibleOnly) where.push(eq(products.hidden, false));
   for (const word of filters.words ?? []) where.push(like(products.searchText, `%${escapeLike(word)}%`));
+  for (const word of filters.nameWords ?? []) {
+    where.push(like(sql`translate(lower(${products.name}), ${ACCENTED}, ${PLAIN})`, `%${escapeLike(word)}%`));
+  }
+  if (filters.featured) where.push(eq(products.showOnHome, true));
   if (filters.minPriceCents !== undefined) where.push(gte(products.priceCents, filters.minPriceCents));
   if (filters.maxPriceCents !== undefined) where.push(lte(products.priceCents, filters.maxPriceCents));
   if (filters.sizeNames?.length) {
@@ -141,17 +160,25 @@ export async function findProducts(db: Conn, filters: ProductFilters = {}): Prom
       ),
     );
   }
+  const order = filters.featured
+    ? [sql`${products.homePosition} asc nulls last`, asc(products.id)]
+    : [asc(products.id)];
   return db
     .select()
     .from(products)
     .where(where.length ? and(...where) : undefined)
-    .orderBy(asc(products.id));
+    .orderBy(...order);
 }
 
-export async function findImages(
-  db: Conn,
-  productIds: number[],
-): Promise<Array<{ productId: number; position: number; url: string }>> {
+export interface ShopImage {
+  productId: number;
+  position: number;
+  url: string;
+  alt: string;
+  colorId: number | null;
+}
+
+export async function findImages(db: Conn, productIds: number[]): Promise<ShopImage[]> {
   if (!productIds.length) return [];
   return imagesByProducts(db).execute({ ids: productIds });
 }
@@ -182,7 +209,8 @@ export async function ensureColors(
   rows: Array<{ name: string; hex: string }>,
 ): Promise<Map<string, number>> {
   if (!rows.length) return new Map();
-  await db.insert(colors).values(rows).onConflictDoNothing({ target: colors.name });
+  // Any unique conflict (the name, or the same name in other letter case) leaves the existing colour.
+  await db.insert(colors).values(rows).onConflictDoNothing();
   const found = await db
     .select({ id: colors.id, name: colors.name })
     .from(colors)
@@ -201,7 +229,7 @@ export async function ensureSizes(
   rows: Array<{ name: string; sortOrder: number }>,
 ): Promise<Map<string, number>> {
   if (!rows.length) return new Map();
-  await db.insert(sizes).values(rows).onConflictDoNothing({ target: sizes.name });
+  await db.insert(sizes).values(rows).onConflictDoNothing();
   const found = await db
     .select({ id: sizes.id, name: sizes.name })
     .from(sizes)
@@ -333,6 +361,24 @@ export interface ImageRow {
   position: number;
   url: string;
   status: ImageStatus;
+  alt: string;
+  colorId: number | null;
+}
+
+/** A photo's alt text and colour; null when the photo is not the product's. */
+export async function updateImageRow(
+  db: Conn,
+  productId: number,
+  imageId: number,
+  patch: { alt: string; colorId: number | null },
+): Promise<ImageRow | null> {
+  const [row] = await db
+    .update(productImages)
+    .set(patch)
+    .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
+    .returning();
+  await notifyChanged(db);
+  return row ?? null;
 }
 
 export async function findImageRows(db: Conn, productId: number): Promise<ImageRow[]> {
@@ -529,4 +575,69 @@ export function listStockMovements(db: Conn, combo: { productId: number; colorId
       ),
     )
     .orderBy(desc(stockMovements.at), desc(stockMovements.id));
+}
+
+// --- The home page: featured products and banners (docs/decisions/0034).
+
+/** The featured products' ids in order, their rows locked so a concurrent edit of the list waits. */
+export async function lockFeatured(tx: Tx): Promise<number[]> {
+  const rows = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.showOnHome, true))
+    .orderBy(sql`${products.homePosition} asc nulls last`, asc(products.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export async function findFeaturedIds(db: Conn): Promise<number[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.showOnHome, true))
+    .orderBy(sql`${products.homePosition} asc nulls last`, asc(products.id));
+  return rows.map((r) => r.id);
+}
+
+/** Features exactly `ids`, in that order; every other product leaves the home page. */
+export async function setFeatured(tx: Tx, ids: number[]): Promise<void> {
+  await tx
+    .update(products)
+    .set({ showOnHome: false, homePosition: null })
+    .where(eq(products.showOnHome, true));
+  for (const [i, id] of ids.entries()) {
+    await tx
+      .update(products)
+      .set({ showOnHome: true, homePosition: i + 1 })
+      .where(eq(products.id, id));
+  }
+  await notifyChanged(tx);
+}
+
+/** The next place at the end of the featured list. */
+export async function nextHomePosition(db: Conn): Promise<number> {
+  const [row] = await db
+    .select({ last: sql<number>`coalesce(max(${products.homePosition}), 0)` })
+    .from(products);
+  return Number(row?.last ?? 0) + 1;
+}
+
+export type BannerRow = typeof homeBanners.$inferSelect;
+
+export function listBanners(db: Conn): Promise<BannerRow[]> {
+  return db.select().from(homeBanners).orderBy(asc(homeBanners.position), asc(homeBanners.id));
+}
+
+/** Serialises edits of the banner list (an empty list has no row to lock). */
+export async function lockBanners(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('home_banners'))`);
+}
+
+export async function replaceBanners(
+  tx: Tx,
+  rows: Array<{ imageUrl: string; text: string; link: string }>,
+): Promise<void> {
+  await tx.delete(homeBanners);
+  if (rows.length) await tx.insert(homeBanners).values(rows.map((r, i) => ({ ...r, position: i + 1 })));
+  await notifyChanged(tx);
 }

@@ -1,4 +1,5 @@
 import {
+  HomeSchema,
   ProductCategorySchema,
   ProductListSchema,
   ProductSchema,
@@ -56,6 +57,18 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       const answer = await cache.get(`category:${category.data}`, () => catalog.listProducts(category.data));
       return sendCached(req, reply, answer);
     },
+  );
+
+  app.get(
+    '/api/home/',
+    {
+      schema: {
+        tags,
+        summary: 'A home: os banners e todos os produtos em destaque, na ordem escolhida no painel',
+        response: { 200: HomeSchema },
+      },
+    },
+    async (req, reply) => sendCached(req, reply, await cache.get('home', () => catalog.getHome())),
   );
 
   // Registered before /:id/ so "search" is never read as an id.

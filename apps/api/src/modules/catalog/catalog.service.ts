@@ -1,4 +1,5 @@
 import type {
+  Home,
   Product,
   ProductCategory,
   ProductSearchQuery,
@@ -21,7 +22,9 @@ import {
   insertSaleMovements,
   insertStock,
   insertStockMovements,
+  listBanners,
   type NewStockMovement,
+  nextHomePosition,
   type ProductFilters,
   type ProductRow,
   releaseReservations,
@@ -78,7 +81,8 @@ async function toWire(
   const ids = rows.map((r) => r.id);
   const [images, stockRows] = await Promise.all([findImages(db, ids), findStock(db, ids, stockFilter)]);
   return rows.map((row) => {
-    const urls = images.filter((i) => i.productId === row.id).map((i) => i.url);
+    const own = images.filter((i) => i.productId === row.id);
+    const urls = own.map((i) => i.url);
     return {
       id: row.id,
       name: row.name,
@@ -89,6 +93,7 @@ async function toWire(
       rating: row.rating / 10,
       ...Object.fromEntries(urls.map((url, i) => [`imagem${i + 1}`, url])),
       images: urls,
+      photos: own.map((i) => ({ url: i.url, alt: i.alt, color_id: i.colorId })),
       stock: stockRows
         .filter((s) => s.productId === row.id)
         .map((s) => ({
@@ -202,6 +207,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
         throw new Error(`${item.name}: no máximo ${MAX_PRODUCT_IMAGES} imagens`);
       }
     }
+    // Featured products join the end of the home page's list, in the order given.
+    let homePosition = items.some((i) => i.showOnHome) ? await nextHomePosition(db) : 0;
     const ids = await insertProducts(
       db,
       items.map((item) => ({
@@ -210,6 +217,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
         priceCents: item.priceCents,
         category: item.category,
         showOnHome: item.showOnHome,
+        homePosition: item.showOnHome ? homePosition++ : null,
         searchText: toSearchText(item.name, item.description),
         rating: item.ratingTenths,
         weightGrams: item.weightGrams,
@@ -310,6 +318,18 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   const confirmSale = (tx: Tx, chargeId: number, orderId: number) =>
     insertSaleMovements(tx, chargeId, orderId);
 
+  /** The home page: its banners and every featured product the shop shows, in the order staff chose. */
+  async function getHome(): Promise<Home> {
+    const [banners, featured] = await Promise.all([
+      listBanners(deps.db),
+      findProducts(deps.db, { featured: true, visibleOnly: true }),
+    ]);
+    return {
+      banners: banners.map((b) => ({ imagem: b.imageUrl, texto: b.text, link: b.link })),
+      destaques: await toWire(deps.db, featured),
+    };
+  }
+
   /** Every product page with its category and when it last changed, for the sitemap. */
   async function listPageDates(): Promise<Array<{ id: number; category: ProductCategory; updatedAt: Date }>> {
     return (await findProducts(deps.db)).map((r) => ({
@@ -321,6 +341,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
   return {
     listProducts,
+    getHome,
     listPageDates,
     getProduct,
     getCartProducts,

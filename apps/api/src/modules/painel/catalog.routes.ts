@@ -1,13 +1,20 @@
 import { ApiErrorSchema } from '@passada/core/contracts/common';
 import {
+  BannersSchema,
+  BannersUpdateSchema,
+  FeaturedSchema,
+  FeaturedUpdateSchema,
   ImageOrderSchema,
+  ImagePatchSchema,
   LowStockItemSchema,
   LowStockQuerySchema,
   NewColorSchema,
   NewSizeSchema,
   PainelImageSchema,
+  PainelPhotoSchema,
   type PainelProduct,
   PainelProductSchema,
+  PainelProductsQuerySchema,
   ProductInputSchema,
   ProductPatchSchema,
   StockChangeSchema,
@@ -18,7 +25,7 @@ import { centsToReais, reaisToCents } from '@passada/core/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../plugins/errors.ts';
-import type { ImageRow, ProductFields, StaffProduct } from '../catalog/catalog-admin.ts';
+import type { BannerFields, ImageRow, ProductFields, StaffProduct } from '../catalog/catalog-admin.ts';
 import { ADMIN_ONLY, actor, audit, audited, creation } from '../staff/index.ts';
 import { photoKeys, photoSrcset, readUploadedPhoto } from './photos.ts';
 
@@ -29,7 +36,11 @@ const toImageWire = (image: ImageRow) => ({
   status: image.status,
   srcset_webp: photoSrcset(image.url, 'webp'),
   srcset_avif: photoSrcset(image.url, 'avif'),
+  alt: image.alt,
+  color_id: image.colorId,
 });
+
+const toBannerWire = (b: BannerFields) => ({ imagem: b.imageUrl, texto: b.text, link: b.link });
 
 const toProductWire = (p: StaffProduct): PainelProduct => ({
   id: p.id,
@@ -87,11 +98,12 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Todos os produtos, ocultos inclusive',
+        summary: 'Todos os produtos, ocultos inclusive; com busca, os que têm no nome cada palavra',
+        querystring: PainelProductsQuerySchema,
         response: { 200: z.array(PainelProductSchema), ...errors },
       },
     },
-    async () => (await admin.listProducts()).map(toProductWire),
+    async (req) => (await admin.listProducts(req.query.busca)).map(toProductWire),
   );
 
   app.get(
@@ -233,6 +245,38 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.patch(
+    '/products/:id/images/:imageId/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary: 'Texto alternativo e cor de uma foto (a cor é uma das do produto, ou null)',
+        params: ImageIdSchema,
+        body: ImagePatchSchema,
+        response: { 200: PainelImageSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const { after } = await audited(
+        req,
+        (tx) =>
+          admin.updateImage(tx, req.params.id, req.params.imageId, {
+            alt: req.body.alt,
+            colorId: req.body.color_id,
+          }),
+        ({ before, after }) => ({
+          action: 'foto_alterada',
+          entity: 'produto',
+          entityId: req.params.id,
+          before: { foto: before.url, alt: before.alt, cor: before.colorId },
+          after: { foto: after.url, alt: after.alt, cor: after.colorId },
+        }),
+      );
+      return toImageWire(after);
+    },
+  );
+
   app.put(
     '/products/:id/images/',
     {
@@ -258,6 +302,118 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       return images.map(toImageWire);
+    },
+  );
+
+  app.get(
+    '/home/featured/',
+    {
+      schema: {
+        tags,
+        summary: 'Produtos em destaque na home, na ordem, com a versão da lista',
+        response: { 200: FeaturedSchema, ...errors },
+      },
+    },
+    async () => admin.featured(),
+  );
+
+  app.put(
+    '/home/featured/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary:
+          'Definir os produtos em destaque na home, na ordem (os outros saem); 409 se outra pessoa mudou a lista',
+        body: FeaturedUpdateSchema,
+        response: { 200: FeaturedSchema, ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (req) => {
+      await audited(
+        req,
+        (tx) => admin.setFeatured(tx, req.body.versao, req.body.ids),
+        ({ before }) => ({
+          action: 'destaques_alterados',
+          entity: 'home',
+          entityId: null,
+          before,
+          after: req.body.ids,
+        }),
+      );
+      return admin.featured();
+    },
+  );
+
+  app.get(
+    '/home/banners/',
+    {
+      schema: {
+        tags,
+        summary: 'Banners da home, na ordem, com a versão da lista',
+        response: { 200: BannersSchema, ...errors },
+      },
+    },
+    async () => {
+      const { versao, banners } = await admin.banners();
+      return { versao, banners: banners.map(toBannerWire) };
+    },
+  );
+
+  app.put(
+    '/home/banners/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary:
+          'Definir os banners da home (imagem, texto, link), na ordem; 409 se outra pessoa mudou a lista',
+        body: BannersUpdateSchema,
+        response: { 200: BannersSchema, ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (req) => {
+      const list = req.body.banners.map((b) => ({ imageUrl: b.imagem, text: b.texto, link: b.link }));
+      await audited(
+        req,
+        (tx) => admin.setBanners(tx, req.body.versao, list),
+        ({ before }) => ({
+          action: 'banners_alterados',
+          entity: 'home',
+          entityId: null,
+          before: before.map(toBannerWire),
+          after: req.body.banners,
+        }),
+      );
+      const { versao, banners } = await admin.banners();
+      return { versao, banners: banners.map(toBannerWire) };
+    },
+  );
+
+  app.post(
+    '/home/banners/image/',
+    {
+      config: ADMIN_ONLY,
+      schema: {
+        tags,
+        summary:
+          'Enviar a imagem de um banner (multipart, campo "foto"). Responde 202 com a foto em "processando"; ' +
+          'a URL vai em imagem quando GET /photos/:id/ a der como pronta',
+        consumes: ['multipart/form-data'],
+        response: {
+          202: PainelPhotoSchema,
+          ...errors,
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+          422: ApiErrorSchema,
+          502: ApiErrorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const buffer = await readUploadedPhoto(req, 'Escolha uma imagem.');
+      const { photo, url } = await app.photos.accept('banners', buffer, async () => undefined);
+      return reply.status(202).send({ id: photo.id, url, status: photo.status });
     },
   );
 

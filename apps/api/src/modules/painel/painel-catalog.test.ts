@@ -385,4 +385,88 @@ describe('painel: catalogue and stock', () => {
       'Recarregue a página: falta a versão do registro que você abriu.',
     );
   });
+
+  it('finds products by words of the name, accents and case aside, newest first', async () => {
+    await makeProduct(t.database.db, { name: 'Bermuda Maçaranduba', description: 'Tecido leve.' });
+    await makeProduct(t.database.db, { name: 'Meia Cano Alto', description: 'Bermuda não, meia.' });
+    const found = (await as(operator).get('/api/painel/products/?busca=macaranduba')).json();
+    expect(found.map((p: { name: string }) => p.name)).toEqual(['Bermuda Maçaranduba']);
+    // The name only: the sock's description says "bermuda", but its name does not.
+    const bermudas = (await as(admin).get('/api/painel/products/?busca=BERMUDA')).json();
+    expect(bermudas.map((p: { name: string }) => p.name)).toEqual(['Bermuda Maçaranduba']);
+    // A LIKE wildcard is a character like any other.
+    expect((await as(admin).get('/api/painel/products/?busca=%25')).json()).toEqual([]);
+    const all = (await as(admin).get('/api/painel/products/')).json();
+    expect(all.length).toBeGreaterThan(2);
+  });
+
+  it('gives a photo its alt text and one of the product colours, and the shop tells both', async () => {
+    const jacket = await makeProduct(t.database.db, {
+      name: 'Jaqueta Brisa',
+      imageUrls: [],
+      stock: [
+        { color: 'Preto', size: 'M', quantity: 2 },
+        { color: 'Coral', size: 'M', quantity: 2, hex: '#ff6b57' },
+      ],
+    });
+    const sent = await as(admin).upload(jacket.id, await picture('jpeg', 400), 'coral.jpg', 'image/jpeg');
+    const [photo] = await settledImages(t.app, admin, jacket.id);
+    expect(photo!.id).toBe(sent.json().id);
+    const url = `/api/painel/products/${jacket.id}/images/${photo!.id}/`;
+
+    const alt = 'Jaqueta Brisa coral vista de frente';
+    const saved = await as(admin).send('PATCH', url, { alt: `  ${alt} `, color_id: jacket.colorIds.Coral });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ alt, color_id: jacket.colorIds.Coral });
+    const shop = ProductSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/products/${jacket.id}/` })).json(),
+    );
+    expect(shop.photos).toEqual([{ url: photo!.url, alt, color_id: jacket.colorIds.Coral }]);
+
+    const otherColor = await makeProduct(t.database.db, {
+      stock: [{ color: 'Verde Mata', size: 'M', quantity: 1 }],
+    });
+    const wrong = await as(admin).send('PATCH', url, { alt, color_id: otherColor.colorIds['Verde Mata'] });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors.color_id).toBe('Escolha uma das cores do produto.');
+    const long = await as(admin).send('PATCH', url, { alt: 'x'.repeat(201), color_id: null });
+    expect(long.json().errors.alt).toBe('O texto alternativo tem no máximo 200 caracteres.');
+    expect((await as(operator).send('PATCH', url, { alt: '', color_id: null })).statusCode).toBe(403);
+    const elsewhere = await as(admin).send('PATCH', `/api/painel/products/${shirt.id}/images/${photo!.id}/`, {
+      alt: '',
+      color_id: null,
+    });
+    expect(elsewhere.statusCode).toBe(404);
+
+    const audit = (await as(admin).get('/api/painel/audit/?entity=produto')).json();
+    const entry = audit.results.find((e: { action: string }) => e.action === 'foto_alterada');
+    expect(entry.after).toMatchObject({ alt, cor: jacket.colorIds.Coral });
+  });
+
+  it('refuses colour and size names that are not names, or that exist in another letter case', async () => {
+    const odd = await as(admin).send('POST', '/api/painel/colors/', { name: '<b>Azul</b>', hex: '#0000ff' });
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().errors.name).toBe('Use letras, números, espaços e hífen no nome da cor.');
+    const blank = await as(admin).send('POST', '/api/painel/sizes/', { name: '   ' });
+    expect(blank.json().errors.name).toBe('Informe o nome do tamanho.');
+    const spaced = await as(admin).send('POST', '/api/painel/colors/', {
+      name: '  Azul   Céu  ',
+      hex: '#87ceeb',
+    });
+    expect(spaced.statusCode).toBe(201);
+    expect(spaced.json().name).toBe('Azul Céu');
+    const same = await as(admin).send('POST', '/api/painel/colors/', { name: 'AZUL CÉU', hex: '#87ceeb' });
+    expect(same.statusCode).toBe(409);
+    expect(same.json().detail).toBe('Já existe uma cor com esse nome.');
+    const size = await as(admin).send('POST', '/api/painel/sizes/', { name: 'xgg' });
+    expect(size.statusCode).toBe(201);
+    const sameSize = await as(admin).send('POST', '/api/painel/sizes/', { name: 'XGG' });
+    expect(sameSize.json()).toMatchObject({
+      code: 'tamanho_existente',
+      detail: 'Já existe um tamanho com esse nome.',
+    });
+    expect(
+      (await as(operator).send('POST', '/api/painel/colors/', { name: 'Lilás', hex: '#c8a2c8' })).statusCode,
+    ).toBe(403);
+  });
 });

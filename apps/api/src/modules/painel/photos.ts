@@ -10,7 +10,7 @@ import type { MediaStorage } from '../../providers/storage/storage.provider.ts';
 export const PHOTO_WIDTHS = [400, 800, 1200] as const;
 const MAIN_WIDTH = 800;
 const LARGEST_WIDTH = PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1];
-export const PHOTO_FOLDERS = ['produtos', 'eventos'] as const;
+export const PHOTO_FOLDERS = ['produtos', 'eventos', 'banners'] as const;
 export type PhotoFolder = (typeof PHOTO_FOLDERS)[number];
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024;
 

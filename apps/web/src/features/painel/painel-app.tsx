@@ -11,6 +11,7 @@ const pages = {
   home: lazy(() => import('./pages/home-page.tsx')),
   products: lazy(() => import('./pages/products-page.tsx')),
   product: lazy(() => import('./pages/product-page.tsx')),
+  shopHome: lazy(() => import('./pages/shop-home-page.tsx')),
   lowStock: lazy(() => import('./pages/low-stock-page.tsx')),
   events: lazy(() => import('./pages/events-page.tsx')),
   eventForm: lazy(() => import('./pages/event-form-page.tsx')),
@@ -37,6 +38,7 @@ export default function PainelApp() {
           <Route index element={<pages.home />} />
           <Route path="produtos" element={<pages.products />} />
           <Route path="produtos/:id" element={<pages.product />} />
+          <Route path="home-da-loja" element={<pages.shopHome />} />
           <Route path="estoque-baixo" element={<pages.lowStock />} />
           <Route path="eventos" element={<pages.events />} />
           <Route path="eventos/novo" element={<pages.eventForm />} />

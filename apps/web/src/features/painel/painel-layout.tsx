@@ -57,6 +57,9 @@ export default function PainelLayout() {
             <NavLink to="/painel/produtos" className={navClass}>
               Produtos
             </NavLink>
+            <NavLink to="/painel/home-da-loja" className={navClass}>
+              Home da loja
+            </NavLink>
             <NavLink to="/painel/estoque-baixo" className={navClass}>
               Estoque baixo
             </NavLink>

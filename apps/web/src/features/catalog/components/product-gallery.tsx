@@ -1,10 +1,15 @@
+import type { ProductPhoto } from '@passada/core/contracts/catalog';
 import { PRODUCT_MAIN_IMAGE_SIZES } from '@passada/core/images';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { useHydrated } from '../../../lib/hydration.ts';
 
-/** Main image plus thumbnails; thumbnails are buttons, and the arrow keys move between them. */
-export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+/**
+ * Main image plus thumbnails; thumbnails are buttons, and the arrow keys move between them. The main
+ * image says what staff wrote for the photo, or else which of the product's pictures it is.
+ */
+export function ProductGallery({ photos, name }: { photos: ProductPhoto[]; name: string }) {
+  const images = photos.map((p) => p.url);
   const [current, setCurrent] = useState(0);
   // The server's page shows the thumbnails; they answer once the app has taken the page over.
   const hydrated = useHydrated();
@@ -26,7 +31,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         <ResponsiveImage
           src={main}
           sizes={PRODUCT_MAIN_IMAGE_SIZES}
-          alt={`${name}, imagem ${current + 1} de ${images.length}`}
+          alt={photos[current]?.alt || `${name}, imagem ${current + 1} de ${images.length}`}
           width={600}
           height={600}
           fetchPriority="high"

@@ -17,7 +17,7 @@ import { productQuery } from '../api/products.ts';
 import { OptionButtons } from '../components/option-buttons.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
 import { ShippingCalculator } from '../components/shipping-calculator.tsx';
-import { imagesForColor, type Option, productOptions } from '../utils/options.ts';
+import { type Option, photosForColor, productOptions } from '../utils/options.ts';
 import { isSoldOut, stockState, stockText } from '../utils/stock.ts';
 
 const CHOOSE_FIRST = 'VOCÊ PRECISA SELECIONAR A COR E O TAMANHO ANTES!';
@@ -74,7 +74,8 @@ function ProductDetail({ product }: { product: Product }) {
   const known = state.kind === 'known' ? state.quantity : null;
   // A shopper who asked for 6 and then picks a combination with 2 left gets 2, not an error at payment.
   const quantity = known !== null && known > 0 ? Math.min(wanted, known) : wanted;
-  const images = imagesForColor(product.images, color?.name ?? null);
+  // The chosen colour's photos first (docs/decisions/0034).
+  const photos = photosForColor(product.photos, color, colors);
 
   // Spec §4: a sold-out or missing combination opens the dialog once, when the check answers.
   const warnedFor = useRef('');
@@ -99,7 +100,7 @@ function ProductDetail({ product }: { product: Product }) {
       id: product.id,
       name: product.name,
       price: product.price,
-      image: images[0] ?? product.images[0] ?? '',
+      image: photos[0]?.url ?? product.images[0] ?? '',
       quantity,
       size: size.id,
       color: color.id,
@@ -153,7 +154,7 @@ function ProductDetail({ product }: { product: Product }) {
   const text = stockText(state);
   return (
     <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
-      <ProductGallery key={color?.id ?? 'todas'} images={images} name={product.name} />
+      <ProductGallery key={color?.id ?? 'todas'} photos={photos} name={product.name} />
       <div className="flex flex-col gap-5">
         <div>
           <h1 className="text-3xl font-black tracking-tight">{product.name}</h1>

@@ -1,4 +1,4 @@
-import type { StockEntry } from '@passada/core/contracts/catalog';
+import type { ProductPhoto, StockEntry } from '@passada/core/contracts/catalog';
 import { stripAccents } from '@passada/core/text';
 
 export interface Option {
@@ -33,13 +33,26 @@ function colorSlug(name: string): string {
 }
 
 /**
- * The pictures of one colour, in order: a picture belongs to a colour when its file name carries the
- * colour's name (".../camiseta-frente-coral.1a2b3c4d5e.svg"). Without a colour, or when no picture
- * names it, every picture is shown.
+ * Whether a picture shows the colour: staff chose it for the photo (`color_id`), or, for a picture no one
+ * tagged, its file name carries the colour's name (".../camiseta-frente-coral.1a2b3c4d5e.svg").
  */
-export function imagesForColor(images: readonly string[], colorName: string | null): string[] {
-  if (!colorName) return [...images];
-  const marker = `-${colorSlug(colorName)}.`;
-  const own = images.filter((src) => (src.split('/').pop() ?? '').includes(marker));
-  return own.length > 0 ? own : [...images];
+function shows(photo: ProductPhoto, color: Option): boolean {
+  if (photo.color_id !== null) return photo.color_id === color.id;
+  return (photo.url.split('/').pop() ?? '').includes(`-${colorSlug(color.name)}.`);
+}
+
+/**
+ * The pictures for the chosen colour: its own first, in order, then those that show no colour of the
+ * product (details, labels); other colours' pictures are left out. Without a colour, or when no picture
+ * shows it, every picture is shown.
+ */
+export function photosForColor(
+  photos: readonly ProductPhoto[],
+  color: Option | null,
+  colors: readonly Option[],
+): ProductPhoto[] {
+  if (!color) return [...photos];
+  const own = photos.filter((p) => shows(p, color));
+  if (own.length === 0) return [...photos];
+  return [...own, ...photos.filter((p) => !colors.some((c) => shows(p, c)))];
 }

@@ -1,15 +1,14 @@
-import type { Product } from '@passada/core/contracts/catalog';
+import type { Home } from '@passada/core/contracts/catalog';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
 
-/** Spec §9: at most 5 products per gender on the home page, only those flagged aparecer_home. */
-export const HOME_SECTION_SIZE = 5;
-
-export function homeProductsQuery(category: 'feminino' | 'masculino') {
+/**
+ * The home page's banners and every featured product, in the order staff chose in the back office
+ * (docs/decisions/0034); one answer, kept by the server until the catalogue changes.
+ */
+export function homeQuery() {
   return queryOptions({
-    // Same key as the catalogue's category query, so the category page reuses this answer.
-    queryKey: ['products', category],
-    queryFn: ({ signal }) => apiFetch<Product[]>(`/api/products/category/${category}/`, { signal }),
-    select: (products: Product[]) => products.filter((p) => p.aparecer_home).slice(0, HOME_SECTION_SIZE),
+    queryKey: ['home'],
+    queryFn: ({ signal }) => apiFetch<Home>('/api/home/', { signal }),
   });
 }

@@ -1,11 +1,31 @@
+import type { HomeBanner } from '@passada/core/contracts/catalog';
 import type { EmblaCarouselType } from 'embla-carousel';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ResponsiveImage } from '../../../components/responsive-image.tsx';
 import { useHydrated } from '../../../lib/hydration.ts';
 
 /** Spec §9: the banner advances every 15000 ms. */
 export const BANNER_AUTOPLAY_MS = 15_000;
 
-const SLIDES = ['Vídeo: Passada, corra o Nordeste', 'Nova coleção de corrida'] as const;
+const VIDEO_LABEL = 'Vídeo: Passada, corra o Nordeste. Ver as corridas';
+/** Where the brand video leads; the banners after it lead where staff set them (docs/decisions/0034). */
+const VIDEO_LINK = '/eventos';
+
+const slideClass = 'block aspect-[16/7] w-full object-cover';
+
+/** A banner's link: a path of the shop goes through the router, an https address leaves the shop. */
+function BannerLink({ to, label, children }: { to: string; label?: string; children: ReactNode }) {
+  return to.startsWith('/') ? (
+    <Link to={to} aria-label={label} className="block">
+      {children}
+    </Link>
+  ) : (
+    <a href={to} aria-label={label} rel="noopener" className="block">
+      {children}
+    </a>
+  );
+}
 
 /** The first slide's picture until its video plays: the largest thing the home page paints. */
 export const HOME_BANNER_POSTER = '/media/banner-poster.svg';
@@ -20,12 +40,14 @@ function savesData(): boolean {
 }
 
 /**
- * Home banner: one video and one image, infinite loop, autoplay, dots (spec §2). The first slide is
+ * Home banner: the brand video, then the banners staff edit in the back office (image, text, link),
+ * infinite loop, autoplay, dots (spec §2). The first slide is
  * plain markup (the server renders it too); the carousel library is only loaded when the banner
  * first has to move (the first autoplay step, a dot, a touch or the keyboard), so it is not part of
  * the JavaScript the home page needs to show up.
  */
-export function BannerSlider() {
+export function BannerSlider({ banners }: { banners: HomeBanner[] }) {
+  const count = banners.length + 1;
   const viewport = useRef<HTMLDivElement>(null);
   const carousel = useRef<Promise<EmblaCarouselType | null> | null>(null);
   const [selected, setSelected] = useState(0);
@@ -111,43 +133,51 @@ export function BannerSlider() {
             className="min-w-0 flex-[0_0_100%]"
             role="group"
             aria-roledescription="slide"
-            aria-label={`1 de ${SLIDES.length}`}
+            aria-label={`1 de ${count}`}
           >
-            <video
-              className="aspect-[16/7] w-full bg-stone-900 object-cover"
-              width={960}
-              height={420}
-              ref={video}
-              muted
-              loop
-              playsInline
-              preload="none"
-              poster={HOME_BANNER_POSTER}
-              aria-label={SLIDES[0]}
-            />
+            <BannerLink to={VIDEO_LINK} label={VIDEO_LABEL}>
+              <video
+                className={`${slideClass} bg-stone-900`}
+                width={960}
+                height={420}
+                ref={video}
+                muted
+                loop
+                playsInline
+                preload="none"
+                poster={HOME_BANNER_POSTER}
+                aria-label={VIDEO_LABEL}
+              />
+            </BannerLink>
           </div>
-          {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide as a group. */}
-          <div
-            className="min-w-0 flex-[0_0_100%]"
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`2 de ${SLIDES.length}`}
-          >
-            <img
-              src="/media/banner-colecao.svg"
-              alt="Nova coleção Passada: roupas de corrida feitas para o calor do Nordeste"
-              width={960}
-              height={420}
-              loading="lazy"
-              className="aspect-[16/7] w-full bg-brand-700 object-cover"
-            />
-          </div>
+          {banners.map((banner, i) => (
+            // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern names each slide as a group.
+            <div
+              key={`${banner.imagem} ${banner.link} ${banner.texto}`}
+              className="min-w-0 flex-[0_0_100%]"
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 2} de ${count}`}
+            >
+              <BannerLink to={banner.link}>
+                <ResponsiveImage
+                  src={banner.imagem}
+                  sizes="100vw"
+                  alt={banner.texto}
+                  width={960}
+                  height={420}
+                  loading="lazy"
+                  className={`${slideClass} bg-brand-700`}
+                />
+              </BannerLink>
+            </div>
+          ))}
         </div>
       </div>
       <div className="absolute bottom-2 left-0 right-0 flex justify-center gap-1">
-        {SLIDES.map((label, i) => (
+        {Array.from({ length: count }, (_, i) => `slide-${i}`).map((key, i) => (
           <button
-            key={label}
+            key={key}
             type="button"
             aria-label={`Ir para o slide ${i + 1}`}
             aria-current={selected === i}

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { NewColor, NewSize } from '@passada/core/contracts/painel';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { painelFetch } from '../painel-api.ts';
 
 /** A colour (with its swatch) or a size a product may come in. */
@@ -29,3 +30,21 @@ export function sizesQuery() {
 
 export const useColors = () => useQuery(colorsQuery());
 export const useSizes = () => useQuery(sizesQuery());
+
+/** A new colour (409 `cor_existente` when the name exists in any letter case); the list is read again. */
+export function useCreateColor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewColor) => painelFetch<NamedOption>('/colors/', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: optionKeys.colors }),
+  });
+}
+
+/** A new size (409 `tamanho_existente` when the name exists); the list is read again. */
+export function useCreateSize() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewSize) => painelFetch<NamedOption>('/sizes/', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: optionKeys.sizes }),
+  });
+}

@@ -1,21 +1,28 @@
-import type { PainelPhoto, PainelProduct } from '@passada/core/contracts/painel';
+import type { ImagePatch, PainelPhoto, PainelProduct } from '@passada/core/contracts/painel';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { painelFetch } from '../painel-api.ts';
 
 export const productKeys = {
   all: ['painel', 'products'] as const,
+  list: (search: string) => ['painel', 'products', 'list', search] as const,
   detail: (id: number) => ['painel', 'products', id] as const,
 };
 
-export function productsQuery() {
+/** Every product, or those whose name has every word of `search` (the server searches). */
+export function productsQuery(search = '') {
+  const busca = search.trim();
   return queryOptions({
-    queryKey: productKeys.all,
-    queryFn: ({ signal }) => painelFetch<PainelProduct[]>('/products/', { signal }),
+    queryKey: productKeys.list(busca),
+    queryFn: ({ signal }) =>
+      painelFetch<PainelProduct[]>(`/products/${busca ? `?${new URLSearchParams({ busca })}` : ''}`, {
+        signal,
+      }),
+    placeholderData: (previous) => previous,
   });
 }
 
-export function useProducts() {
-  return useQuery(productsQuery());
+export function useProducts(search = '') {
+  return useQuery(productsQuery(search));
 }
 
 export function productQuery(id: number | null) {
@@ -73,6 +80,14 @@ export function useReorderPhotos(id: number) {
   return useMutation({
     mutationFn: (ids: number[]) =>
       painelFetch<Image[]>(`/products/${id}/images/`, { method: 'PUT', body: { ids } }),
+  });
+}
+
+/** A photo's alt text and colour; answers the photo as saved. */
+export function useUpdatePhoto(id: number) {
+  return useMutation({
+    mutationFn: ({ imageId, ...body }: ImagePatch & { imageId: number }) =>
+      painelFetch<Image>(`/products/${id}/images/${imageId}/`, { method: 'PATCH', body }),
   });
 }
 

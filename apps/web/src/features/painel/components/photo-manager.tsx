@@ -1,5 +1,6 @@
 import type { PainelProduct } from '@passada/core/contracts/painel';
 import { type ChangeEvent, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../components/dialog.tsx';
 import { FormStatus, secondaryButtonClass } from '../../../components/form-field.tsx';
 import {
   useProcessingPhotos,
@@ -9,12 +10,14 @@ import {
   useUploadPhoto,
 } from '../api/products.ts';
 import { errorMessage } from '../utils/error-message.ts';
+import { PhotoDetails } from './photo-details.tsx';
 
 type Image = PainelProduct['images'][number];
 const MAX_PHOTOS = 19;
 
 /**
- * Upload, order (drag and drop, or the arrow buttons from the keyboard) and remove a product's photos.
+ * Upload, order (drag and drop, or the arrow buttons from the keyboard), describe (alt text, colour) and
+ * remove, after a confirmation, a product's photos.
  * An upload comes back "processando" (the server resizes it in its queue); the list asks again every
  * second until none is left processing. It polls its own query, so the product form above is not reset.
  */
@@ -27,6 +30,7 @@ export function PhotoManager({ product }: { product: PainelProduct }) {
   const [dragged, setDragged] = useState<number | null>(null);
   const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState<{ image: Image; number: number } | null>(null);
   const processing = images.some((i) => i.status === 'processando');
   const poll = useProcessingPhotos(product.id, processing);
   useEffect(() => {
@@ -76,6 +80,7 @@ export function PhotoManager({ product }: { product: PainelProduct }) {
   };
 
   const remove = async (image: Image) => {
+    setRemoving(null);
     try {
       await removePhoto.mutateAsync(image.id);
       await refresh();
@@ -104,7 +109,15 @@ export function PhotoManager({ product }: { product: PainelProduct }) {
       <div className="my-2">
         <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
       </div>
-      <ol className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+      <ConfirmDialog
+        question={
+          removing ? `Remover a foto ${removing.number}? Ela sai da loja e não pode ser recuperada.` : null
+        }
+        confirmLabel="Remover foto"
+        onConfirm={() => removing && remove(removing.image)}
+        onCancel={() => setRemoving(null)}
+      />
+      <ol className="mt-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {images.map((image, index) => (
           <li
             key={image.id}
@@ -166,12 +179,18 @@ export function PhotoManager({ product }: { product: PainelProduct }) {
               <button
                 type="button"
                 aria-label={`Remover foto ${index + 1}`}
-                onClick={() => remove(image)}
+                onClick={() => setRemoving({ image, number: index + 1 })}
                 className="rounded px-2 py-1 text-red-700 hover:bg-red-50 dark:text-red-400"
               >
                 ✕
               </button>
             </div>
+            <PhotoDetails
+              product={product}
+              image={image}
+              number={index + 1}
+              onSaved={(saved) => setImages((list) => list.map((i) => (i.id === saved.id ? saved : i)))}
+            />
           </li>
         ))}
       </ol>

@@ -14,6 +14,7 @@ import type { Me } from '../api/auth.ts';
 import { useColors, useSizes } from '../api/options.ts';
 import { useProduct, useSaveProduct } from '../api/products.ts';
 import { Choices } from '../components/choices.tsx';
+import { NewOption } from '../components/new-option.tsx';
 import { PhotoManager } from '../components/photo-manager.tsx';
 import { isStaleVersion, StaleVersionAlert } from '../components/stale-version-alert.tsx';
 import { StockTable } from '../components/stock-table.tsx';
@@ -145,6 +146,12 @@ export default function ProductPage() {
             disabled={!isAdmin}
             onChange={(ids) => set('color_ids', ids)}
           />
+          {isAdmin ? (
+            <NewOption
+              kind="cor"
+              onCreated={(c) => setDraft((d) => ({ ...d, color_ids: [...d.color_ids, c.id] }))}
+            />
+          ) : null}
           <Choices
             legend="Tamanhos"
             options={sizes.data}
@@ -152,6 +159,12 @@ export default function ProductPage() {
             disabled={!isAdmin}
             onChange={(ids) => set('size_ids', ids)}
           />
+          {isAdmin ? (
+            <NewOption
+              kind="tamanho"
+              onCreated={(s) => setDraft((d) => ({ ...d, size_ids: [...d.size_ids, s.id] }))}
+            />
+          ) : null}
         </fieldset>
         <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
         {stale ? (
