@@ -87,6 +87,8 @@ export const EnvSchema = z
     HEALTH_DB_CHECK_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** A database check not answered within this long counts as a database down (503). */
     HEALTH_DB_CHECK_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(2000),
+    /** The bearer token a Prometheus scraper sends to `/api/metrics`; unset, the route answers 404. */
+    METRICS_TOKEN: z.string().min(16, 'pelo menos 16 caracteres').optional(),
 
     SHIPPING_PROVIDER: z.enum(['tabela', 'correios']).default('tabela'),
     SHIPPING_ORIGIN_CEP: cep.default('60165121'),

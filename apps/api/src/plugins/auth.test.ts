@@ -14,6 +14,8 @@ afterAll(() => t.close());
 /** Operations anyone may call; every other one must be marked as needing a login. */
 const PUBLIC = new Set([
   'GET /api/health',
+  'GET /api/health/ready',
+  'GET /api/health/live',
   'GET /api/config/',
   'POST /api/users/',
   'POST /api/token-auth/',
