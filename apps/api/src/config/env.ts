@@ -64,6 +64,8 @@ export const EnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** Where `npm run backup` writes its archives; relative paths are taken from DATA_DIR. */
+    BACKUP_DIR: z.string().min(1).default('backups'),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres://')
