@@ -64,6 +64,8 @@ export const EnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** Days after an event ends before its registrations' PCD answers (health data) are erased. */
+    PCD_RETENTION_DAYS_AFTER_EVENT: z.coerce.number().int().min(0).max(3650).default(30),
     /** Where `npm run backup` writes its archives; relative paths are taken from DATA_DIR. */
     BACKUP_DIR: z.string().min(1).default('backups'),
     DATABASE_URL: z
