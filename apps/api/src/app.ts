@@ -24,6 +24,7 @@ import staff from './modules/staff/index.ts';
 import auth, { TOKEN_SECURITY_SCHEME } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import infra from './plugins/infra.ts';
+import metrics from './plugins/metrics.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import { DebugRequestLogging, lazyChildLogger } from './plugins/request-logging.ts';
 import securityHeaders from './plugins/security-headers.ts';
@@ -94,6 +95,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // First, so its response hook counts every route registered after it.
+  await app.register(metrics);
   const shell = loadWebShell(env.webDist);
   await app.register(securityHeaders, {
     // The SPA loads only its own scripts (the theme bootstrap too, as a file); React sets inline styles.

@@ -64,6 +64,10 @@ export const EnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     DATA_DIR: z.string().min(1).default('./data'),
+    /** Days after an event ends before its registrations' PCD answers (health data) are erased. */
+    PCD_RETENTION_DAYS_AFTER_EVENT: z.coerce.number().int().min(0).max(3650).default(30),
+    /** Where `npm run backup` writes its archives; relative paths are taken from DATA_DIR. */
+    BACKUP_DIR: z.string().min(1).default('backups'),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres://')
@@ -87,6 +91,8 @@ export const EnvSchema = z
     HEALTH_DB_CHECK_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** A database check not answered within this long counts as a database down (503). */
     HEALTH_DB_CHECK_TIMEOUT_MS: z.coerce.number().int().min(10).max(60_000).default(2000),
+    /** The bearer token a Prometheus scraper sends to `/api/metrics`; unset, the route answers 404. */
+    METRICS_TOKEN: z.string().min(16, 'pelo menos 16 caracteres').optional(),
 
     SHIPPING_PROVIDER: z.enum(['tabela', 'correios']).default('tabela'),
     SHIPPING_ORIGIN_CEP: cep.default('60165121'),

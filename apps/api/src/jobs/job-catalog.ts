@@ -92,6 +92,12 @@ export const jobCatalog = {
    */
   'privacy.retention': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
   /**
+   * Daily: erases the PCD answer (health data, LGPD art. 11) of registrations whose event ended more than
+   * `PCD_RETENTION_DAYS_AFTER_EVENT` days ago; the registration stays. `short` like `privacy.retention`;
+   * two runs at once are safe (one conditional `UPDATE`).
+   */
+  'privacy.health-data': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
+  /**
    * Resize an uploaded photo into its six WebP/AVIF files and mark it ready (docs/decisions/0027). Its
    * worker runs one at a time in each process, so a burst of uploads never decodes side by side. A
    * file that cannot be decoded fails at once; a storage failure is retried twice, then the photo is

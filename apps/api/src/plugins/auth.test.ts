@@ -14,6 +14,8 @@ afterAll(() => t.close());
 /** Operations anyone may call; every other one must be marked as needing a login. */
 const PUBLIC = new Set([
   'GET /api/health',
+  'GET /api/health/ready',
+  'GET /api/health/live',
   'GET /api/config/',
   'POST /api/users/',
   'POST /api/token-auth/',
@@ -31,6 +33,8 @@ const PUBLIC = new Set([
   'GET /api/events/{id}/',
   'GET /api/media/events/{file}',
   'GET /api/events/{id}/preco/',
+  'GET /api/events/{id}/pos-venda/',
+  'GET /api/home/',
   'POST /api/calcular-frete/',
   'GET /api/parcelas/',
   // Authenticated by mTLS or the webhook secret, not by a user's token.

@@ -200,6 +200,11 @@ export const registrations = pgTable(
     emergencyName: text('contato_emergencia_nome'),
     emergencyPhone: text('contato_emergencia_telefone'),
     pcd: boolean('pcd').notNull().default(false),
+    /**
+     * When the PCD answer (health data, LGPD art. 11) was erased, `PCD_RETENTION_DAYS_AFTER_EVENT` days
+     * after the event ended, by the `privacy.health-data` job; the registration stays.
+     */
+    pcdErasedAt: timestamp('pcd_erased_at', { withTimezone: true }),
     /** Hash of the termo de responsabilidade text accepted, and when. */
     termsVersion: text('termo_versao'),
     termsAcceptedAt: timestamp('termo_aceito_em', { withTimezone: true }),

@@ -93,6 +93,8 @@ describe('readiness without a database query per request', () => {
     const down = await health();
     expect(down.statusCode).toBe(503);
     expect(down.json()).toEqual({ status: 'erro', detail: 'Banco de dados indisponível.' });
+    // The process itself is fine: liveness never asks the database.
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     // Every request until the next check says so too.
     at(TTL_MS + 10);
     expect((await health()).statusCode).toBe(503);
@@ -105,5 +107,39 @@ describe('readiness without a database query per request', () => {
       status: 'ok',
       database: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
     });
+  });
+});
+
+describe('liveness apart from readiness', () => {
+  const start = new Date('2026-11-24T12:00:00Z');
+  const t = useClockedTestApp(start, { env: { HEALTH_DB_CHECK_TTL_MS: '0' } });
+  const get = (url: string) => t.app.inject({ method: 'GET', url });
+
+  it('is not ready while the database lacks a migration this version ships, yet stays alive', async () => {
+    expect((await get('/api/health/ready')).statusCode).toBe(200);
+    // Another copy migrating: the newest migration is not applied yet.
+    const newest = (await t.database.db.execute(
+      sql`select id, hash, created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+    )) as { rows: Array<{ id: number; hash: string; created_at: string }> };
+    const row = newest.rows[0]!;
+    await t.database.db.execute(sql`delete from drizzle.__drizzle_migrations where id = ${row.id}`);
+    try {
+      for (const url of ['/api/health/ready', '/api/health']) {
+        const res = await get(url);
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({
+          status: 'erro',
+          detail: 'O banco de dados ainda não tem todas as migrações desta versão.',
+        });
+      }
+      const live = await get('/api/health/live');
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
+    } finally {
+      await t.database.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (id, hash, created_at) values (${row.id}, ${row.hash}, ${row.created_at})`,
+      );
+    }
+    expect((await get('/api/health/ready')).statusCode).toBe(200);
   });
 });

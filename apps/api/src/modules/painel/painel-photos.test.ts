@@ -60,6 +60,7 @@ function observedStorage(dir: string) {
       return inner.get(key);
     },
     delete: (keys) => inner.delete(keys),
+    list: () => inner.list(),
   };
   return { storage, spans, open };
 }

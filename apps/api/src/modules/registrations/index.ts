@@ -1,5 +1,7 @@
+import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import fp from 'fastify-plugin';
 import { type AfterSaleAdmin, createAfterSaleAdmin } from './after-sale-admin.ts';
+import { eraseHealthDataOfEventsEndedBefore } from './health-data.repository.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
 import { createRegistrationsAdmin } from './registrations-admin.ts';
 
@@ -48,6 +50,18 @@ export default fp(
     app.jobs.work('mail.registration-cancelled', ({ registrationId }) =>
       registrations.sendCancellation(registrationId),
     );
+    // Health data kept only as long as the event needs it (docs/operations.md, retention table).
+    app.jobs.work('privacy.health-data', async () => {
+      const today = dateInTimeZone(app.now(), STORE_TIME_ZONE);
+      const endedBefore = addDays(today, -app.env.PCD_RETENTION_DAYS_AFTER_EVENT);
+      const erased = await eraseHealthDataOfEventsEndedBefore(app.db, endedBefore, app.now());
+      // The record of the erasure: which registrations, when, under which rule (no personal data).
+      app.log.info(
+        { job: 'privacy.health-data', erased, endedBefore, days: app.env.PCD_RETENTION_DAYS_AFTER_EVENT },
+        'Dados de saúde (PCD) apagados após o evento',
+      );
+    });
+    await app.jobs.schedule('privacy.health-data', '45 3 * * *');
     app.decorate('registrationsAdmin', {
       ...createRegistrationsAdmin({
         db: app.db,

@@ -143,16 +143,29 @@ export function createConfirm(deps: RegistrationsServiceDeps) {
         ],
       });
     // The signed QR staff scan at kit pickup; without a camera they search the name and check a document.
+    // An attachment shown by Content-ID: Gmail and others do not show `data:` images.
     const qr = await checkinQr(deps, registration);
+    const ticket = {
+      filename: `inscricao-${registration.id}-qrcode.png`,
+      content: Buffer.from(qr.slice(qr.indexOf(',') + 1), 'base64'),
+      contentType: 'image/png',
+      cid: `qrcode-inscricao-${registration.id}@passada`,
+    };
     const html = (text: string[]) =>
       [
-        ...text.map((line) => `<p>${escapeXml(line) || '&nbsp;'}</p>`),
-        `<p>Apresente este QR code na retirada do kit:</p><p><img src="${qr}" alt="QR code da inscrição nº ${registration.id}" width="200" height="200"></p>`,
+        ...text.map((line) => `<p style="margin:0 0 8px;">${escapeXml(line) || '&nbsp;'}</p>`),
+        `<p>Apresente este QR code na retirada do kit:</p><p><img src="cid:${ticket.cid}" alt="QR code da inscrição nº ${registration.id}" width="200" height="200" style="background:#ffffff;padding:8px;"></p>`,
         `<p>${escapeXml(QR_IS_PERSONAL)}</p>`,
       ].join('\n');
     const results = await Promise.allSettled(
       recipients.map((r) =>
-        deps.mail.send({ to: r.to, subject, text: r.text.join('\n'), html: html(r.text) }),
+        deps.mail.send({
+          to: r.to,
+          subject,
+          text: [...r.text, '', `O QR code da retirada do kit segue anexo. ${QR_IS_PERSONAL}`].join('\n'),
+          html: html(r.text),
+          attachments: [ticket],
+        }),
       ),
     );
     const failed = results.find((r) => r.status === 'rejected');

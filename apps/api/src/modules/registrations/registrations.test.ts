@@ -9,7 +9,15 @@ import {
 } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { cardToken, simulatePixPaid } from '../../test/factories/payments.ts';
-import { CPF, cpfFrom, OTHER_CPF, participant, registrationPix } from '../../test/factories/registrations.ts';
+import {
+  CPF,
+  cpfFrom,
+  OTHER_CPF,
+  outboxAttachments,
+  participant,
+  readQr,
+  registrationPix,
+} from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 
 // 09:00 in Fortaleza (UTC−3) on 22 November 2026.
@@ -125,10 +133,24 @@ describe('registrations', () => {
     expect(mails).toHaveLength(2);
     expect(mails.some((m) => /to: maria\.participante@example\.com/i.test(m))).toBe(true);
     expect(mails.some((m) => /to: titular\.conta@example\.com/i.test(m))).toBe(true);
-    // Each carries the kit-pickup QR code beside the registration number.
+    // Each carries the kit-pickup QR code beside the registration number, as an attachment the HTML
+    // shows by Content-ID (Gmail shows no data: images), and the QR in it is the registration's ticket.
+    const cid = `qrcode-inscricao-${res.json().id}@passada`;
     expect(
-      mails.every((m) => /content-type: text\/html/i.test(m) && m.includes('data:image/png;base64,')),
+      mails.every(
+        (m) =>
+          /content-type: text\/html/i.test(m) &&
+          m.includes(`src="cid:${cid}"`) &&
+          !m.includes('data:image/png;base64,'),
+      ),
     ).toBe(true);
+    const tickets = outboxAttachments(t.dataDir, cid);
+    expect(tickets).toHaveLength(2);
+    for (const png of tickets) {
+      expect(await readQr(`data:image/png;base64,${png.toString('base64')}`)).toBe(
+        await readQr(found.json().qr_code),
+      );
+    }
     // The full CPF never goes into an e-mail.
     expect(mails.every((m) => !m.includes(CPF) && !m.includes('403.644.788-29'))).toBe(true);
   });

@@ -2,17 +2,21 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Env } from '../../config/env.ts';
+import { brandedMail, type MailBrand } from './layout.ts';
 import type { MailMessage, MailProvider } from './mail.provider.ts';
 
-export type { MailMessage, MailProvider } from './mail.provider.ts';
+export type { MailBrand } from './layout.ts';
+export type { MailAttachment, MailMessage, MailProvider } from './mail.provider.ts';
+
+const DEFAULT_BRAND: MailBrand = { storeName: 'Passada', publicUrl: 'http://localhost:3000' };
 
 /** Writes each message as an RFC 822 `.eml` file under `dir`, built by nodemailer's stream transport. */
-export function createOutboxMailer(dir: string, from: string): MailProvider {
+export function createOutboxMailer(dir: string, from: string, brand = DEFAULT_BRAND): MailProvider {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     name: 'outbox',
     async send(message: MailMessage) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = await transport.sendMail({ from, ...brandedMail(message, brand) });
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
@@ -21,18 +25,19 @@ export function createOutboxMailer(dir: string, from: string): MailProvider {
   };
 }
 
-export function createSmtpMailer(url: string, from: string): MailProvider {
+export function createSmtpMailer(url: string, from: string, brand = DEFAULT_BRAND): MailProvider {
   const transport = nodemailer.createTransport(url);
   return {
     name: 'smtp',
     async send(message: MailMessage) {
-      await transport.sendMail({ from, ...message });
+      await transport.sendMail({ from, ...brandedMail(message, brand) });
     },
   };
 }
 
 export function createMailProvider(env: Env): MailProvider {
+  const brand = { storeName: env.STORE_NAME, publicUrl: env.publicUrl };
   return env.MAIL_PROVIDER === 'smtp' && env.SMTP_URL
-    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM)
-    : createOutboxMailer(path.join(env.dataDir, 'outbox'), env.MAIL_FROM);
+    ? createSmtpMailer(env.SMTP_URL, env.MAIL_FROM, brand)
+    : createOutboxMailer(path.join(env.dataDir, 'outbox'), env.MAIL_FROM, brand);
 }

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -7,6 +7,7 @@ import {
   GetObjectCommand,
   NoSuchKey,
   PutObjectCommand,
+  paginateListObjectsV2,
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
@@ -33,6 +34,13 @@ export function createLocalMediaStorage(dir: string): MediaStorage {
     },
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(file(key), { force: true })));
+    },
+    async *list() {
+      const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        yield path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+      }
     },
   };
 }
@@ -90,6 +98,11 @@ export function createS3MediaStorage(options: S3MediaOptions): MediaStorage {
     },
     async delete(keys) {
       await Promise.all(keys.map((key) => client.send(new DeleteObjectCommand({ Bucket, Key: key }))));
+    },
+    async *list() {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket })) {
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+      }
     },
   };
 }

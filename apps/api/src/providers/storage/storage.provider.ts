@@ -18,4 +18,6 @@ export interface MediaStorage {
   get(key: string): Promise<StoredMedia | null>;
   /** Removes the files; keys that do not exist are ignored. */
   delete(keys: readonly string[]): Promise<void>;
+  /** Every stored key, in no particular order (backups: docs/operations.md). */
+  list(): AsyncIterable<string>;
 }

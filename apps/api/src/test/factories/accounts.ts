@@ -82,8 +82,11 @@ function decodeEml(raw: string): string {
   const split = raw.indexOf('\n\n');
   const head = raw.slice(0, split);
   const body = raw.slice(split + 2);
-  // Text with an HTML alternative: each part decoded on its own.
-  const boundary = /content-type:\s*multipart\/[^;]+;\s*boundary="?([^"\n]+)"?/i.exec(head)?.[1];
+  // Each part decoded on its own.
+  // Text with HTML, or HTML with inline images (multipart/related; type="text/html"; boundary=…).
+  const boundary = /content-type:\s*multipart\/[^;]+;(?:\s*\w+="[^"]*";)*\s*boundary="?([^"\n]+)"?/i.exec(
+    head,
+  )?.[1];
   if (boundary) return `${head}\n\n${body.split(`--${boundary}`).map(decodeEml).join(`--${boundary}`)}`;
   if (/content-transfer-encoding:\s*base64/i.test(head)) {
     return `${head}\n\n${Buffer.from(body, 'base64').toString('utf8')}`;

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { isValidCpf } from '@passada/core/documents';
 import type { FastifyInstance } from 'fastify';
 import jsQR from 'jsqr';
@@ -138,4 +140,28 @@ export async function ticketOf(
   });
   if (res.statusCode !== 200) throw new Error(`consulta da inscrição respondeu ${res.statusCode}`);
   return readQr(res.json().qr_code as string);
+}
+
+/** The bytes of every attachment with Content-ID `cid` in the outbox's raw `.eml` files. */
+export function outboxAttachments(dataDir: string, cid: string): Buffer[] {
+  const dir = path.join(dataDir, 'outbox');
+  const found: Buffer[] = [];
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.eml'))) {
+    const raw = readFileSync(path.join(dir, file), 'utf8');
+    for (const part of raw.split(/\n--[^\n]+\n/)) {
+      const split = part.indexOf('\n\n');
+      const head = part.slice(0, split);
+      if (!head.toLowerCase().includes(`content-id: <${cid.toLowerCase()}>`)) continue;
+      found.push(
+        Buffer.from(
+          part
+            .slice(split + 2)
+            .replace(/\s+/g, '')
+            .replace(/--.*$/, ''),
+          'base64',
+        ),
+      );
+    }
+  }
+  return found;
 }

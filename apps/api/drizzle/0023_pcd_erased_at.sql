@@ -1,0 +1,1 @@
+ALTER TABLE "registrations" ADD COLUMN "pcd_erased_at" timestamp with time zone;

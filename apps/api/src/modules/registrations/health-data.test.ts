@@ -1,0 +1,60 @@
+import { addDays } from '@passada/core/calendar';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { registrations } from '../../db/schema/index.ts';
+import { createUserAndToken } from '../../test/factories/accounts.ts';
+import { makeEvent } from '../../test/factories/events.ts';
+import { simulatePixPaid } from '../../test/factories/payments.ts';
+import { participant, registrationPix } from '../../test/factories/registrations.ts';
+import { useClockedTestApp } from '../../test/test-app.ts';
+
+// 09:00 in Fortaleza on 22 November 2026.
+const START = new Date('2026-11-22T12:00:00Z');
+const TODAY = '2026-11-22';
+const noonOf = (date: string) => new Date(`${date}T15:00:00Z`);
+
+describe('health data (PCD) kept only until the event is over', () => {
+  const t = useClockedTestApp(START, { env: { PCD_RETENTION_DAYS_AFTER_EVENT: '30' } });
+
+  async function runJob() {
+    await t.app.jobs.send('privacy.health-data', {});
+    // The queue runs it within a poll; its effect (or none) is read after the job left the queue.
+    await vi.waitFor(
+      async () => {
+        const waiting = (await t.app.db.execute(
+          sql`select count(*) as n from pgboss.job
+               where name = 'privacy.health-data' and state in ('created', 'retry', 'active')`,
+        )) as { rows: Array<{ n: number | string }> };
+        expect(Number(waiting.rows[0]?.n)).toBe(0);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
+  }
+
+  const row = async (id: number) =>
+    (await t.app.db.select().from(registrations).where(eq(registrations.id, id)))[0]!;
+
+  it('erases the PCD answer 30 days after the event ended, and the registration stays', async () => {
+    const user = await createUserAndToken(t.app);
+    const event = await makeEvent(t.app.db, { today: TODAY, offersPcd: true });
+    const draft = participant(event, [event.days[0]!.categories[0]!.id], { pcd: true });
+    const pix = await registrationPix(t.app, draft, 89.9, user.headers);
+    expect(pix.statusCode).toBe(201);
+    const paid = await simulatePixPaid(t.app, pix.json().txid);
+    const id = paid.json().inscricao_id as number;
+    expect(await row(id)).toMatchObject({ pcd: true, pcdErasedAt: null });
+
+    // 30 days after the event's last day: still kept.
+    t.clock = noonOf(addDays(event.endDate, 30));
+    await runJob();
+    expect(await row(id)).toMatchObject({ pcd: true, pcdErasedAt: null });
+
+    // The day after: erased and stamped; the registration, its CPF and category are still there.
+    t.clock = noonOf(addDays(event.endDate, 31));
+    await runJob();
+    const erased = await row(id);
+    expect(erased.pcd).toBe(false);
+    expect(erased.pcdErasedAt).toEqual(t.clock);
+    expect(erased).toMatchObject({ id, eventId: event.id, fullName: 'Maria da Silva', cancelledAt: null });
+  });
+});

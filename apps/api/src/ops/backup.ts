@@ -1,0 +1,237 @@
+import { execFile } from 'node:child_process';
+import { createWriteStream, existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import type { Env } from '../config/env.ts';
+import { type Database, type Db, openDatabase } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
+import { createMediaStorage, type MediaStorage } from '../providers/storage/index.ts';
+
+const run = promisify(execFile);
+
+/** What a backup holds, written beside the data as `manifest.json` and checked again after a restore. */
+export interface BackupManifest {
+  /** When it was taken (UTC, ISO 8601). */
+  created_at: string;
+  database: 'pglite' | 'postgres';
+  /** The newest migration in the database when it was taken (drizzle's `created_at`). */
+  newest_migration: number;
+  counts: BackupCounts;
+}
+
+export interface BackupCounts {
+  orders: number;
+  registrations: number;
+  photos: number;
+  media_files: number;
+}
+
+const DUMP_FILE = { postgres: 'database.pgdump', pglite: 'database.pglite.tar.gz' } as const;
+const MEDIA = 'media';
+const MANIFEST = 'manifest.json';
+
+/**
+ * `npm run backup`: the database and the uploaded photos in one dated `.tar.gz` under `outDir`
+ * (docs/operations.md "A way back"). PostgreSQL is dumped by `pg_dump` in its custom format while the
+ * shop runs (one consistent snapshot); the embedded PGlite database is copied by PGlite's own
+ * `dumpDataDir`, which needs the shop stopped (one process owns that folder). Photos are read through
+ * the configured storage (folder or bucket), so a bucket is backed up like a folder.
+ */
+export async function createBackup(
+  env: Env,
+  outDir: string,
+  now = new Date(),
+): Promise<{ file: string; manifest: BackupManifest }> {
+  const staging = await mkdtemp(path.join(tmpdir(), 'passada-backup-'));
+  try {
+    const kind = env.DATABASE_URL ? 'postgres' : 'pglite';
+    let counts: Omit<BackupCounts, 'media_files'>;
+    let newest: number;
+    if (env.DATABASE_URL) {
+      await run('pg_dump', [
+        '--format=custom',
+        '--no-owner',
+        '--no-privileges',
+        '--file',
+        path.join(staging, DUMP_FILE.postgres),
+        '--dbname',
+        env.DATABASE_URL,
+      ]);
+      ({ counts, newest } = await withDatabase(env, (database) => readFacts(database.db)));
+    } else {
+      const pglite = await PGlite.create(pgliteDir(env));
+      try {
+        ({ counts, newest } = await readFacts(drizzle(pglite, { schema }) as unknown as Db));
+        const tarball = await pglite.dumpDataDir('gzip');
+        await writeFile(path.join(staging, DUMP_FILE.pglite), Buffer.from(await tarball.arrayBuffer()));
+      } finally {
+        await pglite.close();
+      }
+    }
+    const mediaFiles = await copyMediaOut(createMediaStorage(env), path.join(staging, MEDIA));
+    const manifest: BackupManifest = {
+      created_at: now.toISOString(),
+      database: kind,
+      newest_migration: newest,
+      counts: { ...counts, media_files: mediaFiles },
+    };
+    await writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    await mkdir(outDir, { recursive: true });
+    const stamp = manifest.created_at.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+    const file = path.join(outDir, `passada-backup-${stamp}.tar.gz`);
+    await run('tar', ['-czf', file, '-C', staging, '.']);
+    return { file, manifest };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+export class RestoreRefused extends Error {}
+
+/**
+ * `npm run restore -- <archive>`: puts a backup back into the database and photo storage the
+ * environment names, then counts orders, registrations and photos again and fails when they differ from
+ * the manifest. The target must be empty (a fresh PostgreSQL database, no PGlite folder) unless
+ * `force`: PGlite's folder is then moved aside, never deleted; PostgreSQL is restored over with
+ * `--clean`. A PostgreSQL dump goes to PostgreSQL and a PGlite copy to PGlite.
+ */
+export async function restoreBackup(
+  env: Env,
+  archive: string,
+  opts: { force?: boolean; now?: Date } = {},
+): Promise<{ manifest: BackupManifest; counts: BackupCounts }> {
+  const staging = await mkdtemp(path.join(tmpdir(), 'passada-restore-'));
+  try {
+    await run('tar', ['-xzf', archive, '-C', staging]);
+    const manifest = JSON.parse(await readFile(path.join(staging, MANIFEST), 'utf8')) as BackupManifest;
+    const target = env.DATABASE_URL ? 'postgres' : 'pglite';
+    if (manifest.database !== target) {
+      throw new RestoreRefused(
+        `Este backup é de um banco ${manifest.database}, e o ambiente aponta para ${target}: restaure no mesmo tipo de banco.`,
+      );
+    }
+    if (env.DATABASE_URL) {
+      const empty = await withDatabase(env, isEmpty);
+      if (!empty && !opts.force) {
+        throw new RestoreRefused(
+          'O banco de destino já tem tabelas: use um banco novo, ou --force para sobrescrevê-lo.',
+        );
+      }
+      await run('pg_restore', [
+        '--no-owner',
+        '--no-privileges',
+        '--exit-on-error',
+        ...(empty ? [] : ['--clean', '--if-exists']),
+        '--dbname',
+        env.DATABASE_URL,
+        path.join(staging, DUMP_FILE.postgres),
+      ]);
+    } else {
+      const dir = pgliteDir(env);
+      if (existsSync(dir)) {
+        if (!opts.force) {
+          throw new RestoreRefused(
+            `Já existe um banco em ${dir}: pare a loja e use --force (a pasta atual é guardada ao lado).`,
+          );
+        }
+        const stamp = (opts.now ?? new Date()).toISOString().replace(/[-:.]/g, '');
+        await rename(dir, `${dir}.antes-do-restore-${stamp}`);
+      }
+      await mkdir(dir, { recursive: true });
+      const tarball = new Blob([await readFile(path.join(staging, DUMP_FILE.pglite))]);
+      const pglite = await PGlite.create(dir, { loadDataDir: tarball });
+      await pglite.close();
+    }
+    const mediaFiles = await copyMediaIn(path.join(staging, MEDIA), createMediaStorage(env));
+    const { counts } = await withDatabase(env, (database) => readFacts(database.db));
+    const restored = { ...counts, media_files: mediaFiles };
+    for (const key of Object.keys(manifest.counts) as Array<keyof BackupCounts>) {
+      if (restored[key] !== manifest.counts[key]) {
+        throw new Error(`Restauração incompleta: ${key} ${restored[key]} em vez de ${manifest.counts[key]}.`);
+      }
+    }
+    return { manifest, counts: restored };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+function pgliteDir(env: Env): string {
+  return path.join(env.dataDir, 'pglite');
+}
+
+async function withDatabase<T>(env: Env, fn: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: pgliteDir(env), poolMax: 2 });
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+  }
+}
+
+type Rows = { rows: Array<Record<string, unknown>> };
+
+async function readFacts(db: Db): Promise<{ counts: Omit<BackupCounts, 'media_files'>; newest: number }> {
+  const result = (await db.execute(sql`
+    select (select count(*) from orders) as orders,
+           (select count(*) from registrations) as registrations,
+           (select count(*) from photos) as photos,
+           (select max(created_at) from drizzle.__drizzle_migrations) as newest`)) as Rows;
+  const row = result.rows[0] ?? {};
+  return {
+    counts: {
+      orders: Number(row.orders),
+      registrations: Number(row.registrations),
+      photos: Number(row.photos),
+    },
+    newest: Number(row.newest ?? 0),
+  };
+}
+
+async function isEmpty(database: Database): Promise<boolean> {
+  const result = (await database.db.execute(
+    sql`select count(*) as n from information_schema.tables where table_schema in ('public', 'drizzle', 'pgboss')`,
+  )) as Rows;
+  return Number(result.rows[0]?.n) === 0;
+}
+
+async function copyMediaOut(storage: MediaStorage, dir: string): Promise<number> {
+  let count = 0;
+  for await (const key of storage.list()) {
+    const stored = await storage.get(key);
+    if (!stored) continue;
+    const file = path.join(dir, ...key.split('/'));
+    await mkdir(path.dirname(file), { recursive: true });
+    await pipeline(stored.body, createWriteStream(file));
+    count++;
+  }
+  return count;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+};
+
+async function copyMediaIn(dir: string, storage: MediaStorage): Promise<number> {
+  if (!existsSync(dir)) return 0;
+  let count = 0;
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const key = path.relative(dir, file).split(path.sep).join('/');
+    const type = CONTENT_TYPES[path.extname(key)] ?? 'application/octet-stream';
+    await storage.put(key, await readFile(file), type);
+    count++;
+  }
+  return count;
+}

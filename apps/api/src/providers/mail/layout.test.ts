@@ -1,0 +1,140 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Order } from '@passada/core/contracts/orders';
+import { afterAll, describe, expect, it } from 'vitest';
+import { passwordResetMail } from '../../modules/accounts/account-mail.ts';
+import { orderConfirmationMail, orderStatusMail } from '../../modules/orders/order-mail.ts';
+import { createOutboxMailer } from './index.ts';
+import { brandedMail, textToHtml } from './layout.ts';
+
+const brand = { storeName: 'Passada', publicUrl: 'https://passada.com.br' };
+const env = { STORE_NAME: 'Passada', publicUrl: 'https://passada.com.br' };
+
+/** A shipped order of two lines, as the orders module answers it. */
+const order: Order = {
+  id: 42,
+  items: [
+    {
+      product: 1,
+      product_image: '/api/media/products/camiseta.webp',
+      product_name: 'Camiseta Brisa <Dry>',
+      product_price: 99.9,
+      quantity: 2,
+      product_size: 'M',
+      product_color: 'Preto',
+    },
+    {
+      product: 2,
+      product_image: '/api/media/products/bone.webp',
+      product_name: 'Boné Sol',
+      product_price: 49.9,
+      quantity: 1,
+      product_size: 'Único',
+      product_color: 'Branco',
+    },
+  ],
+  frete: 23.45,
+  servico_frete: 'PAC',
+  preco_juros: 0,
+  juros: 0,
+  subtotal: 249.7,
+  total: 273.15,
+  parcelas: 1,
+  metodo_pagamento: 'pix',
+  status: 'enviado',
+  order_date: '2026-11-24T12:00:00Z',
+  address: {
+    street: 'Av. Beira Mar, 100',
+    neighborhood: 'Meireles',
+    city: 'Fortaleza',
+    state: 'CE',
+    zip_code: '60165-121',
+    full_name: 'Maria da Silva',
+    phone: '(85) 99999-9999',
+  },
+  codigo_rastreio: 'AA123456785BR',
+  rastreio_url: 'https://rastreamento.correios.com.br/app/index.php?objetos=AA123456785BR',
+};
+const buyer = { name: 'Maria da Silva', email: 'maria@example.com' };
+
+describe('the e-mail layout', () => {
+  it('turns paragraphs, "- " lists and addresses into HTML, escaping everything', () => {
+    const html = textToHtml(
+      'Olá, <Maria> & cia!\n\nItens:\n- um\n- dois\n\nVeja https://passada.com.br/a?b=1&c=2',
+    );
+    expect(html).toContain('<p style="margin:0 0 16px;">Olá, &lt;Maria&gt; &amp; cia!</p>');
+    expect(html).toContain('<p style="margin:0 0 4px;">Itens:</p><ul');
+    expect(html).toContain('<li>um</li><li>dois</li>');
+    expect(html).toContain(
+      '<a href="https://passada.com.br/a?b=1&amp;c=2">https://passada.com.br/a?b=1&amp;c=2</a>',
+    );
+    expect(html).not.toContain('<Maria>');
+  });
+
+  it('wraps every message in the brand layout, safe in light and dark mode, with the text part unchanged', () => {
+    const message = passwordResetMail({
+      env,
+      to: 'maria@example.com',
+      name: 'Maria',
+      link: 'https://passada.com.br/login/redefinir-senha?token=abc',
+      ttlMinutes: 60,
+    });
+    const branded = brandedMail(message, brand);
+    expect(branded.text).toBe(message.text);
+    expect(branded.html).toContain('<meta name="color-scheme" content="light dark">');
+    expect(branded.html).toContain('@media (prefers-color-scheme: dark)');
+    expect(branded.html).toContain('<html lang="pt-BR">');
+    expect(branded.html).toContain('href="https://passada.com.br/login/redefinir-senha?token=abc"');
+    // The preheader is the first line after the greeting.
+    expect(branded.html).toMatch(/display:none[^>]*>Recebemos um pedido para redefinir a senha/);
+  });
+
+  it('renders the order confirmation with its items as a list and its text part', () => {
+    const message = orderConfirmationMail({
+      env,
+      order: { ...order, status: 'pago' },
+      buyer,
+      shipping: { businessDays: 5, latestDate: '2026-12-01' },
+    });
+    expect(message.text).toContain('Recebemos o pagamento do seu pedido nº 42');
+    expect(message.text).toContain('- 2 × Camiseta Brisa <Dry> (Preto, M): R$');
+    expect(message.text).toContain('Total pago: R$');
+    const { html } = brandedMail(message, brand);
+    expect(html).toContain('<li>2 × Camiseta Brisa &lt;Dry&gt; (Preto, M): R$');
+    expect(html).toContain('<li>1 × Boné Sol (Branco, Único): R$');
+  });
+
+  it('renders the shipping e-mail with the tracking link', () => {
+    const message = orderStatusMail({ env, order, buyer })!;
+    expect(message.text).toContain('Código de rastreio: AA123456785BR');
+    const { html } = brandedMail(message, brand);
+    expect(html).toContain(`<a href="${order.rastreio_url!.replaceAll('&', '&amp;')}">`);
+  });
+});
+
+describe('the outbox', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'passada-outbox-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('writes text and HTML alternatives, and an image by Content-ID inside the HTML part', async () => {
+    const mailer = createOutboxMailer(dir, 'Passada <contato@passada.com.br>', brand);
+    const png = Buffer.from('89504e470d0a1a0a', 'hex');
+    await mailer.send({
+      to: 'maria@example.com',
+      subject: 'Inscrição confirmada',
+      text: 'Olá, Maria!\n\nSua inscrição está confirmada.',
+      html: '<p>Sua inscrição está confirmada.</p><img src="cid:qr@passada" alt="QR code">',
+      attachments: [{ filename: 'qr.png', content: png, contentType: 'image/png', cid: 'qr@passada' }],
+    });
+    const [file] = readdirSync(dir);
+    const raw = readFileSync(path.join(dir, file!), 'utf8');
+    expect(raw).toMatch(/Content-Type: multipart\/alternative/);
+    expect(raw).toMatch(/Content-Type: text\/plain; charset=utf-8/);
+    expect(raw).toMatch(/Content-Type: multipart\/related; type="text\/html"/);
+    expect(raw).toMatch(/Content-Type: image\/png; name=qr\.png/);
+    expect(raw).toContain('Content-ID: <qr@passada>');
+    expect(raw).toContain(png.toString('base64'));
+    expect(raw).not.toContain('data:image');
+  });
+});
