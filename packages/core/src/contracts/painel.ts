@@ -3,27 +3,85 @@ import { ProductCategorySchema } from './catalog.ts';
 
 /** The back office's contracts (`/api/painel/`): staff, audit, products, stock, check-in. */
 
-export const StaffRoleSchema = z.enum(['admin', 'operador']);
+/**
+ * Preset roles of the back office (docs/product.md §6, docs/decisions/0032-permissions-per-action.md).
+ * `operador` is the role accounts had before the presets: kept, with the powers it always had.
+ */
+export const STAFF_ROLES = ['admin', 'gerente', 'financeiro', 'estoque', 'checkin', 'operador'] as const;
+export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: 'Escolha um perfil.' });
 export type StaffRole = z.infer<typeof StaffRoleSchema>;
 
-/**
- * What a back-office route does that not every role may do. A route declares its action
- * (`config.painel.action`) and the server's guard refuses the others with 403 `sem_permissao`; the pages
- * ask `staffCan` to hide the buttons. Today a fixed table by role; per-person permissions would replace
- * only the table.
- */
-export const PainelActionSchema = z.enum([
-  /** Cancel a registration or an order and return its payment (Pix or card). */
-  'devolver_pagamento',
-]);
-export type PainelAction = z.infer<typeof PainelActionSchema>;
-
-export const PAINEL_ACTION_ROLES: Record<PainelAction, readonly StaffRole[]> = {
-  devolver_pagamento: ['admin'],
+/** How the pages name each role. */
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  admin: 'Administrador',
+  gerente: 'Gerente',
+  financeiro: 'Financeiro',
+  estoque: 'Estoque',
+  checkin: 'Check-in (voluntário)',
+  operador: 'Operador',
 };
 
-export function staffCan(role: StaffRole, action: PainelAction): boolean {
-  return PAINEL_ACTION_ROLES[action].includes(role);
+/**
+ * What a back-office route needs. Every route declares one (or a list, any of which lets it through:
+ * `config.painel.permission`); the server's guard refuses the others with 403 `sem_permissao`, and the
+ * pages ask `staffCan` to hide menus, pages and buttons.
+ */
+export const PainelPermissionSchema = z.enum([
+  /** Products, prices, colours, sizes and photos: create and edit. */
+  'catalogo',
+  /** Stock moves, their history and low stock (reads the product list too). */
+  'estoque',
+  /** Orders: list, detail, separate, ship, deliver (reads events' registrations too). */
+  'pedidos',
+  /** Cancel a registration or an order and return its payment (Pix or card). */
+  'devolver_pagamento',
+  /** Events: create and edit, see their participants and export them. */
+  'eventos',
+  /** Race-day kit pickup; the `checkin` role only for the events assigned to it. */
+  'checkin',
+  'cupons',
+  /** The dashboard's sales figures and reports. */
+  'relatorios',
+  /** Staff accounts and the audit log. */
+  'equipe',
+  /** Customers' personal data: search, their orders, LGPD export and erasure. */
+  'clientes',
+]);
+export type PainelPermission = z.infer<typeof PainelPermissionSchema>;
+
+export const PAINEL_PERMISSION_LABELS: Record<PainelPermission, string> = {
+  catalogo: 'Catálogo e preços',
+  estoque: 'Estoque',
+  pedidos: 'Pedidos',
+  devolver_pagamento: 'Cancelamentos e devoluções',
+  eventos: 'Eventos',
+  checkin: 'Check-in',
+  cupons: 'Cupons',
+  relatorios: 'Relatórios',
+  equipe: 'Equipe e registro de alterações',
+  clientes: 'Clientes (dados pessoais)',
+};
+
+/** The permission table of the presets (docs/product.md §6 shows it; the matrix test reads it). */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly PainelPermission[]> = {
+  admin: PainelPermissionSchema.options,
+  gerente: ['catalogo', 'estoque', 'pedidos', 'eventos', 'checkin', 'cupons', 'relatorios', 'clientes'],
+  financeiro: ['pedidos', 'devolver_pagamento', 'relatorios', 'clientes'],
+  estoque: ['estoque', 'pedidos'],
+  checkin: ['checkin'],
+  operador: ['estoque', 'pedidos', 'checkin', 'relatorios'],
+};
+
+/** Roles that check in only the events assigned to each person (`staff_events`); the others, every event. */
+export const EVENT_SCOPED_ROLES: readonly StaffRole[] = ['checkin'];
+
+/** Whether `role` may do what needs `permission` (or, given a list, any of them). */
+export function staffCan(
+  role: StaffRole,
+  permission: PainelPermission | readonly PainelPermission[],
+): boolean {
+  const wanted: readonly PainelPermission[] = typeof permission === 'string' ? [permission] : permission;
+  return wanted.some((p) => ROLE_PERMISSIONS[role].includes(p));
 }
 
 export const StaffSchema = z.object({
@@ -33,6 +91,8 @@ export const StaffSchema = z.object({
   role: StaffRoleSchema,
   totp_enabled: z.boolean(),
   active: z.boolean(),
+  /** The events a `checkin` volunteer may check in (ids); empty for the other roles. */
+  eventos: z.array(z.number().int()),
 });
 export type Staff = z.infer<typeof StaffSchema>;
 
@@ -95,17 +155,26 @@ export type OwnPasswordChange = z.input<typeof OwnPasswordChangeSchema>;
 /** `POST /staff/:id/password/`: an admin sets someone else's password. */
 export const StaffPasswordResetSchema = z.object({ password: PasswordSchema });
 
+/** The events assigned to a check-in volunteer (ids), no repeats. */
+const StaffEventsSchema = z
+  .array(z.number().int().positive(), { error: 'Escolha os eventos.' })
+  .max(200)
+  .transform((ids) => [...new Set(ids)]);
+
 export const NewStaffSchema = z.object({
   email: z.email('E-mail inválido.').max(254),
   name: z.string().trim().min(2, 'Informe o nome.').max(120),
   role: StaffRoleSchema,
   password: PasswordSchema,
+  eventos: StaffEventsSchema.optional(),
 });
 export type NewStaff = z.input<typeof NewStaffSchema>;
 
 export const StaffPatchSchema = z.object({
   role: StaffRoleSchema.optional(),
   active: z.boolean().optional(),
+  /** Replaces the events a check-in volunteer is assigned to. */
+  eventos: StaffEventsSchema.optional(),
 });
 
 export const AuditEntrySchema = z.object({
@@ -398,6 +467,12 @@ export const CheckinRequestSchema = z
     path: ['codigo'],
   });
 export type CheckinRequest = z.input<typeof CheckinRequestSchema>;
+
+/** `GET /checkin/eventos/`: the events whose check-in the member may open. */
+export const CheckinEventListSchema = z.array(
+  z.object({ id: z.number().int(), nome_evento: z.string(), start_data_evento: z.string() }),
+);
+export type CheckinEventList = z.infer<typeof CheckinEventListSchema>;
 
 /** What staff see before handing a kit out: who it is, for which event, and whether it can go. */
 export const CheckinPreviewSchema = z.object({

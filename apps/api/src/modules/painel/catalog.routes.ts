@@ -19,7 +19,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../plugins/errors.ts';
 import type { ImageRow, ProductFields, StaffProduct } from '../catalog/catalog-admin.ts';
-import { ADMIN_ONLY, actor, audit, audited, creation } from '../staff/index.ts';
+import { actor, audit, audited, creation, type PainelRouteConfig } from '../staff/index.ts';
+
+const CATALOG = { painel: { permission: 'catalogo' } } satisfies { painel: PainelRouteConfig };
+const STOCK = { painel: { permission: 'estoque' } } satisfies { painel: PainelRouteConfig };
+
 import { photoKeys, photoSrcset, readUploadedPhoto } from './photos.ts';
 
 const toImageWire = (image: ImageRow) => ({
@@ -85,6 +89,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/',
     {
+      config: { painel: { permission: ['catalogo', 'estoque'] } },
       schema: {
         tags,
         summary: 'Todos os produtos, ocultos inclusive',
@@ -97,6 +102,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id/',
     {
+      config: { painel: { permission: ['catalogo', 'estoque'] } },
       schema: {
         tags,
         summary: 'Um produto com fotos e estoque',
@@ -110,7 +116,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary: 'Criar produto (cores × tamanhos começam com estoque zero)',
@@ -131,7 +137,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/products/:id/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary:
@@ -162,7 +168,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/:id/images/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary:
@@ -201,7 +207,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/products/:id/images/:imageId/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary: 'Remover uma foto',
@@ -236,7 +242,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/products/:id/images/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary: 'Reordenar as fotos (lista com todos os ids na nova ordem)',
@@ -266,18 +272,24 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/colors/',
-    { schema: { tags, summary: 'Cores', response: { 200: z.array(ColorWire), ...errors } } },
+    {
+      config: { painel: { permission: ['catalogo', 'estoque'] } },
+      schema: { tags, summary: 'Cores', response: { 200: z.array(ColorWire), ...errors } },
+    },
     async () => admin.listColors(),
   );
   app.get(
     '/sizes/',
-    { schema: { tags, summary: 'Tamanhos', response: { 200: z.array(SizeWire), ...errors } } },
+    {
+      config: { painel: { permission: ['catalogo', 'estoque'] } },
+      schema: { tags, summary: 'Tamanhos', response: { 200: z.array(SizeWire), ...errors } },
+    },
     async () => (await admin.listSizes()).map((s) => ({ id: s.id, name: s.name })),
   );
   app.post(
     '/colors/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary: 'Nova cor',
@@ -293,7 +305,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sizes/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary: 'Novo tamanho',
@@ -314,6 +326,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stock/',
     {
+      config: STOCK,
       schema: {
         tags,
         summary: 'Ajustar (+/−) ou definir o estoque de uma cor × tamanho, com o motivo',
@@ -365,6 +378,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stock/history/',
     {
+      config: STOCK,
       schema: {
         tags,
         summary: 'Histórico de uma combinação cor × tamanho',
@@ -393,6 +407,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stock/low/',
     {
+      config: STOCK,
       schema: {
         tags,
         summary: 'Combinações com estoque até o limite (produtos visíveis)',

@@ -26,10 +26,23 @@ import {
   type ParticipantRow,
   participantIdentity,
 } from '../registrations/registrations-admin.ts';
-import { ADMIN_ONLY, actor, audited } from '../staff/index.ts';
+import { actor, audited, type PainelRouteConfig } from '../staff/index.ts';
 import { readUploadedPhoto } from './photos.ts';
 
 const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
+
+type Declared = { painel: PainelRouteConfig };
+/** Create and edit events. */
+const EVENTS = { painel: { permission: 'eventos' } } satisfies Declared;
+/** Events and their registrations are read by who runs events and by who handles orders (sales). */
+const EVENT_READ = { painel: { permission: ['eventos', 'pedidos'] } } satisfies Declared;
+/** Check-in names its event: a volunteer passes only for the events assigned to them. */
+const CHECKIN_BY_QUERY = {
+  painel: { permission: 'checkin', event: (req) => (req.query as { evento: number }).evento },
+} satisfies Declared;
+const CHECKIN_BY_BODY = {
+  painel: { permission: 'checkin', event: (req) => (req.body as { evento: number }).evento },
+} satisfies Declared;
 
 /** A registration as the back office lists it (participants, check-in, its own page). */
 export function participantWire(row: ParticipantRow, checkin: CheckinRow | undefined): PainelParticipant {
@@ -134,6 +147,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/',
     {
+      config: EVENT_READ,
       schema: {
         tags,
         summary: 'Eventos com o número de inscritos',
@@ -175,6 +189,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id/participants/',
     {
+      config: EVENT_READ,
       schema: {
         tags,
         summary:
@@ -209,6 +224,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id/participants.csv',
     {
+      config: EVENT_READ,
       schema: {
         tags,
         summary:
@@ -303,6 +319,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/checkin/search/',
     {
+      config: CHECKIN_BY_QUERY,
       schema: {
         tags,
         summary: 'Check-in de um evento: buscar participantes por nome, CPF ou número da inscrição',
@@ -327,6 +344,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkin/preview/',
     {
+      config: CHECKIN_BY_BODY,
       schema: {
         tags,
         summary:
@@ -350,6 +368,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkin/',
     {
+      config: CHECKIN_BY_BODY,
       schema: {
         tags,
         summary:
@@ -391,6 +410,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkin/undo/',
     {
+      config: CHECKIN_BY_BODY,
       schema: {
         tags,
         summary:
@@ -441,6 +461,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id/',
     {
+      config: EVENT_READ,
       schema: {
         tags,
         summary:
@@ -455,7 +476,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/',
     {
-      config: ADMIN_ONLY,
+      config: EVENTS,
       schema: {
         tags,
         summary: 'Criar evento com dias e categorias (preço e vagas por categoria)',
@@ -476,7 +497,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/events/:id/',
     {
-      config: ADMIN_ONLY,
+      config: EVENTS,
       schema: {
         tags,
         summary:
@@ -505,7 +526,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/image/',
     {
-      config: ADMIN_ONLY,
+      config: EVENTS,
       schema: {
         tags,
         summary:

@@ -1,9 +1,10 @@
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import { TOKEN_SECURITY_SCHEME } from '../../plugins/auth.ts';
-import { painelActionGuard, painelGuard } from '../staff/index.ts';
+import { declarePainelRoute, painelGuard, painelRequestGuard } from '../staff/index.ts';
 import { accessRoutes } from './access.routes.ts';
 import { catalogRoutes } from './catalog.routes.ts';
+import { checkinEventsRoutes } from './checkin-events.routes.ts';
 import { couponsRoutes } from './coupons.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
@@ -49,16 +50,14 @@ export default fp(
       async (scope) => {
         await scope.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5 } });
         scope.decorateRequest('staff', null);
-        // The OpenAPI document marks every staff-only operation, so the authentication sweep covers them.
-        scope.addHook('onRoute', (route) => {
-          if (route.config?.painel?.public) return;
-          route.schema = { ...route.schema, security: [{ [TOKEN_SECURITY_SCHEME]: [] }] };
-        });
+        // Every route declares what it needs or refuses to register (docs/decisions/0032).
+        scope.addHook('onRoute', (route) => declarePainelRoute(route, TOKEN_SECURITY_SCHEME));
         scope.addHook('onRequest', painelGuard(staff));
-        scope.addHook('preHandler', painelActionGuard);
+        scope.addHook('preHandler', painelRequestGuard(staff));
         await scope.register(accessRoutes, { staff });
         await scope.register(catalogRoutes);
         await scope.register(eventsRoutes);
+        await scope.register(checkinEventsRoutes);
         await scope.register(ordersRoutes);
         await scope.register(registrationsRoutes);
         await scope.register(couponsRoutes);

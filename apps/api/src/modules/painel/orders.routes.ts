@@ -25,6 +25,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/',
     {
+      config: { painel: { permission: 'pedidos' } },
       schema: {
         tags,
         summary: 'Pedidos com filtros (status, período, pagamento, busca) e paginação',
@@ -38,6 +39,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/',
     {
+      config: { painel: { permission: 'pedidos' } },
       schema: {
         tags,
         summary: 'Um pedido: itens, endereço, pagamento com seus eventos e linha do tempo',
@@ -51,10 +53,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/status/',
     {
-      // Cancelling returns the payment: only roles that may move money. Every other move is for all staff.
+      // Cancelling returns the payment: only roles that may move money. Every other move: orders.
       config: {
         painel: {
-          action: (req) =>
+          permission: 'pedidos',
+          alsoNeeds: (req) =>
             (req.body as OrderStatusChange).status === 'cancelado' ? 'devolver_pagamento' : undefined,
         },
       },
@@ -99,6 +102,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/',
     {
+      config: { painel: { permission: 'relatorios' } },
       schema: {
         tags: ['painel: resumo'],
         summary: 'Vendas, pedidos a enviar, estoque baixo, inscrições e pagamentos que pedem atenção',
