@@ -1,5 +1,5 @@
 import type { Event } from '@passada/core/contracts/events';
-import type { PainelEvent, PainelPhoto } from '@passada/core/contracts/painel';
+import type { CheckinEventList, PainelEvent, PainelPhoto } from '@passada/core/contracts/painel';
 import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { painelFetch } from '../painel-api.ts';
 
@@ -28,6 +28,16 @@ export function eventsQuery() {
 }
 
 export const useEvents = () => useQuery(eventsQuery());
+
+/** The events whose check-in the signed-in member may open (a volunteer: only those assigned). */
+export function checkinEventsQuery() {
+  return queryOptions({
+    queryKey: [...eventKeys.all, 'checkin'] as const,
+    queryFn: ({ signal }) => painelFetch<CheckinEventList>('/checkin/eventos/', { signal }),
+  });
+}
+
+export const useCheckinEvents = () => useQuery(checkinEventsQuery());
 
 export function eventQuery(id: number | null) {
   return queryOptions({

@@ -1,18 +1,18 @@
 import { formatBRL, reaisToCents } from '@passada/core/money';
-import { Link, useOutletContext } from 'react-router';
+import { Link } from 'react-router';
 import { linkClass, primaryButtonClass } from '../../../components/form-field.tsx';
-import type { Me } from '../api/auth.ts';
+import { useStaffCan } from '../api/auth.ts';
 import { useProducts } from '../api/products.ts';
 import { DataTable } from '../components/data-table.tsx';
 
 export default function ProductsPage() {
-  const me = useOutletContext<Me>();
+  const canEdit = useStaffCan('catalogo');
   const products = useProducts();
   return (
     <section>
       <div className="mb-4 flex items-center justify-between">
         <h1 className="text-2xl font-bold">Produtos</h1>
-        {me.staff.role === 'admin' ? (
+        {canEdit ? (
           <Link to="/painel/produtos/novo" className={primaryButtonClass}>
             Novo produto
           </Link>
