@@ -185,6 +185,8 @@ export const AuditEntrySchema = z.object({
   entity_id: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** What changed, field by field, as people read it (core's auditChanges). */
+  alteracoes: z.array(z.object({ campo: z.string(), antes: z.string(), depois: z.string() })),
   at: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
@@ -192,10 +194,41 @@ export const AuditPageSchema = z.object({
   results: z.array(AuditEntrySchema),
   count: z.number().int(),
 });
-export const AuditQuerySchema = z.object({
-  entity: z.string().max(40).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-});
+const AuditDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use aaaa-mm-dd.')
+  .optional();
+
+/** `GET /audit/`: filters by who (part of the e-mail), what (the kind of record and the change) and when. */
+export const AuditQuerySchema = z
+  .object({
+    entity: z.string().max(40).optional(),
+    action: z.string().max(60).optional(),
+    staff: z.string().trim().max(254).optional(),
+    /** First and last day, store calendar (America/Fortaleza), both included. */
+    desde: AuditDaySchema,
+    ate: AuditDaySchema,
+    page: z.coerce.number().int().min(1).default(1),
+  })
+  .refine((q) => !q.desde || !q.ate || q.desde <= q.ate, {
+    message: 'A data final vem depois da inicial.',
+    path: ['ate'],
+  });
+export type AuditQuery = z.input<typeof AuditQuerySchema>;
+
+/** The kinds of record the audit log names (`entity`), as the filter offers them. */
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  equipe: 'Equipe',
+  produto: 'Produto',
+  estoque: 'Estoque',
+  cor: 'Cor',
+  tamanho: 'Tamanho',
+  evento: 'Evento',
+  inscricao: 'Inscrição',
+  pedido: 'Pedido',
+  cupom: 'Cupom',
+  cliente: 'Cliente',
+};
 
 /**
  * The version of a record a back-office form was opened with (`versao` on the wire): GET sends it, a

@@ -1,3 +1,5 @@
+import { auditChanges } from '@passada/core/audit-changes';
+import { addDays, storeDayStart } from '@passada/core/calendar';
 import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import {
   AuditPageSchema,
@@ -232,14 +234,22 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
       config: STAFF_ONLY,
       schema: {
         tags,
-        summary: 'Registro de alterações feitas pela equipe (mais recentes primeiro)',
+        summary:
+          'Registro de alterações feitas pela equipe (mais recentes primeiro), por quem, o quê e período, com os campos alterados',
         querystring: AuditQuerySchema,
         response: { 200: AuditPageSchema, ...errors },
       },
     },
     async (req) => {
+      const q = req.query;
       const { rows, total } = await staff.listAudit(
-        { entity: req.query.entity },
+        {
+          entity: q.entity,
+          action: q.action,
+          staff: q.staff,
+          from: q.desde ? storeDayStart(q.desde) : undefined,
+          until: q.ate ? storeDayStart(addDays(q.ate, 1)) : undefined,
+        },
         { limit: AUDIT_PAGE_SIZE, offset: (req.query.page - 1) * AUDIT_PAGE_SIZE },
       );
       return {
@@ -252,6 +262,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
           entity_id: r.entityId,
           before: r.before,
           after: r.after,
+          alteracoes: auditChanges(r.before, r.after),
           at: r.at.toISOString(),
         })),
       };

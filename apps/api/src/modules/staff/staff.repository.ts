@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   auditLog,
@@ -247,12 +247,29 @@ export async function insertAudit(db: Conn, row: NewAuditRow): Promise<void> {
   await db.insert(auditLog).values(row);
 }
 
+export interface AuditFilters {
+  entity?: string | undefined;
+  action?: string | undefined;
+  /** Part of the e-mail, any case. */
+  staff?: string | undefined;
+  from?: Date | undefined;
+  /** Exclusive. */
+  until?: Date | undefined;
+}
+
 export async function listAudit(
   db: Conn,
-  filters: { entity?: string },
+  filters: AuditFilters,
   page: { limit: number; offset: number },
 ): Promise<{ rows: AuditRow[]; total: number }> {
-  const where: SQL | undefined = filters.entity ? eq(auditLog.entity, filters.entity) : undefined;
+  const like = filters.staff ? `%${filters.staff.toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const where: SQL | undefined = and(
+    filters.entity ? eq(auditLog.entity, filters.entity) : undefined,
+    filters.action ? eq(auditLog.action, filters.action) : undefined,
+    like ? sql`lower(${auditLog.staffEmail}) like ${like}` : undefined,
+    filters.from ? gte(auditLog.at, filters.from) : undefined,
+    filters.until ? lt(auditLog.at, filters.until) : undefined,
+  );
   const rows = await db
     .select()
     .from(auditLog)

@@ -579,7 +579,7 @@ export function createStaffService(deps: StaffServiceDeps) {
       const [rows, events] = await Promise.all([repo.listStaff(db), repo.staffEventIds(db)]);
       return rows.map((r) => toStaffWire(r, events.get(r.id) ?? []));
     },
-    listAudit: (filters: { entity?: string | undefined }, page: { limit: number; offset: number }) =>
+    listAudit: (filters: repo.AuditFilters, page: { limit: number; offset: number }) =>
       repo.listAudit(db, filters, page),
   };
 }
