@@ -6,6 +6,7 @@ import { accessRoutes } from './access.routes.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 import { checkinEventsRoutes } from './checkin-events.routes.ts';
 import { couponsRoutes } from './coupons.routes.ts';
+import { customersRoutes } from './customers.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { ordersRoutes } from './orders.routes.ts';
@@ -61,6 +62,7 @@ export default fp(
         await scope.register(ordersRoutes);
         await scope.register(registrationsRoutes);
         await scope.register(couponsRoutes);
+        await scope.register(customersRoutes);
         await scope.register(photosRoutes);
       },
       { prefix: '/api/painel' },
@@ -78,6 +80,7 @@ export default fp(
       'orders',
       'payments',
       'coupons',
+      'accounts',
     ],
   },
 );
