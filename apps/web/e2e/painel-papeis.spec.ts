@@ -30,7 +30,7 @@ test('a check-in volunteer sees only the check-in of their one event', async ({ 
   await expect(page.getByRole('alert')).toHaveText('Seu perfil não tem acesso a esta página.');
 });
 
-test('the staff page and the audit log pass axe', async ({ page }) => {
+test('the staff page, the audit log and the customer screen pass axe', async ({ page }) => {
   await signInStaff(page, STAFF.admin, '/painel/equipe');
   await expect(page.getByRole('heading', { level: 1, name: 'Equipe' })).toBeVisible();
   await page.getByLabel('Perfil', { exact: true }).selectOption('checkin');
@@ -38,5 +38,10 @@ test('the staff page and the audit log pass axe', async ({ page }) => {
   await noSeriousViolations(page);
   await page.getByRole('link', { name: 'Registro de alterações' }).click();
   await expect(page.getByRole('heading', { level: 1, name: /Registro de alterações/ })).toBeVisible();
+  await noSeriousViolations(page);
+  await page.getByRole('link', { name: 'Clientes' }).click();
+  await page.getByLabel('Nome, e-mail ou CPF').fill('@');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('table', { name: 'Clientes encontrados' })).toBeVisible();
   await noSeriousViolations(page);
 });

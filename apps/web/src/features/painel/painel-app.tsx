@@ -25,6 +25,7 @@ const pages = {
   staff: lazy(() => import('./pages/staff-page.tsx')),
   coupons: lazy(() => import('./pages/coupons-page.tsx')),
   audit: lazy(() => import('./pages/audit-page.tsx')),
+  customers: lazy(() => import('./pages/customers-page.tsx')),
   security: lazy(() => import('./pages/security-page.tsx')),
 } satisfies Record<string, ComponentType>;
 
@@ -58,6 +59,7 @@ export default function PainelApp() {
           <Route path="equipe" element={only('equipe', pages.staff)} />
           <Route path="cupons" element={only('cupons', pages.coupons)} />
           <Route path="registro" element={only('equipe', pages.audit)} />
+          <Route path="clientes" element={only('clientes', pages.customers)} />
           <Route path="seguranca" element={<pages.security />} />
           <Route path="*" element={<p>Página não encontrada no painel.</p>} />
         </Route>
