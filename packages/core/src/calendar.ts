@@ -138,6 +138,11 @@ export function dateInTimeZone(instant: Date, timeZone: string): IsoDate {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
+/** The instant the store's calendar day `day` starts: midnight in America/Fortaleza (UTC−3, no summer time). */
+export function storeDayStart(day: IsoDate): Date {
+  return new Date(`${day}T00:00:00-03:00`);
+}
+
 /** Built on first use, not when a page loads this module (a page's first Intl use is slow: digits.ts). */
 let storeDateTime: Intl.DateTimeFormat | undefined;
 

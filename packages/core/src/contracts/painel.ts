@@ -3,27 +3,85 @@ import { ProductCategorySchema } from './catalog.ts';
 
 /** The back office's contracts (`/api/painel/`): staff, audit, products, stock, check-in. */
 
-export const StaffRoleSchema = z.enum(['admin', 'operador']);
+/**
+ * Preset roles of the back office (docs/product.md §6, docs/decisions/0032-permissions-per-action.md).
+ * `operador` is the role accounts had before the presets: kept, with the powers it always had.
+ */
+export const STAFF_ROLES = ['admin', 'gerente', 'financeiro', 'estoque', 'checkin', 'operador'] as const;
+export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: 'Escolha um perfil.' });
 export type StaffRole = z.infer<typeof StaffRoleSchema>;
 
-/**
- * What a back-office route does that not every role may do. A route declares its action
- * (`config.painel.action`) and the server's guard refuses the others with 403 `sem_permissao`; the pages
- * ask `staffCan` to hide the buttons. Today a fixed table by role; per-person permissions would replace
- * only the table.
- */
-export const PainelActionSchema = z.enum([
-  /** Cancel a registration or an order and return its payment (Pix or card). */
-  'devolver_pagamento',
-]);
-export type PainelAction = z.infer<typeof PainelActionSchema>;
-
-export const PAINEL_ACTION_ROLES: Record<PainelAction, readonly StaffRole[]> = {
-  devolver_pagamento: ['admin'],
+/** How the pages name each role. */
+export const STAFF_ROLE_LABELS: Record<StaffRole, string> = {
+  admin: 'Administrador',
+  gerente: 'Gerente',
+  financeiro: 'Financeiro',
+  estoque: 'Estoque',
+  checkin: 'Check-in (voluntário)',
+  operador: 'Operador',
 };
 
-export function staffCan(role: StaffRole, action: PainelAction): boolean {
-  return PAINEL_ACTION_ROLES[action].includes(role);
+/**
+ * What a back-office route needs. Every route declares one (or a list, any of which lets it through:
+ * `config.painel.permission`); the server's guard refuses the others with 403 `sem_permissao`, and the
+ * pages ask `staffCan` to hide menus, pages and buttons.
+ */
+export const PainelPermissionSchema = z.enum([
+  /** Products, prices, colours, sizes and photos: create and edit. */
+  'catalogo',
+  /** Stock moves, their history and low stock (reads the product list too). */
+  'estoque',
+  /** Orders: list, detail, separate, ship, deliver (reads events' registrations too). */
+  'pedidos',
+  /** Cancel a registration or an order and return its payment (Pix or card). */
+  'devolver_pagamento',
+  /** Events: create and edit, see their participants and export them. */
+  'eventos',
+  /** Race-day kit pickup; the `checkin` role only for the events assigned to it. */
+  'checkin',
+  'cupons',
+  /** The dashboard's sales figures and reports. */
+  'relatorios',
+  /** Staff accounts and the audit log. */
+  'equipe',
+  /** Customers' personal data: search, their orders, LGPD export and erasure. */
+  'clientes',
+]);
+export type PainelPermission = z.infer<typeof PainelPermissionSchema>;
+
+export const PAINEL_PERMISSION_LABELS: Record<PainelPermission, string> = {
+  catalogo: 'Catálogo e preços',
+  estoque: 'Estoque',
+  pedidos: 'Pedidos',
+  devolver_pagamento: 'Cancelamentos e devoluções',
+  eventos: 'Eventos',
+  checkin: 'Check-in',
+  cupons: 'Cupons',
+  relatorios: 'Relatórios',
+  equipe: 'Equipe e registro de alterações',
+  clientes: 'Clientes (dados pessoais)',
+};
+
+/** The permission table of the presets (docs/product.md §6 shows it; the matrix test reads it). */
+export const ROLE_PERMISSIONS: Record<StaffRole, readonly PainelPermission[]> = {
+  admin: PainelPermissionSchema.options,
+  gerente: ['catalogo', 'estoque', 'pedidos', 'eventos', 'checkin', 'cupons', 'relatorios', 'clientes'],
+  financeiro: ['pedidos', 'devolver_pagamento', 'relatorios', 'clientes'],
+  estoque: ['estoque', 'pedidos'],
+  checkin: ['checkin'],
+  operador: ['estoque', 'pedidos', 'checkin', 'relatorios'],
+};
+
+/** Roles that check in only the events assigned to each person (`staff_events`); the others, every event. */
+export const EVENT_SCOPED_ROLES: readonly StaffRole[] = ['checkin'];
+
+/** Whether `role` may do what needs `permission` (or, given a list, any of them). */
+export function staffCan(
+  role: StaffRole,
+  permission: PainelPermission | readonly PainelPermission[],
+): boolean {
+  const wanted: readonly PainelPermission[] = typeof permission === 'string' ? [permission] : permission;
+  return wanted.some((p) => ROLE_PERMISSIONS[role].includes(p));
 }
 
 export const StaffSchema = z.object({
@@ -33,6 +91,8 @@ export const StaffSchema = z.object({
   role: StaffRoleSchema,
   totp_enabled: z.boolean(),
   active: z.boolean(),
+  /** The events a `checkin` volunteer may check in (ids); empty for the other roles. */
+  eventos: z.array(z.number().int()),
 });
 export type Staff = z.infer<typeof StaffSchema>;
 
@@ -95,17 +155,26 @@ export type OwnPasswordChange = z.input<typeof OwnPasswordChangeSchema>;
 /** `POST /staff/:id/password/`: an admin sets someone else's password. */
 export const StaffPasswordResetSchema = z.object({ password: PasswordSchema });
 
+/** The events assigned to a check-in volunteer (ids), no repeats. */
+const StaffEventsSchema = z
+  .array(z.number().int().positive(), { error: 'Escolha os eventos.' })
+  .max(200)
+  .transform((ids) => [...new Set(ids)]);
+
 export const NewStaffSchema = z.object({
   email: z.email('E-mail inválido.').max(254),
   name: z.string().trim().min(2, 'Informe o nome.').max(120),
   role: StaffRoleSchema,
   password: PasswordSchema,
+  eventos: StaffEventsSchema.optional(),
 });
 export type NewStaff = z.input<typeof NewStaffSchema>;
 
 export const StaffPatchSchema = z.object({
   role: StaffRoleSchema.optional(),
   active: z.boolean().optional(),
+  /** Replaces the events a check-in volunteer is assigned to. */
+  eventos: StaffEventsSchema.optional(),
 });
 
 export const AuditEntrySchema = z.object({
@@ -116,6 +185,8 @@ export const AuditEntrySchema = z.object({
   entity_id: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
+  /** What changed, field by field, as people read it (core's auditChanges). */
+  alteracoes: z.array(z.object({ campo: z.string(), antes: z.string(), depois: z.string() })),
   at: z.string(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
@@ -123,10 +194,41 @@ export const AuditPageSchema = z.object({
   results: z.array(AuditEntrySchema),
   count: z.number().int(),
 });
-export const AuditQuerySchema = z.object({
-  entity: z.string().max(40).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-});
+const AuditDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use aaaa-mm-dd.')
+  .optional();
+
+/** `GET /audit/`: filters by who (part of the e-mail), what (the kind of record and the change) and when. */
+export const AuditQuerySchema = z
+  .object({
+    entity: z.string().max(40).optional(),
+    action: z.string().max(60).optional(),
+    staff: z.string().trim().max(254).optional(),
+    /** First and last day, store calendar (America/Fortaleza), both included. */
+    desde: AuditDaySchema,
+    ate: AuditDaySchema,
+    page: z.coerce.number().int().min(1).default(1),
+  })
+  .refine((q) => !q.desde || !q.ate || q.desde <= q.ate, {
+    message: 'A data final vem depois da inicial.',
+    path: ['ate'],
+  });
+export type AuditQuery = z.input<typeof AuditQuerySchema>;
+
+/** The kinds of record the audit log names (`entity`), as the filter offers them. */
+export const AUDIT_ENTITY_LABELS: Record<string, string> = {
+  equipe: 'Equipe',
+  produto: 'Produto',
+  estoque: 'Estoque',
+  cor: 'Cor',
+  tamanho: 'Tamanho',
+  evento: 'Evento',
+  inscricao: 'Inscrição',
+  pedido: 'Pedido',
+  cupom: 'Cupom',
+  cliente: 'Cliente',
+};
 
 /**
  * The version of a record a back-office form was opened with (`versao` on the wire): GET sends it, a
@@ -512,6 +614,12 @@ export const CheckinRequestSchema = z
   });
 export type CheckinRequest = z.input<typeof CheckinRequestSchema>;
 
+/** `GET /checkin/eventos/`: the events whose check-in the member may open. */
+export const CheckinEventListSchema = z.array(
+  z.object({ id: z.number().int(), nome_evento: z.string(), start_data_evento: z.string() }),
+);
+export type CheckinEventList = z.infer<typeof CheckinEventListSchema>;
+
 /** What staff see before handing a kit out: who it is, for which event, and whether it can go. */
 export const CheckinPreviewSchema = z.object({
   participante: PainelParticipantSchema,
@@ -751,3 +859,51 @@ export const ShirtReportSchema = z.object({
   total: z.number().int(),
 });
 export type ShirtReport = z.infer<typeof ShirtReportSchema>;
+/**
+ * `POST /clientes/busca/`: a customer by part of the name or e-mail, or by CPF (digits, any
+ * punctuation). A POST so the CPF travels in the body and never in a logged URL.
+ */
+export const CustomerSearchSchema = z.object({
+  busca: z.string().trim().min(2, 'Digite pelo menos 2 letras.').max(120),
+  page: z.coerce.number().int().min(1).default(1),
+});
+export type CustomerSearch = z.input<typeof CustomerSearchSchema>;
+
+export const CustomerSchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  email: z.string(),
+  username: z.string(),
+  criado_em: z.string(),
+  /** Erased on request or by the person (LGPD): the row stays, anonymised. */
+  excluida: z.boolean(),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+export const CustomerPageSchema = z.object({ results: z.array(CustomerSchema), count: z.number().int() });
+
+export const CustomerDetailSchema = z.object({
+  cliente: CustomerSchema,
+  pedidos: z.array(
+    z.object({ id: z.number().int(), data: z.string(), status: z.string(), total: z.number() }),
+  ),
+  inscricoes: z.array(
+    z.object({
+      id: z.number().int(),
+      evento: z.string(),
+      participante: z.string(),
+      criada_em: z.string(),
+      cancelada: z.boolean(),
+    }),
+  ),
+});
+export type CustomerDetail = z.infer<typeof CustomerDetailSchema>;
+
+/** `POST /clientes/:id/excluir/`: erasure on the person's request, with how it was asked. */
+export const CustomerEraseSchema = z.object({
+  motivo: z
+    .string({ error: 'Informe como a pessoa pediu a exclusão.' })
+    .trim()
+    .min(3, 'Informe como a pessoa pediu a exclusão.')
+    .max(300, 'Use no máximo 300 caracteres.'),
+});

@@ -1,4 +1,4 @@
-import { STOCK_MOVEMENT_KINDS } from '@passada/core/contracts/painel';
+import { STAFF_ROLES, STOCK_MOVEMENT_KINDS } from '@passada/core/contracts/painel';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -7,18 +7,19 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { colors, photoStatuses, products, sizes } from './catalog.ts';
-import { registrations } from './events.ts';
+import { events, registrations } from './events.ts';
 import { orders } from './orders.ts';
 import { charges } from './payments.ts';
 
-/** Back-office roles (docs/product.md): `operador` runs orders, stock and check-in; `admin` everything. */
-export const staffRoles = ['admin', 'operador'] as const;
+/** Back-office roles (docs/product.md §6, core's ROLE_PERMISSIONS says what each may do). */
+export const staffRoles = STAFF_ROLES;
 
 /** Why stock changed; the wire uses the same words. */
 export const stockReasons = STOCK_MOVEMENT_KINDS;
@@ -97,6 +98,23 @@ export const staffRecoveryCodes = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('staff_recovery_codes_hash_unique').on(t.staffId, t.codeHash)],
+);
+
+/**
+ * The events a `checkin` volunteer may check in (docs/decisions/0032): the guard refuses the others.
+ * Other roles check in every event and have no rows here.
+ */
+export const staffEvents = pgTable(
+  'staff_events',
+  {
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staff.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.staffId, t.eventId] }), index('staff_events_event_idx').on(t.eventId)],
 );
 
 /** Every change made in the back office: who, when, what, and the record before and after. */

@@ -1,13 +1,14 @@
 import fp from 'fastify-plugin';
 import { accountsRoutes } from './accounts.routes.ts';
 import { type AddressesService, createAddressesService } from './addresses.service.ts';
+import { type CustomersAdmin, createCustomersAdmin } from './customers-admin.ts';
 import { applyRetention } from './personal-data.ts';
 import { createUsersService, type UsersService } from './users.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Users and their addresses; orders read a buyer's address and registrations an owner's contact here. */
-    accounts: { users: UsersService; addresses: AddressesService };
+    accounts: { users: UsersService; addresses: AddressesService; customers: CustomersAdmin };
   }
 }
 
@@ -24,7 +25,8 @@ export default fp(
       forgetPayments: (tx, userId) => app.payments.forgetAccount(tx, userId),
     });
     const addresses = createAddressesService({ db: app.db });
-    app.decorate('accounts', { users, addresses });
+    const customers = createCustomersAdmin({ db: app.db, now: app.now, eraseAccount: users.eraseAccount });
+    app.decorate('accounts', { users, addresses, customers });
     // E-mails leave the request: the answer never waits for (or reveals) a mail server.
     app.jobs.work('mail.password-reset', ({ userId }) => users.sendPasswordReset(userId));
     app.jobs.work('mail.login-link', ({ userId }) => users.sendLoginLink(userId));

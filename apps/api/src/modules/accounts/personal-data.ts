@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import {
   accountNotices,
   addresses,
@@ -24,7 +24,7 @@ import { notFound } from '../../plugins/errors.ts';
  * must cover every table that holds the person's data in one consistent snapshot; password hashes,
  * token hashes and payment-provider data never appear.
  */
-export async function exportPersonalData(db: Db, userId: number, now: Date) {
+export async function exportPersonalData(db: Db | Tx, userId: number, now: Date) {
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
     if (!user || user.deletedAt) throw notFound('Conta não encontrada.');

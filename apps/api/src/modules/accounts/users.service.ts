@@ -340,21 +340,28 @@ export function createUsersService(deps: UsersServiceDeps) {
    */
   async function deleteAccount(userId: number, password: string): Promise<void> {
     await requirePassword(userId, password, 'password');
-    await deps.db.transaction(async (tx) => {
-      const user = await repo.findUserById(tx, userId);
-      if (!user) return;
-      // "#" is not allowed in usernames or e-mails, so the placeholders never clash with a real sign-up.
-      await repo.updateUser(tx, userId, {
-        username: `#excluido-${userId}`,
-        email: `#excluido-${userId}@conta-excluida.invalid`,
-        fullName: 'Conta excluída',
-        passwordHash: '!',
-        deletedAt: deps.now(),
-      });
-      await repo.erasePersonalData(tx, userId);
-      await deps.forgetPayments?.(tx, userId);
-      await repo.clearAccountFailures(tx, user.username.toLowerCase());
+    await deps.db.transaction((tx) => eraseAccount(tx, userId));
+  }
+
+  /**
+   * The erasure itself, in the caller's transaction: the account's own deletion above, and staff acting
+   * on the person's request (customers-admin.ts). False when there is no such account or it is gone.
+   */
+  async function eraseAccount(tx: Tx, userId: number): Promise<boolean> {
+    const user = await repo.findUserById(tx, userId);
+    if (!user || user.deletedAt) return false;
+    // "#" is not allowed in usernames or e-mails, so the placeholders never clash with a real sign-up.
+    await repo.updateUser(tx, userId, {
+      username: `#excluido-${userId}`,
+      email: `#excluido-${userId}@conta-excluida.invalid`,
+      fullName: 'Conta excluída',
+      passwordHash: '!',
+      deletedAt: deps.now(),
     });
+    await repo.erasePersonalData(tx, userId);
+    await deps.forgetPayments?.(tx, userId);
+    await repo.clearAccountFailures(tx, user.username.toLowerCase());
+    return true;
   }
 
   /**
@@ -456,6 +463,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     updateProfile,
     changePassword,
     deleteAccount,
+    eraseAccount,
     requestPasswordReset,
     sendPasswordReset,
     sendAccountNotice,

@@ -1,3 +1,5 @@
+import { auditChanges } from '@passada/core/audit-changes';
+import { addDays, storeDayStart } from '@passada/core/calendar';
 import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import {
   AuditPageSchema,
@@ -17,15 +19,7 @@ import {
 } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ADMIN_ONLY,
-  actor,
-  audited,
-  creation,
-  type StaffService,
-  staffToken,
-  toStaffWire,
-} from '../staff/index.ts';
+import { actor, audited, creation, type StaffService, staffToken } from '../staff/index.ts';
 
 const AUDIT_PAGE_SIZE = 50;
 
@@ -33,7 +27,8 @@ const AUDIT_PAGE_SIZE = 50;
 export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
   const tags = ['painel: acesso'];
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema };
-  const open2fa = { painel: { allowWithout2fa: true } };
+  const open2fa = { painel: { ownAccount: true, allowWithout2fa: true } };
+  const STAFF_ONLY = { painel: { permission: 'equipe' } } as const;
   // Per address, right or wrong (plugins/rate-limit.ts); each e-mail or account also locks on its own
   // failures (staff.service.ts takeAttempt). Sign-in and the code checks count apart.
   const perIp = (name: string) => ({
@@ -152,29 +147,25 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
   app.get(
     '/staff/',
     {
-      config: ADMIN_ONLY,
+      config: STAFF_ONLY,
       schema: { tags, summary: 'Contas da equipe', response: { 200: z.array(StaffSchema), ...errors } },
     },
-    async () => (await staff.listStaff()).map(toStaffWire),
+    async () => staff.listStaff(),
   );
 
   app.post(
     '/staff/',
     {
-      config: ADMIN_ONLY,
+      config: STAFF_ONLY,
       schema: {
         tags,
-        summary: 'Criar conta da equipe (admin ou operador)',
+        summary: 'Criar conta da equipe com um perfil (e, para o check-in, os eventos designados)',
         body: NewStaffSchema,
         response: { 201: StaffSchema, ...errors },
       },
     },
     async (req, reply) => {
-      const created = await audited(
-        req,
-        async (tx) => toStaffWire(await staff.createStaff(req.body, tx)),
-        creation('equipe'),
-      );
+      const created = await audited(req, (tx) => staff.createStaff(req.body, tx), creation('equipe'));
       return reply.status(201).send(created);
     },
   );
@@ -182,10 +173,10 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
   app.patch(
     '/staff/:id/',
     {
-      config: ADMIN_ONLY,
+      config: STAFF_ONLY,
       schema: {
         tags,
-        summary: 'Mudar o perfil ou desativar uma conta da equipe',
+        summary: 'Mudar o perfil, os eventos do check-in ou desativar uma conta da equipe',
         params: IdParamSchema,
         body: StaffPatchSchema,
         response: { 200: StaffSchema, ...errors, 404: ApiErrorSchema, 409: ApiErrorSchema },
@@ -199,18 +190,18 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
           action: 'alterado',
           entity: 'equipe',
           entityId: after.id,
-          before: toStaffWire(before),
-          after: toStaffWire(after),
+          before,
+          after,
         }),
       );
-      return toStaffWire(after);
+      return after;
     },
   );
 
   app.post(
     '/staff/:id/password/',
     {
-      config: ADMIN_ONLY,
+      config: STAFF_ONLY,
       schema: {
         tags,
         summary: 'Definir uma nova senha para outra conta da equipe (as sessões dela terminam)',
@@ -225,7 +216,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
   app.post(
     '/staff/:id/2fa/reset/',
     {
-      config: ADMIN_ONLY,
+      config: STAFF_ONLY,
       schema: {
         tags,
         summary:
@@ -240,17 +231,25 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
   app.get(
     '/audit/',
     {
-      config: ADMIN_ONLY,
+      config: STAFF_ONLY,
       schema: {
         tags,
-        summary: 'Registro de alterações feitas pela equipe (mais recentes primeiro)',
+        summary:
+          'Registro de alterações feitas pela equipe (mais recentes primeiro), por quem, o quê e período, com os campos alterados',
         querystring: AuditQuerySchema,
         response: { 200: AuditPageSchema, ...errors },
       },
     },
     async (req) => {
+      const q = req.query;
       const { rows, total } = await staff.listAudit(
-        { entity: req.query.entity },
+        {
+          entity: q.entity,
+          action: q.action,
+          staff: q.staff,
+          from: q.desde ? storeDayStart(q.desde) : undefined,
+          until: q.ate ? storeDayStart(addDays(q.ate, 1)) : undefined,
+        },
         { limit: AUDIT_PAGE_SIZE, offset: (req.query.page - 1) * AUDIT_PAGE_SIZE },
       );
       return {
@@ -263,6 +262,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
           entity_id: r.entityId,
           before: r.before,
           after: r.after,
+          alteracoes: auditChanges(r.before, r.after),
           at: r.at.toISOString(),
         })),
       };

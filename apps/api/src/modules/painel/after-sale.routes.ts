@@ -1,7 +1,7 @@
 import { AfterSaleSaveSchema, PainelAfterSaleSchema } from '@passada/core/contracts/after-sale';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_ONLY, audited, PAINEL_ERRORS } from '../staff/index.ts';
+import { audited, PAINEL_ERRORS } from '../staff/index.ts';
 
 const EventIdSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -15,7 +15,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id/pos-venda/',
     {
-      config: ADMIN_ONLY,
+      config: { painel: { permission: 'eventos' } },
       schema: {
         tags,
         summary: 'Regras de pós-venda do evento (cancelamento, transferência, trocas, lista de espera)',
@@ -29,7 +29,7 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/events/:id/pos-venda/',
     {
-      config: ADMIN_ONLY,
+      config: { painel: { permission: 'eventos' } },
       schema: {
         tags,
         summary: 'Salvar as regras de pós-venda com a versão lida (409 se outra pessoa salvou antes)',

@@ -26,7 +26,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../plugins/errors.ts';
 import type { BannerFields, ImageRow, ProductFields, StaffProduct } from '../catalog/catalog-admin.ts';
-import { ADMIN_ONLY, actor, audit, audited, creation } from '../staff/index.ts';
+import { actor, audit, audited, creation, type PainelRouteConfig } from '../staff/index.ts';
+
+const CATALOG = { painel: { permission: 'catalogo' } } satisfies { painel: PainelRouteConfig };
+const STOCK = { painel: { permission: 'estoque' } } satisfies { painel: PainelRouteConfig };
+
 import { photoKeys, photoSrcset, readUploadedPhoto } from './photos.ts';
 
 const toImageWire = (image: ImageRow) => ({
@@ -96,6 +100,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/',
     {
+      config: { painel: { permission: ['catalogo', 'estoque'] } },
       schema: {
         tags,
         summary: 'Todos os produtos, ocultos inclusive; com busca, os que têm no nome cada palavra',
@@ -109,6 +114,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/products/:id/',
     {
+      config: { painel: { permission: ['catalogo', 'estoque'] } },
       schema: {
         tags,
         summary: 'Um produto com fotos e estoque',
@@ -122,7 +128,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary: 'Criar produto (cores × tamanhos começam com estoque zero)',
@@ -143,7 +149,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/products/:id/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary:
@@ -174,7 +180,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/products/:id/images/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary:
@@ -213,7 +219,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/products/:id/images/:imageId/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary: 'Remover uma foto',
@@ -248,7 +254,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/products/:id/images/:imageId/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary: 'Texto alternativo e cor de uma foto (a cor é uma das do produto, ou null)',
@@ -280,7 +286,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/products/:id/images/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary: 'Reordenar as fotos (lista com todos os ids na nova ordem)',
@@ -308,6 +314,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/home/featured/',
     {
+      config: { painel: { permission: ['catalogo', 'estoque'] } },
       schema: {
         tags,
         summary: 'Produtos em destaque na home, na ordem, com a versão da lista',
@@ -320,7 +327,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/home/featured/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary:
@@ -348,6 +355,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/home/banners/',
     {
+      config: { painel: { permission: ['catalogo', 'estoque'] } },
       schema: {
         tags,
         summary: 'Banners da home, na ordem, com a versão da lista',
@@ -363,7 +371,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/home/banners/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary:
@@ -393,7 +401,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/home/banners/image/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary:
@@ -422,18 +430,24 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/colors/',
-    { schema: { tags, summary: 'Cores', response: { 200: z.array(ColorWire), ...errors } } },
+    {
+      config: { painel: { permission: ['catalogo', 'estoque'] } },
+      schema: { tags, summary: 'Cores', response: { 200: z.array(ColorWire), ...errors } },
+    },
     async () => admin.listColors(),
   );
   app.get(
     '/sizes/',
-    { schema: { tags, summary: 'Tamanhos', response: { 200: z.array(SizeWire), ...errors } } },
+    {
+      config: { painel: { permission: ['catalogo', 'estoque'] } },
+      schema: { tags, summary: 'Tamanhos', response: { 200: z.array(SizeWire), ...errors } },
+    },
     async () => (await admin.listSizes()).map((s) => ({ id: s.id, name: s.name })),
   );
   app.post(
     '/colors/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary: 'Nova cor',
@@ -449,7 +463,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/sizes/',
     {
-      config: ADMIN_ONLY,
+      config: CATALOG,
       schema: {
         tags,
         summary: 'Novo tamanho',
@@ -470,6 +484,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/stock/',
     {
+      config: STOCK,
       schema: {
         tags,
         summary: 'Ajustar (+/−) ou definir o estoque de uma cor × tamanho, com o motivo',
@@ -521,6 +536,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stock/history/',
     {
+      config: STOCK,
       schema: {
         tags,
         summary: 'Histórico de uma combinação cor × tamanho',
@@ -550,6 +566,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stock/low/',
     {
+      config: STOCK,
       schema: {
         tags,
         summary: 'Combinações com estoque até o limite (produtos visíveis)',

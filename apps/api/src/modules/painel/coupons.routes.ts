@@ -6,7 +6,9 @@ import {
 } from '@passada/core/contracts/coupons';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ADMIN_ONLY, audited } from '../staff/index.ts';
+import { audited, type PainelRouteConfig } from '../staff/index.ts';
+
+const COUPONS = { painel: { permission: 'cupons' } } satisfies { painel: PainelRouteConfig };
 
 const CouponIdSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
@@ -18,7 +20,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cupons/',
     {
-      config: ADMIN_ONLY,
+      config: COUPONS,
       schema: {
         tags,
         summary: 'Cupons com os usos (confirmados e reservados por cobranças em aberto)',
@@ -31,7 +33,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/cupons/:id/',
     {
-      config: ADMIN_ONLY,
+      config: COUPONS,
       schema: {
         tags,
         summary: 'Um cupom com os usos',
@@ -45,7 +47,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/cupons/',
     {
-      config: ADMIN_ONLY,
+      config: COUPONS,
       schema: {
         tags,
         summary: 'Criar cupom (código único, sem diferenciar maiúsculas)',
@@ -66,7 +68,7 @@ export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/cupons/:id/',
     {
-      config: ADMIN_ONLY,
+      config: COUPONS,
       schema: {
         tags,
         summary: 'Editar ou desativar cupom (ativo: false); os usos já feitos continuam registrados',

@@ -31,11 +31,24 @@ import {
   type ParticipantRow,
   participantIdentity,
 } from '../registrations/registrations-admin.ts';
-import { ADMIN_ONLY, actor, audited } from '../staff/index.ts';
+import { actor, audited, type PainelRouteConfig } from '../staff/index.ts';
 import { csvField, sendCsv } from './csv.ts';
 import { readUploadedPhoto } from './photos.ts';
 
 const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
+
+type Declared = { painel: PainelRouteConfig };
+/** Create and edit events. */
+const EVENTS = { painel: { permission: 'eventos' } } satisfies Declared;
+/** Events and their registrations are read by who runs events and by who handles orders (sales). */
+const EVENT_READ = { painel: { permission: ['eventos', 'pedidos'] } } satisfies Declared;
+/** Check-in names its event: a volunteer passes only for the events assigned to them. */
+const CHECKIN_BY_QUERY = {
+  painel: { permission: 'checkin', event: (req) => (req.query as { evento: number }).evento },
+} satisfies Declared;
+const CHECKIN_BY_BODY = {
+  painel: { permission: 'checkin', event: (req) => (req.body as { evento: number }).evento },
+} satisfies Declared;
 
 /** A registration as the back office lists it (participants, check-in, its own page). */
 export function participantWire(row: ParticipantRow, checkin: CheckinRow | undefined): PainelParticipant {
@@ -128,6 +141,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/',
     {
+      config: EVENT_READ,
       schema: {
         tags,
         summary: 'Eventos com o número de inscritos',
@@ -172,6 +186,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id/participants/',
     {
+      config: EVENT_READ,
       schema: {
         tags,
         summary:
@@ -206,6 +221,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id/participants.csv',
     {
+      config: EVENT_READ,
       schema: {
         tags,
         summary:
@@ -302,6 +318,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/checkin/search/',
     {
+      config: CHECKIN_BY_QUERY,
       schema: {
         tags,
         summary: 'Check-in de um evento: buscar participantes por nome, CPF ou número da inscrição',
@@ -326,6 +343,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkin/preview/',
     {
+      config: CHECKIN_BY_BODY,
       schema: {
         tags,
         summary:
@@ -349,6 +367,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkin/',
     {
+      config: CHECKIN_BY_BODY,
       schema: {
         tags,
         summary:
@@ -390,6 +409,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkin/undo/',
     {
+      config: CHECKIN_BY_BODY,
       schema: {
         tags,
         summary:
@@ -440,6 +460,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id/',
     {
+      config: EVENT_READ,
       schema: {
         tags,
         summary:
@@ -454,7 +475,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/',
     {
-      config: ADMIN_ONLY,
+      config: EVENTS,
       schema: {
         tags,
         summary: 'Criar evento com dias e categorias (preço e vagas por categoria)',
@@ -475,7 +496,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/events/:id/',
     {
-      config: ADMIN_ONLY,
+      config: EVENTS,
       schema: {
         tags,
         summary:
@@ -504,7 +525,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/:id/duplicar/',
     {
-      config: ADMIN_ONLY,
+      config: EVENTS,
       schema: {
         tags,
         summary:
@@ -531,7 +552,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/:id/inscricoes/',
     {
-      config: ADMIN_ONLY,
+      config: EVENTS,
       schema: {
         tags,
         summary:
@@ -560,7 +581,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/:id/numeros-de-peito/',
     {
-      config: ADMIN_ONLY,
+      config: EVENTS,
       schema: {
         tags,
         summary:
@@ -588,6 +609,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id/camisas/',
     {
+      config: EVENT_READ,
       schema: {
         tags,
         summary: 'Camisas por tamanho das inscrições válidas do evento (para o pedido à confecção)',
@@ -604,7 +626,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/events/image/',
     {
-      config: ADMIN_ONLY,
+      config: EVENTS,
       schema: {
         tags,
         summary:

@@ -1,11 +1,13 @@
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import { TOKEN_SECURITY_SCHEME } from '../../plugins/auth.ts';
-import { painelActionGuard, painelGuard } from '../staff/index.ts';
+import { declarePainelRoute, painelGuard, painelRequestGuard } from '../staff/index.ts';
 import { accessRoutes } from './access.routes.ts';
 import { afterSaleRoutes } from './after-sale.routes.ts';
 import { catalogRoutes } from './catalog.routes.ts';
+import { checkinEventsRoutes } from './checkin-events.routes.ts';
 import { couponsRoutes } from './coupons.routes.ts';
+import { customersRoutes } from './customers.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { ordersRoutes } from './orders.routes.ts';
@@ -51,21 +53,20 @@ export default fp(
       async (scope) => {
         await scope.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5 } });
         scope.decorateRequest('staff', null);
-        // The OpenAPI document marks every staff-only operation, so the authentication sweep covers them.
-        scope.addHook('onRoute', (route) => {
-          if (route.config?.painel?.public) return;
-          route.schema = { ...route.schema, security: [{ [TOKEN_SECURITY_SCHEME]: [] }] };
-        });
+        // Every route declares what it needs or refuses to register (docs/decisions/0032).
+        scope.addHook('onRoute', (route) => declarePainelRoute(route, TOKEN_SECURITY_SCHEME));
         scope.addHook('onRequest', painelGuard(staff));
-        scope.addHook('preHandler', painelActionGuard);
+        scope.addHook('preHandler', painelRequestGuard(staff));
         await scope.register(accessRoutes, { staff });
         await scope.register(catalogRoutes);
         await scope.register(eventsRoutes);
+        await scope.register(checkinEventsRoutes);
         await scope.register(ordersRoutes);
         await scope.register(returnsRoutes);
         await scope.register(registrationsRoutes);
         await scope.register(afterSaleRoutes);
         await scope.register(couponsRoutes);
+        await scope.register(customersRoutes);
         await scope.register(photosRoutes);
       },
       { prefix: '/api/painel' },
@@ -83,6 +84,7 @@ export default fp(
       'orders',
       'payments',
       'coupons',
+      'accounts',
     ],
   },
 );

@@ -46,6 +46,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/',
     {
+      config: { painel: { permission: 'pedidos' } },
       schema: {
         tags,
         summary: 'Pedidos com filtros (status, período, pagamento, busca) e paginação',
@@ -59,6 +60,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders.csv',
     {
+      config: { painel: { permission: 'pedidos' } },
       schema: {
         tags,
         summary: 'Pedidos em CSV com os filtros da lista (UTF-8 com BOM, separador ;)',
@@ -92,6 +94,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/orders/:id/',
     {
+      config: { painel: { permission: 'pedidos' } },
       schema: {
         tags,
         summary: 'Um pedido: itens, endereço, pagamento com seus eventos e linha do tempo',
@@ -105,10 +108,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/status/',
     {
-      // Cancelling returns the payment: only roles that may move money. Every other move is for all staff.
+      // Cancelling returns the payment: only roles that may move money. Every other move: orders.
       config: {
         painel: {
-          action: (req) =>
+          permission: 'pedidos',
+          alsoNeeds: (req) =>
             (req.body as OrderStatusChange).status === 'cancelado' ? 'devolver_pagamento' : undefined,
         },
       },
@@ -153,6 +157,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/notes/',
     {
+      config: { painel: { permission: 'pedidos' } },
       schema: {
         tags,
         summary: 'Nota interna no pedido (só a equipe vê; autor e hora registrados)',
@@ -180,6 +185,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/',
     {
+      config: { painel: { permission: 'relatorios' } },
       schema: {
         tags: ['painel: resumo'],
         summary: 'Vendas, pedidos a enviar, estoque baixo, inscrições e pagamentos que pedem atenção',

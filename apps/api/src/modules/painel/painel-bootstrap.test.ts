@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { AuditPageSchema } from '@passada/core/contracts/painel';
+import { AuditPageSchema, STAFF_ROLES } from '@passada/core/contracts/painel';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../config/env.ts';
@@ -154,6 +154,11 @@ describe('painel: demo logins and the first admin at start', () => {
     const demo = await signIn(app, DEMO_ADMIN);
     expect(demo.statusCode).toBe(200);
     expect(demo.json().staff.role).toBe('admin');
+    // One login per preset role; the volunteer checks in one demo event only.
+    const volunteer = DEMO_STAFF.find((s) => s.role === 'checkin')!;
+    const asVolunteer = await signIn(app, { email: volunteer.email, password: volunteer.password });
+    expect(asVolunteer.json().staff).toMatchObject({ role: 'checkin', eventos: [expect.any(Number)] });
+    expect(new Set(DEMO_STAFF.map((s) => s.role))).toEqual(new Set(STAFF_ROLES));
   });
 
   it('deactivates a demo login that still has the public password when the shop starts with real payments', async () => {

@@ -10,6 +10,7 @@ import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel
 import { simulatePixPaid } from '../../test/factories/payments.ts';
 import {
   cpfFrom,
+  outboxAttachments,
   participant,
   readQr,
   registrationPix,
@@ -123,9 +124,13 @@ describe('painel: kit pickup with a signed QR code, preview, confirmation and un
   it('the confirmation e-mail carries the same signed ticket as the lookup page', async () => {
     const { cpf } = await registerPaid(praia, 'Elisa Email', { email: 'elisa.email@example.com' });
     const mail = await waitForMail(t.dataDir, 'elisa.email@example.com', 'Sua inscrição está confirmada');
-    const dataUrl = /src="(data:image\/png;base64,[A-Za-z0-9+/=]+)"/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
-    expect(dataUrl).toBeDefined();
-    expect(await readQr(dataUrl!)).toBe(await ticketOf(t.app, user.headers, cpf, praia.id));
+    // The QR is an attachment the HTML shows by its Content-ID (not a data: URI).
+    const cid = /src="cid:([^"]+)"/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
+    expect(cid).toBeDefined();
+    const [png] = outboxAttachments(t.dataDir, cid!);
+    expect(await readQr(`data:image/png;base64,${png!.toString('base64')}`)).toBe(
+      await ticketOf(t.app, user.headers, cpf, praia.id),
+    );
     expect(mail).toContain('Este QR code é pessoal');
   });
 

@@ -359,7 +359,7 @@ describe('painel: passwords and two-step sign-in staff can manage', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'nada_para_alterar',
-      detail: 'Nada para alterar: informe o perfil ou se a conta está ativa.',
+      detail: 'Nada para alterar: informe o perfil, os eventos ou se a conta está ativa.',
     });
   });
 });

@@ -3,14 +3,13 @@ import { PainelPhotoSchema } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../plugins/errors.ts';
-import { ADMIN_ONLY } from '../staff/index.ts';
 
 /** The state of an uploaded photo, which the back office polls until its resized files exist. */
 export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/photos/:id/',
     {
-      config: ADMIN_ONLY,
+      config: { painel: { permission: ['catalogo', 'eventos'] } },
       schema: {
         tags: ['painel: catálogo'],
         summary: 'Estado de uma foto enviada: processando, pronta ou falhou',

@@ -59,6 +59,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/registrations/:id/',
     {
+      config: { painel: { permission: ['eventos', 'pedidos'] } },
       schema: {
         tags,
         summary: 'Uma inscrição: participante, pagamento, pedido e se pode ser cancelada',
@@ -73,7 +74,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/registrations/:id/cancel/',
     {
       // Returns the payment: only roles that may move money.
-      config: { painel: { action: 'devolver_pagamento' } },
+      config: { painel: { permission: 'devolver_pagamento' } },
       schema: {
         tags,
         summary:

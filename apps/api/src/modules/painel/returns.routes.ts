@@ -37,6 +37,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/devolucoes/',
     {
+      config: { painel: { permission: 'pedidos' } },
       schema: {
         tags,
         summary:
@@ -50,6 +51,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/devolucoes/:id/recebida/',
     {
+      config: { painel: { permission: 'pedidos' } },
       schema: {
         tags,
         summary: 'Itens recebidos: cada linha volta ao estoque ou não',
@@ -67,6 +69,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/devolucoes/:id/codigo/',
     {
+      config: { painel: { permission: 'pedidos' } },
       schema: {
         tags,
         summary: 'Enviar ao cliente o código de postagem emitido no portal da transportadora',
@@ -84,6 +87,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/devolucoes/:id/recusar/',
     {
+      config: { painel: { permission: 'pedidos' } },
       schema: {
         tags,
         summary: 'Recusar a solicitação, com o motivo que o cliente vê',
@@ -101,7 +105,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/devolucoes/:id/reembolso/',
     {
-      config: { painel: { action: 'devolver_pagamento' } },
+      config: { painel: { permission: 'devolver_pagamento' } },
       schema: {
         tags,
         summary: 'Reembolsar qualquer valor até o que resta do pagamento (só quem pode devolver pagamentos)',

@@ -3,12 +3,13 @@ import { createStaffService } from './staff.service.ts';
 
 export { type AuditEntry, type AuditOf, audit, audited, creation, SYSTEM_ACTOR } from './audit.ts';
 export {
-  ADMIN_ONLY,
   actor,
+  declarePainelRoute,
+  NO_PERMISSION,
   PAINEL_ERRORS,
   type PainelRouteConfig,
-  painelActionGuard,
   painelGuard,
+  painelRequestGuard,
   staffToken,
 } from './guard.ts';
 export { createStaffService, type StaffRow, type StaffService, toStaffWire } from './staff.service.ts';

@@ -1,8 +1,10 @@
-import { and, count, desc, eq, gt, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   auditLog,
+  events,
   staff,
+  staffEvents,
   staffLoginThrottle,
   staffRecoveryCodes,
   staffSessions,
@@ -27,6 +29,30 @@ export async function findStaffById(db: Conn, id: number): Promise<StaffRow | un
 
 export function listStaff(db: Conn): Promise<StaffRow[]> {
   return db.select().from(staff).orderBy(staff.name);
+}
+
+/** The events assigned to each of `staffIds` (all members when absent), by member. */
+export async function staffEventIds(db: Conn, staffIds?: number[]): Promise<Map<number, number[]>> {
+  const rows = await db
+    .select()
+    .from(staffEvents)
+    .where(staffIds ? inArray(staffEvents.staffId, staffIds) : undefined)
+    .orderBy(staffEvents.eventId);
+  const byMember = new Map<number, number[]>();
+  for (const r of rows) byMember.set(r.staffId, [...(byMember.get(r.staffId) ?? []), r.eventId]);
+  return byMember;
+}
+
+export async function replaceStaffEvents(db: Conn, staffId: number, eventIds: number[]): Promise<void> {
+  await db.delete(staffEvents).where(eq(staffEvents.staffId, staffId));
+  if (eventIds.length) await db.insert(staffEvents).values(eventIds.map((eventId) => ({ staffId, eventId })));
+}
+
+/** Which of `ids` name events that exist (an assignment to a missing event is refused, not a 500). */
+export async function existingEventIds(db: Conn, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db.select({ id: events.id }).from(events).where(inArray(events.id, ids));
+  return rows.map((r) => r.id);
 }
 
 export async function countAdmins(db: Conn): Promise<number> {
@@ -221,12 +247,29 @@ export async function insertAudit(db: Conn, row: NewAuditRow): Promise<void> {
   await db.insert(auditLog).values(row);
 }
 
+export interface AuditFilters {
+  entity?: string | undefined;
+  action?: string | undefined;
+  /** Part of the e-mail, any case. */
+  staff?: string | undefined;
+  from?: Date | undefined;
+  /** Exclusive. */
+  until?: Date | undefined;
+}
+
 export async function listAudit(
   db: Conn,
-  filters: { entity?: string },
+  filters: AuditFilters,
   page: { limit: number; offset: number },
 ): Promise<{ rows: AuditRow[]; total: number }> {
-  const where: SQL | undefined = filters.entity ? eq(auditLog.entity, filters.entity) : undefined;
+  const like = filters.staff ? `%${filters.staff.toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const where: SQL | undefined = and(
+    filters.entity ? eq(auditLog.entity, filters.entity) : undefined,
+    filters.action ? eq(auditLog.action, filters.action) : undefined,
+    like ? sql`lower(${auditLog.staffEmail}) like ${like}` : undefined,
+    filters.from ? gte(auditLog.at, filters.from) : undefined,
+    filters.until ? lt(auditLog.at, filters.until) : undefined,
+  );
   const rows = await db
     .select()
     .from(auditLog)

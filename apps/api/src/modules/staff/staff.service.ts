@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { Staff, StaffRole } from '@passada/core/contracts/painel';
+import { EVENT_SCOPED_ROLES, type Staff, type StaffRole } from '@passada/core/contracts/painel';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import { type Env, EnvError } from '../../config/env.ts';
@@ -35,14 +35,18 @@ const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** Throttle counters nobody touched for a day are dropped. */
 const THROTTLE_KEEP_MS = 24 * 3_600_000;
 
-export const toStaffWire = (row: repo.StaffRow): Staff => ({
+/** A member on the wire; `eventIds` are the events assigned to a check-in volunteer. */
+export const toStaffWire = (row: repo.StaffRow, eventIds: number[] = []): Staff => ({
   id: row.id,
   email: row.email,
   name: row.name,
   role: row.role,
   totp_enabled: row.totpEnabled,
   active: row.active,
+  eventos: eventIds,
 });
+
+const eventScoped = (role: StaffRole) => EVENT_SCOPED_ROLES.includes(role);
 
 /** The same e-mail however it is typed: the key its sign-in failures count under. */
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
@@ -194,7 +198,7 @@ export function createStaffService(deps: StaffServiceDeps) {
       entityId: row.id,
       after: { ip, metodo: method, ...(left === undefined ? {} : { codigos_recuperacao_restantes: left }) },
     });
-    return { token, staff: toStaffWire(row), precisa_ativar_2fa: mustSetUp2fa(row) };
+    return { token, staff: await withEvents(row), precisa_ativar_2fa: mustSetUp2fa(row) };
   }
 
   /**
@@ -376,11 +380,47 @@ export function createStaffService(deps: StaffServiceDeps) {
     });
   }
 
+  /** A member on the wire with the events assigned to them. */
+  async function withEvents(row: repo.StaffRow, conn: Db | Tx = db): Promise<Staff> {
+    return toStaffWire(row, (await repo.staffEventIds(conn, [row.id])).get(row.id) ?? []);
+  }
+
+  /**
+   * The events a member may check in: null for every event (roles that are not event-scoped), else
+   * the ones assigned in `staff_events` (docs/decisions/0032).
+   */
+  async function checkinEventsOf(row: repo.StaffRow): Promise<number[] | null> {
+    if (!eventScoped(row.role)) return null;
+    return (await repo.staffEventIds(db, [row.id])).get(row.id) ?? [];
+  }
+
+  /**
+   * Only check-in volunteers have events assigned; the events must exist. Another role's assignments are
+   * dropped when it changes role, so a later change back starts from none.
+   */
+  async function assignEvents(tx: Db | Tx, staffId: number, role: StaffRole, eventIds: number[] | undefined) {
+    if (!eventScoped(role)) {
+      if (eventIds?.length) {
+        const message = 'Só voluntários do check-in têm eventos designados.';
+        throw badRequest(message, 'validation_error', { eventos: message });
+      }
+      await repo.replaceStaffEvents(tx, staffId, []);
+      return;
+    }
+    if (eventIds === undefined) return;
+    const found = await repo.existingEventIds(tx, eventIds);
+    if (found.length !== eventIds.length) {
+      const message = 'Evento não encontrado: escolha entre os eventos da lista.';
+      throw badRequest(message, 'validation_error', { eventos: message });
+    }
+    await repo.replaceStaffEvents(tx, staffId, eventIds);
+  }
+
   /** In the caller's transaction when given (the back office's audit line commits with it). */
   async function createStaff(
-    input: { email: string; name: string; role: StaffRole; password: string },
+    input: { email: string; name: string; role: StaffRole; password: string; eventos?: number[] | undefined },
     conn: Db | Tx = db,
-  ) {
+  ): Promise<Staff> {
     refuseCommonPassword(input.password, 'password');
     const created = await repo.insertStaff(conn, {
       email: input.email.trim(),
@@ -393,24 +433,41 @@ export function createStaffService(deps: StaffServiceDeps) {
         email: 'Já existe uma conta da equipe com este e-mail.',
       });
     }
-    return created;
+    await assignEvents(conn, created.id, created.role, input.eventos);
+    return withEvents(created, conn);
   }
 
-  /** Role and active flag; the last active admin can be neither demoted nor deactivated. */
-  async function updateStaff(id: number, patch: { role?: StaffRole; active?: boolean }, outer?: Tx) {
-    if (patch.role === undefined && patch.active === undefined) {
-      throw badRequest('Nada para alterar: informe o perfil ou se a conta está ativa.', 'nada_para_alterar');
+  /**
+   * Role, active flag and a volunteer's events; the last active admin can be neither demoted nor
+   * deactivated. Answers the member before and after, on the wire.
+   */
+  async function updateStaff(
+    id: number,
+    patch: { role?: StaffRole | undefined; active?: boolean | undefined; eventos?: number[] | undefined },
+    outer?: Tx,
+  ) {
+    if (patch.role === undefined && patch.active === undefined && patch.eventos === undefined) {
+      throw badRequest(
+        'Nada para alterar: informe o perfil, os eventos ou se a conta está ativa.',
+        'nada_para_alterar',
+      );
     }
     const inTransaction = <T>(work: (tx: Tx) => Promise<T>) => (outer ? work(outer) : db.transaction(work));
     return inTransaction(async (tx) => {
       const before = await repo.findStaffById(tx, id);
       if (!before) throw notFound('Conta da equipe não encontrada.');
-      const after = await repo.updateStaff(tx, id, patch);
+      const beforeWire = await withEvents(before, tx);
+      const columns = {
+        ...(patch.role === undefined ? {} : { role: patch.role }),
+        ...(patch.active === undefined ? {} : { active: patch.active }),
+      };
+      const after = Object.keys(columns).length ? (await repo.updateStaff(tx, id, columns))! : before;
       if ((await repo.countAdmins(tx)) === 0) {
         throw conflict('A loja precisa de pelo menos um administrador ativo.', 'ultimo_admin');
       }
+      await assignEvents(tx, id, after.role, patch.eventos);
       if (patch.active === false) await repo.revokeAllSessions(tx, id, deps.now());
-      return { before, after: after! };
+      return { before: beforeWire, after: await withEvents(after, tx) };
     });
   }
 
@@ -495,7 +552,7 @@ export function createStaffService(deps: StaffServiceDeps) {
 
   async function me(row: repo.StaffRow) {
     return {
-      staff: toStaffWire(row),
+      staff: await withEvents(row),
       precisa_ativar_2fa: mustSetUp2fa(row),
       codigos_recuperacao_restantes: row.totpEnabled ? await repo.countUnusedRecoveryCodes(db, row.id) : 0,
     };
@@ -517,8 +574,12 @@ export function createStaffService(deps: StaffServiceDeps) {
     updateStaff,
     secureOnStart,
     me,
-    listStaff: () => repo.listStaff(db),
-    listAudit: (filters: { entity?: string | undefined }, page: { limit: number; offset: number }) =>
+    checkinEventsOf,
+    async listStaff(): Promise<Staff[]> {
+      const [rows, events] = await Promise.all([repo.listStaff(db), repo.staffEventIds(db)]);
+      return rows.map((r) => toStaffWire(r, events.get(r.id) ?? []));
+    },
+    listAudit: (filters: repo.AuditFilters, page: { limit: number; offset: number }) =>
       repo.listAudit(db, filters, page),
   };
 }

@@ -17,11 +17,12 @@ export interface TestStaff {
 export async function createStaffAndLogin(
   app: FastifyInstance,
   role: StaffRole = 'admin',
+  options: { eventos?: number[] } = {},
 ): Promise<TestStaff> {
   seq += 1;
   const email = `equipe${seq}_${process.pid}@passada.com.br`;
   const password = `painel-seguro-${seq}-${process.pid}`;
-  const row = await app.staff.createStaff({ email, name: `Equipe ${seq}`, role, password });
+  const row = await app.staff.createStaff({ email, name: `Equipe ${seq}`, role, password, ...options });
   const res = await app.inject({
     method: 'POST',
     url: '/api/painel/auth/login/',

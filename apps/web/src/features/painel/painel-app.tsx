@@ -1,5 +1,7 @@
+import type { PainelPermission } from '@passada/core/contracts/painel';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
+import { Permitted } from './components/permitted.tsx';
 
 /**
  * The back office's own route table, loaded with its first page: the shop's router holds a single
@@ -25,8 +27,16 @@ const pages = {
   staff: lazy(() => import('./pages/staff-page.tsx')),
   coupons: lazy(() => import('./pages/coupons-page.tsx')),
   audit: lazy(() => import('./pages/audit-page.tsx')),
+  customers: lazy(() => import('./pages/customers-page.tsx')),
   security: lazy(() => import('./pages/security-page.tsx')),
 } satisfies Record<string, ComponentType>;
+
+/** A page of the layout, shown only to roles with what it needs (docs/decisions/0032). */
+const only = (needs: PainelPermission | PainelPermission[], Page: ComponentType) => (
+  <Permitted needs={needs}>
+    <Page />
+  </Permitted>
+);
 
 export default function PainelApp() {
   return (
@@ -36,23 +46,24 @@ export default function PainelApp() {
         <Route path="pedidos/:id/imprimir" element={<pages.orderPrint />} />
         <Route element={<pages.layout />}>
           <Route index element={<pages.home />} />
-          <Route path="produtos" element={<pages.products />} />
-          <Route path="produtos/:id" element={<pages.product />} />
-          <Route path="home-da-loja" element={<pages.shopHome />} />
-          <Route path="estoque-baixo" element={<pages.lowStock />} />
-          <Route path="eventos" element={<pages.events />} />
-          <Route path="eventos/novo" element={<pages.eventForm />} />
-          <Route path="eventos/:id/editar" element={<pages.eventForm />} />
-          <Route path="eventos/:id" element={<pages.participants />} />
-          <Route path="inscricoes/:id" element={<pages.registration />} />
-          <Route path="pedidos" element={<pages.orders />} />
-          <Route path="pedidos/:id" element={<pages.order />} />
-          <Route path="devolucoes" element={<pages.returns />} />
-          <Route path="checkin" element={<pages.checkin />} />
-          <Route path="checkin/:eventId" element={<pages.checkin />} />
-          <Route path="equipe" element={<pages.staff />} />
-          <Route path="cupons" element={<pages.coupons />} />
-          <Route path="registro" element={<pages.audit />} />
+          <Route path="produtos" element={only(['catalogo', 'estoque'], pages.products)} />
+          <Route path="produtos/:id" element={only(['catalogo', 'estoque'], pages.product)} />
+          <Route path="home-da-loja" element={only('catalogo', pages.shopHome)} />
+          <Route path="estoque-baixo" element={only('estoque', pages.lowStock)} />
+          <Route path="eventos" element={only(['eventos', 'pedidos'], pages.events)} />
+          <Route path="eventos/novo" element={only('eventos', pages.eventForm)} />
+          <Route path="eventos/:id/editar" element={only('eventos', pages.eventForm)} />
+          <Route path="eventos/:id" element={only(['eventos', 'pedidos'], pages.participants)} />
+          <Route path="inscricoes/:id" element={only(['eventos', 'pedidos'], pages.registration)} />
+          <Route path="pedidos" element={only('pedidos', pages.orders)} />
+          <Route path="pedidos/:id" element={only('pedidos', pages.order)} />
+          <Route path="devolucoes" element={only('pedidos', pages.returns)} />
+          <Route path="checkin" element={only('checkin', pages.checkin)} />
+          <Route path="checkin/:eventId" element={only('checkin', pages.checkin)} />
+          <Route path="equipe" element={only('equipe', pages.staff)} />
+          <Route path="cupons" element={only('cupons', pages.coupons)} />
+          <Route path="registro" element={only('equipe', pages.audit)} />
+          <Route path="clientes" element={only('clientes', pages.customers)} />
           <Route path="seguranca" element={<pages.security />} />
           <Route path="*" element={<p>Página não encontrada no painel.</p>} />
         </Route>

@@ -1,7 +1,37 @@
+import {
+  EVENT_SCOPED_ROLES,
+  type PainelPermission,
+  STAFF_ROLE_LABELS,
+  staffCan,
+} from '@passada/core/contracts/painel';
 import { useEffect } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { ApiRequestError } from '../../lib/api.ts';
 import { hasPainelToken, useLogout, useMe } from './api/auth.ts';
+
+/**
+ * The back office's menu: each item shows only to roles with what its page needs (the same
+ * `staffCan` the server's guard asks; docs/decisions/0032-permissions-per-action.md).
+ */
+const MENU: Array<{
+  to: string;
+  label: string;
+  needs?: PainelPermission | PainelPermission[];
+  end?: boolean;
+}> = [
+  { to: '/painel', label: 'Início', end: true },
+  { to: '/painel/pedidos', label: 'Pedidos', needs: 'pedidos' },
+  { to: '/painel/devolucoes', label: 'Devoluções', needs: 'pedidos' },
+  { to: '/painel/produtos', label: 'Produtos', needs: ['catalogo', 'estoque'] },
+  { to: '/painel/home-da-loja', label: 'Home da loja', needs: 'catalogo' },
+  { to: '/painel/estoque-baixo', label: 'Estoque baixo', needs: 'estoque' },
+  { to: '/painel/eventos', label: 'Eventos', needs: ['eventos', 'pedidos'] },
+  { to: '/painel/checkin', label: 'Check-in', needs: 'checkin' },
+  { to: '/painel/clientes', label: 'Clientes', needs: 'clientes' },
+  { to: '/painel/cupons', label: 'Cupons', needs: 'cupons' },
+  { to: '/painel/equipe', label: 'Equipe', needs: 'equipe' },
+  { to: '/painel/registro', label: 'Registro de alterações', needs: 'equipe' },
+];
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${
@@ -32,7 +62,12 @@ export default function PainelLayout() {
       </p>
     );
   }
-  const isAdmin = me.data.staff.role === 'admin';
+  const { role } = me.data.staff;
+  // A kit-desk volunteer has one screen: the check-in of their events, and nothing else in the menu.
+  const volunteer = EVENT_SCOPED_ROLES.includes(role);
+  const menu = MENU.filter((item) =>
+    volunteer ? item.needs === 'checkin' : !item.needs || staffCan(role, item.needs),
+  );
 
   const logout = async () => {
     await logoutMutation.mutateAsync();
@@ -45,50 +80,18 @@ export default function PainelLayout() {
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-2 px-4 py-3">
           <span className="mr-4 text-lg font-bold">Painel Passada</span>
           <nav aria-label="Painel" className="flex flex-wrap gap-1">
-            <NavLink to="/painel" end className={navClass}>
-              Início
-            </NavLink>
-            <NavLink to="/painel/pedidos" className={navClass}>
-              Pedidos
-            </NavLink>
-            <NavLink to="/painel/devolucoes" className={navClass}>
-              Devoluções
-            </NavLink>
-            <NavLink to="/painel/produtos" className={navClass}>
-              Produtos
-            </NavLink>
-            <NavLink to="/painel/home-da-loja" className={navClass}>
-              Home da loja
-            </NavLink>
-            <NavLink to="/painel/estoque-baixo" className={navClass}>
-              Estoque baixo
-            </NavLink>
-            <NavLink to="/painel/eventos" className={navClass}>
-              Eventos
-            </NavLink>
-            <NavLink to="/painel/checkin" className={navClass}>
-              Check-in
-            </NavLink>
-            {isAdmin ? (
-              <>
-                <NavLink to="/painel/equipe" className={navClass}>
-                  Equipe
-                </NavLink>
-                <NavLink to="/painel/cupons" className={navClass}>
-                  Cupons
-                </NavLink>
-                <NavLink to="/painel/registro" className={navClass}>
-                  Registro de alterações
-                </NavLink>
-              </>
-            ) : null}
-            <NavLink to="/painel/seguranca" className={navClass}>
-              Segurança
-            </NavLink>
+            {menu.map((item) => (
+              <NavLink key={item.to} to={item.to} end={item.end} className={navClass}>
+                {item.label}
+              </NavLink>
+            ))}
           </nav>
           <span className="ml-auto text-sm text-stone-600 dark:text-stone-400">
-            {me.data.staff.name} ({me.data.staff.role})
+            {me.data.staff.name} ({STAFF_ROLE_LABELS[role]})
           </span>
+          <NavLink to="/painel/seguranca" className={navClass}>
+            Segurança
+          </NavLink>
           <button type="button" onClick={logout} className="rounded-md px-3 py-2 text-sm underline">
             Sair
           </button>

@@ -1,4 +1,4 @@
-import { type PainelAction, type Staff, staffCan } from '@passada/core/contracts/painel';
+import { type PainelPermission, type Staff, staffCan } from '@passada/core/contracts/painel';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useOutletContext } from 'react-router';
 import { painelFetch, painelToken } from '../painel-api.ts';
@@ -33,12 +33,12 @@ export function useMe() {
 export const hasPainelToken = () => Boolean(painelToken.get());
 
 /**
- * Whether the signed-in staff member may do `action` (their role comes from /auth/me/, which the
+ * Whether the signed-in staff member has `permission` (their role comes from /auth/me/, which the
  * painel's layout reads and hands to its pages). The server checks it again: this only hides buttons.
  */
-export function useStaffCan(action: PainelAction): boolean {
+export function useStaffCan(permission: PainelPermission | readonly PainelPermission[]): boolean {
   const me = useOutletContext<Me | undefined>();
-  return me ? staffCan(me.staff.role, action) : false;
+  return me ? staffCan(me.staff.role, permission) : false;
 }
 
 export interface LoginInput {

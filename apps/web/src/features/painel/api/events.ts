@@ -2,6 +2,7 @@ import type { Event } from '@passada/core/contracts/events';
 import type {
   BibAssignment,
   BibResult,
+  CheckinEventList,
   PainelEvent,
   PainelPhoto,
   ShirtReport,
@@ -36,6 +37,16 @@ export function eventsQuery() {
 }
 
 export const useEvents = () => useQuery(eventsQuery());
+
+/** The events whose check-in the signed-in member may open (a volunteer: only those assigned). */
+export function checkinEventsQuery() {
+  return queryOptions({
+    queryKey: [...eventKeys.all, 'checkin'] as const,
+    queryFn: ({ signal }) => painelFetch<CheckinEventList>('/checkin/eventos/', { signal }),
+  });
+}
+
+export const useCheckinEvents = () => useQuery(checkinEventsQuery());
 
 export function eventQuery(id: number | null) {
   return queryOptions({

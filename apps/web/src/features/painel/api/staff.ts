@@ -13,7 +13,7 @@ export function staffQuery() {
   });
 }
 
-/** Admins only: the staff accounts. */
+/** The staff accounts (permission `equipe`). */
 export function useStaff() {
   return useQuery(staffQuery());
 }
@@ -28,13 +28,15 @@ function useStaffMutation<V>(mutationFn: (vars: V) => Promise<unknown>) {
 }
 
 export const useCreateStaff = () =>
-  useStaffMutation((body: { email: string; name: string; role: StaffRole; password: string }) =>
-    painelFetch('/staff/', { method: 'POST', body }),
+  useStaffMutation(
+    (body: { email: string; name: string; role: StaffRole; password: string; eventos: number[] }) =>
+      painelFetch('/staff/', { method: 'POST', body }),
   );
 
 export const useUpdateStaff = () =>
-  useStaffMutation(({ id, ...body }: { id: number; role?: StaffRole; active?: boolean }) =>
-    painelFetch(`/staff/${id}/`, { method: 'PATCH', body }),
+  useStaffMutation(
+    ({ id, ...body }: { id: number; role?: StaffRole; active?: boolean; eventos?: number[] }) =>
+      painelFetch(`/staff/${id}/`, { method: 'PATCH', body }),
   );
 
 /** A new password for someone else; their sessions end (docs/decisions/0023). */

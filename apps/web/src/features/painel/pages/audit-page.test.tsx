@@ -15,6 +15,7 @@ const entry = (id: number): AuditEntry => ({
   entity_id: String(id),
   before: { status: 'pago' },
   after: { status: 'em separação' },
+  alteracoes: [{ campo: 'Situação', antes: 'pago', depois: 'em separação' }],
   at: '2026-11-20T13:00:00.000Z',
 });
 

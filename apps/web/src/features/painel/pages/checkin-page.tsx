@@ -10,7 +10,7 @@ import {
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useEvents } from '../api/events.ts';
+import { useCheckinEvents } from '../api/events.ts';
 import {
   type CheckinTarget,
   useCheckin,
@@ -31,11 +31,24 @@ import { errorMessage } from '../utils/error-message.ts';
 export default function CheckinPage() {
   const { eventId } = useParams();
   const id = Number(eventId);
-  return Number.isInteger(id) && id > 0 ? <CheckinDesk eventId={id} /> : <ChooseEvent />;
+  const events = useCheckinEvents();
+  if (!(Number.isInteger(id) && id > 0)) return <ChooseEvent />;
+  // A volunteer opening another event's desk is refused here as the server refuses its calls.
+  if (events.data && !events.data.some((e) => e.id === id)) {
+    return (
+      <p role="alert" className="max-w-lg rounded-md border border-stone-300 p-4 dark:border-stone-700">
+        Você não está designado para o check-in deste evento.{' '}
+        <Link to="/painel/checkin" className={linkClass}>
+          Ver os seus eventos
+        </Link>
+      </p>
+    );
+  }
+  return <CheckinDesk eventId={id} />;
 }
 
 function ChooseEvent() {
-  const events = useEvents();
+  const events = useCheckinEvents();
   return (
     <section className="max-w-lg">
       <h1 className="mb-4 text-2xl font-bold">Check-in: retirada de kits</h1>
@@ -51,9 +64,7 @@ function ChooseEvent() {
             >
               {e.nome_evento}
             </Link>
-            <p className="text-sm">
-              {formatIsoDateBR(e.start_data_evento)} · {e.retirados} de {e.inscritos} kits retirados
-            </p>
+            <p className="text-sm">{formatIsoDateBR(e.start_data_evento)}</p>
           </li>
         ))}
       </ul>
@@ -71,7 +82,7 @@ const box = {
 };
 
 function CheckinDesk({ eventId }: { eventId: number }) {
-  const events = useEvents();
+  const events = useCheckinEvents();
   const event = events.data?.find((e) => e.id === eventId);
   const [camera, setCamera] = useState(false);
   const [code, setCode] = useState('');

@@ -1,22 +1,29 @@
 import { formatIsoDateBR } from '@passada/core/events';
 import { Link } from 'react-router';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { useStaffCan } from '../api/auth.ts';
 import { useEvents } from '../api/events.ts';
 import { DataTable } from '../components/data-table.tsx';
 
 export default function EventsPage() {
   const events = useEvents();
+  const canEdit = useStaffCan('eventos');
+  const canCheckIn = useStaffCan('checkin');
   return (
     <section>
       <div className="mb-4 flex items-center justify-between">
         <h1 className="text-2xl font-bold">Eventos</h1>
         <div className="flex gap-2">
-          <Link to="/painel/eventos/novo" className={secondaryButtonClass}>
-            Novo evento
-          </Link>
-          <Link to="/painel/checkin" className={primaryButtonClass}>
-            Check-in (retirada de kits)
-          </Link>
+          {canEdit ? (
+            <Link to="/painel/eventos/novo" className={secondaryButtonClass}>
+              Novo evento
+            </Link>
+          ) : null}
+          {canCheckIn ? (
+            <Link to="/painel/checkin" className={primaryButtonClass}>
+              Check-in (retirada de kits)
+            </Link>
+          ) : null}
         </div>
       </div>
       <DataTable
@@ -41,15 +48,16 @@ export default function EventsPage() {
           {
             header: 'Ações',
             hideHeader: true,
-            cell: (e) => (
-              <Link
-                to={`/painel/eventos/${e.id}/editar`}
-                className={linkClass}
-                aria-label={`Editar ${e.nome_evento}`}
-              >
-                Editar
-              </Link>
-            ),
+            cell: (e) =>
+              canEdit ? (
+                <Link
+                  to={`/painel/eventos/${e.id}/editar`}
+                  className={linkClass}
+                  aria-label={`Editar ${e.nome_evento}`}
+                >
+                  Editar
+                </Link>
+              ) : null,
           },
         ]}
       />

@@ -1,6 +1,6 @@
 import type { PainelProduct } from '@passada/core/contracts/painel';
 import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
-import { Link, useNavigate, useOutletContext, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import {
   FormField,
   FormStatus,
@@ -10,7 +10,7 @@ import {
   TextAreaField,
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
-import type { Me } from '../api/auth.ts';
+import { useStaffCan } from '../api/auth.ts';
 import { useColors, useSizes } from '../api/options.ts';
 import { useProduct, useSaveProduct } from '../api/products.ts';
 import { Choices } from '../components/choices.tsx';
@@ -25,8 +25,7 @@ import { changedFields, type Draft, empty, fromProduct, toBody } from '../utils/
 export default function ProductPage() {
   const { id } = useParams();
   const productId = id && id !== 'novo' ? Number(id) : null;
-  const me = useOutletContext<Me>();
-  const isAdmin = me.staff.role === 'admin';
+  const isAdmin = useStaffCan('catalogo');
   const navigate = useNavigate();
   const product = useProduct(productId);
   const save = useSaveProduct(productId);

@@ -1,6 +1,6 @@
 import { formatBRL, reaisToCents } from '@passada/core/money';
 import { type FormEvent, useState } from 'react';
-import { Link, useOutletContext, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import {
   inputClass,
   linkClass,
@@ -8,13 +8,13 @@ import {
   secondaryButtonClass,
 } from '../../../components/form-field.tsx';
 import { ResponsiveImage } from '../../../components/responsive-image.tsx';
-import type { Me } from '../api/auth.ts';
+import { useStaffCan } from '../api/auth.ts';
 import { useProducts } from '../api/products.ts';
 import { DataTable } from '../components/data-table.tsx';
 
 /** `/painel/produtos`: every product with its first photo; `?busca=` keeps a search by name in the address. */
 export default function ProductsPage() {
-  const me = useOutletContext<Me>();
+  const canEdit = useStaffCan('catalogo');
   const [params, setParams] = useSearchParams();
   const search = params.get('busca') ?? '';
   const [typed, setTyped] = useState(search);
@@ -29,7 +29,7 @@ export default function ProductsPage() {
     <section>
       <div className="mb-4 flex items-center justify-between">
         <h1 className="text-2xl font-bold">Produtos</h1>
-        {me.staff.role === 'admin' ? (
+        {canEdit ? (
           <Link to="/painel/produtos/novo" className={primaryButtonClass}>
             Novo produto
           </Link>

@@ -1,4 +1,10 @@
-import type { Staff, StaffRole } from '@passada/core/contracts/painel';
+import {
+  EVENT_SCOPED_ROLES,
+  STAFF_ROLE_LABELS,
+  STAFF_ROLES,
+  type Staff,
+  type StaffRole,
+} from '@passada/core/contracts/painel';
 import { type FormEvent, useState } from 'react';
 import { FormField, FormStatus, primaryButtonClass, SelectField } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
@@ -10,13 +16,21 @@ import {
   useUpdateStaff,
 } from '../api/staff.ts';
 import { DataTable } from '../components/data-table.tsx';
+import { EventCheckboxes } from '../components/event-checkboxes.tsx';
 import { errorMessage } from '../utils/error-message.ts';
 
-const blank = { email: '', name: '', role: 'operador' as StaffRole, password: '' };
+const blank = { email: '', name: '', role: 'gerente' as StaffRole, password: '', eventos: [] as number[] };
+const scoped = (role: StaffRole) => EVENT_SCOPED_ROLES.includes(role);
+const roleOptions = STAFF_ROLES.map((role) => (
+  <option key={role} value={role}>
+    {STAFF_ROLE_LABELS[role]}
+  </option>
+));
 
 /**
- * Admins only: the staff accounts, a new one, role changes and deactivation, and for someone else a
- * new password or a reset of their two-step sign-in (their sessions end; docs/decisions/0023).
+ * Permission `equipe`: the staff accounts, a new one, its role (and for a check-in volunteer the
+ * events assigned, docs/decisions/0032), deactivation, and for someone else a new password or a reset
+ * of their two-step sign-in (their sessions end; docs/decisions/0023).
  */
 export default function StaffPage() {
   const staff = useStaff();
@@ -45,9 +59,10 @@ export default function StaffPage() {
 
   const create = async (event: FormEvent) => {
     event.preventDefault();
-    if (await run(() => createStaff.mutateAsync(draft), 'Conta criada.')) setDraft(blank);
+    const body = { ...draft, eventos: scoped(draft.role) ? draft.eventos : [] };
+    if (await run(() => createStaff.mutateAsync(body), 'Conta criada.')) setDraft(blank);
   };
-  const patch = (member: Staff, body: { role?: StaffRole; active?: boolean }) =>
+  const patch = (member: Staff, body: { role?: StaffRole; active?: boolean; eventos?: number[] }) =>
     run(() => updateStaff.mutateAsync({ id: member.id, ...body }), 'Conta atualizada.');
   const resetPassword = async (event: FormEvent) => {
     event.preventDefault();
@@ -88,10 +103,22 @@ export default function StaffPage() {
                 onChange={(e) => patch(m, { role: e.target.value as StaffRole })}
                 className="rounded border border-stone-300 bg-transparent px-2 py-1"
               >
-                <option value="admin">admin</option>
-                <option value="operador">operador</option>
+                {roleOptions}
               </select>
             ),
+          },
+          {
+            header: 'Eventos do check-in',
+            cell: (m) =>
+              scoped(m.role) ? (
+                <EventCheckboxes
+                  legend={`Eventos do check-in de ${m.name}`}
+                  value={m.eventos}
+                  onChange={(eventos) => patch(m, { eventos })}
+                />
+              ) : (
+                'todos'
+              ),
           },
           { header: '2FA', cell: (m) => (m.totp_enabled ? 'ativo' : '—') },
           {
@@ -188,9 +215,16 @@ export default function StaffPage() {
           value={draft.role}
           onChange={(e) => setDraft({ ...draft, role: e.target.value as StaffRole })}
         >
-          <option value="operador">Operador (pedidos, estoque, check-in)</option>
-          <option value="admin">Administrador (tudo)</option>
+          {roleOptions}
         </SelectField>
+        {scoped(draft.role) ? (
+          <EventCheckboxes
+            legend="Eventos do check-in"
+            value={draft.eventos}
+            error={errors.eventos}
+            onChange={(eventos) => setDraft({ ...draft, eventos })}
+          />
+        ) : null}
         <FormField
           label="Senha inicial"
           type="password"

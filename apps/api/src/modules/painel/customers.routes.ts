@@ -1,0 +1,94 @@
+import { IdParamSchema } from '@passada/core/contracts/common';
+import {
+  CustomerDetailSchema,
+  CustomerEraseSchema,
+  CustomerPageSchema,
+  CustomerSearchSchema,
+} from '@passada/core/contracts/painel';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { audited, PAINEL_ERRORS } from '../staff/index.ts';
+
+const CUSTOMERS = { painel: { permission: 'clientes' } } as const;
+
+/**
+ * Customers (permission `clientes`, docs/decisions/0032): search, orders and registrations, and the
+ * LGPD export and erasure (modules/accounts/customers-admin.ts). The audit lines name the customer's
+ * id only: never the CPF searched nor the data exported.
+ */
+export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['painel: clientes'];
+  const customers = app.accounts.customers;
+
+  app.post(
+    '/clientes/busca/',
+    {
+      config: CUSTOMERS,
+      schema: {
+        tags,
+        summary:
+          'Buscar clientes por nome, e-mail ou CPF (no corpo, para o CPF nunca ir a um endereço registrado)',
+        body: CustomerSearchSchema,
+        response: { 200: CustomerPageSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => customers.search(req.body.busca, req.body.page),
+  );
+
+  app.get(
+    '/clientes/:id/',
+    {
+      config: CUSTOMERS,
+      schema: {
+        tags,
+        summary: 'Um cliente com seus pedidos e inscrições',
+        params: IdParamSchema,
+        response: { 200: CustomerDetailSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => customers.detail(req.params.id),
+  );
+
+  app.post(
+    '/clientes/:id/exportar/',
+    {
+      config: CUSTOMERS,
+      schema: {
+        tags,
+        summary: 'Exportar os dados pessoais de um cliente (LGPD art. 18 II e V), registrado na auditoria',
+        params: IdParamSchema,
+        response: { 200: z.record(z.string(), z.unknown()), ...PAINEL_ERRORS },
+      },
+    },
+    async (req) =>
+      audited(req, (tx) => customers.exportData(tx, req.params.id), {
+        action: 'dados_exportados',
+        entity: 'cliente',
+        entityId: req.params.id,
+      }),
+  );
+
+  app.post(
+    '/clientes/:id/excluir/',
+    {
+      config: CUSTOMERS,
+      schema: {
+        tags,
+        summary:
+          'Excluir os dados pessoais de um cliente a pedido dele (LGPD art. 18 VI), registrado na auditoria',
+        params: IdParamSchema,
+        body: CustomerEraseSchema,
+        response: { 204: z.null(), ...PAINEL_ERRORS },
+      },
+    },
+    async (req, reply) => {
+      await audited(req, (tx) => customers.erase(tx, req.params.id), {
+        action: 'dados_excluidos',
+        entity: 'cliente',
+        entityId: req.params.id,
+        after: { motivo: req.body.motivo },
+      });
+      return reply.status(204).send(null);
+    },
+  );
+};

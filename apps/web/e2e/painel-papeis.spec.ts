@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Event } from '@passada/core/contracts/events';
+import { expect, type Page, test } from '@playwright/test';
+import { STAFF, signInStaff } from './fixtures.ts';
+
+async function noSeriousViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+}
+
+test('a check-in volunteer sees only the check-in of their one event', async ({ page, request }) => {
+  const events = (await (await request.get('/api/events/')).json()) as Event[];
+  const mine = events.find((e) => e.nome_evento === 'Corrida do Sol Nascente')!;
+  const other = events.find((e) => e.id !== mine.id)!;
+
+  await signInStaff(page, STAFF.volunteer, '/painel');
+  await expect(page.getByRole('heading', { level: 1, name: 'Check-in: retirada de kits' })).toBeVisible();
+  // The menu holds the check-in and nothing else.
+  await expect(page.getByRole('navigation', { name: 'Painel' }).getByRole('link')).toHaveText(['Check-in']);
+  await expect(page.getByRole('link', { name: /^Abrir o check-in de/ })).toHaveText([mine.nome_evento]);
+  await page.getByRole('link', { name: `Abrir o check-in de ${mine.nome_evento}` }).click();
+  await expect(page.getByText(`Evento: ${mine.nome_evento}`)).toBeVisible();
+
+  // Another event's desk, typed in the address bar, is refused; so is any other page.
+  await page.goto(`/painel/checkin/${other.id}`);
+  await expect(page.getByRole('alert')).toHaveText(/Você não está designado para o check-in deste evento\./);
+  await page.goto('/painel/pedidos');
+  await expect(page.getByRole('alert')).toHaveText('Seu perfil não tem acesso a esta página.');
+});
+
+test('the staff page, the audit log and the customer screen pass axe', async ({ page }) => {
+  await signInStaff(page, STAFF.admin, '/painel/equipe');
+  await expect(page.getByRole('heading', { level: 1, name: 'Equipe' })).toBeVisible();
+  await page.getByLabel('Perfil', { exact: true }).selectOption('checkin');
+  await expect(page.getByRole('group', { name: 'Eventos do check-in', exact: true })).toBeVisible();
+  await noSeriousViolations(page);
+  await page.getByRole('link', { name: 'Registro de alterações' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: /Registro de alterações/ })).toBeVisible();
+  await noSeriousViolations(page);
+  await page.getByRole('link', { name: 'Clientes' }).click();
+  await page.getByLabel('Nome, e-mail ou CPF').fill('.com');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  const results = page.getByRole('table', { name: 'Clientes encontrados' });
+  await expect(results).toBeVisible();
+  await expect(results).not.toContainText('Carregando');
+  await noSeriousViolations(page);
+});
