@@ -173,6 +173,8 @@ export async function kitTicket(
 export const STAFF = {
   admin: { email: 'admin@passada.com.br', password: 'painel-demo-2026' },
   operator: { email: 'operador@passada.com.br', password: 'painel-demo-2026' },
+  /** Everything but refunds and staff (docs/decisions/0032). */
+  manager: { email: 'gerente@passada.com.br', password: 'painel-demo-2026' },
   /** A kit-desk volunteer assigned to the demo's "Corrida do Sol Nascente" only. */
   volunteer: { email: 'checkin@passada.com.br', password: 'painel-demo-2026' },
 } as const;
