@@ -31,7 +31,7 @@ async function openEventWithKit(request: APIRequestContext) {
 
 const people = [
   { name: 'Helena Família', cpf: freshCpf(), birth: '1987-03-14', gender: 'Feminino' },
-  { name: 'Otávio Família', cpf: freshCpf(), birth: '2009-08-02', gender: 'Masculino' },
+  { name: 'Otávio Família', cpf: freshCpf(), birth: '2001-08-02', gender: 'Masculino' },
 ];
 
 let shopper: Shopper;
