@@ -1,4 +1,4 @@
-import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
+import { addDays, dateInTimeZone, STORE_TIME_ZONE, storeDayStart } from '@passada/core/calendar';
 import type { OrderStatus } from '@passada/core/contracts/orders';
 import {
   canMoveOrder,
@@ -43,13 +43,11 @@ export interface OrdersAdminDeps {
 }
 
 /** Midnight of a store-calendar day, as an instant (the store's zone has no daylight saving). */
-const storeMidnight = (day: string) => new Date(`${day}T00:00:00-03:00`);
-
 /** The list's filters as the repository takes them (store-calendar days become instants). */
 const filtersOf = (q: PainelOrderExportQuery) => ({
   status: q.status,
-  from: q.de ? storeMidnight(q.de) : undefined,
-  to: q.ate ? storeMidnight(addDays(q.ate, 1)) : undefined,
+  from: q.de ? storeDayStart(q.de) : undefined,
+  to: q.ate ? storeDayStart(addDays(q.ate, 1)) : undefined,
   method: q.metodo,
   search: q.busca,
 });
