@@ -42,7 +42,6 @@ export interface OrdersAdminDeps {
   coupons: Pick<CouponsService, 'returnUse'>;
 }
 
-/** Midnight of a store-calendar day, as an instant (the store's zone has no daylight saving). */
 /** The list's filters as the repository takes them (store-calendar days become instants). */
 const filtersOf = (q: PainelOrderExportQuery) => ({
   status: q.status,
