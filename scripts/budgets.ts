@@ -5,7 +5,7 @@
  * data on a free port, on a fresh embedded database and then on a fresh PostgreSQL database
  * (BENCH_POSTGRES_URL, default postgres://postgres@127.0.0.1:5432/postgres), and measures:
  *   - start-up time and memory at idle and under load of the server process;
- *   - GET /api/products/ and /api/health, 50 connections for 10 s (autocannon), against a bare
+ *   - GET /api/products/, /api/events/, /api/events/{id}/ and /api/health, 50 connections for 10 s (autocannon), against a bare
  *     node:http server sending the same bytes (body and headers), started here; BENCH_ROUNDS (3)
  *     runs of each, alternating, and the median ratio counts;
  *   - paid orders per second on PostgreSQL (Pix charge → simulated payment → order) with p99;
@@ -13,7 +13,9 @@
  *     loaded (their items, charges and registrations): a purchase must not cost more as sales pile up;
  *   - the gzip size of the JavaScript that `/` loads, and Lighthouse mobile (median of 3 runs) on
  *     `/`, a product, an event and a category page.
- * BENCH_ONLY=api,web,orders,growth runs a part; BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_ROUNDS change the load.
+ *   - opening (only with BENCH_ONLY=opening): a burst of BENCH_RUNNERS joins to a waiting room, then the
+ *     position poll with BENCH_WAITING (100,000) waiting against the bare server, and the memory;
+ * BENCH_ONLY=api,web,orders,growth runs a part (events: only the event figures of api; opening); BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_ROUNDS change the load.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -24,6 +26,7 @@ import { chromiumFlags } from '../apps/web/e2e/chromium-flags.ts';
 import { LOAD, type LoadResult, load, startBare, warmUp } from './bench/http-load.ts';
 import { chromePath, medianScores } from './bench/lighthouse-runs.ts';
 import { middleOf } from './bench/median.ts';
+import { openingFigures } from './bench/opening.ts';
 import { paidOrders, roundTripsPerSecond } from './bench/paid-orders.ts';
 import { loadPastOrders } from './bench/past-orders.ts';
 import { root, rssMB, type Shop, startShop } from './bench/shop.ts';
@@ -80,16 +83,26 @@ async function homeJavaScriptGzip(baseURL: string): Promise<{ bytes: number; fil
   }
 }
 
-/** Start-up, idle memory, and the two API figures against the bare server, with the peak memory under load. */
+/** The routes of the API figures and whether their p99 has a goal. */
+async function apiRoutes(shop: Shop): Promise<Array<readonly [string, boolean]>> {
+  const routes: Array<readonly [string, boolean]> = [];
+  if (only.has('api')) routes.push(['/api/products/', true]);
+  if (only.has('api') || only.has('events')) {
+    // The opening's hot path: everyone reads the list and the event at the opening minute.
+    const events = (await (await fetch(`${shop.baseURL}/api/events/`)).json()) as Array<{ id: number }>;
+    routes.push(['/api/events/', true], [`/api/events/${events[0]?.id}/`, true]);
+  }
+  if (only.has('api')) routes.push(['/api/health', false]);
+  return routes;
+}
+
+/** Start-up, idle memory, and the API figures against the bare server, with the peak memory under load. */
 async function apiFigures(shop: Shop, label: string): Promise<void> {
   row(`start-up until /api/health answers (${label})`, `${fmt(shop.startupMs)} ms`);
   await new Promise((r) => setTimeout(r, 2000));
   row(`memory at idle (${label})`, `${fmt(rssMB(shop.pid))} MB RSS`);
   let peak = 0;
-  for (const [route, withP99] of [
-    ['/api/products/', true],
-    ['/api/health', false],
-  ] as const) {
+  for (const [route, withP99] of await apiRoutes(shop)) {
     const url = `${shop.baseURL}${route}`;
     const bare = await startBare(url);
     const rounds: { shop: LoadResult; bare: LoadResult; ratio: number }[] = [];
@@ -221,14 +234,14 @@ async function main(): Promise<number> {
     `Load: ${LOAD.connections} connections for ${LOAD.seconds} s per run; ${LOAD.rounds} runs of each API figure and of its bare server, alternating (median ratio).`,
   );
   await withShop('pglite', async (shop) => {
-    if (only.has('api')) await apiFigures(shop, 'embedded');
+    if (only.has('api') || only.has('events')) await apiFigures(shop, 'embedded');
     if (only.has('web')) await webFigures(shop);
   });
-  if (only.has('api') || only.has('orders')) {
+  if (only.has('api') || only.has('events') || only.has('orders')) {
     await withShop(
       'postgres',
       async (shop) => {
-        if (only.has('api')) await apiFigures(shop, 'PostgreSQL');
+        if (only.has('api') || only.has('events')) await apiFigures(shop, 'PostgreSQL');
         if (only.has('orders')) {
           const o = await paidOrders(shop);
           if (o.firstFailure) console.log(`first failed purchase: ${o.firstFailure}`);
@@ -258,6 +271,45 @@ async function main(): Promise<number> {
             o.p99Ms < GOALS.ordersP99Ms,
           );
         }
+      },
+      BUYERS_FROM_ONE_ADDRESS,
+    );
+  }
+  if (only.has('opening')) {
+    await withShop(
+      'postgres',
+      async (shop) => {
+        const o = await openingFigures(shop);
+        row(
+          `opening: ${fmt(o.runners)} runners join in one burst`,
+          `${fmt(o.joinsPerSecond)} joins/s, p99 ${fmt(o.joinP99Ms)} ms; ${fmt(o.distinctArrivals)} distinct arrival numbers`,
+          'one number each',
+          o.distinctArrivals === o.runners,
+        );
+        const middle = middleOf(o.poll, (p) => p.ratio)!;
+        const errors = o.poll.reduce((sum, p) => sum + p.shop.errors, 0);
+        row(
+          `opening: position polls vs bare node:http (${fmt(o.waiting)} waiting)`,
+          `${fmt(middle.shop.requestsPerSecond)} vs ${fmt(middle.bare.requestsPerSecond)} req/s (${fmt(middle.ratio, 2)}; runs ${o.poll.map((p) => fmt(p.ratio, 2)).join(', ')})${errors ? `, ${errors} errors` : ''}`,
+          `≥ ${GOALS.ratioOfBare} of bare`,
+          middle.ratio >= GOALS.ratioOfBare && errors === 0,
+        );
+        const p99 = middleOf(
+          o.poll.map((p) => p.shop.p99Ms),
+          (v) => v,
+        )!;
+        row(
+          'opening: position poll p99',
+          `${fmt(p99)} ms`,
+          `< ${GOALS.productsP99Ms} ms`,
+          p99 < GOALS.productsP99Ms,
+        );
+        row(
+          `opening: memory of one process with ${fmt(o.waiting)} waiting`,
+          `${fmt(o.rssWithWaitingMB)} MB RSS`,
+          '< 300 MB',
+          o.rssWithWaitingMB < 300,
+        );
       },
       BUYERS_FROM_ONE_ADDRESS,
     );

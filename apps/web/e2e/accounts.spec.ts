@@ -63,7 +63,8 @@ test('sign up, log in, manage addresses with CEP autofill, log out', async ({ pa
   await expect(page.getByLabel('Estado')).toHaveValue('CE');
   await page.getByLabel('Cidade').fill('Fortaleza');
   await page.getByLabel('Bairro').fill('Meireles');
-  await page.getByLabel('Rua e número').fill('Av. Beira Mar, 100');
+  await page.getByLabel('Rua', { exact: true }).fill('Av. Beira Mar');
+  await page.getByLabel('Número').fill('100');
   await page.getByLabel('Telefone').fill('85999999999');
   await page.getByRole('button', { name: 'Salvar endereço' }).click();
 
@@ -78,7 +79,8 @@ test('sign up, log in, manage addresses with CEP autofill, log out', async ({ pa
   await expect(page.getByLabel('Estado')).toHaveValue('SP');
   await page.getByLabel('Cidade').fill('São Paulo');
   await page.getByLabel('Bairro').fill('Bela Vista');
-  await page.getByLabel('Rua e número').fill('Av. Paulista, 1000');
+  await page.getByLabel('Rua', { exact: true }).fill('Av. Paulista');
+  await page.getByLabel('Número').fill('1000');
   await page.getByRole('button', { name: 'Salvar endereço' }).click();
   await expect(page).toHaveURL(/\/enderecos$/);
   await expect(page.getByText('São Paulo - SP, CEP 01310-100')).toBeVisible();

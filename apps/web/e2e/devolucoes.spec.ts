@@ -1,14 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createShopper, payWithPix, productWithStock, STAFF, signInStaff } from './fixtures.ts';
-
-async function expectNoSeriousAxe(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const axe = await (include ? builder.include(include) : builder).analyze();
-  expect(
-    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-  ).toEqual([]);
-}
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import {
+  createShopper,
+  expectNoSeriousAxe,
+  payWithPix,
+  productWithStock,
+  STAFF,
+  signInStaff,
+} from './fixtures.ts';
 
 /** An order of two units, paid by Pix, shipped and delivered by staff through the API. */
 async function deliveredOrder(request: APIRequestContext) {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Product } from '@passada/core/contracts/catalog';
 import type { Event } from '@passada/core/contracts/events';
 import { isValidCpf } from '@passada/core/documents';
@@ -63,7 +64,8 @@ export async function createShopper(request: APIRequestContext, prefix: string):
       state: 'CE',
       city: 'Fortaleza',
       neighborhood: 'Meireles',
-      street: 'Av. Beira Mar, 500',
+      street: 'Av. Beira Mar',
+      number: '500',
       phone: '85988887777',
       is_primary: true,
     },
@@ -175,6 +177,8 @@ export const STAFF = {
   operator: { email: 'operador@passada.com.br', password: 'painel-demo-2026' },
   /** Everything but refunds and staff (docs/decisions/0032). */
   manager: { email: 'gerente@passada.com.br', password: 'painel-demo-2026' },
+  /** Orders, refunds, reports and customers. */
+  finance: { email: 'financeiro@passada.com.br', password: 'painel-demo-2026' },
   /** A kit-desk volunteer assigned to the demo's "Corrida do Sol Nascente" only. */
   volunteer: { email: 'checkin@passada.com.br', password: 'painel-demo-2026' },
 } as const;
@@ -321,4 +325,13 @@ export async function payReviewWithPix(page: Page): Promise<void> {
     timeout: 20_000,
   });
   await expect(page).toHaveURL(/\/user\/pedidos$/, { timeout: 15_000 });
+}
+
+/** axe over the page (or the part `include` selects): no serious or critical violation. */
+export async function expectNoSeriousAxe(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  const axe = await (include ? builder.include(include) : builder).analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
 }

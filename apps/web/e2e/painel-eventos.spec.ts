@@ -166,6 +166,6 @@ test('an admin creates an event with its image, a category with a lot and a kit 
   ).toBeVisible();
   await expect(page.getByText(`Depois: ${formatBRL(11990)}`)).toBeVisible();
   const kit = page.getByRole('region', { name: 'Kit do atleta' });
-  await expect(kit.getByRole('listitem')).toHaveText(['P', /^GG\s*Esgotado$/]);
+  await expect(kit.getByRole('listitem')).toHaveText(['P', /^GG\s*\(esgotado\)$/]);
   await expect(kit.getByText('Aterro da Praia de Iracema')).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import type { Event } from '@passada/core/contracts/events';
 import { ageGroup } from '@passada/core/events';
 import { expect, type Page, test } from '@playwright/test';
-import { fillRaceFields, openEvent, slowCpu } from './fixtures.ts';
+import { expectNoSeriousAxe, fillRaceFields, openEvent, slowCpu } from './fixtures.ts';
 
 const run = Date.now().toString(36);
 const account = {
@@ -35,7 +35,8 @@ test.beforeAll(async ({ request }) => {
       state: 'CE',
       city: 'Fortaleza',
       neighborhood: 'Meireles',
-      street: 'Av. Beira Mar, 100',
+      street: 'Av. Beira Mar',
+      number: '100',
       phone: '(85) 98888-7777',
       is_primary: true,
     },
@@ -209,4 +210,18 @@ test('registers another person with a card', async ({ page }) => {
   await expect(found.getByText('GG', { exact: true })).toBeVisible();
   await expect(found.getByText(ageGroup('1985-09-30', event.start_data_evento))).toBeVisible();
   await expect(found.getByText('Corre Aldeota')).toBeVisible();
+
+  // Paid on the event page, it is also in "Minha conta", ticket and actions included.
+  await page.goto('/user/pedidos');
+  await page
+    .getByRole('navigation', { name: 'Minha conta' })
+    .getByRole('link', { name: 'Inscrições' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Inscrições' })).toBeVisible();
+  const mine = page.getByRole('region', { name: new RegExp(`^${event.nome_evento}`) }).filter({
+    hasText: 'Carlos Amigo',
+  });
+  await expect(mine.getByRole('img', { name: /QR code da inscrição nº \d+/ })).toBeVisible();
+  await expect(mine.getByRole('button', { name: 'Cancelar inscrição' })).toBeVisible();
+  await expectNoSeriousAxe(page);
 });

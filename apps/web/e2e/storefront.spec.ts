@@ -220,7 +220,8 @@ test('masks while typing an address, digits sent', async ({ page }) => {
   await expect(page.getByLabel('Estado')).toHaveValue('CE');
   await page.getByLabel('Cidade').fill('Fortaleza');
   await page.getByLabel('Bairro').fill('Aldeota');
-  await page.getByLabel('Rua e número').fill('Rua Silva Paulet, 10');
+  await page.getByLabel('Rua', { exact: true }).fill('Rua Silva Paulet');
+  await page.getByLabel('Número').fill('10');
   const phone = page.getByLabel('Telefone');
   await phone.pressSequentially('8532345678', typing);
   await expect(phone).toHaveValue('(85) 3234-5678');

@@ -48,6 +48,18 @@ describe('afterSaleRulesText', () => {
     expect(text[0]).toContain('7 dias da compra');
     expect(text[0]).toContain('48 horas');
     expect(text[1]).toContain('até 05/12/2026, sem taxa');
-    expect(text[4]).toContain('24 horas');
+    // No category has a waitlist until the organiser turns one on.
+    expect(text[4]).toBe('Lista de espera: não há neste evento.');
+  });
+
+  it('names the categories with a waitlist and how long an offered place is held', () => {
+    const text = afterSaleRulesText(
+      { ...rules, waitlistCategoryIds: [3, 4], waitlistOfferHours: 12 },
+      '2026-12-05',
+      ['5 km', '10 km'],
+    );
+    expect(text[4]).toContain('nas categorias 5 km, 10 km, quando esgotadas');
+    expect(text[4]).toContain('reservada por 12 horas');
+    expect(text[4]).toContain('passa ao próximo');
   });
 });

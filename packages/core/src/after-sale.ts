@@ -3,7 +3,13 @@
  * runner may do alone after paying (cancel, transfer, change distance or shirt) and the waitlist.
  * Pure: the server prices and checks with it, the pages explain the same rules in Portuguese.
  */
-import { dateInTimeZone, formatIsoDateBR, type IsoDate, STORE_TIME_ZONE } from './calendar.ts';
+import {
+  dateInTimeZone,
+  formatIsoDateBR,
+  formatStoreDateTime,
+  type IsoDate,
+  STORE_TIME_ZONE,
+} from './calendar.ts';
 import { formatBRL } from './money.ts';
 
 /** The right of withdrawal of the consumer code (CDC art. 49): 7 days from the purchase. */
@@ -31,6 +37,8 @@ export interface AfterSaleRules {
   sizeChangeUntil: IsoDate | null;
   /** How long a freed place offered to the first of the waitlist is held for them. */
   waitlistOfferHours: number;
+  /** The categories (ids) whose sold-out state opens a waitlist; empty: no waitlist in this event. */
+  waitlistCategoryIds: number[];
 }
 
 /** What an event without its own rules follows. */
@@ -49,6 +57,7 @@ export const DEFAULT_AFTER_SALE_RULES: AfterSaleRules = {
   sizeChangeAllowed: true,
   sizeChangeUntil: null,
   waitlistOfferHours: 24,
+  waitlistCategoryIds: [],
 };
 
 /** The moment the race starts: its first day at its time, in the store's time zone (UTC−3, no DST). */
@@ -97,8 +106,27 @@ export function cancellationQuote(
 const fee = (cents: number) => (cents > 0 ? `taxa de ${formatBRL(cents)}` : 'sem taxa');
 const until = (day: IsoDate | null, deadline: IsoDate) => `até ${formatIsoDateBR(day ?? deadline)}`;
 
-/** The rules in plain Portuguese, one sentence each, for the regulation and registration pages. */
-export function afterSaleRulesText(rules: AfterSaleRules, registrationDeadline: IsoDate): string[] {
+/**
+ * The waitlist's sentence: which categories have one (their names, when the caller knows them) and
+ * how long an offered place is held.
+ */
+function waitlistText(rules: AfterSaleRules, categoryNames?: readonly string[]): string {
+  if (rules.waitlistCategoryIds.length === 0) return 'Lista de espera: não há neste evento.';
+  const which = categoryNames?.length
+    ? `nas categorias ${categoryNames.join(', ')}, quando esgotadas`
+    : 'nas categorias esgotadas que a oferecem';
+  return `Lista de espera: ${which}, você pode entrar na fila com nome, CPF e e-mail; uma vaga liberada é oferecida ao primeiro da fila por e-mail e fica reservada por ${rules.waitlistOfferHours} horas. Sem resposta nesse prazo, ela passa ao próximo.`;
+}
+
+/**
+ * The rules in plain Portuguese, one sentence each, for the regulation and registration pages.
+ * `waitlistCategoryNames` names the categories with a waitlist, when the caller has them.
+ */
+export function afterSaleRulesText(
+  rules: AfterSaleRules,
+  registrationDeadline: IsoDate,
+  waitlistCategoryNames?: readonly string[],
+): string[] {
   const after =
     rules.cancelAfterWindow === 'nao'
       ? 'Depois disso, a inscrição não pode ser cancelada.'
@@ -116,6 +144,40 @@ export function afterSaleRulesText(rules: AfterSaleRules, registrationDeadline: 
     rules.sizeChangeAllowed
       ? `Troca do tamanho da camisa: ${until(rules.sizeChangeUntil, registrationDeadline)}, enquanto houver camisas do tamanho escolhido.`
       : 'Troca do tamanho da camisa: não permitida neste evento.',
-    `Lista de espera: nas categorias esgotadas, uma vaga liberada é oferecida ao primeiro da fila por e-mail e fica reservada por ${rules.waitlistOfferHours} horas.`,
+    waitlistText(rules, waitlistCategoryNames),
   ];
+}
+
+/** One line of a registration's history (registration_changes), as stored. */
+export interface RegistrationChange {
+  kind: 'cancelamento' | 'transferencia' | 'troca_distancia' | 'troca_tamanho';
+  actor: 'comprador' | 'participante';
+  detail: unknown;
+  feeCents: number;
+  refundCents: number;
+  createdAt: Date;
+}
+
+/**
+ * A change of a registration in one Portuguese sentence, for the lookup page, the back office's
+ * registration page and the participants CSV (docs/decisions/0041). Names only, never a CPF.
+ */
+export function registrationChangeText(c: RegistrationChange): string {
+  const d = (c.detail ?? {}) as Record<string, unknown>;
+  const who = c.actor === 'participante' ? 'pelo participante (link)' : 'pela conta que comprou';
+  const money = [
+    c.feeCents > 0 ? `${c.kind === 'cancelamento' ? 'retido' : 'pago'} ${formatBRL(c.feeCents)}` : '',
+    c.refundCents > 0 ? `devolvido ${formatBRL(c.refundCents)}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const what =
+    c.kind === 'cancelamento'
+      ? 'Cancelada'
+      : c.kind === 'transferencia'
+        ? `Transferida de ${String(d.de ?? '?')} para ${String(d.para ?? '?')}`
+        : c.kind === 'troca_distancia'
+          ? `Distância trocada${typeof d.para_nome === 'string' ? ` para ${d.para_nome}` : ''}`
+          : `Camisa trocada de ${String(d.de ?? '?')} para ${String(d.para ?? '?')}`;
+  return `${formatStoreDateTime(c.createdAt)}: ${what} ${who}${money ? ` (${money})` : ''}.`;
 }

@@ -66,6 +66,8 @@ export const EnvSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     /** Days after an event ends before its registrations' PCD answers (health data) are erased. */
     PCD_RETENTION_DAYS_AFTER_EVENT: z.coerce.number().int().min(0).max(3650).default(30),
+    /** Hours a registration transfer's link stays open for the new runner (never past the rules' last day). */
+    TRANSFER_INVITE_HOURS: z.coerce.number().int().min(1).max(720).default(72),
     /** Where `npm run backup` writes its archives; relative paths are taken from DATA_DIR. */
     BACKUP_DIR: z.string().min(1).default('backups'),
     DATABASE_URL: z
@@ -95,11 +97,38 @@ export const EnvSchema = z
     METRICS_TOKEN: z.string().min(16, 'pelo menos 16 caracteres').optional(),
 
     SHIPPING_PROVIDER: z.enum(['tabela', 'correios']).default('tabela'),
+    /**
+     * When an exchange's new units ship (docs/decisions/0040): `recebida` once the shop received the
+     * returned ones (the default), or `postada` as soon as the buyer posted them.
+     */
+    EXCHANGE_SHIPS_ON: z.enum(['postada', 'recebida']).default('recebida'),
     SHIPPING_ORIGIN_CEP: cep.default('60165121'),
     CORREIOS_API_URL: z.url().default('https://api.correios.com.br'),
     CORREIOS_USER: z.string().optional(),
     CORREIOS_ACCESS_CODE: z.string().optional(),
     CORREIOS_POSTING_CARD: z.string().optional(),
+    /** Who sells the shipping labels: `offline` (the demo's, docs/decisions/0044) or `melhorenvio`. */
+    LABEL_PROVIDER: z.enum(['offline', 'melhorenvio']).default('offline'),
+    MELHOR_ENVIO_API_URL: z.url().default('https://melhorenvio.com.br/api/v2'),
+    /** The OAuth2 access token of the shop's Melhor Envio account. */
+    MELHOR_ENVIO_TOKEN: z.string().optional(),
+    /** Melhor Envio asks every call to name the application and a technical contact e-mail. */
+    MELHOR_ENVIO_USER_AGENT: z.string().min(1).default('Passada (contato@passada.com.br)'),
+    /** How often the tracking of labels bought and not yet delivered is read (cron, store time zone). */
+    SHIPPING_TRACKING_CRON: z.string().min(9).default('*/30 * * * *'),
+    /** Orders one "Gerar etiquetas" or "Imprimir etiquetas" takes at most. */
+    LABELS_MAX_PER_REQUEST: z.coerce.number().int().min(1).max(500).default(50),
+    /**
+     * The Correios reverse-logistics web service (docs/decisions/0040), a contract of its own: set the
+     * administrative code to use it (with SHIPPING_PROVIDER=correios); unset, staff issue return codes.
+     */
+    CORREIOS_REVERSA_URL: z
+      .url()
+      .default('https://cws.correios.com.br/logisticaReversaWS/logisticaReversaService/logisticaReversaWS'),
+    CORREIOS_REVERSA_USER: z.string().optional(),
+    CORREIOS_REVERSA_PASSWORD: z.string().optional(),
+    CORREIOS_REVERSA_ADMIN_CODE: z.string().optional(),
+    CORREIOS_REVERSA_SERVICE: z.string().optional(),
 
     CEP_PROVIDER: z.enum(['local', 'viacep']).default('local'),
     VIACEP_URL: z.url().default('https://viacep.com.br'),
@@ -107,6 +136,38 @@ export const EnvSchema = z
     MAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
     SMTP_URL: z.string().optional(),
     MAIL_FROM: z.string().default('Passada <contato@passada.com.br>'),
+    /** Days the record of each message sent (recipient, job, sent or failed and why) is kept. */
+    MESSAGE_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+
+    /** WhatsApp: `outbox` (JSON files under DATA_DIR/outbox/whatsapp) or `cloud` (Meta's Cloud API). */
+    WHATSAPP_PROVIDER: z.enum(['outbox', 'cloud']).default('outbox'),
+    WHATSAPP_API_URL: z.url().default('https://graph.facebook.com'),
+    WHATSAPP_API_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/, 'como v21.0')
+      .default('v21.0'),
+    WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+    /** A system user's token with whatsapp_business_messaging; a secret. */
+    WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+    WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+    /** The encarregado (LGPD art. 41): who answers the people and the ANPD, named on /privacidade. */
+    PRIVACY_OFFICER_NAME: z.string().min(1).default('Encarregado de dados da Passada'),
+    PRIVACY_OFFICER_EMAIL: z.email('e-mail inválido').default('privacidade@passada.com.br'),
+    /** Days before an event's first day when the kit-pickup reminder goes to those who opted in. */
+    WHATSAPP_KIT_REMINDER_DAYS: z.coerce.number().int().min(1).max(30).default(2),
+
+    /** Who issues the NF-e and NFS-e: the offline demo issuer (no fiscal value) or Focus NFe (docs/decisions/0043). */
+    INVOICING_PROVIDER: z.enum(['offline', 'focusnfe']).default('offline'),
+    FOCUSNFE_ENVIRONMENT: z.enum(['homologacao', 'producao']).default('homologacao'),
+    /** Overrides the environment's address (tests point it at a local fake). */
+    FOCUSNFE_URL: z.url().optional(),
+    FOCUSNFE_TOKEN: z.string().optional(),
+    FOCUSNFE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(120_000).default(20_000),
+    /** Starts every nota's reference at the provider; change it when a new database would repeat ids. */
+    FISCAL_REF_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9]{1,20}$/, 'letras minúsculas e números, até 20')
+      .default('passada'),
 
     PAYMENTS: z.enum(['simulado', 'efi']).default('simulado'),
     PIX_KEY: z.string().default('contato@passada.com.br'),
@@ -153,6 +214,8 @@ export const EnvSchema = z
     COUPONS_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
     /** The same, per IP address in 10 minutes. */
     COUPONS_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
+    /** Waitlist joins (`POST /api/events/{id}/lista-espera/`, no account needed) per IP address in an hour. */
+    WAITLIST_JOIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
 
     AUTH_TOKEN_TTL_HOURS: z.coerce
       .number()
@@ -233,10 +296,25 @@ export const EnvSchema = z
     JOBS_ENABLED: bool.default(true),
     /** How often an idle worker asks the database for new jobs. */
     JOBS_POLL_SECONDS: z.coerce.number().min(0.5, 'mínimo 0.5').default(2),
+    /**
+     * How often each process reads the openings' rows again (waiting rooms: pre-queue size, rate),
+     * besides every save's notification; position polls answer from that copy (docs/decisions/0046).
+     */
+    OPENING_REFRESH_MS: z.coerce.number().int().min(100, 'mínimo 100').max(60_000).default(1000),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {
       ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'obrigatório quando MAIL_PROVIDER=smtp' });
+    }
+    if (env.WHATSAPP_PROVIDER === 'cloud') {
+      for (const key of ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'obrigatório quando WHATSAPP_PROVIDER=cloud',
+          });
+      }
     }
     if (env.PAYMENTS === 'efi') {
       for (const key of ['EFI_CLIENT_ID', 'EFI_CLIENT_SECRET', 'EFI_ACCOUNT_ID'] as const) {
@@ -263,6 +341,19 @@ export const EnvSchema = z
           ctx.addIssue({ code: 'custom', path: [key], message: 'obrigatório quando MEDIA_STORAGE=s3' });
       }
     }
+    if (env.LABEL_PROVIDER === 'melhorenvio' && !env.MELHOR_ENVIO_TOKEN) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MELHOR_ENVIO_TOKEN'],
+        message: 'obrigatório quando LABEL_PROVIDER=melhorenvio',
+      });
+    }
+    if (env.INVOICING_PROVIDER === 'focusnfe' && !env.FOCUSNFE_TOKEN)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['FOCUSNFE_TOKEN'],
+        message: 'obrigatório quando INVOICING_PROVIDER=focusnfe',
+      });
     if (env.SHIPPING_PROVIDER === 'correios') {
       for (const key of ['CORREIOS_USER', 'CORREIOS_ACCESS_CODE', 'CORREIOS_POSTING_CARD'] as const) {
         if (!env[key])
@@ -270,6 +361,20 @@ export const EnvSchema = z
             code: 'custom',
             path: [key],
             message: 'obrigatório quando SHIPPING_PROVIDER=correios',
+          });
+      }
+    }
+    if (env.CORREIOS_REVERSA_ADMIN_CODE) {
+      for (const key of [
+        'CORREIOS_REVERSA_USER',
+        'CORREIOS_REVERSA_PASSWORD',
+        'CORREIOS_REVERSA_SERVICE',
+      ] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'obrigatório quando CORREIOS_REVERSA_ADMIN_CODE está definido',
           });
       }
     }

@@ -35,6 +35,8 @@ const FIXED_SIZE = new Set([
   'event_categories',
   'event_kit_sizes',
   'category_lots',
+  // One row per event that has an opening; every process reads them all on a timer (decision 0046).
+  'event_openings',
   'coupons',
   'staff',
   'staff_sessions',

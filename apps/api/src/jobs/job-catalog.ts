@@ -42,6 +42,10 @@ export const jobCatalog = {
   'mail.order-confirmation': defineJob<{ orderId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
   /** The e-mail confirming a withdrawal, return or exchange request, or telling where it stands. */
   'mail.return-update': defineJob<{ returnId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
+  /** Daily: exchanges never posted within the code's validity are refused and their held units released. */
+  'returns.lapse-exchanges': defineJob<Record<string, never>>({ retryLimit: 2, retryDelaySeconds: 300 }),
+  /** Hourly: the carrier's tracking of sent return codes moves posted requests to `postada`. */
+  'returns.follow-postings': defineJob<Record<string, never>>({ retryLimit: 0 }),
   /** The e-mail telling a buyer their order moved (em separação, enviado, entregue, cancelado). */
   'mail.order-status': defineJob<{ orderId: number; status: string }>({
     retryLimit: 8,
@@ -54,6 +58,11 @@ export const jobCatalog = {
   }),
   /** The e-mail telling a participant (and the buyer) that staff cancelled a registration. */
   'mail.registration-cancelled': defineJob<{ registrationId: number }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
+  /** The e-mail telling a registration's previous holder that its transfer was completed. */
+  'mail.registration-transferred': defineJob<{ transferId: number }>({
     retryLimit: 8,
     retryDelaySeconds: 60,
   }),
@@ -97,6 +106,42 @@ export const jobCatalog = {
    * two runs at once are safe (one conditional `UPDATE`).
    */
   'privacy.health-data': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
+  /** The Pix copia e cola of a charge just created, on WhatsApp to a payer who opted in. */
+  'whatsapp.pix-code': defineJob<{ chargeId: number }>({ retryLimit: 3, retryDelaySeconds: 20 }),
+  /** The WhatsApp confirmation of a registration whose participant opted in (docs/decisions/0045). */
+  'whatsapp.registration-confirmed': defineJob<{ registrationId: number }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
+  /**
+   * Daily: queues the kit-pickup reminder of every registration that opted in, for events starting
+   * in WHATSAPP_KIT_REMINDER_DAYS days. `short` like `privacy.retention`; each registration is
+   * stamped by one conditional `UPDATE`, so two runs queue each reminder once.
+   */
+  'whatsapp.kit-reminders': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
+  /** One kit-pickup reminder on WhatsApp. */
+  'whatsapp.kit-reminder': defineJob<{ registrationId: number }>({ retryLimit: 5, retryDelaySeconds: 60 }),
+  /** A WhatsApp message telling a buyer who opted in that their order or its delivery moved. */
+  'whatsapp.order-update': defineJob<{ orderId: number; what: string }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
+  /**
+   * The waitlist's offer sweep (docs/decisions/0042-waitlist.md): expired offers pass to the next in
+   * line and free places are offered. Every minute, and queued by every point that frees a place
+   * (inside its transaction, so it runs after the commit). `short`: one more waiting run is enough,
+   * since each run looks at every category; two at once are safe (each category under its row lock).
+   */
+  'waitlist.sweep': defineJob<Record<string, never>>({
+    policy: 'short',
+    retryLimit: 3,
+    expireInSeconds: 300,
+  }),
+  /** A waitlist e-mail: joining (with the link to see the position and leave) or a place offered. */
+  'mail.waitlist': defineJob<{ entryId: number; kind: 'entrou' | 'oferta' }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
   /**
    * Resize an uploaded photo into its six WebP/AVIF files and mark it ready (docs/decisions/0027). Its
    * worker runs one at a time in each process, so a burst of uploads never decodes side by side. A
@@ -108,6 +153,63 @@ export const jobCatalog = {
     retryDelaySeconds: 10,
     expireInSeconds: 300,
   }),
+  /**
+   * Every `SHIPPING_TRACKING_CRON` tick: read the tracking of every label bought and not yet delivered
+   * (docs/decisions/0044). `short` like `charges.reconcile-all`; two runs at once are safe, since each
+   * move locks its label row and checks the state it read is still the one stored.
+   */
+  'shipping.track-all': defineJob<Record<string, never>>({
+    policy: 'short',
+    retryLimit: 0,
+    expireInSeconds: 300,
+  }),
+  /** The e-mail telling a buyer their parcel is out for delivery (posted and delivered go by `mail.order-status`). */
+  'mail.tracking-update': defineJob<{ orderId: number; state: string }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
+  /**
+   * Notas fiscais (docs/decisions/0043). Each handler is idempotent by the document's reference: the
+   * provider is asked about it before anything is sent, so a retry after a crash never issues twice.
+   * A nota still processing or a provider down throws, and the job is retried with a doubling delay.
+   */
+  'fiscal.issue-order': defineJob<{ orderId: number }>({
+    retryLimit: 12,
+    retryDelaySeconds: 15,
+    expireInSeconds: 120,
+  }),
+  'fiscal.issue-registration': defineJob<{ registrationId: number }>({
+    retryLimit: 12,
+    retryDelaySeconds: 15,
+    expireInSeconds: 120,
+  }),
+  /** A document staff asked again for, or one still pending after a while. */
+  'fiscal.process': defineJob<{ documentId: number }>({
+    retryLimit: 12,
+    retryDelaySeconds: 15,
+    expireInSeconds: 120,
+  }),
+  /** An order cancelled before shipping: cancel its NF-e (24 h), or issue a devolução after that. */
+  'fiscal.cancel-order': defineJob<{ orderId: number }>({
+    retryLimit: 12,
+    retryDelaySeconds: 15,
+    expireInSeconds: 120,
+  }),
+  'fiscal.cancel-registration': defineJob<{ registrationId: number }>({
+    retryLimit: 12,
+    retryDelaySeconds: 15,
+    expireInSeconds: 120,
+  }),
+  /** A return refunded: the devolução NF-e of what came back. */
+  'fiscal.return-refunded': defineJob<{ returnId: number }>({
+    retryLimit: 12,
+    retryDelaySeconds: 15,
+    expireInSeconds: 120,
+  }),
+  /** Every 15 minutes: documents still pending after their job's retries get a new job. `short`, like the other schedules. */
+  'fiscal.retry-pending': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 0 }),
+  /** The e-mail with an authorised nota's PDF and XML links. */
+  'mail.fiscal-document': defineJob<{ documentId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
 } satisfies JobCatalog;
 
 export type AppJobCatalog = typeof jobCatalog;

@@ -2,6 +2,7 @@ import { STORE_TIME_ZONE } from '@passada/core/calendar';
 import PgBoss from 'pg-boss';
 import type { Database, Tx } from '../db/client.ts';
 import type { JobCatalog, JobData, JobName } from './job-catalog.ts';
+import { runInJob } from './job-context.ts';
 import { databaseExecutor, trackedExecutor, transactionExecutor } from './job-sql.ts';
 
 /** Cron expressions read in the store's time zone ("0 3 * * *" is 3 a.m. in Fortaleza). */
@@ -117,7 +118,9 @@ export function createJobs<C extends JobCatalog>(opts: CreateJobsOptions<C>): Jo
   async function runJob(reg: Registration, job: PgBoss.JobWithMetadata<object>) {
     const attempt = job.retryCount + 1;
     try {
-      await reg.handler(job.data, { id: job.id, attempt });
+      await runInJob({ name: reg.name, id: job.id, attempt }, async () =>
+        reg.handler(job.data, { id: job.id, attempt }),
+      );
     } catch (err) {
       // Only the error's class: messages from outside (SMTP, payment APIs) may quote an address or
       // a name. The full error stays in the job's `output` column.

@@ -11,6 +11,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 /** One answer (JSON or a page), hashed and compressed once for every request that reads it. */
 export interface CachedAnswer {
   body: string;
+  /** The body's UTF-8 bytes, encoded once: a large answer is not encoded again for every request. */
+  raw: Buffer;
   type: string;
   status: number;
   etag: string;
@@ -26,6 +28,7 @@ export async function prepareAnswer(body: string, type = JSON_TYPE, status = 200
   ]);
   return {
     body,
+    raw: Buffer.from(body),
     type,
     status,
     etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
@@ -121,5 +124,5 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, answer:
   const encoding = pickEncoding(request.headers['accept-encoding']);
   if (encoding === 'br') return reply.header('content-encoding', 'br').send(answer.br);
   if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(answer.gzip);
-  return reply.send(answer.body);
+  return reply.send(answer.raw);
 }

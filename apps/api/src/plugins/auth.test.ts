@@ -34,6 +34,24 @@ const PUBLIC = new Set([
   'GET /api/media/events/{file}',
   'GET /api/events/{id}/preco/',
   'GET /api/events/{id}/pos-venda/',
+  // The waitlist: joining needs no account; the entry is reached through its signed e-mailed link.
+  'GET /api/events/{id}/lista-espera/',
+  'POST /api/events/{id}/lista-espera/',
+  'GET /api/lista-espera/{token}/',
+  'POST /api/lista-espera/{token}/sair/',
+  // The links e-mailed to a new runner (random token) and to a participant (signed): docs/decisions/0041.
+  'GET /api/transferencias/{token}/',
+  'GET /api/transferencias/{token}/preco/',
+  'GET /api/inscricoes/link/{token}/',
+  'POST /api/inscricoes/link/{token}/cancelar/',
+  'POST /api/inscricoes/link/{token}/transferir/',
+  'POST /api/inscricoes/link/{token}/transferencia/cancelar/',
+  'GET /api/inscricoes/link/{token}/troca-distancia/',
+  'POST /api/inscricoes/link/{token}/trocar-distancia/',
+  'POST /api/inscricoes/link/{token}/trocar-tamanho/',
+  // Opening day: what the page shows, and the position polls (the signed turn is the credential).
+  'GET /api/events/{id}/abertura/',
+  'GET /api/events/{id}/fila/',
   'GET /api/home/',
   'POST /api/calcular-frete/',
   'GET /api/parcelas/',
@@ -46,6 +64,8 @@ const PUBLIC = new Set([
   // The back office's own sign-in, and the uploaded pictures it serves to the shop.
   'POST /api/painel/auth/login/',
   'GET /api/media/uploads/{folder}/{file}',
+  // A nota's PDF and XML: the random token in the e-mailed link is the key.
+  'GET /api/notas/{id}/{token}/{file}',
 ]);
 
 const garbage = { nada: 'disso', evento: 'x'.repeat(5000), cpf: 12 };

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import type { Env } from '../config/env.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Providers } from '../providers/index.ts';
+import { loggedMail, loggedWhatsApp } from '../providers/message-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +32,12 @@ export default fp(
     app.decorate('database', opts.database);
     app.decorate('db', opts.database.db);
     app.decorate('now', opts.now);
-    app.decorate('providers', opts.providers);
+    // Every message sent is recorded in `message_log` (docs/decisions/0045).
+    app.decorate('providers', {
+      ...opts.providers,
+      mail: loggedMail(opts.providers.mail, opts.database.db),
+      whatsapp: loggedWhatsApp(opts.providers.whatsapp, opts.database.db),
+    });
   },
   { name: 'infra', fastify: '5.x' },
 );

@@ -43,6 +43,7 @@ const PAGES: Record<ShopPath, LazyPage> = {
   '/pesquisa': page(() => import('../features/catalog/pages/search-page.tsx')),
   '/sobrenos': page(() => import('../features/institutional/about-page.tsx')),
   '/lojas': page(() => import('../features/institutional/stores-page.tsx')),
+  '/privacidade': page(() => import('../features/institutional/privacy-page.tsx')),
   '/teste': page(() => import('../features/institutional/test-page.tsx')),
   '/login': page(() => import('../features/account/pages/login-page.tsx')),
   '/criarconta': page(() => import('../features/account/pages/sign-up-page.tsx')),
@@ -57,9 +58,11 @@ const PAGES: Record<ShopPath, LazyPage> = {
     () => import('../features/registration/pages/registration-lookup-page.tsx'),
   ),
   '/eventos/regulamento/:id': page(() => import('../features/events/pages/regulation-page.tsx')),
+  '/eventos/lista-espera/:token': page(() => import('../features/events/pages/waitlist-page.tsx')),
   '/user': accountPage(),
   '/user/pessoal-data': page(() => import('../features/account/pages/personal-data-page.tsx')),
   '/user/pedidos': page(() => import('../features/orders/pages/orders-page.tsx')),
+  '/user/inscricoes': page(() => import('../features/registration/pages/my-registrations-page.tsx')),
   '/user/:username': accountPage(),
   '/enderecos': page(() => import('../features/account/pages/addresses-page.tsx')),
   '/adicionar-endereco': page(() => import('../features/account/pages/add-address-page.tsx')),
@@ -68,6 +71,8 @@ const PAGES: Record<ShopPath, LazyPage> = {
   '/eventos/register/:id/finalizar': page(
     () => import('../features/registration/pages/finish-registration-page.tsx'),
   ),
+  '/inscricoes/transferencia/:token': page(() => import('../features/registration/pages/transfer-page.tsx')),
+  '/inscricoes/link/:token': page(() => import('../features/registration/pages/participant-link-page.tsx')),
   // The back office: its own frame, route table and chunks, none of them loaded by the shop.
   '/painel/*': page(() => import('../features/painel/painel-app.tsx')),
   '*': page(() => import('../features/institutional/not-found-page.tsx')),

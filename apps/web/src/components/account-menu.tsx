@@ -4,7 +4,7 @@ import { useSignOutToHome } from '../lib/session.tsx';
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 font-medium hover:bg-stone-100 dark:hover:bg-stone-800 ${isActive ? 'bg-stone-100 text-brand-700 dark:bg-stone-800 dark:text-brand-500' : ''}`;
 
-/** The account side menu: Dados pessoais, Pedidos, Sair. */
+/** The account side menu: Dados pessoais, Pedidos, Inscrições, Sair. */
 export function AccountMenu() {
   const signOutToHome = useSignOutToHome();
   return (
@@ -18,6 +18,11 @@ export function AccountMenu() {
         <li>
           <NavLink to="/user/pedidos" className={itemClass}>
             Pedidos
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/user/inscricoes" className={itemClass}>
+            Inscrições
           </NavLink>
         </li>
         <li>

@@ -7,7 +7,8 @@ const address = {
   state: 'CE',
   city: 'Fortaleza',
   neighborhood: 'Meireles',
-  street: 'Av. Beira Mar, 100',
+  street: 'Av. Beira Mar',
+  number: '100',
   phone: '(85) 99999-9999',
 };
 
@@ -41,11 +42,24 @@ describe('accounts contracts', () => {
     );
   });
 
+  it('asks the number apart (S/N when there is none); the complement is optional', () => {
+    expect(fieldErrors(AddressInputSchema.safeParse({ ...address, number: ' ' })).number).toBe(
+      'Informe o número (ou S/N, se não houver).',
+    );
+    expect(AddressInputSchema.parse({ ...address, number: 'S/N' })).toMatchObject({
+      number: 'S/N',
+      complement: '',
+    });
+    expect(
+      fieldErrors(AddressInputSchema.safeParse({ ...address, complement: 'x'.repeat(61) })).complement,
+    ).toBe('Use no máximo 60 caracteres.');
+  });
+
   it('says a street is too long, not missing', () => {
     const errors = fieldErrors(AddressInputSchema.safeParse({ ...address, street: 'Rua '.repeat(75) }));
     expect(errors.street).toBe('Use no máximo 200 caracteres.');
     expect(fieldErrors(AddressInputSchema.safeParse({ ...address, street: '  ' })).street).toBe(
-      'Informe a rua e o número.',
+      'Informe a rua.',
     );
   });
 

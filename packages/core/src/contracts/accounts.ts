@@ -151,7 +151,10 @@ export function cepMatchesState(v: { zip_code: string; state: string }, ctx: z.R
   }
 }
 
-/** The address form (spec §3: full_name, zip_code, state, city, neighborhood, street, phone, is_primary). */
+/**
+ * The address form (spec §3: full_name, zip_code, state, city, neighborhood, street, phone, is_primary), with
+ * the number and complement apart, as the Correios and every Brazilian form ask.
+ */
 export const AddressInputSchema = z
   .object({
     full_name: requiredText('Informe o nome completo.'),
@@ -159,7 +162,9 @@ export const AddressInputSchema = z
     state: UfSchema,
     city: requiredText('Informe a cidade.'),
     neighborhood: requiredText('Informe o bairro.'),
-    street: requiredText('Informe a rua e o número.', 200),
+    street: requiredText('Informe a rua.', 200),
+    number: requiredText('Informe o número (ou S/N, se não houver).', 20),
+    complement: z.string().trim().max(60, 'Use no máximo 60 caracteres.').default(''),
     phone: PhoneSchema,
     is_primary: z.boolean().default(false),
   })
@@ -177,6 +182,8 @@ export const AddressSchema = z.object({
   city: z.string(),
   neighborhood: z.string(),
   street: z.string(),
+  number: z.string(),
+  complement: z.string(),
   /** Formatted "(85) 99999-9999". */
   phone: z.string(),
   is_primary: z.boolean(),

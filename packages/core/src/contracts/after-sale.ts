@@ -1,7 +1,9 @@
 import type { AfterSaleRules } from '../after-sale.ts';
 import { centsToReais, reaisToCents } from '../money.ts';
 import { z } from '../zod.ts';
+import { EmailSchema, FullNameSchema } from './accounts.ts';
 import { EditVersionSchema } from './painel.ts';
+import { BirthDateSchema, CpfSchema } from './registrations.ts';
 
 /**
  * The organiser's after-sale rules on the wire (docs/decisions/0035-runner-after-sale.md), and what a
@@ -47,6 +49,12 @@ export const AfterSaleRulesSchema = z.object({
     .int('Use horas inteiras.')
     .min(1, 'Use de 1 a 168 horas.')
     .max(168, 'Use de 1 a 168 horas.'),
+  /** The categories of the event with a waitlist when sold out (ids); absent keeps none. */
+  lista_espera_categorias: z
+    .array(z.number().int().positive())
+    .max(200)
+    .refine((ids) => new Set(ids).size === ids.length, 'Categoria repetida.')
+    .default([]),
 });
 export type AfterSaleRulesWire = z.infer<typeof AfterSaleRulesSchema>;
 
@@ -97,6 +105,7 @@ export function rulesToWire(r: AfterSaleRules): AfterSaleRulesWire {
     troca_tamanho_permitida: r.sizeChangeAllowed,
     troca_tamanho_ate: r.sizeChangeUntil,
     lista_espera_horas_oferta: r.waitlistOfferHours,
+    lista_espera_categorias: r.waitlistCategoryIds,
   };
 }
 
@@ -116,5 +125,110 @@ export function rulesFromWire(w: AfterSaleRulesWire): AfterSaleRules {
     sizeChangeAllowed: w.troca_tamanho_permitida,
     sizeChangeUntil: w.troca_tamanho_ate,
     waitlistOfferHours: w.lista_espera_horas_oferta,
+    waitlistCategoryIds: w.lista_espera_categorias,
   };
 }
+
+/**
+ * POST /api/inscricoes/{id}/transferir/ (and through the participant's link): the new runner as the
+ * holder names them (docs/decisions/0041). They fill in the rest themselves.
+ */
+export const TransferRequestSchema = z.object({
+  nome_completo: FullNameSchema,
+  cpf: CpfSchema,
+  email: EmailSchema,
+});
+export type TransferRequest = z.input<typeof TransferRequestSchema>;
+export type TransferRequestBody = z.output<typeof TransferRequestSchema>;
+
+/** A registration's transfer as its holder sees it (null fields when there is none pending). */
+export const TransferStatusSchema = z.object({
+  permitido: z.boolean(),
+  /** Why not, in Portuguese; null when allowed. */
+  motivo: z.string().nullable(),
+  taxa: z.number(),
+  /** The pending transfer, if any. */
+  pendente: z
+    .object({
+      id: z.number().int(),
+      nome_completo: z.string(),
+      email: z.string(),
+      expira_em: z.string(),
+    })
+    .nullable(),
+});
+export type TransferStatus = z.infer<typeof TransferStatusSchema>;
+
+/** GET /api/transferencias/{token}/: what the new runner sees before filling in their data. */
+export const TransferInviteSchema = z.object({
+  status: z.enum(['pendente', 'concluida', 'cancelada', 'expirada']),
+  inscricao: z.number().int(),
+  evento: z.object({ id: z.number().int(), nome_evento: z.string() }),
+  categoria_evento: z.array(z.number().int()),
+  categorias: z.array(z.string()),
+  tamanho_camisa: z.string().nullable(),
+  /** The name and CPF the holder gave: the person completing it must be this one. */
+  nome_completo: z.string(),
+  cpf: z.string(),
+  email: z.string(),
+  de: z.string(),
+  taxa: z.number(),
+  expira_em: z.string(),
+});
+export type TransferInvite = z.infer<typeof TransferInviteSchema>;
+
+/** GET /api/transferencias/{token}/preco/?data_nascimento=: the fee plus the 60+ difference. */
+export const TransferPriceQuerySchema = z.object({ data_nascimento: BirthDateSchema });
+export const TransferPriceSchema = z.object({
+  taxa: z.number(),
+  diferenca: z.number(),
+  total: z.number(),
+  meia_entrada: z.boolean(),
+});
+export type TransferPrice = z.infer<typeof TransferPriceSchema>;
+
+export const TransferTokenParamSchema = z.object({ token: z.string().min(20).max(100) });
+/** The participant's signed link (docs/decisions/0041). */
+export const ParticipantLinkParamSchema = z.object({ token: z.string().min(10).max(200) });
+
+/** GET /api/inscricoes/link/{token}/: the one registration the link opens and what may be done with it. */
+export const ParticipantLinkViewSchema = z.object({
+  inscricao: z.number().int(),
+  evento: z.object({ id: z.number().int(), nome_evento: z.string() }),
+  nome_completo: z.string(),
+  categorias: z.array(z.string()),
+  tamanho_camisa: z.string().nullable(),
+  cancelada_em: z.string().nullable(),
+  cancelamento: CancellationQuoteSchema,
+  transferencia: TransferStatusSchema,
+});
+export type ParticipantLinkView = z.infer<typeof ParticipantLinkViewSchema>;
+
+/** GET /api/inscricoes/{id}/troca-distancia/?de=&para=: what changing distance costs or returns now. */
+export const ChangeQuoteQuerySchema = z.object({
+  de: z.coerce.number().int().positive(),
+  para: z.coerce.number().int().positive(),
+});
+export const ChangeQuoteSchema = z.object({
+  permitido: z.boolean(),
+  motivo: z.string().nullable(),
+  taxa: z.number(),
+  /** The new distance's price minus the old one's, both at the lot in force (negative: cheaper). */
+  diferenca: z.number(),
+  a_pagar: z.number(),
+  a_devolver: z.number(),
+});
+export type ChangeQuote = z.infer<typeof ChangeQuoteSchema>;
+
+/** POST /api/inscricoes/{id}/trocar-distancia/ (nothing to pay): the amount returned as shown. */
+export const ChangeCategoryRequestSchema = z.object({
+  de: z.number().int().positive(),
+  para: z.number({ error: 'Escolha a distância nova.' }).int().positive(),
+  a_devolver: z.number().min(0),
+});
+
+/** POST /api/inscricoes/{id}/trocar-tamanho/: the kit size's id. */
+export const ChangeSizeRequestSchema = z.object({
+  tamanho_camisa: z.number({ error: 'Escolha o tamanho da camisa.' }).int().positive(),
+});
+export const ChangeSizeResponseSchema = z.object({ tamanho_camisa: z.string() });

@@ -9,5 +9,7 @@ export const PublicConfigSchema = z.object({
     conta: z.string().nullable(),
     ambiente: z.enum(['production', 'sandbox']),
   }),
+  /** The encarregado (LGPD art. 41), named on the privacy page (PRIVACY_OFFICER_NAME, PRIVACY_OFFICER_EMAIL). */
+  encarregado: z.object({ nome: z.string(), email: z.string() }).optional(),
 });
 export type PublicConfig = z.infer<typeof PublicConfigSchema>;

@@ -73,7 +73,15 @@ export const EventSchema = z.object({
 });
 export type Event = z.infer<typeof EventSchema>;
 
-export const EventListSchema = z.array(EventSchema);
+/**
+ * An event as the list answers it: everything but the long texts (the regulation and the termo),
+ * which only GET /api/events/{id}/ carries. Every visitor of the opening minute reads the list;
+ * each event's full regulation made it several times larger.
+ */
+export const EventSummarySchema = EventSchema.omit({ regulamento: true, termo_responsabilidade: true });
+export type EventSummary = z.infer<typeof EventSummarySchema>;
+
+export const EventListSchema = z.array(EventSummarySchema);
 
 /**
  * GET /api/events/ without `page` answers the whole list (the spec's browser expects an array); with
@@ -86,7 +94,7 @@ export const EventListQuerySchema = z.object({
 export type EventListQuery = z.infer<typeof EventListQuerySchema>;
 
 export const EventPageSchema = z.object({
-  results: z.array(EventSchema),
+  results: z.array(EventSummarySchema),
   count: z.number().int(),
   page: z.number().int(),
   pages: z.number().int(),

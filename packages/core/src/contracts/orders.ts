@@ -54,6 +54,8 @@ export const OrderDraftSchema = z
     metodo_pagamento: PaymentMethodSchema,
     /** A discount coupon's code (any case); the server checks it and prices the discount. */
     cupom: DraftCouponSchema,
+    /** Opt-in to WhatsApp messages at the delivery phone (consents.ts, WHATSAPP_CONSENT). */
+    whatsapp: z.boolean().default(false),
     /**
      * Accepted for older browsers and ignored: the order's buyer CPF is the card holder's CPF the server
      * sends to the provider, never a value of the draft.
@@ -78,6 +80,9 @@ export type OrderDraftInput = z.input<typeof OrderDraftSchema>;
 
 export const OrderAddressSchema = z.object({
   street: z.string(),
+  /** Absent on orders placed before the number had a field of its own (it is in `street`). */
+  number: z.string().optional(),
+  complement: z.string().optional(),
   neighborhood: z.string(),
   city: z.string(),
   state: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isS10Code } from '../s10.ts';
 import {
+  OrderAddressSchema,
   OrderRegistrationSchema,
   type OrderStatus,
   OrderStatusSchema,
@@ -75,8 +76,43 @@ export const PainelOrderSummarySchema = z.object({
 });
 export type PainelOrderSummary = z.infer<typeof PainelOrderSummarySchema>;
 
+/** The order statuses that are unpaid charges, not orders: an order exists only once paid. */
+export const UNPAID_ORDER_STATUSES = ['aguardando pagamento', 'expirado'] as const satisfies OrderStatus[];
+export type UnpaidOrderStatus = (typeof UNPAID_ORDER_STATUSES)[number];
+export const isUnpaidOrderStatus = (s: OrderStatus | undefined): s is UnpaidOrderStatus =>
+  s === 'aguardando pagamento' || s === 'expirado';
+
+/**
+ * A shop charge (products, a mixed cart) not paid: still open (`aguardando pagamento`: a Pix waiting or
+ * a card under review, holding its units and places) or ended by its deadline (`expirado`: all given
+ * back). What the buyer tried to buy is the charge's own snapshot; money in reais.
+ */
+export const PainelUnpaidChargeSchema = z.object({
+  /** The charge's number (no order exists for it). */
+  cobranca_id: z.number().int(),
+  txid: z.string(),
+  status: z.enum(UNPAID_ORDER_STATUSES),
+  /** The payment provider's state (ATIVA, EM_ANALISE, EXPIRADA…). */
+  situacao: z.string(),
+  criada_em: z.string(),
+  expira_em: z.string(),
+  /** Empty once the buyer's personal data was cleared (LGPD) and the account is gone. */
+  cliente: z.string(),
+  email: z.string().nullable(),
+  metodo_pagamento: PaymentMethodSchema,
+  total: z.number(),
+  itens: z.array(
+    z.object({ nome: z.string(), cor: z.string(), tamanho: z.string(), quantidade: z.number().int() }),
+  ),
+  /** How many event registrations the cart carries. */
+  inscricoes: z.number().int(),
+});
+export type PainelUnpaidCharge = z.infer<typeof PainelUnpaidChargeSchema>;
+
 export const PainelOrderPageSchema = z.object({
   results: z.array(PainelOrderSummarySchema),
+  /** Filled instead of `results` when the filter is `aguardando pagamento` or `expirado`. */
+  cobrancas: z.array(PainelUnpaidChargeSchema).default([]),
   count: z.number().int(),
   page_size: z.number().int(),
 });
@@ -120,17 +156,7 @@ export const PainelOrderDetailSchema = z.object({
     }),
   ),
   /** Null when nothing in the order ships (only event registrations). */
-  endereco: z
-    .object({
-      full_name: z.string(),
-      street: z.string(),
-      neighborhood: z.string(),
-      city: z.string(),
-      state: z.string(),
-      zip_code: z.string(),
-      phone: z.string(),
-    })
-    .nullable(),
+  endereco: OrderAddressSchema.nullable(),
   servico_frete: ShippingServiceSchema.nullable(),
   /** The event registrations paid with this order (a mixed cart); empty when there are none. */
   inscricoes: z.array(OrderRegistrationSchema).default([]),
@@ -227,3 +253,52 @@ export const DashboardSchema = z.object({
   webhook_pix: z.enum(['ok', 'erro', 'pendente', 'desativado']),
 });
 export type Dashboard = z.infer<typeof DashboardSchema>;
+
+/**
+ * A combination's stock-keeping code, as the packing slip prints it: the product, colour and size
+ * numbers (`P12-C3-T5`), the same for the same combination everywhere.
+ */
+export const skuOf = (productId: number, colorId: number, sizeId: number) =>
+  `P${productId}-C${colorId}-T${sizeId}`;
+
+/**
+ * The packing slip of an order (`GET /orders/{id}/romaneio/`): who sends, who receives, what to pick
+ * and pack, and a Code 128 barcode of the order number (an SVG drawn on the server).
+ */
+export const PackingSlipSchema = z.object({
+  pedido: z.number().int(),
+  data: z.string(),
+  servico_frete: ShippingServiceSchema.nullable(),
+  remetente: z.object({
+    nome: z.string(),
+    razao_social: z.string(),
+    cnpj: z.string(),
+    endereco: z.string(),
+    telefone: z.string(),
+  }),
+  /** Null when nothing in the order ships (only event registrations). */
+  destinatario: z
+    .object({
+      nome: z.string(),
+      endereco: z.string(),
+      bairro: z.string(),
+      cidade: z.string(),
+      uf: z.string(),
+      cep: z.string(),
+      telefone: z.string(),
+    })
+    .nullable(),
+  itens: z.array(
+    z.object({
+      sku: z.string(),
+      nome: z.string(),
+      cor: z.string(),
+      tamanho: z.string(),
+      quantidade: z.number().int(),
+    }),
+  ),
+  /** Event registrations in the same order (nothing to pack for them). */
+  inscricoes: z.number().int(),
+  codigo_barras: z.object({ formato: z.literal('code128'), texto: z.string(), svg: z.string() }),
+});
+export type PackingSlip = z.infer<typeof PackingSlipSchema>;

@@ -75,6 +75,12 @@ export const ROLE_PERMISSIONS: Record<StaffRole, readonly PainelPermission[]> = 
 /** Roles that check in only the events assigned to each person (`staff_events`); the others, every event. */
 export const EVENT_SCOPED_ROLES: readonly StaffRole[] = ['checkin'];
 
+/**
+ * Who sees the PCD answer (health data, LGPD art. 11): the event's organisers and the kit desk; the
+ * orders roles see registrations without it.
+ */
+export const HEALTH_DATA_PERMISSIONS: readonly PainelPermission[] = ['eventos', 'checkin'];
+
 /** Whether `role` may do what needs `permission` (or, given a list, any of them). */
 export function staffCan(
   role: StaffRole,
@@ -228,6 +234,8 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   pedido: 'Pedido',
   cupom: 'Cupom',
   cliente: 'Cliente',
+  fiscal: 'Configurações fiscais',
+  nota: 'Nota fiscal',
 };
 
 /**
@@ -436,6 +444,8 @@ export const STOCK_MOVEMENT_KINDS = [
   'liberacao',
   'cancelamento',
   'devolucao',
+  'troca_reserva',
+  'troca_liberacao',
 ] as const satisfies readonly [StockReason, ...string[]];
 export const StockMovementKindSchema = z.enum(STOCK_MOVEMENT_KINDS);
 export type StockMovementKind = z.infer<typeof StockMovementKindSchema>;
@@ -448,6 +458,8 @@ export const STOCK_MOVEMENT_LABELS: Record<StockMovementKind, string> = {
   liberacao: 'Liberação (pagamento expirado ou recusado)',
   cancelamento: 'Cancelamento',
   devolucao: 'Devolução',
+  troca_reserva: 'Troca (unidade reservada para o cliente)',
+  troca_liberacao: 'Troca recusada ou vencida (unidade liberada)',
 };
 
 /**
@@ -538,7 +550,8 @@ export const PainelParticipantSchema = z.object({
   meia_entrada: z.boolean(),
   tamanho_camisa: z.string().nullable(),
   equipe: z.string().nullable(),
-  pcd: z.boolean(),
+  /** Null for a member whose role does not see health data (HEALTH_DATA_PERMISSIONS). */
+  pcd: z.boolean().nullable(),
   contato_emergencia: z.object({ nome: z.string(), telefone: z.string() }).nullable(),
   /** The shop order that paid for it (a cart), or null on the direct path. */
   pedido_id: z.number().int().nullable().default(null),
@@ -575,6 +588,8 @@ export const PainelRegistrationDetailSchema = z.object({
   cancela: z.array(z.object({ id: z.number().int(), nome_completo: z.string() })),
   /** Null when staff may cancel it here; otherwise why not (paid with an order, already cancelled, kit picked up). */
   impedimento_cancelamento: z.string().nullable(),
+  /** What changed after the sale (cancel, transfer, changes), oldest first (docs/decisions/0041). */
+  historico: z.array(z.string()).optional(),
 });
 export type PainelRegistrationDetail = z.infer<typeof PainelRegistrationDetailSchema>;
 
@@ -907,3 +922,32 @@ export const CustomerEraseSchema = z.object({
     .min(3, 'Informe como a pessoa pediu a exclusão.')
     .max(300, 'Use no máximo 300 caracteres.'),
 });
+
+/**
+ * `GET /mensagens/`: every kind of message the shop sends, rendered with demo data exactly as the
+ * jobs send it (docs/decisions/0045). `html` shows images attached by Content-ID inline, for the preview.
+ */
+export const MessagePreviewListSchema = z.array(
+  z.object({
+    tipo: z.string(),
+    nome: z.string(),
+    mensagens: z.array(
+      z.object({
+        para: z.string(),
+        assunto: z.string(),
+        html: z.string(),
+        texto: z.string(),
+        anexos: z.array(z.object({ nome: z.string(), tipo: z.string() })),
+      }),
+    ),
+  }),
+);
+export type MessagePreviewList = z.infer<typeof MessagePreviewListSchema>;
+
+/** `GET /clientes/incidente.csv`: the window of a security incident, as dates (aaaa-mm-dd, store calendar). */
+export const IncidentWindowSchema = z
+  .object({
+    desde: z.iso.date({ error: 'Informe a data de início (aaaa-mm-dd).' }),
+    ate: z.iso.date({ error: 'Informe a data de fim (aaaa-mm-dd).' }),
+  })
+  .refine((w) => w.desde <= w.ate, { message: 'O início deve vir antes do fim.', path: ['ate'] });

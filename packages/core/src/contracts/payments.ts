@@ -2,7 +2,7 @@ import { CARD_BRANDS } from '../card.ts';
 import { z } from '../zod.ts';
 
 /** What a charge pays for, as the browser names it. */
-export const FinalidadeSchema = z.enum(['pedido', 'inscricao']);
+export const FinalidadeSchema = z.enum(['pedido', 'inscricao', 'troca']);
 export type Finalidade = z.infer<typeof FinalidadeSchema>;
 
 /** Money from the browser in reais (spec section 7); the server recomputes it and refuses a mismatch. */
@@ -14,6 +14,8 @@ const purposeFields = {
   pedido: z.unknown().optional(),
   /** Registration draft (when finalidade is 'inscricao'); validated by the events module. */
   inscricao: z.unknown().optional(),
+  /** Exchange draft (when finalidade is 'troca': `{ solicitacao }`, the price difference); orders module. */
+  troca: z.unknown().optional(),
 };
 
 export const PixCreateRequestSchema = z.object({
@@ -185,8 +187,10 @@ export const PaymentListItemSchema = z.object({
   finalidade: FinalidadeSchema,
   metodo: z.enum(['pix', 'cartao', 'gratuito']),
   status: z.enum(PIX_CHARGE_STATUSES),
-  /** Reais. */
+  /** Reais: for a card, what the buyer chose (interest of the instalments included) once the bank told it. */
   valor: z.number(),
+  /** Card: the instalments chosen. */
+  parcelas: z.number().int().positive().optional(),
   criado_em: z.string(),
   motivo: z.string().optional(),
   devolucao: z

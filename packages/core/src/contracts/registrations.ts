@@ -74,12 +74,31 @@ const participantFields = {
   contato_emergencia_nome: requiredText('Informe o nome do contato de emergência.', 120),
   contato_emergencia_telefone: PhoneSchema,
   pcd: z.boolean().default(false),
+  /** The PCD answer's own consent (health data, LGPD art. 11 I; text in consents.ts): required with `pcd`. */
+  pcd_consentimento: z.boolean().default(false),
+  /** Opt-in to WhatsApp messages at the participant's phone (consents.ts, WHATSAPP_CONSENT). */
+  whatsapp: z.boolean().default(false),
   aceite_termo: z.literal(true, { error: 'Aceite o termo de responsabilidade para continuar.' }),
   /** The termo_versao of the event page the person read; a newer text must be read again. */
   termo_versao: z.string({ error: 'Aceite o termo de responsabilidade para continuar.' }).min(1).max(64),
   /** A discount coupon's code (any case); the server checks it and prices the discount. */
   cupom: DraftCouponSchema,
+  /**
+   * The signed link of a waitlist offer (docs/decisions/0042-waitlist.md): the place held for this
+   * person in the offered category is the one the registration takes.
+   */
+  oferta_espera: z.string().trim().max(200).optional(),
 };
+
+/** Health data is asked with its own consent (LGPD art. 11 I): no PCD answer without it. */
+function pcdNeedsConsent(v: { pcd?: boolean; pcd_consentimento?: boolean }, ctx: z.RefinementCtx) {
+  if (v.pcd && !v.pcd_consentimento)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['pcd_consentimento'],
+      message: 'Para se inscrever como PCD, autorize o uso desta informação.',
+    });
+}
 
 type ParticipantShape = {
   zip_code: string;
@@ -105,6 +124,7 @@ function withAddress<T extends ParticipantShape>(v: T): T & { endereco: string }
 export const ParticipantSchema = z
   .object(participantFields)
   .superRefine(cepMatchesState)
+  .superRefine(pcdNeedsConsent)
   .transform(withAddress);
 export type ParticipantInput = z.input<typeof ParticipantSchema>;
 export type Participant = z.output<typeof ParticipantSchema>;
@@ -125,6 +145,7 @@ export const RegistrationPriceDraftSchema = z.object({
 export const RegisterRequestSchema = z
   .object({ txid: z.string().min(1).max(100), ...participantFields })
   .superRefine(cepMatchesState)
+  .superRefine(pcdNeedsConsent)
   .transform(withAddress);
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 
@@ -170,7 +191,12 @@ export const RegistrationLookupSchema = z.object({
   nome_completo: z.string(),
   email: z.string(),
   numero_contato: z.string(),
-  evento_detalhes: z.object({ id: z.number().int(), nome_evento: z.string() }),
+  evento_detalhes: z.object({
+    id: z.number().int(),
+    nome_evento: z.string(),
+    /** The race's first day (YYYY-MM-DD). */
+    data: z.string().optional(),
+  }),
   categoria_evento_detalhes: z.array(CategoryRefSchema),
   endereco: z.string(),
   tamanho_camisa: z.string().nullable(),
@@ -194,8 +220,13 @@ export const RegistrationLookupSchema = z.object({
   /** The discount coupon used and what it took off, in reais; absent without a coupon. */
   cupom: z.string().optional(),
   desconto: z.number().optional(),
+  /** What changed after the sale (cancel, transfer, changes), oldest first (docs/decisions/0041). */
+  historico: z.array(z.string()).optional(),
 });
 export type RegistrationLookup = z.infer<typeof RegistrationLookupSchema>;
+
+/** GET /api/inscricoes/: every registration this account made, paid on the event page or in an order. */
+export const AccountRegistrationsSchema = z.array(RegistrationLookupSchema);
 
 export const LOOKUP_NOT_FOUND = 'Inscrição não encontrada para o CPF fornecido.';
 export const KIT_SIZE_SOLD_OUT = 'Este tamanho de camisa esgotou. Escolha outro.';

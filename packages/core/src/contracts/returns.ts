@@ -74,6 +74,59 @@ export const ReturnRequestSchema = z
   });
 export type ReturnRequest = z.infer<typeof ReturnRequestSchema>;
 
+/**
+ * `POST /api/orders/:id/trocas/`: exchange units of a line for another colour or size of the same
+ * product (docs/decisions/0040), within the same window as a return. The new units are held at once.
+ */
+export const ExchangeRequestSchema = z
+  .object({
+    itens: z
+      .array(
+        ReturnLineSchema.extend({
+          cor_id: z.number().int().positive(),
+          tamanho_id: z.number().int().positive(),
+        }),
+      )
+      .min(1, 'Escolha ao menos um item.')
+      .max(20),
+    motivo: z.enum(RETURN_REASONS),
+    descricao: NoteSchema.optional(),
+  })
+  .refine((r) => r.motivo !== 'defeito' || (r.descricao?.length ?? 0) > 0, {
+    message: 'Descreva o defeito.',
+    path: ['descricao'],
+  });
+export type ExchangeRequest = z.infer<typeof ExchangeRequestSchema>;
+
+/** When the exchanged units ship: as soon as the buyer posts the return, or once the shop received it. */
+export const EXCHANGE_SHIPS_ON = ['postada', 'recebida'] as const;
+
+/** What an exchange sends out, and the price difference (reais: positive the buyer pays, negative comes back). */
+export const ExchangeSchema = z.object({
+  itens: z.array(
+    z.object({
+      item_id: z.number().int(),
+      produto: z.string(),
+      cor: z.string(),
+      tamanho: z.string(),
+      quantidade: z.number().int(),
+    }),
+  ),
+  diferenca: z.number(),
+  /** True once a positive difference was paid (always true when there is none to pay). */
+  diferenca_paga: z.boolean(),
+  /** The outbound tracking code once staff shipped the new units. */
+  codigo_rastreio: z.string().nullable(),
+});
+export type Exchange = z.infer<typeof ExchangeSchema>;
+
+/** One step of a request's history, as the order page lists it. */
+export const ReturnEventSchema = z.object({
+  status: z.enum(RETURN_STATUSES),
+  em: z.string(),
+  nota: z.string().nullable(),
+});
+
 /** One request as the buyer and staff see it (money in reais). */
 export const OrderReturnSchema = z.object({
   id: z.number().int(),
@@ -100,6 +153,10 @@ export const OrderReturnSchema = z.object({
   valor_reembolsado: z.number(),
   criado_em: z.string(),
   versao: z.number().int(),
+  /** The exchange's side (`tipo: 'troca'`), null for other kinds. */
+  troca: ExchangeSchema.nullable().optional(),
+  /** Every state the request went through, oldest first. */
+  historico: z.array(ReturnEventSchema).optional(),
 });
 export type OrderReturn = z.infer<typeof OrderReturnSchema>;
 
@@ -107,6 +164,8 @@ export type OrderReturn = z.infer<typeof OrderReturnSchema>;
 export const OrderAfterSaleSchema = z.object({
   pode_desistir: z.boolean(),
   pode_devolver: z.boolean(),
+  /** An exchange may be asked (the same window as a return). */
+  pode_trocar: z.boolean().optional(),
   /** Last day (aaaa-mm-dd) to return by regret; null before delivery. */
   prazo_arrependimento: z.string().nullable(),
   /** Last day (aaaa-mm-dd) to return for a defect; null before delivery. */
@@ -171,3 +230,53 @@ export const ReturnCodeSchema = z.object({
   versao: VersionSchema,
 });
 export type ReturnCode = z.infer<typeof ReturnCodeSchema>;
+
+/** Staff mark a return or exchange posted (the buyer handed the parcel to the carrier). */
+export const ReturnPostedSchema = z.object({ versao: VersionSchema });
+export type ReturnPosted = z.infer<typeof ReturnPostedSchema>;
+
+/** Staff ship an exchange's new units with the carrier's tracking code (UPU S10, checked on the server). */
+export const ExchangeShipSchema = z.object({
+  codigo_rastreio: z
+    .string()
+    .trim()
+    .transform((v) => v.toUpperCase().replace(/\s+/g, '')),
+  versao: VersionSchema,
+});
+export type ExchangeShip = z.infer<typeof ExchangeShipSchema>;
+
+/** One refund of an order's payment, as the back office's order page lists it (docs/decisions/0040). */
+export const OrderRefundRowSchema = z.object({
+  id: z.number().int(),
+  valor: z.number(),
+  /** PENDENTE, ENVIANDO, EM_PROCESSAMENTO, DEVOLVIDO or NAO_REALIZADO. */
+  status: z.string(),
+  motivo: z.string(),
+  /** The staff member who asked for it; null for the shop's own rules (a buyer's withdrawal). */
+  por: z.string().nullable(),
+  em: z.string(),
+  /** The refund at the provider: the devolução id of a Pix, the charge id of a card. */
+  id_provedor: z.string().nullable(),
+});
+
+/** `GET /api/painel/orders/:id/reembolsos/`: what was paid, returned and is left, and every refund. */
+export const OrderRefundsSchema = z.object({
+  metodo: z.enum(['pix', 'cartao', 'gratuito']),
+  pago: z.number(),
+  reembolsado: z.number(),
+  restante: z.number(),
+  reembolsos: z.array(OrderRefundRowSchema),
+});
+export type OrderRefunds = z.infer<typeof OrderRefundsSchema>;
+
+/**
+ * `POST /api/painel/orders/:id/reembolsos/`: refund any amount up to what is left. `reembolsos_vistos` is
+ * how many refunds the screen listed: the refund's id is built from it, so the same screen submitted twice
+ * refunds once, and a screen that missed a newer refund is told to reload.
+ */
+export const OrderRefundPartSchema = z.object({
+  valor: ReturnRefundSchema.shape.valor,
+  motivo: z.string().trim().min(3, 'Informe o motivo.').max(300),
+  reembolsos_vistos: z.number().int().min(0),
+});
+export type OrderRefundPart = z.infer<typeof OrderRefundPartSchema>;

@@ -136,6 +136,9 @@ export const addresses = pgTable(
     city: text('city').notNull(),
     neighborhood: text('neighborhood').notNull(),
     street: text('street').notNull(),
+    /** The house number, or 'S/N'; empty on addresses kept before it had a field of its own. */
+    number: text('number').notNull().default(''),
+    complement: text('complement').notNull().default(''),
     phone: text('phone').notNull(),
     isPrimary: boolean('is_primary').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

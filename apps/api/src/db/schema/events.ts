@@ -205,6 +205,14 @@ export const registrations = pgTable(
      * after the event ended, by the `privacy.health-data` job; the registration stays.
      */
     pcdErasedAt: timestamp('pcd_erased_at', { withTimezone: true }),
+    /** The PCD answer's own consent (LGPD art. 11 I): the text's version (core's PCD_CONSENT) and when. */
+    pcdConsentVersion: text('pcd_consentimento_versao'),
+    pcdConsentAt: timestamp('pcd_consentimento_em', { withTimezone: true }),
+    /** Opt-in to WhatsApp messages at `phone` (core's WHATSAPP_CONSENT): version and when; null without. */
+    whatsappConsentVersion: text('whatsapp_consentimento_versao'),
+    whatsappConsentAt: timestamp('whatsapp_consentimento_em', { withTimezone: true }),
+    /** When the WhatsApp kit-pickup reminder was queued, so the daily job sends it once. */
+    kitReminderSentAt: timestamp('lembrete_kit_em', { withTimezone: true }),
     /** Hash of the termo de responsabilidade text accepted, and when. */
     termsVersion: text('termo_versao'),
     termsAcceptedAt: timestamp('termo_aceito_em', { withTimezone: true }),
@@ -224,6 +232,13 @@ export const registrations = pgTable(
      * v4 UUID), for new rows and, when the column was added, for every existing one.
      */
     checkinNonce: text('checkin_nonce').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /**
+     * The nonce the links e-mailed to the participant are signed with (docs/decisions/0041): drawing a
+     * new one revokes every link sent before.
+     */
+    participantLinkNonce: text('participant_link_nonce')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
   },
   (t) => [
     index('registrations_account_cpf_idx').on(t.accountUserId, t.cpf),
@@ -285,6 +300,8 @@ export const eventAfterSaleRules = pgTable(
     sizeChangeAllowed: boolean('size_change_allowed').notNull(),
     sizeChangeUntil: date('size_change_until'),
     waitlistOfferHours: integer('waitlist_offer_hours').notNull(),
+    /** The categories with a waitlist when sold out (docs/decisions/0042-waitlist.md). */
+    waitlistCategoryIds: integer('waitlist_category_ids').array().notNull().default(sql`'{}'::integer[]`),
     /** Bumped by every save; a save from a form opened at an older version is refused (0025). */
     version: integer('version').notNull().default(1),
   },
@@ -319,4 +336,44 @@ export const registrationChanges = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('registration_changes_registration_idx').on(t.registrationId)],
+);
+
+/**
+ * A registration handed to another runner (docs/decisions/0041-runner-transfer-changes-and-participant-links.md):
+ * the holder names the new runner, who completes it through the link e-mailed to them (a random token,
+ * stored only as its SHA-256) and pays the fee and any price difference by a 'registration' charge.
+ * At most one pending transfer per registration; an unpaid one ends at `expires_at`.
+ */
+export const registrationTransfers = pgTable(
+  'registration_transfers',
+  {
+    id: serial('id').primaryKey(),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    status: text('status', { enum: ['pendente', 'concluida', 'cancelada', 'expirada'] }).notNull(),
+    /** Who started it: the buying account, or the participant through their signed link. */
+    actor: text('actor', { enum: ['comprador', 'participante'] }).notNull(),
+    /** The new runner as the holder named them; the CPF must be the one who completes it. */
+    toName: text('to_name').notNull(),
+    toCpf: text('to_cpf').notNull(),
+    toEmail: text('to_email').notNull(),
+    /** The holder when it was asked, told by e-mail when it completes. */
+    fromName: text('from_name').notNull(),
+    fromEmail: text('from_email').notNull(),
+    /** The rules' fee when it was asked (the difference of a 60+ price is priced when paying). */
+    feeCents: integer('fee_cents').notNull(),
+    /** The charge that paid it (set when the charge is created, kept when paid). */
+    chargeId: integer('charge_id').references(() => charges.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('registration_transfers_one_pending')
+      .on(t.registrationId)
+      .where(sql`${t.status} = 'pendente'`),
+    index('registration_transfers_charge_idx').on(t.chargeId),
+  ],
 );

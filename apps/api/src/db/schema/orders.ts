@@ -63,6 +63,9 @@ export const orders = pgTable(
     trackingCode: text('tracking_code'),
     /** The buyer's CPF, 11 digits, when the checkout asked for one (card payments); null for Pix. */
     buyerCpf: text('buyer_cpf'),
+    /** Opt-in at checkout to WhatsApp updates at the delivery phone (core's WHATSAPP_CONSENT): version and when. */
+    whatsappConsentVersion: text('whatsapp_consentimento_versao'),
+    whatsappConsentAt: timestamp('whatsapp_consentimento_em', { withTimezone: true }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId),

@@ -18,7 +18,7 @@ import { users } from './accounts.ts';
  * already CONCLUIDA, never reaches a provider and never moves again (docs/decisions/0028).
  */
 export const chargeMethods = ['pix', 'cartao', 'gratuito'] as const;
-export const chargePurposes = ['order', 'registration'] as const;
+export const chargePurposes = ['order', 'registration', 'exchange'] as const;
 /** API Pix statuses, plus the card outcomes and our own states: the contract's list, one source. */
 export const chargeStatuses = PIX_CHARGE_STATUSES;
 /** Where a provider answer in the payment event log came from. */
@@ -104,6 +104,8 @@ export const chargeRefunds = pgTable(
      */
     status: text('status').notNull(),
     reason: text('reason').notNull(),
+    /** Who asked for it: the staff member's name, or null for the shop's own rules (a buyer's withdrawal). */
+    requestedBy: text('requested_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
   },

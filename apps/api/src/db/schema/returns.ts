@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { colors, products, sizes } from './catalog.ts';
 import { orderItems, orders } from './orders.ts';
 
 /**
@@ -43,6 +44,15 @@ export const orderReturns = pgTable(
     postingValidUntil: date('posting_valid_until', { mode: 'string' }),
     /** What went back to the buyer, in centavos (items and shipping), summed over the refunds. */
     refundedCents: integer('refunded_cents').notNull().default(0),
+    /**
+     * An exchange's price difference in centavos (docs/decisions/0040): positive the buyer pays it (a
+     * charge of purpose `exchange`), negative it goes back through a partial refund when the exchange ships.
+     */
+    differenceCents: integer('difference_cents').notNull().default(0),
+    /** The paid charge that settled a positive difference (one per request). */
+    differenceChargeId: integer('difference_charge_id').unique(),
+    /** The outbound tracking code of an exchange's new units (UPU S10). */
+    exchangeTrackingCode: text('exchange_tracking_code'),
     /** Bumped by every staff change: a save from an older version is refused (docs/decisions/0025). */
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
@@ -84,3 +94,55 @@ export const orderDeliveries = pgTable('order_deliveries', {
   source: text('source', { enum: ['painel', 'rastreio'] }).notNull(),
   at: timestamp('at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * What an exchange sends out in place of the returned line (docs/decisions/0040): the same product in
+ * another colour or size. `held` while the unit is taken off the shelf for the buyer (a `troca_reserva`
+ * movement); false once it shipped or went back (`troca_liberacao`, a refusal or a lapsed window).
+ */
+export const orderExchangeItems = pgTable(
+  'order_exchange_items',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    colorId: integer('color_id')
+      .notNull()
+      .references(() => colors.id),
+    sizeId: integer('size_id')
+      .notNull()
+      .references(() => sizes.id),
+    colorName: text('color_name').notNull(),
+    sizeName: text('size_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The product's price when the exchange was asked, per unit, in centavos. */
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    held: boolean('held').notNull().default(true),
+  },
+  (t) => [
+    index('order_exchange_items_return_idx').on(t.returnId),
+    check('order_exchange_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Every state a request went through, for the order page's history (written with each change). */
+export const orderReturnEvents = pgTable(
+  'order_return_events',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: RETURN_STATUSES }).notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('order_return_events_return_idx').on(t.returnId)],
+);

@@ -2,7 +2,7 @@ import { addDays } from '@passada/core/calendar';
 import { courseTimeLimitMinutes } from '@passada/core/events';
 import { describeAgeLimits } from '@passada/core/race-rules';
 import { describe, expect, it } from 'vitest';
-import { planDemoEvents } from './events.ts';
+import { planDemoEvents, setPrice } from './events.ts';
 
 const WEEKDAYS = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
 const weekdayName = (date: string) => WEEKDAYS[new Date(`${date}T12:00:00Z`).getUTCDay()];
@@ -76,5 +76,20 @@ describe.each(seedDays)('demo events seeded on %s', (today) => {
   it('close registrations before the race, and one event is already closed', () => {
     for (const { row } of planned) expect(row.registrationDeadline < row.startDate, row.name).toBe(true);
     expect(planned.filter((p) => p.row.registrationDeadline < today)).toHaveLength(1);
+  });
+});
+
+describe('setPrice', () => {
+  it('gives lots prices an organiser would set (ending in ,90), never above the computed one', () => {
+    expect(setPrice(7990 * 0.8)).toBe(6390);
+    expect(setPrice(7990 * 0.9)).toBe(7190);
+    expect(setPrice(12990 * 0.8)).toBe(10390);
+    for (const cents of [1990, 4990, 8990, 14990, 24990]) {
+      for (const share of [0.8, 0.9]) {
+        const price = setPrice(cents * share);
+        expect(price % 100).toBe(90);
+        expect(price).toBeLessThanOrEqual(cents * share);
+      }
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
 import { reaisToCents } from '@passada/core/money';
 import { defaultRegulation, defaultTerms } from '@passada/core/race-rules';
 import { eventPoster } from '../../modules/events/event-poster.ts';
+import { notifyEventsChanged } from '../../modules/events/events.service.ts';
 import type { Db } from '../client.ts';
 import { categoryLots, eventCategories, eventDays, eventKitSizes, events } from '../schema/index.ts';
 
@@ -323,7 +324,7 @@ export async function seedEvents(
           categoryId: c.id,
           position: 0,
           name: '1º lote',
-          priceCents: Math.round(c.priceCents * 0.8),
+          priceCents: setPrice(c.priceCents * 0.8),
           untilDate: addDays(today, 7),
           untilCount: 300,
         },
@@ -331,7 +332,7 @@ export async function seedEvents(
           categoryId: c.id,
           position: 1,
           name: '2º lote',
-          priceCents: Math.round(c.priceCents * 0.9),
+          priceCents: setPrice(c.priceCents * 0.9),
           untilDate: addDays(today, 21),
           untilCount: null,
         },
@@ -348,5 +349,13 @@ export async function seedEvents(
       })),
     );
     await tx.insert(eventKitSizes).values(kits);
+    // Kept event answers and pages of a running shop show the new events.
+    await notifyEventsChanged(tx);
   });
+}
+
+/** A lot's price as an organiser would set it, not as computed: 20% off R$ 79,90 is R$ 63,90, not R$ 63,92. */
+export function setPrice(cents: number): number {
+  if (cents < 100) return Math.round(cents);
+  return Math.floor((cents - 90) / 100) * 100 + 90;
 }

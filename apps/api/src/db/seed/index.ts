@@ -5,6 +5,7 @@ import { products } from '../schema/index.ts';
 import { seedCatalog } from './catalog.ts';
 import { seedCoupons } from './coupons.ts';
 import { seedEvents } from './events.ts';
+import { seedFiscal } from './fiscal.ts';
 import { seedStaff } from './staff.ts';
 
 export interface SeedOptions {
@@ -35,4 +36,5 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<void> 
   await seedEvents(db);
   if (options.staff) await seedStaff(db);
   await seedCoupons(db);
+  await seedFiscal(db);
 }

@@ -7,7 +7,16 @@ type Conn = Db | Tx;
 export type AddressRow = typeof addresses.$inferSelect;
 export type AddressValues = Pick<
   AddressRow,
-  'fullName' | 'zipCode' | 'state' | 'city' | 'neighborhood' | 'street' | 'phone' | 'isPrimary'
+  | 'fullName'
+  | 'zipCode'
+  | 'state'
+  | 'city'
+  | 'neighborhood'
+  | 'street'
+  | 'number'
+  | 'complement'
+  | 'phone'
+  | 'isPrimary'
 >;
 
 /** Serialises address changes of one user (first address, primary switch) across connections. */

@@ -22,6 +22,8 @@ export function toAddress(row: repo.AddressRow): Address {
     city: row.city,
     neighborhood: row.neighborhood,
     street: row.street,
+    number: row.number,
+    complement: row.complement,
     phone: formatPhone(row.phone),
     is_primary: row.isPrimary,
   };
@@ -35,6 +37,8 @@ function toValues(input: AddressData): repo.AddressValues {
     city: input.city,
     neighborhood: input.neighborhood,
     street: input.street,
+    number: input.number,
+    complement: input.complement,
     phone: input.phone,
     isPrimary: input.is_primary,
   };

@@ -41,7 +41,9 @@ describe('addresses', () => {
       state: 'CE',
       city: 'Fortaleza',
       neighborhood: 'Meireles',
-      street: 'Av. Beira Mar, 100',
+      street: 'Av. Beira Mar',
+      number: '100',
+      complement: '',
       phone: '(85) 98888-7777',
       is_primary: true,
     });

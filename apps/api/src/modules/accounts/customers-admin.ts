@@ -5,6 +5,7 @@ import { and, asc, count, desc, eq, exists, ilike, or, type SQL } from 'drizzle-
 import type { Db, Tx } from '../../db/client.ts';
 import { events, orders, registrations, users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { accountsHeldBetween } from './incident.repository.ts';
 import { exportPersonalData } from './personal-data.ts';
 
 export const CUSTOMERS_PAGE_SIZE = 20;
@@ -118,7 +119,16 @@ export function createCustomersAdmin(deps: {
     if (!(await deps.eraseAccount(tx, id))) throw notFound('Cliente não encontrado ou já excluído.');
   }
 
-  return { search, detail, exportData, erase };
+  /** The incident export (docs/operations.md): accounts held in [from, to] and the kinds of data each holds. */
+  const incident = (tx: Tx, from: Date, to: Date) => accountsHeldBetween(tx, from, to);
+
+  return {
+    incident,
+    search,
+    detail,
+    exportData,
+    erase,
+  };
 }
 
 export type CustomersAdmin = ReturnType<typeof createCustomersAdmin>;

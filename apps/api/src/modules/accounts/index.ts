@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { purgeMessageLog } from '../../providers/message-log.ts';
 import { accountsRoutes } from './accounts.routes.ts';
 import { type AddressesService, createAddressesService } from './addresses.service.ts';
 import { type CustomersAdmin, createCustomersAdmin } from './customers-admin.ts';
@@ -32,7 +33,10 @@ export default fp(
     app.jobs.work('mail.login-link', ({ userId }) => users.sendLoginLink(userId));
     app.jobs.work('mail.account-notice', ({ noticeId }) => users.sendAccountNotice(noticeId));
     app.jobs.work('privacy.retention', async () => {
-      const removed = await applyRetention(app.db, app.now(), app.env.LOGIN_DEVICE_TTL_DAYS);
+      const removed = {
+        ...(await applyRetention(app.db, app.now(), app.env.LOGIN_DEVICE_TTL_DAYS)),
+        messageLog: await purgeMessageLog(app.db, app.now(), app.env.MESSAGE_LOG_RETENTION_DAYS),
+      };
       app.log.info({ removed }, 'Retenção de dados pessoais aplicada');
     });
     // Every night at 03:30 in Fortaleza, when the shop is quiet.
@@ -42,3 +46,4 @@ export default fp(
   },
   { name: 'accounts', dependencies: ['infra', 'jobs'] },
 );
+export { accountMailPreviews } from './mail-previews.ts';

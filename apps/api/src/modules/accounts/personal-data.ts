@@ -89,6 +89,8 @@ export async function exportPersonalData(db: Db | Tx, userId: number, now: Date)
         city: a.city,
         neighborhood: a.neighborhood,
         street: a.street,
+        number: a.number,
+        complement: a.complement,
         phone: a.phone,
         is_primary: a.isPrimary,
       })),

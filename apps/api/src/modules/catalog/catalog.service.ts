@@ -314,6 +314,41 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     if (toShelf) await giveBack(tx, lines, { ...why, chargeId });
   }
 
+  /**
+   * Takes units off the shelf for an exchange (docs/decisions/0040), in the caller's transaction: one
+   * conditional statement per combination, so two buyers after the last unit never both get it (409 for
+   * the one short). Each line is a `troca_reserva` movement of the order.
+   */
+  async function holdForExchange(
+    tx: Tx,
+    orderId: number,
+    lines: Array<StockLine & { label: string }>,
+    note: string,
+  ) {
+    const movements: NewStockMovement[] = [];
+    for (const line of [...lines].sort(byCombo)) {
+      const after = await takeStock(tx, line);
+      if (after === undefined) {
+        const current = await getProduct(line.productId, { color: line.colorId, size: line.sizeId }, tx);
+        const left = current.stock[0]?.quantity ?? 0;
+        throw conflict(`Estoque insuficiente para ${line.label}: restam ${left}.`, 'estoque_insuficiente');
+      }
+      movements.push(movement(line, -line.quantity, after, { reason: 'troca_reserva', orderId, note }));
+    }
+    await insertStockMovements(tx, movements);
+  }
+
+  /** Puts an exchange's held units back on the shelf (refused, lapsed): `troca_liberacao` movements. */
+  async function releaseExchangeHold(tx: Tx, orderId: number, lines: StockLine[], note: string) {
+    const movements: NewStockMovement[] = [];
+    for (const line of [...lines].sort(byCombo)) {
+      const after = await giveBackStock(tx, line);
+      if (after !== undefined)
+        movements.push(movement(line, line.quantity, after, { reason: 'troca_liberacao', orderId, note }));
+    }
+    await insertStockMovements(tx, movements);
+  }
+
   /** The paid charge's hold becomes the order's sale: `venda` movements of 0 units, linked to it. */
   const confirmSale = (tx: Tx, chargeId: number, orderId: number) =>
     insertSaleMovements(tx, chargeId, orderId);
@@ -352,6 +387,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     reserveStock,
     releaseStock,
     restock,
+    holdForExchange,
+    releaseExchangeHold,
     confirmSale,
     admin: createCatalogAdmin(deps),
   };

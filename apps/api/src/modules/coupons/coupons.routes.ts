@@ -2,6 +2,7 @@ import { ApiErrorSchema } from '@passada/core/contracts/common';
 import { CouponPreviewRequestSchema, CouponPreviewSchema } from '@passada/core/contracts/coupons';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth.ts';
+import { badRequest } from '../../plugins/errors.ts';
 import type { CouponsService } from './coupons.service.ts';
 
 /** The checkout's preview of a coupon, before any charge exists. */
@@ -40,6 +41,8 @@ export const couponsRoutes: FastifyPluginAsyncZod<{ coupons: CouponsService }> =
     async (request) => {
       const user = await requireUser(request);
       const { cupom, finalidade, pedido, inscricao } = request.body;
+      if (finalidade === 'troca')
+        throw badRequest('Cupons não se aplicam à diferença de uma troca.', 'cupom_invalido');
       return finalidade === 'pedido'
         ? coupons.preview(user, 'order', cupom, pedido)
         : coupons.preview(user, 'registration', cupom, inscricao);

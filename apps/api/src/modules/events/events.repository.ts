@@ -342,3 +342,76 @@ export async function setRegistrationsClosed(
   if (rows.length) await notifyEventsChanged(tx);
   return rows.length === 1;
 }
+
+/**
+ * Gives back one place of `categoryId` the charge holds (a runner changing distance,
+ * docs/decisions/0041); false when the charge holds none there.
+ */
+export async function releaseOneReservation(
+  tx: Tx,
+  chargeId: number,
+  categoryId: number,
+  now: Date,
+): Promise<boolean> {
+  const [held] = await tx
+    .select({ id: placeReservations.id })
+    .from(placeReservations)
+    .where(
+      and(
+        eq(placeReservations.chargeId, chargeId),
+        eq(placeReservations.categoryId, categoryId),
+        isNull(placeReservations.releasedAt),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  if (!held) return false;
+  await tx.update(placeReservations).set({ releasedAt: now }).where(eq(placeReservations.id, held.id));
+  await tx
+    .update(eventCategories)
+    .set({ placesLeft: sql`${eventCategories.placesLeft} + 1` })
+    .where(eq(eventCategories.id, categoryId));
+  await notifyEventsChanged(tx);
+  return true;
+}
+
+/** Gives back one shirt of `kitSizeId` the charge holds; false when it holds none of that size. */
+export async function releaseOneKitReservation(
+  tx: Tx,
+  chargeId: number,
+  kitSizeId: number,
+  now: Date,
+): Promise<boolean> {
+  const [held] = await tx
+    .select({ id: kitReservations.id })
+    .from(kitReservations)
+    .where(
+      and(
+        eq(kitReservations.chargeId, chargeId),
+        eq(kitReservations.kitSizeId, kitSizeId),
+        isNull(kitReservations.releasedAt),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  if (!held) return false;
+  await tx.update(kitReservations).set({ releasedAt: now }).where(eq(kitReservations.id, held.id));
+  await tx
+    .update(eventKitSizes)
+    .set({ left: sql`${eventKitSizes.left} + 1` })
+    .where(eq(eventKitSizes.id, kitSizeId));
+  await notifyEventsChanged(tx);
+  return true;
+}
+
+/** The places and shirts a paid charge held move to another charge (a change paid apart). */
+export async function moveReservations(tx: Tx, fromChargeId: number, toChargeId: number): Promise<void> {
+  await tx
+    .update(placeReservations)
+    .set({ chargeId: toChargeId })
+    .where(and(eq(placeReservations.chargeId, fromChargeId), isNull(placeReservations.releasedAt)));
+  await tx
+    .update(kitReservations)
+    .set({ chargeId: toChargeId })
+    .where(and(eq(kitReservations.chargeId, fromChargeId), isNull(kitReservations.releasedAt)));
+}

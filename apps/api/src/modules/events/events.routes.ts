@@ -2,10 +2,19 @@ import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import { EventListAnswerSchema, EventListQuerySchema, EventSchema } from '@passada/core/contracts/events';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type AnswerCache, sendCached } from '../../plugins/answer-cache.ts';
 import type { EventsService } from './events.service.ts';
 
-/** Running events (docs/product.md §7): list, paged list, one event, and the generated posters. */
-export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = async (app, { events }) => {
+/**
+ * Running events (docs/product.md §7): list, paged list, one event, and the generated posters. The
+ * list and event answers are built from the contracts' types by the service and kept serialized
+ * (answer-cache.ts) until an event, its places, kits or lots change; `cache()` answers the cache
+ * after dropping it when a new day began.
+ */
+export const eventsRoutes: FastifyPluginAsyncZod<{
+  events: EventsService;
+  cache: () => AnswerCache;
+}> = async (app, { events, cache }) => {
   app.get(
     '/api/events/',
     {
@@ -16,7 +25,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
         response: { 200: EventListAnswerSchema, 404: ApiErrorSchema },
       },
     },
-    async (request) => events.listEvents(request.query),
+    async (request, reply) => {
+      const { page, page_size: size } = request.query;
+      const key = page === undefined ? 'list' : `page:${page}:${size}`;
+      return sendCached(request, reply, await cache().get(key, () => events.listEvents(request.query)));
+    },
   );
 
   app.get(
@@ -29,7 +42,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventsService }> = as
         response: { 200: EventSchema, 404: ApiErrorSchema },
       },
     },
-    async (request) => events.getEvent(request.params.id),
+    async (request, reply) => {
+      const { id } = request.params;
+      return sendCached(request, reply, await cache().get(`event:${id}`, () => events.getEvent(id)));
+    },
   );
 
   app.get(

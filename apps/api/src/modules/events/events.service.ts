@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
-import type { Event, EventListQuery, EventPage } from '@passada/core/contracts/events';
+import type { Event, EventListQuery, EventPage, EventSummary } from '@passada/core/contracts/events';
 import type { PainelEvent } from '@passada/core/contracts/painel';
 import { KIT_SIZE_SOLD_OUT } from '@passada/core/contracts/registrations';
 import {
@@ -20,7 +20,7 @@ import { createEventsAdmin } from './events-admin.ts';
 
 export type { CategoryInfo, EventRow, KitSizeRow } from './events.repository.ts';
 /** Shared beyond the module: the shop's cache listens for it. */
-export { EVENTS_CHANGED } from './events.repository.ts';
+export { EVENTS_CHANGED, notifyEventsChanged } from './events.repository.ts';
 
 /** The store's termo de responsabilidade, for events that do not write their own. */
 export const STANDARD_TERMS = [
@@ -62,6 +62,16 @@ function priceOf(category: { id: number; priceCents: number }, p: Pricing): LotP
 }
 
 type Conn = Db | Tx;
+
+/**
+ * A rule another module adds to every new registration of an event (the opening's waiting room,
+ * docs/decisions/0046): it throws an HttpError to refuse. Runs in the prepare step's transaction.
+ */
+export type OpeningGate = (
+  tx: Tx,
+  event: repo.EventRow,
+  who: { userId: number; cpf: string },
+) => Promise<void>;
 
 export interface EventsServiceDeps {
   db: Db;
@@ -136,6 +146,12 @@ function registrationsOpen(row: repo.EventRow, now: Date): boolean {
   return !row.registrationsClosed && isRegistrationOpen(row.registrationDeadline, now);
 }
 
+/** The list's shape of an event: everything but the long texts. */
+function summary(event: Event): EventSummary {
+  const { regulamento: _regulation, termo_responsabilidade: _terms, ...rest } = event;
+  return rest;
+}
+
 const CLOSED_BY_HAND = 'As inscrições deste evento foram encerradas pela organização.';
 
 /** Running events, their categories and the places left in each (docs/product.md §7). */
@@ -166,15 +182,18 @@ export function createEventsService(deps: EventsServiceDeps) {
     return rows.map((row) => toWire(row, days, kits, pricing, now));
   }
 
-  /** The whole list ordered by start date, or one page of it when `page` is given. */
-  async function listEvents(query: EventListQuery): Promise<Event[] | EventPage> {
-    if (query.page === undefined) return withDays(await repo.listEvents(deps.db));
+  /**
+   * The whole list ordered by start date, or one page of it when `page` is given; each event without
+   * its regulation and termo (only the event's own answer carries them).
+   */
+  async function listEvents(query: EventListQuery): Promise<EventSummary[] | EventPage> {
+    if (query.page === undefined) return (await withDays(await repo.listEvents(deps.db))).map(summary);
     const size = query.page_size;
     const total = await repo.countEvents(deps.db);
     const pages = Math.max(1, Math.ceil(total / size));
     if (query.page > pages) throw new HttpError(404, 'Página não encontrada.', 'page_not_found');
     const rows = await repo.listEvents(deps.db, { limit: size, offset: (query.page - 1) * size });
-    return { results: await withDays(rows), count: total, page: query.page, pages };
+    return { results: (await withDays(rows)).map(summary), count: total, page: query.page, pages };
   }
 
   async function getEvent(id: number): Promise<Event> {
@@ -344,6 +363,24 @@ export function createEventsService(deps: EventsServiceDeps) {
     await repo.releaseKitReservations(tx, chargeId, deps.now());
   }
 
+  /** One place of a category the charge holds, given back (docs/decisions/0041). */
+  const releaseOnePlace = (tx: Tx, chargeId: number, categoryId: number) =>
+    repo.releaseOneReservation(tx, chargeId, categoryId, deps.now());
+  /** One shirt of a size the charge holds, given back. */
+  const releaseOneKit = (tx: Tx, chargeId: number, kitSizeId: number) =>
+    repo.releaseOneKitReservation(tx, chargeId, kitSizeId, deps.now());
+  let openingGate: OpeningGate | null = null;
+
+  /** Installs the opening's rule (one per process; the opening module calls it at start). */
+  function setOpeningGate(gate: OpeningGate): void {
+    openingGate = gate;
+  }
+
+  /** The opening's rule for a new registration, when one is installed: throws to refuse. */
+  async function checkOpeningGate(tx: Tx, event: repo.EventRow, who: { userId: number; cpf: string }) {
+    if (openingGate) await openingGate(tx, event, who);
+  }
+
   /** Every event's page and when it last changed, for the sitemap. */
   async function listPageDates(): Promise<Array<{ id: number; updatedAt: Date }>> {
     return (await repo.listEvents(deps.db)).map((r) => ({ id: r.id, updatedAt: r.updatedAt }));
@@ -359,10 +396,15 @@ export function createEventsService(deps: EventsServiceDeps) {
     findCategories,
     currentPrices,
     checkEligibility,
+    setOpeningGate,
+    checkOpeningGate,
     findKitSizes,
     reserveKit,
     reservePlaces,
     releasePlaces,
+    releaseOnePlace,
+    releaseOneKit,
+    moveReservations: repo.moveReservations,
     admin: createEventsAdmin({ readForStaff: getEventForStaff, now: deps.now }),
   };
 }

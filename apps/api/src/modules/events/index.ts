@@ -1,4 +1,7 @@
+import { addDays, dateInTimeZone, STORE_TIME_ZONE, storeDayStart } from '@passada/core/calendar';
 import fp from 'fastify-plugin';
+import { createAnswerCache } from '../../plugins/answer-cache.ts';
+import { EVENTS_CHANGED } from './events.repository.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { createEventsService, type EventsService } from './events.service.ts';
 
@@ -14,7 +17,23 @@ export default fp(
   async (app) => {
     const events = createEventsService({ db: app.db, now: app.now });
     app.decorate('events', events);
-    await app.register(eventsRoutes, { events });
+    // The list and each event are read by everyone at an opening, far more than places move: every
+    // process keeps them until any process's write to an event, its places, kits or lots commits
+    // (each such write notifies EVENTS_CHANGED, docs/decisions/0014), or a new day in Fortaleza
+    // begins (lots by date, registrations closing at the deadline).
+    const cache = createAnswerCache();
+    const stopListening = await app.database.listen(EVENTS_CHANGED, cache.invalidate);
+    app.addHook('onClose', stopListening);
+    let day = { starts: 0, ends: 0 };
+    const fresh = () => {
+      const now = app.now().getTime();
+      if (now >= day.starts && now < day.ends) return cache;
+      cache.invalidate();
+      const today = dateInTimeZone(new Date(now), STORE_TIME_ZONE);
+      day = { starts: storeDayStart(today).getTime(), ends: storeDayStart(addDays(today, 1)).getTime() };
+      return cache;
+    };
+    await app.register(eventsRoutes, { events, cache: fresh });
   },
   { name: 'events', dependencies: ['infra'] },
 );

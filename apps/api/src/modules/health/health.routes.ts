@@ -182,6 +182,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           conta: env.PAYMENTS === 'efi' ? (env.EFI_ACCOUNT_ID ?? null) : null,
           ambiente: env.EFI_ENVIRONMENT,
         },
+        encarregado: { nome: env.PRIVACY_OFFICER_NAME, email: env.PRIVACY_OFFICER_EMAIL },
       };
     },
   );

@@ -30,6 +30,8 @@ describe('health and API basics', () => {
     expect(res.json()).toEqual({
       nome_loja: 'Passada',
       pagamentos: { provedor: 'simulado', conta: null, ambiente: 'sandbox' },
+      // The privacy page names who answers for the data (LGPD art. 41).
+      encarregado: { nome: 'Encarregado de dados da Passada', email: 'privacidade@passada.com.br' },
     });
   });
 

@@ -1,15 +1,30 @@
 import fp from 'fastify-plugin';
+import { createOrderExchanges, type OrderExchanges } from './order-exchanges.ts';
+import { createOrderRefundsAdmin, type OrderRefundsAdmin } from './order-refunds-admin.ts';
 import { createOrderReturns } from './order-returns.ts';
+import { createOrderWhatsApp, type OrderWhatsApp } from './order-whatsapp.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { createOrdersService } from './orders.service.ts';
 import { createOrdersAdmin, type OrdersAdmin } from './orders-admin.ts';
+import { createReturnTracking, type ReturnTracking } from './return-tracking.ts';
 import { returnsRoutes } from './returns.routes.ts';
 import { createReturnsAdmin, type ReturnsAdmin } from './returns-admin.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The back office's side of orders (list, detail, status flow); the painel module calls it. */
-    orders: { admin: OrdersAdmin; returnsAdmin: ReturnsAdmin };
+    orders: {
+      admin: OrdersAdmin;
+      returnsAdmin: ReturnsAdmin;
+      exchanges: OrderExchanges;
+      tracking: ReturnTracking;
+      refunds: OrderRefundsAdmin;
+      /**
+       * WhatsApp updates to buyers who opted in: `notifyUpdate(orderId, what, tx)` with "what" completing
+       * "Pedido nº 1042: …" (shipping tracking calls it for each delivery event).
+       */
+      whatsapp: Pick<OrderWhatsApp, 'notifyUpdate'>;
+    };
   }
 }
 
@@ -51,7 +66,47 @@ export default fp(
       shipping: app.providers.shipping,
     });
     app.jobs.work('mail.return-update', ({ returnId }) => returns.sendUpdate(returnId));
+    // Exchanges (docs/decisions/0040): a charge with `finalidade: 'troca'` pays a price difference.
+    const exchanges = createOrderExchanges({
+      db: app.db,
+      now: app.now,
+      log: app.log,
+      jobs: app.jobs,
+      catalog: app.catalog,
+      payments: app.payments,
+      returns,
+    });
+    app.payments.registerPurpose('exchange', exchanges.purpose);
+    app.jobs.work('returns.lapse-exchanges', async () => {
+      await exchanges.lapseExchanges();
+    });
+    // The `postada` step from the carrier's tracking of the return code, when it offers it.
+    const tracking = createReturnTracking({
+      db: app.db,
+      now: app.now,
+      log: app.log,
+      jobs: app.jobs,
+      shipping: app.providers.shipping,
+    });
+    app.jobs.work('returns.follow-postings', async () => {
+      await tracking.followPostings();
+    });
+    app.addHook('onReady', async () => {
+      // Tests drive these themselves, on their own clock.
+      if (app.env.NODE_ENV !== 'test') {
+        await app.jobs.schedule('returns.lapse-exchanges', '30 3 * * *', {});
+        await app.jobs.schedule('returns.follow-postings', '15 * * * *', {});
+      }
+    });
+    const whatsapp = createOrderWhatsApp({
+      db: app.db,
+      env: app.env,
+      jobs: app.jobs,
+      whatsapp: app.providers.whatsapp,
+    });
+    app.jobs.work('whatsapp.order-update', ({ orderId, what }) => whatsapp.sendUpdate(orderId, what));
     app.decorate('orders', {
+      whatsapp: { notifyUpdate: whatsapp.notifyUpdate },
       admin: createOrdersAdmin({
         db: app.db,
         now: app.now,
@@ -69,10 +124,15 @@ export default fp(
         payments: app.payments,
         catalog: app.catalog,
         returns,
+        exchanges,
+        env: app.env,
       }),
+      exchanges,
+      tracking,
+      refunds: createOrderRefundsAdmin({ db: app.db, payments: app.payments }),
     });
     await app.register(ordersRoutes, { orders });
-    await app.register(returnsRoutes, { returns });
+    await app.register(returnsRoutes, { returns, exchanges });
   },
   {
     name: 'orders',
@@ -88,3 +148,4 @@ export default fp(
     ],
   },
 );
+export { orderMailPreviews } from './mail-previews.ts';

@@ -151,6 +151,19 @@ describe('mixed cart: products and event registrations in one order', () => {
         'Sua inscrição está confirmada',
       );
     }
+    // "Minhas inscrições" lists the registrations paid inside the order, with their tickets.
+    const mine = await t.app.inject({ method: 'GET', url: '/api/inscricoes/', headers: buyer.headers });
+    expect(mine.statusCode).toBe(200);
+    expect(
+      mine
+        .json()
+        .map((r: { id: number }) => r.id)
+        .sort(),
+    ).toEqual(rows.map((r) => r.id).sort());
+    expect(mine.json()[0]).toMatchObject({
+      evento_detalhes: { id: event.id, data: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+      qr_code: expect.stringMatching(/^data:image\/png/),
+    });
     const mail = await waitForMailContaining(t.dataDir, `pedido nº ${orderId}`);
     expect(mail).toContain(`Inscrição nº ${rows[0]!.id}`);
     expect(mail).toContain('Endereço de entrega');

@@ -1,3 +1,4 @@
+import { streetLine } from '@passada/core/address';
 import { formatIsoDateBR, formatStoreDateTime } from '@passada/core/calendar';
 import { formatCep } from '@passada/core/cep';
 import { companyIdentityLine } from '@passada/core/company';
@@ -69,7 +70,7 @@ export function orderConfirmationMail(input: {
       ? [
           'Endereço de entrega:',
           a.full_name,
-          `${a.street} – ${a.neighborhood}`,
+          `${streetLine(a)} – ${a.neighborhood}`,
           `${a.city}/${a.state} – CEP ${formatCep(a.zip_code)}`,
           `Telefone: ${a.phone}`,
           '',

@@ -22,6 +22,7 @@ import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
 import type { RegistrationsAdmin } from '../registrations/index.ts';
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
+import { exchangeAndHistory, senderAddress } from './order-exchanges.ts';
 import * as orderRepo from './orders.repository.ts';
 import { returnUpdateMail } from './return-mail.ts';
 import * as repo from './returns.repository.ts';
@@ -36,7 +37,7 @@ export interface OrderReturnsDeps {
   payments: Pick<PaymentsService, 'refundPart' | 'returnPaid' | 'sendRefund' | 'refundable'>;
   catalog: Pick<CatalogService, 'restock'>;
   coupons: Pick<CouponsService, 'returnUse'>;
-  registrations: Pick<RegistrationsCart, 'ofOrders' | 'cancel'>;
+  registrations: Pick<RegistrationsCart, 'ofOrders' | 'cancel' | 'cancelParticipant'>;
   kitPickedUp: RegistrationsAdmin['kitPickedUp'];
   shipping: Pick<ShippingProvider, 'authorizeReturn'>;
 }
@@ -80,6 +81,7 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
     );
     const items = await orderRepo.findItems(db, [...new Set(rows.map((r) => r.orderId))]);
     const byId = new Map(items.map((i) => [i.id, i]));
+    const extra = await exchangeAndHistory(db, rows);
     return rows.map((r) => ({
       id: r.id,
       pedido: r.orderId,
@@ -110,6 +112,7 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
       valor_reembolsado: centsToReais(r.refundedCents),
       criado_em: r.createdAt.toISOString(),
       versao: r.version,
+      ...extra.get(r.id),
     }));
   }
 
@@ -149,6 +152,8 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
     return {
       pode_desistir: NOT_SHIPPED.has(order.status) && (anyLeft || registrations.some((r) => !r.cancelada)),
       pode_devolver: order.status === 'entregue' && anyLeft && defect !== null && today <= defect,
+      // An exchange has the same window as a return (docs/decisions/0040).
+      pode_trocar: order.status === 'entregue' && anyLeft && defect !== null && today <= defect,
       prazo_arrependimento: regret,
       prazo_defeito: defect,
       entregue_em: order.status === 'entregue' ? delivered : null,
@@ -169,7 +174,7 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
    * docs/decisions/0022). The provider is asked after the commit.
    */
   async function withdraw(user: AuthUser, orderId: number, request: WithdrawalRequest): Promise<OrderReturn> {
-    const { created, refund } = await deps.db.transaction(async (tx) => {
+    const { created, refund, participantRefunds } = await deps.db.transaction(async (tx) => {
       const order = await ownedOrder(tx, user, orderId, true);
       if (!NOT_SHIPPED.has(order.status))
         throw conflict(
@@ -204,11 +209,6 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
           throw badRequest('Inscrição não encontrada neste pedido.', 'inscricao_invalida');
       const unitsAfter = left.reduce((sum, l) => sum + l.left, 0) - chosen.reduce((s, c) => s + c.units, 0);
       const registrationsAfter = registrations.length - registrationIds.length;
-      if (registrationIds.length && registrationsAfter > 0)
-        throw conflict(
-          'As inscrições deste pedido só podem ser desistidas junto com o pedido inteiro.',
-          'desistencia_inscricao_parcial',
-        );
       if (registrationIds.length) {
         // Registrations inside the order: full refund within 7 days of the purchase (CDC art. 49);
         // later, the race's own rules apply (the registrations module).
@@ -258,6 +258,7 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
         { reason: 'cancelamento', orderId: order.id, note: 'Desistência do comprador' },
       );
       let refund: RefundRow | null;
+      const participantRefunds: RefundRow[] = [];
       if (nothingLeft) {
         refund = await deps.payments.returnPaid(tx, order.chargeId, reason);
         await deps.coupons.returnUse(tx, order.chargeId);
@@ -273,6 +274,12 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
         });
         await deps.kitPickedUp(tx, registrationIds, 'a inscrição não pode ser desistida');
       } else {
+        // Some participants of several (docs/decisions/0041): each cancelled alone, refunded its share
+        // by its own race's rules through the registrations module.
+        for (const id of registrationIds) {
+          const part = await deps.registrations.cancelParticipant(tx, id, reason);
+          if (part) participantRefunds.push(part);
+        }
         // Shipping goes back with the last unit that would have shipped.
         const shipping = unitsAfter === 0 ? order.shippingCents : 0;
         const amount = values.reduce((sum, v) => sum + v.valueCents, 0) + shipping;
@@ -285,12 +292,22 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
               })
             : null;
       }
-      const done = await repo.updateReturn(tx, row.id, { refundedCents: refund?.amountCents ?? 0 });
+      const done = await repo.updateReturn(tx, row.id, {
+        refundedCents:
+          (refund?.amountCents ?? 0) + participantRefunds.reduce((sum, r) => sum + r.amountCents, 0),
+      });
+      // The order's NF-e: cancelled with the order, or a devolução of what was given up (decision 0043).
+      await deps.jobs.send(
+        nothingLeft ? 'fiscal.cancel-order' : 'fiscal.return-refunded',
+        nothingLeft ? { orderId } : { returnId: row.id },
+        { tx },
+      );
       await deps.jobs.send('mail.return-update', { returnId: row.id }, { tx });
       const [created] = await toWire([done], tx);
-      return { created: created!, refund };
+      return { created: created!, refund, participantRefunds };
     });
     if (refund) await deps.payments.sendRefund(refund);
+    for (const part of participantRefunds) await deps.payments.sendRefund(part);
     return created;
   }
 
@@ -371,7 +388,12 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
       const auth = await deps.shipping.authorizeReturn({
         returnId,
         orderId: order.id,
-        sender: { name: buyer?.name ?? '', cep: order.address?.zip_code ?? '', email: buyer?.email ?? '' },
+        sender: {
+          name: buyer?.name ?? '',
+          cep: order.address?.zip_code ?? '',
+          email: buyer?.email ?? '',
+          ...(order.address ? { address: senderAddress(order.address), phone: order.address.phone } : {}),
+        },
         today: storeDay(deps.now()),
       });
       await deps.db.transaction(async (tx) => {
@@ -411,6 +433,7 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
     withdraw,
     requestReturn,
     sendUpdate,
+    issuePostingCode,
     toWire,
     remaining,
     deliveryDay,

@@ -1,7 +1,14 @@
-import { addDays, dateInTimeZone, STORE_TIME_ZONE, storeDayStart } from '@passada/core/calendar';
+import {
+  addDays,
+  dateInTimeZone,
+  type IsoDate,
+  STORE_TIME_ZONE,
+  storeDayStart,
+} from '@passada/core/calendar';
 import type { OrderStatus } from '@passada/core/contracts/orders';
 import {
   canMoveOrder,
+  isUnpaidOrderStatus,
   nextOrderStatuses,
   type OrderNote,
   type PainelOrderDetail,
@@ -10,10 +17,14 @@ import {
   type PainelOrderQuery,
   PainelOrderQuerySchema,
   type PainelOrderSummary,
+  type PainelUnpaidCharge,
+  skuOf,
   trackingUrl,
+  type UnpaidOrderStatus,
 } from '@passada/core/contracts/painel-orders';
 import { maskCpf } from '@passada/core/documents';
 import { centsToReais } from '@passada/core/money';
+import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
@@ -24,8 +35,29 @@ import type { PaymentsService, RefundRow } from '../payments/payments.service.ts
 import type { RegistrationsAdmin } from '../registrations/index.ts';
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
 import { dailySales, orderTotals } from './dashboard.repository.ts';
+import { orderStatusUpdate } from './order-whatsapp.ts';
 import * as repo from './orders.repository.ts';
 import { paymentMethodOf, shippingServiceOf } from './orders.service.ts';
+import { saveDelivery } from './returns.repository.ts';
+
+/**
+ * What the list reads of an order charge's draft: its lines, participants and buyer, leniently (a
+ * draft cleared under LGPD keeps its lines; an unreadable one shows none rather than failing the page).
+ */
+const StoredOrderDraftShape = z.object({
+  buyer: z.object({ name: z.string(), email: z.string() }).optional(),
+  items: z
+    .array(
+      z.object({
+        name: z.string(),
+        colorName: z.string(),
+        sizeName: z.string(),
+        quantity: z.number().int(),
+      }),
+    )
+    .default([]),
+  participants: z.array(z.unknown()).default([]),
+});
 
 export const ORDERS_PAGE_SIZE = 25;
 /** The CSV export's cap: a season's orders fit; a filter narrows a bigger list. */
@@ -35,7 +67,7 @@ export interface OrdersAdminDeps {
   db: Db;
   now: () => Date;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
-  payments: Pick<PaymentsService, 'returnPaid' | 'chargeById' | 'refundOf' | 'events'>;
+  payments: Pick<PaymentsService, 'returnPaid' | 'chargeById' | 'refundOf' | 'events' | 'unpaidCharges'>;
   catalog: Pick<CatalogService, 'releaseStock'>;
   registrations: Pick<RegistrationsCart, 'ofOrders' | 'cancel'>;
   kitPickedUp: RegistrationsAdmin['kitPickedUp'];
@@ -66,8 +98,58 @@ export const auditShape = (o: repo.OrderRow) => ({ status: o.status, codigo_rast
  * flow. Writes take the caller's transaction so the audit line commits with them.
  */
 export function createOrdersAdmin(deps: OrdersAdminDeps) {
+  /**
+   * Shop charges not paid (`aguardando pagamento`: open; `expirado`: ended by their deadline), which are
+   * no orders yet, filtered like orders (day of creation, method, buyer or txid), newest first.
+   */
+  async function unpaid(
+    q: PainelOrderExportQuery & { status: UnpaidOrderStatus },
+    limit: number,
+    offset: number,
+  ) {
+    const f = filtersOf(q);
+    const { rows, count } = await deps.payments.unpaidCharges(
+      q.status === 'aguardando pagamento' ? 'open' : 'expired',
+      { purpose: 'order', from: f.from, to: f.to, method: f.method, search: f.search },
+      limit,
+      offset,
+    );
+    const cobrancas: PainelUnpaidCharge[] = rows.map(({ charge, email, name }) => {
+      const draft = StoredOrderDraftShape.safeParse(charge.draft);
+      const d = draft.success ? draft.data : { items: [], participants: [], buyer: undefined };
+      return {
+        cobranca_id: charge.id,
+        txid: charge.txid,
+        status: q.status,
+        situacao: charge.status,
+        criada_em: charge.createdAt.toISOString(),
+        expira_em: charge.expiresAt.toISOString(),
+        cliente: d.buyer?.name ?? name ?? '',
+        email: email ?? d.buyer?.email ?? null,
+        metodo_pagamento: paymentMethodOf({ paymentMethod: charge.method }),
+        total: centsToReais(charge.amountCents),
+        itens: d.items.map((i) => ({
+          nome: i.name,
+          cor: i.colorName,
+          tamanho: i.sizeName,
+          quantidade: i.quantity,
+        })),
+        inscricoes: d.participants.length,
+      };
+    });
+    return { cobrancas, count };
+  }
+
   async function list(query: PainelOrderQuery) {
     const q = PainelOrderQuerySchema.parse(query);
+    if (isUnpaidOrderStatus(q.status)) {
+      const { cobrancas, count } = await unpaid(
+        { ...q, status: q.status },
+        ORDERS_PAGE_SIZE,
+        (q.pagina - 1) * ORDERS_PAGE_SIZE,
+      );
+      return { results: [], cobrancas, count, page_size: ORDERS_PAGE_SIZE };
+    }
     const { rows, count } = await repo.listOrdersForStaff(
       deps.db,
       filtersOf(q),
@@ -84,7 +166,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       total: centsToReais(order.totalCents),
       itens: Number(units),
     }));
-    return { results, count, page_size: ORDERS_PAGE_SIZE };
+    return { results, cobrancas: [], count, page_size: ORDERS_PAGE_SIZE };
   }
 
   async function detail(id: number): Promise<PainelOrderDetail> {
@@ -155,6 +237,33 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
     };
   }
 
+  /**
+   * What the packing slip prints of an order: its lines with their product, colour and size numbers,
+   * the delivery address the order kept, and how many registrations it carries.
+   */
+  async function packingSlip(id: number) {
+    const order = await repo.findOrder(deps.db, id);
+    if (!order) throw notFound('Pedido não encontrado.');
+    const [items, registrations] = await Promise.all([
+      repo.findItems(deps.db, [id]),
+      deps.registrations.ofOrders([id]),
+    ]);
+    return {
+      id: order.id,
+      date: order.orderDate,
+      shippingService: shippingServiceOf(order),
+      address: order.address,
+      items: items.map((i) => ({
+        sku: skuOf(i.productId, i.colorId, i.sizeId),
+        name: i.productName,
+        color: i.colorName,
+        size: i.sizeName,
+        quantity: i.quantity,
+      })),
+      registrations: registrations.get(id)?.length ?? 0,
+    };
+  }
+
   /** Adds a staff-only note to an order, in the caller's transaction (the audit line commits with it). */
   async function addNote(tx: Tx, id: number, text: string, by: { name: string }): Promise<OrderNote> {
     if (!(await repo.findOrder(tx, id))) throw notFound('Pedido não encontrado.');
@@ -171,6 +280,12 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
     return rows;
   }
 
+  /** The unpaid charges the `aguardando pagamento` / `expirado` filter finds, for the CSV export. */
+  async function exportUnpaid(query: PainelOrderExportQuery & { status: UnpaidOrderStatus }) {
+    const q = PainelOrderExportQuerySchema.parse(query);
+    return (await unpaid({ ...q, status: query.status }, ORDERS_EXPORT_MAX, 0)).cobrancas;
+  }
+
   /**
    * Moves an order one step in the caller's transaction: the row is locked, the move checked, the
    * change recorded and the buyer's e-mail enqueued. Cancelling marks the whole payment returned and
@@ -180,7 +295,13 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   async function changeStatus(
     tx: Tx,
     id: number,
-    change: { status: OrderStatus; trackingCode?: string; note?: string },
+    change: {
+      status: OrderStatus;
+      trackingCode?: string;
+      note?: string;
+      /** A delivery the carrier's tracking reported: its store-calendar day starts the returns window. */
+      deliveredOn?: IsoDate;
+    },
     by: { name: string },
   ): Promise<{
     before: repo.OrderRow;
@@ -234,7 +355,14 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       note: change.note ?? null,
       at: now,
     });
+    if (change.status === 'entregue' && change.deliveredOn)
+      await saveDelivery(tx, { orderId: id, deliveredOn: change.deliveredOn, source: 'rastreio', at: now });
     await deps.jobs.send('mail.order-status', { orderId: id, status: change.status }, { tx });
+    if (change.status === 'cancelado') await deps.jobs.send('fiscal.cancel-order', { orderId: id }, { tx });
+    // WhatsApp too, for a buyer who opted in at checkout (docs/decisions/0045).
+    const update = orderStatusUpdate(change.status, change.status === 'enviado' ? change.trackingCode : null);
+    if (update && after?.whatsappConsentAt && after.address?.phone)
+      await deps.jobs.send('whatsapp.order-update', { orderId: id, what: update }, { tx });
     if (change.status === 'cancelado') {
       // A kit handed out is like a parcel shipped: the order can no longer be cancelled (all of the
       // above rolls back). Checked after the registrations' rows were written, so a check-in
@@ -243,6 +371,25 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       await deps.kitPickedUp(tx, registrations?.map((r) => r.id) ?? [], 'o pedido não pode ser cancelado');
     }
     return { before, after, refund, cancelledRegistrations };
+  }
+
+  /**
+   * What a shipping label needs of an order (docs/decisions/0044): the row locked in `tx`, its lines
+   * and its buyer; null when there is no such order.
+   */
+  async function forLabel(tx: Tx, id: number) {
+    const order = await repo.lockOrder(tx, id);
+    if (!order) return null;
+    const [items, buyer] = await Promise.all([repo.findItems(tx, [id]), repo.findBuyer(tx, order.userId)]);
+    return { order, items, buyer };
+  }
+
+  /**
+   * Writes the bought label's object code on an order not yet shipped: the provider fills it in,
+   * staff then mark the order `enviado` with it (or the tracking does, once posted).
+   */
+  async function fillTrackingCode(tx: Tx, id: number, code: string) {
+    await repo.updateOrder(tx, id, { trackingCode: code });
   }
 
   /** Orders paid or being packed: what the shop still has to ship. */
@@ -271,9 +418,13 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   return {
     list,
     detail,
+    packingSlip,
     changeStatus,
+    forLabel,
+    fillTrackingCode,
     addNote,
     exportRows,
+    exportUnpaid,
     awaitingShipment,
     ordersOfCharges,
     salesPerDay,

@@ -1,4 +1,6 @@
+import { NO_NUMBER } from '@passada/core/address';
 import type { Product } from '@passada/core/contracts/catalog';
+import { WHATSAPP_CONSENT } from '@passada/core/contracts/consents';
 import {
   type Order,
   type OrderAddress,
@@ -9,6 +11,7 @@ import {
 import { trackingUrl } from '@passada/core/contracts/painel-orders';
 import { centsToReais, commaStringToCents, reaisToCents } from '@passada/core/money';
 import { plural } from '@passada/core/plural';
+import { photosForColor } from '@passada/core/product-photos';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
@@ -94,6 +97,8 @@ const StoredOrderDraftSchema = z.object({
    * data stripped once cleared); their total is inside the charge's amount.
    */
   participants: z.array(z.custom<RegistrationDraft>()).default([]),
+  /** The WhatsApp opt-in ticked at checkout: the consent text's version and when (LGPD art. 8). */
+  whatsappConsent: z.object({ version: z.string(), at: z.string() }).optional(),
   /** The discount coupon priced for this cart; the charge's amount is already net of it. */
   coupon: z
     .object({
@@ -127,12 +132,15 @@ function mergeLines(items: OrderDraft['items']) {
   return [...merged.values()];
 }
 
-/** "Av. Beira Mar, 100" → number "100"; Efí needs street and number apart. */
-function billingAddress(a: OrderAddress): BillingAddress {
-  const m = /^(.*?),\s*(\d[\w-]*)\b/.exec(a.street);
+/**
+ * Efí needs street and number apart: the address's own number, or for an address kept before it had a
+ * field of its own, "Av. Beira Mar, 100" → number "100".
+ */
+export function billingAddress(a: OrderAddress): BillingAddress {
+  const m = a.number ? null : /^(.*?),\s*(\d[\w-]*)\b/.exec(a.street);
   return {
     street: (m?.[1] ?? a.street).slice(0, 200),
-    number: m?.[2] ?? 'S/N',
+    number: a.number || (m?.[2] ?? NO_NUMBER),
     neighborhood: a.neighborhood,
     zipcode: a.zip_code.replace(/\D/g, ''),
     city: a.city,
@@ -154,6 +162,12 @@ export function paymentMethodOf(row: Pick<repo.OrderRow, 'paymentMethod'>): 'pix
 const itemsLabel = (n: number) => plural(n, 'item', 'itens');
 
 /** Orders: the `order` purpose of a charge, and the orders it created (docs/architecture.md §5). */
+/** The line's thumbnail: a picture of the colour bought (a black top shows black), else the first. */
+function boughtColourImage(product: Product, color: { id: number; name: string }): string {
+  const colors = [...new Map(product.stock.map((s) => [s.color.id, s.color])).values()];
+  return photosForColor(product.photos, color, colors)[0]?.url ?? product.images[0] ?? '';
+}
+
 export function createOrdersService(deps: OrdersServiceDeps) {
   type PreparedCart = Awaited<ReturnType<ChargePurposeHandler<StoredOrderDraft>['prepare']>>;
   type Products = Map<number, Product>;
@@ -190,7 +204,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         quantity: line.quantity,
         name: product.name,
         priceCents: reaisToCents(product.price),
-        image: product.images[0] ?? '',
+        image: boughtColourImage(product, combo.color),
         colorName: combo.color.name,
         sizeName: combo.size.name,
       };
@@ -211,6 +225,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     const address = await deps.addresses.get(user.id, addressId, tx);
     const snapshot: OrderAddress = {
       street: address.street,
+      number: address.number,
+      complement: address.complement,
       neighborhood: address.neighborhood,
       city: address.city,
       state: address.state,
@@ -323,6 +339,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         ...(shipped ?? {}),
         subtotalCents,
         participants: participants.map((p) => p.draft),
+        ...(input.whatsapp
+          ? { whatsappConsent: { version: WHATSAPP_CONSENT.version, at: deps.now().toISOString() } }
+          : {}),
         ...(coupon
           ? {
               coupon: {
@@ -400,6 +419,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           installments: charge.installments,
           address: draft.address ?? null,
           buyerCpf: draft.buyer.cpf ?? null,
+          whatsappConsentVersion: draft.whatsappConsent?.version ?? null,
+          whatsappConsentAt: draft.whatsappConsent ? new Date(draft.whatsappConsent.at) : null,
           orderDate: charge.paidAt ?? deps.now(),
         },
         draft.items.map((i) => ({
@@ -423,12 +444,19 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       // The reservations stay as the record of what this charge took; the order makes them sold.
       // The e-mail is a job committed with the order: never for a rolled-back one, never lost.
       await deps.jobs.send('mail.order-confirmation', { orderId: order.id }, { tx });
+      // The NF-e of the products, issued after the commit (docs/decisions/0043).
+      await deps.jobs.send('fiscal.issue-order', { orderId: order.id }, { tx });
       return { id: order.id };
     },
 
     fulfilledBy: (db, chargeId) => repo.findOrderIdByCharge(db, chargeId),
 
     payer: (draft) => (draft.buyer ? { ...draft.buyer, page: '/user/pedidos' } : undefined),
+    whatsappContact: (draft) => {
+      const phone = draft.address?.phone ?? draft.participants[0]?.numero_contato;
+      if (!draft.whatsappConsent || !draft.buyer || !phone) return undefined;
+      return { name: draft.buyer.name.split(' ')[0] ?? draft.buyer.name, phone, what: 'o seu pedido' };
+    },
 
     // LGPD: what accounting keeps of a cart once the buyer's name, e-mail, address and the
     // participants' personal data go.

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charges, orders, stockReservations } from '../../db/schema/index.ts';
 import { waitForMailContaining } from '../../test/factories/accounts.ts';
-import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
+import { type MadeProduct, makeProduct, productImage } from '../../test/factories/catalog.ts';
 import {
   type Buyer,
   createOrderPix,
@@ -126,7 +126,9 @@ describe('orders', () => {
       status: 'pago',
       order_date: START.toISOString(),
       address: {
-        street: 'Av. Beira Mar, 100',
+        street: 'Av. Beira Mar',
+        number: '100',
+        complement: '',
         neighborhood: 'Meireles',
         city: 'Fortaleza',
         state: 'CE',
@@ -161,6 +163,27 @@ describe('orders', () => {
     // Decreto 7.962/2013: the seller identifies itself in the confirmation too.
     expect(mail).toContain(`${COMPANY.legalName} · CNPJ ${COMPANY.cnpj}`);
     expect(mail).toMatch(/7 dias[\s\S]*art\. 49 do Código de Defesa do Consumidor/);
+  });
+
+  it("each line keeps a picture of the colour bought, not the product's first photo", async () => {
+    const coral = productImage('top', 'frente', 'coral').url;
+    const black = productImage('top', 'frente', 'preto').url;
+    const product = await makeProduct(db(), {
+      imageUrls: [coral, productImage('top', 'costas', 'coral').url, black],
+      stock: [
+        { color: 'Coral', size: 'M', quantity: 3 },
+        { color: 'Preto', size: 'M', quantity: 3 },
+      ],
+    });
+    const { txid } = await buyWithPix(buyer, [
+      { product, quantity: 1, stockIndex: 1 },
+      { product, quantity: 1, stockIndex: 0 },
+    ]);
+    const order = (await postOrder(t.app, buyer.headers, txid)).json();
+    const imageOf = (color: string) =>
+      order.items.find((i: { product_color: string }) => i.product_color === color).product_image;
+    expect(imageOf('Preto')).toBe(black);
+    expect(imageOf('Coral')).toBe(coral);
   });
 
   it('shows orders only to their owner: another user lists nothing and gets 404 for the txid', async () => {
@@ -228,11 +251,16 @@ describe('orders', () => {
   });
 
   it('keeps the order’s address when the address is later edited or deleted', async () => {
-    const who = await makeBuyer(t.app, { street: 'Rua das Flores, 12', neighborhood: 'Aldeota' });
+    const who = await makeBuyer(t.app, {
+      street: 'Rua das Flores',
+      number: '12',
+      complement: 'Casa 2',
+      neighborhood: 'Aldeota',
+    });
     const product = await makeProduct(db());
     await buyWithPix(who, [{ product }]);
     const before = (await listOrders(who.headers)).json();
-    expect(before[0].address.street).toBe('Rua das Flores, 12');
+    expect(before[0].address).toMatchObject({ street: 'Rua das Flores', number: '12', complement: 'Casa 2' });
 
     const edited = await t.app.inject({
       method: 'PUT',
@@ -244,7 +272,8 @@ describe('orders', () => {
         state: 'SP',
         city: 'São Paulo',
         neighborhood: 'Bela Vista',
-        street: 'Av. Paulista, 1000',
+        street: 'Av. Paulista',
+        number: '1000',
         phone: '(11) 98888-7777',
         is_primary: true,
       },

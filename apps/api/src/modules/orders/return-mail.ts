@@ -18,9 +18,33 @@ const STATE_LINES: Record<OrderReturn['status'], (r: OrderReturn) => string> = {
     r.valor_reembolsado > 0
       ? `Pedimos a devolução de ${brl(r.valor_reembolsado)} pelo mesmo meio de pagamento: pelo Pix chega em minutos (até 1 dia útil); no cartão, o estorno aparece em até duas faturas.`
       : 'Nada foi cobrado por estes itens, então não há valor a devolver.',
-  trocada: () => 'A troca foi enviada; o código de rastreio está na página do pedido.',
+  trocada: (r) =>
+    r.troca?.codigo_rastreio
+      ? `A troca foi enviada com o código de rastreio ${r.troca.codigo_rastreio}.`
+      : 'A troca foi enviada; o código de rastreio está na página do pedido.',
   recusada: (r) => `A solicitação foi recusada: ${r.motivo_recusa ?? ''}`,
 };
+
+/** An exchange's side (docs/decisions/0040): what goes out and the price difference. */
+function exchangeLines(r: OrderReturn): string[] {
+  if (!r.troca) return [];
+  const difference = r.troca.diferenca;
+  return [
+    'Você recebe em troca:',
+    ...r.troca.itens.map((i) => `- ${i.quantidade} × ${i.produto} (${i.cor}, ${i.tamanho}), já reservado`),
+    '',
+    ...(difference > 0
+      ? [
+          r.troca.diferenca_paga
+            ? `Diferença de preço de ${brl(difference)}: paga.`
+            : `Diferença de preço de ${brl(difference)}: pague na página do pedido para a troca ser enviada.`,
+          '',
+        ]
+      : difference < 0
+        ? [`Diferença de preço a seu favor: ${brl(-difference)}, devolvida quando a troca for enviada.`, '']
+        : []),
+  ];
+}
 
 /**
  * The e-mail that confirms a withdrawal, return or exchange at once (Decreto 7.962/2013 art. 5 §§ 3–4)
@@ -56,6 +80,7 @@ export function returnUpdateMail(input: {
       ...(r.inscricoes.length
         ? [`Inscrições canceladas: ${r.inscricoes.map((id) => `nº ${id}`).join(', ')}.`, '']
         : []),
+      ...exchangeLines(r),
       STATE_LINES[r.status](r),
       ...(input.deadline ? ['', `Prazo para postar: até ${formatIsoDateBR(input.deadline)}.`] : []),
       '',

@@ -1,17 +1,22 @@
 import type {
+  ExchangeShip,
   PainelReturn,
   ReturnCode,
+  ReturnPosted,
   ReturnReceive,
   ReturnRefund,
   ReturnRefuse,
 } from '@passada/core/contracts/returns';
 import { centsToReais, reaisToCents } from '@passada/core/money';
+import { isS10Code } from '@passada/core/s10';
+import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
+import type { OrderExchanges } from './order-exchanges.ts';
 import type { OrderReturns } from './order-returns.ts';
 import { returnRefundId } from './order-returns.ts';
 import * as orderRepo from './orders.repository.ts';
@@ -24,6 +29,8 @@ export interface ReturnsAdminDeps {
   payments: Pick<PaymentsService, 'refundPart' | 'refundable'>;
   catalog: Pick<CatalogService, 'restock'>;
   returns: Pick<OrderReturns, 'toWire'>;
+  exchanges: Pick<OrderExchanges, 'releaseHold' | 'returnDifference'>;
+  env: Pick<Env, 'EXCHANGE_SHIPS_ON'>;
 }
 
 /** Requests staff still have to act on. */
@@ -38,6 +45,7 @@ export const returnAuditShape = (r: repo.ReturnRow) => ({
   codigo_postagem: r.postingCode,
   reembolsado: centsToReais(r.refundedCents),
   motivo_recusa: r.refusal,
+  codigo_rastreio_troca: r.exchangeTrackingCode,
 });
 
 /**
@@ -166,6 +174,8 @@ export function createReturnsAdmin(deps: ReturnsAdminDeps) {
       status: 'reembolsada',
       refundedCents: before.refundedCents + (refund?.amountCents ?? 0),
     });
+    // The devolução NF-e of what came back (docs/decisions/0043).
+    await deps.jobs.send('fiscal.return-refunded', { returnId: id }, { tx });
     return { before, after, refund };
   }
 
@@ -173,7 +183,74 @@ export function createReturnsAdmin(deps: ReturnsAdminDeps) {
     const before = await locked(tx, id, body.versao);
     if (before.status === 'reembolsada' || before.status === 'recusada' || before.status === 'trocada')
       throw conflict('Esta solicitação já foi encerrada.', 'transicao_invalida');
-    return { before, after: await moved(tx, before, { status: 'recusada', refusal: body.motivo }) };
+    // A refused exchange's held units go back on the shelf, and a difference it paid goes back
+    // (docs/decisions/0040); the route sends the refund after the commit.
+    await deps.exchanges.releaseHold(tx, before, 'recusada');
+    const refund = await deps.exchanges.returnDifference(tx, before);
+    return {
+      before,
+      after: await moved(tx, before, { status: 'recusada', refusal: body.motivo }),
+      refund,
+    };
+  }
+
+  /** The buyer handed the parcel to the carrier (staff saw it, or the carrier's tracking said so). */
+  async function markPosted(tx: Tx, id: number, body: ReturnPosted) {
+    const before = await locked(tx, id, body.versao);
+    if (before.status !== 'solicitada' && before.status !== 'codigo_enviado')
+      throw conflict(
+        'Só uma solicitação à espera da postagem pode ser marcada como postada.',
+        'transicao_invalida',
+      );
+    return { before, after: await moved(tx, before, { status: 'postada' }) };
+  }
+
+  /**
+   * Staff ship an exchange's new units (docs/decisions/0040), with the carrier's S10 tracking code: once
+   * the returned units were received (or posted, when EXCHANGE_SHIPS_ON is `postada`) and a positive
+   * difference was paid. A negative difference goes back through a partial refund (our id `ret<id>t`, so it
+   * never runs twice); the provider is asked after the commit.
+   */
+  async function shipExchange(
+    tx: Tx,
+    id: number,
+    body: ExchangeShip,
+  ): Promise<{ before: repo.ReturnRow; after: repo.ReturnRow; refund: RefundRow | null }> {
+    const before = await locked(tx, id, body.versao);
+    if (before.kind !== 'troca') throw conflict('Esta solicitação não é uma troca.', 'transicao_invalida');
+    const ready =
+      before.status === 'recebida' ||
+      (deps.env.EXCHANGE_SHIPS_ON === 'postada' && before.status === 'postada');
+    if (!ready)
+      throw conflict(
+        deps.env.EXCHANGE_SHIPS_ON === 'postada'
+          ? 'A troca é enviada depois que o cliente postar os itens devolvidos.'
+          : 'A troca é enviada depois que os itens devolvidos chegarem à loja.',
+        'transicao_invalida',
+      );
+    if (!isS10Code(body.codigo_rastreio))
+      throw badRequest(
+        'Código de rastreio inválido: confira as letras e os números (ex.: AA123456785BR).',
+        'codigo_invalido',
+      );
+    if (before.differenceCents > 0 && before.differenceChargeId === null)
+      throw conflict('O cliente ainda não pagou a diferença desta troca.', 'diferenca_nao_paga');
+    const order = (await orderRepo.findOrder(tx, before.orderId))!;
+    const refund =
+      before.differenceCents < 0
+        ? await deps.payments.refundPart(tx, order.chargeId, {
+            refundId: returnRefundId(id, 't'),
+            amountCents: -before.differenceCents,
+            reason: `Diferença da troca nº ${id} do pedido nº ${order.id}.`,
+          })
+        : null;
+    await repo.clearExchangeHold(tx, id);
+    const after = await moved(tx, before, {
+      status: 'trocada',
+      exchangeTrackingCode: body.codigo_rastreio,
+      refundedCents: before.refundedCents + (refund?.amountCents ?? 0),
+    });
+    return { before, after, refund };
   }
 
   async function sendCode(tx: Tx, id: number, body: ReturnCode) {
@@ -186,7 +263,7 @@ export function createReturnsAdmin(deps: ReturnsAdminDeps) {
     };
   }
 
-  return { queue, one, receive, refund, refuse, sendCode };
+  return { queue, one, receive, refund, refuse, sendCode, markPosted, shipExchange };
 }
 
 export type ReturnsAdmin = ReturnType<typeof createReturnsAdmin>;

@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   orderDeliveries,
+  orderExchangeItems,
+  orderReturnEvents,
   orderReturnItems,
   orderReturns,
   orderStatusChanges,
@@ -10,9 +12,22 @@ import {
 type Conn = Db | Tx;
 export type ReturnRow = typeof orderReturns.$inferSelect;
 export type ReturnItemRow = typeof orderReturnItems.$inferSelect;
+export type ExchangeItemRow = typeof orderExchangeItems.$inferSelect;
+export type ReturnEventRow = typeof orderReturnEvents.$inferSelect;
+
+/** Every write of a request's state leaves a history line (docs/decisions/0040), in the same transaction. */
+async function recordEvent(tx: Tx, row: ReturnRow, note: string | null = null): Promise<void> {
+  await tx.insert(orderReturnEvents).values({
+    returnId: row.id,
+    status: row.status,
+    note,
+    at: row.updatedAt ?? row.createdAt,
+  });
+}
 
 export async function insertReturn(tx: Tx, values: typeof orderReturns.$inferInsert): Promise<ReturnRow> {
   const [row] = await tx.insert(orderReturns).values(values).returning();
+  await recordEvent(tx, row!);
   return row!;
 }
 
@@ -25,7 +40,55 @@ export async function insertReturnItems(
 
 export async function updateReturn(tx: Tx, id: number, values: Partial<ReturnRow>): Promise<ReturnRow> {
   const [row] = await tx.update(orderReturns).set(values).where(eq(orderReturns.id, id)).returning();
+  if (values.status)
+    await recordEvent(tx, row!, values.status === 'recusada' ? (row!.refusal ?? null) : null);
   return row!;
+}
+
+export async function listReturnEvents(db: Conn, returnIds: number[]): Promise<ReturnEventRow[]> {
+  if (!returnIds.length) return [];
+  return db
+    .select()
+    .from(orderReturnEvents)
+    .where(inArray(orderReturnEvents.returnId, returnIds))
+    .orderBy(orderReturnEvents.id);
+}
+
+export async function insertExchangeItems(
+  tx: Tx,
+  rows: (typeof orderExchangeItems.$inferInsert)[],
+): Promise<void> {
+  if (rows.length) await tx.insert(orderExchangeItems).values(rows);
+}
+
+export async function listExchangeItems(db: Conn, returnIds: number[]): Promise<ExchangeItemRow[]> {
+  if (!returnIds.length) return [];
+  return db
+    .select()
+    .from(orderExchangeItems)
+    .where(inArray(orderExchangeItems.returnId, returnIds))
+    .orderBy(orderExchangeItems.id);
+}
+
+/** The exchange's units are no longer held (shipped, or back on the shelf). */
+export async function clearExchangeHold(tx: Tx, returnId: number): Promise<void> {
+  await tx.update(orderExchangeItems).set({ held: false }).where(eq(orderExchangeItems.returnId, returnId));
+}
+
+export async function findReturnByDifferenceCharge(db: Conn, chargeId: number): Promise<ReturnRow | null> {
+  const [row] = await db.select().from(orderReturns).where(eq(orderReturns.differenceChargeId, chargeId));
+  return row ?? null;
+}
+
+/** Exchanges still waiting for the buyer's parcel (their window may lapse). */
+export async function listWaitingExchanges(db: Conn): Promise<ReturnRow[]> {
+  return db
+    .select()
+    .from(orderReturns)
+    .where(
+      and(eq(orderReturns.kind, 'troca'), inArray(orderReturns.status, ['solicitada', 'codigo_enviado'])),
+    )
+    .orderBy(orderReturns.id);
 }
 
 export async function lockReturn(tx: Tx, id: number): Promise<ReturnRow | null> {
@@ -100,4 +163,13 @@ export async function saveDelivery(tx: Tx, values: typeof orderDeliveries.$infer
       target: orderDeliveries.orderId,
       set: { deliveredOn: values.deliveredOn, source: values.source, at: values.at },
     });
+}
+
+/** Requests whose posting code was sent and whose parcel the carrier may have received since. */
+export async function listAwaitingPosting(db: Conn): Promise<ReturnRow[]> {
+  return db
+    .select()
+    .from(orderReturns)
+    .where(and(eq(orderReturns.status, 'codigo_enviado'), isNotNull(orderReturns.postingCode)))
+    .orderBy(orderReturns.id);
 }

@@ -1,5 +1,6 @@
 import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import {
+  ExchangeRequestSchema,
   OrderAfterSaleSchema,
   OrderReturnSchema,
   ReturnRequestSchema,
@@ -7,10 +8,23 @@ import {
 } from '@passada/core/contracts/returns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth.ts';
+import type { OrderExchanges } from './order-exchanges.ts';
 import type { OrderReturns } from './order-returns.ts';
 
 /** The buyer's after-sale routes (docs/decisions/0036): what the order allows, and the withdrawal. */
-export const returnsRoutes: FastifyPluginAsyncZod<{ returns: OrderReturns }> = async (app, { returns }) => {
+/** What a buyer's request (withdrawal, return, exchange) answers: the request made, or why not. */
+const REQUEST_ANSWERS = {
+  201: OrderReturnSchema,
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+} as const;
+
+export const returnsRoutes: FastifyPluginAsyncZod<{
+  returns: OrderReturns;
+  exchanges: OrderExchanges;
+}> = async (app, { returns, exchanges }) => {
   app.get(
     '/api/orders/:id/pos-venda/',
     {
@@ -34,13 +48,7 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ returns: OrderReturns }> = a
         summary: 'Desistir da compra antes do envio (o pedido inteiro ou itens): o valor volta na hora',
         params: IdParamSchema,
         body: WithdrawalRequestSchema,
-        response: {
-          201: OrderReturnSchema,
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          404: ApiErrorSchema,
-          409: ApiErrorSchema,
-        },
+        response: REQUEST_ANSWERS,
       },
     },
     async (request, reply) => {
@@ -59,18 +67,31 @@ export const returnsRoutes: FastifyPluginAsyncZod<{ returns: OrderReturns }> = a
           'Devolver itens depois da entrega (7 dias por arrependimento, 90 por defeito): código de postagem',
         params: IdParamSchema,
         body: ReturnRequestSchema,
-        response: {
-          201: OrderReturnSchema,
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          404: ApiErrorSchema,
-          409: ApiErrorSchema,
-        },
+        response: REQUEST_ANSWERS,
       },
     },
     async (request, reply) => {
       const user = await requireUser(request);
       return reply.status(201).send(await returns.requestReturn(user, request.params.id, request.body));
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/trocas/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['pedidos'],
+        summary:
+          'Trocar itens por outra cor ou outro tamanho do mesmo produto (no prazo da devolução): a nova unidade fica reservada',
+        params: IdParamSchema,
+        body: ExchangeRequestSchema,
+        response: REQUEST_ANSWERS,
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.status(201).send(await exchanges.requestExchange(user, request.params.id, request.body));
     },
   );
 };

@@ -41,7 +41,12 @@ export const afterSaleRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await audited(
         req,
-        (tx) => app.registrationsAdmin.afterSale.save(tx, req.params.id, req.body),
+        async (tx) => {
+          const before = await app.registrationsAdmin.afterSale.save(tx, req.params.id, req.body);
+          // A waitlist turned on, or offers held longer: the sweep looks again (docs/decisions/0042).
+          await app.registrationsAdmin.waitlist.nudge(tx);
+          return before;
+        },
         (before) => ({
           action: 'alterado',
           entity: 'pos_venda',

@@ -11,7 +11,6 @@ import {
   NewColorSchema,
   NewSizeSchema,
   PainelImageSchema,
-  PainelPhotoSchema,
   type PainelProduct,
   PainelProductSchema,
   PainelProductsQuerySchema,
@@ -31,7 +30,7 @@ import { actor, audit, audited, creation, type PainelRouteConfig } from '../staf
 const CATALOG = { painel: { permission: 'catalogo' } } satisfies { painel: PainelRouteConfig };
 const STOCK = { painel: { permission: 'estoque' } } satisfies { painel: PainelRouteConfig };
 
-import { photoKeys, photoSrcset, readUploadedPhoto } from './photos.ts';
+import { photoKeys, photoSrcset, photoUploadRoute, readUploadedPhoto } from './photos.ts';
 
 const toImageWire = (image: ImageRow) => ({
   id: image.id,
@@ -398,32 +397,13 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/home/banners/image/',
-    {
-      config: CATALOG,
-      schema: {
-        tags,
-        summary:
-          'Enviar a imagem de um banner (multipart, campo "foto"). Responde 202 com a foto em "processando"; ' +
-          'a URL vai em imagem quando GET /photos/:id/ a der como pronta',
-        consumes: ['multipart/form-data'],
-        response: {
-          202: PainelPhotoSchema,
-          ...errors,
-          413: ApiErrorSchema,
-          415: ApiErrorSchema,
-          422: ApiErrorSchema,
-          502: ApiErrorSchema,
-        },
-      },
-    },
-    async (req, reply) => {
-      const buffer = await readUploadedPhoto(req, 'Escolha uma imagem.');
-      const { photo, url } = await app.photos.accept('banners', buffer, async () => undefined);
-      return reply.status(202).send({ id: photo.id, url, status: photo.status });
-    },
-  );
+  photoUploadRoute(app, '/home/banners/image/', 'banners', {
+    config: CATALOG,
+    tags,
+    summary:
+      'Enviar a imagem de um banner (multipart, campo "foto"). Responde 202 com a foto em "processando"; ' +
+      'a URL vai em imagem quando GET /photos/:id/ a der como pronta',
+  });
 
   const ColorWire = z.object({ id: z.number().int(), name: z.string(), hex: z.string() });
   const SizeWire = z.object({ id: z.number().int(), name: z.string() });

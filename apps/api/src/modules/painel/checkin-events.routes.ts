@@ -1,5 +1,5 @@
 import { ApiErrorSchema } from '@passada/core/contracts/common';
-import type { Event } from '@passada/core/contracts/events';
+import type { EventSummary } from '@passada/core/contracts/events';
 import { CheckinEventListSchema } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actor } from '../staff/index.ts';
@@ -21,7 +21,7 @@ export const checkinEventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const mine = await app.staff.checkinEventsOf(actor(req));
-      const events = (await app.events.listEvents({ page_size: 1000 })) as Event[];
+      const events = (await app.events.listEvents({ page_size: 1000 })) as EventSummary[];
       return events
         .filter((e) => mine === null || mine.includes(e.id))
         .map((e) => ({ id: e.id, nome_evento: e.nome_evento, start_data_evento: e.start_data_evento }));

@@ -1,13 +1,16 @@
+import { formatStoreDateTime } from '@passada/core/calendar';
 import { IdParamSchema } from '@passada/core/contracts/common';
 import {
   CustomerDetailSchema,
   CustomerEraseSchema,
   CustomerPageSchema,
   CustomerSearchSchema,
+  IncidentWindowSchema,
 } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audited, PAINEL_ERRORS } from '../staff/index.ts';
+import { csvLine, sendCsv } from './csv.ts';
 
 const CUSTOMERS = { painel: { permission: 'clientes' } } as const;
 
@@ -89,6 +92,61 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         after: { motivo: req.body.motivo },
       });
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/clientes/incidente.csv',
+    {
+      // Everyone's data in one file: the admin alone (the team permission), and audited.
+      config: { painel: { permission: 'equipe' } },
+      schema: {
+        tags,
+        summary:
+          'Exportar, para um incidente de segurança, as contas cujos dados a loja guardava no período e os tipos de dado de cada uma (CSV; Resolução CD/ANPD 15/2024), registrado na auditoria',
+        querystring: IncidentWindowSchema,
+      },
+    },
+    async (req, reply) => {
+      const from = new Date(`${req.query.desde}T00:00:00-03:00`);
+      const to = new Date(`${req.query.ate}T23:59:59.999-03:00`);
+      const accounts = await audited(req, (tx) => customers.incident(tx, from, to), {
+        action: 'incidente_exportado',
+        entity: 'cliente',
+        entityId: null,
+        after: { desde: req.query.desde, ate: req.query.ate },
+      });
+      const yes = (b: boolean) => (b ? 'Sim' : 'Não');
+      return sendCsv(reply, `incidente-${req.query.desde}-a-${req.query.ate}.csv`, [
+        csvLine([
+          'Conta',
+          'Nome',
+          'E-mail',
+          'Criada em',
+          'Excluída em',
+          'Dados da conta (nome, e-mail)',
+          'Endereços (com telefone)',
+          'Pedidos (itens, endereço, CPF do pagador)',
+          'Inscrições (nome, CPF, nascimento, telefone, endereço, contato de emergência)',
+          'Dado de saúde (PCD)',
+          'Consentimento WhatsApp',
+        ]),
+        ...accounts.map((a) =>
+          csvLine([
+            a.id,
+            a.deletedAt ? '' : a.name,
+            a.deletedAt ? '' : a.email,
+            formatStoreDateTime(a.createdAt),
+            a.deletedAt ? formatStoreDateTime(a.deletedAt) : '',
+            yes(a.deletedAt === null),
+            a.addresses,
+            a.orders,
+            a.registrations,
+            yes(a.healthData > 0),
+            yes(a.whatsappConsent),
+          ]),
+        ),
+      ]);
     },
   );
 };

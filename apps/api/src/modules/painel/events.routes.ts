@@ -9,20 +9,22 @@ import {
   CheckinUndoSchema,
   EventInputSchema,
   EventUpdateSchema,
+  HEALTH_DATA_PERMISSIONS,
   type PainelParticipant,
   PainelParticipantSchema,
-  PainelPhotoSchema,
   ParticipantListSchema,
   type ParticipantQuery,
   ParticipantQuerySchema,
   RegistrationsSwitchSchema,
   ShirtReportSchema,
+  staffCan,
 } from '@passada/core/contracts/painel';
 import { formatCpf } from '@passada/core/documents';
 import { ageOn, formatIsoDateBR } from '@passada/core/events';
 import { centsToCommaString, centsToReais } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import { timingAgeGroup } from '@passada/core/race-rules';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../plugins/errors.ts';
@@ -33,7 +35,7 @@ import {
 } from '../registrations/registrations-admin.ts';
 import { actor, audited, type PainelRouteConfig } from '../staff/index.ts';
 import { csvField, sendCsv } from './csv.ts';
-import { readUploadedPhoto } from './photos.ts';
+import { photoUploadRoute } from './photos.ts';
 
 const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
@@ -50,8 +52,19 @@ const CHECKIN_BY_BODY = {
   painel: { permission: 'checkin', event: (req) => (req.body as { evento: number }).evento },
 } satisfies Declared;
 
-/** A registration as the back office lists it (participants, check-in, its own page). */
-export function participantWire(row: ParticipantRow, checkin: CheckinRow | undefined): PainelParticipant {
+/**
+ * Whether the member may see the PCD answer (health data, LGPD art. 11): the event's organisers and the
+ * kit desk, never orders alone (docs/decisions/0045).
+ */
+export const seesHealthData = (req: FastifyRequest) =>
+  req.staff !== null && staffCan(req.staff.role, HEALTH_DATA_PERMISSIONS);
+
+/** A registration as the back office lists it (participants, check-in, its own page); `pcd` null unless `health`. */
+export function participantWire(
+  row: ParticipantRow,
+  checkin: CheckinRow | undefined,
+  health: boolean,
+): PainelParticipant {
   return {
     ...participantIdentity(row),
     cidade: row.city,
@@ -64,7 +77,7 @@ export function participantWire(row: ParticipantRow, checkin: CheckinRow | undef
     meia_entrada: row.seniorDiscount,
     tamanho_camisa: row.kitSize,
     equipe: row.team,
-    pcd: row.pcd,
+    pcd: health ? row.pcd : null,
     contato_emergencia:
       row.emergencyName && row.emergencyPhone
         ? { nome: row.emergencyName, telefone: formatPhone(row.emergencyPhone) }
@@ -102,6 +115,8 @@ const CSV_HEADER = [
   'Telefone de emergência',
   'Idade na prova',
   'Faixa etária (cronometragem)',
+  // What changed after the sale (docs/decisions/0041), last for the same reason.
+  'Alterações',
 ];
 
 /** Events' participants, their export and race-day check-in. */
@@ -214,7 +229,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           };
         }),
       );
-      return { results: results.map((p) => participantWire(p.row, p.checkin)), contagem };
+      return {
+        results: results.map((p) => participantWire(p.row, p.checkin, seesHealthData(req))),
+        contagem,
+      };
     },
   );
 
@@ -233,7 +251,9 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const event = await eventOrNotFound(req.params.id);
       const lines = [CSV_HEADER.join(';')];
-      for (const { row, checkin } of await list(req.params.id, req.query)) {
+      const rows = await list(req.params.id, req.query);
+      const history = await app.registrationsAdmin.afterSale.history(rows.map((r) => r.row.id));
+      for (const { row, checkin } of rows) {
         // Timing companies give a bib to every line: a cancelled registration runs no race.
         if (row.cancelledAt) continue;
         // One line per category, as timing companies import one bib per race.
@@ -257,7 +277,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
               row.ageGroup,
               row.kitSize ?? '',
               row.team ?? '',
-              row.pcd ? 'Sim' : 'Não',
+              seesHealthData(req) ? (row.pcd ? 'Sim' : 'Não') : '',
               row.seniorDiscount ? 'Sim' : 'Não',
               row.totalCents === 0 ? 'Sim' : 'Não',
               category.bib ?? '',
@@ -265,6 +285,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
               row.emergencyPhone ? formatPhone(row.emergencyPhone) : '',
               ageOn(row.birthDate, category.day),
               timingAgeGroup(row.gender, row.birthDate, category.day),
+              (history.get(row.id) ?? []).join(' | '),
             ]
               .map(csvField)
               .join(';'),
@@ -336,7 +357,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       await eventOrNotFound(req.query.evento);
       return (await list(req.query.evento, { busca: req.query.busca }))
         .slice(0, 30)
-        .map((p) => participantWire(p.row, p.checkin));
+        .map((p) => participantWire(p.row, p.checkin, seesHealthData(req)));
     },
   );
 
@@ -356,7 +377,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { event, row } = await checkinTarget(req.body);
       const [checkin] = await app.registrationsAdmin.checkins([row.id]);
       return {
-        participante: participantWire(row, checkin),
+        participante: participantWire(row, checkin, seesHealthData(req)),
         evento: { id: event.id, nome: event.name },
         situacao: row.cancelledAt ? 'cancelada' : checkin ? 'retirado' : 'pode_retirar',
         confira_documento: row.seniorDiscount,
@@ -381,7 +402,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = row.id;
       if (row.cancelledAt)
         throw new HttpError(409, cancelledMessage(row.cancelledAt), 'inscricao_cancelada', undefined, {
-          participante: participantWire(row, undefined),
+          participante: participantWire(row, undefined, seesHealthData(req)),
         });
       // A cancellation committing meanwhile wins: the kit of a cancelled registration is never handed out.
       const created = await audited(
@@ -399,10 +420,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           `Kit já retirado em ${formatStoreDateTime(first!.at)} (registrado por ${first!.staffName}).`,
           'ja_retirado',
           undefined,
-          { participante: participantWire(row, first) },
+          { participante: participantWire(row, first, seesHealthData(req)) },
         );
       }
-      return participantWire(row, created);
+      return participantWire(row, created, seesHealthData(req));
     },
   );
 
@@ -442,16 +463,16 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
               `A retirada mudou desde que a tela foi aberta: agora consta em ${formatStoreDateTime(current.at)} por ${current.staffName}. Confira antes de desfazer.`,
               'retirada_alterada',
               undefined,
-              { participante: participantWire(row, current) },
+              { participante: participantWire(row, current, seesHealthData(req)) },
             )
           : new HttpError(
               409,
               'O kit desta inscrição não consta como retirado: não há retirada para desfazer.',
               'sem_retirada',
               undefined,
-              { participante: participantWire(row, undefined) },
+              { participante: participantWire(row, undefined, seesHealthData(req)) },
             );
-      return participantWire(row, undefined);
+      return participantWire(row, undefined, seesHealthData(req));
     },
   );
 
@@ -509,7 +530,12 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await audited(
         req,
-        (tx) => app.events.admin.updateEvent(tx, req.params.id, req.body),
+        async (tx) => {
+          const before = await app.events.admin.updateEvent(tx, req.params.id, req.body);
+          // More places may now be free for the waitlist's first in line (docs/decisions/0042).
+          await app.registrationsAdmin.waitlist.nudge(tx);
+          return before;
+        },
         (before) => ({
           action: 'alterado',
           entity: 'evento',
@@ -623,30 +649,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/events/image/',
-    {
-      config: EVENTS,
-      schema: {
-        tags,
-        summary:
-          'Enviar a imagem de um evento (multipart, campo "foto"). Responde 202 com a foto em "processando"; ' +
-          'a URL vai em imagem_evento quando GET /photos/:id/ a der como pronta',
-        consumes: ['multipart/form-data'],
-        response: {
-          202: PainelPhotoSchema,
-          ...errors,
-          413: ApiErrorSchema,
-          415: ApiErrorSchema,
-          422: ApiErrorSchema,
-          502: ApiErrorSchema,
-        },
-      },
-    },
-    async (req, reply) => {
-      const buffer = await readUploadedPhoto(req, 'Escolha uma imagem.');
-      const { photo, url } = await app.photos.accept('eventos', buffer, async () => undefined);
-      return reply.status(202).send({ id: photo.id, url, status: photo.status });
-    },
-  );
+  photoUploadRoute(app, '/events/image/', 'eventos', {
+    config: EVENTS,
+    tags,
+    summary:
+      'Enviar a imagem de um evento (multipart, campo "foto"). Responde 202 com a foto em "processando"; ' +
+      'a URL vai em imagem_evento quando GET /photos/:id/ a der como pronta',
+  });
 };

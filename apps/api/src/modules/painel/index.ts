@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import { TOKEN_SECURITY_SCHEME } from '../../plugins/auth.ts';
+import { openingPainelRoutes } from '../opening/index.ts';
 import { declarePainelRoute, painelGuard, painelRequestGuard } from '../staff/index.ts';
 import { accessRoutes } from './access.routes.ts';
 import { afterSaleRoutes } from './after-sale.routes.ts';
@@ -9,13 +10,18 @@ import { checkinEventsRoutes } from './checkin-events.routes.ts';
 import { couponsRoutes } from './coupons.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
+import { fiscalRoutes } from './fiscal.routes.ts';
+import { labelsRoutes } from './labels.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
+import { messagesRoutes } from './messages.routes.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { createPhotoService, type PhotoService } from './photo.service.ts';
 import { photosRoutes } from './photos.routes.ts';
 import { MAX_PHOTO_BYTES, tuneSharp } from './photos.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
+import { reportsRoutes } from './reports.routes.ts';
 import { returnsRoutes } from './returns.routes.ts';
+import { waitlistRoutes } from './waitlist.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -60,14 +66,20 @@ export default fp(
         await scope.register(accessRoutes, { staff });
         await scope.register(catalogRoutes);
         await scope.register(eventsRoutes);
+        await scope.register(openingPainelRoutes);
         await scope.register(checkinEventsRoutes);
         await scope.register(ordersRoutes);
+        await scope.register(labelsRoutes);
         await scope.register(returnsRoutes);
         await scope.register(registrationsRoutes);
         await scope.register(afterSaleRoutes);
+        await scope.register(waitlistRoutes);
         await scope.register(couponsRoutes);
         await scope.register(customersRoutes);
         await scope.register(photosRoutes);
+        await scope.register(reportsRoutes);
+        await scope.register(fiscalRoutes);
+        await scope.register(messagesRoutes);
       },
       { prefix: '/api/painel' },
     );
@@ -80,11 +92,13 @@ export default fp(
       'staff',
       'catalog',
       'events',
+      'opening',
       'registrations',
       'orders',
       'payments',
       'coupons',
       'accounts',
+      'fiscal',
     ],
   },
 );

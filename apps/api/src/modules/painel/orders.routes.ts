@@ -1,29 +1,37 @@
 import { addDays, formatStoreDateTime } from '@passada/core/calendar';
+import { formatCep } from '@passada/core/cep';
+import { COMPANY } from '@passada/core/company';
 import { ORDER_STATUS_LABEL, PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
 import {
   type Dashboard,
   DashboardSchema,
+  isUnpaidOrderStatus,
   NewOrderNoteSchema,
   OrderNoteSchema,
   type OrderStatusChange,
   OrderStatusChangeSchema,
+  type PackingSlip,
+  PackingSlipSchema,
   PainelOrderDetailSchema,
   PainelOrderExportQuerySchema,
   PainelOrderPageSchema,
   PainelOrderQuerySchema,
 } from '@passada/core/contracts/painel-orders';
-import { centsToCommaString, centsToReais } from '@passada/core/money';
+import { centsToCommaString, centsToReais, reaisToCents } from '@passada/core/money';
+import { formatPhone } from '@passada/core/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentMethodOf } from '../orders/orders.service.ts';
 import { auditShape, storeToday } from '../orders/orders-admin.ts';
 import { actor, audited, PAINEL_ERRORS } from '../staff/index.ts';
+import { code128Svg } from './barcode.ts';
 import { csvLine, sendCsv } from './csv.ts';
 
 const OrderIdSchema = z.object({ id: z.coerce.number().int().positive() });
 const LOW_STOCK_THRESHOLD = 3;
 
-const ORDERS_CSV_HEADER = [
+/** The orders CSV's columns, in order (the test reads the file back against it). */
+export const ORDERS_CSV_HEADER = [
   'Pedido',
   'Data',
   'Status',
@@ -36,6 +44,21 @@ const ORDERS_CSV_HEADER = [
   'Desconto (R$)',
   'Total (R$)',
   'Rastreio',
+];
+
+/** The CSV's columns when the filter finds unpaid charges (`aguardando pagamento`, `expirado`). */
+export const UNPAID_CHARGES_CSV_HEADER = [
+  'Cobrança',
+  'Criada em',
+  'Expira em',
+  'Status',
+  'Situação no provedor',
+  'Cliente',
+  'E-mail',
+  'Pagamento',
+  'Itens',
+  'Inscrições',
+  'Total (R$)',
 ];
 
 /** Orders (list, detail, status flow with refunds) and the dashboard; cancelling with a refund is for roles that may move money. */
@@ -68,6 +91,29 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
+      const filename = `pedidos-${storeToday(app.now())}.csv`;
+      const { status } = req.query;
+      if (isUnpaidOrderStatus(status)) {
+        const lines = [UNPAID_CHARGES_CSV_HEADER.join(';')];
+        for (const c of await admin.exportUnpaid({ ...req.query, status })) {
+          lines.push(
+            csvLine([
+              c.cobranca_id,
+              formatStoreDateTime(new Date(c.criada_em)),
+              formatStoreDateTime(new Date(c.expira_em)),
+              ORDER_STATUS_LABEL[c.status],
+              c.situacao,
+              c.cliente,
+              c.email ?? '',
+              PAYMENT_METHOD_LABEL[c.metodo_pagamento],
+              c.itens.map((i) => `${i.quantidade}x ${i.nome} (${i.cor}, ${i.tamanho})`).join(' | '),
+              c.inscricoes,
+              centsToCommaString(reaisToCents(c.total)),
+            ]),
+          );
+        }
+        return sendCsv(reply, filename, lines);
+      }
       const lines = [ORDERS_CSV_HEADER.join(';')];
       for (const { order, email, units } of await admin.exportRows(req.query)) {
         lines.push(
@@ -87,7 +133,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
           ]),
         );
       }
-      return sendCsv(reply, `pedidos-${storeToday(app.now())}.csv`, lines);
+      return sendCsv(reply, filename, lines);
     },
   );
 
@@ -103,6 +149,56 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => admin.detail(req.params.id),
+  );
+
+  app.get(
+    '/orders/:id/romaneio/',
+    {
+      config: { painel: { permission: 'pedidos' } },
+      schema: {
+        tags,
+        summary:
+          'Romaneio (guia de separação) do pedido: remetente, destinatário, itens com SKU e código de barras Code 128 do número',
+        params: OrderIdSchema,
+        response: { 200: PackingSlipSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req): Promise<PackingSlip> => {
+      const slip = await admin.packingSlip(req.params.id);
+      const a = slip.address;
+      return {
+        pedido: slip.id,
+        data: slip.date.toISOString(),
+        servico_frete: slip.shippingService,
+        remetente: {
+          nome: app.env.STORE_NAME,
+          razao_social: COMPANY.legalName,
+          cnpj: COMPANY.cnpj,
+          endereco: COMPANY.address,
+          telefone: COMPANY.phone,
+        },
+        destinatario: a
+          ? {
+              nome: a.full_name,
+              endereco: a.street,
+              bairro: a.neighborhood,
+              cidade: a.city,
+              uf: a.state,
+              cep: formatCep(a.zip_code),
+              telefone: formatPhone(a.phone),
+            }
+          : null,
+        itens: slip.items.map((i) => ({
+          sku: i.sku,
+          nome: i.name,
+          cor: i.color,
+          tamanho: i.size,
+          quantidade: i.quantity,
+        })),
+        inscricoes: slip.registrations,
+        codigo_barras: { formato: 'code128', texto: String(slip.id), svg: code128Svg(String(slip.id)) },
+      };
+    },
   );
 
   app.post(

@@ -90,4 +90,55 @@ describe('painel: customers, their orders and registrations, LGPD export and era
     expect(written).not.toContain(cpf);
     expect(written).not.toContain(customer.email);
   });
+
+  it('exports, for an incident window, the accounts held then and the kinds of data each holds, admin only and audited', async () => {
+    const admin = await createStaffAndLogin(t.app, 'admin');
+    const today = new Date().toISOString().slice(0, 10);
+    const url = `/api/painel/clientes/incidente.csv?desde=2020-01-01&ate=${today}`;
+    expect((await t.app.inject({ method: 'GET', url, headers: manager.headers })).statusCode).toBe(403);
+    const res = await t.app.inject({ method: 'GET', url, headers: admin.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('text/csv');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toContain(
+      'Conta;Nome;E-mail;Criada em;Excluída em;Dados da conta (nome, e-mail);Endereços',
+    );
+    // Joana asked for erasure above: she is still listed (her data was held in the window) with the
+    // dates, without name nor e-mail, and no account data held any more.
+    const joana = lines.find((l) => l.startsWith(`${customer.id};`));
+    expect(joana).toMatch(/^\d+;;;[^;]+;[^;]+;Não;0;0;\d+;Não;Não$/);
+    const other = lines.find((l) => l.includes(';Outro Corredor;'));
+    expect(other).toMatch(/^\d+;Outro Corredor;[^;]+@[^;]+;[^;]+;;Sim;0;0;0;Não;Não$/);
+    // A window before the shop existed holds nobody.
+    const empty = await t.app.inject({
+      method: 'GET',
+      url: '/api/painel/clientes/incidente.csv?desde=2000-01-01&ate=2000-01-31',
+      headers: admin.headers,
+    });
+    expect(
+      empty.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toHaveLength(1);
+    const bad = await t.app.inject({
+      method: 'GET',
+      url: '/api/painel/clientes/incidente.csv?desde=2026-02-01&ate=2026-01-01',
+      headers: admin.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    const audit = AuditPageSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/painel/audit/?entity=cliente',
+          headers: admin.headers,
+        })
+      ).json(),
+    );
+    expect(audit.results.some((e) => e.action === 'incidente_exportado')).toBe(true);
+  });
 });

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { COMPANY } from '@passada/core/company';
+import bwipjs from 'bwip-js/node';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeCode128, svgElementWidths } from '../../test/code128.ts';
 import { waitForMailContaining } from '../../test/factories/accounts.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
 import { createCoupon } from '../../test/factories/coupons.ts';
@@ -15,6 +18,8 @@ import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel
 import { cardToken, chargeByTxid, simulatePixPaid } from '../../test/factories/payments.ts';
 import { cpfFrom } from '../../test/factories/registrations.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { CODE128_OPTIONS } from './barcode.ts';
+import { ORDERS_CSV_HEADER } from './orders.routes.ts';
 
 const START = new Date('2026-11-23T15:00:00Z');
 const CPF = '40364478829';
@@ -391,20 +396,7 @@ describe('painel: orders and dashboard', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="pedidos-2026-11-23\.csv"$/);
     expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const rows: string[][] = parse(res.rawPayload, { bom: true, delimiter: ';' });
-    expect(rows[0]).toEqual([
-      'Pedido',
-      'Data',
-      'Status',
-      'Cliente',
-      'E-mail',
-      'Pagamento',
-      'Itens',
-      'Subtotal (R$)',
-      'Frete (R$)',
-      'Desconto (R$)',
-      'Total (R$)',
-      'Rastreio',
-    ]);
+    expect(rows[0]).toEqual([...ORDERS_CSV_HEADER]);
     const line = rows.find((r) => r[0] === String(orderId));
     expect(line).toMatchObject({
       2: 'Pago',
@@ -428,5 +420,40 @@ describe('painel: orders and dashboard', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toMatchObject({ 'pedido.cpf': 'CPF inválido.' });
     expect(await stockOf(product)).toBe(5);
+  });
+
+  it('prints a packing slip: sender, recipient, items with SKU, and a Code 128 barcode a scanner reads as the order number', async () => {
+    const product = await makeProduct(t.app.db, {
+      name: 'Jaqueta Corta-Vento',
+      stock: [{ color: 'Grafite', size: 'GG', quantity: 4 }],
+    });
+    const { orderId } = await paidPixOrder(product, 2);
+    const res = await get(operator, `/api/painel/orders/${orderId}/romaneio/`);
+    expect(res.statusCode).toBe(200);
+    const slip = res.json();
+    const combo = product.stock[0]!;
+    expect(slip).toMatchObject({
+      pedido: orderId,
+      remetente: { nome: t.env.STORE_NAME, razao_social: COMPANY.legalName, endereco: COMPANY.address },
+      destinatario: { nome: expect.any(String), cep: expect.stringMatching(/^\d{5}-\d{3}$/) },
+      itens: [
+        {
+          sku: `P${product.id}-C${combo.colorId}-T${combo.sizeId}`,
+          nome: 'Jaqueta Corta-Vento',
+          cor: 'Grafite',
+          tamanho: 'GG',
+          quantidade: 2,
+        },
+      ],
+      inscricoes: 0,
+      codigo_barras: { formato: 'code128', texto: String(orderId) },
+    });
+    // The bars, read back by an independent Code 128 decoder, carry the order number ...
+    const widths = svgElementWidths(slip.codigo_barras.svg, CODE128_OPTIONS.scale);
+    expect(decodeCode128(widths)).toBe(String(orderId));
+    // ... and are exactly the pattern bwip-js's own encoder gives for it.
+    const [symbol] = bwipjs.raw({ bcid: 'code128', text: String(orderId) }) as Array<{ sbs: number[] }>;
+    expect(widths).toEqual(symbol!.sbs);
+    expect((await get(operator, '/api/painel/orders/999999/romaneio/')).statusCode).toBe(404);
   });
 });

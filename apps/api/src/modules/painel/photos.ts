@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { buffer as readStream } from 'node:stream/consumers';
+import { ApiErrorSchema } from '@passada/core/contracts/common';
+import { PainelPhotoSchema } from '@passada/core/contracts/painel';
 import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import decodeHeic from 'heic-decode';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { badRequest, HttpError } from '../../plugins/errors.ts';
 import type { MediaStorage } from '../../providers/storage/storage.provider.ts';
+import type { PainelRouteConfig } from '../staff/index.ts';
 
 /** Widths every uploaded photo is resized to; the shop's `<img>` uses the middle one. */
 export const PHOTO_WIDTHS = [400, 800, 1200] as const;
@@ -125,6 +129,44 @@ export async function readUploadedPhoto(req: FastifyRequest, missing: string): P
     }
     throw badRequest('O envio da foto foi interrompido antes do fim. Envie de novo.', 'envio_incompleto');
   }
+}
+
+/**
+ * One image upload route for an image that belongs to no product (a banner, an event's picture): reads
+ * the multipart file (`readUploadedPhoto`), hands it to `app.photos` in `folder` and answers 202 with
+ * the photo `processando`; the page polls `GET /photos/:id/` and saves the URL with its own form.
+ */
+export function photoUploadRoute(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  url: string,
+  folder: PhotoFolder,
+  route: { config: { painel: PainelRouteConfig }; tags: string[]; summary: string },
+): void {
+  const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
+  app.post(
+    url,
+    {
+      config: route.config,
+      schema: {
+        tags: route.tags,
+        summary: route.summary,
+        consumes: ['multipart/form-data'],
+        response: {
+          202: PainelPhotoSchema,
+          ...errors,
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+          422: ApiErrorSchema,
+          502: ApiErrorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const buffer = await readUploadedPhoto(req, 'Escolha uma imagem.');
+      const { photo, url: photoUrl } = await app.photos.accept(folder, buffer, async () => undefined);
+      return reply.status(202).send({ id: photo.id, url: photoUrl, status: photo.status });
+    },
+  );
 }
 
 /** A new photo's random name: the same name always means the same bytes. */

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../plugins/errors.ts';
 import { audited, PAINEL_ERRORS } from '../staff/index.ts';
-import { participantWire } from './events.routes.ts';
+import { participantWire, seesHealthData } from './events.routes.ts';
 
 const RegistrationIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
@@ -16,7 +16,7 @@ const RegistrationIdSchema = z.object({ id: z.coerce.number().int().positive() }
 export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['painel: inscrições'];
 
-  async function detail(id: number): Promise<PainelRegistrationDetail> {
+  async function detail(id: number, health: boolean): Promise<PainelRegistrationDetail> {
     const [row] = await app.registrationsAdmin.participants(null, { ids: [id] });
     if (!row) throw notFound('Inscrição não encontrada.');
     const [event, charge, refund, together] = await Promise.all([
@@ -26,6 +26,8 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       app.registrationsAdmin.participants(null, { chargeId: row.chargeId }),
     ]);
     const checkins = await app.registrationsAdmin.checkins(together.map((r) => r.id));
+    // What changed after the sale, only when something did (docs/decisions/0041).
+    const history = (await app.registrationsAdmin.afterSale.history([id])).get(id);
     const mine = checkins.find((c) => c.registrationId === id);
     const pickedUp = checkins[0];
     const impedimento = row.cancelledAt
@@ -38,7 +40,8 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
             ? 'O pagamento desta inscrição não está confirmado: não há o que devolver.'
             : null;
     return {
-      inscricao: participantWire(row, mine),
+      ...(history ? { historico: history } : {}),
+      inscricao: participantWire(row, mine, health),
       evento: { id: row.eventId, nome: event?.name ?? '' },
       pagamento: {
         txid: charge?.txid ?? '',
@@ -67,7 +70,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PainelRegistrationDetailSchema, ...PAINEL_ERRORS },
       },
     },
-    async (req) => detail(req.params.id),
+    async (req) => detail(req.params.id, seesHealthData(req)),
   );
 
   app.post(
@@ -105,7 +108,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // The money goes back only once the cancellation committed; a failure is retried by reconciliation.
       if (done.refund) await app.payments.sendRefund(done.refund);
-      return detail(req.params.id);
+      return detail(req.params.id, seesHealthData(req));
     },
   );
 };

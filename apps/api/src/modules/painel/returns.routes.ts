@@ -1,7 +1,11 @@
 import {
+  ExchangeShipSchema,
+  OrderRefundPartSchema,
+  OrderRefundsSchema,
   PainelReturnListSchema,
   PainelReturnSchema,
   ReturnCodeSchema,
+  ReturnPostedSchema,
   ReturnReceiveSchema,
   ReturnRefundSchema,
   ReturnRefuseSchema,
@@ -97,7 +101,8 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      await audited(req, (tx) => admin.refuse(tx, req.params.id, req.body), audit('recusada'));
+      const done = await audited(req, (tx) => admin.refuse(tx, req.params.id, req.body), audit('recusada'));
+      if (done.refund) await app.payments.sendRefund(done.refund);
       return admin.one(req.params.id);
     },
   );
@@ -126,6 +131,97 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       // The money goes back only once the refund row committed; reconciliation retries a failure.
       if (done.refund) await app.payments.sendRefund(done.refund);
       return admin.one(req.params.id);
+    },
+  );
+
+  app.post(
+    '/devolucoes/:id/postada/',
+    {
+      config: { painel: { permission: 'pedidos' } },
+      schema: {
+        tags,
+        summary: 'O cliente postou os itens: marcar a solicitação como postada',
+        params: ReturnIdSchema,
+        body: ReturnPostedSchema,
+        response: { 200: PainelReturnSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => {
+      await audited(req, (tx) => admin.markPosted(tx, req.params.id, req.body), audit('postada'));
+      return admin.one(req.params.id);
+    },
+  );
+
+  app.post(
+    '/devolucoes/:id/troca-enviada/',
+    {
+      config: { painel: { permission: 'pedidos' } },
+      schema: {
+        tags,
+        summary:
+          'Enviar a troca com o código de rastreio (a diferença a favor do cliente é reembolsada na hora)',
+        params: ReturnIdSchema,
+        body: ExchangeShipSchema,
+        response: { 200: PainelReturnSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => {
+      const done = await audited(
+        req,
+        (tx) => admin.shipExchange(tx, req.params.id, req.body),
+        audit('troca_enviada'),
+      );
+      if (done.refund) await app.payments.sendRefund(done.refund);
+      return admin.one(req.params.id);
+    },
+  );
+
+  // The order page's partial refunds (docs/decisions/0040).
+  app.get(
+    '/orders/:id/reembolsos/',
+    {
+      config: { painel: { permission: 'pedidos' } },
+      schema: {
+        tags: ['painel: pedidos'],
+        summary:
+          'Pago, reembolsado e restante do pedido, com cada reembolso (quem, quando, status, id no provedor)',
+        params: ReturnIdSchema,
+        response: { 200: OrderRefundsSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => app.orders.refunds.summary(req.params.id),
+  );
+
+  app.post(
+    '/orders/:id/reembolsos/',
+    {
+      config: { painel: { permission: 'devolver_pagamento' } },
+      schema: {
+        tags: ['painel: pedidos'],
+        summary:
+          'Reembolsar parte do pagamento: qualquer valor até o que resta (só quem pode devolver pagamentos)',
+        params: ReturnIdSchema,
+        body: OrderRefundPartSchema,
+        response: { 200: OrderRefundsSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => {
+      const refunds = app.orders.refunds;
+      await refunds.checkFresh(req.params.id, req.body.reembolsos_vistos);
+      const staff = req.staff!;
+      const done = await audited(
+        req,
+        (tx) => refunds.refund(tx, req.params.id, req.body, staff.name || staff.email),
+        (r) => ({
+          action: 'reembolso_parcial',
+          entity: 'pedido',
+          entityId: req.params.id,
+          after: { valor: req.body.valor, motivo: req.body.motivo, reembolso: r.refundId },
+        }),
+      );
+      // The money goes back only once the refund row committed; reconciliation retries a failure.
+      if (done.refund) await app.payments.sendRefund(done.refund);
+      return refunds.summary(req.params.id);
     },
   );
 };

@@ -240,6 +240,9 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
       { txid, chargeId: charge.id, amountCents: charge.amountCents, purpose: input.purpose },
       'pix charge created',
     );
+    // The Pix code on WhatsApp too, for a payer who opted in (docs/decisions/0045).
+    if (handlerFor(input.purpose).whatsappContact?.(charge.draft))
+      await deps.jobs.send('whatsapp.pix-code', { chargeId: charge.id });
     return {
       txid,
       pixCopiaECola: pix.pixCopiaECola,

@@ -21,6 +21,7 @@ export default fp(
       log: app.log,
       jobs: app.jobs,
       mail: app.providers.mail,
+      whatsapp: app.providers.whatsapp,
     });
     app.decorate('payments', payments);
 
@@ -32,6 +33,7 @@ export default fp(
       await payments.reconcileAll();
     });
     app.jobs.work('mail.refund-notice', async ({ chargeId }) => payments.sendRefundNotice(chargeId));
+    app.jobs.work('whatsapp.pix-code', ({ chargeId }) => payments.sendPixOnWhatsApp(chargeId));
 
     let registering: Promise<void> = Promise.resolve();
     app.addHook('onReady', async () => {
@@ -53,3 +55,4 @@ export default fp(
   },
   { name: 'payments', dependencies: ['infra', 'jobs'] },
 );
+export { paymentMailPreviews } from './mail-previews.ts';

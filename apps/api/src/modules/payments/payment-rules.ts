@@ -39,11 +39,16 @@ export function refundNoticeMail(input: {
   env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;
   payer: { name: string; email: string; page: string };
   refund: { amountCents: number; reason: string };
-  purpose: 'order' | 'registration';
+  purpose: 'order' | 'registration' | 'exchange';
   method: 'pix' | 'cartao';
 }): MailMessage {
   const { env, payer, refund, purpose, method } = input;
-  const what = purpose === 'order' ? 'seu pedido' : 'sua inscrição';
+  const what =
+    purpose === 'order'
+      ? 'seu pedido'
+      : purpose === 'exchange'
+        ? 'a diferença da sua troca'
+        : 'sua inscrição';
   const amount = formatBRL(refund.amountCents);
   const how =
     method === 'pix'

@@ -14,6 +14,7 @@ import {
   type PaymentsProvider,
   redactProviderPayload,
 } from '../../providers/payments/index.ts';
+import type { WhatsAppProvider } from '../../providers/whatsapp/index.ts';
 import type { ChargeRow, PaymentEventSource } from './payments.repository.ts';
 import * as repo from './payments.repository.ts';
 
@@ -60,6 +61,11 @@ export interface ChargePurposeHandler<Draft = unknown> {
    */
   payer?(draft: Draft): { name: string; email: string; page: string } | undefined;
   /**
+   * Who opted in to WhatsApp for this charge (docs/decisions/0045): their first name, phone and what the
+   * charge pays for ("o pedido", "a inscrição em …"); undefined without the opt-in.
+   */
+  whatsappContact?(draft: Draft): { name: string; phone: string; what: string } | undefined;
+  /**
    * The draft without personal data (names, e-mail, CPF, birth date, phone, address), keeping what
    * accounting and reconciliation need (items, amounts, ids, sizes). Applied to a charge that ended
    * unpaid, and to every charge of a deleted account (LGPD); such a charge can then only be refunded.
@@ -77,6 +83,8 @@ export interface PaymentsServiceDeps {
   now: () => Date;
   log: FastifyBaseLogger;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
+  /** WhatsApp messages to payers who opted in (the Pix code); absent, none are sent. */
+  whatsapp?: WhatsAppProvider;
   mail: MailProvider;
 }
 

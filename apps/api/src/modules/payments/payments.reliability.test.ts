@@ -370,7 +370,7 @@ describe('payments: late, lost and uncertain answers (simulado)', () => {
       for (const a of answers) {
         expect([200, 202, 409]).toContain(a.statusCode);
         if (a.statusCode === 409) expect(a.json().code).toBe('pagamento_em_processamento');
-        if (a.statusCode === 202) expect(a.json().status).toBe('em_analise');
+        if (a.statusCode === 202) expect(a.json().detalhes.data.status).toBe('em_analise');
       }
       expect(answers.some((a) => a.statusCode === 200)).toBe(true);
       expect(order.state.fulfilCalls).toBe(1);

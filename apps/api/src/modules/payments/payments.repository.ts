@@ -1,7 +1,13 @@
-import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
-import { chargeRefunds, charges, type paymentEventSources, paymentEvents } from '../../db/schema/index.ts';
+import {
+  chargeRefunds,
+  charges,
+  type paymentEventSources,
+  paymentEvents,
+  users,
+} from '../../db/schema/index.ts';
 
 export type ChargeRow = typeof charges.$inferSelect;
 export type NewCharge = typeof charges.$inferInsert;
@@ -19,6 +25,13 @@ export const ENDED_UNPAID = [
   'REMOVIDA_PELO_PSP',
   'RECUSADA',
   'FALHOU',
+] as const satisfies ChargeStatusName[];
+
+/** A Pix ended by its deadline (ours, or removed at the bank): unpaid, everything it held given back. */
+export const EXPIRED_STATUSES = [
+  'EXPIRADA',
+  'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+  'REMOVIDA_PELO_PSP',
 ] as const satisfies ChargeStatusName[];
 
 export async function insertCharge(tx: Conn, values: NewCharge): Promise<ChargeRow> {
@@ -402,4 +415,55 @@ export async function listNeedingAttention(db: Conn) {
       ),
     )
     .orderBy(desc(charges.id));
+}
+
+/** What the back office's orders list filters unpaid charges by (the same filters as orders). */
+export interface StaffChargeFilter {
+  purpose: ChargeRow['purpose'];
+  statuses: readonly ChargeStatusName[];
+  from?: Date;
+  to?: Date;
+  method?: string;
+  search?: string;
+}
+
+/**
+ * Charges of a purpose in some states (unpaid ones: still open, or ended by their deadline), newest
+ * first, one page, with the buyer's account e-mail and name and how many there are in all.
+ */
+export async function listChargesForStaff(db: Conn, f: StaffChargeFilter, limit: number, offset: number) {
+  const conds = [eq(charges.purpose, f.purpose), inArray(charges.status, [...f.statuses])];
+  if (f.from) conds.push(gte(charges.createdAt, f.from));
+  if (f.to) conds.push(lt(charges.createdAt, f.to));
+  if (f.method) conds.push(eq(charges.method, f.method as ChargeRow['method']));
+  const q = f.search?.trim();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conds.push(
+      or(
+        ilike(users.email, like),
+        ilike(users.fullName, like),
+        sql`${charges.draft}->'buyer'->>'name' ilike ${like}`,
+        sql`${charges.draft}->'buyer'->>'email' ilike ${like}`,
+        eq(charges.txid, q),
+      )!,
+    );
+  }
+  const where = and(...conds);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ charge: charges, email: users.email, name: users.fullName })
+      .from(charges)
+      .leftJoin(users, eq(users.id, charges.userId))
+      .where(where)
+      .orderBy(desc(charges.createdAt), desc(charges.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(charges)
+      .leftJoin(users, eq(users.id, charges.userId))
+      .where(where),
+  ]);
+  return { rows, count: total?.n ?? 0 };
 }

@@ -35,19 +35,24 @@ import type { ChargePurpose, PaymentsService } from './payments.service.ts';
 /** A 409 may carry the correct total (in reais) when the browser's disagreed. */
 const TotalErrorSchema = ApiErrorSchema.extend({ total_correto: z.number().optional() });
 
-const PURPOSES: Record<Finalidade, ChargePurpose> = { pedido: 'order', inscricao: 'registration' };
+const PURPOSES: Record<Finalidade, ChargePurpose> = {
+  pedido: 'order',
+  inscricao: 'registration',
+  troca: 'exchange',
+};
 
 /** The draft travels under the field named after its purpose. */
-function purposeOf(body: { finalidade: Finalidade; pedido?: unknown; inscricao?: unknown }) {
+function purposeOf(body: { finalidade: Finalidade; pedido?: unknown; inscricao?: unknown; troca?: unknown }) {
   return {
     purpose: PURPOSES[body.finalidade],
-    draft: body.finalidade === 'pedido' ? body.pedido : body.inscricao,
+    draft:
+      body.finalidade === 'pedido' ? body.pedido : body.finalidade === 'troca' ? body.troca : body.inscricao,
   };
 }
 
 /** Shapes the order or registration a paid charge created as the wire names it. */
 function fulfilledField(purpose: ChargePurpose, id: number | undefined) {
-  if (id === undefined) return {};
+  if (id === undefined || purpose === 'exchange') return {};
   return purpose === 'order' ? { pedido_id: id } : { inscricao_id: id };
 }
 

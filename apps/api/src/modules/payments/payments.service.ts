@@ -1,10 +1,14 @@
+import { formatStoreDateTime } from '@passada/core/calendar';
 import type { CardBrand } from '@passada/core/card';
 import type { PaymentListItem } from '@passada/core/contracts/payments';
 import type { InstallmentOption } from '@passada/core/installments';
+import { formatBRL } from '@passada/core/money';
+import { normalizePhone } from '@passada/core/phone';
 import type { Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import { CARD_STATUSES, type SimulatedMemory } from '../../providers/payments/index.ts';
+import { templateParameter } from '../../providers/whatsapp/index.ts';
 import { createChargeCreation } from './charge-create.ts';
 import type { ChargeRow, RefundRow } from './payments.repository.ts';
 import * as repo from './payments.repository.ts';
@@ -140,16 +144,35 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     });
   }
 
+  /**
+   * What the buyer chose to pay: a card's instalments carry interest the draft's amount does not have
+   * until the charge is paid (then the amount is the total charged); a refused or pending card says
+   * what the bank was asked for, as the buyer saw it.
+   */
+  function chosenCents(charge: {
+    method: string;
+    amountCents: number;
+    installments: number;
+    installmentValueCents: number | null;
+    status: string;
+  }): number {
+    if (charge.method !== 'cartao' || !charge.installmentValueCents) return charge.amountCents;
+    if (charge.status === 'CONCLUIDA' || charge.status === 'DEVOLVIDA') return charge.amountCents;
+    return Math.max(charge.amountCents, charge.installmentValueCents * charge.installments);
+  }
+
   /** GET /api/pagamentos/: what the account should know about (pending, refused, returned). */
   async function listNoteworthy(user: AuthUser): Promise<PaymentListItem[]> {
     const since = new Date(deps.now().getTime() - NOTEWORTHY_DAYS * 86_400_000);
     const rows = await repo.listNoteworthy(deps.db, user.id, since);
     return rows.map(({ charge, refund }) => ({
       txid: charge.txid,
-      finalidade: charge.purpose === 'order' ? 'pedido' : 'inscricao',
+      finalidade:
+        charge.purpose === 'order' ? 'pedido' : charge.purpose === 'exchange' ? 'troca' : 'inscricao',
       metodo: charge.method,
       status: charge.status,
-      valor: charge.amountCents / 100,
+      valor: chosenCents(charge) / 100,
+      ...(charge.method === 'cartao' ? { parcelas: charge.installments } : {}),
       criado_em: charge.createdAt.toISOString(),
       ...(charge.reason ? { motivo: charge.reason } : {}),
       ...(refund
@@ -230,6 +253,29 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   };
   deps.provider.simulator?.rememberFrom(simulatedMemory);
 
+  /**
+   * The job that sends a Pix charge's copia e cola on WhatsApp to a payer who opted in (template
+   * `pix_codigo`); nothing once the charge is no longer open or its data was cleared.
+   */
+  async function sendPixOnWhatsApp(chargeId: number): Promise<void> {
+    const charge = await repo.findChargeById(deps.db, chargeId);
+    if (!deps.whatsapp || !charge || charge.status !== 'ATIVA' || !charge.pixCopiaECola) return;
+    if (charge.personalDataClearedAt || charge.expiresAt <= deps.now()) return;
+    const contact = handlerFor(charge.purpose).whatsappContact?.(charge.draft);
+    if (!contact) return;
+    await deps.whatsapp.send({
+      to: `55${normalizePhone(contact.phone)}`,
+      template: 'pix_codigo',
+      parameters: [
+        contact.name,
+        formatBRL(charge.amountCents),
+        contact.what,
+        formatStoreDateTime(charge.expiresAt),
+        charge.pixCopiaECola,
+      ].map(templateParameter),
+    });
+  }
+
   return {
     registerPurpose: ctx.registerPurpose,
     createPix: creation.createPix,
@@ -254,12 +300,29 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     refundOf: (chargeId: number) => repo.findRefund(deps.db, chargeId),
     refundsOf: (chargeId: number) => repo.listRefunds(deps.db, chargeId),
     chargeById: (chargeId: number) => repo.findChargeById(deps.db, chargeId),
+    sendPixOnWhatsApp,
     sendRefundNotice: refunds.sendRefundNotice,
     registerWebhook,
     forgetAccount,
     webhookState: () => webhookState,
     events: (chargeId: number) => repo.listEvents(deps.db, chargeId),
     needingAttention: () => repo.listNeedingAttention(deps.db),
+    /**
+     * Unpaid charges of a purpose for the back office, one page: `open` ones may still be paid (and hold
+     * what they pay for), `expired` ones ended by their deadline (`EXPIRED_STATUSES`).
+     */
+    unpaidCharges: (
+      state: 'open' | 'expired',
+      filter: Omit<repo.StaffChargeFilter, 'statuses'>,
+      limit: number,
+      offset: number,
+    ) =>
+      repo.listChargesForStaff(
+        deps.db,
+        { ...filter, statuses: state === 'open' ? repo.OPEN_STATUSES : repo.EXPIRED_STATUSES },
+        limit,
+        offset,
+      ),
   };
 }
 

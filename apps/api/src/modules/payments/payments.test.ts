@@ -350,6 +350,17 @@ describe('payments (simulado)', () => {
       expect(row).toMatchObject({ method: 'cartao', purpose: 'order', amountCents: 9980 });
     });
 
+    it('a refused card is listed with the amount the buyer chose, interest of the instalments included', async () => {
+      const { payment_token } = (await tokenize(CARD.visaRefused)).json();
+      const res = await pay(payment_token, 4);
+      expect(res.statusCode).toBe(400);
+      const listed = await t.app.inject({ method: 'GET', url: '/api/pagamentos/', headers: buyer.headers });
+      // 99,80 in 4× at 1,99% a.m.: 26,20 each, 104,80 in all (not the 99,80 before interest).
+      expect(listed.json()).toEqual([
+        expect.objectContaining({ txid: res.json().txid, status: 'RECUSADA', valor: 104.8, parcelas: 4 }),
+      ]);
+    });
+
     it('charges the server’s total, not the browser’s', async () => {
       const { payment_token } = (await tokenize(CARD.visa)).json();
       const res = await pay(payment_token, 1, 9.98);

@@ -99,7 +99,7 @@ export function createRefunds(ctx: PaymentsContext) {
   async function refundPart(
     tx: Tx,
     chargeId: number,
-    part: { refundId: string; amountCents: number; reason: string },
+    part: { refundId: string; amountCents: number; reason: string; requestedBy?: string },
   ): Promise<RefundRow | null> {
     if (!Number.isInteger(part.amountCents) || part.amountCents <= 0)
       throw badRequest('Informe um valor a devolver maior que zero.', 'valor_invalido', {
@@ -133,6 +133,7 @@ export function createRefunds(ctx: PaymentsContext) {
       amountCents: part.amountCents,
       status: 'PENDENTE',
       reason: part.reason,
+      requestedBy: part.requestedBy ?? null,
       createdAt: now,
     });
   }

@@ -7,7 +7,7 @@ import {
 } from '@passada/core/contracts/after-sale';
 import { STALE_VERSION_CODE } from '@passada/core/contracts/painel';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { EventsService } from '../events/events.service.ts';
 import * as repo from './after-sale.repository.ts';
 
@@ -17,7 +17,7 @@ export const STALE_RULES =
 
 export interface AfterSaleAdminDeps {
   db: Db;
-  events: Pick<EventsService, 'findEventRow'>;
+  events: Pick<EventsService, 'findEventRow' | 'findCategories'>;
 }
 
 /**
@@ -29,10 +29,15 @@ export function createAfterSaleAdmin(deps: AfterSaleAdminDeps) {
     const event = await deps.events.findEventRow(eventId, db);
     if (!event) throw notFound('Evento não encontrado.');
     const found = await repo.findRules(db, eventId);
+    const waitlisted = await deps.events.findCategories(found.rules.waitlistCategoryIds, db);
     return {
       ...rulesToWire(found.rules),
       versao: found.version,
-      texto: afterSaleRulesText(found.rules, event.registrationDeadline),
+      texto: afterSaleRulesText(
+        found.rules,
+        event.registrationDeadline,
+        waitlisted.map((c) => c.name),
+      ),
     };
   }
 
@@ -40,12 +45,24 @@ export function createAfterSaleAdmin(deps: AfterSaleAdminDeps) {
   async function save(tx: Tx, eventId: number, input: AfterSaleSave): Promise<PainelAfterSale> {
     const before = await rules(eventId, tx);
     const { versao, ...wire } = input;
+    // The waitlist's categories must be this event's (docs/decisions/0042-waitlist.md).
+    const categories = await deps.events.findCategories(wire.lista_espera_categorias, tx);
+    if (
+      categories.length !== wire.lista_espera_categorias.length ||
+      categories.some((c) => c.eventId !== eventId)
+    )
+      throw badRequest('Escolha categorias deste evento para a lista de espera.', 'validation_error', {
+        lista_espera_categorias: 'Escolha categorias deste evento para a lista de espera.',
+      });
     const saved = await repo.saveRules(tx, eventId, rulesFromWire(wire), versao);
     if (saved === null) throw conflict(STALE_RULES, STALE_VERSION_CODE);
     return before;
   }
 
-  return { rules, save };
+  /** Each registration's history of changes, in Portuguese (back office page, participants CSV). */
+  const history = (registrationIds: number[], db: Db | Tx = deps.db) => repo.historyOf(db, registrationIds);
+
+  return { rules, save, history };
 }
 
 export type AfterSaleAdmin = ReturnType<typeof createAfterSaleAdmin>;

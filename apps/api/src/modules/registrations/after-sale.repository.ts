@@ -1,5 +1,9 @@
-import { type AfterSaleRules, DEFAULT_AFTER_SALE_RULES } from '@passada/core/after-sale';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import {
+  type AfterSaleRules,
+  DEFAULT_AFTER_SALE_RULES,
+  registrationChangeText,
+} from '@passada/core/after-sale';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { eventAfterSaleRules, registrationChanges } from '../../db/schema/index.ts';
 
@@ -58,4 +62,25 @@ export async function changesOf(db: Conn, registrationId: number): Promise<Regis
     .from(registrationChanges)
     .where(eq(registrationChanges.registrationId, registrationId))
     .orderBy(desc(registrationChanges.id));
+}
+
+/** The histories of several registrations, oldest first. */
+export async function changesOfMany(db: Conn, registrationIds: number[]): Promise<RegistrationChangeRow[]> {
+  if (registrationIds.length === 0) return [];
+  return db
+    .select()
+    .from(registrationChanges)
+    .where(inArray(registrationChanges.registrationId, registrationIds))
+    .orderBy(asc(registrationChanges.id));
+}
+
+/** Each registration's history in Portuguese sentences, oldest first (docs/decisions/0041). */
+export async function historyOf(db: Conn, registrationIds: number[]): Promise<Map<number, string[]>> {
+  const byId = new Map<number, string[]>();
+  for (const c of await changesOfMany(db, registrationIds)) {
+    const list = byId.get(c.registrationId) ?? [];
+    list.push(registrationChangeText(c));
+    byId.set(c.registrationId, list);
+  }
+  return byId;
 }

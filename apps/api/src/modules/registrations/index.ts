@@ -2,13 +2,19 @@ import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar
 import fp from 'fastify-plugin';
 import { type AfterSaleAdmin, createAfterSaleAdmin } from './after-sale-admin.ts';
 import { eraseHealthDataOfEventsEndedBefore } from './health-data.repository.ts';
+import type { Waitlist } from './registration-waitlist.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
 import { createRegistrationsAdmin } from './registrations-admin.ts';
+import { waitlistRoutes } from './waitlist.routes.ts';
+import { createWhatsAppNotices } from './whatsapp-notices.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The back office's side of registrations: participants, exports, check-in and its undo, cancellation. */
-    registrationsAdmin: RegistrationsAdmin & { afterSale: AfterSaleAdmin };
+    registrationsAdmin: RegistrationsAdmin & {
+      afterSale: AfterSaleAdmin;
+      waitlist: Pick<Waitlist, 'painelList' | 'nudge'>;
+    };
     /**
      * Registrations paid inside a shop order (the mixed cart), which the orders module calls, and the
      * back office's cancellation of a direct registration.
@@ -50,6 +56,28 @@ export default fp(
     app.jobs.work('mail.registration-cancelled', ({ registrationId }) =>
       registrations.sendCancellation(registrationId),
     );
+    app.jobs.work('mail.registration-transferred', ({ transferId }) =>
+      registrations.transfer.sendTransferred(transferId),
+    );
+    // WhatsApp, to those who opted in (docs/decisions/0045).
+    const notices = createWhatsAppNotices({
+      db: app.db,
+      env: app.env,
+      jobs: app.jobs,
+      events: app.events,
+      whatsapp: app.providers.whatsapp,
+      reminderDays: app.env.WHATSAPP_KIT_REMINDER_DAYS,
+    });
+    app.jobs.work('whatsapp.registration-confirmed', ({ registrationId }) =>
+      notices.sendConfirmation(registrationId),
+    );
+    app.jobs.work('whatsapp.kit-reminder', ({ registrationId }) => notices.sendKitReminder(registrationId));
+    app.jobs.work('whatsapp.kit-reminders', async () => {
+      const queued = await notices.queueKitReminders(dateInTimeZone(app.now(), STORE_TIME_ZONE));
+      app.log.info({ job: 'whatsapp.kit-reminders', queued }, 'Lembretes de retirada do kit enfileirados');
+    });
+    // Every morning at 09:00 in Fortaleza: a reminder read during the day.
+    await app.jobs.schedule('whatsapp.kit-reminders', '0 9 * * *');
     // Health data kept only as long as the event needs it (docs/operations.md, retention table).
     app.jobs.work('privacy.health-data', async () => {
       const today = dateInTimeZone(app.now(), STORE_TIME_ZONE);
@@ -62,6 +90,13 @@ export default fp(
       );
     });
     await app.jobs.schedule('privacy.health-data', '45 3 * * *');
+    // The waitlist (docs/decisions/0042-waitlist.md): offers, and offers whose time ran out passing on.
+    const { waitlist } = registrations;
+    app.jobs.work('waitlist.sweep', async () => {
+      await waitlist.sweepAll();
+    });
+    app.jobs.work('mail.waitlist', ({ entryId, kind }) => waitlist.sendMail(entryId, kind));
+    await app.jobs.schedule('waitlist.sweep', '* * * * *', {});
     app.decorate('registrationsAdmin', {
       ...createRegistrationsAdmin({
         db: app.db,
@@ -70,9 +105,12 @@ export default fp(
         cancel: registrations.cancel,
       }),
       afterSale: createAfterSaleAdmin({ db: app.db, events: app.events }),
+      waitlist: { painelList: waitlist.painelList, nudge: waitlist.nudge },
     });
     app.decorate('registrations', { cart: registrations.cart, cancel: registrations.cancel });
     await app.register(registrationsRoutes, { registrations });
+    await app.register(waitlistRoutes, { waitlist });
   },
   { name: 'registrations', dependencies: ['infra', 'jobs', 'payments', 'events', 'accounts', 'coupons'] },
 );
+export { registrationMailPreviews } from './mail-previews.ts';

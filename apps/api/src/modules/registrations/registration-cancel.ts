@@ -1,9 +1,8 @@
-import { formatIsoDateBR } from '@passada/core/calendar';
-import { companyIdentityLine } from '@passada/core/company';
-import { maskCpf } from '@passada/core/documents';
-import { formatBRL } from '@passada/core/money';
 import type { Tx } from '../../db/client.ts';
 import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
+import * as afterSale from './after-sale.repository.ts';
+import { registrationCancelledMails } from './registration-mail.ts';
+import type { Waitlist } from './registration-waitlist.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationCancellation, RegistrationsServiceDeps } from './registrations-context.ts';
 
@@ -12,7 +11,10 @@ import type { RegistrationCancellation, RegistrationsServiceDeps } from './regis
  * cancelled, its charge's places and shirts go back, the money through the payments module's refund
  * path, and the people are told.
  */
-export function createCancel(deps: RegistrationsServiceDeps) {
+export function createCancel(
+  deps: RegistrationsServiceDeps,
+  waitlist?: Pick<Waitlist, 'released' | 'nudge'>,
+) {
   /**
    * Cancels every registration the charge paid for, in the caller's transaction: each is stamped
    * cancelled (its categories too, so the CPF may register again) and the charge's places and shirts
@@ -21,6 +23,8 @@ export function createCancel(deps: RegistrationsServiceDeps) {
   async function cancelCharge(tx: Tx, chargeId: number, reason: string | null) {
     const cancelled = await repo.cancelByCharge(tx, chargeId, deps.now(), reason);
     await deps.events.releasePlaces(tx, chargeId);
+    // The freed places go to the waitlist's first in line (after commit).
+    await waitlist?.released(tx, chargeId);
     return cancelled;
   }
 
@@ -66,9 +70,50 @@ export function createCancel(deps: RegistrationsServiceDeps) {
     const cancelled = await cancelCharge(tx, before.chargeId, reason ?? null);
     // The money goes back, so the coupon's use does too (its per-CPF limits count it no more).
     await deps.coupons.returnUse(tx, before.chargeId);
-    for (const r of cancelled)
+    for (const r of cancelled) {
       await deps.jobs.send('mail.registration-cancelled', { registrationId: r.id }, { tx });
+      await deps.jobs.send('fiscal.cancel-registration', { registrationId: r.id }, { tx });
+    }
     return { before, cancelled, refund };
+  }
+
+  /**
+   * One participant of a multi-participant order cancelled alone (docs/decisions/0041), in the
+   * caller's transaction: only this registration is stamped, only its places and shirt go back, and
+   * `refundCents` (its share, as its race's rules price it) is returned through the payments module's
+   * `refundPart` (idempotent by the registration's number); the rest of the order stays untouched.
+   * The caller sends the refund after commit.
+   */
+  async function cancelParticipant(
+    tx: Tx,
+    id: number,
+    opts: { reason: string; refundCents: number },
+  ): Promise<RegistrationCancellation> {
+    const before = await repo.lockRegistration(tx, id);
+    if (!before) throw notFound('Inscrição não encontrada.');
+    if (before.cancelledAt) throw conflict('Esta inscrição já foi cancelada.', 'inscricao_cancelada');
+    const categories = await repo.categoriesOf(tx, id);
+    const row = await repo.cancelOne(tx, id, deps.now(), opts.reason);
+    if (!row) throw conflict('Esta inscrição já foi cancelada.', 'inscricao_cancelada');
+    for (const c of categories) await deps.events.releaseOnePlace(tx, before.chargeId, c.id);
+    if (before.kitSize) {
+      const size = (await deps.events.findKitSizes(before.eventId, tx)).find(
+        (k) => k.size === before.kitSize,
+      );
+      if (size) await deps.events.releaseOneKit(tx, before.chargeId, size.id);
+    }
+    // The freed place goes to the waitlist's first in line (after commit).
+    await waitlist?.nudge(tx);
+    const refund =
+      opts.refundCents > 0
+        ? await deps.payments.refundPart(tx, before.chargeId, {
+            refundId: `inscricao${id}`,
+            amountCents: Math.min(opts.refundCents, before.totalCents),
+            reason: opts.reason,
+          })
+        : null;
+    await deps.jobs.send('mail.registration-cancelled', { registrationId: id }, { tx });
+    return { before, cancelled: [row], refund };
   }
 
   /**
@@ -86,74 +131,22 @@ export function createCancel(deps: RegistrationsServiceDeps) {
       deps.payments.chargeById(registration.chargeId),
       deps.payments.refundOf(registration.chargeId),
     ]);
-    const inOrder = registration.orderId !== null;
-    const amount = formatBRL(refund?.amountCents ?? charge?.amountCents ?? registration.totalCents);
-    // A fee kept by the event's rules (docs/decisions/0035): the e-mail says what comes back.
-    const whole =
-      !refund || !charge || refund.amountCents === charge.amountCents ? 'do valor integral de ' : 'de ';
-    // Nothing was paid for it (a free registration, or a cart of total zero): nothing to return.
-    const nothingPaid = charge?.amountCents === 0;
-    const money = nothingPaid
-      ? ['Esta inscrição era gratuita: não há valor a devolver.']
-      : !refund && !inOrder
-        ? ['Pelas regras de cancelamento do evento, não há valor a devolver.']
-        : inOrder
-          ? [`O pagamento do pedido nº ${registration.orderId} será devolvido a quem o pagou.`]
-          : charge?.method === 'cartao'
-            ? [
-                `Pedimos à operadora o estorno ${whole}${amount} no mesmo cartão de crédito.`,
-                'O estorno aparece na fatura do cartão em até duas faturas, conforme o banco emissor.',
-              ]
-            : [
-                `Pedimos a devolução ${whole}${amount} por Pix, para a conta de onde ele saiu.`,
-                'A devolução costuma chegar em poucos minutos e pode levar até 1 dia útil, conforme o seu banco.',
-              ];
-    const details = [
-      `Evento: ${event.name}`,
-      `Data: ${formatIsoDateBR(event.startDate)} às ${event.time}`,
-      `Participante: ${registration.fullName} (CPF ${maskCpf(registration.cpf)})`,
-      `Inscrição nº ${registration.id}`,
-      ...(registration.cancelReason ? [`Motivo: ${registration.cancelReason}`] : []),
-      '',
-      'A vaga e a camisa do kit foram liberadas, e o QR code desta inscrição não vale mais para a retirada do kit.',
-      ...money,
-      '',
-      `Dúvidas? Responda a este e-mail. Acompanhe em ${deps.env.publicUrl}/eventos/register/${event.id}/ja-me-inscrevi.`,
-      '',
-      companyIdentityLine(),
-    ];
-    const subject = `${deps.env.STORE_NAME}: inscrição nº ${registration.id} cancelada`;
-    const recipients = [
-      {
-        to: registration.email,
-        text: [
-          `Olá, ${registration.fullName}!`,
-          '',
-          `Sua inscrição em ${event.name} foi cancelada.`,
-          '',
-          ...details,
-        ],
-      },
-    ];
-    if (!inOrder && account && account.email.toLowerCase() !== registration.email.toLowerCase())
-      recipients.push({
-        to: account.email,
-        text: [
-          `Olá, ${account.fullName}!`,
-          '',
-          `A inscrição que você fez para ${registration.fullName} em ${event.name} foi cancelada.`,
-          '',
-          ...details,
-        ],
-      });
-    // In an order, the account holder paid and gets the order's own e-mail; only another participant is told here.
-    const to =
-      inOrder && account && account.email.toLowerCase() === registration.email.toLowerCase()
-        ? []
-        : recipients;
-    const results = await Promise.allSettled(
-      to.map((r) => deps.mail.send({ to: r.to, subject, text: r.text.join('\n') })),
-    );
+    // One participant of an order cancelled alone (docs/decisions/0041): told like a direct registration,
+    // with the share of the order that comes back.
+    const alone =
+      registration.orderId !== null
+        ? (await afterSale.changesOf(deps.db, registration.id)).find((c) => c.kind === 'cancelamento')
+        : undefined;
+    const messages = registrationCancelledMails({
+      env: deps.env,
+      event,
+      registration,
+      account,
+      charge: charge ? { amountCents: charge.amountCents, method: charge.method } : null,
+      refund: refund ? { amountCents: refund.amountCents } : null,
+      alone: alone ? { refundCents: alone.refundCents } : null,
+    });
+    const results = await Promise.allSettled(messages.map((m) => deps.mail.send(m)));
     const failed = results.find((r) => r.status === 'rejected');
     if (failed) {
       deps.log.error({ registrationId }, 'registration cancellation e-mail failed');
@@ -161,7 +154,7 @@ export function createCancel(deps: RegistrationsServiceDeps) {
     }
   }
 
-  return { cancelCharge, cancel, sendCancellation };
+  return { cancelCharge, cancel, cancelParticipant, sendCancellation };
 }
 
 export type Cancel = ReturnType<typeof createCancel>;

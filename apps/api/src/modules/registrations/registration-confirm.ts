@@ -1,23 +1,52 @@
-import { formatIsoDateBR } from '@passada/core/calendar';
 import { DUPLICATE_CPF } from '@passada/core/contracts/registrations';
-import { maskCpf } from '@passada/core/documents';
-import { formatRegistrationPrice } from '@passada/core/events';
-import { formatBRL } from '@passada/core/money';
-import { escapeXml } from '@passada/core/text';
 import type { Tx } from '../../db/client.ts';
 import { CannotFulfil, type ChargeRow, isUniqueViolation } from '../payments/payments.service.ts';
+import { createParticipantLinks } from './participant-link.ts';
+import { registrationConfirmationMails } from './registration-mail.ts';
 import * as repo from './registrations.repository.ts';
 import { checkinQr, type RegistrationDraft, type RegistrationsServiceDeps } from './registrations-context.ts';
-
-/** Under the QR code: it is the proof at kit pickup, so whoever holds a copy can take the kit. */
-const QR_IS_PERSONAL =
-  'Este QR code é pessoal e comprova a inscrição na retirada do kit: não o publique nem o compartilhe.';
 
 /**
  * The confirm step: the registration a paid charge creates, its confirmation e-mail, and what of its
  * draft survives the LGPD clean-up.
  */
+/**
+ * The runner's own columns of a registration, from the participant's draft: who they are, where they
+ * live, what they accepted and when, with the consents' versions (LGPD art. 8 § 2). A new registration
+ * and a transfer's new holder are written from the same function. `acceptedFallback` is when the
+ * termo counts as accepted for a draft that did not say (a transfer: the moment it is paid).
+ */
+export function holderColumns(d: RegistrationDraft, acceptedFallback: Date | null) {
+  const acceptedAt = d.termsAcceptedAt ? new Date(d.termsAcceptedAt) : null;
+  return {
+    fullName: d.nome_completo,
+    cpf: d.cpf,
+    birthDate: d.data_nascimento,
+    gender: d.genero,
+    address: d.endereco,
+    phone: d.numero_contato,
+    email: d.email,
+    street: d.street,
+    zipCode: d.zip_code,
+    state: d.state,
+    city: d.city,
+    neighborhood: d.neighborhood,
+    team: d.equipe ?? null,
+    emergencyName: d.contato_emergencia_nome ?? null,
+    emergencyPhone: d.contato_emergencia_telefone ?? null,
+    pcd: d.pcd ?? false,
+    termsVersion: d.termo_versao ?? null,
+    termsAcceptedAt: acceptedAt ?? acceptedFallback,
+    pcdConsentVersion: d.pcd ? (d.consentVersions?.pcd ?? null) : null,
+    pcdConsentAt: d.pcd && d.consentVersions?.pcd && acceptedAt ? acceptedAt : null,
+    whatsappConsentVersion: d.consentVersions?.whatsapp ?? null,
+    whatsappConsentAt: d.consentVersions?.whatsapp && acceptedAt ? acceptedAt : null,
+    seniorDiscount: d.senior ?? false,
+  };
+}
+
 export function createConfirm(deps: RegistrationsServiceDeps) {
+  const links = createParticipantLinks(deps);
   /**
    * The registration a paid charge creates for one participant, with its confirmation e-mail; throws
    * CannotFulfil when the CPF took the category meanwhile (then the whole payment is returned).
@@ -40,29 +69,11 @@ export function createConfirm(deps: RegistrationsServiceDeps) {
           accountUserId: charge.userId,
           chargeId: charge.id,
           orderId,
-          fullName: d.nome_completo,
-          cpf: d.cpf,
-          birthDate: d.data_nascimento,
-          gender: d.genero,
-          address: d.endereco,
-          phone: d.numero_contato,
-          email: d.email,
-          street: d.street,
-          zipCode: d.zip_code,
-          state: d.state,
-          city: d.city,
-          neighborhood: d.neighborhood,
+          ...holderColumns(d, null),
           totalCents: d.totalCents,
           discountCents: d.coupon?.discountCents ?? 0,
           couponCode: d.coupon?.code ?? null,
           kitSize: d.kitSize ?? null,
-          team: d.equipe ?? null,
-          emergencyName: d.contato_emergencia_nome ?? null,
-          emergencyPhone: d.contato_emergencia_telefone ?? null,
-          pcd: d.pcd ?? false,
-          termsVersion: d.termo_versao ?? null,
-          termsAcceptedAt: d.termsAcceptedAt ? new Date(d.termsAcceptedAt) : null,
-          seniorDiscount: d.senior ?? false,
           createdAt: deps.now(),
         },
         d.items,
@@ -73,6 +84,10 @@ export function createConfirm(deps: RegistrationsServiceDeps) {
         throw err;
       });
     await deps.jobs.send('mail.registration-confirmation', { registrationId: row.id }, { tx });
+    // The NFS-e of the registration, issued after the commit (docs/decisions/0043).
+    await deps.jobs.send('fiscal.issue-registration', { registrationId: row.id }, { tx });
+    if (row.whatsappConsentAt)
+      await deps.jobs.send('whatsapp.registration-confirmed', { registrationId: row.id }, { tx });
     return row.id;
   }
 
@@ -89,8 +104,12 @@ export function createConfirm(deps: RegistrationsServiceDeps) {
     ...(d.senior !== undefined ? { senior: d.senior } : {}),
     ...(d.termo_versao ? { termo_versao: d.termo_versao } : {}),
     ...(d.termsAcceptedAt ? { termsAcceptedAt: d.termsAcceptedAt } : {}),
+    ...(d.consentVersions ? { consentVersions: d.consentVersions } : {}),
     // The coupon's use stays on record, without the participant's CPF.
     ...(d.coupon ? { coupon: { ...d.coupon, cpf: undefined } } : {}),
+    // A transfer's ids and amounts (docs/decisions/0041), without the new runner's data.
+    ...(d.transfer ? { transfer: d.transfer } : {}),
+    ...(d.change ? { change: d.change } : {}),
   });
 
   /**
@@ -104,70 +123,19 @@ export function createConfirm(deps: RegistrationsServiceDeps) {
     const account =
       registration.accountUserId === null ? null : await deps.users.findContact(registration.accountUserId);
     const categories = await repo.categoriesOf(deps.db, registration.id);
-    const lines = [
-      `Evento: ${event.name}`,
-      `Data: ${formatIsoDateBR(event.startDate)} às ${event.time}`,
-      `Participante: ${registration.fullName} (CPF ${maskCpf(registration.cpf)})`,
-      `Categorias: ${categories.map((c) => c.name).join(', ')}`,
-      ...(registration.couponCode
-        ? [`Desconto (cupom ${registration.couponCode}): −${formatBRL(registration.discountCents)}`]
-        : []),
-      `Valor: ${formatRegistrationPrice(registration.totalCents)}`,
-      `Inscrição nº ${registration.id}`,
-      ...(registration.kitSize ? [`Camisa: ${registration.kitSize}`] : []),
-      ...(registration.seniorDiscount
-        ? ['Meia-entrada (60+): apresente um documento com foto na retirada do kit.']
-        : []),
-      ...(event.kitPickupPlace ? [`Retirada do kit: ${event.kitPickupPlace}`] : []),
-      ...event.kitPickupHours
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean),
-    ];
-    const subject = `Inscrição confirmada: ${event.name}`;
-    const recipients = [
-      {
-        to: registration.email,
-        text: [`Olá, ${registration.fullName}!`, '', 'Sua inscrição está confirmada.', '', ...lines],
-      },
-    ];
-    if (account && account.email.toLowerCase() !== registration.email.toLowerCase())
-      recipients.push({
-        to: account.email,
-        text: [
-          `Olá, ${account.fullName}!`,
-          '',
-          `A inscrição que você fez para ${registration.fullName} está confirmada.`,
-          '',
-          ...lines,
-        ],
-      });
+    // The participant's own link to cancel or transfer (docs/decisions/0041), only in their e-mail.
+    const link = await links.linkFor(registration);
     // The signed QR staff scan at kit pickup; without a camera they search the name and check a document.
-    // An attachment shown by Content-ID: Gmail and others do not show `data:` images.
     const qr = await checkinQr(deps, registration);
-    const ticket = {
-      filename: `inscricao-${registration.id}-qrcode.png`,
-      content: Buffer.from(qr.slice(qr.indexOf(',') + 1), 'base64'),
-      contentType: 'image/png',
-      cid: `qrcode-inscricao-${registration.id}@passada`,
-    };
-    const html = (text: string[]) =>
-      [
-        ...text.map((line) => `<p style="margin:0 0 8px;">${escapeXml(line) || '&nbsp;'}</p>`),
-        `<p>Apresente este QR code na retirada do kit:</p><p><img src="cid:${ticket.cid}" alt="QR code da inscrição nº ${registration.id}" width="200" height="200" style="background:#ffffff;padding:8px;"></p>`,
-        `<p>${escapeXml(QR_IS_PERSONAL)}</p>`,
-      ].join('\n');
-    const results = await Promise.allSettled(
-      recipients.map((r) =>
-        deps.mail.send({
-          to: r.to,
-          subject,
-          text: [...r.text, '', `O QR code da retirada do kit segue anexo. ${QR_IS_PERSONAL}`].join('\n'),
-          html: html(r.text),
-          attachments: [ticket],
-        }),
-      ),
-    );
+    const messages = registrationConfirmationMails({
+      event,
+      registration,
+      categories: categories.map((c) => c.name),
+      account,
+      qrPng: Buffer.from(qr.slice(qr.indexOf(',') + 1), 'base64'),
+      participantLink: link,
+    });
+    const results = await Promise.allSettled(messages.map((m) => deps.mail.send(m)));
     const failed = results.find((r) => r.status === 'rejected');
     if (failed) {
       deps.log.error({ registrationId }, 'registration e-mail failed');

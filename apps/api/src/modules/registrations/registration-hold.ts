@@ -1,11 +1,15 @@
 import type { Tx } from '../../db/client.ts';
+import type { Waitlist } from './registration-waitlist.ts';
 import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
 
 /**
  * The hold step and its undo, side by side: a participant's places and kit shirt held for a charge,
  * and everything the charge holds given back.
  */
-export function createHold(deps: RegistrationsServiceDeps) {
+export function createHold(
+  deps: RegistrationsServiceDeps,
+  waitlist?: Pick<Waitlist, 'guardTake' | 'released'>,
+) {
   /** Holds the participant's places and kit shirt for the charge (409 when one is gone). */
   async function holdParticipant(tx: Tx, chargeId: number, d: RegistrationDraft): Promise<void> {
     await deps.events.reservePlaces(
@@ -13,11 +17,16 @@ export function createHold(deps: RegistrationsServiceDeps) {
       chargeId,
       d.items.map((i) => i.categoryId),
     );
+    // Freed places belong to the waitlist first; an offer's holder takes the place held for them.
+    await waitlist?.guardTake(tx, chargeId, d);
     if (d.kitSizeId !== undefined) await deps.events.reserveKit(tx, chargeId, d.kitSizeId);
   }
 
   /** Gives back every place and shirt the charge still holds. */
-  const release = (tx: Tx, chargeId: number) => deps.events.releasePlaces(tx, chargeId);
+  async function release(tx: Tx, chargeId: number): Promise<void> {
+    await deps.events.releasePlaces(tx, chargeId);
+    await waitlist?.released(tx, chargeId);
+  }
 
   return { holdParticipant, release };
 }

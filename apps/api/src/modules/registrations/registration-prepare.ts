@@ -1,4 +1,5 @@
 import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
+import { PCD_CONSENT, WHATSAPP_CONSENT } from '@passada/core/contracts/consents';
 import { DUPLICATE_CPF, KIT_SIZE_SOLD_OUT, type Participant } from '@passada/core/contracts/registrations';
 import { isRegistrationOpen } from '@passada/core/events';
 import type { Tx } from '../../db/client.ts';
@@ -121,6 +122,8 @@ export function createPrepare(deps: RegistrationsServiceDeps, pricing: Pricing) 
       items.map((i) => i.category),
       p.data_nascimento,
     );
+    // The opening's waiting room: only an admitted runner, within the per-CPF and per-buyer limits.
+    await deps.events.checkOpeningGate(tx, event, { userId: user.id, cpf: p.cpf });
     const heldInCart = (categoryId: number) =>
       inCart.filter((d) => d.items.some((i) => i.categoryId === categoryId)).length;
     const soldOut = items.find((i) => i.category.placesLeft - heldInCart(i.category.id) <= 0);
@@ -163,6 +166,10 @@ export function createPrepare(deps: RegistrationsServiceDeps, pricing: Pricing) 
         senior: price.senior,
         ...(price.coupon ? { coupon: price.coupon } : {}),
         termsAcceptedAt: deps.now().toISOString(),
+        consentVersions: {
+          ...(p.pcd && p.pcd_consentimento ? { pcd: PCD_CONSENT.version } : {}),
+          ...(p.whatsapp ? { whatsapp: WHATSAPP_CONSENT.version } : {}),
+        },
       },
     };
   }

@@ -18,14 +18,14 @@ import type * as repo from './registrations.repository.ts';
  */
 export interface RegistrationsServiceDeps {
   db: Db;
-  env: Pick<Env, 'STORE_NAME' | 'publicUrl' | 'CHECKIN_TOKEN_SECRET'>;
+  env: Pick<Env, 'STORE_NAME' | 'publicUrl' | 'CHECKIN_TOKEN_SECRET' | 'TRANSFER_INVITE_HOURS'>;
   now: () => Date;
   log: FastifyBaseLogger;
   mail: MailProvider;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
   payments: Pick<
     PaymentsService,
-    'findByTxid' | 'openDrafts' | 'returnPaid' | 'sendRefund' | 'chargeById' | 'refundOf'
+    'findByTxid' | 'openDrafts' | 'returnPaid' | 'sendRefund' | 'chargeById' | 'refundOf' | 'refundPart'
   >;
   events: Pick<
     EventsService,
@@ -33,10 +33,14 @@ export interface RegistrationsServiceDeps {
     | 'findCategories'
     | 'currentPrices'
     | 'checkEligibility'
+    | 'checkOpeningGate'
     | 'findKitSizes'
     | 'reserveKit'
     | 'reservePlaces'
     | 'releasePlaces'
+    | 'releaseOnePlace'
+    | 'releaseOneKit'
+    | 'moveReservations'
   >;
   users: Pick<UsersService, 'findContact'>;
   coupons: Pick<CouponsService, 'quote' | 'hold' | 'release' | 'confirm' | 'returnUse'>;
@@ -52,8 +56,17 @@ export interface RegistrationDraft extends Participant {
   senior?: boolean;
   /** The termo version and the moment the person accepted it (when the charge was created). */
   termsAcceptedAt?: string;
+  /** The consent texts' versions shown when the person ticked them (LGPD art. 8 and 11). */
+  consentVersions?: { pcd?: string; whatsapp?: string };
   /** The discount coupon priced for it; `totalCents` is already net of it. */
   coupon?: AppliedCoupon;
+  /**
+   * A charge that pays for a transfer to this person (docs/decisions/0041): it creates no registration,
+   * the registration `registrationId` takes the new holder. `items` is empty: no place is held.
+   */
+  transfer?: { id: number; registrationId: number; feeCents: number; differenceCents: number };
+  /** A charge that pays for a change of distance of registration `registrationId` (docs/decisions/0041). */
+  change?: { registrationId: number; from: number; to: number; feeCents: number; differenceCents: number };
 }
 
 /** A participant of a cart, priced: the stored draft and the event's name (for descriptions). */

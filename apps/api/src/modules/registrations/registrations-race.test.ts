@@ -278,7 +278,12 @@ describe('race registration: kit, lots, participant data', () => {
       expect(outdated.statusCode).toBe(409);
       expect(outdated.json().code).toBe('termo_atualizado');
 
-      const ok = participant(event, [cat(event)], { cpf, equipe: 'Assessoria Beira-Mar', pcd: true });
+      const ok = participant(event, [cat(event)], {
+        cpf,
+        equipe: 'Assessoria Beira-Mar',
+        pcd: true,
+        pcd_consentimento: true,
+      });
       const pix = await pixFor(ok, 89.9);
       expect(pix.statusCode).toBe(201);
       await simulatePixPaid(t.app, pix.json().txid);
@@ -307,7 +312,7 @@ describe('race registration: kit, lots, participant data', () => {
     it('refuses PCD where the event does not offer it', async () => {
       const event = await newEvent();
       const res = await pixFor(
-        participant(event, [cat(event)], { cpf: cpfFrom(880000001), pcd: true }),
+        participant(event, [cat(event)], { cpf: cpfFrom(880000001), pcd: true, pcd_consentimento: true }),
         89.9,
       );
       expect(res.statusCode).toBe(400);

@@ -41,7 +41,7 @@ export async function takenCategories(db: Conn, cpf: string, ids: number[]): Pro
 export async function insertRegistration(
   tx: Tx,
   values: NewRegistration,
-  items: Array<{ categoryId: number; priceCents: number }>,
+  items: Array<{ categoryId: number; priceCents: number; lotName?: string | null }>,
 ): Promise<RegistrationRow> {
   const [row] = await tx.insert(registrations).values(values).returning();
   if (!row) throw new Error('inscrição não inserida');
@@ -51,6 +51,8 @@ export async function insertRegistration(
       categoryId: i.categoryId,
       cpf: values.cpf,
       priceCents: i.priceCents,
+      // The lot that priced it, for the reports' sales per lot.
+      lotName: i.lotName ?? null,
     })),
   );
   return row;
@@ -104,6 +106,26 @@ export async function cancelByCharge(
   return rows;
 }
 
+/** Stamps one registration cancelled (and its categories), leaving the others of its charge as they are. */
+export async function cancelOne(
+  tx: Tx,
+  id: number,
+  at: Date,
+  reason: string | null,
+): Promise<RegistrationRow | null> {
+  const [row] = await tx
+    .update(registrations)
+    .set({ cancelledAt: at, cancelReason: reason })
+    .where(and(eq(registrations.id, id), isNull(registrations.cancelledAt)))
+    .returning();
+  if (row)
+    await tx
+      .update(registrationCategories)
+      .set({ cancelledAt: at })
+      .where(eq(registrationCategories.registrationId, id));
+  return row ?? null;
+}
+
 export async function findByCharge(db: Conn, chargeId: number): Promise<RegistrationRow | null> {
   const [row] = await db.select().from(registrations).where(eq(registrations.chargeId, chargeId)).limit(1);
   return row ?? null;
@@ -149,6 +171,22 @@ export async function findLatestForAccount(
     .orderBy(desc(registrations.createdAt), desc(registrations.id))
     .limit(1);
   return row ? { ...row.registration, eventName: row.eventName } : null;
+}
+
+/** The account's registrations, newest first (by `registrations_account_cpf_idx`). */
+export async function findForAccount(
+  db: Conn,
+  userId: number,
+  limit: number,
+): Promise<Array<RegistrationRow & { eventName: string }>> {
+  const rows = await db
+    .select({ registration: registrations, eventName: events.name })
+    .from(registrations)
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(eq(registrations.accountUserId, userId))
+    .orderBy(desc(registrations.createdAt), desc(registrations.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r.registration, eventName: r.eventName }));
 }
 
 // Read with every order shown, the buyer's answer after paying included (db/prepared.ts).

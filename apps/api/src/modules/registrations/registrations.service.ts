@@ -1,3 +1,4 @@
+import type { ParticipantLinkView } from '@passada/core/contracts/after-sale';
 import type { OrderRegistration } from '@passada/core/contracts/orders';
 import {
   LOOKUP_NOT_FOUND,
@@ -20,12 +21,17 @@ import {
   zodIssues,
 } from '../../plugins/errors.ts';
 import type { ChargePurposeHandler, ChargeRow } from '../payments/payments.service.ts';
+import * as afterSaleRepo from './after-sale.repository.ts';
+import { createParticipantLinks } from './participant-link.ts';
 import { createCancel } from './registration-cancel.ts';
+import { createChange, isChangeDraft } from './registration-change.ts';
 import { createConfirm } from './registration-confirm.ts';
 import { createHold } from './registration-hold.ts';
 import { createPrepare } from './registration-prepare.ts';
 import { createPricing } from './registration-price.ts';
 import { createRunnerChanges } from './registration-runner.ts';
+import { createTransfer, isTransferDraft } from './registration-transfer.ts';
+import { createWaitlist } from './registration-waitlist.ts';
 import * as repo from './registrations.repository.ts';
 import { participantIdentity } from './registrations-admin.ts';
 import {
@@ -49,17 +55,48 @@ const CART_RACE_COUPON = 'Cupons de corrida valem na inscrição direta; no carr
  * work is done by named steps, each in its own file (price, prepare, hold, confirm, cancel); this
  * composes them into the purpose, the cart's face and the runner's routes.
  */
+/** How many registrations "Minhas inscrições" lists (newest first): a season's worth for a family. */
+const ACCOUNT_REGISTRATIONS_SHOWN = 100;
+
 export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   const pricing = createPricing(deps);
-  const { prepareParticipant } = createPrepare(deps, pricing);
-  const { holdParticipant, release } = createHold(deps);
+  const prepare = createPrepare(deps, pricing);
+  const { prepareParticipant } = prepare;
+  const waitlist = createWaitlist(deps, prepare);
+  const { holdParticipant, release } = createHold(deps, waitlist);
   const { insertParticipant, withoutPersonalData, sendConfirmation } = createConfirm(deps);
-  const { cancelCharge, cancel, sendCancellation } = createCancel(deps);
-  const runner = createRunnerChanges(deps, { cancel });
+  const { cancelCharge, cancel, cancelParticipant, sendCancellation } = createCancel(deps, waitlist);
+  const runner = createRunnerChanges(deps, { cancel, cancelParticipant });
+  // A charge of the registration purpose may pay for a transfer instead (docs/decisions/0041).
+  const transfer = createTransfer(deps, { pricing, prepare });
+  const links = createParticipantLinks(deps);
+  // And a change of distance with something to pay.
+  const change = createChange(deps, { pricing, prepare });
+
+  /** GET /api/inscricoes/link/{token}/: the one registration the participant's link opens. */
+  async function linkView(token: string): Promise<ParticipantLinkView> {
+    const holder = await links.holderOf(token);
+    const row = await repo.findById(deps.db, holder.registrationId);
+    const event = row && (await deps.events.findEventRow(row.eventId));
+    if (!row || !event) throw notFound('Inscrição não encontrada.');
+    const categories = await repo.categoriesOf(deps.db, row.id);
+    return {
+      inscricao: row.id,
+      evento: { id: event.id, nome_evento: event.name },
+      nome_completo: row.fullName,
+      categorias: categories.map((c) => c.name),
+      tamanho_camisa: row.kitSize,
+      cancelada_em: row.cancelledAt?.toISOString() ?? null,
+      cancelamento: await runner.cancellation(holder, row.id),
+      transferencia: await transfer.status(holder, row.id),
+    };
+  }
 
   /** The 'registration' purpose of a charge (docs/architecture.md §5). */
   const purpose: ChargePurposeHandler<RegistrationDraft> = {
     async prepare(tx, { user, draft }) {
+      if (isTransferDraft(draft)) return transfer.prepare(tx, { user, draft });
+      if (isChangeDraft(draft)) return change.prepare(tx, { user, draft });
       const parsed = ParticipantSchema.safeParse(draft);
       if (!parsed.success) throw validationError(zodIssues(parsed.error));
       const p = parsed.data;
@@ -80,6 +117,8 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     },
 
     async reserve(tx, chargeId, draft) {
+      if (draft.transfer) return transfer.reserve(tx, chargeId, draft);
+      if (draft.change) return change.reserve(tx, chargeId, draft);
       await holdParticipant(tx, chargeId, draft);
       // The coupon's use is held with the places: of two buyers of its last use, one gets 409.
       if (draft.coupon) await deps.coupons.hold(tx, chargeId, draft.coupon);
@@ -92,17 +131,29 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
 
     async fulfil(tx, charge: ChargeRow) {
       const d = charge.draft as RegistrationDraft;
+      if (d.transfer) return transfer.fulfil(tx, charge);
+      if (d.change) return change.fulfil(tx, charge);
       const id = await insertParticipant(tx, charge, d, null);
       if (d.coupon) await deps.coupons.confirm(tx, charge.id);
+      await waitlist.fulfilled(tx, charge.id);
       return { id };
     },
 
     async fulfilledBy(db, chargeId) {
       const row = await repo.findByCharge(db, chargeId);
-      return row ? { id: row.id } : null;
+      if (row) return { id: row.id };
+      return (await transfer.fulfilledBy(db, chargeId)) ?? change.fulfilledBy(db, chargeId);
     },
 
     // The event's lookup page lists the account's payments for registrations, refunds included.
+    whatsappContact: (d) =>
+      d.consentVersions?.whatsapp && d.numero_contato
+        ? {
+            name: d.nome_completo.split(' ')[0] ?? d.nome_completo,
+            phone: d.numero_contato,
+            what: 'a sua inscrição',
+          }
+        : undefined,
     payer: (d) =>
       d.email
         ? { name: d.nome_completo, email: d.email, page: `/eventos/register/${d.evento}/ja-me-inscrevi` }
@@ -167,6 +218,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     async fulfil(tx: Tx, charge: ChargeRow, drafts: readonly RegistrationDraft[], orderId: number) {
       const ids: number[] = [];
       for (const d of drafts) ids.push(await insertParticipant(tx, charge, d, orderId));
+      await waitlist.fulfilled(tx, charge.id);
       return ids;
     },
     withoutPersonalData,
@@ -176,10 +228,18 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
      */
     async cancel(tx: Tx, chargeId: number, reason: string | null): Promise<number[]> {
       const cancelled = await cancelCharge(tx, chargeId, reason);
-      for (const r of cancelled)
+      for (const r of cancelled) {
         await deps.jobs.send('mail.registration-cancelled', { registrationId: r.id }, { tx });
+        await deps.jobs.send('fiscal.cancel-registration', { registrationId: r.id }, { tx });
+      }
       return cancelled.map((r) => r.id);
     },
+    /**
+     * One participant of the order withdrawn alone, refunded by its race's rules (docs/decisions/0041);
+     * answers the refund the caller sends after commit.
+     */
+    cancelParticipant: (tx: Tx, registrationId: number, reason: string) =>
+      runner.cancelInOrder(tx, registrationId, reason),
     /** The registrations each order paid for, as the order shows them. */
     async ofOrders(orderIds: number[], db: Db | Tx = deps.db): Promise<Map<number, OrderRegistration[]>> {
       const byOrder = new Map<number, OrderRegistration[]>();
@@ -253,14 +313,33 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     const cpf = cpfParam.replace(/\D/g, '');
     const row = cpf.length === 11 ? await repo.findLatestForAccount(deps.db, user.id, cpf, eventId) : null;
     if (!row) throw notFound(LOOKUP_NOT_FOUND);
+    return lookupAnswer(row);
+  }
+
+  /** "Minhas inscrições": every registration the account made, on the event page or in an order. */
+  async function ofAccount(user: AuthUser): Promise<RegistrationLookup[]> {
+    const rows = await repo.findForAccount(deps.db, user.id, ACCOUNT_REGISTRATIONS_SHOWN);
+    return Promise.all(rows.map(lookupAnswer));
+  }
+
+  async function lookupAnswer(
+    row: repo.RegistrationRow & { eventName: string },
+  ): Promise<RegistrationLookup> {
     const categories = await repo.categoriesOf(deps.db, row.id);
     const event = await deps.events.findEventRow(row.eventId);
+    // What changed after the sale, only when something did (docs/decisions/0041).
+    const history = (await afterSaleRepo.historyOf(deps.db, [row.id])).get(row.id);
     return {
+      ...(history ? { historico: history } : {}),
       id: row.id,
       nome_completo: row.fullName,
       email: row.email,
       numero_contato: formatPhone(row.phone),
-      evento_detalhes: { id: row.eventId, nome_evento: row.eventName },
+      evento_detalhes: {
+        id: row.eventId,
+        nome_evento: row.eventName,
+        ...(event ? { data: event.startDate } : {}),
+      },
       categoria_evento_detalhes: categories.map((c) => ({ id: c.id, nome_categoria: c.name })),
       endereco: row.address,
       tamanho_camisa: row.kitSize,
@@ -285,10 +364,17 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     pricePreview: pricing.pricePreview,
     registrationForCharge,
     lookup,
+    ofAccount,
     sendConfirmation,
     cancel,
+    cancelParticipant,
     sendCancellation,
     runner,
+    waitlist,
+    transfer,
+    change,
+    links,
+    linkView,
   };
 }
 

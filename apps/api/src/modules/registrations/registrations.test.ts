@@ -106,7 +106,7 @@ describe('registrations', () => {
       nome_completo: 'Maria da Silva',
       email: 'maria.participante@example.com',
       numero_contato: '(85) 99999-9999',
-      evento_detalhes: { id: event.id, nome_evento: 'Corrida da Ponte' },
+      evento_detalhes: { id: event.id, nome_evento: 'Corrida da Ponte', data: event.startDate },
       categoria_evento_detalhes: [{ id: cat(event, 0, 1), nome_categoria: '10 km' }],
       endereco: 'Av. Beira Mar, 100 - Meireles, Fortaleza - CE, 60165-121',
       tamanho_camisa: null,
@@ -389,6 +389,17 @@ describe('registrations', () => {
     const stranger = await createUserAndToken(t.app);
     const guess = await lookup(cpf, stranger.headers);
     expect(guess.statusCode).toBe(404);
+    // "Minhas inscrições": the registration paid on the event page is the account's, and only its.
+    const mine = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/inscricoes/', headers });
+    expect((await mine(user.headers)).json()).toContainEqual(
+      expect.objectContaining({
+        evento_detalhes: expect.objectContaining({ id: event.id }),
+        cancelada_em: null,
+      }),
+    );
+    expect((await mine(stranger.headers)).json()).toEqual([]);
+    expect((await mine({ authorization: '' })).statusCode).toBe(401);
     expect(guess.json().detail).toBe('Inscrição não encontrada para o CPF fornecido.');
     expect((await lookup(cpfFrom(800000002))).statusCode).toBe(404);
     const otherEvent = await newEvent();

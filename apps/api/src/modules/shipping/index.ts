@@ -1,5 +1,8 @@
 import fp from 'fastify-plugin';
 import { shippingRoutes } from './shipping.routes.ts';
+
+export { shippingMailPreviews } from './mail-previews.ts';
+
 import { createShippingService, type ShippingService } from './shipping.service.ts';
 
 declare module 'fastify' {

@@ -98,6 +98,7 @@ export default fp(
         ),
         ['/sobrenos', appBuiltAt],
         ['/lojas', appBuiltAt],
+        ['/privacidade', appBuiltAt],
       ];
       const xml = [
         '<?xml version="1.0" encoding="UTF-8"?>',

@@ -6,7 +6,7 @@ import { brandedMail, type MailBrand } from './layout.ts';
 import type { MailMessage, MailProvider } from './mail.provider.ts';
 
 export type { MailBrand } from './layout.ts';
-export type { MailAttachment, MailMessage, MailProvider } from './mail.provider.ts';
+export type { MailAttachment, MailMessage, MailPreview, MailProvider } from './mail.provider.ts';
 
 const DEFAULT_BRAND: MailBrand = { storeName: 'Passada', publicUrl: 'http://localhost:3000' };
 
@@ -16,7 +16,7 @@ export function createOutboxMailer(dir: string, from: string, brand = DEFAULT_BR
   return {
     name: 'outbox',
     async send(message: MailMessage) {
-      const info = await transport.sendMail({ from, ...brandedMail(message, brand) });
+      const info = await transport.sendMail({ from, ...(await brandedMail(message, brand)) });
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
@@ -30,7 +30,7 @@ export function createSmtpMailer(url: string, from: string, brand = DEFAULT_BRAN
   return {
     name: 'smtp',
     async send(message: MailMessage) {
-      await transport.sendMail({ from, ...brandedMail(message, brand) });
+      await transport.sendMail({ from, ...(await brandedMail(message, brand)) });
     },
   };
 }

@@ -72,7 +72,7 @@ describe('the e-mail layout', () => {
     expect(html).not.toContain('<Maria>');
   });
 
-  it('wraps every message in the brand layout, safe in light and dark mode, with the text part unchanged', () => {
+  it('wraps every message in the brand layout, safe in light and dark mode, with the text part unchanged', async () => {
     const message = passwordResetMail({
       env,
       to: 'maria@example.com',
@@ -80,17 +80,20 @@ describe('the e-mail layout', () => {
       link: 'https://passada.com.br/login/redefinir-senha?token=abc',
       ttlMinutes: 60,
     });
-    const branded = brandedMail(message, brand);
+    const branded = await brandedMail(message, brand);
     expect(branded.text).toBe(message.text);
     expect(branded.html).toContain('<meta name="color-scheme" content="light dark">');
     expect(branded.html).toContain('@media (prefers-color-scheme: dark)');
-    expect(branded.html).toContain('<html lang="pt-BR">');
+    expect(branded.html).toMatch(/<html lang="pt-BR"/);
+    // MJML's output: tables for every mail program, the card at 600 px.
+    expect(branded.html).toContain('role="presentation"');
+    expect(branded.html).toContain('max-width:600px');
     expect(branded.html).toContain('href="https://passada.com.br/login/redefinir-senha?token=abc"');
     // The preheader is the first line after the greeting.
     expect(branded.html).toMatch(/display:none[^>]*>Recebemos um pedido para redefinir a senha/);
   });
 
-  it('renders the order confirmation with its items as a list and its text part', () => {
+  it('renders the order confirmation with its items as a list and its text part', async () => {
     const message = orderConfirmationMail({
       env,
       order: { ...order, status: 'pago' },
@@ -100,15 +103,15 @@ describe('the e-mail layout', () => {
     expect(message.text).toContain('Recebemos o pagamento do seu pedido nº 42');
     expect(message.text).toContain('- 2 × Camiseta Brisa <Dry> (Preto, M): R$');
     expect(message.text).toContain('Total pago: R$');
-    const { html } = brandedMail(message, brand);
+    const { html } = await brandedMail(message, brand);
     expect(html).toContain('<li>2 × Camiseta Brisa &lt;Dry&gt; (Preto, M): R$');
     expect(html).toContain('<li>1 × Boné Sol (Branco, Único): R$');
   });
 
-  it('renders the shipping e-mail with the tracking link', () => {
+  it('renders the shipping e-mail with the tracking link', async () => {
     const message = orderStatusMail({ env, order, buyer })!;
     expect(message.text).toContain('Código de rastreio: AA123456785BR');
-    const { html } = brandedMail(message, brand);
+    const { html } = await brandedMail(message, brand);
     expect(html).toContain(`<a href="${order.rastreio_url!.replaceAll('&', '&amp;')}">`);
   });
 });

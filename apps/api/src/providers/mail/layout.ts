@@ -1,4 +1,5 @@
 import { escapeXml } from '@passada/core/text';
+import mjml2html from 'mjml';
 import type { MailMessage } from './mail.provider.ts';
 
 /** What the layout shows around every message. */
@@ -10,56 +11,69 @@ export interface MailBrand {
 /** The shop's orange (brand-700 on light, brand-500 on dark: both pass WCAG AA on their background). */
 const BRAND_LIGHT = '#c2410c';
 const BRAND_DARK = '#f97316';
+/** Text on the white card (15:1) and the footer's grey (7:1). */
+const TEXT_LIGHT = '#1c1f24';
+const MUTED_LIGHT = '#52525b';
 
 const URL_PATTERN = /https?:\/\/[^\s<>"]+/g;
 
 /**
  * A message as people read it: the text part unchanged (every module writes its e-mail as lines of
- * text), and an HTML part in the shop's layout. The HTML is built from the text (blank lines make
- * paragraphs, "- " lines a list, addresses links) unless the module gave its own body (`html`), which
- * goes inside the same layout. Tables and inline styles, as mail programs need; `color-scheme` and a
- * `prefers-color-scheme: dark` block so programs that darken messages get colours chosen for it
- * (docs/decisions/0037-operating-the-shop.md).
+ * text), and an HTML part in the shop's layout, written in MJML and compiled by `mjml` (tables and
+ * inline styles as mail programs need, a single column that narrows on phones). The HTML body is built
+ * from the text (blank lines make paragraphs, "- " lines a list, addresses links) unless the module
+ * gave its own (`html`), which goes inside the same layout. `color-scheme` metas and a
+ * `prefers-color-scheme: dark` block so programs that darken messages get colours chosen for it; no
+ * colour relies on the background behind it (docs/decisions/0045-messages-people-read.md).
  */
-export function brandedMail(message: MailMessage, brand: MailBrand): MailMessage & { html: string } {
+export async function brandedMail(
+  message: MailMessage,
+  brand: MailBrand,
+): Promise<MailMessage & { html: string }> {
   const body = message.html ?? textToHtml(message.text);
   const store = escapeXml(brand.storeName);
   const home = escapeXml(brand.publicUrl);
-  const html = `<!doctype html>
-<html lang="pt-BR">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="supported-color-schemes" content="light dark">
-<title>${escapeXml(message.subject)}</title>
-<style>
-  :root { color-scheme: light dark; supported-color-schemes: light dark; }
-  a { color: ${BRAND_LIGHT}; }
-  @media (prefers-color-scheme: dark) {
-    .page { background: #0f1115 !important; }
-    .card { background: #1c1f24 !important; color: #e8e8ea !important; }
-    .muted { color: #a9adb5 !important; }
-    .brand, a { color: ${BRAND_DARK} !important; }
-  }
-</style>
-</head>
-<body style="margin:0;padding:0;">
-<div style="display:none;max-height:0;overflow:hidden;">${escapeXml(preheader(message.text))}</div>
-<table role="presentation" class="page" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:24px 0;">
-<tr><td align="center">
-<table role="presentation" class="card" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;color:#1c1f24;border-radius:8px;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;">
-<tr><td style="padding:24px 32px 0;"><a class="brand" href="${home}" style="color:${BRAND_LIGHT};font-size:24px;font-weight:bold;text-decoration:none;">${store}</a></td></tr>
-<tr><td style="padding:8px 32px 24px;">
+  const source = `<mjml lang="pt-BR">
+<mj-head>
+<mj-title>${escapeXml(message.subject)}</mj-title>
+<mj-preview>${escapeXml(preheader(message.text))}</mj-preview>
+<mj-raw><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"></mj-raw>
+<mj-attributes>
+<mj-all font-family="Arial, Helvetica, sans-serif"></mj-all>
+<mj-text font-size="16px" line-height="1.5" color="${TEXT_LIGHT}" padding="8px 32px"></mj-text>
+</mj-attributes>
+<mj-style>
+:root { color-scheme: light dark; supported-color-schemes: light dark; }
+a { color: ${BRAND_LIGHT}; }
+@media (prefers-color-scheme: dark) {
+  .page, .page > div { background: #0f1115 !important; }
+  .card, .card > table, .card td { background: #1c1f24 !important; }
+  .card div, .card p, .card li { color: #e8e8ea !important; }
+  .muted div { color: #a9adb5 !important; }
+  .brand a, .card a { color: ${BRAND_DARK} !important; }
+}
+</mj-style>
+</mj-head>
+<mj-body background-color="#f4f4f5" css-class="page" width="600px">
+<mj-section padding="24px 0 0"><mj-column></mj-column></mj-section>
+<mj-section background-color="#ffffff" css-class="card" border-radius="8px 8px 0 0" padding="16px 0 8px">
+<mj-column>
+<mj-text css-class="brand" font-size="24px" font-weight="bold" padding="8px 32px 0"><a href="${home}" style="color:${BRAND_LIGHT};text-decoration:none;">${store}</a></mj-text>
+<mj-text>
 ${body}
-</td></tr>
-<tr><td class="muted" style="padding:16px 32px 24px;border-top:1px solid #e4e4e7;color:#52525b;font-size:13px;">${store} · <a href="${home}">${home}</a></td></tr>
-</table>
-</td></tr>
-</table>
-</body>
-</html>
-`;
+</mj-text>
+</mj-column>
+</mj-section>
+<mj-section background-color="#ffffff" css-class="card muted" border-radius="0 0 8px 8px" padding="0 0 16px">
+<mj-column>
+<mj-divider border-width="1px" border-color="#e4e4e7" padding="8px 32px"></mj-divider>
+<mj-text font-size="13px" color="${MUTED_LIGHT}">${store} · <a href="${home}">${home}</a></mj-text>
+</mj-column>
+</mj-section>
+<mj-section padding="0 0 24px"><mj-column></mj-column></mj-section>
+</mj-body>
+</mjml>`;
+  const { html } = await mjml2html(source, { validationLevel: 'strict' });
   return { ...message, html };
 }
 

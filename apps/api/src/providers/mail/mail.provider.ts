@@ -28,3 +28,15 @@ export interface MailProvider {
   readonly name: 'outbox' | 'smtp';
   send(message: MailMessage): Promise<void>;
 }
+
+/**
+ * One kind of message shown in the back office's preview (`/painel/mensagens`) with demo data, and
+ * rendered by its test: the modules build it with the same function their job sends.
+ */
+export interface MailPreview {
+  /** Stable name, e.g. `pedido.confirmado`. */
+  kind: string;
+  /** What staff read in the list, in Portuguese. */
+  label: string;
+  build(env: { STORE_NAME: string; publicUrl: string }): Promise<MailMessage[]> | MailMessage[];
+}

@@ -1,4 +1,5 @@
 import { commaStringToCents } from '@passada/core/money';
+import { type CorreiosReversaOptions, createCorreiosReversa } from './correios-reversa.ts';
 import {
   type ServiceQuote,
   type ShippingPackage,
@@ -22,6 +23,8 @@ export interface CorreiosOptions {
   timeoutMs?: number;
   /** The clock, for token expiry. */
   now?: () => Date;
+  /** The reverse-logistics contract (docs/decisions/0040); without it staff issue return codes by hand. */
+  reversa?: CorreiosReversaOptions;
 }
 
 /**
@@ -33,6 +36,7 @@ export function createCorreiosProvider(opts: CorreiosOptions): ShippingProvider 
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const now = opts.now ?? (() => new Date());
   let cached: { token: string; expiresAt: number } | null = null;
+  const reversa = opts.reversa ? createCorreiosReversa(opts.reversa) : null;
   // PAC and SEDEX are quoted in parallel; they share one token request.
   let pending: Promise<string> | null = null;
 
@@ -136,10 +140,11 @@ export function createCorreiosProvider(opts: CorreiosOptions): ShippingProvider 
       ]);
       return { pac, sedex };
     },
-    async authorizeReturn() {
+    async authorizeReturn(input) {
       // The Correios reverse-logistics service (e-ticket) is a separate contract and web service
-      // (docs/decisions/0036): until it is integrated, staff send the code they issue in the Correios
-      // portal, and the request waits as `solicitada`.
+      // (docs/decisions/0040): used when its contract is set; otherwise staff send the code they issue in
+      // the Correios portal, and the request waits as `solicitada`.
+      if (reversa) return reversa.authorizeReturn(input);
       throw new ShippingProviderError(
         'Logística reversa dos Correios não integrada: emita o código no portal.',
       );

@@ -75,9 +75,26 @@ export function priceFor(rate: Rate, pkg: ShippingPackage): number {
   return rate.baseCents + (steps - 1) * rate.stepCents;
 }
 
+/**
+ * The offline carrier's counter (docs/decisions/0040): the postings of return codes it issued, as the
+ * demo's simulator or a test records them (`post`), read back by `trackReturn` like a tracking event.
+ */
+export interface OfflinePostings {
+  post(code: string, at: Date): void;
+}
+
 /** PAC and SEDEX from the table: band by origin and destination state, price by weight. */
-export function createTabelaProvider(): ShippingProvider {
+export function createTabelaProvider(): ShippingProvider & { postings: OfflinePostings } {
+  const posted = new Map<string, Date>();
   return {
+    postings: {
+      post(code, at) {
+        if (!posted.has(code)) posted.set(code, at);
+      },
+    },
+    async trackReturn(code) {
+      return { postedAt: posted.get(code) ?? null };
+    },
     name: 'tabela',
     async quote({ originCep, destinationCep, pkg, today }): Promise<ShippingQuotes> {
       const band = bandFor(originCep, destinationCep);

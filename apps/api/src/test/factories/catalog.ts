@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { createCatalogService, ensureColors, ensureSizes } from '../../modules/catalog/catalog.service.ts';
 import { productImage } from '../../modules/catalog/product-images.ts';
 
+export { productImage };
+
 export interface ProductOverrides {
   name?: string;
   description?: string;

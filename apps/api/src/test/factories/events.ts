@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { categoryLots, eventCategories, eventDays, eventKitSizes, events } from '../../db/schema/index.ts';
 import { eventPoster } from '../../modules/events/event-poster.ts';
+import { notifyEventsChanged } from '../../modules/events/events.service.ts';
 
 export interface MakeEventOverrides {
   name?: string;
@@ -126,6 +127,8 @@ export async function makeEvent(db: Db, overrides: MakeEventOverrides = {}): Pro
     if (!row) throw new Error('tamanho não inserido');
     kitSizes.push({ id: row.id, size: row.size, left: row.left });
   }
+  // As every write to events does, so no kept answer (lists, pages) misses the new event.
+  await notifyEventsChanged(db);
   return { id: event.id, startDate, endDate, registrationDeadline, imageUrl, kitSizes, days };
 }
 

@@ -34,6 +34,11 @@ export function SiteFooter() {
                 Pesquisa
               </Link>
             </li>
+            <li>
+              <Link to="/privacidade" className="hover:underline">
+                Privacidade
+              </Link>
+            </li>
           </ul>
           <p className="mt-4 text-stone-700 dark:text-stone-300">
             Roupas e acessórios de corrida feitos no Nordeste.

@@ -58,14 +58,14 @@ export function SiteHeader() {
         </button>
         <Link
           to="/"
-          className="flex items-center gap-2 text-2xl font-black italic tracking-tight text-brand-700 dark:text-brand-500"
+          className="flex shrink-0 items-center gap-2 text-2xl font-black italic tracking-tight text-brand-700 dark:text-brand-500"
         >
           <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span>Passada</span>
+          <span className="pr-1">Passada</span>
           <span className="sr-only">: página inicial</span>
         </Link>
-        <nav aria-label="Principal" className="ml-3 hidden lg:block xl:ml-4">
-          <ul className="flex gap-3 whitespace-nowrap xl:gap-5">
+        <nav aria-label="Principal" className="ml-3 hidden shrink-0 lg:block xl:ml-4">
+          <ul className="flex gap-3 whitespace-nowrap xl:gap-4">
             {navLinks.map((l) => (
               <li key={l.to}>
                 <NavLink
@@ -89,7 +89,7 @@ export function SiteHeader() {
           >
             <SearchIcon size={24} />
           </Link>
-          <HeaderSearch className="hidden w-44 xl:block" />
+          <HeaderSearch className="hidden w-40 min-w-0 xl:block" />
           <div className="hidden items-center gap-3 lg:flex">
             <AccountLinks />
           </div>

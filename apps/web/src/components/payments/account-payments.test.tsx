@@ -89,19 +89,41 @@ describe('AccountPayments', () => {
     };
     serve([[back, refused]]);
     show('pedido');
-    const section = await screen.findByRole('region', { name: 'Pagamentos em andamento' });
-    const items = within(section).getAllByRole('listitem');
-    expect(items[0]!.textContent).toMatch(/^.*Devolvido: O pagamento chegou/);
-    expect(items[0]!.textContent).toMatch(/Valor devolvido: R\$\s129,90/);
-    expect(items[1]!.textContent).toMatch(/Devolução não realizada: O pagamento chegou/);
-    expect(items[1]!.textContent).toMatch(/Devolução não realizada: fale conosco/);
+    const returned = await screen.findByRole('region', { name: 'Pagamentos devolvidos' });
+    const [done] = within(returned).getAllByRole('listitem');
+    expect(done!.textContent).toMatch(/^.*Devolvido: O pagamento chegou/);
+    expect(done!.textContent).toMatch(/Valor devolvido: R\$\s129,90/);
+    // Not back yet: it needs the buyer's attention, so it stays in progress.
+    const open = screen.getByRole('region', { name: 'Pagamentos em andamento' });
+    const [failed] = within(open).getAllByRole('listitem');
+    expect(failed!.textContent).toMatch(/Devolução não realizada: O pagamento chegou/);
+    expect(failed!.textContent).toMatch(/Devolução não realizada: fale conosco/);
+  });
+
+  it('a refused card is not "in progress": it says what the buyer chose, instalments included', async () => {
+    const refusedCard: AccountPayment = {
+      ...underReview,
+      txid: 'cartao5',
+      status: 'RECUSADA',
+      valor: 721.2,
+      parcelas: 6,
+      motivo: 'Transação não autorizada.',
+    };
+    serve([[refusedCard]]);
+    show('pedido');
+    const refused = await screen.findByRole('region', { name: 'Pagamentos recusados' });
+    expect(within(refused).getByRole('listitem').textContent).toMatch(
+      /Cartão de crédito de R\$\s721,20 em 6×.*Recusado: Transação não autorizada\./,
+    );
+    expect(screen.queryByRole('region', { name: 'Pagamentos em andamento' })).toBeNull();
   });
 
   it('the registration pages see only registrations', async () => {
     serve([[underReview, refunded, registration]]);
     show('inscricao');
-    const section = await screen.findByRole('region', { name: 'Pagamentos em andamento' });
+    const section = await screen.findByRole('region', { name: 'Pagamentos recusados' });
     expect(within(section).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'Pagamentos em andamento' })).toBeNull();
     expect(section.textContent).toMatch(/Recusado: Cobrança recusada\./);
   });
 

@@ -29,7 +29,7 @@ const REFUND_LABEL: Record<string, string> = {
   NAO_REALIZADO: 'Devolução não realizada: fale conosco',
 };
 
-const WHAT: Record<Purpose, string> = { pedido: 'pedidos', inscricao: 'inscrições' };
+const WHAT: Record<Purpose, string> = { pedido: 'pedidos', inscricao: 'inscrições', troca: 'pedidos' };
 
 function PaymentLine({ payment }: { payment: AccountPayment }) {
   const refund = payment.devolucao;
@@ -38,6 +38,7 @@ function PaymentLine({ payment }: { payment: AccountPayment }) {
       <p className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-semibold">
           {payment.metodo === 'pix' ? 'Pix' : 'Cartão de crédito'} de {formatBRL(reaisToCents(payment.valor))}
+          {payment.parcelas && payment.parcelas > 1 ? ` em ${payment.parcelas}×` : null}
         </span>
         <span className="text-sm text-stone-700 dark:text-stone-300">
           {formatDateTime(payment.criado_em)}
@@ -62,6 +63,34 @@ function PaymentLine({ payment }: { payment: AccountPayment }) {
   );
 }
 
+type Group = 'andamento' | 'recusados' | 'devolvidos';
+
+/** A refused card is not "in progress": it has a section of its own, as has money already back. */
+function groupOf(payment: AccountPayment): Group {
+  if (payment.status === 'RECUSADA') return 'recusados';
+  if (payment.status === 'DEVOLVIDA' && payment.devolucao?.status === 'DEVOLVIDO') return 'devolvidos';
+  return 'andamento';
+}
+
+const GROUPS: { id: Group; title: string; lead(what: string): string }[] = [
+  {
+    id: 'andamento',
+    title: 'Pagamentos em andamento',
+    lead: (what) =>
+      `Pagamentos de ${what} em análise pelo banco ou com devolução a caminho nos últimos 30 dias.`,
+  },
+  {
+    id: 'recusados',
+    title: 'Pagamentos recusados',
+    lead: (what) => `Pagamentos de ${what} dos últimos 30 dias que o banco recusou: nada foi cobrado.`,
+  },
+  {
+    id: 'devolvidos',
+    title: 'Pagamentos devolvidos',
+    lead: (what) => `Pagamentos de ${what} dos últimos 30 dias devolvidos a você.`,
+  },
+];
+
 /**
  * The account's payments that did not simply end paid (under review, refused, given back), so the buyer
  * always sees where the money is. Nothing shows while there are none.
@@ -85,18 +114,23 @@ export function AccountPayments({ purpose, onSettled }: { purpose: Purpose; onSe
 
   if (list.length === 0) return null;
   return (
-    <section aria-labelledby="pagamentos-titulo" className="mb-6 flex flex-col gap-3">
-      <h2 id="pagamentos-titulo" className="text-lg font-bold">
-        Pagamentos em andamento
-      </h2>
-      <p className="text-sm text-stone-700 dark:text-stone-300">
-        Pagamentos de {WHAT[purpose]} dos últimos 30 dias em análise, recusados ou devolvidos.
-      </p>
-      <ul className="flex flex-col gap-3">
-        {list.map((payment) => (
-          <PaymentLine key={payment.txid} payment={payment} />
-        ))}
-      </ul>
-    </section>
+    <div className="mb-6 flex flex-col gap-6">
+      {GROUPS.map((group) => {
+        const payments = list.filter((p) => groupOf(p) === group.id);
+        return payments.length === 0 ? null : (
+          <section key={group.id} aria-labelledby={`pagamentos-${group.id}`} className="flex flex-col gap-3">
+            <h2 id={`pagamentos-${group.id}`} className="text-lg font-bold">
+              {group.title}
+            </h2>
+            <p className="text-sm text-stone-700 dark:text-stone-300">{group.lead(WHAT[purpose])}</p>
+            <ul className="flex flex-col gap-3">
+              {payments.map((payment) => (
+                <PaymentLine key={payment.txid} payment={payment} />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
   );
 }

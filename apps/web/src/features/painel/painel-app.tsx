@@ -27,8 +27,11 @@ const pages = {
   staff: lazy(() => import('./pages/staff-page.tsx')),
   coupons: lazy(() => import('./pages/coupons-page.tsx')),
   audit: lazy(() => import('./pages/audit-page.tsx')),
+  fiscal: lazy(() => import('./pages/fiscal-page.tsx')),
+  messages: lazy(() => import('./pages/messages-page.tsx')),
   customers: lazy(() => import('./pages/customers-page.tsx')),
   security: lazy(() => import('./pages/security-page.tsx')),
+  reports: lazy(() => import('./pages/reports-page.tsx')),
 } satisfies Record<string, ComponentType>;
 
 /** A page of the layout, shown only to roles with what it needs (docs/decisions/0032). */
@@ -62,8 +65,11 @@ export default function PainelApp() {
           <Route path="checkin/:eventId" element={only('checkin', pages.checkin)} />
           <Route path="equipe" element={only('equipe', pages.staff)} />
           <Route path="cupons" element={only('cupons', pages.coupons)} />
+          <Route path="fiscal" element={only(['relatorios', 'catalogo'], pages.fiscal)} />
           <Route path="registro" element={only('equipe', pages.audit)} />
+          <Route path="mensagens" element={only('equipe', pages.messages)} />
           <Route path="clientes" element={only('clientes', pages.customers)} />
+          <Route path="relatorios" element={only('relatorios', pages.reports)} />
           <Route path="seguranca" element={<pages.security />} />
           <Route path="*" element={<p>Página não encontrada no painel.</p>} />
         </Route>

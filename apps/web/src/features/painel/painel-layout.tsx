@@ -29,8 +29,11 @@ const MENU: Array<{
   { to: '/painel/checkin', label: 'Check-in', needs: 'checkin' },
   { to: '/painel/clientes', label: 'Clientes', needs: 'clientes' },
   { to: '/painel/cupons', label: 'Cupons', needs: 'cupons' },
+  { to: '/painel/relatorios', label: 'Relatórios', needs: 'relatorios' },
+  { to: '/painel/fiscal', label: 'Fiscal', needs: ['relatorios', 'catalogo'] },
   { to: '/painel/equipe', label: 'Equipe', needs: 'equipe' },
   { to: '/painel/registro', label: 'Registro de alterações', needs: 'equipe' },
+  { to: '/painel/mensagens', label: 'Mensagens', needs: 'equipe' },
 ];
 
 const navClass = ({ isActive }: { isActive: boolean }) =>

@@ -8,8 +8,10 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 let saved: unknown[];
+let cepStreet: string;
 beforeEach(() => {
   saved = [];
+  cepStreet = '';
   localStorage.setItem('token', 'abc');
   vi.stubGlobal(
     'fetch',
@@ -22,7 +24,7 @@ beforeEach(() => {
           state: 'CE',
           city: 'Fortaleza',
           neighborhood: 'Meireles',
-          street: '',
+          street: cepStreet,
         });
       if (input === '/api/users/addresses/' && init?.method === 'POST') {
         saved.push(JSON.parse(String(init.body)));
@@ -57,7 +59,8 @@ describe('address form masks', () => {
     await vi.waitFor(() =>
       expect((screen.getByLabelText('Cidade') as HTMLInputElement).value).toBe('Fortaleza'),
     );
-    await userEvent.type(screen.getByLabelText('Rua e número'), 'Rua Silva Paulet, 10');
+    await userEvent.type(screen.getByLabelText('Rua'), 'Rua Silva Paulet');
+    await userEvent.type(screen.getByLabelText('Número'), '10');
     const phone = screen.getByLabelText('Telefone') as HTMLInputElement;
     await userEvent.type(phone, '8532345678');
     expect(phone.value).toBe('(85) 3234-5678');
@@ -69,6 +72,55 @@ describe('address form masks', () => {
     expect(phone.value).toBe('(85) 93234-5678');
     await userEvent.click(screen.getByRole('button', { name: 'Salvar endereço' }));
     await screen.findByText('Endereços');
-    expect(saved).toEqual([expect.objectContaining({ zip_code: '60165121', phone: '85932345678' })]);
+    expect(saved).toEqual([
+      expect.objectContaining({
+        zip_code: '60165121',
+        phone: '85932345678',
+        street: 'Rua Silva Paulet',
+        number: '10',
+        complement: '',
+      }),
+    ]);
+  });
+});
+
+describe('address form: number and complement', () => {
+  const show = () =>
+    renderRoutes(
+      [
+        {
+          path: '/adicionar-endereco',
+          element: <AddressForm failureMessage="Erro ao adicionar o endereço." />,
+        },
+        { path: '/enderecos', element: <p>Endereços</p> },
+      ],
+      '/adicionar-endereco',
+    );
+
+  it('fills the street from the CEP and asks for the number next; the complement is optional', async () => {
+    cepStreet = 'Avenida Beira Mar';
+    show();
+    await userEvent.type(await screen.findByLabelText('Nome completo'), 'Cida Corredora');
+    await userEvent.type(screen.getByLabelText('CEP'), '60165121');
+    await vi.waitFor(() =>
+      expect((screen.getByLabelText('Rua') as HTMLInputElement).value).toBe('Avenida Beira Mar'),
+    );
+    await vi.waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Número')));
+    await userEvent.type(screen.getByLabelText('Telefone'), '85932345678');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar endereço' }));
+    expect(await screen.findByText('Informe o número (ou S/N, se não houver).')).toBeTruthy();
+    expect(saved).toEqual([]);
+
+    await userEvent.type(screen.getByLabelText('Número'), 'S/N');
+    await userEvent.type(screen.getByLabelText('Complemento (opcional)'), 'Bloco B, apto 302');
+    await userEvent.click(screen.getByRole('button', { name: 'Salvar endereço' }));
+    await screen.findByText('Endereços');
+    expect(saved).toEqual([
+      expect.objectContaining({
+        street: 'Avenida Beira Mar',
+        number: 'S/N',
+        complement: 'Bloco B, apto 302',
+      }),
+    ]);
   });
 });

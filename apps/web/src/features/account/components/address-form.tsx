@@ -14,7 +14,17 @@ import { addressesQueryKey, lookupCep, saveAddress, showFieldErrors } from '../.
 import { readString, StorageKeys } from '../../../lib/storage.ts';
 
 export type AddressFormValues = z.input<typeof AddressInputSchema>;
-const FIELDS = ['full_name', 'zip_code', 'state', 'city', 'neighborhood', 'street', 'phone'] as const;
+const FIELDS = [
+  'full_name',
+  'zip_code',
+  'state',
+  'city',
+  'neighborhood',
+  'street',
+  'number',
+  'complement',
+  'phone',
+] as const;
 
 interface AddressFormProps {
   /** Present when editing. */
@@ -24,7 +34,10 @@ interface AddressFormProps {
   failureMessage: string;
 }
 
-/** The address form (spec §2): CEP filled in from /api/cep/ when it has 8 digits or loses focus. */
+/**
+ * The address form (spec §2): CEP filled in from /api/cep/ when it has 8 digits or loses focus (state, city,
+ * neighbourhood and street when the lookup knows them; then the number is asked), number and complement apart.
+ */
 export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -37,6 +50,7 @@ export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
     setError,
     setValue,
     getValues,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<AddressFormValues, unknown, AddressData>({
     resolver: zodResolver(AddressInputSchema),
@@ -50,6 +64,8 @@ export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
           city: '',
           neighborhood: '',
           street: '',
+          number: '',
+          complement: '',
           phone: '',
           is_primary: false,
         },
@@ -66,7 +82,11 @@ export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
       setValue('state', found.state, opts);
       if (found.city) setValue('city', found.city, opts);
       if (found.neighborhood) setValue('neighborhood', found.neighborhood, opts);
-      if (found.street && !getValues('street')) setValue('street', found.street, opts);
+      if (found.street && !getValues('street')) {
+        setValue('street', found.street, opts);
+        // The lookup knows the street, never the house: the number is what is left to type.
+        setFocus('number');
+      }
     } catch {
       setError('zip_code', { message: 'Digite um CEP válido!' });
     } finally {
@@ -134,12 +154,29 @@ export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
         {...register('neighborhood')}
       />
       <FormField
-        label="Rua e número"
-        autoComplete="street-address"
+        label="Rua"
+        autoComplete="address-line1"
         required
         error={errors.street?.message}
         {...register('street')}
       />
+      <div className="grid grid-cols-[minmax(0,8rem)_1fr] gap-4">
+        <FormField
+          label="Número"
+          inputMode="text"
+          placeholder="100 ou S/N"
+          required
+          error={errors.number?.message}
+          {...register('number')}
+        />
+        <FormField
+          label="Complemento (opcional)"
+          autoComplete="address-line2"
+          placeholder="Apto, bloco, referência"
+          error={errors.complement?.message}
+          {...register('complement')}
+        />
+      </div>
       <MaskedField
         label="Telefone"
         mask={phoneMask}

@@ -1,3 +1,4 @@
+import { streetLine } from '@passada/core/address';
 import { formatCep } from '@passada/core/cep';
 import type { Address } from '@passada/core/contracts/accounts';
 import { formatPhone } from '@passada/core/phone';
@@ -87,7 +88,7 @@ function AddressList({ addresses }: { addresses: Address[] }) {
                 <div className="min-w-0 flex-1">
                   <p id={labelId} className="font-semibold">
                     {a.full_name}
-                    {a.is_primary ? ' (principal)' : ''}, {a.street}
+                    {a.is_primary ? ' (principal)' : ''}, {streetLine(a)}
                   </p>
                   <p className="text-sm text-stone-600 dark:text-stone-400">
                     {a.neighborhood}, {a.city} - {a.state},{' '}
@@ -99,14 +100,14 @@ function AddressList({ addresses }: { addresses: Address[] }) {
                   <Link
                     to={`/editar-endereco/${a.id}`}
                     className={secondaryButtonClass}
-                    aria-label={`Editar ${a.street}`}
+                    aria-label={`Editar ${streetLine(a)}`}
                   >
                     Editar
                   </Link>
                   <button
                     type="button"
                     className={secondaryButtonClass}
-                    aria-label={`Excluir ${a.street}`}
+                    aria-label={`Excluir ${streetLine(a)}`}
                     onClick={() => setConfirming(a)}
                   >
                     Excluir
@@ -132,7 +133,7 @@ function AddressList({ addresses }: { addresses: Address[] }) {
         </button>
       </div>
       <ConfirmDialog
-        question={confirming ? `Excluir o endereço ${confirming.street}?` : null}
+        question={confirming ? `Excluir o endereço ${streetLine(confirming)}?` : null}
         confirmLabel="Excluir"
         onCancel={() => setConfirming(null)}
         onConfirm={() => {

@@ -1,5 +1,6 @@
 import type { Product } from '@passada/core/contracts/catalog';
 import { plural } from '@passada/core/plural';
+import { photosForColor } from '@passada/core/product-photos';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -17,7 +18,7 @@ import { productQuery } from '../api/products.ts';
 import { OptionButtons } from '../components/option-buttons.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
 import { ShippingCalculator } from '../components/shipping-calculator.tsx';
-import { type Option, photosForColor, productOptions } from '../utils/options.ts';
+import { type Option, productOptions } from '../utils/options.ts';
 import { isSoldOut, stockState, stockText } from '../utils/stock.ts';
 
 const CHOOSE_FIRST = 'VOCÊ PRECISA SELECIONAR A COR E O TAMANHO ANTES!';

@@ -1,3 +1,4 @@
+import { streetLine } from '@passada/core/address';
 import { formatCep } from '@passada/core/cep';
 import type { Address } from '@passada/core/contracts/accounts';
 import { Link } from 'react-router';
@@ -11,7 +12,7 @@ export function DeliveryAddress({ address, className }: { address: Address; clas
       <address className="not-italic leading-relaxed">
         {address.full_name}
         <br />
-        {address.street}, {address.neighborhood}
+        {streetLine(address)}, {address.neighborhood}
         <br />
         {address.city}-{address.state}, CEP {formatCep(address.zip_code)}
         <br />

@@ -1,4 +1,5 @@
 import type { Address } from '@passada/core/contracts/accounts';
+import { WHATSAPP_CONSENT } from '@passada/core/contracts/consents';
 import { formatBRL, reaisToCents } from '@passada/core/money';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
@@ -52,6 +53,8 @@ function Review({ address }: { address: Address | null }) {
   const [service, setService] = useState<Service | null>(null);
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [installment, setInstallment] = useState<InstallmentChoice | null>(null);
+  // LGPD opt-in to WhatsApp messages (docs/decisions/0045): unticked unless the buyer ticks it.
+  const [whatsapp, setWhatsapp] = useState(false);
   const [alertElement, showAlert] = useAlert();
   const quote = useShippingQuote(address?.zip_code ?? null, items);
   const submitOrder = useSubmitOrder();
@@ -143,6 +146,7 @@ function Review({ address }: { address: Address | null }) {
     void step.confirmWithoutPayment('pedido', {
       ...orderDraft(items, delivery, 'gratuito', participants),
       ...(coupon.applied ? { cupom: coupon.applied.cupom } : {}),
+      ...(whatsapp ? { whatsapp: true } : {}),
     });
   const confirmLabel =
     items.length > 0
@@ -155,6 +159,7 @@ function Review({ address }: { address: Address | null }) {
       ? {
           ...orderDraft(items, delivery, method, participants),
           ...(coupon.applied ? { cupom: coupon.applied.cupom } : {}),
+          ...(whatsapp ? { whatsapp: true } : {}),
         }
       : null;
   const payerPhone = (ships && address ? address.phone : (participants[0]?.numero_contato ?? '')).replace(
@@ -218,6 +223,26 @@ function Review({ address }: { address: Address | null }) {
               onChange={resetPayment}
             />
           </section>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-brand-700"
+              checked={whatsapp}
+              disabled={step.locked}
+              onChange={(e) => {
+                setWhatsapp(e.target.checked);
+                resetPayment();
+              }}
+            />
+            <span>{WHATSAPP_CONSENT.text}</span>
+          </label>
+          <p className="text-sm">
+            Como usamos os seus dados:{' '}
+            <Link to="/privacidade" className="underline">
+              Política de dados pessoais
+            </Link>
+            .
+          </p>
           {free ? (
             <section className={sectionClass} aria-labelledby="confirmacao-titulo">
               <h2 id="confirmacao-titulo" className="mb-3 text-lg font-bold">

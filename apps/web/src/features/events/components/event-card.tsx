@@ -1,4 +1,4 @@
-import type { Event } from '@passada/core/contracts/events';
+import type { EventSummary } from '@passada/core/contracts/events';
 import { formatEventDates, formatRegistrationPrice } from '@passada/core/events';
 import { Link } from 'react-router';
 import { lowestPriceCents, registrationState } from '../utils/card-facts.ts';
@@ -7,7 +7,7 @@ import { lowestPriceCents, registrationState } from '../utils/card-facts.ts';
  * Poster, name, city, dates, the price a place starts at and where registration stands; the whole card
  * opens the event (docs/product.md §2, /eventos).
  */
-export function EventCard({ event, eager = false }: { event: Event; eager?: boolean }) {
+export function EventCard({ event, eager = false }: { event: EventSummary; eager?: boolean }) {
   const from = lowestPriceCents(event);
   const state = registrationState(event);
   return (

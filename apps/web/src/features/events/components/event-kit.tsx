@@ -11,21 +11,23 @@ export function EventKit({ kit }: { kit: Kit }) {
       {kit.tamanhos.length > 0 ? (
         <>
           <h3 className="font-semibold">Tamanhos da camisa</h3>
-          <ul className="mt-2 flex flex-wrap gap-2">
+          {/* Information, not controls: the size is chosen on the registration form. */}
+          <ul className="mt-1 flex flex-wrap gap-x-3 text-stone-800 dark:text-stone-200">
             {kit.tamanhos.map((s) => (
-              <li
-                key={s.id}
-                className={`rounded-lg border px-3 py-1 ${
-                  s.quantidade_disponivel <= 0
-                    ? 'border-stone-300 text-stone-500 line-through dark:border-stone-700'
-                    : 'border-brand-600'
-                }`}
-              >
-                {s.tamanho}
-                {s.quantidade_disponivel <= 0 ? <span className="ml-1 no-underline">Esgotado</span> : null}
+              <li key={s.id}>
+                {s.quantidade_disponivel <= 0 ? (
+                  <span className="text-stone-500 dark:text-stone-400">
+                    <s>{s.tamanho}</s> (esgotado)
+                  </span>
+                ) : (
+                  s.tamanho
+                )}
               </li>
             ))}
           </ul>
+          <p className="mt-1 text-sm text-stone-600 dark:text-stone-400">
+            O tamanho é escolhido na inscrição.
+          </p>
         </>
       ) : null}
       {kit.local_retirada || kit.horarios_retirada ? (

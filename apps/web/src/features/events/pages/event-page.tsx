@@ -13,9 +13,12 @@ import { eventQuery } from '../../../lib/events-api.ts';
 import { useHydrated } from '../../../lib/hydration.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { StorageKeys, writeJson, writeString } from '../../../lib/storage.ts';
+import { eventWaitlistQuery } from '../../../lib/waitlist-api.ts';
 import { CategoryPicker } from '../components/category-picker.tsx';
 import { EventKit } from '../components/event-kit.tsx';
 import { EventProgramme } from '../components/event-programme.tsx';
+import { WaitingRoom } from '../components/waiting-room.tsx';
+import { WaitlistJoin } from '../components/waitlist-join.tsx';
 import { WhoDialog } from '../components/who-dialog.tsx';
 import { type Selection, selectedIds, selectionTotalCents, toggleCategory } from '../utils/selection.ts';
 
@@ -29,6 +32,11 @@ export default function EventPage() {
   const { token } = useSession();
   const hydrated = useHydrated();
   const { data: event, isPending, isError } = useQuery(eventQuery(id));
+  // Places freed while people wait belong to the waitlist: those categories are sold out here too.
+  const waitlist = useQuery({ ...eventWaitlistQuery(Number(id)), enabled: Number(id) > 0 });
+  const waitlisted = new Set(
+    (waitlist.data?.categorias ?? []).filter((c) => c.lista_espera && c.esgotada).map((c) => c.id),
+  );
   const [selection, setSelection] = useState<Selection>({});
   const [askWho, setAskWho] = useState(false);
   const [alertElement, showAlert] = useAlert();
@@ -135,6 +143,8 @@ export default function EventPage() {
       <EventProgramme start={event.hora_evento} days={event.dias_evento} />
       <EventKit kit={event.kit} />
 
+      {hydrated ? <WaitingRoom eventId={event.id} /> : null}
+
       <section aria-labelledby="categorias" className="mt-8">
         <h2 id="categorias" className="mb-4 text-xl font-bold">
           Categorias
@@ -153,6 +163,7 @@ export default function EventPage() {
           onToggle={(day, categoryId) => setSelection((s) => toggleCategory(s, day, categoryId))}
           // The server's page shows the categories; they answer once the app has taken it over.
           disabled={!hydrated}
+          waitlisted={waitlisted}
         />
         <p className="mt-6 text-lg" aria-live="polite">
           Total: <strong>{chosen.length > 0 ? formatRegistrationPrice(totalCents) : formatBRL(0)}</strong>
@@ -166,6 +177,8 @@ export default function EventPage() {
           {chosen.length === 0 ? 'Selecione uma categoria' : 'Confirmar inscrição'}
         </button>
       </section>
+
+      <WaitlistJoin eventId={event.id} open={event.inscricoes_abertas} />
 
       <WhoDialog open={askWho} onOpenChange={setAskWho} onChoose={choose} />
       {alertElement}

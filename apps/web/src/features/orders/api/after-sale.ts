@@ -1,4 +1,6 @@
+import type { Product } from '@passada/core/contracts/catalog';
 import type {
+  ExchangeRequest,
   OrderAfterSale,
   OrderReturn,
   ReturnRequest,
@@ -32,3 +34,13 @@ function useOrderChange<T>(orderId: number, path: string) {
 
 export const useWithdraw = (orderId: number) => useOrderChange<WithdrawalRequest>(orderId, 'desistencia');
 export const useRequestReturn = (orderId: number) => useOrderChange<ReturnRequest>(orderId, 'devolucoes');
+export const useRequestExchange = (orderId: number) => useOrderChange<ExchangeRequest>(orderId, 'trocas');
+
+/** The product of an order line, for the colours and sizes it can be exchanged for (with their stock). */
+export const useExchangeProduct = (productId: number | null) =>
+  useQuery({
+    queryKey: ['product', String(productId)],
+    queryFn: ({ signal }) => apiFetch<Product>(`/api/products/${productId}/`, { signal }),
+    enabled: productId !== null,
+    retry: false,
+  });

@@ -8,8 +8,54 @@ import {
 } from '@passada/core/contracts/returns';
 import { useId, useState } from 'react';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/button-classes.ts';
+import { useCreatePix } from '../../../components/payments/payments-api.ts';
 import { formatReais } from '../../../components/price.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 import { useAfterSale, useRequestReturn, useWithdraw } from '../api/after-sale.ts';
+import { ExchangeForm } from './exchange-form.tsx';
+
+/** A positive exchange difference not yet paid: a Pix for exactly what the server priced. */
+function PayDifference({ request }: { request: OrderReturn }) {
+  const pix = useCreatePix();
+  const difference = request.troca?.diferenca ?? 0;
+  return (
+    <div className="mt-1">
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        disabled={pix.isPending}
+        onClick={() =>
+          pix.mutate({
+            purpose: 'troca',
+            draft: { solicitacao: request.id },
+            totalCents: Math.round(difference * 100),
+            description: `Diferença da troca nº ${request.id}`,
+          })
+        }
+      >
+        Pagar a diferença da troca nº {request.id} por Pix
+      </button>
+      {pix.error ? (
+        <p role="alert" className="text-red-700 dark:text-red-400">
+          {pix.error.message}
+        </p>
+      ) : null}
+      {pix.data ? (
+        <div className="mt-2 flex flex-col gap-1">
+          <img
+            src={pix.data.qrcode_base64}
+            alt={`QR Code do Pix de ${formatReais(difference)}`}
+            className="h-40 w-40"
+          />
+          <label className="flex flex-col text-xs">
+            Pix copia e cola
+            <input readOnly value={pix.data.pix_copiaecola} className="rounded border px-2 py-1 font-mono" />
+          </label>
+        </div>
+      ) : null}
+    </div>
+  );
+}
 
 function RequestLine({ request }: { request: OrderReturn }) {
   return (
@@ -29,8 +75,52 @@ function RequestLine({ request }: { request: OrderReturn }) {
           Código de postagem: <strong>{request.codigo_postagem}</strong>. {request.instrucoes}
         </p>
       ) : null}
+      {request.troca ? (
+        <div>
+          <p>Você recebe em troca:</p>
+          <ul className="ml-4 list-disc">
+            {request.troca.itens.map((i) => (
+              <li key={`${i.item_id}-${i.cor}-${i.tamanho}`}>
+                {i.quantidade} × {i.produto} ({i.cor}, {i.tamanho})
+              </li>
+            ))}
+          </ul>
+          {request.troca.diferenca > 0 ? (
+            <p>
+              Diferença de preço: {formatReais(request.troca.diferenca)}
+              {request.troca.diferenca_paga ? ' (paga)' : ' (a pagar antes do envio da troca)'}
+            </p>
+          ) : request.troca.diferenca < 0 ? (
+            <p>Diferença a seu favor: {formatReais(-request.troca.diferenca)}, devolvida no envio da troca</p>
+          ) : null}
+          {request.troca.diferenca > 0 &&
+          !request.troca.diferenca_paga &&
+          request.status !== 'recusada' &&
+          request.status !== 'trocada' ? (
+            <PayDifference request={request} />
+          ) : null}
+          {request.troca.codigo_rastreio ? (
+            <p>
+              Troca enviada. Rastreio: <strong>{request.troca.codigo_rastreio}</strong>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
       {request.motivo_recusa ? <p>Motivo da recusa: {request.motivo_recusa}</p> : null}
       {request.valor_reembolsado > 0 ? <p>Reembolsado {formatReais(request.valor_reembolsado)}</p> : null}
+      {request.historico?.length ? (
+        <details className="mt-1">
+          <summary>Histórico da solicitação nº {request.id}</summary>
+          <ol className="ml-4 list-decimal">
+            {request.historico.map((h) => (
+              <li key={`${h.status}-${h.em}`}>
+                {RETURN_STATUS_LABEL[h.status]} em {formatDateTime(h.em)}
+                {h.nota ? `: ${h.nota}` : ''}
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
     </li>
   );
 }
@@ -87,7 +177,9 @@ export function AfterSaleSection({ order }: { order: Order }) {
         <p role="status" className="mt-2 font-semibold">
           {done.tipo === 'desistencia'
             ? `Desistência nº ${done.id} registrada: o valor volta pela mesma forma de pagamento.`
-            : `Devolução nº ${done.id} solicitada.${done.codigo_postagem ? ` Código de postagem: ${done.codigo_postagem}.` : ''}`}{' '}
+            : done.tipo === 'troca'
+              ? `Troca nº ${done.id} solicitada: a nova peça está reservada.${done.codigo_postagem ? ` Código de postagem: ${done.codigo_postagem}.` : ''}`
+              : `Devolução nº ${done.id} solicitada.${done.codigo_postagem ? ` Código de postagem: ${done.codigo_postagem}.` : ''}`}{' '}
           Enviamos a confirmação por e-mail.
         </p>
       ) : null}
@@ -169,6 +261,7 @@ export function AfterSaleSection({ order }: { order: Order }) {
           </div>
         </form>
       ) : null}
+      {data.pode_trocar ? <ExchangeForm order={order} left={data.restantes} onDone={finish} /> : null}
     </section>
   );
 }

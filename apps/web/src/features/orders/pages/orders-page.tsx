@@ -1,8 +1,10 @@
+import { streetLine } from '@passada/core/address';
 import { formatCep } from '@passada/core/cep';
 import type { Order } from '@passada/core/contracts/orders';
 import { PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { AccountLayout } from '../../../components/account-layout.tsx';
+import { OrderNotas } from '../../../components/nota-links.tsx';
 import { OrderRegistrations } from '../../../components/order-registrations.tsx';
 import { AccountPayments } from '../../../components/payments/account-payments.tsx';
 import { formatReais } from '../../../components/price.tsx';
@@ -75,7 +77,7 @@ function OrderCard({ order }: { order: Order }) {
       </dl>
       {order.address ? (
         <address className="mt-3 text-sm not-italic text-stone-700 dark:text-stone-300">
-          Entrega para {order.address.full_name}: {order.address.street}, {order.address.neighborhood},{' '}
+          Entrega para {order.address.full_name}: {streetLine(order.address)}, {order.address.neighborhood},{' '}
           {order.address.city}-{order.address.state}, CEP {formatCep(order.address.zip_code)}
         </address>
       ) : null}
@@ -92,6 +94,7 @@ function OrderCard({ order }: { order: Order }) {
           Pedido cancelado: o valor pago é devolvido pela mesma forma de pagamento.
         </p>
       ) : null}
+      <OrderNotas orderId={order.id} />
       <AfterSaleSection order={order} />
     </article>
   );

@@ -5,10 +5,13 @@ export { ORDER_STATUS_LABEL } from '@passada/core/contracts/orders';
 import type {
   OrderNote,
   OrderStatusChange,
+  PackingSlip,
   PainelOrderDetail,
   PainelOrderQuery,
   PainelOrderSummary,
+  PainelUnpaidCharge,
 } from '@passada/core/contracts/painel-orders';
+import type { OrderRefundPart, OrderRefunds } from '@passada/core/contracts/returns';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { painelFetch, painelFile } from '../painel-api.ts';
 import { dashboardKeys } from './dashboard.ts';
@@ -45,9 +48,13 @@ export function ordersQuery(query: PainelOrderQuery) {
   return queryOptions({
     queryKey: orderKeys.list(params.toString()),
     queryFn: ({ signal }) =>
-      painelFetch<{ results: PainelOrderSummary[]; count: number; page_size: number }>(`/orders/?${params}`, {
-        signal,
-      }),
+      painelFetch<{
+        results: PainelOrderSummary[];
+        /** Unpaid charges, filled instead of `results` by the "aguardando pagamento" and "expirado" filters. */
+        cobrancas?: PainelUnpaidCharge[];
+        count: number;
+        page_size: number;
+      }>(`/orders/?${params}`, { signal }),
   });
 }
 
@@ -83,5 +90,30 @@ export function useAddOrderNote(id: number) {
     mutationFn: (texto: string) =>
       painelFetch<OrderNote>(`/orders/${id}/notes/`, { method: 'POST', body: { texto } }),
     onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.detail(id) }),
+  });
+}
+
+/** The order's packing slip: sender, recipient, items with SKU and the barcode of its number. */
+export const usePackingSlip = (id: number) =>
+  useQuery({
+    queryKey: [...orderKeys.detail(id), 'romaneio'],
+    queryFn: ({ signal }) => painelFetch<PackingSlip>(`/orders/${id}/romaneio/`, { signal }),
+  });
+/** The order's payment, what went back and what is left, with every refund (docs/decisions/0040). */
+export const orderRefundsQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...orderKeys.detail(id), 'refunds'] as const,
+    queryFn: ({ signal }) => painelFetch<OrderRefunds>(`/orders/${id}/reembolsos/`, { signal }),
+  });
+
+export const useOrderRefunds = (id: number) => useQuery(orderRefundsQuery(id));
+
+/** A partial refund from the order page: the order, the returns queue and the dashboard are read again. */
+export function useRefundOrderPart(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrderRefundPart) =>
+      painelFetch<OrderRefunds>(`/orders/${id}/reembolsos/`, { method: 'POST', body }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['painel'] }),
   });
 }

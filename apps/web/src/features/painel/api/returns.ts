@@ -1,6 +1,8 @@
 import type {
+  ExchangeShip,
   PainelReturn,
   ReturnCode,
+  ReturnPosted,
   ReturnReceive,
   ReturnRefund,
   ReturnRefuse,
@@ -32,3 +34,5 @@ export const useReceiveReturn = () => useReturnStep<ReturnReceive>('recebida');
 export const useRefundReturn = () => useReturnStep<ReturnRefund>('reembolso');
 export const useRefuseReturn = () => useReturnStep<ReturnRefuse>('recusar');
 export const useSendReturnCode = () => useReturnStep<ReturnCode>('codigo');
+export const useMarkReturnPosted = () => useReturnStep<ReturnPosted>('postada');
+export const useShipExchange = () => useReturnStep<ExchangeShip>('troca-enviada');

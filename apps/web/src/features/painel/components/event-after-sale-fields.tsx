@@ -7,8 +7,14 @@ import { errorMessage } from '../utils/error-message.ts';
 import { amountText, numberText, typedNumber } from '../utils/typed-number.ts';
 import { isStaleVersion, StaleVersionAlert } from './stale-version-alert.tsx';
 
-type Field = keyof AfterSaleRulesWire;
+/** The waitlist's categories are a list of ids, kept apart from the text fields. */
+type Field = Exclude<keyof AfterSaleRulesWire, 'lista_espera_categorias'>;
 type Texts = Record<Field, string>;
+/** A category of the event, as the waitlist's checkboxes name it. */
+export interface AfterSaleCategory {
+  id: number;
+  nome: string;
+}
 
 const MONEY: Field[] = ['cancelamento_taxa', 'transferencia_taxa', 'troca_distancia_taxa'];
 const COUNTS: Field[] = [
@@ -26,16 +32,18 @@ const CHECKS: Array<[Field, string]> = [
 function toTexts(r: PainelAfterSale): Texts {
   const t = {} as Texts;
   for (const [k, v] of Object.entries(r) as Array<[Field, unknown]>)
-    t[k] = MONEY.includes(k)
-      ? amountText(v as number)
-      : typeof v === 'boolean'
-        ? String(v)
-        : numberText(v as number | null);
+    if (k === ('lista_espera_categorias' as string) || k === ('texto' as string)) continue;
+    else
+      t[k] = MONEY.includes(k)
+        ? amountText(v as number)
+        : typeof v === 'boolean'
+          ? String(v)
+          : numberText(v as number | null);
   return t;
 }
 
-function toBody(t: Texts, versao: number) {
-  const out: Record<string, unknown> = { versao };
+function toBody(t: Texts, versao: number, waitlist: number[]) {
+  const out: Record<string, unknown> = { versao, lista_espera_categorias: waitlist };
   for (const [k, v] of Object.entries(t) as Array<[Field, string]>) {
     if (k.endsWith('_ate')) out[k] = v || null;
     else if (k === 'cancelamento_apos_prazo') out[k] = v;
@@ -49,19 +57,37 @@ function toBody(t: Texts, versao: number) {
  * The "Depois da venda" section of the event form (docs/decisions/0035-runner-after-sale.md): what
  * runners may do alone after paying. Saved apart from the event, with its own version.
  */
-export function EventAfterSaleFields({ eventId }: { eventId: number }) {
+export function EventAfterSaleFields({
+  eventId,
+  categories = [],
+}: {
+  eventId: number;
+  categories?: AfterSaleCategory[];
+}) {
   const query = useAfterSale(eventId);
   // Quietly absent while it loads or when it cannot: the event form above stays usable.
   if (!query.data)
     return query.isError ? <p className="mt-8">Regras de pós-venda indisponíveis agora.</p> : null;
   return (
-    <AfterSaleForm key={query.data.versao} eventId={eventId} loaded={query.data} reload={query.refetch} />
+    <AfterSaleForm
+      key={query.data.versao}
+      eventId={eventId}
+      categories={categories}
+      loaded={query.data}
+      reload={query.refetch}
+    />
   );
 }
 
-function AfterSaleForm(props: { eventId: number; loaded: PainelAfterSale; reload: () => Promise<unknown> }) {
+function AfterSaleForm(props: {
+  eventId: number;
+  categories: AfterSaleCategory[];
+  loaded: PainelAfterSale;
+  reload: () => Promise<unknown>;
+}) {
   const save = useSaveAfterSale(props.eventId);
   const [texts, setTexts] = useState<Texts>(() => toTexts(props.loaded));
+  const [waitlist, setWaitlist] = useState<number[]>(() => props.loaded.lista_espera_categorias);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
   const [stale, setStale] = useState<string | null>(null);
@@ -75,7 +101,7 @@ function AfterSaleForm(props: { eventId: number; loaded: PainelAfterSale; reload
     setErrors({});
     setStatus(null);
     try {
-      await save.mutateAsync(toBody(texts, props.loaded.versao));
+      await save.mutateAsync(toBody(texts, props.loaded.versao, waitlist));
       setStatus({ message: 'Regras de pós-venda salvas.', tone: 'success' });
     } catch (error) {
       if (isStaleVersion(error)) return setStale(errorMessage(error));
@@ -131,6 +157,26 @@ function AfterSaleForm(props: { eventId: number; loaded: PainelAfterSale; reload
           {label}
         </label>
       ))}
+      {props.categories.length > 0 ? (
+        <fieldset className="grid gap-2">
+          <legend className="font-medium">Lista de espera quando a categoria esgotar</legend>
+          {props.categories.map((c) => (
+            <label key={c.id} className="flex items-center gap-2">
+              <input
+                type="checkbox"
+                checked={waitlist.includes(c.id)}
+                onChange={(e) =>
+                  setWaitlist(e.target.checked ? [...waitlist, c.id] : waitlist.filter((id) => id !== c.id))
+                }
+              />
+              Lista de espera em {c.nome}
+            </label>
+          ))}
+          {errors.lista_espera_categorias ? (
+            <p className="text-sm text-red-700">{errors.lista_espera_categorias}</p>
+          ) : null}
+        </fieldset>
+      ) : null}
       <div className="text-sm">
         <p className="font-medium">Como o participante lê estas regras:</p>
         <ul className="list-disc pl-5">

@@ -14,6 +14,7 @@ import { useCustomer, useCustomerSearch, useEraseCustomer, useExportCustomer } f
 import { DataTable } from '../components/data-table.tsx';
 import { Pager } from '../components/pager.tsx';
 import { errorMessage } from '../utils/error-message.ts';
+import { saveFile } from '../utils/save-file.ts';
 
 const PAGE_SIZE = 20;
 
@@ -85,14 +86,10 @@ function CustomerCard({ id }: { id: number }) {
   const download = async () => {
     try {
       const data = await exportData.mutateAsync(id);
-      const url = URL.createObjectURL(
-        new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
-      );
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = `dados-cliente-${id}.json`;
-      link.click();
-      URL.revokeObjectURL(url);
+      saveFile({
+        name: `dados-cliente-${id}.json`,
+        blob: new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+      });
       setStatus({ message: 'Dados exportados.', tone: 'success' });
     } catch (error) {
       setStatus({ message: errorMessage(error), tone: 'error' });

@@ -26,6 +26,7 @@ import {
   occupancyOf,
   RulesTexts,
 } from '../components/event-form-fields.tsx';
+import { EventWaitlist } from '../components/event-waitlist.tsx';
 import { isStaleVersion, StaleVersionAlert } from '../components/stale-version-alert.tsx';
 import { errorMessage } from '../utils/error-message.ts';
 import {
@@ -245,7 +246,17 @@ export default function EventFormPage() {
           Salvar evento
         </button>
       </form>
-      {eventId ? <EventAfterSaleFields eventId={eventId} /> : null}
+      {eventId ? (
+        <>
+          <EventAfterSaleFields
+            eventId={eventId}
+            categories={(loaded?.dias_evento ?? []).flatMap((d) =>
+              d.categorias.map((c) => ({ id: c.id, nome: c.nome_categoria })),
+            )}
+          />
+          <EventWaitlist eventId={eventId} />
+        </>
+      ) : null}
     </section>
   );
 }

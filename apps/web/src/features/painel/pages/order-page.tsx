@@ -1,3 +1,4 @@
+import { streetLine } from '@passada/core/address';
 import type { OrderStatus } from '@passada/core/contracts/orders';
 import { PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
 import { useState } from 'react';
@@ -14,7 +15,9 @@ import { formatReais } from '../../../components/price.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useStaffCan } from '../api/auth.ts';
 import { MOVE_LABEL, ORDER_STATUS_LABEL, useMoveOrder, useOrder } from '../api/orders.ts';
+import { OrderNotas } from '../components/order-notas.tsx';
 import { OrderNotes } from '../components/order-notes.tsx';
+import { OrderRefundsSection } from '../components/order-refunds.tsx';
 import { errorMessage } from '../utils/error-message.ts';
 
 const dl = 'grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm';
@@ -43,7 +46,8 @@ export default function OrderPage() {
     if (status === 'cancelado' && !window.confirm(question)) return;
     move.mutate({
       status,
-      ...(status === 'enviado' ? { codigo_rastreio: tracking } : {}),
+      // A bought label already filled the code in (the carrier's); staff may still type another.
+      ...(status === 'enviado' ? { codigo_rastreio: tracking.trim() || o.codigo_rastreio || '' } : {}),
       ...(status === 'cancelado' && reason.trim() ? { motivo: reason.trim() } : {}),
     });
   };
@@ -67,7 +71,7 @@ export default function OrderPage() {
             <div className="mb-3 max-w-xs">
               <FormField
                 label="Código de rastreio dos Correios"
-                placeholder="AB123456785BR"
+                placeholder={o.codigo_rastreio ?? 'AB123456785BR'}
                 value={tracking}
                 onChange={(e) => setTracking(e.target.value)}
               />
@@ -142,7 +146,7 @@ export default function OrderPage() {
             <address className="text-sm not-italic">
               {o.endereco.full_name}
               <br />
-              {o.endereco.street} – {o.endereco.neighborhood}
+              {streetLine(o.endereco)} – {o.endereco.neighborhood}
               <br />
               {o.endereco.city}/{o.endereco.state} – CEP {o.endereco.zip_code}
               <br />
@@ -222,6 +226,8 @@ export default function OrderPage() {
           </ol>
         </div>
         <OrderNotes orderId={o.id} notes={o.notas} className={card} />
+        <OrderNotas orderId={o.id} className={card} />
+        {o.metodo_pagamento === 'gratuito' ? null : <OrderRefundsSection orderId={o.id} className={card} />}
       </div>
       <Link to="/painel/pedidos" className={linkClass}>
         Voltar aos pedidos

@@ -16,6 +16,7 @@ import { useProduct, useSaveProduct } from '../api/products.ts';
 import { Choices } from '../components/choices.tsx';
 import { NewOption } from '../components/new-option.tsx';
 import { PhotoManager } from '../components/photo-manager.tsx';
+import { ProductFiscal } from '../components/product-fiscal.tsx';
 import { isStaleVersion, StaleVersionAlert } from '../components/stale-version-alert.tsx';
 import { StockTable } from '../components/stock-table.tsx';
 import { errorMessage } from '../utils/error-message.ts';
@@ -176,6 +177,7 @@ export default function ProductPage() {
         ) : null}
       </form>
       {product.data && isAdmin ? <PhotoManager key={product.data.id} product={product.data} /> : null}
+      {product.data && isAdmin ? <ProductFiscal productId={product.data.id} /> : null}
       {product.data ? <StockTable product={product.data} /> : null}
     </section>
   );

@@ -129,6 +129,19 @@ export default function RegistrationPage() {
         </div>
       </div>
 
+      {r.historico && r.historico.length > 0 ? (
+        <section aria-labelledby="historico-titulo" className={card}>
+          <h2 id="historico-titulo" className="mb-2 font-semibold">
+            Histórico de alterações
+          </h2>
+          <ul className="list-disc pl-5 text-sm">
+            {r.historico.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
       <section aria-labelledby="cancelar-titulo" className={card}>
         <h2 id="cancelar-titulo" className="mb-2 font-semibold">
           Cancelamento

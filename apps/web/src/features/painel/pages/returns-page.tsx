@@ -4,18 +4,31 @@ import { Link } from 'react-router';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/button-classes.ts';
 import { linkClass } from '../../../components/form-field.tsx';
 import { formatReais } from '../../../components/price.tsx';
-import { useReceiveReturn, useRefundReturn, useRefuseReturn, useReturns } from '../api/returns.ts';
+import {
+  useMarkReturnPosted,
+  useReceiveReturn,
+  useRefundReturn,
+  useRefuseReturn,
+  useReturns,
+  useShipExchange,
+} from '../api/returns.ts';
 
 /** One request: receive the items (back to stock or not), refund any amount up to what is left, or refuse. */
 function ReturnCard({ request }: { request: PainelReturn }) {
   const receive = useReceiveReturn();
   const refund = useRefundReturn();
   const refuse = useRefuseReturn();
+  const posted = useMarkReturnPosted();
+  const ship = useShipExchange();
+  const [tracking, setTracking] = useState('');
   const [restock, setRestock] = useState<Record<number, boolean>>({});
   const [amount, setAmount] = useState(String(request.sugestao.toFixed(2)).replace('.', ','));
   const [why, setWhy] = useState('');
-  const error = receive.error ?? refund.error ?? refuse.error;
-  const received = request.status === 'recebida' || request.status === 'reembolsada';
+  const error = receive.error ?? refund.error ?? refuse.error ?? posted.error ?? ship.error;
+  const received =
+    request.status === 'recebida' || request.status === 'reembolsada' || request.status === 'trocada';
+  const waitingPosting = request.status === 'solicitada' || request.status === 'codigo_enviado';
+  const exchange = request.troca;
   const title = `${RETURN_KIND_LABEL[request.tipo]} nº ${request.id}`;
   return (
     <article aria-label={title} className="rounded-xl border border-stone-200 p-4 dark:border-stone-800">
@@ -53,12 +66,68 @@ function ReturnCard({ request }: { request: PainelReturn }) {
           </li>
         ))}
       </ul>
+      {exchange ? (
+        <div className="my-2 text-sm">
+          <p>Sai em troca (reservado):</p>
+          <ul className="ml-4 list-disc">
+            {exchange.itens.map((i) => (
+              <li key={`${i.item_id}-${i.cor}-${i.tamanho}`}>
+                {i.quantidade} × {i.produto} ({i.cor}, {i.tamanho})
+              </li>
+            ))}
+          </ul>
+          {exchange.diferenca !== 0 ? (
+            <p>
+              Diferença de preço: {formatReais(exchange.diferenca)}
+              {exchange.diferenca > 0
+                ? exchange.diferenca_paga
+                  ? ' (paga pelo cliente)'
+                  : ' (o cliente ainda não pagou)'
+                : ' (volta ao cliente no envio da troca)'}
+            </p>
+          ) : null}
+          {exchange.codigo_rastreio ? <p>Troca enviada: rastreio {exchange.codigo_rastreio}</p> : null}
+        </div>
+      ) : null}
       {error ? (
         <p role="alert" className="text-red-700 dark:text-red-400">
           {error.message}
         </p>
       ) : null}
       <div className="flex flex-wrap items-end gap-2">
+        {waitingPosting ? (
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={posted.isPending}
+            onClick={() => posted.mutate({ id: request.id, body: { versao: request.versao } })}
+          >
+            Marcar como postada
+          </button>
+        ) : null}
+        {exchange && !exchange.codigo_rastreio && request.status !== 'recusada' ? (
+          <>
+            <label className="flex flex-col text-sm">
+              {`Código de rastreio da troca ${request.id}`}
+              <input
+                value={tracking}
+                placeholder="AB123456785BR"
+                onChange={(e) => setTracking(e.target.value)}
+                className="w-40 rounded border border-stone-300 px-2 py-1 dark:border-stone-700 dark:bg-stone-900"
+              />
+            </label>
+            <button
+              type="button"
+              className={primaryButtonClass}
+              disabled={ship.isPending || tracking.trim().length < 13}
+              onClick={() =>
+                ship.mutate({ id: request.id, body: { codigo_rastreio: tracking, versao: request.versao } })
+              }
+            >
+              Enviar troca
+            </button>
+          </>
+        ) : null}
         {!received ? (
           <button
             type="button"

@@ -31,3 +31,9 @@ export function registrationLookupQuery(cpf: string, eventId: number) {
     retry: false,
   });
 }
+
+/** "Minhas inscrições": every registration this account made, newest first. */
+export const accountRegistrationsQuery = queryOptions({
+  queryKey: ['account-registrations'],
+  queryFn: ({ signal }) => apiFetch<RegistrationLookup[]>('/api/inscricoes/', { signal }),
+});

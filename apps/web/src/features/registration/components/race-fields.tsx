@@ -1,5 +1,7 @@
+import { PCD_CONSENT, WHATSAPP_CONSENT } from '@passada/core/contracts/consents';
 import type { Event } from '@passada/core/contracts/events';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Link } from 'react-router';
 import { FormField, SelectField } from '../../../components/form-field.tsx';
 import type { ParticipantFormValues } from './participant-form.tsx';
 
@@ -50,11 +52,37 @@ export function RaceFields({ event, register, errors }: RaceFieldsProps) {
         {...register('contato_emergencia_telefone')}
       />
       {event.oferece_pcd ? (
-        <label className="flex items-center gap-2 sm:col-span-2">
-          <input type="checkbox" className="size-4 accent-brand-700" {...register('pcd')} />
-          Sou pessoa com deficiência (PCD)
-        </label>
+        <div className="sm:col-span-2">
+          <label className="flex items-center gap-2">
+            <input type="checkbox" className="size-4 accent-brand-700" {...register('pcd')} />
+            Sou pessoa com deficiência (PCD)
+          </label>
+          {/* Health data: its own consent, apart and highlighted (LGPD art. 11 I). */}
+          <label className="mt-2 flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-brand-700"
+              aria-invalid={errors.pcd_consentimento ? true : undefined}
+              {...register('pcd_consentimento')}
+            />
+            <span>Se marquei PCD: {PCD_CONSENT.text}</span>
+          </label>
+          {errors.pcd_consentimento?.message ? (
+            <p className="text-sm text-red-700 dark:text-red-400">{errors.pcd_consentimento.message}</p>
+          ) : null}
+        </div>
       ) : null}
+      <label className="flex items-start gap-2 text-sm sm:col-span-2">
+        <input type="checkbox" className="mt-0.5 size-4 accent-brand-700" {...register('whatsapp')} />
+        <span>{WHATSAPP_CONSENT.text}</span>
+      </label>
+      <p className="text-sm sm:col-span-2">
+        Como usamos os seus dados:{' '}
+        <Link to="/privacidade" className="underline">
+          Política de dados pessoais
+        </Link>
+        .
+      </p>
       <div className="sm:col-span-2">
         <h3 className="text-sm font-medium" id="termo-titulo">
           Termo de responsabilidade
@@ -63,6 +91,9 @@ export function RaceFields({ event, register, errors }: RaceFieldsProps) {
           className="mt-1 max-h-40 overflow-y-auto whitespace-pre-line rounded-lg border border-stone-300 p-3 text-sm dark:border-stone-700"
           aria-labelledby="termo-titulo"
           role="document"
+          // A scrolling text must be reachable by keyboard to be read (axe: scrollable-region-focusable).
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the termo scrolls and keyboard users must read it
+          tabIndex={0}
         >
           {event.termo_responsabilidade}
         </div>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { streetLine } from '@passada/core/address';
 import { formatCep } from '@passada/core/cep';
 import type { Address } from '@passada/core/contracts/accounts';
 import { type Participant, ParticipantSchema } from '@passada/core/contracts/registrations';
@@ -12,7 +13,7 @@ import type { ParticipantFormValues } from '../components/participant-form.tsx';
 
 function primaryAddressValues(a: Address) {
   return {
-    street: a.street,
+    street: streetLine(a),
     neighborhood: a.neighborhood,
     city: a.city,
     state: a.state,
@@ -58,6 +59,8 @@ export function useParticipantForm(
       contato_emergencia_nome: '',
       contato_emergencia_telefone: '',
       pcd: false,
+      pcd_consentimento: false,
+      whatsapp: false,
     },
   });
   const { setValue } = form;

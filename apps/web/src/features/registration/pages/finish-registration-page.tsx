@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { AfterSaleRules } from '../../../components/after-sale-rules.tsx';
+import { choiceButtonClass } from '../../../components/button-classes.ts';
 import { CouponField } from '../../../components/coupon-field.tsx';
 import { useAlert } from '../../../components/dialog.tsx';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-field.tsx';
@@ -130,9 +131,12 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
     );
   }
 
+  // A waitlist offer's link (docs/decisions/0042-waitlist.md): the place held for this runner.
+  const offer = new URLSearchParams(location.search).get('oferta');
   const withCoupon = (data: Participant): Participant => ({
     ...data,
     ...(coupon.applied ? { cupom: coupon.applied.cupom } : {}),
+    ...(offer ? { oferta_espera: offer } : {}),
   });
   const choose = (next: PaymentMethod) =>
     void handleSubmit((data) => {
@@ -163,6 +167,9 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
   // The data being paid for cannot change; a Pix charge, once created, is the one to pay.
   const frozen = method !== null || step.locked || step.succeeded;
   const locked = method === 'pix' || step.succeeded;
+  // Before a choice both methods are the way forward; once chosen, the chosen one is marked.
+  const methodClass = (m: 'pix' | 'cartao') =>
+    method === m ? primaryButtonClass : method === null ? choiceButtonClass : secondaryButtonClass;
   const free = totalCents === 0;
 
   return (
@@ -237,10 +244,14 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
           <h2 id="pagamento-titulo" className="text-lg font-semibold">
             Pagamento
           </h2>
-          <div className="mt-3 flex flex-wrap gap-3">
+          <p className="mt-1 text-sm text-stone-700 dark:text-stone-300">
+            Escolha como pagar para concluir a inscrição.
+          </p>
+          <fieldset className="mt-3 flex flex-wrap gap-3">
+            <legend className="sr-only">Forma de pagamento</legend>
             <button
               type="button"
-              className={method === 'pix' ? primaryButtonClass : secondaryButtonClass}
+              className={methodClass('pix')}
               aria-pressed={method === 'pix'}
               disabled={locked}
               onClick={choosePix}
@@ -249,22 +260,31 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
             </button>
             <button
               type="button"
-              className={method === 'cartao' ? primaryButtonClass : secondaryButtonClass}
+              className={methodClass('cartao')}
               aria-pressed={method === 'cartao'}
               disabled={locked}
               onClick={() => choose('cartao')}
             >
               Cartão de crédito
             </button>
-            <button type="button" className={secondaryButtonClass} disabled={frozen} onClick={addToCart}>
-              Adicionar ao carrinho
-            </button>
             {method === 'cartao' && !step.succeeded ? (
               <button type="button" className={secondaryButtonClass} onClick={() => setMethod(null)}>
                 Alterar dados
               </button>
             ) : null}
-          </div>
+          </fieldset>
+          <p className="mt-4 text-sm text-stone-700 dark:text-stone-300">
+            Vai inscrever mais alguém ou comprar roupas?{' '}
+            <button
+              type="button"
+              className="font-semibold text-brand-700 underline underline-offset-2 disabled:opacity-60 dark:text-brand-500"
+              disabled={frozen}
+              onClick={addToCart}
+            >
+              Adicionar ao carrinho
+            </button>{' '}
+            e pague tudo de uma vez.
+          </p>
           <div className="mt-6">
             <PaymentStep
               step={step}

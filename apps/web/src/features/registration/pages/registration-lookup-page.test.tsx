@@ -178,7 +178,7 @@ describe('registration lookup page', () => {
 
   it("shows the account's registration payments given back, not its orders'", async () => {
     renderPage();
-    const payments = await screen.findByRole('region', { name: 'Pagamentos em andamento' });
+    const payments = await screen.findByRole('region', { name: 'Pagamentos devolvidos' });
     expect(payments.textContent).toContain('Devolvido: As vagas da categoria esgotaram antes do pagamento.');
     expect(payments.textContent).toMatch(/Valor devolvido: R\$\s80,00/);
     expect(payments.textContent).not.toContain('Em análise');

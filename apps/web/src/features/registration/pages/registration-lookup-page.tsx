@@ -1,6 +1,4 @@
 import type { RegistrationLookup } from '@passada/core/contracts/registrations';
-import { formatRegistrationPrice } from '@passada/core/events';
-import { reaisToCents } from '@passada/core/money';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -9,14 +7,12 @@ import { useAlert } from '../../../components/dialog.tsx';
 import { inputClass, primaryButtonClass } from '../../../components/form-field.tsx';
 import { cpfMask, useMaskedRef } from '../../../components/masked-field.tsx';
 import { AccountPayments } from '../../../components/payments/account-payments.tsx';
-import { formatReais } from '../../../components/price.tsx';
 import { loginPathFor } from '../../../components/require-auth.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { eventQuery } from '../../../lib/events-api.ts';
-import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { registrationLookupQuery } from '../api/registrations-api.ts';
-import { RunnerCancel } from '../components/runner-cancel.tsx';
+import { RegistrationCard } from '../components/registration-card.tsx';
 
 // A registration is only shown to the account that made it, so a guest learns why before the login page.
 const LOGIN_TO_LOOK_UP =
@@ -115,97 +111,15 @@ export default function RegistrationLookupPage() {
       </form>
 
       {result ? (
-        <section
-          aria-labelledby="inscricao-titulo"
-          className="mx-auto mt-8 max-w-md rounded-xl border border-stone-200 p-5 dark:border-stone-700"
-        >
-          <h2 id="inscricao-titulo" className="text-lg font-semibold">
-            Inscrição encontrada
-          </h2>
-          {result.cancelada_em ? (
-            <p className="mt-2 font-semibold text-red-700 dark:text-red-400">
-              Inscrição cancelada em {formatDateTime(result.cancelada_em)}: a vaga foi liberada e o valor a
-              devolver volta pelo mesmo meio de pagamento.
-            </p>
-          ) : null}
-          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
-            <dt className="font-medium">Nome</dt>
-            <dd>{result.nome_completo}</dd>
-            <dt className="font-medium">E-mail</dt>
-            <dd>{result.email}</dd>
-            <dt className="font-medium">Telefone</dt>
-            <dd>{result.numero_contato}</dd>
-            <dt className="font-medium">Evento</dt>
-            <dd>{result.evento_detalhes.nome_evento}</dd>
-            <dt className="font-medium">Categorias</dt>
-            <dd>{result.categoria_evento_detalhes.map((c) => c.nome_categoria).join(', ')}</dd>
-            <dt className="font-medium">Endereço</dt>
-            <dd>{result.endereco}</dd>
-            <dt className="font-medium">Inscrição nº</dt>
-            <dd>{result.id}</dd>
-            {result.tamanho_camisa ? (
-              <>
-                <dt className="font-medium">Camisa</dt>
-                <dd>{result.tamanho_camisa}</dd>
-              </>
-            ) : null}
-            {result.equipe ? (
-              <>
-                <dt className="font-medium">Equipe</dt>
-                <dd>{result.equipe}</dd>
-              </>
-            ) : null}
-            <dt className="font-medium">Valor</dt>
-            <dd>
-              {formatRegistrationPrice(reaisToCents(result.total))}
-              {result.cupom ? ` (cupom ${result.cupom}: −${formatReais(result.desconto ?? 0)})` : null}
-            </dd>
-            <dt className="font-medium">Faixa etária</dt>
-            <dd>{result.faixa_etaria}</dd>
-            {result.meia_entrada ? (
-              <>
-                <dt className="font-medium">Meia-entrada</dt>
-                <dd>60+: leve um documento com foto à retirada do kit</dd>
-              </>
-            ) : null}
-            {result.kit_local_retirada ? (
-              <>
-                <dt className="font-medium">Retirada do kit</dt>
-                <dd>{result.kit_local_retirada}</dd>
-              </>
-            ) : null}
-            {result.kit_horarios_retirada ? (
-              <>
-                <dt className="font-medium">Datas e horários</dt>
-                <dd className="whitespace-pre-line">{result.kit_horarios_retirada}</dd>
-              </>
-            ) : null}
-          </dl>
-          {result.qr_code ? (
-            <figure className="mt-4 text-center">
-              <img
-                src={result.qr_code}
-                alt={`QR code da inscrição nº ${result.id}`}
-                width={200}
-                height={200}
-                className="mx-auto"
-              />
-              <figcaption className="text-sm">
-                Apresente este QR code na retirada do kit. Ele é pessoal e comprova a inscrição: não o
-                publique nem o compartilhe.
-              </figcaption>
-            </figure>
-          ) : null}
-          {result.cancelada_em ? null : (
-            <RunnerCancel
-              registrationId={result.id}
-              eventId={Number(id)}
-              onCancelled={() =>
-                void queryClient.fetchQuery(registrationLookupQuery(cpfDigits, Number(id))).then(setResult)
-              }
-            />
-          )}
-        </section>
+        <div className="mx-auto mt-8 max-w-md">
+          <RegistrationCard
+            registration={result}
+            title="Inscrição encontrada"
+            onChanged={() =>
+              void queryClient.fetchQuery(registrationLookupQuery(cpfDigits, Number(id))).then(setResult)
+            }
+          />
+        </div>
       ) : null}
       {event ? <AfterSaleRules eventId={event.id} /> : null}
       {alertElement}

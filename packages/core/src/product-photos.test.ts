@@ -1,6 +1,6 @@
-import type { ProductPhoto } from '@passada/core/contracts/catalog';
 import { describe, expect, it } from 'vitest';
-import { photosForColor } from './options.ts';
+import type { ProductPhoto } from './contracts/catalog.ts';
+import { photosForColor } from './product-photos.ts';
 
 const drawing = (url: string): ProductPhoto => ({ url, alt: '', color_id: null });
 const images = [

@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { products } from './catalog.ts';
+import { registrations } from './events.ts';
+import { orders } from './orders.ts';
+
+/** Raw bytes (the DANFE PDF, the XML); PGlite hands back a Uint8Array, `pg` a Buffer. */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+
+export const TAX_REGIMES = ['simples_nacional', 'simples_excesso', 'regime_normal'] as const;
+export const TAX_DESTINATIONS = ['interna', 'interestadual'] as const;
+export const FISCAL_KINDS = ['nfe', 'nfe_devolucao', 'nfse'] as const;
+/** `pendente`: waiting for the provider (or retrying); `erro`: stopped, staff must act; the others final. */
+export const FISCAL_STATUSES = ['pendente', 'autorizada', 'erro', 'cancelada'] as const;
+
+/**
+ * The shop's fiscal identity (one row, id 1): what every nota names as its emitter. Written by the
+ * fiscal module only; saved whole with a version check like the other back-office forms.
+ */
+export const fiscalSettings = pgTable(
+  'fiscal_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    cnpj: text('cnpj').notNull().default(''),
+    ie: text('ie').notNull().default(''),
+    im: text('im').notNull().default(''),
+    legalName: text('legal_name').notNull().default(''),
+    regime: text('regime', { enum: TAX_REGIMES }).notNull().default('simples_nacional'),
+    street: text('street').notNull().default(''),
+    number: text('number').notNull().default(''),
+    district: text('district').notNull().default(''),
+    city: text('city').notNull().default(''),
+    cityCode: text('city_code').notNull().default(''),
+    uf: text('uf').notNull().default(''),
+    cep: text('cep').notNull().default(''),
+    /** The city's service code for registrations (item da lista de serviços, LC 116). */
+    nfseServiceCode: text('nfse_service_code').notNull().default(''),
+    nfeSeries: integer('nfe_series').notNull().default(1),
+    /** The next numbers the shop gives (taken under this row's lock). */
+    nextNfeNumber: integer('next_nfe_number').notNull().default(1),
+    nextNfseNumber: integer('next_nfse_number').notNull().default(1),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('fiscal_settings_one_row', sql`${t.id} = 1`)],
+);
+
+/** CFOP and tax situations by destination (inside the state / to another state): data, not code. */
+export const fiscalTaxRules = pgTable(
+  'fiscal_tax_rules',
+  {
+    id: serial('id').primaryKey(),
+    destination: text('destination', { enum: TAX_DESTINATIONS }).notNull(),
+    cfop: text('cfop').notNull(),
+    /** CST (regime normal) or CSOSN (Simples Nacional) of the ICMS. */
+    icmsSituation: text('icms_situation').notNull(),
+    pisSituation: text('pis_situation').notNull(),
+    cofinsSituation: text('cofins_situation').notNull(),
+  },
+  (t) => [uniqueIndex('fiscal_tax_rules_destination_idx').on(t.destination)],
+);
+
+/** A product's NCM and origin (the catalogue's product form edits them through the fiscal module). */
+export const productFiscal = pgTable('product_fiscal', {
+  productId: integer('product_id')
+    .primaryKey()
+    .references(() => products.id, { onDelete: 'cascade' }),
+  ncm: text('ncm').notNull(),
+  origin: integer('origin').notNull(),
+});
+
+/**
+ * Every nota the shop asked for: `ref` is the provider's reference, derived from our ids, so a retry
+ * finds the same document. The files are kept here (the provider keeps them too).
+ */
+export const fiscalDocuments = pgTable(
+  'fiscal_documents',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind', { enum: FISCAL_KINDS }).notNull(),
+    ref: text('ref').notNull().unique(),
+    /** Random, unguessable: the links to the PDF and XML carry it (e-mails open them without a login). */
+    accessToken: text('access_token').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    registrationId: integer('registration_id').references(() => registrations.id),
+    /** The return (order_returns.id) a devolução answers. */
+    returnId: integer('return_id'),
+    status: text('status', { enum: FISCAL_STATUSES }).notNull().default('pendente'),
+    /** Why it is pending or stopped, in Portuguese, for staff. */
+    reason: text('reason'),
+    provider: text('provider').notNull(),
+    /** Our number and the moment fixed before the first call (the offline issuer derives the key from them). */
+    number: integer('number').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    accessKey: text('access_key'),
+    providerNumber: text('provider_number'),
+    series: text('series'),
+    protocol: text('protocol'),
+    verificationCode: text('verification_code'),
+    rejectionCode: text('rejection_code'),
+    pdf: bytes('pdf'),
+    xml: bytes('xml'),
+    attempts: integer('attempts').notNull().default(0),
+    authorisedAt: timestamp('authorised_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('fiscal_documents_order_idx').on(t.orderId),
+    index('fiscal_documents_registration_idx').on(t.registrationId),
+    index('fiscal_documents_status_idx').on(t.status),
+  ],
+);

@@ -1,0 +1,46 @@
+import fp from 'fastify-plugin';
+import { fiscalRoutes } from './fiscal.routes.ts';
+import { createFiscalService, FiscalPending, type FiscalService } from './fiscal.service.ts';
+
+export { fiscalMailPreviews } from './mail-previews.ts';
+export { FiscalPending, type FiscalService };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Notas fiscais: NF-e of orders, NFS-e of registrations (docs/decisions/0043). */
+    fiscal: FiscalService;
+  }
+}
+
+/** Notas fiscais of every sale, issued by jobs after payment (docs/decisions/0043). */
+export default fp(
+  async (app) => {
+    const fiscal = createFiscalService({
+      db: app.db,
+      env: app.env,
+      now: app.now,
+      log: app.log,
+      provider: app.providers.invoicing,
+      mail: app.providers.mail,
+      jobs: app.jobs,
+    });
+    app.decorate('fiscal', fiscal);
+    app.jobs.work('fiscal.issue-order', ({ orderId }) => fiscal.issueOrder(orderId));
+    app.jobs.work('fiscal.issue-registration', ({ registrationId }) =>
+      fiscal.issueRegistration(registrationId),
+    );
+    app.jobs.work('fiscal.process', async ({ documentId }) => {
+      await fiscal.process(documentId);
+    });
+    app.jobs.work('fiscal.cancel-order', ({ orderId }) => fiscal.cancelOrder(orderId));
+    app.jobs.work('fiscal.cancel-registration', ({ registrationId }) =>
+      fiscal.cancelRegistration(registrationId),
+    );
+    app.jobs.work('fiscal.return-refunded', ({ returnId }) => fiscal.returnRefunded(returnId));
+    app.jobs.work('fiscal.retry-pending', () => fiscal.retryPending());
+    app.jobs.work('mail.fiscal-document', ({ documentId }) => fiscal.sendMail(documentId));
+    await app.jobs.schedule('fiscal.retry-pending', '*/15 * * * *');
+    await app.register(fiscalRoutes, { fiscal });
+  },
+  { name: 'fiscal', dependencies: ['infra', 'jobs'] },
+);

@@ -1,0 +1,161 @@
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  charges,
+  eventCategories,
+  eventDays,
+  eventOpenings,
+  openingArrivals,
+  placeReservations,
+  registrations,
+} from '../../db/schema/index.ts';
+
+export type OpeningRow = typeof eventOpenings.$inferSelect;
+type Reader = Db | Tx;
+
+/** The channel a change of an opening's settings notifies; every process reads the rows again. */
+export const OPENING_CHANGED = 'opening_changed';
+
+export async function notifyOpeningChanged(db: Reader): Promise<void> {
+  await db.execute(sql`select pg_notify(${OPENING_CHANGED}, '')`);
+}
+
+/** Every opening (one small row per event that has one). */
+export function listOpenings(db: Reader): Promise<OpeningRow[]> {
+  return db.select().from(eventOpenings);
+}
+
+export async function findOpening(db: Reader, eventId: number): Promise<OpeningRow | undefined> {
+  const [row] = await db.select().from(eventOpenings).where(eq(eventOpenings.eventId, eventId));
+  return row;
+}
+
+/** Locks the event's opening row until the transaction ends (a save reads, checks and writes it). */
+export async function lockOpening(tx: Tx, eventId: number): Promise<OpeningRow | undefined> {
+  const [row] = await tx.select().from(eventOpenings).where(eq(eventOpenings.eventId, eventId)).for('update');
+  return row;
+}
+
+export type OpeningValues = Omit<
+  typeof eventOpenings.$inferInsert,
+  'eventId' | 'arrivals' | 'preQueueSize' | 'version' | 'secret'
+>;
+
+export async function insertOpening(tx: Tx, eventId: number, secret: string, values: OpeningValues) {
+  await tx.insert(eventOpenings).values({ eventId, secret, ...values });
+}
+
+export async function updateOpening(tx: Tx, eventId: number, values: OpeningValues) {
+  await tx
+    .update(eventOpenings)
+    .set({ ...values, version: sql`${eventOpenings.version} + 1` })
+    .where(eq(eventOpenings.eventId, eventId));
+}
+
+/** The arrival of this account in the event's waiting room, if it joined. */
+export async function findArrival(db: Reader, eventId: number, userId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ number: openingArrivals.number })
+    .from(openingArrivals)
+    .where(and(eq(openingArrivals.eventId, eventId), eq(openingArrivals.userId, userId)));
+  return row?.number;
+}
+
+/**
+ * Gives the account the next arrival number, once: the counter is taken under the row's lock, and
+ * the first arrival at or after the opening freezes the pre-queue's size (arrivals before it). A second
+ * join of the same account (another tab, another device) gets its first number back.
+ */
+export async function join(tx: Tx, eventId: number, userId: number, now: Date): Promise<number> {
+  const known = await findArrival(tx, eventId, userId);
+  if (known !== undefined) return known;
+  const [row] = await tx
+    .update(eventOpenings)
+    .set({
+      arrivals: sql`${eventOpenings.arrivals} + 1`,
+      preQueueSize: sql`case when ${eventOpenings.opensAt} <= ${now} then coalesce(${eventOpenings.preQueueSize}, ${eventOpenings.arrivals}) else ${eventOpenings.preQueueSize} end`,
+    })
+    .where(eq(eventOpenings.eventId, eventId))
+    .returning({ number: eventOpenings.arrivals });
+  if (!row) throw new Error(`abertura do evento ${eventId} não encontrada`);
+  // Two tabs joining at once: the second waits on the row lock, then finds the first one's arrival.
+  const inserted = await tx
+    .insert(openingArrivals)
+    .values({ eventId, userId, number: row.number, joinedAt: now })
+    .onConflictDoNothing()
+    .returning({ number: openingArrivals.number });
+  return inserted[0]?.number ?? (await findArrival(tx, eventId, userId))!;
+}
+
+/** Freezes the pre-queue of openings whose instant has passed with no arrival since (a timer's tick). */
+export async function freezePreQueues(db: Reader, now: Date): Promise<number> {
+  const rows = await db
+    .update(eventOpenings)
+    .set({ preQueueSize: eventOpenings.arrivals })
+    .where(and(isNull(eventOpenings.preQueueSize), sql`${eventOpenings.opensAt} <= ${now}`))
+    .returning({ eventId: eventOpenings.eventId });
+  return rows.length;
+}
+
+/** Registrations of the event that stand (not cancelled): all, of one CPF or bought by one account. */
+export async function countRegistrations(
+  db: Reader,
+  eventId: number,
+  who?: { cpf: string } | { userId: number },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(registrations)
+    .where(
+      and(
+        eq(registrations.eventId, eventId),
+        isNull(registrations.cancelledAt),
+        !who
+          ? undefined
+          : 'cpf' in who
+            ? eq(registrations.cpf, who.cpf)
+            : eq(registrations.accountUserId, who.userId),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * Open registration charges of the event (places held, not yet paid), in all or of one account or
+ * CPF: the places an admitted runner is paying for count against the limits.
+ */
+export async function countPaying(
+  db: Reader,
+  eventId: number,
+  who?: { cpf: string } | { userId: number },
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(distinct ${placeReservations.chargeId})::int` })
+    .from(placeReservations)
+    .innerJoin(eventCategories, eq(eventCategories.id, placeReservations.categoryId))
+    .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
+    .innerJoin(charges, eq(charges.id, placeReservations.chargeId))
+    .where(
+      and(
+        eq(eventDays.eventId, eventId),
+        isNull(placeReservations.releasedAt),
+        sql`not exists (select 1 from ${registrations} where ${registrations.chargeId} = ${placeReservations.chargeId} and ${registrations.eventId} = ${eventId})`,
+        !who
+          ? undefined
+          : 'cpf' in who
+            ? sql`${charges.draft}->>'cpf' = ${who.cpf}`
+            : eq(charges.userId, who.userId),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Places left in all the event's categories. */
+export async function placesLeft(db: Reader, eventId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${eventCategories.placesLeft}), 0)::int` })
+    .from(eventCategories)
+    .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
+    .where(eq(eventDays.eventId, eventId));
+  return Number(row?.n ?? 0);
+}

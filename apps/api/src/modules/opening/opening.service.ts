@@ -1,0 +1,312 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { formatStoreDateTime } from '@passada/core/calendar';
+import type {
+  OpeningStatus,
+  OpeningUpdate,
+  PainelOpening,
+  QueueTicket,
+} from '@passada/core/contracts/opening';
+import type { Db, Tx } from '../../db/client.ts';
+import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
+import type { EventRow } from '../events/events.service.ts';
+import * as repo from './opening.repository.ts';
+import {
+  admittedAt,
+  admittedUpTo,
+  automaticPerMinute,
+  preQueuePlaces,
+  type Schedule,
+  waitMinutes,
+} from './queue-math.ts';
+
+export { OPENING_CHANGED } from './opening.repository.ts';
+
+const MINUTE = 60_000;
+
+export interface OpeningServiceDeps {
+  db: Db;
+  now: () => Date;
+  /** The shop's signing secret; the queue's key is derived from it, never the secret itself. */
+  secret: string;
+}
+
+/** The event's schedule as its row stores it (before the opening: from the opening on). */
+function scheduleOf(row: repo.OpeningRow): Schedule {
+  return {
+    baseAt: (row.baseAt ?? row.opensAt).getTime(),
+    baseAdmitted: row.baseAdmitted,
+    perMinute: Math.max(1, row.perMinute),
+  };
+}
+
+const TOKEN = /^(\d{1,9})\.(\d{1,9})\.(\d{1,9})\.([A-Za-z0-9_-]{22})$/;
+
+/**
+ * The waiting room of an event's opening (docs/decisions/0046-opening-day.md). Every process keeps the
+ * openings' small rows in memory, read again on a timer and when a save notifies OPENING_CHANGED; a
+ * position poll verifies the runner's signed token (event, account, arrival number) and answers from
+ * that memory, with no database statement.
+ */
+export function createOpeningService(deps: OpeningServiceDeps) {
+  const key = createHmac('sha256', deps.secret).update('passada/sala-de-espera/v1').digest();
+  let openings = new Map<number, repo.OpeningRow>();
+  /** Each frozen pre-queue's places, computed once per process (a few hundred KB for 100,000 runners). */
+  const drawn = new Map<number, { size: number; secret: string; places: Uint32Array }>();
+
+  function sign(eventId: number, userId: number, number: number): string {
+    const body = `${eventId}.${userId}.${number}`;
+    const mac = createHmac('sha256', key).update(body).digest().subarray(0, 16).toString('base64url');
+    return `${body}.${mac}`;
+  }
+
+  function verify(token: string): { eventId: number; userId: number; number: number } | null {
+    const m = TOKEN.exec(token);
+    if (!m) return null;
+    const [, e, u, n, mac] = m;
+    const expected = sign(Number(e), Number(u), Number(n)).split('.')[3]!;
+    const a = Buffer.from(mac!);
+    const b = Buffer.from(expected);
+    if (a.length !== b.length || !timingSafeEqual(a, b)) return null;
+    return { eventId: Number(e), userId: Number(u), number: Number(n) };
+  }
+
+  /** Reads every opening's row again (one statement); freezes pre-queues whose opening has passed. */
+  async function refresh(): Promise<void> {
+    const now = deps.now();
+    const rows = await repo.listOpenings(deps.db);
+    if (rows.some((r) => r.preQueueSize === null && r.opensAt <= now)) {
+      if ((await repo.freezePreQueues(deps.db, now)) > 0) {
+        openings = new Map((await repo.listOpenings(deps.db)).map((r) => [r.eventId, r]));
+        return;
+      }
+    }
+    openings = new Map(rows.map((r) => [r.eventId, r]));
+  }
+
+  /** The place of arrival `number`: drawn for the pre-queue, its own number after the opening. */
+  function placeOf(row: repo.OpeningRow, number: number): number | null {
+    const size = row.preQueueSize;
+    if (size === null) return null;
+    if (number > size) return number;
+    let known = drawn.get(row.eventId);
+    if (!known || known.size !== size || known.secret !== row.secret) {
+      known = { size, secret: row.secret, places: preQueuePlaces(row.secret, size) };
+      drawn.set(row.eventId, known);
+    }
+    return known.places[number - 1]!;
+  }
+
+  function ticket(row: repo.OpeningRow, userId: number, number: number, signed?: string): QueueTicket {
+    const now = deps.now().getTime();
+    const vez = signed ?? sign(row.eventId, userId, number);
+    const abre_em = row.opensAt.toISOString();
+    const place = now < row.opensAt.getTime() ? null : placeOf(row, number);
+    if (place === null) {
+      // Before the opening, or just after it until this process reads the frozen pre-queue's size.
+      return {
+        vez,
+        estado: 'pre_fila',
+        lugar: null,
+        a_frente: null,
+        espera_minutos: null,
+        abre_em,
+        vez_expira_em: null,
+      };
+    }
+    const schedule = scheduleOf(row);
+    const admitted = admittedUpTo(schedule, now);
+    if (place <= admitted) {
+      const ends = admittedAt(schedule, place) + row.turnMinutes * MINUTE;
+      return {
+        vez,
+        estado: now < ends ? 'admitido' : 'expirada',
+        lugar: place,
+        a_frente: 0,
+        espera_minutos: 0,
+        abre_em,
+        vez_expira_em: new Date(ends).toISOString(),
+      };
+    }
+    return {
+      vez,
+      estado: 'aguardando',
+      lugar: place,
+      a_frente: place - admitted - 1,
+      espera_minutos: waitMinutes(place, admitted, schedule.perMinute),
+      abre_em,
+      vez_expira_em: null,
+    };
+  }
+
+  function queueOf(eventId: number): repo.OpeningRow {
+    const row = openings.get(eventId);
+    if (row?.mode !== 'fila') throw notFound('Este evento não tem sala de espera.');
+    return row;
+  }
+
+  /** What the event page shows of the opening; null when the event opens as usual. */
+  function status(eventId: number): OpeningStatus | null {
+    const row = openings.get(eventId);
+    if (!row) return null;
+    const now = deps.now().getTime();
+    const preQueueAt = row.opensAt.getTime() - row.preQueueMinutes * MINUTE;
+    return {
+      modo: row.mode as 'fila' | 'sorteio',
+      abre_em: row.opensAt.toISOString(),
+      pre_fila_abre_em: new Date(preQueueAt).toISOString(),
+      fase: now >= row.opensAt.getTime() ? 'aberta' : now >= preQueueAt ? 'pre_fila' : 'antes',
+      minutos_da_vez: row.turnMinutes,
+    };
+  }
+
+  /** Joins the account to the event's queue, once: another tab or device gets the same arrival back. */
+  async function join(eventId: number, userId: number): Promise<QueueTicket> {
+    const row = queueOf(eventId);
+    const now = deps.now();
+    const preQueueAt = row.opensAt.getTime() - row.preQueueMinutes * MINUTE;
+    if (now.getTime() < preQueueAt)
+      throw conflict(
+        `A fila abre em ${formatStoreDateTime(new Date(preQueueAt))}; volte um pouco antes da abertura.`,
+        'fila_fechada',
+      );
+    const number = await deps.db.transaction((tx) => repo.join(tx, eventId, userId, now));
+    // A join at or after the opening froze the pre-queue: read the row so places are known here at once.
+    if (now >= row.opensAt && row.preQueueSize === null) await refresh();
+    return ticket(openings.get(eventId) ?? row, userId, number);
+  }
+
+  /** A position poll: the signed token and this process's memory, no database statement. */
+  function poll(eventId: number, token: string): QueueTicket {
+    const claim = verify(token);
+    if (!claim || claim.eventId !== eventId)
+      throw new HttpError(
+        400,
+        'Sua vez na fila não foi reconhecida. Entre na fila novamente.',
+        'vez_invalida',
+      );
+    return ticket(queueOf(eventId), claim.userId, claim.number, token);
+  }
+
+  /**
+   * The opening's rule for a new registration (installed on the events service): before the opening
+   * nobody registers; after it only an admitted runner whose turn has not ended, within the event's
+   * registrations per CPF and per buyer (places being paid for count).
+   */
+  async function gate(tx: Tx, event: EventRow, who: { userId: number; cpf: string }): Promise<void> {
+    const row = openings.get(event.id);
+    if (row?.mode !== 'fila') return;
+    const now = deps.now();
+    if (now < row.opensAt)
+      throw conflict(`As inscrições abrem em ${formatStoreDateTime(row.opensAt)}.`, 'inscricoes_nao_abertas');
+    const number = await repo.findArrival(tx, event.id, who.userId);
+    const fresh = (await repo.findOpening(tx, event.id)) ?? row;
+    const turn = number === undefined ? null : ticket(fresh, who.userId, number);
+    if (!turn || (turn.estado !== 'admitido' && turn.estado !== 'expirada'))
+      throw conflict('Aguarde sua vez na fila para se inscrever neste evento.', 'fora_da_vez');
+    if (turn.estado === 'expirada')
+      throw conflict('Sua vez para se inscrever terminou. Entre na fila novamente.', 'vez_expirada');
+    const byCpf =
+      (await repo.countRegistrations(tx, event.id, { cpf: who.cpf })) +
+      (await repo.countPaying(tx, event.id, { cpf: who.cpf }));
+    if (byCpf >= fresh.perCpf)
+      throw conflict(
+        `Este CPF já tem ${fresh.perCpf === 1 ? 'uma inscrição' : `${fresh.perCpf} inscrições`} (pagas ou em pagamento) neste evento.`,
+        'limite_por_cpf',
+      );
+    const byBuyer =
+      (await repo.countRegistrations(tx, event.id, { userId: who.userId })) +
+      (await repo.countPaying(tx, event.id, { userId: who.userId }));
+    if (byBuyer >= fresh.perBuyer)
+      throw conflict(
+        `Esta conta já fez ${fresh.perBuyer} ${fresh.perBuyer === 1 ? 'inscrição' : 'inscrições'} (pagas ou em pagamento) neste evento, o limite da abertura.`,
+        'limite_por_comprador',
+      );
+  }
+
+  async function painelView(eventId: number, db: Db | Tx = deps.db): Promise<PainelOpening> {
+    const row = await repo.findOpening(db, eventId);
+    if (!row) throw notFound('Este evento não tem abertura configurada.');
+    const now = deps.now().getTime();
+    const arrivals = row.arrivals;
+    const admitted = now < row.opensAt.getTime() ? 0 : Math.min(arrivals, admittedUpTo(scheduleOf(row), now));
+    const paying = await repo.countPaying(db, eventId);
+    return {
+      versao: row.version,
+      modo: row.mode as 'fila' | 'sorteio',
+      abre_em: row.opensAt.toISOString(),
+      pre_fila_minutos: row.preQueueMinutes,
+      admitidos_por_minuto: row.admittedPerMinute,
+      minutos_da_vez: row.turnMinutes,
+      inscricoes_por_cpf: row.perCpf,
+      inscricoes_por_comprador: row.perBuyer,
+      ao_vivo: {
+        chegadas: arrivals,
+        na_fila: arrivals - admitted,
+        admitidos: admitted,
+        pagando: paying,
+        pagas: await repo.countRegistrations(db, eventId),
+        vagas_restantes: await repo.placesLeft(db, eventId),
+        admitidos_por_minuto: Math.max(1, row.perMinute),
+      },
+    };
+  }
+
+  /**
+   * Saves the event's opening settings (staff). A change of the rate after the opening continues the
+   * schedule from the places admitted at that instant; a save from a form read before another save is
+   * refused (409 `versao_desatualizada`).
+   */
+  async function save(tx: Tx, eventId: number, input: OpeningUpdate, eventExists: boolean): Promise<void> {
+    if (!eventExists) throw notFound('Evento não encontrado.');
+    // The lottery's draw is written (lottery.ts); its entries, e-mails and payment window are not yet.
+    if (input.modo === 'sorteio')
+      throw new HttpError(
+        400,
+        'A abertura por sorteio ainda não está disponível; use a sala de espera.',
+        'modo_indisponivel',
+        {
+          modo: 'A abertura por sorteio ainda não está disponível; use a sala de espera.',
+        },
+      );
+    const now = deps.now();
+    const opensAt = new Date(input.abre_em);
+    const before = await repo.lockOpening(tx, eventId);
+    if (before && input.versao !== undefined && input.versao !== before.version)
+      throw conflict(
+        'Esta abertura foi alterada por outra pessoa depois que você abriu o formulário. Recarregue a página.',
+        'versao_desatualizada',
+      );
+    if (before && before.opensAt <= now && opensAt.getTime() !== before.opensAt.getTime())
+      throw conflict('A abertura já aconteceu: a data e a hora não mudam mais.', 'abertura_realizada');
+    const perMinute =
+      input.admitidos_por_minuto ??
+      automaticPerMinute(await repo.placesLeft(tx, eventId), input.minutos_da_vez);
+    let baseAt: Date | null = null;
+    let baseAdmitted = 0;
+    if (before && before.opensAt <= now) {
+      const admitted = admittedUpTo(scheduleOf(before), now.getTime());
+      baseAt = now;
+      baseAdmitted = admitted - perMinute;
+    }
+    const values: repo.OpeningValues = {
+      mode: input.modo,
+      opensAt,
+      preQueueMinutes: input.pre_fila_minutos,
+      admittedPerMinute: input.admitidos_por_minuto,
+      turnMinutes: input.minutos_da_vez,
+      perCpf: input.inscricoes_por_cpf,
+      perBuyer: input.inscricoes_por_comprador,
+      baseAt,
+      baseAdmitted,
+      perMinute,
+      updatedAt: now,
+    };
+    if (before) await repo.updateOpening(tx, eventId, values);
+    else await repo.insertOpening(tx, eventId, randomBytes(32).toString('hex'), values);
+    await repo.notifyOpeningChanged(tx);
+  }
+
+  return { refresh, status, join, poll, gate, painelView, save, sign, verify };
+}
+
+export type OpeningService = ReturnType<typeof createOpeningService>;

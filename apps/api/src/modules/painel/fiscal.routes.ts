@@ -1,0 +1,130 @@
+import {
+  FiscalSettingsSaveSchema,
+  FiscalSettingsSchema,
+  PainelNotaSchema,
+  ProductFiscalSchema,
+  ProductFiscalViewSchema,
+} from '@passada/core/contracts/fiscal';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { audited, PAINEL_ERRORS } from '../staff/index.ts';
+
+const IdSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * Notas fiscais in the back office (docs/decisions/0043): the shop's fiscal settings (read with the
+ * reports, saved by who edits the catalogue), a product's NCM and origin, an order's notas and a retry.
+ */
+export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const fiscal = app.fiscal;
+  const tags = ['painel: notas fiscais'];
+
+  app.get(
+    '/fiscal/',
+    {
+      config: { painel: { permission: ['relatorios', 'catalogo'] } },
+      schema: {
+        tags,
+        summary:
+          'Configurações fiscais: empresa, regime, endereço, regras de CFOP e tributação, código de serviço',
+        response: { 200: FiscalSettingsSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async () => fiscal.readSettings(),
+  );
+
+  app.put(
+    '/fiscal/',
+    {
+      config: { painel: { permission: 'catalogo' } },
+      schema: {
+        tags,
+        summary: 'Salva as configurações fiscais (com a versão lida; 409 versao_desatualizada)',
+        body: FiscalSettingsSaveSchema,
+        response: { 200: FiscalSettingsSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => {
+      const { after } = await audited(
+        req,
+        (tx) => fiscal.saveSettings(tx, req.body),
+        ({ before, after }) => ({ action: 'alterado', entity: 'fiscal', entityId: 1, before, after }),
+      );
+      return after;
+    },
+  );
+
+  app.get(
+    '/products/:id/fiscal/',
+    {
+      config: { painel: { permission: 'catalogo' } },
+      schema: {
+        tags,
+        summary: 'NCM e origem do produto (null enquanto não informados)',
+        params: IdSchema,
+        response: { 200: ProductFiscalViewSchema.nullable(), ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => fiscal.productFiscal(req.params.id),
+  );
+
+  app.put(
+    '/products/:id/fiscal/',
+    {
+      config: { painel: { permission: 'catalogo' } },
+      schema: {
+        tags,
+        summary: 'Salva NCM e origem do produto',
+        params: IdSchema,
+        body: ProductFiscalSchema,
+        response: { 200: ProductFiscalViewSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => {
+      const before = await fiscal.productFiscal(req.params.id);
+      await audited(req, (tx) => fiscal.saveProductFiscal(tx, req.params.id, req.body), {
+        action: 'dados fiscais',
+        entity: 'produto',
+        entityId: req.params.id,
+        before,
+        after: req.body,
+      });
+      return req.body;
+    },
+  );
+
+  app.get(
+    '/orders/:id/notas/',
+    {
+      config: { painel: { permission: 'pedidos' } },
+      schema: {
+        tags,
+        summary: 'Notas fiscais do pedido: autorizada (chave), pendente (com o motivo), erro, cancelada',
+        params: IdSchema,
+        response: { 200: z.array(PainelNotaSchema), ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => fiscal.painelNotasOfOrder(req.params.id),
+  );
+
+  app.post(
+    '/notas/:id/tentar-novamente/',
+    {
+      config: { painel: { permission: 'pedidos' } },
+      schema: {
+        tags,
+        summary: 'Pede de novo a emissão de uma nota parada (erro) ou pendente',
+        params: IdSchema,
+        response: { 202: z.object({ id: z.number().int() }), ...PAINEL_ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const done = await audited(
+        req,
+        (tx) => fiscal.retry(tx, req.params.id),
+        (r) => ({ action: 'nova tentativa', entity: 'nota', entityId: r.id, before: { status: r.before } }),
+      );
+      return reply.status(202).send({ id: done.id });
+    },
+  );
+};

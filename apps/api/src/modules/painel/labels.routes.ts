@@ -1,0 +1,86 @@
+import {
+  LabelPrintQuerySchema,
+  LabelPurchaseResultSchema,
+  LabelPurchaseSchema,
+} from '@passada/core/contracts/shipping-labels';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { badRequest } from '../../plugins/errors.ts';
+import { storeToday } from '../orders/orders-admin.ts';
+import { actor, audit, PAINEL_ERRORS } from '../staff/index.ts';
+
+/** Shipping labels from the orders list (docs/decisions/0044): buy ("Gerar etiquetas") and print. */
+export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['painel: pedidos'];
+  const max = app.env.LABELS_MAX_PER_REQUEST;
+
+  app.post(
+    '/orders/labels/',
+    {
+      config: { painel: { permission: 'pedidos' } },
+      schema: {
+        tags,
+        summary:
+          'Comprar as etiquetas de envio dos pedidos (uma por pedido, nunca duas; o código de rastreio vem da transportadora)',
+        body: LabelPurchaseSchema,
+        response: { 200: LabelPurchaseResultSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => {
+      const pedidos = [...new Map(req.body.pedidos.map((p) => [p.id, p])).values()];
+      if (pedidos.length > max)
+        throw badRequest(`No máximo ${max} pedidos por vez.`, 'muitos_pedidos', {
+          pedidos: `No máximo ${max} pedidos por vez.`,
+        });
+      const who = actor(req);
+      // The order's authorised NF-e goes on the label (docs/decisions/0043); a key staff typed wins.
+      const withKeys = await Promise.all(
+        pedidos.map(async (p) => ({
+          id: p.id,
+          nfeKey: p.chave_nfe ?? (await app.fiscal.authorisedNfeKey(p.id)),
+        })),
+      );
+      const resultados = await app.labels.buy(withKeys, { name: who.name });
+      const bought = resultados.filter((r) => r.situacao === 'comprada');
+      if (bought.length)
+        await app.db.transaction(async (tx) => {
+          for (const r of bought)
+            await audit(tx, who, {
+              action: 'etiqueta',
+              entity: 'pedido',
+              entityId: r.pedido,
+              before: null,
+              after: { codigo_rastreio: r.codigo_rastreio },
+            });
+        });
+      return { resultados };
+    },
+  );
+
+  app.get(
+    '/orders/labels.pdf',
+    {
+      config: { painel: { permission: 'pedidos' } },
+      schema: {
+        tags,
+        summary:
+          'As etiquetas compradas dos pedidos, num só PDF (ou a página de impressão da transportadora)',
+        querystring: LabelPrintQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const ids = req.query.pedidos;
+      if (ids.length > max)
+        throw badRequest(`No máximo ${max} pedidos por vez.`, 'muitos_pedidos', {
+          pedidos: `No máximo ${max} pedidos por vez.`,
+        });
+      const printed = await app.labels.print(ids);
+      // The provider's own print page: the painel opens it (a redirect would cross origins).
+      if ('url' in printed) return { url: printed.url };
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="etiquetas-${storeToday(app.now())}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(printed.pdf);
+    },
+  );
+};

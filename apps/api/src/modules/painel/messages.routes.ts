@@ -1,0 +1,72 @@
+import { MessagePreviewListSchema } from '@passada/core/contracts/painel';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { brandedMail } from '../../providers/mail/layout.ts';
+import { accountMailPreviews } from '../accounts/index.ts';
+import { fiscalMailPreviews } from '../fiscal/index.ts';
+import { orderMailPreviews } from '../orders/index.ts';
+import { paymentMailPreviews } from '../payments/index.ts';
+import { registrationMailPreviews } from '../registrations/index.ts';
+import { shippingMailPreviews } from '../shipping/index.ts';
+import { PAINEL_ERRORS } from '../staff/index.ts';
+
+/** Every message kind the shop sends, in the order staff read them. */
+export const MAIL_PREVIEWS = [
+  ...orderMailPreviews,
+  ...shippingMailPreviews,
+  ...fiscalMailPreviews,
+  ...paymentMailPreviews,
+  ...registrationMailPreviews,
+  ...accountMailPreviews,
+];
+
+/**
+ * The preview of every message (permission `equipe`: the people who answer for what the shop says,
+ * docs/decisions/0045), rendered with demo data by the same functions and layout the jobs use. Read
+ * only, so nothing is audited.
+ */
+export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const brand = { storeName: app.env.STORE_NAME, publicUrl: app.env.publicUrl };
+  const env = { STORE_NAME: app.env.STORE_NAME, publicUrl: app.env.publicUrl };
+  app.get(
+    '/mensagens/',
+    {
+      config: { painel: { permission: 'equipe' } },
+      schema: {
+        tags: ['painel: mensagens'],
+        summary: 'Prévia de cada mensagem enviada pela loja, com dados de exemplo',
+        response: { 200: MessagePreviewListSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async () =>
+      Promise.all(
+        MAIL_PREVIEWS.map(async (preview) => ({
+          tipo: preview.kind,
+          nome: preview.label,
+          mensagens: await Promise.all(
+            (await preview.build(env)).map(async (message) => {
+              const { html } = await brandedMail(message, brand);
+              const attachments = message.attachments ?? [];
+              // A browser shows no `cid:` image: the preview inlines what the mail program would.
+              const shown = attachments.reduce(
+                (out, a) =>
+                  a.cid
+                    ? out.replaceAll(
+                        `cid:${a.cid}`,
+                        `data:${a.contentType};base64,${a.content.toString('base64')}`,
+                      )
+                    : out,
+                html,
+              );
+              return {
+                para: message.to,
+                assunto: message.subject,
+                html: shown,
+                texto: message.text,
+                anexos: attachments.map((a) => ({ nome: a.filename, tipo: a.contentType })),
+              };
+            }),
+          ),
+        })),
+      ),
+  );
+};

@@ -1,0 +1,23 @@
+import { PainelWaitlistSchema } from '@passada/core/contracts/waitlist';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { PAINEL_ERRORS } from '../staff/index.ts';
+
+const EventIdSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** An event's waitlists (docs/decisions/0042-waitlist.md): who waits in each category, offers and history. */
+export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/events/:id/lista-espera/',
+    {
+      config: { painel: { permission: 'eventos' } },
+      schema: {
+        tags: ['painel: eventos'],
+        summary: 'Lista de espera de cada categoria do evento: posições, ofertas e histórico',
+        params: EventIdSchema,
+        response: { 200: PainelWaitlistSchema, ...PAINEL_ERRORS },
+      },
+    },
+    (req) => app.registrationsAdmin.waitlist.painelList(req.params.id),
+  );
+};

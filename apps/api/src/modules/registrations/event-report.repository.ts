@@ -1,0 +1,133 @@
+import { STORE_TIME_ZONE } from '@passada/core/calendar';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * The events' money, summed in the database, in centavos (docs/decisions/0039-reports-and-packing-slip.md).
+ *
+ * - gross: every registration's `total_cents` (cancelled ones too: their money came in), net of coupons;
+ * - refunded: on the direct path a charge pays one registration, so what went back is the sum of its
+ *   charge's refund rows that did not fail (several partial ones add up), never more than it paid; a
+ *   registration paid inside an order goes back only with the whole order, so it is its total when
+ *   cancelled (the order's other refunds are the products');
+ * - net: gross less refunded.
+ */
+const perRegistration = (where: SQL) => sql`
+  select r.id, r.event_id, r.total_cents, r.discount_cents, r.cancelled_at, r.created_at, c.method,
+         case
+           when r.order_id is null then least(r.total_cents, coalesce((
+             select sum(cr.amount_cents) from charge_refunds cr
+              where cr.charge_id = r.charge_id and cr.status <> 'NAO_REALIZADO'), 0))
+           when r.cancelled_at is not null then r.total_cents
+           else 0
+         end as refunded_cents
+    from registrations r
+    join charges c on c.id = r.charge_id
+   where ${where}`;
+
+export interface MoneyRow {
+  registrations: number;
+  cancelled: number;
+  grossCents: number;
+  discountCents: number;
+  refundedCents: number;
+}
+
+type Raw = Record<string, unknown>;
+const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: Raw[] }).rows;
+const money = (r: Raw): MoneyRow => ({
+  registrations: Number(r.registrations),
+  cancelled: Number(r.cancelled),
+  grossCents: Number(r.gross_cents),
+  discountCents: Number(r.discount_cents),
+  refundedCents: Number(r.refunded_cents),
+});
+const sums = sql`count(*)::int as registrations,
+  count(*) filter (where cancelled_at is not null)::int as cancelled,
+  coalesce(sum(total_cents), 0)::int as gross_cents,
+  coalesce(sum(discount_cents), 0)::int as discount_cents,
+  coalesce(sum(refunded_cents), 0)::int as refunded_cents`;
+
+/** Every event, newest first, with its money (events without registrations answer zeros). */
+export async function moneyPerEvent(db: Db) {
+  const rows = await rowsOf(
+    db,
+    sql`with m as (${perRegistration(sql`true`)})
+      select e.id, e.nome_evento as name, to_char(e.start_data_evento, 'YYYY-MM-DD') as start_date,
+             count(m.id)::int as registrations,
+             count(m.id) filter (where m.cancelled_at is not null)::int as cancelled,
+             coalesce(sum(m.total_cents), 0)::int as gross_cents,
+             coalesce(sum(m.discount_cents), 0)::int as discount_cents,
+             coalesce(sum(m.refunded_cents), 0)::int as refunded_cents
+        from events e left join m on m.event_id = e.id
+       group by e.id, e.nome_evento, e.start_data_evento
+       order by e.id desc`,
+  );
+  return rows.map((r) => ({
+    eventId: Number(r.id),
+    name: String(r.name),
+    startDate: String(r.start_date),
+    ...money(r),
+  }));
+}
+
+/** One event's money in all (`method` null) and per payment method, in one grouping. */
+export async function moneyByMethod(db: Db, eventId: number) {
+  const rows = await rowsOf(
+    db,
+    sql`with m as (${perRegistration(sql`r.event_id = ${eventId}`)})
+      select method, grouping(method) as is_total, ${sums}
+        from m group by grouping sets ((method), ())
+       order by is_total desc, method`,
+  );
+  const total = rows.find((r) => Number(r.is_total) === 1);
+  return {
+    total: total
+      ? money(total)
+      : { registrations: 0, cancelled: 0, grossCents: 0, discountCents: 0, refundedCents: 0 },
+    methods: rows
+      .filter((r) => Number(r.is_total) === 0)
+      .map((r) => ({ method: String(r.method) as 'pix' | 'cartao' | 'gratuito', ...money(r) })),
+  };
+}
+
+/**
+ * One event's categories sold per lot (null: the category's own price, no lot in force): how many and
+ * their list price summed, before coupons (the registrations' discounts are the report's `descontos`).
+ */
+export async function salesByLot(db: Db, eventId: number) {
+  const rows = await rowsOf(
+    db,
+    sql`select ec.nome_categoria as category, rc.lote as lot, count(*)::int as n, sum(rc.price_cents)::int as cents,
+               count(*) filter (where r.cancelled_at is not null)::int as cancelled
+          from registration_categories rc
+          join registrations r on r.id = rc.registration_id
+          join event_categories ec on ec.id = rc.category_id
+         where r.event_id = ${eventId}
+         group by ec.id, ec.nome_categoria, rc.lote
+         order by ec.nome_categoria, min(r.created_at), rc.lote`,
+  );
+  return rows.map((r) => ({
+    category: String(r.category),
+    lot: r.lot === null ? null : String(r.lot),
+    count: Number(r.n),
+    cancelled: Number(r.cancelled),
+    cents: Number(r.cents),
+  }));
+}
+
+// A literal, not a bound parameter: the same expression in SELECT and GROUP BY must be the same text.
+const zone = sql.raw(`'${STORE_TIME_ZONE}'`);
+
+/** One event's registrations per store calendar day of their creation (cancelled ones counted apart). */
+export async function registrationsPerDay(db: Db, eventId: number) {
+  const day = sql`to_char(created_at at time zone ${zone}, 'YYYY-MM-DD')`;
+  const rows = await rowsOf(
+    db,
+    sql`select ${day} as day, count(*)::int as n,
+               count(*) filter (where cancelled_at is not null)::int as cancelled
+          from registrations where event_id = ${eventId}
+         group by ${day} order by 1`,
+  );
+  return rows.map((r) => ({ day: String(r.day), count: Number(r.n), cancelled: Number(r.cancelled) }));
+}

@@ -1,0 +1,370 @@
+import { eventStart, withinDay } from '@passada/core/after-sale';
+import type { ChangeQuote } from '@passada/core/contracts/after-sale';
+import { DUPLICATE_CPF, KIT_SIZE_SOLD_OUT } from '@passada/core/contracts/registrations';
+import { centsToReais, reaisToCents } from '@passada/core/money';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { registrationCategories, registrationChanges, registrations } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
+import { CannotFulfil, type ChargeRow, isUniqueViolation } from '../payments/payments.service.ts';
+import * as afterSale from './after-sale.repository.ts';
+import type { Prepare } from './registration-prepare.ts';
+import type { Pricing } from './registration-price.ts';
+import { type Holder, holderRegistration } from './registration-transfer.ts';
+import * as repo from './registrations.repository.ts';
+import { kitPickedUp } from './registrations-admin.ts';
+import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
+
+/** What a charge paying for a change of distance carries (docs/decisions/0041). */
+export interface ChangeDraftPart {
+  registrationId: number;
+  from: number;
+  to: number;
+  feeCents: number;
+  differenceCents: number;
+}
+
+/** A registration draft that pays for a change of distance (`troca_distancia` on the wire). */
+export const isChangeDraft = (draft: unknown): boolean =>
+  typeof (draft as { troca_distancia?: unknown } | null)?.troca_distancia === 'object' ||
+  typeof (draft as { change?: unknown } | null)?.change === 'object';
+
+const GONE = 'Esta troca não pode mais ser concluída: a inscrição mudou desde que você a pediu.';
+
+/**
+ * Changes of distance (category) and of shirt size after the sale (docs/decisions/0041), within the
+ * event's rules. Each runs the steps of a new registration: the price of the lot in force and the
+ * 60+ half price (`priceChoice`, which also holds the one-category-per-day rule), the categories' age
+ * limits, the CPF free in the new category, the places and shirts held by the events module's
+ * conditional updates (the old one given back in the same transaction). The difference and the fee are
+ * paid by a 'registration' charge, or a cheaper distance returns the difference through `refundPart`
+ * when the organiser chose so.
+ */
+export function createChange(deps: RegistrationsServiceDeps, steps: { pricing: Pricing; prepare: Prepare }) {
+  async function rulesFor(db: Db | Tx, row: repo.RegistrationRow, kind: 'distancia' | 'tamanho') {
+    const event = await deps.events.findEventRow(row.eventId, db);
+    if (!event) throw notFound('Evento não encontrado.');
+    const { rules } = await afterSale.findRules(db, row.eventId);
+    const allowed = kind === 'distancia' ? rules.categoryChangeAllowed : rules.sizeChangeAllowed;
+    const until = kind === 'distancia' ? rules.categoryChangeUntil : rules.sizeChangeUntil;
+    const what = kind === 'distancia' ? 'de distância' : 'do tamanho da camisa';
+    const now = deps.now();
+    let reason: string | null = null;
+    if (row.cancelledAt) reason = 'Esta inscrição foi cancelada.';
+    else if (!allowed) reason = `Este evento não permite troca ${what}.`;
+    else if (now.getTime() >= eventStart(event.startDate, event.time).getTime())
+      reason = 'O evento já começou.';
+    else if (!withinDay(until, event.registrationDeadline, now))
+      reason = `O prazo de troca ${what} terminou.`;
+    return { event, rules, reason };
+  }
+
+  /**
+   * The price of moving from category `from` to `to`: both at the lot in force for the holder's birth
+   * date; the fee plus the difference is due, or (a cheaper distance, when the rules say so) returned,
+   * never more than was paid for the category left.
+   */
+  async function priceChange(db: Db | Tx, row: repo.RegistrationRow, from: number, to: number) {
+    const held = await repo.categoriesOf(db, row.id);
+    const left = held.find((c) => c.id === from);
+    if (!left)
+      throw badRequest('Esta inscrição não está nesta categoria.', 'categoria_invalida', {
+        de: 'Esta inscrição não está nesta categoria.',
+      });
+    if (held.some((c) => c.id === to))
+      throw conflict('A inscrição já está nesta categoria.', 'mesma_categoria');
+    const ids = held.map((c) => (c.id === from ? to : c.id));
+    // Same event, one category per day, the lot in force and the 60+ half price: the price step's rules.
+    const after = await steps.pricing.priceChoice(db, row.eventId, ids, row.birthDate);
+    const before = await steps.pricing.priceChoice(db, row.eventId, [from], row.birthDate);
+    const newItem = after.items.find((i) => i.category.id === to)!;
+    const differenceCents = newItem.priceCents - before.items[0]!.priceCents;
+    return { after, newItem, differenceCents, paidForLeft: left.priceCents };
+  }
+
+  async function quoteFor(db: Db | Tx, row: repo.RegistrationRow, from: number, to: number) {
+    const { event, rules, reason } = await rulesFor(db, row, 'distancia');
+    const refused = (motivo: string): ChangeQuote => ({
+      permitido: false,
+      motivo,
+      taxa: centsToReais(rules.categoryChangeFeeCents),
+      diferenca: 0,
+      a_pagar: 0,
+      a_devolver: 0,
+    });
+    if (reason) return { quote: refused(reason), event, rules, priced: null };
+    const priced = await priceChange(db, row, from, to);
+    if (priced.newItem.category.placesLeft <= 0)
+      return {
+        quote: refused(`Categoria esgotada: ${priced.newItem.category.name}.`),
+        event,
+        rules,
+        priced: null,
+      };
+    const due = rules.categoryChangeFeeCents + priced.differenceCents;
+    const back = due < 0 && rules.categoryChangeRefundsDifference ? Math.min(-due, priced.paidForLeft) : 0;
+    return {
+      quote: {
+        permitido: true,
+        motivo: null,
+        taxa: centsToReais(rules.categoryChangeFeeCents),
+        diferenca: centsToReais(priced.differenceCents),
+        a_pagar: centsToReais(Math.max(0, due)),
+        a_devolver: centsToReais(back),
+      } satisfies ChangeQuote,
+      event,
+      rules,
+      priced,
+    };
+  }
+
+  /** GET /api/inscricoes/{id}/troca-distancia/?de=&para=: what the change costs or returns now. */
+  async function quoteCategory(holder: Holder, id: number, from: number, to: number): Promise<ChangeQuote> {
+    const row = await holderRegistration(deps.db, holder, id);
+    return (await quoteFor(deps.db, row, from, to)).quote;
+  }
+
+  /** The registration's category `from` becomes `to`, its place given back and the new one moved in. */
+  async function swapCategory(
+    tx: Tx,
+    row: repo.RegistrationRow,
+    from: number,
+    item: { categoryId: number; priceCents: number; lotName: string | null },
+  ) {
+    await tx
+      .update(registrationCategories)
+      .set({ categoryId: item.categoryId, priceCents: item.priceCents, lotName: item.lotName })
+      .where(
+        and(eq(registrationCategories.registrationId, row.id), eq(registrationCategories.categoryId, from)),
+      );
+    // The place left goes back to the category (a cart's charge may hold several: just one of them).
+    await deps.events.releaseOnePlace(tx, row.chargeId, from);
+  }
+
+  /**
+   * POST /api/inscricoes/{id}/trocar-distancia/ when nothing is due: under the registration's row lock
+   * the quote is priced again and must be the one shown (409 `valor_divergente`); the new place is held
+   * for the registration's charge (409 when the last one went), the old one given back, any difference
+   * the rules return refunded after commit. A change with something to pay goes through a charge.
+   */
+  async function changeCategory(
+    holder: Holder,
+    id: number,
+    input: { de: number; para: number; a_devolver: number },
+  ): Promise<ChangeQuote> {
+    const done = await deps.db.transaction(async (tx) => {
+      const row = await holderRegistration(tx, holder, id, 'lock');
+      const { quote, priced, rules } = await quoteFor(tx, row, input.de, input.para);
+      if (!quote.permitido || !priced) throw conflict(quote.motivo ?? '', 'troca_nao_permitida');
+      if (quote.a_pagar > 0)
+        throw new HttpError(
+          409,
+          'Esta troca tem valor a pagar: pague-o para concluí-la.',
+          'pagamento_necessario',
+          undefined,
+          { a_pagar: quote.a_pagar },
+        );
+      if (reaisToCents(quote.a_devolver) !== reaisToCents(input.a_devolver))
+        throw new HttpError(
+          409,
+          'O valor mudou desde que você abriu esta página. Confira o novo valor e confirme de novo.',
+          'valor_divergente',
+          undefined,
+          { a_devolver: quote.a_devolver },
+        );
+      await kitPickedUp(tx, [id], 'a distância não pode mais ser trocada');
+      await steps.prepare.checkCpfFree(tx, row.cpf, [input.para]);
+      deps.events.checkEligibility(
+        { ...(await rulesFor(tx, row, 'distancia')).event, registrationsClosed: false },
+        [priced.newItem.category],
+        row.birthDate,
+      );
+      await deps.events.reservePlaces(tx, row.chargeId, [input.para]);
+      await swapCategory(tx, row, input.de, {
+        categoryId: input.para,
+        priceCents: priced.newItem.priceCents,
+        lotName: priced.newItem.lotName,
+      });
+      const backCents = reaisToCents(quote.a_devolver);
+      const refund =
+        backCents > 0
+          ? await deps.payments.refundPart(tx, row.chargeId, {
+              refundId: `troca${id}x${input.de}x${input.para}x${deps.now().getTime()}`.slice(0, 35),
+              amountCents: backCents,
+              reason: 'Troca de distância: diferença devolvida.',
+            })
+          : null;
+      await afterSale.insertChange(tx, {
+        registrationId: id,
+        kind: 'troca_distancia',
+        actor: holder.by,
+        detail: {
+          de: input.de,
+          para: input.para,
+          para_nome: priced.newItem.category.name,
+          diferenca_cents: priced.differenceCents,
+        },
+        feeCents: rules.categoryChangeFeeCents,
+        refundCents: refund?.amountCents ?? 0,
+        createdAt: deps.now(),
+      });
+      return { refund, quote };
+    });
+    if (done.refund) await deps.payments.sendRefund(done.refund);
+    return done.quote;
+  }
+
+  /** The registration purpose's prepare for a change with something to pay (the account's own). */
+  async function prepare(tx: Tx, input: { user: AuthUser; draft: unknown }) {
+    const part = (input.draft as { troca_distancia: { inscricao?: unknown; de?: unknown; para?: unknown } })
+      .troca_distancia;
+    const [id, from, to] = [part.inscricao, part.de, part.para].map(Number);
+    if (![id, from, to].every((n) => Number.isInteger(n) && n! > 0))
+      throw badRequest('Escolha a distância nova.', 'validation_error', {
+        para: 'Escolha a distância nova.',
+      });
+    const row = await holderRegistration(tx, { by: 'comprador', user: input.user }, id!);
+    const { quote, priced, event, rules } = await quoteFor(tx, row, from!, to!);
+    if (!quote.permitido || !priced) throw conflict(quote.motivo ?? '', 'troca_nao_permitida');
+    await steps.prepare.checkCpfFree(tx, row.cpf, [to!]);
+    deps.events.checkEligibility(
+      { ...event, registrationsClosed: false },
+      [priced.newItem.category],
+      row.birthDate,
+    );
+    const amountCents = reaisToCents(quote.a_pagar);
+    const draft = {
+      evento: row.eventId,
+      categoria_evento: [to!],
+      items: [{ categoryId: to!, priceCents: priced.newItem.priceCents, lotName: priced.newItem.lotName }],
+      totalCents: amountCents,
+      email: row.email,
+      nome_completo: row.fullName,
+      change: {
+        registrationId: row.id,
+        from: from!,
+        to: to!,
+        feeCents: rules.categoryChangeFeeCents,
+        differenceCents: priced.differenceCents,
+      },
+    } as unknown as RegistrationDraft;
+    return {
+      amountCents,
+      description: `Troca de distância ${event.name}`.slice(0, 140),
+      draft,
+      billingAddress: {
+        street: row.street,
+        number: 'S/N',
+        neighborhood: row.neighborhood,
+        zipcode: row.zipCode,
+        city: row.city,
+        state: row.state,
+      },
+    };
+  }
+
+  /** Holds the new place for the change's charge (409 when the last one went meanwhile). */
+  async function reserve(tx: Tx, chargeId: number, draft: RegistrationDraft) {
+    if (!draft.change) throw conflict(GONE, 'troca_encerrada');
+    await deps.events.reservePlaces(tx, chargeId, [draft.change.to]);
+  }
+
+  /**
+   * The paid change, in the confirming transaction: the registration must still hold `from`, stand,
+   * and its kit wait; the new place held by this charge moves to the registration's charge.
+   */
+  async function fulfil(tx: Tx, charge: ChargeRow): Promise<{ id: number }> {
+    const d = charge.draft as RegistrationDraft;
+    const part = d.change;
+    if (!part) throw new CannotFulfil(GONE);
+    const row = await repo.lockRegistration(tx, part.registrationId);
+    if (!row || row.cancelledAt) throw new CannotFulfil(GONE);
+    const held = await repo.categoriesOf(tx, row.id);
+    if (!held.some((c) => c.id === part.from) || held.some((c) => c.id === part.to))
+      throw new CannotFulfil(GONE);
+    if ((await repo.findCheckins(tx, [row.id])).length > 0) throw new CannotFulfil(GONE);
+    await repo.lockCpf(tx, row.cpf);
+    if ((await repo.takenCategories(tx, row.cpf, [part.to])).length > 0)
+      throw new CannotFulfil(DUPLICATE_CPF);
+    const item = d.items[0]!;
+    await swapCategory(tx, row, part.from, {
+      categoryId: part.to,
+      priceCents: item.priceCents,
+      lotName: item.lotName ?? null,
+    }).catch((err: unknown) => {
+      if (isUniqueViolation(err)) throw new CannotFulfil(DUPLICATE_CPF);
+      throw err;
+    });
+    await deps.events.moveReservations(tx, charge.id, row.chargeId);
+    await afterSale.insertChange(tx, {
+      registrationId: row.id,
+      kind: 'troca_distancia',
+      actor: 'comprador',
+      detail: {
+        de: part.from,
+        para: part.to,
+        para_nome: (await repo.categoriesOf(tx, row.id)).find((c) => c.id === part.to)?.name,
+        diferenca_cents: part.differenceCents,
+        cobranca: charge.id,
+      },
+      feeCents: charge.amountCents,
+      refundCents: 0,
+      createdAt: deps.now(),
+    });
+    return { id: row.id };
+  }
+
+  /**
+   * POST /api/inscricoes/{id}/trocar-tamanho/: within the rules, the new size held for the
+   * registration's charge (409 `tamanho_esgotado` when the last one went), the old one given back, in
+   * one transaction under the registration's row lock.
+   */
+  async function changeSize(holder: Holder, id: number, sizeId: number): Promise<{ tamanho_camisa: string }> {
+    return deps.db.transaction(async (tx) => {
+      const row = await holderRegistration(tx, holder, id, 'lock');
+      const { event, reason } = await rulesFor(tx, row, 'tamanho');
+      if (reason) throw conflict(reason, 'troca_nao_permitida');
+      await kitPickedUp(tx, [id], 'o tamanho da camisa não pode mais ser trocado');
+      const size = await steps.prepare.chosenKitSize(tx, event, sizeId);
+      if (!size) throw badRequest('Este evento não tem camisa no kit.', 'tamanho_invalido');
+      if (size.size === row.kitSize) throw conflict('A inscrição já está com este tamanho.', 'mesmo_tamanho');
+      const sizes = await deps.events.findKitSizes(event.id, tx);
+      const old = sizes.find((s) => s.size === row.kitSize);
+      await deps.events.reserveKit(tx, row.chargeId, size.id).catch((err: unknown) => {
+        if (err instanceof HttpError) throw conflict(KIT_SIZE_SOLD_OUT, 'tamanho_esgotado');
+        throw err;
+      });
+      if (old) await deps.events.releaseOneKit(tx, row.chargeId, old.id);
+      await tx.update(registrations).set({ kitSize: size.size }).where(eq(registrations.id, id));
+      await afterSale.insertChange(tx, {
+        registrationId: id,
+        kind: 'troca_tamanho',
+        actor: holder.by,
+        detail: { de: row.kitSize, para: size.size },
+        feeCents: 0,
+        refundCents: 0,
+        createdAt: deps.now(),
+      });
+      return { tamanho_camisa: size.size };
+    });
+  }
+
+  /** The registration a paid change charge changed (the registration purpose's fulfilledBy). */
+  async function fulfilledBy(db: Db | Tx, chargeId: number) {
+    const [row] = await db
+      .select({ id: registrationChanges.registrationId })
+      .from(registrationChanges)
+      .where(
+        and(
+          eq(registrationChanges.kind, 'troca_distancia'),
+          sql`(${registrationChanges.detail}->>'cobranca')::int = ${chargeId}`,
+        ),
+      );
+    return row ? { id: row.id } : null;
+  }
+
+  return { quoteCategory, changeCategory, changeSize, prepare, reserve, fulfil, fulfilledBy };
+}
+
+export type Change = ReturnType<typeof createChange>;

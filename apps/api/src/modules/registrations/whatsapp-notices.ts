@@ -1,0 +1,95 @@
+import { addDays, formatIsoDateBR } from '@passada/core/calendar';
+import { normalizePhone } from '@passada/core/phone';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { events, registrations } from '../../db/schema/index.ts';
+import type { WhatsAppProvider } from '../../providers/whatsapp/index.ts';
+import { templateParameter } from '../../providers/whatsapp/index.ts';
+import * as repo from './registrations.repository.ts';
+import type { RegistrationsServiceDeps } from './registrations-context.ts';
+
+/** "(85) 99999-0000" → "5585999990000": the Cloud API's international digits. */
+export const whatsappNumber = (phone: string) => `55${normalizePhone(phone)}`;
+
+/**
+ * The registrations' WhatsApp messages (docs/decisions/0045), only to participants who ticked the
+ * opt-in (`whatsapp_consentimento_em`), through the same durable jobs and message log as e-mail.
+ */
+export function createWhatsAppNotices(
+  deps: Pick<RegistrationsServiceDeps, 'db' | 'env' | 'jobs' | 'events'> & {
+    whatsapp: WhatsAppProvider;
+    reminderDays: number;
+  },
+) {
+  const lookupPage = (eventId: number) => `${deps.env.publicUrl}/eventos/register/${eventId}/ja-me-inscrevi`;
+
+  /** The confirmation, with the link to the page that shows the kit-pickup QR code. */
+  async function sendConfirmation(registrationId: number): Promise<void> {
+    const r = await repo.findById(deps.db, registrationId);
+    const event = r ? await deps.events.findEventRow(r.eventId) : undefined;
+    if (!r?.whatsappConsentAt || r.cancelledAt || !event) return;
+    await deps.whatsapp.send({
+      to: whatsappNumber(r.phone),
+      template: 'inscricao_confirmada',
+      parameters: [
+        r.fullName.split(' ')[0] ?? r.fullName,
+        String(r.id),
+        event.name,
+        `${formatIsoDateBR(event.startDate)} às ${event.time}`,
+        lookupPage(event.id),
+      ].map(templateParameter),
+    });
+  }
+
+  /**
+   * Queues the reminder of every opted-in, live registration of the events starting `reminderDays`
+   * from `today` (a date in the store's calendar), stamping each so it is queued once.
+   */
+  async function queueKitReminders(today: string): Promise<number> {
+    const day = addDays(today, deps.reminderDays);
+    return deps.db.transaction(async (tx) => {
+      const stamped = await tx
+        .update(registrations)
+        .set({ kitReminderSentAt: sql`now()` })
+        .where(
+          and(
+            isNotNull(registrations.whatsappConsentAt),
+            isNull(registrations.kitReminderSentAt),
+            isNull(registrations.cancelledAt),
+            inArray(
+              registrations.eventId,
+              tx.select({ id: events.id }).from(events).where(eq(events.startDate, day)),
+            ),
+          ),
+        )
+        .returning({ id: registrations.id });
+      for (const { id } of stamped)
+        await deps.jobs.send('whatsapp.kit-reminder', { registrationId: id }, { tx });
+      return stamped.length;
+    });
+  }
+
+  async function sendKitReminder(registrationId: number): Promise<void> {
+    const r = await repo.findById(deps.db, registrationId);
+    const event = r ? await deps.events.findEventRow(r.eventId) : undefined;
+    if (!r?.whatsappConsentAt || r.cancelledAt || !event) return;
+    const hours = event.kitPickupHours
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .join('; ');
+    await deps.whatsapp.send({
+      to: whatsappNumber(r.phone),
+      template: 'retirada_kit_lembrete',
+      parameters: [
+        r.fullName.split(' ')[0] ?? r.fullName,
+        event.name,
+        `${formatIsoDateBR(event.startDate)} às ${event.time}`,
+        event.kitPickupPlace || 'o local informado na página do evento',
+        hours || 'veja os horários na página do evento',
+        String(r.id),
+      ].map(templateParameter),
+    });
+  }
+
+  return { sendConfirmation, queueKitReminders, sendKitReminder };
+}

@@ -1,0 +1,31 @@
+import type { WhatsAppTemplateName } from './templates.ts';
+
+/** One template message to one person (docs/decisions/0045). */
+export interface WhatsAppMessage {
+  /** The number in international format, digits only: 55 + DDD + number (`5585999990000`). */
+  to: string;
+  template: WhatsAppTemplateName;
+  /** The body parameters `{{1}}`, `{{2}}`, … in order, already formatted for people. */
+  parameters: string[];
+}
+
+/**
+ * Sends WhatsApp messages. `outbox` writes them as JSON under DATA_DIR/outbox/whatsapp (default,
+ * offline); `cloud` calls Meta's WhatsApp Business Cloud API. Both answer the message id.
+ */
+export interface WhatsAppProvider {
+  readonly name: 'outbox' | 'cloud';
+  send(message: WhatsAppMessage): Promise<{ id: string }>;
+}
+
+/** An error answered by the Graph API: its `code` says what went wrong (never the title). */
+export class WhatsAppApiError extends Error {
+  override name = 'WhatsAppApiError';
+  constructor(
+    readonly status: number,
+    readonly code: number | undefined,
+    readonly details: string,
+  ) {
+    super(`${status}${code !== undefined ? ` #${code}` : ''}: ${details}`);
+  }
+}

@@ -1,0 +1,335 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildAccessKey } from '../../providers/invoicing/access-key.ts';
+
+/**
+ * A strict local Focus NFe (API v2, https://focusnfe.com.br/doc/): HTTP Basic with the token as user,
+ * `POST /v2/nfe?ref=` and `/v2/nfse?ref=` answering 202 `processando_autorizacao`, `GET /v2/{nfe,nfse}/REF`
+ * answering `autorizado` (key, number, file paths), `erro_autorizacao` with `status_sefaz` and
+ * `mensagem_sefaz` (NFS-e: `erros`), `DELETE` with a `justificativa` of 15 to 255 characters, 422
+ * `already_processed` for a reference already taken, 422 `erro_validacao_schema` for a missing or
+ * malformed field, 404 `nao_encontrado`. Tests switch it down (503), make it hang, reject the next nota,
+ * or hold a POST (the document is created, the answer never leaves) to kill the caller mid-call.
+ */
+
+export interface FakeFocusDoc {
+  kind: 'nfe' | 'nfse';
+  ref: string;
+  body: Record<string, unknown>;
+  status: 'processando_autorizacao' | 'autorizado' | 'erro_autorizacao' | 'cancelado';
+  key?: string;
+  number: number;
+  rejection?: { code: string; message: string };
+  /** How many GETs answer `processando_autorizacao` before the verdict. */
+  processingReads: number;
+}
+
+export interface FakeFocus {
+  url: string;
+  token: string;
+  docs: Map<string, FakeFocusDoc>;
+  /** Every POST that created a document (a reference once; a resend after rejection again). */
+  issued: Array<{ kind: string; ref: string }>;
+  requests: Array<{ method: string; path: string }>;
+  /** `down`: 503 to everything; `hang`: never answers (the caller's timeout fires). */
+  mode: 'ok' | 'down' | 'hang';
+  /** The next nota sent is refused by SEFAZ (or the city) with this code and message. */
+  rejectNext: { code: string; message: string } | null;
+  /** POSTs are recorded, then held unanswered until `release()`; `held` resolves when one is. */
+  holdPosts: boolean;
+  held: Promise<void>;
+  release(): void;
+  /** Validation failures (422 erro_validacao_schema) answered so far, for the assertions. */
+  invalid: string[];
+  close(): Promise<void>;
+}
+
+const CNPJ_EMIT = /^[0-9A-Z]{12}\d{2}$/;
+
+function read(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    req.on('data', (c: Buffer) => {
+      data += c.toString('utf8');
+    });
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+const money = (v: unknown) => typeof v === 'string' && /^\d+\.\d{2}$/.test(v);
+
+/** What the documented required fields of an NF-e miss, if anything. */
+function nfeProblems(b: Record<string, unknown>): string[] {
+  const p: string[] = [];
+  for (const f of ['natureza_operacao', 'data_emissao', 'nome_destinatario'])
+    if (typeof b[f] !== 'string' || !(b[f] as string).length) p.push(`${f} obrigatório`);
+  if (![0, 1].includes(b.tipo_documento as number)) p.push('tipo_documento inválido');
+  if (![1, 2, 3, 4].includes(b.finalidade_emissao as number)) p.push('finalidade_emissao inválida');
+  if (![1, 2, 3].includes(b.local_destino as number)) p.push('local_destino inválido');
+  if (typeof b.cnpj_emitente !== 'string' || !CNPJ_EMIT.test(b.cnpj_emitente))
+    p.push('cnpj_emitente inválido');
+  if (typeof b.cpf_destinatario !== 'string' || !/^\d{11}$/.test(b.cpf_destinatario))
+    p.push('cpf_destinatario inválido');
+  for (const f of ['valor_frete', 'valor_desconto', 'valor_produtos', 'valor_total'])
+    if (!money(b[f])) p.push(`${f} deve ser decimal com 2 casas`);
+  if (b.finalidade_emissao === 4) {
+    const refs = b.notas_referenciadas as Array<{ chave_nfe?: string }> | undefined;
+    if (!refs?.length || !/^\d{6}[0-9A-Z]{12}\d{26}$/.test(refs[0]?.chave_nfe ?? ''))
+      p.push('notas_referenciadas obrigatória na devolução');
+  }
+  const items = b.items as Array<Record<string, unknown>> | undefined;
+  if (!Array.isArray(items) || !items.length) p.push('items obrigatório');
+  let sum = 0;
+  for (const [i, it] of (items ?? []).entries()) {
+    if (it.numero_item !== i + 1) p.push(`items[${i}].numero_item`);
+    if (typeof it.cfop !== 'string' || !/^\d{4}$/.test(it.cfop)) p.push(`items[${i}].cfop`);
+    if (typeof it.codigo_ncm !== 'string' || !/^\d{8}$/.test(it.codigo_ncm)) p.push(`items[${i}].codigo_ncm`);
+    for (const f of [
+      'codigo_produto',
+      'descricao',
+      'unidade_comercial',
+      'icms_situacao_tributaria',
+      'pis_situacao_tributaria',
+      'cofins_situacao_tributaria',
+    ])
+      if (typeof it[f] !== 'string' || !(it[f] as string).length) p.push(`items[${i}].${f}`);
+    if (typeof it.icms_origem !== 'number') p.push(`items[${i}].icms_origem`);
+    if (typeof it.quantidade_comercial !== 'number' || it.quantidade_comercial <= 0)
+      p.push(`items[${i}].quantidade_comercial`);
+    if (!money(it.valor_unitario_comercial) || !money(it.valor_bruto)) p.push(`items[${i}].valores`);
+    else sum += Math.round(Number(it.valor_bruto) * 100);
+  }
+  if (money(b.valor_produtos) && Math.round(Number(b.valor_produtos) * 100) !== sum)
+    p.push('valor_produtos difere da soma dos itens');
+  if (
+    p.length === 0 &&
+    Math.round(Number(b.valor_total) * 100) !==
+      sum + Math.round(Number(b.valor_frete) * 100) - Math.round(Number(b.valor_desconto) * 100)
+  )
+    p.push('valor_total difere de produtos + frete - desconto');
+  return p;
+}
+
+function nfseProblems(b: Record<string, unknown>): string[] {
+  const p: string[] = [];
+  const prest = b.prestador as Record<string, unknown> | undefined;
+  const tom = b.tomador as Record<string, unknown> | undefined;
+  const serv = b.servico as Record<string, unknown> | undefined;
+  if (typeof b.data_emissao !== 'string') p.push('data_emissao obrigatório');
+  if (!prest || typeof prest.cnpj !== 'string' || !CNPJ_EMIT.test(prest.cnpj)) p.push('prestador.cnpj');
+  if (!prest || typeof prest.inscricao_municipal !== 'string' || !prest.inscricao_municipal)
+    p.push('prestador.inscricao_municipal');
+  if (!prest || typeof prest.codigo_municipio !== 'string' || !/^\d{7}$/.test(prest.codigo_municipio))
+    p.push('prestador.codigo_municipio');
+  if (!tom || typeof tom.cpf !== 'string' || !/^\d{11}$/.test(tom.cpf)) p.push('tomador.cpf');
+  if (!tom || typeof tom.razao_social !== 'string') p.push('tomador.razao_social');
+  if (!serv || typeof serv.discriminacao !== 'string' || !serv.discriminacao) p.push('servico.discriminacao');
+  if (!serv || typeof serv.item_lista_servico !== 'string') p.push('servico.item_lista_servico');
+  if (!serv || !money(serv.valor_servicos)) p.push('servico.valor_servicos');
+  return p;
+}
+
+export async function startFakeFocus(opts: { token?: string } = {}): Promise<FakeFocus> {
+  const token = opts.token ?? 'token-focus-de-teste';
+  let releaseHeld: () => void = () => {};
+  let announceHeld: () => void = () => {};
+  const pending: ServerResponse[] = [];
+  let number = 0;
+
+  const fake: FakeFocus = {
+    url: '',
+    token,
+    docs: new Map(),
+    issued: [],
+    requests: [],
+    mode: 'ok',
+    rejectNext: null,
+    holdPosts: false,
+    held: new Promise<void>((r) => {
+      announceHeld = r;
+    }),
+    release: () => releaseHeld(),
+    invalid: [],
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of pending) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+  const held = new Promise<void>((r) => {
+    releaseHeld = r;
+  });
+
+  const answerOf = (d: FakeFocusDoc) => {
+    if (d.status === 'processando_autorizacao' && d.processingReads > 0) {
+      d.processingReads--;
+      return { ref: d.ref, status: 'processando_autorizacao' };
+    }
+    if (d.status === 'processando_autorizacao') {
+      if (d.rejection) d.status = 'erro_autorizacao';
+      else {
+        d.status = 'autorizado';
+        d.key =
+          d.kind === 'nfe'
+            ? buildAccessKey({
+                uf: String(d.body.uf_emitente ?? 'CE'),
+                issuedAt: new Date(String(d.body.data_emissao)),
+                cnpj: String(d.body.cnpj_emitente),
+                series: 1,
+                number: d.number,
+                code: 10_000_000 + d.number,
+              })
+            : undefined;
+      }
+    }
+    if (d.status === 'erro_autorizacao')
+      return d.kind === 'nfe'
+        ? {
+            ref: d.ref,
+            status: 'erro_autorizacao',
+            status_sefaz: d.rejection!.code,
+            mensagem_sefaz: d.rejection!.message,
+          }
+        : {
+            ref: d.ref,
+            status: 'erro_autorizacao',
+            erros: [{ codigo: d.rejection!.code, mensagem: d.rejection!.message, correcao: null }],
+          };
+    if (d.status === 'cancelado') return { ref: d.ref, status: 'cancelado', status_sefaz: '135' };
+    return d.kind === 'nfe'
+      ? {
+          cnpj_emitente: d.body.cnpj_emitente,
+          ref: d.ref,
+          status: 'autorizado',
+          status_sefaz: '100',
+          mensagem_sefaz: 'Autorizado o uso da NF-e',
+          chave_nfe: `NFe${d.key}`,
+          numero: String(d.number),
+          serie: '1',
+          protocolo: `1${String(d.number).padStart(14, '0')}`,
+          caminho_xml_nota_fiscal: `/arquivos_development/xml/${d.ref}.xml`,
+          caminho_danfe: `/arquivos_development/danfe/${d.ref}.pdf`,
+        }
+      : {
+          ref: d.ref,
+          status: 'autorizado',
+          numero: String(d.number),
+          codigo_verificacao: `V${d.number}`,
+          url_danfse: `${fake.url}/nfse_pdf/${d.ref}.pdf`,
+          caminho_xml_nota_fiscal: `/arquivos_development/xml/${d.ref}.xml`,
+        };
+  };
+
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    fake.requests.push({ method: req.method ?? '', path: url.pathname });
+    if (fake.mode === 'hang') {
+      pending.push(res);
+      return;
+    }
+    if (fake.mode === 'down')
+      return send(res, 503, { codigo: 'erro_interno', mensagem: 'Serviço indisponível' });
+    const auth = req.headers.authorization ?? '';
+    if (auth !== `Basic ${Buffer.from(`${token}:`).toString('base64')}`)
+      return send(res, 403, { codigo: 'permissao_negada', mensagem: 'Token inválido' });
+
+    // Files (DANFE, XML) of an authorised document.
+    const file = /^\/(?:arquivos_development\/(?:xml|danfe)|nfse_pdf)\/(.+)\.(pdf|xml)$/.exec(url.pathname);
+    if (req.method === 'GET' && file) {
+      const d = fake.docs.get(file[1]!);
+      if (d?.status !== 'autorizado') return send(res, 404, { codigo: 'nao_encontrado' });
+      res.writeHead(200, { 'content-type': file[2] === 'pdf' ? 'application/pdf' : 'application/xml' });
+      return res.end(
+        file[2] === 'pdf' ? `%PDF-1.4 fake ${d.ref}` : `<nfeProc><chNFe>${d.key ?? ''}</chNFe></nfeProc>`,
+      );
+    }
+
+    const route = /^\/v2\/(nfe|nfse)(?:\/([^/]+))?$/.exec(url.pathname);
+    if (!route) return send(res, 404, { codigo: 'nao_encontrado', mensagem: 'Rota não encontrada' });
+    const kind = route[1] as 'nfe' | 'nfse';
+    const raw = await read(req);
+
+    if (req.method === 'POST' && !route[2]) {
+      const ref = url.searchParams.get('ref');
+      if (!ref)
+        return send(res, 400, { codigo: 'requisicao_invalida', mensagem: 'Parâmetro ref não informado' });
+      if (req.headers['content-type'] !== 'application/json')
+        return send(res, 415, { codigo: 'requisicao_invalida', mensagem: 'Envie JSON' });
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        return send(res, 400, { codigo: 'requisicao_invalida', mensagem: 'JSON inválido' });
+      }
+      const existing = fake.docs.get(ref);
+      if (existing && existing.status !== 'erro_autorizacao')
+        return send(res, 422, {
+          codigo: 'already_processed',
+          mensagem: 'Nota fiscal já processada com esta referência',
+        });
+      const problems = kind === 'nfe' ? nfeProblems(body) : nfseProblems(body);
+      if (problems.length) {
+        fake.invalid.push(...problems);
+        return send(res, 422, { codigo: 'erro_validacao_schema', mensagem: problems.join('; ') });
+      }
+      number += 1;
+      const rejection = fake.rejectNext ?? undefined;
+      fake.rejectNext = null;
+      fake.docs.set(ref, {
+        kind,
+        ref,
+        body,
+        status: 'processando_autorizacao',
+        number,
+        processingReads: 1,
+        ...(rejection ? { rejection } : {}),
+      });
+      fake.issued.push({ kind, ref });
+      if (fake.holdPosts) {
+        pending.push(res);
+        announceHeld();
+        await held;
+        if (res.destroyed) return;
+      }
+      return send(res, 202, { cnpj_emitente: body.cnpj_emitente, ref, status: 'processando_autorizacao' });
+    }
+
+    const ref = route[2] ? decodeURIComponent(route[2]) : '';
+    const d = fake.docs.get(ref);
+    if (!d || d.kind !== kind)
+      return send(res, 404, { codigo: 'nao_encontrado', mensagem: 'Nota fiscal não encontrada' });
+    if (req.method === 'GET') return send(res, 200, answerOf(d));
+    if (req.method === 'DELETE') {
+      const j = (raw ? JSON.parse(raw) : {}) as { justificativa?: string };
+      const len = j.justificativa?.length ?? 0;
+      if (len < 15 || len > 255)
+        return send(res, 422, {
+          codigo: 'requisicao_invalida',
+          mensagem: 'Justificativa deve ter de 15 a 255 caracteres',
+        });
+      if (d.status !== 'autorizado')
+        return send(res, 422, {
+          codigo: 'nfe_nao_autorizada',
+          mensagem: 'Nota fiscal não autorizada não pode ser cancelada',
+        });
+      d.status = 'cancelado';
+      return send(res, 200, {
+        status: 'cancelado',
+        status_sefaz: '135',
+        mensagem_sefaz: 'Evento registrado e vinculado a NF-e',
+        caminho_xml_cancelamento: `/arquivos_development/${ref}-can.xml`,
+      });
+    }
+    return send(res, 405, { codigo: 'metodo_nao_permitido' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}

@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { createShopper, payWithPix, productWithStock, STAFF, signInStaff } from './fixtures.ts';
+
+async function expectNoSeriousAxe(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  const axe = await (include ? builder.include(include) : builder).analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+}
+
+test('a buyer withdraws one unit of a paid order before shipping and sees the refund; staff see it and refund a part more', async ({
+  page,
+  request,
+}) => {
+  const { product, entry } = await productWithStock(request, '/api/products/', 3);
+  const shopper = await createShopper(request, 'desist');
+  const draft = {
+    items: [{ product: product.id, quantity: 2, color: entry.color.id, size: entry.size.id }],
+    address_id: shopper.addressId,
+    frete: 'PAC',
+    metodo_pagamento: 'pix',
+  };
+  const orderId = (await payWithPix(request, shopper.token, 'pedido', draft)).pedido_id as number;
+
+  await page.addInitScript((t) => localStorage.setItem('token', t), shopper.token);
+  await page.goto('/user/pedidos');
+  const card = page.getByRole('article', { name: `Pedido ${orderId}` });
+  const form = card.getByRole('form', { name: 'Desistir da compra' });
+  await form.getByLabel(`Quantidade de ${product.name} (${entry.color.name}, ${entry.size.name})`).fill('1');
+  await form.getByRole('button', { name: 'Desistir dos itens escolhidos' }).click();
+  await expect(card.getByRole('status')).toContainText(/Desistência nº \d+ registrada/);
+  const unit = new RegExp(`R\\$\\s${product.price.toFixed(2).replace('.', ',')}`);
+  await expect(card.getByText(new RegExp(`Reembolsado ${unit.source}`)).first()).toBeVisible();
+  await expectNoSeriousAxe(page, `#pedido-${orderId}`);
+
+  const staff = await page.context().newPage();
+  await signInStaff(staff, STAFF.admin, '/painel/devolucoes');
+  const withdrawal = staff
+    .getByRole('article', { name: /^Desistência da compra nº \d+$/ })
+    .filter({ hasText: `Pedido nº ${orderId} ·` });
+  await expect(withdrawal).toContainText('Reembolsada');
+
+  // The order page lists the refund and takes a further part of it.
+  await staff.goto(`/painel/pedidos/${orderId}`);
+  const refunds = staff.getByRole('region', { name: 'Reembolsos' });
+  await expect(refunds.getByRole('cell', { name: 'Regra da loja (cliente)' })).toBeVisible();
+  await expect(refunds.getByTestId('refunds-refunded')).toHaveText(unit);
+  await expectNoSeriousAxe(staff);
+  staff.on('dialog', (d) => void d.accept());
+  await refunds.getByRole('textbox', { name: 'Valor a reembolsar (R$)' }).fill('1,00');
+  await refunds.getByRole('textbox', { name: 'Motivo do reembolso' }).fill('Atraso na separação');
+  await refunds.getByRole('button', { name: 'Reembolsar parte' }).click();
+  await expect(refunds.getByRole('status')).toContainText('Reembolso de R$');
+  await expect(refunds.getByRole('row')).toHaveCount(3);
+});

@@ -1,0 +1,63 @@
+import type {
+  FiscalSettings,
+  FiscalSettingsSave,
+  PainelNota,
+  ProductFiscal,
+} from '@passada/core/contracts/fiscal';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { painelFetch } from '../painel-api.ts';
+
+export const fiscalKeys = {
+  settings: ['painel', 'fiscal'] as const,
+  orderNotas: (orderId: number) => ['painel', 'fiscal', 'order', orderId] as const,
+  product: (productId: number) => ['painel', 'fiscal', 'product', productId] as const,
+};
+
+export const fiscalSettingsQuery = queryOptions({
+  queryKey: fiscalKeys.settings,
+  queryFn: ({ signal }) => painelFetch<FiscalSettings>('/fiscal/', { signal }),
+});
+export const useFiscalSettings = () => useQuery(fiscalSettingsQuery);
+
+export function useSaveFiscalSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: FiscalSettingsSave) =>
+      painelFetch<FiscalSettings>('/fiscal/', { method: 'PUT', body }),
+    onSuccess: (saved) => client.setQueryData(fiscalKeys.settings, saved),
+  });
+}
+
+/** An order's notas; read again every few seconds while one is pending (the job is at work). */
+export function useOrderNotas(orderId: number) {
+  return useQuery({
+    queryKey: fiscalKeys.orderNotas(orderId),
+    queryFn: ({ signal }) => painelFetch<PainelNota[]>(`/orders/${orderId}/notas/`, { signal }),
+    refetchInterval: (q) => (q.state.data?.some((n) => n.status === 'pendente') ? 3000 : false),
+  });
+}
+
+export function useRetryNota(orderId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (notaId: number) =>
+      painelFetch<{ id: number }>(`/notas/${notaId}/tentar-novamente/`, { method: 'POST' }),
+    onSettled: () => client.invalidateQueries({ queryKey: fiscalKeys.orderNotas(orderId) }),
+  });
+}
+
+export function useProductFiscal(productId: number) {
+  return useQuery({
+    queryKey: fiscalKeys.product(productId),
+    queryFn: ({ signal }) => painelFetch<ProductFiscal | null>(`/products/${productId}/fiscal/`, { signal }),
+  });
+}
+
+export function useSaveProductFiscal(productId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { ncm: string; origem: number }) =>
+      painelFetch<ProductFiscal>(`/products/${productId}/fiscal/`, { method: 'PUT', body }),
+    onSuccess: (saved) => client.setQueryData(fiscalKeys.product(productId), saved),
+  });
+}

@@ -1,0 +1,190 @@
+import { UFS } from '@passada/core/cep';
+import {
+  type FiscalSettings,
+  TAX_DESTINATION_LABELS,
+  TAX_REGIME_LABELS,
+} from '@passada/core/contracts/fiscal';
+import { type FormEvent, useState } from 'react';
+import { FormField, FormStatus, primaryButtonClass, SelectField } from '../../../components/form-field.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { useStaffCan } from '../api/auth.ts';
+import { useFiscalSettings, useSaveFiscalSettings } from '../api/fiscal.ts';
+import { errorMessage } from '../utils/error-message.ts';
+
+type Form = Omit<FiscalSettings, 'versao' | 'serie_nfe'> & { serie_nfe: string };
+const DESTINATIONS = ['interna', 'interestadual'] as const;
+const card = 'rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900';
+
+function toForm(s: FiscalSettings): Form {
+  const regras = DESTINATIONS.map(
+    (destino) =>
+      s.regras.find((r) => r.destino === destino) ?? {
+        destino,
+        cfop: '',
+        situacao_icms: '',
+        situacao_pis: '',
+        situacao_cofins: '',
+      },
+  );
+  return { ...s, serie_nfe: String(s.serie_nfe), regras };
+}
+
+function SettingsForm({ settings }: { settings: FiscalSettings }) {
+  const canEdit = useStaffCan('catalogo');
+  const save = useSaveFiscalSettings();
+  const [form, setForm] = useState<Form>(() => toForm(settings));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [status, setStatus] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+  const set = (key: keyof Form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }));
+  const setRule =
+    (i: number, key: 'cfop' | 'situacao_icms' | 'situacao_pis' | 'situacao_cofins') =>
+    (e: { target: { value: string } }) =>
+      setForm((f) => ({
+        ...f,
+        regras: f.regras.map((r, j) => (j === i ? { ...r, [key]: e.target.value } : r)),
+      }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setErrors({});
+    setStatus(null);
+    try {
+      const saved = await save.mutateAsync({
+        ...form,
+        uf: form.uf as FiscalSettings['uf'] as never,
+        serie_nfe: Number(form.serie_nfe),
+        versao: settings.versao,
+      } as never);
+      setForm(toForm(saved));
+      setStatus({ tone: 'success', message: 'Configurações fiscais salvas.' });
+    } catch (err) {
+      if (err instanceof ApiRequestError && err.body?.errors) setErrors(err.body.errors);
+      setStatus({ tone: 'error', message: errorMessage(err) });
+    }
+  };
+
+  const field = (key: keyof Form, label: string, extra: Record<string, unknown> = {}) => (
+    <FormField
+      label={label}
+      value={form[key] as string}
+      onChange={set(key)}
+      error={errors[key]}
+      readOnly={!canEdit}
+      {...extra}
+    />
+  );
+
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+      <fieldset className={card}>
+        <legend className="font-semibold">Empresa</legend>
+        <div className="grid gap-3 md:grid-cols-2">
+          {field('razao_social', 'Razão social')}
+          {field('cnpj', 'CNPJ')}
+          {field('inscricao_estadual', 'Inscrição estadual')}
+          {field('inscricao_municipal', 'Inscrição municipal')}
+          <SelectField
+            label="Regime tributário"
+            value={form.regime}
+            onChange={set('regime')}
+            error={errors.regime}
+            disabled={!canEdit}
+          >
+            {Object.entries(TAX_REGIME_LABELS).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </SelectField>
+          {field('serie_nfe', 'Série da NF-e', { inputMode: 'numeric' })}
+        </div>
+      </fieldset>
+      <fieldset className={card}>
+        <legend className="font-semibold">Endereço do emitente</legend>
+        <div className="grid gap-3 md:grid-cols-2">
+          {field('logradouro', 'Logradouro')}
+          {field('numero', 'Número')}
+          {field('bairro', 'Bairro')}
+          {field('municipio', 'Município')}
+          {field('codigo_municipio', 'Código IBGE do município', { inputMode: 'numeric' })}
+          <SelectField label="UF" value={form.uf} onChange={set('uf')} error={errors.uf} disabled={!canEdit}>
+            <option value="">Escolha</option>
+            {UFS.map((uf) => (
+              <option key={uf} value={uf}>
+                {uf}
+              </option>
+            ))}
+          </SelectField>
+          {field('cep', 'CEP', { inputMode: 'numeric' })}
+        </div>
+      </fieldset>
+      <fieldset className={card}>
+        <legend className="font-semibold">CFOP e tributação por destino</legend>
+        {errors.regras ? <p className="text-sm text-red-700 dark:text-red-400">{errors.regras}</p> : null}
+        {form.regras.map((r, i) => (
+          <fieldset key={r.destino} className="mt-3 grid gap-3 md:grid-cols-4">
+            <legend className="text-sm font-medium">{TAX_DESTINATION_LABELS[r.destino]}</legend>
+            <FormField
+              label={`CFOP (${TAX_DESTINATION_LABELS[r.destino].toLowerCase()})`}
+              value={r.cfop}
+              onChange={setRule(i, 'cfop')}
+              error={errors[`regras.${i}.cfop`]}
+              readOnly={!canEdit}
+            />
+            <FormField
+              label={`CST/CSOSN do ICMS (${TAX_DESTINATION_LABELS[r.destino].toLowerCase()})`}
+              value={r.situacao_icms}
+              onChange={setRule(i, 'situacao_icms')}
+              error={errors[`regras.${i}.situacao_icms`]}
+              readOnly={!canEdit}
+            />
+            <FormField
+              label={`CST do PIS (${TAX_DESTINATION_LABELS[r.destino].toLowerCase()})`}
+              value={r.situacao_pis}
+              onChange={setRule(i, 'situacao_pis')}
+              error={errors[`regras.${i}.situacao_pis`]}
+              readOnly={!canEdit}
+            />
+            <FormField
+              label={`CST da COFINS (${TAX_DESTINATION_LABELS[r.destino].toLowerCase()})`}
+              value={r.situacao_cofins}
+              onChange={setRule(i, 'situacao_cofins')}
+              error={errors[`regras.${i}.situacao_cofins`]}
+              readOnly={!canEdit}
+            />
+          </fieldset>
+        ))}
+      </fieldset>
+      <fieldset className={card}>
+        <legend className="font-semibold">Inscrições (NFS-e)</legend>
+        {field('codigo_servico_nfse', 'Código do serviço (lista da LC 116)', { placeholder: '12.11' })}
+      </fieldset>
+      {status ? <FormStatus tone={status.tone} message={status.message} /> : null}
+      {canEdit ? (
+        <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
+          Salvar configurações fiscais
+        </button>
+      ) : (
+        <p className="text-sm">Só quem edita o catálogo altera estes dados.</p>
+      )}
+    </form>
+  );
+}
+
+/** /painel/fiscal: the company's data every nota names, and the CFOP and tax rules (decision 0043). */
+export default function FiscalPage() {
+  const settings = useFiscalSettings();
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold">Configurações fiscais</h1>
+      <p className="text-sm">
+        Estes dados vão em cada nota fiscal emitida depois do pagamento. Dados errados ou faltando param a
+        emissão (nunca a venda) e o pedido mostra o motivo.
+      </p>
+      {settings.isPending ? <p role="status">Carregando...</p> : null}
+      {settings.isError ? <p role="alert">{errorMessage(settings.error)}</p> : null}
+      {settings.data ? <SettingsForm key={settings.data.versao} settings={settings.data} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+import type { RegistrationLookup } from '@passada/core/contracts/registrations';
+import { formatRegistrationPrice } from '@passada/core/events';
+import { reaisToCents } from '@passada/core/money';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { RegistrationNotas } from '../../../components/nota-links.tsx';
+import { formatReais } from '../../../components/price.tsx';
+import { eventQuery } from '../../../lib/events-api.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { RunnerCancel } from './runner-cancel.tsx';
+import { RunnerSizeChange } from './runner-size-change.tsx';
+import { RunnerTransfer } from './runner-transfer.tsx';
+
+/**
+ * One registration as its runner sees it: data, kit pickup, the QR ticket and what the runner may do
+ * alone. The CPF lookup page and "Minhas inscrições" show the same card.
+ */
+export function RegistrationCard({
+  registration,
+  title,
+  onChanged,
+}: {
+  registration: RegistrationLookup;
+  title: string;
+  onChanged(): void;
+}) {
+  const titleId = useId();
+  const { data: event } = useQuery(eventQuery(String(registration.evento_detalhes.id)));
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="rounded-xl border border-stone-200 p-5 dark:border-stone-700"
+    >
+      <h2 id={titleId} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {registration.cancelada_em ? (
+        <p className="mt-2 font-semibold text-red-700 dark:text-red-400">
+          Inscrição cancelada em {formatDateTime(registration.cancelada_em)}: a vaga foi liberada e o valor a
+          devolver volta pelo mesmo meio de pagamento.
+        </p>
+      ) : null}
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+        <dt className="font-medium">Nome</dt>
+        <dd>{registration.nome_completo}</dd>
+        <dt className="font-medium">E-mail</dt>
+        <dd>{registration.email}</dd>
+        <dt className="font-medium">Telefone</dt>
+        <dd>{registration.numero_contato}</dd>
+        <dt className="font-medium">Evento</dt>
+        <dd>{registration.evento_detalhes.nome_evento}</dd>
+        <dt className="font-medium">Categorias</dt>
+        <dd>{registration.categoria_evento_detalhes.map((c) => c.nome_categoria).join(', ')}</dd>
+        <dt className="font-medium">Endereço</dt>
+        <dd>{registration.endereco}</dd>
+        <dt className="font-medium">Inscrição nº</dt>
+        <dd>{registration.id}</dd>
+        {registration.tamanho_camisa ? (
+          <>
+            <dt className="font-medium">Camisa</dt>
+            <dd>{registration.tamanho_camisa}</dd>
+          </>
+        ) : null}
+        {registration.equipe ? (
+          <>
+            <dt className="font-medium">Equipe</dt>
+            <dd>{registration.equipe}</dd>
+          </>
+        ) : null}
+        <dt className="font-medium">Valor</dt>
+        <dd>
+          {formatRegistrationPrice(reaisToCents(registration.total))}
+          {registration.cupom
+            ? ` (cupom ${registration.cupom}: −${formatReais(registration.desconto ?? 0)})`
+            : null}
+        </dd>
+        <dt className="font-medium">Faixa etária</dt>
+        <dd>{registration.faixa_etaria}</dd>
+        {registration.meia_entrada ? (
+          <>
+            <dt className="font-medium">Meia-entrada</dt>
+            <dd>60+: leve um documento com foto à retirada do kit</dd>
+          </>
+        ) : null}
+        {registration.kit_local_retirada ? (
+          <>
+            <dt className="font-medium">Retirada do kit</dt>
+            <dd>{registration.kit_local_retirada}</dd>
+          </>
+        ) : null}
+        {registration.kit_horarios_retirada ? (
+          <>
+            <dt className="font-medium">Datas e horários</dt>
+            <dd className="whitespace-pre-line">{registration.kit_horarios_retirada}</dd>
+          </>
+        ) : null}
+      </dl>
+      {registration.historico && registration.historico.length > 0 ? (
+        <section aria-labelledby={`${titleId}-historico`} className="mt-4">
+          <h3 id={`${titleId}-historico`} className="font-semibold">
+            Histórico de alterações
+          </h3>
+          <ul className="list-disc pl-5 text-sm">
+            {registration.historico.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {registration.qr_code ? (
+        <figure className="mt-4 text-center">
+          <img
+            src={registration.qr_code}
+            alt={`QR code da inscrição nº ${registration.id}`}
+            width={200}
+            height={200}
+            className="mx-auto"
+          />
+          <figcaption className="text-sm">
+            Apresente este QR code na retirada do kit. Ele é pessoal e comprova a inscrição: não o publique
+            nem o compartilhe.
+          </figcaption>
+        </figure>
+      ) : null}
+      <RegistrationNotas registrationId={registration.id} />
+      {registration.cancelada_em ? null : (
+        <RunnerCancel
+          registrationId={registration.id}
+          eventId={registration.evento_detalhes.id}
+          onCancelled={onChanged}
+        />
+      )}
+      {registration.cancelada_em ? null : <RunnerTransfer registrationId={registration.id} />}
+      {registration.cancelada_em || !event ? null : (
+        <RunnerSizeChange
+          registrationId={registration.id}
+          event={event}
+          current={registration.tamanho_camisa}
+          onChanged={onChanged}
+        />
+      )}
+    </section>
+  );
+}

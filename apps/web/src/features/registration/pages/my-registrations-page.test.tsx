@@ -1,0 +1,91 @@
+import type { RegistrationLookup } from '@passada/core/contracts/registrations';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../test/fetch-mock.test-utils.ts';
+import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
+import MyRegistrationsPage from './my-registrations-page.tsx';
+
+const profile = { status: 200, body: { username: 'ana', email: 'ana@example.com', full_name: 'Ana' } };
+const paidOnEventPage: RegistrationLookup = {
+  id: 11,
+  nome_completo: 'Ana Souza',
+  email: 'ana@example.com',
+  numero_contato: '(85) 99999-9999',
+  evento_detalhes: { id: 7, nome_evento: 'Corrida da Ponte', data: '2026-12-06' },
+  categoria_evento_detalhes: [{ id: 3, nome_categoria: '10 km' }],
+  endereco: 'Av. Beira Mar, 100 - Meireles, Fortaleza - CE, 60165-121',
+  tamanho_camisa: 'M',
+  equipe: null,
+  faixa_etaria: '30 a 34 anos',
+  meia_entrada: false,
+  pcd: false,
+  kit_local_retirada: 'Ginásio Paulo Sarasate',
+  kit_horarios_retirada: 'Sábado, 8h às 18h',
+  qr_code: 'data:image/png;base64,iVBORw0KGgo=',
+  cancelada_em: null,
+  total: 89.9,
+};
+const cancelledInOrder: RegistrationLookup = {
+  ...paidOnEventPage,
+  id: 12,
+  evento_detalhes: { id: 9, nome_evento: 'Meia do Sol', data: '2027-01-17' },
+  qr_code: undefined,
+  cancelada_em: '2026-11-20T15:30:00.000Z',
+};
+
+function serve(list: RegistrationLookup[]) {
+  return mockFetch(({ url }) => {
+    if (url === '/api/users/profile/') return profile;
+    if (url === '/api/pagamentos/') return { status: 200, body: [] };
+    if (url === '/api/inscricoes/') return { status: 200, body: list };
+    if (url.startsWith('/api/inscricoes/11/cancelamento/'))
+      return {
+        status: 200,
+        body: {
+          permitido: true,
+          motivo: null,
+          valor_pago: 89.9,
+          valor_devolvido: 89.9,
+          valor_retido: 0,
+          arrependimento: true,
+        },
+      };
+    return undefined;
+  });
+}
+
+const show = () =>
+  renderRoutes([{ path: '/user/inscricoes', element: <MyRegistrationsPage /> }], '/user/inscricoes');
+
+beforeEach(() => localStorage.setItem('token', 'abc'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('Minhas inscrições', () => {
+  it('lists every registration of the account with its race day, ticket and actions; a cancelled one says so', async () => {
+    serve([paidOnEventPage, cancelledInOrder]);
+    show();
+    const open = await screen.findByRole('region', { name: 'Corrida da Ponte, 06/12/2026' });
+    expect(within(open).getByRole('img', { name: 'QR code da inscrição nº 11' })).toBeTruthy();
+    expect(within(open).getByText('Ginásio Paulo Sarasate')).toBeTruthy();
+    expect(await within(open).findByRole('button', { name: 'Cancelar inscrição' })).toBeTruthy();
+
+    const cancelled = screen.getByRole('region', { name: 'Meia do Sol, 17/01/2027' });
+    expect(cancelled.textContent).toMatch(/Inscrição cancelada em 20\/11\/2026/);
+    expect(within(cancelled).queryByRole('img')).toBeNull();
+    expect(within(cancelled).queryByRole('button', { name: 'Cancelar inscrição' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Inscrições' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('points to the races when the account has none', async () => {
+    serve([]);
+    show();
+    expect(await screen.findByText(/Você ainda não fez nenhuma inscrição/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Veja as corridas abertas' }).getAttribute('href')).toBe(
+      '/eventos',
+    );
+  });
+});

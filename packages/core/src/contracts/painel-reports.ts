@@ -1,0 +1,52 @@
+import { z } from '../zod.ts';
+import { PaymentMethodSchema } from './orders.ts';
+
+/**
+ * The back office's reports (`GET /api/painel/relatorios/…`, permission `relatorios`): each event's
+ * money and registrations, summed on the server in centavos and answered in reais
+ * (docs/decisions/0039-reports-and-packing-slip.md). `liquido` is always `bruto - devolvido`.
+ */
+const Money = {
+  /** Registrations made, cancelled ones included (their money came in). */
+  inscricoes: z.number().int(),
+  /** Of those, cancelled by the shop (their money went back). */
+  canceladas: z.number().int(),
+  /** What buyers paid, net of coupons. */
+  bruto: z.number(),
+  /** What went back to them (every partial refund of a registration added up). */
+  devolvido: z.number(),
+  liquido: z.number(),
+};
+
+export const EventMoneySchema = z.object({
+  evento_id: z.number().int(),
+  evento: z.string(),
+  /** The event's first day (aaaa-mm-dd). */
+  data: z.string(),
+  ...Money,
+});
+export type EventMoney = z.infer<typeof EventMoneySchema>;
+
+export const EventMoneyListSchema = z.array(EventMoneySchema);
+
+export const EventReportSchema = EventMoneySchema.extend({
+  /** What coupons took off the registrations (already out of `bruto`). */
+  descontos: z.number(),
+  por_metodo: z.array(z.object({ metodo: PaymentMethodSchema, ...Money })),
+  /**
+   * Categories sold per lot (`lote` null: the category's own price, no lot in force), at list price
+   * before coupons: their `valor` summed, less `descontos`, is `bruto`.
+   */
+  por_lote: z.array(
+    z.object({
+      categoria: z.string(),
+      lote: z.string().nullable(),
+      inscricoes: z.number().int(),
+      canceladas: z.number().int(),
+      valor: z.number(),
+    }),
+  ),
+  /** Registrations per store calendar day of their creation, every day from the first to the last. */
+  por_dia: z.array(z.object({ dia: z.string(), inscricoes: z.number().int(), canceladas: z.number().int() })),
+});
+export type EventReport = z.infer<typeof EventReportSchema>;
