@@ -181,6 +181,13 @@ export const EnvSchema = z
       .regex(/^[a-z0-9]{1,20}$/, 'letras minúsculas e números, até 20')
       .default('passada'),
 
+    /**
+     * The NFS-e of registrations: one per registration (the default), or one per event per month
+     * (`event_month`, where the city accepts a nota without an identified taker, docs/decisions/0049),
+     * issued at the month's turn for the month's paid registrations.
+     */
+    NFSE_GROUPING: z.enum(['registration', 'event_month']).default('registration'),
+
     PAYMENTS: z.enum(['simulado', 'efi']).default('simulado'),
     PIX_KEY: z.string().default('contato@passada.com.br'),
     PIX_MERCHANT_CITY: z.string().default('FORTALEZA'),
