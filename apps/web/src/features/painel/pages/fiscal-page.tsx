@@ -192,7 +192,7 @@ const brl = (v: number) => v.toLocaleString('pt-BR', { style: 'currency', curren
  * One NFS-e per event per month (NFSE_GROUPING=event_month, decision 0049): the month's notas and
  * "Emitir agora" for a month already over; the job issues them by itself on the 1st.
  */
-function MonthNfse() {
+export function MonthNfse() {
   const [mes, setMes] = useState(lastMonth);
   const notas = useMonthNotas(mes);
   const issue = useIssueMonthNotas();
