@@ -107,8 +107,20 @@ export const EnvSchema = z
     CORREIOS_USER: z.string().optional(),
     CORREIOS_ACCESS_CODE: z.string().optional(),
     CORREIOS_POSTING_CARD: z.string().optional(),
-    /** Who sells the shipping labels: `offline` (the demo's, docs/decisions/0044) or `melhorenvio`. */
-    LABEL_PROVIDER: z.enum(['offline', 'melhorenvio']).default('offline'),
+    /**
+     * Who sells the shipping labels: `offline` (the demo's, docs/decisions/0044), `melhorenvio`, or
+     * `correios` (the contract's pré-postagem with the CORREIOS_* credentials, docs/decisions/0049).
+     */
+    LABEL_PROVIDER: z.enum(['offline', 'melhorenvio', 'correios']).default('offline'),
+    /** The contract's product codes a pré-postagem is made with (they differ between contracts). */
+    CORREIOS_SERVICE_PAC: z
+      .string()
+      .regex(/^\d{5}$/, 'cinco dígitos')
+      .default('03298'),
+    CORREIOS_SERVICE_SEDEX: z
+      .string()
+      .regex(/^\d{5}$/, 'cinco dígitos')
+      .default('03220'),
     MELHOR_ENVIO_API_URL: z.url().default('https://melhorenvio.com.br/api/v2'),
     /** The OAuth2 access token of the shop's Melhor Envio account. */
     MELHOR_ENVIO_TOKEN: z.string().optional(),
@@ -168,6 +180,13 @@ export const EnvSchema = z
       .string()
       .regex(/^[a-z0-9]{1,20}$/, 'letras minúsculas e números, até 20')
       .default('passada'),
+
+    /**
+     * The NFS-e of registrations: one per registration (the default), or one per event per month
+     * (`event_month`, where the city accepts a nota without an identified taker, docs/decisions/0049),
+     * issued at the month's turn for the month's paid registrations.
+     */
+    NFSE_GROUPING: z.enum(['registration', 'event_month']).default('registration'),
 
     PAYMENTS: z.enum(['simulado', 'efi']).default('simulado'),
     PIX_KEY: z.string().default('contato@passada.com.br'),
@@ -347,6 +366,16 @@ export const EnvSchema = z
         path: ['MELHOR_ENVIO_TOKEN'],
         message: 'obrigatório quando LABEL_PROVIDER=melhorenvio',
       });
+    }
+    if (env.LABEL_PROVIDER === 'correios') {
+      for (const key of ['CORREIOS_USER', 'CORREIOS_ACCESS_CODE', 'CORREIOS_POSTING_CARD'] as const) {
+        if (!env[key])
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'obrigatório quando LABEL_PROVIDER=correios',
+          });
+      }
     }
     if (env.INVOICING_PROVIDER === 'focusnfe' && !env.FOCUSNFE_TOKEN)
       ctx.addIssue({

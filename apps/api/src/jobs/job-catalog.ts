@@ -206,6 +206,15 @@ export const jobCatalog = {
     retryDelaySeconds: 15,
     expireInSeconds: 120,
   }),
+  /**
+   * On the 1st (NFSE_GROUPING=event_month): one NFS-e per event for the month just over
+   * (docs/decisions/0049); each nota is then issued by its own `fiscal.process` job.
+   */
+  'fiscal.issue-event-month': defineJob<Record<string, never>>({
+    policy: 'short',
+    retryLimit: 6,
+    retryDelaySeconds: 300,
+  }),
   /** Every 15 minutes: documents still pending after their job's retries get a new job. `short`, like the other schedules. */
   'fiscal.retry-pending': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 0 }),
   /** The e-mail with an authorised nota's PDF and XML links. */

@@ -209,3 +209,21 @@ export const MyNotasSchema = z.object({
   inscricoes: z.record(z.string(), z.array(NotaSchema)),
 });
 export type MyNotas = z.infer<typeof MyNotasSchema>;
+
+/** "aaaa-mm": the month of one NFS-e per event (NFSE_GROUPING=event_month, docs/decisions/0049). */
+export const NfseMonthSchema = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'Informe o mês como aaaa-mm.');
+
+/** A month's NFS-e of an event as staff see it on the fiscal page. */
+export const MonthNotaSchema = z.object({
+  id: z.number().int(),
+  evento: z.number().int(),
+  evento_nome: z.string(),
+  mes: NfseMonthSchema,
+  status: FiscalStatusSchema,
+  motivo: z.string().nullable(),
+  numero: z.string().nullable(),
+  valor: z.number(),
+  inscricoes: z.number().int(),
+  pdf_url: z.string().nullable(),
+});
+export type MonthNota = z.infer<typeof MonthNotaSchema>;

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog.ts';
-import { registrations } from './events.ts';
+import { events, registrations } from './events.ts';
 import { orders } from './orders.ts';
 
 /** Raw bytes (the DANFE PDF, the XML); PGlite hands back a Uint8Array, `pg` a Buffer. */
@@ -98,6 +98,12 @@ export const fiscalDocuments = pgTable(
     registrationId: integer('registration_id').references(() => registrations.id),
     /** The return (order_returns.id) a devolução answers. */
     returnId: integer('return_id'),
+    /**
+     * One NFS-e for an event's month (NFSE_GROUPING=event_month, docs/decisions/0049): the event and the
+     * month (aaaa-mm, store calendar); its registrations are in `fiscal_document_registrations`.
+     */
+    eventId: integer('event_id').references(() => events.id),
+    period: text('period'),
     status: text('status', { enum: FISCAL_STATUSES }).notNull().default('pendente'),
     /** Why it is pending or stopped, in Portuguese, for staff. */
     reason: text('reason'),
@@ -125,4 +131,22 @@ export const fiscalDocuments = pgTable(
     index('fiscal_documents_registration_idx').on(t.registrationId),
     index('fiscal_documents_status_idx').on(t.status),
   ],
+);
+
+/**
+ * The registrations a month's NFS-e of an event covers (docs/decisions/0049): a registration is in one
+ * such nota at most (its primary key), with the amount it added.
+ */
+export const fiscalDocumentRegistrations = pgTable(
+  'fiscal_document_registrations',
+  {
+    registrationId: integer('registration_id')
+      .primaryKey()
+      .references(() => registrations.id),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => fiscalDocuments.id),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [index('fiscal_document_registrations_document_idx').on(t.documentId)],
 );

@@ -12,12 +12,12 @@ export const shippingLabels = pgTable(
     orderId: integer('order_id')
       .primaryKey()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    provider: text('provider', { enum: ['offline', 'melhorenvio'] }).notNull(),
+    provider: text('provider', { enum: ['offline', 'melhorenvio', 'correios'] }).notNull(),
     /** `comprando` while a purchase runs (or died mid-way), `comprada` once the tracking code is known. */
     status: text('status', { enum: ['comprando', 'comprada'] }).notNull(),
     /** Until when the running purchase holds the label; another attempt waits until then. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
-    /** The provider's id of the label (Melhor Envio's cart id), stored before it is paid. */
+    /** The provider's id of the label (Melhor Envio's cart id, the Correios pré-postagem), stored before it is paid. */
     providerRef: text('provider_ref'),
     trackingCode: text('tracking_code'),
     priceCents: integer('price_cents'),

@@ -1,7 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
+  charges,
   events,
+  fiscalDocumentRegistrations,
   fiscalDocuments,
   fiscalSettings,
   fiscalTaxRules,
@@ -125,13 +127,120 @@ export function documentsOfOrder(db: Conn, orderId: number): Promise<DocumentSum
     .orderBy(asc(fiscalDocuments.id));
 }
 
-export function documentsOfRegistrations(db: Conn, ids: number[]): Promise<DocumentSummary[]> {
-  if (!ids.length) return Promise.resolve([]);
-  return db
+/** The notas of registrations: their own NFS-e, and the month's NFS-e of the event that covers them. */
+export async function documentsOfRegistrations(db: Conn, ids: number[]): Promise<DocumentSummary[]> {
+  if (!ids.length) return [];
+  const own = await db
     .select(summary)
     .from(fiscalDocuments)
-    .where(inArray(fiscalDocuments.registrationId, ids))
+    .where(inArray(fiscalDocuments.registrationId, ids));
+  const grouped = await db
+    .select({ ...summary, registrationId: fiscalDocumentRegistrations.registrationId })
+    .from(fiscalDocumentRegistrations)
+    .innerJoin(fiscalDocuments, eq(fiscalDocuments.id, fiscalDocumentRegistrations.documentId))
+    .where(inArray(fiscalDocumentRegistrations.registrationId, ids));
+  return [...own, ...grouped].sort((a, b) => a.id - b.id);
+}
+
+// ---- one NFS-e per event per month (docs/decisions/0049) ----
+
+/**
+ * Paid registrations of the month (`from` ≤ paid < `to`) not yet in any nota: not cancelled, with
+ * something paid, without an NFS-e of their own and in no month's NFS-e.
+ */
+export function registrationsToGroup(db: Conn, from: Date, to: Date, eventId?: number) {
+  const paidAt = sql`coalesce(${charges.paidAt}, ${registrations.createdAt})`;
+  return db
+    .select({
+      id: registrations.id,
+      eventId: registrations.eventId,
+      totalCents: registrations.totalCents,
+    })
+    .from(registrations)
+    .innerJoin(charges, eq(charges.id, registrations.chargeId))
+    .where(
+      and(
+        eventId === undefined ? undefined : eq(registrations.eventId, eventId),
+        isNull(registrations.cancelledAt),
+        sql`${registrations.totalCents} > 0`,
+        gte(paidAt, from),
+        lt(paidAt, to),
+        sql`not exists (select 1 from ${fiscalDocuments} where ${fiscalDocuments.registrationId} = ${registrations.id})`,
+        sql`not exists (select 1 from ${fiscalDocumentRegistrations} where ${fiscalDocumentRegistrations.registrationId} = ${registrations.id})`,
+      ),
+    )
+    .orderBy(asc(registrations.id));
+}
+
+/** Puts registrations in a month's NFS-e; one already in another nota is skipped (its primary key). */
+export async function linkRegistrations(
+  tx: Tx,
+  documentId: number,
+  rows: Array<{ id: number; totalCents: number }>,
+) {
+  if (!rows.length) return [];
+  return tx
+    .insert(fiscalDocumentRegistrations)
+    .values(rows.map((r) => ({ documentId, registrationId: r.id, amountCents: r.totalCents })))
+    .onConflictDoNothing()
+    .returning();
+}
+
+/** The registrations a month's NFS-e covers, with whether each was cancelled since. */
+export function linksOf(db: Conn, documentId: number) {
+  return db
+    .select({
+      registrationId: fiscalDocumentRegistrations.registrationId,
+      amountCents: fiscalDocumentRegistrations.amountCents,
+      cancelledAt: registrations.cancelledAt,
+    })
+    .from(fiscalDocumentRegistrations)
+    .innerJoin(registrations, eq(registrations.id, fiscalDocumentRegistrations.registrationId))
+    .where(eq(fiscalDocumentRegistrations.documentId, documentId))
+    .orderBy(asc(fiscalDocumentRegistrations.registrationId));
+}
+
+export async function unlinkRegistrations(db: Conn, registrationIds: number[]) {
+  if (!registrationIds.length) return;
+  await db
+    .delete(fiscalDocumentRegistrations)
+    .where(inArray(fiscalDocumentRegistrations.registrationId, registrationIds));
+}
+
+/** The month's NFS-e that covers a registration, if any. */
+export async function groupedDocumentOf(db: Conn, registrationId: number) {
+  const [row] = await db
+    .select({ document: fiscalDocuments, amountCents: fiscalDocumentRegistrations.amountCents })
+    .from(fiscalDocumentRegistrations)
+    .innerJoin(fiscalDocuments, eq(fiscalDocuments.id, fiscalDocumentRegistrations.documentId))
+    .where(eq(fiscalDocumentRegistrations.registrationId, registrationId));
+  return row;
+}
+
+/** The months' NFS-e of `period` (aaaa-mm), with the event's name and how many registrations each covers. */
+export function monthDocuments(db: Conn, period: string) {
+  return db
+    .select({
+      id: fiscalDocuments.id,
+      eventId: fiscalDocuments.eventId,
+      eventName: events.name,
+      status: fiscalDocuments.status,
+      reason: fiscalDocuments.reason,
+      providerNumber: fiscalDocuments.providerNumber,
+      amountCents: fiscalDocuments.amountCents,
+      accessToken: fiscalDocuments.accessToken,
+      kind: fiscalDocuments.kind,
+      registrations: sql<number>`(select count(*)::int from ${fiscalDocumentRegistrations} where ${fiscalDocumentRegistrations.documentId} = ${fiscalDocuments.id})`,
+    })
+    .from(fiscalDocuments)
+    .innerJoin(events, eq(events.id, fiscalDocuments.eventId))
+    .where(eq(fiscalDocuments.period, period))
     .orderBy(asc(fiscalDocuments.id));
+}
+
+export async function eventName(db: Conn, eventId: number) {
+  const [row] = await db.select({ name: events.name }).from(events).where(eq(events.id, eventId));
+  return row?.name;
 }
 
 export function pendingDocuments(db: Conn, olderThan: Date) {
@@ -215,5 +324,12 @@ export async function documentsOfUser(db: Conn, userId: number): Promise<Documen
     .from(fiscalDocuments)
     .innerJoin(registrations, eq(registrations.id, fiscalDocuments.registrationId))
     .where(eq(registrations.accountUserId, userId));
-  return [...ofOrders, ...ofRegistrations].sort((a, b) => a.id - b.id);
+  // A month's NFS-e of an event, listed under each of the account's registrations it covers.
+  const ofMonths = await db
+    .select({ ...summary, registrationId: fiscalDocumentRegistrations.registrationId })
+    .from(fiscalDocumentRegistrations)
+    .innerJoin(fiscalDocuments, eq(fiscalDocuments.id, fiscalDocumentRegistrations.documentId))
+    .innerJoin(registrations, eq(registrations.id, fiscalDocumentRegistrations.registrationId))
+    .where(eq(registrations.accountUserId, userId));
+  return [...ofOrders, ...ofRegistrations, ...ofMonths].sort((a, b) => a.id - b.id);
 }

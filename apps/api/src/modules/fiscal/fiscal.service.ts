@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { dateInTimeZone, STORE_TIME_ZONE, storeDayStart } from '@passada/core/calendar';
 import type {
   FiscalSettings,
   FiscalSettingsSave,
@@ -49,7 +50,7 @@ export class FiscalPending extends Error {
 
 export interface FiscalServiceDeps {
   db: Db;
-  env: Pick<Env, 'FISCAL_REF_PREFIX' | 'publicUrl' | 'STORE_NAME'>;
+  env: Pick<Env, 'FISCAL_REF_PREFIX' | 'publicUrl' | 'STORE_NAME' | 'NFSE_GROUPING'>;
   now: () => Date;
   log: FastifyBaseLogger;
   provider: InvoicingProvider;
@@ -58,6 +59,21 @@ export interface FiscalServiceDeps {
 }
 
 type Kind = repo.DocumentRow['kind'];
+
+/** "aaaa-mm" of a month. */
+const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The month after `period` (aaaa-mm). */
+function nextPeriod(period: string): string {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01` : `${y}-${String(m + 1).padStart(2, '0')}`;
+}
+
+/** The month before `period` (aaaa-mm). */
+function previousPeriod(period: string): string {
+  const [y, m] = period.split('-').map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
 
 /** Splits "Rua X, 123" into street and number; "S/N" when the address has none. */
 function splitStreet(street: string): { street: string; number: string } {
@@ -101,7 +117,10 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     orderReturnNfe: (orderId: number) => `${prefix}-pedido-${orderId}-devolucao`,
     returnNfe: (returnId: number) => `${prefix}-devolucao-${returnId}-nfe`,
     registrationNfse: (registrationId: number) => `${prefix}-inscricao-${registrationId}-nfse`,
+    /** One NFS-e of an event's month (NFSE_GROUPING=event_month, docs/decisions/0049). */
+    eventMonthNfse: (eventId: number, period: string) => `${prefix}-evento-${eventId}-${period}-nfse`,
   };
+  const grouped = deps.env.NFSE_GROUPING === 'event_month';
 
   const fileUrl = (d: Pick<repo.DocumentRow, 'id' | 'accessToken' | 'kind'>, ext: 'pdf' | 'xml') =>
     `/api/notas/${d.id}/${d.accessToken}/${d.kind === 'nfse' ? 'nfse' : 'danfe'}.${ext}`;
@@ -327,6 +346,41 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     };
   }
 
+  /**
+   * A month's NFS-e of an event: the registrations it covers less those cancelled before it is issued
+   * (they leave it), no identified taker. Null when every one of them was cancelled.
+   */
+  async function buildMonthNfse(doc: repo.DocumentRow): Promise<Built<NfseInput> | null> {
+    const s = await repo.settings(db);
+    const problems = emitterProblems(s, [], 'nfse');
+    const links = await repo.linksOf(db, doc.id);
+    const cancelled = links.filter((l) => l.cancelledAt);
+    await repo.unlinkRegistrations(
+      db,
+      cancelled.map((l) => l.registrationId),
+    );
+    const kept = links.filter((l) => !l.cancelledAt);
+    if (!kept.length) return null;
+    const amountCents = kept.reduce((sum, l) => sum + l.amountCents, 0);
+    if (amountCents !== doc.amountCents) await repo.updateDocument(db, doc.id, { amountCents }, 'pendente');
+    if (problems.length) return { ok: false, reason: `A nota não foi emitida: ${problems.join('; ')}.` };
+    const name = (await repo.eventName(db, doc.eventId!)) ?? `evento ${doc.eventId}`;
+    const [y, m] = doc.period!.split('-');
+    return {
+      ok: true,
+      input: {
+        ref: doc.ref,
+        issuedAt: doc.issuedAt,
+        number: doc.number,
+        emitter: emitterOf(s),
+        taker: null,
+        serviceCode: s.nfseServiceCode,
+        description: `Inscrições no evento ${name}, competência ${m}/${y}: ${kept.length} inscrição(ões) paga(s), nº ${kept.map((l) => l.registrationId).join(', ')}.`,
+        amountCents,
+      },
+    };
+  }
+
   async function buildNfse(doc: repo.DocumentRow): Promise<Built<NfseInput>> {
     const s = await repo.settings(db);
     const problems = emitterProblems(s, [], 'nfse');
@@ -398,7 +452,20 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     if (!doc) throw notFound('Nota não encontrada.');
     if (doc.status !== 'pendente') return doc.status;
     const nfe = doc.kind !== 'nfse';
-    const built = nfe ? await buildNfe(doc) : await buildNfse(doc);
+    const built = nfe ? await buildNfe(doc) : doc.eventId ? await buildMonthNfse(doc) : await buildNfse(doc);
+    if (!built) {
+      await repo.updateDocument(
+        db,
+        doc.id,
+        {
+          status: 'cancelada',
+          reason: 'Todas as inscrições do mês foram canceladas antes da emissão.',
+          cancelledAt: deps.now(),
+        },
+        'pendente',
+      );
+      return 'cancelada';
+    }
     if (!built.ok) {
       await stop(doc, built.reason);
       return 'erro';
@@ -514,6 +581,8 @@ export function createFiscalService(deps: FiscalServiceDeps) {
   }
 
   async function issueRegistration(registrationId: number): Promise<void> {
+    // One NFS-e per event per month: the registration waits for its month's nota (issueEventMonth).
+    if (grouped) return;
     const r = await repo.registrationForNota(db, registrationId);
     // Nothing paid, nothing to invoice (a free registration, docs/decisions/0028).
     if (!r || r.totalCents <= 0 || r.cancelledAt) return;
@@ -591,7 +660,129 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     await cancelDocument(doc, `Pedido ${orderId} cancelado pelo comprador ou pela loja antes do envio.`);
   }
 
+  /** The month (aaaa-mm) `now` falls in, on the store's calendar. */
+  const periodOf = (now: Date) => dateInTimeZone(now, STORE_TIME_ZONE).slice(0, 7);
+
+  /**
+   * One NFS-e per event for `period`'s paid registrations not yet in a nota (docs/decisions/0049): each
+   * document is created once per (event, month) reference, with its registrations, under the settings
+   * row's lock, and issued by a `fiscal.process` job sent in the same transaction. Only a month already
+   * over; a reference already made takes no new registrations.
+   */
+  async function issueEventMonth(
+    period: string,
+    tx?: Tx,
+  ): Promise<Array<{ documentId: number; eventId: number; created: boolean }>> {
+    if (!PERIOD.test(period)) throw new HttpError(400, 'Mês inválido: use aaaa-mm.', 'mes_invalido');
+    if (period >= periodOf(deps.now()))
+      throw conflict(
+        `O mês ${period.slice(5)}/${period.slice(0, 4)} ainda não terminou: a NFS-e do mês é emitida depois do último dia.`,
+        'mes_em_aberto',
+      );
+    const from = storeDayStart(`${period}-01`);
+    const to = storeDayStart(`${nextPeriod(period)}-01`);
+    const run = async (t: Tx) => {
+      await repo.lockSettings(t);
+      const candidates = await repo.registrationsToGroup(t, from, to);
+      const eventIds = [...new Set(candidates.map((c) => c.eventId))];
+      const done: Array<{ documentId: number; eventId: number; created: boolean }> = [];
+      for (const eventId of eventIds) {
+        const ref = refs.eventMonthNfse(eventId, period);
+        const existing = await repo.findByRef(t, ref);
+        if (existing) {
+          done.push({ documentId: existing.id, eventId, created: false });
+          continue;
+        }
+        const rows = candidates.filter((c) => c.eventId === eventId);
+        const s = await repo.lockSettings(t);
+        await repo.updateSettings(t, { nextNfseNumber: s.nextNfseNumber + 1 });
+        const doc = await repo.insertDocument(t, {
+          kind: 'nfse',
+          ref,
+          orderId: null,
+          registrationId: null,
+          returnId: null,
+          eventId,
+          period,
+          amountCents: rows.reduce((sum, r) => sum + r.totalCents, 0),
+          accessToken: randomBytes(24).toString('base64url'),
+          provider: provider.name,
+          number: s.nextNfseNumber,
+          issuedAt: deps.now(),
+          status: 'pendente',
+          reason: 'Na fila para emissão.',
+        });
+        await repo.linkRegistrations(t, doc.id, rows);
+        await deps.jobs.send('fiscal.process', { documentId: doc.id }, { tx: t });
+        done.push({ documentId: doc.id, eventId, created: true });
+      }
+      return done;
+    };
+    return tx ? run(tx) : db.transaction(run);
+  }
+
+  /** At the month's turn: the month just over (the job `fiscal.issue-event-month`). */
+  async function issueLastMonth(): Promise<void> {
+    if (!grouped) return;
+    const created = await issueEventMonth(previousPeriod(periodOf(deps.now())));
+    deps.log.info({ notas: created.filter((c) => c.created).length }, 'NFS-e do mês por evento');
+  }
+
+  /** Staff's view of `period`'s NFS-e per event. */
+  async function monthNotas(period: string) {
+    if (!PERIOD.test(period)) throw new HttpError(400, 'Mês inválido: use aaaa-mm.', 'mes_invalido');
+    return (await repo.monthDocuments(db, period)).map((d) => {
+      const ready = d.status === 'autorizada';
+      return {
+        id: d.id,
+        evento: d.eventId!,
+        evento_nome: d.eventName,
+        mes: period,
+        status: d.status,
+        motivo: d.reason,
+        numero: d.providerNumber,
+        valor: d.amountCents / 100,
+        inscricoes: d.registrations,
+        pdf_url: ready ? fileUrl(d, 'pdf') : null,
+      };
+    });
+  }
+
+  /**
+   * A registration cancelled that a month's NFS-e covers: before the nota is authorised it simply
+   * leaves it; after, the nota stays (one registration cannot be cut out of it and the city may not
+   * cancel by web service) and the cancellation is written on it for the accountant (docs/decisions/0049).
+   */
+  async function cancelGroupedRegistration(registrationId: number): Promise<boolean> {
+    const found = await repo.groupedDocumentOf(db, registrationId);
+    if (!found) return false;
+    const doc = found.document;
+    if (doc.status === 'pendente' || doc.status === 'erro') {
+      await db.transaction(async (tx) => {
+        await repo.unlinkRegistrations(tx, [registrationId]);
+        const left = await repo.linksOf(tx, doc.id);
+        if (!left.length)
+          await repo.updateDocument(tx, doc.id, {
+            status: 'cancelada',
+            reason: 'Todas as inscrições do mês foram canceladas antes da emissão.',
+            cancelledAt: deps.now(),
+          });
+        else
+          await repo.updateDocument(tx, doc.id, {
+            amountCents: left.reduce((sum, l) => sum + l.amountCents, 0),
+          });
+      });
+      return true;
+    }
+    if (doc.status === 'autorizada') {
+      const note = `Inscrição nº ${registrationId} (R$ ${(found.amountCents / 100).toFixed(2).replace('.', ',')}) cancelada e devolvida depois da emissão: abater na apuração do ISS ou pedir à prefeitura a substituição da nota.`;
+      await repo.updateDocument(db, doc.id, { reason: doc.reason ? `${doc.reason} ${note}` : note });
+    }
+    return true;
+  }
+
   async function cancelRegistration(registrationId: number): Promise<void> {
+    if (await cancelGroupedRegistration(registrationId)) return;
     const doc = await repo.findByRef(db, refs.registrationNfse(registrationId));
     if (!doc) return;
     await cancelDocument(
@@ -691,6 +882,9 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     process,
     issueOrder,
     issueRegistration,
+    issueEventMonth,
+    issueLastMonth,
+    monthNotas,
     cancelOrder,
     cancelRegistration,
     returnRefunded,

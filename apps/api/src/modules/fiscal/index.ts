@@ -38,8 +38,12 @@ export default fp(
     );
     app.jobs.work('fiscal.return-refunded', ({ returnId }) => fiscal.returnRefunded(returnId));
     app.jobs.work('fiscal.retry-pending', () => fiscal.retryPending());
+    app.jobs.work('fiscal.issue-event-month', () => fiscal.issueLastMonth());
     app.jobs.work('mail.fiscal-document', ({ documentId }) => fiscal.sendMail(documentId));
     await app.jobs.schedule('fiscal.retry-pending', '*/15 * * * *');
+    // One NFS-e per event per month (docs/decisions/0049): at 06:00 on the 1st, for the month before.
+    if (app.env.NFSE_GROUPING === 'event_month')
+      await app.jobs.schedule('fiscal.issue-event-month', '0 6 1 * *');
     await app.register(fiscalRoutes, { fiscal });
   },
   { name: 'fiscal', dependencies: ['infra', 'jobs'] },

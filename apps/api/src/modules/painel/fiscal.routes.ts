@@ -1,12 +1,15 @@
 import {
   FiscalSettingsSaveSchema,
   FiscalSettingsSchema,
+  MonthNotaSchema,
+  NfseMonthSchema,
   PainelNotaSchema,
   ProductFiscalSchema,
   ProductFiscalViewSchema,
 } from '@passada/core/contracts/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { HttpError } from '../../plugins/errors.ts';
 import { audited, PAINEL_ERRORS } from '../staff/index.ts';
 
 const IdSchema = z.object({ id: z.coerce.number().int().positive() });
@@ -125,6 +128,53 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
         (r) => ({ action: 'nova tentativa', entity: 'nota', entityId: r.id, before: { status: r.before } }),
       );
       return reply.status(202).send({ id: done.id });
+    },
+  );
+
+  app.get(
+    '/fiscal/nfse-mensal/',
+    {
+      config: { painel: { permission: 'pedidos' } },
+      schema: {
+        tags,
+        summary: 'NFS-e de um mês por evento (NFSE_GROUPING=event_month): situação, valor, inscrições',
+        querystring: z.object({ mes: NfseMonthSchema }),
+        response: { 200: z.array(MonthNotaSchema), ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => fiscal.monthNotas(req.query.mes),
+  );
+
+  app.post(
+    '/fiscal/nfse-mensal/',
+    {
+      config: { painel: { permission: 'pedidos' } },
+      schema: {
+        tags,
+        summary:
+          'Emitir agora: uma NFS-e por evento para as inscrições pagas de um mês já encerrado ainda sem nota (uma vez por evento e mês)',
+        body: z.object({ mes: NfseMonthSchema }),
+        response: { 202: z.array(MonthNotaSchema), ...PAINEL_ERRORS },
+      },
+    },
+    async (req, reply) => {
+      if (app.env.NFSE_GROUPING !== 'event_month')
+        throw new HttpError(
+          409,
+          'A loja emite uma NFS-e por inscrição (NFSE_GROUPING=registration): não há nota do mês a emitir.',
+          'agrupamento_desligado',
+        );
+      await audited(
+        req,
+        (tx) => fiscal.issueEventMonth(req.body.mes, tx),
+        (done) => ({
+          action: 'nfse do mês emitida',
+          entity: 'fiscal',
+          entityId: 1,
+          after: { mes: req.body.mes, notas: done.filter((d) => d.created).map((d) => d.documentId) },
+        }),
+      );
+      return reply.status(202).send(await fiscal.monthNotas(req.body.mes));
     },
   );
 };

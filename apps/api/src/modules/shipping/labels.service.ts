@@ -124,6 +124,8 @@ export function createLabelsService(deps: LabelsServiceDeps) {
           phone: a.phone,
           ...(buyer?.email ? { email: buyer.email } : {}),
           street: a.street,
+          ...(a.number ? { number: a.number } : {}),
+          ...(a.complement ? { complement: a.complement } : {}),
           neighborhood: a.neighborhood,
           city: a.city,
           state: a.state,

@@ -203,7 +203,14 @@ export async function nfsePdf(input: NfseInput, number: string, verification: st
   w.y -= 24;
   text(w, 'TOMADOR', 40, 7, true);
   w.y -= 12;
-  text(w, `${input.taker.name} - CPF ${input.taker.cpf}`, 40, 9);
+  text(
+    w,
+    input.taker
+      ? `${input.taker.name} - CPF ${input.taker.cpf}`
+      : 'Tomador não identificado (consumidores finais)',
+    40,
+    9,
+  );
   w.y -= 24;
   text(w, 'DISCRIMINAÇÃO DO SERVIÇO', 40, 7, true);
   w.y -= 12;
@@ -220,6 +227,6 @@ export async function nfsePdf(input: NfseInput, number: string, verification: st
 export function nfseXml(input: NfseInput, number: string, verification: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!-- SEM VALOR FISCAL: emitida pelo emissor de demonstração, nunca enviada à prefeitura. -->
-<CompNfse><Nfse><InfNfse><Numero>${number}</Numero><CodigoVerificacao>${verification}</CodigoVerificacao><DataEmissao>${brasilia(input.issuedAt)}</DataEmissao><Servico><Valores><ValorServicos>${decimal(input.amountCents)}</ValorServicos></Valores><ItemListaServico>${esc(input.serviceCode)}</ItemListaServico><Discriminacao>${esc(input.description)}</Discriminacao><CodigoMunicipio>${input.emitter.address.cityCode}</CodigoMunicipio></Servico><PrestadorServico><IdentificacaoPrestador><Cnpj>${input.emitter.cnpj}</Cnpj><InscricaoMunicipal>${esc(input.emitter.im)}</InscricaoMunicipal></IdentificacaoPrestador><RazaoSocial>${esc(input.emitter.name)}</RazaoSocial></PrestadorServico><TomadorServico><IdentificacaoTomador><CpfCnpj><Cpf>${input.taker.cpf}</Cpf></CpfCnpj></IdentificacaoTomador><RazaoSocial>${esc(input.taker.name)}</RazaoSocial></TomadorServico></InfNfse></Nfse></CompNfse>
+<CompNfse><Nfse><InfNfse><Numero>${number}</Numero><CodigoVerificacao>${verification}</CodigoVerificacao><DataEmissao>${brasilia(input.issuedAt)}</DataEmissao><Servico><Valores><ValorServicos>${decimal(input.amountCents)}</ValorServicos></Valores><ItemListaServico>${esc(input.serviceCode)}</ItemListaServico><Discriminacao>${esc(input.description)}</Discriminacao><CodigoMunicipio>${input.emitter.address.cityCode}</CodigoMunicipio></Servico><PrestadorServico><IdentificacaoPrestador><Cnpj>${input.emitter.cnpj}</Cnpj><InscricaoMunicipal>${esc(input.emitter.im)}</InscricaoMunicipal></IdentificacaoPrestador><RazaoSocial>${esc(input.emitter.name)}</RazaoSocial></PrestadorServico>${input.taker ? `<TomadorServico><IdentificacaoTomador><CpfCnpj><Cpf>${input.taker.cpf}</Cpf></CpfCnpj></IdentificacaoTomador><RazaoSocial>${esc(input.taker.name)}</RazaoSocial></TomadorServico>` : ''}</InfNfse></Nfse></CompNfse>
 `;
 }

@@ -108,11 +108,17 @@ export function focusNfseBody(input: NfseInput): Record<string, unknown> {
       inscricao_municipal: input.emitter.im,
       codigo_municipio: input.emitter.address.cityCode,
     },
-    tomador: {
-      cpf: input.taker.cpf,
-      razao_social: input.taker.name,
-      ...(input.taker.email ? { email: input.taker.email } : {}),
-    },
+    // Without a taker (one NFS-e of an event's month) `tomador` is left out: the city guides mark the
+    // taker's CPF optional where a consolidated nota is accepted (docs/decisions/0049).
+    ...(input.taker
+      ? {
+          tomador: {
+            cpf: input.taker.cpf,
+            razao_social: input.taker.name,
+            ...(input.taker.email ? { email: input.taker.email } : {}),
+          },
+        }
+      : {}),
     servico: {
       discriminacao: input.description,
       item_lista_servico: input.serviceCode,

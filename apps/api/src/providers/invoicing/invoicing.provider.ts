@@ -69,7 +69,11 @@ export interface NfseInput {
   issuedAt: Date;
   number: number;
   emitter: Emitter;
-  taker: { name: string; cpf: string; email: string | null };
+  /**
+   * Who took the service; null for one NFS-e of an event's month (tomador não identificado, where the
+   * city allows it: NFSE_GROUPING=event_month, docs/decisions/0049).
+   */
+  taker: { name: string; cpf: string; email: string | null } | null;
   /** The city's service code (item da lista de serviços). */
   serviceCode: string;
   description: string;

@@ -80,7 +80,7 @@ export function createOfflineInvoicingProvider(): InvoicingProvider {
     async issueNfse(input: NfseInput) {
       const known = answerOf(input.ref);
       if (known && known.state !== 'rejeitada') return known;
-      if (!isValidCpf(input.taker.cpf)) {
+      if (input.taker && !isValidCpf(input.taker.cpf)) {
         const answer = { state: 'rejeitada', code: 'E73', message: 'CPF do tomador inválido' } as const;
         issued.set(input.ref, answer);
         return answer;

@@ -1,5 +1,6 @@
 import type { Env } from '../../config/env.ts';
 import { createCorreiosProvider } from './correios.provider.ts';
+import { createCorreiosLabelProvider } from './correios-labels.provider.ts';
 import type { LabelProvider } from './label.provider.ts';
 import { createMelhorEnvioProvider } from './melhorenvio.provider.ts';
 import { createOfflineLabelProvider } from './offline-labels.provider.ts';
@@ -31,8 +32,20 @@ export function createShippingProvider(env: Env): ShippingProvider {
   return createTabelaProvider();
 }
 
-/** Shipping labels: offline (the default, the demo's) or Melhor Envio, by LABEL_PROVIDER (docs/decisions/0044). */
+/**
+ * Shipping labels: offline (the default, the demo's), Melhor Envio, or the Correios contract's
+ * pré-postagem, by LABEL_PROVIDER (docs/decisions/0044, 0049).
+ */
 export function createLabelProvider(env: Env): LabelProvider {
+  if (env.LABEL_PROVIDER === 'correios') {
+    return createCorreiosLabelProvider({
+      baseUrl: env.CORREIOS_API_URL,
+      user: env.CORREIOS_USER ?? '',
+      accessCode: env.CORREIOS_ACCESS_CODE ?? '',
+      postingCard: env.CORREIOS_POSTING_CARD ?? '',
+      services: { PAC: env.CORREIOS_SERVICE_PAC, SEDEX: env.CORREIOS_SERVICE_SEDEX },
+    });
+  }
   if (env.LABEL_PROVIDER === 'melhorenvio') {
     return createMelhorEnvioProvider({
       baseUrl: env.MELHOR_ENVIO_API_URL,

@@ -8,6 +8,9 @@ export interface LabelParty {
   /** CNPJ of a company sender (digits only), CPF of a person (digits only) when known. */
   document?: string;
   street: string;
+  /** The house number when the address keeps it apart from the street (the Correios want it alone). */
+  number?: string;
+  complement?: string;
   neighborhood: string;
   city: string;
   state: string;
@@ -65,7 +68,7 @@ export type PrintedLabels = { pdf: Buffer } | { url: string };
  * `purchase` again for a reference already paid answers the same label.
  */
 export interface LabelProvider {
-  readonly name: 'offline' | 'melhorenvio';
+  readonly name: 'offline' | 'melhorenvio' | 'correios';
   create(request: LabelRequest): Promise<{ ref: string }>;
   purchase(ref: string, request: LabelRequest): Promise<BoughtLabel>;
   print(labels: StoredLabel[]): Promise<PrintedLabels>;

@@ -127,8 +127,10 @@ function nfseProblems(b: Record<string, unknown>): string[] {
     p.push('prestador.inscricao_municipal');
   if (!prest || typeof prest.codigo_municipio !== 'string' || !/^\d{7}$/.test(prest.codigo_municipio))
     p.push('prestador.codigo_municipio');
-  if (!tom || typeof tom.cpf !== 'string' || !/^\d{11}$/.test(tom.cpf)) p.push('tomador.cpf');
-  if (!tom || typeof tom.razao_social !== 'string') p.push('tomador.razao_social');
+  // The taker may be left out (tomador não identificado, where the city allows it); when sent it is whole.
+  if (tom && (typeof tom.cpf !== 'string' || !/^\d{11}$/.test(tom.cpf))) p.push('tomador.cpf');
+  if (tom && typeof tom.razao_social !== 'string') p.push('tomador.razao_social');
+  if (b.tomador !== undefined && !tom) p.push('tomador');
   if (!serv || typeof serv.discriminacao !== 'string' || !serv.discriminacao) p.push('servico.discriminacao');
   if (!serv || typeof serv.item_lista_servico !== 'string') p.push('servico.item_lista_servico');
   if (!serv || !money(serv.valor_servicos)) p.push('servico.valor_servicos');

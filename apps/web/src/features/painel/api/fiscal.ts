@@ -1,6 +1,7 @@
 import type {
   FiscalSettings,
   FiscalSettingsSave,
+  MonthNota,
   PainelNota,
   ProductFiscal,
 } from '@passada/core/contracts/fiscal';
@@ -11,7 +12,29 @@ export const fiscalKeys = {
   settings: ['painel', 'fiscal'] as const,
   orderNotas: (orderId: number) => ['painel', 'fiscal', 'order', orderId] as const,
   product: (productId: number) => ['painel', 'fiscal', 'product', productId] as const,
+  month: (mes: string) => ['painel', 'fiscal', 'nfse-mensal', mes] as const,
 };
+
+/** A month's NFS-e per event (NFSE_GROUPING=event_month); read again while one is pending. */
+export function useMonthNotas(mes: string) {
+  return useQuery({
+    queryKey: fiscalKeys.month(mes),
+    queryFn: ({ signal }) =>
+      painelFetch<MonthNota[]>(`/fiscal/nfse-mensal/?mes=${encodeURIComponent(mes)}`, { signal }),
+    enabled: /^\d{4}-\d{2}$/.test(mes),
+    refetchInterval: (q) => (q.state.data?.some((n) => n.status === 'pendente') ? 3000 : false),
+  });
+}
+
+/** "Emitir agora": one NFS-e per event for a month already over (once per event and month). */
+export function useIssueMonthNotas() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (mes: string) =>
+      painelFetch<MonthNota[]>('/fiscal/nfse-mensal/', { method: 'POST', body: { mes } }),
+    onSuccess: (notas, mes) => client.setQueryData(fiscalKeys.month(mes), notas),
+  });
+}
 
 export const fiscalSettingsQuery = queryOptions({
   queryKey: fiscalKeys.settings,

@@ -1,5 +1,6 @@
 import { UFS } from '@passada/core/cep';
 import {
+  FISCAL_STATUS_LABELS,
   type FiscalSettings,
   TAX_DESTINATION_LABELS,
   TAX_REGIME_LABELS,
@@ -8,7 +9,12 @@ import { type FormEvent, useState } from 'react';
 import { FormField, FormStatus, primaryButtonClass, SelectField } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useStaffCan } from '../api/auth.ts';
-import { useFiscalSettings, useSaveFiscalSettings } from '../api/fiscal.ts';
+import {
+  useFiscalSettings,
+  useIssueMonthNotas,
+  useMonthNotas,
+  useSaveFiscalSettings,
+} from '../api/fiscal.ts';
 import { errorMessage } from '../utils/error-message.ts';
 
 type Form = Omit<FiscalSettings, 'versao' | 'serie_nfe'> & { serie_nfe: string };
@@ -172,9 +178,111 @@ function SettingsForm({ settings }: { settings: FiscalSettings }) {
   );
 }
 
+/** The month before today's, as aaaa-mm (local calendar). */
+function lastMonth(): string {
+  const d = new Date();
+  d.setDate(1);
+  d.setMonth(d.getMonth() - 1);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
+}
+
+const brl = (v: number) => v.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/**
+ * One NFS-e per event per month (NFSE_GROUPING=event_month, decision 0049): the month's notas and
+ * "Emitir agora" for a month already over; the job issues them by itself on the 1st.
+ */
+export function MonthNfse() {
+  const [mes, setMes] = useState(lastMonth);
+  const notas = useMonthNotas(mes);
+  const issue = useIssueMonthNotas();
+  const [status, setStatus] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setStatus(null);
+    try {
+      const done = await issue.mutateAsync(mes);
+      setStatus({
+        tone: 'success',
+        message: done.length
+          ? `${done.length} nota(s) do mês na fila ou emitida(s).`
+          : 'Nenhuma inscrição paga sem nota neste mês.',
+      });
+    } catch (error) {
+      setStatus({ tone: 'error', message: errorMessage(error) });
+    }
+  };
+  return (
+    <section className={card} aria-labelledby="nfse-mensal">
+      <h2 id="nfse-mensal" className="font-semibold">
+        NFS-e do mês por evento
+      </h2>
+      <p className="text-sm">
+        Quando a prefeitura aceita, a loja emite uma NFS-e por evento com as inscrições pagas do mês, no dia
+        1º do mês seguinte. Use "Emitir agora" para um mês já encerrado.
+      </p>
+      <form onSubmit={submit} className="mt-2 flex flex-wrap items-end gap-2">
+        <label className="flex flex-col text-sm">
+          Mês
+          <input
+            type="month"
+            value={mes}
+            onChange={(e) => setMes(e.target.value)}
+            className="rounded border border-stone-300 px-2 py-1 dark:border-stone-700 dark:bg-stone-950"
+          />
+        </label>
+        <button type="submit" className={primaryButtonClass} disabled={issue.isPending}>
+          Emitir agora
+        </button>
+      </form>
+      {status ? <FormStatus tone={status.tone} message={status.message} /> : null}
+      {notas.isError ? <p role="alert">{errorMessage(notas.error)}</p> : null}
+      {notas.data?.length ? (
+        <table className="mt-3 w-full text-sm">
+          <caption className="sr-only">NFS-e do mês {mes}</caption>
+          <thead>
+            <tr className="text-left">
+              <th scope="col">Evento</th>
+              <th scope="col">Inscrições</th>
+              <th scope="col">Valor</th>
+              <th scope="col">Situação</th>
+              <th scope="col">Nota</th>
+            </tr>
+          </thead>
+          <tbody>
+            {notas.data.map((n) => (
+              <tr key={n.id}>
+                <td>{n.evento_nome}</td>
+                <td>{n.inscricoes}</td>
+                <td>{brl(n.valor)}</td>
+                <td>
+                  {FISCAL_STATUS_LABELS[n.status]}
+                  {n.motivo ? <span className="block text-xs">{n.motivo}</span> : null}
+                </td>
+                <td>
+                  {n.pdf_url ? (
+                    <a href={n.pdf_url} target="_blank" rel="noreferrer" className="underline">
+                      NFS-e {n.numero}
+                    </a>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : notas.data ? (
+        <p className="mt-2 text-sm">Nenhuma NFS-e do mês para {mes}.</p>
+      ) : null}
+    </section>
+  );
+}
+
 /** /painel/fiscal: the company's data every nota names, and the CFOP and tax rules (decision 0043). */
 export default function FiscalPage() {
   const settings = useFiscalSettings();
+  const canIssue = useStaffCan('pedidos');
   return (
     <section className="flex flex-col gap-4">
       <h1 className="text-2xl font-bold">Configurações fiscais</h1>
@@ -185,6 +293,7 @@ export default function FiscalPage() {
       {settings.isPending ? <p role="status">Carregando...</p> : null}
       {settings.isError ? <p role="alert">{errorMessage(settings.error)}</p> : null}
       {settings.data ? <SettingsForm key={settings.data.versao} settings={settings.data} /> : null}
+      {canIssue ? <MonthNfse /> : null}
     </section>
   );
 }
