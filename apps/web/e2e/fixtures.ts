@@ -313,11 +313,20 @@ export function brl(cents: number): RegExp {
   return new RegExp(`R\\$\\s${grouped},${dec}`);
 }
 
+/** The buyer's CPF of the demo's NF-e, the one the review page asks for carts with products. */
+export const CPF_NA_NOTA = '529.982.247-25';
+
+/** On the order review of a cart with products: types the "CPF na nota" the NF-e is issued to. */
+export async function fillCpfNaNota(page: Page, cpf = CPF_NA_NOTA): Promise<void> {
+  await page.getByRole('textbox', { name: 'CPF na nota' }).fill(cpf);
+}
+
 /**
- * On the order review, with the total ready: pays by Pix at the simulated bank, sees the success
+ * On the order review of a cart with products, with the total ready: types the CPF na nota, pays by Pix at the simulated bank, sees the success
  * dialog and lands on the order history (spec §4: after 10 s).
  */
 export async function payReviewWithPix(page: Page): Promise<void> {
+  await fillCpfNaNota(page);
   await page.getByRole('radio', { name: 'Pix' }).check();
   await expect(page.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
   await page.getByRole('button', { name: 'Simular pagamento' }).click();
