@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { brl, chooseColorAndSize } from './fixtures.ts';
+import { brl, chooseColorAndSize, fillCpfNaNota } from './fixtures.ts';
 
 const run = Date.now().toString(36);
 const user = {
@@ -179,6 +179,16 @@ test('cart → address → PAC → Pix paid at the simulated bank → the order 
   await expect(page.getByRole('radio', { name: 'Pix' })).not.toBeChecked();
 
   await choosePac(page);
+  // The NF-e needs the buyer's CPF: paying without a valid one is refused at the field.
+  const cpf = page.getByRole('textbox', { name: 'CPF na nota' });
+  await page.getByRole('radio', { name: 'Pix' }).click();
+  await expect(cpf).toHaveAccessibleDescription('Informe o CPF para a nota fiscal.');
+  await expect(cpf).toBeFocused();
+  await cpf.fill('529.982.247-26');
+  await page.getByRole('radio', { name: 'Pix' }).click();
+  await expect(cpf).toHaveAccessibleDescription('CPF inválido.');
+  await expect(page.getByRole('radio', { name: 'Pix' })).not.toBeChecked();
+  await fillCpfNaNota(page);
   await expect(page.getByTestId('total-pedido')).toHaveText(brl(total));
   expect(JSON.parse((await page.evaluate(() => localStorage.getItem('frete'))) ?? '{}')).toMatchObject({
     servico: 'PAC',
@@ -199,6 +209,7 @@ test('card in 3 instalments without interest → the order with the right total'
   const before = await orderCount(request);
   await checkoutThroughCart(page, choice);
   await choosePac(page);
+  await fillCpfNaNota(page);
   await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
   await fillCard(page, '4111 1111 1111 1111');
   // Another total (SEDEX, then PAC again) keeps the card typed and asks for the instalments again.
@@ -236,6 +247,7 @@ test("the last unit: one's own open Pix never blocks a new Pix or the card", asy
 
   // The Pix holds the last unit for this buyer...
   await choosePac(page);
+  await fillCpfNaNota(page);
   await page.getByRole('radio', { name: 'Pix' }).check();
   const code = page.getByLabel('Pix copia e cola');
   await expect(code).toHaveValue(/^000201/);
@@ -275,6 +287,7 @@ test('a Pix code counts down, expires, and a new code pays the order', async ({ 
   await page.getByRole('button', { name: 'Comprar agora' }).click();
   await chooseAddress(page);
   await choosePac(page);
+  await fillCpfNaNota(page);
   await page.getByRole('radio', { name: 'Pix' }).check();
 
   const pix = page.getByRole('region', { name: 'Pagamento com Pix' });
@@ -311,6 +324,7 @@ test('a refused card creates no order and keeps the cart', async ({ page, reques
   const before = await orderCount(request);
   await checkoutThroughCart(page, choice);
   await choosePac(page);
+  await fillCpfNaNota(page);
   await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
   await fillCard(page, '4000 0000 0000 0002');
   await page.getByRole('button', { name: 'Pagar com cartão' }).click();
@@ -341,6 +355,7 @@ test('"Comprar agora" buys just that product with Pix', async ({ page, request }
   await expect(page.getByRole('list', { name: 'Itens do pedido' }).getByRole('listitem')).toHaveCount(1);
   await expect(page.getByText('Quantidade: 2')).toBeVisible();
   await choosePac(page);
+  await fillCpfNaNota(page);
   await page.getByRole('radio', { name: 'Pix' }).check();
   await page.getByRole('button', { name: 'Simular pagamento' }).click();
 

@@ -111,6 +111,51 @@ export function freshCpf(): string {
 }
 
 /**
+ * One product of the demo catalogue bought by a new shopper and paid by Pix through the public API,
+ * with the "CPF na nota" the checkout asks (the NF-e is issued to it). Shipped by PAC.
+ */
+export async function paidProductOrder(
+  request: APIRequestContext,
+  prefix: string,
+): Promise<{ orderId: number; shopper: Shopper }> {
+  const { product, entry } = await productWithStock(request, '/api/products/', 2);
+  const shopper = await createShopper(request, prefix);
+  const paid = await payWithPix(request, shopper.token, 'pedido', {
+    items: [{ product: product.id, quantity: 1, color: entry.color.id, size: entry.size.id }],
+    address_id: shopper.addressId,
+    frete: 'PAC',
+    metodo_pagamento: 'pix',
+    cpf: CPF_NA_NOTA,
+  });
+  return { orderId: paid.pedido_id as number, shopper };
+}
+
+/**
+ * On a staff order page: the NF-e the offline issuer authorised after the payment (its job runs a
+ * moment after), with its key and DANFE link.
+ */
+export async function expectNfeAuthorised(page: Page): Promise<void> {
+  const notas = page.getByRole('region', { name: 'Notas fiscais' });
+  await expect(notas).toContainText(/NF-e nº \d+ · Autorizada/, { timeout: 20_000 });
+  await expect(notas).toContainText(/Chave de acesso: 23\d{2} \d{4}/);
+  await expect(notas.getByRole('link', { name: 'DANFE (PDF)' })).toBeVisible();
+}
+
+/**
+ * Staff signed in: "Gerar etiquetas" for one order from the orders list. Answers the S10 object code
+ * the label provider filled in.
+ */
+export async function generateLabel(page: Page, orderId: number): Promise<string> {
+  await page.goto(`/painel/pedidos?busca=${orderId}`);
+  await expect(page.getByRole('link', { name: String(orderId), exact: true })).toBeVisible();
+  await page.getByRole('checkbox', { name: `Selecionar pedido nº ${orderId}` }).check();
+  await page.getByRole('button', { name: 'Gerar etiquetas' }).click();
+  const result = page.getByRole('status', { name: 'Etiquetas' });
+  await expect(result).toContainText(`Pedido nº ${orderId}: etiqueta comprada, rastreio`);
+  return /rastreio ([A-Z]{2}\d{9}[A-Z]{2})/.exec((await result.textContent()) ?? '')?.[1] ?? '';
+}
+
+/**
  * A registration paid by Pix on the direct path, through the public API as the event form sends it,
  * in the first open event's first category with places left; a fresh CPF unless one is given.
  */
@@ -313,11 +358,20 @@ export function brl(cents: number): RegExp {
   return new RegExp(`R\\$\\s${grouped},${dec}`);
 }
 
+/** The buyer's CPF of the demo's NF-e, the one the review page asks for carts with products. */
+export const CPF_NA_NOTA = '529.982.247-25';
+
+/** On the order review of a cart with products: types the "CPF na nota" the NF-e is issued to. */
+export async function fillCpfNaNota(page: Page, cpf = CPF_NA_NOTA): Promise<void> {
+  await page.getByRole('textbox', { name: 'CPF na nota' }).fill(cpf);
+}
+
 /**
- * On the order review, with the total ready: pays by Pix at the simulated bank, sees the success
+ * On the order review of a cart with products, with the total ready: types the CPF na nota, pays by Pix at the simulated bank, sees the success
  * dialog and lands on the order history (spec §4: after 10 s).
  */
 export async function payReviewWithPix(page: Page): Promise<void> {
+  await fillCpfNaNota(page);
   await page.getByRole('radio', { name: 'Pix' }).check();
   await expect(page.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
   await page.getByRole('button', { name: 'Simular pagamento' }).click();

@@ -1,6 +1,13 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { chooseColorAndSize, createShopper, productWithStock, type Shopper, signIn } from './fixtures.ts';
+import {
+  chooseColorAndSize,
+  createShopper,
+  fillCpfNaNota,
+  productWithStock,
+  type Shopper,
+  signIn,
+} from './fixtures.ts';
 
 // Saved for a person to look at after each run (test-results is ignored by git).
 const SHOTS = path.resolve(import.meta.dirname, '../test-results/screenshots');
@@ -79,6 +86,7 @@ for (const width of WIDTHS) {
     await page.getByRole('button', { name: 'Comprar agora' }).click();
     await page.getByRole('button', { name: 'Continuar' }).click();
     await page.getByRole('radio', { name: /^PAC/ }).check();
+    await fillCpfNaNota(page);
     await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
     await shoot(page, 'revisar-pedido', width);
     await page.goto('/user');

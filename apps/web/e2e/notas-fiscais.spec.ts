@@ -1,6 +1,13 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { createShopper, productWithStock, STAFF, signIn, signInStaff } from './fixtures.ts';
+import {
+  createShopper,
+  expectNfeAuthorised,
+  productWithStock,
+  STAFF,
+  signIn,
+  signInStaff,
+} from './fixtures.ts';
 
 const BUYER_CPF = '40364478829';
 
@@ -67,10 +74,7 @@ test('staff see a paid order’s NF-e authorised and the buyer gets the DANFE li
   const { orderId, shopper } = await paidCardOrder(request);
 
   await signInStaff(page, STAFF.admin, `/painel/pedidos/${orderId}`);
-  const notas = page.getByRole('region', { name: 'Notas fiscais' });
-  await expect(notas).toContainText(/NF-e nº \d+ · Autorizada/, { timeout: 20_000 });
-  await expect(notas).toContainText(/Chave de acesso: 23\d{2} \d{4}/);
-  await expect(notas.getByRole('link', { name: 'DANFE (PDF)' })).toBeVisible();
+  await expectNfeAuthorised(page);
   await noSeriousViolations(page);
 
   await page.goto('/painel/fiscal');

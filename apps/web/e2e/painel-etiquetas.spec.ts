@@ -2,21 +2,13 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { isS10Code } from '@passada/core/s10';
 import { expect, test } from '@playwright/test';
-import { createShopper, payWithPix, productWithStock, STAFF, signInStaff } from './fixtures.ts';
+import { generateLabel, paidProductOrder, STAFF, signInStaff } from './fixtures.ts';
 
 test('staff buy and print a paid order’s shipping label, and the customer sees its tracking code', async ({
   page,
   request,
 }) => {
-  const { product, entry } = await productWithStock(request, '/api/products/', 2);
-  const shopper = await createShopper(request, 'etq');
-  const paid = await payWithPix(request, shopper.token, 'pedido', {
-    items: [{ product: product.id, quantity: 1, color: entry.color.id, size: entry.size.id }],
-    address_id: shopper.addressId,
-    frete: 'PAC',
-    metodo_pagamento: 'pix',
-  });
-  const orderId = paid.pedido_id as number;
+  const { orderId, shopper } = await paidProductOrder(request, 'etq');
 
   await signInStaff(page, STAFF.operator, '/painel/pedidos');
   await page.goto(`/painel/pedidos?busca=${orderId}`);
@@ -24,11 +16,7 @@ test('staff buy and print a paid order’s shipping label, and the customer sees
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
-  await page.getByRole('checkbox', { name: `Selecionar pedido nº ${orderId}` }).check();
-  await page.getByRole('button', { name: 'Gerar etiquetas' }).click();
-  const result = page.getByRole('status', { name: 'Etiquetas' });
-  await expect(result).toContainText(`Pedido nº ${orderId}: etiqueta comprada, rastreio`);
-  const code = /rastreio ([A-Z]{2}\d{9}[A-Z]{2})/.exec((await result.textContent()) ?? '')?.[1] ?? '';
+  const code = await generateLabel(page, orderId);
   expect(isS10Code(code)).toBe(true);
 
   const download = page.waitForEvent('download');
@@ -47,4 +35,24 @@ test('staff buy and print a paid order’s shipping label, and the customer sees
   await page.goto('/user/pedidos');
   const card = page.getByRole('article', { name: `Pedido ${orderId}` });
   await expect(card.getByRole('link', { name: code })).toHaveAttribute('href', new RegExp(`objeto=${code}`));
+});
+
+test('cancelling an order before posting cancels its label: staff see "Etiqueta cancelada"', async ({
+  page,
+  request,
+}) => {
+  const { orderId } = await paidProductOrder(request, 'etqc');
+  await signInStaff(page, STAFF.admin, '/painel/pedidos');
+  const code = await generateLabel(page, orderId);
+
+  await page.goto(`/painel/pedidos/${orderId}`);
+  const label = page.getByRole('region', { name: 'Etiqueta de envio' });
+  await expect(label).toContainText('Etiqueta comprada');
+  await expect(label).toContainText(`Rastreio: ${code}`);
+  await page.getByLabel('Motivo do cancelamento (opcional)').fill('Cliente desistiu antes do envio');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: 'Cancelar e devolver o pagamento' }).click();
+  await expect(label).toContainText('Etiqueta cancelada', { timeout: 20_000 });
+  await expect(label).toContainText(`Rastreio: ${code}`);
+  await expect(label.getByRole('alert')).toHaveCount(0);
 });

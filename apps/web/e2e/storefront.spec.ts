@@ -3,6 +3,7 @@ import {
   chooseColorAndSize as choose,
   colorSlug,
   createShopper,
+  fillCpfNaNota,
   findProducts,
   type Shopper,
   signIn,
@@ -255,6 +256,7 @@ test('a paid order asks no new charge, clears its shipping, and deleting an addr
   await expect(page.getByText(/^Frete/)).toHaveCount(0);
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('radio', { name: /^PAC/ }).check();
+  await fillCpfNaNota(page);
   await page.getByRole('radio', { name: 'Pix' }).check();
   await expect(page.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
 

@@ -163,6 +163,15 @@ export const jobCatalog = {
     retryLimit: 0,
     expireInSeconds: 300,
   }),
+  /**
+   * An order cancelled (or wholly withdrawn) before posting: cancel its shipping label at the provider
+   * (docs/decisions/0048). A purchase under way or the provider down throws, and the job is retried.
+   */
+  'shipping.cancel-label': defineJob<{ orderId: number }>({
+    retryLimit: 12,
+    retryDelaySeconds: 15,
+    expireInSeconds: 120,
+  }),
   /** The e-mail telling a buyer their parcel is out for delivery (posted and delivered go by `mail.order-status`). */
   'mail.tracking-update': defineJob<{ orderId: number; state: string }>({
     retryLimit: 8,

@@ -57,8 +57,8 @@ export const OrderDraftSchema = z
     /** Opt-in to WhatsApp messages at the delivery phone (consents.ts, WHATSAPP_CONSENT). */
     whatsapp: z.boolean().default(false),
     /**
-     * Accepted for older browsers and ignored: the order's buyer CPF is the card holder's CPF the server
-     * sends to the provider, never a value of the draft.
+     * "CPF na nota": the buyer's CPF the NF-e of the products is issued to (docs/decisions/0048). The
+     * checkout asks it for carts with products; without it a card order keeps the card holder's CPF.
      */
     cpf: z
       .string()

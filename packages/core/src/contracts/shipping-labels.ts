@@ -51,3 +51,17 @@ export const TRACKING_STATE_LABEL = {
   saiu_para_entrega: 'saiu para entrega',
   entregue: 'entregue',
 } as const;
+
+/**
+ * An order's shipping label as staff see it on the order page: bought, cancelled with the order, or
+ * still bought because the provider refused to cancel it (`cancelamento_recusado` says why).
+ */
+export const PainelLabelSchema = z.object({
+  situacao: z.enum(['comprando', 'comprada', 'cancelada']),
+  transportadora: z.string(),
+  codigo_rastreio: z.string().nullable(),
+  comprada_em: z.string().nullable(),
+  cancelada_em: z.string().nullable(),
+  cancelamento_recusado: z.string().nullable(),
+});
+export type PainelLabel = z.infer<typeof PainelLabelSchema>;

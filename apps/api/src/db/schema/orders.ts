@@ -61,7 +61,7 @@ export const orders = pgTable(
     orderDate: timestamp('order_date', { withTimezone: true }).notNull().defaultNow(),
     /** Correios object code, set when the order is shipped. */
     trackingCode: text('tracking_code'),
-    /** The buyer's CPF, 11 digits, when the checkout asked for one (card payments); null for Pix. */
+    /** The buyer's CPF, 11 digits: the "CPF na nota" of the checkout, else the card holder's; null when neither. */
     buyerCpf: text('buyer_cpf'),
     /** Opt-in at checkout to WhatsApp updates at the delivery phone (core's WHATSAPP_CONSENT): version and when. */
     whatsappConsentVersion: text('whatsapp_consentimento_versao'),

@@ -13,8 +13,11 @@ export const shippingLabels = pgTable(
       .primaryKey()
       .references(() => orders.id, { onDelete: 'cascade' }),
     provider: text('provider', { enum: ['offline', 'melhorenvio', 'correios'] }).notNull(),
-    /** `comprando` while a purchase runs (or died mid-way), `comprada` once the tracking code is known. */
-    status: text('status', { enum: ['comprando', 'comprada'] }).notNull(),
+    /**
+     * `comprando` while a purchase runs (or died mid-way), `comprada` once the tracking code is known,
+     * `cancelada` once the provider cancelled it with its order (docs/decisions/0048).
+     */
+    status: text('status', { enum: ['comprando', 'comprada', 'cancelada'] }).notNull(),
     /** Until when the running purchase holds the label; another attempt waits until then. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     /** The provider's id of the label (Melhor Envio's cart id, the Correios pré-postagem), stored before it is paid. */
@@ -33,6 +36,10 @@ export const shippingLabels = pgTable(
       .notNull()
       .default('aguardando_postagem'),
     trackedAt: timestamp('tracked_at', { withTimezone: true }),
+    /** When the label was cancelled with its order (the provider refunds it). */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Why the provider refused to cancel it (posted already, say), for staff; null otherwise. */
+    cancelRefusal: text('cancel_refusal'),
   },
   (t) => [index('shipping_labels_tracking_idx').on(t.status, t.trackingState)],
 );

@@ -6,10 +6,17 @@ import {
   documentsOf,
   fiscalForm,
   paidCardOrder,
+  paidPixOrder,
   saveFiscalSettings,
   saveProductFiscal,
 } from '../../test/factories/fiscal.ts';
-import { type Buyer, makeBuyer } from '../../test/factories/orders.ts';
+import {
+  type Buyer,
+  createOrderPix,
+  draftTotalCents,
+  makeBuyer,
+  orderDraft,
+} from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -182,6 +189,50 @@ describe('the NF-e of a paid order (offline issuer)', () => {
     expect(staffView.json()).toEqual([
       expect.objectContaining({ status: 'autorizada', chave: doc.accessKey, motivo: null }),
     ]);
+  });
+
+  it('of a Pix order is issued to the "CPF na nota" the checkout asked, kept on the order', async () => {
+    const product = await makeProduct(db());
+    await saveProductFiscal(t.app, admin.headers, product.id);
+    const orderId = await paidPixOrder(t.app, buyer, product, '529.982.247-25');
+    const doc = await settled(orderId, 'autorizada');
+    const [nota] = (await t.app.inject({ method: 'GET', url: '/api/notas/', headers: buyer.headers })).json()
+      .pedidos[String(orderId)];
+    const xml = await t.app.inject({ method: 'GET', url: nota.xml_url });
+    expect(xml.body).toContain(`<chNFe>${doc.accessKey}</chNFe>`);
+    expect(xml.body).toContain('<CPF>52998224725</CPF>');
+    const staffView = await t.app.inject({
+      method: 'GET',
+      url: `/api/painel/orders/${orderId}/`,
+      headers: admin.headers,
+    });
+    expect(staffView.json().cliente.cpf).toBe('***.982.247-**');
+  });
+
+  it('of a Pix order without a CPF stops with the clear message; a wrong CPF is refused at checkout', async () => {
+    const product = await makeProduct(db());
+    await saveProductFiscal(t.app, admin.headers, product.id);
+    const orderId = await paidPixOrder(t.app, buyer, product, null);
+    const doc = await settled(orderId, 'erro');
+    expect(doc.reason).toContain('o pedido não tem o CPF do comprador');
+
+    const draft = { ...orderDraft(buyer, [{ product }]), cpf: '529.982.247-26' };
+    const total = await draftTotalCents(t.app, buyer.zipCode, draft, [product]);
+    const refused = await createOrderPix(t.app, buyer.headers, draft, total);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors['pedido.cpf']).toBe('CPF inválido.');
+  });
+
+  it('of a card order goes to the "CPF na nota" when one was given, not the card holder\'s', async () => {
+    const product = await makeProduct(db());
+    await saveProductFiscal(t.app, admin.headers, product.id);
+    const orderId = await paidCardOrder(t.app, buyer, product, 1, '52998224725');
+    await settled(orderId, 'autorizada');
+    const [nota] = (await t.app.inject({ method: 'GET', url: '/api/notas/', headers: buyer.headers })).json()
+      .pedidos[String(orderId)];
+    const xml = await t.app.inject({ method: 'GET', url: nota.xml_url });
+    expect(xml.body).toContain('<CPF>52998224725</CPF>');
+    expect(xml.body).not.toContain('<CPF>40364478829</CPF>');
   });
 
   it('is issued once: running the job again answers the same nota', async () => {

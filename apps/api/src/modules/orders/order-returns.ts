@@ -302,6 +302,8 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
         nothingLeft ? { orderId } : { returnId: row.id },
         { tx },
       );
+      // Nothing left to ship: a label bought already is cancelled too (docs/decisions/0048).
+      if (nothingLeft) await deps.jobs.send('shipping.cancel-label', { orderId }, { tx });
       await deps.jobs.send('mail.return-update', { returnId: row.id }, { tx });
       const [created] = await toWire([done], tx);
       return { created: created!, refund, participantRefunds };

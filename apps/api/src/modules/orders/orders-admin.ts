@@ -358,7 +358,11 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
     if (change.status === 'entregue' && change.deliveredOn)
       await saveDelivery(tx, { orderId: id, deliveredOn: change.deliveredOn, source: 'rastreio', at: now });
     await deps.jobs.send('mail.order-status', { orderId: id, status: change.status }, { tx });
-    if (change.status === 'cancelado') await deps.jobs.send('fiscal.cancel-order', { orderId: id }, { tx });
+    if (change.status === 'cancelado') {
+      await deps.jobs.send('fiscal.cancel-order', { orderId: id }, { tx });
+      // A label bought already is cancelled at the provider too (docs/decisions/0048).
+      await deps.jobs.send('shipping.cancel-label', { orderId: id }, { tx });
+    }
     // WhatsApp too, for a buyer who opted in at checkout (docs/decisions/0045).
     const update = orderStatusUpdate(change.status, change.status === 'enviado' ? change.trackingCode : null);
     if (update && after?.whatsappConsentAt && after.address?.phone)

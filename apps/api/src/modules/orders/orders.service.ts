@@ -314,6 +314,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         })
       : undefined;
     const first = participants[0]?.draft;
+    const buyerCpf = input.cpf ?? payerCpf;
     return {
       amountCents: subtotalCents + shippingCents + registrationsCents - (coupon?.discountCents ?? 0),
       description: describeCart(units, participants.length),
@@ -333,8 +334,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
             }
           : {}),
       draft: {
-        // The buyer's CPF is the card holder's the provider was given, never the draft's.
-        buyer: { name: user.fullName, email: user.email, ...(payerCpf ? { cpf: payerCpf } : {}) },
+        // The CPF the buyer asked on the nota (checked by the schema), else the card holder's.
+        buyer: { name: user.fullName, email: user.email, ...(buyerCpf ? { cpf: buyerCpf } : {}) },
         items,
         ...(shipped ?? {}),
         subtotalCents,

@@ -10,6 +10,7 @@ import {
   makeBuyer,
   orderDraft,
 } from '../../test/factories/orders.ts';
+import { createStaffAndLogin } from '../../test/factories/painel.ts';
 import { simulatePixPaid } from '../../test/factories/payments.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 
@@ -137,6 +138,30 @@ describe('withdrawal before shipping', () => {
     const again = await withdraw(order.id, {});
     expect(again.statusCode).toBe(409);
     expect(again.json().detail).toBe('Este pedido já foi cancelado.');
+  });
+
+  it('withdrawing the whole order cancels the shipping label already bought (docs/decisions/0048)', async () => {
+    const { order } = await buy();
+    const staff = await createStaffAndLogin(t.app, 'estoque');
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: '/api/painel/orders/labels/',
+      headers: staff.headers,
+      payload: { pedidos: [{ id: order.id }] },
+    });
+    expect(bought.json().resultados[0]).toMatchObject({ situacao: 'comprada' });
+    const label = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/painel/orders/${order.id}/etiqueta/`,
+          headers: staff.headers,
+        })
+      ).json();
+
+    expect((await withdraw(order.id, {})).statusCode).toBe(201);
+    await expect.poll(async () => (await label()).situacao, { timeout: 15_000 }).toBe('cancelada');
+    expect((await label()).cancelamento_recusado).toBeNull();
   });
 
   it('once shipped, withdrawal is refused with the reason', async () => {

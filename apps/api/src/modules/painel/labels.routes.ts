@@ -2,11 +2,20 @@ import {
   LabelPrintQuerySchema,
   LabelPurchaseResultSchema,
   LabelPurchaseSchema,
+  PainelLabelSchema,
 } from '@passada/core/contracts/shipping-labels';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { badRequest } from '../../plugins/errors.ts';
 import { storeToday } from '../orders/orders-admin.ts';
 import { actor, audit, PAINEL_ERRORS } from '../staff/index.ts';
+
+/** The carrier staff read for each label provider. */
+const CARRIER_NAMES = {
+  melhorenvio: 'Melhor Envio',
+  correios: 'Correios',
+  offline: 'Correios (offline)',
+} as const;
 
 /** Shipping labels from the orders list (docs/decisions/0044): buy ("Gerar etiquetas") and print. */
 export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,6 +62,32 @@ export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
             });
         });
       return { resultados };
+    },
+  );
+
+  app.get(
+    '/orders/:id/etiqueta/',
+    {
+      config: { painel: { permission: 'pedidos' } },
+      schema: {
+        tags,
+        summary:
+          'A etiqueta de envio do pedido: comprada (rastreio), cancelada com o pedido, ou o motivo de a transportadora não a cancelar',
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: PainelLabelSchema.nullable(), ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => {
+      const row = await app.labels.ofOrder(req.params.id);
+      if (!row) return null;
+      return {
+        situacao: row.status,
+        transportadora: CARRIER_NAMES[row.provider],
+        codigo_rastreio: row.trackingCode,
+        comprada_em: row.purchasedAt?.toISOString() ?? null,
+        cancelada_em: row.cancelledAt?.toISOString() ?? null,
+        cancelamento_recusado: row.cancelRefusal,
+      } satisfies z.infer<typeof PainelLabelSchema>;
     },
   );
 

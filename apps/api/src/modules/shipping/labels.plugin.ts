@@ -28,6 +28,7 @@ export default fp(
     app.decorate('labels', labels);
     app.jobs.work('shipping.track-all', () => labels.trackAll());
     app.jobs.work('mail.tracking-update', ({ orderId, state }) => labels.sendTrackingUpdate(orderId, state));
+    app.jobs.work('shipping.cancel-label', ({ orderId }) => labels.cancelForOrder(orderId));
     // Tests drive tracking themselves, on their own clock.
     if (app.env.NODE_ENV !== 'test')
       app.addHook('onReady', async () =>

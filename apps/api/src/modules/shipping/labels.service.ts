@@ -334,6 +334,48 @@ export function createLabelsService(deps: LabelsServiceDeps) {
     }
   }
 
+  /**
+   * The label of an order cancelled (or wholly withdrawn) before posting, cancelled at the provider
+   * (docs/decisions/0048). Idempotent: a label cancelled already, or none, is left alone. A purchase
+   * under way, or the provider down, throws and the job asks again later; a refusal (the parcel was
+   * posted) is recorded for staff and the order stays cancelled.
+   */
+  async function cancelForOrder(orderId: number): Promise<void> {
+    const row = await ofOrder(orderId);
+    if (!row || row.status === 'cancelada') return;
+    const now = deps.now();
+    if (row.status === 'comprando' && row.claimedUntil && row.claimedUntil > now)
+      throw new Error('label purchase under way');
+    // A delivered parcel has nothing left to cancel (a return after delivery is another label).
+    if (row.trackingState === 'entregue') return;
+    const record = (values: Partial<LabelRow>) =>
+      db.update(shippingLabels).set(values).where(eq(shippingLabels.orderId, orderId));
+    // Nothing was put in the provider's cart yet: nothing to cancel there.
+    if (!row.providerRef) {
+      await record({ status: 'cancelada', cancelledAt: now, cancelRefusal: null, claimedUntil: null });
+      return;
+    }
+    if (!deps.provider.cancel) {
+      await record({
+        cancelRefusal: 'A transportadora não cancela etiquetas pela API: cancele no painel dela.',
+      });
+      return;
+    }
+    try {
+      await deps.provider.cancel(stored(row), now);
+    } catch (error) {
+      if (!(error instanceof LabelProviderError) || error.code === 'indisponivel') throw error;
+      await record({ cancelRefusal: error.reason });
+      deps.log.warn(
+        { orderId, provider: deps.provider.name, code: error.code },
+        'shipping label not cancelled',
+      );
+      return;
+    }
+    await record({ status: 'cancelada', cancelledAt: deps.now(), cancelRefusal: null, claimedUntil: null });
+    deps.log.info({ orderId, provider: deps.provider.name }, 'shipping label cancelled');
+  }
+
   /** The "saiu para entrega" e-mail (posted and delivered go out as the order's status e-mails). */
   async function sendTrackingUpdate(orderId: number, state: string): Promise<void> {
     const row = await ofOrder(orderId);
@@ -353,7 +395,7 @@ export function createLabelsService(deps: LabelsServiceDeps) {
     deps.log.info({ orderId, state }, 'tracking mail sent');
   }
 
-  return { buy, print, ofOrder, trackAll, sendTrackingUpdate };
+  return { buy, print, ofOrder, trackAll, sendTrackingUpdate, cancelForOrder };
 }
 
 export type LabelsService = ReturnType<typeof createLabelsService>;

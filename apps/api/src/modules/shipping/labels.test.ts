@@ -261,4 +261,68 @@ describe('shipping labels with the offline provider', () => {
     expect(mailsAbout(`Seu pedido nº ${id} foi entregue`)).toHaveLength(1);
     expect((await labelOf(id))?.trackingState).toBe('entregue');
   });
+
+  describe('cancelled with its order (docs/decisions/0048)', () => {
+    let manager: TestStaff;
+    beforeAll(async () => {
+      // Back to the first day, when the staff sessions of this file are still open.
+      clock = new Date(START.getTime() + HOUR);
+      manager = await createStaffAndLogin(t.app, 'admin');
+    });
+    const cancelOrder = (id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/painel/orders/${id}/status/`,
+        headers: manager.headers,
+        payload: { status: 'cancelado', motivo: 'Cliente desistiu' },
+      });
+    const labelView = (id: number) =>
+      t.app.inject({ method: 'GET', url: `/api/painel/orders/${id}/etiqueta/`, headers: admin.headers });
+
+    it('an order cancelled before posting cancels its label, and staff see it cancelled', async () => {
+      const id = await paidOrder(1);
+      const code = (await generate(admin, [{ id }])).json().resultados[0].codigo_rastreio as string;
+      expect((await labelView(id)).json()).toMatchObject({
+        situacao: 'comprada',
+        codigo_rastreio: code,
+        cancelada_em: null,
+      });
+      expect((await cancelOrder(id)).statusCode).toBe(200);
+      await expect
+        .poll(async () => (await labelView(id)).json().situacao, { timeout: 15_000 })
+        .toBe('cancelada');
+      expect((await labelView(id)).json()).toMatchObject({
+        codigo_rastreio: code,
+        cancelada_em: clock.toISOString(),
+        cancelamento_recusado: null,
+      });
+      // A cancelled label is neither printed nor tracked any more.
+      expect((await print(admin, [id])).statusCode).toBe(409);
+      expect((await labelView(id)).statusCode).toBe(200);
+      // Running the job again changes nothing.
+      await t.app.labels.cancelForOrder(id);
+      expect((await labelOf(id))?.status).toBe('cancelada');
+    });
+
+    it('a parcel posted already is not cancelled: the order is, and staff see why', async () => {
+      const id = await paidOrder(1);
+      await generate(admin, [{ id }]);
+      const bought = clock;
+      // Three hours later the offline parcel is at the post office, before any tracking run saw it.
+      clock = new Date(bought.getTime() + 3 * HOUR);
+      expect((await cancelOrder(id)).statusCode).toBe(200);
+      await expect
+        .poll(async () => (await labelView(id)).json().cancelamento_recusado, { timeout: 15_000 })
+        .toContain('já foi postado');
+      expect((await labelView(id)).json().situacao).toBe('comprada');
+      expect((await detail(id)).json().status).toBe('cancelado');
+    });
+
+    it('an order without a label has none to cancel', async () => {
+      const id = await paidOrder(1);
+      expect((await cancelOrder(id)).statusCode).toBe(200);
+      await t.app.labels.cancelForOrder(id);
+      expect((await labelView(id)).json()).toBeNull();
+    });
+  });
 });

@@ -1,11 +1,12 @@
 import bwip from 'bwip-js/node';
-import { degrees, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import PDFDocument from 'pdfkit';
 import { formatAccessKey } from './access-key.ts';
 import type { FiscalAddress, NfeInput, NfseInput } from './invoicing.provider.ts';
 
 /**
  * The offline provider's files: a DANFE-like PDF (with the key's Code 128C barcode) and an NF-e XML in
  * the layout 4.00 shape, unsigned, and the same for the NFS-e. Every page says "SEM VALOR FISCAL".
+ * Drawn with pdfkit, like the shipping labels (docs/decisions/0048).
  */
 
 const money = (cents: number) =>
@@ -23,67 +24,99 @@ const dateBr = (d: Date) => brasilia(d).slice(0, 10).split('-').reverse().join('
 const addressLine = (a: FiscalAddress) =>
   `${a.street}, ${a.number} - ${a.district} - ${a.city}/${a.uf} - CEP ${a.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}`;
 
-/** Code 128 (set C for the 44 digits) drawn as vector bars. */
-function drawBarcode(page: PDFPage, digits: string, x: number, y: number, width: number, height: number) {
+// A4 in PDF points. The layout below counts `y` up from the bottom of the page to each text's
+// baseline, as the PDF itself does; pdfkit places text by the top of its line, from the top.
+const PAGE_WIDTH = 595.28;
+const PAGE_HEIGHT = 841.89;
+/** Helvetica's ascender, in em: how far the top of a line sits above its baseline. */
+const ASCENT = 0.718;
+const fromTop = (y: number, size = 0) => PAGE_HEIGHT - y - ASCENT * size;
+
+/** Code 128 (set C for the 44 digits) drawn as vector bars; `y` is the bottom of the bars. */
+function drawBarcode(
+  doc: PDFKit.PDFDocument,
+  digits: string,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+) {
   const [symbol] = bwip.raw('code128', digits, {}) as Array<{ sbs: number[] }>;
   if (!symbol) return;
   const modules = symbol.sbs.reduce((a, b) => a + b, 0);
   const unit = width / modules;
   let at = x;
   symbol.sbs.forEach((w, i) => {
-    if (i % 2 === 0) page.drawRectangle({ x: at, y, width: w * unit, height, color: rgb(0, 0, 0) });
+    if (i % 2 === 0) doc.rect(at, fromTop(y + height), w * unit, height).fill('#000000');
     at += w * unit;
   });
 }
 
 interface Writer {
-  page: PDFPage;
-  font: PDFFont;
-  bold: PDFFont;
+  doc: PDFKit.PDFDocument;
   y: number;
 }
 
 function text(w: Writer, s: string, x: number, size = 9, bold = false) {
-  w.page.drawText(ansi(s), { x, y: w.y, size, font: bold ? w.bold : w.font });
+  w.doc
+    .font(bold ? 'Helvetica-Bold' : 'Helvetica')
+    .fontSize(size)
+    .fillColor('#000000')
+    .text(ansi(s), x, fromTop(w.y, size), { lineBreak: false });
 }
 
 function box(w: Writer, label: string, value: string, x: number, width: number, height = 24) {
-  w.page.drawRectangle({
-    x,
-    y: w.y - height + 10,
-    width,
-    height,
-    borderWidth: 0.6,
-    borderColor: rgb(0, 0, 0),
-  });
-  w.page.drawText(ansi(label.toUpperCase()), { x: x + 3, y: w.y + 2, size: 5.5, font: w.font });
-  w.page.drawText(ansi(value), { x: x + 3, y: w.y - 9, size: 8.5, font: w.bold, maxWidth: width - 6 });
+  w.doc
+    .lineWidth(0.6)
+    .rect(x, fromTop(w.y - height + 10 + height), width, height)
+    .stroke('#000000');
+  w.doc
+    .font('Helvetica')
+    .fontSize(5.5)
+    .fillColor('#000000')
+    .text(ansi(label.toUpperCase()), x + 3, fromTop(w.y + 2, 5.5), { lineBreak: false });
+  w.doc
+    .font('Helvetica-Bold')
+    .fontSize(8.5)
+    .text(ansi(value), x + 3, fromTop(w.y - 9, 8.5), { width: width - 6, height: 10, ellipsis: true });
 }
 
-async function start(title: string): Promise<{ doc: PDFDocument; w: Writer }> {
-  const doc = await PDFDocument.create();
-  doc.setTitle(title);
-  doc.setProducer('Passada');
-  doc.setCreator('Passada (emissor de demonstração)');
-  const page = doc.addPage([595.28, 841.89]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const w = { page, font, bold, y: 800 };
-  // The watermark, across the page.
-  page.drawText('SEM VALOR FISCAL', {
-    x: 90,
-    y: 300,
-    size: 60,
-    font: bold,
-    color: rgb(0.85, 0.1, 0.1),
-    opacity: 0.25,
-    rotate: degrees(35),
+/** One A4 page with the watermark across it; `finish` ends the document and answers its bytes. */
+function start(title: string, keywords: string): { w: Writer; finish: () => Promise<Buffer> } {
+  const doc = new PDFDocument({ size: [PAGE_WIDTH, PAGE_HEIGHT], margin: 0 });
+  doc.info.Title = title;
+  doc.info.Subject = 'SEM VALOR FISCAL';
+  doc.info.Keywords = keywords;
+  doc.info.Producer = 'Passada';
+  doc.info.Creator = 'Passada (emissor de demonstração)';
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
   });
-  return { doc, w };
+  // The watermark, across the page (turned 35° up from its baseline's start).
+  doc.save();
+  doc.rotate(-35, { origin: [90, fromTop(300)] });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(60)
+    .fillColor('#d91a1a', 0.25)
+    .text('SEM VALOR FISCAL', 90, fromTop(300, 60), { lineBreak: false });
+  doc.restore();
+  doc.fillOpacity(1);
+  return {
+    w: { doc, y: 800 },
+    finish: async () => {
+      doc.end();
+      await done;
+      return Buffer.concat(chunks);
+    },
+  };
 }
 
 export async function nfePdf(input: NfeInput, key: string, protocol: string): Promise<Buffer> {
-  const { doc, w } = await start(`DANFE ${input.number}`);
+  const { w, finish } = start(`DANFE ${input.number}`, key);
   text(w, 'SEM VALOR FISCAL - documento de demonstração, não enviado à SEFAZ', 40, 9, true);
   w.y -= 22;
   text(w, 'DANFE', 40, 16, true);
@@ -103,7 +136,7 @@ export async function nfePdf(input: NfeInput, key: string, protocol: string): Pr
   w.y -= 12;
   text(w, `CNPJ ${input.emitter.cnpj}   IE ${input.emitter.ie}`, 40, 8);
   w.y -= 50;
-  drawBarcode(w.page, key, 40, w.y, 330, 40);
+  drawBarcode(w.doc, key, 40, w.y, 330, 40);
   w.y -= 14;
   text(w, 'CHAVE DE ACESSO', 40, 6);
   w.y -= 11;
@@ -160,7 +193,7 @@ export async function nfePdf(input: NfeInput, key: string, protocol: string): Pr
   box(w, 'Valor total da nota', money(input.totalCents), 430, 125);
   w.y -= 40;
   text(w, 'Emitida pelo emissor de demonstração da loja: SEM VALOR FISCAL.', 40, 8);
-  return Buffer.from(await doc.save());
+  return finish();
 }
 
 export function nfeXml(input: NfeInput, key: string, protocol: string): string {
@@ -183,7 +216,7 @@ export function nfeXml(input: NfeInput, key: string, protocol: string): string {
 }
 
 export async function nfsePdf(input: NfseInput, number: string, verification: string): Promise<Buffer> {
-  const { doc, w } = await start(`NFS-e ${number}`);
+  const { w, finish } = start(`NFS-e ${number}`, number);
   text(w, 'SEM VALOR FISCAL - documento de demonstração, não enviado à prefeitura', 40, 9, true);
   w.y -= 24;
   text(w, 'NOTA FISCAL DE SERVIÇOS ELETRÔNICA - NFS-e', 40, 14, true);
@@ -221,7 +254,7 @@ export async function nfsePdf(input: NfseInput, number: string, verification: st
   box(w, 'Valor do serviço', `R$ ${money(input.amountCents)}`, 40, 200);
   w.y -= 40;
   text(w, 'Emitida pelo emissor de demonstração da loja: SEM VALOR FISCAL.', 40, 8);
-  return Buffer.from(await doc.save());
+  return finish();
 }
 
 export function nfseXml(input: NfseInput, number: string, verification: string): string {

@@ -58,6 +58,9 @@ describe('offline invoicing (the demo issuer)', () => {
     expect(key.slice(20, 34)).toBe('55001000000031');
     const pdf = (answer.pdf as { bytes: Buffer }).bytes;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // The DANFE (drawn with pdfkit) says what it is in its properties too: no fiscal value, and its key.
+    expect(pdf.includes(Buffer.from('(SEM VALOR FISCAL)'))).toBe(true);
+    expect(pdf.includes(Buffer.from(`(${key})`))).toBe(true);
     const xml = (answer.xml as { bytes: Buffer }).bytes.toString();
     expect(xml).toContain(`Id="NFe${key}"`);
     expect(xml).toContain('<vNF>174.80</vNF>');

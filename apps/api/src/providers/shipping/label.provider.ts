@@ -74,10 +74,23 @@ export interface LabelProvider {
   print(labels: StoredLabel[]): Promise<PrintedLabels>;
   /** The tracking state of each label, by provider reference; a label the provider does not know is left out. */
   track(labels: StoredLabel[], now: Date): Promise<Map<string, TrackingReading>>;
+  /**
+   * Cancels a label whose order was cancelled before posting (the provider refunds it). Throws
+   * `LabelProviderError` when the provider refuses (`recusado`: posted already) or is down
+   * (`indisponivel`: asked again later). A provider without it leaves the label for staff to cancel
+   * in the provider's own panel.
+   */
+  cancel?(label: StoredLabel, now: Date): Promise<void>;
 }
 
 /** Why the provider refused, for staff: `reason` is in Portuguese and names no secret. */
-export type LabelErrorCode = 'invalido' | 'saldo_insuficiente' | 'indisponivel' | 'nao_autorizado';
+export type LabelErrorCode =
+  | 'invalido'
+  | 'saldo_insuficiente'
+  | 'indisponivel'
+  | 'nao_autorizado'
+  /** A cancellation the provider refused: the parcel was posted, or the carrier was called to collect it. */
+  | 'recusado';
 
 export class LabelProviderError extends Error {
   constructor(

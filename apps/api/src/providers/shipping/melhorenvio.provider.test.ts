@@ -225,4 +225,68 @@ describe('shipping labels with LABEL_PROVIDER=melhorenvio (strict fake)', () => 
     });
     expect(calls('/me/cart')).toHaveLength(1);
   });
+
+  it('cancels the label of a cancelled order with its documented request; a posted one is refused with the reason', async () => {
+    const admin = await createStaffAndLogin(t.app, 'admin');
+    const cancel = (id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/painel/orders/${id}/status/`,
+        headers: admin.headers,
+        payload: { status: 'cancelado', motivo: 'Cliente desistiu' },
+      });
+    const view = async (id: number) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/painel/orders/${id}/etiqueta/`,
+          headers: staff.headers,
+        })
+      ).json();
+
+    const id = await paidOrder();
+    await generate(id, NFE_KEY);
+    const ref = (await labelOf(id))!.providerRef!;
+    expect((await cancel(id)).statusCode).toBe(200);
+    await expect.poll(async () => (await view(id)).situacao, { timeout: 15_000 }).toBe('cancelada');
+    expect(calls('/me/shipment/cancel').map((c) => c.body)).toEqual([
+      { order: { id: ref, reason_id: '2', description: `Pedido ${id} cancelado` } },
+    ]);
+    expect(me.orders.get(ref)?.status).toBe('canceled');
+    // Asked again (a retry after a lost answer): read back as cancelled, not sent again.
+    await t.app.labels.cancelForOrder(id);
+    await t.database.db
+      .update(shippingLabels)
+      .set({ status: 'comprada' })
+      .where(eq(shippingLabels.orderId, id));
+    await t.app.labels.cancelForOrder(id);
+    expect(calls('/me/shipment/cancel')).toHaveLength(1);
+    expect((await labelOf(id))?.status).toBe('cancelada');
+
+    // Posted at the carrier before the tracking run saw it: Melhor Envio refuses, the order still cancels.
+    const posted = await paidOrder();
+    await generate(posted, NFE_KEY);
+    const postedRef = (await labelOf(posted))!.providerRef!;
+    me.move(postedRef, 'posted', '2026-11-24 10:00:00');
+    expect((await cancel(posted)).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await view(posted)).cancelamento_recusado, { timeout: 15_000 })
+      .toBe(
+        'Melhor Envio recusou o cancelamento: Este envio não pode ser cancelado: o objeto já foi postado.',
+      );
+    expect((await view(posted)).situacao).toBe('comprada');
+    expect(me.orders.get(postedRef)?.status).toBe('posted');
+  });
+
+  it('asks again later when Melhor Envio is down at the cancellation', async () => {
+    const id = await paidOrder();
+    await generate(id, NFE_KEY);
+    const ref = (await labelOf(id))!.providerRef!;
+    me.goDown(1);
+    await expect(t.app.labels.cancelForOrder(id)).rejects.toMatchObject({ code: 'indisponivel' });
+    expect((await labelOf(id))?.status).toBe('comprada');
+    await t.app.labels.cancelForOrder(id);
+    expect((await labelOf(id))?.status).toBe('cancelada');
+    expect(me.orders.get(ref)?.status).toBe('canceled');
+  });
 });

@@ -47,7 +47,8 @@ const party = (p: LabelRequest['sender'], company: boolean) => ({
  * The Melhor Envio API (docs/decisions/0044): a label is put in the account's cart (`POST /me/cart`,
  * with the NF-e key in `options.invoice.key`), paid from the account's balance
  * (`POST /me/shipment/checkout`), generated (`POST /me/shipment/generate`), printed from the link
- * `POST /me/shipment/print` answers, and tracked with `POST /me/shipment/tracking`.
+ * `POST /me/shipment/print` answers, tracked with `POST /me/shipment/tracking`, and cancelled with
+ * its order by `POST /me/shipment/cancel` (docs/decisions/0048).
  */
 export function createMelhorEnvioProvider(opts: MelhorEnvioOptions): LabelProvider {
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
@@ -193,6 +194,25 @@ export function createMelhorEnvioProvider(opts: MelhorEnvioOptions): LabelProvid
         else readings.set(label.providerRef, { state: 'aguardando_postagem', at: null });
       }
       return readings;
+    },
+
+    async cancel(label) {
+      // Read first: a label cancelled already (a retry after a lost answer) is not refused as such.
+      if ((await readOrder(label.providerRef))?.status === 'canceled') return;
+      // https://docs.melhorenvio.com.br/reference/cancelamento-de-etiquetas: `reason_id` is always 2.
+      const answer = (await call('POST', '/me/shipment/cancel', {
+        order: { id: label.providerRef, reason_id: '2', description: `Pedido ${label.orderId} cancelado` },
+      }).catch((error: unknown) => {
+        // A label posted (or whose collection was booked) is refused with 422 and the reason.
+        if (error instanceof LabelProviderError && error.code === 'invalido')
+          throw new LabelProviderError(
+            'recusado',
+            error.reason.replace('Melhor Envio recusou a etiqueta:', 'Melhor Envio recusou o cancelamento:'),
+          );
+        throw error;
+      })) as Record<string, { canceled?: unknown }> | null;
+      if (answer?.[label.providerRef]?.canceled !== true)
+        throw new LabelProviderError('recusado', 'Melhor Envio não cancelou a etiqueta.');
     },
   };
 }

@@ -3,13 +3,14 @@ import { formatBRL } from '@passada/core/money';
 import { s10CheckDigit } from '@passada/core/s10';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
-import type {
-  LabelParty,
-  LabelProvider,
-  LabelRequest,
-  StoredLabel,
-  TrackingReading,
-  TrackingState,
+import {
+  type LabelParty,
+  type LabelProvider,
+  LabelProviderError,
+  type LabelRequest,
+  type StoredLabel,
+  type TrackingReading,
+  type TrackingState,
 } from './label.provider.ts';
 
 /** Service letters of the offline object codes (UPU S10: two letters for the service). */
@@ -125,6 +126,15 @@ export function createOfflineLabelProvider(): LabelProvider {
     },
     async track(labels, now) {
       return new Map(labels.map((l) => [l.providerRef, offlineReading(l, now)]));
+    },
+    async cancel(label, now) {
+      // Like a carrier: a parcel already in the post office is not cancelled any more.
+      const reading = offlineReading(label, now);
+      if (reading.state !== 'aguardando_postagem')
+        throw new LabelProviderError(
+          'recusado',
+          `Etiqueta ${label.trackingCode} não cancelada: o objeto já foi postado.`,
+        );
     },
   };
 }

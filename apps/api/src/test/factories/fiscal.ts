@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { fiscalDocuments } from '../../db/schema/index.ts';
 import type { MadeProduct } from './catalog.ts';
-import { type Buyer, draftTotalCents, orderDraft } from './orders.ts';
-import { cardToken } from './payments.ts';
+import { type Buyer, createOrderPix, draftTotalCents, orderDraft } from './orders.ts';
+import { cardToken, simulatePixPaid } from './payments.ts';
 
 export const BUYER_CPF = '40364478829';
 
@@ -74,8 +74,10 @@ export async function paidCardOrder(
   buyer: Buyer,
   product: MadeProduct,
   quantity = 1,
+  /** The "CPF na nota", when the buyer typed one besides the card holder's. */
+  cpfNaNota?: string,
 ): Promise<number> {
-  const draft = orderDraft(buyer, [{ product, quantity }]);
+  const draft = { ...orderDraft(buyer, [{ product, quantity }]), ...(cpfNaNota ? { cpf: cpfNaNota } : {}) };
   const total = await draftTotalCents(app, buyer.zipCode, draft, [product]);
   const res = await app.inject({
     method: 'POST',
@@ -100,6 +102,22 @@ export async function paidCardOrder(
   if (res.statusCode !== 200 || !res.json().pedido_id)
     throw new Error(`card order: ${res.statusCode} ${res.body}`);
   return res.json().pedido_id as number;
+}
+
+/** A paid Pix order with the "CPF na nota" the checkout asks for (none when `cpf` is null): its id. */
+export async function paidPixOrder(
+  app: FastifyInstance,
+  buyer: Buyer,
+  product: MadeProduct,
+  cpf: string | null = BUYER_CPF,
+): Promise<number> {
+  const draft = { ...orderDraft(buyer, [{ product }]), ...(cpf ? { cpf } : {}) };
+  const total = await draftTotalCents(app, buyer.zipCode, draft, [product]);
+  const pix = await createOrderPix(app, buyer.headers, draft, total);
+  if (pix.statusCode !== 201) throw new Error(`pix: ${pix.statusCode} ${pix.body}`);
+  const paid = await simulatePixPaid(app, pix.json().txid);
+  if (!paid.json().pedido_id) throw new Error(`pix paid: ${paid.statusCode} ${paid.body}`);
+  return paid.json().pedido_id as number;
 }
 
 export async function documentsOf(db: Db, orderId: number) {

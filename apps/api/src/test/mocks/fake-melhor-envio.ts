@@ -1,8 +1,9 @@
 /**
  * A strict stand-in for the Melhor Envio API v2 on 127.0.0.1, for tests only (docs/decisions/0044):
  * the cart, checkout, generate, print, order and tracking routes in the documented request and answer
- * shapes, its errors (401 for a bad token, 422 with `errors` per field for invalid data, 422 with
- * `error` for a checkout without balance or of a label already paid), and controls for a bad day.
+ * shapes, the cancellation (`POST /me/shipment/cancel`, docs/decisions/0048), its errors (401 for a
+ * bad token, 422 with `errors` per field for invalid data, 422 with `error` for a checkout without
+ * balance, of a label already paid, or the cancellation of one posted), and controls for a bad day.
  */
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
@@ -27,6 +28,7 @@ export interface FakeMeOrder {
   generated_at: string | null;
   posted_at: string | null;
   delivered_at: string | null;
+  canceled_at: string | null;
   /** What the cart received, for assertions. */
   body: Json;
 }
@@ -124,6 +126,7 @@ export async function startFakeMelhorEnvio(opts: { token: string; balance?: numb
         generated_at: null,
         posted_at: null,
         delivered_at: null,
+        canceled_at: null,
         body,
       };
       orders.set(id, order);
@@ -136,6 +139,24 @@ export async function startFakeMelhorEnvio(opts: { token: string; balance?: numb
       if (!order) return send(res, 404, { message: 'No query results for model [App\\Order].' });
       const { body: _body, ...answer } = order;
       return send(res, 200, answer);
+    }
+    if (req.method === 'POST' && path === '/me/shipment/cancel') {
+      // One label per call, `{ order: { id, reason_id, description } }`; `reason_id` is always 2.
+      const o = obj(body.order);
+      const errors: Record<string, string[]> = {};
+      if (typeof o.id !== 'string' || !o.id) errors['order.id'] = ['O campo order.id é obrigatório.'];
+      if (String(o.reason_id) !== '2') errors['order.reason_id'] = ['O motivo selecionado é inválido.'];
+      if (typeof o.description !== 'string' || !o.description)
+        errors['order.description'] = ['O campo order.description é obrigatório.'];
+      if (Object.keys(errors).length) return invalid(res, errors);
+      const order = orders.get(o.id as string);
+      if (!order) return invalid(res, { 'order.id': [`O envio ${String(o.id)} não existe.`] });
+      if (order.status === 'canceled') return send(res, 422, { error: 'Este envio já foi cancelado.' });
+      if (order.status === 'posted' || order.status === 'delivered')
+        return send(res, 422, { error: 'Este envio não pode ser cancelado: o objeto já foi postado.' });
+      order.status = 'canceled';
+      order.canceled_at = now();
+      return send(res, 200, { [order.id]: { canceled: true } });
     }
     if (req.method === 'POST' && path.startsWith('/me/shipment/')) {
       if (!ids.length) return invalid(res, { orders: ['O campo orders é obrigatório.'] });
@@ -204,7 +225,7 @@ export async function startFakeMelhorEnvio(opts: { token: string; balance?: numb
                 generated_at: o.generated_at,
                 posted_at: o.posted_at,
                 delivered_at: o.delivered_at,
-                canceled_at: null,
+                canceled_at: o.canceled_at,
                 expired_at: null,
               },
             ]),

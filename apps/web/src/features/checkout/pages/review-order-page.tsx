@@ -1,11 +1,13 @@
 import type { Address } from '@passada/core/contracts/accounts';
 import { WHATSAPP_CONSENT } from '@passada/core/contracts/consents';
+import { isValidCpf } from '@passada/core/documents';
 import { formatBRL, reaisToCents } from '@passada/core/money';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { useRegistrationPrices } from '../../../components/cart-registration-lines.tsx';
 import { CouponField } from '../../../components/coupon-field.tsx';
 import { useAlert } from '../../../components/dialog.tsx';
+import { FormField } from '../../../components/form-field.tsx';
 import type { InstallmentChoice } from '../../../components/payments/card-form.tsx';
 import {
   type PaymentMethod,
@@ -28,6 +30,7 @@ import { clearCheckout, useReviewItems } from '../hooks/use-review-items.ts';
 import { itemsSubtotalCents, orderDraft, readChosenAddress, readOrderData } from '../utils/order-draft.ts';
 
 const NO_SHIPPING = 'ESCOLHA UMA OPÇÃO DE FRETE ANTES DE CONTINUAR!';
+const NO_CPF = 'Informe o CPF para a nota fiscal.';
 const sectionClass = 'rounded-xl border border-stone-200 p-5 dark:border-stone-800';
 const ADDRESS_FIELDS = [
   'id',
@@ -55,6 +58,10 @@ function Review({ address }: { address: Address | null }) {
   const [installment, setInstallment] = useState<InstallmentChoice | null>(null);
   // LGPD opt-in to WhatsApp messages (docs/decisions/0045): unticked unless the buyer ticks it.
   const [whatsapp, setWhatsapp] = useState(false);
+  // "CPF na nota" (docs/decisions/0048): the NF-e of the products needs the buyer's CPF.
+  const [cpf, setCpf] = useState('');
+  const [cpfError, setCpfError] = useState<string | null>(null);
+  const cpfReady = !ships || isValidCpf(cpf);
   const [alertElement, showAlert] = useAlert();
   const quote = useShippingQuote(address?.zip_code ?? null, items);
   const submitOrder = useSubmitOrder();
@@ -124,6 +131,11 @@ function Review({ address }: { address: Address | null }) {
       showAlert(NO_SHIPPING);
       return;
     }
+    if (!cpfReady) {
+      setCpfError(cpf.trim() ? 'CPF inválido.' : NO_CPF);
+      document.getElementById('cpf-na-nota')?.focus();
+      return;
+    }
     setInstallment(null);
     setMethod(next);
   };
@@ -142,12 +154,19 @@ function Review({ address }: { address: Address | null }) {
   // Nothing to pay (free registrations only, docs/decisions/0028): confirmed without a payment step.
   const free =
     deliveryReady && shippingCents !== null && registrationPrices.totalCents !== null && totalCents === 0;
-  const confirmFree = () =>
+  const nota = ships && cpfReady ? { cpf } : {};
+  const confirmFree = () => {
+    if (!cpfReady) {
+      setCpfError(cpf.trim() ? 'CPF inválido.' : NO_CPF);
+      return;
+    }
     void step.confirmWithoutPayment('pedido', {
       ...orderDraft(items, delivery, 'gratuito', participants),
+      ...nota,
       ...(coupon.applied ? { cupom: coupon.applied.cupom } : {}),
       ...(whatsapp ? { whatsapp: true } : {}),
     });
+  };
   const confirmLabel =
     items.length > 0
       ? 'Confirmar pedido'
@@ -155,9 +174,10 @@ function Review({ address }: { address: Address | null }) {
         ? 'Confirmar inscrição'
         : 'Confirmar inscrições';
   const draft =
-    !free && deliveryReady && method && registrationPrices.totalCents !== null
+    !free && deliveryReady && cpfReady && method && registrationPrices.totalCents !== null
       ? {
           ...orderDraft(items, delivery, method, participants),
+          ...nota,
           ...(coupon.applied ? { cupom: coupon.applied.cupom } : {}),
           ...(whatsapp ? { whatsapp: true } : {}),
         }
@@ -214,6 +234,36 @@ function Review({ address }: { address: Address | null }) {
                 onChoose={chooseService}
               />
             </>
+          ) : null}
+          {ships ? (
+            <section className={sectionClass} aria-labelledby="nota-titulo">
+              <h2 id="nota-titulo" className="mb-3 text-lg font-bold">
+                Nota fiscal
+              </h2>
+              <FormField
+                id="cpf-na-nota"
+                label="CPF na nota"
+                inputMode="numeric"
+                required
+                maxLength={14}
+                placeholder="000.000.000-00"
+                value={cpf}
+                disabled={step.locked}
+                error={cpfError ?? undefined}
+                onChange={(e) => {
+                  setCpf(e.target.value.replace(/[^\d.-]/g, ''));
+                  setCpfError(null);
+                  // A Pix already asked carries the CPF it was asked with: another CPF, another Pix.
+                  resetPayment();
+                }}
+                onBlur={() => {
+                  if (cpf.trim() && !isValidCpf(cpf)) setCpfError('CPF inválido.');
+                }}
+              />
+              <p className="mt-2 text-sm text-stone-600 dark:text-stone-400">
+                A nota fiscal eletrônica (NF-e) dos produtos sai no nome do titular deste CPF.
+              </p>
+            </section>
           ) : null}
           <section className={sectionClass} aria-label="Cupom de desconto">
             <CouponField

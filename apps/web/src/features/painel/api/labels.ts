@@ -1,5 +1,9 @@
-import type { LabelPurchase, LabelPurchaseResult } from '@passada/core/contracts/shipping-labels';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  LabelPurchase,
+  LabelPurchaseResult,
+  PainelLabel,
+} from '@passada/core/contracts/shipping-labels';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { painelFetch, painelFile } from '../painel-api.ts';
 import { saveFile } from '../utils/save-file.ts';
 import { orderKeys } from './orders.ts';
@@ -29,4 +33,22 @@ export async function printLabels(ids: number[]): Promise<string | null> {
   }
   saveFile(file);
   return null;
+}
+
+/**
+ * An order's label (null: none bought). Once the order is cancelled, read again every few seconds
+ * until the provider has cancelled the label or refused to (a job does it after the cancellation).
+ */
+export function useOrderLabel(orderId: number, cancelled: boolean) {
+  return useQuery({
+    queryKey: [...orderKeys.detail(orderId), 'etiqueta'],
+    queryFn: ({ signal }) => painelFetch<PainelLabel | null>(`/orders/${orderId}/etiqueta/`, { signal }),
+    refetchInterval: (q) =>
+      cancelled &&
+      q.state.data &&
+      q.state.data.situacao !== 'cancelada' &&
+      !q.state.data.cancelamento_recusado
+        ? 3000
+        : false,
+  });
 }

@@ -15,6 +15,7 @@ import { formatReais } from '../../../components/price.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useStaffCan } from '../api/auth.ts';
 import { MOVE_LABEL, ORDER_STATUS_LABEL, useMoveOrder, useOrder } from '../api/orders.ts';
+import { OrderLabel } from '../components/order-label.tsx';
 import { OrderNotas } from '../components/order-notas.tsx';
 import { OrderNotes } from '../components/order-notes.tsx';
 import { OrderRefundsSection } from '../components/order-refunds.tsx';
@@ -227,6 +228,9 @@ export default function OrderPage() {
         </div>
         <OrderNotes orderId={o.id} notes={o.notas} className={card} />
         <OrderNotas orderId={o.id} className={card} />
+        {o.itens.length > 0 ? (
+          <OrderLabel orderId={o.id} cancelled={o.status === 'cancelado'} className={card} />
+        ) : null}
         {o.metodo_pagamento === 'gratuito' ? null : <OrderRefundsSection orderId={o.id} className={card} />}
       </div>
       <Link to="/painel/pedidos" className={linkClass}>
