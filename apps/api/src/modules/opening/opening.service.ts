@@ -314,7 +314,19 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     await repo.notifyOpeningChanged(tx);
   }
 
-  return { refresh, status, join, poll, gate, painelView, save, sign, verify };
+  /** Removes the event's opening before anyone joined its queue or lottery: it opens as usual again. */
+  async function remove(tx: Tx, eventId: number): Promise<void> {
+    await repo.lockOpening(tx, eventId);
+    if (await repo.hasRunners(tx, eventId))
+      throw conflict(
+        'Já há corredores na fila ou no sorteio deste evento: a abertura não pode mais ser removida.',
+        'abertura_com_corredores',
+      );
+    if (!(await repo.deleteOpening(tx, eventId))) throw notFound('Este evento não tem abertura configurada.');
+    await repo.notifyOpeningChanged(tx);
+  }
+
+  return { refresh, status, join, poll, gate, painelView, save, remove, sign, verify };
 }
 
 export type OpeningService = ReturnType<typeof createOpeningService>;
