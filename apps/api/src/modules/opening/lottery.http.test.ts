@@ -341,4 +341,23 @@ describe('the lottery opening', () => {
     expect(paid + row!.placesLeft).toBe(2);
     expect(row!.placesLeft).toBeGreaterThanOrEqual(waiting);
   });
+
+  it('removes an opening nobody joined, and keeps one with runners', async () => {
+    const other = await makeEvent(t.app.db, { name: 'Corrida Sem Abertura' });
+    const url = `/api/painel/events/${other.id}/abertura/`;
+    const fila = { ...settings, modo: 'fila', abre_em: at(600).toISOString(), sorteio: null };
+    expect(
+      (await t.app.inject({ method: 'PUT', url, headers: staff.headers, payload: fila })).statusCode,
+    ).toBe(200);
+    const operador = await createStaffAndLogin(t.app, 'operador');
+    expect((await t.app.inject({ method: 'DELETE', url, headers: operador.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url, headers: staff.headers })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/events/${other.id}/abertura/` })).json(),
+    ).toBeNull();
+    expect((await t.app.inject({ method: 'DELETE', url, headers: staff.headers })).statusCode).toBe(404);
+    const kept = await t.app.inject({ method: 'DELETE', url: painelUrl(), headers: staff.headers });
+    expect(kept.statusCode).toBe(409);
+    expect(kept.json().code).toBe('abertura_com_corredores');
+  });
 });

@@ -225,107 +225,111 @@ export default function OpeningPage() {
       <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
 
       <h2 className="mt-6 mb-2 text-xl font-semibold">Configuração</h2>
-      <form onSubmit={save} noValidate className="grid max-w-2xl gap-3 sm:grid-cols-2">
-        <SelectField
-          label="Modo de abertura"
-          value={draft.modo}
-          onChange={(e) => set({ modo: e.target.value as Mode })}
-        >
-          <option value="nenhum">Como sempre (sem fila nem sorteio)</option>
-          <option value="fila">Ordem de chegada com sala de espera</option>
-          <option value="sorteio">Sorteio</option>
-        </SelectField>
-        {draft.modo === 'fila' ? (
-          <>
-            <FormField
-              label="Abertura (data e hora)"
-              type="datetime-local"
-              value={draft.abre_em}
-              error={fieldError('abre_em')}
-              onChange={(e) => set({ abre_em: e.target.value })}
-            />
-            <FormField
-              label="Pré-fila (minutos antes da abertura)"
-              inputMode="numeric"
-              value={draft.pre_fila_minutos}
-              error={fieldError('pre_fila_minutos')}
-              onChange={(e) => set({ pre_fila_minutos: e.target.value })}
-            />
-            <FormField
-              label="Admitidos por minuto (vazio: automático)"
-              inputMode="numeric"
-              value={draft.admitidos_por_minuto}
-              error={fieldError('admitidos_por_minuto')}
-              onChange={(e) => set({ admitidos_por_minuto: e.target.value })}
-            />
-            <FormField
-              label="Duração da vez (minutos)"
-              inputMode="numeric"
-              value={draft.minutos_da_vez}
-              error={fieldError('minutos_da_vez')}
-              onChange={(e) => set({ minutos_da_vez: e.target.value })}
-            />
-            <FormField
-              label="Inscrições por CPF"
-              inputMode="numeric"
-              value={draft.inscricoes_por_cpf}
-              error={fieldError('inscricoes_por_cpf')}
-              onChange={(e) => set({ inscricoes_por_cpf: e.target.value })}
-            />
-            <FormField
-              label="Inscrições por comprador"
-              inputMode="numeric"
-              value={draft.inscricoes_por_comprador}
-              error={fieldError('inscricoes_por_comprador')}
-              onChange={(e) => set({ inscricoes_por_comprador: e.target.value })}
-            />
-          </>
-        ) : null}
-        {draft.modo === 'sorteio' ? (
-          <>
-            <FormField
-              label="Inscrições no sorteio a partir de"
-              type="datetime-local"
-              value={draft.inscricoes_de}
-              error={fieldError('inscricoes_de')}
-              onChange={(e) => set({ inscricoes_de: e.target.value })}
-            />
-            <FormField
-              label="Inscrições no sorteio até"
-              type="datetime-local"
-              value={draft.inscricoes_ate}
-              error={fieldError('inscricoes_ate')}
-              onChange={(e) => set({ inscricoes_ate: e.target.value })}
-            />
-            <FormField
-              label="Vagas sorteadas"
-              inputMode="numeric"
-              value={draft.vagas}
-              error={fieldError('vagas')}
-              onChange={(e) => set({ vagas: e.target.value })}
-            />
-            <FormField
-              label="Prazo para o sorteado pagar (horas)"
-              inputMode="numeric"
-              value={draft.horas_para_pagar}
-              error={fieldError('horas_para_pagar')}
-              onChange={(e) => set({ horas_para_pagar: e.target.value })}
-            />
-            <FormField
-              label="Inscrições por comprador"
-              inputMode="numeric"
-              value={draft.inscricoes_por_comprador}
-              error={fieldError('inscricoes_por_comprador')}
-              onChange={(e) => set({ inscricoes_por_comprador: e.target.value })}
-            />
-          </>
-        ) : null}
-        <div className="sm:col-span-2">
-          <button type="submit" className={primaryButtonClass}>
-            Salvar abertura
-          </button>
-        </div>
-      </form>
+      {loadedVersion === undefined ? (
+        <p>{opening.isError ? errorMessage(opening.error) : 'Carregando…'}</p>
+      ) : (
+        <form onSubmit={save} noValidate className="grid max-w-2xl gap-3 sm:grid-cols-2">
+          <SelectField
+            label="Modo de abertura"
+            value={draft.modo}
+            onChange={(e) => set({ modo: e.target.value as Mode })}
+          >
+            <option value="nenhum">Como sempre (sem fila nem sorteio)</option>
+            <option value="fila">Ordem de chegada com sala de espera</option>
+            <option value="sorteio">Sorteio</option>
+          </SelectField>
+          {draft.modo === 'fila' ? (
+            <>
+              <FormField
+                label="Abertura (data e hora)"
+                type="datetime-local"
+                value={draft.abre_em}
+                error={fieldError('abre_em')}
+                onChange={(e) => set({ abre_em: e.target.value })}
+              />
+              <FormField
+                label="Pré-fila (minutos antes da abertura)"
+                inputMode="numeric"
+                value={draft.pre_fila_minutos}
+                error={fieldError('pre_fila_minutos')}
+                onChange={(e) => set({ pre_fila_minutos: e.target.value })}
+              />
+              <FormField
+                label="Admitidos por minuto (vazio: automático)"
+                inputMode="numeric"
+                value={draft.admitidos_por_minuto}
+                error={fieldError('admitidos_por_minuto')}
+                onChange={(e) => set({ admitidos_por_minuto: e.target.value })}
+              />
+              <FormField
+                label="Duração da vez (minutos)"
+                inputMode="numeric"
+                value={draft.minutos_da_vez}
+                error={fieldError('minutos_da_vez')}
+                onChange={(e) => set({ minutos_da_vez: e.target.value })}
+              />
+              <FormField
+                label="Inscrições por CPF"
+                inputMode="numeric"
+                value={draft.inscricoes_por_cpf}
+                error={fieldError('inscricoes_por_cpf')}
+                onChange={(e) => set({ inscricoes_por_cpf: e.target.value })}
+              />
+              <FormField
+                label="Inscrições por comprador"
+                inputMode="numeric"
+                value={draft.inscricoes_por_comprador}
+                error={fieldError('inscricoes_por_comprador')}
+                onChange={(e) => set({ inscricoes_por_comprador: e.target.value })}
+              />
+            </>
+          ) : null}
+          {draft.modo === 'sorteio' ? (
+            <>
+              <FormField
+                label="Inscrições no sorteio a partir de"
+                type="datetime-local"
+                value={draft.inscricoes_de}
+                error={fieldError('inscricoes_de')}
+                onChange={(e) => set({ inscricoes_de: e.target.value })}
+              />
+              <FormField
+                label="Inscrições no sorteio até"
+                type="datetime-local"
+                value={draft.inscricoes_ate}
+                error={fieldError('inscricoes_ate')}
+                onChange={(e) => set({ inscricoes_ate: e.target.value })}
+              />
+              <FormField
+                label="Vagas sorteadas"
+                inputMode="numeric"
+                value={draft.vagas}
+                error={fieldError('vagas')}
+                onChange={(e) => set({ vagas: e.target.value })}
+              />
+              <FormField
+                label="Prazo para o sorteado pagar (horas)"
+                inputMode="numeric"
+                value={draft.horas_para_pagar}
+                error={fieldError('horas_para_pagar')}
+                onChange={(e) => set({ horas_para_pagar: e.target.value })}
+              />
+              <FormField
+                label="Inscrições por comprador"
+                inputMode="numeric"
+                value={draft.inscricoes_por_comprador}
+                error={fieldError('inscricoes_por_comprador')}
+                onChange={(e) => set({ inscricoes_por_comprador: e.target.value })}
+              />
+            </>
+          ) : null}
+          <div className="sm:col-span-2">
+            <button type="submit" className={primaryButtonClass}>
+              Salvar abertura
+            </button>
+          </div>
+        </form>
+      )}
     </section>
   );
 }
