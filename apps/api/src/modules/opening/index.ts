@@ -6,6 +6,7 @@ import { openingRoutes } from './opening.routes.ts';
 import { createOpeningService, type OpeningService } from './opening.service.ts';
 
 export { lotteryPainelRoutes } from './lottery-painel.routes.ts';
+export { lotteryMailPreviews } from './mail-previews.ts';
 export { openingPainelRoutes } from './opening-painel.routes.ts';
 
 declare module 'fastify' {
