@@ -142,6 +142,11 @@ export const jobCatalog = {
     retryLimit: 8,
     retryDelaySeconds: 60,
   }),
+  /** A lottery e-mail (docs/decisions/0051): the entry confirmed, or a draw's result. */
+  'mail.lottery': defineJob<{ entryId: number; kind: 'inscrito' | 'sorteado' | 'nao_sorteado' }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
   /**
    * Resize an uploaded photo into its six WebP/AVIF files and mark it ready (docs/decisions/0027). Its
    * worker runs one at a time in each process, so a burst of uploads never decodes side by side. A

@@ -52,6 +52,7 @@ const PUBLIC = new Set([
   // Opening day: what the page shows, and the position polls (the signed turn is the credential).
   'GET /api/events/{id}/abertura/',
   'GET /api/events/{id}/fila/',
+  'GET /api/events/{id}/sorteio/',
   'GET /api/home/',
   'POST /api/calcular-frete/',
   'GET /api/parcelas/',

@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { LotterySettingsSchema, PainelLotterySchema } from './lottery.ts';
 
 /**
  * Opening day (docs/decisions/0046-opening-day.md): how an event opens its registrations, a waiting
@@ -24,6 +25,8 @@ export const OpeningSettingsSchema = z.object({
   minutos_da_vez: z.number().int().min(1, 'A vez dura ao menos 1 minuto.').max(240, 'No máximo 240 minutos.'),
   inscricoes_por_cpf: z.number().int().min(1, 'Ao menos 1 inscrição por CPF.').max(50),
   inscricoes_por_comprador: z.number().int().min(1, 'Ao menos 1 inscrição por comprador.').max(50),
+  /** The lottery's window, places and payment deadline; required when the mode is `sorteio`. */
+  sorteio: LotterySettingsSchema.nullable().optional(),
 });
 export type OpeningSettings = z.infer<typeof OpeningSettingsSchema>;
 
@@ -46,6 +49,7 @@ export type OpeningLive = z.infer<typeof OpeningLiveSchema>;
 export const PainelOpeningSchema = OpeningSettingsSchema.extend({
   versao: z.number().int(),
   ao_vivo: OpeningLiveSchema,
+  sorteio: PainelLotterySchema.nullable(),
 });
 export type PainelOpening = z.infer<typeof PainelOpeningSchema>;
 

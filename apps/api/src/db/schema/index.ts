@@ -3,6 +3,7 @@ export * from './catalog.ts';
 export * from './coupons.ts';
 export * from './events.ts';
 export * from './fiscal.ts';
+export * from './lottery.ts';
 export * from './messages.ts';
 export * from './opening.ts';
 export * from './orders.ts';

@@ -70,7 +70,7 @@ type Conn = Db | Tx;
 export type OpeningGate = (
   tx: Tx,
   event: repo.EventRow,
-  who: { userId: number; cpf: string },
+  who: { userId: number; cpf: string; categoryIds?: readonly number[] },
 ) => Promise<void>;
 
 export interface EventsServiceDeps {
@@ -377,7 +377,7 @@ export function createEventsService(deps: EventsServiceDeps) {
   }
 
   /** The opening's rule for a new registration, when one is installed: throws to refuse. */
-  async function checkOpeningGate(tx: Tx, event: repo.EventRow, who: { userId: number; cpf: string }) {
+  async function checkOpeningGate(tx: Tx, event: repo.EventRow, who: Parameters<OpeningGate>[2]) {
     if (openingGate) await openingGate(tx, event, who);
   }
 

@@ -5,7 +5,9 @@ import {
   eventCategories,
   eventDays,
   eventOpenings,
+  lotteryEntries,
   openingArrivals,
+  openingLotteries,
   placeReservations,
   registrations,
 } from '../../db/schema/index.ts';
@@ -158,4 +160,30 @@ export async function placesLeft(db: Reader, eventId: number): Promise<number> {
     .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
     .where(eq(eventDays.eventId, eventId));
   return Number(row?.n ?? 0);
+}
+
+/** Removes the event's opening (and its lottery's settings): the event opens as usual again. */
+export async function deleteOpening(tx: Tx, eventId: number): Promise<boolean> {
+  await tx.delete(openingLotteries).where(eq(openingLotteries.eventId, eventId));
+  const rows = await tx
+    .delete(eventOpenings)
+    .where(eq(eventOpenings.eventId, eventId))
+    .returning({ eventId: eventOpenings.eventId });
+  return rows.length > 0;
+}
+
+/** Whether anyone joined the event's waiting room or lottery. */
+export async function hasRunners(db: Reader, eventId: number): Promise<boolean> {
+  const arrival = await db
+    .select({ n: openingArrivals.number })
+    .from(openingArrivals)
+    .where(eq(openingArrivals.eventId, eventId))
+    .limit(1);
+  if (arrival.length > 0) return true;
+  const entry = await db
+    .select({ id: lotteryEntries.id })
+    .from(lotteryEntries)
+    .where(eq(lotteryEntries.eventId, eventId))
+    .limit(1);
+  return entry.length > 0;
 }

@@ -7,8 +7,9 @@ import type {
   QueueTicket,
 } from '@passada/core/contracts/opening';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import type { EventRow } from '../events/events.service.ts';
+import type { LotteryService } from './lottery.service.ts';
 import * as repo from './opening.repository.ts';
 import {
   admittedAt,
@@ -28,6 +29,8 @@ export interface OpeningServiceDeps {
   now: () => Date;
   /** The shop's signing secret; the queue's key is derived from it, never the secret itself. */
   secret: string;
+  /** The lottery opening (sorteio): its settings, live counts and registrations' gate. */
+  lottery?: LotteryService;
 }
 
 /** The event's schedule as its row stores it (before the opening: from the opening on). */
@@ -192,8 +195,13 @@ export function createOpeningService(deps: OpeningServiceDeps) {
    * nobody registers; after it only an admitted runner whose turn has not ended, within the event's
    * registrations per CPF and per buyer (places being paid for count).
    */
-  async function gate(tx: Tx, event: EventRow, who: { userId: number; cpf: string }): Promise<void> {
+  async function gate(
+    tx: Tx,
+    event: EventRow,
+    who: { userId: number; cpf: string; categoryIds?: readonly number[] },
+  ): Promise<void> {
     const row = openings.get(event.id);
+    if (row?.mode === 'sorteio' && deps.lottery) return deps.lottery.gate(tx, event, who);
     if (row?.mode !== 'fila') return;
     const now = deps.now();
     if (now < row.opensAt)
@@ -248,6 +256,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
         vagas_restantes: await repo.placesLeft(db, eventId),
         admitidos_por_minuto: Math.max(1, row.perMinute),
       },
+      sorteio: deps.lottery ? await deps.lottery.painelView(db, eventId) : null,
     };
   }
 
@@ -258,18 +267,15 @@ export function createOpeningService(deps: OpeningServiceDeps) {
    */
   async function save(tx: Tx, eventId: number, input: OpeningUpdate, eventExists: boolean): Promise<void> {
     if (!eventExists) throw notFound('Evento não encontrado.');
-    // The lottery's draw is written (lottery.ts); its entries, e-mails and payment window are not yet.
-    if (input.modo === 'sorteio')
-      throw new HttpError(
-        400,
-        'A abertura por sorteio ainda não está disponível; use a sala de espera.',
-        'modo_indisponivel',
-        {
-          modo: 'A abertura por sorteio ainda não está disponível; use a sala de espera.',
-        },
-      );
+    if (input.modo === 'sorteio' && !input.sorteio)
+      throw badRequest('Informe as inscrições, as vagas e o prazo do sorteio.', 'validation_error', {
+        sorteio: 'Informe as inscrições, as vagas e o prazo do sorteio.',
+      });
     const now = deps.now();
-    const opensAt = new Date(input.abre_em);
+    // A lottery opens with its entry window (winners register after the draw, through the gate).
+    const opensAt = new Date(
+      input.modo === 'sorteio' && input.sorteio ? input.sorteio.inscricoes_de : input.abre_em,
+    );
     const before = await repo.lockOpening(tx, eventId);
     if (before && input.versao !== undefined && input.versao !== before.version)
       throw conflict(
@@ -303,10 +309,24 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     };
     if (before) await repo.updateOpening(tx, eventId, values);
     else await repo.insertOpening(tx, eventId, randomBytes(32).toString('hex'), values);
+    if (input.modo === 'sorteio' && input.sorteio && deps.lottery)
+      await deps.lottery.save(tx, eventId, input.sorteio);
     await repo.notifyOpeningChanged(tx);
   }
 
-  return { refresh, status, join, poll, gate, painelView, save, sign, verify };
+  /** Removes the event's opening before anyone joined its queue or lottery: it opens as usual again. */
+  async function remove(tx: Tx, eventId: number): Promise<void> {
+    await repo.lockOpening(tx, eventId);
+    if (await repo.hasRunners(tx, eventId))
+      throw conflict(
+        'Já há corredores na fila ou no sorteio deste evento: a abertura não pode mais ser removida.',
+        'abertura_com_corredores',
+      );
+    if (!(await repo.deleteOpening(tx, eventId))) throw notFound('Este evento não tem abertura configurada.');
+    await repo.notifyOpeningChanged(tx);
+  }
+
+  return { refresh, status, join, poll, gate, painelView, save, remove, sign, verify };
 }
 
 export type OpeningService = ReturnType<typeof createOpeningService>;

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import fp from 'fastify-plugin';
 import { TOKEN_SECURITY_SCHEME } from '../../plugins/auth.ts';
-import { openingPainelRoutes } from '../opening/index.ts';
+import { lotteryPainelRoutes, openingPainelRoutes } from '../opening/index.ts';
 import { declarePainelRoute, painelGuard, painelRequestGuard } from '../staff/index.ts';
 import { accessRoutes } from './access.routes.ts';
 import { afterSaleRoutes } from './after-sale.routes.ts';
@@ -67,6 +67,7 @@ export default fp(
         await scope.register(catalogRoutes);
         await scope.register(eventsRoutes);
         await scope.register(openingPainelRoutes);
+        await scope.register(lotteryPainelRoutes);
         await scope.register(checkinEventsRoutes);
         await scope.register(ordersRoutes);
         await scope.register(labelsRoutes);

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brandedMail } from '../../providers/mail/layout.ts';
 import { accountMailPreviews } from '../accounts/index.ts';
 import { fiscalMailPreviews } from '../fiscal/index.ts';
+import { lotteryMailPreviews } from '../opening/index.ts';
 import { orderMailPreviews } from '../orders/index.ts';
 import { paymentMailPreviews } from '../payments/index.ts';
 import { registrationMailPreviews } from '../registrations/index.ts';
@@ -16,6 +17,7 @@ export const MAIL_PREVIEWS = [
   ...fiscalMailPreviews,
   ...paymentMailPreviews,
   ...registrationMailPreviews,
+  ...lotteryMailPreviews,
   ...accountMailPreviews,
 ];
 

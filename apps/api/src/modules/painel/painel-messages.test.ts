@@ -97,6 +97,18 @@ const KEY_TEXT: Record<string, string[]> = {
     'Uma vaga em Corrida do Sol Nascente (10 km) foi liberada e está reservada para você até 02/12/2026, 12:00.',
     'Evento: Corrida do Sol Nascente, 13/12/2026 às 05:30',
   ],
+  'sorteio.inscrito': [
+    'Sua inscrição no sorteio de Corrida do Sol Nascente (10 km) foi registrada com o número 1207.',
+    'As inscrições no sorteio vão até 30/11/2026, 20:00',
+  ],
+  'sorteio.sorteado': [
+    'Você foi sorteado(a) em Corrida do Sol Nascente (10 km). Sua vaga está reservada até 02/12/2026, 12:00.',
+    '/eventos/register/7',
+  ],
+  'sorteio.nao-sorteado': [
+    'sua inscrição (número 1207) não ficou entre as vagas desta vez',
+    'você pode ser sorteado(a) depois',
+  ],
   'conta.redefinir-senha': ['Recebemos um pedido para redefinir a senha', 'Ele vale por 60 minutos'],
   'conta.link-de-acesso': ['a entrada foi bloqueada', 'Ele vale por 15 minutos'],
   'conta.email-alterado': ['foi trocado para m*********@example.com'],

@@ -123,7 +123,11 @@ export function createPrepare(deps: RegistrationsServiceDeps, pricing: Pricing) 
       p.data_nascimento,
     );
     // The opening's waiting room: only an admitted runner, within the per-CPF and per-buyer limits.
-    await deps.events.checkOpeningGate(tx, event, { userId: user.id, cpf: p.cpf });
+    await deps.events.checkOpeningGate(tx, event, {
+      userId: user.id,
+      cpf: p.cpf,
+      categoryIds: items.map((i) => i.category.id),
+    });
     const heldInCart = (categoryId: number) =>
       inCart.filter((d) => d.items.some((i) => i.categoryId === categoryId)).length;
     const soldOut = items.find((i) => i.category.placesLeft - heldInCart(i.category.id) <= 0);

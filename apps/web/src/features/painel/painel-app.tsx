@@ -18,6 +18,7 @@ const pages = {
   events: lazy(() => import('./pages/events-page.tsx')),
   eventForm: lazy(() => import('./pages/event-form-page.tsx')),
   participants: lazy(() => import('./pages/participants-page.tsx')),
+  opening: lazy(() => import('./pages/opening-page.tsx')),
   registration: lazy(() => import('./pages/registration-page.tsx')),
   orders: lazy(() => import('./pages/orders-page.tsx')),
   order: lazy(() => import('./pages/order-page.tsx')),
@@ -56,6 +57,7 @@ export default function PainelApp() {
           <Route path="eventos" element={only(['eventos', 'pedidos'], pages.events)} />
           <Route path="eventos/novo" element={only('eventos', pages.eventForm)} />
           <Route path="eventos/:id/editar" element={only('eventos', pages.eventForm)} />
+          <Route path="eventos/:id/abertura" element={only('eventos', pages.opening)} />
           <Route path="eventos/:id" element={only(['eventos', 'pedidos'], pages.participants)} />
           <Route path="inscricoes/:id" element={only(['eventos', 'pedidos'], pages.registration)} />
           <Route path="pedidos" element={only('pedidos', pages.orders)} />

@@ -17,6 +17,7 @@ import { eventWaitlistQuery } from '../../../lib/waitlist-api.ts';
 import { CategoryPicker } from '../components/category-picker.tsx';
 import { EventKit } from '../components/event-kit.tsx';
 import { EventProgramme } from '../components/event-programme.tsx';
+import { LotteryBox } from '../components/lottery-box.tsx';
 import { WaitingRoom } from '../components/waiting-room.tsx';
 import { WaitlistJoin } from '../components/waitlist-join.tsx';
 import { WhoDialog } from '../components/who-dialog.tsx';
@@ -144,6 +145,17 @@ export default function EventPage() {
       <EventKit kit={event.kit} />
 
       {hydrated ? <WaitingRoom eventId={event.id} /> : null}
+      {hydrated ? (
+        <LotteryBox
+          eventId={event.id}
+          categories={event.dias_evento.flatMap((d) =>
+            d.categorias.map((c) => ({
+              id: c.id,
+              nome: event.dias_evento.length > 1 ? `${c.nome_categoria} (${d.data})` : c.nome_categoria,
+            })),
+          )}
+        />
+      ) : null}
 
       <section aria-labelledby="categorias" className="mt-8">
         <h2 id="categorias" className="mb-4 text-xl font-bold">

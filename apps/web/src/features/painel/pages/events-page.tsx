@@ -50,13 +50,22 @@ export default function EventsPage() {
             hideHeader: true,
             cell: (e) =>
               canEdit ? (
-                <Link
-                  to={`/painel/eventos/${e.id}/editar`}
-                  className={linkClass}
-                  aria-label={`Editar ${e.nome_evento}`}
-                >
-                  Editar
-                </Link>
+                <div className="flex gap-3">
+                  <Link
+                    to={`/painel/eventos/${e.id}/editar`}
+                    className={linkClass}
+                    aria-label={`Editar ${e.nome_evento}`}
+                  >
+                    Editar
+                  </Link>
+                  <Link
+                    to={`/painel/eventos/${e.id}/abertura`}
+                    className={linkClass}
+                    aria-label={`Abertura das inscrições de ${e.nome_evento}`}
+                  >
+                    Abertura
+                  </Link>
+                </div>
               ) : null,
           },
         ]}

@@ -1,0 +1,156 @@
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { eventCategories, lotteryEntries, openingLotteries, registrations } from '../../db/schema/index.ts';
+
+export type LotteryRow = typeof openingLotteries.$inferSelect;
+export type EntryRow = typeof lotteryEntries.$inferSelect;
+type Reader = Db | Tx;
+
+export async function findLottery(db: Reader, eventId: number): Promise<LotteryRow | undefined> {
+  const [row] = await db.select().from(openingLotteries).where(eq(openingLotteries.eventId, eventId));
+  return row;
+}
+
+/** Locks the lottery's row until the transaction ends (settings, commitment and draws are serialised). */
+export async function lockLottery(tx: Tx, eventId: number): Promise<LotteryRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(openingLotteries)
+    .where(eq(openingLotteries.eventId, eventId))
+    .for('update');
+  return row;
+}
+
+export type LotteryValues = Pick<
+  typeof openingLotteries.$inferInsert,
+  'entriesFrom' | 'entriesUntil' | 'places' | 'payHours'
+>;
+
+export async function upsertLottery(tx: Tx, eventId: number, values: LotteryValues): Promise<void> {
+  await tx
+    .insert(openingLotteries)
+    .values({ eventId, ...values })
+    .onConflictDoUpdate({ target: openingLotteries.eventId, set: values });
+}
+
+export async function setCommitment(tx: Tx, eventId: number, seed: string, hash: string, now: Date) {
+  await tx
+    .update(openingLotteries)
+    .set({ seed, commitment: hash, committedAt: now })
+    .where(eq(openingLotteries.eventId, eventId));
+}
+
+export async function markDrawn(tx: Tx, eventId: number, now: Date): Promise<void> {
+  await tx
+    .update(openingLotteries)
+    .set({
+      draws: sql`${openingLotteries.draws} + 1`,
+      drawnAt: sql`coalesce(${openingLotteries.drawnAt}, ${now})`,
+    })
+    .where(eq(openingLotteries.eventId, eventId));
+}
+
+/** A new entry, or undefined when this CPF already entered the event's lottery. */
+export async function insertEntry(
+  tx: Tx,
+  values: Omit<typeof lotteryEntries.$inferInsert, 'id'>,
+): Promise<EntryRow | undefined> {
+  const [row] = await tx.insert(lotteryEntries).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findEntry(db: Reader, id: number): Promise<EntryRow | undefined> {
+  const [row] = await db.select().from(lotteryEntries).where(eq(lotteryEntries.id, id));
+  return row;
+}
+
+/** The entry of this CPF in the event's lottery, locked until the transaction ends. */
+export async function lockEntryOfCpf(tx: Tx, eventId: number, cpf: string): Promise<EntryRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(lotteryEntries)
+    .where(and(eq(lotteryEntries.eventId, eventId), eq(lotteryEntries.cpf, cpf)))
+    .for('update');
+  return row;
+}
+
+/** Every entry of the event, ascending by id. */
+export function listEntries(db: Reader, eventId: number): Promise<EntryRow[]> {
+  return db
+    .select()
+    .from(lotteryEntries)
+    .where(eq(lotteryEntries.eventId, eventId))
+    .orderBy(asc(lotteryEntries.id));
+}
+
+/** The entries an account made in the event's lottery, with their category's name. */
+export function entriesOfUser(db: Reader, eventId: number, userId: number) {
+  return db
+    .select({ entry: lotteryEntries, categoryName: eventCategories.name })
+    .from(lotteryEntries)
+    .innerJoin(eventCategories, eq(eventCategories.id, lotteryEntries.categoryId))
+    .where(and(eq(lotteryEntries.eventId, eventId), eq(lotteryEntries.userId, userId)))
+    .orderBy(asc(lotteryEntries.id));
+}
+
+export async function categoryName(db: Reader, categoryId: number): Promise<string> {
+  const [row] = await db
+    .select({ name: eventCategories.name })
+    .from(eventCategories)
+    .where(eq(eventCategories.id, categoryId));
+  return row?.name ?? '';
+}
+
+export async function countEntries(db: Reader, eventId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(lotteryEntries)
+    .where(eq(lotteryEntries.eventId, eventId));
+  return row?.n ?? 0;
+}
+
+/** Sets each entry's place in the ranking (1 = first drawn). */
+export async function setRanks(tx: Tx, ranking: readonly number[]): Promise<void> {
+  if (ranking.length === 0) return;
+  await tx.execute(sql`
+    update ${lotteryEntries} set rank = r.rank
+    from unnest(${`{${ranking.join(',')}}`}::int[]) with ordinality as r(id, rank)
+    where ${lotteryEntries.id} = r.id`);
+}
+
+export async function markWinners(tx: Tx, ids: readonly number[], draw: number, payBy: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(lotteryEntries)
+    .set({ wonInDraw: draw, payBy })
+    .where(inArray(lotteryEntries.id, [...ids]));
+}
+
+/** CPFs with a registration standing (not cancelled) in the event: the winners who paid. */
+export async function registeredCpfs(db: Reader, eventId: number): Promise<Set<string>> {
+  const rows = await db
+    .selectDistinct({ cpf: registrations.cpf })
+    .from(registrations)
+    .innerJoin(
+      lotteryEntries,
+      and(eq(lotteryEntries.eventId, eventId), eq(lotteryEntries.cpf, registrations.cpf)),
+    )
+    .where(
+      and(
+        eq(registrations.eventId, eventId),
+        isNull(registrations.cancelledAt),
+        isNotNull(lotteryEntries.wonInDraw),
+      ),
+    );
+  return new Set(rows.map((r) => r.cpf));
+}
+
+/** Places left in the event's categories. */
+export async function placesLeftByCategory(db: Reader, categoryIds: number[]): Promise<Map<number, number>> {
+  if (categoryIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: eventCategories.id, left: eventCategories.placesLeft })
+    .from(eventCategories)
+    .where(inArray(eventCategories.id, categoryIds));
+  return new Map(rows.map((r) => [r.id, r.left]));
+}

@@ -1,0 +1,342 @@
+import { randomBytes } from 'node:crypto';
+import { dateInTimeZone, formatStoreDateTime, STORE_TIME_ZONE } from '@passada/core/calendar';
+import type {
+  LotteryEntry,
+  LotteryEntryInput,
+  LotterySettings,
+  PainelLottery,
+  PublicLottery,
+} from '@passada/core/contracts/lottery';
+import { maskCpf } from '@passada/core/documents';
+import { isRegistrationOpen } from '@passada/core/events';
+import type { FastifyInstance } from 'fastify';
+import type { Env } from '../../config/env.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
+import type { MailProvider } from '../../providers/mail/index.ts';
+import type { EventRow, EventsService } from '../events/events.service.ts';
+import * as repo from './lottery.repository.ts';
+import { commitment, drawRanking } from './lottery.ts';
+import { type LotteryMailKind, lotteryMail } from './lottery-mail.ts';
+import { countPaying, countRegistrations } from './opening.repository.ts';
+
+const HOUR = 3_600_000;
+
+export interface LotteryServiceDeps {
+  db: Db;
+  now: () => Date;
+  env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;
+  events: Pick<EventsService, 'findEventRow' | 'findCategories' | 'checkEligibility'>;
+  jobs: FastifyInstance['jobs'];
+  mail: MailProvider;
+}
+
+/**
+ * The lottery opening (docs/decisions/0051-lottery-opening.md): entries in a window, a commitment to a
+ * secret seed published before it closes, the draw (lottery.ts) and further draws for places left
+ * unpaid, and the registrations' gate that lets only winners within their deadline pay.
+ */
+export function createLotteryService(deps: LotteryServiceDeps) {
+  const pageOf = (eventId: number) => `${deps.env.publicUrl}/eventos/register/${eventId}`;
+
+  /** A winner's state: paid, still within the deadline, or the deadline passed unpaid. */
+  function stateOf(entry: repo.EntryRow, lottery: repo.LotteryRow, paid: Set<string>, now: Date) {
+    if (lottery.draws === 0) return 'inscrito' as const;
+    if (entry.wonInDraw === null) return 'nao_sorteado' as const;
+    if (paid.has(entry.cpf)) return 'pago' as const;
+    return entry.payBy && entry.payBy > now ? ('sorteado' as const) : ('expirado' as const);
+  }
+
+  /** Saves the lottery's settings with the opening (in the opening's save transaction). */
+  async function save(tx: Tx, eventId: number, input: LotterySettings): Promise<void> {
+    const before = await repo.lockLottery(tx, eventId);
+    const values = {
+      entriesFrom: new Date(input.inscricoes_de),
+      entriesUntil: new Date(input.inscricoes_ate),
+      places: input.vagas,
+      payHours: input.horas_para_pagar,
+    };
+    if (before?.draws) {
+      const same =
+        before.entriesFrom.getTime() === values.entriesFrom.getTime() &&
+        before.entriesUntil.getTime() === values.entriesUntil.getTime() &&
+        before.places === values.places;
+      if (!same)
+        throw conflict(
+          'O sorteio já foi realizado: a janela de inscrições e as vagas não mudam mais.',
+          'sorteio_realizado',
+        );
+    }
+    if (before?.commitment && before.entriesUntil.getTime() !== values.entriesUntil.getTime()) {
+      const now = deps.now();
+      if (before.entriesUntil <= now || values.entriesUntil <= now)
+        throw conflict('As inscrições no sorteio já fecharam: o fim não muda mais.', 'sorteio_fechado');
+    }
+    await repo.upsertLottery(tx, eventId, values);
+  }
+
+  async function painelView(db: Db | Tx, eventId: number): Promise<PainelLottery | null> {
+    const lottery = await repo.findLottery(db, eventId);
+    if (!lottery) return null;
+    const now = deps.now();
+    const entries = await repo.listEntries(db, eventId);
+    const paid = await repo.registeredCpfs(db, eventId);
+    const states = entries.map((e) => stateOf(e, lottery, paid, now));
+    const n = (s: string) => states.filter((x) => x === s).length;
+    return {
+      inscricoes_de: lottery.entriesFrom.toISOString(),
+      inscricoes_ate: lottery.entriesUntil.toISOString(),
+      vagas: lottery.places,
+      horas_para_pagar: lottery.payHours,
+      compromisso: lottery.commitment,
+      compromisso_em: lottery.committedAt?.toISOString() ?? null,
+      sorteado_em: lottery.drawnAt?.toISOString() ?? null,
+      sorteios: lottery.draws,
+      inscritos: entries.length,
+      aguardando_pagamento: n('sorteado'),
+      pagos: n('pago'),
+      expirados: n('expirado'),
+    };
+  }
+
+  /** What anyone reads: the window, the commitment and, after the draw, the seed, ids and ranking. */
+  async function publicView(eventId: number): Promise<PublicLottery> {
+    const lottery = await repo.findLottery(deps.db, eventId);
+    if (!lottery) throw notFound('Este evento não tem sorteio.');
+    const entries = await repo.listEntries(deps.db, eventId);
+    const drawn = lottery.draws > 0;
+    const ranked = drawn ? [...entries].filter((e) => e.rank !== null).sort((a, b) => a.rank! - b.rank!) : [];
+    return {
+      inscricoes_de: lottery.entriesFrom.toISOString(),
+      inscricoes_ate: lottery.entriesUntil.toISOString(),
+      vagas: lottery.places,
+      horas_para_pagar: lottery.payHours,
+      inscritos: entries.length,
+      compromisso: lottery.commitment,
+      compromisso_em: lottery.committedAt?.toISOString() ?? null,
+      semente: drawn ? lottery.seed : null,
+      ids_inscricoes: drawn ? entries.map((e) => e.id) : [],
+      classificacao: ranked.map((e) => e.id),
+      sorteios: Array.from({ length: lottery.draws }, (_, i) => ({
+        numero: i + 1,
+        ids: ranked.filter((e) => e.wonInDraw === i + 1).map((e) => e.id),
+      })),
+    };
+  }
+
+  function toWire(entry: repo.EntryRow, name: string, state: LotteryEntry['estado']): LotteryEntry {
+    return {
+      id: entry.id,
+      nome_completo: entry.fullName,
+      cpf_mascarado: maskCpf(entry.cpf),
+      categoria: entry.categoryId,
+      categoria_nome: name,
+      estado: state,
+      posicao: entry.rank,
+      pagar_ate: state === 'sorteado' || state === 'expirado' ? (entry.payBy?.toISOString() ?? null) : null,
+    };
+  }
+
+  /** The entries this account made in the event's lottery, with their result. */
+  async function mine(eventId: number, userId: number): Promise<LotteryEntry[]> {
+    const lottery = await repo.findLottery(deps.db, eventId);
+    if (!lottery) throw notFound('Este evento não tem sorteio.');
+    const rows = await repo.entriesOfUser(deps.db, eventId, userId);
+    const paid = rows.some((r) => r.entry.wonInDraw !== null)
+      ? await repo.registeredCpfs(deps.db, eventId)
+      : new Set<string>();
+    const now = deps.now();
+    return rows.map((r) => toWire(r.entry, r.categoryName, stateOf(r.entry, lottery, paid, now)));
+  }
+
+  /**
+   * A runner signs up to the draw (no payment): within the window, one entry per CPF per event, the
+   * birth date and the category's rules checked as a registration checks them.
+   */
+  async function enter(eventId: number, userId: number, input: LotteryEntryInput, isLottery: boolean) {
+    const lottery = isLottery ? await repo.findLottery(deps.db, eventId) : undefined;
+    if (!lottery) throw notFound('Este evento não tem sorteio.');
+    const now = deps.now();
+    if (now < lottery.entriesFrom)
+      throw conflict(
+        `As inscrições no sorteio abrem em ${formatStoreDateTime(lottery.entriesFrom)}.`,
+        'sorteio_nao_aberto',
+      );
+    if (now >= lottery.entriesUntil || lottery.draws > 0)
+      throw conflict('As inscrições no sorteio estão encerradas.', 'sorteio_fechado');
+    const event = await deps.events.findEventRow(eventId);
+    if (!event) throw notFound('Evento não encontrado.');
+    if (!isRegistrationOpen(event.registrationDeadline, now))
+      throw conflict('Inscrições encerradas', 'inscricoes_encerradas');
+    if (input.data_nascimento > dateInTimeZone(now, STORE_TIME_ZONE))
+      throw badRequest('Informe uma data de nascimento válida.', 'validation_error', {
+        data_nascimento: 'Informe uma data de nascimento válida.',
+      });
+    const categories = await deps.events.findCategories([input.categoria]);
+    const category = categories[0];
+    if (category?.eventId !== eventId)
+      throw badRequest('Escolha uma categoria deste evento.', 'validation_error', {
+        categoria: 'Escolha uma categoria deste evento.',
+      });
+    deps.events.checkEligibility(event, categories, input.data_nascimento);
+    const entry = await deps.db.transaction(async (tx) => {
+      const row = await repo.insertEntry(tx, {
+        eventId,
+        categoryId: category.id,
+        userId,
+        fullName: input.nome_completo,
+        cpf: input.cpf,
+        email: input.email,
+        birthDate: input.data_nascimento,
+        createdAt: now,
+      });
+      if (!row) throw conflict('Este CPF já está inscrito no sorteio deste evento.', 'cpf_ja_no_sorteio');
+      await deps.jobs.send('mail.lottery', { entryId: row.id, kind: 'inscrito' }, { tx });
+      return row;
+    });
+    return toWire(entry, category.name, 'inscrito');
+  }
+
+  /** Publishes the commitment: a fresh secret seed, of which only the SHA-256 is shown until the draw. */
+  async function commit(tx: Tx, eventId: number): Promise<void> {
+    const lottery = await repo.lockLottery(tx, eventId);
+    if (!lottery) throw notFound('Este evento não tem sorteio configurado.');
+    if (lottery.commitment)
+      throw conflict('O compromisso deste sorteio já foi publicado e não muda.', 'compromisso_publicado');
+    const now = deps.now();
+    if (now >= lottery.entriesUntil)
+      throw conflict(
+        'As inscrições no sorteio já fecharam: o compromisso precisa ser publicado antes do fim delas.',
+        'sorteio_fechado',
+      );
+    const seed = randomBytes(32).toString('hex');
+    await repo.setCommitment(tx, eventId, seed, commitment(seed), now);
+  }
+
+  /**
+   * The first draw, or a further one for places left unpaid: winners are taken in ranking order among
+   * those not drawn yet whose category still has a place once the places of winners still within their
+   * deadline are set aside, so the places held for winners never exceed the places left.
+   */
+  async function draw(tx: Tx, eventId: number): Promise<{ draw: number; winners: number[] }> {
+    const lottery = await repo.lockLottery(tx, eventId);
+    if (!lottery) throw notFound('Este evento não tem sorteio configurado.');
+    const now = deps.now();
+    if (!lottery.commitment || !lottery.seed)
+      throw conflict('Publique o compromisso do sorteio antes de sortear.', 'sem_compromisso');
+    if (now < lottery.entriesUntil)
+      throw conflict(
+        `As inscrições no sorteio vão até ${formatStoreDateTime(lottery.entriesUntil)}; sorteie depois disso.`,
+        'sorteio_em_andamento',
+      );
+    let entries = await repo.listEntries(tx, eventId);
+    const first = lottery.draws === 0;
+    if (first) {
+      const ranking = drawRanking(
+        lottery.seed,
+        entries.map((e) => e.id),
+      );
+      await repo.setRanks(tx, ranking);
+      const rank = new Map(ranking.map((id, i) => [id, i + 1]));
+      entries = entries.map((e) => ({ ...e, rank: rank.get(e.id) ?? null }));
+    }
+    const paid = await repo.registeredCpfs(tx, eventId);
+    const pending = entries.filter((e) => stateOf(e, lottery, paid, now) === 'sorteado');
+    const filled = pending.length + entries.filter((e) => e.wonInDraw !== null && paid.has(e.cpf)).length;
+    const wanted = lottery.places - filled;
+    const candidates = entries.filter((e) => e.wonInDraw === null).sort((a, b) => a.rank! - b.rank!);
+    if (!first && (wanted <= 0 || candidates.length === 0))
+      throw conflict(
+        wanted <= 0
+          ? 'Não há vagas do sorteio sem dono: todos os sorteados pagaram ou ainda estão no prazo.'
+          : 'Todos os inscritos já foram sorteados.',
+        'nada_a_sortear',
+      );
+    const left = await repo.placesLeftByCategory(tx, [...new Set(entries.map((e) => e.categoryId))]);
+    for (const e of pending) left.set(e.categoryId, (left.get(e.categoryId) ?? 0) - 1);
+    const winners: number[] = [];
+    for (const e of candidates) {
+      if (winners.length >= wanted) break;
+      const room = left.get(e.categoryId) ?? 0;
+      if (room <= 0) continue;
+      left.set(e.categoryId, room - 1);
+      winners.push(e.id);
+    }
+    if (!first && winners.length === 0)
+      throw conflict('As categorias dos próximos da classificação estão sem vagas.', 'nada_a_sortear');
+    const number = lottery.draws + 1;
+    await repo.markWinners(tx, winners, number, new Date(now.getTime() + lottery.payHours * HOUR));
+    await repo.markDrawn(tx, eventId, now);
+    for (const id of winners) await deps.jobs.send('mail.lottery', { entryId: id, kind: 'sorteado' }, { tx });
+    if (first) {
+      const won = new Set(winners);
+      for (const e of entries)
+        if (!won.has(e.id))
+          await deps.jobs.send('mail.lottery', { entryId: e.id, kind: 'nao_sorteado' }, { tx });
+    }
+    return { draw: number, winners };
+  }
+
+  /**
+   * The registrations' rule while the lottery is on: only a winner, within the deadline, in the category
+   * drawn, one registration (paid or being paid) for the CPF. The entry's row lock serialises two
+   * payments for the same winner, so the second sees the first's charge.
+   */
+  async function gate(
+    tx: Tx,
+    event: EventRow,
+    who: { userId: number; cpf: string; categoryIds?: readonly number[] },
+  ): Promise<void> {
+    const lottery = await repo.findLottery(tx, event.id);
+    if (!lottery || lottery.draws === 0)
+      throw conflict(
+        'As inscrições deste evento são por sorteio: inscreva-se no sorteio na página do evento.',
+        'inscricao_por_sorteio',
+      );
+    const entry = await repo.lockEntryOfCpf(tx, event.id, who.cpf);
+    if (entry?.wonInDraw == null)
+      throw conflict(
+        'Este CPF não foi sorteado neste evento; se houver novos sorteios, avisaremos por e-mail.',
+        'nao_sorteado',
+      );
+    if (!entry.payBy || entry.payBy <= deps.now())
+      throw conflict('O prazo para pagar a vaga sorteada terminou.', 'prazo_do_sorteio_encerrado');
+    if (who.categoryIds && (who.categoryIds.length !== 1 || who.categoryIds[0] !== entry.categoryId))
+      throw conflict(
+        `A vaga sorteada é na categoria ${await repo.categoryName(tx, entry.categoryId)}.`,
+        'categoria_do_sorteio',
+      );
+    const taken =
+      (await countRegistrations(tx, event.id, { cpf: who.cpf })) +
+      (await countPaying(tx, event.id, { cpf: who.cpf }));
+    if (taken >= 1)
+      throw conflict(
+        'Este CPF já tem a inscrição sorteada (paga ou em pagamento) neste evento.',
+        'limite_por_cpf',
+      );
+  }
+
+  /** Sends one of the lottery's e-mails (the job's handler). */
+  async function sendMail(entryId: number, kind: LotteryMailKind): Promise<void> {
+    const entry = await repo.findEntry(deps.db, entryId);
+    if (!entry) return;
+    const lottery = await repo.findLottery(deps.db, entry.eventId);
+    const event = await deps.events.findEventRow(entry.eventId);
+    if (!lottery || !event) return;
+    await deps.mail.send(
+      lotteryMail({
+        env: deps.env,
+        kind,
+        entry,
+        event,
+        categoryName: await repo.categoryName(deps.db, entry.categoryId),
+        entriesUntil: lottery.entriesUntil,
+        page: pageOf(entry.eventId),
+      }),
+    );
+  }
+
+  return { save, painelView, publicView, mine, enter, commit, draw, gate, sendMail };
+}
+
+export type LotteryService = ReturnType<typeof createLotteryService>;
