@@ -491,6 +491,23 @@ function drawing(kind: GarmentKind, view: ImageView): Drawing {
   }
 }
 
+/**
+ * How the garment is placed in the picture: scaled and moved so its outline fills the frame the same
+ * way for every kind (a cap as large as a jacket, as in a shop's photos), leaving room for the shadow.
+ * The outlines (body, trims, mesh) are written with absolute commands, so their numbers are points (control points
+ * included, which only widen the box a little).
+ */
+function placement(outline: string): string {
+  const numbers = (outline.match(/-?\d+(?:\.\d+)?/g) ?? []).map(Number);
+  const xs = numbers.filter((_, i) => i % 2 === 0);
+  const ys = numbers.filter((_, i) => i % 2 === 1);
+  const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
+  const scale = Math.min(350 / (right - left), 370 / (bottom - top), 1.5);
+  const x = IMAGE_WIDTH / 2 - ((left + right) / 2) * scale;
+  const y = IMAGE_HEIGHT / 2 - 6 - ((top + bottom) / 2) * scale;
+  return `translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${scale.toFixed(3)})`;
+}
+
 /** Where the cloth folds on the kinds whose drawing names none itself. */
 const foldsByKind: Partial<Record<GarmentKind, string[]>> = {
   camiseta: ['M152 180Q166 290 156 400', 'M246 190Q236 300 248 404', 'M106 128Q118 150 114 172'],
@@ -548,7 +565,7 @@ export function renderProductSvg(kind: GarmentKind, view: ImageView, color: Pale
     `<rect width="${IMAGE_WIDTH}" height="${IMAGE_HEIGHT}" fill="url(#bg)"/>`,
     // A studio sweep: the backdrop a shade darker toward the front.
     `<rect width="${IMAGE_WIDTH}" height="${IMAGE_HEIGHT}" fill="url(#fl)"/>`,
-    `<g transform="translate(${(IMAGE_WIDTH - 400) / 2} 0)">`,
+    `<g transform="${placement([d.body, ...(d.trims ?? []), ...(d.mesh ?? [])].join(''))}">`,
     // Laid flat under a soft box: a soft shadow down and to the right.
     '<use href="#g" transform="translate(6 10)" fill="#000" opacity=".26" filter="url(#sf)"/>',
     `<use href="#g" fill="${hex}"/>`,
