@@ -146,11 +146,11 @@ function drawing(kind: GarmentKind, view: ImageView): Drawing {
     case 'camiseta': {
       const neck = front ? 'Q200 100 230 62' : 'Q200 76 230 62';
       return {
-        body: `M140 72L170 62${neck}L260 72L335 118L306 178L270 160L272 420L128 420L130 160L94 178L65 118Z`,
+        body: `M140 72L170 62${neck}L260 72L335 118L306 178L274 160L278 372L122 372L126 160L94 178L65 118Z`,
         details: [
-          'M130 160Q136 112 142 74',
-          'M270 160Q264 112 258 74',
-          'M132 406L268 406',
+          'M126 160Q134 112 142 74',
+          'M274 160Q266 112 258 74',
+          'M124 358L276 358',
           `M170 62${front ? 'Q200 112 230 62' : 'Q200 88 230 62'}`,
         ],
         mark: front ? { x: 222, y: 140, scale: 1 } : null,
@@ -160,14 +160,14 @@ function drawing(kind: GarmentKind, view: ImageView): Drawing {
     case 'babylook': {
       const neck = front ? 'Q200 118 232 66' : 'Q200 80 232 66';
       return {
-        body: `M146 76L168 66${neck}L254 76L316 116L294 164L266 152Q256 230 272 300Q280 360 268 416L132 416Q120 360 128 300Q144 230 134 152L106 164L84 116Z`,
+        body: `M146 76L168 66${neck}L254 76L316 116L294 164L266 152Q258 220 272 290Q280 334 270 372L130 372Q120 334 128 290Q142 220 134 152L106 164L84 116Z`,
         details: [
           'M134 152Q140 112 146 78',
           'M266 152Q260 112 254 78',
-          'M134 402Q200 410 266 402',
+          'M132 358Q200 366 268 358',
           `M168 66${front ? 'Q200 128 232 66' : 'Q200 90 232 66'}`,
         ],
-        folds: ['M160 200Q172 300 160 400', 'M240 200Q230 300 244 400'],
+        folds: ['M160 200Q172 290 160 356', 'M240 200Q230 290 244 356'],
         mark: front ? { x: 218, y: 150, scale: 0.9 } : null,
         word: front ? null : { x: 200, y: 176, size: 24 },
       };
@@ -175,22 +175,22 @@ function drawing(kind: GarmentKind, view: ImageView): Drawing {
     case 'regata-tela': {
       const neck = front ? 'Q200 120 224 62' : 'Q200 86 224 62';
       return {
-        body: `M156 62L176 62${neck}L244 62Q250 140 286 172L288 420L112 420L114 172Q150 140 156 62Z`,
+        body: `M156 62L176 62${neck}L244 62Q250 140 286 172L288 380L112 380L114 172Q150 140 156 62Z`,
         mesh: front ? [] : ['M150 124Q200 150 250 124L262 300Q200 320 138 300Z'],
         details: front
-          ? ['M114 172Q150 140 156 62', 'M286 172Q250 140 244 62', 'M116 406L284 406']
-          : ['M116 406L284 406'],
+          ? ['M114 172Q150 140 156 62', 'M286 172Q250 140 244 62', 'M116 366L284 366']
+          : ['M116 366L284 366'],
         mark: front ? { x: 216, y: 170, scale: 0.9 } : null,
-        word: front ? null : { x: 200, y: 360, size: 22 },
+        word: front ? null : { x: 200, y: 330, size: 22 },
       };
     }
     case 'regata-cavada': {
       const neck = front ? 'Q200 118 222 62' : 'Q200 84 222 62';
       return {
-        body: `M160 62L178 62${neck}L240 62Q236 180 290 210L292 420L108 420L110 210Q164 180 160 62Z`,
-        details: ['M110 210Q164 180 160 62', 'M290 210Q236 180 240 62', 'M112 406L288 406'],
+        body: `M160 62L178 62${neck}L240 62Q236 180 290 210L292 380L108 380L110 210Q164 180 160 62Z`,
+        details: ['M110 210Q164 180 160 62', 'M290 210Q236 180 240 62', 'M112 366L288 366'],
         perforated: true,
-        folds: ['M150 230Q164 320 156 400', 'M250 230Q238 320 250 400'],
+        folds: ['M150 230Q164 300 156 366', 'M250 230Q238 300 250 366'],
         mark: front ? { x: 214, y: 200, scale: 1 } : null,
         word: front ? null : { x: 200, y: 200, size: 24 },
       };
@@ -370,8 +370,8 @@ function drawing(kind: GarmentKind, view: ImageView): Drawing {
     case 'regata': {
       const neck = front ? 'Q200 128 228 62' : 'Q200 86 228 62';
       return {
-        body: `M148 62L172 62${neck}L252 62Q258 128 288 156L290 420L110 420L112 156Q142 128 148 62Z`,
-        details: ['M112 156Q142 128 148 62', 'M288 156Q258 128 252 62', 'M114 406L286 406'],
+        body: `M148 62L172 62${neck}L252 62Q258 128 288 156L290 380L110 380L112 156Q142 128 148 62Z`,
+        details: ['M112 156Q142 128 148 62', 'M288 156Q258 128 252 62', 'M114 366L286 366'],
         mark: front ? { x: 220, y: 178, scale: 1 } : null,
         word: front ? null : { x: 200, y: 180, size: 24 },
       };
@@ -510,8 +510,8 @@ function placement(outline: string): string {
 
 /** Where the cloth folds on the kinds whose drawing names none itself. */
 const foldsByKind: Partial<Record<GarmentKind, string[]>> = {
-  camiseta: ['M152 180Q166 290 156 400', 'M246 190Q236 300 248 404', 'M106 128Q118 150 114 172'],
-  regata: ['M150 200Q164 300 156 400', 'M250 200Q238 300 250 400'],
+  camiseta: ['M152 180Q166 280 156 356', 'M246 190Q236 280 248 358', 'M106 128Q118 150 114 172'],
+  regata: ['M150 200Q164 290 156 366', 'M250 200Q238 290 250 366'],
   top: ['M150 226Q200 250 250 226'],
   shorts: ['M150 170Q140 260 132 340', 'M250 170Q260 260 268 340'],
   legging: ['M160 140Q150 300 152 430', 'M240 140Q250 300 248 430'],
