@@ -32,6 +32,27 @@ test('a category page loads its first cards at once and the others when scrolled
   await expect(images.last()).toHaveAttribute('loading', 'lazy');
 });
 
+test("the cards' pictures fill their box, with no band beside them, in both themes", async ({ page }) => {
+  await page.goto('/feminino');
+  const images = page.getByRole('main').getByRole('listitem').getByRole('img');
+  const first = images.first();
+  await expect
+    .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  // The picture's own shape is the box's: object-fit leaves nothing of the box's background showing.
+  const shapes = () =>
+    first.evaluate((img: HTMLImageElement) => ({
+      picture: img.naturalWidth / img.naturalHeight,
+      box: img.clientWidth / img.clientHeight,
+    }));
+  const light = await shapes();
+  expect(light.picture).toBeCloseTo(light.box, 2);
+  await page.getByRole('button', { name: 'Tema escuro' }).click();
+  await expect(page.locator('html')).toHaveClass(/dark/);
+  const dark = await shapes();
+  expect(dark.picture).toBeCloseTo(dark.box, 2);
+});
+
 test('each server-rendered page preloads the image it paints largest, and the phone shows that very copy', async ({
   page,
   request,

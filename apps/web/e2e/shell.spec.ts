@@ -36,6 +36,16 @@ test('the home page shows the featured products and the banner, whose slides all
   await expect(page).toHaveURL(/\/masculino$/);
 });
 
+test("the banner's second slide opens the collection it shows", async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('button', { name: 'Tema escuro' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Ir para o slide 2' }).click();
+  const slide = page.getByRole('group', { name: /^2 de \d+$/ });
+  await slide.getByRole('link', { name: /^Nova coleção Passada/ }).click();
+  await expect(page).toHaveURL(/\/feminino$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Espaço Feminino' })).toBeVisible();
+});
+
 test('the theme is kept after a reload', async ({ page }) => {
   await page.goto('/');
   await expect(page.locator('html')).not.toHaveClass(/dark/);

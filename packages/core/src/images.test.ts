@@ -10,6 +10,12 @@ describe('imageSources', () => {
     expect(sources?.avif).toContain('/api/media/products/top-frente-coral.3eea8216a3-800.avif 800w');
   });
 
+  it('reads garment names of more than one word', () => {
+    expect(imageSources('/api/media/products/manga-longa-costas-azul-ceu.0123456789.svg')?.webp).toContain(
+      '/api/media/products/manga-longa-costas-azul-ceu.0123456789-400.webp 400w',
+    );
+  });
+
   it('lists the stored sizes of an uploaded photo', () => {
     const sources = imageSources('/api/media/uploads/produtos/abcdefghij0123456789-800.webp');
     expect(sources?.avif).toBe(

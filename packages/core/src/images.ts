@@ -15,7 +15,7 @@ export interface ImageSources {
   webp: string;
 }
 
-const DRAWING = /^(\/api\/media\/products\/[a-z]+-(?:frente|costas)-[a-z-]+\.[0-9a-f]{10})\.svg$/;
+const DRAWING = /^(\/api\/media\/products\/[a-z-]+-(?:frente|costas)-[a-z-]+\.[0-9a-f]{10})\.svg$/;
 const PHOTO = /^(\/api\/media\/uploads\/[a-z]+\/[a-z0-9]{20})-800\.webp$/;
 
 export function imageSources(url: string): ImageSources | null {

@@ -20,22 +20,43 @@ export const ONE_SIZE = 'Único';
 /** Shipping weight and package per garment kind (folded, in its bag). */
 export const packageByKind: Record<GarmentKind, { weightGrams: number; dims: [number, number, number] }> = {
   camiseta: { weightGrams: 180, dims: [30, 22, 3] },
+  babylook: { weightGrams: 150, dims: [28, 20, 3] },
+  'manga-longa': { weightGrams: 220, dims: [30, 22, 4] },
+  'manga-longa-polegar': { weightGrams: 210, dims: [30, 22, 4] },
   regata: { weightGrams: 140, dims: [28, 20, 3] },
+  'regata-tela': { weightGrams: 130, dims: [28, 20, 3] },
+  'regata-cavada': { weightGrams: 120, dims: [28, 20, 3] },
   top: { weightGrams: 120, dims: [22, 18, 3] },
+  'top-nadador': { weightGrams: 110, dims: [22, 18, 3] },
   shorts: { weightGrams: 170, dims: [28, 22, 3] },
+  'shorts-split': { weightGrams: 140, dims: [28, 22, 3] },
+  'shorts-duplo': { weightGrams: 200, dims: [28, 22, 3] },
+  bermuda: { weightGrams: 200, dims: [28, 22, 3] },
   legging: { weightGrams: 240, dims: [30, 22, 4] },
   jaqueta: { weightGrams: 320, dims: [32, 25, 5] },
+  'jaqueta-capuz': { weightGrams: 340, dims: [32, 25, 5] },
   bone: { weightGrams: 120, dims: [26, 20, 13] },
+  trucker: { weightGrams: 130, dims: [26, 20, 13] },
   viseira: { weightGrams: 90, dims: [25, 20, 8] },
   meia: { weightGrams: 70, dims: [22, 12, 3] },
+  'meia-alta': { weightGrams: 90, dims: [30, 12, 3] },
   pochete: { weightGrams: 160, dims: [26, 16, 6] },
   squeeze: { weightGrams: 190, dims: [26, 9, 9] },
+  'garrafa-termica': { weightGrams: 380, dims: [27, 9, 9] },
 };
 
 /** Sizes a kind is sold in: apparel and socks by size, the rest one size. */
 export function sizesForKind(kind: GarmentKind): readonly string[] {
-  if (kind === 'meia') return ['P', 'M', 'G'];
-  if (kind === 'bone' || kind === 'viseira' || kind === 'pochete' || kind === 'squeeze') return [ONE_SIZE];
+  if (kind === 'meia' || kind === 'meia-alta') return ['P', 'M', 'G'];
+  if (
+    kind === 'bone' ||
+    kind === 'trucker' ||
+    kind === 'viseira' ||
+    kind === 'pochete' ||
+    kind === 'squeeze' ||
+    kind === 'garrafa-termica'
+  )
+    return [ONE_SIZE];
   return APPAREL_SIZES;
 }
 
@@ -68,7 +89,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       'Regata leve em tecido dry-fit com recortes em tela nas costas para ventilar. Feita para correr na Beira-Mar ao nascer do sol.',
     category: 'feminino',
-    kind: 'regata',
+    kind: 'regata-tela',
     priceCents: 8990,
     colors: ['rosa-chiclete', 'branco', 'lilas'],
     home: true,
@@ -79,7 +100,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       'Shorts com bermuda interna de compressão, cós com cordão e bolso traseiro com zíper. Não sobe durante a passada.',
     category: 'feminino',
-    kind: 'shorts',
+    kind: 'shorts-duplo',
     priceCents: 10990,
     colors: ['preto', 'coral', 'azul-ceu'],
     home: true,
@@ -90,7 +111,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       'Camiseta oficial da Corrida do Café, inspirada nos treinos de madrugada na serra de Baturité. Malha dry-fit macia, costuras planas e modelagem feminina.',
     category: 'feminino',
-    kind: 'camiseta',
+    kind: 'babylook',
     priceCents: 9990,
     colors: ['areia', 'vinho', 'verde-mar'],
     home: true,
@@ -112,7 +133,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       'Manga longa com proteção UV 50+ e furo para o polegar, para os treinos sob o sol forte do sertão. Tecido respirável que não esquenta.',
     category: 'feminino',
-    kind: 'camiseta',
+    kind: 'manga-longa-polegar',
     priceCents: 13990,
     colors: ['amarelo-sol', 'branco'],
     home: false,
@@ -123,7 +144,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       'Top de média sustentação com estampa inspirada no maracatu e alças largas que não marcam os ombros. Ideal para treinos funcionais e rodagens leves.',
     category: 'feminino',
-    kind: 'top',
+    kind: 'top-nadador',
     priceCents: 9990,
     colors: ['laranja-caju', 'preto', 'rosa-chiclete'],
     home: false,
@@ -146,7 +167,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       'Regata cavada em tecido furadinho que seca em minutos. Para longões de domingo e treinos intervalados na areia.',
     category: 'masculino',
-    kind: 'regata',
+    kind: 'regata-cavada',
     priceCents: 8490,
     colors: ['preto', 'verde-limao', 'cinza-mescla'],
     home: true,
@@ -168,7 +189,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       'Corta-vento com capuz ajustável, ventilação nas costas e zíper refletivo. Segura o vento forte do litoral leste sem abafar.',
     category: 'masculino',
-    kind: 'jaqueta',
+    kind: 'jaqueta-capuz',
     priceCents: 27990,
     colors: ['preto', 'amarelo-sol'],
     home: true,
@@ -179,7 +200,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       'Manga longa leve com proteção UV para as provas longas ao sol. Costuras planas que evitam assaduras nos quilômetros finais.',
     category: 'masculino',
-    kind: 'camiseta',
+    kind: 'manga-longa',
     priceCents: 14990,
     colors: ['cinza-mescla', 'azul-ceu'],
     home: true,
@@ -190,7 +211,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       'Bermuda de compressão longa para usar por baixo do shorts ou sozinha. Reduz o atrito e ajuda na recuperação muscular.',
     category: 'masculino',
-    kind: 'legging',
+    kind: 'bermuda',
     priceCents: 16990,
     colors: ['preto', 'azul-marinho'],
     home: true,
@@ -212,7 +233,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       'Shorts curto com abertura lateral para a passada livre, ideal para tiros e provas de 5 e 10 km. Tecido leve com elastano.',
     category: 'masculino',
-    kind: 'shorts',
+    kind: 'shorts-split',
     priceCents: 10990,
     colors: ['coral', 'preto'],
     home: false,
@@ -257,7 +278,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       'Meia de compressão graduada até o joelho, que melhora o retorno venoso nos treinos longos e nas viagens de ônibus até a prova.',
     category: 'acessorios',
-    kind: 'meia',
+    kind: 'meia-alta',
     priceCents: 8990,
     colors: ['preto', 'azul-marinho'],
     home: false,
@@ -279,7 +300,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       'Garrafa térmica de parede dupla que mantém a água gelada por até 12 horas. Bico esportivo com trava e sem BPA.',
     category: 'acessorios',
-    kind: 'squeeze',
+    kind: 'garrafa-termica',
     priceCents: 5490,
     colors: ['azul-ceu', 'branco', 'vinho'],
     home: true,
@@ -301,7 +322,7 @@ export const demoProducts: DemoProduct[] = [
     description:
       'Boné trucker com frente estruturada e tela traseira para ventilar. Para o pós-prova e para os treinos de fim de tarde.',
     category: 'acessorios',
-    kind: 'bone',
+    kind: 'trucker',
     priceCents: 6990,
     colors: ['laranja-caju', 'areia'],
     home: false,

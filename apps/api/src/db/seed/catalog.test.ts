@@ -75,6 +75,22 @@ describe('demo catalogue seed', () => {
     }
   });
 
+  it('draws each product as its own garment, in square studio pictures', async () => {
+    // The drawing's name starts with the garment it shows: no two products share one.
+    const garment = (p: Product) =>
+      /\/api\/media\/products\/([a-z-]+?)-(?:frente|costas)-/.exec(p.images[0]!)?.[1];
+    const garments = products.map(garment);
+    expect(garments.every(Boolean)).toBe(true);
+    expect(new Set(garments).size).toBe(products.length);
+    // The shape follows the name: long sleeves, a trucker's mesh, a thermal bottle.
+    const byName = (name: string) => garment(products.find((p) => p.name === name)!);
+    expect(byName('Camiseta Manga Longa Maratona de Natal')).toBe('manga-longa');
+    expect(byName('Boné Trucker Caju')).toBe('trucker');
+    expect(byName('Squeeze Térmico 500 ml Sertão Frio')).toBe('garrafa-termica');
+    const res = await t.app.inject({ method: 'GET', url: products[0]!.images[0]! });
+    expect(res.body).toMatch(/^<svg [^>]*width="480" height="480"/);
+  });
+
   it('is found by accent-insensitive search', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/products/search/?q=cafe' });
     expect(res.json().map((p: Product) => p.name)).toContain('Camiseta Dry-Fit Corrida do Café');

@@ -7,16 +7,29 @@ import { demoProducts } from './catalog-data.ts';
 /** The NCM of each demo garment kind (TIPI), all of national origin. */
 const NCM_BY_KIND: Record<GarmentKind, string> = {
   camiseta: '61091000',
+  babylook: '61091000',
+  'manga-longa': '61091000',
+  'manga-longa-polegar': '61091000',
   regata: '61091000',
+  'regata-tela': '61091000',
+  'regata-cavada': '61091000',
   top: '62121000',
+  'top-nadador': '62121000',
   shorts: '61034300',
+  'shorts-split': '61034300',
+  bermuda: '61034300',
+  'shorts-duplo': '61034300',
   legging: '61046300',
   jaqueta: '62014000',
+  'jaqueta-capuz': '62014000',
   bone: '65050022',
+  trucker: '65050022',
   viseira: '65069900',
   meia: '61159500',
+  'meia-alta': '61159500',
   pochete: '42022220',
   squeeze: '39241000',
+  'garrafa-termica': '96170010',
 };
 
 /**

@@ -174,7 +174,7 @@ describe('catalogue API', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(res.body).toMatch(/^<svg [^>]*width="400" height="480" viewBox="0 0 400 480"/);
+    expect(res.body).toMatch(/^<svg [^>]*width="480" height="480" viewBox="0 0 480 480"/);
     expect(res.body).toContain('<title>Camiseta Passada, frente, cor Preto</title>');
     expect(res.body.length).toBeLessThan(5000);
     expect((await get(product.imagem2)).body).toContain('costas');
@@ -194,13 +194,18 @@ describe('catalogue API', () => {
         const meta = await sharp(res.rawPayload).metadata();
         expect(meta.format).toBe(format === 'avif' ? 'heif' : 'webp');
         expect(`${meta.width}w`).toBe(descriptor);
-        expect(meta.height).toBe((Number.parseInt(descriptor!, 10) * 480) / 400);
+        // Square, like the picture boxes of the shop's cards and gallery.
+        expect(meta.height).toBe(meta.width);
       }
     }
     const stale = await get('/api/media/products/camiseta-frente-preto.0000000000-400.webp');
     expect(stale.statusCode).toBe(302);
     expect(stale.headers.location).toMatch(/camiseta-frente-preto\.[0-9a-f]{10}-400\.webp$/);
     expect((await get('/api/media/products/camiseta-frente-preto.0000000000-300.webp')).statusCode).toBe(404);
+    const staleLong = await get('/api/media/products/manga-longa-costas-azul-ceu.0000000000.svg');
+    expect(staleLong.statusCode).toBe(302);
+    expect(staleLong.headers.location).toMatch(/\/manga-longa-costas-azul-ceu\.[0-9a-f]{10}\.svg$/);
+    expect((await get('/api/media/products/manga-curta-frente-preto.0000000000.svg')).statusCode).toBe(404);
   });
 
   it('redirects a stale image address and answers 404 for one that names no drawing', async () => {

@@ -6,12 +6,12 @@ import {
   STALE_VERSION_CODE,
 } from '@passada/core/contracts/painel';
 import { reaisToCents } from '@passada/core/money';
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { categoryLots, eventCategories, eventDays, eventKitSizes, events } from '../../db/schema/index.ts';
 import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
-import { eventPoster } from './event-poster.ts';
+import { EVENT_MEDIA_PREFIX, eventPoster } from './event-poster.ts';
 import {
   categoryOccupancy,
   countSold,
@@ -23,6 +23,39 @@ import {
   notifyEventsChanged,
   setRegistrationsClosed,
 } from './events.repository.ts';
+
+/**
+ * Gives every event whose poster is generated the address of today's drawing. The drawing is code: when
+ * it changes (a city's own scene), the address stored with the event names bytes no server draws any
+ * more, and the media route would answer 404. The start-up runs it before the server listens; a few
+ * rows, and nothing to do the second time. Not a staff edit: the version stays.
+ */
+export async function redrawGeneratedPosters(db: Db): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({
+        id: events.id,
+        name: events.name,
+        city: events.city,
+        state: events.state,
+        startDate: events.startDate,
+        endDate: events.endDate,
+        imageUrl: events.imageUrl,
+      })
+      .from(events)
+      .where(like(events.imageUrl, `${EVENT_MEDIA_PREFIX}%`))
+      .for('update');
+    let changed = 0;
+    for (const row of rows) {
+      const { url } = eventPoster(row);
+      if (url === row.imageUrl) continue;
+      await tx.update(events).set({ imageUrl: url }).where(eq(events.id, row.id));
+      changed += 1;
+    }
+    if (changed > 0) await notifyEventsChanged(tx);
+    return changed;
+  });
+}
 
 export type EventFields = z.output<typeof EventInputSchema>;
 export type EventEdit = z.output<typeof EventUpdateSchema>;
