@@ -16,6 +16,7 @@ import coupons from './modules/coupons/index.ts';
 import events from './modules/events/index.ts';
 import fiscal from './modules/fiscal/index.ts';
 import health from './modules/health/index.ts';
+import messages from './modules/messages/index.ts';
 import opening from './modules/opening/index.ts';
 import orders from './modules/orders/index.ts';
 import painel from './modules/painel/index.ts';
@@ -152,6 +153,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(jobs, { enabled: env.JOBS_ENABLED, pollSeconds: env.JOBS_POLL_SECONDS });
   await app.register(health);
   await app.register(accounts);
+  await app.register(messages);
   await app.register(catalog);
   await app.register(events);
   await app.register(opening);

@@ -99,6 +99,7 @@ export default fp(
       'coupons',
       'accounts',
       'fiscal',
+      'messages',
     ],
   },
 );
