@@ -119,7 +119,7 @@ export function readNotification(
 }
 
 /** What a person writes, alone, to stop the messages. */
-export const OPT_OUT_WORDS = ['PARAR', 'SAIR', 'STOP', 'CANCELAR', 'DESCADASTRAR'] as const;
+export const OPT_OUT_WORDS = ['PARAR', 'SAIR', 'STOP', 'DESCADASTRAR'] as const;
 
 /**
  * Whether a message asks to stop: one of OPT_OUT_WORDS and nothing else, in any case, accents or
