@@ -1,8 +1,10 @@
 import { MessageLogListSchema } from '@passada/core/contracts/painel';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { messageLog, whatsappOptOuts } from '../../db/schema/index.ts';
 import { WHATSAPP_TEMPLATES } from '../../providers/whatsapp/index.ts';
+import { makeProduct } from '../../test/factories/catalog.ts';
+import { createOrderPix, draftTotalCents, makeBuyer, orderDraft } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { type FakeWhatsApp, signWebhook, startFakeWhatsApp } from '../../test/mocks/fake-whatsapp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -170,6 +172,41 @@ describe("Meta's WhatsApp webhook: verification, signature, delivery states and 
     expect((await post(fake.incomingText(JOAO, 'sair'))).json().descadastros).toBe(1);
     expect((await send(JOAO)).id).toBe('');
     expect(fake.accepted.length).toBe(before);
+  });
+
+  it("a Pix code sent by its job reaches the Cloud API as the approved template, and Meta's reports update its record", async () => {
+    const product = await makeProduct(t.app.db);
+    const buyer = await makeBuyer(t.app);
+    const draft = { ...orderDraft(buyer, [{ product }]), whatsapp: true };
+    const total = await draftTotalCents(t.app, buyer.zipCode, draft, [product]);
+    const pix = await createOrderPix(t.app, buyer.headers, draft, total);
+    expect(pix.statusCode, pix.body).toBe(201);
+    const sent = await vi.waitFor(
+      () => {
+        const m = fake.accepted.find((a) => a.template === 'pix_codigo');
+        expect(m).toBeDefined();
+        return m!;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    expect(sent).toMatchObject({
+      language: 'pt_BR',
+      parameters: [
+        expect.any(String),
+        expect.stringMatching(/^R\$/),
+        'o seu pedido',
+        expect.any(String),
+        pix.json().pix_copiaecola,
+      ],
+    });
+    const logged = await vi.waitFor(async () => {
+      const r = await row(sent.id);
+      expect(r).toBeDefined();
+      return r;
+    });
+    expect([logged.kind, logged.status, logged.recipient]).toEqual(['whatsapp.pix-code', 'sent', sent.to]);
+    expect((await post(fake.statusNotification(sent.id, 'delivered'))).json().situacoes).toBe(1);
+    expect((await row(sent.id)).delivery).toBe('delivered');
   });
 
   it('shows the delivery state in the back office, to staff only', async () => {
