@@ -73,6 +73,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
                 // The CPF lookup carries a CPF in its path.
                 url: req.url
                   .replace(/([?&]hmac=)[^&]*/gi, '$1[oculto]')
+                  // Meta's WhatsApp webhook check carries the verify token in its query.
+                  .replace(/([?&]hub\.verify_token=)[^&]*/gi, '$1[oculto]')
                   .replace(/(\/cpf\/)[^/?]*/gi, '$1[oculto]'),
                 hostname: req.hostname,
                 remoteAddress: req.ip,

@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { MessageLogListSchema } from '@passada/core/contracts/painel';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -17,6 +18,7 @@ describe("Meta's WhatsApp webhook: verification, signature, delivery states and 
   let fake: FakeWhatsApp;
   let t: TestApp;
   let admin: TestStaff;
+  const logLines: string[] = [];
 
   beforeAll(async () => {
     fake = await startFakeWhatsApp({
@@ -27,7 +29,16 @@ describe("Meta's WhatsApp webhook: verification, signature, delivery states and 
       })),
     });
     t = await createTestApp({
+      logger: true,
+      logStream: new Writable({
+        write(chunk, _enc, done) {
+          logLines.push(String(chunk));
+          done();
+        },
+      }),
       env: {
+        // Debug: every request's line too, where a URL would carry the verify token.
+        LOG_LEVEL: 'debug',
         WHATSAPP_PROVIDER: 'cloud',
         WHATSAPP_API_URL: fake.url,
         WHATSAPP_API_VERSION: fake.version,
@@ -207,6 +218,14 @@ describe("Meta's WhatsApp webhook: verification, signature, delivery states and 
     expect([logged.kind, logged.status, logged.recipient]).toEqual(['whatsapp.pix-code', 'sent', sent.to]);
     expect((await post(fake.statusNotification(sent.id, 'delivered'))).json().situacoes).toBe(1);
     expect((await row(sent.id)).delivery).toBe('delivered');
+  });
+
+  it('logs no verify token, app secret, phone number or words people wrote', async () => {
+    const logs = logLines.join('');
+    expect(logs).toContain('Webhook do WhatsApp recusado: assinatura inválida');
+    expect(logs).toContain('hub.verify_token=[oculto]');
+    for (const secret of [VERIFY, fake.appSecret, MARIA, JOAO, 'Parar', 'sair'])
+      expect(logs).not.toContain(secret);
   });
 
   it('shows the delivery state in the back office, to staff only', async () => {
