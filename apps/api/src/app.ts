@@ -16,6 +16,7 @@ import coupons from './modules/coupons/index.ts';
 import events from './modules/events/index.ts';
 import fiscal from './modules/fiscal/index.ts';
 import health from './modules/health/index.ts';
+import messages from './modules/messages/index.ts';
 import opening from './modules/opening/index.ts';
 import orders from './modules/orders/index.ts';
 import painel from './modules/painel/index.ts';
@@ -72,6 +73,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
                 // The CPF lookup carries a CPF in its path.
                 url: req.url
                   .replace(/([?&]hmac=)[^&]*/gi, '$1[oculto]')
+                  // Meta's WhatsApp webhook check carries the verify token in its query.
+                  .replace(/([?&]hub\.verify_token=)[^&]*/gi, '$1[oculto]')
                   .replace(/(\/cpf\/)[^/?]*/gi, '$1[oculto]'),
                 hostname: req.hostname,
                 remoteAddress: req.ip,
@@ -152,6 +155,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(jobs, { enabled: env.JOBS_ENABLED, pollSeconds: env.JOBS_POLL_SECONDS });
   await app.register(health);
   await app.register(accounts);
+  await app.register(messages);
   await app.register(catalog);
   await app.register(events);
   await app.register(opening);

@@ -351,6 +351,28 @@ export function outboxMails(to: string): string[] {
     .filter((text) => text.toLowerCase().includes(to.toLowerCase()));
 }
 
+/** A WhatsApp message as the offline provider writes it (apps/api/src/providers/whatsapp/outbox.provider.ts). */
+export interface OutboxWhatsApp {
+  to: string;
+  template: string;
+  parameters: string[];
+  text: string;
+}
+
+/**
+ * The WhatsApp messages the server wrote to its outbox (JSON files under the test data folder) for the
+ * number `to` (55 + DDD + number, digits), oldest first. Sent by background jobs: poll it.
+ */
+export function outboxWhatsApp(to: string): OutboxWhatsApp[] {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox', 'whatsapp');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as OutboxWhatsApp)
+    .filter((m) => m.to === to);
+}
+
 /** Reais as the page writes them ("R$ 1.234,56"), tolerant of the no-break space Intl puts after R$. */
 export function brl(cents: number): RegExp {
   const [int, dec] = (cents / 100).toFixed(2).split('.');

@@ -162,6 +162,10 @@ export const EnvSchema = z
     /** A system user's token with whatsapp_business_messaging; a secret. */
     WHATSAPP_ACCESS_TOKEN: z.string().optional(),
     WHATSAPP_TIMEOUT_MS: z.coerce.number().int().min(1000).max(60_000).default(10_000),
+    /** The Verify Token typed in the app's Webhooks settings; GET /api/webhooks/whatsapp/ answers it. */
+    WHATSAPP_WEBHOOK_VERIFY_TOKEN: z.string().min(1).optional(),
+    /** The Meta app's secret: the key of X-Hub-Signature-256 on each webhook POST; a secret. */
+    WHATSAPP_APP_SECRET: z.string().min(1).optional(),
     /** The encarregado (LGPD art. 41): who answers the people and the ANPD, named on /privacidade. */
     PRIVACY_OFFICER_NAME: z.string().min(1).default('Encarregado de dados da Passada'),
     PRIVACY_OFFICER_EMAIL: z.email('e-mail inválido').default('privacidade@passada.com.br'),

@@ -60,6 +60,9 @@ const PUBLIC = new Set([
   'POST /api/webhooks/pix/',
   'POST /api/webhooks/pix/pix',
   'POST /api/webhooks/cartao/',
+  // Meta's WhatsApp webhook: the verify token answers the check, X-Hub-Signature-256 signs each POST.
+  'GET /api/webhooks/whatsapp/',
+  'POST /api/webhooks/whatsapp/',
   'POST /api/simulador/pix/{txid}/pagar',
   'POST /api/simulador/cartao/token',
   // The back office's own sign-in, and the uploaded pictures it serves to the shop.

@@ -1,6 +1,6 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { messageLog } from '../db/schema/index.ts';
+import { messageLog, whatsappOptOuts } from '../db/schema/index.ts';
 import { currentJob } from '../jobs/job-context.ts';
 import type { MailProvider } from './mail/mail.provider.ts';
 import type { WhatsAppProvider } from './whatsapp/whatsapp.provider.ts';
@@ -26,7 +26,9 @@ export function failureReason(err: unknown): string {
 export async function deliverLogged(
   db: Db,
   message: { channel: Channel; recipient: string },
-  send: () => Promise<void>,
+  send: () => Promise<{ id?: string } | undefined>,
+  /** Checked first: a reason not to send at all (recorded as `opted_out`), or null. */
+  refused?: () => Promise<string | null>,
 ): Promise<void> {
   const job = currentJob();
   const key = job
@@ -40,7 +42,11 @@ export async function deliverLogged(
     const [before] = await db.select({ status: messageLog.status }).from(messageLog).where(key);
     if (before?.status === 'sent') return;
   }
-  const record = async (status: 'sent' | 'failed', error: string | null) => {
+  const record = async (
+    status: 'sent' | 'failed' | 'opted_out',
+    error: string | null,
+    providerMessageId: string | null = null,
+  ) => {
     const row = {
       channel: message.channel,
       recipient: message.recipient,
@@ -48,6 +54,7 @@ export async function deliverLogged(
       jobId: job?.id ?? null,
       status,
       error,
+      providerMessageId,
     };
     if (!job) {
       await db.insert(messageLog).values(row);
@@ -61,18 +68,25 @@ export async function deliverLogged(
         set: {
           status,
           error,
+          providerMessageId,
           attempts: sql`${messageLog.attempts} + 1`,
           updatedAt: sql`now()`,
         },
       });
   };
+  const refusal = refused ? await refused() : null;
+  if (refusal) {
+    await record('opted_out', refusal);
+    return;
+  }
+  let answer: { id?: string } | undefined;
   try {
-    await send();
+    answer = await send();
   } catch (err) {
     await record('failed', failureReason(err));
     throw err;
   }
-  await record('sent', null);
+  await record('sent', null, answer?.id || null);
 }
 
 /** The mail provider every module receives: the chosen one, each message recorded. */
@@ -80,19 +94,47 @@ export function loggedMail(mail: MailProvider, db: Db): MailProvider {
   return {
     name: mail.name,
     send: (message) =>
-      deliverLogged(db, { channel: 'email', recipient: message.to }, () => mail.send(message)),
+      deliverLogged(db, { channel: 'email', recipient: message.to }, async () => {
+        await mail.send(message);
+        return undefined;
+      }),
   };
 }
 
-/** The WhatsApp provider every module receives: the chosen one, each message recorded. */
+/**
+ * Whether a WhatsApp number asked to stop (`whatsapp_opt_outs`, written by the webhook): then nothing
+ * more is sent to it, whichever order or registration carries its consent.
+ */
+export async function whatsappOptedOut(db: Db, phone: string): Promise<boolean> {
+  const [row] = await db
+    .select({ phone: whatsappOptOuts.phone })
+    .from(whatsappOptOuts)
+    .where(eq(whatsappOptOuts.phone, phone));
+  return row !== undefined;
+}
+
+/**
+ * The WhatsApp provider every module receives: the chosen one, each message recorded with the id the
+ * Cloud API answered (the delivery webhook updates that row), and never to a number that asked to stop
+ * (recorded as `opted_out`, answered with an empty id).
+ */
 export function loggedWhatsApp(whatsapp: WhatsAppProvider, db: Db): WhatsAppProvider {
   return {
     name: whatsapp.name,
     async send(message) {
       let answer = { id: '' };
-      await deliverLogged(db, { channel: 'whatsapp', recipient: message.to }, async () => {
-        answer = await whatsapp.send(message);
-      });
+      await deliverLogged(
+        db,
+        { channel: 'whatsapp', recipient: message.to },
+        async () => {
+          answer = await whatsapp.send(message);
+          return answer;
+        },
+        async () =>
+          (await whatsappOptedOut(db, message.to))
+            ? 'O número pediu para não receber mais mensagens pelo WhatsApp.'
+            : null,
+      );
       return answer;
     },
   };

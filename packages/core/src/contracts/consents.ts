@@ -8,13 +8,16 @@ export interface ConsentText {
   text: string;
 }
 
-/** Opt-in to WhatsApp messages, at checkout and at registration (docs/decisions/0045). */
+/**
+ * Opt-in to WhatsApp messages, at checkout and at registration (docs/decisions/0045). Replying PARAR
+ * (or SAIR, STOP) revokes it for that number (docs/decisions/0050).
+ */
 export const WHATSAPP_CONSENT: ConsentText = {
-  version: 'whatsapp-2026-11-25',
+  version: 'whatsapp-2026-11-26',
   text:
     'Quero receber pelo WhatsApp, no telefone informado, o código Pix, a confirmação com o QR code da ' +
     'retirada do kit, lembretes da retirada e atualizações da entrega. Posso desistir a qualquer ' +
-    'momento pelo contato da loja.',
+    'momento respondendo PARAR no WhatsApp ou pelo contato da loja.',
 };
 
 /**

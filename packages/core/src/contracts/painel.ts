@@ -944,6 +944,33 @@ export const MessagePreviewListSchema = z.array(
 );
 export type MessagePreviewList = z.infer<typeof MessagePreviewListSchema>;
 
+/** `GET /mensagens/registro/?canal=`: which channel's record to list; absent, both. */
+export const MessageLogQuerySchema = z.object({
+  canal: z.enum(['email', 'whatsapp'], { error: 'Canal inválido: use email ou whatsapp.' }).optional(),
+});
+
+/**
+ * `GET /mensagens/registro/`: the last messages the shop tried to send (docs/decisions/0045, 0050):
+ * whether each went (`situacao`), and for WhatsApp what the delivery webhook reported since
+ * (`entrega`: enviada, entregue, lida or falhou, with the reason).
+ */
+export const MessageLogListSchema = z.array(
+  z.object({
+    id: z.number(),
+    canal: z.enum(['email', 'whatsapp']),
+    tipo: z.string(),
+    para: z.string(),
+    situacao: z.enum(['sent', 'failed', 'opted_out']),
+    tentativas: z.number(),
+    erro: z.string().nullable(),
+    entrega: z.enum(['sent', 'delivered', 'read', 'failed']).nullable(),
+    entrega_em: z.string().nullable(),
+    erro_entrega: z.string().nullable(),
+    criada_em: z.string(),
+  }),
+);
+export type MessageLogList = z.infer<typeof MessageLogListSchema>;
+
 /** `GET /clientes/incidente.csv`: the window of a security incident, as dates (aaaa-mm-dd, store calendar). */
 export const IncidentWindowSchema = z
   .object({

@@ -3,8 +3,16 @@ import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } 
 
 /** How a message went out. */
 export const messageChannels = ['email', 'whatsapp'] as const;
-/** Where a message stands: `failed` may still become `sent` when its job tries again. */
-export const messageStatuses = ['sent', 'failed'] as const;
+/**
+ * Where a message stands: `failed` may still become `sent` when its job tries again; `opted_out` was
+ * not sent because the number asked to stop (`whatsapp_opt_outs`).
+ */
+export const messageStatuses = ['sent', 'failed', 'opted_out'] as const;
+/**
+ * What the WhatsApp webhook said of a message the Cloud API accepted, in the order it can only move
+ * forward: `sent` (left Meta), `delivered` (on the phone), `read`, or `failed` (never delivered).
+ */
+export const deliveryStates = ['sent', 'delivered', 'read', 'failed'] as const;
 
 /**
  * One row per message the shop tried to send (docs/decisions/0045): who to, by which job, whether it
@@ -26,13 +34,40 @@ export const messageLog = pgTable(
     attempts: integer('attempts').notNull().default(1),
     /** The last failure: the error's class, code and the service's answer, at most 500 characters. */
     error: text('error'),
+    /** The id the service answered (the WhatsApp `wamid`), which the delivery webhook names. */
+    providerMessageId: text('provider_message_id'),
+    /** The delivery state the webhook last reported (WhatsApp only); null until the first report. */
+    delivery: text('delivery', { enum: deliveryStates }),
+    /** When Meta says that state was reached. */
+    deliveryAt: timestamp('delivery_at', { withTimezone: true }),
+    /** Why delivery failed: the webhook's error code and title, at most 500 characters. */
+    deliveryError: text('delivery_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('message_log_job_recipient_idx').on(t.jobId, t.channel, t.recipient),
+    uniqueIndex('message_log_provider_message_idx').on(t.providerMessageId),
     index('message_log_created_at_idx').on(t.createdAt),
     index('message_log_failed_idx').on(t.updatedAt).where(sql`${t.status} = 'failed'`),
     check('message_log_attempts_positive', sql`${t.attempts} > 0`),
   ],
 );
+
+/**
+ * A WhatsApp number that asked to stop (LGPD art. 8 §5: consent revoked at any time, by an express
+ * request): the record of the revocation, with the words it came in and the incoming message's id, and
+ * the gate the WhatsApp provider checks before every send (docs/decisions/0050). Kept while the shop
+ * keeps any consent of that number: deleting the row would let messages start again.
+ */
+export const whatsappOptOuts = pgTable('whatsapp_opt_outs', {
+  /** The number as the Cloud API writes it: digits with the country code (`5585999990000`). */
+  phone: text('phone').primaryKey(),
+  /** What the person wrote or tapped (`PARAR`), at most 60 characters. */
+  request: text('request').notNull(),
+  /** The incoming message's `wamid`: a re-delivered webhook finds it already recorded. */
+  messageId: text('message_id').notNull(),
+  /** When the person sent it (the webhook's timestamp). */
+  requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -65,3 +65,24 @@ export async function jobFigures(db: Db): Promise<Array<{ queue: string; state: 
   )) as Rows<Record<string, unknown>>;
   return result.rows.map((r) => ({ queue: String(r.name), state: String(r.state), count: num(r.count) }));
 }
+
+/**
+ * Messages that failed in the 24 hours before `now`, per channel (`message_log`): not sent after the
+ * job's last attempt so far (`failed`), and sent but reported undelivered by the WhatsApp webhook.
+ */
+export async function messageFigures(
+  db: Db,
+  now: Date,
+): Promise<Array<{ channel: string; failed: number; undelivered: number }>> {
+  const since = new Date(now.getTime() - 86_400_000).toISOString();
+  const result = (await db.execute(sql`
+    select channel,
+           count(*) filter (where status = 'failed') as failed,
+           count(*) filter (where delivery = 'failed') as undelivered
+      from message_log where updated_at > ${since} group by channel`)) as Rows<Record<string, unknown>>;
+  return result.rows.map((r) => ({
+    channel: String(r.channel),
+    failed: num(r.failed),
+    undelivered: num(r.undelivered),
+  }));
+}

@@ -3,7 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge } from 'prom-client';
 import { notFound, unauthorized } from '../../plugins/errors.ts';
 import { METRIC_PREFIX } from '../../plugins/metrics.ts';
-import { chargeFigures, jobFigures, reconciliationLagSeconds, refundFigures } from './metrics.repository.ts';
+import {
+  chargeFigures,
+  jobFigures,
+  messageFigures,
+  reconciliationLagSeconds,
+  refundFigures,
+} from './metrics.repository.ts';
 
 /** Queue states that mean "waiting to run" (pg-boss): the depth of a queue. */
 const WAITING = new Set(['created', 'retry']);
@@ -64,13 +70,21 @@ export async function metricsRoutes(app: FastifyInstance) {
     registers,
   });
 
+  const messagesFailed = new Gauge({
+    name: `${p}messages_failed`,
+    help: 'Mensagens das últimas 24 horas que não saíram (etapa envio) ou que o WhatsApp informou não entregues (etapa entrega), por canal.',
+    labelNames: ['channel', 'stage'] as const,
+    registers,
+  });
+
   async function collect() {
     const now = app.now();
-    const [charges, refunded, lagSeconds, jobs] = await Promise.all([
+    const [charges, refunded, lagSeconds, jobs, messages] = await Promise.all([
       chargeFigures(app.db),
       refundFigures(app.db),
       reconciliationLagSeconds(app.db, now),
       jobFigures(app.db),
+      messageFigures(app.db, now),
     ]);
     for (const metric of [chargesCreated, chargesPaid, chargesExpired, refunds, depth, failed])
       metric.reset();
@@ -84,6 +98,13 @@ export async function metricsRoutes(app: FastifyInstance) {
     chargesAttention.set(attention);
     for (const r of refunded) refunds.inc({ status: r.status }, r.count);
     lag.set(lagSeconds);
+    // Both channels and stages always show, 0 when nothing failed, so an alert's series never vanishes.
+    for (const channel of ['email', 'whatsapp'])
+      for (const stage of ['envio', 'entrega']) messagesFailed.set({ channel, stage }, 0);
+    for (const m of messages) {
+      messagesFailed.set({ channel: m.channel, stage: 'envio' }, m.failed);
+      messagesFailed.set({ channel: m.channel, stage: 'entrega' }, m.undelivered);
+    }
     for (const j of jobs) {
       // Every queue shows, with 0 when nothing waits or failed, so an alert's series never vanishes.
       if (WAITING.has(j.state)) depth.inc({ queue: j.queue }, j.count);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { messageLog } from '../../db/schema/index.ts';
 import { makeProduct } from '../../test/factories/catalog.ts';
 import { createOrderPix, draftTotalCents, makeBuyer, orderDraft } from '../../test/factories/orders.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
@@ -74,9 +75,50 @@ describe('Prometheus metrics', () => {
         status: '201',
       }),
     ).toBe(2);
+    expect(figure(text, 'passada_messages_failed', { channel: 'email', stage: 'envio' })).toBe(0);
     expect(text).not.toContain(txid);
     expect(text).toContain('passada_http_request_duration_seconds_bucket');
     expect(text).toContain('passada_process_resident_memory_bytes');
+  });
+
+  it('counts the messages of the last 24 hours not sent, and those WhatsApp reported undelivered', async () => {
+    const at = (hoursAgo: number) => new Date(t.clock.getTime() - hoursAgo * 3_600_000);
+    await t.app.db.insert(messageLog).values([
+      {
+        channel: 'email',
+        kind: 'mail.order-confirmation',
+        recipient: 'a@example.com',
+        status: 'failed',
+        updatedAt: at(1),
+      },
+      {
+        channel: 'email',
+        kind: 'mail.order-confirmation',
+        recipient: 'b@example.com',
+        status: 'failed',
+        updatedAt: at(30),
+      },
+      {
+        channel: 'whatsapp',
+        kind: 'whatsapp.pix-code',
+        recipient: '5585999990000',
+        status: 'sent',
+        delivery: 'failed',
+        updatedAt: at(2),
+      },
+      {
+        channel: 'whatsapp',
+        kind: 'whatsapp.pix-code',
+        recipient: '5585999990001',
+        status: 'sent',
+        delivery: 'read',
+        updatedAt: at(2),
+      },
+    ]);
+    const text = (await scrape(`Bearer ${TOKEN}`)).body;
+    expect(figure(text, 'passada_messages_failed', { channel: 'email', stage: 'envio' })).toBe(1);
+    expect(figure(text, 'passada_messages_failed', { channel: 'whatsapp', stage: 'envio' })).toBe(0);
+    expect(figure(text, 'passada_messages_failed', { channel: 'whatsapp', stage: 'entrega' })).toBe(1);
   });
 
   it('is not there at all without a token configured', async () => {

@@ -6,6 +6,9 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { templateParameter, type WhatsAppProvider } from '../../providers/whatsapp/index.ts';
 import * as repo from './orders.repository.ts';
 
+/** What the WhatsApp message says of an order just paid ("Pedido nº 1042: pagamento confirmado."). */
+export const PAYMENT_CONFIRMED = 'pagamento confirmado';
+
 /** What the WhatsApp message says an order's new status is (after "Pedido nº 1042: "). */
 export function orderStatusUpdate(status: string, trackingCode?: string | null): string | null {
   if (status === 'em separação') return 'está sendo separado e embalado';

@@ -40,6 +40,7 @@ import {
 import type { RegistrationDraft, RegistrationsCart } from '../registrations/registrations.service.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
 import { orderConfirmationMail, orderStatusMail } from './order-mail.ts';
+import { PAYMENT_CONFIRMED } from './order-whatsapp.ts';
 import * as repo from './orders.repository.ts';
 
 export interface OrdersServiceDeps {
@@ -445,6 +446,9 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       // The reservations stay as the record of what this charge took; the order makes them sold.
       // The e-mail is a job committed with the order: never for a rolled-back one, never lost.
       await deps.jobs.send('mail.order-confirmation', { orderId: order.id }, { tx });
+      // And on WhatsApp to a buyer who opted in (the Pix code went there too): docs/decisions/0050.
+      if (draft.whatsappConsent && draft.address?.phone)
+        await deps.jobs.send('whatsapp.order-update', { orderId: order.id, what: PAYMENT_CONFIRMED }, { tx });
       // The NF-e of the products, issued after the commit (docs/decisions/0043).
       await deps.jobs.send('fiscal.issue-order', { orderId: order.id }, { tx });
       return { id: order.id };

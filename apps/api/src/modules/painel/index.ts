@@ -100,6 +100,7 @@ export default fp(
       'coupons',
       'accounts',
       'fiscal',
+      'messages',
     ],
   },
 );

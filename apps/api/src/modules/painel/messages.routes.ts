@@ -1,4 +1,8 @@
-import { MessagePreviewListSchema } from '@passada/core/contracts/painel';
+import {
+  MessageLogListSchema,
+  MessageLogQuerySchema,
+  MessagePreviewListSchema,
+} from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brandedMail } from '../../providers/mail/layout.ts';
 import { accountMailPreviews } from '../accounts/index.ts';
@@ -70,5 +74,20 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
           ),
         })),
       ),
+  );
+
+  app.get(
+    '/mensagens/registro/',
+    {
+      config: { painel: { permission: 'equipe' } },
+      schema: {
+        tags: ['painel: mensagens'],
+        summary:
+          'As últimas mensagens enviadas: se saíram, quantas tentativas e, no WhatsApp, se foram entregues e lidas',
+        querystring: MessageLogQuerySchema,
+        response: { 200: MessageLogListSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (request) => app.messages.admin.list(request.query.canal),
   );
 };

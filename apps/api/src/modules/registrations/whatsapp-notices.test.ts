@@ -167,9 +167,11 @@ describe('WhatsApp to people who opted in, through the offline provider and the 
     });
     await drain('whatsapp.order-update');
     const updates = sent('pedido_atualizado').filter((m) => m.parameters[1] === String(orderId));
+    // The payment confirmed, then each status change: all to the delivery phone, with the order's page.
     expect(updates.map((m) => m.parameters[2]).sort()).toEqual([
       'está sendo separado e embalado',
       'foi enviado pelos Correios, código de rastreio AA123456785BR',
+      'pagamento confirmado',
       'saiu para entrega',
     ]);
     expect(updates[0]!.parameters[3]).toBe(`${t.env.publicUrl}/user/pedidos/${orderId}`);

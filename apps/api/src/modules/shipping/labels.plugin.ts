@@ -24,6 +24,7 @@ export default fp(
       jobs: app.jobs,
       catalog: app.catalog,
       orders: app.orders.admin,
+      whatsapp: app.orders.whatsapp,
     });
     app.decorate('labels', labels);
     app.jobs.work('shipping.track-all', () => labels.trackAll());

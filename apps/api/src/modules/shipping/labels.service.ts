@@ -43,6 +43,8 @@ export interface LabelsServiceDeps {
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
   catalog: Pick<CatalogService, 'findProductPackages'>;
   orders: Pick<OrdersAdmin, 'forLabel' | 'fillTrackingCode' | 'changeStatus'>;
+  /** WhatsApp to buyers who opted in (`app.orders.whatsapp`): "saiu para entrega" like its e-mail. */
+  whatsapp?: { notifyUpdate(orderId: number, what: string, tx?: Tx): Promise<boolean> };
 }
 
 type LabelRow = typeof shippingLabels.$inferSelect;
@@ -289,8 +291,10 @@ export function createLabelsService(deps: LabelsServiceDeps) {
         if (status === 'pago') await deps.orders.changeStatus(tx, orderId, { status: 'em separação' }, by);
         await deps.orders.changeStatus(tx, orderId, { status: 'enviado', trackingCode: code }, by);
       }
-      if (to === 'saiu_para_entrega')
+      if (to === 'saiu_para_entrega') {
         await deps.jobs.send('mail.tracking-update', { orderId, state: to }, { tx });
+        await deps.whatsapp?.notifyUpdate(orderId, 'saiu para entrega', tx);
+      }
       if (to === 'entregue') {
         if (ships || status === 'enviado')
           await deps.orders.changeStatus(

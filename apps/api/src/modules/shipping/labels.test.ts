@@ -1,6 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { isS10Code } from '@passada/core/s10';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderDeliveries } from '../../db/schema/returns.ts';
 import { shippingLabels } from '../../db/schema/shipping.ts';
 import type { LabelProvider } from '../../providers/shipping/label.provider.ts';
@@ -260,6 +262,41 @@ describe('shipping labels with the offline provider', () => {
     expect(mailsAbout(`Seu pedido nº ${id} saiu para entrega`)).toHaveLength(1);
     expect(mailsAbout(`Seu pedido nº ${id} foi entregue`)).toHaveLength(1);
     expect((await labelOf(id))?.trackingState).toBe('entregue');
+  });
+
+  it('tells a buyer who opted in on WhatsApp that the parcel left and is out for delivery, as the e-mails do', async () => {
+    const staff = await createStaffAndLogin(t.app, 'estoque');
+    const draft = { ...orderDraft(buyer, [{ product: shirt, quantity: 1 }]), whatsapp: true };
+    const total = await draftTotalCents(t.app, buyer.zipCode, draft, [shirt]);
+    const created = await createOrderPix(t.app, buyer.headers, draft, total);
+    const id = (await simulatePixPaid(t.app, created.json().txid)).json().pedido_id as number;
+    const code = (await generate(staff, [{ id }])).json().resultados[0].codigo_rastreio as string;
+    const bought = clock;
+    for (const hours of [1, 3, 73]) {
+      clock = new Date(bought.getTime() + hours * HOUR);
+      await t.app.labels.trackAll();
+    }
+    const updates = () => {
+      const dir = path.join(t.dataDir, 'outbox', 'whatsapp');
+      return readdirSync(dir)
+        .map(
+          (f) =>
+            JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { template: string; parameters: string[] },
+        )
+        .filter((m) => m.template === 'pedido_atualizado' && m.parameters[1] === String(id))
+        .map((m) => m.parameters[2])
+        .sort();
+    };
+    await vi.waitFor(
+      () =>
+        expect(updates()).toEqual([
+          'está sendo separado e embalado',
+          `foi enviado pelos Correios, código de rastreio ${code}`,
+          'pagamento confirmado',
+          'saiu para entrega',
+        ]),
+      { timeout: 15_000, interval: 200 },
+    );
   });
 
   describe('cancelled with its order (docs/decisions/0048)', () => {

@@ -3,9 +3,13 @@
  * `POST /{version}/{phone-number-id}/messages` endpoint with template messages, checked the way the
  * Cloud API checks them (https://developers.facebook.com/docs/whatsapp/cloud-api/reference/messages)
  * and answered with its success and Graph error shapes
- * (https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes).
+ * (https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes). It also writes the
+ * webhook notifications Meta would post back, signed the way Meta signs them: status reports of the
+ * messages it accepted and incoming text messages
+ * (https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/status/,
+ * https://developers.facebook.com/docs/graph-api/webhooks/getting-started).
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -37,7 +41,31 @@ export interface FakeWhatsApp {
   accepted: AcceptedMessage[];
   /** The next request is answered with this Graph error (e.g. 130429, throughput reached). */
   failOnce(code: 130429 | 131026 | 2): void;
+  /** The Meta app's secret the notifications are signed with. */
+  appSecret: string;
+  /**
+   * A `messages` notification reporting `status` of a message this fake accepted (`failed` carries
+   * error 131026 unless another is given), as the body and headers Meta posts.
+   */
+  statusNotification(
+    messageId: string,
+    status: 'sent' | 'delivered' | 'read' | 'failed',
+    error?: { code: number; title: string },
+  ): WebhookDelivery;
+  /** A `messages` notification of a text someone sent to the business number. */
+  incomingText(from: string, body: string): WebhookDelivery;
   close(): Promise<void>;
+}
+
+/** A notification as Meta posts it: the exact bytes and the headers, signature included. */
+export interface WebhookDelivery {
+  payload: string;
+  headers: Record<string, string>;
+}
+
+/** `X-Hub-Signature-256` of these bytes with this secret. */
+export function signWebhook(payload: string, appSecret: string): string {
+  return `sha256=${createHmac('sha256', appSecret).update(payload, 'utf8').digest('hex')}`;
 }
 
 function graphError(status: number, code: number, message: string, details?: string) {
@@ -70,6 +98,40 @@ export async function startFakeWhatsApp(opts: {
   const phoneNumberId = '106540352242922';
   const token = `EAAJ${randomBytes(16).toString('hex')}`;
   const accepted: AcceptedMessage[] = [];
+  const appSecret = randomBytes(16).toString('hex');
+  const businessAccountId = '102290129340398';
+  const displayPhoneNumber = '15550783881';
+  const notification = (value: Json): WebhookDelivery => {
+    // Meta escapes non-ASCII characters in what it signs (`\u00e9`), so the bytes differ from a
+    // plain JSON.stringify: the receiver must check the signature on the raw body.
+    const payload = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: businessAccountId,
+          changes: [
+            {
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: displayPhoneNumber, phone_number_id: phoneNumberId },
+                ...value,
+              },
+              field: 'messages',
+            },
+          ],
+        },
+      ],
+    }).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+    return {
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': signWebhook(payload, appSecret),
+        'user-agent': 'facebookexternalua',
+      },
+    };
+  };
+  const stamp = () => String(Math.floor(Date.now() / 1000));
   const pending: Array<keyof typeof FAILURES> = [];
 
   function answer(req: http.IncomingMessage, raw: string): { status: number; body: Json } {
@@ -175,6 +237,52 @@ export async function startFakeWhatsApp(opts: {
     accepted,
     failOnce: (code) => {
       pending.push(code);
+    },
+    appSecret,
+    statusNotification(messageId, status, error) {
+      const message = accepted.find((m) => m.id === messageId);
+      if (!message) throw new Error(`fake-whatsapp: no accepted message ${messageId}`);
+      const recipient = message.to.replace(/^\+/, '');
+      const failure = error ?? { code: 131026, title: 'Message undeliverable' };
+      return notification({
+        statuses: [
+          {
+            id: messageId,
+            status,
+            timestamp: stamp(),
+            recipient_id: recipient,
+            ...(status === 'failed'
+              ? {
+                  errors: [
+                    {
+                      code: failure.code,
+                      title: failure.title,
+                      message: failure.title,
+                      error_data: { details: 'Message failed to send.' },
+                      href: '/documentation/business-messaging/whatsapp/support/error-codes',
+                    },
+                  ],
+                }
+              : {
+                  pricing: { billable: true, pricing_model: 'PMP', type: 'regular', category: 'utility' },
+                }),
+          },
+        ],
+      });
+    },
+    incomingText(from, body) {
+      return notification({
+        contacts: [{ profile: { name: 'Cliente' }, wa_id: from }],
+        messages: [
+          {
+            from,
+            id: `wamid.${randomBytes(24).toString('base64url')}`,
+            timestamp: stamp(),
+            type: 'text',
+            text: { body },
+          },
+        ],
+      });
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -39,6 +39,11 @@ const DATA_KEPT: Array<{ what: string; why: string; howLong: string }> = [
     howLong: 'Junto com o pedido ou a inscrição em que foi dado',
   },
   {
+    what: 'Pedido para parar as mensagens no WhatsApp (o número, a palavra enviada e a data)',
+    why: 'Provar que o consentimento foi revogado e não enviar mais nada a esse número',
+    howLong: 'Enquanto guardarmos algum consentimento desse número',
+  },
+  {
     what: 'Dados de pagamentos não concluídos (nome, e-mail, CPF, telefone, endereço)',
     why: 'Concluir um pagamento que chegue atrasado',
     howLong: 'Até um dia depois do prazo do pagamento',
@@ -118,9 +123,9 @@ export default function PrivacyPage() {
       <h2 className="mb-3 mt-8 text-xl font-bold">Seus direitos</h2>
       <p>
         Você pode pedir a confirmação e o acesso aos seus dados, a correção, a portabilidade, a exclusão e a
-        revogação de um consentimento (art. 18 da LGPD). Excluir a conta está em “Minha conta”; os demais
-        pedidos, fale com o encarregado. Se houver um incidente de segurança que possa afetar você, avisaremos
-        você e a ANPD.
+        revogação de um consentimento (art. 18 da LGPD). Para parar as mensagens no WhatsApp, responda PARAR a
+        qualquer uma delas. Excluir a conta está em “Minha conta”; os demais pedidos, fale com o encarregado.
+        Se houver um incidente de segurança que possa afetar você, avisaremos você e a ANPD.
       </p>
       <h2 className="mb-3 mt-8 text-xl font-bold">Encarregado pelo tratamento de dados</h2>
       {officer ? (

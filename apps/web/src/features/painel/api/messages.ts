@@ -1,8 +1,11 @@
-import type { MessagePreviewList } from '@passada/core/contracts/painel';
+import type { MessageLogList, MessagePreviewList } from '@passada/core/contracts/painel';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { painelFetch } from '../painel-api.ts';
 
-export const messageKeys = { previews: ['painel', 'messages', 'previews'] as const };
+export const messageKeys = {
+  previews: ['painel', 'messages', 'previews'] as const,
+  log: (canal: '' | 'email' | 'whatsapp') => ['painel', 'messages', 'log', canal] as const,
+};
 
 export const messagePreviewsQuery = queryOptions({
   queryKey: messageKeys.previews,
@@ -13,3 +16,15 @@ export const messagePreviewsQuery = queryOptions({
 
 /** Permission `equipe`: every message the shop sends, rendered with demo data (docs/decisions/0045). */
 export const useMessagePreviews = () => useQuery(messagePreviewsQuery);
+
+/**
+ * Permission `equipe`: the last messages sent, whether they went and, on WhatsApp, what the delivery
+ * webhook reported since (docs/decisions/0050). Read again every 30 s while the page is open.
+ */
+export const useMessageLog = (canal: '' | 'email' | 'whatsapp') =>
+  useQuery({
+    queryKey: messageKeys.log(canal),
+    queryFn: ({ signal }) =>
+      painelFetch<MessageLogList>(`/mensagens/registro/${canal ? `?canal=${canal}` : ''}`, { signal }),
+    refetchInterval: 30_000,
+  });

@@ -1,6 +1,8 @@
+import type { MessageLogList } from '@passada/core/contracts/painel';
 import { useState } from 'react';
 import { SelectField } from '../../../components/form-field.tsx';
-import { useMessagePreviews } from '../api/messages.ts';
+import { formatDateTime } from '../../../lib/format.ts';
+import { useMessageLog, useMessagePreviews } from '../api/messages.ts';
 import { errorMessage } from '../utils/error-message.ts';
 
 /**
@@ -8,6 +10,112 @@ import { errorMessage } from '../utils/error-message.ts';
  * sending jobs run. The HTML part shows in a sandboxed frame (no scripts, no links that navigate the
  * back office), the text part beside it as mail programs without HTML show it.
  */
+type LoggedMessage = MessageLogList[number];
+
+const SITUATION: Record<LoggedMessage['situacao'], string> = {
+  sent: 'Enviada',
+  failed: 'Falhou',
+  opted_out: 'Não enviada: o número pediu para parar',
+};
+
+/** What Meta's delivery webhook last said (WhatsApp only). */
+const DELIVERY: Record<NonNullable<LoggedMessage['entrega']>, string> = {
+  sent: 'Saiu do WhatsApp',
+  delivered: 'Entregue',
+  read: 'Lida',
+  failed: 'Não entregue',
+};
+
+function deliveryText(m: LoggedMessage): string {
+  if (m.entrega) {
+    const when = m.entrega_em ? ` em ${formatDateTime(m.entrega_em)}` : '';
+    return `${DELIVERY[m.entrega]}${when}${m.erro_entrega ? ` (${m.erro_entrega})` : ''}`;
+  }
+  if (m.canal === 'whatsapp' && m.situacao === 'sent') return 'Aguardando confirmação do WhatsApp';
+  return '—';
+}
+
+/** The record of what was sent: every message, whether it went and whether it arrived. */
+function MessageLogSection() {
+  const [canal, setCanal] = useState<'' | 'email' | 'whatsapp'>('');
+  const log = useMessageLog(canal);
+  const rows = log.data ?? [];
+  return (
+    <section aria-labelledby="mensagens-enviadas" className="mb-10">
+      <h2 id="mensagens-enviadas" className="mb-2 text-xl font-semibold">
+        Mensagens enviadas
+      </h2>
+      <p className="mb-3 max-w-3xl text-sm text-stone-600 dark:text-stone-400">
+        As últimas 200 mensagens: se saíram, quantas tentativas foram feitas e, no WhatsApp, se chegaram ao
+        telefone e foram lidas.
+      </p>
+      <div className="mb-3 max-w-xs">
+        <SelectField
+          label="Canal"
+          value={canal}
+          onChange={(e: { target: { value: string } }) =>
+            setCanal(e.target.value as '' | 'email' | 'whatsapp')
+          }
+        >
+          <option value="">Todos</option>
+          <option value="email">E-mail</option>
+          <option value="whatsapp">WhatsApp</option>
+        </SelectField>
+      </div>
+      {log.isError ? <p role="alert">{errorMessage(log.error)}</p> : null}
+      {log.isPending ? <p>Carregando…</p> : null}
+      {log.isSuccess && rows.length === 0 ? <p>Nenhuma mensagem enviada ainda.</p> : null}
+      {rows.length ? (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Mensagens enviadas, da mais recente para a mais antiga</caption>
+            <thead>
+              <tr className="border-b border-stone-300 dark:border-stone-700">
+                <th scope="col" className="py-2 pr-3">
+                  Quando
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Canal
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Mensagem
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Para
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Situação
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Entrega
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((m) => (
+                <tr key={m.id} className="border-b border-stone-200 align-top dark:border-stone-800">
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(m.criada_em)}</td>
+                  <td className="py-2 pr-3">{m.canal === 'email' ? 'E-mail' : 'WhatsApp'}</td>
+                  <td className="py-2 pr-3">{m.tipo}</td>
+                  <td className="py-2 pr-3">{m.para}</td>
+                  <td className="py-2 pr-3">
+                    {SITUATION[m.situacao]}
+                    {m.tentativas > 1 ? ` (${m.tentativas} tentativas)` : ''}
+                    {m.situacao === 'failed' && m.erro ? (
+                      <span className="block text-xs text-stone-600 dark:text-stone-400">{m.erro}</span>
+                    ) : null}
+                  </td>
+                  <td className="py-2 pr-3">{deliveryText(m)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 export default function MessagesPage() {
   const previews = useMessagePreviews();
   const [chosen, setChosen] = useState('');
@@ -17,9 +125,12 @@ export default function MessagesPage() {
     <section>
       <h1 className="mb-2 text-2xl font-bold">Mensagens</h1>
       <p className="mb-4 max-w-3xl text-sm text-stone-600 dark:text-stone-400">
-        Prévia de cada e-mail que a loja envia, com dados de exemplo: a versão em HTML (como aparece nos
-        programas de e-mail, no modo claro ou escuro) e a versão em texto, que vai junto em toda mensagem.
+        O registro das mensagens enviadas e a prévia de cada e-mail que a loja envia, com dados de exemplo: a
+        versão em HTML (como aparece nos programas de e-mail, no modo claro ou escuro) e a versão em texto,
+        que vai junto em toda mensagem.
       </p>
+      <MessageLogSection />
+      <h2 className="mb-2 text-xl font-semibold">Prévias dos e-mails</h2>
       {previews.isError ? <p role="alert">{errorMessage(previews.error)}</p> : null}
       {previews.isPending ? <p>Carregando…</p> : null}
       {current ? (
