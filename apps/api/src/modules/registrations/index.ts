@@ -5,6 +5,7 @@ import { eraseHealthDataOfEventsEndedBefore } from './health-data.repository.ts'
 import type { Waitlist } from './registration-waitlist.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
 import { createRegistrationsAdmin } from './registrations-admin.ts';
+import { countsOf } from './waitlist.repository.ts';
 import { waitlistRoutes } from './waitlist.routes.ts';
 import { createWhatsAppNotices } from './whatsapp-notices.ts';
 
@@ -49,6 +50,8 @@ export default fp(
       coupons: app.coupons,
     });
     app.payments.registerPurpose('registration', registrations.purpose);
+    // The public's places leave out what the waitlist holds (docs/decisions/0047).
+    app.events.setPlacesHeld(countsOf);
     app.coupons.registerPricer('registration', registrations.pricePreview);
     app.jobs.work('mail.registration-confirmation', ({ registrationId }) =>
       registrations.sendConfirmation(registrationId),
