@@ -85,6 +85,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       evento: { id: event.id, nome_evento: event.name },
       nome_completo: row.fullName,
       categorias: categories.map((c) => c.name),
+      categoria_evento: categories.map((c) => c.id),
       tamanho_camisa: row.kitSize,
       cancelada_em: row.cancelledAt?.toISOString() ?? null,
       cancelamento: await runner.cancellation(holder, row.id),

@@ -8,6 +8,7 @@ import { formatReais } from '../../../components/price.tsx';
 import { eventQuery } from '../../../lib/events-api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { RunnerCancel } from './runner-cancel.tsx';
+import { RunnerDistanceChange } from './runner-distance-change.tsx';
 import { RunnerSizeChange } from './runner-size-change.tsx';
 import { RunnerTransfer } from './runner-transfer.tsx';
 
@@ -131,6 +132,16 @@ export function RegistrationCard({
         />
       )}
       {registration.cancelada_em ? null : <RunnerTransfer registrationId={registration.id} />}
+      {registration.cancelada_em || !event ? null : (
+        <RunnerDistanceChange
+          base={`/api/inscricoes/${registration.id}`}
+          registrationId={registration.id}
+          event={event}
+          current={registration.categoria_evento_detalhes.map((c) => c.id)}
+          canPay
+          onChanged={onChanged}
+        />
+      )}
       {registration.cancelada_em || !event ? null : (
         <RunnerSizeChange
           registrationId={registration.id}
