@@ -1,7 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
 import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
+import { formatCpf } from '@passada/core/documents';
 import { expect, type Page, test } from '@playwright/test';
-import { freshCpf, outboxMails, STAFF } from './fixtures.ts';
+import {
+  createShopper,
+  fillRaceFields,
+  freshCpf,
+  kitTicket,
+  outboxMails,
+  payWithPix,
+  STAFF,
+  signIn,
+} from './fixtures.ts';
 
 /**
  * The waitlist of a sold-out category (docs/decisions/0042-waitlist.md): a runner joins from the event
@@ -107,4 +117,131 @@ test('a runner joins the waitlist of a sold-out category from the event page, se
   await expect(page.getByText('Você saiu da lista de espera.')).toBeVisible();
   await expect(page.getByText('Saiu da lista', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sair da lista de espera' })).toHaveCount(0);
+});
+
+test('a place freed by a cancellation is offered by e-mail; the runner opens the link, pays by Pix and gets the ticket', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // A race of its own whose 5 km has one place, sold below, and a waitlist.
+  const login = await request.post('/api/painel/auth/login/', { data: STAFF.admin });
+  const headers = { authorization: `Token ${((await login.json()) as { token: string }).token}` };
+  const today = dateInTimeZone(new Date(), STORE_TIME_ZONE);
+  const created = await request.post('/api/painel/events/', {
+    headers,
+    data: {
+      nome_evento: `Corrida da Vaga Devolvida ${run}`,
+      organizer: 'Associação dos Corredores',
+      city: 'Fortaleza',
+      state: 'CE',
+      prazo_inscricao: addDays(today, 20),
+      hora_evento: '06:00',
+      descricao_evento: 'Corrida com uma vaga no 5 km.',
+      regulamento: 'Regulamento da corrida.',
+      kit_tamanhos: [{ tamanho: 'M', capacidade: 20 }],
+      dias_evento: [
+        {
+          data: addDays(today, 25),
+          categorias: [{ nome_categoria: '5 km Única', preco_inscricao: 60, capacidade: 1 }],
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { id: number }).id;
+  const event = (await (await request.get(`/api/events/${id}/`)).json()) as {
+    termo_versao: string;
+    dias_evento: Array<{ categorias: Array<{ id: number }> }>;
+    kit: { tamanhos: Array<{ id: number }> };
+  };
+  const category = event.dias_evento[0]!.categorias[0]!.id;
+  const rulesUrl = `/api/painel/events/${id}/pos-venda/`;
+  const { texto: _, ...rules } = (await (await request.get(rulesUrl, { headers })).json()) as Record<
+    string,
+    unknown
+  >;
+  const saved = await request.put(rulesUrl, {
+    headers,
+    data: { ...rules, lista_espera_categorias: [category] },
+  });
+  expect(saved.status()).toBe(200);
+  const first = await createShopper(request, 'vaga_unica');
+  const taken = await payWithPix(request, first.token, 'inscricao', {
+    nome_completo: 'Primeiro Corredor',
+    cpf: freshCpf(),
+    data_nascimento: '1985-01-20',
+    genero: 'Masculino',
+    numero_contato: '(85) 98888-1234',
+    email: first.email,
+    evento: id,
+    categoria_evento: [category],
+    street: 'Rua do Sol, 10',
+    zip_code: '60165-121',
+    state: 'CE',
+    city: 'Fortaleza',
+    neighborhood: 'Meireles',
+    tamanho_camisa: event.kit.tamanhos[0]!.id,
+    contato_emergencia_nome: 'Ana Contato',
+    contato_emergencia_telefone: '(85) 96666-5555',
+    aceite_termo: true,
+    termo_versao: event.termo_versao,
+  });
+
+  // The runner, signed in to her account, joins the line of the sold-out 5 km from the event page.
+  const runner = await createShopper(request, 'espera');
+  const cpf = freshCpf();
+  await signIn(page, runner.token);
+  await page.goto(`/eventos/register/${id}`);
+  await expect(page.getByRole('button', { name: /^5 km Única, .*Esgotado$/ })).toBeDisabled();
+  const section = page.getByRole('region', { name: 'Lista de espera' });
+  await section.getByLabel('Nome completo').fill('Cida Corredora');
+  await section.getByLabel('CPF').fill(formatCpf(cpf));
+  await section.getByLabel('E-mail').fill(runner.email);
+  await section.getByRole('button', { name: 'Entrar na lista de espera' }).click();
+  await expect(section.getByRole('status')).toContainText('na posição 1');
+
+  // Staff cancel the only registration: the place is offered to her by e-mail.
+  const cancelled = await request.post(`/api/painel/registrations/${taken.inscricao_id}/cancel/`, {
+    headers,
+    data: { motivo: 'desistiu' },
+  });
+  expect(cancelled.status()).toBe(200);
+  let offer = '';
+  await expect
+    .poll(
+      () => {
+        const mail = outboxMails(runner.email).find((m) => m.includes('está reservada para você')) ?? '';
+        offer = /\/eventos\/lista-espera\/[^\s"<]+/.exec(mail)?.[0] ?? '';
+        return offer;
+      },
+      { timeout: 20_000 },
+    )
+    .not.toBe('');
+  // The public still sees the 5 km sold out: the place is hers.
+  const publicEvent = await (await request.get(`/api/events/${id}/`)).json();
+  expect(publicEvent.dias_evento[0].categorias[0].quantidade_disponivel).toBe(0);
+
+  await page.goto(offer);
+  await expect(page.getByText('Uma vaga está reservada para você')).toBeVisible();
+  await noSeriousViolations(page);
+  await page.getByRole('link', { name: 'Fazer a inscrição' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Finalizar inscrição' })).toBeVisible();
+  await page.getByLabel('CPF', { exact: true }).fill(formatCpf(cpf));
+  await page.getByLabel('Data de nascimento').fill('1991-06-02');
+  await page.getByLabel('Feminino').check();
+  await fillRaceFields(page, 'M');
+  await page.getByRole('button', { name: 'Pix' }).click();
+  const pix = page.getByRole('region', { name: 'Pagamento com Pix' });
+  await expect(pix.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
+  await pix.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cadastro Realizado com Sucesso!' })).toBeVisible({
+    timeout: 20_000,
+  });
+
+  // Her ticket: the QR code of her registration, and the line shows her registered.
+  const ticket = await kitTicket(request, runner, cpf, id);
+  expect(ticket.code).toMatch(/^PASSADA-KIT:/);
+  await page.goto(offer);
+  await expect(page.getByText('Inscrita', { exact: true })).toBeVisible();
 });

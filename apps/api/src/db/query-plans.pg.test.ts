@@ -153,6 +153,16 @@ describe('no statement of a purchase, a registration or a back-office list reads
       headers: buyer.headers,
     });
     expect(lookup.statusCode).toBe(200);
+    // "Minhas inscrições": the list in a few statements (categories, histories, events at once), and the
+    // ticket the card asks for.
+    const mine = await app.inject({ method: 'GET', url: '/api/inscricoes/', headers: buyer.headers });
+    expect(mine.statusCode).toBe(200);
+    const ticket = await app.inject({
+      method: 'GET',
+      url: `/api/inscricoes/${mine.json<Array<{ id: number }>>()[0]!.id}/qr-code/`,
+      headers: buyer.headers,
+    });
+    expect(ticket.statusCode).toBe(200);
 
     // The back office's lists and the pages they open.
     const admin = await createStaffAndLogin(app);

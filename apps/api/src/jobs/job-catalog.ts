@@ -106,6 +106,13 @@ export const jobCatalog = {
    * two runs at once are safe (one conditional `UPDATE`).
    */
   'privacy.health-data': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
+  /**
+   * Daily (docs/decisions/0047): deletes the waitlist entries of events that ended more than
+   * `WAITLIST_RETENTION_DAYS_AFTER_EVENT` days ago and erases the CPFs and e-mails of the registration
+   * transfers of events ended more than `TRANSFER_RETENTION_DAYS_AFTER_EVENT` days ago, each audited.
+   * `short` like `privacy.retention`; two runs at once are safe (conditional statements).
+   */
+  'privacy.runner-data': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
   /** The Pix copia e cola of a charge just created, on WhatsApp to a payer who opted in. */
   'whatsapp.pix-code': defineJob<{ chargeId: number }>({ retryLimit: 3, retryDelaySeconds: 20 }),
   /** The WhatsApp confirmation of a registration whose participant opted in (docs/decisions/0045). */

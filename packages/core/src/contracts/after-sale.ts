@@ -197,6 +197,8 @@ export const ParticipantLinkViewSchema = z.object({
   evento: z.object({ id: z.number().int(), nome_evento: z.string() }),
   nome_completo: z.string(),
   categorias: z.array(z.string()),
+  /** The categories' ids, in the order of `categorias` (the change of distance starts from them). */
+  categoria_evento: z.array(z.number().int()),
   tamanho_camisa: z.string().nullable(),
   cancelada_em: z.string().nullable(),
   cancelamento: CancellationQuoteSchema,

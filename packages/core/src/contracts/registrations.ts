@@ -225,8 +225,15 @@ export const RegistrationLookupSchema = z.object({
 });
 export type RegistrationLookup = z.infer<typeof RegistrationLookupSchema>;
 
-/** GET /api/inscricoes/: every registration this account made, paid on the event page or in an order. */
+/**
+ * GET /api/inscricoes/: every registration this account made, paid on the event page or in an order;
+ * without `qr_code`, which `GET /api/inscricoes/{id}/qr-code/` draws for one (RegistrationTicketSchema).
+ */
 export const AccountRegistrationsSchema = z.array(RegistrationLookupSchema);
+
+/** GET /api/inscricoes/{id}/qr-code/: the kit-pickup QR code of the account's own standing registration. */
+export const RegistrationTicketSchema = z.object({ qr_code: z.string() });
+export type RegistrationTicket = z.infer<typeof RegistrationTicketSchema>;
 
 export const LOOKUP_NOT_FOUND = 'Inscrição não encontrada para o CPF fornecido.';
 export const KIT_SIZE_SOLD_OUT = 'Este tamanho de camisa esgotou. Escolha outro.';

@@ -24,6 +24,8 @@ export default fp(
       jobs: app.jobs,
       // Payments is registered after accounts; it is there by the time an account is deleted.
       forgetPayments: (tx, userId) => app.payments.forgetAccount(tx, userId),
+      // Registrations too (waitlist entries and transfers, docs/decisions/0047).
+      forgetRegistrations: (tx, account) => app.registrations.forgetAccount(tx, account),
     });
     const addresses = createAddressesService({ db: app.db });
     const customers = createCustomersAdmin({ db: app.db, now: app.now, eraseAccount: users.eraseAccount });

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   accountNotices,
   addresses,
   authTokens,
+  eventCategories,
   events,
   loginDevices,
   loginFailures,
@@ -14,7 +15,9 @@ import {
   rateLimitCounters,
   registrationCategories,
   registrations,
+  registrationTransfers,
   users,
+  waitlistEntries,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 
@@ -64,6 +67,32 @@ export async function exportPersonalData(db: Db | Tx, userId: number, now: Date)
                 myRegistrations.map((r) => r.registration.id),
               ),
             );
+    // What was given for transfers (of the account's registrations, or from or to its e-mail) and
+    // waitlists (with its e-mail), docs/decisions/0047.
+    const email = user.email.toLowerCase();
+    const registrationIds = myRegistrations.map((r) => r.registration.id);
+    const transfers = await tx
+      .select({ transfer: registrationTransfers, eventName: events.name })
+      .from(registrationTransfers)
+      .innerJoin(registrations, eq(registrations.id, registrationTransfers.registrationId))
+      .innerJoin(events, eq(events.id, registrations.eventId))
+      .where(
+        or(
+          registrationIds.length > 0
+            ? inArray(registrationTransfers.registrationId, registrationIds)
+            : undefined,
+          sql`lower(${registrationTransfers.fromEmail}) = ${email}`,
+          sql`lower(${registrationTransfers.toEmail}) = ${email}`,
+        ),
+      )
+      .orderBy(asc(registrationTransfers.id));
+    const waitlist = await tx
+      .select({ entry: waitlistEntries, eventName: events.name, categoryName: eventCategories.name })
+      .from(waitlistEntries)
+      .innerJoin(events, eq(events.id, waitlistEntries.eventId))
+      .innerJoin(eventCategories, eq(eventCategories.id, waitlistEntries.categoryId))
+      .where(sql`lower(${waitlistEntries.email}) = ${email}`)
+      .orderBy(asc(waitlistEntries.id));
     const notices = await tx
       .select({ kind: accountNotices.kind, email: accountNotices.email, createdAt: accountNotices.createdAt })
       .from(accountNotices)
@@ -124,6 +153,26 @@ export async function exportPersonalData(db: Db | Tx, userId: number, now: Date)
         categorias: categories
           .filter((c) => c.registrationId === r.id)
           .map((c) => ({ categoria: c.categoryId, preco_centavos: c.priceCents })),
+      })),
+      transferencias: transfers.map(({ transfer: t, eventName }) => ({
+        inscricao: t.registrationId,
+        evento: eventName,
+        situacao: t.status,
+        de: { nome_completo: t.fromName, email: t.fromEmail },
+        para: { nome_completo: t.toName, cpf: t.toCpf, email: t.toEmail },
+        taxa_centavos: t.feeCents,
+        pedida_em: t.createdAt.toISOString(),
+        encerrada_em: t.endedAt?.toISOString() ?? null,
+      })),
+      lista_de_espera: waitlist.map(({ entry: w, eventName, categoryName }) => ({
+        evento: eventName,
+        categoria: categoryName,
+        nome_completo: w.fullName,
+        cpf: w.cpf,
+        email: w.email,
+        situacao: w.status,
+        entrou_em: w.createdAt.toISOString(),
+        encerrada_em: w.endedAt?.toISOString() ?? null,
       })),
       avisos_de_seguranca: notices.map((n) => ({
         tipo: n.kind,

@@ -51,6 +51,12 @@ export interface UsersServiceDeps {
    * `forgetAccount`), inside the deletion's transaction.
    */
   forgetPayments?: (tx: Tx, userId: number) => Promise<void>;
+  /**
+   * Clears what the person gave for waitlists and transfers (the registrations module's
+   * `forgetAccount`, docs/decisions/0047), inside the deletion's transaction, with the account's
+   * e-mail before it is anonymised.
+   */
+  forgetRegistrations?: (tx: Tx, account: { userId: number; email: string }) => Promise<void>;
 }
 
 const INVALID_CREDENTIALS = 'Credenciais inválidas';
@@ -360,6 +366,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     });
     await repo.erasePersonalData(tx, userId);
     await deps.forgetPayments?.(tx, userId);
+    await deps.forgetRegistrations?.(tx, { userId, email: user.email });
     await repo.clearAccountFailures(tx, user.username.toLowerCase());
     return true;
   }

@@ -1,9 +1,16 @@
 import { gunzipSync } from 'node:zlib';
 import { type EventCategory, EventListSchema, EventSchema } from '@passada/core/contracts/events';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { waitForMail } from '../../test/factories/accounts.ts';
 import { makeEvent } from '../../test/factories/events.ts';
+import { createStaffAndLogin } from '../../test/factories/painel.ts';
 import { makeUser } from '../../test/factories/payments.ts';
-import { participant, registrationCard, registrationPix } from '../../test/factories/registrations.ts';
+import {
+  cpfFrom,
+  participant,
+  registrationCard,
+  registrationPix,
+} from '../../test/factories/registrations.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -129,5 +136,68 @@ describe('cached event answers', () => {
     await expect
       .poll(async () => EventSchema.parse((await get(`/api/events/${event.id}/`)).json()).inscricoes_abertas)
       .toBe(false);
+  });
+
+  it('leaves out the places a waitlist holds, in the event and the list, the moment they change', async () => {
+    const admin = await createStaffAndLogin(t.app, 'admin');
+    const event = await makeEvent(t.app.db, {
+      name: 'Corrida da Fila Guardada',
+      days: [[{ name: '5 km', priceCents: 5000, placesLeft: 2 }]],
+    });
+    const category = event.days[0]!.categories[0]!.id;
+    const rulesUrl = `/api/painel/events/${event.id}/pos-venda/`;
+    const { texto: _, ...rules } = (await get(rulesUrl, admin.headers)).json();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: rulesUrl,
+      headers: admin.headers,
+      payload: { ...rules, lista_espera_categorias: [category] },
+    });
+    expect(saved.statusCode).toBe(200);
+    const buyer = await makeUser(t.app);
+    const ids: number[] = [];
+    for (const n of [1, 2]) {
+      const paid = await registrationCard(t.app, {
+        number: '4111111111111111',
+        draft: participant(event, [category], { cpf: cpfFrom(770_000_000 + n) }),
+        total: 50,
+        user: { email: 'fila.guardada@example.com', headers: buyer.headers },
+        key: `fila-guardada-${n}`,
+      });
+      expect(paid.statusCode).toBe(200);
+      ids.push(paid.json().inscricao_id as number);
+    }
+    const both = async () => [
+      (await categoryIn(event.id, category)).quantidade_disponivel,
+      (await listedCategory(event.id, category)).quantidade_disponivel,
+    ];
+    expect(await both()).toEqual([0, 0]);
+    const email = 'bia.guardada@example.com';
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: `/api/events/${event.id}/lista-espera/`,
+      payload: { categoria: category, nome_completo: 'Bia Guardada', cpf: '529.982.247-25', email },
+    });
+    expect(joined.statusCode).toBe(201);
+    const cancel = (id: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/painel/registrations/${id}/cancel/`,
+        headers: admin.headers,
+        payload: { motivo: 'desistiu' },
+      });
+
+    // A place freed while Bia waits is hers: offered to her and held, never the public's.
+    expect((await cancel(ids[0]!)).statusCode).toBe(200);
+    const offer = await waitForMail(t.dataDir, email, 'está reservada para você');
+    expect(await both()).toEqual([0, 0]);
+    // A second one with nobody else in line is the public's at once.
+    expect((await cancel(ids[1]!)).statusCode).toBe(200);
+    await expect.poll(both).toEqual([1, 1]);
+    // Bia leaves with her offer: its place is the public's too.
+    const token = /lista-espera\/(\d+-[0-9a-f]{32}-[A-Za-z0-9_-]{22})/.exec(offer)![1]!;
+    const left = await t.app.inject({ method: 'POST', url: `/api/lista-espera/${token}/sair/` });
+    expect(left.statusCode).toBe(200);
+    await expect.poll(both).toEqual([2, 2]);
   });
 });

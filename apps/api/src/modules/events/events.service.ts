@@ -73,6 +73,22 @@ export type OpeningGate = (
   who: { userId: number; cpf: string; categoryIds?: readonly number[] },
 ) => Promise<void>;
 
+/**
+ * Places of categories the public may not take although they are left: the waitlist's outstanding
+ * offers, and every place while someone waits (docs/decisions/0042, 0047). Installed by the
+ * registrations module; answers per category id.
+ */
+export type PlacesHeld = (
+  db: Db | Tx,
+  categoryIds: number[],
+) => Promise<Map<number, { waiting: number; offers: number }>>;
+
+/** What the public may take of a category: nothing while someone waits, else left minus the offers. */
+export function publicPlacesLeft(placesLeft: number, held: { waiting: number; offers: number } | undefined) {
+  if (!held) return placesLeft;
+  return held.waiting > 0 ? 0 : Math.max(0, placesLeft - held.offers);
+}
+
 export interface EventsServiceDeps {
   db: Db;
   now: () => Date;
@@ -85,6 +101,7 @@ function toWire(
   kits: repo.KitSizeRow[],
   pricing: Pricing,
   now: Date,
+  held: Map<number, { waiting: number; offers: number }>,
 ): Event {
   const terms = termsText(row);
   return {
@@ -111,7 +128,8 @@ function toWire(
             nome_categoria: c.name,
             // The price in force today, so every reader of the spec's field sees what the server charges.
             preco_inscricao: centsToReais(price.priceCents),
-            quantidade_disponivel: c.placesLeft,
+            // What the public may take: a waitlist's offers hold places (docs/decisions/0047).
+            quantidade_disponivel: publicPlacesLeft(c.placesLeft, held.get(c.id)),
             lote_atual: price.current
               ? {
                   nome: price.current.name,
@@ -169,17 +187,22 @@ export function createEventsService(deps: EventsServiceDeps) {
     };
   }
 
+  let placesHeld: PlacesHeld | null = null;
+
+  /** Installs the waitlist's count of held places (one per process; the registrations module calls it). */
+  function setPlacesHeld(count: PlacesHeld): void {
+    placesHeld = count;
+  }
+
   async function withDays(rows: repo.EventRow[]): Promise<Event[]> {
     const ids = rows.map((r) => r.id);
     const days = await repo.listDays(deps.db, ids);
     const kits = await repo.listKitSizes(deps.db, ids);
     const now = deps.now();
-    const pricing = await pricingFor(
-      deps.db,
-      days.flatMap((d) => d.categories.map((c) => c.id)),
-      now,
-    );
-    return rows.map((row) => toWire(row, days, kits, pricing, now));
+    const categoryIds = days.flatMap((d) => d.categories.map((c) => c.id));
+    const pricing = await pricingFor(deps.db, categoryIds, now);
+    const held = placesHeld ? await placesHeld(deps.db, categoryIds) : new Map();
+    return rows.map((row) => toWire(row, days, kits, pricing, now, held));
   }
 
   /**
@@ -398,6 +421,7 @@ export function createEventsService(deps: EventsServiceDeps) {
     checkEligibility,
     setOpeningGate,
     checkOpeningGate,
+    setPlacesHeld,
     findKitSizes,
     reserveKit,
     reservePlaces,

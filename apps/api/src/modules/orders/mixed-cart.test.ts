@@ -162,8 +162,14 @@ describe('mixed cart: products and event registrations in one order', () => {
     ).toEqual(rows.map((r) => r.id).sort());
     expect(mine.json()[0]).toMatchObject({
       evento_detalhes: { id: event.id, data: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
-      qr_code: expect.stringMatching(/^data:image\/png/),
     });
+    // Each ticket is drawn when the card asks for it (docs/decisions/0047).
+    const ticket = await t.app.inject({
+      method: 'GET',
+      url: `/api/inscricoes/${mine.json()[0].id}/qr-code/`,
+      headers: buyer.headers,
+    });
+    expect(ticket.json()).toMatchObject({ qr_code: expect.stringMatching(/^data:image\/png/) });
     const mail = await waitForMailContaining(t.dataDir, `pedido nº ${orderId}`);
     expect(mail).toContain(`Inscrição nº ${rows[0]!.id}`);
     expect(mail).toContain('Endereço de entrega');

@@ -277,8 +277,7 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
         // Some participants of several (docs/decisions/0041): each cancelled alone, refunded its share
         // by its own race's rules through the registrations module.
         for (const id of registrationIds) {
-          const part = await deps.registrations.cancelParticipant(tx, id, reason);
-          if (part) participantRefunds.push(part);
+          participantRefunds.push(...(await deps.registrations.cancelParticipant(tx, id, reason)));
         }
         // Shipping goes back with the last unit that would have shipped.
         const shipping = unitsAfter === 0 ? order.shippingCents : 0;

@@ -102,12 +102,12 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
             cancelada: true,
             motivo: reason ?? null,
             inscricoes: result.cancelled.map((r) => r.id),
-            devolucao: centsToReais(result.refund?.amountCents ?? 0),
+            devolucao: centsToReais(result.refunds.reduce((sum, r) => sum + r.amountCents, 0)),
           },
         }),
       );
       // The money goes back only once the cancellation committed; a failure is retried by reconciliation.
-      if (done.refund) await app.payments.sendRefund(done.refund);
+      for (const refund of done.refunds) await app.payments.sendRefund(refund);
       return detail(req.params.id, seesHealthData(req));
     },
   );

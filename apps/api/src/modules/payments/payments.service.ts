@@ -296,6 +296,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     returnPaid: refunds.returnPaid,
     refundPart: refunds.refundPart,
     refundable: refunds.refundable,
+    paidAndRefunded: refunds.paidAndRefunded,
     sendRefund: refunds.sendRefund,
     refundOf: (chargeId: number) => repo.findRefund(deps.db, chargeId),
     refundsOf: (chargeId: number) => repo.listRefunds(deps.db, chargeId),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { formatBRL } from '@passada/core/money';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict } from '../../plugins/errors.ts';
 import { refundNoticeMail } from './payment-rules.ts';
 import type { ChargeRow, RefundRow } from './payments.repository.ts';
@@ -145,6 +145,38 @@ export function createRefunds(ctx: PaymentsContext) {
   }
 
   /**
+   * What each charge was paid and has had returned so far, read on the caller's connection (inside its
+   * transaction when it holds one): the registrations module sums what was paid for one registration
+   * across the charges that paid it (docs/decisions/0047).
+   */
+  async function paidAndRefunded(
+    db: Db | Tx,
+    chargeIds: number[],
+  ): Promise<
+    Array<{
+      chargeId: number;
+      status: string;
+      amountCents: number;
+      refundedCents: number;
+      paidAt: Date | null;
+    }>
+  > {
+    const out = [];
+    for (const id of new Set(chargeIds)) {
+      const row = await repo.findChargeById(db, id);
+      if (!row) continue;
+      out.push({
+        chargeId: id,
+        status: row.status,
+        amountCents: row.amountCents,
+        refundedCents: await repo.refundedCents(db, id),
+        paidAt: row.paidAt,
+      });
+    }
+    return out;
+  }
+
+  /**
    * Asks the provider to return the money; reconciliation retries an unanswered one. A Pix devolução is
    * idempotent by our refund id. Efí keeps no refund id for cards, so a card refund is first marked
    * ENVIANDO (only one caller may send it); when its call fails it is sent again only if it returns the
@@ -255,6 +287,7 @@ export function createRefunds(ctx: PaymentsContext) {
     returnPaid,
     refundPart,
     refundable,
+    paidAndRefunded,
     sendRefund,
     sendRefundNotice,
     followUnsettled,

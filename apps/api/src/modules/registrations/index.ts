@@ -1,10 +1,13 @@
 import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import fp from 'fastify-plugin';
+import type { Tx } from '../../db/client.ts';
 import { type AfterSaleAdmin, createAfterSaleAdmin } from './after-sale-admin.ts';
 import { eraseHealthDataOfEventsEndedBefore } from './health-data.repository.ts';
 import type { Waitlist } from './registration-waitlist.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
 import { createRegistrationsAdmin } from './registrations-admin.ts';
+import { eraseRunnerDataOfEventsEndedBefore, forgetRunner } from './runner-data.repository.ts';
+import { countsOf } from './waitlist.repository.ts';
 import { waitlistRoutes } from './waitlist.routes.ts';
 import { createWhatsAppNotices } from './whatsapp-notices.ts';
 
@@ -19,7 +22,11 @@ declare module 'fastify' {
      * Registrations paid inside a shop order (the mixed cart), which the orders module calls, and the
      * back office's cancellation of a direct registration.
      */
-    registrations: { cart: RegistrationsCart; cancel: RegistrationsService['cancel'] };
+    registrations: {
+      cart: RegistrationsCart;
+      cancel: RegistrationsService['cancel'];
+      forgetAccount(tx: Tx, account: { userId: number; email: string }): Promise<void>;
+    };
   }
 }
 
@@ -49,6 +56,8 @@ export default fp(
       coupons: app.coupons,
     });
     app.payments.registerPurpose('registration', registrations.purpose);
+    // The public's places leave out what the waitlist holds (docs/decisions/0047).
+    app.events.setPlacesHeld(countsOf);
     app.coupons.registerPricer('registration', registrations.pricePreview);
     app.jobs.work('mail.registration-confirmation', ({ registrationId }) =>
       registrations.sendConfirmation(registrationId),
@@ -90,6 +99,20 @@ export default fp(
       );
     });
     await app.jobs.schedule('privacy.health-data', '45 3 * * *');
+    // What runners gave for waitlists and transfers, kept only until a while after the event (0047).
+    app.jobs.work('privacy.runner-data', async () => {
+      const today = dateInTimeZone(app.now(), STORE_TIME_ZONE);
+      const cutoff = {
+        waitlistEndedBefore: addDays(today, -app.env.WAITLIST_RETENTION_DAYS_AFTER_EVENT),
+        transfersEndedBefore: addDays(today, -app.env.TRANSFER_RETENTION_DAYS_AFTER_EVENT),
+      };
+      const erased = await eraseRunnerDataOfEventsEndedBefore(app.db, cutoff, app.now());
+      app.log.info(
+        { job: 'privacy.runner-data', erased, ...cutoff },
+        'Dados de lista de espera e transferências apagados após o evento',
+      );
+    });
+    await app.jobs.schedule('privacy.runner-data', '50 3 * * *');
     // The waitlist (docs/decisions/0042-waitlist.md): offers, and offers whose time ran out passing on.
     const { waitlist } = registrations;
     app.jobs.work('waitlist.sweep', async () => {
@@ -107,7 +130,16 @@ export default fp(
       afterSale: createAfterSaleAdmin({ db: app.db, events: app.events }),
       waitlist: { painelList: waitlist.painelList, nudge: waitlist.nudge },
     });
-    app.decorate('registrations', { cart: registrations.cart, cancel: registrations.cancel });
+    app.decorate('registrations', {
+      cart: registrations.cart,
+      cancel: registrations.cancel,
+      /** An account erased: its waitlist entries and its side of transfers (docs/decisions/0047). */
+      async forgetAccount(tx: Tx, account: { userId: number; email: string }) {
+        const { offersFreed } = await forgetRunner(tx, account, app.now());
+        // A deleted offer's place goes to the next in line.
+        if (offersFreed) await waitlist.nudge(tx);
+      },
+    });
     await app.register(registrationsRoutes, { registrations });
     await app.register(waitlistRoutes, { waitlist });
   },

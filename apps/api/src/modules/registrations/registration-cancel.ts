@@ -1,7 +1,9 @@
 import type { Tx } from '../../db/client.ts';
 import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
+import type { RefundRow } from '../payments/payments.service.ts';
 import * as afterSale from './after-sale.repository.ts';
 import { registrationCancelledMails } from './registration-mail.ts';
+import { paidParts, splitRefund } from './registration-paid.ts';
 import type { Waitlist } from './registration-waitlist.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationCancellation, RegistrationsServiceDeps } from './registrations-context.ts';
@@ -15,6 +17,34 @@ export function createCancel(
   deps: RegistrationsServiceDeps,
   waitlist?: Pick<Waitlist, 'released' | 'nudge'>,
 ) {
+  /**
+   * What goes back from each charge that paid for the registration (docs/decisions/0047): `refundCents`
+   * (what the runner was shown, priced by the event's rules) split across them, the newest first, the
+   * fees staying unless `withFees` (a withdrawal); without `refundCents` (staff cancel) everything.
+   */
+  async function refundParts(
+    tx: Tx,
+    row: repo.RegistrationRow,
+    opts: { refundCents?: number; withFees?: boolean },
+  ) {
+    const parts = await paidParts(deps, tx, row);
+    if (opts.refundCents === undefined)
+      return splitRefund(
+        parts,
+        parts.reduce((sum, p) => sum + p.leftCents, 0),
+        true,
+      );
+    return splitRefund(parts, opts.refundCents, opts.withFees ?? false);
+  }
+
+  /** A transfer's or a change's charge gives back its part, once per cancelled registration. */
+  const refundOther = (tx: Tx, id: number, part: { chargeId: number; amountCents: number }, reason: string) =>
+    deps.payments.refundPart(tx, part.chargeId, {
+      refundId: `cancela${id}c${part.chargeId}`,
+      amountCents: part.amountCents,
+      reason,
+    });
+
   /**
    * Cancels every registration the charge paid for, in the caller's transaction: each is stamped
    * cancelled (its categories too, so the CPF may register again) and the charge's places and shirts
@@ -40,7 +70,7 @@ export function createCancel(
     tx: Tx,
     id: number,
     reason?: string,
-    opts: { by?: 'loja' | 'participante'; refundCents?: number } = {},
+    opts: { by?: 'loja' | 'participante'; refundCents?: number; withFees?: boolean } = {},
   ): Promise<RegistrationCancellation> {
     const before = await repo.lockRegistration(tx, id);
     if (!before) throw notFound('Inscrição não encontrada.');
@@ -53,20 +83,21 @@ export function createCancel(
         undefined,
         { pedido_id: before.orderId },
       );
-    // The event's rules may keep all of it (a fee as large as the price): nothing goes back then.
-    const refund =
-      opts.refundCents === 0
-        ? null
-        : await deps.payments.returnPaid(
-            tx,
-            before.chargeId,
-            opts.by === 'participante'
-              ? 'Inscrição cancelada pelo participante.'
-              : reason
-                ? `Inscrição cancelada pela loja: ${reason}`
-                : 'Inscrição cancelada pela loja.',
-            opts.refundCents,
-          );
+    const why =
+      opts.by === 'participante'
+        ? 'Inscrição cancelada pelo participante.'
+        : reason
+          ? `Inscrição cancelada pela loja: ${reason}`
+          : 'Inscrição cancelada pela loja.';
+    // Everything paid for it (its charge, and those of transfers and changes of distance), or what the
+    // event's rules return of it, split across those charges (docs/decisions/0047).
+    const refunds: RefundRow[] = [];
+    for (const part of await refundParts(tx, before, opts)) {
+      const refund = part.own
+        ? await deps.payments.returnPaid(tx, part.chargeId, why, part.amountCents)
+        : await refundOther(tx, id, part, why);
+      if (refund) refunds.push(refund);
+    }
     const cancelled = await cancelCharge(tx, before.chargeId, reason ?? null);
     // The money goes back, so the coupon's use does too (its per-CPF limits count it no more).
     await deps.coupons.returnUse(tx, before.chargeId);
@@ -74,7 +105,7 @@ export function createCancel(
       await deps.jobs.send('mail.registration-cancelled', { registrationId: r.id }, { tx });
       await deps.jobs.send('fiscal.cancel-registration', { registrationId: r.id }, { tx });
     }
-    return { before, cancelled, refund };
+    return { before, cancelled, refunds };
   }
 
   /**
@@ -87,7 +118,7 @@ export function createCancel(
   async function cancelParticipant(
     tx: Tx,
     id: number,
-    opts: { reason: string; refundCents: number },
+    opts: { reason: string; refundCents: number; withFees?: boolean },
   ): Promise<RegistrationCancellation> {
     const before = await repo.lockRegistration(tx, id);
     if (!before) throw notFound('Inscrição não encontrada.');
@@ -104,16 +135,19 @@ export function createCancel(
     }
     // The freed place goes to the waitlist's first in line (after commit).
     await waitlist?.nudge(tx);
-    const refund =
-      opts.refundCents > 0
-        ? await deps.payments.refundPart(tx, before.chargeId, {
+    const refunds: RefundRow[] = [];
+    for (const part of await refundParts(tx, before, opts)) {
+      const refund = part.own
+        ? await deps.payments.refundPart(tx, part.chargeId, {
             refundId: `inscricao${id}`,
-            amountCents: Math.min(opts.refundCents, before.totalCents),
+            amountCents: part.amountCents,
             reason: opts.reason,
           })
-        : null;
+        : await refundOther(tx, id, part, opts.reason);
+      if (refund) refunds.push(refund);
+    }
     await deps.jobs.send('mail.registration-cancelled', { registrationId: id }, { tx });
-    return { before, cancelled: [row], refund };
+    return { before, cancelled: [row], refunds };
   }
 
   /**
@@ -127,23 +161,35 @@ export function createCancel(
     if (!registration?.cancelledAt || !event) return;
     const account =
       registration.accountUserId === null ? null : await deps.users.findContact(registration.accountUserId);
-    const [charge, refund] = await Promise.all([
+    const [charge, ownRefund, changes] = await Promise.all([
       deps.payments.chargeById(registration.chargeId),
       deps.payments.refundOf(registration.chargeId),
+      afterSale.changesOf(deps.db, registration.id),
     ]);
+    // What the transfers' and changes' charges paid and gave back with it (docs/decisions/0047).
+    let paidElsewhere = 0;
+    let refundedElsewhere = 0;
+    for (const c of changes) {
+      const other = Number((c.detail as { cobranca?: unknown }).cobranca);
+      if (!Number.isInteger(other) || other <= 0 || other === registration.chargeId) continue;
+      paidElsewhere += c.feeCents;
+      for (const r of await deps.payments.refundsOf(other))
+        if (r.refundId === `cancela${registration.id}c${other}`) refundedElsewhere += r.amountCents;
+    }
+    const refund =
+      ownRefund || refundedElsewhere > 0
+        ? { amountCents: (ownRefund?.amountCents ?? 0) + refundedElsewhere }
+        : null;
     // One participant of an order cancelled alone (docs/decisions/0041): told like a direct registration,
     // with the share of the order that comes back.
-    const alone =
-      registration.orderId !== null
-        ? (await afterSale.changesOf(deps.db, registration.id)).find((c) => c.kind === 'cancelamento')
-        : undefined;
+    const alone = registration.orderId !== null ? changes.find((c) => c.kind === 'cancelamento') : undefined;
     const messages = registrationCancelledMails({
       env: deps.env,
       event,
       registration,
       account,
-      charge: charge ? { amountCents: charge.amountCents, method: charge.method } : null,
-      refund: refund ? { amountCents: refund.amountCents } : null,
+      charge: charge ? { amountCents: charge.amountCents + paidElsewhere, method: charge.method } : null,
+      refund,
       alone: alone ? { refundCents: alone.refundCents } : null,
     });
     const results = await Promise.allSettled(messages.map((m) => deps.mail.send(m)));

@@ -4,13 +4,17 @@ import { centsToReais, reaisToCents } from '@passada/core/money';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
-import type { ChargeRow } from '../payments/payments.service.ts';
+import type { ChargeRow, RefundRow } from '../payments/payments.service.ts';
 import * as afterSale from './after-sale.repository.ts';
 import type { Cancel } from './registration-cancel.ts';
+import { paidParts } from './registration-paid.ts';
 import { type Holder, holderRegistration } from './registration-transfer.ts';
 import * as repo from './registrations.repository.ts';
 import { kitPickedUp } from './registrations-admin.ts';
 import type { RegistrationsServiceDeps } from './registrations-context.ts';
+
+/** What the refund rows of one cancellation return together. */
+const refunded = (refunds: readonly RefundRow[]) => refunds.reduce((sum, r) => sum + r.amountCents, 0);
 
 /** The buying account as a holder; a participant's link is one already. */
 const asHolder = (who: AuthUser | Holder): Holder => ('by' in who ? who : { by: 'comprador', user: who });
@@ -46,49 +50,65 @@ export function createRunnerChanges(
   const ownRegistration = (db: Db | Tx, who: AuthUser | Holder, id: number, lock?: 'lock') =>
     holderRegistration(db, asHolder(who), id, lock);
 
-  /** What cancelling returns now, by the event's rules; the reason in Portuguese when it cannot. */
+  /**
+   * What cancelling returns now, by the event's rules; the reason in Portuguese when it cannot.
+   * Everything paid for the registration counts (docs/decisions/0047): its own charge (its share of an
+   * order) and the charges of transfers and paid changes of distance. The rules price the price paid;
+   * the after-sale fees come back only with a withdrawal (CDC art. 49), otherwise they are kept.
+   * `withFees` says which, for the cancel step that splits the refund across the charges.
+   */
   async function quoteCancellation(
     db: Db | Tx,
     row: repo.RegistrationRow,
     charge: ChargeRow | null,
-  ): Promise<CancellationQuoteWire> {
+  ): Promise<CancellationQuoteWire & { withFees: boolean }> {
     const event = await deps.events.findEventRow(row.eventId, db);
     const { rules } = await afterSale.findRules(db, row.eventId);
-    const chargePaid = charge?.amountCents ?? 0;
-    const refused = (motivo: string): CancellationQuoteWire => ({
+    const ownPaid =
+      row.orderId !== null ? Math.min(row.totalCents, charge?.amountCents ?? 0) : (charge?.amountCents ?? 0);
+    const refused = (motivo: string) => ({
       permitido: false,
       motivo,
-      valor_pago: centsToReais(row.orderId !== null ? row.totalCents : chargePaid),
+      valor_pago: centsToReais(ownPaid),
       valor_devolvido: 0,
       valor_retido: 0,
       arrependimento: false,
+      withFees: false,
     });
     if (row.cancelledAt) return refused('Esta inscrição já foi cancelada.');
-    // One participant of an order: their own share is what the rules price (docs/decisions/0041).
-    const paidCents = row.orderId !== null ? Math.min(row.totalCents, charge?.amountCents ?? 0) : chargePaid;
     if (!event || charge?.status !== 'CONCLUIDA')
       return refused('O pagamento desta inscrição não está confirmado.');
+    const parts = await paidParts(deps, db, row);
+    const paidCents = parts.reduce((sum, p) => sum + p.leftCents, 0);
+    const feeCents = parts.reduce((sum, p) => sum + p.feeCents, 0);
     const quote = cancellationQuote(rules, {
-      paidCents,
+      paidCents: paidCents - feeCents,
       purchasedAt: charge.paidAt ?? row.createdAt,
       start: eventStart(event.startDate, event.time),
       now: deps.now(),
     });
     if (!quote.allowed) return refused(quote.reason);
+    const refundCents = quote.withdrawal ? paidCents : quote.refundCents;
     return {
       permitido: true,
       motivo: null,
       valor_pago: centsToReais(paidCents),
-      valor_devolvido: centsToReais(quote.refundCents),
-      valor_retido: centsToReais(quote.keptCents),
+      valor_devolvido: centsToReais(refundCents),
+      valor_retido: centsToReais(paidCents - refundCents),
       arrependimento: quote.withdrawal,
+      withFees: quote.withdrawal,
     };
   }
+
+  const wire = ({
+    withFees: _,
+    ...quote
+  }: CancellationQuoteWire & { withFees: boolean }): CancellationQuoteWire => quote;
 
   /** GET /api/inscricoes/{id}/cancelamento/ */
   async function cancellation(user: AuthUser | Holder, id: number): Promise<CancellationQuoteWire> {
     const row = await ownRegistration(deps.db, user, id);
-    return quoteCancellation(deps.db, row, await deps.payments.chargeById(row.chargeId));
+    return wire(await quoteCancellation(deps.db, row, await deps.payments.chargeById(row.chargeId)));
   }
 
   /**
@@ -119,8 +139,13 @@ export function createRunnerChanges(
           ? await steps.cancelParticipant(tx, id, {
               reason: 'Inscrição cancelada pelo participante.',
               refundCents,
+              withFees: quote.withFees,
             })
-          : await steps.cancel(tx, id, undefined, { by: 'participante', refundCents });
+          : await steps.cancel(tx, id, undefined, {
+              by: 'participante',
+              refundCents,
+              withFees: quote.withFees,
+            });
       await kitPickedUp(
         tx,
         result.cancelled.map((r) => r.id),
@@ -132,13 +157,13 @@ export function createRunnerChanges(
         actor: asHolder(user).by,
         detail: { arrependimento: quote.arrependimento },
         feeCents: reaisToCents(quote.valor_retido),
-        refundCents: result.refund?.amountCents ?? 0,
+        refundCents: refunded(result.refunds),
         createdAt: deps.now(),
       });
       return result;
     });
     // The money goes back only once the cancellation committed; a failure is retried by reconciliation.
-    if (done.refund) await deps.payments.sendRefund(done.refund);
+    for (const refund of done.refunds) await deps.payments.sendRefund(refund);
   }
 
   /**
@@ -156,6 +181,7 @@ export function createRunnerChanges(
     const result = await steps.cancelParticipant(tx, id, {
       reason,
       refundCents: reaisToCents(quote.valor_devolvido),
+      withFees: quote.withFees,
     });
     await kitPickedUp(tx, [id], 'a inscrição não pode ser desistida');
     await afterSale.insertChange(tx, {
@@ -164,10 +190,10 @@ export function createRunnerChanges(
       actor: 'comprador',
       detail: { arrependimento: quote.arrependimento, pedido: row.orderId },
       feeCents: reaisToCents(quote.valor_retido),
-      refundCents: result.refund?.amountCents ?? 0,
+      refundCents: refunded(result.refunds),
       createdAt: deps.now(),
     });
-    return result.refund;
+    return result.refunds;
   }
 
   return { rulesText, cancellation, cancelByRunner, cancelInOrder };

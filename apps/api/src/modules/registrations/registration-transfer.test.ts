@@ -375,6 +375,7 @@ describe('transferring a registration to another runner', () => {
     expect(view.json()).toMatchObject({
       inscricao: id,
       nome_completo: 'Rita Corredora',
+      categoria_evento: [cat(event)],
       cancelamento: { permitido: true, valor_devolvido: 109.9 },
       transferencia: { permitido: true },
     });

@@ -25,7 +25,15 @@ export interface RegistrationsServiceDeps {
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
   payments: Pick<
     PaymentsService,
-    'findByTxid' | 'openDrafts' | 'returnPaid' | 'sendRefund' | 'chargeById' | 'refundOf' | 'refundPart'
+    | 'findByTxid'
+    | 'openDrafts'
+    | 'returnPaid'
+    | 'sendRefund'
+    | 'chargeById'
+    | 'refundOf'
+    | 'refundsOf'
+    | 'refundPart'
+    | 'paidAndRefunded'
   >;
   events: Pick<
     EventsService,
@@ -80,8 +88,12 @@ export interface RegistrationCancellation {
   before: repo.RegistrationRow;
   /** Every registration the charge paid for, now cancelled (on the direct path, just this one). */
   cancelled: repo.RegistrationRow[];
-  /** Null for a free registration: nothing was paid, nothing goes back (docs/decisions/0028). */
-  refund: RefundRow | null;
+  /**
+   * What goes back, one row per charge that paid for the registration (its own, and the charges of
+   * transfers and changes of distance, docs/decisions/0047); empty for a free registration or when the
+   * rules keep everything (docs/decisions/0028).
+   */
+  refunds: RefundRow[];
 }
 
 /** The registration's signed kit-pickup QR code (docs/decisions/0026). */

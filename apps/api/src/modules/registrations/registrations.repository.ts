@@ -150,6 +150,28 @@ export async function categoriesOf(db: Conn, registrationId: number): Promise<Re
     .orderBy(asc(eventCategories.id));
 }
 
+/** The categories of several registrations in one statement, by registration (each in id order). */
+export async function categoriesOfMany(
+  db: Conn,
+  registrationIds: number[],
+): Promise<Map<number, RegistrationCategoryInfo[]>> {
+  const byId = new Map<number, RegistrationCategoryInfo[]>(registrationIds.map((id) => [id, []]));
+  if (registrationIds.length === 0) return byId;
+  const rows = await db
+    .select({
+      registrationId: registrationCategories.registrationId,
+      id: eventCategories.id,
+      name: eventCategories.name,
+      priceCents: registrationCategories.priceCents,
+    })
+    .from(registrationCategories)
+    .innerJoin(eventCategories, eq(eventCategories.id, registrationCategories.categoryId))
+    .where(inArray(registrationCategories.registrationId, registrationIds))
+    .orderBy(asc(eventCategories.id));
+  for (const { registrationId, ...c } of rows) byId.get(registrationId)?.push(c);
+  return byId;
+}
+
 /** The latest registration of `cpf` made by the account `userId` (optionally for one event). */
 export async function findLatestForAccount(
   db: Conn,

@@ -26,6 +26,7 @@ import {
   RegisterRequestSchema,
   RegistrationLookupSchema,
   RegistrationSchema,
+  RegistrationTicketSchema,
 } from '@passada/core/contracts/registrations';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -109,6 +110,25 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ registrations: Registr
       },
     },
     async (request) => registrations.ofAccount(await requireUser(request)),
+  );
+
+  app.get(
+    '/api/inscricoes/:id/qr-code/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['inscrições'],
+        summary: 'O QR code da retirada do kit de uma inscrição desta conta (a lista não o desenha)',
+        params: IdParamSchema,
+        response: {
+          200: RegistrationTicketSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => registrations.ticketOf(await requireUser(request), request.params.id),
   );
 
   app.get(

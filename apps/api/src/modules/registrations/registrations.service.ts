@@ -20,6 +20,7 @@ import {
   validationError,
   zodIssues,
 } from '../../plugins/errors.ts';
+import type { EventRow } from '../events/events.service.ts';
 import type { ChargePurposeHandler, ChargeRow } from '../payments/payments.service.ts';
 import * as afterSaleRepo from './after-sale.repository.ts';
 import { createParticipantLinks } from './participant-link.ts';
@@ -30,7 +31,7 @@ import { createHold } from './registration-hold.ts';
 import { createPrepare } from './registration-prepare.ts';
 import { createPricing } from './registration-price.ts';
 import { createRunnerChanges } from './registration-runner.ts';
-import { createTransfer, isTransferDraft } from './registration-transfer.ts';
+import { createTransfer, holderRegistration, isTransferDraft } from './registration-transfer.ts';
 import { createWaitlist } from './registration-waitlist.ts';
 import * as repo from './registrations.repository.ts';
 import { participantIdentity } from './registrations-admin.ts';
@@ -85,6 +86,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       evento: { id: event.id, nome_evento: event.name },
       nome_completo: row.fullName,
       categorias: categories.map((c) => c.name),
+      categoria_evento: categories.map((c) => c.id),
       tamanho_camisa: row.kitSize,
       cancelada_em: row.cancelledAt?.toISOString() ?? null,
       cancelamento: await runner.cancellation(holder, row.id),
@@ -316,20 +318,62 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     return lookupAnswer(row);
   }
 
-  /** "Minhas inscrições": every registration the account made, on the event page or in an order. */
+  /**
+   * "Minhas inscrições": every registration the account made, on the event page or in an order, the latest registrations, read in a few statements whatever their
+   * number (categories, events and histories at once), without their QR codes: the card asks for each
+   * one's ticket (`ticketOf`) when it shows it (docs/decisions/0047).
+   */
   async function ofAccount(user: AuthUser): Promise<RegistrationLookup[]> {
     const rows = await repo.findForAccount(deps.db, user.id, ACCOUNT_REGISTRATIONS_SHOWN);
-    return Promise.all(rows.map(lookupAnswer));
+    const ids = rows.map((r) => r.id);
+    const [categories, histories, events] = await Promise.all([
+      repo.categoriesOfMany(deps.db, ids),
+      afterSaleRepo.historyOf(deps.db, ids),
+      Promise.all([...new Set(rows.map((r) => r.eventId))].map((id) => deps.events.findEventRow(id))),
+    ]);
+    const eventOf = new Map(events.flatMap((e) => (e ? [[e.id, e] as const] : [])));
+    return rows.map((row) =>
+      lookupWire(row, {
+        categories: categories.get(row.id) ?? [],
+        event: eventOf.get(row.eventId),
+        history: histories.get(row.id),
+        qrCode: null,
+      }),
+    );
+  }
+
+  /** GET /api/inscricoes/{id}/qr-code/: the kit-pickup QR of the account's own standing registration. */
+  async function ticketOf(user: AuthUser, id: number): Promise<{ qr_code: string }> {
+    const row = await holderRegistration(deps.db, { by: 'comprador', user }, id);
+    if (row.cancelledAt) throw conflict('Esta inscrição foi cancelada.', 'inscricao_cancelada');
+    return { qr_code: await checkinQr(deps, row) };
   }
 
   async function lookupAnswer(
     row: repo.RegistrationRow & { eventName: string },
   ): Promise<RegistrationLookup> {
-    const categories = await repo.categoriesOf(deps.db, row.id);
-    const event = await deps.events.findEventRow(row.eventId);
-    // What changed after the sale, only when something did (docs/decisions/0041).
-    const history = (await afterSaleRepo.historyOf(deps.db, [row.id])).get(row.id);
+    const [categories, event, histories] = await Promise.all([
+      repo.categoriesOf(deps.db, row.id),
+      deps.events.findEventRow(row.eventId),
+      afterSaleRepo.historyOf(deps.db, [row.id]),
+    ]);
+    // A cancelled registration's QR would only be refused at kit pickup.
+    const qrCode = row.cancelledAt ? null : await checkinQr(deps, row);
+    return lookupWire(row, { categories, event, history: histories.get(row.id), qrCode });
+  }
+
+  function lookupWire(
+    row: repo.RegistrationRow & { eventName: string },
+    parts: {
+      categories: Array<{ id: number; name: string }>;
+      event: EventRow | undefined;
+      history: string[] | undefined;
+      qrCode: string | null;
+    },
+  ): RegistrationLookup {
+    const { categories, event, history, qrCode } = parts;
     return {
+      // What changed after the sale, only when something did (docs/decisions/0041).
       ...(history ? { historico: history } : {}),
       id: row.id,
       nome_completo: row.fullName,
@@ -349,8 +393,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       pcd: row.pcd,
       kit_local_retirada: event?.kitPickupPlace ?? '',
       kit_horarios_retirada: event?.kitPickupHours ?? '',
-      // A cancelled registration's QR would only be refused at kit pickup.
-      ...(row.cancelledAt ? {} : { qr_code: await checkinQr(deps, row) }),
+      ...(qrCode ? { qr_code: qrCode } : {}),
       cancelada_em: row.cancelledAt?.toISOString() ?? null,
       total: centsToReais(row.totalCents),
       ...(row.couponCode ? { cupom: row.couponCode, desconto: centsToReais(row.discountCents) } : {}),
@@ -365,6 +408,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     registrationForCharge,
     lookup,
     ofAccount,
+    ticketOf,
     sendConfirmation,
     cancel,
     cancelParticipant,

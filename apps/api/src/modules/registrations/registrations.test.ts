@@ -17,6 +17,7 @@ import {
   participant,
   readQr,
   registrationPix,
+  ticketOf,
 } from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 
@@ -400,6 +401,19 @@ describe('registrations', () => {
     );
     expect((await mine(stranger.headers)).json()).toEqual([]);
     expect((await mine({ authorization: '' })).statusCode).toBe(401);
+    // The list draws no QR code (docs/decisions/0047); the ticket route draws this one, the same code
+    // the CPF lookup shows, for this account only.
+    const listed = (await mine(user.headers))
+      .json()
+      .find((r: { evento_detalhes: { id: number } }) => r.evento_detalhes.id === event.id);
+    expect(listed).not.toHaveProperty('qr_code');
+    const qr = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: `/api/inscricoes/${listed.id}/qr-code/`, headers });
+    const ticket = await qr(user.headers);
+    expect(ticket.statusCode).toBe(200);
+    expect(await readQr(ticket.json().qr_code)).toBe(await ticketOf(t.app, user.headers, cpf, event.id));
+    expect((await qr(stranger.headers)).statusCode).toBe(404);
+    expect((await qr({ authorization: '' })).statusCode).toBe(401);
     expect(guess.json().detail).toBe('Inscrição não encontrada para o CPF fornecido.');
     expect((await lookup(cpfFrom(800000002))).statusCode).toBe(404);
     const otherEvent = await newEvent();

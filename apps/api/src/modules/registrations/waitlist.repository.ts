@@ -7,6 +7,7 @@ import {
   waitlistEntries,
   waitlistHistory,
 } from '../../db/schema/index.ts';
+import { notifyEventsChanged } from '../events/events.service.ts';
 
 type Conn = Db | Tx;
 
@@ -71,6 +72,8 @@ export async function insertEntry(
   values: typeof waitlistEntries.$inferInsert,
 ): Promise<WaitlistEntryRow | undefined> {
   const [row] = await tx.insert(waitlistEntries).values(values).onConflictDoNothing().returning();
+  // The public's places count someone waiting (docs/decisions/0047): the event's cached answer drops.
+  if (row) await notifyEventsChanged(tx);
   return row;
 }
 
@@ -126,12 +129,13 @@ export async function move(
     .set(set)
     .where(and(eq(waitlistEntries.id, id), inArray(waitlistEntries.status, from)))
     .returning();
+  if (row) await notifyEventsChanged(tx);
   return row;
 }
 
 /** Outstanding offers of the category whose time ran out, marked expired. */
 export async function expireOffers(tx: Tx, categoryId: number, now: Date): Promise<WaitlistEntryRow[]> {
-  return tx
+  const expired = await tx
     .update(waitlistEntries)
     .set({ status: 'expirada', endedAt: now })
     .where(
@@ -142,6 +146,8 @@ export async function expireOffers(tx: Tx, categoryId: number, now: Date): Promi
       ),
     )
     .returning();
+  if (expired.length) await notifyEventsChanged(tx);
+  return expired;
 }
 
 /** The first `n` in line of the category, oldest first. */

@@ -34,6 +34,17 @@ const DATA_KEPT: Array<{ what: string; why: string; howLong: string }> = [
     howLong: 'Apagada automaticamente 30 dias após o fim do evento; só a organização do evento a vê',
   },
   {
+    what: 'Lista de espera de uma categoria esgotada: nome, CPF e e-mail',
+    why: 'Oferecer a você, na ordem da fila, uma vaga que for liberada',
+    howLong: 'Apagada automaticamente 30 dias após o fim do evento, ou quando você excluir a sua conta',
+  },
+  {
+    what: 'Transferência de inscrição: nome e e-mail de quem transfere; nome, CPF e e-mail de quem recebe',
+    why: 'Passar a inscrição à nova pessoa, que conclui com os próprios dados',
+    howLong:
+      'CPF e e-mails apagados automaticamente 30 dias após o fim do evento (o histórico da inscrição guarda só os nomes)',
+  },
+  {
     what: 'Consentimento para mensagens no WhatsApp (versão do texto e data)',
     why: 'Enviar o código Pix, a confirmação, lembretes e atualizações da entrega, só a quem pediu',
     howLong: 'Junto com o pedido ou a inscrição em que foi dado',

@@ -10,21 +10,13 @@ interface CategoryPickerProps {
   onToggle(day: string, categoryId: number): void;
   /** Every category disabled (the page is not interactive yet). */
   disabled?: boolean;
-  /** Categories whose free places belong to their waitlist (docs/decisions/0042-waitlist.md). */
-  waitlisted?: ReadonlySet<number>;
 }
 
 /**
  * Categories per day as toggle buttons (docs/product.md §4): one per day; sold-out ones and all of a closed
  * event are disabled.
  */
-export function CategoryPicker({
-  event,
-  selection,
-  onToggle,
-  disabled = false,
-  waitlisted,
-}: CategoryPickerProps) {
+export function CategoryPicker({ event, selection, onToggle, disabled = false }: CategoryPickerProps) {
   const open = event.inscricoes_abertas;
   return (
     <div className="flex flex-col gap-6">
@@ -33,7 +25,8 @@ export function CategoryPicker({
           <legend className="mb-2 font-semibold">Dia {formatIsoDateBR(day.data)}</legend>
           <div className="flex flex-wrap gap-3">
             {day.categorias.map((category) => {
-              const soldOut = category.quantidade_disponivel <= 0 || (waitlisted?.has(category.id) ?? false);
+              // The API leaves out places a waitlist holds (docs/decisions/0047).
+              const soldOut = category.quantidade_disponivel <= 0;
               const pressed = selection[day.data] === category.id;
               const price = formatRegistrationPrice(reaisToCents(category.preco_inscricao));
               const ages = describeAgeLimits({

@@ -13,7 +13,6 @@ import { eventQuery } from '../../../lib/events-api.ts';
 import { useHydrated } from '../../../lib/hydration.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { StorageKeys, writeJson, writeString } from '../../../lib/storage.ts';
-import { eventWaitlistQuery } from '../../../lib/waitlist-api.ts';
 import { CategoryPicker } from '../components/category-picker.tsx';
 import { EventKit } from '../components/event-kit.tsx';
 import { EventProgramme } from '../components/event-programme.tsx';
@@ -33,11 +32,6 @@ export default function EventPage() {
   const { token } = useSession();
   const hydrated = useHydrated();
   const { data: event, isPending, isError } = useQuery(eventQuery(id));
-  // Places freed while people wait belong to the waitlist: those categories are sold out here too.
-  const waitlist = useQuery({ ...eventWaitlistQuery(Number(id)), enabled: Number(id) > 0 });
-  const waitlisted = new Set(
-    (waitlist.data?.categorias ?? []).filter((c) => c.lista_espera && c.esgotada).map((c) => c.id),
-  );
   const [selection, setSelection] = useState<Selection>({});
   const [askWho, setAskWho] = useState(false);
   const [alertElement, showAlert] = useAlert();
@@ -175,7 +169,6 @@ export default function EventPage() {
           onToggle={(day, categoryId) => setSelection((s) => toggleCategory(s, day, categoryId))}
           // The server's page shows the categories; they answer once the app has taken it over.
           disabled={!hydrated}
-          waitlisted={waitlisted}
         />
         <p className="mt-6 text-lg" aria-live="polite">
           Total: <strong>{chosen.length > 0 ? formatRegistrationPrice(totalCents) : formatBRL(0)}</strong>

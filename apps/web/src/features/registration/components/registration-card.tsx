@@ -1,13 +1,15 @@
-import type { RegistrationLookup } from '@passada/core/contracts/registrations';
+import type { RegistrationLookup, RegistrationTicket } from '@passada/core/contracts/registrations';
 import { formatRegistrationPrice } from '@passada/core/events';
 import { reaisToCents } from '@passada/core/money';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { RegistrationNotas } from '../../../components/nota-links.tsx';
 import { formatReais } from '../../../components/price.tsx';
+import { apiFetch } from '../../../lib/api.ts';
 import { eventQuery } from '../../../lib/events-api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { RunnerCancel } from './runner-cancel.tsx';
+import { RunnerDistanceChange } from './runner-distance-change.tsx';
 import { RunnerSizeChange } from './runner-size-change.tsx';
 import { RunnerTransfer } from './runner-transfer.tsx';
 
@@ -26,6 +28,16 @@ export function RegistrationCard({
 }) {
   const titleId = useId();
   const { data: event } = useQuery(eventQuery(String(registration.evento_detalhes.id)));
+  // "Minhas inscrições" leaves the QR code out (docs/decisions/0047): each card asks for its own.
+  const ticket = useQuery({
+    queryKey: ['registration-qr', registration.id],
+    queryFn: ({ signal }) =>
+      apiFetch<RegistrationTicket>(`/api/inscricoes/${registration.id}/qr-code/`, { signal }),
+    enabled: !registration.qr_code && !registration.cancelada_em,
+    staleTime: 60_000,
+    retry: false,
+  });
+  const qrCode = registration.qr_code ?? (registration.cancelada_em ? undefined : ticket.data?.qr_code);
   return (
     <section
       aria-labelledby={titleId}
@@ -107,10 +119,10 @@ export function RegistrationCard({
           </ul>
         </section>
       ) : null}
-      {registration.qr_code ? (
+      {qrCode ? (
         <figure className="mt-4 text-center">
           <img
-            src={registration.qr_code}
+            src={qrCode}
             alt={`QR code da inscrição nº ${registration.id}`}
             width={200}
             height={200}
@@ -131,6 +143,16 @@ export function RegistrationCard({
         />
       )}
       {registration.cancelada_em ? null : <RunnerTransfer registrationId={registration.id} />}
+      {registration.cancelada_em || !event ? null : (
+        <RunnerDistanceChange
+          base={`/api/inscricoes/${registration.id}`}
+          registrationId={registration.id}
+          event={event}
+          current={registration.categoria_evento_detalhes.map((c) => c.id)}
+          canPay
+          onChanged={onChanged}
+        />
+      )}
       {registration.cancelada_em || !event ? null : (
         <RunnerSizeChange
           registrationId={registration.id}

@@ -21,7 +21,7 @@ const paidOnEventPage: RegistrationLookup = {
   pcd: false,
   kit_local_retirada: 'Ginásio Paulo Sarasate',
   kit_horarios_retirada: 'Sábado, 8h às 18h',
-  qr_code: 'data:image/png;base64,iVBORw0KGgo=',
+  // The list leaves the QR code out: the card asks for it (GET /api/inscricoes/11/qr-code/).
   cancelada_em: null,
   total: 89.9,
 };
@@ -38,6 +38,8 @@ function serve(list: RegistrationLookup[]) {
     if (url === '/api/users/profile/') return profile;
     if (url === '/api/pagamentos/') return { status: 200, body: [] };
     if (url === '/api/inscricoes/') return { status: 200, body: list };
+    if (url === '/api/inscricoes/11/qr-code/')
+      return { status: 200, body: { qr_code: 'data:image/png;base64,iVBORw0KGgo=' } };
     if (url.startsWith('/api/inscricoes/11/cancelamento/'))
       return {
         status: 200,
@@ -69,7 +71,7 @@ describe('Minhas inscrições', () => {
     serve([paidOnEventPage, cancelledInOrder]);
     show();
     const open = await screen.findByRole('region', { name: 'Corrida da Ponte, 06/12/2026' });
-    expect(within(open).getByRole('img', { name: 'QR code da inscrição nº 11' })).toBeTruthy();
+    expect(await within(open).findByRole('img', { name: 'QR code da inscrição nº 11' })).toBeTruthy();
     expect(within(open).getByText('Ginásio Paulo Sarasate')).toBeTruthy();
     expect(await within(open).findByRole('button', { name: 'Cancelar inscrição' })).toBeTruthy();
 

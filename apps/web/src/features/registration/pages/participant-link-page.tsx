@@ -13,7 +13,9 @@ import { AfterSaleRules } from '../../../components/after-sale-rules.tsx';
 import { FormStatus, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { ApiRequestError, apiFetch } from '../../../lib/api.ts';
+import { eventQuery } from '../../../lib/events-api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { RunnerDistanceChange } from '../components/runner-distance-change.tsx';
 import { NewRunnerFields } from '../components/runner-transfer.tsx';
 
 const errorText = (err: unknown, fallback: string) =>
@@ -33,6 +35,8 @@ export default function ParticipantLinkPage() {
     queryFn: ({ signal }) => apiFetch<ParticipantLinkView>(`${base}/`, { signal }),
     retry: false,
   });
+  const eventId = view.data?.evento.id;
+  const event = useQuery({ ...eventQuery(String(eventId ?? '')), enabled: eventId !== undefined });
   const [message, setMessage] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: key });
   const act = useMutation({
@@ -158,6 +162,16 @@ export default function ParticipantLinkPage() {
             <p className="mt-2">{t.motivo}</p>
           )}
         </section>
+      )}
+      {v.cancelada_em || !event.data ? null : (
+        <RunnerDistanceChange
+          base={base}
+          registrationId={v.inscricao}
+          event={event.data}
+          current={v.categoria_evento}
+          canPay={false}
+          onChanged={() => void refresh()}
+        />
       )}
       <AfterSaleRules eventId={v.evento.id} />
     </main>

@@ -1,0 +1,225 @@
+import { randomUUID } from 'node:crypto';
+import { addDays } from '@passada/core/calendar';
+import { desc, eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { auditLog, registrationTransfers, waitlistEntries } from '../../db/schema/index.ts';
+import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
+import { makeBuyer } from '../../test/factories/orders.ts';
+import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import { cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
+import { useClockedTestApp } from '../../test/test-app.ts';
+import { RUNNER_DATA_JOB_ACTOR } from './runner-data.repository.ts';
+
+// 10:00 in Fortaleza on 24 November 2026; the races start on the 28th.
+const START = new Date('2026-11-24T13:00:00Z');
+const TODAY = '2026-11-24';
+
+type Buyer = Awaited<ReturnType<typeof makeBuyer>>;
+
+/**
+ * What runners give for a waitlist (name, CPF, e-mail) and a transfer (both runners' names, CPF and
+ * e-mails) is personal data like the rest (docs/decisions/0047): in the account's download, erased
+ * with the account, and cleared by the nightly job a while after the event, audited.
+ */
+describe('waitlist and transfer data under the LGPD', () => {
+  const t = useClockedTestApp(START, {
+    env: { WAITLIST_RETENTION_DAYS_AFTER_EVENT: '30', TRANSFER_RETENTION_DAYS_AFTER_EVENT: '60' },
+  });
+  let admin: TestStaff;
+  let cpfSeq = 580_000_000;
+
+  beforeAll(async () => {
+    admin = await createStaffAndLogin(t.app, 'admin');
+  });
+
+  const db = () => t.app.db;
+  const request = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    who: { headers: Record<string, string> } | null,
+    url: string,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
+
+  /** A race whose "5 km" has one place (sold to the buyer's runner) and a waitlist; the "10 km" has places. */
+  async function soldOutRace(name: string, buyer: Buyer) {
+    const event = await makeEvent(db(), {
+      name,
+      today: TODAY,
+      startDate: '2026-11-28',
+      registrationDeadline: '2026-11-27',
+      days: [
+        [
+          { name: '5 km', priceCents: 5000, placesLeft: 1 },
+          { name: '10 km', priceCents: 8000, placesLeft: 10 },
+        ],
+      ],
+    });
+    const url = `/api/painel/events/${event.id}/pos-venda/`;
+    const { texto: _, ...rules } = (await request('GET', admin, url)).json();
+    expect(
+      (await request('PUT', admin, url, { ...rules, lista_espera_categorias: [five(event)] })).statusCode,
+    ).toBe(200);
+    const draft = participant(event, [five(event)], {
+      cpf: cpfFrom(cpfSeq++),
+      email: buyer.email,
+      nome_completo: 'Rui Titular',
+    });
+    const paid = await registrationCard(t.app, {
+      number: '4111111111111111',
+      draft,
+      total: 50,
+      user: buyer,
+      key: randomUUID(),
+    });
+    expect(paid.statusCode).toBe(200);
+    return { event, id: paid.json().inscricao_id as number };
+  }
+  const five = (e: MadeEvent) => e.days[0]!.categories[0]!.id;
+
+  /** The friend joins the 5 km's line, and the buyer asks to hand their registration to the friend. */
+  async function friendInLineAndInvited(event: MadeEvent, id: number, buyer: Buyer, friend: Buyer) {
+    const cpf = cpfFrom(cpfSeq++);
+    const joined = await request('POST', null, `/api/events/${event.id}/lista-espera/`, {
+      categoria: five(event),
+      nome_completo: 'Flora Amiga',
+      cpf,
+      email: friend.email,
+    });
+    expect(joined.statusCode).toBe(201);
+    const asked = await request('POST', buyer, `/api/inscricoes/${id}/transferir/`, {
+      nome_completo: 'Flora Amiga',
+      cpf,
+      email: friend.email,
+    });
+    expect(asked.statusCode).toBe(201);
+    return cpf;
+  }
+
+  const exportOf = async (who: Buyer) => {
+    const res = await request('GET', who, '/api/users/profile/dados/');
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  };
+  const transferOf = async (id: number) =>
+    (await db().select().from(registrationTransfers).where(eq(registrationTransfers.registrationId, id)))[0]!;
+  const entriesOf = (event: MadeEvent) =>
+    db().select().from(waitlistEntries).where(eq(waitlistEntries.eventId, event.id));
+
+  it('are in the download of both accounts, and go with the account that asks to be erased', async () => {
+    const buyer = await makeBuyer(t.app);
+    const friend = await makeBuyer(t.app);
+    const { event, id } = await soldOutRace('Corrida dos Dados Guardados', buyer);
+    const cpf = await friendInLineAndInvited(event, id, buyer, friend);
+
+    const mine = await exportOf(friend);
+    expect(mine.lista_de_espera).toEqual([
+      expect.objectContaining({
+        evento: 'Corrida dos Dados Guardados',
+        categoria: '5 km',
+        nome_completo: 'Flora Amiga',
+        cpf,
+        email: friend.email,
+        situacao: 'aguardando',
+      }),
+    ]);
+    expect(mine.transferencias).toEqual([
+      expect.objectContaining({
+        inscricao: id,
+        situacao: 'pendente',
+        de: { nome_completo: 'Rui Titular', email: buyer.email },
+        para: { nome_completo: 'Flora Amiga', cpf, email: friend.email },
+      }),
+    ]);
+    // The holder's download shows the transfer of their registration too.
+    expect((await exportOf(buyer)).transferencias).toEqual([
+      expect.objectContaining({ inscricao: id, para: expect.objectContaining({ email: friend.email }) }),
+    ]);
+
+    // The friend deletes her account: her place in line goes, the pending transfer to her ends and
+    // forgets her; the registration stays the buyer's.
+    const deleted = await request('DELETE', friend, '/api/users/profile/', { password: friend.password });
+    expect(deleted.statusCode).toBe(204);
+    expect(await entriesOf(event)).toEqual([]);
+    expect(await transferOf(id)).toMatchObject({
+      status: 'cancelada',
+      toName: 'Dados apagados',
+      toCpf: '',
+      toEmail: '',
+      fromEmail: buyer.email,
+    });
+    expect((await exportOf(buyer)).transferencias[0]).toMatchObject({
+      situacao: 'cancelada',
+      para: { nome_completo: 'Dados apagados', cpf: '', email: '' },
+    });
+  });
+
+  it('the nightly job deletes the line 30 days after the event and erases transfers 60 days after, audited', async () => {
+    const buyer = await makeBuyer(t.app);
+    const friend = await makeBuyer(t.app);
+    const { event, id } = await soldOutRace('Corrida dos Dados Vencidos', buyer);
+    await friendInLineAndInvited(event, id, buyer, friend);
+
+    async function runJob() {
+      await t.app.jobs.send('privacy.runner-data', {});
+      await vi.waitFor(
+        async () => {
+          const waiting = (await db().execute(
+            sql`select count(*) as n from pgboss.job
+                 where name = 'privacy.runner-data' and state in ('created', 'retry', 'active')`,
+          )) as { rows: Array<{ n: number | string }> };
+          expect(Number(waiting.rows[0]?.n)).toBe(0);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+    }
+    const noonOf = (date: string) => new Date(`${date}T15:00:00Z`);
+
+    // 30 days after the last day: both kept.
+    t.clock = noonOf(addDays(event.endDate, 30));
+    await runJob();
+    expect(await entriesOf(event)).toHaveLength(1);
+    // 31 days: the line goes; the transfer is still whole.
+    t.clock = noonOf(addDays(event.endDate, 31));
+    await runJob();
+    expect(await entriesOf(event)).toEqual([]);
+    expect(await transferOf(id)).toMatchObject({ toEmail: friend.email, fromEmail: buyer.email });
+    const [lineAudit] = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.staffEmail, RUNNER_DATA_JOB_ACTOR))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(lineAudit).toMatchObject({
+      action: 'dados_de_corredores_apagados',
+      after: expect.objectContaining({ lista_espera: { entradas: 1, eventos: [event.id] } }),
+    });
+    expect(JSON.stringify(lineAudit!.after)).not.toContain(friend.email);
+
+    // 61 days: the transfer's CPF and e-mails are erased, once.
+    t.clock = noonOf(addDays(event.endDate, 61));
+    await runJob();
+    expect(await transferOf(id)).toMatchObject({
+      toName: 'Dados apagados',
+      toCpf: '',
+      toEmail: '',
+      fromName: 'Dados apagados',
+      fromEmail: '',
+    });
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.staffEmail, RUNNER_DATA_JOB_ACTOR))
+      .orderBy(desc(auditLog.id));
+    expect(audits[0]).toMatchObject({
+      // The first test's transfer (an event that ended the same day) still had the holder's e-mail.
+      after: expect.objectContaining({
+        transferencias: { linhas: 2, eventos: expect.arrayContaining([event.id]) },
+      }),
+    });
+    const count = audits.length;
+    await runJob();
+    expect(
+      await db().select().from(auditLog).where(eq(auditLog.staffEmail, RUNNER_DATA_JOB_ACTOR)),
+    ).toHaveLength(count);
+  });
+});

@@ -1,0 +1,121 @@
+import AxeBuilder from '@axe-core/playwright';
+import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
+import type { Event } from '@passada/core/contracts/events';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { brl, createShopper, freshCpf, outboxMails, payWithPix, STAFF, signIn } from './fixtures.ts';
+
+const EVENT_NAME = `Corrida da Troca de Distância ${Date.now().toString(36)}`;
+
+/** A race of its own: 5 km R$ 50, 10 km R$ 80, 3 km R$ 30; R$ 5 to change, a cheaper one returns the difference. */
+async function raceWithDistances(request: APIRequestContext): Promise<Event> {
+  const login = await request.post('/api/painel/auth/login/', { data: STAFF.admin });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Token ${((await login.json()) as { token: string }).token}` };
+  const today = dateInTimeZone(new Date(), STORE_TIME_ZONE);
+  const created = await request.post('/api/painel/events/', {
+    headers,
+    data: {
+      nome_evento: EVENT_NAME,
+      organizer: 'Associação dos Corredores',
+      city: 'Fortaleza',
+      state: 'CE',
+      prazo_inscricao: addDays(today, 20),
+      hora_evento: '06:00',
+      descricao_evento: 'Corrida de rua com troca de distância.',
+      regulamento: 'Regulamento da corrida.',
+      kit_tamanhos: [{ tamanho: 'M', capacidade: 20 }],
+      dias_evento: [
+        {
+          data: addDays(today, 25),
+          categorias: [
+            { nome_categoria: '5 km', preco_inscricao: 50, capacidade: 50 },
+            { nome_categoria: '10 km', preco_inscricao: 80, capacidade: 50 },
+            { nome_categoria: '3 km', preco_inscricao: 30, capacidade: 50 },
+          ],
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { id: number }).id;
+  const rulesUrl = `/api/painel/events/${id}/pos-venda/`;
+  const { texto: _, ...rules } = await (await request.get(rulesUrl, { headers })).json();
+  const saved = await request.put(rulesUrl, {
+    headers,
+    data: { ...rules, troca_distancia_taxa: 5, troca_distancia_devolve_diferenca: true },
+  });
+  expect(saved.status()).toBe(200);
+  return (await (await request.get(`/api/events/${id}/`)).json()) as Event;
+}
+
+async function noSeriousViolations(page: Page) {
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+}
+
+test('a runner changes distance from "Minhas inscrições" paying the difference by Pix, then to a cheaper one from their own link, with the difference returned', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const event = await raceWithDistances(request);
+  const [five] = event.dias_evento[0]!.categorias;
+  const shopper = await createShopper(request, 'troca-distancia');
+  const paid = await payWithPix(request, shopper.token, 'inscricao', {
+    nome_completo: 'Dalva Distância',
+    cpf: freshCpf(),
+    data_nascimento: '1988-02-14',
+    genero: 'Feminino',
+    numero_contato: '(85) 98888-1234',
+    email: shopper.email,
+    evento: event.id,
+    categoria_evento: [five!.id],
+    street: 'Rua do Sol, 10',
+    zip_code: '60165-121',
+    state: 'CE',
+    city: 'Fortaleza',
+    neighborhood: 'Meireles',
+    tamanho_camisa: event.kit.tamanhos[0]!.id,
+    contato_emergencia_nome: 'Ana Contato',
+    contato_emergencia_telefone: '(85) 96666-5555',
+    aceite_termo: true,
+    termo_versao: event.termo_versao,
+  });
+  const id = paid.inscricao_id as number;
+
+  // On "Minhas inscrições": the 10 km costs the R$ 5 fee and the R$ 30 difference, shown before paying.
+  await signIn(page, shopper.token);
+  await page.goto('/user/inscricoes');
+  const change = page.getByRole('region', { name: 'Trocar de distância' });
+  await change.getByLabel('Nova distância').selectOption({ label: '10 km' });
+  await expect(change).toContainText(brl(500));
+  await expect(change).toContainText(brl(3000));
+  await noSeriousViolations(page);
+  await change.getByRole('button', { name: /Pagar R\$\s35,00 com Pix/ }).click();
+  await expect(change.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
+  await change.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(change.getByText('Distância trocada para 10 km.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('10 km', { exact: true }).first()).toBeVisible();
+
+  // From the participant's own link: the 3 km returns R$ 45 (R$ 50 cheaper, less the R$ 5 fee).
+  const linkOf = () =>
+    outboxMails(shopper.email)
+      .map((m) => m.match(/\/inscricoes\/link\/([A-Za-z0-9._-]+)/)?.[1])
+      .find(Boolean);
+  await expect.poll(linkOf, { timeout: 15_000 }).toBeTruthy();
+  const link = linkOf();
+  await page.goto(`/inscricoes/link/${link}`);
+  await expect(page.getByRole('heading', { level: 1, name: `Inscrição nº ${id}` })).toBeVisible();
+  await expect(page.getByText('Dalva Distância — ')).toContainText('10 km');
+  const onLink = page.getByRole('region', { name: 'Trocar de distância' });
+  await onLink.getByLabel('Nova distância').selectOption({ label: '3 km' });
+  await expect(onLink).toContainText(brl(4500));
+  await noSeriousViolations(page);
+  await onLink.getByRole('button', { name: 'Confirmar troca de distância' }).click();
+  await expect(
+    onLink.getByText(/Distância trocada para 3 km\. R\$\s45,00 voltam pelo mesmo meio de pagamento\./),
+  ).toBeVisible();
+  await expect(page.getByText('Dalva Distância — ')).toContainText('3 km');
+});

@@ -1,0 +1,174 @@
+import type { ChangeQuote } from '@passada/core/contracts/after-sale';
+import type { Event } from '@passada/core/contracts/events';
+import { reaisToCents } from '@passada/core/money';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { FormStatus, inputClass, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { PixPanel } from '../../../components/payments/pix-panel.tsx';
+import { formatReais } from '../../../components/price.tsx';
+import { ApiRequestError, apiFetch } from '../../../lib/api.ts';
+
+const errorText = (err: unknown, fallback: string) =>
+  err instanceof ApiRequestError ? (err.body?.detail ?? err.message) : fallback;
+
+/**
+ * "Trocar de distância" (docs/decisions/0041, 0047): the other categories of the same day with places
+ * left, what the change costs or returns by the event's rules (priced by the server) before
+ * confirming; something to pay is paid by Pix (the account's own registration), a cheaper one
+ * confirms at once and the difference the rules return goes back by the same payment method.
+ * `base` is the registration's API path: the account's (`/api/inscricoes/{id}`) or the participant's
+ * link (`/api/inscricoes/link/{token}`); only the account can pay a difference.
+ */
+export function RunnerDistanceChange(props: {
+  base: string;
+  registrationId: number;
+  event: Event;
+  /** The categories the registration holds now. */
+  current: number[];
+  canPay: boolean;
+  onChanged: () => void;
+}) {
+  const selectId = useId();
+  const titleId = useId();
+  const client = useQueryClient();
+  const [to, setTo] = useState('');
+  const [paying, setPaying] = useState(false);
+  const [message, setMessage] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
+  // The day's other categories: one category per day, so the change stays on the same day.
+  const day = props.event.dias_evento.find((d) => d.categorias.some((c) => props.current.includes(c.id)));
+  const from = day?.categorias.find((c) => props.current.includes(c.id));
+  const options = (day?.categorias ?? []).filter((c) => c.id !== from?.id);
+  const quote = useQuery({
+    queryKey: ['distance-change', props.base, from?.id, to],
+    queryFn: ({ signal }) =>
+      apiFetch<ChangeQuote>(`${props.base}/troca-distancia/?de=${from!.id}&para=${to}`, { signal }),
+    enabled: Boolean(from && to),
+    retry: false,
+  });
+  const change = useMutation({
+    mutationFn: (body: { de: number; para: number; a_devolver: number }) =>
+      apiFetch<ChangeQuote>(`${props.base}/trocar-distancia/`, { method: 'POST', body }),
+  });
+  if (!from || options.length === 0) return null;
+  const chosen = options.find((c) => String(c.id) === to);
+  const q = quote.data;
+
+  const done = async (text: string) => {
+    setMessage({ text, tone: 'success' });
+    setTo('');
+    setPaying(false);
+    await client.invalidateQueries({ queryKey: ['event'] });
+    props.onChanged();
+  };
+  const confirm = async () => {
+    if (!q || !chosen) return;
+    setMessage(null);
+    try {
+      await change.mutateAsync({ de: from.id, para: chosen.id, a_devolver: q.a_devolver });
+      await done(
+        q.a_devolver > 0
+          ? `Distância trocada para ${chosen.nome_categoria}. ${formatReais(q.a_devolver)} voltam pelo mesmo meio de pagamento.`
+          : `Distância trocada para ${chosen.nome_categoria}.`,
+      );
+    } catch (err) {
+      setMessage({ text: errorText(err, 'Não foi possível trocar a distância.'), tone: 'error' });
+      await quote.refetch();
+    }
+  };
+
+  return (
+    <section aria-labelledby={titleId} className="mt-4">
+      <h3 id={titleId} className="font-semibold">
+        Trocar de distância
+      </h3>
+      <div className="mt-2 flex flex-col gap-1">
+        <label htmlFor={selectId} className="text-sm font-medium">
+          Nova distância
+        </label>
+        <select
+          id={selectId}
+          className={inputClass}
+          value={to}
+          disabled={paying}
+          onChange={(e) => {
+            setTo(e.target.value);
+            setMessage(null);
+          }}
+        >
+          <option value="">Selecione</option>
+          {options.map((c) => (
+            <option key={c.id} value={c.id} disabled={c.quantidade_disponivel <= 0}>
+              {c.quantidade_disponivel <= 0 ? `${c.nome_categoria} — Esgotado` : c.nome_categoria}
+            </option>
+          ))}
+        </select>
+      </div>
+      {to && quote.isPending ? <p role="status">Calculando...</p> : null}
+      {to && quote.isError ? (
+        <p role="alert">{errorText(quote.error, 'Não foi possível calcular.')}</p>
+      ) : null}
+      {q && chosen ? (
+        q.permitido ? (
+          <div className="mt-2">
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="font-medium">Taxa de troca</dt>
+              <dd>{q.taxa > 0 ? formatReais(q.taxa) : 'sem taxa'}</dd>
+              <dt className="font-medium">Diferença de preço</dt>
+              <dd>{formatReais(q.diferenca)}</dd>
+              {q.a_pagar > 0 ? (
+                <>
+                  <dt className="font-medium">A pagar</dt>
+                  <dd>{formatReais(q.a_pagar)}</dd>
+                </>
+              ) : (
+                <>
+                  <dt className="font-medium">A devolver</dt>
+                  <dd>{q.a_devolver > 0 ? formatReais(q.a_devolver) : 'nada'}</dd>
+                </>
+              )}
+            </dl>
+            {q.a_pagar === 0 ? (
+              <button
+                type="button"
+                className={`${secondaryButtonClass} mt-2`}
+                disabled={change.isPending}
+                onClick={() => void confirm()}
+              >
+                Confirmar troca de distância
+              </button>
+            ) : !props.canPay ? (
+              <p className="mt-2 text-sm">
+                Para pagar a diferença, entre na conta de quem fez a inscrição e troque em “Minhas
+                inscrições”.
+              </p>
+            ) : paying ? (
+              <div className="mt-2">
+                <PixPanel
+                  finalidade="inscricao"
+                  draft={{
+                    troca_distancia: { inscricao: props.registrationId, de: from.id, para: chosen.id },
+                  }}
+                  totalCents={reaisToCents(q.a_pagar)}
+                  descricao={`Troca de distância: ${chosen.nome_categoria}`}
+                  onPaid={() => void done(`Distância trocada para ${chosen.nome_categoria}.`)}
+                  onError={(text) => setMessage({ text, tone: 'error' })}
+                />
+              </div>
+            ) : (
+              <button
+                type="button"
+                className={`${secondaryButtonClass} mt-2`}
+                onClick={() => setPaying(true)}
+              >
+                Pagar {formatReais(q.a_pagar)} com Pix
+              </button>
+            )}
+          </div>
+        ) : (
+          <p className="mt-2">{q.motivo}</p>
+        )
+      ) : null}
+      <FormStatus message={message?.text ?? null} tone={message?.tone ?? 'success'} />
+    </section>
+  );
+}
