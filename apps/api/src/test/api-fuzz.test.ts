@@ -10,8 +10,9 @@ import { createTestApp, type TestApp } from './test-app.ts';
 /** Fixed, so a failure replays exactly; change it to explore other inputs. */
 const SEED = 20261123;
 const RUNS_PER_MODE = 200;
-/** The whole sweep must finish within this (it sends several thousand requests). */
-const BUDGET_MS = 240_000;
+/** How long the sweep may run before the test runner gives up (it sends several thousand requests; speed is
+ * measured in `npm run bench`, not here). */
+const TIMEOUT_MS = 900_000;
 
 // Secrets the generators mix into requests; none may show up in an error log line.
 const CPF = '52998224725';
@@ -257,7 +258,6 @@ describe('fuzzing every operation of the OpenAPI document', () => {
             else if (LEAK.test(res.body) && !res.headers['content-type']?.toString().startsWith('image/'))
               failures.push(`leak ${op.key} ${req.path} ${res.body.slice(0, 200)}`);
           }
-          expect(Date.now() - started).toBeLessThan(BUDGET_MS);
         }
       }
       const loud = logLines.filter((line) => (JSON.parse(line) as { level: number }).level >= 40);
@@ -283,7 +283,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
       expect(leakyLogs.slice(0, 5)).toEqual([]);
       expect(sent).toBeGreaterThanOrEqual(operations.length * RUNS_PER_MODE * 2);
     },
-    BUDGET_MS + 60_000,
+    TIMEOUT_MS,
   );
 
   it('refuses ids out of range, negative, fractional, in exponent form or not numbers, in Portuguese', async () => {
