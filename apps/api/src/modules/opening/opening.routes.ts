@@ -31,7 +31,11 @@ export const openingRoutes: FastifyPluginAsyncZod<{ opening: OpeningService }> =
   app.post(
     '/api/events/:id/fila/',
     {
-      config: { auth: 'user' },
+      // Per address, generous: at the opening minute many runners share a carrier's address (CGNAT).
+      config: {
+        auth: 'user',
+        limit: { name: 'fila', max: app.env.OPENING_JOIN_RATE_LIMIT_PER_IP, windowSeconds: 60 },
+      },
       schema: {
         tags,
         summary:
