@@ -50,6 +50,9 @@ export const openingRoutes: FastifyPluginAsyncZod<{ opening: OpeningService }> =
   app.get(
     '/api/events/:id/fila/',
     {
+      // A bodiless request with a small answer (under the compression threshold): no hooks for either.
+      compress: false,
+      decompress: false,
       schema: {
         tags,
         summary:
