@@ -69,3 +69,44 @@ describe('the waiting room’s join limit per address', () => {
     expect(QueueTicketSchema.parse(again.json()).vez.split('.')[2]).toBe('1');
   });
 });
+
+/** The position poll checks its own inputs (no schema validation per poll): clear 4xx for bad ones. */
+describe('the position poll’s inputs', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { JOBS_ENABLED: 'false' } });
+  });
+  afterAll(() => t.close());
+
+  it('answers 404 for a malformed event id and 400 for a missing or malformed turn', async () => {
+    const get = (url: string) => t.app.inject({ method: 'GET', url });
+    for (const url of ['/api/events/abc/fila/?vez=1.2.3.x', '/api/events/0/fila/?vez=1.2.3.x']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().detail).toMatch(/não/);
+    }
+    // An event with a waiting room: a turn that is not a signed turn of it is 400.
+    const event = await makeEvent(t.app.db, { name: 'Corrida da Vez Malformada' });
+    const staff = await createStaffAndLogin(t.app, 'gerente');
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/painel/events/${event.id}/abertura/`,
+      headers: staff.headers,
+      payload: {
+        modo: 'fila',
+        abre_em: new Date(Date.now() + 10 * MINUTE).toISOString(),
+        pre_fila_minutos: 30,
+        admitidos_por_minuto: 10,
+        minutos_da_vez: 10,
+        inscricoes_por_cpf: 1,
+        inscricoes_por_comprador: 1,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    for (const query of ['', '?vez=', '?vez=1.2.3.x', `?vez=${event.id}.1.1.AAAAAAAAAAAAAAAAAAAAAA`]) {
+      const res = await get(`/api/events/${event.id}/fila/${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().code).toBe('vez_invalida');
+    }
+  });
+});
