@@ -9,6 +9,11 @@ const MINUTE = 60_000;
 const T0 = new Date(Math.floor(Date.now() / MINUTE) * MINUTE);
 let clock = T0;
 
+/** What the event page reads of the opening (null until this process has the opening's row). */
+async function openingOf(t: TestApp, eventId: number) {
+  return (await t.app.inject({ method: 'GET', url: `/api/events/${eventId}/abertura/` })).json();
+}
+
 /** OPENING_JOIN_RATE_LIMIT_PER_IP: joins of a waiting room from one address in a minute. */
 describe('the waiting room’s join limit per address', () => {
   let t: TestApp;
@@ -37,6 +42,9 @@ describe('the waiting room’s join limit per address', () => {
       },
     });
     expect(saved.statusCode).toBe(200);
+    // On PostgreSQL the save's notification reaches this process's copy of the openings a moment later.
+    for (let i = 0; i < 200 && (await openingOf(t, eventId)) === null; i++)
+      await new Promise((r) => setTimeout(r, 50));
     for (let i = 0; i < 4; i++) runners.push(await makeUser(t.app));
   });
   afterAll(() => t.close());
@@ -103,6 +111,7 @@ describe('the position poll’s inputs', () => {
       },
     });
     expect(saved.statusCode).toBe(200);
+    await expect.poll(() => openingOf(t, event.id)).not.toBeNull();
     for (const query of ['', '?vez=', '?vez=1.2.3.x', `?vez=${event.id}.1.1.AAAAAAAAAAAAAAAAAAAAAA`]) {
       const res = await get(`/api/events/${event.id}/fila/${query}`);
       expect(res.statusCode, query).toBe(400);
