@@ -17,6 +17,7 @@
  *     position poll with BENCH_WAITING (100,000) waiting against the bare server, and the memory;
  * BENCH_ONLY=api,web,orders,growth runs a part (events: only the event figures of api; opening); BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_ROUNDS change the load.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,7 @@ import { chromiumFlags } from '../apps/web/e2e/chromium-flags.ts';
 import { LOAD, type LoadResult, load, startBare, warmUp } from './bench/http-load.ts';
 import { chromePath, medianScores } from './bench/lighthouse-runs.ts';
 import { middleOf } from './bench/median.ts';
-import { openingFigures } from './bench/opening.ts';
+import { openingFigures, type PaidRegistrationFigures, paidRegistrations } from './bench/opening.ts';
 import { paidOrders, roundTripsPerSecond } from './bench/paid-orders.ts';
 import { loadPastOrders } from './bench/past-orders.ts';
 import { root, rssMB, type Shop, startShop } from './bench/shop.ts';
@@ -209,6 +210,32 @@ async function growthFigures(shop: Shop) {
   );
 }
 
+/** The paid registrations of an opening: rate, CPU, the ceiling it implies, and the two invariants. */
+function openingPaidRows(r: PaidRegistrationFigures) {
+  const label = r.processes === 1 ? 'one process' : `${r.processes} processes, one database`;
+  if (r.firstFailure) console.log(`first failed registration (${label}): ${r.firstFailure}`);
+  const cpu = r.cpuPerPaidMs;
+  const cores = availableParallelism();
+  row(
+    `opening: paid registrations/s, ${label} (${fmt(r.runners)} runners, ${fmt(r.capacity)} places)`,
+    `${fmt(r.paidPerSecond, 1)}/s; CPU per paid registration: shop ${fmt(cpu.server, 1)} / PostgreSQL ${fmt(cpu.postgres, 1)} / client ${fmt(cpu.client, 1)} ms; ceiling of ${cores} cores ${fmt((cores * 1000) / (cpu.server + cpu.postgres + cpu.client))}/s${r.failures ? `; ${r.failures} failed` : ''}`,
+    'no failure',
+    r.failures === 0,
+  );
+  row(
+    `opening: places sold, ${label}`,
+    `${fmt(r.sold)} sold + ${fmt(r.placesLeft)} left of ${fmt(r.capacity)}; ${fmt(r.soldOut)} runners told it sold out`,
+    '= capacity, never more',
+    r.sold <= r.capacity && r.sold + r.placesLeft === r.capacity,
+  );
+  row(
+    `opening: paid charges, ${label}`,
+    `${fmt(r.paidCharges)} paid, ${fmt(r.unaccounted)} neither a registration nor a refund`,
+    'each a registration or a refund',
+    r.unaccounted === 0,
+  );
+}
+
 async function withShop(
   database: 'pglite' | 'postgres',
   run: (shop: Shop) => Promise<void>,
@@ -233,10 +260,11 @@ async function main(): Promise<number> {
   console.log(
     `Load: ${LOAD.connections} connections for ${LOAD.seconds} s per run; ${LOAD.rounds} runs of each API figure and of its bare server, alternating (median ratio).`,
   );
-  await withShop('pglite', async (shop) => {
-    if (only.has('api') || only.has('events')) await apiFigures(shop, 'embedded');
-    if (only.has('web')) await webFigures(shop);
-  });
+  if (only.has('api') || only.has('events') || only.has('web'))
+    await withShop('pglite', async (shop) => {
+      if (only.has('api') || only.has('events')) await apiFigures(shop, 'embedded');
+      if (only.has('web')) await webFigures(shop);
+    });
   if (only.has('api') || only.has('events') || only.has('orders')) {
     await withShop(
       'postgres',
@@ -275,6 +303,12 @@ async function main(): Promise<number> {
       BUYERS_FROM_ONE_ADDRESS,
     );
   }
+  // Every process of the opening signs turns with the same secret; joins all come from this address.
+  const openingEnv = {
+    ...BUYERS_FROM_ONE_ADDRESS,
+    OPENING_JOIN_RATE_LIMIT_PER_IP: '100000',
+    CHECKIN_TOKEN_SECRET: randomBytes(32).toString('base64url'),
+  };
   if (only.has('opening')) {
     await withShop(
       'postgres',
@@ -310,8 +344,22 @@ async function main(): Promise<number> {
           '< 300 MB',
           o.rssWithWaitingMB < 300,
         );
+        const one = await paidRegistrations([shop], o.tokens);
+        openingPaidRows(one);
+        // A second process on the same database (the same signing secret, as behind a balancer).
+        const second = await startShop('postgres', { ...openingEnv, DATABASE_URL: shop.databaseUrl! });
+        try {
+          const two = await paidRegistrations([shop, second], o.tokens);
+          openingPaidRows(two);
+          row(
+            'opening: two processes over one',
+            `×${fmt(two.paidPerSecond / Math.max(one.paidPerSecond, 0.001), 2)} paid registrations/s`,
+          );
+        } finally {
+          await second.stop();
+        }
       },
-      BUYERS_FROM_ONE_ADDRESS,
+      openingEnv,
     );
   }
   if (only.has('growth')) {

@@ -5,14 +5,16 @@
  * the position poll the page sends every few seconds is loaded against a bare node:http server sending
  * the same bytes (ratio, p99), while the server's memory is read.
  */
+import { isValidCpf } from '@passada/core/documents';
 import pg from 'pg';
 import { LOAD, type LoadResult, load, startBare, warmUp } from './http-load.ts';
-import { rssMB, type Shop } from './shop.ts';
+import { backendsCpu, call } from './paid-orders.ts';
+import { cpuMs, rssMB, type Shop } from './shop.ts';
 
 const RUNNERS = Number(process.env.BENCH_RUNNERS ?? 200);
 const WAITING = Number(process.env.BENCH_WAITING ?? 100_000);
 
-async function call(
+async function fetchJson(
   shop: Shop,
   path: string,
   init: { method?: string; token?: string; body?: unknown } = {},
@@ -37,10 +39,12 @@ export interface OpeningFigures {
   waiting: number;
   poll: { shop: LoadResult; bare: LoadResult; ratio: number }[];
   rssWithWaitingMB: number;
+  /** The runners' login tokens, for the paid registrations that follow. */
+  tokens: string[];
 }
 
 export async function openingFigures(shop: Shop): Promise<OpeningFigures> {
-  const staff = (await call(shop, '/api/painel/auth/login/', {
+  const staff = (await fetchJson(shop, '/api/painel/auth/login/', {
     body: { email: 'gerente@passada.com.br', password: 'painel-demo-2026' },
   })) as { token: string };
   const events = (await (await fetch(`${shop.baseURL}/api/events/`)).json()) as Array<{
@@ -48,10 +52,12 @@ export async function openingFigures(shop: Shop): Promise<OpeningFigures> {
     inscricoes_abertas: boolean;
   }>;
   const source = events.find((e) => e.inscricoes_abertas)!;
-  const copy = (await call(shop, `/api/painel/events/${source.id}/duplicar/`, { token: staff.token })) as {
+  const copy = (await fetchJson(shop, `/api/painel/events/${source.id}/duplicar/`, {
+    token: staff.token,
+  })) as {
     id: number;
   };
-  await call(shop, `/api/painel/events/${copy.id}/abertura/`, {
+  await fetchJson(shop, `/api/painel/events/${copy.id}/abertura/`, {
     method: 'PUT',
     token: staff.token,
     body: {
@@ -69,11 +75,12 @@ export async function openingFigures(shop: Shop): Promise<OpeningFigures> {
   for (let i = 0; i < RUNNERS; i++) {
     const username = `fila${Date.now().toString(36)}${i}`;
     const password = 'passada-bench-senha';
-    await call(shop, '/api/users/', {
+    await fetchJson(shop, '/api/users/', {
       body: { username, email: `${username}@example.com`, full_name: `Corredor Fila ${i}`, password },
     });
     tokens.push(
-      ((await call(shop, '/api/token-auth/', { body: { username, password } })) as { token: string }).token,
+      ((await fetchJson(shop, '/api/token-auth/', { body: { username, password } })) as { token: string })
+        .token,
     );
   }
 
@@ -83,7 +90,7 @@ export async function openingFigures(shop: Shop): Promise<OpeningFigures> {
   const tickets = await Promise.all(
     tokens.map(async (token) => {
       const t0 = performance.now();
-      const ticket = (await call(shop, `/api/events/${copy.id}/fila/`, { token })) as { vez: string };
+      const ticket = (await fetchJson(shop, `/api/events/${copy.id}/fila/`, { token })) as { vez: string };
       latencies.push(performance.now() - t0);
       return ticket.vez;
     }),
@@ -132,5 +139,226 @@ export async function openingFigures(shop: Shop): Promise<OpeningFigures> {
     waiting: WAITING,
     poll,
     rssWithWaitingMB: Math.max(rssMB(shop.pid), ...poll.map((p) => p.shop.peakRssMB ?? 0)),
+    tokens,
   };
+}
+
+const CAPACITY = Number(process.env.BENCH_CAPACITY ?? 150);
+
+/** A valid CPF from 9 base digits (core's own check). */
+function cpfFrom(base: number): string {
+  const head = String(base).padStart(9, '0');
+  for (let d = 0; d < 100; d++) {
+    const cpf = `${head}${String(d).padStart(2, '0')}`;
+    if (isValidCpf(cpf)) return cpf;
+  }
+  throw new Error(`sem CPF para ${head}`);
+}
+
+export interface PaidRegistrationFigures {
+  processes: number;
+  runners: number;
+  capacity: number;
+  /** Registrations paid and confirmed per second, from the burst's start to its last purchase. */
+  paidPerSecond: number;
+  /** CPU per paid registration, ms: the shop processes, the PostgreSQL backends, this client. */
+  cpuPerPaidMs: { server: number; postgres: number; client: number };
+  /** Registrations standing for the event after the burst, and places its category still shows. */
+  sold: number;
+  placesLeft: number;
+  /** Runners told there was no place left (409 at the payment step): the expected ending for some. */
+  soldOut: number;
+  failures: number;
+  firstFailure?: string;
+  /** Paid charges, and how many of them are neither a registration nor a refund (must be 0). */
+  paidCharges: number;
+  unaccounted: number;
+}
+
+/**
+ * The opening's paid registrations: a copy of an open event whose first category has `CAPACITY` places
+ * opens through a waiting room that admits everyone at once; the runners of `tokens` (more than the
+ * places) join, poll their turn as the page does and register paying by Pix with the simulated bank,
+ * split between `shops` (one process, or two on one database). Measures paid registrations per second
+ * and the CPU of each, then checks in SQL that no more places were sold than there were and that every
+ * paid charge became a registration or a refund.
+ */
+export async function paidRegistrations(shops: Shop[], tokens: string[]): Promise<PaidRegistrationFigures> {
+  const [first] = shops;
+  if (!first?.databaseUrl) throw new Error('paid registrations are measured on PostgreSQL');
+  const staff = (await call(first, '/api/painel/auth/login/', {
+    body: { email: 'gerente@passada.com.br', password: 'painel-demo-2026' },
+  })) as { token: string };
+  const events = (await (await fetch(`${first.baseURL}/api/events/`)).json()) as Array<{
+    id: number;
+    inscricoes_abertas: boolean;
+  }>;
+  const source = events.find((e) => e.inscricoes_abertas)!;
+  const copy = (await call(first, `/api/painel/events/${source.id}/duplicar/`, { token: staff.token })) as {
+    id: number;
+  };
+  const client = new pg.Client({ connectionString: first.databaseUrl });
+  await client.connect();
+  try {
+    // One category with CAPACITY places at its own price (no lots), shirts for everyone; every
+    // process drops its cached events on the notification.
+    const { rows } = await client.query<{ id: number }>(
+      `select c.id from event_categories c join event_days d on d.id = c.day_id where d.event_id = $1 order by c.id limit 1`,
+      [copy.id],
+    );
+    const category = rows[0]!.id;
+    await client.query('delete from category_lots where category_id = $1', [category]);
+    await client.query('update event_categories set quantidade_disponivel = $2 where id = $1', [
+      category,
+      CAPACITY,
+    ]);
+    await client.query('update event_kit_sizes set quantidade_disponivel = 1000000 where event_id = $1', [
+      copy.id,
+    ]);
+    await client.query(`select pg_notify('events_changed', '')`);
+    await call(first, `/api/painel/events/${copy.id}/abertura/`, {
+      method: 'PUT',
+      token: staff.token,
+      body: {
+        modo: 'fila',
+        abre_em: new Date(Date.now() - 60_000).toISOString(),
+        pre_fila_minutos: 0,
+        admitidos_por_minuto: 100_000,
+        minutos_da_vez: 30,
+        inscricoes_por_cpf: 1,
+        inscricoes_por_comprador: 1,
+      },
+    });
+    await new Promise((r) => setTimeout(r, 2000));
+    const event = (await (await fetch(`${first.baseURL}/api/events/${copy.id}/`)).json()) as {
+      dias_evento: Array<{ categorias: Array<{ id: number; preco_inscricao: number }> }>;
+      kit: { tamanhos: Array<{ id: number }> };
+      termo_versao: string;
+    };
+    const price = event.dias_evento
+      .flatMap((d) => d.categorias)
+      .find((c) => c.id === category)!.preco_inscricao;
+    const shirt = event.kit.tamanhos[0]?.id;
+
+    const backendsBefore = await backendsCpu(client);
+    const serverBefore = shops.map((s) => cpuMs(s.pid));
+    const clientBefore = process.cpuUsage();
+    const startedAt = new Date();
+    const started = performance.now();
+    let paid = 0;
+    let soldOut = 0;
+    let failures = 0;
+    let firstFailure: string | undefined;
+    let lastPaid = started;
+    await Promise.all(
+      tokens.map(async (token, i) => {
+        const shop = shops[i % shops.length]!;
+        try {
+          const ticket = (await call(shop, `/api/events/${copy.id}/fila/`, { token })) as { vez: string };
+          let turn = (await call(shop, `/api/events/${copy.id}/fila/?vez=${encodeURIComponent(ticket.vez)}`, {
+            method: 'GET',
+          })) as { estado: string };
+          while (turn.estado !== 'admitido') {
+            await new Promise((r) => setTimeout(r, 500));
+            turn = (await call(shop, `/api/events/${copy.id}/fila/?vez=${encodeURIComponent(ticket.vez)}`, {
+              method: 'GET',
+            })) as { estado: string };
+          }
+          const cpf = cpfFrom(731_000_000 + i);
+          const draft = {
+            nome_completo: `Corredora Abertura ${i}`,
+            cpf,
+            data_nascimento: '1990-05-10',
+            genero: 'Feminino',
+            numero_contato: '(85) 99999-9999',
+            email: `abertura${i}@example.com`,
+            evento: copy.id,
+            categoria_evento: [category],
+            street: 'Av. Beira Mar, 100',
+            zip_code: '60165-121',
+            state: 'CE',
+            city: 'Fortaleza',
+            neighborhood: 'Meireles',
+            contato_emergencia_nome: 'João da Silva',
+            contato_emergencia_telefone: '(85) 98888-7777',
+            aceite_termo: true,
+            termo_versao: event.termo_versao,
+            ...(shirt ? { tamanho_camisa: shirt } : {}),
+          };
+          let charge: { txid: string };
+          try {
+            charge = (await call(shop, '/api/pagar-pix/', {
+              token,
+              body: { total: price, descricao: 'Inscrição', finalidade: 'inscricao', inscricao: draft },
+            })) as { txid: string };
+          } catch (error) {
+            // No place left: the ending the runners past the capacity should get.
+            if (error instanceof Error && / 409 /.test(error.message)) {
+              soldOut++;
+              return;
+            }
+            throw error;
+          }
+          await call(shop, `/api/simulador/pix/${charge.txid}/pagar`);
+          await call(shop, '/api/participantes/cadastrar/', { token, body: { txid: charge.txid, ...draft } });
+          paid++;
+          lastPaid = performance.now();
+        } catch (error) {
+          failures++;
+          firstFailure ??= error instanceof Error ? error.message : String(error);
+        }
+      }),
+    );
+    const seconds = (lastPaid - started) / 1000;
+    const backendsAfter = await backendsCpu(client);
+    let postgresMs = 0;
+    for (const [pid, ms] of backendsAfter) postgresMs += ms - (backendsBefore.get(pid) ?? 0);
+    const serverMs = shops.reduce((sum, s, i) => sum + cpuMs(s.pid) - serverBefore[i]!, 0);
+    const clientUsage = process.cpuUsage(clientBefore);
+    const per = Math.max(paid, 1);
+
+    const sold = Number(
+      (
+        await client.query<{ n: string }>(
+          'select count(*) as n from registrations where event_id = $1 and cancelled_at is null',
+          [copy.id],
+        )
+      ).rows[0]!.n,
+    );
+    const placesLeft = (
+      await client.query<{ n: number }>(
+        'select quantidade_disponivel as n from event_categories where id = $1',
+        [category],
+      )
+    ).rows[0]!.n;
+    const charges = (
+      await client.query<{ paid: string; unaccounted: string }>(
+        `select count(*) as paid,
+           count(*) filter (where not exists (select 1 from registrations r where r.charge_id = c.id)
+             and not exists (select 1 from charge_refunds f where f.charge_id = c.id)) as unaccounted
+         from charges c where c.created_at >= $1 and c.paid_at is not null`,
+        [startedAt],
+      )
+    ).rows[0]!;
+    return {
+      processes: shops.length,
+      runners: tokens.length,
+      capacity: CAPACITY,
+      paidPerSecond: paid / Math.max(seconds, 0.001),
+      cpuPerPaidMs: {
+        server: serverMs / per,
+        postgres: postgresMs / per,
+        client: (clientUsage.user + clientUsage.system) / 1000 / per,
+      },
+      sold,
+      placesLeft,
+      soldOut,
+      failures,
+      ...(firstFailure ? { firstFailure } : {}),
+      paidCharges: Number(charges.paid),
+      unaccounted: Number(charges.unaccounted),
+    };
+  } finally {
+    await client.end();
+  }
 }

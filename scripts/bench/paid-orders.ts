@@ -23,7 +23,7 @@ export interface PaidOrdersResult {
 }
 
 /** CPU used so far by each PostgreSQL backend connected to `database` (they run on this machine). */
-async function backendsCpu(client: pg.Client): Promise<Map<number, number>> {
+export async function backendsCpu(client: pg.Client): Promise<Map<number, number>> {
   const { rows } = await client.query<{ pid: number }>(
     'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
   );
@@ -36,7 +36,7 @@ async function backendsCpu(client: pg.Client): Promise<Map<number, number>> {
  */
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-function call(
+export function call(
   shop: Shop,
   path: string,
   init: { method?: string; token?: string; body?: unknown } = {},

@@ -118,7 +118,8 @@ export async function startShop(
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'passada-bench-'));
-  const pgDatabase = database === 'postgres' ? await createDatabase() : null;
+  // A DATABASE_URL given in `extraEnv` is another shop's database: a second process on the same data.
+  const pgDatabase = database === 'postgres' && !extraEnv.DATABASE_URL ? await createDatabase() : null;
   const { args, compiled } = serverCommand(shopRoot);
   const started = performance.now();
   const child = spawn(process.execPath, args, {
@@ -159,7 +160,7 @@ export async function startShop(
     pid: child.pid!,
     startupMs,
     compiled,
-    databaseUrl: pgDatabase?.url,
+    databaseUrl: pgDatabase?.url ?? extraEnv.DATABASE_URL,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');

@@ -16,6 +16,9 @@ const catalog = {
   'test.bulk': defineJob<{ n: number }>({ retryLimit: 0 }),
   'test.nightly': defineJob<{ kind: string }>(),
   'test.stopping': defineJob<{ n: number }>({ retryLimit: 0 }),
+  'test.batch-a': defineJob<{ n: number }>({ retryLimit: 3 }),
+  'test.batch-b': defineJob<{ n: number }>({ retryLimit: 0 }),
+  'test.deduped': defineJob<{ n: number }>({ policy: 'short' }),
 };
 type TestCatalog = typeof catalog;
 
@@ -85,6 +88,41 @@ describe('job queue', () => {
     await settle(1200); // two more polls: a second run would show here
     expect(seen).toEqual([2]);
     expect(await jobRows('test.echo')).toEqual([{ state: 'completed', data: { n: 2 }, retry_count: 0 }]);
+  });
+
+  it('sendAll enqueues several jobs in one transaction, all with their queue’s retry policy or none', async () => {
+    const jobs = queue({ work: false });
+    await jobs.start();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await jobs.sendAll(
+          [
+            { name: 'test.batch-a', data: { n: 1 } },
+            { name: 'test.batch-b', data: { n: 1 } },
+          ],
+          { tx },
+        );
+        throw new Error('desfaz');
+      }),
+    ).rejects.toThrow('desfaz');
+    await database.db.transaction(async (tx) => {
+      await jobs.sendAll(
+        [
+          { name: 'test.batch-a', data: { n: 2 } },
+          { name: 'test.batch-b', data: { n: 2 } },
+        ],
+        { tx },
+      );
+    });
+    const rows = (await database.db.execute(
+      sql`select name, data, retry_limit from pgboss.job where name like 'test.batch-%' order by name`,
+    )) as { rows: Array<{ name: string; data: unknown; retry_limit: number }> };
+    expect(rows.rows).toEqual([
+      { name: 'test.batch-a', data: { n: 2 }, retry_limit: 3 },
+      { name: 'test.batch-b', data: { n: 2 }, retry_limit: 0 },
+    ]);
+    // A deduplicating queue could drop a job of a batch without saying so: refused before any insert.
+    await expect(jobs.sendAll([{ name: 'test.deduped', data: { n: 1 } }])).rejects.toThrow(/deduplica/);
   });
 
   it('a job fetched while the queue stops runs to its end before stop returns, and is marked done', async () => {

@@ -50,11 +50,21 @@ export interface Jobs<C extends JobCatalog> {
   stop(opts?: { graceful?: boolean }): Promise<void>;
   /** Enqueues a job; answers its id, or null when `singletonKey` matched a job already waiting. */
   send<N extends JobName<C>>(name: N, data: JobData<C, N>, opts?: SendOptions): Promise<string | null>;
+  /**
+   * Enqueues several jobs in one statement (inside `tx`: all of them commit with it or none). Only
+   * for queues without a deduplicating policy, where no job can be dropped.
+   */
+  sendAll(jobs: ReadonlyArray<JobRequest<C>>, opts?: { tx?: Tx }): Promise<void>;
   /** Registers the handler of a queue; it runs once started, in processes where work is enabled. */
   work<N extends JobName<C>>(name: N, handler: JobHandler<JobData<C, N>>, opts?: WorkOptions): void;
   /** Enqueues `name` with `data` at each `cron` tick (store time zone); one row per name, kept across restarts. */
   schedule<N extends JobName<C>>(name: N, cron: string, data?: JobData<C, N>): Promise<void>;
 }
+
+/** One job of `sendAll`: a queue's name and its payload. */
+export type JobRequest<C extends JobCatalog> = {
+  [N in JobName<C>]: { name: N; data: JobData<C, N> };
+}[JobName<C>];
 
 export interface CreateJobsOptions<C extends JobCatalog> {
   database: Database;
@@ -183,6 +193,20 @@ export function createJobs<C extends JobCatalog>(opts: CreateJobsOptions<C>): Jo
         throw new Error(`Fila de tarefas: "${name}" não foi enfileirada.`);
       }
       return id;
+    },
+
+    async sendAll(jobs, sendOpts = {}) {
+      if (jobs.length === 0) return;
+      if (!started) throw new Error('Fila de tarefas parada: não foi possível enfileirar as tarefas.');
+      for (const { name } of jobs) {
+        // A deduplicating queue may drop a job without saying so in a batch insert: send those one by one.
+        const policy = (catalog[name] as { policy?: string } | undefined)?.policy ?? 'standard';
+        if (policy !== 'standard') throw new Error(`Fila de tarefas: "${name}" deduplica; use send.`);
+      }
+      await boss.insert(
+        jobs.map(({ name, data }) => ({ name, data: data as object })),
+        sendOpts.tx ? { db: transactionExecutor(sendOpts.tx) } : {},
+      );
     },
 
     work(name, handler, workOpts = {}) {

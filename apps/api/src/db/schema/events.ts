@@ -244,6 +244,8 @@ export const registrations = pgTable(
     index('registrations_account_cpf_idx').on(t.accountUserId, t.cpf),
     uniqueIndex('registrations_charge_event_cpf_unique').on(t.chargeId, t.eventId, t.cpf),
     index('registrations_order_idx').on(t.orderId),
+    // An opening's gate counts the event's registrations of one CPF (and the live view all of them).
+    index('registrations_event_cpf_idx').on(t.eventId, t.cpf),
   ],
 );
 

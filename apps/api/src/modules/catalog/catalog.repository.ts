@@ -335,6 +335,31 @@ export async function insertReservations(tx: Tx, chargeId: number, lines: StockL
 }
 
 /**
+ * A charge's hold written in one statement: its reservations and their `reserva` movements (each
+ * line with the stock left after it was taken), on the paying path where every round trip counts.
+ */
+export async function insertHold(
+  tx: Tx,
+  chargeId: number,
+  lines: Array<StockLine & { quantityAfter: number }>,
+): Promise<void> {
+  if (!lines.length) return;
+  const column = (f: (l: (typeof lines)[number]) => number) => sql.param(lines.map(f));
+  await tx.execute(sql`
+    with held as (
+      insert into ${stockReservations} (charge_id, product_id, color_id, size_id, quantity)
+      select ${chargeId}::int, p, c, s, q
+      from unnest(${column((l) => l.productId)}::int[], ${column((l) => l.colorId)}::int[],
+        ${column((l) => l.sizeId)}::int[], ${column((l) => l.quantity)}::int[]) as t(p, c, s, q)
+    )
+    insert into ${stockMovements} (product_id, color_id, size_id, delta, quantity_after, reason, charge_id)
+    select p, c, s, -q, a, 'reserva', ${chargeId}::int
+    from unnest(${column((l) => l.productId)}::int[], ${column((l) => l.colorId)}::int[],
+      ${column((l) => l.sizeId)}::int[], ${column((l) => l.quantity)}::int[],
+      ${column((l) => l.quantityAfter)}::int[]) as t(p, c, s, q, a)`);
+}
+
+/**
  * Marks the charge's held units as released and answers them, once: a second call (or a concurrent
  * one, after the row locks) finds nothing left.
  */

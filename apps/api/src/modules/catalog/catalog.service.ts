@@ -16,6 +16,7 @@ import {
   findProductsByIds,
   findStock,
   giveBackStock,
+  insertHold,
   insertImages,
   insertProducts,
   insertReservations,
@@ -250,23 +251,20 @@ export function createCatalogService(deps: CatalogServiceDeps) {
    * `reserva` movement of the charge (docs/decisions/0033-stock-ledger-and-daily-orders.md).
    */
   async function reserveStock(tx: Tx, chargeId: number, lines: Array<StockLine & { label: string }>) {
-    const movements: NewStockMovement[] = [];
+    const held: Array<StockLine & { quantityAfter: number }> = [];
     for (const line of [...lines].sort(byCombo)) {
       const after = await takeStock(tx, line);
       if (after !== undefined) {
-        movements.push(movement(line, -line.quantity, after, { reason: 'reserva', chargeId }));
+        const { productId, colorId, sizeId, quantity } = line;
+        held.push({ productId, colorId, sizeId, quantity, quantityAfter: after });
         continue;
       }
       const current = await getProduct(line.productId, { color: line.colorId, size: line.sizeId }, tx);
       const left = current.stock[0]?.quantity ?? 0;
       throw conflict(`Estoque insuficiente para ${line.label}: restam ${left}.`, 'estoque_insuficiente');
     }
-    await insertReservations(
-      tx,
-      chargeId,
-      lines.map(({ productId, colorId, sizeId, quantity }) => ({ productId, colorId, sizeId, quantity })),
-    );
-    await insertStockMovements(tx, movements);
+    // The reservations and their `reserva` movements in one statement.
+    await insertHold(tx, chargeId, held);
   }
 
   /** Puts units back and writes their movements, in lock order. */

@@ -8,6 +8,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
+import { notFound } from '../../plugins/errors.ts';
 import type { OpeningService } from './opening.service.ts';
 
 /** The runner's side of an opening: what the page shows, joining the queue, and the position polls. */
@@ -31,7 +32,11 @@ export const openingRoutes: FastifyPluginAsyncZod<{ opening: OpeningService }> =
   app.post(
     '/api/events/:id/fila/',
     {
-      config: { auth: 'user' },
+      // Per address, generous: at the opening minute many runners share a carrier's address (CGNAT).
+      config: {
+        auth: 'user',
+        limit: { name: 'fila', max: app.env.OPENING_JOIN_RATE_LIMIT_PER_IP, windowSeconds: 60 },
+      },
       schema: {
         tags,
         summary:
@@ -46,6 +51,12 @@ export const openingRoutes: FastifyPluginAsyncZod<{ opening: OpeningService }> =
   app.get(
     '/api/events/:id/fila/',
     {
+      // A bodiless request with a small answer (under the compression threshold): no hooks for either.
+      compress: false,
+      decompress: false,
+      // The schemas below document the route; the poll checks its two inputs itself (the turn's own
+      // pattern and MAC in `poll`), instead of a schema validation of each part on every poll.
+      validatorCompiler: () => (value) => ({ value }),
       schema: {
         tags,
         summary:
@@ -56,7 +67,11 @@ export const openingRoutes: FastifyPluginAsyncZod<{ opening: OpeningService }> =
       },
     },
     async (request, reply) => {
-      const ticket = opening.poll(request.params.id, request.query.vez);
+      const { id } = request.params as unknown as { id: string };
+      const { vez } = request.query as { vez?: unknown };
+      const eventId = /^[1-9]\d{0,9}$/.test(id) ? Number(id) : 0;
+      if (!eventId) throw notFound('Evento não encontrado.');
+      const ticket = opening.poll(eventId, typeof vez === 'string' ? vez : '');
       // Built by the service from the contract's type: sent as JSON text, without validating it again
       // on every poll (the page sends one every few seconds per runner).
       return (reply as FastifyReply)

@@ -49,7 +49,7 @@ export interface OrdersServiceDeps {
   now: () => Date;
   log: FastifyBaseLogger;
   mail: MailProvider;
-  jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
+  jobs: Pick<Jobs<AppJobCatalog>, 'send' | 'sendAll'>;
   payments: Pick<PaymentsService, 'status' | 'chargeById'>;
   catalog: Pick<CatalogService, 'getCartProducts' | 'reserveStock' | 'releaseStock' | 'confirmSale'>;
   addresses: Pick<AddressesService, 'get'>;
@@ -444,15 +444,25 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       await deps.registrations.fulfil(tx, charge, draft.participants, order.id);
       if (draft.coupon) await deps.coupons.confirm(tx, charge.id);
       // The reservations stay as the record of what this charge took; the order makes them sold.
-      // The e-mail is a job committed with the order: never for a rolled-back one, never lost.
-      await deps.jobs.send('mail.order-confirmation', { orderId: order.id }, { tx });
-      // And on WhatsApp to a buyer who opted in (the Pix code went there too): docs/decisions/0050.
-      if (draft.whatsappConsent && draft.address?.phone)
-        await deps.jobs.send('whatsapp.order-update', { orderId: order.id, what: PAYMENT_CONFIRMED }, { tx });
-      // The NF-e of the products, issued after the commit (docs/decisions/0043).
-      await deps.jobs.send('fiscal.issue-order', { orderId: order.id }, { tx });
+      // The e-mail is a job committed with the order: never for a rolled-back one, never lost. The
+      // NF-e of the products is issued after the commit too (docs/decisions/0043), and a buyer who opted
+      // in hears on WhatsApp (the Pix code went there too, docs/decisions/0050). One statement.
+      await deps.jobs.sendAll(
+        [
+          { name: 'mail.order-confirmation', data: { orderId: order.id } },
+          { name: 'fiscal.issue-order', data: { orderId: order.id } },
+          ...(draft.whatsappConsent && draft.address?.phone
+            ? [{ name: 'whatsapp.order-update' as const, data: { orderId: order.id, what: PAYMENT_CONFIRMED } }]
+            : []),
+        ],
+        { tx },
+      );
       return { id: order.id };
     },
+
+    // Participants (a CPF registered meanwhile) and a coupon can refuse after the order is written; a
+    // cart of products alone refuses only before (its personal data cleared), so it needs no savepoint.
+    refusesAfterWriting: (draft) => (draft.participants?.length ?? 0) > 0 || Boolean(draft.coupon),
 
     fulfilledBy: (db, chargeId) => repo.findOrderIdByCharge(db, chargeId),
 

@@ -53,6 +53,13 @@ export interface ChargePurposeHandler<Draft = unknown> {
   release(tx: Tx, chargeId: number, draft: Draft): Promise<void>;
   /** Creates the order/registration once per paid charge, inside the confirming tx; may throw CannotFulfil. */
   fulfil(tx: Tx, charge: ChargeRow): Promise<{ id: number }>;
+  /**
+   * Whether `fulfil` may refuse (CannotFulfil, 409) after its first write: then the confirming
+   * transaction runs it inside a savepoint, so a refusal leaves nothing behind. False when it refuses
+   * only before writing anything (a cart of products alone), which saves the savepoint's two round
+   * trips on the paying path. Absent: it may.
+   */
+  refusesAfterWriting?(draft: Draft): boolean;
   /** The order/registration a confirmed charge created (its table has a UNIQUE charge_id). */
   fulfilledBy(tx: Tx | Db, chargeId: number): Promise<{ id: number } | null>;
   /**
@@ -204,8 +211,17 @@ export function createPaymentsContext(deps: PaymentsServiceDeps) {
   }
 
   /** Runs `step` in a savepoint: null when it refused (409 or CannotFulfil), leaving the tx usable. */
-  async function attempt<T>(tx: Tx, step: (sp: Tx) => Promise<T>): Promise<{ value: T } | null> {
+  /**
+   * Runs a step that may refuse (CannotFulfil, 409): null when it did, with its writes undone by a
+   * savepoint. `savepoint: false` for a step that refuses only before its first write.
+   */
+  async function attempt<T>(
+    tx: Tx,
+    step: (sp: Tx) => Promise<T>,
+    savepoint = true,
+  ): Promise<{ value: T } | null> {
     try {
+      if (!savepoint) return { value: await step(tx) };
       return await tx.transaction(async (sp) => ({ value: await step(sp) }));
     } catch (err) {
       if (err instanceof CannotFulfil || (err instanceof HttpError && err.statusCode === 409)) return null;

@@ -85,7 +85,11 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
         if (!held) return refundInTx(tx, row, paid, LATE_PIX_REASON);
       }
       const confirmed = await repo.updateCharge(tx, row.id, { status: 'CONCLUIDA', ...paid });
-      const fulfilled = await attempt(tx, (sp) => handler.fulfil(sp, confirmed));
+      const fulfilled = await attempt(
+        tx,
+        (sp) => handler.fulfil(sp, confirmed),
+        handler.refusesAfterWriting?.(row.draft) ?? true,
+      );
       if (!fulfilled) {
         await handler.release(tx, row.id, row.draft);
         return refundInTx(tx, confirmed, paid, TAKEN_PLACE_REASON);
@@ -244,7 +248,11 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
             status: 'CONCLUIDA',
             reason: null,
           });
-          const fulfilled = await attempt(tx, (sp) => handler.fulfil(sp, confirmed));
+          const fulfilled = await attempt(
+            tx,
+            (sp) => handler.fulfil(sp, confirmed),
+            handler.refusesAfterWriting?.(row.draft) ?? true,
+          );
           if (!fulfilled) {
             await handler.release(tx, row.id, row.draft);
             return refundInTx(tx, confirmed, paid, TAKEN_PLACE_REASON, chargedCents);

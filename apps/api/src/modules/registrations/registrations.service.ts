@@ -220,7 +220,8 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     async fulfil(tx: Tx, charge: ChargeRow, drafts: readonly RegistrationDraft[], orderId: number) {
       const ids: number[] = [];
       for (const d of drafts) ids.push(await insertParticipant(tx, charge, d, orderId));
-      await waitlist.fulfilled(tx, charge.id);
+      // Only a charge with participants can be a waitlist offer's (a cart of products skips the read).
+      if (drafts.length > 0) await waitlist.fulfilled(tx, charge.id);
       return ids;
     },
     withoutPersonalData,

@@ -1,0 +1,1 @@
+CREATE INDEX "registrations_event_cpf_idx" ON "registrations" USING btree ("event_id","cpf");
