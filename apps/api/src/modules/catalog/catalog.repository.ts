@@ -329,11 +329,6 @@ export async function shrinkReservation(
   return rows.length > 0;
 }
 
-export async function insertReservations(tx: Tx, chargeId: number, lines: StockLine[]): Promise<void> {
-  if (!lines.length) return;
-  await tx.insert(stockReservations).values(lines.map((l) => ({ chargeId, ...l })));
-}
-
 /**
  * A charge's hold written in one statement: its reservations and their `reserva` movements (each
  * line with the stock left after it was taken), on the paying path where every round trip counts.

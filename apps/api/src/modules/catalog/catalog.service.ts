@@ -19,7 +19,6 @@ import {
   insertHold,
   insertImages,
   insertProducts,
-  insertReservations,
   insertSaleMovements,
   insertStock,
   insertStockMovements,

@@ -452,7 +452,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           { name: 'mail.order-confirmation', data: { orderId: order.id } },
           { name: 'fiscal.issue-order', data: { orderId: order.id } },
           ...(draft.whatsappConsent && draft.address?.phone
-            ? [{ name: 'whatsapp.order-update' as const, data: { orderId: order.id, what: PAYMENT_CONFIRMED } }]
+            ? [
+                {
+                  name: 'whatsapp.order-update' as const,
+                  data: { orderId: order.id, what: PAYMENT_CONFIRMED },
+                },
+              ]
             : []),
         ],
         { tx },
