@@ -1,4 +1,5 @@
 import { isS10Code } from '@passada/core/s10';
+import { brasilia, createCorreiosToken } from './correios-token.ts';
 import {
   type LabelParty,
   type LabelProvider,
@@ -73,12 +74,6 @@ function party(p: LabelParty) {
 }
 
 /** "2026-11-24T10:00:00" (Brasília time, as the SRO answers) or with an offset → an instant. */
-function brasilia(v: unknown): Date | null {
-  if (typeof v !== 'string' || !v) return null;
-  const d = new Date(/[zZ]|[+-]\d\d:?\d\d$/.test(v) ? v : `${v.replace(' ', 'T')}-03:00`);
-  return Number.isNaN(d.getTime()) ? null : d;
-}
-
 interface SroEvent {
   codigo?: unknown;
   tipo?: unknown;
@@ -115,8 +110,6 @@ export function createCorreiosLabelProvider(opts: CorreiosLabelsOptions): LabelP
   const now = opts.now ?? (() => new Date());
   const pollMs = opts.labelPollMs ?? 1500;
   const pollTries = opts.labelPollTries ?? 5;
-  let cached: { token: string; expiresAt: number } | null = null;
-  let pending: Promise<string> | null = null;
 
   async function send(
     method: 'GET' | 'POST',
@@ -150,7 +143,7 @@ export function createCorreiosLabelProvider(opts: CorreiosLabelsOptions): LabelP
 
   function fail(status: number, answer: unknown, what: string): never {
     if (status === 401 || status === 403) {
-      cached = null;
+      contractToken.drop();
       throw new LabelProviderError(
         'nao_autorizado',
         'Correios recusou as credenciais do contrato (usuário, código de acesso ou cartão de postagem).',
@@ -164,42 +157,29 @@ export function createCorreiosLabelProvider(opts: CorreiosLabelsOptions): LabelP
     );
   }
 
-  async function fetchToken(): Promise<string> {
-    const basic = Buffer.from(`${opts.user}:${opts.accessCode}`).toString('base64');
-    const { status, answer } = await send(
-      'POST',
-      '/token/v1/autentica/cartaopostagem',
-      { authorization: `Basic ${basic}` },
-      { numero: opts.postingCard },
-    );
-    if (status !== 200 && status !== 201) fail(status, answer, 'o acesso');
-    const body = answer as { token?: unknown; expiraEm?: unknown } | null;
-    if (typeof body?.token !== 'string')
-      throw new LabelProviderError('indisponivel', 'Correios respondeu o acesso sem o token.');
-    const expiry = typeof body.expiraEm === 'string' ? brasilia(body.expiraEm)?.getTime() : undefined;
-    // Renew a few minutes early; without a readable expiry keep it for 30 minutes.
-    cached = {
-      token: body.token,
-      expiresAt: expiry ? expiry - 5 * 60_000 : now().getTime() + 30 * 60_000,
-    };
-    return body.token;
-  }
-
-  function token(): Promise<string> {
-    if (cached && cached.expiresAt > now().getTime()) return Promise.resolve(cached.token);
-    pending ??= fetchToken().finally(() => {
-      pending = null;
-    });
-    return pending;
-  }
+  const contractToken = createCorreiosToken({
+    credentials: opts,
+    now,
+    request: async (headers, body) => {
+      const { status, answer } = await send('POST', '/token/v1/autentica/cartaopostagem', headers, body);
+      if (status !== 200 && status !== 201) fail(status, answer, 'o acesso');
+      return answer;
+    },
+    missing: () => new LabelProviderError('indisponivel', 'Correios respondeu o acesso sem o token.'),
+  });
 
   /** A call with the contract's token; a token refused mid-way (expired early) is renewed once. */
   async function call(method: 'GET' | 'POST', path: string, what: string, body?: unknown) {
     for (let attempt = 0; ; attempt++) {
-      const { status, answer } = await send(method, path, { authorization: `Bearer ${await token()}` }, body);
+      const { status, answer } = await send(
+        method,
+        path,
+        { authorization: `Bearer ${await contractToken.get()}` },
+        body,
+      );
       if (status === 200 || status === 201) return answer;
       if (status === 401 && attempt === 0) {
-        cached = null;
+        contractToken.drop();
         continue;
       }
       fail(status, answer, what);
@@ -263,7 +243,7 @@ export function createCorreiosLabelProvider(opts: CorreiosLabelsOptions): LabelP
         const { status, answer } = await send(
           'GET',
           `/prepostagem/v1/prepostagens/rotulo/download/assincrono/${encodeURIComponent(receipt.idRecibo)}`,
-          { authorization: `Bearer ${await token()}` },
+          { authorization: `Bearer ${await contractToken.get()}` },
         );
         const dados = (answer as { dados?: unknown } | null)?.dados;
         if (status === 200 && typeof dados === 'string' && dados) {

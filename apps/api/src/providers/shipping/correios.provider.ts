@@ -1,5 +1,6 @@
 import { commaStringToCents } from '@passada/core/money';
 import { type CorreiosReversaOptions, createCorreiosReversa } from './correios-reversa.ts';
+import { createCorreiosToken } from './correios-token.ts';
 import {
   type ServiceQuote,
   type ShippingPackage,
@@ -35,10 +36,7 @@ export function createCorreiosProvider(opts: CorreiosOptions): ShippingProvider 
   const baseUrl = opts.baseUrl.replace(/\/+$/, '');
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const now = opts.now ?? (() => new Date());
-  let cached: { token: string; expiresAt: number } | null = null;
   const reversa = opts.reversa ? createCorreiosReversa(opts.reversa) : null;
-  // PAC and SEDEX are quoted in parallel; they share one token request.
-  let pending: Promise<string> | null = null;
 
   async function call(path: string, init: RequestInit): Promise<unknown> {
     let res: Response;
@@ -52,46 +50,31 @@ export function createCorreiosProvider(opts: CorreiosOptions): ShippingProvider 
       const msgs = (body as { msgs?: unknown } | null)?.msgs;
       const reason = Array.isArray(msgs) ? msgs.join('; ') : `HTTP ${res.status}`;
       const error = new ShippingProviderError(`Correios recusou ${path.split('?')[0]}: ${reason}`);
-      if (res.status === 401) cached = null;
+      if (res.status === 401) contractToken.drop();
       throw error;
     }
     return body;
   }
 
-  function token(): Promise<string> {
-    if (cached && cached.expiresAt > now().getTime()) return Promise.resolve(cached.token);
-    pending ??= fetchToken().finally(() => {
-      pending = null;
-    });
-    return pending;
-  }
-
-  async function fetchToken(): Promise<string> {
-    const basic = Buffer.from(`${opts.user}:${opts.accessCode}`).toString('base64');
-    const body = (await call('/token/v1/autentica/cartaopostagem', {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${basic}`,
-        'content-type': 'application/json',
-        accept: 'application/json',
-      },
-      body: JSON.stringify({ numero: opts.postingCard }),
-    })) as { token?: unknown; expiraEm?: unknown } | null;
-    if (typeof body?.token !== 'string')
-      throw new ShippingProviderError('Correios: resposta de token sem token');
-    const expiry = typeof body.expiraEm === 'string' ? Date.parse(body.expiraEm) : Number.NaN;
-    // Renew a few minutes early; without a readable expiry keep it for 30 minutes.
-    const expiresAt = Number.isFinite(expiry) ? expiry - 5 * 60_000 : now().getTime() + 30 * 60_000;
-    cached = { token: body.token, expiresAt };
-    return body.token;
-  }
+  // PAC and SEDEX are quoted in parallel; they share one token request.
+  const contractToken = createCorreiosToken({
+    credentials: opts,
+    now,
+    request: (headers, body) =>
+      call('/token/v1/autentica/cartaopostagem', {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+      }),
+    missing: () => new ShippingProviderError('Correios: resposta de token sem token'),
+  });
 
   async function quoteService(
     code: string,
     input: ShippingQuoteInput,
     pkg: ShippingPackage,
   ): Promise<ServiceQuote> {
-    const headers = { authorization: `Bearer ${await token()}`, accept: 'application/json' };
+    const headers = { authorization: `Bearer ${await contractToken.get()}`, accept: 'application/json' };
     const price = new URLSearchParams({
       cepOrigem: input.originCep,
       cepDestino: input.destinationCep,
