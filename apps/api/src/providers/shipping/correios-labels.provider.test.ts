@@ -336,6 +336,27 @@ describe('shipping labels with LABEL_PROVIDER=correios (pré-postagem, strict fa
       await t.app.labels.cancelForOrder(id);
       expect(cw.seen.filter((s) => s.method === 'DELETE')).toHaveLength(2);
       expect(await labelOf(id)).toMatchObject({ status: 'cancelada', cancelRefusal: null });
+      // The Correios print no rótulo for it any more.
+      const row = (await labelOf(id))!;
+      const provider = createCorreiosLabelProvider({
+        baseUrl: cw.url,
+        ...CONTRACT,
+        services: { PAC: '03298', SEDEX: '03220' },
+      });
+      await expect(
+        provider.print([
+          {
+            orderId: id,
+            providerRef: row.providerRef!,
+            trackingCode: row.trackingCode!,
+            purchasedAt: new Date(),
+            request: row.request,
+          },
+        ]),
+      ).rejects.toMatchObject({
+        code: 'invalido',
+        reason: `Correios recusou o rótulo: Pré-postagem não encontrada ou cancelada: ${prepostagem}.`,
+      });
     });
 
     it('a parcel the Correios received is not cancelled: the order is, and staff see why', async () => {
