@@ -18,7 +18,8 @@ import {
   startFakeCorreiosPrePostagem,
 } from '../../test/mocks/fake-correios-prepostagem.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createCorreiosLabelProvider, readSroEvents, splitStreet } from './correios-labels.provider.ts';
+import { createCorreiosLabelProvider, readSroEvents } from './correios-labels.provider.ts';
+import { splitStreet } from './label.provider.ts';
 
 const CONTRACT = { user: '12345678000199', accessCode: 'codigo-de-acesso', postingCard: '0077123456' };
 const NFE_KEY = '23261112345678000199550010000000011000000011';
@@ -90,6 +91,10 @@ describe('shipping labels with LABEL_PROVIDER=correios (pré-postagem, strict fa
       numeroCartaoPostagem: CONTRACT.postingCard,
       codigoServico: '03220',
       chaveNFe: NFE_KEY,
+      // The products' value, insured by the SEDEX's "valor declarado".
+      listaServicoAdicional: [
+        { codigoServicoAdicional: '019', valorDeclarado: ((shirt.priceCents * 2) / 100).toFixed(2) },
+      ],
       pesoInformado: '360',
       codigoFormatoObjetoInformado: '2',
       comprimentoInformado: '30',
@@ -113,7 +118,53 @@ describe('shipping labels with LABEL_PROVIDER=correios (pré-postagem, strict fa
   it('a PAC order uses the contract’s PAC code', async () => {
     const id = await paidOrder(1, 'PAC');
     expect(await generate(id, NFE_KEY)).toMatchObject({ situacao: 'comprada' });
-    expect(calls('/prepostagem/v1/prepostagens')[0]!.body.codigoServico).toBe('03298');
+    const [made] = calls('/prepostagem/v1/prepostagens');
+    expect(made!.body.codigoServico).toBe('03298');
+    expect(made!.body.listaServicoAdicional).toEqual([
+      { codigoServicoAdicional: '064', valorDeclarado: (shirt.priceCents / 100).toFixed(2) },
+    ]);
+  });
+
+  it('the contract refuses a declared value with another product’s code or without centavos', async () => {
+    const request = (await t.database.db.select().from(shippingLabels))[0]!.request;
+    const provider = createCorreiosLabelProvider({
+      baseUrl: cw.url,
+      ...CONTRACT,
+      services: { PAC: '03298', SEDEX: '03220' },
+    });
+    await provider.create({ ...request, service: 'PAC', nfeKey: NFE_KEY });
+    const body = calls('/prepostagem/v1/prepostagens').at(-1)!.body;
+    const token = (await (
+      await fetch(`${cw.url}/token/v1/autentica/cartaopostagem`, {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          authorization: `Basic ${Buffer.from(`${CONTRACT.user}:${CONTRACT.accessCode}`).toString('base64')}`,
+        },
+        body: JSON.stringify({ numero: CONTRACT.postingCard }),
+      })
+    ).json()) as { token: string };
+    const post = async (extra: unknown) => {
+      const res = await fetch(`${cw.url}/prepostagem/v1/prepostagens`, {
+        method: 'POST',
+        headers: {
+          accept: 'application/json',
+          'content-type': 'application/json',
+          authorization: `Bearer ${token.token}`,
+        },
+        body: JSON.stringify({ ...body, listaServicoAdicional: [extra] }),
+      });
+      return { status: res.status, msgs: ((await res.json()) as { msgs?: string[] }).msgs };
+    };
+    expect(await post({ codigoServicoAdicional: '019', valorDeclarado: '129.90' })).toEqual({
+      status: 400,
+      msgs: ['Serviço adicional 019 não se aplica ao serviço 03298.'],
+    });
+    expect(await post({ codigoServicoAdicional: '064', valorDeclarado: 129.9 })).toEqual({
+      status: 400,
+      msgs: ['valorDeclarado inválido: informe o valor em reais, com duas casas decimais.'],
+    });
   });
 
   it('asks for the NF-e key before calling the Correios', async () => {
@@ -245,6 +296,96 @@ describe('shipping labels with LABEL_PROVIDER=correios (pré-postagem, strict fa
     await expect(other.create({ ...request, service: 'SEDEX', nfeKey: NFE_KEY })).rejects.toMatchObject({
       code: 'invalido',
       reason: 'Correios recusou a pré-postagem: Serviço 04014 não consta do contrato.',
+    });
+  });
+
+  describe('cancelled with its order (DELETE /prepostagem/v1/prepostagens/{id})', () => {
+    const cancel = async (id: number) => {
+      const admin = await createStaffAndLogin(t.app, 'admin');
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/painel/orders/${id}/status/`,
+        headers: admin.headers,
+        payload: { status: 'cancelado', motivo: 'Cliente desistiu' },
+      });
+    };
+    const view = async (id: number) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/painel/orders/${id}/etiqueta/`,
+          headers: staff.headers,
+        })
+      ).json();
+
+    it('cancels the pré-postagem of an order cancelled before posting, once, and it is printed no more', async () => {
+      const id = await paidOrder();
+      await generate(id, NFE_KEY);
+      const prepostagem = (await labelOf(id))!.providerRef!.split(':')[0]!;
+      expect((await cancel(id)).statusCode).toBe(200);
+      await expect.poll(async () => (await view(id)).situacao, { timeout: 15_000 }).toBe('cancelada');
+      expect(cw.seen.filter((s) => s.method === 'DELETE').map((s) => s.path)).toEqual([
+        `/prepostagem/v1/prepostagens/${prepostagem}`,
+      ]);
+      expect(cw.prepostagens.get(prepostagem)?.cancelada).toBe(true);
+      // Asked again after a lost answer: the Correios say it is cancelled already, and so it stays.
+      await t.database.db
+        .update(shippingLabels)
+        .set({ status: 'comprada' })
+        .where(eq(shippingLabels.orderId, id));
+      await t.app.labels.cancelForOrder(id);
+      expect(cw.seen.filter((s) => s.method === 'DELETE')).toHaveLength(2);
+      expect(await labelOf(id)).toMatchObject({ status: 'cancelada', cancelRefusal: null });
+      // The Correios print no rótulo for it any more.
+      const row = (await labelOf(id))!;
+      const provider = createCorreiosLabelProvider({
+        baseUrl: cw.url,
+        ...CONTRACT,
+        services: { PAC: '03298', SEDEX: '03220' },
+      });
+      await expect(
+        provider.print([
+          {
+            orderId: id,
+            providerRef: row.providerRef!,
+            trackingCode: row.trackingCode!,
+            purchasedAt: new Date(),
+            request: row.request,
+          },
+        ]),
+      ).rejects.toMatchObject({
+        code: 'invalido',
+        reason: `Correios recusou o rótulo: Pré-postagem não encontrada ou cancelada: ${prepostagem}.`,
+      });
+    });
+
+    it('a parcel the Correios received is not cancelled: the order is, and staff see why', async () => {
+      const id = await paidOrder();
+      const { codigo_rastreio: code } = await generate(id, NFE_KEY);
+      cw.scan(code, {
+        codigo: 'PO',
+        tipo: '01',
+        dtHrCriado: '2026-11-24T10:00:00',
+        descricao: 'Objeto postado',
+      });
+      expect((await cancel(id)).statusCode).toBe(200);
+      await expect
+        .poll(async () => (await view(id)).cancelamento_recusado, { timeout: 15_000 })
+        .toBe(
+          `Correios recusou o cancelamento: Objeto ${code} já postado: a pré-postagem não pode ser cancelada.`,
+        );
+      expect((await view(id)).situacao).toBe('comprada');
+      expect((await read(id)).status).toBe('cancelado');
+    });
+
+    it('asks again later when the Correios are down at the cancellation', async () => {
+      const id = await paidOrder();
+      await generate(id, NFE_KEY);
+      cw.goDown(1);
+      await expect(t.app.labels.cancelForOrder(id)).rejects.toMatchObject({ code: 'indisponivel' });
+      expect((await labelOf(id))?.status).toBe('comprada');
+      await t.app.labels.cancelForOrder(id);
+      expect((await labelOf(id))?.status).toBe('cancelada');
     });
   });
 });

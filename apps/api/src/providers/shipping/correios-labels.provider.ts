@@ -5,6 +5,7 @@ import {
   type LabelProvider,
   LabelProviderError,
   type StoredLabel,
+  splitStreet,
   type TrackingReading,
 } from './label.provider.ts';
 
@@ -28,25 +29,13 @@ export interface CorreiosLabelsOptions {
 /** SRO event codes (`codigo`) of a delivery, read with `tipo` 01 (docs/decisions/0049). */
 const DELIVERED = new Set(['BDE', 'BDI', 'BDR']);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The additional service "valor declarado" of each product (docs/decisions/0049, "Later"): 019 with
+ * SEDEX, 064 with PAC, sent in `listaServicoAdicional` with the value in reais ("259.80").
+ */
+export const DECLARED_VALUE_SERVICE = { SEDEX: '019', PAC: '064' } as const;
 
-/** "Av. Beira Mar, 3000, loja 12" → street, number and complement; "S/N" when there is no number. */
-export function splitStreet(p: Pick<LabelParty, 'street' | 'number' | 'complement'>): {
-  logradouro: string;
-  numero: string;
-  complemento?: string;
-} {
-  if (p.number)
-    return { logradouro: p.street, numero: p.number, ...(p.complement ? { complemento: p.complement } : {}) };
-  const m = /^(.*?),\s*(\d+[A-Za-z]?|S\/?N)\b,?\s*(.*)$/i.exec(p.street.trim());
-  if (!m) return { logradouro: p.street.trim(), numero: 'S/N' };
-  const complemento = (m[3] ?? '').trim() || p.complement;
-  return {
-    logradouro: m[1]!.trim(),
-    numero: m[2]!.toUpperCase(),
-    ...(complemento ? { complemento } : {}),
-  };
-}
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The party as the pré-postagem wants it: the phone split into DDD and number, mobile or landline. */
 function party(p: LabelParty) {
@@ -99,7 +88,8 @@ export function readSroEvents(events: SroEvent[]): TrackingReading {
 /**
  * The Correios "API Pré-Postagem" for contract customers (docs/decisions/0049): a token from the posting
  * card, one pré-postagem per order (`POST /prepostagem/v1/prepostagens`, with the NF-e key in
- * `chaveNFe`) answering its id and the object code, the label PDF ("rótulo") made asynchronously
+ * `chaveNFe` and the declared value as an additional service) answering its id and the object code,
+ * cancelled with its order before posting (`DELETE /prepostagem/v1/prepostagens/{id}`), the label PDF ("rótulo") made asynchronously
  * (`POST …/rotulo/assincrono/pdf`, then `GET …/rotulo/download/assincrono/{idRecibo}`), and tracking by
  * the SRO (`GET /srorastro/v1/objetos`). Nothing is paid when a pré-postagem is made: the contract is
  * invoiced for what is posted.
@@ -112,7 +102,7 @@ export function createCorreiosLabelProvider(opts: CorreiosLabelsOptions): LabelP
   const pollTries = opts.labelPollTries ?? 5;
 
   async function send(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     path: string,
     headers: Record<string, string>,
     body?: unknown,
@@ -169,7 +159,7 @@ export function createCorreiosLabelProvider(opts: CorreiosLabelsOptions): LabelP
   });
 
   /** A call with the contract's token; a token refused mid-way (expired early) is renewed once. */
-  async function call(method: 'GET' | 'POST', path: string, what: string, body?: unknown) {
+  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, what: string, body?: unknown) {
     for (let attempt = 0; ; attempt++) {
       const { status, answer } = await send(
         method,
@@ -177,7 +167,7 @@ export function createCorreiosLabelProvider(opts: CorreiosLabelsOptions): LabelP
         { authorization: `Bearer ${await contractToken.get()}` },
         body,
       );
-      if (status === 200 || status === 201) return answer;
+      if (status >= 200 && status < 300) return answer;
       if (status === 401 && attempt === 0) {
         contractToken.drop();
         continue;
@@ -209,6 +199,17 @@ export function createCorreiosLabelProvider(opts: CorreiosLabelsOptions): LabelP
         comprimentoInformado: String(Math.ceil(request.pkg.lengthCm)),
         cienteObjetoNaoProibido: 1,
         chaveNFe: request.nfeKey,
+        // What the products are worth, insured by the Correios' own additional service.
+        ...(request.declaredValueCents > 0
+          ? {
+              listaServicoAdicional: [
+                {
+                  codigoServicoAdicional: DECLARED_VALUE_SERVICE[request.service],
+                  valorDeclarado: (request.declaredValueCents / 100).toFixed(2),
+                },
+              ],
+            }
+          : {}),
         observacao: `Pedido nº ${request.orderId}`,
       })) as { id?: unknown; codigoObjeto?: unknown } | null;
       if (typeof answer?.id !== 'string' || typeof answer.codigoObjeto !== 'string')
@@ -281,6 +282,20 @@ export function createCorreiosLabelProvider(opts: CorreiosLabelsOptions): LabelP
         readings.set(label.providerRef, readSroEvents(events));
       }
       return readings;
+    },
+
+    async cancel(label: StoredLabel) {
+      // `DELETE /prepostagem/v1/prepostagens/{id}`: a pré-postagem not posted yet is cancelled (nothing
+      // was invoiced); one the Correios already received is refused with the reason in `msgs`.
+      const id = label.providerRef.split(':')[0]!;
+      try {
+        await call('DELETE', `/prepostagem/v1/prepostagens/${encodeURIComponent(id)}`, 'o cancelamento');
+      } catch (error) {
+        if (!(error instanceof LabelProviderError) || error.code !== 'invalido') throw error;
+        // Cancelled already (a retry after a lost answer): done.
+        if (/j[aá] (foi |est[aá] )?cancelad/i.test(error.reason)) return;
+        throw new LabelProviderError('recusado', error.reason);
+      }
     },
   };
 }

@@ -18,6 +18,30 @@ export interface LabelParty {
   cep: string;
 }
 
+/** "Av. Beira Mar, 3000, loja 12" → street, number and complement; "S/N" when there is no number. */
+export function splitStreet(p: Pick<LabelParty, 'street' | 'number' | 'complement'>): {
+  logradouro: string;
+  numero: string;
+  complemento?: string;
+} {
+  if (p.number)
+    return { logradouro: p.street, numero: p.number, ...(p.complement ? { complemento: p.complement } : {}) };
+  const m = /^(.*?),\s*(\d+[A-Za-z]?|S\/?N)\b,?\s*(.*)$/i.exec(p.street.trim());
+  if (!m) return { logradouro: p.street.trim(), numero: 'S/N' };
+  const complemento = (m[3] ?? '').trim() || p.complement;
+  return {
+    logradouro: m[1]!.trim(),
+    numero: m[2]!.toUpperCase(),
+    ...(complemento ? { complemento } : {}),
+  };
+}
+
+/** The street line a label prints: "Rua X, 100 – Apto 2" (the number and complement as `splitStreet` reads them). */
+export function streetLine(p: Pick<LabelParty, 'street' | 'number' | 'complement'>): string {
+  const { logradouro, numero, complemento } = splitStreet(p);
+  return `${logradouro}, ${numero}${complemento ? ` – ${complemento}` : ''}`;
+}
+
 /** What a label is bought for: one order's parcel. */
 export interface LabelRequest {
   /** Our order id: the provider's reference for the shipment. */

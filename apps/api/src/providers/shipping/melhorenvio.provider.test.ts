@@ -83,8 +83,20 @@ describe('shipping labels with LABEL_PROVIDER=melhorenvio (strict fake)', () => 
     expect(cart!.userAgent).toBe('Passada (tecnologia@passada.com.br)');
     expect(cart!.body).toMatchObject({
       service: 2,
-      from: { company_document: expect.any(String), postal_code: '60165121', state_abbr: 'CE' },
-      to: { postal_code: buyer.zipCode.replace(/\D/g, ''), name: expect.any(String) },
+      from: {
+        company_document: expect.any(String),
+        address: 'Av. Beira Mar',
+        number: '3000',
+        complement: 'loja 12',
+        postal_code: '60165121',
+        state_abbr: 'CE',
+      },
+      to: {
+        postal_code: buyer.zipCode.replace(/\D/g, ''),
+        name: expect.any(String),
+        address: 'Av. Beira Mar',
+        number: '100',
+      },
       volumes: [{ weight: 0.36, length: 30, width: 22, height: 6 }],
       options: {
         insurance_value: (shirt.priceCents * 2) / 100,
@@ -101,6 +113,43 @@ describe('shipping labels with LABEL_PROVIDER=melhorenvio (strict fake)', () => 
       headers: staff.headers,
     });
     expect(detail.json().codigo_rastreio).toBe(result.codigo_rastreio);
+  });
+
+  it('sends the house number and complement apart from the street; the cart refuses a side without a number', async () => {
+    const neighbour = await makeBuyer(t.app, {
+      street: 'Rua Canuto de Aguiar',
+      number: '1200',
+      complement: 'Apto 2',
+    });
+    const draft = orderDraft(neighbour, [{ product: shirt, quantity: 1 }], { frete: 'SEDEX' });
+    const total = await draftTotalCents(t.app, neighbour.zipCode, draft, [shirt]);
+    const created = await createOrderPix(t.app, neighbour.headers, draft, total);
+    const id = (await simulatePixPaid(t.app, created.json().txid)).json().pedido_id as number;
+    expect(await generate(id, NFE_KEY)).toMatchObject({ situacao: 'comprada' });
+    const [cart] = calls('/me/cart');
+    expect(cart!.body.to).toMatchObject({
+      address: 'Rua Canuto de Aguiar',
+      number: '1200',
+      complement: 'Apto 2',
+    });
+    expect(JSON.stringify(cart!.body.to)).not.toContain('Aguiar, 1200');
+
+    // As the API does, a cart whose recipient has no number is refused, field by field.
+    const { number: _number, ...withoutNumber } = cart!.body.to as Record<string, unknown>;
+    const refused = await fetch(`${me.url}/me/cart`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${TOKEN}`,
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'user-agent': 'Passada (tecnologia@passada.com.br)',
+      },
+      body: JSON.stringify({ ...cart!.body, to: withoutNumber }),
+    });
+    expect(refused.status).toBe(422);
+    expect(((await refused.json()) as { errors: unknown }).errors).toEqual({
+      'to.number': ['O campo to.number é obrigatório.'],
+    });
   });
 
   it('asks for the NF-e key before calling Melhor Envio (commercial shipments need it)', async () => {
@@ -219,7 +268,7 @@ describe('shipping labels with LABEL_PROVIDER=melhorenvio (strict fake)', () => 
       token: 'vencido',
       userAgent: 'Passada (t@p.br)',
     });
-    await expect(stale.create({ ...request, orderId: id })).rejects.toMatchObject({
+    await expect(stale.create({ ...request, orderId: id, nfeKey: NFE_KEY })).rejects.toMatchObject({
       code: 'nao_autorizado',
       reason: 'Melhor Envio recusou o token de acesso da loja.',
     });

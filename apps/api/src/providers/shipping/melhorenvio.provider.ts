@@ -4,6 +4,7 @@ import {
   LabelProviderError,
   type LabelRequest,
   type StoredLabel,
+  splitStreet,
   type TrackingReading,
 } from './label.provider.ts';
 
@@ -30,18 +31,28 @@ interface MeOrder {
   delivered_at?: unknown;
 }
 
-const party = (p: LabelRequest['sender'], company: boolean) => ({
-  name: p.name,
-  phone: p.phone.replace(/\D/g, ''),
-  ...(p.email ? { email: p.email } : {}),
-  ...(p.document ? (company ? { company_document: p.document } : { document: p.document }) : {}),
-  address: p.street,
-  district: p.neighborhood,
-  city: p.city,
-  state_abbr: p.state,
-  country_id: 'BR',
-  postal_code: p.cep,
-});
+/**
+ * One side of the cart (https://docs.melhorenvio.com.br/reference/inserir-fretes-no-carrinho): the
+ * street in `address`, the house number in `number` (required; "S/N" when there is none) and the
+ * apartment or block in `complement`.
+ */
+function party(p: LabelRequest['sender'], company: boolean) {
+  const { logradouro, numero, complemento } = splitStreet(p);
+  return {
+    name: p.name,
+    phone: p.phone.replace(/\D/g, ''),
+    ...(p.email ? { email: p.email } : {}),
+    ...(p.document ? (company ? { company_document: p.document } : { document: p.document }) : {}),
+    address: logradouro,
+    number: numero,
+    ...(complemento ? { complement: complemento } : {}),
+    district: p.neighborhood,
+    city: p.city,
+    state_abbr: p.state,
+    country_id: 'BR',
+    postal_code: p.cep,
+  };
+}
 
 /**
  * The Melhor Envio API (docs/decisions/0044): a label is put in the account's cart (`POST /me/cart`,

@@ -1,8 +1,43 @@
+import { inflateSync } from 'node:zlib';
 import { isNfeAccessKey } from '@passada/core/contracts/shipping-labels';
 import { isS10Code } from '@passada/core/s10';
 import { describe, expect, it } from 'vitest';
 import type { LabelRequest, StoredLabel } from './label.provider.ts';
-import { createOfflineLabelProvider, offlineTrackingCode } from './offline-labels.provider.ts';
+import {
+  createOfflineLabelProvider,
+  offlineTrackingCode,
+  renderLabelsPdf,
+} from './offline-labels.provider.ts';
+
+/** WinAnsi's own characters between 0x80 and 0x9f (the rest of what a label prints is Latin-1). */
+const WIN_ANSI: Record<number, string> = {
+  145: '‘',
+  146: '’',
+  147: '“',
+  148: '”',
+  149: '•',
+  150: '–',
+  151: '—',
+};
+
+/** The lines of text a PDF made by pdfkit draws (its standard fonts write WinAnsi hex strings in `TJ`). */
+function pdfLines(pdf: Buffer): string[] {
+  const latin = pdf.toString('latin1');
+  const lines: string[] = [];
+  for (const m of latin.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let content: string;
+    try {
+      content = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      const hex = [...tj[1]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]).join('');
+      lines.push([...Buffer.from(hex, 'hex')].map((b) => WIN_ANSI[b] ?? String.fromCharCode(b)).join(''));
+    }
+  }
+  return lines;
+}
 
 const party = {
   name: 'Maria',
@@ -54,6 +89,26 @@ describe('offline label provider', () => {
     expect(await at(24)).toBe('saiu_para_entrega');
     expect(await at(30)).toBe('entregue');
     expect(await at(300)).toBe('entregue');
+  });
+
+  it('prints the house number and complement after the street: "Rua X, 100 – Apto 2"', async () => {
+    const r = request(9);
+    const label: StoredLabel = {
+      orderId: 9,
+      providerRef: 'offline-9',
+      trackingCode: offlineTrackingCode(9, 'PAC'),
+      purchasedAt: new Date('2026-11-23T15:00:00Z'),
+      request: {
+        ...r,
+        recipient: { ...party, street: 'Rua X', number: '100', complement: 'Apto 2' },
+        sender: { ...party, street: 'Av. Beira Mar, 3000, loja 12' },
+      },
+    };
+    const lines = pdfLines(await renderLabelsPdf([label]));
+    expect(lines).toContain('Rua X, 100 – Apto 2');
+    // A street kept in one line (the shop's own address) is read the same way.
+    expect(lines).toContain('Av. Beira Mar, 3000 – loja 12');
+    expect(lines).toContain('Maria');
   });
 
   it('checks NF-e access keys by their mod-11 digit', () => {

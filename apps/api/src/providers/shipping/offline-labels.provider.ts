@@ -9,6 +9,7 @@ import {
   LabelProviderError,
   type LabelRequest,
   type StoredLabel,
+  streetLine,
   type TrackingReading,
   type TrackingState,
 } from './label.provider.ts';
@@ -53,7 +54,7 @@ const HEIGHT = 425;
 const MARGIN = 14;
 
 function partyLines(p: LabelParty): string[] {
-  return [p.name, p.street, `${p.neighborhood} · ${p.city}-${p.state}`, `CEP ${formatCep(p.cep)}`];
+  return [p.name, streetLine(p), `${p.neighborhood} · ${p.city}-${p.state}`, `CEP ${formatCep(p.cep)}`];
 }
 
 /** The labels, one per page, into one PDF. */

@@ -1,7 +1,9 @@
 /**
  * A strict stand-in for the Correios contract API on 127.0.0.1, for tests only (docs/decisions/0049):
  * the token from the posting card (`POST /token/v1/autentica/cartaopostagem`, HTTP Basic), the
- * pré-postagem (`POST /prepostagem/v1/prepostagens`), the asynchronous label PDF (`POST
+ * pré-postagem (`POST /prepostagem/v1/prepostagens`, with the declared value in `listaServicoAdicional`),
+ * its cancellation (`DELETE /prepostagem/v1/prepostagens/{id}`, refused once the object was posted),
+ * the asynchronous label PDF (`POST
  * …/rotulo/assincrono/pdf` → `idRecibo`, `GET …/rotulo/download/assincrono/{idRecibo}` → `dados` in
  * base64) and the SRO tracking (`GET /srorastro/v1/objetos`), in the documented shapes; errors as the
  * API gives them (`{ msgs: [...] }` with 400, 401 without a valid token, 503 when down) and controls for
@@ -21,6 +23,7 @@ export interface FakePrePostagem {
   id: string;
   codigoObjeto: string;
   body: Json;
+  cancelada: boolean;
 }
 
 export interface FakeSroEvent {
@@ -68,7 +71,10 @@ export async function startFakeCorreiosPrePostagem(opts: {
   postingCard: string;
   /** The product codes of the contract. */
   services: string[];
+  /** The "valor declarado" additional service of each product code (019 SEDEX, 064 PAC by default). */
+  declaredValue?: Record<string, string>;
 }) {
+  const declaredValue = opts.declaredValue ?? { '03220': '019', '03298': '064' };
   const prepostagens = new Map<string, FakePrePostagem>();
   const receipts = new Map<string, { ids: string[]; pendingAsks: number }>();
   const events = new Map<string, FakeSroEvent[]>();
@@ -155,6 +161,25 @@ export async function startFakeCorreiosPrePostagem(opts: {
         if (!/^\d{1,3}$/.test(String(body[f] ?? ''))) errs.push(`${f} inválido.`);
       if (String(body.cienteObjetoNaoProibido) !== '1')
         errs.push('É preciso declarar ciência de que o objeto não é proibido.');
+      if (body.listaServicoAdicional !== undefined) {
+        const extras = Array.isArray(body.listaServicoAdicional) ? body.listaServicoAdicional.map(obj) : [];
+        if (!extras.length) errs.push('listaServicoAdicional inválida.');
+        for (const extra of extras) {
+          const code = String(extra.codigoServicoAdicional ?? '');
+          if (!Object.values(declaredValue).includes(code))
+            errs.push(`Serviço adicional ${code} não consta do contrato.`);
+          else if (
+            opts.services.includes(String(body.codigoServico)) &&
+            declaredValue[String(body.codigoServico)] !== code
+          )
+            errs.push(`Serviço adicional ${code} não se aplica ao serviço ${String(body.codigoServico)}.`);
+          else if (
+            !/^\d{1,7}\.\d{2}$/.test(String(extra.valorDeclarado ?? '')) ||
+            !(Number(extra.valorDeclarado) > 0)
+          )
+            errs.push('valorDeclarado inválido: informe o valor em reais, com duas casas decimais.');
+        }
+      }
       const key = body.chaveNFe;
       if (key === undefined && !Array.isArray(body.itensDeclaracaoConteudo))
         errs.push('Informe a chave da NF-e ou a declaração de conteúdo.');
@@ -165,7 +190,7 @@ export async function startFakeCorreiosPrePostagem(opts: {
       const number = String(70_000_000 + serial);
       const codigoObjeto = `${prefix}${number}${s10CheckDigit(number)}BR`;
       const id = `PRr${String(serial).padStart(6, '0')}A`;
-      prepostagens.set(id, { id, codigoObjeto, body });
+      prepostagens.set(id, { id, codigoObjeto, body, cancelada: false });
       return send(res, 200, {
         id,
         codigoObjeto,
@@ -177,11 +202,28 @@ export async function startFakeCorreiosPrePostagem(opts: {
       });
     }
 
+    const one = /^\/prepostagem\/v1\/prepostagens\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'DELETE' && one) {
+      const p = prepostagens.get(decodeURIComponent(one[1]!));
+      if (!p) return send(res, 404, { msgs: ['Pré-postagem não encontrada.'] });
+      if (p.cancelada) return refuse(res, `Pré-postagem ${p.id} já foi cancelada.`);
+      if (events.get(p.codigoObjeto)?.length)
+        return refuse(res, `Objeto ${p.codigoObjeto} já postado: a pré-postagem não pode ser cancelada.`);
+      p.cancelada = true;
+      return send(res, 200, {
+        id: p.id,
+        codigoObjeto: p.codigoObjeto,
+        statusAtual: 2,
+        descStatusAtual: 'Cancelado',
+      });
+    }
+
     if (req.method === 'POST' && url.pathname === '/prepostagem/v1/prepostagens/rotulo/assincrono/pdf') {
       const ids = Array.isArray(body.idsPrePostagem) ? body.idsPrePostagem.map(String) : [];
       if (!ids.length) return refuse(res, 'Informe idsPrePostagem ou codigosObjeto.');
-      const unknown = ids.filter((i) => !prepostagens.has(i));
-      if (unknown.length) return refuse(res, `Pré-postagem não encontrada: ${unknown.join(', ')}.`);
+      const unknown = ids.filter((i) => !prepostagens.has(i) || prepostagens.get(i)!.cancelada);
+      if (unknown.length)
+        return refuse(res, `Pré-postagem não encontrada ou cancelada: ${unknown.join(', ')}.`);
       if (!['P', 'R'].includes(String(body.tipoRotulo))) return refuse(res, 'tipoRotulo inválido.');
       if (!['ET', 'EV'].includes(String(body.formatoRotulo))) return refuse(res, 'formatoRotulo inválido.');
       const idRecibo = `rec-${receipts.size + 1}`;

@@ -1,7 +1,7 @@
 /**
  * A strict stand-in for the Melhor Envio API v2 on 127.0.0.1, for tests only (docs/decisions/0044):
- * the cart, checkout, generate, print, order and tracking routes in the documented request and answer
- * shapes, the cancellation (`POST /me/shipment/cancel`, docs/decisions/0048), its errors (401 for a
+ * the cart (the house number required in `number`, apart from the street), checkout, generate, print,
+ * order and tracking routes in the documented request and answer shapes, the cancellation (`POST /me/shipment/cancel`, docs/decisions/0048), its errors (401 for a
  * bad token, 422 with `errors` per field for invalid data, 422 with `error` for a checkout without
  * balance, of a label already paid, or the cancellation of one posted), and controls for a bad day.
  */
@@ -41,7 +41,8 @@ export interface Seen {
 }
 
 const PRICES: Record<number, number> = { 1: 23.5, 2: 41.9 };
-const PARTY_FIELDS = ['name', 'phone', 'address', 'district', 'city', 'state_abbr', 'postal_code'];
+/** Required on both sides of the cart; the house number goes in `number`, apart from the street. */
+const PARTY_FIELDS = ['name', 'phone', 'address', 'number', 'district', 'city', 'state_abbr', 'postal_code'];
 
 export async function startFakeMelhorEnvio(opts: { token: string; balance?: number }) {
   const orders = new Map<string, FakeMeOrder>();
@@ -69,6 +70,8 @@ export async function startFakeMelhorEnvio(opts: { token: string; balance?: numb
       for (const f of PARTY_FIELDS)
         if (typeof p[f] !== 'string' || !p[f])
           errors[`${side}.${f}`] = [`O campo ${side}.${f} é obrigatório.`];
+      if (p.complement !== undefined && typeof p.complement !== 'string')
+        errors[`${side}.complement`] = ['O campo complemento deve ser um texto.'];
       if (typeof p.postal_code === 'string' && !/^\d{8}$/.test(p.postal_code))
         errors[`${side}.postal_code`] = ['O CEP deve ter 8 dígitos.'];
     }
