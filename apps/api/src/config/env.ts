@@ -70,6 +70,8 @@ export const EnvSchema = z
     WAITLIST_RETENTION_DAYS_AFTER_EVENT: z.coerce.number().int().min(0).max(3650).default(30),
     /** Days after an event ends before its transfers' CPFs and e-mails are erased (names stay in the history). */
     TRANSFER_RETENTION_DAYS_AFTER_EVENT: z.coerce.number().int().min(0).max(3650).default(30),
+    /** Days after an event ends before its lottery entries' name, CPF, e-mail and birth date are erased (ids and ranking stay). */
+    LOTTERY_RETENTION_DAYS_AFTER_EVENT: z.coerce.number().int().min(0).max(3650).default(30),
     /** Hours a registration transfer's link stays open for the new runner (never past the rules' last day). */
     TRANSFER_INVITE_HOURS: z.coerce.number().int().min(1).max(720).default(72),
     /** Where `npm run backup` writes its archives; relative paths are taken from DATA_DIR. */

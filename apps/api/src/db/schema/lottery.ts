@@ -65,7 +65,8 @@ export const lotteryEntries = pgTable(
     fullName: text('full_name').notNull(),
     cpf: text('cpf').notNull(),
     email: text('email').notNull(),
-    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    /** Null once erased (account deletion or retention after the event, docs/decisions/0047). */
+    birthDate: date('birth_date', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Place in the ranking (1 = first drawn), set by the first draw. */
     rank: integer('rank'),
@@ -75,7 +76,8 @@ export const lotteryEntries = pgTable(
     payBy: timestamp('pay_by', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('lottery_entries_event_cpf_idx').on(t.eventId, t.cpf),
+    // An erased entry keeps its id and ranking with a blank CPF (docs/decisions/0047).
+    uniqueIndex('lottery_entries_event_cpf_idx').on(t.eventId, t.cpf).where(sql`${t.cpf} <> ''`),
     index('lottery_entries_user_idx').on(t.userId),
   ],
 );

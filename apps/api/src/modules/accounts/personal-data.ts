@@ -9,6 +9,7 @@ import {
   loginDevices,
   loginFailures,
   loginLinks,
+  lotteryEntries,
   orderItems,
   orders,
   passwordResets,
@@ -93,6 +94,14 @@ export async function exportPersonalData(db: Db | Tx, userId: number, now: Date)
       .innerJoin(eventCategories, eq(eventCategories.id, waitlistEntries.categoryId))
       .where(sql`lower(${waitlistEntries.email}) = ${email}`)
       .orderBy(asc(waitlistEntries.id));
+    // Lottery entries (docs/decisions/0051): made with the account, or given with its e-mail.
+    const lottery = await tx
+      .select({ entry: lotteryEntries, eventName: events.name, categoryName: eventCategories.name })
+      .from(lotteryEntries)
+      .innerJoin(events, eq(events.id, lotteryEntries.eventId))
+      .innerJoin(eventCategories, eq(eventCategories.id, lotteryEntries.categoryId))
+      .where(or(eq(lotteryEntries.userId, userId), sql`lower(${lotteryEntries.email}) = ${email}`))
+      .orderBy(asc(lotteryEntries.id));
     const notices = await tx
       .select({ kind: accountNotices.kind, email: accountNotices.email, createdAt: accountNotices.createdAt })
       .from(accountNotices)
@@ -173,6 +182,19 @@ export async function exportPersonalData(db: Db | Tx, userId: number, now: Date)
         situacao: w.status,
         entrou_em: w.createdAt.toISOString(),
         encerrada_em: w.endedAt?.toISOString() ?? null,
+      })),
+      sorteios: lottery.map(({ entry: l, eventName, categoryName }) => ({
+        id: l.id,
+        evento: eventName,
+        categoria: categoryName,
+        nome_completo: l.fullName,
+        cpf: l.cpf,
+        email: l.email,
+        data_nascimento: l.birthDate,
+        inscrito_em: l.createdAt.toISOString(),
+        posicao: l.rank,
+        sorteado_no_sorteio: l.wonInDraw,
+        pagar_ate: l.payBy?.toISOString() ?? null,
       })),
       avisos_de_seguranca: notices.map((n) => ({
         tipo: n.kind,

@@ -365,8 +365,10 @@ export function createUsersService(deps: UsersServiceDeps) {
       deletedAt: deps.now(),
     });
     await repo.erasePersonalData(tx, userId);
-    await deps.forgetPayments?.(tx, userId);
+    // Registrations first: they look for a lottery winner paying right now by the CPF of the open
+    // charge's draft, which forgetting the payments clears.
     await deps.forgetRegistrations?.(tx, { userId, email: user.email });
+    await deps.forgetPayments?.(tx, userId);
     await repo.clearAccountFailures(tx, user.username.toLowerCase());
     return true;
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { eventCategories, lotteryEntries, openingLotteries, registrations } from '../../db/schema/index.ts';
 
@@ -69,7 +69,9 @@ export async function lockEntryOfCpf(tx: Tx, eventId: number, cpf: string): Prom
   const [row] = await tx
     .select()
     .from(lotteryEntries)
-    .where(and(eq(lotteryEntries.eventId, eventId), eq(lotteryEntries.cpf, cpf)))
+    // `cpf <> ''` spelled out so a generic plan still matches the partial unique index (erased entries
+    // have an empty CPF, docs/decisions/0047).
+    .where(and(eq(lotteryEntries.eventId, eventId), eq(lotteryEntries.cpf, cpf), ne(lotteryEntries.cpf, '')))
     .for('update');
   return row;
 }

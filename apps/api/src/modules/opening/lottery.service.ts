@@ -242,9 +242,17 @@ export function createLotteryService(deps: LotteryServiceDeps) {
     }
     const paid = await repo.registeredCpfs(tx, eventId);
     const pending = entries.filter((e) => stateOf(e, lottery, paid, now) === 'sorteado');
-    const filled = pending.length + entries.filter((e) => e.wonInDraw !== null && paid.has(e.cpf)).length;
+    // An entry erased under the LGPD (docs/decisions/0047) keeps its id and place in the ranking with a
+    // blank CPF: never drawn again, and an erased winner counts as filled (one place fewer, never more).
+    const erased = (e: repo.EntryRow) => e.cpf === '';
+    const held = new Set(pending);
+    const filled = entries.filter(
+      (e) => e.wonInDraw !== null && (held.has(e) || paid.has(e.cpf) || erased(e)),
+    ).length;
     const wanted = lottery.places - filled;
-    const candidates = entries.filter((e) => e.wonInDraw === null).sort((a, b) => a.rank! - b.rank!);
+    const candidates = entries
+      .filter((e) => e.wonInDraw === null && !erased(e))
+      .sort((a, b) => a.rank! - b.rank!);
     if (!first && (wanted <= 0 || candidates.length === 0))
       throw conflict(
         wanted <= 0
@@ -319,7 +327,8 @@ export function createLotteryService(deps: LotteryServiceDeps) {
   /** Sends one of the lottery's e-mails (the job's handler). */
   async function sendMail(entryId: number, kind: LotteryMailKind): Promise<void> {
     const entry = await repo.findEntry(deps.db, entryId);
-    if (!entry) return;
+    // Erased meanwhile (account deleted): nobody to tell.
+    if (!entry || entry.email === '') return;
     const lottery = await repo.findLottery(deps.db, entry.eventId);
     const event = await deps.events.findEventRow(entry.eventId);
     if (!lottery || !event) return;

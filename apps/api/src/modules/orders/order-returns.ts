@@ -262,7 +262,14 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
       if (nothingLeft) {
         refund = await deps.payments.returnPaid(tx, order.chargeId, reason);
         await deps.coupons.returnUse(tx, order.chargeId);
-        await deps.registrations.cancel(tx, order.chargeId, 'Desistência da compra pelo cliente.');
+        // The registrations' transfers and changes of distance paid too: those charges give back as well.
+        const cancelled = await deps.registrations.cancel(
+          tx,
+          order.chargeId,
+          'Desistência da compra pelo cliente.',
+          reason,
+        );
+        participantRefunds.push(...cancelled.refunds);
         await orderRepo.updateOrder(tx, orderId, { status: 'cancelado' });
         await orderRepo.insertStatusChange(tx, {
           orderId,

@@ -307,6 +307,11 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
     before: repo.OrderRow;
     after: repo.OrderRow;
     refund: RefundRow | null;
+    /**
+     * What the charges of the cancelled registrations' transfers and paid changes of distance give back
+     * (docs/decisions/0047), sent after commit like `refund`.
+     */
+    registrationRefunds: RefundRow[];
     /** The registrations cancelled with the order (their ids), for the audit line. */
     cancelledRegistrations: number[];
   }> {
@@ -331,17 +336,18 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
     const now = deps.now();
     let refund: RefundRow | null = null;
     let cancelledRegistrations: number[] = [];
+    let registrationRefunds: RefundRow[] = [];
     if (change.status === 'cancelado') {
-      refund = await deps.payments.returnPaid(
-        tx,
-        before.chargeId,
-        change.note ? `Pedido cancelado pela loja: ${change.note}` : 'Pedido cancelado pela loja.',
-      );
+      const why = change.note ? `Pedido cancelado pela loja: ${change.note}` : 'Pedido cancelado pela loja.';
+      refund = await deps.payments.returnPaid(tx, before.chargeId, why);
       await deps.catalog.releaseStock(tx, before.chargeId, now, { reason: 'cancelamento', orderId: id });
       // The money goes back, so the coupon's use does too (its limits count it no more).
       await deps.coupons.returnUse(tx, before.chargeId);
-      // The whole charge went back: every registration it paid for is cancelled, places and shirts freed.
-      cancelledRegistrations = await deps.registrations.cancel(tx, before.chargeId, change.note ?? null);
+      // The whole charge went back: every registration it paid for is cancelled, places and shirts freed,
+      // and what their transfers and changes of distance paid comes back from those charges.
+      const cancelled = await deps.registrations.cancel(tx, before.chargeId, change.note ?? null, why);
+      cancelledRegistrations = cancelled.ids;
+      registrationRefunds = cancelled.refunds;
     }
     const after = await repo.updateOrder(tx, id, {
       status: change.status,
@@ -374,7 +380,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       const registrations = (await deps.registrations.ofOrders([id], tx)).get(id);
       await deps.kitPickedUp(tx, registrations?.map((r) => r.id) ?? [], 'o pedido não pode ser cancelado');
     }
-    return { before, after, refund, cancelledRegistrations };
+    return { before, after, refund, registrationRefunds, cancelledRegistrations };
   }
 
   /**

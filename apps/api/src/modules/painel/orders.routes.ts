@@ -246,6 +246,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // The money goes back only once the cancellation committed; a failure is retried by reconciliation.
       if (moved.refund) await app.payments.sendRefund(moved.refund);
+      for (const part of moved.registrationRefunds) await app.payments.sendRefund(part);
       return admin.detail(req.params.id);
     },
   );

@@ -99,17 +99,18 @@ export default fp(
       );
     });
     await app.jobs.schedule('privacy.health-data', '45 3 * * *');
-    // What runners gave for waitlists and transfers, kept only until a while after the event (0047).
+    // What runners gave for waitlists, transfers and lotteries, kept only until a while after the event (0047).
     app.jobs.work('privacy.runner-data', async () => {
       const today = dateInTimeZone(app.now(), STORE_TIME_ZONE);
       const cutoff = {
         waitlistEndedBefore: addDays(today, -app.env.WAITLIST_RETENTION_DAYS_AFTER_EVENT),
         transfersEndedBefore: addDays(today, -app.env.TRANSFER_RETENTION_DAYS_AFTER_EVENT),
+        lotteryEndedBefore: addDays(today, -app.env.LOTTERY_RETENTION_DAYS_AFTER_EVENT),
       };
       const erased = await eraseRunnerDataOfEventsEndedBefore(app.db, cutoff, app.now());
       app.log.info(
         { job: 'privacy.runner-data', erased, ...cutoff },
-        'Dados de lista de espera e transferências apagados após o evento',
+        'Dados de lista de espera, transferências e sorteios apagados após o evento',
       );
     });
     await app.jobs.schedule('privacy.runner-data', '50 3 * * *');

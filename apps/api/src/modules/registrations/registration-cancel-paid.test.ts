@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chargeRefunds, registrationChanges, registrations } from '../../db/schema/index.ts';
+import { chargeRefunds, orders, registrationChanges, registrations } from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import { simulatePixPaid } from '../../test/factories/payments.ts';
 import { cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 
@@ -219,5 +220,74 @@ describe('cancelling a registration paid by several charges', () => {
     expect(res.statusCode).toBe(200);
     expect(await refundsOf(chargeId)).toMatchObject([{ amountCents: 5000 }]);
     expect(await refundsOf(changeCharge)).toMatchObject([{ amountCents: 3500 }]);
+  });
+
+  /** One participant of the 5 km (R$ 50) bought inside a shop order, paid by Pix. */
+  async function orderedRegistration(event: MadeEvent) {
+    const draft = participant(event, [cats(event)[0]], {
+      cpf: cpfFrom(cpfSeq++),
+      email: `pedido.${cpfSeq}@example.com`,
+      tamanho_camisa: event.kitSizes![0]!.id,
+    });
+    const created = await request('POST', buyer, '/api/pagar-pix/', {
+      total: 50,
+      finalidade: 'pedido',
+      pedido: { metodo_pagamento: 'pix', inscricoes: [draft] },
+    });
+    expect(created.statusCode).toBe(201);
+    const orderId = (await simulatePixPaid(t.app, created.json().txid)).json().pedido_id as number;
+    const [row] = await db().select().from(registrations).where(eq(registrations.orderId, orderId));
+    return { orderId, id: row!.id, chargeId: row!.chargeId };
+  }
+
+  it('staff cancelling the whole order return its charge and the change of distance’s, once', async () => {
+    const event = await newEvent('Corrida do Pedido Cancelado Trocado');
+    await saveRules(event, { troca_distancia_taxa: 5 });
+    const { orderId, id, chargeId } = await orderedRegistration(event);
+    const changeCharge = await dearerDistance(event, id, 35);
+    const sentBefore = t.app.providers.payments.simulator!.refunds().length;
+
+    const res = await request('POST', admin, `/api/painel/orders/${orderId}/status/`, {
+      status: 'cancelado',
+      motivo: 'Evento adiado',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelado' });
+    expect(await refundsOf(chargeId)).toMatchObject([{ amountCents: 5000 }]);
+    // The change's charge gives back everything it took, its fee included (staff cancel: all of it).
+    expect(await refundsOf(changeCharge)).toEqual([
+      { amountCents: 3500, refundId: `cancela${id}c${changeCharge}` },
+    ]);
+    const sent = t.app.providers.payments.simulator!.refunds().slice(sentBefore);
+    expect(sent.map((r) => r.amountCents).sort()).toEqual([3500, 5000]);
+    const [row] = await db().select().from(registrations).where(eq(registrations.id, id));
+    expect(row!.cancelledAt).not.toBeNull();
+
+    // Again: refused, and nothing goes back twice.
+    const again = await request('POST', admin, `/api/painel/orders/${orderId}/status/`, {
+      status: 'cancelado',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await refundsOf(chargeId)).toHaveLength(1);
+    expect(await refundsOf(changeCharge)).toHaveLength(1);
+    expect(t.app.providers.payments.simulator!.refunds().length).toBe(sentBefore + 2);
+  });
+
+  it('the buyer withdrawing the whole order gets back its charge and the change of distance’s', async () => {
+    const event = await newEvent('Corrida do Pedido Desistido Trocado');
+    await saveRules(event, { troca_distancia_taxa: 5 });
+    const { orderId, id, chargeId } = await orderedRegistration(event);
+    const changeCharge = await dearerDistance(event, id, 35);
+
+    const res = await request('POST', buyer, `/api/orders/${orderId}/desistencia/`, { inscricoes: [id] });
+    expect(res.statusCode).toBe(201);
+    expect(await refundsOf(chargeId)).toMatchObject([{ amountCents: 5000 }]);
+    expect(await refundsOf(changeCharge)).toEqual([
+      { amountCents: 3500, refundId: `cancela${id}c${changeCharge}` },
+    ]);
+    // The withdrawal's record counts both.
+    expect(res.json()).toMatchObject({ valor_reembolsado: 85 });
+    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
+    expect(order!.status).toBe('cancelado');
   });
 });

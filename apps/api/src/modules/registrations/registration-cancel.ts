@@ -46,6 +46,29 @@ export function createCancel(
     });
 
   /**
+   * A whole order cancelled (staff, or the buyer's withdrawal of every line): the order's charge goes
+   * back whole from the orders module, and here every other charge that paid for each registration it
+   * cancelled (a transfer's, a paid change of distance's, docs/decisions/0047) gives back what it has
+   * left, fees included, with the same idempotent refund id as a registration cancelled alone. Answers
+   * the refunds, which the caller sends after commit.
+   */
+  async function refundOtherCharges(tx: Tx, rows: readonly repo.RegistrationRow[], reason: string) {
+    const refunds: RefundRow[] = [];
+    for (const row of rows)
+      for (const part of await paidParts(deps, tx, row)) {
+        if (part.own || part.leftCents <= 0) continue;
+        const refund = await refundOther(
+          tx,
+          row.id,
+          { chargeId: part.chargeId, amountCents: part.leftCents },
+          reason,
+        );
+        if (refund) refunds.push(refund);
+      }
+    return refunds;
+  }
+
+  /**
    * Cancels every registration the charge paid for, in the caller's transaction: each is stamped
    * cancelled (its categories too, so the CPF may register again) and the charge's places and shirts
    * go back. The money is the caller's: the charge is returned whole.
@@ -200,7 +223,7 @@ export function createCancel(
     }
   }
 
-  return { cancelCharge, cancel, cancelParticipant, sendCancellation };
+  return { cancelCharge, refundOtherCharges, cancel, cancelParticipant, sendCancellation };
 }
 
 export type Cancel = ReturnType<typeof createCancel>;

@@ -21,7 +21,7 @@ import {
   zodIssues,
 } from '../../plugins/errors.ts';
 import type { EventRow } from '../events/events.service.ts';
-import type { ChargePurposeHandler, ChargeRow } from '../payments/payments.service.ts';
+import type { ChargePurposeHandler, ChargeRow, RefundRow } from '../payments/payments.service.ts';
 import * as afterSaleRepo from './after-sale.repository.ts';
 import { createParticipantLinks } from './participant-link.ts';
 import { createCancel } from './registration-cancel.ts';
@@ -66,7 +66,10 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   const waitlist = createWaitlist(deps, prepare);
   const { holdParticipant, release } = createHold(deps, waitlist);
   const { insertParticipant, withoutPersonalData, sendConfirmation } = createConfirm(deps);
-  const { cancelCharge, cancel, cancelParticipant, sendCancellation } = createCancel(deps, waitlist);
+  const { cancelCharge, refundOtherCharges, cancel, cancelParticipant, sendCancellation } = createCancel(
+    deps,
+    waitlist,
+  );
   const runner = createRunnerChanges(deps, { cancel, cancelParticipant });
   // A charge of the registration purpose may pay for a transfer instead (docs/decisions/0041).
   const transfer = createTransfer(deps, { pricing, prepare });
@@ -227,15 +230,24 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     withoutPersonalData,
     /**
      * Cancels every registration the order's charge paid for and gives back their places and
-     * shirts, in the caller's transaction; participants who are not the buyer get an e-mail.
+     * shirts, in the caller's transaction; participants who are not the buyer get an e-mail. The
+     * order's charge is the caller's to return; the charges of the registrations' transfers and paid
+     * changes of distance give back what they have left here (docs/decisions/0047): `refunds`, which
+     * the caller sends after commit.
      */
-    async cancel(tx: Tx, chargeId: number, reason: string | null): Promise<number[]> {
+    async cancel(
+      tx: Tx,
+      chargeId: number,
+      reason: string | null,
+      refundReason: string,
+    ): Promise<{ ids: number[]; refunds: RefundRow[] }> {
       const cancelled = await cancelCharge(tx, chargeId, reason);
+      const refunds = await refundOtherCharges(tx, cancelled, refundReason);
       for (const r of cancelled) {
         await deps.jobs.send('mail.registration-cancelled', { registrationId: r.id }, { tx });
         await deps.jobs.send('fiscal.cancel-registration', { registrationId: r.id }, { tx });
       }
-      return cancelled.map((r) => r.id);
+      return { ids: cancelled.map((r) => r.id), refunds };
     },
     /**
      * One participant of the order withdrawn alone, refunded by its race's rules (docs/decisions/0041);

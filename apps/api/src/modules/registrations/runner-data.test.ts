@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { addDays } from '@passada/core/calendar';
 import { desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, registrationTransfers, waitlistEntries } from '../../db/schema/index.ts';
+import { auditLog, lotteryEntries, registrationTransfers, waitlistEntries } from '../../db/schema/index.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
-import { cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
+import {
+  cpfFrom,
+  participant,
+  registrationCard,
+  registrationPix,
+} from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 import { RUNNER_DATA_JOB_ACTOR } from './runner-data.repository.ts';
 
@@ -216,6 +221,224 @@ describe('waitlist and transfer data under the LGPD', () => {
         transferencias: { linhas: 2, eventos: expect.arrayContaining([event.id]) },
       }),
     });
+    const count = audits.length;
+    await runJob();
+    expect(
+      await db().select().from(auditLog).where(eq(auditLog.staffEmail, RUNNER_DATA_JOB_ACTOR)),
+    ).toHaveLength(count);
+  });
+});
+
+/**
+ * Lottery entries (name, CPF, e-mail, birth date; docs/decisions/0051) under the LGPD like the
+ * waitlist's (docs/decisions/0047): in the download, gone with the account (deleted before the draw,
+ * blanked after it so the published ranking stays recomputable, untouched while a winner pays), and
+ * blanked by the nightly job a while after the event.
+ */
+describe('lottery entries under the LGPD', () => {
+  const t = useClockedTestApp(START, { env: { LOTTERY_RETENTION_DAYS_AFTER_EVENT: '30' } });
+  let staff: TestStaff;
+  let cpfSeq = 590_000_000;
+
+  beforeAll(async () => {
+    staff = await createStaffAndLogin(t.app, 'gerente');
+  });
+
+  const db = () => t.app.db;
+  const request = (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    who: { headers: Record<string, string> } | null,
+    url: string,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
+  const minutes = (n: number) => new Date(START.getTime() + n * 60_000);
+
+  /**
+   * A race whose 10 km is drawn: entries from 10 to 60 minutes from START, `vagas` places. Each runner
+   * enters with their own account, e-mail and a fresh CPF.
+   */
+  async function lotteryRace(name: string, runners: Buyer[], vagas: number) {
+    const event = await makeEvent(db(), {
+      name,
+      today: TODAY,
+      startDate: '2026-11-28',
+      registrationDeadline: '2026-11-27',
+      days: [[{ name: '10 km', priceCents: 5000, placesLeft: 10 }]],
+    });
+    const category = event.days[0]!.categories[0]!.id;
+    const saved = await request('PUT', staff, `/api/painel/events/${event.id}/abertura/`, {
+      modo: 'sorteio',
+      abre_em: minutes(10).toISOString(),
+      pre_fila_minutos: 0,
+      admitidos_por_minuto: null,
+      minutos_da_vez: 15,
+      inscricoes_por_cpf: 1,
+      inscricoes_por_comprador: 4,
+      sorteio: {
+        inscricoes_de: minutes(10).toISOString(),
+        inscricoes_ate: minutes(60).toISOString(),
+        vagas,
+        horas_para_pagar: 2,
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    t.clock = minutes(10);
+    expect(
+      (await request('POST', staff, `/api/painel/events/${event.id}/sorteio/compromisso/`)).statusCode,
+    ).toBe(200);
+    const entered = [];
+    for (const r of runners) {
+      const cpf = cpfFrom(cpfSeq++);
+      const payload = {
+        nome_completo: `Sorteio ${r.id}`,
+        cpf,
+        email: r.email,
+        data_nascimento: '1990-05-10',
+        categoria: category,
+      };
+      // The opening's settings reach this process's copy a moment after the save on PostgreSQL.
+      await expect
+        .poll(async () => (await request('POST', r, `/api/events/${event.id}/sorteio/`, payload)).statusCode)
+        .toBe(201);
+      entered.push({ cpf, ...r });
+    }
+    const draw = async () => {
+      t.clock = minutes(60);
+      expect(
+        (await request('POST', staff, `/api/painel/events/${event.id}/sorteio/sortear/`)).statusCode,
+      ).toBe(200);
+    };
+    return { event, category, entered, draw };
+  }
+  const entryOf = async (cpfOrId: string | number) =>
+    (
+      await db()
+        .select()
+        .from(lotteryEntries)
+        .where(typeof cpfOrId === 'number' ? eq(lotteryEntries.id, cpfOrId) : eq(lotteryEntries.cpf, cpfOrId))
+    )[0];
+  const ERASED = { fullName: 'Dados apagados', cpf: '', email: '', birthDate: null };
+
+  it('are in the download, and go with the account: left before the draw, blanked after it, kept while paying', async () => {
+    const [ana, bia, caio, dani] = [
+      await makeBuyer(t.app),
+      await makeBuyer(t.app),
+      await makeBuyer(t.app),
+      await makeBuyer(t.app),
+    ];
+    const { event, category, entered, draw } = await lotteryRace(
+      'Corrida do Sorteio Esquecido',
+      [ana!, bia!, caio!, dani!],
+      3,
+    );
+    const [anaCpf, biaCpf, caioCpf, daniCpf] = entered.map((e) => e.cpf);
+
+    const download = await request('GET', ana, '/api/users/profile/dados/');
+    expect(download.json().sorteios).toEqual([
+      expect.objectContaining({
+        evento: 'Corrida do Sorteio Esquecido',
+        categoria: '10 km',
+        nome_completo: `Sorteio ${ana!.id}`,
+        cpf: anaCpf,
+        email: ana!.email,
+        data_nascimento: '1990-05-10',
+        posicao: null,
+      }),
+    ]);
+
+    // Before the draw, Dani's account goes: her entry leaves the lottery.
+    expect(
+      (await request('DELETE', dani, '/api/users/profile/', { password: dani!.password })).statusCode,
+    ).toBe(204);
+    expect(await entryOf(daniCpf!)).toBeUndefined();
+
+    // Three entries, three places: everyone left wins. Caio starts paying.
+    await draw();
+    const paying = await registrationPix(
+      t.app,
+      participant(event, [category], {
+        cpf: caioCpf,
+        email: caio!.email,
+        nome_completo: `Sorteio ${caio!.id}`,
+      }),
+      50,
+      caio!.headers,
+    );
+    expect(paying.statusCode).toBe(201);
+    const anaEntry = (await entryOf(anaCpf!))!;
+    expect(anaEntry).toMatchObject({ rank: expect.any(Number), wonInDraw: 1 });
+
+    // After the draw, Ana's account goes: her entry keeps its id, place and draw, nothing of her.
+    expect(
+      (await request('DELETE', ana, '/api/users/profile/', { password: ana!.password })).statusCode,
+    ).toBe(204);
+    expect(await entryOf(anaEntry.id)).toMatchObject({
+      ...ERASED,
+      rank: anaEntry.rank,
+      wonInDraw: 1,
+      categoryId: category,
+    });
+    const published = (await request('GET', null, `/api/events/${event.id}/sorteio/`)).json();
+    expect(published.ids_inscricoes).toContain(anaEntry.id);
+    expect(published.classificacao).toContain(anaEntry.id);
+    expect(JSON.stringify(published)).not.toContain(anaCpf);
+
+    // Caio, a winner paying right now, deletes his account: his entry stays for that charge to end it.
+    expect(
+      (await request('DELETE', caio, '/api/users/profile/', { password: caio!.password })).statusCode,
+    ).toBe(204);
+    expect(await entryOf(caioCpf!)).toMatchObject({ email: caio!.email, birthDate: '1990-05-10' });
+    // Bia's stays as it was.
+    expect(await entryOf(biaCpf!)).toMatchObject({ email: bia!.email });
+  });
+
+  it('the nightly job blanks them 30 days after the event, keeping ids and ranking, audited once', async () => {
+    const runners = [await makeBuyer(t.app), await makeBuyer(t.app)];
+    const { event, entered, draw } = await lotteryRace('Corrida do Sorteio Vencido', runners, 1);
+    await draw();
+    const before = await Promise.all(entered.map(async (e) => (await entryOf(e.cpf))!));
+
+    async function runJob() {
+      await t.app.jobs.send('privacy.runner-data', {});
+      await vi.waitFor(
+        async () => {
+          const waiting = (await db().execute(
+            sql`select count(*) as n from pgboss.job
+                 where name = 'privacy.runner-data' and state in ('created', 'retry', 'active')`,
+          )) as { rows: Array<{ n: number | string }> };
+          expect(Number(waiting.rows[0]?.n)).toBe(0);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+    }
+    const noonOf = (date: string) => new Date(`${date}T15:00:00Z`);
+
+    t.clock = noonOf(addDays(event.endDate, 30));
+    await runJob();
+    expect(await entryOf(before[0]!.id)).toMatchObject({ cpf: entered[0]!.cpf, email: runners[0]!.email });
+
+    t.clock = noonOf(addDays(event.endDate, 31));
+    await runJob();
+    for (const e of before)
+      expect(await entryOf(e.id)).toMatchObject({ ...ERASED, rank: e.rank, wonInDraw: e.wonInDraw });
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.staffEmail, RUNNER_DATA_JOB_ACTOR))
+      .orderBy(desc(auditLog.id));
+    expect(audits[0]).toMatchObject({
+      action: 'dados_de_corredores_apagados',
+      // The other test's race ended the same day: its entries still whole went too.
+      after: expect.objectContaining({
+        sorteio: { entradas: expect.any(Number), eventos: expect.arrayContaining([event.id]) },
+      }),
+    });
+    expect(JSON.stringify(audits[0]!.after)).not.toContain(runners[0]!.email);
+    // The public verification still lists every entry id, ranked.
+    const published = (await request('GET', null, `/api/events/${event.id}/sorteio/`)).json();
+    expect([...published.ids_inscricoes].sort()).toEqual(before.map((e) => e.id).sort());
+    expect(published.classificacao).toHaveLength(2);
+
     const count = audits.length;
     await runJob();
     expect(

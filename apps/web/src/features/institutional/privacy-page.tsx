@@ -45,6 +45,12 @@ const DATA_KEPT: Array<{ what: string; why: string; howLong: string }> = [
       'CPF e e-mails apagados automaticamente 30 dias após o fim do evento (o histórico da inscrição guarda só os nomes)',
   },
   {
+    what: 'Inscrição no sorteio de vagas de uma corrida: nome, CPF, e-mail e data de nascimento',
+    why: 'Realizar o sorteio, avisar o resultado e deixar só quem foi sorteado pagar a inscrição',
+    howLong:
+      'Apagados automaticamente 30 dias após o fim do evento, ou quando você excluir a sua conta (antes do sorteio, a inscrição no sorteio sai dele; depois, só o número da inscrição fica na classificação pública)',
+  },
+  {
     what: 'Consentimento para mensagens no WhatsApp (versão do texto e data)',
     why: 'Enviar o código Pix, a confirmação, lembretes e atualizações da entrega, só a quem pediu',
     howLong: 'Junto com o pedido ou a inscrição em que foi dado',
