@@ -30,15 +30,34 @@ export async function recordDelivery(
   return moved.length > 0;
 }
 
-/** Records that a number asked to stop; a second request (or the same one again) keeps the first. */
+/**
+ * Records that a number asked to stop. The same request again (a re-delivered webhook) or an older one
+ * changes nothing; a later one replaces it, since the gate compares the latest opt-out with the
+ * consent a message relies on (a consent given in between is revoked again). Answers whether it moved.
+ */
 export async function recordOptOut(
   db: Db,
-  optOut: { phone: string; request: string; messageId: string; requestedAt: Date },
+  optOut: {
+    phone: string;
+    request: string;
+    messageId: string | null;
+    requestedAt: Date;
+    staffId?: number | null;
+  },
 ): Promise<boolean> {
   const added = await db
     .insert(whatsappOptOuts)
     .values(optOut)
-    .onConflictDoNothing({ target: whatsappOptOuts.phone })
+    .onConflictDoUpdate({
+      target: whatsappOptOuts.phone,
+      set: {
+        request: sql`excluded.request`,
+        messageId: sql`excluded.message_id`,
+        requestedAt: sql`excluded.requested_at`,
+        staffId: sql`excluded.staff_id`,
+      },
+      setWhere: sql`excluded.requested_at > ${whatsappOptOuts.requestedAt}`,
+    })
     .returning({ phone: whatsappOptOuts.phone });
   return added.length > 0;
 }

@@ -162,7 +162,9 @@ describe("Meta's WhatsApp webhook: verification, signature, delivery states and 
     const stop = fake.incomingText(MARIA, '  Parar. ');
     expect((await post(stop)).json()).toEqual({ situacoes: 0, descadastros: 1 });
     expect((await post(stop)).json()).toEqual({ situacoes: 0, descadastros: 0 });
-    expect((await post(fake.incomingText(MARIA, 'STOP'))).json().descadastros).toBe(0);
+    // One older than the recorded one changes nothing either.
+    const earlier = new Date(Date.now() - 3_600_000);
+    expect((await post(fake.incomingText(MARIA, 'STOP', earlier))).json().descadastros).toBe(0);
     const [revoked] = await t.database.db.select().from(whatsappOptOuts);
     expect(revoked).toMatchObject({ phone: MARIA, request: 'PARAR' });
     expect(revoked!.messageId).toMatch(/^wamid\./);
@@ -183,6 +185,51 @@ describe("Meta's WhatsApp webhook: verification, signature, delivery states and 
     expect((await post(fake.incomingText(JOAO, 'sair'))).json().descadastros).toBe(1);
     expect((await send(JOAO)).id).toBe('');
     expect(fake.accepted.length).toBe(before);
+  });
+
+  it('a consent given after the PARAR sends again, and a PARAR after that consent blocks again', async () => {
+    const ANA = '5585977776666';
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const sendOn = (consentAt: Date) =>
+      t.app.providers.whatsapp.send({
+        to: ANA,
+        template: 'pedido_atualizado',
+        parameters: ['Ana', '1043', 'foi enviado', 'https://passada.com.br/user/pedidos/1043'],
+        consentAt,
+      });
+    const firstConsent = at(60);
+    expect((await sendOn(firstConsent)).id).toMatch(/^wamid\./);
+    expect((await post(fake.incomingText(ANA, 'PARAR', at(50)))).json().descadastros).toBe(1);
+    // The order she opted in on before asking to stop gets nothing more.
+    expect(await sendOn(firstConsent)).toEqual({ id: '' });
+    // She ticks the opt-in again at a later checkout: messages relying on that consent go.
+    const renewed = at(40);
+    const before = fake.accepted.length;
+    expect((await sendOn(renewed)).id).toMatch(/^wamid\./);
+    expect(fake.accepted.length).toBe(before + 1);
+    // ...until she writes PARAR again: the later request replaces the first and blocks that consent too.
+    const again = at(30);
+    expect((await post(fake.incomingText(ANA, 'Sair', again))).json().descadastros).toBe(1);
+    expect(await sendOn(renewed)).toEqual({ id: '' });
+    const [kept] = await t.database.db.select().from(whatsappOptOuts).where(eq(whatsappOptOuts.phone, ANA));
+    expect([kept!.request, kept!.requestedAt.getTime()]).toEqual([
+      'SAIR',
+      Math.floor(again.getTime() / 1000) * 1000,
+    ]);
+    // Without a consent time (a sender that has none) any opt-out blocks.
+    expect(
+      await t.app.providers.whatsapp.send({
+        to: ANA,
+        template: 'pedido_atualizado',
+        parameters: ['Ana', '1043', 'foi enviado', 'https://passada.com.br/user/pedidos/1043'],
+      }),
+    ).toEqual({ id: '' });
+    const statuses = await t.database.db
+      .select({ status: messageLog.status })
+      .from(messageLog)
+      .where(eq(messageLog.recipient, ANA))
+      .orderBy(messageLog.id);
+    expect(statuses.map((r) => r.status)).toEqual(['sent', 'opted_out', 'sent', 'opted_out', 'opted_out']);
   });
 
   it("a Pix code sent by its job reaches the Cloud API as the approved template, and Meta's reports update its record", async () => {

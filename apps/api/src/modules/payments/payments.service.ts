@@ -266,6 +266,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     await deps.whatsapp.send({
       to: `55${normalizePhone(contact.phone)}`,
       template: 'pix_codigo',
+      consentAt: contact.consentAt ?? null,
       parameters: [
         contact.name,
         formatBRL(charge.amountCents),
