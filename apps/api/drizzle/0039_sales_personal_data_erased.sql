@@ -1,0 +1,2 @@
+ALTER TABLE "registrations" ADD COLUMN "dados_pessoais_apagados_em" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "dados_pessoais_apagados_em" timestamp with time zone;
