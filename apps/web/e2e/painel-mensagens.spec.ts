@@ -31,6 +31,29 @@ test('the team previews every message: the HTML part in a sandboxed frame with t
   ).toEqual([]);
 });
 
+test('the team records that a person asked by phone to stop WhatsApp, and sees the number listed', async ({
+  page,
+}) => {
+  await signInStaff(page, STAFF.admin, '/painel/mensagens');
+  const section = page.getByRole('region', { name: 'Quem não recebe mais WhatsApp' });
+  await section.getByLabel('Número do WhatsApp').fill('(88) 97777-3104');
+  await section.getByLabel('Como a pessoa pediu').fill('Ligou para a loja pedindo para parar');
+  await section.getByRole('button', { name: 'Registrar pedido' }).click();
+  await expect(section.getByRole('status')).toHaveText(
+    'O número 5588977773104 não recebe mais mensagens pelo WhatsApp.',
+  );
+  const row = section
+    .getByRole('table', { name: /Números que não recebem mais WhatsApp/ })
+    .getByRole('row', { name: /5588977773104/ });
+  await expect(row).toContainText('Ligou para a loja pedindo para parar');
+  await expect(row).toContainText(STAFF.admin.email);
+  // A number that is not one is refused with the reason, nothing listed.
+  await section.getByLabel('Número do WhatsApp').fill('12345');
+  await section.getByLabel('Como a pessoa pediu').fill('Por e-mail');
+  await section.getByRole('button', { name: 'Registrar pedido' }).click();
+  await expect(section.getByRole('alert')).toContainText('Digite um telefone válido com DDD.');
+});
+
 test('a role without the team permission does not see the previews', async ({ page }) => {
   await signInStaff(page, STAFF.operator, '/painel/mensagens');
   await expect(page.getByRole('alert')).toHaveText('Seu perfil não tem acesso a esta página.');

@@ -72,6 +72,12 @@ export const EnvSchema = z
     TRANSFER_RETENTION_DAYS_AFTER_EVENT: z.coerce.number().int().min(0).max(3650).default(30),
     /** Days after an event ends before its lottery entries' name, CPF, e-mail and birth date are erased (ids and ranking stay). */
     LOTTERY_RETENTION_DAYS_AFTER_EVENT: z.coerce.number().int().min(0).max(3650).default(30),
+    /**
+     * Years the sales records keep the buyer's and participant's personal data, counted from the first
+     * day of the year after the sale or the event (CTN art. 173/174); then they are anonymised and older
+     * audit-log lines deleted. Five is the legal minimum.
+     */
+    SALES_RETENTION_YEARS: z.coerce.number().int().min(5).max(50).default(5),
     /** Hours a registration transfer's link stays open for the new runner (never past the rules' last day). */
     TRANSFER_INVITE_HOURS: z.coerce.number().int().min(1).max(720).default(72),
     /** Where `npm run backup` writes its archives; relative paths are taken from DATA_DIR. */

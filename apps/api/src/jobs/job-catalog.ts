@@ -113,6 +113,13 @@ export const jobCatalog = {
    * `short` like `privacy.retention`; two runs at once are safe (conditional statements).
    */
   'privacy.runner-data': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
+  /**
+   * Daily (docs/decisions/0050): anonymises the buyers and participants of orders and registrations
+   * past `SALES_RETENTION_YEARS` (counted from the year after the sale or the event), clears their
+   * charges' drafts and deletes audit-log lines as old, audited with counts. `short` like
+   * `privacy.retention`; two runs at once are safe (conditional statements).
+   */
+  'privacy.sales-retention': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
   /** The Pix copia e cola of a charge just created, on WhatsApp to a payer who opted in. */
   'whatsapp.pix-code': defineJob<{ chargeId: number }>({ retryLimit: 3, retryDelaySeconds: 20 }),
   /** The WhatsApp confirmation of a registration whose participant opted in (docs/decisions/0045). */

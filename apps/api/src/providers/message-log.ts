@@ -102,15 +102,18 @@ export function loggedMail(mail: MailProvider, db: Db): MailProvider {
 }
 
 /**
- * Whether a WhatsApp number asked to stop (`whatsapp_opt_outs`, written by the webhook): then nothing
- * more is sent to it, whichever order or registration carries its consent.
+ * Whether a WhatsApp number asked to stop (`whatsapp_opt_outs`: the webhook's PARAR or the shop's
+ * record of a request that came another way) after the consent a message relies on: then nothing
+ * more is sent to it on that consent. A consent given after the opt-out (the person ticked the opt-in
+ * again) sends again; without a consent time any opt-out blocks.
  */
-export async function whatsappOptedOut(db: Db, phone: string): Promise<boolean> {
+export async function whatsappOptedOut(db: Db, phone: string, consentAt?: Date | null): Promise<boolean> {
   const [row] = await db
-    .select({ phone: whatsappOptOuts.phone })
+    .select({ requestedAt: whatsappOptOuts.requestedAt })
     .from(whatsappOptOuts)
     .where(eq(whatsappOptOuts.phone, phone));
-  return row !== undefined;
+  if (!row) return false;
+  return !(consentAt && consentAt.getTime() > row.requestedAt.getTime());
 }
 
 /**
@@ -127,11 +130,12 @@ export function loggedWhatsApp(whatsapp: WhatsAppProvider, db: Db): WhatsAppProv
         db,
         { channel: 'whatsapp', recipient: message.to },
         async () => {
-          answer = await whatsapp.send(message);
+          const { consentAt: _, ...toSend } = message;
+          answer = await whatsapp.send(toSend);
           return answer;
         },
         async () =>
-          (await whatsappOptedOut(db, message.to))
+          (await whatsappOptedOut(db, message.to, message.consentAt))
             ? 'O número pediu para não receber mais mensagens pelo WhatsApp.'
             : null,
       );

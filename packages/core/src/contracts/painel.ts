@@ -1,3 +1,4 @@
+import { isValidPhone, normalizePhone } from '../phone.ts';
 import { z } from '../zod.ts';
 import { ProductCategorySchema } from './catalog.ts';
 
@@ -970,6 +971,38 @@ export const MessageLogListSchema = z.array(
   }),
 );
 export type MessageLogList = z.infer<typeof MessageLogListSchema>;
+
+/**
+ * `POST /mensagens/descadastros/`: a person asked the shop, another way than writing PARAR (phone,
+ * e-mail, at the counter), to receive no more WhatsApp messages (docs/decisions/0050). The number is
+ * stored as the Cloud API writes it (`55` + DDD + number).
+ */
+export const WhatsAppOptOutCreateSchema = z.object({
+  telefone: z
+    .string({ error: 'Informe o número do WhatsApp.' })
+    .trim()
+    .refine(isValidPhone, 'Digite um telefone válido com DDD.')
+    .transform((v) => `55${normalizePhone(v)}`),
+  motivo: z
+    .string({ error: 'Informe como a pessoa pediu.' })
+    .trim()
+    .min(3, 'Informe como a pessoa pediu (ao menos 3 letras).')
+    .max(200, 'O motivo pode ter até 200 caracteres.'),
+});
+export type WhatsAppOptOutCreate = z.input<typeof WhatsAppOptOutCreateSchema>;
+
+/** One number that receives no more WhatsApp: by its own PARAR (`whatsapp`) or recorded by staff (`equipe`). */
+export const WhatsAppOptOutSchema = z.object({
+  telefone: z.string(),
+  pedido: z.string(),
+  origem: z.enum(['whatsapp', 'equipe']),
+  pedido_em: z.string(),
+  registrado_por: z.string().nullable(),
+});
+export type WhatsAppOptOut = z.infer<typeof WhatsAppOptOutSchema>;
+/** `GET /mensagens/descadastros/`: the last 200, newest first. */
+export const WhatsAppOptOutListSchema = z.array(WhatsAppOptOutSchema);
+export type WhatsAppOptOutList = z.infer<typeof WhatsAppOptOutListSchema>;
 
 /** `GET /clientes/incidente.csv`: the window of a security incident, as dates (aaaa-mm-dd, store calendar). */
 export const IncidentWindowSchema = z

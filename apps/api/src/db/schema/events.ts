@@ -205,6 +205,12 @@ export const registrations = pgTable(
      * after the event ended, by the `privacy.health-data` job; the registration stays.
      */
     pcdErasedAt: timestamp('pcd_erased_at', { withTimezone: true }),
+    /**
+     * When the participant's personal data was anonymised, SALES_RETENTION_YEARS after the year the
+     * event ended (`privacy.sales-retention`): name replaced, CPF, contacts and address blanked, birth
+     * date cut to its year; categories, kit size and amounts stay.
+     */
+    personalDataErasedAt: timestamp('dados_pessoais_apagados_em', { withTimezone: true }),
     /** The PCD answer's own consent (LGPD art. 11 I): the text's version (core's PCD_CONSENT) and when. */
     pcdConsentVersion: text('pcd_consentimento_versao'),
     pcdConsentAt: timestamp('pcd_consentimento_em', { withTimezone: true }),

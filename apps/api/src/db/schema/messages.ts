@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { staff } from './painel.ts';
 
 /** How a message went out. */
 export const messageChannels = ['email', 'whatsapp'] as const;
@@ -63,11 +64,16 @@ export const messageLog = pgTable(
 export const whatsappOptOuts = pgTable('whatsapp_opt_outs', {
   /** The number as the Cloud API writes it: digits with the country code (`5585999990000`). */
   phone: text('phone').primaryKey(),
-  /** What the person wrote or tapped (`PARAR`), at most 60 characters. */
+  /** What the person wrote or tapped (`PARAR`), at most 60 characters, or the reason staff gave. */
   request: text('request').notNull(),
-  /** The incoming message's `wamid`: a re-delivered webhook finds it already recorded. */
-  messageId: text('message_id').notNull(),
-  /** When the person sent it (the webhook's timestamp). */
+  /**
+   * The incoming message's `wamid`: a re-delivered webhook finds it already recorded. Null when staff
+   * recorded a request that came another way (`staff_id`).
+   */
+  messageId: text('message_id'),
+  /** When the person asked (the webhook's timestamp, or when staff recorded it). */
   requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+  /** The staff member who recorded it from the back office (the reason in `request`); null for PARAR. */
+  staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -66,6 +66,12 @@ export const orders = pgTable(
     /** Opt-in at checkout to WhatsApp updates at the delivery phone (core's WHATSAPP_CONSENT): version and when. */
     whatsappConsentVersion: text('whatsapp_consentimento_versao'),
     whatsappConsentAt: timestamp('whatsapp_consentimento_em', { withTimezone: true }),
+    /**
+     * When the buyer's personal data was anonymised, SALES_RETENTION_YEARS after the sale's year
+     * (`privacy.sales-retention`): address blanked but city and state, CPF and account link removed;
+     * items and amounts stay for the books.
+     */
+    personalDataErasedAt: timestamp('dados_pessoais_apagados_em', { withTimezone: true }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId),

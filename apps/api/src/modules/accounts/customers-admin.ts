@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, exists, ilike, or, type SQL } from 'drizzle-
 import type { Db, Tx } from '../../db/client.ts';
 import { events, orders, registrations, users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { accountsHeldBetween } from './incident.repository.ts';
+import { accountsHeldBetween, othersHeldBetween } from './incident.repository.ts';
 import { exportPersonalData } from './personal-data.ts';
 
 export const CUSTOMERS_PAGE_SIZE = 20;
@@ -119,8 +119,15 @@ export function createCustomersAdmin(deps: {
     if (!(await deps.eraseAccount(tx, id))) throw notFound('Cliente não encontrado ou já excluído.');
   }
 
-  /** The incident export (docs/operations.md): accounts held in [from, to] and the kinds of data each holds. */
-  const incident = (tx: Tx, from: Date, to: Date) => accountsHeldBetween(tx, from, to);
+  /**
+   * The incident export (docs/operations.md): accounts held in [from, to] and the kinds of data each
+   * holds, then the people held without an account line (numbers and addresses of the message log,
+   * waitlists, transfers).
+   */
+  const incident = async (tx: Tx, from: Date, to: Date) => ({
+    accounts: await accountsHeldBetween(tx, from, to),
+    others: await othersHeldBetween(tx, from, to),
+  });
 
   return {
     incident,

@@ -1,9 +1,11 @@
+import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import fp from 'fastify-plugin';
 import { purgeMessageLog } from '../../providers/message-log.ts';
 import { accountsRoutes } from './accounts.routes.ts';
 import { type AddressesService, createAddressesService } from './addresses.service.ts';
 import { type CustomersAdmin, createCustomersAdmin } from './customers-admin.ts';
 import { applyRetention } from './personal-data.ts';
+import { applySalesRetention, salesRetentionCutoff } from './sales-retention.ts';
 import { createUsersService, type UsersService } from './users.service.ts';
 
 declare module 'fastify' {
@@ -43,6 +45,24 @@ export default fp(
     });
     // Every night at 03:30 in Fortaleza, when the shop is quiet.
     await app.jobs.schedule('privacy.retention', '30 3 * * *');
+    // Orders, registrations and the audit log past the records' legal period (decision 0050).
+    app.jobs.work('privacy.sales-retention', async () => {
+      const cutoff = salesRetentionCutoff(
+        dateInTimeZone(app.now(), STORE_TIME_ZONE),
+        app.env.SALES_RETENTION_YEARS,
+      );
+      const changed = await applySalesRetention(
+        app.db,
+        { forgetCharges: (tx, ids) => app.payments.forgetCharges(tx, ids) },
+        cutoff,
+        app.now(),
+      );
+      app.log.info(
+        { job: 'privacy.sales-retention', changed, cutoff },
+        'Dados pessoais de vendas antigas anonimizados',
+      );
+    });
+    await app.jobs.schedule('privacy.sales-retention', '55 3 * * *');
     // Not wrapped in fastify-plugin: the rate limiter stays scoped to the account routes.
     await app.register(accountsRoutes, { users, addresses });
   },

@@ -17,7 +17,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const messages = createMessagesService({ db: app.db, env: app.env, now: app.now, log: app.log });
-    app.decorate('messages', { ...messages, admin: createMessagesAdmin({ db: app.db }) });
+    app.decorate('messages', { ...messages, admin: createMessagesAdmin({ db: app.db, now: app.now }) });
     await app.register(webhookRoutes, { messages });
   },
   { name: 'messages', dependencies: ['infra'] },

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { type deliveryStates, messageLog, whatsappOptOuts } from '../../db/schema/index.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { type deliveryStates, messageLog, staff, whatsappOptOuts } from '../../db/schema/index.ts';
 
 export type DeliveryState = (typeof deliveryStates)[number];
 
@@ -30,15 +30,34 @@ export async function recordDelivery(
   return moved.length > 0;
 }
 
-/** Records that a number asked to stop; a second request (or the same one again) keeps the first. */
+/**
+ * Records that a number asked to stop. The same request again (a re-delivered webhook) or an older one
+ * changes nothing; a later one replaces it, since the gate compares the latest opt-out with the
+ * consent a message relies on (a consent given in between is revoked again). Answers whether it moved.
+ */
 export async function recordOptOut(
-  db: Db,
-  optOut: { phone: string; request: string; messageId: string; requestedAt: Date },
+  db: Db | Tx,
+  optOut: {
+    phone: string;
+    request: string;
+    messageId: string | null;
+    requestedAt: Date;
+    staffId?: number | null;
+  },
 ): Promise<boolean> {
   const added = await db
     .insert(whatsappOptOuts)
     .values(optOut)
-    .onConflictDoNothing({ target: whatsappOptOuts.phone })
+    .onConflictDoUpdate({
+      target: whatsappOptOuts.phone,
+      set: {
+        request: sql`excluded.request`,
+        messageId: sql`excluded.message_id`,
+        requestedAt: sql`excluded.requested_at`,
+        staffId: sql`excluded.staff_id`,
+      },
+      setWhere: sql`excluded.requested_at > ${whatsappOptOuts.requestedAt}`,
+    })
     .returning({ phone: whatsappOptOuts.phone });
   return added.length > 0;
 }
@@ -50,5 +69,23 @@ export function listMessages(db: Db, opts: { channel?: 'email' | 'whatsapp'; lim
     .from(messageLog)
     .where(opts.channel ? eq(messageLog.channel, opts.channel) : undefined)
     .orderBy(desc(messageLog.createdAt), desc(messageLog.id))
+    .limit(opts.limit);
+}
+
+/** The last `limit` opt-outs, newest first, with the e-mail of the staff member who recorded each. */
+export function listOptOuts(db: Db | Tx, opts: { limit: number; phone?: string }) {
+  return db
+    .select({
+      phone: whatsappOptOuts.phone,
+      request: whatsappOptOuts.request,
+      messageId: whatsappOptOuts.messageId,
+      requestedAt: whatsappOptOuts.requestedAt,
+      staffId: whatsappOptOuts.staffId,
+      staffEmail: staff.email,
+    })
+    .from(whatsappOptOuts)
+    .leftJoin(staff, eq(staff.id, whatsappOptOuts.staffId))
+    .where(opts.phone ? eq(whatsappOptOuts.phone, opts.phone) : undefined)
+    .orderBy(desc(whatsappOptOuts.requestedAt), desc(whatsappOptOuts.phone))
     .limit(opts.limit);
 }

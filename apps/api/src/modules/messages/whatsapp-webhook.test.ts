@@ -1,8 +1,8 @@
 import { Writable } from 'node:stream';
-import { MessageLogListSchema } from '@passada/core/contracts/painel';
+import { MessageLogListSchema, WhatsAppOptOutListSchema } from '@passada/core/contracts/painel';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { messageLog, whatsappOptOuts } from '../../db/schema/index.ts';
+import { auditLog, messageLog, whatsappOptOuts } from '../../db/schema/index.ts';
 import { WHATSAPP_TEMPLATES } from '../../providers/whatsapp/index.ts';
 import { makeProduct } from '../../test/factories/catalog.ts';
 import { createOrderPix, draftTotalCents, makeBuyer, orderDraft } from '../../test/factories/orders.ts';
@@ -162,7 +162,9 @@ describe("Meta's WhatsApp webhook: verification, signature, delivery states and 
     const stop = fake.incomingText(MARIA, '  Parar. ');
     expect((await post(stop)).json()).toEqual({ situacoes: 0, descadastros: 1 });
     expect((await post(stop)).json()).toEqual({ situacoes: 0, descadastros: 0 });
-    expect((await post(fake.incomingText(MARIA, 'STOP'))).json().descadastros).toBe(0);
+    // One older than the recorded one changes nothing either.
+    const earlier = new Date(Date.now() - 3_600_000);
+    expect((await post(fake.incomingText(MARIA, 'STOP', earlier))).json().descadastros).toBe(0);
     const [revoked] = await t.database.db.select().from(whatsappOptOuts);
     expect(revoked).toMatchObject({ phone: MARIA, request: 'PARAR' });
     expect(revoked!.messageId).toMatch(/^wamid\./);
@@ -183,6 +185,51 @@ describe("Meta's WhatsApp webhook: verification, signature, delivery states and 
     expect((await post(fake.incomingText(JOAO, 'sair'))).json().descadastros).toBe(1);
     expect((await send(JOAO)).id).toBe('');
     expect(fake.accepted.length).toBe(before);
+  });
+
+  it('a consent given after the PARAR sends again, and a PARAR after that consent blocks again', async () => {
+    const ANA = '5585977776666';
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    const sendOn = (consentAt: Date) =>
+      t.app.providers.whatsapp.send({
+        to: ANA,
+        template: 'pedido_atualizado',
+        parameters: ['Ana', '1043', 'foi enviado', 'https://passada.com.br/user/pedidos/1043'],
+        consentAt,
+      });
+    const firstConsent = at(60);
+    expect((await sendOn(firstConsent)).id).toMatch(/^wamid\./);
+    expect((await post(fake.incomingText(ANA, 'PARAR', at(50)))).json().descadastros).toBe(1);
+    // The order she opted in on before asking to stop gets nothing more.
+    expect(await sendOn(firstConsent)).toEqual({ id: '' });
+    // She ticks the opt-in again at a later checkout: messages relying on that consent go.
+    const renewed = at(40);
+    const before = fake.accepted.length;
+    expect((await sendOn(renewed)).id).toMatch(/^wamid\./);
+    expect(fake.accepted.length).toBe(before + 1);
+    // ...until she writes PARAR again: the later request replaces the first and blocks that consent too.
+    const again = at(30);
+    expect((await post(fake.incomingText(ANA, 'Sair', again))).json().descadastros).toBe(1);
+    expect(await sendOn(renewed)).toEqual({ id: '' });
+    const [kept] = await t.database.db.select().from(whatsappOptOuts).where(eq(whatsappOptOuts.phone, ANA));
+    expect([kept!.request, kept!.requestedAt.getTime()]).toEqual([
+      'SAIR',
+      Math.floor(again.getTime() / 1000) * 1000,
+    ]);
+    // Without a consent time (a sender that has none) any opt-out blocks.
+    expect(
+      await t.app.providers.whatsapp.send({
+        to: ANA,
+        template: 'pedido_atualizado',
+        parameters: ['Ana', '1043', 'foi enviado', 'https://passada.com.br/user/pedidos/1043'],
+      }),
+    ).toEqual({ id: '' });
+    const statuses = await t.database.db
+      .select({ status: messageLog.status })
+      .from(messageLog)
+      .where(eq(messageLog.recipient, ANA))
+      .orderBy(messageLog.id);
+    expect(statuses.map((r) => r.status)).toEqual(['sent', 'opted_out', 'sent', 'opted_out', 'opted_out']);
   });
 
   it("a Pix code sent by its job reaches the Cloud API as the approved template, and Meta's reports update its record", async () => {
@@ -254,6 +301,112 @@ describe("Meta's WhatsApp webhook: verification, signature, delivery states and 
     expect((await t.app.inject({ method: 'GET', url: '/api/painel/mensagens/registro/' })).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('an opt-out recorded by staff', () => {
+  let fake: FakeWhatsApp;
+  let t: TestApp;
+  let admin: TestStaff;
+  beforeAll(async () => {
+    fake = await startFakeWhatsApp({
+      templates: Object.entries(WHATSAPP_TEMPLATES).map(([name, tpl]) => ({
+        name,
+        language: 'pt_BR',
+        bodyParameters: tpl.parameters.length,
+      })),
+    });
+    t = await createTestApp({
+      env: {
+        WHATSAPP_PROVIDER: 'cloud',
+        WHATSAPP_API_URL: fake.url,
+        WHATSAPP_API_VERSION: fake.version,
+        WHATSAPP_PHONE_NUMBER_ID: fake.phoneNumberId,
+        WHATSAPP_ACCESS_TOKEN: fake.token,
+        WHATSAPP_WEBHOOK_VERIFY_TOKEN: VERIFY,
+        WHATSAPP_APP_SECRET: fake.appSecret,
+      },
+    });
+    admin = await createStaffAndLogin(t.app, 'admin');
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  const record = (body: object, headers: Record<string, string> = admin.headers) =>
+    t.app.inject({ method: 'POST', url: '/api/painel/mensagens/descadastros/', headers, payload: body });
+
+  it('stops every message to that number from then on, audited and listed beside the PARAR ones', async () => {
+    const PEDRO = '5585966665555';
+    const consentAt = new Date(Date.now() - 86_400_000);
+    const update = () =>
+      t.app.providers.whatsapp.send({
+        to: PEDRO,
+        template: 'pedido_atualizado',
+        parameters: ['Pedro', '2001', 'foi enviado', 'https://passada.com.br/user/pedidos/2001'],
+        consentAt,
+      });
+    expect((await update()).id).toMatch(/^wamid\./);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/whatsapp/',
+      ...fake.incomingText(MARIA, 'PARAR'),
+    });
+
+    const res = await record({ telefone: '(85) 96666-5555', motivo: 'Pediu por telefone ao atendimento' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      telefone: PEDRO,
+      pedido: 'Pediu por telefone ao atendimento',
+      origem: 'equipe',
+      registrado_por: admin.email,
+    });
+
+    const before = fake.accepted.length;
+    expect(await update()).toEqual({ id: '' });
+    expect(fake.accepted.length).toBe(before);
+
+    const list = WhatsAppOptOutListSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/painel/mensagens/descadastros/',
+          headers: admin.headers,
+        })
+      ).json(),
+    );
+    expect(list.map((o) => [o.telefone, o.origem])).toEqual([
+      [PEDRO, 'equipe'],
+      [MARIA, 'whatsapp'],
+    ]);
+
+    const [line] = await t.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'descadastro_whatsapp'));
+    expect(line).toMatchObject({ staffEmail: admin.email, entity: 'whatsapp', entityId: PEDRO });
+  });
+
+  it('refuses a bad number or no reason in Portuguese, writing nothing, and staff without the permission', async () => {
+    const bad = await record({ telefone: '123', motivo: 'Pediu por e-mail' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Digite um telefone válido com DDD.');
+    const noReason = await record({ telefone: '(85) 95555-4444', motivo: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.body).toContain('Informe como a pessoa pediu');
+    const manager = await createStaffAndLogin(t.app, 'gerente');
+    expect(
+      (await record({ telefone: '(85) 95555-4444', motivo: 'Pediu no balcão' }, manager.headers)).statusCode,
+    ).toBe(403);
+    expect((await record({ telefone: '(85) 95555-4444', motivo: 'Pediu no balcão' }, {})).statusCode).toBe(
+      401,
+    );
+    const rows = await t.database.db
+      .select()
+      .from(whatsappOptOuts)
+      .where(eq(whatsappOptOuts.phone, '5585955554444'));
+    expect(rows).toEqual([]);
   });
 });
 

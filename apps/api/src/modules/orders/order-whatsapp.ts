@@ -52,6 +52,7 @@ export function createOrderWhatsApp(deps: {
     await deps.whatsapp.send({
       to: `55${normalizePhone(order.address.phone)}`,
       template: 'pedido_atualizado',
+      consentAt: order.whatsappConsentAt,
       parameters: [name, String(order.id), what, `${deps.env.publicUrl}/user/pedidos/${order.id}`].map(
         templateParameter,
       ),

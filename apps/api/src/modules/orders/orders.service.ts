@@ -475,7 +475,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     whatsappContact: (draft) => {
       const phone = draft.address?.phone ?? draft.participants[0]?.numero_contato;
       if (!draft.whatsappConsent || !draft.buyer || !phone) return undefined;
-      return { name: draft.buyer.name.split(' ')[0] ?? draft.buyer.name, phone, what: 'o seu pedido' };
+      return {
+        name: draft.buyer.name.split(' ')[0] ?? draft.buyer.name,
+        phone,
+        what: 'o seu pedido',
+        consentAt: new Date(draft.whatsappConsent.at),
+      };
     },
 
     // LGPD: what accounting keeps of a cart once the buyer's name, e-mail, address and the

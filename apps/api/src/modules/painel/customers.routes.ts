@@ -19,6 +19,15 @@ const CUSTOMERS = { painel: { permission: 'clientes' } } as const;
  * LGPD export and erasure (modules/accounts/customers-admin.ts). The audit lines name the customer's
  * id only: never the CPF searched nor the data exported.
  */
+/** How the incident export names where a person without an account line is held. */
+const INCIDENT_SOURCES = {
+  whatsapp: 'Número de WhatsApp sem conta',
+  email: 'E-mail sem conta',
+  lista_de_espera: 'Lista de espera',
+  transferencia_recebida: 'Transferência recebida',
+  transferencia_feita: 'Transferência feita',
+} as const;
+
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['painel: clientes'];
   const customers = app.accounts.customers;
@@ -110,7 +119,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const from = new Date(`${req.query.desde}T00:00:00-03:00`);
       const to = new Date(`${req.query.ate}T23:59:59.999-03:00`);
-      const accounts = await audited(req, (tx) => customers.incident(tx, from, to), {
+      const { accounts, others } = await audited(req, (tx) => customers.incident(tx, from, to), {
         action: 'incidente_exportado',
         entity: 'cliente',
         entityId: null,
@@ -145,6 +154,12 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
             yes(a.healthData > 0),
             yes(a.whatsappConsent),
           ]),
+        ),
+        // Then, after a blank line, the people the shop holds without an account line of their own.
+        '',
+        csvLine(['Origem', 'Nome', 'E-mail ou WhatsApp', 'Desde', 'Dados guardados']),
+        ...others.map((p) =>
+          csvLine([INCIDENT_SOURCES[p.source], p.name, p.contact, formatStoreDateTime(p.since), p.data]),
         ),
       ]);
     },

@@ -2,6 +2,9 @@ import {
   MessageLogListSchema,
   MessageLogQuerySchema,
   MessagePreviewListSchema,
+  WhatsAppOptOutCreateSchema,
+  WhatsAppOptOutListSchema,
+  WhatsAppOptOutSchema,
 } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { brandedMail } from '../../providers/mail/layout.ts';
@@ -12,7 +15,7 @@ import { orderMailPreviews } from '../orders/index.ts';
 import { paymentMailPreviews } from '../payments/index.ts';
 import { registrationMailPreviews } from '../registrations/index.ts';
 import { shippingMailPreviews } from '../shipping/index.ts';
-import { PAINEL_ERRORS } from '../staff/index.ts';
+import { actor, audited, PAINEL_ERRORS } from '../staff/index.ts';
 
 /** Every message kind the shop sends, in the order staff read them. */
 export const MAIL_PREVIEWS = [
@@ -89,5 +92,42 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => app.messages.admin.list(request.query.canal),
+  );
+
+  app.get(
+    '/mensagens/descadastros/',
+    {
+      config: { painel: { permission: 'equipe' } },
+      schema: {
+        tags: ['painel: mensagens'],
+        summary:
+          'Os números que não recebem mais WhatsApp: os que escreveram PARAR e os registrados pela equipe',
+        response: { 200: WhatsAppOptOutListSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async () => app.messages.admin.optOuts(),
+  );
+
+  app.post(
+    '/mensagens/descadastros/',
+    {
+      config: { painel: { permission: 'equipe' } },
+      schema: {
+        tags: ['painel: mensagens'],
+        summary:
+          'Registrar que a pessoa deste número pediu à loja (por telefone, e-mail, no balcão) para não receber mais WhatsApp',
+        body: WhatsAppOptOutCreateSchema,
+        response: { 201: WhatsAppOptOutSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const staffId = actor(req).id;
+      const recorded = await audited(
+        req,
+        (tx) => app.messages.admin.recordOptOut(req.body, staffId, tx),
+        (row) => ({ action: 'descadastro_whatsapp', entity: 'whatsapp', entityId: row.telefone, after: row }),
+      );
+      return reply.status(201).send(recorded);
+    },
   );
 };

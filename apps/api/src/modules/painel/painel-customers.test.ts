@@ -1,5 +1,13 @@
 import { AuditPageSchema, CustomerDetailSchema, CustomerPageSchema } from '@passada/core/contracts/painel';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  messageLog,
+  registrations,
+  registrationTransfers,
+  waitlistEntries,
+  whatsappOptOuts,
+} from '../../db/schema/index.ts';
 import { createUserAndToken, type TestUser } from '../../test/factories/accounts.ts';
 import { makeEvent } from '../../test/factories/events.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
@@ -118,12 +126,13 @@ describe('painel: customers, their orders and registrations, LGPD export and era
       url: '/api/painel/clientes/incidente.csv?desde=2000-01-01&ate=2000-01-31',
       headers: admin.headers,
     });
+    // The accounts' header, then a blank line and the header of the people without an account line.
     expect(
       empty.body
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n'),
-    ).toHaveLength(1);
+    ).toEqual([expect.stringMatching(/^Conta;/), '', 'Origem;Nome;E-mail ou WhatsApp;Desde;Dados guardados']);
     const bad = await t.app.inject({
       method: 'GET',
       url: '/api/painel/clientes/incidente.csv?desde=2026-02-01&ate=2026-01-01',
@@ -140,5 +149,104 @@ describe('painel: customers, their orders and registrations, LGPD export and era
       ).json(),
     );
     expect(audit.results.some((e) => e.action === 'incidente_exportado')).toBe(true);
+  });
+
+  it('adds the people held without an account line: unknown numbers and addresses, waitlists, transfers', async () => {
+    const admin = await createStaffAndLogin(t.app, 'admin');
+    const event = await makeEvent(t.app.db, { days: [[{ name: '10 km', priceCents: 0 }]] });
+    const category = event.days[0]!.categories[0]!.id;
+    const carla = await createUserAndToken(t.app, { full_name: 'Carla Com Conta' });
+    const draft = participantsFrom(410_000_100)(event, 'Carla Com Conta', category, {
+      numero_contato: '(85) 98888-1234',
+    });
+    const free = await t.app.inject({
+      method: 'POST',
+      url: '/api/confirmar-gratuito/',
+      headers: carla.headers,
+      payload: { total: 0, finalidade: 'inscricao', inscricao: draft },
+    });
+    expect(free.statusCode, free.body).toBeLessThan(300);
+    const [registration] = await t.database.db
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(eq(registrations.cpf, draft.cpf));
+    const sent = (channel: 'email' | 'whatsapp', recipient: string) => ({
+      channel,
+      recipient,
+      kind: 'whatsapp.order-update',
+      status: 'sent' as const,
+    });
+    await t.database.db.insert(messageLog).values([
+      sent('whatsapp', '5585988881234'), // Carla's registration phone: on her line already
+      sent('whatsapp', '5585977770001'),
+      sent('whatsapp', '5585977770001'),
+      sent('email', carla.email.toUpperCase()), // her account's e-mail, whatever the case
+      sent('email', 'sem.conta@example.com'),
+    ]);
+    await t.database.db.insert(whatsappOptOuts).values({
+      phone: '5585977770002',
+      request: 'PARAR',
+      messageId: 'wamid.teste',
+      requestedAt: new Date(),
+    });
+    await t.database.db.insert(waitlistEntries).values({
+      categoryId: category,
+      eventId: event.id,
+      fullName: 'Wanda Espera',
+      cpf: cpfFrom(410_000_200),
+      email: 'wanda@example.com',
+      createdAt: new Date(),
+    });
+    await t.database.db.insert(registrationTransfers).values({
+      registrationId: registration!.id,
+      tokenHash: 'hash-da-transferencia-do-teste-de-incidente',
+      status: 'pendente',
+      actor: 'comprador',
+      toName: 'Tiago Novo',
+      toCpf: cpfFrom(410_000_201),
+      toEmail: 'tiago@example.com',
+      fromName: 'Carla Com Conta',
+      fromEmail: carla.email,
+      feeCents: 0,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      createdAt: new Date(),
+    });
+
+    const today = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/painel/clientes/incidente.csv?desde=2020-01-01&ate=${today}`,
+      headers: admin.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    const others = lines.slice(lines.indexOf('') + 1);
+    expect(others[0]).toBe('Origem;Nome;E-mail ou WhatsApp;Desde;Dados guardados');
+    const row = (contact: string) => others.filter((l) => l.split(';')[2] === contact);
+    expect(row('5585977770001')).toEqual([
+      expect.stringMatching(
+        /^Número de WhatsApp sem conta;;5585977770001;[^;]+;número de WhatsApp no registro de mensagens \(2\)$/,
+      ),
+    ]);
+    expect(row('5585977770002')[0]).toMatch(
+      /;pedido para parar as mensagens \(número, palavra enviada e data\)$/,
+    );
+    expect(row('sem.conta@example.com')[0]).toMatch(
+      /^E-mail sem conta;;sem.conta@example.com;[^;]+;e-mail no registro de mensagens \(1\)$/,
+    );
+    expect(row('5585988881234')).toEqual([]);
+    expect(row(carla.email.toLowerCase()).map((l) => l.split(';')[0])).toEqual(['Transferência feita']);
+    expect(row('wanda@example.com')[0]).toMatch(
+      /^Lista de espera;Wanda Espera;wanda@example.com;[^;]+;lista de espera: nome, CPF e e-mail$/,
+    );
+    expect(row('tiago@example.com')[0]).toMatch(
+      /^Transferência recebida;Tiago Novo;tiago@example.com;[^;]+;transferência de inscrição recebida: nome, CPF e e-mail$/,
+    );
+    // No CPF in the file: the notice goes to the e-mail or number.
+    expect(res.body).not.toContain(cpfFrom(410_000_200));
+    expect(res.body).not.toContain(cpfFrom(410_000_201));
   });
 });

@@ -69,9 +69,12 @@ export interface ChargePurposeHandler<Draft = unknown> {
   payer?(draft: Draft): { name: string; email: string; page: string } | undefined;
   /**
    * Who opted in to WhatsApp for this charge (docs/decisions/0045): their first name, phone and what the
-   * charge pays for ("o pedido", "a inscrição em …"); undefined without the opt-in.
+   * charge pays for ("o pedido", "a inscrição em …") and when they ticked it (an opt-out after that
+   * moment blocks the message); undefined without the opt-in.
    */
-  whatsappContact?(draft: Draft): { name: string; phone: string; what: string } | undefined;
+  whatsappContact?(
+    draft: Draft,
+  ): { name: string; phone: string; what: string; consentAt?: Date | null } | undefined;
   /**
    * The draft without personal data (names, e-mail, CPF, birth date, phone, address), keeping what
    * accounting and reconciliation need (items, amounts, ids, sizes). Applied to a charge that ended

@@ -193,7 +193,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
    * still arrives for an open charge is refunded.
    */
   async function forgetAccount(tx: Tx, userId: number): Promise<void> {
-    for (const id of await repo.findWithPersonalDataOf(tx, userId)) {
+    await forgetCharges(tx, await repo.findWithPersonalDataOf(tx, userId));
+  }
+
+  /**
+   * LGPD: these charges' drafts lose their personal data (the sales retention, once the records'
+   * period is over), inside the caller's transaction; already cleared ones are left alone.
+   */
+  async function forgetCharges(tx: Tx, chargeIds: number[]): Promise<void> {
+    for (const id of chargeIds) {
       const row = await repo.lockCharge(tx, id);
       if (row) await ctx.clearPersonalData(tx, row);
     }
@@ -266,6 +274,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     await deps.whatsapp.send({
       to: `55${normalizePhone(contact.phone)}`,
       template: 'pix_codigo',
+      consentAt: contact.consentAt ?? null,
       parameters: [
         contact.name,
         formatBRL(charge.amountCents),
@@ -305,6 +314,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     sendRefundNotice: refunds.sendRefundNotice,
     registerWebhook,
     forgetAccount,
+    forgetCharges,
     webhookState: () => webhookState,
     events: (chargeId: number) => repo.listEvents(deps.db, chargeId),
     needingAttention: () => repo.listNeedingAttention(deps.db),

@@ -157,6 +157,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
             name: d.nome_completo.split(' ')[0] ?? d.nome_completo,
             phone: d.numero_contato,
             what: 'a sua inscrição',
+            consentAt: d.termsAcceptedAt ? new Date(d.termsAcceptedAt) : null,
           }
         : undefined,
     payer: (d) =>

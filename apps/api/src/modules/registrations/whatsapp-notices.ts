@@ -29,6 +29,7 @@ export function createWhatsAppNotices(
     if (!r?.whatsappConsentAt || r.cancelledAt || !event) return;
     await deps.whatsapp.send({
       to: whatsappNumber(r.phone),
+      consentAt: r.whatsappConsentAt,
       template: 'inscricao_confirmada',
       parameters: [
         r.fullName.split(' ')[0] ?? r.fullName,
@@ -79,6 +80,7 @@ export function createWhatsAppNotices(
       .join('; ');
     await deps.whatsapp.send({
       to: whatsappNumber(r.phone),
+      consentAt: r.whatsappConsentAt,
       template: 'retirada_kit_lembrete',
       parameters: [
         r.fullName.split(' ')[0] ?? r.fullName,

@@ -7,6 +7,12 @@ export interface WhatsAppMessage {
   template: WhatsAppTemplateName;
   /** The body parameters `{{1}}`, `{{2}}`, … in order, already formatted for people. */
   parameters: string[];
+  /**
+   * When the person ticked the opt-in this message relies on (the order's or registration's
+   * `whatsapp_consentimento_em`): a consent given after the number asked to stop sends again
+   * (docs/decisions/0050). Absent: any opt-out of the number blocks it.
+   */
+  consentAt?: Date | null;
 }
 
 /**

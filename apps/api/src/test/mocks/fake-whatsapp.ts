@@ -53,7 +53,8 @@ export interface FakeWhatsApp {
     error?: { code: number; title: string },
   ): WebhookDelivery;
   /** A `messages` notification of a text someone sent to the business number. */
-  incomingText(from: string, body: string): WebhookDelivery;
+  /** A text the person sent, now or at `at` (the webhook's `timestamp`, in seconds). */
+  incomingText(from: string, body: string, at?: Date): WebhookDelivery;
   close(): Promise<void>;
 }
 
@@ -270,14 +271,14 @@ export async function startFakeWhatsApp(opts: {
         ],
       });
     },
-    incomingText(from, body) {
+    incomingText(from, body, at) {
       return notification({
         contacts: [{ profile: { name: 'Cliente' }, wa_id: from }],
         messages: [
           {
             from,
             id: `wamid.${randomBytes(24).toString('base64url')}`,
-            timestamp: stamp(),
+            timestamp: at ? String(Math.floor(at.getTime() / 1000)) : stamp(),
             type: 'text',
             text: { body },
           },

@@ -21,12 +21,14 @@ const DATA_KEPT: Array<{ what: string; why: string; howLong: string }> = [
   {
     what: 'Pedidos: comprador, itens, endereço e valores',
     why: 'Obrigações fiscais e do Código de Defesa do Consumidor',
-    howLong: 'Pelo prazo legal (5 anos), mesmo após a exclusão da conta',
+    howLong:
+      'Pelo prazo legal: 5 anos contados a partir do ano seguinte ao da compra, mesmo após a exclusão da conta; depois, nome, CPF, e-mail, telefone e endereço são apagados automaticamente (ficam só os itens e valores)',
   },
   {
     what: 'Inscrições em corridas: nome, CPF, nascimento, gênero, telefone, e-mail, endereço e contato de emergência',
     why: 'Realizar o evento (retirada do kit, cronometragem, seguro)',
-    howLong: 'Para os registros do evento, mesmo após a exclusão da conta',
+    howLong:
+      'Pelo prazo legal: 5 anos contados a partir do ano seguinte ao do evento, mesmo após a exclusão da conta; depois, os dados pessoais são apagados automaticamente (ficam só a categoria, o tamanho da camisa, o ano de nascimento e os valores)',
   },
   {
     what: 'Informação de pessoa com deficiência (PCD), dado de saúde',
@@ -56,7 +58,7 @@ const DATA_KEPT: Array<{ what: string; why: string; howLong: string }> = [
     howLong: 'Junto com o pedido ou a inscrição em que foi dado',
   },
   {
-    what: 'Pedido para parar as mensagens no WhatsApp (o número, a palavra enviada e a data)',
+    what: 'Pedido para parar as mensagens no WhatsApp (o número, a palavra enviada ou como você pediu à loja, e a data)',
     why: 'Provar que o consentimento foi revogado e não enviar mais nada a esse número',
     howLong: 'Enquanto guardarmos algum consentimento desse número',
   },
@@ -141,8 +143,10 @@ export default function PrivacyPage() {
       <p>
         Você pode pedir a confirmação e o acesso aos seus dados, a correção, a portabilidade, a exclusão e a
         revogação de um consentimento (art. 18 da LGPD). Para parar as mensagens no WhatsApp, responda PARAR a
-        qualquer uma delas. Excluir a conta está em “Minha conta”; os demais pedidos, fale com o encarregado.
-        Se houver um incidente de segurança que possa afetar você, avisaremos você e a ANPD.
+        qualquer uma delas, ou peça à loja pelo contato que preferir. Se depois você marcar de novo a opção de
+        receber pelo WhatsApp numa compra ou inscrição, as mensagens dela voltam a ser enviadas. Excluir a
+        conta está em “Minha conta”; os demais pedidos, fale com o encarregado. Se houver um incidente de
+        segurança que possa afetar você, avisaremos você e a ANPD.
       </p>
       <h2 className="mb-3 mt-8 text-xl font-bold">Encarregado pelo tratamento de dados</h2>
       {officer ? (

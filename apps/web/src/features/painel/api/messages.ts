@@ -1,10 +1,17 @@
-import type { MessageLogList, MessagePreviewList } from '@passada/core/contracts/painel';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type {
+  MessageLogList,
+  MessagePreviewList,
+  WhatsAppOptOut,
+  WhatsAppOptOutCreate,
+  WhatsAppOptOutList,
+} from '@passada/core/contracts/painel';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { painelFetch } from '../painel-api.ts';
 
 export const messageKeys = {
   previews: ['painel', 'messages', 'previews'] as const,
   log: (canal: '' | 'email' | 'whatsapp') => ['painel', 'messages', 'log', canal] as const,
+  optOuts: ['painel', 'messages', 'opt-outs'] as const,
 };
 
 export const messagePreviewsQuery = queryOptions({
@@ -28,3 +35,20 @@ export const useMessageLog = (canal: '' | 'email' | 'whatsapp') =>
       painelFetch<MessageLogList>(`/mensagens/registro/${canal ? `?canal=${canal}` : ''}`, { signal }),
     refetchInterval: 30_000,
   });
+
+/** Permission `equipe`: the numbers that receive no more WhatsApp (PARAR or recorded by staff). */
+export const useWhatsAppOptOuts = () =>
+  useQuery({
+    queryKey: messageKeys.optOuts,
+    queryFn: ({ signal }) => painelFetch<WhatsAppOptOutList>('/mensagens/descadastros/', { signal }),
+  });
+
+/** Records that a person asked the shop to stop WhatsApp messages; the list is read again. */
+export function useRecordWhatsAppOptOut() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WhatsAppOptOutCreate) =>
+      painelFetch<WhatsAppOptOut>('/mensagens/descadastros/', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: messageKeys.optOuts }),
+  });
+}

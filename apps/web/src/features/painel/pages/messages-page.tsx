@@ -1,8 +1,13 @@
 import type { MessageLogList } from '@passada/core/contracts/painel';
 import { useState } from 'react';
-import { SelectField } from '../../../components/form-field.tsx';
+import { FormField, FormStatus, primaryButtonClass, SelectField } from '../../../components/form-field.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useMessageLog, useMessagePreviews } from '../api/messages.ts';
+import {
+  useMessageLog,
+  useMessagePreviews,
+  useRecordWhatsAppOptOut,
+  useWhatsAppOptOuts,
+} from '../api/messages.ts';
 import { errorMessage } from '../utils/error-message.ts';
 
 /**
@@ -116,6 +121,112 @@ function MessageLogSection() {
   );
 }
 
+/**
+ * The numbers that receive no more WhatsApp: those that wrote PARAR and those staff recorded for a
+ * request that came another way (phone, e-mail, the counter). Recording one is audited.
+ */
+export function OptOutSection() {
+  const list = useWhatsAppOptOuts();
+  const recordOptOut = useRecordWhatsAppOptOut();
+  const [telefone, setTelefone] = useState('');
+  const [motivo, setMotivo] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const rows = list.data ?? [];
+  return (
+    <section aria-labelledby="descadastros-whatsapp" className="mb-10">
+      <h2 id="descadastros-whatsapp" className="mb-2 text-xl font-semibold">
+        Quem não recebe mais WhatsApp
+      </h2>
+      <p className="mb-3 max-w-3xl text-sm text-stone-600 dark:text-stone-400">
+        Quem responde PARAR entra aqui sozinho. Quando a pessoa pedir de outro jeito (telefone, e-mail, na
+        loja), registre o número: a partir de agora ela não recebe mais mensagens, até marcar de novo a opção
+        de receber pelo WhatsApp numa compra ou inscrição.
+      </p>
+      <form
+        className="mb-4 grid max-w-3xl gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setDone(null);
+          recordOptOut.mutate(
+            { telefone, motivo },
+            {
+              onSuccess: (row) => {
+                setDone(`O número ${row.telefone} não recebe mais mensagens pelo WhatsApp.`);
+                setTelefone('');
+                setMotivo('');
+              },
+            },
+          );
+        }}
+      >
+        <FormField
+          label="Número do WhatsApp"
+          inputMode="tel"
+          autoComplete="off"
+          placeholder="(85) 99999-0000"
+          value={telefone}
+          onChange={(e) => setTelefone(e.target.value)}
+          required
+        />
+        <FormField
+          label="Como a pessoa pediu"
+          placeholder="Ligou para a loja em 26/11"
+          value={motivo}
+          onChange={(e) => setMotivo(e.target.value)}
+          maxLength={200}
+          required
+        />
+        <button type="submit" disabled={recordOptOut.isPending} className={primaryButtonClass}>
+          Registrar pedido
+        </button>
+      </form>
+      <FormStatus
+        message={recordOptOut.isError ? errorMessage(recordOptOut.error) : done}
+        tone={recordOptOut.isError ? 'error' : 'success'}
+      />
+      {list.isError ? <p role="alert">{errorMessage(list.error)}</p> : null}
+      {list.isSuccess && rows.length === 0 ? <p>Nenhum número pediu para parar.</p> : null}
+      {rows.length ? (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">
+              Números que não recebem mais WhatsApp, do pedido mais recente ao mais antigo
+            </caption>
+            <thead>
+              <tr className="border-b border-stone-300 dark:border-stone-700">
+                <th scope="col" className="py-2 pr-3">
+                  Quando
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Número
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Pedido
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Registrado por
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((o) => (
+                <tr key={o.telefone} className="border-b border-stone-200 align-top dark:border-stone-800">
+                  <td className="py-2 pr-3 whitespace-nowrap">{formatDateTime(o.pedido_em)}</td>
+                  <td className="py-2 pr-3">{o.telefone}</td>
+                  <td className="py-2 pr-3">{o.pedido}</td>
+                  <td className="py-2 pr-3">
+                    {o.origem === 'whatsapp' ? 'A pessoa, pelo WhatsApp' : (o.registrado_por ?? 'Equipe')}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
 export default function MessagesPage() {
   const previews = useMessagePreviews();
   const [chosen, setChosen] = useState('');
@@ -130,6 +241,7 @@ export default function MessagesPage() {
         que vai junto em toda mensagem.
       </p>
       <MessageLogSection />
+      <OptOutSection />
       <h2 className="mb-2 text-xl font-semibold">Prévias dos e-mails</h2>
       {previews.isError ? <p role="alert">{errorMessage(previews.error)}</p> : null}
       {previews.isPending ? <p>Carregando…</p> : null}
