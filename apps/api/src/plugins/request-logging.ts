@@ -66,10 +66,12 @@ class LazyChildLogger {
   #writes(level: (typeof LEVELS)[number]): boolean {
     if (this.#child) return true;
     if (level === 'silent' || this.level === 'silent') return false;
-    const values = (this.parent as unknown as { levels: { values: Record<string, number> } }).levels.values;
-    const threshold = values[this.level];
-    // A custom level pino does not list: the child decides.
-    return threshold === undefined || (values[level] ?? 0) >= threshold;
+    const values = (this.parent as unknown as { levels?: { values?: Record<string, number> } }).levels
+      ?.values;
+    const threshold = values?.[this.level];
+    // Not pino (Fastify's silent logger when logging is off), or a custom level pino does not list:
+    // the child decides.
+    return values === undefined || threshold === undefined || (values[level] ?? 0) >= threshold;
   }
 
   static {
