@@ -3,7 +3,23 @@ import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { visualizer } from 'rollup-plugin-visualizer';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * Vite wraps each `import()` of the browser build in its preload helper, which with `modulePreload:
+ * false` is left to fetch the stylesheets of the imported chunk. The app has one stylesheet, loaded
+ * by the page (`cssCodeSplit: false` below keeps it so), so the wrapper only imports: about 0.6 KB
+ * gzip of the home page's JavaScript budget for nothing. A failed import still rejects (the page's
+ * error boundary shows it).
+ */
+const noPreloadHelper: Plugin = {
+  name: 'passada:no-preload-helper',
+  apply: 'build',
+  enforce: 'pre',
+  resolveId: (id) => (id === PRELOAD_HELPER ? id : undefined),
+  load: (id) => (id === PRELOAD_HELPER ? 'export const __vitePreload = (load) => load();' : undefined),
+};
+const PRELOAD_HELPER = '\0vite/preload-helper.js';
 
 const reactRouterProduction = path.join(
   path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
@@ -12,6 +28,7 @@ const reactRouterProduction = path.join(
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
+    noPreloadHelper,
     react(),
     tailwindcss(),
     // `BUNDLE_REPORT=1 npm run build -w apps/web` writes dist/bundle-report.html: what each chunk holds,
@@ -51,6 +68,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // No preload helper in the home page's budget: the server hints each page's chunks itself
         // (apps/api/src/plugins/web-shell.ts), and a later page's few shared chunks are mostly cached.
         modulePreload: false,
+        // One stylesheet for every page: no chunk needs its own, so no import waits for one (noPreloadHelper).
+        cssCodeSplit: false,
         rolldownOptions: {
           output: {
             // What every page runs (React, the router, the app's frame) in one file, and the product card

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 describe('request logging', () => {
@@ -27,9 +27,18 @@ describe('request logging', () => {
     expect(lines.join('')).not.toMatch(/incoming request|request completed/);
   });
 
+  it('makes no logger for a request that writes no line', async () => {
+    const { app } = await appLoggingAt('info');
+    const child = vi.spyOn(app.log, 'child');
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect(child).not.toHaveBeenCalled();
+  });
+
   it('writes the request and its outcome at debug', async () => {
     const { app, lines } = await appLoggingAt('debug');
+    const child = vi.spyOn(app.log, 'child');
     await app.inject({ method: 'GET', url: '/api/health' });
+    expect(child).toHaveBeenCalledTimes(1);
     const logged = lines.join('');
     expect(logged).toContain('incoming request');
     expect(logged).toContain('request completed');

@@ -59,11 +59,26 @@ class LazyChildLogger {
     return this.#logger.child(bindings, options);
   }
 
+  /**
+   * Whether a line at `level` would be written. One below the logger's level (the request lines at
+   * `debug`, under the usual `info`) makes no child: asking the child would make it for nothing.
+   */
+  #writes(level: (typeof LEVELS)[number]): boolean {
+    if (this.#child) return true;
+    if (level === 'silent' || this.level === 'silent') return false;
+    const values = (this.parent as unknown as { levels?: { values?: Record<string, number> } }).levels
+      ?.values;
+    const threshold = values?.[this.level];
+    // Not pino (Fastify's silent logger when logging is off), or a custom level pino does not list:
+    // the child decides.
+    return values === undefined || threshold === undefined || (values[level] ?? 0) >= threshold;
+  }
+
   static {
     for (const level of LEVELS) {
       Object.defineProperty(LazyChildLogger.prototype, level, {
         value(this: LazyChildLogger, ...args: unknown[]) {
-          (this.#logger[level] as LogMethod)(...args);
+          if (this.#writes(level)) (this.#logger[level] as LogMethod)(...args);
         },
       });
     }

@@ -6,9 +6,8 @@ import {
 } from '@passada/core/events';
 import { formatBRL, reaisToCents } from '@passada/core/money';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { useAlert } from '../../../components/dialog.tsx';
 import { eventQuery } from '../../../lib/events-api.ts';
 import { useHydrated } from '../../../lib/hydration.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -19,8 +18,14 @@ import { EventProgramme } from '../components/event-programme.tsx';
 import { LotteryBox } from '../components/lottery-box.tsx';
 import { WaitingRoom } from '../components/waiting-room.tsx';
 import { WaitlistJoin } from '../components/waitlist-join.tsx';
-import { WhoDialog } from '../components/who-dialog.tsx';
 import { type Selection, selectedIds, selectionTotalCents, toggleCategory } from '../utils/selection.ts';
+
+// The dialogs, and Radix under them, are loaded when someone is about to open one: not in the page's
+// first render, which must take the server's page over quickly (Total Blocking Time, docs/performance.md).
+const WhoDialog = lazy(() => import('../components/who-dialog.tsx').then((m) => ({ default: m.WhoDialog })));
+const AlertMessage = lazy(() =>
+  import('../../../components/dialog.tsx').then((m) => ({ default: m.AlertMessage })),
+);
 
 const linkClass =
   'font-semibold text-brand-800 underline hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:text-brand-100';
@@ -34,7 +39,10 @@ export default function EventPage() {
   const { data: event, isPending, isError } = useQuery(eventQuery(id));
   const [selection, setSelection] = useState<Selection>({});
   const [askWho, setAskWho] = useState(false);
-  const [alertElement, showAlert] = useAlert();
+  const [whoLoaded, setWhoLoaded] = useState(false);
+  // An alert's message and what follows its OK (the alert dialog of components/dialog.tsx, loaded when shown).
+  const [alert, setAlert] = useState<{ message: string; then?: () => void } | null>(null);
+  const showAlert = (message: string, then?: () => void) => setAlert({ message, then });
 
   const totalCents = event ? selectionTotalCents(event, selection) : 0;
 
@@ -176,7 +184,12 @@ export default function EventPage() {
         <button
           type="button"
           disabled={chosen.length === 0 || !event.inscricoes_abertas}
-          onClick={() => setAskWho(true)}
+          onClick={() => {
+            setWhoLoaded(true);
+            setAskWho(true);
+          }}
+          onPointerEnter={() => setWhoLoaded(true)}
+          onFocus={() => setWhoLoaded(true)}
           className="mt-4 rounded-lg bg-brand-700 px-6 py-3 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:bg-stone-400"
         >
           {chosen.length === 0 ? 'Selecione uma categoria' : 'Confirmar inscrição'}
@@ -185,8 +198,22 @@ export default function EventPage() {
 
       <WaitlistJoin eventId={event.id} open={event.inscricoes_abertas} />
 
-      <WhoDialog open={askWho} onOpenChange={setAskWho} onChoose={choose} />
-      {alertElement}
+      {whoLoaded ? (
+        <Suspense fallback={null}>
+          <WhoDialog open={askWho} onOpenChange={setAskWho} onChoose={choose} />
+        </Suspense>
+      ) : null}
+      {alert ? (
+        <Suspense fallback={null}>
+          <AlertMessage
+            message={alert.message}
+            onClose={() => {
+              setAlert(null);
+              alert.then?.();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </main>
   );
 }
