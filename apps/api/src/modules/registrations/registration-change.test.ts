@@ -182,6 +182,22 @@ describe('changing distance and shirt size', () => {
     );
     expect(forged.statusCode).toBe(403);
 
+    // A Pix left unpaid holds the place until it expires, then gives it back, once.
+    const unpaid = await registrationPix(
+      t.app,
+      { troca_distancia: { link: token, de: five, para: ten } },
+      35,
+      runner.headers,
+    );
+    expect(unpaid.statusCode).toBe(201);
+    expect(await placesLeft(db(), ten)).toBe(0);
+    t.clock = new Date(START.getTime() + 31 * 60_000);
+    await t.app.payments.expireDue();
+    await t.app.payments.expireDue();
+    expect(await placesLeft(db(), ten)).toBe(1);
+    const [expired] = await db().select().from(charges).where(eq(charges.txid, unpaid.json().txid));
+    expect(expired?.status).toBe('EXPIRADA');
+
     // The link opens its own registration only: an `inscricao` beside it is ignored.
     const pix = await registrationPix(
       t.app,
