@@ -79,10 +79,10 @@ export function createParticipantLinks(deps: RegistrationsServiceDeps) {
     return `${deps.env.publicUrl}/inscricoes/link/${token}`;
   }
 
-  /** The holder a link's token stands for (403 when refused). */
-  async function holderOf(token: string): Promise<Holder & { by: 'participante' }> {
+  /** The holder a link's token stands for (403 when refused); `db` the caller's transaction, if any. */
+  async function holderOf(token: string, db: Db | Tx = deps.db): Promise<Holder & { by: 'participante' }> {
     const { registrationId } = await readParticipantLink(
-      deps.db,
+      db,
       deps.env.CHECKIN_TOKEN_SECRET,
       token,
       deps.now(),

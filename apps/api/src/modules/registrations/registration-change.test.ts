@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { registrationChanges, registrations } from '../../db/schema/index.ts';
+import { chargeRefunds, charges, registrationChanges, registrations } from '../../db/schema/index.ts';
+import { waitForMail } from '../../test/factories/accounts.ts';
 import { kitLeft, type MadeEvent, makeEvent, placesLeft } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
-import { cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
+import {
+  cpfFrom,
+  participant,
+  registrationCard,
+  registrationPix,
+} from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 
 const START = new Date('2026-11-24T13:00:00Z');
@@ -143,6 +149,115 @@ describe('changing distance and shirt size', () => {
       `/api/inscricoes/${other.id}/troca-distancia/?de=${five}&para=${ten}`,
     );
     expect(full.json()).toMatchObject({ permitido: false, motivo: 'Categoria esgotada: 10 km.' });
+  });
+
+  it('through the participant’s link: the difference paid by Pix from their own account, the registration moved, a later cancel refunds both charges', async () => {
+    const event = await newEvent('Corrida da Troca Pelo Link');
+    await saveRules(event, { troca_distancia_taxa: 5 });
+    const [five, ten] = cats(event);
+    const { draft, id } = await paidRegistration(event);
+    const mail = await waitForMail(t.dataDir, draft.email, '/inscricoes/link/');
+    const token = mail.match(/\/inscricoes\/link\/([A-Za-z0-9._-]+)/)![1]!;
+    const runner = await makeBuyer(t.app);
+
+    const quote = await request(
+      'GET',
+      null,
+      `/api/inscricoes/link/${token}/troca-distancia/?de=${five}&para=${ten}`,
+    );
+    expect(quote.json()).toMatchObject({ permitido: true, a_pagar: 35 });
+    // The amount is the server's: a lower total is refused, a forged link is refused.
+    const cheap = await registrationPix(
+      t.app,
+      { troca_distancia: { link: token, de: five, para: ten } },
+      1,
+      runner.headers,
+    );
+    expect(cheap.statusCode).toBe(409);
+    const forged = await registrationPix(
+      t.app,
+      { troca_distancia: { link: `${token}x`, de: five, para: ten } },
+      35,
+      runner.headers,
+    );
+    expect(forged.statusCode).toBe(403);
+
+    // A Pix left unpaid holds the place until it expires, then gives it back, once.
+    const unpaid = await registrationPix(
+      t.app,
+      { troca_distancia: { link: token, de: five, para: ten } },
+      35,
+      runner.headers,
+    );
+    expect(unpaid.statusCode).toBe(201);
+    expect(await placesLeft(db(), ten)).toBe(0);
+    t.clock = new Date(START.getTime() + 31 * 60_000);
+    await t.app.payments.expireDue();
+    await t.app.payments.expireDue();
+    expect(await placesLeft(db(), ten)).toBe(1);
+    const [expired] = await db().select().from(charges).where(eq(charges.txid, unpaid.json().txid));
+    expect(expired?.status).toBe('EXPIRADA');
+
+    // The link opens its own registration only: an `inscricao` beside it is ignored.
+    const pix = await registrationPix(
+      t.app,
+      { troca_distancia: { link: token, inscricao: id + 999, de: five, para: ten } },
+      35,
+      runner.headers,
+    );
+    expect(pix.statusCode).toBe(201);
+    // The place is held while the Pix waits.
+    expect(await placesLeft(db(), ten)).toBe(0);
+    const txid = pix.json().txid as string;
+    expect((await request('POST', null, `/api/simulador/pix/${txid}/pagar`)).statusCode).toBeLessThan(300);
+    await expect
+      .poll(async () => (await request('GET', runner, `/api/status-pix/${txid}/`)).json().status)
+      .toBe('CONCLUIDA');
+
+    const view = await request('GET', null, `/api/inscricoes/link/${token}/`);
+    expect(view.json()).toMatchObject({ categoria_evento: [ten], categorias: ['10 km'] });
+    expect(await placesLeft(db(), ten)).toBe(0);
+    expect(await placesLeft(db(), five)).toBe(10);
+    const [history] = await db()
+      .select()
+      .from(registrationChanges)
+      .where(eq(registrationChanges.registrationId, id));
+    expect(history).toMatchObject({
+      kind: 'troca_distancia',
+      actor: 'participante',
+      feeCents: 3500,
+      detail: { de: five, para: ten, diferenca_cents: 3000 },
+    });
+    const changeCharge = (history!.detail as { cobranca: number }).cobranca;
+    const [charge] = await db().select().from(charges).where(eq(charges.id, changeCharge));
+    expect(charge).toMatchObject({ userId: runner.id, amountCents: 3500 });
+
+    // Paying it again is refused: the registration left the 5 km.
+    const again = await registrationPix(
+      t.app,
+      { troca_distancia: { link: token, de: five, para: ten } },
+      35,
+      runner.headers,
+    );
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ code: 'categoria_invalida' });
+
+    // Cancelling through the link later returns what the rules give, across both charges, as before.
+    const back = (await request('GET', null, `/api/inscricoes/link/${token}/`)).json().cancelamento
+      .valor_devolvido as number;
+    const before = t.app.providers.payments.simulator!.refunds().length;
+    const done = await request('POST', null, `/api/inscricoes/link/${token}/cancelar/`, {
+      valor_devolvido: back,
+    });
+    expect(done.statusCode).toBe(200);
+    const sent = t.app.providers.payments.simulator!.refunds().slice(before);
+    expect(sent.reduce((sum, r) => sum + r.amountCents, 0)).toBe(Math.round(back * 100));
+    const changeRefunds = await db()
+      .select()
+      .from(chargeRefunds)
+      .where(eq(chargeRefunds.chargeId, changeCharge));
+    expect(changeRefunds.reduce((sum, r) => sum + r.amountCents, 0)).toBeLessThanOrEqual(3500);
+    expect(back).toBe(85);
   });
 
   it('a cheaper distance returns the difference when the organiser chose so, and only then', async () => {

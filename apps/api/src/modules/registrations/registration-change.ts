@@ -9,6 +9,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import { CannotFulfil, type ChargeRow, isUniqueViolation } from '../payments/payments.service.ts';
 import * as afterSale from './after-sale.repository.ts';
+import type { ParticipantLinks } from './participant-link.ts';
 import type { Prepare } from './registration-prepare.ts';
 import type { Pricing } from './registration-price.ts';
 import { type Holder, holderRegistration } from './registration-transfer.ts';
@@ -23,6 +24,8 @@ export interface ChangeDraftPart {
   to: number;
   feeCents: number;
   differenceCents: number;
+  /** Who asked: the buying account, or the participant through their link. */
+  by?: 'comprador' | 'participante';
 }
 
 /** A registration draft that pays for a change of distance (`troca_distancia` on the wire). */
@@ -41,7 +44,10 @@ const GONE = 'Esta troca não pode mais ser concluída: a inscrição mudou desd
  * paid by a 'registration' charge, or a cheaper distance returns the difference through `refundPart`
  * when the organiser chose so.
  */
-export function createChange(deps: RegistrationsServiceDeps, steps: { pricing: Pricing; prepare: Prepare }) {
+export function createChange(
+  deps: RegistrationsServiceDeps,
+  steps: { pricing: Pricing; prepare: Prepare; links: ParticipantLinks },
+) {
   async function rulesFor(db: Db | Tx, row: repo.RegistrationRow, kind: 'distancia' | 'tamanho') {
     const event = await deps.events.findEventRow(row.eventId, db);
     if (!event) throw notFound('Evento não encontrado.');
@@ -215,16 +221,28 @@ export function createChange(deps: RegistrationsServiceDeps, steps: { pricing: P
     return done.quote;
   }
 
-  /** The registration purpose's prepare for a change with something to pay (the account's own). */
+  /**
+   * The registration purpose's prepare for a change with something to pay: the account's own
+   * registration (`inscricao`), or the one the participant's signed link opens (`link`, its token),
+   * paid by whichever account is signed in, as a transfer's new runner pays through theirs.
+   */
   async function prepare(tx: Tx, input: { user: AuthUser; draft: unknown }) {
-    const part = (input.draft as { troca_distancia: { inscricao?: unknown; de?: unknown; para?: unknown } })
-      .troca_distancia;
-    const [id, from, to] = [part.inscricao, part.de, part.para].map(Number);
+    const part = (
+      input.draft as {
+        troca_distancia: { inscricao?: unknown; link?: unknown; de?: unknown; para?: unknown };
+      }
+    ).troca_distancia;
+    const holder: Holder =
+      typeof part.link === 'string'
+        ? await steps.links.holderOf(part.link, tx)
+        : { by: 'comprador', user: input.user };
+    const byLink = holder.by === 'participante';
+    const [id, from, to] = [byLink ? holder.registrationId : part.inscricao, part.de, part.para].map(Number);
     if (![id, from, to].every((n) => Number.isInteger(n) && n! > 0))
       throw badRequest('Escolha a distância nova.', 'validation_error', {
         para: 'Escolha a distância nova.',
       });
-    const row = await holderRegistration(tx, { by: 'comprador', user: input.user }, id!);
+    const row = await holderRegistration(tx, holder, id!);
     const { quote, priced, event, rules } = await quoteFor(tx, row, from!, to!);
     if (!quote.permitido || !priced) throw conflict(quote.motivo ?? '', 'troca_nao_permitida');
     await steps.prepare.checkCpfFree(tx, row.cpf, [to!]);
@@ -247,6 +265,7 @@ export function createChange(deps: RegistrationsServiceDeps, steps: { pricing: P
         to: to!,
         feeCents: rules.categoryChangeFeeCents,
         differenceCents: priced.differenceCents,
+        by: holder.by,
       },
     } as unknown as RegistrationDraft;
     return {
@@ -300,7 +319,7 @@ export function createChange(deps: RegistrationsServiceDeps, steps: { pricing: P
     await afterSale.insertChange(tx, {
       registrationId: row.id,
       kind: 'troca_distancia',
-      actor: 'comprador',
+      actor: part.by ?? 'comprador',
       detail: {
         de: part.from,
         para: part.to,

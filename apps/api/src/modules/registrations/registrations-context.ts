@@ -74,7 +74,14 @@ export interface RegistrationDraft extends Participant {
    */
   transfer?: { id: number; registrationId: number; feeCents: number; differenceCents: number };
   /** A charge that pays for a change of distance of registration `registrationId` (docs/decisions/0041). */
-  change?: { registrationId: number; from: number; to: number; feeCents: number; differenceCents: number };
+  change?: {
+    registrationId: number;
+    from: number;
+    to: number;
+    feeCents: number;
+    differenceCents: number;
+    by?: 'comprador' | 'participante';
+  };
 }
 
 /** A participant of a cart, priced: the stored draft and the event's name (for descriptions). */

@@ -75,7 +75,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   const transfer = createTransfer(deps, { pricing, prepare });
   const links = createParticipantLinks(deps);
   // And a change of distance with something to pay.
-  const change = createChange(deps, { pricing, prepare });
+  const change = createChange(deps, { pricing, prepare, links });
 
   /** GET /api/inscricoes/link/{token}/: the one registration the participant's link opens. */
   async function linkView(token: string): Promise<ParticipantLinkView> {

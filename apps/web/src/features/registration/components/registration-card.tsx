@@ -146,10 +146,9 @@ export function RegistrationCard({
       {registration.cancelada_em || !event ? null : (
         <RunnerDistanceChange
           base={`/api/inscricoes/${registration.id}`}
-          registrationId={registration.id}
           event={event}
           current={registration.categoria_evento_detalhes.map((c) => c.id)}
-          canPay
+          pays={{ inscricao: registration.id }}
           onChanged={onChanged}
         />
       )}

@@ -3,10 +3,13 @@ import type { Event } from '@passada/core/contracts/events';
 import { reaisToCents } from '@passada/core/money';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { FormStatus, inputClass, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { PixPanel } from '../../../components/payments/pix-panel.tsx';
 import { formatReais } from '../../../components/price.tsx';
+import { loginPathFor } from '../../../components/require-auth.tsx';
 import { ApiRequestError, apiFetch } from '../../../lib/api.ts';
+import { useSession } from '../../../lib/session.tsx';
 
 const errorText = (err: unknown, fallback: string) =>
   err instanceof ApiRequestError ? (err.body?.detail ?? err.message) : fallback;
@@ -17,17 +20,20 @@ const errorText = (err: unknown, fallback: string) =>
  * confirming; something to pay is paid by Pix (the account's own registration), a cheaper one
  * confirms at once and the difference the rules return goes back by the same payment method.
  * `base` is the registration's API path: the account's (`/api/inscricoes/{id}`) or the participant's
- * link (`/api/inscricoes/link/{token}`); only the account can pay a difference.
+ * link (`/api/inscricoes/link/{token}`); `pays` names the registration in the charge's draft: its id
+ * (the account's own) or the link's token, paid from whichever account is signed in (a guest is sent
+ * to log in and back to the link first).
  */
 export function RunnerDistanceChange(props: {
   base: string;
-  registrationId: number;
   event: Event;
   /** The categories the registration holds now. */
   current: number[];
-  canPay: boolean;
+  pays: { inscricao: number } | { link: string };
   onChanged: () => void;
 }) {
+  const { token } = useSession();
+  const location = useLocation();
   const selectId = useId();
   const titleId = useId();
   const client = useQueryClient();
@@ -136,17 +142,20 @@ export function RunnerDistanceChange(props: {
               >
                 Confirmar troca de distância
               </button>
-            ) : !props.canPay ? (
+            ) : !token ? (
               <p className="mt-2 text-sm">
-                Para pagar a diferença, entre na conta de quem fez a inscrição e troque em “Minhas
-                inscrições”.
+                Para pagar {formatReais(q.a_pagar)} com Pix,{' '}
+                <Link className="underline" to={loginPathFor(location)}>
+                  entre na sua conta
+                </Link>{' '}
+                (ou crie uma) e volte a este link: a inscrição continua sua.
               </p>
             ) : paying ? (
               <div className="mt-2">
                 <PixPanel
                   finalidade="inscricao"
                   draft={{
-                    troca_distancia: { inscricao: props.registrationId, de: from.id, para: chosen.id },
+                    troca_distancia: { ...props.pays, de: from.id, para: chosen.id },
                   }}
                   totalCents={reaisToCents(q.a_pagar)}
                   descricao={`Troca de distância: ${chosen.nome_categoria}`}

@@ -23,7 +23,8 @@ const errorText = (err: unknown, fallback: string) =>
 
 /**
  * /inscricoes/link/{token} (docs/decisions/0041): the link e-mailed to the participant opens their one
- * registration, without the buyer's account: what cancelling returns, cancelling, and transferring it.
+ * registration, without the buyer's account: what cancelling returns, cancelling, transferring it and
+ * changing its distance (a difference paid by Pix from the participant's own account).
  */
 export default function ParticipantLinkPage() {
   const { token = '' } = useParams();
@@ -166,10 +167,9 @@ export default function ParticipantLinkPage() {
       {v.cancelada_em || !event.data ? null : (
         <RunnerDistanceChange
           base={base}
-          registrationId={v.inscricao}
           event={event.data}
           current={v.categoria_evento}
-          canPay={false}
+          pays={{ link: token }}
           onChanged={() => void refresh()}
         />
       )}
