@@ -59,8 +59,8 @@ describe('painel: orders and dashboard', () => {
   }
 
   /**
-   * A card order by a holder with the CPF `holderCpf`; the server keeps it as the buyer's. `draftCpf` is
-   * what a browser might put in the draft, which the server ignores.
+   * A card order by a holder with the CPF `holderCpf`; the server keeps it as the buyer's unless the
+   * draft carries the "CPF na nota" (`draftCpf`), which wins (docs/decisions/0048).
    */
   async function paidCardOrder(
     product: MadeProduct,
@@ -321,13 +321,10 @@ describe('painel: orders and dashboard', () => {
     });
   });
 
-  it("finds orders by the buyer's CPF typed either way and shows it masked; a Pix order has none", async () => {
+  it("finds orders by the buyer's CPF typed either way and shows it masked; a Pix order without one has none", async () => {
     const product = await makeProduct(t.app.db, { stock: [{ color: 'Azul', size: 'G', quantity: 5 }] });
-    // The buyer's CPF is the card holder's the provider got; a different CPF in the draft is ignored.
-    const { orderId } = await paidCardOrder(product, {
-      holderCpf: CPF,
-      draftCpf: '529.982.247-25',
-    });
+    // Without a "CPF na nota" the buyer's CPF is the card holder's the provider got.
+    const { orderId } = await paidCardOrder(product, { holderCpf: CPF });
     const { orderId: pixOrderId } = await paidPixOrder(product, 1);
 
     for (const typed of ['40364478829', '403.644.788-29', ' 403644788-29 ']) {
@@ -350,6 +347,22 @@ describe('painel: orders and dashboard', () => {
     expect(detail.cliente.cpf).toBe('***.644.788-**');
     expect(JSON.stringify(detail)).not.toContain('40364478829');
     expect((await get(operator, `/api/painel/orders/${pixOrderId}/`)).json().cliente.cpf).toBeNull();
+
+    // With a "CPF na nota" in the draft, that CPF is the buyer's, not the card holder's.
+    const { orderId: notaOrderId } = await paidCardOrder(product, {
+      holderCpf: CPF,
+      draftCpf: '529.982.247-25',
+    });
+    expect(
+      (await get(operator, '/api/painel/orders/?busca=52998224725'))
+        .json()
+        .results.map((o: { id: number }) => o.id),
+    ).toEqual([notaOrderId]);
+    expect(
+      (await get(operator, `/api/painel/orders/?busca=${CPF}`))
+        .json()
+        .results.map((o: { id: number }) => o.id),
+    ).toEqual([orderId]);
   });
 
   it('internal notes: staff add them with author and time, audited, never shown to the buyer', async () => {
