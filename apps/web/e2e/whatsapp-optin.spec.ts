@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import {
   chooseColorAndSize,
   createShopper,
+  fillCpfNaNota,
   fillRaceFields,
   freshCpf,
   openEvent,
@@ -80,6 +81,7 @@ async function buyWithPix(page: Page, request: Parameters<typeof createShopper>[
   await page.getByRole('radio', { name: /^PAC/ }).check();
   await expect(optIn(page)).not.toBeChecked();
   if (tick) await optIn(page).check();
+  await fillCpfNaNota(page);
   await page.getByRole('radio', { name: 'Pix' }).check();
   await expect(page.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
   const code = await page.getByLabel('Pix copia e cola').inputValue();

@@ -22,7 +22,13 @@ export function useMonthNotas(mes: string) {
     queryFn: ({ signal }) =>
       painelFetch<MonthNota[]>(`/fiscal/nfse-mensal/?mes=${encodeURIComponent(mes)}`, { signal }),
     enabled: /^\d{4}-\d{2}$/.test(mes),
-    refetchInterval: (q) => (q.state.data?.some((n) => n.status === 'pendente') ? 3000 : false),
+    // Read again while a nota is pending, and for a minute while none exists yet: the issuing job runs
+    // just after the payment, so a page opened at once would otherwise keep "Nenhuma nota ainda".
+    refetchInterval: (q) => {
+      const notas = q.state.data;
+      if (notas?.some((n) => n.status === 'pendente')) return 3000;
+      return notas?.length === 0 && q.state.dataUpdateCount < 20 ? 3000 : false;
+    },
   });
 }
 
@@ -56,7 +62,13 @@ export function useOrderNotas(orderId: number) {
   return useQuery({
     queryKey: fiscalKeys.orderNotas(orderId),
     queryFn: ({ signal }) => painelFetch<PainelNota[]>(`/orders/${orderId}/notas/`, { signal }),
-    refetchInterval: (q) => (q.state.data?.some((n) => n.status === 'pendente') ? 3000 : false),
+    // Read again while a nota is pending, and for a minute while none exists yet: the issuing job runs
+    // just after the payment, so a page opened at once would otherwise keep "Nenhuma nota ainda".
+    refetchInterval: (q) => {
+      const notas = q.state.data;
+      if (notas?.some((n) => n.status === 'pendente')) return 3000;
+      return notas?.length === 0 && q.state.dataUpdateCount < 20 ? 3000 : false;
+    },
   });
 }
 
