@@ -4,8 +4,8 @@ import type { MailPreview } from '../../providers/mail/index.ts';
 import { orderConfirmationMail, orderStatusMail } from './order-mail.ts';
 import { returnUpdateMail } from './return-mail.ts';
 
-/** A demo order of two lines, shipped by PAC: no real customer's data. */
-const demoOrder: Order = {
+/** A demo order of two lines, shipped by PAC: no real customer's data (also the e-mail layout's test order). */
+export const demoOrder: Order = {
   id: 1042,
   items: [
     {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Order } from '@passada/core/contracts/orders';
 import { afterAll, describe, expect, it } from 'vitest';
 import { passwordResetMail } from '../../modules/accounts/account-mail.ts';
+import { demoOrder } from '../../modules/orders/mail-previews.ts';
 import { orderConfirmationMail, orderStatusMail } from '../../modules/orders/order-mail.ts';
 import { createOutboxMailer } from './index.ts';
 import { brandedMail, textToHtml } from './layout.ts';
@@ -11,50 +12,13 @@ import { brandedMail, textToHtml } from './layout.ts';
 const brand = { storeName: 'Passada', publicUrl: 'https://passada.com.br' };
 const env = { STORE_NAME: 'Passada', publicUrl: 'https://passada.com.br' };
 
-/** A shipped order of two lines, as the orders module answers it. */
+/** The back office's demo order, shipped, with a name to escape: as the orders module answers it. */
 const order: Order = {
+  ...demoOrder,
   id: 42,
-  items: [
-    {
-      product: 1,
-      product_image: '/api/media/products/camiseta.webp',
-      product_name: 'Camiseta Brisa <Dry>',
-      product_price: 99.9,
-      quantity: 2,
-      product_size: 'M',
-      product_color: 'Preto',
-    },
-    {
-      product: 2,
-      product_image: '/api/media/products/bone.webp',
-      product_name: 'Boné Sol',
-      product_price: 49.9,
-      quantity: 1,
-      product_size: 'Único',
-      product_color: 'Branco',
-    },
-  ],
-  frete: 23.45,
-  servico_frete: 'PAC',
-  preco_juros: 0,
-  juros: 0,
-  subtotal: 249.7,
-  total: 273.15,
-  parcelas: 1,
-  metodo_pagamento: 'pix',
   status: 'enviado',
-  order_date: '2026-11-24T12:00:00Z',
-  address: {
-    street: 'Av. Beira Mar, 100',
-    neighborhood: 'Meireles',
-    city: 'Fortaleza',
-    state: 'CE',
-    zip_code: '60165-121',
-    full_name: 'Maria da Silva',
-    phone: '(85) 99999-9999',
-  },
-  codigo_rastreio: 'AA123456785BR',
-  rastreio_url: 'https://rastreamento.correios.com.br/app/index.php?objetos=AA123456785BR',
+  items: [{ ...demoOrder.items[0]!, product_name: 'Camiseta Brisa <Dry>' }, ...demoOrder.items.slice(1)],
+  address: { ...demoOrder.address!, full_name: 'Maria da Silva', phone: '(85) 99999-9999' },
 };
 const buyer = { name: 'Maria da Silva', email: 'maria@example.com' };
 
