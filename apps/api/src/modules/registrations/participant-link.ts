@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eventStart } from '@passada/core/after-sale';
 import type { ParticipantLinkView } from '@passada/core/contracts/after-sale';
 import { eq, sql } from 'drizzle-orm';
@@ -9,6 +8,7 @@ import { participantLinkMail } from './after-sale-mail.ts';
 import type { Holder } from './registration-transfer.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationsServiceDeps } from './registrations-context.ts';
+import { mac128, macMatches } from './signed-token.ts';
 
 /**
  * The link e-mailed to a participant (docs/decisions/0041): `<registration>-<expiry, epoch
@@ -21,10 +21,7 @@ import type { RegistrationsServiceDeps } from './registrations-context.ts';
 const LINK = /^(\d{1,9})-(\d{1,12})-([A-Za-z0-9_-]{22})$/;
 
 function signature(secret: string, registrationId: number, expires: number, nonce: string): Buffer {
-  return createHmac('sha256', secret)
-    .update(`participant-link:${registrationId}.${expires}.${nonce}`)
-    .digest()
-    .subarray(0, 16);
+  return mac128(secret, `participant-link:${registrationId}.${expires}.${nonce}`);
 }
 
 /** The token of a link to `registrationId`, valid until `expiresAt`. */
@@ -57,10 +54,7 @@ export async function readParticipantLink(
     .from(registrations)
     .where(eq(registrations.id, registrationId));
   if (!row) throw refused;
-  const given = Buffer.from(m[3]!, 'base64url');
-  const expected = signature(secret, registrationId, expires, row.nonce);
-  // Constant time: how long the comparison takes must not tell how much of a forged signature was right.
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw refused;
+  if (!macMatches(m[3]!, signature(secret, registrationId, expires, row.nonce))) throw refused;
   return { registrationId };
 }
 

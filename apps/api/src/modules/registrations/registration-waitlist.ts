@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Participant } from '@passada/core/contracts/registrations';
 import type {
   EventWaitlist,
@@ -13,6 +12,7 @@ import { waitlistMail } from './after-sale-mail.ts';
 import type { Prepare } from './registration-prepare.ts';
 import * as registrationsRepo from './registrations.repository.ts';
 import type { RegistrationsServiceDeps } from './registrations-context.ts';
+import { mac128, macMatches, sameText } from './signed-token.ts';
 import * as repo from './waitlist.repository.ts';
 
 /** What a public registration gets when the category's free places belong to the waitlist. */
@@ -27,7 +27,7 @@ const LINK = /^(\d{1,9})-([0-9a-f]{32})-([A-Za-z0-9_-]{22})$/;
  * prefix, so a waitlist signature can never pass for a kit-pickup ticket's, nor the other way round.
  */
 function signature(secret: string, entryId: number, nonce: string): Buffer {
-  return createHmac('sha256', secret).update(`waitlist.${entryId}.${nonce}`).digest().subarray(0, 16);
+  return mac128(secret, `waitlist.${entryId}.${nonce}`);
 }
 
 export function waitlistToken(secret: string, entry: { id: number; linkNonce: string }): string {
@@ -39,16 +39,8 @@ function readToken(secret: string, token: string): { id: number; nonce: string }
   const m = LINK.exec(token.trim());
   if (!m) return null;
   const id = Number(m[1]);
-  const given = Buffer.from(m[3]!, 'base64url');
-  const expected = signature(secret, id, m[2]!);
-  return given.length === expected.length && timingSafeEqual(given, expected) ? { id, nonce: m[2]! } : null;
+  return macMatches(m[3]!, signature(secret, id, m[2]!)) ? { id, nonce: m[2]! } : null;
 }
-
-const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 /**
  * The waitlist of sold-out categories (docs/decisions/0042-waitlist.md). Places an outstanding offer

@@ -17,9 +17,10 @@ import {
   registrations,
 } from '../../db/schema/index.ts';
 import { badRequest, HttpError } from '../../plugins/errors.ts';
-import { readCheckinTicket, sameNonce } from './checkin-token.ts';
+import { readCheckinTicket } from './checkin-token.ts';
 import * as report from './event-report.repository.ts';
 import * as repo from './registrations.repository.ts';
+import { sameText } from './signed-token.ts';
 
 /** A report's money row on the wire, in reais; net is gross less refunded, subtracted in centavos. */
 const moneyWire = (m: report.MoneyRow) => ({
@@ -382,7 +383,7 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
       .select({ eventId: registrations.eventId, nonce: registrations.checkinNonce })
       .from(registrations)
       .where(eq(registrations.id, ticket.registrationId));
-    if (!row || row.eventId !== ticket.eventId || !sameNonce(row.nonce, ticket.nonce))
+    if (!row || row.eventId !== ticket.eventId || !sameText(row.nonce, ticket.nonce))
       throw new HttpError(400, QR_MESSAGES.forged, 'qr_invalido');
     return { registrationId: ticket.registrationId, eventId: ticket.eventId };
   }
