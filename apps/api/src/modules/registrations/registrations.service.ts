@@ -185,19 +185,29 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       opts: { preview?: boolean } = {},
     ): Promise<CartParticipant[]> {
       const prepared: CartParticipant[] = [];
-      for (const [index, p] of participants.entries()) {
+      const byIndex: CartParticipant[] = [];
+      // Checked in the order of (event, CPF), the same in every cart: an opening's gate locks each CPF it
+      // counts, so two carts naming the same two people the other way round would wait on each other.
+      // The charge keeps the cart's own order.
+      const order = [...participants.keys()].sort((a, b) => {
+        const x = participants[a]!;
+        const y = participants[b]!;
+        return x.evento - y.evento || (x.cpf < y.cpf ? -1 : x.cpf > y.cpf ? 1 : a - b);
+      });
+      for (const index of order) {
+        const p = participants[index]!;
         try {
           // Race coupons stay on the direct registration: the cart's one coupon is the shop's.
           if (p.cupom) throw badRequest(CART_RACE_COUPON, 'cupom_nao_aplicavel', { cupom: CART_RACE_COUPON });
-          prepared.push(
-            await prepareParticipant(
-              tx,
-              user,
-              p,
-              prepared.map((x) => x.draft),
-              opts,
-            ),
+          const one = await prepareParticipant(
+            tx,
+            user,
+            p,
+            prepared.map((x) => x.draft),
+            opts,
           );
+          prepared.push(one);
+          byIndex[index] = one;
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
           const errors = err.errors
@@ -212,7 +222,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
           );
         }
       }
-      return prepared;
+      return byIndex;
     },
     /** Places and shirts of every participant, in the charge's transaction. */
     async hold(tx: Tx, chargeId: number, drafts: readonly RegistrationDraft[]): Promise<void> {
