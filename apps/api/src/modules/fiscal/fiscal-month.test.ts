@@ -385,6 +385,37 @@ describe('a registration paid in a month whose nota was already made gets an NFS
     await ownNotaAuthorised(t, slipped.id);
     expect(await t.app.fiscal.issueWaiting()).toEqual([]);
   });
+  it('a month whose turn passed without its nota (the server down on the 1st) is caught up by the next monthly job', async () => {
+    const event = await makeEvent(t.database.db, {
+      name: 'Corrida do Mês Esquecido',
+      today: dateInTimeZone(clock.now, STORE_TIME_ZONE),
+    });
+    const waiting = await register(t, event, 888_000_001);
+    const paidMonth = monthOf(clock.now);
+    await vi.waitFor(
+      async () => {
+        const [wait] = await t.database.db
+          .select()
+          .from(fiscalRegistrationWaits)
+          .where(eq(fiscalRegistrationWaits.registrationId, waiting.id));
+        expect(wait).toMatchObject({ period: paidMonth });
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    // Two months later: the run for the paid month never happened.
+    clock.now = nextMonthMoment(nextMonthMoment(clock.now));
+    await t.app.fiscal.issueLastMonth();
+    admin = await createStaffAndLogin(t.app, 'admin');
+    const nota = await vi.waitFor(
+      async () => {
+        const n = (await monthNotas(t, admin, paidMonth)).find((x) => x.evento === event.id);
+        expect(n).toMatchObject({ status: 'autorizada', inscricoes: 1 });
+        return n!;
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    expect(await notasOf(t, waiting.id)).toEqual({ own: [], months: [nota.id as number] });
+  });
 });
 
 describe('switching NFSE_GROUPING between event_month and registration', () => {
