@@ -150,3 +150,26 @@ export const fiscalDocumentRegistrations = pgTable(
   },
   (t) => [index('fiscal_document_registrations_document_idx').on(t.documentId)],
 );
+
+/**
+ * The registrations that waited for a month's NFS-e (NFSE_GROUPING=event_month, docs/decisions/0049):
+ * written when `fiscal.issue-registration` runs under event_month and the month's nota does not exist
+ * yet, with the event and the month (aaaa-mm, store calendar) the payment is dated in. A registration
+ * still waiting is one recorded here in no nota yet; only those get a nota of their own when the month's
+ * nota was made without them or the setting goes back to `registration`, so history from before the
+ * fiscal setup is never invoiced by a switch.
+ */
+export const fiscalRegistrationWaits = pgTable(
+  'fiscal_registration_waits',
+  {
+    registrationId: integer('registration_id')
+      .primaryKey()
+      .references(() => registrations.id),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    period: text('period').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fiscal_registration_waits_event_period_idx').on(t.eventId, t.period)],
+);

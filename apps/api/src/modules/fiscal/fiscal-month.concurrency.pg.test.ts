@@ -1,8 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { fiscalDocumentRegistrations, fiscalDocuments } from '../../db/schema/index.ts';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import {
+  fiscalDocumentRegistrations,
+  fiscalDocuments,
+  fiscalRegistrationWaits,
+} from '../../db/schema/index.ts';
 import { makeEvent } from '../../test/factories/events.ts';
 import { saveFiscalSettings } from '../../test/factories/fiscal.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
@@ -59,4 +63,68 @@ it('the monthly job and five "Emitir agora" at once make one NFS-e per event and
     .from(fiscalDocumentRegistrations)
     .where(eq(fiscalDocumentRegistrations.documentId, docs[0]!.id));
   expect(links).toHaveLength(3);
+});
+
+it('after the switch back to registration, two copies sweeping at once (and the registration jobs) make each waiting registration’s nota once', async () => {
+  const event = await makeEvent(t.app.db, { name: 'Corrida da Troca Concorrida' });
+  const ids: number[] = [];
+  for (const base of [889_000_001, 889_000_002, 889_000_003, 889_000_004]) {
+    const runner = await makeBuyer(t.app);
+    const res = await registrationCard(t.app, {
+      number: '4111111111111111',
+      draft: participant(event, [event.days[0]!.categories[0]!.id], { cpf: cpfFrom(base) }),
+      total: 89.9,
+      user: runner,
+      key: randomUUID(),
+    });
+    expect(res.statusCode).toBe(200);
+    ids.push((res.json().inscricao_id ?? res.json().id) as number);
+  }
+  await vi.waitFor(
+    async () => {
+      const waits = await t.app.db
+        .select()
+        .from(fiscalRegistrationWaits)
+        .where(inArray(fiscalRegistrationWaits.registrationId, ids));
+      expect(waits).toHaveLength(4);
+    },
+    { timeout: 20_000, interval: 250 },
+  );
+
+  // Two copies of the shop now started with NFSE_GROUPING=registration on the same database.
+  const copies = await Promise.all(
+    [0, 1].map(() =>
+      createTestApp({ env: { NFSE_GROUPING: 'registration' }, now: () => clock.now, database: t.database }),
+    ),
+  );
+  try {
+    await Promise.all([
+      ...copies.flatMap((c) => [c.app.fiscal.issueWaiting(), c.app.fiscal.issueWaiting()]),
+      ...ids.map((id, i) => copies[i % 2]!.app.fiscal.issueRegistration(id)),
+    ]);
+    const docs = await t.app.db
+      .select()
+      .from(fiscalDocuments)
+      .where(inArray(fiscalDocuments.registrationId, ids));
+    expect(docs.map((d) => d.registrationId).sort()).toEqual([...ids].sort());
+    expect(new Set(docs.map((d) => d.number)).size).toBe(4);
+    await vi.waitFor(
+      async () => {
+        const now = await t.app.db
+          .select({ status: fiscalDocuments.status })
+          .from(fiscalDocuments)
+          .where(inArray(fiscalDocuments.registrationId, ids));
+        expect(now.map((d) => d.status)).toEqual(['autorizada', 'autorizada', 'autorizada', 'autorizada']);
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    const grouped = await t.app.db
+      .select()
+      .from(fiscalDocumentRegistrations)
+      .where(inArray(fiscalDocumentRegistrations.registrationId, ids));
+    expect(grouped).toEqual([]);
+  } finally {
+    // The copies share the file's database: only their apps close here.
+    for (const c of copies) await c.app.close();
+  }
 });

@@ -1,14 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fiscalDocuments } from '../../db/schema/index.ts';
+import {
+  fiscalDocumentRegistrations,
+  fiscalDocuments,
+  fiscalRegistrationWaits,
+  registrations,
+} from '../../db/schema/index.ts';
 import { createFocusProvider } from '../../providers/invoicing/focus.provider.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { saveFiscalSettings } from '../../test/factories/fiscal.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
-import { cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
+import { chargeByTxid, simulatePixPaid } from '../../test/factories/payments.ts';
+import {
+  cpfFrom,
+  participant,
+  registrationCard,
+  registrationPix,
+} from '../../test/factories/registrations.ts';
 import { type FakeFocus, startFakeFocus } from '../../test/mocks/fake-focus.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -236,5 +248,295 @@ describe('one NFS-e per event per month through Focus NFe (strict fake)', () => 
     const twice = await issueNow(t, admin, paidMonth);
     expect(twice.json().map((n: { id: number }) => n.id)).toEqual([nota.id]);
     expect([...fake.docs.keys()].filter((k) => k.startsWith(`passada-evento-${event.id}-`))).toEqual([ref]);
+  });
+});
+
+/** Every nota that names a registration: its own NFS-e and the month's NFS-e that covers it. */
+async function notasOf(t: TestApp, registrationId: number) {
+  const own = await t.database.db
+    .select({ id: fiscalDocuments.id, ref: fiscalDocuments.ref, status: fiscalDocuments.status })
+    .from(fiscalDocuments)
+    .where(eq(fiscalDocuments.registrationId, registrationId));
+  const months = await t.database.db
+    .select({ id: fiscalDocumentRegistrations.documentId })
+    .from(fiscalDocumentRegistrations)
+    .where(eq(fiscalDocumentRegistrations.registrationId, registrationId));
+  return { own, months: months.map((m) => m.id) };
+}
+
+/** Waits until the registration's own NFS-e is authorised, and answers it. */
+const ownNotaAuthorised = (t: TestApp, registrationId: number) =>
+  vi.waitFor(
+    async () => {
+      const { own, months } = await notasOf(t, registrationId);
+      expect(months).toEqual([]);
+      expect(own).toHaveLength(1);
+      expect(own[0]).toMatchObject({ ref: `passada-inscricao-${registrationId}-nfse`, status: 'autorizada' });
+      return own[0]!;
+    },
+    { timeout: 30_000, interval: 250 },
+  );
+
+/** A Pix registration whose charge is created now and not paid yet: its txid. */
+async function pixRegistration(t: TestApp, event: MadeEvent, cpfBase: number) {
+  const runner = await makeBuyer(t.app);
+  const created = await registrationPix(
+    t.app,
+    participant(event, [event.days[0]!.categories[0]!.id], { cpf: cpfFrom(cpfBase) }),
+    89.9,
+    runner.headers,
+  );
+  expect(created.statusCode).toBe(201);
+  return { runner, txid: created.json().txid as string };
+}
+
+/** The registration a paid charge made. */
+async function registrationOf(t: TestApp, txid: string): Promise<number> {
+  const charge = await chargeByTxid(t.app, txid);
+  const [row] = await t.database.db
+    .select({ id: registrations.id })
+    .from(registrations)
+    .where(eq(registrations.chargeId, charge!.id));
+  return row!.id;
+}
+
+describe('a registration paid in a month whose nota was already made gets an NFS-e of its own', () => {
+  let t: TestApp;
+  let admin: TestStaff;
+  let clock: { now: Date };
+  beforeAll(async () => {
+    ({ t, admin, clock } = await setup());
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('a payment of last month confirmed after its month’s nota: its own nota at once, never in the month’s, never twice', async () => {
+    const event = await makeEvent(t.database.db, { name: 'Corrida do Mês Fechado' });
+    const onTime = await register(t, event, 884_000_001);
+    const late = await pixRegistration(t, event, 884_000_002);
+    const paidAt = clock.now;
+    const paidMonth = monthOf(paidAt);
+
+    clock.now = nextMonthMoment(clock.now);
+    admin = await createStaffAndLogin(t.app, 'admin');
+    expect((await issueNow(t, admin, paidMonth)).statusCode).toBe(202);
+    const monthNota = await vi.waitFor(
+      async () => {
+        const [n] = await monthNotas(t, admin, paidMonth);
+        expect(n).toMatchObject({ status: 'autorizada', inscricoes: 1, valor: 89.9 });
+        return n!;
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+
+    // The bank took the Pix last month; its confirmation arrives only now.
+    t.app.providers.payments.simulator!.payPix(late.txid, paidAt);
+    expect((await simulatePixPaid(t.app, late.txid)).statusCode).toBe(200);
+    const lateId = await registrationOf(t, late.txid);
+    const own = await ownNotaAuthorised(t, lateId);
+
+    // The month's nota is as it was; the runner and staff see the registration's own nota.
+    expect(await monthNotas(t, admin, paidMonth)).toEqual([monthNota]);
+    expect((await notasOf(t, onTime.id)).months).toEqual([monthNota.id]);
+    const mine = await t.app.inject({ method: 'GET', url: '/api/notas/', headers: late.runner.headers });
+    expect(mine.json().inscricoes[String(lateId)]).toEqual([
+      expect.objectContaining({ id: own.id, tipo: 'nfse', status: 'autorizada' }),
+    ]);
+    const staffView = await t.app.fiscal.painelNotasOfRegistration(lateId);
+    expect(staffView).toEqual([expect.objectContaining({ id: own.id, inscricao_id: lateId })]);
+
+    // The sweeps, the monthly job and staff's "Emitir agora" again make nothing more.
+    await t.app.fiscal.retryPending();
+    await t.app.fiscal.issueLastMonth();
+    expect((await issueNow(t, admin, paidMonth)).statusCode).toBe(202);
+    expect(await notasOf(t, lateId)).toEqual({ own: [own], months: [] });
+    expect(await monthNotas(t, admin, paidMonth)).toHaveLength(1);
+  });
+
+  it('one that slipped through (recorded waiting while its month’s nota was being made) gets its own from the sweep', async () => {
+    const event = await makeEvent(t.database.db, { name: 'Corrida da Varredura' });
+    const first = await register(t, event, 885_000_001);
+    const paidMonth = monthOf(clock.now);
+    // Registered a moment before the month's nota and left out of it: it stays waiting until the sweep.
+    const slipped = await register(t, event, 885_000_002);
+    await vi.waitFor(
+      async () => {
+        const [wait] = await t.database.db
+          .select()
+          .from(fiscalRegistrationWaits)
+          .where(eq(fiscalRegistrationWaits.registrationId, slipped.id));
+        expect(wait).toMatchObject({ eventId: event.id, period: paidMonth });
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    clock.now = nextMonthMoment(clock.now);
+    // The month's nota made with the first registration only (as a nota whose candidates were read
+    // before the second was paid would be).
+    await t.database.db.transaction(async (tx) => {
+      const made = await t.app.fiscal.issueEventMonth(paidMonth, tx);
+      expect(made.filter((m) => m.eventId === event.id)).toHaveLength(1);
+      await tx
+        .delete(fiscalDocumentRegistrations)
+        .where(eq(fiscalDocumentRegistrations.registrationId, slipped.id));
+    });
+    expect((await notasOf(t, first.id)).months).toHaveLength(1);
+    expect(await notasOf(t, slipped.id)).toEqual({ own: [], months: [] });
+
+    await t.app.jobs.send('fiscal.retry-pending', {});
+    await ownNotaAuthorised(t, slipped.id);
+    expect(await t.app.fiscal.issueWaiting()).toEqual([]);
+  });
+  it('a month whose turn passed without its nota (the server down on the 1st) is caught up by the next monthly job', async () => {
+    const event = await makeEvent(t.database.db, {
+      name: 'Corrida do Mês Esquecido',
+      today: dateInTimeZone(clock.now, STORE_TIME_ZONE),
+    });
+    const waiting = await register(t, event, 888_000_001);
+    const paidMonth = monthOf(clock.now);
+    await vi.waitFor(
+      async () => {
+        const [wait] = await t.database.db
+          .select()
+          .from(fiscalRegistrationWaits)
+          .where(eq(fiscalRegistrationWaits.registrationId, waiting.id));
+        expect(wait).toMatchObject({ period: paidMonth });
+      },
+      { timeout: 20_000, interval: 250 },
+    );
+    // Two months later: the run for the paid month never happened.
+    clock.now = nextMonthMoment(nextMonthMoment(clock.now));
+    await t.app.fiscal.issueLastMonth();
+    admin = await createStaffAndLogin(t.app, 'admin');
+    const nota = await vi.waitFor(
+      async () => {
+        const n = (await monthNotas(t, admin, paidMonth)).find((x) => x.evento === event.id);
+        expect(n).toMatchObject({ status: 'autorizada', inscricoes: 1 });
+        return n!;
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    expect(await notasOf(t, waiting.id)).toEqual({ own: [], months: [nota.id as number] });
+  });
+});
+
+describe('switching NFSE_GROUPING between event_month and registration', () => {
+  const clock = { now: new Date() };
+  let t: TestApp;
+  let admin: TestStaff;
+  /** Boots the shop again on the same database with another setting, as a deploy would. */
+  async function restartWith(grouping: 'event_month' | 'registration') {
+    await t.app.close();
+    rmSync(t.dataDir, { recursive: true, force: true });
+    t = await createTestApp({
+      env: { NFSE_GROUPING: grouping },
+      now: () => clock.now,
+      database: t.database,
+    });
+    admin = await createStaffAndLogin(t.app, 'admin');
+  }
+  beforeAll(async () => {
+    t = await createTestApp({ env: { NFSE_GROUPING: 'event_month' }, now: () => clock.now });
+    admin = await createStaffAndLogin(t.app, 'admin');
+    await saveFiscalSettings(t.app, admin.headers);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('back to registration: each registration that was waiting gets its own nota once; cancelled, free and older history none', async () => {
+    const event = await makeEvent(t.database.db, {
+      name: 'Corrida da Troca',
+      days: [
+        [
+          { name: '5 km', priceCents: 8990 },
+          { name: 'Kids', priceCents: 0 },
+        ],
+      ],
+    });
+    const freeRunner = await makeBuyer(t.app);
+    const free = await t.app.inject({
+      method: 'POST',
+      url: '/api/confirmar-gratuito/',
+      headers: freeRunner.headers,
+      payload: {
+        total: 0,
+        finalidade: 'inscricao',
+        inscricao: participant(event, [event.days[0]!.categories[1]!.id], { cpf: cpfFrom(886_000_009) }),
+      },
+    });
+    expect(free.statusCode).toBe(201);
+    const freeId = (free.json().inscricao_id ?? free.json().id) as number;
+    expect(freeId).toEqual(expect.any(Number));
+    const waiting1 = await register(t, event, 886_000_001);
+    const waiting2 = await register(t, event, 886_000_002);
+    const cancelled = await register(t, event, 886_000_003);
+    const history = await register(t, event, 886_000_004);
+    for (const r of [waiting1, waiting2, cancelled, history])
+      await vi.waitFor(
+        async () => {
+          const rows = await t.database.db
+            .select()
+            .from(fiscalRegistrationWaits)
+            .where(eq(fiscalRegistrationWaits.registrationId, r.id));
+          expect(rows).toHaveLength(1);
+        },
+        { timeout: 20_000, interval: 250 },
+      );
+    // A registration paid before the fiscal setup was never recorded as waiting.
+    await t.database.db
+      .delete(fiscalRegistrationWaits)
+      .where(eq(fiscalRegistrationWaits.registrationId, history.id));
+    const financeiro = await createStaffAndLogin(t.app, 'financeiro');
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/painel/registrations/${cancelled.id}/cancel/`,
+      headers: financeiro.headers,
+      payload: { motivo: 'Desistência' },
+    });
+    expect(cancel.statusCode).toBe(200);
+
+    await restartWith('registration');
+    // The periodic sweep (`fiscal.retry-pending`) issues them.
+    await t.app.jobs.send('fiscal.retry-pending', {});
+    const own1 = await ownNotaAuthorised(t, waiting1.id);
+    const own2 = await ownNotaAuthorised(t, waiting2.id);
+    expect(own1.id).not.toBe(own2.id);
+    expect(await notasOf(t, cancelled.id)).toEqual({ own: [], months: [] });
+    expect(await notasOf(t, history.id)).toEqual({ own: [], months: [] });
+    expect(await notasOf(t, freeId)).toEqual({ own: [], months: [] });
+
+    // Once: the sweep again, and the registration's own job run again, make nothing new.
+    expect(await t.app.fiscal.issueWaiting()).toEqual([]);
+    await t.app.fiscal.issueRegistration(waiting1.id);
+    expect(await notasOf(t, waiting1.id)).toEqual({ own: [own1], months: [] });
+  });
+
+  it('to event_month: registrations already invoiced one by one stay out of the month’s nota', async () => {
+    await restartWith('registration');
+    const event = await makeEvent(t.database.db, { name: 'Corrida da Volta' });
+    const invoiced = await register(t, event, 887_000_001);
+    const own = await ownNotaAuthorised(t, invoiced.id);
+    const paidMonth = monthOf(clock.now);
+
+    await restartWith('event_month');
+    const grouped = await register(t, event, 887_000_002);
+    clock.now = nextMonthMoment(clock.now);
+    admin = await createStaffAndLogin(t.app, 'admin');
+    expect((await issueNow(t, admin, paidMonth)).statusCode).toBe(202);
+    const nota = await vi.waitFor(
+      async () => {
+        const n = (await monthNotas(t, admin, paidMonth)).find((x) => x.evento === event.id);
+        expect(n).toMatchObject({ status: 'autorizada', inscricoes: 1, valor: 89.9 });
+        return n!;
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    expect(await notasOf(t, invoiced.id)).toEqual({ own: [own], months: [] });
+    expect((await notasOf(t, grouped.id)).months).toEqual([nota.id]);
+    // Nor does the sweep give the grouped one a nota of its own.
+    await t.app.fiscal.retryPending();
+    expect((await notasOf(t, grouped.id)).own).toEqual([]);
+    const links = await t.database.db
+      .select()
+      .from(fiscalDocumentRegistrations)
+      .where(eq(fiscalDocumentRegistrations.documentId, nota.id as number));
+    expect(links.map((l) => l.registrationId)).toEqual([grouped.id]);
   });
 });

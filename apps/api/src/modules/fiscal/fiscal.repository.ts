@@ -5,6 +5,7 @@ import {
   events,
   fiscalDocumentRegistrations,
   fiscalDocuments,
+  fiscalRegistrationWaits,
   fiscalSettings,
   fiscalTaxRules,
   orderItems,
@@ -238,6 +239,53 @@ export function monthDocuments(db: Conn, period: string) {
     .orderBy(asc(fiscalDocuments.id));
 }
 
+/**
+ * Records that a registration waits for its (event, month) NFS-e (docs/decisions/0049, later); once.
+ */
+export async function recordWait(tx: Tx, row: { registrationId: number; eventId: number; period: string }) {
+  await tx.insert(fiscalRegistrationWaits).values(row).onConflictDoNothing();
+}
+
+/** A registration still waiting: recorded, not cancelled, something paid, and in no nota at all. */
+const stillWaiting = and(
+  isNull(registrations.cancelledAt),
+  sql`${registrations.totalCents} > 0`,
+  sql`not exists (select 1 from ${fiscalDocuments} where ${fiscalDocuments.registrationId} = ${fiscalRegistrationWaits.registrationId})`,
+  sql`not exists (select 1 from ${fiscalDocumentRegistrations} where ${fiscalDocumentRegistrations.registrationId} = ${fiscalRegistrationWaits.registrationId})`,
+);
+/** Whether the (event, month) NFS-e a waiting registration was waiting for has been made. */
+const monthNotaMade = sql`exists (select 1 from ${fiscalDocuments} where ${fiscalDocuments.eventId} = ${fiscalRegistrationWaits.eventId} and ${fiscalDocuments.period} = ${fiscalRegistrationWaits.period})`;
+
+/**
+ * Registrations still waiting that are to get an NFS-e of their own: with `onlyMonthNotaMade` (the
+ * setting is still event_month), those whose month's nota was made without them; otherwise (the
+ * setting went back to registration) every one.
+ */
+export function waitingForOwnNota(db: Conn, onlyMonthNotaMade: boolean, limit: number) {
+  return db
+    .select({
+      id: registrations.id,
+      orderId: registrations.orderId,
+      totalCents: registrations.totalCents,
+    })
+    .from(fiscalRegistrationWaits)
+    .innerJoin(registrations, eq(registrations.id, fiscalRegistrationWaits.registrationId))
+    .where(and(stillWaiting, onlyMonthNotaMade ? monthNotaMade : undefined))
+    .orderBy(asc(fiscalRegistrationWaits.registrationId))
+    .limit(limit);
+}
+
+/** The months before `before` (aaaa-mm) with registrations still waiting and no nota made for their event. */
+export async function monthsLeftBehind(db: Conn, before: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ period: fiscalRegistrationWaits.period })
+    .from(fiscalRegistrationWaits)
+    .innerJoin(registrations, eq(registrations.id, fiscalRegistrationWaits.registrationId))
+    .where(and(stillWaiting, lt(fiscalRegistrationWaits.period, before), sql`not ${monthNotaMade}`))
+    .orderBy(asc(fiscalRegistrationWaits.period));
+  return rows.map((r) => r.period);
+}
+
 export async function eventName(db: Conn, eventId: number) {
   const [row] = await db.select({ name: events.name }).from(events).where(eq(events.id, eventId));
   return row?.name;
@@ -290,10 +338,16 @@ export async function registrationForNota(db: Conn, registrationId: number) {
       email: registrations.email,
       totalCents: registrations.totalCents,
       cancelledAt: registrations.cancelledAt,
+      eventId: registrations.eventId,
       eventName: events.name,
+      /** When it was paid (the charge's, as the month's nota dates it), or when it was made. */
+      paidAt: sql<Date>`coalesce(${charges.paidAt}, ${registrations.createdAt})`.mapWith(
+        registrations.createdAt,
+      ),
     })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
+    .leftJoin(charges, eq(charges.id, registrations.chargeId))
     .where(eq(registrations.id, registrationId));
   return row;
 }

@@ -405,33 +405,53 @@ export function createFiscalService(deps: FiscalServiceDeps) {
 
   // ---------- documents ----------
 
+  type NewDocument = Pick<
+    repo.DocumentRow,
+    'kind' | 'ref' | 'orderId' | 'registrationId' | 'returnId' | 'amountCents'
+  >;
+
+  /** Inserts a document with the next number of its kind; the caller holds the settings row's lock. */
+  async function insertNumbered(tx: Tx, values: NewDocument): Promise<repo.DocumentRow> {
+    const s = await repo.lockSettings(tx);
+    const nfse = values.kind === 'nfse';
+    const number = nfse ? s.nextNfseNumber : s.nextNfeNumber;
+    await repo.updateSettings(tx, nfse ? { nextNfseNumber: number + 1 } : { nextNfeNumber: number + 1 });
+    return repo.insertDocument(tx, {
+      ...values,
+      accessToken: randomBytes(24).toString('base64url'),
+      provider: provider.name,
+      number,
+      issuedAt: deps.now(),
+      status: 'pendente',
+      reason: 'Na fila para emissão.',
+    });
+  }
+
   /** The document of `ref`, created once (its number taken under the settings row's lock). */
-  async function ensureDocument(
-    values: Pick<
-      repo.DocumentRow,
-      'kind' | 'ref' | 'orderId' | 'registrationId' | 'returnId' | 'amountCents'
-    >,
-  ): Promise<repo.DocumentRow> {
+  async function ensureDocument(values: NewDocument): Promise<repo.DocumentRow> {
     const existing = await repo.findByRef(db, values.ref);
     if (existing) return existing;
     return db.transaction(async (tx) => {
-      const s = await repo.lockSettings(tx);
+      await repo.lockSettings(tx);
       const again = await repo.findByRef(tx, values.ref);
       if (again) return again;
-      const nfse = values.kind === 'nfse';
-      const number = nfse ? s.nextNfseNumber : s.nextNfeNumber;
-      await repo.updateSettings(tx, nfse ? { nextNfseNumber: number + 1 } : { nextNfeNumber: number + 1 });
-      return repo.insertDocument(tx, {
-        ...values,
-        accessToken: randomBytes(24).toString('base64url'),
-        provider: provider.name,
-        number,
-        issuedAt: deps.now(),
-        status: 'pendente',
-        reason: 'Na fila para emissão.',
-      });
+      return insertNumbered(tx, values);
     });
   }
+
+  /** A registration's own NFS-e (`-inscricao-<id>-nfse`), to insert under the settings row's lock. */
+  const registrationDocument = (r: {
+    id: number;
+    orderId: number | null;
+    totalCents: number;
+  }): NewDocument => ({
+    kind: 'nfse',
+    ref: refs.registrationNfse(r.id),
+    orderId: r.orderId,
+    registrationId: r.id,
+    returnId: null,
+    amountCents: r.totalCents,
+  });
 
   async function resolveFile(file: FiscalFile): Promise<Buffer> {
     return 'bytes' in file ? file.bytes : provider.download(file.url);
@@ -580,21 +600,63 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     await process(doc.id);
   }
 
+  /**
+   * A paid registration's NFS-e. With NFSE_GROUPING=event_month it waits for its (event, month) nota,
+   * recorded in `fiscal_registration_waits`, unless that nota was already made (a late confirmation, a
+   * month issued early): then it gets its own, as with `registration`. Decided under the settings row's
+   * lock, which the month's nota also takes, so a registration is in one nota only: its own or its month's.
+   */
   async function issueRegistration(registrationId: number): Promise<void> {
-    // One NFS-e per event per month: the registration waits for its month's nota (issueEventMonth).
-    if (grouped) return;
     const r = await repo.registrationForNota(db, registrationId);
     // Nothing paid, nothing to invoice (a free registration, docs/decisions/0028).
     if (!r || r.totalCents <= 0 || r.cancelledAt) return;
-    const doc = await ensureDocument({
-      kind: 'nfse',
-      ref: refs.registrationNfse(registrationId),
-      orderId: r.orderId,
-      registrationId,
-      returnId: null,
-      amountCents: r.totalCents,
-    });
-    await process(doc.id);
+    let doc = await repo.findByRef(db, refs.registrationNfse(registrationId));
+    if (!doc) {
+      doc = await db.transaction(async (tx) => {
+        await repo.lockSettings(tx);
+        const own = await repo.findByRef(tx, refs.registrationNfse(registrationId));
+        if (own) return own;
+        // Already in a month's nota (made before the setting went back to registration).
+        if (await repo.groupedDocumentOf(tx, registrationId)) return undefined;
+        if (grouped) {
+          const period = periodOf(r.paidAt);
+          if (!(await repo.findByRef(tx, refs.eventMonthNfse(r.eventId, period)))) {
+            await repo.recordWait(tx, { registrationId, eventId: r.eventId, period });
+            return undefined;
+          }
+        }
+        return insertNumbered(tx, registrationDocument(r));
+      });
+    }
+    if (doc) await process(doc.id);
+  }
+
+  /**
+   * The sweep of registrations left waiting (docs/decisions/0049, later): each gets its own NFS-e when
+   * its month's nota was made without it, or, once the setting is back to `registration`, whichever it
+   * was waiting for. Made in batches under the settings row's lock, each with its `fiscal.process` job in
+   * the same transaction, so sweeps that race make each nota once.
+   */
+  async function issueWaiting(): Promise<number[]> {
+    const BATCH = 100;
+    const created: number[] = [];
+    for (;;) {
+      const batch = await db.transaction(async (tx) => {
+        await repo.lockSettings(tx);
+        const ids: number[] = [];
+        for (const r of await repo.waitingForOwnNota(tx, grouped, BATCH)) {
+          const doc = await insertNumbered(tx, registrationDocument(r));
+          await deps.jobs.send('fiscal.process', { documentId: doc.id }, { tx });
+          ids.push(doc.id);
+        }
+        return ids;
+      });
+      created.push(...batch);
+      if (batch.length < BATCH) break;
+    }
+    if (created.length)
+      deps.log.info({ notas: created.length }, 'NFS-e própria de inscrições que esperavam a nota do mês');
+    return created;
   }
 
   async function cancelDocument(doc: repo.DocumentRow, justification: string): Promise<void> {
@@ -721,11 +783,19 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     return tx ? run(tx) : db.transaction(run);
   }
 
-  /** At the month's turn: the month just over (the job `fiscal.issue-event-month`). */
+  /**
+   * At the month's turn (the job `fiscal.issue-event-month`): the month just over, and any earlier month
+   * whose registrations still wait with no nota made for their event (a run missed, a payment confirmed
+   * after its month's turn); then the sweep of those whose month's nota was made without them.
+   */
   async function issueLastMonth(): Promise<void> {
     if (!grouped) return;
-    const created = await issueEventMonth(previousPeriod(periodOf(deps.now())));
-    deps.log.info({ notas: created.filter((c) => c.created).length }, 'NFS-e do mês por evento');
+    const last = previousPeriod(periodOf(deps.now()));
+    let made = 0;
+    for (const period of [...(await repo.monthsLeftBehind(db, last)), last])
+      made += (await issueEventMonth(period)).filter((c) => c.created).length;
+    deps.log.info({ notas: made }, 'NFS-e do mês por evento');
+    await issueWaiting();
   }
 
   /** Staff's view of `period`'s NFS-e per event. */
@@ -823,6 +893,7 @@ export function createFiscalService(deps: FiscalServiceDeps) {
   }
 
   async function retryPending(): Promise<void> {
+    await issueWaiting();
     for (const { id } of await repo.pendingDocuments(db, new Date(deps.now().getTime() - 10 * 60_000)))
       await deps.jobs.send('fiscal.process', { documentId: id });
   }
@@ -884,6 +955,7 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     issueRegistration,
     issueEventMonth,
     issueLastMonth,
+    issueWaiting,
     monthNotas,
     cancelOrder,
     cancelRegistration,

@@ -12,6 +12,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
 import { isNfeAccessKey } from '@passada/core/contracts/shipping-labels';
 import { s10CheckDigit } from '@passada/core/s10';
 
@@ -294,3 +295,20 @@ export async function startFakeCorreiosPrePostagem(opts: {
 }
 
 export type FakeCorreiosPrePostagem = Awaited<ReturnType<typeof startFakeCorreiosPrePostagem>>;
+
+/**
+ * Run on its own (`node --import tsx apps/api/src/test/mocks/fake-correios-prepostagem.ts`) for an
+ * end-to-end test whose shop runs in another process: the contract is read from `FAKE_CORREIOS_USER`,
+ * `FAKE_CORREIOS_ACCESS_CODE` and `FAKE_CORREIOS_POSTING_CARD` (the default product codes, PAC 03298 and
+ * SEDEX 03220), one JSON line `{"url": …}` is written to stdout once it listens, and SIGTERM stops it.
+ */
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const fake = await startFakeCorreiosPrePostagem({
+    user: process.env.FAKE_CORREIOS_USER ?? 'passada',
+    accessCode: process.env.FAKE_CORREIOS_ACCESS_CODE ?? 'codigo-de-acesso',
+    postingCard: process.env.FAKE_CORREIOS_POSTING_CARD ?? '0067599079',
+    services: ['03298', '03220'],
+  });
+  process.stdout.write(`${JSON.stringify({ url: fake.url })}\n`);
+  process.once('SIGTERM', () => void fake.close().then(() => process.exit(0)));
+}
