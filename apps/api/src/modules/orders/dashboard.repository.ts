@@ -31,9 +31,12 @@ const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unkno
  * own charge), `paid_at`, `in_cents` (what came in) and `back_cents` (what of it went back).
  */
 const moneyLines = (since: Date) => sql`
-  with back as (
-    select charge_id, sum(amount_cents)::bigint as cents from charge_refunds
-     where status <> 'NAO_REALIZADO' group by charge_id
+  with paid as (
+    select c.id, c.purpose, c.amount_cents, c.paid_at,
+           coalesce((select sum(x.amount_cents) from charge_refunds x
+                      where x.charge_id = c.id and x.status <> 'NAO_REALIZADO'), 0)::bigint as back_cents
+      from charges c
+     where c.paid_at is not null and c.paid_at >= ${since.toISOString()}::timestamptz
   ),
   in_order as (
     select r.order_id,
@@ -48,12 +51,12 @@ const moneyLines = (since: Date) => sql`
                 where x.charge_id = r.charge_id and x.status <> 'NAO_REALIZADO'
                   and (x.refund_id = 'inscricao' || r.id or x.refund_id like 'troca' || r.id || 'x%')), 0))
            end)::bigint as back_cents
-      from registrations r where r.order_id is not null group by r.order_id
+      from paid p join registrations r on r.charge_id = p.id and r.order_id is not null
+     group by r.order_id
   ),
-  paid as (
-    select c.id, c.purpose, c.amount_cents, c.paid_at, coalesce(b.cents, 0) as back_cents
-      from charges c left join back b on b.charge_id = c.id
-     where c.paid_at is not null and c.paid_at >= ${since.toISOString()}::timestamptz
+  after_sale as (
+    select distinct (rc.detail->>'cobranca')::int as charge_id from registration_changes rc
+     where rc.kind in ('transferencia', 'troca_distancia') and (rc.detail->>'cobranca')::int > 0
   ),
   order_parts as (
     select p.paid_at, p.amount_cents, p.back_cents,
@@ -71,10 +74,8 @@ const moneyLines = (since: Date) => sql`
     from paid p join registrations r on r.charge_id = p.id and r.order_id is null
   union all
   select 'inscricoes', false, p.paid_at, p.amount_cents, p.back_cents
-    from paid p
-   where p.purpose = 'registration' and exists (
-     select 1 from registration_changes rc
-      where rc.kind in ('transferencia', 'troca_distancia') and (rc.detail->>'cobranca')::int = p.id)
+    from paid p join after_sale a on a.charge_id = p.id
+   where p.purpose = 'registration'
   union all
   select 'loja', false, p.paid_at, p.amount_cents, p.back_cents
     from paid p join order_returns orr on orr.difference_charge_id = p.id

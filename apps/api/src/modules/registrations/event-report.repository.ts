@@ -45,12 +45,11 @@ const perRegistration = (where: SQL) => sql`
   select null, r.event_id, c.amount_cents, 0, null, c.paid_at, c.method, c.amount_cents,
          least(c.amount_cents, coalesce((
            select sum(x.amount_cents) from charge_refunds x where x.charge_id = c.id and ${notFailed}), 0))
-    from charges c
-    join registrations r on r.id = (
-      select rc.registration_id from registration_changes rc
-       where rc.kind in ('transferencia', 'troca_distancia') and (rc.detail->>'cobranca')::int = c.id
-       limit 1)
-   where c.purpose = 'registration' and c.paid_at is not null and c.id <> r.charge_id and ${where}`;
+    from registration_changes rc
+    join charges c on c.id = (rc.detail->>'cobranca')::int
+    join registrations r on r.id = rc.registration_id
+   where rc.kind in ('transferencia', 'troca_distancia') and c.purpose = 'registration'
+     and c.paid_at is not null and c.id <> r.charge_id and ${where}`;
 
 export interface MoneyRow {
   registrations: number;
