@@ -210,9 +210,18 @@ const SalesSchema = z.object({ loja: z.number(), inscricoes: z.number() });
 
 export const DashboardSchema = z.object({
   vendas: z.object({ hoje: SalesSchema, dias_7: SalesSchema, dias_30: SalesSchema }),
-  /** One entry per day of the last 30, oldest first (store time zone). */
+  /**
+   * One entry per day of the last 30, oldest first (store time zone): what was paid that day, less what
+   * of it went back since, under the shop (orders, exchanges' differences) and registrations (with
+   * transfers and changes of distance).
+   */
   vendas_por_dia: z.array(z.object({ dia: z.string(), loja: z.number(), inscricoes: z.number() })),
-  /** Orders paid in the last 30 days: count, gross, refunded, net (refunds out) and average ticket, in reais. */
+  /**
+   * The last 30 days, in reais: gross is every charge paid (orders, exchanges' differences,
+   * registrations, transfers and changes of distance), refunded what of it went back, net the two
+   * apart (equal to `vendas.dias_30` summed); `pedidos` the orders paid and `ticket_medio` their
+   * own charges' average.
+   */
   pedidos_30_dias: z.object({
     pedidos: z.number().int(),
     bruto: z.number(),

@@ -11,9 +11,9 @@ const Money = {
   inscricoes: z.number().int(),
   /** Of those, cancelled by the shop (their money went back). */
   canceladas: z.number().int(),
-  /** What buyers paid, net of coupons. */
+  /** What buyers paid, net of coupons, with what transfers and changes of distance paid. */
   bruto: z.number(),
-  /** What went back to them (every partial refund of a registration added up). */
+  /** What went back to them (every partial refund of a registration, a transfer or a change added up). */
   devolvido: z.number(),
   liquido: z.number(),
 };
@@ -32,10 +32,16 @@ export const EventMoneyListSchema = z.array(EventMoneySchema);
 export const EventReportSchema = EventMoneySchema.extend({
   /** What coupons took off the registrations (already out of `bruto`). */
   descontos: z.number(),
+  /**
+   * What transfers and dearer changes of distance paid on their own charges (fees and price
+   * differences, docs/decisions/0041 and 0047), already in `bruto`.
+   */
+  pos_venda: z.number(),
   por_metodo: z.array(z.object({ metodo: PaymentMethodSchema, ...Money })),
   /**
    * Categories sold per lot (`lote` null: the category's own price, no lot in force), at list price
-   * before coupons: their `valor` summed, less `descontos`, is `bruto`.
+   * before coupons (a changed distance counts at the new category's price): without changes of
+   * distance, their `valor` summed, less `descontos`, plus `pos_venda`, is `bruto`.
    */
   por_lote: z.array(
     z.object({

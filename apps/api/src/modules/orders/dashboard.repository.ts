@@ -1,51 +1,117 @@
 import { STORE_TIME_ZONE } from '@passada/core/calendar';
-import { and, gte, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { chargeRefunds, orders, registrations } from '../../db/schema/index.ts';
 
 /**
- * Read-only figures for the dashboard, summed in the database: shop sales are orders not cancelled
- * (by payment date), less the registrations a cart paid inside them; registration sales are
- * registrations not cancelled (by creation), however paid; both per store calendar day. A cancelled
- * order's registrations are cancelled with it, so nothing returned is counted on either side.
+ * Read-only figures for the dashboard, summed in the database from the paid charges of every purpose
+ * (docs/decisions/0009) and their refund rows that did not fail, so that money that came in is counted
+ * once, under one heading, on the store calendar day (America/Fortaleza) its charge was paid, and what
+ * went back from a charge comes off that same day and heading:
+ *
+ * - shop (`loja`): an order's charge less the registrations a cart paid inside it (docs/decisions/0020),
+ *   and the charge that paid an exchange's difference (`exchange`, docs/decisions/0040);
+ * - registrations (`inscricoes`): a registration's own charge (direct path) or its share of an order,
+ *   and the charges of its transfers and dearer changes of distance (`cobranca` in its history,
+ *   docs/decisions/0041 and 0047).
+ *
+ * Of an order's refunds, the registrations' part is what went back for them by their own refund ids
+ * (`inscricao<id>` when one is cancelled alone, `troca<id>x…` when a cheaper distance returned the
+ * difference) or, for one cancelled with its order or a withdrawal, its whole total; the rest is the
+ * shop's. The same split is the reports' (registrations/event-report.repository.ts): the reconciliation
+ * test (`dashboard-reconciliation.test.ts`) holds both to the cent.
  */
 // A literal, not a bound parameter: the same expression in SELECT and GROUP BY must be the same text.
 const zone = sql.raw(`'${STORE_TIME_ZONE}'`);
 
+type Raw = Record<string, unknown>;
+const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: Raw[] }).rows;
+
+/**
+ * One row per heading a paid charge feeds: `heading` (`loja`, `inscricoes`), `is_order` (the order's
+ * own charge), `paid_at`, `in_cents` (what came in) and `back_cents` (what of it went back).
+ */
+const moneyLines = (since: Date) => sql`
+  with paid as (
+    select c.id, c.purpose, c.amount_cents, c.paid_at,
+           coalesce((select sum(x.amount_cents) from charge_refunds x
+                      where x.charge_id = c.id and x.status <> 'NAO_REALIZADO'), 0)::bigint as back_cents
+      from charges c
+     where c.paid_at is not null and c.paid_at >= ${since.toISOString()}::timestamptz
+  ),
+  in_order as (
+    select r.order_id,
+           sum(r.total_cents)::bigint as total_cents,
+           sum(case
+             when r.cancelled_at is not null and not exists (
+               select 1 from charge_refunds x
+                where x.charge_id = r.charge_id and x.refund_id = 'inscricao' || r.id
+                  and x.status <> 'NAO_REALIZADO') then r.total_cents
+             else least(r.total_cents, coalesce((
+               select sum(x.amount_cents) from charge_refunds x
+                where x.charge_id = r.charge_id and x.status <> 'NAO_REALIZADO'
+                  and (x.refund_id = 'inscricao' || r.id or x.refund_id like 'troca' || r.id || 'x%')), 0))
+           end)::bigint as back_cents
+      from paid p join registrations r on r.charge_id = p.id and r.order_id is not null
+     group by r.order_id
+  ),
+  after_sale as (
+    select distinct (rc.detail->>'cobranca')::int as charge_id from registration_changes rc
+     where rc.kind in ('transferencia', 'troca_distancia') and (rc.detail->>'cobranca')::int > 0
+  ),
+  order_parts as (
+    select p.paid_at, p.amount_cents, p.back_cents,
+           coalesce(io.total_cents, 0) as reg_cents,
+           least(p.back_cents, coalesce(io.back_cents, 0)) as reg_back_cents
+      from paid p join orders o on o.charge_id = p.id left join in_order io on io.order_id = o.id
+  )
+  select 'loja' as heading, true as is_order, paid_at,
+         amount_cents - reg_cents as in_cents, back_cents - reg_back_cents as back_cents
+    from order_parts
+  union all
+  select 'inscricoes', false, paid_at, reg_cents, reg_back_cents from order_parts where reg_cents > 0
+  union all
+  select 'inscricoes', false, p.paid_at, p.amount_cents, least(p.amount_cents, p.back_cents)
+    from paid p join registrations r on r.charge_id = p.id and r.order_id is null
+  union all
+  select 'inscricoes', false, p.paid_at, p.amount_cents, p.back_cents
+    from paid p join after_sale a on a.charge_id = p.id
+   where p.purpose = 'registration'
+  union all
+  select 'loja', false, p.paid_at, p.amount_cents, p.back_cents
+    from paid p join order_returns orr on orr.difference_charge_id = p.id
+   where p.purpose = 'exchange'`;
+
+/** Net sales (what came in less what of it went back) per heading and store calendar day since `since`. */
 export async function dailySales(db: Db, since: Date) {
-  const shopDay = sql<string>`to_char(${orders.orderDate} at time zone ${zone}, 'YYYY-MM-DD')`;
-  // A mixed cart's registrations count once, as registrations (docs/decisions/0020).
-  const inOrder = sql`coalesce((select sum(r.total_cents) from ${registrations} r where r.order_id = ${orders.id}), 0)`;
-  const shop = await db
-    .select({ day: shopDay, cents: sql<number>`sum(${orders.totalCents} - ${inOrder})::int` })
-    .from(orders)
-    .where(sql`${gte(orders.orderDate, since)} and ${ne(orders.status, 'cancelado')}`)
-    .groupBy(shopDay);
-  const regDay = sql<string>`to_char(${registrations.createdAt} at time zone ${zone}, 'YYYY-MM-DD')`;
-  const regs = await db
-    .select({ day: regDay, cents: sql<number>`sum(${registrations.totalCents})::int` })
-    .from(registrations)
-    .where(and(gte(registrations.createdAt, since), isNull(registrations.cancelledAt)))
-    .groupBy(regDay);
-  return { shop, regs };
+  const day = sql`to_char(paid_at at time zone ${zone}, 'YYYY-MM-DD')`;
+  const rows = await rowsOf(
+    db,
+    sql`select heading, ${day} as day, sum(in_cents - back_cents)::int as cents
+          from (${moneyLines(since)}) m group by heading, ${day}`,
+  );
+  const of = (heading: string) =>
+    rows.filter((r) => r.heading === heading).map((r) => ({ day: String(r.day), cents: Number(r.cents) }));
+  return { shop: of('loja'), regs: of('inscricoes') };
 }
 
 /**
- * What a charge gave back: the sum of its refund rows that did not fail, so one refund per charge and
- * several partial ones add up alike.
+ * Money paid since `since` under every heading (cancelled orders too: their money came in) and what of
+ * it went back; and the orders paid, with their own charges' total, for the average ticket.
  */
-export const refundedCents = (chargeId: SQL) =>
-  sql`coalesce((select sum(${chargeRefunds.amountCents}) from ${chargeRefunds} where ${chargeRefunds.chargeId} = ${chargeId} and ${chargeRefunds.status} <> 'NAO_REALIZADO'), 0)`;
-
-/** Orders paid since `since` (cancelled ones too: their money came in), their total and what went back. */
 export async function orderTotals(db: Db, since: Date) {
-  const [row] = await db
-    .select({
-      count: sql<number>`count(*)::int`,
-      grossCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)::int`,
-      refundedCents: sql<number>`coalesce(sum(${refundedCents(sql`${orders.chargeId}`)}), 0)::int`,
-    })
-    .from(orders)
-    .where(gte(orders.orderDate, since));
-  return row ?? { count: 0, grossCents: 0, refundedCents: 0 };
+  const [row] = await rowsOf(
+    db,
+    sql`select count(*) filter (where is_order and heading = 'loja')::int as count,
+               coalesce(sum(in_cents), 0)::int as gross_cents,
+               coalesce(sum(back_cents), 0)::int as refunded_cents,
+               (select coalesce(sum(c.amount_cents), 0) from charges c join orders o on o.charge_id = c.id
+                 where c.paid_at >= ${since.toISOString()}::timestamptz)::int as orders_cents
+          from (${moneyLines(since)}) m`,
+  );
+  return {
+    count: Number(row?.count ?? 0),
+    grossCents: Number(row?.gross_cents ?? 0),
+    refundedCents: Number(row?.refunded_cents ?? 0),
+    ordersCents: Number(row?.orders_cents ?? 0),
+  };
 }

@@ -411,8 +411,10 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   const salesPerDay = (since: Date) => dailySales(deps.db, since);
 
   /**
-   * Orders paid since `since`: how many, gross, refunded (every refund row that did not fail), net and
-   * the average ticket (gross / orders), all in centavos, so they add up to the cent.
+   * The money paid since `since` under every heading (orders, exchanges' differences, registrations and
+   * their transfers and changes): gross, refunded (every refund row that did not fail), net (equal to
+   * the days' sales summed), and the orders paid with their average ticket (their own charges / orders),
+   * all in centavos, so they add up to the cent.
    */
   async function orderFigures(since: Date) {
     const t = await orderTotals(deps.db, since);
@@ -421,7 +423,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       grossCents: t.grossCents,
       refundedCents: t.refundedCents,
       netCents: t.grossCents - t.refundedCents,
-      averageCents: t.count ? Math.round(t.grossCents / t.count) : 0,
+      averageCents: t.count ? Math.round(t.ordersCents / t.count) : 0,
     };
   }
 

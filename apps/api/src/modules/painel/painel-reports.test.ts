@@ -116,6 +116,7 @@ describe('painel: reports', () => {
       devolvido: 125.45,
       liquido: 164.45,
       descontos: 0,
+      pos_venda: 0,
       por_metodo: [
         { metodo: 'cartao', inscricoes: 1, canceladas: 0, bruto: 50, devolvido: 15.55, liquido: 34.45 },
         { metodo: 'pix', inscricoes: 3, canceladas: 1, bruto: 239.9, devolvido: 109.9, liquido: 130 },
@@ -146,6 +147,7 @@ describe('painel: reports', () => {
       ['Lote (preço de tabela)', '5 km · 1º lote', '2', '0', '100,00', '', ''],
       ['Lote (preço de tabela)', '5 km · Preço da categoria', '1', '0', '80,00', '', ''],
       ['Descontos de cupons', '', '', '', '0,00', '', ''],
+      ['Transferências e trocas de distância', '', '', '', '0,00', '', ''],
       ['Inscrições por dia', '2026-11-24', '2', '0', '', '', ''],
       ['Inscrições por dia', '2026-11-25', '0', '0', '', '', ''],
       ['Inscrições por dia', '2026-11-26', '2', '1', '', '', ''],

@@ -13,7 +13,8 @@ const money = (reais: number) => centsToCommaString(reaisToCents(reais));
 
 /**
  * Reports (docs/decisions/0039): each event's money (gross, refunded, net; per payment method and per
- * lot) and its registrations per day, summed by the registrations module in SQL; one CSV of the figures.
+ * lot; what transfers and changes of distance paid) and its registrations per day, summed by the
+ * registrations module in SQL; one CSV of the figures.
  */
 export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
   const admin = app.registrationsAdmin;
@@ -106,6 +107,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
           ]),
         ),
         csvLine(['Descontos de cupons', '', '', '', money(r.descontos), '', '']),
+        csvLine(['Transferências e trocas de distância', '', '', '', money(r.pos_venda), '', '']),
         ...r.por_dia.map((d) =>
           csvLine(['Inscrições por dia', d.dia, d.inscricoes, d.canceladas, '', '', '']),
         ),

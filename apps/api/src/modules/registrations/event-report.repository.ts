@@ -4,26 +4,52 @@ import type { Db } from '../../db/client.ts';
 
 /**
  * The events' money, summed in the database, in centavos (docs/decisions/0039-reports-and-packing-slip.md).
+ * One row per registration and one per charge that paid a transfer or a dearer change of distance of
+ * one (`cobranca` in its history, docs/decisions/0041 and 0047), so every paid charge of the
+ * registration purpose, and every registration's share of an order, is counted once:
  *
- * - gross: every registration's `total_cents` (cancelled ones too: their money came in), net of coupons;
+ * - gross: every registration's `total_cents` (cancelled ones too: their money came in), net of coupons,
+ *   plus what each transfer's or change's charge paid (`after_sale_cents` apart);
  * - refunded: on the direct path a charge pays one registration, so what went back is the sum of its
- *   charge's refund rows that did not fail (several partial ones add up), never more than it paid; a
- *   registration paid inside an order goes back only with the whole order, so it is its total when
- *   cancelled (the order's other refunds are the products');
+ *   charge's refund rows that did not fail (several partial ones add up), never more than it paid; for a
+ *   registration paid inside an order, the order's refund rows with its own ids (`inscricao<id>` when
+ *   cancelled alone, `troca<id>x…` when a cheaper distance returned the difference), or its whole total
+ *   when it was cancelled with its order or a withdrawal (the order's other refunds are the products');
+ *   for a transfer's or change's charge, its own refund rows;
  * - net: gross less refunded.
+ *
+ * The dashboard's registrations heading (orders/dashboard.repository.ts) splits an order's refunds the
+ * same way; `dashboard-reconciliation.test.ts` holds both to the cent.
  */
+const notFailed = sql.raw(`x.status <> 'NAO_REALIZADO'`);
 const perRegistration = (where: SQL) => sql`
   select r.id, r.event_id, r.total_cents, r.discount_cents, r.cancelled_at, r.created_at, c.method,
+         0 as after_sale_cents,
          case
            when r.order_id is null then least(r.total_cents, coalesce((
-             select sum(cr.amount_cents) from charge_refunds cr
-              where cr.charge_id = r.charge_id and cr.status <> 'NAO_REALIZADO'), 0))
-           when r.cancelled_at is not null then r.total_cents
-           else 0
+             select sum(x.amount_cents) from charge_refunds x
+              where x.charge_id = r.charge_id and ${notFailed}), 0))
+           when r.cancelled_at is not null and not exists (
+             select 1 from charge_refunds x
+              where x.charge_id = r.charge_id and x.refund_id = 'inscricao' || r.id and ${notFailed})
+             then r.total_cents
+           else least(r.total_cents, coalesce((
+             select sum(x.amount_cents) from charge_refunds x
+              where x.charge_id = r.charge_id and ${notFailed}
+                and (x.refund_id = 'inscricao' || r.id or x.refund_id like 'troca' || r.id || 'x%')), 0))
          end as refunded_cents
     from registrations r
     join charges c on c.id = r.charge_id
-   where ${where}`;
+   where ${where}
+  union all
+  select null, r.event_id, c.amount_cents, 0, null, c.paid_at, c.method, c.amount_cents,
+         least(c.amount_cents, coalesce((
+           select sum(x.amount_cents) from charge_refunds x where x.charge_id = c.id and ${notFailed}), 0))
+    from registration_changes rc
+    join charges c on c.id = (rc.detail->>'cobranca')::int
+    join registrations r on r.id = rc.registration_id
+   where rc.kind in ('transferencia', 'troca_distancia') and c.purpose = 'registration'
+     and c.paid_at is not null and c.id <> r.charge_id and ${where}`;
 
 export interface MoneyRow {
   registrations: number;
@@ -31,6 +57,8 @@ export interface MoneyRow {
   grossCents: number;
   discountCents: number;
   refundedCents: number;
+  /** Of the gross, what transfers' and changes' charges paid. */
+  afterSaleCents: number;
 }
 
 type Raw = Record<string, unknown>;
@@ -41,12 +69,14 @@ const money = (r: Raw): MoneyRow => ({
   grossCents: Number(r.gross_cents),
   discountCents: Number(r.discount_cents),
   refundedCents: Number(r.refunded_cents),
+  afterSaleCents: Number(r.after_sale_cents),
 });
-const sums = sql`count(*)::int as registrations,
+const sums = sql`count(id)::int as registrations,
   count(*) filter (where cancelled_at is not null)::int as cancelled,
   coalesce(sum(total_cents), 0)::int as gross_cents,
   coalesce(sum(discount_cents), 0)::int as discount_cents,
-  coalesce(sum(refunded_cents), 0)::int as refunded_cents`;
+  coalesce(sum(refunded_cents), 0)::int as refunded_cents,
+  coalesce(sum(after_sale_cents), 0)::int as after_sale_cents`;
 
 /** Every event, newest first, with its money (events without registrations answer zeros). */
 export async function moneyPerEvent(db: Db) {
@@ -58,7 +88,8 @@ export async function moneyPerEvent(db: Db) {
              count(m.id) filter (where m.cancelled_at is not null)::int as cancelled,
              coalesce(sum(m.total_cents), 0)::int as gross_cents,
              coalesce(sum(m.discount_cents), 0)::int as discount_cents,
-             coalesce(sum(m.refunded_cents), 0)::int as refunded_cents
+             coalesce(sum(m.refunded_cents), 0)::int as refunded_cents,
+             coalesce(sum(m.after_sale_cents), 0)::int as after_sale_cents
         from events e left join m on m.event_id = e.id
        group by e.id, e.nome_evento, e.start_data_evento
        order by e.id desc`,
@@ -84,7 +115,14 @@ export async function moneyByMethod(db: Db, eventId: number) {
   return {
     total: total
       ? money(total)
-      : { registrations: 0, cancelled: 0, grossCents: 0, discountCents: 0, refundedCents: 0 },
+      : {
+          registrations: 0,
+          cancelled: 0,
+          grossCents: 0,
+          discountCents: 0,
+          refundedCents: 0,
+          afterSaleCents: 0,
+        },
     methods: rows
       .filter((r) => Number(r.is_total) === 0)
       .map((r) => ({ method: String(r.method) as 'pix' | 'cartao' | 'gratuito', ...money(r) })),

@@ -480,6 +480,7 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
       data: event.startDate,
       ...moneyWire(byMethod.total),
       descontos: centsToReais(byMethod.total.discountCents),
+      pos_venda: centsToReais(byMethod.total.afterSaleCents),
       por_metodo: byMethod.methods.map((m) => ({ metodo: m.method, ...moneyWire(m) })),
       por_lote: byLot.map((l) => ({
         categoria: l.category,

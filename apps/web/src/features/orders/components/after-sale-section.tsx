@@ -1,4 +1,5 @@
 import { formatIsoDateBR } from '@passada/core/calendar';
+import { MIN_CARD_TOTAL_CENTS } from '@passada/core/card';
 import type { Order } from '@passada/core/contracts/orders';
 import {
   type OrderReturn,
@@ -6,41 +7,61 @@ import {
   RETURN_STATUS_LABEL,
   type ReturnReason,
 } from '@passada/core/contracts/returns';
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { primaryButtonClass, secondaryButtonClass } from '../../../components/button-classes.ts';
+import { CardForm } from '../../../components/payments/card-form.tsx';
 import { useCreatePix } from '../../../components/payments/payments-api.ts';
 import { formatReais } from '../../../components/price.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { useAfterSale, useRequestReturn, useWithdraw } from '../api/after-sale.ts';
+import { useSession } from '../../../lib/session.tsx';
+import { afterSaleQuery, useAfterSale, useRequestReturn, useWithdraw } from '../api/after-sale.ts';
 import { ExchangeForm } from './exchange-form.tsx';
 
-/** A positive exchange difference not yet paid: a Pix for exactly what the server priced. */
-function PayDifference({ request }: { request: OrderReturn }) {
+/**
+ * A positive exchange difference not yet paid: a Pix or a card (the checkout's card form) for exactly
+ * what the server priced (docs/decisions/0040). A card paid, the order's after-sale is read again and
+ * the request shows the difference paid.
+ */
+function PayDifference({ orderId, request }: { orderId: number; request: OrderReturn }) {
   const pix = useCreatePix();
+  const client = useQueryClient();
+  const { profile } = useSession();
+  const [byCard, setByCard] = useState(false);
   const difference = request.troca?.diferenca ?? 0;
+  const totalCents = Math.round(difference * 100);
+  const description = `Diferença da troca nº ${request.id}`;
   return (
-    <div className="mt-1">
-      <button
-        type="button"
-        className={secondaryButtonClass}
-        disabled={pix.isPending}
-        onClick={() =>
-          pix.mutate({
-            purpose: 'troca',
-            draft: { solicitacao: request.id },
-            totalCents: Math.round(difference * 100),
-            description: `Diferença da troca nº ${request.id}`,
-          })
-        }
-      >
-        Pagar a diferença da troca nº {request.id} por Pix
-      </button>
+    <div className="mt-1 flex flex-col gap-2">
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={pix.isPending}
+          onClick={() => {
+            setByCard(false);
+            pix.mutate({ purpose: 'troca', draft: { solicitacao: request.id }, totalCents, description });
+          }}
+        >
+          Pagar a diferença da troca nº {request.id} por Pix
+        </button>
+        {totalCents >= MIN_CARD_TOTAL_CENTS ? (
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            aria-expanded={byCard}
+            onClick={() => setByCard(true)}
+          >
+            Pagar a diferença da troca nº {request.id} com cartão
+          </button>
+        ) : null}
+      </div>
       {pix.error ? (
         <p role="alert" className="text-red-700 dark:text-red-400">
           {pix.error.message}
         </p>
       ) : null}
-      {pix.data ? (
+      {pix.data && !byCard ? (
         <div className="mt-2 flex flex-col gap-1">
           <img
             src={pix.data.qrcode_base64}
@@ -53,11 +74,21 @@ function PayDifference({ request }: { request: OrderReturn }) {
           </label>
         </div>
       ) : null}
+      {byCard ? (
+        <CardForm
+          finalidade="troca"
+          draft={{ solicitacao: request.id }}
+          totalCents={totalCents}
+          produto={description}
+          payer={{ email: profile?.email ?? '' }}
+          onPaid={() => void client.invalidateQueries({ queryKey: afterSaleQuery(orderId).queryKey })}
+        />
+      ) : null}
     </div>
   );
 }
 
-function RequestLine({ request }: { request: OrderReturn }) {
+function RequestLine({ orderId, request }: { orderId: number; request: OrderReturn }) {
   return (
     <li className="rounded-lg bg-stone-50 p-3 text-sm dark:bg-stone-900">
       <p className="font-semibold">
@@ -97,7 +128,7 @@ function RequestLine({ request }: { request: OrderReturn }) {
           !request.troca.diferenca_paga &&
           request.status !== 'recusada' &&
           request.status !== 'trocada' ? (
-            <PayDifference request={request} />
+            <PayDifference orderId={orderId} request={request} />
           ) : null}
           {request.troca.codigo_rastreio ? (
             <p>
@@ -169,7 +200,7 @@ export function AfterSaleSection({ order }: { order: Order }) {
       {data.solicitacoes.length ? (
         <ul className="mt-2 flex flex-col gap-2" aria-label="Solicitações">
           {data.solicitacoes.map((r) => (
-            <RequestLine key={r.id} request={r} />
+            <RequestLine key={r.id} orderId={order.id} request={r} />
           ))}
         </ul>
       ) : null}

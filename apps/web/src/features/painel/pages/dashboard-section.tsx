@@ -21,7 +21,12 @@ const ATTENTION_LABEL: Record<string, string> = {
   canceled: 'Cartão cancelado após aprovação',
 };
 
-/** Sales, what waits for shipping, low stock, registrations and the payments staff must look at. */
+/**
+ * Sales, what waits for shipping, low stock, registrations and the payments staff must look at. Sales
+ * are every paid charge less what of it went back, on the day it was paid: the shop's (orders and
+ * exchanges' differences) and the registrations' (with transfers' and changes' charges); the 30 days'
+ * net is the two summed.
+ */
 export function DashboardSection() {
   const dash = useDashboard();
   if (dash.isPending) return <p role="status">Carregando resumo…</p>;
@@ -55,11 +60,12 @@ export function DashboardSection() {
           </Link>
         </li>
       </ul>
-      <ul className="grid gap-4 md:grid-cols-3" aria-label="Pedidos dos últimos 30 dias">
+      <ul className="grid gap-4 md:grid-cols-3" aria-label="Últimos 30 dias">
         <li className={card}>
           <p className="text-sm text-stone-600 dark:text-stone-400">Vendas líquidas – 30 dias</p>
           <p className="text-2xl font-bold">{formatReais(d.pedidos_30_dias.liquido)}</p>
           <p className="text-xs text-stone-600 dark:text-stone-400">
+            Loja e inscrições, com trocas, transferências e trocas de distância:{' '}
             {formatReais(d.pedidos_30_dias.bruto)} pagos, {formatReais(d.pedidos_30_dias.devolvido)}{' '}
             devolvidos
           </p>

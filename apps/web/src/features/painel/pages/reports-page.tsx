@@ -125,7 +125,8 @@ function EventReportView({ id }: { id: number }) {
         <h3 className="mb-2 font-semibold">Por lote</h3>
         <p className="mb-2 text-sm text-stone-600 dark:text-stone-400">
           Valores de tabela de cada categoria, antes dos cupons (descontos de cupons:{' '}
-          {formatReais(r.descontos)}).
+          {formatReais(r.descontos)}). Transferências e trocas de distância pagas à parte (taxas e diferenças,
+          já no bruto): {formatReais(r.pos_venda)}.
         </p>
         <DataTable
           label="Vendas por lote"
