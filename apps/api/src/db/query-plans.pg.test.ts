@@ -226,6 +226,10 @@ describe('no statement of a purchase, a registration or a back-office list reads
       `/api/painel/checkin/search/?evento=${event.id}&busca=Maria`,
       `/api/painel/stock/history/?product_id=${product.id}&color_id=${product.stock[0]!.colorId}&size_id=${product.stock[0]!.sizeId}`,
       '/api/painel/audit/',
+      // The dashboard and the event's report sum every paid charge of a period or an event.
+      '/api/painel/dashboard/',
+      '/api/painel/relatorios/eventos/',
+      `/api/painel/relatorios/eventos/${event.id}/`,
     ]) {
       const res = await app.inject({ method: 'GET', url, headers: admin.headers });
       expect(res.statusCode, `${url}: ${res.body.slice(0, 200)}`).toBe(200);

@@ -343,7 +343,12 @@ export const registrationChanges = pgTable(
     refundCents: integer('refund_cents').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('registration_changes_registration_idx').on(t.registrationId)],
+  (t) => [
+    index('registration_changes_registration_idx').on(t.registrationId),
+    // The charge that paid a transfer or a dearer distance (`cobranca`): a paid charge's history, and
+    // the back office's money figures finding the charges of that purpose.
+    index('registration_changes_charge_idx').on(sql`((${t.detail}->>'cobranca')::int)`),
+  ],
 );
 
 /**

@@ -79,6 +79,12 @@ export const charges = pgTable(
     index('charges_status_expires_idx').on(t.status, t.expiresAt),
     index('charges_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('charges_user_idempotency_key_idx').on(t.userId, t.idempotencyKey),
+    // The dashboard's figures: the charges paid since a day.
+    index('charges_paid_at_idx').on(t.paidAt),
+    // The few charges staff must look at (listNeedingAttention), out of every charge ever made.
+    index('charges_attention_idx')
+      .on(t.id)
+      .where(sql`${t.attention} is not null or (${t.method} = 'cartao' and ${t.status} = 'FALHOU')`),
   ],
 );
 

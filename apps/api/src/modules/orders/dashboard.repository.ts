@@ -54,10 +54,6 @@ const moneyLines = (since: Date) => sql`
       from paid p join registrations r on r.charge_id = p.id and r.order_id is not null
      group by r.order_id
   ),
-  after_sale as (
-    select distinct (rc.detail->>'cobranca')::int as charge_id from registration_changes rc
-     where rc.kind in ('transferencia', 'troca_distancia') and (rc.detail->>'cobranca')::int > 0
-  ),
   order_parts as (
     select p.paid_at, p.amount_cents, p.back_cents,
            coalesce(io.total_cents, 0) as reg_cents,
@@ -74,8 +70,11 @@ const moneyLines = (since: Date) => sql`
     from paid p join registrations r on r.charge_id = p.id and r.order_id is null
   union all
   select 'inscricoes', false, p.paid_at, p.amount_cents, p.back_cents
-    from paid p join after_sale a on a.charge_id = p.id
+    from paid p
    where p.purpose = 'registration'
+     and exists (select 1 from registration_changes rc
+                  where (rc.detail->>'cobranca')::int = p.id
+                    and rc.kind in ('transferencia', 'troca_distancia'))
   union all
   select 'loja', false, p.paid_at, p.amount_cents, p.back_cents
     from paid p join order_returns orr on orr.difference_charge_id = p.id

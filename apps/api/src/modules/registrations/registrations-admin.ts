@@ -427,18 +427,23 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
     return result;
   }
 
-  /** Registrations per event (not cancelled), and how many of them were free, for the dashboard. */
+  /**
+   * Registrations per event (not cancelled), and how many of them were free, for the dashboard: counted
+   * event by event through the registrations' event index, not by one pass over every registration.
+   */
   function perEvent() {
-    return deps.db
+    const counts = deps.db
       .select({
-        id: events.id,
-        name: events.name,
-        n: count(registrations.id),
-        free: sql<number>`count(${registrations.id}) filter (where ${registrations.totalCents} = 0)`,
+        n: sql<number>`count(*)::int`.as('n'),
+        free: sql<number>`(count(*) filter (where ${registrations.totalCents} = 0))::int`.as('free'),
       })
+      .from(registrations)
+      .where(and(eq(registrations.eventId, events.id), isNull(registrations.cancelledAt)))
+      .as('counts');
+    return deps.db
+      .select({ id: events.id, name: events.name, n: counts.n, free: counts.free })
       .from(events)
-      .leftJoin(registrations, and(eq(registrations.eventId, events.id), isNull(registrations.cancelledAt)))
-      .groupBy(events.id, events.name)
+      .leftJoinLateral(counts, sql`true`)
       .orderBy(desc(events.id));
   }
 

@@ -1,0 +1,3 @@
+CREATE INDEX "registration_changes_charge_idx" ON "registration_changes" USING btree ((("detail"->>'cobranca')::int));--> statement-breakpoint
+CREATE INDEX "charges_paid_at_idx" ON "charges" USING btree ("paid_at");--> statement-breakpoint
+CREATE INDEX "charges_attention_idx" ON "charges" USING btree ("id") WHERE "charges"."attention" is not null or ("charges"."method" = 'cartao' and "charges"."status" = 'FALHOU');
