@@ -99,6 +99,21 @@ export async function freezePreQueues(db: Reader, now: Date): Promise<number> {
   return rows.length;
 }
 
+/**
+ * Serialises the opening's limits of one buyer and one CPF of the event until the transaction ends:
+ * two payments counting the same account's or the same CPF's registrations wait for each other, so the
+ * second sees the first's charge. Transaction-scoped advisory locks, always the buyer's first and then
+ * the CPF's (every participant of a cart has the same buyer, so carts of one account never cross).
+ */
+export async function lockLimits(
+  tx: Tx,
+  eventId: number,
+  who: { userId: number; cpf: string },
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`opening-buyer:${eventId}:${who.userId}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`opening-cpf:${eventId}:${who.cpf}`}))`);
+}
+
 /** Registrations of the event that stand (not cancelled): all, of one CPF or bought by one account. */
 export async function countRegistrations(
   db: Reader,

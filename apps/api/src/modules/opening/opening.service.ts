@@ -193,7 +193,8 @@ export function createOpeningService(deps: OpeningServiceDeps) {
   /**
    * The opening's rule for a new registration (installed on the events service): before the opening
    * nobody registers; after it only an admitted runner whose turn has not ended, within the event's
-   * registrations per CPF and per buyer (places being paid for count).
+   * registrations per CPF and per buyer (places being paid for count), counted under the buyer's and
+   * the CPF's locks so that two payments at the same instant cannot both pass a limit.
    */
   async function gate(
     tx: Tx,
@@ -213,6 +214,9 @@ export function createOpeningService(deps: OpeningServiceDeps) {
       throw conflict('Aguarde sua vez na fila para se inscrever neste evento.', 'fora_da_vez');
     if (turn.estado === 'expirada')
       throw conflict('Sua vez para se inscrever terminou. Entre na fila novamente.', 'vez_expirada');
+    // Two tabs of one account, or two accounts paying for one CPF, at the same instant: one counts
+    // after the other's charge is committed (or rolled back).
+    await repo.lockLimits(tx, event.id, who);
     const byCpf =
       (await repo.countRegistrations(tx, event.id, { cpf: who.cpf })) +
       (await repo.countPaying(tx, event.id, { cpf: who.cpf }));
