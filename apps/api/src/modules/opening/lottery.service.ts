@@ -5,6 +5,8 @@ import type {
   LotteryEntryInput,
   LotterySettings,
   PainelLottery,
+  PainelLotteryEntry,
+  PainelLotteryEntryQuery,
   PublicLottery,
 } from '@passada/core/contracts/lottery';
 import { maskCpf } from '@passada/core/documents';
@@ -21,6 +23,8 @@ import { type LotteryMailKind, lotteryMail } from './lottery-mail.ts';
 import { countPaying, countRegistrations } from './opening.repository.ts';
 
 const HOUR = 3_600_000;
+/** Entries per page of the back office's list. */
+export const ENTRIES_PAGE_SIZE = 50;
 
 export interface LotteryServiceDeps {
   db: Db;
@@ -97,6 +101,38 @@ export function createLotteryService(deps: LotteryServiceDeps) {
       pagos: n('pago'),
       expirados: n('expirado'),
     };
+  }
+
+  /**
+   * The back office's entries, filtered on the server (state, the entry's number, a name or e-mail, a
+   * whole CPF): one page of `ENTRIES_PAGE_SIZE`, or every one for the CSV (`page` null). The CPF is
+   * masked in `results`; `cpfs` (whole, in the same order) is for the CSV alone.
+   */
+  async function painelEntries(eventId: number, query: PainelLotteryEntryQuery, page: number | null) {
+    const lottery = await repo.findLottery(deps.db, eventId);
+    if (!lottery) throw notFound('Este evento não tem sorteio.');
+    const { rows, count } = await repo.listEntriesPage(
+      deps.db,
+      eventId,
+      lottery.draws,
+      deps.now(),
+      { state: query.estado, search: query.busca },
+      page === null ? null : { limit: ENTRIES_PAGE_SIZE, offset: (page - 1) * ENTRIES_PAGE_SIZE },
+    );
+    const results: PainelLotteryEntry[] = rows.map(({ entry, categoryName, state }) => ({
+      id: entry.id,
+      nome_completo: entry.fullName,
+      cpf_mascarado: maskCpf(entry.cpf),
+      email: entry.email,
+      categoria: entry.categoryId,
+      categoria_nome: categoryName,
+      estado: state,
+      posicao: entry.rank,
+      sorteio: entry.wonInDraw,
+      pagar_ate: entry.payBy?.toISOString() ?? null,
+      inscrito_em: entry.createdAt.toISOString(),
+    }));
+    return { results, count, page_size: ENTRIES_PAGE_SIZE, cpfs: rows.map((r) => r.entry.cpf) };
   }
 
   /** What anyone reads: the window, the commitment and, after the draw, the seed, ids and ranking. */
@@ -345,7 +381,7 @@ export function createLotteryService(deps: LotteryServiceDeps) {
     );
   }
 
-  return { save, painelView, publicView, mine, enter, commit, draw, gate, sendMail };
+  return { save, painelView, painelEntries, publicView, mine, enter, commit, draw, gate, sendMail };
 }
 
 export type LotteryService = ReturnType<typeof createLotteryService>;
