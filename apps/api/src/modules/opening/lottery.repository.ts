@@ -120,12 +120,13 @@ export async function setRanks(tx: Tx, ranking: readonly number[]): Promise<void
     where ${lotteryEntries.id} = r.id`);
 }
 
+/** Marks a draw's winners (one array parameter: a draw may pick more ids than a statement takes parameters). */
 export async function markWinners(tx: Tx, ids: readonly number[], draw: number, payBy: Date): Promise<void> {
   if (ids.length === 0) return;
   await tx
     .update(lotteryEntries)
     .set({ wonInDraw: draw, payBy })
-    .where(inArray(lotteryEntries.id, [...ids]));
+    .where(sql`${lotteryEntries.id} = any(${`{${ids.join(',')}}`}::int[])`);
 }
 
 /** CPFs with a registration standing (not cancelled) in the event: the winners who paid. */

@@ -23,6 +23,8 @@ import { type LotteryMailKind, lotteryMail } from './lottery-mail.ts';
 import { countPaying, countRegistrations } from './opening.repository.ts';
 
 const HOUR = 3_600_000;
+/** A draw's e-mail jobs inserted per statement (pg-boss's batch insert, one JSON parameter). */
+const MAIL_JOBS_PER_STATEMENT = 1000;
 /** Entries per page of the back office's list. */
 export const ENTRIES_PAGE_SIZE = 50;
 
@@ -311,13 +313,20 @@ export function createLotteryService(deps: LotteryServiceDeps) {
     const number = lottery.draws + 1;
     await repo.markWinners(tx, winners, number, new Date(now.getTime() + lottery.payHours * HOUR));
     await repo.markDrawn(tx, eventId, now);
-    for (const id of winners) await deps.jobs.send('mail.lottery', { entryId: id, kind: 'sorteado' }, { tx });
+    // One e-mail per entry told (the winners; after the first draw, everyone else too), committed with
+    // the draw: inserted by pages of MAIL_JOBS_PER_STATEMENT jobs, one statement each, in this transaction.
+    const mails: Array<{
+      name: 'mail.lottery';
+      data: { entryId: number; kind: 'sorteado' | 'nao_sorteado' };
+    }> = winners.map((id) => ({ name: 'mail.lottery', data: { entryId: id, kind: 'sorteado' } }));
     if (first) {
       const won = new Set(winners);
       for (const e of entries)
         if (!won.has(e.id))
-          await deps.jobs.send('mail.lottery', { entryId: e.id, kind: 'nao_sorteado' }, { tx });
+          mails.push({ name: 'mail.lottery', data: { entryId: e.id, kind: 'nao_sorteado' } });
     }
+    for (let i = 0; i < mails.length; i += MAIL_JOBS_PER_STATEMENT)
+      await deps.jobs.sendAll(mails.slice(i, i + MAIL_JOBS_PER_STATEMENT), { tx });
     return { draw: number, winners };
   }
 
