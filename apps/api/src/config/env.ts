@@ -342,6 +342,11 @@ export const EnvSchema = z
      * besides every save's notification; position polls answer from that copy (docs/decisions/0046).
      */
     OPENING_REFRESH_MS: z.coerce.number().int().min(100, 'mínimo 100').max(60_000).default(1000),
+    /**
+     * The most joins of one event's waiting room a process writes in one transaction: joins that arrive
+     * while the previous batch is being written go together in the next (docs/decisions/0054).
+     */
+    OPENING_JOIN_BATCH_MAX: z.coerce.number().int().min(1).max(5000).default(500),
   })
   .superRefine((env, ctx) => {
     if (env.MAIL_PROVIDER === 'smtp' && !env.SMTP_URL) {

@@ -65,6 +65,61 @@ export type LotteryEntryInput = z.infer<typeof LotteryEntryInputSchema>;
 
 export const LotteryEntryStateSchema = z.enum(['inscrito', 'sorteado', 'nao_sorteado', 'pago', 'expirado']);
 
+/** Each state as the back office names it. */
+export const LOTTERY_ENTRY_STATE_LABEL: Record<z.infer<typeof LotteryEntryStateSchema>, string> = {
+  inscrito: 'Inscrito',
+  sorteado: 'Sorteado',
+  pago: 'Pagou',
+  expirado: 'Prazo perdido',
+  nao_sorteado: 'Não sorteado',
+};
+
+/** The back office's list of a lottery's entries: a state, a search, a page. */
+export const PainelLotteryEntryQuerySchema = z.object({
+  estado: LotteryEntryStateSchema.optional(),
+  /** The entry's number, a name or e-mail, or a whole CPF (digits or 000.000.000-00). */
+  busca: z.string().trim().max(100).optional(),
+  pagina: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export type PainelLotteryEntryQuery = z.input<typeof PainelLotteryEntryQuerySchema>;
+
+/** One entry in the back office (the CPF masked on screen; the CSV carries it whole). */
+export const PainelLotteryEntrySchema = z.object({
+  id: z.number().int(),
+  nome_completo: z.string(),
+  cpf_mascarado: z.string(),
+  email: z.string(),
+  categoria: z.number().int(),
+  categoria_nome: z.string(),
+  estado: LotteryEntryStateSchema,
+  posicao: z.number().int().nullable(),
+  sorteio: z.number().int().nullable(),
+  pagar_ate: z.string().nullable(),
+  inscrito_em: z.string(),
+});
+export type PainelLotteryEntry = z.infer<typeof PainelLotteryEntrySchema>;
+
+/** The entries CSV's columns, in order (the back office's download; the test reads it back). */
+export const LOTTERY_ENTRIES_CSV_HEADER = [
+  'Inscrição no sorteio',
+  'Nome completo',
+  'CPF',
+  'E-mail',
+  'Categoria',
+  'Situação',
+  'Posição na classificação',
+  'Sorteio',
+  'Pagar até',
+  'Inscrito em',
+];
+
+export const PainelLotteryEntryPageSchema = z.object({
+  results: z.array(PainelLotteryEntrySchema),
+  count: z.number().int(),
+  page_size: z.number().int(),
+});
+export type PainelLotteryEntryPage = z.infer<typeof PainelLotteryEntryPageSchema>;
+
 /** An entry as its runner sees it (the CPF masked). */
 export const LotteryEntrySchema = z.object({
   id: z.number().int(),

@@ -37,6 +37,7 @@ export default fp(
       db: app.db,
       now: app.now,
       secret: app.env.CHECKIN_TOKEN_SECRET,
+      joinBatchMax: app.env.OPENING_JOIN_BATCH_MAX,
       lottery,
     });
     app.decorate('opening', opening);

@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import {
+  LOTTERY_ENTRIES_CSV_HEADER,
   type LotteryEntry,
   LotteryEntrySchema,
+  PainelLotteryEntryPageSchema,
   type PublicLottery,
   PublicLotterySchema,
 } from '@passada/core/contracts/lottery';
 import { PainelOpeningSchema } from '@passada/core/contracts/opening';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventCategories } from '../../db/schema/index.ts';
+import { eventCategories, lotteryEntries } from '../../db/schema/index.ts';
 import { waitForMail } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
@@ -340,6 +342,127 @@ describe('the lottery opening', () => {
     const waiting = states.filter((s) => s === 'sorteado').length;
     expect(paid + row!.placesLeft).toBe(2);
     expect(row!.placesLeft).toBeGreaterThanOrEqual(waiting);
+  });
+
+  it('lists its people for the organiser: states, search, pages and a CSV, the CPF masked on screen', async () => {
+    const listUrl = (query = '') => `/api/painel/events/${event.id}/sorteio/inscricoes/${query}`;
+    const list = async (query = '') => {
+      const res = await t.app.inject({ method: 'GET', url: listUrl(query), headers: staff.headers });
+      expect(res.statusCode).toBe(200);
+      return PainelLotteryEntryPageSchema.parse(res.json());
+    };
+    const operador = await createStaffAndLogin(t.app, 'operador');
+    expect(
+      (await t.app.inject({ method: 'GET', url: listUrl(), headers: operador.headers })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/painel/events/${event.id}/sorteio/inscricoes.csv`,
+          headers: operador.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    // Every entry with the state its runner sees, the CPF masked.
+    const all = await list();
+    expect(all.count).toBe(8);
+    expect(all.results.map((e) => e.id)).toEqual(runners.map((r) => r.entry!.id).sort((a, b) => a - b));
+    for (const r of runners) {
+      const listed = all.results.find((e) => e.id === r.entry!.id)!;
+      const own = (await mine(r))[0]!;
+      expect(listed).toMatchObject({
+        nome_completo: own.nome_completo,
+        cpf_mascarado: own.cpf_mascarado,
+        categoria_nome: own.categoria_nome,
+        estado: own.estado,
+        posicao: own.posicao,
+      });
+    }
+    const body = JSON.stringify(all);
+    expect(runners.some((r) => body.includes(r.cpf))).toBe(false);
+    const counts = (await painel()).sorteio!;
+    expect((await list('?estado=pago')).count).toBe(counts.pagos);
+    expect((await list('?estado=expirado')).results.every((e) => e.estado === 'expirado')).toBe(true);
+    expect((await list('?estado=expirado')).count).toBe(counts.expirados);
+    expect((await list('?estado=sorteado')).count).toBe(counts.aguardando_pagamento);
+
+    // Searched on the server: a whole CPF typed with its dots, the entry's number, a name.
+    const someone = runners[3]!;
+    const formatted = someone.cpf.replace(/(\d{3})(\d{3})(\d{3})(\d{2})/, '$1.$2.$3-$4');
+    expect((await list(`?busca=${encodeURIComponent(formatted)}`)).results.map((e) => e.id)).toEqual([
+      someone.entry!.id,
+    ]);
+    // (a number also finds names and e-mails holding it, as the orders' search does)
+    expect((await list(`?busca=${someone.entry!.id}`)).results.map((e) => e.id)).toContain(someone.entry!.id);
+    expect(
+      (await list(`?busca=${encodeURIComponent(`corredor ${someone.id}`)}`)).results.map((e) => e.id),
+    ).toContain(someone.entry!.id);
+    expect((await list('?busca=ninguem-com-este-nome')).count).toBe(0);
+    const bad = await t.app.inject({ method: 'GET', url: listUrl('?estado=talvez'), headers: staff.headers });
+    expect(bad.statusCode).toBe(400);
+
+    // Pages of 50: sixty more entries (written straight to the table) make two pages, none repeated.
+    await t.app.db.insert(lotteryEntries).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        eventId: event.id,
+        categoryId: fiveK,
+        userId: runners[0]!.id,
+        fullName: `Corredora Em Massa ${i}`,
+        cpf: cpfFrom(733_400_000 + i),
+        email: `massa${i}@example.com`,
+        birthDate: '1992-03-04',
+      })),
+    );
+    const first = await list('?pagina=1');
+    const second = await list('?pagina=2');
+    expect(first).toMatchObject({ count: 68, page_size: 50 });
+    expect(first.results).toHaveLength(50);
+    expect(second.results).toHaveLength(18);
+    const ids = [...first.results, ...second.results].map((e) => e.id);
+    expect(new Set(ids).size).toBe(68);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect((await list('?busca=em%20massa&pagina=2')).results).toHaveLength(10);
+
+    // The CSV: the list's filters, every page, the CPF whole for the organiser's own checks.
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/painel/events/${event.id}/sorteio/inscricoes.csv?estado=pago`,
+      headers: staff.headers,
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toMatch(/^text\/csv/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(LOTTERY_ENTRIES_CSV_HEADER.join(';'));
+    expect(lines).toHaveLength(1 + counts.pagos);
+    const paidRunners = runners.filter((r) => lines.some((l) => l.startsWith(`${r.entry!.id};`)));
+    expect(paidRunners).toHaveLength(counts.pagos);
+    for (const r of paidRunners) {
+      const cells = lines.find((l) => l.startsWith(`${r.entry!.id};`))!.split(';');
+      expect(cells[2]).toBe(r.cpf);
+      expect(cells[5]).toBe('Pagou');
+    }
+    const everyone = await t.app.inject({
+      method: 'GET',
+      url: `/api/painel/events/${event.id}/sorteio/inscricoes.csv`,
+      headers: staff.headers,
+    });
+    expect(everyone.body.trimEnd().split('\r\n')).toHaveLength(1 + 68);
+
+    const without = await makeEvent(t.app.db, { name: 'Corrida Sem Sorteio' });
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/painel/events/${without.id}/sorteio/inscricoes/`,
+          headers: staff.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('removes an opening nobody joined, and keeps one with runners', async () => {

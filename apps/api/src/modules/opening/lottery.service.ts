@@ -5,6 +5,8 @@ import type {
   LotteryEntryInput,
   LotterySettings,
   PainelLottery,
+  PainelLotteryEntry,
+  PainelLotteryEntryQuery,
   PublicLottery,
 } from '@passada/core/contracts/lottery';
 import { maskCpf } from '@passada/core/documents';
@@ -21,6 +23,10 @@ import { type LotteryMailKind, lotteryMail } from './lottery-mail.ts';
 import { countPaying, countRegistrations } from './opening.repository.ts';
 
 const HOUR = 3_600_000;
+/** A draw's e-mail jobs inserted per statement (pg-boss's batch insert, one JSON parameter). */
+const MAIL_JOBS_PER_STATEMENT = 1000;
+/** Entries per page of the back office's list. */
+export const ENTRIES_PAGE_SIZE = 50;
 
 export interface LotteryServiceDeps {
   db: Db;
@@ -97,6 +103,38 @@ export function createLotteryService(deps: LotteryServiceDeps) {
       pagos: n('pago'),
       expirados: n('expirado'),
     };
+  }
+
+  /**
+   * The back office's entries, filtered on the server (state, the entry's number, a name or e-mail, a
+   * whole CPF): one page of `ENTRIES_PAGE_SIZE`, or every one for the CSV (`page` null). The CPF is
+   * masked in `results`; `cpfs` (whole, in the same order) is for the CSV alone.
+   */
+  async function painelEntries(eventId: number, query: PainelLotteryEntryQuery, page: number | null) {
+    const lottery = await repo.findLottery(deps.db, eventId);
+    if (!lottery) throw notFound('Este evento não tem sorteio.');
+    const { rows, count } = await repo.listEntriesPage(
+      deps.db,
+      eventId,
+      lottery.draws,
+      deps.now(),
+      { state: query.estado, search: query.busca },
+      page === null ? null : { limit: ENTRIES_PAGE_SIZE, offset: (page - 1) * ENTRIES_PAGE_SIZE },
+    );
+    const results: PainelLotteryEntry[] = rows.map(({ entry, categoryName, state }) => ({
+      id: entry.id,
+      nome_completo: entry.fullName,
+      cpf_mascarado: maskCpf(entry.cpf),
+      email: entry.email,
+      categoria: entry.categoryId,
+      categoria_nome: categoryName,
+      estado: state,
+      posicao: entry.rank,
+      sorteio: entry.wonInDraw,
+      pagar_ate: entry.payBy?.toISOString() ?? null,
+      inscrito_em: entry.createdAt.toISOString(),
+    }));
+    return { results, count, page_size: ENTRIES_PAGE_SIZE, cpfs: rows.map((r) => r.entry.cpf) };
   }
 
   /** What anyone reads: the window, the commitment and, after the draw, the seed, ids and ranking. */
@@ -275,13 +313,20 @@ export function createLotteryService(deps: LotteryServiceDeps) {
     const number = lottery.draws + 1;
     await repo.markWinners(tx, winners, number, new Date(now.getTime() + lottery.payHours * HOUR));
     await repo.markDrawn(tx, eventId, now);
-    for (const id of winners) await deps.jobs.send('mail.lottery', { entryId: id, kind: 'sorteado' }, { tx });
+    // One e-mail per entry told (the winners; after the first draw, everyone else too), committed with
+    // the draw: inserted by pages of MAIL_JOBS_PER_STATEMENT jobs, one statement each, in this transaction.
+    const mails: Array<{
+      name: 'mail.lottery';
+      data: { entryId: number; kind: 'sorteado' | 'nao_sorteado' };
+    }> = winners.map((id) => ({ name: 'mail.lottery', data: { entryId: id, kind: 'sorteado' } }));
     if (first) {
       const won = new Set(winners);
       for (const e of entries)
         if (!won.has(e.id))
-          await deps.jobs.send('mail.lottery', { entryId: e.id, kind: 'nao_sorteado' }, { tx });
+          mails.push({ name: 'mail.lottery', data: { entryId: e.id, kind: 'nao_sorteado' } });
     }
+    for (let i = 0; i < mails.length; i += MAIL_JOBS_PER_STATEMENT)
+      await deps.jobs.sendAll(mails.slice(i, i + MAIL_JOBS_PER_STATEMENT), { tx });
     return { draw: number, winners };
   }
 
@@ -345,7 +390,7 @@ export function createLotteryService(deps: LotteryServiceDeps) {
     );
   }
 
-  return { save, painelView, publicView, mine, enter, commit, draw, gate, sendMail };
+  return { save, painelView, painelEntries, publicView, mine, enter, commit, draw, gate, sendMail };
 }
 
 export type LotteryService = ReturnType<typeof createLotteryService>;

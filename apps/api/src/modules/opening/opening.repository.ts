@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   charges,
@@ -63,30 +63,63 @@ export async function findArrival(db: Reader, eventId: number, userId: number): 
   return row?.number;
 }
 
+/** One join waiting to be written: the account and the instant the process received it. */
+export interface PendingJoin {
+  userId: number;
+  at: Date;
+}
+
 /**
- * Gives the account the next arrival number, once: the counter is taken under the row's lock, and
- * the first arrival at or after the opening freezes the pre-queue's size (arrivals before it). A second
- * join of the same account (another tab, another device) gets its first number back.
+ * Writes a batch of joins of one event (docs/decisions/0054): under the opening row's lock, accounts
+ * that already joined (another tab, another device, another process) get their number back, and the
+ * others get the next numbers in the order received, from one counter update and one insert. The
+ * batch is all before the opening or all at or after it (`now`, the instant the SQL compares): the
+ * first batch at or after the opening freezes the pre-queue's size (arrivals before it). Numbers stay
+ * dense: a failure rolls back the counter with the arrivals. `row` is the opening after the batch,
+ * undefined when nobody new joined; null when the event has no opening.
  */
-export async function join(tx: Tx, eventId: number, userId: number, now: Date): Promise<number> {
-  const known = await findArrival(tx, eventId, userId);
-  if (known !== undefined) return known;
+export async function joinMany(
+  tx: Tx,
+  eventId: number,
+  joins: readonly PendingJoin[],
+  now: Date,
+): Promise<{ numbers: Map<number, number>; row: OpeningRow | undefined } | null> {
+  const [locked] = await tx
+    .select({ eventId: eventOpenings.eventId })
+    .from(eventOpenings)
+    .where(eq(eventOpenings.eventId, eventId))
+    .for('update');
+  if (!locked) return null;
+  const users = [...new Set(joins.map((j) => j.userId))];
+  const numbers = new Map<number, number>();
+  // Read after the lock: a batch of another process that held it is committed and seen here.
+  const known = await tx
+    .select({ userId: openingArrivals.userId, number: openingArrivals.number })
+    .from(openingArrivals)
+    .where(and(eq(openingArrivals.eventId, eventId), inArray(openingArrivals.userId, users)));
+  for (const k of known) numbers.set(k.userId, k.number);
+  const fresh: PendingJoin[] = [];
+  const seen = new Set(numbers.keys());
+  for (const j of joins) {
+    if (seen.has(j.userId)) continue;
+    seen.add(j.userId);
+    fresh.push(j);
+  }
+  if (fresh.length === 0) return { numbers, row: undefined };
   const [row] = await tx
     .update(eventOpenings)
     .set({
-      arrivals: sql`${eventOpenings.arrivals} + 1`,
+      arrivals: sql`${eventOpenings.arrivals} + ${fresh.length}`,
       preQueueSize: sql`case when ${eventOpenings.opensAt} <= ${now} then coalesce(${eventOpenings.preQueueSize}, ${eventOpenings.arrivals}) else ${eventOpenings.preQueueSize} end`,
     })
     .where(eq(eventOpenings.eventId, eventId))
-    .returning({ number: eventOpenings.arrivals });
-  if (!row) throw new Error(`abertura do evento ${eventId} não encontrada`);
-  // Two tabs joining at once: the second waits on the row lock, then finds the first one's arrival.
-  const inserted = await tx
+    .returning();
+  const first = row!.arrivals - fresh.length + 1;
+  await tx
     .insert(openingArrivals)
-    .values({ eventId, userId, number: row.number, joinedAt: now })
-    .onConflictDoNothing()
-    .returning({ number: openingArrivals.number });
-  return inserted[0]?.number ?? (await findArrival(tx, eventId, userId))!;
+    .values(fresh.map((j, i) => ({ eventId, userId: j.userId, number: first + i, joinedAt: j.at })));
+  for (const [i, j] of fresh.entries()) numbers.set(j.userId, first + i);
+  return { numbers, row };
 }
 
 /** Freezes the pre-queue of openings whose instant has passed with no arrival since (a timer's tick). */
@@ -97,6 +130,21 @@ export async function freezePreQueues(db: Reader, now: Date): Promise<number> {
     .where(and(isNull(eventOpenings.preQueueSize), sql`${eventOpenings.opensAt} <= ${now}`))
     .returning({ eventId: eventOpenings.eventId });
   return rows.length;
+}
+
+/**
+ * Serialises the opening's limits of one buyer and one CPF of the event until the transaction ends:
+ * two payments counting the same account's or the same CPF's registrations wait for each other, so the
+ * second sees the first's charge. Transaction-scoped advisory locks, always the buyer's first and then
+ * the CPF's (every participant of a cart has the same buyer, so carts of one account never cross).
+ */
+export async function lockLimits(
+  tx: Tx,
+  eventId: number,
+  who: { userId: number; cpf: string },
+): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`opening-buyer:${eventId}:${who.userId}`}))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`opening-cpf:${eventId}:${who.cpf}`}))`);
 }
 
 /** Registrations of the event that stand (not cancelled): all, of one CPF or bought by one account. */

@@ -29,6 +29,8 @@ export interface OpeningServiceDeps {
   now: () => Date;
   /** The shop's signing secret; the queue's key is derived from it, never the secret itself. */
   secret: string;
+  /** The most joins of one event written in one transaction (OPENING_JOIN_BATCH_MAX). */
+  joinBatchMax: number;
   /** The lottery opening (sorteio): its settings, live counts and registrations' gate. */
   lottery?: LotteryService;
 }
@@ -162,6 +164,64 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     };
   }
 
+  /** Joins received and not yet written, per event; `writing` while a batch's transaction runs. */
+  const joining = new Map<number, { pending: Waiting[]; writing: boolean }>();
+  interface Waiting extends repo.PendingJoin {
+    done: (r: { number: number; row: repo.OpeningRow | undefined }) => void;
+    fail: (err: unknown) => void;
+  }
+
+  /**
+   * Queues one join for the event's next batch (docs/decisions/0054): the process writes one batch of
+   * an event at a time, and the joins received meanwhile go together in the next one, so under a burst
+   * each transaction carries many joins and an idle room writes a join at once.
+   */
+  function queueJoin(eventId: number, userId: number, at: Date) {
+    return new Promise<{ number: number; row: repo.OpeningRow | undefined }>((done, fail) => {
+      let room = joining.get(eventId);
+      if (!room) {
+        room = { pending: [], writing: false };
+        joining.set(eventId, room);
+      }
+      room.pending.push({ userId, at, done, fail });
+      if (!room.writing) void writeJoins(eventId, room);
+    });
+  }
+
+  async function writeJoins(eventId: number, room: { pending: Waiting[]; writing: boolean }) {
+    room.writing = true;
+    // The joins received in this turn of the event loop go in the first batch too.
+    await new Promise((r) => setImmediate(r));
+    try {
+      while (room.pending.length > 0) {
+        // Never a batch with joins from both sides of the opening instant: the pre-queue's size is the
+        // arrivals before it (joins are queued in the order received, so those before come first).
+        const opensAt = openings.get(eventId)?.opensAt.getTime() ?? Number.POSITIVE_INFINITY;
+        const before = room.pending[0]!.at.getTime() < opensAt;
+        let n = 1;
+        while (
+          n < room.pending.length &&
+          n < deps.joinBatchMax &&
+          room.pending[n]!.at.getTime() < opensAt === before
+        )
+          n++;
+        const batch = room.pending.splice(0, n);
+        const now = before ? batch[n - 1]!.at : batch[0]!.at;
+        try {
+          const written = await deps.db.transaction((tx) => repo.joinMany(tx, eventId, batch, now));
+          if (!written) throw notFound('Este evento não tem sala de espera.');
+          for (const j of batch) j.done({ number: written.numbers.get(j.userId)!, row: written.row });
+        } catch (err) {
+          for (const j of batch) j.fail(err);
+        }
+      }
+    } finally {
+      room.writing = false;
+      if (room.pending.length === 0) joining.delete(eventId);
+      else void writeJoins(eventId, room);
+    }
+  }
+
   /** Joins the account to the event's queue, once: another tab or device gets the same arrival back. */
   async function join(eventId: number, userId: number): Promise<QueueTicket> {
     const row = queueOf(eventId);
@@ -172,10 +232,17 @@ export function createOpeningService(deps: OpeningServiceDeps) {
         `A fila abre em ${formatStoreDateTime(new Date(preQueueAt))}; volte um pouco antes da abertura.`,
         'fila_fechada',
       );
-    const number = await deps.db.transaction((tx) => repo.join(tx, eventId, userId, now));
-    // A join at or after the opening froze the pre-queue: read the row so places are known here at once.
-    if (now >= row.opensAt && row.preQueueSize === null) await refresh();
-    return ticket(openings.get(eventId) ?? row, userId, number);
+    const written = await queueJoin(eventId, userId, now);
+    // The batch that froze the pre-queue gives the row back: places are known here at once.
+    let fresh = openings.get(eventId) ?? row;
+    if (written.row && written.row.preQueueSize !== null && fresh.preQueueSize === null) {
+      openings.set(eventId, written.row);
+      fresh = written.row;
+    } else if (now >= fresh.opensAt && fresh.preQueueSize === null) {
+      await refresh();
+      fresh = openings.get(eventId) ?? fresh;
+    }
+    return ticket(fresh, userId, written.number);
   }
 
   /** A position poll: the signed token and this process's memory, no database statement. */
@@ -193,7 +260,8 @@ export function createOpeningService(deps: OpeningServiceDeps) {
   /**
    * The opening's rule for a new registration (installed on the events service): before the opening
    * nobody registers; after it only an admitted runner whose turn has not ended, within the event's
-   * registrations per CPF and per buyer (places being paid for count).
+   * registrations per CPF and per buyer (places being paid for count), counted under the buyer's and
+   * the CPF's locks so that two payments at the same instant cannot both pass a limit.
    */
   async function gate(
     tx: Tx,
@@ -213,6 +281,9 @@ export function createOpeningService(deps: OpeningServiceDeps) {
       throw conflict('Aguarde sua vez na fila para se inscrever neste evento.', 'fora_da_vez');
     if (turn.estado === 'expirada')
       throw conflict('Sua vez para se inscrever terminou. Entre na fila novamente.', 'vez_expirada');
+    // Two tabs of one account, or two accounts paying for one CPF, at the same instant: one counts
+    // after the other's charge is committed (or rolled back).
+    await repo.lockLimits(tx, event.id, who);
     const byCpf =
       (await repo.countRegistrations(tx, event.id, { cpf: who.cpf })) +
       (await repo.countPaying(tx, event.id, { cpf: who.cpf }));

@@ -12,6 +12,7 @@ import { customersRoutes } from './customers.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { fiscalRoutes } from './fiscal.routes.ts';
 import { labelsRoutes } from './labels.routes.ts';
+import { lotteryEntriesRoutes } from './lottery-entries.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { messagesRoutes } from './messages.routes.ts';
 import { ordersRoutes } from './orders.routes.ts';
@@ -68,6 +69,7 @@ export default fp(
         await scope.register(eventsRoutes);
         await scope.register(openingPainelRoutes);
         await scope.register(lotteryPainelRoutes);
+        await scope.register(lotteryEntriesRoutes);
         await scope.register(checkinEventsRoutes);
         await scope.register(ordersRoutes);
         await scope.register(labelsRoutes);

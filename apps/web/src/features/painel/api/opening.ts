@@ -1,7 +1,8 @@
+import type { PainelLotteryEntryPage, PainelLotteryEntryQuery } from '@passada/core/contracts/lottery';
 import type { OpeningUpdate, PainelOpening } from '@passada/core/contracts/opening';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiRequestError } from '../../../lib/api.ts';
-import { painelFetch } from '../painel-api.ts';
+import { painelFetch, painelFile } from '../painel-api.ts';
 
 /**
  * An event's opening (docs/decisions/0046 and 0051): the waiting room or the lottery, its settings and
@@ -50,4 +51,32 @@ export function useOpeningActions(eventId: number) {
       onSuccess: () => done(null),
     }),
   };
+}
+
+function searchOf(query: PainelLotteryEntryQuery) {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value) params.set(key, String(value));
+  return params;
+}
+
+/** A page of the lottery's entries with a state and a search (read again with the live view). */
+export function lotteryEntriesQuery(eventId: number, query: PainelLotteryEntryQuery) {
+  const params = searchOf(query);
+  return queryOptions({
+    queryKey: ['painel', 'event', eventId, 'sorteio', 'inscricoes', params.toString()] as const,
+    queryFn: ({ signal }) =>
+      painelFetch<PainelLotteryEntryPage>(`/events/${eventId}/sorteio/inscricoes/?${params}`, { signal }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 5_000,
+  });
+}
+
+export const useLotteryEntries = (eventId: number, query: PainelLotteryEntryQuery) =>
+  useQuery(lotteryEntriesQuery(eventId, query));
+
+/** The entries with the list's state and search (every page) as a CSV; null when the server says no. */
+export function fetchLotteryEntriesCsv(eventId: number, query: PainelLotteryEntryQuery) {
+  const params = searchOf(query);
+  params.delete('pagina');
+  return painelFile(`/events/${eventId}/sorteio/inscricoes.csv?${params}`, `sorteio-evento-${eventId}.csv`);
 }

@@ -1,7 +1,12 @@
 import { formatStoreDateTime } from '@passada/core/calendar';
+import {
+  LOTTERY_ENTRY_STATE_LABEL,
+  LotteryEntryStateSchema,
+  type PainelLotteryEntry,
+} from '@passada/core/contracts/lottery';
 import type { OpeningUpdate, PainelOpening } from '@passada/core/contracts/opening';
 import { type FormEvent, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import {
   FormField,
   FormStatus,
@@ -11,8 +16,16 @@ import {
   secondaryButtonClass,
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
-import { useOpeningActions, usePainelOpening } from '../api/opening.ts';
+import {
+  fetchLotteryEntriesCsv,
+  useLotteryEntries,
+  useOpeningActions,
+  usePainelOpening,
+} from '../api/opening.ts';
+import { DataTable } from '../components/data-table.tsx';
+import { Pager } from '../components/pager.tsx';
 import { errorMessage } from '../utils/error-message.ts';
+import { saveFile } from '../utils/save-file.ts';
 
 /** The store's clock (America/Fortaleza, UTC−3 all year) as a `datetime-local` value, and back. */
 const OFFSET_MS = 3 * 3_600_000;
@@ -83,9 +96,120 @@ function Figure({ label, value }: { label: string; value: number | string }) {
   );
 }
 
+type EntryState = PainelLotteryEntry['estado'];
+
+/**
+ * The lottery's people (docs/decisions/0051): every entry with its state, filtered and searched on the
+ * server, paged, with the same list as a CSV. The state and search are kept in the address; the CPF is
+ * shown masked.
+ */
+function LotteryEntries({ eventId }: { eventId: number }) {
+  const [params, setParams] = useSearchParams();
+  const [search, setSearch] = useState(params.get('busca') ?? '');
+  const page = Number(params.get('pagina') ?? '1') || 1;
+  const parsed = LotteryEntryStateSchema.safeParse(params.get('estado'));
+  const filters = {
+    estado: parsed.success ? parsed.data : undefined,
+    busca: params.get('busca') ?? undefined,
+  };
+  const entries = useLotteryEntries(eventId, { ...filters, pagina: page });
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const download = async () => {
+    setDownloadError(null);
+    const file = await fetchLotteryEntriesCsv(eventId, filters);
+    if (file) saveFile(file);
+    else setDownloadError(errorMessage(null));
+  };
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'pagina') next.delete('pagina');
+    setParams(next);
+  };
+  const pages = entries.data ? Math.max(1, Math.ceil(entries.data.count / entries.data.page_size)) : 1;
+
+  return (
+    <section aria-labelledby="inscritos-sorteio" className="mb-6">
+      <h2 id="inscritos-sorteio" className="mb-2 text-xl font-semibold">
+        Inscritos no sorteio
+      </h2>
+      <form
+        className="mb-3 grid gap-3 md:grid-cols-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          set('busca', search.trim());
+        }}
+      >
+        <div className="md:col-span-2">
+          <FormField
+            label="Buscar inscritos (número, nome, e-mail ou CPF)"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </div>
+        <SelectField
+          label="Situação"
+          value={filters.estado ?? ''}
+          onChange={(e) => set('estado', e.target.value)}
+        >
+          <option value="">Todas</option>
+          {LotteryEntryStateSchema.options.map((s: EntryState) => (
+            <option key={s} value={s}>
+              {LOTTERY_ENTRY_STATE_LABEL[s]}
+            </option>
+          ))}
+        </SelectField>
+      </form>
+      <p className="mb-3">
+        <button type="button" className={secondaryButtonClass} onClick={download}>
+          Exportar inscritos (CSV)
+        </button>
+      </p>
+      <FormStatus message={downloadError} tone="error" />
+      {entries.isError ? <p role="alert">{errorMessage(entries.error)}</p> : null}
+      <DataTable
+        label="Inscritos no sorteio"
+        rows={entries.data?.results}
+        rowKey={(e) => e.id}
+        empty="Nenhum inscrito encontrado."
+        columns={[
+          { header: 'Nº', rowHeader: true, cell: (e) => e.id },
+          {
+            header: 'Nome',
+            cell: (e) => (
+              <>
+                {e.nome_completo}
+                <span className="block text-xs text-stone-600">{e.cpf_mascarado}</span>
+              </>
+            ),
+          },
+          { header: 'Categoria', cell: (e) => e.categoria_nome },
+          {
+            header: 'Situação',
+            cell: (e) =>
+              e.estado === 'sorteado' && e.pagar_ate
+                ? `${LOTTERY_ENTRY_STATE_LABEL.sorteado} (pagar até ${formatStoreDateTime(new Date(e.pagar_ate))})`
+                : LOTTERY_ENTRY_STATE_LABEL[e.estado],
+          },
+          { header: 'Posição', cell: (e) => e.posicao ?? '—' },
+        ]}
+      />
+      <Pager
+        page={page}
+        pages={pages}
+        label="Páginas de inscritos"
+        extra={`(${entries.data?.count ?? 0} inscritos)`}
+        onPage={(next) => set('pagina', String(next))}
+      />
+    </section>
+  );
+}
+
 /**
  * One event's opening (docs/decisions/0046 and 0051): the mode (waiting room, lottery or as usual),
- * its settings, the live view read again every five seconds, and the lottery's commitment and draws.
+ * its settings, the live view read again every five seconds, the lottery's commitment and draws, and
+ * its people.
  */
 export default function OpeningPage() {
   const eventId = Number(useParams().id);
@@ -223,6 +347,8 @@ export default function OpeningPage() {
       ) : null}
 
       <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
+
+      {lottery ? <LotteryEntries eventId={eventId} /> : null}
 
       <h2 className="mt-6 mb-2 text-xl font-semibold">Configuração</h2>
       {loadedVersion === undefined ? (
