@@ -1,9 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eventCategories, placeReservations } from '../../db/schema/index.ts';
+import { makeProduct } from '../../test/factories/catalog.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
+import { makeBuyer, orderDraft, quoteCents } from '../../test/factories/orders.ts';
 import { createStaffAndLogin } from '../../test/factories/painel.ts';
-import { makeUser } from '../../test/factories/payments.ts';
 import { cpfFrom, participant, registrationPix } from '../../test/factories/registrations.ts';
 import { createTestApp, requirePostgres, type TestApp } from '../../test/test-app.ts';
 
@@ -27,8 +28,8 @@ afterAll(async () => {
   await first.close();
 });
 
-/** An event whose waiting room admits everyone at once, limits of one per CPF and one per buyer. */
-async function openedEvent(name: string, runners: number) {
+/** An event whose waiting room admits everyone at once, limits of one per CPF and `perBuyer` per buyer. */
+async function openedEvent(name: string, runners: number, perBuyer = 1) {
   const event = await makeEvent(first.app.db, {
     name,
     days: [[{ name: '10 km', priceCents: 5000, placesLeft: 20 }]],
@@ -45,12 +46,12 @@ async function openedEvent(name: string, runners: number) {
       admitidos_por_minuto: 100,
       minutos_da_vez: 30,
       inscricoes_por_cpf: 1,
-      inscricoes_por_comprador: 1,
+      inscricoes_por_comprador: perBuyer,
     },
   });
   expect(saved.statusCode).toBe(200);
   await second.app.opening.refresh();
-  const accounts = await Promise.all(Array.from({ length: runners }, () => makeUser(first.app)));
+  const accounts = await Promise.all(Array.from({ length: runners }, () => makeBuyer(first.app)));
   for (const a of accounts)
     expect(
       (await first.app.inject({ method: 'POST', url: `/api/events/${event.id}/fila/`, headers: a.headers }))
@@ -118,4 +119,50 @@ it('one account paying in four tabs at the same instant, four CPFs, on two proce
     Array(3).fill('limite_por_comprador'),
   );
   expect(await heldPlaces(event)).toBe(1);
+});
+
+it('two carts naming the same two runners the other way round, on two processes: one holds both, no deadlock', async () => {
+  const { event, accounts } = await openedEvent('Corrida das Duas Famílias', 2, 12);
+  clock = new Date(clock.getTime() + 2 * MINUTE);
+  await first.app.opening.refresh();
+  await second.app.opening.refresh();
+  const category = event.days[0]!.categories[0]!.id;
+  const product = await makeProduct(first.app.db, {
+    priceCents: 3990,
+    stock: [{ color: 'Azul', size: 'M', quantity: 50 }],
+  });
+  const [one, other] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
+  const shipping = await quoteCents(first.app, one.zipCode, orderDraft(one, [{ product }]));
+  // Each round two new people; the carts lock their CPFs in one order whatever order they list them in.
+  for (let round = 0; round < 6; round++) {
+    const runners = [cpfFrom(735_300_000 + 2 * round), cpfFrom(735_300_001 + 2 * round)];
+    const cart = (buyer: typeof one, cpfs: string[]) => ({
+      total: (3990 + shipping + 2 * 5000) / 100,
+      finalidade: 'pedido',
+      pedido: {
+        ...orderDraft(buyer, [{ product }]),
+        inscricoes: cpfs.map((cpf, k) =>
+          participant(event, [category], { cpf, email: `familia${round}${k}@example.com` }),
+        ),
+      },
+    });
+    const pays = await Promise.all([
+      first.app.inject({
+        method: 'POST',
+        url: '/api/pagar-pix/',
+        headers: one.headers,
+        payload: cart(one, runners),
+      }),
+      second.app.inject({
+        method: 'POST',
+        url: '/api/pagar-pix/',
+        headers: other.headers,
+        payload: cart(other, [...runners].reverse()),
+      }),
+    ]);
+    expect(pays.map((r) => r.statusCode).sort(), pays.map((r) => r.body.slice(0, 200)).join('\n')).toEqual([
+      201, 409,
+    ]);
+    expect(pays.find((r) => r.statusCode === 409)!.json().code).toBe('limite_por_cpf');
+  }
 });

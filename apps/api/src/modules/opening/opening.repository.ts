@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   charges,
@@ -171,31 +171,48 @@ export async function countRegistrations(
 }
 
 /**
- * Open registration charges of the event (places held, not yet paid), in all or of one account or
- * CPF: the places an admitted runner is paying for count against the limits.
+ * Runners being paid for in the event (places held by a charge not yet paid), in all or of one account
+ * or CPF: the places an admitted runner is paying for count against the limits. Counted per participant
+ * in the charges' drafts, not per charge: a cart (`order`) names its runners under `participants`, each
+ * with its event, and may carry two people, or one person of another event; a registration's charge
+ * names one at the top. A charge that pays a transfer or a change of distance holds the place of a
+ * registration already counted, so it counts none.
  */
 export async function countPaying(
   db: Reader,
   eventId: number,
   who?: { cpf: string } | { userId: number },
 ): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(distinct ${placeReservations.chargeId})::int` })
+  const person = (p: SQL) =>
+    sql`(${p}->>'evento')::int = ${eventId}${who && 'cpf' in who ? sql` and ${p}->>'cpf' = ${who.cpf}` : sql``}`;
+  const holding = db
+    .selectDistinct({ chargeId: placeReservations.chargeId })
     .from(placeReservations)
     .innerJoin(eventCategories, eq(eventCategories.id, placeReservations.categoryId))
     .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
-    .innerJoin(charges, eq(charges.id, placeReservations.chargeId))
     .where(
       and(
         eq(eventDays.eventId, eventId),
         isNull(placeReservations.releasedAt),
         sql`not exists (select 1 from ${registrations} where ${registrations.chargeId} = ${placeReservations.chargeId} and ${registrations.eventId} = ${eventId})`,
-        !who
-          ? undefined
-          : 'cpf' in who
-            ? sql`${charges.draft}->>'cpf' = ${who.cpf}`
-            : eq(charges.userId, who.userId),
       ),
+    );
+  const d = sql`${charges.draft}`;
+  const [row] = await db
+    .select({
+      n: sql<number>`coalesce(sum(case
+        when ${charges.purpose} = 'order' then (
+          select count(*) from jsonb_array_elements(coalesce(${d}->'participants', '[]'::jsonb)) p
+           where ${person(sql`p.value`)})
+        when ${charges.purpose} = 'registration'
+             and ${d}->'change' is null and ${d}->'troca_distancia' is null
+             and ${d}->'transfer' is null and ${d}->'transferencia' is null
+             and ${person(d)} then 1
+        else 0 end), 0)::int`,
+    })
+    .from(charges)
+    .where(
+      and(inArray(charges.id, holding), who && 'userId' in who ? eq(charges.userId, who.userId) : undefined),
     );
   return Number(row?.n ?? 0);
 }

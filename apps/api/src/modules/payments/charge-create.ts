@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isValidCpf, isValidCpfOrCnpj } from '@passada/core/documents';
 import { formatBRL } from '@passada/core/money';
 import type { Tx } from '../../db/client.ts';
+import { transactionRetrying } from '../../db/retry.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { badRequest, HttpError } from '../../plugins/errors.ts';
 import {
@@ -189,7 +190,7 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
     // 32 hex characters: 128 random bits, inside the API Pix txid rule (26–35 alphanumerics).
     const txid = randomBytes(16).toString('hex');
     // 1. Reserve and commit: from here the charge exists even if the process dies mid-call.
-    const { charge, description } = await db.transaction(async (tx) => {
+    const { charge, description } = await transactionRetrying(db, async (tx) => {
       await endWithdrawn(tx, withdrawn);
       await guardOpenCharges(tx, input.user.id);
       const prepared = await prepare(tx, input.purpose, input.user, input.draft, input.claimedTotalCents);
@@ -315,7 +316,7 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
     const created = now();
     let pending: { charge: ChargeRow; prepared: Awaited<ReturnType<typeof prepare>> };
     try {
-      pending = await db.transaction(async (tx) => {
+      pending = await transactionRetrying(db, async (tx) => {
         await endWithdrawn(tx, withdrawn);
         await guardOpenCharges(tx, user.id);
         const prepared = await prepare(
@@ -423,7 +424,7 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
     // The account's own open Pix for the same thing would refuse it as pending: it goes first.
     const withdrawn = await withdrawEarlierPix(input.user, input.purpose);
     const txid = newFreeTxid();
-    const done = await db.transaction(async (tx) => {
+    const done = await transactionRetrying(db, async (tx) => {
       await endWithdrawn(tx, withdrawn);
       const prepared = await prepare(
         tx,
