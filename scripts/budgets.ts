@@ -316,7 +316,7 @@ async function main(): Promise<number> {
         const o = await openingFigures(shop);
         row(
           `opening: ${fmt(o.runners)} runners join in one burst`,
-          `${fmt(o.joinsPerSecond)} joins/s, p99 ${fmt(o.joinP99Ms)} ms; ${fmt(o.distinctArrivals)} distinct arrival numbers`,
+          `${fmt(o.joinsPerSecond)} joins/s, p99 ${fmt(o.joinP99Ms)} ms, CPU per join shop ${fmt(o.joinCpuMs.server, 2)} / PostgreSQL ${fmt(o.joinCpuMs.postgres, 2)} ms; ${fmt(o.distinctArrivals)} distinct arrival numbers`,
           'one number each',
           o.distinctArrivals === o.runners,
         );

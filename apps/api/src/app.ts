@@ -75,6 +75,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
                   .replace(/([?&]hmac=)[^&]*/gi, '$1[oculto]')
                   // Meta's WhatsApp webhook check carries the verify token in its query.
                   .replace(/([?&]hub\.verify_token=)[^&]*/gi, '$1[oculto]')
+                  // The back office's list searches, which may be a CPF (orders, the lottery's entries).
+                  .replace(/([?&]busca=)[^&]*/gi, '$1[oculto]')
                   .replace(/(\/cpf\/)[^/?]*/gi, '$1[oculto]'),
                 hostname: req.hostname,
                 remoteAddress: req.ip,

@@ -96,6 +96,15 @@ test('staff set a lottery, a runner enters, staff draw, the winner pays', async 
   await expect(page.getByRole('status').filter({ hasText: 'Sorteio realizado.' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Ao vivo' })).toContainText(/Sorteados pagando\s*1/);
   await expect(page.getByRole('button', { name: 'Sortear vagas não pagas' })).toBeVisible();
+  // Staff see the winner in the lottery's list, the CPF masked, and find her by her CPF.
+  const people = page.getByRole('region', { name: 'Inscritos' });
+  await people.getByLabel('Buscar inscritos (número, nome, e-mail ou CPF)').fill(cpf);
+  await people.getByLabel('Buscar inscritos (número, nome, e-mail ou CPF)').press('Enter');
+  const rita = people.getByRole('row').filter({ hasText: 'Rita Sorteada' });
+  await expect(rita).toContainText(/Sorteado \(pagar até/);
+  await expect(rita).toContainText(`***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`);
+  await expect(people).not.toContainText(cpf);
+  await expect(people).toContainText('(1 inscrito)');
 
   // The runner sees the result, the seed and the ranking, and pays through the usual registration.
   await runner.reload();
@@ -125,5 +134,6 @@ test('staff set a lottery, a runner enters, staff draw, the winner pays', async 
   await expect(page.getByRole('region', { name: 'Ao vivo' })).toContainText(/Sorteados que pagaram\s*1/, {
     timeout: 15_000,
   });
+  await expect(rita).toContainText('Pagou', { timeout: 15_000 });
   await runnerContext.close();
 });

@@ -163,7 +163,7 @@ describe('OpeningPage', () => {
       [{ path: '/painel/eventos/:id/abertura', element: <OpeningPage /> }],
       '/painel/eventos/7/abertura',
     );
-    const people = within(await screen.findByRole('region', { name: 'Inscritos no sorteio' }));
+    const people = within(await screen.findByRole('region', { name: 'Inscritos' }));
     const table = within(await people.findByRole('table', { name: 'Inscritos no sorteio' }));
     const first = within((await table.findByRole('rowheader', { name: '1' })).closest('tr')!);
     expect(first.getByText('Corredora 1')).toBeTruthy();

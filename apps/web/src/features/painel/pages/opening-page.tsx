@@ -132,7 +132,7 @@ function LotteryEntries({ eventId }: { eventId: number }) {
   return (
     <section aria-labelledby="inscritos-sorteio" className="mb-6">
       <h2 id="inscritos-sorteio" className="mb-2 text-xl font-semibold">
-        Inscritos no sorteio
+        Inscritos
       </h2>
       <form
         className="mb-3 grid gap-3 md:grid-cols-3"
@@ -199,7 +199,7 @@ function LotteryEntries({ eventId }: { eventId: number }) {
         page={page}
         pages={pages}
         label="Páginas de inscritos"
-        extra={`(${entries.data?.count ?? 0} inscritos)`}
+        extra={`(${entries.data?.count ?? 0} ${entries.data?.count === 1 ? 'inscrito' : 'inscritos'})`}
         onPage={(next) => set('pagina', String(next))}
       />
     </section>
