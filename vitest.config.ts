@@ -22,6 +22,8 @@ export default defineConfig({
           // Suites that need a real PostgreSQL server run in 'api-pg'.
           exclude: ['src/**/*.pg.test.ts'],
           environment: 'node',
+          // One migrated database per run, copied for each file (src/test/global-setup.ts).
+          globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -32,6 +34,7 @@ export default defineConfig({
           root: './apps/api',
           include: ['src/**/*.pg.test.ts'],
           environment: 'node',
+          globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
