@@ -1,7 +1,29 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files that run for minutes. Vitest starts the longest files first once it has timed them (its
+ * cache), but a fresh clone has no cache and starts the largest; these go first there too, so no
+ * worker is left running one of them alone at the end.
+ */
+const slowFiles = ['src/test/api-fuzz.test.ts', 'src/test/crash.pg.test.ts', 'src/test/processes.pg.test.ts'];
+
+class SlowFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const slow = (file: TestSpecification) => slowFiles.some((name) => file.moduleId.endsWith(name));
+    return [...sorted.filter(slow), ...sorted.filter((file) => !slow(file))];
+  }
+}
 
 export default defineConfig({
   test: {
+    // Vitest's default is one file at a time per core but one (a single file on two cores). The API
+    // files spend much of their time waiting (job polls, timers, PostgreSQL's own processes), so a
+    // second file fills that time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       // Checks of the repository itself: import boundaries, docs that must match the code.
       {
