@@ -19,8 +19,8 @@ class SlowFilesFirst extends BaseSequencer {
 
 export default defineConfig({
   test: {
-    // Vitest's default is one file at a time per core but one (a single file on two cores). The API
-    // files spend much of their time waiting (job polls, timers, PostgreSQL's own processes), so a
+    // Vitest runs as many files at once as there are cores minus one: a single file on two cores. The
+    // API files spend much of their time waiting (job polls, timers, PostgreSQL's own processes), so a
     // second file fills that time.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: SlowFilesFirst },
