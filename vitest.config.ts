@@ -1,7 +1,29 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * Files that run for minutes. Vitest starts the longest files first once it has timed them (its
+ * cache), but a fresh clone has no cache and starts the largest; these go first there too, so no
+ * worker is left running one of them alone at the end.
+ */
+const slowFiles = ['src/test/api-fuzz.test.ts', 'src/test/crash.pg.test.ts', 'src/test/processes.pg.test.ts'];
+
+class SlowFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const slow = (file: TestSpecification) => slowFiles.some((name) => file.moduleId.endsWith(name));
+    return [...sorted.filter(slow), ...sorted.filter((file) => !slow(file))];
+  }
+}
 
 export default defineConfig({
   test: {
+    // Vitest runs as many files at once as there are cores minus one: a single file on two cores. The
+    // API files spend much of their time waiting (job polls, timers, PostgreSQL's own processes), so a
+    // second file fills that time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    sequence: { sequencer: SlowFilesFirst },
     projects: [
       // Checks of the repository itself: import boundaries, docs that must match the code.
       {
@@ -22,6 +44,8 @@ export default defineConfig({
           // Suites that need a real PostgreSQL server run in 'api-pg'.
           exclude: ['src/**/*.pg.test.ts'],
           environment: 'node',
+          // One migrated database per run, copied for each file (src/test/global-setup.ts).
+          globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -32,6 +56,7 @@ export default defineConfig({
           root: './apps/api',
           include: ['src/**/*.pg.test.ts'],
           environment: 'node',
+          globalSetup: ['./src/test/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },

@@ -53,6 +53,11 @@ export async function openDatabase(opts: {
   poolMax?: number;
   /** Prepare each statement once per connection (default); off behind a transaction-mode pooler. */
   preparedStatements?: boolean;
+  /**
+   * PGlite in memory only: start from this data folder (a `dumpDataDir` tarball) instead of an empty
+   * one. The tests' migrated template (src/test/global-setup.ts).
+   */
+  loadDataDir?: Blob;
 }): Promise<Database> {
   if (opts.url) {
     const connections = opts.poolMax ?? 10;
@@ -95,7 +100,8 @@ export async function openDatabase(opts: {
     mkdirSync(dir, { recursive: true });
     await initializePglite(dir);
   }
-  const client = await PGlite.create(inMemory ? undefined : dir);
+  if (opts.loadDataDir && !inMemory) throw new Error('PGlite: loadDataDir só vale para um banco em memória');
+  const client = await PGlite.create(inMemory ? { loadDataDir: opts.loadDataDir } : { dataDir: dir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,

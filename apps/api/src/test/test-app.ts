@@ -1,12 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import { type BuildAppOptions, buildApp } from '../app.ts';
 import { type Env, loadEnv } from '../config/env.ts';
 import { type Database, openDatabase } from '../db/client.ts';
+import { adminQuery } from './global-setup.ts';
 
 /**
  * For test files that need a real PostgreSQL server (`*.pg.test.ts`): fails the file loudly when
@@ -27,41 +27,47 @@ export function requirePostgres(): string {
  * processes on it; `drop` removes it (even with processes still connected).
  */
 export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  return createPostgresDatabase('');
+}
+
+/** A new database on the TEST_DATABASE_URL server, copied from `template` ('' for an empty one). */
+async function createPostgresDatabase(template: string): Promise<{ url: string; drop(): Promise<void> }> {
   const adminUrl = requirePostgres();
   const name = `passada_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
+  await adminQuery(adminUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`),
+  };
 }
 
 /**
  * A fresh, migrated database for one test file: PostgreSQL when TEST_DATABASE_URL is set (a database
- * created for the file and dropped after), embedded in-memory PGlite otherwise.
+ * created for the file and dropped after), embedded in-memory PGlite otherwise. Both start as a copy of
+ * the run's template (global-setup.ts: migrations and the job queue's tables, built once per run), or
+ * are migrated here when the file runs without that setup.
  */
 export async function createTestDatabase(): Promise<Database> {
   if (!process.env.TEST_DATABASE_URL) {
+    const template = inject('pgliteTemplate');
+    if (template) {
+      return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(template)]) });
+    }
     const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
     return database;
   }
-  const empty = await createEmptyPostgresDatabase();
-  const database = await openDatabase({ url: empty.url });
-  await database.migrate();
+  const template = inject('postgresTemplate');
+  const created = await createPostgresDatabase(template ?? '');
+  const database = await openDatabase({ url: created.url });
+  if (!template) await database.migrate();
   return {
     ...database,
     async close() {
       await database.close();
-      await empty.drop();
+      await created.drop();
     },
   };
 }
