@@ -236,6 +236,9 @@ export async function signInStaff(page: Page, who: { email: string; password: st
   await page.getByLabel('E-mail').fill(who.email);
   await page.getByLabel('Senha').fill(who.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
+  // Signed in once the login has sent the page back: a spec going straight to another address before
+  // that would land on the login again.
+  await expect(page).not.toHaveURL(/\/painel\/login/, { timeout: 20_000 });
 }
 
 /** Signs the page in before any script runs: the token the shop keeps in localStorage. */
