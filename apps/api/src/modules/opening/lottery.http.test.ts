@@ -463,6 +463,14 @@ describe('the lottery opening', () => {
         })
       ).statusCode,
     ).toBe(404);
+    // An id past PostgreSQL's integer is refused as bad input, never sent to the database.
+    for (const url of [
+      '/api/painel/events/99999999999/sorteio/inscricoes/',
+      '/api/painel/events/1e3/sorteio/inscricoes.csv',
+    ]) {
+      const bad = await t.app.inject({ method: 'GET', url, headers: staff.headers });
+      expect(bad.statusCode, url).toBe(400);
+    }
   });
 
   it('removes an opening nobody joined, and keeps one with runners', async () => {

@@ -1,4 +1,5 @@
 import { formatStoreDateTime } from '@passada/core/calendar';
+import { IdParamSchema } from '@passada/core/contracts/common';
 import {
   LOTTERY_ENTRIES_CSV_HEADER,
   LOTTERY_ENTRY_STATE_LABEL,
@@ -6,12 +7,10 @@ import {
   PainelLotteryEntryQuerySchema,
 } from '@passada/core/contracts/lottery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PAINEL_ERRORS } from '../staff/index.ts';
 import { csvLine, sendCsv } from './csv.ts';
 
 const EVENTS = { painel: { permission: 'eventos' } } as const;
-const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /**
  * The people of an event's lottery (docs/decisions/0051-lottery-opening.md): a page of its entries with
@@ -30,7 +29,7 @@ export const lotteryEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Inscrições no sorteio com a situação de cada uma (filtro por situação; busca por número, nome, e-mail ou CPF), paginadas',
-        params: EventIdSchema,
+        params: IdParamSchema,
         querystring: PainelLotteryEntryQuerySchema,
         response: { 200: PainelLotteryEntryPageSchema, ...PAINEL_ERRORS },
       },
@@ -52,7 +51,7 @@ export const lotteryEntriesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Inscrições no sorteio em CSV com os filtros da lista (UTF-8 com BOM, separador ;)',
-        params: EventIdSchema,
+        params: IdParamSchema,
         querystring: PainelLotteryEntryQuerySchema.omit({ pagina: true }),
       },
     },

@@ -1,13 +1,12 @@
+import { IdParamSchema } from '@passada/core/contracts/common';
 import { PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
 import { EventMoneyListSchema, EventReportSchema } from '@passada/core/contracts/painel-reports';
 import { centsToCommaString, reaisToCents } from '@passada/core/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../plugins/errors.ts';
 import { PAINEL_ERRORS } from '../staff/index.ts';
 import { csvLine, sendCsv } from './csv.ts';
 
-const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
 const REPORTS = { painel: { permission: 'relatorios' } } as const;
 const money = (reais: number) => centsToCommaString(reaisToCents(reais));
 
@@ -46,7 +45,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Relatório de um evento: dinheiro por forma de pagamento e por lote, inscrições por dia',
-        params: EventIdSchema,
+        params: IdParamSchema,
         response: { 200: EventReportSchema, ...PAINEL_ERRORS },
       },
     },
@@ -60,7 +59,7 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'O relatório do evento em CSV (UTF-8 com BOM, separador ;)',
-        params: EventIdSchema,
+        params: IdParamSchema,
       },
     },
     async (req, reply) => {
