@@ -46,8 +46,10 @@ export default defineConfig({
           environment: 'node',
           // One migrated database per run, copied for each file (src/test/global-setup.ts).
           globalSetup: ['./src/test/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Generous on purpose: a passing test never waits for these, and on a loaded two-core machine
+          // (other runs beside this one) a test that takes 5 s alone has been seen to take 30.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -67,6 +69,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
           passWithNoTests: true,
         },
       },

@@ -4,13 +4,21 @@
  * so `../../modules/x/…`, a deeper folder or a package name slipped past it; here every import
  * (static, `export … from`, dynamic `import()`, `require`) is resolved to the file it names first.
  *
- *   node --import tsx scripts/check-boundaries.ts [root]
+ *   node --import tsx scripts/check-boundaries.ts [root] [--write-debt]
  *
  * Exits 1 and prints one line per breach: the file and line, what it imports, and the rule.
  */
-import { readdirSync, readFileSync, realpathSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
+import {
+  againstDebt,
+  checkTableOwners,
+  DEBT_FILE,
+  debtKey,
+  readDebt,
+  readOwners,
+} from './check-table-owners.ts';
 
 /** Where the checked source lives, relative to the repository root. */
 const SOURCE_DIRS = ['packages/core/src', 'apps/api/src', 'apps/api/scripts', 'apps/web/src', 'apps/web/e2e'];
@@ -44,6 +52,11 @@ export interface Import {
   target: string | null;
   /** The package name for a bare import (`zod`, `@passada/core`). */
   packageName: string | null;
+  /**
+   * The names a `{ … }` import or re-export takes (`{ a, type B, c as d }` → a, B, c); absent when it
+   * takes the whole module (`* as`, a default, `import()`, `export *`).
+   */
+  names?: string[];
 }
 
 interface Rule {
@@ -71,7 +84,16 @@ function crossing(pattern: RegExp, { file, target }: Import): RegExpExecArray | 
 }
 
 /** The back office's one fetch wrapper, which only its `api/` files may import (rule 9). */
-const PAINEL_FETCH = 'apps/web/src/features/painel/painel-api.ts';
+const PAINEL_FETCH = 'apps/web/src/features/painel/shell/painel-api.ts';
+/** The `api/` folders of the back office's parts (shell, catalog, orders, events, staff). */
+const PAINEL_API = /^apps\/web\/src\/features\/painel\/[^/]+\/api\//;
+/** A part of the back office (`shell`, `catalog`, `orders`, `events`, `staff`) and the file's path in it. */
+const PAINEL_PART = /^apps\/web\/src\/features\/painel\/([^/]+)\/(.+)$/;
+/** The back office's route table, the one shell file that imports the other parts (their pages) (rule 14). */
+const PAINEL_ROUTE_TABLE = 'apps/web/src/features/painel/shell/painel-app.tsx';
+/** The shop's fetch wrapper, whose `apiFetch` only a feature's `api/` files call (rule 13). */
+const API_FETCH = 'apps/web/src/lib/api.ts';
+const FEATURE_API = /^apps\/web\/src\/features\/[^/]+\/api\//;
 
 const isTest = (file: string) => /\.test(-utils)?\.tsx?$/.test(file) || file.includes('.test-utils.');
 
@@ -147,12 +169,38 @@ export const RULES: Rule[] = [
   {
     rule: 9,
     message:
-      'No painel, só os arquivos de api/ chamam o painelFetch (painel-api.ts): páginas e componentes usam os hooks de features/painel/api/ (consultas com chaves, mutações que invalidam o que mudam).',
+      'No painel, só os arquivos de api/ chamam o painelFetch (shell/painel-api.ts): páginas e componentes usam os hooks do api/ da sua parte do painel ou de shell/api/ (consultas com chaves, mutações que invalidam o que mudam).',
     breaks: ({ file, target }) =>
       target === PAINEL_FETCH &&
       file.startsWith('apps/web/src/features/painel/') &&
-      !file.startsWith('apps/web/src/features/painel/api/') &&
+      !PAINEL_API.test(file) &&
       !isTest(file),
+  },
+  {
+    rule: 13,
+    message:
+      'Numa feature, só os arquivos de api/ chamam o apiFetch (lib/api.ts): páginas e componentes usam as consultas (queryOptions) e os hooks do api/ da feature, mutações que invalidam o que mudam, e o polling é o refetchInterval da consulta. Importar ApiRequestError continua livre.',
+    breaks: ({ file, target, names }) =>
+      target === API_FETCH &&
+      FEATURE.test(file) &&
+      !FEATURE_API.test(file) &&
+      // The back office's own wrapper (painelFetch), itself kept to the back office's api/ folders by rule 9.
+      file !== PAINEL_FETCH &&
+      !isTest(file) &&
+      (names === undefined || names.includes('apiFetch')),
+  },
+  {
+    rule: 14,
+    message:
+      'Uma parte do painel (catalog/, orders/, events/, staff/) importa só de shell/ e de si mesma, nunca de outra parte: mova o que duas partes usam para shell/. O shell importa das partes só as páginas (pages/), e só na tabela de rotas (shell/painel-app.tsx).',
+    breaks: ({ file, target }) => {
+      const from = PAINEL_PART.exec(file);
+      if (!from || !target?.startsWith('apps/web/src/features/painel/')) return false;
+      const to = PAINEL_PART.exec(target);
+      if (to?.[1] === from[1]) return false;
+      if (from[1] !== 'shell') return to?.[1] !== 'shell';
+      return file !== PAINEL_ROUTE_TABLE || !to?.[2]?.startsWith('pages/');
+    },
   },
 ];
 
@@ -184,6 +232,28 @@ const COMPILER_OPTIONS: ts.CompilerOptions = {
   jsx: ts.JsxEmit.ReactJSX,
 };
 
+/** The statement an import's specifier closes, up to the specifier: `import { a, b } from '`. */
+const NAMED = /^(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s*from\s*['"]?$/;
+
+/** The names of the import or re-export whose specifier starts at `pos` (see `Import.names`). */
+function importedNames(text: string, pos: number): string[] | undefined {
+  // The statement's start is near: the names of one import fit well within its last 2,000 characters.
+  const before = text.slice(Math.max(0, pos - 2000), pos);
+  const start = Math.max(...[...before.matchAll(/\b(?:import|export)\b/g)].map((m) => m.index), 0);
+  const named = NAMED.exec(before.slice(start));
+  if (!named) return undefined;
+  return named[1]!
+    .split(',')
+    .map(
+      (n) =>
+        n
+          .trim()
+          .replace(/^type\s+/, '')
+          .split(/\s+as\s+/)[0]!,
+    )
+    .filter(Boolean);
+}
+
 function packageNameOf(specifier: string): string {
   const parts = specifier.split('/');
   return specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
@@ -210,7 +280,8 @@ export function importsOf(root: string, absolute: string): Import[] {
       else if (resolved && !resolved.isExternalLibraryImport)
         target = toRepoPath(root, resolved.resolvedFileName);
     }
-    return { file, line, specifier, target, packageName };
+    const names = importedNames(text, pos);
+    return { file, line, specifier, target, packageName, ...(names ? { names } : {}) };
   });
 }
 
@@ -224,11 +295,70 @@ function toRepoPath(root: string, absolute: string): string {
   return path.relative(realpathSync(root), real).split(path.sep).join('/');
 }
 
+/** Rule 12's message: a circle of imports, type-only ones included, named file by file. */
+const CIRCLE =
+  'Arquivos que se importam em círculo (mesmo só tipos): {circle}. Mova o que os dois lados usam para um arquivo que nenhum deles importa de volta (um tipo, um formato, uma regra em comum).';
+
+/**
+ * Rule 12: no circle of imports between our files, type-only imports included (a circle of types still
+ * ties the files' order and their reading together). One breach per circle, at the import that closes
+ * it from its first file in path order. Tarjan's strongly connected components over the imports given.
+ */
+export function importCircles(imports: Import[]): Breach[] {
+  const edges = new Map<string, Import[]>();
+  for (const imp of imports) {
+    if (!imp.target || imp.target === imp.file) continue;
+    edges.set(imp.file, [...(edges.get(imp.file) ?? []), imp]);
+  }
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file)!);
+    stack.push(file);
+    onStack.add(file);
+    for (const { target } of edges.get(file) ?? []) {
+      if (!edges.has(target!)) continue;
+      if (!index.has(target!)) {
+        visit(target!);
+        low.set(file, Math.min(low.get(file)!, low.get(target!)!));
+      } else if (onStack.has(target!)) low.set(file, Math.min(low.get(file)!, index.get(target!)!));
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const circle: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      circle.push(member);
+    } while (member !== file);
+    if (circle.length > 1) circles.push(circle.sort());
+  };
+  for (const file of [...edges.keys()].sort()) if (!index.has(file)) visit(file);
+  return circles.map((circle) => {
+    const first = circle[0]!;
+    const closing = edges.get(first)!.find((imp) => circle.includes(imp.target!))!;
+    return {
+      file: first,
+      line: closing.line,
+      specifier: closing.specifier,
+      target: closing.target!,
+      rule: 12,
+      message: CIRCLE.replace('{circle}', circle.join(' ⇄ ')),
+    };
+  });
+}
+
 /** Every breach of the §9 rules under `root` (the repository, or a folder laid out like it). */
 export function checkBoundaries(root: string): Breach[] {
   const breaches: Breach[] = [];
+  const all: Import[] = [];
   for (const absolute of listSources(root)) {
     for (const imp of importsOf(root, absolute)) {
+      all.push(imp);
       for (const { rule, message, breaks } of RULES) {
         if (!breaks(imp)) continue;
         breaches.push({
@@ -242,7 +372,7 @@ export function checkBoundaries(root: string): Breach[] {
       }
     }
   }
-  return breaches;
+  return [...breaches, ...importCircles(all)];
 }
 
 export function formatBreach(b: Breach): string {
@@ -250,12 +380,31 @@ export function formatBreach(b: Breach): string {
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
-  const root = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..'));
+  const folder = process.argv.slice(2).find((a) => !a.startsWith('--'));
+  const root = path.resolve(folder ?? path.join(import.meta.dirname, '..'));
   const breaches = checkBoundaries(root);
   for (const b of breaches) console.error(formatBreach(b));
-  if (breaches.length > 0) {
-    console.error(`\n${breaches.length} importação(ões) fora das regras de ${SECTION}.`);
+  const { problems } = readOwners(root);
+  for (const p of problems) console.error(p);
+  const owners = checkTableOwners(root, listSources(root));
+  if (process.argv.includes('--write-debt')) {
+    const lines = [...new Set(owners.map(debtKey))].sort();
+    writeFileSync(
+      path.join(root, DEBT_FILE),
+      `# Table-owner breaches that predate rules 10 and 11 (${SECTION}); the list only shrinks.\n${lines.join('\n')}\n`,
+    );
+  }
+  const { fresh, settled } = againstDebt(owners, readDebt(root));
+  for (const b of fresh) console.error(`${b.file}:${b.line} ${b.message} (${SECTION}, regra ${b.rule})`);
+  for (const k of settled)
+    console.error(`${DEBT_FILE}: "${k}" já não acontece no código: apague a linha (a lista só diminui).`);
+  const total = breaches.length + problems.length + fresh.length + settled.length;
+  if (total > 0) {
+    console.error(`\n${total} ponto(s) fora das regras de ${SECTION}.`);
     process.exit(1);
   }
-  console.log(`Fronteiras de importação conferidas (${SECTION}).`);
+  const debt = owners.length - fresh.length;
+  console.log(
+    `Fronteiras de importação e donos das tabelas conferidos (${SECTION}); ${debt} leitura(s)/escrita(s) antigas ainda em ${DEBT_FILE}.`,
+  );
 }

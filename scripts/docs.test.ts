@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EnvSchema } from '../apps/api/src/config/env.ts';
 import { listSources } from './check-boundaries.ts';
+import { readOwners } from './check-table-owners.ts';
 import { envExample, moduleFacts, repoRoot, schemaAreas } from './code-facts.ts';
 
 /**
@@ -53,6 +54,37 @@ describe('docs/architecture.md §2: the schema list', () => {
           `docs/architecture.md §2: remove "${r}" from the schema list (apps/api/src/db/schema/${r}.ts does not exist)`,
       ),
     ];
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('each module README: the tables it owns', () => {
+  it('lists on its "**Owns:**" line exactly the tables whose schema file names that module', () => {
+    const { tables } = readOwners(repoRoot);
+    const problems: string[] = [];
+    for (const m of readdirSync(path.join(repoRoot, 'apps/api/src/modules'))) {
+      const readme = `apps/api/src/modules/${m}/README.md`;
+      let text = '';
+      try {
+        text = read(readme);
+      } catch {
+        continue;
+      }
+      const line = /^\*\*Owns:\*\* (.*)$/m.exec(text)?.[1];
+      if (line === undefined) {
+        problems.push(`${readme}: falta a linha "**Owns:** \`tabela\`, …." (ou "**Owns:** no table.")`);
+        continue;
+      }
+      const written = [...line.matchAll(/`([a-z_0-9]+)`/g)].map((x) => x[1]!);
+      const { add, remove } = setDiff(
+        written,
+        tables.filter((t) => t.owner === m).map((t) => t.sqlName),
+      );
+      for (const a of add)
+        problems.push(`${readme}: add \`${a}\` to "**Owns:**" (its schema file names ${m})`);
+      for (const r of remove)
+        problems.push(`${readme}: remove \`${r}\` from "**Owns:**" (no schema file of ${m} has it)`);
+    }
     expect(problems).toEqual([]);
   });
 });
@@ -159,7 +191,7 @@ describe('settings: apps/api/src/config/env.ts, .env.example and docs/settings.m
 
 describe('docs/architecture.md §7: one fetch wrapper', () => {
   /** Where the web app may call `fetch` itself: the wrapper, and the CSV download (a file, not JSON). */
-  const ALLOWED = ['apps/web/src/lib/api.ts', 'apps/web/src/features/painel/painel-api.ts'];
+  const ALLOWED = ['apps/web/src/lib/api.ts', 'apps/web/src/features/painel/shell/painel-api.ts'];
 
   it('calls fetch only in lib/api.ts (and the CSV download §7 names)', () => {
     const found = listSources(repoRoot)

@@ -4,9 +4,9 @@ import { EnvError, loadEnv } from '../src/config/env.ts';
 import { restoreBackup } from '../src/ops/backup.ts';
 
 /**
- * `npm run restore -- <arquivo.tar.gz> [--force]`: puts a backup back into the database and photo
+ * `npm run restore -- <arquivo.tar.gz | arquivo.tar.gz.enc> [--force]`: puts a backup back into the database and photo
  * storage the environment names, then checks the counts against the backup's manifest
- * (docs/operations.md "A way back"). Stop the shop first; start it afterwards to apply newer migrations.
+ * (docs/operations.md "A way back"); an encrypted one needs BACKUP_ENCRYPTION_KEY. Stop the shop first; start it afterwards to apply newer migrations.
  */
 async function main() {
   const { values, positionals } = parseArgs({
@@ -14,7 +14,8 @@ async function main() {
     allowPositionals: true,
   });
   const archive = positionals[0];
-  if (!archive) throw new Error('Informe o arquivo do backup: npm run restore -- <arquivo.tar.gz>');
+  if (!archive)
+    throw new Error('Informe o arquivo do backup: npm run restore -- <arquivo.tar.gz ou .tar.gz.enc>');
   const env = loadEnv();
   const { manifest, counts } = await restoreBackup(env, path.resolve(archive), { force: values.force });
   console.log(

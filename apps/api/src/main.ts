@@ -1,10 +1,13 @@
 import path from 'node:path';
 import { EnvError, loadEnv } from './config/env.ts';
 import { openDatabase } from './db/client.ts';
+import { ensurePrivateDirSync } from './ops/private-files.ts';
 import { prepareApp } from './startup.ts';
 
 async function main() {
   const env = loadEnv();
+  // DATA_DIR holds the embedded database, the outboxes and the backups: only the shop's user enters it.
+  ensurePrivateDirSync(env.dataDir);
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: path.join(env.dataDir, 'pglite'),

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { createShopper, payWithPix, productWithStock, STAFF, signInStaff } from './fixtures.ts';
+import { brl, createShopper, payWithPix, productWithStock, STAFF, signInStaff } from './fixtures.ts';
 
 async function expectNoSeriousAxe(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
@@ -27,6 +27,23 @@ test('a buyer withdraws one unit of a paid order before shipping and sees the re
   await page.addInitScript((t) => localStorage.setItem('token', t), shopper.token);
   await page.goto('/user/pedidos');
   const card = page.getByRole('article', { name: `Pedido ${orderId}` });
+  // Where the order stands, and each line's total beside its unit price and quantity.
+  const steps = card.getByRole('list', { name: `Andamento do pedido ${orderId}` }).getByRole('listitem');
+  await expect(steps).toHaveText([
+    /^Pago\d{2}\/\d{2}\/\d{4}$/,
+    'Em separaçãoa seguir',
+    'Enviadoa seguir',
+    'Entreguea seguir',
+  ]);
+  await expect(steps.first()).toHaveAttribute('aria-current', 'step');
+  const unitCents = Math.round(product.price * 100);
+  await expect(card.getByRole('list', { name: 'Itens' })).toContainText(
+    new RegExp(`2 × ${brl(unitCents).source}${brl(2 * unitCents).source}`),
+  );
+  // The 7-day right is said above the forms, which open on request.
+  await expect(card.getByRole('heading', { name: 'Direito de arrependimento: 7 dias' })).toBeVisible();
+  await expect(card.getByRole('form', { name: 'Desistir da compra' })).toHaveCount(0);
+  await card.getByRole('button', { name: 'Quero desistir' }).click();
   const form = card.getByRole('form', { name: 'Desistir da compra' });
   await form.getByLabel(`Quantidade de ${product.name} (${entry.color.name}, ${entry.size.name})`).fill('1');
   await form.getByRole('button', { name: 'Desistir dos itens escolhidos' }).click();

@@ -40,6 +40,7 @@ test('a buyer returns one unit of a delivered order, gets a posting code; staff 
   await page.addInitScript((t) => localStorage.setItem('token', t), shopper.token);
   await page.goto('/user/pedidos');
   const card = page.getByRole('article', { name: `Pedido ${orderId}` });
+  await card.getByRole('button', { name: 'Quero devolver' }).click();
   const form = card.getByRole('form', { name: 'Devolver itens' });
   await form.getByLabel(`Quantidade de ${product.name} (${entry.color.name}, ${entry.size.name})`).fill('1');
   await form.getByRole('button', { name: 'Solicitar devolução' }).click();

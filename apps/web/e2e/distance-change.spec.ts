@@ -104,6 +104,7 @@ test('a runner changes distance from "Minhas inscrições" paying the difference
   // On "Minhas inscrições": the 10 km costs the R$ 5 fee and the R$ 30 difference, shown before paying.
   await signIn(page, shopper.token);
   await page.goto('/user/inscricoes');
+  await page.getByRole('button', { name: 'Trocar de distância' }).click();
   const change = page.getByRole('region', { name: 'Trocar de distância' });
   await change.getByLabel('Nova distância').selectOption({ label: '10 km' });
   await expect(change).toContainText(brl(500));
@@ -121,6 +122,7 @@ test('a runner changes distance from "Minhas inscrições" paying the difference
   await page.goto(`/inscricoes/link/${link}`);
   await expect(page.getByRole('heading', { level: 1, name: `Inscrição nº ${id}` })).toBeVisible();
   await expect(page.getByText('Dalva Distância — ')).toContainText('10 km');
+  await page.getByRole('button', { name: 'Trocar de distância' }).click();
   const onLink = page.getByRole('region', { name: 'Trocar de distância' });
   await onLink.getByLabel('Nova distância').selectOption({ label: '3 km' });
   await expect(onLink).toContainText(brl(4500));
@@ -146,6 +148,7 @@ test('the participant pays a dearer distance by Pix from their own link, after l
   // Without an account signed in: the amount, and the way to log in and come back.
   await page.goto(`/inscricoes/link/${link}`);
   await expect(page.getByRole('heading', { level: 1, name: `Inscrição nº ${id}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Trocar de distância' }).click();
   const change = page.getByRole('region', { name: 'Trocar de distância' });
   await change.getByLabel('Nova distância').selectOption({ label: '10 km' });
   await expect(change).toContainText(brl(3500));
@@ -158,6 +161,7 @@ test('the participant pays a dearer distance by Pix from their own link, after l
   const runner = await createShopper(request, 'troca-lia');
   await signIn(page, runner.token);
   await page.reload();
+  await page.getByRole('button', { name: 'Trocar de distância' }).click();
   await change.getByLabel('Nova distância').selectOption({ label: '10 km' });
   await noSeriousViolations(page);
   await change.getByRole('button', { name: /Pagar R\$\s35,00 com Pix/ }).click();

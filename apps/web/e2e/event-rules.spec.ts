@@ -27,7 +27,7 @@ test('a 4-year-old cannot register for the 42 km: the event, the regulation and 
 }) => {
   const { event, day, category } = await marathon(request);
   await page.goto(`/eventos/register/${event.id}`);
-  await expect(page.getByRole('button', { name: /^42 km, .*a partir de 18 anos/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^42 km .*a partir de 18 anos/ })).toBeVisible();
   await page.goto(`/eventos/regulamento/${event.id}`);
   await expect(page.getByText(`42 km (${formatIsoDateBR(day.data)}): a partir de 18 anos`)).toBeVisible();
   await expect(page.getByText('Kids 1 km', { exact: false }).first()).toBeVisible();
@@ -89,7 +89,7 @@ test('an admin copies the event for next year, closes and reopens its registrati
   await page.getByRole('button', { name: 'Reabrir inscrições' }).click();
   await expect(page.getByText('Inscrições reabertas.', { exact: true })).toBeVisible();
   await page.goto(`/eventos/register/${copyId}`);
-  await expect(page.getByRole('button', { name: /^42 km, / })).toBeEnabled();
+  await expect(page.getByRole('button', { name: /^42 km R\$/ })).toBeEnabled();
 
   await page.goto('/painel/eventos');
   await expect(page.getByRole('link', { name: `Editar ${event.nome_evento}` }).first()).toBeVisible();

@@ -162,13 +162,15 @@ export async function generateLabel(page: Page, orderId: number): Promise<string
 export async function paidRegistration(
   request: APIRequestContext,
   person: { nome_completo: string; cpf?: string; data_nascimento?: string; genero?: string },
+  /** The account paying it; a new one unless given (an account with several registrations). */
+  buyer?: Shopper,
 ) {
   const events = (await (await request.get('/api/events/')).json()) as Event[];
   const event = events.find(
     (e) => e.inscricoes_abertas && e.dias_evento[0]!.categorias.some((c) => c.quantidade_disponivel > 0),
   )!;
   const category = event.dias_evento[0]!.categorias.find((c) => c.quantidade_disponivel > 0)!;
-  const shopper = await createShopper(request, 'inscrito');
+  const shopper = buyer ?? (await createShopper(request, 'inscrito'));
   const cpf = person.cpf ?? freshCpf();
   const draft = {
     data_nascimento: '1989-10-21',

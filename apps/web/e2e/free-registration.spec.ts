@@ -58,7 +58,7 @@ test('registers for a free race from the event page, without a payment step', as
   await page.goto(`/eventos/register/${eventId}`);
   await expect(page.getByRole('heading', { level: 1, name: EVENT_NAME })).toBeVisible();
 
-  const category = page.getByRole('button', { name: /^5 km Solidária, Gratuita/ });
+  const category = page.getByRole('button', { name: /^5 km Solidária Gratuita/ });
   await expect(category).toContainText('Gratuita');
   await expect(category).not.toContainText('R$');
   await category.click();

@@ -17,7 +17,8 @@ const storeLocal = (ms: number) => new Date(ms - 3 * 3_600_000).toISOString().sl
 /**
  * The lottery opening (docs/decisions/0051-lottery-opening.md): staff set a lottery on the opening
  * screen and publish the commitment, a runner signs up on the event page, staff draw after the window,
- * and the winner pays through the usual registration; the page shows the seed and the ranking.
+ * and the winner pays through "Pagar minha vaga", the registration form opened on the drawn category;
+ * the page shows the seed and the ranking.
  */
 test('staff set a lottery, a runner enters, staff draw, the winner pays', async ({
   page,
@@ -80,15 +81,21 @@ test('staff set a lottery, a runner enters, staff draw, the winner pays', async 
   const box = runner.getByRole('region', { name: 'Inscrições por sorteio' });
   await expect(box).toContainText('As vagas deste evento são sorteadas');
   const cpf = freshCpf();
-  await box.getByLabel('Nome completo').fill('Rita Sorteada');
+  // The account holder's own name to start with.
+  await expect(box.getByLabel('Nome completo')).toHaveValue('Cida Corredora');
   await box.getByLabel('CPF').fill(cpf);
-  await box.getByLabel('E-mail').fill(`rita.${Date.now().toString(36)}@example.com`);
+  // No e-mail to type: the result goes to the account's own address.
+  await expect(box.getByLabel('E-mail')).toHaveCount(0);
   await box.getByLabel('Data de nascimento').fill('1990-04-15');
   await box.getByLabel('Categoria').selectOption({ value: String(category.id) });
   await box.getByRole('button', { name: 'Inscrever no sorteio' }).click();
   await expect(box.getByRole('status')).toHaveText(/Inscrição no sorteio feita/);
   await expect(box).toContainText('inscrito(a) no sorteio');
-  await expectNoSeriousAxe(runner, 'main');
+  // On a phone and on a desktop alike.
+  for (const width of [390, 1280]) {
+    await runner.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    await expectNoSeriousAxe(runner, 'main');
+  }
 
   // Staff draw once the window has closed; the live view counts the winner.
   await page.waitForTimeout(Math.max(0, closes - Date.now() + 1_000));
@@ -100,27 +107,28 @@ test('staff set a lottery, a runner enters, staff draw, the winner pays', async 
   const people = page.getByRole('region', { name: 'Inscritos' });
   await people.getByLabel('Buscar inscritos (número, nome, e-mail ou CPF)').fill(cpf);
   await people.getByLabel('Buscar inscritos (número, nome, e-mail ou CPF)').press('Enter');
-  const rita = people.getByRole('row').filter({ hasText: 'Rita Sorteada' });
+  const rita = people.getByRole('row').filter({ hasText: 'Cida Corredora' });
   await expect(rita).toContainText(/Sorteado \(pagar até/);
   await expect(rita).toContainText(`***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`);
   await expect(people).not.toContainText(cpf);
   await expect(people).toContainText('(1 inscrito)');
 
-  // The runner sees the result, the seed and the ranking, and pays through the usual registration.
+  // The runner sees the result, the seed and the ranking, and pays from the result: the form opens for
+  // her own name on the drawn category, nothing to choose again.
   await runner.reload();
   await expect(box).toContainText('sorteado(a)!');
   await expect(box).toContainText(/Semente: [0-9a-f]{64}/);
   await expect(box).toContainText(/Classificação: \d+/);
-  await runner
-    .getByRole('button', { name: new RegExp(`^${category.nome_categoria}`) })
-    .first()
-    .click();
-  await runner.getByRole('button', { name: 'Confirmar inscrição' }).click();
-  await runner
-    .getByRole('dialog', { name: 'Para quem é a inscrição?' })
-    .getByRole('button', { name: 'Para mim' })
+  for (const width of [390, 1280]) {
+    await runner.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    await expectNoSeriousAxe(runner, 'main');
+  }
+  await box
+    .getByRole('link', { name: `Pagar minha vaga: Cida Corredora, ${category.nome_categoria}` })
     .click();
   await expect(runner.getByRole('heading', { level: 1, name: 'Finalizar inscrição' })).toBeVisible();
+  await expect(runner.getByRole('main')).toContainText(`${name} — inscrição para mim`);
+  await expect(runner).toHaveURL(new RegExp(`categorias=${category.id}$`));
   await runner.getByLabel('CPF', { exact: true }).fill(cpf);
   await runner.getByLabel('Data de nascimento').fill('1990-04-15');
   await runner.getByLabel('Feminino').check();

@@ -4,9 +4,10 @@ import { expect, test } from '@playwright/test';
 import { createShopper, fillRaceFields, freshCpf, openEvent, STAFF, signIn } from './fixtures.ts';
 
 /**
- * Opening day (docs/decisions/0046-opening-day.md): a runner waits in the pre-queue of an event that
- * opens in a few seconds, is admitted, registers and pays; a second tab of the same runner shows the
- * same turn and does not take a second place.
+ * Opening day (docs/decisions/0046-opening-day.md), on a 390 px phone: a runner waits in the pre-queue of an
+ * event that opens in a few seconds, the waiting room in view with a live countdown to the opening, is
+ * admitted, registers with the turn counting down on the form and pays; a runner arriving next reads that
+ * the turn comes next; a second tab of the same runner shows the same turn and does not take a second place.
  */
 test('a runner waits in the queue, is admitted, registers and pays; a second tab takes no second place', async ({
   page,
@@ -44,7 +45,7 @@ test('a runner waits in the queue, is admitted, registers and pays; a second tab
     headers: staff,
     data: {
       modo: 'fila',
-      abre_em: new Date(Date.now() + 20_000).toISOString(),
+      abre_em: new Date(Date.now() + 30_000).toISOString(),
       pre_fila_minutos: 30,
       admitidos_por_minuto: 1,
       minutos_da_vez: 10,
@@ -58,9 +59,19 @@ test('a runner waits in the queue, is admitted, registers and pays; a second tab
 
   const shopper = await createShopper(request, 'fila');
   await signIn(page, shopper.token);
+  await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/eventos/register/${eventId}`);
   const room = page.getByRole('region', { name: 'Sala de espera' });
   await expect(room).toContainText('por ordem de chegada com sala de espera');
+  // On the phone the box is in view without scrolling, its heading focused for a screen reader.
+  const heading = room.getByRole('heading', { name: 'Sala de espera' });
+  await expect(heading).toBeFocused();
+  await expect(heading).toBeInViewport();
+  // Before the opening, a countdown that runs, not only the clock time.
+  const opensIn = room.getByRole('timer', { name: 'Tempo até a abertura das inscrições' });
+  await expect(opensIn).toHaveText(/^00:[0-5]\d$/);
+  const firstReading = await opensIn.textContent();
+  await expect(opensIn).not.toHaveText(firstReading ?? '');
   await expect(room.getByRole('status')).toHaveText(/Você está na pré-fila/);
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(
@@ -69,11 +80,37 @@ test('a runner waits in the queue, is admitted, registers and pays; a second tab
 
   // The opening draws the pre-queue (one runner: the first place) and admits one a minute.
   await expect(room.getByRole('status')).toHaveText(/É a sua vez!/, { timeout: 60_000 });
-  // A refresh keeps the turn.
+  await expect(opensIn).toHaveCount(0);
+
+  // A runner arriving now has nobody ahead and the second place, admitted a minute after the opening:
+  // the page says the turn comes next, not "lugar 2, 0 à sua frente".
+  const nextRunner = await page.context().browser()!.newContext();
+  try {
+    const other = await createShopper(request, 'fila2');
+    const otherPage = await nextRunner.newPage();
+    await signIn(otherPage, other.token);
+    await otherPage.goto(`/eventos/register/${eventId}`);
+    await expect(otherPage.getByRole('region', { name: 'Sala de espera' }).getByRole('status')).toHaveText(
+      /^Você é a próxima pessoa da fila: sua vez começa em cerca de 1 minuto\./,
+    );
+  } finally {
+    await nextRunner.close();
+  }
+
+  // A refresh keeps the turn, and says it without taking the focus again (nothing changed).
   await page.reload();
   await expect(page.getByRole('region', { name: 'Sala de espera' }).getByRole('status')).toHaveText(
     /É a sua vez!/,
   );
+  await expect(page.getByRole('heading', { name: 'Sala de espera' })).not.toBeFocused();
+  // The admitted waiting room on a desktop too, then back to the phone.
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    const admitted = await new AxeBuilder({ page }).include('main').analyze();
+    expect(
+      admitted.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+    ).toEqual([]);
+  }
 
   const cpf = freshCpf();
   await page
@@ -86,6 +123,11 @@ test('a runner waits in the queue, is admitted, registers and pays; a second tab
     .getByRole('button', { name: 'Para mim' })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Finalizar inscrição' })).toBeVisible();
+  // The turn (10 minutes) counts down while the form is filled.
+  const turnLeft = page.getByRole('timer', { name: 'Tempo restante da sua vez' });
+  await expect(turnLeft).toHaveText(/^(10:00|0\d:[0-5]\d)$/);
+  const turnReading = await turnLeft.textContent();
+  await expect(turnLeft).not.toHaveText(turnReading ?? '');
   await page.getByLabel('CPF', { exact: true }).fill(cpf);
   await page.getByLabel('Data de nascimento').fill('1990-04-15');
   await page.getByLabel('Feminino').check();

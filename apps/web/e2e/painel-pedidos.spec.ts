@@ -54,7 +54,11 @@ test('an operator ships a paid order with a tracking code and the customer sees 
   await page.evaluate((t) => localStorage.setItem('token', t), shopper.token);
   await page.goto('/user/pedidos');
   const card = page.getByRole('article', { name: `Pedido ${orderId}` });
-  await expect(card.getByText('Enviado', { exact: true })).toBeVisible();
+  // The card's status says so, and so does the timeline's current step.
+  await expect(card.locator('header').getByText('Enviado', { exact: true })).toBeVisible();
+  await expect(
+    card.getByRole('list', { name: `Andamento do pedido ${orderId}` }).locator('[aria-current="step"]'),
+  ).toHaveText(/^Enviado/);
   await expect(card.getByRole('link', { name: 'QB987654326BR' })).toBeVisible();
 });
 

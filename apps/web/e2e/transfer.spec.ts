@@ -109,6 +109,7 @@ test('a runner transfers their registration to a friend, the friend completes it
   await page.getByLabel('CPF do participante').fill(formatCpf(cpf));
   await page.getByRole('button', { name: 'Buscar Inscrição' }).click();
   // First the shirt: M to G, within the rules, while G shirts last.
+  await page.getByRole('button', { name: 'Trocar o tamanho da camisa' }).click();
   await page.getByLabel('Trocar tamanho da camisa').selectOption({ label: 'G' });
   await page.getByRole('button', { name: 'Trocar camisa' }).click();
   await expect(page.getByText('Camisa trocada para G.')).toBeVisible();
@@ -148,6 +149,12 @@ test('a runner transfers their registration to a friend, the friend completes it
   await friendPage.getByLabel('Contato de emergência (nome)').fill('Gustavo Contato');
   await friendPage.getByLabel('Telefone do contato de emergência').fill('(85) 96666-4321');
   await friendPage.getByLabel('Li e aceito o termo de responsabilidade').check();
+  // The shirt is the registration's (G) unless she picks another size that is left.
+  const shirt = friendPage.getByLabel('Tamanho da camisa');
+  await expect(shirt).toHaveValue('');
+  await expect(shirt.locator('option:checked')).toHaveText('G (a camisa da inscrição)');
+  const ownSize = event.kit.tamanhos.find((k) => k.tamanho !== 'G' && k.quantidade_disponivel > 0)!.tamanho;
+  await shirt.selectOption({ label: ownSize });
   await expect(friendPage.getByRole('region', { name: 'Valor' })).toContainText('Total');
   await noSeriousViolations(friendPage);
 
@@ -175,7 +182,7 @@ test('a runner transfers their registration to a friend, the friend completes it
   await page.getByRole('button', { name: 'Ver inscrição', exact: true }).click();
   const card = page.getByRole('region', { name: friendName });
   await expect(card).toContainText(`nº ${id}`);
-  await expect(card.getByTestId('checkin-size')).toHaveText('G');
+  await expect(card.getByTestId('checkin-size')).toHaveText(ownSize);
   await card.getByRole('button', { name: 'Confirmar entrega do kit' }).click();
   await expect(page.getByRole('status')).toHaveText(`Kit entregue: ${friendName}.`);
 

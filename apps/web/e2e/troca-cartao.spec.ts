@@ -89,6 +89,7 @@ test('an exchange up in price: a refused card says why, an approved one pays the
   await page.addInitScript((t) => localStorage.setItem('token', t), shopper.token);
   await page.goto('/user/pedidos');
   const order = page.getByRole('article', { name: `Pedido ${orderId}` });
+  await order.getByRole('button', { name: 'Quero trocar' }).click();
   const exchange = order.getByRole('form', { name: 'Trocar itens' });
   await exchange.getByLabel('Trocar por').selectOption(`${color!.id}-${large!.id}`);
   await exchange.getByRole('button', { name: 'Solicitar troca' }).click();

@@ -51,6 +51,7 @@ test('a buyer exchanges one unit for another size; staff mark it posted, receive
   await page.addInitScript((t) => localStorage.setItem('token', t), shopper.token);
   await page.goto('/user/pedidos');
   const card = page.getByRole('article', { name: `Pedido ${orderId}` });
+  await card.getByRole('button', { name: 'Quero trocar' }).click();
   const form = card.getByRole('form', { name: 'Trocar itens' });
   await form.getByLabel('Trocar por').selectOption(`${other.color.id}-${other.size.id}`);
   await form.getByRole('button', { name: 'Solicitar troca' }).click();

@@ -83,9 +83,9 @@ test('a runner joins the waitlist of a sold-out category from the event page, se
 }) => {
   await page.goto(`/eventos/register/${eventId}`);
   await expect(page.getByRole('heading', { level: 1, name: EVENT_NAME })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^5 km Lotada, .*Esgotado$/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^5 km Lotada .*Esgotado$/ })).toBeDisabled();
   const section = page.getByRole('region', { name: 'Lista de espera' });
-  await expect(section).toContainText('5 km Lotada está esgotada');
+  await expect(section).toContainText('A categoria 5 km Lotada está esgotada.');
 
   // The CPF is checked before anything is written.
   await section.getByLabel('Nome completo').fill('Lia Esperançosa');
@@ -97,7 +97,7 @@ test('a runner joins the waitlist of a sold-out category from the event page, se
 
   await section.getByLabel('CPF').fill(freshCpf());
   await section.getByRole('button', { name: 'Entrar na lista de espera' }).click();
-  await expect(section.getByRole('status')).toContainText('na posição 1');
+  await expect(section.getByRole('status')).toContainText('Pedido recebido para a lista de espera');
   await noSeriousViolations(page);
 
   // The link in the e-mail shows the position and lets her leave.
@@ -193,13 +193,13 @@ test('a place freed by a cancellation is offered by e-mail; the runner opens the
   const cpf = freshCpf();
   await signIn(page, runner.token);
   await page.goto(`/eventos/register/${id}`);
-  await expect(page.getByRole('button', { name: /^5 km Única, .*Esgotado$/ })).toBeDisabled();
+  await expect(page.getByRole('button', { name: /^5 km Única .*Esgotado$/ })).toBeDisabled();
   const section = page.getByRole('region', { name: 'Lista de espera' });
   await section.getByLabel('Nome completo').fill('Cida Corredora');
   await section.getByLabel('CPF').fill(formatCpf(cpf));
   await section.getByLabel('E-mail').fill(runner.email);
   await section.getByRole('button', { name: 'Entrar na lista de espera' }).click();
-  await expect(section.getByRole('status')).toContainText('na posição 1');
+  await expect(section.getByRole('status')).toContainText('Pedido recebido para a lista de espera');
 
   // Staff cancel the only registration: the place is offered to her by e-mail.
   const cancelled = await request.post(`/api/painel/registrations/${taken.inscricao_id}/cancel/`, {

@@ -62,4 +62,14 @@ describe('afterSaleRulesText', () => {
     expect(text[4]).toContain('reservada por 12 horas');
     expect(text[4]).toContain('passa ao próximo');
   });
+
+  it('says one hour in the singular', () => {
+    const text = afterSaleRulesText(
+      { ...rules, cancelMinHours: 1, waitlistCategoryIds: [3], waitlistOfferHours: 1 },
+      '2026-12-05',
+    );
+    expect(text[0]).toContain('com pelo menos 1 hora de antecedência');
+    expect(text[4]).toContain('reservada por 1 hora.');
+    expect(text.join(' ')).not.toContain('1 horas');
+  });
 });

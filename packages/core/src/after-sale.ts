@@ -11,6 +11,7 @@ import {
   STORE_TIME_ZONE,
 } from './calendar.ts';
 import { formatBRL } from './money.ts';
+import { plural } from './plural.ts';
 
 /** The right of withdrawal of the consumer code (CDC art. 49): 7 days from the purchase. */
 export const WITHDRAWAL_DAYS = 7;
@@ -115,7 +116,7 @@ function waitlistText(rules: AfterSaleRules, categoryNames?: readonly string[]):
   const which = categoryNames?.length
     ? `nas categorias ${categoryNames.join(', ')}, quando esgotadas`
     : 'nas categorias esgotadas que a oferecem';
-  return `Lista de espera: ${which}, você pode entrar na fila com nome, CPF e e-mail; uma vaga liberada é oferecida ao primeiro da fila por e-mail e fica reservada por ${rules.waitlistOfferHours} horas. Sem resposta nesse prazo, ela passa ao próximo.`;
+  return `Lista de espera: ${which}, você pode entrar na fila com nome, CPF e e-mail; uma vaga liberada é oferecida ao primeiro da fila por e-mail e fica reservada por ${plural(rules.waitlistOfferHours, 'hora', 'horas')}. Sem resposta nesse prazo, ela passa ao próximo.`;
 }
 
 /**
@@ -134,7 +135,7 @@ export function afterSaleRulesText(
         ? `Depois disso, você pode cancelar até o início do evento com ${fee(rules.cancelFeeCents)}, descontada do valor devolvido.`
         : `Depois disso, você pode cancelar até o início do evento; o organizador retém ${rules.cancelKeptPercent}% do valor pago.`;
   return [
-    `Cancelamento: em até ${WITHDRAWAL_DAYS} dias da compra e com pelo menos ${rules.cancelMinHours} horas de antecedência da largada, você recebe de volta todo o valor pago (direito de arrependimento, art. 49 do Código de Defesa do Consumidor). ${after}`,
+    `Cancelamento: em até ${WITHDRAWAL_DAYS} dias da compra e com pelo menos ${plural(rules.cancelMinHours, 'hora', 'horas')} de antecedência da largada, você recebe de volta todo o valor pago (direito de arrependimento, art. 49 do Código de Defesa do Consumidor). ${after}`,
     rules.transferAllowed
       ? `Transferência para outra pessoa: ${until(rules.transferUntil, registrationDeadline)}, ${fee(rules.transferFeeCents)}. A nova pessoa preenche os próprios dados e aceita o termo.`
       : 'Transferência para outra pessoa: não permitida neste evento.',
@@ -151,7 +152,7 @@ export function afterSaleRulesText(
 /** One line of a registration's history (registration_changes), as stored. */
 export interface RegistrationChange {
   kind: 'cancelamento' | 'transferencia' | 'troca_distancia' | 'troca_tamanho';
-  actor: 'comprador' | 'participante';
+  actor: 'comprador' | 'participante' | 'loja';
   detail: unknown;
   feeCents: number;
   refundCents: number;
@@ -164,9 +165,18 @@ export interface RegistrationChange {
  */
 export function registrationChangeText(c: RegistrationChange): string {
   const d = (c.detail ?? {}) as Record<string, unknown>;
-  const who = c.actor === 'participante' ? 'pelo participante (link)' : 'pela conta que comprou';
+  const who =
+    c.actor === 'participante'
+      ? 'pelo participante (link)'
+      : c.actor === 'loja'
+        ? 'pela equipe'
+        : 'pela conta que comprou';
   const money = [
-    c.feeCents > 0 ? `${c.kind === 'cancelamento' ? 'retido' : 'pago'} ${formatBRL(c.feeCents)}` : '',
+    // A cancellation keeps its fee, and so does a change of distance paid by no charge: the fee came
+    // out of the difference returned (docs/decisions/0056); only a charge's amount was "pago".
+    c.feeCents > 0
+      ? `${c.kind === 'cancelamento' || (c.kind === 'troca_distancia' && d.cobranca == null) ? 'retido' : 'pago'} ${formatBRL(c.feeCents)}`
+      : '',
     c.refundCents > 0 ? `devolvido ${formatBRL(c.refundCents)}` : '',
   ]
     .filter(Boolean)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCep, isUF, isValidCep, normalizeCep, regionOf, stateForCep } from './cep.ts';
+import { capitalForCep, formatCep, isUF, isValidCep, normalizeCep, regionOf, stateForCep } from './cep.ts';
 
 describe('CEP', () => {
   it('normalises and formats', () => {
@@ -66,5 +66,15 @@ describe('CEP', () => {
     expect(regionOf('RS')).toBe('S');
     expect(isUF('CE')).toBe(true);
     expect(isUF('XX')).toBe(false);
+  });
+
+  it('names the state capital of a CEP in its range, no other city', () => {
+    expect(capitalForCep('60165-121')).toBe('Fortaleza');
+    expect(capitalForCep('61599999')).toBe('Fortaleza');
+    expect(capitalForCep('61600000')).toBeNull();
+    expect(capitalForCep('01310-100')).toBe('São Paulo');
+    expect(capitalForCep('90010-000')).toBe('Porto Alegre');
+    expect(capitalForCep('13010-000')).toBeNull();
+    expect(capitalForCep('00500000')).toBeNull();
   });
 });

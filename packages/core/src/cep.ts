@@ -133,3 +133,46 @@ const REGION: Record<UF, Region> = {
 export function regionOf(uf: UF): Region {
   return REGION[uf];
 }
+
+/**
+ * [first, last, city] of the state capitals' CEP ranges (Correios' faixas de CEP): the one city the
+ * offline lookup can name, so an address in a capital gets its city filled without a CEP service.
+ */
+const CAPITALS: ReadonlyArray<readonly [number, number, string]> = [
+  [1000000, 5999999, 'São Paulo'],
+  [8000000, 8499999, 'São Paulo'],
+  [20000000, 23799999, 'Rio de Janeiro'],
+  [29000000, 29099999, 'Vitória'],
+  [30000000, 31999999, 'Belo Horizonte'],
+  [40000000, 42599999, 'Salvador'],
+  [49000000, 49098999, 'Aracaju'],
+  [50000000, 52999999, 'Recife'],
+  [57000000, 57099999, 'Maceió'],
+  [58000000, 58099999, 'João Pessoa'],
+  [59000000, 59099999, 'Natal'],
+  [60000000, 61599999, 'Fortaleza'],
+  [64000000, 64099999, 'Teresina'],
+  [65000000, 65099999, 'São Luís'],
+  [66000000, 66999999, 'Belém'],
+  [68900000, 68914999, 'Macapá'],
+  [69000000, 69099999, 'Manaus'],
+  [69300000, 69339999, 'Boa Vista'],
+  [69900000, 69920999, 'Rio Branco'],
+  [70000000, 72799999, 'Brasília'],
+  [73000000, 73699999, 'Brasília'],
+  [74000000, 74899999, 'Goiânia'],
+  [76800000, 76834999, 'Porto Velho'],
+  [77000000, 77249999, 'Palmas'],
+  [78000000, 78109999, 'Cuiabá'],
+  [79000000, 79124999, 'Campo Grande'],
+  [80000000, 82999999, 'Curitiba'],
+  [88000000, 88099999, 'Florianópolis'],
+  [90000000, 91999999, 'Porto Alegre'],
+];
+
+/** The state capital a CEP belongs to, or null outside the capitals' ranges (the table knows no other city). */
+export function capitalForCep(value: string): string | null {
+  if (!stateForCep(value)) return null;
+  const n = Number(normalizeCep(value));
+  return CAPITALS.find(([first, last]) => n >= first && n <= last)?.[2] ?? null;
+}

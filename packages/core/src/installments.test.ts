@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { chargedCents, listInstallments, precoJuros, priceTableInstallment } from './installments.ts';
+import {
+  chargedCents,
+  interestFreeOffer,
+  listInstallments,
+  precoJuros,
+  priceTableInstallment,
+} from './installments.ts';
 
 describe('installments', () => {
   it('offers 1–3 without interest and 4–12 with the monthly rate (Price table)', () => {
@@ -44,5 +50,12 @@ describe('installments', () => {
     const three = listInstallments(2_000)[2]!;
     expect(precoJuros(three)).toBe(20.01);
     expect(chargedCents(2_000, three)).toBe(2_000);
+  });
+
+  it('offers the most interest-free instalments the price allows', () => {
+    expect(interestFreeOffer(9990)).toMatchObject({ installment: 3, value: 3330, has_interest: false });
+    // R$ 12,00 makes two of R$ 6,00; a third would be under the R$ 5,00 minimum.
+    expect(interestFreeOffer(1200)).toMatchObject({ installment: 2, value: 600 });
+    expect(interestFreeOffer(900)).toBeNull();
   });
 });

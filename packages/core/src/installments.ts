@@ -74,3 +74,12 @@ export function chargedCents(
 ): number {
   return option.has_interest ? option.installment * option.value : totalCents;
 }
+
+/** The most interest-free instalments a price allows ("3× de R$ 33,30 sem juros"), or null for one only. */
+export function interestFreeOffer(
+  totalCents: number,
+  policy: InstallmentPolicy = DEFAULT_INSTALLMENT_POLICY,
+): InstallmentOption | null {
+  const free = listInstallments(totalCents, policy).filter((o) => !o.has_interest && o.installment > 1);
+  return free.at(-1) ?? null;
+}

@@ -70,7 +70,7 @@ describe('default regulation and termo', () => {
     const text = defaultRegulation(
       facts([{ name: 'Kids 1 km', priceCents: 3990, places: 300, ...children }]),
     );
-    expect(text).toContain('com de 7 a 12 anos na data da prova');
+    expect(text).toContain('devidamente inscritas, de 7 a 12 anos na data da prova');
     expect(text).toMatch(/- 20\/12\/2026, Kids 1 km \(de 7 a 12 anos\): R\$\s39,90 \(300 vagas\)\./);
     expect(text).not.toContain('16 anos');
     expect(
@@ -83,12 +83,25 @@ describe('default regulation and termo', () => {
       { name: '42 km', priceCents: 21990, places: 800, ...adults },
       { name: '21 km', priceCents: 15990, places: 800, minAge: 18, maxAge: null },
     ]);
-    expect(defaultRegulation(f)).toContain('com a partir de 18 anos na data da prova.');
+    expect(defaultRegulation(f)).toContain('devidamente inscritas, a partir de 18 anos na data da prova.');
     expect(defaultTerms(f)).not.toContain('responsável legal');
     const mixed = facts([
       { name: '42 km', priceCents: 21990, places: 800, ...adults },
       { name: 'Caminhada 3 km', priceCents: 4990, places: 300, minAge: null, maxAge: null },
     ]);
     expect(defaultRegulation(mixed)).toContain('42 km, a partir de 18 anos; Caminhada 3 km, livre');
+  });
+
+  it('agrees with any event name and counts one place, one hour, in the singular', () => {
+    const f = {
+      ...facts([{ name: '10 km', priceCents: 9990, places: 1, minAge: 16, maxAge: null }]),
+      name: 'Desafio das Dunas',
+    };
+    const text = defaultRegulation(f);
+    expect(text).toContain('A prova Desafio das Dunas é organizada por Clube');
+    expect(text).toContain('(1 vaga).');
+    expect(text).not.toMatch(/\bda Desafio|\bA Desafio|com de |com a partir/);
+    expect(text).toMatch(/tempo máximo de prova é de \d+ horas?( e \d+ minutos?)?/);
+    expect(defaultTerms(f)).toContain('apto(a) a participar da prova Desafio das Dunas e que treinei');
   });
 });

@@ -6,6 +6,7 @@
 import { formatIsoDateBR, type IsoDate } from './calendar.ts';
 import { addMinutesToTime, ageOn, courseTimeLimitMinutes } from './events.ts';
 import { formatBRL } from './money.ts';
+import { plural } from './plural.ts';
 
 /** A category's age limits, in full years on its race day; null is no limit. */
 export interface AgeLimits {
@@ -68,8 +69,8 @@ export interface RegulationFacts {
 function formatDuration(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
-  const hours = h === 1 ? '1 hora' : `${h} horas`;
-  return m === 0 ? hours : `${hours} e ${m} minutos`;
+  const hours = plural(h, 'hora', 'horas');
+  return m === 0 ? hours : `${hours} e ${plural(m, 'minuto', 'minutos')}`;
 }
 
 const categoriesOf = (f: RegulationFacts) => f.days.flatMap((d) => d.categories);
@@ -89,7 +90,7 @@ function whoMayRun(f: RegulationFacts): string {
     return `A prova é aberta a pessoas de ambos os sexos, devidamente inscritas, sem limite de idade.${guardian}`;
   const same = limits.every((l) => l.text === limits[0]?.text);
   const rule = same
-    ? `com ${limits[0]?.text} na data da prova`
+    ? `${limits[0]?.text} na data da prova`
     : `com a idade de cada categoria na data da prova: ${limits
         .map((l) => `${l.name}, ${l.text ?? 'livre'}`)
         .join('; ')}`;
@@ -105,7 +106,7 @@ export function defaultRegulation(f: RegulationFacts): string {
   const categoryLines = f.days.flatMap((d) =>
     d.categories.map((c) => {
       const age = describeAgeLimits(c);
-      return `- ${formatIsoDateBR(d.date)}, ${c.name}${age ? ` (${age})` : ''}: ${formatBRL(c.priceCents)} (${c.places > 0 ? `${c.places} vagas` : 'vagas esgotadas'}).`;
+      return `- ${formatIsoDateBR(d.date)}, ${c.name}${age ? ` (${age})` : ''}: ${formatBRL(c.priceCents)} (${c.places > 0 ? plural(c.places, 'vaga', 'vagas') : 'vagas esgotadas'}).`;
     }),
   );
   // Awards start when the day's course closes, so nobody still running misses them.
@@ -123,7 +124,7 @@ export function defaultRegulation(f: RegulationFacts): string {
   const where = f.place ? ` em ${f.place}` : '';
   return [
     `REGULAMENTO — ${f.name.toLocaleUpperCase('pt-BR')}`,
-    `1. A PROVA\n\nA ${f.name} é organizada por ${f.organizer} e acontece em ${f.city}/${f.state}, com largada às ${f.time}${where}. ${whoMayRun(f)} A idade é conferida pela data de nascimento informada na inscrição e pelo documento com foto apresentado na retirada do kit.`,
+    `1. A PROVA\n\nA prova ${f.name} é organizada por ${f.organizer} e acontece em ${f.city}/${f.state}, com largada às ${f.time}${where}. ${whoMayRun(f)} A idade é conferida pela data de nascimento informada na inscrição e pelo documento com foto apresentado na retirada do kit.`,
     `2. PERCURSO\n\nO percurso é sinalizado a cada quilômetro, com postos de hidratação a cada 2,5 km e fiscais ao longo do trajeto. O tempo máximo de prova é de ${formatDuration(longest)}${limits.length > 1 ? ' (na prova mais longa)' : ''}; após esse limite a organização não garante o fechamento do trânsito. O participante que cortar caminho ou não passar por todos os pontos de controle será desclassificado.`,
     `3. CATEGORIAS E VALORES\n\nAs inscrições vão até ${formatIsoDateBR(f.deadline)} (horário de Fortaleza) ou até se esgotarem as vagas de cada categoria:\n\n${categoryLines.join('\n')}\n\nAlém do valor da inscrição, cada participante entrega 1 kg de alimento não perecível na retirada do kit; os alimentos são doados a instituições de ${f.city}.`,
     '4. IDOSOS (60+)\n\nConforme o Estatuto do Idoso (Lei nº 10.741/2003, art. 23), participantes com 60 anos ou mais na data da prova pagam meia-entrada: 50% do valor da categoria. A idade é conferida pela data de nascimento informada na inscrição e pelo documento com foto apresentado na retirada do kit.',
@@ -143,7 +144,7 @@ export function defaultRegulation(f: RegulationFacts): string {
  */
 export function defaultTerms(f: RegulationFacts): string {
   return [
-    `Declaro que estou em boas condições de saúde, apto(a) a participar da ${f.name}, e que treinei adequadamente para ela.`,
+    `Declaro que estou em boas condições de saúde, apto(a) a participar da prova ${f.name} e que treinei adequadamente para ela.`,
     `Assumo os riscos da participação e isento ${f.organizer}, os patrocinadores e a Passada de responsabilidade por acidentes ou danos à saúde, salvo os causados por falha deles.`,
     'Conheço e aceito o regulamento do evento, inclusive os limites de idade de cada categoria e as regras de desistência e de uso de imagem.',
     'Autorizo o atendimento médico de emergência e o contato com a pessoa que indiquei em caso de necessidade.',

@@ -57,6 +57,7 @@ export const SHOP_ROUTES = [
   { path: '/login/recuperar-senha' },
   { path: '/login/redefinir-senha' },
   { path: '/login/acesso' },
+  { path: '/login/confirmar-email' },
   { path: '/fechar-pedido' },
   { path: '/pagar' },
   { path: '/eventos' },
@@ -129,6 +130,7 @@ export const PAGE_HEADS: Readonly<Record<ShopPath, PageHead>> = /* @__PURE__ */ 
     '/login/recuperar-senha': hidden('Recuperar senha', 'Recupere sua senha.'),
     '/login/redefinir-senha': hidden('Nova senha', 'Defina uma nova senha.'),
     '/login/acesso': hidden('Link de acesso', 'Entre com o link enviado por e-mail.'),
+    '/login/confirmar-email': hidden('Confirmar e-mail', 'Confirme o e-mail da sua conta.'),
     '/fechar-pedido': hidden('Fechar pedido', 'Seu carrinho.'),
     '/pagar': hidden('Pagamento', 'Pagamento do pedido.'),
     '/eventos': shown(

@@ -80,8 +80,26 @@ export const EnvSchema = z
     SALES_RETENTION_YEARS: z.coerce.number().int().min(5).max(50).default(5),
     /** Hours a registration transfer's link stays open for the new runner (never past the rules' last day). */
     TRANSFER_INVITE_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+    /**
+     * Transfer invitations (an e-mail to an address the account never proved) one registration may
+     * send in an hour, and one account over all its registrations (issue "the shop as a mail relay").
+     */
+    TRANSFER_INVITES_PER_REGISTRATION_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
+    TRANSFER_INVITES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
     /** Where `npm run backup` writes its archives; relative paths are taken from DATA_DIR. */
     BACKUP_DIR: z.string().min(1).default('backups'),
+    /**
+     * When set, `npm run backup` encrypts its archive with AES-256-GCM under this key (32 random bytes in
+     * base64, e.g. `openssl rand -base64 32`) and `npm run restore` needs it to read one back
+     * (docs/decisions/0058). Keep it off the machine that keeps the backups.
+     */
+    BACKUP_ENCRYPTION_KEY: z
+      .string()
+      .refine(
+        (v) => /^[A-Za-z0-9+/]+={0,2}$/.test(v) && Buffer.from(v, 'base64').length === 32,
+        'deve ter 32 bytes em base64 (gere com: openssl rand -base64 32)',
+      )
+      .optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'deve começar com postgres://')
@@ -257,6 +275,14 @@ export const EnvSchema = z
      * once per account anyway; it stops one address from joining accounts by the hundred.
      */
     OPENING_JOIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(120),
+    /**
+     * Lottery entries (`POST /api/events/{id}/sorteio/`, accepted or refused) per account in an hour:
+     * an account enters at most its opening's "inscrições por comprador" people anyway; this stops
+     * one account from trying CPFs by the hundred.
+     */
+    LOTTERY_ENTRY_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+    /** The same per IP address in an hour (generous: many runners share a carrier's address). */
+    LOTTERY_ENTRY_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
 
     AUTH_TOKEN_TTL_HOURS: z.coerce
       .number()
@@ -280,6 +306,10 @@ export const EnvSchema = z
     LOGIN_LINK_TTL_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
     /** Sign-in links e-mailed to one account per hour at most. */
     LOGIN_LINK_MAX_PER_HOUR: z.coerce.number().int().min(1).default(3),
+    /** How long the link that confirms an account's e-mail works (docs/decisions/0057). */
+    EMAIL_CONFIRMATION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(48),
+    /** E-mail confirmation links sent to one account per hour at most (sign-up's own included). */
+    EMAIL_CONFIRMATION_MAX_PER_HOUR: z.coerce.number().int().min(1).default(3),
     TRUST_PROXY: trustProxy.default(false),
 
     /**

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { ensurePrivateDirSync, tightenTreeSync } from '../ops/private-files.ts';
 import { NamedStatementsClient } from './named-statements.ts';
 import * as schema from './schema/index.ts';
 
@@ -97,9 +98,11 @@ export async function openDatabase(opts: {
   const dir = opts.dataDir ?? 'memory://';
   const inMemory = dir.startsWith('memory://');
   if (!inMemory && !existsSync(path.join(dir, 'PG_VERSION'))) {
-    mkdirSync(dir, { recursive: true });
+    ensurePrivateDirSync(dir);
     await initializePglite(dir);
   }
+  // The data folder holds every customer's rows: 0700/0600 whatever the umask, an older folder too.
+  if (!inMemory) tightenTreeSync(dir);
   if (opts.loadDataDir && !inMemory) throw new Error('PGlite: loadDataDir só vale para um banco em memória');
   const client = await PGlite.create(inMemory ? { loadDataDir: opts.loadDataDir } : { dataDir: dir });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -109,7 +112,12 @@ export async function openDatabase(opts: {
     connections: 1,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     withStartupLock: (fn) => fn(),
-    close: () => client.close(),
+    // Files PGlite creates while it runs (pg_internal.init, new relations) are 0644 inside the 0700
+    // folder; on closing they are tightened too.
+    close: async () => {
+      await client.close();
+      if (!inMemory && existsSync(dir)) tightenTreeSync(dir);
+    },
     listen: async (channel, onNotify) => {
       const stop = await client.listen(channel, onNotify);
       return async () => {

@@ -40,8 +40,15 @@ export function defineJob<TData extends object>(
 export const jobCatalog = {
   /** The confirmation e-mail of a paid order. */
   'mail.order-confirmation': defineJob<{ orderId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
-  /** The e-mail confirming a withdrawal, return or exchange request, or telling where it stands. */
-  'mail.return-update': defineJob<{ returnId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
+  /**
+   * The e-mail confirming a withdrawal, return or exchange request, or telling where it stands: with
+   * `eventId`, the state of that history row, sent once (the row keeps `mailed_at`); without it (a
+   * difference paid), where the request stands when sent.
+   */
+  'mail.return-update': defineJob<{ returnId: number; eventId?: number }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
   /** Daily: exchanges never posted within the code's validity are refused and their held units released. */
   'returns.lapse-exchanges': defineJob<Record<string, never>>({ retryLimit: 2, retryDelaySeconds: 300 }),
   /** Hourly: the carrier's tracking of sent return codes moves posted requests to `postada`. */
@@ -66,6 +73,11 @@ export const jobCatalog = {
     retryLimit: 8,
     retryDelaySeconds: 60,
   }),
+  /** The e-mail telling a participant (and the buyer) that a registration's distance or shirt size changed. */
+  'mail.registration-changed': defineJob<{ changeId: number }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
   /** The e-mail telling a payer their Pix was returned (paid after its units or place went to someone else). */
   'mail.refund-notice': defineJob<{ chargeId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
   /**
@@ -82,6 +94,8 @@ export const jobCatalog = {
   }),
   /** Ask the payment provider for a charge's status (webhook lost or late). */
   'charges.reconcile': defineJob<{ chargeId: number }>({ policy: 'short', retryDelaySeconds: 30 }),
+  /** Remove at the provider a Pix ended because what it paid for no longer stands. */
+  'charges.remove': defineJob<{ chargeId: number }>({ policy: 'short', retryDelaySeconds: 30 }),
   /** Expire an unpaid charge at its deadline and give back what it held. */
   'charges.expire': defineJob<{ chargeId: number }>({ policy: 'short', retryDelaySeconds: 10 }),
   /** A password-reset link for an account (its e-mail is read when the job runs). */
@@ -93,6 +107,8 @@ export const jobCatalog = {
   'mail.login-link': defineJob<{ userId: number }>({ policy: 'short', retryLimit: 3, retryDelaySeconds: 30 }),
   /** A security notice (e-mail or password changed) to the address stored in `account_notices`. */
   'mail.account-notice': defineJob<{ noticeId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
+  /** The link confirming an account's e-mail (docs/decisions/0057), for an `email_confirmations` row. */
+  'mail.email-confirmation': defineJob<{ confirmationId: number }>({ retryLimit: 5, retryDelaySeconds: 60 }),
   /**
    * Daily: deletes personal data past its retention period (docs/decisions/0016-hardening.md).
    * `short`, like `charges.reconcile-all`: under `singleton` a run that died with its process held back
@@ -109,10 +125,16 @@ export const jobCatalog = {
   /**
    * Daily (docs/decisions/0047): deletes the waitlist entries of events that ended more than
    * `WAITLIST_RETENTION_DAYS_AFTER_EVENT` days ago and erases the CPFs and e-mails of the registration
-   * transfers of events ended more than `TRANSFER_RETENTION_DAYS_AFTER_EVENT` days ago, each audited.
+   * transfers of events ended more than `TRANSFER_RETENTION_DAYS_AFTER_EVENT` days ago, audited.
    * `short` like `privacy.retention`; two runs at once are safe (conditional statements).
    */
   'privacy.runner-data': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
+  /**
+   * Daily (docs/decisions/0051, 0061): blanks the personal fields of the lottery entries of events that
+   * ended more than `LOTTERY_RETENTION_DAYS_AFTER_EVENT` days ago (ids and ranking kept), audited.
+   * `short` like `privacy.retention`; two runs at once are safe (one conditional statement).
+   */
+  'privacy.lottery-data': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
   /**
    * Daily (docs/decisions/0050): anonymises the buyers and participants of orders and registrations
    * past `SALES_RETENTION_YEARS` (counted from the year after the sale or the event), clears their
@@ -230,6 +252,12 @@ export const jobCatalog = {
   }),
   /** A return refunded: the devolução NF-e of what came back. */
   'fiscal.return-refunded': defineJob<{ returnId: number }>({
+    retryLimit: 12,
+    retryDelaySeconds: 15,
+    expireInSeconds: 120,
+  }),
+  /** An exchange shipped: the devolução NF-e of the units that came back and the NF-e of the replacement. */
+  'fiscal.exchange-shipped': defineJob<{ returnId: number }>({
     retryLimit: 12,
     retryDelaySeconds: 15,
     expireInSeconds: 120,

@@ -84,7 +84,7 @@ describe('job queue', () => {
       await jobs.send('test.echo', { n: 2 }, { tx });
     });
 
-    await vi.waitFor(() => expect(seen).toEqual([2]), { timeout: 10_000, interval: 100 });
+    await vi.waitFor(() => expect(seen).toEqual([2]), { timeout: 45_000, interval: 100 });
     await settle(1200); // two more polls: a second run would show here
     expect(seen).toEqual([2]);
     expect(await jobRows('test.echo')).toEqual([{ state: 'completed', data: { n: 2 }, retry_count: 0 }]);
@@ -182,8 +182,11 @@ describe('job queue', () => {
       seen.push(data.n);
     });
     await worker.start();
-    await vi.waitFor(() => expect(seen).toEqual([7]), { timeout: 10_000, interval: 100 });
-    await vi.waitFor(async () => expect((await jobRows('test.web-only'))[0]?.state).toBe('completed'));
+    await vi.waitFor(() => expect(seen).toEqual([7]), { timeout: 45_000, interval: 100 });
+    await vi.waitFor(async () => expect((await jobRows('test.web-only'))[0]?.state).toBe('completed'), {
+      timeout: 45_000,
+      interval: 100,
+    });
   });
 
   it('retries a failing job with a delay, then leaves it failed and logs it without its payload', async () => {
@@ -198,7 +201,7 @@ describe('job queue', () => {
     const id = await jobs.send('test.flaky', { orderId: 31 });
 
     await vi.waitFor(async () => expect((await jobRows('test.flaky'))[0]?.state).toBe('failed'), {
-      timeout: 15_000,
+      timeout: 45_000,
       interval: 200,
     });
     expect(attempts.map((a) => a.attempt)).toEqual([1, 2]);
@@ -241,7 +244,7 @@ describe('job queue', () => {
 
     await Promise.all(Array.from({ length: 50 }, (_, n) => processes[n % 2]!.send('test.bulk', { n })));
 
-    await vi.waitFor(() => expect(runs.size).toBe(50), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(() => expect(runs.size).toBe(50), { timeout: 45_000, interval: 100 });
     await settle(1200);
     expect([...runs.values()].every((count) => count === 1)).toBe(true);
     expect(perProcess[0]! + perProcess[1]!).toBe(50);
@@ -302,7 +305,7 @@ describe('the app’s scheduled queues', () => {
         ran.push(job.id);
       });
       await worker.start();
-      await vi.waitFor(() => expect(ran).toEqual([next]), { timeout: 10_000, interval: 100 });
+      await vi.waitFor(() => expect(ran).toEqual([next]), { timeout: 45_000, interval: 100 });
       expect((await jobRows(name)).map((r) => r.state)).toEqual(['active', 'completed']);
     },
   );
@@ -330,7 +333,7 @@ describe('jobs plugin', () => {
     await app.ready();
 
     await app.jobs.send('charges.expire', { chargeId: 42 });
-    await vi.waitFor(() => expect(started).toBe(true), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(() => expect(started).toBe(true), { timeout: 45_000, interval: 50 });
     await app.close();
 
     expect(finished).toBe(true);

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -12,6 +12,14 @@ import type { Env } from '../config/env.ts';
 import { type Database, type Db, openDatabase } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
 import { createMediaStorage, type MediaStorage } from '../providers/storage/index.ts';
+import {
+  BackupKeyError,
+  backupKey,
+  decryptBackupFile,
+  encryptBackupFile,
+  isEncryptedBackup,
+} from './backup-crypto.ts';
+import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tightenTreeSync } from './private-files.ts';
 
 const run = promisify(execFile);
 
@@ -41,15 +49,20 @@ const MANIFEST = 'manifest.json';
  * (docs/operations.md "A way back"). PostgreSQL is dumped by `pg_dump` in its custom format while the
  * shop runs (one consistent snapshot); the embedded PGlite database is copied by PGlite's own
  * `dumpDataDir`, which needs the shop stopped (one process owns that folder). Photos are read through
- * the configured storage (folder or bucket), so a bucket is backed up like a folder.
+ * the configured storage (folder or bucket), so a bucket is backed up like a folder. The archive is
+ * 0600 (its folder 0700 when the shop creates it); with BACKUP_ENCRYPTION_KEY it is encrypted with
+ * AES-256-GCM (`.tar.gz.enc`, backup-crypto.ts).
  */
 export async function createBackup(
   env: Env,
   outDir: string,
   now = new Date(),
 ): Promise<{ file: string; manifest: BackupManifest }> {
-  const staging = await mkdtemp(path.join(tmpdir(), 'passada-backup-'));
+  // A private temporary folder (mkdtemp: 0700) holding the archive's contents and the plain archive.
+  const work = await mkdtemp(path.join(tmpdir(), 'passada-backup-'));
+  const staging = path.join(work, 'conteudo');
   try {
+    await mkdir(staging, { mode: PRIVATE_DIR_MODE });
     const kind = env.DATABASE_URL ? 'postgres' : 'pglite';
     let counts: Omit<BackupCounts, 'media_files'>;
     let newest: number;
@@ -82,13 +95,23 @@ export async function createBackup(
       counts: { ...counts, media_files: mediaFiles },
     };
     await writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    await mkdir(outDir, { recursive: true });
+    // The shop's own backup folder (under DATA_DIR) is tightened; a folder named with --pasta is created
+    // 0700 but an existing one (a mount, a shared folder) keeps its mode: the archive itself is 0600.
+    if (isInside(env.dataDir, outDir)) await ensurePrivateDir(outDir);
+    else await mkdir(outDir, { recursive: true, mode: PRIVATE_DIR_MODE });
     const stamp = manifest.created_at.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-    const file = path.join(outDir, `passada-backup-${stamp}.tar.gz`);
-    await run('tar', ['-czf', file, '-C', staging, '.']);
+    const plain = path.join(work, 'backup.tar.gz');
+    await run('tar', ['-czf', plain, '-C', staging, '.']);
+    const base = path.join(outDir, `passada-backup-${stamp}.tar.gz`);
+    const file = env.BACKUP_ENCRYPTION_KEY ? `${base}.enc` : base;
+    if (env.BACKUP_ENCRYPTION_KEY) await encryptBackupFile(plain, file, backupKey(env.BACKUP_ENCRYPTION_KEY));
+    else {
+      await copyFile(plain, file);
+      await chmod(file, PRIVATE_FILE_MODE);
+    }
     return { file, manifest };
   } finally {
-    await rm(staging, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true });
   }
 }
 
@@ -99,16 +122,34 @@ export class RestoreRefused extends Error {}
  * environment names, then counts orders, registrations and photos again and fails when they differ from
  * the manifest. The target must be empty (a fresh PostgreSQL database, no PGlite folder) unless
  * `force`: PGlite's folder is then moved aside, never deleted; PostgreSQL is restored over with
- * `--clean`. A PostgreSQL dump goes to PostgreSQL and a PGlite copy to PGlite.
+ * `--clean`. A PostgreSQL dump goes to PostgreSQL and a PGlite copy to PGlite. An encrypted archive is
+ * decrypted with BACKUP_ENCRYPTION_KEY first, whole, and refused before anything is touched when the key
+ * is missing or wrong or a byte was changed.
  */
 export async function restoreBackup(
   env: Env,
   archive: string,
   opts: { force?: boolean; now?: Date } = {},
 ): Promise<{ manifest: BackupManifest; counts: BackupCounts }> {
-  const staging = await mkdtemp(path.join(tmpdir(), 'passada-restore-'));
+  const work = await mkdtemp(path.join(tmpdir(), 'passada-restore-'));
+  const staging = path.join(work, 'conteudo');
   try {
-    await run('tar', ['-xzf', archive, '-C', staging]);
+    await mkdir(staging, { mode: PRIVATE_DIR_MODE });
+    let plain = archive;
+    if (await isEncryptedBackup(archive)) {
+      if (!env.BACKUP_ENCRYPTION_KEY) {
+        throw new RestoreRefused(
+          'Este backup é cifrado: defina BACKUP_ENCRYPTION_KEY com a chave usada quando ele foi feito.',
+        );
+      }
+      plain = path.join(work, 'backup.tar.gz');
+      try {
+        await decryptBackupFile(archive, plain, backupKey(env.BACKUP_ENCRYPTION_KEY));
+      } catch (error) {
+        throw error instanceof BackupKeyError ? new RestoreRefused(error.message) : error;
+      }
+    }
+    await run('tar', ['-xzf', plain, '-C', staging]);
     const manifest = JSON.parse(await readFile(path.join(staging, MANIFEST), 'utf8')) as BackupManifest;
     const target = env.DATABASE_URL ? 'postgres' : 'pglite';
     if (manifest.database !== target) {
@@ -143,10 +184,11 @@ export async function restoreBackup(
         const stamp = (opts.now ?? new Date()).toISOString().replace(/[-:.]/g, '');
         await rename(dir, `${dir}.antes-do-restore-${stamp}`);
       }
-      await mkdir(dir, { recursive: true });
+      await ensurePrivateDir(dir);
       const tarball = new Blob([await readFile(path.join(staging, DUMP_FILE.pglite))]);
       const pglite = await PGlite.create(dir, { loadDataDir: tarball });
       await pglite.close();
+      tightenTreeSync(dir);
     }
     const mediaFiles = await copyMediaIn(path.join(staging, MEDIA), createMediaStorage(env));
     const { counts } = await withDatabase(env, (database) => readFacts(database.db));
@@ -158,8 +200,13 @@ export async function restoreBackup(
     }
     return { manifest, counts: restored };
   } finally {
-    await rm(staging, { recursive: true, force: true });
+    await rm(work, { recursive: true, force: true });
   }
+}
+
+function isInside(parent: string, child: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
 function pgliteDir(env: Env): string {

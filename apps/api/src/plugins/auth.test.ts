@@ -23,6 +23,8 @@ const PUBLIC = new Set([
   'POST /api/token-auth/link/',
   'POST /api/users/password-reset/',
   'POST /api/users/password-reset/confirm/',
+  // The e-mail confirmation link: its single-use token is the key (docs/decisions/0057).
+  'POST /api/users/confirmar-email/',
   'GET /api/cep/{cep}/',
   'GET /api/products/',
   'GET /api/products/category/{category}/',
@@ -49,6 +51,7 @@ const PUBLIC = new Set([
   'GET /api/inscricoes/link/{token}/troca-distancia/',
   'POST /api/inscricoes/link/{token}/trocar-distancia/',
   'POST /api/inscricoes/link/{token}/trocar-tamanho/',
+  'POST /api/inscricoes/link/{token}/alteracoes/',
   // Opening day: what the page shows, and the position polls (the signed turn is the credential).
   'GET /api/events/{id}/abertura/',
   'GET /api/events/{id}/fila/',

@@ -15,7 +15,7 @@ import { hasServerRenderer } from './web-shell.ts';
  * What `read` answers once a write has reached the kept pages: at once on the embedded database, and
  * on PostgreSQL by LISTEN/NOTIFY, a moment after the write's commit (in every process alike).
  */
-const changed = <T>(read: () => Promise<T>) => vi.waitFor(read, { timeout: 2000, interval: 20 });
+const changed = <T>(read: () => Promise<T>) => vi.waitFor(read, { timeout: 45_000, interval: 20 });
 
 /** After `npm run build` the catalogue and product pages come rendered by React (apps/web/src/entry-server.tsx). */
 const serverRendered = hasServerRenderer();

@@ -66,7 +66,7 @@ describe('the message log', () => {
             ['b@example.com', 'sent', 2],
           ]);
         },
-        { timeout: 20_000, interval: 200 },
+        { timeout: 45_000, interval: 200 },
       );
     } finally {
       await jobs.stop({ graceful: true });

@@ -50,6 +50,7 @@ const PAGES: Record<ShopPath, LazyPage> = {
   '/login/recuperar-senha': page(() => import('../features/account/pages/forgot-password-page.tsx')),
   '/login/redefinir-senha': page(() => import('../features/account/pages/reset-password-page.tsx')),
   '/login/acesso': page(() => import('../features/account/pages/login-link-page.tsx')),
+  '/login/confirmar-email': page(() => import('../features/account/pages/confirm-email-page.tsx')),
   '/fechar-pedido': page(() => import('../features/checkout/pages/close-order-page.tsx')),
   '/pagar': page(() => import('../features/checkout/pages/pay-page.tsx')),
   '/eventos': page(() => import('../features/events/pages/events-page.tsx')),
@@ -74,7 +75,7 @@ const PAGES: Record<ShopPath, LazyPage> = {
   '/inscricoes/transferencia/:token': page(() => import('../features/registration/pages/transfer-page.tsx')),
   '/inscricoes/link/:token': page(() => import('../features/registration/pages/participant-link-page.tsx')),
   // The back office: its own frame, route table and chunks, none of them loaded by the shop.
-  '/painel/*': page(() => import('../features/painel/painel-app.tsx')),
+  '/painel/*': page(() => import('../features/painel/shell/painel-app.tsx')),
   '*': page(() => import('../features/institutional/not-found-page.tsx')),
 };
 

@@ -2,11 +2,11 @@ import { FISCAL_KIND_LABELS, type Nota } from '@passada/core/contracts/fiscal';
 import { useMyNotas } from '../lib/notas-api.ts';
 
 /** "DANFE (PDF)" and "XML" links of authorised notas; nothing while none is ready. */
-function NotaList({ notas, label }: { notas: Nota[]; label: string }) {
+function NotaList({ notas, label, regionName }: { notas: Nota[]; label: string; regionName: string }) {
   const ready = notas.filter((n) => n.pdf_url && n.status === 'autorizada');
   if (!ready.length) return null;
   return (
-    <section aria-label={label} className="mt-3 text-sm">
+    <section aria-label={regionName} className="mt-3 text-sm">
       <h3 className="font-semibold">{label}</h3>
       <ul className="mt-1 flex flex-col gap-1">
         {ready.map((n) => {
@@ -31,13 +31,23 @@ function NotaList({ notas, label }: { notas: Nota[]; label: string }) {
 /** The notas of one of the account's orders (its registrations' NFS-e are on the registration). */
 export function OrderNotas({ orderId }: { orderId: number }) {
   const notas = useMyNotas();
-  return <NotaList notas={notas.data?.pedidos[String(orderId)] ?? []} label="Nota fiscal" />;
+  return (
+    <NotaList
+      notas={notas.data?.pedidos[String(orderId)] ?? []}
+      label="Nota fiscal"
+      regionName={`Nota fiscal do pedido nº ${orderId}`}
+    />
+  );
 }
 
 /** The NFS-e of a registration the account made. */
 export function RegistrationNotas({ registrationId }: { registrationId: number }) {
   const notas = useMyNotas();
   return (
-    <NotaList notas={notas.data?.inscricoes[String(registrationId)] ?? []} label="Nota fiscal de serviço" />
+    <NotaList
+      notas={notas.data?.inscricoes[String(registrationId)] ?? []}
+      label="Nota fiscal de serviço"
+      regionName={`Nota fiscal de serviço da inscrição nº ${registrationId}`}
+    />
   );
 }

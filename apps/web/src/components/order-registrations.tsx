@@ -9,14 +9,17 @@ import { formatReais } from './price.tsx';
 export function OrderRegistrations({
   registrations,
   headingLevel = 3,
+  orderId,
 }: {
   registrations: readonly OrderRegistration[];
   headingLevel?: 2 | 3;
+  /** On a page listing several orders: names the section after its order, one landmark per name. */
+  orderId?: number;
 }) {
   if (registrations.length === 0) return null;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <section aria-label="Inscrições" className="mt-3">
+    <section aria-label={orderId ? `Inscrições do pedido nº ${orderId}` : 'Inscrições'} className="mt-3">
       <Heading className="mb-2 font-semibold">Inscrições</Heading>
       <ul className="flex flex-col gap-2 text-sm">
         {registrations.map((r) => (

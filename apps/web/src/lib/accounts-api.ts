@@ -42,6 +42,18 @@ export const logIn = (username: string, password: string) =>
 export const logInWithLink = (token: string) =>
   apiFetch<{ token: string }>('/api/token-auth/link/', { method: 'POST', body: { token }, auth: false });
 
+/** Spends the link that confirms the account's e-mail (docs/decisions/0057). */
+export const confirmEmail = (token: string) =>
+  apiFetch<{ detail: string }>('/api/users/confirmar-email/', {
+    method: 'POST',
+    body: { token },
+    auth: false,
+  });
+
+/** Another confirmation link to the account's e-mail; a few an hour at most (429 after). */
+export const resendEmailConfirmation = () =>
+  apiFetch<{ detail: string }>('/api/users/profile/confirmar-email/', { method: 'POST' });
+
 export const signUp = (body: { username: string; email: string; full_name: string; password: string }) =>
   apiFetch<Profile>('/api/users/', { method: 'POST', body, auth: false });
 

@@ -4,6 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { useNavigate } from 'react-router';
 import { ApiRequestError, apiFetch } from './api.ts';
 import { useHydrated } from './hydration.ts';
+import { forgetTurns } from './opening.ts';
 import { readString, removeKey, StorageKeys, writeString } from './storage.ts';
 
 export type { Profile } from '@passada/core/contracts/accounts';
@@ -43,6 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const forget = useCallback(() => {
     removeKey(StorageKeys.token);
+    forgetTurns();
     setToken(null);
     queryClient.removeQueries({ queryKey: profileQueryKey });
   }, [queryClient]);
@@ -55,6 +57,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback((next: string) => {
     writeString(StorageKeys.token, next);
+    forgetTurns();
     setToken(next);
   }, []);
 

@@ -51,6 +51,11 @@ export const ProfileSchema = z.object({
   username: z.string(),
   email: z.string(),
   full_name: z.string(),
+  /**
+   * Whether the owner opened the link sent to `email` (docs/decisions/0057): until then, what was given
+   * with this address without an account is neither shown in nor erased with the account.
+   */
+  email_confirmado: z.boolean(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;
 
@@ -199,3 +204,9 @@ export const CepLookupSchema = z.object({
   neighborhood: z.string().optional(),
 });
 export type CepLookup = z.infer<typeof CepLookupSchema>;
+
+/** The token of the link that confirms an account's e-mail (`/login/confirmar-email?token=…`). */
+export const EmailConfirmRequestSchema = z.object({
+  token: z.string().min(1, 'Link de confirmação inválido.').max(200, 'Link de confirmação inválido.'),
+});
+export type EmailConfirmRequest = z.infer<typeof EmailConfirmRequestSchema>;

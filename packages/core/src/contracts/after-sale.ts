@@ -71,8 +71,23 @@ export type AfterSaleSave = z.infer<typeof AfterSaleSaveSchema>;
 /** GET /api/events/{id}/pos-venda/: the rules in plain Portuguese for the regulation and registration pages. */
 export const PublicAfterSaleSchema = z.object({ texto: z.array(z.string()) });
 
-/** GET /api/inscricoes/{id}/cancelamento/: what cancelling returns now, before the runner confirms. */
-export const CancellationQuoteSchema = z.object({
+/**
+ * What a cancellation returns (before it runs) or returned (after), split by payer when part of the money
+ * is someone else's (a transferred registration: the runner who held it before paid part of it): what
+ * comes back to the current holder ("você") and what to whoever else paid for it. Absent when everything
+ * is the holder's. The runner's quote and answer and the back office's registration page say the same.
+ */
+export const RefundByPayerSchema = z.object({
+  devolvido_a_voce: z.number().optional(),
+  devolvido_a_quem_pagou: z.number().optional(),
+});
+export type RefundByPayerWire = z.infer<typeof RefundByPayerSchema>;
+
+/**
+ * GET /api/inscricoes/{id}/cancelamento/: what cancelling returns now, before the runner confirms (and,
+ * from POST …/cancelar/, what it returned), with its split by payer.
+ */
+export const CancellationQuoteSchema = RefundByPayerSchema.extend({
   permitido: z.boolean(),
   /** Why not, in Portuguese; null when allowed. */
   motivo: z.string().nullable(),
@@ -228,6 +243,41 @@ export const ChangeCategoryRequestSchema = z.object({
   para: z.number({ error: 'Escolha a distância nova.' }).int().positive(),
   a_devolver: z.number().min(0),
 });
+
+/**
+ * POST /api/inscricoes/{id}/alteracoes/ (and the participant link's): several changes checked together
+ * and committed at once (docs/decisions/0056, later). Only changes with no money to pay or return; one
+ * with money answers 409 `alteracao_com_valor` and is done by its own route (trocar-distancia, the
+ * charge of a dearer distance, trocar-tamanho).
+ */
+export const RegistrationOperationSchema = z.discriminatedUnion('tipo', [
+  z.object({
+    tipo: z.literal('distancia'),
+    /** The new category; it replaces `de`, or the category of the same day when `de` is left out. */
+    categoria_id: z.number({ error: 'Escolha a distância nova.' }).int().positive(),
+    de: z.number().int().positive().optional(),
+  }),
+  z.object({
+    tipo: z.literal('camiseta'),
+    /** The kit size's id. */
+    tamanho: z.number({ error: 'Escolha o tamanho da camisa.' }).int().positive(),
+  }),
+]);
+export type RegistrationOperationWire = z.infer<typeof RegistrationOperationSchema>;
+export const RegistrationChangesRequestSchema = z.object({
+  operacoes: z
+    .array(RegistrationOperationSchema)
+    .min(1, 'Informe ao menos uma alteração.')
+    .max(5, 'No máximo 5 alterações de uma vez.'),
+});
+/** The registration after the changes: its categories (ids and names, in id order) and shirt size. */
+export const RegistrationChangesResultSchema = z.object({
+  inscricao: z.number().int(),
+  categoria_evento: z.array(z.number().int()),
+  categorias: z.array(z.string()),
+  tamanho_camisa: z.string().nullable(),
+});
+export type RegistrationChangesResult = z.infer<typeof RegistrationChangesResultSchema>;
 
 /** POST /api/inscricoes/{id}/trocar-tamanho/: the kit size's id. */
 export const ChangeSizeRequestSchema = z.object({

@@ -70,6 +70,11 @@ export const EventSchema = z.object({
    * staff have not closed registrations by hand.
    */
   inscricoes_abertas: z.boolean(),
+  /**
+   * Added field: while the event's waiting room has not opened, when it opens (ISO 8601);
+   * `inscricoes_abertas` is false until then. Null otherwise.
+   */
+  inscricoes_abrem_em: z.string().nullable().optional(),
 });
 export type Event = z.infer<typeof EventSchema>;
 

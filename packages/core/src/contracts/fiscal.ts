@@ -45,6 +45,17 @@ export const TaxRuleSchema = z
       .string()
       .trim()
       .regex(/^\d{2}$/, 'CST da COFINS tem 2 dígitos.'),
+    /** IBS/CBS (docs/decisions/0059): CST and cClassTrib of the items; a sale of apparel: 000 / 000001. */
+    situacao_ibs_cbs: z
+      .string()
+      .trim()
+      .regex(/^\d{3}$/, 'CST do IBS/CBS tem 3 dígitos (ex.: 000).')
+      .default('000'),
+    classificacao_ibs_cbs: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, 'Classificação tributária (cClassTrib) tem 6 dígitos (ex.: 000001).')
+      .default('000001'),
   })
   .refine((r) => r.cfop[0] === (r.destino === 'interna' ? '5' : '6'), {
     message: 'Saída dentro do estado usa CFOP 5xxx; para outro estado, 6xxx.',
@@ -86,6 +97,26 @@ const FiscalSettingsBaseSchema = z.object({
     .regex(/^(\d{1,2}\.\d{2})?$/, 'Código do serviço no formato da lista da LC 116 (ex.: 12.11).')
     .default(''),
   serie_nfe: z.coerce.number().int().min(0, 'Série de 0 a 999.').max(999, 'Série de 0 a 999.'),
+  /** NFS-e Padrão Nacional (docs/decisions/0059): the registrations' national service code and NBS. */
+  codigo_tributacao_nacional: z
+    .string()
+    .trim()
+    .transform(digits)
+    .refine((s) => s === '' || s.length === 6, 'Código de tributação nacional tem 6 dígitos (ex.: 12.11.01).')
+    .default(''),
+  nbs: z
+    .string()
+    .trim()
+    .transform(digits)
+    .refine((s) => s === '' || s.length === 9, 'Código NBS tem 9 dígitos (ex.: 1.2603.11.00).')
+    .default(''),
+  cnae: z
+    .string()
+    .trim()
+    .transform(digits)
+    .refine((s) => s === '' || s.length === 7, 'CNAE tem 7 dígitos (ex.: 4781-4/00).')
+    .default(''),
+  codigo_tributario_municipio: z.string().trim().max(20, 'No máximo 20 caracteres.').default(''),
   regras: z.array(TaxRuleSchema).max(2),
 });
 
@@ -126,6 +157,10 @@ export const FiscalSettingsSchema = z.object({
   cep: z.string(),
   codigo_servico_nfse: z.string(),
   serie_nfe: z.number().int(),
+  codigo_tributacao_nacional: z.string(),
+  nbs: z.string(),
+  cnae: z.string(),
+  codigo_tributario_municipio: z.string(),
   regras: z.array(
     z.object({
       destino: TaxDestinationSchema,
@@ -133,12 +168,39 @@ export const FiscalSettingsSchema = z.object({
       situacao_icms: z.string(),
       situacao_pis: z.string(),
       situacao_cofins: z.string(),
+      situacao_ibs_cbs: z.string(),
+      classificacao_ibs_cbs: z.string(),
     }),
   ),
   /** The version a save sends back (1 before the first save). */
   versao: z.number().int(),
 });
 export type FiscalSettings = z.infer<typeof FiscalSettingsSchema>;
+
+/**
+ * `GET /api/painel/fiscal/reforma/`: the tax reform's rules for the shop's regime (docs/decisions/0059),
+ * those in force today and the next ones with the date they start, and the per-city NFS-e field table.
+ */
+export const ReformRulesSchema = z.object({
+  regime: TaxRegimeSchema,
+  crt: z.number().int(),
+  hoje: z.string(),
+  em_vigor: z.array(z.object({ desde: z.string(), regra: z.string() })),
+  proximas: z.object({ a_partir_de: z.string(), regras: z.array(z.string()) }).nullable(),
+  aliquotas: z.object({ ibs_uf: z.string(), ibs_mun: z.string(), cbs: z.string() }).nullable(),
+  nfse_cidades: z.array(
+    z.object({
+      municipio: z.string(),
+      uf: z.string(),
+      codigo_municipio: z.string(),
+      endereco_tomador: z.boolean(),
+      cnae: z.boolean(),
+      codigo_municipal: z.boolean(),
+      nbs: z.boolean(),
+    }),
+  ),
+});
+export type ReformRules = z.infer<typeof ReformRulesSchema>;
 
 /** A product's NCM (8 digits) and origin (0 national … 8), as the product form edits them. */
 export const ProductFiscalSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { EmailSchema, FullNameSchema } from './accounts.ts';
+import { FullNameSchema } from './accounts.ts';
 import { BirthDateSchema, CpfSchema } from './registrations.ts';
 
 /**
@@ -53,11 +53,13 @@ export const PainelLotterySchema = z.object({
 });
 export type PainelLottery = z.infer<typeof PainelLotterySchema>;
 
-/** A runner's entry: the person as the registration form asks, and the category they want. */
+/**
+ * A runner's entry: the person as the registration form asks, and the category they want. No e-mail:
+ * the shop writes only to the account's own address (an `email` sent by an older form is dropped).
+ */
 export const LotteryEntryInputSchema = z.object({
   nome_completo: FullNameSchema,
   cpf: CpfSchema,
-  email: EmailSchema,
   data_nascimento: BirthDateSchema,
   categoria: z.number({ error: 'Escolha a categoria.' }).int().positive('Escolha a categoria.'),
 });

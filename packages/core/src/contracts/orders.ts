@@ -138,6 +138,10 @@ export type OrderRegistration = z.infer<typeof OrderRegistrationSchema>;
  */
 export const OrderSchema = z.object({
   id: z.number().int(),
+  /**
+   * The lines still in the order: units the buyer withdrew before shipping are taken off (they never
+   * ship) and a line wholly withdrawn is left out; returns after delivery stay (those units shipped).
+   */
   items: z.array(
     z.object({
       /** The order line's own id: withdrawals and returns name lines by it (docs/decisions/0036). */
@@ -172,6 +176,13 @@ export const OrderSchema = z.object({
   /** The discount coupon's code and what it took off the products, in reais (0 without a coupon). */
   cupom: z.string().nullable().optional(),
   desconto: z.number().optional(),
+  /** What went back to the buyer from this order's payment so far, in reais (withdrawals, returns, cancellation). */
+  reembolsado: z.number().optional(),
+  /**
+   * Each move of the order after payment ("em separação", "enviado", "entregue", "cancelado"), oldest
+   * first, with its instant (ISO): the dates of the buyer's timeline. Absent until the order moves.
+   */
+  andamento: z.array(z.object({ status: OrderStatusSchema, em: z.string() })).optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

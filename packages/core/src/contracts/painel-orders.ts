@@ -167,6 +167,8 @@ export const PainelOrderDetailSchema = z.object({
   cupom: z.string().nullable(),
   desconto: z.number(),
   total: z.number(),
+  /** What went back to the buyer from the order's payment so far, in reais (withdrawals, returns, cancellation). */
+  reembolsado: z.number().default(0),
   parcelas: z.number().int(),
   metodo_pagamento: PaymentMethodSchema,
   codigo_rastreio: z.string().nullable(),

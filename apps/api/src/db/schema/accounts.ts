@@ -1,3 +1,4 @@
+// Owner: accounts. The tables of customers, their sign-in tokens, devices, addresses and notices; only this module writes them (docs/architecture.md §9).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -24,6 +25,12 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the account is deleted (LGPD): personal fields are anonymised, the row stays for records. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * When the owner opened the confirmation link sent to `email` (docs/decisions/0057); null until then
+     * and again after the e-mail changes. Data given without an account is matched to the account by
+     * e-mail only while this is set.
+     */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_unique').on(sql`lower(${t.username})`),
@@ -109,6 +116,27 @@ export const loginLinks = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_links_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Links that confirm an account's e-mail (docs/decisions/0057): the token's SHA-256 only, the address it
+ * was sent to (a link for an address the account no longer has confirms nothing), single use, expiring.
+ * A row is written when the link is asked for; the mail job puts the hash of the token it mails.
+ */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_confirmations_user_idx').on(t.userId, t.createdAt)],
 );
 
 export const passwordResets = pgTable('password_resets', {

@@ -1,3 +1,4 @@
+// Owner: catalog. The tables of products, colours, sizes, stock and its reservations, images, home banners; only this module writes them (docs/architecture.md §9).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -11,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { charges } from './payments.ts';
 
 /** Product categories of the spec's section 3; the web routes /feminino, /masculino, /acessorios. */
 export const productCategories = ['feminino', 'masculino', 'acessorios'] as const;
@@ -135,4 +137,28 @@ export const homeBanners = pgTable(
     link: text('link').notNull(),
   },
   (t) => [index('home_banners_position_idx').on(t.position)],
+);
+
+/** Units held for a charge between its creation and its payment, refusal or expiry. */
+export const stockReservations = pgTable(
+  'stock_reservations',
+  {
+    id: serial('id').primaryKey(),
+    chargeId: integer('charge_id')
+      .notNull()
+      .references(() => charges.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    colorId: integer('color_id')
+      .notNull()
+      .references(() => colors.id),
+    sizeId: integer('size_id')
+      .notNull()
+      .references(() => sizes.id),
+    quantity: integer('quantity').notNull(),
+    /** Set when the units went back to stock (refused or expired charge). */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+  },
+  (t) => [index('stock_reservations_charge_idx').on(t.chargeId)],
 );

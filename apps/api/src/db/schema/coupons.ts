@@ -1,3 +1,4 @@
+// Owner: coupons. The tables of discount coupons and their uses; only this module writes them (docs/architecture.md §9).
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -16,7 +17,9 @@ import { productCategories } from './catalog.ts';
 import { charges } from './payments.ts';
 
 export const couponKinds = ['percentual', 'fixo'] as const;
+
 export const couponScopes = ['loja', 'corridas'] as const;
+
 /** A use is held by an open charge, given back when the charge ends unpaid, confirmed when paid. */
 export const couponUseStatuses = ['reservado', 'liberado', 'confirmado'] as const;
 

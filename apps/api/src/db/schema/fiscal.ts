@@ -1,3 +1,4 @@
+// Owner: fiscal. The tables of notas fiscais, fiscal settings and tax rules; only this module writes them (docs/architecture.md §9).
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -11,8 +12,9 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { products } from './catalog.ts';
-import { events, registrations } from './events.ts';
+import { events } from './events.ts';
 import { orders } from './orders.ts';
+import { registrations } from './registrations.ts';
 
 /** Raw bytes (the DANFE PDF, the XML); PGlite hands back a Uint8Array, `pg` a Buffer. */
 const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -21,8 +23,11 @@ const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 });
 
 export const TAX_REGIMES = ['simples_nacional', 'simples_excesso', 'regime_normal'] as const;
+
 export const TAX_DESTINATIONS = ['interna', 'interestadual'] as const;
+
 export const FISCAL_KINDS = ['nfe', 'nfe_devolucao', 'nfse'] as const;
+
 /** `pendente`: waiting for the provider (or retrying); `erro`: stopped, staff must act; the others final. */
 export const FISCAL_STATUSES = ['pendente', 'autorizada', 'erro', 'cancelada'] as const;
 
@@ -48,6 +53,15 @@ export const fiscalSettings = pgTable(
     cep: text('cep').notNull().default(''),
     /** The city's service code for registrations (item da lista de serviços, LC 116). */
     nfseServiceCode: text('nfse_service_code').notNull().default(''),
+    /**
+     * The registrations' service in the NFS-e Padrão Nacional (docs/decisions/0059): `cTribNac` (6 digits),
+     * the NBS code (9 digits, where the city requires it), the shop's CNAE and the city's own tax code of
+     * the service (where its rule asks for them).
+     */
+    nfseNationalCode: text('nfse_national_code').notNull().default(''),
+    nfseNbs: text('nfse_nbs').notNull().default(''),
+    cnae: text('cnae').notNull().default(''),
+    nfseMunicipalCode: text('nfse_municipal_code').notNull().default(''),
     nfeSeries: integer('nfe_series').notNull().default(1),
     /** The next numbers the shop gives (taken under this row's lock). */
     nextNfeNumber: integer('next_nfe_number').notNull().default(1),
@@ -69,6 +83,9 @@ export const fiscalTaxRules = pgTable(
     icmsSituation: text('icms_situation').notNull(),
     pisSituation: text('pis_situation').notNull(),
     cofinsSituation: text('cofins_situation').notNull(),
+    /** IBS/CBS (docs/decisions/0059): CST (3 digits) and cClassTrib (6 digits) of the items. */
+    ibsCbsSituation: text('ibs_cbs_situation').notNull().default('000'),
+    ibsCbsClass: text('ibs_cbs_class').notNull().default('000001'),
   },
   (t) => [uniqueIndex('fiscal_tax_rules_destination_idx').on(t.destination)],
 );

@@ -1,14 +1,17 @@
+// Owner: messages. The tables of messages after they leave: the log and WhatsApp opt-outs; only this module writes them (docs/architecture.md §9).
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { staff } from './painel.ts';
+import { staff } from './staff.ts';
 
 /** How a message went out. */
 export const messageChannels = ['email', 'whatsapp'] as const;
+
 /**
  * Where a message stands: `failed` may still become `sent` when its job tries again; `opted_out` was
  * not sent because the number asked to stop (`whatsapp_opt_outs`).
  */
 export const messageStatuses = ['sent', 'failed', 'opted_out'] as const;
+
 /**
  * What the WhatsApp webhook said of a message the Cloud API accepted, in the order it can only move
  * forward: `sent` (left Meta), `delivered` (on the phone), `read`, or `failed` (never delivered).

@@ -1,35 +1,25 @@
+// Owner: orders. The tables of orders, their lines, notes and status history; withdrawals, returns, exchanges and deliveries; only this module writes them (docs/architecture.md §9).
 import { ORDER_STATUSES, type OrderAddress } from '@passada/core/contracts/orders';
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { RETURN_KINDS, RETURN_STATUSES } from '@passada/core/contracts/returns';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { colors, products, sizes } from './catalog.ts';
 import { charges } from './payments.ts';
 
 /** The contract's order statuses: one source for the wire and the column. */
 export const orderStatuses = ORDER_STATUSES;
-
-/** Units held for a charge between its creation and its payment, refusal or expiry. */
-export const stockReservations = pgTable(
-  'stock_reservations',
-  {
-    id: serial('id').primaryKey(),
-    chargeId: integer('charge_id')
-      .notNull()
-      .references(() => charges.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
-    colorId: integer('color_id')
-      .notNull()
-      .references(() => colors.id),
-    sizeId: integer('size_id')
-      .notNull()
-      .references(() => sizes.id),
-    quantity: integer('quantity').notNull(),
-    /** Set when the units went back to stock (refused or expired charge). */
-    releasedAt: timestamp('released_at', { withTimezone: true }),
-  },
-  (t) => [index('stock_reservations_charge_idx').on(t.chargeId)],
-);
 
 export const orders = pgTable(
   'orders',
@@ -72,6 +62,12 @@ export const orders = pgTable(
      * items and amounts stay for the books.
      */
     personalDataErasedAt: timestamp('dados_pessoais_apagados_em', { withTimezone: true }),
+    /**
+     * True from the sale until the confirmation e-mail is taken to be sent (`mail.order-confirmation`):
+     * a later e-mail about the order (a withdrawal, a cancellation) sends the confirmation first while
+     * it is still pending, so the buyer never reads of a change before the purchase (orders README).
+     */
+    confirmationPending: boolean('confirmacao_pendente').notNull().default(false),
   },
   (t) => [
     index('orders_user_idx').on(t.userId),
@@ -135,4 +131,138 @@ export const orderNotes = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('order_notes_order_idx').on(t.orderId)],
+);
+
+/**
+ * What a buyer asked back after paying (docs/decisions/0036): a withdrawal before shipping (CDC art. 49,
+ * refunded at once), a return after delivery (withdrawal within 7 days, or a defect within 90) or an
+ * exchange. Written by the orders module only.
+ */
+export const orderReturns = pgTable(
+  'order_returns',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: RETURN_KINDS }).notNull(),
+    status: text('status', { enum: RETURN_STATUSES }).notNull(),
+    /** `arrependimento` (art. 49) or `defeito` (art. 26). */
+    reason: text('reason').notNull(),
+    /** The buyer's own words. */
+    note: text('note'),
+    /** Why staff refused it, shown to the buyer. */
+    refusal: text('refusal'),
+    /** The order's registrations this request withdrew (cancelled with it). */
+    registrationIds: jsonb('registration_ids').$type<number[]>().notNull().default([]),
+    /** The reverse-logistics posting code and how to use it. */
+    postingCode: text('posting_code'),
+    postingInstructions: text('posting_instructions'),
+    /** Last day the code is accepted at the post office (aaaa-mm-dd). */
+    postingValidUntil: date('posting_valid_until', { mode: 'string' }),
+    /** What went back to the buyer, in centavos (items and shipping), summed over the refunds. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    /**
+     * An exchange's price difference in centavos (docs/decisions/0040): positive the buyer pays it (a
+     * charge of purpose `exchange`), negative it goes back through a partial refund when the exchange ships.
+     */
+    differenceCents: integer('difference_cents').notNull().default(0),
+    /** The paid charge that settled a positive difference (one per request). */
+    differenceChargeId: integer('difference_charge_id').unique(),
+    /** The outbound tracking code of an exchange's new units (UPU S10). */
+    exchangeTrackingCode: text('exchange_tracking_code'),
+    /** Bumped by every staff change: a save from an older version is refused (docs/decisions/0025). */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [index('order_returns_order_idx').on(t.orderId), index('order_returns_status_idx').on(t.status)],
+);
+
+/** The units of each order line a request covers. */
+export const orderReturnItems = pgTable(
+  'order_return_items',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    quantity: integer('quantity').notNull(),
+    /** What the line's units are worth to the buyer (price less its share of the coupon), in centavos. */
+    valueCents: integer('value_cents').notNull(),
+    /** Staff's check on receipt: back to stock or not. Null until received. */
+    restocked: boolean('restocked'),
+  },
+  (t) => [
+    index('order_return_items_return_idx').on(t.returnId),
+    check('order_return_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** When the parcel reached the buyer: staff mark it, the tracking job may fill it later. */
+export const orderDeliveries = pgTable('order_deliveries', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  /** The store-calendar day of delivery (America/Fortaleza). */
+  deliveredOn: date('delivered_on', { mode: 'string' }).notNull(),
+  source: text('source', { enum: ['painel', 'rastreio'] }).notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * What an exchange sends out in place of the returned line (docs/decisions/0040): the same product in
+ * another colour or size. `held` while the unit is taken off the shelf for the buyer (a `troca_reserva`
+ * movement); false once it shipped or went back (`troca_liberacao`, a refusal or a lapsed window).
+ */
+export const orderExchangeItems = pgTable(
+  'order_exchange_items',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    colorId: integer('color_id')
+      .notNull()
+      .references(() => colors.id),
+    sizeId: integer('size_id')
+      .notNull()
+      .references(() => sizes.id),
+    colorName: text('color_name').notNull(),
+    sizeName: text('size_name').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The product's price when the exchange was asked, per unit, in centavos. */
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    held: boolean('held').notNull().default(true),
+  },
+  (t) => [
+    index('order_exchange_items_return_idx').on(t.returnId),
+    check('order_exchange_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Every state a request went through, for the order page's history (written with each change). */
+export const orderReturnEvents = pgTable(
+  'order_return_events',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: RETURN_STATUSES }).notNull(),
+    note: text('note'),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** When this state's e-mail was taken to be sent: one e-mail per state, once (`mail.return-update`). */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [index('order_return_events_return_idx').on(t.returnId)],
 );

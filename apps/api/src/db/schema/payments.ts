@@ -1,3 +1,4 @@
+// Owner: payments. The tables of charges, their refunds and payment events; only this module writes them (docs/architecture.md §9).
 import { PIX_CHARGE_STATUSES } from '@passada/core/contracts/payments';
 import { sql } from 'drizzle-orm';
 import {
@@ -18,9 +19,12 @@ import { users } from './accounts.ts';
  * already CONCLUIDA, never reaches a provider and never moves again (docs/decisions/0028).
  */
 export const chargeMethods = ['pix', 'cartao', 'gratuito'] as const;
+
 export const chargePurposes = ['order', 'registration', 'exchange'] as const;
+
 /** API Pix statuses, plus the card outcomes and our own states: the contract's list, one source. */
 export const chargeStatuses = PIX_CHARGE_STATUSES;
+
 /** Where a provider answer in the payment event log came from. */
 export const paymentEventSources = [
   'webhook',

@@ -1,3 +1,5 @@
+// Owner: shipping. The tables of shipping labels and their tracking; only this module writes them (docs/architecture.md §9).
+
 import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { LabelRequest } from '../../providers/shipping/label.provider.ts';
 import { orders } from './orders.ts';

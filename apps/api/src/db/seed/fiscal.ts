@@ -56,6 +56,7 @@ export async function seedFiscal(db: Db): Promise<void> {
       uf: 'CE',
       cep: '60165121',
       nfseServiceCode: '12.11',
+      nfseNationalCode: '121101',
       nfeSeries: 1,
     })
     .onConflictDoNothing();

@@ -105,3 +105,21 @@ export function accountNoticeMail(input: {
     ].join('\n'),
   };
 }
+
+/**
+ * The link that confirms the account's e-mail (docs/decisions/0057): until it is opened, nothing given
+ * with this address without an account (waitlists, lotteries, transfers) is shown in or erased with the
+ * account.
+ */
+export function emailConfirmationMail(input: Omit<OneTimeLinkInput, 'ttlMinutes'> & { ttlHours: number }) {
+  const { env } = input;
+  return oneTimeLinkMail(
+    { ...input, ttlMinutes: input.ttlHours * 60 },
+    'confirme o seu e-mail',
+    [
+      `Para confirmar que este e-mail é seu e usá-lo na sua conta da ${env.STORE_NAME}, abra o link abaixo.`,
+      `Ele vale por ${input.ttlHours} horas e pode ser usado uma única vez:`,
+    ],
+    'Se você não criou esta conta nem mudou o e-mail dela, ignore este e-mail: nada será ligado a este endereço.',
+  );
+}

@@ -10,11 +10,20 @@ describe('CEP lookup, local table', () => {
   });
   afterAll(() => t.close());
 
-  it('answers the state offline', async () => {
+  it('answers the state offline, and the city in a state capital', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/cep/60165-121/' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ cep: '60165121', state: 'CE' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/cep/69301000/' })).json().state).toBe('RR');
+    expect(res.json()).toEqual({ cep: '60165121', state: 'CE', city: 'Fortaleza' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/cep/69301000/' })).json()).toEqual({
+      cep: '69301000',
+      state: 'RR',
+      city: 'Boa Vista',
+    });
+    // Outside the capitals the table knows the state only.
+    expect((await t.app.inject({ method: 'GET', url: '/api/cep/62010-000/' })).json()).toEqual({
+      cep: '62010000',
+      state: 'CE',
+    });
   });
 
   it('refuses malformed and unassigned CEPs', async () => {
@@ -78,14 +87,16 @@ describe('CEP lookup, ViaCEP', () => {
     expect(seen).toContain('/ws/60165121/json/');
   });
 
-  it('falls back to the state when ViaCEP does not know the CEP or fails', async () => {
+  it('falls back to the table (the state, and a capital) when ViaCEP does not know the CEP or fails', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/cep/60999-999/' })).json()).toEqual({
       cep: '60999999',
       state: 'CE',
+      city: 'Fortaleza',
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/cep/01310100/' })).json()).toEqual({
       cep: '01310100',
       state: 'SP',
+      city: 'São Paulo',
     });
   });
 

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, charges, orderItems, orders, registrations } from '../../db/schema/index.ts';
 import { makeProduct } from '../../test/factories/catalog.ts';
 import { makeEvent } from '../../test/factories/events.ts';
@@ -7,6 +7,7 @@ import { createOrderPix, draftTotalCents, makeBuyer, orderDraft } from '../../te
 import { simulatePixPaid } from '../../test/factories/payments.ts';
 import { participantsFrom } from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
+import { untilJobsDone } from '../../test/wait-until.ts';
 import { SALES_RETENTION_ACTOR, salesRetentionCutoff } from './sales-retention.ts';
 
 // 10:00 in Fortaleza on 24 November 2026; the race ends on the 28th.
@@ -23,16 +24,7 @@ describe('the sales records after their legal period', () => {
 
   async function runJob() {
     await t.app.jobs.send('privacy.sales-retention', {});
-    await vi.waitFor(
-      async () => {
-        const waiting = (await db().execute(
-          sql`select count(*) as n from pgboss.job
-               where name = 'privacy.sales-retention' and state in ('created', 'retry', 'active')`,
-        )) as { rows: Array<{ n: number | string }> };
-        expect(Number(waiting.rows[0]?.n)).toBe(0);
-      },
-      { timeout: 10_000, interval: 50 },
-    );
+    await untilJobsDone(db(), 'privacy.sales-retention');
   }
   const jobAudits = () =>
     db()
@@ -85,6 +77,8 @@ describe('the sales records after their legal period', () => {
     expect(free.statusCode, free.body).toBeLessThan(300);
     const [row] = await db().select().from(registrations).where(eq(registrations.cpf, cpf));
     registrationId = row!.id;
+    // The sale's mails clear `confirmationPending` on their own time: done before the order is read.
+    await untilJobsDone(db(), 'mail.order-confirmation', 'mail.registration-confirmation');
     // A back-office line of the same year, and one of the next.
     await db()
       .insert(auditLog)

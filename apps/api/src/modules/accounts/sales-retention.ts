@@ -1,12 +1,9 @@
-import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
+import { audit, pruneAuditBefore } from '../staff/index.ts';
+import type { PersonalDataOwners } from './personal-data-owners.ts';
 
 /** Who the audit log names for the sales retention: the scheduled job, not a person. */
 export const SALES_RETENTION_ACTOR = 'sistema (privacy.sales-retention)';
-
-/** What an anonymised buyer or participant is called from then on (the columns are required). */
-const ERASED_NAME = 'Dados apagados';
 
 /**
  * The first day (`aaaa-01-01`, store calendar) of the oldest year whose records are still kept
@@ -18,96 +15,38 @@ export function salesRetentionCutoff(today: string, years: number): string {
   return `${Number(today.slice(0, 4)) - years}-01-01`;
 }
 
-/** How many rows the sales retention changed. */
-export interface SalesRetentionResult {
-  orders: number;
-  registrations: number;
-  charges: number;
-  auditLog: number;
-}
-
 /**
- * The sales records past their legal period (docs/operations.md, decision 0050): orders placed and
- * registrations of events ended before `cutoff` (an `aaaa-mm-dd` of the store calendar) keep their
- * items, categories, sizes and amounts but lose the buyer's and participant's personal data (name
- * replaced, CPF, e-mail, phone, address and emergency contact blanked, the order's delivery city and
- * state and the participant's birth year kept for the books and statistics, the account link
- * removed); their charges' drafts are cleared as the payments module defines it (`forgetCharges`), the
- * names in the registrations' transfer history replaced, and audit-log lines older than `cutoff`
- * deleted. One transaction, audited with counts only. Running it again changes nothing.
+ * The sales records past their legal period (docs/operations.md, decision 0050): each module owning
+ * them erases their personal data (orders placed and registrations of events ended before `cutoff`, an
+ * `aaaa-mm-dd` of the store calendar, keep items, amounts and the books' fields; decision 0061), payments
+ * then clears their charges' drafts, and staff deletes the audit-log lines as old. One transaction,
+ * audited with counts only. Running it again changes nothing.
  */
 export async function applySalesRetention(
   db: Db,
-  deps: { forgetCharges: (tx: Tx, chargeIds: number[]) => Promise<void> },
+  owners: Pick<PersonalDataOwners, 'eraseSalesRecords'>,
   cutoff: string,
   now: Date,
-): Promise<SalesRetentionResult> {
-  const before = new Date(`${cutoff}T00:00:00-03:00`).toISOString();
+): Promise<Record<string, number>> {
+  const before = new Date(`${cutoff}T00:00:00-03:00`);
   return db.transaction(async (tx) => {
-    const orders = (await tx.execute(sql`
-      update orders
-         set user_id = null,
-             buyer_cpf = null,
-             address = case when address is null then null else jsonb_build_object(
-               'street', '', 'number', '', 'complement', '', 'neighborhood', '', 'zip_code', '',
-               'full_name', ${ERASED_NAME}::text, 'phone', '',
-               'city', coalesce(address->>'city', ''), 'state', coalesce(address->>'state', '')) end,
-             dados_pessoais_apagados_em = ${now.toISOString()}
-       where order_date < ${before} and dados_pessoais_apagados_em is null
-       returning charge_id`)) as { rows: Array<{ charge_id: number }> };
-    const registrations = (await tx.execute(sql`
-      update registrations r
-         set account_user_id = null,
-             nome_completo = ${ERASED_NAME}::text,
-             -- Unique with the charge and the event: a placeholder of its own, never a CPF.
-             cpf = 'apagado-' || r.id,
-             data_nascimento = date_trunc('year', r.data_nascimento)::date,
-             endereco = '', numero_contato = '', email = '', street = '', zip_code = '', neighborhood = '',
-             equipe = null, contato_emergencia_nome = null, contato_emergencia_telefone = null,
-             pcd = false,
-             dados_pessoais_apagados_em = ${now.toISOString()}
-        from events e
-       where e.id = r.event_id and e.end_data_evento < ${cutoff}
-         and r.dados_pessoais_apagados_em is null
-       returning r.id, r.charge_id`)) as { rows: Array<{ id: number; charge_id: number }> };
-    if (registrations.rows.length > 0)
-      await tx.execute(sql`
-        update registration_changes
-           set detail = detail || jsonb_build_object('de', ${ERASED_NAME}::text, 'para', ${ERASED_NAME}::text)
-         where kind = 'transferencia'
-           and registration_id in (${sql.join(
-             registrations.rows.map((r) => sql`${Number(r.id)}`),
-             sql`, `,
-           )})`);
-    const chargeIds = [
-      ...new Set([...orders.rows, ...registrations.rows].map((r) => Number(r.charge_id))),
-    ].sort((a, b) => a - b);
-    await deps.forgetCharges(tx, chargeIds);
-    const pruned = (await tx.execute(sql`
-      delete from audit_log where at < ${before} returning id`)) as { rows: unknown[] };
+    const erased = await owners.eraseSalesRecords(tx, { date: cutoff, before, now });
     const result = {
-      orders: orders.rows.length,
-      registrations: registrations.rows.length,
-      charges: chargeIds.length,
-      auditLog: pruned.rows.length,
+      ...erased.counts,
+      cobrancas: erased.chargeIds.length,
+      registros_de_auditoria_apagados: await pruneAuditBefore(tx, before),
     };
-    if (result.orders + result.registrations + result.auditLog > 0)
-      await tx.insert(auditLog).values({
-        staffId: null,
-        staffEmail: SALES_RETENTION_ACTOR,
-        action: 'dados_de_vendas_anonimizados',
-        entity: 'retencao',
-        entityId: null,
-        before: null,
-        after: {
-          pedidos: result.orders,
-          inscricoes: result.registrations,
-          cobrancas: result.charges,
-          registros_de_auditoria_apagados: result.auditLog,
-          anteriores_a: cutoff,
+    if (Object.entries(result).some(([name, n]) => name !== 'cobrancas' && n > 0))
+      await audit(
+        tx,
+        { id: null, email: SALES_RETENTION_ACTOR },
+        {
+          action: 'dados_de_vendas_anonimizados',
+          entity: 'retencao',
+          after: { ...result, anteriores_a: cutoff },
+          at: now,
         },
-        at: now,
-      });
+      );
     return result;
   });
 }

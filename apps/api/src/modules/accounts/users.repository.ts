@@ -4,6 +4,7 @@ import {
   accountNotices,
   addresses,
   authTokens,
+  emailConfirmations,
   loginDevices,
   loginFailures,
   loginLinks,
@@ -72,7 +73,9 @@ export async function insertUser(
 export async function updateUser(
   db: Conn,
   id: number,
-  values: Partial<Pick<UserRow, 'username' | 'email' | 'fullName' | 'passwordHash' | 'deletedAt'>>,
+  values: Partial<
+    Pick<UserRow, 'username' | 'email' | 'fullName' | 'passwordHash' | 'deletedAt' | 'emailConfirmedAt'>
+  >,
 ): Promise<UserRow> {
   const [row] = await db.update(users).set(values).where(eq(users.id, id)).returning();
   if (!row) throw new Error('update users returned nothing');
@@ -318,6 +321,7 @@ export async function erasePersonalData(db: Conn, userId: number): Promise<void>
   await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
   await db.delete(loginLinks).where(eq(loginLinks.userId, userId));
   await db.delete(loginDevices).where(eq(loginDevices.userId, userId));
+  await db.delete(emailConfirmations).where(eq(emailConfirmations.userId, userId));
 }
 
 export type NoticeKind = 'email_changed' | 'password_changed';
@@ -339,4 +343,95 @@ export async function findNotice(db: Conn, id: number): Promise<NoticeRow | null
 
 export async function markNoticeSent(db: Conn, id: number, at: Date): Promise<void> {
   await db.update(accountNotices).set({ sentAt: at }).where(eq(accountNotices.id, id));
+}
+
+/**
+ * A confirmation link asked for `email`, within `maxPerHour` per account (counted under a lock on the
+ * account, so parallel requests cannot pass it together). Its hash is a placeholder nobody holds until
+ * the mail job puts the mailed token's; answers the row's id, or null when the hour's links are spent.
+ */
+export async function insertEmailConfirmationWithinLimit(
+  db: Conn,
+  o: {
+    userId: number;
+    email: string;
+    placeholderHash: string;
+    now: Date;
+    expiresAt: Date;
+    maxPerHour: number;
+  },
+): Promise<number | null> {
+  // Inside the caller's transaction (sign-up, a new e-mail) it is a savepoint of it.
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`email-confirmation:${o.userId}`}))`);
+    const [row] = await tx
+      .select({ n: count() })
+      .from(emailConfirmations)
+      .where(
+        and(
+          eq(emailConfirmations.userId, o.userId),
+          gt(emailConfirmations.createdAt, new Date(o.now.getTime() - 3_600_000)),
+        ),
+      );
+    if ((row?.n ?? 0) >= o.maxPerHour) return null;
+    const [created] = await tx
+      .insert(emailConfirmations)
+      .values({
+        userId: o.userId,
+        email: o.email,
+        tokenHash: o.placeholderHash,
+        expiresAt: o.expiresAt,
+        createdAt: o.now,
+      })
+      .returning({ id: emailConfirmations.id });
+    return created!.id;
+  });
+}
+
+/** A confirmation link still unused, for the mail job. */
+export async function findEmailConfirmation(db: Conn, id: number) {
+  const [row] = await db.select().from(emailConfirmations).where(eq(emailConfirmations.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The job's token for an unused link, with its new expiry; false when the link was used meanwhile. */
+export async function setEmailConfirmationToken(
+  db: Conn,
+  id: number,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(emailConfirmations)
+    .set({ tokenHash, expiresAt })
+    .where(and(eq(emailConfirmations.id, id), isNull(emailConfirmations.usedAt)))
+    .returning({ id: emailConfirmations.id });
+  return rows.length > 0;
+}
+
+/**
+ * Spends a live link (one conditional UPDATE: it works once) and marks the account's e-mail confirmed
+ * when it is still the address the link went to. Answers whether the account was confirmed.
+ */
+export async function consumeEmailConfirmation(db: Db, tokenHash: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .update(emailConfirmations)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(emailConfirmations.tokenHash, tokenHash),
+          isNull(emailConfirmations.usedAt),
+          gt(emailConfirmations.expiresAt, now),
+        ),
+      )
+      .returning({ userId: emailConfirmations.userId, email: emailConfirmations.email });
+    if (!link) return false;
+    const confirmed = await tx
+      .update(users)
+      .set({ emailConfirmedAt: now })
+      .where(and(eq(users.id, link.userId), eq(users.email, link.email), isNull(users.deletedAt)))
+      .returning({ id: users.id });
+    return confirmed.length > 0;
+  });
 }

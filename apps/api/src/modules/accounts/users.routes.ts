@@ -2,6 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import {
   ChangePasswordRequestSchema,
   DeleteAccountRequestSchema,
+  EmailConfirmRequestSchema,
   LoginLinkRequestSchema,
   MessageResponseSchema,
   PasswordResetConfirmSchema,
@@ -15,8 +16,8 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestTokenHash, requireUser } from '../../plugins/auth.ts';
 import { type DeviceCookie, deviceCookieOptions } from './device-cookie.ts';
-import { exportPersonalData } from './personal-data.ts';
-import { PASSWORD_RESET_SENT, type SignedIn, toProfile, type UsersService } from './users.service.ts';
+import { exportPersonalData } from './personal-data.read-model.ts';
+import { PASSWORD_RESET_SENT, type SignedIn, type UsersService } from './users.service.ts';
 
 /** Sign-up, login/logout, profile and password recovery (spec §7; docs/architecture.md §4). */
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async (app, { users }) => {
@@ -65,7 +66,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
   app.get(
     '/api/users/profile/',
     { config: { auth: 'user' }, schema: { response: { 200: ProfileSchema } } },
-    async (request) => toProfile(await requireUser(request)),
+    async (request) => users.profile((await requireUser(request)).id),
   );
 
   app.patch(
@@ -87,6 +88,38 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService }> = async
       const user = await requireUser(request);
       await users.deleteAccount(user.id, request.body.password);
       return reply.status(204).send();
+    },
+  );
+
+  // Another link to confirm the account's e-mail (docs/decisions/0057), EMAIL_CONFIRMATION_MAX_PER_HOUR an hour.
+  app.post(
+    '/api/users/profile/confirmar-email/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        summary: 'Reenviar o link que confirma o e-mail da conta (limitado por hora)',
+        response: { 202: MessageResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.status(202).send({ detail: await users.resendEmailConfirmation(user.id) });
+    },
+  );
+
+  // The link itself: a POST from the page /login/confirmar-email, so a mail scanner opening it spends nothing.
+  app.post(
+    '/api/users/confirmar-email/',
+    {
+      schema: {
+        summary: 'Confirmar o e-mail da conta com o link enviado a ele (uso único, expira)',
+        body: EmailConfirmRequestSchema,
+        response: { 200: MessageResponseSchema },
+      },
+    },
+    async (request) => {
+      await users.confirmEmail(request.body.token);
+      return { detail: 'E-mail confirmado.' };
     },
   );
 

@@ -22,8 +22,14 @@ import {
   verifyPassword,
 } from '../../plugins/passwords.ts';
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
-import { accountNoticeMail, loginLinkMail, passwordResetMail } from './account-mail.ts';
+import {
+  accountNoticeMail,
+  emailConfirmationMail,
+  loginLinkMail,
+  passwordResetMail,
+} from './account-mail.ts';
 import { type DeviceCookie, deviceCookie, readDeviceNonce } from './device-cookie.ts';
+import type { ErasedAccount } from './personal-data-owners.ts';
 import * as repo from './users.repository.ts';
 
 /** For test factories, which add accounts without going through sign-up. */
@@ -40,6 +46,8 @@ export interface UsersServiceDeps {
     | 'LOGIN_DEVICE_TTL_DAYS'
     | 'LOGIN_LINK_TTL_MINUTES'
     | 'LOGIN_LINK_MAX_PER_HOUR'
+    | 'EMAIL_CONFIRMATION_TTL_HOURS'
+    | 'EMAIL_CONFIRMATION_MAX_PER_HOUR'
     | 'publicUrl'
     | 'STORE_NAME'
   >;
@@ -47,16 +55,11 @@ export interface UsersServiceDeps {
   mail: MailProvider;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
   /**
-   * Clears the personal data the account's payment drafts carry (the payments service's
-   * `forgetAccount`), inside the deletion's transaction.
+   * What the other modules keep of the account goes with it (decision 0061: their waitlist entries,
+   * transfers and lottery entries, then the payment drafts), inside the deletion's transaction, with the
+   * account's e-mail before it is anonymised when it was confirmed (docs/decisions/0057), null otherwise.
    */
-  forgetPayments?: (tx: Tx, userId: number) => Promise<void>;
-  /**
-   * Clears what the person gave for waitlists and transfers (the registrations module's
-   * `forgetAccount`, docs/decisions/0047), inside the deletion's transaction, with the account's
-   * e-mail before it is anonymised.
-   */
-  forgetRegistrations?: (tx: Tx, account: { userId: number; email: string }) => Promise<void>;
+  forgetOwned?: (tx: Tx, account: ErasedAccount) => Promise<void>;
 }
 
 const INVALID_CREDENTIALS = 'Credenciais inválidas';
@@ -90,9 +93,23 @@ export interface SignedIn {
 const USERNAME_TAKEN = 'Este nome de usuário já está em uso.';
 const EMAIL_TAKEN = 'Este e-mail já está cadastrado.';
 
-export function toProfile(user: { username: string; email: string; fullName: string }): Profile {
-  return { username: user.username, email: user.email, full_name: user.fullName };
+function toProfile(user: {
+  username: string;
+  email: string;
+  fullName: string;
+  emailConfirmedAt: Date | null;
+}): Profile {
+  return {
+    username: user.username,
+    email: user.email,
+    full_name: user.fullName,
+    email_confirmado: user.emailConfirmedAt !== null,
+  };
 }
+
+const EMAIL_CONFIRMATION_SENT = 'Enviamos um link de confirmação para o seu e-mail.';
+const INVALID_CONFIRMATION =
+  'Link de confirmação inválido, já usado ou expirado. Entre na sua conta e peça outro em "Meus dados".';
 
 function fieldErrors(errors: Record<string, string>): HttpError {
   const first = Object.values(errors)[0] ?? 'Dados inválidos.';
@@ -132,6 +149,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         fullName: input.full_name,
         passwordHash,
       });
+      await askEmailConfirmation(deps.db, user.id, user.email);
       return toProfile(user);
     } catch (error) {
       // Two sign-ups racing for the same name: the unique index decides, the loser gets the field message.
@@ -296,15 +314,86 @@ export function createUsersService(deps: UsersServiceDeps) {
       return await deps.db.transaction(async (tx) => {
         const user = await repo.updateUser(tx, userId, {
           ...(input.full_name === undefined ? {} : { fullName: input.full_name }),
-          ...(changesEmail && input.email ? { email: input.email } : {}),
+          // A new address is not proven until its own link is opened (docs/decisions/0057).
+          ...(changesEmail && input.email ? { email: input.email, emailConfirmedAt: null } : {}),
         });
-        if (changesEmail) await notify(tx, userId, 'email_changed', current.email);
+        if (changesEmail) {
+          await notify(tx, userId, 'email_changed', current.email);
+          await askEmailConfirmation(tx, userId, user.email);
+        }
         return toProfile(user);
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldErrors({ email: EMAIL_TAKEN });
       throw error;
     }
+  }
+
+  /**
+   * A confirmation link for `email` (docs/decisions/0057), within EMAIL_CONFIRMATION_MAX_PER_HOUR per
+   * account: the row and its mail job in the caller's transaction. False when the hour's links are spent.
+   */
+  async function askEmailConfirmation(db: Db | Tx, userId: number, email: string): Promise<boolean> {
+    const now = deps.now();
+    const id = await repo.insertEmailConfirmationWithinLimit(db, {
+      userId,
+      email,
+      placeholderHash: hashToken(newOpaqueToken()),
+      now,
+      expiresAt: new Date(now.getTime() + deps.env.EMAIL_CONFIRMATION_TTL_HOURS * 3_600_000),
+      maxPerHour: deps.env.EMAIL_CONFIRMATION_MAX_PER_HOUR,
+    });
+    if (id === null) return false;
+    await deps.jobs.send(
+      'mail.email-confirmation',
+      { confirmationId: id },
+      db === deps.db ? {} : { tx: db as Tx },
+    );
+    return true;
+  }
+
+  /** "Reenviar link": 429 once the account's links of the hour are spent, and nothing for a confirmed e-mail. */
+  async function resendEmailConfirmation(userId: number): Promise<string> {
+    const user = await repo.findUserById(deps.db, userId);
+    if (!user || user.deletedAt) throw fieldErrors({ email: 'Conta não encontrada.' });
+    if (user.emailConfirmedAt) return 'Seu e-mail já está confirmado.';
+    if (!(await askEmailConfirmation(deps.db, userId, user.email)))
+      throw new HttpError(
+        429,
+        `Já enviamos ${deps.env.EMAIL_CONFIRMATION_MAX_PER_HOUR} links de confirmação na última hora. ` +
+          'Confira a caixa de entrada e o spam, ou tente de novo mais tarde.',
+        'rate_limited',
+      );
+    return EMAIL_CONFIRMATION_SENT;
+  }
+
+  /**
+   * The mail job: a fresh token whose hash replaces the row's (a retry mails a new one and the earlier
+   * stops working), sent to the address the link was asked for, never to another.
+   */
+  async function sendEmailConfirmation(confirmationId: number): Promise<void> {
+    const row = await repo.findEmailConfirmation(deps.db, confirmationId);
+    if (!row || row.usedAt) return;
+    const user = await repo.findUserById(deps.db, row.userId);
+    if (!user || user.deletedAt || user.email !== row.email) return;
+    const token = newOpaqueToken();
+    const expiresAt = new Date(deps.now().getTime() + deps.env.EMAIL_CONFIRMATION_TTL_HOURS * 3_600_000);
+    if (!(await repo.setEmailConfirmationToken(deps.db, row.id, hashToken(token), expiresAt))) return;
+    await deps.mail.send(
+      emailConfirmationMail({
+        env: deps.env,
+        to: row.email,
+        name: user.fullName,
+        link: `${deps.env.publicUrl}/login/confirmar-email?token=${encodeURIComponent(token)}`,
+        ttlHours: deps.env.EMAIL_CONFIRMATION_TTL_HOURS,
+      }),
+    );
+  }
+
+  /** Opening the link: single use, before it expires, and only for the address it was sent to. */
+  async function confirmEmail(token: string): Promise<void> {
+    if (!(await repo.consumeEmailConfirmation(deps.db, hashToken(token), deps.now())))
+      throw badRequest(INVALID_CONFIRMATION, 'invalid_confirmation_token', { token: INVALID_CONFIRMATION });
   }
 
   /** Records the notice and enqueues its e-mail in the same transaction: both happen or neither. */
@@ -365,10 +454,9 @@ export function createUsersService(deps: UsersServiceDeps) {
       deletedAt: deps.now(),
     });
     await repo.erasePersonalData(tx, userId);
-    // Registrations first: they look for a lottery winner paying right now by the CPF of the open
-    // charge's draft, which forgetting the payments clears.
-    await deps.forgetRegistrations?.(tx, { userId, email: user.email });
-    await deps.forgetPayments?.(tx, userId);
+    // What was given with the e-mail and no account is the account's only once the address was
+    // confirmed (docs/decisions/0057); otherwise only what the account itself made goes.
+    await deps.forgetOwned?.(tx, { userId, confirmedEmail: user.emailConfirmedAt ? user.email : null });
     await repo.clearAccountFailures(tx, user.username.toLowerCase());
     return true;
   }
@@ -453,6 +541,13 @@ export function createUsersService(deps: UsersServiceDeps) {
     return trustNewDevice(userId);
   }
 
+  /** The signed-in person's profile, with whether the e-mail is confirmed. */
+  async function profile(userId: number): Promise<Profile> {
+    const user = await repo.findUserById(deps.db, userId);
+    if (!user || user.deletedAt) throw new HttpError(401, 'Faça login para continuar.', 'not_authenticated');
+    return toProfile(user);
+  }
+
   /** E-mail and name of an account, for modules that write to its owner (registrations). */
   async function findContact(
     userId: number,
@@ -478,6 +573,10 @@ export function createUsersService(deps: UsersServiceDeps) {
     sendAccountNotice,
     confirmPasswordReset,
     findContact,
+    profile,
+    resendEmailConfirmation,
+    sendEmailConfirmation,
+    confirmEmail,
   };
 }
 

@@ -55,6 +55,8 @@ describe('sign-up', () => {
       username: 'ana.runner',
       email: 'ana@example.com',
       full_name: 'Ana Corredora',
+      // Not until the link mailed to it is opened (docs/decisions/0057).
+      email_confirmado: false,
     });
     const [row] = await t.app.db.select().from(users).where(eq(users.username, 'ana.runner'));
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -122,6 +124,7 @@ describe('login and tokens', () => {
       username: 'Carla',
       email: 'carla@example.com',
       full_name: u.full_name,
+      email_confirmado: false,
     });
     const stored = await t.app.db.select().from(authTokens).where(eq(authTokens.userId, u.id));
     expect(stored.some((r) => r.tokenHash === ta || r.tokenHash === tb)).toBe(false);
@@ -259,6 +262,7 @@ describe('profile', () => {
       username: u.username,
       email: 'novo-email@example.com',
       full_name: 'Nome Novo',
+      email_confirmado: false,
     });
   });
 

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { stockMovements } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import * as repo from './catalog.repository.ts';
+import { listStockMovements } from './stock-ledger.read-model.ts';
 
 type Conn = Db | Tx;
 
@@ -279,7 +280,7 @@ export function createCatalogAdmin(deps: { db: Db }) {
   }
 
   /** A colour × size's history of movements, newest first. */
-  const stockHistory = (combo: StockCombo) => repo.listStockMovements(deps.db, combo);
+  const stockHistory = (combo: StockCombo) => listStockMovements(deps.db, combo);
 
   function lowStock(threshold: number) {
     return repo.findLowStock(deps.db, threshold);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { makeProduct } from '../../test/factories/catalog.ts';
 import { createOrderPix, draftTotalCents, makeQuickBuyer, orderDraft } from '../../test/factories/orders.ts';
 import { createTestApp, requirePostgres, type TestApp } from '../../test/test-app.ts';
+import { untilSeen } from '../../test/wait-until.ts';
 
 // Two server processes over one PostgreSQL database: each keeps its own answers, and a write through
 // one must reach the other's cache through NOTIFY.
@@ -23,16 +24,6 @@ const quantityIn = async (t: TestApp, id: number) =>
   ProductSchema.parse((await t.app.inject({ method: 'GET', url: `/api/products/${id}/` })).json()).stock[0]!
     .quantity;
 
-/** Notifications cross processes asynchronously: wait a little for the other cache to drop. */
-async function eventually(read: () => Promise<number>, expected: number): Promise<number> {
-  let value = await read();
-  for (let i = 0; i < 50 && value !== expected; i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    value = await read();
-  }
-  return value;
-}
-
 it('stock held and a product added through one process show in the other', async () => {
   const product = await makeProduct(first.app.db, {
     name: 'Regata Farol do Mucuripe',
@@ -46,7 +37,7 @@ it('stock held and a product added through one process show in the other', async
   const draft = orderDraft(buyer, [{ product, quantity: 2 }]);
   const total = await draftTotalCents(first.app, buyer.zipCode, draft, [product]);
   expect((await createOrderPix(first.app, buyer.headers, draft, total)).statusCode).toBe(201);
-  expect(await eventually(() => quantityIn(second, product.id), 4)).toBe(4);
+  expect(await untilSeen(() => quantityIn(second, product.id), 4)).toBe(4);
 
   const added = await makeProduct(first.app.db, { name: 'Meia Jangada' });
   const listed = async () => {
@@ -55,5 +46,5 @@ it('stock held and a product added through one process show in the other', async
     }>;
     return list.some((p) => p.id === added.id) ? 1 : 0;
   };
-  expect(await eventually(listed, 1)).toBe(1);
+  expect(await untilSeen(listed, 1)).toBe(1);
 });

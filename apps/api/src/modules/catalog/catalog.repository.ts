@@ -1,14 +1,12 @@
-import { and, asc, desc, eq, exists, gt, gte, inArray, isNull, like, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, gte, inArray, isNull, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inIds, prepared } from '../../db/prepared.ts';
 import {
   colors,
   homeBanners,
-  orders,
   productImages,
   products,
   sizes,
-  staff,
   stock,
   stockMovements,
   stockReservations,
@@ -568,33 +566,6 @@ export async function insertSaleMovements(tx: Tx, chargeId: number, orderId: num
     join ${stock} s on s.product_id = r.product_id and s.color_id = r.color_id and s.size_id = r.size_id
     where r.charge_id = ${chargeId} and r.released_at is null
     order by r.id`);
-}
-
-/** A colour × size's movements, newest first, with the e-mail of who made each (the staff table is only read). */
-export function listStockMovements(db: Conn, combo: { productId: number; colorId: number; sizeId: number }) {
-  return db
-    .select({
-      id: stockMovements.id,
-      delta: stockMovements.delta,
-      quantityAfter: stockMovements.quantityAfter,
-      reason: stockMovements.reason,
-      note: stockMovements.note,
-      staffEmail: staff.email,
-      // A hold or a release links to the order its charge became, when it became one.
-      orderId: sql<number | null>`coalesce(${stockMovements.orderId}, ${orders.id})`,
-      at: stockMovements.at,
-    })
-    .from(stockMovements)
-    .leftJoin(staff, eq(staff.id, stockMovements.staffId))
-    .leftJoin(orders, eq(orders.chargeId, stockMovements.chargeId))
-    .where(
-      and(
-        eq(stockMovements.productId, combo.productId),
-        eq(stockMovements.colorId, combo.colorId),
-        eq(stockMovements.sizeId, combo.sizeId),
-      ),
-    )
-    .orderBy(desc(stockMovements.at), desc(stockMovements.id));
 }
 
 // --- The home page: featured products and banners (docs/decisions/0034).

@@ -82,7 +82,7 @@ describe('generated posters after the drawing changed', () => {
     }).url;
     const imageOf = async (id: number) =>
       (await t.app.inject({ method: 'GET', url: `/api/events/${id}/` })).json().imagem_evento;
-    await expect.poll(() => imageOf(drawn.id)).toBe(current);
+    await expect.poll(() => imageOf(drawn.id), { timeout: 45_000, interval: 100 }).toBe(current);
     expect(await imageOf(uploaded.id)).toBe(photo);
     const poster = await t.app.inject({ method: 'GET', url: current });
     expect(poster.statusCode).toBe(200);

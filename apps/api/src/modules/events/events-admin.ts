@@ -120,6 +120,10 @@ function rowFields(input: Input) {
     ...(input.kit_horarios_retirada !== undefined ? { kitPickupHours: input.kit_horarios_retirada } : {}),
     ...(input.termo_responsabilidade !== undefined ? { terms: input.termo_responsabilidade } : {}),
     ...(input.oferece_pcd !== undefined ? { offersPcd: input.oferece_pcd } : {}),
+    ...(input.nfse_codigo_tributacao_nacional !== undefined
+      ? { nfseNationalCode: input.nfse_codigo_tributacao_nacional }
+      : {}),
+    ...(input.nfse_nbs !== undefined ? { nfseNbs: input.nfse_nbs } : {}),
   };
 }
 
@@ -398,6 +402,8 @@ export function createEventsAdmin(deps: {
       kit_horarios_retirada: nextYearText(e.kit_horarios_retirada),
       termo_responsabilidade: nextYearText(e.termo_responsabilidade),
       oferece_pcd: e.oferece_pcd,
+      nfse_codigo_tributacao_nacional: e.nfse_codigo_tributacao_nacional,
+      nfse_nbs: e.nfse_nbs,
       dias_evento: e.dias_evento.map((d) => ({
         data: addYears(d.data, 1),
         categorias: d.categorias.map((c) => ({

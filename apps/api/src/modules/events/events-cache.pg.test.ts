@@ -4,6 +4,7 @@ import { makeEvent } from '../../test/factories/events.ts';
 import { makeUser } from '../../test/factories/payments.ts';
 import { participant, registrationPix } from '../../test/factories/registrations.ts';
 import { createTestApp, requirePostgres, type TestApp } from '../../test/test-app.ts';
+import { untilSeen } from '../../test/wait-until.ts';
 
 // Two server processes over one PostgreSQL database, each keeping its event answers: a place taken
 // and a lot turned through one must reach the other's kept answers through NOTIFY.
@@ -19,16 +20,6 @@ afterAll(async () => {
   await second.app.close();
   await first.close();
 });
-
-/** Notifications cross processes asynchronously: read again a few times until the value is expected. */
-async function eventually<T>(read: () => Promise<T>, expected: T): Promise<T> {
-  let value = await read();
-  for (let i = 0; i < 50 && value !== expected; i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    value = await read();
-  }
-  return value;
-}
 
 it('a place taken and a lot turned through one process show in the other', async () => {
   const event = await makeEvent(first.app.db, {
@@ -58,17 +49,17 @@ it('a place taken and a lot turned through one process show in the other', async
     return list.find((e) => e.id === event.id)?.dias_evento[0]?.categorias[0];
   };
   // The second process keeps both answers now.
-  expect(await eventually(async () => (await detail()).quantidade_disponivel, 4)).toBe(4);
-  expect(await eventually(async () => (await listed())?.quantidade_disponivel, 4)).toBe(4);
+  expect(await untilSeen(async () => (await detail()).quantidade_disponivel, 4)).toBe(4);
+  expect(await untilSeen(async () => (await listed())?.quantidade_disponivel, 4)).toBe(4);
   expect((await detail()).lote_atual?.nome).toBe('1º lote');
 
   const buyer = await makeUser(first.app);
   expect(
     (await registrationPix(first.app, participant(event, [category]), 70, buyer.headers)).statusCode,
   ).toBe(201);
-  expect(await eventually(async () => (await detail()).quantidade_disponivel, 3)).toBe(3);
+  expect(await untilSeen(async () => (await detail()).quantidade_disponivel, 3)).toBe(3);
   expect((await detail()).lote_atual).toBeNull();
   expect((await detail()).preco_inscricao).toBe(100);
-  expect(await eventually(async () => (await listed())?.quantidade_disponivel, 3)).toBe(3);
+  expect(await untilSeen(async () => (await listed())?.quantidade_disponivel, 3)).toBe(3);
   expect((await listed())?.preco_inscricao).toBe(100);
 });

@@ -74,7 +74,7 @@ describe('cached event answers', () => {
         const list = EventListSchema.parse((await get('/api/events/')).json());
         expect(list.some((e) => e.id === added.id)).toBe(true);
       },
-      { timeout: 10_000, interval: 50 },
+      { timeout: 45_000, interval: 50 },
     );
   });
 
@@ -193,11 +193,11 @@ describe('cached event answers', () => {
     expect(await both()).toEqual([0, 0]);
     // A second one with nobody else in line is the public's at once.
     expect((await cancel(ids[1]!)).statusCode).toBe(200);
-    await expect.poll(both).toEqual([1, 1]);
+    await expect.poll(both, { timeout: 45_000, interval: 100 }).toEqual([1, 1]);
     // Bia leaves with her offer: its place is the public's too.
     const token = /lista-espera\/(\d+-[0-9a-f]{32}-[A-Za-z0-9_-]{22})/.exec(offer)![1]!;
     const left = await t.app.inject({ method: 'POST', url: `/api/lista-espera/${token}/sair/` });
     expect(left.statusCode).toBe(200);
-    await expect.poll(both).toEqual([2, 2]);
+    await expect.poll(both, { timeout: 45_000, interval: 100 }).toEqual([2, 2]);
   });
 });

@@ -67,11 +67,28 @@ type Conn = Db | Tx;
  * A rule another module adds to every new registration of an event (the opening's waiting room,
  * docs/decisions/0046): it throws an HttpError to refuse. Runs in the prepare step's transaction.
  */
-export type OpeningGate = (
-  tx: Tx,
-  event: repo.EventRow,
-  who: { userId: number; cpf: string; categoryIds?: readonly number[] },
-) => Promise<void>;
+export type OpeningGate = (tx: Tx, event: repo.EventRow, who: OpeningGateWho) => Promise<void>;
+
+/** Who a new registration is for: the buying account, the runner's CPF and categories. */
+export interface OpeningGateWho {
+  userId: number;
+  cpf: string;
+  categoryIds?: readonly number[];
+  /** Runners of the same event already in the same charge (a cart), before this one: they count too. */
+  inSameCharge?: number;
+  /**
+   * A sold place handed to another runner (a transfer, docs/decisions/0060), bought by `fromUserId`: no
+   * turn is asked, the limits per CPF and per buyer are (per buyer only once the paying account is
+   * known, `userId` > 0; a place handed within one account adds nothing to it).
+   */
+  handover?: { fromUserId: number | null };
+}
+
+/**
+ * The instant an event's opening lets registrations start, while it has not come (null: no opening,
+ * or it came). Installed by the opening module, read from its in-memory copy: no statement.
+ */
+export type OpeningNotYet = (eventId: number, now: Date) => Date | null;
 
 /**
  * Places of categories the public may not take although they are left: the waitlist's outstanding
@@ -102,6 +119,7 @@ function toWire(
   pricing: Pricing,
   now: Date,
   held: Map<number, { waiting: number; offers: number }>,
+  opensAt: Date | null = null,
 ): Event {
   const terms = termsText(row);
   return {
@@ -155,7 +173,8 @@ function toWire(
     termo_responsabilidade: terms,
     termo_versao: termsVersion(terms),
     oferece_pcd: row.offersPcd,
-    inscricoes_abertas: registrationsOpen(row, now),
+    inscricoes_abertas: registrationsOpen(row, now) && opensAt === null,
+    inscricoes_abrem_em: opensAt?.toISOString() ?? null,
   };
 }
 
@@ -202,7 +221,27 @@ export function createEventsService(deps: EventsServiceDeps) {
     const categoryIds = days.flatMap((d) => d.categories.map((c) => c.id));
     const pricing = await pricingFor(deps.db, categoryIds, now);
     const held = placesHeld ? await placesHeld(deps.db, categoryIds) : new Map();
-    return rows.map((row) => toWire(row, days, kits, pricing, now, held));
+    return rows.map((row) =>
+      toWire(row, days, kits, pricing, now, held, openingNotYet?.(row.id, now) ?? null),
+    );
+  }
+
+  let openingNotYet: OpeningNotYet | null = null;
+  const staleListeners: Array<() => void> = [];
+
+  /** Installs the opening's instant of events whose opening has not come (the opening module calls it). */
+  function setOpeningNotYet(fn: OpeningNotYet): void {
+    openingNotYet = fn;
+  }
+
+  /** Who drops this process's cached event answers (the events plugin). */
+  function onAnswersStale(listener: () => void): void {
+    staleListeners.push(listener);
+  }
+
+  /** The openings changed in this process's copy (saved, removed, or an opening instant passed). */
+  function openingsChanged(): void {
+    for (const listener of staleListeners) listener();
   }
 
   /**
@@ -271,6 +310,8 @@ export function createEventsService(deps: EventsServiceDeps) {
       kit_horarios_retirada: row.kitPickupHours,
       termo_responsabilidade: row.terms,
       oferece_pcd: row.offersPcd,
+      nfse_codigo_tributacao_nacional: row.nfseNationalCode,
+      nfse_nbs: row.nfseNbs,
       inscricoes_fechadas: row.registrationsClosed,
       dias_evento: days.map((d) => ({
         data: d.date,
@@ -421,6 +462,9 @@ export function createEventsService(deps: EventsServiceDeps) {
     checkEligibility,
     setOpeningGate,
     checkOpeningGate,
+    setOpeningNotYet,
+    onAnswersStale,
+    openingsChanged,
     setPlacesHeld,
     findKitSizes,
     reserveKit,

@@ -23,6 +23,8 @@ export default fp(
     // begins (lots by date, registrations closing at the deadline).
     const cache = createAnswerCache();
     const stopListening = await app.database.listen(EVENTS_CHANGED, cache.invalidate);
+    // An opening saved, removed or reached changes `inscricoes_abertas` (the opening module says so).
+    events.onAnswersStale(cache.invalidate);
     app.addHook('onClose', stopListening);
     let day = { starts: 0, ends: 0 };
     const fresh = () => {

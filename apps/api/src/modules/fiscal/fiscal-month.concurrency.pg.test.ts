@@ -17,7 +17,14 @@ import { createTestApp, requirePostgres, type TestApp } from '../../test/test-ap
 // Real row locks and connections that race: PostgreSQL only (npm test provides one).
 requirePostgres();
 
-const clock = { now: new Date() };
+/**
+ * A fixed clock late in a month (never the wall clock): the second test registers after the first moved
+ * the clock to the next month's 2nd, on an event made on the clock's day.
+ */
+const clock = { now: new Date('2026-03-27T12:00:00-03:00') };
+/** An event made on the app clock's day in Fortaleza, its registration open from then on. */
+const eventNamed = (name: string) =>
+  makeEvent(t.app.db, { name, today: dateInTimeZone(clock.now, STORE_TIME_ZONE) });
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ env: { NFSE_GROUPING: 'event_month' }, now: () => clock.now });
@@ -26,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('the monthly job and five "Emitir agora" at once make one NFS-e per event and month, each registration in it once', async () => {
-  const event = await makeEvent(t.app.db, { name: 'Corrida Mensal Concorrida' });
+  const event = await eventNamed('Corrida Mensal Concorrida');
   for (const base of [883_000_001, 883_000_002, 883_000_003]) {
     const runner = await makeBuyer(t.app);
     const res = await registrationCard(t.app, {
@@ -66,7 +73,7 @@ it('the monthly job and five "Emitir agora" at once make one NFS-e per event and
 });
 
 it('after the switch back to registration, two copies sweeping at once (and the registration jobs) make each waiting registration’s nota once', async () => {
-  const event = await makeEvent(t.app.db, { name: 'Corrida da Troca Concorrida' });
+  const event = await eventNamed('Corrida da Troca Concorrida');
   const ids: number[] = [];
   for (const base of [889_000_001, 889_000_002, 889_000_003, 889_000_004]) {
     const runner = await makeBuyer(t.app);
@@ -88,7 +95,7 @@ it('after the switch back to registration, two copies sweeping at once (and the 
         .where(inArray(fiscalRegistrationWaits.registrationId, ids));
       expect(waits).toHaveLength(4);
     },
-    { timeout: 20_000, interval: 250 },
+    { timeout: 45_000, interval: 250 },
   );
 
   // Two copies of the shop now started with NFSE_GROUPING=registration on the same database.

@@ -10,7 +10,7 @@ import {
   registrations,
 } from '../../db/schema/index.ts';
 import { createFocusProvider } from '../../providers/invoicing/focus.provider.ts';
-import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
+import { type MadeEvent, type MakeEventOverrides, makeEvent } from '../../test/factories/events.ts';
 import { saveFiscalSettings } from '../../test/factories/fiscal.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
@@ -31,6 +31,14 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
  * cancelled after is written on the nota; each runner's registration links the month's nota.
  */
 
+/**
+ * Where each app's clock starts: late in a month, so that the month's turn (`nextMonthMoment`, the 2nd
+ * of the next month) comes within the 7 days a runner's sign-in lasts and before the registration
+ * deadline of an event made on the clock's day. Never the wall clock: on the first days of a month the
+ * runner's token had lapsed by the turn and the events made on the wall clock's day had closed.
+ */
+const START = new Date('2026-03-27T12:00:00-03:00');
+
 /** The month a moment falls in, on the store's calendar, and a moment in the month after. */
 const monthOf = (d: Date) => dateInTimeZone(d, STORE_TIME_ZONE).slice(0, 7);
 function nextMonthMoment(d: Date): Date {
@@ -38,8 +46,8 @@ function nextMonthMoment(d: Date): Date {
   return new Date(Date.UTC(m === 12 ? y + 1 : y, m === 12 ? 0 : m, 2, 15));
 }
 
-async function setup(invoicing?: ReturnType<typeof createFocusProvider>) {
-  const clock = { now: new Date() };
+async function setup(start: Date, invoicing?: ReturnType<typeof createFocusProvider>) {
+  const clock = { now: start };
   const t = await createTestApp({
     env: { NFSE_GROUPING: 'event_month' },
     now: () => clock.now,
@@ -49,6 +57,10 @@ async function setup(invoicing?: ReturnType<typeof createFocusProvider>) {
   await saveFiscalSettings(t.app, admin.headers);
   return { t, admin, clock };
 }
+
+/** An event made on the app clock's day in Fortaleza, its registration open from then on. */
+const eventOn = (t: TestApp, clock: { now: Date }, overrides: MakeEventOverrides) =>
+  makeEvent(t.database.db, { today: dateInTimeZone(clock.now, STORE_TIME_ZONE), ...overrides });
 
 async function register(t: TestApp, event: MadeEvent, cpfBase: number, total = 89.9) {
   const runner = await makeBuyer(t.app);
@@ -85,13 +97,13 @@ describe('one NFS-e per event per month, offline issuer, through the monthly job
   let admin: TestStaff;
   let clock: { now: Date };
   beforeAll(async () => {
-    ({ t, admin, clock } = await setup());
+    ({ t, admin, clock } = await setup(START));
   }, 60_000);
   afterAll(() => t.close());
 
   it('issues nothing at payment; at the month’s turn one nota per event, once; the runner’s registration links it', async () => {
-    const a = await makeEvent(t.database.db, { name: 'Corrida Mensal A' });
-    const b = await makeEvent(t.database.db, { name: 'Corrida Mensal B' });
+    const a = await eventOn(t, clock, { name: 'Corrida Mensal A' });
+    const b = await eventOn(t, clock, { name: 'Corrida Mensal B' });
     const ra1 = await register(t, a, 881_000_001);
     const ra2 = await register(t, a, 881_000_002);
     const rb = await register(t, b, 881_000_003);
@@ -186,7 +198,7 @@ describe('one NFS-e per event per month, offline issuer, through the monthly job
         expect(n.status).toBe('autorizada');
         expect(n.motivo).toMatch(new RegExp(`Inscrição nº ${ra1.id} \\(R\\$ 89,90\\) cancelada`));
       },
-      { timeout: 20_000, interval: 250 },
+      { timeout: 45_000, interval: 250 },
     );
   });
 
@@ -205,6 +217,7 @@ describe('one NFS-e per event per month through Focus NFe (strict fake)', () => 
   beforeAll(async () => {
     fake = await startFakeFocus();
     ({ t, admin, clock } = await setup(
+      START,
       createFocusProvider({ baseUrl: fake.url, token: fake.token, timeoutMs: 1500 }),
     ));
   }, 60_000);
@@ -214,7 +227,7 @@ describe('one NFS-e per event per month through Focus NFe (strict fake)', () => 
   });
 
   it('sends one NFS-e without an identified taker per event and month, by staff’s "Emitir agora"', async () => {
-    const event = await makeEvent(t.database.db, { name: 'Meia Mensal Focus' });
+    const event = await eventOn(t, clock, { name: 'Meia Mensal Focus' });
     const r1 = await register(t, event, 882_000_001);
     const r2 = await register(t, event, 882_000_002);
     const paidMonth = monthOf(clock.now);
@@ -305,12 +318,12 @@ describe('a registration paid in a month whose nota was already made gets an NFS
   let admin: TestStaff;
   let clock: { now: Date };
   beforeAll(async () => {
-    ({ t, admin, clock } = await setup());
+    ({ t, admin, clock } = await setup(START));
   }, 60_000);
   afterAll(() => t.close());
 
   it('a payment of last month confirmed after its month’s nota: its own nota at once, never in the month’s, never twice', async () => {
-    const event = await makeEvent(t.database.db, { name: 'Corrida do Mês Fechado' });
+    const event = await eventOn(t, clock, { name: 'Corrida do Mês Fechado' });
     const onTime = await register(t, event, 884_000_001);
     const late = await pixRegistration(t, event, 884_000_002);
     const paidAt = clock.now;
@@ -353,7 +366,7 @@ describe('a registration paid in a month whose nota was already made gets an NFS
   });
 
   it('one that slipped through (recorded waiting while its month’s nota was being made) gets its own from the sweep', async () => {
-    const event = await makeEvent(t.database.db, { name: 'Corrida da Varredura' });
+    const event = await eventOn(t, clock, { name: 'Corrida da Varredura' });
     const first = await register(t, event, 885_000_001);
     const paidMonth = monthOf(clock.now);
     // Registered a moment before the month's nota and left out of it: it stays waiting until the sweep.
@@ -366,7 +379,7 @@ describe('a registration paid in a month whose nota was already made gets an NFS
           .where(eq(fiscalRegistrationWaits.registrationId, slipped.id));
         expect(wait).toMatchObject({ eventId: event.id, period: paidMonth });
       },
-      { timeout: 20_000, interval: 250 },
+      { timeout: 45_000, interval: 250 },
     );
     clock.now = nextMonthMoment(clock.now);
     // The month's nota made with the first registration only (as a nota whose candidates were read
@@ -386,10 +399,7 @@ describe('a registration paid in a month whose nota was already made gets an NFS
     expect(await t.app.fiscal.issueWaiting()).toEqual([]);
   });
   it('a month whose turn passed without its nota (the server down on the 1st) is caught up by the next monthly job', async () => {
-    const event = await makeEvent(t.database.db, {
-      name: 'Corrida do Mês Esquecido',
-      today: dateInTimeZone(clock.now, STORE_TIME_ZONE),
-    });
+    const event = await eventOn(t, clock, { name: 'Corrida do Mês Esquecido' });
     const waiting = await register(t, event, 888_000_001);
     const paidMonth = monthOf(clock.now);
     await vi.waitFor(
@@ -400,7 +410,7 @@ describe('a registration paid in a month whose nota was already made gets an NFS
           .where(eq(fiscalRegistrationWaits.registrationId, waiting.id));
         expect(wait).toMatchObject({ period: paidMonth });
       },
-      { timeout: 20_000, interval: 250 },
+      { timeout: 45_000, interval: 250 },
     );
     // Two months later: the run for the paid month never happened.
     clock.now = nextMonthMoment(nextMonthMoment(clock.now));
@@ -419,7 +429,7 @@ describe('a registration paid in a month whose nota was already made gets an NFS
 });
 
 describe('switching NFSE_GROUPING between event_month and registration', () => {
-  const clock = { now: new Date() };
+  const clock = { now: START };
   let t: TestApp;
   let admin: TestStaff;
   /** Boots the shop again on the same database with another setting, as a deploy would. */
@@ -441,7 +451,7 @@ describe('switching NFSE_GROUPING between event_month and registration', () => {
   afterAll(() => t.close());
 
   it('back to registration: each registration that was waiting gets its own nota once; cancelled, free and older history none', async () => {
-    const event = await makeEvent(t.database.db, {
+    const event = await eventOn(t, clock, {
       name: 'Corrida da Troca',
       days: [
         [
@@ -477,7 +487,7 @@ describe('switching NFSE_GROUPING between event_month and registration', () => {
             .where(eq(fiscalRegistrationWaits.registrationId, r.id));
           expect(rows).toHaveLength(1);
         },
-        { timeout: 20_000, interval: 250 },
+        { timeout: 45_000, interval: 250 },
       );
     // A registration paid before the fiscal setup was never recorded as waiting.
     await t.database.db
@@ -510,7 +520,7 @@ describe('switching NFSE_GROUPING between event_month and registration', () => {
 
   it('to event_month: registrations already invoiced one by one stay out of the month’s nota', async () => {
     await restartWith('registration');
-    const event = await makeEvent(t.database.db, { name: 'Corrida da Volta' });
+    const event = await eventOn(t, clock, { name: 'Corrida da Volta' });
     const invoiced = await register(t, event, 887_000_001);
     const own = await ownNotaAuthorised(t, invoiced.id);
     const paidMonth = monthOf(clock.now);
@@ -538,5 +548,82 @@ describe('switching NFSE_GROUPING between event_month and registration', () => {
       .from(fiscalDocumentRegistrations)
       .where(eq(fiscalDocumentRegistrations.documentId, nota.id as number));
     expect(links.map((l) => l.registrationId)).toEqual([grouped.id]);
+  });
+});
+
+describe('the month’s turn is midnight in Fortaleza (UTC−3), not in UTC', () => {
+  let t: TestApp;
+  let admin: TestStaff;
+  let clock: { now: Date };
+  beforeAll(async () => {
+    ({ t, admin, clock } = await setup(new Date('2026-12-31T12:00:00-03:00')));
+  }, 60_000);
+  afterAll(() => t.close());
+
+  /** The period each registration was recorded waiting for, once its payment's job has run. */
+  const waitingPeriods = (ids: number[]) =>
+    vi.waitFor(
+      async () => {
+        const rows = await t.database.db.select().from(fiscalRegistrationWaits);
+        const byId = new Map(rows.map((r) => [r.registrationId, r.period]));
+        const periods = ids.map((id) => byId.get(id));
+        expect(periods).not.toContain(undefined);
+        return periods;
+      },
+      { timeout: 45_000, interval: 250 },
+    );
+
+  it('paid at 20:30, 21:30 (00:30 UTC on the 1st) and 23:30 (02:30 UTC) on 31 December in Fortaleza: December’s nota, issued only after midnight there; paid at 00:30 on 1 January: January’s', async () => {
+    const event = await eventOn(t, clock, { name: 'Corrida da Virada' });
+    const paidAt = async (instant: string, cpfBase: number) => {
+      clock.now = new Date(instant);
+      return register(t, event, cpfBase);
+    };
+    const evening = await paidAt('2026-12-31T20:30:00-03:00', 889_000_001); // 23:30 UTC, the 31st on both
+    const utcNewYear = await paidAt('2026-12-31T21:30:00-03:00', 889_000_002); // 00:30 UTC on 1 January
+    const lastMinutes = await paidAt('2026-12-31T23:30:00-03:00', 889_000_003); // 02:30 UTC on 1 January
+    const december = [evening, utcNewYear, lastMinutes];
+    expect(await waitingPeriods(december.map((r) => r.id))).toEqual(['2026-12', '2026-12', '2026-12']);
+
+    // 23:45 on the 31st in Fortaleza (02:45 UTC on 1 January): December is not over in the store.
+    clock.now = new Date('2026-12-31T23:45:00-03:00');
+    admin = await createStaffAndLogin(t.app, 'admin');
+    const early = await issueNow(t, admin, '2026-12');
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ code: 'mes_em_aberto' });
+    await t.app.fiscal.issueLastMonth();
+    expect(await monthNotas(t, admin, '2026-12')).toEqual([]);
+
+    const newYear = await paidAt('2027-01-01T00:30:00-03:00', 889_000_004); // 03:30 UTC
+    expect(await waitingPeriods([newYear.id])).toEqual(['2027-01']);
+
+    // 00:45 on 1 January in Fortaleza: December's nota holds its three registrations, not January's.
+    clock.now = new Date('2027-01-01T00:45:00-03:00');
+    expect((await issueNow(t, admin, '2026-12')).statusCode).toBe(202);
+    const nota = await vi.waitFor(
+      async () => {
+        const [n] = await monthNotas(t, admin, '2026-12');
+        expect(n).toMatchObject({ status: 'autorizada', inscricoes: 3, valor: 269.7 });
+        return n!;
+      },
+      { timeout: 30_000, interval: 250 },
+    );
+    for (const r of december) expect(await notasOf(t, r.id)).toEqual({ own: [], months: [nota.id] });
+    expect(await notasOf(t, newYear.id)).toEqual({ own: [], months: [] });
+    const mine = await t.app.inject({
+      method: 'GET',
+      url: '/api/notas/',
+      headers: lastMinutes.runner.headers,
+    });
+    expect(mine.json().inscricoes[String(lastMinutes.id)]).toEqual([
+      expect.objectContaining({ id: nota.id, tipo: 'nfse' }),
+    ]);
+
+    // The monthly job at its hour (06:00 in Fortaleza on the 1st) makes nothing more and leaves January waiting.
+    clock.now = new Date('2027-01-01T06:00:00-03:00');
+    await t.app.fiscal.issueLastMonth();
+    expect(await monthNotas(t, admin, '2026-12')).toEqual([nota]);
+    expect(await monthNotas(t, admin, '2027-01')).toEqual([]);
+    expect(await notasOf(t, newYear.id)).toEqual({ own: [], months: [] });
   });
 });

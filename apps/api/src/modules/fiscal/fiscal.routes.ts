@@ -1,12 +1,11 @@
-import { ApiErrorSchema } from '@passada/core/contracts/common';
+import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import { MyNotasSchema } from '@passada/core/contracts/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
 import type { FiscalService } from './fiscal.service.ts';
 
-const FileParams = z.object({
-  id: z.coerce.number().int().positive(),
+const FileParams = IdParamSchema.extend({
   token: z.string().min(16).max(64),
   file: z.enum(['danfe.pdf', 'danfe.xml', 'nfse.pdf', 'nfse.xml']),
 });

@@ -41,7 +41,7 @@ const settled = (orderId: number, status: string) =>
       expect(doc?.status).toBe(status);
       return doc!;
     },
-    { timeout: 20_000, interval: 200 },
+    { timeout: 45_000, interval: 200 },
   );
 
 describe('fiscal settings in the back office', () => {

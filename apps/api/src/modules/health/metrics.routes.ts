@@ -9,7 +9,7 @@ import {
   messageFigures,
   reconciliationLagSeconds,
   refundFigures,
-} from './metrics.repository.ts';
+} from './metrics.read-model.ts';
 
 /** Queue states that mean "waiting to run" (pg-boss): the depth of a queue. */
 const WAITING = new Set(['created', 'retry']);
@@ -17,7 +17,7 @@ const WAITING = new Set(['created', 'retry']);
 /**
  * `GET /api/metrics`: Prometheus's text format, for a scraper holding `METRICS_TOKEN` (as a bearer
  * token); without the setting the route answers 404, so the shop's figures are never public. The
- * business figures are read from the database at each scrape (metrics.repository.ts); what each one
+ * business figures are read from the database at each scrape (metrics.read-model.ts); what each one
  * means and when to alert is in docs/operations.md.
  */
 export async function metricsRoutes(app: FastifyInstance) {

@@ -1,8 +1,9 @@
 import type { WhatsAppOptOut, WhatsAppOptOutCreate } from '@passada/core/contracts/painel';
 import type { Db, Tx } from '../../db/client.ts';
 import * as repo from './messages.repository.ts';
+import { listOptOuts } from './opt-outs.read-model.ts';
 
-type OptOutRow = Awaited<ReturnType<typeof repo.listOptOuts>>[number];
+type OptOutRow = Awaited<ReturnType<typeof listOptOuts>>[number];
 
 function optOutWire(r: OptOutRow): WhatsAppOptOut {
   return {
@@ -39,7 +40,7 @@ export function createMessagesAdmin(deps: { db: Db; now: () => Date }) {
 
   /** The last 200 opt-outs, newest first. */
   async function optOuts(): Promise<WhatsAppOptOut[]> {
-    return (await repo.listOptOuts(deps.db, { limit: 200 })).map(optOutWire);
+    return (await listOptOuts(deps.db, { limit: 200 })).map(optOutWire);
   }
 
   /**
@@ -59,7 +60,7 @@ export function createMessagesAdmin(deps: { db: Db; now: () => Date }) {
       requestedAt: deps.now(),
       staffId,
     });
-    const [row] = await repo.listOptOuts(tx, { limit: 1, phone: input.telefone });
+    const [row] = await listOptOuts(tx, { limit: 1, phone: input.telefone });
     return optOutWire(row!);
   }
 

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { type deliveryStates, messageLog, staff, whatsappOptOuts } from '../../db/schema/index.ts';
+import { type deliveryStates, messageLog, whatsappOptOuts } from '../../db/schema/index.ts';
 
 export type DeliveryState = (typeof deliveryStates)[number];
 
@@ -69,23 +69,5 @@ export function listMessages(db: Db, opts: { channel?: 'email' | 'whatsapp'; lim
     .from(messageLog)
     .where(opts.channel ? eq(messageLog.channel, opts.channel) : undefined)
     .orderBy(desc(messageLog.createdAt), desc(messageLog.id))
-    .limit(opts.limit);
-}
-
-/** The last `limit` opt-outs, newest first, with the e-mail of the staff member who recorded each. */
-export function listOptOuts(db: Db | Tx, opts: { limit: number; phone?: string }) {
-  return db
-    .select({
-      phone: whatsappOptOuts.phone,
-      request: whatsappOptOuts.request,
-      messageId: whatsappOptOuts.messageId,
-      requestedAt: whatsappOptOuts.requestedAt,
-      staffId: whatsappOptOuts.staffId,
-      staffEmail: staff.email,
-    })
-    .from(whatsappOptOuts)
-    .leftJoin(staff, eq(staff.id, whatsappOptOuts.staffId))
-    .where(opts.phone ? eq(whatsappOptOuts.phone, opts.phone) : undefined)
-    .orderBy(desc(whatsappOptOuts.requestedAt), desc(whatsappOptOuts.phone))
     .limit(opts.limit);
 }

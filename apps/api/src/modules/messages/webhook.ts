@@ -9,13 +9,17 @@ import type { DeliveryState } from './messages.repository.ts';
  * and .../reference/messages/text/ (the payloads).
  */
 
+const SIGNATURE = /^sha256=[0-9a-fA-F]{64}$/;
+
 /**
  * Whether `X-Hub-Signature-256` (`sha256=` + the HMAC-SHA256 of the body, hex, keyed with the app
  * secret) signs these exact bytes. Computed on the raw body as it arrived: parsing and serialising again
  * changes escapes (`\u00e9` for `é`) and the signature with them.
  */
 export function signatureValid(raw: Buffer, header: unknown, appSecret: string): boolean {
-  if (typeof header !== 'string' || !header.startsWith('sha256=')) return false;
+  // Exactly 64 hex digits: Buffer.from(…, 'hex') stops at the first character that is not one, so a
+  // valid signature followed by anything else read as valid.
+  if (typeof header !== 'string' || !SIGNATURE.test(header)) return false;
   const given = Buffer.from(header.slice(7), 'hex');
   const expected = createHmac('sha256', appSecret).update(raw).digest();
   return given.length === expected.length && timingSafeEqual(given, expected);

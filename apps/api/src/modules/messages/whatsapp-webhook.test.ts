@@ -104,6 +104,14 @@ describe("Meta's WhatsApp webhook: verification, signature, delivery states and 
       },
       // A SHA-1 signature in the 256 header.
       { payload: delivered.payload, headers: { ...delivered.headers, 'x-hub-signature-256': 'sha1=abc' } },
+      // The right signature with anything after it: the header must be the signature, exactly.
+      ...['zz', '0', '00', 'g', '=', ', sha256=00'].map((tail) => ({
+        payload: delivered.payload,
+        headers: {
+          ...delivered.headers,
+          'x-hub-signature-256': `${signWebhook(delivered.payload, fake.appSecret)}${tail}`,
+        },
+      })),
     ];
     for (const attempt of refused) {
       const res = await post(attempt);
@@ -245,7 +253,7 @@ describe("Meta's WhatsApp webhook: verification, signature, delivery states and 
         expect(m).toBeDefined();
         return m!;
       },
-      { timeout: 15_000, interval: 100 },
+      { timeout: 45_000, interval: 100 },
     );
     expect(sent).toMatchObject({
       language: 'pt_BR',
@@ -257,11 +265,14 @@ describe("Meta's WhatsApp webhook: verification, signature, delivery states and 
         pix.json().pix_copiaecola,
       ],
     });
-    const logged = await vi.waitFor(async () => {
-      const r = await row(sent.id);
-      expect(r).toBeDefined();
-      return r;
-    });
+    const logged = await vi.waitFor(
+      async () => {
+        const r = await row(sent.id);
+        expect(r).toBeDefined();
+        return r;
+      },
+      { timeout: 45_000, interval: 100 },
+    );
     expect([logged.kind, logged.status, logged.recipient]).toEqual(['whatsapp.pix-code', 'sent', sent.to]);
     expect((await post(fake.statusNotification(sent.id, 'delivered'))).json().situacoes).toBe(1);
     expect((await row(sent.id)).delivery).toBe('delivered');

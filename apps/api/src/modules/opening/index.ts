@@ -1,6 +1,8 @@
+import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import fp from 'fastify-plugin';
 import { lotteryRoutes } from './lottery.routes.ts';
 import { createLotteryService, type LotteryService } from './lottery.service.ts';
+import { eraseLotteryEntriesOfEventsEndedBefore, forgetLotteryEntries } from './lottery-data.repository.ts';
 import { OPENING_CHANGED } from './opening.repository.ts';
 import { openingRoutes } from './opening.routes.ts';
 import { createOpeningService, type OpeningService } from './opening.service.ts';
@@ -39,11 +41,27 @@ export default fp(
       secret: app.env.CHECKIN_TOKEN_SECRET,
       joinBatchMax: app.env.OPENING_JOIN_BATCH_MAX,
       lottery,
+      onOpeningsChanged: app.events.openingsChanged,
     });
     app.decorate('opening', opening);
     app.decorate('lottery', lottery);
     app.jobs.work('mail.lottery', ({ entryId, kind }) => lottery.sendMail(entryId, kind));
+    // The entries' personal data: gone with the account, and blanked a while after the event; accounts
+    // asks and schedules (decisions 0051, 0061).
+    app.accounts.personalData.register({ module: 'opening', forgetAccount: forgetLotteryEntries });
+    app.jobs.work('privacy.lottery-data', async () => {
+      const endedBefore = addDays(
+        dateInTimeZone(app.now(), STORE_TIME_ZONE),
+        -app.env.LOTTERY_RETENTION_DAYS_AFTER_EVENT,
+      );
+      const erased = await eraseLotteryEntriesOfEventsEndedBefore(app.db, endedBefore, app.now());
+      app.log.info(
+        { job: 'privacy.lottery-data', erased, endedBefore },
+        'Dados de sorteios apagados após o evento',
+      );
+    });
     app.events.setOpeningGate(opening.gate);
+    app.events.setOpeningNotYet(opening.notYet);
     await opening.refresh();
     const reread = () => {
       opening.refresh().catch((err) => app.log.warn({ err }, 'abertura: leitura das filas falhou'));
@@ -58,5 +76,5 @@ export default fp(
     await app.register(openingRoutes, { opening });
     await app.register(lotteryRoutes, { opening, lottery });
   },
-  { name: 'opening', dependencies: ['infra', 'jobs', 'events'] },
+  { name: 'opening', dependencies: ['infra', 'jobs', 'accounts', 'events'] },
 );

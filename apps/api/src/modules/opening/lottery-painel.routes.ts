@@ -10,7 +10,7 @@ const EVENTS = { painel: { permission: 'eventos' } } satisfies Declared;
 
 /**
  * The organiser's lottery actions (under /api/painel): the commitment and the draws; and removing an
- * opening nobody has joined yet (the event opens as usual again).
+ * opening (the event opens as usual again): a waiting room at any time, a lottery without entries.
  */
 export const lotteryPainelRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['painel: eventos'];
@@ -72,7 +72,7 @@ export const lotteryPainelRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Remove a abertura do evento (volta a abrir como sempre), enquanto ninguém entrou na fila ou no sorteio',
+          'Remove a abertura do evento (volta a abrir como sempre): encerra a sala de espera a qualquer momento; um sorteio só enquanto não tem inscritos',
         params: OpeningEventIdSchema,
         response: { 204: z.null(), ...errors },
       },

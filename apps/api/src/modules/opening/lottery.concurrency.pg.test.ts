@@ -8,8 +8,9 @@ import { cpfFrom, participant, registrationPix } from '../../test/factories/regi
 import { createTestApp, requirePostgres, type TestApp } from '../../test/test-app.ts';
 
 // The lottery on two shop processes over one PostgreSQL database: the same CPF entering at once from
-// several accounts gets one entry, two staff drawing at once make one draw, and a winner paid for at once
-// from two accounts holds one place.
+// one account's tabs gets one entry, an account's entries at once stop at its per-buyer limit, a CPF
+// entered by several accounts wins one place, two staff drawing at once make one draw, and a winner paid
+// for at once from two accounts holds one place.
 requirePostgres();
 
 const MINUTE = 60_000;
@@ -27,7 +28,7 @@ afterAll(async () => {
   await first.close();
 });
 
-it('two processes share one lottery: one entry per CPF, one draw, one place per winner', async () => {
+it('two processes share one lottery: one entry per CPF and account, one draw, one place per winner', async () => {
   const event = await makeEvent(first.app.db, {
     name: 'Corrida do Sorteio Concorrido',
     days: [[{ name: '10 km', priceCents: 5000, placesLeft: 3 }]],
@@ -73,29 +74,27 @@ it('two processes share one lottery: one entry per CPF, one draw, one place per 
   ).toBe(200);
 
   const accounts = await Promise.all(Array.from({ length: 6 }, () => makeUser(first.app)));
-  const entry = (i: number, cpf: string) =>
-    apps[i % 2]!.inject({
+  const entry = (i: number, cpf: string, via = i) =>
+    apps[via % 2]!.inject({
       method: 'POST',
       url: `/api/events/${event.id}/sorteio/`,
       headers: accounts[i]!.headers,
-      payload: {
-        nome_completo: `Corredora ${i}`,
-        cpf,
-        email: `concorrida${i}@example.com`,
-        data_nascimento: '1991-02-03',
-        categoria: category,
-      },
+      payload: { nome_completo: `Corredora ${i}`, cpf, data_nascimento: '1991-02-03', categoria: category },
     });
-  // The same CPF from four accounts at the same moment, on both processes: one entry.
+  // The same CPF from one account in four tabs at the same moment, on both processes: one entry.
   const same = cpfFrom(734_500_000);
-  const racing = await Promise.all([0, 1, 2, 3].map((i) => entry(i, same)));
+  const racing = await Promise.all([0, 1, 2, 3].map((tab) => entry(0, same, tab)));
   expect(racing.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
   expect(racing.filter((r) => r.statusCode === 409).every((r) => r.json().code === 'cpf_ja_no_sorteio')).toBe(
     true,
   );
-  // Three more people, at once.
-  const others = await Promise.all([1, 2, 3].map((i) => entry(i + 2, cpfFrom(734_500_000 + i))));
-  expect(others.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+  // One account entering five people at once, on both processes: its four (inscrições por comprador).
+  const five = await Promise.all([1, 2, 3, 4, 5].map((k) => entry(1, cpfFrom(734_500_000 + k), k)));
+  expect(five.map((r) => r.statusCode).sort()).toEqual([201, 201, 201, 201, 409]);
+  expect(five.find((r) => r.statusCode === 409)!.json().code).toBe('limite_por_comprador');
+  // Two other accounts entering the same CPF at once (a squatter and the owner): both entered.
+  const squat = await Promise.all([2, 3].map((i) => entry(i, same)));
+  expect(squat.map((r) => r.statusCode)).toEqual([201, 201]);
 
   // Two staff draw at the same moment, one on each process: one draw.
   clock = new Date(T0.getTime() + 31 * MINUTE);
@@ -113,6 +112,8 @@ it('two processes share one lottery: one entry per CPF, one draw, one place per 
   const winners = rows.filter((r) => r.wonInDraw !== null);
   expect(winners).toHaveLength(2);
   expect(winners.every((w) => w.wonInDraw === 1)).toBe(true);
+  // A CPF entered by three accounts is given one place at most.
+  expect(new Set(winners.map((w) => w.cpf)).size).toBe(2);
 
   // A winner paid for at the same moment from two accounts (two processes): one place held.
   const winner = winners[0]!;

@@ -10,7 +10,7 @@ import {
 import { PainelOpeningSchema } from '@passada/core/contracts/opening';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventCategories, lotteryEntries } from '../../db/schema/index.ts';
+import { eventCategories, lotteryEntries, users } from '../../db/schema/index.ts';
 import { waitForMail } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
@@ -23,6 +23,8 @@ const MINUTE = 60_000;
 const T0 = new Date(Math.floor(Date.now() / MINUTE) * MINUTE);
 let clock = T0;
 const at = (minutes: number) => new Date(T0.getTime() + minutes * MINUTE);
+/** How long a test waits for a draw's e-mails (a condition, not a sleep). */
+const DRAW_MAIL_MS = 30_000;
 
 type Runner = {
   id: number;
@@ -62,7 +64,12 @@ describe('the lottery opening', () => {
     fiveK = event.days[0]!.categories[1]!.id;
     for (let i = 0; i < 8; i++) {
       const user = await makeUser(t.app);
-      runners.push({ ...user, cpf: cpfFrom(733_200_000 + i), email: `sorteio${i}@example.com` });
+      // The lottery writes to the account's own address only.
+      const [account] = await t.app.db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, user.id));
+      runners.push({ ...user, cpf: cpfFrom(733_200_000 + i), email: account!.email });
     }
   });
   afterAll(() => t.close());
@@ -253,9 +260,12 @@ describe('the lottery opening', () => {
       if (won) expect(entry!.pagar_ate).toBe(new Date(at(60).getTime() + 2 * 60 * MINUTE).toISOString());
     }
     const winner = runnerOf(expected[0]!);
-    expect(await waitForMail(t.dataDir, winner.email, 'foi sorteado')).toContain('reservada até');
+    // A draw queues one e-mail per entry; on a loaded machine the worker takes a while to send them all.
+    expect(await waitForMail(t.dataDir, winner.email, 'foi sorteado', DRAW_MAIL_MS)).toContain(
+      'reservada até',
+    );
     const loser = runners.find((r) => !expected.includes(r.entry!.id))!;
-    expect(await waitForMail(t.dataDir, loser.email, 'resultado do sorteio')).toContain(
+    expect(await waitForMail(t.dataDir, loser.email, 'resultado do sorteio', DRAW_MAIL_MS)).toContain(
       'pode ser sorteado(a) depois',
     );
 
@@ -326,7 +336,7 @@ describe('the lottery opening', () => {
       estado: 'sorteado',
       pagar_ate: new Date(at(181).getTime() + 2 * 60 * MINUTE).toISOString(),
     });
-    await waitForMail(t.dataDir, next.email, 'foi sorteado');
+    await waitForMail(t.dataDir, next.email, 'foi sorteado', DRAW_MAIL_MS);
     const paid = await register(next, next.entry!.categoria);
     expect(paid.statusCode).toBe(201);
     expect((await simulatePixPaid(t.app, paid.json().txid)).statusCode).toBe(200);

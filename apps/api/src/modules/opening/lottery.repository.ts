@@ -50,7 +50,7 @@ export async function markDrawn(tx: Tx, eventId: number, now: Date): Promise<voi
     .where(eq(openingLotteries.eventId, eventId));
 }
 
-/** A new entry, or undefined when this CPF already entered the event's lottery. */
+/** A new entry, or undefined when this account already entered this CPF in the event's lottery. */
 export async function insertEntry(
   tx: Tx,
   values: Omit<typeof lotteryEntries.$inferInsert, 'id'>,
@@ -64,16 +64,51 @@ export async function findEntry(db: Reader, id: number): Promise<EntryRow | unde
   return row;
 }
 
-/** The entry of this CPF in the event's lottery, locked until the transaction ends. */
-export async function lockEntryOfCpf(tx: Tx, eventId: number, cpf: string): Promise<EntryRow | undefined> {
-  const [row] = await tx
+/**
+ * The entries of this CPF in the event's lottery (one per account that entered it), locked until the
+ * transaction ends, in id order (two payments lock them in the same order).
+ */
+export function lockEntriesOfCpf(tx: Tx, eventId: number, cpf: string): Promise<EntryRow[]> {
+  return (
+    tx
+      .select()
+      .from(lotteryEntries)
+      // `cpf <> ''` spelled out so a generic plan still matches the partial unique index (erased entries
+      // have an empty CPF, docs/decisions/0047).
+      .where(
+        and(eq(lotteryEntries.eventId, eventId), eq(lotteryEntries.cpf, cpf), ne(lotteryEntries.cpf, '')),
+      )
+      .orderBy(asc(lotteryEntries.id))
+      .for('update')
+  );
+}
+
+/** The entries of these CPFs in the event's lottery that a draw picked (any account's). */
+export function winnersOfCpfs(db: Reader, eventId: number, cpfs: readonly string[]): Promise<EntryRow[]> {
+  if (cpfs.length === 0) return Promise.resolve([]);
+  return db
     .select()
     .from(lotteryEntries)
-    // `cpf <> ''` spelled out so a generic plan still matches the partial unique index (erased entries
-    // have an empty CPF, docs/decisions/0047).
-    .where(and(eq(lotteryEntries.eventId, eventId), eq(lotteryEntries.cpf, cpf), ne(lotteryEntries.cpf, '')))
-    .for('update');
-  return row;
+    .where(
+      and(
+        eq(lotteryEntries.eventId, eventId),
+        inArray(lotteryEntries.cpf, [...cpfs]),
+        ne(lotteryEntries.cpf, ''),
+        isNotNull(lotteryEntries.wonInDraw),
+      ),
+    )
+    .orderBy(asc(lotteryEntries.wonInDraw));
+}
+
+/** Entries this account made in the event's lottery (erased ones aside): its per-buyer count. */
+export async function countEntriesOfUser(db: Reader, eventId: number, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(lotteryEntries)
+    .where(
+      and(eq(lotteryEntries.eventId, eventId), eq(lotteryEntries.userId, userId), ne(lotteryEntries.cpf, '')),
+    );
+  return row?.n ?? 0;
 }
 
 /** Every entry of the event, ascending by id. */

@@ -37,11 +37,22 @@ export const lotteryRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/events/:id/sorteio/',
     {
-      config: { auth: 'user' },
+      config: {
+        auth: 'user',
+        limit: [
+          {
+            name: 'sorteio-conta',
+            max: app.env.LOTTERY_ENTRY_RATE_LIMIT_PER_ACCOUNT,
+            windowSeconds: 3600,
+            per: 'account',
+          },
+          { name: 'sorteio-ip', max: app.env.LOTTERY_ENTRY_RATE_LIMIT_PER_IP, windowSeconds: 3600 },
+        ],
+      },
       schema: {
         tags,
         summary:
-          'Inscreve no sorteio (sem pagamento; uma inscrição por CPF no evento; idade e categoria conferidas como numa inscrição)',
+          'Inscreve no sorteio (sem pagamento; cada conta inscreve até as inscrições por comprador da abertura, um CPF uma vez; idade e categoria conferidas como numa inscrição; a confirmação vai ao e-mail da conta)',
         params: IdParamSchema,
         body: LotteryEntryInputSchema,
         response: {
@@ -56,7 +67,7 @@ export const lotteryRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const user = await requireUser(request);
       const isLottery = opening.status(request.params.id)?.modo === 'sorteio';
-      const entry = await lottery.enter(request.params.id, user.id, request.body, isLottery);
+      const entry = await lottery.enter(request.params.id, user, request.body, isLottery);
       return reply.code(201).send(entry);
     },
   );

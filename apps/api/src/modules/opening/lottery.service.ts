@@ -16,11 +16,17 @@ import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { MailProvider } from '../../providers/mail/index.ts';
-import type { EventRow, EventsService } from '../events/events.service.ts';
+import type { EventRow, EventsService, OpeningGateWho } from '../events/events.service.ts';
 import * as repo from './lottery.repository.ts';
 import { commitment, drawRanking } from './lottery.ts';
 import { type LotteryMailKind, lotteryMail } from './lottery-mail.ts';
-import { countPaying, countRegistrations } from './opening.repository.ts';
+import {
+  countPaying,
+  countRegistrations,
+  countTransfersPaying,
+  findOpening,
+  lockLimits,
+} from './opening.repository.ts';
 
 const HOUR = 3_600_000;
 /** A draw's e-mail jobs inserted per statement (pg-boss's batch insert, one JSON parameter). */
@@ -175,23 +181,52 @@ export function createLotteryService(deps: LotteryServiceDeps) {
     };
   }
 
-  /** The entries this account made in the event's lottery, with their result. */
+  /**
+   * The winning entry of each CPF among these (another account's included): the draw gives a CPF,
+   * not an entry, its place, so every account that entered the CPF sees the result. The latest draw's.
+   */
+  async function winnersByCpf(db: Db | Tx, eventId: number, cpfs: readonly string[]) {
+    const won = new Map<string, repo.EntryRow>();
+    for (const w of await repo.winnersOfCpfs(db, eventId, cpfs)) won.set(w.cpf, w);
+    return won;
+  }
+
+  /**
+   * The entries this account made in the event's lottery, with their result: an entry whose CPF was
+   * drawn through another account's entry shows that draw (the place is the person's, whoever entered).
+   */
   async function mine(eventId: number, userId: number): Promise<LotteryEntry[]> {
     const lottery = await repo.findLottery(deps.db, eventId);
     if (!lottery) throw notFound('Este evento não tem sorteio.');
     const rows = await repo.entriesOfUser(deps.db, eventId, userId);
-    const paid = rows.some((r) => r.entry.wonInDraw !== null)
-      ? await repo.registeredCpfs(deps.db, eventId)
-      : new Set<string>();
+    const drawn = lottery.draws > 0;
+    const won = drawn
+      ? await winnersByCpf(
+          deps.db,
+          eventId,
+          rows.map((r) => r.entry.cpf),
+        )
+      : new Map<string, repo.EntryRow>();
+    const paid = won.size > 0 ? await repo.registeredCpfs(deps.db, eventId) : new Set<string>();
     const now = deps.now();
-    return rows.map((r) => toWire(r.entry, r.categoryName, stateOf(r.entry, lottery, paid, now)));
+    return rows.map((r) => {
+      const winner = r.entry.wonInDraw === null ? won.get(r.entry.cpf) : r.entry;
+      const shown = winner ? { ...r.entry, wonInDraw: winner.wonInDraw, payBy: winner.payBy } : r.entry;
+      return toWire(shown, r.categoryName, stateOf(shown, lottery, paid, now));
+    });
   }
 
   /**
    * A runner signs up to the draw (no payment): within the window, one entry per CPF per event, the
    * birth date and the category's rules checked as a registration checks them.
    */
-  async function enter(eventId: number, userId: number, input: LotteryEntryInput, isLottery: boolean) {
+  async function enter(
+    eventId: number,
+    user: { id: number; email: string },
+    input: LotteryEntryInput,
+    isLottery: boolean,
+  ) {
+    const userId = user.id;
     const lottery = isLottery ? await repo.findLottery(deps.db, eventId) : undefined;
     if (!lottery) throw notFound('Este evento não tem sorteio.');
     const now = deps.now();
@@ -218,17 +253,28 @@ export function createLotteryService(deps: LotteryServiceDeps) {
       });
     deps.events.checkEligibility(event, categories, input.data_nascimento);
     const entry = await deps.db.transaction(async (tx) => {
+      // One account's entries are counted under its lock (two tabs cannot both pass the limit).
+      await lockLimits(tx, eventId, { userId, cpf: input.cpf });
+      const perBuyer = (await findOpening(tx, eventId))?.perBuyer ?? 1;
+      if ((await repo.countEntriesOfUser(tx, eventId, userId)) >= perBuyer)
+        throw conflict(
+          `Esta conta já inscreveu ${perBuyer === 1 ? 'uma pessoa' : `${perBuyer} pessoas`} no sorteio deste evento, o limite por comprador.`,
+          'limite_por_comprador',
+        );
+      // Another account's entry of this CPF is not refused (nor told): the draw gives a CPF one place,
+      // and the kit goes only to whoever shows a photo ID of that CPF.
       const row = await repo.insertEntry(tx, {
         eventId,
         categoryId: category.id,
         userId,
         fullName: input.nome_completo,
         cpf: input.cpf,
-        email: input.email,
+        // The account's own address: the shop never mails an address typed in a form.
+        email: user.email,
         birthDate: input.data_nascimento,
         createdAt: now,
       });
-      if (!row) throw conflict('Este CPF já está inscrito no sorteio deste evento.', 'cpf_ja_no_sorteio');
+      if (!row) throw conflict('Você já inscreveu este CPF no sorteio deste evento.', 'cpf_ja_no_sorteio');
       await deps.jobs.send('mail.lottery', { entryId: row.id, kind: 'inscrito' }, { tx });
       return row;
     });
@@ -284,12 +330,18 @@ export function createLotteryService(deps: LotteryServiceDeps) {
     // blank CPF: never drawn again, and an erased winner counts as filled (one place fewer, never more).
     const erased = (e: repo.EntryRow) => e.cpf === '';
     const held = new Set(pending);
-    const filled = entries.filter(
-      (e) => e.wonInDraw !== null && (held.has(e) || paid.has(e.cpf) || erased(e)),
-    ).length;
+    // Places taken: each winner still within the deadline or erased, each CPF that paid once.
+    const filled = new Set(
+      entries
+        .filter((e) => e.wonInDraw !== null && (held.has(e) || paid.has(e.cpf) || erased(e)))
+        .map((e) => (held.has(e) || erased(e) ? `e${e.id}` : `c${e.cpf}`)),
+    ).size;
     const wanted = lottery.places - filled;
+    // A CPF has one place: entries of a CPF that holds one (paid, or a winner within the deadline,
+    // whichever account entered it) are passed over, and so are a CPF's later entries in this draw.
+    const placed = new Set([...pending.map((e) => e.cpf), ...paid]);
     const candidates = entries
-      .filter((e) => e.wonInDraw === null && !erased(e))
+      .filter((e) => e.wonInDraw === null && !erased(e) && !placed.has(e.cpf))
       .sort((a, b) => a.rank! - b.rank!);
     if (!first && (wanted <= 0 || candidates.length === 0))
       throw conflict(
@@ -304,8 +356,9 @@ export function createLotteryService(deps: LotteryServiceDeps) {
     for (const e of candidates) {
       if (winners.length >= wanted) break;
       const room = left.get(e.categoryId) ?? 0;
-      if (room <= 0) continue;
+      if (room <= 0 || placed.has(e.cpf)) continue;
       left.set(e.categoryId, room - 1);
+      placed.add(e.cpf);
       winners.push(e.id);
     }
     if (!first && winners.length === 0)
@@ -318,11 +371,15 @@ export function createLotteryService(deps: LotteryServiceDeps) {
     const mails: Array<{
       name: 'mail.lottery';
       data: { entryId: number; kind: 'sorteado' | 'nao_sorteado' };
-    }> = winners.map((id) => ({ name: 'mail.lottery', data: { entryId: id, kind: 'sorteado' } }));
+    }> = [];
+    // The winners, and every other account's entry of a winning CPF (the place is the person's).
+    const wonCpfs = new Set(entries.filter((e) => winners.includes(e.id)).map((e) => e.cpf));
+    for (const e of entries)
+      if (!erased(e) && wonCpfs.has(e.cpf))
+        mails.push({ name: 'mail.lottery', data: { entryId: e.id, kind: 'sorteado' } });
     if (first) {
-      const won = new Set(winners);
       for (const e of entries)
-        if (!won.has(e.id))
+        if (!wonCpfs.has(e.cpf))
           mails.push({ name: 'mail.lottery', data: { entryId: e.id, kind: 'nao_sorteado' } });
     }
     for (let i = 0; i < mails.length; i += MAIL_JOBS_PER_STATEMENT)
@@ -331,28 +388,30 @@ export function createLotteryService(deps: LotteryServiceDeps) {
   }
 
   /**
-   * The registrations' rule while the lottery is on: only a winner, within the deadline, in the category
-   * drawn, one registration (paid or being paid) for the CPF. The entry's row lock serialises two
-   * payments for the same winner, so the second sees the first's charge.
+   * The registrations' rule while the lottery is on: only a CPF drawn (through any account's entry),
+   * within the deadline, in the category drawn, one registration (paid or being paid) for the CPF, and
+   * the opening's registrations per buyer counted over what the account holds, pays for and has in the
+   * same cart. Counted under the buyer's and the CPF's locks and the CPF's entries' row locks, so two
+   * payments for the same winner, or two tabs of one buyer, are serialised.
    */
-  async function gate(
-    tx: Tx,
-    event: EventRow,
-    who: { userId: number; cpf: string; categoryIds?: readonly number[] },
-  ): Promise<void> {
+  async function gate(tx: Tx, event: EventRow, who: OpeningGateWho, perBuyer: number): Promise<void> {
     const lottery = await repo.findLottery(tx, event.id);
     if (!lottery || lottery.draws === 0)
       throw conflict(
         'As inscrições deste evento são por sorteio: inscreva-se no sorteio na página do evento.',
         'inscricao_por_sorteio',
       );
-    const entry = await repo.lockEntryOfCpf(tx, event.id, who.cpf);
-    if (entry?.wonInDraw == null)
+    await lockLimits(tx, event.id, who);
+    const entries = await repo.lockEntriesOfCpf(tx, event.id, who.cpf);
+    const now = deps.now();
+    const won = entries.filter((e) => e.wonInDraw !== null);
+    const entry = won.find((e) => e.payBy && e.payBy > now) ?? won.at(-1);
+    if (!entry)
       throw conflict(
         'Este CPF não foi sorteado neste evento; se houver novos sorteios, avisaremos por e-mail.',
         'nao_sorteado',
       );
-    if (!entry.payBy || entry.payBy <= deps.now())
+    if (!entry.payBy || entry.payBy <= now)
       throw conflict('O prazo para pagar a vaga sorteada terminou.', 'prazo_do_sorteio_encerrado');
     if (who.categoryIds && (who.categoryIds.length !== 1 || who.categoryIds[0] !== entry.categoryId))
       throw conflict(
@@ -367,13 +426,31 @@ export function createLotteryService(deps: LotteryServiceDeps) {
         'Este CPF já tem a inscrição sorteada (paga ou em pagamento) neste evento.',
         'limite_por_cpf',
       );
+    const byBuyer =
+      (await countRegistrations(tx, event.id, { userId: who.userId })) +
+      (await countPaying(tx, event.id, { userId: who.userId })) +
+      (await countTransfersPaying(tx, event.id, who.userId)) +
+      (who.inSameCharge ?? 0);
+    if (byBuyer >= perBuyer)
+      throw conflict(
+        `Esta conta já fez ${perBuyer} ${perBuyer === 1 ? 'inscrição' : 'inscrições'} (pagas ou em pagamento) neste evento, o limite por comprador.`,
+        'limite_por_comprador',
+      );
   }
 
   /** Sends one of the lottery's e-mails (the job's handler). */
   async function sendMail(entryId: number, kind: LotteryMailKind): Promise<void> {
-    const entry = await repo.findEntry(deps.db, entryId);
+    const found = await repo.findEntry(deps.db, entryId);
     // Erased meanwhile (account deleted): nobody to tell.
-    if (!entry || entry.email === '') return;
+    if (!found || found.email === '' || found.cpf === '') return;
+    // Another account's entry of a winning CPF: the winner's deadline.
+    const entry =
+      kind === 'sorteado' && found.wonInDraw === null
+        ? {
+            ...found,
+            payBy: (await winnersByCpf(deps.db, found.eventId, [found.cpf])).get(found.cpf)?.payBy ?? null,
+          }
+        : found;
     const lottery = await repo.findLottery(deps.db, entry.eventId);
     const event = await deps.events.findEventRow(entry.eventId);
     if (!lottery || !event) return;

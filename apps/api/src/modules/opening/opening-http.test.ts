@@ -4,6 +4,7 @@ import { makeEvent } from '../../test/factories/events.ts';
 import { createStaffAndLogin } from '../../test/factories/painel.ts';
 import { makeUser } from '../../test/factories/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { untilSeen } from '../../test/wait-until.ts';
 
 const MINUTE = 60_000;
 const T0 = new Date(Math.floor(Date.now() / MINUTE) * MINUTE);
@@ -43,8 +44,12 @@ describe('the waiting room’s join limit per address', () => {
     });
     expect(saved.statusCode).toBe(200);
     // On PostgreSQL the save's notification reaches this process's copy of the openings a moment later.
-    for (let i = 0; i < 200 && (await openingOf(t, eventId)) === null; i++)
-      await new Promise((r) => setTimeout(r, 50));
+    expect(
+      await untilSeen(
+        () => openingOf(t, eventId),
+        (o) => o !== null,
+      ),
+    ).not.toBeNull();
     for (let i = 0; i < 4; i++) runners.push(await makeUser(t.app));
   });
   afterAll(() => t.close());
@@ -111,7 +116,12 @@ describe('the position poll’s inputs', () => {
       },
     });
     expect(saved.statusCode).toBe(200);
-    await expect.poll(() => openingOf(t, event.id)).not.toBeNull();
+    expect(
+      await untilSeen(
+        () => openingOf(t, event.id),
+        (o) => o !== null,
+      ),
+    ).not.toBeNull();
     for (const query of ['', '?vez=', '?vez=1.2.3.x', `?vez=${event.id}.1.1.AAAAAAAAAAAAAAAAAAAAAA`]) {
       const res = await get(`/api/events/${event.id}/fila/${query}`);
       expect(res.statusCode, query).toBe(400);

@@ -5,6 +5,7 @@ import { createStaffAndLogin } from '../../test/factories/painel.ts';
 import { makeUser } from '../../test/factories/payments.ts';
 import { cpfFrom, participant, registrationPix } from '../../test/factories/registrations.ts';
 import { createTestApp, requirePostgres, type TestApp } from '../../test/test-app.ts';
+import { untilSeen } from '../../test/wait-until.ts';
 
 // Two shop processes over one PostgreSQL database sharing one waiting room: arrival numbers come from
 // one counter, the pre-queue is drawn the same in both, a turn signed by one is honoured by the other,
@@ -48,11 +49,10 @@ it('two processes share one queue: one counter, one draw, one turn per account',
   });
   expect(saved.statusCode).toBe(200);
   // The other process learns of the opening through the notification (or its timer).
-  let status = (await second.app.inject({ method: 'GET', url: `/api/events/${event.id}/abertura/` })).json();
-  for (let i = 0; i < 50 && status === null; i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    status = (await second.app.inject({ method: 'GET', url: `/api/events/${event.id}/abertura/` })).json();
-  }
+  const status = await untilSeen(
+    async () => (await second.app.inject({ method: 'GET', url: `/api/events/${event.id}/abertura/` })).json(),
+    (answer) => answer !== null,
+  );
   expect(status).toMatchObject({ modo: 'fila', fase: 'pre_fila' });
 
   // Eight runners join the pre-queue, alternating processes, some at the same moment.

@@ -54,13 +54,19 @@ export async function updateOpening(tx: Tx, eventId: number, values: OpeningValu
     .where(eq(eventOpenings.eventId, eventId));
 }
 
+/** An account's arrival in a waiting room: its number and when it joined. */
+export interface Arrival {
+  number: number;
+  joinedAt: Date;
+}
+
 /** The arrival of this account in the event's waiting room, if it joined. */
-export async function findArrival(db: Reader, eventId: number, userId: number): Promise<number | undefined> {
+export async function findArrival(db: Reader, eventId: number, userId: number): Promise<Arrival | undefined> {
   const [row] = await db
-    .select({ number: openingArrivals.number })
+    .select({ number: openingArrivals.number, joinedAt: openingArrivals.joinedAt })
     .from(openingArrivals)
     .where(and(eq(openingArrivals.eventId, eventId), eq(openingArrivals.userId, userId)));
-  return row?.number;
+  return row;
 }
 
 /** One join waiting to be written: the account and the instant the process received it. */
@@ -83,7 +89,7 @@ export async function joinMany(
   eventId: number,
   joins: readonly PendingJoin[],
   now: Date,
-): Promise<{ numbers: Map<number, number>; row: OpeningRow | undefined } | null> {
+): Promise<{ numbers: Map<number, Arrival>; row: OpeningRow | undefined } | null> {
   const [locked] = await tx
     .select({ eventId: eventOpenings.eventId })
     .from(eventOpenings)
@@ -91,13 +97,17 @@ export async function joinMany(
     .for('update');
   if (!locked) return null;
   const users = [...new Set(joins.map((j) => j.userId))];
-  const numbers = new Map<number, number>();
+  const numbers = new Map<number, Arrival>();
   // Read after the lock: a batch of another process that held it is committed and seen here.
   const known = await tx
-    .select({ userId: openingArrivals.userId, number: openingArrivals.number })
+    .select({
+      userId: openingArrivals.userId,
+      number: openingArrivals.number,
+      joinedAt: openingArrivals.joinedAt,
+    })
     .from(openingArrivals)
     .where(and(eq(openingArrivals.eventId, eventId), inArray(openingArrivals.userId, users)));
-  for (const k of known) numbers.set(k.userId, k.number);
+  for (const k of known) numbers.set(k.userId, { number: k.number, joinedAt: k.joinedAt });
   const fresh: PendingJoin[] = [];
   const seen = new Set(numbers.keys());
   for (const j of joins) {
@@ -118,7 +128,7 @@ export async function joinMany(
   await tx
     .insert(openingArrivals)
     .values(fresh.map((j, i) => ({ eventId, userId: j.userId, number: first + i, joinedAt: j.at })));
-  for (const [i, j] of fresh.entries()) numbers.set(j.userId, first + i);
+  for (const [i, j] of fresh.entries()) numbers.set(j.userId, { number: first + i, joinedAt: j.at });
   return { numbers, row };
 }
 
@@ -217,6 +227,30 @@ export async function countPaying(
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Transfers of the event's registrations that this account is paying for (a charge open: a Pix not yet
+ * paid, a card pending at the provider): they hold no place, but once paid the account holds one more
+ * registration, so the per-buyer limit counts them as it counts charges holding places (0060, later). A
+ * place handed within one account (its registration already the account's) adds nothing.
+ */
+export async function countTransfersPaying(db: Reader, eventId: number, userId: number): Promise<number> {
+  const d = sql`${charges.draft}`;
+  const [row] = await db
+    .select({ n: count() })
+    .from(charges)
+    .where(
+      and(
+        eq(charges.userId, userId),
+        eq(charges.purpose, 'registration'),
+        inArray(charges.status, ['ATIVA', 'EM_ANALISE']),
+        sql`${d}->'transfer' is not null`,
+        sql`(${d}->>'evento')::int = ${eventId}`,
+        sql`not exists (select 1 from ${registrations} where ${registrations.id} = (${d}->'transfer'->>'registrationId')::int and ${registrations.accountUserId} = ${userId})`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 /** Places left in all the event's categories. */
 export async function placesLeft(db: Reader, eventId: number): Promise<number> {
   const [row] = await db
@@ -227,9 +261,13 @@ export async function placesLeft(db: Reader, eventId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-/** Removes the event's opening (and its lottery's settings): the event opens as usual again. */
+/**
+ * Removes the event's opening (its lottery's settings and its waiting room's arrivals with it): the
+ * event opens as usual again.
+ */
 export async function deleteOpening(tx: Tx, eventId: number): Promise<boolean> {
   await tx.delete(openingLotteries).where(eq(openingLotteries.eventId, eventId));
+  await tx.delete(openingArrivals).where(eq(openingArrivals.eventId, eventId));
   const rows = await tx
     .delete(eventOpenings)
     .where(eq(eventOpenings.eventId, eventId))
@@ -237,14 +275,8 @@ export async function deleteOpening(tx: Tx, eventId: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Whether anyone joined the event's waiting room or lottery. */
-export async function hasRunners(db: Reader, eventId: number): Promise<boolean> {
-  const arrival = await db
-    .select({ n: openingArrivals.number })
-    .from(openingArrivals)
-    .where(eq(openingArrivals.eventId, eventId))
-    .limit(1);
-  if (arrival.length > 0) return true;
+/** Whether anyone entered the event's lottery. */
+export async function hasEntries(db: Reader, eventId: number): Promise<boolean> {
   const entry = await db
     .select({ id: lotteryEntries.id })
     .from(lotteryEntries)

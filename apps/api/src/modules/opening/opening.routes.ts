@@ -6,7 +6,6 @@ import {
 } from '@passada/core/contracts/opening';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import type { OpeningService } from './opening.service.ts';
@@ -82,4 +81,4 @@ export const openingRoutes: FastifyPluginAsyncZod<{ opening: OpeningService }> =
   );
 };
 
-export const OpeningEventIdSchema = z.object({ id: z.coerce.number().int().positive() });
+export const OpeningEventIdSchema = IdParamSchema;

@@ -8,7 +8,7 @@ import type {
 } from '@passada/core/contracts/opening';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
-import type { EventRow } from '../events/events.service.ts';
+import type { EventRow, OpeningGateWho } from '../events/events.service.ts';
 import type { LotteryService } from './lottery.service.ts';
 import * as repo from './opening.repository.ts';
 import {
@@ -24,6 +24,10 @@ export { OPENING_CHANGED } from './opening.repository.ts';
 
 const MINUTE = 60_000;
 
+/** What an expired turn is told: the truth (one arrival per account, so the turn does not come back). */
+const EXPIRED_TURN =
+  'Sua vez para se inscrever terminou e não volta: cada conta tem uma vez na fila deste evento. Se a organização encerrar a sala de espera com vagas sobrando, as inscrições reabrem para todos na página do evento.';
+
 export interface OpeningServiceDeps {
   db: Db;
   now: () => Date;
@@ -33,6 +37,8 @@ export interface OpeningServiceDeps {
   joinBatchMax: number;
   /** The lottery opening (sorteio): its settings, live counts and registrations' gate. */
   lottery?: LotteryService;
+  /** Called when the waiting rooms not yet open change (the events' answers say so). */
+  onOpeningsChanged?: () => void;
 }
 
 /** The event's schedule as its row stores it (before the opening: from the opening on). */
@@ -44,7 +50,11 @@ function scheduleOf(row: repo.OpeningRow): Schedule {
   };
 }
 
-const TOKEN = /^(\d{1,9})\.(\d{1,9})\.(\d{1,9})\.([A-Za-z0-9_-]{22})$/;
+/** `event.account.arrival.joined.mac`: `joined` is the join's instant in whole seconds since 1970. */
+const TOKEN = /^(\d{1,9})\.(\d{1,9})\.(\d{1,9})\.(\d{1,12})\.([A-Za-z0-9_-]{22})$/;
+
+/** The join's instant as the turn counts it (whole seconds: the signed turn carries it so). */
+const joinedSeconds = (joinedAt: Date) => Math.floor(joinedAt.getTime() / 1000);
 
 /**
  * The waiting room of an event's opening (docs/decisions/0046-opening-day.md). Every process keeps the
@@ -58,21 +68,21 @@ export function createOpeningService(deps: OpeningServiceDeps) {
   /** Each frozen pre-queue's places, computed once per process (a few hundred KB for 100,000 runners). */
   const drawn = new Map<number, { size: number; secret: string; places: Uint32Array }>();
 
-  function sign(eventId: number, userId: number, number: number): string {
-    const body = `${eventId}.${userId}.${number}`;
+  function sign(eventId: number, userId: number, number: number, joined: number): string {
+    const body = `${eventId}.${userId}.${number}.${joined}`;
     const mac = createHmac('sha256', key).update(body).digest().subarray(0, 16).toString('base64url');
     return `${body}.${mac}`;
   }
 
-  function verify(token: string): { eventId: number; userId: number; number: number } | null {
+  function verify(token: string): { eventId: number; userId: number; number: number; joined: number } | null {
     const m = TOKEN.exec(token);
     if (!m) return null;
-    const [, e, u, n, mac] = m;
+    const [, e, u, n, j, mac] = m;
     // Every poll: the MAC's bytes against the expected ones, without writing the token out again.
     const given = Buffer.from(mac!, 'base64url');
-    const expected = createHmac('sha256', key).update(`${e}.${u}.${n}`).digest().subarray(0, 16);
+    const expected = createHmac('sha256', key).update(`${e}.${u}.${n}.${j}`).digest().subarray(0, 16);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    return { eventId: Number(e), userId: Number(u), number: Number(n) };
+    return { eventId: Number(e), userId: Number(u), number: Number(n), joined: Number(j) };
   }
 
   /** Reads every opening's row again (one statement); freezes pre-queues whose opening has passed. */
@@ -82,10 +92,31 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     if (rows.some((r) => r.preQueueSize === null && r.opensAt <= now)) {
       if ((await repo.freezePreQueues(deps.db, now)) > 0) {
         openings = new Map((await repo.listOpenings(deps.db)).map((r) => [r.eventId, r]));
-        return;
+        return tellEvents(now);
       }
     }
     openings = new Map(rows.map((r) => [r.eventId, r]));
+    tellEvents(now);
+  }
+
+  /** Waiting rooms not yet open, as last told to the events' answers ("event@instant" joined). */
+  let told = '';
+  /** Tells the events' cached answers when a waiting room was saved, removed or reached its instant. */
+  function tellEvents(now: Date): void {
+    const waiting = [...openings.values()]
+      .filter((r) => r.mode === 'fila' && r.opensAt > now)
+      .map((r) => `${r.eventId}@${r.opensAt.getTime()}`)
+      .sort()
+      .join(',');
+    if (waiting === told) return;
+    told = waiting;
+    deps.onOpeningsChanged?.();
+  }
+
+  /** When the event's waiting room opens, while it has not (the event's answer says registrations wait). */
+  function notYet(eventId: number, now: Date): Date | null {
+    const row = openings.get(eventId);
+    return row?.mode === 'fila' && row.opensAt > now ? row.opensAt : null;
   }
 
   /** The place of arrival `number`: drawn for the pre-queue, its own number after the opening. */
@@ -101,9 +132,20 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     return known.places[number - 1]!;
   }
 
-  function ticket(row: repo.OpeningRow, userId: number, number: number, signed?: string): QueueTicket {
+  /**
+   * The runner's turn. It starts when the schedule admits the place AND the runner is there: a place
+   * the schedule admitted before its runner joined (a late arrival, or an automatic rate running ahead
+   * of the arrivals) starts its turn at the join, never ended on arrival.
+   */
+  function ticket(
+    row: repo.OpeningRow,
+    userId: number,
+    number: number,
+    joined: number,
+    signed?: string,
+  ): QueueTicket {
     const now = deps.now().getTime();
-    const vez = signed ?? sign(row.eventId, userId, number);
+    const vez = signed ?? sign(row.eventId, userId, number, joined);
     const abre_em = row.opensAt.toISOString();
     const place = now < row.opensAt.getTime() ? null : placeOf(row, number);
     if (place === null) {
@@ -121,7 +163,8 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     const schedule = scheduleOf(row);
     const admitted = admittedUpTo(schedule, now);
     if (place <= admitted) {
-      const ends = admittedAt(schedule, place) + row.turnMinutes * MINUTE;
+      const starts = Math.max(admittedAt(schedule, place), joined * 1000);
+      const ends = starts + row.turnMinutes * MINUTE;
       return {
         vez,
         estado: now < ends ? 'admitido' : 'expirada',
@@ -167,7 +210,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
   /** Joins received and not yet written, per event; `writing` while a batch's transaction runs. */
   const joining = new Map<number, { pending: Waiting[]; writing: boolean }>();
   interface Waiting extends repo.PendingJoin {
-    done: (r: { number: number; row: repo.OpeningRow | undefined }) => void;
+    done: (r: { arrival: repo.Arrival; row: repo.OpeningRow | undefined }) => void;
     fail: (err: unknown) => void;
   }
 
@@ -177,7 +220,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
    * each transaction carries many joins and an idle room writes a join at once.
    */
   function queueJoin(eventId: number, userId: number, at: Date) {
-    return new Promise<{ number: number; row: repo.OpeningRow | undefined }>((done, fail) => {
+    return new Promise<{ arrival: repo.Arrival; row: repo.OpeningRow | undefined }>((done, fail) => {
       let room = joining.get(eventId);
       if (!room) {
         room = { pending: [], writing: false };
@@ -210,7 +253,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
         try {
           const written = await deps.db.transaction((tx) => repo.joinMany(tx, eventId, batch, now));
           if (!written) throw notFound('Este evento não tem sala de espera.');
-          for (const j of batch) j.done({ number: written.numbers.get(j.userId)!, row: written.row });
+          for (const j of batch) j.done({ arrival: written.numbers.get(j.userId)!, row: written.row });
         } catch (err) {
           for (const j of batch) j.fail(err);
         }
@@ -242,7 +285,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
       await refresh();
       fresh = openings.get(eventId) ?? fresh;
     }
-    return ticket(fresh, userId, written.number);
+    return ticket(fresh, userId, written.arrival.number, joinedSeconds(written.arrival.joinedAt));
   }
 
   /** A position poll: the signed token and this process's memory, no database statement. */
@@ -254,7 +297,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
         'Sua vez na fila não foi reconhecida. Entre na fila novamente.',
         'vez_invalida',
       );
-    return ticket(queueOf(eventId), claim.userId, claim.number, token);
+    return ticket(queueOf(eventId), claim.userId, claim.number, claim.joined, token);
   }
 
   /**
@@ -263,24 +306,28 @@ export function createOpeningService(deps: OpeningServiceDeps) {
    * registrations per CPF and per buyer (places being paid for count), counted under the buyer's and
    * the CPF's locks so that two payments at the same instant cannot both pass a limit.
    */
-  async function gate(
-    tx: Tx,
-    event: EventRow,
-    who: { userId: number; cpf: string; categoryIds?: readonly number[] },
-  ): Promise<void> {
+  async function gate(tx: Tx, event: EventRow, who: OpeningGateWho): Promise<void> {
     const row = openings.get(event.id);
-    if (row?.mode === 'sorteio' && deps.lottery) return deps.lottery.gate(tx, event, who);
+    if (row?.mode === 'sorteio' && deps.lottery) return deps.lottery.gate(tx, event, who, row.perBuyer);
     if (row?.mode !== 'fila') return;
-    const now = deps.now();
-    if (now < row.opensAt)
-      throw conflict(`As inscrições abrem em ${formatStoreDateTime(row.opensAt)}.`, 'inscricoes_nao_abertas');
-    const number = await repo.findArrival(tx, event.id, who.userId);
     const fresh = (await repo.findOpening(tx, event.id)) ?? row;
-    const turn = number === undefined ? null : ticket(fresh, who.userId, number);
-    if (!turn || (turn.estado !== 'admitido' && turn.estado !== 'expirada'))
-      throw conflict('Aguarde sua vez na fila para se inscrever neste evento.', 'fora_da_vez');
-    if (turn.estado === 'expirada')
-      throw conflict('Sua vez para se inscrever terminou. Entre na fila novamente.', 'vez_expirada');
+    // A transfer hands over a place already sold: no turn, but the same limits under the same locks.
+    if (!who.handover) {
+      const now = deps.now();
+      if (now < row.opensAt)
+        throw conflict(
+          `As inscrições abrem em ${formatStoreDateTime(row.opensAt)}.`,
+          'inscricoes_nao_abertas',
+        );
+      const arrival = await repo.findArrival(tx, event.id, who.userId);
+      const turn =
+        arrival === undefined
+          ? null
+          : ticket(fresh, who.userId, arrival.number, joinedSeconds(arrival.joinedAt));
+      if (!turn || (turn.estado !== 'admitido' && turn.estado !== 'expirada'))
+        throw conflict('Aguarde sua vez na fila para se inscrever neste evento.', 'fora_da_vez');
+      if (turn.estado === 'expirada') throw conflict(EXPIRED_TURN, 'vez_expirada');
+    }
     // Two tabs of one account, or two accounts paying for one CPF, at the same instant: one counts
     // after the other's charge is committed (or rolled back).
     await repo.lockLimits(tx, event.id, who);
@@ -292,9 +339,12 @@ export function createOpeningService(deps: OpeningServiceDeps) {
         `Este CPF já tem ${fresh.perCpf === 1 ? 'uma inscrição' : `${fresh.perCpf} inscrições`} (pagas ou em pagamento) neste evento.`,
         'limite_por_cpf',
       );
+    if (who.handover && (who.userId <= 0 || who.handover.fromUserId === who.userId)) return;
     const byBuyer =
       (await repo.countRegistrations(tx, event.id, { userId: who.userId })) +
-      (await repo.countPaying(tx, event.id, { userId: who.userId }));
+      (await repo.countPaying(tx, event.id, { userId: who.userId })) +
+      (await repo.countTransfersPaying(tx, event.id, who.userId)) +
+      (who.inSameCharge ?? 0);
     if (byBuyer >= fresh.perBuyer)
       throw conflict(
         `Esta conta já fez ${fresh.perBuyer} ${fresh.perBuyer === 1 ? 'inscrição' : 'inscrições'} (pagas ou em pagamento) neste evento, o limite da abertura.`,
@@ -385,19 +435,23 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     await repo.notifyOpeningChanged(tx);
   }
 
-  /** Removes the event's opening before anyone joined its queue or lottery: it opens as usual again. */
+  /**
+   * Removes the event's opening: it opens as usual again. A waiting room ends at any time, with runners
+   * in it (their arrivals go with it; places are held only by payments, which stand). A lottery with
+   * entries stays: its entrants were promised a draw.
+   */
   async function remove(tx: Tx, eventId: number): Promise<void> {
-    await repo.lockOpening(tx, eventId);
-    if (await repo.hasRunners(tx, eventId))
+    const row = await repo.lockOpening(tx, eventId);
+    if (row?.mode === 'sorteio' && (await repo.hasEntries(tx, eventId)))
       throw conflict(
-        'Já há corredores na fila ou no sorteio deste evento: a abertura não pode mais ser removida.',
+        'Já há inscritos no sorteio deste evento: a abertura não pode mais ser removida.',
         'abertura_com_corredores',
       );
     if (!(await repo.deleteOpening(tx, eventId))) throw notFound('Este evento não tem abertura configurada.');
     await repo.notifyOpeningChanged(tx);
   }
 
-  return { refresh, status, join, poll, gate, painelView, save, remove, sign, verify };
+  return { refresh, status, join, poll, gate, notYet, painelView, save, remove, sign, verify };
 }
 
 export type OpeningService = ReturnType<typeof createOpeningService>;

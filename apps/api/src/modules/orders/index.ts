@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { createOrderChange } from './order-change.ts';
 import { createOrderExchanges, type OrderExchanges } from './order-exchanges.ts';
 import { createOrderRefundsAdmin, type OrderRefundsAdmin } from './order-refunds-admin.ts';
 import { createOrderReturns } from './order-returns.ts';
@@ -9,6 +10,7 @@ import { createOrdersAdmin, type OrdersAdmin } from './orders-admin.ts';
 import { createReturnTracking, type ReturnTracking } from './return-tracking.ts';
 import { returnsRoutes } from './returns.routes.ts';
 import { createReturnsAdmin, type ReturnsAdmin } from './returns-admin.ts';
+import { eraseOrdersPlacedBefore } from './sales-records.repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,6 +52,13 @@ export default fp(
     app.coupons.registerPricer('order', orders.pricePreview);
     app.jobs.work('mail.order-confirmation', ({ orderId }) => orders.sendConfirmation(orderId));
     app.jobs.work('mail.order-status', ({ orderId, status }) => orders.sendStatusNotice(orderId, status));
+    // Every change to a sold order goes through these named steps (money, stock, notas, e-mails).
+    const change = createOrderChange({
+      db: app.db,
+      jobs: app.jobs,
+      catalog: app.catalog,
+      payments: app.payments,
+    });
     // After the sale: withdrawal, returns and exchanges (docs/decisions/0036).
     const returns = createOrderReturns({
       db: app.db,
@@ -64,8 +73,10 @@ export default fp(
       registrations: app.registrations.cart,
       kitPickedUp: app.registrationsAdmin.kitPickedUp,
       shipping: app.providers.shipping,
+      change,
+      confirmFirst: orders.confirmFirst,
     });
-    app.jobs.work('mail.return-update', ({ returnId }) => returns.sendUpdate(returnId));
+    app.jobs.work('mail.return-update', ({ returnId, eventId }) => returns.sendUpdate(returnId, eventId));
     // Exchanges (docs/decisions/0040): a charge with `finalidade: 'troca'` pays a price difference.
     const exchanges = createOrderExchanges({
       db: app.db,
@@ -75,6 +86,7 @@ export default fp(
       catalog: app.catalog,
       payments: app.payments,
       returns,
+      change,
     });
     app.payments.registerPurpose('exchange', exchanges.purpose);
     app.jobs.work('returns.lapse-exchanges', async () => {
@@ -105,6 +117,8 @@ export default fp(
       whatsapp: app.providers.whatsapp,
     });
     app.jobs.work('whatsapp.order-update', ({ orderId, what }) => whatsapp.sendUpdate(orderId, what));
+    // The buyer's data on orders past the records' legal period, asked by accounts (decision 0061).
+    app.accounts.personalData.register({ module: 'orders', eraseSalesRecords: eraseOrdersPlacedBefore });
     app.decorate('orders', {
       whatsapp: { notifyUpdate: whatsapp.notifyUpdate },
       admin: createOrdersAdmin({
@@ -116,6 +130,7 @@ export default fp(
         registrations: app.registrations.cart,
         kitPickedUp: app.registrationsAdmin.kitPickedUp,
         coupons: app.coupons,
+        change,
       }),
       returnsAdmin: createReturnsAdmin({
         db: app.db,
@@ -124,7 +139,8 @@ export default fp(
         payments: app.payments,
         catalog: app.catalog,
         returns,
-        exchanges,
+        change,
+        registrations: app.registrations.cart,
         env: app.env,
       }),
       exchanges,

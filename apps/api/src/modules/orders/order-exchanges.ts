@@ -13,8 +13,8 @@ import {
   CannotFulfil,
   type ChargePurposeHandler,
   type PaymentsService,
-  type RefundRow,
 } from '../payments/payments.service.ts';
+import type { OrderChange } from './order-change.ts';
 import type { OrderReturns } from './order-returns.ts';
 import * as orderRepo from './orders.repository.ts';
 import { billingAddress } from './orders.service.ts';
@@ -25,18 +25,13 @@ export interface OrderExchangesDeps {
   now: () => Date;
   log: FastifyBaseLogger;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
-  catalog: Pick<CatalogService, 'getProduct' | 'holdForExchange' | 'releaseExchangeHold'>;
-  payments: Pick<PaymentsService, 'refundPart' | 'sendRefund'>;
+  catalog: Pick<CatalogService, 'getProduct' | 'holdForExchange'>;
+  payments: Pick<PaymentsService, 'sendRefund'>;
+  change: Pick<OrderChange, 'closeExchange' | 'announce'>;
   returns: Pick<
     OrderReturns,
     'toWire' | 'remaining' | 'deadlines' | 'deliveryDay' | 'unitsValue' | 'issuePostingCode'
   >;
-}
-
-/** The order's address as a carrier's sender: street and number apart (as the card billing address). */
-export function senderAddress(a: NonNullable<orderRepo.OrderRow['address']>) {
-  const b = billingAddress(a);
-  return { street: b.street, number: b.number, neighborhood: a.neighborhood, city: a.city, state: a.state };
 }
 
 /** Days a buyer has to post an exchange when the carrier gave the code no validity of its own. */
@@ -47,12 +42,6 @@ const storeDay = (at: Date) => dateInTimeZone(at, STORE_TIME_ZONE);
 /** What an exchange's difference charge carries: only the request, priced again on the server. */
 const ExchangeDraftSchema = z.object({ solicitacao: z.number().int().positive() });
 type ExchangeDraft = z.infer<typeof ExchangeDraftSchema>;
-
-/** The held units of an exchange as stock lines. */
-export const heldLines = (items: repo.ExchangeItemRow[]) =>
-  items
-    .filter((i) => i.held)
-    .map((i) => ({ productId: i.productId, colorId: i.colorId, sizeId: i.sizeId, quantity: i.quantity }));
 
 /**
  * Exchanges (docs/decisions/0040): the buyer swaps units of a delivered line for another colour or size of
@@ -171,28 +160,6 @@ export function createOrderExchanges(deps: OrderExchangesDeps) {
     return answer!;
   }
 
-  /** Puts an exchange's held units back on the shelf, once (a refusal, a lapsed window). */
-  async function releaseHold(tx: Tx, row: repo.ReturnRow, why: string): Promise<void> {
-    if (row.kind !== 'troca') return;
-    const lines = heldLines(await repo.listExchangeItems(tx, [row.id]));
-    if (!lines.length) return;
-    await deps.catalog.releaseExchangeHold(tx, row.orderId, lines, `Troca nº ${row.id}: ${why}`);
-    await repo.clearExchangeHold(tx, row.id);
-  }
-
-  /**
-   * A closed exchange never ships: a difference the buyer already paid goes back whole, from its own charge
-   * (our id `ret<id>d`, once). The caller sends it to the provider after the commit.
-   */
-  async function returnDifference(tx: Tx, row: repo.ReturnRow): Promise<RefundRow | null> {
-    if (row.kind !== 'troca' || row.differenceChargeId === null || row.differenceCents <= 0) return null;
-    return deps.payments.refundPart(tx, row.differenceChargeId, {
-      refundId: `ret${row.id}d`,
-      amountCents: row.differenceCents,
-      reason: `Troca nº ${row.id} encerrada sem envio: a diferença paga volta.`,
-    });
-  }
-
   /**
    * Exchanges whose buyer never posted the parcel: past the code's validity (or EXCHANGE_POSTING_DAYS
    * from the request when there is no code) the request is refused with the reason and the units go back.
@@ -208,15 +175,14 @@ export function createOrderExchanges(deps: OrderExchangesDeps) {
       const refund = await deps.db.transaction(async (tx) => {
         const row = await repo.lockReturn(tx, candidate.id);
         if (!row || (row.status !== 'solicitada' && row.status !== 'codigo_enviado')) return null;
-        await releaseHold(tx, row, 'prazo de postagem encerrado');
-        const back = await returnDifference(tx, row);
+        const back = await deps.change.closeExchange(tx, row, 'prazo de postagem encerrado');
         await repo.updateReturn(tx, row.id, {
           status: 'recusada',
           refusal: `O prazo para postar a troca terminou em ${formatIsoDateBR(lastDay)}; a unidade reservada voltou ao estoque.`,
           version: row.version + 1,
           updatedAt: deps.now(),
         });
-        await deps.jobs.send('mail.return-update', { returnId: row.id }, { tx });
+        await deps.change.announce(tx, row.id);
         lapsed += 1;
         return back;
       });
@@ -275,51 +241,7 @@ export function createOrderExchanges(deps: OrderExchangesDeps) {
     withoutPersonalData: (draft) => draft,
   };
 
-  return { requestExchange, releaseHold, returnDifference, lapseExchanges, purpose };
+  return { requestExchange, lapseExchanges, purpose };
 }
 
 export type OrderExchanges = ReturnType<typeof createOrderExchanges>;
-
-/**
- * What the wire adds to each request (docs/decisions/0040): an exchange's side (what it sends out, the
- * difference, whether it was paid, the outbound tracking) and every state it went through.
- */
-export async function exchangeAndHistory(
-  db: Db | Tx,
-  rows: repo.ReturnRow[],
-): Promise<Map<number, Pick<OrderReturn, 'troca' | 'historico'>>> {
-  const ids = rows.map((r) => r.id);
-  const [items, events] = await Promise.all([
-    repo.listExchangeItems(db, ids),
-    repo.listReturnEvents(db, ids),
-  ]);
-  const orderItems = await orderRepo.findItems(db, [...new Set(rows.map((r) => r.orderId))]);
-  const names = new Map(orderItems.map((i) => [i.id, i.productName]));
-  return new Map(
-    rows.map((r) => [
-      r.id,
-      {
-        troca:
-          r.kind === 'troca'
-            ? {
-                itens: items
-                  .filter((i) => i.returnId === r.id)
-                  .map((i) => ({
-                    item_id: i.orderItemId,
-                    produto: names.get(i.orderItemId) ?? '',
-                    cor: i.colorName,
-                    tamanho: i.sizeName,
-                    quantidade: i.quantity,
-                  })),
-                diferenca: r.differenceCents / 100,
-                diferenca_paga: r.differenceCents <= 0 || r.differenceChargeId !== null,
-                codigo_rastreio: r.exchangeTrackingCode,
-              }
-            : null,
-        historico: events
-          .filter((e) => e.returnId === r.id)
-          .map((e) => ({ status: e.status, em: e.at.toISOString(), nota: e.note })),
-      },
-    ]),
-  );
-}

@@ -22,9 +22,10 @@ import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
 import type { RegistrationsAdmin } from '../registrations/index.ts';
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
-import { exchangeAndHistory, senderAddress } from './order-exchanges.ts';
+import { type OrderChange, refundDue, unitsValue } from './order-change.ts';
 import * as orderRepo from './orders.repository.ts';
 import { returnUpdateMail } from './return-mail.ts';
+import { exchangeAndHistory, senderAddress } from './return-wire.ts';
 import * as repo from './returns.repository.ts';
 
 export interface OrderReturnsDeps {
@@ -40,6 +41,9 @@ export interface OrderReturnsDeps {
   registrations: Pick<RegistrationsCart, 'ofOrders' | 'cancel' | 'cancelParticipant'>;
   kitPickedUp: RegistrationsAdmin['kitPickedUp'];
   shipping: Pick<ShippingProvider, 'authorizeReturn'>;
+  change: Pick<OrderChange, 'announce' | 'fiscalJobs'>;
+  /** Sends the order's confirmation first while it is still pending (orders.service `confirmFirst`). */
+  confirmFirst: (orderId: number) => Promise<void>;
 }
 
 /** Not shipped yet: the buyer may still withdraw at once (docs/decisions/0036). */
@@ -49,16 +53,6 @@ const storeDay = (at: Date) => dateInTimeZone(at, STORE_TIME_ZONE);
 
 /** Our refund id for a request: one per request, so asking again never returns twice. */
 export const returnRefundId = (returnId: number, step = '') => `ret${returnId}${step}`;
-
-/**
- * A line's units as the buyer paid them: the price less the line's share of the coupon (the coupon
- * applies to products only), rounded down so the parts never add up to more than was paid.
- */
-function unitsValue(order: orderRepo.OrderRow, item: orderRepo.OrderItemRow, units: number): number {
-  const gross = item.productPriceCents * units;
-  if (!order.discountCents || !order.subtotalCents) return gross;
-  return Math.floor((gross * (order.subtotalCents - order.discountCents)) / order.subtotalCents);
-}
 
 /**
  * After the sale, the buyer's side (docs/decisions/0036): what an order still allows, and the withdrawal
@@ -242,6 +236,8 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
           orderItemId: v.item.id,
           quantity: v.units,
           valueCents: v.valueCents,
+          // Never shipped: they are back on the shelf at once (the restock below).
+          restocked: true,
         })),
       );
       // Never shipped: the units go back as the sale's cancellation, linked to the order.
@@ -286,9 +282,15 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
         for (const id of registrationIds) {
           participantRefunds.push(...(await deps.registrations.cancelParticipant(tx, id, reason)));
         }
-        // Shipping goes back with the last unit that would have shipped.
-        const shipping = unitsAfter === 0 ? order.shippingCents : 0;
-        const amount = values.reduce((sum, v) => sum + v.valueCents, 0) + shipping;
+        // Shipping goes back with the last unit that would have shipped; the charge's cap is checked
+        // again by `refundPart` under its row lock.
+        const amount = refundDue({
+          valueCents: values.reduce((sum, v) => sum + v.valueCents, 0),
+          shippingCents: order.shippingCents,
+          leftCents: Number.MAX_SAFE_INTEGER,
+          nothingToShip: unitsAfter === 0,
+          keepsNothing: false,
+        });
         refund =
           amount > 0
             ? await deps.payments.refundPart(tx, order.chargeId, {
@@ -303,14 +305,13 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
           (refund?.amountCents ?? 0) + participantRefunds.reduce((sum, r) => sum + r.amountCents, 0),
       });
       // The order's NF-e: cancelled with the order, or a devolução of what was given up (decision 0043).
-      await deps.jobs.send(
-        nothingLeft ? 'fiscal.cancel-order' : 'fiscal.return-refunded',
-        nothingLeft ? { orderId } : { returnId: row.id },
-        { tx },
+      await deps.change.fiscalJobs(
+        tx,
+        nothingLeft ? { kind: 'cancel', orderId } : { kind: 'back', returnId: row.id },
       );
       // Nothing left to ship: a label bought already is cancelled too (docs/decisions/0048).
       if (nothingLeft) await deps.jobs.send('shipping.cancel-label', { orderId }, { tx });
-      await deps.jobs.send('mail.return-update', { returnId: row.id }, { tx });
+      await deps.change.announce(tx, row.id);
       const [created] = await toWire([done], tx);
       return { created: created!, refund, participantRefunds };
     });
@@ -414,26 +415,46 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
           postingValidUntil: auth.validUntil,
           updatedAt: deps.now(),
         });
-        await deps.jobs.send('mail.return-update', { returnId }, { tx });
+        await deps.change.announce(tx, returnId);
       });
     } catch (err) {
       deps.log.warn(
         { returnId, err: (err as Error).message },
         'return posting code not issued; staff send it',
       );
-      await deps.jobs.send('mail.return-update', { returnId });
+      await deps.change.announce(null, returnId);
     }
   }
 
-  /** The job `mail.return-update`: the buyer hears of the request and of each of its steps. */
-  async function sendUpdate(returnId: number): Promise<void> {
+  /**
+   * The job `mail.return-update`: the buyer hears of the request and of each of its steps. With
+   * `eventId` it tells that history row's state, once: the row is taken first (`mailed_at`), so a job run
+   * again or a copy of it sends nothing, and given back when the send fails (the retry sends it). The
+   * order's confirmation goes first while it is still pending.
+   */
+  async function sendUpdate(returnId: number, eventId?: number): Promise<void> {
     const row = await repo.findReturn(deps.db, returnId);
     const order = row ? await orderRepo.findOrder(deps.db, row.orderId) : null;
     const buyer = order ? await orderRepo.findBuyer(deps.db, order.userId) : null;
-    if (!row || !buyer) return;
-    const [request] = await toWire([row]);
-    await deps.mail.send(returnUpdateMail({ env: deps.env, request: request!, buyer }));
-    deps.log.info({ returnId, status: row.status }, 'return update mail sent');
+    if (!row || !order || !buyer) return;
+    await deps.confirmFirst(order.id);
+    const event = eventId ? await repo.claimEventMail(deps.db, eventId, deps.now()) : null;
+    if (eventId && !event) return;
+    const [current] = await toWire([row]);
+    const request: OrderReturn = event
+      ? {
+          ...current!,
+          status: event.status,
+          motivo_recusa: event.status === 'recusada' ? (event.note ?? current!.motivo_recusa) : null,
+        }
+      : current!;
+    try {
+      await deps.mail.send(returnUpdateMail({ env: deps.env, request, buyer }));
+    } catch (err) {
+      if (event) await repo.releaseEventMail(deps.db, event.id);
+      throw err;
+    }
+    deps.log.info({ returnId, status: request.status }, 'return update mail sent');
   }
 
   return {

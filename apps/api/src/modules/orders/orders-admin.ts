@@ -35,9 +35,11 @@ import type { PaymentsService, RefundRow } from '../payments/payments.service.ts
 import type { RegistrationsAdmin } from '../registrations/index.ts';
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
 import { dailySales, orderTotals } from './dashboard.repository.ts';
+import type { OrderChange } from './order-change.ts';
 import { orderStatusUpdate } from './order-whatsapp.ts';
 import * as repo from './orders.repository.ts';
 import { paymentMethodOf, shippingServiceOf } from './orders.service.ts';
+import * as returnsRepo from './returns.repository.ts';
 import { saveDelivery } from './returns.repository.ts';
 
 /**
@@ -67,11 +69,15 @@ export interface OrdersAdminDeps {
   db: Db;
   now: () => Date;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
-  payments: Pick<PaymentsService, 'returnPaid' | 'chargeById' | 'refundOf' | 'events' | 'unpaidCharges'>;
+  payments: Pick<
+    PaymentsService,
+    'returnPaid' | 'chargeById' | 'refundOf' | 'events' | 'unpaidCharges' | 'paidAndRefunded'
+  >;
   catalog: Pick<CatalogService, 'releaseStock'>;
   registrations: Pick<RegistrationsCart, 'ofOrders' | 'cancel'>;
   kitPickedUp: RegistrationsAdmin['kitPickedUp'];
   coupons: Pick<CouponsService, 'returnUse'>;
+  change: Pick<OrderChange, 'fiscalJobs'>;
 }
 
 /** The list's filters as the repository takes them (store-calendar days become instants). */
@@ -172,8 +178,8 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   async function detail(id: number): Promise<PainelOrderDetail> {
     const order = await repo.findOrder(deps.db, id);
     if (!order) throw notFound('Pedido não encontrado.');
-    const [items, buyer, charge, refund, events, changes, registrations, notes] = await Promise.all([
-      repo.findItems(deps.db, [id]),
+    const [items, buyer, charge, refund, events, changes, registrations, notes, money] = await Promise.all([
+      toShip(id),
       repo.findBuyer(deps.db, order.userId),
       deps.payments.chargeById(order.chargeId),
       deps.payments.refundOf(order.chargeId),
@@ -181,6 +187,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       repo.listStatusChanges(deps.db, id),
       deps.registrations.ofOrders([id]),
       repo.listNotes(deps.db, id),
+      deps.payments.paidAndRefunded(deps.db, [order.chargeId]),
     ]);
     const inscricoes = registrations.get(id) ?? [];
     return {
@@ -209,6 +216,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       cupom: order.couponCode,
       desconto: centsToReais(order.discountCents),
       total: centsToReais(order.totalCents),
+      reembolsado: centsToReais(money[0]?.refundedCents ?? 0),
       parcelas: order.installments,
       metodo_pagamento: paymentMethodOf(order),
       codigo_rastreio: order.trackingCode,
@@ -241,13 +249,24 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
    * What the packing slip prints of an order: its lines with their product, colour and size numbers,
    * the delivery address the order kept, and how many registrations it carries.
    */
+  /**
+   * The order's lines with the units still to ship: units the buyer withdrew before shipping are back
+   * on the shelf and never packed (docs/decisions/0036, later); a line wholly withdrawn is left out.
+   */
+  async function toShip(id: number) {
+    const [items, withdrawn] = await Promise.all([
+      repo.findItems(deps.db, [id]),
+      returnsRepo.unitsWithdrawn(deps.db, [id]),
+    ]);
+    return items
+      .map((i) => ({ ...i, quantity: i.quantity - (withdrawn.get(i.id) ?? 0) }))
+      .filter((i) => i.quantity > 0);
+  }
+
   async function packingSlip(id: number) {
     const order = await repo.findOrder(deps.db, id);
     if (!order) throw notFound('Pedido não encontrado.');
-    const [items, registrations] = await Promise.all([
-      repo.findItems(deps.db, [id]),
-      deps.registrations.ofOrders([id]),
-    ]);
+    const [items, registrations] = await Promise.all([toShip(id), deps.registrations.ofOrders([id])]);
     return {
       id: order.id,
       date: order.orderDate,
@@ -365,7 +384,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       await saveDelivery(tx, { orderId: id, deliveredOn: change.deliveredOn, source: 'rastreio', at: now });
     await deps.jobs.send('mail.order-status', { orderId: id, status: change.status }, { tx });
     if (change.status === 'cancelado') {
-      await deps.jobs.send('fiscal.cancel-order', { orderId: id }, { tx });
+      await deps.change.fiscalJobs(tx, { kind: 'cancel', orderId: id });
       // A label bought already is cancelled at the provider too (docs/decisions/0048).
       await deps.jobs.send('shipping.cancel-label', { orderId: id }, { tx });
     }

@@ -12,6 +12,7 @@ import {
 } from '../../test/factories/orders.ts';
 import { simulatePixPaid } from '../../test/factories/payments.ts';
 import { createTestApp, requirePostgres, type TestApp } from '../../test/test-app.ts';
+import { untilJobsDone } from '../../test/wait-until.ts';
 
 const WEBHOOK_SECRET = 'segredo-do-webhook-de-pedidos';
 // Real row locks and connections that race: PostgreSQL only (npm test provides one).
@@ -100,10 +101,8 @@ describe('orders under concurrent requests (PGlite or PostgreSQL)', () => {
   it('a payment confirmed by the simulator, webhooks and the browser at once: one order, one e-mail', async () => {
     const { orderId } = await confirmAtOnce(3, 3);
     const summary = `Recebemos o pagamento do seu pedido nº ${orderId} em`;
-    for (let i = 0; i < 60 && !readOutbox(t.dataDir).some((m) => m.includes(summary)); i++)
-      await new Promise((r) => setTimeout(r, 50));
-    // Give a wrong second send a moment to land before counting.
-    await new Promise((r) => setTimeout(r, 200));
+    // Once the confirmation e-mails' queue is empty, a wrong second send would have landed.
+    await untilJobsDone(t.app.db, 'mail.order-confirmation');
     expect(readOutbox(t.dataDir).filter((m) => m.includes(summary))).toHaveLength(1);
   });
 });

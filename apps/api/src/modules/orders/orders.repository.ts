@@ -177,6 +177,20 @@ export async function listStatusChanges(db: Conn, orderId: number): Promise<Stat
     .orderBy(asc(orderStatusChanges.at), asc(orderStatusChanges.id));
 }
 
+/** The moves of these orders after payment (status and when), oldest first: the buyer's timeline. */
+export async function listMovesOf(db: Conn, orderIds: number[]) {
+  if (!orderIds.length) return [];
+  return db
+    .select({
+      orderId: orderStatusChanges.orderId,
+      status: orderStatusChanges.status,
+      at: orderStatusChanges.at,
+    })
+    .from(orderStatusChanges)
+    .where(inArray(orderStatusChanges.orderId, orderIds))
+    .orderBy(asc(orderStatusChanges.at), asc(orderStatusChanges.id));
+}
+
 /** Orders in these statuses that ship something (an order of registrations alone ships nothing). */
 export async function countShippingByStatus(db: Conn, statuses: OrderRow['status'][]): Promise<number> {
   const [row] = await db
@@ -207,4 +221,9 @@ export function listNotes(db: Conn, orderId: number) {
     .from(orderNotes)
     .where(eq(orderNotes.orderId, orderId))
     .orderBy(asc(orderNotes.at), asc(orderNotes.id));
+}
+
+/** The order's confirmation e-mail was sent (or had nobody to go to): later e-mails may go. */
+export async function confirmationSent(db: Db | Tx, id: number): Promise<void> {
+  await db.update(orders).set({ confirmationPending: false }).where(eq(orders.id, id));
 }

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
+import { runInJob } from '../../jobs/job-context.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
@@ -42,6 +43,7 @@ import type { ShippingService } from '../shipping/shipping.service.ts';
 import { orderConfirmationMail, orderStatusMail } from './order-mail.ts';
 import { PAYMENT_CONFIRMED } from './order-whatsapp.ts';
 import * as repo from './orders.repository.ts';
+import * as returnsRepo from './returns.repository.ts';
 
 export interface OrdersServiceDeps {
   db: Db;
@@ -50,7 +52,7 @@ export interface OrdersServiceDeps {
   log: FastifyBaseLogger;
   mail: MailProvider;
   jobs: Pick<Jobs<AppJobCatalog>, 'send' | 'sendAll'>;
-  payments: Pick<PaymentsService, 'status' | 'chargeById'>;
+  payments: Pick<PaymentsService, 'status' | 'chargeById' | 'paidAndRefunded'>;
   catalog: Pick<CatalogService, 'getCartProducts' | 'reserveStock' | 'releaseStock' | 'confirmSale'>;
   addresses: Pick<AddressesService, 'get'>;
   shipping: Pick<ShippingService, 'quote'>;
@@ -424,6 +426,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           whatsappConsentVersion: draft.whatsappConsent?.version ?? null,
           whatsappConsentAt: draft.whatsappConsent ? new Date(draft.whatsappConsent.at) : null,
           orderDate: charge.paidAt ?? deps.now(),
+          // Its e-mail is the first the buyer gets of it: later ones send it first while pending.
+          confirmationPending: true,
         },
         draft.items.map((i) => ({
           productId: i.productId,
@@ -497,7 +501,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     }),
   };
 
-  /** The confirmation e-mail job: the order's summary to its buyer (a retry may send it again). */
+  /**
+   * The confirmation e-mail: the order's summary to its buyer, once. Its send is recorded in the message
+   * log under one key per order (`pedido-<id>-confirmacao`), whoever sends it: the job
+   * `mail.order-confirmation`, or a later e-mail sending it first (`confirmFirst`); the second finds it
+   * sent. Once sent (or with nobody to write to) the order's `confirmationPending` is cleared.
+   */
   async function sendConfirmation(orderId: number): Promise<void> {
     const row = await repo.findOrder(deps.db, orderId);
     // The job was committed with the order, so the confirming transaction has ended: a plain read.
@@ -505,17 +514,31 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     if (!row || !charge) return;
     const draft = parseStoredDraft(charge.draft);
     // The account was deleted (its personal data cleared): nobody to write to.
-    if (!draft.buyer) return;
-    const [order] = await toOrders([row]);
-    await deps.mail.send(
-      orderConfirmationMail({
+    if (draft.buyer) {
+      // The e-mail says what was bought and paid, as it was bought (nothing withdrawn taken off).
+      const [order] = await toOrders([row], { asBought: true });
+      const message = orderConfirmationMail({
         env: deps.env,
         order: order!,
         buyer: draft.buyer,
         ...(draft.shipping ? { shipping: draft.shipping } : {}),
-      }),
-    );
-    deps.log.info({ orderId }, 'order confirmation mail sent');
+      });
+      await runInJob(
+        { name: 'mail.order-confirmation', id: `pedido-${orderId}-confirmacao`, attempt: 1 },
+        () => deps.mail.send(message),
+      );
+      deps.log.info({ orderId }, 'order confirmation mail sent');
+    }
+    if (row.confirmationPending) await repo.confirmationSent(deps.db, orderId);
+  }
+
+  /**
+   * Before any later e-mail about an order (a withdrawal, a return, a cancellation): its confirmation,
+   * while still pending, is sent first, so the buyer never reads of a change before the purchase.
+   */
+  async function confirmFirst(orderId: number): Promise<void> {
+    const row = await repo.findOrder(deps.db, orderId);
+    if (row?.confirmationPending) await sendConfirmation(orderId);
   }
 
   /**
@@ -528,6 +551,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     if (!row || !charge || row.status !== status) return;
     const draft = parseStoredDraft(charge.draft);
     if (!draft.buyer) return;
+    await confirmFirst(orderId);
     const [order] = await toOrders([row]);
     const message = orderStatusMail({ env: deps.env, order: order!, buyer: draft.buyer });
     if (!message) return;
@@ -535,14 +559,33 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     deps.log.info({ orderId, status }, 'order status mail sent');
   }
 
-  async function toOrders(rows: repo.OrderRow[]): Promise<Order[]> {
+  /**
+   * The orders as the buyer reads them: each line with the units still in the order (units withdrawn
+   * before shipping never ship, docs/decisions/0036, later), a line wholly withdrawn left out, and what
+   * went back (`reembolsado`) and each move after payment (`andamento`). `asBought` answers the lines as bought (the confirmation e-mail).
+   */
+  async function toOrders(rows: repo.OrderRow[], opts: { asBought?: boolean } = {}): Promise<Order[]> {
     const ids = rows.map((r) => r.id);
-    const items = await repo.findItems(deps.db, ids);
+    const [items, withdrawn, refunded, moves] = await Promise.all([
+      repo.findItems(deps.db, ids),
+      opts.asBought ? new Map<number, number>() : returnsRepo.unitsWithdrawn(deps.db, ids),
+      deps.payments.paidAndRefunded(
+        deps.db,
+        rows.map((r) => r.chargeId),
+      ),
+      repo.listMovesOf(deps.db, ids),
+    ]);
+    const refundedOf = new Map(refunded.map((c) => [c.chargeId, c.refundedCents]));
+    const movesOf = new Map<number, typeof moves>();
+    for (const m of moves) movesOf.set(m.orderId, [...(movesOf.get(m.orderId) ?? []), m]);
     const registrations = await deps.registrations.ofOrders(ids);
     return rows.map((row) => ({
       id: row.id,
+      reembolsado: centsToReais(refundedOf.get(row.chargeId) ?? 0),
       items: items
         .filter((i) => i.orderId === row.id)
+        .map((i) => ({ ...i, quantity: i.quantity - (withdrawn.get(i.id) ?? 0) }))
+        .filter((i) => i.quantity > 0)
         .map((i) => ({
           item_id: i.id,
           product: i.productId,
@@ -563,6 +606,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       metodo_pagamento: paymentMethodOf(row),
       status: row.status,
       order_date: row.orderDate.toISOString(),
+      // Each move after payment and when (never who moved it): the dates of the buyer's timeline. Only
+      // once the order moved: the spec's order shape stays as it was until then.
+      ...(movesOf.has(row.id)
+        ? { andamento: movesOf.get(row.id)!.map((m) => ({ status: m.status, em: m.at.toISOString() })) }
+        : {}),
       address: row.address,
       ...(registrations.has(row.id) ? { inscricoes: registrations.get(row.id) } : {}),
       // Only once shipped: the spec's order shape stays as it was until there is something to track.
@@ -618,7 +666,15 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     };
   };
 
-  return { purpose, pricePreview, orderForPaidCharge, listOrders, sendConfirmation, sendStatusNotice };
+  return {
+    purpose,
+    pricePreview,
+    orderForPaidCharge,
+    listOrders,
+    sendConfirmation,
+    confirmFirst,
+    sendStatusNotice,
+  };
 }
 
 export type OrdersService = ReturnType<typeof createOrdersService>;

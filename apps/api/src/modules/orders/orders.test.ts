@@ -121,6 +121,7 @@ describe('orders', () => {
       juros: 0,
       subtotal: 269.7,
       total: total / 100,
+      reembolsado: 0,
       parcelas: 1,
       metodo_pagamento: 'pix',
       status: 'pago',

@@ -16,7 +16,8 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
-import type { OrderExchanges } from './order-exchanges.ts';
+import type { RegistrationsCart } from '../registrations/registrations.service.ts';
+import { keptAfter, type OrderChange, refundDue } from './order-change.ts';
 import type { OrderReturns } from './order-returns.ts';
 import { returnRefundId } from './order-returns.ts';
 import * as orderRepo from './orders.repository.ts';
@@ -29,7 +30,8 @@ export interface ReturnsAdminDeps {
   payments: Pick<PaymentsService, 'refundPart' | 'refundable'>;
   catalog: Pick<CatalogService, 'restock'>;
   returns: Pick<OrderReturns, 'toWire'>;
-  exchanges: Pick<OrderExchanges, 'releaseHold' | 'returnDifference'>;
+  change: Pick<OrderChange, 'announce' | 'closeExchange' | 'refundableExchange' | 'fiscalJobs'>;
+  registrations: Pick<RegistrationsCart, 'ofOrders'>;
   env: Pick<Env, 'EXCHANGE_SHIPS_ON'>;
 }
 
@@ -64,16 +66,7 @@ export function createReturnsAdmin(deps: ReturnsAdminDeps) {
       const order = (await orderRepo.findOrder(deps.db, row.orderId))!;
       const buyer = await orderRepo.findBuyer(deps.db, order.userId);
       const money = await deps.payments.refundable(order.chargeId);
-      const items = await orderRepo.findItems(deps.db, [order.id]);
-      const unitsBought = items.reduce((s, it) => s + it.quantity, 0);
-      const asked = await repo.unitsAskedBack(deps.db, order.id);
-      const everything = [...asked.values()].reduce((s, n) => s + n, 0) === unitsBought;
-      const itemsCents = r.itens.reduce((s, it) => s + reaisToCents(it.valor), 0);
       const left = money.paidCents - money.refundedCents;
-      const suggestion = Math.min(
-        left,
-        itemsCents + (everything ? order.shippingCents : 0) - row.refundedCents,
-      );
       out.push({
         ...r,
         cliente: buyer?.name ?? order.address?.full_name ?? '',
@@ -81,10 +74,51 @@ export function createReturnsAdmin(deps: ReturnsAdminDeps) {
         pago: centsToReais(money.paidCents),
         reembolsado: centsToReais(money.refundedCents),
         restante: centsToReais(left),
-        sugestao: centsToReais(Math.max(0, suggestion)),
+        sugestao: centsToReais(
+          await suggestion(
+            row,
+            order,
+            left,
+            r.itens.reduce((sum, it) => sum + reaisToCents(it.valor), 0),
+          ),
+        ),
       });
     }
     return out;
+  }
+
+  /**
+   * What the queue suggests refunding, by the same rule as the withdrawal (`refundDue`): the units'
+   * value less what this request already returned, the shipping once no unit is left to ship or keep,
+   * and the whole rest of the payment (card interest included, CDC art. 49) when this is the last open
+   * request and the buyer keeps nothing. An exchange suggests nothing until its units are back (it is
+   * closed by shipping the replacement; its negative difference goes back then).
+   */
+  async function suggestion(
+    row: repo.ReturnRow,
+    order: orderRepo.OrderRow,
+    left: number,
+    valueCents: number,
+  ): Promise<number> {
+    if (row.status === 'recusada') return 0;
+    if (row.kind === 'troca' && row.status !== 'recebida') return 0;
+    const items = await orderRepo.findItems(deps.db, [order.id]);
+    const live = ((await deps.registrations.ofOrders([order.id])).get(order.id) ?? []).filter(
+      (reg) => !reg.cancelada,
+    ).length;
+    const kept = await keptAfter(deps.db, items, live, order.id);
+    const others = (await repo.listReturnsOfOrder(deps.db, order.id)).filter(
+      (other) => other.id !== row.id && OPEN.includes(other.status),
+    );
+    const open = OPEN.includes(row.status);
+    const due = refundDue({
+      valueCents,
+      shippingCents: order.shippingCents,
+      leftCents: left + row.refundedCents,
+      nothingToShip: kept.nothingToShip,
+      keepsNothing: open && kept.keepsNothing && others.length === 0,
+    });
+    return Math.max(0, Math.min(left, due - row.refundedCents));
   }
 
   /** Open requests first (oldest first), then the latest closed ones, which may still get a refund. */
@@ -118,7 +152,7 @@ export function createReturnsAdmin(deps: ReturnsAdminDeps) {
       version: before.version + 1,
       updatedAt: deps.now(),
     });
-    await deps.jobs.send('mail.return-update', { returnId: before.id }, { tx });
+    await deps.change.announce(tx, before.id);
     return after;
   }
 
@@ -159,10 +193,17 @@ export function createReturnsAdmin(deps: ReturnsAdminDeps) {
     before: repo.ReturnRow;
     after: repo.ReturnRow;
     refund: RefundRow | null;
+    /** A closed exchange's paid difference, from its own charge. */
+    more: RefundRow[];
   }> {
     const before = await locked(tx, id, body.versao);
     if (before.status === 'recusada')
       throw conflict('Uma solicitação recusada não é reembolsada.', 'transicao_invalida');
+    if (before.status === 'trocada')
+      throw conflict('Uma troca já enviada não é reembolsada por aqui.', 'transicao_invalida');
+    // An exchange becomes a refund only once its units are back; it then never ships: the held
+    // replacement goes back on the shelf and a difference paid goes back (docs/decisions/0040, later).
+    deps.change.refundableExchange(before);
     const order = (await orderRepo.findOrder(tx, before.orderId))!;
     const amountCents = reaisToCents(body.valor);
     const refund = await deps.payments.refundPart(tx, order.chargeId, {
@@ -170,13 +211,14 @@ export function createReturnsAdmin(deps: ReturnsAdminDeps) {
       amountCents,
       reason: `Devolução nº ${id} do pedido nº ${order.id}.`,
     });
+    const difference = await deps.change.closeExchange(tx, before, 'reembolsada em vez de enviada');
     const after = await moved(tx, before, {
       status: 'reembolsada',
-      refundedCents: before.refundedCents + (refund?.amountCents ?? 0),
+      refundedCents: before.refundedCents + (refund?.amountCents ?? 0) + (difference?.amountCents ?? 0),
     });
     // The devolução NF-e of what came back (docs/decisions/0043).
-    await deps.jobs.send('fiscal.return-refunded', { returnId: id }, { tx });
-    return { before, after, refund };
+    await deps.change.fiscalJobs(tx, { kind: 'back', returnId: id });
+    return { before, after, refund, more: difference ? [difference] : [] };
   }
 
   async function refuse(tx: Tx, id: number, body: ReturnRefuse) {
@@ -185,8 +227,7 @@ export function createReturnsAdmin(deps: ReturnsAdminDeps) {
       throw conflict('Esta solicitação já foi encerrada.', 'transicao_invalida');
     // A refused exchange's held units go back on the shelf, and a difference it paid goes back
     // (docs/decisions/0040); the route sends the refund after the commit.
-    await deps.exchanges.releaseHold(tx, before, 'recusada');
-    const refund = await deps.exchanges.returnDifference(tx, before);
+    const refund = await deps.change.closeExchange(tx, before, 'recusada');
     return {
       before,
       after: await moved(tx, before, { status: 'recusada', refusal: body.motivo }),
@@ -250,6 +291,9 @@ export function createReturnsAdmin(deps: ReturnsAdminDeps) {
       exchangeTrackingCode: body.codigo_rastreio,
       refundedCents: before.refundedCents + (refund?.amountCents ?? 0),
     });
+    // The replacement never leaves without its NF-e, and the units that came back get their devolução
+    // (docs/decisions/0043, later).
+    await deps.change.fiscalJobs(tx, { kind: 'exchange-shipped', returnId: id });
     return { before, after, refund };
   }
 

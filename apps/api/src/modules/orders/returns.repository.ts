@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   orderDeliveries,
@@ -172,4 +172,47 @@ export async function listAwaitingPosting(db: Conn): Promise<ReturnRow[]> {
     .from(orderReturns)
     .where(and(eq(orderReturns.status, 'codigo_enviado'), isNotNull(orderReturns.postingCode)))
     .orderBy(orderReturns.id);
+}
+
+/**
+ * Units of each line of these orders the buyer withdrew before shipping (`desistencia`): they never ship,
+ * so the packing slip and the order's answers leave them out.
+ */
+export async function unitsWithdrawn(db: Conn, orderIds: number[]): Promise<Map<number, number>> {
+  if (!orderIds.length) return new Map();
+  const rows = await db
+    .select({ itemId: orderReturnItems.orderItemId, units: sql<string>`sum(${orderReturnItems.quantity})` })
+    .from(orderReturnItems)
+    .innerJoin(orderReturns, eq(orderReturns.id, orderReturnItems.returnId))
+    .where(and(inArray(orderReturns.orderId, orderIds), eq(orderReturns.kind, 'desistencia')))
+    .groupBy(orderReturnItems.orderItemId);
+  return new Map(rows.map((r) => [r.itemId, Number(r.units)]));
+}
+
+/** The request's latest history row: the state an e-mail enqueued now tells. */
+export async function latestEventId(db: Conn, returnId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ id: orderReturnEvents.id })
+    .from(orderReturnEvents)
+    .where(eq(orderReturnEvents.returnId, returnId))
+    .orderBy(desc(orderReturnEvents.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/**
+ * Takes a state's e-mail to send: answers the history row when nobody took it before, null when it was
+ * (a job run twice, a copy of the job). `releaseEventMail` gives it back when the send failed.
+ */
+export async function claimEventMail(db: Conn, eventId: number, at: Date): Promise<ReturnEventRow | null> {
+  const [row] = await db
+    .update(orderReturnEvents)
+    .set({ mailedAt: at })
+    .where(and(eq(orderReturnEvents.id, eventId), isNull(orderReturnEvents.mailedAt)))
+    .returning();
+  return row ?? null;
+}
+
+export async function releaseEventMail(db: Conn, eventId: number): Promise<void> {
+  await db.update(orderReturnEvents).set({ mailedAt: null }).where(eq(orderReturnEvents.id, eventId));
 }

@@ -160,7 +160,7 @@ describe('withdrawal before shipping', () => {
       ).json();
 
     expect((await withdraw(order.id, {})).statusCode).toBe(201);
-    await expect.poll(async () => (await label()).situacao, { timeout: 15_000 }).toBe('cancelada');
+    await expect.poll(async () => (await label()).situacao, { timeout: 45_000 }).toBe('cancelada');
     expect((await label()).cancelamento_recusado).toBeNull();
   });
 

@@ -1,9 +1,9 @@
 import { AfterSaleSaveSchema, PainelAfterSaleSchema } from '@passada/core/contracts/after-sale';
+import { IdParamSchema } from '@passada/core/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { audited, PAINEL_ERRORS } from '../staff/index.ts';
 
-const EventIdSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const EventIdSchema = IdParamSchema;
 
 /**
  * An event's after-sale rules (docs/decisions/0035-runner-after-sale.md): what runners may do alone

@@ -1,4 +1,4 @@
-import { ApiErrorSchema } from '@passada/core/contracts/common';
+import { ApiErrorSchema, IdParamSchema, IdTextSchema } from '@passada/core/contracts/common';
 import {
   BannersSchema,
   BannersUpdateSchema,
@@ -84,11 +84,8 @@ function productFields(
   };
 }
 
-const ProductIdSchema = z.object({ id: z.coerce.number().int().positive() });
-const ImageIdSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  imageId: z.coerce.number().int().positive(),
-});
+const ProductIdSchema = IdParamSchema;
+const ImageIdSchema = IdParamSchema.extend({ imageId: IdTextSchema });
 
 /** Products, photos, colours, sizes and stock: every write goes through the catalog module's service. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {

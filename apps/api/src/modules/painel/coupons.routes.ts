@@ -1,16 +1,15 @@
-import { ApiErrorSchema } from '@passada/core/contracts/common';
+import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import {
   CouponInputSchema,
   PainelCouponListSchema,
   PainelCouponSchema,
 } from '@passada/core/contracts/coupons';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { audited, type PainelRouteConfig } from '../staff/index.ts';
 
 const COUPONS = { painel: { permission: 'cupons' } } satisfies { painel: PainelRouteConfig };
 
-const CouponIdSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const CouponIdSchema = IdParamSchema;
 
 /** Discount coupons: admins list, create, edit and deactivate them (every write audited as `cupom`). */
 export const couponsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -1,5 +1,5 @@
 import { formatStoreDateTime } from '@passada/core/calendar';
-import { ApiErrorSchema } from '@passada/core/contracts/common';
+import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import {
   BibAssignmentSchema,
   BibResultSchema,
@@ -15,11 +15,12 @@ import {
   ParticipantListSchema,
   type ParticipantQuery,
   ParticipantQuerySchema,
+  PERSONAL_DATA_PERMISSIONS,
   RegistrationsSwitchSchema,
   ShirtReportSchema,
   staffCan,
 } from '@passada/core/contracts/painel';
-import { formatCpf } from '@passada/core/documents';
+import { formatCpf, maskCpf } from '@passada/core/documents';
 import { ageOn, formatIsoDateBR } from '@passada/core/events';
 import { centsToCommaString, centsToReais } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
@@ -37,10 +38,10 @@ import { actor, audited, type PainelRouteConfig } from '../staff/index.ts';
 import { csvField, sendCsv } from './csv.ts';
 import { photoUploadRoute } from './photos.ts';
 
-const EventIdSchema = z.object({ id: z.coerce.number().int().positive() });
+const EventIdSchema = IdParamSchema;
 
 type Declared = { painel: PainelRouteConfig };
-/** Create and edit events. */
+/** Create and edit events, and export their participants (docs/product.md §6). */
 const EVENTS = { painel: { permission: 'eventos' } } satisfies Declared;
 /** Events and their registrations are read by who runs events and by who handles orders (sales). */
 const EVENT_READ = { painel: { permission: ['eventos', 'pedidos'] } } satisfies Declared;
@@ -59,14 +60,40 @@ const CHECKIN_BY_BODY = {
 export const seesHealthData = (req: FastifyRequest) =>
   req.staff !== null && staffCan(req.staff.role, HEALTH_DATA_PERMISSIONS);
 
-/** A registration as the back office lists it (participants, check-in, its own page); `pcd` null unless `health`. */
+/** What of a participant the member's role sees: the PCD answer, and the whole personal data. */
+export interface ParticipantView {
+  health: boolean;
+  personal: boolean;
+}
+
+/** The member's view: health data (HEALTH_DATA_PERMISSIONS), personal data (PERSONAL_DATA_PERMISSIONS). */
+export const participantView = (req: FastifyRequest): ParticipantView => ({
+  health: seesHealthData(req),
+  personal: req.staff !== null && staffCan(req.staff.role, PERSONAL_DATA_PERMISSIONS),
+});
+
+/**
+ * A registration as the back office lists it (participants, check-in, its own page): `pcd` null unless
+ * `view.health`; without `view.personal`, the CPF masked and no birth date, e-mail, phone nor
+ * emergency contact.
+ */
 export function participantWire(
   row: ParticipantRow,
   checkin: CheckinRow | undefined,
-  health: boolean,
+  view: ParticipantView,
 ): PainelParticipant {
+  const identity = participantIdentity(row);
+  const health = view.health;
   return {
-    ...participantIdentity(row),
+    ...(view.personal
+      ? identity
+      : {
+          ...identity,
+          cpf: maskCpf(row.cpf),
+          data_nascimento: null,
+          email: null,
+          numero_contato: null,
+        }),
     cidade: row.city,
     estado: row.state,
     categorias: row.categories.map((c) => ({ id: c.id, nome: c.name, dia: c.day, numero_peito: c.bib })),
@@ -79,7 +106,7 @@ export function participantWire(
     equipe: row.team,
     pcd: health ? row.pcd : null,
     contato_emergencia:
-      row.emergencyName && row.emergencyPhone
+      view.personal && row.emergencyName && row.emergencyPhone
         ? { nome: row.emergencyName, telefone: formatPhone(row.emergencyPhone) }
         : null,
     pedido_id: row.orderId,
@@ -230,7 +257,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       return {
-        results: results.map((p) => participantWire(p.row, p.checkin, seesHealthData(req))),
+        results: results.map((p) => participantWire(p.row, p.checkin, participantView(req))),
         contagem,
       };
     },
@@ -239,7 +266,8 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/events/:id/participants.csv',
     {
-      config: EVENT_READ,
+      // The whole personal data of everyone, for the timing company: who runs events only.
+      config: EVENTS,
       schema: {
         tags,
         summary:
@@ -357,7 +385,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       await eventOrNotFound(req.query.evento);
       return (await list(req.query.evento, { busca: req.query.busca }))
         .slice(0, 30)
-        .map((p) => participantWire(p.row, p.checkin, seesHealthData(req)));
+        .map((p) => participantWire(p.row, p.checkin, participantView(req)));
     },
   );
 
@@ -377,10 +405,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { event, row } = await checkinTarget(req.body);
       const [checkin] = await app.registrationsAdmin.checkins([row.id]);
       return {
-        participante: participantWire(row, checkin, seesHealthData(req)),
+        participante: participantWire(row, checkin, participantView(req)),
         evento: { id: event.id, nome: event.name },
         situacao: row.cancelledAt ? 'cancelada' : checkin ? 'retirado' : 'pode_retirar',
         confira_documento: row.seniorDiscount,
+        confira_cpf: app.opening.status(event.id)?.modo === 'sorteio',
       };
     },
   );
@@ -402,7 +431,7 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       const id = row.id;
       if (row.cancelledAt)
         throw new HttpError(409, cancelledMessage(row.cancelledAt), 'inscricao_cancelada', undefined, {
-          participante: participantWire(row, undefined, seesHealthData(req)),
+          participante: participantWire(row, undefined, participantView(req)),
         });
       // A cancellation committing meanwhile wins: the kit of a cancelled registration is never handed out.
       const created = await audited(
@@ -420,10 +449,10 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
           `Kit já retirado em ${formatStoreDateTime(first!.at)} (registrado por ${first!.staffName}).`,
           'ja_retirado',
           undefined,
-          { participante: participantWire(row, first, seesHealthData(req)) },
+          { participante: participantWire(row, first, participantView(req)) },
         );
       }
-      return participantWire(row, created, seesHealthData(req));
+      return participantWire(row, created, participantView(req));
     },
   );
 
@@ -463,16 +492,16 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
               `A retirada mudou desde que a tela foi aberta: agora consta em ${formatStoreDateTime(current.at)} por ${current.staffName}. Confira antes de desfazer.`,
               'retirada_alterada',
               undefined,
-              { participante: participantWire(row, current, seesHealthData(req)) },
+              { participante: participantWire(row, current, participantView(req)) },
             )
           : new HttpError(
               409,
               'O kit desta inscrição não consta como retirado: não há retirada para desfazer.',
               'sem_retirada',
               undefined,
-              { participante: participantWire(row, undefined, seesHealthData(req)) },
+              { participante: participantWire(row, undefined, participantView(req)) },
             );
-      return participantWire(row, undefined, seesHealthData(req));
+      return participantWire(row, undefined, participantView(req));
     },
   );
 

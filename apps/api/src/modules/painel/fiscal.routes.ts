@@ -1,3 +1,4 @@
+import { IdParamSchema } from '@passada/core/contracts/common';
 import {
   FiscalSettingsSaveSchema,
   FiscalSettingsSchema,
@@ -6,13 +7,14 @@ import {
   PainelNotaSchema,
   ProductFiscalSchema,
   ProductFiscalViewSchema,
+  ReformRulesSchema,
 } from '@passada/core/contracts/fiscal';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError } from '../../plugins/errors.ts';
 import { audited, PAINEL_ERRORS } from '../staff/index.ts';
 
-const IdSchema = z.object({ id: z.coerce.number().int().positive() });
+const IdSchema = IdParamSchema;
 
 /**
  * Notas fiscais in the back office (docs/decisions/0043): the shop's fiscal settings (read with the
@@ -34,6 +36,20 @@ export const fiscalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => fiscal.readSettings(),
+  );
+
+  app.get(
+    '/fiscal/reforma/',
+    {
+      config: { painel: { permission: ['relatorios', 'catalogo'] } },
+      schema: {
+        tags,
+        summary:
+          'Reforma tributária: as regras em vigor hoje para o regime da loja, as próximas e a partir de quando, e os campos da NFS-e por município',
+        response: { 200: ReformRulesSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async () => fiscal.reformRules(),
   );
 
   app.put(

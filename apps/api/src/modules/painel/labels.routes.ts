@@ -1,3 +1,4 @@
+import { IdParamSchema } from '@passada/core/contracts/common';
 import {
   LabelPrintQuerySchema,
   LabelPurchaseResultSchema,
@@ -5,10 +6,10 @@ import {
   PainelLabelSchema,
 } from '@passada/core/contracts/shipping-labels';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { badRequest } from '../../plugins/errors.ts';
 import { storeToday } from '../orders/orders-admin.ts';
-import { actor, audit, PAINEL_ERRORS } from '../staff/index.ts';
+import { actor, auditedAfter, PAINEL_ERRORS } from '../staff/index.ts';
 
 /** The carrier staff read for each label provider. */
 const CARRIER_NAMES = {
@@ -49,18 +50,18 @@ export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
         })),
       );
       const resultados = await app.labels.buy(withKeys, { name: who.name });
-      const bought = resultados.filter((r) => r.situacao === 'comprada');
-      if (bought.length)
-        await app.db.transaction(async (tx) => {
-          for (const r of bought)
-            await audit(tx, who, {
-              action: 'etiqueta',
-              entity: 'pedido',
-              entityId: r.pedido,
-              before: null,
-              after: { codigo_rastreio: r.codigo_rastreio },
-            });
-        });
+      await auditedAfter(
+        req,
+        resultados
+          .filter((r) => r.situacao === 'comprada')
+          .map((r) => ({
+            action: 'etiqueta',
+            entity: 'pedido',
+            entityId: r.pedido,
+            before: null,
+            after: { codigo_rastreio: r.codigo_rastreio },
+          })),
+      );
       return { resultados };
     },
   );
@@ -73,7 +74,7 @@ export const labelsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'A etiqueta de envio do pedido: comprada (rastreio), cancelada com o pedido, ou o motivo de a transportadora não a cancelar',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: IdParamSchema,
         response: { 200: PainelLabelSchema.nullable(), ...PAINEL_ERRORS },
       },
     },

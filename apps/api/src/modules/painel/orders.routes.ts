@@ -1,6 +1,7 @@
 import { addDays, formatStoreDateTime } from '@passada/core/calendar';
 import { formatCep } from '@passada/core/cep';
 import { COMPANY } from '@passada/core/company';
+import { IdParamSchema } from '@passada/core/contracts/common';
 import { ORDER_STATUS_LABEL, PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
 import {
   type Dashboard,
@@ -20,14 +21,13 @@ import {
 import { centsToCommaString, centsToReais, reaisToCents } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { paymentMethodOf } from '../orders/orders.service.ts';
 import { auditShape, storeToday } from '../orders/orders-admin.ts';
 import { actor, audited, PAINEL_ERRORS } from '../staff/index.ts';
 import { code128Svg } from './barcode.ts';
 import { csvLine, sendCsv } from './csv.ts';
 
-const OrderIdSchema = z.object({ id: z.coerce.number().int().positive() });
+const OrderIdSchema = IdParamSchema;
 const LOW_STOCK_THRESHOLD = 3;
 
 /** The orders CSV's columns, in order (the test reads the file back against it). */

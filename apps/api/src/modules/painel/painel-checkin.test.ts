@@ -52,7 +52,8 @@ describe('painel: kit pickup with a signed QR code, preview, confirmation and un
   beforeAll(async () => {
     t = await createTestApp({ now: () => START });
     user = await createUserAndToken(t.app);
-    operator = await createStaffAndLogin(t.app, 'operador');
+    // Checks in every event and exports the participants, which needs `eventos` (PERSONAL_DATA_PERMISSIONS).
+    operator = await createStaffAndLogin(t.app, 'gerente');
     admin = await createStaffAndLogin(t.app, 'admin');
     praia = await makeEvent(t.app.db, {
       name: 'Corrida da Praia',

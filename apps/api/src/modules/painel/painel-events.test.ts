@@ -30,7 +30,8 @@ describe('painel: participants, CSV and check-in', () => {
   beforeAll(async () => {
     t = await createTestApp({ now: () => START });
     user = await createUserAndToken(t.app);
-    operator = await createStaffAndLogin(t.app, 'operador');
+    // Participants and their CSV are for who runs events (PERSONAL_DATA_PERMISSIONS): a manager reads them.
+    operator = await createStaffAndLogin(t.app, 'gerente');
     event = await makeEvent(t.app.db, {
       name: 'Meia Maratona de São João',
       today: '2026-11-22',
@@ -207,7 +208,7 @@ describe('painel: participants, CSV and check-in', () => {
     const byOperator = await t.app.inject({
       method: 'POST',
       url: '/api/painel/events/',
-      headers: operator.headers,
+      headers: (await createStaffAndLogin(t.app, 'operador')).headers,
       payload: body,
     });
     expect(byOperator.statusCode).toBe(403);

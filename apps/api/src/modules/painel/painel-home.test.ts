@@ -9,6 +9,7 @@ import {
   type TestStaff,
 } from '../../test/factories/painel.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { untilSeen } from '../../test/wait-until.ts';
 
 describe('painel: the home page (featured products and banners)', () => {
   let t: TestApp;
@@ -59,7 +60,7 @@ describe('painel: the home page (featured products and banners)', () => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json().ids).toEqual(order);
     // Eight products, one of them an accessory, all in the chosen order: no longer five per gender.
-    await expect.poll(async () => (await home()).destaques.map((p) => p.id)).toEqual(order);
+    expect(await untilSeen(async () => (await home()).destaques.map((p) => p.id), order)).toEqual(order);
     const shown = await home();
     expect(shown.destaques[0]!.aparecer_home).toBe(true);
 
@@ -78,7 +79,9 @@ describe('painel: the home page (featured products and banners)', () => {
       payload: { versao, oculto: true },
     });
     // On PostgreSQL the cached answer is dropped when the change's notification arrives, just after commit.
-    await expect.poll(async () => (await home()).destaques.map((p) => p.id)).toEqual(order.slice(0, -1));
+    expect(
+      await untilSeen(async () => (await home()).destaques.map((p) => p.id), order.slice(0, -1)),
+    ).toEqual(order.slice(0, -1));
 
     const audit = (await as(admin).get('/api/painel/audit/?entity=home')).json();
     expect(audit.results[0]).toMatchObject({ action: 'destaques_alterados', after: order });
@@ -142,7 +145,7 @@ describe('painel: the home page (featured products and banners)', () => {
     const saved = await as(admin).put('/api/painel/home/banners/', { versao: read.versao, banners });
     expect(saved.statusCode).toBe(200);
     // On PostgreSQL the cached answer is dropped when the change's notification arrives, just after commit.
-    await expect.poll(async () => (await home()).banners).toEqual(banners);
+    expect(await untilSeen(async () => (await home()).banners, banners)).toEqual(banners);
     const stale = await as(admin).put('/api/painel/home/banners/', { versao: read.versao, banners: [] });
     expect(stale.statusCode).toBe(409);
     expect((await home()).banners).toEqual(banners);

@@ -76,7 +76,7 @@ const KEY_TEXT: Record<string, string[]> = {
     'SEM VALOR FISCAL',
   ],
   'inscricao.transferencia-convite': [
-    'João Exemplo transferiu para você a inscrição nº 3021 em Corrida do Sol Nascente.',
+    'A inscrição nº 3021 em Corrida do Sol Nascente está sendo transferida para quem usa este e-mail, a pedido de quem a tem hoje (nome na inscrição: João Exemplo).',
     '/inscricoes/transferencia/exemplo-de-link',
     `A taxa de transferência do evento é de ${brl('20,00')}.`,
     'O link vale até 01/12/2026, 12:00.',

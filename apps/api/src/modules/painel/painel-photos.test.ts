@@ -134,17 +134,14 @@ describe('painel: photo uploads that cannot take the shop down', () => {
     const product = await makeProduct(t.database.db, { name: 'Boné Bomba Relógio', imageUrls: [] });
     const before = filesUnder(mediaDir);
     const rssBefore = process.memoryUsage().rss;
-    const started = performance.now();
     const res = await upload(product.id, bomb, 'gigante.png');
-    const elapsed = performance.now() - started;
     const growth = process.memoryUsage().rss - rssBefore;
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       code: 'foto_grande_demais',
       detail: 'A foto tem 16000 × 16000 pixels; o limite é de 40 megapixels. Reduza a foto e envie de novo.',
     });
-    // Decoding it takes seconds and 768 MB of pixels; reading its header takes neither.
-    expect(elapsed).toBeLessThan(3000);
+    // Decoding it would take 768 MB of pixels; reading its header takes none.
     expect(growth).toBeLessThan(100 * 1024 * 1024);
     expect(filesUnder(mediaDir)).toEqual(before);
     const after = await t.app.inject({
@@ -182,9 +179,7 @@ describe('painel: photo uploads that cannot take the shop down', () => {
     const photo = await insertPhoto(t.database.db, 'produtos', 'b'.repeat(20));
     await observed.storage.put(originalKey('produtos', photo.name), bomb, 'application/octet-stream');
     const rssBefore = process.memoryUsage().rss;
-    const started = performance.now();
     await t.app.photos.process(photo.id, 1);
-    expect(performance.now() - started).toBeLessThan(3000);
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(100 * 1024 * 1024);
     expect((await findPhoto(t.database.db, photo.id))?.status).toBe('falhou');
     expect(filesUnder(mediaDir).filter((f) => f.includes(photo.name))).toEqual([]);

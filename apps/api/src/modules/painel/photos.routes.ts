@@ -1,7 +1,6 @@
-import { ApiErrorSchema } from '@passada/core/contracts/common';
+import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import { PainelPhotoSchema } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../plugins/errors.ts';
 
 /** The state of an uploaded photo, which the back office polls until its resized files exist. */
@@ -13,7 +12,7 @@ export const photosRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['painel: catálogo'],
         summary: 'Estado de uma foto enviada: processando, pronta ou falhou',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: IdParamSchema,
         response: {
           200: PainelPhotoSchema,
           401: ApiErrorSchema,

@@ -1,22 +1,27 @@
+import { IdParamSchema } from '@passada/core/contracts/common';
 import {
   type PainelRegistrationDetail,
   PainelRegistrationDetailSchema,
   RegistrationCancelSchema,
+  RegistrationStaffChangeSchema,
 } from '@passada/core/contracts/painel';
 import { centsToReais } from '@passada/core/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../../plugins/errors.ts';
 import { audited, PAINEL_ERRORS } from '../staff/index.ts';
-import { participantWire, seesHealthData } from './events.routes.ts';
+import { type ParticipantView, participantView, participantWire } from './events.routes.ts';
 
-const RegistrationIdSchema = z.object({ id: z.coerce.number().int().positive() });
+const RegistrationIdSchema = IdParamSchema;
 
 /** One registration's page in the back office and its cancellation (with the refund of its charge). */
 export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['painel: inscrições'];
 
-  async function detail(id: number, health: boolean): Promise<PainelRegistrationDetail> {
+  async function detail(
+    id: number,
+    view: ParticipantView,
+    refunds?: Parameters<typeof app.registrationsAdmin.refundByPayer>[1],
+  ): Promise<PainelRegistrationDetail> {
     const [row] = await app.registrationsAdmin.participants(null, { ids: [id] });
     if (!row) throw notFound('Inscrição não encontrada.');
     const [event, charge, refund, together] = await Promise.all([
@@ -39,9 +44,12 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
           : charge?.status !== 'CONCLUIDA'
             ? 'O pagamento desta inscrição não está confirmado: não há o que devolver.'
             : null;
+    // What a cancellation returns (or, just cancelled, returned), by payer after a transfer.
+    const giveBack =
+      refunds || impedimento === null ? await app.registrationsAdmin.refundByPayer(id, refunds) : null;
     return {
       ...(history ? { historico: history } : {}),
-      inscricao: participantWire(row, mine, health),
+      inscricao: participantWire(row, mine, view),
       evento: { id: row.eventId, nome: event?.name ?? '' },
       pagamento: {
         txid: charge?.txid ?? '',
@@ -56,6 +64,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         .filter((r) => r.cancelledAt === null || r.id === id)
         .map((r) => ({ id: r.id, nome_completo: r.fullName })),
       impedimento_cancelamento: impedimento,
+      devolucao_cancelamento: giveBack,
     };
   }
 
@@ -70,7 +79,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PainelRegistrationDetailSchema, ...PAINEL_ERRORS },
       },
     },
-    async (req) => detail(req.params.id, seesHealthData(req)),
+    async (req) => detail(req.params.id, participantView(req)),
   );
 
   app.post(
@@ -108,7 +117,37 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // The money goes back only once the cancellation committed; a failure is retried by reconciliation.
       for (const refund of done.refunds) await app.payments.sendRefund(refund);
-      return detail(req.params.id, seesHealthData(req));
+      return detail(req.params.id, participantView(req), done.refunds);
+    },
+  );
+
+  app.post(
+    '/registrations/:id/alterar/',
+    {
+      // Places and shirts of an event: who runs events.
+      config: { painel: { permission: 'eventos' } },
+      schema: {
+        tags,
+        summary:
+          'Trocar a distância e/ou o tamanho da camisa de uma inscrição, com as regras de uma venda nova (vagas, lista de espera, idade, estoque de camisas); sem cobrança nem devolução',
+        params: RegistrationIdSchema,
+        body: RegistrationStaffChangeSchema,
+        response: { 200: PainelRegistrationDetailSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => {
+      await audited(
+        req,
+        (tx) => app.registrationsAdmin.change(tx, req.params.id, req.body),
+        (result) => ({
+          action: 'alterado',
+          entity: 'inscricao',
+          entityId: req.params.id,
+          before: result.before,
+          after: result.after,
+        }),
+      );
+      return detail(req.params.id, participantView(req));
     },
   );
 };

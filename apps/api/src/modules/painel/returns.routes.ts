@@ -1,3 +1,4 @@
+import { IdParamSchema } from '@passada/core/contracts/common';
 import {
   ExchangeShipSchema,
   OrderRefundPartSchema,
@@ -11,11 +12,10 @@ import {
   ReturnRefuseSchema,
 } from '@passada/core/contracts/returns';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { returnAuditShape } from '../orders/returns-admin.ts';
 import { audited, PAINEL_ERRORS } from '../staff/index.ts';
 
-const ReturnIdSchema = z.object({ id: z.coerce.number().int().positive() });
+const ReturnIdSchema = IdParamSchema;
 
 /**
  * The returns queue (docs/decisions/0036): receive the items, send a posting code, refuse with a reason,
@@ -130,6 +130,7 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // The money goes back only once the refund row committed; reconciliation retries a failure.
       if (done.refund) await app.payments.sendRefund(done.refund);
+      for (const part of done.more) await app.payments.sendRefund(part);
       return admin.one(req.params.id);
     },
   );

@@ -1,9 +1,9 @@
+import { IdParamSchema } from '@passada/core/contracts/common';
 import { PainelWaitlistSchema } from '@passada/core/contracts/waitlist';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { PAINEL_ERRORS } from '../staff/index.ts';
 
-const EventIdSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const EventIdSchema = IdParamSchema;
 
 /** An event's waitlists (docs/decisions/0042-waitlist.md): who waits in each category, offers and history. */
 export const waitlistRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -22,6 +22,7 @@ import {
   errorInfo,
   isNotFound,
   isUniqueViolation,
+  OPEN,
   type PaymentsContext,
 } from './payments-context.ts';
 import type { Reconciliation } from './reconcile.ts';
@@ -141,30 +142,46 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
     return ids;
   }
 
-  /** Inside the new charge's transaction: the withdrawn charges end and give their units back. */
-  async function endWithdrawn(tx: Tx, ids: number[]): Promise<void> {
+  /**
+   * Inside the caller's transaction: the withdrawn charges end and give their units back; with a
+   * `reason` (what they paid for no longer stands) it is kept, and a payment that still arrives is
+   * refunded with it. Answers the ids really ended.
+   */
+  async function endWithdrawn(tx: Tx, ids: number[], reason?: string): Promise<number[]> {
+    const ended: number[] = [];
     for (const id of ids) {
       const row = await repo.lockCharge(tx, id);
-      if (row?.status !== 'ATIVA') continue;
-      await repo.updateCharge(tx, id, { status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR', updatedAt: deps.now() });
+      if (!row || !OPEN.has(row.status)) continue;
+      await repo.updateCharge(tx, id, {
+        status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+        ...(reason ? { reason } : {}),
+        updatedAt: deps.now(),
+      });
       await handlerFor(row.purpose).release(tx, id, row.draft);
+      ended.push(id);
     }
+    return ended;
   }
 
   /**
-   * A Pix whose creation was not answered (timeout, 5xx) may still have been created at the provider:
-   * it is removed there, so its location can never be paid (nobody was shown its code, but it exists
-   * until its deadline). A removal that reveals a payment settles it (fulfilled or refunded).
+   * A Pix that must never be paid is removed at the provider: one whose creation was not answered
+   * (timeout, 5xx) may still have been created there (nobody was shown its code, but it exists until
+   * its deadline), and one ended by `endWithdrawn` after commit. A removal that reveals a payment
+   * settles it (fulfilled or refunded).
    */
-  async function removeUnanswered(chargeId: number, txid: string): Promise<void> {
+  async function removeAtProvider(
+    chargeId: number,
+    txid: string,
+    source: 'create' | 'reconcile' = 'create',
+  ): Promise<void> {
     try {
       const state = await deps.provider.cancelPix(txid);
-      await logEvent(deps.db, chargeId, 'create', `cancel:${state.status}`, state.raw);
+      await logEvent(deps.db, chargeId, source, `cancel:${state.status}`, state.raw);
       if (state.status === 'CONCLUIDA') await settlePaidPix(chargeId, state);
     } catch (err) {
       // Not there: it was never created. Any other failure leaves it to expire at its deadline.
       if (!isNotFound(err))
-        deps.log.warn({ txid, err: errorInfo(err) }, 'could not remove an unanswered pix at the provider');
+        deps.log.warn({ txid, err: errorInfo(err) }, 'could not remove a pix at the provider');
     }
   }
 
@@ -227,7 +244,7 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
         { status: 'FALHOU' },
         { source: 'create', kind: 'error', raw: errorInfo(err) },
       );
-      if (mayHaveCreated(err)) await removeUnanswered(charge.id, txid);
+      if (mayHaveCreated(err)) await removeAtProvider(charge.id, txid);
       throw providerFailure(err, 'Não foi possível gerar o Pix. Tente novamente em instantes.');
     }
     // 3a. Record the answer and its event together; the deadline is the provider's.
@@ -270,6 +287,18 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
         400,
         row.reason ?? 'Pagamento não autorizado pela operadora do cartão.',
         'pagamento_recusado',
+        undefined,
+        { txid: row.txid },
+      );
+    // Ended for a reason of its own (a card paid for a registration cancelled meanwhile, returned at
+    // once; or ended while its call was under way): a refusal in the shop's words, not a provider error.
+    if (row.reason && (row.status === 'DEVOLVIDA' || row.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR'))
+      throw new HttpError(
+        409,
+        row.status === 'DEVOLVIDA'
+          ? `${row.reason} O valor cobrado no cartão foi devolvido.`
+          : `${row.reason} Se o cartão chegar a ser cobrado, o valor é devolvido.`,
+        row.status === 'DEVOLVIDA' ? 'pagamento_devolvido' : 'pagamento_encerrado',
         undefined,
         { txid: row.txid },
       );
@@ -466,5 +495,5 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
     return { txid, purpose: input.purpose, fulfilledId: done.fulfilledId };
   }
 
-  return { createPix, chargeCard, confirmFree };
+  return { createPix, chargeCard, confirmFree, endWithdrawn, removeAtProvider };
 }

@@ -24,11 +24,18 @@ export default fp(
       whatsapp: app.providers.whatsapp,
     });
     app.decorate('payments', payments);
+    // The drafts of an erased account's charges, and of sales past their period, after every other
+    // module's erasure (decision 0061).
+    app.accounts.personalData.registerCharges({
+      forgetAccount: payments.forgetAccount,
+      forgetCharges: payments.forgetCharges,
+    });
 
     const reconcileOne = async ({ chargeId }: { chargeId: number }) =>
       payments.reconcile(chargeId, 'reconcile');
     app.jobs.work('charges.reconcile', reconcileOne);
     app.jobs.work('charges.expire', reconcileOne);
+    app.jobs.work('charges.remove', ({ chargeId }) => payments.removeEnded(chargeId));
     app.jobs.work('charges.reconcile-all', async () => {
       await payments.reconcileAll();
     });
@@ -53,6 +60,6 @@ export default fp(
     app.addHook('onClose', async () => registering);
     await app.register(paymentsRoutes, { payments });
   },
-  { name: 'payments', dependencies: ['infra', 'jobs'] },
+  { name: 'payments', dependencies: ['infra', 'jobs', 'accounts'] },
 );
 export { paymentMailPreviews } from './mail-previews.ts';

@@ -213,7 +213,6 @@ export function createPaymentsContext(deps: PaymentsServiceDeps) {
     await repo.updateCharge(conn, row.id, { draft: strip(row.draft), personalDataClearedAt: deps.now() });
   }
 
-  /** Runs `step` in a savepoint: null when it refused (409 or CannotFulfil), leaving the tx usable. */
   /**
    * Runs a step that may refuse (CannotFulfil, 409): null when it did, with its writes undone by a
    * savepoint. `savepoint: false` for a step that refuses only before its first write.
@@ -222,12 +221,17 @@ export function createPaymentsContext(deps: PaymentsServiceDeps) {
     tx: Tx,
     step: (sp: Tx) => Promise<T>,
     savepoint = true,
+    refusal?: { reason?: string },
   ): Promise<{ value: T } | null> {
     try {
       if (!savepoint) return { value: await step(tx) };
       return await tx.transaction(async (sp) => ({ value: await step(sp) }));
     } catch (err) {
-      if (err instanceof CannotFulfil || (err instanceof HttpError && err.statusCode === 409)) return null;
+      if (err instanceof CannotFulfil || (err instanceof HttpError && err.statusCode === 409)) {
+        // The step's own words, for the refund's reason (a CannotFulfil says why it could not complete).
+        if (refusal && err instanceof CannotFulfil && err.message) refusal.reason = err.message;
+        return null;
+      }
       throw err;
     }
   }

@@ -56,7 +56,7 @@ async function efiApp(timeoutMs: number): Promise<TestApp> {
 }
 
 const health = async (t: TestApp) => {
-  await vi.waitFor(() => expect(t.app.payments.webhookState()).not.toBe('pendente'), { timeout: 10_000 });
+  await vi.waitFor(() => expect(t.app.payments.webhookState()).not.toBe('pendente'), { timeout: 45_000 });
   return t.app.inject({ method: 'GET', url: '/api/health' });
 };
 
@@ -129,36 +129,39 @@ describe('payments against a strict fake Efí', () => {
     );
   });
 
-  it('a slow Efí (10 s to create a Pix) holds no transaction: 20 other requests answer in under 200 ms', async () => {
+  it('a slow Efí (10 s to create a Pix) holds no transaction: other requests are answered while it waits', async () => {
     const order = purposeWithAddress(3);
     t.app.payments.registerPurpose('order', order.handler);
     const buyer = await makeUser(t.app);
     fake.delay('PUT /v2/cob/', 10_000);
-    const started = Date.now();
-    const slow = t.app.inject({
-      method: 'POST',
-      url: '/api/pagar-pix/',
-      headers: buyer.headers,
-      payload: { total: 50, finalidade: 'pedido', pedido: { quantity: 1 } },
-    });
+    let slowDone = false;
+    const slow = t.app
+      .inject({
+        method: 'POST',
+        url: '/api/pagar-pix/',
+        headers: buyer.headers,
+        payload: { total: 50, finalidade: 'pedido', pedido: { quantity: 1 } },
+      })
+      .finally(() => {
+        slowDone = true;
+      });
     // Let the charge be reserved and the call to Efí be under way.
     await vi.waitFor(
       () => expect(fake.requests.some((r) => r.method === 'PUT' && r.path.startsWith('/v2/cob/'))).toBe(true),
       {
-        timeout: 5_000,
+        timeout: 45_000,
         interval: 20,
       },
     );
-    const timings: number[] = [];
-    for (let i = 0; i < 20; i++) {
+    // A transaction held across the call would make these wait for Efí's 10 s: each is answered while
+    // the slow charge is still waiting (an order of events, not a time limit, so a loaded machine
+    // cannot fail it).
+    for (let i = 0; i < 6; i++) {
       const url = i % 2 === 0 ? '/api/health' : '/api/products/';
-      const at = performance.now();
       const res = await t.app.inject({ method: 'GET', url });
-      timings.push(performance.now() - at);
       expect(res.statusCode).toBe(200);
+      expect(slowDone).toBe(false);
     }
-    expect(Date.now() - started).toBeLessThan(10_000);
-    expect(Math.max(...timings)).toBeLessThan(200);
     const created = await slow;
     expect(created.statusCode).toBe(201);
     // The deadline is the one Efí recorded.
@@ -223,11 +226,14 @@ describe('payments against a fake Efí that fails', () => {
     expect((await payCard(t, buyer.headers, token, key)).json().txid).toBe(txid);
     expect(fake.calls().filter((c) => c === 'POST /v1/charge/one-step').length).toBe(before);
 
-    const atEfi = await vi.waitFor(() => {
-      const found = [...fake.charges.values()].find((c) => c.customId === String(charge.id));
-      if (!found) throw new Error('ainda não criada');
-      return found;
-    });
+    const atEfi = await vi.waitFor(
+      () => {
+        const found = [...fake.charges.values()].find((c) => c.customId === String(charge.id));
+        if (!found) throw new Error('ainda não criada');
+        return found;
+      },
+      { timeout: 45_000, interval: 100 },
+    );
     const notification = await fake.setCardStatus(atEfi.chargeId, 'paid');
     expect((await deliverCardNotification(t, notification)).statusCode).toBe(200);
     expect((await chargeByTxid(t.app, txid))!).toMatchObject({
@@ -256,7 +262,7 @@ describe('payments against a fake Efí that fails', () => {
     expect(order.state.stock).toBe(3);
     // The late creation happened at Efí; the shop removed it there, so its location can never be paid.
     await vi.waitFor(() => expect(fake.cobs.get(row!.txid)?.status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR'), {
-      timeout: 5_000,
+      timeout: 45_000,
     });
     const removal = fake.requests.find((r) => r.method === 'PATCH' && r.path === `/v2/cob/${row!.txid}`);
     expect(removal).toBeDefined();
@@ -279,7 +285,7 @@ describe('Pix refunds (devolução) read back from a strict fake Efí', () => {
   beforeAll(async () => {
     fake.webhooks.clear();
     t = await efiApp(15_000);
-    await vi.waitFor(() => expect(t.app.payments.webhookState()).toBe('ok'), { timeout: 10_000 });
+    await vi.waitFor(() => expect(t.app.payments.webhookState()).toBe('ok'), { timeout: 45_000 });
   });
   afterAll(() => t.close());
 
@@ -412,11 +418,14 @@ describe('a card approved after its units went back (clocked, strict fake Efí)'
     const { txid } = res.json();
     const charge = (await chargeByTxid(t.app, txid))!;
     expect(charge).toMatchObject({ status: 'EM_ANALISE', providerChargeId: null });
-    const atEfi = await vi.waitFor(() => {
-      const found = [...fake.charges.values()].find((c) => c.customId === String(charge.id));
-      if (!found) throw new Error('ainda não criada');
-      return found;
-    });
+    const atEfi = await vi.waitFor(
+      () => {
+        const found = [...fake.charges.values()].find((c) => c.customId === String(charge.id));
+        if (!found) throw new Error('ainda não criada');
+        return found;
+      },
+      { timeout: 45_000, interval: 100 },
+    );
     t.clock = new Date(START.getTime() + 25 * 3600_000);
     await t.app.payments.reconcileAll();
     expect(await chargeByTxid(t.app, txid)).toMatchObject({

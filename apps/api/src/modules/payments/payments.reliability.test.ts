@@ -112,7 +112,7 @@ describe('payments: late, lost and uncertain answers (simulado)', () => {
     sim().payPix(txid, t.clock);
     await t.app.jobs.send('charges.reconcile-all', {});
     await vi.waitFor(async () => expect((await row(txid)).status).toBe('CONCLUIDA'), {
-      timeout: 10_000,
+      timeout: 45_000,
       interval: 100,
     });
     expect(order.state.fulfilCalls).toBe(1);
@@ -180,7 +180,7 @@ describe('payments: late, lost and uncertain answers (simulado)', () => {
         if (!found) throw new Error('sem e-mail');
         return found;
       },
-      { timeout: 10_000, interval: 100 },
+      { timeout: 45_000, interval: 100 },
     );
     expect(mail).toContain('To: pagador.teste@example.com');
     expect(mail).toContain('R$\u00a0250,00');

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, ilike, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { prepared } from '../../db/prepared.ts';
 import {
@@ -171,6 +171,14 @@ export async function findToReconcile(db: Conn, now: Date, limit: number): Promi
           gt(charges.expiresAt, dayAgo),
           lte(charges.expiresAt, now),
         ),
+        // A card ended while open (`endOpenFor`): its outcome is still asked for a day, so a late
+        // approval is refunded.
+        and(
+          eq(charges.method, 'cartao'),
+          eq(charges.status, 'REMOVIDA_PELO_USUARIO_RECEBEDOR'),
+          isNotNull(charges.providerChargeId),
+          gt(charges.expiresAt, dayAgo),
+        ),
       ),
     )
     .orderBy(charges.expiresAt)
@@ -227,6 +235,25 @@ export async function findOpenDrafts(
       ),
     );
   return rows.map((r) => r.draft);
+}
+
+/** The purpose's open charges (Pix and card) whose draft holds `value` at `path` (a JSON path, e.g. change → registrationId). */
+export async function findOpenByDraft(
+  db: Conn,
+  purpose: ChargeRow['purpose'],
+  path: readonly string[],
+  value: string,
+): Promise<ChargeRow[]> {
+  return db
+    .select()
+    .from(charges)
+    .where(
+      and(
+        eq(charges.purpose, purpose),
+        inArray(charges.status, OPEN_STATUSES),
+        sql`${charges.draft} #>> ${`{${path.join(',')}}`}::text[] = ${value}`,
+      ),
+    );
 }
 
 const eventAppended = prepared('payment_event_insert', (c) =>

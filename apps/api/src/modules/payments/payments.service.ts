@@ -16,6 +16,7 @@ import {
   type ChargePurpose,
   createPaymentsContext,
   errorText,
+  HELD_RELEASED,
   OPEN,
   type PaymentsServiceDeps,
 } from './payments-context.ts';
@@ -119,6 +120,39 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       ...(charge.reason ? { reason: charge.reason } : {}),
       ...(charge.method === 'pix' && charge.pixCopiaECola ? { expiresAt: charge.expiresAt } : {}),
     };
+  }
+
+  /**
+   * In the caller's transaction, the purpose's open charges (Pix and card) whose draft holds `value` at
+   * `path` end (what they held given back) because what they pay for no longer stands, e.g. a change of
+   * distance of a registration just cancelled: each keeps `reason`; a Pix is removed at the provider
+   * after commit (`charges.remove`); a card (its call under way or pending at the provider) is still
+   * asked for its outcome by reconciliation for a day; a payment that still arrives is refunded whole
+   * with that reason.
+   */
+  async function endOpenFor(
+    tx: Tx,
+    purpose: ChargePurpose,
+    match: { path: readonly string[]; value: string },
+    reason: string,
+  ): Promise<number[]> {
+    const open = await repo.findOpenByDraft(tx, purpose, match.path, match.value);
+    const ended = await creation.endWithdrawn(
+      tx,
+      open.map((c) => c.id),
+      reason,
+    );
+    for (const c of open)
+      if (c.method === 'pix' && ended.includes(c.id))
+        await deps.jobs.send('charges.remove', { chargeId: c.id }, { tx });
+    return ended;
+  }
+
+  /** The `charges.remove` job: a Pix ended by `endOpenFor` is removed at the provider. */
+  async function removeEnded(chargeId: number): Promise<void> {
+    const row = await repo.findChargeById(deps.db, chargeId);
+    if (row?.method !== 'pix' || !row.pixCopiaECola || !HELD_RELEASED.has(row.status)) return;
+    await creation.removeAtProvider(row.id, row.txid, 'reconcile');
   }
 
   /** Simulated mode only: the payer pays at the bank, then the same path as a webhook runs. */
@@ -296,6 +330,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     expireDue: reconciliation.reconcileAll,
     findByTxid,
     openDrafts,
+    endOpenFor,
+    removeEnded,
     status,
     simulatePixPayment,
     installments,

@@ -82,17 +82,20 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
       }
       if (HELD_RELEASED.has(row.status)) {
         const held = await attempt(tx, (sp) => handler.reserve(sp, row.id, row.draft));
-        if (!held) return refundInTx(tx, row, paid, LATE_PIX_REASON);
+        // Ended because what it paid for no longer stands (`endOpenFor`): that reason, the true one.
+        if (!held) return refundInTx(tx, row, paid, row.reason ?? LATE_PIX_REASON);
       }
       const confirmed = await repo.updateCharge(tx, row.id, { status: 'CONCLUIDA', ...paid });
+      const refusal: { reason?: string } = {};
       const fulfilled = await attempt(
         tx,
         (sp) => handler.fulfil(sp, confirmed),
         handler.refusesAfterWriting?.(row.draft) ?? true,
+        refusal,
       );
       if (!fulfilled) {
         await handler.release(tx, row.id, row.draft);
-        return refundInTx(tx, confirmed, paid, TAKEN_PLACE_REASON);
+        return refundInTx(tx, confirmed, paid, refusal.reason ?? TAKEN_PLACE_REASON);
       }
       return { kind: 'fulfilled' as const, row: confirmed, id: fulfilled.value.id };
     });
@@ -162,7 +165,9 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
 
   async function reconcileCard(charge: ChargeRow, source: PaymentEventSource): Promise<void> {
     const { provider, now } = deps;
-    if (!OPEN.has(charge.status) && charge.status !== 'CONCLUIDA') return;
+    // A card ended while open (`endOpenFor`) is still asked: a late approval is refunded.
+    const endedOpen = charge.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR' && charge.providerChargeId !== null;
+    if (!OPEN.has(charge.status) && charge.status !== 'CONCLUIDA' && !endedOpen) return;
     if (!charge.providerChargeId) {
       const age = now().getTime() - charge.createdAt.getTime();
       if (charge.status === 'ATIVA' && age > CARD_REVIEW_SECONDS * 1000)
@@ -241,21 +246,26 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
           if (!OPEN.has(row.status)) {
             // Paid after its units went back (refused, failed or given up earlier): hold them again.
             const held = await attempt(tx, (sp) => handler.reserve(sp, row.id, row.draft));
-            if (!held) return refundInTx(tx, row, paid, LATE_CARD_REASON, chargedCents);
+            // Ended because what it paid for no longer stands (`endOpenFor`): that reason, the true one;
+            // refused or given up earlier (its reason then says why it was not confirmed): paid too late.
+            const ended = row.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR' ? row.reason : null;
+            if (!held) return refundInTx(tx, row, paid, ended ?? LATE_CARD_REASON, chargedCents);
           }
           const confirmed = await repo.updateCharge(tx, row.id, {
             ...paid,
             status: 'CONCLUIDA',
             reason: null,
           });
+          const refusal: { reason?: string } = {};
           const fulfilled = await attempt(
             tx,
             (sp) => handler.fulfil(sp, confirmed),
             handler.refusesAfterWriting?.(row.draft) ?? true,
+            refusal,
           );
           if (!fulfilled) {
             await handler.release(tx, row.id, row.draft);
-            return refundInTx(tx, confirmed, paid, TAKEN_PLACE_REASON, chargedCents);
+            return refundInTx(tx, confirmed, paid, refusal.reason ?? TAKEN_PLACE_REASON, chargedCents);
           }
           return { row: confirmed, fulfilledId: fulfilled.value.id };
         }

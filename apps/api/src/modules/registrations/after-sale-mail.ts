@@ -30,9 +30,9 @@ export function transferInviteMail(input: {
     to: t.toEmail,
     subject: `${env.STORE_NAME}: uma inscrição em ${eventName} foi transferida para você`,
     text: [
-      `Olá, ${t.toName}!`,
+      'Olá!',
       '',
-      `${t.fromName} transferiu para você a inscrição nº ${t.registrationId} em ${eventName}.`,
+      `A inscrição nº ${t.registrationId} em ${eventName} está sendo transferida para quem usa este e-mail, a pedido de quem a tem hoje (nome na inscrição: ${t.fromName}).`,
       'Para concluir, abra o link abaixo, preencha os seus dados, aceite o termo de responsabilidade e pague o que houver a pagar:',
       link,
       '',
@@ -68,6 +68,51 @@ export function transferDoneMail(input: {
   };
 }
 
+/**
+ * To the participant (and the account that bought, when someone else): the registration's distance or
+ * shirt size changed, with what was paid, kept or comes back (docs/decisions/0056).
+ */
+export function registrationChangedMail(input: {
+  env: MailEnv;
+  to: { name: string; email: string };
+  registration: { id: number; fullName: string };
+  eventName: string;
+  change: { kind: string; detail: unknown; feeCents: number; refundCents: number };
+}): MailMessage {
+  const { env, to, registration, eventName, change } = input;
+  const d = (change.detail ?? {}) as Record<string, unknown>;
+  const distance = change.kind === 'troca_distancia';
+  const what = distance
+    ? `A distância da inscrição nº ${registration.id} (${registration.fullName}) em ${eventName} foi trocada${typeof d.para_nome === 'string' ? ` para ${d.para_nome}` : ''}.`
+    : `O tamanho da camisa da inscrição nº ${registration.id} (${registration.fullName}) em ${eventName} foi trocado de ${String(d.de ?? '-')} para ${String(d.para ?? '-')}.`;
+  const paidByCharge = typeof d.cobranca === 'number';
+  const money = [
+    change.feeCents > 0
+      ? paidByCharge
+        ? `Valor pago pela troca: ${formatBRL(change.feeCents)}.`
+        : `Taxa de troca retida da diferença: ${formatBRL(change.feeCents)}.`
+      : '',
+    change.refundCents > 0
+      ? `Valor devolvido: ${formatBRL(change.refundCents)}, pelo mesmo meio do pagamento.`
+      : '',
+  ].filter(Boolean);
+  return {
+    to: to.email,
+    subject: `${env.STORE_NAME}: inscrição nº ${registration.id} alterada`,
+    text: [
+      `Olá, ${to.name}!`,
+      '',
+      what,
+      ...money,
+      distance ? 'O QR code de retirada do kit continua o mesmo.' : 'Retire o kit com o novo tamanho.',
+      '',
+      'Se você não pediu esta troca, responda a este e-mail.',
+      '',
+      companyIdentityLine(),
+    ].join('\n'),
+  };
+}
+
 /** To the participant: the personal link to see, cancel or transfer their registration. */
 export function participantLinkMail(input: {
   env: MailEnv;
@@ -85,6 +130,36 @@ export function participantLinkMail(input: {
       url,
       '',
       'O link é pessoal: não o compartilhe. Os links enviados antes deste não valem mais.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * To the address given when joining a waitlist with a CPF already registered in the category or
+ * already in its line (docs/decisions/0056): the answer on screen is the same for everyone, the truth
+ * goes only here. Nothing the person typed is repeated.
+ */
+export function waitlistKnownMail(input: {
+  env: MailEnv;
+  to: string;
+  why: 'inscrito' | 'na_fila';
+  event: string;
+  category: string;
+}): MailMessage {
+  const { env, to, why, event, category } = input;
+  return {
+    to,
+    subject: `${env.STORE_NAME}: pedido de lista de espera de ${event}`,
+    text: [
+      'Olá!',
+      '',
+      `Recebemos um pedido para entrar na lista de espera de ${event} (${category}) com este e-mail.`,
+      why === 'inscrito'
+        ? 'O CPF informado já está inscrito nesta categoria, então não entrou na lista de espera.'
+        : 'O CPF informado já está na lista de espera desta categoria: o lugar na fila continua o mesmo, e o link para acompanhá-lo foi enviado quando ele entrou.',
+      'Nada foi alterado. Se não foi você quem pediu, ignore este e-mail.',
+      '',
+      companyIdentityLine(),
     ].join('\n'),
   };
 }

@@ -55,6 +55,12 @@ export async function insertChange(tx: Tx, values: NewRegistrationChange): Promi
   return row;
 }
 
+/** One change of a registration's history. */
+export async function findChange(db: Conn, id: number): Promise<RegistrationChangeRow | undefined> {
+  const [row] = await db.select().from(registrationChanges).where(eq(registrationChanges.id, id));
+  return row;
+}
+
 /** A registration's history, newest first. */
 export async function changesOf(db: Conn, registrationId: number): Promise<RegistrationChangeRow[]> {
   return db
@@ -76,11 +82,34 @@ export async function changesOfMany(db: Conn, registrationIds: number[]): Promis
 
 /** Each registration's history in Portuguese sentences, oldest first (docs/decisions/0041). */
 export async function historyOf(db: Conn, registrationIds: number[]): Promise<Map<number, string[]>> {
-  const byId = new Map<number, string[]>();
+  return (await afterSaleOf(db, registrationIds)).history;
+}
+
+/**
+ * What a change of distance moved of the registration's price: the charge that paid a dearer one (the
+ * difference and its fee, `cobranca` in its detail), less what a cheaper one gave back. A change by staff
+ * moves no money (decision 0060), a transfer is paid by the new runner for the handover, not the place.
+ */
+function paidDifferenceCents(c: RegistrationChangeRow): number {
+  if (c.kind !== 'troca_distancia') return 0;
+  const paid = (c.detail as { cobranca?: unknown }).cobranca == null ? 0 : c.feeCents;
+  return paid - c.refundCents;
+}
+
+/**
+ * Each registration's history (as `historyOf`) and what its changes of distance moved of its price, in
+ * one read: the runner's card shows the price paid with them (the sale's total plus the differences
+ * paid, less the differences returned).
+ */
+export async function afterSaleOf(
+  db: Conn,
+  registrationIds: number[],
+): Promise<{ history: Map<number, string[]>; paidDifferenceCents: Map<number, number> }> {
+  const history = new Map<number, string[]>();
+  const paid = new Map<number, number>();
   for (const c of await changesOfMany(db, registrationIds)) {
-    const list = byId.get(c.registrationId) ?? [];
-    list.push(registrationChangeText(c));
-    byId.set(c.registrationId, list);
+    history.set(c.registrationId, [...(history.get(c.registrationId) ?? []), registrationChangeText(c)]);
+    paid.set(c.registrationId, (paid.get(c.registrationId) ?? 0) + paidDifferenceCents(c));
   }
-  return byId;
+  return { history, paidDifferenceCents: paid };
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { auditLog } from '../../db/schema/index.ts';
+import { audit } from '../staff/index.ts';
 
 /** Who the audit log names for the erasure: the scheduled job, not a person. */
 export const HEALTH_DATA_JOB_ACTOR = 'sistema (privacy.health-data)';
@@ -25,16 +25,16 @@ export async function eraseHealthDataOfEventsEndedBefore(
        returning r.id`)) as { rows: Array<{ id: number }> };
     const ids = result.rows.map((row) => Number(row.id)).sort((a, b) => a - b);
     if (ids.length > 0)
-      await tx.insert(auditLog).values({
-        staffId: null,
-        staffEmail: HEALTH_DATA_JOB_ACTOR,
-        action: 'dados_pcd_apagados',
-        entity: 'inscricao',
-        entityId: null,
-        before: null,
-        after: { inscricoes: ids, eventos_terminados_antes_de: endedBefore },
-        at: now,
-      });
+      await audit(
+        tx,
+        { id: null, email: HEALTH_DATA_JOB_ACTOR },
+        {
+          action: 'dados_pcd_apagados',
+          entity: 'inscricao',
+          after: { inscricoes: ids, eventos_terminados_antes_de: endedBefore },
+          at: now,
+        },
+      );
     return ids;
   });
 }

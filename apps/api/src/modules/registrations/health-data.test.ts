@@ -1,7 +1,7 @@
 import { addDays } from '@passada/core/calendar';
 import { PCD_CONSENT } from '@passada/core/contracts/consents';
-import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { auditLog, registrations } from '../../db/schema/index.ts';
 import { createUserAndToken } from '../../test/factories/accounts.ts';
 import { makeEvent } from '../../test/factories/events.ts';
@@ -9,6 +9,7 @@ import { createStaffAndLogin } from '../../test/factories/painel.ts';
 import { simulatePixPaid } from '../../test/factories/payments.ts';
 import { participant, registrationPix } from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
+import { untilJobsDone } from '../../test/wait-until.ts';
 
 // 09:00 in Fortaleza on 22 November 2026.
 const START = new Date('2026-11-22T12:00:00Z');
@@ -21,16 +22,7 @@ describe('health data (PCD) kept only until the event is over', () => {
   async function runJob() {
     await t.app.jobs.send('privacy.health-data', {});
     // The queue runs it within a poll; its effect (or none) is read after the job left the queue.
-    await vi.waitFor(
-      async () => {
-        const waiting = (await t.app.db.execute(
-          sql`select count(*) as n from pgboss.job
-               where name = 'privacy.health-data' and state in ('created', 'retry', 'active')`,
-        )) as { rows: Array<{ n: number | string }> };
-        expect(Number(waiting.rows[0]?.n)).toBe(0);
-      },
-      { timeout: 10_000, interval: 50 },
-    );
+    await untilJobsDone(t.app.db, 'privacy.health-data');
   }
 
   const row = async (id: number) =>

@@ -1,12 +1,13 @@
 import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import fp from 'fastify-plugin';
-import type { Tx } from '../../db/client.ts';
 import { type AfterSaleAdmin, createAfterSaleAdmin } from './after-sale-admin.ts';
 import { eraseHealthDataOfEventsEndedBefore } from './health-data.repository.ts';
+import type { Change } from './registration-change.ts';
 import type { Waitlist } from './registration-waitlist.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
 import { createRegistrationsAdmin } from './registrations-admin.ts';
 import { eraseRunnerDataOfEventsEndedBefore, forgetRunner } from './runner-data.repository.ts';
+import { eraseRegistrationsOfEventsEndedBefore } from './sales-records.repository.ts';
 import { countsOf } from './waitlist.repository.ts';
 import { waitlistRoutes } from './waitlist.routes.ts';
 import { createWhatsAppNotices } from './whatsapp-notices.ts';
@@ -17,6 +18,10 @@ declare module 'fastify' {
     registrationsAdmin: RegistrationsAdmin & {
       afterSale: AfterSaleAdmin;
       waitlist: Pick<Waitlist, 'painelList' | 'nudge'>;
+      /** Staff change a registration's distance and shirt size through the change manager (0060). */
+      change: Change['staffChange'];
+      /** What staff's cancellation returns, or returned, by payer (docs/decisions/0056, later). */
+      refundByPayer: RegistrationsService['staffRefundByPayer'];
     };
     /**
      * Registrations paid inside a shop order (the mixed cart), which the orders module calls, and the
@@ -25,7 +30,6 @@ declare module 'fastify' {
     registrations: {
       cart: RegistrationsCart;
       cancel: RegistrationsService['cancel'];
-      forgetAccount(tx: Tx, account: { userId: number; email: string }): Promise<void>;
     };
   }
 }
@@ -54,6 +58,11 @@ export default fp(
       events: app.events,
       users: app.accounts.users,
       coupons: app.coupons,
+      // How the event opens, read at call time (the opening module registers before this one).
+      opening: {
+        modeOf: (eventId) =>
+          app.hasDecorator('opening') ? (app.opening.status(eventId)?.modo ?? null) : null,
+      },
     });
     app.payments.registerPurpose('registration', registrations.purpose);
     // The public's places leave out what the waitlist holds (docs/decisions/0047).
@@ -65,6 +74,7 @@ export default fp(
     app.jobs.work('mail.registration-cancelled', ({ registrationId }) =>
       registrations.sendCancellation(registrationId),
     );
+    app.jobs.work('mail.registration-changed', ({ changeId }) => registrations.change.sendChanged(changeId));
     app.jobs.work('mail.registration-transferred', ({ transferId }) =>
       registrations.transfer.sendTransferred(transferId),
     );
@@ -98,22 +108,19 @@ export default fp(
         'Dados de saúde (PCD) apagados após o evento',
       );
     });
-    await app.jobs.schedule('privacy.health-data', '45 3 * * *');
-    // What runners gave for waitlists, transfers and lotteries, kept only until a while after the event (0047).
+    // What runners gave for waitlists and transfers, kept only until a while after the event (0047).
     app.jobs.work('privacy.runner-data', async () => {
       const today = dateInTimeZone(app.now(), STORE_TIME_ZONE);
       const cutoff = {
         waitlistEndedBefore: addDays(today, -app.env.WAITLIST_RETENTION_DAYS_AFTER_EVENT),
         transfersEndedBefore: addDays(today, -app.env.TRANSFER_RETENTION_DAYS_AFTER_EVENT),
-        lotteryEndedBefore: addDays(today, -app.env.LOTTERY_RETENTION_DAYS_AFTER_EVENT),
       };
       const erased = await eraseRunnerDataOfEventsEndedBefore(app.db, cutoff, app.now());
       app.log.info(
         { job: 'privacy.runner-data', erased, ...cutoff },
-        'Dados de lista de espera, transferências e sorteios apagados após o evento',
+        'Dados de lista de espera e transferências apagados após o evento',
       );
     });
-    await app.jobs.schedule('privacy.runner-data', '50 3 * * *');
     // The waitlist (docs/decisions/0042-waitlist.md): offers, and offers whose time ran out passing on.
     const { waitlist } = registrations;
     app.jobs.work('waitlist.sweep', async () => {
@@ -130,16 +137,23 @@ export default fp(
       }),
       afterSale: createAfterSaleAdmin({ db: app.db, events: app.events }),
       waitlist: { painelList: waitlist.painelList, nudge: waitlist.nudge },
+      change: registrations.change.staffChange,
+      refundByPayer: registrations.staffRefundByPayer,
     });
     app.decorate('registrations', {
       cart: registrations.cart,
       cancel: registrations.cancel,
-      /** An account erased: its waitlist entries and its side of transfers (docs/decisions/0047). */
-      async forgetAccount(tx: Tx, account: { userId: number; email: string }) {
+    });
+    // What an account and the sales past their period keep here, asked by accounts (decisions 0047,
+    // 0057, 0061); accounts schedules the nightly jobs above.
+    app.accounts.personalData.register({
+      module: 'registrations',
+      async forgetAccount(tx, account) {
         const { offersFreed } = await forgetRunner(tx, account, app.now());
         // A deleted offer's place goes to the next in line.
         if (offersFreed) await waitlist.nudge(tx);
       },
+      eraseSalesRecords: eraseRegistrationsOfEventsEndedBefore,
     });
     await app.register(registrationsRoutes, { registrations });
     await app.register(waitlistRoutes, { waitlist });

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { registrations } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { participantLinkMail } from './after-sale-mail.ts';
-import type { Holder } from './registration-transfer.ts';
+import type { Holder } from './holder.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationsServiceDeps } from './registrations-context.ts';
 import { mac128, macMatches } from './signed-token.ts';

@@ -135,7 +135,8 @@ describe('cancelling a registration paid by several charges', () => {
     const { id, chargeId } = await paidRegistration(event);
     const transferCharge = await transferToFriend(event, id, 15);
 
-    // The new holder sees everything paid for it; within 7 days and 48 h before the start, all of it.
+    // The new holder sees everything paid for it; within 7 days and 48 h before the start, all of it:
+    // their fee back to them, the original price to the buyer who paid it.
     const quote = await cancelAs(friend, id);
     expect(quote).toEqual({
       permitido: true,
@@ -144,6 +145,8 @@ describe('cancelling a registration paid by several charges', () => {
       valor_devolvido: 65,
       valor_retido: 0,
       arrependimento: true,
+      devolvido_a_voce: 15,
+      devolvido_a_quem_pagou: 50,
     });
     expect(await refundsOf(chargeId)).toMatchObject([{ amountCents: 5000 }]);
     expect(await refundsOf(transferCharge)).toEqual([

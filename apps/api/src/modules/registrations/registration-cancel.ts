@@ -1,12 +1,21 @@
-import type { Tx } from '../../db/client.ts';
+import { centsToReais } from '@passada/core/money';
+import type { Db, Tx } from '../../db/client.ts';
 import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import type { RefundRow } from '../payments/payments.service.ts';
 import * as afterSale from './after-sale.repository.ts';
-import { registrationCancelledMails } from './registration-mail.ts';
-import { paidParts, splitRefund } from './registration-paid.ts';
+import { registrationCancelledMails, registrationCancelledPayerMail } from './registration-mail.ts';
+import { paidParts, refundByPayer, refundByPayerWire, splitRefund } from './registration-paid.ts';
+import * as transfers from './registration-transfer.repository.ts';
+import { LATE } from './registration-transfer.ts';
 import type { Waitlist } from './registration-waitlist.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationCancellation, RegistrationsServiceDeps } from './registrations-context.ts';
+
+/** Why an open charge of a cancelled registration ended (its refund's reason if paid anyway). */
+const ENDED = {
+  change: 'A inscrição foi cancelada antes de o pagamento da troca de distância chegar.',
+  transfer: LATE.cancelled,
+};
 
 /**
  * The cancel step (docs/decisions/0022-registration-cancellation.md): a registration is stamped
@@ -23,7 +32,7 @@ export function createCancel(
    * fees staying unless `withFees` (a withdrawal); without `refundCents` (staff cancel) everything.
    */
   async function refundParts(
-    tx: Tx,
+    tx: Db | Tx,
     row: repo.RegistrationRow,
     opts: { refundCents?: number; withFees?: boolean },
   ) {
@@ -69,12 +78,37 @@ export function createCancel(
   }
 
   /**
+   * A cancelled registration's open charges (Pix and card) for a change of distance or a transfer end
+   * with it: a Pix removed at the provider, a card's outcome still asked, its held place given back, and
+   * paid anyway it is refunded whole with this reason. A transfer waiting for the new runner ends too,
+   * so its link says so and a payment that races the cancellation is refused and returned.
+   */
+  async function endOpenCharges(tx: Tx, registrationId: number) {
+    const pending = await transfers.pendingOf(tx, registrationId);
+    if (pending) await transfers.endTransfer(tx, pending.id, 'cancelada', deps.now());
+    const value = String(registrationId);
+    await deps.payments.endOpenFor(
+      tx,
+      'registration',
+      { path: ['change', 'registrationId'], value },
+      ENDED.change,
+    );
+    await deps.payments.endOpenFor(
+      tx,
+      'registration',
+      { path: ['transfer', 'registrationId'], value },
+      ENDED.transfer,
+    );
+  }
+
+  /**
    * Cancels every registration the charge paid for, in the caller's transaction: each is stamped
    * cancelled (its categories too, so the CPF may register again) and the charge's places and shirts
    * go back. The money is the caller's: the charge is returned whole.
    */
   async function cancelCharge(tx: Tx, chargeId: number, reason: string | null) {
     const cancelled = await repo.cancelByCharge(tx, chargeId, deps.now(), reason);
+    for (const r of cancelled) await endOpenCharges(tx, r.id);
     await deps.events.releasePlaces(tx, chargeId);
     // The freed places go to the waitlist's first in line (after commit).
     await waitlist?.released(tx, chargeId);
@@ -149,6 +183,7 @@ export function createCancel(
     const categories = await repo.categoriesOf(tx, id);
     const row = await repo.cancelOne(tx, id, deps.now(), opts.reason);
     if (!row) throw conflict('Esta inscrição já foi cancelada.', 'inscricao_cancelada');
+    await endOpenCharges(tx, id);
     for (const c of categories) await deps.events.releaseOnePlace(tx, before.chargeId, c.id);
     if (before.kitSize) {
       const size = (await deps.events.findKitSizes(before.eventId, tx)).find(
@@ -189,20 +224,33 @@ export function createCancel(
       deps.payments.refundOf(registration.chargeId),
       afterSale.changesOf(deps.db, registration.id),
     ]);
-    // What the transfers' and changes' charges paid and gave back with it (docs/decisions/0047).
-    let paidElsewhere = 0;
-    let refundedElsewhere = 0;
+    // What each charge that paid for it (its own, and the transfers' and changes', docs/decisions/0047)
+    // paid and gave back, by payer: the holder is told their part, each other payer theirs.
+    const paidBy = new Map<number | null, { paidCents: number; refundCents: number; method: string }>();
+    const count = (userId: number | null, method: string, paid: number, back: number) => {
+      // Without an account (a free or old registration) everything is the holder's.
+      const who = registration.accountUserId === null ? null : userId;
+      const sum = paidBy.get(who) ?? { paidCents: 0, refundCents: 0, method };
+      paidBy.set(who, {
+        paidCents: sum.paidCents + paid,
+        refundCents: sum.refundCents + back,
+        method: sum.method,
+      });
+    };
+    if (charge) count(charge.userId, charge.method, charge.amountCents, ownRefund?.amountCents ?? 0);
     for (const c of changes) {
       const other = Number((c.detail as { cobranca?: unknown }).cobranca);
       if (!Number.isInteger(other) || other <= 0 || other === registration.chargeId) continue;
-      paidElsewhere += c.feeCents;
+      let back = 0;
       for (const r of await deps.payments.refundsOf(other))
-        if (r.refundId === `cancela${registration.id}c${other}`) refundedElsewhere += r.amountCents;
+        if (r.refundId === `cancela${registration.id}c${other}`) back += r.amountCents;
+      const paying = await deps.payments.chargeById(other);
+      count(paying?.userId ?? registration.accountUserId, paying?.method ?? 'pix', c.feeCents, back);
     }
-    const refund =
-      ownRefund || refundedElsewhere > 0
-        ? { amountCents: (ownRefund?.amountCents ?? 0) + refundedElsewhere }
-        : null;
+    const holderKey = registration.accountUserId;
+    const mine = paidBy.get(holderKey);
+    const others = [...paidBy].filter(([userId, p]) => userId !== holderKey && p.refundCents > 0);
+    const refund = mine && mine.refundCents > 0 ? { amountCents: mine.refundCents } : null;
     // One participant of an order cancelled alone (docs/decisions/0041): told like a direct registration,
     // with the share of the order that comes back.
     const alone = registration.orderId !== null ? changes.find((c) => c.kind === 'cancelamento') : undefined;
@@ -211,10 +259,25 @@ export function createCancel(
       event,
       registration,
       account,
-      charge: charge ? { amountCents: charge.amountCents + paidElsewhere, method: charge.method } : null,
+      charge: charge ? { amountCents: mine?.paidCents ?? 0, method: mine?.method ?? charge.method } : null,
       refund,
+      toOthersCents: others.reduce((sum, [, p]) => sum + p.refundCents, 0),
       alone: alone ? { refundCents: alone.refundCents } : null,
     });
+    // Each other payer (the one who paid before a transfer) is told their own part.
+    for (const [userId, p] of others) {
+      const payer = userId === null ? null : await deps.users.findContact(userId);
+      if (payer)
+        messages.push(
+          registrationCancelledPayerMail({
+            env: deps.env,
+            event,
+            registration,
+            payer,
+            refund: { amountCents: p.refundCents, method: p.method },
+          }),
+        );
+    }
     const results = await Promise.allSettled(messages.map((m) => deps.mail.send(m)));
     const failed = results.find((r) => r.status === 'rejected');
     if (failed) {
@@ -223,7 +286,30 @@ export function createCancel(
     }
   }
 
-  return { cancelCharge, refundOtherCharges, cancel, cancelParticipant, sendCancellation };
+  /**
+   * The back office's cancel by payer: before it runs, what staff's cancellation would return (every
+   * charge's part left, fees included, as `cancel` splits it); given the refunds a cancellation made,
+   * what they returned. Null for a registration already cancelled when no refunds are given.
+   */
+  async function staffRefundByPayer(id: number, refunds?: readonly RefundRow[]) {
+    const row = await repo.findById(deps.db, id);
+    if (!row || (!refunds && row.cancelledAt)) return null;
+    const split = await refundByPayer(
+      deps,
+      row.accountUserId,
+      refunds ?? (await refundParts(deps.db, row, {})),
+    );
+    return { valor_devolvido: centsToReais(split.totalCents), ...refundByPayerWire(split) };
+  }
+
+  return {
+    cancelCharge,
+    refundOtherCharges,
+    cancel,
+    cancelParticipant,
+    sendCancellation,
+    staffRefundByPayer,
+  };
 }
 
 export type Cancel = ReturnType<typeof createCancel>;

@@ -13,6 +13,7 @@ import {
   registrationPix,
 } from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
+import { participantLinkToken } from './participant-link.ts';
 
 const START = new Date('2026-11-24T13:00:00Z');
 const TODAY = '2026-11-24';
@@ -131,6 +132,11 @@ describe('changing distance and shirt size', () => {
     expect(
       lookup.json().categoria_evento_detalhes.map((c: { nome_categoria: string }) => c.nome_categoria),
     ).toEqual(['10 km']);
+    // The card's "Valor" is what was paid: the 50,00 of the sale and the 35,00 of the change.
+    expect(lookup.json().total).toBe(85);
+    expect(
+      (await request('GET', buyer, '/api/inscricoes/')).json().find((r: { id: number }) => r.id === id),
+    ).toMatchObject({ total: 85 });
     const [history] = await db()
       .select()
       .from(registrationChanges)
@@ -307,9 +313,91 @@ describe('changing distance and shirt size', () => {
       .from(registrationChanges)
       .where(eq(registrationChanges.registrationId, id));
     expect(history).toMatchObject({ kind: 'troca_distancia', feeCents: 200, refundCents: 1800 });
+    // The card says what was paid once the 18,00 came back.
+    expect(
+      (await request('GET', buyer, '/api/inscricoes/')).json().find((r: { id: number }) => r.id === id),
+    ).toMatchObject({ total: 32 });
     // The registration's price is the new one; the 5 km got its place back, the 3 km gave one.
     expect(await placesLeft(db(), three)).toBe(9);
     expect(await placesLeft(db(), five)).toBe(9);
+  });
+
+  it('a list of changes is checked together and committed once; one refused undoes the rest; one with money is sent to its own route', async () => {
+    const event = await newEvent('Corrida das Alterações Juntas');
+    const [five, ten, three] = cats(event);
+    const [m, g] = event.kitSizes!.map((k) => k.id) as [number, number];
+    const first = await paidRegistration(event);
+    const second = await paidRegistration(event);
+    const changesOf = (id: number) =>
+      db().select().from(registrationChanges).where(eq(registrationChanges.registrationId, id));
+
+    // A cheaper distance (the difference kept, the default) and the last G, at once.
+    const both = await request('POST', buyer, `/api/inscricoes/${first.id}/alteracoes/`, {
+      operacoes: [
+        { tipo: 'distancia', categoria_id: three },
+        { tipo: 'camiseta', tamanho: g },
+      ],
+    });
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json()).toEqual({
+      inscricao: first.id,
+      categoria_evento: [three],
+      categorias: ['3 km'],
+      tamanho_camisa: 'G',
+    });
+    expect(await placesLeft(db(), three)).toBe(9);
+    expect(await placesLeft(db(), five)).toBe(9);
+    expect(await kitLeft(db(), g)).toBe(0);
+    expect((await changesOf(first.id)).map((c) => c.kind).sort()).toEqual([
+      'troca_distancia',
+      'troca_tamanho',
+    ]);
+
+    // The second registration: its distance would change, but the G is gone; nothing of it stays.
+    const half = await request('POST', buyer, `/api/inscricoes/${second.id}/alteracoes/`, {
+      operacoes: [
+        { tipo: 'distancia', categoria_id: three },
+        { tipo: 'camiseta', tamanho: g },
+      ],
+    });
+    expect(half.statusCode, half.body).toBe(409);
+    expect(half.json().code).toBe('tamanho_esgotado');
+    expect(await placesLeft(db(), three)).toBe(9);
+    expect(await placesLeft(db(), five)).toBe(9);
+    const [still] = await db().select().from(registrations).where(eq(registrations.id, second.id));
+    expect(still!.kitSize).toBe('M');
+    expect(await changesOf(second.id)).toEqual([]);
+    expect(
+      (await request('GET', buyer, '/api/inscricoes/')).json().find((r: { id: number }) => r.id === second.id)
+        .categoria_evento_detalhes,
+    ).toMatchObject([{ id: five }]);
+
+    // Then a dearer one has something to pay: the whole list is refused, pointing to its own route.
+    const dearer = await request('POST', buyer, `/api/inscricoes/${second.id}/alteracoes/`, {
+      operacoes: [
+        { tipo: 'distancia', categoria_id: three },
+        { tipo: 'distancia', categoria_id: ten, de: three },
+      ],
+    });
+    expect(dearer.statusCode, dearer.body).toBe(409);
+    expect(dearer.json()).toMatchObject({ code: 'alteracao_com_valor', operacao: 1, a_pagar: 50 });
+    expect(await placesLeft(db(), three)).toBe(9);
+    expect(await placesLeft(db(), ten)).toBe(1);
+    expect(await changesOf(second.id)).toEqual([]);
+
+    // The participant's link makes the same list.
+    const [row] = await db().select().from(registrations).where(eq(registrations.id, first.id));
+    const link = participantLinkToken(t.env.CHECKIN_TOKEN_SECRET, {
+      registrationId: first.id,
+      expiresAt: new Date(START.getTime() + 7 * 24 * 3_600_000),
+      nonce: row!.participantLinkNonce,
+    });
+    const byLink = await request('POST', null, `/api/inscricoes/link/${link}/alteracoes/`, {
+      operacoes: [{ tipo: 'camiseta', tamanho: m }],
+    });
+    expect(byLink.statusCode, byLink.body).toBe(200);
+    expect(byLink.json()).toMatchObject({ tamanho_camisa: 'M' });
+    expect(await kitLeft(db(), g)).toBe(1);
   });
 
   it('the shirt: the last G goes once, the M comes back; a sold-out size is refused; after the date, refused', async () => {

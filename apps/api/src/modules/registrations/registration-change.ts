@@ -1,5 +1,9 @@
 import { eventStart, withinDay } from '@passada/core/after-sale';
-import type { ChangeQuote } from '@passada/core/contracts/after-sale';
+import type {
+  ChangeQuote,
+  RegistrationChangesResult,
+  RegistrationOperationWire,
+} from '@passada/core/contracts/after-sale';
 import { DUPLICATE_CPF, KIT_SIZE_SOLD_OUT } from '@passada/core/contracts/registrations';
 import { centsToReais, reaisToCents } from '@passada/core/money';
 import { and, eq, sql } from 'drizzle-orm';
@@ -9,7 +13,9 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import { CannotFulfil, type ChargeRow, isUniqueViolation } from '../payments/payments.service.ts';
 import * as afterSale from './after-sale.repository.ts';
+import { registrationChangedMail } from './after-sale-mail.ts';
 import type { ParticipantLinks } from './participant-link.ts';
+import type { ChangeManager } from './registration-change-manager.ts';
 import type { Prepare } from './registration-prepare.ts';
 import type { Pricing } from './registration-price.ts';
 import { type Holder, holderRegistration } from './registration-transfer.ts';
@@ -46,7 +52,7 @@ const GONE = 'Esta troca não pode mais ser concluída: a inscrição mudou desd
  */
 export function createChange(
   deps: RegistrationsServiceDeps,
-  steps: { pricing: Pricing; prepare: Prepare; links: ParticipantLinks },
+  steps: { pricing: Pricing; prepare: Prepare; links: ParticipantLinks; manager: ChangeManager },
 ) {
   async function rulesFor(db: Db | Tx, row: repo.RegistrationRow, kind: 'distancia' | 'tamanho') {
     const event = await deps.events.findEventRow(row.eventId, db);
@@ -86,7 +92,7 @@ export function createChange(
     const before = await steps.pricing.priceChoice(db, row.eventId, [from], row.birthDate);
     const newItem = after.items.find((i) => i.category.id === to)!;
     const differenceCents = newItem.priceCents - before.items[0]!.priceCents;
-    return { after, newItem, differenceCents, paidForLeft: left.priceCents };
+    return { after, newItem, differenceCents };
   }
 
   async function quoteFor(db: Db | Tx, row: repo.RegistrationRow, from: number, to: number) {
@@ -101,7 +107,8 @@ export function createChange(
     });
     if (reason) return { quote: refused(reason), event, rules, priced: null };
     const priced = await priceChange(db, row, from, to);
-    if (priced.newItem.category.placesLeft <= 0)
+    // The places the public may take: those held for the waitlist's offers are not this runner's.
+    if ((await steps.manager.publicLeft(db, priced.newItem.category)) <= 0)
       return {
         quote: refused(`Categoria esgotada: ${priced.newItem.category.name}.`),
         event,
@@ -109,7 +116,14 @@ export function createChange(
         priced: null,
       };
     const due = rules.categoryChangeFeeCents + priced.differenceCents;
-    const back = due < 0 && rules.categoryChangeRefundsDifference ? Math.min(-due, priced.paidForLeft) : 0;
+    // Never more back than was paid for the category left (its coupon's share out), nor than is left.
+    const money = await steps.manager.cheaperDistance(db, row, {
+      from,
+      differenceCents: priced.differenceCents,
+      feeCents: rules.categoryChangeFeeCents,
+      refundsDifference: rules.categoryChangeRefundsDifference,
+    });
+    const back = money.backCents;
     return {
       quote: {
         permitido: true,
@@ -122,13 +136,27 @@ export function createChange(
       event,
       rules,
       priced,
+      money,
     };
   }
 
   /** GET /api/inscricoes/{id}/troca-distancia/?de=&para=: what the change costs or returns now. */
   async function quoteCategory(holder: Holder, id: number, from: number, to: number): Promise<ChangeQuote> {
-    const row = await holderRegistration(deps.db, holder, id);
-    return (await quoteFor(deps.db, row, from, to)).quote;
+    return deps.db.transaction(async (tx) => {
+      const row = await holderRegistration(tx, holder, id);
+      const { quote, event } = await quoteFor(tx, row, from, to);
+      if (!quote.permitido) return quote;
+      // The new sale's rules the change manager runs (the lottery's category, the CPF free): the quote
+      // says the refusal the confirmation would answer.
+      try {
+        const op = { kind: 'troca_distancia' as const, from, to, userId: null };
+        await steps.manager.check(tx, row, event, op, [to]);
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+        return { ...quote, permitido: false, motivo: err.detail, a_pagar: 0, a_devolver: 0 };
+      }
+      return quote;
+    });
   }
 
   /** The registration's category `from` becomes `to`, its place given back and the new one moved in. */
@@ -149,6 +177,43 @@ export function createChange(
   }
 
   /**
+   * The registration moved from category `from` to `to` under its row lock, by the change manager's
+   * rules of a new sale (the CPF free, the draw's category rule, the category's age limits, the place
+   * taken with the waitlist's held offers): a picked-up kit refuses it.
+   */
+  async function moveCategory(
+    tx: Tx,
+    row: repo.RegistrationRow,
+    event: Awaited<ReturnType<typeof rulesFor>>['event'],
+    input: {
+      from: number;
+      to: number;
+      newItem: Awaited<ReturnType<typeof priceChange>>['newItem'];
+      userId: number | null;
+    },
+  ) {
+    await kitPickedUp(tx, [row.id], 'a distância não pode mais ser trocada');
+    await steps.manager.check(
+      tx,
+      row,
+      event,
+      { kind: 'troca_distancia', from: input.from, to: input.to, userId: input.userId },
+      [input.to],
+    );
+    deps.events.checkEligibility(
+      { ...event, registrationsClosed: false },
+      [input.newItem.category],
+      row.birthDate,
+    );
+    await steps.manager.takePlace(tx, row.chargeId, row, input.to);
+    await swapCategory(tx, row, input.from, {
+      categoryId: input.to,
+      priceCents: input.newItem.priceCents,
+      lotName: input.newItem.lotName,
+    });
+  }
+
+  /**
    * POST /api/inscricoes/{id}/trocar-distancia/ when nothing is due: under the registration's row lock
    * the quote is priced again and must be the one shown (409 `valor_divergente`); the new place is held
    * for the registration's charge (409 when the last one went), the old one given back, any difference
@@ -161,8 +226,8 @@ export function createChange(
   ): Promise<ChangeQuote> {
     const done = await deps.db.transaction(async (tx) => {
       const row = await holderRegistration(tx, holder, id, 'lock');
-      const { quote, priced, rules } = await quoteFor(tx, row, input.de, input.para);
-      if (!quote.permitido || !priced) throw conflict(quote.motivo ?? '', 'troca_nao_permitida');
+      const { quote, priced, event, money } = await quoteFor(tx, row, input.de, input.para);
+      if (!quote.permitido || !priced || !money) throw conflict(quote.motivo ?? '', 'troca_nao_permitida');
       if (quote.a_pagar > 0)
         throw new HttpError(
           409,
@@ -179,18 +244,11 @@ export function createChange(
           undefined,
           { a_devolver: quote.a_devolver },
         );
-      await kitPickedUp(tx, [id], 'a distância não pode mais ser trocada');
-      await steps.prepare.checkCpfFree(tx, row.cpf, [input.para]);
-      deps.events.checkEligibility(
-        { ...(await rulesFor(tx, row, 'distancia')).event, registrationsClosed: false },
-        [priced.newItem.category],
-        row.birthDate,
-      );
-      await deps.events.reservePlaces(tx, row.chargeId, [input.para]);
-      await swapCategory(tx, row, input.de, {
-        categoryId: input.para,
-        priceCents: priced.newItem.priceCents,
-        lotName: priced.newItem.lotName,
+      await moveCategory(tx, row, event, {
+        from: input.de,
+        to: input.para,
+        newItem: priced.newItem,
+        userId: holder.by === 'comprador' ? holder.user.id : null,
       });
       const backCents = reaisToCents(quote.a_devolver);
       const refund =
@@ -201,7 +259,7 @@ export function createChange(
               reason: 'Troca de distância: diferença devolvida.',
             })
           : null;
-      await afterSale.insertChange(tx, {
+      const change = await afterSale.insertChange(tx, {
         registrationId: id,
         kind: 'troca_distancia',
         actor: holder.by,
@@ -211,10 +269,12 @@ export function createChange(
           para_nome: priced.newItem.category.name,
           diferenca_cents: priced.differenceCents,
         },
-        feeCents: rules.categoryChangeFeeCents,
+        // Nothing was paid here: the fee is only what the difference covered (kept, not paid).
+        feeCents: money.keptCents,
         refundCents: refund?.amountCents ?? 0,
         createdAt: deps.now(),
       });
+      await deps.jobs.send('mail.registration-changed', { changeId: change.id }, { tx });
       return { refund, quote };
     });
     if (done.refund) await deps.payments.sendRefund(done.refund);
@@ -245,7 +305,13 @@ export function createChange(
     const row = await holderRegistration(tx, holder, id!);
     const { quote, priced, event, rules } = await quoteFor(tx, row, from!, to!);
     if (!quote.permitido || !priced) throw conflict(quote.motivo ?? '', 'troca_nao_permitida');
-    await steps.prepare.checkCpfFree(tx, row.cpf, [to!]);
+    await steps.manager.check(
+      tx,
+      row,
+      event,
+      { kind: 'troca_distancia', from: from!, to: to!, userId: input.user.id },
+      [to!],
+    );
     deps.events.checkEligibility(
       { ...event, registrationsClosed: false },
       [priced.newItem.category],
@@ -286,7 +352,9 @@ export function createChange(
   /** Holds the new place for the change's charge (409 when the last one went meanwhile). */
   async function reserve(tx: Tx, chargeId: number, draft: RegistrationDraft) {
     if (!draft.change) throw conflict(GONE, 'troca_encerrada');
-    await deps.events.reservePlaces(tx, chargeId, [draft.change.to]);
+    const row = await repo.findById(tx, draft.change.registrationId);
+    if (!row || row.cancelledAt) throw conflict(GONE, 'troca_encerrada');
+    await steps.manager.takePlace(tx, chargeId, row, draft.change.to);
   }
 
   /**
@@ -316,7 +384,7 @@ export function createChange(
       throw err;
     });
     await deps.events.moveReservations(tx, charge.id, row.chargeId);
-    await afterSale.insertChange(tx, {
+    const change = await afterSale.insertChange(tx, {
       registrationId: row.id,
       kind: 'troca_distancia',
       actor: part.by ?? 'comprador',
@@ -331,6 +399,7 @@ export function createChange(
       refundCents: 0,
       createdAt: deps.now(),
     });
+    await deps.jobs.send('mail.registration-changed', { changeId: change.id }, { tx });
     return { id: row.id };
   }
 
@@ -344,29 +413,186 @@ export function createChange(
       const row = await holderRegistration(tx, holder, id, 'lock');
       const { event, reason } = await rulesFor(tx, row, 'tamanho');
       if (reason) throw conflict(reason, 'troca_nao_permitida');
-      await kitPickedUp(tx, [id], 'o tamanho da camisa não pode mais ser trocado');
-      const size = await steps.prepare.chosenKitSize(tx, event, sizeId);
-      if (!size) throw badRequest('Este evento não tem camisa no kit.', 'tamanho_invalido');
-      if (size.size === row.kitSize) throw conflict('A inscrição já está com este tamanho.', 'mesmo_tamanho');
-      const sizes = await deps.events.findKitSizes(event.id, tx);
-      const old = sizes.find((s) => s.size === row.kitSize);
-      await deps.events.reserveKit(tx, row.chargeId, size.id).catch((err: unknown) => {
-        if (err instanceof HttpError) throw conflict(KIT_SIZE_SOLD_OUT, 'tamanho_esgotado');
-        throw err;
+      return moveSize(tx, row, event, sizeId, holder.by);
+    });
+  }
+
+  /**
+   * The new size held for the registration's charge (409 `tamanho_esgotado` when the last one went),
+   * the old one given back, the history written and the e-mail queued; a picked-up kit refuses it.
+   */
+  async function moveSize(
+    tx: Tx,
+    row: repo.RegistrationRow,
+    event: Awaited<ReturnType<typeof rulesFor>>['event'],
+    sizeId: number,
+    actor: 'comprador' | 'participante' | 'loja',
+  ): Promise<{ tamanho_camisa: string }> {
+    await kitPickedUp(tx, [row.id], 'o tamanho da camisa não pode mais ser trocado');
+    const size = await steps.prepare.chosenKitSize(tx, event, sizeId);
+    if (!size) throw badRequest('Este evento não tem camisa no kit.', 'tamanho_invalido');
+    if (size.size === row.kitSize) throw conflict('A inscrição já está com este tamanho.', 'mesmo_tamanho');
+    const sizes = await deps.events.findKitSizes(event.id, tx);
+    const old = sizes.find((s) => s.size === row.kitSize);
+    await deps.events.reserveKit(tx, row.chargeId, size.id).catch((err: unknown) => {
+      if (err instanceof HttpError) throw conflict(KIT_SIZE_SOLD_OUT, 'tamanho_esgotado');
+      throw err;
+    });
+    if (old) await deps.events.releaseOneKit(tx, row.chargeId, old.id);
+    await tx.update(registrations).set({ kitSize: size.size }).where(eq(registrations.id, row.id));
+    const change = await afterSale.insertChange(tx, {
+      registrationId: row.id,
+      kind: 'troca_tamanho',
+      actor,
+      detail: { de: row.kitSize, para: size.size },
+      feeCents: 0,
+      refundCents: 0,
+      createdAt: deps.now(),
+    });
+    await deps.jobs.send('mail.registration-changed', { changeId: change.id }, { tx });
+    return { tamanho_camisa: size.size };
+  }
+
+  /**
+   * Staff change a registration in the back office (docs/decisions/0060), in the caller's (audited)
+   * transaction under the registration's row lock: the distance (`para` replacing `de`) and/or the
+   * shirt size, through the same steps as the runner's change — the change manager's rules of a new
+   * sale, places and shirts held, a picked-up kit refused — but not the organiser's after-sale switches
+   * and deadlines, which bind runners, not staff. No money moves: staff settle a difference apart.
+   * Answers what it was and what it is, for the audit log.
+   */
+  async function staffChange(
+    tx: Tx,
+    id: number,
+    input: { de?: number; para?: number; tamanho_camisa?: number },
+  ) {
+    const row = await repo.lockRegistration(tx, id);
+    if (!row) throw notFound('Inscrição não encontrada.');
+    if (row.cancelledAt) throw conflict('Esta inscrição foi cancelada.', 'inscricao_cancelada');
+    const event = await deps.events.findEventRow(row.eventId, tx);
+    if (!event) throw notFound('Evento não encontrado.');
+    const before = {
+      categorias: (await repo.categoriesOf(tx, id)).map((c) => c.id),
+      tamanho_camisa: row.kitSize,
+    };
+    if (input.de !== undefined && input.para !== undefined) {
+      const priced = await priceChange(tx, row, input.de, input.para);
+      await moveCategory(tx, row, event, {
+        from: input.de,
+        to: input.para,
+        newItem: priced.newItem,
+        userId: row.accountUserId,
       });
-      if (old) await deps.events.releaseOneKit(tx, row.chargeId, old.id);
-      await tx.update(registrations).set({ kitSize: size.size }).where(eq(registrations.id, id));
-      await afterSale.insertChange(tx, {
+      const change = await afterSale.insertChange(tx, {
         registrationId: id,
-        kind: 'troca_tamanho',
-        actor: holder.by,
-        detail: { de: row.kitSize, para: size.size },
+        kind: 'troca_distancia',
+        actor: 'loja',
+        detail: {
+          de: input.de,
+          para: input.para,
+          para_nome: priced.newItem.category.name,
+          diferenca_cents: priced.differenceCents,
+        },
         feeCents: 0,
         refundCents: 0,
         createdAt: deps.now(),
       });
-      return { tamanho_camisa: size.size };
+      await deps.jobs.send('mail.registration-changed', { changeId: change.id }, { tx });
+    }
+    if (input.tamanho_camisa !== undefined)
+      await moveSize(tx, (await repo.findById(tx, id))!, event, input.tamanho_camisa, 'loja');
+    const after = {
+      categorias: (await repo.categoriesOf(tx, id)).map((c) => c.id),
+      tamanho_camisa: (await repo.findById(tx, id))!.kitSize,
+    };
+    return { before, after };
+  }
+
+  /**
+   * POST /api/inscricoes/{id}/alteracoes/ (docs/decisions/0056, later): a list of changes (distance,
+   * shirt size) checked in order by the same steps as each single change — the organiser's rules and
+   * deadlines, the change manager's rules of a new sale, places and shirts held — in one transaction
+   * under the registration's row lock, so a refused operation leaves nothing of the ones before it.
+   * Only changes without money: one with something to pay or to return answers 409
+   * `alteracao_com_valor`, pointing to the route that does it alone (a charge, or a refund).
+   */
+  async function applyOperations(
+    holder: Holder,
+    id: number,
+    operations: readonly RegistrationOperationWire[],
+  ): Promise<RegistrationChangesResult> {
+    return deps.db.transaction(async (tx) => {
+      let row = await holderRegistration(tx, holder, id, 'lock');
+      for (const [i, op] of operations.entries()) {
+        const which = operations.length > 1 ? `Alteração ${i + 1}: ` : '';
+        if (op.tipo === 'camiseta') {
+          const { event, reason } = await rulesFor(tx, row, 'tamanho');
+          if (reason) throw conflict(`${which}${reason}`, 'troca_nao_permitida');
+          await moveSize(tx, row, event, op.tamanho, holder.by);
+        } else {
+          const from = op.de ?? (await sameDay(tx, row.id, op.categoria_id));
+          const { quote, priced, event, money } = await quoteFor(tx, row, from, op.categoria_id);
+          if (!quote.permitido || !priced || !money)
+            throw conflict(`${which}${quote.motivo ?? ''}`, 'troca_nao_permitida');
+          if (quote.a_pagar > 0 || quote.a_devolver > 0)
+            throw new HttpError(
+              409,
+              `${which}esta troca de distância tem valor a ${quote.a_pagar > 0 ? 'pagar' : 'devolver'}: faça-a sozinha, em "Trocar de distância", e as outras alterações depois.`,
+              'alteracao_com_valor',
+              undefined,
+              {
+                operacao: i,
+                a_pagar: quote.a_pagar,
+                a_devolver: quote.a_devolver,
+                rota: quote.a_pagar > 0 ? 'cobranca troca_distancia' : 'trocar-distancia',
+              },
+            );
+          await moveCategory(tx, row, event, {
+            from,
+            to: op.categoria_id,
+            newItem: priced.newItem,
+            userId: holder.by === 'comprador' ? holder.user.id : null,
+          });
+          const change = await afterSale.insertChange(tx, {
+            registrationId: id,
+            kind: 'troca_distancia',
+            actor: holder.by,
+            detail: {
+              de: from,
+              para: op.categoria_id,
+              para_nome: priced.newItem.category.name,
+              diferenca_cents: priced.differenceCents,
+            },
+            // Nothing paid nor returned: the fee is only what the difference covered (kept).
+            feeCents: money.keptCents,
+            refundCents: 0,
+            createdAt: deps.now(),
+          });
+          await deps.jobs.send('mail.registration-changed', { changeId: change.id }, { tx });
+        }
+        row = (await repo.findById(tx, id))!;
+      }
+      const categories = await repo.categoriesOf(tx, id);
+      return {
+        inscricao: id,
+        categoria_evento: categories.map((c) => c.id),
+        categorias: categories.map((c) => c.name),
+        tamanho_camisa: row.kitSize,
+      };
     });
+  }
+
+  /** The registration's category on the day of `to` (the one a change of distance to it replaces). */
+  async function sameDay(tx: Tx, registrationId: number, to: number): Promise<number> {
+    const held = await repo.categoriesOf(tx, registrationId);
+    const infos = await deps.events.findCategories([to, ...held.map((c) => c.id)], tx);
+    const day = infos.find((c) => c.id === to)?.dayId;
+    const same = held.filter((c) => infos.find((x) => x.id === c.id)?.dayId === day);
+    if (day === undefined || same.length !== 1)
+      throw badRequest('Esta distância não é de um dia desta inscrição.', 'categoria_invalida', {
+        categoria_id: 'Esta distância não é de um dia desta inscrição.',
+      });
+    return same[0]!.id;
   }
 
   /** The registration a paid change charge changed (the registration purpose's fulfilledBy). */
@@ -383,7 +609,43 @@ export function createChange(
     return row ? { id: row.id } : null;
   }
 
-  return { quoteCategory, changeCategory, changeSize, prepare, reserve, fulfil, fulfilledBy };
+  /**
+   * The e-mail of one change of distance or shirt size (the `mail.registration-changed` job): the
+   * participant, and the buying account when it is someone else's address.
+   */
+  async function sendChanged(changeId: number): Promise<void> {
+    const change = await afterSale.findChange(deps.db, changeId);
+    const row = change && (await repo.findById(deps.db, change.registrationId));
+    const event = row && (await deps.events.findEventRow(row.eventId));
+    if (!change || !row || !event) return;
+    const account = row.accountUserId === null ? null : await deps.users.findContact(row.accountUserId);
+    const to = [{ name: row.fullName, email: row.email }];
+    if (account && account.email.toLowerCase() !== row.email.toLowerCase())
+      to.push({ name: account.fullName, email: account.email });
+    for (const person of to)
+      await deps.mail.send(
+        registrationChangedMail({
+          env: deps.env,
+          to: person,
+          registration: row,
+          eventName: event.name,
+          change,
+        }),
+      );
+  }
+
+  return {
+    quoteCategory,
+    changeCategory,
+    applyOperations,
+    changeSize,
+    staffChange,
+    prepare,
+    reserve,
+    fulfil,
+    fulfilledBy,
+    sendChanged,
+  };
 }
 
 export type Change = ReturnType<typeof createChange>;

@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import type { Waitlist } from './registration-waitlist.ts';
+import type { PlacesWanted, Waitlist } from './registration-waitlist.ts';
 import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
 
 /**
@@ -10,15 +10,23 @@ export function createHold(
   deps: RegistrationsServiceDeps,
   waitlist?: Pick<Waitlist, 'guardTake' | 'released'>,
 ) {
-  /** Holds the participant's places and kit shirt for the charge (409 when one is gone). */
-  async function holdParticipant(tx: Tx, chargeId: number, d: RegistrationDraft): Promise<void> {
+  /**
+   * Holds places for the charge (409 when one is gone), for a new registration and a change of
+   * distance alike: freed places belong to the waitlist first; an offer's holder takes the place held
+   * for them.
+   */
+  async function holdPlaces(tx: Tx, chargeId: number, d: PlacesWanted): Promise<void> {
     await deps.events.reservePlaces(
       tx,
       chargeId,
       d.items.map((i) => i.categoryId),
     );
-    // Freed places belong to the waitlist first; an offer's holder takes the place held for them.
     await waitlist?.guardTake(tx, chargeId, d);
+  }
+
+  /** Holds the participant's places and kit shirt for the charge (409 when one is gone). */
+  async function holdParticipant(tx: Tx, chargeId: number, d: RegistrationDraft): Promise<void> {
+    await holdPlaces(tx, chargeId, d);
     if (d.kitSizeId !== undefined) await deps.events.reserveKit(tx, chargeId, d.kitSizeId);
   }
 
@@ -28,7 +36,7 @@ export function createHold(
     await waitlist?.released(tx, chargeId);
   }
 
-  return { holdParticipant, release };
+  return { holdPlaces, holdParticipant, release };
 }
 
 export type Hold = ReturnType<typeof createHold>;

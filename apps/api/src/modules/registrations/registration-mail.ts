@@ -138,15 +138,18 @@ export function registrationCancelledMails(input: {
    * with the share of the order that comes back.
    */
   alone?: { refundCents: number } | null;
+  /** What went back to whoever else paid for it (before a transfer): not the holder's money. */
+  toOthersCents?: number;
 }): MailMessage[] {
   const { env, event, registration, account, charge, refund, alone } = input;
+  const toOthers = input.toOthersCents ?? 0;
   const inOrder = registration.orderId !== null && !alone;
   const amount = formatBRL(refund?.amountCents ?? charge?.amountCents ?? registration.totalCents);
   // A fee kept by the event's rules (docs/decisions/0035): the e-mail says what comes back.
   const whole =
     !refund || !charge || refund.amountCents === charge.amountCents ? 'do valor integral de ' : 'de ';
   // Nothing was paid for it (a free registration, or a cart of total zero): nothing to return.
-  const nothingPaid = charge?.amountCents === 0;
+  const nothingPaid = charge?.amountCents === 0 && toOthers === 0;
   const money = alone
     ? alone.refundCents > 0
       ? [
@@ -156,7 +159,11 @@ export function registrationCancelledMails(input: {
     : nothingPaid
       ? ['Esta inscrição era gratuita: não há valor a devolver.']
       : !refund && !inOrder
-        ? ['Pelas regras de cancelamento do evento, não há valor a devolver.']
+        ? [
+            toOthers > 0
+              ? 'Nada do que foi devolvido foi pago por você.'
+              : 'Pelas regras de cancelamento do evento, não há valor a devolver.',
+          ]
         : inOrder
           ? [`O pagamento do pedido nº ${registration.orderId} será devolvido a quem o pagou.`]
           : charge?.method === 'cartao'
@@ -177,6 +184,9 @@ export function registrationCancelledMails(input: {
     '',
     'A vaga e a camisa do kit foram liberadas, e o QR code desta inscrição não vale mais para a retirada do kit.',
     ...money,
+    ...(toOthers > 0
+      ? [`O restante, ${formatBRL(toOthers)}, volta a quem o pagou, pelo mesmo meio de pagamento.`]
+      : []),
     '',
     `Dúvidas? Responda a este e-mail. Acompanhe em ${env.publicUrl}/eventos/register/${event.id}/ja-me-inscrevi.`,
     '',
@@ -209,4 +219,34 @@ export function registrationCancelledMails(input: {
   // In an order, the account holder paid and gets the order's own e-mail; only another participant is told here.
   if (inOrder && account && sameAddress(account.email, registration.email)) return [];
   return recipients.map((r) => ({ to: r.to, subject, text: r.text.join('\n') }));
+}
+
+/**
+ * A cancelled registration's e-mail to someone who paid for it and no longer holds it (the original
+ * payer of a transferred registration): the part of their payment that comes back to them.
+ */
+export function registrationCancelledPayerMail(input: {
+  env: Pick<Env, 'STORE_NAME'>;
+  event: Pick<EventRow, 'name' | 'startDate' | 'time'>;
+  registration: Pick<RegistrationRow, 'id'>;
+  payer: Contact;
+  refund: { amountCents: number; method: string };
+}): MailMessage {
+  const { env, event, registration, payer, refund } = input;
+  const amount = formatBRL(refund.amountCents);
+  return {
+    to: payer.email,
+    subject: `${env.STORE_NAME}: inscrição nº ${registration.id} cancelada — devolução de ${amount}`,
+    text: [
+      `Olá, ${payer.fullName}!`,
+      '',
+      `A inscrição nº ${registration.id} em ${event.name} (${formatIsoDateBR(event.startDate)} às ${event.time}), que você pagou e depois foi transferida, foi cancelada.`,
+      '',
+      refund.method === 'cartao'
+        ? `Pedimos à operadora o estorno de ${amount}, a sua parte do que foi pago, no mesmo cartão de crédito.`
+        : `Pedimos a devolução de ${amount}, a sua parte do que foi pago, por Pix, para a conta de onde ele saiu.`,
+      '',
+      companyIdentityLine(),
+    ].join('\n'),
+  };
 }

@@ -1,3 +1,4 @@
+import { centsToReais } from '@passada/core/money';
 import type { Db, Tx } from '../../db/client.ts';
 import * as afterSale from './after-sale.repository.ts';
 import type * as repo from './registrations.repository.ts';
@@ -86,3 +87,40 @@ export function splitRefund(
   }
   return out.reverse();
 }
+
+/**
+ * What goes (or went) back to the registration's holder and what to whoever else paid for it (the
+ * runner who held it before a transfer): one part per charge, each charge's payer its account. A
+ * registration without an account (free or old) is all the holder's. The one reckoning of the quote
+ * before confirming, the runner's answer after cancelling and the back office's cancel (0056, later).
+ */
+export interface RefundByPayer {
+  totalCents: number;
+  toHolderCents: number;
+  toOthersCents: number;
+}
+
+export async function refundByPayer(
+  deps: Pick<RegistrationsServiceDeps, 'payments'>,
+  holderUserId: number | null,
+  parts: readonly { chargeId: number; amountCents: number }[],
+): Promise<RefundByPayer> {
+  let totalCents = 0;
+  let toOthersCents = 0;
+  for (const part of parts) {
+    totalCents += part.amountCents;
+    if (holderUserId === null || part.amountCents <= 0) continue;
+    const payer = (await deps.payments.chargeById(part.chargeId))?.userId;
+    if (payer !== holderUserId) toOthersCents += part.amountCents;
+  }
+  return { totalCents, toHolderCents: totalCents - toOthersCents, toOthersCents };
+}
+
+/** The split as the answers say it: present only when part of the money is someone else's. */
+export const refundByPayerWire = (split: RefundByPayer) =>
+  split.toOthersCents > 0
+    ? {
+        devolvido_a_voce: centsToReais(split.toHolderCents),
+        devolvido_a_quem_pagou: centsToReais(split.toOthersCents),
+      }
+    : {};

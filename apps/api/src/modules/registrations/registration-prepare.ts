@@ -5,7 +5,7 @@ import { isRegistrationOpen } from '@passada/core/events';
 import type { Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { badRequest, conflict } from '../../plugins/errors.ts';
-import { type EventRow, termsText, termsVersion } from '../events/events.service.ts';
+import { type EventRow, type OpeningGateWho, termsText, termsVersion } from '../events/events.service.ts';
 import type { Pricing } from './registration-price.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
@@ -24,6 +24,34 @@ function categoriesOfDraft(draft: unknown): number[] {
  * a person in a category (a new registration, and what changes one) runs the same code.
  */
 export function createPrepare(deps: RegistrationsServiceDeps, pricing: Pricing) {
+  /**
+   * The opening's rule (docs/decisions/0046, 0051, 0056), the one hook every path calls: a new sale runs
+   * the opening's whole gate (waiting-room turn, lottery result, per-CPF and per-buyer limits). After
+   * the sale the place already exists, so the waiting room's turn does not apply to its handover; but a
+   * lottery's place belongs to a CPF drawn in its category, so on a lottery event a transfer runs the
+   * gate for the new runner (only a CPF drawn in that category, within its deadline, not registered
+   * yet) and a change of distance runs it for the new category (the draw's category rule refuses it).
+   * On a waiting-room event a transfer runs the opening's limits per CPF and per buyer (0060).
+   */
+  async function checkOpening(
+    tx: Tx,
+    event: EventRow,
+    who: OpeningGateWho & { categoryIds: readonly number[] },
+    operation: 'inscricao' | 'transferencia' | 'troca_distancia' = 'inscricao',
+    /** A transfer's registration: its buying account (the place already counted for it). */
+    from?: { accountUserId: number | null },
+  ) {
+    const mode = deps.opening?.modeOf(event.id);
+    if (operation === 'inscricao' || mode === 'sorteio') return deps.events.checkOpeningGate(tx, event, who);
+    // A waiting room's turn governed the place's sale, not its handover: a transfer runs its limits
+    // per CPF and per buyer only (docs/decisions/0060); a change of distance keeps runner and buyer.
+    if (operation === 'transferencia' && mode === 'fila')
+      await deps.events.checkOpeningGate(tx, event, {
+        ...who,
+        handover: { fromUserId: from?.accountUserId ?? null },
+      });
+  }
+
   /** A birth date in the future is a typing mistake. */
   function checkBirthDate(birthDate: string) {
     const today = dateInTimeZone(deps.now(), STORE_TIME_ZONE);
@@ -123,10 +151,11 @@ export function createPrepare(deps: RegistrationsServiceDeps, pricing: Pricing) 
       p.data_nascimento,
     );
     // The opening's waiting room: only an admitted runner, within the per-CPF and per-buyer limits.
-    await deps.events.checkOpeningGate(tx, event, {
+    await checkOpening(tx, event, {
       userId: user.id,
       cpf: p.cpf,
       categoryIds: items.map((i) => i.category.id),
+      inSameCharge: inCart.filter((d) => d.evento === event.id).length,
     });
     const heldInCart = (categoryId: number) =>
       inCart.filter((d) => d.items.some((i) => i.categoryId === categoryId)).length;
@@ -178,7 +207,15 @@ export function createPrepare(deps: RegistrationsServiceDeps, pricing: Pricing) 
     };
   }
 
-  return { prepareParticipant, checkBirthDate, checkOpen, chosenKitSize, checkTerms, checkCpfFree };
+  return {
+    prepareParticipant,
+    checkBirthDate,
+    checkOpen,
+    checkOpening,
+    chosenKitSize,
+    checkTerms,
+    checkCpfFree,
+  };
 }
 
 export type Prepare = ReturnType<typeof createPrepare>;

@@ -7,7 +7,13 @@ import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import type { ChargeRow, RefundRow } from '../payments/payments.service.ts';
 import * as afterSale from './after-sale.repository.ts';
 import type { Cancel } from './registration-cancel.ts';
-import { paidParts } from './registration-paid.ts';
+import {
+  type PaidPart,
+  paidParts,
+  refundByPayer,
+  refundByPayerWire,
+  splitRefund,
+} from './registration-paid.ts';
 import { type Holder, holderRegistration } from './registration-transfer.ts';
 import * as repo from './registrations.repository.ts';
 import { kitPickedUp } from './registrations-admin.ts';
@@ -61,7 +67,7 @@ export function createRunnerChanges(
     db: Db | Tx,
     row: repo.RegistrationRow,
     charge: ChargeRow | null,
-  ): Promise<CancellationQuoteWire & { withFees: boolean }> {
+  ): Promise<CancellationQuoteWire & { withFees: boolean; parts: PaidPart[] }> {
     const event = await deps.events.findEventRow(row.eventId, db);
     const { rules } = await afterSale.findRules(db, row.eventId);
     const ownPaid =
@@ -74,6 +80,7 @@ export function createRunnerChanges(
       valor_retido: 0,
       arrependimento: false,
       withFees: false,
+      parts: [],
     });
     if (row.cancelledAt) return refused('Esta inscrição já foi cancelada.');
     if (!event || charge?.status !== 'CONCLUIDA')
@@ -97,18 +104,26 @@ export function createRunnerChanges(
       valor_retido: centsToReais(paidCents - refundCents),
       arrependimento: quote.withdrawal,
       withFees: quote.withdrawal,
+      parts,
     };
   }
 
   const wire = ({
     withFees: _,
+    parts: __,
     ...quote
-  }: CancellationQuoteWire & { withFees: boolean }): CancellationQuoteWire => quote;
+  }: CancellationQuoteWire & { withFees: boolean; parts: PaidPart[] }): CancellationQuoteWire => quote;
 
-  /** GET /api/inscricoes/{id}/cancelamento/ */
+  /**
+   * GET /api/inscricoes/{id}/cancelamento/: the quote, and after a transfer what of it goes back to the
+   * holder and what to whoever paid before, split across the charges as the cancel step will split it.
+   */
   async function cancellation(user: AuthUser | Holder, id: number): Promise<CancellationQuoteWire> {
     const row = await ownRegistration(deps.db, user, id);
-    return wire(await quoteCancellation(deps.db, row, await deps.payments.chargeById(row.chargeId)));
+    const quote = await quoteCancellation(deps.db, row, await deps.payments.chargeById(row.chargeId));
+    if (!quote.permitido) return wire(quote);
+    const parts = splitRefund(quote.parts, reaisToCents(quote.valor_devolvido), quote.withFees);
+    return { ...wire(quote), ...refundByPayerWire(await refundByPayer(deps, row.accountUserId, parts)) };
   }
 
   /**
@@ -117,7 +132,11 @@ export function createRunnerChanges(
    * shop's own cancellation runs (places, shirt, coupon, QR, e-mail), a picked-up kit refuses it, the
    * history records it, and the money goes back through the payments module after commit.
    */
-  async function cancelByRunner(user: AuthUser | Holder, id: number, shownReais: number): Promise<void> {
+  async function cancelByRunner(
+    user: AuthUser | Holder,
+    id: number,
+    shownReais: number,
+  ): Promise<CancellationQuoteWire> {
     // Read before the transaction (no other connection is used inside it); a paid charge's amount never
     // changes, and returnPaid locks it and checks it is still paid.
     const charge = await deps.payments.chargeById((await ownRegistration(deps.db, user, id)).chargeId);
@@ -160,10 +179,22 @@ export function createRunnerChanges(
         refundCents: refunded(result.refunds),
         createdAt: deps.now(),
       });
-      return result;
+      return { ...result, quote };
     });
     // The money goes back only once the cancellation committed; a failure is retried by reconciliation.
     for (const refund of done.refunds) await deps.payments.sendRefund(refund);
+    // The answer says what this cancellation did: what was paid, what comes back, what was kept.
+    const back = refunded(done.refunds);
+    // A transferred registration: part of the money goes back to whoever paid it, not to the holder.
+    const split = await refundByPayer(deps, done.before.accountUserId, done.refunds);
+    return {
+      ...wire(done.quote),
+      permitido: false,
+      motivo: 'Esta inscrição já foi cancelada.',
+      valor_devolvido: centsToReais(back),
+      valor_retido: centsToReais(Math.max(0, reaisToCents(done.quote.valor_pago) - back)),
+      ...refundByPayerWire(split),
+    };
   }
 
   /**

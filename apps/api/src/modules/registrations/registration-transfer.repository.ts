@@ -36,6 +36,37 @@ export async function lockTransfer(tx: Tx, id: number): Promise<TransferRow | nu
   return row ?? null;
 }
 
+/**
+ * Transfer invitations sent since `since` to an address other than `except` (the account's own,
+ * proved e-mail): of one registration, or of every registration one account holds.
+ */
+export async function countInvitesSince(
+  db: Conn,
+  who: { registrationId: number } | { accountUserId: number },
+  since: Date,
+  except: string | null,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(registrationTransfers)
+    .innerJoin(registrations, eq(registrations.id, registrationTransfers.registrationId))
+    .where(
+      and(
+        'registrationId' in who
+          ? eq(registrationTransfers.registrationId, who.registrationId)
+          : eq(registrations.accountUserId, who.accountUserId),
+        sql`${registrationTransfers.createdAt} > ${since.toISOString()}`,
+        except === null ? undefined : sql`lower(${registrationTransfers.toEmail}) <> lower(${except})`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** The registration's shirt size, chosen by the new runner of a transfer. */
+export async function setKitSize(tx: Tx, registrationId: number, kitSize: string | null): Promise<void> {
+  await tx.update(registrations).set({ kitSize }).where(eq(registrations.id, registrationId));
+}
+
 /** The registration's pending transfer (at most one, by a partial unique index). */
 export async function pendingOf(db: Conn, registrationId: number): Promise<TransferRow | null> {
   const [row] = await db

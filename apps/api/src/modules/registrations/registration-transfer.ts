@@ -6,10 +6,19 @@ import { formatCpf } from '@passada/core/documents';
 import { centsToReais } from '@passada/core/money';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { badRequest, conflict, notFound, validationError, zodIssues } from '../../plugins/errors.ts';
+import {
+  badRequest,
+  conflict,
+  HttpError,
+  notFound,
+  validationError,
+  zodIssues,
+} from '../../plugins/errors.ts';
 import { CannotFulfil, type ChargeRow, isUniqueViolation } from '../payments/payments.service.ts';
 import * as afterSale from './after-sale.repository.ts';
 import { transferDoneMail, transferInviteMail } from './after-sale-mail.ts';
+import type { Holder } from './holder.ts';
+import type { ChangeManager } from './registration-change-manager.ts';
 import { holderColumns } from './registration-confirm.ts';
 import type { Prepare } from './registration-prepare.ts';
 import type { Pricing } from './registration-price.ts';
@@ -18,11 +27,7 @@ import * as repo from './registrations.repository.ts';
 import { kitPickedUp } from './registrations-admin.ts';
 import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
 
-/**
- * Who acts on a registration: the account that bought it, or the participant through the signed link
- * e-mailed to them (participant-link.ts), which opens that one registration only.
- */
-export type Holder = { by: 'comprador'; user: AuthUser } | { by: 'participante'; registrationId: number };
+export type { Holder };
 
 /** The registration the holder may act on; any other answers 404 as if it did not exist. */
 export async function holderRegistration(db: Db | Tx, holder: Holder, id: number, lock?: 'lock') {
@@ -50,6 +55,14 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 const CLOSED = 'Esta transferência não está mais aberta: peça a quem a enviou que faça uma nova.';
 
+/** Why a transfer's payment that arrived too late is returned. */
+export const LATE = {
+  cancelled: 'A inscrição foi cancelada antes de o pagamento da transferência chegar.',
+  withdrawn: 'A transferência foi cancelada por quem a pediu antes de o pagamento chegar.',
+  ended: 'A transferência já tinha expirado ou sido concluída quando o pagamento chegou.',
+  kit: 'O kit desta inscrição já tinha sido retirado quando o pagamento chegou.',
+};
+
 /**
  * The transfer of a registration to another runner (docs/decisions/0041): the holder names them, the
  * new runner completes it through the e-mailed link, paying the event's fee plus the difference of a
@@ -59,7 +72,7 @@ const CLOSED = 'Esta transferência não está mais aberta: peça a quem a envio
  */
 export function createTransfer(
   deps: RegistrationsServiceDeps,
-  steps: { pricing: Pricing; prepare: Prepare },
+  steps: { pricing: Pricing; prepare: Prepare; manager: ChangeManager },
 ) {
   /** Whether the event's rules let this registration be transferred now, and the fee. */
   async function transferRules(db: Db | Tx, row: repo.RegistrationRow) {
@@ -88,6 +101,36 @@ export function createTransfer(
     // (the registration was paid by someone else, whose money it stays).
     const differenceCents = Math.max(0, sum(after.items) - sum(before.items));
     return { ids, after, differenceCents, totalCents: feeCents + differenceCents };
+  }
+
+  /**
+   * Each invitation is an e-mail to an address the account never proved: at most
+   * TRANSFER_INVITES_PER_REGISTRATION_PER_HOUR per registration and TRANSFER_INVITES_PER_ACCOUNT_PER_HOUR
+   * per buying account (one to the account's own e-mail is not counted), 429 past them. Serialised by
+   * the registration's row lock; two registrations of one account at once may pass by one.
+   */
+  async function checkInviteLimits(tx: Tx, holder: Holder, id: number, email: string) {
+    const since = new Date(deps.now().getTime() - 3600_000);
+    const own =
+      holder.by === 'comprador' ? ((await deps.users.findContact(holder.user.id, tx))?.email ?? null) : null;
+    if (own && own.toLowerCase() === email.toLowerCase()) return;
+    const tooMany = () =>
+      new HttpError(
+        429,
+        'Muitos convites de transferência enviados na última hora. Tente de novo mais tarde.',
+        'limite_de_envios',
+      );
+    if (
+      (await transfers.countInvitesSince(tx, { registrationId: id }, since, own)) >=
+      deps.env.TRANSFER_INVITES_PER_REGISTRATION_PER_HOUR
+    )
+      throw tooMany();
+    if (
+      holder.by === 'comprador' &&
+      (await transfers.countInvitesSince(tx, { accountUserId: holder.user.id }, since, own)) >=
+        deps.env.TRANSFER_INVITES_PER_ACCOUNT_PER_HOUR
+    )
+      throw tooMany();
   }
 
   /** GET /api/inscricoes/{id}/transferencia/ (and through the link): allowed, the fee, the pending one. */
@@ -137,12 +180,21 @@ export function createTransfer(
           'Já existe uma transferência aguardando a nova pessoa. Cancele-a antes de pedir outra.',
           'transferencia_pendente',
         );
+      await checkInviteLimits(tx, holder, id, to.email);
       if (to.cpf === row.cpf)
         throw badRequest('Informe o CPF da nova pessoa, não o de quem já está inscrito.', 'mesmo_titular', {
           cpf: 'Informe o CPF da nova pessoa, não o de quem já está inscrito.',
         });
       const ids = (await repo.categoriesOf(tx, id)).map((c) => c.id);
-      await steps.prepare.checkCpfFree(tx, to.cpf, ids);
+      // The new sale's rules for the new runner (the lottery's result, the CPF free), asked now so a
+      // transfer that could never be paid is not offered.
+      await steps.manager.check(
+        tx,
+        row,
+        check.event,
+        { kind: 'transferencia', to: { userId: null, cpf: to.cpf } },
+        ids,
+      );
       // The link lasts the settings' hours, never past the rules' last day (its end, in Fortaleza).
       const now = deps.now();
       const endOfLastDay = new Date(`${check.lastDay}T23:59:59.999-03:00`);
@@ -191,8 +243,15 @@ export function createTransfer(
       await transfers.expireDue(tx, id, deps.now());
       const pending = await transfers.pendingOf(tx, id);
       if (!pending) throw notFound('Não há transferência pendente desta inscrição.');
-      // A charge still open for it that gets paid later is returned (fulfil refuses an ended transfer).
       await transfers.endTransfer(tx, pending.id, 'cancelada', deps.now());
+      // Its open charges end with it (a Pix removed at the bank); one paid anyway is returned with
+      // this reason (fulfil refuses an ended transfer).
+      await deps.payments.endOpenFor(
+        tx,
+        'registration',
+        { path: ['transfer', 'id'], value: String(pending.id) },
+        LATE.withdrawn,
+      );
     });
     return status(holder, id);
   }
@@ -250,9 +309,17 @@ export function createTransfer(
   async function prepare(tx: Tx, input: { user: AuthUser; draft: unknown }) {
     const raw = input.draft as Record<string, unknown>;
     const { t, state } = await byToken(tx, String(raw.transferencia));
-    if (state !== 'pendente') throw conflict(CLOSED, 'transferencia_encerrada');
-    const row = await repo.findById(tx, t.registrationId);
+    // Under the registration's row lock, as a cancellation: one committed meanwhile is seen here,
+    // before any charge is made.
+    const row = await repo.lockRegistration(tx, t.registrationId);
     if (!row) throw notFound('Transferência não encontrada.');
+    if (row.cancelledAt)
+      throw conflict(
+        'Esta inscrição foi cancelada: a transferência não pode mais ser paga.',
+        'inscricao_cancelada',
+      );
+    // (A withdrawal committed meanwhile is seen by `reserve`, under the transfer's row lock.)
+    if (state !== 'pendente') throw conflict(CLOSED, 'transferencia_encerrada');
     const check = await transferRules(tx, row);
     if (!check.allowed) throw conflict(check.reason, 'transferencia_nao_permitida');
     const ids = (await repo.categoriesOf(tx, row.id)).map((c) => c.id);
@@ -278,9 +345,19 @@ export function createTransfer(
         pcd: 'Este evento não oferece inscrição PCD.',
       });
     steps.prepare.checkTerms(check.event, p.termo_versao);
-    await steps.prepare.checkCpfFree(tx, p.cpf, ids);
+    await steps.manager.check(
+      tx,
+      row,
+      check.event,
+      { kind: 'transferencia', to: { userId: input.user.id, cpf: p.cpf, birthDate: p.data_nascimento } },
+      ids,
+    );
+    // The new runner may choose her own shirt size, checked against the stock now and held at payment.
+    const wanted = typeof raw.tamanho_camisa === 'number' ? raw.tamanho_camisa : undefined;
+    const size = wanted === undefined ? null : await steps.prepare.chosenKitSize(tx, check.event, wanted);
     const draft: RegistrationDraft = {
       ...p,
+      ...(size && size.size !== row.kitSize ? { kitSizeId: size.id, kitSize: size.size } : {}),
       items: [],
       totalCents: priced.totalCents,
       senior: priced.after.senior,
@@ -326,9 +403,23 @@ export function createTransfer(
     if (!part) throw new CannotFulfil(CLOSED);
     const row = await repo.lockRegistration(tx, part.registrationId);
     const t = await transfers.lockTransfer(tx, part.id);
-    if (!row || row.cancelledAt || !t || t.status !== 'pendente' || t.expiresAt < charge.createdAt)
-      throw new CannotFulfil(CLOSED);
-    if ((await repo.findCheckins(tx, [row.id])).length > 0) throw new CannotFulfil(CLOSED);
+    // The refund's reason says what really happened (the payer reads it in the refund's e-mail).
+    if (!row || !t) throw new CannotFulfil(CLOSED);
+    if (row.cancelledAt) throw new CannotFulfil(LATE.cancelled);
+    if (t.status === 'cancelada') throw new CannotFulfil(LATE.withdrawn);
+    if (t.status !== 'pendente' || t.expiresAt < charge.createdAt) throw new CannotFulfil(LATE.ended);
+    if ((await repo.findCheckins(tx, [row.id])).length > 0) throw new CannotFulfil(LATE.kit);
+    if (d.kitSizeId !== undefined && d.kitSize !== row.kitSize) {
+      // The size she chose: held on the registration's charge, the old one given back.
+      await deps.events.reserveKit(tx, row.chargeId, d.kitSizeId).catch((err: unknown) => {
+        if (err instanceof HttpError)
+          throw new CannotFulfil('O tamanho de camisa escolhido esgotou antes de o pagamento chegar.');
+        throw err;
+      });
+      const old = (await deps.events.findKitSizes(row.eventId, tx)).find((s) => s.size === row.kitSize);
+      if (old) await deps.events.releaseOneKit(tx, row.chargeId, old.id);
+      await transfers.setKitSize(tx, row.id, d.kitSize ?? null);
+    }
     await repo.lockCpf(tx, d.cpf);
     const ids = (await repo.categoriesOf(tx, row.id)).map((c) => c.id);
     if ((await repo.takenCategories(tx, d.cpf, ids)).length > 0) throw new CannotFulfil(DUPLICATE_CPF);

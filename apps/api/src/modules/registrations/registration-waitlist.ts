@@ -8,7 +8,7 @@ import type {
 import type { Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import * as afterSale from './after-sale.repository.ts';
-import { waitlistMail } from './after-sale-mail.ts';
+import { waitlistKnownMail, waitlistMail } from './after-sale-mail.ts';
 import type { Prepare } from './registration-prepare.ts';
 import * as registrationsRepo from './registrations.repository.ts';
 import type { RegistrationsServiceDeps } from './registrations-context.ts';
@@ -49,6 +49,11 @@ function readToken(secret: string, token: string): { id: number; nonce: string }
  * lock, the one a sale's UPDATE takes, so the counts read here stay true until commit. The single
  * place that issues offers is `sweepCategory`; places-freed points only queue `waitlist.sweep`.
  */
+/** Whose places a charge takes: the person (CPF, event, an offer's link) and the categories. */
+export type PlacesWanted = Pick<Participant, 'cpf' | 'evento' | 'oferta_espera'> & {
+  items: Array<{ categoryId: number }>;
+};
+
 export function createWaitlist(deps: RegistrationsServiceDeps, steps: Pick<Prepare, 'checkOpen'>) {
   const secret = deps.env.CHECKIN_TOKEN_SECRET;
   const hours = (rules: { waitlistOfferHours: number }) => rules.waitlistOfferHours * 3600_000;
@@ -106,6 +111,10 @@ export function createWaitlist(deps: RegistrationsServiceDeps, steps: Pick<Prepa
    * category and is not already in its line (the partial unique index is the final guard).
    */
   async function join(eventId: number, input: WaitlistJoin): Promise<WaitlistEntryWire> {
+    // No public oracle (docs/decisions/0056): a CPF already registered in the category or already in
+    // its line gets the same answer as a new one, without a position; the truth goes only to the
+    // e-mail given, and the position only through the link e-mailed to a real entry.
+    let known: { why: 'inscrito' | 'na_fila'; event: string; category: string } | null = null;
     const row = await deps.db.transaction(async (tx) => {
       const category = await repo.lockCategory(tx, input.categoria);
       if (!category || category.eventId !== eventId) throw notFound('Categoria não encontrada neste evento.');
@@ -119,8 +128,10 @@ export function createWaitlist(deps: RegistrationsServiceDeps, steps: Pick<Prepa
       if (counts.waiting === 0 && category.placesLeft - counts.offers > 0)
         throw conflict('Ainda há vagas nesta categoria: faça a inscrição.', 'vagas_disponiveis');
       await registrationsRepo.lockCpf(tx, input.cpf);
-      if ((await registrationsRepo.takenCategories(tx, input.cpf, [category.id])).length > 0)
-        throw conflict('Este CPF já está inscrito nesta categoria.', 'cpf_ja_inscrito');
+      if ((await registrationsRepo.takenCategories(tx, input.cpf, [category.id])).length > 0) {
+        known = { why: 'inscrito', event: event.name, category: category.name };
+        return null;
+      }
       const inserted = await repo.insertEntry(tx, {
         categoryId: category.id,
         eventId,
@@ -129,13 +140,32 @@ export function createWaitlist(deps: RegistrationsServiceDeps, steps: Pick<Prepa
         email: input.email,
         createdAt: deps.now(),
       });
-      if (!inserted)
-        throw conflict('Este CPF já está na lista de espera desta categoria.', 'ja_na_lista_espera');
+      if (!inserted) {
+        known = { why: 'na_fila', event: event.name, category: category.name };
+        return null;
+      }
       await repo.addHistory(tx, inserted.id, 'entrou', deps.now());
       await deps.jobs.send('mail.waitlist', { entryId: inserted.id, kind: 'entrou' }, { tx });
       return inserted;
     });
-    return toWire(deps.db, row);
+    const [category] = await deps.events.findCategories([input.categoria]);
+    const same: WaitlistEntryWire = {
+      evento: eventId,
+      evento_nome: (await deps.events.findEventRow(eventId))?.name ?? '',
+      categoria: input.categoria,
+      categoria_nome: category?.name ?? '',
+      nome_completo: input.nome_completo,
+      status: 'aguardando',
+      posicao: null,
+      oferta_expira_em: null,
+    };
+    if (row) return same;
+    const truth = known as { why: 'inscrito' | 'na_fila'; event: string; category: string } | null;
+    if (truth)
+      await deps.mail
+        .send(waitlistKnownMail({ env: deps.env, to: input.email, ...truth }))
+        .catch((err: unknown) => deps.log.error({ err }, 'waitlist e-mail failed'));
+    return same;
   }
 
   /** The runner's entry, from the signed link e-mailed to them. */
@@ -229,11 +259,7 @@ export function createWaitlist(deps: RegistrationsServiceDeps, steps: Pick<Prepa
    * signed link in `oferta_espera`, their CPF) takes the offered place, and the offer moves to the
    * charge (`aceita`).
    */
-  async function guardTake(
-    tx: Tx,
-    chargeId: number,
-    draft: Participant & { items: Array<{ categoryId: number }> },
-  ) {
+  async function guardTake(tx: Tx, chargeId: number, draft: PlacesWanted) {
     const ids = draft.items.map((i) => i.categoryId);
     let offer: repo.WaitlistEntryRow | undefined;
     if (draft.oferta_espera) {

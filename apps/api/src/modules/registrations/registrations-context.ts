@@ -18,7 +18,15 @@ import type * as repo from './registrations.repository.ts';
  */
 export interface RegistrationsServiceDeps {
   db: Db;
-  env: Pick<Env, 'STORE_NAME' | 'publicUrl' | 'CHECKIN_TOKEN_SECRET' | 'TRANSFER_INVITE_HOURS'>;
+  env: Pick<
+    Env,
+    | 'STORE_NAME'
+    | 'publicUrl'
+    | 'CHECKIN_TOKEN_SECRET'
+    | 'TRANSFER_INVITE_HOURS'
+    | 'TRANSFER_INVITES_PER_REGISTRATION_PER_HOUR'
+    | 'TRANSFER_INVITES_PER_ACCOUNT_PER_HOUR'
+  >;
   now: () => Date;
   log: FastifyBaseLogger;
   mail: MailProvider;
@@ -34,6 +42,7 @@ export interface RegistrationsServiceDeps {
     | 'refundsOf'
     | 'refundPart'
     | 'paidAndRefunded'
+    | 'endOpenFor'
   >;
   events: Pick<
     EventsService,
@@ -52,6 +61,11 @@ export interface RegistrationsServiceDeps {
   >;
   users: Pick<UsersService, 'findContact'>;
   coupons: Pick<CouponsService, 'quote' | 'hold' | 'release' | 'confirm' | 'returnUse'>;
+  /**
+   * How the event opens (the opening module's `status`, read from its memory): 'sorteio' makes the
+   * lottery's rule hold on changes after the sale too (docs/decisions/0056). Absent: no opening.
+   */
+  opening?: { modeOf(eventId: number): 'fila' | 'sorteio' | null };
 }
 
 /** What a registration charge pays for, as the server priced it (stored in charges.draft). */

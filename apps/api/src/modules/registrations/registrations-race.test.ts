@@ -1,6 +1,6 @@
 import { EventSchema } from '@passada/core/contracts/events';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { charges, eventKitSizes, registrations } from '../../db/schema/index.ts';
 import { createUserAndToken, readOutbox, type TestUser } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
@@ -155,14 +155,15 @@ describe('race registration: kit, lots, participant data', () => {
         kit_local_retirada: 'Ginásio de Teste',
         kit_horarios_retirada: '04/12 (sex), 10h às 20h',
       });
-      const deadline = Date.now() + 3000;
-      let mail: string | undefined;
-      while (!mail && Date.now() < deadline) {
-        mail = readOutbox(t.dataDir).find((m) => m.includes('Corrida das Camisas'));
-        if (!mail) await new Promise((r) => setTimeout(r, 25));
-      }
       // readOutbox decodes each part of the multipart e-mail.
-      const text = mail ?? '';
+      const text = await vi.waitFor(
+        () => {
+          const mail = readOutbox(t.dataDir).find((m) => m.includes('Corrida das Camisas'));
+          if (!mail) throw new Error('e-mail da inscrição ainda não enviado');
+          return mail;
+        },
+        { timeout: 45_000, interval: 50 },
+      );
       expect(text).toContain('Camisa: GG');
       expect(text).toContain('Retirada do kit: Ginásio de Teste');
       expect(text).toContain('04/12 (sex), 10h às 20h');

@@ -118,15 +118,16 @@ describe('waitlist', () => {
       cpf: bia.cpf.replace(/^(\d{3})(\d{3})(\d{3})/, '$1.$2.$3-'),
     });
     expect(joined.statusCode).toBe(201);
-    expect(joined.json()).toMatchObject({ status: 'aguardando', posicao: 1, categoria_nome: '5 km' });
-    expect((await join(event, { categoria: five(event), ...caio })).json()).toMatchObject({ posicao: 2 });
+    // The answer shows no position (docs/decisions/0056): the e-mailed link does.
+    expect(joined.json()).toMatchObject({ status: 'aguardando', posicao: null, categoria_nome: '5 km' });
+    expect((await join(event, { categoria: five(event), ...caio })).json()).toMatchObject({ posicao: null });
 
-    // The same CPF twice in one line.
+    // The same CPF twice in one line, and a CPF already registered in the category: the same answer
+    // as anyone's (no public oracle, docs/decisions/0056); the truth goes only to the e-mail given.
     const twice = await join(event, { categoria: five(event), ...bia, email: 'outra@example.com' });
-    expect(twice.statusCode).toBe(409);
-    expect(twice.json().code).toBe('ja_na_lista_espera');
-
-    // A CPF already registered in the category.
+    expect(twice.statusCode).toBe(201);
+    expect(twice.json()).toEqual({ ...joined.json(), nome_completo: bia.nome_completo });
+    await waitForMail(t.dataDir, 'outra@example.com', 'já está na lista de espera desta categoria');
     const registered = (
       await db().select().from(registrations).where(eq(registrations.eventId, event.id))
     )[0]!;
@@ -134,9 +135,11 @@ describe('waitlist', () => {
       categoria: five(event),
       ...runner('Primeira Corredora'),
       cpf: registered.cpf,
+      email: 'ja.inscrita@example.com',
     });
-    expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('cpf_ja_inscrito');
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ status: 'aguardando', posicao: null, oferta_expira_em: null });
+    await waitForMail(t.dataDir, 'ja.inscrita@example.com', 'já está inscrito nesta categoria');
 
     // A category with places left, and an invalid CPF.
     const open = await join(event, { categoria: ten(event), ...runner('Dora Vaga') });
@@ -194,7 +197,10 @@ describe('waitlist', () => {
     t.clock = new Date('2026-11-25T13:00:01Z');
     await t.app.jobs.send('waitlist.sweep', {}, { singletonKey: 'waitlist' });
     const caioOffer = await waitForMail(t.dataDir, caio.email, 'está reservada para você');
-    await vi.waitFor(async () => expect(await statusOf(bia.email)).toBe('expirada'));
+    await vi.waitFor(async () => expect(await statusOf(bia.email)).toBe('expirada'), {
+      timeout: 45_000,
+      interval: 100,
+    });
     const caioToken = TOKEN.exec(caioOffer)![1]!;
 
     // Bia's expired link no longer registers her.

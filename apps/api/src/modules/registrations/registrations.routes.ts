@@ -8,6 +8,8 @@ import {
   ParticipantLinkParamSchema,
   ParticipantLinkViewSchema,
   PublicAfterSaleSchema,
+  RegistrationChangesRequestSchema,
+  RegistrationChangesResultSchema,
   RunnerCancelSchema,
   TransferInviteSchema,
   TransferPriceQuerySchema,
@@ -179,8 +181,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ registrations: Registr
     },
     async (request) => {
       const user = await requireUser(request);
-      await registrations.runner.cancelByRunner(user, request.params.id, request.body.valor_devolvido);
-      return registrations.runner.cancellation(user, request.params.id);
+      return registrations.runner.cancelByRunner(user, request.params.id, request.body.valor_devolvido);
     },
   );
 
@@ -318,8 +319,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ registrations: Registr
     },
     async (request) => {
       const holder = await registrations.links.holderOf(request.params.token);
-      await registrations.runner.cancelByRunner(holder, holder.registrationId, request.body.valor_devolvido);
-      return registrations.runner.cancellation(holder, holder.registrationId);
+      return registrations.runner.cancelByRunner(holder, holder.registrationId, request.body.valor_devolvido);
     },
   );
 
@@ -408,6 +408,24 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ registrations: Registr
       async (request) => {
         const { holder, id } = await holderOf(request, request);
         return registrations.change.changeCategory(holder, id, request.body);
+      },
+    );
+    app.post(
+      `${prefix}/alteracoes/`,
+      {
+        ...(config ? { config } : {}),
+        schema: {
+          tags: ['inscrições'],
+          summary:
+            'Várias alterações (distância, camisa) conferidas juntas e gravadas de uma vez, sem valor a pagar nem a devolver (409 alteracao_com_valor: use a rota de cada uma)',
+          params,
+          body: RegistrationChangesRequestSchema,
+          response: { 200: RegistrationChangesResultSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { holder, id } = await holderOf(request, request);
+        return registrations.change.applyOperations(holder, id, request.body.operacoes);
       },
     );
     app.post(

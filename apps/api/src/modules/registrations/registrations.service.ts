@@ -26,6 +26,7 @@ import * as afterSaleRepo from './after-sale.repository.ts';
 import { createParticipantLinks } from './participant-link.ts';
 import { createCancel } from './registration-cancel.ts';
 import { createChange, isChangeDraft } from './registration-change.ts';
+import { createChangeManager } from './registration-change-manager.ts';
 import { createConfirm } from './registration-confirm.ts';
 import { createHold } from './registration-hold.ts';
 import { createPrepare } from './registration-prepare.ts';
@@ -64,18 +65,24 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   const prepare = createPrepare(deps, pricing);
   const { prepareParticipant } = prepare;
   const waitlist = createWaitlist(deps, prepare);
-  const { holdParticipant, release } = createHold(deps, waitlist);
+  const { holdPlaces, holdParticipant, release } = createHold(deps, waitlist);
+  // Every change to a sold registration is decided by the change manager (docs/decisions/0056).
+  const manager = createChangeManager(deps, { prepare, hold: { holdPlaces } });
   const { insertParticipant, withoutPersonalData, sendConfirmation } = createConfirm(deps);
-  const { cancelCharge, refundOtherCharges, cancel, cancelParticipant, sendCancellation } = createCancel(
-    deps,
-    waitlist,
-  );
+  const {
+    cancelCharge,
+    refundOtherCharges,
+    cancel,
+    cancelParticipant,
+    sendCancellation,
+    staffRefundByPayer,
+  } = createCancel(deps, waitlist);
   const runner = createRunnerChanges(deps, { cancel, cancelParticipant });
   // A charge of the registration purpose may pay for a transfer instead (docs/decisions/0041).
-  const transfer = createTransfer(deps, { pricing, prepare });
+  const transfer = createTransfer(deps, { pricing, prepare, manager });
   const links = createParticipantLinks(deps);
   // And a change of distance with something to pay.
-  const change = createChange(deps, { pricing, prepare, links });
+  const change = createChange(deps, { pricing, prepare, links, manager });
 
   /** GET /api/inscricoes/link/{token}/: the one registration the participant's link opens. */
   async function linkView(token: string): Promise<ParticipantLinkView> {
@@ -350,9 +357,9 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   async function ofAccount(user: AuthUser): Promise<RegistrationLookup[]> {
     const rows = await repo.findForAccount(deps.db, user.id, ACCOUNT_REGISTRATIONS_SHOWN);
     const ids = rows.map((r) => r.id);
-    const [categories, histories, events] = await Promise.all([
+    const [categories, afterSale, events] = await Promise.all([
       repo.categoriesOfMany(deps.db, ids),
-      afterSaleRepo.historyOf(deps.db, ids),
+      afterSaleRepo.afterSaleOf(deps.db, ids),
       Promise.all([...new Set(rows.map((r) => r.eventId))].map((id) => deps.events.findEventRow(id))),
     ]);
     const eventOf = new Map(events.flatMap((e) => (e ? [[e.id, e] as const] : [])));
@@ -360,7 +367,8 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       lookupWire(row, {
         categories: categories.get(row.id) ?? [],
         event: eventOf.get(row.eventId),
-        history: histories.get(row.id),
+        history: afterSale.history.get(row.id),
+        paidDifferenceCents: afterSale.paidDifferenceCents.get(row.id) ?? 0,
         qrCode: null,
       }),
     );
@@ -376,14 +384,20 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   async function lookupAnswer(
     row: repo.RegistrationRow & { eventName: string },
   ): Promise<RegistrationLookup> {
-    const [categories, event, histories] = await Promise.all([
+    const [categories, event, afterSale] = await Promise.all([
       repo.categoriesOf(deps.db, row.id),
       deps.events.findEventRow(row.eventId),
-      afterSaleRepo.historyOf(deps.db, [row.id]),
+      afterSaleRepo.afterSaleOf(deps.db, [row.id]),
     ]);
     // A cancelled registration's QR would only be refused at kit pickup.
     const qrCode = row.cancelledAt ? null : await checkinQr(deps, row);
-    return lookupWire(row, { categories, event, history: histories.get(row.id), qrCode });
+    return lookupWire(row, {
+      categories,
+      event,
+      history: afterSale.history.get(row.id),
+      paidDifferenceCents: afterSale.paidDifferenceCents.get(row.id) ?? 0,
+      qrCode,
+    });
   }
 
   function lookupWire(
@@ -392,6 +406,8 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       categories: Array<{ id: number; name: string }>;
       event: EventRow | undefined;
       history: string[] | undefined;
+      /** What changes of distance added to the price paid, or took off it (`afterSaleOf`). */
+      paidDifferenceCents: number;
       qrCode: string | null;
     },
   ): RegistrationLookup {
@@ -419,7 +435,8 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       kit_horarios_retirada: event?.kitPickupHours ?? '',
       ...(qrCode ? { qr_code: qrCode } : {}),
       cancelada_em: row.cancelledAt?.toISOString() ?? null,
-      total: centsToReais(row.totalCents),
+      // The price paid with its changes of distance: the card's "Valor" after a dearer or cheaper one.
+      total: centsToReais(row.totalCents + parts.paidDifferenceCents),
       ...(row.couponCode ? { cupom: row.couponCode, desconto: centsToReais(row.discountCents) } : {}),
     };
   }
@@ -437,6 +454,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     cancel,
     cancelParticipant,
     sendCancellation,
+    staffRefundByPayer,
     runner,
     waitlist,
     transfer,

@@ -129,7 +129,7 @@ describe('registrations', () => {
         expect(sent.length).toBeGreaterThanOrEqual(2);
         return sent;
       },
-      { timeout: 3000, interval: 25 },
+      { timeout: 45_000, interval: 25 },
     );
     expect(mails).toHaveLength(2);
     expect(mails.some((m) => /to: maria\.participante@example\.com/i.test(m))).toBe(true);
@@ -193,7 +193,7 @@ describe('registrations', () => {
       const draft = participant(event, [cat(event)], { cpf: cpfFrom(321321321) });
       const { txid } = (await pixFor(draft, 89.9)).json();
       expect((await simulatePay(txid)).json().status).toBe('CONCLUIDA');
-      await vi.waitFor(() => expect(attempts).toBeGreaterThanOrEqual(2), { timeout: 3000, interval: 25 });
+      await vi.waitFor(() => expect(attempts).toBeGreaterThanOrEqual(2), { timeout: 45_000, interval: 25 });
       expect(attempts).toBe(2);
       expect((await register(txid, draft)).statusCode).toBe(201);
     } finally {

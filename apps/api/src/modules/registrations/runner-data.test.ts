@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { addDays } from '@passada/core/calendar';
-import { desc, eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, lotteryEntries, registrationTransfers, waitlistEntries } from '../../db/schema/index.ts';
+import { confirmationTokenIn, confirmEmailByLink, readOutbox } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
@@ -13,7 +14,11 @@ import {
   registrationPix,
 } from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
+import { untilJobsDone } from '../../test/wait-until.ts';
 import { RUNNER_DATA_JOB_ACTOR } from './runner-data.repository.ts';
+
+/** Who the audit log names for the lottery entries' retention (the opening module's job). */
+const LOTTERY_DATA_JOB_ACTOR = 'sistema (privacy.lottery-data)';
 
 // 10:00 in Fortaleza on 24 November 2026; the races start on the 28th.
 const START = new Date('2026-11-24T13:00:00Z');
@@ -82,7 +87,12 @@ describe('waitlist and transfer data under the LGPD', () => {
   const five = (e: MadeEvent) => e.days[0]!.categories[0]!.id;
 
   /** The friend joins the 5 km's line, and the buyer asks to hand their registration to the friend. */
-  async function friendInLineAndInvited(event: MadeEvent, id: number, buyer: Buyer, friend: Buyer) {
+  async function friendInLineAndInvited(
+    event: MadeEvent,
+    id: number,
+    buyer: Buyer,
+    friend: { email: string },
+  ) {
     const cpf = cpfFrom(cpfSeq++);
     const joined = await request('POST', null, `/api/events/${event.id}/lista-espera/`, {
       categoria: five(event),
@@ -110,11 +120,75 @@ describe('waitlist and transfer data under the LGPD', () => {
   const entriesOf = (event: MadeEvent) =>
     db().select().from(waitlistEntries).where(eq(waitlistEntries.eventId, event.id));
 
+  it('reach an account with the same e-mail only once its owner confirmed it: a stranger signing up first reads and erases nothing', async () => {
+    const buyer = await makeBuyer(t.app);
+    // W2 joined the line and was invited to a transfer, with her e-mail and no account.
+    const w2 = { email: `w2-${randomUUID().slice(0, 8)}@example.com` };
+    const { event, id } = await soldOutRace('Corrida do Endereço Alheio', buyer);
+    const cpf = await friendInLineAndInvited(event, id, buyer, w2);
+    const signUp = async (username: string) => {
+      const password = `senha-longa-${randomUUID()}`;
+      const made = await request('POST', null, '/api/users/', {
+        username,
+        email: w2.email,
+        full_name: 'Alguém',
+        password,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const login = await request('POST', null, '/api/token-auth/', { username, password });
+      expect(login.statusCode).toBe(200);
+      return { email: w2.email, password, headers: { authorization: `Token ${login.json().token}` } };
+    };
+
+    // A stranger signs up with W2's address first: the download has none of W2's data.
+    const stranger = await signUp(`estranho${randomUUID().slice(0, 6)}`);
+    // Its confirmation link is mailed by a job: let it run before the account goes, as it would.
+    await untilJobsDone(db(), 'mail.email-confirmation');
+    const seen = await request('GET', stranger, '/api/users/profile/dados/');
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toMatchObject({ lista_de_espera: [], transferencias: [], sorteios: [] });
+    expect(seen.body).not.toContain(cpf);
+    // Deleting that account removes W2 from nothing: her place in line and the invitation stay.
+    expect(
+      (await request('DELETE', stranger, '/api/users/profile/', { password: stranger.password })).statusCode,
+    ).toBe(204);
+    expect(await entriesOf(event)).toEqual([
+      expect.objectContaining({ email: w2.email, status: 'aguardando' }),
+    ]);
+    expect(await transferOf(id)).toMatchObject({ status: 'pendente', toEmail: w2.email, toCpf: cpf });
+
+    // W2 herself signs up and opens the link mailed to her address: now it is hers to read.
+    const owner = await signUp(`dona${randomUUID().slice(0, 6)}`);
+    // The first link went to her mailbox at the stranger's sign-up, and died with that account.
+    const links = () =>
+      readOutbox(t.dataDir).filter(
+        (m) => m.toLowerCase().includes(`to: ${w2.email}`) && m.includes('confirmar-email'),
+      );
+    await untilJobsDone(db(), 'mail.email-confirmation');
+    expect(links()).toHaveLength(2);
+    const token = confirmationTokenIn(links().at(-1)!);
+    expect((await request('POST', null, '/api/users/confirmar-email/', { token })).statusCode).toBe(200);
+    expect((await request('GET', owner, '/api/users/profile/')).json().email_confirmado).toBe(true);
+    const hers = (await request('GET', owner, '/api/users/profile/dados/')).json();
+    expect(hers.lista_de_espera).toEqual([expect.objectContaining({ cpf, email: w2.email })]);
+    expect(hers.transferencias).toEqual([
+      expect.objectContaining({ inscricao: id, para: expect.objectContaining({ cpf }) }),
+    ]);
+    // And hers to erase: her own deletion takes her out of the line and ends the invitation.
+    expect(
+      (await request('DELETE', owner, '/api/users/profile/', { password: owner.password })).statusCode,
+    ).toBe(204);
+    expect(await entriesOf(event)).toEqual([]);
+    expect(await transferOf(id)).toMatchObject({ status: 'cancelada', toCpf: '', toEmail: '' });
+  });
+
   it('are in the download of both accounts, and go with the account that asks to be erased', async () => {
     const buyer = await makeBuyer(t.app);
     const friend = await makeBuyer(t.app);
     const { event, id } = await soldOutRace('Corrida dos Dados Guardados', buyer);
     const cpf = await friendInLineAndInvited(event, id, buyer, friend);
+    // What she gave without the account is hers once she proves the address (docs/decisions/0057).
+    await confirmEmailByLink(t.app, t.dataDir, friend);
 
     const mine = await exportOf(friend);
     expect(mine.lista_de_espera).toEqual([
@@ -166,16 +240,7 @@ describe('waitlist and transfer data under the LGPD', () => {
 
     async function runJob() {
       await t.app.jobs.send('privacy.runner-data', {});
-      await vi.waitFor(
-        async () => {
-          const waiting = (await db().execute(
-            sql`select count(*) as n from pgboss.job
-                 where name = 'privacy.runner-data' and state in ('created', 'retry', 'active')`,
-          )) as { rows: Array<{ n: number | string }> };
-          expect(Number(waiting.rows[0]?.n)).toBe(0);
-        },
-        { timeout: 10_000, interval: 50 },
-      );
+      await untilJobsDone(db(), 'privacy.runner-data');
     }
     const noonOf = (date: string) => new Date(`${date}T15:00:00Z`);
 
@@ -216,9 +281,9 @@ describe('waitlist and transfer data under the LGPD', () => {
       .where(eq(auditLog.staffEmail, RUNNER_DATA_JOB_ACTOR))
       .orderBy(desc(auditLog.id));
     expect(audits[0]).toMatchObject({
-      // The first test's transfer (an event that ended the same day) still had the holder's e-mail.
+      // The first two tests' transfers (events that ended the same day) still had the holder's e-mail.
       after: expect.objectContaining({
-        transferencias: { linhas: 2, eventos: expect.arrayContaining([event.id]) },
+        transferencias: { linhas: 3, eventos: expect.arrayContaining([event.id]) },
       }),
     });
     const count = audits.length;
@@ -399,17 +464,8 @@ describe('lottery entries under the LGPD', () => {
     const before = await Promise.all(entered.map(async (e) => (await entryOf(e.cpf))!));
 
     async function runJob() {
-      await t.app.jobs.send('privacy.runner-data', {});
-      await vi.waitFor(
-        async () => {
-          const waiting = (await db().execute(
-            sql`select count(*) as n from pgboss.job
-                 where name = 'privacy.runner-data' and state in ('created', 'retry', 'active')`,
-          )) as { rows: Array<{ n: number | string }> };
-          expect(Number(waiting.rows[0]?.n)).toBe(0);
-        },
-        { timeout: 10_000, interval: 50 },
-      );
+      await t.app.jobs.send('privacy.lottery-data', {});
+      await untilJobsDone(db(), 'privacy.lottery-data');
     }
     const noonOf = (date: string) => new Date(`${date}T15:00:00Z`);
 
@@ -424,10 +480,10 @@ describe('lottery entries under the LGPD', () => {
     const audits = await db()
       .select()
       .from(auditLog)
-      .where(eq(auditLog.staffEmail, RUNNER_DATA_JOB_ACTOR))
+      .where(eq(auditLog.staffEmail, LOTTERY_DATA_JOB_ACTOR))
       .orderBy(desc(auditLog.id));
     expect(audits[0]).toMatchObject({
-      action: 'dados_de_corredores_apagados',
+      action: 'dados_de_sorteio_apagados',
       // The other test's race ended the same day: its entries still whole went too.
       after: expect.objectContaining({
         sorteio: { entradas: expect.any(Number), eventos: expect.arrayContaining([event.id]) },
@@ -442,7 +498,7 @@ describe('lottery entries under the LGPD', () => {
     const count = audits.length;
     await runJob();
     expect(
-      await db().select().from(auditLog).where(eq(auditLog.staffEmail, RUNNER_DATA_JOB_ACTOR)),
+      await db().select().from(auditLog).where(eq(auditLog.staffEmail, LOTTERY_DATA_JOB_ACTOR)),
     ).toHaveLength(count);
   });
 });

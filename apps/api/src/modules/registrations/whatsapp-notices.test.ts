@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { addDays } from '@passada/core/calendar';
 import { WHATSAPP_CONSENT } from '@passada/core/contracts/consents';
-import { and, eq, sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { messageLog, registrations } from '../../db/schema/index.ts';
 import { createUserAndToken } from '../../test/factories/accounts.ts';
 import { makeProduct } from '../../test/factories/catalog.ts';
@@ -13,6 +13,7 @@ import { createStaffAndLogin } from '../../test/factories/painel.ts';
 import { simulatePixPaid } from '../../test/factories/payments.ts';
 import { participantsFrom, registrationPix } from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
+import { untilJobsDone } from '../../test/wait-until.ts';
 
 // 09:00 in Fortaleza on 22 November 2026.
 const START = new Date('2026-11-22T12:00:00Z');
@@ -41,17 +42,7 @@ describe('WhatsApp to people who opted in, through the offline provider and the 
   };
   const sent = (template: string) => outbox().filter((m) => m.template === template);
 
-  async function drain(name: string) {
-    await vi.waitFor(
-      async () => {
-        const waiting = (await t.app.db.execute(
-          sql`select count(*) as n from pgboss.job where name = ${name} and state in ('created', 'retry', 'active')`,
-        )) as { rows: Array<{ n: number | string }> };
-        expect(Number(waiting.rows[0]?.n)).toBe(0);
-      },
-      { timeout: 15_000, interval: 100 },
-    );
-  }
+  const drain = (name: string) => untilJobsDone(t.app.db, name);
 
   it('confirms on WhatsApp only the registration that opted in, recording the consent, then reminds of the kit pickup once', async () => {
     const user = await createUserAndToken(t.app);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { isS10Code } from '@passada/core/s10';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { orderDeliveries } from '../../db/schema/returns.ts';
+import { orderDeliveries } from '../../db/schema/orders.ts';
 import { shippingLabels } from '../../db/schema/shipping.ts';
 import type { LabelProvider } from '../../providers/shipping/label.provider.ts';
 import { createOfflineLabelProvider } from '../../providers/shipping/offline-labels.provider.ts';
@@ -115,6 +115,19 @@ describe('shipping labels with the offline provider', () => {
     // The buyer sees the code on their orders.
     const mine = await t.app.inject({ method: 'GET', url: '/api/orders/', headers: buyer.headers });
     expect(mine.json().find((o: { id: number }) => o.id === id).codigo_rastreio).toBe(result.codigo_rastreio);
+    // Staff's audit log (an admin's to read) has the purchase, under the order, with its code.
+    const auditor = await createStaffAndLogin(t.app, 'admin');
+    const log = await t.app.inject({
+      method: 'GET',
+      url: '/api/painel/audit/?entity=pedido',
+      headers: auditor.headers,
+    });
+    expect(log.statusCode, log.body).toBe(200);
+    const lines = (log.json().results as Array<{ action: string; entity_id: string; after: unknown }>).filter(
+      (e) => e.action === 'etiqueta' && e.entity_id === String(id),
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.after).toEqual({ codigo_rastreio: result.codigo_rastreio });
   });
 
   it('never buys the same label twice: two staff at once make one purchase, a retry reads it back', async () => {
@@ -295,7 +308,7 @@ describe('shipping labels with the offline provider', () => {
           'pagamento confirmado',
           'saiu para entrega',
         ]),
-      { timeout: 15_000, interval: 200 },
+      { timeout: 45_000, interval: 200 },
     );
   });
 
@@ -326,7 +339,7 @@ describe('shipping labels with the offline provider', () => {
       });
       expect((await cancelOrder(id)).statusCode).toBe(200);
       await expect
-        .poll(async () => (await labelView(id)).json().situacao, { timeout: 15_000 })
+        .poll(async () => (await labelView(id)).json().situacao, { timeout: 45_000 })
         .toBe('cancelada');
       expect((await labelView(id)).json()).toMatchObject({
         codigo_rastreio: code,
@@ -349,7 +362,7 @@ describe('shipping labels with the offline provider', () => {
       clock = new Date(bought.getTime() + 3 * HOUR);
       expect((await cancelOrder(id)).statusCode).toBe(200);
       await expect
-        .poll(async () => (await labelView(id)).json().cancelamento_recusado, { timeout: 15_000 })
+        .poll(async () => (await labelView(id)).json().cancelamento_recusado, { timeout: 45_000 })
         .toContain('já foi postado');
       expect((await labelView(id)).json().situacao).toBe('comprada');
       expect((await detail(id)).json().status).toBe('cancelado');

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
-import { actor } from './guard.ts';
-import { insertAudit, type StaffRow } from './staff.repository.ts';
+import { unauthorized } from '../../plugins/errors.ts';
+import { deleteAuditBefore, insertAudit, type StaffRow } from './staff.repository.ts';
 
 export interface AuditEntry {
   action: string;
@@ -9,6 +9,14 @@ export interface AuditEntry {
   entityId?: string | number | null;
   before?: unknown;
   after?: unknown;
+  /** When, if not the database's now: a job on the shop's clock (a test's clock included). */
+  at?: Date;
+}
+
+/** The signed-in staff member of a guarded route (the guard, `guard.ts`, has already refused everyone else). */
+export function actor(request: FastifyRequest): StaffRow {
+  if (!request.staff) throw unauthorized('Entre no painel para continuar.');
+  return request.staff;
 }
 
 /**
@@ -33,7 +41,16 @@ export async function audit(db: Db | Tx, actor: AuditActor, entry: AuditEntry): 
     entityId: entry.entityId == null ? null : String(entry.entityId),
     before: entry.before ?? null,
     after: entry.after ?? null,
+    ...(entry.at ? { at: entry.at } : {}),
   });
+}
+
+/**
+ * Deletes the audit lines older than `before` (the sales records' legal period, decision 0050), in the
+ * caller's transaction: the audit log is staff's, and only staff deletes from it. Answers how many went.
+ */
+export async function pruneAuditBefore(tx: Tx, before: Date): Promise<number> {
+  return deleteAuditBefore(tx, before);
 }
 
 /** The audit line of a change: fixed, or read from what the change answered; null writes none. */
@@ -56,6 +73,18 @@ export function audited<T>(
     const line = typeof entry === 'function' ? entry(result) : entry;
     if (line) await audit(tx, who, line);
     return result;
+  });
+}
+
+/**
+ * Audit lines for what already happened outside the database (a label bought from the carrier): the
+ * lines in one transaction of their own, so a back-office route never opens one (decision 0030).
+ */
+export async function auditedAfter(request: FastifyRequest, entries: AuditEntry[]): Promise<void> {
+  if (!entries.length) return;
+  const who = actor(request);
+  await request.server.db.transaction(async (tx) => {
+    for (const entry of entries) await audit(tx, who, entry);
   });
 }
 

@@ -100,12 +100,6 @@ export function staffToken(request: FastifyRequest): string | null {
   return (header ? /^(?:Token|Bearer)\s+(\S+)$/i.exec(header) : null)?.[1] ?? null;
 }
 
-/** The signed-in staff member of a guarded route (the guard has already refused everyone else). */
-export function actor(request: FastifyRequest): StaffRow {
-  if (!request.staff) throw unauthorized('Entre no painel para continuar.');
-  return request.staff;
-}
-
 /** The one guard of the whole prefix: anonymous calls and customer tokens never pass. */
 export function painelGuard(staff: StaffService) {
   return async (request: FastifyRequest) => {

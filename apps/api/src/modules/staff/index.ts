@@ -1,9 +1,19 @@
 import fp from 'fastify-plugin';
 import { createStaffService } from './staff.service.ts';
 
-export { type AuditEntry, type AuditOf, audit, audited, creation, SYSTEM_ACTOR } from './audit.ts';
 export {
+  type AuditActor,
+  type AuditEntry,
+  type AuditOf,
   actor,
+  audit,
+  audited,
+  auditedAfter,
+  creation,
+  pruneAuditBefore,
+  SYSTEM_ACTOR,
+} from './audit.ts';
+export {
   declarePainelRoute,
   NO_PERMISSION,
   PAINEL_ERRORS,

@@ -2,7 +2,6 @@ import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne, type SQL, sql }
 import type { Db, Tx } from '../../db/client.ts';
 import {
   auditLog,
-  events,
   staff,
   staffEvents,
   staffLoginThrottle,
@@ -46,13 +45,6 @@ export async function staffEventIds(db: Conn, staffIds?: number[]): Promise<Map<
 export async function replaceStaffEvents(db: Conn, staffId: number, eventIds: number[]): Promise<void> {
   await db.delete(staffEvents).where(eq(staffEvents.staffId, staffId));
   if (eventIds.length) await db.insert(staffEvents).values(eventIds.map((eventId) => ({ staffId, eventId })));
-}
-
-/** Which of `ids` name events that exist (an assignment to a missing event is refused, not a 500). */
-export async function existingEventIds(db: Conn, ids: number[]): Promise<number[]> {
-  if (!ids.length) return [];
-  const rows = await db.select({ id: events.id }).from(events).where(inArray(events.id, ids));
-  return rows.map((r) => r.id);
 }
 
 export async function countAdmins(db: Conn): Promise<number> {
@@ -245,6 +237,10 @@ export async function revokeAllSessions(db: Conn, staffId: number, now: Date, ke
 
 export async function insertAudit(db: Conn, row: NewAuditRow): Promise<void> {
   await db.insert(auditLog).values(row);
+}
+
+export async function deleteAuditBefore(db: Conn, before: Date): Promise<number> {
+  return (await db.delete(auditLog).where(lt(auditLog.at, before)).returning({ id: auditLog.id })).length;
 }
 
 export interface AuditFilters {

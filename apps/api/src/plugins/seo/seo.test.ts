@@ -192,7 +192,7 @@ describe('search engines and link previews', () => {
     // the back office's own routes, read from its file.
     const web = path.resolve(import.meta.dirname, '../../../../web/src');
     const painel = [
-      ...readFileSync(path.join(web, 'features/painel/painel-app.tsx'), 'utf8').matchAll(
+      ...readFileSync(path.join(web, 'features/painel/shell/painel-app.tsx'), 'utf8').matchAll(
         /path[:=] ?['"]([^'"*]+)['"]/g,
       ),
     ].map((m) => `/painel/${m[1]!.replace(/^\//, '')}`);

@@ -1,10 +1,10 @@
-import { isUF, stateForCep } from '@passada/core/cep';
+import { capitalForCep, isUF, stateForCep } from '@passada/core/cep';
 import type { CepLookup } from '@passada/core/contracts/accounts';
 import type { Env } from '../../config/env.ts';
 
 /**
  * Looks up a CEP for the address form. `local` (default, offline) knows the state from the CEP-range
- * table; `viacep` also fills street, neighbourhood and city, and falls back to the table when ViaCEP
+ * table, and the city when the CEP is in a state capital's range; `viacep` also fills street, neighbourhood and city, and falls back to the table when ViaCEP
  * does not know the CEP or cannot be reached (decision 0007).
  */
 export interface CepProvider {
@@ -18,7 +18,9 @@ export function createLocalCepProvider(): CepProvider {
     name: 'local',
     async lookup(cep) {
       const state = stateForCep(cep);
-      return state ? { cep, state } : null;
+      if (!state) return null;
+      const city = capitalForCep(cep);
+      return city ? { cep, state, city } : { cep, state };
     },
   };
 }

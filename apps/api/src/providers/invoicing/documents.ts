@@ -1,7 +1,9 @@
+import { formatRate, formatRateBR } from '@passada/core/fiscal/ibs-cbs';
+import { CRT_OF_REGIME } from '@passada/core/fiscal/reform-rules';
 import bwip from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { formatAccessKey } from './access-key.ts';
-import type { FiscalAddress, NfeInput, NfseInput } from './invoicing.provider.ts';
+import type { FiscalAddress, NfeInput, NfeItem, NfseInput } from './invoicing.provider.ts';
 
 /**
  * The offline provider's files: a DANFE-like PDF (with the key's Code 128C barcode) and an NF-e XML in
@@ -22,7 +24,7 @@ const brasilia = (d: Date) => {
 };
 const dateBr = (d: Date) => brasilia(d).slice(0, 10).split('-').reverse().join('/');
 const addressLine = (a: FiscalAddress) =>
-  `${a.street}, ${a.number} - ${a.district} - ${a.city}/${a.uf} - CEP ${a.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}`;
+  `${a.street}, ${a.number}${a.complement ? `, ${a.complement}` : ''} - ${a.district} - ${a.city}/${a.uf} - CEP ${a.cep.replace(/^(\d{5})(\d{3})$/, '$1-$2')}`;
 
 // A4 in PDF points. The layout below counts `y` up from the bottom of the page to each text's
 // baseline, as the PDF itself does; pdfkit places text by the top of its line, from the top.
@@ -191,27 +193,51 @@ export async function nfePdf(input: NfeInput, key: string, protocol: string): Pr
   box(w, 'Frete', money(input.shippingCents), 170, 125);
   box(w, 'Desconto', money(input.discountCents), 300, 125);
   box(w, 'Valor total da nota', money(input.totalCents), 430, 125);
+  const t = input.ibsCbsTotals;
+  const rates = input.items.find((i) => i.ibsCbs)?.ibsCbs;
+  if (t && rates) {
+    // The reform's taxes (NT 2025.002-RTC): shown apart; in 2026 they are not added to the nota's total.
+    w.y -= 34;
+    text(w, 'IBS E CBS (REFORMA TRIBUTÁRIA)', 40, 7, true);
+    w.y -= 12;
+    box(w, 'Base de cálculo IBS/CBS', money(t.baseCents), 40, 125);
+    box(w, `IBS da UF (${formatRateBR(rates.ibsUfRate)})`, money(t.ibsUfCents), 170, 125);
+    box(w, `IBS do município (${formatRateBR(rates.ibsMunRate)})`, money(t.ibsMunCents), 300, 125);
+    box(w, `CBS (${formatRateBR(rates.cbsRate)})`, money(t.cbsCents), 430, 125);
+  }
   w.y -= 40;
   text(w, 'Emitida pelo emissor de demonstração da loja: SEM VALOR FISCAL.', 40, 8);
   return finish();
 }
 
+/** An item's `IBSCBS` group (NT 2025.002-RTC v1.30, tributação integral). */
+function ibsCbsXml(g: NonNullable<NfeItem['ibsCbs']>): string {
+  return `<IBSCBS><CST>${g.situation}</CST><cClassTrib>${g.classification}</cClassTrib><gIBSCBS><vBC>${decimal(g.baseCents)}</vBC><gIBSUF><pIBSUF>${formatRate(g.ibsUfRate)}</pIBSUF><vIBSUF>${decimal(g.ibsUfCents)}</vIBSUF></gIBSUF><gIBSMun><pIBSMun>${formatRate(g.ibsMunRate)}</pIBSMun><vIBSMun>${decimal(g.ibsMunCents)}</vIBSMun></gIBSMun><vIBS>${decimal(g.ibsCents)}</vIBS><gCBS><pCBS>${formatRate(g.cbsRate)}</pCBS><vCBS>${decimal(g.cbsCents)}</vCBS></gCBS></gIBSCBS></IBSCBS>`;
+}
+
+/** The nota's `IBSCBSTot`: the sums of the items' groups. */
+function ibsCbsTotXml(t: NonNullable<NfeInput['ibsCbsTotals']>): string {
+  const zero = '<vDif>0.00</vDif><vDevTrib>0.00</vDevTrib>';
+  const credit = '<vCredPres>0.00</vCredPres><vCredPresCondSus>0.00</vCredPresCondSus>';
+  return `<IBSCBSTot><vBCIBSCBS>${decimal(t.baseCents)}</vBCIBSCBS><gIBS><gIBSUF>${zero}<vIBSUF>${decimal(t.ibsUfCents)}</vIBSUF></gIBSUF><gIBSMun>${zero}<vIBSMun>${decimal(t.ibsMunCents)}</vIBSMun></gIBSMun><vIBS>${decimal(t.ibsCents)}</vIBS>${credit}</gIBS><gCBS>${zero}<vCBS>${decimal(t.cbsCents)}</vCBS>${credit}</gCBS></IBSCBSTot>`;
+}
+
 export function nfeXml(input: NfeInput, key: string, protocol: string): string {
   const e = input.emitter;
   const addr = (a: FiscalAddress, tag: string) =>
-    `<${tag}><xLgr>${esc(a.street)}</xLgr><nro>${esc(a.number)}</nro><xBairro>${esc(a.district)}</xBairro><cMun>${a.cityCode}</cMun><xMun>${esc(a.city)}</xMun><UF>${a.uf}</UF><CEP>${a.cep}</CEP></${tag}>`;
-  const crt = e.regime === 'simples_nacional' ? 1 : e.regime === 'simples_excesso' ? 2 : 3;
+    `<${tag}><xLgr>${esc(a.street)}</xLgr><nro>${esc(a.number)}</nro>${a.complement ? `<xCpl>${esc(a.complement)}</xCpl>` : ''}<xBairro>${esc(a.district)}</xBairro><cMun>${a.cityCode}</cMun><xMun>${esc(a.city)}</xMun><UF>${a.uf}</UF><CEP>${a.cep}</CEP></${tag}>`;
+  const crt = CRT_OF_REGIME[e.regime];
   const items = input.items
     .map(
       (it, i) =>
-        `<det nItem="${i + 1}"><prod><cProd>${esc(it.code)}</cProd><xProd>${esc(it.description)}</xProd><NCM>${it.ncm}</NCM><CFOP>${it.cfop}</CFOP><uCom>UN</uCom><qCom>${it.quantity.toFixed(4)}</qCom><vUnCom>${decimal(it.unitCents)}</vUnCom><vProd>${decimal(it.totalCents)}</vProd></prod><imposto><ICMS><orig>${it.origin}</orig><${crt === 1 ? 'CSOSN' : 'CST'}>${it.icmsSituation}</${crt === 1 ? 'CSOSN' : 'CST'}></ICMS><PIS><CST>${it.pisSituation}</CST></PIS><COFINS><CST>${it.cofinsSituation}</CST></COFINS></imposto></det>`,
+        `<det nItem="${i + 1}"><prod><cProd>${esc(it.code)}</cProd><xProd>${esc(it.description)}</xProd><NCM>${it.ncm}</NCM><CFOP>${it.cfop}</CFOP><uCom>UN</uCom><qCom>${it.quantity.toFixed(4)}</qCom><vUnCom>${decimal(it.unitCents)}</vUnCom><vProd>${decimal(it.totalCents)}</vProd>${it.shippingCents ? `<vFrete>${decimal(it.shippingCents)}</vFrete>` : ''}${it.discountCents ? `<vDesc>${decimal(it.discountCents)}</vDesc>` : ''}<indTot>1</indTot></prod><imposto><ICMS><orig>${it.origin}</orig><${crt === 1 ? 'CSOSN' : 'CST'}>${it.icmsSituation}</${crt === 1 ? 'CSOSN' : 'CST'}></ICMS><PIS><CST>${it.pisSituation}</CST></PIS><COFINS><CST>${it.cofinsSituation}</CST></COFINS>${it.ibsCbs ? ibsCbsXml(it.ibsCbs) : ''}</imposto></det>`,
     )
     .join('');
   const ref = input.referencedKey ? `<NFref><refNFe>${input.referencedKey}</refNFe></NFref>` : '';
   const products = input.items.reduce((s, i) => s + i.totalCents, 0);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!-- SEM VALOR FISCAL: emitida pelo emissor de demonstração, nunca enviada à SEFAZ. -->
-<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe><infNFe Id="NFe${key}" versao="4.00"><ide><cUF>${key.slice(0, 2)}</cUF><cNF>${key.slice(35, 43)}</cNF><natOp>${esc(input.operation)}</natOp><mod>55</mod><serie>${input.series}</serie><nNF>${input.number}</nNF><dhEmi>${brasilia(input.issuedAt)}</dhEmi><tpNF>${input.purpose === 4 ? 0 : 1}</tpNF><tpEmis>1</tpEmis><cDV>${key[43]}</cDV><tpAmb>2</tpAmb><finNFe>${input.purpose}</finNFe><indFinal>1</indFinal>${ref}</ide><emit><CNPJ>${e.cnpj}</CNPJ><xNome>${esc(e.name)}</xNome>${addr(e.address, 'enderEmit')}<IE>${e.ie}</IE><CRT>${crt}</CRT></emit><dest><CPF>${input.recipient.cpf}</CPF><xNome>${esc(input.recipient.name)}</xNome>${input.recipient.address ? addr(input.recipient.address, 'enderDest') : ''}<indIEDest>9</indIEDest></dest>${items}<total><ICMSTot><vProd>${decimal(products)}</vProd><vFrete>${decimal(input.shippingCents)}</vFrete><vDesc>${decimal(input.discountCents)}</vDesc><vNF>${decimal(input.totalCents)}</vNF></ICMSTot></total></infNFe></NFe><protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><chNFe>${key}</chNFe><nProt>${protocol}</nProt><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe></nfeProc>
+<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe><infNFe Id="NFe${key}" versao="4.00"><ide><cUF>${key.slice(0, 2)}</cUF><cNF>${key.slice(35, 43)}</cNF><natOp>${esc(input.operation)}</natOp><mod>55</mod><serie>${input.series}</serie><nNF>${input.number}</nNF><dhEmi>${brasilia(input.issuedAt)}</dhEmi><tpNF>${input.purpose === 4 ? 0 : 1}</tpNF><tpEmis>1</tpEmis><cDV>${key[43]}</cDV><tpAmb>2</tpAmb><finNFe>${input.purpose}</finNFe><indFinal>1</indFinal>${ref}</ide><emit><CNPJ>${e.cnpj}</CNPJ><xNome>${esc(e.name)}</xNome>${addr(e.address, 'enderEmit')}<IE>${e.ie}</IE><CRT>${crt}</CRT></emit><dest><CPF>${input.recipient.cpf}</CPF><xNome>${esc(input.recipient.name)}</xNome>${input.recipient.address ? addr(input.recipient.address, 'enderDest') : ''}<indIEDest>9</indIEDest></dest>${items}<total><ICMSTot><vProd>${decimal(products)}</vProd><vFrete>${decimal(input.shippingCents)}</vFrete><vDesc>${decimal(input.discountCents)}</vDesc><vNF>${decimal(input.totalCents)}</vNF></ICMSTot>${input.ibsCbsTotals ? ibsCbsTotXml(input.ibsCbsTotals) : ''}</total></infNFe></NFe><protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><chNFe>${key}</chNFe><nProt>${protocol}</nProt><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe></nfeProc>
 `;
 }
 
@@ -244,12 +270,21 @@ export async function nfsePdf(input: NfseInput, number: string, verification: st
     40,
     9,
   );
+  if (input.taker?.address) {
+    w.y -= 12;
+    text(w, addressLine(input.taker.address), 40, 8);
+  }
   w.y -= 24;
   text(w, 'DISCRIMINAÇÃO DO SERVIÇO', 40, 7, true);
   w.y -= 12;
   text(w, input.description.slice(0, 110), 40, 9);
   w.y -= 14;
-  text(w, `Item da lista de serviços: ${input.serviceCode}`, 40, 8);
+  text(
+    w,
+    `Item da lista de serviços: ${input.serviceCode}   Código de tributação nacional: ${input.nationalCode}${input.nbs ? `   NBS: ${input.nbs}` : ''}   Local de incidência (IBGE): ${input.incidenceCityCode}`,
+    40,
+    8,
+  );
   w.y -= 24;
   box(w, 'Valor do serviço', `R$ ${money(input.amountCents)}`, 40, 200);
   w.y -= 40;
@@ -257,9 +292,13 @@ export async function nfsePdf(input: NfseInput, number: string, verification: st
   return finish();
 }
 
+function takerAddressXml(a: FiscalAddress): string {
+  return `<Endereco><Endereco>${esc(a.street)}</Endereco><Numero>${esc(a.number)}</Numero>${a.complement ? `<Complemento>${esc(a.complement)}</Complemento>` : ''}<Bairro>${esc(a.district)}</Bairro><CodigoMunicipio>${a.cityCode}</CodigoMunicipio><Uf>${a.uf}</Uf><Cep>${a.cep}</Cep></Endereco>`;
+}
+
 export function nfseXml(input: NfseInput, number: string, verification: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!-- SEM VALOR FISCAL: emitida pelo emissor de demonstração, nunca enviada à prefeitura. -->
-<CompNfse><Nfse><InfNfse><Numero>${number}</Numero><CodigoVerificacao>${verification}</CodigoVerificacao><DataEmissao>${brasilia(input.issuedAt)}</DataEmissao><Servico><Valores><ValorServicos>${decimal(input.amountCents)}</ValorServicos></Valores><ItemListaServico>${esc(input.serviceCode)}</ItemListaServico><Discriminacao>${esc(input.description)}</Discriminacao><CodigoMunicipio>${input.emitter.address.cityCode}</CodigoMunicipio></Servico><PrestadorServico><IdentificacaoPrestador><Cnpj>${input.emitter.cnpj}</Cnpj><InscricaoMunicipal>${esc(input.emitter.im)}</InscricaoMunicipal></IdentificacaoPrestador><RazaoSocial>${esc(input.emitter.name)}</RazaoSocial></PrestadorServico>${input.taker ? `<TomadorServico><IdentificacaoTomador><CpfCnpj><Cpf>${input.taker.cpf}</Cpf></CpfCnpj></IdentificacaoTomador><RazaoSocial>${esc(input.taker.name)}</RazaoSocial></TomadorServico>` : ''}</InfNfse></Nfse></CompNfse>
+<CompNfse><Nfse><InfNfse><Numero>${number}</Numero><CodigoVerificacao>${verification}</CodigoVerificacao><DataEmissao>${brasilia(input.issuedAt)}</DataEmissao><Servico><Valores><ValorServicos>${decimal(input.amountCents)}</ValorServicos></Valores><ItemListaServico>${esc(input.serviceCode)}</ItemListaServico><cTribNac>${input.nationalCode}</cTribNac>${input.nbs ? `<cNBS>${input.nbs}</cNBS>` : ''}${input.cnae ? `<CodigoCnae>${input.cnae}</CodigoCnae>` : ''}${input.municipalCode ? `<CodigoTributacaoMunicipio>${esc(input.municipalCode)}</CodigoTributacaoMunicipio>` : ''}<Discriminacao>${esc(input.description)}</Discriminacao><CodigoMunicipio>${input.emitter.address.cityCode}</CodigoMunicipio><cLocIncid>${input.incidenceCityCode}</cLocIncid></Servico><PrestadorServico><IdentificacaoPrestador><Cnpj>${input.emitter.cnpj}</Cnpj><InscricaoMunicipal>${esc(input.emitter.im)}</InscricaoMunicipal></IdentificacaoPrestador><RazaoSocial>${esc(input.emitter.name)}</RazaoSocial></PrestadorServico>${input.taker ? `<TomadorServico><IdentificacaoTomador><CpfCnpj><Cpf>${input.taker.cpf}</Cpf></CpfCnpj></IdentificacaoTomador><RazaoSocial>${esc(input.taker.name)}</RazaoSocial>${input.taker.address ? takerAddressXml(input.taker.address) : ''}</TomadorServico>` : ''}</InfNfse></Nfse></CompNfse>
 `;
 }

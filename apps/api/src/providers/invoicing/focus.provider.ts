@@ -1,3 +1,5 @@
+import { formatRate } from '@passada/core/fiscal/ibs-cbs';
+import { CRT_OF_REGIME } from '@passada/core/fiscal/reform-rules';
 import type {
   CancelAnswer,
   FiscalAddress,
@@ -40,6 +42,7 @@ function addressFields(a: FiscalAddress, suffix: string) {
   return {
     [`logradouro_${suffix}`]: a.street,
     [`numero_${suffix}`]: a.number,
+    ...(a.complement ? { [`complemento_${suffix}`]: a.complement } : {}),
     [`bairro_${suffix}`]: a.district,
     [`municipio_${suffix}`]: a.city,
     [`codigo_municipio_${suffix}`]: a.cityCode,
@@ -47,8 +50,6 @@ function addressFields(a: FiscalAddress, suffix: string) {
     [`cep_${suffix}`]: a.cep,
   };
 }
-
-const REGIME_CODES = { simples_nacional: 1, simples_excesso: 2, regime_normal: 3 } as const;
 
 /** The NF-e as Focus NFe's JSON names it (docs, "Campos obrigatórios de uma NFe"). */
 export function focusNfeBody(input: NfeInput): Record<string, unknown> {
@@ -65,7 +66,7 @@ export function focusNfeBody(input: NfeInput): Record<string, unknown> {
     cnpj_emitente: input.emitter.cnpj,
     inscricao_estadual_emitente: input.emitter.ie,
     nome_emitente: input.emitter.name,
-    regime_tributario_emitente: REGIME_CODES[input.emitter.regime],
+    regime_tributario_emitente: CRT_OF_REGIME[input.emitter.regime],
     ...addressFields(input.emitter.address, 'emitente'),
     nome_destinatario: input.recipient.name,
     cpf_destinatario: input.recipient.cpf,
@@ -78,6 +79,16 @@ export function focusNfeBody(input: NfeInput): Record<string, unknown> {
     valor_produtos: decimal(products),
     valor_total: decimal(input.totalCents),
     ...(input.referencedKey ? { notas_referenciadas: [{ chave_nfe: input.referencedKey }] } : {}),
+    // IBSCBSTot (NT 2025.002-RTC): the sums of the items' groups, when the nota carries them.
+    ...(input.ibsCbsTotals
+      ? {
+          valor_total_base_calculo_ibs_cbs: decimal(input.ibsCbsTotals.baseCents),
+          valor_total_ibs_uf: decimal(input.ibsCbsTotals.ibsUfCents),
+          valor_total_ibs_mun: decimal(input.ibsCbsTotals.ibsMunCents),
+          valor_total_ibs: decimal(input.ibsCbsTotals.ibsCents),
+          valor_total_cbs: decimal(input.ibsCbsTotals.cbsCents),
+        }
+      : {}),
     items: input.items.map((it, i) => ({
       numero_item: i + 1,
       codigo_produto: it.code,
@@ -95,6 +106,23 @@ export function focusNfeBody(input: NfeInput): Record<string, unknown> {
       icms_situacao_tributaria: it.icmsSituation,
       pis_situacao_tributaria: it.pisSituation,
       cofins_situacao_tributaria: it.cofinsSituation,
+      ...(it.shippingCents ? { valor_frete: decimal(it.shippingCents) } : {}),
+      ...(it.discountCents ? { valor_desconto: decimal(it.discountCents) } : {}),
+      // The item's IBSCBS group (NT 2025.002-RTC v1.30): CST, cClassTrib, base, rates and values.
+      ...(it.ibsCbs
+        ? {
+            ibs_cbs_situacao_tributaria: it.ibsCbs.situation,
+            ibs_cbs_classificacao_tributaria: it.ibsCbs.classification,
+            ibs_cbs_base_calculo: decimal(it.ibsCbs.baseCents),
+            ibs_uf_aliquota: formatRate(it.ibsCbs.ibsUfRate),
+            ibs_uf_valor: decimal(it.ibsCbs.ibsUfCents),
+            ibs_mun_aliquota: formatRate(it.ibsCbs.ibsMunRate),
+            ibs_mun_valor: decimal(it.ibsCbs.ibsMunCents),
+            ibs_valor: decimal(it.ibsCbs.ibsCents),
+            cbs_aliquota: formatRate(it.ibsCbs.cbsRate),
+            cbs_valor: decimal(it.ibsCbs.cbsCents),
+          }
+        : {}),
     })),
   };
 }
@@ -116,12 +144,33 @@ export function focusNfseBody(input: NfseInput): Record<string, unknown> {
             cpf: input.taker.cpf,
             razao_social: input.taker.name,
             ...(input.taker.email ? { email: input.taker.email } : {}),
+            ...(input.taker.address
+              ? {
+                  endereco: {
+                    logradouro: input.taker.address.street,
+                    numero: input.taker.address.number,
+                    ...(input.taker.address.complement
+                      ? { complemento: input.taker.address.complement }
+                      : {}),
+                    bairro: input.taker.address.district,
+                    codigo_municipio: input.taker.address.cityCode,
+                    uf: input.taker.address.uf,
+                    cep: input.taker.address.cep,
+                  },
+                }
+              : {}),
           },
         }
       : {}),
     servico: {
       discriminacao: input.description,
       item_lista_servico: input.serviceCode,
+      // NFS-e Padrão Nacional (docs/decisions/0059): national service code, NBS, place of incidence.
+      codigo_tributacao_nacional_iss: input.nationalCode,
+      ...(input.nbs ? { codigo_nbs: input.nbs } : {}),
+      codigo_municipio_incidencia: input.incidenceCityCode,
+      ...(input.cnae ? { codigo_cnae: input.cnae } : {}),
+      ...(input.municipalCode ? { codigo_tributario_municipio: input.municipalCode } : {}),
       iss_retido: false,
       valor_servicos: decimal(input.amountCents),
     },

@@ -9,7 +9,9 @@ export type TaxRegime = 'simples_nacional' | 'simples_excesso' | 'regime_normal'
 
 export interface FiscalAddress {
   street: string;
+  /** The house number as given ("1000"), "S/N" only when the address has none. */
   number: string;
+  complement?: string;
   district: string;
   city: string;
   /** IBGE city code, 7 digits. */
@@ -29,6 +31,23 @@ export interface Emitter {
   im: string;
 }
 
+/**
+ * An item's IBS and CBS (NT 2025.002-RTC group `IBSCBS`, docs/decisions/0059): CST and cClassTrib, the
+ * base and, per tax, the rate (ten-thousandths of a percent, `@passada/core/fiscal/ibs-cbs`) and value.
+ */
+export interface NfeItemIbsCbs {
+  situation: string;
+  classification: string;
+  baseCents: number;
+  ibsUfRate: number;
+  ibsUfCents: number;
+  ibsMunRate: number;
+  ibsMunCents: number;
+  ibsCents: number;
+  cbsRate: number;
+  cbsCents: number;
+}
+
 export interface NfeItem {
   code: string;
   description: string;
@@ -43,6 +62,20 @@ export interface NfeItem {
   quantity: number;
   unitCents: number;
   totalCents: number;
+  /** The item's share of the nota's freight and discount (they add up to the totals'). */
+  shippingCents: number;
+  discountCents: number;
+  /** Present when the nota carries the group (regime and date, `ibsCbsRequired`). */
+  ibsCbs: NfeItemIbsCbs | null;
+}
+
+/** `IBSCBSTot`: the sums of the items' groups. */
+export interface NfeIbsCbsTotals {
+  baseCents: number;
+  ibsUfCents: number;
+  ibsMunCents: number;
+  ibsCents: number;
+  cbsCents: number;
 }
 
 export interface NfeInput {
@@ -61,6 +94,8 @@ export interface NfeInput {
   shippingCents: number;
   discountCents: number;
   totalCents: number;
+  /** Null when the nota carries no IBS/CBS (a Simples shop before 2027). */
+  ibsCbsTotals: NfeIbsCbsTotals | null;
   referencedKey?: string;
 }
 
@@ -73,9 +108,17 @@ export interface NfseInput {
    * Who took the service; null for one NFS-e of an event's month (tomador não identificado, where the
    * city allows it: NFSE_GROUPING=event_month, docs/decisions/0049).
    */
-  taker: { name: string; cpf: string; email: string | null } | null;
+  taker: { name: string; cpf: string; email: string | null; address: FiscalAddress | null } | null;
   /** The city's service code (item da lista de serviços). */
   serviceCode: string;
+  /** NFS-e Padrão Nacional (docs/decisions/0059): `cTribNac` (6 digits) and, where required, NBS. */
+  nationalCode: string;
+  nbs: string;
+  /** `cLocIncid`: IBGE code of the city where the tax is due (the event's). */
+  incidenceCityCode: string;
+  /** The shop's CNAE and the city's own service code, sent where the city's rule asks for them. */
+  cnae: string;
+  municipalCode: string;
   description: string;
   amountCents: number;
 }

@@ -41,11 +41,15 @@ const input: NfeInput = {
       quantity: 2,
       unitCents: 7990,
       totalCents: 15980,
+      shippingCents: 0,
+      discountCents: 0,
+      ibsCbs: null,
     },
   ],
   shippingCents: 1500,
   discountCents: 0,
   totalCents: 17480,
+  ibsCbsTotals: null,
 };
 
 describe('offline invoicing (the demo issuer)', () => {

@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Env } from '../../config/env.ts';
+import { ensurePrivateDir, writePrivateFile } from '../../ops/private-files.ts';
 import { brandedMail, type MailBrand } from './layout.ts';
 import type { MailMessage, MailProvider } from './mail.provider.ts';
 
@@ -17,10 +17,11 @@ export function createOutboxMailer(dir: string, from: string, brand = DEFAULT_BR
     name: 'outbox',
     async send(message: MailMessage) {
       const info = await transport.sendMail({ from, ...(await brandedMail(message, brand)) });
-      await mkdir(dir, { recursive: true });
+      // Each message holds a customer's address and data: 0700/0600 whatever the umask.
+      await ensurePrivateDir(dir);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${Math.random().toString(36).slice(2, 8)}.eml`);
-      await writeFile(file, info.message as Buffer);
+      await writePrivateFile(file, info.message as Buffer);
     },
   };
 }

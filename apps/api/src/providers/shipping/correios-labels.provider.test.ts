@@ -1,7 +1,7 @@
 import { isS10Code } from '@passada/core/s10';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderDeliveries } from '../../db/schema/returns.ts';
+import { orderDeliveries } from '../../db/schema/orders.ts';
 import { shippingLabels } from '../../db/schema/shipping.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
 import {
@@ -323,7 +323,7 @@ describe('shipping labels with LABEL_PROVIDER=correios (pré-postagem, strict fa
       await generate(id, NFE_KEY);
       const prepostagem = (await labelOf(id))!.providerRef!.split(':')[0]!;
       expect((await cancel(id)).statusCode).toBe(200);
-      await expect.poll(async () => (await view(id)).situacao, { timeout: 15_000 }).toBe('cancelada');
+      await expect.poll(async () => (await view(id)).situacao, { timeout: 45_000 }).toBe('cancelada');
       expect(cw.seen.filter((s) => s.method === 'DELETE').map((s) => s.path)).toEqual([
         `/prepostagem/v1/prepostagens/${prepostagem}`,
       ]);
@@ -370,7 +370,7 @@ describe('shipping labels with LABEL_PROVIDER=correios (pré-postagem, strict fa
       });
       expect((await cancel(id)).statusCode).toBe(200);
       await expect
-        .poll(async () => (await view(id)).cancelamento_recusado, { timeout: 15_000 })
+        .poll(async () => (await view(id)).cancelamento_recusado, { timeout: 45_000 })
         .toBe(
           `Correios recusou o cancelamento: Objeto ${code} já postado: a pré-postagem não pode ser cancelada.`,
         );

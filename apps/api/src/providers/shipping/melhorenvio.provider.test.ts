@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderDeliveries } from '../../db/schema/returns.ts';
+import { orderDeliveries } from '../../db/schema/orders.ts';
 import { shippingLabels } from '../../db/schema/shipping.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
 import {
@@ -297,7 +297,7 @@ describe('shipping labels with LABEL_PROVIDER=melhorenvio (strict fake)', () => 
     await generate(id, NFE_KEY);
     const ref = (await labelOf(id))!.providerRef!;
     expect((await cancel(id)).statusCode).toBe(200);
-    await expect.poll(async () => (await view(id)).situacao, { timeout: 15_000 }).toBe('cancelada');
+    await expect.poll(async () => (await view(id)).situacao, { timeout: 45_000 }).toBe('cancelada');
     expect(calls('/me/shipment/cancel').map((c) => c.body)).toEqual([
       { order: { id: ref, reason_id: '2', description: `Pedido ${id} cancelado` } },
     ]);
@@ -319,7 +319,7 @@ describe('shipping labels with LABEL_PROVIDER=melhorenvio (strict fake)', () => 
     me.move(postedRef, 'posted', '2026-11-24 10:00:00');
     expect((await cancel(posted)).statusCode).toBe(200);
     await expect
-      .poll(async () => (await view(posted)).cancelamento_recusado, { timeout: 15_000 })
+      .poll(async () => (await view(posted)).cancelamento_recusado, { timeout: 45_000 })
       .toBe(
         'Melhor Envio recusou o cancelamento: Este envio não pode ser cancelado: o objeto já foi postado.',
       );

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { ensurePrivateDir, writePrivateFile } from '../../ops/private-files.ts';
 import { renderTemplate, WHATSAPP_TEMPLATES } from './templates.ts';
 import type { WhatsAppMessage, WhatsAppProvider } from './whatsapp.provider.ts';
 
@@ -20,9 +20,9 @@ export function createOutboxWhatsApp(dir: string): WhatsAppProvider {
       }
       if (!/^\d{12,13}$/.test(message.to)) throw new Error('Número de WhatsApp inválido.');
       const id = `outbox.${randomUUID()}`;
-      await mkdir(dir, { recursive: true });
+      await ensurePrivateDir(dir);
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      await writeFile(
+      await writePrivateFile(
         path.join(dir, `${stamp}-${id.slice(7, 13)}.json`),
         `${JSON.stringify(
           {

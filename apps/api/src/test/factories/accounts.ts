@@ -102,7 +102,7 @@ function decodeEml(raw: string): string {
 }
 
 /** Waits for the background job to deliver an e-mail to `to` that contains `needle`; answers its text. */
-export function waitForMail(dataDir: string, to: string, needle = '', timeoutMs = 10_000): Promise<string> {
+export function waitForMail(dataDir: string, to: string, needle = '', timeoutMs = 30_000): Promise<string> {
   return waitForOutbox(
     dataDir,
     (mails) =>
@@ -113,7 +113,7 @@ export function waitForMail(dataDir: string, to: string, needle = '', timeoutMs 
 }
 
 /** Waits for the first e-mail, to anyone, that contains `needle`; answers its text. */
-export function waitForMailContaining(dataDir: string, needle: string, timeoutMs = 10_000): Promise<string> {
+export function waitForMailContaining(dataDir: string, needle: string, timeoutMs = 30_000): Promise<string> {
   return waitForOutbox(
     dataDir,
     (mails) => mails.find((m) => m.includes(needle)),
@@ -161,4 +161,31 @@ export function confirmPasswordReset(
     url: '/api/users/password-reset/confirm/',
     payload: { token, password, password_confirm: passwordConfirm },
   });
+}
+
+/** The token of an e-mail confirmation link (`/login/confirmar-email?token=…`) in a mail. */
+export function confirmationTokenIn(mail: string): string {
+  const m = /\/login\/confirmar-email\?token=([A-Za-z0-9_%-]+)/.exec(mail);
+  if (!m?.[1]) throw new Error('no e-mail confirmation link in the e-mail');
+  return decodeURIComponent(m[1]);
+}
+
+/**
+ * Proves the user's e-mail as its owner would (docs/decisions/0057): asks for a link, reads it in the
+ * outbox and opens it.
+ */
+export async function confirmEmailByLink(
+  app: FastifyInstance,
+  dataDir: string,
+  user: { email: string; headers: { authorization: string } },
+): Promise<void> {
+  const asked = await app.inject({
+    method: 'POST',
+    url: '/api/users/profile/confirmar-email/',
+    headers: user.headers,
+  });
+  if (asked.statusCode !== 202) throw new Error(`confirmation link refused: ${asked.body}`);
+  const token = confirmationTokenIn(await waitForMail(dataDir, user.email, 'confirmar-email'));
+  const opened = await app.inject({ method: 'POST', url: '/api/users/confirmar-email/', payload: { token } });
+  if (opened.statusCode !== 200) throw new Error(`confirmation refused: ${opened.body}`);
 }

@@ -25,6 +25,7 @@ export function fiscalForm(overrides: Record<string, unknown> = {}) {
     uf: 'CE',
     cep: '60165-121',
     codigo_servico_nfse: '12.11',
+    codigo_tributacao_nacional: '12.11.01',
     serie_nfe: 1,
     regras: [
       { destino: 'interna', cfop: '5102', situacao_icms: '102', situacao_pis: '49', situacao_cofins: '49' },
@@ -76,6 +77,8 @@ export async function paidCardOrder(
   quantity = 1,
   /** The "CPF na nota", when the buyer typed one besides the card holder's. */
   cpfNaNota?: string,
+  /** Instalments: above the interest-free ones the provider adds its interest to the total. */
+  installments = 1,
 ): Promise<number> {
   const draft = { ...orderDraft(buyer, [{ product, quantity }]), ...(cpfNaNota ? { cpf: cpfNaNota } : {}) };
   const total = await draftTotalCents(app, buyer.zipCode, draft, [product]);
@@ -94,7 +97,7 @@ export async function paidCardOrder(
       cpf: BUYER_CPF,
       email: buyer.email,
       total: total / 100,
-      installments: 1,
+      installments,
       finalidade: 'pedido',
       pedido: { ...draft, metodo_pagamento: 'cartao' },
     },

@@ -113,7 +113,7 @@ export async function settledImages(
   app: FastifyInstance,
   who: TestStaff,
   productId: number,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ): Promise<Array<{ id: number; url: string; status: string; srcset_webp: string; srcset_avif: string }>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -134,7 +134,7 @@ export async function settledPhoto(
   app: FastifyInstance,
   who: TestStaff,
   photoId: number,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
 ) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -151,7 +151,7 @@ export async function settledPhoto(
 }
 
 /** Waits until `check` holds (the queue's last step, removing an original, follows the photo's `pronta`). */
-export async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+export async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`condição não atingida em ${timeoutMs} ms`);

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { nfseRuleFor } from '@passada/core/fiscal/reform-rules';
 import { buildAccessKey } from '../../providers/invoicing/access-key.ts';
 
 /**
@@ -10,6 +11,12 @@ import { buildAccessKey } from '../../providers/invoicing/access-key.ts';
  * `already_processed` for a reference already taken, 422 `erro_validacao_schema` for a missing or
  * malformed field, 404 `nao_encontrado`. Tests switch it down (503), make it hang, reject the next nota,
  * or hold a POST (the document is created, the answer never leaves) to kill the caller mid-call.
+ *
+ * It rejects as SEFAZ and the cities do since the tax reform (docs/decisions/0059): an NF-e without the
+ * IBSCBS group where the emitter's CRT and the date of issue require it (1115: CRT 3 from 05/01/2026,
+ * CRT 1, 2 and 4 from 2027), a rate other than the year's (1026/1027 IBS of the state, 1036 of the city,
+ * 1037 CBS), an NFS-e without the national service code or without a field its city's rule requires.
+ * Its own table of dates and rates, written from the technical note, not the shop's.
  */
 
 export interface FakeFocusDoc {
@@ -114,6 +121,135 @@ function nfeProblems(b: Record<string, unknown>): string[] {
   )
     p.push('valor_total difere de produtos + frete - desconto');
   return p;
+}
+
+/** CRT → first day (Brasília) the NF-e must carry IBSCBS (NT 2025.002-RTC v1.20; LC 214/2025 art. 348). */
+const GROUP_FROM: Record<number, string> = {
+  1: '2027-01-01',
+  2: '2027-01-01',
+  3: '2026-01-05',
+  4: '2027-01-01',
+};
+/** The rates SEFAZ accepts per year of issue and the rejection of each wrong one. */
+const YEAR_RATES: Record<string, Array<[field: string, rate: string, code: string, message: string]>> = {
+  '2026': [
+    [
+      'ibs_uf_aliquota',
+      '0.1000',
+      '1026',
+      'Rejeição: Alíquota do IBS da UF deve ser igual a 0,1% para documento emitido em 2026',
+    ],
+    [
+      'ibs_mun_aliquota',
+      '0.0000',
+      '1036',
+      'Rejeição: Alíquota do IBS do Município deve ser igual a 0 para documento emitido em 2026',
+    ],
+    [
+      'cbs_aliquota',
+      '0.9000',
+      '1037',
+      'Rejeição: Alíquota da CBS deve ser igual a 0,9% para documento emitido em 2026',
+    ],
+  ],
+  '2027': [
+    [
+      'ibs_uf_aliquota',
+      '0.0500',
+      '1027',
+      'Rejeição: Alíquota do IBS da UF deve ser igual a 0,05% para documento emitido em 2027 e 2028',
+    ],
+  ],
+};
+const cents = (v: unknown) => Math.round(Number(v) * 100);
+
+/** SEFAZ's verdict on the IBS/CBS of an NF-e that passed the schema: a rejection, or null. */
+function nfeSefazRejection(b: Record<string, unknown>): { code: string; message: string } | null {
+  // The date of issue in Brasília (UTC−3), as SEFAZ reads dhEmi.
+  const day = new Date(new Date(String(b.data_emissao)).getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+  const crt = Number(b.regime_tributario_emitente);
+  const items = b.items as Array<Record<string, unknown>>;
+  for (const [i, it] of items.entries()) {
+    if (it.ibs_cbs_situacao_tributaria === undefined) {
+      if (day >= (GROUP_FROM[crt] ?? '9999'))
+        return { code: '1115', message: `Rejeição: IBS/CBS não informado [nItem: ${i + 1}]` };
+      continue;
+    }
+    for (const [field, rate, code, message] of YEAR_RATES[day.slice(0, 4)] ?? [])
+      if (it[field] !== rate) return { code, message: `${message} [nItem: ${i + 1}]` };
+  }
+  return null;
+}
+
+/** The IBS/CBS values must be base × rate within 0.01 (NT 2025.001 v1.11a) and the totals their sums. */
+function ibsCbsProblems(b: Record<string, unknown>): string[] {
+  const p: string[] = [];
+  const items = (b.items as Array<Record<string, unknown>>).filter(
+    (it) => it.ibs_cbs_situacao_tributaria !== undefined,
+  );
+  if (!items.length) return p;
+  const sum = { base: 0, uf: 0, mun: 0, ibs: 0, cbs: 0 };
+  for (const it of items) {
+    if (!/^\d{3}$/.test(String(it.ibs_cbs_situacao_tributaria))) p.push('ibs_cbs_situacao_tributaria');
+    if (!/^\d{6}$/.test(String(it.ibs_cbs_classificacao_tributaria)))
+      p.push('ibs_cbs_classificacao_tributaria');
+    const base = cents(it.ibs_cbs_base_calculo);
+    const expectedBase = cents(it.valor_bruto) + cents(it.valor_frete ?? 0) - cents(it.valor_desconto ?? 0);
+    if (base !== expectedBase) p.push('ibs_cbs_base_calculo difere de valor bruto + frete - desconto');
+    for (const [rate, value] of [
+      ['ibs_uf_aliquota', 'ibs_uf_valor'],
+      ['ibs_mun_aliquota', 'ibs_mun_valor'],
+      ['cbs_aliquota', 'cbs_valor'],
+    ] as const) {
+      if (!/^\d{1,3}\.\d{4}$/.test(String(it[rate]))) p.push(`${rate} deve ter 4 casas`);
+      if (Math.abs(cents(it[value]) - (base * Number(it[rate])) / 100) > 1)
+        p.push(`${value} difere do calculado`);
+    }
+    if (cents(it.ibs_valor) !== cents(it.ibs_uf_valor) + cents(it.ibs_mun_valor)) p.push('ibs_valor');
+    sum.base += base;
+    sum.uf += cents(it.ibs_uf_valor);
+    sum.mun += cents(it.ibs_mun_valor);
+    sum.ibs += cents(it.ibs_valor);
+    sum.cbs += cents(it.cbs_valor);
+  }
+  for (const [field, v] of [
+    ['valor_total_base_calculo_ibs_cbs', sum.base],
+    ['valor_total_ibs_uf', sum.uf],
+    ['valor_total_ibs_mun', sum.mun],
+    ['valor_total_ibs', sum.ibs],
+    ['valor_total_cbs', sum.cbs],
+  ] as const)
+    if (!money(b[field]) || cents(b[field]) !== v) p.push(`${field} difere da soma dos itens`);
+  return p;
+}
+
+/** The city's verdict on an NFS-e: the national code always, and what its rule requires. */
+function nfseCityRejection(b: Record<string, unknown>): { code: string; message: string } | null {
+  const serv = b.servico as Record<string, unknown>;
+  const tom = b.tomador as Record<string, unknown> | undefined;
+  const city = String((b.prestador as Record<string, unknown>).codigo_municipio);
+  if (!/^\d{6}$/.test(String(serv.codigo_tributacao_nacional_iss ?? '')))
+    return { code: 'E0310', message: 'Código de tributação nacional (cTribNac) não informado ou inválido' };
+  if (!/^\d{7}$/.test(String(serv.codigo_municipio_incidencia ?? '')))
+    return { code: 'E0312', message: 'Local de incidência (cLocIncid) não informado' };
+  const rule = nfseRuleFor(city);
+  if (rule.nbs && !/^\d{9}$/.test(String(serv.codigo_nbs ?? '')))
+    return { code: 'E0316', message: 'Código NBS obrigatório neste município' };
+  if (rule.cnae && !serv.codigo_cnae)
+    return { code: 'E0160', message: 'Código CNAE obrigatório neste município' };
+  if (rule.municipalCode && !serv.codigo_tributario_municipio)
+    return { code: 'E0314', message: 'Código de tributação do município obrigatório' };
+  if (rule.takerAddress && tom) {
+    const e = tom.endereco as Record<string, unknown> | undefined;
+    if (
+      !e?.logradouro ||
+      !e.numero ||
+      !/^\d{7}$/.test(String(e.codigo_municipio ?? '')) ||
+      !/^\d{8}$/.test(String(e.cep ?? ''))
+    )
+      return { code: 'E0240', message: 'Endereço do tomador obrigatório neste município' };
+  }
+  return null;
 }
 
 function nfseProblems(b: Record<string, unknown>): string[] {
@@ -276,13 +412,15 @@ export async function startFakeFocus(opts: { token?: string } = {}): Promise<Fak
           codigo: 'already_processed',
           mensagem: 'Nota fiscal já processada com esta referência',
         });
-      const problems = kind === 'nfe' ? nfeProblems(body) : nfseProblems(body);
+      let problems = kind === 'nfe' ? nfeProblems(body) : nfseProblems(body);
+      if (!problems.length && kind === 'nfe') problems = ibsCbsProblems(body);
       if (problems.length) {
         fake.invalid.push(...problems);
         return send(res, 422, { codigo: 'erro_validacao_schema', mensagem: problems.join('; ') });
       }
       number += 1;
-      const rejection = fake.rejectNext ?? undefined;
+      const rejection =
+        fake.rejectNext ?? (kind === 'nfe' ? nfeSefazRejection(body) : nfseCityRejection(body)) ?? undefined;
       fake.rejectNext = null;
       fake.docs.set(ref, {
         kind,

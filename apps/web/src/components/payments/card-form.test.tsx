@@ -20,8 +20,11 @@ interface Server {
   token?: { status: number; body: unknown };
   /** The payment's answer; a list is answered in turn, its last item from then on. */
   pay?: Answer | Answer[];
-  /** `GET /api/status-pix/{txid}/` answers in turn, the last one from then on. */
-  status?: unknown[];
+  /**
+   * `GET /api/status-pix/{txid}/` answers in turn, the last one from then on; or a function asked at
+   * each read (the bank's state as the test sets it).
+   */
+  status?: unknown[] | (() => unknown);
 }
 
 function inTurn<T>(answers: T[]): T {
@@ -30,10 +33,12 @@ function inTurn<T>(answers: T[]): T {
 
 function serve(server: Server = {}): Call[] {
   const pay = Array.isArray(server.pay) ? [...server.pay] : server.pay ? [server.pay] : null;
-  const status = [...(server.status ?? [])];
+  const status = typeof server.status === 'function' ? server.status : [...(server.status ?? [])];
   return mockFetch(({ url }) => {
-    if (url === '/api/status-pix/cartaosimulado77/' && status.length > 0)
-      return { status: 200, body: inTurn(status) };
+    if (url === '/api/status-pix/cartaosimulado77/') {
+      if (typeof status === 'function') return { status: 200, body: status() };
+      if (status.length > 0) return { status: 200, body: inTurn(status) };
+    }
     if (url === '/api/config/') return configAnswer('simulado');
     if (url === '/api/simulador/cartao/token') {
       if (server.token) return server.token;
@@ -71,6 +76,8 @@ function renderForm() {
 }
 
 const payments = (calls: Call[]) => calls.filter((c) => c.url === '/api/pagar-cartao/');
+const statusReads = (calls: Call[]) =>
+  calls.filter((c) => c.url === '/api/status-pix/cartaosimulado77/').length;
 const keysOf = (calls: Call[]) => payments(calls).map((c) => c.headers['Idempotency-Key']);
 
 /** The card answer while the bank reviews it: 202, `em_analise`, and the charge to poll. */
@@ -385,10 +392,14 @@ describe('CardForm: one attempt, charged once', () => {
   });
 
   it('a card under review is read until the bank approves it, then reported paid once', async () => {
+    // The bank approves when the test says so, not after a number of reads: the fake timers also move
+    // with the real clock, so on a busy machine one wait may hold more than one read.
+    const bank = { approved: false };
     const calls = serve({
       pay: underReview,
-      status: [{ status: 'EM_ANALISE' }, { status: 'CONCLUIDA', pedido_id: 9 }],
+      status: () => (bank.approved ? { status: 'CONCLUIDA', pedido_id: 9 } : { status: 'EM_ANALISE' }),
     });
+    const reads = () => statusReads(calls);
     const { onPaid, phases } = renderForm();
     await fillValid();
     await submit();
@@ -398,8 +409,10 @@ describe('CardForm: one attempt, charged once', () => {
       true,
     );
     await wait(CARD_REVIEW_POLL_MS);
-    expect(calls.some((c) => c.url === '/api/status-pix/cartaosimulado77/')).toBe(true);
+    await waitFor(() => expect(reads()).toBeGreaterThan(0));
     expect(onPaid).not.toHaveBeenCalled();
+    expect(phases.at(-1)).toBe('review');
+    bank.approved = true;
     await wait(CARD_REVIEW_POLL_MS);
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));
     expect(onPaid).toHaveBeenCalledWith({
@@ -409,7 +422,8 @@ describe('CardForm: one attempt, charged once', () => {
       installments: 3,
       precoJuros: 200.01,
     });
-    expect(phases.at(-1)).toBe('idle');
+    // The form leaves review in the render after the one that reported the payment.
+    await waitFor(() => expect(phases.at(-1)).toBe('idle'));
     await wait(CARD_REVIEW_POLL_MS * 3);
     expect(onPaid).toHaveBeenCalledTimes(1);
     expect(payments(calls)).toHaveLength(1);
@@ -427,7 +441,7 @@ describe('CardForm: one attempt, charged once', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Erro ao gerar token ou pagar. Pagamento recusado: Transação não autorizada pelo banco emissor.',
     );
-    expect(phases.at(-1)).toBe('idle');
+    await waitFor(() => expect(phases.at(-1)).toBe('idle'));
     expect(onPaid).not.toHaveBeenCalled();
     await submit();
     await waitFor(() => expect(onPaid).toHaveBeenCalledTimes(1));

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Controller, type UseFormRegisterReturn, useForm } from 'react-hook-form';
 import { ApiRequestError } from '../../lib/api.ts';
 import { FormField, inputClass, SelectField } from '../form-field.tsx';
-import { cardNumberMask, MaskedField } from '../masked-field.tsx';
+import { cardNumberMask, cpfMask, MaskedField } from '../masked-field.tsx';
 import {
   BRAND_NAMES,
   brDateToIso,
@@ -322,13 +322,13 @@ export function CardForm({
           {...filtered(field('cvv'), /\D/g)}
         />
       </div>
-      <FormField
+      <MaskedField
         label="CPF do titular"
-        inputMode="numeric"
+        mask={cpfMask}
+        placeholder="000.000.000-00"
         required
-        maxLength={14}
         error={errors.cpf?.message}
-        {...filtered(field('cpf'), /[^\d.-]/g)}
+        {...field('cpf')}
       />
       <FormField
         label="Data de nascimento do titular"

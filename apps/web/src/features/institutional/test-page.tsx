@@ -1,18 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '../../lib/api.ts';
-
-interface Health {
-  status: string;
-  database?: string;
-}
+import { healthQuery } from './api/health-api.ts';
 
 /** /teste: a small status page showing whether the API and its database answer. */
 export default function TestPage() {
-  const health = useQuery({
-    queryKey: ['health'],
-    queryFn: ({ signal }) => apiFetch<Health>('/api/health', { signal, auth: false }),
-    retry: false,
-  });
+  const health = useQuery(healthQuery);
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="mb-6 text-3xl font-black tracking-tight">Teste</h1>

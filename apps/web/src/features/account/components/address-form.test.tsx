@@ -2,7 +2,7 @@ import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
-import { AddressForm } from './address-form.tsx';
+import { AddressForm, filledText } from './address-form.tsx';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -122,5 +122,34 @@ describe('address form: number and complement', () => {
         complement: 'Bloco B, apto 302',
       }),
     ]);
+  });
+});
+
+describe('what the CEP filled', () => {
+  it('says what the lookup filled and what is left to type', async () => {
+    renderRoutes(
+      [
+        {
+          path: '/adicionar-endereco',
+          element: <AddressForm failureMessage="Erro ao adicionar o endereço." />,
+        },
+      ],
+      '/adicionar-endereco',
+    );
+    await userEvent.type(await screen.findByLabelText('CEP'), '60165121');
+    expect(
+      await screen.findByText(
+        'O CEP preencheu o estado, a cidade e o bairro. Confira e digite a rua e o número.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('names only the state when the offline table knows no city', () => {
+    expect(filledText({ cep: '62010000', state: 'CE' })).toBe(
+      'O CEP preencheu o estado. Confira e digite a cidade, o bairro, a rua e o número.',
+    );
+    expect(filledText({ cep: '60165121', state: 'CE', city: 'Fortaleza' })).toBe(
+      'O CEP preencheu o estado e a cidade. Confira e digite o bairro, a rua e o número.',
+    );
   });
 });

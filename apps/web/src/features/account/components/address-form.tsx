@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { formatCep } from '@passada/core/cep';
-import { type AddressData, AddressInputSchema } from '@passada/core/contracts/accounts';
+import { type AddressData, AddressInputSchema, type CepLookup } from '@passada/core/contracts/accounts';
 import { formatPhone } from '@passada/core/phone';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -34,6 +34,25 @@ interface AddressFormProps {
   failureMessage: string;
 }
 
+/** What the CEP lookup filled, said beside the field: the offline table knows less than a CEP service. */
+export function filledText(found: CepLookup): string {
+  const parts = [
+    'o estado',
+    ...(found.city ? ['a cidade'] : []),
+    ...(found.neighborhood ? ['o bairro'] : []),
+    ...(found.street ? ['a rua'] : []),
+  ];
+  const list = parts.length > 1 ? `${parts.slice(0, -1).join(', ')} e ${parts.at(-1)}` : parts[0];
+  const left = [
+    ...(found.city ? [] : ['a cidade']),
+    ...(found.neighborhood ? [] : ['o bairro']),
+    ...(found.street ? [] : ['a rua']),
+    'o número',
+  ];
+  const rest = left.length > 1 ? `${left.slice(0, -1).join(', ')} e ${left.at(-1)}` : left[0];
+  return `O CEP preencheu ${list}. Confira e digite ${rest}.`;
+}
+
 /**
  * The address form (spec §2): CEP filled in from /api/cep/ when it has 8 digits or loses focus (state, city,
  * neighbourhood and street when the lookup knows them; then the number is asked), number and complement apart.
@@ -43,6 +62,7 @@ export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<string | null>(null);
   const [lookingUp, setLookingUp] = useState(false);
+  const [filled, setFilled] = useState<string | null>(null);
   const lastLookup = useRef<string | null>(null);
   const {
     register,
@@ -79,6 +99,7 @@ export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
     try {
       const found = await lookupCep(cep);
       const opts = { shouldValidate: true, shouldDirty: true } as const;
+      setFilled(filledText(found));
       setValue('state', found.state, opts);
       if (found.city) setValue('city', found.city, opts);
       if (found.neighborhood) setValue('neighborhood', found.neighborhood, opts);
@@ -88,6 +109,7 @@ export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
         setFocus('number');
       }
     } catch {
+      setFilled(null);
       setError('zip_code', { message: 'Digite um CEP válido!' });
     } finally {
       setLookingUp(false);
@@ -133,11 +155,9 @@ export function AddressForm({ id, initial, failureMessage }: AddressFormProps) {
         error={errors.zip_code?.message}
         {...zip}
       />
-      {lookingUp ? (
-        <p role="status" className="text-sm text-stone-600 dark:text-stone-400">
-          Buscando o CEP…
-        </p>
-      ) : null}
+      <p role="status" className="text-sm text-stone-600 empty:hidden dark:text-stone-400">
+        {lookingUp ? 'Buscando o CEP…' : (filled ?? '')}
+      </p>
       <StateField error={errors.state?.message} {...register('state')} />
       <FormField
         label="Cidade"

@@ -25,7 +25,10 @@ function shippingLabel(): string | null {
       : service === 'SEDEX' && 'precoFinalSEDEX' in stored
         ? stored.precoFinalSEDEX
         : null;
-  return typeof price === 'string' ? `Frete ${service}: R$ ${price}` : null;
+  if (typeof price !== 'string') return null;
+  // The spec's label: "Frete: Grátis" when nothing is charged, else the service and its price. Before a
+  // choice nothing is said: the shop has no free shipping to promise.
+  return /^0+(,0+)?$/.test(price.trim()) ? 'Frete: Grátis' : `Frete ${service}: R$ ${price}`;
 }
 
 function AddressList({ addresses }: { addresses: Address[] }) {

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { FormField, FormStatus, linkClass, primaryButtonClass } from '../../../components/form-field.tsx';
-import { safeNextPath } from '../../../components/require-auth.tsx';
+import { loginReason, safeNextPath, withNext } from '../../../components/require-auth.tsx';
 import { logIn } from '../../../lib/accounts-api.ts';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -18,6 +18,7 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = safeNextPath(params.get('next'));
+  const reason = loginReason(next);
   const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -47,6 +48,11 @@ export default function LoginPage() {
   return (
     <main className="mx-auto max-w-md px-4 py-10">
       <h1 className="mb-6 text-2xl font-bold">Entrar</h1>
+      {reason ? (
+        <p className="mb-6 rounded-lg bg-brand-50 p-3 text-stone-900 dark:bg-stone-800 dark:text-stone-100">
+          {reason}
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <FormField
           label="Usuário ou e-mail"
@@ -74,7 +80,7 @@ export default function LoginPage() {
         </Link>
         <p>
           Ainda não tem conta?{' '}
-          <Link to="/criarconta" className={linkClass}>
+          <Link to={withNext('/criarconta', next)} className={linkClass}>
             Crie uma conta
           </Link>
         </p>

@@ -30,6 +30,7 @@ import {
   detailOf,
   downloadPersonalData,
   fieldErrorsOf,
+  resendEmailConfirmation,
   showFieldErrors,
   updateProfile,
 } from '../../../lib/accounts-api.ts';
@@ -163,6 +164,40 @@ function ProfileForm({ profile }: { profile: Profile }) {
       <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'error'} />
       <button type="submit" className={`${primaryButtonClass} self-start`} disabled={isSubmitting}>
         Salvar dados
+      </button>
+    </Block>
+  );
+}
+
+/**
+ * Until the e-mail is confirmed, what was given with it without an account (waitlists, lotteries,
+ * transfers) stays out of the account (docs/decisions/0057); the owner asks for another link here.
+ */
+function EmailConfirmation({ profile }: { profile: Profile }) {
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+  if (profile.email_confirmado) return null;
+  async function resend() {
+    setStatus(null);
+    setBusy(true);
+    try {
+      setStatus({ message: (await resendEmailConfirmation()).detail, tone: 'success' });
+    } catch (error) {
+      setStatus({ message: detailOf(error, 'Não foi possível enviar o link.'), tone: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Block title="Confirme o seu e-mail">
+      <p>
+        Enviamos um link para {profile.email}. Enquanto o e-mail não for confirmado, listas de espera,
+        sorteios e transferências feitos com ele fora da conta não aparecem nos seus dados nem são apagados
+        com a conta.
+      </p>
+      <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'error'} />
+      <button type="button" className={`${secondaryButtonClass} self-start`} onClick={resend} disabled={busy}>
+        Reenviar link de confirmação
       </button>
     </Block>
   );
@@ -319,6 +354,7 @@ export default function PersonalDataPage() {
         <div className="flex flex-col gap-6">
           {/* Not keyed by the values: a save must not remount the form and lose its message. */}
           <ProfileForm key={profile.username} profile={profile} />
+          <EmailConfirmation profile={profile} />
           <PasswordForm />
           <DownloadData />
           <DeleteAccountForm />

@@ -2,18 +2,24 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { SignUpRequestSchema } from '@passada/core/contracts/accounts';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Modal } from '../../../components/dialog.tsx';
 import { FormField, FormStatus, linkClass, primaryButtonClass } from '../../../components/form-field.tsx';
+import { safeNextPath, withNext } from '../../../components/require-auth.tsx';
 import { showFieldErrors, signUp } from '../../../lib/accounts-api.ts';
 
 type Form = z.input<typeof SignUpRequestSchema>;
 const FIELDS = ['username', 'full_name', 'email', 'password'] as const;
 
-/** Spec §4: success dialog then /login after 5 s; failure 'Erro ao registrar.' and its dialog. */
+/**
+ * Spec §4: success dialog then /login after 5 s; failure 'Erro ao registrar.' and its dialog. A `?next=`
+ * (a guest sent here from a login) goes on to the login, which then brings the new account back there.
+ */
 export default function SignUpPage() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const login = withNext('/login', safeNextPath(params.get('next')));
   const [dialog, setDialog] = useState<'success' | 'error' | null>(null);
   const [failed, setFailed] = useState(false);
   const timer = useRef<number | undefined>(undefined);
@@ -33,7 +39,7 @@ export default function SignUpPage() {
     try {
       await signUp(data);
       setDialog('success');
-      timer.current = window.setTimeout(() => navigate('/login'), 5000);
+      timer.current = window.setTimeout(() => navigate(login), 5000);
     } catch (error) {
       showFieldErrors(error, FIELDS, setError);
       setFailed(true);
@@ -85,14 +91,14 @@ export default function SignUpPage() {
       </form>
       <p className="mt-6 text-sm">
         Já tem conta?{' '}
-        <Link to="/login" className={linkClass}>
+        <Link to={login} className={linkClass}>
           Entrar
         </Link>
       </p>
       <Modal
         open={dialog === 'success'}
         onOpenChange={(open) => {
-          if (!open) navigate('/login');
+          if (!open) navigate(login);
         }}
         title="CONTA CRIADA COM SUCESSO!"
       >

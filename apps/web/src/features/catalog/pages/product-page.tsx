@@ -1,4 +1,6 @@
 import type { Product } from '@passada/core/contracts/catalog';
+import { interestFreeOffer } from '@passada/core/installments';
+import { formatBRL, reaisToCents } from '@passada/core/money';
 import { plural } from '@passada/core/plural';
 import { photosForColor } from '@passada/core/product-photos';
 import { useQuery } from '@tanstack/react-query';
@@ -121,7 +123,8 @@ function ProductDetail({ product }: { product: Product }) {
       return;
     }
     cart.add(line);
-    setAdded(`${line.name} (${line.product_color}, ${line.product_size}) adicionado ao carrinho!`);
+    // Worded to agree with any product name, feminine (a camiseta) or masculine (o boné).
+    setAdded(`Pronto: ${line.name} (${line.product_color}, ${line.product_size}) está no seu carrinho!`);
   };
 
   const buyNow = () => {
@@ -153,6 +156,7 @@ function ProductDetail({ product }: { product: Product }) {
   };
 
   const text = stockText(state);
+  const offer = interestFreeOffer(reaisToCents(product.price));
   return (
     <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
       <ProductGallery key={color?.id ?? 'todas'} photos={photos} name={product.name} />
@@ -163,6 +167,11 @@ function ProductDetail({ product }: { product: Product }) {
             reais={product.price}
             className="mt-2 block text-2xl font-bold text-brand-800 dark:text-brand-100"
           />
+          {offer ? (
+            <p className="text-stone-700 dark:text-stone-300">
+              ou {offer.installment}× de {formatBRL(offer.value)} sem juros no cartão
+            </p>
+          ) : null}
         </div>
         <p className="leading-relaxed text-stone-700 dark:text-stone-300">{product.description}</p>
         <OptionButtons

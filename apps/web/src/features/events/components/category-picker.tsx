@@ -28,6 +28,11 @@ export function CategoryPicker({ event, selection, onToggle, disabled = false }:
               // The API leaves out places a waitlist holds (docs/decisions/0047).
               const soldOut = category.quantidade_disponivel <= 0;
               const pressed = selection[day.data] === category.id;
+              // The next lot's price, when one follows: shown and part of the button's name.
+              const next =
+                category.proximo_preco && !soldOut
+                  ? formatRegistrationPrice(reaisToCents(category.proximo_preco.preco))
+                  : null;
               const price = formatRegistrationPrice(reaisToCents(category.preco_inscricao));
               const ages = describeAgeLimits({
                 minAge: category.idade_minima ?? null,
@@ -38,10 +43,6 @@ export function CategoryPicker({ event, selection, onToggle, disabled = false }:
                   key={category.id}
                   type="button"
                   aria-pressed={pressed}
-                  // The visible lines as one name, so a screen reader hears them apart.
-                  aria-label={`${category.nome_categoria}, ${price}${ages ? `, ${ages}` : ''}${
-                    category.lote_atual ? `, ${category.lote_atual.descricao}` : ''
-                  }${soldOut ? ', Esgotado' : ''}`}
                   disabled={disabled || !open || soldOut}
                   onClick={() => onToggle(day.data, category.id)}
                   className={`flex min-w-36 flex-col items-start rounded-lg border-2 px-4 py-2 text-left transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60 ${
@@ -50,18 +51,24 @@ export function CategoryPicker({ event, selection, onToggle, disabled = false }:
                       : 'border-stone-300 bg-white hover:border-brand-600 dark:border-stone-700 dark:bg-stone-900'
                   }`}
                 >
-                  <span className="font-bold">{category.nome_categoria}</span>
-                  <span>{price}</span>
-                  {ages ? <span className="text-sm">{ages[0]?.toUpperCase() + ages.slice(1)}</span> : null}
-                  {category.lote_atual ? (
-                    <span className="text-sm">{category.lote_atual.descricao}</span>
-                  ) : null}
-                  {category.proximo_preco && !soldOut ? (
-                    <span className="text-sm opacity-80">
-                      Depois: {formatRegistrationPrice(reaisToCents(category.proximo_preco.preco))}
-                    </span>
-                  ) : null}
-                  {soldOut ? <span className="text-sm font-semibold uppercase">Esgotado</span> : null}
+                  {/* The visible lines, one block each, are the button's name: nothing is named that is
+                      not shown (axe's label-content-name-mismatch), and the lines are read apart. */}
+                  {[
+                    { text: category.nome_categoria, className: 'font-bold' },
+                    { text: price, className: '' },
+                    ages ? { text: ages, className: 'text-sm first-letter:uppercase' } : null,
+                    category.lote_atual
+                      ? { text: category.lote_atual.descricao, className: 'text-sm' }
+                      : null,
+                    next ? { text: `Depois: ${next}`, className: 'text-sm opacity-80' } : null,
+                    soldOut ? { text: 'Esgotado', className: 'text-sm font-semibold uppercase' } : null,
+                  ]
+                    .filter((line) => line !== null)
+                    .map((line) => (
+                      <span key={line.text} className={`block ${line.className}`}>
+                        {line.text}
+                      </span>
+                    ))}
                 </button>
               );
             })}

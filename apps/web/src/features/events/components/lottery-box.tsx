@@ -1,21 +1,46 @@
 import { formatStoreDateTime } from '@passada/core/calendar';
-import type { LotteryEntry, PublicLottery } from '@passada/core/contracts/lottery';
-import type { OpeningStatus } from '@passada/core/contracts/opening';
+import type { LotteryEntry } from '@passada/core/contracts/lottery';
+import { registrationStartToSearch } from '@passada/core/events';
+import { plural } from '@passada/core/plural';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { FormField, FormStatus, primaryButtonClass, SelectField } from '../../../components/form-field.tsx';
 import { cpfMask, MaskedField } from '../../../components/masked-field.tsx';
-import { ApiRequestError, apiFetch } from '../../../lib/api.ts';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { useOpening } from '../../../lib/opening.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { lotteryQuery, myLotteryEntriesQuery, useEnterLottery } from '../api/lottery-api.ts';
 
 const boxClass =
   'mt-6 rounded-lg border border-brand-200 bg-brand-50 p-4 dark:border-brand-800 dark:bg-brand-950';
 
 const when = (iso: string) => formatStoreDateTime(new Date(iso));
 
+/**
+ * The registration form for a winner's place, its category already chosen: "for me" when the entry is in
+ * the account holder's own name, so the form starts from the profile.
+ */
+function payLink(eventId: number, entry: LotteryEntry, accountName: string | undefined): string {
+  const same = (a: string) => a.trim().toLocaleLowerCase('pt-BR');
+  const start = {
+    paraMim: accountName !== undefined && same(accountName) === same(entry.nome_completo),
+    eventoId: eventId,
+    categorias: [entry.categoria],
+  };
+  return `/eventos/register/${eventId}/finalizar?${registrationStartToSearch(start)}`;
+}
+
 /** One entry's result, as its runner reads it. */
-function EntryResult({ entry }: { entry: LotteryEntry }) {
+function EntryResult({
+  eventId,
+  entry,
+  accountName,
+}: {
+  eventId: number;
+  entry: LotteryEntry;
+  accountName: string | undefined;
+}) {
   const who = `${entry.nome_completo} (${entry.cpf_mascarado}, ${entry.categoria_nome}, inscrição nº ${entry.id})`;
   switch (entry.estado) {
     case 'inscrito':
@@ -24,7 +49,14 @@ function EntryResult({ entry }: { entry: LotteryEntry }) {
       return (
         <li>
           <strong>{who}: sorteado(a)!</strong> A vaga está reservada até {when(entry.pagar_ate!)}. Faça a
-          inscrição abaixo com o mesmo CPF, na categoria {entry.categoria_nome}, e pague dentro do prazo.
+          inscrição com o mesmo CPF, na categoria {entry.categoria_nome}, e pague dentro do prazo.{' '}
+          <Link
+            to={payLink(eventId, entry, accountName)}
+            aria-label={`Pagar minha vaga: ${entry.nome_completo}, ${entry.categoria_nome}`}
+            className="font-semibold underline"
+          >
+            Pagar minha vaga
+          </Link>
         </li>
       );
     case 'pago':
@@ -54,32 +86,18 @@ export function LotteryBox({
   eventId: number;
   categories: ReadonlyArray<{ id: number; nome: string }>;
 }) {
-  const { token } = useSession();
-  const { data: opening } = useQuery({
-    queryKey: ['opening', eventId],
-    queryFn: ({ signal }) =>
-      apiFetch<OpeningStatus | null>(`/api/events/${eventId}/abertura/`, { signal, auth: false }),
-    refetchInterval: 5000,
-    retry: false,
-  });
+  const { token, profile } = useSession();
+  const opening = useOpening(eventId);
   const isLottery = opening?.modo === 'sorteio';
-  const lottery = useQuery({
-    queryKey: ['sorteio', eventId],
-    queryFn: ({ signal }) =>
-      apiFetch<PublicLottery>(`/api/events/${eventId}/sorteio/`, { signal, auth: false }),
-    enabled: isLottery,
-    refetchInterval: 30_000,
-  });
-  const mine = useQuery({
-    queryKey: ['sorteio', eventId, 'minhas', token],
-    queryFn: ({ signal }) => apiFetch<LotteryEntry[]>(`/api/events/${eventId}/sorteio/minhas/`, { signal }),
-    enabled: isLottery && Boolean(token),
-    refetchInterval: 30_000,
-  });
-  const [form, setForm] = useState({ nome: '', cpf: '', email: '', nascimento: '', categoria: '' });
+  const lottery = useQuery({ ...lotteryQuery(eventId), enabled: isLottery });
+  const mine = useQuery({ ...myLotteryEntriesQuery(eventId, token), enabled: isLottery && Boolean(token) });
+  const enter = useEnterLottery(eventId);
+  // The signed-in runner's own name to start with (a winner pays as this person, usually).
+  const [form, setForm] = useState({ nome: '', cpf: '', nascimento: '', categoria: '' });
+  const [nameTouched, setNameTouched] = useState(false);
+  const nome = nameTouched ? form.nome : form.nome || profile?.full_name || '';
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ message: string; tone: 'success' | 'error' } | null>(null);
-  const [sending, setSending] = useState(false);
 
   if (!isLottery || !lottery.data) return null;
   const l = lottery.data;
@@ -92,25 +110,19 @@ export function LotteryBox({
     e.preventDefault();
     setErrors({});
     setStatus(null);
-    setSending(true);
     try {
-      await apiFetch<LotteryEntry>(`/api/events/${eventId}/sorteio/`, {
-        method: 'POST',
-        body: {
-          nome_completo: form.nome,
-          cpf: form.cpf,
-          email: form.email,
-          data_nascimento: form.nascimento,
-          categoria: Number(chosen),
-        },
+      await enter.mutateAsync({
+        nome_completo: nome,
+        cpf: form.cpf,
+        data_nascimento: form.nascimento,
+        categoria: Number(chosen),
       });
       setStatus({
-        message: 'Inscrição no sorteio feita. Enviamos a confirmação por e-mail.',
+        message: `Inscrição no sorteio feita. Enviamos a confirmação para ${profile?.email ?? 'o e-mail da sua conta'}.`,
         tone: 'success',
       });
-      setForm((f) => ({ ...f, nome: '', email: '', nascimento: '' }));
-      void mine.refetch();
-      void lottery.refetch();
+      setForm((f) => ({ ...f, nome: '', nascimento: '' }));
+      setNameTouched(true);
     } catch (error) {
       if (error instanceof ApiRequestError) setErrors(error.body?.errors ?? {});
       setStatus({
@@ -120,8 +132,6 @@ export function LotteryBox({
             : 'Não foi possível fazer a inscrição no sorteio. Tente novamente.',
         tone: 'error',
       });
-    } finally {
-      setSending(false);
     }
   }
 
@@ -133,9 +143,10 @@ export function LotteryBox({
       <p className="mt-2">
         As vagas deste evento são sorteadas. Inscreva-se no sorteio de{' '}
         <strong>{when(l.inscricoes_de)}</strong> até <strong>{when(l.inscricoes_ate)}</strong>, sem pagar
-        nada. Serão sorteadas {l.vagas} vagas; quem for sorteado tem {l.horas_para_pagar} horas para fazer a
-        inscrição e pagar. Uma inscrição no sorteio por CPF.{' '}
-        {l.inscritos === 1 ? '1 inscrito' : `${l.inscritos} inscritos`} até agora.
+        nada. Serão sorteadas {plural(l.vagas, 'vaga', 'vagas')}; quem for sorteado tem{' '}
+        {plural(l.horas_para_pagar, 'hora', 'horas')} para fazer a inscrição e pagar. Cada pessoa (CPF) recebe
+        no máximo uma vaga, e o kit só é entregue a quem mostrar um documento com foto desse CPF.{' '}
+        {plural(l.inscritos, 'inscrito', 'inscritos')} até agora.
       </p>
 
       {mine.data && mine.data.length > 0 ? (
@@ -143,7 +154,7 @@ export function LotteryBox({
           <h3 className="mt-4 font-semibold">Suas inscrições no sorteio</h3>
           <ul className="mt-1 list-disc pl-5">
             {mine.data.map((e) => (
-              <EntryResult key={e.id} entry={e} />
+              <EntryResult key={e.id} eventId={eventId} entry={e} accountName={profile?.full_name} />
             ))}
           </ul>
         </>
@@ -155,8 +166,11 @@ export function LotteryBox({
             <h3 className="font-semibold">Inscrever-se no sorteio</h3>
             <FormField
               label="Nome completo"
-              value={form.nome}
-              onChange={(e) => setForm({ ...form, nome: e.target.value })}
+              value={nome}
+              onChange={(e) => {
+                setNameTouched(true);
+                setForm({ ...form, nome: e.target.value });
+              }}
               error={errors.nome_completo}
               autoComplete="name"
             />
@@ -167,14 +181,6 @@ export function LotteryBox({
               onChange={(e) => setForm({ ...form, cpf: e.currentTarget.value })}
               error={errors.cpf}
               placeholder="000.000.000-00"
-            />
-            <FormField
-              label="E-mail"
-              type="email"
-              value={form.email}
-              onChange={(e) => setForm({ ...form, email: e.target.value })}
-              error={errors.email}
-              autoComplete="email"
             />
             <FormField
               label="Data de nascimento"
@@ -195,7 +201,14 @@ export function LotteryBox({
                 </option>
               ))}
             </SelectField>
-            <button type="submit" disabled={sending} className={`${primaryButtonClass} justify-self-start`}>
+            <p className="text-sm">
+              O resultado vai para o e-mail da sua conta{profile ? <> ({profile.email})</> : null}.
+            </p>
+            <button
+              type="submit"
+              disabled={enter.isPending}
+              className={`${primaryButtonClass} justify-self-start`}
+            >
               Inscrever no sorteio
             </button>
           </form>
@@ -221,30 +234,34 @@ export function LotteryBox({
       ) : (
         <p className="mt-1">O compromisso será publicado aqui antes do fim das inscrições no sorteio.</p>
       )}
-      <p className="mt-1">
-        Antes de as inscrições fecharem, publicamos o compromisso: o SHA-256 de uma semente secreta. Depois do
-        sorteio publicamos a semente e a lista dos números das inscrições. Para conferir:
-      </p>
-      <ol className="mt-1 list-decimal pl-5">
-        <li>calcule o SHA-256 da semente: tem de dar exatamente o compromisso publicado antes;</li>
-        <li>
-          ponha os números das inscrições em ordem crescente, separados por vírgula (por exemplo 3,8,15);
-        </li>
-        <li>
-          a chave do sorteio é o SHA-256 (em hexadecimal) do texto semente + &quot;:&quot; + essa lista;
-        </li>
-        <li>
-          gere números com HMAC-SHA256(chave, &quot;0&quot;), HMAC-SHA256(chave, &quot;1&quot;), … lidos em
-          blocos de 4 bytes (big-endian) e embaralhe as posições da lista com Fisher–Yates, de i = n−1 até 1:
-          j é o bloco w mod (i+1), usando só blocos w menores que 2³² − (2³² mod (i+1)) (sem viés; os outros
-          são descartados);
-        </li>
-        <li>
-          a lista embaralhada é a classificação: os primeiros levam as vagas; uma inscrição cuja categoria já
-          não tem vaga é pulada e continua valendo para os próximos sorteios, que chamam os seguintes da
-          classificação para as vagas não pagas no prazo.
-        </li>
-      </ol>
+      <details className="mt-1">
+        <summary className="cursor-pointer font-semibold">Como refazer o cálculo do sorteio</summary>
+        <p className="mt-1">
+          Antes de as inscrições fecharem, publicamos o compromisso: o SHA-256 de uma semente secreta. Depois
+          do sorteio publicamos a semente e a lista dos números das inscrições. Para conferir:
+        </p>
+        <ol className="mt-1 list-decimal pl-5">
+          <li>calcule o SHA-256 da semente: tem de dar exatamente o compromisso publicado antes;</li>
+          <li>
+            ponha os números das inscrições em ordem crescente, separados por vírgula (por exemplo 3,8,15);
+          </li>
+          <li>
+            a chave do sorteio é o SHA-256 (em hexadecimal) do texto semente + &quot;:&quot; + essa lista;
+          </li>
+          <li>
+            gere números com HMAC-SHA256(chave, &quot;0&quot;), HMAC-SHA256(chave, &quot;1&quot;), … lidos em
+            blocos de 4 bytes (big-endian) e embaralhe as posições da lista com Fisher–Yates, de i = n−1 até
+            1: j é o bloco w mod (i+1), usando só blocos w menores que 2³² − (2³² mod (i+1)) (sem viés; os
+            outros são descartados);
+          </li>
+          <li>
+            a lista embaralhada é a classificação: os primeiros levam as vagas; uma inscrição cuja categoria
+            já não tem vaga é pulada e continua valendo para os próximos sorteios, que chamam os seguintes da
+            classificação para as vagas não pagas no prazo. Cada pessoa (CPF) leva no máximo uma vaga: uma
+            inscrição de um CPF que já tem vaga também é pulada.
+          </li>
+        </ol>
+      </details>
       {l.semente ? (
         <div className="mt-2">
           <p className="break-all">

@@ -1,25 +1,35 @@
 import { formatStoreDateTime } from '@passada/core/calendar';
-import type { OpeningStatus, QueueTicket } from '@passada/core/contracts/opening';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import type { QueueTicket } from '@passada/core/contracts/opening';
+import { plural } from '@passada/core/plural';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { apiFetch } from '../../../lib/api.ts';
+import { eventQuery } from '../../../lib/events-api.ts';
+import {
+  announceOnce,
+  countdown,
+  POLL_MS,
+  queueTurnQuery,
+  useNow,
+  useOpening,
+  useQueueTicket,
+} from '../../../lib/opening.ts';
 import { useSession } from '../../../lib/session.tsx';
 
-/** How often the page asks for its place (the answer costs the server no database statement). */
-const POLL_MS = 5000;
-
 const boxClass =
-  'mt-6 rounded-lg border border-brand-200 bg-brand-50 p-4 dark:border-brand-800 dark:bg-brand-950';
+  'mt-4 rounded-lg border border-brand-200 bg-brand-50 p-4 dark:border-brand-800 dark:bg-brand-950';
 
 function minutesText(n: number): string {
-  return n === 1 ? '1 minuto' : `${n} minutos`;
+  return plural(n, 'minuto', 'minutos');
 }
 
-/** "mm:ss" left until `iso`. */
-function countdown(iso: string, now: number): string {
-  const left = Math.max(0, Math.floor((Date.parse(iso) - now) / 1000));
-  return `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
+/** The waiting runner's place said plainly: who is ahead and about how long until the turn. */
+export function queueLine(ticket: Pick<QueueTicket, 'a_frente' | 'espera_minutos'>): string {
+  const wait = minutesText(Math.max(1, ticket.espera_minutos ?? 0));
+  const ahead = ticket.a_frente ?? 0;
+  return ahead === 0
+    ? `Você é a próxima pessoa da fila: sua vez começa em cerca de ${wait}.`
+    : `Você está na fila: ${plural(ahead, 'pessoa', 'pessoas')} à sua frente. Sua vez começa em cerca de ${wait}.`;
 }
 
 /**
@@ -29,51 +39,55 @@ function countdown(iso: string, now: number): string {
  */
 export function WaitingRoom({ eventId }: { eventId: number }) {
   const { token } = useSession();
-  const { data: opening } = useQuery({
-    queryKey: ['opening', eventId],
-    queryFn: ({ signal }) =>
-      apiFetch<OpeningStatus | null>(`/api/events/${eventId}/abertura/`, { signal, auth: false }),
-    refetchInterval: POLL_MS,
-    retry: false,
-  });
-  const [ticket, setTicket] = useState<QueueTicket | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [now, setNow] = useState(() => Date.now());
+  const opening = useOpening(eventId);
   const canJoin = Boolean(token && opening && opening.modo === 'fila' && opening.fase !== 'antes');
-
-  // Joining is idempotent: the account's first place comes back on every page and device.
+  const { ticket: joined, problem } = useQueueTicket(eventId, canJoin);
+  // The place, polled every POLL_MS with the signed turn: the join's answer until the first poll, and
+  // the last answer while a poll fails.
+  const ticket =
+    useQuery({
+      ...queueTurnQuery(eventId, joined?.vez ?? null),
+      initialData: joined ?? undefined,
+      staleTime: POLL_MS,
+    }).data ?? joined;
+  // The event's answer says registrations wait until the opening: read it again once it has come, and
+  // again when the turn comes (the server's copy of the event follows the opening within a second).
+  const queryClient = useQueryClient();
+  const phase = opening?.fase;
+  const turn = ticket?.estado;
   useEffect(() => {
-    if (!canJoin || ticket) return;
-    apiFetch<QueueTicket>(`/api/events/${eventId}/fila/`, { method: 'POST' })
-      .then(setTicket)
-      .catch((err: Error) => setProblem(err.message));
-  }, [canJoin, ticket, eventId]);
+    if (phase === 'aberta' || turn === 'admitido')
+      void queryClient.invalidateQueries({ queryKey: eventQuery(String(eventId)).queryKey });
+  }, [phase, turn, eventId, queryClient]);
 
-  useEffect(() => {
-    if (!ticket) return;
-    const timer = setInterval(() => {
-      apiFetch<QueueTicket>(`/api/events/${eventId}/fila/?vez=${encodeURIComponent(ticket.vez)}`, {
-        auth: false,
-      })
-        .then((next) => setTicket((t) => (t && JSON.stringify(t) === JSON.stringify(next) ? t : next)))
-        .catch(() => undefined);
-    }, POLL_MS);
-    return () => clearInterval(timer);
-  }, [ticket, eventId]);
+  const beforeOpening = Boolean(opening && Date.parse(opening.abre_em) > Date.now());
+  const now = useNow(beforeOpening || ticket?.estado === 'admitido');
+  const opensIn = opening && Date.parse(opening.abre_em) > now ? countdown(opening.abre_em, now) : null;
 
+  // On a phone the box is the page's news: its heading focused when it first appears in this tab and
+  // when the runner's state really changes, never on a reload or a poll that says nothing new (a screen
+  // reader is not taken away from where its user is).
+  const heading = useRef<HTMLHeadingElement>(null);
+  const state = opening?.modo === 'fila' ? `${opening.fase}${turn ? `:${turn}` : ''}` : null;
   useEffect(() => {
-    if (ticket?.estado !== 'admitido') return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [ticket?.estado]);
+    if (state && announceOnce(eventId, state)) heading.current?.focus();
+  }, [state, eventId]);
 
   if (opening?.modo !== 'fila') return null;
   const opensAt = formatStoreDateTime(new Date(opening.abre_em));
   return (
     <section aria-labelledby="sala-de-espera" className={boxClass}>
-      <h2 id="sala-de-espera" className="text-lg font-bold">
+      <h2 id="sala-de-espera" ref={heading} tabIndex={-1} className="text-lg font-bold focus:outline-none">
         Sala de espera
       </h2>
+      {opensIn ? (
+        <p className="mt-2 text-lg font-semibold">
+          Abre em{' '}
+          <span role="timer" aria-label="Tempo até a abertura das inscrições" className="tabular-nums">
+            {opensIn}
+          </span>
+        </p>
+      ) : null}
       <p className="mt-2">
         As inscrições abrem em <strong>{opensAt}</strong>, por ordem de chegada com sala de espera. Quem
         chegar a partir de {formatStoreDateTime(new Date(opening.pre_fila_abre_em))} entra na pré-fila, e na
@@ -100,18 +114,18 @@ export function WaitingRoom({ eventId }: { eventId: number }) {
           {ticket.estado === 'pre_fila' ? (
             <p>Você está na pré-fila. Sua posição será sorteada na abertura.</p>
           ) : ticket.estado === 'aguardando' ? (
-            <p>
-              Você está na fila: lugar {ticket.lugar}, {ticket.a_frente} à sua frente. Espera estimada:{' '}
-              {minutesText(ticket.espera_minutos ?? 0)}. Pode fechar ou recarregar esta página: seu lugar é
-              mantido.
-            </p>
+            <p>{queueLine(ticket)} Pode fechar ou recarregar esta página: seu lugar é mantido.</p>
           ) : ticket.estado === 'admitido' ? (
             <p>
               É a sua vez! Conclua a inscrição em {countdown(ticket.vez_expira_em!, now)} (até{' '}
               {formatStoreDateTime(new Date(ticket.vez_expira_em!))}).
             </p>
           ) : (
-            <p>Sua vez para se inscrever terminou.</p>
+            <p>
+              Sua vez para se inscrever terminou e não volta: cada conta tem uma vez na fila deste evento. Se
+              a organização encerrar a sala de espera com vagas sobrando, as inscrições reabrem para todos
+              nesta página.
+            </p>
           )}
         </div>
       ) : null}

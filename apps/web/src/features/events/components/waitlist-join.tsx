@@ -6,6 +6,12 @@ import { cpfMask, MaskedField } from '../../../components/masked-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { eventWaitlistQuery, joinWaitlist } from '../../../lib/waitlist-api.ts';
 
+/** "A categoria 10 km está esgotada." / "As categorias 5 km e 10 km estão esgotadas.": a distance is no noun. */
+function soldOutText(names: readonly string[]): string {
+  if (names.length === 1) return `A categoria ${names[0]} está esgotada.`;
+  return `As categorias ${names.slice(0, -1).join(', ')} e ${names.at(-1)} estão esgotadas.`;
+}
+
 /**
  * The waitlist of the event's sold-out categories (docs/decisions/0042-waitlist.md): name, CPF and
  * e-mail, no account needed. Shown only when some category with a waitlist is sold out.
@@ -59,16 +65,15 @@ export function WaitlistJoin({ eventId, open }: { eventId: number; open: boolean
       </h2>
       {joined ? (
         <p role="status" className="mt-2">
-          Você entrou na lista de espera de {joined.categoria_nome}, na posição {joined.posicao}. Enviamos
-          para {email} um link para acompanhar sua posição ou sair da lista. Se uma vaga for liberada, ela
-          será oferecida por e-mail a quem estiver em primeiro.
+          Pedido recebido para a lista de espera de {joined.categoria_nome}. Enviamos para {email} a resposta,
+          com o link para acompanhar sua posição ou sair da lista. Se uma vaga for liberada, ela será
+          oferecida por e-mail a quem estiver em primeiro.
         </p>
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate className="mt-2 grid gap-3 md:max-w-md">
           <p className="text-sm">
-            {categories.map((c) => c.nome).join(', ')}{' '}
-            {categories.length > 1 ? 'estão esgotadas' : 'está esgotada'}. Entre na fila: quando uma vaga for
-            liberada, ela é oferecida por e-mail a quem estiver em primeiro.
+            {soldOutText(categories.map((c) => c.nome))} Entre na fila: quando uma vaga for liberada, ela é
+            oferecida por e-mail a quem estiver em primeiro.
           </p>
           {categories.length > 1 ? (
             <SelectField label="Categoria" value={chosen} onChange={(e) => setCategory(e.target.value)}>

@@ -1,3 +1,4 @@
+import { formatStoreDateTime } from '@passada/core/calendar';
 import {
   formatEventDates,
   formatIsoDateBR,
@@ -109,6 +110,8 @@ export default function EventPage() {
         />
         <div>
           <h1 className="text-3xl font-black tracking-tight">{event.nome_evento}</h1>
+          {/* High on the page, so a phone shows the waiting room without scrolling. */}
+          {hydrated ? <WaitingRoom eventId={event.id} /> : null}
           <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
             <dt className="font-semibold">Data</dt>
             <dd>{formatEventDates(event.start_data_evento, event.end_data_evento)}</dd>
@@ -146,7 +149,6 @@ export default function EventPage() {
       <EventProgramme start={event.hora_evento} days={event.dias_evento} />
       <EventKit kit={event.kit} />
 
-      {hydrated ? <WaitingRoom eventId={event.id} /> : null}
       {hydrated ? (
         <LotteryBox
           eventId={event.id}
@@ -163,7 +165,14 @@ export default function EventPage() {
         <h2 id="categorias" className="mb-4 text-xl font-bold">
           Categorias
         </h2>
-        {event.inscricoes_abertas ? null : (
+        {event.inscricoes_abertas ? null : event.inscricoes_abrem_em ? (
+          <p
+            role="status"
+            className="mb-4 rounded-lg bg-amber-50 p-3 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+          >
+            As inscrições abrem em {formatStoreDateTime(new Date(event.inscricoes_abrem_em))}.
+          </p>
+        ) : (
           <p
             role="status"
             className="mb-4 rounded-lg bg-red-50 p-3 font-semibold text-red-800 dark:bg-red-950 dark:text-red-200"

@@ -168,6 +168,8 @@ export function AfterSaleSection({ order }: { order: Order }) {
   const [reason, setReason] = useState<ReturnReason>('arrependimento');
   const [description, setDescription] = useState('');
   const [done, setDone] = useState<OrderReturn | null>(null);
+  // The forms stay folded until the buyer asks for one: a paid order is not an invitation to give it back.
+  const [open, setOpen] = useState<'itens' | 'troca' | null>(null);
   const formId = useId();
   const data = after.data;
   if (!data) return null;
@@ -180,23 +182,24 @@ export function AfterSaleSection({ order }: { order: Order }) {
   const finish = (r: OrderReturn) => {
     setDone(r);
     setUnits({});
+    setOpen(null);
   };
+  const opener = (which: 'itens' | 'troca', label: string) => (
+    <button
+      type="button"
+      className={secondaryButtonClass}
+      aria-expanded={open === which}
+      onClick={() => setOpen(open === which ? null : which)}
+    >
+      {label}
+    </button>
+  );
 
   return (
     <section
       aria-label={`Trocas e devoluções do pedido ${order.id}`}
       className="mt-4 border-t pt-3 dark:border-stone-800"
     >
-      {data.reembolsado > 0 ? (
-        <p className="font-semibold">Reembolsado {formatReais(data.reembolsado)}</p>
-      ) : null}
-      {data.prazo_arrependimento ? (
-        <p className="text-sm">
-          Entregue em {formatIsoDateBR(data.entregue_em ?? '')}. Devolução por arrependimento até{' '}
-          {formatIsoDateBR(data.prazo_arrependimento)}; por defeito até{' '}
-          {formatIsoDateBR(data.prazo_defeito ?? '')}.
-        </p>
-      ) : null}
       {data.solicitacoes.length ? (
         <ul className="mt-2 flex flex-col gap-2" aria-label="Solicitações">
           {data.solicitacoes.map((r) => (
@@ -219,7 +222,34 @@ export function AfterSaleSection({ order }: { order: Order }) {
           {error.message}
         </p>
       ) : null}
-      {mode ? (
+      {mode || data.pode_trocar ? (
+        <div className="mt-3">
+          <h3 className="font-semibold">Direito de arrependimento: 7 dias</h3>
+          {data.prazo_arrependimento ? (
+            <p className="text-sm">
+              Entregue em {formatIsoDateBR(data.entregue_em ?? '')}. Devolução por arrependimento até{' '}
+              {formatIsoDateBR(data.prazo_arrependimento)}; por defeito até{' '}
+              {formatIsoDateBR(data.prazo_defeito ?? '')}.
+            </p>
+          ) : (
+            <p className="text-sm">
+              Você pode desistir da compra até 7 dias depois de recebê-la. Antes do envio, a desistência
+              cancela os itens escolhidos e o valor volta pela mesma forma de pagamento.
+            </p>
+          )}
+          <div className="mt-2 flex flex-wrap gap-2">
+            {mode ? opener('itens', mode === 'desistir' ? 'Quero desistir' : 'Quero devolver') : null}
+            {data.pode_trocar ? opener('troca', 'Quero trocar') : null}
+          </div>
+        </div>
+      ) : data.prazo_arrependimento ? (
+        <p className="mt-2 text-sm">
+          Entregue em {formatIsoDateBR(data.entregue_em ?? '')}. Devolução por arrependimento até{' '}
+          {formatIsoDateBR(data.prazo_arrependimento)}; por defeito até{' '}
+          {formatIsoDateBR(data.prazo_defeito ?? '')}.
+        </p>
+      ) : null}
+      {mode && open === 'itens' ? (
         <form
           id={formId}
           className="mt-3 flex flex-col gap-2"
@@ -292,7 +322,9 @@ export function AfterSaleSection({ order }: { order: Order }) {
           </div>
         </form>
       ) : null}
-      {data.pode_trocar ? <ExchangeForm order={order} left={data.restantes} onDone={finish} /> : null}
+      {data.pode_trocar && open === 'troca' ? (
+        <ExchangeForm order={order} left={data.restantes} onDone={finish} />
+      ) : null}
     </section>
   );
 }

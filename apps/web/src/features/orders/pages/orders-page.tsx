@@ -2,6 +2,7 @@ import { streetLine } from '@passada/core/address';
 import { formatCep } from '@passada/core/cep';
 import type { Order } from '@passada/core/contracts/orders';
 import { PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
+import { formatBRL } from '@passada/core/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { AccountLayout } from '../../../components/account-layout.tsx';
 import { OrderNotas } from '../../../components/nota-links.tsx';
@@ -9,9 +10,43 @@ import { OrderRegistrations } from '../../../components/order-registrations.tsx'
 import { AccountPayments } from '../../../components/payments/account-payments.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { ProductLineSummary } from '../../../components/product-line.tsx';
+import { formatDate } from '../../../lib/format.ts';
 import { ordersQuery, useOrders } from '../../../lib/orders-api.ts';
+import { useAfterSale } from '../api/after-sale.ts';
 import { AfterSaleSection } from '../components/after-sale-section.tsx';
-import { formatOrderDate, newestFirst, STATUS_LABEL } from '../utils/order-view.ts';
+import {
+  formatOrderDate,
+  lineTotalCents,
+  newestFirst,
+  orderTimeline,
+  STATUS_LABEL,
+} from '../utils/order-view.ts';
+
+/** Pago → Em separação → Enviado → Entregue, each reached step with its day. */
+function OrderTimeline({ order }: { order: Order }) {
+  // Delivery is dated by the after-sale answer's day, which the section below reads too (one request).
+  const after = useAfterSale(order.id, order.status !== 'aguardando pagamento');
+  const dated = orderTimeline(order, after.data?.entregue_em ?? null, formatDate);
+  if (!dated) return null;
+  return (
+    <ol aria-label={`Andamento do pedido ${order.id}`} className="mb-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
+      {dated.map((step) => (
+        <li
+          key={step.label}
+          aria-current={step.current ? 'step' : undefined}
+          className={`rounded-lg border-t-4 px-2 pt-1 text-sm ${
+            step.reached
+              ? 'border-brand-700 font-semibold dark:border-brand-500'
+              : 'border-stone-300 text-stone-600 dark:border-stone-700 dark:text-stone-400'
+          }`}
+        >
+          {step.label}
+          <span className="block font-normal">{step.date ?? (step.reached ? '' : 'a seguir')}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
 
 function OrderCard({ order }: { order: Order }) {
   return (
@@ -27,6 +62,7 @@ function OrderCard({ order }: { order: Order }) {
           <span className="font-semibold">{STATUS_LABEL[order.status] ?? order.status}</span>
         </p>
       </header>
+      <OrderTimeline order={order} />
       <ul className="flex flex-col gap-3 empty:hidden" aria-label="Itens">
         {order.items.map((item) => (
           <li
@@ -41,11 +77,18 @@ function OrderCard({ order }: { order: Order }) {
               quantity={item.quantity}
               imageSize={56}
             />
-            <p className="font-semibold">{formatReais(item.product_price)}</p>
+            <p className="ml-auto text-right">
+              <span className="block text-sm text-stone-700 dark:text-stone-300">
+                {item.quantity} × {formatReais(item.product_price)}
+              </span>
+              <span className="font-semibold">
+                {formatBRL(lineTotalCents(item.product_price, item.quantity))}
+              </span>
+            </p>
           </li>
         ))}
       </ul>
-      <OrderRegistrations registrations={order.inscricoes ?? []} />
+      <OrderRegistrations registrations={order.inscricoes ?? []} orderId={order.id} />
       <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 [&_dd]:text-right border-t border-stone-200 pt-3 dark:border-stone-800">
         {order.servico_frete ? (
           <>
@@ -74,6 +117,12 @@ function OrderCard({ order }: { order: Order }) {
         ) : null}
         <dt className="font-bold">Total</dt>
         <dd className="font-bold">{formatReais(order.total)}</dd>
+        {order.reembolsado ? (
+          <>
+            <dt>Reembolsado</dt>
+            <dd>{formatReais(order.reembolsado)}</dd>
+          </>
+        ) : null}
       </dl>
       {order.address ? (
         <address className="mt-3 text-sm not-italic text-stone-700 dark:text-stone-300">

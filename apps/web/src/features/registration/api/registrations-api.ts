@@ -1,4 +1,9 @@
-import type { Participant, Registration, RegistrationLookup } from '@passada/core/contracts/registrations';
+import type {
+  Participant,
+  Registration,
+  RegistrationLookup,
+  RegistrationTicket,
+} from '@passada/core/contracts/registrations';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
 
@@ -37,3 +42,17 @@ export const accountRegistrationsQuery = queryOptions({
   queryKey: ['account-registrations'],
   queryFn: ({ signal }) => apiFetch<RegistrationLookup[]>('/api/inscricoes/', { signal }),
 });
+
+/**
+ * One registration's QR ticket: "Minhas inscrições" leaves it out of the list (docs/decisions/0047),
+ * so each card asks for its own.
+ */
+export function registrationTicketQuery(registrationId: number) {
+  return queryOptions({
+    queryKey: ['registration-qr', registrationId],
+    queryFn: ({ signal }) =>
+      apiFetch<RegistrationTicket>(`/api/inscricoes/${registrationId}/qr-code/`, { signal }),
+    staleTime: 60_000,
+    retry: false,
+  });
+}

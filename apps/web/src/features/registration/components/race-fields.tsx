@@ -3,6 +3,7 @@ import type { Event } from '@passada/core/contracts/events';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormField, SelectField } from '../../../components/form-field.tsx';
+import { MaskedField, phoneMask } from '../../../components/masked-field.tsx';
 import type { ParticipantFormValues } from './participant-form.tsx';
 
 interface RaceFieldsProps {
@@ -45,9 +46,11 @@ export function RaceFields({ event, register, errors }: RaceFieldsProps) {
         error={errors.contato_emergencia_nome?.message}
         {...register('contato_emergencia_nome')}
       />
-      <FormField
+      <MaskedField
         label="Telefone do contato de emergência"
+        mask={phoneMask}
         type="tel"
+        placeholder="(00) 00000-0000"
         error={errors.contato_emergencia_telefone?.message}
         {...register('contato_emergencia_telefone')}
       />

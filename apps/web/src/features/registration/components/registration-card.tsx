@@ -1,14 +1,15 @@
-import type { RegistrationLookup, RegistrationTicket } from '@passada/core/contracts/registrations';
+import type { RegistrationLookup } from '@passada/core/contracts/registrations';
 import { formatRegistrationPrice } from '@passada/core/events';
 import { reaisToCents } from '@passada/core/money';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { FormStatus } from '../../../components/form-field.tsx';
 import { RegistrationNotas } from '../../../components/nota-links.tsx';
 import { formatReais } from '../../../components/price.tsx';
-import { apiFetch } from '../../../lib/api.ts';
 import { eventQuery } from '../../../lib/events-api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
-import { RunnerCancel } from './runner-cancel.tsx';
+import { registrationTicketQuery } from '../api/registrations-api.ts';
+import { cancelledText, RunnerCancel } from './runner-cancel.tsx';
 import { RunnerDistanceChange } from './runner-distance-change.tsx';
 import { RunnerSizeChange } from './runner-size-change.tsx';
 import { RunnerTransfer } from './runner-transfer.tsx';
@@ -21,62 +22,107 @@ export function RegistrationCard({
   registration,
   title,
   onChanged,
+  summary = false,
 }: {
   registration: RegistrationLookup;
   title: string;
   onChanged(): void;
+  /** A list of several ("Minhas inscrições"): what identifies it in view, the participant's data folded. */
+  summary?: boolean;
 }) {
   const titleId = useId();
+  // What the runner's own cancellation returned, and to whom: said once it is done, beside the card's note.
+  const [cancelled, setCancelled] = useState<string | null>(null);
+  // One column on a phone, long e-mails and addresses broken rather than cut at the card's edge.
+  const dlClass =
+    'mt-3 grid grid-cols-1 gap-x-4 gap-y-1 sm:grid-cols-[auto_1fr] sm:gap-y-2 [&_dd]:min-w-0 [&_dd]:[overflow-wrap:anywhere] [&_dd]:mb-1 sm:[&_dd]:mb-0';
   const { data: event } = useQuery(eventQuery(String(registration.evento_detalhes.id)));
   // "Minhas inscrições" leaves the QR code out (docs/decisions/0047): each card asks for its own.
   const ticket = useQuery({
-    queryKey: ['registration-qr', registration.id],
-    queryFn: ({ signal }) =>
-      apiFetch<RegistrationTicket>(`/api/inscricoes/${registration.id}/qr-code/`, { signal }),
+    ...registrationTicketQuery(registration.id),
     enabled: !registration.qr_code && !registration.cancelada_em,
-    staleTime: 60_000,
-    retry: false,
   });
   const qrCode = registration.qr_code ?? (registration.cancelada_em ? undefined : ticket.data?.qr_code);
+  const contact = (
+    <>
+      <dt className="font-medium">E-mail</dt>
+      <dd>{registration.email}</dd>
+      <dt className="font-medium">Telefone</dt>
+      <dd>{registration.numero_contato}</dd>
+    </>
+  );
+  const address = (
+    <>
+      <dt className="font-medium">Endereço</dt>
+      <dd>{registration.endereco}</dd>
+    </>
+  );
+  const rest = (
+    <>
+      {registration.equipe ? (
+        <>
+          <dt className="font-medium">Equipe</dt>
+          <dd>{registration.equipe}</dd>
+        </>
+      ) : null}
+      <dt className="font-medium">Faixa etária</dt>
+      <dd>{registration.faixa_etaria}</dd>
+      {registration.meia_entrada ? (
+        <>
+          <dt className="font-medium">Meia-entrada</dt>
+          <dd>60+: leve um documento com foto à retirada do kit</dd>
+        </>
+      ) : null}
+      {registration.kit_local_retirada ? (
+        <>
+          <dt className="font-medium">Retirada do kit</dt>
+          <dd>{registration.kit_local_retirada}</dd>
+        </>
+      ) : null}
+      {registration.kit_horarios_retirada ? (
+        <>
+          <dt className="font-medium">Datas e horários</dt>
+          <dd className="whitespace-pre-line">{registration.kit_horarios_retirada}</dd>
+        </>
+      ) : null}
+    </>
+  );
   return (
     <section
-      aria-labelledby={titleId}
-      className="rounded-xl border border-stone-200 p-5 dark:border-stone-700"
+      // In a list, two registrations of one race differ by their number and runner: one landmark each.
+      aria-labelledby={summary ? `${titleId} ${titleId}-quem` : titleId}
+      className="min-w-0 rounded-xl border border-stone-200 p-5 [overflow-wrap:anywhere] dark:border-stone-700"
     >
       <h2 id={titleId} className="text-lg font-semibold">
         {title}
       </h2>
+      {summary ? (
+        <p id={`${titleId}-quem`} className="text-sm text-stone-700 dark:text-stone-300">
+          Inscrição nº {registration.id} · {registration.nome_completo}
+        </p>
+      ) : null}
       {registration.cancelada_em ? (
         <p className="mt-2 font-semibold text-red-700 dark:text-red-400">
           Inscrição cancelada em {formatDateTime(registration.cancelada_em)}: a vaga foi liberada e o valor a
           devolver volta pelo mesmo meio de pagamento.
         </p>
       ) : null}
-      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+      <FormStatus message={cancelled} tone="success" />
+      <dl className={dlClass}>
         <dt className="font-medium">Nome</dt>
         <dd>{registration.nome_completo}</dd>
-        <dt className="font-medium">E-mail</dt>
-        <dd>{registration.email}</dd>
-        <dt className="font-medium">Telefone</dt>
-        <dd>{registration.numero_contato}</dd>
+        {summary ? null : contact}
         <dt className="font-medium">Evento</dt>
         <dd>{registration.evento_detalhes.nome_evento}</dd>
         <dt className="font-medium">Categorias</dt>
         <dd>{registration.categoria_evento_detalhes.map((c) => c.nome_categoria).join(', ')}</dd>
-        <dt className="font-medium">Endereço</dt>
-        <dd>{registration.endereco}</dd>
+        {summary ? null : address}
         <dt className="font-medium">Inscrição nº</dt>
         <dd>{registration.id}</dd>
         {registration.tamanho_camisa ? (
           <>
             <dt className="font-medium">Camisa</dt>
             <dd>{registration.tamanho_camisa}</dd>
-          </>
-        ) : null}
-        {registration.equipe ? (
-          <>
-            <dt className="font-medium">Equipe</dt>
-            <dd>{registration.equipe}</dd>
           </>
         ) : null}
         <dt className="font-medium">Valor</dt>
@@ -86,32 +132,23 @@ export function RegistrationCard({
             ? ` (cupom ${registration.cupom}: −${formatReais(registration.desconto ?? 0)})`
             : null}
         </dd>
-        <dt className="font-medium">Faixa etária</dt>
-        <dd>{registration.faixa_etaria}</dd>
-        {registration.meia_entrada ? (
-          <>
-            <dt className="font-medium">Meia-entrada</dt>
-            <dd>60+: leve um documento com foto à retirada do kit</dd>
-          </>
-        ) : null}
-        {registration.kit_local_retirada ? (
-          <>
-            <dt className="font-medium">Retirada do kit</dt>
-            <dd>{registration.kit_local_retirada}</dd>
-          </>
-        ) : null}
-        {registration.kit_horarios_retirada ? (
-          <>
-            <dt className="font-medium">Datas e horários</dt>
-            <dd className="whitespace-pre-line">{registration.kit_horarios_retirada}</dd>
-          </>
-        ) : null}
+        {summary ? null : rest}
       </dl>
+      {summary ? (
+        <details className="mt-3">
+          <summary className="cursor-pointer font-medium text-brand-800 underline dark:text-brand-100">
+            Dados do participante e retirada do kit
+          </summary>
+          <dl className={dlClass}>
+            {contact}
+            {address}
+            {rest}
+          </dl>
+        </details>
+      ) : null}
       {registration.historico && registration.historico.length > 0 ? (
-        <section aria-labelledby={`${titleId}-historico`} className="mt-4">
-          <h3 id={`${titleId}-historico`} className="font-semibold">
-            Histórico de alterações
-          </h3>
+        <section aria-label={`Histórico de alterações da inscrição nº ${registration.id}`} className="mt-4">
+          <h3 className="font-semibold">Histórico de alterações</h3>
           <ul className="list-disc pl-5 text-sm">
             {registration.historico.map((line) => (
               <li key={line}>{line}</li>
@@ -139,7 +176,10 @@ export function RegistrationCard({
         <RunnerCancel
           registrationId={registration.id}
           eventId={registration.evento_detalhes.id}
-          onCancelled={onChanged}
+          onCancelled={(after) => {
+            setCancelled(cancelledText(after));
+            onChanged();
+          }}
         />
       )}
       {registration.cancelada_em ? null : <RunnerTransfer registrationId={registration.id} />}

@@ -1,3 +1,4 @@
+import type { CancellationQuoteWire, RefundByPayerWire } from '@passada/core/contracts/after-sale';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { FormStatus, secondaryButtonClass } from '../../../components/form-field.tsx';
@@ -6,10 +7,46 @@ import { ApiRequestError } from '../../../lib/api.ts';
 import { cancellationQuery, useCancelRegistration } from '../api/after-sale-api.ts';
 
 /**
- * "Cancelar inscrição" on the lookup page: the amount that comes back is shown before the runner
- * confirms, and the server checks it again (docs/decisions/0035-runner-after-sale.md).
+ * The money split by payer, as the server said it: after a transfer part of it goes back to whoever
+ * paid for the registration before. Null when everything is the runner's.
  */
-export function RunnerCancel(props: { registrationId: number; eventId: number; onCancelled: () => void }) {
+export function splitText(q: RefundByPayerWire): string | null {
+  return q.devolvido_a_quem_pagou
+    ? `${formatReais(q.devolvido_a_voce ?? 0)} voltam para você, ${formatReais(q.devolvido_a_quem_pagou)} para quem pagou a inscrição`
+    : null;
+}
+
+/** What cancelling returns, said before the runner confirms (the quote, split by payer after a transfer). */
+export function quoteText(q: CancellationQuoteWire): string {
+  const split = splitText(q);
+  if (split) return `Se cancelar: ${split}, pelo mesmo meio de pagamento.`;
+  return q.valor_devolvido > 0
+    ? `Você recebe de volta ${formatReais(q.valor_devolvido)} pelo mesmo meio de pagamento.`
+    : 'Pelas regras do evento, não há valor a devolver.';
+}
+
+/**
+ * What the cancellation returned, as the server answered it: a transferred registration's money goes
+ * back to each payer (docs/decisions/0056), so both parts are said.
+ */
+export function cancelledText(after: CancellationQuoteWire): string {
+  const split = splitText(after);
+  if (split) return `Inscrição cancelada: ${split}, pelo mesmo meio de pagamento.`;
+  return after.valor_devolvido > 0
+    ? `Inscrição cancelada: ${formatReais(after.valor_devolvido)} voltam para você pelo mesmo meio de pagamento.`
+    : 'Inscrição cancelada: pelas regras do evento, não há valor a devolver.';
+}
+
+/**
+ * "Cancelar inscrição" on the lookup page: the amount that comes back is shown before the runner
+ * confirms, and the server checks it again (docs/decisions/0035-runner-after-sale.md). `onCancelled`
+ * gets the server's answer (what went back, and to whom).
+ */
+export function RunnerCancel(props: {
+  registrationId: number;
+  eventId: number;
+  onCancelled: (after: CancellationQuoteWire) => void;
+}) {
   const [asking, setAsking] = useState(false);
   const quote = useQuery({ ...cancellationQuery(props.registrationId), enabled: asking });
   const cancel = useCancelRegistration(props.registrationId, props.eventId);
@@ -31,8 +68,7 @@ export function RunnerCancel(props: { registrationId: number; eventId: number; o
   async function confirm(amount: number) {
     setError(null);
     try {
-      await cancel.mutateAsync(amount);
-      props.onCancelled();
+      props.onCancelled(await cancel.mutateAsync(amount));
     } catch (err) {
       setError(
         err instanceof ApiRequestError ? (err.body?.detail ?? err.message) : 'Não foi possível cancelar.',
@@ -43,11 +79,7 @@ export function RunnerCancel(props: { registrationId: number; eventId: number; o
 
   return (
     <div className="mt-4 rounded-lg border border-stone-300 p-3 dark:border-stone-600">
-      <p className="font-medium">
-        {q.valor_devolvido > 0
-          ? `Você recebe de volta ${formatReais(q.valor_devolvido)} pelo mesmo meio de pagamento.`
-          : 'Pelas regras do evento, não há valor a devolver.'}
-      </p>
+      <p className="font-medium">{quoteText(q)}</p>
       {q.valor_retido > 0 ? (
         <p className="text-sm">
           O organizador retém {formatReais(q.valor_retido)}, conforme as regras do evento.

@@ -1,15 +1,16 @@
-import type { ChangeQuote } from '@passada/core/contracts/after-sale';
+import { formatIsoDateBR } from '@passada/core/calendar';
 import type { Event } from '@passada/core/contracts/events';
 import { reaisToCents } from '@passada/core/money';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { FormStatus, inputClass, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { PixPanel } from '../../../components/payments/pix-panel.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { loginPathFor } from '../../../components/require-auth.tsx';
-import { ApiRequestError, apiFetch } from '../../../lib/api.ts';
+import { ApiRequestError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { distanceChangeQuery, useChangeDistance, useEventPlacesChanged } from '../api/after-sale-api.ts';
 
 const errorText = (err: unknown, fallback: string) =>
   err instanceof ApiRequestError ? (err.body?.detail ?? err.message) : fallback;
@@ -24,46 +25,77 @@ const errorText = (err: unknown, fallback: string) =>
  * (the account's own) or the link's token, paid from whichever account is signed in (a guest is sent
  * to log in and back to the link first).
  */
-export function RunnerDistanceChange(props: {
+interface DistanceChangeProps {
   base: string;
   event: Event;
   /** The categories the registration holds now. */
   current: number[];
   pays: { inscricao: number } | { link: string };
   onChanged: () => void;
-}) {
+}
+
+type Day = Event['dias_evento'][number];
+
+/**
+ * One change per day the registration runs (one category per day): a button that opens it, so the
+ * card shows what the runner may do without every form open. On an event of several days each says
+ * which day it changes.
+ */
+export function RunnerDistanceChange(props: DistanceChangeProps) {
+  const days = props.event.dias_evento.filter(
+    (d) => d.categorias.some((c) => props.current.includes(c.id)) && d.categorias.length > 1,
+  );
+  const several = props.event.dias_evento.length > 1;
+  return days.map((day) => (
+    <DayDistanceChange
+      key={day.data}
+      {...props}
+      day={day}
+      dayText={several ? formatIsoDateBR(day.data) : null}
+    />
+  ));
+}
+
+function DayDistanceChange(props: DistanceChangeProps & { day: Day; dayText: string | null }) {
   const { token } = useSession();
   const location = useLocation();
   const selectId = useId();
-  const titleId = useId();
-  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
   const [to, setTo] = useState('');
   const [paying, setPaying] = useState(false);
   const [message, setMessage] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
   // The day's other categories: one category per day, so the change stays on the same day.
-  const day = props.event.dias_evento.find((d) => d.categorias.some((c) => props.current.includes(c.id)));
-  const from = day?.categorias.find((c) => props.current.includes(c.id));
-  const options = (day?.categorias ?? []).filter((c) => c.id !== from?.id);
-  const quote = useQuery({
-    queryKey: ['distance-change', props.base, from?.id, to],
-    queryFn: ({ signal }) =>
-      apiFetch<ChangeQuote>(`${props.base}/troca-distancia/?de=${from!.id}&para=${to}`, { signal }),
-    enabled: Boolean(from && to),
-    retry: false,
-  });
-  const change = useMutation({
-    mutationFn: (body: { de: number; para: number; a_devolver: number }) =>
-      apiFetch<ChangeQuote>(`${props.base}/trocar-distancia/`, { method: 'POST', body }),
-  });
+  const { day, dayText } = props;
+  const from = day.categorias.find((c) => props.current.includes(c.id));
+  const options = day.categorias.filter((c) => c.id !== from?.id);
+  const quote = useQuery(distanceChangeQuery(props.base, from?.id, to));
+  const change = useChangeDistance(props.base);
+  const placesChanged = useEventPlacesChanged();
   if (!from || options.length === 0) return null;
+  const title = dayText ? `Trocar de distância do dia ${dayText}` : 'Trocar de distância';
+  if (!open)
+    return (
+      <div className="mt-4">
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          aria-expanded={false}
+          onClick={() => setOpen(true)}
+        >
+          {title}
+        </button>
+        <FormStatus message={message?.text ?? null} tone={message?.tone ?? 'success'} />
+      </div>
+    );
   const chosen = options.find((c) => String(c.id) === to);
   const q = quote.data;
 
-  const done = async (text: string) => {
+  const done = async (text: string, paidByPix = false) => {
     setMessage({ text, tone: 'success' });
     setTo('');
     setPaying(false);
-    await client.invalidateQueries({ queryKey: ['event'] });
+    // A change paid by Pix is made by the payment (a confirmed one by its mutation, which reads them afresh).
+    if (paidByPix) await placesChanged();
     props.onChanged();
   };
   const confirm = async () => {
@@ -83,13 +115,15 @@ export function RunnerDistanceChange(props: {
   };
 
   return (
-    <section aria-labelledby={titleId} className="mt-4">
-      <h3 id={titleId} className="font-semibold">
-        Trocar de distância
-      </h3>
+    <section
+      aria-label={'inscricao' in props.pays ? `${title} — inscrição nº ${props.pays.inscricao}` : title}
+      className="mt-4"
+    >
+      <h3 className="font-semibold">{title}</h3>
+      <p className="text-sm">Distância atual: {from.nome_categoria}</p>
       <div className="mt-2 flex flex-col gap-1">
         <label htmlFor={selectId} className="text-sm font-medium">
-          Nova distância
+          {dayText ? `Nova distância do dia ${dayText}` : 'Nova distância'}
         </label>
         <select
           id={selectId}
@@ -159,7 +193,7 @@ export function RunnerDistanceChange(props: {
                   }}
                   totalCents={reaisToCents(q.a_pagar)}
                   descricao={`Troca de distância: ${chosen.nome_categoria}`}
-                  onPaid={() => void done(`Distância trocada para ${chosen.nome_categoria}.`)}
+                  onPaid={() => void done(`Distância trocada para ${chosen.nome_categoria}.`, true)}
                   onError={(text) => setMessage({ text, tone: 'error' })}
                 />
               </div>
@@ -178,6 +212,14 @@ export function RunnerDistanceChange(props: {
         )
       ) : null}
       <FormStatus message={message?.text ?? null} tone={message?.tone ?? 'success'} />
+      <button
+        type="button"
+        className={`${secondaryButtonClass} mt-2`}
+        disabled={paying}
+        onClick={() => setOpen(false)}
+      >
+        Fechar
+      </button>
     </section>
   );
 }

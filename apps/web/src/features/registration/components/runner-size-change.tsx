@@ -1,8 +1,8 @@
 import type { Event } from '@passada/core/contracts/events';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FormStatus, inputClass, secondaryButtonClass } from '../../../components/form-field.tsx';
-import { ApiRequestError, apiFetch } from '../../../lib/api.ts';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { useChangeSize } from '../api/after-sale-api.ts';
 
 /**
  * "Trocar tamanho da camisa" on the lookup page (docs/decisions/0041): sizes with shirts left, the
@@ -15,16 +15,10 @@ export function RunnerSizeChange(props: {
   onChanged: () => void;
 }) {
   const selectId = useId();
-  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
   const [size, setSize] = useState('');
   const [message, setMessage] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
-  const change = useMutation({
-    mutationFn: (tamanho: number) =>
-      apiFetch<{ tamanho_camisa: string }>(`/api/inscricoes/${props.registrationId}/trocar-tamanho/`, {
-        method: 'POST',
-        body: { tamanho_camisa: tamanho },
-      }),
-  });
+  const change = useChangeSize(props.registrationId);
   // An event read without its kit (an older cached answer) offers nothing to change.
   const sizes = (props.event.kit?.tamanhos ?? []).filter((s) => s.tamanho !== props.current);
   if (sizes.length === 0) return null;
@@ -33,7 +27,6 @@ export function RunnerSizeChange(props: {
     try {
       const done = await change.mutateAsync(Number(size));
       setMessage({ text: `Camisa trocada para ${done.tamanho_camisa}.`, tone: 'success' });
-      await client.invalidateQueries({ queryKey: ['event'] });
       props.onChanged();
     } catch (err) {
       setMessage({
@@ -42,6 +35,21 @@ export function RunnerSizeChange(props: {
       });
     }
   };
+  // Folded behind its button, as the card's other actions are.
+  if (!open)
+    return (
+      <div className="mt-4">
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          aria-expanded={false}
+          onClick={() => setOpen(true)}
+        >
+          Trocar o tamanho da camisa
+        </button>
+        <FormStatus message={message?.text ?? null} tone={message?.tone ?? 'success'} />
+      </div>
+    );
   return (
     <div className="mt-4 flex flex-wrap items-end gap-2">
       <div className="flex flex-col gap-1">
@@ -64,6 +72,9 @@ export function RunnerSizeChange(props: {
         onClick={() => void submit()}
       >
         Trocar camisa
+      </button>
+      <button type="button" className={secondaryButtonClass} onClick={() => setOpen(false)}>
+        Fechar
       </button>
       <FormStatus message={message?.text ?? null} tone={message?.tone ?? 'success'} />
     </div>

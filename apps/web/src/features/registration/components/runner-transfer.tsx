@@ -73,12 +73,10 @@ export function RunnerTransfer(props: { registrationId: number }) {
 
   return (
     <section
-      aria-labelledby="transferencia-titulo"
+      aria-label={`Transferir para outra pessoa — inscrição nº ${props.registrationId}`}
       className="mt-4 rounded-lg border border-stone-300 p-3 dark:border-stone-600"
     >
-      <h3 id="transferencia-titulo" className="font-semibold">
-        Transferir para outra pessoa
-      </h3>
+      <h3 className="font-semibold">Transferir para outra pessoa</h3>
       <FormStatus message={done} tone="success" />
       <FormStatus message={error} tone="error" />
       {s.pendente ? (

@@ -5,7 +5,7 @@ import type { Address } from '@passada/core/contracts/accounts';
 import { type Participant, ParticipantSchema } from '@passada/core/contracts/registrations';
 import type { RegistrationStart } from '@passada/core/events';
 import { formatPhone } from '@passada/core/phone';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useAddresses } from '../../../lib/accounts-api.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -26,12 +26,10 @@ function primaryAddressValues(a: Address) {
 /**
  * The participant form. For oneself, name and e-mail come from the profile, address and phone from
  * the primary address; `primary` tells whether that address exists (then it is not editable).
+ * When the address list cannot fill the form, `addressNote` says why: a message for the page to show
+ * beside the form, never a dialog, since the list may arrive while the runner is typing.
  */
-export function useParticipantForm(
-  start: RegistrationStart,
-  showAlert: (message: string) => void,
-  termsVersion: string | undefined,
-) {
+export function useParticipantForm(start: RegistrationStart, termsVersion: string | undefined) {
   const { profile } = useSession();
   const addresses = useAddresses();
   const form = useForm<ParticipantFormValues, unknown, Participant>({
@@ -78,22 +76,23 @@ export function useParticipantForm(
     setValue('email', profile.email);
   }, [start.paraMim, profile, setValue]);
   const prefilledAddress = useRef(false);
+  const [addressNote, setAddressNote] = useState<string | null>(null);
   useEffect(() => {
     if (!start.paraMim || prefilledAddress.current) return;
     if (addresses.isError) {
       prefilledAddress.current = true;
-      showAlert('Erro ao carregar os dados do endereço do usuário.');
+      setAddressNote('Erro ao carregar os dados do endereço do usuário.');
       return;
     }
     if (!addresses.data) return;
     prefilledAddress.current = true;
     if (!primary) {
-      showAlert('Não há endereço principal encontrado.');
+      setAddressNote('Não há endereço principal encontrado.');
       return;
     }
     for (const [key, value] of Object.entries(primaryAddressValues(primary)))
       setValue(key as keyof ParticipantFormValues, value);
-  }, [start.paraMim, addresses.isError, addresses.data, primary, setValue, showAlert]);
+  }, [start.paraMim, addresses.isError, addresses.data, primary, setValue]);
 
-  return { form, hasPrimaryAddress: primary !== null };
+  return { form, hasPrimaryAddress: primary !== null, addressNote };
 }

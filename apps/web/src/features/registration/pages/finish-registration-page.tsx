@@ -16,6 +16,7 @@ import {
   PaymentStep,
   usePaymentStep,
 } from '../../../components/payments/payment-step.tsx';
+import { TurnCountdown } from '../../../components/turn-countdown.tsx';
 import { useCoupon } from '../../../lib/coupons-api.ts';
 import { eventQuery, priceQuery } from '../../../lib/events-api.ts';
 import { useSession } from '../../../lib/session.tsx';
@@ -76,7 +77,10 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
   const [draft, setDraft] = useState<Participant | null>(null);
   // What is being confirmed, read when the confirmation answers (before the page re-renders with it).
   const draftRef = useRef<Participant | null>(null);
-  const { form, hasPrimaryAddress } = useParticipantForm(start, showAlert, eventQ.data?.termo_versao);
+  const { form, hasPrimaryAddress, addressNote } = useParticipantForm(start, eventQ.data?.termo_versao);
+  // The server's refusal of the Pix (an age out of the category, registrations not open yet): nothing
+  // was charged, so the form opens again with what was typed, and the reason stays beside the buttons.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -141,9 +145,14 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
   const choose = (next: PaymentMethod) =>
     void handleSubmit((data) => {
       draftRef.current = withCoupon(data);
+      setRefusal(null);
       setDraft(draftRef.current);
       setMethod(next);
     })();
+  const refused = (message: string) => {
+    setMethod(null);
+    setRefusal(message);
+  };
   // Nothing to pay (docs/decisions/0028): the server confirms it at once, no payment step.
   const confirmFree = () =>
     void handleSubmit(async (data) => {
@@ -178,6 +187,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
       <p className="mt-1 text-stone-700 dark:text-stone-300">
         {event.nome_evento} — {start.paraMim ? 'inscrição para mim' : 'inscrição para outra pessoa'}
       </p>
+      <TurnCountdown eventId={event.id} />
 
       {!event.inscricoes_abertas ? (
         <p role="alert" className="mt-6 font-semibold text-red-700 dark:text-red-400">
@@ -196,6 +206,18 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
         <h2 id="participante-titulo" className="mb-4 text-lg font-semibold">
           Dados do participante
         </h2>
+        {addressNote ? (
+          <p
+            role="status"
+            className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+          >
+            {addressNote} Preencha o endereço abaixo ou{' '}
+            <Link to="/enderecos" className={linkClass}>
+              cadastre um endereço principal
+            </Link>{' '}
+            para as próximas inscrições.
+          </p>
+        ) : null}
         <fieldset disabled={frozen} className="contents">
           <ParticipantFields
             register={register}
@@ -273,6 +295,11 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
               </button>
             ) : null}
           </fieldset>
+          {refusal ? (
+            <p role="alert" className="mt-3 font-medium text-red-700 dark:text-red-400">
+              {refusal}
+            </p>
+          ) : null}
           <p className="mt-4 text-sm text-stone-700 dark:text-stone-300">
             Vai inscrever mais alguém ou comprar roupas?{' '}
             <button
@@ -294,6 +321,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
               totalCents={totalCents}
               description={`Inscrição ${event.nome_evento}`}
               payer={{ email: profile?.email ?? draft?.email ?? '', phone: draft?.numero_contato ?? '' }}
+              onPixError={refused}
             />
           </div>
         </section>

@@ -1,5 +1,6 @@
 import type { RegistrationLookup } from '@passada/core/contracts/registrations';
 import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock.test-utils.ts';
 import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
@@ -33,11 +34,17 @@ const cancelledInOrder: RegistrationLookup = {
   cancelada_em: '2026-11-20T15:30:00.000Z',
 };
 
-function serve(list: RegistrationLookup[]) {
-  return mockFetch(({ url }) => {
+function serve(
+  list: RegistrationLookup[] | (() => RegistrationLookup[]),
+  more: Parameters<typeof mockFetch>[0] = () => undefined,
+) {
+  return mockFetch((call) => {
+    const { url } = call;
+    const answer = more(call);
+    if (answer) return answer;
     if (url === '/api/users/profile/') return profile;
     if (url === '/api/pagamentos/') return { status: 200, body: [] };
-    if (url === '/api/inscricoes/') return { status: 200, body: list };
+    if (url === '/api/inscricoes/') return { status: 200, body: typeof list === 'function' ? list() : list };
     if (url === '/api/inscricoes/11/qr-code/')
       return { status: 200, body: { qr_code: 'data:image/png;base64,iVBORw0KGgo=' } };
     if (url.startsWith('/api/inscricoes/11/cancelamento/'))
@@ -70,16 +77,84 @@ describe('Minhas inscrições', () => {
   it('lists every registration of the account with its race day, ticket and actions; a cancelled one says so', async () => {
     serve([paidOnEventPage, cancelledInOrder]);
     show();
-    const open = await screen.findByRole('region', { name: 'Corrida da Ponte, 06/12/2026' });
+    const open = await screen.findByRole('region', {
+      name: 'Corrida da Ponte, 06/12/2026 Inscrição nº 11 · Ana Souza',
+    });
     expect(await within(open).findByRole('img', { name: 'QR code da inscrição nº 11' })).toBeTruthy();
     expect(within(open).getByText('Ginásio Paulo Sarasate')).toBeTruthy();
     expect(await within(open).findByRole('button', { name: 'Cancelar inscrição' })).toBeTruthy();
 
-    const cancelled = screen.getByRole('region', { name: 'Meia do Sol, 17/01/2027' });
+    const cancelled = screen.getByRole('region', { name: /^Meia do Sol, 17\/01\/2027 Inscrição nº 12/ });
     expect(cancelled.textContent).toMatch(/Inscrição cancelada em 20\/11\/2026/);
     expect(within(cancelled).queryByRole('img')).toBeNull();
     expect(within(cancelled).queryByRole('button', { name: 'Cancelar inscrição' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Inscrições' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('says, once a transferred registration is cancelled, what returns to the runner and what to whoever paid it', async () => {
+    let list = [paidOnEventPage];
+    serve(
+      () => list,
+      ({ url, method }) => {
+        if (url !== '/api/inscricoes/11/cancelar/' || method !== 'POST') return undefined;
+        list = [{ ...paidOnEventPage, cancelada_em: '2026-11-21T10:00:00.000Z' }];
+        return {
+          status: 200,
+          body: {
+            permitido: false,
+            motivo: 'Esta inscrição já foi cancelada.',
+            valor_pago: 89.9,
+            valor_devolvido: 89.9,
+            valor_retido: 0,
+            arrependimento: true,
+            devolvido_a_voce: 20,
+            devolvido_a_quem_pagou: 69.9,
+          },
+        };
+      },
+    );
+    show();
+    const card = await screen.findByRole('region', {
+      name: /^Corrida da Ponte, 06\/12\/2026 Inscrição nº 11/,
+    });
+    await userEvent.click(await within(card).findByRole('button', { name: 'Cancelar inscrição' }));
+    await userEvent.click(await within(card).findByRole('button', { name: 'Confirmar cancelamento' }));
+    await within(card).findByText(/Inscrição cancelada em 21\/11\/2026/);
+    expect(within(card).getByRole('status').textContent).toMatch(
+      /R\$\s20,00 voltam para você, R\$\s69,90 para quem pagou a inscrição/,
+    );
+  });
+
+  it('says before confirming what of a transferred registration returns to the runner and what to whoever paid it', async () => {
+    serve([paidOnEventPage], ({ url }) =>
+      url.startsWith('/api/inscricoes/11/cancelamento/')
+        ? {
+            status: 200,
+            body: {
+              permitido: true,
+              motivo: null,
+              valor_pago: 130,
+              valor_devolvido: 130,
+              valor_retido: 0,
+              arrependimento: true,
+              devolvido_a_voce: 70,
+              devolvido_a_quem_pagou: 60,
+            },
+          }
+        : undefined,
+    );
+    show();
+    const card = await screen.findByRole('region', {
+      name: /^Corrida da Ponte, 06\/12\/2026 Inscrição nº 11/,
+    });
+    await userEvent.click(await within(card).findByRole('button', { name: 'Cancelar inscrição' }));
+    expect(await within(card).findByRole('button', { name: 'Confirmar cancelamento' })).toBeTruthy();
+    expect(
+      within(card).getByText(
+        /Se cancelar: R\$\s70,00 voltam para você, R\$\s60,00 para quem pagou a inscrição/,
+      ),
+    ).toBeTruthy();
+    expect(within(card).queryByText(/Você recebe de volta R\$\s130,00/)).toBeNull();
   });
 
   it('points to the races when the account has none', async () => {

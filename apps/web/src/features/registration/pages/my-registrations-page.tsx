@@ -34,6 +34,7 @@ function Registrations() {
               : registration.evento_detalhes.nome_evento
           }
           onChanged={refresh}
+          summary
         />
       ))}
     </div>

@@ -1,20 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  type ParticipantLinkView,
   type TransferRequest,
   type TransferRequestBody,
   TransferRequestSchema,
 } from '@passada/core/contracts/after-sale';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useParams } from 'react-router';
 import { AfterSaleRules } from '../../../components/after-sale-rules.tsx';
 import { FormStatus, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { formatReais } from '../../../components/price.tsx';
-import { ApiRequestError, apiFetch } from '../../../lib/api.ts';
+import { ApiRequestError } from '../../../lib/api.ts';
 import { eventQuery } from '../../../lib/events-api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import {
+  participantLinkPath,
+  participantLinkQuery,
+  useParticipantLinkAction,
+  useRefreshParticipantLink,
+} from '../api/after-sale-api.ts';
+import { quoteText } from '../components/runner-cancel.tsx';
 import { RunnerDistanceChange } from '../components/runner-distance-change.tsx';
 import { NewRunnerFields } from '../components/runner-transfer.tsx';
 
@@ -28,22 +34,13 @@ const errorText = (err: unknown, fallback: string) =>
  */
 export default function ParticipantLinkPage() {
   const { token = '' } = useParams();
-  const base = `/api/inscricoes/link/${encodeURIComponent(token)}`;
-  const client = useQueryClient();
-  const key = ['participant-link', token];
-  const view = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => apiFetch<ParticipantLinkView>(`${base}/`, { signal }),
-    retry: false,
-  });
+  const view = useQuery(participantLinkQuery(token));
   const eventId = view.data?.evento.id;
   const event = useQuery({ ...eventQuery(String(eventId ?? '')), enabled: eventId !== undefined });
   const [message, setMessage] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: key });
-  const act = useMutation({
-    mutationFn: (req: { path: string; body?: unknown }) =>
-      apiFetch<unknown>(`${base}/${req.path}`, { method: 'POST', ...(req.body ? { body: req.body } : {}) }),
-  });
+  const refresh = useRefreshParticipantLink(token);
+  // The link's registration is read afresh after each action, done or refused.
+  const act = useParticipantLinkAction(token);
   const run = async (path: string, body: unknown, done: string) => {
     setMessage(null);
     try {
@@ -52,7 +49,6 @@ export default function ParticipantLinkPage() {
     } catch (err) {
       setMessage({ text: errorText(err, 'Não foi possível concluir.'), tone: 'error' });
     }
-    await refresh();
   };
   const {
     register,
@@ -98,11 +94,7 @@ export default function ParticipantLinkPage() {
           </h2>
           {q.permitido ? (
             <>
-              <p className="mt-2">
-                {q.valor_devolvido > 0
-                  ? `Você recebe de volta ${formatReais(q.valor_devolvido)} pelo mesmo meio de pagamento.`
-                  : 'Pelas regras do evento, não há valor a devolver.'}
-              </p>
+              <p className="mt-2">{quoteText(q)}</p>
               <button
                 type="button"
                 className={`${secondaryButtonClass} mt-2`}
@@ -166,7 +158,7 @@ export default function ParticipantLinkPage() {
       )}
       {v.cancelada_em || !event.data ? null : (
         <RunnerDistanceChange
-          base={base}
+          base={participantLinkPath(token)}
           event={event.data}
           current={v.categoria_evento}
           pays={{ link: token }}

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { AfterSaleRules } from '../../../components/after-sale-rules.tsx';
 import { useAlert } from '../../../components/dialog.tsx';
-import { primaryButtonClass, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { primaryButtonClass, SelectField, secondaryButtonClass } from '../../../components/form-field.tsx';
 import {
   type PaymentMethod,
   PaymentStep,
@@ -65,7 +65,7 @@ function TransferCheckout({ token, invite }: { token: string; invite: TransferIn
   const [method, setMethod] = useState<PaymentMethod | null>(null);
   const [draft, setDraft] = useState<(Participant & { transferencia: string }) | null>(null);
   const start = { paraMim: false, eventoId: invite.evento.id, categorias: invite.categoria_evento };
-  const { form } = useParticipantForm(start, showAlert, eventQ.data?.termo_versao);
+  const { form } = useParticipantForm(start, eventQ.data?.termo_versao);
   const {
     register,
     handleSubmit,
@@ -121,8 +121,10 @@ function TransferCheckout({ token, invite }: { token: string; invite: TransferIn
   const totalCents = price.data ? reaisToCents(price.data.total) : null;
   const frozen = method !== null || step.locked || step.succeeded;
   const locked = method === 'pix' || step.succeeded;
-  // The shirt stays the registration's; a change of size is its own request.
+  // The size is asked here, not in the race fields: the registration's own shirt is kept unless the new
+  // runner picks another size that is left (the server checks the stock and holds it at payment).
   const withoutSizes = { ...event, kit: { ...event.kit, tamanhos: [] } };
+  const otherSizes = event.kit.tamanhos.filter((k) => k.tamanho !== invite.tamanho_camisa);
 
   return (
     <main className="mx-auto max-w-3xl px-4 py-10">
@@ -140,6 +142,22 @@ function TransferCheckout({ token, invite }: { token: string; invite: TransferIn
         </h2>
         <fieldset disabled={frozen} className="contents">
           <ParticipantFields register={register} errors={errors} lockProfile={false} lockAddress={false} />
+          {invite.tamanho_camisa && otherSizes.length > 0 ? (
+            <SelectField
+              label="Tamanho da camisa"
+              error={errors.tamanho_camisa?.message}
+              {...register('tamanho_camisa', {
+                setValueAs: (v: string) => (v === '' || v === undefined ? undefined : Number(v)),
+              })}
+            >
+              <option value="">{`${invite.tamanho_camisa} (a camisa da inscrição)`}</option>
+              {otherSizes.map((k) => (
+                <option key={k.id} value={k.id} disabled={k.quantidade_disponivel <= 0}>
+                  {k.quantidade_disponivel <= 0 ? `${k.tamanho} — Esgotado` : k.tamanho}
+                </option>
+              ))}
+            </SelectField>
+          ) : null}
           <RaceFields event={withoutSizes} register={register} errors={errors} />
         </fieldset>
       </form>

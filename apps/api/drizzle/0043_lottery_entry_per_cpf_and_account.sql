@@ -1,0 +1,2 @@
+DROP INDEX "lottery_entries_event_cpf_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "lottery_entries_event_cpf_user_idx" ON "lottery_entries" USING btree ("event_id","cpf","user_id") WHERE "lottery_entries"."cpf" <> '';

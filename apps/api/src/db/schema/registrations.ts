@@ -1,0 +1,341 @@
+// Owner: registrations. The tables of registrations, their categories, changes, transfers, check-ins, after-sale rules and the waitlist; only this module writes them (docs/architecture.md §9).
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { eventCategories, events } from './events.ts';
+import { orders } from './orders.ts';
+import { charges } from './payments.ts';
+import { staff } from './staff.ts';
+
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    /** The account that made the registration (for oneself or for someone else). */
+    accountUserId: integer('account_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The charge that paid for it. Not unique: a cart's charge pays for several participants (one row
+     * each); the same person twice for one event in one charge is refused (index below).
+     */
+    chargeId: integer('charge_id')
+      .notNull()
+      .references(() => charges.id),
+    /** The shop order it was paid with (a cart with products and registrations); null on the direct path. */
+    orderId: integer('order_id').references(() => orders.id),
+    fullName: text('nome_completo').notNull(),
+    cpf: text('cpf').notNull(),
+    birthDate: date('data_nascimento').notNull(),
+    gender: text('genero').notNull(),
+    address: text('endereco').notNull(),
+    phone: text('numero_contato').notNull(),
+    email: text('email').notNull(),
+    street: text('street').notNull(),
+    zipCode: text('zip_code').notNull(),
+    state: text('state').notNull(),
+    city: text('city').notNull(),
+    neighborhood: text('neighborhood').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    /** What a discount coupon took off (`couponCode`), already out of `total_cents`. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    couponCode: text('coupon_code'),
+    /** The shirt size chosen (copied: the event's sizes may be renamed later). */
+    kitSize: text('tamanho_camisa'),
+    team: text('equipe'),
+    emergencyName: text('contato_emergencia_nome'),
+    emergencyPhone: text('contato_emergencia_telefone'),
+    pcd: boolean('pcd').notNull().default(false),
+    /**
+     * When the PCD answer (health data, LGPD art. 11) was erased, `PCD_RETENTION_DAYS_AFTER_EVENT` days
+     * after the event ended, by the `privacy.health-data` job; the registration stays.
+     */
+    pcdErasedAt: timestamp('pcd_erased_at', { withTimezone: true }),
+    /**
+     * When the participant's personal data was anonymised, SALES_RETENTION_YEARS after the year the
+     * event ended (`privacy.sales-retention`): name replaced, CPF, contacts and address blanked, birth
+     * date cut to its year; categories, kit size and amounts stay.
+     */
+    personalDataErasedAt: timestamp('dados_pessoais_apagados_em', { withTimezone: true }),
+    /** The PCD answer's own consent (LGPD art. 11 I): the text's version (core's PCD_CONSENT) and when. */
+    pcdConsentVersion: text('pcd_consentimento_versao'),
+    pcdConsentAt: timestamp('pcd_consentimento_em', { withTimezone: true }),
+    /** Opt-in to WhatsApp messages at `phone` (core's WHATSAPP_CONSENT): version and when; null without. */
+    whatsappConsentVersion: text('whatsapp_consentimento_versao'),
+    whatsappConsentAt: timestamp('whatsapp_consentimento_em', { withTimezone: true }),
+    /** When the WhatsApp kit-pickup reminder was queued, so the daily job sends it once. */
+    kitReminderSentAt: timestamp('lembrete_kit_em', { withTimezone: true }),
+    /** Hash of the termo de responsabilidade text accepted, and when. */
+    termsVersion: text('termo_versao'),
+    termsAcceptedAt: timestamp('termo_aceito_em', { withTimezone: true }),
+    /** Half price (60+) applied to some category: staff check a document at kit pickup. */
+    seniorDiscount: boolean('meia_entrada').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set when staff cancelled it (its payment returned): its places and shirt went back, and it no
+     * longer holds its categories for the CPF (docs/decisions/0022-registration-cancellation.md).
+     */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Why staff cancelled it (the buyer's withdrawal, the event called off…), when they said. */
+    cancelReason: text('cancel_reason'),
+    /**
+     * The random part of the kit-pickup QR code, signed with CHECKIN_TOKEN_SECRET together with the
+     * registration and event ids (docs/decisions/0026). The database draws it (122 random bits of a
+     * v4 UUID), for new rows and, when the column was added, for every existing one.
+     */
+    checkinNonce: text('checkin_nonce').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /**
+     * The nonce the links e-mailed to the participant are signed with (docs/decisions/0041): drawing a
+     * new one revokes every link sent before.
+     */
+    participantLinkNonce: text('participant_link_nonce')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+  },
+  (t) => [
+    index('registrations_account_cpf_idx').on(t.accountUserId, t.cpf),
+    uniqueIndex('registrations_charge_event_cpf_unique').on(t.chargeId, t.eventId, t.cpf),
+    index('registrations_order_idx').on(t.orderId),
+    // An opening's gate counts the event's registrations of one CPF (and the live view all of them).
+    index('registrations_event_cpf_idx').on(t.eventId, t.cpf),
+  ],
+);
+
+export const registrationCategories = pgTable(
+  'registration_categories',
+  {
+    id: serial('id').primaryKey(),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => eventCategories.id),
+    cpf: text('cpf').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    /** The lot that priced it, when one was in force. */
+    lotName: text('lote'),
+    /** Copied from its registration when cancelled, so the index below can leave it out. */
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The bib (número de peito) staff assigned for this race, or null before they do. */
+    bib: integer('numero_peito'),
+  },
+  // The same CPF cannot hold the same category twice; a cancelled registration holds nothing.
+  (t) => [
+    index('registration_categories_registration_idx').on(t.registrationId),
+    uniqueIndex('registration_categories_cpf_unique')
+      .on(t.categoryId, t.cpf)
+      .where(sql`${t.cancelledAt} is null`),
+  ],
+);
+
+/**
+ * The organiser's after-sale rules of an event (docs/decisions/0035-runner-after-sale.md); an event
+ * without a row follows `DEFAULT_AFTER_SALE_RULES` (@passada/core/after-sale). A day left null means
+ * the event's registration deadline. Owned by the registrations module, which enforces them.
+ */
+export const eventAfterSaleRules = pgTable(
+  'event_after_sale_rules',
+  {
+    eventId: integer('event_id')
+      .primaryKey()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    cancelMinHours: integer('cancel_min_hours').notNull(),
+    cancelAfterWindow: text('cancel_after_window', { enum: ['nao', 'taxa', 'percentual'] }).notNull(),
+    cancelFeeCents: integer('cancel_fee_cents').notNull(),
+    cancelKeptPercent: integer('cancel_kept_percent').notNull(),
+    transferAllowed: boolean('transfer_allowed').notNull(),
+    transferUntil: date('transfer_until'),
+    transferFeeCents: integer('transfer_fee_cents').notNull(),
+    categoryChangeAllowed: boolean('category_change_allowed').notNull(),
+    categoryChangeUntil: date('category_change_until'),
+    categoryChangeFeeCents: integer('category_change_fee_cents').notNull(),
+    categoryChangeRefundsDifference: boolean('category_change_refunds_difference').notNull(),
+    sizeChangeAllowed: boolean('size_change_allowed').notNull(),
+    sizeChangeUntil: date('size_change_until'),
+    waitlistOfferHours: integer('waitlist_offer_hours').notNull(),
+    /** The categories with a waitlist when sold out (docs/decisions/0042-waitlist.md). */
+    waitlistCategoryIds: integer('waitlist_category_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Bumped by every save; a save from a form opened at an older version is refused (0025). */
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    check(
+      'event_after_sale_rules_amounts',
+      sql`${t.cancelMinHours} >= 0 and ${t.cancelFeeCents} >= 0 and ${t.transferFeeCents} >= 0 and ${t.categoryChangeFeeCents} >= 0 and ${t.cancelKeptPercent} between 0 and 100 and ${t.waitlistOfferHours} > 0`,
+    ),
+  ],
+);
+
+/**
+ * What a runner (or staff) changed on a registration after the sale: the history the organiser sees
+ * and the audit of each change, with the money it moved (docs/decisions/0035-runner-after-sale.md).
+ */
+export const registrationChanges = pgTable(
+  'registration_changes',
+  {
+    id: serial('id').primaryKey(),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['cancelamento', 'transferencia', 'troca_distancia', 'troca_tamanho'],
+    }).notNull(),
+    /**
+     * Who asked: the account that bought it, the participant through the link e-mailed to them, or
+     * staff in the back office (`loja`, docs/decisions/0060).
+     */
+    actor: text('actor', { enum: ['comprador', 'participante', 'loja'] }).notNull(),
+    /** What changed, without personal data beyond names (before/after category, size, holder). */
+    detail: jsonb('detail').notNull().default({}),
+    feeCents: integer('fee_cents').notNull().default(0),
+    refundCents: integer('refund_cents').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('registration_changes_registration_idx').on(t.registrationId),
+    // The charge that paid a transfer or a dearer distance (`cobranca`): a paid charge's history, and
+    // the back office's money figures finding the charges of that purpose.
+    index('registration_changes_charge_idx').on(sql`((${t.detail}->>'cobranca')::int)`),
+  ],
+);
+
+/**
+ * A registration handed to another runner (docs/decisions/0041-runner-transfer-changes-and-participant-links.md):
+ * the holder names the new runner, who completes it through the link e-mailed to them (a random token,
+ * stored only as its SHA-256) and pays the fee and any price difference by a 'registration' charge.
+ * At most one pending transfer per registration; an unpaid one ends at `expires_at`.
+ */
+export const registrationTransfers = pgTable(
+  'registration_transfers',
+  {
+    id: serial('id').primaryKey(),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    status: text('status', { enum: ['pendente', 'concluida', 'cancelada', 'expirada'] }).notNull(),
+    /** Who started it: the buying account, or the participant through their signed link. */
+    actor: text('actor', { enum: ['comprador', 'participante'] }).notNull(),
+    /** The new runner as the holder named them; the CPF must be the one who completes it. */
+    toName: text('to_name').notNull(),
+    toCpf: text('to_cpf').notNull(),
+    toEmail: text('to_email').notNull(),
+    /** The holder when it was asked, told by e-mail when it completes. */
+    fromName: text('from_name').notNull(),
+    fromEmail: text('from_email').notNull(),
+    /** The rules' fee when it was asked (the difference of a 60+ price is priced when paying). */
+    feeCents: integer('fee_cents').notNull(),
+    /** The charge that paid it (set when the charge is created, kept when paid). */
+    chargeId: integer('charge_id').references(() => charges.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('registration_transfers_one_pending')
+      .on(t.registrationId)
+      .where(sql`${t.status} = 'pendente'`),
+    index('registration_transfers_charge_idx').on(t.chargeId),
+  ],
+);
+
+/** Kit pickup on race day; the primary key makes a second check-in impossible. */
+export const registrationCheckins = pgTable(
+  'registration_checkins',
+  {
+    registrationId: integer('registration_id')
+      .primaryKey()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('registration_checkins_name', sql`length(${t.staffName}) > 0`)],
+);
+
+/** Where a waitlist entry stands (docs/decisions/0042-waitlist.md). */
+export const WAITLIST_STATUSES = [
+  /** In line. */
+  'aguardando',
+  /** A freed place is held for them until `offer_expires_at`. */
+  'oferta',
+  /** They accepted: the place moved to their charge (`charge_id`), not paid yet. */
+  'aceita',
+  /** The charge was paid: they are registered. */
+  'inscrita',
+  /** The offer ran out unanswered (or its charge went unpaid past the offer's time). */
+  'expirada',
+  /** They left the list. */
+  'saiu',
+] as const;
+
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number];
+
+/**
+ * The waitlist of a sold-out category: one row per person in line, kept after they leave or are
+ * registered (the history). Owned by the registrations module. Places an outstanding offer holds are
+ * not taken from `event_categories.quantidade_disponivel`: what the public may take is the places left
+ * minus the outstanding offers, and nothing while someone waits.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => eventCategories.id, { onDelete: 'cascade' }),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    fullName: text('nome_completo').notNull(),
+    cpf: text('cpf').notNull(),
+    email: text('email').notNull(),
+    status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('aguardando'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerExpiresAt: timestamp('offer_expires_at', { withTimezone: true }),
+    /** The charge an accepted offer's place moved to. */
+    chargeId: integer('charge_id').references(() => charges.id),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The random part of the entry's signed link (drawn by the database, like `checkin_nonce`). */
+    linkNonce: text('link_nonce').notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+  },
+  (t) => [
+    // One place in line per CPF and category while the entry is alive.
+    uniqueIndex('waitlist_entries_cpf_unique')
+      .on(t.categoryId, t.cpf)
+      .where(sql`${t.status} in ('aguardando', 'oferta', 'aceita')`),
+    index('waitlist_entries_category_status_idx').on(t.categoryId, t.status, t.id),
+    index('waitlist_entries_charge_idx').on(t.chargeId),
+  ],
+);
+
+/** What happened to a waitlist entry, in order: the history the organiser sees. */
+export const waitlistHistory = pgTable(
+  'waitlist_history',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => waitlistEntries.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['entrou', 'oferta', 'oferta_expirada', 'aceitou', 'devolvida', 'inscrita', 'saiu'],
+    }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('waitlist_history_entry_idx').on(t.entryId)],
+);

@@ -1,0 +1,90 @@
+import { isValidCpf } from '@passada/core/documents';
+import { nfseRuleFor } from '@passada/core/fiscal/reform-rules';
+import type { NfseInput } from '../../providers/invoicing/index.ts';
+import { ibgeCityCode } from './city-codes.ts';
+import * as repo from './fiscal.repository.ts';
+import { fiscalAddressOf } from './fiscal-address.ts';
+import type { Built, FiscalContext } from './fiscal-context.ts';
+import * as sale from './fiscal-sale.read-model.ts';
+import { emitterOf, emitterProblems, nfseNational } from './fiscal-settings.ts';
+
+/**
+ * Building a registration's NFS-e, or an event's month's (docs/decisions/0049), from the registrations
+ * and the settings (the national layout's codes, docs/decisions/0059); what is missing is the reason.
+ */
+
+/**
+ * A month's NFS-e of an event: the registrations it covers less those cancelled before it is issued
+ * (they leave it), no identified taker. Null when every one of them was cancelled.
+ */
+export async function buildMonthNfse(
+  ctx: FiscalContext,
+  doc: repo.DocumentRow,
+): Promise<Built<NfseInput> | null> {
+  const { db } = ctx;
+  const s = await repo.settings(db);
+  const place = await sale.eventPlace(db, doc.eventId!);
+  const codes = { nationalCode: place?.nationalCode ?? '', nbs: place?.nbs ?? '' };
+  const problems = emitterProblems(s, [], 'nfse', codes);
+  const links = await sale.linksOf(db, doc.id);
+  const cancelled = links.filter((l) => l.cancelledAt);
+  await repo.unlinkRegistrations(
+    db,
+    cancelled.map((l) => l.registrationId),
+  );
+  const kept = links.filter((l) => !l.cancelledAt);
+  if (!kept.length) return null;
+  const amountCents = kept.reduce((sum, l) => sum + l.amountCents, 0);
+  if (amountCents !== doc.amountCents) await repo.updateDocument(db, doc.id, { amountCents }, 'pendente');
+  if (problems.length) return { ok: false, reason: `A nota não foi emitida: ${problems.join('; ')}.` };
+  const name = (await sale.eventName(db, doc.eventId!)) ?? `evento ${doc.eventId}`;
+  const [y, m] = doc.period!.split('-');
+  return {
+    ok: true,
+    input: {
+      ref: doc.ref,
+      issuedAt: doc.issuedAt,
+      number: doc.number,
+      emitter: emitterOf(s),
+      taker: null,
+      serviceCode: s.nfseServiceCode,
+      ...nfseNational(s, codes),
+      incidenceCityCode: place ? (ibgeCityCode(place.city, place.state) ?? s.cityCode) : s.cityCode,
+      description: `Inscrições no evento ${name}, competência ${m}/${y}: ${kept.length} inscrição(ões) paga(s), nº ${kept.map((l) => l.registrationId).join(', ')}.`,
+      amountCents,
+    },
+  };
+}
+
+export async function buildNfse(ctx: FiscalContext, doc: repo.DocumentRow): Promise<Built<NfseInput>> {
+  const { db } = ctx;
+  const s = await repo.settings(db);
+  const r = await sale.registrationForNota(db, doc.registrationId!);
+  if (!r) return { ok: false, reason: 'Inscrição não encontrada.' };
+  // The event's own service codes, where staff gave it some (docs/decisions/0059, later).
+  const codes = { nationalCode: r.eventNationalCode, nbs: r.eventNbs };
+  const problems = emitterProblems(s, [], 'nfse', codes);
+  if (!isValidCpf(r.cpf)) problems.push('o CPF do participante é inválido');
+  // The taker's address: the paying order's delivery address, where there is one.
+  const takerAddress = r.orderAddress ? fiscalAddressOf(r.orderAddress) : null;
+  if (nfseRuleFor(s.cityCode).takerAddress && !takerAddress?.cityCode)
+    problems.push(
+      `a prefeitura de ${s.city} exige o endereço do tomador, e a inscrição não tem um endereço completo`,
+    );
+  if (problems.length) return { ok: false, reason: `A nota não foi emitida: ${problems.join('; ')}.` };
+  return {
+    ok: true,
+    input: {
+      ref: doc.ref,
+      issuedAt: doc.issuedAt,
+      number: doc.number,
+      emitter: emitterOf(s),
+      taker: { name: r.fullName, cpf: r.cpf, email: r.email, address: takerAddress },
+      serviceCode: s.nfseServiceCode,
+      ...nfseNational(s, codes),
+      incidenceCityCode: ibgeCityCode(r.eventCity, r.eventState) ?? s.cityCode,
+      description: `Inscrição nº ${r.id} no evento ${r.eventName}, participante ${r.fullName}.`,
+      amountCents: r.totalCents,
+    },
+  };
+}

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIMULATED_PENDING_CARD } from '../../providers/payments/simulado.provider.ts';
+import { readOutbox } from '../../test/factories/accounts.ts';
+import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
+import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import { chargeByTxid, makeUser } from '../../test/factories/payments.ts';
+import { cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const MINUTE = 60_000;
+const T0 = new Date(Math.floor(Date.now() / MINUTE) * MINUTE + 30 * MINUTE);
+const APPROVED_CARD = '4111111111111111';
+let clock = new Date(T0.getTime() - 5 * MINUTE);
+
+type User = { id: number; email: string; headers: Record<string, string> };
+
+/**
+ * A transfer on an event with a waiting room (docs/decisions/0060): no turn is asked of the new runner,
+ * but the opening's registrations per CPF and per buyer count her and the paying account like a new
+ * sale (a transfer let a CPF or an account past the limits a purchase could not pass).
+ */
+describe('a transfer on an event with a waiting room runs its limits', () => {
+  let t: TestApp;
+  let admin: TestStaff;
+  let seq = 736_400_000;
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: () => clock, env: { JOBS_ENABLED: 'false' } });
+    admin = await createStaffAndLogin(t.app, 'admin');
+  });
+  const newUser = async (): Promise<User> => {
+    const u = await makeUser(t.app);
+    return { ...u, email: `conta.${u.id}@example.com` };
+  };
+  afterAll(() => t.close());
+
+  /**
+   * An event (5 km, 10 km) whose waiting room admits at once, one registration per CPF and `perBuyer`
+   * (one unless told) per buyer.
+   */
+  async function openedEvent(name: string, buyers: User[], perBuyer = 1) {
+    clock = new Date(T0.getTime() - 5 * MINUTE);
+    const event = await makeEvent(t.app.db, {
+      name,
+      days: [
+        [
+          { name: '5 km', priceCents: 5000, placesLeft: 20 },
+          { name: '10 km', priceCents: 8000, placesLeft: 20 },
+        ],
+      ],
+    });
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/painel/events/${event.id}/abertura/`,
+      headers: admin.headers,
+      payload: {
+        modo: 'fila',
+        abre_em: T0.toISOString(),
+        pre_fila_minutos: 30,
+        admitidos_por_minuto: 100,
+        minutos_da_vez: 30,
+        inscricoes_por_cpf: 1,
+        inscricoes_por_comprador: perBuyer,
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const rulesUrl = `/api/painel/events/${event.id}/pos-venda/`;
+    const { texto: _, ...rules } = (
+      await t.app.inject({ method: 'GET', url: rulesUrl, headers: admin.headers })
+    ).json();
+    const ruled = await t.app.inject({
+      method: 'PUT',
+      url: rulesUrl,
+      headers: admin.headers,
+      payload: { ...rules, transferencia_taxa: 10 },
+    });
+    expect(ruled.statusCode, ruled.body).toBe(200);
+    await t.app.opening.refresh();
+    for (const b of buyers) {
+      const joined = await t.app.inject({
+        method: 'POST',
+        url: `/api/events/${event.id}/fila/`,
+        headers: b.headers,
+      });
+      expect(joined.statusCode).toBe(200);
+    }
+    clock = new Date(T0.getTime() + MINUTE);
+    await t.app.opening.refresh();
+    return event;
+  }
+
+  const runner = (event: MadeEvent, cat: 0 | 1, cpf = cpfFrom(seq++)) => ({
+    draft: participant(event, [event.days[0]!.categories[cat]!.id], {
+      cpf,
+      email: `fila.transf.${seq++}@example.com`,
+    }),
+    cpf,
+  });
+
+  async function buy(event: MadeEvent, who: User, cat: 0 | 1, cpf?: string) {
+    const r = runner(event, cat, cpf);
+    const paid = await registrationCard(t.app, {
+      number: APPROVED_CARD,
+      draft: r.draft,
+      total: cat === 0 ? 50 : 80,
+      user: who,
+      key: randomUUID(),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    return { id: paid.json().inscricao_id as number, cpf: r.cpf };
+  }
+
+  async function ask(id: number, owner: User, cpf: string) {
+    const to = { nome_completo: 'Nina Nova', cpf, email: `nova.${seq++}@example.com` };
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/inscricoes/${id}/transferir/`,
+      headers: owner.headers,
+      payload: to,
+    });
+    const token = readOutbox(t.dataDir)
+      .filter((m) => m.includes(to.email))
+      .at(-1)
+      ?.match(/\/inscricoes\/transferencia\/([A-Za-z0-9_-]+)/)?.[1];
+    return { res, to, token };
+  }
+
+  it('refuses a CPF that already holds the one registration its CPF may have, at the request', async () => {
+    const first = await newUser();
+    const second = await newUser();
+    const event = await openedEvent('Corrida da Fila Transferida por CPF', [first, second]);
+    const five = await buy(event, first, 0);
+    const ten = await buy(event, second, 1);
+
+    // The 10 km runner's CPF is not in the 5 km, but the opening allows one registration per CPF.
+    const { res } = await ask(five.id, first, ten.cpf);
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'limite_por_cpf' });
+    expect(res.json().detail).toMatch(/Este CPF já tem uma inscrição/);
+  });
+
+  it('refuses an account paying past its one registration; another account, never in the line, completes it', async () => {
+    const first = await newUser();
+    const second = await newUser();
+    const event = await openedEvent('Corrida da Fila Transferida por Comprador', [first, second]);
+    const mine = await buy(event, first, 0);
+    await buy(event, second, 1);
+
+    const { res, to, token } = await ask(mine.id, first, cpfFrom(seq++));
+    expect(res.statusCode, res.body).toBe(201);
+    const draft = {
+      ...participant(event, [event.days[0]!.categories[0]!.id], { ...to, data_nascimento: '1992-03-04' }),
+      transferencia: token,
+    };
+    // The second account already bought its one registration of this event.
+    const over = await registrationCard(t.app, {
+      number: APPROVED_CARD,
+      draft,
+      total: 10,
+      user: second,
+      key: randomUUID(),
+    });
+    expect(over.statusCode, over.body).toBe(409);
+    expect(over.json()).toMatchObject({ code: 'limite_por_comprador' });
+    // A new account needs no turn of the waiting room: the place was sold already.
+    const fresh = await newUser();
+    const paid = await registrationCard(t.app, {
+      number: APPROVED_CARD,
+      draft,
+      total: 10,
+      user: fresh,
+      key: randomUUID(),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ inscricao_id: mine.id });
+  });
+
+  it('a transfer the account is still paying counts against its registrations per buyer', async () => {
+    const first = await newUser();
+    const second = await newUser();
+    const event = await openedEvent('Corrida da Fila com Transferência em Pagamento', [first, second], 2);
+    const mine = await buy(event, first, 0);
+    // The second account holds one registration: one short of its two.
+    await buy(event, second, 1);
+
+    // It pays for a transfer of the first's registration with a card the provider is still analysing:
+    // the charge is open and holds no place.
+    const { res, to, token } = await ask(mine.id, first, cpfFrom(seq++));
+    expect(res.statusCode, res.body).toBe(201);
+    const pending = await registrationCard(t.app, {
+      number: SIMULATED_PENDING_CARD,
+      draft: {
+        ...participant(event, [event.days[0]!.categories[0]!.id], { ...to, data_nascimento: '1992-03-04' }),
+        transferencia: token,
+      },
+      total: 10,
+      user: second,
+      key: randomUUID(),
+    });
+    expect(pending.statusCode, pending.body).toBe(202);
+    expect(await chargeByTxid(t.app, pending.json().txid)).toMatchObject({ status: 'EM_ANALISE' });
+
+    // Paid, the transfer makes it two: a new registration now would make it three.
+    const over = await registrationCard(t.app, {
+      number: APPROVED_CARD,
+      draft: runner(event, 1).draft,
+      total: 80,
+      user: second,
+      key: randomUUID(),
+    });
+    expect(over.statusCode, over.body).toBe(409);
+    expect(over.json()).toMatchObject({ code: 'limite_por_comprador' });
+    // The account handing its place on is not counted for the transfer: it may still buy its second.
+    await buy(event, first, 1);
+  });
+});

@@ -1,0 +1,61 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test-app.ts';
+import {
+  type FileContext,
+  MODEL_ENV,
+  modelSettings,
+  opsArbitrary,
+  prepareFile,
+  runSequence,
+  worldArbitrary,
+} from './sale-model.ts';
+
+// Bounded for `npm test` on PGlite; MODEL_RUNS, MODEL_STEPS and MODEL_SEED (MODEL_PATH) for longer or replayed runs.
+const settings = modelSettings({ runs: 2, steps: 16 });
+const TIME_BUDGET_MS = Number(process.env.MODEL_BUDGET_MS ?? 50_000);
+
+/**
+ * Every change to a sale, as random sequences against a reference model (apps/api/src/test/model/sale-model.ts):
+ * one shop on PGlite, its clock moved forward by the steps that let a Pix expire.
+ */
+describe('a sale and every change to it, against a reference model', () => {
+  const clock = { now: new Date('2026-11-02T13:00:00Z') };
+  let t: TestApp;
+  let ctx: FileContext;
+
+  beforeAll(async () => {
+    t = await createTestApp({ env: MODEL_ENV, now: () => clock.now });
+    ctx = await prepareFile({ shops: [t], db: t.app.db, clock, cpfBase: 710_000_000 });
+  });
+  afterAll(() => t?.close());
+
+  it(
+    'holds every rule after every step',
+    async () => {
+      console.info(
+        `sale model: seed ${settings.seed}, ${settings.runs} runs of up to ${settings.steps} steps; replay with MODEL_SEED=${settings.seed}`,
+      );
+      const details = await fc.check(
+        fc.asyncProperty(worldArbitrary, opsArbitrary(settings.steps), (shape, ops) =>
+          runSequence(ctx, shape, ops),
+        ),
+        {
+          seed: settings.seed,
+          path: settings.path,
+          numRuns: settings.runs,
+          interruptAfterTimeLimit: TIME_BUDGET_MS,
+        },
+      );
+      if (details.failed) {
+        throw new Error(
+          `${fc.defaultReportMessage(details)}\n${details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance)}\nReplay: MODEL_SEED=${details.seed} MODEL_PATH=${details.counterexamplePath} npx vitest run apps/api/src/test/model/sale-model.test.ts --project api`,
+        );
+      }
+      console.info(
+        `sale model: ${details.numRuns} runs passed (seed ${settings.seed}); operations done: ${JSON.stringify(ctx.done)}`,
+      );
+    },
+    TIME_BUDGET_MS + 60_000,
+  );
+});

@@ -1,0 +1,86 @@
+import type { Order } from '@passada/core/contracts/orders';
+import type { OrderAfterSale } from '@passada/core/contracts/returns';
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../test/fetch-mock.test-utils.ts';
+import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
+import OrdersPage from './orders-page.tsx';
+
+const shipped: Order = {
+  id: 41,
+  items: [
+    {
+      item_id: 1,
+      product: 3,
+      product_image: '/media/camiseta.webp',
+      product_name: 'Camiseta Passada',
+      product_price: 50,
+      quantity: 2,
+      product_size: 'M',
+      product_color: 'Azul',
+    },
+  ],
+  frete: 20,
+  servico_frete: 'PAC',
+  preco_juros: 120,
+  juros: 0,
+  subtotal: 100,
+  total: 120,
+  parcelas: 1,
+  metodo_pagamento: 'pix',
+  status: 'enviado',
+  order_date: '2026-11-20T13:05:00Z',
+  address: null,
+  codigo_rastreio: 'AB123456785BR',
+  rastreio_url: 'https://rastreamento.correios.com.br/app/index.php?objeto=AB123456785BR',
+  reembolsado: 50,
+  andamento: [
+    { status: 'em separação', em: '2026-11-21T12:00:00Z' },
+    { status: 'enviado', em: '2026-11-22T18:30:00Z' },
+  ],
+};
+const afterSale: OrderAfterSale = {
+  pode_desistir: false,
+  pode_devolver: false,
+  prazo_arrependimento: null,
+  prazo_defeito: null,
+  entregue_em: null,
+  restantes: [{ item_id: 1, quantidade: 1 }],
+  pago: 120,
+  reembolsado: 50,
+  solicitacoes: [],
+};
+
+beforeEach(() => {
+  localStorage.setItem('token', 'abc');
+  mockFetch(({ url }) => {
+    if (url === '/api/users/profile/') return { status: 200, body: { username: 'ana', email: 'a@b.c' } };
+    if (url === '/api/pagamentos/') return { status: 200, body: [] };
+    if (url === '/api/orders/') return { status: 200, body: [shipped] };
+    if (url === '/api/orders/41/pos-venda/') return { status: 200, body: afterSale };
+    return undefined;
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('/user/pedidos', () => {
+  it("dates every step reached from the order's own moves and says what was refunded", async () => {
+    renderRoutes([{ path: '/user/pedidos', element: <OrdersPage /> }], '/user/pedidos');
+    const card = await screen.findByRole('article', { name: 'Pedido 41' });
+    const steps = within(card).getByRole('list', { name: 'Andamento do pedido 41' });
+    expect(
+      within(steps)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Pago20/11/2026', 'Em separação21/11/2026', 'Enviado22/11/2026', 'Entreguea seguir']);
+    const refunded = within(card).getByText('Reembolsado');
+    expect(refunded.tagName).toBe('DT');
+    expect(refunded.nextElementSibling?.textContent).toMatch(/^R\$\s50,00$/);
+    // Said once, with the order's totals.
+    expect(within(card).getAllByText(/Reembolsado/)).toHaveLength(1);
+  });
+});

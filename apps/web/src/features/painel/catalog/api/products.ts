@@ -1,0 +1,112 @@
+import type { ImagePatch, PainelProduct } from '@passada/core/contracts/painel';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PHOTO_POLL_MS } from '../../shell/api/photos.ts';
+import { painelFetch } from '../../shell/painel-api.ts';
+
+export const productKeys = {
+  all: ['painel', 'products'] as const,
+  list: (search: string) => ['painel', 'products', 'list', search] as const,
+  detail: (id: number) => ['painel', 'products', id] as const,
+};
+
+/** Every product, or those whose name has every word of `search` (the server searches). */
+export function productsQuery(search = '') {
+  const busca = search.trim();
+  return queryOptions({
+    queryKey: productKeys.list(busca),
+    queryFn: ({ signal }) =>
+      painelFetch<PainelProduct[]>(`/products/${busca ? `?${new URLSearchParams({ busca })}` : ''}`, {
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useProducts(search = '') {
+  return useQuery(productsQuery(search));
+}
+
+export function productQuery(id: number | null) {
+  return queryOptions({
+    queryKey: productKeys.detail(id ?? 0),
+    queryFn: ({ signal }) => painelFetch<PainelProduct>(`/products/${id}/`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useProduct(id: number | null) {
+  return useQuery(productQuery(id));
+}
+
+/**
+ * Creates a product (no id) or saves the fields changed with the version they were read at (a stale
+ * version answers 409 `versao_desatualizada`). The answer becomes the product's cache; the list is read again.
+ */
+export function useSaveProduct(id: number | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) =>
+      painelFetch<PainelProduct>(id ? `/products/${id}/` : '/products/', {
+        method: id ? 'PATCH' : 'POST',
+        body,
+      }),
+    onSuccess: (saved) => {
+      client.setQueryData(productKeys.detail(saved.id), saved);
+      return client.invalidateQueries({ queryKey: productKeys.all });
+    },
+  });
+}
+
+type Image = PainelProduct['images'][number];
+
+/** Reads the product again into its cache after its photos change, and answers it. */
+export function useRefreshProduct(id: number) {
+  const client = useQueryClient();
+  return () => client.fetchQuery({ ...productQuery(id), staleTime: 0 });
+}
+
+/** One photo sent; the caller reads the product again when the batch is done. */
+export function useUploadPhoto(id: number) {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('foto', file);
+      return painelFetch(`/products/${id}/images/`, { method: 'POST', body: form });
+    },
+  });
+}
+
+/** The photos' new order; answers the photos as saved. */
+export function useReorderPhotos(id: number) {
+  return useMutation({
+    mutationFn: (ids: number[]) =>
+      painelFetch<Image[]>(`/products/${id}/images/`, { method: 'PUT', body: { ids } }),
+  });
+}
+
+/** A photo's alt text and colour; answers the photo as saved. */
+export function useUpdatePhoto(id: number) {
+  return useMutation({
+    mutationFn: ({ imageId, ...body }: ImagePatch & { imageId: number }) =>
+      painelFetch<Image>(`/products/${id}/images/${imageId}/`, { method: 'PATCH', body }),
+  });
+}
+
+export function useRemovePhoto(id: number) {
+  return useMutation({
+    mutationFn: (imageId: number) => painelFetch(`/products/${id}/images/${imageId}/`, { method: 'DELETE' }),
+  });
+}
+
+/**
+ * The product's photos read again every second while one is still `processando` (`processing`). Its own
+ * key, so the product form, which reads `productKeys.detail`, is not reset under the person typing.
+ */
+export function useProcessingPhotos(id: number, processing: boolean) {
+  return useQuery({
+    queryKey: [...productKeys.detail(id), 'fotos'],
+    queryFn: ({ signal }) => painelFetch<PainelProduct>(`/products/${id}/`, { signal }),
+    enabled: processing,
+    refetchInterval: processing ? PHOTO_POLL_MS : false,
+  });
+}

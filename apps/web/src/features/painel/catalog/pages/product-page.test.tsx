@@ -1,0 +1,102 @@
+import { type PainelProduct, PainelProductSchema, ProductPatchSchema } from '@passada/core/contracts/painel';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Outlet } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../../test/fetch-mock.test-utils.ts';
+import { renderRoutes } from '../../../../test/render-routes.test-utils.tsx';
+import ProductPage from './product-page.tsx';
+
+const STALE =
+  'Este produto foi alterado por outra pessoa depois que você abriu o formulário. Recarregue a página para ver a versão atual; suas alterações não foram salvas.';
+
+/** A product as GET /api/painel/products/5/ answers it. */
+const product = (overrides: Partial<PainelProduct> = {}) =>
+  PainelProductSchema.parse({
+    id: 5,
+    name: 'Boné Passada Sol',
+    description: 'Aba curva, tecido leve.',
+    price: 89.9,
+    category: 'acessorios',
+    aparecer_home: true,
+    oculto: false,
+    weight_grams: 900,
+    versao: 3,
+    images: [],
+    stock: [{ color: { id: 1, name: 'Preto', hex: '#000000' }, size: { id: 2, name: 'Único' }, quantity: 7 }],
+    ...overrides,
+  });
+
+const show = () =>
+  renderRoutes(
+    [
+      {
+        element: (
+          <Outlet
+            context={{
+              staff: {
+                id: 1,
+                email: 'a@passada.com.br',
+                name: 'A',
+                role: 'admin',
+                totp_enabled: false,
+                active: true,
+              },
+              precisa_ativar_2fa: false,
+            }}
+          />
+        ),
+        children: [{ path: '/painel/produtos/:id', element: <ProductPage /> }],
+      },
+    ],
+    '/painel/produtos/5',
+  );
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ProductPage', () => {
+  it('saves only the fields changed, with the version it read; a 409 keeps what was typed and reloads on request', async () => {
+    let current = product();
+    let refuse = false;
+    const calls = mockFetch(({ method, url, body }) => {
+      if (method === 'GET' && url === '/api/painel/products/5/') return { status: 200, body: current };
+      if (method === 'GET' && (url === '/api/painel/colors/' || url === '/api/painel/sizes/'))
+        return { status: 200, body: [] };
+      if (method === 'PATCH') {
+        expect(ProductPatchSchema.safeParse(body).success).toBe(true);
+        if (refuse) return { status: 409, body: { code: 'versao_desatualizada', detail: STALE } };
+        current = product({ ...current, price: 59.9, versao: 4 });
+        return { status: 200, body: current };
+      }
+      return undefined;
+    });
+    show();
+    const price = (await screen.findByLabelText('Preço (R$)')) as HTMLInputElement;
+    fireEvent.change(price, { target: { value: '59,90' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Produto salvo.');
+    // Only the price: the home-page flag, the weight and the stock are not sent, so they cannot change.
+    expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+      { price: 59.9, versao: 3 },
+    ]);
+
+    refuse = true;
+    fireEvent.change(screen.getByLabelText('Nome'), { target: { value: 'Boné Passada Lua' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(STALE);
+    expect((screen.getByLabelText('Nome') as HTMLInputElement).value).toBe('Boné Passada Lua');
+    expect(calls.filter((c) => c.method === 'PATCH').at(-1)?.body).toEqual({
+      name: 'Boné Passada Lua',
+      versao: 4,
+    });
+
+    current = product({ name: 'Boné Passada Mar', price: 59.9, versao: 5 });
+    fireEvent.click(screen.getByRole('button', { name: 'Recarregar o produto' }));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Nome') as HTMLInputElement).value).toBe('Boné Passada Mar'),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

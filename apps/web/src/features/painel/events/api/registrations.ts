@@ -1,0 +1,50 @@
+import type {
+  PainelRegistrationDetail,
+  RegistrationCancel,
+  RegistrationStaffChange,
+} from '@passada/core/contracts/painel';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { eventKeys } from '../../shell/api/event-lists.ts';
+import { painelFetch } from '../../shell/painel-api.ts';
+import { participantKeys } from './participants.ts';
+
+export const registrationKeys = {
+  detail: (id: number) => ['painel', 'registration', id] as const,
+};
+
+export function registrationQuery(id: number) {
+  return queryOptions({
+    queryKey: registrationKeys.detail(id),
+    queryFn: ({ signal }) => painelFetch<PainelRegistrationDetail>(`/registrations/${id}/`, { signal }),
+  });
+}
+
+/** One registration's back-office page: the person, the payment and whether it can be cancelled. */
+export const useRegistration = (id: number) => useQuery(registrationQuery(id));
+
+/** Cancels a direct registration; the server returns its whole charge and answers the page again. */
+export function useCancelRegistration(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegistrationCancel) =>
+      painelFetch<PainelRegistrationDetail>(`/registrations/${id}/cancel/`, { method: 'POST', body }),
+    onSuccess: (detail) => {
+      client.setQueryData(registrationKeys.detail(id), detail);
+      void client.invalidateQueries({ queryKey: participantKeys.all });
+    },
+  });
+}
+
+/** Staff change the distance and/or shirt size (docs/decisions/0060); the server answers the page again. */
+export function useChangeRegistration(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegistrationStaffChange) =>
+      painelFetch<PainelRegistrationDetail>(`/registrations/${id}/alterar/`, { method: 'POST', body }),
+    onSuccess: (detail) => {
+      client.setQueryData(registrationKeys.detail(id), detail);
+      void client.invalidateQueries({ queryKey: participantKeys.all });
+      void client.invalidateQueries({ queryKey: eventKeys.detail(detail.evento.id) });
+    },
+  });
+}

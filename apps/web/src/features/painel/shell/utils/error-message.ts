@@ -1,0 +1,7 @@
+import { ApiRequestError } from '../../../../lib/api.ts';
+
+/** The message to show for a failed call. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.body?.detail ?? `Erro ${error.status}`;
+  return 'Não foi possível falar com o servidor. Tente de novo.';
+}
