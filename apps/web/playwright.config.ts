@@ -17,7 +17,9 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
   workers: 1,
-  timeout: 60_000,
+  // A passing test never waits for this; under load (two shops and two browsers on two cores) specs that
+  // take 50 s alone have come close to a one-minute limit.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

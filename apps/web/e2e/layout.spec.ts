@@ -47,6 +47,9 @@ test.beforeAll(async ({ playwright, baseURL }) => {
 
 for (const width of WIDTHS) {
   test(`the main pages at ${width} px: nothing cut off or scrolling sideways`, async ({ page }) => {
+    // Eight pages, each waited on until the network is quiet and photographed whole: on a loaded
+    // machine that has taken more than the default minute.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     // The map's page is answered here: no test reaches the internet.
     await page.route('https://www.openstreetmap.org/**', (route) =>
@@ -71,7 +74,13 @@ for (const width of WIDTHS) {
     const more = page.getByRole('link', { name: 'Espaço Feminino', exact: true });
     const box = await more.boundingBox();
     expect(box?.height ?? 0).toBeLessThan(48);
+  });
 
+  test(`a signed-in buyer's pages at ${width} px: nothing cut off or scrolling sideways`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     await signIn(page, shopper.token);
     await page.goto('/enderecos');
     await expect(page.getByText('CEP 60165-121', { exact: true })).toBeVisible();
