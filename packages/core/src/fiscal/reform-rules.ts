@@ -73,6 +73,17 @@ export const DEFAULT_IBS_CBS_CST = '000';
 export const DEFAULT_IBS_CBS_CLASS = '000001';
 
 /**
+ * The registrations' service on the NFS-e's `IBSCBS` group (NT 004 of the NFS-e Padrão Nacional, DPS
+ * `IBSCBS/valores/trib/gIBSCBS`): the same full taxation as a sale of goods, CST 000 / cClassTrib 000001.
+ * The group goes on the NFS-e for the same regimes and dates as on the NF-e (`ibsCbsRequired`) and at the
+ * same rates of the year (`ibsCbsRatesOn`), on the registration's value (docs/decisions/0059, later).
+ */
+export const REGISTRATION_IBS_CBS = {
+  situation: DEFAULT_IBS_CBS_CST,
+  classification: DEFAULT_IBS_CBS_CLASS,
+} as const;
+
+/**
  * The registrations' service in the NFS-e Padrão Nacional: `cTribNac` 12.11.01 (item 12.11 of LC 116,
  * "competições esportivas ou de destreza física ou intelectual", national breakdown 01). The tax is due
  * where the event takes place (LC 116, art. 3º), so the DPS's `cLocIncid` is the event's city.

@@ -1,5 +1,13 @@
+import { addDays, dateInTimeZone, type IsoDate, STORE_TIME_ZONE } from '@passada/core/calendar';
 import { isValidCpf } from '@passada/core/documents';
-import { nfseRuleFor } from '@passada/core/fiscal/reform-rules';
+import { ibsCbsOfNota } from '@passada/core/fiscal/ibs-cbs';
+import {
+  CRT_OF_REGIME,
+  ibsCbsRatesOn,
+  ibsCbsRequired,
+  nfseRuleFor,
+  REGISTRATION_IBS_CBS,
+} from '@passada/core/fiscal/reform-rules';
 import type { NfseInput } from '../../providers/invoicing/index.ts';
 import { ibgeCityCode } from './city-codes.ts';
 import * as repo from './fiscal.repository.ts';
@@ -12,6 +20,53 @@ import { emitterOf, emitterProblems, nfseNational } from './fiscal-settings.ts';
  * Building a registration's NFS-e, or an event's month's (docs/decisions/0049), from the registrations
  * and the settings (the national layout's codes, docs/decisions/0059); what is missing is the reason.
  */
+
+/**
+ * The NFS-e's competência (the DPS's `dCompet`): the day the service is taxed. A registration's own nota
+ * is issued when it is paid, so its day of issue (store calendar); a month's nota, the last day of its
+ * month, so December's registrations invoiced on 1 January keep December's rules and rates.
+ */
+export function nfseCompetence(doc: Pick<repo.DocumentRow, 'issuedAt' | 'period'>): IsoDate {
+  if (!doc.period) return dateInTimeZone(doc.issuedAt, STORE_TIME_ZONE);
+  const [y, m] = doc.period.split('-').map(Number) as [number, number];
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return addDays(next, -1);
+}
+
+/**
+ * The service's IBS and CBS (docs/decisions/0059, later): the NF-e's rule and function on the nota's
+ * value, as one item with neither freight nor discount. Null when the shop's regime and the competência
+ * do not ask for the group; a year whose rates are not in the table stops the nota.
+ */
+export function serviceIbsCbs(
+  regime: repo.SettingsRow['regime'],
+  competence: IsoDate,
+  amountCents: number,
+): { ok: true; group: NfseInput['ibsCbs'] } | { ok: false; reason: string } {
+  if (!ibsCbsRequired(CRT_OF_REGIME[regime], competence)) return { ok: true, group: null };
+  const rates = ibsCbsRatesOn(competence);
+  if (!rates)
+    return {
+      ok: false,
+      reason: `A nota não foi emitida: as alíquotas de IBS e CBS de ${competence.slice(0, 4)} ainda não estão na tabela da loja.`,
+    };
+  const t = ibsCbsOfNota([{ totalCents: amountCents }], rates).totals;
+  return {
+    ok: true,
+    group: {
+      situation: REGISTRATION_IBS_CBS.situation,
+      classification: REGISTRATION_IBS_CBS.classification,
+      baseCents: t.baseCents,
+      ibsUfRate: rates.ibsUf,
+      ibsUfCents: t.ibsUfCents,
+      ibsMunRate: rates.ibsMun,
+      ibsMunCents: t.ibsMunCents,
+      ibsCents: t.ibsCents,
+      cbsRate: rates.cbs,
+      cbsCents: t.cbsCents,
+    },
+  };
+}
 
 /**
  * A month's NFS-e of an event: the registrations it covers less those cancelled before it is issued
@@ -37,6 +92,9 @@ export async function buildMonthNfse(
   const amountCents = kept.reduce((sum, l) => sum + l.amountCents, 0);
   if (amountCents !== doc.amountCents) await repo.updateDocument(db, doc.id, { amountCents }, 'pendente');
   if (problems.length) return { ok: false, reason: `A nota não foi emitida: ${problems.join('; ')}.` };
+  const competence = nfseCompetence(doc);
+  const taxed = serviceIbsCbs(s.regime, competence, amountCents);
+  if (!taxed.ok) return taxed;
   const name = (await sale.eventName(db, doc.eventId!)) ?? `evento ${doc.eventId}`;
   const [y, m] = doc.period!.split('-');
   return {
@@ -52,6 +110,8 @@ export async function buildMonthNfse(
       incidenceCityCode: place ? (ibgeCityCode(place.city, place.state) ?? s.cityCode) : s.cityCode,
       description: `Inscrições no evento ${name}, competência ${m}/${y}: ${kept.length} inscrição(ões) paga(s), nº ${kept.map((l) => l.registrationId).join(', ')}.`,
       amountCents,
+      competence,
+      ibsCbs: taxed.group,
     },
   };
 }
@@ -72,6 +132,9 @@ export async function buildNfse(ctx: FiscalContext, doc: repo.DocumentRow): Prom
       `a prefeitura de ${s.city} exige o endereço do tomador, e a inscrição não tem um endereço completo`,
     );
   if (problems.length) return { ok: false, reason: `A nota não foi emitida: ${problems.join('; ')}.` };
+  const competence = nfseCompetence(doc);
+  const taxed = serviceIbsCbs(s.regime, competence, r.totalCents);
+  if (!taxed.ok) return taxed;
   return {
     ok: true,
     input: {
@@ -85,6 +148,8 @@ export async function buildNfse(ctx: FiscalContext, doc: repo.DocumentRow): Prom
       incidenceCityCode: ibgeCityCode(r.eventCity, r.eventState) ?? s.cityCode,
       description: `Inscrição nº ${r.id} no evento ${r.eventName}, participante ${r.fullName}.`,
       amountCents: r.totalCents,
+      competence,
+      ibsCbs: taxed.group,
     },
   };
 }

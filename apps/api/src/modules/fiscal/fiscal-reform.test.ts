@@ -296,6 +296,8 @@ describe('the strict Focus fake rejects as SEFAZ does', () => {
     municipalCode: '',
     description: 'Inscrição',
     amountCents: 8990,
+    competence: '2026-12-02',
+    ibsCbs: null,
     ...over,
   });
   async function nfseVerdict(input: NfseInput) {

@@ -287,6 +287,17 @@ export async function nfsePdf(input: NfseInput, number: string, verification: st
   );
   w.y -= 24;
   box(w, 'Valor do serviço', `R$ ${money(input.amountCents)}`, 40, 200);
+  const g = input.ibsCbs;
+  if (g) {
+    // The reform's taxes (NFS-e NT 004): shown apart; in 2026 they are not added to the nota's value.
+    w.y -= 34;
+    text(w, 'IBS E CBS (REFORMA TRIBUTÁRIA)', 40, 7, true);
+    w.y -= 12;
+    box(w, 'Base de cálculo IBS/CBS', money(g.baseCents), 40, 125);
+    box(w, `IBS da UF (${formatRateBR(g.ibsUfRate)})`, money(g.ibsUfCents), 170, 125);
+    box(w, `IBS do município (${formatRateBR(g.ibsMunRate)})`, money(g.ibsMunCents), 300, 125);
+    box(w, `CBS (${formatRateBR(g.cbsRate)})`, money(g.cbsCents), 430, 125);
+  }
   w.y -= 40;
   text(w, 'Emitida pelo emissor de demonstração da loja: SEM VALOR FISCAL.', 40, 8);
   return finish();
@@ -296,9 +307,29 @@ function takerAddressXml(a: FiscalAddress): string {
   return `<Endereco><Endereco>${esc(a.street)}</Endereco><Numero>${esc(a.number)}</Numero>${a.complement ? `<Complemento>${esc(a.complement)}</Complemento>` : ''}<Bairro>${esc(a.district)}</Bairro><CodigoMunicipio>${a.cityCode}</CodigoMunicipio><Uf>${a.uf}</Uf><Cep>${a.cep}</Cep></Endereco>`;
 }
 
+/** A rate as the NFS-e's layout writes it: a percentage with two decimals ("0.10"). */
+const nfseRate = (rate: number) => (rate / 10_000).toFixed(2);
+
+/**
+ * The NFS-e's IBS and CBS (NT 004 of the NFS-e Padrão Nacional), in the two places the national layout
+ * keeps them: what the provider declares in its DPS (`DPS/infDPS/IBSCBS`: purpose 0 regular, personal
+ * consumption, and `valores/trib/gIBSCBS` with CST and cClassTrib), and what the national system
+ * computes on the NFS-e (`infNFSe/IBSCBS`: place of incidence, base, the rates per sphere and the
+ * totals). The demo issuer stands for that system: it writes the values the shop computed.
+ */
+function nfseIbsCbsXml(input: NfseInput): { dps: string; nfse: string } {
+  const g = input.ibsCbs;
+  if (!g) return { dps: '', nfse: '' };
+  return {
+    dps: `<DPS><infDPS><IBSCBS><finNFSe>0</finNFSe><indFinal>1</indFinal><valores><trib><gIBSCBS><CST>${g.situation}</CST><cClassTrib>${g.classification}</cClassTrib></gIBSCBS></trib></valores></IBSCBS></infDPS></DPS>`,
+    nfse: `<IBSCBS><cLocalidadeIncid>${input.incidenceCityCode}</cLocalidadeIncid><valores><vBC>${decimal(g.baseCents)}</vBC><uf><pIBSUF>${nfseRate(g.ibsUfRate)}</pIBSUF><pAliqEfetUF>${nfseRate(g.ibsUfRate)}</pAliqEfetUF></uf><mun><pIBSMun>${nfseRate(g.ibsMunRate)}</pIBSMun><pAliqEfetMun>${nfseRate(g.ibsMunRate)}</pAliqEfetMun></mun><fed><pCBS>${nfseRate(g.cbsRate)}</pCBS><pAliqEfetCBS>${nfseRate(g.cbsRate)}</pAliqEfetCBS></fed></valores><totCIBS><gIBS><vIBSTot>${decimal(g.ibsCents)}</vIBSTot><gIBSUFTot><vIBSUF>${decimal(g.ibsUfCents)}</vIBSUF></gIBSUFTot><gIBSMunTot><vIBSMun>${decimal(g.ibsMunCents)}</vIBSMun></gIBSMunTot></gIBS><gCBS><vCBS>${decimal(g.cbsCents)}</vCBS></gCBS></totCIBS></IBSCBS>`,
+  };
+}
+
 export function nfseXml(input: NfseInput, number: string, verification: string): string {
+  const reform = nfseIbsCbsXml(input);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!-- SEM VALOR FISCAL: emitida pelo emissor de demonstração, nunca enviada à prefeitura. -->
-<CompNfse><Nfse><InfNfse><Numero>${number}</Numero><CodigoVerificacao>${verification}</CodigoVerificacao><DataEmissao>${brasilia(input.issuedAt)}</DataEmissao><Servico><Valores><ValorServicos>${decimal(input.amountCents)}</ValorServicos></Valores><ItemListaServico>${esc(input.serviceCode)}</ItemListaServico><cTribNac>${input.nationalCode}</cTribNac>${input.nbs ? `<cNBS>${input.nbs}</cNBS>` : ''}${input.cnae ? `<CodigoCnae>${input.cnae}</CodigoCnae>` : ''}${input.municipalCode ? `<CodigoTributacaoMunicipio>${esc(input.municipalCode)}</CodigoTributacaoMunicipio>` : ''}<Discriminacao>${esc(input.description)}</Discriminacao><CodigoMunicipio>${input.emitter.address.cityCode}</CodigoMunicipio><cLocIncid>${input.incidenceCityCode}</cLocIncid></Servico><PrestadorServico><IdentificacaoPrestador><Cnpj>${input.emitter.cnpj}</Cnpj><InscricaoMunicipal>${esc(input.emitter.im)}</InscricaoMunicipal></IdentificacaoPrestador><RazaoSocial>${esc(input.emitter.name)}</RazaoSocial></PrestadorServico>${input.taker ? `<TomadorServico><IdentificacaoTomador><CpfCnpj><Cpf>${input.taker.cpf}</Cpf></CpfCnpj></IdentificacaoTomador><RazaoSocial>${esc(input.taker.name)}</RazaoSocial>${input.taker.address ? takerAddressXml(input.taker.address) : ''}</TomadorServico>` : ''}</InfNfse></Nfse></CompNfse>
+<CompNfse><Nfse><InfNfse><Numero>${number}</Numero><CodigoVerificacao>${verification}</CodigoVerificacao><DataEmissao>${brasilia(input.issuedAt)}</DataEmissao><Competencia>${input.competence}</Competencia><Servico><Valores><ValorServicos>${decimal(input.amountCents)}</ValorServicos></Valores><ItemListaServico>${esc(input.serviceCode)}</ItemListaServico><cTribNac>${input.nationalCode}</cTribNac>${input.nbs ? `<cNBS>${input.nbs}</cNBS>` : ''}${input.cnae ? `<CodigoCnae>${input.cnae}</CodigoCnae>` : ''}${input.municipalCode ? `<CodigoTributacaoMunicipio>${esc(input.municipalCode)}</CodigoTributacaoMunicipio>` : ''}<Discriminacao>${esc(input.description)}</Discriminacao><CodigoMunicipio>${input.emitter.address.cityCode}</CodigoMunicipio><cLocIncid>${input.incidenceCityCode}</cLocIncid></Servico><PrestadorServico><IdentificacaoPrestador><Cnpj>${input.emitter.cnpj}</Cnpj><InscricaoMunicipal>${esc(input.emitter.im)}</InscricaoMunicipal></IdentificacaoPrestador><RazaoSocial>${esc(input.emitter.name)}</RazaoSocial></PrestadorServico>${input.taker ? `<TomadorServico><IdentificacaoTomador><CpfCnpj><Cpf>${input.taker.cpf}</Cpf></CpfCnpj></IdentificacaoTomador><RazaoSocial>${esc(input.taker.name)}</RazaoSocial>${input.taker.address ? takerAddressXml(input.taker.address) : ''}</TomadorServico>` : ''}${reform.nfse}${reform.dps}</InfNfse></Nfse></CompNfse>
 `;
 }

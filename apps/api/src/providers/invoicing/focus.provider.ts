@@ -127,10 +127,21 @@ export function focusNfeBody(input: NfeInput): Record<string, unknown> {
   };
 }
 
+/**
+ * The Simples Nacional option of the DPS (`opSimpNac`) as Focus's `codigo_opcao_simples_nacional`
+ * (city guides of the national layout): 1 not an optant (regime normal), 3 ME/EPP (Simples, also over its
+ * sub-limit). The shop is never an MEI (2).
+ */
+const SIMPLES_OPTION = { regime_normal: 1, simples_nacional: 3, simples_excesso: 3 } as const;
+
 /** The NFS-e as Focus NFe's JSON names it (docs, NFSe "Campos"). */
 export function focusNfseBody(input: NfseInput): Record<string, unknown> {
+  const g = input.ibsCbs;
   return {
     data_emissao: input.issuedAt.toISOString(),
+    // The competência (the DPS's dCompet), which decides the reform's group and its rates.
+    data_competencia: input.competence,
+    codigo_opcao_simples_nacional: SIMPLES_OPTION[input.emitter.regime],
     prestador: {
       cnpj: input.emitter.cnpj,
       inscricao_municipal: input.emitter.im,
@@ -173,6 +184,21 @@ export function focusNfseBody(input: NfseInput): Record<string, unknown> {
       ...(input.municipalCode ? { codigo_tributario_municipio: input.municipalCode } : {}),
       iss_retido: false,
       valor_servicos: decimal(input.amountCents),
+      // The DPS's IBSCBS group (NFS-e NT 004; Focus's names, docs/decisions/0059, later): CST and
+      // cClassTrib, the base (the service's value), each rate (four decimals, as the NF-e's) and value.
+      ...(g
+        ? {
+            ibs_cbs_situacao_tributaria: g.situation,
+            ibs_cbs_classificacao_tributaria: g.classification,
+            ibs_cbs_base_calculo: decimal(g.baseCents),
+            ibs_uf_aliquota: formatRate(g.ibsUfRate),
+            ibs_uf_valor: decimal(g.ibsUfCents),
+            ibs_mun_aliquota: formatRate(g.ibsMunRate),
+            ibs_mun_valor: decimal(g.ibsMunCents),
+            cbs_aliquota: formatRate(g.cbsRate),
+            cbs_valor: decimal(g.cbsCents),
+          }
+        : {}),
     },
   };
 }

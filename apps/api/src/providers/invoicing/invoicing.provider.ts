@@ -121,6 +121,17 @@ export interface NfseInput {
   municipalCode: string;
   description: string;
   amountCents: number;
+  /**
+   * The competência (`dCompet`, YYYY-MM-DD): the day the service is taxed, which decides the IBS/CBS
+   * group and its rates (a registration's day of issue; a month's nota, the month's last day).
+   */
+  competence: string;
+  /**
+   * The service's IBS and CBS (NT 004 of the NFS-e Padrão Nacional, group `IBSCBS`; docs/decisions/0059,
+   * later): CST, cClassTrib, the base (the service's value) and each tax's rate and value, computed like
+   * an NF-e item's. Null when the shop's regime and the date of issue do not ask for it.
+   */
+  ibsCbs: NfeItemIbsCbs | null;
 }
 
 /** A file of an authorised document: its bytes, or where the provider keeps it. */

@@ -15,8 +15,9 @@ import { buildAccessKey } from '../../providers/invoicing/access-key.ts';
  * It rejects as SEFAZ and the cities do since the tax reform (docs/decisions/0059): an NF-e without the
  * IBSCBS group where the emitter's CRT and the date of issue require it (1115: CRT 3 from 05/01/2026,
  * CRT 1, 2 and 4 from 2027), a rate other than the year's (1026/1027 IBS of the state, 1036 of the city,
- * 1037 CBS), an NFS-e without the national service code or without a field its city's rule requires.
- * Its own table of dates and rates, written from the technical note, not the shop's.
+ * 1037 CBS), an NFS-e without the national service code or without a field its city's rule requires,
+ * and an NFS-e's IBSCBS group with another rate, or missing from 2027 (`nfseIbsCbsRejection`).
+ * Its own table of dates and rates, written from the technical notes, not the shop's.
  */
 
 export interface FakeFocusDoc {
@@ -223,6 +224,75 @@ function ibsCbsProblems(b: Record<string, unknown>): string[] {
   return p;
 }
 
+/**
+ * The NFS-e's `IBSCBS` group (NFS-e Padrão Nacional, NT 004; docs/decisions/0059, later). NT 004 v2.0
+ * (10/12/2025) switched off the rules that make the group mandatory in the DPS and the NFS-e, for a date
+ * of "implementação futura": this fake accepts a DPS without the group in 2026 and refuses it from 2027,
+ * when every regime owes it (LC 214/2025, art. 348), while a group that is sent is checked now: the
+ * year's rates (refused by the national system) and each value against base × rate within 0.01 (a
+ * schema error, as for the NF-e). The codes are this fake's own: the national rule numbers could not be
+ * read. The regime comes from the DPS's Simples option (`codigo_opcao_simples_nacional`), the year from
+ * its competência (`data_competencia`), or the day of issue in Brasília when none is sent.
+ */
+const NFSE_GROUP_ENFORCED_FROM = '2027-01-01';
+/** `opSimpNac` → the NF-e's CRT for the dates above: 1 not an optant (3), 2 MEI (4), 3 ME/EPP (1). */
+const CRT_OF_SIMPLES_OPTION: Record<number, number> = { 1: 3, 2: 4, 3: 1 };
+const NFSE_YEAR_RATES: Record<string, Array<[field: string, rate: number, code: string, message: string]>> = {
+  '2026': [
+    ['ibs_uf_aliquota', 0.1, 'RTC-pIBSUF', 'Alíquota do IBS da UF deve ser 0,10% em 2026'],
+    ['ibs_mun_aliquota', 0, 'RTC-pIBSMun', 'Alíquota do IBS do município deve ser 0 em 2026'],
+    ['cbs_aliquota', 0.9, 'RTC-pCBS', 'Alíquota da CBS deve ser 0,90% em 2026'],
+  ],
+  '2027': [
+    ['ibs_uf_aliquota', 0.05, 'RTC-pIBSUF', 'Alíquota do IBS da UF deve ser 0,05% em 2027 e 2028'],
+    ['ibs_mun_aliquota', 0.05, 'RTC-pIBSMun', 'Alíquota do IBS do município deve ser 0,05% em 2027 e 2028'],
+  ],
+};
+
+/** The date of issue in Brasília (UTC−3), as the national system reads dhEmi. */
+const brasiliaDay = (iso: unknown) =>
+  new Date(new Date(String(iso)).getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+
+/** The schema's checks of the NFS-e's IBSCBS group, when sent. */
+function nfseIbsCbsProblems(b: Record<string, unknown>): string[] {
+  const serv = b.servico as Record<string, unknown>;
+  if (serv.ibs_cbs_situacao_tributaria === undefined) return [];
+  const p: string[] = [];
+  if (!/^\d{3}$/.test(String(serv.ibs_cbs_situacao_tributaria))) p.push('ibs_cbs_situacao_tributaria');
+  if (!/^\d{6}$/.test(String(serv.ibs_cbs_classificacao_tributaria)))
+    p.push('ibs_cbs_classificacao_tributaria');
+  if (!money(serv.ibs_cbs_base_calculo)) p.push('ibs_cbs_base_calculo deve ser decimal com 2 casas');
+  const base = cents(serv.ibs_cbs_base_calculo);
+  if (base !== cents(serv.valor_servicos)) p.push('ibs_cbs_base_calculo difere do valor dos serviços');
+  for (const [rate, value] of [
+    ['ibs_uf_aliquota', 'ibs_uf_valor'],
+    ['ibs_mun_aliquota', 'ibs_mun_valor'],
+    ['cbs_aliquota', 'cbs_valor'],
+  ] as const) {
+    if (!/^\d{1,3}\.\d{2,4}$/.test(String(serv[rate]))) p.push(`${rate} deve ser decimal`);
+    if (!money(serv[value])) p.push(`${value} deve ser decimal com 2 casas`);
+    else if (Math.abs(cents(serv[value]) - (base * Number(serv[rate])) / 100) > 1)
+      p.push(`${value} difere do calculado`);
+  }
+  return p;
+}
+
+/** The national system's verdict on the NFS-e's IBSCBS group: a rejection, or null. */
+function nfseIbsCbsRejection(b: Record<string, unknown>): { code: string; message: string } | null {
+  const serv = b.servico as Record<string, unknown>;
+  // The service is taxed by its competência (dCompet), the day of issue when none is sent.
+  const day = typeof b.data_competencia === 'string' ? b.data_competencia : brasiliaDay(b.data_emissao);
+  if (serv.ibs_cbs_situacao_tributaria === undefined) {
+    const crt = CRT_OF_SIMPLES_OPTION[Number(b.codigo_opcao_simples_nacional)] ?? 0;
+    if (day >= NFSE_GROUP_ENFORCED_FROM && day >= (GROUP_FROM[crt] ?? '9999'))
+      return { code: 'RTC-IBSCBS', message: 'Grupo IBSCBS não informado na DPS' };
+    return null;
+  }
+  for (const [field, rate, code, message] of NFSE_YEAR_RATES[day.slice(0, 4)] ?? [])
+    if (Number(serv[field]) !== rate) return { code, message };
+  return null;
+}
+
 /** The city's verdict on an NFS-e: the national code always, and what its rule requires. */
 function nfseCityRejection(b: Record<string, unknown>): { code: string; message: string } | null {
   const serv = b.servico as Record<string, unknown>;
@@ -249,7 +319,7 @@ function nfseCityRejection(b: Record<string, unknown>): { code: string; message:
     )
       return { code: 'E0240', message: 'Endereço do tomador obrigatório neste município' };
   }
-  return null;
+  return nfseIbsCbsRejection(b);
 }
 
 function nfseProblems(b: Record<string, unknown>): string[] {
@@ -258,6 +328,16 @@ function nfseProblems(b: Record<string, unknown>): string[] {
   const tom = b.tomador as Record<string, unknown> | undefined;
   const serv = b.servico as Record<string, unknown> | undefined;
   if (typeof b.data_emissao !== 'string') p.push('data_emissao obrigatório');
+  if (![1, 2, 3].includes(b.codigo_opcao_simples_nacional as number))
+    p.push('codigo_opcao_simples_nacional inválido');
+  // The competência is a date no later than the day of issue.
+  if (
+    b.data_competencia !== undefined &&
+    (typeof b.data_competencia !== 'string' ||
+      !/^\d{4}-\d{2}-\d{2}$/.test(b.data_competencia) ||
+      b.data_competencia > brasiliaDay(b.data_emissao))
+  )
+    p.push('data_competencia inválida ou posterior à emissão');
   if (!prest || typeof prest.cnpj !== 'string' || !CNPJ_EMIT.test(prest.cnpj)) p.push('prestador.cnpj');
   if (!prest || typeof prest.inscricao_municipal !== 'string' || !prest.inscricao_municipal)
     p.push('prestador.inscricao_municipal');
@@ -413,7 +493,7 @@ export async function startFakeFocus(opts: { token?: string } = {}): Promise<Fak
           mensagem: 'Nota fiscal já processada com esta referência',
         });
       let problems = kind === 'nfe' ? nfeProblems(body) : nfseProblems(body);
-      if (!problems.length && kind === 'nfe') problems = ibsCbsProblems(body);
+      if (!problems.length) problems = kind === 'nfe' ? ibsCbsProblems(body) : nfseIbsCbsProblems(body);
       if (problems.length) {
         fake.invalid.push(...problems);
         return send(res, 422, { codigo: 'erro_validacao_schema', mensagem: problems.join('; ') });
