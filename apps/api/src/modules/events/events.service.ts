@@ -79,9 +79,10 @@ export interface OpeningGateWho {
   /**
    * A sold place handed to another runner (a transfer, docs/decisions/0060), bought by `fromUserId`: no
    * turn is asked, the limits per CPF and per buyer are (per buyer only once the paying account is
-   * known, `userId` > 0; a place handed within one account adds nothing to it).
+   * known, `userId` > 0; a place handed within one account adds nothing to it). `registrationId`: the
+   * registration handed over, whose own transfer's charges are this handover (counted once for the CPF).
    */
-  handover?: { fromUserId: number | null };
+  handover?: { fromUserId: number | null; registrationId?: number };
 }
 
 /**

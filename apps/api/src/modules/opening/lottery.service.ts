@@ -21,6 +21,7 @@ import * as repo from './lottery.repository.ts';
 import { commitment, drawRanking } from './lottery.ts';
 import { type LotteryMailKind, lotteryMail } from './lottery-mail.ts';
 import {
+  countForCpf,
   countPaying,
   countRegistrations,
   countTransfersPaying,
@@ -418,9 +419,7 @@ export function createLotteryService(deps: LotteryServiceDeps) {
         `A vaga sorteada é na categoria ${await repo.categoryName(tx, entry.categoryId)}.`,
         'categoria_do_sorteio',
       );
-    const taken =
-      (await countRegistrations(tx, event.id, { cpf: who.cpf })) +
-      (await countPaying(tx, event.id, { cpf: who.cpf }));
+    const taken = await countForCpf(tx, event.id, who.cpf, who.handover?.registrationId);
     if (taken >= 1)
       throw conflict(
         'Este CPF já tem a inscrição sorteada (paga ou em pagamento) neste evento.',
@@ -429,7 +428,7 @@ export function createLotteryService(deps: LotteryServiceDeps) {
     const byBuyer =
       (await countRegistrations(tx, event.id, { userId: who.userId })) +
       (await countPaying(tx, event.id, { userId: who.userId })) +
-      (await countTransfersPaying(tx, event.id, who.userId)) +
+      (await countTransfersPaying(tx, event.id, { userId: who.userId })) +
       (who.inSameCharge ?? 0);
     if (byBuyer >= perBuyer)
       throw conflict(

@@ -228,27 +228,63 @@ export async function countPaying(
 }
 
 /**
- * Transfers of the event's registrations that this account is paying for (a charge open: a Pix not yet
- * paid, a card pending at the provider): they hold no place, but once paid the account holds one more
- * registration, so the per-buyer limit counts them as it counts charges holding places (0060, later). A
- * place handed within one account (its registration already the account's) adds nothing.
+ * Transfers of the event's registrations being paid (a charge open: a Pix not yet paid, a card pending at
+ * the provider): they hold no place, but once paid one more registration stands. Counted for the
+ * account paying (the per-buyer limit, 0060 later: a place handed within one account adds nothing to
+ * it) or for the new runner's CPF (the per-CPF limit, 0060 later: the draft's `cpf` is hers). `handing`:
+ * a registration being handed over right now, whose own transfer's charges are that handover, counted
+ * once by its caller (the new runner paying again after an earlier attempt, or another account paying
+ * the same invitation).
  */
-export async function countTransfersPaying(db: Reader, eventId: number, userId: number): Promise<number> {
+export async function countTransfersPaying(
+  db: Reader,
+  eventId: number,
+  who: { userId: number } | { cpf: string; handing?: number },
+): Promise<number> {
   const d = sql`${charges.draft}`;
   const [row] = await db
     .select({ n: count() })
     .from(charges)
     .where(
       and(
-        eq(charges.userId, userId),
         eq(charges.purpose, 'registration'),
         inArray(charges.status, ['ATIVA', 'EM_ANALISE']),
         sql`${d}->'transfer' is not null`,
         sql`(${d}->>'evento')::int = ${eventId}`,
-        sql`not exists (select 1 from ${registrations} where ${registrations.id} = (${d}->'transfer'->>'registrationId')::int and ${registrations.accountUserId} = ${userId})`,
+        'userId' in who
+          ? and(
+              eq(charges.userId, who.userId),
+              sql`not exists (select 1 from ${registrations} where ${registrations.id} = (${d}->'transfer'->>'registrationId')::int and ${registrations.accountUserId} = ${who.userId})`,
+            )
+          : and(
+              sql`${d}->>'cpf' = ${who.cpf}`,
+              who.handing === undefined
+                ? undefined
+                : sql`(${d}->'transfer'->>'registrationId')::int <> ${who.handing}`,
+            ),
       ),
     );
   return row?.n ?? 0;
+}
+
+/**
+ * Everything that stands against the opening's registrations per CPF (0060, later): the CPF's
+ * registrations standing, the places being paid for it (a sale, a cart's participant) and the transfers
+ * to it being paid. The one count of the per-CPF limit, in the waiting room's gate and the lottery's
+ * alike, for a new sale, a cart's runner and a transfer's new runner (`handing`: the registration being
+ * handed over, see `countTransfersPaying`).
+ */
+export async function countForCpf(
+  db: Reader,
+  eventId: number,
+  cpf: string,
+  handing?: number,
+): Promise<number> {
+  return (
+    (await countRegistrations(db, eventId, { cpf })) +
+    (await countPaying(db, eventId, { cpf })) +
+    (await countTransfersPaying(db, eventId, { cpf, handing }))
+  );
 }
 
 /** Places left in all the event's categories. */

@@ -331,9 +331,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     // Two tabs of one account, or two accounts paying for one CPF, at the same instant: one counts
     // after the other's charge is committed (or rolled back).
     await repo.lockLimits(tx, event.id, who);
-    const byCpf =
-      (await repo.countRegistrations(tx, event.id, { cpf: who.cpf })) +
-      (await repo.countPaying(tx, event.id, { cpf: who.cpf }));
+    const byCpf = await repo.countForCpf(tx, event.id, who.cpf, who.handover?.registrationId);
     if (byCpf >= fresh.perCpf)
       throw conflict(
         `Este CPF já tem ${fresh.perCpf === 1 ? 'uma inscrição' : `${fresh.perCpf} inscrições`} (pagas ou em pagamento) neste evento.`,
@@ -343,7 +341,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     const byBuyer =
       (await repo.countRegistrations(tx, event.id, { userId: who.userId })) +
       (await repo.countPaying(tx, event.id, { userId: who.userId })) +
-      (await repo.countTransfersPaying(tx, event.id, who.userId)) +
+      (await repo.countTransfersPaying(tx, event.id, { userId: who.userId })) +
       (who.inSameCharge ?? 0);
     if (byBuyer >= fresh.perBuyer)
       throw conflict(

@@ -31,25 +31,28 @@ export function createPrepare(deps: RegistrationsServiceDeps, pricing: Pricing) 
    * lottery's place belongs to a CPF drawn in its category, so on a lottery event a transfer runs the
    * gate for the new runner (only a CPF drawn in that category, within its deadline, not registered
    * yet) and a change of distance runs it for the new category (the draw's category rule refuses it).
-   * On a waiting-room event a transfer runs the opening's limits per CPF and per buyer (0060).
+   * On a waiting-room event a transfer runs the opening's limits per CPF and per buyer (0060). Either
+   * way the new runner's CPF is counted with its transfers being paid, this one's own charges aside.
    */
   async function checkOpening(
     tx: Tx,
     event: EventRow,
     who: OpeningGateWho & { categoryIds: readonly number[] },
     operation: 'inscricao' | 'transferencia' | 'troca_distancia' = 'inscricao',
-    /** A transfer's registration: its buying account (the place already counted for it). */
-    from?: { accountUserId: number | null },
+    /** A transfer's registration: its id and buying account (the place already counted for it). */
+    from?: { id: number; accountUserId: number | null },
   ) {
     const mode = deps.opening?.modeOf(event.id);
-    if (operation === 'inscricao' || mode === 'sorteio') return deps.events.checkOpeningGate(tx, event, who);
+    if (operation === 'inscricao') return deps.events.checkOpeningGate(tx, event, who);
+    const handover =
+      operation === 'transferencia'
+        ? { fromUserId: from?.accountUserId ?? null, registrationId: from?.id }
+        : undefined;
+    if (mode === 'sorteio')
+      return deps.events.checkOpeningGate(tx, event, handover ? { ...who, handover } : who);
     // A waiting room's turn governed the place's sale, not its handover: a transfer runs its limits
     // per CPF and per buyer only (docs/decisions/0060); a change of distance keeps runner and buyer.
-    if (operation === 'transferencia' && mode === 'fila')
-      await deps.events.checkOpeningGate(tx, event, {
-        ...who,
-        handover: { fromUserId: from?.accountUserId ?? null },
-      });
+    if (handover && mode === 'fila') await deps.events.checkOpeningGate(tx, event, { ...who, handover });
   }
 
   /** A birth date in the future is a typing mistake. */

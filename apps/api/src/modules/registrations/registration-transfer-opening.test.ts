@@ -36,10 +36,10 @@ describe('a transfer on an event with a waiting room runs its limits', () => {
   afterAll(() => t.close());
 
   /**
-   * An event (5 km, 10 km) whose waiting room admits at once, one registration per CPF and `perBuyer`
-   * (one unless told) per buyer.
+   * An event (5 km, 10 km, 21 km) whose waiting room admits at once, `perCpf` registrations per CPF and
+   * `perBuyer` per buyer (one each unless told).
    */
-  async function openedEvent(name: string, buyers: User[], perBuyer = 1) {
+  async function openedEvent(name: string, buyers: User[], perBuyer = 1, perCpf = 1) {
     clock = new Date(T0.getTime() - 5 * MINUTE);
     const event = await makeEvent(t.app.db, {
       name,
@@ -47,6 +47,7 @@ describe('a transfer on an event with a waiting room runs its limits', () => {
         [
           { name: '5 km', priceCents: 5000, placesLeft: 20 },
           { name: '10 km', priceCents: 8000, placesLeft: 20 },
+          { name: '21 km', priceCents: 12000, placesLeft: 20 },
         ],
       ],
     });
@@ -60,7 +61,7 @@ describe('a transfer on an event with a waiting room runs its limits', () => {
         pre_fila_minutos: 30,
         admitidos_por_minuto: 100,
         minutos_da_vez: 30,
-        inscricoes_por_cpf: 1,
+        inscricoes_por_cpf: perCpf,
         inscricoes_por_comprador: perBuyer,
       },
     });
@@ -90,7 +91,10 @@ describe('a transfer on an event with a waiting room runs its limits', () => {
     return event;
   }
 
-  const runner = (event: MadeEvent, cat: 0 | 1, cpf = cpfFrom(seq++)) => ({
+  type Cat = 0 | 1 | 2;
+  const PRICE = [50, 80, 120];
+
+  const runner = (event: MadeEvent, cat: Cat, cpf = cpfFrom(seq++)) => ({
     draft: participant(event, [event.days[0]!.categories[cat]!.id], {
       cpf,
       email: `fila.transf.${seq++}@example.com`,
@@ -98,12 +102,23 @@ describe('a transfer on an event with a waiting room runs its limits', () => {
     cpf,
   });
 
-  async function buy(event: MadeEvent, who: User, cat: 0 | 1, cpf?: string) {
+  /** A registration of `cat` for `cpf` (a new one unless told), bought by `who` with a card. */
+  function purchase(event: MadeEvent, who: User, cat: Cat, cpf?: string) {
+    return registrationCard(t.app, {
+      number: APPROVED_CARD,
+      draft: runner(event, cat, cpf).draft,
+      total: PRICE[cat]!,
+      user: who,
+      key: randomUUID(),
+    });
+  }
+
+  async function buy(event: MadeEvent, who: User, cat: Cat, cpf?: string) {
     const r = runner(event, cat, cpf);
     const paid = await registrationCard(t.app, {
       number: APPROVED_CARD,
       draft: r.draft,
-      total: cat === 0 ? 50 : 80,
+      total: PRICE[cat]!,
       user: who,
       key: randomUUID(),
     });
@@ -213,5 +228,100 @@ describe('a transfer on an event with a waiting room runs its limits', () => {
     expect(over.json()).toMatchObject({ code: 'limite_por_comprador' });
     // The account handing its place on is not counted for the transfer: it may still buy its second.
     await buy(event, first, 1);
+  });
+
+  /** A transfer of `id` to `cpf` paid by `payer` with a card the provider is still analysing. */
+  async function transferBeingPaid(
+    event: MadeEvent,
+    id: number,
+    cat: Cat,
+    owner: User,
+    payer: User,
+    cpf: string,
+  ) {
+    const { res, to, token } = await ask(id, owner, cpf);
+    expect(res.statusCode, res.body).toBe(201);
+    const draft = {
+      ...participant(event, [event.days[0]!.categories[cat]!.id], { ...to, data_nascimento: '1992-03-04' }),
+      transferencia: token,
+    };
+    const pending = await registrationCard(t.app, {
+      number: SIMULATED_PENDING_CARD,
+      draft,
+      total: 10,
+      user: payer,
+      key: randomUUID(),
+    });
+    expect(pending.statusCode, pending.body).toBe(202);
+    expect(await chargeByTxid(t.app, pending.json().txid)).toMatchObject({ status: 'EM_ANALISE' });
+    return { draft, txid: pending.json().txid as string };
+  }
+
+  it('a transfer being paid to a CPF counts against its registrations: no purchase, no other transfer to it', async () => {
+    const first = await newUser();
+    const second = await newUser();
+    const payer = await newUser();
+    const event = await openedEvent(
+      'Corrida da Fila com Transferência por CPF em Pagamento',
+      [first, second, payer],
+      2,
+    );
+    const five = await buy(event, first, 0);
+    const ten = await buy(event, second, 1);
+
+    // The 5 km goes to a new CPF, whose payment is still being analysed: paid, the CPF holds its one.
+    const cpf = cpfFrom(seq++);
+    const { draft } = await transferBeingPaid(event, five.id, 0, first, payer, cpf);
+
+    // A purchase for that CPF in another distance would make it two.
+    const bought = await purchase(event, payer, 2, cpf);
+    expect(bought.statusCode, bought.body).toBe(409);
+    expect(bought.json()).toMatchObject({ code: 'limite_por_cpf' });
+    expect(bought.json().detail).toMatch(/Este CPF já tem uma inscrição \(pagas ou em pagamento\)/);
+    // And so would another registration handed to it.
+    const other = await ask(ten.id, second, cpf);
+    expect(other.res.statusCode, other.res.body).toBe(409);
+    expect(other.res.json()).toMatchObject({ code: 'limite_por_cpf' });
+
+    // The same invitation is the same handover, counted once: another account may still pay it.
+    const fresh = await newUser();
+    const paid = await registrationCard(t.app, {
+      number: APPROVED_CARD,
+      draft,
+      total: 10,
+      user: fresh,
+      key: randomUUID(),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ inscricao_id: five.id });
+  });
+
+  it('a CPF bought for, with a transfer to it being paid, holds its two registrations: no third by either path', async () => {
+    const first = await newUser();
+    const second = await newUser();
+    const payer = await newUser();
+    const event = await openedEvent(
+      'Corrida da Fila com Compra e Transferência por CPF',
+      [first, second, payer],
+      3,
+      2,
+    );
+    // The CPF's own purchase first: one of its two.
+    const cpf = cpfFrom(seq++);
+    await buy(event, first, 0, cpf);
+    const ten = await buy(event, second, 1);
+    const long = await buy(event, second, 2);
+
+    // The 10 km handed to it, still being paid: its second.
+    await transferBeingPaid(event, ten.id, 1, second, payer, cpf);
+
+    // A third registration, handed over or bought, is past the opening's two per CPF.
+    const other = await ask(long.id, second, cpf);
+    expect(other.res.statusCode, other.res.body).toBe(409);
+    expect(other.res.json()).toMatchObject({ code: 'limite_por_cpf' });
+    expect(other.res.json().detail).toMatch(/Este CPF já tem 2 inscrições/);
+    const bought = await purchase(event, payer, 2, cpf);
+    expect(bought.statusCode, bought.body).toBe(409);
+    expect(bought.json()).toMatchObject({ code: 'limite_por_cpf' });
   });
 });

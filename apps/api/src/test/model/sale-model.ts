@@ -10,8 +10,12 @@
  *   holder of an offer who takes it gets the place;
  * - one standing registration per CPF per category, on every path;
  * - on a run with an opening (two registrations per buyer), no account holds more;
+ * - on a run with an opening (one registration per CPF), no CPF holds more in the event, and a sale or a
+ *   transfer to a CPF that holds one, or that a sale or a transfer is being paid for by another account,
+ *   is refused (a transfer left being paid, then a sale to its new runner, is tried early in every run);
  * - on a run whose opening is a lottery already drawn, every standing registration's CPF was drawn in
- *   its category, whatever path put it there (a sale, a waitlist offer, a transfer, a change of distance);
+ *   its category, whatever path put it there (a sale, a waitlist offer, a transfer, a change of distance),
+ *   and a transfer to a CPF not drawn in the registration's category is refused at its request;
  * - the run's race coupon (40 %, two uses) is never on more standing registrations than its uses, and
  *   what comes back of a registration it priced stays within what was paid (the refund check below);
  * - every refund ≤ what was paid on that charge (sum of charge_refunds per charge);
@@ -86,7 +90,8 @@ export type Op =
   | { op: 'register'; buyer: number; runner: number; cat: number; pay: Pay; size: number; coupon: boolean }
   | { op: 'cancel'; reg: number }
   | { op: 'staffCancel'; reg: number }
-  | { op: 'transfer'; reg: number; runner: number; payer: number }
+  | { op: 'transfer'; reg: number; runner: number; payer: number; pay: 'card' | 'pix_open' }
+  | { op: 'transferProbe'; buyer: number; payer: number; other: number; pick: number }
   | { op: 'changeDistance'; reg: number; pay: 'card' | 'pix' }
   | { op: 'changeShirt'; reg: number; size: number }
   | { op: 'joinWaitlist'; runner: number; cat: number }
@@ -132,6 +137,7 @@ function opArbitrary(): fc.Arbitrary<Op> {
         reg: ix,
         runner: fc.nat({ max: RUNNERS - 1 }),
         payer: fc.nat({ max: BUYERS - 1 }),
+        pay: fc.constantFrom<'card' | 'pix_open'>('card', 'card', 'pix_open'),
       }),
     },
     {
@@ -195,16 +201,25 @@ function opArbitrary(): fc.Arbitrary<Op> {
 
 /**
  * A run's operations: a few sales first (so the after-sale operations find something to act on), then
- * anything, sales included.
+ * a transfer probe (`transferProbe`: a place handed over with its payment left open and a sale to its
+ * new runner), then anything, sales included.
  */
 export function opsArbitrary(steps: number): fc.Arbitrary<Op[]> {
   const sale = opArbitrary().filter((o) => o.op === 'register' || o.op === 'buy');
+  const probe = fc.record({
+    op: fc.constant('transferProbe' as const),
+    buyer: fc.nat({ max: BUYERS - 1 }),
+    payer: fc.nat({ max: BUYERS - 1 }),
+    other: fc.nat({ max: BUYERS - 2 }),
+    pick: fc.nat({ max: RUNNERS - 1 }),
+  });
   return fc
     .tuple(
       fc.array(sale, { minLength: 3, maxLength: 5 }),
+      probe,
       fc.array(opArbitrary(), { minLength: Math.ceil(steps / 2), maxLength: steps }),
     )
-    .map(([first, rest]) => [...first, ...rest]);
+    .map(([first, probed, rest]) => [...first, probed, ...rest]);
 }
 
 /** The small event's shape: places per category (2–3 each). */
@@ -239,14 +254,14 @@ interface ModelRegistration {
 interface ModelCharge {
   txid: string;
   buyer: number;
-  kind: 'registration' | 'order' | 'change';
+  kind: 'registration' | 'order' | 'change' | 'transfer';
   status: 'open' | 'paid' | 'ended';
   /** What it holds while open. */
   cat?: number;
   cpf?: string;
   combo?: number;
   qty?: number;
-  /** A dearer distance's charge: the registration and the category it moves to. */
+  /** A dearer distance's charge: the registration and the category it moves to; a transfer's: the registration. */
   reg?: number;
 }
 
@@ -302,8 +317,15 @@ export class Model {
         ((c.kind === 'registration' && c.cat === cat) || (c.kind === 'change' && c.cat === cat)),
     ).length;
   }
-  cpfHeld(cpf: string) {
-    return this.charges.some((c) => c.status === 'open' && c.kind === 'registration' && c.cpf === cpf);
+  /** Whether an open charge is paying for this CPF: a sale's place, or a transfer to it (`except` that account's). */
+  cpfHeld(cpf: string, except?: number) {
+    return this.charges.some(
+      (c) =>
+        c.status === 'open' &&
+        (c.kind === 'registration' || c.kind === 'transfer') &&
+        c.cpf === cpf &&
+        c.buyer !== except,
+    );
   }
   /** Places a new registration may take: capacity less standing, less open holds. */
   free(cat: number) {
@@ -673,6 +695,69 @@ function refusedByDraw(w: World, what: string, res: Res | undefined) {
     w.ctx.done[`${what} recusada pelo sorteio`] = (w.ctx.done[`${what} recusada pelo sorteio`] ?? 0) + 1;
 }
 
+/** Counts a refusal by the opening's registrations per CPF. */
+function refusedByCpf(w: World, what: string, res: Res | undefined) {
+  const code = res && res.statusCode === 409 ? (res.json() as { code?: string }).code : undefined;
+  if (code === 'limite_por_cpf') done(w, `${what} recusada pelo limite por CPF`);
+}
+
+/**
+ * The transfer probe, made of the model's own steps (each checks what it checks): a sale to a runner
+ * free in the event (on a lottery event, one drawn, in its category), then a transfer of that place —
+ * on a lottery event first to a runner not drawn in its category (refused by the draw) — to a runner
+ * free in the event (on a lottery event, one drawn in the same category) whose payment is left open
+ * (a Pix), then a sale to that runner by another account (refused by the opening's one registration
+ * per CPF while the transfer is being paid). The runners are chosen from the world (the draw is the
+ * shop's own random), so every run of every seed reaches the transfer when a place can be sold.
+ */
+async function transferProbe(w: World, op: Extract<Op, { op: 'transferProbe' }>) {
+  const m = w.model;
+  const index = (cpf: string) => w.runners.findIndex((x) => x.cpf === cpf);
+  const free = w.runners.filter((x) => !m.cpfStanding(x.cpf) && !m.cpfHeld(x.cpf));
+  const sellable = m.drawn ? free.filter((x) => m.drawn!.has(x.cpf)) : free;
+  const seller = sellable[op.pick % Math.max(1, sellable.length)];
+  const buyer = [0, 1, 2].map((k) => (op.buyer + k) % BUYERS).find((b) => m.buyerMay(b));
+  if (!seller || buyer === undefined) return;
+  await step(w, {
+    op: 'register',
+    buyer,
+    runner: index(seller.cpf),
+    cat: 0,
+    pay: 'card',
+    size: 0,
+    coupon: false,
+  });
+  const standing = m.regs.filter((r) => !r.cancelled);
+  const at = standing.findIndex((r) => r.cpf === seller.cpf);
+  const r = standing[at];
+  if (!r) return;
+  const others = w.runners.filter((x) => x.cpf !== seller.cpf);
+  if (m.drawn) {
+    const undrawn = others.filter((x) => !m.drawnIn(x.cpf, r.cat));
+    const to = undrawn[op.pick % undrawn.length]!;
+    await step(w, { op: 'transfer', reg: at, runner: index(to.cpf), payer: op.payer, pay: 'pix_open' });
+  }
+  const targets = others.filter((x) => !m.cpfStanding(x.cpf) && !m.cpfHeld(x.cpf) && m.drawnIn(x.cpf, r.cat));
+  const to = targets[op.pick % Math.max(1, targets.length)];
+  if (!to) return;
+  await step(w, { op: 'transfer', reg: at, runner: index(to.cpf), payer: op.payer, pay: 'pix_open' });
+  // Another account (one still within its registrations per buyer, so that only the CPF's limit is
+  // asked), in a category with a place (without a lottery, the other distance first: the CPF's limit
+  // in the event, not the CPF free in the category; on a lottery event category 0 is the one drawn).
+  const others2 = [1, 2].map((k) => (op.payer + k + op.other) % BUYERS).filter((b) => b !== op.payer);
+  const buyer2 = others2.find((b) => m.buyerMay(b)) ?? others2[0]!;
+  const cat = m.drawn ? 0 : ([1 - r.cat, r.cat].find((c) => m.free(c) > 0) ?? 1 - r.cat);
+  await step(w, {
+    op: 'register',
+    buyer: buyer2,
+    runner: index(to.cpf),
+    cat,
+    pay: 'card',
+    size: 0,
+    coupon: false,
+  });
+}
+
 async function doStep(w: World, op: Op): Promise<void> {
   const shop = shopOf(w);
   const { app } = shop;
@@ -688,6 +773,8 @@ async function doStep(w: World, op: Op): Promise<void> {
   };
 
   switch (op.op) {
+    case 'transferProbe':
+      return transferProbe(w, op);
     case 'register': {
       const runner = w.runners[op.runner]!;
       // On a lottery event category 0 stands for the one the runner was drawn in (when drawn), so that
@@ -713,6 +800,9 @@ async function doStep(w: World, op: Op): Promise<void> {
         !op.coupon &&
         m.buyerMay(op.buyer) &&
         m.drawnIn(runner.cpf, cat);
+      // The opening's one registration per CPF: one standing, or being paid by another account (a sale or
+      // a transfer to it; this account's own open Pix is withdrawn by its new charge), and it is refused.
+      const overCpf = m.perBuyer > 0 && (m.cpfStanding(runner.cpf) || m.cpfHeld(runner.cpf, op.buyer));
       const got = await purchase(app, buyer, op.pay, price, { finalidade: 'inscricao', inscricao: draft });
       if (got.paid?.inscricao_id) {
         m.regs.push({
@@ -737,6 +827,12 @@ async function doStep(w: World, op: Op): Promise<void> {
         });
       }
       refusedByDraw(w, 'register', got.refused);
+      refusedByCpf(w, 'register', got.refused);
+      if (!w.racing && overCpf)
+        expect(
+          got.paid?.inscricao_id ?? got.open,
+          `a sale past the opening's one registration per CPF: ${runner.cpf}`,
+        ).toBeUndefined();
       if (!w.racing && canTake && op.pay === 'card')
         expect(got.paid?.inscricao_id, `a free public place refused: ${got.refused?.body}`).toBeDefined();
       return;
@@ -801,7 +897,17 @@ async function doStep(w: World, op: Op): Promise<void> {
       });
       no5xx(asked, 'transferir');
       refusedByDraw(w, 'transfer', asked);
-      if (asked.statusCode !== 201 && asked.statusCode !== 200) return;
+      refusedByCpf(w, 'transfer', asked);
+      const accepted = asked.statusCode === 201 || asked.statusCode === 200;
+      // A drawn place goes only to a CPF drawn in its category; on an opening, never to a CPF that
+      // holds its one registration or is being paid for (a sale, another transfer).
+      if (!w.racing && m.drawn && !m.drawnIn(to.cpf, r.cat))
+        expect(accepted, `a drawn place offered to a CPF not drawn in its category: ${asked.body}`).toBe(
+          false,
+        );
+      if (!w.racing && m.perBuyer > 0 && (m.cpfStanding(to.cpf) || m.cpfHeld(to.cpf)))
+        expect(accepted, `a transfer to a CPF past its one registration: ${asked.body}`).toBe(false);
+      if (!accepted) return;
       const token = await vi.waitFor(
         () => {
           const mail = readOutbox(shop.dataDir)
@@ -818,12 +924,32 @@ async function doStep(w: World, op: Op): Promise<void> {
         ...participant(w.event, [w.cats[r.cat]!], { ...to, data_nascimento: '1992-03-04' }),
         transferencia: token,
       };
-      const paid = await cardPay(app, payer, APPROVED_CARD, 1000, {
-        finalidade: 'inscricao',
-        inscricao: draft,
-      });
-      no5xx(paid, 'pagar transferência');
-      if (paid.statusCode === 200) {
+      if (op.pay === 'pix_open') {
+        // Left being paid: the new runner's CPF counts against the opening's limit until it ends.
+        const got = await purchase(app, payer, 'pix_open', 1000, {
+          finalidade: 'inscricao',
+          inscricao: draft,
+        });
+        if (got.open) {
+          m.charges.push({
+            txid: got.open,
+            buyer: op.payer,
+            kind: 'transfer',
+            status: 'open',
+            cpf: to.cpf,
+            reg: r.id,
+          });
+          w.log.push(`transferência ${r.id} em pagamento: ${r.cpf} → ${to.cpf}`);
+          done(w, 'transfer(em pagamento)');
+          return;
+        }
+      }
+      const paid =
+        op.pay === 'card'
+          ? await cardPay(app, payer, APPROVED_CARD, 1000, { finalidade: 'inscricao', inscricao: draft })
+          : undefined;
+      if (paid) no5xx(paid, 'pagar transferência');
+      if (paid?.statusCode === 200) {
         w.log.push(`transferência ${r.id}: ${r.cpf} → ${to.cpf}`);
         done(w, 'transfer');
         r.cpf = to.cpf;
@@ -1042,6 +1168,13 @@ async function doStep(w: World, op: Op): Promise<void> {
       }
       if (c.kind === 'registration' && body.inscricao_id)
         m.regs.push({ id: body.inscricao_id, cat: c.cat!, cpf: c.cpf!, owner: c.buyer, cancelled: false });
+      if (c.kind === 'transfer' && body.inscricao_id) {
+        const r = m.regs.find((x) => x.id === c.reg);
+        if (r) {
+          r.cpf = c.cpf!;
+          r.owner = c.buyer;
+        }
+      }
       if (c.kind === 'change' && body.inscricao_id) {
         const r = m.regs.find((x) => x.id === c.reg);
         if (r && !r.cancelled) r.cat = c.cat!;
@@ -1328,6 +1461,14 @@ async function checkInvariants(w: World): Promise<void> {
           group by account_user_id having count(*) > ${m.perBuyer}`,
     );
     expect(over, 'standing registrations per buying account ≤ the opening’s limit').toEqual([]);
+    // And one per CPF in the event, whatever path gave it (a sale, an offer, a transfer paid late).
+    const cpfOver = await rows<{ cpf: string; n: string }>(
+      db,
+      sql`select cpf, count(*) as n from registrations
+          where event_id = ${w.event.id} and cancelled_at is null
+          group by cpf having count(*) > 1`,
+    );
+    expect(cpfOver, 'standing registrations per CPF ≤ the opening’s one').toEqual([]);
   }
 
   // A lottery's places: only a CPF drawn, and only in the category it was drawn in, whatever path put it
