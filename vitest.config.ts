@@ -46,6 +46,11 @@ export default defineConfig({
           environment: 'node',
           // One migrated database per run, copied for each file (src/test/global-setup.ts).
           globalSetup: ['./src/test/global-setup.ts'],
+          // A worker keeps the modules it imported from one file to the next: each file imported the whole
+          // app again (Fastify, drizzle, pg-boss, the modules), 1.5 to 9 s a file, about half the stage's
+          // CPU. Each file still has its own app and database (createTestApp); the modules' own state is
+          // caches of pure values (drawings, city codes, formats), which no file can make wrong for another.
+          isolate: false,
           // Generous on purpose: a passing test never waits for these, and on a loaded two-core machine
           // (other runs beside this one) a test that takes 5 s alone has been seen to take 30.
           testTimeout: 60_000,
