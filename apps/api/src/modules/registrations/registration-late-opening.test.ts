@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chargeRefunds, registrations } from '../../db/schema/index.ts';
+import { chargeRefunds, registrations, users } from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
@@ -233,6 +233,33 @@ describe('a late Pix on an event with a waiting room runs its limits', () => {
 
     expect((await payLate(txid, buyer)).status).toBe('DEVOLVIDA');
     await expectReturned(txid, 8000, email, /Esta conta já fez 1 inscrição/);
+    expect(await standing(event.id, { userId: buyer.id })).toHaveLength(1);
+  });
+
+  it('a cart: its Pix for two expires, the account buys one, then the cart paid late would pass its two: returned', async () => {
+    const buyer = await newUser();
+    const event = await openedEvent('Corrida do Carrinho Tardio', [buyer], 2, 1);
+    const pix = await t.app.inject({
+      method: 'POST',
+      url: '/api/pagar-pix/',
+      headers: buyer.headers,
+      payload: {
+        total: 2 * PRICE[0]!,
+        finalidade: 'pedido',
+        pedido: {
+          metodo_pagamento: 'pix',
+          inscricoes: [draftFor(event, 0, cpfFrom(seq++)), draftFor(event, 0, cpfFrom(seq++))],
+        },
+      },
+    });
+    expect(pix.statusCode, pix.body).toBe(201);
+    const txid = pix.json().txid as string;
+    await expire(txid);
+    await buy(event, buyer, 1, cpfFrom(seq++));
+
+    expect((await payLate(txid, buyer)).status).toBe('DEVOLVIDA');
+    const [account] = await t.app.db.select().from(users).where(eq(users.id, buyer.id));
+    await expectReturned(txid, 10_000, account!.email, /Esta conta já fez 2 inscrições/);
     expect(await standing(event.id, { userId: buyer.id })).toHaveLength(1);
   });
 
