@@ -83,6 +83,12 @@ export interface OpeningGateWho {
    * registration handed over, whose own transfer's charges are this handover (counted once for the CPF).
    */
   handover?: { fromUserId: number | null; registrationId?: number };
+  /**
+   * A Pix (or card) paid after its charge ended and gave its places back (docs/decisions/0060): the turn
+   * and the lottery's deadline were asked when the charge was made; the limits are asked again, since a
+   * CPF's or an account's other payments may have taken them meanwhile.
+   */
+  late?: boolean;
 }
 
 /**

@@ -412,7 +412,8 @@ export function createLotteryService(deps: LotteryServiceDeps) {
         'Este CPF não foi sorteado neste evento; se houver novos sorteios, avisaremos por e-mail.',
         'nao_sorteado',
       );
-    if (!entry.payBy || entry.payBy <= now)
+    // A late payment's charge was made within the deadline: the one-per-CPF and per-buyer still count.
+    if (!who.late && (!entry.payBy || entry.payBy <= now))
       throw conflict('O prazo para pagar a vaga sorteada terminou.', 'prazo_do_sorteio_encerrado');
     if (who.categoryIds && (who.categoryIds.length !== 1 || who.categoryIds[0] !== entry.categoryId))
       throw conflict(

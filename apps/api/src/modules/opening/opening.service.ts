@@ -312,7 +312,8 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     if (row?.mode !== 'fila') return;
     const fresh = (await repo.findOpening(tx, event.id)) ?? row;
     // A transfer hands over a place already sold: no turn, but the same limits under the same locks.
-    if (!who.handover) {
+    // A late payment's turn was asked when its charge was made: only the limits are asked again.
+    if (!who.handover && !who.late) {
       const now = deps.now();
       if (now < row.opensAt)
         throw conflict(

@@ -368,6 +368,12 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   const purpose: ChargePurposeHandler<StoredOrderDraft> = {
     prepare: (tx, input) => priceCart(tx, input, false),
 
+    // Paid late: its participants' opening limits asked again before their places are held again.
+    async recheck(tx, charge) {
+      const draft = parseStoredDraft(charge.draft);
+      if (draft.participants.length > 0) await deps.registrations.recheck(tx, charge, draft.participants);
+    },
+
     async reserve(tx, chargeId, draft) {
       await deps.catalog.reserveStock(
         tx,

@@ -49,6 +49,13 @@ export interface ChargePurposeHandler<Draft = unknown> {
   ): Promise<{ amountCents: number; description: string; draft: Draft; billingAddress?: BillingAddress }>;
   /** Holds stock/places for the charge in the same transaction as the charge insert; throws 409 when unavailable. */
   reserve(tx: Tx, chargeId: number, draft: Draft): Promise<void>;
+  /**
+   * A charge paid after it ended (its units given back, `ENDED_UNPAID`): the rules a new sale counts that
+   * others may have used up meanwhile (an opening's limits per CPF and per buyer) are asked again, in the
+   * confirming transaction, before its units are held again. Throws CannotFulfil with the reason the
+   * payer reads in the refund's e-mail. Absent: nothing to ask again.
+   */
+  recheck?(tx: Tx, charge: ChargeRow): Promise<void>;
   /** Gives held units back when the charge is refused or expires. */
   release(tx: Tx, chargeId: number, draft: Draft): Promise<void>;
   /** Creates the order/registration once per paid charge, inside the confirming tx; may throw CannotFulfil. */

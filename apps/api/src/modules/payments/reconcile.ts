@@ -1,3 +1,4 @@
+import type { Tx } from '../../db/client.ts';
 import type { CardChargeResult, CardStatus, PixState } from '../../providers/payments/index.ts';
 import type { ChargeRow, PaymentEventSource } from './payments.repository.ts';
 import * as repo from './payments.repository.ts';
@@ -52,6 +53,16 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
   const { refundInTx, sendRefund } = refunds;
 
   /**
+   * A charge paid after its units went back, held again: the purpose's rules that others may have used
+   * up meanwhile first (an opening's limits, `recheck`), then its units. Refuses (CannotFulfil, 409).
+   */
+  async function holdAgain(tx: Tx, row: ChargeRow) {
+    const handler = handlerFor(row.purpose);
+    if (handler.recheck) await handler.recheck(tx, row);
+    await handler.reserve(tx, row.id, row.draft);
+  }
+
+  /**
    * A Pix the provider says is paid. Units still held → fulfil. Units gone back (expired, removed) →
    * hold them again and fulfil when they are there. Otherwise, or when the purpose cannot fulfil,
    * the money is returned (refund row + e-mail in the same transaction, the provider call after).
@@ -81,9 +92,11 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
         return refundInTx(tx, row, paid, OPEN.has(row.status) ? CLEARED_REASON : LATE_PIX_REASON);
       }
       if (HELD_RELEASED.has(row.status)) {
-        const held = await attempt(tx, (sp) => handler.reserve(sp, row.id, row.draft));
-        // Ended because what it paid for no longer stands (`endOpenFor`): that reason, the true one.
-        if (!held) return refundInTx(tx, row, paid, row.reason ?? LATE_PIX_REASON);
+        const refused: { reason?: string } = {};
+        const held = await attempt(tx, (sp) => holdAgain(sp, row), true, refused);
+        // Ended because what it paid for no longer stands (`endOpenFor`): that reason, the true one;
+        // else a limit used up meanwhile names itself.
+        if (!held) return refundInTx(tx, row, paid, row.reason ?? refused.reason ?? LATE_PIX_REASON);
       }
       const confirmed = await repo.updateCharge(tx, row.id, { status: 'CONCLUIDA', ...paid });
       const refusal: { reason?: string } = {};
@@ -245,11 +258,14 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
           }
           if (!OPEN.has(row.status)) {
             // Paid after its units went back (refused, failed or given up earlier): hold them again.
-            const held = await attempt(tx, (sp) => handler.reserve(sp, row.id, row.draft));
+            const refused: { reason?: string } = {};
+            const held = await attempt(tx, (sp) => holdAgain(sp, row), true, refused);
             // Ended because what it paid for no longer stands (`endOpenFor`): that reason, the true one;
-            // refused or given up earlier (its reason then says why it was not confirmed): paid too late.
+            // a limit used up meanwhile names itself; refused or given up earlier (its reason then says
+            // why it was not confirmed): paid too late.
             const ended = row.status === 'REMOVIDA_PELO_USUARIO_RECEBEDOR' ? row.reason : null;
-            if (!held) return refundInTx(tx, row, paid, ended ?? LATE_CARD_REASON, chargedCents);
+            if (!held)
+              return refundInTx(tx, row, paid, ended ?? refused.reason ?? LATE_CARD_REASON, chargedCents);
           }
           const confirmed = await repo.updateCharge(tx, row.id, {
             ...paid,

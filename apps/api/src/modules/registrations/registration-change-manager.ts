@@ -13,7 +13,12 @@ import { countsOf } from './waitlist.repository.ts';
  * (transfer) or that asks (the others); a transfer's account is unknown until the new runner pays.
  */
 export type RegistrationOperation =
-  | { kind: 'transferencia'; to: { userId: number | null; cpf: string; birthDate?: string } }
+  | {
+      kind: 'transferencia';
+      to: { userId: number | null; cpf: string; birthDate?: string };
+      /** Its payment came after its charge ended: the opening's limits again, not the turn (0060). */
+      late?: boolean;
+    }
   | { kind: 'troca_distancia'; from: number; to: number; userId: number | null }
   | { kind: 'troca_tamanho'; sizeId: number }
   | { kind: 'cancelamento' };
@@ -57,7 +62,7 @@ export function createChangeManager(
         await steps.prepare.checkOpening(
           tx,
           event,
-          { userId: op.to.userId ?? 0, cpf: op.to.cpf, categoryIds },
+          { userId: op.to.userId ?? 0, cpf: op.to.cpf, categoryIds, ...(op.late ? { late: true } : {}) },
           'transferencia',
           row,
         );

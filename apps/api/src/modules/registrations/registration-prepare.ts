@@ -4,8 +4,9 @@ import { DUPLICATE_CPF, KIT_SIZE_SOLD_OUT, type Participant } from '@passada/cor
 import { isRegistrationOpen } from '@passada/core/events';
 import type { Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { badRequest, conflict } from '../../plugins/errors.ts';
+import { badRequest, conflict, HttpError } from '../../plugins/errors.ts';
 import { type EventRow, type OpeningGateWho, termsText, termsVersion } from '../events/events.service.ts';
+import { CannotFulfil } from '../payments/payments.service.ts';
 import type { Pricing } from './registration-price.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
@@ -53,6 +54,46 @@ export function createPrepare(deps: RegistrationsServiceDeps, pricing: Pricing) 
     // A waiting room's turn governed the place's sale, not its handover: a transfer runs its limits
     // per CPF and per buyer only (docs/decisions/0060); a change of distance keeps runner and buyer.
     if (handover && mode === 'fila') await deps.events.checkOpeningGate(tx, event, { ...who, handover });
+  }
+
+  /**
+   * A payment that came after its charge ended and gave its places back (docs/decisions/0060, later):
+   * the opening's gate asked again for each runner it pays for, as the sale asked it (each runner of a
+   * cart counting the ones before it, in the cart's (event, CPF) order), without the turn and the
+   * lottery's deadline its charge already passed. Another payment may have used the CPF's or the
+   * account's limit meanwhile: then CannotFulfil naming the limit, and the money goes back.
+   */
+  async function checkLate(tx: Tx, userId: number, drafts: readonly RegistrationDraft[]) {
+    const sorted = [...drafts].sort(
+      (x, y) => x.evento - y.evento || (x.cpf < y.cpf ? -1 : x.cpf > y.cpf ? 1 : 0),
+    );
+    const before: RegistrationDraft[] = [];
+    for (const d of sorted) {
+      const event = await deps.events.findEventRow(d.evento, tx);
+      // Gone meanwhile: holding its places refuses it.
+      if (event)
+        await lateRefusal(
+          checkOpening(tx, event, {
+            userId,
+            cpf: d.cpf,
+            categoryIds: d.items.map((i) => i.categoryId),
+            inSameCharge: before.filter((b) => b.evento === d.evento).length,
+            late: true,
+          }),
+        );
+      before.push(d);
+    }
+  }
+
+  /** A rule's refusal (409) of a late payment, as the reason the payer reads with the refund. */
+  async function lateRefusal(step: Promise<void>): Promise<void> {
+    try {
+      await step;
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 409)
+        throw new CannotFulfil(`O pagamento chegou depois do prazo e não pôde ser aceito: ${err.detail}`);
+      throw err;
+    }
   }
 
   /** A birth date in the future is a typing mistake. */
@@ -215,6 +256,8 @@ export function createPrepare(deps: RegistrationsServiceDeps, pricing: Pricing) 
     checkBirthDate,
     checkOpen,
     checkOpening,
+    checkLate,
+    lateRefusal,
     chosenKitSize,
     checkTerms,
     checkCpfFree,

@@ -392,6 +392,30 @@ export function createTransfer(
   }
 
   /**
+   * A transfer's Pix paid after its charge ended (docs/decisions/0060, later): the change manager's rules
+   * for the new runner asked again, as at the request and the payment (the opening's limits per CPF and
+   * per buyer, the CPF free in the categories); the paying account is now known. A refusal is
+   * CannotFulfil with its reason, and the payment goes back.
+   */
+  async function recheck(tx: Tx, charge: ChargeRow) {
+    const d = charge.draft as RegistrationDraft;
+    const row = d.transfer ? await repo.lockRegistration(tx, d.transfer.registrationId) : null;
+    const event = row && (await deps.events.findEventRow(row.eventId, tx));
+    // Gone or cancelled meanwhile: `fulfil` says so.
+    if (!row || !event || row.cancelledAt) return;
+    const ids = (await repo.categoriesOf(tx, row.id)).map((c) => c.id);
+    await steps.prepare.lateRefusal(
+      steps.manager.check(
+        tx,
+        row,
+        event,
+        { kind: 'transferencia', to: { userId: charge.userId, cpf: d.cpf }, late: true },
+        ids,
+      ),
+    );
+  }
+
+  /**
    * The paid charge completes the transfer, in the confirming transaction: under the registration's
    * row lock the transfer must still be pending, the registration standing, its kit not picked up and
    * the new CPF free in its categories; otherwise CannotFulfil and the payment goes back. The
@@ -489,6 +513,7 @@ export function createTransfer(
     invite,
     price,
     prepare,
+    recheck,
     reserve,
     fulfil,
     fulfilledBy,

@@ -128,6 +128,15 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       };
     },
 
+    // A Pix paid late: the opening's limits again, for the runner or the transfer's new runner (0060).
+    // A change of distance keeps its runner and buyer: the draw's category rule does not change.
+    async recheck(tx, charge) {
+      const d = charge.draft as RegistrationDraft;
+      if (d.transfer) return transfer.recheck(tx, charge);
+      if (d.change) return;
+      await prepare.checkLate(tx, charge.userId ?? 0, [d]);
+    },
+
     async reserve(tx, chargeId, draft) {
       if (draft.transfer) return transfer.reserve(tx, chargeId, draft);
       if (draft.change) return change.reserve(tx, chargeId, draft);
@@ -231,6 +240,9 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       }
       return byIndex;
     },
+    /** A cart paid late: the opening's limits again for its participants, as `prepare` counted them. */
+    recheck: (tx: Tx, charge: ChargeRow, drafts: readonly RegistrationDraft[]) =>
+      prepare.checkLate(tx, charge.userId ?? 0, drafts),
     /** Places and shirts of every participant, in the charge's transaction. */
     async hold(tx: Tx, chargeId: number, drafts: readonly RegistrationDraft[]): Promise<void> {
       for (const d of drafts) await holdParticipant(tx, chargeId, d);

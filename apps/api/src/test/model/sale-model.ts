@@ -707,7 +707,8 @@ function refusedByCpf(w: World, what: string, res: Res | undefined) {
  * on a lottery event first to a runner not drawn in its category (refused by the draw) — to a runner
  * free in the event (on a lottery event, one drawn in the same category) whose payment is left open
  * (a Pix), then a sale to that runner by another account (refused by the opening's one registration
- * per CPF while the transfer is being paid). The runners are chosen from the world (the draw is the
+ * per CPF while the transfer is being paid); then the transfer's Pix expires, the same sale goes
+ * through, and the Pix is paid late (returned: the CPF's one registration is taken). The runners are chosen from the world (the draw is the
  * shop's own random), so every run of every seed reaches the transfer when a place can be sold.
  */
 async function transferProbe(w: World, op: Extract<Op, { op: 'transferProbe' }>) {
@@ -747,15 +748,69 @@ async function transferProbe(w: World, op: Extract<Op, { op: 'transferProbe' }>)
   const others2 = [1, 2].map((k) => (op.payer + k + op.other) % BUYERS).filter((b) => b !== op.payer);
   const buyer2 = others2.find((b) => m.buyerMay(b)) ?? others2[0]!;
   const cat = m.drawn ? 0 : ([1 - r.cat, r.cat].find((c) => m.free(c) > 0) ?? 1 - r.cat);
-  await step(w, {
-    op: 'register',
+  const sale = {
+    op: 'register' as const,
     buyer: buyer2,
     runner: index(to.cpf),
     cat,
-    pay: 'card',
+    pay: 'card' as const,
     size: 0,
     coupon: false,
+  };
+  await step(w, sale);
+  // Then paid late (docs/decisions/0060, later): the transfer's Pix expires while the payer's bank takes
+  // the payment anyway, so the sale to its runner goes through, and then the payment lands. It must be
+  // returned, never a second registration for the CPF (the per-CPF check after the probe).
+  const c = m.charges.find((x) => x.kind === 'transfer' && x.cpf === to.cpf && x.status === 'open');
+  if (!c) return;
+  const shop = shopOf(w);
+  await expireRacingAPayment(w, shop, c);
+  await step(w, sale);
+  // The bank's news settles it (the simulated bank answers 409 to a payment past the deadline, after
+  // settling the one it already took); the payer's page reads the outcome.
+  no5xx(await simulatePixPaid(shop.app, c.txid), 'pix pago tarde');
+  c.status = 'paid';
+  const read = await shop.app.inject({
+    method: 'GET',
+    url: `/api/status-pix/${c.txid}/`,
+    headers: w.buyers[c.buyer]!.headers,
   });
+  no5xx(read, 'status do pix pago tarde');
+  const body = read.json();
+  if (!w.racing && m.regs.some((x) => !x.cancelled && x.cpf === to.cpf)) {
+    expect(body.status, `a late transfer to ${to.cpf}, whose one registration was sold meanwhile`).toBe(
+      'DEVOLVIDA',
+    );
+    done(w, 'payLate devolvido pelo limite por CPF');
+  }
+  await followOpenCharges(w);
+}
+
+/**
+ * A Pix's deadline passes while the payer's bank takes the payment: our removal is answered as done
+ * but the bank keeps the charge and pays it (the shop gives its places back), then the bank holds it
+ * paid, to be settled late by the next news of it (`simulatePixPaid` on the same shop).
+ */
+async function expireRacingAPayment(w: World, shop: Shop, c: ModelCharge) {
+  w.ctx.clock.now = new Date(w.ctx.clock.now.getTime() + 2 * 60_000);
+  const provider = shop.app.providers.payments;
+  const cancelPix = provider.cancelPix;
+  provider.cancelPix = async (id) => ({
+    ...(await provider.getPix(id)),
+    status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+  });
+  try {
+    const res = await shop.app.inject({
+      method: 'GET',
+      url: `/api/status-pix/${c.txid}/`,
+      headers: w.buyers[c.buyer]!.headers,
+    });
+    no5xx(res, 'status do pix');
+  } finally {
+    provider.cancelPix = cancelPix;
+  }
+  await followOpenCharges(w);
+  expect(provider.simulator!.payPix(c.txid, w.ctx.clock.now, { afterExpiry: true })).not.toBeNull();
 }
 
 async function doStep(w: World, op: Op): Promise<void> {
@@ -1150,8 +1205,9 @@ async function doStep(w: World, op: Op): Promise<void> {
       const res = await simulatePixPaid(app, c.txid);
       no5xx(res, 'pix pago tarde');
       c.status = 'paid';
-      done(w, 'payLate');
       const body = res.json();
+      // Returned (what it held was gone, or a limit of the opening was used meanwhile): counted apart.
+      done(w, body.status === 'DEVOLVIDA' ? 'payLate devolvido' : 'payLate');
       if (c.kind === 'order' && body.pedido_id) {
         m.stock[c.combo!]! -= c.qty!;
         const itemId = await itemIdOf(app, w.buyers[c.buyer]!.headers, body.pedido_id);
