@@ -64,6 +64,8 @@ export default defineConfig({
           include: ['src/**/*.pg.test.ts'],
           environment: 'node',
           globalSetup: ['./src/test/global-setup.ts'],
+          // As the api project: the files keep their imports (about half this stage's time was import).
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
