@@ -6,6 +6,7 @@ import { declarePainelRoute, painelGuard, painelRequestGuard } from '../staff/in
 import { accessRoutes } from './access.routes.ts';
 import { afterSaleRoutes } from './after-sale.routes.ts';
 import { catalogRoutes } from './catalog.routes.ts';
+import { checkinRoutes } from './checkin.routes.ts';
 import { checkinEventsRoutes } from './checkin-events.routes.ts';
 import { couponsRoutes } from './coupons.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
@@ -16,6 +17,7 @@ import { lotteryEntriesRoutes } from './lottery-entries.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { messagesRoutes } from './messages.routes.ts';
 import { ordersRoutes } from './orders.routes.ts';
+import { participantsRoutes } from './participants.routes.ts';
 import { createPhotoService, type PhotoService } from './photo.service.ts';
 import { photosRoutes } from './photos.routes.ts';
 import { MAX_PHOTO_BYTES, tuneSharp } from './photos.ts';
@@ -66,6 +68,8 @@ export default fp(
         scope.addHook('preHandler', painelRequestGuard(staff));
         await scope.register(accessRoutes, { staff });
         await scope.register(catalogRoutes);
+        await scope.register(participantsRoutes);
+        await scope.register(checkinRoutes);
         await scope.register(eventsRoutes);
         await scope.register(openingPainelRoutes);
         await scope.register(lotteryPainelRoutes);
