@@ -12,6 +12,7 @@ import { couponsRoutes } from './coupons.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { fiscalRoutes } from './fiscal.routes.ts';
+import { homeRoutes } from './home.routes.ts';
 import { labelsRoutes } from './labels.routes.ts';
 import { lotteryEntriesRoutes } from './lottery-entries.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
@@ -21,9 +22,11 @@ import { participantsRoutes } from './participants.routes.ts';
 import { createPhotoService, type PhotoService } from './photo.service.ts';
 import { photosRoutes } from './photos.routes.ts';
 import { MAX_PHOTO_BYTES, tuneSharp } from './photos.ts';
+import { productPhotosRoutes } from './product-photos.routes.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
 import { reportsRoutes } from './reports.routes.ts';
 import { returnsRoutes } from './returns.routes.ts';
+import { stockRoutes } from './stock.routes.ts';
 import { waitlistRoutes } from './waitlist.routes.ts';
 
 declare module 'fastify' {
@@ -68,6 +71,9 @@ export default fp(
         scope.addHook('preHandler', painelRequestGuard(staff));
         await scope.register(accessRoutes, { staff });
         await scope.register(catalogRoutes);
+        await scope.register(productPhotosRoutes);
+        await scope.register(homeRoutes);
+        await scope.register(stockRoutes);
         await scope.register(participantsRoutes);
         await scope.register(checkinRoutes);
         await scope.register(eventsRoutes);
