@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../plugins/errors.ts';
 import { actor, audited, type PainelRouteConfig } from '../staff/index.ts';
-import { eventOrNotFound, eventRouteSchema, participantsOf } from './events.common.ts';
+import { eventOrNotFound, eventRouteSchema, type PainelApp, participantsOf } from './events.common.ts';
 import { participantView, participantWire } from './participant-wire.ts';
 
 type Declared = { painel: PainelRouteConfig };
@@ -25,41 +25,47 @@ const CHECKIN_BY_BODY = {
 
 /** Race-day check-in: search, preview, hand the kit out and undo (docs/decisions/0026). */
 export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { tags, errors } = eventRouteSchema;
+  checkinLookupRoutes(app);
+  checkinPickupRoutes(app);
+};
 
-  const checkinErrors = { ...errors, 409: ApiErrorSchema };
-
-  /**
-   * The registration a check-in request names, checked against the screen's event: by its signed QR
-   * code (refused when unsigned, tampered or forged) or by its number after a search. A ticket of
-   * another event is refused here (409 `outro_evento`, naming that event): the server decides, not the
-   * screen.
-   */
-  async function checkinTarget(body: {
+/**
+ * The registration a check-in request names, checked against the screen's event: by its signed QR
+ * code (refused when unsigned, tampered or forged) or by its number after a search. A ticket of
+ * another event is refused here (409 `outro_evento`, naming that event): the server decides, not the
+ * screen.
+ */
+async function checkinTarget(
+  app: PainelApp,
+  body: {
     evento: number;
     codigo?: string | undefined;
     inscricao?: number | undefined;
-  }) {
-    const event = await eventOrNotFound(app, body.evento);
-    const id = body.codigo
-      ? (await app.registrationsAdmin.registrationOfTicket(body.codigo)).registrationId
-      : body.inscricao!;
-    const [row] = await app.registrationsAdmin.participants(null, { ids: [id] });
-    if (!row) throw notFound('Inscrição não encontrada.');
-    if (row.eventId !== event.id) {
-      const other = await app.events.findEventRow(row.eventId);
-      throw new HttpError(
-        409,
-        `Esta inscrição é do evento "${other?.name ?? `nº ${row.eventId}`}", não de "${event.name}": o kit não é entregue neste check-in.`,
-        'outro_evento',
-        undefined,
-        { evento: { id: row.eventId, nome: other?.name ?? '' } },
-      );
-    }
-    return { event, row };
+  },
+) {
+  const event = await eventOrNotFound(app, body.evento);
+  const id = body.codigo
+    ? (await app.registrationsAdmin.registrationOfTicket(body.codigo)).registrationId
+    : body.inscricao!;
+  const [row] = await app.registrationsAdmin.participants(null, { ids: [id] });
+  if (!row) throw notFound('Inscrição não encontrada.');
+  if (row.eventId !== event.id) {
+    const other = await app.events.findEventRow(row.eventId);
+    throw new HttpError(
+      409,
+      `Esta inscrição é do evento "${other?.name ?? `nº ${row.eventId}`}", não de "${event.name}": o kit não é entregue neste check-in.`,
+      'outro_evento',
+      undefined,
+      { evento: { id: row.eventId, nome: other?.name ?? '' } },
+    );
   }
+  return { event, row };
+}
 
-  const { cancelledMessage } = app.registrationsAdmin;
+/** Finding the registration at the desk: search, then the preview that changes nothing. */
+function checkinLookupRoutes(app: PainelApp) {
+  const { tags, errors } = eventRouteSchema;
+  const checkinErrors = { ...errors, 409: ApiErrorSchema };
 
   app.get(
     '/checkin/search/',
@@ -99,7 +105,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req): Promise<CheckinPreview> => {
-      const { event, row } = await checkinTarget(req.body);
+      const { event, row } = await checkinTarget(app, req.body);
       const [checkin] = await app.registrationsAdmin.checkins([row.id]);
       return {
         participante: participantWire(row, checkin, participantView(req)),
@@ -110,6 +116,13 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+}
+
+/** Handing the kit out, and undoing it with a reason. */
+function checkinPickupRoutes(app: PainelApp) {
+  const { tags, errors } = eventRouteSchema;
+  const checkinErrors = { ...errors, 409: ApiErrorSchema };
+  const { cancelledMessage } = app.registrationsAdmin;
 
   app.post(
     '/checkin/',
@@ -124,7 +137,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { row } = await checkinTarget(req.body);
+      const { row } = await checkinTarget(app, req.body);
       const id = row.id;
       if (row.cancelledAt)
         throw new HttpError(409, cancelledMessage(row.cancelledAt), 'inscricao_cancelada', undefined, {
@@ -166,7 +179,7 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
-      const { row } = await checkinTarget(req.body);
+      const { row } = await checkinTarget(app, req.body);
       // Nothing removed writes nothing (no audit line either) and is refused once the transaction is over.
       const { removed, current } = await audited(
         req,
@@ -201,4 +214,4 @@ export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {
       return participantWire(row, undefined, participantView(req));
     },
   );
-};
+}

@@ -1,6 +1,7 @@
 import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import type { ParticipantQuery } from '@passada/core/contracts/painel';
 import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors.ts';
 import type { ParticipantRow } from '../registrations/registrations-admin.ts';
 import type { PainelRouteConfig } from '../staff/index.ts';
@@ -8,6 +9,9 @@ import type { PainelRouteConfig } from '../staff/index.ts';
 /** What the events' route files share: who may call them, their OpenAPI tag and errors, and two reads. */
 
 export const EventIdSchema = IdParamSchema;
+
+/** The Zod-typed instance a route plugin receives, for the named steps that register its routes. */
+export type PainelApp = Parameters<FastifyPluginAsyncZod>[0];
 
 type Declared = { painel: PainelRouteConfig };
 /** Create and edit events, and export their participants (docs/product.md §6). */

@@ -10,7 +10,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audited } from '../staff/index.ts';
-import { EVENT_READ, EVENTS, EventIdSchema, eventOrNotFound, eventRouteSchema } from './events.common.ts';
+import {
+  EVENT_READ,
+  EVENTS,
+  EventIdSchema,
+  eventOrNotFound,
+  eventRouteSchema,
+  type PainelApp,
+} from './events.common.ts';
 import { photoUploadRoute } from './photos.ts';
 
 /**
@@ -19,9 +26,15 @@ import { photoUploadRoute } from './photos.ts';
  * participants.routes.ts, check-in in checkin.routes.ts.
  */
 export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { tags, errors } = eventRouteSchema;
+  eventFormRoutes(app);
+  eventActionRoutes(app);
+};
 
-  const EventWire = z.object({ id: z.number().int() }).passthrough();
+const EventWire = z.object({ id: z.number().int() }).passthrough();
+
+/** The form: read an event as it edits it, create one, save it with the version read. */
+function eventFormRoutes(app: PainelApp) {
+  const { tags, errors } = eventRouteSchema;
 
   app.get(
     '/events/:id/',
@@ -92,6 +105,11 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       return app.events.getEventForStaff(req.params.id);
     },
   );
+}
+
+/** Beside the form: duplicate, close or reopen registrations, bibs, shirts, the event's image. */
+function eventActionRoutes(app: PainelApp) {
+  const { tags, errors } = eventRouteSchema;
 
   app.post(
     '/events/:id/duplicar/',
@@ -201,4 +219,4 @@ export const eventsRoutes: FastifyPluginAsyncZod = async (app) => {
       'Enviar a imagem de um evento (multipart, campo "foto"). Responde 202 com a foto em "processando"; ' +
       'a URL vai em imagem_evento quando GET /photos/:id/ a der como pronta',
   });
-};
+}

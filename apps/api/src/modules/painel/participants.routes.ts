@@ -14,6 +14,7 @@ import {
   EventIdSchema,
   eventOrNotFound,
   eventRouteSchema,
+  type PainelApp,
   participantsOf,
 } from './events.common.ts';
 import { participantView, participantWire, seesHealthData } from './participant-wire.ts';
@@ -51,6 +52,12 @@ const CSV_HEADER = [
 ];
 /** The events' list with their counts, an event's participants and their CSV for the timing company. */
 export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
+  participantListRoutes(app);
+  participantsCsvRoute(app);
+};
+
+/** The events with their counts, and an event's participants with the count per category. */
+function participantListRoutes(app: PainelApp) {
   const { tags, errors } = eventRouteSchema;
 
   app.get(
@@ -137,6 +144,11 @@ export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
       };
     },
   );
+}
+
+/** The participants' CSV for the timing company: one line per category, cancelled registrations left out. */
+function participantsCsvRoute(app: PainelApp) {
+  const { tags } = eventRouteSchema;
 
   app.get(
     '/events/:id/participants.csv',
@@ -204,4 +216,4 @@ export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
       return sendCsv(reply, `participantes-${slug}.csv`, lines);
     },
   );
-};
+}
