@@ -6,22 +6,27 @@ import { declarePainelRoute, painelGuard, painelRequestGuard } from '../staff/in
 import { accessRoutes } from './access.routes.ts';
 import { afterSaleRoutes } from './after-sale.routes.ts';
 import { catalogRoutes } from './catalog.routes.ts';
+import { checkinRoutes } from './checkin.routes.ts';
 import { checkinEventsRoutes } from './checkin-events.routes.ts';
 import { couponsRoutes } from './coupons.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { fiscalRoutes } from './fiscal.routes.ts';
+import { homeRoutes } from './home.routes.ts';
 import { labelsRoutes } from './labels.routes.ts';
 import { lotteryEntriesRoutes } from './lottery-entries.routes.ts';
 import { mediaRoutes } from './media.routes.ts';
 import { messagesRoutes } from './messages.routes.ts';
 import { ordersRoutes } from './orders.routes.ts';
+import { participantsRoutes } from './participants.routes.ts';
 import { createPhotoService, type PhotoService } from './photo.service.ts';
 import { photosRoutes } from './photos.routes.ts';
 import { MAX_PHOTO_BYTES, tuneSharp } from './photos.ts';
+import { productPhotosRoutes } from './product-photos.routes.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
 import { reportsRoutes } from './reports.routes.ts';
 import { returnsRoutes } from './returns.routes.ts';
+import { stockRoutes } from './stock.routes.ts';
 import { waitlistRoutes } from './waitlist.routes.ts';
 
 declare module 'fastify' {
@@ -66,6 +71,11 @@ export default fp(
         scope.addHook('preHandler', painelRequestGuard(staff));
         await scope.register(accessRoutes, { staff });
         await scope.register(catalogRoutes);
+        await scope.register(productPhotosRoutes);
+        await scope.register(homeRoutes);
+        await scope.register(stockRoutes);
+        await scope.register(participantsRoutes);
+        await scope.register(checkinRoutes);
         await scope.register(eventsRoutes);
         await scope.register(openingPainelRoutes);
         await scope.register(lotteryPainelRoutes);

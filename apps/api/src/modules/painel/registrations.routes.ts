@@ -9,7 +9,7 @@ import { centsToReais } from '@passada/core/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors.ts';
 import { audited, PAINEL_ERRORS } from '../staff/index.ts';
-import { type ParticipantView, participantView, participantWire } from './events.routes.ts';
+import { type ParticipantView, participantView, participantWire } from './participant-wire.ts';
 
 const RegistrationIdSchema = IdParamSchema;
 
