@@ -12,8 +12,9 @@ export const TAX_REGIME_LABELS = {
   simples_nacional: 'Simples Nacional',
   simples_excesso: 'Simples Nacional, excesso de sublimite de receita bruta',
   regime_normal: 'Regime normal (lucro presumido ou real)',
+  mei: 'MEI — Microempreendedor Individual',
 } as const;
-export const TaxRegimeSchema = z.enum(['simples_nacional', 'simples_excesso', 'regime_normal'], {
+export const TaxRegimeSchema = z.enum(['simples_nacional', 'simples_excesso', 'regime_normal', 'mei'], {
   error: 'Escolha o regime tributário.',
 });
 

@@ -13,7 +13,7 @@ import type { IbsCbsRates } from './ibs-cbs.ts';
 /** The NF-e's CRT: 1 Simples Nacional, 2 Simples over the sub-limit, 3 regime normal, 4 MEI. */
 export type Crt = 1 | 2 | 3 | 4;
 
-export const CRT_OF_REGIME = { simples_nacional: 1, simples_excesso: 2, regime_normal: 3 } as const;
+export const CRT_OF_REGIME = { simples_nacional: 1, simples_excesso: 2, regime_normal: 3, mei: 4 } as const;
 export type FiscalRegime = keyof typeof CRT_OF_REGIME;
 
 /**

@@ -22,7 +22,8 @@ const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (v) => Buffer.from(v),
 });
 
-export const TAX_REGIMES = ['simples_nacional', 'simples_excesso', 'regime_normal'] as const;
+/** `mei`: CRT 4 on the NF-e (NT 2024.001), option 2 on the NFS-e's Simples field (docs/decisions/0059, later). */
+export const TAX_REGIMES = ['simples_nacional', 'simples_excesso', 'regime_normal', 'mei'] as const;
 
 export const TAX_DESTINATIONS = ['interna', 'interestadual'] as const;
 

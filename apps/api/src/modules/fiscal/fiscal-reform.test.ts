@@ -241,8 +241,8 @@ describe('the strict Focus fake rejects as SEFAZ does', () => {
     });
   });
 
-  it('1115 for CRT 1 and 2 on notas dated from 2027, none in 2026', async () => {
-    for (const regime of ['simples_nacional', 'simples_excesso'] as const) {
+  it('1115 for CRT 1, 2 and 4 (MEI) on notas dated from 2027, none in 2026', async () => {
+    for (const regime of ['simples_nacional', 'simples_excesso', 'mei'] as const) {
       expect(await verdict(nfe(regime, '2026-12-31T15:00:00Z', null))).toMatchObject({ state: 'autorizada' });
       expect(await verdict(nfe(regime, '2027-01-01T15:00:00Z', null))).toMatchObject({
         state: 'rejeitada',
@@ -306,6 +306,12 @@ describe('the strict Focus fake rejects as SEFAZ does', () => {
     await provider.consultNfse(input.ref);
     return provider.consultNfse(input.ref);
   }
+
+  it('an MEI’s NFS-e names Simples option 2 and is authorised without the group in 2026', async () => {
+    const input = nfse({ emitter: { ...nfse().emitter, regime: 'mei' } });
+    expect(await nfseVerdict(input)).toMatchObject({ state: 'autorizada' });
+    expect(fake.docs.get(input.ref)!.body.codigo_opcao_simples_nacional).toBe(2);
+  });
 
   it('an NFS-e without cTribNac, or without a field its city requires (Natal: taker address and NBS)', async () => {
     expect(await nfseVerdict(nfse())).toMatchObject({ state: 'autorizada' });

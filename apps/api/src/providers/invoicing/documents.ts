@@ -227,10 +227,13 @@ export function nfeXml(input: NfeInput, key: string, protocol: string): string {
   const addr = (a: FiscalAddress, tag: string) =>
     `<${tag}><xLgr>${esc(a.street)}</xLgr><nro>${esc(a.number)}</nro>${a.complement ? `<xCpl>${esc(a.complement)}</xCpl>` : ''}<xBairro>${esc(a.district)}</xBairro><cMun>${a.cityCode}</cMun><xMun>${esc(a.city)}</xMun><UF>${a.uf}</UF><CEP>${a.cep}</CEP></${tag}>`;
   const crt = CRT_OF_REGIME[e.regime];
+  // The ICMS group by CRT (NF-e manual, ICMSSN): CSOSN for Simples Nacional (1) and MEI (4, NT 2024.001);
+  // CST for the regime normal and for Simples over the sub-limit, which pays ICMS outside the Simples.
+  const icmsTag = crt === 1 || crt === 4 ? 'CSOSN' : 'CST';
   const items = input.items
     .map(
       (it, i) =>
-        `<det nItem="${i + 1}"><prod><cProd>${esc(it.code)}</cProd><xProd>${esc(it.description)}</xProd><NCM>${it.ncm}</NCM><CFOP>${it.cfop}</CFOP><uCom>UN</uCom><qCom>${it.quantity.toFixed(4)}</qCom><vUnCom>${decimal(it.unitCents)}</vUnCom><vProd>${decimal(it.totalCents)}</vProd>${it.shippingCents ? `<vFrete>${decimal(it.shippingCents)}</vFrete>` : ''}${it.discountCents ? `<vDesc>${decimal(it.discountCents)}</vDesc>` : ''}<indTot>1</indTot></prod><imposto><ICMS><orig>${it.origin}</orig><${crt === 1 ? 'CSOSN' : 'CST'}>${it.icmsSituation}</${crt === 1 ? 'CSOSN' : 'CST'}></ICMS><PIS><CST>${it.pisSituation}</CST></PIS><COFINS><CST>${it.cofinsSituation}</CST></COFINS>${it.ibsCbs ? ibsCbsXml(it.ibsCbs) : ''}</imposto></det>`,
+        `<det nItem="${i + 1}"><prod><cProd>${esc(it.code)}</cProd><xProd>${esc(it.description)}</xProd><NCM>${it.ncm}</NCM><CFOP>${it.cfop}</CFOP><uCom>UN</uCom><qCom>${it.quantity.toFixed(4)}</qCom><vUnCom>${decimal(it.unitCents)}</vUnCom><vProd>${decimal(it.totalCents)}</vProd>${it.shippingCents ? `<vFrete>${decimal(it.shippingCents)}</vFrete>` : ''}${it.discountCents ? `<vDesc>${decimal(it.discountCents)}</vDesc>` : ''}<indTot>1</indTot></prod><imposto><ICMS><orig>${it.origin}</orig><${icmsTag}>${it.icmsSituation}</${icmsTag}></ICMS><PIS><CST>${it.pisSituation}</CST></PIS><COFINS><CST>${it.cofinsSituation}</CST></COFINS>${it.ibsCbs ? ibsCbsXml(it.ibsCbs) : ''}</imposto></det>`,
     )
     .join('');
   const ref = input.referencedKey ? `<NFref><refNFe>${input.referencedKey}</refNFe></NFref>` : '';

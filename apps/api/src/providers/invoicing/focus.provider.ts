@@ -129,10 +129,10 @@ export function focusNfeBody(input: NfeInput): Record<string, unknown> {
 
 /**
  * The Simples Nacional option of the DPS (`opSimpNac`) as Focus's `codigo_opcao_simples_nacional`
- * (city guides of the national layout): 1 not an optant (regime normal), 3 ME/EPP (Simples, also over its
- * sub-limit). The shop is never an MEI (2).
+ * (city guides of the national layout): 1 not an optant (regime normal), 2 MEI, 3 ME/EPP (Simples, also
+ * over its sub-limit).
  */
-const SIMPLES_OPTION = { regime_normal: 1, simples_nacional: 3, simples_excesso: 3 } as const;
+const SIMPLES_OPTION = { regime_normal: 1, mei: 2, simples_nacional: 3, simples_excesso: 3 } as const;
 
 /** The NFS-e as Focus NFe's JSON names it (docs, NFSe "Campos"). */
 export function focusNfseBody(input: NfseInput): Record<string, unknown> {

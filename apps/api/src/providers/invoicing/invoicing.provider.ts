@@ -5,7 +5,7 @@
  * provider already has answers that document, never a second one.
  */
 
-export type TaxRegime = 'simples_nacional' | 'simples_excesso' | 'regime_normal';
+export type TaxRegime = 'simples_nacional' | 'simples_excesso' | 'regime_normal' | 'mei';
 
 export interface FiscalAddress {
   street: string;
@@ -55,7 +55,7 @@ export interface NfeItem {
   /** Origin of the goods (0 national … 8), as the NF-e's `orig`. */
   origin: number;
   cfop: string;
-  /** CST (regime normal) or CSOSN (Simples Nacional). */
+  /** CST (regime normal, Simples over the sub-limit) or CSOSN (Simples Nacional, MEI). */
   icmsSituation: string;
   pisSituation: string;
   cofinsSituation: string;

@@ -80,6 +80,9 @@ function nfeProblems(b: Record<string, unknown>): string[] {
   if (![0, 1].includes(b.tipo_documento as number)) p.push('tipo_documento inválido');
   if (![1, 2, 3, 4].includes(b.finalidade_emissao as number)) p.push('finalidade_emissao inválida');
   if (![1, 2, 3].includes(b.local_destino as number)) p.push('local_destino inválido');
+  // CRT: 1 Simples, 2 Simples over the sub-limit, 3 regime normal, 4 MEI (NT 2024.001).
+  if (![1, 2, 3, 4].includes(b.regime_tributario_emitente as number))
+    p.push('regime_tributario_emitente inválido');
   if (typeof b.cnpj_emitente !== 'string' || !CNPJ_EMIT.test(b.cnpj_emitente))
     p.push('cnpj_emitente inválido');
   if (typeof b.cpf_destinatario !== 'string' || !/^\d{11}$/.test(b.cpf_destinatario))

@@ -1,10 +1,10 @@
-import type { MonthNota } from '@passada/core/contracts/fiscal';
+import type { FiscalSettings, MonthNota, ReformRules } from '@passada/core/contracts/fiscal';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../../test/fetch-mock.test-utils.ts';
 import { renderRoutes } from '../../../../test/render-routes.test-utils.tsx';
-import { MonthNfse } from './fiscal-page.tsx';
+import FiscalPage, { MonthNfse } from './fiscal-page.tsx';
 
 const nota: MonthNota = {
   id: 7,
@@ -19,7 +19,7 @@ const nota: MonthNota = {
   pdf_url: '/api/notas/7/tok/nfse.pdf',
 };
 
-const show = () =>
+const show = (page = <MonthNfse />) =>
   renderRoutes(
     [
       {
@@ -38,7 +38,7 @@ const show = () =>
             }}
           />
         ),
-        children: [{ path: '/painel/fiscal', element: <MonthNfse /> }],
+        children: [{ path: '/painel/fiscal', element: page }],
       },
     ],
     '/painel/fiscal',
@@ -89,5 +89,68 @@ describe('MonthNfse (one NFS-e per event per month)', () => {
     show();
     fireEvent.click(screen.getByRole('button', { name: 'Emitir agora' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/ainda não terminou/);
+  });
+});
+
+const settings: FiscalSettings = {
+  cnpj: '12.ABC.345/01DE-35',
+  inscricao_estadual: '06.123456-7',
+  inscricao_municipal: '1234567',
+  razao_social: 'Passada Artigos Esportivos Ltda.',
+  regime: 'simples_nacional',
+  logradouro: 'Av. Beira Mar',
+  numero: '3000',
+  bairro: 'Meireles',
+  municipio: 'Fortaleza',
+  codigo_municipio: '2304400',
+  uf: 'CE',
+  cep: '60165-121',
+  codigo_servico_nfse: '12.11',
+  serie_nfe: 1,
+  codigo_tributacao_nacional: '12.11.01',
+  nbs: '',
+  cnae: '',
+  codigo_tributario_municipio: '',
+  regras: [],
+  versao: 1,
+};
+const rulesOf = (regime: ReformRules['regime'], crt: ReformRules['crt']): ReformRules => ({
+  regime,
+  crt,
+  hoje: '2026-12-02',
+  em_vigor: [],
+  proximas: null,
+  aliquotas: null,
+  nfse_cidades: [],
+});
+
+describe('the fiscal settings’ regime', () => {
+  it('offers MEI, sends it and shows the MEI’s CRT 4 once saved', async () => {
+    let saved = settings;
+    const calls = mockFetch(({ method, url, body }) => {
+      if (method === 'GET' && url === '/api/painel/fiscal/') return { status: 200, body: saved };
+      if (method === 'GET' && url === '/api/painel/fiscal/reforma/')
+        return {
+          status: 200,
+          body: saved.regime === 'mei' ? rulesOf('mei', 4) : rulesOf('simples_nacional', 1),
+        };
+      if (method === 'GET' && url.startsWith('/api/painel/fiscal/nfse-mensal/'))
+        return { status: 200, body: [] };
+      if (method === 'PUT' && url === '/api/painel/fiscal/') {
+        saved = { ...settings, ...(body as object), versao: 2 } as FiscalSettings;
+        return { status: 200, body: saved };
+      }
+      return undefined;
+    });
+    show(<FiscalPage />);
+    const select = (await screen.findByLabelText('Regime tributário')) as HTMLSelectElement;
+    expect(within(select).getByRole('option', { name: 'MEI — Microempreendedor Individual' })).toBeTruthy();
+    fireEvent.change(select, { target: { value: 'mei' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações fiscais' }));
+    expect(await screen.findByText('Configurações fiscais salvas.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ regime: 'mei' });
+    expect(
+      await screen.findByText(/Regime da loja: MEI — Microempreendedor Individual \(CRT 4\)\./),
+    ).toBeTruthy();
   });
 });
