@@ -1,9 +1,9 @@
 import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import { isValidCpf } from '@passada/core/documents';
-import { apportion, ibsCbsOfNota } from '@passada/core/fiscal/ibs-cbs';
+import { apportion, type IbsCbsItem, type IbsCbsRates, ibsCbsOfNota } from '@passada/core/fiscal/ibs-cbs';
 import { CRT_OF_REGIME, ibsCbsRatesOn, ibsCbsRequired } from '@passada/core/fiscal/reform-rules';
 import type { Db } from '../../db/client.ts';
-import type { NfeInput, NfeItem } from '../../providers/invoicing/index.ts';
+import type { NfeInput, NfeItem, NfeItemIbsCbs } from '../../providers/invoicing/index.ts';
 import * as repo from './fiscal.repository.ts';
 import { fiscalAddressOf } from './fiscal-address.ts';
 import type { Built, FiscalContext } from './fiscal-context.ts';
@@ -124,18 +124,7 @@ function spreadAndTax(
   const taxes = ibsCbsOfNota(items, rates, totals);
   items.forEach((it, n) => {
     const t = taxes.items[n]!;
-    it.ibsCbs = {
-      situation: rule.ibsCbsSituation,
-      classification: rule.ibsCbsClass,
-      baseCents: t.baseCents,
-      ibsUfRate: rates.ibsUf,
-      ibsUfCents: t.ibsUfCents,
-      ibsMunRate: rates.ibsMun,
-      ibsMunCents: t.ibsMunCents,
-      ibsCents: t.ibsCents,
-      cbsRate: rates.cbs,
-      cbsCents: t.cbsCents,
-    };
+    it.ibsCbs = ibsCbsGroup({ situation: rule.ibsCbsSituation, classification: rule.ibsCbsClass }, t, rates);
   });
   return { ok: true, ibsCbsTotals: taxes.totals };
 }
@@ -226,5 +215,24 @@ export async function buildNfe(ctx: FiscalContext, doc: repo.DocumentRow): Promi
       totalCents: products + shippingCents - discountCents,
       ...(referencedKey ? { referencedKey } : {}),
     },
+  };
+}
+
+/** An item's (or a service's) `IBSCBS` group: its CST and cClassTrib, the base, each rate and value. */
+export function ibsCbsGroup(
+  code: { situation: string; classification: string },
+  t: IbsCbsItem,
+  rates: IbsCbsRates,
+): NfeItemIbsCbs {
+  return {
+    ...code,
+    baseCents: t.baseCents,
+    ibsUfRate: rates.ibsUf,
+    ibsUfCents: t.ibsUfCents,
+    ibsMunRate: rates.ibsMun,
+    ibsMunCents: t.ibsMunCents,
+    ibsCents: t.ibsCents,
+    cbsRate: rates.cbs,
+    cbsCents: t.cbsCents,
   };
 }

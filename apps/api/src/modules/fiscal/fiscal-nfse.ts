@@ -13,6 +13,7 @@ import { ibgeCityCode } from './city-codes.ts';
 import * as repo from './fiscal.repository.ts';
 import { fiscalAddressOf } from './fiscal-address.ts';
 import type { Built, FiscalContext } from './fiscal-context.ts';
+import { ibsCbsGroup } from './fiscal-nfe.ts';
 import * as sale from './fiscal-sale.read-model.ts';
 import { emitterOf, emitterProblems, nfseNational } from './fiscal-settings.ts';
 
@@ -51,21 +52,7 @@ export function serviceIbsCbs(
       reason: `A nota não foi emitida: as alíquotas de IBS e CBS de ${competence.slice(0, 4)} ainda não estão na tabela da loja.`,
     };
   const t = ibsCbsOfNota([{ totalCents: amountCents }], rates).totals;
-  return {
-    ok: true,
-    group: {
-      situation: REGISTRATION_IBS_CBS.situation,
-      classification: REGISTRATION_IBS_CBS.classification,
-      baseCents: t.baseCents,
-      ibsUfRate: rates.ibsUf,
-      ibsUfCents: t.ibsUfCents,
-      ibsMunRate: rates.ibsMun,
-      ibsMunCents: t.ibsMunCents,
-      ibsCents: t.ibsCents,
-      cbsRate: rates.cbs,
-      cbsCents: t.cbsCents,
-    },
-  };
+  return { ok: true, group: ibsCbsGroup(REGISTRATION_IBS_CBS, t, rates) };
 }
 
 /**
