@@ -341,9 +341,13 @@ export function createReconciliation(ctx: PaymentsContext, refunds: Refunds) {
       deps.log.warn({ providerChargeId: note.chargeId }, 'card notification for an unknown charge');
       return;
     }
+    // A notification names the new status only. A payment's amounts (the total with the instalments'
+    // interest, which a refund must give back whole) are read from the charge itself.
+    const paid = note.status === 'paid' || note.status === 'settled';
+    const amounts = paid ? cardNews(await deps.provider.getCardCharge(note.chargeId)) : {};
     await applyCard(
       charge.id,
-      { status: note.status, providerChargeId: note.chargeId, raw: note.raw },
+      { ...amounts, status: note.status, providerChargeId: note.chargeId, raw: note.raw },
       'card_notification',
     );
   }

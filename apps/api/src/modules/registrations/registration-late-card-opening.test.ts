@@ -106,13 +106,21 @@ describe('a late card approval on an event with a waiting room runs its limits',
    * The card's answer never arrives (the call times out): the charge waits in review holding its
    * places, and a day later we give it up; its places go back.
    */
-  async function cardGivenUp(event: MadeEvent, who: User, cat: Cat, cpf: string, email: string) {
+  async function cardGivenUp(
+    event: MadeEvent,
+    who: User,
+    cat: Cat,
+    cpf: string,
+    email: string,
+    installments = 1,
+  ) {
     const pending = await registrationCard(t.app, {
       number: SIMULATED_TIMEOUT_CARD,
       draft: draftFor(event, cat, cpf, email),
       total: PRICE[cat]!,
       user: who,
       key: randomUUID(),
+      installments,
     });
     expect(pending.statusCode, pending.body).toBe(202);
     const txid = pending.json().txid as string;
@@ -194,6 +202,25 @@ describe('a late card approval on an event with a waiting room runs its limits',
 
     const cardId = await approveLate(txid);
     await expectReturned(txid, cardId, 5000, email, /Este CPF já tem uma inscrição/);
+    expect(await standing(event.id, { cpf })).toHaveLength(1);
+  });
+
+  it('in instalments with interest: what goes back is all the bank charged, interest included', async () => {
+    const buyer = await newUser();
+    const event = await openedEvent('Corrida do Cartão Parcelado Tardio', buyer, 2, 1);
+    const cpf = cpfFrom(seq++);
+    const email = `runner.${seq++}@example.com`;
+    const txid = await cardGivenUp(event, buyer, 1, cpf, email, 4);
+    const other = await newUser();
+    await join(event.id, other);
+    await t.app.opening.refresh();
+    await buy(event, other, 0, cpf);
+
+    const cardId = await approveLate(txid);
+    // What the bank itself says it charged: the 10 km's R$ 80,00 in 4× with the shop's interest.
+    const charged = (await t.app.providers.payments.getCardCharge(cardId)).totalCents!;
+    expect(charged).toBeGreaterThan(8000);
+    await expectReturned(txid, cardId, charged, email, /Este CPF já tem uma inscrição/);
     expect(await standing(event.id, { cpf })).toHaveLength(1);
   });
 });

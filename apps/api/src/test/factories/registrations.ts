@@ -90,6 +90,8 @@ export async function registrationCard(
     total: number;
     user: { email: string; headers: Record<string, string> };
     key: string;
+    /** 1 unless given: more carry the shop's interest (the server reckons it). */
+    installments?: number;
   },
 ) {
   return app.inject({
@@ -107,7 +109,7 @@ export async function registrationCard(
       cpf: OTHER_CPF,
       email: input.user.email,
       total: input.total,
-      installments: 1,
+      installments: input.installments ?? 1,
       finalidade: 'inscricao',
       inscricao: input.draft,
     },
