@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { chargeRefunds, registrations } from '../../db/schema/index.ts';
+import { chargeRefunds } from '../../db/schema/index.ts';
 import { SIMULATED_TIMEOUT_CARD } from '../../providers/payments/simulado.provider.ts';
-import { readOutbox } from '../../test/factories/accounts.ts';
-import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
+import type { MadeEvent } from '../../test/factories/events.ts';
+import {
+  joinWaitingRoom,
+  refundMail,
+  standingRegistrations,
+  waitingRoomEvent,
+} from '../../test/factories/opening.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { chargeByTxid, makeUser } from '../../test/factories/payments.ts';
 import { cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
@@ -42,47 +47,24 @@ describe('a late card approval on an event with a waiting room runs its limits',
     return { ...u, email: `conta.${u.id}@example.com` };
   };
 
-  async function join(eventId: number, buyer: User) {
-    const joined = await t.app.inject({
-      method: 'POST',
-      url: `/api/events/${eventId}/fila/`,
-      headers: buyer.headers,
-    });
-    expect(joined.statusCode, joined.body).toBe(200);
-  }
+  const join = (eventId: number, buyer: User) => joinWaitingRoom(t.app, eventId, buyer);
 
   /** An event (5 km, 10 km) whose waiting room admits `buyer` at once, with its limits. */
-  async function openedEvent(name: string, buyer: User, perBuyer: number, perCpf: number) {
-    clock = new Date(T0.getTime() - 5 * MINUTE);
-    const event = await makeEvent(t.app.db, {
+  function openedEvent(name: string, buyer: User, perBuyer: number, perCpf: number) {
+    return waitingRoomEvent(t.app, admin, {
       name,
-      days: [
-        [
-          { name: '5 km', priceCents: 5000, placesLeft: 20 },
-          { name: '10 km', priceCents: 8000, placesLeft: 20 },
-        ],
-      ],
-    });
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/painel/events/${event.id}/abertura/`,
-      headers: admin.headers,
-      payload: {
-        modo: 'fila',
-        abre_em: T0.toISOString(),
-        pre_fila_minutos: 30,
-        admitidos_por_minuto: 100,
-        minutos_da_vez: 30,
-        inscricoes_por_cpf: perCpf,
-        inscricoes_por_comprador: perBuyer,
+      opensAt: T0,
+      setClock: (at) => {
+        clock = at;
       },
+      categories: [
+        { name: '5 km', priceCents: 5000 },
+        { name: '10 km', priceCents: 8000 },
+      ],
+      buyers: [buyer],
+      perBuyer,
+      perCpf,
     });
-    expect(saved.statusCode, saved.body).toBe(200);
-    await t.app.opening.refresh();
-    await join(event.id, buyer);
-    clock = new Date(T0.getTime() + MINUTE);
-    await t.app.opening.refresh();
-    return event;
   }
 
   type Cat = 0 | 1;
@@ -161,31 +143,11 @@ describe('a late card approval on an event with a waiting room runs its limits',
         ).toEqual([expect.objectContaining({ amountCents: cents })]),
       { timeout: 60_000, interval: 200 },
     );
-    const mail = await vi.waitFor(
-      () => {
-        const found = readOutbox(t.dataDir).find(
-          (m) => m.includes(`To: ${email}`) && m.includes('estamos devolvendo o seu pagamento'),
-        );
-        if (!found) throw new Error('sem e-mail de devolução');
-        return found;
-      },
-      { timeout: 60_000, interval: 200 },
-    );
-    expect(mail.replace(/=\r?\n/g, '')).toMatch(reason);
+    expect(await refundMail(t.dataDir, email)).toMatch(reason);
   }
 
   const standing = (eventId: number, where: { cpf?: string; userId?: number }) =>
-    t.app.db
-      .select({ id: registrations.id })
-      .from(registrations)
-      .where(
-        and(
-          eq(registrations.eventId, eventId),
-          isNull(registrations.cancelledAt),
-          where.cpf ? eq(registrations.cpf, where.cpf) : undefined,
-          where.userId ? eq(registrations.accountUserId, where.userId) : undefined,
-        ),
-      );
+    standingRegistrations(t.app.db, eventId, where);
 
   it('per CPF: the card is given up, the runner buys again and pays, then the bank approves the first: returned', async () => {
     const buyer = await newUser();

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chargeRefunds, registrations, users } from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/factories/accounts.ts';
-import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
+import type { MadeEvent } from '../../test/factories/events.ts';
+import { refundMail, standingRegistrations, waitingRoomEvent } from '../../test/factories/opening.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { chargeByTxid, makeUser } from '../../test/factories/payments.ts';
 import {
@@ -55,55 +56,22 @@ describe('a late Pix on an event with a waiting room runs its limits', () => {
   };
 
   /** An event (5 km, 10 km) whose waiting room admits `buyers` at once, with its limits. */
-  async function openedEvent(name: string, buyers: User[], perBuyer: number, perCpf: number) {
-    clock = new Date(T0.getTime() - 5 * MINUTE);
-    const event = await makeEvent(t.app.db, {
+  function openedEvent(name: string, buyers: User[], perBuyer: number, perCpf: number) {
+    return waitingRoomEvent(t.app, admin, {
       name,
-      days: [
-        [
-          { name: '5 km', priceCents: 5000, placesLeft: 20 },
-          { name: '10 km', priceCents: 8000, placesLeft: 20 },
-        ],
-      ],
-    });
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/painel/events/${event.id}/abertura/`,
-      headers: admin.headers,
-      payload: {
-        modo: 'fila',
-        abre_em: T0.toISOString(),
-        pre_fila_minutos: 30,
-        admitidos_por_minuto: 100,
-        minutos_da_vez: 30,
-        inscricoes_por_cpf: perCpf,
-        inscricoes_por_comprador: perBuyer,
+      opensAt: T0,
+      setClock: (at) => {
+        clock = at;
       },
+      categories: [
+        { name: '5 km', priceCents: 5000 },
+        { name: '10 km', priceCents: 8000 },
+      ],
+      buyers,
+      perBuyer,
+      perCpf,
+      transferFee: 10,
     });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const rulesUrl = `/api/painel/events/${event.id}/pos-venda/`;
-    const { texto: _, ...rules } = (
-      await t.app.inject({ method: 'GET', url: rulesUrl, headers: admin.headers })
-    ).json();
-    const ruled = await t.app.inject({
-      method: 'PUT',
-      url: rulesUrl,
-      headers: admin.headers,
-      payload: { ...rules, transferencia_taxa: 10 },
-    });
-    expect(ruled.statusCode, ruled.body).toBe(200);
-    await t.app.opening.refresh();
-    for (const b of buyers) {
-      const joined = await t.app.inject({
-        method: 'POST',
-        url: `/api/events/${event.id}/fila/`,
-        headers: b.headers,
-      });
-      expect(joined.statusCode).toBe(200);
-    }
-    clock = new Date(T0.getTime() + MINUTE);
-    await t.app.opening.refresh();
-    return event;
   }
 
   type Cat = 0 | 1;
@@ -173,31 +141,11 @@ describe('a late Pix on an event with a waiting room runs its limits', () => {
         .refunds()
         .filter((r) => r.endToEndId === charge.endToEndId),
     ).toEqual([expect.objectContaining({ amountCents: cents })]);
-    const mail = await vi.waitFor(
-      () => {
-        const found = readOutbox(t.dataDir).find(
-          (m) => m.includes(`To: ${payerEmail}`) && m.includes('estamos devolvendo o seu pagamento'),
-        );
-        if (!found) throw new Error('sem e-mail de devolução');
-        return found;
-      },
-      { timeout: 60_000, interval: 200 },
-    );
-    expect(mail.replace(/=\r?\n/g, '')).toMatch(reason);
+    expect(await refundMail(t.dataDir, payerEmail)).toMatch(reason);
   }
 
   const standing = (eventId: number, where: { cpf?: string; userId?: number }) =>
-    t.app.db
-      .select({ id: registrations.id })
-      .from(registrations)
-      .where(
-        and(
-          eq(registrations.eventId, eventId),
-          isNull(registrations.cancelledAt),
-          where.cpf ? eq(registrations.cpf, where.cpf) : undefined,
-          where.userId ? eq(registrations.accountUserId, where.userId) : undefined,
-        ),
-      );
+    standingRegistrations(t.app.db, eventId, where);
 
   it('per CPF: the first Pix expires, the runner buys again and pays, then pays the first late: returned', async () => {
     const buyer = await newUser();

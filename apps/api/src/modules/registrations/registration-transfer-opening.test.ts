@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIMULATED_PENDING_CARD } from '../../providers/payments/simulado.provider.ts';
 import { readOutbox } from '../../test/factories/accounts.ts';
-import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
+import type { MadeEvent } from '../../test/factories/events.ts';
+import { waitingRoomEvent } from '../../test/factories/opening.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { chargeByTxid, makeUser } from '../../test/factories/payments.ts';
 import { cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
@@ -39,56 +40,23 @@ describe('a transfer on an event with a waiting room runs its limits', () => {
    * An event (5 km, 10 km, 21 km) whose waiting room admits at once, `perCpf` registrations per CPF and
    * `perBuyer` per buyer (one each unless told).
    */
-  async function openedEvent(name: string, buyers: User[], perBuyer = 1, perCpf = 1) {
-    clock = new Date(T0.getTime() - 5 * MINUTE);
-    const event = await makeEvent(t.app.db, {
+  function openedEvent(name: string, buyers: User[], perBuyer = 1, perCpf = 1) {
+    return waitingRoomEvent(t.app, admin, {
       name,
-      days: [
-        [
-          { name: '5 km', priceCents: 5000, placesLeft: 20 },
-          { name: '10 km', priceCents: 8000, placesLeft: 20 },
-          { name: '21 km', priceCents: 12000, placesLeft: 20 },
-        ],
-      ],
-    });
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: `/api/painel/events/${event.id}/abertura/`,
-      headers: admin.headers,
-      payload: {
-        modo: 'fila',
-        abre_em: T0.toISOString(),
-        pre_fila_minutos: 30,
-        admitidos_por_minuto: 100,
-        minutos_da_vez: 30,
-        inscricoes_por_cpf: perCpf,
-        inscricoes_por_comprador: perBuyer,
+      opensAt: T0,
+      setClock: (at) => {
+        clock = at;
       },
+      categories: [
+        { name: '5 km', priceCents: 5000 },
+        { name: '10 km', priceCents: 8000 },
+        { name: '21 km', priceCents: 12000 },
+      ],
+      buyers,
+      perBuyer,
+      perCpf,
+      transferFee: 10,
     });
-    expect(saved.statusCode, saved.body).toBe(200);
-    const rulesUrl = `/api/painel/events/${event.id}/pos-venda/`;
-    const { texto: _, ...rules } = (
-      await t.app.inject({ method: 'GET', url: rulesUrl, headers: admin.headers })
-    ).json();
-    const ruled = await t.app.inject({
-      method: 'PUT',
-      url: rulesUrl,
-      headers: admin.headers,
-      payload: { ...rules, transferencia_taxa: 10 },
-    });
-    expect(ruled.statusCode, ruled.body).toBe(200);
-    await t.app.opening.refresh();
-    for (const b of buyers) {
-      const joined = await t.app.inject({
-        method: 'POST',
-        url: `/api/events/${event.id}/fila/`,
-        headers: b.headers,
-      });
-      expect(joined.statusCode).toBe(200);
-    }
-    clock = new Date(T0.getTime() + MINUTE);
-    await t.app.opening.refresh();
-    return event;
   }
 
   type Cat = 0 | 1 | 2;
