@@ -195,6 +195,8 @@ export const AuditEntrySchema = z.object({
   action: z.string(),
   entity: z.string(),
   entity_id: z.string().nullable(),
+  /** The record the line is about, named as people name it: "Estoque de Camiseta Sertão · Azul · M". */
+  alvo: z.string(),
   before: z.unknown(),
   after: z.unknown(),
   /** What changed, field by field, as people read it (core's auditChanges). */

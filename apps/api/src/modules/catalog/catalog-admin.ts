@@ -369,6 +369,7 @@ export function createCatalogAdmin(deps: { db: Db }) {
     changeStock,
     stockHistory,
     lowStock,
+    productNames: (ids: number[]) => repo.productNames(deps.db, ids),
     listColors: () => repo.listColors(deps.db),
     listSizes: () => repo.listSizes(deps.db),
     createColor,

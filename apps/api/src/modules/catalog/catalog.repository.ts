@@ -157,6 +157,12 @@ export async function updateProductRow(
   return row;
 }
 
+/** Products' names by id (the audit log names what a line is about); ids not found are left out. */
+export function productNames(db: Conn, ids: number[]) {
+  if (!ids.length) return Promise.resolve([]);
+  return db.select({ id: products.id, name: products.name }).from(products).where(inArray(products.id, ids));
+}
+
 export function listColors(db: Conn) {
   return db.select().from(colors).orderBy(asc(colors.name));
 }

@@ -457,9 +457,15 @@ export function createEventsService(deps: EventsServiceDeps) {
     return (await repo.listEvents(deps.db)).map((r) => ({ id: r.id, updatedAt: r.updatedAt }));
   }
 
+  /** Events' names by id, for the back office's audit log. */
+  async function eventNames(): Promise<Map<number, string>> {
+    return new Map((await repo.listEvents(deps.db)).map((r) => [r.id, r.name]));
+  }
+
   return {
     listEvents,
     listPageDates,
+    eventNames,
     getEvent,
     getEventForStaff,
     getPoster,

@@ -1,4 +1,4 @@
-import { auditChanges } from '@passada/core/audit-changes';
+import { auditChanges, auditSubject } from '@passada/core/audit-changes';
 import { addDays, storeDayStart } from '@passada/core/calendar';
 import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import {
@@ -20,6 +20,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actor, audited, creation, type StaffService, staffToken } from '../staff/index.ts';
+import { auditNames } from './audit-names.ts';
 
 const AUDIT_PAGE_SIZE = 50;
 
@@ -252,6 +253,7 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
         },
         { limit: AUDIT_PAGE_SIZE, offset: (req.query.page - 1) * AUDIT_PAGE_SIZE },
       );
+      const names = await auditNames(app, rows);
       return {
         count: total,
         results: rows.map((r) => ({
@@ -262,7 +264,8 @@ export const accessRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = asyn
           entity_id: r.entityId,
           before: r.before,
           after: r.after,
-          alteracoes: auditChanges(r.before, r.after),
+          alvo: auditSubject(r.entity, r.entityId, names),
+          alteracoes: auditChanges(r.before, r.after, names),
           at: r.at.toISOString(),
         })),
       };

@@ -1,5 +1,6 @@
 import { AuditPageSchema } from '@passada/core/contracts/painel';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeProduct } from '../../test/factories/catalog.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -59,5 +60,49 @@ describe('painel: the audit log, readable and filtered on the server', () => {
     });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().errors.ate).toBe('A data final vem depois da inicial.');
+  });
+
+  it('names products, colours, sizes and events, never their ids, and hides the edit version', async () => {
+    const product = await makeProduct(t.app.db, {
+      name: 'Camiseta Sertão',
+      stock: [{ color: 'Azul Caatinga', size: 'GG', quantity: 2 }],
+    });
+    const [line] = product.stock;
+    const stock = await t.app.inject({
+      method: 'POST',
+      url: '/api/painel/stock/',
+      headers: admin.headers,
+      payload: {
+        product_id: product.id,
+        color_id: line!.colorId,
+        size_id: line!.sizeId,
+        modo: 'ajustar',
+        quantidade: 3,
+        motivo: 'entrada',
+      },
+    });
+    expect(stock.statusCode, stock.body).toBe(200);
+    const current = await t.app.inject({
+      method: 'GET',
+      url: `/api/painel/products/${product.id}/`,
+      headers: admin.headers,
+    });
+    expect(current.statusCode, current.body).toBe(200);
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/painel/products/${product.id}/`,
+      headers: admin.headers,
+      payload: { versao: current.json().versao, price: 109.9 },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+
+    const stockLine = (await read('entity=estoque')).results[0]!;
+    expect(stockLine.alvo).toBe('Estoque de Camiseta Sertão · Azul Caatinga · GG');
+    expect(stockLine.alteracoes).toContainEqual({ campo: 'Quantidade', antes: '2', depois: '5' });
+    const productLine = (await read('entity=produto&action=alterado')).results[0]!;
+    expect(productLine.alvo).toBe('Produto Camiseta Sertão');
+    expect(productLine.alteracoes).toEqual([
+      { campo: 'Preço', antes: 'R$\u00a099,90', depois: 'R$\u00a0109,90' },
+    ]);
   });
 });

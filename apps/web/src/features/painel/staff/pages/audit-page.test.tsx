@@ -13,6 +13,7 @@ const entry = (id: number): AuditEntry => ({
   action: 'status',
   entity: 'pedido',
   entity_id: String(id),
+  alvo: `Pedido nº ${id}`,
   before: { status: 'pago' },
   after: { status: 'em separação' },
   alteracoes: [{ campo: 'Situação', antes: 'pago', depois: 'em separação' }],

@@ -82,8 +82,7 @@ export default function AuditPage() {
           { header: 'Quem', cell: (e) => e.staff_email },
           {
             header: 'O quê',
-            cell: (e) =>
-              `${AUDIT_ENTITY_LABELS[e.entity] ?? e.entity} ${e.entity_id ?? ''}: ${e.action.replace(/_/g, ' ')}`,
+            cell: (e) => `${e.alvo}: ${e.action.replace(/_/g, ' ')}`,
           },
           { header: 'Alterações', cell: (e) => <Changes entry={e} /> },
         ]}
