@@ -21,6 +21,7 @@ import {
 import { centsToCommaString, centsToReais, reaisToCents } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { paymentMethodOf } from '../orders/orders.service.ts';
 import { auditShape, storeToday } from '../orders/orders-admin.ts';
 import { actor, audited, PAINEL_ERRORS } from '../staff/index.ts';
@@ -277,6 +278,20 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.status(201).send(note);
     },
+  );
+
+  app.get(
+    '/orders/aguardando-envio/',
+    {
+      config: { painel: { permission: 'pedidos' } },
+      schema: {
+        tags,
+        summary:
+          'Quantos pedidos pagos esperam envio (pagos e em separação): o primeiro número de quem despacha',
+        response: { 200: z.object({ aguardando_envio: z.number().int() }), ...PAINEL_ERRORS },
+      },
+    },
+    async () => ({ aguardando_envio: await admin.awaitingShipment() }),
   );
 
   app.get(

@@ -321,6 +321,21 @@ describe('painel: orders and dashboard', () => {
     });
   });
 
+  it('whoever ships (estoque) reads how many orders wait for shipping, not the sales; a desk volunteer reads neither', async () => {
+    const stock = await createStaffAndLogin(t.app, 'estoque');
+    const desk = await createStaffAndLogin(t.app, 'checkin');
+    expect((await get(stock, '/api/painel/dashboard/')).statusCode).toBe(403);
+    const waiting = await get(stock, '/api/painel/orders/aguardando-envio/');
+    expect(waiting.statusCode, waiting.body).toBe(200);
+    const listed = async (status: string) =>
+      (await get(operator, `/api/painel/orders/?status=${encodeURIComponent(status)}`)).json()
+        .count as number;
+    expect(waiting.json()).toEqual({
+      aguardando_envio: (await listed('pago')) + (await listed('em separação')),
+    });
+    expect((await get(desk, '/api/painel/orders/aguardando-envio/')).statusCode).toBe(403);
+  });
+
   it("finds orders by the buyer's CPF typed either way and shows it masked; a Pix order without one has none", async () => {
     const product = await makeProduct(t.app.db, { stock: [{ color: 'Azul', size: 'G', quantity: 5 }] });
     // Without a "CPF na nota" the buyer's CPF is the card holder's the provider got.

@@ -17,7 +17,13 @@ const pages = {
       import('../catalog/pages/stock-cards.tsx'),
       import('../orders/pages/dashboard-section.tsx'),
     ]).then(([home, stock, sales]) => ({
-      default: () => <home.default StockCards={stock.StockCards} DashboardSection={sales.DashboardSection} />,
+      default: () => (
+        <home.default
+          StockCards={stock.StockCards}
+          DashboardSection={sales.DashboardSection}
+          AwaitingShipmentCard={sales.AwaitingShipmentCard}
+        />
+      ),
     })),
   ),
   products: lazy(() => import('../catalog/pages/products-page.tsx')),

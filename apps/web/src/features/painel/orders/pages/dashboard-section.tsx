@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { linkClass } from '../../../../components/form-field.tsx';
 import { formatReais } from '../../../../components/price.tsx';
 import { errorMessage } from '../../shell/utils/error-message.ts';
-import { useDashboard } from '../api/dashboard.ts';
+import { useAwaitingShipment, useDashboard } from '../api/dashboard.ts';
 
 const SalesChart = lazy(() => import('../components/sales-chart.tsx'));
 
@@ -20,6 +20,22 @@ const ATTENTION_LABEL: Record<string, string> = {
   unpaid: 'Cartão não pago após aprovação',
   canceled: 'Cartão cancelado após aprovação',
 };
+
+/** What waits for shipping, for a role that ships orders but does not read the sales (estoque). */
+export function AwaitingShipmentCard() {
+  const awaiting = useAwaitingShipment();
+  if (awaiting.isPending) return <p role="status">Carregando pedidos a enviar…</p>;
+  if (awaiting.isError) return <p role="alert">{errorMessage(awaiting.error)}</p>;
+  return (
+    <section aria-label="Pedidos a enviar" className={`${card} max-w-xs`}>
+      <p className="text-sm text-stone-600 dark:text-stone-400">Aguardando envio</p>
+      <p className="text-3xl font-bold">{awaiting.data.aguardando_envio}</p>
+      <Link to="/painel/pedidos?status=pago" className={`${linkClass} text-sm`}>
+        Ver pedidos
+      </Link>
+    </section>
+  );
+}
 
 /**
  * Sales, what waits for shipping, low stock, registrations and the payments staff must look at. Sales

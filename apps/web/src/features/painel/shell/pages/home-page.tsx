@@ -10,18 +10,25 @@ import { type Me, useStaffCan } from '../api/auth.ts';
 export interface HomeSections {
   StockCards: ComponentType;
   DashboardSection: ComponentType;
+  AwaitingShipmentCard: ComponentType;
 }
 
 /** The back office's first screen: what needs attention now. */
-export default function PainelHomePage({ StockCards, DashboardSection }: HomeSections) {
+export default function PainelHomePage({ StockCards, DashboardSection, AwaitingShipmentCard }: HomeSections) {
   const me = useOutletContext<Me>();
   const seesStock = useStaffCan(['catalogo', 'estoque']);
   const seesSales = useStaffCan('relatorios');
+  const ships = useStaffCan('pedidos');
   // A kit-desk volunteer's back office is the check-in screen.
   if (EVENT_SCOPED_ROLES.includes(me.staff.role)) return <Navigate to="/painel/checkin" replace />;
   return (
     <section>
       <h1 className="mb-4 text-2xl font-bold">Olá, {me.staff.name.split(' ')[0]}</h1>
+      {ships && !seesSales ? (
+        <div className="mb-6">
+          <AwaitingShipmentCard />
+        </div>
+      ) : null}
       {seesStock ? <StockCards /> : null}
       {seesSales ? (
         <div className="mt-6">
