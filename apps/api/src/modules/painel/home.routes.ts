@@ -6,9 +6,17 @@ import {
   FeaturedUpdateSchema,
 } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { audited } from '../staff/index.ts';
+import { audited, type PainelRouteConfig } from '../staff/index.ts';
 import { CATALOG, catalogRouteSchema, toBannerWire } from './catalog-wire.ts';
 import { photoUploadRoute } from './photos.ts';
+
+/**
+ * Reading the home's lists: every role of the shop's office (the kit-desk volunteer's back office is the
+ * desk only); editing them is the catalogue's (`catalogo`).
+ */
+const READ_HOME = {
+  painel: { permission: ['catalogo', 'estoque', 'pedidos', 'relatorios'] },
+} satisfies { painel: PainelRouteConfig };
 
 /** The shop's home: featured products and banners (docs/decisions/0034). */
 export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +26,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/home/featured/',
     {
-      config: { painel: { permission: ['catalogo', 'estoque'] } },
+      config: READ_HOME,
       schema: {
         tags,
         summary: 'Produtos em destaque na home, na ordem, com a versão da lista',
@@ -59,7 +67,7 @@ export const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/home/banners/',
     {
-      config: { painel: { permission: ['catalogo', 'estoque'] } },
+      config: READ_HOME,
       schema: {
         tags,
         summary: 'Banners da home, na ordem, com a versão da lista',

@@ -51,6 +51,12 @@ describe('painel: the home page (featured products and banners)', () => {
     ]);
 
     const read = (await as(operator).get('/api/painel/home/featured/')).json();
+    // Every role of the office reads the lists (finance included); the kit-desk volunteer does not.
+    const finance = await createStaffAndLogin(t.app, 'financeiro');
+    const desk = await createStaffAndLogin(t.app, 'checkin');
+    expect((await as(finance).get('/api/painel/home/featured/')).json().ids).toEqual(read.ids);
+    expect((await as(finance).get('/api/painel/home/banners/')).statusCode).toBe(200);
+    expect((await as(desk).get('/api/painel/home/featured/')).statusCode).toBe(403);
     expect(read.ids).toEqual([first.id, second.id, ...many.map((p) => p.id)]);
     const order = [cap.id, second.id, ...many.map((p) => p.id), first.id];
     expect(

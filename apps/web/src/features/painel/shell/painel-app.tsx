@@ -67,7 +67,10 @@ export default function PainelApp() {
           <Route index element={<pages.home />} />
           <Route path="produtos" element={only(['catalogo', 'estoque'], pages.products)} />
           <Route path="produtos/:id" element={only(['catalogo', 'estoque'], pages.product)} />
-          <Route path="home-da-loja" element={only('catalogo', pages.shopHome)} />
+          <Route
+            path="home-da-loja"
+            element={only(['catalogo', 'estoque', 'pedidos', 'relatorios'], pages.shopHome)}
+          />
           <Route path="estoque-baixo" element={only('estoque', pages.lowStock)} />
           <Route path="eventos" element={only(['eventos', 'pedidos'], pages.events)} />
           <Route path="eventos/novo" element={only('eventos', pages.eventForm)} />

@@ -13,6 +13,9 @@ import { hasPainelToken, useLogout, useMe } from './api/auth.ts';
  * The back office's menu: each item shows only to roles with what its page needs (the same
  * `staffCan` the server's guard asks; docs/decisions/0032-permissions-per-action.md).
  */
+/** Who reads the shop's home lists (the API's rule); `catalogo` edits them. */
+const HOME_READERS: PainelPermission[] = ['catalogo', 'estoque', 'pedidos', 'relatorios'];
+
 const MENU: Array<{
   to: string;
   label: string;
@@ -23,7 +26,7 @@ const MENU: Array<{
   { to: '/painel/pedidos', label: 'Pedidos', needs: 'pedidos' },
   { to: '/painel/devolucoes', label: 'Devoluções', needs: 'pedidos' },
   { to: '/painel/produtos', label: 'Produtos', needs: ['catalogo', 'estoque'] },
-  { to: '/painel/home-da-loja', label: 'Home da loja', needs: 'catalogo' },
+  { to: '/painel/home-da-loja', label: 'Home da loja', needs: HOME_READERS },
   { to: '/painel/estoque-baixo', label: 'Estoque baixo', needs: 'estoque' },
   { to: '/painel/eventos', label: 'Eventos', needs: ['eventos', 'pedidos'] },
   { to: '/painel/checkin', label: 'Check-in', needs: 'checkin' },

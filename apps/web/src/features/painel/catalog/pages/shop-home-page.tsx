@@ -1,16 +1,14 @@
 import { useState } from 'react';
-import { useOutletContext } from 'react-router';
 import { FormStatus } from '../../../../components/form-field.tsx';
-import type { Me } from '../../shell/api/auth.ts';
+import { useStaffCan } from '../../shell/api/auth.ts';
 import { errorMessage } from '../../shell/utils/error-message.ts';
 import { useBanners, useFeatured } from '../api/home.ts';
 import { BannersEditor } from '../components/banners-editor.tsx';
 import { FeaturedEditor } from '../components/featured-editor.tsx';
 
-/** `/painel/home-da-loja`: what the shop's home page shows, its featured products and banners (admins edit). */
+/** `/painel/home-da-loja`: what the shop's home page shows, its featured products and banners (who edits the catalogue edits; the other roles read). */
 export default function ShopHomePage() {
-  const me = useOutletContext<Me>();
-  const canEdit = me.staff.role === 'admin';
+  const canEdit = useStaffCan('catalogo');
   const featured = useFeatured();
   const banners = useBanners();
   // "Recarregar" after another person's save: the editor starts again from the list as it is now. A

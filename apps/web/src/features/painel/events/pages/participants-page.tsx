@@ -28,6 +28,8 @@ export default function ParticipantsPage() {
   const [status, setStatus] = useState('');
   const [search, setSearch] = useState('');
   const mayExport = useStaffCan([...PERSONAL_DATA_PERMISSIONS]);
+  // Numbering is the events' (`eventos`); who only ships orders reads the list without its buttons.
+  const runsEvents = useStaffCan('eventos');
   const [error, setError] = useState<string | null>(null);
   const query = new URLSearchParams(
     Object.entries({ categoria: category, dia: day, status, busca: search }).filter(([, v]) => v),
@@ -70,7 +72,7 @@ export default function ParticipantsPage() {
         ]}
       />
       <ShirtReport eventId={eventId} />
-      <BibAssignment eventId={eventId} categories={counts} />
+      {runsEvents ? <BibAssignment eventId={eventId} categories={counts} /> : null}
       <div className="mb-4 grid grid-cols-2 items-end gap-3 md:grid-cols-5">
         <SelectField label="Categoria" value={category} onChange={(e) => setCategory(e.target.value)}>
           <option value="">Todas</option>
