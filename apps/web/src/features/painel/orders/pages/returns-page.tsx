@@ -24,6 +24,9 @@ function ReturnCard({ request }: { request: PainelReturn }) {
   const [restock, setRestock] = useState<Record<number, boolean>>({});
   const [amount, setAmount] = useState(String(request.sugestao.toFixed(2)).replace('.', ','));
   const [why, setWhy] = useState('');
+  // What the field says in reais; the button waits for an amount above zero and within what is left.
+  const value = Number(amount.trim().replace(/\./g, '').replace(',', '.'));
+  const amountOk = Number.isFinite(value) && value > 0 && value <= request.restante;
   const error = receive.error ?? refund.error ?? refuse.error ?? posted.error ?? ship.error;
   const received =
     request.status === 'recebida' || request.status === 'reembolsada' || request.status === 'trocada';
@@ -165,15 +168,9 @@ function ReturnCard({ request }: { request: PainelReturn }) {
             <button
               type="button"
               className={primaryButtonClass}
-              disabled={refund.isPending || request.restante <= 0}
+              disabled={refund.isPending || !amountOk}
               onClick={() =>
-                refund.mutate({
-                  id: request.id,
-                  body: {
-                    valor: Number(amount.replace(/\./g, '').replace(',', '.')),
-                    versao: request.versao,
-                  },
-                })
+                refund.mutate({ id: request.id, body: { valor: value, versao: request.versao } })
               }
             >
               Reembolsar
