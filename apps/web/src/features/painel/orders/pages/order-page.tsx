@@ -20,6 +20,7 @@ import { OrderLabel } from '../components/order-label.tsx';
 import { OrderNotas } from '../components/order-notas.tsx';
 import { OrderNotes } from '../components/order-notes.tsx';
 import { OrderRefundsSection } from '../components/order-refunds.tsx';
+import { cancelQuestion } from '../utils/cancel-question.ts';
 
 const dl = 'grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm';
 const card = 'rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900';
@@ -41,10 +42,7 @@ export default function OrderPage() {
   const refundHidden = !canRefund && o.proximos_status.includes('cancelado');
 
   const go = (status: OrderStatus) => {
-    const question = o.inscricoes.length
-      ? `Cancelar o pedido, ${o.inscricoes.length === 1 ? 'a inscrição dele' : `as ${o.inscricoes.length} inscrições dele`} e devolver o pagamento ao cliente?`
-      : 'Cancelar o pedido e devolver o pagamento ao cliente?';
-    if (status === 'cancelado' && !window.confirm(question)) return;
+    if (status === 'cancelado' && !window.confirm(cancelQuestion(o.inscricoes))) return;
     move.mutate({
       status,
       // A bought label already filled the code in (the carrier's); staff may still type another.
