@@ -134,6 +134,7 @@ export default fp(
         db: app.db,
         now: app.now,
         checkinSecret: app.env.CHECKIN_TOKEN_SECRET,
+        events: app.events,
         cancel: registrations.cancel,
       }),
       afterSale: createAfterSaleAdmin({ db: app.db, events: app.events }),
