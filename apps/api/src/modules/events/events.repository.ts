@@ -91,10 +91,8 @@ export interface CategoryInfo {
   date: string;
 }
 
-/** The given categories with their day and event (categories of any event: the caller checks). */
-export async function findCategories(db: Reader, ids: number[]): Promise<CategoryInfo[]> {
-  if (ids.length === 0) return [];
-  return db
+const categoryInfo = (db: Reader) =>
+  db
     .select({
       id: eventCategories.id,
       name: eventCategories.name,
@@ -107,9 +105,27 @@ export async function findCategories(db: Reader, ids: number[]): Promise<Categor
       date: eventDays.date,
     })
     .from(eventCategories)
-    .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
+    .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId));
+
+/** The given categories with their day and event (categories of any event: the caller checks). */
+export async function findCategories(db: Reader, ids: number[]): Promise<CategoryInfo[]> {
+  if (ids.length === 0) return [];
+  return categoryInfo(db)
     .where(inArray(eventCategories.id, ids))
     .orderBy(asc(eventDays.date), asc(eventCategories.id));
+}
+
+/** Every category of the event with its day, by day and then by id. */
+export async function listEventCategories(db: Reader, eventId: number): Promise<CategoryInfo[]> {
+  return categoryInfo(db)
+    .where(eq(eventDays.eventId, eventId))
+    .orderBy(asc(eventDays.date), asc(eventCategories.id));
+}
+
+/** The events that start on the day (aaaa-mm-dd). */
+export async function eventIdsStartingOn(db: Reader, date: string): Promise<number[]> {
+  const rows = await db.select({ id: events.id }).from(events).where(eq(events.startDate, date));
+  return rows.map((r) => r.id);
 }
 
 /** Takes one place atomically; false when none is left. */

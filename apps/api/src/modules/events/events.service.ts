@@ -366,6 +366,12 @@ export function createEventsService(deps: EventsServiceDeps) {
     return repo.findCategories(db, ids);
   }
 
+  /** Every category of the event with its day, by day and then by id (bib ranges, lists). */
+  const categoriesOfEvent = (eventId: number, db: Conn = deps.db) => repo.listEventCategories(db, eventId);
+
+  /** The events that start on the day (aaaa-mm-dd, the store's calendar). */
+  const eventIdsStartingOn = (date: string, db: Conn = deps.db) => repo.eventIdsStartingOn(db, date);
+
   /**
    * What each category costs now, by the lot in force (dates in Fortaleza, places sold so far). Given
    * the transaction, categories whose lots end at a count are locked first, so that count cannot be
@@ -471,6 +477,8 @@ export function createEventsService(deps: EventsServiceDeps) {
     getPoster,
     findEventRow,
     findCategories,
+    categoriesOfEvent,
+    eventIdsStartingOn,
     currentPrices,
     checkEligibility,
     setOpeningGate,

@@ -6,6 +6,7 @@ import { eraseLotteryEntriesOfEventsEndedBefore, forgetLotteryEntries } from './
 import { OPENING_CHANGED } from './opening.repository.ts';
 import { openingRoutes } from './opening.routes.ts';
 import { createOpeningService, type OpeningService } from './opening.service.ts';
+import { type RegistrationCounts, registrationCountsSlot } from './registration-counts.ts';
 
 export { lotteryPainelRoutes } from './lottery-painel.routes.ts';
 export { lotteryMailPreviews } from './mail-previews.ts';
@@ -14,7 +15,10 @@ export { openingPainelRoutes } from './opening-painel.routes.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Opening day: the waiting room of an event's opening (docs/decisions/0046-opening-day.md). */
-    opening: OpeningService;
+    opening: OpeningService & {
+      /** The registrations module's counts of what stands against the limits, installed at its start. */
+      setRegistrationCounts(counts: RegistrationCounts): void;
+    };
     /** The lottery opening (sorteio, docs/decisions/0051-lottery-opening.md). */
     lottery: LotteryService;
   }
@@ -27,6 +31,8 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
+    // Registrations registers after this module and installs its counts here (setRegistrationCounts).
+    const registrations = registrationCountsSlot();
     const lottery = createLotteryService({
       db: app.db,
       now: app.now,
@@ -34,16 +40,18 @@ export default fp(
       events: app.events,
       jobs: app.jobs,
       mail: app.providers.mail,
+      registrations,
     });
     const opening = createOpeningService({
       db: app.db,
       now: app.now,
       secret: app.env.CHECKIN_TOKEN_SECRET,
       joinBatchMax: app.env.OPENING_JOIN_BATCH_MAX,
+      registrations,
       lottery,
       onOpeningsChanged: app.events.openingsChanged,
     });
-    app.decorate('opening', opening);
+    app.decorate('opening', { ...opening, setRegistrationCounts: registrations.install });
     app.decorate('lottery', lottery);
     app.jobs.work('mail.lottery', ({ entryId, kind }) => lottery.sendMail(entryId, kind));
     // The entries' personal data: gone with the account, and blanked a while after the event; accounts

@@ -19,15 +19,10 @@ import type { MailProvider } from '../../providers/mail/index.ts';
 import type { EventRow, EventsService, OpeningGateWho } from '../events/events.service.ts';
 import * as repo from './lottery.repository.ts';
 import { commitment, drawRanking } from './lottery.ts';
+import { listEntriesPage } from './lottery-entries.read-model.ts';
 import { type LotteryMailKind, lotteryMail } from './lottery-mail.ts';
-import {
-  countForCpf,
-  countPaying,
-  countRegistrations,
-  countTransfersPaying,
-  findOpening,
-  lockLimits,
-} from './opening.repository.ts';
+import { findOpening, lockLimits } from './opening.repository.ts';
+import type { RegistrationCounts } from './registration-counts.ts';
 
 const HOUR = 3_600_000;
 /** A draw's e-mail jobs inserted per statement (pg-boss's batch insert, one JSON parameter). */
@@ -42,6 +37,8 @@ export interface LotteryServiceDeps {
   events: Pick<EventsService, 'findEventRow' | 'findCategories' | 'checkEligibility'>;
   jobs: FastifyInstance['jobs'];
   mail: MailProvider;
+  /** What stands against the limits and which winners paid, counted by registrations (installed at start). */
+  registrations: RegistrationCounts;
 }
 
 /**
@@ -51,6 +48,16 @@ export interface LotteryServiceDeps {
  */
 export function createLotteryService(deps: LotteryServiceDeps) {
   const pageOf = (eventId: number) => `${deps.env.publicUrl}/eventos/register/${eventId}`;
+
+  /** The CPFs of these entries' winners with a registration standing in the event: the winners who paid. */
+  function paidWinners(
+    db: Db | Tx,
+    eventId: number,
+    entries: readonly repo.EntryRow[],
+  ): Promise<Set<string>> {
+    const won = entries.filter((e) => e.wonInDraw !== null).map((e) => e.cpf);
+    return deps.registrations.standingCpfs(db, eventId, won);
+  }
 
   /** A winner's state: paid, still within the deadline, or the deadline passed unpaid. */
   function stateOf(entry: repo.EntryRow, lottery: repo.LotteryRow, paid: Set<string>, now: Date) {
@@ -93,7 +100,7 @@ export function createLotteryService(deps: LotteryServiceDeps) {
     if (!lottery) return null;
     const now = deps.now();
     const entries = await repo.listEntries(db, eventId);
-    const paid = await repo.registeredCpfs(db, eventId);
+    const paid = await paidWinners(db, eventId, entries);
     const states = entries.map((e) => stateOf(e, lottery, paid, now));
     const n = (s: string) => states.filter((x) => x === s).length;
     return {
@@ -120,7 +127,7 @@ export function createLotteryService(deps: LotteryServiceDeps) {
   async function painelEntries(eventId: number, query: PainelLotteryEntryQuery, page: number | null) {
     const lottery = await repo.findLottery(deps.db, eventId);
     if (!lottery) throw notFound('Este evento não tem sorteio.');
-    const { rows, count } = await repo.listEntriesPage(
+    const { rows, count } = await listEntriesPage(
       deps.db,
       eventId,
       lottery.draws,
@@ -208,7 +215,7 @@ export function createLotteryService(deps: LotteryServiceDeps) {
           rows.map((r) => r.entry.cpf),
         )
       : new Map<string, repo.EntryRow>();
-    const paid = won.size > 0 ? await repo.registeredCpfs(deps.db, eventId) : new Set<string>();
+    const paid = await paidWinners(deps.db, eventId, [...won.values()]);
     const now = deps.now();
     return rows.map((r) => {
       const winner = r.entry.wonInDraw === null ? won.get(r.entry.cpf) : r.entry;
@@ -325,7 +332,7 @@ export function createLotteryService(deps: LotteryServiceDeps) {
       const rank = new Map(ranking.map((id, i) => [id, i + 1]));
       entries = entries.map((e) => ({ ...e, rank: rank.get(e.id) ?? null }));
     }
-    const paid = await repo.registeredCpfs(tx, eventId);
+    const paid = await paidWinners(tx, eventId, entries);
     const pending = entries.filter((e) => stateOf(e, lottery, paid, now) === 'sorteado');
     // An entry erased under the LGPD (docs/decisions/0047) keeps its id and place in the ranking with a
     // blank CPF: never drawn again, and an erased winner counts as filled (one place fewer, never more).
@@ -420,17 +427,14 @@ export function createLotteryService(deps: LotteryServiceDeps) {
         `A vaga sorteada é na categoria ${await repo.categoryName(tx, entry.categoryId)}.`,
         'categoria_do_sorteio',
       );
-    const taken = await countForCpf(tx, event.id, who.cpf, who.handover?.registrationId);
+    const taken = await deps.registrations.countForCpf(tx, event.id, who.cpf, who.handover?.registrationId);
     if (taken >= 1)
       throw conflict(
         'Este CPF já tem a inscrição sorteada (paga ou em pagamento) neste evento.',
         'limite_por_cpf',
       );
     const byBuyer =
-      (await countRegistrations(tx, event.id, { userId: who.userId })) +
-      (await countPaying(tx, event.id, { userId: who.userId })) +
-      (await countTransfersPaying(tx, event.id, { userId: who.userId })) +
-      (who.inSameCharge ?? 0);
+      (await deps.registrations.countForBuyer(tx, event.id, who.userId)) + (who.inSameCharge ?? 0);
     if (byBuyer >= perBuyer)
       throw conflict(
         `Esta conta já fez ${perBuyer} ${perBuyer === 1 ? 'inscrição' : 'inscrições'} (pagas ou em pagamento) neste evento, o limite por comprador.`,

@@ -1,15 +1,12 @@
-import { and, count, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
-  charges,
   eventCategories,
   eventDays,
   eventOpenings,
   lotteryEntries,
   openingArrivals,
   openingLotteries,
-  placeReservations,
-  registrations,
 } from '../../db/schema/index.ts';
 
 export type OpeningRow = typeof eventOpenings.$inferSelect;
@@ -155,136 +152,6 @@ export async function lockLimits(
 ): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`opening-buyer:${eventId}:${who.userId}`}))`);
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`opening-cpf:${eventId}:${who.cpf}`}))`);
-}
-
-/** Registrations of the event that stand (not cancelled): all, of one CPF or bought by one account. */
-export async function countRegistrations(
-  db: Reader,
-  eventId: number,
-  who?: { cpf: string } | { userId: number },
-): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(registrations)
-    .where(
-      and(
-        eq(registrations.eventId, eventId),
-        isNull(registrations.cancelledAt),
-        !who
-          ? undefined
-          : 'cpf' in who
-            ? eq(registrations.cpf, who.cpf)
-            : eq(registrations.accountUserId, who.userId),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/**
- * Runners being paid for in the event (places held by a charge not yet paid), in all or of one account
- * or CPF: the places an admitted runner is paying for count against the limits. Counted per participant
- * in the charges' drafts, not per charge: a cart (`order`) names its runners under `participants`, each
- * with its event, and may carry two people, or one person of another event; a registration's charge
- * names one at the top. A charge that pays a transfer or a change of distance holds the place of a
- * registration already counted, so it counts none.
- */
-export async function countPaying(
-  db: Reader,
-  eventId: number,
-  who?: { cpf: string } | { userId: number },
-): Promise<number> {
-  const person = (p: SQL) =>
-    sql`(${p}->>'evento')::int = ${eventId}${who && 'cpf' in who ? sql` and ${p}->>'cpf' = ${who.cpf}` : sql``}`;
-  const holding = db
-    .selectDistinct({ chargeId: placeReservations.chargeId })
-    .from(placeReservations)
-    .innerJoin(eventCategories, eq(eventCategories.id, placeReservations.categoryId))
-    .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
-    .where(
-      and(
-        eq(eventDays.eventId, eventId),
-        isNull(placeReservations.releasedAt),
-        sql`not exists (select 1 from ${registrations} where ${registrations.chargeId} = ${placeReservations.chargeId} and ${registrations.eventId} = ${eventId})`,
-      ),
-    );
-  const d = sql`${charges.draft}`;
-  const [row] = await db
-    .select({
-      n: sql<number>`coalesce(sum(case
-        when ${charges.purpose} = 'order' then (
-          select count(*) from jsonb_array_elements(coalesce(${d}->'participants', '[]'::jsonb)) p
-           where ${person(sql`p.value`)})
-        when ${charges.purpose} = 'registration'
-             and ${d}->'change' is null and ${d}->'troca_distancia' is null
-             and ${d}->'transfer' is null and ${d}->'transferencia' is null
-             and ${person(d)} then 1
-        else 0 end), 0)::int`,
-    })
-    .from(charges)
-    .where(
-      and(inArray(charges.id, holding), who && 'userId' in who ? eq(charges.userId, who.userId) : undefined),
-    );
-  return Number(row?.n ?? 0);
-}
-
-/**
- * Transfers of the event's registrations being paid (a charge open: a Pix not yet paid, a card pending at
- * the provider): they hold no place, but once paid one more registration stands. Counted for the
- * account paying (the per-buyer limit, 0060 later: a place handed within one account adds nothing to
- * it) or for the new runner's CPF (the per-CPF limit, 0060 later: the draft's `cpf` is hers). `handing`:
- * a registration being handed over right now, whose own transfer's charges are that handover, counted
- * once by its caller (the new runner paying again after an earlier attempt, or another account paying
- * the same invitation).
- */
-export async function countTransfersPaying(
-  db: Reader,
-  eventId: number,
-  who: { userId: number } | { cpf: string; handing?: number },
-): Promise<number> {
-  const d = sql`${charges.draft}`;
-  const [row] = await db
-    .select({ n: count() })
-    .from(charges)
-    .where(
-      and(
-        eq(charges.purpose, 'registration'),
-        inArray(charges.status, ['ATIVA', 'EM_ANALISE']),
-        sql`${d}->'transfer' is not null`,
-        sql`(${d}->>'evento')::int = ${eventId}`,
-        'userId' in who
-          ? and(
-              eq(charges.userId, who.userId),
-              sql`not exists (select 1 from ${registrations} where ${registrations.id} = (${d}->'transfer'->>'registrationId')::int and ${registrations.accountUserId} = ${who.userId})`,
-            )
-          : and(
-              sql`${d}->>'cpf' = ${who.cpf}`,
-              who.handing === undefined
-                ? undefined
-                : sql`(${d}->'transfer'->>'registrationId')::int <> ${who.handing}`,
-            ),
-      ),
-    );
-  return row?.n ?? 0;
-}
-
-/**
- * Everything that stands against the opening's registrations per CPF (0060, later): the CPF's
- * registrations standing, the places being paid for it (a sale, a cart's participant) and the transfers
- * to it being paid. The one count of the per-CPF limit, in the waiting room's gate and the lottery's
- * alike, for a new sale, a cart's runner and a transfer's new runner (`handing`: the registration being
- * handed over, see `countTransfersPaying`).
- */
-export async function countForCpf(
-  db: Reader,
-  eventId: number,
-  cpf: string,
-  handing?: number,
-): Promise<number> {
-  return (
-    (await countRegistrations(db, eventId, { cpf })) +
-    (await countPaying(db, eventId, { cpf })) +
-    (await countTransfersPaying(db, eventId, { cpf, handing }))
-  );
 }
 
 /** Places left in all the event's categories. */

@@ -19,6 +19,7 @@ import {
   type Schedule,
   waitMinutes,
 } from './queue-math.ts';
+import type { RegistrationCounts } from './registration-counts.ts';
 
 export { OPENING_CHANGED } from './opening.repository.ts';
 
@@ -35,6 +36,8 @@ export interface OpeningServiceDeps {
   secret: string;
   /** The most joins of one event written in one transaction (OPENING_JOIN_BATCH_MAX). */
   joinBatchMax: number;
+  /** What stands against the limits, counted by registrations (installed at start). */
+  registrations: RegistrationCounts;
   /** The lottery opening (sorteio): its settings, live counts and registrations' gate. */
   lottery?: LotteryService;
   /** Called when the waiting rooms not yet open change (the events' answers say so). */
@@ -332,7 +335,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     // Two tabs of one account, or two accounts paying for one CPF, at the same instant: one counts
     // after the other's charge is committed (or rolled back).
     await repo.lockLimits(tx, event.id, who);
-    const byCpf = await repo.countForCpf(tx, event.id, who.cpf, who.handover?.registrationId);
+    const byCpf = await deps.registrations.countForCpf(tx, event.id, who.cpf, who.handover?.registrationId);
     if (byCpf >= fresh.perCpf)
       throw conflict(
         `Este CPF já tem ${fresh.perCpf === 1 ? 'uma inscrição' : `${fresh.perCpf} inscrições`} (pagas ou em pagamento) neste evento.`,
@@ -340,10 +343,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
       );
     if (who.handover && (who.userId <= 0 || who.handover.fromUserId === who.userId)) return;
     const byBuyer =
-      (await repo.countRegistrations(tx, event.id, { userId: who.userId })) +
-      (await repo.countPaying(tx, event.id, { userId: who.userId })) +
-      (await repo.countTransfersPaying(tx, event.id, { userId: who.userId })) +
-      (who.inSameCharge ?? 0);
+      (await deps.registrations.countForBuyer(tx, event.id, who.userId)) + (who.inSameCharge ?? 0);
     if (byBuyer >= fresh.perBuyer)
       throw conflict(
         `Esta conta já fez ${fresh.perBuyer} ${fresh.perBuyer === 1 ? 'inscrição' : 'inscrições'} (pagas ou em pagamento) neste evento, o limite da abertura.`,
@@ -357,7 +357,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     const now = deps.now().getTime();
     const arrivals = row.arrivals;
     const admitted = now < row.opensAt.getTime() ? 0 : Math.min(arrivals, admittedUpTo(scheduleOf(row), now));
-    const paying = await repo.countPaying(db, eventId);
+    const { paid, paying } = await deps.registrations.countOfEvent(db, eventId);
     return {
       versao: row.version,
       modo: row.mode as 'fila' | 'sorteio',
@@ -372,7 +372,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
         na_fila: arrivals - admitted,
         admitidos: admitted,
         pagando: paying,
-        pagas: await repo.countRegistrations(db, eventId),
+        pagas: paid,
         vagas_restantes: await repo.placesLeft(db, eventId),
         admitidos_por_minuto: Math.max(1, row.perMinute),
       },

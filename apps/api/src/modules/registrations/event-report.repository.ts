@@ -1,6 +1,7 @@
 import { STORE_TIME_ZONE } from '@passada/core/calendar';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { events, registrations } from '../../db/schema/index.ts';
 
 /**
  * The events' money, summed in the database, in centavos (docs/decisions/0039-reports-and-packing-slip.md).
@@ -168,4 +169,24 @@ export async function registrationsPerDay(db: Db, eventId: number) {
          group by ${day} order by 1`,
   );
   return rows.map((r) => ({ day: String(r.day), count: Number(r.n), cancelled: Number(r.cancelled) }));
+}
+
+/**
+ * Registrations per event (not cancelled), and how many of them were free, for the dashboard: counted
+ * event by event through the registrations' event index, not by one pass over every registration.
+ */
+export function registrationsPerEvent(db: Db) {
+  const counts = db
+    .select({
+      n: sql<number>`count(*)::int`.as('n'),
+      free: sql<number>`(count(*) filter (where ${registrations.totalCents} = 0))::int`.as('free'),
+    })
+    .from(registrations)
+    .where(and(eq(registrations.eventId, events.id), isNull(registrations.cancelledAt)))
+    .as('counts');
+  return db
+    .select({ id: events.id, name: events.name, n: counts.n, free: counts.free })
+    .from(events)
+    .leftJoinLateral(counts, sql`true`)
+    .orderBy(desc(events.id));
 }

@@ -2,6 +2,7 @@ import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar
 import fp from 'fastify-plugin';
 import { type AfterSaleAdmin, createAfterSaleAdmin } from './after-sale-admin.ts';
 import { eraseHealthDataOfEventsEndedBefore } from './health-data.repository.ts';
+import { countForBuyer, countForCpf, countOfEvent, standingCpfs } from './opening-limits.repository.ts';
 import type { Change } from './registration-change.ts';
 import type { Waitlist } from './registration-waitlist.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
@@ -58,13 +59,13 @@ export default fp(
       events: app.events,
       users: app.accounts.users,
       coupons: app.coupons,
-      // How the event opens, read at call time (the opening module registers before this one).
-      opening: {
-        modeOf: (eventId) =>
-          app.hasDecorator('opening') ? (app.opening.status(eventId)?.modo ?? null) : null,
-      },
+      // How the event opens (the opening module registers before this one).
+      opening: { modeOf: (eventId) => app.opening.status(eventId)?.modo ?? null },
     });
     app.payments.registerPurpose('registration', registrations.purpose);
+    // What stands against an opening's limits per CPF and per buyer, and which lottery winners paid:
+    // registrations and the charges paying for them, counted here (docs/architecture.md §9, rule 11).
+    app.opening.setRegistrationCounts({ countForCpf, countForBuyer, countOfEvent, standingCpfs });
     // The public's places leave out what the waitlist holds (docs/decisions/0047).
     app.events.setPlacesHeld(countsOf);
     app.coupons.registerPricer('registration', registrations.pricePreview);
@@ -133,6 +134,7 @@ export default fp(
         db: app.db,
         now: app.now,
         checkinSecret: app.env.CHECKIN_TOKEN_SECRET,
+        events: app.events,
         cancel: registrations.cancel,
       }),
       afterSale: createAfterSaleAdmin({ db: app.db, events: app.events }),
@@ -158,6 +160,9 @@ export default fp(
     await app.register(registrationsRoutes, { registrations });
     await app.register(waitlistRoutes, { waitlist });
   },
-  { name: 'registrations', dependencies: ['infra', 'jobs', 'payments', 'events', 'accounts', 'coupons'] },
+  {
+    name: 'registrations',
+    dependencies: ['infra', 'jobs', 'payments', 'events', 'opening', 'accounts', 'coupons'],
+  },
 );
 export { registrationMailPreviews } from './mail-previews.ts';

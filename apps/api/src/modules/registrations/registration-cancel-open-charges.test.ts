@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chargeRefunds, charges, registrations } from '../../db/schema/index.ts';
 import { SIMULATED_PENDING_CARD } from '../../providers/payments/simulado.provider.ts';
 import { readOutbox } from '../../test/factories/accounts.ts';
-import { type MadeEvent, makeEvent, placesLeft } from '../../test/factories/events.ts';
-import { makeBuyer } from '../../test/factories/orders.ts';
-import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import { type MadeEvent, placesLeft } from '../../test/factories/events.ts';
 import { chargeByTxid, simulatePixPaid } from '../../test/factories/payments.ts';
 import {
-  cpfFrom,
+  APPROVED_CARD,
+  paidRegistrationWorld,
   participant,
   registrationCard,
   registrationPix,
@@ -19,7 +18,6 @@ import { useClockedTestApp } from '../../test/test-app.ts';
 // 10:00 in Fortaleza on 24 November 2026; the race starts on the 28th.
 const START = new Date('2026-11-24T13:00:00Z');
 const TODAY = '2026-11-24';
-const APPROVED_CARD = '4111111111111111';
 const CANCELLED_FIRST = 'A inscrição foi cancelada antes de o pagamento da transferência chegar.';
 
 /**
@@ -30,72 +28,20 @@ const CANCELLED_FIRST = 'A inscrição foi cancelada antes de o pagamento da tra
  */
 describe('open charges of a cancelled registration or a withdrawn transfer', () => {
   const t = useClockedTestApp(START);
-  let buyer: Awaited<ReturnType<typeof makeBuyer>>;
-  let friend: Awaited<ReturnType<typeof makeBuyer>>;
-  let admin: TestStaff;
-  let cpfSeq = 561_000_000;
-
-  beforeAll(async () => {
-    buyer = await makeBuyer(t.app);
-    friend = await makeBuyer(t.app);
-    admin = await createStaffAndLogin(t.app, 'admin');
-  });
-
-  const db = () => t.app.db;
-  const request = (
-    method: 'GET' | 'POST' | 'PUT',
-    who: { headers: Record<string, string> } | null,
-    url: string,
-    payload?: object,
-  ) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
   /** 5 km R$ 50 (10 places), 10 km R$ 80 (the last place). */
-  const newEvent = (name: string) =>
-    makeEvent(db(), {
-      name,
-      today: TODAY,
-      startDate: '2026-11-28',
-      registrationDeadline: '2026-11-27',
-      days: [
-        [
-          { name: '5 km', priceCents: 5000, placesLeft: 10 },
-          { name: '10 km', priceCents: 8000, placesLeft: 1 },
-        ],
-      ],
-      kitSizes: [{ size: 'M', left: 10 }],
-    });
-  const cats = (e: MadeEvent) => e.days[0]!.categories.map((c) => c.id) as [number, number];
-
-  async function paidRegistration(event: MadeEvent) {
-    const draft = participant(event, [cats(event)[0]], {
-      cpf: cpfFrom(cpfSeq++),
-      email: `aberta.${cpfSeq}@example.com`,
-      tamanho_camisa: event.kitSizes![0]!.id,
-    });
-    const paid = await registrationCard(t.app, {
-      number: APPROVED_CARD,
-      draft,
-      total: 50,
-      user: buyer,
-      key: randomUUID(),
-    });
-    expect(paid.statusCode).toBe(200);
-    return paid.json().inscricao_id as number;
-  }
-
-  async function saveRules(event: MadeEvent, changes: Record<string, unknown>) {
-    const url = `/api/painel/events/${event.id}/pos-venda/`;
-    const { texto: _, ...body } = (await request('GET', admin, url)).json();
-    expect((await request('PUT', admin, url, { ...body, ...changes })).statusCode).toBe(200);
-  }
+  const w = paidRegistrationWorld(t, { firstCpf: 561_000_000, email: 'aberta', today: TODAY, tenKPlaces: 1 });
+  const { db, nextCpf, request, newEvent, cats, saveRules } = w;
+  const paidRegistration = async (event: MadeEvent) => (await w.paidRegistration(event)).id;
 
   /** The holder names a new runner (R$ 10,00 fee); answers the new runner's data and the link's token. */
   async function transferTo(event: MadeEvent, id: number) {
+    const cpf = nextCpf();
     const to = {
       nome_completo: 'Bia Nova Corredora',
-      cpf: cpfFrom(cpfSeq++),
-      email: `nova.${cpfSeq}@example.com`,
+      cpf,
+      email: `nova.${cpf}@example.com`,
     };
-    const asked = await request('POST', buyer, `/api/inscricoes/${id}/transferir/`, to);
+    const asked = await request('POST', w.buyer, `/api/inscricoes/${id}/transferir/`, to);
     expect(asked.statusCode, asked.body).toBe(201);
     const token = readOutbox(t.dataDir)
       .filter((m) => m.includes(to.email))
@@ -110,7 +56,7 @@ describe('open charges of a cancelled registration or a withdrawn transfer', () 
   }
 
   const staffCancel = (id: number) =>
-    request('POST', admin, `/api/painel/registrations/${id}/cancel/`, { motivo: 'Pedido do corredor' });
+    request('POST', w.admin, `/api/painel/registrations/${id}/cancel/`, { motivo: 'Pedido do corredor' });
 
   const chargesOf = async (userId: number) =>
     (await db().select().from(charges).where(eq(charges.userId, userId))).length;
@@ -135,7 +81,7 @@ describe('open charges of a cancelled registration or a withdrawn transfer', () 
         number: APPROVED_CARD,
         draft,
         total: 10,
-        user: friend,
+        user: w.friend,
         key: randomUUID(),
       });
     } finally {
@@ -166,18 +112,18 @@ describe('open charges of a cancelled registration or a withdrawn transfer', () 
     expect((await request('GET', null, `/api/transferencias/${token}/`)).json()).toMatchObject({
       status: 'cancelada',
     });
-    const before = await chargesOf(friend.id);
+    const before = await chargesOf(w.friend.id);
     const paid = await registrationCard(t.app, {
       number: APPROVED_CARD,
       draft,
       total: 10,
-      user: friend,
+      user: w.friend,
       key: randomUUID(),
     });
     expect(paid.statusCode).toBe(409);
     expect(paid.json()).toMatchObject({ code: 'inscricao_cancelada' });
     expect(paid.json().detail).toMatch(/cancelada/);
-    expect(await chargesOf(friend.id)).toBe(before);
+    expect(await chargesOf(w.friend.id)).toBe(before);
   });
 
   it("a dearer distance's card still pending at the provider ends with the registration: place back, a late approval returned", async () => {
@@ -189,7 +135,7 @@ describe('open charges of a cancelled registration or a withdrawn transfer', () 
       number: SIMULATED_PENDING_CARD,
       draft: { troca_distancia: { inscricao: id, de: five, para: ten } },
       total: 35,
-      user: buyer,
+      user: w.buyer,
       key: randomUUID(),
     });
     expect(pending.statusCode, pending.body).toBe(202);
@@ -225,11 +171,11 @@ describe('open charges of a cancelled registration or a withdrawn transfer', () 
     await saveRules(event, { transferencia_taxa: 10 });
     const id = await paidRegistration(event);
     const { draft } = await transferTo(event, id);
-    const pix = await registrationPix(t.app, draft, 10, friend.headers);
+    const pix = await registrationPix(t.app, draft, 10, w.friend.headers);
     expect(pix.statusCode, pix.body).toBe(201);
     const txid = pix.json().txid as string;
 
-    const withdrawn = await request('POST', buyer, `/api/inscricoes/${id}/transferencia/cancelar/`);
+    const withdrawn = await request('POST', w.buyer, `/api/inscricoes/${id}/transferencia/cancelar/`);
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     const reason = 'A transferência foi cancelada por quem a pediu antes de o pagamento chegar.';
     expect(await chargeByTxid(t.app, txid)).toMatchObject({

@@ -1,19 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chargeRefunds, orders, registrationChanges, registrations } from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/factories/accounts.ts';
-import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
-import { makeBuyer } from '../../test/factories/orders.ts';
-import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import type { MadeEvent } from '../../test/factories/events.ts';
 import { simulatePixPaid } from '../../test/factories/payments.ts';
-import { cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
+import { paidRegistrationWorld, participant } from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 
 // 10:00 in Fortaleza on 24 November 2026; the race starts on the 28th at 06:00.
 const START = new Date('2026-11-24T13:00:00Z');
 const TODAY = '2026-11-24';
-const APPROVED_CARD = '4111111111111111';
 
 /**
  * A cancellation after a transfer or a paid change of distance (docs/decisions/0047): the refund counts
@@ -22,66 +18,14 @@ const APPROVED_CARD = '4111111111111111';
  */
 describe('cancelling a registration paid by several charges', () => {
   const t = useClockedTestApp(START);
-  let buyer: Awaited<ReturnType<typeof makeBuyer>>;
-  let friend: Awaited<ReturnType<typeof makeBuyer>>;
-  let admin: TestStaff;
-  let cpfSeq = 560_000_000;
-
-  beforeAll(async () => {
-    buyer = await makeBuyer(t.app);
-    friend = await makeBuyer(t.app);
-    admin = await createStaffAndLogin(t.app, 'admin');
-  });
-
-  const db = () => t.app.db;
-  const request = (
-    method: 'GET' | 'POST' | 'PUT',
-    who: { headers: Record<string, string> } | null,
-    url: string,
-    payload?: object,
-  ) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
-  /** 5 km R$ 50 and 10 km R$ 80. */
-  const newEvent = (name: string) =>
-    makeEvent(db(), {
-      name,
-      today: TODAY,
-      startDate: '2026-11-28',
-      registrationDeadline: '2026-11-27',
-      days: [
-        [
-          { name: '5 km', priceCents: 5000, placesLeft: 10 },
-          { name: '10 km', priceCents: 8000, placesLeft: 10 },
-        ],
-      ],
-      kitSizes: [{ size: 'M', left: 10 }],
-    });
-  const cats = (e: MadeEvent) => e.days[0]!.categories.map((c) => c.id) as [number, number];
-  const pay = (draft: object, total: number, who = buyer) =>
-    registrationCard(t.app, { number: APPROVED_CARD, draft, total, user: who, key: randomUUID() });
-
-  async function paidRegistration(event: MadeEvent) {
-    const draft = participant(event, [cats(event)[0]], {
-      cpf: cpfFrom(cpfSeq++),
-      email: `varias.${cpfSeq}@example.com`,
-      tamanho_camisa: event.kitSizes![0]!.id,
-    });
-    const paid = await pay(draft, 50);
-    expect(paid.statusCode).toBe(200);
-    const id = paid.json().inscricao_id as number;
-    const [row] = await db().select().from(registrations).where(eq(registrations.id, id));
-    return { id, chargeId: row!.chargeId };
-  }
-
-  async function saveRules(event: MadeEvent, changes: Record<string, unknown>) {
-    const url = `/api/painel/events/${event.id}/pos-venda/`;
-    const { texto: _, ...body } = (await request('GET', admin, url)).json();
-    expect((await request('PUT', admin, url, { ...body, ...changes })).statusCode).toBe(200);
-  }
+  const w = paidRegistrationWorld(t, { firstCpf: 560_000_000, email: 'varias', today: TODAY });
+  const { db, nextCpf, request, newEvent, cats, pay, paidRegistration, saveRules } = w;
 
   /** The holder hands it to the friend, who pays the fee by card; answers the transfer's charge. */
   async function transferToFriend(event: MadeEvent, id: number, fee: number) {
-    const to = { nome_completo: 'Bruno Amigo', cpf: cpfFrom(cpfSeq++), email: `amigo.${cpfSeq}@example.com` };
-    expect((await request('POST', buyer, `/api/inscricoes/${id}/transferir/`, to)).statusCode).toBe(201);
+    const cpf = nextCpf();
+    const to = { nome_completo: 'Bruno Amigo', cpf, email: `amigo.${cpf}@example.com` };
+    expect((await request('POST', w.buyer, `/api/inscricoes/${id}/transferir/`, to)).statusCode).toBe(201);
     const token = readOutbox(t.dataDir)
       .filter((m) => m.includes(to.email))
       .at(-1)
@@ -90,7 +34,7 @@ describe('cancelling a registration paid by several charges', () => {
       ...participant(event, [cats(event)[0]], { ...to, data_nascimento: '1992-03-04' }),
       transferencia: token,
     };
-    const paid = await pay(draft, fee, friend);
+    const paid = await pay(draft, fee, w.friend);
     expect(paid.statusCode).toBe(200);
     return chargeOfChange(id, 'transferencia');
   }
@@ -137,7 +81,7 @@ describe('cancelling a registration paid by several charges', () => {
 
     // The new holder sees everything paid for it; within 7 days and 48 h before the start, all of it:
     // their fee back to them, the original price to the buyer who paid it.
-    const quote = await cancelAs(friend, id);
+    const quote = await cancelAs(w.friend, id);
     expect(quote).toEqual({
       permitido: true,
       motivo: null,
@@ -175,7 +119,7 @@ describe('cancelling a registration paid by several charges', () => {
     const { id, chargeId } = await paidRegistration(event);
     const transferCharge = await transferToFriend(event, id, 15);
 
-    const quote = await cancelAs(friend, id);
+    const quote = await cancelAs(w.friend, id);
     expect(quote).toMatchObject({
       valor_pago: 65,
       valor_devolvido: 40,
@@ -198,7 +142,7 @@ describe('cancelling a registration paid by several charges', () => {
     const changeCharge = await dearerDistance(event, id, 35);
 
     // Paid R$ 85: R$ 80 of price (20% kept: R$ 16) and R$ 5 of fee (kept): R$ 64 back.
-    const quote = await cancelAs(buyer, id);
+    const quote = await cancelAs(w.buyer, id);
     expect(quote).toMatchObject({ valor_pago: 85, valor_devolvido: 64, valor_retido: 21 });
     // The newest charge gives back its difference (R$ 30, not its fee), the registration's own the rest.
     expect(await refundsOf(changeCharge)).toEqual([
@@ -206,7 +150,7 @@ describe('cancelling a registration paid by several charges', () => {
     ]);
     expect(await refundsOf(chargeId)).toMatchObject([{ amountCents: 3400 }]);
     // A second cancellation is refused and returns nothing more.
-    const again = await request('POST', buyer, `/api/inscricoes/${id}/cancelar/`, { valor_devolvido: 0 });
+    const again = await request('POST', w.buyer, `/api/inscricoes/${id}/cancelar/`, { valor_devolvido: 0 });
     expect(again.statusCode).toBe(409);
     expect((await refundsOf(changeCharge)).length + (await refundsOf(chargeId)).length).toBe(2);
   });
@@ -217,7 +161,7 @@ describe('cancelling a registration paid by several charges', () => {
     const { id, chargeId } = await paidRegistration(event);
     const changeCharge = await dearerDistance(event, id, 35);
 
-    const res = await request('POST', admin, `/api/painel/registrations/${id}/cancel/`, {
+    const res = await request('POST', w.admin, `/api/painel/registrations/${id}/cancel/`, {
       motivo: 'Evento lotado',
     });
     expect(res.statusCode).toBe(200);
@@ -227,12 +171,13 @@ describe('cancelling a registration paid by several charges', () => {
 
   /** One participant of the 5 km (R$ 50) bought inside a shop order, paid by Pix. */
   async function orderedRegistration(event: MadeEvent) {
+    const cpf = nextCpf();
     const draft = participant(event, [cats(event)[0]], {
-      cpf: cpfFrom(cpfSeq++),
-      email: `pedido.${cpfSeq}@example.com`,
+      cpf,
+      email: `pedido.${cpf}@example.com`,
       tamanho_camisa: event.kitSizes![0]!.id,
     });
-    const created = await request('POST', buyer, '/api/pagar-pix/', {
+    const created = await request('POST', w.buyer, '/api/pagar-pix/', {
       total: 50,
       finalidade: 'pedido',
       pedido: { metodo_pagamento: 'pix', inscricoes: [draft] },
@@ -250,7 +195,7 @@ describe('cancelling a registration paid by several charges', () => {
     const changeCharge = await dearerDistance(event, id, 35);
     const sentBefore = t.app.providers.payments.simulator!.refunds().length;
 
-    const res = await request('POST', admin, `/api/painel/orders/${orderId}/status/`, {
+    const res = await request('POST', w.admin, `/api/painel/orders/${orderId}/status/`, {
       status: 'cancelado',
       motivo: 'Evento adiado',
     });
@@ -267,7 +212,7 @@ describe('cancelling a registration paid by several charges', () => {
     expect(row!.cancelledAt).not.toBeNull();
 
     // Again: refused, and nothing goes back twice.
-    const again = await request('POST', admin, `/api/painel/orders/${orderId}/status/`, {
+    const again = await request('POST', w.admin, `/api/painel/orders/${orderId}/status/`, {
       status: 'cancelado',
     });
     expect(again.statusCode).toBe(409);
@@ -282,7 +227,7 @@ describe('cancelling a registration paid by several charges', () => {
     const { orderId, id, chargeId } = await orderedRegistration(event);
     const changeCharge = await dearerDistance(event, id, 35);
 
-    const res = await request('POST', buyer, `/api/orders/${orderId}/desistencia/`, { inscricoes: [id] });
+    const res = await request('POST', w.buyer, `/api/orders/${orderId}/desistencia/`, { inscricoes: [id] });
     expect(res.statusCode).toBe(201);
     expect(await refundsOf(chargeId)).toMatchObject([{ amountCents: 5000 }]);
     expect(await refundsOf(changeCharge)).toEqual([

@@ -7,9 +7,8 @@ import { readOutbox, waitForMail } from '../../test/factories/accounts.ts';
 import { createCoupon } from '../../test/factories/coupons.ts';
 import { kitLeft, type MadeEvent, makeEvent, placesLeft } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
-import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { makeUser } from '../../test/factories/payments.ts';
-import { cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
+import { paidRegistrationWorld, participant, registrationCard } from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 import { participantLinkToken } from './participant-link.ts';
 
@@ -29,26 +28,8 @@ type Who = { headers: Record<string, string> };
  */
 describe('changes to a sold registration run the rules of a new sale', () => {
   const t = useClockedTestApp(START, { env: { LOG_LEVEL: 'error' } });
-  let buyer: Awaited<ReturnType<typeof makeBuyer>>;
-  let admin: TestStaff;
-  let cpfSeq = 561_000_000;
-  const nextCpf = () => cpfFrom(cpfSeq++);
-
-  beforeAll(async () => {
-    buyer = await makeBuyer(t.app);
-    admin = await createStaffAndLogin(t.app, 'admin');
-  });
-
-  const db = () => t.app.db;
-  const request = (method: 'GET' | 'POST' | 'PUT', who: Who | null, url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
-
-  async function saveRules(event: MadeEvent, changes: Record<string, unknown>) {
-    const url = `/api/painel/events/${event.id}/pos-venda/`;
-    const { texto: _, ...body } = (await request('GET', admin, url)).json();
-    const saved = await request('PUT', admin, url, { ...body, ...changes });
-    expect(saved.statusCode, saved.body).toBe(200);
-  }
+  const w = paidRegistrationWorld(t, { firstCpf: 561_000_000, email: 'troca', today: TODAY });
+  const { db, nextCpf, request, saveRules } = w;
 
   const cats = (e: MadeEvent) => e.days[0]!.categories.map((c) => c.id);
 
@@ -57,7 +38,7 @@ describe('changes to a sold registration run the rules of a new sale', () => {
     category: number,
     total: number,
     extra: Record<string, unknown> = {},
-    who: { email: string; headers: Record<string, string> } = buyer,
+    who: { email: string; headers: Record<string, string> } = w.buyer,
   ) {
     const cpf = (extra.cpf as string | undefined) ?? nextCpf();
     const draft = participant(event, [category], { cpf, email: `troca.${cpf}@example.com`, ...extra });
@@ -73,7 +54,7 @@ describe('changes to a sold registration run the rules of a new sale', () => {
 
   /** The holder invites `to` to take the registration over; the token of the link mailed to them. */
   async function inviteTransfer(registrationId: number, to: { email: string }) {
-    const invited = await request('POST', buyer, `/api/inscricoes/${registrationId}/transferir/`, to);
+    const invited = await request('POST', w.buyer, `/api/inscricoes/${registrationId}/transferir/`, to);
     expect(invited.statusCode, invited.body).toBe(201);
     const token = readOutbox(t.dataDir)
       .filter((mail) => mail.includes(to.email))
@@ -121,7 +102,7 @@ describe('changes to a sold registration run the rules of a new sale', () => {
         ],
       });
       [tenK, fiveK] = cats(event) as [number, number];
-      const saved = await request('PUT', admin, `/api/painel/events/${event.id}/abertura/`, {
+      const saved = await request('PUT', w.admin, `/api/painel/events/${event.id}/abertura/`, {
         modo: 'sorteio',
         abre_em: at(10).toISOString(),
         pre_fila_minutos: 0,
@@ -139,7 +120,7 @@ describe('changes to a sold registration run the rules of a new sale', () => {
       expect(saved.statusCode, saved.body).toBe(200);
       t.clock = at(10);
       const staffPost = (path: string) =>
-        request('POST', admin, `/api/painel/events/${event.id}/sorteio/${path}/`);
+        request('POST', w.admin, `/api/painel/events/${event.id}/sorteio/${path}/`);
       expect((await staffPost('compromisso')).statusCode).toBe(200);
       const entrants: Array<Who & { id: number; cpf: string; email: string }> = [];
       for (const person of [winner, loser]) {
@@ -176,7 +157,7 @@ describe('changes to a sold registration run the rules of a new sale', () => {
       expect(paid.res.statusCode, paid.res.body).toBe(200);
 
       // The loser's CPF was not drawn: the holder cannot hand the place to it.
-      const toLoser = await request('POST', buyer, `/api/inscricoes/${paid.id}/transferir/`, {
+      const toLoser = await request('POST', w.buyer, `/api/inscricoes/${paid.id}/transferir/`, {
         nome_completo: 'Perdedor do Sorteio',
         cpf: loser.cpf,
         email: 'perdedor.novo@example.com',
@@ -184,7 +165,7 @@ describe('changes to a sold registration run the rules of a new sale', () => {
       expect(toLoser.statusCode, toLoser.body).toBe(409);
       expect(toLoser.json().code).toBe('nao_sorteado');
       // Nor to a CPF that never entered.
-      const toStranger = await request('POST', buyer, `/api/inscricoes/${paid.id}/transferir/`, {
+      const toStranger = await request('POST', w.buyer, `/api/inscricoes/${paid.id}/transferir/`, {
         nome_completo: 'Pessoa de Fora',
         cpf: nextCpf(),
         email: 'de.fora@example.com',
@@ -195,11 +176,11 @@ describe('changes to a sold registration run the rules of a new sale', () => {
       // The place drawn is in the 10 km: the 5 km (free, cheaper) is refused by the draw's category rule.
       const quote = await request(
         'GET',
-        buyer,
+        w.buyer,
         `/api/inscricoes/${paid.id}/troca-distancia/?de=${tenK}&para=${fiveK}`,
       );
       expect(quote.json()).toMatchObject({ permitido: false, motivo: expect.stringMatching(/sorteada/) });
-      const change = await request('POST', buyer, `/api/inscricoes/${paid.id}/trocar-distancia/`, {
+      const change = await request('POST', w.buyer, `/api/inscricoes/${paid.id}/trocar-distancia/`, {
         de: tenK,
         para: fiveK,
         a_devolver: 0,
@@ -231,13 +212,14 @@ describe('changes to a sold registration run the rules of a new sale', () => {
       await saveRules(event, { lista_espera_categorias: [five] });
       const first = await pay(event, five, 89.9);
       expect(first.res.statusCode).toBe(200);
-      const bia = { nome_completo: 'Bia Da Fila', cpf: nextCpf(), email: `bia.${cpfSeq}@example.com` };
+      const cpf = nextCpf();
+      const bia = { nome_completo: 'Bia Da Fila', cpf, email: `bia.${cpf}@example.com` };
       expect(
         (await request('POST', null, `/api/events/${event.id}/lista-espera/`, { categoria: five, ...bia }))
           .statusCode,
       ).toBe(201);
       // Staff cancel the only registration: the place is offered to Bia and held for her.
-      const cancelled = await request('POST', admin, `/api/painel/registrations/${first.id}/cancel/`, {
+      const cancelled = await request('POST', w.admin, `/api/painel/registrations/${first.id}/cancel/`, {
         motivo: 'desistiu',
       });
       expect(cancelled.statusCode).toBe(200);
@@ -258,11 +240,11 @@ describe('changes to a sold registration run the rules of a new sale', () => {
       expect(other.res.statusCode).toBe(200);
       const quote = await request(
         'GET',
-        buyer,
+        w.buyer,
         `/api/inscricoes/${other.id}/troca-distancia/?de=${ten}&para=${five}`,
       );
       expect(quote.json()).toMatchObject({ permitido: false });
-      const change = await request('POST', buyer, `/api/inscricoes/${other.id}/trocar-distancia/`, {
+      const change = await request('POST', w.buyer, `/api/inscricoes/${other.id}/trocar-distancia/`, {
         de: ten,
         para: five,
         a_devolver: 0,
@@ -281,7 +263,7 @@ describe('changes to a sold registration run the rules of a new sale', () => {
         number: APPROVED_CARD,
         draft: { troca_distancia: { inscricao: other.id, de: three, para: five } },
         total: 30,
-        user: buyer,
+        user: w.buyer,
         key: randomUUID(),
       });
       expect(change.statusCode).toBe(409);
@@ -309,13 +291,13 @@ describe('changes to a sold registration run the rules of a new sale', () => {
       return event;
     }
     const history = async (cpf: string, event: MadeEvent) =>
-      (await request('GET', buyer, `/api/participantes/cpf/${cpf}/?evento=${event.id}`)).json()
+      (await request('GET', w.buyer, `/api/participantes/cpf/${cpf}/?evento=${event.id}`)).json()
         .historico as string[];
 
     it('never returns more than was paid: R$ 20,00 paid with a coupon gives back R$ 20,00, not R$ 65,00', async () => {
       const event = await refundingEvent('Corrida do Cupom Trocado', 0);
       const [ten, three] = cats(event) as [number, number];
-      const coupon = await createCoupon(t.app, admin.headers, {
+      const coupon = await createCoupon(t.app, w.admin.headers, {
         tipo: 'fixo',
         valor: 60,
         escopo: 'corridas',
@@ -323,12 +305,12 @@ describe('changes to a sold registration run the rules of a new sale', () => {
       const paid = await pay(event, ten, 20, { cupom: coupon.codigo });
       expect(paid.res.statusCode, paid.res.body).toBe(200);
       const url = `/api/inscricoes/${paid.id}/troca-distancia/?de=${ten}&para=${three}`;
-      expect((await request('GET', buyer, url)).json()).toMatchObject({
+      expect((await request('GET', w.buyer, url)).json()).toMatchObject({
         permitido: true,
         diferenca: -65,
         a_devolver: 20,
       });
-      const done = await request('POST', buyer, `/api/inscricoes/${paid.id}/trocar-distancia/`, {
+      const done = await request('POST', w.buyer, `/api/inscricoes/${paid.id}/trocar-distancia/`, {
         de: ten,
         para: three,
         a_devolver: 20,
@@ -344,7 +326,7 @@ describe('changes to a sold registration run the rules of a new sale', () => {
       const [ten, three] = cats(event) as [number, number];
       const paid = await pay(event, ten, 80);
       expect(paid.res.statusCode).toBe(200);
-      const done = await request('POST', buyer, `/api/inscricoes/${paid.id}/trocar-distancia/`, {
+      const done = await request('POST', w.buyer, `/api/inscricoes/${paid.id}/trocar-distancia/`, {
         de: ten,
         para: three,
         a_devolver: 55,
@@ -355,17 +337,18 @@ describe('changes to a sold registration run the rules of a new sale', () => {
       expect(line).not.toMatch(/pago/);
 
       // A coupon paid it whole: nothing was paid, so nothing comes back and no fee was "paid".
-      const coupon = await createCoupon(t.app, admin.headers, {
+      const coupon = await createCoupon(t.app, w.admin.headers, {
         tipo: 'fixo',
         valor: 80,
         escopo: 'corridas',
       });
+      const cpf = nextCpf();
       const draft = participant(event, [ten], {
-        cpf: nextCpf(),
-        email: `cupom.total.${cpfSeq}@example.com`,
+        cpf,
+        email: `cupom.total.${cpf}@example.com`,
         cupom: coupon.codigo,
       });
-      const free = await request('POST', buyer, '/api/confirmar-gratuito/', {
+      const free = await request('POST', w.buyer, '/api/confirmar-gratuito/', {
         total: 0,
         finalidade: 'inscricao',
         inscricao: draft,
@@ -373,8 +356,8 @@ describe('changes to a sold registration run the rules of a new sale', () => {
       expect(free.statusCode, free.body).toBe(201);
       const freeId = free.json().inscricao_id as number;
       const url = `/api/inscricoes/${freeId}/troca-distancia/?de=${ten}&para=${three}`;
-      expect((await request('GET', buyer, url)).json()).toMatchObject({ permitido: true, a_devolver: 0 });
-      const changed = await request('POST', buyer, `/api/inscricoes/${freeId}/trocar-distancia/`, {
+      expect((await request('GET', w.buyer, url)).json()).toMatchObject({ permitido: true, a_devolver: 0 });
+      const changed = await request('POST', w.buyer, `/api/inscricoes/${freeId}/trocar-distancia/`, {
         de: ten,
         para: three,
         a_devolver: 0,
@@ -407,12 +390,12 @@ describe('changes to a sold registration run the rules of a new sale', () => {
     const [five, three] = cats(event) as [number, number];
     const paid = await pay(event, five, 50, { tamanho_camisa: event.kitSizes![0]!.id });
     expect(paid.res.statusCode).toBe(200);
-    const size = await request('POST', buyer, `/api/inscricoes/${paid.id}/trocar-tamanho/`, {
+    const size = await request('POST', w.buyer, `/api/inscricoes/${paid.id}/trocar-tamanho/`, {
       tamanho_camisa: event.kitSizes![1]!.id,
     });
     expect(size.statusCode, size.body).toBe(200);
     await waitForMail(t.dataDir, paid.email, 'foi trocado de M para G');
-    const distance = await request('POST', buyer, `/api/inscricoes/${paid.id}/trocar-distancia/`, {
+    const distance = await request('POST', w.buyer, `/api/inscricoes/${paid.id}/trocar-distancia/`, {
       de: five,
       para: three,
       a_devolver: 0,
@@ -445,10 +428,10 @@ describe('changes to a sold registration run the rules of a new sale', () => {
       const paid = await pay(event, five, 40);
       expect(paid.res.statusCode, paid.res.body).toBe(200);
       const quote = (
-        await request('GET', buyer, `/api/inscricoes/${paid.id}/troca-distancia/?de=${five}&para=${ten}`)
+        await request('GET', w.buyer, `/api/inscricoes/${paid.id}/troca-distancia/?de=${five}&para=${ten}`)
       ).json();
       expect(quote).toMatchObject({ permitido: true });
-      const pix = await request('POST', buyer, '/api/pagar-pix/', {
+      const pix = await request('POST', w.buyer, '/api/pagar-pix/', {
         total: quote.a_pagar,
         descricao: 'Troca de distância',
         finalidade: 'inscricao',
@@ -463,8 +446,8 @@ describe('changes to a sold registration run the rules of a new sale', () => {
 
     it('the runner cancels: the Pix is removed at the bank, its place given back, and it cannot be paid', async () => {
       const { paid, ten, txid, chargeOf } = await dearerPix('Corrida do Pix Encerrado');
-      const quote = (await request('GET', buyer, `/api/inscricoes/${paid.id}/cancelamento/`)).json();
-      const done = await request('POST', buyer, `/api/inscricoes/${paid.id}/cancelar/`, {
+      const quote = (await request('GET', w.buyer, `/api/inscricoes/${paid.id}/cancelamento/`)).json();
+      const done = await request('POST', w.buyer, `/api/inscricoes/${paid.id}/cancelar/`, {
         valor_devolvido: quote.valor_devolvido,
       });
       expect(done.statusCode, done.body).toBe(200);
@@ -492,7 +475,7 @@ describe('changes to a sold registration run the rules of a new sale', () => {
       const { paid, ten, txid, chargeOf, dueCents } = await dearerPix('Corrida do Pix Pago Tarde');
       // Paid at the bank, the news not yet here.
       t.app.providers.payments.simulator!.payPix(txid, t.clock);
-      const cancelled = await request('POST', admin, `/api/painel/registrations/${paid.id}/cancel/`, {
+      const cancelled = await request('POST', w.admin, `/api/painel/registrations/${paid.id}/cancel/`, {
         motivo: 'desistiu',
       });
       expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -526,9 +509,9 @@ describe('changes to a sold registration run the rules of a new sale', () => {
     });
     const paid = await pay(event, cats(event)[0]!, 50);
     expect(paid.res.statusCode).toBe(200);
-    const quote = (await request('GET', buyer, `/api/inscricoes/${paid.id}/cancelamento/`)).json();
+    const quote = (await request('GET', w.buyer, `/api/inscricoes/${paid.id}/cancelamento/`)).json();
     expect(quote).toMatchObject({ permitido: true, valor_devolvido: 50 });
-    const done = await request('POST', buyer, `/api/inscricoes/${paid.id}/cancelar/`, {
+    const done = await request('POST', w.buyer, `/api/inscricoes/${paid.id}/cancelar/`, {
       valor_devolvido: 50,
     });
     expect(done.statusCode, done.body).toBe(200);
@@ -550,13 +533,14 @@ describe('changes to a sold registration run the rules of a new sale', () => {
     });
     await saveRules(event, { transferencia_taxa: 5 });
     const paid = await pay(event, cats(event)[0]!, 50);
-    const to = { nome_completo: 'Gil Atrasado', cpf: nextCpf(), email: `gil.atrasado.${cpfSeq}@example.com` };
+    const cpf = nextCpf();
+    const to = { nome_completo: 'Gil Atrasado', cpf, email: `gil.atrasado.${cpf}@example.com` };
     const token = await inviteTransfer(paid.id, to);
     const friend = await makeUser(t.app);
     const pix = await transferPix(friend, event, to, token, 5);
     expect(pix.statusCode, pix.body).toBe(201);
     expect(
-      (await request('POST', buyer, `/api/inscricoes/${paid.id}/transferencia/cancelar/`)).statusCode,
+      (await request('POST', w.buyer, `/api/inscricoes/${paid.id}/transferencia/cancelar/`)).statusCode,
     ).toBe(200);
     expect(
       (await request('POST', null, `/api/simulador/pix/${pix.json().txid}/pagar`)).statusCode,
@@ -586,10 +570,11 @@ describe('changes to a sold registration run the rules of a new sale', () => {
     await saveRules(event, { transferencia_taxa: 70 });
     const paid = await pay(event, cats(event)[0]!, 60);
     expect(paid.res.statusCode, paid.res.body).toBe(200);
+    const cpf = nextCpf();
     const to = {
       nome_completo: holderName,
-      cpf: nextCpf(),
-      email: `${holderName.split(' ')[0]!.toLowerCase()}.titular.${cpfSeq}@example.com`,
+      cpf,
+      email: `${holderName.split(' ')[0]!.toLowerCase()}.titular.${cpf}@example.com`,
     };
     const token = await inviteTransfer(paid.id, to);
     const holder = await makeUser(t.app);
@@ -642,7 +627,7 @@ describe('changes to a sold registration run the rules of a new sale', () => {
     expect(holderMail).toContain(`O restante, ${formatBRL(toBuyer)}, volta a quem o pagou`);
     expect(holderMail).not.toContain(formatBRL(Math.round(quote.valor_devolvido * 100)));
     // The original payer: an e-mail of their own part.
-    const payerMail = await waitForMail(t.dataDir, buyer.email, 'a sua parte do que foi pago');
+    const payerMail = await waitForMail(t.dataDir, w.buyer.email, 'a sua parte do que foi pago');
     expect(payerMail).toContain(formatBRL(toBuyer));
   });
 
@@ -673,14 +658,14 @@ describe('changes to a sold registration run the rules of a new sale', () => {
     expect(view.json().cancelamento).toEqual(quote);
 
     // The back office: what its cancellation would return, then what it returned, per payer.
-    const page = await request('GET', admin, `/api/painel/registrations/${paid.id}/`);
+    const page = await request('GET', w.admin, `/api/painel/registrations/${paid.id}/`);
     expect(page.statusCode, page.body).toBe(200);
     expect(page.json().devolucao_cancelamento).toEqual({
       valor_devolvido: 130,
       devolvido_a_voce: 70,
       devolvido_a_quem_pagou: 60,
     });
-    const cancelled = await request('POST', admin, `/api/painel/registrations/${paid.id}/cancel/`, {
+    const cancelled = await request('POST', w.admin, `/api/painel/registrations/${paid.id}/cancel/`, {
       motivo: 'Pedido da corredora',
     });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
@@ -758,7 +743,8 @@ describe('changes to a sold registration run the rules of a new sale', () => {
     await saveRules(event, { transferencia_taxa: 5 });
     const [m, g, p] = event.kitSizes!.map((k) => k.id) as [number, number, number];
     const paid = await pay(event, cats(event)[0]!, 50, { tamanho_camisa: m });
-    const to = { nome_completo: 'Lia Camisa', cpf: nextCpf(), email: `lia.camisa.${cpfSeq}@example.com` };
+    const cpf = nextCpf();
+    const to = { nome_completo: 'Lia Camisa', cpf, email: `lia.camisa.${cpf}@example.com` };
     const token = await inviteTransfer(paid.id, to);
     const friend = await makeBuyer(t.app);
     const draft = (size: number) => ({

@@ -1,9 +1,10 @@
 import { addDays, formatIsoDateBR } from '@passada/core/calendar';
 import { normalizePhone } from '@passada/core/phone';
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { events, registrations } from '../../db/schema/index.ts';
+import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { registrations } from '../../db/schema/index.ts';
 import type { WhatsAppProvider } from '../../providers/whatsapp/index.ts';
 import { templateParameter } from '../../providers/whatsapp/index.ts';
+import type { EventsService } from '../events/events.service.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationsServiceDeps } from './registrations-context.ts';
 
@@ -15,7 +16,8 @@ export const whatsappNumber = (phone: string) => `55${normalizePhone(phone)}`;
  * opt-in (`whatsapp_consentimento_em`), through the same durable jobs and message log as e-mail.
  */
 export function createWhatsAppNotices(
-  deps: Pick<RegistrationsServiceDeps, 'db' | 'env' | 'jobs' | 'events'> & {
+  deps: Pick<RegistrationsServiceDeps, 'db' | 'env' | 'jobs'> & {
+    events: Pick<EventsService, 'findEventRow' | 'eventIdsStartingOn'>;
     whatsapp: WhatsAppProvider;
     reminderDays: number;
   },
@@ -48,6 +50,8 @@ export function createWhatsAppNotices(
   async function queueKitReminders(today: string): Promise<number> {
     const day = addDays(today, deps.reminderDays);
     return deps.db.transaction(async (tx) => {
+      const eventIds = await deps.events.eventIdsStartingOn(day, tx);
+      if (eventIds.length === 0) return 0;
       const stamped = await tx
         .update(registrations)
         .set({ kitReminderSentAt: sql`now()` })
@@ -56,10 +60,7 @@ export function createWhatsAppNotices(
             isNotNull(registrations.whatsappConsentAt),
             isNull(registrations.kitReminderSentAt),
             isNull(registrations.cancelledAt),
-            inArray(
-              registrations.eventId,
-              tx.select({ id: events.id }).from(events).where(eq(events.startDate, day)),
-            ),
+            inArray(registrations.eventId, eventIds),
           ),
         )
         .returning({ id: registrations.id });

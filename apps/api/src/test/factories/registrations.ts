@@ -1,11 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { isValidCpf } from '@passada/core/documents';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
+import { beforeAll, expect } from 'vitest';
+import { registrations } from '../../db/schema/index.ts';
 import { STANDARD_TERMS, termsVersion } from '../../modules/events/events.service.ts';
-import type { MadeEvent } from './events.ts';
+import type { ClockedTestApp } from '../test-app.ts';
+import { type MadeEvent, makeEvent } from './events.ts';
+import { type Buyer, makeBuyer } from './orders.ts';
+import { createStaffAndLogin, type TestStaff } from './painel.ts';
 import { cardToken } from './payments.ts';
 
 /** The version of the standard termo, which events made by the factory show. */
@@ -166,4 +173,108 @@ export function outboxAttachments(dataDir: string, cid: string): Buffer[] {
     }
   }
   return found;
+}
+
+/** The card number the simulated provider approves at once. */
+export const APPROVED_CARD = '4111111111111111';
+
+/**
+ * The world of the tests of a registration after its sale (cancellations, transfers, changes): a buyer,
+ * a friend who takes a registration over, an admin, events of a 5 km (R$ 50) and a 10 km (R$ 80) race
+ * on 28 November 2026 (registrations until the 27th, as of `today`), and registrations of the 5 km paid
+ * by the buyer's approved card. Each file starts its CPFs at its own `firstCpf` and its e-mails with its
+ * own `email` prefix. The people are made in a `beforeAll`: read them from the world inside a test.
+ */
+export function paidRegistrationWorld(
+  t: ClockedTestApp,
+  options: {
+    firstCpf: number;
+    email: string;
+    /** The events' day, aaaa-mm-dd (the clock's). */
+    today: string;
+    /** Places of the 10 km (10 unless given). */
+    tenKPlaces?: number;
+  },
+) {
+  let cpfSeq = options.firstCpf;
+  const people = {} as { buyer: Buyer; friend: Buyer; admin: TestStaff };
+  beforeAll(async () => {
+    people.buyer = await makeBuyer(t.app);
+    people.friend = await makeBuyer(t.app);
+    people.admin = await createStaffAndLogin(t.app, 'admin');
+  });
+
+  const db = () => t.app.db;
+  const nextCpf = () => cpfFrom(cpfSeq++);
+  const request = (
+    method: 'GET' | 'POST' | 'PUT',
+    who: { headers: Record<string, string> } | null,
+    url: string,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
+
+  /** 5 km R$ 50 (10 places) and 10 km R$ 80, one shirt size (M). */
+  const newEvent = (name: string) =>
+    makeEvent(db(), {
+      name,
+      today: options.today,
+      startDate: '2026-11-28',
+      registrationDeadline: '2026-11-27',
+      days: [
+        [
+          { name: '5 km', priceCents: 5000, placesLeft: 10 },
+          { name: '10 km', priceCents: 8000, placesLeft: options.tenKPlaces ?? 10 },
+        ],
+      ],
+      kitSizes: [{ size: 'M', left: 10 }],
+    });
+  /** The event's 5 km and 10 km. */
+  const cats = (e: MadeEvent) => e.days[0]!.categories.map((c) => c.id) as [number, number];
+
+  /** A registration draft paid by card (approved), by the buyer unless `who` is given. */
+  const pay = (draft: object, total: number, who: Buyer = people.buyer) =>
+    registrationCard(t.app, { number: APPROVED_CARD, draft, total, user: who, key: randomUUID() });
+
+  /** A 5 km registration with a shirt, of a CPF of its own, paid by the buyer's card. */
+  async function paidRegistration(event: MadeEvent) {
+    const cpf = nextCpf();
+    const draft = participant(event, [cats(event)[0]], {
+      cpf,
+      email: `${options.email}.${cpf}@example.com`,
+      tamanho_camisa: event.kitSizes![0]!.id,
+    });
+    const paid = await pay(draft, 50);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const id = paid.json().inscricao_id as number;
+    const [row] = await db().select().from(registrations).where(eq(registrations.id, id));
+    return { id, chargeId: row!.chargeId, cpf };
+  }
+
+  /** The admin saves the event's after-sale rules with these changes. */
+  async function saveRules(event: MadeEvent, changes: Record<string, unknown>) {
+    const url = `/api/painel/events/${event.id}/pos-venda/`;
+    const { texto: _, ...body } = (await request('GET', people.admin, url)).json();
+    const saved = await request('PUT', people.admin, url, { ...body, ...changes });
+    expect(saved.statusCode, saved.body).toBe(200);
+  }
+
+  return {
+    get buyer() {
+      return people.buyer;
+    },
+    get friend() {
+      return people.friend;
+    },
+    get admin() {
+      return people.admin;
+    },
+    db,
+    nextCpf,
+    request,
+    newEvent,
+    cats,
+    pay,
+    paidRegistration,
+    saveRules,
+  };
 }
