@@ -21,6 +21,7 @@ import { readCheckinTicket } from './checkin-token.ts';
 import * as report from './event-report.repository.ts';
 import * as repo from './registrations.repository.ts';
 import { sameText } from './signed-token.ts';
+import { transferredRegistrations } from './transferred-tickets.ts';
 
 /** A report's money row on the wire, in reais; net is gross less refunded, subtracted in centavos. */
 const moneyWire = (m: report.MoneyRow) => ({
@@ -67,7 +68,7 @@ export interface ParticipantFilters {
   categoryId?: number;
   /** aaaa-mm-dd: only people in a category of that day. */
   day?: string;
-  /** Part of the name (any case) or of the CPF's digits, or the registration's number. */
+  /** Part of the name (any case) or of the CPF's digits, the registration's number or a bib. */
   search?: string;
   ids?: number[];
   /** Only what this charge paid for. */
@@ -111,6 +112,8 @@ const QR_MESSAGES = {
     'Este QR code é do modelo antigo, sem assinatura, e não vale mais para a retirada do kit. Peça o QR code atual (e-mail de confirmação ou página "Já me inscrevi") ou busque pelo nome e confira um documento com foto.',
   forged:
     'QR code inválido: a assinatura não confere (código alterado ou falsificado). Não entregue o kit; busque pelo nome e confira um documento com foto.',
+  transferred:
+    'Inscrição transferida: o código foi substituído. Este QR code é de quem tinha a inscrição antes; o kit é de quem a recebeu: busque pelo nome e confira um documento com foto.',
 } as const;
 
 /** The back office's reads of registrations: participants of an event, for lists, exports and check-in. */
@@ -158,10 +161,24 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
       // Accent- and case-insensitive, as people type names at a busy check-in desk.
       const pattern = `%${toSearchText(search).replace(/[\\%_]/g, '\\$&')}%`;
       const byName = like(sql`translate(lower(${registrations.fullName}), ${ACCENTED}, ${PLAIN})`, pattern);
-      // Digits alone may also be the registration's number, as printed on its e-mail and lookup page.
-      const byNumber = /^\d{1,9}$/.test(search) ? eq(registrations.id, Number(search)) : undefined;
+      // Digits alone may also be the registration's number, as printed on its e-mail and lookup page,
+      // or a bib (número de peito) of one of its races, as the runner says it at the kit desk.
+      const number = /^\d{1,9}$/.test(search) ? Number(search) : undefined;
+      const byNumber = number !== undefined ? eq(registrations.id, number) : undefined;
+      const byBib =
+        number !== undefined
+          ? sql`exists (${deps.db
+              .select({ one: sql`1` })
+              .from(registrationCategories)
+              .where(
+                and(
+                  eq(registrationCategories.registrationId, registrations.id),
+                  eq(registrationCategories.bib, number),
+                ),
+              )})`
+          : undefined;
       const byCpf = digits.length >= 3 ? like(registrations.cpf, `%${digits}%`) : undefined;
-      where.push(or(byName, byCpf, byNumber)!);
+      where.push(or(byName, byCpf, byNumber, byBib)!);
     }
     if (filters.categoryId !== undefined || filters.day !== undefined) {
       const inner: SQL[] = [eq(registrationCategories.registrationId, registrations.id)];
@@ -383,8 +400,18 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
       .select({ eventId: registrations.eventId, nonce: registrations.checkinNonce })
       .from(registrations)
       .where(eq(registrations.id, ticket.registrationId));
-    if (!row || row.eventId !== ticket.eventId || !sameText(row.nonce, ticket.nonce))
-      throw new HttpError(400, QR_MESSAGES.forged, 'qr_invalido');
+    if (!row || row.eventId !== ticket.eventId) throw new HttpError(400, QR_MESSAGES.forged, 'qr_invalido');
+    if (!sameText(row.nonce, ticket.nonce)) {
+      // Signed right, so once issued: its nonce was drawn again when the registration changed hands.
+      const transferred = await transferredRegistrations(deps.db, [ticket.registrationId]);
+      throw new HttpError(
+        400,
+        transferred.size ? QR_MESSAGES.transferred : QR_MESSAGES.forged,
+        'qr_invalido',
+        undefined,
+        transferred.size ? { motivo: 'transferida' } : undefined,
+      );
+    }
     return { registrationId: ticket.registrationId, eventId: ticket.eventId };
   }
 

@@ -25,7 +25,7 @@ import { QrScanner } from '../components/qr-scanner.tsx';
 /**
  * Race-day kit pickup on a phone (docs/decisions/0026). `/painel/checkin` chooses the event;
  * `/painel/checkin/:eventId` is that event's desk: scan the signed QR (or let a handheld scanner type
- * it), or search by name, CPF or number; see who it is; only then confirm. A pickup can be undone with
+ * it), or search by name, CPF, number or bib; see who it is; only then confirm. A pickup can be undone with
  * a reason.
  */
 export default function CheckinPage() {
@@ -226,7 +226,7 @@ function CheckinDesk({ eventId }: { eventId: number }) {
       <form onSubmit={find} className="mt-4 flex items-end gap-2">
         <div className="flex-1">
           <FormField
-            label="Nome, CPF ou nº da inscrição"
+            label="Nome, CPF, nº da inscrição ou de peito"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
@@ -243,7 +243,10 @@ function CheckinDesk({ eventId }: { eventId: number }) {
               {p.nome_completo} <span className="font-normal">(nº {p.id})</span>
             </p>
             <p className="text-sm">
-              CPF {p.cpf} · {p.categorias.map((c) => c.nome).join(', ')}
+              CPF {p.cpf} ·{' '}
+              {p.categorias
+                .map((c) => (c.numero_peito ? `${c.nome} (peito ${c.numero_peito})` : c.nome))
+                .join(', ')}
             </p>
             <p className="text-sm">
               {p.cancelamento
