@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { decideOfflineScan, indexSnapshot, ticketHash } from '@passada/core/checkin-offline';
+import { DeskSnapshotSchema } from '@passada/core/contracts/painel-checkin-desk';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { registrationCheckins, registrationOfflinePickups, staff } from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
@@ -147,6 +151,172 @@ describe('painel: the kit desk', () => {
     expect(ok.json()).toMatchObject({
       participante: { nome_completo: 'Bruno Novo' },
       situacao: 'pode_retirar',
+    });
+  });
+
+  it('gives a volunteer the snapshot of her event only, without codes or whole CPFs, and a cheap refresh', async () => {
+    const volunteer = await createStaffAndLogin(t.app, 'checkin', { eventos: [serra.id] });
+    const rui = await paidRegistration(serra, 'Rui Instantâneo');
+    const ticket = await ticketOf(t.app, buyer.headers, rui.draft.cpf, serra.id);
+    const url = (e: MadeEvent) => `/api/painel/checkin/offline/?evento=${e.id}`;
+    expect((await request('GET', volunteer, url(praia))).statusCode).toBe(403);
+    expect((await request('GET', null, url(serra))).statusCode).toBe(401);
+
+    const res = await request('GET', volunteer, url(serra));
+    expect(res.statusCode).toBe(200);
+    const snapshot = DeskSnapshotSchema.parse(res.json());
+    const entry = snapshot.inscricoes.find((i) => i.id === rui.id)!;
+    const digits = rui.draft.cpf.replace(/\D/g, '');
+    expect(entry).toMatchObject({
+      nome: 'Rui Instantâneo',
+      cpf: `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`,
+      categorias: [{ nome: expect.any(String), numero_peito: null }],
+      tamanho_camisa: 'M',
+      cancelada: false,
+      transferida: false,
+      retirada: null,
+    });
+    // Neither the code, nor its nonce, nor a whole CPF travels; the code's hash does.
+    const nonce = ticket.split('.')[2]!;
+    expect(res.body).not.toContain(nonce);
+    expect(res.body).not.toContain(ticket.split('.').at(-1)!);
+    expect(res.body).not.toContain(digits);
+    expect(entry.codigo_hash).toBe(await ticketHash(ticket));
+
+    // The desk decides offline from it: the real code passes, a forged or another event's one does not.
+    const index = indexSnapshot(snapshot);
+    expect(await decideOfflineScan(serra.id, index, ticket)).toMatchObject({ kind: 'pode_retirar' });
+    const forged = ticket.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect(await decideOfflineScan(serra.id, index, forged)).toMatchObject({ kind: 'recusado' });
+    expect(await decideOfflineScan(praia.id, index, ticket)).toMatchObject({
+      kind: 'recusado',
+      message: expect.stringMatching(/de outro evento/),
+    });
+
+    // Unchanged: 304 with no body. After a pickup: a new version.
+    const etag = res.headers.etag as string;
+    expect(etag).toBe(`"${snapshot.versao}"`);
+    const same = await request('GET', volunteer, url(serra), undefined, { 'if-none-match': etag });
+    expect(same.statusCode).toBe(304);
+    expect(same.body).toBe('');
+    expect(
+      (await request('POST', volunteer, '/api/painel/checkin/', { evento: serra.id, inscricao: rui.id }))
+        .statusCode,
+    ).toBe(200);
+    const after = await request('GET', volunteer, url(serra), undefined, { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.json().versao).not.toBe(snapshot.versao);
+    expect(after.json().inscricoes.find((i: { id: number }) => i.id === rui.id).retirada).toMatchObject({
+      por: expect.any(String),
+      mesa: null,
+    });
+  });
+
+  it('takes a batch of offline pickups once: a retry is not counted twice, a second desk gets a conflict with who and when', async () => {
+    const mesaA = await createStaffAndLogin(t.app, 'checkin', { eventos: [praia.id] });
+    const mesaB = await createStaffAndLogin(t.app, 'checkin', { eventos: [praia.id] });
+    const caio = await paidRegistration(praia, 'Caio Conflito');
+    const dora = await paidRegistration(praia, 'Dora Online');
+    const elsewhere = await paidRegistration(serra, 'Eva Outro Evento');
+    const send = (who: TestStaff, mesa: string, retiradas: object[]) =>
+      request('POST', who, '/api/painel/checkin/offline/', { evento: praia.id, mesa, retiradas });
+
+    const scanA = { id: randomUUID(), inscricao: caio.id, lida_em: '2026-11-24T12:50:00.000Z' };
+    const first = await send(mesaA, 'Mesa A', [scanA]);
+    expect(first.statusCode).toBe(200);
+    const [{ name: mesaAName }] = (await t.app.db
+      .select({ name: staff.name })
+      .from(staff)
+      .where(eq(staff.id, mesaA.id))) as [{ name: string }];
+    expect(first.json().resultados).toEqual([
+      {
+        id: scanA.id,
+        inscricao: caio.id,
+        situacao: 'registrada',
+        repetida: false,
+        retirada: { em: scanA.lida_em, por: mesaAName, mesa: 'Mesa A' },
+        mensagem: null,
+      },
+    ]);
+
+    // Desk B handed the same kit out offline, later; Dora's kit went out online meanwhile.
+    expect(
+      (await request('POST', operator, '/api/painel/checkin/', { evento: praia.id, inscricao: dora.id }))
+        .statusCode,
+    ).toBe(200);
+    const scanB = { id: randomUUID(), inscricao: caio.id, lida_em: '2026-11-24T12:55:00.000Z' };
+    const scanDora = { id: randomUUID(), inscricao: dora.id, lida_em: '2026-11-24T12:56:00.000Z' };
+    const scanOther = { id: randomUUID(), inscricao: elsewhere.id, lida_em: '2026-11-24T12:57:00.000Z' };
+    const second = await send(mesaB, 'Mesa B', [scanB, scanDora, scanOther]);
+    expect(second.statusCode).toBe(200);
+    const [b, d, o] = second.json().resultados;
+    expect(b).toMatchObject({
+      situacao: 'conflito',
+      repetida: false,
+      retirada: { em: scanA.lida_em, por: mesaAName, mesa: 'Mesa A' },
+      mensagem: expect.stringMatching(/^Kit já retirado em 24\/11\/2026,? 09:50 por .+ \(Mesa A\)\.$/),
+    });
+    expect(d).toMatchObject({ situacao: 'conflito', retirada: { mesa: null } });
+    expect(o).toMatchObject({
+      situacao: 'recusada',
+      mensagem: expect.stringMatching(/não é deste check-in/),
+    });
+
+    // Desk A's batch sent again (the answer was lost): the same answer, nothing counted twice.
+    const retry = await send(mesaA, 'Mesa A', [scanA]);
+    expect(retry.json().resultados).toEqual([{ ...first.json().resultados[0], repetida: true }]);
+    const ledger = await t.app.db
+      .select()
+      .from(registrationCheckins)
+      .where(eq(registrationCheckins.registrationId, caio.id));
+    expect(ledger).toMatchObject([{ staffName: mesaAName, desk: 'Mesa A', at: new Date(scanA.lida_em) }]);
+    // Both scans are kept: the ledger's pickup and the one that met it.
+    const scans = await t.app.db
+      .select()
+      .from(registrationOfflinePickups)
+      .where(eq(registrationOfflinePickups.registrationId, caio.id));
+    expect(scans.map((s) => [s.desk, s.outcome]).sort()).toEqual([
+      ['Mesa A', 'registrada'],
+      ['Mesa B', 'conflito'],
+    ]);
+    // Desk B sees it too in its next snapshot.
+    const snapshot = (await request('GET', mesaB, `/api/painel/checkin/offline/?evento=${praia.id}`)).json();
+    expect(snapshot.inscricoes.find((i: { id: number }) => i.id === caio.id).retirada).toMatchObject({
+      mesa: 'Mesa A',
+    });
+  });
+
+  it('refuses a bad batch in Portuguese and writes nothing; a desk clock ahead does not date a pickup in the future', async () => {
+    const desk = await createStaffAndLogin(t.app, 'checkin', { eventos: [praia.id] });
+    const fabio = await paidRegistration(praia, 'Fábio Relógio');
+    const send = (body: object) => request('POST', desk, '/api/painel/checkin/offline/', body);
+    const scan = { id: randomUUID(), inscricao: fabio.id, lida_em: '2026-11-24T12:00:00.000Z' };
+    const noDesk = await send({ evento: praia.id, mesa: ' ', retiradas: [scan] });
+    expect(noDesk.statusCode).toBe(400);
+    expect(JSON.stringify(noDesk.json())).toContain('Dê um nome a esta mesa.');
+    const badDate = await send({
+      evento: praia.id,
+      mesa: 'Mesa C',
+      retiradas: [{ ...scan, lida_em: 'ontem' }],
+    });
+    expect(badDate.statusCode).toBe(400);
+    expect(JSON.stringify(badDate.json())).toContain('Informe quando o kit foi entregue.');
+    expect((await send({ evento: serra.id, mesa: 'Mesa C', retiradas: [scan] })).statusCode).toBe(403);
+    expect(
+      await t.app.db
+        .select()
+        .from(registrationCheckins)
+        .where(eq(registrationCheckins.registrationId, fabio.id)),
+    ).toEqual([]);
+
+    const ahead = await send({
+      evento: praia.id,
+      mesa: 'Mesa C',
+      retiradas: [{ ...scan, lida_em: '2026-11-25T13:00:00.000Z' }],
+    });
+    expect(ahead.json().resultados[0]).toMatchObject({
+      situacao: 'registrada',
+      retirada: { em: START.toISOString() },
     });
   });
 });

@@ -17,6 +17,7 @@ import {
   registrations,
 } from '../../db/schema/index.ts';
 import { badRequest, HttpError } from '../../plugins/errors.ts';
+import { deskSnapshot, type OfflinePickupInput, recordOfflinePickup } from './checkin-desk.repository.ts';
 import { readCheckinTicket } from './checkin-token.ts';
 import * as report from './event-report.repository.ts';
 import * as repo from './registrations.repository.ts';
@@ -526,6 +527,12 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
   }
 
   return {
+    /** The offline desk's snapshot of an event's tickets (docs/decisions/0063). */
+    deskSnapshot: (event: { id: number; name: string }, lottery: boolean) =>
+      deskSnapshot(deps.db, deps.checkinSecret, event, lottery),
+    /** One pickup scanned offline, recorded once (docs/decisions/0063). */
+    recordOfflinePickup: (tx: Tx, input: OfflinePickupInput) =>
+      recordOfflinePickup(tx, input, deps.now(), cancelledMessage),
     moneyPerEvent,
     eventReport,
     participants,
