@@ -3,7 +3,7 @@ import type {
   OfflinePickupBatch,
   OfflinePickupReply,
 } from '@passada/core/contracts/painel-checkin-desk';
-import { painelFetch, painelToken } from '../../shell/painel-api.ts';
+import { painelFetch, painelFetchIfChanged } from '../../shell/painel-api.ts';
 
 /**
  * The offline desk's two calls (docs/decisions/0063). Not React Query: what they read and write lives
@@ -15,16 +15,8 @@ export async function fetchDeskSnapshot(
   eventId: number,
   etag: string | null,
 ): Promise<{ snapshot: DeskSnapshot; etag: string } | null> {
-  const res = await fetch(`/api/painel/checkin/offline/?evento=${eventId}`, {
-    headers: {
-      authorization: `Token ${painelToken.get() ?? ''}`,
-      ...(etag ? { 'if-none-match': etag } : {}),
-    },
-  });
-  if (res.status === 304) return null;
-  if (!res.ok) throw new Error(`Erro ${res.status}`);
-  const snapshot = (await res.json()) as DeskSnapshot;
-  return { snapshot, etag: res.headers.get('etag') ?? `"${snapshot.versao}"` };
+  const fresh = await painelFetchIfChanged<DeskSnapshot>(`/checkin/offline/?evento=${eventId}`, etag);
+  return fresh ? { snapshot: fresh.body, etag: fresh.etag ?? `"${fresh.body.versao}"` } : null;
 }
 
 /** The pickups made without the network, once each however often they are sent. */
