@@ -63,10 +63,8 @@ export const OfflinePickupBatchSchema = z.object({
     .trim()
     .min(1, 'Dê um nome a esta mesa.')
     .max(40, 'Use no máximo 40 caracteres no nome da mesa.'),
-  retiradas: z
-    .array(OfflinePickupSchema)
-    .min(1, 'Nenhuma retirada para enviar.')
-    .max(500, 'Envie no máximo 500 retiradas por vez.'),
+  /** At most CHECKIN_OFFLINE_BATCH_MAX (a setting, checked by the server). */
+  retiradas: z.array(OfflinePickupSchema).min(1, 'Nenhuma retirada para enviar.'),
 });
 export type OfflinePickupBatch = z.input<typeof OfflinePickupBatchSchema>;
 

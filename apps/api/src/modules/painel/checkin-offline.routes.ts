@@ -7,6 +7,7 @@ import {
 } from '@passada/core/contracts/painel-checkin-desk';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../plugins/errors.ts';
 import { actor, audited, type PainelRouteConfig } from '../staff/index.ts';
 import { eventOrNotFound, eventRouteSchema } from './events.common.ts';
 
@@ -70,6 +71,11 @@ export const checkinOfflineRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => {
+      const max = app.env.CHECKIN_OFFLINE_BATCH_MAX;
+      if (req.body.retiradas.length > max)
+        throw badRequest(`Envie no máximo ${max} retiradas por vez.`, 'lote_grande', {
+          retiradas: `Envie no máximo ${max} retiradas por vez.`,
+        });
       const event = await eventOrNotFound(app, req.body.evento);
       const by = actor(req);
       const resultados: OfflinePickupResult[] = [];

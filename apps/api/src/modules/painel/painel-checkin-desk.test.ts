@@ -302,6 +302,14 @@ describe('painel: the kit desk', () => {
     expect(badDate.statusCode).toBe(400);
     expect(JSON.stringify(badDate.json())).toContain('Informe quando o kit foi entregue.');
     expect((await send({ evento: serra.id, mesa: 'Mesa C', retiradas: [scan] })).statusCode).toBe(403);
+    // More than CHECKIN_OFFLINE_BATCH_MAX (500) in one batch: refused whole.
+    const many = Array.from({ length: 501 }, () => ({ ...scan, id: randomUUID() }));
+    const tooMany = await send({ evento: praia.id, mesa: 'Mesa C', retiradas: many });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json()).toMatchObject({
+      code: 'lote_grande',
+      detail: 'Envie no máximo 500 retiradas por vez.',
+    });
     expect(
       await t.app.db
         .select()

@@ -6,6 +6,8 @@ import { fetchDeskSnapshot, sendOfflinePickups } from '../api/checkin-offline.ts
 import { type DeskConflict, deskStore, type QueuedPickup } from './desk-store.ts';
 
 const DESK_NAME_KEY = StorageKeys.checkinDesk;
+/** Pickups per request; CHECKIN_OFFLINE_BATCH_MAX is at least this. */
+const BATCH = 50;
 
 /** Whether the browser says it has a network, kept up to date. */
 function useOnline(): boolean {
@@ -71,8 +73,10 @@ export function useOfflineDesk(eventId: number) {
     if (busy.current) return;
     busy.current = true;
     try {
-      const waiting = await deskStore.queue(eventId);
-      if (waiting.length) {
+      const queued = await deskStore.queue(eventId);
+      // 50 at a time: a long outage's queue goes in parts, each settled as it is answered.
+      for (let at = 0; at < queued.length; at += BATCH) {
+        const waiting = queued.slice(at, at + BATCH);
         const reply = await sendOfflinePickups({
           evento: eventId,
           mesa: readString(DESK_NAME_KEY) || 'Mesa sem nome',
