@@ -15,6 +15,8 @@
  *     `/`, a product, an event and a category page.
  *   - opening (only with BENCH_ONLY=opening): a burst of BENCH_RUNNERS joins to a waiting room, then the
  *     position poll with BENCH_WAITING (100,000) waiting against the bare server, and the memory;
+ *   - desk (only with BENCH_ONLY=desk): the kit desk's snapshot of a BENCH_DESK_RUNNERS (20,000) runner event,
+ *     downloaded and indexed, again with its ETag, and scans decided offline per second (docs/decisions/0063);
  * BENCH_ONLY=api,web,orders,growth runs a part (events: only the event figures of api; opening); BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_ROUNDS change the load.
  */
 import { randomBytes } from 'node:crypto';
@@ -24,6 +26,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumFlags } from '../apps/web/e2e/chromium-flags.ts';
+import { deskFigures } from './bench/checkin-desk.ts';
 import { LOAD, type LoadResult, load, startBare, warmUp } from './bench/http-load.ts';
 import { chromePath, medianScores } from './bench/lighthouse-runs.ts';
 import { middleOf } from './bench/median.ts';
@@ -360,6 +363,26 @@ async function main(): Promise<number> {
         }
       },
       openingEnv,
+    );
+  }
+  if (only.has('desk')) {
+    const secret = randomBytes(32).toString('base64url');
+    await withShop(
+      'postgres',
+      async (shop) => {
+        const d = await deskFigures(shop, secret);
+        row(
+          `desk: snapshot of ${fmt(d.runners)} runners, downloaded and indexed`,
+          `${fmt(d.snapshotMs)} ms, ${fmt(d.snapshotKB)} KB; again with its ETag (304) ${fmt(d.notModifiedMs)} ms`,
+        );
+        row(
+          `desk: scans decided offline (${fmt(d.scans)}, half forged)`,
+          `${fmt(d.scansPerSecond)}/s`,
+          'each code right',
+          d.correct,
+        );
+      },
+      { CHECKIN_TOKEN_SECRET: secret },
     );
   }
   if (only.has('growth')) {

@@ -60,7 +60,7 @@ test("staff check a participant in at the event's desk: code, who it is, confirm
 
   // By name typed without accents: the same preview, already picked up.
   await card.getByRole('button', { name: 'Fechar' }).click();
-  await page.getByLabel('Nome, CPF ou nº da inscrição').fill('conceicao goncalves');
+  await page.getByLabel('Nome, CPF, nº da inscrição ou de peito').fill('conceicao goncalves');
   await page.getByRole('button', { name: 'Buscar' }).click();
   await page.getByRole('button', { name: `Ver inscrição de ${name}` }).click();
   await expect(page.getByRole('region', { name })).toContainText(

@@ -15,6 +15,8 @@ export const StorageKeys = {
   cartRegistrations: 'inscricoesCarrinho',
   /** The back office's own session token, never sent to the shop's routes. */
   painelToken: 'painelToken',
+  /** The name staff gave this phone's kit desk, sent with its offline pickups. */
+  checkinDesk: 'painelCheckinMesa',
 } as const;
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
 

@@ -12,6 +12,8 @@ export const backOfficeSettings = {
    * valid ticket, so production must set its own (required there, at least 32 characters).
    */
   CHECKIN_TOKEN_SECRET: z.string().min(32, 'mínimo de 32 caracteres').default(DEV_CHECKIN_TOKEN_SECRET),
+  /** Pickups one offline batch may carry (docs/decisions/0063; the desk sends 50 at a time); more is a 400. */
+  CHECKIN_OFFLINE_BATCH_MAX: z.coerce.number().int().min(50).max(5000).default(500),
   /** Failed back-office sign-ins (or code checks) on one e-mail or account before it locks. */
   PAINEL_LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(10),
   /** The window those failures count in, and how long the lock lasts. */

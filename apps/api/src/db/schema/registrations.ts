@@ -263,8 +263,37 @@ export const registrationCheckins = pgTable(
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     staffName: text('staff_name').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The desk that scanned it offline and sent it later (docs/decisions/0063); null when online. */
+    desk: text('mesa'),
   },
   (t) => [check('registration_checkins_name', sql`length(${t.staffName}) > 0`)],
+);
+
+/**
+ * Every kit pickup a desk scanned offline and sent in a batch (docs/decisions/0063), under the id the
+ * desk drew for the scan: a batch sent again finds its scans here and is not counted twice. The ledger
+ * (`registration_checkins`) keeps one pickup per kit; a scan that found the kit already out stays here
+ * as `conflito`, with the pickup it met, so nothing a desk did is merged away or lost.
+ */
+export const registrationOfflinePickups = pgTable(
+  'registration_offline_pickups',
+  {
+    /** The scan's id, drawn by the desk (a UUID). */
+    id: text('id').primaryKey(),
+    registrationId: integer('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    desk: text('mesa').notNull(),
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    staffName: text('staff_name').notNull(),
+    /** When the desk scanned it (its clock, never later than `received_at`). */
+    scannedAt: timestamp('scanned_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    outcome: text('outcome', { enum: ['registrada', 'conflito', 'recusada'] }).notNull(),
+    /** The pickup the scan met (conflito: who, when, which desk) or why it was refused. */
+    detail: jsonb('detail').notNull().default({}),
+  },
+  (t) => [index('registration_offline_pickups_registration_idx').on(t.registrationId)],
 );
 
 /** Where a waitlist entry stands (docs/decisions/0042-waitlist.md). */

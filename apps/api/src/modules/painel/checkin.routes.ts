@@ -73,7 +73,8 @@ function checkinLookupRoutes(app: PainelApp) {
       config: CHECKIN_BY_QUERY,
       schema: {
         tags,
-        summary: 'Check-in de um evento: buscar participantes por nome, CPF ou número da inscrição',
+        summary:
+          'Check-in de um evento: buscar participantes por nome, CPF, número da inscrição ou número de peito',
         querystring: z.object({
           busca: z.string().trim().min(2, 'Digite pelo menos 2 letras.').max(100),
           evento: z.coerce

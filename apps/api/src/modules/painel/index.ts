@@ -8,6 +8,7 @@ import { afterSaleRoutes } from './after-sale.routes.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 import { checkinRoutes } from './checkin.routes.ts';
 import { checkinEventsRoutes } from './checkin-events.routes.ts';
+import { checkinOfflineRoutes } from './checkin-offline.routes.ts';
 import { couponsRoutes } from './coupons.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
@@ -76,6 +77,7 @@ export default fp(
         await scope.register(stockRoutes);
         await scope.register(participantsRoutes);
         await scope.register(checkinRoutes);
+        await scope.register(checkinOfflineRoutes);
         await scope.register(eventsRoutes);
         await scope.register(openingPainelRoutes);
         await scope.register(lotteryPainelRoutes);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import QRCode from 'qrcode';
 import { mac128, macMatches } from './signed-token.ts';
 
@@ -26,6 +27,18 @@ function signature(secret: string, t: CheckinTicket): Buffer {
 /** The QR code's text for a registration. */
 function checkinTicketText(secret: string, t: CheckinTicket): string {
   return `${PREFIX}${t.registrationId}.${t.eventId}.${t.nonce}.${signature(secret, t).toString('base64url')}`;
+}
+
+/**
+ * What an offline desk holds to take a ticket without the secret (docs/decisions/0063): SHA-256 of the
+ * QR text cut to 128 bits, base64url, as `ticketHash` in @passada/core/checkin-offline computes it.
+ */
+export function checkinTicketHash(secret: string, t: CheckinTicket): string {
+  return createHash('sha256')
+    .update(checkinTicketText(secret, t))
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
 }
 
 /** The QR code itself, as the e-mail and the lookup page show it (PNG data URL). */

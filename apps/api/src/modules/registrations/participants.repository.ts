@@ -19,7 +19,7 @@ export interface ParticipantFilters {
   categoryId?: number;
   /** aaaa-mm-dd: only people in a category of that day. */
   day?: string;
-  /** Part of the name (any case) or of the CPF's digits, or the registration's number. */
+  /** Part of the name (any case) or of the CPF's digits, the registration's number or a bib. */
   search?: string;
   ids?: number[];
   /** Only what this charge paid for. */
@@ -38,10 +38,24 @@ export function findParticipants(db: Conn, eventId: number | null, filters: Part
     // Accent- and case-insensitive, as people type names at a busy check-in desk.
     const pattern = `%${toSearchText(search).replace(/[\\%_]/g, '\\$&')}%`;
     const byName = like(sql`translate(lower(${registrations.fullName}), ${ACCENTED}, ${PLAIN})`, pattern);
-    // Digits alone may also be the registration's number, as printed on its e-mail and lookup page.
-    const byNumber = /^\d{1,9}$/.test(search) ? eq(registrations.id, Number(search)) : undefined;
+    // Digits alone may also be the registration's number, as printed on its e-mail and lookup page,
+    // or a bib (número de peito) of one of its races, as the runner says it at the kit desk.
+    const number = /^\d{1,9}$/.test(search) ? Number(search) : undefined;
+    const byNumber = number !== undefined ? eq(registrations.id, number) : undefined;
+    const byBib =
+      number !== undefined
+        ? sql`exists (${db
+            .select({ one: sql`1` })
+            .from(registrationCategories)
+            .where(
+              and(
+                eq(registrationCategories.registrationId, registrations.id),
+                eq(registrationCategories.bib, number),
+              ),
+            )})`
+        : undefined;
     const byCpf = digits.length >= 3 ? like(registrations.cpf, `%${digits}%`) : undefined;
-    where.push(or(byName, byCpf, byNumber)!);
+    where.push(or(byName, byCpf, byNumber, byBib)!);
   }
   if (filters.categoryId !== undefined || filters.day !== undefined) {
     const inner: SQL[] = [eq(registrationCategories.registrationId, registrations.id)];

@@ -5,11 +5,13 @@ import type { Db, Tx } from '../../db/client.ts';
 import { registrations } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { assignBibs, type BibEvents, shirtsBySize } from './bib-numbers.ts';
+import { deskSnapshot, type OfflinePickupInput, recordOfflinePickup } from './checkin-desk.repository.ts';
 import { readCheckinTicket } from './checkin-token.ts';
 import { createEventReports } from './event-reports.ts';
 import { listParticipants, type ParticipantFilters } from './participants.ts';
 import * as repo from './registrations.repository.ts';
 import { sameText } from './signed-token.ts';
+import { transferredRegistrations } from './transferred-tickets.ts';
 
 export type { ParticipantFilters, ParticipantRow } from './participants.ts';
 export { participantIdentity } from './participants.ts';
@@ -21,6 +23,8 @@ const QR_MESSAGES = {
     'Este QR code é do modelo antigo, sem assinatura, e não vale mais para a retirada do kit. Peça o QR code atual (e-mail de confirmação ou página "Já me inscrevi") ou busque pelo nome e confira um documento com foto.',
   forged:
     'QR code inválido: a assinatura não confere (código alterado ou falsificado). Não entregue o kit; busque pelo nome e confira um documento com foto.',
+  transferred:
+    'Inscrição transferida: o código foi substituído. Este QR code é de quem tinha a inscrição antes; o kit é de quem a recebeu: busque pelo nome e confira um documento com foto.',
 } as const;
 
 /**
@@ -87,8 +91,18 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
       .select({ eventId: registrations.eventId, nonce: registrations.checkinNonce })
       .from(registrations)
       .where(eq(registrations.id, ticket.registrationId));
-    if (!row || row.eventId !== ticket.eventId || !sameText(row.nonce, ticket.nonce))
-      throw new HttpError(400, QR_MESSAGES.forged, 'qr_invalido');
+    if (!row || row.eventId !== ticket.eventId) throw new HttpError(400, QR_MESSAGES.forged, 'qr_invalido');
+    if (!sameText(row.nonce, ticket.nonce)) {
+      // Signed right, so once issued: its nonce was drawn again when the registration changed hands.
+      const transferred = await transferredRegistrations(deps.db, [ticket.registrationId]);
+      throw new HttpError(
+        400,
+        transferred.size ? QR_MESSAGES.transferred : QR_MESSAGES.forged,
+        'qr_invalido',
+        undefined,
+        transferred.size ? { motivo: 'transferida' } : undefined,
+      );
+    }
     return { registrationId: ticket.registrationId, eventId: ticket.eventId };
   }
 
@@ -132,6 +146,12 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
   }
 
   return {
+    /** The offline desk's snapshot of an event's tickets (docs/decisions/0063). */
+    deskSnapshot: (event: { id: number; name: string }, lottery: boolean) =>
+      deskSnapshot(deps.db, deps.checkinSecret, event, lottery),
+    /** One pickup scanned offline, recorded once (docs/decisions/0063). */
+    recordOfflinePickup: (tx: Tx, input: OfflinePickupInput) =>
+      recordOfflinePickup(tx, input, deps.now(), cancelledMessage),
     ...createEventReports(deps),
     participants: (eventId: number | null, filters?: ParticipantFilters) =>
       listParticipants(deps.db, eventId, filters),

@@ -1,4 +1,4 @@
-import { apiFetch } from '../../../lib/api.ts';
+import { ApiRequestError, apiFetch } from '../../../lib/api.ts';
 import { readString, removeKey, StorageKeys, writeString } from '../../../lib/storage.ts';
 
 /**
@@ -41,4 +41,25 @@ export async function painelFile(
   if (!res.ok) return null;
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   return { name, blob: await res.blob() };
+}
+
+/**
+ * A conditional read (`If-None-Match`): null when the server answers 304, else the JSON and its ETag.
+ * Only the kit desk's snapshot uses it (docs/decisions/0063), refreshed cheaply every minute.
+ */
+export async function painelFetchIfChanged<T>(
+  path: string,
+  etag: string | null,
+): Promise<{ body: T; etag: string | null } | null> {
+  const res = await fetch(`/api/painel${path}`, {
+    headers: {
+      accept: 'application/json',
+      authorization: `Token ${painelToken.get() ?? ''}`,
+      ...(etag ? { 'if-none-match': etag } : {}),
+    },
+  });
+  if (res.status === 304) return null;
+  const data = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiRequestError(res.status, data);
+  return { body: data as T, etag: res.headers.get('etag') };
 }

@@ -1,6 +1,13 @@
+import {
+  decideOfflineScan,
+  decideOfflineTicket,
+  type OfflineDecision,
+  searchSnapshot,
+} from '@passada/core/checkin-offline';
 import type { CheckinPreview, PainelParticipant } from '@passada/core/contracts/painel';
+import type { DeskTicket } from '@passada/core/contracts/painel-checkin-desk';
 import { formatIsoDateBR } from '@passada/core/events';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   FormField,
@@ -20,13 +27,17 @@ import {
   useUndoCheckin,
 } from '../api/participants.ts';
 import { PreviewCard } from '../components/checkin-preview-card.tsx';
+import { DeskStatus, OfflinePreviewCard } from '../components/offline-desk.tsx';
 import { QrScanner } from '../components/qr-scanner.tsx';
+import { installDeskApp } from '../offline/install-desk-app.ts';
+import { useOfflineDesk } from '../offline/use-offline-desk.ts';
 
 /**
  * Race-day kit pickup on a phone (docs/decisions/0026). `/painel/checkin` chooses the event;
  * `/painel/checkin/:eventId` is that event's desk: scan the signed QR (or let a handheld scanner type
- * it), or search by name, CPF or number; see who it is; only then confirm. A pickup can be undone with
- * a reason.
+ * it), or search by name, CPF, number or bib; see who it is; only then confirm. A pickup can be undone with
+ * a reason. Without the network the desk decides from its local copy and sends its pickups when the
+ * network returns (docs/decisions/0063).
  */
 export default function CheckinPage() {
   const { eventId } = useParams();
@@ -97,6 +108,33 @@ function CheckinDesk({ eventId }: { eventId: number }) {
   const checkin = useCheckin(eventId);
   const undoCheckin = useUndoCheckin(eventId);
   const searchCheckin = useCheckinSearch(eventId);
+  const desk = useOfflineDesk(eventId);
+  const [offline, setOffline] = useState<Exclude<OfflineDecision, { kind: 'recusado' }> | null>(null);
+  const [offlineFound, setOfflineFound] = useState<DeskTicket[] | null>(null);
+  // Installable, and opened again without the network (the manifest and the desk's service worker).
+  useEffect(() => installDeskApp(), []);
+
+  /** Without the network: the local copy decides, as the server would. */
+  const showOffline = async (decision: Promise<OfflineDecision> | OfflineDecision) => {
+    setPreview(null);
+    const d = await decision;
+    if (d.kind === 'recusado') {
+      setOffline(null);
+      setNotice({ tone: 'error', message: d.message });
+    } else {
+      setNotice(null);
+      setOffline(d);
+    }
+  };
+  const handOutOffline = (t: DeskTicket) =>
+    run(async () => {
+      await desk.handOut(t.id, t.nome);
+      setOffline(null);
+      setNotice({
+        tone: 'ok',
+        message: `Kit entregue sem rede: ${t.nome}. A retirada será enviada quando a rede voltar.`,
+      });
+    });
 
   const run = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -162,8 +200,14 @@ function CheckinDesk({ eventId }: { eventId: number }) {
 
   const find = (event: FormEvent) => {
     event.preventDefault();
+    if (!desk.online) {
+      setFound(null);
+      setOfflineFound(searchSnapshot(desk.index, search));
+      return;
+    }
     void run(async () => {
       setNotice(null);
+      setOfflineFound(null);
       setFound(await searchCheckin.mutateAsync(search));
     });
   };
@@ -177,6 +221,7 @@ function CheckinDesk({ eventId }: { eventId: number }) {
           Trocar de evento
         </Link>
       </p>
+      <DeskStatus desk={desk} />
       {notice ? (
         <div
           role={notice.tone === 'ok' ? 'status' : 'alert'}
@@ -199,15 +244,36 @@ function CheckinDesk({ eventId }: { eventId: number }) {
           }}
         />
       ) : null}
+      {offline ? (
+        <OfflinePreviewCard
+          decision={offline}
+          lottery={desk.snapshot?.confira_cpf ?? false}
+          onConfirm={(t) => void handOutOffline(t)}
+          onClose={() => {
+            setOffline(null);
+            setNotice(null);
+          }}
+        />
+      ) : null}
       <button type="button" className={`${secondaryButtonClass} mb-4`} onClick={() => setCamera(!camera)}>
         {camera ? 'Fechar câmera' : 'Ler QR code com a câmera'}
       </button>
-      {camera ? <QrScanner onCode={(codigo) => void show({ codigo })} /> : null}
+      {camera ? (
+        <QrScanner
+          onCode={(codigo) =>
+            void (desk.online
+              ? show({ codigo })
+              : showOffline(decideOfflineScan(eventId, desk.index, codigo, desk.pending)))
+          }
+        />
+      ) : null}
       <form
         className="mt-4 flex items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          if (code.trim()) void show({ codigo: code.trim() });
+          const codigo = code.trim();
+          if (codigo && desk.online) void show({ codigo });
+          else if (codigo) void showOffline(decideOfflineScan(eventId, desk.index, codigo, desk.pending));
           setCode('');
         }}
       >
@@ -226,7 +292,7 @@ function CheckinDesk({ eventId }: { eventId: number }) {
       <form onSubmit={find} className="mt-4 flex items-end gap-2">
         <div className="flex-1">
           <FormField
-            label="Nome, CPF ou nº da inscrição"
+            label="Nome, CPF, nº da inscrição ou de peito"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
           />
@@ -235,7 +301,35 @@ function CheckinDesk({ eventId }: { eventId: number }) {
           Buscar
         </button>
       </form>
-      {found?.length === 0 ? <p className="mt-3">Ninguém encontrado neste evento.</p> : null}
+      {found?.length === 0 || offlineFound?.length === 0 ? (
+        <p className="mt-3">Ninguém encontrado neste evento.</p>
+      ) : null}
+      <ul className="mt-3 flex flex-col gap-2">
+        {offlineFound?.map((t) => (
+          <li key={t.id} className="rounded-lg border border-stone-300 p-3 dark:border-stone-700">
+            <p className="font-semibold">
+              {t.nome} <span className="font-normal">(nº {t.id})</span>
+            </p>
+            <p className="text-sm">
+              CPF {t.cpf} ·{' '}
+              {t.categorias
+                .map((c) => (c.numero_peito ? `${c.nome} (peito ${c.numero_peito})` : c.nome))
+                .join(', ')}
+            </p>
+            <button
+              type="button"
+              className={`${secondaryButtonClass} mt-2`}
+              onClick={() => {
+                setOfflineFound(null);
+                void showOffline(decideOfflineTicket(t, desk.pending));
+              }}
+              aria-label={`Ver inscrição de ${t.nome}`}
+            >
+              Ver inscrição
+            </button>
+          </li>
+        ))}
+      </ul>
       <ul className="mt-3 flex flex-col gap-2">
         {found?.map((p) => (
           <li key={p.id} className="rounded-lg border border-stone-300 p-3 dark:border-stone-700">
@@ -243,7 +337,10 @@ function CheckinDesk({ eventId }: { eventId: number }) {
               {p.nome_completo} <span className="font-normal">(nº {p.id})</span>
             </p>
             <p className="text-sm">
-              CPF {p.cpf} · {p.categorias.map((c) => c.nome).join(', ')}
+              CPF {p.cpf} ·{' '}
+              {p.categorias
+                .map((c) => (c.numero_peito ? `${c.nome} (peito ${c.numero_peito})` : c.nome))
+                .join(', ')}
             </p>
             <p className="text-sm">
               {p.cancelamento

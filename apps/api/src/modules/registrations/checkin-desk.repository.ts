@@ -1,0 +1,213 @@
+import { createHash } from 'node:crypto';
+import { formatStoreDateTime } from '@passada/core/calendar';
+import type { DeskPickup, DeskSnapshot, DeskTicket } from '@passada/core/contracts/painel-checkin-desk';
+import { maskCpf } from '@passada/core/documents';
+import { asc, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  eventCategories,
+  eventDays,
+  registrationCategories,
+  registrationCheckins,
+  registrationOfflinePickups,
+  registrations,
+} from '../../db/schema/index.ts';
+import { checkinTicketHash } from './checkin-token.ts';
+import * as repo from './registrations.repository.ts';
+import { transferredOfEvent } from './transferred-tickets.ts';
+
+/**
+ * The kit desk offline (docs/decisions/0063): the snapshot of an event's tickets a desk keeps, and the
+ * pickups it scanned offline, received in batches.
+ */
+
+type OfflineRow = typeof registrationOfflinePickups.$inferSelect;
+type CheckinRow = typeof registrationCheckins.$inferSelect;
+
+const pickupWire = (c: Pick<CheckinRow, 'at' | 'staffName' | 'desk'>): DeskPickup => ({
+  em: c.at.toISOString(),
+  por: c.staffName,
+  mesa: c.desk,
+});
+
+/** The event's registrations as a desk needs them (cancelled ones too, so their codes are refused offline). */
+export async function deskSnapshot(
+  db: Db,
+  secret: string,
+  event: { id: number; name: string },
+  lottery: boolean,
+): Promise<DeskSnapshot> {
+  const [rows, cats, checkins, transferred] = await Promise.all([
+    db
+      .select({
+        id: registrations.id,
+        fullName: registrations.fullName,
+        cpf: registrations.cpf,
+        kitSize: registrations.kitSize,
+        team: registrations.team,
+        seniorDiscount: registrations.seniorDiscount,
+        cancelledAt: registrations.cancelledAt,
+        nonce: registrations.checkinNonce,
+      })
+      .from(registrations)
+      .where(eq(registrations.eventId, event.id))
+      .orderBy(asc(registrations.id)),
+    db
+      .select({
+        registrationId: registrationCategories.registrationId,
+        name: eventCategories.name,
+        bib: registrationCategories.bib,
+      })
+      .from(registrationCategories)
+      .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
+      .innerJoin(eventCategories, eq(eventCategories.id, registrationCategories.categoryId))
+      .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
+      .where(eq(registrations.eventId, event.id))
+      .orderBy(asc(eventDays.date), asc(eventCategories.id)),
+    db
+      .select({
+        registrationId: registrationCheckins.registrationId,
+        at: registrationCheckins.at,
+        staffName: registrationCheckins.staffName,
+        desk: registrationCheckins.desk,
+      })
+      .from(registrationCheckins)
+      .innerJoin(registrations, eq(registrations.id, registrationCheckins.registrationId))
+      .where(eq(registrations.eventId, event.id)),
+    transferredOfEvent(db, event.id),
+  ]);
+  const catsOf = new Map<number, DeskTicket['categorias']>();
+  for (const c of cats) {
+    const list = catsOf.get(c.registrationId) ?? [];
+    list.push({ nome: c.name, numero_peito: c.bib });
+    catsOf.set(c.registrationId, list);
+  }
+  const pickups = new Map(checkins.map((c) => [c.registrationId, c]));
+  const inscricoes = rows.map(
+    (r): DeskTicket => ({
+      id: r.id,
+      nome: r.fullName,
+      cpf: maskCpf(r.cpf),
+      categorias: catsOf.get(r.id) ?? [],
+      tamanho_camisa: r.kitSize,
+      equipe: r.team,
+      confira_documento: r.seniorDiscount,
+      cancelada: r.cancelledAt !== null,
+      transferida: transferred.has(r.id),
+      codigo_hash: checkinTicketHash(secret, { registrationId: r.id, eventId: event.id, nonce: r.nonce }),
+      retirada: pickups.has(r.id) ? pickupWire(pickups.get(r.id)!) : null,
+    }),
+  );
+  const body = { evento: { id: event.id, nome: event.name }, confira_cpf: lottery, inscricoes };
+  const versao = createHash('sha256')
+    .update(JSON.stringify(body))
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+  return { ...body, versao };
+}
+
+export interface OfflinePickupInput {
+  id: string;
+  registrationId: number;
+  eventId: number;
+  desk: string;
+  by: { id: number; name: string };
+  scannedAt: Date;
+}
+
+export interface OfflinePickupOutcome {
+  row: OfflineRow;
+  /** The same scan had been received before: nothing was written now. */
+  repeated: boolean;
+}
+
+/**
+ * One scan of an offline desk, in the caller's transaction, under the registration's row lock like an
+ * online check-in: the first pickup of a kit to reach the server is the ledger's; a later one is kept
+ * here as `conflito` with the pickup it met. A scan already received answers what it got then.
+ */
+export async function recordOfflinePickup(
+  tx: Tx,
+  input: OfflinePickupInput,
+  now: Date,
+  cancelledMessage: (at: Date) => string,
+): Promise<OfflinePickupOutcome> {
+  const before = await storedScan(tx, input.id);
+  if (before) return { row: before, repeated: true };
+  // A desk's clock ahead of the server's does not date a pickup in the future.
+  const at = input.scannedAt > now ? now : input.scannedAt;
+  const [reg] = await tx
+    .select({ eventId: registrations.eventId, cancelledAt: registrations.cancelledAt })
+    .from(registrations)
+    .where(eq(registrations.id, input.registrationId))
+    .for('share');
+  const elsewhere = { mensagem: 'Inscrição não encontrada neste evento: o kit não é deste check-in.' };
+  // No registration of that number: nothing to record it against, and nothing written.
+  if (!reg)
+    return {
+      row: {
+        id: input.id,
+        registrationId: input.registrationId,
+        desk: input.desk,
+        staffId: input.by.id,
+        staffName: input.by.name,
+        scannedAt: at,
+        receivedAt: now,
+        outcome: 'recusada',
+        detail: elsewhere,
+      },
+      repeated: false,
+    };
+  let outcome: OfflineRow['outcome'];
+  let detail: Record<string, unknown>;
+  if (reg.eventId !== input.eventId) {
+    outcome = 'recusada';
+    detail = elsewhere;
+  } else if (reg.cancelledAt) {
+    outcome = 'recusada';
+    detail = { mensagem: cancelledMessage(reg.cancelledAt) };
+  } else {
+    const created = await repo.insertCheckin(tx, {
+      registrationId: input.registrationId,
+      staffId: input.by.id,
+      staffName: input.by.name,
+      at,
+      desk: input.desk,
+    });
+    const ledger = created ?? (await repo.findCheckins(tx, [input.registrationId]))[0]!;
+    outcome = created ? 'registrada' : 'conflito';
+    detail = created
+      ? { retirada: pickupWire(ledger) }
+      : {
+          retirada: pickupWire(ledger),
+          mensagem: `Kit já retirado em ${formatStoreDateTime(ledger.at)} por ${ledger.staffName}${ledger.desk ? ` (${ledger.desk})` : ''}.`,
+        };
+  }
+  const [row] = await tx
+    .insert(registrationOfflinePickups)
+    .values({
+      id: input.id,
+      registrationId: input.registrationId,
+      desk: input.desk,
+      staffId: input.by.id,
+      staffName: input.by.name,
+      scannedAt: at,
+      receivedAt: now,
+      outcome,
+      detail,
+    })
+    .onConflictDoNothing()
+    .returning();
+  // The same scan sent twice at once: the other request recorded it first, and its pickup is the kit's.
+  if (!row) return { row: (await storedScan(tx, input.id))!, repeated: true };
+  return { row, repeated: false };
+}
+
+async function storedScan(db: Db | Tx, id: string): Promise<OfflineRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(registrationOfflinePickups)
+    .where(eq(registrationOfflinePickups.id, id));
+  return row;
+}

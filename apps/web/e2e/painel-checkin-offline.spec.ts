@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { freshCpf, kitTicket, paidRegistration, STAFF, signInStaff } from './fixtures.ts';
+
+/**
+ * Two kit desks lose the network (docs/decisions/0063): each decides from its local copy, both hand
+ * out the same kit, and when the network returns the second to send is told who had it first; the
+ * ledger keeps one pickup.
+ */
+test('two desks offline hand out the same kit: on reconnecting the conflict is reported, one pickup in the ledger', async ({
+  browser,
+  request,
+}) => {
+  const name = 'Jurema Sem Rede';
+  const { event, id, cpf, shopper } = await paidRegistration(request, {
+    nome_completo: name,
+    cpf: freshCpf(),
+  });
+  const ticket = await kitTicket(request, shopper, cpf, event.id);
+  const path = `/painel/checkin/${event.id}`;
+
+  async function openDesk(who: { email: string; password: string }, desk: string) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInStaff(page, who, path);
+    const status = page.getByRole('region', { name: 'Check-in sem rede' });
+    await status.getByLabel('Nome desta mesa').fill(desk);
+    await expect(status).toContainText(/Cópia local: \d+ inscrições, atualizada há menos de 1 min\./);
+    return { context, page, status };
+  }
+  const a = await openDesk(STAFF.operator, 'Mesa A');
+  const b = await openDesk(STAFF.manager, 'Mesa B');
+  // Installable: the desk's manifest, and its worker controls only the desk's pages.
+  await expect(a.page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/painel-checkin.webmanifest');
+  expect(await a.page.evaluate(async () => (await navigator.serviceWorker.ready).scope)).toMatch(
+    /\/painel\/checkin\/$/,
+  );
+
+  // Desk A offline: a forged code is refused from the copy, the real one hands the kit out.
+  await a.context.setOffline(true);
+  await expect(a.status).toContainText('Sem rede');
+  const code = a.page.getByLabel('Código do QR code (leitor ou colado)');
+  await code.fill(ticket.code.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')));
+  await a.page.getByRole('button', { name: 'Ver inscrição', exact: true }).click();
+  await expect(a.page.getByRole('alert')).toContainText('QR code inválido');
+  await code.fill(ticket.code);
+  await a.page.getByRole('button', { name: 'Ver inscrição', exact: true }).click();
+  await a.page
+    .getByRole('region', { name })
+    .getByRole('button', { name: 'Confirmar entrega do kit' })
+    .click();
+  await expect(a.status).toContainText('1 retirada aguardando envio');
+
+  // Desk B offline finds the same runner by name and hands the same kit out.
+  await b.context.setOffline(true);
+  await b.page.getByLabel('Nome, CPF, nº da inscrição ou de peito').fill('jurema sem');
+  await b.page.getByRole('button', { name: 'Buscar' }).click();
+  await b.page.getByRole('button', { name: `Ver inscrição de ${name}` }).click();
+  await b.page
+    .getByRole('region', { name })
+    .getByRole('button', { name: 'Confirmar entrega do kit' })
+    .click();
+  await expect(b.status).toContainText('1 retirada aguardando envio');
+
+  // A reconnects first: its pickup is the kit's. Then B: told who and when.
+  await a.context.setOffline(false);
+  await expect(a.status).toContainText('Nenhuma retirada aguardando envio');
+  await b.context.setOffline(false);
+  await expect(b.status).toContainText('Nenhuma retirada aguardando envio');
+  await expect(b.status.getByRole('listitem')).toContainText(
+    new RegExp(
+      `${name} \\(nº ${id}\\): esta mesa entregou em .*, mas o kit já tinha sido retirado em .* por Otávio Operador \\(Mesa A\\)\\.`,
+    ),
+  );
+
+  // The ledger: one pickup, desk A's.
+  const login = await request.post('/api/painel/auth/login/', { data: STAFF.admin });
+  const snapshot = await request.get(`/api/painel/checkin/offline/?evento=${event.id}`, {
+    headers: { authorization: `Token ${(await login.json()).token}` },
+  });
+  const entry = (await snapshot.json()).inscricoes.find((i: { id: number }) => i.id === id);
+  expect(entry.retirada).toMatchObject({ por: 'Otávio Operador', mesa: 'Mesa A' });
+  await Promise.all([a.context.close(), b.context.close()]);
+});
