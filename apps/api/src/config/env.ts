@@ -259,6 +259,11 @@ export const EnvSchema = z
     PAYMENTS_MAX_UNITS_PER_ITEM: z.coerce.number().int().min(1).default(10),
     /** Event registrations (participants) one cart's charge may pay for. */
     CART_MAX_PARTICIPANTS: z.coerce.number().int().min(1).max(50).default(10),
+    /**
+     * Lines one timer's results file may hold (docs/decisions/0064); the import's request may be up to
+     * 256 bytes per line.
+     */
+    RESULTS_IMPORT_MAX_LINES: z.coerce.number().int().min(100).max(200_000).default(20_000),
     /** Charges created, card payments, instalment look-ups and simulated tokens per account in 10 minutes. */
     PAYMENTS_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(30),
     /** The same, per IP address in 10 minutes. */

@@ -1,0 +1,105 @@
+import type { ResultListQuery, ResultPage, ResultRow, RunnerResult } from '@passada/core/contracts/results';
+import { categoryDistanceKm, formatRaceTime, pacePerKm } from '@passada/core/results';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../plugins/errors.ts';
+import * as repo from './results.repository.ts';
+
+/** What the public side of results needs: the database and the event's name and date. */
+export interface ResultsServiceDeps {
+  db: Db;
+  findEvent: (
+    id: number,
+  ) => Promise<{ id: number; name: string; startDate: string; city: string } | undefined>;
+}
+
+/**
+ * Published results as anyone reads them (docs/decisions/0064): names, teams, gender and the age group,
+ * never a CPF, a birth date or a contact.
+ */
+export function createResultsService(deps: ResultsServiceDeps) {
+  const rowWire = (r: repo.PublicResult): ResultRow => {
+    const time = r.netMs ?? r.gunMs;
+    return {
+      numero: r.bib,
+      nome: r.name,
+      equipe: r.team,
+      categoria_id: r.categoryId,
+      categoria: r.category,
+      dia: r.day,
+      genero: r.gender,
+      faixa_etaria: r.ageGroup,
+      situacao: r.status,
+      tempo_bruto: r.gunMs === null ? null : formatRaceTime(r.gunMs),
+      tempo_liquido: r.netMs === null ? null : formatRaceTime(r.netMs),
+      ritmo: time === null ? null : pacePerKm(time, categoryDistanceKm(r.category)),
+      colocacao_geral: r.placeOverall,
+      colocacao_genero: r.placeGender,
+      colocacao_faixa: r.placeAgeGroup,
+    };
+  };
+
+  async function eventOrNotFound(id: number) {
+    const event = await deps.findEvent(id);
+    if (!event) throw notFound('Evento não encontrado.');
+    return event;
+  }
+
+  /** A page of an event's results, searched by name, bib or team and filtered by category, gender and age group. */
+  async function list(eventId: number, query: ResultListQuery): Promise<ResultPage> {
+    const event = await eventOrNotFound(eventId);
+    const page = query.page ?? 1;
+    const { rows, total } = await repo.resultsPage(
+      deps.db,
+      eventId,
+      {
+        search: query.busca,
+        categoryId: query.categoria,
+        gender: query.genero,
+        ageGroup: query.faixa,
+      },
+      { limit: query.page_size, offset: (page - 1) * query.page_size },
+    );
+    const filters = await repo.resultFilters(deps.db, eventId);
+    return {
+      evento: { id: event.id, nome: event.name, data: event.startDate },
+      publicado: filters.categories.length > 0,
+      results: rows.map(rowWire),
+      count: total,
+      page,
+      pages: Math.max(1, Math.ceil(total / query.page_size)),
+      filtros: {
+        categorias: filters.categories.map((c) => ({ id: c.id, nome: c.name, dia: c.day })),
+        faixas: [...filters.ageGroups].sort((a, b) => a.localeCompare(b, 'pt-BR', { numeric: true })),
+      },
+    };
+  }
+
+  /** A runner's own result by bib: each race of the event that bib ran, with how many finished in each group. */
+  async function runner(eventId: number, bib: number): Promise<RunnerResult> {
+    const event = await eventOrNotFound(eventId);
+    const { rows } = await repo.resultsPage(deps.db, eventId, { bib }, { limit: 10, offset: 0 });
+    if (!rows.length) throw notFound('Nenhum resultado com este número de peito.');
+    const finishers = await repo.finishersOf(
+      deps.db,
+      eventId,
+      rows.map((r) => r.categoryId),
+    );
+    return {
+      evento: { id: event.id, nome: event.name, data: event.startDate, cidade: event.city },
+      provas: rows.map((r) => {
+        const mine = finishers.filter((f) => f.categoryId === r.categoryId);
+        return {
+          ...rowWire(r),
+          distancia_km: categoryDistanceKm(r.category),
+          concluintes_geral: mine.length,
+          concluintes_genero: mine.filter((f) => f.gender === r.gender).length,
+          concluintes_faixa: mine.filter((f) => f.ageGroup === r.ageGroup).length,
+        };
+      }),
+    };
+  }
+
+  return { list, runner };
+}
+
+export type ResultsService = ReturnType<typeof createResultsService>;
