@@ -7,6 +7,7 @@ import {
   registrations,
   resultImports,
 } from '../../db/schema/index.ts';
+import { headTags, pageMeta } from '../../plugins/seo/page-meta.ts';
 import { createUserAndToken, type TestUser } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
@@ -364,6 +365,21 @@ describe('results: a timer file imported, previewed, published and read by anyon
     expect(res.body).not.toMatch(/cpf|nascimento/i);
     const none = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/resultados/999/` });
     expect(none.statusCode).toBe(404);
+    // The page's head, written by the server, shares the time and place (Open Graph), never a CPF.
+    const meta = await pageMeta(t.app, `/eventos/resultados/${event.id}/${b('Ana Lima')}`);
+    expect(meta).toMatchObject({ status: 200, title: 'Ana Lima: resultado na Corrida dos Resultados' });
+    const { tags } = headTags(
+      meta,
+      `/eventos/resultados/${event.id}/${b('Ana Lima')}`,
+      'https://loja.test',
+      'Passada',
+    );
+    expect(tags).toContain(
+      '<meta property="og:title" content="Ana Lima: resultado na Corrida dos Resultados">',
+    );
+    expect(tags).toContain('10 km: 0:38:50, 1º de 6');
+    expect((await pageMeta(t.app, `/eventos/resultados/${event.id}/999`)).status).toBe(404);
+    expect((await pageMeta(t.app, `/eventos/resultados/${event.id}/abc`)).status).toBe(404);
   });
 
   it('refuses a file without the timer’s columns, an unknown timer and staff without the events permission; nothing is kept', async () => {
