@@ -1,4 +1,4 @@
-import type { ResultPage, RunnerResult } from '@passada/core/contracts/results';
+import type { MyResults, ResultPage, RunnerResult } from '@passada/core/contracts/results';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './api.ts';
 
@@ -62,3 +62,10 @@ export function resultsPublishedQuery(eventId: string, enabled: boolean) {
     retry: false,
   });
 }
+
+/** The results of the registrations the signed-in account made ("Minha conta"). */
+export const myResultsQuery = queryOptions({
+  queryKey: ['my-results'],
+  queryFn: ({ signal }) => apiFetch<MyResults>('/api/resultados/meus/', { signal }),
+  retry: false,
+});

@@ -156,3 +156,19 @@ export const RunnerResultSchema = z.object({
   ),
 });
 export type RunnerResult = z.infer<typeof RunnerResultSchema>;
+
+/** The results of the registrations an account made ("Minha conta"), newest event first. */
+export const MyResultsSchema = z.array(
+  z.object({
+    evento_id: z.number().int(),
+    evento: z.string(),
+    data: z.string(),
+    numero: z.number().int(),
+    nome: z.string(),
+    categoria: z.string(),
+    situacao: z.enum(RESULT_STATUSES),
+    tempo: z.string().nullable(),
+    colocacao_geral: z.number().int().nullable(),
+  }),
+);
+export type MyResults = z.infer<typeof MyResultsSchema>;

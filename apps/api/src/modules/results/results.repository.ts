@@ -1,11 +1,12 @@
 import type { TimerColumns } from '@passada/core/contracts/results';
 import { toSearchText } from '@passada/core/text';
-import { and, asc, count, eq, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   eventCategories,
   eventDays,
   eventResults,
+  events,
   type ImportedLine,
   registrationCategories,
   registrations,
@@ -294,4 +295,18 @@ export function finishersOf(db: Conn, eventId: number, categoryIds: number[]) {
         inArray(eventResults.categoryId, categoryIds.length ? categoryIds : [0]),
       ),
     );
+}
+
+/** The published results of the registrations an account made, newest race first. */
+export async function resultsOfAccount(db: Conn, userId: number) {
+  const rows = await db
+    .select({ ...publicColumns, eventId: eventResults.eventId, eventName: events.name })
+    .from(eventResults)
+    .innerJoin(registrationCategories, eq(registrationCategories.id, eventResults.entryId))
+    .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
+    .innerJoin(eventCategories, eq(eventCategories.id, eventResults.categoryId))
+    .innerJoin(events, eq(events.id, eventResults.eventId))
+    .where(eq(registrations.accountUserId, userId))
+    .orderBy(desc(eventResults.day), asc(eventResults.bib));
+  return rows as Array<PublicResult & { eventId: number; eventName: string }>;
 }

@@ -1,11 +1,13 @@
 import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import {
+  MyResultsSchema,
   ResultListQuerySchema,
   ResultPageSchema,
   RunnerResultParamsSchema,
   RunnerResultSchema,
 } from '@passada/core/contracts/results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/auth.ts';
 import type { ResultsService } from './results.service.ts';
 
 /** An event's published results and one runner's, for anyone (docs/decisions/0064). */
@@ -36,5 +38,17 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> =
       },
     },
     async (request) => results.runner(request.params.id, request.params.numero),
+  );
+
+  app.get(
+    '/api/resultados/meus/',
+    {
+      schema: {
+        tags: ['resultados'],
+        summary: 'Os resultados das inscrições feitas pela conta (Minha conta)',
+        response: { 200: MyResultsSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => results.ofAccount((await requireUser(request)).id),
   );
 };

@@ -1,4 +1,10 @@
-import type { ResultListQuery, ResultPage, ResultRow, RunnerResult } from '@passada/core/contracts/results';
+import type {
+  MyResults,
+  ResultListQuery,
+  ResultPage,
+  ResultRow,
+  RunnerResult,
+} from '@passada/core/contracts/results';
 import { categoryDistanceKm, formatRaceTime, pacePerKm } from '@passada/core/results';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -99,7 +105,22 @@ export function createResultsService(deps: ResultsServiceDeps) {
     };
   }
 
-  return { list, runner };
+  /** The results of the registrations `userId` made, for "Minha conta". */
+  async function ofAccount(userId: number): Promise<MyResults> {
+    return (await repo.resultsOfAccount(deps.db, userId)).map((r) => ({
+      evento_id: r.eventId,
+      evento: r.eventName,
+      data: r.day,
+      numero: r.bib,
+      nome: r.name,
+      categoria: r.category,
+      situacao: r.status,
+      tempo: r.status === 'OK' ? formatRaceTime((r.netMs ?? r.gunMs)!) : null,
+      colocacao_geral: r.placeOverall,
+    }));
+  }
+
+  return { list, runner, ofAccount };
 }
 
 export type ResultsService = ReturnType<typeof createResultsService>;

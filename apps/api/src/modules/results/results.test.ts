@@ -382,6 +382,25 @@ describe('results: a timer file imported, previewed, published and read by anyon
     expect((await pageMeta(t.app, `/eventos/resultados/${event.id}/abc`)).status).toBe(404);
   });
 
+  it('lists in "Minha conta" the results of the registrations the account made, and no one else\'s', async () => {
+    const mine = await t.app.inject({ method: 'GET', url: '/api/resultados/meus/', headers: user.headers });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json()).toHaveLength(12);
+    expect(mine.json()).toContainEqual(
+      expect.objectContaining({
+        nome: 'Ana Lima',
+        numero: b('Ana Lima'),
+        tempo: '0:38:50',
+        colocacao_geral: 1,
+      }),
+    );
+    const stranger = await createUserAndToken(t.app);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/resultados/meus/', headers: stranger.headers })).json(),
+    ).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/resultados/meus/' })).statusCode).toBe(401);
+  });
+
   it('refuses a file without the timer’s columns, an unknown timer and staff without the events permission; nothing is kept', async () => {
     const before = (await t.app.db.select().from(resultImports)).length;
     const missing = await importFile('Numero;Tempo\n1;0:40:00');
