@@ -172,3 +172,15 @@ export const MyResultsSchema = z.array(
   }),
 );
 export type MyResults = z.infer<typeof MyResultsSchema>;
+
+/** A certificate's QR code checked: what it certifies, as published now. */
+export const CertificateCheckSchema = z.object({
+  valido: z.literal(true),
+  evento: z.string(),
+  nome: z.string(),
+  numero: z.number().int(),
+  categoria: z.string(),
+  tempo_bruto: z.string(),
+  tempo_liquido: z.string().nullable(),
+  colocacao_geral: z.number().int().nullable(),
+});

@@ -16,6 +16,8 @@ export default fp(
     const results = createResultsService({
       db: app.db,
       findEvent: (id) => app.events.findEventRow(id),
+      secret: app.env.CHECKIN_TOKEN_SECRET,
+      publicUrl: app.env.publicUrl,
     });
     const admin = createResultsAdmin({
       db: app.db,

@@ -1,5 +1,6 @@
 import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import {
+  CertificateCheckSchema,
   MyResultsSchema,
   ResultListQuerySchema,
   ResultPageSchema,
@@ -7,6 +8,7 @@ import {
   RunnerResultSchema,
 } from '@passada/core/contracts/results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
 import type { ResultsService } from './results.service.ts';
 
@@ -50,5 +52,42 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> =
       },
     },
     async (request) => results.ofAccount((await requireUser(request)).id),
+  );
+
+  app.get(
+    '/api/events/:id/resultados/:numero/certificado.pdf',
+    {
+      schema: {
+        tags: ['resultados'],
+        summary: 'O certificado em PDF de quem concluiu a prova, com um QR code que o confere na loja',
+        params: RunnerResultParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const pdf = await results.certificate(request.params.id, request.params.numero);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="certificado-${request.params.numero}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/api/resultados/certificados/:codigo/',
+    {
+      schema: {
+        tags: ['resultados'],
+        summary:
+          'Conferir um certificado pelo código do QR code: o resultado que ele certifica, se ainda é o publicado',
+        params: z.object({ codigo: z.string().max(120, 'Código inválido.') }),
+        response: {
+          200: CertificateCheckSchema,
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => results.verify(request.params.codigo),
   );
 };

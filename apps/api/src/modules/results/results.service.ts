@@ -7,7 +7,8 @@ import type {
 } from '@passada/core/contracts/results';
 import { categoryDistanceKm, formatRaceTime, pacePerKm } from '@passada/core/results';
 import type { Db } from '../../db/client.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
+import { certificateToken, readCertificateToken, renderCertificatePdf } from './certificate.ts';
 import * as repo from './results.repository.ts';
 
 /** What the public side of results needs: the database and the event's name and date. */
@@ -16,6 +17,10 @@ export interface ResultsServiceDeps {
   findEvent: (
     id: number,
   ) => Promise<{ id: number; name: string; startDate: string; city: string } | undefined>;
+  /** CHECKIN_TOKEN_SECRET: certificates are signed with it, under their own prefix. */
+  secret: string;
+  /** The shop's address, for the certificate's QR code. */
+  publicUrl: string;
 }
 
 /**
@@ -120,7 +125,79 @@ export function createResultsService(deps: ResultsServiceDeps) {
     }));
   }
 
-  return { list, runner, ofAccount };
+  /** The finisher's certificate (a page per race finished), each with a QR code that verifies it. */
+  async function certificate(eventId: number, bib: number): Promise<Buffer> {
+    const event = await eventOrNotFound(eventId);
+    const { rows } = await repo.resultsPage(deps.db, eventId, { bib }, { limit: 10, offset: 0 });
+    const finished = rows.filter((r) => r.status === 'OK' && r.gunMs !== null);
+    if (!finished.length) throw notFound('Só quem concluiu a prova tem certificado.');
+    const finishers = await repo.finishersOf(
+      deps.db,
+      eventId,
+      finished.map((r) => r.categoryId),
+    );
+    const base = deps.publicUrl.replace(/\/+$/, '');
+    return renderCertificatePdf(
+      finished.map((r) => {
+        const token = certificateToken(deps.secret, {
+          eventId,
+          bib,
+          categoryId: r.categoryId,
+          gunMs: r.gunMs!,
+          netMs: r.netMs,
+        });
+        return {
+          name: r.name,
+          event: event.name,
+          city: event.city,
+          day: r.day,
+          category: r.category,
+          gunMs: r.gunMs!,
+          netMs: r.netMs,
+          pace: pacePerKm(r.netMs ?? r.gunMs!, categoryDistanceKm(r.category)),
+          placeOverall: r.placeOverall,
+          finishers: finishers.filter((f) => f.categoryId === r.categoryId).length,
+          verifyUrl: `${base}/api/resultados/certificados/${token}/`,
+        };
+      }),
+    );
+  }
+
+  /** Whether a certificate's code is the shop's and still matches the published result. */
+  async function verify(token: string) {
+    const certified = readCertificateToken(deps.secret, token);
+    if (!certified)
+      throw badRequest(
+        'Certificado inválido: o código não foi emitido pela loja ou foi alterado.',
+        'certificado_invalido',
+      );
+    const event = await eventOrNotFound(certified.eventId);
+    const { rows } = await repo.resultsPage(
+      deps.db,
+      certified.eventId,
+      { bib: certified.bib, categoryId: certified.categoryId },
+      { limit: 1, offset: 0 },
+    );
+    const [r] = rows;
+    if (r?.status !== 'OK') throw notFound('Este resultado não está mais publicado.');
+    if (r.gunMs !== certified.gunMs || r.netMs !== certified.netMs)
+      throw conflict(
+        'O resultado foi corrigido depois da emissão deste certificado: emita um novo.',
+        'certificado_desatualizado',
+      );
+    return {
+      valido: true as const,
+      evento: event.name,
+      nome: r.name,
+      numero: r.bib,
+      categoria: r.category,
+      tempo_bruto: formatRaceTime(r.gunMs!),
+      tempo_liquido: r.netMs === null ? null : formatRaceTime(r.netMs),
+      colocacao_geral: r.placeOverall,
+    };
+  }
+
+  return { list, runner, ofAccount, certificate, verify };
 }
 
 export type ResultsService = ReturnType<typeof createResultsService>;

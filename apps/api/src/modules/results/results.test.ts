@@ -13,6 +13,7 @@ import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { simulatePixPaid } from '../../test/factories/payments.ts';
 import { participantsFrom, registrationPix } from '../../test/factories/registrations.ts';
+import { pdfLines } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const START = new Date('2026-11-22T12:00:00Z');
@@ -399,6 +400,47 @@ describe('results: a timer file imported, previewed, published and read by anyon
       (await t.app.inject({ method: 'GET', url: '/api/resultados/meus/', headers: stranger.headers })).json(),
     ).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/resultados/meus/' })).statusCode).toBe(401);
+  });
+
+  it("prints a finisher's certificate whose QR code verifies on the shop, and stops verifying once the time is corrected", async () => {
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${event.id}/resultados/${b('Ana Lima')}/certificado.pdf`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfLines(pdf.rawPayload).join('\n');
+    expect(text).toContain('Ana Lima');
+    expect(text).toContain('Tempo bruto: 0:39:00');
+    const url = /\/api\/resultados\/certificados\/([^/\s]+)\//.exec(text)?.[0];
+    expect(url).toBeDefined();
+    const check = await t.app.inject({ method: 'GET', url: url! });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toMatchObject({
+      valido: true,
+      nome: 'Ana Lima',
+      tempo_bruto: '0:39:00',
+      colocacao_geral: 1,
+    });
+    // A code changed by hand (another time) does not verify.
+    const forged = url!.replace('.2340000.', '.2300000.');
+    expect(forged).not.toBe(url);
+    expect((await t.app.inject({ method: 'GET', url: forged })).json()).toMatchObject({
+      code: 'certificado_invalido',
+    });
+    // No certificate for who did not finish.
+    const dnf = await t.app.inject({
+      method: 'GET',
+      url: `/api/events/${event.id}/resultados/${b('Fábio Nunes')}/certificado.pdf`,
+    });
+    expect(dnf.statusCode).toBe(404);
+
+    // A corrected file changes Ana's time: the old certificate no longer matches what is published.
+    const preview = await importFile(`Num;Tempo Bruto;Tempo Liquido;Status\n${b('Ana Lima')};0:39:05;;`);
+    await painel('POST', `/events/${event.id}/resultados/importacoes/${preview.json().id}/publicar/`);
+    const stale = await t.app.inject({ method: 'GET', url: url! });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'certificado_desatualizado' });
   });
 
   it('refuses a file without the timer’s columns, an unknown timer and staff without the events permission; nothing is kept', async () => {

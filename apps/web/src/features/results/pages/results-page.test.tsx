@@ -109,5 +109,8 @@ describe('results pages', () => {
     expect(race.textContent).toContain('Colocação geral1º de 6');
     expect(race.textContent).toContain('No gênero (Feminino)2º de 3');
     expect(race.textContent).toContain('Ritmo3:53/km');
+    expect(within(race).getByRole('link', { name: 'Baixar certificado (PDF)' }).getAttribute('href')).toBe(
+      '/api/events/7/resultados/100/certificado.pdf',
+    );
   });
 });

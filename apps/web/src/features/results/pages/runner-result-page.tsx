@@ -83,6 +83,16 @@ export default function RunnerResultPage() {
             <dt className="font-medium">Na faixa etária ({describeAgeGroup(p.faixa_etaria)})</dt>
             <dd>{placeOutOf(p.colocacao_faixa, p.concluintes_faixa)}</dd>
           </dl>
+          {p.situacao === 'OK' && (
+            <p className="mt-3">
+              <a
+                href={`/api/events/${data.evento.id}/resultados/${p.numero}/certificado.pdf`}
+                className="font-semibold text-brand-800 underline dark:text-brand-100"
+              >
+                Baixar certificado (PDF)
+              </a>
+            </p>
+          )}
         </section>
       ))}
       <p>
