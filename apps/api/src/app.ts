@@ -22,6 +22,7 @@ import orders from './modules/orders/index.ts';
 import painel from './modules/painel/index.ts';
 import payments from './modules/payments/index.ts';
 import registrations from './modules/registrations/index.ts';
+import results from './modules/results/index.ts';
 import shipping from './modules/shipping/index.ts';
 import shippingLabels from './modules/shipping/labels.plugin.ts';
 import staff from './modules/staff/index.ts';
@@ -166,6 +167,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(shipping);
   // Registrations first: orders carries registrations in a cart through `app.registrations`.
   await app.register(registrations);
+  await app.register(results);
   await app.register(orders);
   await app.register(shippingLabels);
   await app.register(fiscal);

@@ -17,6 +17,8 @@ export type PageHead =
   | { kind: 'event' }
   /** A page of the event `:id` ("Regulamento: …", "Inscrição: …"), 404 when there is none. */
   | { kind: 'event-page'; what: string; noindex: boolean }
+  /** A runner's result (`:id` the event, `:numero` the bib), with Open Graph tags; 404 when there is none. */
+  | { kind: 'runner-result' }
   /** Behind a login: exists for everyone, indexed by no one. */
   | { kind: 'private' }
   /** The catch-all: the app's 404 page, with a 404 status. */
@@ -65,6 +67,9 @@ export const SHOP_ROUTES = [
   { path: '/eventos/register/:id/ja-me-inscrevi' },
   { path: '/eventos/regulamento/:id' },
   { path: '/eventos/lista-espera/:token' },
+  // Race results (docs/decisions/0064): the event's, and one runner's by bib.
+  { path: '/eventos/resultados/:id' },
+  { path: '/eventos/resultados/:id/:numero' },
   { path: '/user', login: true },
   { path: '/user/pessoal-data', login: true },
   { path: '/user/pedidos', login: true },
@@ -140,6 +145,8 @@ export const PAGE_HEADS: Readonly<Record<ShopPath, PageHead>> = /* @__PURE__ */ 
     '/eventos/register/:id': { kind: 'event' },
     '/eventos/register/:id/ja-me-inscrevi': { kind: 'event-page', what: 'Inscrição', noindex: true },
     '/eventos/regulamento/:id': { kind: 'event-page', what: 'Regulamento', noindex: false },
+    '/eventos/resultados/:id': { kind: 'event-page', what: 'Resultados', noindex: false },
+    '/eventos/resultados/:id/:numero': { kind: 'runner-result' },
     // The path carries the runner's signed link: never indexed nor kept.
     '/eventos/lista-espera/:token': PRIVATE,
     '/user': PRIVATE,

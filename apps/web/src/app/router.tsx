@@ -60,6 +60,8 @@ const PAGES: Record<ShopPath, LazyPage> = {
   ),
   '/eventos/regulamento/:id': page(() => import('../features/events/pages/regulation-page.tsx')),
   '/eventos/lista-espera/:token': page(() => import('../features/events/pages/waitlist-page.tsx')),
+  '/eventos/resultados/:id': page(() => import('../features/results/pages/results-page.tsx')),
+  '/eventos/resultados/:id/:numero': page(() => import('../features/results/pages/runner-result-page.tsx')),
   '/user': accountPage(),
   '/user/pessoal-data': page(() => import('../features/account/pages/personal-data-page.tsx')),
   '/user/pedidos': page(() => import('../features/orders/pages/orders-page.tsx')),

@@ -14,6 +14,11 @@ export const backOfficeSettings = {
   CHECKIN_TOKEN_SECRET: z.string().min(32, 'mínimo de 32 caracteres').default(DEV_CHECKIN_TOKEN_SECRET),
   /** Pickups one offline batch may carry (docs/decisions/0063; the desk sends 50 at a time); more is a 400. */
   CHECKIN_OFFLINE_BATCH_MAX: z.coerce.number().int().min(50).max(5000).default(500),
+  /**
+   * Lines one timer's results file may hold (docs/decisions/0064); the import's request may be up to
+   * 256 bytes per line.
+   */
+  RESULTS_IMPORT_MAX_LINES: z.coerce.number().int().min(100).max(200_000).default(20_000),
   /** Failed back-office sign-ins (or code checks) on one e-mail or account before it locks. */
   PAINEL_LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(10),
   /** The window those failures count in, and how long the lock lasts. */

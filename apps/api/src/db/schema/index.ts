@@ -10,5 +10,6 @@ export * from './orders.ts';
 export * from './painel.ts';
 export * from './payments.ts';
 export * from './registrations.ts';
+export * from './results.ts';
 export * from './shipping.ts';
 export * from './staff.ts';

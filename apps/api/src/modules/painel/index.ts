@@ -26,6 +26,7 @@ import { MAX_PHOTO_BYTES, tuneSharp } from './photos.ts';
 import { productPhotosRoutes } from './product-photos.routes.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
 import { reportsRoutes } from './reports.routes.ts';
+import { resultsRoutes } from './results.routes.ts';
 import { returnsRoutes } from './returns.routes.ts';
 import { stockRoutes } from './stock.routes.ts';
 import { waitlistRoutes } from './waitlist.routes.ts';
@@ -93,6 +94,7 @@ export default fp(
         await scope.register(customersRoutes);
         await scope.register(photosRoutes);
         await scope.register(reportsRoutes);
+        await scope.register(resultsRoutes);
         await scope.register(fiscalRoutes);
         await scope.register(messagesRoutes);
       },
@@ -109,6 +111,7 @@ export default fp(
       'events',
       'opening',
       'registrations',
+      'results',
       'orders',
       'payments',
       'coupons',

@@ -2,8 +2,10 @@ import { STORE_TIME_ZONE } from '@passada/core/calendar';
 import { COMPANY } from '@passada/core/company';
 import type { Product } from '@passada/core/contracts/catalog';
 import type { Event } from '@passada/core/contracts/events';
+import type { RunnerResult } from '@passada/core/contracts/results';
 import { formatEventDates } from '@passada/core/events';
 import { formatBRL, reaisToCents } from '@passada/core/money';
+import { RESULT_STATUS_LABEL } from '@passada/core/results';
 import { CATEGORY_HEADS, matchShopRoute, PAGE_HEADS } from '@passada/core/routes';
 import { escapeXml } from '@passada/core/text';
 import type { FastifyInstance } from 'fastify';
@@ -191,6 +193,29 @@ export function storeJsonLd(base: string, storeName: string): object {
   };
 }
 
+/**
+ * A runner's result page (docs/decisions/0064): the time and places in the title and description, the
+ * event's card as the shared image. No personal data beyond what the results page itself shows.
+ */
+export function runnerResultMeta(result: RunnerResult, base: string): PageMeta {
+  const [first] = result.provas;
+  const race = result.provas.map((p) => {
+    const time = p.tempo_liquido ?? p.tempo_bruto;
+    const place = p.colocacao_geral ? `, ${p.colocacao_geral}º de ${p.concluintes_geral}` : '';
+    return time ? `${p.categoria}: ${time}${place}` : `${p.categoria}: ${RESULT_STATUS_LABEL[p.situacao]}`;
+  });
+  return {
+    status: 200,
+    title: `${first!.nome}: resultado na ${result.evento.nome}`,
+    description: `${first!.nome} (nº ${first!.numero}) na ${result.evento.nome}, ${result.evento.cidade}. ${race.join('; ')}.`,
+    og: {
+      type: 'website',
+      image: `${base}/api/media/og/evento/${result.evento.id}.png`,
+      imageAlt: `Cartaz de ${result.evento.nome}`,
+    },
+  };
+}
+
 const NOT_FOUND: PageMeta = {
   status: 404,
   title: 'Página não encontrada',
@@ -242,6 +267,11 @@ export async function pageMeta(app: FastifyInstance, pathname: string): Promise<
           noindex: head.noindex,
         };
       });
+    case 'runner-result':
+      if (!/^[1-9]\d{0,6}$/.test(params.numero ?? '')) return NOT_FOUND;
+      return orNotFound(async () =>
+        runnerResultMeta(await app.results.runner(id, Number(params.numero)), base),
+      );
     case 'private':
       return { status: 200, title: 'Minha conta', description: 'Sua conta na Passada.', noindex: true };
     case 'not-found':

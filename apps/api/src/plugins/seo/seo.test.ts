@@ -196,12 +196,17 @@ describe('search engines and link previews', () => {
         /path[:=] ?['"]([^'"*]+)['"]/g,
       ),
     ].map((m) => `/painel/${m[1]!.replace(/^\//, '')}`);
-    const urls = [...SHOP_ROUTES.map((r) => r.path).filter((p) => p !== '*'), ...painel].map(
+    // A runner's result page exists only for a published bib (results.test.ts checks its head).
+    const shop = SHOP_ROUTES.map((r) => r.path).filter(
+      (p) => p !== '*' && p !== '/eventos/resultados/:id/:numero',
+    );
+    const urls = [...shop, ...painel].map(
       (u) =>
         u
           .replace(/^\/produto\/:id/, `/produto/${shirt.id}`)
           .replace(/^\/eventos\/register\/:id/, `/eventos/register/${race.id}`)
           .replace(/^\/eventos\/regulamento\/:id/, `/eventos/regulamento/${race.id}`)
+          .replace(/^\/eventos\/resultados\/:id/, `/eventos/resultados/${race.id}`)
           .replace(/:username/, 'corredora')
           .replace(/:id/g, '3')
           .replace(/\*$/, 'produtos')

@@ -1,4 +1,4 @@
-import { formatStoreDateTime } from '@passada/core/calendar';
+import { dateInTimeZone, formatStoreDateTime, STORE_TIME_ZONE } from '@passada/core/calendar';
 import {
   formatEventDates,
   formatIsoDateBR,
@@ -11,6 +11,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { eventQuery } from '../../../lib/events-api.ts';
 import { useHydrated } from '../../../lib/hydration.ts';
+import { resultsPublishedQuery } from '../../../lib/results-api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { StorageKeys, writeJson, writeString } from '../../../lib/storage.ts';
 import { CategoryPicker } from '../components/category-picker.tsx';
@@ -32,6 +33,22 @@ const linkClass =
   'font-semibold text-brand-800 underline hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:text-brand-100';
 
 /** /eventos/register/{id}: the event and the start of registration, up to choosing categories (docs/product.md §4). */
+/**
+ * "Resultados" once the race day has come and results are published (docs/decisions/0064); asked only
+ * after the race starts, so an opening's crowd costs no extra request.
+ */
+function ResultsLink({ eventId, start, className }: { eventId: number; start: string; className: string }) {
+  const hydrated = useHydrated();
+  const started = hydrated && start <= dateInTimeZone(new Date(), STORE_TIME_ZONE);
+  const { data } = useQuery(resultsPublishedQuery(String(eventId), started));
+  if (!data?.publicado) return null;
+  return (
+    <Link to={`/eventos/resultados/${eventId}`} className={className}>
+      Resultados
+    </Link>
+  );
+}
+
 export default function EventPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -141,6 +158,7 @@ export default function EventPage() {
             <Link to={`${here}/ja-me-inscrevi`} className={linkClass}>
               Já me inscrevi
             </Link>
+            <ResultsLink eventId={event.id} start={event.start_data_evento} className={linkClass} />
           </p>
         </div>
       </div>

@@ -91,6 +91,34 @@ describe('Minhas inscrições', () => {
     expect(screen.getByRole('link', { name: 'Inscrições' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('links each published result of the account in "Meus resultados"', async () => {
+    serve([paidOnEventPage], ({ url }) =>
+      url === '/api/resultados/meus/'
+        ? {
+            status: 200,
+            body: [
+              {
+                evento_id: 7,
+                evento: 'Corrida da Ponte',
+                data: '2026-12-06',
+                numero: 105,
+                nome: 'Ana Souza',
+                categoria: '10 km',
+                situacao: 'OK',
+                tempo: '0:48:10',
+                colocacao_geral: 12,
+              },
+            ],
+          }
+        : undefined,
+    );
+    show();
+    const mine = await screen.findByRole('region', { name: 'Meus resultados' });
+    const link = within(mine).getByRole('link', { name: 'Ana Souza: Corrida da Ponte, 10 km' });
+    expect(link.getAttribute('href')).toBe('/eventos/resultados/7/105');
+    expect(mine.textContent).toContain('0:48:10, 12º no geral');
+  });
+
   it('says, once a transferred registration is cancelled, what returns to the runner and what to whoever paid it', async () => {
     let list = [paidOnEventPage];
     serve(

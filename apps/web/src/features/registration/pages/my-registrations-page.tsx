@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { AccountLayout } from '../../../components/account-layout.tsx';
 import { AccountPayments } from '../../../components/payments/account-payments.tsx';
+import { myResultsQuery } from '../../../lib/results-api.ts';
 import { accountRegistrationsQuery } from '../api/registrations-api.ts';
 import { RegistrationCard } from '../components/registration-card.tsx';
 
@@ -41,6 +42,30 @@ function Registrations() {
   );
 }
 
+/** "Meus resultados": the published results of the account's registrations, each linking to its page. */
+function MyResults() {
+  const { data } = useQuery(myResultsQuery);
+  if (!data?.length) return null;
+  return (
+    <section aria-labelledby="meus-resultados" className="mb-8">
+      <h2 id="meus-resultados" className="mb-3 text-xl font-bold">
+        Meus resultados
+      </h2>
+      <ul className="flex flex-col gap-2">
+        {data.map((r) => (
+          <li key={`${r.evento_id}-${r.numero}-${r.categoria}`}>
+            <Link to={`/eventos/resultados/${r.evento_id}/${r.numero}`} className="font-semibold underline">
+              {r.nome}: {r.evento}, {r.categoria}
+            </Link>{' '}
+            ({formatIsoDateBR(r.data)}): {r.tempo ?? r.situacao}
+            {r.colocacao_geral ? `, ${r.colocacao_geral}º no geral` : ''}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 /**
  * /user/inscricoes: the account's registrations, paid on the event page or inside an order, each with its
  * ticket and what the runner may do alone; the CPF lookup is not needed to find them.
@@ -53,6 +78,7 @@ export default function MyRegistrationsPage() {
         purpose="inscricao"
         onSettled={() => void queryClient.invalidateQueries({ queryKey: accountRegistrationsQuery.queryKey })}
       />
+      <MyResults />
       <Registrations />
     </AccountLayout>
   );

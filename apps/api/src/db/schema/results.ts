@@ -1,0 +1,110 @@
+// Owner: results. The tables of race results: timers and their columns, imported files and the published results; only this module writes them (docs/architecture.md §9).
+import type { TimerColumns } from '@passada/core/contracts/results';
+import type { ResultStatus } from '@passada/core/results';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { eventCategories, events } from './events.ts';
+import { registrationCategories } from './registrations.ts';
+
+/** A timing company and which of its file's columns hold what, set once and reused (decision 0064). */
+export const resultTimers = pgTable(
+  'result_timers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('nome').notNull(),
+    columns: jsonb('colunas').$type<TimerColumns>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('result_timers_name_unique').on(sql`lower(${t.name})`)],
+);
+
+/** One line of a timer's file as read: the bib and times as written, the status and the other columns. */
+export interface ImportedLine {
+  /** The line number in the file (1 is the title line). */
+  line: number;
+  bib: string;
+  gun: string;
+  net: string;
+  status: string;
+  other: Record<string, string>;
+}
+
+/**
+ * A timer's file for an event (or one of its days), kept as read so the preview staff saw is what
+ * publishing uses; `previa` until published, then `publicada`, and `substituida` when a later file
+ * replaces it.
+ */
+export const resultImports = pgTable(
+  'result_imports',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    timerId: integer('timer_id')
+      .notNull()
+      .references(() => resultTimers.id),
+    /** The race day the file is for; null is every day of the event. */
+    day: date('dia'),
+    fileName: text('nome_arquivo').notNull().default(''),
+    lines: jsonb('linhas').$type<ImportedLine[]>().notNull(),
+    status: text('situacao').notNull().default('previa'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('result_imports_event_idx').on(t.eventId),
+    check('result_imports_status', sql`${t.status} in ('previa', 'publicada', 'substituida')`),
+  ],
+);
+
+/**
+ * A published result: one race (a registration's category) of one runner, with the places the shop
+ * computed. Who ran (name, team, gender) is read from the registration, never copied here.
+ */
+export const eventResults = pgTable(
+  'event_results',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    importId: integer('import_id')
+      .notNull()
+      .references(() => resultImports.id, { onDelete: 'cascade' }),
+    entryId: integer('registration_category_id')
+      .notNull()
+      .references(() => registrationCategories.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => eventCategories.id, { onDelete: 'cascade' }),
+    day: date('dia').notNull(),
+    bib: integer('numero_peito').notNull(),
+    status: text('situacao').$type<ResultStatus>().notNull(),
+    gunMs: integer('tempo_bruto_ms'),
+    netMs: integer('tempo_liquido_ms'),
+    /** The timing company's age group on the race day (`M35-39`), the one the timing CSV gives. */
+    ageGroup: text('faixa_etaria').notNull(),
+    placeOverall: integer('colocacao_geral'),
+    placeGender: integer('colocacao_genero'),
+    placeAgeGroup: integer('colocacao_faixa'),
+  },
+  (t) => [
+    uniqueIndex('event_results_entry_unique').on(t.entryId),
+    index('event_results_event_idx').on(t.eventId, t.categoryId),
+    index('event_results_bib_idx').on(t.eventId, t.bib),
+    check('event_results_status', sql`${t.status} in ('OK', 'DNF', 'DSQ', 'DNS')`),
+    check('event_results_finisher_time', sql`${t.status} <> 'OK' or ${t.gunMs} is not null`),
+  ],
+);

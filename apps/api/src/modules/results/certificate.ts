@@ -1,0 +1,116 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { formatIsoDateBR } from '@passada/core/calendar';
+import { formatRaceTime } from '@passada/core/results';
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+
+/**
+ * A finisher's certificate (docs/decisions/0064): one page per race, with a QR code of the shop's
+ * address that verifies it. The code signs the event, the bib, the category and both times with an
+ * HMAC-SHA256 (cut to 128 bits, as the kit ticket) under CHECKIN_TOKEN_SECRET, with its own prefix so a
+ * certificate's signature can never pass for a kit ticket's. A certificate whose times were corrected
+ * later no longer verifies.
+ */
+export interface CertifiedResult {
+  eventId: number;
+  bib: number;
+  categoryId: number;
+  gunMs: number;
+  netMs: number | null;
+}
+
+const DOMAIN = 'PASSADA-CERTIFICADO';
+const TOKEN = /^(\d{1,9})\.(\d{1,7})\.(\d{1,9})\.(\d{1,9})\.(\d{0,9})\.([A-Za-z0-9_-]{22})$/;
+
+function mac(secret: string, r: CertifiedResult): string {
+  return createHmac('sha256', secret)
+    .update(`${DOMAIN}:${r.eventId}.${r.bib}.${r.categoryId}.${r.gunMs}.${r.netMs ?? ''}`)
+    .digest()
+    .subarray(0, 16)
+    .toString('base64url');
+}
+
+export function certificateToken(secret: string, r: CertifiedResult): string {
+  return `${r.eventId}.${r.bib}.${r.categoryId}.${r.gunMs}.${r.netMs ?? ''}.${mac(secret, r)}`;
+}
+
+/** What a token certifies, or null when it is not one the shop signed. */
+export function readCertificateToken(secret: string, token: string): CertifiedResult | null {
+  const m = TOKEN.exec(token);
+  if (!m) return null;
+  const r: CertifiedResult = {
+    eventId: Number(m[1]),
+    bib: Number(m[2]),
+    categoryId: Number(m[3]),
+    gunMs: Number(m[4]),
+    netMs: m[5] === '' ? null : Number(m[5]),
+  };
+  const given = Buffer.from(m[6]!);
+  const expected = Buffer.from(mac(secret, r));
+  return given.length === expected.length && timingSafeEqual(given, expected) ? r : null;
+}
+
+export interface CertificatePage {
+  name: string;
+  event: string;
+  city: string;
+  day: string;
+  category: string;
+  gunMs: number;
+  netMs: number | null;
+  pace: string | null;
+  placeOverall: number | null;
+  finishers: number;
+  verifyUrl: string;
+}
+
+/** The certificate, one A4 landscape page per race. */
+export async function renderCertificatePdf(pages: CertificatePage[]): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 56, autoFirstPage: false });
+  doc.info.Title = `Certificado de participação: ${pages[0]?.name ?? ''}`;
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
+    doc.on('error', reject);
+  });
+  for (const p of pages) {
+    const qr = await QRCode.toBuffer(p.verifyUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
+    doc.addPage();
+    const width = doc.page.width - 112;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(30)
+      .text('Certificado de participação', 56, 70, { width, align: 'center' });
+    doc.moveDown(1.2);
+    doc.font('Helvetica').fontSize(14).text('Certificamos que', { width, align: 'center' });
+    doc.moveDown(0.4);
+    doc.font('Helvetica-Bold').fontSize(24).text(p.name, { width, align: 'center' });
+    doc.moveDown(0.4);
+    doc
+      .font('Helvetica')
+      .fontSize(14)
+      .text(`concluiu a prova ${p.category} da ${p.event}, em ${p.city}, no dia ${formatIsoDateBR(p.day)}.`, {
+        width,
+        align: 'center',
+      });
+    doc.moveDown(1);
+    const lines = [
+      `Tempo bruto: ${formatRaceTime(p.gunMs)}`,
+      ...(p.netMs === null ? [] : [`Tempo líquido: ${formatRaceTime(p.netMs)}`]),
+      ...(p.pace ? [`Ritmo: ${p.pace}`] : []),
+      ...(p.placeOverall ? [`Colocação geral: ${p.placeOverall}º de ${p.finishers}`] : []),
+    ];
+    doc.font('Helvetica-Bold').fontSize(14).text(lines.join('   ·   '), { width, align: 'center' });
+    const y = doc.page.height - 56 - 110;
+    doc.image(qr, 56, y, { fit: [110, 110] });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text('Confira este certificado no QR code ou em:', 176, y + 30, { width: width - 120 })
+      .text(p.verifyUrl, { width: width - 120 });
+  }
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}

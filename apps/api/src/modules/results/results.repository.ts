@@ -1,0 +1,312 @@
+import type { TimerColumns } from '@passada/core/contracts/results';
+import { toSearchText } from '@passada/core/text';
+import { and, asc, count, desc, eq, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  eventCategories,
+  eventDays,
+  eventResults,
+  events,
+  type ImportedLine,
+  registrationCategories,
+  registrations,
+  resultImports,
+  resultTimers,
+} from '../../db/schema/index.ts';
+
+type Conn = Db | Tx;
+
+/** The SQL of results (docs/decisions/0064); it reads the registrations' bibs and names, never writes them. */
+
+export type TimerRow = typeof resultTimers.$inferSelect;
+
+export function listTimers(db: Conn) {
+  return db.select().from(resultTimers).orderBy(asc(resultTimers.name));
+}
+
+export async function findTimer(db: Conn, id: number) {
+  const [row] = await db.select().from(resultTimers).where(eq(resultTimers.id, id));
+  return row;
+}
+
+export async function findTimerByName(db: Conn, name: string) {
+  const [row] = await db.select().from(resultTimers).where(sql`lower(${resultTimers.name}) = lower(${name})`);
+  return row;
+}
+
+export async function insertTimer(db: Conn, name: string, columns: TimerColumns) {
+  const [row] = await db.insert(resultTimers).values({ name, columns }).returning();
+  return row!;
+}
+
+export async function updateTimer(db: Conn, id: number, name: string, columns: TimerColumns, at: Date) {
+  const [row] = await db
+    .update(resultTimers)
+    .set({ name, columns, updatedAt: at })
+    .where(eq(resultTimers.id, id))
+    .returning();
+  return row;
+}
+
+export async function insertImport(
+  db: Conn,
+  values: {
+    eventId: number;
+    timerId: number;
+    day: string | null;
+    fileName: string;
+    lines: ImportedLine[];
+    at: Date;
+  },
+) {
+  const [row] = await db
+    .insert(resultImports)
+    .values({
+      eventId: values.eventId,
+      timerId: values.timerId,
+      day: values.day,
+      fileName: values.fileName,
+      lines: values.lines,
+      createdAt: values.at,
+    })
+    .returning();
+  return row!;
+}
+
+export type ImportRow = typeof resultImports.$inferSelect;
+
+/** An event's import, locking every import of the event so two publications of it run one after the other. */
+export async function lockImport(tx: Tx, eventId: number, id: number): Promise<ImportRow | undefined> {
+  const rows = await tx.select().from(resultImports).where(eq(resultImports.eventId, eventId)).for('update');
+  return rows.find((r) => r.id === id);
+}
+
+export async function findImport(db: Conn, eventId: number, id: number) {
+  const [row] = await db
+    .select()
+    .from(resultImports)
+    .where(and(eq(resultImports.eventId, eventId), eq(resultImports.id, id)));
+  return row;
+}
+
+/** One race entry of the event that has a bib: who, in which category and day, and whether it still stands. */
+export interface BibEntry {
+  entryId: number;
+  bib: number;
+  categoryId: number;
+  day: string;
+  gender: string;
+  birthDate: string;
+  cancelled: boolean;
+}
+
+export async function bibEntries(db: Conn, eventId: number): Promise<BibEntry[]> {
+  const rows = await db
+    .select({
+      entryId: registrationCategories.id,
+      bib: registrationCategories.bib,
+      categoryId: registrationCategories.categoryId,
+      day: eventDays.date,
+      gender: registrations.gender,
+      birthDate: registrations.birthDate,
+      entryCancelled: registrationCategories.cancelledAt,
+      cancelled: registrations.cancelledAt,
+    })
+    .from(registrationCategories)
+    .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
+    .innerJoin(eventCategories, eq(eventCategories.id, registrationCategories.categoryId))
+    .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
+    .where(and(eq(registrations.eventId, eventId), isNotNull(registrationCategories.bib)));
+  return rows.map((r) => ({
+    entryId: r.entryId,
+    bib: r.bib!,
+    categoryId: r.categoryId,
+    day: r.day,
+    gender: r.gender,
+    birthDate: r.birthDate,
+    cancelled: r.entryCancelled !== null || r.cancelled !== null,
+  }));
+}
+
+export type NewResult = typeof eventResults.$inferInsert;
+
+/**
+ * Replaces the event's published results (of one day, when the file was for one) with `rows`, and marks
+ * the import published and the one it replaces `substituida`. Answers how many results were replaced.
+ */
+export async function replaceResults(
+  tx: Tx,
+  imp: { id: number; eventId: number; day: string | null },
+  rows: NewResult[],
+  at: Date,
+): Promise<number> {
+  const scope = and(
+    eq(eventResults.eventId, imp.eventId),
+    imp.day === null ? undefined : eq(eventResults.day, imp.day),
+  );
+  const gone = await tx.delete(eventResults).where(scope).returning({ id: eventResults.id });
+  await tx
+    .update(resultImports)
+    .set({ status: 'substituida' })
+    .where(
+      and(
+        eq(resultImports.eventId, imp.eventId),
+        eq(resultImports.status, 'publicada'),
+        imp.day === null ? undefined : eq(resultImports.day, imp.day),
+      ),
+    );
+  for (let i = 0; i < rows.length; i += 1000) await tx.insert(eventResults).values(rows.slice(i, i + 1000));
+  await tx
+    .update(resultImports)
+    .set({ status: 'publicada', publishedAt: at })
+    .where(eq(resultImports.id, imp.id));
+  return gone.length;
+}
+
+const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
+const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';
+
+export interface ResultFilters {
+  search?: string;
+  categoryId?: number;
+  gender?: string;
+  ageGroup?: string;
+  bib?: number;
+}
+
+function whereOf(eventId: number, f: ResultFilters): SQL {
+  const where: SQL[] = [eq(eventResults.eventId, eventId)];
+  if (f.categoryId !== undefined) where.push(eq(eventResults.categoryId, f.categoryId));
+  if (f.gender !== undefined) where.push(eq(registrations.gender, f.gender));
+  if (f.ageGroup !== undefined) where.push(eq(eventResults.ageGroup, f.ageGroup));
+  if (f.bib !== undefined) where.push(eq(eventResults.bib, f.bib));
+  const search = f.search?.trim();
+  if (search) {
+    const pattern = `%${toSearchText(search).replace(/[\\%_]/g, '\\$&')}%`;
+    const fold = (column: SQL | typeof registrations.fullName) =>
+      like(sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`, pattern);
+    const byBib = /^\d{1,7}$/.test(search) ? eq(eventResults.bib, Number(search)) : undefined;
+    where.push(or(fold(registrations.fullName), fold(sql`coalesce(${registrations.team}, '')`), byBib)!);
+  }
+  return and(...where)!;
+}
+
+const statusOrder = sql`case ${eventResults.status} when 'OK' then 0 when 'DNF' then 1 when 'DSQ' then 2 else 3 end`;
+
+const publicColumns = {
+  categoryId: eventResults.categoryId,
+  category: eventCategories.name,
+  day: eventResults.day,
+  bib: eventResults.bib,
+  name: registrations.fullName,
+  team: registrations.team,
+  gender: registrations.gender,
+  ageGroup: eventResults.ageGroup,
+  status: eventResults.status,
+  gunMs: eventResults.gunMs,
+  netMs: eventResults.netMs,
+  placeOverall: eventResults.placeOverall,
+  placeGender: eventResults.placeGender,
+  placeAgeGroup: eventResults.placeAgeGroup,
+};
+
+export type PublicResult = {
+  categoryId: number;
+  category: string;
+  day: string;
+  bib: number;
+  name: string;
+  team: string | null;
+  gender: string;
+  ageGroup: string;
+  status: 'OK' | 'DNF' | 'DSQ' | 'DNS';
+  gunMs: number | null;
+  netMs: number | null;
+  placeOverall: number | null;
+  placeGender: number | null;
+  placeAgeGroup: number | null;
+};
+
+/** A page of an event's published results: by day and category, finishers by place, then DNF, DSQ, DNS. */
+export async function resultsPage(
+  db: Conn,
+  eventId: number,
+  filters: ResultFilters,
+  page: { limit: number; offset: number },
+): Promise<{ rows: PublicResult[]; total: number }> {
+  const where = whereOf(eventId, filters);
+  const base = () =>
+    db
+      .select(publicColumns)
+      .from(eventResults)
+      .innerJoin(registrationCategories, eq(registrationCategories.id, eventResults.entryId))
+      .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
+      .innerJoin(eventCategories, eq(eventCategories.id, eventResults.categoryId));
+  const rows = await base()
+    .where(where)
+    .orderBy(
+      asc(eventResults.day),
+      asc(eventResults.categoryId),
+      statusOrder,
+      sql`${eventResults.placeOverall} nulls last`,
+      asc(eventResults.bib),
+    )
+    .limit(page.limit)
+    .offset(page.offset);
+  const [total] = await db
+    .select({ n: count() })
+    .from(eventResults)
+    .innerJoin(registrationCategories, eq(registrationCategories.id, eventResults.entryId))
+    .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
+    .where(where);
+  return { rows: rows as PublicResult[], total: total?.n ?? 0 };
+}
+
+/** The categories and age groups an event's results have, for the page's filters. */
+export async function resultFilters(db: Conn, eventId: number) {
+  const categories = await db
+    .selectDistinct({ id: eventResults.categoryId, name: eventCategories.name, day: eventResults.day })
+    .from(eventResults)
+    .innerJoin(eventCategories, eq(eventCategories.id, eventResults.categoryId))
+    .where(eq(eventResults.eventId, eventId))
+    .orderBy(asc(eventResults.day), asc(eventResults.categoryId));
+  const groups = await db
+    .selectDistinct({ ageGroup: eventResults.ageGroup })
+    .from(eventResults)
+    .where(eq(eventResults.eventId, eventId));
+  return { categories, ageGroups: groups.map((g) => g.ageGroup) };
+}
+
+/** The finishers of some categories with their gender and age group, to say "12º de 340". */
+export function finishersOf(db: Conn, eventId: number, categoryIds: number[]) {
+  return db
+    .select({
+      categoryId: eventResults.categoryId,
+      gender: registrations.gender,
+      ageGroup: eventResults.ageGroup,
+    })
+    .from(eventResults)
+    .innerJoin(registrationCategories, eq(registrationCategories.id, eventResults.entryId))
+    .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
+    .where(
+      and(
+        eq(eventResults.eventId, eventId),
+        eq(eventResults.status, 'OK'),
+        inArray(eventResults.categoryId, categoryIds.length ? categoryIds : [0]),
+      ),
+    );
+}
+
+/** The published results of the registrations an account made, newest race first. */
+export async function resultsOfAccount(db: Conn, userId: number) {
+  const rows = await db
+    .select({ ...publicColumns, eventId: eventResults.eventId, eventName: events.name })
+    .from(eventResults)
+    .innerJoin(registrationCategories, eq(registrationCategories.id, eventResults.entryId))
+    .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
+    .innerJoin(eventCategories, eq(eventCategories.id, eventResults.categoryId))
+    .innerJoin(events, eq(events.id, eventResults.eventId))
+    .where(eq(registrations.accountUserId, userId))
+    .orderBy(desc(eventResults.day), asc(eventResults.bib));
+  return rows as Array<PublicResult & { eventId: number; eventName: string }>;
+}

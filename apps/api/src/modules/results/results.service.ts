@@ -1,0 +1,203 @@
+import type {
+  MyResults,
+  ResultListQuery,
+  ResultPage,
+  ResultRow,
+  RunnerResult,
+} from '@passada/core/contracts/results';
+import { categoryDistanceKm, formatRaceTime, pacePerKm } from '@passada/core/results';
+import type { Db } from '../../db/client.ts';
+import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
+import { certificateToken, readCertificateToken, renderCertificatePdf } from './certificate.ts';
+import * as repo from './results.repository.ts';
+
+/** What the public side of results needs: the database and the event's name and date. */
+export interface ResultsServiceDeps {
+  db: Db;
+  findEvent: (
+    id: number,
+  ) => Promise<{ id: number; name: string; startDate: string; city: string } | undefined>;
+  /** CHECKIN_TOKEN_SECRET: certificates are signed with it, under their own prefix. */
+  secret: string;
+  /** The shop's address, for the certificate's QR code. */
+  publicUrl: string;
+}
+
+/**
+ * Published results as anyone reads them (docs/decisions/0064): names, teams, gender and the age group,
+ * never a CPF, a birth date or a contact.
+ */
+export function createResultsService(deps: ResultsServiceDeps) {
+  const rowWire = (r: repo.PublicResult): ResultRow => {
+    const time = r.netMs ?? r.gunMs;
+    return {
+      numero: r.bib,
+      nome: r.name,
+      equipe: r.team,
+      categoria_id: r.categoryId,
+      categoria: r.category,
+      dia: r.day,
+      genero: r.gender,
+      faixa_etaria: r.ageGroup,
+      situacao: r.status,
+      tempo_bruto: r.gunMs === null ? null : formatRaceTime(r.gunMs),
+      tempo_liquido: r.netMs === null ? null : formatRaceTime(r.netMs),
+      ritmo: time === null ? null : pacePerKm(time, categoryDistanceKm(r.category)),
+      colocacao_geral: r.placeOverall,
+      colocacao_genero: r.placeGender,
+      colocacao_faixa: r.placeAgeGroup,
+    };
+  };
+
+  async function eventOrNotFound(id: number) {
+    const event = await deps.findEvent(id);
+    if (!event) throw notFound('Evento não encontrado.');
+    return event;
+  }
+
+  /** A page of an event's results, searched by name, bib or team and filtered by category, gender and age group. */
+  async function list(eventId: number, query: ResultListQuery): Promise<ResultPage> {
+    const event = await eventOrNotFound(eventId);
+    const page = query.page ?? 1;
+    const { rows, total } = await repo.resultsPage(
+      deps.db,
+      eventId,
+      {
+        search: query.busca,
+        categoryId: query.categoria,
+        gender: query.genero,
+        ageGroup: query.faixa,
+      },
+      { limit: query.page_size, offset: (page - 1) * query.page_size },
+    );
+    const filters = await repo.resultFilters(deps.db, eventId);
+    return {
+      evento: { id: event.id, nome: event.name, data: event.startDate },
+      publicado: filters.categories.length > 0,
+      results: rows.map(rowWire),
+      count: total,
+      page,
+      pages: Math.max(1, Math.ceil(total / query.page_size)),
+      filtros: {
+        categorias: filters.categories.map((c) => ({ id: c.id, nome: c.name, dia: c.day })),
+        faixas: [...filters.ageGroups].sort((a, b) => a.localeCompare(b, 'pt-BR', { numeric: true })),
+      },
+    };
+  }
+
+  /** A runner's own result by bib: each race of the event that bib ran, with how many finished in each group. */
+  async function runner(eventId: number, bib: number): Promise<RunnerResult> {
+    const event = await eventOrNotFound(eventId);
+    const { rows } = await repo.resultsPage(deps.db, eventId, { bib }, { limit: 10, offset: 0 });
+    if (!rows.length) throw notFound('Nenhum resultado com este número de peito.');
+    const finishers = await repo.finishersOf(
+      deps.db,
+      eventId,
+      rows.map((r) => r.categoryId),
+    );
+    return {
+      evento: { id: event.id, nome: event.name, data: event.startDate, cidade: event.city },
+      provas: rows.map((r) => {
+        const mine = finishers.filter((f) => f.categoryId === r.categoryId);
+        return {
+          ...rowWire(r),
+          distancia_km: categoryDistanceKm(r.category),
+          concluintes_geral: mine.length,
+          concluintes_genero: mine.filter((f) => f.gender === r.gender).length,
+          concluintes_faixa: mine.filter((f) => f.ageGroup === r.ageGroup).length,
+        };
+      }),
+    };
+  }
+
+  /** The results of the registrations `userId` made, for "Minha conta". */
+  async function ofAccount(userId: number): Promise<MyResults> {
+    return (await repo.resultsOfAccount(deps.db, userId)).map((r) => ({
+      evento_id: r.eventId,
+      evento: r.eventName,
+      data: r.day,
+      numero: r.bib,
+      nome: r.name,
+      categoria: r.category,
+      situacao: r.status,
+      tempo: r.status === 'OK' ? formatRaceTime((r.netMs ?? r.gunMs)!) : null,
+      colocacao_geral: r.placeOverall,
+    }));
+  }
+
+  /** The finisher's certificate (a page per race finished), each with a QR code that verifies it. */
+  async function certificate(eventId: number, bib: number): Promise<Buffer> {
+    const event = await eventOrNotFound(eventId);
+    const { rows } = await repo.resultsPage(deps.db, eventId, { bib }, { limit: 10, offset: 0 });
+    const finished = rows.filter((r) => r.status === 'OK' && r.gunMs !== null);
+    if (!finished.length) throw notFound('Só quem concluiu a prova tem certificado.');
+    const finishers = await repo.finishersOf(
+      deps.db,
+      eventId,
+      finished.map((r) => r.categoryId),
+    );
+    const base = deps.publicUrl.replace(/\/+$/, '');
+    return renderCertificatePdf(
+      finished.map((r) => {
+        const token = certificateToken(deps.secret, {
+          eventId,
+          bib,
+          categoryId: r.categoryId,
+          gunMs: r.gunMs!,
+          netMs: r.netMs,
+        });
+        return {
+          name: r.name,
+          event: event.name,
+          city: event.city,
+          day: r.day,
+          category: r.category,
+          gunMs: r.gunMs!,
+          netMs: r.netMs,
+          pace: pacePerKm(r.netMs ?? r.gunMs!, categoryDistanceKm(r.category)),
+          placeOverall: r.placeOverall,
+          finishers: finishers.filter((f) => f.categoryId === r.categoryId).length,
+          verifyUrl: `${base}/api/resultados/certificados/${token}/`,
+        };
+      }),
+    );
+  }
+
+  /** Whether a certificate's code is the shop's and still matches the published result. */
+  async function verify(token: string) {
+    const certified = readCertificateToken(deps.secret, token);
+    if (!certified)
+      throw badRequest(
+        'Certificado inválido: o código não foi emitido pela loja ou foi alterado.',
+        'certificado_invalido',
+      );
+    const event = await eventOrNotFound(certified.eventId);
+    const { rows } = await repo.resultsPage(
+      deps.db,
+      certified.eventId,
+      { bib: certified.bib, categoryId: certified.categoryId },
+      { limit: 1, offset: 0 },
+    );
+    const [r] = rows;
+    if (r?.status !== 'OK') throw notFound('Este resultado não está mais publicado.');
+    if (r.gunMs !== certified.gunMs || r.netMs !== certified.netMs)
+      throw conflict(
+        'O resultado foi corrigido depois da emissão deste certificado: emita um novo.',
+        'certificado_desatualizado',
+      );
+    return {
+      valido: true as const,
+      evento: event.name,
+      nome: r.name,
+      numero: r.bib,
+      categoria: r.category,
+      tempo_bruto: formatRaceTime(r.gunMs!),
+      tempo_liquido: r.netMs === null ? null : formatRaceTime(r.netMs),
+      colocacao_geral: r.placeOverall,
+    };
+  }
+
+  return { list, runner, ofAccount, certificate, verify };
+}
+
+export type ResultsService = ReturnType<typeof createResultsService>;

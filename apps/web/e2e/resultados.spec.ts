@@ -1,0 +1,116 @@
+import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
+import type { Event } from '@passada/core/contracts/events';
+import { expect, test } from '@playwright/test';
+import { createShopper, expectNoSeriousAxe, freshCpf, payWithPix, STAFF } from './fixtures.ts';
+
+const RUN = Date.now().toString(36);
+
+test('results at 390 px: the event page links them, a runner finds their place and opens their own page', async ({
+  page,
+  request,
+}) => {
+  const login = await request.post('/api/painel/auth/login/', { data: STAFF.manager });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Token ${((await login.json()) as { token: string }).token}` };
+  // A race of its own, run today, so the event page already asks for its results.
+  const today = dateInTimeZone(new Date(), STORE_TIME_ZONE);
+  const created = await request.post('/api/painel/events/', {
+    headers,
+    data: {
+      nome_evento: `Corrida dos Resultados ${RUN}`,
+      organizer: 'Associação dos Corredores',
+      city: 'Fortaleza',
+      state: 'CE',
+      prazo_inscricao: today,
+      hora_evento: '06:00',
+      descricao_evento: 'Corrida de rua com resultados publicados.',
+      regulamento: 'Regulamento da corrida.',
+      kit_tamanhos: [{ tamanho: 'M', capacidade: 20 }],
+      dias_evento: [
+        { data: today, categorias: [{ nome_categoria: '10 km', preco_inscricao: 50, capacidade: 50 }] },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const event = (await (await request.get(`/api/events/${(await created.json()).id}/`)).json()) as Event;
+  const shopper = await createShopper(request, 'resultados');
+  for (const [name, genero] of [
+    ['Rita Resultado', 'Feminino'],
+    ['Caio Chegada', 'Masculino'],
+  ]) {
+    await payWithPix(request, shopper.token, 'inscricao', {
+      nome_completo: name,
+      cpf: freshCpf(),
+      data_nascimento: '1988-02-14',
+      genero,
+      numero_contato: '(85) 98888-1234',
+      email: shopper.email,
+      evento: event.id,
+      categoria_evento: [event.dias_evento[0]!.categorias[0]!.id],
+      street: 'Rua do Sol, 10',
+      zip_code: '60165-121',
+      state: 'CE',
+      city: 'Fortaleza',
+      neighborhood: 'Meireles',
+      tamanho_camisa: event.kit.tamanhos[0]!.id,
+      contato_emergencia_nome: 'Ana Contato',
+      contato_emergencia_telefone: '(85) 96666-5555',
+      aceite_termo: true,
+      termo_versao: event.termo_versao,
+    });
+  }
+  // Bibs in name order from 1: Caio 1, Rita 2.
+  const bibs = await request.post(`/api/painel/events/${event.id}/numeros-de-peito/`, {
+    headers,
+    data: { modo: 'sequencia', inicio: 1 },
+  });
+  expect(bibs.status()).toBe(200);
+  const timer = await request.post('/api/painel/cronometragens/', {
+    headers,
+    data: {
+      nome: `Chip ${RUN}`,
+      colunas: { numero: 'Peito', tempo_bruto: 'Bruto', tempo_liquido: null, situacao: null },
+    },
+  });
+  expect(timer.status()).toBe(201);
+  const preview = await request.post(`/api/painel/events/${event.id}/resultados/importacoes/`, {
+    headers,
+    data: {
+      cronometragem: (await timer.json()).id,
+      conteudo: 'Peito;Bruto\n2;0:41:23\n1;0:44:10\n77;0:50:00',
+    },
+  });
+  expect(preview.status()).toBe(201);
+  const imported = await preview.json();
+  expect(imported.problemas).toHaveLength(1);
+  const published = await request.post(
+    `/api/painel/events/${event.id}/resultados/importacoes/${imported.id}/publicar/`,
+    { headers },
+  );
+  expect(published.status()).toBe(200);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/eventos/register/${event.id}`);
+  await page.getByRole('link', { name: 'Resultados' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: `Resultados: Corrida dos Resultados ${RUN}` }),
+  ).toBeVisible();
+  const table = page.getByRole('table', { name: `Resultados de Corrida dos Resultados ${RUN}` });
+  await expect(table.getByRole('row')).toHaveCount(3);
+  await expect(table.getByRole('row').nth(1)).toContainText('1º');
+  await expect(table.getByRole('row').nth(1)).toContainText('0:41:23');
+  await expectNoSeriousAxe(page);
+  // Nothing wider than the phone.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await page.getByRole('searchbox', { name: 'Nome, número de peito ou equipe' }).fill('rita');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'resultado' })).toHaveText('1 resultado');
+  await page.getByRole('link', { name: 'Rita Resultado' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rita Resultado' })).toBeVisible();
+  const race = page.getByRole('region', { name: /^10 km/ });
+  await expect(race).toContainText('Colocação geral1º de 2');
+  await expect(race).toContainText('Ritmo4:08/km');
+  await expectNoSeriousAxe(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

@@ -1,0 +1,116 @@
+import type { ResultPage, ResultRow, RunnerResult } from '@passada/core/contracts/results';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../test/fetch-mock.test-utils.ts';
+import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
+import ResultsPage from './results-page.tsx';
+import RunnerResultPage from './runner-result-page.tsx';
+
+const row = (over: Partial<ResultRow>): ResultRow => ({
+  numero: 100,
+  nome: 'Ana Lima',
+  equipe: 'Assessoria Sol',
+  categoria_id: 2,
+  categoria: '10 km',
+  dia: '2026-12-22',
+  genero: 'Feminino',
+  faixa_etaria: 'F35-39',
+  situacao: 'OK',
+  tempo_bruto: '0:39:00',
+  tempo_liquido: '0:38:50',
+  ritmo: '3:53/km',
+  colocacao_geral: 1,
+  colocacao_genero: 1,
+  colocacao_faixa: 1,
+  ...over,
+});
+
+const page: ResultPage = {
+  evento: { id: 7, nome: 'Corrida dos Resultados', data: '2026-12-22' },
+  publicado: true,
+  results: [
+    row({}),
+    row({
+      numero: 106,
+      nome: 'Gustavo Pires',
+      equipe: null,
+      situacao: 'DNF',
+      tempo_bruto: null,
+      tempo_liquido: null,
+      ritmo: null,
+      colocacao_geral: null,
+      colocacao_genero: null,
+      colocacao_faixa: null,
+    }),
+  ],
+  count: 2,
+  page: 1,
+  pages: 1,
+  filtros: { categorias: [{ id: 2, nome: '10 km', dia: '2026-12-22' }], faixas: ['F35-39', 'M30-34'] },
+};
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('results pages', () => {
+  it('lists places, times and statuses, and searches with the filters in the address', async () => {
+    const calls = mockFetch(({ url }) =>
+      url.startsWith('/api/events/7/resultados/') ? { status: 200, body: page } : undefined,
+    );
+    const router = renderRoutes(
+      [{ path: '/eventos/resultados/:id', element: <ResultsPage /> }],
+      '/eventos/resultados/7',
+    );
+    const table = await screen.findByRole('table', { name: 'Resultados de Corrida dos Resultados' });
+    const [, first, second] = within(table).getAllByRole('row');
+    expect(first!.textContent).toContain('1º');
+    expect(first!.textContent).toContain('0:38:50');
+    expect(within(first!).getByRole('link', { name: 'Ana Lima' }).getAttribute('href')).toBe(
+      '/eventos/resultados/7/100',
+    );
+    expect(second!.textContent).toContain('Não concluiu (DNF)');
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Nome, número de peito ou equipe' }), {
+      target: { value: 'ana' },
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Faixa etária' }), { target: { value: 'F35-39' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+    await vi.waitFor(() => expect(router.state.location.search).toBe('?busca=ana&faixa=F35-39'));
+    await vi.waitFor(() =>
+      expect(calls.at(-1)?.url).toBe('/api/events/7/resultados/?busca=ana&faixa=F35-39'),
+    );
+    expect(screen.getByRole('option', { name: 'Feminino, 35 a 39 anos' })).toBeTruthy();
+  });
+
+  it("shows a runner's places out of how many finished", async () => {
+    const runner: RunnerResult = {
+      evento: { id: 7, nome: 'Corrida dos Resultados', data: '2026-12-22', cidade: 'Fortaleza' },
+      provas: [
+        {
+          ...row({ colocacao_genero: 2, colocacao_faixa: 1 }),
+          distancia_km: 10,
+          concluintes_geral: 6,
+          concluintes_genero: 3,
+          concluintes_faixa: 2,
+        },
+      ],
+    };
+    mockFetch(({ url }) =>
+      url === '/api/events/7/resultados/100/' ? { status: 200, body: runner } : undefined,
+    );
+    renderRoutes(
+      [{ path: '/eventos/resultados/:id/:numero', element: <RunnerResultPage /> }],
+      '/eventos/resultados/7/100',
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ana Lima' })).toBeTruthy();
+    const race = screen.getByRole('region', { name: '10 km (22/12/2026)' });
+    expect(race.textContent).toContain('Colocação geral1º de 6');
+    expect(race.textContent).toContain('No gênero (Feminino)2º de 3');
+    expect(race.textContent).toContain('Ritmo3:53/km');
+    expect(within(race).getByRole('link', { name: 'Baixar certificado (PDF)' }).getAttribute('href')).toBe(
+      '/api/events/7/resultados/100/certificado.pdf',
+    );
+  });
+});
