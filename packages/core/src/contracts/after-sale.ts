@@ -269,6 +269,8 @@ export const RegistrationChangesRequestSchema = z.object({
     .array(RegistrationOperationSchema)
     .min(1, 'Informe ao menos uma alteração.')
     .max(5, 'No máximo 5 alterações de uma vez.'),
+  /** What the quote said comes back (0 or absent when nothing does): it must still be so. */
+  a_devolver: z.number().min(0).optional(),
 });
 /** The registration after the changes: its categories (ids and names, in id order) and shirt size. */
 export const RegistrationChangesResultSchema = z.object({
@@ -276,6 +278,8 @@ export const RegistrationChangesResultSchema = z.object({
   categoria_evento: z.array(z.number().int()),
   categorias: z.array(z.string()),
   tamanho_camisa: z.string().nullable(),
+  /** What the list returned, once, to the registration's charge. */
+  a_devolver: z.number(),
 });
 export type RegistrationChangesResult = z.infer<typeof RegistrationChangesResultSchema>;
 

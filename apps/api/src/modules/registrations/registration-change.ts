@@ -1,9 +1,5 @@
 import { eventStart, withinDay } from '@passada/core/after-sale';
-import type {
-  ChangeQuote,
-  RegistrationChangesResult,
-  RegistrationOperationWire,
-} from '@passada/core/contracts/after-sale';
+import type { ChangeQuote } from '@passada/core/contracts/after-sale';
 import { DUPLICATE_CPF, KIT_SIZE_SOLD_OUT } from '@passada/core/contracts/registrations';
 import { centsToReais, reaisToCents } from '@passada/core/money';
 import { and, eq, sql } from 'drizzle-orm';
@@ -191,6 +187,8 @@ export function createChange(
       newItem: Awaited<ReturnType<typeof priceChange>>['newItem'];
       userId: number | null;
     },
+    /** `held`: the new place is already held by the charge that paid for it (a paid list). */
+    opts?: { held: boolean },
   ) {
     await kitPickedUp(tx, [row.id], 'a distância não pode mais ser trocada');
     await steps.manager.check(
@@ -205,7 +203,7 @@ export function createChange(
       [input.newItem.category],
       row.birthDate,
     );
-    await steps.manager.takePlace(tx, row.chargeId, row, input.to);
+    if (!opts?.held) await steps.manager.takePlace(tx, row.chargeId, row, input.to);
     await swapCategory(tx, row, input.from, {
       categoryId: input.to,
       priceCents: input.newItem.priceCents,
@@ -508,93 +506,6 @@ export function createChange(
     return { before, after };
   }
 
-  /**
-   * POST /api/inscricoes/{id}/alteracoes/ (docs/decisions/0056, later): a list of changes (distance,
-   * shirt size) checked in order by the same steps as each single change — the organiser's rules and
-   * deadlines, the change manager's rules of a new sale, places and shirts held — in one transaction
-   * under the registration's row lock, so a refused operation leaves nothing of the ones before it.
-   * Only changes without money: one with something to pay or to return answers 409
-   * `alteracao_com_valor`, pointing to the route that does it alone (a charge, or a refund).
-   */
-  async function applyOperations(
-    holder: Holder,
-    id: number,
-    operations: readonly RegistrationOperationWire[],
-  ): Promise<RegistrationChangesResult> {
-    return deps.db.transaction(async (tx) => {
-      let row = await holderRegistration(tx, holder, id, 'lock');
-      for (const [i, op] of operations.entries()) {
-        const which = operations.length > 1 ? `Alteração ${i + 1}: ` : '';
-        if (op.tipo === 'camiseta') {
-          const { event, reason } = await rulesFor(tx, row, 'tamanho');
-          if (reason) throw conflict(`${which}${reason}`, 'troca_nao_permitida');
-          await moveSize(tx, row, event, op.tamanho, holder.by);
-        } else {
-          const from = op.de ?? (await sameDay(tx, row.id, op.categoria_id));
-          const { quote, priced, event, money } = await quoteFor(tx, row, from, op.categoria_id);
-          if (!quote.permitido || !priced || !money)
-            throw conflict(`${which}${quote.motivo ?? ''}`, 'troca_nao_permitida');
-          if (quote.a_pagar > 0 || quote.a_devolver > 0)
-            throw new HttpError(
-              409,
-              `${which}esta troca de distância tem valor a ${quote.a_pagar > 0 ? 'pagar' : 'devolver'}: faça-a sozinha, em "Trocar de distância", e as outras alterações depois.`,
-              'alteracao_com_valor',
-              undefined,
-              {
-                operacao: i,
-                a_pagar: quote.a_pagar,
-                a_devolver: quote.a_devolver,
-                rota: quote.a_pagar > 0 ? 'cobranca troca_distancia' : 'trocar-distancia',
-              },
-            );
-          await moveCategory(tx, row, event, {
-            from,
-            to: op.categoria_id,
-            newItem: priced.newItem,
-            userId: holder.by === 'comprador' ? holder.user.id : null,
-          });
-          const change = await afterSale.insertChange(tx, {
-            registrationId: id,
-            kind: 'troca_distancia',
-            actor: holder.by,
-            detail: {
-              de: from,
-              para: op.categoria_id,
-              para_nome: priced.newItem.category.name,
-              diferenca_cents: priced.differenceCents,
-            },
-            // Nothing paid nor returned: the fee is only what the difference covered (kept).
-            feeCents: money.keptCents,
-            refundCents: 0,
-            createdAt: deps.now(),
-          });
-          await deps.jobs.send('mail.registration-changed', { changeId: change.id }, { tx });
-        }
-        row = (await repo.findById(tx, id))!;
-      }
-      const categories = await repo.categoriesOf(tx, id);
-      return {
-        inscricao: id,
-        categoria_evento: categories.map((c) => c.id),
-        categorias: categories.map((c) => c.name),
-        tamanho_camisa: row.kitSize,
-      };
-    });
-  }
-
-  /** The registration's category on the day of `to` (the one a change of distance to it replaces). */
-  async function sameDay(tx: Tx, registrationId: number, to: number): Promise<number> {
-    const held = await repo.categoriesOf(tx, registrationId);
-    const infos = await deps.events.findCategories([to, ...held.map((c) => c.id)], tx);
-    const day = infos.find((c) => c.id === to)?.dayId;
-    const same = held.filter((c) => infos.find((x) => x.id === c.id)?.dayId === day);
-    if (day === undefined || same.length !== 1)
-      throw badRequest('Esta distância não é de um dia desta inscrição.', 'categoria_invalida', {
-        categoria_id: 'Esta distância não é de um dia desta inscrição.',
-      });
-    return same[0]!.id;
-  }
-
   /** The registration a paid change charge changed (the registration purpose's fulfilledBy). */
   async function fulfilledBy(db: Db | Tx, chargeId: number) {
     const [row] = await db
@@ -637,7 +548,6 @@ export function createChange(
   return {
     quoteCategory,
     changeCategory,
-    applyOperations,
     changeSize,
     staffChange,
     prepare,
@@ -645,6 +555,8 @@ export function createChange(
     fulfil,
     fulfilledBy,
     sendChanged,
+    /** The steps a list of changes runs in order (registration-change-list.ts). */
+    parts: { rulesFor, quoteFor, priceChange, moveCategory, moveSize },
   };
 }
 

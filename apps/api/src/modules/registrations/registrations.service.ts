@@ -26,6 +26,7 @@ import * as afterSaleRepo from './after-sale.repository.ts';
 import { createParticipantLinks } from './participant-link.ts';
 import { createCancel } from './registration-cancel.ts';
 import { createChange, isChangeDraft } from './registration-change.ts';
+import { createChangeList, isChangeListDraft } from './registration-change-list.ts';
 import { createChangeManager } from './registration-change-manager.ts';
 import { createConfirm } from './registration-confirm.ts';
 import { createHold } from './registration-hold.ts';
@@ -83,6 +84,8 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   const links = createParticipantLinks(deps);
   // And a change of distance with something to pay.
   const change = createChange(deps, { pricing, prepare, links, manager });
+  // And a list of changes, its money reckoned once (one charge or one refund).
+  const changeList = createChangeList(deps, { change, links, manager });
 
   /** GET /api/inscricoes/link/{token}/: the one registration the participant's link opens. */
   async function linkView(token: string): Promise<ParticipantLinkView> {
@@ -108,6 +111,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   const purpose: ChargePurposeHandler<RegistrationDraft> = {
     async prepare(tx, { user, draft }) {
       if (isTransferDraft(draft)) return transfer.prepare(tx, { user, draft });
+      if (isChangeListDraft(draft)) return changeList.prepare(tx, { user, draft });
       if (isChangeDraft(draft)) return change.prepare(tx, { user, draft });
       const parsed = ParticipantSchema.safeParse(draft);
       if (!parsed.success) throw validationError(zodIssues(parsed.error));
@@ -139,6 +143,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
 
     async reserve(tx, chargeId, draft) {
       if (draft.transfer) return transfer.reserve(tx, chargeId, draft);
+      if (draft.change?.list) return changeList.reserve(tx, chargeId, draft);
       if (draft.change) return change.reserve(tx, chargeId, draft);
       await holdParticipant(tx, chargeId, draft);
       // The coupon's use is held with the places: of two buyers of its last use, one gets 409.
@@ -153,6 +158,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     async fulfil(tx, charge: ChargeRow) {
       const d = charge.draft as RegistrationDraft;
       if (d.transfer) return transfer.fulfil(tx, charge);
+      if (d.change?.list) return changeList.fulfil(tx, charge);
       if (d.change) return change.fulfil(tx, charge);
       const id = await insertParticipant(tx, charge, d, null);
       if (d.coupon) await deps.coupons.confirm(tx, charge.id);
@@ -471,6 +477,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     waitlist,
     transfer,
     change,
+    changeList,
     links,
     linkView,
   };
