@@ -262,6 +262,10 @@ export const RegistrationOperationSchema = z.discriminatedUnion('tipo', [
     /** The kit size's id. */
     tamanho: z.number({ error: 'Escolha o tamanho da camisa.' }).int().positive(),
   }),
+  /** Applied after the list's other changes, by the transfer's own rules; the new runner pays it. */
+  TransferRequestSchema.extend({ tipo: z.literal('transferencia') }),
+  /** Only alone: the amount the cancellation's quote showed. */
+  RunnerCancelSchema.extend({ tipo: z.literal('cancelamento') }),
 ]);
 export type RegistrationOperationWire = z.infer<typeof RegistrationOperationSchema>;
 export const RegistrationChangesRequestSchema = z.object({
@@ -278,8 +282,11 @@ export const RegistrationChangesResultSchema = z.object({
   categoria_evento: z.array(z.number().int()),
   categorias: z.array(z.string()),
   tamanho_camisa: z.string().nullable(),
-  /** What the list returned, once, to the registration's charge. */
+  /** What the list returned, once, to the registration's charge (a cancellation: what it returned). */
   a_devolver: z.number(),
+  /** The transfer the list ended with, pending the new runner. */
+  transferencia: TransferStatusSchema.optional(),
+  cancelada_em: z.string().nullable(),
 });
 export type RegistrationChangesResult = z.infer<typeof RegistrationChangesResultSchema>;
 

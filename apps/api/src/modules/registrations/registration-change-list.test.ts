@@ -264,6 +264,7 @@ describe('a list of changes with money', () => {
       categorias: ['3 km'],
       tamanho_camisa: 'G',
       a_devolver: 18,
+      cancelada_em: null,
     });
     const sent = t.app.providers.payments.simulator!.refunds().slice(refundsBefore);
     expect(sent.map((r) => r.amountCents)).toEqual([1800]);
@@ -276,5 +277,105 @@ describe('a list of changes with money', () => {
     // What is left to return is what was paid less what came back.
     const cancel = (await request('GET', buyer, `/api/inscricoes/${id}/cancelamento/`)).json();
     expect(cancel.valor_devolvido).toBeLessThanOrEqual(32);
+  });
+
+  describe('a transfer or a cancellation inside a list', () => {
+    it('a cancellation is the only operation of its list; alone it cancels and returns what its quote showed', async () => {
+      const event = await newEvent('Corrida da Lista Cancelada');
+      const [, , three] = cats(event);
+      const { id } = await paidRegistration(event);
+      const mixed = await request('POST', buyer, `/api/inscricoes/${id}/alteracoes/`, {
+        operacoes: [
+          { tipo: 'distancia', categoria_id: three },
+          { tipo: 'cancelamento', valor_devolvido: 0 },
+        ],
+      });
+      expect(mixed.statusCode).toBe(409);
+      expect(mixed.json()).toMatchObject({ code: 'cancelamento_sozinho' });
+      expect(await changesOf(id)).toEqual([]);
+      expect(await registration(id)).toMatchObject({ cancelledAt: null });
+
+      const operacoes = [{ tipo: 'cancelamento', valor_devolvido: 0 }];
+      const quote = await request('POST', buyer, `/api/inscricoes/${id}/alteracoes/cotacao/`, { operacoes });
+      expect(quote.json()).toMatchObject({ permitido: true, a_pagar: 0 });
+      const back = quote.json().a_devolver as number;
+      expect(back).toBeGreaterThan(0);
+      expect(back).toBeLessThanOrEqual(50);
+      const refundsBefore = t.app.providers.payments.simulator!.refunds().length;
+      const done = await request('POST', buyer, `/api/inscricoes/${id}/alteracoes/`, {
+        operacoes: [{ tipo: 'cancelamento', valor_devolvido: back }],
+      });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toMatchObject({
+        inscricao: id,
+        a_devolver: back,
+        cancelada_em: expect.any(String),
+      });
+      const sent = t.app.providers.payments.simulator!.refunds().slice(refundsBefore);
+      expect(sent.reduce((sum, r) => sum + r.amountCents, 0)).toBe(Math.round(back * 100));
+    });
+
+    it('a transfer is asked after the list’s other changes, by its own rules; with something to pay, refused; one refused undoes the list', async () => {
+      const event = await newEvent('Corrida da Lista Transferida');
+      await saveRules(event, { troca_distancia_taxa: 5 });
+      const [five, ten, three] = cats(event);
+      const [, g] = sizes(event);
+      const { draft, id } = await paidRegistration(event);
+      const to = {
+        nome_completo: 'Nina Nova Corredora',
+        cpf: cpfFrom(cpfSeq++),
+        email: `nina.${cpfSeq}@example.com`,
+      };
+
+      // A dearer distance before a transfer: the new runner would receive a place not yet paid for.
+      const dearer = await request('POST', buyer, `/api/inscricoes/${id}/alteracoes/`, {
+        operacoes: [
+          { tipo: 'transferencia', ...to },
+          { tipo: 'distancia', categoria_id: ten },
+        ],
+      });
+      expect(dearer.statusCode).toBe(409);
+      expect(dearer.json()).toMatchObject({ code: 'transferencia_com_pagamento' });
+      expect(await placesLeft(db(), ten)).toBe(1);
+
+      // The transfer's own rules refuse the holder's own CPF: the shirt before it is undone too.
+      const own = await request('POST', buyer, `/api/inscricoes/${id}/alteracoes/`, {
+        operacoes: [
+          { tipo: 'camiseta', tamanho: g },
+          { tipo: 'transferencia', ...to, cpf: draft.cpf },
+        ],
+      });
+      expect(own.statusCode).toBe(400);
+      expect(own.json()).toMatchObject({ code: 'mesmo_titular' });
+      expect(await kitLeft(db(), g)).toBe(1);
+      expect(await changesOf(id)).toEqual([]);
+
+      // Written first, the transfer is still asked last: the shirt and the distance change, then the
+      // invitation goes to the new runner for the registration as the list left it.
+      const operacoes = [
+        { tipo: 'transferencia', ...to },
+        { tipo: 'camiseta', tamanho: g },
+        { tipo: 'distancia', categoria_id: three },
+      ];
+      const quote = await request('POST', buyer, `/api/inscricoes/${id}/alteracoes/cotacao/`, { operacoes });
+      expect(quote.json()).toMatchObject({ permitido: true, a_pagar: 0, a_devolver: 0 });
+      const done = await request('POST', buyer, `/api/inscricoes/${id}/alteracoes/`, { operacoes });
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toMatchObject({
+        categoria_evento: [three],
+        tamanho_camisa: 'G',
+        cancelada_em: null,
+        transferencia: { pendente: { nome_completo: to.nome_completo, email: to.email } },
+      });
+      expect(await placesLeft(db(), five)).toBe(10);
+      await waitForMail(t.dataDir, to.email, '/inscricoes/transferencia/');
+      expect(await placesLeft(db(), three)).toBe(9);
+      // A second transfer while this one is pending: the transfer's own rule.
+      const second = await request('POST', buyer, `/api/inscricoes/${id}/alteracoes/`, {
+        operacoes: [{ tipo: 'transferencia', ...to, cpf: cpfFrom(cpfSeq++) }],
+      });
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toMatchObject({ code: 'transferencia_pendente' });
+    });
   });
 });

@@ -16,13 +16,42 @@ import type { ParticipantLinks } from './participant-link.ts';
 import type { Change } from './registration-change.ts';
 import type { ChangeManager } from './registration-change-manager.ts';
 import { paidParts } from './registration-paid.ts';
-import { type Holder, holderRegistration } from './registration-transfer.ts';
+import type { RunnerChanges } from './registration-runner.ts';
+import { type Holder, holderRegistration, type Transfer } from './registration-transfer.ts';
 import * as repo from './registrations.repository.ts';
 import type {
   ChangeListDraft,
   RegistrationDraft,
   RegistrationsServiceDeps,
 } from './registrations-context.ts';
+
+/** A change the list applies itself (a transfer or a cancellation is handed to its own steps). */
+type ChangeOp = Extract<RegistrationOperationWire, { tipo: 'distancia' | 'camiseta' }>;
+type TransferOp = Extract<RegistrationOperationWire, { tipo: 'transferencia' }>;
+type CancelOp = Extract<RegistrationOperationWire, { tipo: 'cancelamento' }>;
+
+/**
+ * The list's shape (docs/decisions/0056, later): a cancellation is the only operation of its list
+ * (nothing after it would apply to a cancelled registration, nothing before it would be worth doing);
+ * at most one transfer, applied after the other changes, which must have nothing to pay (the new runner
+ * pays the transfer, and a registration being handed over is not paid for by two people at once).
+ */
+function splitList(ops: readonly RegistrationOperationWire[]) {
+  const cancel = ops.find((op): op is CancelOp => op.tipo === 'cancelamento');
+  if (cancel && ops.length > 1)
+    throw conflict(
+      'O cancelamento deve ser a única alteração do pedido: as outras não valeriam para uma inscrição cancelada.',
+      'cancelamento_sozinho',
+    );
+  const transfers = ops.filter((op): op is TransferOp => op.tipo === 'transferencia');
+  if (transfers.length > 1)
+    throw conflict('Só é possível pedir uma transferência de cada vez.', 'alteracao_repetida');
+  const changes = ops.filter((op): op is ChangeOp => op.tipo === 'distancia' || op.tipo === 'camiseta');
+  return { cancel, transfer: transfers[0], changes };
+}
+
+const TRANSFER_WITH_PAYMENT =
+  'Estas alterações têm valor a pagar: pague-as antes e peça a transferência depois, em outro pedido.';
 
 /** What a list of changes costs or returns, reckoned once for the whole list. */
 interface ListMoney {
@@ -51,7 +80,13 @@ class Priced {
  */
 export function createChangeList(
   deps: RegistrationsServiceDeps,
-  steps: { change: Change; links: ParticipantLinks; manager: ChangeManager },
+  steps: {
+    change: Change;
+    links: ParticipantLinks;
+    manager: ChangeManager;
+    transfer: Transfer;
+    runner: Pick<RunnerChanges, 'cancelByRunner' | 'cancellation'>;
+  },
 ) {
   const { rulesFor, quoteFor, priceChange, moveCategory, moveSize } = steps.change.parts;
 
@@ -102,7 +137,7 @@ export function createChangeList(
     row: repo.RegistrationRow,
     by: Holder['by'],
     userId: number | null,
-    operations: readonly RegistrationOperationWire[],
+    operations: readonly ChangeOp[],
     paid?: { chargeId: number; list: ChangeListDraft },
   ) {
     const moves: { from: number; to: number }[] = [];
@@ -199,17 +234,24 @@ export function createChangeList(
     };
   }
 
-  /** The list priced in a transaction that is then undone: every rule asked, nothing kept. */
+  /**
+   * The list priced in a transaction that is then undone: every rule asked (a transfer's too, after
+   * the changes), nothing kept.
+   */
   async function price(
     tx: Tx,
     row: repo.RegistrationRow,
-    by: Holder['by'],
+    holder: Holder,
     userId: number | null,
-    ops: readonly RegistrationOperationWire[],
+    ops: readonly ChangeOp[],
+    transfer?: TransferOp,
   ) {
     try {
       await tx.transaction(async (sp) => {
-        const done = await run(sp, row, by, userId, ops);
+        const done = await run(sp, row, holder.by, userId, ops);
+        if (transfer && done.money.dueCents > 0)
+          throw conflict(TRANSFER_WITH_PAYMENT, 'transferencia_com_pagamento');
+        if (transfer) await steps.transfer.requestIn(sp, holder, row.id, transfer, 'cotacao');
         throw new Priced({ money: done.money, prices: done.prices });
       });
     } catch (err) {
@@ -230,30 +272,61 @@ export function createChangeList(
 
   /**
    * POST …/alteracoes/cotacao/: what the list costs or returns now, every rule asked as the
-   * confirmation will ask it; a refusal is `permitido: false` with its reason.
+   * confirmation will ask it; a refusal is `permitido: false` with its reason. A cancellation alone
+   * answers its own quote's amount.
    */
   async function quote(
     holder: Holder,
     id: number,
     ops: readonly RegistrationOperationWire[],
   ): Promise<ChangeQuote> {
-    return deps.db.transaction(async (tx) => {
-      const row = await holderRegistration(tx, holder, id, 'lock');
-      try {
-        return quoteOf((await price(tx, row, holder.by, userOf(holder), ops)).money);
-      } catch (err) {
-        if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
-        return { permitido: false, motivo: err.detail, taxa: 0, diferenca: 0, a_pagar: 0, a_devolver: 0 };
-      }
+    const refused = (motivo: string): ChangeQuote => ({
+      permitido: false,
+      motivo,
+      taxa: 0,
+      diferenca: 0,
+      a_pagar: 0,
+      a_devolver: 0,
     });
+    try {
+      const list = splitList(ops);
+      if (list.cancel) {
+        const q = await steps.runner.cancellation(holder, id);
+        if (!q.permitido) return refused(q.motivo ?? '');
+        return { ...refused(''), permitido: true, motivo: null, a_devolver: q.valor_devolvido };
+      }
+      return await deps.db.transaction(async (tx) => {
+        const row = await holderRegistration(tx, holder, id, 'lock');
+        return quoteOf((await price(tx, row, holder, userOf(holder), list.changes, list.transfer)).money);
+      });
+    } catch (err) {
+      if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+      return refused(err.detail);
+    }
   }
 
   const userOf = (holder: Holder) => (holder.by === 'comprador' ? holder.user.id : null);
 
+  const resultOf = async (id: number, extra: Partial<RegistrationChangesResult>) => {
+    const row = (await repo.findById(deps.db, id))!;
+    const categories = await repo.categoriesOf(deps.db, id);
+    return {
+      inscricao: id,
+      categoria_evento: categories.map((c) => c.id),
+      categorias: categories.map((c) => c.name),
+      tamanho_camisa: row.kitSize,
+      a_devolver: 0,
+      cancelada_em: row.cancelledAt?.toISOString() ?? null,
+      ...extra,
+    };
+  };
+
   /**
    * POST …/alteracoes/: the list applied at once when nothing is to pay; what comes back must be what
    * was shown (409 `valor_divergente`) and is refunded once, after commit. Something to pay answers 409
-   * `pagamento_necessario` (the list is paid by a `registration` charge with an `alteracoes` draft).
+   * `pagamento_necessario` (the list is paid by a `registration` charge with an `alteracoes` draft). A
+   * transfer is asked after the other changes, in the same transaction, by its own rules; a
+   * cancellation alone is the runner's cancellation.
    */
   async function apply(
     holder: Holder,
@@ -261,9 +334,17 @@ export function createChangeList(
     ops: readonly RegistrationOperationWire[],
     shown: { a_devolver?: number | undefined },
   ): Promise<RegistrationChangesResult> {
+    const list = splitList(ops);
+    if (list.cancel) {
+      const done = await steps.runner.cancelByRunner(holder, id, list.cancel.valor_devolvido);
+      return resultOf(id, { a_devolver: done.valor_devolvido });
+    }
+    const token = steps.transfer.newToken();
     const done = await deps.db.transaction(async (tx) => {
       const locked = await holderRegistration(tx, holder, id, 'lock');
-      const { row, money, lastDistance } = await run(tx, locked, holder.by, userOf(holder), ops);
+      const { row, money, lastDistance } = await run(tx, locked, holder.by, userOf(holder), list.changes);
+      if (money.dueCents > 0 && list.transfer)
+        throw conflict(TRANSFER_WITH_PAYMENT, 'transferencia_com_pagamento');
       if (money.dueCents > 0)
         throw new HttpError(
           409,
@@ -293,20 +374,17 @@ export function createChangeList(
           .update(registrationChanges)
           .set({ feeCents: money.keptCents, refundCents: refund?.amountCents ?? 0 })
           .where(eq(registrationChanges.id, lastDistance));
-      const categories = await repo.categoriesOf(tx, id);
-      return {
-        refund,
-        result: {
-          inscricao: id,
-          categoria_evento: categories.map((c) => c.id),
-          categorias: categories.map((c) => c.name),
-          tamanho_camisa: row.kitSize,
-          a_devolver: centsToReais(refund?.amountCents ?? 0),
-        },
-      };
+      // The transfer last: the new runner receives the registration as the list left it.
+      const transfer =
+        list.transfer && (await steps.transfer.requestIn(tx, holder, id, list.transfer, token));
+      return { refund, transfer };
     });
     if (done.refund) await deps.payments.sendRefund(done.refund);
-    return done.result;
+    if (done.transfer) await steps.transfer.announce(done.transfer, token);
+    return resultOf(id, {
+      a_devolver: centsToReais(done.refund?.amountCents ?? 0),
+      ...(done.transfer ? { transferencia: await steps.transfer.status(holder, id) } : {}),
+    });
   }
 
   /**
@@ -324,18 +402,24 @@ export function createChangeList(
     const ops = RegistrationChangesRequestSchema.safeParse({ operacoes: part.operacoes });
     if (!Number.isInteger(id) || id <= 0 || !ops.success)
       throw badRequest('Escolha as alterações.', 'validation_error', { operacoes: 'Escolha as alterações.' });
+    const wanted = splitList(ops.data.operacoes);
+    if (wanted.cancel || wanted.transfer)
+      throw conflict(
+        wanted.transfer ? TRANSFER_WITH_PAYMENT : 'Um cancelamento não tem valor a pagar.',
+        wanted.transfer ? 'transferencia_com_pagamento' : 'cancelamento_sozinho',
+      );
     const row = await holderRegistration(tx, holder, id, 'lock');
     const event = await deps.events.findEventRow(row.eventId, tx);
-    const { money, prices } = await price(tx, row, holder.by, input.user.id, ops.data.operacoes);
+    const { money, prices } = await price(tx, row, holder, input.user.id, wanted.changes);
     if (money.dueCents <= 0)
       throw conflict(
         'Estas alterações não têm valor a pagar: confirme-as sem pagamento.',
         'sem_valor_a_pagar',
       );
-    const first = ops.data.operacoes.find((op) => op.tipo === 'distancia')!;
+    const first = wanted.changes.find((op) => op.tipo === 'distancia')!;
     const categories = await repo.categoriesOf(tx, id);
     const list: ChangeListDraft = {
-      operations: ops.data.operacoes,
+      operations: wanted.changes,
       categoryIds: categories.map((c) => c.id),
       kitSize: row.kitSize,
       prices,
@@ -349,7 +433,7 @@ export function createChangeList(
       nome_completo: row.fullName,
       change: {
         registrationId: row.id,
-        from: first.de ?? categories[0]!.id,
+        from: first.de ?? (await sameDay(tx, id, first.categoria_id)),
         to: first.categoria_id,
         feeCents: money.feeCents,
         differenceCents: money.differenceCents,

@@ -345,6 +345,7 @@ describe('changing distance and shirt size', () => {
       categorias: ['3 km'],
       tamanho_camisa: 'G',
       a_devolver: 0,
+      cancelada_em: null,
     });
     expect(await placesLeft(db(), three)).toBe(9);
     expect(await placesLeft(db(), five)).toBe(9);

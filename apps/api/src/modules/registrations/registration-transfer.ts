@@ -168,67 +168,86 @@ export function createTransfer(
     id: number,
     to: { nome_completo: string; cpf: string; email: string },
   ): Promise<TransferStatus> {
-    const token = randomBytes(32).toString('base64url');
-    const created = await deps.db.transaction(async (tx) => {
-      const row = await holderRegistration(tx, holder, id, 'lock');
-      const check = await transferRules(tx, row);
-      if (!check.allowed) throw conflict(check.reason, 'transferencia_nao_permitida');
-      await kitPickedUp(tx, [id], 'a inscrição não pode ser transferida');
-      await transfers.expireDue(tx, id, deps.now());
-      if (await transfers.pendingOf(tx, id))
-        throw conflict(
-          'Já existe uma transferência aguardando a nova pessoa. Cancele-a antes de pedir outra.',
-          'transferencia_pendente',
-        );
-      await checkInviteLimits(tx, holder, id, to.email);
-      if (to.cpf === row.cpf)
-        throw badRequest('Informe o CPF da nova pessoa, não o de quem já está inscrito.', 'mesmo_titular', {
-          cpf: 'Informe o CPF da nova pessoa, não o de quem já está inscrito.',
-        });
-      const ids = (await repo.categoriesOf(tx, id)).map((c) => c.id);
-      // The new sale's rules for the new runner (the lottery's result, the CPF free), asked now so a
-      // transfer that could never be paid is not offered.
-      await steps.manager.check(
-        tx,
-        row,
-        check.event,
-        { kind: 'transferencia', to: { userId: null, cpf: to.cpf } },
-        ids,
+    const token = newToken();
+    const created = await deps.db.transaction((tx) => requestIn(tx, holder, id, to, token));
+    await announce(created, token);
+    return status(holder, id);
+  }
+
+  const newToken = () => randomBytes(32).toString('base64url');
+
+  /** The transfer asked, in the caller's transaction (a list of changes ends with it): every rule. */
+  async function requestIn(
+    tx: Tx,
+    holder: Holder,
+    id: number,
+    to: { nome_completo: string; cpf: string; email: string },
+    token: string,
+  ) {
+    const row = await holderRegistration(tx, holder, id, 'lock');
+    const check = await transferRules(tx, row);
+    if (!check.allowed) throw conflict(check.reason, 'transferencia_nao_permitida');
+    await kitPickedUp(tx, [id], 'a inscrição não pode ser transferida');
+    await transfers.expireDue(tx, id, deps.now());
+    if (await transfers.pendingOf(tx, id))
+      throw conflict(
+        'Já existe uma transferência aguardando a nova pessoa. Cancele-a antes de pedir outra.',
+        'transferencia_pendente',
       );
-      // The link lasts the settings' hours, never past the rules' last day (its end, in Fortaleza).
-      const now = deps.now();
-      const endOfLastDay = new Date(`${check.lastDay}T23:59:59.999-03:00`);
-      const expiresAt = new Date(
-        Math.min(now.getTime() + deps.env.TRANSFER_INVITE_HOURS * 3600_000, endOfLastDay.getTime()),
-      );
-      return transfers
-        .insertTransfer(tx, {
-          registrationId: id,
-          tokenHash: hashToken(token),
-          status: 'pendente',
-          actor: holder.by,
-          toName: to.nome_completo,
-          toCpf: to.cpf,
-          toEmail: to.email,
-          fromName: row.fullName,
-          fromEmail: row.email,
-          feeCents: check.rules.transferFeeCents,
-          expiresAt,
-          createdAt: now,
-        })
-        .catch((err: unknown) => {
-          // The partial unique index: another request of the same registration committed first.
-          if (isUniqueViolation(err))
-            throw conflict('Já existe uma transferência aguardando a nova pessoa.', 'transferencia_pendente');
-          throw err;
-        })
-        .then((t) => ({ transfer: t, event: check.event }));
-    });
-    deps.log.info({ registrationId: id, transferId: created.transfer.id }, 'registration transfer requested');
+    await checkInviteLimits(tx, holder, id, to.email);
+    if (to.cpf === row.cpf)
+      throw badRequest('Informe o CPF da nova pessoa, não o de quem já está inscrito.', 'mesmo_titular', {
+        cpf: 'Informe o CPF da nova pessoa, não o de quem já está inscrito.',
+      });
+    const ids = (await repo.categoriesOf(tx, id)).map((c) => c.id);
+    // The new sale's rules for the new runner (the lottery's result, the CPF free), asked now so a
+    // transfer that could never be paid is not offered.
+    await steps.manager.check(
+      tx,
+      row,
+      check.event,
+      { kind: 'transferencia', to: { userId: null, cpf: to.cpf } },
+      ids,
+    );
+    // The link lasts the settings' hours, never past the rules' last day (its end, in Fortaleza).
+    const now = deps.now();
+    const endOfLastDay = new Date(`${check.lastDay}T23:59:59.999-03:00`);
+    const expiresAt = new Date(
+      Math.min(now.getTime() + deps.env.TRANSFER_INVITE_HOURS * 3600_000, endOfLastDay.getTime()),
+    );
+    return transfers
+      .insertTransfer(tx, {
+        registrationId: id,
+        tokenHash: hashToken(token),
+        status: 'pendente',
+        actor: holder.by,
+        toName: to.nome_completo,
+        toCpf: to.cpf,
+        toEmail: to.email,
+        fromName: row.fullName,
+        fromEmail: row.email,
+        feeCents: check.rules.transferFeeCents,
+        expiresAt,
+        createdAt: now,
+      })
+      .catch((err: unknown) => {
+        // The partial unique index: another request of the same registration committed first.
+        if (isUniqueViolation(err))
+          throw conflict('Já existe uma transferência aguardando a nova pessoa.', 'transferencia_pendente');
+        throw err;
+      })
+      .then((t) => ({ transfer: t, event: check.event }));
+  }
+
+  /** After commit: the invitation e-mailed to the new runner (a failure is logged, the transfer stands). */
+  async function announce(created: Awaited<ReturnType<typeof requestIn>>, token: string) {
+    deps.log.info(
+      { registrationId: created.transfer.registrationId, transferId: created.transfer.id },
+      'registration transfer requested',
+    );
     await sendInvite(created.transfer, created.event.name, token).catch((err: unknown) =>
       deps.log.error({ transferId: created.transfer.id, err }, 'transfer invite e-mail failed'),
     );
-    return status(holder, id);
   }
 
   async function sendInvite(t: transfers.TransferRow, eventName: string, token: string) {
@@ -519,6 +538,10 @@ export function createTransfer(
     fulfilledBy,
     sendTransferred,
     transferRules,
+    /** A transfer asked inside a list of changes (registration-change-list.ts), then announced. */
+    requestIn,
+    announce,
+    newToken,
   };
 }
 

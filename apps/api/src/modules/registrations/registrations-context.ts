@@ -103,7 +103,7 @@ export interface RegistrationDraft extends Participant {
 
 /** The list a charge pays for, in its draft's `change.list` (docs/decisions/0056, later). */
 export interface ChangeListDraft {
-  operations: RegistrationOperationWire[];
+  operations: Extract<RegistrationOperationWire, { tipo: 'distancia' | 'camiseta' }>[];
   /** The registration's categories and shirt when the charge was made: the list applies to them only. */
   categoryIds: number[];
   kitSize: string | null;

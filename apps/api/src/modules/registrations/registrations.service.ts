@@ -85,7 +85,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   // And a change of distance with something to pay.
   const change = createChange(deps, { pricing, prepare, links, manager });
   // And a list of changes, its money reckoned once (one charge or one refund).
-  const changeList = createChangeList(deps, { change, links, manager });
+  const changeList = createChangeList(deps, { change, links, manager, transfer, runner });
 
   /** GET /api/inscricoes/link/{token}/: the one registration the participant's link opens. */
   async function linkView(token: string): Promise<ParticipantLinkView> {
