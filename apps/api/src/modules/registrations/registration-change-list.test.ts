@@ -13,6 +13,7 @@ import {
   registrationPix,
 } from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
+import { participantLinkToken } from './participant-link.ts';
 
 const START = new Date('2026-11-24T13:00:00Z');
 const TODAY = '2026-11-24';
@@ -277,6 +278,43 @@ describe('a list of changes with money', () => {
     // What is left to return is what was paid less what came back.
     const cancel = (await request('GET', buyer, `/api/inscricoes/${id}/cancelamento/`)).json();
     expect(cancel.valor_devolvido).toBeLessThanOrEqual(32);
+  });
+
+  it('through the participant’s link: the list quoted and paid by card from the runner’s own account', async () => {
+    const event = await newEvent('Corrida da Lista Pelo Link');
+    const [, ten] = cats(event);
+    const [, g] = sizes(event);
+    const { id } = await paidRegistration(event);
+    const link = participantLinkToken(t.env.CHECKIN_TOKEN_SECRET, {
+      registrationId: id,
+      expiresAt: new Date(START.getTime() + 7 * 24 * 3_600_000),
+      nonce: (await registration(id)).participantLinkNonce,
+    });
+    const runner = await makeBuyer(t.app);
+    const operacoes = [
+      { tipo: 'camiseta', tamanho: g },
+      { tipo: 'distancia', categoria_id: ten },
+    ];
+    const quote = await request('POST', null, `/api/inscricoes/link/${link}/alteracoes/cotacao/`, {
+      operacoes,
+    });
+    expect(quote.json()).toMatchObject({ permitido: true, a_pagar: 30 });
+    const paid = await registrationCard(t.app, {
+      number: APPROVED_CARD,
+      draft: { alteracoes: { link, inscricao: id + 999, operacoes } },
+      total: 30,
+      user: runner,
+      key: randomUUID(),
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const view = (await request('GET', null, `/api/inscricoes/link/${link}/`)).json();
+    expect(view).toMatchObject({ categoria_evento: [ten], tamanho_camisa: 'G' });
+    const history = await changesOf(id);
+    expect(history.map((c) => c.actor)).toEqual(['participante', 'participante']);
+    const chargeId = (history.find((c) => c.kind === 'troca_distancia')!.detail as { cobranca: number })
+      .cobranca;
+    const [charge] = await db().select().from(charges).where(eq(charges.id, chargeId));
+    expect(charge).toMatchObject({ userId: runner.id, amountCents: 3000 });
   });
 
   describe('a transfer or a cancellation inside a list', () => {
