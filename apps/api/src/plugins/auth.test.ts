@@ -52,6 +52,7 @@ const PUBLIC = new Set([
   'POST /api/inscricoes/link/{token}/trocar-distancia/',
   'POST /api/inscricoes/link/{token}/trocar-tamanho/',
   'POST /api/inscricoes/link/{token}/alteracoes/',
+  'POST /api/inscricoes/link/{token}/alteracoes/cotacao/',
   // Opening day: what the page shows, and the position polls (the signed turn is the credential).
   'GET /api/events/{id}/abertura/',
   'GET /api/events/{id}/fila/',

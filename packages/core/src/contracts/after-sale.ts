@@ -262,6 +262,10 @@ export const RegistrationOperationSchema = z.discriminatedUnion('tipo', [
     /** The kit size's id. */
     tamanho: z.number({ error: 'Escolha o tamanho da camisa.' }).int().positive(),
   }),
+  /** Applied after the list's other changes, by the transfer's own rules; the new runner pays it. */
+  TransferRequestSchema.extend({ tipo: z.literal('transferencia') }),
+  /** Only alone: the amount the cancellation's quote showed. */
+  RunnerCancelSchema.extend({ tipo: z.literal('cancelamento') }),
 ]);
 export type RegistrationOperationWire = z.infer<typeof RegistrationOperationSchema>;
 export const RegistrationChangesRequestSchema = z.object({
@@ -269,6 +273,8 @@ export const RegistrationChangesRequestSchema = z.object({
     .array(RegistrationOperationSchema)
     .min(1, 'Informe ao menos uma alteração.')
     .max(5, 'No máximo 5 alterações de uma vez.'),
+  /** What the quote said comes back (0 or absent when nothing does): it must still be so. */
+  a_devolver: z.number().min(0).optional(),
 });
 /** The registration after the changes: its categories (ids and names, in id order) and shirt size. */
 export const RegistrationChangesResultSchema = z.object({
@@ -276,6 +282,11 @@ export const RegistrationChangesResultSchema = z.object({
   categoria_evento: z.array(z.number().int()),
   categorias: z.array(z.string()),
   tamanho_camisa: z.string().nullable(),
+  /** What the list returned, once, to the registration's charge (a cancellation: what it returned). */
+  a_devolver: z.number(),
+  /** The transfer the list ended with, pending the new runner. */
+  transferencia: TransferStatusSchema.optional(),
+  cancelada_em: z.string().nullable(),
 });
 export type RegistrationChangesResult = z.infer<typeof RegistrationChangesResultSchema>;
 

@@ -322,7 +322,7 @@ describe('changing distance and shirt size', () => {
     expect(await placesLeft(db(), five)).toBe(9);
   });
 
-  it('a list of changes is checked together and committed once; one refused undoes the rest; one with money is sent to its own route', async () => {
+  it('a list of changes is checked together and committed once; one refused undoes the rest; a day’s distance changes once per list', async () => {
     const event = await newEvent('Corrida das Alterações Juntas');
     const [five, ten, three] = cats(event);
     const [m, g] = event.kitSizes!.map((k) => k.id) as [number, number];
@@ -344,6 +344,8 @@ describe('changing distance and shirt size', () => {
       categoria_evento: [three],
       categorias: ['3 km'],
       tamanho_camisa: 'G',
+      a_devolver: 0,
+      cancelada_em: null,
     });
     expect(await placesLeft(db(), three)).toBe(9);
     expect(await placesLeft(db(), five)).toBe(9);
@@ -372,15 +374,15 @@ describe('changing distance and shirt size', () => {
         .categoria_evento_detalhes,
     ).toMatchObject([{ id: five }]);
 
-    // Then a dearer one has something to pay: the whole list is refused, pointing to its own route.
-    const dearer = await request('POST', buyer, `/api/inscricoes/${second.id}/alteracoes/`, {
+    // The same day's distance twice in one list is refused: a change of a change is a new list.
+    const twice = await request('POST', buyer, `/api/inscricoes/${second.id}/alteracoes/`, {
       operacoes: [
         { tipo: 'distancia', categoria_id: three },
         { tipo: 'distancia', categoria_id: ten, de: three },
       ],
     });
-    expect(dearer.statusCode, dearer.body).toBe(409);
-    expect(dearer.json()).toMatchObject({ code: 'alteracao_com_valor', operacao: 1, a_pagar: 50 });
+    expect(twice.statusCode, twice.body).toBe(409);
+    expect(twice.json()).toMatchObject({ code: 'alteracao_repetida' });
     expect(await placesLeft(db(), three)).toBe(9);
     expect(await placesLeft(db(), ten)).toBe(1);
     expect(await changesOf(second.id)).toEqual([]);

@@ -1,17 +1,11 @@
 import { eventStart, withinDay } from '@passada/core/after-sale';
-import type {
-  ChangeQuote,
-  RegistrationChangesResult,
-  RegistrationOperationWire,
-} from '@passada/core/contracts/after-sale';
-import { DUPLICATE_CPF, KIT_SIZE_SOLD_OUT } from '@passada/core/contracts/registrations';
+import type { ChangeQuote } from '@passada/core/contracts/after-sale';
+import { KIT_SIZE_SOLD_OUT } from '@passada/core/contracts/registrations';
 import { centsToReais, reaisToCents } from '@passada/core/money';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { registrationCategories, registrationChanges, registrations } from '../../db/schema/index.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import { registrationCategories, registrations } from '../../db/schema/index.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
-import { CannotFulfil, type ChargeRow, isUniqueViolation } from '../payments/payments.service.ts';
 import * as afterSale from './after-sale.repository.ts';
 import { registrationChangedMail } from './after-sale-mail.ts';
 import type { ParticipantLinks } from './participant-link.ts';
@@ -21,7 +15,7 @@ import type { Pricing } from './registration-price.ts';
 import { type Holder, holderRegistration } from './registration-transfer.ts';
 import * as repo from './registrations.repository.ts';
 import { kitPickedUp } from './registrations-admin.ts';
-import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
+import type { RegistrationsServiceDeps } from './registrations-context.ts';
 
 /** What a charge paying for a change of distance carries (docs/decisions/0041). */
 export interface ChangeDraftPart {
@@ -38,8 +32,6 @@ export interface ChangeDraftPart {
 export const isChangeDraft = (draft: unknown): boolean =>
   typeof (draft as { troca_distancia?: unknown } | null)?.troca_distancia === 'object' ||
   typeof (draft as { change?: unknown } | null)?.change === 'object';
-
-const GONE = 'Esta troca não pode mais ser concluída: a inscrição mudou desde que você a pediu.';
 
 /**
  * Changes of distance (category) and of shirt size after the sale (docs/decisions/0041), within the
@@ -191,6 +183,8 @@ export function createChange(
       newItem: Awaited<ReturnType<typeof priceChange>>['newItem'];
       userId: number | null;
     },
+    /** `held`: the new place is already held by the charge that paid for it (a paid list). */
+    opts?: { held: boolean },
   ) {
     await kitPickedUp(tx, [row.id], 'a distância não pode mais ser trocada');
     await steps.manager.check(
@@ -205,7 +199,7 @@ export function createChange(
       [input.newItem.category],
       row.birthDate,
     );
-    await steps.manager.takePlace(tx, row.chargeId, row, input.to);
+    if (!opts?.held) await steps.manager.takePlace(tx, row.chargeId, row, input.to);
     await swapCategory(tx, row, input.from, {
       categoryId: input.to,
       priceCents: input.newItem.priceCents,
@@ -279,128 +273,6 @@ export function createChange(
     });
     if (done.refund) await deps.payments.sendRefund(done.refund);
     return done.quote;
-  }
-
-  /**
-   * The registration purpose's prepare for a change with something to pay: the account's own
-   * registration (`inscricao`), or the one the participant's signed link opens (`link`, its token),
-   * paid by whichever account is signed in, as a transfer's new runner pays through theirs.
-   */
-  async function prepare(tx: Tx, input: { user: AuthUser; draft: unknown }) {
-    const part = (
-      input.draft as {
-        troca_distancia: { inscricao?: unknown; link?: unknown; de?: unknown; para?: unknown };
-      }
-    ).troca_distancia;
-    const holder: Holder =
-      typeof part.link === 'string'
-        ? await steps.links.holderOf(part.link, tx)
-        : { by: 'comprador', user: input.user };
-    const byLink = holder.by === 'participante';
-    const [id, from, to] = [byLink ? holder.registrationId : part.inscricao, part.de, part.para].map(Number);
-    if (![id, from, to].every((n) => Number.isInteger(n) && n! > 0))
-      throw badRequest('Escolha a distância nova.', 'validation_error', {
-        para: 'Escolha a distância nova.',
-      });
-    const row = await holderRegistration(tx, holder, id!);
-    const { quote, priced, event, rules } = await quoteFor(tx, row, from!, to!);
-    if (!quote.permitido || !priced) throw conflict(quote.motivo ?? '', 'troca_nao_permitida');
-    await steps.manager.check(
-      tx,
-      row,
-      event,
-      { kind: 'troca_distancia', from: from!, to: to!, userId: input.user.id },
-      [to!],
-    );
-    deps.events.checkEligibility(
-      { ...event, registrationsClosed: false },
-      [priced.newItem.category],
-      row.birthDate,
-    );
-    const amountCents = reaisToCents(quote.a_pagar);
-    const draft = {
-      evento: row.eventId,
-      categoria_evento: [to!],
-      items: [{ categoryId: to!, priceCents: priced.newItem.priceCents, lotName: priced.newItem.lotName }],
-      totalCents: amountCents,
-      email: row.email,
-      nome_completo: row.fullName,
-      change: {
-        registrationId: row.id,
-        from: from!,
-        to: to!,
-        feeCents: rules.categoryChangeFeeCents,
-        differenceCents: priced.differenceCents,
-        by: holder.by,
-      },
-    } as unknown as RegistrationDraft;
-    return {
-      amountCents,
-      description: `Troca de distância ${event.name}`.slice(0, 140),
-      draft,
-      billingAddress: {
-        street: row.street,
-        number: 'S/N',
-        neighborhood: row.neighborhood,
-        zipcode: row.zipCode,
-        city: row.city,
-        state: row.state,
-      },
-    };
-  }
-
-  /** Holds the new place for the change's charge (409 when the last one went meanwhile). */
-  async function reserve(tx: Tx, chargeId: number, draft: RegistrationDraft) {
-    if (!draft.change) throw conflict(GONE, 'troca_encerrada');
-    const row = await repo.findById(tx, draft.change.registrationId);
-    if (!row || row.cancelledAt) throw conflict(GONE, 'troca_encerrada');
-    await steps.manager.takePlace(tx, chargeId, row, draft.change.to);
-  }
-
-  /**
-   * The paid change, in the confirming transaction: the registration must still hold `from`, stand,
-   * and its kit wait; the new place held by this charge moves to the registration's charge.
-   */
-  async function fulfil(tx: Tx, charge: ChargeRow): Promise<{ id: number }> {
-    const d = charge.draft as RegistrationDraft;
-    const part = d.change;
-    if (!part) throw new CannotFulfil(GONE);
-    const row = await repo.lockRegistration(tx, part.registrationId);
-    if (!row || row.cancelledAt) throw new CannotFulfil(GONE);
-    const held = await repo.categoriesOf(tx, row.id);
-    if (!held.some((c) => c.id === part.from) || held.some((c) => c.id === part.to))
-      throw new CannotFulfil(GONE);
-    if ((await repo.findCheckins(tx, [row.id])).length > 0) throw new CannotFulfil(GONE);
-    await repo.lockCpf(tx, row.cpf);
-    if ((await repo.takenCategories(tx, row.cpf, [part.to])).length > 0)
-      throw new CannotFulfil(DUPLICATE_CPF);
-    const item = d.items[0]!;
-    await swapCategory(tx, row, part.from, {
-      categoryId: part.to,
-      priceCents: item.priceCents,
-      lotName: item.lotName ?? null,
-    }).catch((err: unknown) => {
-      if (isUniqueViolation(err)) throw new CannotFulfil(DUPLICATE_CPF);
-      throw err;
-    });
-    await deps.events.moveReservations(tx, charge.id, row.chargeId);
-    const change = await afterSale.insertChange(tx, {
-      registrationId: row.id,
-      kind: 'troca_distancia',
-      actor: part.by ?? 'comprador',
-      detail: {
-        de: part.from,
-        para: part.to,
-        para_nome: (await repo.categoriesOf(tx, row.id)).find((c) => c.id === part.to)?.name,
-        diferenca_cents: part.differenceCents,
-        cobranca: charge.id,
-      },
-      feeCents: charge.amountCents,
-      refundCents: 0,
-      createdAt: deps.now(),
-    });
-    await deps.jobs.send('mail.registration-changed', { changeId: change.id }, { tx });
-    return { id: row.id };
   }
 
   /**
@@ -509,107 +381,6 @@ export function createChange(
   }
 
   /**
-   * POST /api/inscricoes/{id}/alteracoes/ (docs/decisions/0056, later): a list of changes (distance,
-   * shirt size) checked in order by the same steps as each single change — the organiser's rules and
-   * deadlines, the change manager's rules of a new sale, places and shirts held — in one transaction
-   * under the registration's row lock, so a refused operation leaves nothing of the ones before it.
-   * Only changes without money: one with something to pay or to return answers 409
-   * `alteracao_com_valor`, pointing to the route that does it alone (a charge, or a refund).
-   */
-  async function applyOperations(
-    holder: Holder,
-    id: number,
-    operations: readonly RegistrationOperationWire[],
-  ): Promise<RegistrationChangesResult> {
-    return deps.db.transaction(async (tx) => {
-      let row = await holderRegistration(tx, holder, id, 'lock');
-      for (const [i, op] of operations.entries()) {
-        const which = operations.length > 1 ? `Alteração ${i + 1}: ` : '';
-        if (op.tipo === 'camiseta') {
-          const { event, reason } = await rulesFor(tx, row, 'tamanho');
-          if (reason) throw conflict(`${which}${reason}`, 'troca_nao_permitida');
-          await moveSize(tx, row, event, op.tamanho, holder.by);
-        } else {
-          const from = op.de ?? (await sameDay(tx, row.id, op.categoria_id));
-          const { quote, priced, event, money } = await quoteFor(tx, row, from, op.categoria_id);
-          if (!quote.permitido || !priced || !money)
-            throw conflict(`${which}${quote.motivo ?? ''}`, 'troca_nao_permitida');
-          if (quote.a_pagar > 0 || quote.a_devolver > 0)
-            throw new HttpError(
-              409,
-              `${which}esta troca de distância tem valor a ${quote.a_pagar > 0 ? 'pagar' : 'devolver'}: faça-a sozinha, em "Trocar de distância", e as outras alterações depois.`,
-              'alteracao_com_valor',
-              undefined,
-              {
-                operacao: i,
-                a_pagar: quote.a_pagar,
-                a_devolver: quote.a_devolver,
-                rota: quote.a_pagar > 0 ? 'cobranca troca_distancia' : 'trocar-distancia',
-              },
-            );
-          await moveCategory(tx, row, event, {
-            from,
-            to: op.categoria_id,
-            newItem: priced.newItem,
-            userId: holder.by === 'comprador' ? holder.user.id : null,
-          });
-          const change = await afterSale.insertChange(tx, {
-            registrationId: id,
-            kind: 'troca_distancia',
-            actor: holder.by,
-            detail: {
-              de: from,
-              para: op.categoria_id,
-              para_nome: priced.newItem.category.name,
-              diferenca_cents: priced.differenceCents,
-            },
-            // Nothing paid nor returned: the fee is only what the difference covered (kept).
-            feeCents: money.keptCents,
-            refundCents: 0,
-            createdAt: deps.now(),
-          });
-          await deps.jobs.send('mail.registration-changed', { changeId: change.id }, { tx });
-        }
-        row = (await repo.findById(tx, id))!;
-      }
-      const categories = await repo.categoriesOf(tx, id);
-      return {
-        inscricao: id,
-        categoria_evento: categories.map((c) => c.id),
-        categorias: categories.map((c) => c.name),
-        tamanho_camisa: row.kitSize,
-      };
-    });
-  }
-
-  /** The registration's category on the day of `to` (the one a change of distance to it replaces). */
-  async function sameDay(tx: Tx, registrationId: number, to: number): Promise<number> {
-    const held = await repo.categoriesOf(tx, registrationId);
-    const infos = await deps.events.findCategories([to, ...held.map((c) => c.id)], tx);
-    const day = infos.find((c) => c.id === to)?.dayId;
-    const same = held.filter((c) => infos.find((x) => x.id === c.id)?.dayId === day);
-    if (day === undefined || same.length !== 1)
-      throw badRequest('Esta distância não é de um dia desta inscrição.', 'categoria_invalida', {
-        categoria_id: 'Esta distância não é de um dia desta inscrição.',
-      });
-    return same[0]!.id;
-  }
-
-  /** The registration a paid change charge changed (the registration purpose's fulfilledBy). */
-  async function fulfilledBy(db: Db | Tx, chargeId: number) {
-    const [row] = await db
-      .select({ id: registrationChanges.registrationId })
-      .from(registrationChanges)
-      .where(
-        and(
-          eq(registrationChanges.kind, 'troca_distancia'),
-          sql`(${registrationChanges.detail}->>'cobranca')::int = ${chargeId}`,
-        ),
-      );
-    return row ? { id: row.id } : null;
-  }
-
-  /**
    * The e-mail of one change of distance or shirt size (the `mail.registration-changed` job): the
    * participant, and the buying account when it is someone else's address.
    */
@@ -637,14 +408,11 @@ export function createChange(
   return {
     quoteCategory,
     changeCategory,
-    applyOperations,
     changeSize,
     staffChange,
-    prepare,
-    reserve,
-    fulfil,
-    fulfilledBy,
     sendChanged,
+    /** The steps a list of changes runs in order (registration-change-list.ts). */
+    parts: { rulesFor, quoteFor, priceChange, moveCategory, moveSize, swapCategory },
   };
 }
 

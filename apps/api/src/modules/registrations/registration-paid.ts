@@ -33,9 +33,11 @@ export async function paidParts(
 ): Promise<PaidPart[]> {
   const changes = (await afterSale.changesOf(db, row.id)).reverse();
   const paidChanges = changes.flatMap((c) => {
-    const d = c.detail as { cobranca?: unknown; diferenca_cents?: unknown };
+    const d = c.detail as { cobranca?: unknown; diferenca_cents?: unknown; lista_diferenca_cents?: unknown };
+    // A list of changes paid by one charge: its difference is the list's (registration-change-list.ts).
+    const difference = d.lista_diferenca_cents === undefined ? d.diferenca_cents : d.lista_diferenca_cents;
     return (c.kind === 'transferencia' || c.kind === 'troca_distancia') && num(d.cobranca) > 0
-      ? [{ chargeId: num(d.cobranca), differenceCents: Math.max(0, num(d.diferenca_cents)) }]
+      ? [{ chargeId: num(d.cobranca), differenceCents: Math.max(0, num(difference)) }]
       : [];
   });
   const charges = new Map(

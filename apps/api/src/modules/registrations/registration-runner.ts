@@ -229,3 +229,5 @@ export function createRunnerChanges(
 
   return { rulesText, cancellation, cancelByRunner, cancelInOrder };
 }
+
+export type RunnerChanges = ReturnType<typeof createRunnerChanges>;

@@ -1,3 +1,4 @@
+import type { RegistrationOperationWire } from '@passada/core/contracts/after-sale';
 import type { Participant } from '@passada/core/contracts/registrations';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
@@ -95,7 +96,19 @@ export interface RegistrationDraft extends Participant {
     feeCents: number;
     differenceCents: number;
     by?: 'comprador' | 'participante';
+    /** A list of changes paid by one charge (registration-change-list.ts); `from`/`to` its first distance. */
+    list?: ChangeListDraft;
   };
+}
+
+/** The list a charge pays for, in its draft's `change.list` (docs/decisions/0056, later). */
+export interface ChangeListDraft {
+  operations: Extract<RegistrationOperationWire, { tipo: 'distancia' | 'camiseta' }>[];
+  /** The registration's categories and shirt when the charge was made: the list applies to them only. */
+  categoryIds: number[];
+  kitSize: string | null;
+  /** The new categories' prices when the charge was made (what the charge paid for). */
+  prices: { categoryId: number; priceCents: number; lotName: string | null }[];
 }
 
 /** A participant of a cart, priced: the stored draft and the event's name (for descriptions). */

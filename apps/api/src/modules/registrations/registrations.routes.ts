@@ -417,7 +417,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ registrations: Registr
         schema: {
           tags: ['inscrições'],
           summary:
-            'Várias alterações (distância, camisa) conferidas juntas e gravadas de uma vez, sem valor a pagar nem a devolver (409 alteracao_com_valor: use a rota de cada uma)',
+            'Várias alterações (distância, camisa) conferidas juntas e gravadas de uma vez, com uma só devolução; com valor a pagar, pela cobrança (alteracoes)',
           params,
           body: RegistrationChangesRequestSchema,
           response: { 200: RegistrationChangesResultSchema, ...errors },
@@ -425,7 +425,24 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ registrations: Registr
       },
       async (request) => {
         const { holder, id } = await holderOf(request, request);
-        return registrations.change.applyOperations(holder, id, request.body.operacoes);
+        return registrations.changeList.apply(holder, id, request.body.operacoes, request.body);
+      },
+    );
+    app.post(
+      `${prefix}/alteracoes/cotacao/`,
+      {
+        ...(config ? { config } : {}),
+        schema: {
+          tags: ['inscrições'],
+          summary: 'Quanto uma lista de alterações custa ou devolve agora, pelas regras do evento',
+          params,
+          body: RegistrationChangesRequestSchema,
+          response: { 200: ChangeQuoteSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { holder, id } = await holderOf(request, request);
+        return registrations.changeList.quote(holder, id, request.body.operacoes);
       },
     );
     app.post(

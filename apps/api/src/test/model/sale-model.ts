@@ -94,6 +94,7 @@ export type Op =
   | { op: 'transferProbe'; buyer: number; payer: number; other: number; pick: number }
   | { op: 'changeDistance'; reg: number; pay: 'card' | 'pix' }
   | { op: 'changeShirt'; reg: number; size: number }
+  | { op: 'changeList'; reg: number; size: number; pay: 'card' | 'pix' }
   | { op: 'joinWaitlist'; runner: number; cat: number }
   | { op: 'takeOffer'; offer: number; buyer: number }
   | { op: 'buy'; buyer: number; product: number; size: number; qty: number; pay: Pay }
@@ -151,6 +152,15 @@ function opArbitrary(): fc.Arbitrary<Op> {
     {
       weight: 1,
       arbitrary: fc.record({ op: fc.constant('changeShirt' as const), reg: ix, size: fc.nat({ max: 1 }) }),
+    },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        op: fc.constant('changeList' as const),
+        reg: ix,
+        size: fc.nat({ max: 1 }),
+        pay: fc.constantFrom<'card' | 'pix'>('card', 'pix'),
+      }),
     },
     {
       weight: 2,
@@ -1073,6 +1083,63 @@ async function doStep(w: World, op: Op): Promise<void> {
       if (res.statusCode === 200) {
         w.log.push(`troca de distância ${r.id}: ${r.cat} → ${toCat}`);
         done(w, 'changeDistance');
+        r.cat = toCat;
+      }
+      return;
+    }
+    case 'changeList': {
+      // The other distance and a shirt at once: one quote, one charge or one refund (decision 0056, later).
+      const r = regOf(op.reg);
+      if (!r) return;
+      const buyer = w.buyers[r.owner]!;
+      const toCat = 1 - r.cat;
+      const operacoes = [
+        { tipo: 'distancia', categoria_id: w.cats[toCat], de: w.cats[r.cat] },
+        { tipo: 'camiseta', tamanho: w.kit[op.size] },
+      ];
+      const quote = await app.inject({
+        method: 'POST',
+        url: `/api/inscricoes/${r.id}/alteracoes/cotacao/`,
+        headers: buyer.headers,
+        payload: { operacoes },
+      });
+      no5xx(quote, 'cotação da lista de alterações');
+      if (quote.statusCode !== 200 || !quote.json().permitido) return;
+      const q = quote.json();
+      if (q.a_pagar > 0) {
+        const got = await purchase(
+          app,
+          buyer,
+          op.pay === 'card' ? 'card' : 'pix_open',
+          Math.round(q.a_pagar * 100),
+          { finalidade: 'inscricao', inscricao: { alteracoes: { inscricao: r.id, operacoes } } },
+        );
+        if (got.paid) {
+          w.log.push(`lista de alterações ${r.id}: ${r.cat} → ${toCat} e camisa (paga)`);
+          done(w, 'changeList(paga)');
+          r.cat = toCat;
+        } else if (got.open) {
+          m.charges.push({
+            txid: got.open,
+            buyer: r.owner,
+            kind: 'change',
+            status: 'open',
+            cat: toCat,
+            reg: r.id,
+          });
+        }
+        return;
+      }
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/inscricoes/${r.id}/alteracoes/`,
+        headers: buyer.headers,
+        payload: { operacoes, a_devolver: q.a_devolver },
+      });
+      no5xx(res, 'lista de alterações');
+      if (res.statusCode === 200) {
+        w.log.push(`lista de alterações ${r.id}: ${r.cat} → ${toCat} e camisa`);
+        done(w, 'changeList');
         r.cat = toCat;
       }
       return;

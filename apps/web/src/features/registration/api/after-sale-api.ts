@@ -2,6 +2,8 @@ import type {
   CancellationQuoteWire,
   ChangeQuote,
   ParticipantLinkView,
+  RegistrationChangesResult,
+  RegistrationOperationWire,
 } from '@passada/core/contracts/after-sale';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
@@ -53,6 +55,31 @@ export function useChangeDistance(base: string) {
   return useMutation({
     mutationFn: (body: { de: number; para: number; a_devolver: number }) =>
       apiFetch<ChangeQuote>(`${base}/trocar-distancia/`, { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['event'] }),
+  });
+}
+
+/**
+ * What a list of changes (distances and shirt together) costs or returns now, priced by the server
+ * under every rule (docs/decisions/0056, later). `base` as for `distanceChangeQuery`.
+ */
+export function changeListQuery(base: string, operacoes: RegistrationOperationWire[]) {
+  return queryOptions({
+    queryKey: ['change-list', base, operacoes],
+    queryFn: ({ signal }) =>
+      apiFetch<ChangeQuote>(`${base}/alteracoes/cotacao/`, { method: 'POST', body: { operacoes }, signal }),
+    enabled: operacoes.length > 0,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** The list confirmed once, with the amount back the runner saw; the events' places are read afresh. */
+export function useApplyChangeList(base: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { operacoes: RegistrationOperationWire[]; a_devolver: number }) =>
+      apiFetch<RegistrationChangesResult>(`${base}/alteracoes/`, { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['event'] }),
   });
 }

@@ -10,6 +10,7 @@ import { eventQuery } from '../../../lib/events-api.ts';
 import { formatDateTime } from '../../../lib/format.ts';
 import { registrationTicketQuery } from '../api/registrations-api.ts';
 import { cancelledText, RunnerCancel } from './runner-cancel.tsx';
+import { RunnerChanges } from './runner-changes.tsx';
 import { RunnerDistanceChange } from './runner-distance-change.tsx';
 import { RunnerSizeChange } from './runner-size-change.tsx';
 import { RunnerTransfer } from './runner-transfer.tsx';
@@ -188,6 +189,16 @@ export function RegistrationCard({
           base={`/api/inscricoes/${registration.id}`}
           event={event}
           current={registration.categoria_evento_detalhes.map((c) => c.id)}
+          pays={{ inscricao: registration.id }}
+          onChanged={onChanged}
+        />
+      )}
+      {registration.cancelada_em || !event ? null : (
+        <RunnerChanges
+          base={`/api/inscricoes/${registration.id}`}
+          event={event}
+          current={registration.categoria_evento_detalhes.map((c) => c.id)}
+          currentSize={registration.tamanho_camisa}
           pays={{ inscricao: registration.id }}
           onChanged={onChanged}
         />

@@ -21,6 +21,7 @@ import {
   useRefreshParticipantLink,
 } from '../api/after-sale-api.ts';
 import { quoteText } from '../components/runner-cancel.tsx';
+import { RunnerChanges } from '../components/runner-changes.tsx';
 import { RunnerDistanceChange } from '../components/runner-distance-change.tsx';
 import { NewRunnerFields } from '../components/runner-transfer.tsx';
 
@@ -161,6 +162,16 @@ export default function ParticipantLinkPage() {
           base={participantLinkPath(token)}
           event={event.data}
           current={v.categoria_evento}
+          pays={{ link: token }}
+          onChanged={() => void refresh()}
+        />
+      )}
+      {v.cancelada_em || !event.data ? null : (
+        <RunnerChanges
+          base={participantLinkPath(token)}
+          event={event.data}
+          current={v.categoria_evento}
+          currentSize={v.tamanho_camisa}
           pays={{ link: token }}
           onChanged={() => void refresh()}
         />
