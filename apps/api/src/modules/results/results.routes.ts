@@ -45,6 +45,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> =
   app.get(
     '/api/resultados/meus/',
     {
+      config: { auth: 'user' },
       schema: {
         tags: ['resultados'],
         summary: 'Os resultados das inscrições feitas pela conta (Minha conta)',
