@@ -228,13 +228,14 @@ export const FISCAL_ORIGIN_LABELS = [
   '8 - Nacional, conteúdo de importação acima de 70%',
 ] as const;
 
-export const FiscalKindSchema = z.enum(['nfe', 'nfe_devolucao', 'nfse']);
+export const FiscalKindSchema = z.enum(['nfe', 'nfe_devolucao', 'nfe_credito', 'nfse']);
 export const FiscalStatusSchema = z.enum(['pendente', 'autorizada', 'erro', 'cancelada']);
 export type FiscalStatus = z.infer<typeof FiscalStatusSchema>;
 
 export const FISCAL_KIND_LABELS = {
   nfe: 'NF-e',
   nfe_devolucao: 'NF-e de devolução',
+  nfe_credito: 'NF-e de crédito',
   nfse: 'NFS-e',
 } as const;
 export const FISCAL_STATUS_LABELS: Record<FiscalStatus, string> = {

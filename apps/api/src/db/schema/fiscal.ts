@@ -27,7 +27,11 @@ export const TAX_REGIMES = ['simples_nacional', 'simples_excesso', 'regime_norma
 
 export const TAX_DESTINATIONS = ['interna', 'interestadual'] as const;
 
-export const FISCAL_KINDS = ['nfe', 'nfe_devolucao', 'nfse'] as const;
+/**
+ * `nfe_credito`: a nota de crédito (finNFe 5, tpNFCredito 04 "redução de valores", NT 2025.002-RTC) of an
+ * order's price reduced after the sale (docs/decisions/0059, later). Text column: no migration.
+ */
+export const FISCAL_KINDS = ['nfe', 'nfe_devolucao', 'nfe_credito', 'nfse'] as const;
 
 /** `pendente`: waiting for the provider (or retrying); `erro`: stopped, staff must act; the others final. */
 export const FISCAL_STATUSES = ['pendente', 'autorizada', 'erro', 'cancelada'] as const;

@@ -80,8 +80,14 @@ export interface NfeIbsCbsTotals {
 
 export interface NfeInput {
   ref: string;
-  /** `1` sale, `4` return (devolução, referencing `referencedKey`). */
-  purpose: 1 | 4;
+  /**
+   * `1` sale, `4` return (devolução, referencing `referencedKey`), `5` nota de crédito (NT 2025.002-RTC:
+   * an entry, `tpNF` 0, referencing the sale's NF-e, whose items carry only the IBSCBS group; rejection
+   * 1001 for ICMS, PIS or COFINS on it).
+   */
+  purpose: 1 | 4 | 5;
+  /** `tpNFCredito` of a nota de crédito: `04` "Redução de valores" (docs/decisions/0059, later). */
+  creditType?: '04';
   operation: string;
   /** The moment we decided to issue; the offline provider derives the key's AAMM from it. */
   issuedAt: Date;
