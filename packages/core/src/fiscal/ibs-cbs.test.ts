@@ -90,3 +90,56 @@ describe('the rules by regime and date', () => {
     });
   });
 });
+
+/**
+ * The technical note's own rules and its one worked example (NT 2025.002-RTC v1.31, §7 "Regras de
+ * Validação"; docs/decisions/0059, later), through the one computing function.
+ */
+describe('NT 2025.002-RTC v1.31: its rules and worked example', () => {
+  it('UB28-10: the example’s effective rate, 10 × (1 − 0,4) × (1 − 0,05) = 5,7000 %, taxes vBC 1.000,00 at 57,00 (UB35-10, obs. 2)', () => {
+    // The rate with four decimals, as the layout writes pAliqEfet; the value is vBC × pAliqEfet / 100.
+    const effective = Math.round(100_000 * (1 - 0.4) * (1 - 0.05));
+    expect(formatRate(effective)).toBe('5.7000');
+    expect(ibsCbsOfItem(100_000, { ibsUf: effective, ibsMun: 0, cbs: 0 })).toMatchObject({
+      ibsUfCents: 5700,
+      ibsCents: 5700,
+    });
+  });
+
+  it('UB35-10, UB54-10 and UB67-10: each value is vBC × p / 100, within the 0,01 the note tolerates', () => {
+    for (const base of [1, 49, 50, 99, 12_990, 25_981, 99_999, 1_234_567]) {
+      const t = ibsCbsOfItem(base, RATES_2026);
+      expect(Math.abs(t.ibsUfCents - (base * 0.1) / 100)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(t.cbsCents - (base * 0.9) / 100)).toBeLessThanOrEqual(0.5);
+      // UB54a: vIBS is the sum of vIBSUF and vIBSMun.
+      expect(t.ibsCents).toBe(t.ibsUfCents + t.ibsMunCents);
+    }
+    // R$ 259,81 × 0,9 % = 2,33829 → 2,34; × 0,1 % = 0,25981 → 0,26.
+    expect(ibsCbsOfItem(25_981, RATES_2026)).toMatchObject({ ibsUfCents: 26, cbsCents: 234 });
+  });
+
+  it('UB16-10: the base is vProd + vFrete − vDesc (no ICMS, PIS or COFINS highlighted); W35-10 ff.: totals are the items’ sums', () => {
+    // Three items of R$ 33,33, R$ 33,33 and R$ 33,34, R$ 10,00 of freight and R$ 5,00 of discount: the
+    // shares of freight and discount add up to the nota's, and each base is its item's value plus its
+    // freight less its discount.
+    const items = [{ totalCents: 3333 }, { totalCents: 3333 }, { totalCents: 3334 }];
+    const nota = ibsCbsOfNota(items, RATES_2026, { shippingCents: 1000, discountCents: 500 });
+    expect(nota.items.map((i) => i.shippingCents).reduce((a, b) => a + b)).toBe(1000);
+    expect(nota.items.map((i) => i.discountCents).reduce((a, b) => a + b)).toBe(500);
+    for (const [n, it] of nota.items.entries())
+      expect(it.baseCents).toBe(items[n]!.totalCents + it.shippingCents - it.discountCents);
+    expect(nota.totals.baseCents).toBe(10_500);
+    expect(nota.totals).toEqual({
+      baseCents: nota.items.reduce((s, i) => s + i.baseCents, 0),
+      ibsUfCents: nota.items.reduce((s, i) => s + i.ibsUfCents, 0),
+      ibsMunCents: 0,
+      ibsCents: nota.items.reduce((s, i) => s + i.ibsCents, 0),
+      cbsCents: nota.items.reduce((s, i) => s + i.cbsCents, 0),
+    });
+    // Bases 34,99, 35,00 and 35,01: CBS 0,31491 → 0,31, 0,315 → 0,32, 0,31509 → 0,32; vCBS of the
+    // totals is their sum, 0,95.
+    expect(nota.items.map((i) => i.baseCents)).toEqual([3499, 3500, 3501]);
+    expect(nota.items.map((i) => i.cbsCents)).toEqual([31, 32, 32]);
+    expect(nota.totals.cbsCents).toBe(95);
+  });
+});
