@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, ibsCbsOfItem, ibsCbsOfNota, taxOf } from './ibs-cbs.ts';
-import { ibsCbsRatesOn, ibsCbsRequired, nfseRuleFor, reformScheduleFor } from './reform-rules.ts';
+import { formatRate, ibsCbsOfItem, ibsCbsOfNota, parseRateBR, taxOf } from './ibs-cbs.ts';
+import {
+  ibsCbsRatesOn,
+  ibsCbsRequired,
+  missingRatesReason,
+  nfseRuleFor,
+  reformScheduleFor,
+} from './reform-rules.ts';
 
 const RATES_2026 = { ibsUf: 1000, ibsMun: 0, cbs: 9000 };
 
@@ -69,6 +75,25 @@ describe('the rules by regime and date', () => {
     expect(ibsCbsRatesOn('2026-12-02')).toEqual({ ibsUf: 1000, ibsMun: 0, cbs: 9000 });
     expect(ibsCbsRatesOn('2025-12-31')).toBeNull();
     expect(ibsCbsRatesOn('2027-01-01')).toBeNull();
+  });
+
+  it('2027: IBS 0.05 % + 0.05 % (LC 214/2025, art. 344) and the CBS staff entered from the Senate’s resolution; 2028 unknown', () => {
+    expect(ibsCbsRatesOn('2027-01-01', 88_000)).toEqual({ ibsUf: 500, ibsMun: 500, cbs: 88_000 });
+    expect(ibsCbsRatesOn('2027-12-31', 88_000)).toEqual({ ibsUf: 500, ibsMun: 500, cbs: 88_000 });
+    expect(ibsCbsRatesOn('2026-12-31', 88_000)).toEqual({ ibsUf: 1000, ibsMun: 0, cbs: 9000 });
+    expect(ibsCbsRatesOn('2028-01-01', 88_000)).toBeNull();
+    expect(missingRatesReason('2027-03-01')).toContain('fixada por resolução do Senado Federal');
+    expect(missingRatesReason('2028-03-01')).toBe(
+      'A nota não foi emitida: as alíquotas de IBS e CBS de 2028 ainda não estão na tabela da loja.',
+    );
+  });
+
+  it('reads a percentage as people type it', () => {
+    expect(parseRateBR('8,8')).toBe(88_000);
+    expect(parseRateBR('8.8000')).toBe(88_000);
+    expect(parseRateBR('0,9')).toBe(9000);
+    expect(parseRateBR('12,3456')).toBe(123_456);
+    for (const bad of ['', '8,8%', '8,88888', 'abc', '101', '-1']) expect(parseRateBR(bad)).toBeNull();
   });
 
   it('the screen: what applies to each regime today and from which date the next', () => {

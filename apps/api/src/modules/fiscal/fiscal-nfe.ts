@@ -7,7 +7,12 @@ import {
   ibsCbsOfItem,
   ibsCbsOfNota,
 } from '@passada/core/fiscal/ibs-cbs';
-import { CRT_OF_REGIME, ibsCbsRatesOn, ibsCbsRequired } from '@passada/core/fiscal/reform-rules';
+import {
+  CRT_OF_REGIME,
+  ibsCbsRatesOn,
+  ibsCbsRequired,
+  missingRatesReason,
+} from '@passada/core/fiscal/reform-rules';
 import type { Db } from '../../db/client.ts';
 import type { NfeInput, NfeItem, NfeItemIbsCbs } from '../../providers/invoicing/index.ts';
 import * as repo from './fiscal.repository.ts';
@@ -106,6 +111,7 @@ function spreadAndTax(
   rule: TaxRule,
   regime: repo.SettingsRow['regime'],
   issuedAt: Date,
+  cbs2027: number | null,
 ): { ok: true; ibsCbsTotals: NfeInput['ibsCbsTotals'] } | { ok: false; reason: string } {
   const freight = apportion(
     totals.shippingCents,
@@ -121,12 +127,8 @@ function spreadAndTax(
   });
   const issuedOn = dateInTimeZone(issuedAt, STORE_TIME_ZONE);
   if (!ibsCbsRequired(CRT_OF_REGIME[regime], issuedOn)) return { ok: true, ibsCbsTotals: null };
-  const rates = ibsCbsRatesOn(issuedOn);
-  if (!rates)
-    return {
-      ok: false,
-      reason: `A nota não foi emitida: as alíquotas de IBS e CBS de ${issuedOn.slice(0, 4)} ainda não estão na tabela da loja.`,
-    };
+  const rates = ibsCbsRatesOn(issuedOn, cbs2027);
+  if (!rates) return { ok: false, reason: missingRatesReason(issuedOn) };
   const taxes = ibsCbsOfNota(items, rates, totals);
   items.forEach((it, n) => {
     const t = taxes.items[n]!;
@@ -197,7 +199,14 @@ export async function buildNfe(ctx: FiscalContext, doc: repo.DocumentRow): Promi
       discountCents = order.discountCents;
     }
   }
-  const taxed = spreadAndTax(items, { shippingCents, discountCents }, rule, s.regime, doc.issuedAt);
+  const taxed = spreadAndTax(
+    items,
+    { shippingCents, discountCents },
+    rule,
+    s.regime,
+    doc.issuedAt,
+    s.cbs2027Rate,
+  );
   if (!taxed.ok) return taxed;
   return {
     ok: true,
@@ -278,12 +287,8 @@ async function buildCreditNfe(
   if (problems.length || !cpf || !order.address)
     return { ok: false, reason: `A nota não foi emitida: ${problems.join('; ')}.` };
   const soldOn = dateInTimeZone(original.issuedAt, STORE_TIME_ZONE);
-  const rates = ibsCbsRatesOn(soldOn);
-  if (!rates)
-    return {
-      ok: false,
-      reason: `A nota não foi emitida: as alíquotas de IBS e CBS de ${soldOn.slice(0, 4)} ainda não estão na tabela da loja.`,
-    };
+  const rates = ibsCbsRatesOn(soldOn, s.cbs2027Rate);
+  if (!rates) return { ok: false, reason: missingRatesReason(soldOn) };
   const recipientAddress = fiscalAddressOf(order.address);
   const inside = recipientAddress.uf === s.uf;
   const rule = rules.find((r) => r.destination === (inside ? 'interna' : 'interestadual'))!;
