@@ -102,7 +102,22 @@ export const DEFAULT_IBS_CBS_CLASS = '000001';
 export const REGISTRATION_IBS_CBS = {
   situation: DEFAULT_IBS_CBS_CST,
   classification: DEFAULT_IBS_CBS_CLASS,
+  /**
+   * `cIndOp` (Anexo VII "IndOp_IBSCBS" v1.03.00 of the NFS-e Padrão Nacional): 030102, a service
+   * "integralmente fruído presencialmente por pessoa física" (LC 214/2025, art. 11, III) at a place other
+   * than the supplier's establishment — the runner takes part at the event's venue, whose city is the
+   * DPS's place of incidence (docs/decisions/0059, later).
+   */
+  operationIndicator: '030102',
 } as const;
+
+/**
+ * `cIndOp` of a sale of apparel on the NF-e (Anexo VII v1.03.00, codes of LC 214/2025, art. 11, I): 010103,
+ * "não presencial, com entrega ou disponibilização em endereço fornecido" — the place of the operation is
+ * the recipient's address the nota carries. Optional on the NF-e (NT 2025.002-RTC, B25d: required only for
+ * 010104 and 010105); sent so the place is explicit.
+ */
+export const SALE_OPERATION_INDICATOR = '010103';
 
 /**
  * The registrations' service in the NFS-e Padrão Nacional: `cTribNac` 12.11.01 (item 12.11 of LC 116,

@@ -12,6 +12,7 @@ import {
   ibsCbsRatesOn,
   ibsCbsRequired,
   missingRatesReason,
+  SALE_OPERATION_INDICATOR,
 } from '@passada/core/fiscal/reform-rules';
 import type { Db } from '../../db/client.ts';
 import type { NfeInput, NfeItem, NfeItemIbsCbs } from '../../providers/invoicing/index.ts';
@@ -214,6 +215,8 @@ export async function buildNfe(ctx: FiscalContext, doc: repo.DocumentRow): Promi
       ibsCbsTotals: taxed.ibsCbsTotals,
       ref: doc.ref,
       purpose: doc.kind === 'nfe_devolucao' ? 4 : 1,
+      // A sale delivered to the buyer's address (Anexo VII, 010103); a devolução takes none.
+      ...(doc.kind === 'nfe' ? { operationIndicator: SALE_OPERATION_INDICATOR } : {}),
       operation: doc.kind === 'nfe_devolucao' ? 'Devolução de venda' : 'Venda de mercadoria',
       issuedAt: doc.issuedAt,
       number: doc.number,

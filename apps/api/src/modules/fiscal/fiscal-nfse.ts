@@ -49,7 +49,14 @@ export function serviceIbsCbs(
   const rates = ibsCbsRatesOn(competence, s.cbs2027Rate);
   if (!rates) return { ok: false, reason: missingRatesReason(competence) };
   const t = ibsCbsOfNota([{ totalCents: amountCents }], rates).totals;
-  return { ok: true, group: ibsCbsGroup(REGISTRATION_IBS_CBS, t, rates) };
+  return {
+    ok: true,
+    group: ibsCbsGroup(
+      { situation: REGISTRATION_IBS_CBS.situation, classification: REGISTRATION_IBS_CBS.classification },
+      t,
+      rates,
+    ),
+  };
 }
 
 /**
@@ -96,6 +103,7 @@ export async function buildMonthNfse(
       amountCents,
       competence,
       ibsCbs: taxed.group,
+      ...(taxed.group ? { operationIndicator: REGISTRATION_IBS_CBS.operationIndicator } : {}),
     },
   };
 }
@@ -134,6 +142,7 @@ export async function buildNfse(ctx: FiscalContext, doc: repo.DocumentRow): Prom
       amountCents: r.totalCents,
       competence,
       ibsCbs: taxed.group,
+      ...(taxed.group ? { operationIndicator: REGISTRATION_IBS_CBS.operationIndicator } : {}),
     },
   };
 }

@@ -62,6 +62,7 @@ export function focusNfeBody(input: NfeInput): Record<string, unknown> {
     tipo_documento: input.purpose === 1 ? 1 : 0,
     finalidade_emissao: input.purpose,
     ...(input.creditType ? { tipo_nota_credito: input.creditType } : {}),
+    ...(input.operationIndicator ? { codigo_indicador_operacao: input.operationIndicator } : {}),
     local_destino: destUf === input.emitter.address.uf ? 1 : 2,
     consumidor_final: 1,
     presenca_comprador: 2,
@@ -149,6 +150,8 @@ export function focusNfseBody(input: NfseInput): Record<string, unknown> {
     // The competência (the DPS's dCompet), which decides the reform's group and its rates.
     data_competencia: input.competence,
     codigo_opcao_simples_nacional: SIMPLES_OPTION[input.emitter.regime],
+    // The DPS's cIndOp with its IBSCBS group (Focus's city guides: `$.codigo_indicador_operacao`).
+    ...(g && input.operationIndicator ? { codigo_indicador_operacao: input.operationIndicator } : {}),
     prestador: {
       cnpj: input.emitter.cnpj,
       inscricao_municipal: input.emitter.im,

@@ -216,7 +216,7 @@ function creditNoteRejection(b: Record<string, unknown>): { code: string; messag
 
 /** SEFAZ's verdict on the IBS/CBS of an NF-e that passed the schema: a rejection, or null. */
 function nfeSefazRejection(b: Record<string, unknown>): { code: string; message: string } | null {
-  const credit = creditNoteRejection(b);
+  const credit = creditNoteRejection(b) ?? nfeIndOpRejection(b);
   if (credit) return credit;
   // The date of issue in Brasília (UTC−3), as SEFAZ reads dhEmi; a nota de crédito reduces the tax of the
   // sale it references, at that sale's rates (the year from the referenced key's AAMM).
@@ -306,6 +306,36 @@ const NFSE_YEAR_RATES: Record<string, Array<[field: string, rate: number, code: 
   ],
 };
 
+/**
+ * The codes of Anexo VII "IndOp_IBSCBS" v1.03.00 of the NFS-e Padrão Nacional (NT 009 v1.01): `01xxxx`
+ * are goods (LC 214/2025, art. 11, I), the others services and other operations. The NF-e's `cIndOp` is a
+ * goods code (010104/010105 only for an auction or goods without documents, NT 2025.002-RTC B25d); the
+ * DPS's, sent with its IBSCBS group, is not.
+ */
+const IND_OP_CODES = new Set(
+  (
+    '010101 010102 010103 010104 010105 010106 010201 010202 020101 020102 020201 020202 020301 020401 ' +
+    '030101 030102 040101 050101 050102 050201 060101 070101 070102 080101 090101 090102 100101 100102 ' +
+    '100201 100301 100302 100401 100501 100502 100601 110101 110201 120101 130101 130201'
+  ).split(' '),
+);
+
+/** The NF-e's `cIndOp` (codigo_indicador_operacao), when sent: a goods code, and not an auction's on a sale. */
+function nfeIndOpRejection(b: Record<string, unknown>): { code: string; message: string } | null {
+  const code = b.codigo_indicador_operacao;
+  if (code === undefined) return null;
+  if (
+    !IND_OP_CODES.has(String(code)) ||
+    !String(code).startsWith('01') ||
+    ['010104', '010105'].includes(String(code))
+  )
+    return {
+      code: 'RTC-cIndOp',
+      message: `Código indicador da operação ${String(code)} incompatível com a NF-e`,
+    };
+  return null;
+}
+
 /** The date of issue in Brasília (UTC−3), as the national system reads dhEmi. */
 const brasiliaDay = (iso: unknown) =>
   new Date(new Date(String(iso)).getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
@@ -345,6 +375,10 @@ function nfseIbsCbsRejection(b: Record<string, unknown>): { code: string; messag
       return { code: 'RTC-IBSCBS', message: 'Grupo IBSCBS não informado na DPS' };
     return null;
   }
+  // The group carries the operation indicator of Anexo VII (a service's, not a goods code).
+  const indOp = String(b.codigo_indicador_operacao ?? '');
+  if (!IND_OP_CODES.has(indOp) || indOp.startsWith('01'))
+    return { code: 'RTC-cIndOp', message: 'Código indicador da operação (cIndOp) ausente ou inválido' };
   for (const [field, rate, code, message] of NFSE_YEAR_RATES[day.slice(0, 4)] ?? [])
     if (Number(serv[field]) !== rate) return { code, message };
   return null;
