@@ -6,7 +6,9 @@ import { removeShopData, type Shop, shopContext, startShop } from './shop-proces
  * The tax reform on the back office (docs/decisions/0059), on a shop of its own (its regime changes) whose
  * clock stands on 2 December 2026 (`shifted-clock.mjs`), so the rules and rates in force are the same at
  * any date the spec runs: staff read which rules apply to the shop's regime today and from when the next
- * apply, switch the shop to the regime normal, and the next order's NF-e carries IBS and CBS.
+ * apply, switch the shop to the regime normal, and the next order's NF-e carries IBS and CBS; switched to
+ * MEI (CRT 4), the next NF-e names CRT 4 with CSOSN and no group in 2026, and the screen warns the CBS
+ * rate of 2027 is missing.
  */
 const DEC_2026 = Date.UTC(2026, 11, 2, 15);
 let shop: Shop | undefined;
@@ -70,5 +72,27 @@ test('staff switch the shop to the regime normal and the next order’s NF-e car
   expect(xml).toContain('<pIBSUF>0.1000</pIBSUF>');
   expect(xml).toContain('<pCBS>0.9000</pCBS>');
   expect(xml).toMatch(/<IBSCBSTot><vBCIBSCBS>\d+\.\d{2}<\/vBCIBSCBS>/);
+
+  // MEI (CRT 4): like the Simples, no group until 2027; the screen warns the CBS of 2027 is missing.
+  await page.goto('/painel/fiscal');
+  await page.getByLabel('Regime tributário').selectOption({ label: 'MEI — Microempreendedor Individual' });
+  await page.getByRole('button', { name: 'Salvar configurações fiscais' }).click();
+  await expect(page.getByText('Configurações fiscais salvas.')).toBeVisible();
+  await expect(reform).toContainText('Regime da loja: MEI — Microempreendedor Individual (CRT 4).');
+  await expect(reform).toContainText('As NF-e ainda não levam IBS e CBS neste regime.');
+  await expect(reform.getByRole('alert')).toContainText('Falta a alíquota da CBS de 2027');
+  const meiApi = await playwright.request.newContext({ baseURL: shop.url });
+  const mei = await paidProductOrder(meiApi, 'reforma-mei');
+  await page.goto(`/painel/pedidos/${mei.orderId}`);
+  await expectNfeAuthorised(page);
+  const meiHref = await page
+    .getByRole('region', { name: 'Notas fiscais' })
+    .getByRole('link', { name: 'XML' })
+    .getAttribute('href');
+  const meiXml = await (await meiApi.get(meiHref!)).text();
+  await meiApi.dispose();
+  expect(meiXml).toContain('<CRT>4</CRT>');
+  expect(meiXml).toContain('<CSOSN>');
+  expect(meiXml).not.toContain('<IBSCBS>');
   await context.close();
 });

@@ -256,6 +256,15 @@ export const jobCatalog = {
     retryDelaySeconds: 15,
     expireInSeconds: 120,
   }),
+  /**
+   * Staff refunded part of an order with nothing coming back (a price reduced after the sale): the nota
+   * de crédito of the IBS/CBS its NF-e declared (docs/decisions/0059, later).
+   */
+  'fiscal.order-reduced': defineJob<{ orderId: number; refundId: string; amountCents: number }>({
+    retryLimit: 12,
+    retryDelaySeconds: 15,
+    expireInSeconds: 120,
+  }),
   /** An exchange shipped: the devolução NF-e of the units that came back and the NF-e of the replacement. */
   'fiscal.exchange-shipped': defineJob<{ returnId: number }>({
     retryLimit: 12,

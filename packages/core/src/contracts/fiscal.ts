@@ -1,5 +1,6 @@
 import { UFS } from '../cep.ts';
 import { isValidCnpj } from '../documents.ts';
+import { parseRateBR } from '../fiscal/ibs-cbs.ts';
 import { z } from '../zod.ts';
 import { EditVersionSchema } from './painel.ts';
 
@@ -118,10 +119,32 @@ const FiscalSettingsBaseSchema = z.object({
     .refine((s) => s === '' || s.length === 7, 'CNAE tem 7 dígitos (ex.: 4781-4/00).')
     .default(''),
   codigo_tributario_municipio: z.string().trim().max(20, 'No máximo 20 caracteres.').default(''),
+  /**
+   * The CBS rate of 2027 (percent, up to 4 decimals), which the law leaves to a resolution of the Senado
+   * Federal (LC 214/2025, art. 349), and where staff read it (docs/decisions/0059, later).
+   */
+  cbs_2027: z
+    .string()
+    .trim()
+    .refine(
+      (v) => v === '' || parseRateBR(v) !== null,
+      'Alíquota em percentual, com até 4 casas decimais (ex.: 8,8000).',
+    )
+    .default(''),
+  cbs_2027_fonte: z.string().trim().max(300, 'No máximo 300 caracteres.').default(''),
   regras: z.array(TaxRuleSchema).max(2),
 });
 
-function oneRulePerDestination(s: { regras: Array<{ destino: string }> }, ctx: z.RefinementCtx) {
+function oneRulePerDestination(
+  s: { regras: Array<{ destino: string }>; cbs_2027: string; cbs_2027_fonte: string },
+  ctx: z.RefinementCtx,
+) {
+  if (s.cbs_2027 && !s.cbs_2027_fonte)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['cbs_2027_fonte'],
+      message: 'Informe a fonte da alíquota da CBS de 2027 (a resolução do Senado Federal que a fixou).',
+    });
   for (const destino of TaxDestinationSchema.options) {
     const n = s.regras.filter((r) => r.destino === destino).length;
     if (n !== 1)
@@ -162,6 +185,9 @@ export const FiscalSettingsSchema = z.object({
   nbs: z.string(),
   cnae: z.string(),
   codigo_tributario_municipio: z.string(),
+  /** "8,8000", or "" while no rate was entered. */
+  cbs_2027: z.string(),
+  cbs_2027_fonte: z.string(),
   regras: z.array(
     z.object({
       destino: TaxDestinationSchema,
@@ -189,6 +215,8 @@ export const ReformRulesSchema = z.object({
   em_vigor: z.array(z.object({ desde: z.string(), regra: z.string() })),
   proximas: z.object({ a_partir_de: z.string(), regras: z.array(z.string()) }).nullable(),
   aliquotas: z.object({ ibs_uf: z.string(), ibs_mun: z.string(), cbs: z.string() }).nullable(),
+  /** What stops (or will stop) the notas for want of a rate, for staff to act on; null when nothing. */
+  aviso: z.string().nullable(),
   nfse_cidades: z.array(
     z.object({
       municipio: z.string(),
@@ -228,13 +256,14 @@ export const FISCAL_ORIGIN_LABELS = [
   '8 - Nacional, conteúdo de importação acima de 70%',
 ] as const;
 
-export const FiscalKindSchema = z.enum(['nfe', 'nfe_devolucao', 'nfse']);
+export const FiscalKindSchema = z.enum(['nfe', 'nfe_devolucao', 'nfe_credito', 'nfse']);
 export const FiscalStatusSchema = z.enum(['pendente', 'autorizada', 'erro', 'cancelada']);
 export type FiscalStatus = z.infer<typeof FiscalStatusSchema>;
 
 export const FISCAL_KIND_LABELS = {
   nfe: 'NF-e',
   nfe_devolucao: 'NF-e de devolução',
+  nfe_credito: 'NF-e de crédito',
   nfse: 'NFS-e',
 } as const;
 export const FISCAL_STATUS_LABELS: Record<FiscalStatus, string> = {

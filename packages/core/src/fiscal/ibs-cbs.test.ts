@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, ibsCbsOfItem, ibsCbsOfNota, taxOf } from './ibs-cbs.ts';
-import { ibsCbsRatesOn, ibsCbsRequired, nfseRuleFor, reformScheduleFor } from './reform-rules.ts';
+import { formatRate, ibsCbsOfItem, ibsCbsOfNota, parseRateBR, taxOf } from './ibs-cbs.ts';
+import {
+  ibsCbsRatesOn,
+  ibsCbsRequired,
+  missingRatesReason,
+  nfseRuleFor,
+  reformScheduleFor,
+} from './reform-rules.ts';
 
 const RATES_2026 = { ibsUf: 1000, ibsMun: 0, cbs: 9000 };
 
@@ -71,6 +77,25 @@ describe('the rules by regime and date', () => {
     expect(ibsCbsRatesOn('2027-01-01')).toBeNull();
   });
 
+  it('2027: IBS 0.05 % + 0.05 % (LC 214/2025, art. 344) and the CBS staff entered from the Senate’s resolution; 2028 unknown', () => {
+    expect(ibsCbsRatesOn('2027-01-01', 88_000)).toEqual({ ibsUf: 500, ibsMun: 500, cbs: 88_000 });
+    expect(ibsCbsRatesOn('2027-12-31', 88_000)).toEqual({ ibsUf: 500, ibsMun: 500, cbs: 88_000 });
+    expect(ibsCbsRatesOn('2026-12-31', 88_000)).toEqual({ ibsUf: 1000, ibsMun: 0, cbs: 9000 });
+    expect(ibsCbsRatesOn('2028-01-01', 88_000)).toBeNull();
+    expect(missingRatesReason('2027-03-01')).toContain('fixada por resolução do Senado Federal');
+    expect(missingRatesReason('2028-03-01')).toBe(
+      'A nota não foi emitida: as alíquotas de IBS e CBS de 2028 ainda não estão na tabela da loja.',
+    );
+  });
+
+  it('reads a percentage as people type it', () => {
+    expect(parseRateBR('8,8')).toBe(88_000);
+    expect(parseRateBR('8.8000')).toBe(88_000);
+    expect(parseRateBR('0,9')).toBe(9000);
+    expect(parseRateBR('12,3456')).toBe(123_456);
+    for (const bad of ['', '8,8%', '8,88888', 'abc', '101', '-1']) expect(parseRateBR(bad)).toBeNull();
+  });
+
   it('the screen: what applies to each regime today and from which date the next', () => {
     const simples = reformScheduleFor(1, '2026-12-02');
     expect(simples.current.map((s) => s.from)).toEqual(['2026-01-01']);
@@ -88,5 +113,58 @@ describe('the rules by regime and date', () => {
       municipalCode: false,
       nbs: false,
     });
+  });
+});
+
+/**
+ * The technical note's own rules and its one worked example (NT 2025.002-RTC v1.31, §7 "Regras de
+ * Validação"; docs/decisions/0059, later), through the one computing function.
+ */
+describe('NT 2025.002-RTC v1.31: its rules and worked example', () => {
+  it('UB28-10: the example’s effective rate, 10 × (1 − 0,4) × (1 − 0,05) = 5,7000 %, taxes vBC 1.000,00 at 57,00 (UB35-10, obs. 2)', () => {
+    // The rate with four decimals, as the layout writes pAliqEfet; the value is vBC × pAliqEfet / 100.
+    const effective = Math.round(100_000 * (1 - 0.4) * (1 - 0.05));
+    expect(formatRate(effective)).toBe('5.7000');
+    expect(ibsCbsOfItem(100_000, { ibsUf: effective, ibsMun: 0, cbs: 0 })).toMatchObject({
+      ibsUfCents: 5700,
+      ibsCents: 5700,
+    });
+  });
+
+  it('UB35-10, UB54-10 and UB67-10: each value is vBC × p / 100, within the 0,01 the note tolerates', () => {
+    for (const base of [1, 49, 50, 99, 12_990, 25_981, 99_999, 1_234_567]) {
+      const t = ibsCbsOfItem(base, RATES_2026);
+      expect(Math.abs(t.ibsUfCents - (base * 0.1) / 100)).toBeLessThanOrEqual(0.5);
+      expect(Math.abs(t.cbsCents - (base * 0.9) / 100)).toBeLessThanOrEqual(0.5);
+      // UB54a: vIBS is the sum of vIBSUF and vIBSMun.
+      expect(t.ibsCents).toBe(t.ibsUfCents + t.ibsMunCents);
+    }
+    // R$ 259,81 × 0,9 % = 2,33829 → 2,34; × 0,1 % = 0,25981 → 0,26.
+    expect(ibsCbsOfItem(25_981, RATES_2026)).toMatchObject({ ibsUfCents: 26, cbsCents: 234 });
+  });
+
+  it('UB16-10: the base is vProd + vFrete − vDesc (no ICMS, PIS or COFINS highlighted); W35-10 ff.: totals are the items’ sums', () => {
+    // Three items of R$ 33,33, R$ 33,33 and R$ 33,34, R$ 10,00 of freight and R$ 5,00 of discount: the
+    // shares of freight and discount add up to the nota's, and each base is its item's value plus its
+    // freight less its discount.
+    const items = [{ totalCents: 3333 }, { totalCents: 3333 }, { totalCents: 3334 }];
+    const nota = ibsCbsOfNota(items, RATES_2026, { shippingCents: 1000, discountCents: 500 });
+    expect(nota.items.map((i) => i.shippingCents).reduce((a, b) => a + b)).toBe(1000);
+    expect(nota.items.map((i) => i.discountCents).reduce((a, b) => a + b)).toBe(500);
+    for (const [n, it] of nota.items.entries())
+      expect(it.baseCents).toBe(items[n]!.totalCents + it.shippingCents - it.discountCents);
+    expect(nota.totals.baseCents).toBe(10_500);
+    expect(nota.totals).toEqual({
+      baseCents: nota.items.reduce((s, i) => s + i.baseCents, 0),
+      ibsUfCents: nota.items.reduce((s, i) => s + i.ibsUfCents, 0),
+      ibsMunCents: 0,
+      ibsCents: nota.items.reduce((s, i) => s + i.ibsCents, 0),
+      cbsCents: nota.items.reduce((s, i) => s + i.cbsCents, 0),
+    });
+    // Bases 34,99, 35,00 and 35,01: CBS 0,31491 → 0,31, 0,315 → 0,32, 0,31509 → 0,32; vCBS of the
+    // totals is their sum, 0,95.
+    expect(nota.items.map((i) => i.baseCents)).toEqual([3499, 3500, 3501]);
+    expect(nota.items.map((i) => i.cbsCents)).toEqual([31, 32, 32]);
+    expect(nota.totals.cbsCents).toBe(95);
   });
 });

@@ -124,3 +124,14 @@ export const formatRate = (rate: RateE4) => (rate / 10_000).toFixed(4);
 
 /** "0,10 %" for people. */
 export const formatRateBR = (rate: RateE4) => `${(rate / 10_000).toFixed(2).replace('.', ',')} %`;
+
+/**
+ * A percentage typed by people ("8,8", "8.8000", "0,9") as a rate in ten-thousandths of a percent, or
+ * null when it is not one (at most 3 integer digits and 4 decimals, up to 100 %).
+ */
+export function parseRateBR(text: string): RateE4 | null {
+  const m = /^(\d{1,3})(?:[.,](\d{1,4}))?$/.exec(text.trim());
+  if (!m) return null;
+  const rate = Number(m[1]) * 10_000 + Number((m[2] ?? '').padEnd(4, '0'));
+  return rate <= 1_000_000 ? rate : null;
+}

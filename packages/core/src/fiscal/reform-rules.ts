@@ -1,6 +1,6 @@
 import type { IsoDate } from '../calendar.ts';
 import { formatIsoDateBR } from '../calendar.ts';
-import type { IbsCbsRates } from './ibs-cbs.ts';
+import type { IbsCbsRates, RateE4 } from './ibs-cbs.ts';
 
 /**
  * The fiscal rules of the tax reform as data, per regime and per date (docs/decisions/0059): when the
@@ -33,10 +33,13 @@ export function ibsCbsRequired(crt: Crt, issuedOn: IsoDate): boolean {
 }
 
 /**
- * The test rates of the transition, by year of issue (LC 214/2025, arts. 343–346; NT 2025.002-RTC
- * rejections 1026/1027, 1036 and 1037): 2026 CBS 0.9 %, IBS 0.1 % for the state and 0 for the city;
- * 2027–2028 IBS 0.05 % + 0.05 %, the CBS at its reference rate, not yet fixed (null: a nota of that year
- * stops until the rate is written here).
+ * The rates of the transition, by year of issue, as the law fixes them: 2026 IBS 0.1 % for the state and
+ * 0 for the city (LC 214/2025, art. 343) and CBS 0.9 % (art. 346); 2027 and 2028 IBS 0.05 % + 0.05 %
+ * (art. 344). The CBS of 2027 on is its reference rate (less 0.1 point in 2027 and 2028, art. 347), which
+ * the law does not fix: a resolution of the Senado Federal does (art. 349, computed as art. 353 says), so
+ * it is null here and staff enter the 2027 rate, with its source, on the fiscal screen
+ * (`fiscal_settings.cbs_2027_rate`, docs/decisions/0059, later). A nota of a year whose CBS is unknown
+ * stops with the reason.
  */
 export const IBS_CBS_RATES: ReadonlyArray<{
   from: IsoDate;
@@ -44,14 +47,32 @@ export const IBS_CBS_RATES: ReadonlyArray<{
   rates: { ibsUf: number; ibsMun: number; cbs: number | null };
 }> = [
   { from: '2026-01-01', until: '2026-12-31', rates: { ibsUf: 1000, ibsMun: 0, cbs: 9000 } },
-  { from: '2027-01-01', until: '2028-12-31', rates: { ibsUf: 500, ibsMun: 500, cbs: null } },
+  { from: '2027-01-01', until: '2027-12-31', rates: { ibsUf: 500, ibsMun: 500, cbs: null } },
+  { from: '2028-01-01', until: '2028-12-31', rates: { ibsUf: 500, ibsMun: 500, cbs: null } },
 ];
 
-/** The rates in force on a date, or null when they are not known (before 2026, or the CBS of 2027 on). */
-export function ibsCbsRatesOn(day: IsoDate): IbsCbsRates | null {
+/** The first day the CBS rate staff enter (the Senate's rate of 2027) applies, and the last. */
+export const CBS_2027 = { from: '2027-01-01', until: '2027-12-31' } as const;
+
+/**
+ * The rates in force on a date, or null when they are not known (before 2026, 2028 on, or 2027 while
+ * `cbs2027` — the rate staff entered from the Senate's resolution — is null).
+ */
+export function ibsCbsRatesOn(day: IsoDate, cbs2027: RateE4 | null = null): IbsCbsRates | null {
   const row = IBS_CBS_RATES.find((r) => day >= r.from && day <= r.until);
-  if (!row || row.rates.cbs === null) return null;
-  return { ibsUf: row.rates.ibsUf, ibsMun: row.rates.ibsMun, cbs: row.rates.cbs };
+  if (!row) return null;
+  const cbs = row.rates.cbs ?? (day >= CBS_2027.from && day <= CBS_2027.until ? cbs2027 : null);
+  if (cbs === null) return null;
+  return { ibsUf: row.rates.ibsUf, ibsMun: row.rates.ibsMun, cbs };
+}
+
+/** Why a nota of `day` stops for want of rates (the erro reason staff read), in Portuguese. */
+export function missingRatesReason(day: IsoDate): string {
+  const year = day.slice(0, 4);
+  const base = `A nota não foi emitida: as alíquotas de IBS e CBS de ${year} ainda não estão na tabela da loja`;
+  return day >= CBS_2027.from && day <= CBS_2027.until
+    ? `${base}: informe a alíquota da CBS de 2027, fixada por resolução do Senado Federal (LC 214/2025, art. 349), com a fonte, em Configurações fiscais e tente emitir de novo.`
+    : `${base}.`;
 }
 
 /**
@@ -81,7 +102,22 @@ export const DEFAULT_IBS_CBS_CLASS = '000001';
 export const REGISTRATION_IBS_CBS = {
   situation: DEFAULT_IBS_CBS_CST,
   classification: DEFAULT_IBS_CBS_CLASS,
+  /**
+   * `cIndOp` (Anexo VII "IndOp_IBSCBS" v1.03.00 of the NFS-e Padrão Nacional): 030102, a service
+   * "integralmente fruído presencialmente por pessoa física" (LC 214/2025, art. 11, III) at a place other
+   * than the supplier's establishment — the runner takes part at the event's venue, whose city is the
+   * DPS's place of incidence (docs/decisions/0059, later).
+   */
+  operationIndicator: '030102',
 } as const;
+
+/**
+ * `cIndOp` of a sale of apparel on the NF-e (Anexo VII v1.03.00, codes of LC 214/2025, art. 11, I): 010103,
+ * "não presencial, com entrega ou disponibilização em endereço fornecido" — the place of the operation is
+ * the recipient's address the nota carries. Optional on the NF-e (NT 2025.002-RTC, B25d: required only for
+ * 010104 and 010105); sent so the place is explicit.
+ */
+export const SALE_OPERATION_INDICATOR = '010103';
 
 /**
  * The registrations' service in the NFS-e Padrão Nacional: `cTribNac` 12.11.01 (item 12.11 of LC 116,

@@ -27,7 +27,11 @@ export const TAX_REGIMES = ['simples_nacional', 'simples_excesso', 'regime_norma
 
 export const TAX_DESTINATIONS = ['interna', 'interestadual'] as const;
 
-export const FISCAL_KINDS = ['nfe', 'nfe_devolucao', 'nfse'] as const;
+/**
+ * `nfe_credito`: a nota de crédito (finNFe 5, tpNFCredito 04 "redução de valores", NT 2025.002-RTC) of an
+ * order's price reduced after the sale (docs/decisions/0059, later). Text column: no migration.
+ */
+export const FISCAL_KINDS = ['nfe', 'nfe_devolucao', 'nfe_credito', 'nfse'] as const;
 
 /** `pendente`: waiting for the provider (or retrying); `erro`: stopped, staff must act; the others final. */
 export const FISCAL_STATUSES = ['pendente', 'autorizada', 'erro', 'cancelada'] as const;
@@ -63,6 +67,13 @@ export const fiscalSettings = pgTable(
     nfseNbs: text('nfse_nbs').notNull().default(''),
     cnae: text('cnae').notNull().default(''),
     nfseMunicipalCode: text('nfse_municipal_code').notNull().default(''),
+    /**
+     * The CBS rate of 2027 in ten-thousandths of a percent (8,8 % is 88000) and its source: the law leaves
+     * it to a resolution of the Senado Federal (LC 214/2025, art. 349), so staff enter it; null until then,
+     * and a nota of 2027 stops (docs/decisions/0059, later).
+     */
+    cbs2027Rate: integer('cbs_2027_rate'),
+    cbs2027Source: text('cbs_2027_source').notNull().default(''),
     nfeSeries: integer('nfe_series').notNull().default(1),
     /** The next numbers the shop gives (taken under this row's lock). */
     nextNfeNumber: integer('next_nfe_number').notNull().default(1),

@@ -1,3 +1,5 @@
+import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
+import { CRT_OF_REGIME, ibsCbsRequired } from '@passada/core/fiscal/reform-rules';
 import { InvoicingUnavailable } from '../../providers/invoicing/index.ts';
 import * as repo from './fiscal.repository.ts';
 import { type FiscalContext, FiscalPending, NFE_CANCEL_WINDOW_MS } from './fiscal-context.ts';
@@ -169,6 +171,45 @@ export async function exchangeShipped(ctx: FiscalContext, returnId: number): Pro
     registrationId: null,
     returnId,
     amountCents: lines.reduce((sum, l) => sum + l.totalCents, 0) - discountCents,
+  });
+  await process(ctx, doc.id);
+}
+
+/**
+ * A price reduced after the sale (staff's partial refund on the order's page, with nothing coming back):
+ * where the order's NF-e declared IBS and CBS, a nota de crédito (finNFe 5, tpNFCredito 04 "Redução de
+ * valores", NT 2025.002-RTC) referencing it reduces them by the refunded amount, never beyond what the
+ * NF-e still declares after earlier credits and devoluções. Notas de crédito adjust only IBS and CBS
+ * (NT 2025.002-RTC §4): a nota without the group (Simples before 2027) gets none. Once per refund.
+ */
+export async function orderReduced(
+  ctx: FiscalContext,
+  orderId: number,
+  refundId: string,
+  amountCents: number,
+): Promise<void> {
+  const { db, refs } = ctx;
+  const original = await repo.findByRef(db, refs.orderNfe(orderId));
+  if (original?.status === 'pendente') throw new FiscalPending('NF-e do pedido ainda em emissão.');
+  if (original?.status !== 'autorizada') return;
+  const s = await repo.settings(db);
+  const soldOn = dateInTimeZone(original.issuedAt, STORE_TIME_ZONE);
+  if (!ibsCbsRequired(CRT_OF_REGIME[s.regime], soldOn)) return;
+  const ref = refs.orderCredit(orderId, refundId);
+  const earlier = (await repo.documentsOfOrder(db, orderId)).filter(
+    (d) =>
+      d.ref !== ref && d.status !== 'cancelada' && (d.kind === 'nfe_credito' || d.kind === 'nfe_devolucao'),
+  );
+  const left = original.amountCents - earlier.reduce((sum, d) => sum + d.amountCents, 0);
+  const amount = Math.min(amountCents, left);
+  if (amount <= 0) return;
+  const doc = await ensureDocument(ctx, {
+    kind: 'nfe_credito',
+    ref,
+    orderId,
+    registrationId: null,
+    returnId: null,
+    amountCents: amount,
   });
   await process(ctx, doc.id);
 }

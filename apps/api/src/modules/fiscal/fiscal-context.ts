@@ -79,6 +79,8 @@ export function fiscalRefs(prefix: string) {
     returnNfe: (returnId: number) => `${prefix}-devolucao-${returnId}-nfe`,
     /** The NF-e of an exchange's replacement units (docs/decisions/0043, later). */
     exchangeNfe: (returnId: number) => `${prefix}-troca-${returnId}-nfe`,
+    /** The nota de crédito of a price reduced after the sale, one per refund (docs/decisions/0059, later). */
+    orderCredit: (orderId: number, refundId: string) => `${prefix}-pedido-${orderId}-credito-${refundId}`,
     registrationNfse: (registrationId: number) => `${prefix}-inscricao-${registrationId}-nfse`,
     /** One NFS-e of an event's month (NFSE_GROUPING=event_month, docs/decisions/0049). */
     eventMonthNfse: (eventId: number, period: string) => `${prefix}-evento-${eventId}-${period}-nfse`,

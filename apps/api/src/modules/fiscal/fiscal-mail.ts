@@ -9,7 +9,7 @@ export function notaMail(input: {
   to: { name: string; email: string };
   /** "seu pedido nº 12", "sua inscrição nº 3 em Corrida X". */
   about: string;
-  kind: 'nfe' | 'nfe_devolucao' | 'nfse';
+  kind: keyof typeof FISCAL_KIND_LABELS;
   number: string;
   accessKey: string | null;
   pdfUrl: string;

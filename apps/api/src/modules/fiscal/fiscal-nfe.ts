@@ -1,7 +1,19 @@
 import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import { isValidCpf } from '@passada/core/documents';
-import { apportion, type IbsCbsItem, type IbsCbsRates, ibsCbsOfNota } from '@passada/core/fiscal/ibs-cbs';
-import { CRT_OF_REGIME, ibsCbsRatesOn, ibsCbsRequired } from '@passada/core/fiscal/reform-rules';
+import {
+  apportion,
+  type IbsCbsItem,
+  type IbsCbsRates,
+  ibsCbsOfItem,
+  ibsCbsOfNota,
+} from '@passada/core/fiscal/ibs-cbs';
+import {
+  CRT_OF_REGIME,
+  ibsCbsRatesOn,
+  ibsCbsRequired,
+  missingRatesReason,
+  SALE_OPERATION_INDICATOR,
+} from '@passada/core/fiscal/reform-rules';
 import type { Db } from '../../db/client.ts';
 import type { NfeInput, NfeItem, NfeItemIbsCbs } from '../../providers/invoicing/index.ts';
 import * as repo from './fiscal.repository.ts';
@@ -100,6 +112,7 @@ function spreadAndTax(
   rule: TaxRule,
   regime: repo.SettingsRow['regime'],
   issuedAt: Date,
+  cbs2027: number | null,
 ): { ok: true; ibsCbsTotals: NfeInput['ibsCbsTotals'] } | { ok: false; reason: string } {
   const freight = apportion(
     totals.shippingCents,
@@ -115,12 +128,8 @@ function spreadAndTax(
   });
   const issuedOn = dateInTimeZone(issuedAt, STORE_TIME_ZONE);
   if (!ibsCbsRequired(CRT_OF_REGIME[regime], issuedOn)) return { ok: true, ibsCbsTotals: null };
-  const rates = ibsCbsRatesOn(issuedOn);
-  if (!rates)
-    return {
-      ok: false,
-      reason: `A nota não foi emitida: as alíquotas de IBS e CBS de ${issuedOn.slice(0, 4)} ainda não estão na tabela da loja.`,
-    };
+  const rates = ibsCbsRatesOn(issuedOn, cbs2027);
+  if (!rates) return { ok: false, reason: missingRatesReason(issuedOn) };
   const taxes = ibsCbsOfNota(items, rates, totals);
   items.forEach((it, n) => {
     const t = taxes.items[n]!;
@@ -136,6 +145,7 @@ export async function buildNfe(ctx: FiscalContext, doc: repo.DocumentRow): Promi
   const problems = emitterProblems(s, rules, doc.kind);
   const order = await sale.orderForNota(db, doc.orderId!);
   if (!order) return { ok: false, reason: 'Pedido não encontrado.' };
+  if (doc.kind === 'nfe_credito') return buildCreditNfe(ctx, doc, order, s, rules, problems);
   const ret = doc.returnId ? await sale.returnForNota(db, doc.returnId) : undefined;
   // An exchange's NF-e (kind `nfe` with a request): the replacement units at their price, less the
   // coupon's share the returned units had, so this nota less the devolução is the difference paid.
@@ -190,7 +200,14 @@ export async function buildNfe(ctx: FiscalContext, doc: repo.DocumentRow): Promi
       discountCents = order.discountCents;
     }
   }
-  const taxed = spreadAndTax(items, { shippingCents, discountCents }, rule, s.regime, doc.issuedAt);
+  const taxed = spreadAndTax(
+    items,
+    { shippingCents, discountCents },
+    rule,
+    s.regime,
+    doc.issuedAt,
+    s.cbs2027Rate,
+  );
   if (!taxed.ok) return taxed;
   return {
     ok: true,
@@ -198,6 +215,8 @@ export async function buildNfe(ctx: FiscalContext, doc: repo.DocumentRow): Promi
       ibsCbsTotals: taxed.ibsCbsTotals,
       ref: doc.ref,
       purpose: doc.kind === 'nfe_devolucao' ? 4 : 1,
+      // A sale delivered to the buyer's address (Anexo VII, 010103); a devolução takes none.
+      ...(doc.kind === 'nfe' ? { operationIndicator: SALE_OPERATION_INDICATOR } : {}),
       operation: doc.kind === 'nfe_devolucao' ? 'Devolução de venda' : 'Venda de mercadoria',
       issuedAt: doc.issuedAt,
       number: doc.number,
@@ -234,5 +253,105 @@ export function ibsCbsGroup(
     ibsCents: t.ibsCents,
     cbsRate: rates.cbs,
     cbsCents: t.cbsCents,
+  };
+}
+
+/**
+ * A nota de crédito of a price reduced after the sale (NT 2025.002-RTC v1.31, §4 and rules B25-30 to
+ * B25-110, VC02-07; docs/decisions/0059, later): finNFe 5, tpNFCredito 04 "Redução de valores", an entry
+ * (tpNF 0) referencing the order's NF-e once at the nota's level, with the reduction spread over the
+ * sale's items in proportion to their IBS/CBS bases and each item carrying only its IBSCBS group, at the
+ * rates of the sale's day of issue (the tax it reduces).
+ */
+async function buildCreditNfe(
+  ctx: FiscalContext,
+  doc: repo.DocumentRow,
+  order: NotaOrder,
+  s: repo.SettingsRow,
+  rules: TaxRule[],
+  problems: string[],
+): Promise<Built<NfeInput>> {
+  const original = await repo.findByRef(ctx.db, ctx.refs.orderNfe(order.id));
+  if (!original?.accessKey)
+    return { ok: false, reason: 'A nota de crédito precisa da NF-e do pedido autorizada.' };
+  const lines = saleLines(order, undefined);
+  const fiscal = new Map(
+    (await repo.productFiscalOf(ctx.db, [...new Set(lines.map((l) => l.item.productId))])).map((f) => [
+      f.productId,
+      f,
+    ]),
+  );
+  for (const l of lines)
+    if (!fiscal.has(l.item.productId))
+      problems.push(`o produto "${l.item.productName}" está sem NCM e origem (edite o produto no painel)`);
+  const cpf = order.buyerCpf;
+  if (!cpf || !isValidCpf(cpf) || !order.address)
+    problems.push('o pedido não tem o CPF ou o endereço da NF-e');
+  if (problems.length || !cpf || !order.address)
+    return { ok: false, reason: `A nota não foi emitida: ${problems.join('; ')}.` };
+  const soldOn = dateInTimeZone(original.issuedAt, STORE_TIME_ZONE);
+  const rates = ibsCbsRatesOn(soldOn, s.cbs2027Rate);
+  if (!rates) return { ok: false, reason: missingRatesReason(soldOn) };
+  const recipientAddress = fiscalAddressOf(order.address);
+  const inside = recipientAddress.uf === s.uf;
+  const rule = rules.find((r) => r.destination === (inside ? 'interna' : 'interestadual'))!;
+  // The sale's bases (its items with their shares of freight and discount), over which the reduction is spread.
+  const sold = ibsCbsOfNota(
+    lines.map((l) => ({ totalCents: l.totalCents })),
+    rates,
+    { shippingCents: order.shippingCents, discountCents: order.discountCents },
+  );
+  const shares = apportion(
+    doc.amountCents,
+    sold.items.map((i) => i.baseCents),
+  );
+  // 1949/2949: other entry not specified (the credit moves no goods; to confirm in homologação).
+  const cfop = inside ? '1949' : '2949';
+  const items = nfeItems(lines, fiscal, rule, cfop)
+    .map((it, n) => ({ it, share: shares[n]! }))
+    .filter((x) => x.share > 0)
+    .map(({ it, share }) => ({
+      ...it,
+      quantity: 1,
+      unitCents: share,
+      totalCents: share,
+      ibsCbs: ibsCbsGroup(
+        { situation: rule.ibsCbsSituation, classification: rule.ibsCbsClass },
+        ibsCbsOfItem(share, rates),
+        rates,
+      ),
+    }));
+  const sum = (k: 'baseCents' | 'ibsUfCents' | 'ibsMunCents' | 'ibsCents' | 'cbsCents') =>
+    items.reduce((t, i) => t + i.ibsCbs[k], 0);
+  return {
+    ok: true,
+    input: {
+      ref: doc.ref,
+      purpose: 5,
+      creditType: '04',
+      operation: 'Nota de crédito - redução de valores',
+      issuedAt: doc.issuedAt,
+      number: doc.number,
+      series: s.nfeSeries,
+      emitter: emitterOf(s),
+      recipient: {
+        name: order.buyerName ?? order.address.full_name,
+        cpf,
+        email: order.buyerEmail ?? null,
+        address: recipientAddress,
+      },
+      items,
+      shippingCents: 0,
+      discountCents: 0,
+      totalCents: doc.amountCents,
+      ibsCbsTotals: {
+        baseCents: sum('baseCents'),
+        ibsUfCents: sum('ibsUfCents'),
+        ibsMunCents: sum('ibsMunCents'),
+        ibsCents: sum('ibsCents'),
+        cbsCents: sum('cbsCents'),
+      },
+      referencedKey: original.accessKey,
+    },
   };
 }

@@ -105,6 +105,8 @@ describe("the demo issuer's NFS-e of a registration", { timeout: 180_000 }, () =
     const dps = inf.DPS.infDPS.IBSCBS;
     expect(dps.finNFSe).toBe('0');
     expect(dps.indFinal).toBe('1');
+    // Anexo VII v1.03.00: a service enjoyed in person away from the supplier's establishment.
+    expect(dps.cIndOp).toBe('030102');
     expect(dps.valores.trib.gIBSCBS).toEqual({ CST: '000', cClassTrib: '000001' });
 
     // What the national system writes on the NFS-e: the base is the service's value, due where the
@@ -244,6 +246,7 @@ describe('the NFS-e through Focus NFe', { timeout: 180_000 }, () => {
     amountCents: 10_000,
     competence: dateInTimeZone(issuedAt, STORE_TIME_ZONE),
     ibsCbs,
+    ...(ibsCbs ? { operationIndicator: '030102' } : {}),
   });
   /** Sends and reads the verdict (the fake answers 202, then "processando", then the verdict). */
   async function verdict(input: NfseInput) {
@@ -267,6 +270,13 @@ describe('the NFS-e through Focus NFe', { timeout: 180_000 }, () => {
         state: 'rejeitada',
         code,
       });
+  });
+
+  it('refuses the group without the operation indicator of Anexo VII, or with a goods code', async () => {
+    for (const operationIndicator of [undefined, '010103', '999999'])
+      expect(
+        await verdict({ ...nfse('regime_normal', DEC_2026, group(RIGHT_2026)), operationIndicator }),
+      ).toMatchObject({ state: 'rejeitada', code: 'RTC-cIndOp' });
   });
 
   it('refuses a value that is not base × rate, or a base that is not the service’s value', async () => {

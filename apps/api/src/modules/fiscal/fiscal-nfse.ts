@@ -5,6 +5,7 @@ import {
   CRT_OF_REGIME,
   ibsCbsRatesOn,
   ibsCbsRequired,
+  missingRatesReason,
   nfseRuleFor,
   REGISTRATION_IBS_CBS,
 } from '@passada/core/fiscal/reform-rules';
@@ -40,19 +41,22 @@ export function nfseCompetence(doc: Pick<repo.DocumentRow, 'issuedAt' | 'period'
  * do not ask for the group; a year whose rates are not in the table stops the nota.
  */
 export function serviceIbsCbs(
-  regime: repo.SettingsRow['regime'],
+  s: Pick<repo.SettingsRow, 'regime' | 'cbs2027Rate'>,
   competence: IsoDate,
   amountCents: number,
 ): { ok: true; group: NfseInput['ibsCbs'] } | { ok: false; reason: string } {
-  if (!ibsCbsRequired(CRT_OF_REGIME[regime], competence)) return { ok: true, group: null };
-  const rates = ibsCbsRatesOn(competence);
-  if (!rates)
-    return {
-      ok: false,
-      reason: `A nota não foi emitida: as alíquotas de IBS e CBS de ${competence.slice(0, 4)} ainda não estão na tabela da loja.`,
-    };
+  if (!ibsCbsRequired(CRT_OF_REGIME[s.regime], competence)) return { ok: true, group: null };
+  const rates = ibsCbsRatesOn(competence, s.cbs2027Rate);
+  if (!rates) return { ok: false, reason: missingRatesReason(competence) };
   const t = ibsCbsOfNota([{ totalCents: amountCents }], rates).totals;
-  return { ok: true, group: ibsCbsGroup(REGISTRATION_IBS_CBS, t, rates) };
+  return {
+    ok: true,
+    group: ibsCbsGroup(
+      { situation: REGISTRATION_IBS_CBS.situation, classification: REGISTRATION_IBS_CBS.classification },
+      t,
+      rates,
+    ),
+  };
 }
 
 /**
@@ -80,7 +84,7 @@ export async function buildMonthNfse(
   if (amountCents !== doc.amountCents) await repo.updateDocument(db, doc.id, { amountCents }, 'pendente');
   if (problems.length) return { ok: false, reason: `A nota não foi emitida: ${problems.join('; ')}.` };
   const competence = nfseCompetence(doc);
-  const taxed = serviceIbsCbs(s.regime, competence, amountCents);
+  const taxed = serviceIbsCbs(s, competence, amountCents);
   if (!taxed.ok) return taxed;
   const name = (await sale.eventName(db, doc.eventId!)) ?? `evento ${doc.eventId}`;
   const [y, m] = doc.period!.split('-');
@@ -99,6 +103,7 @@ export async function buildMonthNfse(
       amountCents,
       competence,
       ibsCbs: taxed.group,
+      ...(taxed.group ? { operationIndicator: REGISTRATION_IBS_CBS.operationIndicator } : {}),
     },
   };
 }
@@ -120,7 +125,7 @@ export async function buildNfse(ctx: FiscalContext, doc: repo.DocumentRow): Prom
     );
   if (problems.length) return { ok: false, reason: `A nota não foi emitida: ${problems.join('; ')}.` };
   const competence = nfseCompetence(doc);
-  const taxed = serviceIbsCbs(s.regime, competence, r.totalCents);
+  const taxed = serviceIbsCbs(s, competence, r.totalCents);
   if (!taxed.ok) return taxed;
   return {
     ok: true,
@@ -137,6 +142,7 @@ export async function buildNfse(ctx: FiscalContext, doc: repo.DocumentRow): Prom
       amountCents: r.totalCents,
       competence,
       ibsCbs: taxed.group,
+      ...(taxed.group ? { operationIndicator: REGISTRATION_IBS_CBS.operationIndicator } : {}),
     },
   };
 }

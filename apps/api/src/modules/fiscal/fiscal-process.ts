@@ -145,7 +145,8 @@ export async function process(ctx: FiscalContext, documentId: number): Promise<r
       },
       'pendente',
     );
-    if (row && row.kind !== 'nfe_devolucao')
+    // The buyer is mailed the notas of what they bought; a devolução or a nota de crédito is the shop's record.
+    if (row && (row.kind === 'nfe' || row.kind === 'nfse'))
       await ctx.jobs.send('mail.fiscal-document', { documentId: row.id }, { tx });
     return row;
   });

@@ -75,6 +75,8 @@ describe('the demo issuer’s NF-e in December 2026', () => {
   it('regime normal: every item carries IBSCBS at the 2026 rates and the totals carry IBSCBSTot', async () => {
     const { doc, nfe } = await orderXml('regime_normal');
     expect(nfe.emit.CRT).toBe('3');
+    // Anexo VII v1.03.00: a sale not in person, delivered to the address the buyer gave.
+    expect(nfe.ide.cIndOp).toBe('010103');
     const items = asList(nfe.det);
     expect(items.length).toBeGreaterThan(0);
     let base = 0;
@@ -253,6 +255,18 @@ describe('the strict Focus fake rejects as SEFAZ does', () => {
     expect(await verdict(nfe('simples_nacional', '2027-01-01T02:30:00Z', null))).toMatchObject({
       state: 'autorizada',
     });
+  });
+
+  it('an NF-e’s cIndOp, when sent, is a goods code of Anexo VII other than an auction’s', async () => {
+    const sale = nfe('regime_normal', '2026-12-02T15:00:00Z', group(RIGHT_2026));
+    expect(await verdict({ ...sale, operationIndicator: '010103' })).toMatchObject({ state: 'autorizada' });
+    for (const operationIndicator of ['010104', '030102'])
+      expect(
+        await verdict({ ...sale, ref: `${sale.ref}-${operationIndicator}`, operationIndicator }),
+      ).toMatchObject({
+        state: 'rejeitada',
+        code: 'RTC-cIndOp',
+      });
   });
 
   it('1026, 1036 and 1037 for a 2026 rate other than 0.1 %, 0 and 0.9 %', async () => {

@@ -5,8 +5,9 @@ import type {
   ProductFiscal,
   ReformRules,
 } from '@passada/core/contracts/fiscal';
-import { formatRateBR } from '@passada/core/fiscal/ibs-cbs';
+import { formatRate, formatRateBR, parseRateBR } from '@passada/core/fiscal/ibs-cbs';
 import {
+  CBS_2027,
   CRT_OF_REGIME,
   ibsCbsRatesOn,
   ibsCbsRequired,
@@ -45,6 +46,8 @@ export function settingsToWire(s: repo.SettingsRow, rules: repo.TaxRuleRow[]): F
     nbs: s.nfseNbs,
     cnae: s.cnae,
     codigo_tributario_municipio: s.nfseMunicipalCode,
+    cbs_2027: s.cbs2027Rate === null ? '' : formatRate(s.cbs2027Rate).replace('.', ','),
+    cbs_2027_fonte: s.cbs2027Source,
     regras: rules.map((r) => ({
       destino: r.destination,
       cfop: r.cfop,
@@ -85,6 +88,8 @@ export async function saveSettings(ctx: FiscalContext, tx: Tx, body: FiscalSetti
     nfseNbs: body.nbs,
     cnae: body.cnae,
     nfseMunicipalCode: body.codigo_tributario_municipio,
+    cbs2027Rate: body.cbs_2027 ? parseRateBR(body.cbs_2027) : null,
+    cbs2027Source: body.cbs_2027 ? body.cbs_2027_fonte : '',
     version: current.version + 1,
     updatedAt: ctx.now(),
   });
@@ -109,7 +114,7 @@ export async function reformRules(ctx: FiscalContext): Promise<ReformRules> {
   const today = dateInTimeZone(ctx.now(), STORE_TIME_ZONE);
   const crt = CRT_OF_REGIME[s.regime];
   const schedule = reformScheduleFor(crt, today);
-  const rates = ibsCbsRatesOn(today);
+  const rates = ibsCbsRatesOn(today, s.cbs2027Rate);
   return {
     regime: s.regime,
     crt,
@@ -126,6 +131,7 @@ export async function reformRules(ctx: FiscalContext): Promise<ReformRules> {
             cbs: formatRateBR(rates.cbs),
           }
         : null,
+    aviso: cbs2027Warning(today, s.cbs2027Rate),
     nfse_cidades: NFSE_CITY_RULES.map((c) => ({
       municipio: c.city,
       uf: c.uf,
@@ -213,4 +219,18 @@ export function emitterOf(s: repo.SettingsRow): Emitter {
       cep: s.cep,
     },
   };
+}
+
+/**
+ * The fiscal screen's warning while the CBS rate of 2027 is missing: ahead of 1 January 2027 every regime
+ * owes the IBS/CBS group from that day (LC 214/2025, art. 348) at a CBS rate only the Senate's resolution
+ * fixes (art. 349), so every nota of 2027 would stop; during 2027, they are stopping.
+ */
+function cbs2027Warning(today: string, rate: number | null): string | null {
+  if (rate !== null || today > CBS_2027.until) return null;
+  const how =
+    'A alíquota é fixada por resolução do Senado Federal (LC 214/2025, art. 349): informe-a abaixo, em "Alíquota da CBS de 2027", com a fonte.';
+  return today < CBS_2027.from
+    ? `Falta a alíquota da CBS de 2027: sem ela, a partir de 01/01/2027 as notas fiscais param (em 2027 todos os regimes levam IBS e CBS, LC 214/2025, art. 348). ${how}`
+    : `As notas fiscais de 2027 estão paradas: falta a alíquota da CBS de 2027. ${how}`;
 }

@@ -1,7 +1,13 @@
 import type { FiscalSettingsSave, ProductFiscal } from '@passada/core/contracts/fiscal';
 import type { Db, Tx } from '../../db/client.ts';
 import * as repo from './fiscal.repository.ts';
-import { cancelOrder, cancelRegistration, exchangeShipped, returnRefunded } from './fiscal-cancel.ts';
+import {
+  cancelOrder,
+  cancelRegistration,
+  exchangeShipped,
+  orderReduced,
+  returnRefunded,
+} from './fiscal-cancel.ts';
 import { createFiscalContext, type FiscalServiceDeps } from './fiscal-context.ts';
 import { issueOrder } from './fiscal-order.ts';
 import { process } from './fiscal-process.ts';
@@ -61,6 +67,8 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     cancelRegistration: (registrationId: number) => cancelRegistration(ctx, registrationId),
     returnRefunded: (returnId: number) => returnRefunded(ctx, returnId),
     exchangeShipped: (returnId: number) => exchangeShipped(ctx, returnId),
+    orderReduced: (orderId: number, refundId: string, amountCents: number) =>
+      orderReduced(ctx, orderId, refundId, amountCents),
     retry: (tx: Tx, documentId: number) => retry(ctx, tx, documentId),
     retryPending: () => retryPending(ctx),
     sendMail: (documentId: number) => sendMail(ctx, documentId),

@@ -212,7 +212,18 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
       const staff = req.staff!;
       const done = await audited(
         req,
-        (tx) => refunds.refund(tx, req.params.id, req.body, staff.name || staff.email),
+        async (tx) => {
+          const done = await refunds.refund(tx, req.params.id, req.body, staff.name || staff.email);
+          // Nothing comes back: the price was reduced after the sale, so the NF-e's IBS/CBS get a nota de
+          // crédito (docs/decisions/0059, later), enqueued with the refund.
+          if (done.refund)
+            await app.jobs.send(
+              'fiscal.order-reduced',
+              { orderId: req.params.id, refundId: done.refundId, amountCents: done.refund.amountCents },
+              { tx },
+            );
+          return done;
+        },
         (r) => ({
           action: 'reembolso_parcial',
           entity: 'pedido',

@@ -126,7 +126,7 @@ export async function nfePdf(input: NfeInput, key: string, protocol: string): Pr
   w.y -= 14;
   text(
     w,
-    `${input.purpose === 4 ? '0 - ENTRADA (devolução)' : '1 - SAÍDA'}   Nº ${String(input.number).padStart(9, '0')}   SÉRIE ${input.series}`,
+    `${input.purpose === 4 ? '0 - ENTRADA (devolução)' : input.purpose === 5 ? '0 - ENTRADA (nota de crédito)' : '1 - SAÍDA'}   Nº ${String(input.number).padStart(9, '0')}   SÉRIE ${input.series}`,
     40,
     9,
     true,
@@ -230,17 +230,19 @@ export function nfeXml(input: NfeInput, key: string, protocol: string): string {
   // The ICMS group by CRT (NF-e manual, ICMSSN): CSOSN for Simples Nacional (1) and MEI (4, NT 2024.001);
   // CST for the regime normal and for Simples over the sub-limit, which pays ICMS outside the Simples.
   const icmsTag = crt === 1 || crt === 4 ? 'CSOSN' : 'CST';
+  // A nota de crédito (finNFe 5, NT 2025.002-RTC): an entry whose items carry only the IBSCBS group.
+  const credit = input.purpose === 5;
   const items = input.items
     .map(
       (it, i) =>
-        `<det nItem="${i + 1}"><prod><cProd>${esc(it.code)}</cProd><xProd>${esc(it.description)}</xProd><NCM>${it.ncm}</NCM><CFOP>${it.cfop}</CFOP><uCom>UN</uCom><qCom>${it.quantity.toFixed(4)}</qCom><vUnCom>${decimal(it.unitCents)}</vUnCom><vProd>${decimal(it.totalCents)}</vProd>${it.shippingCents ? `<vFrete>${decimal(it.shippingCents)}</vFrete>` : ''}${it.discountCents ? `<vDesc>${decimal(it.discountCents)}</vDesc>` : ''}<indTot>1</indTot></prod><imposto><ICMS><orig>${it.origin}</orig><${icmsTag}>${it.icmsSituation}</${icmsTag}></ICMS><PIS><CST>${it.pisSituation}</CST></PIS><COFINS><CST>${it.cofinsSituation}</CST></COFINS>${it.ibsCbs ? ibsCbsXml(it.ibsCbs) : ''}</imposto></det>`,
+        `<det nItem="${i + 1}"><prod><cProd>${esc(it.code)}</cProd><xProd>${esc(it.description)}</xProd><NCM>${it.ncm}</NCM><CFOP>${it.cfop}</CFOP><uCom>UN</uCom><qCom>${it.quantity.toFixed(4)}</qCom><vUnCom>${decimal(it.unitCents)}</vUnCom><vProd>${decimal(it.totalCents)}</vProd>${it.shippingCents ? `<vFrete>${decimal(it.shippingCents)}</vFrete>` : ''}${it.discountCents ? `<vDesc>${decimal(it.discountCents)}</vDesc>` : ''}<indTot>1</indTot></prod><imposto>${credit ? '' : `<ICMS><orig>${it.origin}</orig><${icmsTag}>${it.icmsSituation}</${icmsTag}></ICMS><PIS><CST>${it.pisSituation}</CST></PIS><COFINS><CST>${it.cofinsSituation}</CST></COFINS>`}${it.ibsCbs ? ibsCbsXml(it.ibsCbs) : ''}</imposto></det>`,
     )
     .join('');
   const ref = input.referencedKey ? `<NFref><refNFe>${input.referencedKey}</refNFe></NFref>` : '';
   const products = input.items.reduce((s, i) => s + i.totalCents, 0);
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!-- SEM VALOR FISCAL: emitida pelo emissor de demonstração, nunca enviada à SEFAZ. -->
-<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe><infNFe Id="NFe${key}" versao="4.00"><ide><cUF>${key.slice(0, 2)}</cUF><cNF>${key.slice(35, 43)}</cNF><natOp>${esc(input.operation)}</natOp><mod>55</mod><serie>${input.series}</serie><nNF>${input.number}</nNF><dhEmi>${brasilia(input.issuedAt)}</dhEmi><tpNF>${input.purpose === 4 ? 0 : 1}</tpNF><tpEmis>1</tpEmis><cDV>${key[43]}</cDV><tpAmb>2</tpAmb><finNFe>${input.purpose}</finNFe><indFinal>1</indFinal>${ref}</ide><emit><CNPJ>${e.cnpj}</CNPJ><xNome>${esc(e.name)}</xNome>${addr(e.address, 'enderEmit')}<IE>${e.ie}</IE><CRT>${crt}</CRT></emit><dest><CPF>${input.recipient.cpf}</CPF><xNome>${esc(input.recipient.name)}</xNome>${input.recipient.address ? addr(input.recipient.address, 'enderDest') : ''}<indIEDest>9</indIEDest></dest>${items}<total><ICMSTot><vProd>${decimal(products)}</vProd><vFrete>${decimal(input.shippingCents)}</vFrete><vDesc>${decimal(input.discountCents)}</vDesc><vNF>${decimal(input.totalCents)}</vNF></ICMSTot>${input.ibsCbsTotals ? ibsCbsTotXml(input.ibsCbsTotals) : ''}</total></infNFe></NFe><protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><chNFe>${key}</chNFe><nProt>${protocol}</nProt><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe></nfeProc>
+<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe><infNFe Id="NFe${key}" versao="4.00"><ide><cUF>${key.slice(0, 2)}</cUF><cNF>${key.slice(35, 43)}</cNF><natOp>${esc(input.operation)}</natOp><mod>55</mod><serie>${input.series}</serie><nNF>${input.number}</nNF><dhEmi>${brasilia(input.issuedAt)}</dhEmi><tpNF>${input.purpose === 1 ? 1 : 0}</tpNF><tpEmis>1</tpEmis><cDV>${key[43]}</cDV><tpAmb>2</tpAmb><finNFe>${input.purpose}</finNFe>${input.creditType ? `<tpNFCredito>${input.creditType}</tpNFCredito>` : ''}<indFinal>1</indFinal>${input.operationIndicator ? `<cIndOp>${input.operationIndicator}</cIndOp>` : ''}${ref}</ide><emit><CNPJ>${e.cnpj}</CNPJ><xNome>${esc(e.name)}</xNome>${addr(e.address, 'enderEmit')}<IE>${e.ie}</IE><CRT>${crt}</CRT></emit><dest><CPF>${input.recipient.cpf}</CPF><xNome>${esc(input.recipient.name)}</xNome>${input.recipient.address ? addr(input.recipient.address, 'enderDest') : ''}<indIEDest>9</indIEDest></dest>${items}<total><ICMSTot><vProd>${decimal(products)}</vProd><vFrete>${decimal(input.shippingCents)}</vFrete><vDesc>${decimal(input.discountCents)}</vDesc><vNF>${decimal(input.totalCents)}</vNF></ICMSTot>${input.ibsCbsTotals ? ibsCbsTotXml(input.ibsCbsTotals) : ''}</total></infNFe></NFe><protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><chNFe>${key}</chNFe><nProt>${protocol}</nProt><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe></nfeProc>
 `;
 }
 
@@ -324,7 +326,7 @@ function nfseIbsCbsXml(input: NfseInput): { dps: string; nfse: string } {
   const g = input.ibsCbs;
   if (!g) return { dps: '', nfse: '' };
   return {
-    dps: `<DPS><infDPS><IBSCBS><finNFSe>0</finNFSe><indFinal>1</indFinal><valores><trib><gIBSCBS><CST>${g.situation}</CST><cClassTrib>${g.classification}</cClassTrib></gIBSCBS></trib></valores></IBSCBS></infDPS></DPS>`,
+    dps: `<DPS><infDPS><IBSCBS><finNFSe>0</finNFSe><indFinal>1</indFinal>${input.operationIndicator ? `<cIndOp>${input.operationIndicator}</cIndOp>` : ''}<valores><trib><gIBSCBS><CST>${g.situation}</CST><cClassTrib>${g.classification}</cClassTrib></gIBSCBS></trib></valores></IBSCBS></infDPS></DPS>`,
     nfse: `<IBSCBS><cLocalidadeIncid>${input.incidenceCityCode}</cLocalidadeIncid><valores><vBC>${decimal(g.baseCents)}</vBC><uf><pIBSUF>${nfseRate(g.ibsUfRate)}</pIBSUF><pAliqEfetUF>${nfseRate(g.ibsUfRate)}</pAliqEfetUF></uf><mun><pIBSMun>${nfseRate(g.ibsMunRate)}</pIBSMun><pAliqEfetMun>${nfseRate(g.ibsMunRate)}</pAliqEfetMun></mun><fed><pCBS>${nfseRate(g.cbsRate)}</pCBS><pAliqEfetCBS>${nfseRate(g.cbsRate)}</pAliqEfetCBS></fed></valores><totCIBS><gIBS><vIBSTot>${decimal(g.ibsCents)}</vIBSTot><gIBSUFTot><vIBSUF>${decimal(g.ibsUfCents)}</vIBSUF></gIBSUFTot><gIBSMunTot><vIBSMun>${decimal(g.ibsMunCents)}</vIBSMun></gIBSMunTot></gIBS><gCBS><vCBS>${decimal(g.cbsCents)}</vCBS></gCBS></totCIBS></IBSCBS>`,
   };
 }

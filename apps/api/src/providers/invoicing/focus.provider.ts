@@ -58,8 +58,11 @@ export function focusNfeBody(input: NfeInput): Record<string, unknown> {
   return {
     natureza_operacao: input.operation,
     data_emissao: input.issuedAt.toISOString(),
-    tipo_documento: input.purpose === 4 ? 0 : 1,
+    // A devolução and a nota de crédito are entries (tpNF 0; NT 2025.002-RTC rule B25-110 for the latter).
+    tipo_documento: input.purpose === 1 ? 1 : 0,
     finalidade_emissao: input.purpose,
+    ...(input.creditType ? { tipo_nota_credito: input.creditType } : {}),
+    ...(input.operationIndicator ? { codigo_indicador_operacao: input.operationIndicator } : {}),
     local_destino: destUf === input.emitter.address.uf ? 1 : 2,
     consumidor_final: 1,
     presenca_comprador: 2,
@@ -102,10 +105,15 @@ export function focusNfeBody(input: NfeInput): Record<string, unknown> {
       quantidade_tributavel: it.quantity,
       valor_unitario_tributavel: decimal(it.unitCents),
       valor_bruto: decimal(it.totalCents),
-      icms_origem: it.origin,
-      icms_situacao_tributaria: it.icmsSituation,
-      pis_situacao_tributaria: it.pisSituation,
-      cofins_situacao_tributaria: it.cofinsSituation,
+      // A nota de crédito carries only IBS/CBS (NT 2025.002-RTC rule B25-80, rejection 1001).
+      ...(input.purpose === 5
+        ? {}
+        : {
+            icms_origem: it.origin,
+            icms_situacao_tributaria: it.icmsSituation,
+            pis_situacao_tributaria: it.pisSituation,
+            cofins_situacao_tributaria: it.cofinsSituation,
+          }),
       ...(it.shippingCents ? { valor_frete: decimal(it.shippingCents) } : {}),
       ...(it.discountCents ? { valor_desconto: decimal(it.discountCents) } : {}),
       // The item's IBSCBS group (NT 2025.002-RTC v1.30): CST, cClassTrib, base, rates and values.
@@ -142,6 +150,8 @@ export function focusNfseBody(input: NfseInput): Record<string, unknown> {
     // The competência (the DPS's dCompet), which decides the reform's group and its rates.
     data_competencia: input.competence,
     codigo_opcao_simples_nacional: SIMPLES_OPTION[input.emitter.regime],
+    // The DPS's cIndOp with its IBSCBS group (Focus's city guides: `$.codigo_indicador_operacao`).
+    ...(g && input.operationIndicator ? { codigo_indicador_operacao: input.operationIndicator } : {}),
     prestador: {
       cnpj: input.emitter.cnpj,
       inscricao_municipal: input.emitter.im,

@@ -80,8 +80,16 @@ export interface NfeIbsCbsTotals {
 
 export interface NfeInput {
   ref: string;
-  /** `1` sale, `4` return (devolução, referencing `referencedKey`). */
-  purpose: 1 | 4;
+  /**
+   * `1` sale, `4` return (devolução, referencing `referencedKey`), `5` nota de crédito (NT 2025.002-RTC:
+   * an entry, `tpNF` 0, referencing the sale's NF-e, whose items carry only the IBSCBS group; rejection
+   * 1001 for ICMS, PIS or COFINS on it).
+   */
+  purpose: 1 | 4 | 5;
+  /** `tpNFCredito` of a nota de crédito: `04` "Redução de valores" (docs/decisions/0059, later). */
+  creditType?: '04';
+  /** `cIndOp` (Anexo VII of the NFS-e Padrão Nacional, LC 214/2025 art. 11): a sale's, 010103. */
+  operationIndicator?: string;
   operation: string;
   /** The moment we decided to issue; the offline provider derives the key's AAMM from it. */
   issuedAt: Date;
@@ -132,6 +140,8 @@ export interface NfseInput {
    * an NF-e item's. Null when the shop's regime and the date of issue do not ask for it.
    */
   ibsCbs: NfeItemIbsCbs | null;
+  /** The DPS's `IBSCBS/cIndOp` (Anexo VII), sent with the group: a registration's, 030102. */
+  operationIndicator?: string;
 }
 
 /** A file of an authorised document: its bytes, or where the provider keeps it. */

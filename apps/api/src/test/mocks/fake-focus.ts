@@ -78,7 +78,8 @@ function nfeProblems(b: Record<string, unknown>): string[] {
   for (const f of ['natureza_operacao', 'data_emissao', 'nome_destinatario'])
     if (typeof b[f] !== 'string' || !(b[f] as string).length) p.push(`${f} obrigatório`);
   if (![0, 1].includes(b.tipo_documento as number)) p.push('tipo_documento inválido');
-  if (![1, 2, 3, 4].includes(b.finalidade_emissao as number)) p.push('finalidade_emissao inválida');
+  if (![1, 2, 3, 4, 5].includes(b.finalidade_emissao as number)) p.push('finalidade_emissao inválida');
+  const credit = b.finalidade_emissao === 5;
   if (![1, 2, 3].includes(b.local_destino as number)) p.push('local_destino inválido');
   // CRT: 1 Simples, 2 Simples over the sub-limit, 3 regime normal, 4 MEI (NT 2024.001).
   if (![1, 2, 3, 4].includes(b.regime_tributario_emitente as number))
@@ -101,16 +102,19 @@ function nfeProblems(b: Record<string, unknown>): string[] {
     if (it.numero_item !== i + 1) p.push(`items[${i}].numero_item`);
     if (typeof it.cfop !== 'string' || !/^\d{4}$/.test(it.cfop)) p.push(`items[${i}].cfop`);
     if (typeof it.codigo_ncm !== 'string' || !/^\d{8}$/.test(it.codigo_ncm)) p.push(`items[${i}].codigo_ncm`);
+    // A nota de crédito's items carry no ICMS, PIS or COFINS (SEFAZ answers that with 1001, below).
     for (const f of [
       'codigo_produto',
       'descricao',
       'unidade_comercial',
-      'icms_situacao_tributaria',
-      'pis_situacao_tributaria',
-      'cofins_situacao_tributaria',
+      ...(credit
+        ? []
+        : ['icms_situacao_tributaria', 'pis_situacao_tributaria', 'cofins_situacao_tributaria']),
     ])
       if (typeof it[f] !== 'string' || !(it[f] as string).length) p.push(`items[${i}].${f}`);
-    if (typeof it.icms_origem !== 'number') p.push(`items[${i}].icms_origem`);
+    if (!credit && typeof it.icms_origem !== 'number') p.push(`items[${i}].icms_origem`);
+    if (credit && it.ibs_cbs_situacao_tributaria === undefined)
+      p.push(`items[${i}]: a nota de crédito leva o grupo IBSCBS em cada item`);
     if (typeof it.quantidade_comercial !== 'number' || it.quantidade_comercial <= 0)
       p.push(`items[${i}].quantidade_comercial`);
     if (!money(it.valor_unitario_comercial) || !money(it.valor_bruto)) p.push(`items[${i}].valores`);
@@ -167,10 +171,60 @@ const YEAR_RATES: Record<string, Array<[field: string, rate: string, code: strin
 };
 const cents = (v: unknown) => Math.round(Number(v) * 100);
 
+/**
+ * SEFAZ's rules for a nota de crédito (finNFe 5), NT 2025.002-RTC v1.31 §7: the type given (B25.2-20,
+ * 1164) and known; for 01, 03 and 04 exactly one referenced NF-e (B25-30 254, B25-40 255), which must be a
+ * model 55 (B25-100, 1003) of the same emitter (B25-50, 269); an entry (B25-110, 1161); IBS/CBS only, no
+ * ICMS, PIS or COFINS (B25-80, 1001, except the return of type 03).
+ */
+function creditNoteRejection(b: Record<string, unknown>): { code: string; message: string } | null {
+  if (b.finalidade_emissao !== 5) {
+    if (b.tipo_nota_credito !== undefined)
+      return { code: '1163', message: 'Rejeição: Tipo de nota de crédito informado indevidamente' };
+    return null;
+  }
+  const type = b.tipo_nota_credito;
+  if (type === undefined) return { code: '1164', message: 'Rejeição: Não informado tipo de nota de crédito' };
+  if (!['01', '02', '03', '04', '05', '06'].includes(String(type)))
+    return { code: '225', message: 'Rejeição: Falha no Schema XML (tpNFCredito)' };
+  const refs = (b.notas_referenciadas as Array<{ chave_nfe?: string }> | undefined) ?? [];
+  if (['01', '03', '04'].includes(String(type))) {
+    if (!refs.length) return { code: '254', message: 'Rejeição: NF-e não possui NF referenciada' };
+    if (refs.length > 1) return { code: '255', message: 'Rejeição: NF-e possui mais de uma NF referenciada' };
+    const key = refs[0]!.chave_nfe ?? '';
+    if (key.slice(20, 22) !== '55')
+      return {
+        code: '1003',
+        message: 'Rejeição: NF-e de crédito faz referência a documento fiscal diferente de NF-e modelo 55',
+      };
+    if (key.slice(6, 20) !== b.cnpj_emitente)
+      return {
+        code: '269',
+        message: 'Rejeição: CNPJ/CPF Emitente da NF-e difere do CNPJ/CPF da NF Referenciada',
+      };
+  }
+  if (b.tipo_documento !== 0)
+    return { code: '1161', message: 'Rejeição: Tipo de Operação incompatível com NF-e de Crédito' };
+  const items = b.items as Array<Record<string, unknown>>;
+  if (type !== '03' && items.some((it) => Object.keys(it).some((k) => /^(icms|pis|cofins)_/.test(k))))
+    return {
+      code: '1001',
+      message: 'Rejeição: NF-e com finalidade de débito ou crédito somente para IBS/CBS',
+    };
+  return null;
+}
+
 /** SEFAZ's verdict on the IBS/CBS of an NF-e that passed the schema: a rejection, or null. */
 function nfeSefazRejection(b: Record<string, unknown>): { code: string; message: string } | null {
-  // The date of issue in Brasília (UTC−3), as SEFAZ reads dhEmi.
-  const day = new Date(new Date(String(b.data_emissao)).getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+  const credit = creditNoteRejection(b) ?? nfeIndOpRejection(b);
+  if (credit) return credit;
+  // The date of issue in Brasília (UTC−3), as SEFAZ reads dhEmi; a nota de crédito reduces the tax of the
+  // sale it references, at that sale's rates (the year from the referenced key's AAMM).
+  const refKey = (b.notas_referenciadas as Array<{ chave_nfe?: string }> | undefined)?.[0]?.chave_nfe;
+  const day =
+    b.finalidade_emissao === 5 && refKey
+      ? `20${refKey.slice(2, 4)}-${refKey.slice(4, 6)}-01`
+      : new Date(new Date(String(b.data_emissao)).getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
   const crt = Number(b.regime_tributario_emitente);
   const items = b.items as Array<Record<string, unknown>>;
   for (const [i, it] of items.entries()) {
@@ -252,6 +306,36 @@ const NFSE_YEAR_RATES: Record<string, Array<[field: string, rate: number, code: 
   ],
 };
 
+/**
+ * The codes of Anexo VII "IndOp_IBSCBS" v1.03.00 of the NFS-e Padrão Nacional (NT 009 v1.01): `01xxxx`
+ * are goods (LC 214/2025, art. 11, I), the others services and other operations. The NF-e's `cIndOp` is a
+ * goods code (010104/010105 only for an auction or goods without documents, NT 2025.002-RTC B25d); the
+ * DPS's, sent with its IBSCBS group, is not.
+ */
+const IND_OP_CODES = new Set(
+  (
+    '010101 010102 010103 010104 010105 010106 010201 010202 020101 020102 020201 020202 020301 020401 ' +
+    '030101 030102 040101 050101 050102 050201 060101 070101 070102 080101 090101 090102 100101 100102 ' +
+    '100201 100301 100302 100401 100501 100502 100601 110101 110201 120101 130101 130201'
+  ).split(' '),
+);
+
+/** The NF-e's `cIndOp` (codigo_indicador_operacao), when sent: a goods code, and not an auction's on a sale. */
+function nfeIndOpRejection(b: Record<string, unknown>): { code: string; message: string } | null {
+  const code = b.codigo_indicador_operacao;
+  if (code === undefined) return null;
+  if (
+    !IND_OP_CODES.has(String(code)) ||
+    !String(code).startsWith('01') ||
+    ['010104', '010105'].includes(String(code))
+  )
+    return {
+      code: 'RTC-cIndOp',
+      message: `Código indicador da operação ${String(code)} incompatível com a NF-e`,
+    };
+  return null;
+}
+
 /** The date of issue in Brasília (UTC−3), as the national system reads dhEmi. */
 const brasiliaDay = (iso: unknown) =>
   new Date(new Date(String(iso)).getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
@@ -291,6 +375,10 @@ function nfseIbsCbsRejection(b: Record<string, unknown>): { code: string; messag
       return { code: 'RTC-IBSCBS', message: 'Grupo IBSCBS não informado na DPS' };
     return null;
   }
+  // The group carries the operation indicator of Anexo VII (a service's, not a goods code).
+  const indOp = String(b.codigo_indicador_operacao ?? '');
+  if (!IND_OP_CODES.has(indOp) || indOp.startsWith('01'))
+    return { code: 'RTC-cIndOp', message: 'Código indicador da operação (cIndOp) ausente ou inválido' };
   for (const [field, rate, code, message] of NFSE_YEAR_RATES[day.slice(0, 4)] ?? [])
     if (Number(serv[field]) !== rate) return { code, message };
   return null;

@@ -111,6 +111,8 @@ const settings: FiscalSettings = {
   nbs: '',
   cnae: '',
   codigo_tributario_municipio: '',
+  cbs_2027: '',
+  cbs_2027_fonte: '',
   regras: [],
   versao: 1,
 };
@@ -121,6 +123,7 @@ const rulesOf = (regime: ReformRules['regime'], crt: ReformRules['crt']): Reform
   em_vigor: [],
   proximas: null,
   aliquotas: null,
+  aviso: null,
   nfse_cidades: [],
 });
 
@@ -152,5 +155,40 @@ describe('the fiscal settings’ regime', () => {
     expect(
       await screen.findByText(/Regime da loja: MEI — Microempreendedor Individual \(CRT 4\)\./),
     ).toBeTruthy();
+  });
+});
+
+describe('the CBS rate of 2027', () => {
+  it('shows the warning while it is missing and sends the rate with its source', async () => {
+    let saved = settings;
+    const warning =
+      'Falta a alíquota da CBS de 2027: sem ela, a partir de 01/01/2027 as notas fiscais param.';
+    const calls = mockFetch(({ method, url, body }) => {
+      if (method === 'GET' && url === '/api/painel/fiscal/') return { status: 200, body: saved };
+      if (method === 'GET' && url === '/api/painel/fiscal/reforma/')
+        return {
+          status: 200,
+          body: { ...rulesOf('simples_nacional', 1), aviso: saved.cbs_2027 ? null : warning },
+        };
+      if (method === 'GET' && url.startsWith('/api/painel/fiscal/nfse-mensal/'))
+        return { status: 200, body: [] };
+      if (method === 'PUT' && url === '/api/painel/fiscal/') {
+        saved = { ...settings, ...(body as object), cbs_2027: '8,8000', versao: 2 } as FiscalSettings;
+        return { status: 200, body: saved };
+      }
+      return undefined;
+    });
+    show(<FiscalPage />);
+    expect((await screen.findByRole('alert')).textContent).toBe(warning);
+    fireEvent.change(screen.getByLabelText('Alíquota da CBS de 2027 (%)'), { target: { value: '8,8' } });
+    fireEvent.change(screen.getByLabelText('Fonte da alíquota (resolução do Senado)'), {
+      target: { value: 'Resolução do Senado Federal nº X/2026' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar configurações fiscais' }));
+    expect(await screen.findByText('Configurações fiscais salvas.')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      cbs_2027: '8,8',
+      cbs_2027_fonte: 'Resolução do Senado Federal nº X/2026',
+    });
   });
 });

@@ -207,6 +207,17 @@ function SettingsForm({ settings }: { settings: FiscalSettings }) {
           {field('codigo_tributario_municipio', 'Código tributário do município')}
         </div>
       </fieldset>
+      <fieldset className={card}>
+        <legend className="font-semibold">Alíquota da CBS de 2027</legend>
+        <p className="text-sm">
+          A lei não fixa a CBS de 2027: ela sai em resolução do Senado Federal (LC 214/2025, art. 349). Sem
+          ela, as notas de 2027 param com o motivo.
+        </p>
+        <div className="grid gap-3 md:grid-cols-2">
+          {field('cbs_2027', 'Alíquota da CBS de 2027 (%)', { placeholder: '8,8000', inputMode: 'decimal' })}
+          {field('cbs_2027_fonte', 'Fonte da alíquota (resolução do Senado)')}
+        </div>
+      </fieldset>
       {status ? <FormStatus tone={status.tone} message={status.message} /> : null}
       {canEdit ? (
         <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
@@ -241,6 +252,11 @@ export function ReformRulesPanel() {
           ? ` Cada NF-e leva IBS da UF ${r.aliquotas.ibs_uf}, IBS do município ${r.aliquotas.ibs_mun} e CBS ${r.aliquotas.cbs}.`
           : ' As NF-e ainda não levam IBS e CBS neste regime.'}
       </p>
+      {r.aviso ? (
+        <p role="alert" className="mt-2 text-sm font-semibold text-amber-800 dark:text-amber-300">
+          {r.aviso}
+        </p>
+      ) : null}
       <h3 className="mt-3 text-sm font-semibold">Em vigor hoje ({formatIsoDateBR(r.hoje)})</h3>
       <ul aria-label="Regras em vigor hoje" className="list-disc pl-5 text-sm">
         {r.em_vigor.map((e) => (
