@@ -177,7 +177,7 @@ test('a runner transfers their registration to a friend, the friend completes it
   const codeField = page.getByLabel('Código do QR code (leitor ou colado)');
   await codeField.fill(oldTicket.code);
   await page.getByRole('button', { name: 'Ver inscrição', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText('a assinatura não confere');
+  await expect(page.getByRole('alert')).toContainText('Inscrição transferida: o código foi substituído');
   await codeField.fill(newTicket.code);
   await page.getByRole('button', { name: 'Ver inscrição', exact: true }).click();
   const card = page.getByRole('region', { name: friendName });
