@@ -32,7 +32,6 @@ const AlertMessage = lazy(() =>
 const linkClass =
   'font-semibold text-brand-800 underline hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:text-brand-100';
 
-/** /eventos/register/{id}: the event and the start of registration, up to choosing categories (docs/product.md §4). */
 /**
  * "Resultados" once the race day has come and results are published (docs/decisions/0064); asked only
  * after the race starts, so an opening's crowd costs no extra request.
@@ -49,6 +48,7 @@ function ResultsLink({ eventId, start, className }: { eventId: number; start: st
   );
 }
 
+/** /eventos/register/{id}: the event and the start of registration, up to choosing categories (docs/product.md §4). */
 export default function EventPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
