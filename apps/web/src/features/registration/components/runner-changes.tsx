@@ -12,6 +12,7 @@ import { loginPathFor } from '../../../components/require-auth.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { changeListQuery, useApplyChangeList, useEventPlacesChanged } from '../api/after-sale-api.ts';
+import { ChangeQuoteFigures } from './change-quote-figures.tsx';
 
 const errorText = (err: unknown, fallback: string) =>
   err instanceof ApiRequestError ? (err.body?.detail ?? err.message) : fallback;
@@ -168,23 +169,7 @@ export function RunnerChanges(props: ChangesProps) {
       {q ? (
         q.permitido ? (
           <div className="mt-2">
-            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="font-medium">Taxa de troca</dt>
-              <dd>{q.taxa > 0 ? formatReais(q.taxa) : 'sem taxa'}</dd>
-              <dt className="font-medium">Diferença de preço</dt>
-              <dd>{formatReais(q.diferenca)}</dd>
-              {q.a_pagar > 0 ? (
-                <>
-                  <dt className="font-medium">A pagar</dt>
-                  <dd>{formatReais(q.a_pagar)}</dd>
-                </>
-              ) : (
-                <>
-                  <dt className="font-medium">A devolver</dt>
-                  <dd>{q.a_devolver > 0 ? formatReais(q.a_devolver) : 'nada'}</dd>
-                </>
-              )}
-            </dl>
+            <ChangeQuoteFigures quote={q} />
             {q.a_pagar === 0 ? (
               <button
                 type="button"
