@@ -94,8 +94,15 @@ export const jobCatalog = {
   }),
   /** Ask the payment provider for a charge's status (webhook lost or late). */
   'charges.reconcile': defineJob<{ chargeId: number }>({ policy: 'short', retryDelaySeconds: 30 }),
-  /** Remove at the provider a Pix ended because what it paid for no longer stands. */
-  'charges.remove': defineJob<{ chargeId: number }>({ policy: 'short', retryDelaySeconds: 30 }),
+  /**
+   * Remove at the provider a Pix ended because what it paid for no longer stands, or one whose creation
+   * went unanswered; tried again (10 s, doubling, ten times: hours) until the provider answers.
+   */
+  'charges.remove': defineJob<{ chargeId: number }>({
+    policy: 'short',
+    retryLimit: 10,
+    retryDelaySeconds: 10,
+  }),
   /** Expire an unpaid charge at its deadline and give back what it held. */
   'charges.expire': defineJob<{ chargeId: number }>({ policy: 'short', retryDelaySeconds: 10 }),
   /** A password-reset link for an account (its e-mail is read when the job runs). */

@@ -179,9 +179,13 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
       await logEvent(deps.db, chargeId, source, `cancel:${state.status}`, state.raw);
       if (state.status === 'CONCLUIDA') await settlePaidPix(chargeId, state);
     } catch (err) {
-      // Not there: it was never created. Any other failure leaves it to expire at its deadline.
-      if (!isNotFound(err))
-        deps.log.warn({ txid, err: errorInfo(err) }, 'could not remove a pix at the provider');
+      // Not there: it was never created.
+      if (isNotFound(err)) return;
+      deps.log.warn({ txid, err: errorInfo(err) }, 'could not remove a pix at the provider');
+      // Any other failure (a timeout on a slow day) is tried again by the `charges.remove` job, with its
+      // retries, until the provider answers: a Pix that may exist there is never left payable.
+      if (source === 'create') await deps.jobs.send('charges.remove', { chargeId });
+      else throw err;
     }
   }
 

@@ -148,10 +148,15 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return ended;
   }
 
-  /** The `charges.remove` job: a Pix ended by `endOpenFor` is removed at the provider. */
+  /**
+   * The `charges.remove` job: a Pix ended by `endOpenFor`, or one whose creation went unanswered (`FALHOU`,
+   * its removal at once failed), is removed at the provider; a failure throws, so the job tries again.
+   */
   async function removeEnded(chargeId: number): Promise<void> {
     const row = await repo.findChargeById(deps.db, chargeId);
-    if (row?.method !== 'pix' || !row.pixCopiaECola || !HELD_RELEASED.has(row.status)) return;
+    if (row?.method !== 'pix') return;
+    const unanswered = row.status === 'FALHOU';
+    if (!unanswered && (!row.pixCopiaECola || !HELD_RELEASED.has(row.status))) return;
     await creation.removeAtProvider(row.id, row.txid, 'reconcile');
   }
 
