@@ -8,8 +8,13 @@ import { type JsonSchema, listOperations, type Operation } from './openapi.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /** Fixed, so a failure replays exactly; change it to explore other inputs. */
-const SEED = 20261123;
-const RUNS_PER_MODE = 200;
+const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
+/**
+ * Requests per operation, signed out and signed in. Bounded for `npm test` (100: about 43,000 requests);
+ * `FUZZ_RUNS=1000 npx vitest run --project api src/test/api-fuzz.test.ts` sweeps deeper, and `FUZZ_SEED`
+ * explores other inputs.
+ */
+const RUNS_PER_MODE = Number(process.env.FUZZ_RUNS ?? 100);
 /** How long the sweep may run before the test runner gives up (it sends several thousand requests; speed is
  * measured in `npm run bench`, not here). */
 const TIMEOUT_MS = 900_000;
@@ -270,7 +275,7 @@ describe('fuzzing every operation of the OpenAPI document', () => {
           /Failed query|params:|\binsert into\b|\bselect\b/i.test(line),
       );
       console.info(
-        `fuzz: ${operations.length} operações, ${sent} requisições, ` +
+        `fuzz (FUZZ_SEED=${SEED}, FUZZ_RUNS=${RUNS_PER_MODE}): ${operations.length} operações, ${sent} requisições, ` +
           `${[...byStatus]
             .sort(([a], [b]) => a - b)
             .map(([s, n]) => `${s}×${n}`)
