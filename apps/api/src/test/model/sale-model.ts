@@ -753,11 +753,14 @@ async function transferProbe(w: World, op: Extract<Op, { op: 'transferProbe' }>)
   if (!to) return;
   await step(w, { op: 'transfer', reg: at, runner: index(to.cpf), payer: op.payer, pay: 'pix_open' });
   // Another account (one still within its registrations per buyer, so that only the CPF's limit is
-  // asked), in a category with a place (without a lottery, the other distance first: the CPF's limit
-  // in the event, not the CPF free in the category; on a lottery event category 0 is the one drawn).
+  // asked), in a category with a place. With an opening, the other distance first: its one registration
+  // per CPF holds in the whole event, not only in the category (on a lottery event category 0 is the one
+  // drawn). Without one, a CPF may hold one registration per category (two races of one event), so the
+  // same distance first: the CPF taken in the transferred registration's own category.
   const others2 = [1, 2].map((k) => (op.payer + k + op.other) % BUYERS).filter((b) => b !== op.payer);
   const buyer2 = others2.find((b) => m.buyerMay(b)) ?? others2[0]!;
-  const cat = m.drawn ? 0 : ([1 - r.cat, r.cat].find((c) => m.free(c) > 0) ?? 1 - r.cat);
+  const order = m.perBuyer > 0 ? [1 - r.cat, r.cat] : [r.cat, 1 - r.cat];
+  const cat = m.drawn ? 0 : (order.find((c) => m.free(c) > 0) ?? order[0]!);
   const sale = {
     op: 'register' as const,
     buyer: buyer2,
@@ -787,7 +790,11 @@ async function transferProbe(w: World, op: Extract<Op, { op: 'transferProbe' }>)
   });
   no5xx(read, 'status do pix pago tarde');
   const body = read.json();
-  if (!w.racing && m.regs.some((x) => !x.cancelled && x.cpf === to.cpf)) {
+  // Returned when the CPF was taken meanwhile where the transfer's own request would now be refused: in
+  // the event under an opening, in the registration's category without one. Otherwise the late payment
+  // completes the transfer, as an on-time one would.
+  const taken = m.regs.some((x) => !x.cancelled && x.cpf === to.cpf && (m.perBuyer > 0 || x.cat === r.cat));
+  if (!w.racing && taken) {
     expect(body.status, `a late transfer to ${to.cpf}, whose one registration was sold meanwhile`).toBe(
       'DEVOLVIDA',
     );
