@@ -185,6 +185,8 @@ export const PainelOrderDetailSchema = z.object({
   proximos_status: z.array(OrderStatusSchema),
   /** Staff's internal notes, oldest first: never shown to the buyer. */
   notas: z.array(OrderNoteSchema).default([]),
+  /** The order's version, sent back with a list of changes (docs/decisions/0065). */
+  versao: z.number().int().optional(),
 });
 export type PainelOrderDetail = z.infer<typeof PainelOrderDetailSchema>;
 

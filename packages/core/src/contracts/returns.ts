@@ -38,6 +38,11 @@ export const RETURN_KIND_LABEL: Record<ReturnKind, string> = {
 /** Why: regret (art. 49, 7 days, no reason needed) or a defect (art. 26, 90 days for durable goods). */
 export const RETURN_REASONS = ['arrependimento', 'defeito'] as const;
 export type ReturnReason = (typeof RETURN_REASONS)[number];
+/**
+ * Why, as recorded: the buyer's reasons, or `loja` for units staff took off an order before shipping
+ * (a list of changes made in the back office, docs/decisions/0065).
+ */
+export const RECORDED_RETURN_REASONS = [...RETURN_REASONS, 'loja'] as const;
 
 /** Days the law gives (calendar days from delivery, or from the purchase for a registration). */
 export const WITHDRAWAL_DAYS = 7;
@@ -60,6 +65,38 @@ export const WithdrawalRequestSchema = z.object({
   motivo: NoteSchema.optional(),
 });
 export type WithdrawalRequest = z.infer<typeof WithdrawalRequestSchema>;
+
+/**
+ * `POST /api/orders/:id/alteracoes/` (and `…/cotacao/`): a list of changes to an order before it ships
+ * (docs/decisions/0065), the withdrawal's lines with the order's version as it was read
+ * (`OrderAfterSale.versao`): a list made on an older version is refused (`409 pedido_alterado`).
+ */
+export const OrderChangeRequestSchema = WithdrawalRequestSchema.extend({
+  versao: z.number().int().min(0),
+});
+export type OrderChangeRequest = z.infer<typeof OrderChangeRequestSchema>;
+
+/** `POST /api/painel/orders/:id/alteracoes/`: staff's list, with the reason the buyer will read. */
+export const StaffOrderChangeRequestSchema = OrderChangeRequestSchema.extend({
+  motivo: z
+    .string()
+    .trim()
+    .min(1, 'Diga o motivo da alteração.')
+    .max(500, 'Escreva no máximo 500 caracteres.'),
+});
+export type StaffOrderChangeRequest = z.infer<typeof StaffOrderChangeRequestSchema>;
+
+/** What a list would do, tried under every rule and undone: nothing is changed by asking. */
+export const OrderChangeQuoteSchema = z.object({
+  /** What goes back, in reais: the units, the shipping once nothing ships, everything once nothing is kept. */
+  a_devolver: z.number(),
+  itens: z.array(z.object({ item_id: z.number().int(), quantidade: z.number().int(), valor: z.number() })),
+  inscricoes: z.array(z.number().int()),
+  /** Nothing would be left: the order is cancelled. */
+  cancela_pedido: z.boolean(),
+  versao: z.number().int(),
+});
+export type OrderChangeQuote = z.infer<typeof OrderChangeQuoteSchema>;
 
 /** `POST /api/orders/:id/devolucoes/`: send items back after delivery (withdrawal or defect). */
 export const ReturnRequestSchema = z
@@ -133,7 +170,7 @@ export const OrderReturnSchema = z.object({
   pedido: z.number().int(),
   tipo: z.enum(RETURN_KINDS),
   status: z.enum(RETURN_STATUSES),
-  motivo: z.enum(RETURN_REASONS),
+  motivo: z.enum(RECORDED_RETURN_REASONS),
   descricao: z.string().nullable(),
   motivo_recusa: z.string().nullable(),
   codigo_postagem: z.string().nullable(),
@@ -163,6 +200,8 @@ export type OrderReturn = z.infer<typeof OrderReturnSchema>;
 /** What the order page needs to offer: what is left to withdraw or return, and until when. */
 export const OrderAfterSaleSchema = z.object({
   pode_desistir: z.boolean(),
+  /** The order's version, sent back with a list of changes (`OrderChangeRequest.versao`). */
+  versao: z.number().int(),
   pode_devolver: z.boolean(),
   /** An exchange may be asked (the same window as a return). */
   pode_trocar: z.boolean().optional(),

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createOrderChange } from './order-change.ts';
+import { createOrderChangeManager } from './order-change-manager.ts';
 import { createOrderExchanges, type OrderExchanges } from './order-exchanges.ts';
 import { createOrderRefundsAdmin, type OrderRefundsAdmin } from './order-refunds-admin.ts';
 import { createOrderReturns } from './order-returns.ts';
@@ -59,6 +60,18 @@ export default fp(
       catalog: app.catalog,
       payments: app.payments,
     });
+    // The one door for a change to an order before it ships (docs/decisions/0065).
+    const manager = createOrderChangeManager({
+      db: app.db,
+      now: app.now,
+      jobs: app.jobs,
+      payments: app.payments,
+      catalog: app.catalog,
+      coupons: app.coupons,
+      registrations: app.registrations.cart,
+      kitPickedUp: app.registrationsAdmin.kitPickedUp,
+      change,
+    });
     // After the sale: withdrawal, returns and exchanges (docs/decisions/0036).
     const returns = createOrderReturns({
       db: app.db,
@@ -74,6 +87,7 @@ export default fp(
       kitPickedUp: app.registrationsAdmin.kitPickedUp,
       shipping: app.providers.shipping,
       change,
+      manager,
       confirmFirst: orders.confirmFirst,
     });
     app.jobs.work('mail.return-update', ({ returnId, eventId }) => returns.sendUpdate(returnId, eventId));
@@ -126,11 +140,8 @@ export default fp(
         now: app.now,
         jobs: app.jobs,
         payments: app.payments,
-        catalog: app.catalog,
         registrations: app.registrations.cart,
-        kitPickedUp: app.registrationsAdmin.kitPickedUp,
-        coupons: app.coupons,
-        change,
+        manager,
       }),
       returnsAdmin: createReturnsAdmin({
         db: app.db,

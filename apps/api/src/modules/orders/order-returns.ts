@@ -2,6 +2,8 @@ import { addDays, dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@pass
 import {
   DEFECT_DAYS_DURABLE,
   type OrderAfterSale,
+  type OrderChangeQuote,
+  type OrderChangeRequest,
   type OrderReturn,
   type ReturnRequest,
   WITHDRAWAL_DAYS,
@@ -19,10 +21,11 @@ import type { MailProvider } from '../../providers/mail/index.ts';
 import type { ShippingProvider } from '../../providers/shipping/shipping.provider.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { CouponsService } from '../coupons/coupons.service.ts';
-import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
+import type { PaymentsService } from '../payments/payments.service.ts';
 import type { RegistrationsAdmin } from '../registrations/index.ts';
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
-import { type OrderChange, refundDue, unitsValue } from './order-change.ts';
+import { type OrderChange, unitsValue } from './order-change.ts';
+import { NOT_SHIPPED, type OrderChangeManager } from './order-change-manager.ts';
 import * as orderRepo from './orders.repository.ts';
 import { returnUpdateMail } from './return-mail.ts';
 import { exchangeAndHistory, senderAddress } from './return-wire.ts';
@@ -42,17 +45,15 @@ export interface OrderReturnsDeps {
   kitPickedUp: RegistrationsAdmin['kitPickedUp'];
   shipping: Pick<ShippingProvider, 'authorizeReturn'>;
   change: Pick<OrderChange, 'announce' | 'fiscalJobs'>;
+  /** The order's one door for a change before shipping (docs/decisions/0065). */
+  manager: OrderChangeManager;
   /** Sends the order's confirmation first while it is still pending (orders.service `confirmFirst`). */
   confirmFirst: (orderId: number) => Promise<void>;
 }
 
-/** Not shipped yet: the buyer may still withdraw at once (docs/decisions/0036). */
-const NOT_SHIPPED = new Set(['pago', 'em separação']);
-
 const storeDay = (at: Date) => dateInTimeZone(at, STORE_TIME_ZONE);
 
-/** Our refund id for a request: one per request, so asking again never returns twice. */
-export const returnRefundId = (returnId: number, step = '') => `ret${returnId}${step}`;
+export { returnRefundId } from './order-change-manager.ts';
 
 /**
  * After the sale, the buyer's side (docs/decisions/0036): what an order still allows, and the withdrawal
@@ -111,11 +112,7 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
   }
 
   /** What is left of each line once the requests staff did not refuse are taken off. */
-  async function remaining(db: Db | Tx, orderId: number) {
-    const items = await orderRepo.findItems(db, [orderId]);
-    const asked = await repo.unitsAskedBack(db, orderId);
-    return items.map((item) => ({ item, left: item.quantity - (asked.get(item.id) ?? 0) }));
-  }
+  const remaining = (db: Db | Tx, orderId: number) => deps.manager.remaining(db, orderId);
 
   /** The deadlines, counted in calendar days from the delivery day (CDC art. 49 and art. 26 II). */
   function deadlines(delivered: string | null) {
@@ -144,6 +141,7 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
     const anyLeft = left.some((l) => l.left > 0);
     const registrations = (await deps.registrations.ofOrders([orderId])).get(orderId) ?? [];
     return {
+      versao: await deps.manager.versionOf(deps.db, orderId),
       pode_desistir: NOT_SHIPPED.has(order.status) && (anyLeft || registrations.some((r) => !r.cancelada)),
       pode_devolver: order.status === 'entregue' && anyLeft && defect !== null && today <= defect,
       // An exchange has the same window as a return (docs/decisions/0040).
@@ -159,165 +157,33 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
   }
 
   /**
-   * POST /api/orders/:id/desistencia/: the buyer withdraws before shipping (CDC art. 49, Decreto
-   * 7.962/2013 art. 5), the whole order or chosen units. In one transaction under the order's row lock:
-   * the request is written already `reembolsada`, the units go back to stock through the catalog, and
-   * the money is returned: the chosen units' value, plus the shipping once nothing is left to ship; the
-   * whole rest of the payment (shipping and card interest included) when nothing at all is left, which
-   * also cancels the order, its registrations and the coupon's use (the staff cancellation's path,
-   * docs/decisions/0022). The provider is asked after the commit.
+   * POST /api/orders/:id/desistencia/ and …/alteracoes/: the buyer withdraws before shipping (CDC art. 49,
+   * Decreto 7.962/2013 art. 5), the whole order or chosen units and registrations, through the order's
+   * one door (`order-change-manager.ts`) under the order's row lock; the provider is asked after the
+   * commit.
    */
-  async function withdraw(user: AuthUser, orderId: number, request: WithdrawalRequest): Promise<OrderReturn> {
-    const { created, refund, participantRefunds } = await deps.db.transaction(async (tx) => {
+  async function withdraw(
+    user: AuthUser,
+    orderId: number,
+    request: WithdrawalRequest & { versao?: number },
+  ): Promise<OrderReturn> {
+    const { created, refunds } = await deps.db.transaction(async (tx) => {
       const order = await ownedOrder(tx, user, orderId, true);
-      if (!NOT_SHIPPED.has(order.status))
-        throw conflict(
-          order.status === 'cancelado'
-            ? 'Este pedido já foi cancelado.'
-            : order.status === 'enviado' || order.status === 'entregue'
-              ? 'O pedido já foi enviado: depois de recebê-lo, peça a devolução nesta página.'
-              : 'Este pedido ainda não foi pago.',
-          'desistencia_indisponivel',
-        );
-      const now = deps.now();
-      const left = await remaining(tx, orderId);
-      const registrations = ((await deps.registrations.ofOrders([orderId], tx)).get(orderId) ?? []).filter(
-        (r) => !r.cancelada,
-      );
-      const whole = !request.itens?.length && !request.inscricoes?.length;
-      const chosen = whole
-        ? left.filter((l) => l.left > 0).map((l) => ({ item: l.item, units: l.left }))
-        : (request.itens ?? []).map((line) => {
-            const found = left.find((l) => l.item.id === line.item_id);
-            if (!found) throw badRequest('Item não encontrado neste pedido.', 'item_invalido');
-            if (line.quantidade > found.left)
-              throw conflict(
-                `Restam ${found.left} unidade(s) de ${found.item.productName} para desistir.`,
-                'quantidade_indisponivel',
-              );
-            return { item: found.item, units: line.quantidade };
-          });
-      const registrationIds = whole ? registrations.map((r) => r.id) : (request.inscricoes ?? []);
-      for (const id of registrationIds)
-        if (!registrations.some((r) => r.id === id))
-          throw badRequest('Inscrição não encontrada neste pedido.', 'inscricao_invalida');
-      const unitsAfter = left.reduce((sum, l) => sum + l.left, 0) - chosen.reduce((s, c) => s + c.units, 0);
-      const registrationsAfter = registrations.length - registrationIds.length;
-      if (registrationIds.length) {
-        // Registrations inside the order: full refund within 7 days of the purchase (CDC art. 49);
-        // later, the race's own rules apply (the registrations module).
-        const last = addDays(storeDay(order.orderDate), WITHDRAWAL_DAYS);
-        if (storeDay(now) > last)
-          throw conflict(
-            `O prazo de 7 dias para desistir das inscrições terminou em ${formatIsoDateBR(last)}.`,
-            'prazo_encerrado',
-          );
-      }
-      if (!chosen.length && !registrationIds.length)
-        throw conflict('Não há nada neste pedido para desistir.', 'nada_a_desistir');
-      const nothingLeft = unitsAfter === 0 && registrationsAfter === 0;
-      const reason = request.motivo
-        ? `Desistência da compra pelo cliente: ${request.motivo}`
-        : 'Desistência da compra pelo cliente.';
-      const row = await repo.insertReturn(tx, {
-        orderId,
-        kind: 'desistencia',
-        status: 'reembolsada',
-        reason: 'arrependimento',
-        note: request.motivo ?? null,
-        registrationIds,
-        createdAt: now,
-      });
-      const values = chosen.map((c) => ({ ...c, valueCents: unitsValue(order, c.item, c.units) }));
-      await repo.insertReturnItems(
-        tx,
-        values.map((v) => ({
-          returnId: row.id,
-          orderItemId: v.item.id,
-          quantity: v.units,
-          valueCents: v.valueCents,
-          // Never shipped: they are back on the shelf at once (the restock below).
-          restocked: true,
-        })),
-      );
-      // Never shipped: the units go back as the sale's cancellation, linked to the order.
-      await deps.catalog.restock(
-        tx,
-        order.chargeId,
-        chosen.map((c) => ({
-          productId: c.item.productId,
-          colorId: c.item.colorId,
-          sizeId: c.item.sizeId,
-          quantity: c.units,
-        })),
-        now,
-        { reason: 'cancelamento', orderId: order.id, note: 'Desistência do comprador' },
-      );
-      let refund: RefundRow | null;
-      const participantRefunds: RefundRow[] = [];
-      if (nothingLeft) {
-        refund = await deps.payments.returnPaid(tx, order.chargeId, reason);
-        await deps.coupons.returnUse(tx, order.chargeId);
-        // The registrations' transfers and changes of distance paid too: those charges give back as well.
-        const cancelled = await deps.registrations.cancel(
-          tx,
-          order.chargeId,
-          'Desistência da compra pelo cliente.',
-          reason,
-        );
-        participantRefunds.push(...cancelled.refunds);
-        await orderRepo.updateOrder(tx, orderId, { status: 'cancelado' });
-        await orderRepo.insertStatusChange(tx, {
-          orderId,
-          status: 'cancelado',
-          staffName: null,
-          trackingCode: null,
-          note: reason,
-          at: now,
-        });
-        await deps.kitPickedUp(tx, registrationIds, 'a inscrição não pode ser desistida');
-      } else {
-        // Some participants of several (docs/decisions/0041): each cancelled alone, refunded its share
-        // by its own race's rules through the registrations module.
-        for (const id of registrationIds) {
-          participantRefunds.push(...(await deps.registrations.cancelParticipant(tx, id, reason)));
-        }
-        // Shipping goes back with the last unit that would have shipped; the charge's cap is checked
-        // again by `refundPart` under its row lock.
-        const amount = refundDue({
-          valueCents: values.reduce((sum, v) => sum + v.valueCents, 0),
-          shippingCents: order.shippingCents,
-          leftCents: Number.MAX_SAFE_INTEGER,
-          nothingToShip: unitsAfter === 0,
-          keepsNothing: false,
-        });
-        refund =
-          amount > 0
-            ? await deps.payments.refundPart(tx, order.chargeId, {
-                refundId: returnRefundId(row.id),
-                amountCents: amount,
-                reason,
-              })
-            : null;
-      }
-      const done = await repo.updateReturn(tx, row.id, {
-        refundedCents:
-          (refund?.amountCents ?? 0) + participantRefunds.reduce((sum, r) => sum + r.amountCents, 0),
-      });
-      // The order's NF-e: cancelled with the order, or a devolução of what was given up (decision 0043).
-      await deps.change.fiscalJobs(
-        tx,
-        nothingLeft ? { kind: 'cancel', orderId } : { kind: 'back', returnId: row.id },
-      );
-      // Nothing left to ship: a label bought already is cancelled too (docs/decisions/0048).
-      if (nothingLeft) await deps.jobs.send('shipping.cancel-label', { orderId }, { tx });
-      await deps.change.announce(tx, row.id);
-      const [created] = await toWire([done], tx);
-      return { created: created!, refund, participantRefunds };
+      const { row, refunds } = await deps.manager.apply(tx, order, request, { kind: 'comprador' });
+      const [created] = await toWire([row], tx);
+      return { created: created!, refunds };
     });
-    if (refund) await deps.payments.sendRefund(refund);
-    for (const part of participantRefunds) await deps.payments.sendRefund(part);
+    await deps.manager.send(refunds);
     return created;
+  }
+
+  /** POST /api/orders/:id/alteracoes/cotacao/: what the buyer's list would give back; nothing changes. */
+  async function quoteWithdrawal(
+    user: AuthUser,
+    orderId: number,
+    request: OrderChangeRequest,
+  ): Promise<OrderChangeQuote> {
+    return deps.manager.quote((tx) => ownedOrder(tx, user, orderId, true), request, { kind: 'comprador' });
   }
 
   /**
@@ -460,6 +326,7 @@ export function createOrderReturns(deps: OrderReturnsDeps) {
   return {
     afterSale,
     withdraw,
+    quoteWithdrawal,
     requestReturn,
     sendUpdate,
     issuePostingCode,

@@ -22,6 +22,7 @@ import {
   trackingUrl,
   type UnpaidOrderStatus,
 } from '@passada/core/contracts/painel-orders';
+import type { StaffOrderChangeRequest } from '@passada/core/contracts/returns';
 import { maskCpf } from '@passada/core/documents';
 import { centsToReais } from '@passada/core/money';
 import { z } from 'zod';
@@ -29,13 +30,10 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
-import type { RegistrationsAdmin } from '../registrations/index.ts';
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
 import { dailySales, orderTotals } from './dashboard.repository.ts';
-import type { OrderChange } from './order-change.ts';
+import type { OrderChangeManager } from './order-change-manager.ts';
 import { orderStatusUpdate } from './order-whatsapp.ts';
 import * as repo from './orders.repository.ts';
 import { paymentMethodOf, shippingServiceOf } from './orders.service.ts';
@@ -69,15 +67,10 @@ export interface OrdersAdminDeps {
   db: Db;
   now: () => Date;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
-  payments: Pick<
-    PaymentsService,
-    'returnPaid' | 'chargeById' | 'refundOf' | 'events' | 'unpaidCharges' | 'paidAndRefunded'
-  >;
-  catalog: Pick<CatalogService, 'releaseStock'>;
-  registrations: Pick<RegistrationsCart, 'ofOrders' | 'cancel'>;
-  kitPickedUp: RegistrationsAdmin['kitPickedUp'];
-  coupons: Pick<CouponsService, 'returnUse'>;
-  change: Pick<OrderChange, 'fiscalJobs'>;
+  payments: Pick<PaymentsService, 'chargeById' | 'refundOf' | 'events' | 'unpaidCharges' | 'paidAndRefunded'>;
+  registrations: Pick<RegistrationsCart, 'ofOrders'>;
+  /** The order's one door: the cancellation goes through it (docs/decisions/0065). */
+  manager: Pick<OrderChangeManager, 'apply' | 'cancelWhole' | 'versionOf'>;
 }
 
 /** The list's filters as the repository takes them (store-calendar days become instants). */
@@ -242,6 +235,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       ],
       proximos_status: nextOrderStatuses(order.status, { shipsNothing: order.shippingService === null }),
       notas: notes.map(noteWire),
+      versao: await deps.manager.versionOf(deps.db, id),
     };
   }
 
@@ -356,50 +350,59 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
     let refund: RefundRow | null = null;
     let cancelledRegistrations: number[] = [];
     let registrationRefunds: RefundRow[] = [];
+    let after: repo.OrderRow;
     if (change.status === 'cancelado') {
+      // The order's one door (docs/decisions/0065): the whole payment back, the units, the coupon's use
+      // and the registrations it paid for (places and shirts freed, what their transfers and changes of
+      // distance paid back from those charges), its NF-e and label cancelled; a kit handed out refuses it.
       const why = change.note ? `Pedido cancelado pela loja: ${change.note}` : 'Pedido cancelado pela loja.';
-      refund = await deps.payments.returnPaid(tx, before.chargeId, why);
-      await deps.catalog.releaseStock(tx, before.chargeId, now, { reason: 'cancelamento', orderId: id });
-      // The money goes back, so the coupon's use does too (its limits count it no more).
-      await deps.coupons.returnUse(tx, before.chargeId);
-      // The whole charge went back: every registration it paid for is cancelled, places and shirts freed,
-      // and what their transfers and changes of distance paid comes back from those charges.
-      const cancelled = await deps.registrations.cancel(tx, before.chargeId, change.note ?? null, why);
-      cancelledRegistrations = cancelled.ids;
-      registrationRefunds = cancelled.refunds;
+      const whole = await deps.manager.cancelWhole(tx, before, {
+        why,
+        note: change.note ?? null,
+        historyNote: change.note ?? null,
+        staffName: by.name,
+        kitRefusal: 'o pedido não pode ser cancelado',
+      });
+      ({ refund, registrationRefunds, cancelledRegistrations } = whole);
+      after = (await repo.lockOrder(tx, id)) ?? before;
+    } else {
+      after = await repo.updateOrder(tx, id, {
+        status: change.status,
+        ...(change.status === 'enviado' ? { trackingCode: change.trackingCode } : {}),
+      });
+      await repo.insertStatusChange(tx, {
+        orderId: id,
+        status: change.status,
+        staffName: by.name,
+        trackingCode: change.status === 'enviado' ? (change.trackingCode ?? null) : null,
+        note: change.note ?? null,
+        at: now,
+      });
+      if (change.status === 'entregue' && change.deliveredOn)
+        await saveDelivery(tx, { orderId: id, deliveredOn: change.deliveredOn, source: 'rastreio', at: now });
     }
-    const after = await repo.updateOrder(tx, id, {
-      status: change.status,
-      ...(change.status === 'enviado' ? { trackingCode: change.trackingCode } : {}),
-    });
-    await repo.insertStatusChange(tx, {
-      orderId: id,
-      status: change.status,
-      staffName: by.name,
-      trackingCode: change.status === 'enviado' ? (change.trackingCode ?? null) : null,
-      note: change.note ?? null,
-      at: now,
-    });
-    if (change.status === 'entregue' && change.deliveredOn)
-      await saveDelivery(tx, { orderId: id, deliveredOn: change.deliveredOn, source: 'rastreio', at: now });
     await deps.jobs.send('mail.order-status', { orderId: id, status: change.status }, { tx });
-    if (change.status === 'cancelado') {
-      await deps.change.fiscalJobs(tx, { kind: 'cancel', orderId: id });
-      // A label bought already is cancelled at the provider too (docs/decisions/0048).
-      await deps.jobs.send('shipping.cancel-label', { orderId: id }, { tx });
-    }
     // WhatsApp too, for a buyer who opted in at checkout (docs/decisions/0045).
     const update = orderStatusUpdate(change.status, change.status === 'enviado' ? change.trackingCode : null);
     if (update && after?.whatsappConsentAt && after.address?.phone)
       await deps.jobs.send('whatsapp.order-update', { orderId: id, what: update }, { tx });
-    if (change.status === 'cancelado') {
-      // A kit handed out is like a parcel shipped: the order can no longer be cancelled (all of the
-      // above rolls back). Checked after the registrations' rows were written, so a check-in
-      // running meanwhile has either committed (and is seen here) or waits and then refuses.
-      const registrations = (await deps.registrations.ofOrders([id], tx)).get(id);
-      await deps.kitPickedUp(tx, registrations?.map((r) => r.id) ?? [], 'o pedido não pode ser cancelado');
-    }
     return { before, after, refund, registrationRefunds, cancelledRegistrations };
+  }
+
+  /**
+   * Staff's list of changes to an order before it ships (units taken off, registrations withdrawn), in
+   * the caller's transaction through the order's one door (docs/decisions/0065): the buyer is told the
+   * reason; the refunds are sent by the caller after the commit.
+   */
+  async function changeList(tx: Tx, id: number, list: StaffOrderChangeRequest, by: { name: string }) {
+    const before = await repo.lockOrder(tx, id);
+    if (!before) throw notFound('Pedido não encontrado.');
+    const { row, refunds, nothingLeft } = await deps.manager.apply(tx, before, list, {
+      kind: 'loja',
+      name: by.name,
+    });
+    const after = (await repo.lockOrder(tx, id)) ?? before;
+    return { before, after, requestId: row.id, registrationIds: row.registrationIds, refunds, nothingLeft };
   }
 
   /**
@@ -451,6 +454,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
     detail,
     packingSlip,
     changeStatus,
+    changeList,
     forLabel,
     fillTrackingCode,
     addNote,

@@ -15,7 +15,14 @@ import {
 } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { inIds, prepared } from '../../db/prepared.ts';
-import { orderItems, orderNotes, orderStatusChanges, orders, users } from '../../db/schema/index.ts';
+import {
+  orderItems,
+  orderNotes,
+  orderReturns,
+  orderStatusChanges,
+  orders,
+  users,
+} from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
 
@@ -226,4 +233,14 @@ export function listNotes(db: Conn, orderId: number) {
 /** The order's confirmation e-mail was sent (or had nobody to go to): later e-mails may go. */
 export async function confirmationSent(db: Db | Tx, id: number): Promise<void> {
   await db.update(orders).set({ confirmationPending: false }).where(eq(orders.id, id));
+}
+
+/**
+ * The order's version (docs/decisions/0065): its status rows and its after-sale requests, counted. Every
+ * change writes one or the other and none is ever removed, so the count moves with every change.
+ */
+export async function orderVersion(db: Conn, orderId: number): Promise<number> {
+  const statuses = await db.$count(orderStatusChanges, eq(orderStatusChanges.orderId, orderId));
+  const requests = await db.$count(orderReturns, eq(orderReturns.orderId, orderId));
+  return statuses + requests;
 }

@@ -57,16 +57,20 @@ export function returnUpdateMail(input: {
   deadline?: string | null;
 }): MailMessage {
   const { env, request: r, buyer } = input;
-  const kind = RETURN_KIND_LABEL[r.tipo];
+  // Units staff took off before shipping (docs/decisions/0065) are the shop's change, not the buyer's.
+  const byShop = r.motivo === 'loja';
+  const kind = byShop ? 'Alteração' : RETURN_KIND_LABEL[r.tipo];
   return {
     to: buyer.email,
     subject: `${env.STORE_NAME}: ${kind.toLowerCase()} nº ${r.id} do pedido nº ${r.pedido}: ${RETURN_STATUS_LABEL[r.status].toLowerCase()}`,
     text: [
       `Olá, ${buyer.name}!`,
       '',
-      r.status === 'reembolsada' && r.tipo === 'desistencia'
-        ? `Confirmamos o recebimento da sua desistência da compra (pedido nº ${r.pedido}, solicitação nº ${r.id}).`
-        : `${kind} nº ${r.id} do pedido nº ${r.pedido}: ${RETURN_STATUS_LABEL[r.status]}.`,
+      byShop
+        ? `A loja alterou o seu pedido nº ${r.pedido} antes do envio (alteração nº ${r.id})${r.descricao ? `: ${r.descricao}` : '.'} O valor abaixo volta pela mesma forma de pagamento.`
+        : r.status === 'reembolsada' && r.tipo === 'desistencia'
+          ? `Confirmamos o recebimento da sua desistência da compra (pedido nº ${r.pedido}, solicitação nº ${r.id}).`
+          : `${kind} nº ${r.id} do pedido nº ${r.pedido}: ${RETURN_STATUS_LABEL[r.status]}.`,
       '',
       ...(r.itens.length
         ? [

@@ -2,6 +2,8 @@ import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import {
   ExchangeRequestSchema,
   OrderAfterSaleSchema,
+  OrderChangeQuoteSchema,
+  OrderChangeRequestSchema,
   OrderReturnSchema,
   ReturnRequestSchema,
   WithdrawalRequestSchema,
@@ -48,6 +50,46 @@ export const returnsRoutes: FastifyPluginAsyncZod<{
         summary: 'Desistir da compra antes do envio (o pedido inteiro ou itens): o valor volta na hora',
         params: IdParamSchema,
         body: WithdrawalRequestSchema,
+        response: REQUEST_ANSWERS,
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      return reply.status(201).send(await returns.withdraw(user, request.params.id, request.body));
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/alteracoes/cotacao/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['pedidos'],
+        summary: 'O que uma lista de alterações antes do envio devolveria, sem mudar nada',
+        params: IdParamSchema,
+        body: OrderChangeRequestSchema,
+        response: {
+          200: OrderChangeQuoteSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    async (request) => returns.quoteWithdrawal(await requireUser(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/api/orders/:id/alteracoes/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags: ['pedidos'],
+        summary:
+          'Uma lista de alterações antes do envio (itens e inscrições), com a versão do pedido lida: o valor volta na hora',
+        params: IdParamSchema,
+        body: OrderChangeRequestSchema,
         response: REQUEST_ANSWERS,
       },
     },

@@ -18,6 +18,7 @@ import {
   PainelOrderPageSchema,
   PainelOrderQuerySchema,
 } from '@passada/core/contracts/painel-orders';
+import { StaffOrderChangeRequestSchema } from '@passada/core/contracts/returns';
 import { centsToCommaString, centsToReais, reaisToCents } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -248,6 +249,44 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       // The money goes back only once the cancellation committed; a failure is retried by reconciliation.
       if (moved.refund) await app.payments.sendRefund(moved.refund);
       for (const part of moved.registrationRefunds) await app.payments.sendRefund(part);
+      return admin.detail(req.params.id);
+    },
+  );
+
+  app.post(
+    '/orders/:id/alteracoes/',
+    {
+      // Units taken off before shipping give money back: only roles that may move money.
+      config: { painel: { permission: 'pedidos', alsoNeeds: () => 'devolver_pagamento' } },
+      schema: {
+        tags,
+        summary:
+          'Alterar o pedido antes do envio (tirar unidades, cancelar inscrições), com a versão lida e o motivo que o cliente recebe: o valor volta na hora',
+        params: OrderIdSchema,
+        body: StaffOrderChangeRequestSchema,
+        response: { 200: PainelOrderDetailSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => {
+      const changed = await audited(
+        req,
+        (tx) => admin.changeList(tx, req.params.id, req.body, { name: actor(req).name }),
+        (result) => ({
+          action: result.nothingLeft ? 'cancelado' : 'alterado',
+          entity: 'pedido',
+          entityId: req.params.id,
+          before: auditShape(result.before),
+          after: {
+            ...auditShape(result.after),
+            solicitacao: result.requestId,
+            itens: req.body.itens ?? [],
+            ...(result.registrationIds.length ? { inscricoes_canceladas: result.registrationIds } : {}),
+            motivo: req.body.motivo,
+          },
+        }),
+      );
+      // The money goes back only once the change committed; a failure is retried by reconciliation.
+      for (const refund of changed.refunds) await app.payments.sendRefund(refund);
       return admin.detail(req.params.id);
     },
   );
