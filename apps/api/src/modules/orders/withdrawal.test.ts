@@ -3,15 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { chargeRefunds, charges } from '../../db/schema/index.ts';
 import { waitForMailContaining } from '../../test/factories/accounts.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
-import {
-  type Buyer,
-  createOrderPix,
-  draftTotalCents,
-  makeBuyer,
-  orderDraft,
-} from '../../test/factories/orders.ts';
+import { type Buyer, makeBuyer, paidPixOrder } from '../../test/factories/orders.ts';
 import { createStaffAndLogin } from '../../test/factories/painel.ts';
-import { simulatePixPaid } from '../../test/factories/payments.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 
 const START = new Date('2026-11-23T12:00:00Z');
@@ -55,26 +48,20 @@ describe('withdrawal before shipping', () => {
     };
   };
 
-  async function buy() {
-    const draft = orderDraft(buyer, [
-      { product, quantity: 2 },
-      { product, quantity: 1, stockIndex: 1 },
-    ]);
-    const total = await draftTotalCents(t.app, buyer.zipCode, draft, [product]);
-    const created = await createOrderPix(t.app, buyer.headers, draft, total);
-    const { txid } = created.json();
-    const paid = await simulatePixPaid(t.app, txid);
-    expect(paid.json()).toMatchObject({ status: 'CONCLUIDA' });
-    const orders = (
-      await t.app.inject({ method: 'GET', url: '/api/orders/', headers: buyer.headers })
-    ).json();
-    const order = orders.find((o: { id: number }) => o.id === paid.json().pedido_id);
-    return { txid, total, order };
-  }
+  const buy = () =>
+    paidPixOrder(
+      t.app,
+      buyer,
+      [
+        { product, quantity: 2 },
+        { product, quantity: 1, stockIndex: 1 },
+      ],
+      [product],
+    );
 
   it('one unit first (its value back, stock back), then the rest: shipping and all that is left', async () => {
     const { txid, total, order } = await buy();
-    const [blue, black] = order.items;
+    const [blue, black] = order.items as [{ item_id: number }, { item_id: number }];
     expect(await stockOf(0)).toBe(8);
 
     const offer = (await afterSale(order.id)).json();

@@ -4,7 +4,7 @@ import { commaStringToCents } from '@passada/core/money';
 import type { FastifyInstance } from 'fastify';
 import { createUserAndToken, makeAddress, type TestUser } from './accounts.ts';
 import type { MadeProduct } from './catalog.ts';
-import { makeUser } from './payments.ts';
+import { makeUser, simulatePixPaid } from './payments.ts';
 
 /** An order draft with product lines (what most tests send). */
 export type ProductsDraft = OrderDraftInput & { items: OrderDraftItem[] };
@@ -117,4 +117,31 @@ export function postOrder(app: FastifyInstance, headers: Record<string, string>,
     headers,
     payload: { txid, order_date: new Date().toISOString(), metodo_pagamento: 'pix', items: [], frete: 0 },
   });
+}
+
+/**
+ * An order paid by Pix at the simulated bank: the buyer's draft of these lines, its server total, the
+ * charge's txid and the order as `GET /api/orders/` answers it.
+ */
+export async function paidPixOrder(
+  app: FastifyInstance,
+  buyer: Buyer,
+  lines: Parameters<typeof orderDraft>[1],
+  products: MadeProduct[],
+) {
+  const draft = orderDraft(buyer, lines);
+  const total = await draftTotalCents(app, buyer.zipCode, draft, products);
+  const created = await createOrderPix(app, buyer.headers, draft, total);
+  const { txid } = created.json() as { txid: string };
+  const paid = await simulatePixPaid(app, txid);
+  if (paid.statusCode !== 200) throw new Error(`Pix não pago: ${paid.body}`);
+  const orders = (
+    await app.inject({ method: 'GET', url: '/api/orders/', headers: buyer.headers })
+  ).json() as Array<{
+    id: number;
+    items: Array<{ item_id: number }>;
+  }>;
+  const order = orders.find((o) => o.id === (paid.json() as { pedido_id: number }).pedido_id);
+  if (!order) throw new Error('pedido pago não encontrado');
+  return { txid, total, order };
 }

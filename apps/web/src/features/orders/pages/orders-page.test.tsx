@@ -40,6 +40,7 @@ const shipped: Order = {
   ],
 };
 const afterSale: OrderAfterSale = {
+  versao: 2,
   pode_desistir: false,
   pode_devolver: false,
   prazo_arrependimento: null,
