@@ -2,6 +2,8 @@ import type { Product } from '@passada/core/contracts/catalog';
 import type {
   ExchangeRequest,
   OrderAfterSale,
+  OrderChangeQuote,
+  OrderChangeRequest,
   OrderReturn,
   ReturnRequest,
   WithdrawalRequest,
@@ -20,19 +22,39 @@ export const afterSaleQuery = (orderId: number) =>
 export const useAfterSale = (orderId: number, enabled = true) =>
   useQuery({ ...afterSaleQuery(orderId), enabled });
 
-/** Both changes move the order (cancelled, refunded): the list and this order's after-sale are read again. */
+/**
+ * Every change moves the order (cancelled, refunded): the list and this order's after-sale are read
+ * again, after a refusal too (an order changed meanwhile answers `pedido_alterado`: its new version is
+ * read, and the buyer sees what changed).
+ */
 function useOrderChange<T>(orderId: number, path: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: T) =>
       apiFetch<OrderReturn>(`/api/orders/${orderId}/${path}/`, { method: 'POST', body }),
-    onSuccess: () => {
+    onSettled: () => {
       void client.invalidateQueries({ queryKey: ordersQuery.queryKey });
     },
   });
 }
 
-export const useWithdraw = (orderId: number) => useOrderChange<WithdrawalRequest>(orderId, 'desistencia');
+/** The withdrawal before shipping, as a list of changes with the order's version (docs/decisions/0065). */
+export const useWithdraw = (orderId: number) =>
+  useOrderChange<WithdrawalRequest & { versao: number }>(orderId, 'alteracoes');
+
+/** What a list would give back, tried by the server and undone: shown before the buyer confirms. */
+export const useWithdrawalQuote = (orderId: number, body: OrderChangeRequest, enabled: boolean) =>
+  useQuery({
+    queryKey: ['orders', orderId, 'change-quote', body],
+    queryFn: ({ signal }) =>
+      apiFetch<OrderChangeQuote>(`/api/orders/${orderId}/alteracoes/cotacao/`, {
+        method: 'POST',
+        body,
+        signal,
+      }),
+    enabled,
+    retry: false,
+  });
 export const useRequestReturn = (orderId: number) => useOrderChange<ReturnRequest>(orderId, 'devolucoes');
 export const useRequestExchange = (orderId: number) => useOrderChange<ExchangeRequest>(orderId, 'trocas');
 

@@ -15,7 +15,13 @@ import { useCreatePix } from '../../../components/payments/payments-api.ts';
 import { formatReais } from '../../../components/price.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { afterSaleQuery, useAfterSale, useRequestReturn, useWithdraw } from '../api/after-sale.ts';
+import {
+  afterSaleQuery,
+  useAfterSale,
+  useRequestReturn,
+  useWithdraw,
+  useWithdrawalQuote,
+} from '../api/after-sale.ts';
 import { ExchangeForm } from './exchange-form.tsx';
 
 /**
@@ -92,8 +98,10 @@ function RequestLine({ orderId, request }: { orderId: number; request: OrderRetu
   return (
     <li className="rounded-lg bg-stone-50 p-3 text-sm dark:bg-stone-900">
       <p className="font-semibold">
-        {RETURN_KIND_LABEL[request.tipo]} nº {request.id}: {RETURN_STATUS_LABEL[request.status]}
+        {request.motivo === 'loja' ? 'Alteração feita pela loja' : RETURN_KIND_LABEL[request.tipo]} nº{' '}
+        {request.id}: {RETURN_STATUS_LABEL[request.status]}
       </p>
+      {request.motivo === 'loja' && request.descricao ? <p>Motivo: {request.descricao}</p> : null}
       <ul className="ml-4 list-disc">
         {request.itens.map((i) => (
           <li key={i.item_id}>
@@ -172,11 +180,18 @@ export function AfterSaleSection({ order }: { order: Order }) {
   const [open, setOpen] = useState<'itens' | 'troca' | null>(null);
   const formId = useId();
   const data = after.data;
-  if (!data) return null;
-  const mode = data.pode_desistir ? 'desistir' : data.pode_devolver ? 'devolver' : null;
   const chosen = Object.entries(units)
     .filter(([, n]) => n > 0)
     .map(([id, n]) => ({ item_id: Number(id), quantidade: n }));
+  const versao = data?.versao ?? 0;
+  // What the chosen units would give back, from the server (the same code as the change, undone).
+  const quote = useWithdrawalQuote(
+    order.id,
+    { itens: chosen, versao },
+    Boolean(data?.pode_desistir) && open === 'itens' && chosen.length > 0,
+  );
+  if (!data) return null;
+  const mode = data.pode_desistir ? 'desistir' : data.pode_devolver ? 'devolver' : null;
   const pending = withdraw.isPending || requestReturn.isPending;
   const error = withdraw.error ?? requestReturn.error;
   const finish = (r: OrderReturn) => {
@@ -256,7 +271,7 @@ export function AfterSaleSection({ order }: { order: Order }) {
           aria-label={mode === 'desistir' ? 'Desistir da compra' : 'Devolver itens'}
           onSubmit={(e) => {
             e.preventDefault();
-            if (mode === 'desistir') withdraw.mutate({ itens: chosen }, { onSuccess: finish });
+            if (mode === 'desistir') withdraw.mutate({ itens: chosen, versao }, { onSuccess: finish });
             else
               requestReturn.mutate(
                 { itens: chosen, motivo: reason, ...(description ? { descricao: description } : {}) },
@@ -281,6 +296,17 @@ export function AfterSaleSection({ order }: { order: Order }) {
               </label>
             );
           })}
+          {mode === 'desistir' && quote.data && chosen.length ? (
+            <p role="status" className="text-sm font-semibold">
+              {`Você recebe de volta ${formatReais(quote.data.a_devolver)}.`}
+              {quote.data.cancela_pedido ? ' Nada fica no pedido: ele será cancelado.' : ''}
+            </p>
+          ) : null}
+          {mode === 'desistir' && quote.error ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {quote.error.message}
+            </p>
+          ) : null}
           {mode === 'devolver' ? (
             <>
               <label className="flex flex-col text-sm">
@@ -314,7 +340,7 @@ export function AfterSaleSection({ order }: { order: Order }) {
                 type="button"
                 className={secondaryButtonClass}
                 disabled={pending}
-                onClick={() => withdraw.mutate({}, { onSuccess: finish })}
+                onClick={() => withdraw.mutate({ versao }, { onSuccess: finish })}
               >
                 Desistir da compra inteira
               </button>

@@ -1,6 +1,7 @@
 import type { Order } from '@passada/core/contracts/orders';
 import type { OrderAfterSale } from '@passada/core/contracts/returns';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock.test-utils.ts';
 import { renderRoutes } from '../../../test/render-routes.test-utils.tsx';
@@ -83,5 +84,69 @@ describe('/user/pedidos', () => {
     expect(refunded.nextElementSibling?.textContent).toMatch(/^R\$\s50,00$/);
     // Said once, with the order's totals.
     expect(within(card).getAllByText(/Reembolsado/)).toHaveLength(1);
+  });
+
+  it('before shipping: the chosen unit shows what the server quotes back, and the change is sent with the order’s version', async () => {
+    const paid: Order = {
+      ...shipped,
+      status: 'pago',
+      codigo_rastreio: null,
+      rastreio_url: null,
+      reembolsado: 0,
+    };
+    const before: OrderAfterSale = {
+      ...afterSale,
+      pode_desistir: true,
+      versao: 3,
+      reembolsado: 0,
+      restantes: [{ item_id: 1, quantidade: 2 }],
+    };
+    const calls = mockFetch(({ url, method, body }) => {
+      if (url === '/api/users/profile/') return { status: 200, body: { username: 'ana', email: 'a@b.c' } };
+      if (url === '/api/pagamentos/') return { status: 200, body: [] };
+      if (url === '/api/orders/') return { status: 200, body: [paid] };
+      if (url === '/api/orders/41/pos-venda/') return { status: 200, body: before };
+      if (url === '/api/orders/41/alteracoes/cotacao/' && method === 'POST') {
+        const units = (body as { itens: Array<{ quantidade: number }> }).itens[0]?.quantidade ?? 0;
+        return {
+          status: 200,
+          body: { a_devolver: 50 * units, itens: [], inscricoes: [], cancela_pedido: units === 2, versao: 3 },
+        };
+      }
+      if (url === '/api/orders/41/alteracoes/' && method === 'POST')
+        return {
+          status: 409,
+          body: { detail: 'Este pedido mudou desde que você o abriu.', code: 'pedido_alterado' },
+        };
+      return undefined;
+    });
+    renderRoutes([{ path: '/user/pedidos', element: <OrdersPage /> }], '/user/pedidos');
+    const card = await screen.findByRole('article', { name: 'Pedido 41' });
+    fireEvent.click(await within(card).findByRole('button', { name: 'Quero desistir' }));
+    const form = within(card).getByRole('form', { name: 'Desistir da compra' });
+    fireEvent.change(
+      within(form).getByRole('spinbutton', { name: 'Quantidade de Camiseta Passada (Azul, M)' }),
+      {
+        target: { value: '1' },
+      },
+    );
+    expect((await within(form).findByRole('status')).textContent).toMatch(
+      /^Você recebe de volta R\$\s50,00\.$/,
+    );
+    fireEvent.change(
+      within(form).getByRole('spinbutton', { name: 'Quantidade de Camiseta Passada (Azul, M)' }),
+      {
+        target: { value: '2' },
+      },
+    );
+    await within(form).findByText(
+      /Você recebe de volta R\$\s100,00\. Nada fica no pedido: ele será cancelado\./,
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'Desistir dos itens escolhidos' }));
+    expect((await within(card).findByRole('alert')).textContent).toBe(
+      'Este pedido mudou desde que você o abriu.',
+    );
+    const sent = calls.find((c) => c.url === '/api/orders/41/alteracoes/');
+    expect(sent?.body).toEqual({ itens: [{ item_id: 1, quantidade: 2 }], versao: 3 });
   });
 });
