@@ -145,8 +145,10 @@ export const PainelOrderDetailSchema = z.object({
   data: z.string(),
   /** `cpf` masked ("***.644.788-**"); null when the order has none (paid by Pix). */
   cliente: z.object({ nome: z.string(), email: z.string().nullable(), cpf: z.string().nullable() }),
+  /** The units still to ship (withdrawn ones taken off); `item_id` names the line in a list of changes. */
   itens: z.array(
     z.object({
+      item_id: z.number().int().optional(),
       product_id: z.number().int(),
       nome: z.string(),
       cor: z.string(),

@@ -138,6 +138,9 @@ describe('a list of changes to an order before it ships', () => {
     expect((await post(url, { ...list, motivo: '' }, finance.headers)).statusCode).toBe(400);
     expect(await stockOf(1)).toBe(9);
 
+    const quoted = await post(`${url}cotacao/`, list, finance.headers);
+    expect(quoted.json()).toMatchObject({ a_devolver: 50, cancela_pedido: false, versao: v0 });
+    expect(await stockOf(1)).toBe(9);
     const made = await post(url, list, finance.headers);
     expect(made.statusCode).toBe(200);
     expect(made.json().versao).toBeGreaterThan(v0);

@@ -70,7 +70,7 @@ export interface OrdersAdminDeps {
   payments: Pick<PaymentsService, 'chargeById' | 'refundOf' | 'events' | 'unpaidCharges' | 'paidAndRefunded'>;
   registrations: Pick<RegistrationsCart, 'ofOrders'>;
   /** The order's one door: the cancellation goes through it (docs/decisions/0065). */
-  manager: Pick<OrderChangeManager, 'apply' | 'cancelWhole' | 'versionOf'>;
+  manager: Pick<OrderChangeManager, 'apply' | 'cancelWhole' | 'quote' | 'versionOf'>;
 }
 
 /** The list's filters as the repository takes them (store-calendar days become instants). */
@@ -193,6 +193,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
         cpf: order.buyerCpf ? maskCpf(order.buyerCpf) : null,
       },
       itens: items.map((i) => ({
+        item_id: i.id,
         product_id: i.productId,
         nome: i.productName,
         cor: i.colorName,
@@ -405,6 +406,19 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
     return { before, after, requestId: row.id, registrationIds: row.registrationIds, refunds, nothingLeft };
   }
 
+  /** What staff's list would give back, tried under every rule and undone (docs/decisions/0065). */
+  function quoteList(id: number, list: StaffOrderChangeRequest, by: { name: string }) {
+    return deps.manager.quote(
+      async (tx) => {
+        const order = await repo.lockOrder(tx, id);
+        if (!order) throw notFound('Pedido não encontrado.');
+        return order;
+      },
+      list,
+      { kind: 'loja', name: by.name },
+    );
+  }
+
   /**
    * What a shipping label needs of an order (docs/decisions/0044): the row locked in `tx`, its lines
    * and its buyer; null when there is no such order.
@@ -455,6 +469,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
     packingSlip,
     changeStatus,
     changeList,
+    quoteList,
     forLabel,
     fillTrackingCode,
     addNote,

@@ -18,7 +18,7 @@ import {
   PainelOrderPageSchema,
   PainelOrderQuerySchema,
 } from '@passada/core/contracts/painel-orders';
-import { StaffOrderChangeRequestSchema } from '@passada/core/contracts/returns';
+import { OrderChangeQuoteSchema, StaffOrderChangeRequestSchema } from '@passada/core/contracts/returns';
 import { centsToCommaString, centsToReais, reaisToCents } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -251,6 +251,21 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const part of moved.registrationRefunds) await app.payments.sendRefund(part);
       return admin.detail(req.params.id);
     },
+  );
+
+  app.post(
+    '/orders/:id/alteracoes/cotacao/',
+    {
+      config: { painel: { permission: 'pedidos', alsoNeeds: () => 'devolver_pagamento' } },
+      schema: {
+        tags,
+        summary: 'O que uma lista de alterações antes do envio devolveria, sem mudar nada',
+        params: OrderIdSchema,
+        body: StaffOrderChangeRequestSchema,
+        response: { 200: OrderChangeQuoteSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => admin.quoteList(req.params.id, req.body, { name: actor(req).name }),
   );
 
   app.post(

@@ -11,7 +11,12 @@ import type {
   PainelOrderSummary,
   PainelUnpaidCharge,
 } from '@passada/core/contracts/painel-orders';
-import type { OrderRefundPart, OrderRefunds } from '@passada/core/contracts/returns';
+import type {
+  OrderChangeQuote,
+  OrderRefundPart,
+  OrderRefunds,
+  StaffOrderChangeRequest,
+} from '@passada/core/contracts/returns';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { painelFetch, painelFile } from '../../shell/painel-api.ts';
 import { dashboardKeys } from './dashboard.ts';
@@ -82,6 +87,36 @@ export function useMoveOrder(id: number) {
     },
   });
 }
+
+/**
+ * Staff's list of changes before shipping (docs/decisions/0065); the answer is the order as it now is.
+ * A refusal reads the order again too (another person may have changed it: `pedido_alterado`).
+ */
+export function useChangeOrder(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (list: StaffOrderChangeRequest) =>
+      painelFetch<PainelOrderDetail>(`/orders/${id}/alteracoes/`, { method: 'POST', body: list }),
+    onSettled: () => {
+      void client.invalidateQueries({ queryKey: orderKeys.all });
+      void client.invalidateQueries({ queryKey: dashboardKeys.all });
+    },
+  });
+}
+
+/** What staff's list would give back, tried by the server and undone. */
+export const useOrderChangeQuote = (id: number, list: StaffOrderChangeRequest, enabled: boolean) =>
+  useQuery({
+    queryKey: [...orderKeys.detail(id), 'change-quote', list],
+    queryFn: ({ signal }) =>
+      painelFetch<OrderChangeQuote>(`/orders/${id}/alteracoes/cotacao/`, {
+        method: 'POST',
+        body: list,
+        signal,
+      }),
+    enabled,
+    retry: false,
+  });
 
 /** Adds a staff-only note; the order's page is read again. */
 export function useAddOrderNote(id: number) {

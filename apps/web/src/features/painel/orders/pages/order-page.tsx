@@ -16,6 +16,7 @@ import { formatDateTime } from '../../../../lib/format.ts';
 import { useStaffCan } from '../../shell/api/auth.ts';
 import { errorMessage } from '../../shell/utils/error-message.ts';
 import { MOVE_LABEL, ORDER_STATUS_LABEL, useMoveOrder, useOrder } from '../api/orders.ts';
+import { OrderChangeForm } from '../components/order-change-form.tsx';
 import { OrderLabel } from '../components/order-label.tsx';
 import { OrderNotas } from '../components/order-notas.tsx';
 import { OrderNotes } from '../components/order-notes.tsx';
@@ -224,6 +225,9 @@ export default function OrderPage() {
             ))}
           </ol>
         </div>
+        {canRefund && (o.status === 'pago' || o.status === 'em separação') ? (
+          <OrderChangeForm order={o} className={card} />
+        ) : null}
         <OrderNotes orderId={o.id} notes={o.notas} className={card} />
         <OrderNotas orderId={o.id} className={card} />
         {o.itens.length > 0 ? (

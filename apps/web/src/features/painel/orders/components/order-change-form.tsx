@@ -1,0 +1,83 @@
+import type { PainelOrderDetail } from '@passada/core/contracts/painel-orders';
+import { type FormEvent, useState } from 'react';
+import { FormStatus, secondaryButtonClass, TextAreaField } from '../../../../components/form-field.tsx';
+import { formatReais } from '../../../../components/price.tsx';
+import { errorMessage } from '../../shell/utils/error-message.ts';
+import { useChangeOrder, useOrderChangeQuote } from '../api/orders.ts';
+
+const input = 'w-20 rounded border border-stone-300 px-2 py-1 dark:border-stone-700 dark:bg-stone-900';
+
+/**
+ * Units taken off an order before it ships, for the shop (a piece damaged at packing, a buyer's call):
+ * the server's quote of what goes back is shown before confirming, and the list is sent with the
+ * version of the order this page read (docs/decisions/0065). The buyer is e-mailed the reason.
+ */
+export function OrderChangeForm({ order, className }: { order: PainelOrderDetail; className: string }) {
+  const [units, setUnits] = useState<Record<number, number>>({});
+  const [reason, setReason] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const change = useChangeOrder(order.id);
+  const itens = Object.entries(units)
+    .filter(([, n]) => n > 0)
+    .map(([id, n]) => ({ item_id: Number(id), quantidade: n }));
+  const list = { itens, motivo: reason.trim() || '-', versao: order.versao ?? 0 };
+  const quote = useOrderChangeQuote(order.id, list, itens.length > 0);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setDone(null);
+    try {
+      await change.mutateAsync({ ...list, motivo: reason.trim() });
+      setUnits({});
+      setReason('');
+      setDone('Pedido alterado: o valor volta ao cliente, que recebe o motivo por e-mail.');
+    } catch {
+      // The error is shown below from the mutation's state.
+    }
+  };
+
+  const lines = order.itens.filter((i) => i.item_id !== undefined && i.quantidade > 0);
+  if (!lines.length) return null;
+  return (
+    <form onSubmit={submit} className={className} aria-label="Alterar o pedido antes do envio">
+      <h2 className="mb-2 font-semibold">Alterar antes do envio</h2>
+      <div className="flex flex-col gap-2">
+        {lines.map((i) => (
+          <label key={i.item_id} className="flex items-center justify-between gap-2 text-sm">
+            {`Tirar unidades de ${i.nome} (${i.cor}, ${i.tamanho})`}
+            <input
+              type="number"
+              min={0}
+              max={i.quantidade}
+              value={units[i.item_id!] ?? 0}
+              onChange={(e) => setUnits({ ...units, [i.item_id!]: Number(e.target.value) })}
+              className={input}
+            />
+          </label>
+        ))}
+        <TextAreaField
+          label="Motivo (o cliente recebe por e-mail)"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          rows={2}
+        />
+        {quote.data && itens.length ? (
+          <p role="status" className="text-sm font-semibold">
+            {`Volta ao cliente: ${formatReais(quote.data.a_devolver)}.`}
+            {quote.data.cancela_pedido ? ' Nada fica no pedido: ele será cancelado.' : ''}
+          </p>
+        ) : null}
+        <FormStatus message={quote.error ? errorMessage(quote.error) : null} tone="error" />
+        <FormStatus message={change.error ? errorMessage(change.error) : null} tone="error" />
+        <FormStatus message={done} tone="success" />
+        <button
+          type="submit"
+          className={secondaryButtonClass}
+          disabled={change.isPending || !itens.length || !reason.trim()}
+        >
+          Tirar do pedido e devolver o valor
+        </button>
+      </div>
+    </form>
+  );
+}
