@@ -1,7 +1,7 @@
 import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import type { Event } from '@passada/core/contracts/events';
 import { expect, test } from '@playwright/test';
-import { createShopper, expectNoSeriousAxe, freshCpf, payWithPix, STAFF } from './fixtures.ts';
+import { createShopper, expectNoSeriousAxe, freshCpf, payWithPix, STAFF, signInStaff } from './fixtures.ts';
 
 const RUN = Date.now().toString(36);
 
@@ -65,29 +65,33 @@ test('results at 390 px: the event page links them, a runner finds their place a
     data: { modo: 'sequencia', inicio: 1 },
   });
   expect(bibs.status()).toBe(200);
-  const timer = await request.post('/api/painel/cronometragens/', {
-    headers,
-    data: {
-      nome: `Chip ${RUN}`,
-      colunas: { numero: 'Peito', tempo_bruto: 'Bruto', tempo_liquido: null, situacao: null },
-    },
+  // Staff read the timer's file in the back office: a timer set once, a preview, then the publication.
+  await signInStaff(page, STAFF.manager, `/painel/eventos/${event.id}/resultados`);
+  await page.getByRole('button', { name: 'Cadastrar cronometragem' }).click();
+  const newTimer = page.getByRole('form', { name: 'Nova cronometragem' });
+  await newTimer.getByLabel('Nome da cronometragem').fill(`Chip ${RUN}`);
+  await newTimer.getByLabel('Coluna do número de peito').fill('Peito');
+  await newTimer.getByLabel('Coluna do tempo bruto').fill('Bruto');
+  await newTimer.getByLabel('Coluna do tempo líquido (opcional)').fill('');
+  await newTimer.getByLabel('Coluna da situação (opcional)').fill('');
+  await newTimer.getByRole('button', { name: 'Salvar cronometragem' }).click();
+  await expect(page.getByLabel('Cronometragem do arquivo')).toContainText(`Chip ${RUN}`);
+  const file = page.getByRole('form', { name: 'Importar o arquivo da cronometragem' });
+  await file.getByLabel('Arquivo da cronometragem (CSV ou TXT)').setInputFiles({
+    name: 'chegada.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Peito;Bruto\n2;0:41:23\n1;0:44:10\n77;0:50:00\n'),
   });
-  expect(timer.status()).toBe(201);
-  const preview = await request.post(`/api/painel/events/${event.id}/resultados/importacoes/`, {
-    headers,
-    data: {
-      cronometragem: (await timer.json()).id,
-      conteudo: 'Peito;Bruto\n2;0:41:23\n1;0:44:10\n77;0:50:00',
-    },
-  });
-  expect(preview.status()).toBe(201);
-  const imported = await preview.json();
-  expect(imported.problemas).toHaveLength(1);
-  const published = await request.post(
-    `/api/painel/events/${event.id}/resultados/importacoes/${imported.id}/publicar/`,
-    { headers },
+  await file.getByRole('button', { name: 'Ler o arquivo (prévia)' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'prontas para publicar' })).toContainText(
+    '2 de 3 linha(s) prontas para publicar',
   );
-  expect(published.status()).toBe(200);
+  const problems = page.getByRole('table', { name: 'Linhas sem participante' });
+  await expect(problems.getByRole('row')).toHaveCount(2);
+  await expect(problems.getByRole('row').nth(1)).toContainText('77');
+  await expectNoSeriousAxe(page);
+  await page.getByRole('button', { name: 'Publicar resultados' }).click();
+  await expect(page.getByText(/^Resultados publicados: 2 linha\(s\)/)).toBeVisible();
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/eventos/register/${event.id}`);

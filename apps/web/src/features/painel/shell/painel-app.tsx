@@ -34,6 +34,7 @@ const pages = {
   eventForm: lazy(() => import('../events/pages/event-form-page.tsx')),
   participants: lazy(() => import('../events/pages/participants-page.tsx')),
   opening: lazy(() => import('../events/pages/opening-page.tsx')),
+  results: lazy(() => import('../events/pages/results-page.tsx')),
   registration: lazy(() => import('../events/pages/registration-page.tsx')),
   orders: lazy(() => import('../orders/pages/orders-page.tsx')),
   order: lazy(() => import('../orders/pages/order-page.tsx')),
@@ -76,6 +77,7 @@ export default function PainelApp() {
           <Route path="eventos/novo" element={only('eventos', pages.eventForm)} />
           <Route path="eventos/:id/editar" element={only('eventos', pages.eventForm)} />
           <Route path="eventos/:id/abertura" element={only('eventos', pages.opening)} />
+          <Route path="eventos/:id/resultados" element={only('eventos', pages.results)} />
           <Route path="eventos/:id" element={only(['eventos', 'pedidos'], pages.participants)} />
           <Route path="inscricoes/:id" element={only(['eventos', 'pedidos'], pages.registration)} />
           <Route path="pedidos" element={only('pedidos', pages.orders)} />

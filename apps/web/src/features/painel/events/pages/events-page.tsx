@@ -65,6 +65,13 @@ export default function EventsPage() {
                   >
                     Abertura
                   </Link>
+                  <Link
+                    to={`/painel/eventos/${e.id}/resultados`}
+                    className={linkClass}
+                    aria-label={`Resultados de ${e.nome_evento}`}
+                  >
+                    Resultados
+                  </Link>
                 </div>
               ) : null,
           },
