@@ -58,6 +58,14 @@ export const jobCatalog = {
     retryLimit: 8,
     retryDelaySeconds: 60,
   }),
+  /**
+   * A finisher's result and certificate (PDF attached) by e-mail, queued by a publication for each bib
+   * whose result is new or changed (decision 0064, later); the job reads the result as published then.
+   */
+  'mail.result-certificate': defineJob<{ eventId: number; bib: number }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
   /** The confirmation e-mail of an event registration. */
   'mail.registration-confirmation': defineJob<{ registrationId: number }>({
     retryLimit: 8,

@@ -7,6 +7,7 @@ import type { Change } from './registration-change.ts';
 import type { Waitlist } from './registration-waitlist.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
 import { createRegistrationsAdmin } from './registrations-admin.ts';
+import { contactsByBib } from './runner-contacts.repository.ts';
 import { eraseRunnerDataOfEventsEndedBefore, forgetRunner } from './runner-data.repository.ts';
 import { eraseRegistrationsOfEventsEndedBefore } from './sales-records.repository.ts';
 import { countsOf } from './waitlist.repository.ts';
@@ -31,6 +32,7 @@ declare module 'fastify' {
     registrations: {
       cart: RegistrationsCart;
       cancel: RegistrationsService['cancel'];
+      contactsByBib: (eventId: number, bibs: number[]) => ReturnType<typeof contactsByBib>;
     };
   }
 }
@@ -145,6 +147,8 @@ export default fp(
     app.decorate('registrations', {
       cart: registrations.cart,
       cancel: registrations.cancel,
+      /** A standing registration's name and address per bib of an event (results, decision 0064). */
+      contactsByBib: (eventId: number, bibs: number[]) => contactsByBib(app.db, eventId, bibs),
     });
     // What an account and the sales past their period keep here, asked by accounts (decisions 0047,
     // 0057, 0061); accounts schedules the nightly jobs above.

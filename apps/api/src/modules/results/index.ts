@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { resultsRoutes } from './results.routes.ts';
 import { createResultsService, type ResultsService } from './results.service.ts';
 import { createResultsAdmin, type ResultsAdmin } from './results-admin.ts';
+import { createResultsMail } from './results-mail.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,10 +23,22 @@ export default fp(
     const admin = createResultsAdmin({
       db: app.db,
       now: app.now,
+      jobs: app.jobs,
       maxLines: app.env.RESULTS_IMPORT_MAX_LINES,
+    });
+    // A publication e-mails each finisher whose result is new or changed, with the certificate.
+    const mail = createResultsMail({
+      env: app.env,
+      log: app.log,
+      mail: app.providers.mail,
+      results,
+      contactsByBib: app.registrations.contactsByBib,
+    });
+    app.jobs.work('mail.result-certificate', ({ eventId, bib }) => mail.sendCertificate(eventId, bib), {
+      concurrency: 2,
     });
     app.decorate('results', { ...results, admin });
     await app.register(resultsRoutes, { results });
   },
-  { name: 'results', dependencies: ['infra', 'events', 'registrations'] },
+  { name: 'results', dependencies: ['infra', 'jobs', 'events', 'registrations'] },
 );

@@ -13,6 +13,8 @@ import { timingAgeGroup } from '@passada/core/race-rules';
 import { parseRaceTime, parseResultStatus, RESULT_STATUSES, type ResultStatus } from '@passada/core/results';
 import type { Db, Tx } from '../../db/client.ts';
 import type { ImportedLine } from '../../db/schema/index.ts';
+import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
+import type { Jobs } from '../../jobs/jobs.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { computePlaces } from './places.ts';
 import * as repo from './results.repository.ts';
@@ -22,6 +24,7 @@ import { readTimerFile } from './timer-file.ts';
 export interface ResultsAdminDeps {
   db: Db;
   now: () => Date;
+  jobs: Pick<Jobs<AppJobCatalog>, 'sendAll'>;
   /** RESULTS_IMPORT_MAX_LINES. */
   maxLines: number;
 }
@@ -189,7 +192,7 @@ export function createResultsAdmin(deps: ResultsAdminDeps) {
         ageGroup: timingAgeGroup(m.entry.gender, m.entry.birthDate, m.entry.day),
       })),
     );
-    const replaced = await repo.replaceResults(
+    const before = await repo.replaceResults(
       tx,
       imp,
       placed.map((p) => ({
@@ -209,7 +212,20 @@ export function createResultsAdmin(deps: ResultsAdminDeps) {
       })),
       deps.now(),
     );
-    return { publicados: placed.length, ignorados: problems.length, substituidos: replaced };
+    // Each finisher whose result is new or changed is e-mailed the result and the certificate, once per
+    // bib (a bib in two races of the day gets one e-mail with both pages); an unchanged result is not
+    // sent again by a second publication of the same file.
+    const was = new Map(before.map((b) => [`${b.bib}:${b.status}:${b.gunMs}:${b.netMs}`, true]));
+    const changed = new Set(
+      placed
+        .filter((p) => p.status === 'OK' && !was.has(`${p.entry.bib}:${p.status}:${p.gunMs}:${p.netMs}`))
+        .map((p) => p.entry.bib),
+    );
+    await deps.jobs.sendAll(
+      [...changed].map((bib) => ({ name: 'mail.result-certificate' as const, data: { eventId, bib } })),
+      { tx },
+    );
+    return { publicados: placed.length, ignorados: problems.length, substituidos: before.length };
   }
 
   return { timers, saveTimer, importFile, showImport, publish };

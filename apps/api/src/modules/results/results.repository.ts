@@ -139,12 +139,17 @@ export async function replaceResults(
   imp: { id: number; eventId: number; day: string | null },
   rows: NewResult[],
   at: Date,
-): Promise<number> {
+): Promise<Array<{ bib: number; status: string; gunMs: number | null; netMs: number | null }>> {
   const scope = and(
     eq(eventResults.eventId, imp.eventId),
     imp.day === null ? undefined : eq(eventResults.day, imp.day),
   );
-  const gone = await tx.delete(eventResults).where(scope).returning({ id: eventResults.id });
+  const gone = await tx.delete(eventResults).where(scope).returning({
+    bib: eventResults.bib,
+    status: eventResults.status,
+    gunMs: eventResults.gunMs,
+    netMs: eventResults.netMs,
+  });
   await tx
     .update(resultImports)
     .set({ status: 'substituida' })
@@ -160,7 +165,8 @@ export async function replaceResults(
     .update(resultImports)
     .set({ status: 'publicada', publishedAt: at })
     .where(eq(resultImports.id, imp.id));
-  return gone.length;
+  // What was there before, so the caller tells only the runners whose result is new or changed.
+  return gone;
 }
 
 const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';

@@ -1,0 +1,34 @@
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { registrationCategories, registrations } from '../../db/schema/index.ts';
+
+/**
+ * The address a standing registration of an event gives for each bib, for a message about that race
+ * (a published result with its certificate, decision 0064, later). The registrations module owns the
+ * runner's contact (decision 0061): other modules ask here, by bib, and never read the rows.
+ */
+export async function contactsByBib(
+  db: Db | Tx,
+  eventId: number,
+  bibs: number[],
+): Promise<Map<number, { name: string; email: string }>> {
+  if (!bibs.length) return new Map();
+  const rows = await db
+    .selectDistinct({
+      bib: registrationCategories.bib,
+      name: registrations.fullName,
+      email: registrations.email,
+    })
+    .from(registrationCategories)
+    .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
+    .where(
+      and(
+        eq(registrations.eventId, eventId),
+        inArray(registrationCategories.bib, bibs),
+        isNotNull(registrationCategories.bib),
+        isNull(registrations.cancelledAt),
+        isNull(registrationCategories.cancelledAt),
+      ),
+    );
+  return new Map(rows.map((r) => [r.bib!, { name: r.name, email: r.email }]));
+}

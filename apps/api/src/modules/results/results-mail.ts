@@ -1,0 +1,75 @@
+import type { RunnerResult } from '@passada/core/contracts/results';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../config/env.ts';
+import { HttpError } from '../../plugins/errors.ts';
+import type { MailMessage, MailProvider } from '../../providers/mail/index.ts';
+import type { ResultsService } from './results.service.ts';
+
+export interface ResultsMailDeps {
+  env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;
+  log: FastifyBaseLogger;
+  mail: MailProvider;
+  results: Pick<ResultsService, 'runner' | 'certificate'>;
+  /** The registrations module's answer: the name and address of a standing registration per bib. */
+  contactsByBib: (eventId: number, bibs: number[]) => Promise<Map<number, { name: string; email: string }>>;
+}
+
+const place = (n: number | null, of: number) => (n === null ? '—' : `${n}º de ${of}`);
+
+/** The e-mail of a finisher's result: each race finished, with time, pace and places, and the links. */
+export function resultMail(
+  env: ResultsMailDeps['env'],
+  to: { name: string; email: string },
+  result: RunnerResult,
+  bib: number,
+): MailMessage {
+  const base = env.publicUrl.replace(/\/+$/, '');
+  const page = `${base}/eventos/resultados/${result.evento.id}/${bib}`;
+  const finished = result.provas.filter((p) => p.situacao === 'OK');
+  return {
+    to: to.email,
+    subject: `${env.STORE_NAME}: seu resultado na ${result.evento.nome}`,
+    text: [
+      `Olá, ${to.name}!`,
+      '',
+      `Os resultados da ${result.evento.nome} foram publicados. Parabéns por completar a prova!`,
+      '',
+      ...finished.flatMap((p) => [
+        `${p.categoria} (peito ${p.numero}):`,
+        `- Tempo líquido: ${p.tempo_liquido ?? '—'}; tempo bruto: ${p.tempo_bruto ?? '—'}; ritmo: ${p.ritmo ?? '—'}`,
+        `- Colocação geral: ${place(p.colocacao_geral, p.concluintes_geral)}; no gênero: ${place(p.colocacao_genero, p.concluintes_genero)}; na faixa ${p.faixa_etaria}: ${place(p.colocacao_faixa, p.concluintes_faixa)}`,
+        '',
+      ]),
+      'O seu certificado está anexo, com um QR code que confere o resultado na loja.',
+      `A sua página de resultado: ${page}`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Sends a finisher the published result with the certificate attached (decision 0064, later). Nothing
+ * is sent when the bib has no standing registration, or no longer a finished result (a later file
+ * changed it: that publication queued its own e-mail).
+ */
+export function createResultsMail(deps: ResultsMailDeps) {
+  async function sendCertificate(eventId: number, bib: number): Promise<void> {
+    const contact = (await deps.contactsByBib(eventId, [bib])).get(bib);
+    if (!contact) return;
+    let result: RunnerResult;
+    let pdf: Buffer;
+    try {
+      result = await deps.results.runner(eventId, bib);
+      pdf = await deps.results.certificate(eventId, bib);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 404) return;
+      throw err;
+    }
+    const message = resultMail(deps.env, contact, result, bib);
+    await deps.mail.send({
+      ...message,
+      attachments: [{ filename: `certificado-${bib}.pdf`, content: pdf, contentType: 'application/pdf' }],
+    });
+    deps.log.info({ eventId, bib }, 'result certificate mail sent');
+  }
+  return { sendCertificate };
+}
