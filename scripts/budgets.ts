@@ -15,6 +15,9 @@
  *     `/`, a product, an event and a category page.
  *   - opening (only with BENCH_ONLY=opening): a burst of BENCH_RUNNERS joins to a waiting room, then the
  *     position poll with BENCH_WAITING (100,000) waiting against the bare server, and the memory;
+ *   - results (only with BENCH_ONLY=results): BENCH_RESULTS_RUNNERS (20,000) finishers published; the results
+ *     page and a runner's page against the bare server; a BENCH_RESULTS_IMPORT (5,000) line file read and
+ *     published; the certificates it queues sent by the job queue, with the storefront's p99 meanwhile;
  *   - desk (only with BENCH_ONLY=desk): the kit desk's snapshot of a BENCH_DESK_RUNNERS (20,000) runner event,
  *     downloaded and indexed, again with its ETag, and scans decided offline per second (docs/decisions/0063);
  * BENCH_ONLY=api,web,orders,growth runs a part (events: only the event figures of api; opening); BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_ROUNDS change the load.
@@ -33,6 +36,7 @@ import { middleOf } from './bench/median.ts';
 import { openingFigures, type PaidRegistrationFigures, paidRegistrations } from './bench/opening.ts';
 import { paidOrders, roundTripsPerSecond } from './bench/paid-orders.ts';
 import { loadPastOrders } from './bench/past-orders.ts';
+import { resultsFigures, setUpResults } from './bench/results.ts';
 import { root, rssMB, type Shop, startShop } from './bench/shop.ts';
 
 const dist = path.join(root, 'apps/web/dist');
@@ -51,6 +55,8 @@ const GOALS = {
   ordersP99Ms: 100,
   /** CPU per paid order with the past orders loaded, over the same with an empty shop. */
   growthCpuRatio: 1.2,
+  /** A 5,000-line timer file read and published (preview + publication), in ms. */
+  resultsImportMs: 5_000,
 };
 
 const PAST_ORDERS = Number(process.env.BENCH_PAST_ORDERS ?? 200_000);
@@ -100,53 +106,60 @@ async function apiRoutes(shop: Shop): Promise<Array<readonly [string, boolean]>>
   return routes;
 }
 
+/**
+ * One route of the shop against the bare server sending the same bytes: alternating runs, the median
+ * ratio (and the p99 when it has a goal) as rows; answers the shop's peak memory under that load.
+ */
+async function versusBare(shop: Shop, route: string, label: string, withP99: boolean): Promise<number> {
+  const url = `${shop.baseURL}${route}`;
+  const bare = await startBare(url);
+  const rounds: { shop: LoadResult; bare: LoadResult; ratio: number }[] = [];
+  try {
+    await warmUp(bare.url);
+    await warmUp(url);
+    // Alternating runs, so a change in the machine's speed during the bench reaches both sides.
+    for (let round = 0; round < LOAD.rounds; round++) {
+      const bareRun = await load(bare.url);
+      const shopRun = await load(url, shop.pid);
+      rounds.push({
+        shop: shopRun,
+        bare: bareRun,
+        ratio: shopRun.requestsPerSecond / bareRun.requestsPerSecond,
+      });
+    }
+  } finally {
+    bare.stop();
+  }
+  const middle = middleOf(rounds, (r) => r.ratio)!;
+  const errors = rounds.reduce((sum, r) => sum + r.shop.errors, 0);
+  const all = rounds.length > 1 ? `; runs ${rounds.map((r) => fmt(r.ratio, 2)).join(', ')}` : '';
+  row(
+    `GET ${route} vs bare node:http (${label})`,
+    `${fmt(middle.shop.requestsPerSecond)} vs ${fmt(middle.bare.requestsPerSecond)} req/s (${fmt(middle.ratio, 2)}${all})${errors ? `, ${errors} errors` : ''}`,
+    `≥ ${GOALS.ratioOfBare} of bare`,
+    middle.ratio >= GOALS.ratioOfBare && errors === 0,
+  );
+  if (withP99) {
+    const p99s = rounds.map((r) => r.shop.p99Ms);
+    const p99 = middleOf(p99s, (v) => v)!;
+    row(
+      `GET ${route} p99 (${label})`,
+      `${fmt(p99)} ms${p99s.length > 1 ? ` (runs ${p99s.map((v) => fmt(v)).join(', ')})` : ''}`,
+      `< ${GOALS.productsP99Ms} ms`,
+      p99 < GOALS.productsP99Ms,
+    );
+  }
+  return Math.max(...rounds.map((r) => r.shop.peakRssMB ?? 0));
+}
+
 /** Start-up, idle memory, and the API figures against the bare server, with the peak memory under load. */
 async function apiFigures(shop: Shop, label: string): Promise<void> {
   row(`start-up until /api/health answers (${label})`, `${fmt(shop.startupMs)} ms`);
   await new Promise((r) => setTimeout(r, 2000));
   row(`memory at idle (${label})`, `${fmt(rssMB(shop.pid))} MB RSS`);
   let peak = 0;
-  for (const [route, withP99] of await apiRoutes(shop)) {
-    const url = `${shop.baseURL}${route}`;
-    const bare = await startBare(url);
-    const rounds: { shop: LoadResult; bare: LoadResult; ratio: number }[] = [];
-    try {
-      await warmUp(bare.url);
-      await warmUp(url);
-      // Alternating runs, so a change in the machine's speed during the bench reaches both sides.
-      for (let round = 0; round < LOAD.rounds; round++) {
-        const bareRun = await load(bare.url);
-        const shopRun = await load(url, shop.pid);
-        rounds.push({
-          shop: shopRun,
-          bare: bareRun,
-          ratio: shopRun.requestsPerSecond / bareRun.requestsPerSecond,
-        });
-      }
-    } finally {
-      bare.stop();
-    }
-    peak = Math.max(peak, ...rounds.map((r) => r.shop.peakRssMB ?? 0));
-    const middle = middleOf(rounds, (r) => r.ratio)!;
-    const errors = rounds.reduce((sum, r) => sum + r.shop.errors, 0);
-    const all = rounds.length > 1 ? `; runs ${rounds.map((r) => fmt(r.ratio, 2)).join(', ')}` : '';
-    row(
-      `GET ${route} vs bare node:http (${label})`,
-      `${fmt(middle.shop.requestsPerSecond)} vs ${fmt(middle.bare.requestsPerSecond)} req/s (${fmt(middle.ratio, 2)}${all})${errors ? `, ${errors} errors` : ''}`,
-      `≥ ${GOALS.ratioOfBare} of bare`,
-      middle.ratio >= GOALS.ratioOfBare && errors === 0,
-    );
-    if (withP99) {
-      const p99s = rounds.map((r) => r.shop.p99Ms);
-      const p99 = middleOf(p99s, (v) => v)!;
-      row(
-        `GET ${route} p99 (${label})`,
-        `${fmt(p99)} ms${p99s.length > 1 ? ` (runs ${p99s.map((v) => fmt(v)).join(', ')})` : ''}`,
-        `< ${GOALS.productsP99Ms} ms`,
-        p99 < GOALS.productsP99Ms,
-      );
-    }
-  }
+  for (const [route, withP99] of await apiRoutes(shop))
+    peak = Math.max(peak, await versusBare(shop, route, label, withP99));
   row(`memory under load (${label})`, `${fmt(peak)} MB RSS peak`);
 }
 
@@ -384,6 +397,41 @@ async function main(): Promise<number> {
       },
       { CHECKIN_TOKEN_SECRET: secret },
     );
+  }
+  if (only.has('results')) {
+    await withShop('postgres', async (shop) => {
+      const setup = await setUpResults(shop);
+      row(
+        `results: ${fmt(Number(process.env.BENCH_RESULTS_RUNNERS ?? 20_000))} finishers published (setup)`,
+        `${fmt(setup.setupMs)} ms`,
+      );
+      await versusBare(shop, `/api/events/${setup.eventId}/resultados/?page=100`, 'results page', true);
+      await versusBare(
+        shop,
+        `/api/events/${setup.eventId}/resultados/${setup.bib}/`,
+        "a runner's page",
+        true,
+      );
+      const r = await resultsFigures(shop, setup);
+      row(
+        `results: a ${fmt(r.importLines)}-line timer file read and published`,
+        `${fmt(r.previewMs + r.publishMs)} ms (preview ${fmt(r.previewMs)}, publication ${fmt(r.publishMs)})`,
+        `< ${fmt(GOALS.resultsImportMs)} ms`,
+        r.previewMs + r.publishMs < GOALS.resultsImportMs,
+      );
+      row(
+        `results: ${fmt(r.certificates)} certificates e-mailed by the job queue`,
+        `${fmt(r.drainMs / 1000, 1)} s (${fmt((r.certificates * 1000) / r.drainMs, 1)}/s)`,
+        'every one sent',
+        r.certificates >= r.importLines,
+      );
+      row(
+        '  storefront GET /api/products/ p99 meanwhile (10 connections)',
+        `${fmt(r.storefrontP99Ms)} ms${r.storefrontErrors ? `, ${r.storefrontErrors} errors` : ''}`,
+        `< ${GOALS.productsP99Ms} ms`,
+        r.storefrontP99Ms < GOALS.productsP99Ms && r.storefrontErrors === 0,
+      );
+    });
   }
   if (only.has('growth')) {
     await withShop('postgres', (shop) => growthFigures(shop), BUYERS_FROM_ONE_ADDRESS);
