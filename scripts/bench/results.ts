@@ -78,7 +78,7 @@ async function importAndPublish(shop: Shop, eventId: number, timer: number, file
   started = performance.now();
   const published = await fetch(
     `${shop.baseURL}/api/painel/events/${eventId}/resultados/importacoes/${id}/publicar/`,
-    { method: 'POST', headers },
+    { method: 'POST', headers, body: '{}' },
   );
   if (published.status !== 200) throw new Error(`publicação: ${published.status} ${await published.text()}`);
   return { previewMs, publishMs: performance.now() - started };
