@@ -30,7 +30,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { chromiumFlags } from '../apps/web/e2e/chromium-flags.ts';
 import { deskFigures } from './bench/checkin-desk.ts';
-import { LOAD, type LoadResult, load, startBare, warmUp } from './bench/http-load.ts';
+import { alternatingRuns, LOAD, startBare } from './bench/http-load.ts';
 import { chromePath, medianScores } from './bench/lighthouse-runs.ts';
 import { middleOf } from './bench/median.ts';
 import { openingFigures, type PaidRegistrationFigures, paidRegistrations } from './bench/opening.ts';
@@ -112,24 +112,7 @@ async function apiRoutes(shop: Shop): Promise<Array<readonly [string, boolean]>>
  */
 async function versusBare(shop: Shop, route: string, label: string, withP99: boolean): Promise<number> {
   const url = `${shop.baseURL}${route}`;
-  const bare = await startBare(url);
-  const rounds: { shop: LoadResult; bare: LoadResult; ratio: number }[] = [];
-  try {
-    await warmUp(bare.url);
-    await warmUp(url);
-    // Alternating runs, so a change in the machine's speed during the bench reaches both sides.
-    for (let round = 0; round < LOAD.rounds; round++) {
-      const bareRun = await load(bare.url);
-      const shopRun = await load(url, shop.pid);
-      rounds.push({
-        shop: shopRun,
-        bare: bareRun,
-        ratio: shopRun.requestsPerSecond / bareRun.requestsPerSecond,
-      });
-    }
-  } finally {
-    bare.stop();
-  }
+  const rounds = await alternatingRuns(url, await startBare(url), shop.pid);
   const middle = middleOf(rounds, (r) => r.ratio)!;
   const errors = rounds.reduce((sum, r) => sum + r.shop.errors, 0);
   const all = rounds.length > 1 ? `; runs ${rounds.map((r) => fmt(r.ratio, 2)).join(', ')}` : '';

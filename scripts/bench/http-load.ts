@@ -92,3 +92,34 @@ export async function startBare(url: string): Promise<{ url: string; stop(): voi
   }
   return { url: `http://127.0.0.1:${port}${new URL(url).pathname}`, stop };
 }
+
+/** One round of the shop against its bare server: both runs and the shop's share of the bare's rate. */
+export interface BareRound {
+  shop: LoadResult;
+  bare: LoadResult;
+  ratio: number;
+}
+
+/**
+ * `LOAD.rounds` runs of the bare server and of the shop, alternating, so a change in the machine's speed
+ * during the bench reaches both sides; both warmed up first. Stops the bare server.
+ */
+export async function alternatingRuns(url: string, bare: { url: string; stop(): void }, pid: number) {
+  const rounds: BareRound[] = [];
+  try {
+    await warmUp(bare.url);
+    await warmUp(url);
+    for (let round = 0; round < LOAD.rounds; round++) {
+      const bareRun = await load(bare.url);
+      const shopRun = await load(url, pid);
+      rounds.push({
+        shop: shopRun,
+        bare: bareRun,
+        ratio: shopRun.requestsPerSecond / bareRun.requestsPerSecond,
+      });
+    }
+  } finally {
+    bare.stop();
+  }
+  return rounds;
+}

@@ -7,7 +7,7 @@
  */
 import { isValidCpf } from '@passada/core/documents';
 import pg from 'pg';
-import { LOAD, type LoadResult, load, startBare, warmUp } from './http-load.ts';
+import { alternatingRuns, type BareRound, startBare } from './http-load.ts';
 import { backendsCpu, call } from './paid-orders.ts';
 import { cpuMs, rssMB, type Shop } from './shop.ts';
 
@@ -39,7 +39,7 @@ export interface OpeningFigures {
   joinCpuMs: { server: number; postgres: number };
   distinctArrivals: number;
   waiting: number;
-  poll: { shop: LoadResult; bare: LoadResult; ratio: number }[];
+  poll: BareRound[];
   rssWithWaitingMB: number;
   /** The runners' login tokens, for the paid registrations that follow. */
   tokens: string[];
@@ -130,23 +130,7 @@ export async function openingFigures(shop: Shop): Promise<OpeningFigures> {
   await new Promise((r) => setTimeout(r, 3000));
 
   const url = `${shop.baseURL}/api/events/${copy.id}/fila/?vez=${encodeURIComponent(tickets[0]!)}`;
-  const bare = await startBare(url);
-  const poll: OpeningFigures['poll'] = [];
-  try {
-    await warmUp(bare.url);
-    await warmUp(url);
-    for (let round = 0; round < LOAD.rounds; round++) {
-      const bareRun = await load(bare.url);
-      const shopRun = await load(url, shop.pid);
-      poll.push({
-        shop: shopRun,
-        bare: bareRun,
-        ratio: shopRun.requestsPerSecond / bareRun.requestsPerSecond,
-      });
-    }
-  } finally {
-    bare.stop();
-  }
+  const poll: OpeningFigures['poll'] = await alternatingRuns(url, await startBare(url), shop.pid);
   return {
     runners: RUNNERS,
     joinsPerSecond: RUNNERS / seconds,
