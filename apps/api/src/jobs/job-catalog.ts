@@ -1,3 +1,4 @@
+import type { CarrierReturn } from '@passada/core/contracts/returns';
 /**
  * How a queue treats its jobs. `short` keeps at most one waiting job per `singletonKey` (a second
  * `send` with the same key is dropped while the first waits); `singleton` runs at most one per key at
@@ -275,7 +276,13 @@ export const jobCatalog = {
    * Staff refunded part of an order with nothing coming back (a price reduced after the sale): the nota
    * de crédito of the IBS/CBS its NF-e declared (docs/decisions/0059, later).
    */
-  'fiscal.order-reduced': defineJob<{ orderId: number; refundId: string; amountCents: number }>({
+  'fiscal.order-reduced': defineJob<{
+    orderId: number;
+    refundId: string;
+    amountCents: number;
+    /** A parcel the carrier brought back: the nota of its return instead (tpNFCredito 03 / 06). */
+    carrierReturn?: CarrierReturn;
+  }>({
     retryLimit: 12,
     retryDelaySeconds: 15,
     expireInSeconds: 120,

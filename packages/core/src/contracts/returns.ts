@@ -308,6 +308,10 @@ export const OrderRefundsSchema = z.object({
 });
 export type OrderRefunds = z.infer<typeof OrderRefundsSchema>;
 
+/** What the carrier reported of a shipped parcel that never reached the buyer. */
+export const CARRIER_RETURNS = ['recusa_total', 'recusa_parcial', 'extravio'] as const;
+export type CarrierReturn = (typeof CARRIER_RETURNS)[number];
+
 /**
  * `POST /api/painel/orders/:id/reembolsos/`: refund any amount up to what is left. `reembolsos_vistos` is
  * how many refunds the screen listed: the refund's id is built from it, so the same screen submitted twice
@@ -317,5 +321,11 @@ export const OrderRefundPartSchema = z.object({
   valor: ReturnRefundSchema.shape.valor,
   motivo: z.string().trim().min(3, 'Informe o motivo.').max(300),
   reembolsos_vistos: z.number().int().min(0),
+  /**
+   * The refund of a parcel the carrier brought back (docs/decisions/0059, later): refused in full at
+   * delivery, refused in part, or lost in transit. It decides the nota the refund gets (NT 2025.002-RTC's
+   * tpNFCredito 03 / 06); without it the refund is a price reduced after the sale (tpNFCredito 04).
+   */
+  retorno_transportadora: z.enum(CARRIER_RETURNS).optional(),
 });
 export type OrderRefundPart = z.infer<typeof OrderRefundPartSchema>;

@@ -112,6 +112,24 @@ export const REGISTRATION_IBS_CBS = {
 } as const;
 
 /**
+ * Anexo VIII of the NFS-e Padrão Nacional ("Correlação entre Item de Serv., NBS, cClassTrib e cIndOp"),
+ * as data: the `cIndOp` of a service keyed by its NBS (9 digits, no dots). The annex's rows for item 12.11
+ * could not be read from the sources at hand (docs/decisions/0059, "Later (2026-12-03)"), so no row is
+ * written from memory: a registration whose NBS has no row here keeps the Anexo VII reading above
+ * (`REGISTRATION_IBS_CBS.operationIndicator`, 030102). Add the annex's row here, with its version, once read.
+ */
+export const OPERATION_INDICATOR_BY_NBS: Readonly<Record<string, string>> = {};
+
+/** The registration nota's `cIndOp`: the NBS's row of Anexo VIII, else the Anexo VII reading (030102). */
+export function registrationOperationIndicator(
+  nbs: string,
+  table: Readonly<Record<string, string>> = OPERATION_INDICATOR_BY_NBS,
+): string {
+  const key = nbs.replace(/\D/g, '');
+  return table[key] ?? REGISTRATION_IBS_CBS.operationIndicator;
+}
+
+/**
  * `cIndOp` of a sale of apparel on the NF-e (Anexo VII v1.03.00, codes of LC 214/2025, art. 11, I): 010103,
  * "não presencial, com entrega ou disponibilização em endereço fornecido" — the place of the operation is
  * the recipient's address the nota carries. Optional on the NF-e (NT 2025.002-RTC, B25d: required only for

@@ -1,4 +1,5 @@
 import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
+import type { CarrierReturn } from '@passada/core/contracts/returns';
 import { CRT_OF_REGIME, ibsCbsRequired } from '@passada/core/fiscal/reform-rules';
 import { InvoicingUnavailable } from '../../providers/invoicing/index.ts';
 import * as repo from './fiscal.repository.ts';
@@ -68,15 +69,7 @@ export async function cancelOrder(ctx: FiscalContext, orderId: number): Promise<
   if (!doc || doc.status === 'cancelada') return;
   const late = doc.authorisedAt && ctx.now().getTime() - doc.authorisedAt.getTime() > NFE_CANCEL_WINDOW_MS;
   if (doc.status === 'autorizada' && late) {
-    const back = await ensureDocument(ctx, {
-      kind: 'nfe_devolucao',
-      ref: refs.orderReturnNfe(orderId),
-      orderId,
-      registrationId: null,
-      returnId: null,
-      amountCents: doc.amountCents,
-    });
-    await process(ctx, back.id);
+    await wholeOrderBack(ctx, orderId, doc.amountCents);
     return;
   }
   await cancelDocument(ctx, doc, `Pedido ${orderId} cancelado pelo comprador ou pela loja antes do envio.`);
@@ -176,32 +169,45 @@ export async function exchangeShipped(ctx: FiscalContext, returnId: number): Pro
 }
 
 /**
- * A price reduced after the sale (staff's partial refund on the order's page, with nothing coming back):
- * where the order's NF-e declared IBS and CBS, a nota de crédito (finNFe 5, tpNFCredito 04 "Redução de
- * valores", NT 2025.002-RTC) referencing it reduces them by the refunded amount, never beyond what the
- * NF-e still declares after earlier credits and devoluções. Notas de crédito adjust only IBS and CBS
- * (NT 2025.002-RTC §4): a nota without the group (Simples before 2027) gets none. Once per refund.
+ * Staff's refund on the order's page with nothing coming back: a price reduced after the sale, or a parcel
+ * the carrier brought back (`carrierReturn`, docs/decisions/0059, later). Where the order's NF-e declared
+ * IBS and CBS, a nota de crédito referencing it (NT 2025.002-RTC v1.31 §4, B25.2): tpNFCredito 04
+ * "Redução de valores" for the refund; 03 "retorno por recusa total na entrega" for everything the NF-e
+ * still declares (all the goods came back, whatever part of the money was refunded); 06 "retorno por recusa
+ * parcial na entrega" for the refund. Never beyond what the NF-e still declares after earlier credits and
+ * devoluções; once per refund. An NF-e without the group (Simples before 2027) has no IBS/CBS to credit: a
+ * parcel refused in full comes back in with the whole order's devolução (finNFe 4), as a late cancellation
+ * does. A parcel lost in transit gets no nota: the goods never come back, and the NT records that loss with
+ * an event on the NF-e, not a nota de crédito.
  */
 export async function orderReduced(
   ctx: FiscalContext,
   orderId: number,
   refundId: string,
   amountCents: number,
+  carrierReturn?: CarrierReturn,
 ): Promise<void> {
   const { db, refs } = ctx;
+  if (carrierReturn === 'extravio') return;
   const original = await repo.findByRef(db, refs.orderNfe(orderId));
   if (original?.status === 'pendente') throw new FiscalPending('NF-e do pedido ainda em emissão.');
   if (original?.status !== 'autorizada') return;
   const s = await repo.settings(db);
   const soldOn = dateInTimeZone(original.issuedAt, STORE_TIME_ZONE);
-  if (!ibsCbsRequired(CRT_OF_REGIME[s.regime], soldOn)) return;
-  const ref = refs.orderCredit(orderId, refundId);
+  const whole = carrierReturn === 'recusa_total';
+  if (!ibsCbsRequired(CRT_OF_REGIME[s.regime], soldOn)) {
+    if (whole) await wholeOrderBack(ctx, orderId, original.amountCents);
+    return;
+  }
+  const ref = carrierReturn
+    ? refs.carrierReturnCredit(orderId, refundId, whole)
+    : refs.orderCredit(orderId, refundId);
   const earlier = (await repo.documentsOfOrder(db, orderId)).filter(
     (d) =>
       d.ref !== ref && d.status !== 'cancelada' && (d.kind === 'nfe_credito' || d.kind === 'nfe_devolucao'),
   );
   const left = original.amountCents - earlier.reduce((sum, d) => sum + d.amountCents, 0);
-  const amount = Math.min(amountCents, left);
+  const amount = whole ? left : Math.min(amountCents, left);
   if (amount <= 0) return;
   const doc = await ensureDocument(ctx, {
     kind: 'nfe_credito',
@@ -212,4 +218,17 @@ export async function orderReduced(
     amountCents: amount,
   });
   await process(ctx, doc.id);
+}
+
+/** The whole order's devolução (finNFe 4) referencing its NF-e, once per order. */
+async function wholeOrderBack(ctx: FiscalContext, orderId: number, amountCents: number): Promise<void> {
+  const back = await ensureDocument(ctx, {
+    kind: 'nfe_devolucao',
+    ref: ctx.refs.orderReturnNfe(orderId),
+    orderId,
+    registrationId: null,
+    returnId: null,
+    amountCents,
+  });
+  await process(ctx, back.id);
 }

@@ -81,10 +81,26 @@ export function fiscalRefs(prefix: string) {
     exchangeNfe: (returnId: number) => `${prefix}-troca-${returnId}-nfe`,
     /** The nota de crédito of a price reduced after the sale, one per refund (docs/decisions/0059, later). */
     orderCredit: (orderId: number, refundId: string) => `${prefix}-pedido-${orderId}-credito-${refundId}`,
+    /**
+     * The nota de crédito of a parcel the carrier brought back, one per refund: `-recusa-total-` (tpNFCredito
+     * 03) or `-recusa-parcial-` (06); the type is read back from the reference (`creditTypeOfRef`).
+     */
+    carrierReturnCredit: (orderId: number, refundId: string, whole: boolean) =>
+      `${prefix}-pedido-${orderId}-recusa-${whole ? 'total' : 'parcial'}-${refundId}`,
     registrationNfse: (registrationId: number) => `${prefix}-inscricao-${registrationId}-nfse`,
     /** One NFS-e of an event's month (NFSE_GROUPING=event_month, docs/decisions/0049). */
     eventMonthNfse: (eventId: number, period: string) => `${prefix}-evento-${eventId}-${period}-nfse`,
   };
+}
+
+/**
+ * `tpNFCredito` of a nota de crédito, from its reference (NT 2025.002-RTC, B25.2): 03 "retorno por recusa
+ * total na entrega", 06 "retorno por recusa parcial na entrega", otherwise 04 "redução de valores".
+ */
+export function creditTypeOfRef(ref: string): '03' | '04' | '06' {
+  if (/-recusa-total-[^-]+$/.test(ref)) return '03';
+  if (/-recusa-parcial-[^-]+$/.test(ref)) return '06';
+  return '04';
 }
 
 export interface FiscalContext extends FiscalServiceDeps {

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client.ts';
 import type { NfeInput, NfeItem, NfeItemIbsCbs } from '../../providers/invoicing/index.ts';
 import * as repo from './fiscal.repository.ts';
 import { fiscalAddressOf } from './fiscal-address.ts';
-import type { Built, FiscalContext } from './fiscal-context.ts';
+import { type Built, creditTypeOfRef, type FiscalContext } from './fiscal-context.ts';
 import * as sale from './fiscal-sale.read-model.ts';
 import { emitterOf, emitterProblems } from './fiscal-settings.ts';
 
@@ -256,6 +256,12 @@ export function ibsCbsGroup(
   };
 }
 
+const CREDIT_OPERATION = {
+  '03': 'Nota de crédito - retorno por recusa total na entrega',
+  '04': 'Nota de crédito - redução de valores',
+  '06': 'Nota de crédito - retorno por recusa parcial na entrega',
+} as const;
+
 /**
  * A nota de crédito of a price reduced after the sale (NT 2025.002-RTC v1.31, §4 and rules B25-30 to
  * B25-110, VC02-07; docs/decisions/0059, later): finNFe 5, tpNFCredito 04 "Redução de valores", an entry
@@ -305,8 +311,10 @@ async function buildCreditNfe(
     doc.amountCents,
     sold.items.map((i) => i.baseCents),
   );
-  // 1949/2949: other entry not specified (the credit moves no goods; to confirm in homologação).
-  const cfop = inside ? '1949' : '2949';
+  const creditType = creditTypeOfRef(doc.ref);
+  // A reduction moves no goods: 1949/2949, other entry not specified. A parcel refused at delivery comes
+  // back in: 1202/2202, the devolução's CFOP. The NT names no CFOP for either (to confirm in homologação).
+  const cfop = creditType === '04' ? (inside ? '1949' : '2949') : inside ? '1202' : '2202';
   const items = nfeItems(lines, fiscal, rule, cfop)
     .map((it, n) => ({ it, share: shares[n]! }))
     .filter((x) => x.share > 0)
@@ -328,8 +336,8 @@ async function buildCreditNfe(
     input: {
       ref: doc.ref,
       purpose: 5,
-      creditType: '04',
-      operation: 'Nota de crédito - redução de valores',
+      creditType,
+      operation: CREDIT_OPERATION[creditType],
       issuedAt: doc.issuedAt,
       number: doc.number,
       series: s.nfeSeries,

@@ -8,6 +8,7 @@ import {
   missingRatesReason,
   nfseRuleFor,
   REGISTRATION_IBS_CBS,
+  registrationOperationIndicator,
 } from '@passada/core/fiscal/reform-rules';
 import type { NfseInput } from '../../providers/invoicing/index.ts';
 import { ibgeCityCode } from './city-codes.ts';
@@ -103,7 +104,9 @@ export async function buildMonthNfse(
       amountCents,
       competence,
       ibsCbs: taxed.group,
-      ...(taxed.group ? { operationIndicator: REGISTRATION_IBS_CBS.operationIndicator } : {}),
+      ...(taxed.group
+        ? { operationIndicator: registrationOperationIndicator(nfseNational(s, codes).nbs) }
+        : {}),
     },
   };
 }
@@ -142,7 +145,9 @@ export async function buildNfse(ctx: FiscalContext, doc: repo.DocumentRow): Prom
       amountCents: r.totalCents,
       competence,
       ibsCbs: taxed.group,
-      ...(taxed.group ? { operationIndicator: REGISTRATION_IBS_CBS.operationIndicator } : {}),
+      ...(taxed.group
+        ? { operationIndicator: registrationOperationIndicator(nfseNational(s, codes).nbs) }
+        : {}),
     },
   };
 }

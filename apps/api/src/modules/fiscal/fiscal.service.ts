@@ -1,4 +1,5 @@
 import type { FiscalSettingsSave, ProductFiscal } from '@passada/core/contracts/fiscal';
+import type { CarrierReturn } from '@passada/core/contracts/returns';
 import type { Db, Tx } from '../../db/client.ts';
 import * as repo from './fiscal.repository.ts';
 import {
@@ -67,8 +68,8 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     cancelRegistration: (registrationId: number) => cancelRegistration(ctx, registrationId),
     returnRefunded: (returnId: number) => returnRefunded(ctx, returnId),
     exchangeShipped: (returnId: number) => exchangeShipped(ctx, returnId),
-    orderReduced: (orderId: number, refundId: string, amountCents: number) =>
-      orderReduced(ctx, orderId, refundId, amountCents),
+    orderReduced: (orderId: number, refundId: string, amountCents: number, carrierReturn?: CarrierReturn) =>
+      orderReduced(ctx, orderId, refundId, amountCents, carrierReturn),
     retry: (tx: Tx, documentId: number) => retry(ctx, tx, documentId),
     retryPending: () => retryPending(ctx),
     sendMail: (documentId: number) => sendMail(ctx, documentId),

@@ -38,8 +38,8 @@ export default fp(
     );
     app.jobs.work('fiscal.return-refunded', ({ returnId }) => fiscal.returnRefunded(returnId));
     app.jobs.work('fiscal.exchange-shipped', ({ returnId }) => fiscal.exchangeShipped(returnId));
-    app.jobs.work('fiscal.order-reduced', ({ orderId, refundId, amountCents }) =>
-      fiscal.orderReduced(orderId, refundId, amountCents),
+    app.jobs.work('fiscal.order-reduced', ({ orderId, refundId, amountCents, carrierReturn }) =>
+      fiscal.orderReduced(orderId, refundId, amountCents, carrierReturn),
     );
     app.jobs.work('fiscal.retry-pending', () => fiscal.retryPending());
     app.jobs.work('fiscal.issue-event-month', () => fiscal.issueLastMonth());

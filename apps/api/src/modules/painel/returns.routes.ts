@@ -219,7 +219,12 @@ export const returnsRoutes: FastifyPluginAsyncZod = async (app) => {
           if (done.refund)
             await app.jobs.send(
               'fiscal.order-reduced',
-              { orderId: req.params.id, refundId: done.refundId, amountCents: done.refund.amountCents },
+              {
+                orderId: req.params.id,
+                refundId: done.refundId,
+                amountCents: done.refund.amountCents,
+                carrierReturn: req.body.retorno_transportadora,
+              },
               { tx },
             );
           return done;

@@ -86,8 +86,11 @@ export interface NfeInput {
    * 1001 for ICMS, PIS or COFINS on it).
    */
   purpose: 1 | 4 | 5;
-  /** `tpNFCredito` of a nota de crédito: `04` "Redução de valores" (docs/decisions/0059, later). */
-  creditType?: '04';
+  /**
+   * `tpNFCredito` of a nota de crédito (docs/decisions/0059, later): `04` "Redução de valores", `03` "retorno
+   * por recusa total na entrega", `06` "retorno por recusa parcial na entrega".
+   */
+  creditType?: '03' | '04' | '06';
   /** `cIndOp` (Anexo VII of the NFS-e Padrão Nacional, LC 214/2025 art. 11): a sale's, 010103. */
   operationIndicator?: string;
   operation: string;

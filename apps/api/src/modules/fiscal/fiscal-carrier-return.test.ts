@@ -1,0 +1,239 @@
+import { randomUUID } from 'node:crypto';
+import { XMLParser } from 'fast-xml-parser';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildAccessKey } from '../../providers/invoicing/access-key.ts';
+import { createFocusProvider, focusNfeBody } from '../../providers/invoicing/focus.provider.ts';
+import type { NfeInput } from '../../providers/invoicing/index.ts';
+import { makeProduct } from '../../test/factories/catalog.ts';
+import { documentsOf, fiscalForm, paidCardOrder, saveProductFiscal } from '../../test/factories/fiscal.ts';
+import { type Buyer, makeBuyer } from '../../test/factories/orders.ts';
+import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import { type FakeFocus, startFakeFocus } from '../../test/mocks/fake-focus.ts';
+import { useClockedTestApp } from '../../test/test-app.ts';
+import { untilJobsDone } from '../../test/wait-until.ts';
+
+/**
+ * A parcel the carrier brought back (docs/decisions/0059, later): staff refund the order on its page
+ * saying what the carrier reported, and the shop issues the nota NT 2025.002-RTC assigns — a nota de
+ * crédito tpNFCredito 03 (refused in full) or 06 (refused in part) where the NF-e declared IBS/CBS, the
+ * whole order's devolução where it did not, nothing for a parcel lost in transit. The demo issuer's XML is
+ * read back with fast-xml-parser; the strict Focus fake accepts the shape and refuses a wrong one.
+ */
+
+/** 2 December 2026, noon in Fortaleza. */
+const DEC_2026 = new Date('2026-12-02T15:00:00Z');
+const xml = new XMLParser({ parseTagValue: false, ignoreAttributes: false });
+const asList = <T>(v: T | T[]) => (Array.isArray(v) ? v : [v]);
+
+async function saveRegime(app: FastifyInstance, headers: Record<string, string>, regime: string) {
+  const current = await app.inject({ method: 'GET', url: '/api/painel/fiscal/', headers });
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/painel/fiscal/',
+    headers,
+    payload: { ...fiscalForm({ regime }), versao: current.json().versao },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+describe('a parcel the carrier brought back', () => {
+  const t = useClockedTestApp(DEC_2026);
+  let admin: TestStaff;
+  let buyer: Buyer;
+
+  beforeAll(async () => {
+    admin = await createStaffAndLogin(t.app, 'admin');
+    buyer = await makeBuyer(t.app);
+  }, 60_000);
+
+  async function invoicedOrder(regime: string) {
+    await saveRegime(t.app, admin.headers, regime);
+    const product = await makeProduct(t.database.db, { priceCents: 12_990 });
+    await saveProductFiscal(t.app, admin.headers, product.id);
+    const orderId = await paidCardOrder(t.app, buyer, product, 2);
+    await untilJobsDone(t.database.db, 'fiscal.issue-order');
+    const nfe = (await documentsOf(t.database.db, orderId)).find((d) => d.kind === 'nfe')!;
+    expect(nfe.status, nfe.reason ?? '').toBe('autorizada');
+    return { orderId, nfe };
+  }
+  const refund = (orderId: number, valor: number, retorno: string, seen = 0) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/painel/orders/${orderId}/reembolsos/`,
+      headers: admin.headers,
+      payload: {
+        valor,
+        motivo: 'Devolvido pelos Correios ao remetente',
+        reembolsos_vistos: seen,
+        retorno_transportadora: retorno,
+      },
+    });
+  const notas = async (orderId: number) => {
+    await untilJobsDone(t.database.db, 'fiscal.order-reduced');
+    return documentsOf(t.database.db, orderId);
+  };
+
+  it('refused in full, regime normal: a nota de crédito tpNFCredito 03 of everything the NF-e declares, as an entry with the devolução CFOP', async () => {
+    const { orderId, nfe } = await invoicedOrder('regime_normal');
+    // Part of the money only (the shop keeps the freight it paid): every unit still came back.
+    expect((await refund(orderId, 50, 'recusa_total')).statusCode).toBe(200);
+    const credit = (await notas(orderId)).find((d) => d.kind === 'nfe_credito')!;
+    expect(credit.status, credit.reason ?? '').toBe('autorizada');
+    expect(credit.amountCents).toBe(nfe.amountCents);
+    const n = xml.parse(credit.xml!.toString()).nfeProc.NFe.infNFe;
+    expect(n.ide).toMatchObject({ finNFe: '5', tpNFCredito: '03', tpNF: '0' });
+    expect(n.ide.natOp).toBe('Nota de crédito - retorno por recusa total na entrega');
+    expect(n.ide.NFref.refNFe).toBe(nfe.accessKey);
+    for (const it of asList(n.det) as Array<{ prod: { CFOP: string }; imposto: object }>) {
+      expect(it.prod.CFOP).toBe('1202');
+      expect(Object.keys(it.imposto)).toEqual(['IBSCBS']);
+    }
+    expect(n.total.IBSCBSTot.vBCIBSCBS).toBe((nfe.amountCents / 100).toFixed(2));
+  });
+
+  it('refused in part, regime normal: a nota de crédito tpNFCredito 06 of the refund', async () => {
+    const { orderId, nfe } = await invoicedOrder('regime_normal');
+    expect((await refund(orderId, 129.9, 'recusa_parcial')).statusCode).toBe(200);
+    const credit = (await notas(orderId)).find((d) => d.kind === 'nfe_credito')!;
+    expect(credit.status, credit.reason ?? '').toBe('autorizada');
+    expect(credit.amountCents).toBe(12_990);
+    const n = xml.parse(credit.xml!.toString()).nfeProc.NFe.infNFe;
+    expect(n.ide).toMatchObject({ finNFe: '5', tpNFCredito: '06', tpNF: '0' });
+    expect(n.ide.NFref.refNFe).toBe(nfe.accessKey);
+    expect(n.total.IBSCBSTot).toMatchObject({ vBCIBSCBS: '129.90', gCBS: { vCBS: '1.17' } });
+  });
+
+  it('lost in transit: no nota de crédito (the NT records the loss with an event, not a credit)', async () => {
+    const { orderId } = await invoicedOrder('regime_normal');
+    expect((await refund(orderId, 50, 'extravio')).statusCode).toBe(200);
+    expect((await notas(orderId)).map((d) => d.kind)).toEqual(['nfe']);
+  });
+
+  it('refused in full, Simples Nacional in 2026 (no IBS/CBS on the NF-e): the whole order comes back with a devolução', async () => {
+    const { orderId, nfe } = await invoicedOrder('simples_nacional');
+    expect((await refund(orderId, 50, 'recusa_total')).statusCode).toBe(200);
+    const docs = await notas(orderId);
+    expect(docs.map((d) => d.kind).sort()).toEqual(['nfe', 'nfe_devolucao']);
+    const back = docs.find((d) => d.kind === 'nfe_devolucao')!;
+    expect(back.status, back.reason ?? '').toBe('autorizada');
+    const n = xml.parse(back.xml!.toString()).nfeProc.NFe.infNFe;
+    expect(n.ide).toMatchObject({ finNFe: '4', tpNF: '0' });
+    expect(n.ide.NFref.refNFe).toBe(nfe.accessKey);
+  });
+
+  it('answers 400 for an unknown carrier outcome, refunding nothing', async () => {
+    const { orderId } = await invoicedOrder('regime_normal');
+    const res = await refund(orderId, 50, 'sumiu');
+    expect(res.statusCode).toBe(400);
+    const left = await t.app.inject({
+      method: 'GET',
+      url: `/api/painel/orders/${orderId}/reembolsos/`,
+      headers: admin.headers,
+    });
+    expect(left.json().reembolsos).toEqual([]);
+  });
+});
+
+describe('the strict Focus fake and the return of a refused parcel', () => {
+  let fake: FakeFocus;
+  beforeAll(async () => {
+    fake = await startFakeFocus();
+  });
+  afterAll(() => fake.close());
+
+  const address = {
+    street: 'Rua A',
+    number: '10',
+    district: 'Centro',
+    city: 'Fortaleza',
+    cityCode: '2304400',
+    uf: 'CE',
+    cep: '60000000',
+  };
+  const cnpj = '12ABC34501DE35';
+  const saleKey = buildAccessKey({
+    uf: 'CE',
+    issuedAt: DEC_2026,
+    cnpj,
+    series: 1,
+    number: 7,
+    code: 10_000_007,
+  });
+  const refused = (creditType: '03' | '06'): NfeInput => ({
+    ref: `recusa-${randomUUID().slice(0, 8)}`,
+    purpose: 5,
+    creditType,
+    operation: 'Nota de crédito - retorno por recusa total na entrega',
+    issuedAt: DEC_2026,
+    number: 3,
+    series: 1,
+    emitter: { cnpj, ie: '061234567', im: '1', name: 'Passada', regime: 'regime_normal', address },
+    recipient: { name: 'Maria Silva', cpf: '40364478829', email: null, address },
+    items: [
+      {
+        code: '1',
+        description: 'Camiseta',
+        ncm: '61091000',
+        origin: 0,
+        cfop: '1202',
+        icmsSituation: '00',
+        pisSituation: '01',
+        cofinsSituation: '01',
+        quantity: 1,
+        unitCents: 12_990,
+        totalCents: 12_990,
+        shippingCents: 0,
+        discountCents: 0,
+        ibsCbs: {
+          situation: '000',
+          classification: '000001',
+          baseCents: 12_990,
+          ibsUfRate: 1000,
+          ibsUfCents: 13,
+          ibsMunRate: 0,
+          ibsMunCents: 0,
+          ibsCents: 13,
+          cbsRate: 9000,
+          cbsCents: 117,
+        },
+      },
+    ],
+    shippingCents: 0,
+    discountCents: 0,
+    totalCents: 12_990,
+    ibsCbsTotals: { baseCents: 12_990, ibsUfCents: 13, ibsMunCents: 0, ibsCents: 13, cbsCents: 117 },
+    referencedKey: saleKey,
+  });
+  async function verdictOf(body: Record<string, unknown>) {
+    const ref = `recusa-${randomUUID().slice(0, 8)}`;
+    const auth = { authorization: `Basic ${Buffer.from(`${fake.token}:`).toString('base64')}` };
+    const posted = await fetch(`${fake.url}/v2/nfe?ref=${ref}`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(posted.status, await posted.clone().text()).toBe(202);
+    const provider = createFocusProvider({ baseUrl: fake.url, token: fake.token, timeoutMs: 3000 });
+    await provider.consultNfe(ref);
+    return provider.consultNfe(ref);
+  }
+
+  it('authorises tpNFCredito 03 and 06 as our provider sends them', async () => {
+    for (const type of ['03', '06'] as const) {
+      const body = focusNfeBody(refused(type));
+      expect(body).toMatchObject({ finalidade_emissao: 5, tipo_documento: 0, tipo_nota_credito: type });
+      expect(await verdictOf(body)).toMatchObject({ state: 'autorizada' });
+    }
+  });
+
+  it('refuses a type 03 without its one referenced NF-e, and either type as an exit', async () => {
+    const { notas_referenciadas: _r, ...unreferenced } = focusNfeBody(refused('03'));
+    expect(await verdictOf(unreferenced)).toMatchObject({ state: 'rejeitada', code: '254' });
+    for (const type of ['03', '06'] as const)
+      expect(await verdictOf({ ...focusNfeBody(refused(type)), tipo_documento: 1 })).toMatchObject({
+        state: 'rejeitada',
+        code: '1161',
+      });
+  });
+});
