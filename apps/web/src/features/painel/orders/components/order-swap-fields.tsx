@@ -1,6 +1,6 @@
 import type { PainelOrderDetail } from '@passada/core/contracts/painel-orders';
 import { useQuery } from '@tanstack/react-query';
-import { productQuery } from '../../../catalog/api/products.ts';
+import { productQuery } from '../../../../lib/product-api.ts';
 
 type Line = PainelOrderDetail['itens'][number];
 
