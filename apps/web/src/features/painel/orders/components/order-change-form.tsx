@@ -1,10 +1,10 @@
 import type { PainelOrderDetail } from '@passada/core/contracts/painel-orders';
 import { type FormEvent, useState } from 'react';
 import { FormStatus, secondaryButtonClass, TextAreaField } from '../../../../components/form-field.tsx';
+import { type LineSwap, OrderSwapFields } from '../../../../components/order-swap-fields.tsx';
 import { formatReais } from '../../../../components/price.tsx';
 import { errorMessage } from '../../shell/utils/error-message.ts';
 import { useChangeOrder, useOrderChangeQuote } from '../api/orders.ts';
-import { type LineSwap, OrderSwapFields } from './order-swap-fields.tsx';
 
 const input = 'w-20 rounded border border-stone-300 px-2 py-1 dark:border-stone-700 dark:bg-stone-900';
 

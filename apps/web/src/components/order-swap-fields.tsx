@@ -1,8 +1,8 @@
-import type { PainelOrderDetail } from '@passada/core/contracts/painel-orders';
 import { useQuery } from '@tanstack/react-query';
-import { productQuery } from '../../../../lib/product-api.ts';
+import { productQuery } from '../lib/product-api.ts';
 
-type Line = PainelOrderDetail['itens'][number];
+/** An order line as both order pages show it: its product, what was bought and the units left. */
+type Line = { product_id: number; nome: string; cor: string; tamanho: string; quantidade: number };
 
 /** Units of a line to swap to another colour and size of the same product, at the price paid. */
 export interface LineSwap {
@@ -14,7 +14,7 @@ export interface LineSwap {
 const field = 'rounded border border-stone-300 px-2 py-1 dark:border-stone-700 dark:bg-stone-900';
 
 /**
- * A line's swap before shipping (docs/decisions/0065): the product's other combinations, read from the
+ * A line's swap before shipping (docs/decisions/0065), on the buyer's order page and the back office's: the product's other combinations, read from the
  * shop's catalogue with their stock (a sold-out one cannot be chosen; the server checks again when the
  * list is sent), and how many units move.
  */
