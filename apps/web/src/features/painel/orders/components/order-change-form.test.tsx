@@ -96,7 +96,14 @@ describe('OrderChangeForm', () => {
         return { status: 200, body: order };
       return undefined;
     });
-    renderRoutes([{ path: '/p', element: <OrderChangeForm order={order} className="" /> }], '/p');
+    // An operator without the refund permission: swaps only, no unit can be taken off.
+    renderRoutes(
+      [{ path: '/p', element: <OrderChangeForm order={order} canRefund={false} className="" /> }],
+      '/p',
+    );
+    expect(
+      screen.queryByRole('spinbutton', { name: 'Tirar unidades de Camiseta Sertão (Azul, M)' }),
+    ).toBeNull();
 
     const to = screen.getByRole('combobox', { name: 'Trocar Camiseta Sertão (Azul, M) por' });
     const soldOut = await screen.findByRole('option', { name: 'Branco, GG (esgotado)' });

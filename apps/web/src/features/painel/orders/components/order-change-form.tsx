@@ -14,7 +14,16 @@ const input = 'w-20 rounded border border-stone-300 px-2 py-1 dark:border-stone-
  * the server's quote of what goes back is shown before confirming, and the list is sent with the
  * version of the order this page read (docs/decisions/0065). The buyer is e-mailed the reason.
  */
-export function OrderChangeForm({ order, className }: { order: PainelOrderDetail; className: string }) {
+export function OrderChangeForm({
+  order,
+  className,
+  canRefund = true,
+}: {
+  order: PainelOrderDetail;
+  className: string;
+  /** Taking units off gives money back: only roles that may move money. Swaps move none. */
+  canRefund?: boolean;
+}) {
   const [units, setUnits] = useState<Record<number, number>>({});
   const [swaps, setSwaps] = useState<Record<number, LineSwap | undefined>>({});
   const [reason, setReason] = useState('');
@@ -57,17 +66,19 @@ export function OrderChangeForm({ order, className }: { order: PainelOrderDetail
       <div className="flex flex-col gap-2">
         {lines.map((i) => (
           <div key={i.item_id} className="flex flex-col gap-1">
-            <label className="flex items-center justify-between gap-2 text-sm">
-              {`Tirar unidades de ${i.nome} (${i.cor}, ${i.tamanho})`}
-              <input
-                type="number"
-                min={0}
-                max={i.quantidade}
-                value={units[i.item_id!] ?? 0}
-                onChange={(e) => setUnits({ ...units, [i.item_id!]: Number(e.target.value) })}
-                className={input}
-              />
-            </label>
+            {canRefund ? (
+              <label className="flex items-center justify-between gap-2 text-sm">
+                {`Tirar unidades de ${i.nome} (${i.cor}, ${i.tamanho})`}
+                <input
+                  type="number"
+                  min={0}
+                  max={i.quantidade}
+                  value={units[i.item_id!] ?? 0}
+                  onChange={(e) => setUnits({ ...units, [i.item_id!]: Number(e.target.value) })}
+                  className={input}
+                />
+              </label>
+            ) : null}
             <OrderSwapFields
               line={i}
               value={swaps[i.item_id!]}
