@@ -71,7 +71,27 @@ export type WithdrawalRequest = z.infer<typeof WithdrawalRequestSchema>;
  * (docs/decisions/0065), the withdrawal's lines with the order's version as it was read
  * (`OrderAfterSale.versao`): a list made on an older version is refused (`409 pedido_alterado`).
  */
+const VariantSwapSchema = ReturnLineSchema.extend({
+  cor_id: z.number().int().positive(),
+  tamanho_id: z.number().int().positive(),
+});
+
+/**
+ * One operation of a list, as pretix's OrderChangeManager names them: units of a line taken off, units of
+ * a line swapped to another colour or size of the same product (same price), a registration withdrawn.
+ */
+export const OrderChangeOperationSchema = z.discriminatedUnion('tipo', [
+  ReturnLineSchema.extend({ tipo: z.literal('remover') }),
+  VariantSwapSchema.extend({ tipo: z.literal('trocar_variante') }),
+  z.object({ tipo: z.literal('desistir_inscricao'), inscricao: z.number().int().positive() }),
+]);
+export type OrderChangeOperation = z.infer<typeof OrderChangeOperationSchema>;
+
 export const OrderChangeRequestSchema = WithdrawalRequestSchema.extend({
+  /** Units swapped to another colour or size of the same product before shipping. */
+  trocas: z.array(VariantSwapSchema).max(50).optional(),
+  /** The same list as operations (`itens`, `trocas` and `inscricoes` are added to it). */
+  operacoes: z.array(OrderChangeOperationSchema).max(50).optional(),
   versao: z.number().int().min(0),
 });
 export type OrderChangeRequest = z.infer<typeof OrderChangeRequestSchema>;
@@ -92,6 +112,19 @@ export const OrderChangeQuoteSchema = z.object({
   a_devolver: z.number(),
   itens: z.array(z.object({ item_id: z.number().int(), quantidade: z.number().int(), valor: z.number() })),
   inscricoes: z.array(z.number().int()),
+  /** The units that would change colour or size. */
+  trocas: z
+    .array(
+      z.object({
+        item_id: z.number().int(),
+        quantidade: z.number().int(),
+        cor: z.string(),
+        tamanho: z.string(),
+      }),
+    )
+    .default([]),
+  /** What the buyer would have paid in the end, in reais: what was paid less every refund. */
+  novo_total: z.number().optional(),
   /** Nothing would be left: the order is cancelled. */
   cancela_pedido: z.boolean(),
   versao: z.number().int(),

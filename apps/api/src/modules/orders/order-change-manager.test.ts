@@ -71,6 +71,8 @@ describe('a list of changes to an order before it ships', () => {
       a_devolver: 50,
       itens: [{ item_id: blue.item_id, quantidade: 1, valor: 50 }],
       inscricoes: [],
+      trocas: [],
+      novo_total: (total - 5000) / 100,
       cancela_pedido: false,
       versao: v0,
     });

@@ -1,5 +1,9 @@
 import { addDays, dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
-import { type OrderChangeQuote, WITHDRAWAL_DAYS } from '@passada/core/contracts/returns';
+import {
+  type OrderChangeOperation,
+  type OrderChangeQuote,
+  WITHDRAWAL_DAYS,
+} from '@passada/core/contracts/returns';
 import { centsToReais } from '@passada/core/money';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
@@ -11,6 +15,7 @@ import type { PaymentsService, RefundRow } from '../payments/payments.service.ts
 import type { RegistrationsAdmin } from '../registrations/index.ts';
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
 import { type OrderChange, refundDue, unitsValue } from './order-change.ts';
+import { applySwaps, checkSwap, swapText, type VariantSwap } from './order-variant-swap.ts';
 import * as orderRepo from './orders.repository.ts';
 import * as repo from './returns.repository.ts';
 
@@ -31,12 +36,34 @@ const storeDay = (at: Date) => dateInTimeZone(at, STORE_TIME_ZONE);
 /** Our refund id for a request: one per request, so asking again never returns twice. */
 export const returnRefundId = (returnId: number, step = '') => `ret${returnId}${step}`;
 
-/** What a change takes off: without `itens` and `inscricoes`, everything left. */
+type SwapLine = { item_id: number; quantidade: number; cor_id: number; tamanho_id: number };
+
+/** What a change does: without `itens`, `trocas`, `inscricoes` and `operacoes`, takes everything left off. */
 export interface OrderChangeList {
   itens?: Array<{ item_id: number; quantidade: number }> | undefined;
+  trocas?: SwapLine[] | undefined;
   inscricoes?: number[] | undefined;
+  operacoes?: OrderChangeOperation[] | undefined;
   motivo?: string | undefined;
 }
+
+/** The operations (pretix's names) folded into the list's three parts; repeats are caught by `plan`. */
+function normalized(list: OrderChangeList) {
+  const itens = [...(list.itens ?? [])];
+  const trocas = [...(list.trocas ?? [])];
+  const inscricoes = [...(list.inscricoes ?? [])];
+  for (const op of list.operacoes ?? []) {
+    if (op.tipo === 'remover') itens.push({ item_id: op.item_id, quantidade: op.quantidade });
+    else if (op.tipo === 'trocar_variante') {
+      const { tipo: _tipo, ...swap } = op;
+      trocas.push(swap);
+    } else inscricoes.push(op.inscricao);
+  }
+  return { itens, trocas, inscricoes };
+}
+
+const repeated = () =>
+  badRequest('Cada item e cada inscrição aparecem uma vez só na lista.', 'alteracao_repetida');
 
 /** Who asks: the buyer (the law's withdrawal rules) or staff (the shop's own call, audited by the route). */
 export type OrderChangeActor = { kind: 'comprador' } | { kind: 'loja'; name: string };
@@ -45,8 +72,8 @@ export interface OrderChangeManagerDeps {
   db: Db;
   now: () => Date;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
-  payments: Pick<PaymentsService, 'refundPart' | 'returnPaid' | 'sendRefund'>;
-  catalog: Pick<CatalogService, 'restock' | 'releaseStock'>;
+  payments: Pick<PaymentsService, 'refundPart' | 'returnPaid' | 'sendRefund' | 'paidAndRefunded'>;
+  catalog: Pick<CatalogService, 'restock' | 'releaseStock' | 'reserveStock' | 'getProduct'>;
   coupons: Pick<CouponsService, 'returnUse'>;
   registrations: Pick<RegistrationsCart, 'ofOrders' | 'cancel' | 'cancelParticipant'>;
   kitPickedUp: RegistrationsAdmin['kitPickedUp'];
@@ -135,7 +162,11 @@ export function createOrderChangeManager(deps: OrderChangeManagerDeps) {
     return { refund, registrationRefunds: cancelled.refunds, cancelledRegistrations: cancelled.ids };
   }
 
-  /** The list checked against what is left: the units chosen and the registrations, or 4xx naming why. */
+  /**
+   * The whole list checked against what is left before anything is written: the order not shipped nor
+   * cancelled, each line and registration of this order and changed once, the units removed and swapped
+   * within what is left of the line, the swaps' combinations real. 4xx naming the first that fails.
+   */
   async function plan(tx: Tx, order: orderRepo.OrderRow, list: OrderChangeList, actor: OrderChangeActor) {
     if (!NOT_SHIPPED.has(order.status))
       throw conflict(
@@ -150,24 +181,29 @@ export function createOrderChangeManager(deps: OrderChangeManagerDeps) {
     const registrations = ((await deps.registrations.ofOrders([order.id], tx)).get(order.id) ?? []).filter(
       (r) => !r.cancelada,
     );
-    const whole = !list.itens?.length && !list.inscricoes?.length;
+    const ops = normalized(list);
+    const whole = !ops.itens.length && !ops.inscricoes.length && !ops.trocas.length;
     const seen = new Set<number>();
+    const lineOf = (line: { item_id: number; quantidade: number }, verb: string) => {
+      const found = left.find((l) => l.item.id === line.item_id);
+      if (!found) throw badRequest('Item não encontrado neste pedido.', 'item_invalido');
+      if (seen.has(line.item_id)) throw repeated();
+      seen.add(line.item_id);
+      if (line.quantidade > found.left)
+        throw conflict(
+          `Restam ${found.left} unidade(s) de ${found.item.productName} para ${verb}.`,
+          'quantidade_indisponivel',
+        );
+      return found.item;
+    };
     const chosen = whole
       ? left.filter((l) => l.left > 0).map((l) => ({ item: l.item, units: l.left }))
-      : (list.itens ?? []).map((line) => {
-          const found = left.find((l) => l.item.id === line.item_id);
-          if (!found) throw badRequest('Item não encontrado neste pedido.', 'item_invalido');
-          if (seen.has(line.item_id))
-            throw badRequest('Cada item aparece uma vez só na lista.', 'alteracao_repetida');
-          seen.add(line.item_id);
-          if (line.quantidade > found.left)
-            throw conflict(
-              `Restam ${found.left} unidade(s) de ${found.item.productName} para desistir.`,
-              'quantidade_indisponivel',
-            );
-          return { item: found.item, units: line.quantidade };
-        });
-    const registrationIds = whole ? registrations.map((r) => r.id) : [...new Set(list.inscricoes ?? [])];
+      : ops.itens.map((line) => ({ item: lineOf(line, 'desistir'), units: line.quantidade }));
+    const swaps: VariantSwap[] = [];
+    for (const line of ops.trocas)
+      swaps.push(await checkSwap(tx, deps.catalog, lineOf(line, 'trocar'), line));
+    if (new Set(ops.inscricoes).size !== ops.inscricoes.length) throw repeated();
+    const registrationIds = whole ? registrations.map((r) => r.id) : ops.inscricoes;
     for (const id of registrationIds)
       if (!registrations.some((r) => r.id === id))
         throw badRequest('Inscrição não encontrada neste pedido.', 'inscricao_invalida');
@@ -181,12 +217,13 @@ export function createOrderChangeManager(deps: OrderChangeManagerDeps) {
           'prazo_encerrado',
         );
     }
-    if (!chosen.length && !registrationIds.length)
+    if (!chosen.length && !registrationIds.length && !swaps.length)
       throw conflict('Não há nada neste pedido para desistir.', 'nada_a_desistir');
     const unitsAfter = left.reduce((sum, l) => sum + l.left, 0) - chosen.reduce((s, c) => s + c.units, 0);
     const values = chosen.map((c) => ({ ...c, valueCents: unitsValue(order, c.item, c.units) }));
     return {
       values,
+      swaps,
       registrationIds,
       unitsAfter,
       nothingLeft: unitsAfter === 0 && registrations.length === registrationIds.length,
@@ -207,8 +244,11 @@ export function createOrderChangeManager(deps: OrderChangeManagerDeps) {
     actor: OrderChangeActor,
   ) {
     await checkVersion(tx, order.id, list.versao);
-    const { values, registrationIds, unitsAfter, nothingLeft } = await plan(tx, order, list, actor);
+    const { values, swaps, registrationIds, unitsAfter, nothingLeft } = await plan(tx, order, list, actor);
     const now = deps.now();
+    // Swaps first: a shelf short of the new colour or size refuses the whole list before money moves.
+    await applySwaps(tx, deps.catalog, order, swaps, now);
+    const swapNote = swaps.length ? `Troca antes do envio: ${swaps.map(swapText).join('; ')}.` : null;
     const words =
       actor.kind === 'comprador' ? 'Desistência da compra pelo cliente' : 'Alteração feita pela loja';
     const reason = list.motivo ? `${words}: ${list.motivo}` : `${words}.`;
@@ -217,7 +257,7 @@ export function createOrderChangeManager(deps: OrderChangeManagerDeps) {
       kind: 'desistencia',
       status: 'reembolsada',
       reason: actor.kind === 'comprador' ? 'arrependimento' : 'loja',
-      note: list.motivo ?? null,
+      note: [list.motivo, swapNote].filter(Boolean).join(' ') || null,
       registrationIds,
       createdAt: now,
     });
@@ -279,15 +319,22 @@ export function createOrderChangeManager(deps: OrderChangeManagerDeps) {
               reason,
             })
           : null;
-      // The order's NF-e: a devolução of what was given up (decision 0043).
-      await deps.change.fiscalJobs(tx, { kind: 'back', returnId: row.id });
+      // The order's NF-e: a devolução of what was given up (decision 0043); a list of swaps alone gives
+      // nothing up.
+      if (values.length || registrationIds.length)
+        await deps.change.fiscalJobs(tx, { kind: 'back', returnId: row.id });
     }
     const done = await repo.updateReturn(tx, row.id, {
       refundedCents:
         (refund?.amountCents ?? 0) + participantRefunds.reduce((sum, r) => sum + r.amountCents, 0),
     });
     await deps.change.announce(tx, row.id);
-    return { row: done, refunds: [...(refund ? [refund] : []), ...participantRefunds], nothingLeft };
+    return {
+      row: done,
+      refunds: [...(refund ? [refund] : []), ...participantRefunds],
+      nothingLeft,
+      swaps,
+    };
   }
 
   /** Sends the refunds of a committed change to the provider (after the commit, never inside it). */
@@ -308,8 +355,9 @@ export function createOrderChangeManager(deps: OrderChangeManagerDeps) {
       await deps.db.transaction(async (tx) => {
         const order = await lockOwned(tx);
         const version = await versionOf(tx, order.id);
-        const { refunds, nothingLeft, row } = await apply(tx, order, list, actor);
+        const { refunds, nothingLeft, row, swaps } = await apply(tx, order, list, actor);
         const itens = await repo.listReturnItems(tx, [row.id]);
+        const [charge] = await deps.payments.paidAndRefunded(tx, [order.chargeId]);
         throw new QuoteOnly<OrderChangeQuote>({
           a_devolver: centsToReais(refunds.reduce((sum, r) => sum + r.amountCents, 0)),
           itens: itens.map((i) => ({
@@ -318,6 +366,13 @@ export function createOrderChangeManager(deps: OrderChangeManagerDeps) {
             valor: centsToReais(i.valueCents),
           })),
           inscricoes: row.registrationIds,
+          trocas: swaps.map((s) => ({
+            item_id: s.item.id,
+            quantidade: s.units,
+            cor: s.colorName,
+            tamanho: s.sizeName,
+          })),
+          novo_total: centsToReais((charge?.amountCents ?? 0) - (charge?.refundedCents ?? 0)),
           cancela_pedido: nothingLeft,
           versao: version,
         });

@@ -18,6 +18,7 @@ import { inIds, prepared } from '../../db/prepared.ts';
 import {
   orderItems,
   orderNotes,
+  orderReturnItems,
   orderReturns,
   orderStatusChanges,
   orders,
@@ -243,4 +244,32 @@ export async function orderVersion(db: Conn, orderId: number): Promise<number> {
   const statuses = await db.$count(orderStatusChanges, eq(orderStatusChanges.orderId, orderId));
   const requests = await db.$count(orderReturns, eq(orderReturns.orderId, orderId));
   return statuses + requests;
+}
+
+/**
+ * Moves `units` of a line to another colour and size at the price paid (docs/decisions/0065): the line
+ * itself when all its units move and none was ever asked back (requests keep pointing at their line),
+ * else a new line beside it with the old one's quantity reduced.
+ */
+export async function swapItemUnits(
+  tx: Tx,
+  item: OrderItemRow,
+  units: number,
+  to: { colorId: number; colorName: string; sizeId: number; sizeName: string },
+): Promise<void> {
+  const variant = { colorId: to.colorId, colorName: to.colorName, sizeId: to.sizeId, sizeName: to.sizeName };
+  const [asked] = await tx
+    .select({ n: count() })
+    .from(orderReturnItems)
+    .where(eq(orderReturnItems.orderItemId, item.id));
+  if (units === item.quantity && !asked?.n) {
+    await tx.update(orderItems).set(variant).where(eq(orderItems.id, item.id));
+    return;
+  }
+  await tx
+    .update(orderItems)
+    .set({ quantity: item.quantity - units })
+    .where(eq(orderItems.id, item.id));
+  const { id: _id, ...copy } = item;
+  await tx.insert(orderItems).values({ ...copy, ...variant, quantity: units });
 }

@@ -1,35 +1,16 @@
-import { NO_NUMBER } from '@passada/core/address';
 import type { Product } from '@passada/core/contracts/catalog';
 import { WHATSAPP_CONSENT } from '@passada/core/contracts/consents';
-import {
-  type Order,
-  type OrderAddress,
-  OrderAddressSchema,
-  type OrderDraft,
-  OrderDraftSchema,
-} from '@passada/core/contracts/orders';
-import { trackingUrl } from '@passada/core/contracts/painel-orders';
-import { centsToReais, commaStringToCents, reaisToCents } from '@passada/core/money';
+import { type OrderAddress, type OrderDraft, OrderDraftSchema } from '@passada/core/contracts/orders';
+import { commaStringToCents, reaisToCents } from '@passada/core/money';
 import { plural } from '@passada/core/plural';
-import { photosForColor } from '@passada/core/product-photos';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
-import { runInJob } from '../../jobs/job-context.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import {
-  badRequest,
-  conflict,
-  HttpError,
-  notFound,
-  validationError,
-  zodIssues,
-} from '../../plugins/errors.ts';
+import { badRequest, validationError, zodIssues } from '../../plugins/errors.ts';
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
-import type { BillingAddress } from '../../providers/payments/index.ts';
 import type { AddressesService } from '../accounts/addresses.service.ts';
 import { type CatalogService, PRODUCT_NOT_FOUND, type ProductPackage } from '../catalog/catalog.service.ts';
 import type { CouponsService, DraftPricer } from '../coupons/coupons.service.ts';
@@ -38,12 +19,29 @@ import {
   type ChargePurposeHandler,
   type PaymentsService,
 } from '../payments/payments.service.ts';
-import type { RegistrationDraft, RegistrationsCart } from '../registrations/registrations.service.ts';
+import type { RegistrationsCart } from '../registrations/registrations.service.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
-import { orderConfirmationMail, orderStatusMail } from './order-mail.ts';
+import {
+  billingAddress,
+  boughtColourImage,
+  itemsLabel,
+  mergeLines,
+  parseStoredDraft,
+  type StoredOrderDraft,
+  type StoredOrderItem,
+} from './order-draft.ts';
+import { createOrderReads } from './order-reads.ts';
 import { PAYMENT_CONFIRMED } from './order-whatsapp.ts';
 import * as repo from './orders.repository.ts';
-import * as returnsRepo from './returns.repository.ts';
+
+export {
+  billingAddress,
+  parseStoredDraft,
+  paymentMethodOf,
+  type StoredOrderDraft,
+  type StoredOrderItem,
+  shippingServiceOf,
+} from './order-draft.ts';
 
 export interface OrdersServiceDeps {
   db: Db;
@@ -60,117 +58,7 @@ export interface OrdersServiceDeps {
   registrations: RegistrationsCart;
 }
 
-/**
- * What an order charge carries from its creation to its fulfilment, all computed by the server: the
- * order is built from this snapshot, so later edits of products, prices or the address change nothing.
- */
-const StoredOrderDraftSchema = z.object({
-  /** Absent once cleared (LGPD: the charge ended unpaid, or the account was deleted). */
-  buyer: z.object({ name: z.string(), email: z.string(), cpf: z.string().optional() }).optional(),
-  items: z.array(
-    z.object({
-      productId: z.number().int(),
-      colorId: z.number().int(),
-      sizeId: z.number().int(),
-      quantity: z.number().int().positive(),
-      name: z.string(),
-      priceCents: z.number().int(),
-      image: z.string(),
-      colorName: z.string(),
-      sizeName: z.string(),
-    }),
-  ),
-  /** Absent when nothing ships (only event registrations). */
-  addressId: z.number().int().optional(),
-  /** Absent once cleared, like `buyer`, or when nothing ships; the order keeps its own copy. */
-  address: OrderAddressSchema.optional(),
-  /** Absent when nothing ships. */
-  shipping: z
-    .object({
-      service: z.enum(['PAC', 'SEDEX']),
-      priceCents: z.number().int(),
-      businessDays: z.number().int(),
-      latestDate: z.string(),
-    })
-    .optional(),
-  /** The products' total, before shipping and coupon. */
-  subtotalCents: z.number().int(),
-  /**
-   * The event registrations of the cart, as the registrations module priced them (their personal
-   * data stripped once cleared); their total is inside the charge's amount.
-   */
-  participants: z.array(z.custom<RegistrationDraft>()).default([]),
-  /** The WhatsApp opt-in ticked at checkout: the consent text's version and when (LGPD art. 8). */
-  whatsappConsent: z.object({ version: z.string(), at: z.string() }).optional(),
-  /** The discount coupon priced for this cart; the charge's amount is already net of it. */
-  coupon: z
-    .object({
-      couponId: z.number().int(),
-      code: z.string(),
-      discountCents: z.number().int(),
-      label: z.string(),
-      userId: z.number().int(),
-    })
-    .optional(),
-});
-export type StoredOrderDraft = z.infer<typeof StoredOrderDraftSchema>;
-export type StoredOrderItem = StoredOrderDraft['items'][number];
-
-export function parseStoredDraft(draft: unknown): StoredOrderDraft {
-  return StoredOrderDraftSchema.parse(draft);
-}
-
-const comboKey = (l: { product: number; color: number; size: number }) => `${l.product}:${l.color}:${l.size}`;
-
-/** The same combination twice in a cart is one line: one conditional UPDATE per row of `stock`. */
-function mergeLines(items: OrderDraft['items']) {
-  const merged = new Map<string, { product: number; color: number; size: number; quantity: number }>();
-  for (const item of items) {
-    const key = comboKey(item);
-    const line = merged.get(key);
-    if (line) line.quantity += item.quantity;
-    else
-      merged.set(key, { product: item.product, color: item.color, size: item.size, quantity: item.quantity });
-  }
-  return [...merged.values()];
-}
-
-/**
- * Efí needs street and number apart: the address's own number, or for an address kept before it had a
- * field of its own, "Av. Beira Mar, 100" → number "100".
- */
-export function billingAddress(a: OrderAddress): BillingAddress {
-  const m = a.number ? null : /^(.*?),\s*(\d[\w-]*)\b/.exec(a.street);
-  return {
-    street: (m?.[1] ?? a.street).slice(0, 200),
-    number: a.number || (m?.[2] ?? NO_NUMBER),
-    neighborhood: a.neighborhood,
-    zipcode: a.zip_code.replace(/\D/g, ''),
-    city: a.city,
-    state: a.state,
-  };
-}
-
-/** PAC or SEDEX as stored; null when nothing in the order ships. */
-export function shippingServiceOf(row: Pick<repo.OrderRow, 'shippingService'>): 'PAC' | 'SEDEX' | null {
-  if (row.shippingService === null) return null;
-  return row.shippingService === 'SEDEX' ? 'SEDEX' : 'PAC';
-}
-
-/** How the order was paid, as the wire names it (`gratuito`: a cart of total zero, docs/decisions/0028). */
-export function paymentMethodOf(row: Pick<repo.OrderRow, 'paymentMethod'>): 'pix' | 'cartao' | 'gratuito' {
-  return row.paymentMethod === 'cartao' || row.paymentMethod === 'gratuito' ? row.paymentMethod : 'pix';
-}
-
-const itemsLabel = (n: number) => plural(n, 'item', 'itens');
-
 /** Orders: the `order` purpose of a charge, and the orders it created (docs/architecture.md §5). */
-/** The line's thumbnail: a picture of the colour bought (a black top shows black), else the first. */
-function boughtColourImage(product: Product, color: { id: number; name: string }): string {
-  const colors = [...new Map(product.stock.map((s) => [s.color.id, s.color])).values()];
-  return photosForColor(product.photos, color, colors)[0]?.url ?? product.images[0] ?? '';
-}
-
 export function createOrdersService(deps: OrdersServiceDeps) {
   type PreparedCart = Awaited<ReturnType<ChargePurposeHandler<StoredOrderDraft>['prepare']>>;
   type Products = Map<number, Product>;
@@ -507,160 +395,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     }),
   };
 
-  /**
-   * The confirmation e-mail: the order's summary to its buyer, once. Its send is recorded in the message
-   * log under one key per order (`pedido-<id>-confirmacao`), whoever sends it: the job
-   * `mail.order-confirmation`, or a later e-mail sending it first (`confirmFirst`); the second finds it
-   * sent. Once sent (or with nobody to write to) the order's `confirmationPending` is cleared.
-   */
-  async function sendConfirmation(orderId: number): Promise<void> {
-    const row = await repo.findOrder(deps.db, orderId);
-    // The job was committed with the order, so the confirming transaction has ended: a plain read.
-    const charge = row ? await deps.payments.chargeById(row.chargeId) : null;
-    if (!row || !charge) return;
-    const draft = parseStoredDraft(charge.draft);
-    // The account was deleted (its personal data cleared): nobody to write to.
-    if (draft.buyer) {
-      // The e-mail says what was bought and paid, as it was bought (nothing withdrawn taken off).
-      const [order] = await toOrders([row], { asBought: true });
-      const message = orderConfirmationMail({
-        env: deps.env,
-        order: order!,
-        buyer: draft.buyer,
-        ...(draft.shipping ? { shipping: draft.shipping } : {}),
-      });
-      await runInJob(
-        { name: 'mail.order-confirmation', id: `pedido-${orderId}-confirmacao`, attempt: 1 },
-        () => deps.mail.send(message),
-      );
-      deps.log.info({ orderId }, 'order confirmation mail sent');
-    }
-    if (row.confirmationPending) await repo.confirmationSent(deps.db, orderId);
-  }
-
-  /**
-   * Before any later e-mail about an order (a withdrawal, a return, a cancellation): its confirmation,
-   * while still pending, is sent first, so the buyer never reads of a change before the purchase.
-   */
-  async function confirmFirst(orderId: number): Promise<void> {
-    const row = await repo.findOrder(deps.db, orderId);
-    if (row?.confirmationPending) await sendConfirmation(orderId);
-  }
-
-  /**
-   * The status e-mail job. It says where the order stands when sent, so a retry after a later move
-   * tells the newer news instead of the old one; `status` only names the move that asked for it.
-   */
-  async function sendStatusNotice(orderId: number, status: string): Promise<void> {
-    const row = await repo.findOrder(deps.db, orderId);
-    const charge = row ? await deps.payments.chargeById(row.chargeId) : null;
-    if (!row || !charge || row.status !== status) return;
-    const draft = parseStoredDraft(charge.draft);
-    if (!draft.buyer) return;
-    await confirmFirst(orderId);
-    const [order] = await toOrders([row]);
-    const message = orderStatusMail({ env: deps.env, order: order!, buyer: draft.buyer });
-    if (!message) return;
-    await deps.mail.send(message);
-    deps.log.info({ orderId, status }, 'order status mail sent');
-  }
-
-  /**
-   * The orders as the buyer reads them: each line with the units still in the order (units withdrawn
-   * before shipping never ship, docs/decisions/0036, later), a line wholly withdrawn left out, and what
-   * went back (`reembolsado`) and each move after payment (`andamento`). `asBought` answers the lines as bought (the confirmation e-mail).
-   */
-  async function toOrders(rows: repo.OrderRow[], opts: { asBought?: boolean } = {}): Promise<Order[]> {
-    const ids = rows.map((r) => r.id);
-    const [items, withdrawn, refunded, moves] = await Promise.all([
-      repo.findItems(deps.db, ids),
-      opts.asBought ? new Map<number, number>() : returnsRepo.unitsWithdrawn(deps.db, ids),
-      deps.payments.paidAndRefunded(
-        deps.db,
-        rows.map((r) => r.chargeId),
-      ),
-      repo.listMovesOf(deps.db, ids),
-    ]);
-    const refundedOf = new Map(refunded.map((c) => [c.chargeId, c.refundedCents]));
-    const movesOf = new Map<number, typeof moves>();
-    for (const m of moves) movesOf.set(m.orderId, [...(movesOf.get(m.orderId) ?? []), m]);
-    const registrations = await deps.registrations.ofOrders(ids);
-    return rows.map((row) => ({
-      id: row.id,
-      reembolsado: centsToReais(refundedOf.get(row.chargeId) ?? 0),
-      items: items
-        .filter((i) => i.orderId === row.id)
-        .map((i) => ({ ...i, quantity: i.quantity - (withdrawn.get(i.id) ?? 0) }))
-        .filter((i) => i.quantity > 0)
-        .map((i) => ({
-          item_id: i.id,
-          product: i.productId,
-          product_image: i.productImage,
-          product_name: i.productName,
-          product_price: centsToReais(i.productPriceCents),
-          quantity: i.quantity,
-          product_size: i.sizeName,
-          product_color: i.colorName,
-        })),
-      frete: centsToReais(row.shippingCents),
-      servico_frete: shippingServiceOf(row),
-      preco_juros: centsToReais(row.totalCents),
-      juros: centsToReais(row.interestCents),
-      subtotal: centsToReais(row.subtotalCents),
-      total: centsToReais(row.totalCents),
-      parcelas: row.installments,
-      metodo_pagamento: paymentMethodOf(row),
-      status: row.status,
-      order_date: row.orderDate.toISOString(),
-      // Each move after payment and when (never who moved it): the dates of the buyer's timeline. Only
-      // once the order moved: the spec's order shape stays as it was until then.
-      ...(movesOf.has(row.id)
-        ? { andamento: movesOf.get(row.id)!.map((m) => ({ status: m.status, em: m.at.toISOString() })) }
-        : {}),
-      address: row.address,
-      ...(registrations.has(row.id) ? { inscricoes: registrations.get(row.id) } : {}),
-      // Only once shipped: the spec's order shape stays as it was until there is something to track.
-      ...(row.trackingCode
-        ? { codigo_rastreio: row.trackingCode, rastreio_url: trackingUrl(row.trackingCode) }
-        : {}),
-      ...(row.couponCode ? { cupom: row.couponCode, desconto: centsToReais(row.discountCents) } : {}),
-    }));
-  }
-
-  /**
-   * The browser's `POST /api/orders/` after paying: the order already exists (the payment's
-   * confirmation created it, once); this answers it when the user's charge is paid. An ATIVA Pix is
-   * first checked with the provider, covering a webhook that has not arrived yet.
-   */
-  async function orderForPaidCharge(user: AuthUser, txid: string): Promise<Order> {
-    // What the charge paid for is read below with the order itself (one query, by charge and owner).
-    const state = await deps.payments.status(user, txid, { withFulfilled: false });
-    if (state.purpose !== 'order') throw notFound('Cobrança não encontrada.');
-    if (state.status === 'ATIVA' || state.status === 'EM_ANALISE')
-      throw new HttpError(
-        402,
-        'O pagamento ainda não foi confirmado. Aguarde a confirmação e tente novamente.',
-        'pagamento_pendente',
-      );
-    if (state.status === 'DEVOLVIDA')
-      throw conflict(
-        `Este pagamento foi devolvido: ${state.reason ?? 'não foi possível concluir o pedido.'}`,
-        'pagamento_devolvido',
-      );
-    if (state.status !== 'CONCLUIDA')
-      throw conflict(
-        'Esta cobrança não foi paga (expirada, recusada ou cancelada). Faça o pedido novamente.',
-        'cobranca_nao_paga',
-      );
-    const row = await repo.findOwnedOrderByCharge(deps.db, user.id, state.chargeId);
-    if (!row) throw notFound('Pedido não encontrado.');
-    const [order] = await toOrders([row]);
-    return order!;
-  }
-
-  async function listOrders(userId: number): Promise<Order[]> {
-    return toOrders(await repo.listOrdersByUser(deps.db, userId));
-  }
+  // What the buyer reads of the orders, and the e-mails about them (order-reads.ts).
+  const reads = createOrderReads(deps);
 
   /** The coupon preview: the same pricing as the charge, answered without creating anything. */
   const pricePreview: DraftPricer = async (tx, input) => {
@@ -675,11 +411,11 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   return {
     purpose,
     pricePreview,
-    orderForPaidCharge,
-    listOrders,
-    sendConfirmation,
-    confirmFirst,
-    sendStatusNotice,
+    orderForPaidCharge: reads.orderForPaidCharge,
+    listOrders: reads.listOrders,
+    sendConfirmation: reads.sendConfirmation,
+    confirmFirst: reads.confirmFirst,
+    sendStatusNotice: reads.sendStatusNotice,
   };
 }
 

@@ -69,7 +69,8 @@ export function returnUpdateMail(input: {
       byShop
         ? `A loja alterou o seu pedido nº ${r.pedido} antes do envio (alteração nº ${r.id})${r.descricao ? `: ${r.descricao}` : '.'} O valor abaixo volta pela mesma forma de pagamento.`
         : r.status === 'reembolsada' && r.tipo === 'desistencia'
-          ? `Confirmamos o recebimento da sua desistência da compra (pedido nº ${r.pedido}, solicitação nº ${r.id}).`
+          ? // A list's note names its swaps of colour or size (docs/decisions/0065).
+            `Confirmamos o recebimento da sua desistência da compra (pedido nº ${r.pedido}, solicitação nº ${r.id}).${r.descricao ? ` ${r.descricao}` : ''}`
           : `${kind} nº ${r.id} do pedido nº ${r.pedido}: ${RETURN_STATUS_LABEL[r.status]}.`,
       '',
       ...(r.itens.length

@@ -18,7 +18,11 @@ import {
   PainelOrderPageSchema,
   PainelOrderQuerySchema,
 } from '@passada/core/contracts/painel-orders';
-import { OrderChangeQuoteSchema, StaffOrderChangeRequestSchema } from '@passada/core/contracts/returns';
+import {
+  OrderChangeQuoteSchema,
+  type StaffOrderChangeRequest,
+  StaffOrderChangeRequestSchema,
+} from '@passada/core/contracts/returns';
 import { centsToCommaString, centsToReais, reaisToCents } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -256,7 +260,13 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/alteracoes/cotacao/',
     {
-      config: { painel: { permission: 'pedidos', alsoNeeds: () => 'devolver_pagamento' } },
+      config: {
+        painel: {
+          permission: 'pedidos',
+          alsoNeeds: (req) =>
+            movesMoney(req.body as StaffOrderChangeRequest) ? 'devolver_pagamento' : undefined,
+        },
+      },
       schema: {
         tags,
         summary: 'O que uma lista de alterações antes do envio devolveria, sem mudar nada',
@@ -271,8 +281,15 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/orders/:id/alteracoes/',
     {
-      // Units taken off before shipping give money back: only roles that may move money.
-      config: { painel: { permission: 'pedidos', alsoNeeds: () => 'devolver_pagamento' } },
+      // Units or registrations taken off give money back: only roles that may move money. A list of
+      // swaps alone (another colour or size at the same price) moves none: orders, as the status route.
+      config: {
+        painel: {
+          permission: 'pedidos',
+          alsoNeeds: (req) =>
+            movesMoney(req.body as StaffOrderChangeRequest) ? 'devolver_pagamento' : undefined,
+        },
+      },
       schema: {
         tags,
         summary:
@@ -295,6 +312,8 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
             ...auditShape(result.after),
             solicitacao: result.requestId,
             itens: req.body.itens ?? [],
+            ...(req.body.trocas?.length ? { trocas: req.body.trocas } : {}),
+            ...(req.body.operacoes?.length ? { operacoes: req.body.operacoes } : {}),
             ...(result.registrationIds.length ? { inscricoes_canceladas: result.registrationIds } : {}),
             motivo: req.body.motivo,
           },
@@ -416,3 +435,17 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * Whether a staff list may give money back: anything but swaps (an empty list is the whole order). The
+ * body is read before validation, so a malformed one counts as moving money.
+ */
+function movesMoney(body: Partial<StaffOrderChangeRequest> | undefined): boolean {
+  if (!body || typeof body !== 'object') return true;
+  const swapsOnly =
+    (body.trocas?.length ?? 0) + (body.operacoes?.length ?? 0) > 0 &&
+    !body.itens?.length &&
+    !body.inscricoes?.length &&
+    (body.operacoes ?? []).every((op) => op?.tipo === 'trocar_variante');
+  return !swapsOnly;
+}

@@ -13,13 +13,8 @@ export function categoryProductsQuery(category: ProductCategory | 'all') {
   });
 }
 
-export function productQuery(id: string) {
-  return queryOptions({
-    queryKey: ['product', id],
-    queryFn: ({ signal }) => apiFetch<Product>(`/api/products/${encodeURIComponent(id)}/`, { signal }),
-    retry: false,
-  });
-}
+// The product's read is shared with the back office's order page (lib/product-api.ts).
+export { productQuery } from '../../../lib/product-api.ts';
 
 export function searchProductsQuery(params: ProductSearchQuery) {
   const search = new URLSearchParams();

@@ -6,7 +6,6 @@ import type {
   OrderChangeRequest,
   OrderReturn,
   ReturnRequest,
-  WithdrawalRequest,
 } from '@passada/core/contracts/returns';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
@@ -39,8 +38,7 @@ function useOrderChange<T>(orderId: number, path: string) {
 }
 
 /** The withdrawal before shipping, as a list of changes with the order's version (docs/decisions/0065). */
-export const useWithdraw = (orderId: number) =>
-  useOrderChange<WithdrawalRequest & { versao: number }>(orderId, 'alteracoes');
+export const useWithdraw = (orderId: number) => useOrderChange<OrderChangeRequest>(orderId, 'alteracoes');
 
 /** What a list would give back, tried by the server and undone: shown before the buyer confirms. */
 export const useWithdrawalQuote = (orderId: number, body: OrderChangeRequest, enabled: boolean) =>

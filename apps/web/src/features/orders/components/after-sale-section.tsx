@@ -1,27 +1,17 @@
 import { formatIsoDateBR } from '@passada/core/calendar';
 import { MIN_CARD_TOTAL_CENTS } from '@passada/core/card';
 import type { Order } from '@passada/core/contracts/orders';
-import {
-  type OrderReturn,
-  RETURN_KIND_LABEL,
-  RETURN_STATUS_LABEL,
-  type ReturnReason,
-} from '@passada/core/contracts/returns';
+import { type OrderReturn, RETURN_KIND_LABEL, RETURN_STATUS_LABEL } from '@passada/core/contracts/returns';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
-import { primaryButtonClass, secondaryButtonClass } from '../../../components/button-classes.ts';
+import { useState } from 'react';
+import { secondaryButtonClass } from '../../../components/button-classes.ts';
 import { CardForm } from '../../../components/payments/card-form.tsx';
 import { useCreatePix } from '../../../components/payments/payments-api.ts';
 import { formatReais } from '../../../components/price.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useSession } from '../../../lib/session.tsx';
-import {
-  afterSaleQuery,
-  useAfterSale,
-  useRequestReturn,
-  useWithdraw,
-  useWithdrawalQuote,
-} from '../api/after-sale.ts';
+import { afterSaleQuery, useAfterSale, useRequestReturn, useWithdraw } from '../api/after-sale.ts';
+import { ItemsForm } from './after-sale-items-form.tsx';
 import { ExchangeForm } from './exchange-form.tsx';
 
 /**
@@ -172,31 +162,15 @@ export function AfterSaleSection({ order }: { order: Order }) {
   const after = useAfterSale(order.id, order.status !== 'aguardando pagamento');
   const withdraw = useWithdraw(order.id);
   const requestReturn = useRequestReturn(order.id);
-  const [units, setUnits] = useState<Record<number, number>>({});
-  const [reason, setReason] = useState<ReturnReason>('arrependimento');
-  const [description, setDescription] = useState('');
   const [done, setDone] = useState<OrderReturn | null>(null);
   // The forms stay folded until the buyer asks for one: a paid order is not an invitation to give it back.
   const [open, setOpen] = useState<'itens' | 'troca' | null>(null);
-  const formId = useId();
   const data = after.data;
-  const chosen = Object.entries(units)
-    .filter(([, n]) => n > 0)
-    .map(([id, n]) => ({ item_id: Number(id), quantidade: n }));
-  const versao = data?.versao ?? 0;
-  // What the chosen units would give back, from the server (the same code as the change, undone).
-  const quote = useWithdrawalQuote(
-    order.id,
-    { itens: chosen, versao },
-    Boolean(data?.pode_desistir) && open === 'itens' && chosen.length > 0,
-  );
   if (!data) return null;
   const mode = data.pode_desistir ? 'desistir' : data.pode_devolver ? 'devolver' : null;
-  const pending = withdraw.isPending || requestReturn.isPending;
   const error = withdraw.error ?? requestReturn.error;
   const finish = (r: OrderReturn) => {
     setDone(r);
-    setUnits({});
     setOpen(null);
   };
   const opener = (which: 'itens' | 'troca', label: string) => (
@@ -265,88 +239,14 @@ export function AfterSaleSection({ order }: { order: Order }) {
         </p>
       ) : null}
       {mode && open === 'itens' ? (
-        <form
-          id={formId}
-          className="mt-3 flex flex-col gap-2"
-          aria-label={mode === 'desistir' ? 'Desistir da compra' : 'Devolver itens'}
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (mode === 'desistir') withdraw.mutate({ itens: chosen, versao }, { onSuccess: finish });
-            else
-              requestReturn.mutate(
-                { itens: chosen, motivo: reason, ...(description ? { descricao: description } : {}) },
-                { onSuccess: finish },
-              );
-          }}
-        >
-          {order.items.map((item) => {
-            const left = data.restantes.find((r) => r.item_id === item.item_id)?.quantidade ?? 0;
-            if (!item.item_id || left === 0) return null;
-            return (
-              <label key={item.item_id} className="flex items-center justify-between gap-2 text-sm">
-                {`Quantidade de ${item.product_name} (${item.product_color}, ${item.product_size})`}
-                <input
-                  type="number"
-                  min={0}
-                  max={left}
-                  value={units[item.item_id] ?? 0}
-                  onChange={(e) => setUnits({ ...units, [item.item_id!]: Number(e.target.value) })}
-                  className="w-20 rounded border border-stone-300 px-2 py-1 dark:border-stone-700 dark:bg-stone-900"
-                />
-              </label>
-            );
-          })}
-          {mode === 'desistir' && quote.data && chosen.length ? (
-            <p role="status" className="text-sm font-semibold">
-              {`Você recebe de volta ${formatReais(quote.data.a_devolver)}.`}
-              {quote.data.cancela_pedido ? ' Nada fica no pedido: ele será cancelado.' : ''}
-            </p>
-          ) : null}
-          {mode === 'desistir' && quote.error ? (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {quote.error.message}
-            </p>
-          ) : null}
-          {mode === 'devolver' ? (
-            <>
-              <label className="flex flex-col text-sm">
-                Motivo
-                <select
-                  value={reason}
-                  onChange={(e) => setReason(e.target.value as ReturnReason)}
-                  className="rounded border border-stone-300 px-2 py-1 dark:border-stone-700 dark:bg-stone-900"
-                >
-                  <option value="arrependimento">Desisti da compra (até 7 dias)</option>
-                  <option value="defeito">Defeito (até 90 dias)</option>
-                </select>
-              </label>
-              <label className="flex flex-col text-sm">
-                {reason === 'defeito' ? 'Descreva o defeito' : 'Comentário (opcional)'}
-                <textarea
-                  value={description}
-                  maxLength={500}
-                  onChange={(e) => setDescription(e.target.value)}
-                  className="rounded border border-stone-300 px-2 py-1 dark:border-stone-700 dark:bg-stone-900"
-                />
-              </label>
-            </>
-          ) : null}
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" className={primaryButtonClass} disabled={pending || chosen.length === 0}>
-              {mode === 'desistir' ? 'Desistir dos itens escolhidos' : 'Solicitar devolução'}
-            </button>
-            {mode === 'desistir' ? (
-              <button
-                type="button"
-                className={secondaryButtonClass}
-                disabled={pending}
-                onClick={() => withdraw.mutate({ versao }, { onSuccess: finish })}
-              >
-                Desistir da compra inteira
-              </button>
-            ) : null}
-          </div>
-        </form>
+        <ItemsForm
+          order={order}
+          data={data}
+          mode={mode}
+          withdraw={withdraw}
+          requestReturn={requestReturn}
+          onDone={finish}
+        />
       ) : null}
       {data.pode_trocar && open === 'troca' ? (
         <ExchangeForm order={order} left={data.restantes} onDone={finish} />

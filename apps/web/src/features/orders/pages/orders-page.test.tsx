@@ -149,4 +149,76 @@ describe('/user/pedidos', () => {
     const sent = calls.find((c) => c.url === '/api/orders/41/alteracoes/');
     expect(sent?.body).toEqual({ itens: [{ item_id: 1, quantidade: 2 }], versao: 3 });
   });
+
+  it('before shipping: a unit swapped to another size shows the quote with the new total, then the list is sent', async () => {
+    const paid: Order = {
+      ...shipped,
+      status: 'pago',
+      codigo_rastreio: null,
+      rastreio_url: null,
+      reembolsado: 0,
+    };
+    const before: OrderAfterSale = {
+      ...afterSale,
+      pode_desistir: true,
+      versao: 5,
+      reembolsado: 0,
+      restantes: [{ item_id: 1, quantidade: 2 }],
+    };
+    const calls = mockFetch(({ url, method }) => {
+      if (url === '/api/users/profile/') return { status: 200, body: { username: 'ana', email: 'a@b.c' } };
+      if (url === '/api/pagamentos/') return { status: 200, body: [] };
+      if (url === '/api/orders/') return { status: 200, body: [paid] };
+      if (url === '/api/orders/41/pos-venda/') return { status: 200, body: before };
+      if (url === '/api/products/3/')
+        return {
+          status: 200,
+          body: {
+            id: 3,
+            stock: [
+              { color: { id: 1, name: 'Azul', hex: '#00f' }, size: { id: 2, name: 'M' }, quantity: 4 },
+              { color: { id: 1, name: 'Azul', hex: '#00f' }, size: { id: 3, name: 'G' }, quantity: 2 },
+            ],
+          },
+        };
+      if (url === '/api/orders/41/alteracoes/cotacao/' && method === 'POST')
+        return {
+          status: 200,
+          body: {
+            a_devolver: 0,
+            itens: [],
+            inscricoes: [],
+            trocas: [{ item_id: 1, quantidade: 1, cor: 'Azul', tamanho: 'G' }],
+            novo_total: 120,
+            cancela_pedido: false,
+            versao: 5,
+          },
+        };
+      if (url === '/api/orders/41/alteracoes/' && method === 'POST')
+        return {
+          status: 201,
+          body: { id: 7, pedido: 41, tipo: 'desistencia', status: 'reembolsada', itens: [], inscricoes: [] },
+        };
+      return undefined;
+    });
+    renderRoutes([{ path: '/user/pedidos', element: <OrdersPage /> }], '/user/pedidos');
+    const card = await screen.findByRole('article', { name: 'Pedido 41' });
+    fireEvent.click(await within(card).findByRole('button', { name: 'Quero desistir' }));
+    const form = within(card).getByRole('form', { name: 'Desistir da compra' });
+    await within(form).findByRole('option', { name: 'Azul, G' });
+    await userEvent.selectOptions(
+      within(form).getByRole('combobox', { name: 'Trocar Camiseta Passada (Azul, M) por' }),
+      'Azul, G',
+    );
+    expect((await within(form).findByRole('status')).textContent).toMatch(
+      /^Você recebe de volta R\$\s0,00\. Troca: 1 para Azul, G\. Novo total: R\$\s120,00\.$/,
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'Trocar cor ou tamanho' }));
+    await within(card).findByText(/registrada/);
+    expect(calls.find((c) => c.url === '/api/orders/41/alteracoes/')?.body).toEqual({
+      itens: [],
+      trocas: [{ item_id: 1, quantidade: 1, cor_id: 1, tamanho_id: 3 }],
+      versao: 5,
+    });
+  });
 });

@@ -225,8 +225,8 @@ export default function OrderPage() {
             ))}
           </ol>
         </div>
-        {canRefund && (o.status === 'pago' || o.status === 'em separação') ? (
-          <OrderChangeForm order={o} className={card} />
+        {o.status === 'pago' || o.status === 'em separação' ? (
+          <OrderChangeForm order={o} canRefund={canRefund} className={card} />
         ) : null}
         <OrderNotes orderId={o.id} notes={o.notas} className={card} />
         <OrderNotas orderId={o.id} className={card} />
