@@ -7,7 +7,12 @@ import { readOutbox } from '../../test/factories/accounts.ts';
 import type { MadeEvent } from '../../test/factories/events.ts';
 import { waitingRoomEvent } from '../../test/factories/opening.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
-import { chargeByTxid, makeUser, simulatePixPaid } from '../../test/factories/payments.ts';
+import {
+  chargeByTxid,
+  makeUser,
+  removalRacingAPayment,
+  simulatePixPaid,
+} from '../../test/factories/payments.ts';
 import { cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -325,19 +330,11 @@ describe('a transfer on an event with a waiting room runs its limits', () => {
 
     // The Pix's deadline passes while the payer's bank takes it anyway: our removal is answered as
     // done, the charge ends, and the CPF is free again, so another account buys it the 10 km.
-    const provider = t.app.providers.payments;
-    const cancelPix = provider.cancelPix;
-    provider.cancelPix = async (id) => ({
-      ...(await provider.getPix(id)),
-      status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
-    });
-    try {
+    await removalRacingAPayment(t.app, () => {
       clock = new Date(new Date(expira_em).getTime() + MINUTE);
-      await t.app.payments.reconcileAll();
-    } finally {
-      provider.cancelPix = cancelPix;
-    }
-    expect(provider.simulator!.payPix(txid, clock, { afterExpiry: true })).not.toBeNull();
+      return t.app.payments.reconcileAll();
+    });
+    expect(t.app.providers.payments.simulator!.payPix(txid, clock, { afterExpiry: true })).not.toBeNull();
     await buy(event, other, 1, cpf);
 
     // The late payment lands: the opening's one registration per CPF is taken, so it goes back whole.

@@ -40,7 +40,7 @@ import { type MadeEvent, makeEvent } from '../factories/events.ts';
 import { BUYER_CPF, saveFiscalSettings, saveProductFiscal } from '../factories/fiscal.ts';
 import { draftTotalCents, makeQuickBuyer, orderDraft } from '../factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../factories/painel.ts';
-import { cardToken, simulatePixPaid } from '../factories/payments.ts';
+import { cardToken, removalRacingAPayment, simulatePixPaid } from '../factories/payments.ts';
 import { cpfFrom, OTHER_CPF, participant } from '../factories/registrations.ts';
 
 export const APPROVED_CARD = '4111111111111111';
@@ -855,21 +855,14 @@ async function transferProbe(w: World, op: Extract<Op, { op: 'transferProbe' }>)
 async function expireRacingAPayment(w: World, shop: Shop, c: ModelCharge) {
   w.ctx.clock.now = new Date(w.ctx.clock.now.getTime() + 2 * 60_000);
   const provider = shop.app.providers.payments;
-  const cancelPix = provider.cancelPix;
-  provider.cancelPix = async (id) => ({
-    ...(await provider.getPix(id)),
-    status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
-  });
-  try {
+  await removalRacingAPayment(shop.app, async () => {
     const res = await shop.app.inject({
       method: 'GET',
       url: `/api/status-pix/${c.txid}/`,
       headers: w.buyers[c.buyer]!.headers,
     });
     no5xx(res, 'status do pix');
-  } finally {
-    provider.cancelPix = cancelPix;
-  }
+  });
   await followOpenCharges(w);
   expect(provider.simulator!.payPix(c.txid, w.ctx.clock.now, { afterExpiry: true })).not.toBeNull();
 }
