@@ -186,45 +186,70 @@ describe('a list of changes with money', () => {
     expect(back).toBeLessThanOrEqual(85);
   });
 
-  it('a Pix for a list: the shirt sold out before the payment lands, so the payment is returned whole and nothing changes', async () => {
-    const event = await newEvent('Corrida da Lista Devolvida');
+  it('a Pix for a list holds the new shirt: the last G refused to others while it is open, given back at expiry, the list completed when paid', async () => {
+    const event = await newEvent('Corrida da Lista com Camisa Guardada');
     await saveRules(event, { troca_distancia_taxa: 5 });
     const [five, ten] = cats(event);
-    const [, g] = sizes(event);
+    const [m, g] = sizes(event);
     const first = await paidRegistration(event);
     const other = await paidRegistration(event);
     const operacoes = [
       { tipo: 'distancia', categoria_id: ten },
       { tipo: 'camiseta', tamanho: g },
     ];
-    const pix = await registrationPix(
-      t.app,
-      { alteracoes: { inscricao: first.id, operacoes } },
-      35,
-      buyer.headers,
-    );
+    const listPix = () =>
+      registrationPix(t.app, { alteracoes: { inscricao: first.id, operacoes } }, 35, buyer.headers);
+    const pix = await listPix();
     expect(pix.statusCode, pix.body).toBe(201);
-    // The Pix holds the new place while it waits.
+    // The Pix holds the new place and the last G while it waits.
     expect(await placesLeft(db(), ten)).toBe(0);
-    // Meanwhile the other registration takes the last G.
+    expect(await kitLeft(db(), g)).toBe(0);
+    // So neither another registration's change nor a new sale takes that G meanwhile.
     const size = await request('POST', buyer, `/api/inscricoes/${other.id}/alteracoes/`, {
       operacoes: [{ tipo: 'camiseta', tamanho: g }],
     });
-    expect(size.statusCode, size.body).toBe(200);
+    expect(size.statusCode, size.body).toBe(409);
+    expect(size.json()).toMatchObject({ code: 'tamanho_esgotado' });
+    // (Another account: a new charge of the same account would replace its open Pix.)
+    const sale = await registrationCard(t.app, {
+      number: APPROVED_CARD,
+      draft: participant(event, [five], {
+        cpf: cpfFrom(cpfSeq++),
+        email: `lista.${cpfSeq}@example.com`,
+        tamanho_camisa: g,
+      }),
+      total: 50,
+      user: await makeBuyer(t.app),
+      key: randomUUID(),
+    });
+    expect(sale.statusCode, sale.body).toBe(409);
+    expect(sale.json()).toMatchObject({ code: 'tamanho_esgotado' });
 
-    const refundsBefore = t.app.providers.payments.simulator!.refunds().length;
-    const txid = pix.json().txid as string;
+    // Left unpaid, the Pix expires and gives the place and the shirt back, once.
+    t.clock = new Date(t.clock.getTime() + 31 * 60_000);
+    await t.app.payments.expireDue();
+    await t.app.payments.expireDue();
+    expect(await placesLeft(db(), ten)).toBe(1);
+    expect(await kitLeft(db(), g)).toBe(1);
+
+    // A new Pix holds them again; paid, the list is applied with the shirt it held.
+    const again = await listPix();
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await kitLeft(db(), g)).toBe(0);
+    const txid = again.json().txid as string;
     expect((await request('POST', null, `/api/simulador/pix/${txid}/pagar`)).statusCode).toBeLessThan(300);
     await expect
       .poll(async () => (await db().select().from(charges).where(eq(charges.txid, txid)))[0]?.status)
-      .toBe('DEVOLVIDA');
-    const sent = t.app.providers.payments.simulator!.refunds().slice(refundsBefore);
-    expect(sent.reduce((s, r) => s + r.amountCents, 0)).toBe(3500);
-    // All or nothing: the distance did not change either, the place went back.
-    expect(await changesOf(first.id)).toEqual([]);
-    expect(await registration(first.id)).toMatchObject({ kitSize: 'M' });
-    expect(await placesLeft(db(), ten)).toBe(1);
-    expect(await placesLeft(db(), five)).toBe(8);
+      .toBe('CONCLUIDA');
+    expect(await registration(first.id)).toMatchObject({ kitSize: 'G' });
+    expect((await changesOf(first.id)).map((c) => c.kind).sort()).toEqual([
+      'troca_distancia',
+      'troca_tamanho',
+    ]);
+    expect(await kitLeft(db(), g)).toBe(0);
+    expect(await kitLeft(db(), m)).toBe(9);
+    expect(await placesLeft(db(), ten)).toBe(0);
+    expect(await placesLeft(db(), five)).toBe(9);
   });
 
   it('a cheaper distance and a shirt: one refund of the difference less the fee, as shown, never above what was paid', async () => {

@@ -14,6 +14,13 @@ import { CannotFulfil, type ChargeRow } from '../payments/payments.service.ts';
 import * as afterSale from './after-sale.repository.ts';
 import type { ParticipantLinks } from './participant-link.ts';
 import type { Change } from './registration-change.ts';
+import {
+  type ChangeOp,
+  checkShape,
+  splitList,
+  TRANSFER_WITH_PAYMENT,
+  type TransferOp,
+} from './registration-change-list-shape.ts';
 import type { ChangeManager } from './registration-change-manager.ts';
 import { paidParts } from './registration-paid.ts';
 import type { RunnerChanges } from './registration-runner.ts';
@@ -24,34 +31,6 @@ import type {
   RegistrationDraft,
   RegistrationsServiceDeps,
 } from './registrations-context.ts';
-
-/** A change the list applies itself (a transfer or a cancellation is handed to its own steps). */
-type ChangeOp = Extract<RegistrationOperationWire, { tipo: 'distancia' | 'camiseta' }>;
-type TransferOp = Extract<RegistrationOperationWire, { tipo: 'transferencia' }>;
-type CancelOp = Extract<RegistrationOperationWire, { tipo: 'cancelamento' }>;
-
-/**
- * The list's shape (docs/decisions/0056, later): a cancellation is the only operation of its list
- * (nothing after it would apply to a cancelled registration, nothing before it would be worth doing);
- * at most one transfer, applied after the other changes, which must have nothing to pay (the new runner
- * pays the transfer, and a registration being handed over is not paid for by two people at once).
- */
-function splitList(ops: readonly RegistrationOperationWire[]) {
-  const cancel = ops.find((op): op is CancelOp => op.tipo === 'cancelamento');
-  if (cancel && ops.length > 1)
-    throw conflict(
-      'O cancelamento deve ser a única alteração do pedido: as outras não valeriam para uma inscrição cancelada.',
-      'cancelamento_sozinho',
-    );
-  const transfers = ops.filter((op): op is TransferOp => op.tipo === 'transferencia');
-  if (transfers.length > 1)
-    throw conflict('Só é possível pedir uma transferência de cada vez.', 'alteracao_repetida');
-  const changes = ops.filter((op): op is ChangeOp => op.tipo === 'distancia' || op.tipo === 'camiseta');
-  return { cancel, transfer: transfers[0], changes };
-}
-
-const TRANSFER_WITH_PAYMENT =
-  'Estas alterações têm valor a pagar: pague-as antes e peça a transferência depois, em outro pedido.';
 
 /** What a list of changes costs or returns, reckoned once for the whole list. */
 interface ListMoney {
@@ -104,30 +83,6 @@ export function createChangeList(
   }
 
   /**
-   * One distance per day and one shirt per list: a change of a change (the same category left twice,
-   * or a category the list entered left again) is made in a new list.
-   */
-  function checkShape(
-    operations: readonly RegistrationOperationWire[],
-    moves: { from: number; to: number }[],
-  ) {
-    const shirts = operations.filter((op) => op.tipo === 'camiseta').length;
-    if (shirts > 1)
-      throw conflict(
-        'A camisa só pode ser trocada uma vez em cada pedido de alterações.',
-        'alteracao_repetida',
-      );
-    const again = moves.some((m, i) =>
-      moves.slice(0, i).some((before) => before.from === m.from || before.to === m.from),
-    );
-    if (again)
-      throw conflict(
-        'A distância de um mesmo dia só pode ser trocada uma vez em cada pedido de alterações.',
-        'alteracao_repetida',
-      );
-  }
-
-  /**
    * Applies the list to `row` (locked). `paid`: the list a charge paid for, applied at its payment —
    * the places it holds are the new ones, the prices the ones it paid; the organiser's switches and
    * deadlines were asked when it was made, every rule of a new sale is asked again.
@@ -154,7 +109,7 @@ export function createChangeList(
       if (op.tipo === 'camiseta') {
         const { event, reason } = await rulesFor(tx, row, 'tamanho');
         if (reason && !paid) throw conflict(`${which}${reason}`, 'troca_nao_permitida');
-        await moveSize(tx, row, event, op.tamanho, by).catch(refuse);
+        await moveSize(tx, row, event, op.tamanho, by, paid ? { held: true } : undefined).catch(refuse);
       } else {
         const from = op.de ?? (await sameDay(tx, row.id, op.categoria_id));
         moves.push({ from, to: op.categoria_id });
@@ -456,12 +411,18 @@ export function createChangeList(
     };
   }
 
-  /** Holds the list's new places for its charge (409 `esgotado` when the last one went meanwhile). */
+  /**
+   * Holds the list's new places and its new shirt for its charge until it is paid, expires or is
+   * cancelled (409 `esgotado` / `tamanho_esgotado` when the last one went meanwhile), as a new sale holds
+   * them: the payment never lands on a size sold out while the Pix was open.
+   */
   async function reserve(tx: Tx, chargeId: number, draft: RegistrationDraft) {
     const part = draft.change;
     const row = part && (await repo.findById(tx, part.registrationId));
     if (!part?.list || !row || row.cancelledAt) throw conflict(GONE, 'troca_encerrada');
     for (const p of part.list.prices) await steps.manager.takePlace(tx, chargeId, row, p.categoryId);
+    for (const op of part.list.operations)
+      if (op.tipo === 'camiseta') await deps.events.reserveKit(tx, chargeId, op.tamanho);
   }
 
   /**

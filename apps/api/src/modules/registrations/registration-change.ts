@@ -299,17 +299,23 @@ export function createChange(
     event: Awaited<ReturnType<typeof rulesFor>>['event'],
     sizeId: number,
     actor: 'comprador' | 'participante' | 'loja',
+    /** The new size's shirt already held by a paid list's charge (moved to the registration's by it). */
+    opts?: { held?: boolean },
   ): Promise<{ tamanho_camisa: string }> {
     await kitPickedUp(tx, [row.id], 'o tamanho da camisa não pode mais ser trocado');
-    const size = await steps.prepare.chosenKitSize(tx, event, sizeId);
+    // A held shirt is already out of the stock left: only the size itself is looked up.
+    const sizes = await deps.events.findKitSizes(event.id, tx);
+    const size = opts?.held
+      ? (sizes.find((s) => s.id === sizeId) ?? null)
+      : await steps.prepare.chosenKitSize(tx, event, sizeId);
     if (!size) throw badRequest('Este evento não tem camisa no kit.', 'tamanho_invalido');
     if (size.size === row.kitSize) throw conflict('A inscrição já está com este tamanho.', 'mesmo_tamanho');
-    const sizes = await deps.events.findKitSizes(event.id, tx);
     const old = sizes.find((s) => s.size === row.kitSize);
-    await deps.events.reserveKit(tx, row.chargeId, size.id).catch((err: unknown) => {
-      if (err instanceof HttpError) throw conflict(KIT_SIZE_SOLD_OUT, 'tamanho_esgotado');
-      throw err;
-    });
+    if (!opts?.held)
+      await deps.events.reserveKit(tx, row.chargeId, size.id).catch((err: unknown) => {
+        if (err instanceof HttpError) throw conflict(KIT_SIZE_SOLD_OUT, 'tamanho_esgotado');
+        throw err;
+      });
     if (old) await deps.events.releaseOneKit(tx, row.chargeId, old.id);
     await tx.update(registrations).set({ kitSize: size.size }).where(eq(registrations.id, row.id));
     const change = await afterSale.insertChange(tx, {

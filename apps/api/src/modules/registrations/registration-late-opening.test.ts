@@ -6,7 +6,7 @@ import { readOutbox } from '../../test/factories/accounts.ts';
 import type { MadeEvent } from '../../test/factories/events.ts';
 import { refundMail, standingRegistrations, waitingRoomEvent } from '../../test/factories/opening.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
-import { chargeByTxid, makeUser } from '../../test/factories/payments.ts';
+import { chargeByTxid, makeUser, removalRacingAPayment } from '../../test/factories/payments.ts';
 import {
   cpfFrom,
   participant,
@@ -96,18 +96,10 @@ describe('a late Pix on an event with a waiting room runs its limits', () => {
    * payer's bank still takes the payment later (a removal racing a payment). Its places go back now.
    */
   async function expire(txid: string) {
-    const provider = t.app.providers.payments;
-    const cancelPix = provider.cancelPix;
-    provider.cancelPix = async (id) => ({
-      ...(await provider.getPix(id)),
-      status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
-    });
-    try {
+    await removalRacingAPayment(t.app, () => {
       clock = new Date(clock.getTime() + (PIX_SECONDS + 60) * 1000);
-      await t.app.payments.reconcileAll();
-    } finally {
-      provider.cancelPix = cancelPix;
-    }
+      return t.app.payments.reconcileAll();
+    });
     expect((await chargeByTxid(t.app, txid))!.status).toBe('EXPIRADA');
   }
 

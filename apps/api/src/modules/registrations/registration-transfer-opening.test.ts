@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registrations } from '../../db/schema/index.ts';
 import { SIMULATED_PENDING_CARD } from '../../providers/payments/simulado.provider.ts';
 import { readOutbox } from '../../test/factories/accounts.ts';
 import type { MadeEvent } from '../../test/factories/events.ts';
 import { waitingRoomEvent } from '../../test/factories/opening.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
-import { chargeByTxid, makeUser } from '../../test/factories/payments.ts';
+import {
+  chargeByTxid,
+  makeUser,
+  removalRacingAPayment,
+  simulatePixPaid,
+} from '../../test/factories/payments.ts';
 import { cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -27,7 +34,11 @@ describe('a transfer on an event with a waiting room runs its limits', () => {
   let seq = 736_400_000;
 
   beforeAll(async () => {
-    t = await createTestApp({ now: () => clock, env: { JOBS_ENABLED: 'false' } });
+    // A Pix lasts five minutes: one can expire within a turn of the waiting room.
+    t = await createTestApp({
+      now: () => clock,
+      env: { JOBS_ENABLED: 'false', PIX_EXPIRATION_SECONDS: '300' },
+    });
     admin = await createStaffAndLogin(t.app, 'admin');
   });
   const newUser = async (): Promise<User> => {
@@ -291,5 +302,53 @@ describe('a transfer on an event with a waiting room runs its limits', () => {
     const bought = await purchase(event, payer, 2, cpf);
     expect(bought.statusCode, bought.body).toBe(409);
     expect(bought.json()).toMatchObject({ code: 'limite_por_cpf' });
+  });
+  it('a transfer Pix paid after its expiry, the CPF meanwhile sold another distance: returned whole, saying why', async () => {
+    const first = await newUser();
+    const payer = await newUser();
+    const other = await newUser();
+    const event = await openedEvent('Corrida da Fila com Transferência Paga Tarde', [first, payer, other]);
+    const five = await buy(event, first, 0);
+    const cpf = cpfFrom(seq++);
+    const { res, to, token } = await ask(five.id, first, cpf);
+    expect(res.statusCode, res.body).toBe(201);
+    const pix = await t.app.inject({
+      method: 'POST',
+      url: '/api/pagar-pix/',
+      headers: payer.headers,
+      payload: {
+        total: 10,
+        finalidade: 'inscricao',
+        inscricao: {
+          ...participant(event, [event.days[0]!.categories[0]!.id], { ...to, data_nascimento: '1992-03-04' }),
+          transferencia: token,
+        },
+      },
+    });
+    expect(pix.statusCode, pix.body).toBe(201);
+    const { txid, expira_em } = pix.json() as { txid: string; expira_em: string };
+
+    // The Pix's deadline passes while the payer's bank takes it anyway: our removal is answered as
+    // done, the charge ends, and the CPF is free again, so another account buys it the 10 km.
+    await removalRacingAPayment(t.app, () => {
+      clock = new Date(new Date(expira_em).getTime() + MINUTE);
+      return t.app.payments.reconcileAll();
+    });
+    expect(t.app.providers.payments.simulator!.payPix(txid, clock, { afterExpiry: true })).not.toBeNull();
+    await buy(event, other, 1, cpf);
+
+    // The late payment lands: the opening's one registration per CPF is taken, so it goes back whole.
+    expect((await simulatePixPaid(t.app, txid)).statusCode).toBeLessThan(500);
+    const charge = await chargeByTxid(t.app, txid);
+    expect(charge).toMatchObject({ status: 'DEVOLVIDA' });
+    expect(charge!.reason).toMatch(/Este CPF já tem uma inscrição/);
+    expect(charge!.reason).not.toMatch(/vaga já estava ocupada/);
+    // The 5 km stays with its runner; the CPF holds the one registration it bought.
+    const held = await t.app.db
+      .select({ id: registrations.id })
+      .from(registrations)
+      .where(and(eq(registrations.cpf, cpf), isNull(registrations.cancelledAt)));
+    expect(held).toHaveLength(1);
+    expect(held[0]!.id).not.toBe(five.id);
   });
 });

@@ -133,3 +133,22 @@ export async function cardToken(
   if (res.statusCode !== 200) throw new Error(`tokenize failed: ${res.statusCode} ${res.body}`);
   return res.json<{ payment_token: string }>().payment_token;
 }
+
+/**
+ * A Pix's removal racing its payment: while `expire` runs (the clock moved past the deadline and our
+ * expiry asked for), the provider answers the removal as done, yet the payer's bank keeps the charge.
+ * The shop gives its places back; the payment lands later.
+ */
+export async function removalRacingAPayment(app: FastifyInstance, expire: () => Promise<unknown>) {
+  const provider = app.providers.payments;
+  const cancelPix = provider.cancelPix;
+  provider.cancelPix = async (id) => ({
+    ...(await provider.getPix(id)),
+    status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+  });
+  try {
+    await expire();
+  } finally {
+    provider.cancelPix = cancelPix;
+  }
+}

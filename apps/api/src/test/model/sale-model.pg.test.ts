@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createTestApp, requirePostgres, type TestApp } from '../test-app.ts';
 import {
   type FileContext,
+  kindsNotDone,
   MODEL_ENV,
   modelSettings,
   opsArbitrary,
@@ -14,7 +15,7 @@ import {
 requirePostgres();
 
 // Bounded for `npm test`; MODEL_RUNS, MODEL_STEPS and MODEL_SEED (MODEL_PATH) for longer or replayed runs.
-const settings = modelSettings({ runs: 2, steps: 16 });
+const settings = modelSettings({ runs: 2, steps: 8 });
 const TIME_BUDGET_MS = Number(process.env.MODEL_BUDGET_MS ?? 50_000);
 
 /**
@@ -61,6 +62,9 @@ describe('a sale and every change to it, on two shops, against a reference model
       }
       console.info(
         `sale model (two shops): ${details.numRuns} runs passed (seed ${settings.seed}); operations done: ${JSON.stringify(ctx.done)}`,
+      );
+      console.info(
+        `sale model (two shops): operation kinds never done: ${JSON.stringify(kindsNotDone(ctx.done))}`,
       );
     },
     TIME_BUDGET_MS + 90_000,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import {
   type FileContext,
+  kindsNotDone,
   MODEL_ENV,
   modelSettings,
   opsArbitrary,
@@ -12,7 +13,7 @@ import {
 } from './sale-model.ts';
 
 // Bounded for `npm test` on PGlite; MODEL_RUNS, MODEL_STEPS and MODEL_SEED (MODEL_PATH) for longer or replayed runs.
-const settings = modelSettings({ runs: 2, steps: 16 });
+const settings = modelSettings({ runs: 2, steps: 8 });
 const TIME_BUDGET_MS = Number(process.env.MODEL_BUDGET_MS ?? 50_000);
 
 /**
@@ -55,6 +56,7 @@ describe('a sale and every change to it, against a reference model', () => {
       console.info(
         `sale model: ${details.numRuns} runs passed (seed ${settings.seed}); operations done: ${JSON.stringify(ctx.done)}`,
       );
+      console.info(`sale model: operation kinds never done: ${JSON.stringify(kindsNotDone(ctx.done))}`);
     },
     TIME_BUDGET_MS + 60_000,
   );

@@ -40,7 +40,7 @@ import { type MadeEvent, makeEvent } from '../factories/events.ts';
 import { BUYER_CPF, saveFiscalSettings, saveProductFiscal } from '../factories/fiscal.ts';
 import { draftTotalCents, makeQuickBuyer, orderDraft } from '../factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../factories/painel.ts';
-import { cardToken, simulatePixPaid } from '../factories/payments.ts';
+import { cardToken, removalRacingAPayment, simulatePixPaid } from '../factories/payments.ts';
 import { cpfFrom, OTHER_CPF, participant } from '../factories/registrations.ts';
 
 export const APPROVED_CARD = '4111111111111111';
@@ -113,10 +113,13 @@ const OPENING_PER_BUYER = 2;
 const COUPON_USES = 2;
 const RUNNERS = 6;
 
-function opArbitrary(): fc.Arbitrary<Op> {
+type OpKind = Exclude<Op['op'], 'transferProbe'>;
+
+/** Every operation kind a run draws from, with its weight among the random steps. */
+function opKinds(): Array<{ weight: number; arbitrary: fc.Arbitrary<Op> }> {
   const pay = fc.constantFrom<Pay>('pix', 'pix_open', 'card', 'card', 'card_refused');
   const ix = fc.nat({ max: 7 });
-  return fc.oneof(
+  return [
     {
       weight: 5,
       arbitrary: fc.record({
@@ -206,13 +209,53 @@ function opArbitrary(): fc.Arbitrary<Op> {
         share: fc.constantFrom(0.25, 0.5, 1),
       }),
     },
-  );
+  ];
+}
+
+function opArbitrary(): fc.Arbitrary<Op> {
+  return fc.oneof(...opKinds());
+}
+
+/**
+ * One operation of every kind, in the order a sale's life meets them (changes before the cancellations
+ * that end them, goods shipped before their return, a Pix left open before its expiry), so that every
+ * run, the default seed's included, exercises each kind at least once whatever the random steps draw.
+ */
+const TOUR: readonly OpKind[] = [
+  'register',
+  'buy',
+  'changeShirt',
+  'changeList',
+  'changeDistance',
+  'transfer',
+  'joinWaitlist',
+  'cancel',
+  'takeOffer',
+  'staffCancel',
+  'ship',
+  'exchange',
+  'withdraw',
+  'return',
+  'staffRefund',
+  'expirePix',
+  'payLate',
+];
+
+function tourArbitrary(): fc.Arbitrary<Op[]> {
+  const kinds = opKinds().map((k) => k.arbitrary);
+  const of = (kind: OpKind) => fc.oneof(...kinds).filter((o) => o.op === kind);
+  return fc.tuple(...TOUR.map(of));
+}
+
+/** The operation kinds of a run (the probe aside) none of whose steps got done: printed after the runs. */
+export function kindsNotDone(done: Record<string, number>): OpKind[] {
+  return TOUR.filter((kind) => !Object.keys(done).some((k) => k.startsWith(kind)));
 }
 
 /**
  * A run's operations: a few sales first (so the after-sale operations find something to act on), then
  * a transfer probe (`transferProbe`: a place handed over with its payment left open and a sale to its
- * new runner), then anything, sales included.
+ * new runner), then one operation of every kind (`TOUR`), then anything, sales included.
  */
 export function opsArbitrary(steps: number): fc.Arbitrary<Op[]> {
   const sale = opArbitrary().filter((o) => o.op === 'register' || o.op === 'buy');
@@ -227,9 +270,10 @@ export function opsArbitrary(steps: number): fc.Arbitrary<Op[]> {
     .tuple(
       fc.array(sale, { minLength: 3, maxLength: 5 }),
       probe,
+      tourArbitrary(),
       fc.array(opArbitrary(), { minLength: Math.ceil(steps / 2), maxLength: steps }),
     )
-    .map(([first, probed, rest]) => [...first, probed, ...rest]);
+    .map(([first, probed, tour, rest]) => [...first, probed, ...tour, ...rest]);
 }
 
 /** The small event's shape: places per category (2–3 each). */
@@ -811,21 +855,14 @@ async function transferProbe(w: World, op: Extract<Op, { op: 'transferProbe' }>)
 async function expireRacingAPayment(w: World, shop: Shop, c: ModelCharge) {
   w.ctx.clock.now = new Date(w.ctx.clock.now.getTime() + 2 * 60_000);
   const provider = shop.app.providers.payments;
-  const cancelPix = provider.cancelPix;
-  provider.cancelPix = async (id) => ({
-    ...(await provider.getPix(id)),
-    status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
-  });
-  try {
+  await removalRacingAPayment(shop.app, async () => {
     const res = await shop.app.inject({
       method: 'GET',
       url: `/api/status-pix/${c.txid}/`,
       headers: w.buyers[c.buyer]!.headers,
     });
     no5xx(res, 'status do pix');
-  } finally {
-    provider.cancelPix = cancelPix;
-  }
+  });
   await followOpenCharges(w);
   expect(provider.simulator!.payPix(c.txid, w.ctx.clock.now, { afterExpiry: true })).not.toBeNull();
 }
