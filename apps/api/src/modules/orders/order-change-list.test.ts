@@ -2,16 +2,17 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chargeRefunds, charges, orderReturns, orders } from '../../db/schema/index.ts';
 import { readOutbox, waitForMailContaining } from '../../test/factories/accounts.ts';
-import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
+import type { MadeProduct } from '../../test/factories/catalog.ts';
 import { createCoupon } from '../../test/factories/coupons.ts';
 import { paidCardOrder } from '../../test/factories/fiscal.ts';
 import {
   type Buyer,
   createOrderPix,
   draftTotalCents,
-  makeBuyer,
+  makeShirtAndBuyer,
   orderDraft,
-  paidPixOrder,
+  paidTwoLineOrder,
+  shelfUnits,
 } from '../../test/factories/orders.ts';
 import { createStaffAndLogin } from '../../test/factories/painel.ts';
 import { simulatePixPaid } from '../../test/factories/payments.ts';
@@ -30,36 +31,14 @@ describe('a list of operations on an order before it ships', () => {
   let product: MadeProduct;
 
   beforeAll(async () => {
-    buyer = await makeBuyer(t.app);
-    product = await makeProduct(t.app.db, {
-      name: 'Camiseta Operações',
-      priceCents: 5000,
-      stock: [
-        { color: 'Azul', size: 'M', quantity: 10 },
-        { color: 'Preto', size: 'G', quantity: 10 },
-        { color: 'Verde', size: 'P', quantity: 1 },
-        { color: 'Branco', size: 'GG', quantity: 0 },
-      ],
-    });
+    ({ buyer, product } = await makeShirtAndBuyer(t.app, 'Camiseta Operações', [
+      { color: 'Verde', size: 'P', quantity: 1 },
+      { color: 'Branco', size: 'GG', quantity: 0 },
+    ]));
   });
 
-  const buy = () =>
-    paidPixOrder(
-      t.app,
-      buyer,
-      [
-        { product, quantity: 2 },
-        { product, quantity: 1, stockIndex: 1 },
-      ],
-      [product],
-    );
-  const stockOf = async (i: number) =>
-    (
-      await t.app.catalog.getProduct(product.id, {
-        color: product.stock[i]!.colorId,
-        size: product.stock[i]!.sizeId,
-      })
-    ).stock[0]!.quantity;
+  const buy = () => paidTwoLineOrder(t.app, buyer, product);
+  const stockOf = (i: number) => shelfUnits(t.app, product, i);
   const stocks = async () => Promise.all(product.stock.map((_, i) => stockOf(i)));
   const variant = (i: number) => ({
     cor_id: product.stock[i]!.colorId,

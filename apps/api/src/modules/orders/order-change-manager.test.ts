@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chargeRefunds, charges, orderReturns } from '../../db/schema/index.ts';
 import { waitForMailContaining } from '../../test/factories/accounts.ts';
-import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
-import { type Buyer, makeBuyer, paidPixOrder } from '../../test/factories/orders.ts';
+import type { MadeProduct } from '../../test/factories/catalog.ts';
+import { type Buyer, makeShirtAndBuyer, paidTwoLineOrder, shelfUnits } from '../../test/factories/orders.ts';
 import { createStaffAndLogin } from '../../test/factories/painel.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 
@@ -19,34 +19,11 @@ describe('a list of changes to an order before it ships', () => {
   let product: MadeProduct;
 
   beforeAll(async () => {
-    buyer = await makeBuyer(t.app);
-    product = await makeProduct(t.app.db, {
-      name: 'Camiseta Alteração',
-      priceCents: 5000,
-      stock: [
-        { color: 'Azul', size: 'M', quantity: 10 },
-        { color: 'Preto', size: 'G', quantity: 10 },
-      ],
-    });
+    ({ buyer, product } = await makeShirtAndBuyer(t.app, 'Camiseta Alteração'));
   });
 
-  const buy = () =>
-    paidPixOrder(
-      t.app,
-      buyer,
-      [
-        { product, quantity: 2 },
-        { product, quantity: 1, stockIndex: 1 },
-      ],
-      [product],
-    );
-  const stockOf = async (i: number) =>
-    (
-      await t.app.catalog.getProduct(product.id, {
-        color: product.stock[i]!.colorId,
-        size: product.stock[i]!.sizeId,
-      })
-    ).stock[0]!.quantity;
+  const buy = () => paidTwoLineOrder(t.app, buyer, product);
+  const stockOf = (i: number) => shelfUnits(t.app, product, i);
   const post = (url: string, payload: object, headers: Record<string, string> = buyer.headers) =>
     t.app.inject({ method: 'POST', url, headers, payload });
   const afterSale = async (id: number) =>

@@ -2,8 +2,14 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chargeRefunds, charges } from '../../db/schema/index.ts';
 import { waitForMailContaining } from '../../test/factories/accounts.ts';
-import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
-import { type Buyer, makeBuyer, paidPixOrder } from '../../test/factories/orders.ts';
+import type { MadeProduct } from '../../test/factories/catalog.ts';
+import {
+  type Buyer,
+  makeBuyer,
+  makeShirtAndBuyer,
+  paidTwoLineOrder,
+  shelfUnits,
+} from '../../test/factories/orders.ts';
 import { createStaffAndLogin } from '../../test/factories/painel.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 
@@ -17,25 +23,11 @@ describe('withdrawal before shipping', () => {
   let product: MadeProduct;
 
   beforeAll(async () => {
-    buyer = await makeBuyer(t.app);
+    ({ buyer, product } = await makeShirtAndBuyer(t.app, 'Camiseta Desistência'));
     other = await makeBuyer(t.app);
-    product = await makeProduct(t.app.db, {
-      name: 'Camiseta Desistência',
-      priceCents: 5000,
-      stock: [
-        { color: 'Azul', size: 'M', quantity: 10 },
-        { color: 'Preto', size: 'G', quantity: 10 },
-      ],
-    });
   });
 
-  const stockOf = async (i: number) =>
-    (
-      await t.app.catalog.getProduct(product.id, {
-        color: product.stock[i]!.colorId,
-        size: product.stock[i]!.sizeId,
-      })
-    ).stock[0]!.quantity;
+  const stockOf = (i: number) => shelfUnits(t.app, product, i);
   const afterSale = (id: number, headers = buyer.headers) =>
     t.app.inject({ method: 'GET', url: `/api/orders/${id}/pos-venda/`, headers });
   const withdraw = (id: number, payload: object, headers = buyer.headers) =>
@@ -48,16 +40,7 @@ describe('withdrawal before shipping', () => {
     };
   };
 
-  const buy = () =>
-    paidPixOrder(
-      t.app,
-      buyer,
-      [
-        { product, quantity: 2 },
-        { product, quantity: 1, stockIndex: 1 },
-      ],
-      [product],
-    );
+  const buy = () => paidTwoLineOrder(t.app, buyer, product);
 
   it('one unit first (its value back, stock back), then the rest: shipping and all that is left', async () => {
     const { txid, total, order } = await buy();

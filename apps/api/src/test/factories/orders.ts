@@ -3,7 +3,7 @@ import type { OrderDraftInput, OrderDraftItem, ShippingService } from '@passada/
 import { commaStringToCents } from '@passada/core/money';
 import type { FastifyInstance } from 'fastify';
 import { createUserAndToken, makeAddress, type TestUser } from './accounts.ts';
-import type { MadeProduct } from './catalog.ts';
+import { type MadeProduct, makeProduct } from './catalog.ts';
 import { makeUser, simulatePixPaid } from './payments.ts';
 
 /** An order draft with product lines (what most tests send). */
@@ -144,4 +144,44 @@ export async function paidPixOrder(
   const order = orders.find((o) => o.id === (paid.json() as { pedido_id: number }).pedido_id);
   if (!order) throw new Error('pedido pago não encontrado');
   return { txid, total, order };
+}
+
+/**
+ * The after-sale tests' world: a buyer, and a R$ 50,00 shirt in blue M and black G (10 each) and any
+ * further stock lines given.
+ */
+export async function makeShirtAndBuyer(
+  app: FastifyInstance,
+  name: string,
+  extraStock: Array<{ color: string; size: string; quantity: number }> = [],
+) {
+  const buyer = await makeBuyer(app);
+  const product = await makeProduct(app.db, {
+    name,
+    priceCents: 5000,
+    stock: [
+      { color: 'Azul', size: 'M', quantity: 10 },
+      { color: 'Preto', size: 'G', quantity: 10 },
+      ...extraStock,
+    ],
+  });
+  return { buyer, product };
+}
+
+/** Two of the shirt's first stock line and one of its second, paid by Pix. */
+export const paidTwoLineOrder = (app: FastifyInstance, buyer: Buyer, product: MadeProduct) =>
+  paidPixOrder(
+    app,
+    buyer,
+    [
+      { product, quantity: 2 },
+      { product, quantity: 1, stockIndex: 1 },
+    ],
+    [product],
+  );
+
+/** Units on the shelf of a product's stock line `i`. */
+export async function shelfUnits(app: FastifyInstance, product: MadeProduct, i: number): Promise<number> {
+  const s = product.stock[i]!;
+  return (await app.catalog.getProduct(product.id, { color: s.colorId, size: s.sizeId })).stock[0]!.quantity;
 }
