@@ -91,6 +91,8 @@ export const checkinOfflineRoutes: FastifyPluginAsyncZod = async (app) => {
               desk: req.body.mesa,
               by,
               scannedAt: new Date(scan.lida_em),
+              retirou: scan.retirou,
+              itemQuantity: scan.item_quantidade ?? null,
             }),
           ({ row, repeated }) =>
             repeated || row.outcome === 'recusada'
@@ -99,7 +101,14 @@ export const checkinOfflineRoutes: FastifyPluginAsyncZod = async (app) => {
                   action: row.outcome === 'registrada' ? 'kit_retirado' : 'kit_retirada_em_conflito',
                   entity: 'inscricao',
                   entityId: row.registrationId,
-                  after: { mesa: row.desk, lida_em: row.scannedAt, offline: true, ...(row.detail as object) },
+                  after: {
+                    mesa: row.desk,
+                    lida_em: row.scannedAt,
+                    offline: true,
+                    retirado_por: row.collectedBy,
+                    item_quantidade: row.itemQuantity,
+                    ...(row.detail as object),
+                  },
                 },
         );
         const detail = row.detail as { retirada?: OfflinePickupResult['retirada']; mensagem?: string };

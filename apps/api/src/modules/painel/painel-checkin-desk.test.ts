@@ -234,7 +234,13 @@ describe('painel: the kit desk', () => {
         inscricao: caio.id,
         situacao: 'registrada',
         repetida: false,
-        retirada: { em: scanA.lida_em, por: mesaAName, mesa: 'Mesa A' },
+        retirada: {
+          em: scanA.lida_em,
+          por: mesaAName,
+          mesa: 'Mesa A',
+          retirado_por: 'titular',
+          retirado_por_nome: null,
+        },
         mensagem: null,
       },
     ]);

@@ -13,6 +13,7 @@ import {
   registrations,
 } from '../../db/schema/index.ts';
 import { checkinTicketHash } from './checkin-token.ts';
+import { deskDelegate, pickupRules } from './pickup-rules.ts';
 import * as repo from './registrations.repository.ts';
 import { transferredOfEvent } from './transferred-tickets.ts';
 
@@ -24,10 +25,14 @@ import { transferredOfEvent } from './transferred-tickets.ts';
 type OfflineRow = typeof registrationOfflinePickups.$inferSelect;
 type CheckinRow = typeof registrationCheckins.$inferSelect;
 
-const pickupWire = (c: Pick<CheckinRow, 'at' | 'staffName' | 'desk'>): DeskPickup => ({
+const pickupWire = (
+  c: Pick<CheckinRow, 'at' | 'staffName' | 'desk' | 'collectedBy' | 'collectorName'>,
+): DeskPickup => ({
   em: c.at.toISOString(),
   por: c.staffName,
   mesa: c.desk,
+  retirado_por: c.collectedBy,
+  retirado_por_nome: c.collectorName,
 });
 
 /** The event's registrations as a desk needs them (cancelled ones too, so their codes are refused offline). */
@@ -37,7 +42,7 @@ export async function deskSnapshot(
   event: { id: number; name: string },
   lottery: boolean,
 ): Promise<DeskSnapshot> {
-  const [rows, cats, checkins, transferred] = await Promise.all([
+  const [rows, cats, checkins, transferred, rules] = await Promise.all([
     db
       .select({
         id: registrations.id,
@@ -48,6 +53,8 @@ export async function deskSnapshot(
         seniorDiscount: registrations.seniorDiscount,
         cancelledAt: registrations.cancelledAt,
         nonce: registrations.checkinNonce,
+        pickupDelegateName: registrations.pickupDelegateName,
+        pickupDelegateCpf: registrations.pickupDelegateCpf,
       })
       .from(registrations)
       .where(eq(registrations.eventId, event.id))
@@ -70,11 +77,14 @@ export async function deskSnapshot(
         at: registrationCheckins.at,
         staffName: registrationCheckins.staffName,
         desk: registrationCheckins.desk,
+        collectedBy: registrationCheckins.collectedBy,
+        collectorName: registrationCheckins.collectorName,
       })
       .from(registrationCheckins)
       .innerJoin(registrations, eq(registrations.id, registrationCheckins.registrationId))
       .where(eq(registrations.eventId, event.id)),
     transferredOfEvent(db, event.id),
+    pickupRules(db, event.id),
   ]);
   const catsOf = new Map<number, DeskTicket['categorias']>();
   for (const c of cats) {
@@ -96,9 +106,15 @@ export async function deskSnapshot(
       transferida: transferred.has(r.id),
       codigo_hash: checkinTicketHash(secret, { registrationId: r.id, eventId: event.id, nonce: r.nonce }),
       retirada: pickups.has(r.id) ? pickupWire(pickups.get(r.id)!) : null,
+      retirada_autorizada: deskDelegate(r, rules),
     }),
   );
-  const body = { evento: { id: event.id, nome: event.name }, confira_cpf: lottery, inscricoes };
+  const body = {
+    evento: { id: event.id, nome: event.name },
+    confira_cpf: lottery,
+    inscricoes,
+    item: rules.item,
+  };
   const versao = createHash('sha256')
     .update(JSON.stringify(body))
     .digest()
@@ -114,6 +130,9 @@ export interface OfflinePickupInput {
   desk: string;
   by: { id: number; name: string };
   scannedAt: Date;
+  /** Who collected it and the item brought, as the desk decided from its snapshot. */
+  retirou: 'titular' | 'autorizado';
+  itemQuantity: number | null;
 }
 
 export interface OfflinePickupOutcome {
@@ -156,6 +175,8 @@ export async function recordOfflinePickup(
         receivedAt: now,
         outcome: 'recusada',
         detail: elsewhere,
+        collectedBy: input.retirou,
+        itemQuantity: input.itemQuantity,
       },
       repeated: false,
     };
@@ -168,12 +189,15 @@ export async function recordOfflinePickup(
     outcome = 'recusada';
     detail = { mensagem: cancelledMessage(reg.cancelledAt) };
   } else {
+    // The kit is already out: what the desk decided from its snapshot is recorded, never refused here.
+    const collector = await offlineCollector(tx, input);
     const created = await repo.insertCheckin(tx, {
       registrationId: input.registrationId,
       staffId: input.by.id,
       staffName: input.by.name,
       at,
       desk: input.desk,
+      ...collector,
     });
     const ledger = created ?? (await repo.findCheckins(tx, [input.registrationId]))[0]!;
     outcome = created ? 'registrada' : 'conflito';
@@ -196,12 +220,29 @@ export async function recordOfflinePickup(
       receivedAt: now,
       outcome,
       detail,
+      collectedBy: input.retirou,
+      itemQuantity: input.itemQuantity,
     })
     .onConflictDoNothing()
     .returning();
   // The same scan sent twice at once: the other request recorded it first, and its pickup is the kit's.
   if (!row) return { row: (await storedScan(tx, input.id))!, repeated: true };
   return { row, repeated: false };
+}
+
+/** The collector of an offline scan: the authorised person's name, the item counted when asked. */
+async function offlineCollector(tx: Tx, input: OfflinePickupInput) {
+  const [row] = await tx
+    .select({ eventId: registrations.eventId, name: registrations.pickupDelegateName })
+    .from(registrations)
+    .where(eq(registrations.id, input.registrationId));
+  const rules = await pickupRules(tx, row!.eventId);
+  const quantity = input.itemQuantity && input.itemQuantity > 0 ? input.itemQuantity : null;
+  return {
+    collectedBy: input.retirou,
+    collectorName: input.retirou === 'autorizado' ? (row?.name ?? 'pessoa autorizada') : null,
+    itemQuantity: rules.item ? quantity : null,
+  };
 }
 
 async function storedScan(db: Db | Tx, id: string): Promise<OfflineRow | undefined> {

@@ -9,6 +9,7 @@ import { deskSnapshot, type OfflinePickupInput, recordOfflinePickup } from './ch
 import { readCheckinTicket } from './checkin-token.ts';
 import { createEventReports } from './event-reports.ts';
 import { listParticipants, type ParticipantFilters } from './participants.ts';
+import { collectorFor, deskDelegate, pickupRules } from './pickup-rules.ts';
 import * as repo from './registrations.repository.ts';
 import { sameText } from './signed-token.ts';
 import { transferredRegistrations } from './transferred-tickets.ts';
@@ -115,11 +116,28 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
    * wins (409 `inscricao_cancelada`). Answers the new pickup, or undefined when one already exists
    * (the first wins, by primary key).
    */
-  async function checkIn(tx: Tx, id: number, by: { id: number; name: string }) {
+  async function checkIn(
+    tx: Tx,
+    id: number,
+    by: { id: number; name: string },
+    asked: { retirou: 'titular' | 'autorizado'; itemQuantity: number | null } = {
+      retirou: 'titular',
+      itemQuantity: null,
+    },
+  ) {
     const locked = await lockForCheckin(tx, id);
     if (locked?.cancelledAt)
       throw new HttpError(409, cancelledMessage(locked.cancelledAt), 'inscricao_cancelada');
-    return repo.insertCheckin(tx, { registrationId: id, staffId: by.id, staffName: by.name, at: deps.now() });
+    // Who collects and the item are checked under the same lock as the pickup.
+    const decided = await collectorFor(tx, id, asked);
+    if ('refused' in decided) throw new HttpError(409, decided.refused.message, decided.refused.code);
+    return repo.insertCheckin(tx, {
+      registrationId: id,
+      staffId: by.id,
+      staffName: by.name,
+      at: deps.now(),
+      ...decided.collector,
+    });
   }
 
   /**
@@ -166,5 +184,8 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
     assignBibs: (tx: Tx, eventId: number, input: BibAssignment) =>
       assignBibs(tx, deps.events, eventId, input),
     shirtsBySize: (eventId: number) => shirtsBySize(deps.db, deps.events, eventId),
+    /** The event's delegation rules and item to bring, for the desk's card. */
+    pickupRules: (eventId: number) => pickupRules(deps.db, eventId),
+    deskDelegate,
   };
 }
