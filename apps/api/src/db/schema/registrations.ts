@@ -397,3 +397,14 @@ export const waitlistHistory = pgTable(
   },
   (t) => [index('waitlist_history_entry_idx').on(t.entryId)],
 );
+
+/**
+ * Per event, a counter every write to what a desk's snapshot holds bumps (database triggers on
+ * registrations, their categories, check-ins, transfers and the after-sale rules; migration 0051):
+ * the snapshot's ETag answers 304 from it without reading a row (docs/decisions/0063, later).
+ */
+export const eventDeskVersions = pgTable('event_desk_versions', {
+  // No foreign key: the triggers also run while an event's rows are deleted with it.
+  eventId: integer('event_id').primaryKey(),
+  version: integer('version').notNull().default(1),
+});

@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   eventCategories,
   eventDays,
+  eventDeskVersions,
   registrationCategories,
   registrationCheckins,
   registrationOfflinePickups,
@@ -35,12 +36,40 @@ const pickupWire = (
   retirado_por_nome: c.collectorName,
 });
 
-/** The event's registrations as a desk needs them (cancelled ones too, so their codes are refused offline). */
+/**
+ * The snapshot's version, read before any of its rows (docs/decisions/0063, later): the event's counter
+ * the database bumps on every write to them, with what the snapshot takes from elsewhere (the event's
+ * name, the lottery check, the secret its hashes depend on). A 304 is answered from this alone.
+ */
+export async function deskVersion(
+  db: Db,
+  secret: string,
+  event: { id: number; name: string },
+  lottery: boolean,
+): Promise<string> {
+  const [row] = await db
+    .select({ version: eventDeskVersions.version })
+    .from(eventDeskVersions)
+    .where(eq(eventDeskVersions.eventId, event.id));
+  const outside = createHash('sha256')
+    .update(JSON.stringify([secret, event.name, lottery]))
+    .digest()
+    .subarray(0, 9)
+    .toString('base64url');
+  return `${row?.version ?? 1}.${outside}`;
+}
+
+/**
+ * The event's registrations as a desk needs them (cancelled ones too, so their codes are refused
+ * offline), under `versao`, read by `deskVersion` before the rows: a write meanwhile makes the next
+ * request read them again, never the other way round.
+ */
 export async function deskSnapshot(
   db: Db,
   secret: string,
   event: { id: number; name: string },
   lottery: boolean,
+  versao: string,
 ): Promise<DeskSnapshot> {
   const [rows, cats, checkins, transferred, rules] = await Promise.all([
     db
@@ -115,11 +144,6 @@ export async function deskSnapshot(
     inscricoes,
     item: rules.item,
   };
-  const versao = createHash('sha256')
-    .update(JSON.stringify(body))
-    .digest()
-    .subarray(0, 16)
-    .toString('base64url');
   return { ...body, versao };
 }
 

@@ -5,7 +5,12 @@ import type { Db, Tx } from '../../db/client.ts';
 import { registrations } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { assignBibs, type BibEvents, shirtsBySize } from './bib-numbers.ts';
-import { deskSnapshot, type OfflinePickupInput, recordOfflinePickup } from './checkin-desk.repository.ts';
+import {
+  deskSnapshot,
+  deskVersion,
+  type OfflinePickupInput,
+  recordOfflinePickup,
+} from './checkin-desk.repository.ts';
 import { readCheckinTicket } from './checkin-token.ts';
 import { createEventReports } from './event-reports.ts';
 import { listParticipants, type ParticipantFilters } from './participants.ts';
@@ -165,8 +170,11 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
 
   return {
     /** The offline desk's snapshot of an event's tickets (docs/decisions/0063). */
-    deskSnapshot: (event: { id: number; name: string }, lottery: boolean) =>
-      deskSnapshot(deps.db, deps.checkinSecret, event, lottery),
+    deskSnapshot: (event: { id: number; name: string }, lottery: boolean, versao: string) =>
+      deskSnapshot(deps.db, deps.checkinSecret, event, lottery, versao),
+    /** Its version, without reading its rows: the ETag a 304 is answered from. */
+    deskVersion: (event: { id: number; name: string }, lottery: boolean) =>
+      deskVersion(deps.db, deps.checkinSecret, event, lottery),
     /** One pickup scanned offline, recorded once (docs/decisions/0063). */
     recordOfflinePickup: (tx: Tx, input: OfflinePickupInput) =>
       recordOfflinePickup(tx, input, deps.now(), cancelledMessage),
