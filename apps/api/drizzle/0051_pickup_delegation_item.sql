@@ -1,6 +1,6 @@
-CREATE TABLE "event_desk_versions" (
-	"event_id" integer PRIMARY KEY NOT NULL,
-	"version" integer DEFAULT 1 NOT NULL
+CREATE TABLE "event_desk_changes" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"event_id" integer NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "event_after_sale_rules" ADD COLUMN "delegation_allowed" boolean DEFAULT true NOT NULL;--> statement-breakpoint
@@ -15,8 +15,10 @@ ALTER TABLE "registration_offline_pickups" ADD COLUMN "retirado_por" text DEFAUL
 ALTER TABLE "registration_offline_pickups" ADD COLUMN "item_quantidade" numeric(10, 3);--> statement-breakpoint
 ALTER TABLE "registrations" ADD COLUMN "retirada_autorizada_nome" text;--> statement-breakpoint
 ALTER TABLE "registrations" ADD COLUMN "retirada_autorizada_cpf" text;--> statement-breakpoint
--- The desk's snapshot version (docs/decisions/0063, later): every write to what a snapshot holds bumps
--- its event's counter, so the ETag is answered without reading the rows.
+CREATE INDEX "event_desk_changes_event_idx" ON "event_desk_changes" USING btree ("event_id");
+--> statement-breakpoint
+-- The desk's snapshot version (docs/decisions/0063, later): every write to what a snapshot holds adds a
+-- row for its event (insert-only: no lock shared by the event's writes); their count is the ETag's.
 CREATE FUNCTION "event_desk_version_bump"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   changed record;
@@ -29,8 +31,7 @@ BEGIN
     SELECT r.event_id INTO ev FROM registrations r WHERE r.id = changed.registration_id;
   END IF;
   IF ev IS NOT NULL THEN
-    INSERT INTO event_desk_versions AS v (event_id, version) VALUES (ev, 2)
-      ON CONFLICT (event_id) DO UPDATE SET version = v.version + 1;
+    INSERT INTO event_desk_changes (event_id) VALUES (ev);
   END IF;
   RETURN NULL;
 END $$;

@@ -1,6 +1,7 @@
 // Owner: registrations. The tables of registrations, their categories, changes, transfers, check-ins, after-sale rules and the waitlist; only this module writes them (docs/architecture.md §9).
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   date,
@@ -399,12 +400,18 @@ export const waitlistHistory = pgTable(
 );
 
 /**
- * Per event, a counter every write to what a desk's snapshot holds bumps (database triggers on
- * registrations, their categories, check-ins, transfers and the after-sale rules; migration 0051):
- * the snapshot's ETag answers 304 from it without reading a row (docs/decisions/0063, later).
+ * One row per write to what a desk's snapshot holds (database triggers on registrations, their
+ * categories, check-ins, transfers and the after-sale rules; migration 0051): the event's count of them
+ * is the snapshot's version, so its ETag answers 304 without reading a registration (docs/decisions/0063,
+ * later). Insert-only, so writes of one event never wait for each other on it, and a count (unlike a
+ * max of ids) moves whenever any of them commits.
  */
-export const eventDeskVersions = pgTable('event_desk_versions', {
-  // No foreign key: the triggers also run while an event's rows are deleted with it.
-  eventId: integer('event_id').primaryKey(),
-  version: integer('version').notNull().default(1),
-});
+export const eventDeskChanges = pgTable(
+  'event_desk_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    // No foreign key: the triggers also run while an event's rows are deleted with it.
+    eventId: integer('event_id').notNull(),
+  },
+  (t) => [index('event_desk_changes_event_idx').on(t.eventId)],
+);

@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { formatStoreDateTime } from '@passada/core/calendar';
 import type { DeskPickup, DeskSnapshot, DeskTicket } from '@passada/core/contracts/painel-checkin-desk';
 import { maskCpf } from '@passada/core/documents';
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   eventCategories,
   eventDays,
-  eventDeskVersions,
+  eventDeskChanges,
   registrationCategories,
   registrationCheckins,
   registrationOfflinePickups,
@@ -37,8 +37,8 @@ const pickupWire = (
 });
 
 /**
- * The snapshot's version, read before any of its rows (docs/decisions/0063, later): the event's counter
- * the database bumps on every write to them, with what the snapshot takes from elsewhere (the event's
+ * The snapshot's version, read before any of its rows (docs/decisions/0063, later): how many writes to
+ * them the database recorded for the event (`event_desk_changes`), with what the snapshot takes from elsewhere (the event's
  * name, the lottery check, the secret its hashes depend on). A 304 is answered from this alone.
  */
 export async function deskVersion(
@@ -48,15 +48,15 @@ export async function deskVersion(
   lottery: boolean,
 ): Promise<string> {
   const [row] = await db
-    .select({ version: eventDeskVersions.version })
-    .from(eventDeskVersions)
-    .where(eq(eventDeskVersions.eventId, event.id));
+    .select({ version: count() })
+    .from(eventDeskChanges)
+    .where(eq(eventDeskChanges.eventId, event.id));
   const outside = createHash('sha256')
     .update(JSON.stringify([secret, event.name, lottery]))
     .digest()
     .subarray(0, 9)
     .toString('base64url');
-  return `${row?.version ?? 1}.${outside}`;
+  return `${row?.version ?? 0}.${outside}`;
 }
 
 /**
