@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { freshCpf, kitTicket, paidRegistration, STAFF, signInStaff } from './fixtures.ts';
 
@@ -16,6 +17,26 @@ test('two desks offline hand out the same kit: on reconnecting the conflict is r
     cpf: freshCpf(),
   });
   const ticket = await kitTicket(request, shopper, cpf, event.id);
+  // The runner authorises someone to collect the kit, and the organiser asks an item at pickup
+  // (decision 0063, later): the desk's card shows both, offline too.
+  const runner = await request.post('/api/token-auth/', {
+    data: { username: shopper.username, password: shopper.password },
+  });
+  const runnerAuth = { authorization: `Token ${(await runner.json()).token}` };
+  const delegate = await request.put(`/api/inscricoes/${id}/retirada-autorizada/`, {
+    headers: runnerAuth,
+    data: { nome_completo: 'Dorival Vizinho', cpf: freshCpf() },
+  });
+  expect(delegate.status()).toBe(200);
+  const staff = await request.post('/api/painel/auth/login/', { data: STAFF.admin });
+  const staffAuth = { authorization: `Token ${(await staff.json()).token}` };
+  const rulesUrl = `/api/painel/events/${event.id}/pos-venda/`;
+  const { texto: _, ...rules } = await (await request.get(rulesUrl, { headers: staffAuth })).json();
+  const saved = await request.put(rulesUrl, {
+    headers: staffAuth,
+    data: { ...rules, item_retirada: '1 kg de alimento não perecível', item_unidade: 'kg' },
+  });
+  expect(saved.status()).toBe(200);
   const path = `/painel/checkin/${event.id}`;
 
   async function openDesk(who: { email: string; password: string }, desk: string) {
@@ -44,10 +65,19 @@ test('two desks offline hand out the same kit: on reconnecting the conflict is r
   await expect(a.page.getByRole('alert')).toContainText('QR code inválido');
   await code.fill(ticket.code);
   await a.page.getByRole('button', { name: 'Ver inscrição', exact: true }).click();
-  await a.page
-    .getByRole('region', { name })
-    .getByRole('button', { name: 'Confirmar entrega do kit' })
-    .click();
+  const cardA = a.page.getByRole('region', { name });
+  await expect(cardA).toContainText(
+    /Retirada autorizada para Dorival Vizinho, CPF \*{3}\.\*{3}\.\*{3}-\d{2}\./,
+  );
+  await expect(cardA.getByLabel('Quantidade trazida (kg)')).toBeVisible();
+  const axe = await new AxeBuilder({ page: a.page })
+    .include('section[aria-labelledby="checkin-offline-name"]')
+    .analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+  await cardA.getByLabel('Quantidade trazida (kg)').fill('2');
+  await cardA.getByRole('button', { name: 'Confirmar entrega do kit' }).click();
   await expect(a.status).toContainText('1 retirada aguardando envio');
 
   // Desk B offline finds the same runner by name and hands the same kit out.

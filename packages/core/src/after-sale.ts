@@ -40,6 +40,16 @@ export interface AfterSaleRules {
   waitlistOfferHours: number;
   /** The categories (ids) whose sold-out state opens a waitlist; empty: no waitlist in this event. */
   waitlistCategoryIds: number[];
+  /** Whether a runner may authorise someone else to collect the kit (docs/decisions/0063, later). */
+  delegationAllowed: boolean;
+  /** Refused for a registration with the 60+ half price, as many regulations ask. */
+  delegationRefusedSeniorHalf: boolean;
+  /** The item asked at pickup ("1 kg de alimento não perecível"); null: none. */
+  pickupItem: string | null;
+  /** The unit the desk counts it in ("kg"); null: units. */
+  pickupItemUnit: string | null;
+  /** Only then is a paid kit refused without the item; otherwise it is counted, never required. */
+  pickupItemRequired: boolean;
 }
 
 /** What an event without its own rules follows. */
@@ -59,7 +69,26 @@ export const DEFAULT_AFTER_SALE_RULES: AfterSaleRules = {
   sizeChangeUntil: null,
   waitlistOfferHours: 24,
   waitlistCategoryIds: [],
+  delegationAllowed: true,
+  delegationRefusedSeniorHalf: false,
+  pickupItem: null,
+  pickupItemUnit: null,
+  pickupItemRequired: false,
 };
+
+/**
+ * Why this registration may not be collected by someone else under the event's rules; null when it may.
+ * Said the same to the runner who authorises and at the desk that hands the kit out.
+ */
+export function delegationRefusal(
+  rules: Pick<AfterSaleRules, 'delegationAllowed' | 'delegationRefusedSeniorHalf'>,
+  seniorHalfPrice: boolean,
+): string | null {
+  if (!rules.delegationAllowed) return 'Este evento não permite a retirada do kit por outra pessoa.';
+  if (seniorHalfPrice && rules.delegationRefusedSeniorHalf)
+    return 'Inscrições com meia-entrada 60+ só podem ter o kit retirado pelo próprio titular, com documento.';
+  return null;
+}
 
 /** The moment the race starts: its first day at its time, in the store's time zone (UTC−3, no DST). */
 export function eventStart(startDate: IsoDate, time: string): Date {

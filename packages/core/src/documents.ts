@@ -62,6 +62,12 @@ export function formatCnpj(value: string): string {
 }
 
 /** CPF shown with only its middle digits, for receipts and logs of people's own data: "***.447.888-**". */
+/** Only the check digits shown (`***.***.***-47`): the desk compares them with the document handed over. */
+export function maskCpfButCheckDigits(value: string): string {
+  const d = value.replace(/\D/g, '');
+  return d.length === 11 ? `***.***.***-${d.slice(9)}` : '***';
+}
+
 export function maskCpf(value: string): string {
   const d = value.replace(/\D/g, '');
   return d.length === 11 ? `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**` : '***';

@@ -55,6 +55,13 @@ export const AfterSaleRulesSchema = z.object({
     .max(200)
     .refine((ids) => new Set(ids).size === ids.length, 'Categoria repetida.')
     .default([]),
+  /** Pickup by someone the runner authorised (docs/decisions/0063, later). */
+  retirada_terceiro_permitida: z.boolean().default(true),
+  retirada_terceiro_recusa_meia_60: z.boolean().default(false),
+  /** The item asked at pickup and its unit; null: none. Required only when `item_exigido`. */
+  item_retirada: z.string().trim().max(120, 'Use no máximo 120 caracteres.').nullable().default(null),
+  item_unidade: z.string().trim().max(10, 'Use no máximo 10 caracteres.').nullable().default(null),
+  item_exigido: z.boolean().default(false),
 });
 export type AfterSaleRulesWire = z.infer<typeof AfterSaleRulesSchema>;
 
@@ -121,6 +128,11 @@ export function rulesToWire(r: AfterSaleRules): AfterSaleRulesWire {
     troca_tamanho_ate: r.sizeChangeUntil,
     lista_espera_horas_oferta: r.waitlistOfferHours,
     lista_espera_categorias: r.waitlistCategoryIds,
+    retirada_terceiro_permitida: r.delegationAllowed,
+    retirada_terceiro_recusa_meia_60: r.delegationRefusedSeniorHalf,
+    item_retirada: r.pickupItem,
+    item_unidade: r.pickupItemUnit,
+    item_exigido: r.pickupItemRequired,
   };
 }
 
@@ -141,6 +153,12 @@ export function rulesFromWire(w: AfterSaleRulesWire): AfterSaleRules {
     sizeChangeUntil: w.troca_tamanho_ate,
     waitlistOfferHours: w.lista_espera_horas_oferta,
     waitlistCategoryIds: w.lista_espera_categorias,
+    delegationAllowed: w.retirada_terceiro_permitida,
+    delegationRefusedSeniorHalf: w.retirada_terceiro_recusa_meia_60,
+    // An empty field asks nothing, and nothing asked cannot be required.
+    pickupItem: w.item_retirada || null,
+    pickupItemUnit: (w.item_retirada && w.item_unidade) || null,
+    pickupItemRequired: w.item_retirada ? w.item_exigido : false,
   };
 }
 
@@ -295,3 +313,19 @@ export const ChangeSizeRequestSchema = z.object({
   tamanho_camisa: z.number({ error: 'Escolha o tamanho da camisa.' }).int().positive(),
 });
 export const ChangeSizeResponseSchema = z.object({ tamanho_camisa: z.string() });
+
+/**
+ * PUT /api/inscricoes/{id}/retirada-autorizada/ (and the participant link's): the person the runner
+ * authorises to collect the kit (docs/decisions/0063, later). The desk asks for this CPF's document.
+ */
+export const PickupDelegateRequestSchema = z.object({ nome_completo: FullNameSchema, cpf: CpfSchema });
+export type PickupDelegateRequest = z.input<typeof PickupDelegateRequestSchema>;
+
+/** Whether someone else may collect the kit, and who is authorised (CPF masked but its last digits). */
+export const PickupDelegateStatusSchema = z.object({
+  permitido: z.boolean(),
+  /** Why not, in Portuguese; null when allowed. */
+  motivo: z.string().nullable(),
+  autorizado: z.object({ nome: z.string(), cpf: z.string() }).nullable(),
+});
+export type PickupDelegateStatus = z.infer<typeof PickupDelegateStatusSchema>;

@@ -1,4 +1,5 @@
 import { z } from '../zod.ts';
+import { PickupDelegateSchema, PickupItemQuantitySchema, PickupItemSchema } from './painel-events.ts';
 
 /**
  * The kit desk offline (docs/decisions/0063): the snapshot of an event's tickets a desk keeps on the
@@ -7,7 +8,14 @@ import { z } from '../zod.ts';
  */
 
 /** A kit pickup as the desk shows it: when, who handed it out, and at which offline desk (null online). */
-export const DeskPickupSchema = z.object({ em: z.string(), por: z.string(), mesa: z.string().nullable() });
+export const DeskPickupSchema = z.object({
+  em: z.string(),
+  por: z.string(),
+  mesa: z.string().nullable(),
+  /** Who collected it: the runner or the authorised person (named). */
+  retirado_por: z.enum(['titular', 'autorizado']).optional(),
+  retirado_por_nome: z.string().nullable().optional(),
+});
 export type DeskPickup = z.infer<typeof DeskPickupSchema>;
 
 /** One registration in the snapshot: only what the desk shows and needs to decide a scan. */
@@ -30,6 +38,8 @@ export const DeskTicketSchema = z.object({
    */
   codigo_hash: z.string(),
   retirada: DeskPickupSchema.nullable(),
+  /** The person the runner authorised to collect it (CPF `***.***.***-NN`), when the rules allow. */
+  retirada_autorizada: PickupDelegateSchema.nullable().optional(),
 });
 export type DeskTicket = z.infer<typeof DeskTicketSchema>;
 
@@ -40,6 +50,8 @@ export const DeskSnapshotSchema = z.object({
   /** Lottery places: the kit goes only to the CPF's holder, with a document. */
   confira_cpf: z.boolean(),
   inscricoes: z.array(DeskTicketSchema),
+  /** The event's item to bring at pickup, asked offline too. */
+  item: PickupItemSchema.nullable().optional(),
 });
 export type DeskSnapshot = z.infer<typeof DeskSnapshotSchema>;
 
@@ -49,6 +61,8 @@ export const OfflinePickupSchema = z.object({
   inscricao: z.number({ error: 'Informe o número da inscrição.' }).int().positive(),
   /** When the desk scanned it (ISO 8601). */
   lida_em: z.iso.datetime({ offset: true, error: 'Informe quando o kit foi entregue.' }),
+  retirou: z.enum(['titular', 'autorizado']).default('titular'),
+  item_quantidade: PickupItemQuantitySchema.nullable().optional(),
 });
 export type OfflinePickup = z.infer<typeof OfflinePickupSchema>;
 

@@ -15,7 +15,30 @@ export const ParticipantQuerySchema = z.object({
 });
 export type ParticipantQuery = z.infer<typeof ParticipantQuerySchema>;
 
-export const CheckinInfoSchema = z.object({ at: z.string(), staff_name: z.string() }).nullable();
+export const CheckinInfoSchema = z
+  .object({
+    at: z.string(),
+    staff_name: z.string(),
+    /** Who collected the kit: the runner or the person they authorised (`retirado_por_nome`). */
+    retirado_por: z.enum(['titular', 'autorizado']).default('titular'),
+    retirado_por_nome: z.string().nullable().default(null),
+    /** How much of the event's pickup item was brought; null when none was counted. */
+    item_quantidade: z.number().nullable().default(null),
+  })
+  .nullable();
+
+/** The person the runner authorised to collect the kit (docs/decisions/0063, later): CPF `***.***.***-NN`. */
+export const PickupDelegateSchema = z.object({ nome: z.string(), cpf: z.string() });
+export type PickupDelegate = z.infer<typeof PickupDelegateSchema>;
+
+/** The event's item to bring at pickup ("1 kg de alimento não perecível"), counted in `unidade`. */
+export const PickupItemSchema = z.object({
+  texto: z.string(),
+  unidade: z.string().nullable(),
+  /** Only then is a kit refused without it. */
+  exigido: z.boolean(),
+});
+export type PickupItem = z.infer<typeof PickupItemSchema>;
 
 export const PainelParticipantSchema = z.object({
   id: z.number().int(),
@@ -55,6 +78,8 @@ export const PainelParticipantSchema = z.object({
   pedido_id: z.number().int().nullable().default(null),
   /** Set once staff cancelled it: it holds no place, shirt nor category, and its kit is not handed out. */
   cancelamento: z.object({ em: z.string(), motivo: z.string().nullable() }).nullable().default(null),
+  /** Who the runner authorised to collect the kit, when the event's rules let this registration. */
+  retirada_autorizada: PickupDelegateSchema.nullable().default(null),
 });
 export type PainelParticipant = z.infer<typeof PainelParticipantSchema>;
 
@@ -149,11 +174,20 @@ const RegistrationNumberSchema = z
  * (the signed ticket, docs/decisions/0026) or, after a search by name or CPF, by its number. The
  * preview answers who it is; the check-in itself is the same request sent to `/checkin/`.
  */
+export const PickupItemQuantitySchema = z
+  .number({ error: 'Informe a quantidade trazida.' })
+  .min(0, 'Informe a quantidade trazida.')
+  .max(1000, 'No máximo 1000.');
+
 export const CheckinRequestSchema = z
   .object({
     evento: CheckinEventSchema,
     codigo: z.string().trim().max(200, 'Este QR code não é de uma inscrição da Passada.').optional(),
     inscricao: RegistrationNumberSchema.optional(),
+    /** Who collects it: the runner, or the person they authorised (their document checked). */
+    retirou: z.enum(['titular', 'autorizado']).default('titular'),
+    /** How much of the event's pickup item was brought (its unit); absent or null: none. */
+    item_quantidade: PickupItemQuantitySchema.nullable().optional(),
   })
   .refine((v) => v.codigo || v.inscricao, {
     message: 'Leia o QR code ou busque a inscrição pelo nome ou CPF.',
@@ -180,6 +214,8 @@ export const CheckinPreviewSchema = z.object({
    * kit goes only to whoever shows a photo ID of this CPF (docs/decisions/0051, later).
    */
   confira_cpf: z.boolean(),
+  /** The event's item to bring: the desk asks "Trouxe o item?" with a quantity. */
+  item: PickupItemSchema.nullable().default(null),
 });
 export type CheckinPreview = z.infer<typeof CheckinPreviewSchema>;
 

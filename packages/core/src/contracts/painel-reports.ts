@@ -54,5 +54,18 @@ export const EventReportSchema = EventMoneySchema.extend({
   ),
   /** Registrations per store calendar day of their creation, every day from the first to the last. */
   por_dia: z.array(z.object({ dia: z.string(), inscricoes: z.number().int(), canceladas: z.number().int() })),
+  /**
+   * Kits handed out (docs/decisions/0063, later): by the runner or by the person they authorised, and
+   * the event's item to bring: how many brought it and how much in all (in the item's unit).
+   */
+  retiradas: z
+    .object({
+      total: z.number().int(),
+      titular: z.number().int(),
+      autorizado: z.number().int(),
+      trouxeram_item: z.number().int(),
+      item_total: z.number(),
+    })
+    .optional(),
 });
 export type EventReport = z.infer<typeof EventReportSchema>;

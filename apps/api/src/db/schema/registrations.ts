@@ -1,12 +1,14 @@
 // Owner: registrations. The tables of registrations, their categories, changes, transfers, check-ins, after-sale rules and the waitlist; only this module writes them (docs/architecture.md §9).
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
   date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   serial,
   text,
@@ -83,6 +85,12 @@ export const registrations = pgTable(
     termsAcceptedAt: timestamp('termo_aceito_em', { withTimezone: true }),
     /** Half price (60+) applied to some category: staff check a document at kit pickup. */
     seniorDiscount: boolean('meia_entrada').notNull().default(false),
+    /**
+     * The person the runner authorised to collect the kit (name and CPF; docs/decisions/0063, later):
+     * personal data, erased with the registration's and never logged. Null: only the runner.
+     */
+    pickupDelegateName: text('retirada_autorizada_nome'),
+    pickupDelegateCpf: text('retirada_autorizada_cpf'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * Set when staff cancelled it (its payment returned): its places and shirt went back, and it no
@@ -169,6 +177,16 @@ export const eventAfterSaleRules = pgTable(
     waitlistOfferHours: integer('waitlist_offer_hours').notNull(),
     /** The categories with a waitlist when sold out (docs/decisions/0042-waitlist.md). */
     waitlistCategoryIds: integer('waitlist_category_ids').array().notNull().default(sql`'{}'::integer[]`),
+    /** Whether a runner may authorise someone else to collect the kit (docs/decisions/0063, later). */
+    delegationAllowed: boolean('delegation_allowed').notNull().default(true),
+    /** Refused for a registration with the 60+ half price, as many regulations ask. */
+    delegationRefusedSeniorHalf: boolean('delegation_refused_senior_half').notNull().default(false),
+    /** The item asked at pickup ("1 kg de alimento não perecível"); null: none. */
+    pickupItem: text('pickup_item'),
+    /** The unit its quantity is counted in at the desk (kg); null: units. */
+    pickupItemUnit: text('pickup_item_unit'),
+    /** Only when ticked is a kit refused without the item; otherwise it is counted, never required. */
+    pickupItemRequired: boolean('pickup_item_required').notNull().default(false),
     /** Bumped by every save; a save from a form opened at an older version is refused (0025). */
     version: integer('version').notNull().default(1),
   },
@@ -265,6 +283,13 @@ export const registrationCheckins = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** The desk that scanned it offline and sent it later (docs/decisions/0063); null when online. */
     desk: text('mesa'),
+    /** Who collected the kit: the runner or the person they authorised (named, CPF not kept here). */
+    collectedBy: text('retirado_por', { enum: ['titular', 'autorizado'] })
+      .notNull()
+      .default('titular'),
+    collectorName: text('retirado_por_nome'),
+    /** How much of the event's pickup item was brought (its unit); null: not asked or not brought. */
+    itemQuantity: numeric('item_quantidade', { precision: 10, scale: 3, mode: 'number' }),
   },
   (t) => [check('registration_checkins_name', sql`length(${t.staffName}) > 0`)],
 );
@@ -292,6 +317,11 @@ export const registrationOfflinePickups = pgTable(
     outcome: text('outcome', { enum: ['registrada', 'conflito', 'recusada'] }).notNull(),
     /** The pickup the scan met (conflito: who, when, which desk) or why it was refused. */
     detail: jsonb('detail').notNull().default({}),
+    /** Who collected it and the item brought, as the desk recorded them with the scan. */
+    collectedBy: text('retirado_por', { enum: ['titular', 'autorizado'] })
+      .notNull()
+      .default('titular'),
+    itemQuantity: numeric('item_quantidade', { precision: 10, scale: 3, mode: 'number' }),
   },
   (t) => [index('registration_offline_pickups_registration_idx').on(t.registrationId)],
 );
@@ -367,4 +397,21 @@ export const waitlistHistory = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
   (t) => [index('waitlist_history_entry_idx').on(t.entryId)],
+);
+
+/**
+ * One row per write to what a desk's snapshot holds (database triggers on registrations, their
+ * categories, check-ins, transfers and the after-sale rules; migration 0051): the event's count of them
+ * is the snapshot's version, so its ETag answers 304 without reading a registration (docs/decisions/0063,
+ * later). Insert-only, so writes of one event never wait for each other on it, and a count (unlike a
+ * max of ids) moves whenever any of them commits.
+ */
+export const eventDeskChanges = pgTable(
+  'event_desk_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    // No foreign key: the triggers also run while an event's rows are deleted with it.
+    eventId: integer('event_id').notNull(),
+  },
+  (t) => [index('event_desk_changes_event_idx').on(t.eventId)],
 );

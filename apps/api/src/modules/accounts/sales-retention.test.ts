@@ -113,6 +113,11 @@ describe('the sales records after their legal period', () => {
     expect(kept).toEqual(orderBefore);
     expect(await jobAudits()).toEqual([]);
 
+    // The person the runner authorised to collect the kit is erased with the runner's own data.
+    await db()
+      .update(registrations)
+      .set({ pickupDelegateName: 'Beto Amigo', pickupDelegateCpf: '39053344705' })
+      .where(eq(registrations.id, registrationId));
     // 1 January 2032 in Fortaleza: 2026 is past.
     t.clock = new Date('2032-01-01T12:00:00Z');
     await runJob();
@@ -154,6 +159,8 @@ describe('the sales records after their legal period', () => {
       emergencyName: null,
       emergencyPhone: null,
       accountUserId: null,
+      pickupDelegateName: null,
+      pickupDelegateCpf: null,
       personalDataErasedAt: expect.any(Date),
     });
     expect(registration!.birthDate).toMatch(/^\d{4}-01-01$/);

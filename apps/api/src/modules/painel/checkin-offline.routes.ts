@@ -46,15 +46,15 @@ export const checkinOfflineRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req, reply) => {
       const event = await eventOrNotFound(app, req.query.evento);
-      const snapshot = await app.registrationsAdmin.deskSnapshot(
-        { id: event.id, name: event.name },
-        app.opening.status(event.id)?.modo === 'sorteio',
-      );
-      const etag = `"${snapshot.versao}"`;
+      const desk = { id: event.id, name: event.name };
+      const lottery = app.opening.status(event.id)?.modo === 'sorteio';
+      // The version first, from one counter: an unchanged snapshot is never built to say so.
+      const versao = await app.registrationsAdmin.deskVersion(desk, lottery);
+      const etag = `"${versao}"`;
       // Personal data: kept by the desk's own code (IndexedDB), never by a shared cache.
       reply.header('etag', etag).header('cache-control', 'private, no-cache');
       if (req.headers['if-none-match'] === etag) return reply.code(304).send(null);
-      return snapshot;
+      return app.registrationsAdmin.deskSnapshot(desk, lottery, versao);
     },
   );
 
@@ -91,6 +91,8 @@ export const checkinOfflineRoutes: FastifyPluginAsyncZod = async (app) => {
               desk: req.body.mesa,
               by,
               scannedAt: new Date(scan.lida_em),
+              retirou: scan.retirou,
+              itemQuantity: scan.item_quantidade ?? null,
             }),
           ({ row, repeated }) =>
             repeated || row.outcome === 'recusada'
@@ -99,7 +101,14 @@ export const checkinOfflineRoutes: FastifyPluginAsyncZod = async (app) => {
                   action: row.outcome === 'registrada' ? 'kit_retirado' : 'kit_retirada_em_conflito',
                   entity: 'inscricao',
                   entityId: row.registrationId,
-                  after: { mesa: row.desk, lida_em: row.scannedAt, offline: true, ...(row.detail as object) },
+                  after: {
+                    mesa: row.desk,
+                    lida_em: row.scannedAt,
+                    offline: true,
+                    retirado_por: row.collectedBy,
+                    item_quantidade: row.itemQuantity,
+                    ...(row.detail as object),
+                  },
                 },
         );
         const detail = row.detail as { retirada?: OfflinePickupResult['retirada']; mensagem?: string };

@@ -107,13 +107,21 @@ function checkinLookupRoutes(app: PainelApp) {
     },
     async (req): Promise<CheckinPreview> => {
       const { event, row } = await checkinTarget(app, req.body);
-      const [checkin] = await app.registrationsAdmin.checkins([row.id]);
+      const [[checkin], rules] = await Promise.all([
+        app.registrationsAdmin.checkins([row.id]),
+        app.registrationsAdmin.pickupRules(event.id),
+      ]);
       return {
-        participante: participantWire(row, checkin, participantView(req)),
+        participante: {
+          ...participantWire(row, checkin, participantView(req)),
+          // The card shows the authorised person only while the event's rules let this registration.
+          retirada_autorizada: app.registrationsAdmin.deskDelegate(row, rules),
+        },
         evento: { id: event.id, nome: event.name },
         situacao: row.cancelledAt ? 'cancelada' : checkin ? 'retirado' : 'pode_retirar',
         confira_documento: row.seniorDiscount,
         confira_cpf: app.opening.status(event.id)?.modo === 'sorteio',
+        item: rules.item,
       };
     },
   );
@@ -147,10 +155,25 @@ function checkinPickupRoutes(app: PainelApp) {
       // A cancellation committing meanwhile wins: the kit of a cancelled registration is never handed out.
       const created = await audited(
         req,
-        (tx) => app.registrationsAdmin.checkIn(tx, id, actor(req)),
+        (tx) =>
+          app.registrationsAdmin.checkIn(tx, id, actor(req), {
+            retirou: req.body.retirou,
+            itemQuantity: req.body.item_quantidade ?? null,
+          }),
         (inserted) =>
           inserted
-            ? { action: 'kit_retirado', entity: 'inscricao', entityId: id, after: { retirada: inserted.at } }
+            ? {
+                action: 'kit_retirado',
+                entity: 'inscricao',
+                entityId: id,
+                // Who collected it by name; the authorised person's CPF stays out of the log.
+                after: {
+                  retirada: inserted.at,
+                  retirado_por: inserted.collectedBy,
+                  retirado_por_nome: inserted.collectorName,
+                  item_quantidade: inserted.itemQuantity,
+                },
+              }
             : null,
       );
       if (!created) {

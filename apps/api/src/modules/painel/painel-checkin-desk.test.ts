@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { decideOfflineScan, indexSnapshot, ticketHash } from '@passada/core/checkin-offline';
 import { DeskSnapshotSchema } from '@passada/core/contracts/painel-checkin-desk';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { registrationCheckins, registrationOfflinePickups, staff } from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
@@ -234,7 +234,13 @@ describe('painel: the kit desk', () => {
         inscricao: caio.id,
         situacao: 'registrada',
         repetida: false,
-        retirada: { em: scanA.lida_em, por: mesaAName, mesa: 'Mesa A' },
+        retirada: {
+          em: scanA.lida_em,
+          por: mesaAName,
+          mesa: 'Mesa A',
+          retirado_por: 'titular',
+          retirado_por_nome: null,
+        },
         mensagem: null,
       },
     ]);
@@ -326,5 +332,50 @@ describe('painel: the kit desk', () => {
       situacao: 'registrada',
       retirada: { em: START.toISOString() },
     });
+  });
+
+  it("answers 304 from the event's counter without building the snapshot; each write it shows moves it", async () => {
+    const event = await newEvent('Corrida do Contador');
+    const { id } = await paidRegistration(event, 'Vera Versão');
+    const get = (etag?: string) =>
+      request(
+        'GET',
+        operator,
+        `/api/painel/checkin/offline/?evento=${event.id}`,
+        undefined,
+        etag ? { 'if-none-match': etag } : {},
+      );
+    const rulesUrl = `/api/painel/events/${event.id}/pos-venda/`;
+    const writes = [
+      () =>
+        request('POST', admin, `/api/painel/events/${event.id}/numeros-de-peito/`, {
+          modo: 'sequencia',
+          inicio: 9001,
+        }),
+      async () => {
+        const { texto: _, ...rules } = (await request('GET', admin, rulesUrl)).json();
+        return request('PUT', admin, rulesUrl, { ...rules, item_retirada: '1 kg de alimento' });
+      },
+      () => request('POST', operator, '/api/painel/checkin/', { evento: event.id, inscricao: id }),
+    ];
+    const built = vi.spyOn(t.app.registrationsAdmin, 'deskSnapshot');
+    try {
+      let etag = (await get()).headers.etag as string;
+      expect(built).toHaveBeenCalledTimes(1);
+      const same = await get(etag);
+      expect(same.statusCode).toBe(304);
+      // The rows were not read to say so.
+      expect(built).toHaveBeenCalledTimes(1);
+      for (const write of writes) {
+        expect((await write()).statusCode).toBe(200);
+        const next = await get(etag);
+        expect(next.statusCode).toBe(200);
+        expect(next.headers.etag).not.toBe(etag);
+        etag = next.headers.etag as string;
+      }
+      expect(built).toHaveBeenCalledTimes(1 + writes.length);
+    } finally {
+      built.mockRestore();
+    }
   });
 });

@@ -4,7 +4,7 @@ import {
   PERSONAL_DATA_PERMISSIONS,
   staffCan,
 } from '@passada/core/contracts/painel';
-import { maskCpf } from '@passada/core/documents';
+import { maskCpf, maskCpfButCheckDigits } from '@passada/core/documents';
 import { centsToReais } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import type { FastifyRequest } from 'fastify';
@@ -60,7 +60,15 @@ export function participantWire(
     categorias: row.categories.map((c) => ({ id: c.id, nome: c.name, dia: c.day, numero_peito: c.bib })),
     total: centsToReais(row.totalCents),
     criado_em: row.createdAt.toISOString(),
-    retirada: checkin ? { at: checkin.at.toISOString(), staff_name: checkin.staffName } : null,
+    retirada: checkin
+      ? {
+          at: checkin.at.toISOString(),
+          staff_name: checkin.staffName,
+          retirado_por: checkin.collectedBy,
+          retirado_por_nome: checkin.collectorName,
+          item_quantidade: checkin.itemQuantity,
+        }
+      : null,
     faixa_etaria: row.ageGroup,
     meia_entrada: row.seniorDiscount,
     tamanho_camisa: row.kitSize,
@@ -72,5 +80,9 @@ export function participantWire(
         : null,
     pedido_id: row.orderId,
     cancelamento: row.cancelledAt ? { em: row.cancelledAt.toISOString(), motivo: row.cancelReason } : null,
+    retirada_autorizada:
+      row.pickupDelegateName && row.pickupDelegateCpf
+        ? { nome: row.pickupDelegateName, cpf: maskCpfButCheckDigits(row.pickupDelegateCpf) }
+        : null,
   };
 }

@@ -2,17 +2,19 @@ import { createHash } from 'node:crypto';
 import { formatStoreDateTime } from '@passada/core/calendar';
 import type { DeskPickup, DeskSnapshot, DeskTicket } from '@passada/core/contracts/painel-checkin-desk';
 import { maskCpf } from '@passada/core/documents';
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   eventCategories,
   eventDays,
+  eventDeskChanges,
   registrationCategories,
   registrationCheckins,
   registrationOfflinePickups,
   registrations,
 } from '../../db/schema/index.ts';
 import { checkinTicketHash } from './checkin-token.ts';
+import { deskDelegate, pickupRules } from './pickup-rules.ts';
 import * as repo from './registrations.repository.ts';
 import { transferredOfEvent } from './transferred-tickets.ts';
 
@@ -24,20 +26,52 @@ import { transferredOfEvent } from './transferred-tickets.ts';
 type OfflineRow = typeof registrationOfflinePickups.$inferSelect;
 type CheckinRow = typeof registrationCheckins.$inferSelect;
 
-const pickupWire = (c: Pick<CheckinRow, 'at' | 'staffName' | 'desk'>): DeskPickup => ({
+const pickupWire = (
+  c: Pick<CheckinRow, 'at' | 'staffName' | 'desk' | 'collectedBy' | 'collectorName'>,
+): DeskPickup => ({
   em: c.at.toISOString(),
   por: c.staffName,
   mesa: c.desk,
+  retirado_por: c.collectedBy,
+  retirado_por_nome: c.collectorName,
 });
 
-/** The event's registrations as a desk needs them (cancelled ones too, so their codes are refused offline). */
+/**
+ * The snapshot's version, read before any of its rows (docs/decisions/0063, later): how many writes to
+ * them the database recorded for the event (`event_desk_changes`), with what the snapshot takes from elsewhere (the event's
+ * name, the lottery check, the secret its hashes depend on). A 304 is answered from this alone.
+ */
+export async function deskVersion(
+  db: Db,
+  secret: string,
+  event: { id: number; name: string },
+  lottery: boolean,
+): Promise<string> {
+  const [row] = await db
+    .select({ version: count() })
+    .from(eventDeskChanges)
+    .where(eq(eventDeskChanges.eventId, event.id));
+  const outside = createHash('sha256')
+    .update(JSON.stringify([secret, event.name, lottery]))
+    .digest()
+    .subarray(0, 9)
+    .toString('base64url');
+  return `${row?.version ?? 0}.${outside}`;
+}
+
+/**
+ * The event's registrations as a desk needs them (cancelled ones too, so their codes are refused
+ * offline), under `versao`, read by `deskVersion` before the rows: a write meanwhile makes the next
+ * request read them again, never the other way round.
+ */
 export async function deskSnapshot(
   db: Db,
   secret: string,
   event: { id: number; name: string },
   lottery: boolean,
+  versao: string,
 ): Promise<DeskSnapshot> {
-  const [rows, cats, checkins, transferred] = await Promise.all([
+  const [rows, cats, checkins, transferred, rules] = await Promise.all([
     db
       .select({
         id: registrations.id,
@@ -48,6 +82,8 @@ export async function deskSnapshot(
         seniorDiscount: registrations.seniorDiscount,
         cancelledAt: registrations.cancelledAt,
         nonce: registrations.checkinNonce,
+        pickupDelegateName: registrations.pickupDelegateName,
+        pickupDelegateCpf: registrations.pickupDelegateCpf,
       })
       .from(registrations)
       .where(eq(registrations.eventId, event.id))
@@ -70,11 +106,14 @@ export async function deskSnapshot(
         at: registrationCheckins.at,
         staffName: registrationCheckins.staffName,
         desk: registrationCheckins.desk,
+        collectedBy: registrationCheckins.collectedBy,
+        collectorName: registrationCheckins.collectorName,
       })
       .from(registrationCheckins)
       .innerJoin(registrations, eq(registrations.id, registrationCheckins.registrationId))
       .where(eq(registrations.eventId, event.id)),
     transferredOfEvent(db, event.id),
+    pickupRules(db, event.id),
   ]);
   const catsOf = new Map<number, DeskTicket['categorias']>();
   for (const c of cats) {
@@ -96,14 +135,15 @@ export async function deskSnapshot(
       transferida: transferred.has(r.id),
       codigo_hash: checkinTicketHash(secret, { registrationId: r.id, eventId: event.id, nonce: r.nonce }),
       retirada: pickups.has(r.id) ? pickupWire(pickups.get(r.id)!) : null,
+      retirada_autorizada: deskDelegate(r, rules),
     }),
   );
-  const body = { evento: { id: event.id, nome: event.name }, confira_cpf: lottery, inscricoes };
-  const versao = createHash('sha256')
-    .update(JSON.stringify(body))
-    .digest()
-    .subarray(0, 16)
-    .toString('base64url');
+  const body = {
+    evento: { id: event.id, nome: event.name },
+    confira_cpf: lottery,
+    inscricoes,
+    item: rules.item,
+  };
   return { ...body, versao };
 }
 
@@ -114,6 +154,9 @@ export interface OfflinePickupInput {
   desk: string;
   by: { id: number; name: string };
   scannedAt: Date;
+  /** Who collected it and the item brought, as the desk decided from its snapshot. */
+  retirou: 'titular' | 'autorizado';
+  itemQuantity: number | null;
 }
 
 export interface OfflinePickupOutcome {
@@ -156,6 +199,8 @@ export async function recordOfflinePickup(
         receivedAt: now,
         outcome: 'recusada',
         detail: elsewhere,
+        collectedBy: input.retirou,
+        itemQuantity: input.itemQuantity,
       },
       repeated: false,
     };
@@ -168,12 +213,15 @@ export async function recordOfflinePickup(
     outcome = 'recusada';
     detail = { mensagem: cancelledMessage(reg.cancelledAt) };
   } else {
+    // The kit is already out: what the desk decided from its snapshot is recorded, never refused here.
+    const collector = await offlineCollector(tx, input);
     const created = await repo.insertCheckin(tx, {
       registrationId: input.registrationId,
       staffId: input.by.id,
       staffName: input.by.name,
       at,
       desk: input.desk,
+      ...collector,
     });
     const ledger = created ?? (await repo.findCheckins(tx, [input.registrationId]))[0]!;
     outcome = created ? 'registrada' : 'conflito';
@@ -196,12 +244,29 @@ export async function recordOfflinePickup(
       receivedAt: now,
       outcome,
       detail,
+      collectedBy: input.retirou,
+      itemQuantity: input.itemQuantity,
     })
     .onConflictDoNothing()
     .returning();
   // The same scan sent twice at once: the other request recorded it first, and its pickup is the kit's.
   if (!row) return { row: (await storedScan(tx, input.id))!, repeated: true };
   return { row, repeated: false };
+}
+
+/** The collector of an offline scan: the authorised person's name, the item counted when asked. */
+async function offlineCollector(tx: Tx, input: OfflinePickupInput) {
+  const [row] = await tx
+    .select({ eventId: registrations.eventId, name: registrations.pickupDelegateName })
+    .from(registrations)
+    .where(eq(registrations.id, input.registrationId));
+  const rules = await pickupRules(tx, row!.eventId);
+  const quantity = input.itemQuantity && input.itemQuantity > 0 ? input.itemQuantity : null;
+  return {
+    collectedBy: input.retirou,
+    collectorName: input.retirou === 'autorizado' ? (row?.name ?? 'pessoa autorizada') : null,
+    itemQuantity: rules.item ? quantity : null,
+  };
 }
 
 async function storedScan(db: Db | Tx, id: string): Promise<OfflineRow | undefined> {

@@ -190,3 +190,26 @@ export function registrationsPerEvent(db: Db) {
     .leftJoinLateral(counts, sql`true`)
     .orderBy(desc(events.id));
 }
+
+/**
+ * The event's kit pickups (docs/decisions/0063, later): how many, by the runner or by the person they
+ * authorised, and the item to bring: how many brought it and how much in all.
+ */
+export async function kitPickups(db: Db, eventId: number) {
+  const [row] = await rowsOf(
+    db,
+    sql`select count(*)::int as total,
+               count(*) filter (where c.retirado_por = 'autorizado')::int as delegated,
+               count(c.item_quantidade)::int as brought,
+               coalesce(sum(c.item_quantidade), 0)::text as quantity
+          from registration_checkins c
+          join registrations r on r.id = c.registration_id
+         where r.event_id = ${eventId}`,
+  );
+  return {
+    total: Number(row?.total ?? 0),
+    delegated: Number(row?.delegated ?? 0),
+    brought: Number(row?.brought ?? 0),
+    quantity: Number(row?.quantity ?? 0),
+  };
+}

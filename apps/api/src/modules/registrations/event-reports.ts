@@ -38,10 +38,11 @@ export function createEventReports(deps: { db: Db }) {
   async function eventReport(eventId: number): Promise<EventReport | null> {
     const event = (await report.moneyPerEvent(deps.db)).find((e) => e.eventId === eventId);
     if (!event) return null;
-    const [byMethod, byLot, perDay] = await Promise.all([
+    const [byMethod, byLot, perDay, pickups] = await Promise.all([
       report.moneyByMethod(deps.db, eventId),
       report.salesByLot(deps.db, eventId),
       report.registrationsPerDay(deps.db, eventId),
+      report.kitPickups(deps.db, eventId),
     ]);
     const days: EventReport['por_dia'] = [];
     const first = perDay[0]?.day;
@@ -68,6 +69,13 @@ export function createEventReports(deps: { db: Db }) {
         valor: centsToReais(l.cents),
       })),
       por_dia: days,
+      retiradas: {
+        total: pickups.total,
+        titular: pickups.total - pickups.delegated,
+        autorizado: pickups.delegated,
+        trouxeram_item: pickups.brought,
+        item_total: pickups.quantity,
+      },
     };
   }
 

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { type AfterSaleAdmin, createAfterSaleAdmin } from './after-sale-admin.ts';
 import { eraseHealthDataOfEventsEndedBefore } from './health-data.repository.ts';
 import { countForBuyer, countForCpf, countOfEvent, standingCpfs } from './opening-limits.repository.ts';
+import { pickupDelegationRoutes } from './pickup-delegation.routes.ts';
 import type { Change } from './registration-change.ts';
 import type { Waitlist } from './registration-waitlist.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
@@ -162,6 +163,7 @@ export default fp(
       eraseSalesRecords: eraseRegistrationsOfEventsEndedBefore,
     });
     await app.register(registrationsRoutes, { registrations });
+    await app.register(pickupDelegationRoutes, { registrations });
     await app.register(waitlistRoutes, { waitlist });
   },
   {

@@ -39,6 +39,9 @@ export interface ParticipantRow {
   orderId: number | null;
   cancelledAt: Date | null;
   cancelReason: string | null;
+  /** The person the runner authorised to collect the kit (docs/decisions/0063, later). */
+  pickupDelegateName: string | null;
+  pickupDelegateCpf: string | null;
 }
 
 /** The person's fields as the runner and the back office both read them (CPF and phone formatted). */
@@ -108,6 +111,8 @@ export async function listParticipants(
     orderId: r.orderId,
     cancelledAt: r.cancelledAt,
     cancelReason: r.cancelReason,
+    pickupDelegateName: r.pickupDelegateName,
+    pickupDelegateCpf: r.pickupDelegateCpf,
     categories: cats
       .filter((c) => c.registrationId === r.id)
       .map((c) => ({ id: c.id, name: c.name, day: c.day, bib: c.bib })),

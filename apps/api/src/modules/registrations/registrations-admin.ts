@@ -5,10 +5,16 @@ import type { Db, Tx } from '../../db/client.ts';
 import { registrations } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { assignBibs, type BibEvents, shirtsBySize } from './bib-numbers.ts';
-import { deskSnapshot, type OfflinePickupInput, recordOfflinePickup } from './checkin-desk.repository.ts';
+import {
+  deskSnapshot,
+  deskVersion,
+  type OfflinePickupInput,
+  recordOfflinePickup,
+} from './checkin-desk.repository.ts';
 import { readCheckinTicket } from './checkin-token.ts';
 import { createEventReports } from './event-reports.ts';
 import { listParticipants, type ParticipantFilters } from './participants.ts';
+import { collectorFor, deskDelegate, pickupRules } from './pickup-rules.ts';
 import * as repo from './registrations.repository.ts';
 import { sameText } from './signed-token.ts';
 import { transferredRegistrations } from './transferred-tickets.ts';
@@ -115,11 +121,28 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
    * wins (409 `inscricao_cancelada`). Answers the new pickup, or undefined when one already exists
    * (the first wins, by primary key).
    */
-  async function checkIn(tx: Tx, id: number, by: { id: number; name: string }) {
+  async function checkIn(
+    tx: Tx,
+    id: number,
+    by: { id: number; name: string },
+    asked: { retirou: 'titular' | 'autorizado'; itemQuantity: number | null } = {
+      retirou: 'titular',
+      itemQuantity: null,
+    },
+  ) {
     const locked = await lockForCheckin(tx, id);
     if (locked?.cancelledAt)
       throw new HttpError(409, cancelledMessage(locked.cancelledAt), 'inscricao_cancelada');
-    return repo.insertCheckin(tx, { registrationId: id, staffId: by.id, staffName: by.name, at: deps.now() });
+    // Who collects and the item are checked under the same lock as the pickup.
+    const decided = await collectorFor(tx, id, asked);
+    if ('refused' in decided) throw new HttpError(409, decided.refused.message, decided.refused.code);
+    return repo.insertCheckin(tx, {
+      registrationId: id,
+      staffId: by.id,
+      staffName: by.name,
+      at: deps.now(),
+      ...decided.collector,
+    });
   }
 
   /**
@@ -147,8 +170,11 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
 
   return {
     /** The offline desk's snapshot of an event's tickets (docs/decisions/0063). */
-    deskSnapshot: (event: { id: number; name: string }, lottery: boolean) =>
-      deskSnapshot(deps.db, deps.checkinSecret, event, lottery),
+    deskSnapshot: (event: { id: number; name: string }, lottery: boolean, versao: string) =>
+      deskSnapshot(deps.db, deps.checkinSecret, event, lottery, versao),
+    /** Its version, without reading its rows: the ETag a 304 is answered from. */
+    deskVersion: (event: { id: number; name: string }, lottery: boolean) =>
+      deskVersion(deps.db, deps.checkinSecret, event, lottery),
     /** One pickup scanned offline, recorded once (docs/decisions/0063). */
     recordOfflinePickup: (tx: Tx, input: OfflinePickupInput) =>
       recordOfflinePickup(tx, input, deps.now(), cancelledMessage),
@@ -166,5 +192,8 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
     assignBibs: (tx: Tx, eventId: number, input: BibAssignment) =>
       assignBibs(tx, deps.events, eventId, input),
     shirtsBySize: (eventId: number) => shirtsBySize(deps.db, deps.events, eventId),
+    /** The event's delegation rules and item to bring, for the desk's card. */
+    pickupRules: (eventId: number) => pickupRules(deps.db, eventId),
+    deskDelegate,
   };
 }

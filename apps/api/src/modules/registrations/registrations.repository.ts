@@ -248,7 +248,16 @@ export async function findCheckins(db: Conn, registrationIds: number[]): Promise
 /** The first check-in wins (primary key); a second one gets undefined and reads the first. */
 export async function insertCheckin(
   db: Conn,
-  row: { registrationId: number; staffId: number; staffName: string; at: Date; desk?: string | null },
+  row: {
+    registrationId: number;
+    staffId: number;
+    staffName: string;
+    at: Date;
+    desk?: string | null;
+    collectedBy?: 'titular' | 'autorizado';
+    collectorName?: string | null;
+    itemQuantity?: number | null;
+  },
 ): Promise<CheckinRow | undefined> {
   const [created] = await db.insert(registrationCheckins).values(row).onConflictDoNothing().returning();
   return created;

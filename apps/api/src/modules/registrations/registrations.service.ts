@@ -24,6 +24,7 @@ import type { EventRow } from '../events/events.service.ts';
 import type { ChargePurposeHandler, ChargeRow, RefundRow } from '../payments/payments.service.ts';
 import * as afterSaleRepo from './after-sale.repository.ts';
 import { createParticipantLinks } from './participant-link.ts';
+import { createPickupDelegation } from './pickup-delegation.ts';
 import { createCancel } from './registration-cancel.ts';
 import { createChange, isChangeDraft } from './registration-change.ts';
 import { createChangeList, isChangeListDraft } from './registration-change-list.ts';
@@ -83,6 +84,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   // A charge of the registration purpose may pay for a transfer instead (docs/decisions/0041).
   const transfer = createTransfer(deps, { pricing, prepare, manager });
   const links = createParticipantLinks(deps);
+  const delegation = createPickupDelegation(deps);
   // And a change of distance with something to pay.
   const change = createChange(deps, { pricing, prepare, links, manager });
   // And a list of changes, its money reckoned once (one charge or one refund).
@@ -482,6 +484,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     changeList,
     links,
     linkView,
+    delegation,
   };
 }
 

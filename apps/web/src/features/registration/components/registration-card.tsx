@@ -12,6 +12,7 @@ import { registrationTicketQuery } from '../api/registrations-api.ts';
 import { cancelledText, RunnerCancel } from './runner-cancel.tsx';
 import { RunnerChanges } from './runner-changes.tsx';
 import { RunnerDistanceChange } from './runner-distance-change.tsx';
+import { RunnerPickupDelegate } from './runner-pickup-delegate.tsx';
 import { RunnerSizeChange } from './runner-size-change.tsx';
 import { RunnerTransfer } from './runner-transfer.tsx';
 
@@ -184,6 +185,9 @@ export function RegistrationCard({
         />
       )}
       {registration.cancelada_em ? null : <RunnerTransfer registrationId={registration.id} />}
+      {registration.cancelada_em ? null : (
+        <RunnerPickupDelegate base={`/api/inscricoes/${registration.id}`} />
+      )}
       {registration.cancelada_em || !event ? null : (
         <RunnerDistanceChange
           base={`/api/inscricoes/${registration.id}`}

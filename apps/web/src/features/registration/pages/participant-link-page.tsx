@@ -23,6 +23,7 @@ import {
 import { quoteText } from '../components/runner-cancel.tsx';
 import { RunnerChanges } from '../components/runner-changes.tsx';
 import { RunnerDistanceChange } from '../components/runner-distance-change.tsx';
+import { RunnerPickupDelegate } from '../components/runner-pickup-delegate.tsx';
 import { NewRunnerFields } from '../components/runner-transfer.tsx';
 
 const errorText = (err: unknown, fallback: string) =>
@@ -176,6 +177,7 @@ export default function ParticipantLinkPage() {
           onChanged={() => void refresh()}
         />
       )}
+      {v.cancelada_em ? null : <RunnerPickupDelegate base={participantLinkPath(token)} />}
       <AfterSaleRules eventId={v.evento.id} />
     </main>
   );

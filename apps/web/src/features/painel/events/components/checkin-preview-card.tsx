@@ -6,6 +6,7 @@ import {
   TextAreaField,
 } from '../../../../components/form-field.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
+import { type PickupAnswer, usePickupChoice } from './pickup-choice.tsx';
 
 /**
  * Who the scanned or found registration is, and the one action its state allows: confirm the kit,
@@ -16,11 +17,14 @@ export function PreviewCard(props: {
   busy: boolean;
   reason: string;
   onReason(value: string): void;
-  onConfirm(): void;
+  onConfirm(answer: PickupAnswer): void;
   onUndo(event: FormEvent): void;
   onClose(): void;
 }) {
   const { participante: p, situacao } = props.preview;
+  const choice = usePickupChoice(p.retirada_autorizada, props.preview.item);
+  const collector =
+    p.retirada?.retirado_por === 'autorizado' ? ` (retirado por ${p.retirada.retirado_por_nome})` : '';
   return (
     <section
       aria-labelledby="checkin-preview-name"
@@ -65,7 +69,8 @@ export function PreviewCard(props: {
       ) : situacao === 'retirado' ? (
         <>
           <p className="mt-3 font-semibold text-amber-800 dark:text-amber-300">
-            Kit já retirado em {formatDateTime(p.retirada!.at)} por {p.retirada!.staff_name}.
+            Kit já retirado em {formatDateTime(p.retirada!.at)} por {p.retirada!.staff_name}
+            {collector}.
           </p>
           <form onSubmit={props.onUndo} className="mt-3 flex flex-col gap-2">
             <TextAreaField
@@ -82,14 +87,17 @@ export function PreviewCard(props: {
           </form>
         </>
       ) : (
-        <button
-          type="button"
-          className={`${primaryButtonClass} mt-3 w-full`}
-          disabled={props.busy}
-          onClick={props.onConfirm}
-        >
-          Confirmar entrega do kit
-        </button>
+        <>
+          {choice.fields}
+          <button
+            type="button"
+            className={`${primaryButtonClass} mt-3 w-full`}
+            disabled={props.busy || !choice.ready}
+            onClick={() => props.onConfirm(choice.answer)}
+          >
+            Confirmar entrega do kit
+          </button>
+        </>
       )}
       <button type="button" className={`${secondaryButtonClass} mt-2 w-full`} onClick={props.onClose}>
         Fechar

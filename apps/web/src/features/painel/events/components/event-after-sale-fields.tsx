@@ -35,7 +35,12 @@ const CHECKS: Array<[Field, string]> = [
   ['troca_distancia_permitida', 'Permite trocar de distância (categoria)'],
   ['troca_distancia_devolve_diferenca', 'Devolve a diferença quando a nova distância custa menos'],
   ['troca_tamanho_permitida', 'Permite trocar o tamanho da camisa'],
+  ['retirada_terceiro_permitida', 'Permite a retirada do kit por outra pessoa autorizada pelo participante'],
+  ['retirada_terceiro_recusa_meia_60', 'Não permite a retirada por outra pessoa com meia-entrada 60+'],
+  ['item_exigido', 'Exige o item na retirada (sem ele, o kit não é entregue)'],
 ];
+/** Free texts (the item to bring at pickup): blank sends null. */
+const WORDS: Field[] = ['item_retirada', 'item_unidade'];
 
 function toTexts(r: PainelAfterSale): Texts {
   const t = {} as Texts;
@@ -43,11 +48,13 @@ function toTexts(r: PainelAfterSale): Texts {
   for (const [k, v] of Object.entries(r) as Array<[Field, unknown]>)
     if (NOT_FIELDS.has(k)) continue;
     else
-      t[k] = MONEY.includes(k)
-        ? amountText(v as number)
-        : typeof v === 'boolean'
-          ? String(v)
-          : numberText(v as number | null);
+      t[k] = WORDS.includes(k)
+        ? ((v as string | null) ?? '')
+        : MONEY.includes(k)
+          ? amountText(v as number)
+          : typeof v === 'boolean'
+            ? String(v)
+            : numberText(v as number | null);
   return t;
 }
 
@@ -56,6 +63,7 @@ function toBody(t: Texts, versao: number, waitlist: number[]) {
   for (const [k, v] of Object.entries(t) as Array<[Field, string]>) {
     if (k.endsWith('_ate')) out[k] = v || null;
     else if (k === 'cancelamento_apos_prazo') out[k] = v;
+    else if (WORDS.includes(k)) out[k] = v.trim() || null;
     else if (MONEY.includes(k) || COUNTS.includes(k)) out[k] = typedNumber(v);
     else out[k] = v === 'true';
   }
@@ -160,6 +168,10 @@ function AfterSaleForm(props: {
         {text('lista_espera_horas_oferta', 'Vaga da lista de espera reservada por (horas)', {
           inputMode: 'numeric',
         })}
+        {text('item_retirada', 'Item a trazer na retirada (ex.: 1 kg de alimento não perecível)', {
+          maxLength: 120,
+        })}
+        {text('item_unidade', 'Unidade contada na mesa (ex.: kg)', { maxLength: 10 })}
       </div>
       <p className="text-sm">Datas em branco valem até o prazo de inscrição.</p>
       {CHECKS.map(([k, label]) => (

@@ -1,8 +1,10 @@
 import type { OfflineDecision } from '@passada/core/checkin-offline';
+import type { PickupItem } from '@passada/core/contracts/painel';
 import type { DeskTicket } from '@passada/core/contracts/painel-checkin-desk';
 import { FormField, primaryButtonClass, secondaryButtonClass } from '../../../../components/form-field.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import type { useOfflineDesk } from '../offline/use-offline-desk.ts';
+import { type PickupAnswer, usePickupChoice } from './pickup-choice.tsx';
 
 type Desk = ReturnType<typeof useOfflineDesk>;
 
@@ -79,10 +81,12 @@ export function DeskStatus({ desk }: { desk: Desk }) {
 export function OfflinePreviewCard(props: {
   decision: Exclude<OfflineDecision, { kind: 'recusado' }>;
   lottery: boolean;
-  onConfirm(ticket: DeskTicket): void;
+  item: PickupItem | null | undefined;
+  onConfirm(ticket: DeskTicket, answer: PickupAnswer): void;
   onClose(): void;
 }) {
   const t = props.decision.ticket;
+  const choice = usePickupChoice(t.retirada_autorizada, props.item);
   return (
     <section
       aria-labelledby="checkin-offline-name"
@@ -130,13 +134,17 @@ export function OfflinePreviewCard(props: {
           Kit já retirado em {pickupText(props.decision.retirada)}.
         </p>
       ) : (
-        <button
-          type="button"
-          className={`${primaryButtonClass} mt-3 w-full`}
-          onClick={() => props.onConfirm(t)}
-        >
-          Confirmar entrega do kit
-        </button>
+        <>
+          {choice.fields}
+          <button
+            type="button"
+            className={`${primaryButtonClass} mt-3 w-full`}
+            disabled={!choice.ready}
+            onClick={() => props.onConfirm(t, choice.answer)}
+          >
+            Confirmar entrega do kit
+          </button>
+        </>
       )}
       <button type="button" className={`${secondaryButtonClass} mt-2 w-full`} onClick={props.onClose}>
         Fechar

@@ -20,6 +20,9 @@ export interface QueuedPickup {
   inscricao: number;
   nome: string;
   lida_em: string;
+  /** Who collected it and the item brought (docs/decisions/0063, later). */
+  retirou?: 'titular' | 'autorizado';
+  item_quantidade?: number | null;
 }
 
 export interface DeskConflict {

@@ -80,7 +80,14 @@ export function useOfflineDesk(eventId: number) {
         const reply = await sendOfflinePickups({
           evento: eventId,
           mesa: readString(DESK_NAME_KEY) || 'Mesa sem nome',
-          retiradas: waiting.map((p) => ({ id: p.id, inscricao: p.inscricao, lida_em: p.lida_em })),
+          retiradas: waiting.map((p) => ({
+            id: p.id,
+            inscricao: p.inscricao,
+            lida_em: p.lida_em,
+            // Queued before the desk asked who collected: the runner, nothing counted.
+            retirou: p.retirou ?? 'titular',
+            item_quantidade: p.item_quantidade ?? null,
+          })),
         });
         const byId = new Map(waiting.map((p) => [p.id, p]));
         const found: DeskConflict[] = reply.resultados
@@ -142,13 +149,18 @@ export function useOfflineDesk(eventId: number) {
       setDeskNameState(name);
     },
     /** A kit handed out without the network: queued, sent when it returns. */
-    handOut: async (inscricao: number, nome: string) => {
+    handOut: async (
+      inscricao: number,
+      nome: string,
+      answer: { retirou: 'titular' | 'autorizado'; item_quantidade: number | null },
+    ) => {
       await deskStore.enqueue({
         id: crypto.randomUUID(),
         eventId,
         inscricao,
         nome,
         lida_em: new Date().toISOString(),
+        ...answer,
       });
       await reload();
       if (navigator.onLine) void sync();

@@ -28,6 +28,7 @@ import {
 } from '../api/participants.ts';
 import { PreviewCard } from '../components/checkin-preview-card.tsx';
 import { DeskStatus, OfflinePreviewCard } from '../components/offline-desk.tsx';
+import type { PickupAnswer } from '../components/pickup-choice.tsx';
 import { QrScanner } from '../components/qr-scanner.tsx';
 import { installDeskApp } from '../offline/install-desk-app.ts';
 import { useOfflineDesk } from '../offline/use-offline-desk.ts';
@@ -126,9 +127,9 @@ function CheckinDesk({ eventId }: { eventId: number }) {
       setOffline(d);
     }
   };
-  const handOutOffline = (t: DeskTicket) =>
+  const handOutOffline = (t: DeskTicket, answer: PickupAnswer) =>
     run(async () => {
-      await desk.handOut(t.id, t.nome);
+      await desk.handOut(t.id, t.nome, answer);
       setOffline(null);
       setNotice({
         tone: 'ok',
@@ -175,10 +176,10 @@ function CheckinDesk({ eventId }: { eventId: number }) {
     );
 
   /** Second step, explicit: the kit goes out. */
-  const confirm = () =>
+  const confirm = (answer: PickupAnswer) =>
     run(async () => {
       if (!target) return;
-      const p = await checkin.mutateAsync(target);
+      const p = await checkin.mutateAsync({ ...target, ...answer });
       refreshed(p);
       setFound((list) => list?.map((x) => (x.id === p.id ? p : x)) ?? null);
       setNotice({ tone: 'ok', message: `Kit entregue: ${p.nome_completo}.` });
@@ -232,6 +233,8 @@ function CheckinDesk({ eventId }: { eventId: number }) {
       ) : null}
       {preview ? (
         <PreviewCard
+          // Another registration starts with its own answers (who collects, the item).
+          key={preview.participante.id}
           preview={preview}
           busy={busy}
           reason={reason}
@@ -246,9 +249,11 @@ function CheckinDesk({ eventId }: { eventId: number }) {
       ) : null}
       {offline ? (
         <OfflinePreviewCard
+          key={offline.ticket.id}
           decision={offline}
           lottery={desk.snapshot?.confira_cpf ?? false}
-          onConfirm={(t) => void handOutOffline(t)}
+          item={desk.snapshot?.item}
+          onConfirm={(t, answer) => void handOutOffline(t, answer)}
           onClose={() => {
             setOffline(null);
             setNotice(null);

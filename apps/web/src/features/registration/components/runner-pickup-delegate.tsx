@@ -1,0 +1,91 @@
+import type { PickupDelegateRequest } from '@passada/core/contracts/after-sale';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { FormField, FormStatus, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { ApiRequestError } from '../../../lib/api.ts';
+import { pickupDelegateQuery, useSavePickupDelegate } from '../api/pickup-delegate-api.ts';
+
+const errorText = (err: unknown) =>
+  err instanceof ApiRequestError
+    ? (err.body?.detail ?? err.message)
+    : 'Não foi possível salvar. Tente de novo.';
+
+/**
+ * "Quem pode retirar o kit" (docs/decisions/0063, later): the runner names one person (name and CPF)
+ * whom the desk hands the kit to against that CPF's document, or revokes them. `base` is the
+ * registration's API path: the account's (`/api/inscricoes/{id}`) or the participant link's.
+ */
+export function RunnerPickupDelegate({ base }: { base: string }) {
+  const status = useQuery(pickupDelegateQuery(base));
+  const [person, setPerson] = useState<PickupDelegateRequest>({ nome_completo: '', cpf: '' });
+  const [message, setMessage] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
+  const save = useSavePickupDelegate(base);
+  const send = async (body: PickupDelegateRequest | null, done: string) => {
+    setMessage(null);
+    try {
+      await save.mutateAsync(body);
+      setPerson({ nome_completo: '', cpf: '' });
+      setMessage({ text: done, tone: 'success' });
+    } catch (err) {
+      setMessage({ text: errorText(err), tone: 'error' });
+    }
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void send(person, 'Retirada autorizada.');
+  };
+  const s = status.data;
+  if (!s) return null;
+  return (
+    <section aria-labelledby="retirada-autorizada-titulo" className="mt-6">
+      <h2 id="retirada-autorizada-titulo" className="text-lg font-semibold">
+        Quem pode retirar o kit
+      </h2>
+      {s.autorizado ? (
+        <div className="mt-2">
+          <p>
+            Retirada autorizada para {s.autorizado.nome}, CPF {s.autorizado.cpf}. Na retirada, essa pessoa
+            mostra um documento com foto desse CPF.
+          </p>
+          <button
+            type="button"
+            className={`${secondaryButtonClass} mt-2`}
+            disabled={save.isPending}
+            onClick={() => void send(null, 'Autorização revogada: só você retira o kit.')}
+          >
+            Revogar autorização
+          </button>
+        </div>
+      ) : null}
+      {s.permitido ? (
+        <form onSubmit={submit} className="mt-2 grid gap-2" noValidate>
+          <FormField
+            label="Nome completo de quem vai retirar"
+            autoComplete="off"
+            maxLength={150}
+            value={person.nome_completo}
+            onChange={(e) => setPerson({ ...person, nome_completo: e.target.value })}
+          />
+          <FormField
+            label="CPF de quem vai retirar"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={14}
+            value={person.cpf}
+            onChange={(e) => setPerson({ ...person, cpf: e.target.value })}
+          />
+          <button
+            type="submit"
+            className={`${secondaryButtonClass} justify-self-start`}
+            disabled={save.isPending}
+          >
+            {s.autorizado ? 'Trocar a pessoa autorizada' : 'Autorizar esta pessoa'}
+          </button>
+        </form>
+      ) : (
+        <p className="mt-2">{s.motivo}</p>
+      )}
+      <FormStatus message={message?.text ?? null} tone={message?.tone ?? 'success'} />
+    </section>
+  );
+}
