@@ -53,6 +53,9 @@ const PUBLIC = new Set([
   'POST /api/inscricoes/link/{token}/trocar-tamanho/',
   'POST /api/inscricoes/link/{token}/alteracoes/',
   'POST /api/inscricoes/link/{token}/alteracoes/cotacao/',
+  'GET /api/inscricoes/link/{token}/retirada-autorizada/',
+  'PUT /api/inscricoes/link/{token}/retirada-autorizada/',
+  'DELETE /api/inscricoes/link/{token}/retirada-autorizada/',
   // Opening day: what the page shows, and the position polls (the signed turn is the credential).
   'GET /api/events/{id}/abertura/',
   'GET /api/events/{id}/fila/',
