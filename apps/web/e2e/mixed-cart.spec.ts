@@ -134,7 +134,7 @@ test('a shirt and two participants in one cart, paid with one Pix: one order, tw
   const orderId = ((await page.getByRole('article').getAttribute('aria-label')) ?? '').replace(/\D/g, '');
   await signInStaff(page, STAFF.operator, `/painel/pedidos/${orderId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Pedido nº ${orderId}` })).toBeVisible();
-  await expect(page.getByText(product.name)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: product.name })).toBeVisible();
   const staffView = page.getByRole('region', { name: 'Inscrições' });
   for (const number of numbers) await expect(staffView).toContainText(`Inscrição nº ${number}`);
   await expect(staffView).toContainText(people[1]!.name);

@@ -37,10 +37,10 @@ export function RunnerPickupDelegate({ base }: { base: string }) {
   const s = status.data;
   if (!s) return null;
   return (
-    <section aria-labelledby="retirada-autorizada-titulo" className="mt-6">
-      <h2 id="retirada-autorizada-titulo" className="text-lg font-semibold">
-        Quem pode retirar o kit
-      </h2>
+    // A part of the registration's card, not a landmark of its own: a page with several registrations
+    // would hold several regions of one name (axe's landmark-unique).
+    <div className="mt-6">
+      <h2 className="text-lg font-semibold">Quem pode retirar o kit</h2>
       {s.autorizado ? (
         <div className="mt-2">
           <p>
@@ -86,6 +86,6 @@ export function RunnerPickupDelegate({ base }: { base: string }) {
         <p className="mt-2">{s.motivo}</p>
       )}
       <FormStatus message={message?.text ?? null} tone={message?.tone ?? 'success'} />
-    </section>
+    </div>
   );
 }
