@@ -13,6 +13,8 @@ import type { Shop } from './shop.ts';
 
 const RUNNERS = Number(process.env.BENCH_RESULTS_RUNNERS ?? 20_000);
 const IMPORT_LINES = Number(process.env.BENCH_RESULTS_IMPORT ?? 5_000);
+/** Requests a second the storefront is asked while the certificates are sent. */
+const STOREFRONT_RATE = Number(process.env.BENCH_RESULTS_STOREFRONT_RATE ?? 50);
 /** The bench's bibs start here, clear of any the demo data gave. */
 const BIB_BASE = 100_000;
 
@@ -136,7 +138,14 @@ export async function resultsFigures(
     );
     const certificates = await queued(client);
     const started = performance.now();
-    const storefront = autocannon({ url: `${shop.baseURL}/api/products/`, connections: 10, duration: 3600 });
+    // Shoppers at a steady STOREFRONT_RATE requests a second (not as fast as the client can send, which
+    // would measure a saturated process, not the queue's effect on it).
+    const storefront = autocannon({
+      url: `${shop.baseURL}/api/products/`,
+      connections: 10,
+      overallRate: STOREFRONT_RATE,
+      duration: 3600,
+    });
     while ((await queued(client)) > 0) await new Promise((r) => setTimeout(r, 250));
     const drainMs = performance.now() - started;
     storefront.stop();
