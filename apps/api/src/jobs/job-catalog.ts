@@ -60,10 +60,12 @@ export const jobCatalog = {
     retryDelaySeconds: 60,
   }),
   /**
-   * A finisher's result and certificate (PDF attached) by e-mail, queued by a publication for each bib
-   * whose result is new or changed (decision 0064, later); the job reads the result as published then.
+   * Finishers' results and certificates (PDF attached) by e-mail, queued by a publication for the bibs
+   * whose result is new or changed, up to 25 bibs a job (decision 0064, later): a worker takes one job a
+   * poll, so one job a bib would send a race's thousands of certificates at one a second. The job reads
+   * each result as published when it runs.
    */
-  'mail.result-certificate': defineJob<{ eventId: number; bib: number }>({
+  'mail.result-certificate': defineJob<{ eventId: number; bibs: number[] }>({
     retryLimit: 8,
     retryDelaySeconds: 60,
   }),

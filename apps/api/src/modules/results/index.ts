@@ -34,7 +34,7 @@ export default fp(
       results,
       contactsByBib: app.registrations.contactsByBib,
     });
-    app.jobs.work('mail.result-certificate', ({ eventId, bib }) => mail.sendCertificate(eventId, bib), {
+    app.jobs.work('mail.result-certificate', ({ eventId, bibs }) => mail.sendCertificates(eventId, bibs), {
       concurrency: 2,
     });
     app.decorate('results', { ...results, admin });

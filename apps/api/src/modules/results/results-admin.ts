@@ -21,6 +21,9 @@ import * as repo from './results.repository.ts';
 import { readTimerFile } from './timer-file.ts';
 
 /** What the back office's side of results needs (docs/decisions/0064). */
+/** Bibs a certificate job sends (the queue takes one job a poll per worker). */
+const CERTIFICATES_PER_JOB = 25;
+
 export interface ResultsAdminDeps {
   db: Db;
   now: () => Date;
@@ -221,10 +224,14 @@ export function createResultsAdmin(deps: ResultsAdminDeps) {
         .filter((p) => p.status === 'OK' && !was.has(`${p.entry.bib}:${p.status}:${p.gunMs}:${p.netMs}`))
         .map((p) => p.entry.bib),
     );
-    await deps.jobs.sendAll(
-      [...changed].map((bib) => ({ name: 'mail.result-certificate' as const, data: { eventId, bib } })),
-      { tx },
-    );
+    const bibs = [...changed];
+    const jobs = [];
+    for (let i = 0; i < bibs.length; i += CERTIFICATES_PER_JOB)
+      jobs.push({
+        name: 'mail.result-certificate' as const,
+        data: { eventId, bibs: bibs.slice(i, i + CERTIFICATES_PER_JOB) },
+      });
+    await deps.jobs.sendAll(jobs, { tx });
     return { publicados: placed.length, ignorados: problems.length, substituidos: before.length };
   }
 

@@ -71,5 +71,9 @@ export function createResultsMail(deps: ResultsMailDeps) {
     });
     deps.log.info({ eventId, bib }, 'result certificate mail sent');
   }
-  return { sendCertificate };
+  /** Each bib of a job in turn; a failure stops the job, whose retry sends the rest. */
+  async function sendCertificates(eventId: number, bibs: number[]): Promise<void> {
+    for (const bib of bibs) await sendCertificate(eventId, bib);
+  }
+  return { sendCertificate, sendCertificates };
 }
