@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccessKey } from '../../providers/invoicing/access-key.ts';
 import { createFocusProvider, focusNfeBody } from '../../providers/invoicing/focus.provider.ts';
 import type { NfeInput } from '../../providers/invoicing/index.ts';
 import { makeProduct } from '../../test/factories/catalog.ts';
-import { documentsOf, fiscalForm, paidCardOrder, saveProductFiscal } from '../../test/factories/fiscal.ts';
+import { documentsOf, paidCardOrder, saveProductFiscal, saveRegime } from '../../test/factories/fiscal.ts';
 import { type Buyer, makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { type FakeFocus, startFakeFocus } from '../../test/mocks/fake-focus.ts';
@@ -25,17 +24,6 @@ import { untilJobsDone } from '../../test/wait-until.ts';
 const DEC_2026 = new Date('2026-12-02T15:00:00Z');
 const xml = new XMLParser({ parseTagValue: false, ignoreAttributes: false });
 const asList = <T>(v: T | T[]) => (Array.isArray(v) ? v : [v]);
-
-async function saveRegime(app: FastifyInstance, headers: Record<string, string>, regime: string) {
-  const current = await app.inject({ method: 'GET', url: '/api/painel/fiscal/', headers });
-  const res = await app.inject({
-    method: 'PUT',
-    url: '/api/painel/fiscal/',
-    headers,
-    payload: { ...fiscalForm({ regime }), versao: current.json().versao },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 describe('a parcel the carrier brought back', () => {
   const t = useClockedTestApp(DEC_2026);

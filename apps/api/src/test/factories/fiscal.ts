@@ -126,3 +126,15 @@ export async function paidPixOrder(
 export async function documentsOf(db: Db, orderId: number) {
   return db.select().from(fiscalDocuments).where(eq(fiscalDocuments.orderId, orderId));
 }
+
+/** Staff save the shop's tax regime on the fiscal screen, with the version they read. */
+export async function saveRegime(app: FastifyInstance, headers: Record<string, string>, regime: string) {
+  const current = await app.inject({ method: 'GET', url: '/api/painel/fiscal/', headers });
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/api/painel/fiscal/',
+    headers,
+    payload: { ...fiscalForm({ regime }), versao: current.json().versao },
+  });
+  if (res.statusCode !== 200) throw new Error(`regime não salvo: ${res.statusCode} ${res.body}`);
+}
