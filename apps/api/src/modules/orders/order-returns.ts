@@ -19,10 +19,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import type { MailProvider } from '../../providers/mail/index.ts';
 import type { ShippingProvider } from '../../providers/shipping/shipping.provider.ts';
-import type { CatalogService } from '../catalog/catalog.service.ts';
-import type { CouponsService } from '../coupons/coupons.service.ts';
 import type { PaymentsService } from '../payments/payments.service.ts';
-import type { RegistrationsAdmin } from '../registrations/index.ts';
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
 import { type OrderChange, unitsValue } from './order-change.ts';
 import { NOT_SHIPPED, type OrderChangeManager } from './order-change-manager.ts';
@@ -38,13 +35,10 @@ export interface OrderReturnsDeps {
   log: FastifyBaseLogger;
   mail: MailProvider;
   jobs: Pick<Jobs<AppJobCatalog>, 'send'>;
-  payments: Pick<PaymentsService, 'refundPart' | 'returnPaid' | 'sendRefund' | 'refundable'>;
-  catalog: Pick<CatalogService, 'restock'>;
-  coupons: Pick<CouponsService, 'returnUse'>;
-  registrations: Pick<RegistrationsCart, 'ofOrders' | 'cancel' | 'cancelParticipant'>;
-  kitPickedUp: RegistrationsAdmin['kitPickedUp'];
+  payments: Pick<PaymentsService, 'refundable'>;
+  registrations: Pick<RegistrationsCart, 'ofOrders'>;
   shipping: Pick<ShippingProvider, 'authorizeReturn'>;
-  change: Pick<OrderChange, 'announce' | 'fiscalJobs'>;
+  change: Pick<OrderChange, 'announce'>;
   /** The order's one door for a change before shipping (docs/decisions/0065). */
   manager: OrderChangeManager;
   /** Sends the order's confirmation first while it is still pending (orders.service `confirmFirst`). */
