@@ -388,6 +388,19 @@ async function main(): Promise<number> {
         `results: ${fmt(Number(process.env.BENCH_RESULTS_RUNNERS ?? 20_000))} finishers published (setup)`,
         `${fmt(setup.setupMs)} ms`,
       );
+      // The first answer of each is built from the database (then kept until the next publication).
+      for (const [route, label] of [
+        [`/api/events/${setup.eventId}/resultados/?page=100`, 'results page'],
+        [`/api/events/${setup.eventId}/resultados/${setup.bib}/`, "a runner's page"],
+      ] as const) {
+        const started = performance.now();
+        const res = await fetch(`${shop.baseURL}${route}`);
+        await res.arrayBuffer();
+        row(
+          `results: ${label} built on its first request (${res.status})`,
+          `${fmt(performance.now() - started)} ms`,
+        );
+      }
       await versusBare(shop, `/api/events/${setup.eventId}/resultados/?page=100`, 'results page', true);
       await versusBare(
         shop,

@@ -6,6 +6,7 @@ import { imagePreloadLink, PRODUCT_MAIN_IMAGE_SIZES } from '@passada/core/images
 import type { FastifyInstance } from 'fastify';
 import { CATALOG_CHANGED } from '../modules/catalog/catalog.service.ts';
 import { EVENTS_CHANGED } from '../modules/events/events.service.ts';
+import { RESULTS_CHANGED } from '../modules/results/results.service.ts';
 import { createAnswerCache, type Produced, prepareAnswer, sendCached } from './answer-cache.ts';
 import { headTags, pageMeta } from './seo/page-meta.ts';
 import type { RenderedPage, WebShell } from './web-shell.ts';
@@ -80,11 +81,11 @@ export async function registerWebApp(app: FastifyInstance, webDist: string, shel
   /**
    * Pages that answer 200, kept by address (not with a query string: each would be another copy) with
    * their compressed bytes and ETag, at most PAGE_CACHE_MAX_PAGES. Any write to the catalogue or to an
-   * event, in any process, drops them all (docs/decisions/0014-cached-catalogue-answers.md); so does a
+   * event, or a publication of results (a runner's page shows the result), in any process, drops them all (docs/decisions/0014-cached-catalogue-answers.md); so does a
    * new day in the store's time zone, which moves event prices by lot and closes registrations.
    */
   const pages = createAnswerCache(app.env.PAGE_CACHE_MAX_PAGES);
-  for (const channel of [CATALOG_CHANGED, EVENTS_CHANGED]) {
+  for (const channel of [CATALOG_CHANGED, EVENTS_CHANGED, RESULTS_CHANGED]) {
     const stopListening = await app.database.listen(channel, pages.invalidate);
     app.addHook('onClose', stopListening);
   }

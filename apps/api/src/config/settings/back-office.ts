@@ -19,6 +19,12 @@ export const backOfficeSettings = {
    * 256 bytes per line.
    */
   RESULTS_IMPORT_MAX_LINES: z.coerce.number().int().min(100).max(200_000).default(20_000),
+  /**
+   * Results answers (pages of an event's results, runners' pages) each process keeps built and compressed
+   * until a publication or a change to a name they show (docs/decisions/0064); past it, answers are built
+   * for each request and not kept (searches are endless, the cache is not).
+   */
+  RESULTS_CACHE_MAX_ANSWERS: z.coerce.number().int().min(0).max(200_000).default(2_000),
   /** Failed back-office sign-ins (or code checks) on one e-mail or account before it locks. */
   PAINEL_LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(10),
   /** The window those failures count in, and how long the lock lasts. */

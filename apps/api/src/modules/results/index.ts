@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
+import { createAnswerCache } from '../../plugins/answer-cache.ts';
+import { EVENTS_CHANGED } from '../events/events.service.ts';
 import { resultsRoutes } from './results.routes.ts';
-import { createResultsService, type ResultsService } from './results.service.ts';
+import { createResultsService, RESULTS_CHANGED, type ResultsService } from './results.service.ts';
 import { createResultsAdmin, type ResultsAdmin } from './results-admin.ts';
 import { createResultsMail } from './results-mail.ts';
 
@@ -38,7 +40,15 @@ export default fp(
       concurrency: 2,
     });
     app.decorate('results', { ...results, admin });
-    await app.register(resultsRoutes, { results });
+    // The public pages are read by thousands right after a publication, and change only with the next
+    // one, a name they show (a trigger notifies RESULTS_CHANGED, migration 0051) or the event itself:
+    // every process keeps them built and compressed until then (answer-cache.ts).
+    const cache = createAnswerCache(app.env.RESULTS_CACHE_MAX_ANSWERS);
+    for (const channel of [RESULTS_CHANGED, EVENTS_CHANGED]) {
+      const stopListening = await app.database.listen(channel, cache.invalidate);
+      app.addHook('onClose', stopListening);
+    }
+    await app.register(resultsRoutes, { results, cache });
   },
   { name: 'results', dependencies: ['infra', 'jobs', 'events', 'registrations'] },
 );

@@ -18,6 +18,17 @@ type Conn = Db | Tx;
 
 /** The SQL of results (docs/decisions/0064); it reads the registrations' bibs and names, never writes them. */
 
+/**
+ * The channel a publication notifies, and a change to a name, team or gender a published result shows
+ * (a trigger on registrations, migration 0051): every process's cached results answers and pages listen.
+ */
+export const RESULTS_CHANGED = 'results_changed';
+
+/** Tells every process the event's results changed; PostgreSQL delivers it when the transaction commits. */
+export async function notifyResultsChanged(db: Conn, eventId: number): Promise<void> {
+  await db.execute(sql`select pg_notify(${RESULTS_CHANGED}, ${String(eventId)})`);
+}
+
 export type TimerRow = typeof resultTimers.$inferSelect;
 
 export function listTimers(db: Conn) {
@@ -165,6 +176,7 @@ export async function replaceResults(
     .update(resultImports)
     .set({ status: 'publicada', publishedAt: at })
     .where(eq(resultImports.id, imp.id));
+  await notifyResultsChanged(tx, imp.eventId);
   // What was there before, so the caller tells only the runners whose result is new or changed.
   return gone;
 }
@@ -283,13 +295,24 @@ export async function resultFilters(db: Conn, eventId: number) {
   return { categories, ageGroups: groups.map((g) => g.ageGroup) };
 }
 
-/** The finishers of some categories with their gender and age group, to say "12º de 340". */
-export function finishersOf(db: Conn, eventId: number, categoryIds: number[]) {
-  return db
+/** How many finished one race: in all, of the runner's gender, of the runner's age group ("12º de 340"). */
+export interface FinisherCounts {
+  overall: number;
+  gender: number;
+  ageGroup: number;
+}
+
+/**
+ * The finishers of some categories counted in SQL by gender and age group (a few dozen groups, where a
+ * race holds up to 20,000 rows), and what each race's runner is counted against.
+ */
+export async function finisherCounts(db: Conn, eventId: number, categoryIds: number[]) {
+  const groups = await db
     .select({
       categoryId: eventResults.categoryId,
       gender: registrations.gender,
       ageGroup: eventResults.ageGroup,
+      n: sql<number>`count(*)::int`,
     })
     .from(eventResults)
     .innerJoin(registrationCategories, eq(registrationCategories.id, eventResults.entryId))
@@ -300,7 +323,17 @@ export function finishersOf(db: Conn, eventId: number, categoryIds: number[]) {
         eq(eventResults.status, 'OK'),
         inArray(eventResults.categoryId, categoryIds.length ? categoryIds : [0]),
       ),
-    );
+    )
+    .groupBy(eventResults.categoryId, registrations.gender, eventResults.ageGroup);
+  return (race: { categoryId: number; gender: string; ageGroup: string }): FinisherCounts => {
+    const mine = groups.filter((g) => g.categoryId === race.categoryId);
+    const sum = (list: typeof groups) => list.reduce((total, g) => total + g.n, 0);
+    return {
+      overall: sum(mine),
+      gender: sum(mine.filter((g) => g.gender === race.gender)),
+      ageGroup: sum(mine.filter((g) => g.ageGroup === race.ageGroup)),
+    };
+  };
 }
 
 /** The published results of the registrations an account made, newest race first. */

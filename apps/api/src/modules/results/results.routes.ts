@@ -9,11 +9,18 @@ import {
 } from '@passada/core/contracts/results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type AnswerCache, sendCached } from '../../plugins/answer-cache.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { ResultsService } from './results.service.ts';
 
-/** An event's published results and one runner's, for anyone (docs/decisions/0064). */
-export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> = async (app, { results }) => {
+/**
+ * An event's published results and one runner's, for anyone (docs/decisions/0064). Both answers are kept
+ * serialized and compressed in `cache` until results, a name they show or the event change.
+ */
+export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; cache: AnswerCache }> = async (
+  app,
+  { results, cache },
+) => {
   app.get(
     '/api/events/:id/resultados/',
     {
@@ -26,7 +33,13 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> =
         response: { 200: ResultPageSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
       },
     },
-    async (request) => results.list(request.params.id, request.query),
+    async (request, reply) => {
+      const { id } = request.params;
+      const q = request.query;
+      // The parsed query in a fixed order: the same page asked two ways is one answer.
+      const key = `list:${id}:${JSON.stringify([q.busca?.trim() ?? '', q.categoria, q.genero, q.faixa, q.page ?? 1, q.page_size])}`;
+      return sendCached(request, reply, await cache.get(key, () => results.list(id, q)));
+    },
   );
 
   app.get(
@@ -39,7 +52,14 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService }> =
         response: { 200: RunnerResultSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
       },
     },
-    async (request) => results.runner(request.params.id, request.params.numero),
+    async (request, reply) => {
+      const { id, numero } = request.params;
+      return sendCached(
+        request,
+        reply,
+        await cache.get(`runner:${id}:${numero}`, () => results.runner(id, numero)),
+      );
+    },
   );
 
   app.get(

@@ -11,6 +11,8 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { certificateToken, readCertificateToken, renderCertificatePdf } from './certificate.ts';
 import * as repo from './results.repository.ts';
 
+export { RESULTS_CHANGED } from './results.repository.ts';
+
 /** What the public side of results needs: the database and the event's name and date. */
 export interface ResultsServiceDeps {
   db: Db;
@@ -90,7 +92,7 @@ export function createResultsService(deps: ResultsServiceDeps) {
     const event = await eventOrNotFound(eventId);
     const { rows } = await repo.resultsPage(deps.db, eventId, { bib }, { limit: 10, offset: 0 });
     if (!rows.length) throw notFound('Nenhum resultado com este número de peito.');
-    const finishers = await repo.finishersOf(
+    const countsOf = await repo.finisherCounts(
       deps.db,
       eventId,
       rows.map((r) => r.categoryId),
@@ -98,13 +100,13 @@ export function createResultsService(deps: ResultsServiceDeps) {
     return {
       evento: { id: event.id, nome: event.name, data: event.startDate, cidade: event.city },
       provas: rows.map((r) => {
-        const mine = finishers.filter((f) => f.categoryId === r.categoryId);
+        const counts = countsOf(r);
         return {
           ...rowWire(r),
           distancia_km: categoryDistanceKm(r.category),
-          concluintes_geral: mine.length,
-          concluintes_genero: mine.filter((f) => f.gender === r.gender).length,
-          concluintes_faixa: mine.filter((f) => f.ageGroup === r.ageGroup).length,
+          concluintes_geral: counts.overall,
+          concluintes_genero: counts.gender,
+          concluintes_faixa: counts.ageGroup,
         };
       }),
     };
@@ -131,7 +133,7 @@ export function createResultsService(deps: ResultsServiceDeps) {
     const { rows } = await repo.resultsPage(deps.db, eventId, { bib }, { limit: 10, offset: 0 });
     const finished = rows.filter((r) => r.status === 'OK' && r.gunMs !== null);
     if (!finished.length) throw notFound('Só quem concluiu a prova tem certificado.');
-    const finishers = await repo.finishersOf(
+    const countsOf = await repo.finisherCounts(
       deps.db,
       eventId,
       finished.map((r) => r.categoryId),
@@ -156,7 +158,7 @@ export function createResultsService(deps: ResultsServiceDeps) {
           netMs: r.netMs,
           pace: pacePerKm(r.netMs ?? r.gunMs!, categoryDistanceKm(r.category)),
           placeOverall: r.placeOverall,
-          finishers: finishers.filter((f) => f.categoryId === r.categoryId).length,
+          finishers: countsOf(r).overall,
           verifyUrl: `${base}/api/resultados/certificados/${token}/`,
         };
       }),

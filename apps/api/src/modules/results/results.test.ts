@@ -383,6 +383,51 @@ describe('results: a timer file imported, previewed, published and read by anyon
     expect((await pageMeta(t.app, `/eventos/resultados/${event.id}/abc`)).status).toBe(404);
   });
 
+  it('keeps the public answers (304 to a client that has one) until a name they show changes', async () => {
+    const url = `/api/events/${event.id}/resultados/${b('Ana Lima')}/`;
+    const first = await t.app.inject({ method: 'GET', url });
+    expect(first.headers.etag).toBeTruthy();
+    const again = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': first.headers.etag! },
+    });
+    expect(again.statusCode).toBe(304);
+    const list = await publicList('?busca=ana');
+    expect(
+      list
+        .json()
+        .results.map((r: { nome: string }) => r.nome)
+        .sort(),
+    ).toEqual(['Ana Lima', 'Joana Alves']);
+    // Any writer of the name (a correction, a transfer, an erasure) moves it: a trigger notifies on commit.
+    const setName = (from: string, to: string) =>
+      t.app.db
+        .update(registrations)
+        .set({ fullName: to })
+        .where(and(eq(registrations.eventId, event.id), eq(registrations.fullName, from)));
+    await setName('Ana Lima', 'Ana Lima Sampaio');
+    try {
+      await expect
+        .poll(async () => (await t.app.inject({ method: 'GET', url })).json().provas[0].nome)
+        .toBe('Ana Lima Sampaio');
+      const changed = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': first.headers.etag! },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(
+        (await publicList('?busca=sampaio')).json().results.map((r: { nome: string }) => r.nome),
+      ).toEqual(['Ana Lima Sampaio']);
+    } finally {
+      await setName('Ana Lima Sampaio', 'Ana Lima');
+    }
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url })).json().provas[0].nome)
+      .toBe('Ana Lima');
+  });
+
   it('lists in "Minha conta" the results of the registrations the account made, and no one else\'s', async () => {
     const mine = await t.app.inject({ method: 'GET', url: '/api/resultados/meus/', headers: user.headers });
     expect(mine.statusCode).toBe(200);
