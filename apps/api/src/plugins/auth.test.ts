@@ -60,6 +60,7 @@ const PUBLIC = new Set([
   'GET /api/events/{id}/abertura/',
   'GET /api/events/{id}/fila/',
   'GET /api/events/{id}/sorteio/',
+  'GET /api/events/{id}/ondas/',
   'GET /api/events/{id}/resultados/',
   'GET /api/events/{id}/resultados/{numero}/',
   'GET /api/events/{id}/resultados/{numero}/certificado.pdf',

@@ -24,7 +24,14 @@ export const DeskTicketSchema = z.object({
   nome: z.string(),
   /** Masked (`***.644.788-**`): the desk asks for a document, it does not need the number. */
   cpf: z.string(),
-  categorias: z.array(z.object({ nome: z.string(), numero_peito: z.number().int().nullable() })),
+  /** Each race with its bib and its start wave (docs/decisions/0066; null without waves). */
+  categorias: z.array(
+    z.object({
+      nome: z.string(),
+      numero_peito: z.number().int().nullable(),
+      onda: z.string().nullable().optional(),
+    }),
+  ),
   tamanho_camisa: z.string().nullable(),
   equipe: z.string().nullable(),
   /** Half price (60+): check a document. */

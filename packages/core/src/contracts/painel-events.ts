@@ -60,6 +60,8 @@ export const PainelParticipantSchema = z.object({
       dia: z.string(),
       /** The bib staff assigned for this race, or null before they do. */
       numero_peito: z.number().int().nullable().default(null),
+      /** The start wave given for this race (docs/decisions/0066), or null without waves. */
+      onda: z.string().nullable().default(null),
     }),
   ),
   total: z.number(),

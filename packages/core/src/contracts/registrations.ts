@@ -1,5 +1,6 @@
 import { normalizeCep } from '../cep.ts';
 import { isValidCpf } from '../documents.ts';
+import { parseEstimatedTime } from '../waves.ts';
 import { z } from '../zod.ts';
 import {
   CepSchema,
@@ -83,6 +84,33 @@ const participantFields = {
   termo_versao: z.string({ error: 'Aceite o termo de responsabilidade para continuar.' }).min(1).max(64),
   /** A discount coupon's code (any case); the server checks it and prices the discount. */
   cupom: DraftCouponSchema,
+  /**
+   * The runner's estimated finish time for each race with waves (largada por ondas, docs/decisions/0066),
+   * `h:mm` or `h:mm:ss`; a race with waves left without one starts in its last wave.
+   */
+  tempos_estimados: z
+    .array(
+      z.object({
+        categoria: IdSchema,
+        tempo: z
+          .string()
+          .max(8)
+          .refine(
+            (v) => parseEstimatedTime(v) !== null,
+            'Informe o tempo estimado como h:mm (por exemplo 0:55).',
+          ),
+      }),
+    )
+    .max(20)
+    .optional(),
+  /** A past result's address, for the organiser to check the estimate (optional). */
+  resultado_anterior: z
+    .string()
+    .trim()
+    .max(300, 'Use no máximo 300 caracteres.')
+    .regex(/^https?:\/\/[^\s]+$/i, 'Informe o endereço do resultado começando com https://.')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /**
    * The signed link of a waitlist offer (docs/decisions/0042-waitlist.md): the place held for this
    * person in the offered category is the one the registration takes.
@@ -197,7 +225,8 @@ export const RegistrationLookupSchema = z.object({
     /** The race's first day (YYYY-MM-DD). */
     data: z.string().optional(),
   }),
-  categoria_evento_detalhes: z.array(CategoryRefSchema),
+  /** Each race, with its start wave when the race has waves (docs/decisions/0066). */
+  categoria_evento_detalhes: z.array(CategoryRefSchema.extend({ onda: z.string().nullable().optional() })),
   endereco: z.string(),
   tamanho_camisa: z.string().nullable(),
   equipe: z.string().nullable(),

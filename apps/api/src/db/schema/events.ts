@@ -164,3 +164,24 @@ export const placeReservations = pgTable(
     index('place_reservations_open_category_idx').on(t.categoryId).where(sql`${t.releasedAt} is null`),
   ],
 );
+
+/**
+ * A category's start waves (ondas de largada, docs/decisions/0066), fastest first by `position`: each takes
+ * runners whose estimate is at most `upToSeconds` while it holds fewer than `capacity`, then passes them to
+ * the next; the last has neither (it takes the rest). Who holds a wave is the registrations module's
+ * (`registration_categories.onda_id`): cancelled runners free their slot without anyone counting down.
+ */
+export const eventCategoryWaves = pgTable(
+  'event_category_waves',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => eventCategories.id, { onDelete: 'cascade' }),
+    position: integer('posicao').notNull(),
+    name: text('nome').notNull(),
+    upToSeconds: integer('ate_segundos'),
+    capacity: integer('capacidade'),
+  },
+  (t) => [index('event_category_waves_category_idx').on(t.categoryId, t.position)],
+);

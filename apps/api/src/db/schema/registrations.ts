@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { eventCategories, events } from './events.ts';
+import { eventCategories, eventCategoryWaves, events } from './events.ts';
 import { orders } from './orders.ts';
 import { charges } from './payments.ts';
 import { staff } from './staff.ts';
@@ -58,6 +58,8 @@ export const registrations = pgTable(
     /** The shirt size chosen (copied: the event's sizes may be renamed later). */
     kitSize: text('tamanho_camisa'),
     team: text('equipe'),
+    /** A past result's address the runner gave to back their estimate (waves, docs/decisions/0066). */
+    pastResultUrl: text('resultado_anterior_url'),
     emergencyName: text('contato_emergencia_nome'),
     emergencyPhone: text('contato_emergencia_telefone'),
     pcd: boolean('pcd').notNull().default(false),
@@ -140,10 +142,16 @@ export const registrationCategories = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** The bib (número de peito) staff assigned for this race, or null before they do. */
     bib: integer('numero_peito'),
+    /** The start wave the runner was given for this race (docs/decisions/0066); null when it has none. */
+    waveId: integer('onda_id').references(() => eventCategoryWaves.id, { onDelete: 'set null' }),
+    /** The finish time the runner estimated for this race, in seconds; null when none was given. */
+    estimatedSeconds: integer('tempo_estimado_segundos'),
   },
   // The same CPF cannot hold the same category twice; a cancelled registration holds nothing.
   (t) => [
     index('registration_categories_registration_idx').on(t.registrationId),
+    // The runners each wave holds, counted when the next one is given a wave.
+    index('registration_categories_wave_idx').on(t.waveId).where(sql`${t.cancelledAt} is null`),
     uniqueIndex('registration_categories_cpf_unique')
       .on(t.categoryId, t.cpf)
       .where(sql`${t.cancelledAt} is null`),

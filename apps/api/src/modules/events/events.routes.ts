@@ -1,8 +1,10 @@
 import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import { EventListAnswerSchema, EventListQuerySchema, EventSchema } from '@passada/core/contracts/events';
+import { EventWavesSchema } from '@passada/core/contracts/waves';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AnswerCache, sendCached } from '../../plugins/answer-cache.ts';
+import type { EventWavesService } from './event-waves.service.ts';
 import type { EventsService } from './events.service.ts';
 
 /**
@@ -13,8 +15,9 @@ import type { EventsService } from './events.service.ts';
  */
 export const eventsRoutes: FastifyPluginAsyncZod<{
   events: EventsService;
+  waves: EventWavesService;
   cache: () => AnswerCache;
-}> = async (app, { events, cache }) => {
+}> = async (app, { events, waves, cache }) => {
   app.get(
     '/api/events/',
     {
@@ -29,6 +32,30 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       const { page, page_size: size } = request.query;
       const key = page === undefined ? 'list' : `page:${page}:${size}`;
       return sendCached(request, reply, await cache().get(key, () => events.listEvents(request.query)));
+    },
+  );
+
+  app.get(
+    '/api/events/:id/ondas/',
+    {
+      schema: {
+        tags: ['eventos'],
+        summary:
+          'As ondas de largada de cada prova do evento, da mais rápida à última, com o tempo estimado que cada uma recebe',
+        params: IdParamSchema,
+        response: { 200: EventWavesSchema, 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      return sendCached(
+        request,
+        reply,
+        await cache().get(`waves:${id}`, async () => {
+          await events.getEvent(id);
+          return waves.ofEvent(id);
+        }),
+      );
     },
   );
 

@@ -1,14 +1,18 @@
 import { addDays, dateInTimeZone, STORE_TIME_ZONE, storeDayStart } from '@passada/core/calendar';
 import fp from 'fastify-plugin';
 import { createAnswerCache } from '../../plugins/answer-cache.ts';
+import { createEventWaves, type EventWavesService } from './event-waves.service.ts';
 import { EVENTS_CHANGED } from './events.repository.ts';
 import { eventsRoutes } from './events.routes.ts';
 import { createEventsService, type EventsService } from './events.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Events and their categories; registrations take and give back places only through it. */
-    events: EventsService;
+    /**
+     * Events and their categories; registrations take and give back places (and start waves, `waves`)
+     * only through it.
+     */
+    events: EventsService & { waves: EventWavesService };
   }
 }
 
@@ -16,7 +20,8 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const events = createEventsService({ db: app.db, now: app.now });
-    app.decorate('events', events);
+    const waves = createEventWaves({ db: app.db });
+    app.decorate('events', Object.assign(events, { waves }));
     // The list and each event are read by everyone at an opening, far more than places move: every
     // process keeps them until any process's write to an event, its places, kits or lots commits
     // (each such write notifies EVENTS_CHANGED, docs/decisions/0014), or a new day in Fortaleza
@@ -35,7 +40,7 @@ export default fp(
       day = { starts: storeDayStart(today).getTime(), ends: storeDayStart(addDays(today, 1)).getTime() };
       return cache;
     };
-    await app.register(eventsRoutes, { events, cache: fresh });
+    await app.register(eventsRoutes, { events, waves, cache: fresh });
   },
   { name: 'events', dependencies: ['infra'] },
 );

@@ -30,6 +30,7 @@ import { resultsRoutes } from './results.routes.ts';
 import { returnsRoutes } from './returns.routes.ts';
 import { stockRoutes } from './stock.routes.ts';
 import { waitlistRoutes } from './waitlist.routes.ts';
+import { wavesRoutes } from './waves.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +96,7 @@ export default fp(
         await scope.register(photosRoutes);
         await scope.register(reportsRoutes);
         await scope.register(resultsRoutes);
+        await scope.register(wavesRoutes);
         await scope.register(fiscalRoutes);
         await scope.register(messagesRoutes);
       },

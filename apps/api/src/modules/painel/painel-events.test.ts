@@ -139,7 +139,7 @@ describe('painel: participants, CSV and check-in', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
     expect(lines[0]).toBe(
-      'Inscrição;Nome completo;CPF;Nascimento;Gênero;E-mail;Telefone;Cidade;UF;Categoria;Dia;Valor pago (R$);Inscrito em;Kit retirado em;Faixa etária;Camisa;Equipe;PCD;Meia-entrada 60+;Gratuita;Número de peito;Contato de emergência;Telefone de emergência;Idade na prova;Faixa etária (cronometragem);Alterações',
+      'Inscrição;Nome completo;CPF;Nascimento;Gênero;E-mail;Telefone;Cidade;UF;Categoria;Dia;Valor pago (R$);Inscrito em;Kit retirado em;Faixa etária;Camisa;Equipe;PCD;Meia-entrada 60+;Gratuita;Número de peito;Contato de emergência;Telefone de emergência;Idade na prova;Faixa etária (cronometragem);Alterações;Onda de largada;Tempo estimado',
     );
     // João has two categories: one line each, his name quoted because it holds ; and ".
     const joao = lines.filter((l) => l.startsWith(`${ids.joao};`));
@@ -162,6 +162,9 @@ describe('painel: participants, CSV and check-in', () => {
       '(85) 98888-7777',
       '36',
       'F35-39',
+      '',
+      // No start waves in this event: no wave, no estimate (docs/decisions/0066).
+      '',
       '',
     ]);
     expect(lines.at(-1)).toBe('');

@@ -57,7 +57,13 @@ export function participantWire(
         }),
     cidade: row.city,
     estado: row.state,
-    categorias: row.categories.map((c) => ({ id: c.id, nome: c.name, dia: c.day, numero_peito: c.bib })),
+    categorias: row.categories.map((c) => ({
+      id: c.id,
+      nome: c.name,
+      dia: c.day,
+      numero_peito: c.bib,
+      onda: c.wave,
+    })),
     total: centsToReais(row.totalCents),
     criado_em: row.createdAt.toISOString(),
     retirada: checkin

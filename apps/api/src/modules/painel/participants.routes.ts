@@ -5,6 +5,7 @@ import { ageOn, formatIsoDateBR } from '@passada/core/events';
 import { centsToCommaString } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import { timingAgeGroup } from '@passada/core/race-rules';
+import { formatEstimatedTime } from '@passada/core/waves';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvField, sendCsv } from './csv.ts';
@@ -49,6 +50,9 @@ const CSV_HEADER = [
   'Faixa etária (cronometragem)',
   // What changed after the sale (docs/decisions/0041), last for the same reason.
   'Alterações',
+  // The start wave and the estimate it came from (docs/decisions/0066), last for the same reason.
+  'Onda de largada',
+  'Tempo estimado',
 ];
 /** The events' list with their counts, an event's participants and their CSV for the timing company. */
 export const participantsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -201,6 +205,8 @@ function participantsCsvRoute(app: PainelApp) {
               ageOn(row.birthDate, category.day),
               timingAgeGroup(row.gender, row.birthDate, category.day),
               (history.get(row.id) ?? []).join(' | '),
+              category.wave ?? '',
+              category.estimatedSeconds === null ? '' : formatEstimatedTime(category.estimatedSeconds),
             ]
               .map(csvField)
               .join(';'),

@@ -6,6 +6,7 @@ import { asc, count, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   eventCategories,
+  eventCategoryWaves,
   eventDays,
   eventDeskChanges,
   registrationCategories,
@@ -93,10 +94,12 @@ export async function deskSnapshot(
         registrationId: registrationCategories.registrationId,
         name: eventCategories.name,
         bib: registrationCategories.bib,
+        wave: eventCategoryWaves.name,
       })
       .from(registrationCategories)
       .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
       .innerJoin(eventCategories, eq(eventCategories.id, registrationCategories.categoryId))
+      .leftJoin(eventCategoryWaves, eq(eventCategoryWaves.id, registrationCategories.waveId))
       .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
       .where(eq(registrations.eventId, event.id))
       .orderBy(asc(eventDays.date), asc(eventCategories.id)),
@@ -118,7 +121,7 @@ export async function deskSnapshot(
   const catsOf = new Map<number, DeskTicket['categorias']>();
   for (const c of cats) {
     const list = catsOf.get(c.registrationId) ?? [];
-    list.push({ nome: c.name, numero_peito: c.bib });
+    list.push({ nome: c.name, numero_peito: c.bib, onda: c.wave });
     catsOf.set(c.registrationId, list);
   }
   const pickups = new Map(checkins.map((c) => [c.registrationId, c]));

@@ -1,5 +1,6 @@
 import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import fp from 'fastify-plugin';
+import type { Tx } from '../../db/client.ts';
 import { type AfterSaleAdmin, createAfterSaleAdmin } from './after-sale-admin.ts';
 import { eraseHealthDataOfEventsEndedBefore } from './health-data.repository.ts';
 import { countForBuyer, countForCpf, countOfEvent, standingCpfs } from './opening-limits.repository.ts';
@@ -11,6 +12,7 @@ import { createRegistrationsAdmin } from './registrations-admin.ts';
 import { contactsByBib } from './runner-contacts.repository.ts';
 import { eraseRunnerDataOfEventsEndedBefore, forgetRunner } from './runner-data.repository.ts';
 import { eraseRegistrationsOfEventsEndedBefore } from './sales-records.repository.ts';
+import { waveCounts } from './start-waves.ts';
 import { countsOf } from './waitlist.repository.ts';
 import { waitlistRoutes } from './waitlist.routes.ts';
 import { createWhatsAppNotices } from './whatsapp-notices.ts';
@@ -34,6 +36,8 @@ declare module 'fastify' {
       cart: RegistrationsCart;
       cancel: RegistrationsService['cancel'];
       contactsByBib: (eventId: number, bibs: number[]) => ReturnType<typeof contactsByBib>;
+      /** How many standing runners each start wave holds (the organiser's wave screen, decision 0066). */
+      waveCounts: (waveIds: number[], tx?: Tx) => Promise<Map<number, number>>;
     };
   }
 }
@@ -150,6 +154,7 @@ export default fp(
       cancel: registrations.cancel,
       /** A standing registration's name and address per bib of an event (results, decision 0064). */
       contactsByBib: (eventId: number, bibs: number[]) => contactsByBib(app.db, eventId, bibs),
+      waveCounts: (waveIds: number[], tx?: Tx) => waveCounts(tx ?? app.db, waveIds),
     });
     // What an account and the sales past their period keep here, asked by accounts (decisions 0047,
     // 0057, 0061); accounts schedules the nightly jobs above.

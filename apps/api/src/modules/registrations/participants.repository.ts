@@ -3,6 +3,7 @@ import { and, asc, eq, inArray, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   eventCategories,
+  eventCategoryWaves,
   eventDays,
   events,
   registrationCategories,
@@ -87,10 +88,13 @@ export function categoriesOfRegistrations(db: Conn, registrationIds: number[]) {
       name: eventCategories.name,
       day: eventDays.date,
       bib: registrationCategories.bib,
+      wave: eventCategoryWaves.name,
+      estimatedSeconds: registrationCategories.estimatedSeconds,
     })
     .from(registrationCategories)
     .innerJoin(eventCategories, eq(eventCategories.id, registrationCategories.categoryId))
     .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
+    .leftJoin(eventCategoryWaves, eq(eventCategoryWaves.id, registrationCategories.waveId))
     .where(inArray(registrationCategories.registrationId, registrationIds))
     .orderBy(asc(eventDays.date), asc(eventCategories.id));
 }

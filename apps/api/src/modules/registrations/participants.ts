@@ -33,7 +33,15 @@ export interface ParticipantRow {
   emergencyName: string | null;
   emergencyPhone: string | null;
   /** Its races, by day, with the bib staff assigned for each (null before they do). */
-  categories: Array<{ id: number; name: string; day: string; bib: number | null }>;
+  categories: Array<{
+    id: number;
+    name: string;
+    day: string;
+    bib: number | null;
+    /** The start wave and the estimate it was given by (docs/decisions/0066). */
+    wave: string | null;
+    estimatedSeconds: number | null;
+  }>;
   chargeId: number;
   /** The shop order that paid for it (a cart), or null on the direct path. */
   orderId: number | null;
@@ -115,6 +123,13 @@ export async function listParticipants(
     pickupDelegateCpf: r.pickupDelegateCpf,
     categories: cats
       .filter((c) => c.registrationId === r.id)
-      .map((c) => ({ id: c.id, name: c.name, day: c.day, bib: c.bib })),
+      .map((c) => ({
+        id: c.id,
+        name: c.name,
+        day: c.day,
+        bib: c.bib,
+        wave: c.wave,
+        estimatedSeconds: c.estimatedSeconds,
+      })),
   }));
 }

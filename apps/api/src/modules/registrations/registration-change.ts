@@ -16,6 +16,7 @@ import { type Holder, holderRegistration } from './registration-transfer.ts';
 import * as repo from './registrations.repository.ts';
 import { kitPickedUp } from './registrations-admin.ts';
 import type { RegistrationsServiceDeps } from './registrations-context.ts';
+import { giveWave } from './start-waves.ts';
 
 /** What a charge paying for a change of distance carries (docs/decisions/0041). */
 export interface ChangeDraftPart {
@@ -158,12 +159,16 @@ export function createChange(
     from: number,
     item: { categoryId: number; priceCents: number; lotName: string | null },
   ) {
-    await tx
+    const moved = await tx
       .update(registrationCategories)
       .set({ categoryId: item.categoryId, priceCents: item.priceCents, lotName: item.lotName })
       .where(
         and(eq(registrationCategories.registrationId, row.id), eq(registrationCategories.categoryId, from)),
-      );
+      )
+      .returning({ id: registrationCategories.id, estimate: registrationCategories.estimatedSeconds });
+    // The old race's wave is left (its slot frees) and the new race's is given by the same estimate.
+    for (const entry of moved)
+      await giveWave(tx, deps.events.waves, { id: entry.id, categoryId: item.categoryId }, entry.estimate);
     // The place left goes back to the category (a cart's charge may hold several: just one of them).
     await deps.events.releaseOnePlace(tx, row.chargeId, from);
   }

@@ -5,6 +5,7 @@ import { createParticipantLinks } from './participant-link.ts';
 import { registrationConfirmationMails } from './registration-mail.ts';
 import * as repo from './registrations.repository.ts';
 import { checkinQr, type RegistrationDraft, type RegistrationsServiceDeps } from './registrations-context.ts';
+import { giveWaves } from './start-waves.ts';
 
 /**
  * The confirm step: the registration a paid charge creates, its confirmation e-mail, and what of its
@@ -32,6 +33,7 @@ export function holderColumns(d: RegistrationDraft, acceptedFallback: Date | nul
     city: d.city,
     neighborhood: d.neighborhood,
     team: d.equipe ?? null,
+    pastResultUrl: d.resultado_anterior ?? null,
     emergencyName: d.contato_emergencia_nome ?? null,
     emergencyPhone: d.contato_emergencia_telefone ?? null,
     pcd: d.pcd ?? false,
@@ -83,6 +85,8 @@ export function createConfirm(deps: RegistrationsServiceDeps) {
         if (isUniqueViolation(err)) throw new CannotFulfil(DUPLICATE_CPF);
         throw err;
       });
+    // Each race with start waves gives the runner one by the estimate, in payment order (decision 0066).
+    await giveWaves(tx, deps.events.waves, row.id, d.tempos_estimados);
     await deps.jobs.send('mail.registration-confirmation', { registrationId: row.id }, { tx });
     // The NFS-e of the registration, issued after the commit (docs/decisions/0043).
     await deps.jobs.send('fiscal.issue-registration', { registrationId: row.id }, { tx });
@@ -123,6 +127,10 @@ export function createConfirm(deps: RegistrationsServiceDeps) {
     const account =
       registration.accountUserId === null ? null : await deps.users.findContact(registration.accountUserId);
     const categories = await repo.categoriesOf(deps.db, registration.id);
+    const waves = await deps.events.waves.names(
+      deps.db,
+      categories.map((c) => c.waveId),
+    );
     // The participant's own link to cancel or transfer (docs/decisions/0041), only in their e-mail.
     const link = await links.linkFor(registration);
     // The signed QR staff scan at kit pickup; without a camera they search the name and check a document.
@@ -130,7 +138,11 @@ export function createConfirm(deps: RegistrationsServiceDeps) {
     const messages = registrationConfirmationMails({
       event,
       registration,
-      categories: categories.map((c) => c.name),
+      // The start wave beside its race (docs/decisions/0066): "10 km (largada: Onda A)".
+      categories: categories.map((c) => {
+        const wave = c.waveId === null ? undefined : waves.get(c.waveId);
+        return wave ? `${c.name} (largada: ${wave})` : c.name;
+      }),
       account,
       qrPng: Buffer.from(qr.slice(qr.indexOf(',') + 1), 'base64'),
       participantLink: link,

@@ -8,6 +8,7 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
 import type { UsersService } from '../accounts/users.service.ts';
 import type { AppliedCoupon, CouponsService } from '../coupons/coupons.service.ts';
+import type { EventWavesService } from '../events/event-waves.service.ts';
 import type { EventsService } from '../events/events.service.ts';
 import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
 import { checkinTicketQr } from './checkin-token.ts';
@@ -46,7 +47,8 @@ export interface RegistrationsServiceDeps {
     | 'endOpenFor'
   >;
   events: Pick<
-    EventsService,
+    EventsService & { waves: EventWavesService },
+    | 'waves'
     | 'findEventRow'
     | 'findCategories'
     | 'currentPrices'

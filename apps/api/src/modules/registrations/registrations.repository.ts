@@ -135,6 +135,8 @@ export interface RegistrationCategoryInfo {
   id: number;
   name: string;
   priceCents: number;
+  /** The start wave given for this race (docs/decisions/0066), or null. */
+  waveId: number | null;
 }
 
 export async function categoriesOf(db: Conn, registrationId: number): Promise<RegistrationCategoryInfo[]> {
@@ -143,6 +145,7 @@ export async function categoriesOf(db: Conn, registrationId: number): Promise<Re
       id: eventCategories.id,
       name: eventCategories.name,
       priceCents: registrationCategories.priceCents,
+      waveId: registrationCategories.waveId,
     })
     .from(registrationCategories)
     .innerJoin(eventCategories, eq(eventCategories.id, registrationCategories.categoryId))
@@ -163,6 +166,7 @@ export async function categoriesOfMany(
       id: eventCategories.id,
       name: eventCategories.name,
       priceCents: registrationCategories.priceCents,
+      waveId: registrationCategories.waveId,
     })
     .from(registrationCategories)
     .innerJoin(eventCategories, eq(eventCategories.id, registrationCategories.categoryId))

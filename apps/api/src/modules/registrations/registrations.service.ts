@@ -9,7 +9,6 @@ import {
 } from '@passada/core/contracts/registrations';
 import { ageGroup } from '@passada/core/events';
 import { centsToReais } from '@passada/core/money';
-import { formatPhone } from '@passada/core/phone';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
@@ -20,7 +19,6 @@ import {
   validationError,
   zodIssues,
 } from '../../plugins/errors.ts';
-import type { EventRow } from '../events/events.service.ts';
 import type { ChargePurposeHandler, ChargeRow, RefundRow } from '../payments/payments.service.ts';
 import * as afterSaleRepo from './after-sale.repository.ts';
 import { createParticipantLinks } from './participant-link.ts';
@@ -32,6 +30,7 @@ import { createChangeManager } from './registration-change-manager.ts';
 import { createChangePayment } from './registration-change-paid.ts';
 import { createConfirm } from './registration-confirm.ts';
 import { createHold } from './registration-hold.ts';
+import { lookupWire } from './registration-lookup-wire.ts';
 import { createPrepare } from './registration-prepare.ts';
 import { createPricing } from './registration-price.ts';
 import { createRunnerChanges } from './registration-runner.ts';
@@ -385,9 +384,14 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       Promise.all([...new Set(rows.map((r) => r.eventId))].map((id) => deps.events.findEventRow(id))),
     ]);
     const eventOf = new Map(events.flatMap((e) => (e ? [[e.id, e] as const] : [])));
+    const waves = await deps.events.waves.names(
+      deps.db,
+      [...categories.values()].flat().map((c) => c.waveId),
+    );
     return rows.map((row) =>
       lookupWire(row, {
         categories: categories.get(row.id) ?? [],
+        waves,
         event: eventOf.get(row.eventId),
         history: afterSale.history.get(row.id),
         paidDifferenceCents: afterSale.paidDifferenceCents.get(row.id) ?? 0,
@@ -415,52 +419,15 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     const qrCode = row.cancelledAt ? null : await checkinQr(deps, row);
     return lookupWire(row, {
       categories,
+      waves: await deps.events.waves.names(
+        deps.db,
+        categories.map((c) => c.waveId),
+      ),
       event,
       history: afterSale.history.get(row.id),
       paidDifferenceCents: afterSale.paidDifferenceCents.get(row.id) ?? 0,
       qrCode,
     });
-  }
-
-  function lookupWire(
-    row: repo.RegistrationRow & { eventName: string },
-    parts: {
-      categories: Array<{ id: number; name: string }>;
-      event: EventRow | undefined;
-      history: string[] | undefined;
-      /** What changes of distance added to the price paid, or took off it (`afterSaleOf`). */
-      paidDifferenceCents: number;
-      qrCode: string | null;
-    },
-  ): RegistrationLookup {
-    const { categories, event, history, qrCode } = parts;
-    return {
-      // What changed after the sale, only when something did (docs/decisions/0041).
-      ...(history ? { historico: history } : {}),
-      id: row.id,
-      nome_completo: row.fullName,
-      email: row.email,
-      numero_contato: formatPhone(row.phone),
-      evento_detalhes: {
-        id: row.eventId,
-        nome_evento: row.eventName,
-        ...(event ? { data: event.startDate } : {}),
-      },
-      categoria_evento_detalhes: categories.map((c) => ({ id: c.id, nome_categoria: c.name })),
-      endereco: row.address,
-      tamanho_camisa: row.kitSize,
-      equipe: row.team,
-      faixa_etaria: ageGroup(row.birthDate, event?.startDate ?? row.birthDate),
-      meia_entrada: row.seniorDiscount,
-      pcd: row.pcd,
-      kit_local_retirada: event?.kitPickupPlace ?? '',
-      kit_horarios_retirada: event?.kitPickupHours ?? '',
-      ...(qrCode ? { qr_code: qrCode } : {}),
-      cancelada_em: row.cancelledAt?.toISOString() ?? null,
-      // The price paid with its changes of distance: the card's "Valor" after a dearer or cheaper one.
-      total: centsToReais(row.totalCents + parts.paidDifferenceCents),
-      ...(row.couponCode ? { cupom: row.couponCode, desconto: centsToReais(row.discountCents) } : {}),
-    };
   }
 
   return {
