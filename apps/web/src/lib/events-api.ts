@@ -1,5 +1,6 @@
 import type { Event, EventPage } from '@passada/core/contracts/events';
 import type { PriceResponse } from '@passada/core/contracts/registrations';
+import type { EventWaves } from '@passada/core/contracts/waves';
 import { EVENTS_PAGE_SIZE } from '@passada/core/events';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './api.ts';
@@ -21,6 +22,15 @@ export function eventQuery(id: string) {
     queryKey: ['event', id],
     queryFn: ({ signal }) => apiFetch<Event>(`/api/events/${encodeURIComponent(id)}/`, { signal }),
     staleTime: 0,
+    retry: false,
+  });
+}
+
+/** Each race's start waves (docs/decisions/0066): empty when the event has none. */
+export function eventWavesQuery(id: number) {
+  return queryOptions({
+    queryKey: ['event', String(id), 'waves'],
+    queryFn: ({ signal }) => apiFetch<EventWaves>(`/api/events/${id}/ondas/`, { signal, auth: false }),
     retry: false,
   });
 }

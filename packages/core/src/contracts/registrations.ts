@@ -95,13 +95,16 @@ const participantFields = {
         tempo: z
           .string()
           .max(8)
+          .trim()
           .refine(
-            (v) => parseEstimatedTime(v) !== null,
+            (v) => v === '' || parseEstimatedTime(v) !== null,
             'Informe o tempo estimado como h:mm (por exemplo 0:55).',
           ),
       }),
     )
     .max(20)
+    // A race left blank is no estimate (it starts in the last wave).
+    .transform((list) => list.filter((e) => e.tempo !== ''))
     .optional(),
   /** A past result's address, for the organiser to check the estimate (optional). */
   resultado_anterior: z

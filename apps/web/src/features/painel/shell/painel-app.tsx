@@ -35,6 +35,7 @@ const pages = {
   participants: lazy(() => import('../events/pages/participants-page.tsx')),
   opening: lazy(() => import('../events/pages/opening-page.tsx')),
   results: lazy(() => import('../events/pages/results-page.tsx')),
+  waves: lazy(() => import('../events/pages/waves-page.tsx')),
   registration: lazy(() => import('../events/pages/registration-page.tsx')),
   orders: lazy(() => import('../orders/pages/orders-page.tsx')),
   order: lazy(() => import('../orders/pages/order-page.tsx')),
@@ -78,6 +79,7 @@ export default function PainelApp() {
           <Route path="eventos/:id/editar" element={only('eventos', pages.eventForm)} />
           <Route path="eventos/:id/abertura" element={only('eventos', pages.opening)} />
           <Route path="eventos/:id/resultados" element={only('eventos', pages.results)} />
+          <Route path="eventos/:id/ondas" element={only('eventos', pages.waves)} />
           <Route path="eventos/:id" element={only(['eventos', 'pedidos'], pages.participants)} />
           <Route path="inscricoes/:id" element={only(['eventos', 'pedidos'], pages.registration)} />
           <Route path="pedidos" element={only('pedidos', pages.orders)} />

@@ -117,7 +117,11 @@ export function RegistrationCard({
         <dt className="font-medium">Evento</dt>
         <dd>{registration.evento_detalhes.nome_evento}</dd>
         <dt className="font-medium">Categorias</dt>
-        <dd>{registration.categoria_evento_detalhes.map((c) => c.nome_categoria).join(', ')}</dd>
+        <dd>
+          {registration.categoria_evento_detalhes
+            .map((c) => (c.onda ? `${c.nome_categoria} (largada: ${c.onda})` : c.nome_categoria))
+            .join(', ')}
+        </dd>
         {summary ? null : address}
         <dt className="font-medium">Inscrição nº</dt>
         <dd>{registration.id}</dd>

@@ -24,6 +24,7 @@ import { useRegisterParticipant } from '../api/registrations-api.ts';
 import { ParticipantFields } from '../components/participant-form.tsx';
 import { RaceFields } from '../components/race-fields.tsx';
 import { RegistrationPrice } from '../components/registration-price.tsx';
+import { WaveFields } from '../components/wave-fields.tsx';
 import { useAddToCart } from '../hooks/use-add-to-cart.ts';
 import { useParticipantForm } from '../hooks/use-participant-form.ts';
 
@@ -225,6 +226,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
             lockProfile={start.paraMim}
             lockAddress={start.paraMim && hasPrimaryAddress}
           />
+          <WaveFields event={event} categories={start.categorias} register={register} errors={errors} />
           <RaceFields event={event} register={register} errors={errors} />
         </fieldset>
       </form>

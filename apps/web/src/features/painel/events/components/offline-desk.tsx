@@ -4,6 +4,7 @@ import type { DeskTicket } from '@passada/core/contracts/painel-checkin-desk';
 import { FormField, primaryButtonClass, secondaryButtonClass } from '../../../../components/form-field.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import type { useOfflineDesk } from '../offline/use-offline-desk.ts';
+import { raceLabel } from '../utils/race-label.ts';
 import { type PickupAnswer, usePickupChoice } from './pickup-choice.tsx';
 
 type Desk = ReturnType<typeof useOfflineDesk>;
@@ -99,11 +100,7 @@ export function OfflinePreviewCard(props: {
         <dt className="font-medium">Inscrição</dt>
         <dd>nº {t.id}</dd>
         <dt className="font-medium">Categoria</dt>
-        <dd>
-          {t.categorias
-            .map((c) => (c.numero_peito ? `${c.nome} (peito ${c.numero_peito})` : c.nome))
-            .join(', ')}
-        </dd>
+        <dd>{t.categorias.map(raceLabel).join(', ')}</dd>
         <dt className="font-medium">Camisa</dt>
         <dd>{t.tamanho_camisa ?? 'sem camisa no kit'}</dd>
         <dt className="font-medium">CPF</dt>

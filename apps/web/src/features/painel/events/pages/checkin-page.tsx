@@ -32,6 +32,7 @@ import type { PickupAnswer } from '../components/pickup-choice.tsx';
 import { QrScanner } from '../components/qr-scanner.tsx';
 import { installDeskApp } from '../offline/install-desk-app.ts';
 import { useOfflineDesk } from '../offline/use-offline-desk.ts';
+import { raceLabel } from '../utils/race-label.ts';
 
 /**
  * Race-day kit pickup on a phone (docs/decisions/0026). `/painel/checkin` chooses the event;
@@ -316,10 +317,7 @@ function CheckinDesk({ eventId }: { eventId: number }) {
               {t.nome} <span className="font-normal">(nº {t.id})</span>
             </p>
             <p className="text-sm">
-              CPF {t.cpf} ·{' '}
-              {t.categorias
-                .map((c) => (c.numero_peito ? `${c.nome} (peito ${c.numero_peito})` : c.nome))
-                .join(', ')}
+              CPF {t.cpf} · {t.categorias.map(raceLabel).join(', ')}
             </p>
             <button
               type="button"
@@ -342,10 +340,7 @@ function CheckinDesk({ eventId }: { eventId: number }) {
               {p.nome_completo} <span className="font-normal">(nº {p.id})</span>
             </p>
             <p className="text-sm">
-              CPF {p.cpf} ·{' '}
-              {p.categorias
-                .map((c) => (c.numero_peito ? `${c.nome} (peito ${c.numero_peito})` : c.nome))
-                .join(', ')}
+              CPF {p.cpf} · {p.categorias.map(raceLabel).join(', ')}
             </p>
             <p className="text-sm">
               {p.cancelamento

@@ -72,6 +72,13 @@ export default function EventsPage() {
                   >
                     Resultados
                   </Link>
+                  <Link
+                    to={`/painel/eventos/${e.id}/ondas`}
+                    className={linkClass}
+                    aria-label={`Ondas de largada de ${e.nome_evento}`}
+                  >
+                    Ondas
+                  </Link>
                 </div>
               ) : null,
           },
