@@ -173,6 +173,11 @@ export const jobCatalog = {
    * stamped by one conditional `UPDATE`, so two runs queue each reminder once.
    */
   'whatsapp.kit-reminders': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
+  /**
+   * The kit desk's change log pruned to its last row per event, every night (docs/decisions/0063, later):
+   * the snapshot's version is that row's id, so desks holding it keep their 304.
+   */
+  'checkin.prune-desk-changes': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
   /** One kit-pickup reminder on WhatsApp. */
   'whatsapp.kit-reminder': defineJob<{ registrationId: number }>({ retryLimit: 5, retryDelaySeconds: 60 }),
   /** A WhatsApp message telling a buyer who opted in that their order or its delivery moved. */

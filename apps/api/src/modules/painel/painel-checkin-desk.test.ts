@@ -3,13 +3,19 @@ import { decideOfflineScan, indexSnapshot, ticketHash } from '@passada/core/chec
 import { DeskSnapshotSchema } from '@passada/core/contracts/painel-checkin-desk';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { registrationCheckins, registrationOfflinePickups, staff } from '../../db/schema/index.ts';
+import {
+  eventDeskChanges,
+  registrationCheckins,
+  registrationOfflinePickups,
+  staff,
+} from '../../db/schema/index.ts';
 import { readOutbox } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { cpfFrom, participant, registrationCard, ticketOf } from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
+import { untilJobsDone } from '../../test/wait-until.ts';
 
 // 10:00 in Fortaleza on 24 November 2026; the race starts on the 28th.
 const START = new Date('2026-11-24T13:00:00Z');
@@ -357,6 +363,24 @@ describe('painel: the kit desk', () => {
         return request('PUT', admin, rulesUrl, { ...rules, item_retirada: '1 kg de alimento' });
       },
       () => request('POST', operator, '/api/painel/checkin/', { evento: event.id, inscricao: id }),
+      // The snapshot shows each race's name and start wave: renaming one or setting waves moves it too.
+      async () => {
+        const { id: _, ...form } = (await request('GET', admin, `/api/painel/events/${event.id}/`)).json();
+        form.dias_evento[0].categorias[0].nome_categoria = '5 km Rústica';
+        return request('PUT', admin, `/api/painel/events/${event.id}/`, form);
+      },
+      () =>
+        request(
+          'PUT',
+          admin,
+          `/api/painel/events/${event.id}/categorias/${event.days[0]!.categories[0]!.id}/ondas/`,
+          {
+            ondas: [
+              { nome: 'Onda A', ate: '0:30', capacidade: null },
+              { nome: 'Onda B', ate: null, capacidade: null },
+            ],
+          },
+        ),
     ];
     const built = vi.spyOn(t.app.registrationsAdmin, 'deskSnapshot');
     try {
@@ -374,6 +398,14 @@ describe('painel: the kit desk', () => {
         etag = next.headers.etag as string;
       }
       expect(built).toHaveBeenCalledTimes(1 + writes.length);
+      // The nightly pruning leaves the version where it was: the desk's copy stays current.
+      const logged = () =>
+        t.app.db.select().from(eventDeskChanges).where(eq(eventDeskChanges.eventId, event.id));
+      expect((await logged()).length).toBeGreaterThan(1);
+      await t.app.jobs.send('checkin.prune-desk-changes', {});
+      await untilJobsDone(t.app.db, 'checkin.prune-desk-changes');
+      expect(await logged()).toHaveLength(1);
+      expect((await get(etag)).statusCode).toBe(304);
     } finally {
       built.mockRestore();
     }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { formatStoreDateTime } from '@passada/core/calendar';
 import type { DeskPickup, DeskSnapshot, DeskTicket } from '@passada/core/contracts/painel-checkin-desk';
 import { maskCpf } from '@passada/core/documents';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, eq, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   eventCategories,
@@ -38,9 +38,11 @@ const pickupWire = (
 });
 
 /**
- * The snapshot's version, read before any of its rows (docs/decisions/0063, later): how many writes to
- * them the database recorded for the event (`event_desk_changes`), with what the snapshot takes from elsewhere (the event's
- * name, the lottery check, the secret its hashes depend on). A 304 is answered from this alone.
+ * The snapshot's version, read before any of its rows (docs/decisions/0063, later): the last write to
+ * them the database recorded for the event (the highest `event_desk_changes` id: it only grows, so the
+ * nightly pruning of older rows never brings an old version back), with what the snapshot takes from
+ * elsewhere (the event's name, the lottery check, the secret its hashes depend on). A 304 is answered from
+ * this alone.
  */
 export async function deskVersion(
   db: Db,
@@ -49,7 +51,7 @@ export async function deskVersion(
   lottery: boolean,
 ): Promise<string> {
   const [row] = await db
-    .select({ version: count() })
+    .select({ version: max(eventDeskChanges.id) })
     .from(eventDeskChanges)
     .where(eq(eventDeskChanges.eventId, event.id));
   const outside = createHash('sha256')
@@ -278,4 +280,16 @@ async function storedScan(db: Db | Tx, id: string): Promise<OfflineRow | undefin
     .from(registrationOfflinePickups)
     .where(eq(registrationOfflinePickups.id, id));
   return row;
+}
+
+/**
+ * Keeps one `event_desk_changes` row per event, its last (the nightly `checkin.prune-desk-changes`): the
+ * version reads the highest id, so nothing a desk holds changes meaning. Answers how many rows went.
+ */
+export async function pruneDeskChanges(db: Db): Promise<number> {
+  const gone = (await db.execute(sql`
+    delete from event_desk_changes c
+     where c.id < (select max(m.id) from event_desk_changes m where m.event_id = c.event_id)
+     returning c.id`)) as { rows: unknown[] };
+  return gone.rows.length;
 }

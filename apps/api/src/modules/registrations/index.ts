@@ -2,6 +2,7 @@ import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar
 import fp from 'fastify-plugin';
 import type { Tx } from '../../db/client.ts';
 import { type AfterSaleAdmin, createAfterSaleAdmin } from './after-sale-admin.ts';
+import { pruneDeskChanges } from './checkin-desk.repository.ts';
 import { eraseHealthDataOfEventsEndedBefore } from './health-data.repository.ts';
 import { countForBuyer, countForCpf, countOfEvent, standingCpfs } from './opening-limits.repository.ts';
 import { pickupDelegationRoutes } from './pickup-delegation.routes.ts';
@@ -105,6 +106,15 @@ export default fp(
     });
     // Every morning at 09:00 in Fortaleza: a reminder read during the day.
     await app.jobs.schedule('whatsapp.kit-reminders', '0 9 * * *');
+    // The desk's change log keeps one row per event (the version is its id), pruned at night.
+    app.jobs.work('checkin.prune-desk-changes', async () => {
+      const pruned = await pruneDeskChanges(app.db);
+      app.log.info(
+        { job: 'checkin.prune-desk-changes', pruned },
+        'Registro de mudanças da mesa de kits podado',
+      );
+    });
+    await app.jobs.schedule('checkin.prune-desk-changes', '40 4 * * *');
     // Health data kept only as long as the event needs it (docs/operations.md, retention table).
     app.jobs.work('privacy.health-data', async () => {
       const today = dateInTimeZone(app.now(), STORE_TIME_ZONE);
