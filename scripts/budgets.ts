@@ -372,6 +372,10 @@ async function main(): Promise<number> {
           `${fmt(d.snapshotMs)} ms, ${fmt(d.snapshotKB)} KB; again with its ETag (304) ${fmt(d.notModifiedMs)} ms`,
         );
         row(
+          `desk: its page opened and the ${fmt(d.runners)} runners stored on a phone (CPU ×4, slow 4G)`,
+          `${fmt(d.phoneMs / 1000, 1)} s`,
+        );
+        row(
           `desk: scans decided offline (${fmt(d.scans)}, half forged)`,
           `${fmt(d.scansPerSecond)}/s`,
           'each code right',

@@ -8,6 +8,7 @@ import { decideOfflineScan, indexSnapshot } from '@passada/core/checkin-offline'
 import type { DeskSnapshot } from '@passada/core/contracts/painel-checkin-desk';
 import pg from 'pg';
 import { mac128 } from '../../apps/api/src/modules/registrations/signed-token.ts';
+import { deskOnPhone } from './desk-phone.ts';
 import type { Shop } from './shop.ts';
 
 const RUNNERS = Number(process.env.BENCH_DESK_RUNNERS ?? 20_000);
@@ -18,6 +19,8 @@ export interface DeskFigures {
   snapshotMs: number;
   snapshotKB: number;
   notModifiedMs: number;
+  /** The desk page opened and its copy of every runner stored on a throttled phone profile. */
+  phoneMs: number;
   scans: number;
   scansPerSecond: number;
   /** Every real code taken, every forged one refused. */
@@ -112,7 +115,9 @@ export async function deskFigures(shop: Shop, secret: string): Promise<DeskFigur
     if ((decision.kind === 'recusado') !== forged && decision.kind !== 'retirado') correct = false;
   }
   const scansPerSecond = SCANS / ((performance.now() - started) / 1000);
+  const phone = await deskOnPhone(shop.baseURL, eventId, token, snapshot.inscricoes.length);
   return {
+    phoneMs: phone.ms,
     runners: snapshot.inscricoes.length,
     snapshotMs,
     snapshotKB: Buffer.byteLength(text) / 1024,
