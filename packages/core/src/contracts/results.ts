@@ -144,8 +144,24 @@ export const RunnerResultParamsSchema = z.object({
 });
 
 /** A runner's own result: each race that bib ran in the event, with how many finished in each group. */
+/**
+ * After the finish line, back to the shop (docs/decisions/0064, later): the event's finisher shirt (a
+ * catalogue product, read from the catalogue for its live stock) and its next edition, set by staff.
+ */
+export const ResultLinksSchema = z.object({
+  camisa_finisher_id: z.number().int().positive().nullable(),
+  proxima_edicao_id: z.number().int().positive().nullable(),
+});
+export type ResultLinks = z.infer<typeof ResultLinksSchema>;
+
 export const RunnerResultSchema = z.object({
   evento: z.object({ id: z.number().int(), nome: z.string(), data: z.string(), cidade: z.string() }),
+  depois_da_chegada: z
+    .object({
+      camisa_finisher_id: z.number().int().nullable(),
+      proxima_edicao: z.object({ id: z.number().int(), nome: z.string(), data: z.string() }).nullable(),
+    })
+    .default({ camisa_finisher_id: null, proxima_edicao: null }),
   provas: z.array(
     ResultRowSchema.extend({
       distancia_km: z.number().nullable(),

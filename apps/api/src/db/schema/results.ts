@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { products } from './catalog.ts';
 import { eventCategories, events } from './events.ts';
 import { registrationCategories } from './registrations.ts';
 
@@ -108,3 +109,17 @@ export const eventResults = pgTable(
     check('event_results_finisher_time', sql`${t.status} <> 'OK' or ${t.gunMs} is not null`),
   ],
 );
+
+/**
+ * After the finish line, back to the shop (docs/decisions/0064, later): the event's finisher shirt (a product
+ * of the catalogue) and its next edition (another event), shown on each finisher's page and in the results
+ * e-mail. One row per event, set by staff on the results screen.
+ */
+export const eventResultLinks = pgTable('event_result_links', {
+  eventId: integer('event_id')
+    .primaryKey()
+    .references(() => events.id, { onDelete: 'cascade' }),
+  finisherProductId: integer('camisa_finisher_id').references(() => products.id, { onDelete: 'set null' }),
+  nextEditionEventId: integer('proxima_edicao_id').references(() => events.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

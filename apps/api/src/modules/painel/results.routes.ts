@@ -1,6 +1,7 @@
 import { ApiErrorSchema, IdParamSchema, IdTextSchema } from '@passada/core/contracts/common';
 import {
   ResultImportBodySchema,
+  ResultLinksSchema,
   ResultPreviewSchema,
   ResultPublishSchema,
   TimerBodySchema,
@@ -115,6 +116,45 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => admin.showImport(req.params.id, req.params.importacao),
+  );
+
+  app.get(
+    '/events/:id/resultados/loja/',
+    {
+      config: EVENT_READ,
+      schema: {
+        tags,
+        summary:
+          'A camisa finisher e a próxima edição que a página de cada concluinte e o e-mail de resultado mostram',
+        params: EventIdSchema,
+        response: { 200: ResultLinksSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await eventOrNotFound(app, req.params.id);
+      return admin.links(req.params.id);
+    },
+  );
+
+  app.put(
+    '/events/:id/resultados/loja/',
+    {
+      config: EVENTS,
+      schema: {
+        tags,
+        summary:
+          'Definir a camisa finisher (um produto do catálogo) e a próxima edição (um evento depois deste); null tira',
+        params: EventIdSchema,
+        body: ResultLinksSchema,
+        response: { 200: ResultLinksSchema, ...errors },
+      },
+    },
+    async (req) =>
+      audited(
+        req,
+        (tx) => admin.saveLinks(tx, req.params.id, req.body),
+        (after) => ({ action: 'alterado', entity: 'resultados_loja', entityId: req.params.id, after }),
+      ),
   );
 
   app.post(

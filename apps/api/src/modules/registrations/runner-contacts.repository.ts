@@ -11,13 +11,14 @@ export async function contactsByBib(
   db: Db | Tx,
   eventId: number,
   bibs: number[],
-): Promise<Map<number, { name: string; email: string }>> {
+): Promise<Map<number, { name: string; email: string; kitSize: string | null }>> {
   if (!bibs.length) return new Map();
   const rows = await db
     .selectDistinct({
       bib: registrationCategories.bib,
       name: registrations.fullName,
       email: registrations.email,
+      kitSize: registrations.kitSize,
     })
     .from(registrationCategories)
     .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
@@ -30,5 +31,5 @@ export async function contactsByBib(
         isNull(registrationCategories.cancelledAt),
       ),
     );
-  return new Map(rows.map((r) => [r.bib!, { name: r.name, email: r.email }]));
+  return new Map(rows.map((r) => [r.bib!, { name: r.name, email: r.email, kitSize: r.kitSize }]));
 }

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import { createAnswerCache } from '../../plugins/answer-cache.ts';
-import { EVENTS_CHANGED } from '../events/events.service.ts';
 import { resultsRoutes } from './results.routes.ts';
 import { createResultsService, RESULTS_CHANGED, type ResultsService } from './results.service.ts';
 import { createResultsAdmin, type ResultsAdmin } from './results-admin.ts';
@@ -27,6 +26,12 @@ export default fp(
       now: app.now,
       jobs: app.jobs,
       maxLines: app.env.RESULTS_IMPORT_MAX_LINES,
+      productExists: (id, tx) =>
+        app.catalog.getProduct(id, {}, tx).then(
+          () => true,
+          () => false,
+        ),
+      findEvent: (id, tx) => app.events.findEventRow(id, tx),
     });
     // A publication e-mails each finisher whose result is new or changed, with the certificate.
     const mail = createResultsMail({
@@ -35,20 +40,28 @@ export default fp(
       mail: app.providers.mail,
       results,
       contactsByBib: app.registrations.contactsByBib,
+      finisherShirt: async (id) => {
+        const product = await app.catalog.getProduct(id).catch(() => undefined);
+        if (!product) return undefined;
+        const unitsBySize = new Map<string, number>();
+        for (const s of product.stock)
+          unitsBySize.set(s.size.name, (unitsBySize.get(s.size.name) ?? 0) + s.quantity);
+        return { id: product.id, name: product.name, unitsBySize };
+      },
     });
     app.jobs.work('mail.result-certificate', ({ eventId, bibs }) => mail.sendCertificates(eventId, bibs), {
       concurrency: 2,
     });
     app.decorate('results', { ...results, admin });
     // The public pages are read by thousands right after a publication, and change only with the next
-    // one, a name they show (a trigger notifies RESULTS_CHANGED, migration 0051) or the event itself:
-    // every process keeps them built and compressed until then (answer-cache.ts).
+    // one, a name they show (a trigger notifies RESULTS_CHANGED, migration 0051), the event's name, date or
+    // city, or its links back to the shop: every process keeps them built and compressed until then.
     const cache = createAnswerCache(app.env.RESULTS_CACHE_MAX_ANSWERS);
-    for (const channel of [RESULTS_CHANGED, EVENTS_CHANGED]) {
-      const stopListening = await app.database.listen(channel, cache.invalidate);
-      app.addHook('onClose', stopListening);
-    }
+    // Not `events_changed`: it fires on every place held anywhere. The event's name, date and city reach
+    // RESULTS_CHANGED through a trigger (migration 0054).
+    const stopListening = await app.database.listen(RESULTS_CHANGED, cache.invalidate);
+    app.addHook('onClose', stopListening);
     await app.register(resultsRoutes, { results, cache });
   },
-  { name: 'results', dependencies: ['infra', 'jobs', 'events', 'registrations'] },
+  { name: 'results', dependencies: ['infra', 'jobs', 'catalog', 'events', 'registrations'] },
 );

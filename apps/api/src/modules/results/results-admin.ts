@@ -2,6 +2,7 @@ import {
   RESULT_PROBLEMS,
   type ResultImportBody,
   ResultImportBodySchema,
+  type ResultLinks,
   type ResultPreview,
   type ResultProblemCode,
   type ResultPublish,
@@ -30,6 +31,9 @@ export interface ResultsAdminDeps {
   jobs: Pick<Jobs<AppJobCatalog>, 'sendAll'>;
   /** RESULTS_IMPORT_MAX_LINES. */
   maxLines: number;
+  /** A catalogue product and an event, asked of their modules to check the links back to the shop. */
+  productExists: (id: number, tx: Tx) => Promise<boolean>;
+  findEvent: (id: number, tx: Tx) => Promise<{ id: number; startDate: string } | undefined>;
 }
 
 interface Matched {
@@ -235,7 +239,38 @@ export function createResultsAdmin(deps: ResultsAdminDeps) {
     return { publicados: placed.length, ignorados: problems.length, substituidos: before.length };
   }
 
-  return { timers, saveTimer, importFile, showImport, publish };
+  const linksWire = (l: Awaited<ReturnType<typeof repo.resultLinks>>): ResultLinks => ({
+    camisa_finisher_id: l.finisherProductId,
+    proxima_edicao_id: l.nextEditionEventId,
+  });
+
+  /** The event's finisher shirt and next edition, as staff set them. */
+  async function links(eventId: number): Promise<ResultLinks> {
+    return linksWire(await repo.resultLinks(deps.db, eventId));
+  }
+
+  /**
+   * Sets the event's finisher shirt (a product of the catalogue) and next edition (an event after this
+   * one); either may be cleared with null. Each finisher's page shows them from then on.
+   */
+  async function saveLinks(tx: Tx, eventId: number, body: ResultLinks): Promise<ResultLinks> {
+    // Read in the audited transaction: the embedded database has one connection, which it holds.
+    const event = await deps.findEvent(eventId, tx);
+    if (!event) throw notFound('Evento não encontrado.');
+    if (body.camisa_finisher_id !== null && !(await deps.productExists(body.camisa_finisher_id, tx)))
+      throw badRequest('Produto não encontrado no catálogo.', 'produto_inexistente');
+    if (body.proxima_edicao_id !== null) {
+      const next = await deps.findEvent(body.proxima_edicao_id, tx);
+      if (!next) throw badRequest('A próxima edição não é um evento da loja.', 'evento_inexistente');
+      if (next.startDate <= event.startDate)
+        throw badRequest('A próxima edição deve acontecer depois deste evento.', 'edicao_anterior');
+    }
+    const saved = { finisherProductId: body.camisa_finisher_id, nextEditionEventId: body.proxima_edicao_id };
+    await repo.saveResultLinks(tx, eventId, saved, deps.now());
+    return linksWire(saved);
+  }
+
+  return { timers, saveTimer, importFile, showImport, publish, links, saveLinks };
 }
 
 export type ResultsAdmin = ReturnType<typeof createResultsAdmin>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndToken, readOutbox } from '../../test/factories/accounts.ts';
+import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { simulatePixPaid } from '../../test/factories/payments.ts';
@@ -19,6 +20,8 @@ describe('results by e-mail with the certificate', () => {
   let manager: TestStaff;
   let event: MadeEvent;
   let timerId: number;
+  let shirt: MadeProduct;
+  let nextYear: MadeEvent;
   const bibOf = new Map<string, number>();
   const mailOf = new Map<string, string>();
 
@@ -58,6 +61,14 @@ describe('results by e-mail with the certificate', () => {
       name: 'Corrida do Certificado',
       today: '2026-11-22',
       startDate: '2026-12-20',
+      kitSizes: [{ size: 'M', left: 50 }],
+    });
+    // After the finish line, back to the shop: the finisher shirt (3 left in M) and next year's race.
+    shirt = await makeProduct(t.app.db, { stock: [{ color: 'Preto', size: 'M', quantity: 3 }] });
+    nextYear = await makeEvent(t.app.db, {
+      name: 'Corrida do Certificado 2027',
+      today: '2026-11-22',
+      startDate: '2027-12-19',
     });
     const next = participantsFrom(650000001);
     const tenKm = event.days[0]!.categories[1]!;
@@ -83,6 +94,27 @@ describe('results by e-mail with the certificate', () => {
   });
   afterAll(() => t.close());
 
+  const links = (payload: object) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/painel/events/${event.id}/resultados/loja/`,
+      headers: manager.headers,
+      payload,
+    });
+
+  it('links the finisher shirt and a later edition, refusing an unknown product or an earlier event', async () => {
+    expect((await links({ camisa_finisher_id: 999999, proxima_edicao_id: null })).json()).toMatchObject({
+      code: 'produto_inexistente',
+    });
+    const earlier = await makeEvent(t.app.db, { today: '2026-11-22', startDate: '2026-12-01' });
+    const refused = await links({ camisa_finisher_id: null, proxima_edicao_id: earlier.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ code: 'edicao_anterior' });
+    const saved = await links({ camisa_finisher_id: shirt.id, proxima_edicao_id: nextYear.id });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toEqual({ camisa_finisher_id: shirt.id, proxima_edicao_id: nextYear.id });
+  });
+
   it('sends each finisher the result with the certificate attached, no one who did not finish, and only the changed result again', async () => {
     await publish('Peito;Bruto;Status\n1;0:41:00;\n2;0:45:30;\n3;;DNF');
     const mails = certificateMails();
@@ -94,6 +126,17 @@ describe('results by e-mail with the certificate', () => {
     expect(ana).toMatch(/Content-Type: application\/pdf;?\s*name="?certificado-1\.pdf/i);
     expect(ana).toContain(`/eventos/resultados/${event.id}/1`);
     expect(mails.some((m) => m.includes(mailOf.get('Caio Abandono')!))).toBe(false);
+    // The finisher shirt in her kit size from the live stock, and the next edition, one link each.
+    const text = ana.replace(/=\r?\n/g, '');
+    expect(text).toContain(`Camisa finisher da prova, ${shirt.name}: no seu tamanho (M) ainda h`);
+    expect(text).toContain(`/produto/${shirt.id}`);
+    expect(text).toContain('Corrida do Certificado 2027, em 19/12/2027');
+    expect(text).toContain(`/eventos/register/${nextYear.id}`);
+    const page = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/resultados/1/` });
+    expect(page.json().depois_da_chegada).toEqual({
+      camisa_finisher_id: shirt.id,
+      proxima_edicao: { id: nextYear.id, nome: 'Corrida do Certificado 2027', data: '2027-12-19' },
+    });
 
     // The same file published again: no result changed, no e-mail.
     const before = await queued();

@@ -1,4 +1,5 @@
 import type { RunnerResult } from '@passada/core/contracts/results';
+import { formatIsoDateBR } from '@passada/core/events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import { HttpError } from '../../plugins/errors.ts';
@@ -10,8 +11,20 @@ export interface ResultsMailDeps {
   log: FastifyBaseLogger;
   mail: MailProvider;
   results: Pick<ResultsService, 'runner' | 'certificate'>;
-  /** The registrations module's answer: the name and address of a standing registration per bib. */
-  contactsByBib: (eventId: number, bibs: number[]) => Promise<Map<number, { name: string; email: string }>>;
+  /** The registrations module's answer: the name, address and shirt size of a standing registration per bib. */
+  contactsByBib: (
+    eventId: number,
+    bibs: number[],
+  ) => Promise<Map<number, { name: string; email: string; kitSize: string | null }>>;
+  /** The catalogue's answer: a product's name and units left by size (all colours), when it still exists. */
+  finisherShirt: (productId: number) => Promise<FinisherShirt | undefined>;
+}
+
+/** The event's finisher shirt as the e-mail offers it: in the runner's kit size, from the live stock. */
+export interface FinisherShirt {
+  id: number;
+  name: string;
+  unitsBySize: Map<string, number>;
 }
 
 const place = (n: number | null, of: number) => (n === null ? '—' : `${n}º de ${of}`);
@@ -19,9 +32,10 @@ const place = (n: number | null, of: number) => (n === null ? '—' : `${n}º de
 /** The e-mail of a finisher's result: each race finished, with time, pace and places, and the links. */
 export function resultMail(
   env: ResultsMailDeps['env'],
-  to: { name: string; email: string },
+  to: { name: string; email: string; kitSize?: string | null },
   result: RunnerResult,
   bib: number,
+  shirt?: FinisherShirt,
 ): MailMessage {
   const base = env.publicUrl.replace(/\/+$/, '');
   const page = `${base}/eventos/resultados/${result.evento.id}/${bib}`;
@@ -42,8 +56,35 @@ export function resultMail(
       ]),
       'O seu certificado está anexo, com um QR code que confere o resultado na loja.',
       `A sua página de resultado: ${page}`,
+      ...backToShopLines(base, to.kitSize ?? null, result, shirt),
     ].join('\n'),
   };
+}
+
+/** The finisher shirt in the runner's kit size (live stock) and the next edition, when staff linked them. */
+function backToShopLines(
+  base: string,
+  kitSize: string | null,
+  result: RunnerResult,
+  shirt: FinisherShirt | undefined,
+): string[] {
+  const lines: string[] = [];
+  if (shirt) {
+    const left = kitSize ? (shirt.unitsBySize.get(kitSize) ?? 0) : 0;
+    const size = kitSize
+      ? left > 0
+        ? `no seu tamanho (${kitSize}) ainda há na loja`
+        : `no seu tamanho (${kitSize}) está esgotada no momento`
+      : 'veja os tamanhos na loja';
+    lines.push('', `Camisa finisher da prova, ${shirt.name}: ${size}. ${base}/produto/${shirt.id}`);
+  }
+  const next = result.depois_da_chegada.proxima_edicao;
+  if (next)
+    lines.push(
+      '',
+      `Próxima edição: ${next.nome}, em ${formatIsoDateBR(next.data)}. Garanta a sua vaga: ${base}/eventos/register/${next.id}`,
+    );
+  return lines;
 }
 
 /**
@@ -64,7 +105,9 @@ export function createResultsMail(deps: ResultsMailDeps) {
       if (err instanceof HttpError && err.statusCode === 404) return;
       throw err;
     }
-    const message = resultMail(deps.env, contact, result, bib);
+    const shirtId = result.depois_da_chegada.camisa_finisher_id;
+    const shirt = shirtId === null ? undefined : await deps.finisherShirt(shirtId);
+    const message = resultMail(deps.env, contact, result, bib, shirt);
     await deps.mail.send({
       ...message,
       attachments: [{ filename: `certificado-${bib}.pdf`, content: pdf, contentType: 'application/pdf' }],

@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import {
   eventCategories,
   eventDays,
+  eventResultLinks,
   eventResults,
   events,
   type ImportedLine,
@@ -348,4 +349,26 @@ export async function resultsOfAccount(db: Conn, userId: number) {
     .where(eq(registrations.accountUserId, userId))
     .orderBy(desc(eventResults.day), asc(eventResults.bib));
   return rows as Array<PublicResult & { eventId: number; eventName: string }>;
+}
+
+/** The event's links back to the shop (finisher shirt, next edition), or none set. */
+export async function resultLinks(db: Conn, eventId: number) {
+  const [row] = await db.select().from(eventResultLinks).where(eq(eventResultLinks.eventId, eventId));
+  return {
+    finisherProductId: row?.finisherProductId ?? null,
+    nextEditionEventId: row?.nextEditionEventId ?? null,
+  };
+}
+
+export async function saveResultLinks(
+  tx: Tx,
+  eventId: number,
+  links: { finisherProductId: number | null; nextEditionEventId: number | null },
+  at: Date,
+) {
+  await tx
+    .insert(eventResultLinks)
+    .values({ eventId, ...links, updatedAt: at })
+    .onConflictDoUpdate({ target: eventResultLinks.eventId, set: { ...links, updatedAt: at } });
+  await notifyResultsChanged(tx, eventId);
 }

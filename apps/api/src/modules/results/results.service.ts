@@ -99,6 +99,7 @@ export function createResultsService(deps: ResultsServiceDeps) {
     );
     return {
       evento: { id: event.id, nome: event.name, data: event.startDate, cidade: event.city },
+      depois_da_chegada: await backToShop(eventId),
       provas: rows.map((r) => {
         const counts = countsOf(r);
         return {
@@ -109,6 +110,17 @@ export function createResultsService(deps: ResultsServiceDeps) {
           concluintes_faixa: counts.ageGroup,
         };
       }),
+    };
+  }
+
+  /** The finisher shirt and the next edition staff linked to the event (a next edition still listed). */
+  async function backToShop(eventId: number): Promise<RunnerResult['depois_da_chegada']> {
+    const links = await repo.resultLinks(deps.db, eventId);
+    const next =
+      links.nextEditionEventId === null ? undefined : await deps.findEvent(links.nextEditionEventId);
+    return {
+      camisa_finisher_id: links.finisherProductId,
+      proxima_edicao: next ? { id: next.id, nome: next.name, data: next.startDate } : null,
     };
   }
 
@@ -199,7 +211,7 @@ export function createResultsService(deps: ResultsServiceDeps) {
     };
   }
 
-  return { list, runner, ofAccount, certificate, verify };
+  return { list, runner, ofAccount, certificate, verify, backToShop };
 }
 
 export type ResultsService = ReturnType<typeof createResultsService>;

@@ -87,6 +87,10 @@ describe('results pages', () => {
   it("shows a runner's places out of how many finished", async () => {
     const runner: RunnerResult = {
       evento: { id: 7, nome: 'Corrida dos Resultados', data: '2026-12-22', cidade: 'Fortaleza' },
+      depois_da_chegada: {
+        camisa_finisher_id: 31,
+        proxima_edicao: { id: 9, nome: 'Corrida dos Resultados 2027', data: '2027-12-21' },
+      },
       provas: [
         {
           ...row({ colocacao_genero: 2, colocacao_faixa: 1 }),
@@ -97,8 +101,21 @@ describe('results pages', () => {
         },
       ],
     };
+    const shirt = {
+      id: 31,
+      name: 'Camiseta Finisher 2026',
+      price: 89.9,
+      stock: [
+        { color: { id: 1, name: 'Preto', hex: '#000000' }, size: { id: 1, name: 'P' }, quantity: 0 },
+        { color: { id: 1, name: 'Preto', hex: '#000000' }, size: { id: 2, name: 'M' }, quantity: 4 },
+      ],
+    };
     mockFetch(({ url }) =>
-      url === '/api/events/7/resultados/100/' ? { status: 200, body: runner } : undefined,
+      url === '/api/events/7/resultados/100/'
+        ? { status: 200, body: runner }
+        : url === '/api/products/31/'
+          ? { status: 200, body: shirt }
+          : undefined,
     );
     renderRoutes(
       [{ path: '/eventos/resultados/:id/:numero', element: <RunnerResultPage /> }],
@@ -112,5 +129,14 @@ describe('results pages', () => {
     expect(within(race).getByRole('link', { name: 'Baixar certificado (PDF)' }).getAttribute('href')).toBe(
       '/api/events/7/resultados/100/certificado.pdf',
     );
+    // Back to the shop: the finisher shirt in the sizes left, and the next edition in one link.
+    const after = await screen.findByRole('region', { name: 'Depois da chegada' });
+    await vi.waitFor(() => expect(after.textContent).toContain('Tamanhos disponíveis: M.'));
+    expect(within(after).getByRole('link', { name: 'Camiseta Finisher 2026' }).getAttribute('href')).toBe(
+      '/produto/31',
+    );
+    expect(
+      within(after).getByRole('link', { name: 'Garanta a sua vaga na próxima edição' }).getAttribute('href'),
+    ).toBe('/eventos/register/9');
   });
 });

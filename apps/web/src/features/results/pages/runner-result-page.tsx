@@ -3,6 +3,7 @@ import { RESULT_STATUS_LABEL } from '@passada/core/results';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { runnerResultQuery } from '../../../lib/results-api.ts';
+import { BackToShop } from '../components/back-to-shop.tsx';
 import { describeAgeGroup, placeOutOf } from '../utils/places.ts';
 
 /** /eventos/resultados/{id}/{numero}: one runner's times, pace and places (docs/decisions/0064). */
@@ -95,6 +96,7 @@ export default function RunnerResultPage() {
           )}
         </section>
       ))}
+      <BackToShop links={data.depois_da_chegada} />
       <p>
         <Link
           to={`/eventos/resultados/${data.evento.id}`}
