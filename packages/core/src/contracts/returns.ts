@@ -76,22 +76,14 @@ const VariantSwapSchema = ReturnLineSchema.extend({
   tamanho_id: z.number().int().positive(),
 });
 
-/**
- * One operation of a list, as pretix's OrderChangeManager names them: units of a line taken off, units of
- * a line swapped to another colour or size of the same product (same price), a registration withdrawn.
- */
-export const OrderChangeOperationSchema = z.discriminatedUnion('tipo', [
-  ReturnLineSchema.extend({ tipo: z.literal('remover') }),
-  VariantSwapSchema.extend({ tipo: z.literal('trocar_variante') }),
-  z.object({ tipo: z.literal('desistir_inscricao'), inscricao: z.number().int().positive() }),
-]);
-export type OrderChangeOperation = z.infer<typeof OrderChangeOperationSchema>;
-
 export const OrderChangeRequestSchema = WithdrawalRequestSchema.extend({
   /** Units swapped to another colour or size of the same product before shipping. */
   trocas: z.array(VariantSwapSchema).max(50).optional(),
-  /** The same list as operations (`itens`, `trocas` and `inscricoes` are added to it). */
-  operacoes: z.array(OrderChangeOperationSchema).max(50).optional(),
+  /**
+   * An earlier shape of the same list, refused rather than ignored: a list whose parts were all dropped
+   * would read as the whole order.
+   */
+  operacoes: z.never({ error: 'Envie a lista em itens, trocas e inscricoes.' }).optional(),
   versao: z.number().int().min(0),
 });
 export type OrderChangeRequest = z.infer<typeof OrderChangeRequestSchema>;

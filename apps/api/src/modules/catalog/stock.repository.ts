@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { inIds, prepared } from '../../db/prepared.ts';
 import { colors, products, sizes, stock, stockMovements, stockReservations } from '../../db/schema/index.ts';
@@ -118,7 +118,9 @@ export async function giveBackStock(tx: Tx, line: StockLine): Promise<number | u
 
 /**
  * Takes `quantity` units off what a charge still holds of one combination (a return of part of a
- * sale), releasing the line when nothing is left; false when the charge holds fewer units.
+ * sale), releasing each line it empties; false (and nothing changed) when the charge holds fewer units.
+ * A charge may hold one combination on several lines (a unit swapped before shipping to a colour and
+ * size the order already had): they are locked and taken from together, the newest first.
  */
 export async function shrinkReservation(
   tx: Tx,
@@ -126,12 +128,9 @@ export async function shrinkReservation(
   line: StockLine,
   now: Date,
 ): Promise<boolean> {
-  const rows = await tx
-    .update(stockReservations)
-    .set({
-      quantity: sql`${stockReservations.quantity} - ${line.quantity}`,
-      releasedAt: sql`case when ${stockReservations.quantity} = ${line.quantity} then ${now.toISOString()}::timestamptz end`,
-    })
+  const held = await tx
+    .select({ id: stockReservations.id, quantity: stockReservations.quantity })
+    .from(stockReservations)
     .where(
       and(
         eq(stockReservations.chargeId, chargeId),
@@ -139,11 +138,22 @@ export async function shrinkReservation(
         eq(stockReservations.colorId, line.colorId),
         eq(stockReservations.sizeId, line.sizeId),
         isNull(stockReservations.releasedAt),
-        gte(stockReservations.quantity, line.quantity),
       ),
     )
-    .returning({ id: stockReservations.id });
-  return rows.length > 0;
+    .orderBy(desc(stockReservations.id))
+    .for('update');
+  if (held.reduce((n, r) => n + r.quantity, 0) < line.quantity) return false;
+  let left = line.quantity;
+  for (const row of held) {
+    if (left === 0) break;
+    const take = Math.min(left, row.quantity);
+    await tx
+      .update(stockReservations)
+      .set({ quantity: row.quantity - take, releasedAt: take === row.quantity ? now : null })
+      .where(eq(stockReservations.id, row.id));
+    left -= take;
+  }
+  return true;
 }
 
 /**

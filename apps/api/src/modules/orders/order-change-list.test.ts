@@ -72,10 +72,8 @@ describe('a list of operations on an order before it ships', () => {
     const [blue, black] = order.items as [{ item_id: number }, { item_id: number }];
     const before = await stocks();
     const list = {
-      operacoes: [
-        { tipo: 'remover', item_id: blue.item_id, quantidade: 1 },
-        { tipo: 'trocar_variante', item_id: black.item_id, quantidade: 1, ...variant(2) },
-      ],
+      itens: [{ item_id: blue.item_id, quantidade: 1 }],
+      trocas: [{ item_id: black.item_id, quantidade: 1, ...variant(2) }],
       versao: await versionOf(order.id),
     };
 
@@ -113,6 +111,46 @@ describe('a list of operations on an order before it ships', () => {
     expect((await chargeOfOrder(order.id)).order.status).toBe('cancelado');
     expect((await chargeOfOrder(order.id)).charge.status).toBe('DEVOLVIDA');
     expect(await stocks()).toEqual([before[0]! + 2, before[1]! + 1, 1, 0]);
+  });
+
+  it('refuses the earlier shape of the list (operacoes) instead of reading it as the whole order', async () => {
+    const { order } = await buy();
+    const before = await stocks();
+    const res = await post(`/api/orders/${order.id}/alteracoes/`, {
+      operacoes: [{ tipo: 'remover', item_id: order.items[0]!.item_id, quantidade: 1 }],
+      versao: await versionOf(order.id),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Envie a lista em itens, trocas e inscricoes.');
+    expect((await chargeOfOrder(order.id)).order.status).toBe('pago');
+    expect(await stocks()).toEqual(before);
+  });
+
+  it('swaps a unit to a colour and size the order already holds; withdrawn, every unit comes back', async () => {
+    const { order } = await buy();
+    const [blue, black] = order.items as [
+      { item_id: number; quantity: number },
+      { item_id: number; quantity: number },
+    ];
+    const before = await stocks();
+    const made = await post(`/api/orders/${order.id}/alteracoes/`, {
+      trocas: [{ item_id: blue.item_id, quantidade: 1, ...variant(1) }],
+      versao: await versionOf(order.id),
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(await stocks()).toEqual([before[0]! + 1, before[1]! - 1, before[2], before[3]]);
+    const held = (await linesOf(order.id)).filter((l) => l.product_size === 'G');
+    expect(held.reduce((n, l) => n + l.quantity, 0)).toBe(black.quantity + 1);
+
+    const rest = await post(`/api/orders/${order.id}/desistencia/`, {});
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(await stocks()).toEqual([
+      before[0]! + blue.quantity,
+      before[1]! + black.quantity,
+      before[2],
+      before[3],
+    ]);
+    expect((await chargeOfOrder(order.id)).charge.status).toBe('DEVOLVIDA');
   });
 
   it('a swap to a sold-out size is refused and writes nothing, with the removal of the same list', async () => {
@@ -222,7 +260,7 @@ describe('a list of operations on an order before it ships', () => {
     const swap = await post(
       url,
       {
-        operacoes: [{ tipo: 'trocar_variante', item_id: blue.item_id, quantidade: 1, ...variant(1) }],
+        trocas: [{ item_id: blue.item_id, quantidade: 1, ...variant(1) }],
         motivo: 'Cliente pediu por telefone',
         versao,
       },

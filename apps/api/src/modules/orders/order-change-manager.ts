@@ -1,9 +1,5 @@
 import { addDays, dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
-import {
-  type OrderChangeOperation,
-  type OrderChangeQuote,
-  WITHDRAWAL_DAYS,
-} from '@passada/core/contracts/returns';
+import { type OrderChangeQuote, WITHDRAWAL_DAYS } from '@passada/core/contracts/returns';
 import { centsToReais } from '@passada/core/money';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
@@ -38,28 +34,17 @@ export const returnRefundId = (returnId: number, step = '') => `ret${returnId}${
 
 type SwapLine = { item_id: number; quantidade: number; cor_id: number; tamanho_id: number };
 
-/** What a change does: without `itens`, `trocas`, `inscricoes` and `operacoes`, takes everything left off. */
+/** What a change does: without `itens`, `trocas` and `inscricoes`, takes everything left off. */
 export interface OrderChangeList {
   itens?: Array<{ item_id: number; quantidade: number }> | undefined;
   trocas?: SwapLine[] | undefined;
   inscricoes?: number[] | undefined;
-  operacoes?: OrderChangeOperation[] | undefined;
   motivo?: string | undefined;
 }
 
-/** The operations (pretix's names) folded into the list's three parts; repeats are caught by `plan`. */
+/** The list's three parts, each present; repeats are caught by `plan`. */
 function normalized(list: OrderChangeList) {
-  const itens = [...(list.itens ?? [])];
-  const trocas = [...(list.trocas ?? [])];
-  const inscricoes = [...(list.inscricoes ?? [])];
-  for (const op of list.operacoes ?? []) {
-    if (op.tipo === 'remover') itens.push({ item_id: op.item_id, quantidade: op.quantidade });
-    else if (op.tipo === 'trocar_variante') {
-      const { tipo: _tipo, ...swap } = op;
-      trocas.push(swap);
-    } else inscricoes.push(op.inscricao);
-  }
-  return { itens, trocas, inscricoes };
+  return { itens: list.itens ?? [], trocas: list.trocas ?? [], inscricoes: list.inscricoes ?? [] };
 }
 
 const repeated = () =>

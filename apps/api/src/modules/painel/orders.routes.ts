@@ -313,7 +313,6 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
             solicitacao: result.requestId,
             itens: req.body.itens ?? [],
             ...(req.body.trocas?.length ? { trocas: req.body.trocas } : {}),
-            ...(req.body.operacoes?.length ? { operacoes: req.body.operacoes } : {}),
             ...(result.registrationIds.length ? { inscricoes_canceladas: result.registrationIds } : {}),
             motivo: req.body.motivo,
           },
@@ -443,9 +442,9 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
 function movesMoney(body: Partial<StaffOrderChangeRequest> | undefined): boolean {
   if (!body || typeof body !== 'object') return true;
   const swapsOnly =
-    (body.trocas?.length ?? 0) + (body.operacoes?.length ?? 0) > 0 &&
+    (body.trocas?.length ?? 0) > 0 &&
     !body.itens?.length &&
     !body.inscricoes?.length &&
-    (body.operacoes ?? []).every((op) => op?.tipo === 'trocar_variante');
+    body.operacoes === undefined;
   return !swapsOnly;
 }
