@@ -165,12 +165,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(payments);
   await app.register(coupons);
   await app.register(shipping);
+  // Notas before orders: a swap before shipping asks whether the order's NF-e can still be replaced.
+  await app.register(fiscal);
   // Registrations first: orders carries registrations in a cart through `app.registrations`.
   await app.register(registrations);
   await app.register(results);
   await app.register(orders);
   await app.register(shippingLabels);
-  await app.register(fiscal);
   await app.register(seo);
   await app.register(staff);
   await app.register(painel);

@@ -268,6 +268,12 @@ export const jobCatalog = {
     retryDelaySeconds: 15,
     expireInSeconds: 120,
   }),
+  /** Units swapped before shipping: the NF-e made before the swap cancelled and issued again (0065, later). */
+  'fiscal.order-swapped': defineJob<{ orderId: number; swappedAt: string }>({
+    retryLimit: 12,
+    retryDelaySeconds: 15,
+    expireInSeconds: 120,
+  }),
   'fiscal.cancel-registration': defineJob<{ registrationId: number }>({
     retryLimit: 12,
     retryDelaySeconds: 15,

@@ -14,7 +14,7 @@ import * as sale from './fiscal-sale.read-model.ts';
  * registration's NFS-e, or its line on the month's nota), a return refunded and an exchange shipped.
  */
 
-async function cancelDocument(
+export async function cancelDocument(
   ctx: FiscalContext,
   doc: repo.DocumentRow,
   justification: string,
@@ -65,7 +65,7 @@ async function cancelDocument(
  */
 export async function cancelOrder(ctx: FiscalContext, orderId: number): Promise<void> {
   const { db, refs } = ctx;
-  const doc = await repo.findByRef(db, refs.orderNfe(orderId));
+  const doc = await repo.currentOrderNfe(db, orderId, refs.orderNfe(orderId));
   if (!doc || doc.status === 'cancelada') return;
   const late = doc.authorisedAt && ctx.now().getTime() - doc.authorisedAt.getTime() > NFE_CANCEL_WINDOW_MS;
   if (doc.status === 'autorizada' && late) {
@@ -126,7 +126,7 @@ export async function returnRefunded(ctx: FiscalContext, returnId: number): Prom
   const { db, refs } = ctx;
   const ret = await sale.returnForNota(db, returnId);
   if (!ret?.items.length) return;
-  const original = await repo.findByRef(db, refs.orderNfe(ret.orderId));
+  const original = await repo.currentOrderNfe(db, ret.orderId, refs.orderNfe(ret.orderId));
   // The order's NF-e still being issued (a withdrawal right after paying): retried until it can be referenced.
   if (original?.status === 'pendente') throw new FiscalPending('NF-e do pedido ainda em emissão.');
   if (original?.status !== 'autorizada') return;
@@ -149,7 +149,7 @@ export async function exchangeShipped(ctx: FiscalContext, returnId: number): Pro
   const { db, refs } = ctx;
   const ret = await sale.returnForNota(db, returnId);
   if (ret?.kind !== 'troca') return;
-  const original = await repo.findByRef(db, refs.orderNfe(ret.orderId));
+  const original = await repo.currentOrderNfe(db, ret.orderId, refs.orderNfe(ret.orderId));
   // The order's own NF-e still being issued: the job retries until it is there to be referenced.
   if (original?.status === 'pendente') throw new FiscalPending('NF-e do pedido ainda em emissão.');
   await returnRefunded(ctx, returnId);
@@ -189,7 +189,7 @@ export async function orderReduced(
 ): Promise<void> {
   const { db, refs } = ctx;
   if (carrierReturn === 'extravio') return;
-  const original = await repo.findByRef(db, refs.orderNfe(orderId));
+  const original = await repo.currentOrderNfe(db, orderId, refs.orderNfe(orderId));
   if (original?.status === 'pendente') throw new FiscalPending('NF-e do pedido ainda em emissão.');
   if (original?.status !== 'autorizada') return;
   const s = await repo.settings(db);

@@ -75,6 +75,8 @@ export const fileUrl = (d: Pick<repo.DocumentRow, 'id' | 'accessToken' | 'kind'>
 export function fiscalRefs(prefix: string) {
   return {
     orderNfe: (orderId: number) => `${prefix}-pedido-${orderId}-nfe`,
+    /** The NF-e that replaces the order's cancelled one after a swap before shipping (`n` ≥ 2). */
+    orderNfeAgain: (orderId: number, n: number) => `${prefix}-pedido-${orderId}-nfe-${n}`,
     orderReturnNfe: (orderId: number) => `${prefix}-pedido-${orderId}-devolucao`,
     returnNfe: (returnId: number) => `${prefix}-devolucao-${returnId}-nfe`,
     /** The NF-e of an exchange's replacement units (docs/decisions/0043, later). */

@@ -190,7 +190,7 @@ export async function buildNfe(ctx: FiscalContext, doc: repo.DocumentRow): Promi
     shippingCents = order.shippingCents;
     discountCents = order.discountCents;
   } else {
-    const original = await repo.findByRef(db, ctx.refs.orderNfe(order.id));
+    const original = await repo.currentOrderNfe(db, order.id, ctx.refs.orderNfe(order.id));
     if (!original?.accessKey)
       return { ok: false, reason: 'A NF-e de devolução precisa da NF-e original autorizada.' };
     referencedKey = original.accessKey;
@@ -277,7 +277,7 @@ async function buildCreditNfe(
   rules: TaxRule[],
   problems: string[],
 ): Promise<Built<NfeInput>> {
-  const original = await repo.findByRef(ctx.db, ctx.refs.orderNfe(order.id));
+  const original = await repo.currentOrderNfe(ctx.db, order.id, ctx.refs.orderNfe(order.id));
   if (!original?.accessKey)
     return { ok: false, reason: 'A nota de crédito precisa da NF-e do pedido autorizada.' };
   const lines = saleLines(order, undefined);

@@ -119,6 +119,6 @@ export async function painelNotasOfRegistration(
  * label asks for it (carriers print it on the label).
  */
 export async function authorisedNfeKey(ctx: FiscalContext, orderId: number): Promise<string | null> {
-  const doc = await repo.findByRef(ctx.db, ctx.refs.orderNfe(orderId));
+  const doc = await repo.currentOrderNfe(ctx.db, orderId, ctx.refs.orderNfe(orderId));
   return doc?.status === 'autorizada' ? doc.accessKey : null;
 }

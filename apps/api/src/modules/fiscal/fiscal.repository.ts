@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   fiscalDocumentRegistrations,
@@ -60,6 +60,34 @@ export async function saveProductFiscal(tx: Tx, productId: number, ncm: string, 
 export async function findByRef(db: Conn, ref: string) {
   const [row] = await db.select().from(fiscalDocuments).where(eq(fiscalDocuments.ref, ref));
   return row;
+}
+
+const ownNfe = (orderId: number, ref: string) =>
+  and(
+    eq(fiscalDocuments.orderId, orderId),
+    eq(fiscalDocuments.kind, 'nfe'),
+    isNull(fiscalDocuments.returnId),
+    or(eq(fiscalDocuments.ref, ref), like(fiscalDocuments.ref, `${ref}-%`)),
+  );
+
+/**
+ * The order's own NF-e as it stands: the first one (`ref`), or the latest that replaced it after a swap
+ * before shipping (`ref-2`, `ref-3`…); an exchange's NF-e (with a return) is not one of them.
+ */
+export async function currentOrderNfe(db: Conn, orderId: number, ref: string) {
+  const [row] = await db
+    .select()
+    .from(fiscalDocuments)
+    .where(ownNfe(orderId, ref))
+    .orderBy(desc(fiscalDocuments.id))
+    .limit(1);
+  return row;
+}
+
+/** How many NF-e the order has had of its own (the first and those that replaced it). */
+export async function orderNfeCount(db: Conn, orderId: number, ref: string) {
+  const rows = await db.select({ id: fiscalDocuments.id }).from(fiscalDocuments).where(ownNfe(orderId, ref));
+  return rows.length;
 }
 
 export async function findDocument(db: Conn, id: number) {

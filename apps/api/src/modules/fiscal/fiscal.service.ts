@@ -21,6 +21,7 @@ import {
 } from './fiscal-registration.ts';
 import { retry, retryPending } from './fiscal-retry.ts';
 import { productFiscal, readSettings, reformRules, saveSettings } from './fiscal-settings.ts';
+import { orderNfeReplaceable, orderSwapped } from './fiscal-swap.ts';
 import {
   authorisedNfeKey,
   file,
@@ -65,6 +66,8 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     issueWaiting: () => issueWaiting(ctx),
     monthNotas: (period: string) => monthNotas(ctx, period),
     cancelOrder: (orderId: number) => cancelOrder(ctx, orderId),
+    orderSwapped: (orderId: number, swappedAt: Date) => orderSwapped(ctx, orderId, swappedAt),
+    orderNfeReplaceable: (conn: Db | Tx, orderId: number) => orderNfeReplaceable(ctx, conn, orderId),
     cancelRegistration: (registrationId: number) => cancelRegistration(ctx, registrationId),
     returnRefunded: (returnId: number) => returnRefunded(ctx, returnId),
     exchangeShipped: (returnId: number) => exchangeShipped(ctx, returnId),

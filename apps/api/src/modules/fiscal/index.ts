@@ -33,6 +33,9 @@ export default fp(
       await fiscal.process(documentId);
     });
     app.jobs.work('fiscal.cancel-order', ({ orderId }) => fiscal.cancelOrder(orderId));
+    app.jobs.work('fiscal.order-swapped', ({ orderId, swappedAt }) =>
+      fiscal.orderSwapped(orderId, new Date(swappedAt)),
+    );
     app.jobs.work('fiscal.cancel-registration', ({ registrationId }) =>
       fiscal.cancelRegistration(registrationId),
     );

@@ -70,6 +70,7 @@ export default fp(
       coupons: app.coupons,
       registrations: app.registrations.cart,
       kitPickedUp: app.registrationsAdmin.kitPickedUp,
+      notaReplaceable: app.fiscal.orderNfeReplaceable,
       change,
     });
     // After the sale: withdrawal, returns and exchanges (docs/decisions/0036).
@@ -169,6 +170,7 @@ export default fp(
       'shipping',
       'coupons',
       'registrations',
+      'fiscal',
     ],
   },
 );

@@ -62,6 +62,8 @@ export interface OrderChangeManagerDeps {
   coupons: Pick<CouponsService, 'returnUse'>;
   registrations: Pick<RegistrationsCart, 'ofOrders' | 'cancel' | 'cancelParticipant'>;
   kitPickedUp: RegistrationsAdmin['kitPickedUp'];
+  /** Whether the order's NF-e can still be cancelled and issued again (fiscal, in the caller's transaction). */
+  notaReplaceable: (tx: Tx, orderId: number) => Promise<boolean>;
   change: Pick<OrderChange, 'announce' | 'fiscalJobs'>;
 }
 
@@ -231,8 +233,15 @@ export function createOrderChangeManager(deps: OrderChangeManagerDeps) {
     await checkVersion(tx, order.id, list.versao);
     const { values, swaps, registrationIds, unitsAfter, nothingLeft } = await plan(tx, order, list, actor);
     const now = deps.now();
+    // A swap changes what the NF-e names: it is replaced while SEFAZ still lets it be cancelled.
+    if (swaps.length && !(await deps.notaReplaceable(tx, order.id)))
+      throw conflict(
+        'A nota fiscal deste pedido já não pode ser substituída (passaram-se quase 24 horas da emissão): para outra cor ou outro tamanho, peça a troca depois de receber o pedido.',
+        'nota_nao_substituivel',
+      );
     // Swaps first: a shelf short of the new colour or size refuses the whole list before money moves.
     await applySwaps(tx, deps.catalog, order, swaps, now);
+    if (swaps.length) await deps.change.fiscalJobs(tx, { kind: 'swap', orderId: order.id, at: now });
     const swapNote = swaps.length ? `Troca antes do envio: ${swaps.map(swapText).join('; ')}.` : null;
     const words =
       actor.kind === 'comprador' ? 'Desistência da compra pelo cliente' : 'Alteração feita pela loja';

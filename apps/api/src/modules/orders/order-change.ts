@@ -135,10 +135,19 @@ export function createOrderChange(deps: OrderChangeDeps) {
    */
   async function fiscalJobs(
     tx: Tx,
-    change: { kind: 'cancel'; orderId: number } | { kind: 'back' | 'exchange-shipped'; returnId: number },
+    change:
+      | { kind: 'cancel'; orderId: number }
+      | { kind: 'swap'; orderId: number; at: Date }
+      | { kind: 'back' | 'exchange-shipped'; returnId: number },
   ): Promise<void> {
     if (change.kind === 'cancel')
       await deps.jobs.send('fiscal.cancel-order', { orderId: change.orderId }, { tx });
+    else if (change.kind === 'swap')
+      await deps.jobs.send(
+        'fiscal.order-swapped',
+        { orderId: change.orderId, swappedAt: change.at.toISOString() },
+        { tx },
+      );
     else if (change.kind === 'back')
       await deps.jobs.send('fiscal.return-refunded', { returnId: change.returnId }, { tx });
     else await deps.jobs.send('fiscal.exchange-shipped', { returnId: change.returnId }, { tx });
