@@ -104,6 +104,7 @@ export type Op =
   | { op: 'expirePix' }
   | { op: 'payLate'; charge: number }
   | { op: 'withdraw'; order: number; whole: boolean }
+  | { op: 'swap'; order: number }
   | { op: 'ship'; order: number }
   | { op: 'return'; order: number }
   | { op: 'exchange'; order: number }
@@ -201,6 +202,7 @@ function opKinds(): Array<{ weight: number; arbitrary: fc.Arbitrary<Op> }> {
       weight: 2,
       arbitrary: fc.record({ op: fc.constant('withdraw' as const), order: ix, whole: fc.boolean() }),
     },
+    { weight: 2, arbitrary: fc.record({ op: fc.constant('swap' as const), order: ix }) },
     { weight: 3, arbitrary: fc.record({ op: fc.constant('ship' as const), order: ix }) },
     { weight: 2, arbitrary: fc.record({ op: fc.constant('return' as const), order: ix }) },
     { weight: 3, arbitrary: fc.record({ op: fc.constant('exchange' as const), order: ix }) },
@@ -236,6 +238,7 @@ const TOUR: readonly OpKind[] = [
   'takeOffer',
   'staffCancel',
   'withdraw',
+  'swap',
   'ship',
   'exchange',
   'return',
@@ -842,6 +845,12 @@ async function transferProbe(w: World, op: Extract<Op, { op: 'transferProbe' }>)
     );
     done(w, 'payLate devolvido pelo limite por CPF');
   }
+  // Completed late (nothing took the CPF meanwhile): the place is the new runner's, bought by the payer.
+  if (body.status === 'CONCLUIDA' && body.inscricao_id === r.id) {
+    r.cpf = to.cpf;
+    r.owner = c.buyer;
+    w.log.push(`transferência ${r.id} paga com atraso: ${to.cpf}`);
+  }
   await followOpenCharges(w);
 }
 
@@ -912,7 +921,7 @@ async function tour(w: World, op: Extract<Op, { op: 'tour' }>) {
     m.orders.filter(pred).findIndex((o) => o.id === id);
 
   // Sales to act on.
-  await sell(op.pick % 2);
+  if (!standing().length) await sell(op.pick % 2);
   for (let k = 0; k < 3; k++) await buy('card');
 
   // Changes to a registration.
@@ -920,9 +929,20 @@ async function tour(w: World, op: Extract<Op, { op: 'tour' }>) {
   if (shirt !== undefined)
     await bothSizes((size) => ({ op: 'changeShirt', reg: shirt, size }), 'changeShirt');
   const movable = (r: ModelRegistration) => m.free(1 - r.cat) > 0 && m.drawnIn(r.cpf, 1 - r.cat);
+  // A place in the other distance: when none is free, staff cancel one there.
+  const makeRoom = async () => {
+    if (regIndex(movable) !== undefined) return;
+    const full = [0, 1].find(
+      (c) => m.free(c) <= 0 && standing().some((r) => r.cat === 1 - c && m.drawnIn(r.cpf, c)),
+    );
+    const there = full === undefined ? undefined : regIndex((r) => r.cat === full);
+    if (there !== undefined) await step(w, { op: 'staffCancel', reg: there });
+  };
+  await makeRoom();
   const listed = regIndex(movable);
   if (listed !== undefined)
     await bothSizes((size) => ({ op: 'changeList', reg: listed, size, pay: 'card' }), 'changeList');
+  await makeRoom();
   const moved = regIndex(movable);
   if (moved !== undefined) await step(w, { op: 'changeDistance', reg: moved, pay: 'card' });
   const handed = regIndex(() => true);
@@ -952,6 +972,9 @@ async function tour(w: World, op: Extract<Op, { op: 'tour' }>) {
   // Orders: one withdrawn before shipping, two shipped, one exchanged and the other returned.
   if (m.orders.some((o) => o.status === 'pago' && o.left > 0))
     await step(w, { op: 'withdraw', order: 0, whole: false });
+  const swappable = (x: ModelOrder) => x.status === 'pago' && x.left === x.qty;
+  const toSwap = m.orders.find((x) => swappable(x) && m.stock[sibling(x.combo)]! >= x.qty);
+  if (toSwap) await step(w, { op: 'swap', order: m.orders.filter(swappable).indexOf(toSwap) });
   const shipped: number[] = [];
   for (let k = 0; k < 2; k++) {
     const o = m.orders.find((x) => x.status === 'pago');
@@ -975,6 +998,9 @@ async function tour(w: World, op: Extract<Op, { op: 'tour' }>) {
   const late = m.charges.filter((c) => c.status === 'ended').length;
   if (late) await step(w, { op: 'payLate', charge: late - 1 });
 }
+
+/** The other size of the same product (combo i = product ⌊i/2⌋, size i % 2). */
+const sibling = (combo: number) => (combo % 2 === 0 ? combo + 1 : combo - 1);
 
 async function doStep(w: World, op: Op): Promise<void> {
   const shop = shopOf(w);
@@ -1426,10 +1452,17 @@ async function doStep(w: World, op: Op): Promise<void> {
       const ended = m.charges.filter((c) => c.status === 'ended');
       if (!ended.length) return;
       const c = ended[op.charge % ended.length]!;
-      const res = await simulatePixPaid(app, c.txid);
-      no5xx(res, 'pix pago tarde');
+      no5xx(await simulatePixPaid(app, c.txid), 'pix pago tarde');
       c.status = 'paid';
-      const body = res.json();
+      // The bank's answer to a payment past the deadline may be 409 while it keeps the money: the shop
+      // settles what it took either way, and the payer's page reads the outcome.
+      const read = await app.inject({
+        method: 'GET',
+        url: `/api/status-pix/${c.txid}/`,
+        headers: w.buyers[c.buyer]!.headers,
+      });
+      no5xx(read, 'status do pix pago tarde');
+      const body = read.json();
       // Returned (what it held was gone, or a limit of the opening was used meanwhile): counted apart.
       done(w, body.status === 'DEVOLVIDA' ? 'payLate devolvido' : 'payLate');
       if (c.kind === 'order' && body.pedido_id) {
@@ -1529,10 +1562,41 @@ async function doStep(w: World, op: Op): Promise<void> {
       }
       return;
     }
+    case 'swap': {
+      // The buyer swaps the whole line to the other size before it ships (docs/decisions/0065): the NF-e
+      // made before it is replaced (the NF-e check after every step reads the goods it names).
+      const o = orderOf(op.order, (x) => x.status === 'pago' && x.left === x.qty);
+      if (!o) return;
+      const other = sibling(o.combo);
+      const c = w.combos[other]!;
+      const headers = w.buyers[o.buyer]!.headers;
+      const seen = await app.inject({ method: 'GET', url: `/api/orders/${o.id}/pos-venda/`, headers });
+      no5xx(seen, 'pós-venda');
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/orders/${o.id}/alteracoes/`,
+        headers,
+        payload: {
+          trocas: [{ item_id: o.itemId, quantidade: o.qty, cor_id: c.colorId, tamanho_id: c.sizeId }],
+          versao: seen.json().versao,
+        },
+      });
+      no5xx(res, 'troca antes do envio');
+      if (res.statusCode !== 201) {
+        if (!w.racing && (res.json() as { code?: string }).code === 'estoque_insuficiente')
+          expect(m.stock[other]!, `a swap refused with the units in stock: ${res.body}`).toBeLessThan(o.qty);
+        return;
+      }
+      m.stock[o.combo]! += o.qty;
+      m.stock[other]! -= o.qty;
+      o.combo = other;
+      done(w, 'swap');
+      return;
+    }
     case 'exchange': {
       const o = orderOf(op.order, (x) => x.status === 'entregue' && !x.afterSale && x.left > 0);
       if (!o) return;
-      const other = o.combo % 2 === 0 ? o.combo + 1 : o.combo - 1;
+      const other = sibling(o.combo);
       const c = w.combos[other]!;
       const asked = await app.inject({
         method: 'POST',
@@ -1852,6 +1916,20 @@ async function checkInvariants(w: World): Promise<void> {
             and not exists (select 1 from fiscal_documents f where f.return_id = x.id and f.kind = 'nfe' and f.status = 'autorizada')`,
   );
   expect(unshipped, 'every shipped unit has an authorised NF-e').toEqual([]);
+
+  // ...and the order's NF-e in force names what shipped: a line swapped before shipping (colour, size) is
+  // in the NF-e that replaced the first one (cProd is product-colour-size).
+  const named = await rows<{ id: number; code: string; xml: string | null }>(
+    db,
+    sql`select o.id, concat_ws('-', oi.product_id, oi.color_id, oi.size_id) as code,
+          (select convert_from(f.xml, 'UTF8') from fiscal_documents f
+            where f.order_id = o.id and f.kind = 'nfe' and f.return_id is null and f.status = 'autorizada'
+            order by f.id desc limit 1) as xml
+        from orders o join order_items oi on oi.order_id = o.id
+        where oi.product_id in (${sql.join(productIds, sql`, `)}) and o.status in ('enviado', 'entregue')`,
+  );
+  const misnamed = named.filter((n) => !n.xml?.includes(`<cProd>${n.code}</cProd>`)).map((n) => n.id);
+  expect(misnamed, 'the NF-e in force names the goods each shipped order holds').toEqual([]);
 }
 
 /**
