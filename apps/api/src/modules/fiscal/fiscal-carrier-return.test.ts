@@ -35,7 +35,8 @@ describe('a parcel the carrier brought back', () => {
     buyer = await makeBuyer(t.app);
   }, 60_000);
 
-  async function invoicedOrder(regime: string) {
+  /** A paid order with its NF-e authorised, shipped by staff unless `shipped` is false. */
+  async function invoicedOrder(regime: string, shipped = true) {
     await saveRegime(t.app, admin.headers, regime);
     const product = await makeProduct(t.database.db, { priceCents: 12_990 });
     await saveProductFiscal(t.app, admin.headers, product.id);
@@ -43,6 +44,19 @@ describe('a parcel the carrier brought back', () => {
     await untilJobsDone(t.database.db, 'fiscal.issue-order');
     const nfe = (await documentsOf(t.database.db, orderId)).find((d) => d.kind === 'nfe')!;
     expect(nfe.status, nfe.reason ?? '').toBe('autorizada');
+    if (shipped)
+      for (const payload of [
+        { status: 'em separação' },
+        { status: 'enviado', codigo_rastreio: 'AA123456785BR' },
+      ]) {
+        const moved = await t.app.inject({
+          method: 'POST',
+          url: `/api/painel/orders/${orderId}/status/`,
+          headers: admin.headers,
+          payload,
+        });
+        expect(moved.statusCode, moved.body).toBe(200);
+      }
     return { orderId, nfe };
   }
   const refund = (orderId: number, valor: number, retorno: string, seen = 0) =>
@@ -108,6 +122,20 @@ describe('a parcel the carrier brought back', () => {
     const n = xml.parse(back.xml!.toString()).nfeProc.NFe.infNFe;
     expect(n.ide).toMatchObject({ finNFe: '4', tpNF: '0' });
     expect(n.ide.NFref.refNFe).toBe(nfe.accessKey);
+  });
+
+  it('refuses a carrier return on an order that never shipped (409), refunding nothing and issuing no nota', async () => {
+    const { orderId } = await invoicedOrder('regime_normal', false);
+    const res = await refund(orderId, 50, 'recusa_total');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('pedido_nao_enviado');
+    const left = await t.app.inject({
+      method: 'GET',
+      url: `/api/painel/orders/${orderId}/reembolsos/`,
+      headers: admin.headers,
+    });
+    expect(left.json().reembolsos).toEqual([]);
+    expect((await notas(orderId)).map((d) => d.kind)).toEqual(['nfe']);
   });
 
   it('answers 400 for an unknown carrier outcome, refunding nothing', async () => {

@@ -73,6 +73,15 @@ export function createOrderRefundsAdmin(deps: OrderRefundsAdminDeps) {
   ): Promise<{ refund: RefundRow | null; refundId: string }> {
     const order = await orderRepo.lockOrder(tx, orderId);
     if (!order) throw notFound('Pedido não encontrado.');
+    // A parcel the carrier brought back or lost was shipped first: its nota references what left.
+    if (
+      body.retorno_transportadora &&
+      !(await orderRepo.listStatusChanges(tx, orderId)).some((c) => c.status === 'enviado')
+    )
+      throw conflict(
+        'Este pedido não foi enviado: um reembolso por retorno da transportadora só vale para pedidos que saíram.',
+        'pedido_nao_enviado',
+      );
     const refundId = orderRefundId(orderId, body.reembolsos_vistos + 1);
     const refund = await deps.payments.refundPart(tx, order.chargeId, {
       refundId,

@@ -111,6 +111,32 @@ describe('OrderRefundsSection', () => {
     expect(screen.getByTestId('refunds-left').textContent?.replace(/\s/g, ' ')).toBe('R$ 74,50');
   });
 
+  it('sends what the carrier reported of the parcel, for the nota the refund gets', async () => {
+    const calls = mockFetch(({ method, url }) => {
+      if (url !== '/api/painel/orders/9/reembolsos/') return undefined;
+      return { status: 200, body: method === 'POST' ? after : before };
+    });
+    vi.stubGlobal('confirm', () => true);
+    show('admin');
+    const carrier = await screen.findByRole('combobox', { name: 'O pacote voltou pela transportadora?' });
+    expect((carrier as HTMLSelectElement).value).toBe('');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Valor a reembolsar (R$)' }), {
+      target: { value: '50' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Motivo do reembolso' }), {
+      target: { value: 'Recusado na entrega' },
+    });
+    fireEvent.change(carrier, { target: { value: 'recusa_total' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reembolsar parte' }));
+    await screen.findByText(/Reembolso de R\$\s50,00/);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      valor: 50,
+      motivo: 'Recusado na entrega',
+      reembolsos_vistos: 1,
+      retorno_transportadora: 'recusa_total',
+    });
+  });
+
   it('shows the figures but no refund form to a role that may not return payments', async () => {
     mockFetch(({ url }) =>
       url === '/api/painel/orders/9/reembolsos/' ? { status: 200, body: before } : undefined,

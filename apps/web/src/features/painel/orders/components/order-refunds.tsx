@@ -1,5 +1,11 @@
+import type { CarrierReturn } from '@passada/core/contracts/returns';
 import { type FormEvent, useState } from 'react';
-import { FormField, FormStatus, secondaryButtonClass } from '../../../../components/form-field.tsx';
+import {
+  FormField,
+  FormStatus,
+  SelectField,
+  secondaryButtonClass,
+} from '../../../../components/form-field.tsx';
 import { formatReais } from '../../../../components/price.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { useStaffCan } from '../../shell/api/auth.ts';
@@ -14,6 +20,17 @@ const REFUND_STATUS_LABEL: Record<string, string> = {
   DEVOLVIDO: 'Devolvido',
   NAO_REALIZADO: 'Não realizado: confira no provedor',
 };
+
+/**
+ * Why the money goes back, as the nota needs it (docs/decisions/0059, later): nothing came back (a price
+ * reduced after the sale), or the carrier brought the parcel back refused, in full or in part, or lost it.
+ */
+const CARRIER_RETURN_OPTIONS: Array<{ value: CarrierReturn | ''; label: string }> = [
+  { value: '', label: 'Não voltou nada: desconto ou ajuste depois da venda' },
+  { value: 'recusa_total', label: 'A transportadora devolveu o pacote: recusado inteiro na entrega' },
+  { value: 'recusa_parcial', label: 'A transportadora devolveu parte: recusado em parte na entrega' },
+  { value: 'extravio', label: 'O pacote foi extraviado pela transportadora' },
+];
 
 /** "12,34" or "12.34" → 12.34; NaN when it is not a number of reais. */
 function parseReais(text: string): number {
@@ -33,6 +50,7 @@ export function OrderRefundsSection({ orderId, className }: { orderId: number; c
   const canRefund = useStaffCan('devolver_pagamento');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [carrier, setCarrier] = useState<CarrierReturn | ''>('');
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
 
@@ -51,9 +69,15 @@ export function OrderRefundsSection({ orderId, className }: { orderId: number; c
     if (reason.trim().length < 3) return setError('Informe o motivo do reembolso.');
     if (!window.confirm(`Reembolsar ${formatReais(valor)} ao cliente?`)) return;
     try {
-      await refund.mutateAsync({ valor, motivo: reason.trim(), reembolsos_vistos: r.reembolsos.length });
+      await refund.mutateAsync({
+        valor,
+        motivo: reason.trim(),
+        reembolsos_vistos: r.reembolsos.length,
+        ...(carrier ? { retorno_transportadora: carrier } : {}),
+      });
       setAmount('');
       setReason('');
+      setCarrier('');
       setDone(`Reembolso de ${formatReais(valor)} pedido ao provedor.`);
     } catch (err) {
       setError(errorMessage(err));
@@ -109,6 +133,17 @@ export function OrderRefundsSection({ orderId, className }: { orderId: number; c
             onChange={(e) => setAmount(e.target.value)}
           />
           <FormField label="Motivo do reembolso" value={reason} onChange={(e) => setReason(e.target.value)} />
+          <SelectField
+            label="O pacote voltou pela transportadora?"
+            value={carrier}
+            onChange={(e) => setCarrier(e.target.value as CarrierReturn | '')}
+          >
+            {CARRIER_RETURN_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </SelectField>
           <FormStatus message={error} tone="error" />
           <FormStatus message={done} tone="success" />
           <button type="submit" className={secondaryButtonClass} disabled={refund.isPending}>
