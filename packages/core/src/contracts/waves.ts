@@ -56,3 +56,10 @@ export const PainelWavesSchema = z.array(
   }),
 );
 export type PainelWaves = z.infer<typeof PainelWavesSchema>;
+
+/** `POST /api/painel/events/:id/categorias/:categoria/ondas/distribuir/`: how many got a wave, and the waves after. */
+export const WavesGivenSchema = z.object({
+  atribuidas: z.number().int(),
+  categorias: PainelWavesSchema,
+});
+export type WavesGiven = z.infer<typeof WavesGivenSchema>;

@@ -86,6 +86,16 @@ export function createEventWaves(deps: { db: Db }) {
    * wave left out that holds runners is refused (409), as is a cap below the runners a wave holds.
    * Runners already placed stay where they are: new bounds apply to the next registrations.
    */
+  /** 404 unless the category is one of the event's. */
+  async function checkCategory(tx: Tx, eventId: number, categoryId: number): Promise<void> {
+    const [category] = await tx
+      .select({ id: eventCategories.id })
+      .from(eventCategories)
+      .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
+      .where(and(eq(eventCategories.id, categoryId), eq(eventDays.eventId, eventId)));
+    if (!category) throw notFound('Categoria não encontrada neste evento.');
+  }
+
   async function save(
     tx: Tx,
     eventId: number,
@@ -93,12 +103,7 @@ export function createEventWaves(deps: { db: Db }) {
     body: z.output<typeof WavesBodySchema>,
     counts: WaveCounts,
   ): Promise<PainelWaves> {
-    const [category] = await tx
-      .select({ id: eventCategories.id })
-      .from(eventCategories)
-      .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
-      .where(and(eq(eventCategories.id, categoryId), eq(eventDays.eventId, eventId)));
-    if (!category) throw notFound('Categoria não encontrada neste evento.');
+    await checkCategory(tx, eventId, categoryId);
     const wanted = body.ondas.map((o) => ({
       ...o,
       upToSeconds: o.ate === null ? null : parseEstimatedTime(o.ate),
@@ -158,7 +163,7 @@ export function createEventWaves(deps: { db: Db }) {
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
-  return { ofEvent, ofCategory, forStaff, save, names };
+  return { ofEvent, ofCategory, forStaff, save, checkCategory, names };
 }
 
 export type EventWavesService = ReturnType<typeof createEventWaves>;

@@ -1,5 +1,5 @@
 import { ApiErrorSchema, IdParamSchema, IdTextSchema } from '@passada/core/contracts/common';
-import { PainelWavesSchema, WavesBodySchema } from '@passada/core/contracts/waves';
+import { PainelWavesSchema, WavesBodySchema, WavesGivenSchema } from '@passada/core/contracts/waves';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audited, PAINEL_ERRORS } from '../staff/index.ts';
@@ -57,6 +57,40 @@ export const wavesRoutes: FastifyPluginAsyncZod = async (app) => {
           entity: 'evento',
           entityId: req.params.id,
           after: after.find((c) => c.categoria_id === req.params.categoria) ?? null,
+        }),
+      ),
+  );
+
+  app.post(
+    '/events/:id/categorias/:categoria/ondas/distribuir/',
+    {
+      config: EVENTS,
+      schema: {
+        tags,
+        summary:
+          'Dar onda a quem ainda não tem: inscritos da categoria antes das ondas existirem, dos tempos mais rápidos aos sem tempo; quem já tem onda fica nela',
+        params: z.object({ id: IdTextSchema, categoria: IdTextSchema }),
+        response: { 200: WavesGivenSchema, ...errors },
+      },
+    },
+    async (req) =>
+      audited(
+        req,
+        async (tx) => {
+          await waves.checkCategory(tx, req.params.id, req.params.categoria);
+          const atribuidas = await app.registrations.giveMissingWaves(tx, req.params.categoria);
+          const categorias = await waves.forStaff(
+            req.params.id,
+            (ids) => app.registrations.waveCounts(ids, tx),
+            tx,
+          );
+          return { atribuidas, categorias };
+        },
+        (after) => ({
+          action: 'ondas_distribuidas',
+          entity: 'evento',
+          entityId: req.params.id,
+          after: { categoria: req.params.categoria, atribuidas: after.atribuidas },
         }),
       ),
   );

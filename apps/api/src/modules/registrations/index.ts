@@ -13,7 +13,7 @@ import { createRegistrationsAdmin } from './registrations-admin.ts';
 import { contactsByBib } from './runner-contacts.repository.ts';
 import { eraseRunnerDataOfEventsEndedBefore, forgetRunner } from './runner-data.repository.ts';
 import { eraseRegistrationsOfEventsEndedBefore } from './sales-records.repository.ts';
-import { waveCounts } from './start-waves.ts';
+import { giveMissingWaves, waveCounts } from './start-waves.ts';
 import { countsOf } from './waitlist.repository.ts';
 import { waitlistRoutes } from './waitlist.routes.ts';
 import { createWhatsAppNotices } from './whatsapp-notices.ts';
@@ -39,6 +39,8 @@ declare module 'fastify' {
       contactsByBib: (eventId: number, bibs: number[]) => ReturnType<typeof contactsByBib>;
       /** How many standing runners each start wave holds (the organiser's wave screen, decision 0066). */
       waveCounts: (waveIds: number[], tx?: Tx) => Promise<Map<number, number>>;
+      /** Gives a wave to the category's standing runners without one (decision 0066, later): how many. */
+      giveMissingWaves: (tx: Tx, categoryId: number) => Promise<number>;
     };
   }
 }
@@ -165,6 +167,7 @@ export default fp(
       /** A standing registration's name and address per bib of an event (results, decision 0064). */
       contactsByBib: (eventId: number, bibs: number[]) => contactsByBib(app.db, eventId, bibs),
       waveCounts: (waveIds: number[], tx?: Tx) => waveCounts(tx ?? app.db, waveIds),
+      giveMissingWaves: (tx: Tx, categoryId: number) => giveMissingWaves(tx, app.events.waves, categoryId),
     });
     // What an account and the sales past their period keep here, asked by accounts (decisions 0047,
     // 0057, 0061); accounts schedules the nightly jobs above.

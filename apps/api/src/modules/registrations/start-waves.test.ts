@@ -60,11 +60,11 @@ describe('start waves (ondas de largada) by estimated finish time', () => {
     );
   };
 
-  async function register(category: number, estimate?: string) {
+  async function register(category: number, estimate?: string, of: MadeEvent = event) {
     const cpf = cpfFrom(cpfSeq++);
     const paid = await registrationCard(t.app, {
       number: APPROVED_CARD,
-      draft: participant(event, [category], {
+      draft: participant(of, [category], {
         cpf,
         nome_completo: `Corredora ${cpfSeq}`,
         email: `onda.${cpfSeq}@example.com`,
@@ -198,5 +198,51 @@ describe('start waves (ondas de largada) by estimated finish time', () => {
     const cells = lines.map((l) => l.split(';'));
     expect(cells.some((c) => c[waveAt] === 'Onda A' && c[estimateAt] === '0:44:59')).toBe(true);
     expect(cells.some((c) => c[waveAt] === 'Onda C' && c[estimateAt] === '')).toBe(true);
+  });
+
+  it('gives a wave to those registered before the waves were set, fastest first; once, and only for staff with events', async () => {
+    const earlier = await makeEvent(t.app.db, {
+      name: 'Corrida das Ondas Tardias',
+      today: '2026-11-24',
+      startDate: '2026-12-13',
+      registrationDeadline: '2026-12-12',
+      days: [[{ name: '10 km', priceCents: 6000, placesLeft: 50 }]],
+    });
+    const cat = earlier.days[0]!.categories[0]!.id;
+    const slow = await register(cat, '0:50', earlier);
+    const none = await register(cat, undefined, earlier);
+    const quick = await register(cat, '0:30', earlier);
+    const quick2 = await register(cat, '0:35', earlier);
+    expect((await waveOf(quick)) ?? null).toBeNull();
+    const saved = await painel('PUT', `/events/${earlier.id}/categorias/${cat}/ondas/`, {
+      ondas: [
+        { nome: 'Onda A', ate: '0:40', capacidade: 1 },
+        { nome: 'Onda B', ate: null, capacidade: null },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const url = `/events/${earlier.id}/categorias/${cat}/ondas/distribuir/`;
+
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/painel${url}`,
+      headers: financeiro.headers,
+    });
+    expect(refused.statusCode).toBe(403);
+    const given = await painel('POST', url);
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json().atribuidas).toBe(4);
+    expect(given.json().categorias[0].ondas.map((o: { ocupadas: number }) => o.ocupadas)).toEqual([1, 3]);
+    expect([await waveOf(quick), await waveOf(quick2), await waveOf(slow), await waveOf(none)]).toEqual([
+      'Onda A',
+      'Onda B',
+      'Onda B',
+      'Onda B',
+    ]);
+    // Asked again: nobody is left without one, and nobody moves.
+    expect((await painel('POST', url)).json().atribuidas).toBe(0);
+    expect((await painel('POST', `/events/${event.id}/categorias/${cat}/ondas/distribuir/`)).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { parseEstimatedTime, waveCandidates } from '@passada/core/waves';
-import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { registrationCategories } from '../../db/schema/index.ts';
+import { registrationCategories, registrations } from '../../db/schema/index.ts';
 import type { EventWavesService } from '../events/event-waves.service.ts';
 
 type Conn = Db | Tx;
@@ -73,4 +73,32 @@ export async function giveWaves(
     .from(registrationCategories)
     .where(eq(registrationCategories.registrationId, registrationId));
   for (const entry of entries) await giveWave(tx, waves, entry, estimateFor(estimates, entry.categoryId));
+}
+
+/**
+ * Gives a wave to the category's standing runners who have none (registered before the organiser set the
+ * waves, or before a wave with room existed): the fastest estimates first, then in order of registration,
+ * each by the same rule as at payment. Answers how many got one. Runners with a wave keep it.
+ */
+export async function giveMissingWaves(
+  tx: Tx,
+  waves: Pick<EventWavesService, 'ofCategory'>,
+  categoryId: number,
+): Promise<number> {
+  if (!(await waves.ofCategory(tx, categoryId)).length) return 0;
+  const missing = await tx
+    .select({ id: registrationCategories.id, estimate: registrationCategories.estimatedSeconds })
+    .from(registrationCategories)
+    .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
+    .where(
+      and(
+        eq(registrationCategories.categoryId, categoryId),
+        isNull(registrationCategories.waveId),
+        isNull(registrationCategories.cancelledAt),
+        isNull(registrations.cancelledAt),
+      ),
+    )
+    .orderBy(sql`${registrationCategories.estimatedSeconds} asc nulls last`, asc(registrationCategories.id));
+  for (const entry of missing) await giveWave(tx, waves, { id: entry.id, categoryId }, entry.estimate);
+  return missing.length;
 }

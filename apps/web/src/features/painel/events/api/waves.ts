@@ -1,4 +1,4 @@
-import type { PainelWaves, WavesBody } from '@passada/core/contracts/waves';
+import type { PainelWaves, WavesBody, WavesGiven } from '@passada/core/contracts/waves';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { painelFetch } from '../../shell/painel-api.ts';
 
@@ -18,5 +18,17 @@ export function useSaveWaves(eventId: number) {
     mutationFn: ({ categoryId, body }: { categoryId: number; body: WavesBody }) =>
       painelFetch<PainelWaves>(`/events/${eventId}/categorias/${categoryId}/ondas/`, { method: 'PUT', body }),
     onSuccess: (waves) => client.setQueryData(wavesKey(eventId), waves),
+  });
+}
+
+/** Gives a wave to the category's runners who have none (registered before its waves were set). */
+export function useGiveMissingWaves(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (categoryId: number) =>
+      painelFetch<WavesGiven>(`/events/${eventId}/categorias/${categoryId}/ondas/distribuir/`, {
+        method: 'POST',
+      }),
+    onSuccess: (given) => client.setQueryData(wavesKey(eventId), given.categorias),
   });
 }

@@ -64,4 +64,36 @@ describe('WavesPage', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Salvar ondas de 10 km' }));
     expect((await within(form).findByRole('alert')).textContent).toMatch(/não pode ser removida/);
   });
+
+  it('gives a wave to those registered before the waves existed and says how many', async () => {
+    const waves = (ocupadas: [number, number]): PainelWaves => [
+      {
+        categoria_id: 3,
+        categoria: '10 km',
+        ondas: [
+          { id: 1, nome: 'Onda A', ate: '0:50', capacidade: 2, ocupadas: ocupadas[0] },
+          { id: 2, nome: 'Onda B', ate: null, capacidade: null, ocupadas: ocupadas[1] },
+        ],
+      },
+    ];
+    let given = 3;
+    mockFetch(({ method, url }) => {
+      if (url === '/api/painel/events/7/ondas/') return { status: 200, body: waves([0, 0]) };
+      if (url === '/api/painel/events/7/categorias/3/ondas/distribuir/' && method === 'POST') {
+        const body = { atribuidas: given, categorias: waves([2, 1]) };
+        given = 0;
+        return { status: 200, body };
+      }
+      return undefined;
+    });
+    renderRoutes([{ path: '/painel/eventos/:id/ondas', element: <WavesPage /> }], '/painel/eventos/7/ondas');
+    const form = await screen.findByRole('form', { name: 'Ondas de 10 km' });
+    const button = within(form).getByRole('button', { name: 'Dar onda a quem ainda não tem em 10 km' });
+    fireEvent.click(button);
+    await within(form).findByText('3 inscritos receberam onda.');
+    expect(within(form).getByText('2 inscritos')).toBeTruthy();
+    expect(within(form).getByText('1 inscrito')).toBeTruthy();
+    fireEvent.click(button);
+    await within(form).findByText('Todos os inscritos já têm onda.');
+  });
 });

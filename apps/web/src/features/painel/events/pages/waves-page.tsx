@@ -9,7 +9,7 @@ import {
 } from '../../../../components/form-field.tsx';
 import { errorMessage } from '../../shell/utils/error-message.ts';
 import { useEvent } from '../api/events.ts';
-import { useSaveWaves, useWaves } from '../api/waves.ts';
+import { useGiveMissingWaves, useSaveWaves, useWaves } from '../api/waves.ts';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900';
 
@@ -34,8 +34,22 @@ const rowsOf = (c: Category): Row[] =>
 /** One category's waves, edited as rows: the last takes whoever did not fit (no time, no cap). */
 function CategoryWaves({ eventId, category }: { eventId: number; category: Category }) {
   const save = useSaveWaves(eventId);
+  const give = useGiveMissingWaves(eventId);
   const [rows, setRows] = useState<Row[]>(() => rowsOf(category));
   const [saved, setSaved] = useState(false);
+  const [given, setGiven] = useState<string | null>(null);
+  const giveMissing = async () => {
+    setGiven(null);
+    const answer = await give.mutateAsync(category.categoria_id).catch(() => null);
+    const mine = answer?.categorias.find((c) => c.categoria_id === category.categoria_id);
+    if (!answer || !mine) return;
+    setRows(rowsOf(mine));
+    setGiven(
+      answer.atribuidas === 0
+        ? 'Todos os inscritos já têm onda.'
+        : `${answer.atribuidas} inscrito${answer.atribuidas === 1 ? ' recebeu' : 's receberam'} onda.`,
+    );
+  };
   const edit = (i: number, patch: Partial<Row>) => {
     setSaved(false);
     setRows((list) => list.map((r, n) => (n === i ? { ...r, ...patch } : r)));
@@ -127,9 +141,21 @@ function CategoryWaves({ eventId, category }: { eventId: number; category: Categ
         <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
           Salvar ondas de {category.categoria}
         </button>
+        {category.ondas.length ? (
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={give.isPending}
+            onClick={giveMissing}
+          >
+            Dar onda a quem ainda não tem em {category.categoria}
+          </button>
+        ) : null}
       </div>
       <FormStatus message={save.error ? errorMessage(save.error) : null} tone="error" />
+      <FormStatus message={give.error ? errorMessage(give.error) : null} tone="error" />
       <FormStatus message={saved ? 'Ondas salvas.' : null} tone="success" />
+      <FormStatus message={given} tone="success" />
     </form>
   );
 }
@@ -151,7 +177,8 @@ export default function WavesPage() {
       <p className="text-sm">
         Cada inscrito pago entra na primeira onda que comporta o tempo estimado dele e ainda tem vaga; cheia,
         vai para a seguinte. Quem não informa o tempo larga na última onda, que recebe todos os que não
-        couberam antes.
+        couberam antes. Quem se inscreveu antes das ondas existirem recebe a sua em "Dar onda a quem ainda não
+        tem", dos tempos mais rápidos aos sem tempo.
       </p>
       {waves.error ? <FormStatus message={errorMessage(waves.error)} tone="error" /> : null}
       {waves.data?.map((c) => (
