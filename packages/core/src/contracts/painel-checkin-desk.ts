@@ -69,6 +69,11 @@ export const OfflinePickupSchema = z.object({
   /** When the desk scanned it (ISO 8601). */
   lida_em: z.iso.datetime({ offset: true, error: 'Informe quando o kit foi entregue.' }),
   retirou: z.enum(['titular', 'autorizado']).default('titular'),
+  /**
+   * The authorised person the desk's list named when the kit went out to them: the server records that
+   * name, and flags the pickup when the runner revoked or changed the authorisation meanwhile.
+   */
+  autorizado_nome: z.string().trim().max(120).optional(),
   item_quantidade: PickupItemQuantitySchema.nullable().optional(),
 });
 export type OfflinePickup = z.infer<typeof OfflinePickupSchema>;

@@ -92,6 +92,7 @@ export const checkinOfflineRoutes: FastifyPluginAsyncZod = async (app) => {
               by,
               scannedAt: new Date(scan.lida_em),
               retirou: scan.retirou,
+              delegateName: scan.autorizado_nome ?? null,
               itemQuantity: scan.item_quantidade ?? null,
             }),
           ({ row, repeated }) =>

@@ -161,6 +161,8 @@ export interface OfflinePickupInput {
   scannedAt: Date;
   /** Who collected it and the item brought, as the desk decided from its snapshot. */
   retirou: 'titular' | 'autorizado';
+  /** The authorised person the desk's list named (offline, it could not know of a change since). */
+  delegateName?: string | null | undefined;
   itemQuantity: number | null;
 }
 
@@ -219,7 +221,7 @@ export async function recordOfflinePickup(
     detail = { mensagem: cancelledMessage(reg.cancelledAt) };
   } else {
     // The kit is already out: what the desk decided from its snapshot is recorded, never refused here.
-    const collector = await offlineCollector(tx, input);
+    const { revoked, ...collector } = await offlineCollector(tx, input);
     const created = await repo.insertCheckin(tx, {
       registrationId: input.registrationId,
       staffId: input.by.id,
@@ -229,9 +231,17 @@ export async function recordOfflinePickup(
       ...collector,
     });
     const ledger = created ?? (await repo.findCheckins(tx, [input.registrationId]))[0]!;
-    outcome = created ? 'registrada' : 'conflito';
+    // Handed to a person no longer authorised: recorded as it happened, and sent back for staff to check.
+    outcome = created && !revoked ? 'registrada' : 'conflito';
     detail = created
-      ? { retirada: pickupWire(ledger) }
+      ? {
+          retirada: pickupWire(ledger),
+          ...(revoked
+            ? {
+                mensagem: `A autorização para retirar o kit foi revogada ou trocada depois que esta mesa baixou a lista: o kit saiu com ${collector.collectorName}. Confira com o titular.`,
+              }
+            : {}),
+        }
       : {
           retirada: pickupWire(ledger),
           mensagem: `Kit já retirado em ${formatStoreDateTime(ledger.at)} por ${ledger.staffName}${ledger.desk ? ` (${ledger.desk})` : ''}.`,
@@ -259,7 +269,11 @@ export async function recordOfflinePickup(
   return { row, repeated: false };
 }
 
-/** The collector of an offline scan: the authorised person's name, the item counted when asked. */
+/**
+ * The collector of an offline scan: the authorised person the desk's list named (else the one authorised
+ * now), the item counted when asked; `revoked` when the kit went to an authorised person the runner no
+ * longer authorises (revoked, or another person named since the desk's list was taken).
+ */
 async function offlineCollector(tx: Tx, input: OfflinePickupInput) {
   const [row] = await tx
     .select({ eventId: registrations.eventId, name: registrations.pickupDelegateName })
@@ -267,10 +281,14 @@ async function offlineCollector(tx: Tx, input: OfflinePickupInput) {
     .where(eq(registrations.id, input.registrationId));
   const rules = await pickupRules(tx, row!.eventId);
   const quantity = input.itemQuantity && input.itemQuantity > 0 ? input.itemQuantity : null;
+  const delegate = input.retirou === 'autorizado';
+  const seen = input.delegateName?.trim() || null;
+  const same = (a: string, b: string) => a.localeCompare(b, 'pt-BR', { sensitivity: 'base' }) === 0;
   return {
     collectedBy: input.retirou,
-    collectorName: input.retirou === 'autorizado' ? (row?.name ?? 'pessoa autorizada') : null,
+    collectorName: delegate ? (seen ?? row?.name ?? 'pessoa autorizada') : null,
     itemQuantity: rules.item ? quantity : null,
+    revoked: delegate && (!row?.name || (seen !== null && !same(seen, row.name))),
   };
 }
 

@@ -233,6 +233,57 @@ describe('painel: the kit desk, pickup by someone else and the item to bring', (
     });
   });
 
+  it('an offline desk that handed the kit to a person the runner revoked meanwhile: recorded with that name, sent back as a conflict', async () => {
+    const event = await newEvent('Corrida Offline Revogada');
+    const { id } = await paidRegistration(event, 'Rui Revoga');
+    const other = await paidRegistration(event, 'Sara Troca');
+    const url = (n: number) => `/api/inscricoes/${n}/retirada-autorizada/`;
+    await request('PUT', buyer, url(id), { nome_completo: 'Tião Vizinho', cpf: cpfFrom(cpfSeq++) });
+    await request('PUT', buyer, url(other.id), { nome_completo: 'Ulisses Primo', cpf: cpfFrom(cpfSeq++) });
+    // The desk took its list with both authorisations, then lost the network; meanwhile one runner revoked
+    // hers and the other named someone else.
+    const snapshot = DeskSnapshotSchema.parse(
+      (await request('GET', operator, `/api/painel/checkin/offline/?evento=${event.id}`)).json(),
+    );
+    expect(JSON.stringify(snapshot)).toContain('Tião Vizinho');
+    expect((await request('DELETE', buyer, url(id))).statusCode).toBe(200);
+    await request('PUT', buyer, url(other.id), { nome_completo: 'Vera Amiga', cpf: cpfFrom(cpfSeq++) });
+
+    const scan = (inscricao: number, nome: string) => ({
+      id: randomUUID(),
+      inscricao,
+      lida_em: START.toISOString(),
+      retirou: 'autorizado',
+      autorizado_nome: nome,
+    });
+    const sent = await request('POST', operator, '/api/painel/checkin/offline/', {
+      evento: event.id,
+      mesa: 'Mesa 3',
+      retiradas: [scan(id, 'Tião Vizinho'), scan(other.id, 'Ulisses Primo')],
+    });
+    expect(sent.statusCode).toBe(200);
+    const [revoked, changed] = sent.json().resultados;
+    for (const [result, name] of [
+      [revoked, 'Tião Vizinho'],
+      [changed, 'Ulisses Primo'],
+    ] as const) {
+      expect(result).toMatchObject({
+        situacao: 'conflito',
+        retirada: { retirado_por: 'autorizado', retirado_por_nome: name },
+      });
+      expect(result.mensagem).toContain(
+        `revogada ou trocada depois que esta mesa baixou a lista: o kit saiu com ${name}`,
+      );
+    }
+    // The kit is out all the same, with who really took it.
+    const rows = await t.app.db
+      .select()
+      .from(registrationCheckins)
+      .where(eq(registrationCheckins.registrationId, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.collectorName).toBe('Tião Vizinho');
+  });
+
   it('asks the item to bring, counts it in the pickup and the report, refuses only when required', async () => {
     const event = await newEvent('Corrida Solidária');
     await saveRules(event, { item_retirada: '1 kg de alimento não perecível', item_unidade: 'kg' });

@@ -1,30 +1,10 @@
 import type { ImagePatch, PainelProduct } from '@passada/core/contracts/painel';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PHOTO_POLL_MS } from '../../shell/api/photos.ts';
+import { productKeys } from '../../shell/api/product-lists.ts';
 import { painelFetch } from '../../shell/painel-api.ts';
 
-export const productKeys = {
-  all: ['painel', 'products'] as const,
-  list: (search: string) => ['painel', 'products', 'list', search] as const,
-  detail: (id: number) => ['painel', 'products', id] as const,
-};
-
-/** Every product, or those whose name has every word of `search` (the server searches). */
-export function productsQuery(search = '') {
-  const busca = search.trim();
-  return queryOptions({
-    queryKey: productKeys.list(busca),
-    queryFn: ({ signal }) =>
-      painelFetch<PainelProduct[]>(`/products/${busca ? `?${new URLSearchParams({ busca })}` : ''}`, {
-        signal,
-      }),
-    placeholderData: (previous) => previous,
-  });
-}
-
-export function useProducts(search = '') {
-  return useQuery(productsQuery(search));
-}
+export { productKeys, productsQuery, useProducts } from '../../shell/api/product-lists.ts';
 
 export function productQuery(id: number | null) {
   return queryOptions({

@@ -1,5 +1,6 @@
 import type {
   ResultImportBody,
+  ResultLinks,
   ResultPreview,
   ResultPublish,
   Timer,
@@ -38,3 +39,21 @@ export const usePublishResults = (eventId: number) =>
         method: 'POST',
       }),
   });
+
+const linksKey = (eventId: number) => ['painel', 'resultados', eventId, 'loja'] as const;
+
+/** The event's finisher shirt and next edition, which each finisher's page and e-mail offer. */
+export const useResultLinks = (eventId: number) =>
+  useQuery({
+    queryKey: linksKey(eventId),
+    queryFn: ({ signal }) => painelFetch<ResultLinks>(`/events/${eventId}/resultados/loja/`, { signal }),
+  });
+
+export function useSaveResultLinks(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResultLinks) =>
+      painelFetch<ResultLinks>(`/events/${eventId}/resultados/loja/`, { method: 'PUT', body }),
+    onSuccess: (links) => client.setQueryData(linksKey(eventId), links),
+  });
+}

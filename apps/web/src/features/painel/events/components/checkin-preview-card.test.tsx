@@ -51,7 +51,11 @@ describe('kit desk card: pickup by someone else and the item to bring', () => {
     fireEvent.click(screen.getByLabelText('Beto Amigo (autorizada)'));
     fireEvent.change(screen.getByLabelText('Quantidade trazida (kg)'), { target: { value: '2,5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar entrega do kit' }));
-    expect(onConfirm).toHaveBeenCalledWith({ retirou: 'autorizado', item_quantidade: 2.5 });
+    expect(onConfirm).toHaveBeenCalledWith({
+      retirou: 'autorizado',
+      autorizado_nome: 'Beto Amigo',
+      item_quantidade: 2.5,
+    });
   });
 
   it('holds the kit until a required item is counted; without an authorisation, only the runner', () => {

@@ -5,6 +5,8 @@ import { FormField } from '../../../../components/form-field.tsx';
 /** What the volunteer records with a pickup: who collected it and how much of the item was brought. */
 export interface PickupAnswer {
   retirou: 'titular' | 'autorizado';
+  /** The authorised person's name as this desk shows it (the server flags a revoked one offline). */
+  autorizado_nome?: string;
   item_quantidade: number | null;
 }
 
@@ -22,6 +24,7 @@ export function usePickupChoice(
   const counted = quantity.trim() !== '' && Number.isFinite(amount) && amount > 0 ? amount : null;
   const answer: PickupAnswer = {
     retirou: delegate ? retirou : 'titular',
+    ...(delegate && retirou === 'autorizado' ? { autorizado_nome: delegate.nome } : {}),
     item_quantidade: item ? counted : null,
   };
   const ready = !item?.exigido || counted !== null;

@@ -22,6 +22,7 @@ export interface QueuedPickup {
   lida_em: string;
   /** Who collected it and the item brought (docs/decisions/0063, later). */
   retirou?: 'titular' | 'autorizado';
+  autorizado_nome?: string;
   item_quantidade?: number | null;
 }
 

@@ -3,6 +3,7 @@ import type { DeskPickup, DeskSnapshot } from '@passada/core/contracts/painel-ch
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { readString, StorageKeys, writeString } from '../../../../lib/storage.ts';
 import { fetchDeskSnapshot, sendOfflinePickups } from '../api/checkin-offline.ts';
+import type { PickupAnswer } from '../components/pickup-choice.tsx';
 import { type DeskConflict, deskStore, type QueuedPickup } from './desk-store.ts';
 
 const DESK_NAME_KEY = StorageKeys.checkinDesk;
@@ -86,6 +87,7 @@ export function useOfflineDesk(eventId: number) {
             lida_em: p.lida_em,
             // Queued before the desk asked who collected: the runner, nothing counted.
             retirou: p.retirou ?? 'titular',
+            ...(p.autorizado_nome ? { autorizado_nome: p.autorizado_nome } : {}),
             item_quantidade: p.item_quantidade ?? null,
           })),
         });
@@ -149,11 +151,7 @@ export function useOfflineDesk(eventId: number) {
       setDeskNameState(name);
     },
     /** A kit handed out without the network: queued, sent when it returns. */
-    handOut: async (
-      inscricao: number,
-      nome: string,
-      answer: { retirou: 'titular' | 'autorizado'; item_quantidade: number | null },
-    ) => {
+    handOut: async (inscricao: number, nome: string, answer: PickupAnswer) => {
       await deskStore.enqueue({
         id: crypto.randomUUID(),
         eventId,
