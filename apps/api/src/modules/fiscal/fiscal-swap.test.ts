@@ -2,17 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeProduct } from '../../test/factories/catalog.ts';
-import { documentsOf, saveProductFiscal, saveRegime } from '../../test/factories/fiscal.ts';
-import {
-  type Buyer,
-  createOrderPix,
-  draftTotalCents,
-  makeBuyer,
-  orderDraft,
-  shelfUnits,
-} from '../../test/factories/orders.ts';
+import { documentsOf, paidCardOrder, saveProductFiscal, saveRegime } from '../../test/factories/fiscal.ts';
+import { type Buyer, makeBuyer, shelfUnits } from '../../test/factories/orders.ts';
 import { createStaffAndLogin } from '../../test/factories/painel.ts';
-import { simulatePixPaid } from '../../test/factories/payments.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { untilJobsDone } from '../../test/wait-until.ts';
 
@@ -49,10 +41,7 @@ describe('the NF-e of an order whose units were swapped before shipping', () => 
       ],
     });
     await saveProductFiscal(t.app, admin.headers, product.id);
-    const draft = { ...orderDraft(buyer, [{ product, quantity: 1 }]), cpf: '40364478829' };
-    const total = await draftTotalCents(t.app, buyer.zipCode, draft, [product]);
-    const { txid } = (await createOrderPix(t.app, buyer.headers, draft, total)).json();
-    const orderId = (await simulatePixPaid(t.app, txid)).json().pedido_id as number;
+    const orderId = await paidCardOrder(t.app, buyer, product);
     await untilJobsDone(t.app.db, 'fiscal.issue-order');
     const first = (await documentsOf(t.app.db, orderId)).find((d) => d.kind === 'nfe')!;
     expect(first.status, first.reason ?? '').toBe('autorizada');
