@@ -5,7 +5,8 @@ import { freshCpf, kitTicket, paidRegistration, STAFF, signInStaff } from './fix
 /**
  * Two kit desks lose the network (docs/decisions/0063): each decides from its local copy, both hand
  * out the same kit, and when the network returns the second to send is told who had it first; the
- * ledger keeps one pickup.
+ * ledger keeps one pickup. The first handed it to the person the runner authorised, who was revoked
+ * meanwhile: that desk is told so, with the name.
  */
 test('two desks offline hand out the same kit: on reconnecting the conflict is reported, one pickup in the ledger', async ({
   browser,
@@ -76,9 +77,13 @@ test('two desks offline hand out the same kit: on reconnecting the conflict is r
   expect(
     axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
   ).toEqual([]);
+  await cardA.getByLabel('Dorival Vizinho (autorizada)').check();
   await cardA.getByLabel('Quantidade trazida (kg)').fill('2');
   await cardA.getByRole('button', { name: 'Confirmar entrega do kit' }).click();
   await expect(a.status).toContainText('1 retirada aguardando envio');
+  // Meanwhile the runner revokes the authorisation, which desk A cannot know.
+  const revoked = await request.delete(`/api/inscricoes/${id}/retirada-autorizada/`, { headers: runnerAuth });
+  expect(revoked.status()).toBe(200);
 
   // Desk B offline finds the same runner by name and hands the same kit out.
   await b.context.setOffline(true);
@@ -94,6 +99,10 @@ test('two desks offline hand out the same kit: on reconnecting the conflict is r
   // A reconnects first: its pickup is the kit's. Then B: told who and when.
   await a.context.setOffline(false);
   await expect(a.status).toContainText('Nenhuma retirada aguardando envio');
+  // A's pickup stands, with the person it went to, and comes back for staff to check with the runner.
+  await expect(a.status.getByRole('listitem')).toContainText(
+    /a autorização para retirar o kit foi revogada ou trocada depois que esta mesa baixou a lista: o kit saiu com Dorival Vizinho\./,
+  );
   await b.context.setOffline(false);
   await expect(b.status).toContainText('Nenhuma retirada aguardando envio');
   await expect(b.status.getByRole('listitem')).toContainText(

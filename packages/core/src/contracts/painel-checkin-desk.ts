@@ -99,7 +99,9 @@ export const OfflinePickupResultSchema = z.object({
   inscricao: z.number().int(),
   /**
    * `registrada`: this scan is the kit's pickup; `conflito`: the kit was already out (`retirada` says
-   * who and when), this scan is kept but not counted; `recusada`: not of this event, cancelled, unknown.
+   * who and when), this scan is kept but not counted, or the kit went to a person the runner no longer
+   * authorises (this scan is the pickup; `retirada` null, `mensagem` says whom); `recusada`: not of this
+   * event, cancelled, unknown.
    */
   situacao: z.enum(['registrada', 'conflito', 'recusada']),
   /** The same scan was received before: this is the answer it got then, nothing was written now. */

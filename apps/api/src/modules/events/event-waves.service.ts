@@ -1,4 +1,4 @@
-import type { EventWaves, PainelWaves, WavesBodySchema } from '@passada/core/contracts/waves';
+import type { EventWaves, PainelWaves, WavesBodySchema, WavesGiven } from '@passada/core/contracts/waves';
 import { formatEstimatedTime, parseEstimatedTime, wavesProblem } from '@passada/core/waves';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -152,6 +152,22 @@ export function createEventWaves(deps: { db: Db }) {
     return forStaff(eventId, counts, tx);
   }
 
+  /**
+   * Gives a wave to the category's runners who have none (`give`: registrations' rule, decision 0066,
+   * later), in the caller's transaction; answers how many got one and the waves after.
+   */
+  async function giveMissing(
+    tx: Tx,
+    eventId: number,
+    categoryId: number,
+    give: (tx: Tx, categoryId: number) => Promise<number>,
+    counts: WaveCounts,
+  ): Promise<WavesGiven> {
+    await checkCategory(tx, eventId, categoryId);
+    const atribuidas = await give(tx, categoryId);
+    return { atribuidas, categorias: await forStaff(eventId, counts, tx) };
+  }
+
   /** The names of waves by id (tickets, e-mails, the desk, the timing CSV). */
   async function names(db: Conn, ids: ReadonlyArray<number | null>): Promise<Map<number, string>> {
     const unique = [...new Set(ids.filter((id): id is number => id !== null))];
@@ -163,7 +179,7 @@ export function createEventWaves(deps: { db: Db }) {
     return new Map(rows.map((r) => [r.id, r.name]));
   }
 
-  return { ofEvent, ofCategory, forStaff, save, checkCategory, names };
+  return { ofEvent, ofCategory, forStaff, save, giveMissing, names };
 }
 
 export type EventWavesService = ReturnType<typeof createEventWaves>;

@@ -4,7 +4,7 @@ import { CRT_OF_REGIME, ibsCbsRequired } from '@passada/core/fiscal/reform-rules
 import { InvoicingUnavailable } from '../../providers/invoicing/index.ts';
 import * as repo from './fiscal.repository.ts';
 import { type FiscalContext, FiscalPending, NFE_CANCEL_WINDOW_MS } from './fiscal-context.ts';
-import { ensureDocument } from './fiscal-documents.ts';
+import { ensureDocument, orderNfeInForce } from './fiscal-documents.ts';
 import { exchangeLines } from './fiscal-nfe.ts';
 import { process } from './fiscal-process.ts';
 import * as sale from './fiscal-sale.read-model.ts';
@@ -64,8 +64,7 @@ export async function cancelDocument(
  * later, a devolução NF-e (finNFe 4) referencing it records the goods coming back.
  */
 export async function cancelOrder(ctx: FiscalContext, orderId: number): Promise<void> {
-  const { db, refs } = ctx;
-  const doc = await repo.currentOrderNfe(db, orderId, refs.orderNfe(orderId));
+  const doc = await orderNfeInForce(ctx, orderId);
   if (!doc || doc.status === 'cancelada') return;
   const late = doc.authorisedAt && ctx.now().getTime() - doc.authorisedAt.getTime() > NFE_CANCEL_WINDOW_MS;
   if (doc.status === 'autorizada' && late) {
@@ -126,7 +125,7 @@ export async function returnRefunded(ctx: FiscalContext, returnId: number): Prom
   const { db, refs } = ctx;
   const ret = await sale.returnForNota(db, returnId);
   if (!ret?.items.length) return;
-  const original = await repo.currentOrderNfe(db, ret.orderId, refs.orderNfe(ret.orderId));
+  const original = await orderNfeInForce(ctx, ret.orderId);
   // The order's NF-e still being issued (a withdrawal right after paying): retried until it can be referenced.
   if (original?.status === 'pendente') throw new FiscalPending('NF-e do pedido ainda em emissão.');
   if (original?.status !== 'autorizada') return;
@@ -149,7 +148,7 @@ export async function exchangeShipped(ctx: FiscalContext, returnId: number): Pro
   const { db, refs } = ctx;
   const ret = await sale.returnForNota(db, returnId);
   if (ret?.kind !== 'troca') return;
-  const original = await repo.currentOrderNfe(db, ret.orderId, refs.orderNfe(ret.orderId));
+  const original = await orderNfeInForce(ctx, ret.orderId);
   // The order's own NF-e still being issued: the job retries until it is there to be referenced.
   if (original?.status === 'pendente') throw new FiscalPending('NF-e do pedido ainda em emissão.');
   await returnRefunded(ctx, returnId);
@@ -189,7 +188,7 @@ export async function orderReduced(
 ): Promise<void> {
   const { db, refs } = ctx;
   if (carrierReturn === 'extravio') return;
-  const original = await repo.currentOrderNfe(db, orderId, refs.orderNfe(orderId));
+  const original = await orderNfeInForce(ctx, orderId);
   if (original?.status === 'pendente') throw new FiscalPending('NF-e do pedido ainda em emissão.');
   if (original?.status !== 'autorizada') return;
   const s = await repo.settings(db);

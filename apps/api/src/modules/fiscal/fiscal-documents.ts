@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import * as repo from './fiscal.repository.ts';
 import type { FiscalContext, NewDocument } from './fiscal-context.ts';
 
@@ -55,3 +55,10 @@ export const registrationDocument = (
   returnId: null,
   amountCents: r.totalCents,
 });
+
+/**
+ * The order's own NF-e in force: the first one, or the latest that replaced it after a swap before shipping
+ * (`fiscal-swap.ts`). Every reader of "the order's NF-e" (devolução, nota de crédito, label, cancellation).
+ */
+export const orderNfeInForce = (ctx: FiscalContext, orderId: number, db: Db | Tx = ctx.db) =>
+  repo.currentOrderNfe(db, orderId, ctx.refs.orderNfe(orderId));

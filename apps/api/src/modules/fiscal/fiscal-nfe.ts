@@ -19,6 +19,7 @@ import type { NfeInput, NfeItem, NfeItemIbsCbs } from '../../providers/invoicing
 import * as repo from './fiscal.repository.ts';
 import { fiscalAddressOf } from './fiscal-address.ts';
 import { type Built, creditTypeOfRef, type FiscalContext } from './fiscal-context.ts';
+import { orderNfeInForce } from './fiscal-documents.ts';
 import * as sale from './fiscal-sale.read-model.ts';
 import { emitterOf, emitterProblems } from './fiscal-settings.ts';
 
@@ -190,7 +191,7 @@ export async function buildNfe(ctx: FiscalContext, doc: repo.DocumentRow): Promi
     shippingCents = order.shippingCents;
     discountCents = order.discountCents;
   } else {
-    const original = await repo.currentOrderNfe(db, order.id, ctx.refs.orderNfe(order.id));
+    const original = await orderNfeInForce(ctx, order.id, db);
     if (!original?.accessKey)
       return { ok: false, reason: 'A NF-e de devolução precisa da NF-e original autorizada.' };
     referencedKey = original.accessKey;
@@ -277,7 +278,7 @@ async function buildCreditNfe(
   rules: TaxRule[],
   problems: string[],
 ): Promise<Built<NfeInput>> {
-  const original = await repo.currentOrderNfe(ctx.db, order.id, ctx.refs.orderNfe(order.id));
+  const original = await orderNfeInForce(ctx, order.id);
   if (!original?.accessKey)
     return { ok: false, reason: 'A nota de crédito precisa da NF-e do pedido autorizada.' };
   const lines = saleLines(order, undefined);

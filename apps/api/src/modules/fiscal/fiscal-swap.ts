@@ -2,7 +2,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import * as repo from './fiscal.repository.ts';
 import { cancelDocument } from './fiscal-cancel.ts';
 import { type FiscalContext, FiscalPending, NFE_CANCEL_WINDOW_MS } from './fiscal-context.ts';
-import { ensureDocument } from './fiscal-documents.ts';
+import { ensureDocument, orderNfeInForce } from './fiscal-documents.ts';
 import { process } from './fiscal-process.ts';
 import * as sale from './fiscal-sale.read-model.ts';
 
@@ -27,16 +27,19 @@ export async function orderNfeReplaceable(
   conn: Db | Tx,
   orderId: number,
 ): Promise<boolean> {
-  const doc = await repo.currentOrderNfe(conn, orderId, ctx.refs.orderNfe(orderId));
+  const doc = await orderNfeInForce(ctx, orderId, conn);
   if (doc?.status !== 'autorizada' || !doc.authorisedAt) return true;
   return ctx.now().getTime() - doc.authorisedAt.getTime() < NFE_CANCEL_WINDOW_MS - SWAP_MARGIN_MS;
 }
 
+/** The number of the NF-e that replaces `ref`: 2 after the first (`…-nfe`), n + 1 after `…-nfe-n`. */
+const nextIssue = (ref: string, first: string) =>
+  ref === first ? 2 : Number(ref.slice(first.length + 1)) + 1;
+
 /** `fiscal.order-swapped`: the NF-e made before the swap (`swappedAt`) cancelled and issued again. */
 export async function orderSwapped(ctx: FiscalContext, orderId: number, swappedAt: Date): Promise<void> {
   const { db, refs } = ctx;
-  const base = refs.orderNfe(orderId);
-  const doc = await repo.currentOrderNfe(db, orderId, base);
+  const doc = await orderNfeInForce(ctx, orderId);
   // Not made yet, or fixed after the swap: it lists the order's lines as they are now.
   if (!doc || doc.status === 'cancelada' || doc.issuedAt > swappedAt) return;
   if (doc.status === 'pendente') {
@@ -56,7 +59,7 @@ export async function orderSwapped(ctx: FiscalContext, orderId: number, swappedA
   if (!order?.items.length || order.status === 'cancelado') return;
   const again = await ensureDocument(ctx, {
     kind: 'nfe',
-    ref: refs.orderNfeAgain(orderId, (await repo.orderNfeCount(db, orderId, base)) + 1),
+    ref: refs.orderNfeAgain(orderId, nextIssue(doc.ref, refs.orderNfe(orderId))),
     orderId,
     registrationId: null,
     returnId: null,

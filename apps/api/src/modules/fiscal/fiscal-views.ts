@@ -2,6 +2,7 @@ import type { Nota, PainelNota } from '@passada/core/contracts/fiscal';
 import { notFound } from '../../plugins/errors.ts';
 import * as repo from './fiscal.repository.ts';
 import { type FiscalContext, fileUrl } from './fiscal-context.ts';
+import { orderNfeInForce } from './fiscal-documents.ts';
 import { notaMail } from './fiscal-mail.ts';
 import * as sale from './fiscal-sale.read-model.ts';
 
@@ -119,6 +120,6 @@ export async function painelNotasOfRegistration(
  * label asks for it (carriers print it on the label).
  */
 export async function authorisedNfeKey(ctx: FiscalContext, orderId: number): Promise<string | null> {
-  const doc = await repo.currentOrderNfe(ctx.db, orderId, ctx.refs.orderNfe(orderId));
+  const doc = await orderNfeInForce(ctx, orderId);
   return doc?.status === 'autorizada' ? doc.accessKey : null;
 }

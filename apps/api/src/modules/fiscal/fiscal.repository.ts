@@ -84,12 +84,6 @@ export async function currentOrderNfe(db: Conn, orderId: number, ref: string) {
   return row;
 }
 
-/** How many NF-e the order has had of its own (the first and those that replaced it). */
-export async function orderNfeCount(db: Conn, orderId: number, ref: string) {
-  const rows = await db.select({ id: fiscalDocuments.id }).from(fiscalDocuments).where(ownNfe(orderId, ref));
-  return rows.length;
-}
-
 export async function findDocument(db: Conn, id: number) {
   const [row] = await db.select().from(fiscalDocuments).where(eq(fiscalDocuments.id, id));
   return row;

@@ -76,16 +76,14 @@ export const wavesRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) =>
       audited(
         req,
-        async (tx) => {
-          await waves.checkCategory(tx, req.params.id, req.params.categoria);
-          const atribuidas = await app.registrations.giveMissingWaves(tx, req.params.categoria);
-          const categorias = await waves.forStaff(
-            req.params.id,
-            (ids) => app.registrations.waveCounts(ids, tx),
+        (tx) =>
+          waves.giveMissing(
             tx,
-          );
-          return { atribuidas, categorias };
-        },
+            req.params.id,
+            req.params.categoria,
+            app.registrations.giveMissingWaves,
+            (ids) => app.registrations.waveCounts(ids, tx),
+          ),
         (after) => ({
           action: 'ondas_distribuidas',
           entity: 'evento',

@@ -231,17 +231,15 @@ export async function recordOfflinePickup(
       ...collector,
     });
     const ledger = created ?? (await repo.findCheckins(tx, [input.registrationId]))[0]!;
-    // Handed to a person no longer authorised: recorded as it happened, and sent back for staff to check.
+    // Handed to a person no longer authorised: recorded as it happened, and sent back for staff to check
+    // (no `retirada`: there is no other pickup to show).
     outcome = created && !revoked ? 'registrada' : 'conflito';
     detail = created
-      ? {
-          retirada: pickupWire(ledger),
-          ...(revoked
-            ? {
-                mensagem: `A autorização para retirar o kit foi revogada ou trocada depois que esta mesa baixou a lista: o kit saiu com ${collector.collectorName}. Confira com o titular.`,
-              }
-            : {}),
-        }
+      ? revoked
+        ? {
+            mensagem: `a autorização para retirar o kit foi revogada ou trocada depois que esta mesa baixou a lista: o kit saiu com ${collector.collectorName}. Confira com o titular.`,
+          }
+        : { retirada: pickupWire(ledger) }
       : {
           retirada: pickupWire(ledger),
           mensagem: `Kit já retirado em ${formatStoreDateTime(ledger.at)} por ${ledger.staffName}${ledger.desk ? ` (${ledger.desk})` : ''}.`,

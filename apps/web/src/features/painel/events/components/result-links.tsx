@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { FormStatus, primaryButtonClass, SelectField } from '../../../../components/form-field.tsx';
 import { useEvents } from '../../shell/api/event-lists.ts';
 import { useProducts } from '../../shell/api/product-lists.ts';
@@ -26,6 +26,11 @@ export function ResultLinksForm({ eventId, className }: { eventId: number; class
     (e) => e.id !== eventId && (!eventDate || e.start_data_evento > eventDate),
   );
 
+  const choose = (set: (value: string) => void) => (e: ChangeEvent<HTMLSelectElement>) => {
+    setSaved(false);
+    set(e.target.value);
+  };
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
@@ -49,14 +54,7 @@ export function ResultLinksForm({ eventId, className }: { eventId: number; class
         inscrição na próxima edição.
       </p>
       {links.isError ? <FormStatus message={errorMessage(links.error)} tone="error" /> : null}
-      <SelectField
-        label="Camisa finisher"
-        value={shirtValue}
-        onChange={(e) => {
-          setSaved(false);
-          setShirt(e.target.value);
-        }}
-      >
+      <SelectField label="Camisa finisher" value={shirtValue} onChange={choose(setShirt)}>
         <option value="">Nenhuma</option>
         {products.data?.map((p) => (
           <option key={p.id} value={p.id}>
@@ -64,14 +62,7 @@ export function ResultLinksForm({ eventId, className }: { eventId: number; class
           </option>
         ))}
       </SelectField>
-      <SelectField
-        label="Próxima edição"
-        value={nextValue}
-        onChange={(e) => {
-          setSaved(false);
-          setNext(e.target.value);
-        }}
-      >
+      <SelectField label="Próxima edição" value={nextValue} onChange={choose(setNext)}>
         <option value="">Nenhuma</option>
         {later.map((ev) => (
           <option key={ev.id} value={ev.id}>
