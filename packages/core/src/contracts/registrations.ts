@@ -72,6 +72,15 @@ const participantFields = {
     .max(80, 'Use no máximo 80 caracteres.')
     .optional()
     .transform((v) => v || undefined),
+  /**
+   * A team's join code (contracts/teams.ts): the server resolves it and the team's name replaces
+   * `equipe`; a code that names no open team of this event is refused.
+   */
+  equipe_codigo: z
+    .string()
+    .max(20, 'Código de equipe inválido.')
+    .optional()
+    .transform((v) => v?.replace(/[\s-]/g, '').toUpperCase() || undefined),
   contato_emergencia_nome: requiredText('Informe o nome do contato de emergência.', 120),
   contato_emergencia_telefone: PhoneSchema,
   pcd: z.boolean().default(false),

@@ -26,6 +26,8 @@ export const dataSettings = {
    */
   TRANSFER_INVITES_PER_REGISTRATION_PER_HOUR: z.coerce.number().int().min(1).max(100).default(3),
   TRANSFER_INVITES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Teams one account may captain (docs/decisions/0067-teams.md). */
+  TEAMS_PER_ACCOUNT_MAX: z.coerce.number().int().min(1).max(1000).default(20),
   /** Where `npm run backup` writes its archives; relative paths are taken from DATA_DIR. */
   BACKUP_DIR: z.string().min(1).default('backups'),
   /**

@@ -1,4 +1,4 @@
-// Owner: registrations. The tables of registrations, their categories, changes, transfers, check-ins, after-sale rules and the waitlist; only this module writes them (docs/architecture.md §9).
+// Owner: registrations. The tables of registrations, their categories, changes, transfers, check-ins, after-sale rules, the waitlist and teams; only this module writes them (docs/architecture.md §9).
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
@@ -20,6 +20,34 @@ import { eventCategories, eventCategoryWaves, events } from './events.ts';
 import { orders } from './orders.ts';
 import { charges } from './payments.ts';
 import { staff } from './staff.ts';
+
+/**
+ * Teams, assessorias and companies (docs/decisions/0067-teams.md): a captain's group that runners join
+ * with its code, at registration or from the captain's invite link. One event's, or the brand's events'
+ * for a season (`event_id` null). The name is the team the registration, the ticket, the desk and the
+ * timing file show.
+ */
+export const teams = pgTable(
+  'teams',
+  {
+    id: serial('id').primaryKey(),
+    /** The event it runs in; null: every event of the brand (an assessoria lasts a season). */
+    eventId: integer('event_id').references(() => events.id, { onDelete: 'cascade' }),
+    name: text('nome').notNull(),
+    /** The captain: the account that made it and sees its members' names and distances. */
+    captainUserId: integer('capitao_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What runners type or the invite link carries: 8 letters and digits, no look-alikes. */
+    joinCode: text('codigo').notNull(),
+    /** When the captain stopped new members joining; null: open. */
+    closedAt: timestamp('fechada_em', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('teams_code_unique').on(t.joinCode),
+    index('teams_captain_idx').on(t.captainUserId),
+    index('teams_event_idx').on(t.eventId),
+  ],
+);
 
 export const registrations = pgTable(
   'registrations',
@@ -58,6 +86,8 @@ export const registrations = pgTable(
     /** The shirt size chosen (copied: the event's sizes may be renamed later). */
     kitSize: text('tamanho_camisa'),
     team: text('equipe'),
+    /** The team joined with its code (its name copied to `equipe`); null: the free text alone, or none. */
+    teamId: integer('equipe_id').references(() => teams.id),
     /** A past result's address the runner gave to back their estimate (waves, docs/decisions/0066). */
     pastResultUrl: text('resultado_anterior_url'),
     emergencyName: text('contato_emergencia_nome'),
@@ -121,6 +151,7 @@ export const registrations = pgTable(
     index('registrations_order_idx').on(t.orderId),
     // An opening's gate counts the event's registrations of one CPF (and the live view all of them).
     index('registrations_event_cpf_idx').on(t.eventId, t.cpf),
+    index('registrations_team_idx').on(t.teamId),
   ],
 );
 

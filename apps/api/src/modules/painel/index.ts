@@ -29,6 +29,7 @@ import { reportsRoutes } from './reports.routes.ts';
 import { resultsRoutes } from './results.routes.ts';
 import { returnsRoutes } from './returns.routes.ts';
 import { stockRoutes } from './stock.routes.ts';
+import { teamsRoutes } from './teams.routes.ts';
 import { waitlistRoutes } from './waitlist.routes.ts';
 import { wavesRoutes } from './waves.routes.ts';
 
@@ -97,6 +98,7 @@ export default fp(
         await scope.register(reportsRoutes);
         await scope.register(resultsRoutes);
         await scope.register(wavesRoutes);
+        await scope.register(teamsRoutes);
         await scope.register(fiscalRoutes);
         await scope.register(messagesRoutes);
       },

@@ -14,6 +14,7 @@ import { contactsByBib } from './runner-contacts.repository.ts';
 import { eraseRunnerDataOfEventsEndedBefore, forgetRunner } from './runner-data.repository.ts';
 import { eraseRegistrationsOfEventsEndedBefore } from './sales-records.repository.ts';
 import { giveMissingWaves, waveCounts } from './start-waves.ts';
+import { teamsRoutes } from './teams.routes.ts';
 import { countsOf } from './waitlist.repository.ts';
 import { waitlistRoutes } from './waitlist.routes.ts';
 import { createWhatsAppNotices } from './whatsapp-notices.ts';
@@ -28,6 +29,7 @@ declare module 'fastify' {
       change: Change['staffChange'];
       /** What staff's cancellation returns, or returned, by payer (docs/decisions/0056, later). */
       refundByPayer: RegistrationsService['staffRefundByPayer'];
+      teams: RegistrationsService['teams']['ofEvent'];
     };
     /**
      * Registrations paid inside a shop order (the mixed cart), which the orders module calls, and the
@@ -160,6 +162,8 @@ export default fp(
       waitlist: { painelList: waitlist.painelList, nudge: waitlist.nudge },
       change: registrations.change.staffChange,
       refundByPayer: registrations.staffRefundByPayer,
+      /** An event's teams with captain and members (docs/decisions/0067). */
+      teams: registrations.teams.ofEvent,
     });
     app.decorate('registrations', {
       cart: registrations.cart,
@@ -183,6 +187,7 @@ export default fp(
     await app.register(registrationsRoutes, { registrations });
     await app.register(pickupDelegationRoutes, { registrations });
     await app.register(waitlistRoutes, { waitlist });
+    await app.register(teamsRoutes, { teams: registrations.teams });
   },
   {
     name: 'registrations',

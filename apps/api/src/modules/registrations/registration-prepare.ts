@@ -10,6 +10,7 @@ import { CannotFulfil } from '../payments/payments.service.ts';
 import type { Pricing } from './registration-price.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
+import type { Teams } from './teams.ts';
 
 const PARTICIPANT_TWICE_IN_CART = 'Este participante já está no carrinho para este evento.';
 
@@ -24,7 +25,11 @@ function categoriesOfDraft(draft: unknown): number[] {
  * registration and the cart alike. Each rule is a named check here, so every operation that places
  * a person in a category (a new registration, and what changes one) runs the same code.
  */
-export function createPrepare(deps: RegistrationsServiceDeps, pricing: Pricing) {
+export function createPrepare(
+  deps: RegistrationsServiceDeps,
+  pricing: Pricing,
+  teams: Pick<Teams, 'joinTeam'>,
+) {
   /**
    * The opening's rule (docs/decisions/0046, 0051, 0056), the one hook every path calls: a new sale runs
    * the opening's whole gate (waiting-room turn, lottery result, per-CPF and per-buyer limits). After
@@ -213,6 +218,7 @@ export function createPrepare(deps: RegistrationsServiceDeps, pricing: Pricing) 
         pcd: 'Este evento não oferece inscrição PCD.',
       });
     checkTerms(event, p.termo_versao);
+    const team = await teams.joinTeam(tx, event.id, p.equipe_codigo);
     const ids = items.map((i) => i.category.id);
     await checkCpfFree(tx, p.cpf, ids);
     // Only this account's own pending charges: a stranger's unpaid charge for this CPF must not lock
@@ -242,6 +248,7 @@ export function createPrepare(deps: RegistrationsServiceDeps, pricing: Pricing) 
         ...(kit ? { kitSizeId: kit.id, kitSize: kit.size } : {}),
         senior: price.senior,
         ...(price.coupon ? { coupon: price.coupon } : {}),
+        ...(team ? { team } : {}),
         termsAcceptedAt: deps.now().toISOString(),
         consentVersions: {
           ...(p.pcd && p.pcd_consentimento ? { pcd: PCD_CONSENT.version } : {}),
@@ -253,6 +260,7 @@ export function createPrepare(deps: RegistrationsServiceDeps, pricing: Pricing) 
 
   return {
     prepareParticipant,
+    joinTeam: teams.joinTeam,
     checkBirthDate,
     checkOpen,
     checkOpening,

@@ -124,6 +124,8 @@ export function createTransferPayment(
         pcd: 'Este evento não oferece inscrição PCD.',
       });
     steps.prepare.checkTerms(check.event, p.termo_versao);
+    // The new runner's own team, if they give its code; the old runner's team stays with them.
+    const team = await steps.prepare.joinTeam(tx, row.eventId, p.equipe_codigo);
     await steps.manager.check(
       tx,
       row,
@@ -140,6 +142,7 @@ export function createTransferPayment(
       items: [],
       totalCents: priced.totalCents,
       senior: priced.after.senior,
+      ...(team ? { team } : {}),
       termsAcceptedAt: deps.now().toISOString(),
       transfer: {
         id: t.id,

@@ -13,6 +13,7 @@ import type { EventsService } from '../events/events.service.ts';
 import type { PaymentsService, RefundRow } from '../payments/payments.service.ts';
 import { checkinTicketQr } from './checkin-token.ts';
 import type * as repo from './registrations.repository.ts';
+import type { JoinedTeam } from './teams.ts';
 
 /**
  * What the registration steps (prepare, price, hold, confirm, cancel) share: the service's
@@ -28,6 +29,7 @@ export interface RegistrationsServiceDeps {
     | 'TRANSFER_INVITE_HOURS'
     | 'TRANSFER_INVITES_PER_REGISTRATION_PER_HOUR'
     | 'TRANSFER_INVITES_PER_ACCOUNT_PER_HOUR'
+    | 'TEAMS_PER_ACCOUNT_MAX'
   >;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -85,6 +87,8 @@ export interface RegistrationDraft extends Participant {
   consentVersions?: { pcd?: string; whatsapp?: string };
   /** The discount coupon priced for it; `totalCents` is already net of it. */
   coupon?: AppliedCoupon;
+  /** The team its `equipe_codigo` named, found by the server (docs/decisions/0067); its name wins over `equipe`. */
+  team?: JoinedTeam;
   /**
    * A charge that pays for a transfer to this person (docs/decisions/0041): it creates no registration,
    * the registration `registrationId` takes the new holder. `items` is empty: no place is held.

@@ -44,6 +44,7 @@ import {
   type RegistrationDraft,
   type RegistrationsServiceDeps,
 } from './registrations-context.ts';
+import { createTeams } from './teams.ts';
 
 export type {
   CartParticipant,
@@ -64,7 +65,8 @@ const ACCOUNT_REGISTRATIONS_SHOWN = 100;
 
 export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   const pricing = createPricing(deps);
-  const prepare = createPrepare(deps, pricing);
+  const teams = createTeams({ db: deps.db, now: deps.now, perAccountMax: deps.env.TEAMS_PER_ACCOUNT_MAX });
+  const prepare = createPrepare(deps, pricing, teams);
   const { prepareParticipant } = prepare;
   const waitlist = createWaitlist(deps, prepare);
   const { holdPlaces, holdParticipant, release } = createHold(deps, waitlist);
@@ -452,6 +454,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     links,
     linkView,
     delegation,
+    teams,
   };
 }
 

@@ -1,0 +1,77 @@
+import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
+import {
+  MyTeamSchema,
+  TeamCodeSchema,
+  TeamCreateSchema,
+  TeamOpenSchema,
+  TeamPublicSchema,
+} from '@passada/core/contracts/teams';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth.ts';
+import type { Teams } from './teams.ts';
+
+/**
+ * Teams (docs/decisions/0067-teams.md): the captain makes them and sees who joined in "Minha conta";
+ * anyone with a code reads which team it is (the registration form shows it before the runner pays).
+ */
+export const teamsRoutes: FastifyPluginAsyncZod<{ teams: Teams }> = async (app, { teams }) => {
+  const tags = ['equipes'];
+  const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+
+  app.get(
+    '/api/equipes/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'As equipes de que a conta é capitã, com código, convite e quem entrou (nome e distância)',
+        response: { 200: z.array(MyTeamSchema), ...errors },
+      },
+    },
+    async (request) => teams.mine(await requireUser(request)),
+  );
+
+  app.post(
+    '/api/equipes/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Criar uma equipe (de um evento, ou de todos os eventos da temporada); a conta é a capitã',
+        body: TeamCreateSchema,
+        response: { 201: MyTeamSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await teams.create(await requireUser(request), request.body)),
+  );
+
+  app.put(
+    '/api/equipes/:id/aberta/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary: 'Abrir ou fechar a equipe a novos membros (quem já entrou continua)',
+        params: IdParamSchema,
+        body: TeamOpenSchema,
+        response: { 200: MyTeamSchema, ...errors },
+      },
+    },
+    async (request) => teams.setOpen(await requireUser(request), request.params.id, request.body.aberta),
+  );
+
+  app.get(
+    '/api/equipes/codigo/:codigo/',
+    {
+      schema: {
+        tags,
+        summary: 'Qual equipe um código nomeia (nome, evento, se aceita membros); nenhum membro',
+        params: z.object({ codigo: TeamCodeSchema }),
+        response: { 200: TeamPublicSchema, ...errors },
+      },
+    },
+    (request) => teams.byCode(request.params.codigo),
+  );
+};

@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { MyTeamSchema, PainelTeamSchema } from '@passada/core/contracts/teams';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { charges, registrations } from '../../db/schema/index.ts';
+import { createUserAndToken, type TestUser } from '../../test/factories/accounts.ts';
+import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
+import { makeBuyer } from '../../test/factories/orders.ts';
+import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import { APPROVED_CARD, cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
+import { useClockedTestApp } from '../../test/test-app.ts';
+
+// 10:00 in Fortaleza on 24 November 2026; the races start on the 28th.
+const START = new Date('2026-11-24T13:00:00Z');
+const TODAY = '2026-11-24';
+
+/** Teams (docs/decisions/0067-teams.md): a captain's code, runners joining at registration, who sees what. */
+describe('teams: a captain makes a team and runners join it with its code', () => {
+  const t = useClockedTestApp(START, { env: { TEAMS_PER_ACCOUNT_MAX: '3' } });
+  let captain: TestUser;
+  let buyer: Awaited<ReturnType<typeof makeBuyer>>;
+  let admin: TestStaff;
+  let race: MadeEvent;
+  let other: MadeEvent;
+  let cpfSeq = 710_000_000;
+
+  const request = (
+    method: 'GET' | 'POST' | 'PUT',
+    who: { headers: Record<string, string> } | null,
+    url: string,
+    payload?: object,
+  ) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
+  const newEvent = (name: string) =>
+    makeEvent(t.app.db, { name, today: TODAY, startDate: '2026-11-28', registrationDeadline: '2026-11-27' });
+  const cat = (e: MadeEvent) => e.days[0]!.categories[1]!.id;
+
+  /** A card registration of a new runner in `event`, with these fields over the defaults. */
+  async function register(event: MadeEvent, fields: Record<string, unknown>) {
+    const cpf = cpfFrom(cpfSeq++);
+    const draft = participant(event, [cat(event)], { cpf, email: `membro.${cpf}@example.com`, ...fields });
+    const res = await registrationCard(t.app, {
+      number: APPROVED_CARD,
+      draft,
+      total: 109.9,
+      user: buyer,
+      key: randomUUID(),
+    });
+    return { res, cpf };
+  }
+
+  beforeAll(async () => {
+    captain = await createUserAndToken(t.app);
+    buyer = await makeBuyer(t.app);
+    admin = await createStaffAndLogin(t.app, 'admin');
+    race = await newEvent('Corrida das Equipes');
+    other = await newEvent('Outra Corrida');
+  });
+
+  it('makes a team for an event, with a code of 8 letters and digits and its invite link', async () => {
+    expect(
+      (await request('POST', null, '/api/equipes/', { nome: 'Assessoria Sol', evento: race.id })).statusCode,
+    ).toBe(401);
+    const bad = await request('POST', captain, '/api/equipes/', { nome: ' ', evento: race.id });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.nome).toBe('Informe o nome da equipe.');
+    const noEvent = await request('POST', captain, '/api/equipes/', { nome: 'Sem evento', evento: 999_999 });
+    expect(noEvent.statusCode).toBe(400);
+
+    const res = await request('POST', captain, '/api/equipes/', { nome: 'Assessoria Sol', evento: race.id });
+    expect(res.statusCode).toBe(201);
+    const team = MyTeamSchema.parse(res.json());
+    expect(team.codigo).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+    expect(team.convite).toBe(`/eventos/register/${race.id}?equipe=${team.codigo}`);
+    expect(team.evento).toEqual({ id: race.id, nome: 'Corrida das Equipes' });
+    expect(team.membros).toEqual([]);
+
+    // Anyone with the code reads which team it is; typed in lower case with a dash, it is the same code.
+    const typed = `${team.codigo.slice(0, 4).toLowerCase()}-${team.codigo.slice(4)}`;
+    const seen = await request('GET', null, `/api/equipes/codigo/${typed}/`);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toEqual({
+      nome: 'Assessoria Sol',
+      codigo: team.codigo,
+      evento: team.evento,
+      aberta: true,
+    });
+    expect((await request('GET', null, '/api/equipes/codigo/22222222/')).statusCode).toBe(404);
+    expect((await request('GET', null, '/api/equipes/codigo/abc/')).statusCode).toBe(400);
+  });
+
+  it('puts a runner who gives the code in the team: its name on the registration, whatever was typed', async () => {
+    const made = MyTeamSchema.parse(
+      (await request('POST', captain, '/api/equipes/', { nome: 'Pé Vermelho', evento: race.id })).json(),
+    );
+    const { res, cpf } = await register(race, {
+      equipe_codigo: made.codigo.toLowerCase(),
+      equipe: 'Outro nome',
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.app.db.select().from(registrations).where(eq(registrations.cpf, cpf));
+    expect(row).toMatchObject({ team: 'Pé Vermelho', teamId: made.id });
+    // The ticket's lookup shows the team.
+    const lookup = await request('GET', buyer, `/api/participantes/cpf/${cpf}/`);
+    expect(lookup.statusCode).toBe(200);
+    expect(JSON.stringify(lookup.json())).toContain('Pé Vermelho');
+
+    // A free-text team with no code is kept as typed, with no team.
+    const free = await register(race, { equipe: 'Amigos do Parque' });
+    expect(free.res.statusCode).toBe(200);
+    const [freeRow] = await t.app.db.select().from(registrations).where(eq(registrations.cpf, free.cpf));
+    expect(freeRow).toMatchObject({ team: 'Amigos do Parque', teamId: null });
+
+    // The captain sees the member's name and distance, never their CPF, e-mail or birth date.
+    const mine = await request('GET', captain, '/api/equipes/');
+    expect(mine.statusCode).toBe(200);
+    const listed = MyTeamSchema.array()
+      .parse(mine.json())
+      .find((x) => x.id === made.id)!;
+    expect(listed.membros).toEqual([
+      {
+        nome: 'Maria da Silva',
+        evento: 'Corrida das Equipes',
+        categorias: ['10 km'],
+        inscrito_em: expect.any(String),
+      },
+    ]);
+    expect(mine.body).not.toContain(cpf);
+    expect(mine.body).not.toContain('example.com');
+    // Another account does not see it.
+    const stranger = await createUserAndToken(t.app);
+    expect((await request('GET', stranger, '/api/equipes/')).json()).toEqual([]);
+  });
+
+  it('refuses a code of no team, of another event, or of a closed team, and takes no payment', async () => {
+    const made = MyTeamSchema.parse(
+      (await request('POST', captain, '/api/equipes/', { nome: 'Só da Outra', evento: other.id })).json(),
+    );
+    const chargesBefore = (await t.app.db.select({ id: charges.id }).from(charges)).length;
+    const unknown = await register(race, { equipe_codigo: '22222222' });
+    expect(unknown.res.statusCode).toBe(400);
+    expect(unknown.res.json()).toMatchObject({
+      code: 'equipe_invalida',
+      errors: { equipe_codigo: 'Código de equipe não encontrado.' },
+    });
+    const elsewhere = await register(race, { equipe_codigo: made.codigo });
+    expect(elsewhere.res.statusCode).toBe(400);
+    expect(elsewhere.res.json().errors.equipe_codigo).toBe('Este código é de uma equipe de outro evento.');
+
+    // Only its captain closes it.
+    const stranger = await createUserAndToken(t.app);
+    expect(
+      (await request('PUT', stranger, `/api/equipes/${made.id}/aberta/`, { aberta: false })).statusCode,
+    ).toBe(404);
+    const closed = await request('PUT', captain, `/api/equipes/${made.id}/aberta/`, { aberta: false });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().aberta).toBe(false);
+    const late = await register(other, { equipe_codigo: made.codigo });
+    expect(late.res.statusCode).toBe(409);
+    expect(late.res.json().code).toBe('equipe_fechada');
+    expect((await t.app.db.select({ id: charges.id }).from(charges)).length).toBe(chargesBefore);
+    for (const cpf of [unknown.cpf, elsewhere.cpf, late.cpf])
+      expect(await t.app.db.select().from(registrations).where(eq(registrations.cpf, cpf))).toEqual([]);
+
+    // Opened again, it takes members.
+    expect(
+      (await request('PUT', captain, `/api/equipes/${made.id}/aberta/`, { aberta: true })).json().aberta,
+    ).toBe(true);
+    expect((await register(other, { equipe_codigo: made.codigo })).res.statusCode).toBe(200);
+  });
+
+  it('a season team takes runners of every event; one account captains at most TEAMS_PER_ACCOUNT_MAX teams', async () => {
+    const captain2 = await createUserAndToken(t.app);
+    const season = await request('POST', captain2, '/api/equipes/', {
+      nome: 'Assessoria da Temporada',
+      evento: null,
+    });
+    expect(season.statusCode).toBe(201);
+    const team = MyTeamSchema.parse(season.json());
+    expect(team.evento).toBeNull();
+    expect(team.convite).toBe(`/eventos?equipe=${team.codigo}`);
+    expect((await register(race, { equipe_codigo: team.codigo })).res.statusCode).toBe(200);
+    expect((await register(other, { equipe_codigo: team.codigo })).res.statusCode).toBe(200);
+    const mine = MyTeamSchema.array().parse((await request('GET', captain2, '/api/equipes/')).json());
+    expect(mine[0]!.membros.map((m) => m.evento).sort()).toEqual(['Corrida das Equipes', 'Outra Corrida']);
+
+    for (const n of [2, 3])
+      expect(
+        (await request('POST', captain2, '/api/equipes/', { nome: `Equipe ${n}`, evento: race.id }))
+          .statusCode,
+      ).toBe(201);
+    const over = await request('POST', captain2, '/api/equipes/', { nome: 'Equipe 4', evento: race.id });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().code).toBe('limite_equipes');
+  });
+
+  it('lists the event’s teams in the back office, with captain and members, and as a CSV', async () => {
+    const res = await request('GET', admin, `/api/painel/events/${race.id}/equipes/`);
+    expect(res.statusCode).toBe(200);
+    const teams = PainelTeamSchema.array().parse(res.json());
+    const sol = teams.find((x) => x.nome === 'Pé Vermelho')!;
+    expect(sol.capitao).toEqual({ nome: captain.full_name, email: captain.email });
+    expect(sol.membros).toHaveLength(1);
+    expect(sol.membros[0]).toMatchObject({
+      nome: 'Maria da Silva',
+      pago_centavos: 10_990,
+      kit_retirado: false,
+    });
+    // The season's team is listed under the event its member runs; the other event's team is not.
+    expect(teams.map((x) => x.nome)).toContain('Assessoria da Temporada');
+    expect(teams.map((x) => x.nome)).not.toContain('Só da Outra');
+
+    const csv = await request('GET', admin, `/api/painel/events/${race.id}/equipes.csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Equipe;Código;Capitão;E-mail do capitão;Inscrição;Membro;Categorias;Valor pago (R$);Kit retirado',
+    );
+    expect(lines).toContainEqual(
+      `Pé Vermelho;${sol.codigo};${captain.full_name};${captain.email};${sol.membros[0]!.inscricao};Maria da Silva;${sol.membros[0]!.categorias.join(', ')};109,90;Não`,
+    );
+    expect((await request('GET', null, `/api/painel/events/${race.id}/equipes/`)).statusCode).toBe(401);
+  });
+});
