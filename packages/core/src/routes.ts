@@ -74,6 +74,8 @@ export const SHOP_ROUTES = [
   { path: '/user/pessoal-data', login: true },
   { path: '/user/pedidos', login: true },
   { path: '/user/inscricoes', login: true },
+  // Teams the account captains (docs/decisions/0067).
+  { path: '/user/equipes', login: true },
   { path: '/user/:username', login: true },
   { path: '/enderecos', login: true },
   { path: '/adicionar-endereco', login: true },
@@ -153,6 +155,7 @@ export const PAGE_HEADS: Readonly<Record<ShopPath, PageHead>> = /* @__PURE__ */ 
     '/user/pessoal-data': PRIVATE,
     '/user/pedidos': PRIVATE,
     '/user/inscricoes': PRIVATE,
+    '/user/equipes': PRIVATE,
     '/user/:username': PRIVATE,
     '/enderecos': PRIVATE,
     '/adicionar-endereco': PRIVATE,

@@ -66,6 +66,7 @@ const PAGES: Record<ShopPath, LazyPage> = {
   '/user/pessoal-data': page(() => import('../features/account/pages/personal-data-page.tsx')),
   '/user/pedidos': page(() => import('../features/orders/pages/orders-page.tsx')),
   '/user/inscricoes': page(() => import('../features/registration/pages/my-registrations-page.tsx')),
+  '/user/equipes': page(() => import('../features/teams/pages/my-teams-page.tsx')),
   '/user/:username': accountPage(),
   '/enderecos': page(() => import('../features/account/pages/addresses-page.tsx')),
   '/adicionar-endereco': page(() => import('../features/account/pages/add-address-page.tsx')),

@@ -4,7 +4,7 @@ import { useSignOutToHome } from '../lib/session.tsx';
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 font-medium hover:bg-stone-100 dark:hover:bg-stone-800 ${isActive ? 'bg-stone-100 text-brand-700 dark:bg-stone-800 dark:text-brand-500' : ''}`;
 
-/** The account side menu: Dados pessoais, Pedidos, Inscrições, Sair. */
+/** The account side menu: Dados pessoais, Pedidos, Inscrições, Equipes, Sair. */
 export function AccountMenu() {
   const signOutToHome = useSignOutToHome();
   return (
@@ -23,6 +23,11 @@ export function AccountMenu() {
         <li>
           <NavLink to="/user/inscricoes" className={itemClass}>
             Inscrições
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to="/user/equipes" className={itemClass}>
+            Equipes
           </NavLink>
         </li>
         <li>

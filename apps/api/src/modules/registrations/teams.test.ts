@@ -3,7 +3,7 @@ import { MyTeamSchema, PainelTeamSchema } from '@passada/core/contracts/teams';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charges, registrations } from '../../db/schema/index.ts';
-import { createUserAndToken, type TestUser } from '../../test/factories/accounts.ts';
+import { createUserAndToken, readOutbox, type TestUser } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
@@ -191,6 +191,54 @@ describe('teams: a captain makes a team and runners join it with its code', () =
     const over = await request('POST', captain2, '/api/equipes/', { nome: 'Equipe 4', evento: race.id });
     expect(over.statusCode).toBe(409);
     expect(over.json().code).toBe('limite_equipes');
+  });
+
+  it('a transfer’s new runner joins a team only with its code, checked as at registration', async () => {
+    const url = `/api/painel/events/${other.id}/pos-venda/`;
+    const { texto: _, ...rules } = (await request('GET', admin, url)).json();
+    expect((await request('PUT', admin, url, { ...rules, transferencia_taxa: 15 })).statusCode).toBe(200);
+    // (The first captain is at the cap of this file's TEAMS_PER_ACCOUNT_MAX.)
+    const leader = await createUserAndToken(t.app);
+    const first = MyTeamSchema.parse(
+      (await request('POST', leader, '/api/equipes/', { nome: 'Equipe de Saída', evento: other.id })).json(),
+    );
+    const { res } = await register(other, { equipe_codigo: first.codigo });
+    const id = res.json().inscricao_id as number;
+
+    const friend = await createUserAndToken(t.app);
+    const to = { nome_completo: 'Bruno Amigo', cpf: cpfFrom(cpfSeq++), email: `bruno.${cpfSeq}@example.com` };
+    expect((await request('POST', buyer, `/api/inscricoes/${id}/transferir/`, to)).statusCode).toBe(201);
+    const token = readOutbox(t.dataDir)
+      .filter((m) => m.includes(to.email))
+      .at(-1)
+      ?.match(/\/inscricoes\/transferencia\/([A-Za-z0-9_-]+)/)?.[1];
+    expect(token).toBeTruthy();
+    const pay = (fields: Record<string, unknown>) =>
+      registrationCard(t.app, {
+        number: APPROVED_CARD,
+        draft: {
+          ...participant(other, [cat(other)], { ...to, data_nascimento: '1992-03-04', ...fields }),
+          transferencia: token,
+        },
+        total: 15,
+        user: friend,
+        key: randomUUID(),
+      });
+    expect((await pay({ equipe_codigo: '22222222' })).json().code).toBe('equipe_invalida');
+    const own = MyTeamSchema.parse(
+      (
+        await request('POST', friend, '/api/equipes/', { nome: 'Equipe de Chegada', evento: other.id })
+      ).json(),
+    );
+    const paid = await pay({ equipe_codigo: own.codigo });
+    expect(paid.statusCode).toBe(200);
+    const [row] = await t.app.db.select().from(registrations).where(eq(registrations.id, id));
+    expect(row).toMatchObject({ fullName: 'Bruno Amigo', team: 'Equipe de Chegada', teamId: own.id });
+    // The captain of the old team no longer lists the place; the new captain does.
+    const left = MyTeamSchema.array().parse((await request('GET', leader, '/api/equipes/')).json());
+    expect(left.find((x) => x.id === first.id)!.membros).toEqual([]);
+    const joined = MyTeamSchema.array().parse((await request('GET', friend, '/api/equipes/')).json());
+    expect(joined[0]!.membros.map((m) => m.nome)).toEqual(['Bruno Amigo']);
   });
 
   it('lists the event’s teams in the back office, with captain and members, and as a CSV', async () => {

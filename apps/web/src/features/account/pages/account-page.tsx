@@ -35,6 +35,15 @@ export default function AccountPage() {
               <h2 className="text-lg font-semibold">Dados pessoais</h2>
               <p className="text-stone-600 dark:text-stone-400">Nome, e-mail, senha e exclusão da conta.</p>
             </Link>
+            <Link
+              to="/user/equipes"
+              className="rounded-xl border border-stone-200 p-5 hover:border-brand-700 hover:shadow dark:border-stone-800"
+            >
+              <h2 className="text-lg font-semibold">Minhas equipes</h2>
+              <p className="text-stone-600 dark:text-stone-400">
+                Crie a equipe da sua assessoria, empresa ou turma e convide quem corre com você.
+              </p>
+            </Link>
           </div>
         </div>
       ) : profileLoading ? (

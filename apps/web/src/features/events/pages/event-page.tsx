@@ -14,6 +14,7 @@ import { useHydrated } from '../../../lib/hydration.ts';
 import { resultsPublishedQuery } from '../../../lib/results-api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { StorageKeys, writeJson, writeString } from '../../../lib/storage.ts';
+import { rememberTeamCode } from '../../../lib/teams-api.ts';
 import { CategoryPicker } from '../components/category-picker.tsx';
 import { EventKit } from '../components/event-kit.tsx';
 import { EventProgramme } from '../components/event-programme.tsx';
@@ -57,6 +58,8 @@ export default function EventPage() {
   const { data: event, isPending, isError } = useQuery(eventQuery(id));
   const [selection, setSelection] = useState<Selection>({});
   const [askWho, setAskWho] = useState(false);
+  // A captain's invite link (docs/decisions/0067): its code waits for the registration form.
+  useEffect(() => rememberTeamCode(window.location.search), []);
   const [whoLoaded, setWhoLoaded] = useState(false);
   // An alert's message and what follows its OK (the alert dialog of components/dialog.tsx, loaded when shown).
   const [alert, setAlert] = useState<{ message: string; then?: () => void } | null>(null);

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { eventsPageQuery } from '../../../lib/events-api.ts';
 import { useHydrated } from '../../../lib/hydration.ts';
+import { rememberTeamCode } from '../../../lib/teams-api.ts';
 import { EventCard } from '../components/event-card.tsx';
 
 /** /eventos: 9 events per page, 'Página X de Y' with previous and next (docs/product.md §2, §9). */
@@ -12,6 +13,8 @@ export default function EventsPage() {
   const requested = Number(params.get('page') ?? '1');
   const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
   const { data, isPending, isError, error } = useQuery(eventsPageQuery(page));
+  // A season team's invite link (docs/decisions/0067): its code waits for the registration form.
+  useEffect(() => rememberTeamCode(window.location.search), []);
   // Past the last page (an old link, fewer events now): the first page tells how many there are, and
   // the shopper lands on the last one instead of an error (docs/product.md §9).
   const beyondLast = error instanceof ApiRequestError && error.body?.code === 'page_not_found';

@@ -36,6 +36,7 @@ const pages = {
   opening: lazy(() => import('../events/pages/opening-page.tsx')),
   results: lazy(() => import('../events/pages/results-page.tsx')),
   waves: lazy(() => import('../events/pages/waves-page.tsx')),
+  teams: lazy(() => import('../events/pages/teams-page.tsx')),
   registration: lazy(() => import('../events/pages/registration-page.tsx')),
   orders: lazy(() => import('../orders/pages/orders-page.tsx')),
   order: lazy(() => import('../orders/pages/order-page.tsx')),
@@ -80,6 +81,7 @@ export default function PainelApp() {
           <Route path="eventos/:id/abertura" element={only('eventos', pages.opening)} />
           <Route path="eventos/:id/resultados" element={only('eventos', pages.results)} />
           <Route path="eventos/:id/ondas" element={only('eventos', pages.waves)} />
+          <Route path="eventos/:id/equipes" element={only(['eventos', 'pedidos'], pages.teams)} />
           <Route path="eventos/:id" element={only(['eventos', 'pedidos'], pages.participants)} />
           <Route path="inscricoes/:id" element={only(['eventos', 'pedidos'], pages.registration)} />
           <Route path="pedidos" element={only('pedidos', pages.orders)} />

@@ -1,22 +1,24 @@
 import { PCD_CONSENT, WHATSAPP_CONSENT } from '@passada/core/contracts/consents';
 import type { Event } from '@passada/core/contracts/events';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Link } from 'react-router';
 import { FormField, SelectField } from '../../../components/form-field.tsx';
 import { MaskedField, phoneMask } from '../../../components/masked-field.tsx';
 import type { ParticipantFormValues } from './participant-form.tsx';
+import { TeamCodeField } from './team-code-field.tsx';
 
 interface RaceFieldsProps {
   event: Event;
   register: UseFormRegister<ParticipantFormValues>;
   errors: FieldErrors<ParticipantFormValues>;
+  control: Control<ParticipantFormValues>;
 }
 
 /**
  * What a race asks besides the person: shirt size (a size that ran out stays listed as "Esgotado"),
- * team, emergency contact, PCD where offered, and the termo de responsabilidade.
+ * team (by name, or a captain's team by its code), emergency contact, PCD where offered, and the termo de responsabilidade.
  */
-export function RaceFields({ event, register, errors }: RaceFieldsProps) {
+export function RaceFields({ event, register, errors, control }: RaceFieldsProps) {
   const sizes = event.kit.tamanhos;
   return (
     <div className="mt-6 grid gap-4 sm:grid-cols-2">
@@ -41,6 +43,7 @@ export function RaceFields({ event, register, errors }: RaceFieldsProps) {
         error={errors.equipe?.message}
         {...register('equipe')}
       />
+      <TeamCodeField eventId={event.id} control={control} register={register} errors={errors} />
       <FormField
         label="Contato de emergência (nome)"
         error={errors.contato_emergencia_nome?.message}

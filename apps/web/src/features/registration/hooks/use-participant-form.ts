@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useAddresses } from '../../../lib/accounts-api.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { rememberedTeamCode } from '../../../lib/teams-api.ts';
 import type { ParticipantFormValues } from '../components/participant-form.tsx';
 
 function primaryAddressValues(a: Address) {
@@ -54,6 +55,8 @@ export function useParticipantForm(start: RegistrationStart, termsVersion: strin
       city: '',
       neighborhood: '',
       equipe: '',
+      // A captain's invite link opened earlier in this tab (docs/decisions/0067).
+      equipe_codigo: rememberedTeamCode(),
       contato_emergencia_nome: '',
       contato_emergencia_telefone: '',
       pcd: false,

@@ -227,7 +227,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
             lockAddress={start.paraMim && hasPrimaryAddress}
           />
           <WaveFields event={event} categories={start.categorias} register={register} errors={errors} />
-          <RaceFields event={event} register={register} errors={errors} />
+          <RaceFields event={event} register={register} errors={errors} control={form.control} />
         </fieldset>
       </form>
 

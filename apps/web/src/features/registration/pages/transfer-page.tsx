@@ -158,7 +158,7 @@ function TransferCheckout({ token, invite }: { token: string; invite: TransferIn
               ))}
             </SelectField>
           ) : null}
-          <RaceFields event={withoutSizes} register={register} errors={errors} />
+          <RaceFields event={withoutSizes} register={register} errors={errors} control={form.control} />
         </fieldset>
       </form>
 

@@ -79,6 +79,13 @@ export default function EventsPage() {
                   >
                     Ondas
                   </Link>
+                  <Link
+                    to={`/painel/eventos/${e.id}/equipes`}
+                    className={linkClass}
+                    aria-label={`Equipes de ${e.nome_evento}`}
+                  >
+                    Equipes
+                  </Link>
                 </div>
               ) : null,
           },

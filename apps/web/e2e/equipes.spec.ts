@@ -1,0 +1,177 @@
+import { readFileSync } from 'node:fs';
+import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
+import { expect, test } from '@playwright/test';
+import {
+  createShopper,
+  expectNoSeriousAxe,
+  fillRaceFields,
+  freshCpf,
+  type Shopper,
+  STAFF,
+  signIn,
+  signInStaff,
+} from './fixtures.ts';
+
+/**
+ * Teams (docs/decisions/0067-teams.md): a captain makes a team in "Minha conta", a runner opens the
+ * invite link and registers with the code already filled and the team named, the captain sees the
+ * member, closes the team, and staff see it in the back office.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const run = Date.now().toString(36);
+const EVENT_NAME = `Corrida das Assessorias ${run}`;
+const TEAM = `Assessoria Maré ${run}`;
+let eventId = 0;
+let captain: Shopper;
+let runner: Shopper;
+let categoryId = 0;
+let invite = '';
+let code = '';
+
+test.beforeAll(async ({ request }) => {
+  const login = await request.post('/api/painel/auth/login/', { data: STAFF.admin });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const today = dateInTimeZone(new Date(), STORE_TIME_ZONE);
+  const created = await request.post('/api/painel/events/', {
+    headers: { authorization: `Token ${token}` },
+    data: {
+      nome_evento: EVENT_NAME,
+      organizer: 'Liga das Assessorias',
+      city: 'Fortaleza',
+      state: 'CE',
+      prazo_inscricao: addDays(today, 20),
+      hora_evento: '06:00',
+      descricao_evento: 'Corrida das equipes de corrida da cidade.',
+      regulamento: 'Regulamento da corrida das assessorias.',
+      kit_tamanhos: [{ tamanho: 'M', capacidade: 20 }],
+      dias_evento: [
+        {
+          data: addDays(today, 25),
+          categorias: [{ nome_categoria: '5 km Equipes', preco_inscricao: 0, capacidade: 50 }],
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  eventId = ((await created.json()) as { id: number }).id;
+  const event = (await (await request.get(`/api/events/${eventId}/`)).json()) as {
+    dias_evento: Array<{ categorias: Array<{ id: number }> }>;
+  };
+  categoryId = event.dias_evento[0]!.categorias[0]!.id;
+  captain = await createShopper(request, 'capitao');
+  runner = await createShopper(request, 'membro');
+});
+
+test('a captain makes a team for a race and gets its code and invite link', async ({ page }) => {
+  await signIn(page, captain.token);
+  await page.goto('/user');
+  await page.getByRole('link', { name: /Minhas equipes/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Minhas equipes' })).toBeVisible();
+  await expect(page.getByText('Você ainda não criou nenhuma equipe.')).toBeVisible();
+
+  const form = page.getByRole('form', { name: 'Criar equipe' });
+  await form.getByRole('button', { name: 'Criar equipe' }).click();
+  await expect(form.getByText('Informe o nome da equipe.')).toBeVisible();
+  await form.getByLabel('Nome da equipe').fill(TEAM);
+  await form.getByLabel('Corrida').selectOption({ label: EVENT_NAME });
+  await form.getByRole('button', { name: 'Criar equipe' }).click();
+  await expect(form.getByRole('status')).toContainText(`Equipe ${TEAM} criada. Código:`);
+
+  const card = page.getByRole('listitem', { name: TEAM });
+  await expect(card).toContainText(EVENT_NAME);
+  await expect(card).toContainText('Aceitando membros');
+  await expect(card).toContainText('Ninguém entrou ainda.');
+  const link = (await card.getByText(/\/eventos\/register\/\d+\?equipe=/).textContent()) ?? '';
+  invite = new URL(link).pathname + new URL(link).search;
+  code = new URL(link).searchParams.get('equipe') ?? '';
+  expect(invite).toBe(`/eventos/register/${eventId}?equipe=${code}`);
+  expect(code).toMatch(/^[2-9A-HJKMNP-Z]{8}$/);
+  await expectNoSeriousAxe(page);
+});
+
+test('a runner opens the invite, registers with the code filled in, and the ticket names the team', async ({
+  page,
+}) => {
+  await signIn(page, runner.token);
+  await page.goto(invite);
+  await expect(page.getByRole('heading', { level: 1, name: EVENT_NAME })).toBeVisible();
+  await page.getByRole('button', { name: /^5 km Equipes Gratuita/ }).click();
+  await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
+  await page
+    .getByRole('dialog', { name: 'Para quem é a inscrição?' })
+    .getByRole('button', { name: 'Para mim' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Finalizar inscrição' })).toBeVisible();
+
+  const field = page.getByLabel('Código da equipe (opcional)');
+  await expect(field).toHaveValue(code);
+  await expect(page.getByText(`Equipe: ${TEAM}. O capitão verá seu nome e sua distância.`)).toBeVisible();
+  // A mistyped code says so before anything is sent; the right one names the team again.
+  await field.fill('ZZZZ-ZZZZ');
+  await expect(page.getByText('Nenhuma equipe com este código.')).toBeVisible();
+  await field.fill(code.toLowerCase());
+  await expect(page.getByText(`Equipe: ${TEAM}.`, { exact: false })).toBeVisible();
+
+  const cpf = freshCpf();
+  await page.getByLabel('CPF', { exact: true }).fill(cpf);
+  await page.getByLabel('Data de nascimento').fill('1992-04-05');
+  await page.getByLabel('Masculino').check();
+  await fillRaceFields(page, 'M');
+  await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cadastro Realizado com Sucesso!' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fechar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/eventos/register/${eventId}/ja-me-inscrevi$`), {
+    timeout: 15_000,
+  });
+  await page.getByLabel('CPF do participante').fill(cpf);
+  await page.getByRole('button', { name: 'Buscar Inscrição' }).click();
+  const found = page.getByRole('region', { name: 'Inscrição encontrada' });
+  await expect(found.getByText(TEAM)).toBeVisible();
+});
+
+test('the captain sees the member, closes the team, and a new runner is told before paying', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, captain.token);
+  await page.goto('/user/equipes');
+  const card = page.getByRole('listitem', { name: TEAM });
+  await expect(card).toContainText('1 membro');
+  const members = card.getByRole('table', { name: `Membros da equipe ${TEAM}` });
+  await expect(members.getByRole('cell', { name: runner.full_name })).toBeVisible();
+  await expect(members.getByRole('cell', { name: '5 km Equipes' })).toBeVisible();
+  await card.getByRole('button', { name: `Fechar a equipe ${TEAM}` }).click();
+  await expect(card).toContainText('Fechada a novos membros');
+  await expect(card.getByRole('button', { name: `Reabrir a equipe ${TEAM}` })).toBeVisible();
+
+  const other = await browser.newPage();
+  await signIn(other, runner.token);
+  await other.goto(
+    `/eventos/register/${eventId}/finalizar?paraMim=false&eventoId=${eventId}&categorias=${categoryId}`,
+  );
+  await other.getByLabel('Código da equipe (opcional)').fill(code);
+  await expect(other.getByText(`A equipe ${TEAM} não aceita novos membros.`)).toBeVisible();
+  await other.close();
+});
+
+test('staff see the event’s teams with captain and members', async ({ page }) => {
+  await signInStaff(page, STAFF.admin, '/painel/eventos');
+  await page.getByRole('link', { name: `Equipes de ${EVENT_NAME}` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Equipes: ${EVENT_NAME}` })).toBeVisible();
+  const team = page.getByRole('region', { name: TEAM });
+  await expect(team).toContainText(code);
+  await expect(team).toContainText(`capitão ${captain.full_name} (${captain.email})`);
+  await expect(team).toContainText('fechada');
+  await expect(team.getByRole('cell', { name: runner.full_name })).toBeVisible();
+  await expect(team).toContainText('1 membro inscrito');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar equipes (CSV)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`equipes-evento-${eventId}.csv`);
+  const csv = readFileSync((await file.path())!, 'utf8');
+  expect(csv).toContain(`${TEAM};${code};${captain.full_name};${captain.email};`);
+  expect(csv).toContain(`;${runner.full_name};5 km Equipes;0,00;Não`);
+  await expectNoSeriousAxe(page);
+});

@@ -1,0 +1,36 @@
+import type { EventSummary } from '@passada/core/contracts/events';
+import type { MyTeam, TeamCreate } from '@passada/core/contracts/teams';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../../lib/api.ts';
+
+/** The teams the account captains, with who joined (docs/decisions/0067-teams.md). */
+export const myTeamsQuery = queryOptions({
+  queryKey: ['my-teams'],
+  queryFn: ({ signal }) => apiFetch<MyTeam[]>('/api/equipes/', { signal }),
+  retry: false,
+});
+
+/** The events a team can be made for: those still taking registrations. */
+export const openEventsQuery = queryOptions({
+  queryKey: ['events', 'all'],
+  queryFn: ({ signal }) => apiFetch<EventSummary[]>('/api/events/', { signal, auth: false }),
+  select: (events) => events.filter((e) => e.inscricoes_abertas),
+  retry: false,
+});
+
+export function useCreateTeam() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TeamCreate) => apiFetch<MyTeam>('/api/equipes/', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: myTeamsQuery.queryKey }),
+  });
+}
+
+export function useSetTeamOpen() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, aberta }: { id: number; aberta: boolean }) =>
+      apiFetch<MyTeam>(`/api/equipes/${id}/aberta/`, { method: 'PUT', body: { aberta } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: myTeamsQuery.queryKey }),
+  });
+}
