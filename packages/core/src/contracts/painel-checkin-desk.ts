@@ -12,8 +12,8 @@ export const DeskPickupSchema = z.object({
   em: z.string(),
   por: z.string(),
   mesa: z.string().nullable(),
-  /** Who collected it: the runner or the authorised person (named). */
-  retirado_por: z.enum(['titular', 'autorizado']).optional(),
+  /** Who collected it: the runner, the authorised person or the team's collector (named). */
+  retirado_por: z.enum(['titular', 'autorizado', 'equipe']).optional(),
   retirado_por_nome: z.string().nullable().optional(),
 });
 export type DeskPickup = z.infer<typeof DeskPickupSchema>;

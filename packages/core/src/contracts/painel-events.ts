@@ -19,8 +19,11 @@ export const CheckinInfoSchema = z
   .object({
     at: z.string(),
     staff_name: z.string(),
-    /** Who collected the kit: the runner or the person they authorised (`retirado_por_nome`). */
-    retirado_por: z.enum(['titular', 'autorizado']).default('titular'),
+    /**
+     * Who collected the kit: the runner, the person they authorised, or the team's collector with the
+     * team's kits (docs/decisions/0067, later); the last two named in `retirado_por_nome`.
+     */
+    retirado_por: z.enum(['titular', 'autorizado', 'equipe']).default('titular'),
     retirado_por_nome: z.string().nullable().default(null),
     /** How much of the event's pickup item was brought; null when none was counted. */
     item_quantidade: z.number().nullable().default(null),

@@ -63,6 +63,8 @@ export const EventReportSchema = EventMoneySchema.extend({
       total: z.number().int(),
       titular: z.number().int(),
       autorizado: z.number().int(),
+      /** With the team's kits, by the team's collector (docs/decisions/0067, later). */
+      equipe: z.number().int(),
       trouxeram_item: z.number().int(),
       item_total: z.number(),
     })

@@ -81,6 +81,11 @@ const participantFields = {
     .max(20, 'Código de equipe inválido.')
     .optional()
     .transform((v) => v?.replace(/[\s-]/g, '').toUpperCase() || undefined),
+  /**
+   * The runner lets the team's captain (or whom the captain sends) collect the kit with the team's other
+   * kits (docs/decisions/0067, later); counts only with `equipe_codigo`.
+   */
+  retirada_pela_equipe: z.boolean().default(false),
   contato_emergencia_nome: requiredText('Informe o nome do contato de emergência.', 120),
   contato_emergencia_telefone: PhoneSchema,
   pcd: z.boolean().default(false),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PickupItemQuantitySchema, PickupItemSchema } from './painel-events.ts';
 
 /**
  * Teams, assessorias and companies (docs/decisions/0067-teams.md): a captain's group runners join with
@@ -86,3 +87,58 @@ export const PainelTeamSchema = z.object({
   ),
 });
 export type PainelTeam = z.infer<typeof PainelTeamSchema>;
+
+/** A member's kit as the desk sees it for the team's pickup (docs/decisions/0067, later). */
+export const DeskTeamMemberSchema = z.object({
+  inscricao: z.number(),
+  nome: z.string(),
+  categorias: z.array(z.string()),
+  /**
+   * `pronto`: handed with the team's kits; `retirado`: out already (`retirada` says by whom);
+   * `sem_autorizacao`: the runner did not let the team collect it; `recusado`: the event's rules say only
+   * the runner (`motivo`).
+   */
+  situacao: z.enum(['pronto', 'retirado', 'sem_autorizacao', 'recusado']),
+  motivo: z.string().nullable(),
+  retirada: z
+    .object({ em: z.string(), por: z.string(), retirado_por_nome: z.string().nullable() })
+    .nullable(),
+});
+
+/** A team's kits at the desk: who is ready to go with the team's collector, and the item to bring. */
+export const DeskTeamSchema = z.object({
+  id: z.number(),
+  nome: z.string(),
+  codigo: z.string(),
+  capitao: z.string().nullable(),
+  item: PickupItemSchema.nullable(),
+  membros: z.array(DeskTeamMemberSchema),
+});
+export type DeskTeam = z.infer<typeof DeskTeamSchema>;
+
+/** The event's teams at the desk, to pick one. */
+export const DeskTeamListSchema = z.array(
+  z.object({
+    id: z.number(),
+    nome: z.string(),
+    codigo: z.string(),
+    membros: z.number(),
+    prontos: z.number(),
+  }),
+);
+export type DeskTeamList = z.infer<typeof DeskTeamListSchema>;
+
+/** The team's kits handed to one person: named on each pickup; the item per kit where the event asks it. */
+export const DeskTeamPickupSchema = z.object({
+  evento: z.number().int().positive(),
+  retirado_por_nome: z
+    .string({ error: 'Informe o nome de quem retira os kits.' })
+    .trim()
+    .min(3, 'Informe o nome de quem retira os kits.')
+    .max(120, 'Use no máximo 120 caracteres.'),
+  /** How much of the event's item came with each kit; absent or null: none. */
+  item_quantidade_por_kit: PickupItemQuantitySchema.nullable().optional(),
+});
+export type DeskTeamPickup = z.input<typeof DeskTeamPickupSchema>;
+
+export const DeskTeamPickedSchema = z.object({ entregues: z.number(), equipe: DeskTeamSchema });

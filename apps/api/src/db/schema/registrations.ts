@@ -88,6 +88,12 @@ export const registrations = pgTable(
     team: text('equipe'),
     /** The team joined with its code (its name copied to `equipe`); null: the free text alone, or none. */
     teamId: integer('equipe_id').references(() => teams.id),
+    /**
+     * When the runner let their team's captain (or whom the captain sends) collect the kit at the desk
+     * with the team's other kits (docs/decisions/0067, later); null: only the runner or their authorised
+     * person.
+     */
+    teamPickupConsentAt: timestamp('retirada_equipe_autorizada_em', { withTimezone: true }),
     /** A past result's address the runner gave to back their estimate (waves, docs/decisions/0066). */
     pastResultUrl: text('resultado_anterior_url'),
     emergencyName: text('contato_emergencia_nome'),
@@ -322,8 +328,11 @@ export const registrationCheckins = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** The desk that scanned it offline and sent it later (docs/decisions/0063); null when online. */
     desk: text('mesa'),
-    /** Who collected the kit: the runner or the person they authorised (named, CPF not kept here). */
-    collectedBy: text('retirado_por', { enum: ['titular', 'autorizado'] })
+    /**
+     * Who collected the kit: the runner, the person they authorised (named, CPF not kept here), or the
+     * team's collector with the team's kits (docs/decisions/0067, later; named).
+     */
+    collectedBy: text('retirado_por', { enum: ['titular', 'autorizado', 'equipe'] })
       .notNull()
       .default('titular'),
     collectorName: text('retirado_por_nome'),

@@ -9,6 +9,7 @@ import { catalogRoutes } from './catalog.routes.ts';
 import { checkinRoutes } from './checkin.routes.ts';
 import { checkinEventsRoutes } from './checkin-events.routes.ts';
 import { checkinOfflineRoutes } from './checkin-offline.routes.ts';
+import { checkinTeamsRoutes } from './checkin-teams.routes.ts';
 import { couponsRoutes } from './coupons.routes.ts';
 import { customersRoutes } from './customers.routes.ts';
 import { eventsRoutes } from './events.routes.ts';
@@ -80,6 +81,7 @@ export default fp(
         await scope.register(stockRoutes);
         await scope.register(participantsRoutes);
         await scope.register(checkinRoutes);
+        await scope.register(checkinTeamsRoutes);
         await scope.register(checkinOfflineRoutes);
         await scope.register(eventsRoutes);
         await scope.register(openingPainelRoutes);

@@ -131,7 +131,7 @@ describe('painel: reports', () => {
         { dia: '2026-11-25', inscricoes: 0, canceladas: 0 },
         { dia: '2026-11-26', inscricoes: 2, canceladas: 1 },
       ],
-      retiradas: { total: 0, titular: 0, autorizado: 0, trouxeram_item: 0, item_total: 0 },
+      retiradas: { total: 0, titular: 0, autorizado: 0, equipe: 0, trouxeram_item: 0, item_total: 0 },
     });
 
     // The CSV carries the same figures, read back by a CSV parser.

@@ -192,14 +192,15 @@ export function registrationsPerEvent(db: Db) {
 }
 
 /**
- * The event's kit pickups (docs/decisions/0063, later): how many, by the runner or by the person they
- * authorised, and the item to bring: how many brought it and how much in all.
+ * The event's kit pickups (docs/decisions/0063, later): how many, by the runner, by the person they
+ * authorised or with their team's kits (0067, later), and the item to bring: how many brought it and how much in all.
  */
 export async function kitPickups(db: Db, eventId: number) {
   const [row] = await rowsOf(
     db,
     sql`select count(*)::int as total,
                count(*) filter (where c.retirado_por = 'autorizado')::int as delegated,
+               count(*) filter (where c.retirado_por = 'equipe')::int as by_team,
                count(c.item_quantidade)::int as brought,
                coalesce(sum(c.item_quantidade), 0)::text as quantity
           from registration_checkins c
@@ -209,6 +210,7 @@ export async function kitPickups(db: Db, eventId: number) {
   return {
     total: Number(row?.total ?? 0),
     delegated: Number(row?.delegated ?? 0),
+    byTeam: Number(row?.by_team ?? 0),
     brought: Number(row?.brought ?? 0),
     quantity: Number(row?.quantity ?? 0),
   };

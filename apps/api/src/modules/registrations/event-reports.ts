@@ -71,8 +71,9 @@ export function createEventReports(deps: { db: Db }) {
       por_dia: days,
       retiradas: {
         total: pickups.total,
-        titular: pickups.total - pickups.delegated,
+        titular: pickups.total - pickups.delegated - pickups.byTeam,
         autorizado: pickups.delegated,
+        equipe: pickups.byTeam,
         trouxeram_item: pickups.brought,
         item_total: pickups.quantity,
       },

@@ -336,6 +336,7 @@ describe('painel: the kit desk, pickup by someone else and the item to bring', (
       total: 4,
       titular: 4,
       autorizado: 0,
+      equipe: 0,
       trouxeram_item: 3,
       item_total: 6.5,
     });

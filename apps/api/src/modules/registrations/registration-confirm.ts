@@ -34,6 +34,7 @@ export function holderColumns(d: RegistrationDraft, acceptedFallback: Date | nul
     neighborhood: d.neighborhood,
     team: d.team?.name ?? d.equipe ?? null,
     teamId: d.team?.id ?? null,
+    teamPickupConsentAt: d.team && d.retirada_pela_equipe ? (acceptedAt ?? acceptedFallback) : null,
     pastResultUrl: d.resultado_anterior ?? null,
     emergencyName: d.contato_emergencia_nome ?? null,
     emergencyPhone: d.contato_emergencia_telefone ?? null,

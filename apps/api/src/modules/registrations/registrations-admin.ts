@@ -17,6 +17,7 @@ import { listParticipants, type ParticipantFilters } from './participants.ts';
 import { collectorFor, deskDelegate, pickupRules } from './pickup-rules.ts';
 import * as repo from './registrations.repository.ts';
 import { sameText } from './signed-token.ts';
+import { createTeamPickup } from './team-pickup.ts';
 import { transferredRegistrations } from './transferred-tickets.ts';
 
 export type { ParticipantFilters, ParticipantRow } from './participants.ts';
@@ -195,5 +196,7 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
     /** The event's delegation rules and item to bring, for the desk's card. */
     pickupRules: (eventId: number) => pickupRules(deps.db, eventId),
     deskDelegate,
+    /** The team's kits in one go at the desk (docs/decisions/0067, later). */
+    teamPickup: createTeamPickup({ db: deps.db, now: deps.now, lockForCheckin }),
   };
 }

@@ -258,7 +258,7 @@ export async function insertCheckin(
     staffName: string;
     at: Date;
     desk?: string | null;
-    collectedBy?: 'titular' | 'autorizado';
+    collectedBy?: 'titular' | 'autorizado' | 'equipe';
     collectorName?: string | null;
     itemQuantity?: number | null;
   },

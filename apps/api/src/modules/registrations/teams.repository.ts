@@ -118,3 +118,40 @@ export async function teamsOfEvent(db: Conn, eventId: number) {
     .where(or(eq(teams.eventId, eventId), seasonWithMembers))
     .orderBy(asc(teams.name), asc(teams.id));
 }
+
+export async function teamById(db: Conn, id: number): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(eq(teams.id, id));
+  return row;
+}
+
+/**
+ * The team's standing registrations in one event for its pickup at the desk: whether the runner let the
+ * team collect, the 60+ half price (the rules may keep that kit for the runner) and the pickup, if any.
+ */
+export async function pickupRowsOf(db: Conn, teamId: number, eventId: number) {
+  return db
+    .select({
+      id: registrations.id,
+      name: registrations.fullName,
+      consentAt: registrations.teamPickupConsentAt,
+      seniorDiscount: registrations.seniorDiscount,
+      checkinAt: registrationCheckins.at,
+      checkinStaff: registrationCheckins.staffName,
+      collectorName: registrationCheckins.collectorName,
+      categories: sql<string[]>`coalesce((
+        select array_agg(${eventCategories.name} order by ${eventCategories.id})
+        from ${registrationCategories} join ${eventCategories} on ${eventCategories.id} = ${registrationCategories.categoryId}
+        where ${registrationCategories.registrationId} = ${registrations.id} and ${registrationCategories.cancelledAt} is null
+      ), '{}')`,
+    })
+    .from(registrations)
+    .leftJoin(registrationCheckins, eq(registrationCheckins.registrationId, registrations.id))
+    .where(
+      and(
+        eq(registrations.teamId, teamId),
+        eq(registrations.eventId, eventId),
+        isNull(registrations.cancelledAt),
+      ),
+    )
+    .orderBy(asc(registrations.fullName), asc(registrations.id));
+}

@@ -24,7 +24,9 @@ export function PreviewCard(props: {
   const { participante: p, situacao } = props.preview;
   const choice = usePickupChoice(p.retirada_autorizada, props.preview.item);
   const collector =
-    p.retirada?.retirado_por === 'autorizado' ? ` (retirado por ${p.retirada.retirado_por_nome})` : '';
+    p.retirada?.retirado_por === 'autorizado' || p.retirada?.retirado_por === 'equipe'
+      ? ` (retirado por ${p.retirada.retirado_por_nome}${p.retirada.retirado_por === 'equipe' ? ', com os kits da equipe' : ''})`
+      : '';
   return (
     <section
       aria-labelledby="checkin-preview-name"

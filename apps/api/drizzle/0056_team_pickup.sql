@@ -1,0 +1,1 @@
+ALTER TABLE "registrations" ADD COLUMN "retirada_equipe_autorizada_em" timestamp with time zone;
