@@ -114,6 +114,8 @@ test('a runner opens the invite, registers with the code filled in, and the tick
   await field.fill(code.toLowerCase());
   await expect(page.getByText(`Equipe: ${TEAM}.`, { exact: false })).toBeVisible();
 
+  // The runner lets the team's collector take the kit with the team's.
+  await page.getByLabel(/Autorizo quem a equipe enviar a retirar meu kit/).check();
   const cpf = freshCpf();
   await page.getByLabel('CPF', { exact: true }).fill(cpf);
   await page.getByLabel('Data de nascimento').fill('1992-04-05');
@@ -173,5 +175,22 @@ test('staff see the event’s teams with captain and members', async ({ page }) 
   const csv = readFileSync((await file.path())!, 'utf8');
   expect(csv).toContain(`${TEAM};${code};${captain.full_name};${captain.email};`);
   expect(csv).toContain(`;${runner.full_name};5 km Equipes;0,00;Não`);
+  await expectNoSeriousAxe(page);
+});
+
+test('the desk hands the team’s kits to its collector in one go', async ({ page }) => {
+  await signInStaff(page, STAFF.admin, `/painel/checkin/${eventId}`);
+  await page.getByRole('button', { name: 'Kits de uma equipe' }).click();
+  const part = page.getByRole('region', { name: 'Kits de uma equipe' });
+  await part.getByLabel('Equipe').selectOption({ label: `${TEAM} (1 de 1 prontos)` });
+  const members = part.getByRole('list', { name: `Membros da equipe ${TEAM}` });
+  await expect(members).toContainText(`${runner.full_name}`);
+  await expect(members).toContainText('Sai com a equipe');
+  await part.getByRole('button', { name: 'Entregar 1 kit da equipe' }).click();
+  await expect(part.getByRole('alert')).toContainText('Informe o nome de quem retira os kits.');
+  await part.getByLabel('Nome de quem retira pela equipe').fill('Paula Capitã');
+  await part.getByRole('button', { name: 'Entregar 1 kit da equipe' }).click();
+  await expect(part.getByRole('status')).toHaveText('1 kit entregue a Paula Capitã.');
+  await expect(members).toContainText('Já retirado (por Paula Capitã)');
   await expectNoSeriousAxe(page);
 });

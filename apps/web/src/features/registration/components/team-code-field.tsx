@@ -32,6 +32,7 @@ export function TeamCodeField({ eventId, control, register, errors }: TeamCodeFi
                 text: `Equipe: ${team.data.nome}. O capitão verá seu nome e sua distância.`,
               }
         : null;
+  const joinable = note !== null && !note.bad;
   return (
     <div className="flex flex-col gap-1">
       <FormField
@@ -50,6 +51,19 @@ export function TeamCodeField({ eventId, control, register, errors }: TeamCodeFi
         >
           {note.text}
         </p>
+      ) : null}
+      {joinable ? (
+        <label className="mt-1 flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-brand-700"
+            {...register('retirada_pela_equipe')}
+          />
+          <span>
+            Autorizo quem a equipe enviar a retirar meu kit junto com os da equipe (a pessoa mostra um
+            documento com foto na retirada).
+          </span>
+        </label>
       ) : null}
     </div>
   );

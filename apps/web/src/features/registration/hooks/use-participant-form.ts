@@ -57,6 +57,7 @@ export function useParticipantForm(start: RegistrationStart, termsVersion: strin
       equipe: '',
       // A captain's invite link opened earlier in this tab (docs/decisions/0067).
       equipe_codigo: rememberedTeamCode(),
+      retirada_pela_equipe: false,
       contato_emergencia_nome: '',
       contato_emergencia_telefone: '',
       pcd: false,

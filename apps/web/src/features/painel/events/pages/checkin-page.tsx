@@ -30,6 +30,7 @@ import { PreviewCard } from '../components/checkin-preview-card.tsx';
 import { DeskStatus, OfflinePreviewCard } from '../components/offline-desk.tsx';
 import type { PickupAnswer } from '../components/pickup-choice.tsx';
 import { QrScanner } from '../components/qr-scanner.tsx';
+import { TeamKits } from '../components/team-kits.tsx';
 import { installDeskApp } from '../offline/install-desk-app.ts';
 import { useOfflineDesk } from '../offline/use-offline-desk.ts';
 import { raceLabel } from '../utils/race-label.ts';
@@ -360,6 +361,7 @@ function CheckinDesk({ eventId }: { eventId: number }) {
           </li>
         ))}
       </ul>
+      {desk.online ? <TeamKits eventId={eventId} /> : null}
     </section>
   );
 }
