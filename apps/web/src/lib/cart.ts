@@ -1,35 +1,7 @@
 import { reaisToCents } from '@passada/core/money';
-import { StorageKeys } from './storage.ts';
-import { createStoredList, useStoredList } from './stored-list.ts';
+import { type CartLine, cartStore as store } from './cart-store.ts';
 
-/** A cart line exactly as the spec's section 3 stores it under `cart` (price in reais). */
-export interface CartLine {
-  id: number;
-  name: string;
-  price: number;
-  image: string;
-  quantity: number;
-  /** Size id. */
-  size: number;
-  /** Colour id. */
-  color: number;
-  product_size: string;
-  product_color: string;
-}
-
-const store = createStoredList<CartLine>(StorageKeys.cart, isCartLine);
-
-function isCartLine(value: unknown): value is CartLine {
-  if (typeof value !== 'object' || value === null) return false;
-  const v = value as Record<string, unknown>;
-  return (
-    typeof v.id === 'number' &&
-    typeof v.price === 'number' &&
-    typeof v.quantity === 'number' &&
-    typeof v.size === 'number' &&
-    typeof v.color === 'number'
-  );
-}
+export { type CartLine, itemCount, useCart } from './cart-store.ts';
 
 /** Every change is saved at once (spec §4), then subscribers re-render. */
 const commit = (next: CartLine[]) => store.set(next);
@@ -81,16 +53,6 @@ export const cart = {
   /** Re-reads storage, e.g. when another tab changed the cart. */
   reload: store.reload,
 };
-
-/** The server's HTML (and the browser's hydration of it) shows an empty cart; the saved one follows. */
-export function useCart(): readonly CartLine[] {
-  return useStoredList(store);
-}
-
-/** The header badge: the sum of quantities, not the number of lines (spec §2). */
-export function itemCount(cartLines: readonly CartLine[]): number {
-  return cartLines.reduce((sum, l) => sum + l.quantity, 0);
-}
 
 export function subtotalCents(cartLines: readonly CartLine[]): number {
   return cartLines.reduce((sum, l) => sum + reaisToCents(l.price) * l.quantity, 0);

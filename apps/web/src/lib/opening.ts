@@ -3,6 +3,7 @@ import { plural } from '@passada/core/plural';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { apiFetch } from './api.ts';
+import { readTab, writeTab } from './opening-tab.ts';
 
 /** How often a page asks for the opening and its place (the answer costs the server no database statement). */
 export const POLL_MS = 5000;
@@ -42,30 +43,6 @@ export function useOpening(eventId: number): OpeningStatus | null | undefined {
 }
 
 /**
- * What this tab remembers of an event's waiting room (sessionStorage: a reload keeps it, another tab or
- * account starts afresh): the signed turn the event page got (`vez`), and the state its heading last
- * announced (`sala`). Storage refused (a private mode) is as good as nothing remembered.
- */
-const TAB_KEY_PREFIX = 'passada:abertura:';
-const tabKey = (what: 'vez' | 'sala', eventId: number) => `${TAB_KEY_PREFIX}${what}:${eventId}`;
-
-function readTab(what: 'vez' | 'sala', eventId: number): string | null {
-  try {
-    return sessionStorage.getItem(tabKey(what, eventId));
-  } catch {
-    return null;
-  }
-}
-
-function writeTab(what: 'vez' | 'sala', eventId: number, value: string): void {
-  try {
-    sessionStorage.setItem(tabKey(what, eventId), value);
-  } catch {
-    // Nothing remembered: the page still works, it only cannot tell a reload from an arrival.
-  }
-}
-
-/**
  * Whether the waiting room's heading takes the focus for `state` (the phase, then the turn's state once
  * known, "aberta:aguardando"): on the tab's first arrival and on a real change, never on a reload or a
  * poll that says what was already announced, nor when the turn's state only becomes known (a reload's
@@ -76,16 +53,6 @@ export function announceOnce(eventId: number, state: string): boolean {
   if (said !== null && (said === state || said.startsWith(`${state}:`))) return false;
   writeTab('sala', eventId, state);
   return said === null || !state.startsWith(`${said}:`);
-}
-
-/** Signing out forgets every turn this tab held: the next account gets its own. */
-export function forgetTurns(): void {
-  try {
-    for (const key of Object.keys(sessionStorage))
-      if (key.startsWith(TAB_KEY_PREFIX)) sessionStorage.removeItem(key);
-  } catch {
-    // Nothing was remembered.
-  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { useNavigate } from 'react-router';
 import { ApiRequestError, apiFetch } from './api.ts';
 import { useHydrated } from './hydration.ts';
-import { forgetTurns } from './opening.ts';
+import { forgetTurns } from './opening-tab.ts';
 import { readString, removeKey, StorageKeys, writeString } from './storage.ts';
 
 export type { Profile } from '@passada/core/contracts/accounts';

@@ -1,8 +1,8 @@
 import { plural } from '@passada/core/plural';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { itemCount, useCart } from '../../lib/cart.ts';
-import { useCartRegistrations } from '../../lib/cart-registrations.ts';
+import { useCartRegistrations } from '../../lib/cart-registrations-store.ts';
+import { itemCount, useCart } from '../../lib/cart-store.ts';
 import { useHydrated } from '../../lib/hydration.ts';
 import { AccountLinks } from './account-links.tsx';
 import { HeaderSearch, SearchIcon } from './header-search.tsx';
