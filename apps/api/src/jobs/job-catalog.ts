@@ -178,6 +178,14 @@ export const jobCatalog = {
    * the snapshot's version is that row's id, so desks holding it keep their 304.
    */
   'checkin.prune-desk-changes': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
+  /**
+   * The published result on WhatsApp, with the link to the runner's page and certificate, to the
+   * finishers of these bibs who opted in at registration (decision 0064, later).
+   */
+  'whatsapp.result-published': defineJob<{ eventId: number; bibs: number[] }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
   /** One kit-pickup reminder on WhatsApp. */
   'whatsapp.kit-reminder': defineJob<{ registrationId: number }>({ retryLimit: 5, retryDelaySeconds: 60 }),
   /** A WhatsApp message telling a buyer who opted in that their order or its delivery moved. */

@@ -1,9 +1,8 @@
-import { normalizePhone } from '@passada/core/phone';
 import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
-import { templateParameter, type WhatsAppProvider } from '../../providers/whatsapp/index.ts';
+import { templateParameter, type WhatsAppProvider, whatsappNumber } from '../../providers/whatsapp/index.ts';
 import * as repo from './orders.repository.ts';
 
 /** What the WhatsApp message says of an order just paid ("Pedido nº 1042: pagamento confirmado."). */
@@ -50,7 +49,7 @@ export function createOrderWhatsApp(deps: {
     if (!order?.whatsappConsentAt || !order.address?.phone) return;
     const name = order.address.full_name.split(' ')[0] ?? order.address.full_name;
     await deps.whatsapp.send({
-      to: `55${normalizePhone(order.address.phone)}`,
+      to: whatsappNumber(order.address.phone),
       template: 'pedido_atualizado',
       consentAt: order.whatsappConsentAt,
       parameters: [name, String(order.id), what, `${deps.env.publicUrl}/user/pedidos/${order.id}`].map(

@@ -2,6 +2,15 @@ import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { registrationCategories, registrations } from '../../db/schema/index.ts';
 
+/** A standing registration's name and contacts, and its WhatsApp opt-in (null without). */
+export interface RunnerContact {
+  name: string;
+  email: string;
+  kitSize: string | null;
+  phone: string;
+  whatsappConsentAt: Date | null;
+}
+
 /**
  * The address a standing registration of an event gives for each bib, for a message about that race
  * (a published result with its certificate, decision 0064, later). The registrations module owns the
@@ -11,7 +20,7 @@ export async function contactsByBib(
   db: Db | Tx,
   eventId: number,
   bibs: number[],
-): Promise<Map<number, { name: string; email: string; kitSize: string | null }>> {
+): Promise<Map<number, RunnerContact>> {
   if (!bibs.length) return new Map();
   const rows = await db
     .selectDistinct({
@@ -19,6 +28,8 @@ export async function contactsByBib(
       name: registrations.fullName,
       email: registrations.email,
       kitSize: registrations.kitSize,
+      phone: registrations.phone,
+      whatsappConsentAt: registrations.whatsappConsentAt,
     })
     .from(registrationCategories)
     .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
@@ -31,5 +42,5 @@ export async function contactsByBib(
         isNull(registrationCategories.cancelledAt),
       ),
     );
-  return new Map(rows.map((r) => [r.bib!, { name: r.name, email: r.email, kitSize: r.kitSize }]));
+  return new Map(rows.map(({ bib, ...contact }) => [bib!, contact]));
 }

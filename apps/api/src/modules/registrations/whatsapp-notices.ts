@@ -1,15 +1,11 @@
 import { addDays, formatIsoDateBR } from '@passada/core/calendar';
-import { normalizePhone } from '@passada/core/phone';
 import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { registrations } from '../../db/schema/index.ts';
 import type { WhatsAppProvider } from '../../providers/whatsapp/index.ts';
-import { templateParameter } from '../../providers/whatsapp/index.ts';
+import { templateParameter, whatsappNumber } from '../../providers/whatsapp/index.ts';
 import type { EventsService } from '../events/events.service.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationsServiceDeps } from './registrations-context.ts';
-
-/** "(85) 99999-0000" → "5585999990000": the Cloud API's international digits. */
-export const whatsappNumber = (phone: string) => `55${normalizePhone(phone)}`;
 
 /**
  * The registrations' WhatsApp messages (docs/decisions/0045), only to participants who ticked the

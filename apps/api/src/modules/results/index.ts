@@ -38,6 +38,7 @@ export default fp(
       env: app.env,
       log: app.log,
       mail: app.providers.mail,
+      whatsapp: app.providers.whatsapp,
       results,
       contactsByBib: app.registrations.contactsByBib,
       finisherShirt: async (id) => {
@@ -52,6 +53,7 @@ export default fp(
     app.jobs.work('mail.result-certificate', ({ eventId, bibs }) => mail.sendCertificates(eventId, bibs), {
       concurrency: 2,
     });
+    app.jobs.work('whatsapp.result-published', ({ eventId, bibs }) => mail.sendWhatsApp(eventId, bibs));
     app.decorate('results', { ...results, admin });
     // The public pages are read by thousands right after a publication, and change only with the next
     // one, a name they show (a trigger notifies RESULTS_CHANGED, migration 0051), the event's name, date or

@@ -230,11 +230,13 @@ export function createResultsAdmin(deps: ResultsAdminDeps) {
     );
     const bibs = [...changed];
     const jobs = [];
-    for (let i = 0; i < bibs.length; i += CERTIFICATES_PER_JOB)
-      jobs.push({
-        name: 'mail.result-certificate' as const,
-        data: { eventId, bibs: bibs.slice(i, i + CERTIFICATES_PER_JOB) },
-      });
+    for (let i = 0; i < bibs.length; i += CERTIFICATES_PER_JOB) {
+      const some = bibs.slice(i, i + CERTIFICATES_PER_JOB);
+      jobs.push({ name: 'mail.result-certificate' as const, data: { eventId, bibs: some } });
+      // And on WhatsApp to those who opted in at registration, as a job of its own (a retry of one never
+      // sends the other again).
+      jobs.push({ name: 'whatsapp.result-published' as const, data: { eventId, bibs: some } });
+    }
     await deps.jobs.sendAll(jobs, { tx });
     return { publicados: placed.length, ignorados: problems.length, substituidos: before.length };
   }

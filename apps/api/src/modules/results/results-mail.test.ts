@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndToken, readOutbox } from '../../test/factories/accounts.ts';
@@ -41,7 +43,23 @@ describe('results by e-mail with the certificate', () => {
     const done = await painel(`/events/${event.id}/resultados/importacoes/${preview.json().id}/publicar/`);
     expect(done.statusCode, done.body).toBe(200);
     await untilJobsDone(t.app.db, 'mail.result-certificate');
+    await untilJobsDone(t.app.db, 'whatsapp.result-published');
   }
+  /** The WhatsApp messages the offline provider wrote (its outbox, one JSON file each). */
+  const resultWhatsApps = () => {
+    const dir = path.join(t.dataDir, 'outbox', 'whatsapp');
+    const files = existsSync(dir) ? readdirSync(dir).sort() : [];
+    return files
+      .map(
+        (f) =>
+          JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as {
+            to: string;
+            template: string;
+            parameters: string[];
+          },
+      )
+      .filter((m) => m.template === 'resultado_publicado');
+  };
   const certificateMails = () =>
     readOutbox(t.dataDir).filter((m) => m.includes('foram publicados. Parabéns'));
   const queued = async () =>
@@ -75,7 +93,9 @@ describe('results by e-mail with the certificate', () => {
     for (const name of ['Ana Chegada', 'Bia Chegada', 'Caio Abandono']) {
       const email = `${name.split(' ')[0]!.toLowerCase()}.certificado@example.com`;
       mailOf.set(name, email);
-      const draft = next(event, name, tenKm.id, { email });
+      // Ana ticked the WhatsApp opt-in at registration; the others did not.
+      const whatsapp = name === 'Ana Chegada' ? { whatsapp: true, numero_contato: '(85) 98877-6655' } : {};
+      const draft = next(event, name, tenKm.id, { email, ...whatsapp });
       const price = await registrationPix(t.app, draft, 0.01, user.headers);
       const pix = await registrationPix(t.app, draft, price.json().total_correto, user.headers);
       expect(pix.statusCode, pix.body).toBe(201);
@@ -126,6 +146,25 @@ describe('results by e-mail with the certificate', () => {
     expect(ana).toMatch(/Content-Type: application\/pdf;?\s*name="?certificado-1\.pdf/i);
     expect(ana).toContain(`/eventos/resultados/${event.id}/1`);
     expect(mails.some((m) => m.includes(mailOf.get('Caio Abandono')!))).toBe(false);
+    // On WhatsApp only to Ana, who opted in: her race, net time (the gun time when the file has none) and page.
+    expect(resultWhatsApps()).toEqual([
+      {
+        to: '5585988776655',
+        template: 'resultado_publicado',
+        parameters: [
+          'Ana',
+          'Corrida do Certificado',
+          '10 km',
+          '0:41:00',
+          `http://localhost:3000/eventos/resultados/${event.id}/1`.replace(
+            'http://localhost:3000',
+            t.env.publicUrl,
+          ),
+        ],
+        id: expect.any(String),
+        text: expect.stringContaining('O resultado da Corrida do Certificado foi publicado'),
+      },
+    ]);
     // The finisher shirt in her kit size from the live stock, and the next edition, one link each.
     const text = ana.replace(/=\r?\n/g, '');
     expect(text).toContain(`Camisa finisher da prova, ${shirt.name}: no seu tamanho (M) ainda h`);
@@ -151,5 +190,7 @@ describe('results by e-mail with the certificate', () => {
     expect(after).toHaveLength(3);
     expect(after.at(-1)).toContain(`To: ${mailOf.get('Bia Chegada')}`);
     expect(after.at(-1)).toContain('tempo bruto: 0:45:05');
+    // Bia did not opt in: still one WhatsApp, Ana's.
+    expect(resultWhatsApps()).toHaveLength(1);
   });
 });

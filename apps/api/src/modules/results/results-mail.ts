@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import type { MailMessage, MailProvider } from '../../providers/mail/index.ts';
+import { templateParameter, type WhatsAppProvider, whatsappNumber } from '../../providers/whatsapp/index.ts';
 import type { ResultsService } from './results.service.ts';
 
 export interface ResultsMailDeps {
@@ -11,11 +12,20 @@ export interface ResultsMailDeps {
   log: FastifyBaseLogger;
   mail: MailProvider;
   results: Pick<ResultsService, 'runner' | 'certificate'>;
-  /** The registrations module's answer: the name, address and shirt size of a standing registration per bib. */
+  /**
+   * The registrations module's answer: the name, addresses, shirt size and WhatsApp opt-in of a standing
+   * registration per bib.
+   */
   contactsByBib: (
     eventId: number,
     bibs: number[],
-  ) => Promise<Map<number, { name: string; email: string; kitSize: string | null }>>;
+  ) => Promise<
+    Map<
+      number,
+      { name: string; email: string; kitSize: string | null; phone: string; whatsappConsentAt: Date | null }
+    >
+  >;
+  whatsapp: WhatsAppProvider;
   /** The catalogue's answer: a product's name and units left by size (all colours), when it still exists. */
   finisherShirt: (productId: number) => Promise<FinisherShirt | undefined>;
 }
@@ -118,5 +128,36 @@ export function createResultsMail(deps: ResultsMailDeps) {
   async function sendCertificates(eventId: number, bibs: number[]): Promise<void> {
     for (const bib of bibs) await sendCertificate(eventId, bib);
   }
-  return { sendCertificate, sendCertificates };
+  /**
+   * The published result on WhatsApp (template `resultado_publicado`) to each finisher of `bibs` who
+   * opted in at registration: the first race finished, its net time and the link to the runner's page,
+   * where the places and the certificate are. Nothing for a bib without opt-in or finished result.
+   */
+  async function sendWhatsApp(eventId: number, bibs: number[]): Promise<void> {
+    const contacts = await deps.contactsByBib(eventId, bibs);
+    const base = deps.env.publicUrl.replace(/\/+$/, '');
+    for (const bib of bibs) {
+      const contact = contacts.get(bib);
+      if (!contact?.whatsappConsentAt) continue;
+      const result = await deps.results.runner(eventId, bib).catch((err: unknown) => {
+        if (err instanceof HttpError && err.statusCode === 404) return null;
+        throw err;
+      });
+      const race = result?.provas.find((p) => p.situacao === 'OK');
+      if (!result || !race) continue;
+      await deps.whatsapp.send({
+        to: whatsappNumber(contact.phone),
+        consentAt: contact.whatsappConsentAt,
+        template: 'resultado_publicado',
+        parameters: [
+          contact.name.split(' ')[0] ?? contact.name,
+          result.evento.nome,
+          race.categoria,
+          race.tempo_liquido ?? race.tempo_bruto ?? '—',
+          `${base}/eventos/resultados/${eventId}/${bib}`,
+        ].map(templateParameter),
+      });
+    }
+  }
+  return { sendCertificate, sendCertificates, sendWhatsApp };
 }

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { normalizePhone } from '@passada/core/phone';
 import type { Env } from '../../config/env.ts';
 import { createCloudWhatsApp } from './cloud.provider.ts';
 import { createOutboxWhatsApp } from './outbox.provider.ts';
@@ -11,6 +12,9 @@ export {
   type WhatsAppTemplateName,
 } from './templates.ts';
 export { WhatsAppApiError, type WhatsAppMessage, type WhatsAppProvider } from './whatsapp.provider.ts';
+
+/** "(85) 99999-0000" → "5585999990000": the Cloud API's international digits of a Brazilian phone. */
+export const whatsappNumber = (phone: string) => `55${normalizePhone(phone)}`;
 
 export function createWhatsAppProvider(env: Env): WhatsAppProvider {
   return env.WHATSAPP_PROVIDER === 'cloud' && env.WHATSAPP_PHONE_NUMBER_ID && env.WHATSAPP_ACCESS_TOKEN

@@ -21,6 +21,11 @@ export const WHATSAPP_TEMPLATES = {
     body: 'Olá, {{1}}! {{2}} é em {{3}}. Retire o seu kit em {{4}}: {{5}}. Leve o QR code da inscrição nº {{6}} ou um documento com foto.',
     parameters: ['nome', 'evento', 'data', 'local', 'horários', 'número da inscrição'],
   },
+  /** A finisher's result published, with the link to their page (places and the certificate). */
+  resultado_publicado: {
+    body: 'Olá, {{1}}! O resultado da {{2}} foi publicado: {{3}}, tempo líquido {{4}}. Sua colocação e o certificado estão em {{5}}',
+    parameters: ['nome', 'evento', 'prova', 'tempo líquido', 'link da página do resultado'],
+  },
   /** An order moved (packed, shipped with tracking, delivered) or its delivery was updated. */
   pedido_atualizado: {
     body: 'Olá, {{1}}! Pedido nº {{2}}: {{3}}. Acompanhe em {{4}}',
