@@ -327,5 +327,12 @@ export const PickupDelegateStatusSchema = z.object({
   /** Why not, in Portuguese; null when allowed. */
   motivo: z.string().nullable(),
   autorizado: z.object({ nome: z.string(), cpf: z.string() }).nullable(),
+  /**
+   * The team the registration joined with its code (docs/decisions/0067) and whether the runner lets its
+   * collector take the kit with the team's; null without a team.
+   */
+  equipe: z.object({ nome: z.string(), autorizada: z.boolean() }).nullable().default(null),
 });
+/** The runner lets the team's collector take the kit, or takes that back. */
+export const TeamPickupConsentSchema = z.object({ autorizada: z.boolean() });
 export type PickupDelegateStatus = z.infer<typeof PickupDelegateStatusSchema>;

@@ -2,6 +2,7 @@ import {
   ParticipantLinkParamSchema,
   PickupDelegateRequestSchema,
   PickupDelegateStatusSchema,
+  TeamPickupConsentSchema,
 } from '@passada/core/contracts/after-sale';
 import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -83,6 +84,24 @@ export const pickupDelegationRoutes: FastifyPluginAsyncZod<{ registrations: Regi
       async (request) => {
         const { holder, id } = await holderOf(request);
         return delegation.revoke(holder, id);
+      },
+    );
+    app.put(
+      `${prefix}/retirada-equipe/`,
+      {
+        ...config,
+        schema: {
+          tags,
+          summary:
+            'Deixar (ou não) quem a equipe enviar retirar o kit junto com os da equipe; só com equipe e kit ainda na mesa',
+          params,
+          body: TeamPickupConsentSchema,
+          response: { 200: PickupDelegateStatusSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { holder, id } = await holderOf(request);
+        return delegation.teamConsent(holder, id, request.body.autorizada);
       },
     );
   };

@@ -100,6 +100,7 @@ describe('painel: the kit desk, pickup by someone else and the item to bring', (
       permitido: true,
       motivo: null,
       autorizado: { nome: 'Beto Amigo', cpf: `***.***.***-${tail}` },
+      equipe: null,
     });
 
     // The desk's card, online and in the offline snapshot: the name and the CPF's check digits only.

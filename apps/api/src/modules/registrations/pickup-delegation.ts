@@ -14,7 +14,7 @@ import type { RegistrationsServiceDeps } from './registrations-context.ts';
 type Conn = Db | Tx;
 
 /** The runner's side: see, authorise and revoke, as the buying account or through the participant's link. */
-export function createPickupDelegation(deps: Pick<RegistrationsServiceDeps, 'db'>) {
+export function createPickupDelegation(deps: Pick<RegistrationsServiceDeps, 'db' | 'now'>) {
   async function status(holder: Holder, id: number, db: Conn = deps.db): Promise<PickupDelegateStatus> {
     const row = await holderRegistration(db, holder, id);
     const rules = await pickupRules(db, row.eventId);
@@ -26,7 +26,29 @@ export function createPickupDelegation(deps: Pick<RegistrationsServiceDeps, 'db'
         row.pickupDelegateName && row.pickupDelegateCpf
           ? { nome: row.pickupDelegateName, cpf: maskCpfButCheckDigits(row.pickupDelegateCpf) }
           : null,
+      equipe:
+        row.teamId && row.team ? { nome: row.team, autorizada: row.teamPickupConsentAt !== null } : null,
     };
+  }
+
+  /**
+   * The runner lets their team's collector take the kit with the team's (decision 0067, later), or takes
+   * it back, while the kit is at the desk; letting it needs a team and the event's rules to allow someone
+   * else collecting.
+   */
+  async function teamConsent(holder: Holder, id: number, allowed: boolean) {
+    return deps.db.transaction(async (tx) => {
+      const row = await holderRegistration(tx, holder, id, 'lock');
+      if (!row.teamId) throw conflict('Esta inscrição não está em uma equipe.', 'sem_equipe');
+      const now = await status(holder, id, tx);
+      if (allowed && !now.permitido) throw conflict(now.motivo!, 'retirada_terceiro_recusada');
+      await kitPickedUp(tx, [id], 'não há mais o que autorizar');
+      await tx
+        .update(registrations)
+        .set({ teamPickupConsentAt: allowed ? (row.teamPickupConsentAt ?? deps.now()) : null })
+        .where(eq(registrations.id, id));
+      return status(holder, id, tx);
+    });
   }
 
   /** Authorises one person (replacing an earlier one) while the kit is still at the desk. */
@@ -64,7 +86,7 @@ export function createPickupDelegation(deps: Pick<RegistrationsServiceDeps, 'db'
     });
   }
 
-  return { status, authorise, revoke };
+  return { status, authorise, revoke, teamConsent };
 }
 
 export type PickupDelegation = ReturnType<typeof createPickupDelegation>;

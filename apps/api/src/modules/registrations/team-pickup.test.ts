@@ -167,4 +167,30 @@ describe('the kit desk: a team’s kits handed to its collector in one go', () =
     expect(report.statusCode).toBe(200);
     expect(report.json().retiradas).toMatchObject({ total: 2, equipe: 1, titular: 1, autorizado: 0 });
   });
+
+  it('the runner lets the team collect, or takes it back, from their account while the kit is at the desk', async () => {
+    const url = (name: string) => `/api/inscricoes/${ids[name]}/retirada-equipe/`;
+    const bia = await request('PUT', buyer, url('Bia Sozinha'), { autorizada: true });
+    expect(bia.statusCode).toBe(200);
+    expect(bia.json().equipe).toEqual({ nome: 'Kits Juntos', autorizada: true });
+    const list = await request('GET', admin, `/api/painel/checkin/equipes/?evento=${race.id}`);
+    expect(DeskTeamListSchema.parse(list.json())[0]).toMatchObject({ membros: 4, prontos: 1 });
+    // Taken back before the team came: the kit goes only to her again.
+    const back = await request('PUT', buyer, url('Bia Sozinha'), { autorizada: false });
+    expect(back.json().equipe).toEqual({ nome: 'Kits Juntos', autorizada: false });
+    const after = await request('GET', admin, `/api/painel/checkin/equipes/?evento=${race.id}`);
+    expect(DeskTeamListSchema.parse(after.json())[0]).toMatchObject({ prontos: 0 });
+
+    // The 60+ half price stays with its runner under this event's rules; no team, nothing to let; a kit
+    // already out, nothing to take back; someone else's registration is not found.
+    const caio = await request('PUT', buyer, url('Caio Sessenta'), { autorizada: true });
+    expect(caio.statusCode).toBe(409);
+    expect(caio.json().code).toBe('retirada_terceiro_recusada');
+    const eva = await request('PUT', buyer, url('Eva Sem Equipe'), { autorizada: true });
+    expect(eva.json().code).toBe('sem_equipe');
+    const ana = await request('PUT', buyer, url('Ana Autoriza'), { autorizada: false });
+    expect(ana.json().code).toBe('kit_retirado');
+    const stranger = await createUserAndToken(t.app);
+    expect((await request('PUT', stranger, url('Bia Sozinha'), { autorizada: true })).statusCode).toBe(404);
+  });
 });

@@ -26,3 +26,13 @@ export function useSavePickupDelegate(base: string) {
     onSuccess: (next) => client.setQueryData(pickupDelegateQuery(base).queryKey, next),
   });
 }
+
+/** Lets the team's collector take the kit with the team's (docs/decisions/0067, later), or takes it back. */
+export function useSaveTeamPickup(base: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (autorizada: boolean) =>
+      apiFetch<PickupDelegateStatus>(`${base}/retirada-equipe/`, { method: 'PUT', body: { autorizada } }),
+    onSuccess: (next) => client.setQueryData(pickupDelegateQuery(base).queryKey, next),
+  });
+}

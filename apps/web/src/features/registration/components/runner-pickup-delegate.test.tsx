@@ -56,4 +56,35 @@ describe('RunnerPickupDelegate', () => {
     ).toBeTruthy();
     expect(screen.queryByLabelText('CPF de quem vai retirar')).toBeNull();
   });
+
+  it('lets the team collect the kit, then takes it back', async () => {
+    let autorizada = false;
+    const calls = mockFetch((call) => {
+      if (call.method === 'PUT' && call.url.endsWith('/retirada-equipe/'))
+        autorizada = (call.body as { autorizada: boolean }).autorizada;
+      return {
+        status: 200,
+        body: {
+          permitido: true,
+          motivo: null,
+          autorizado: null,
+          equipe: { nome: 'Pé Vermelho', autorizada },
+        },
+      };
+    });
+    renderRoutes([{ path: '/', element: <RunnerPickupDelegate base={base} /> }], '/');
+    expect(await screen.findByText(/Equipe Pé Vermelho: o seu kit não sai com os da equipe/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Deixar a equipe Pé Vermelho retirar o meu kit' }));
+    expect(await screen.findByText('Quem a equipe enviar pode retirar o seu kit.')).toBeTruthy();
+    expect(calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      url: `${base}/retirada-equipe/`,
+      body: { autorizada: true },
+    });
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Não deixar a equipe Pé Vermelho retirar o meu kit' }),
+    );
+    expect(await screen.findByText(/Retirada pela equipe desfeita/)).toBeTruthy();
+    expect(calls.at(-1)?.body).toEqual({ autorizada: false });
+  });
 });

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { FormField, FormStatus, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
-import { pickupDelegateQuery, useSavePickupDelegate } from '../api/pickup-delegate-api.ts';
+import { pickupDelegateQuery, useSavePickupDelegate, useSaveTeamPickup } from '../api/pickup-delegate-api.ts';
 
 const errorText = (err: unknown) =>
   err instanceof ApiRequestError
@@ -20,6 +20,21 @@ export function RunnerPickupDelegate({ base }: { base: string }) {
   const [person, setPerson] = useState<PickupDelegateRequest>({ nome_completo: '', cpf: '' });
   const [message, setMessage] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
   const save = useSavePickupDelegate(base);
+  const team = useSaveTeamPickup(base);
+  const sendTeam = async (allowed: boolean) => {
+    setMessage(null);
+    try {
+      await team.mutateAsync(allowed);
+      setMessage({
+        text: allowed
+          ? 'Quem a equipe enviar pode retirar o seu kit.'
+          : 'Retirada pela equipe desfeita: o kit sai só para você ou a pessoa autorizada.',
+        tone: 'success',
+      });
+    } catch (err) {
+      setMessage({ text: errorText(err), tone: 'error' });
+    }
+  };
   const send = async (body: PickupDelegateRequest | null, done: string) => {
     setMessage(null);
     try {
@@ -85,6 +100,28 @@ export function RunnerPickupDelegate({ base }: { base: string }) {
       ) : (
         <p className="mt-2">{s.motivo}</p>
       )}
+      {s.equipe ? (
+        <div className="mt-3">
+          <p>
+            Equipe {s.equipe.nome}:{' '}
+            {s.equipe.autorizada
+              ? 'quem a equipe enviar pode retirar o seu kit junto com os da equipe.'
+              : 'o seu kit não sai com os da equipe.'}
+          </p>
+          {s.equipe.autorizada || s.permitido ? (
+            <button
+              type="button"
+              className={`${secondaryButtonClass} mt-2`}
+              disabled={team.isPending}
+              onClick={() => void sendTeam(!s.equipe?.autorizada)}
+            >
+              {s.equipe.autorizada
+                ? `Não deixar a equipe ${s.equipe.nome} retirar o meu kit`
+                : `Deixar a equipe ${s.equipe.nome} retirar o meu kit`}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
       <FormStatus message={message?.text ?? null} tone={message?.tone ?? 'success'} />
     </div>
   );
