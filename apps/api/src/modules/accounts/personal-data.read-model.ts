@@ -12,6 +12,7 @@ import {
   registrationCategories,
   registrations,
   registrationTransfers,
+  teams,
   users,
   waitlistEntries,
 } from '../../db/schema/index.ts';
@@ -109,6 +110,13 @@ export async function exportPersonalData(db: Db | Tx, userId: number, now: Date)
           : eq(lotteryEntries.userId, userId),
       )
       .orderBy(asc(lotteryEntries.id));
+    // The teams the account captains (docs/decisions/0067): their names and codes are the captain's.
+    const captained = await tx
+      .select({ team: teams, eventName: events.name })
+      .from(teams)
+      .leftJoin(events, eq(events.id, teams.eventId))
+      .where(eq(teams.captainUserId, userId))
+      .orderBy(asc(teams.id));
     const notices = await tx
       .select({ kind: accountNotices.kind, email: accountNotices.email, createdAt: accountNotices.createdAt })
       .from(accountNotices)
@@ -167,6 +175,8 @@ export async function exportPersonalData(db: Db | Tx, userId: number, now: Date)
         total_centavos: r.totalCents,
         criada_em: r.createdAt.toISOString(),
         cancelada_em: r.cancelledAt?.toISOString() ?? null,
+        equipe: r.team,
+        retirada_pela_equipe_autorizada_em: r.teamPickupConsentAt?.toISOString() ?? null,
         categorias: categories
           .filter((c) => c.registrationId === r.id)
           .map((c) => ({ categoria: c.categoryId, preco_centavos: c.priceCents })),
@@ -203,6 +213,13 @@ export async function exportPersonalData(db: Db | Tx, userId: number, now: Date)
         posicao: l.rank,
         sorteado_no_sorteio: l.wonInDraw,
         pagar_ate: l.payBy?.toISOString() ?? null,
+      })),
+      equipes_como_capitao: captained.map(({ team: t, eventName }) => ({
+        nome: t.name,
+        codigo: t.joinCode,
+        evento: eventName ?? 'Todas as corridas da temporada',
+        criada_em: t.createdAt.toISOString(),
+        fechada_em: t.closedAt?.toISOString() ?? null,
       })),
       avisos_de_seguranca: notices.map((n) => ({
         tipo: n.kind,

@@ -129,6 +129,14 @@ describe('teams: a captain makes a team and runners join it with its code', () =
     // Another account does not see it.
     const stranger = await createUserAndToken(t.app);
     expect((await request('GET', stranger, '/api/equipes/')).json()).toEqual([]);
+    // The captain's export of their personal data lists the teams they captain (LGPD art. 18).
+    const mine2 = (await request('GET', captain, '/api/users/profile/dados/')).json();
+    expect(mine2.equipes_como_capitao).toContainEqual(
+      expect.objectContaining({ nome: 'Pé Vermelho', codigo: made.codigo, evento: 'Corrida das Equipes' }),
+    );
+    // The buyer's lists the team on the registration.
+    const theirs = (await request('GET', buyer, '/api/users/profile/dados/')).json();
+    expect(theirs.inscricoes).toContainEqual(expect.objectContaining({ cpf, equipe: 'Pé Vermelho' }));
   });
 
   it('refuses a code of no team, of another event, or of a closed team, and takes no payment', async () => {
