@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { z } from '../zod.ts';
+import { IdSchema } from './common.ts';
 import { PickupItemQuantitySchema, PickupItemSchema } from './painel-events.ts';
 
 /**
@@ -31,7 +32,7 @@ export const TeamCreateSchema = z.object({
     .min(2, 'Informe o nome da equipe.')
     .max(80, 'Use no máximo 80 caracteres.'),
   /** The event it runs in; null: every event of the brand (a season's assessoria). */
-  evento: z.number().int().positive().nullable(),
+  evento: IdSchema.nullable(),
 });
 export type TeamCreate = z.input<typeof TeamCreateSchema>;
 
@@ -130,7 +131,7 @@ export type DeskTeamList = z.infer<typeof DeskTeamListSchema>;
 
 /** The team's kits handed to one person: named on each pickup; the item per kit where the event asks it. */
 export const DeskTeamPickupSchema = z.object({
-  evento: z.number().int().positive(),
+  evento: IdSchema,
   retirado_por_nome: z
     .string({ error: 'Informe o nome de quem retira os kits.' })
     .trim()

@@ -18,7 +18,7 @@ const BY_QUERY = {
 const BY_BODY = {
   painel: { permission: 'checkin', event: (req) => (req.body as { evento: number }).evento },
 } satisfies Declared;
-const EventQuery = z.object({ evento: z.coerce.number().int().positive() });
+const EventQuery = z.object({ evento: IdTextSchema });
 
 /**
  * The team's kits in one go (docs/decisions/0067, later): the event's teams at the desk, one team's
