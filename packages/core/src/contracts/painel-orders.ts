@@ -68,7 +68,10 @@ export const PainelOrderSummarySchema = z.object({
   id: z.number().int(),
   status: OrderStatusSchema,
   data: z.string(),
+  /** Who bought: the account's name. */
   cliente: z.string(),
+  /** Who receives the parcel, when not the buyer; null otherwise (and for registrations alone). */
+  destinatario: z.string().nullable(),
   email: z.string().nullable(),
   metodo_pagamento: PaymentMethodSchema,
   total: z.number(),

@@ -96,6 +96,20 @@ export const auditShape = (o: repo.OrderRow) => ({ status: o.status, codigo_rast
  * The back office's side of orders: listing, the detail with its payment and timeline, and the status
  * flow. Writes take the caller's transaction so the audit line commits with them.
  */
+/**
+ * The list's "Cliente" is who bought (the account's name), and the recipient beside it when the parcel
+ * goes to someone else; an account erased leaves the address's name.
+ */
+export function buyerAndRecipient(
+  order: { address: { full_name: string } | null },
+  buyerName: string | null,
+  email: string | null,
+): { cliente: string; destinatario: string | null } {
+  const recipient = order.address?.full_name ?? null;
+  const cliente = buyerName || recipient || email || '';
+  return { cliente, destinatario: recipient && recipient !== cliente ? recipient : null };
+}
+
 export function createOrdersAdmin(deps: OrdersAdminDeps) {
   /**
    * Shop charges not paid (`aguardando pagamento`: open; `expirado`: ended by their deadline), which are
@@ -155,11 +169,11 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       ORDERS_PAGE_SIZE,
       (q.pagina - 1) * ORDERS_PAGE_SIZE,
     );
-    const results: PainelOrderSummary[] = rows.map(({ order, email, units }) => ({
+    const results: PainelOrderSummary[] = rows.map(({ order, email, buyerName, units }) => ({
       id: order.id,
       status: order.status,
       data: order.orderDate.toISOString(),
-      cliente: order.address?.full_name ?? email ?? '',
+      ...buyerAndRecipient(order, buyerName, email),
       email,
       metodo_pagamento: paymentMethodOf(order),
       total: centsToReais(order.totalCents),

@@ -136,6 +136,8 @@ export async function listOrdersForStaff(db: Conn, f: OrderFilter, limit: number
     .select({
       order: orders,
       email: users.email,
+      /** The buying account's name (the address's name is who receives the parcel). */
+      buyerName: users.fullName,
       units: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
     })
     .from(orders)

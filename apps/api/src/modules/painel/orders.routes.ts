@@ -28,7 +28,7 @@ import { formatPhone } from '@passada/core/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paymentMethodOf } from '../orders/orders.service.ts';
-import { auditShape, storeToday } from '../orders/orders-admin.ts';
+import { auditShape, buyerAndRecipient, storeToday } from '../orders/orders-admin.ts';
 import { actor, audited, PAINEL_ERRORS } from '../staff/index.ts';
 import { code128Svg } from './barcode.ts';
 import { csvLine, sendCsv } from './csv.ts';
@@ -50,6 +50,8 @@ export const ORDERS_CSV_HEADER = [
   'Desconto (R$)',
   'Total (R$)',
   'Rastreio',
+  // Who receives the parcel when not the buyer; last, so importers reading by position keep working.
+  'Destinatário',
 ];
 
 /** The CSV's columns when the filter finds unpaid charges (`aguardando pagamento`, `expirado`). */
@@ -121,13 +123,14 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         return sendCsv(reply, filename, lines);
       }
       const lines = [ORDERS_CSV_HEADER.join(';')];
-      for (const { order, email, units } of await admin.exportRows(req.query)) {
+      for (const { order, email, buyerName, units } of await admin.exportRows(req.query)) {
+        const who = buyerAndRecipient(order, buyerName, email);
         lines.push(
           csvLine([
             order.id,
             formatStoreDateTime(order.orderDate),
             ORDER_STATUS_LABEL[order.status],
-            order.address?.full_name ?? '',
+            who.cliente,
             email ?? '',
             PAYMENT_METHOD_LABEL[paymentMethodOf(order)],
             Number(units),
@@ -136,6 +139,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
             centsToCommaString(order.discountCents),
             centsToCommaString(order.totalCents),
             order.trackingCode ?? '',
+            who.destinatario ?? '',
           ]),
         );
       }

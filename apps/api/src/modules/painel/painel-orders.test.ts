@@ -267,6 +267,10 @@ describe('painel: orders and dashboard', () => {
     const all = (await get(operator, '/api/painel/orders/')).json();
     expect(all.count).toBeGreaterThanOrEqual(4);
     expect(all.results[0]).toMatchObject({ id: expect.any(Number), cliente: expect.any(String) });
+    // "Cliente" is who bought; the parcel's recipient is beside it when someone else.
+    const mine = all.results.find((o: { id: number }) => o.id === orderId);
+    expect(mine).toMatchObject({ cliente: buyer.full_name, email: buyer.email });
+    expect(mine.destinatario).toBe('Maria Silva');
 
     const byNumber = (await get(operator, `/api/painel/orders/?busca=${orderId}`)).json();
     expect(byNumber.results.map((o: { id: number }) => o.id)).toContain(orderId);
@@ -428,10 +432,12 @@ describe('painel: orders and dashboard', () => {
     const line = rows.find((r) => r[0] === String(orderId));
     expect(line).toMatchObject({
       2: 'Pago',
+      3: buyer.full_name,
       4: buyer.email,
       5: 'Pix',
       6: '1',
       10: (total / 100).toFixed(2).replace('.', ','),
+      12: 'Maria Silva',
     });
     const all = parse((await get(operator, '/api/painel/orders.csv?status=pago')).rawPayload, {
       bom: true,

@@ -13,6 +13,7 @@ const order = (id: number): PainelOrderSummary => ({
   status: 'pago',
   data: '2026-11-20T13:00:00.000Z',
   cliente: `Cliente ${id}`,
+  destinatario: null,
   email: `cliente${id}@example.com`,
   metodo_pagamento: 'pix',
   total: 100,

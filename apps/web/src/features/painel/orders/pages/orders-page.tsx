@@ -181,6 +181,9 @@ export default function OrdersPage() {
                 <>
                   {o.cliente}
                   {o.email ? <span className="block text-xs text-stone-600">{o.email}</span> : null}
+                  {o.destinatario ? (
+                    <span className="block text-xs text-stone-600">Entrega para {o.destinatario}</span>
+                  ) : null}
                 </>
               ),
             },
