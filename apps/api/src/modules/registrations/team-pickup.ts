@@ -80,8 +80,9 @@ export function createTeamPickup(deps: TeamPickupDeps) {
   }
 
   /**
-   * Hands every ready kit to the collector, each under its registration's row lock (a cancellation or
-   * another desk's pickup committed meanwhile is seen, and that kit is left out). The item, where the
+   * Hands every ready kit to the collector, each under its registration's row lock (a cancellation,
+   * another desk's pickup, a consent taken back or a transfer committed meanwhile is seen, and that kit
+   * is left out). The item, where the
    * event requires it, comes with each kit. Answers how many went out and the team as it stands now.
    */
   async function handOut(
@@ -102,6 +103,10 @@ export function createTeamPickup(deps: TeamPickupDeps) {
     for (const member of ready) {
       const locked = await deps.lockForCheckin(tx, member.inscricao);
       if (!locked || locked.cancelledAt) continue;
+      // What the list read may have changed before the lock: the runner took the consent back, or the
+      // place was transferred to someone outside the team.
+      const now = await teamsRepo.teamPickupStateOf(tx, member.inscricao);
+      if (now?.teamId !== teamId || !now.consentAt) continue;
       const inserted = await repo.insertCheckin(tx, {
         registrationId: member.inscricao,
         staffId: by.id,

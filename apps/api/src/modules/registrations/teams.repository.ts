@@ -155,3 +155,12 @@ export async function pickupRowsOf(db: Conn, teamId: number, eventId: number) {
     )
     .orderBy(asc(registrations.fullName), asc(registrations.id));
 }
+
+/** A registration's team and its consent to the team's pickup, read again under the check-in's lock. */
+export async function teamPickupStateOf(tx: Tx, registrationId: number) {
+  const [row] = await tx
+    .select({ teamId: registrations.teamId, consentAt: registrations.teamPickupConsentAt })
+    .from(registrations)
+    .where(eq(registrations.id, registrationId));
+  return row;
+}
