@@ -20,25 +20,18 @@ interface TeamPickupDeps {
  * (none when the organiser forbids it; a 60+ half-price kit stays for its runner when the rules say).
  */
 export function createTeamPickup(deps: TeamPickupDeps) {
-  async function teamOfEvent(db: Db | Tx, teamId: number, eventId: number) {
-    const team = await teamsRepo.teamById(db, teamId);
-    if (!team || (team.eventId !== null && team.eventId !== eventId))
-      throw notFound('Equipe não encontrada neste evento.');
-    return team;
-  }
-
   async function view(db: Db | Tx, teamId: number, eventId: number): Promise<DeskTeam> {
-    const team = await teamOfEvent(db, teamId, eventId);
+    const found = await teamsRepo.teamWithCaptain(db, teamId);
+    if (!found || (found.team.eventId !== null && found.team.eventId !== eventId))
+      throw notFound('Equipe não encontrada neste evento.');
+    const { team, captainName } = found;
     const rules = await pickupRules(db, eventId);
-    const [captain] = await teamsRepo
-      .teamsOfEvent(db, eventId)
-      .then((rows) => rows.filter((r) => r.team.id === teamId));
     const rows = await teamsRepo.pickupRowsOf(db, teamId, eventId);
     return {
       id: team.id,
       nome: team.name,
       codigo: team.joinCode,
-      capitao: captain?.captainName ?? null,
+      capitao: captainName,
       item: rules.item,
       membros: rows.map((r) => {
         const refusal = delegationRefusal(rules, r.seniorDiscount);

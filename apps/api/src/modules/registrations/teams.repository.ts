@@ -119,8 +119,13 @@ export async function teamsOfEvent(db: Conn, eventId: number) {
     .orderBy(asc(teams.name), asc(teams.id));
 }
 
-export async function teamById(db: Conn, id: number): Promise<TeamRow | undefined> {
-  const [row] = await db.select().from(teams).where(eq(teams.id, id));
+/** A team with its captain's name (null once the account was deleted). */
+export async function teamWithCaptain(db: Conn, id: number) {
+  const [row] = await db
+    .select({ team: teams, captainName: users.fullName })
+    .from(teams)
+    .leftJoin(users, eq(users.id, teams.captainUserId))
+    .where(eq(teams.id, id));
   return row;
 }
 
