@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import { expect, test } from '@playwright/test';
 import {
+  confirmFreeRegistration,
+  createFreeRace,
   createShopper,
   expectNoSeriousAxe,
-  fillRaceFields,
-  freshCpf,
+  openFreeRegistrationForMe,
   type Shopper,
   STAFF,
   signIn,
@@ -30,36 +30,14 @@ let invite = '';
 let code = '';
 
 test.beforeAll(async ({ request }) => {
-  const login = await request.post('/api/painel/auth/login/', { data: STAFF.admin });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const today = dateInTimeZone(new Date(), STORE_TIME_ZONE);
-  const created = await request.post('/api/painel/events/', {
-    headers: { authorization: `Token ${token}` },
-    data: {
-      nome_evento: EVENT_NAME,
-      organizer: 'Liga das Assessorias',
-      city: 'Fortaleza',
-      state: 'CE',
-      prazo_inscricao: addDays(today, 20),
-      hora_evento: '06:00',
-      descricao_evento: 'Corrida das equipes de corrida da cidade.',
-      regulamento: 'Regulamento da corrida das assessorias.',
-      kit_tamanhos: [{ tamanho: 'M', capacidade: 20 }],
-      dias_evento: [
-        {
-          data: addDays(today, 25),
-          categorias: [{ nome_categoria: '5 km Equipes', preco_inscricao: 0, capacidade: 50 }],
-        },
-      ],
-    },
-  });
-  expect(created.status()).toBe(201);
-  eventId = ((await created.json()) as { id: number }).id;
-  const event = (await (await request.get(`/api/events/${eventId}/`)).json()) as {
-    dias_evento: Array<{ categorias: Array<{ id: number }> }>;
-  };
-  categoryId = event.dias_evento[0]!.categorias[0]!.id;
+  ({ eventId, categoryId } = await createFreeRace(request, {
+    name: EVENT_NAME,
+    organizer: 'Liga das Assessorias',
+    city: 'Fortaleza',
+    state: 'CE',
+    category: '5 km Equipes',
+    about: 'Corrida das equipes de corrida da cidade.',
+  }));
   captain = await createShopper(request, 'capitao');
   runner = await createShopper(request, 'membro');
 });
@@ -97,13 +75,7 @@ test('a runner opens the invite, registers with the code filled in, and the tick
   await signIn(page, runner.token);
   await page.goto(invite);
   await expect(page.getByRole('heading', { level: 1, name: EVENT_NAME })).toBeVisible();
-  await page.getByRole('button', { name: /^5 km Equipes Gratuita/ }).click();
-  await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
-  await page
-    .getByRole('dialog', { name: 'Para quem é a inscrição?' })
-    .getByRole('button', { name: 'Para mim' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Finalizar inscrição' })).toBeVisible();
+  await openFreeRegistrationForMe(page, '5 km Equipes');
 
   const field = page.getByLabel('Código da equipe (opcional)');
   await expect(field).toHaveValue(code);
@@ -116,17 +88,7 @@ test('a runner opens the invite, registers with the code filled in, and the tick
 
   // The runner lets the team's collector take the kit with the team's.
   await page.getByLabel(/Autorizo quem a equipe enviar a retirar meu kit/).check();
-  const cpf = freshCpf();
-  await page.getByLabel('CPF', { exact: true }).fill(cpf);
-  await page.getByLabel('Data de nascimento').fill('1992-04-05');
-  await page.getByLabel('Masculino').check();
-  await fillRaceFields(page, 'M');
-  await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
-  await expect(page.getByRole('dialog', { name: 'Cadastro Realizado com Sucesso!' })).toBeVisible();
-  await page.getByRole('button', { name: 'Fechar' }).click();
-  await expect(page).toHaveURL(new RegExp(`/eventos/register/${eventId}/ja-me-inscrevi$`), {
-    timeout: 15_000,
-  });
+  const cpf = await confirmFreeRegistration(page, eventId, { birth: '1992-04-05', gender: 'Masculino' });
   await page.getByLabel('CPF do participante').fill(cpf);
   await page.getByRole('button', { name: 'Buscar Inscrição' }).click();
   const found = page.getByRole('region', { name: 'Inscrição encontrada' });

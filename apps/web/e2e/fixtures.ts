@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
+import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import type { Product } from '@passada/core/contracts/catalog';
 import type { Event } from '@passada/core/contracts/events';
 import { isValidCpf } from '@passada/core/documents';
@@ -292,6 +293,78 @@ export async function openEvent(
     if (category) return { event: e, categoryId: category.id };
   }
   throw new Error('no open event with places in the demo data');
+}
+
+/**
+ * A free race made as the back office makes one (one day 25 days from today, one category at R$ 0,00
+ * with 50 places, shirts in M); its id and its category's.
+ */
+export async function createFreeRace(
+  request: APIRequestContext,
+  race: { name: string; organizer: string; city: string; state: string; category: string; about: string },
+): Promise<{ eventId: number; categoryId: number }> {
+  const login = await request.post('/api/painel/auth/login/', { data: STAFF.admin });
+  expect(login.status()).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const today = dateInTimeZone(new Date(), STORE_TIME_ZONE);
+  const created = await request.post('/api/painel/events/', {
+    headers: { authorization: `Token ${token}` },
+    data: {
+      nome_evento: race.name,
+      organizer: race.organizer,
+      city: race.city,
+      state: race.state,
+      prazo_inscricao: addDays(today, 20),
+      hora_evento: '06:00',
+      descricao_evento: race.about,
+      regulamento: `Regulamento: ${race.name}.`,
+      kit_tamanhos: [{ tamanho: 'M', capacidade: 20 }],
+      dias_evento: [
+        {
+          data: addDays(today, 25),
+          categorias: [{ nome_categoria: race.category, preco_inscricao: 0, capacidade: 50 }],
+        },
+      ],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const eventId = ((await created.json()) as { id: number }).id;
+  const event = (await (await request.get(`/api/events/${eventId}/`)).json()) as Event;
+  return { eventId, categoryId: event.dias_evento[0]!.categorias[0]!.id };
+}
+
+/** On a free race's page: its category, "Confirmar inscrição" and "Para mim", up to the registration form. */
+export async function openFreeRegistrationForMe(page: Page, category: string) {
+  await page.getByRole('button', { name: new RegExp(`^${category} Gratuita`) }).click();
+  await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
+  await page
+    .getByRole('dialog', { name: 'Para quem é a inscrição?' })
+    .getByRole('button', { name: 'Para mim' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Finalizar inscrição' })).toBeVisible();
+}
+
+/**
+ * The form's person (a fresh CPF, the birth date, the gender) and race fields, then "Confirmar
+ * inscrição" of a free race, through the success dialog to "Já me inscrevi"; answers the CPF.
+ */
+export async function confirmFreeRegistration(
+  page: Page,
+  eventId: number,
+  person: { birth: string; gender: 'Feminino' | 'Masculino' },
+): Promise<string> {
+  const cpf = freshCpf();
+  await page.getByLabel('CPF', { exact: true }).fill(cpf);
+  await page.getByLabel('Data de nascimento').fill(person.birth);
+  await page.getByLabel(person.gender).check();
+  await fillRaceFields(page, 'M');
+  await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cadastro Realizado com Sucesso!' })).toBeVisible();
+  await page.getByRole('button', { name: 'Fechar' }).click();
+  await expect(page).toHaveURL(new RegExp(`/eventos/register/${eventId}/ja-me-inscrevi$`), {
+    timeout: 15_000,
+  });
+  return cpf;
 }
 
 /** Shirt size, emergency contact and the termo, which every registration asks. */

@@ -1,13 +1,12 @@
-import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   addParticipantToCart,
+  confirmFreeRegistration,
+  createFreeRace,
   createShopper,
-  fillRaceFields,
   freshCpf,
   outboxMails,
   type Shopper,
-  STAFF,
   signIn,
 } from './fixtures.ts';
 
@@ -20,36 +19,19 @@ test.describe.configure({ mode: 'serial' });
 const run = Date.now().toString(36);
 const EVENT_NAME = `Corrida Solidária ${run}`;
 let eventId = 0;
+let categoryId = 0;
 let shopper: Shopper;
 
 test.beforeAll(async ({ request }) => {
   // Staff create the race as the back office does: a category at R$ 0,00.
-  const login = await request.post('/api/painel/auth/login/', { data: STAFF.admin });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const today = dateInTimeZone(new Date(), STORE_TIME_ZONE);
-  const created = await request.post('/api/painel/events/', {
-    headers: { authorization: `Token ${token}` },
-    data: {
-      nome_evento: EVENT_NAME,
-      organizer: 'Associação dos Corredores',
-      city: 'Fortaleza',
-      state: 'CE',
-      prazo_inscricao: addDays(today, 20),
-      hora_evento: '06:00',
-      descricao_evento: 'Corrida beneficente, sem taxa de inscrição.',
-      regulamento: 'Regulamento da corrida solidária.',
-      kit_tamanhos: [{ tamanho: 'M', capacidade: 20 }],
-      dias_evento: [
-        {
-          data: addDays(today, 25),
-          categorias: [{ nome_categoria: '5 km Solidária', preco_inscricao: 0, capacidade: 50 }],
-        },
-      ],
-    },
-  });
-  expect(created.status()).toBe(201);
-  eventId = ((await created.json()) as { id: number }).id;
+  ({ eventId, categoryId } = await createFreeRace(request, {
+    name: EVENT_NAME,
+    organizer: 'Associação dos Corredores',
+    city: 'Fortaleza',
+    state: 'CE',
+    category: '5 km Solidária',
+    about: 'Corrida beneficente, sem taxa de inscrição.',
+  }));
   shopper = await createShopper(request, 'gratuita');
 });
 
@@ -76,18 +58,7 @@ test('registers for a free race from the event page, without a payment step', as
   await expect(page.getByRole('button', { name: 'Cartão de crédito' })).toHaveCount(0);
   await expect(page.getByText('Inscrição gratuita: não há nada a pagar.')).toBeVisible();
 
-  const cpf = freshCpf();
-  await page.getByLabel('CPF', { exact: true }).fill(cpf);
-  await page.getByLabel('Data de nascimento').fill('1991-02-03');
-  await page.getByLabel('Feminino').check();
-  await fillRaceFields(page, 'M');
-  await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
-
-  await expect(page.getByRole('dialog', { name: 'Cadastro Realizado com Sucesso!' })).toBeVisible();
-  await page.getByRole('button', { name: 'Fechar' }).click();
-  await expect(page).toHaveURL(new RegExp(`/eventos/register/${eventId}/ja-me-inscrevi$`), {
-    timeout: 15_000,
-  });
+  const cpf = await confirmFreeRegistration(page, eventId, { birth: '1991-02-03', gender: 'Feminino' });
 
   // Found by CPF with its ticket, shown as free.
   await page.getByLabel('CPF do participante').fill(cpf);
@@ -122,7 +93,7 @@ test('a cart of two free registrations is confirmed without a payment and listed
     { name: 'Rui Gratuito', cpf: freshCpf(), birth: '1988-06-07', gender: 'Masculino' },
   ];
   for (const person of people) {
-    await addParticipantToCart(page, eventId, await categoryIdOf(page), person, 'M');
+    await addParticipantToCart(page, eventId, categoryId, person, 'M');
   }
 
   await page.goto('/revisar-pedido');
@@ -139,11 +110,3 @@ test('a cart of two free registrations is confirmed without a payment and listed
   for (const p of people)
     await expect(order.getByRole('region', { name: 'Inscrições' })).toContainText(p.name);
 });
-
-/** The free race's only category, as the event's page lists it. */
-async function categoryIdOf(page: Page): Promise<number> {
-  const event = (await (await page.request.get(`/api/events/${eventId}/`)).json()) as {
-    dias_evento: Array<{ categorias: Array<{ id: number }> }>;
-  };
-  return event.dias_evento[0]!.categorias[0]!.id;
-}

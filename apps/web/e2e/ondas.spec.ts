@@ -1,10 +1,10 @@
-import { addDays, dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import { expect, type Page, test } from '@playwright/test';
 import {
+  confirmFreeRegistration,
+  createFreeRace,
   createShopper,
   expectNoSeriousAxe,
-  fillRaceFields,
-  freshCpf,
+  openFreeRegistrationForMe,
   type Shopper,
   STAFF,
   signIn,
@@ -26,32 +26,14 @@ let early: Shopper;
 let fast: Shopper;
 
 test.beforeAll(async ({ request }) => {
-  const login = await request.post('/api/painel/auth/login/', { data: STAFF.admin });
-  expect(login.status()).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const today = dateInTimeZone(new Date(), STORE_TIME_ZONE);
-  const created = await request.post('/api/painel/events/', {
-    headers: { authorization: `Token ${token}` },
-    data: {
-      nome_evento: EVENT_NAME,
-      organizer: 'Liga das Ondas',
-      city: 'Natal',
-      state: 'RN',
-      prazo_inscricao: addDays(today, 20),
-      hora_evento: '05:30',
-      descricao_evento: 'Corrida com largada por ondas.',
-      regulamento: 'Regulamento da corrida das ondas.',
-      kit_tamanhos: [{ tamanho: 'M', capacidade: 20 }],
-      dias_evento: [
-        {
-          data: addDays(today, 25),
-          categorias: [{ nome_categoria: RACE, preco_inscricao: 0, capacidade: 50 }],
-        },
-      ],
-    },
-  });
-  expect(created.status()).toBe(201);
-  eventId = ((await created.json()) as { id: number }).id;
+  ({ eventId } = await createFreeRace(request, {
+    name: EVENT_NAME,
+    organizer: 'Liga das Ondas',
+    city: 'Natal',
+    state: 'RN',
+    category: RACE,
+    about: 'Corrida com largada por ondas.',
+  }));
   early = await createShopper(request, 'onda_cedo');
   fast = await createShopper(request, 'onda_rapida');
 });
@@ -60,28 +42,11 @@ test.beforeAll(async ({ request }) => {
 async function registerFree(page: Page, who: Shopper, time?: string): Promise<string> {
   await signIn(page, who.token);
   await page.goto(`/eventos/register/${eventId}`);
-  await page.getByRole('button', { name: new RegExp(`^${RACE} Gratuita`) }).click();
-  await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
-  await page
-    .getByRole('dialog', { name: 'Para quem é a inscrição?' })
-    .getByRole('button', { name: 'Para mim' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Finalizar inscrição' })).toBeVisible();
+  await openFreeRegistrationForMe(page, RACE);
   const estimate = page.getByLabel(`Tempo estimado nos ${RACE} (h:mm)`);
   if (time) await estimate.fill(time);
   else await expect(estimate).toHaveCount(0);
-  const cpf = freshCpf();
-  await page.getByLabel('CPF', { exact: true }).fill(cpf);
-  await page.getByLabel('Data de nascimento').fill('1990-08-09');
-  await page.getByLabel('Feminino').check();
-  await fillRaceFields(page, 'M');
-  await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
-  await expect(page.getByRole('dialog', { name: 'Cadastro Realizado com Sucesso!' })).toBeVisible();
-  await page.getByRole('button', { name: 'Fechar' }).click();
-  await expect(page).toHaveURL(new RegExp(`/eventos/register/${eventId}/ja-me-inscrevi$`), {
-    timeout: 15_000,
-  });
-  return cpf;
+  return confirmFreeRegistration(page, eventId, { birth: '1990-08-09', gender: 'Feminino' });
 }
 
 test('a runner registers before the race has waves: no estimate asked', async ({ page }) => {

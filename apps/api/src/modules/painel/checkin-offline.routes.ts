@@ -8,17 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../plugins/errors.ts';
-import { actor, audited, type PainelRouteConfig } from '../staff/index.ts';
-import { eventOrNotFound, eventRouteSchema } from './events.common.ts';
-
-type Declared = { painel: PainelRouteConfig };
-/** The check-in page's permission: a volunteer passes only for the events assigned to them. */
-const BY_QUERY = {
-  painel: { permission: 'checkin', event: (req) => (req.query as { evento: number }).evento },
-} satisfies Declared;
-const BY_BODY = {
-  painel: { permission: 'checkin', event: (req) => (req.body as { evento: number }).evento },
-} satisfies Declared;
+import { actor, audited } from '../staff/index.ts';
+import { CHECKIN_BY_BODY, CHECKIN_BY_QUERY, eventOrNotFound, eventRouteSchema } from './events.common.ts';
 
 /**
  * The kit desk offline (docs/decisions/0063): the snapshot a desk keeps to decide scans without the
@@ -30,7 +21,7 @@ export const checkinOfflineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/checkin/offline/',
     {
-      config: BY_QUERY,
+      config: CHECKIN_BY_QUERY,
       schema: {
         tags,
         summary:
@@ -61,7 +52,7 @@ export const checkinOfflineRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkin/offline/',
     {
-      config: BY_BODY,
+      config: CHECKIN_BY_BODY,
       schema: {
         tags,
         summary:

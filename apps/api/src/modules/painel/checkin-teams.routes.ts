@@ -7,17 +7,9 @@ import {
 } from '@passada/core/contracts/teams';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { actor, audited, type PainelRouteConfig } from '../staff/index.ts';
-import { eventOrNotFound, eventRouteSchema } from './events.common.ts';
+import { actor, audited } from '../staff/index.ts';
+import { CHECKIN_BY_BODY, CHECKIN_BY_QUERY, eventOrNotFound, eventRouteSchema } from './events.common.ts';
 
-type Declared = { painel: PainelRouteConfig };
-/** A volunteer passes only for the events assigned to them, as at the rest of the desk. */
-const BY_QUERY = {
-  painel: { permission: 'checkin', event: (req) => (req.query as { evento: number }).evento },
-} satisfies Declared;
-const BY_BODY = {
-  painel: { permission: 'checkin', event: (req) => (req.body as { evento: number }).evento },
-} satisfies Declared;
 const EventQuery = z.object({ evento: IdTextSchema });
 
 /**
@@ -31,7 +23,7 @@ export const checkinTeamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/checkin/equipes/',
     {
-      config: BY_QUERY,
+      config: CHECKIN_BY_QUERY,
       schema: {
         tags,
         summary: 'Check-in: as equipes do evento, com quantos membros e quantos kits podem sair com a equipe',
@@ -48,7 +40,7 @@ export const checkinTeamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/checkin/equipes/:equipe/',
     {
-      config: BY_QUERY,
+      config: CHECKIN_BY_QUERY,
       schema: {
         tags,
         summary:
@@ -67,7 +59,7 @@ export const checkinTeamsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/checkin/equipes/:equipe/retirada/',
     {
-      config: BY_BODY,
+      config: CHECKIN_BY_BODY,
       schema: {
         tags,
         summary:

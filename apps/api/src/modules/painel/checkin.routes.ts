@@ -10,18 +10,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../plugins/errors.ts';
-import { actor, audited, type PainelRouteConfig } from '../staff/index.ts';
-import { eventOrNotFound, eventRouteSchema, type PainelApp, participantsOf } from './events.common.ts';
+import { actor, audited } from '../staff/index.ts';
+import {
+  CHECKIN_BY_BODY,
+  CHECKIN_BY_QUERY,
+  eventOrNotFound,
+  eventRouteSchema,
+  type PainelApp,
+  participantsOf,
+} from './events.common.ts';
 import { participantView, participantWire } from './participant-wire.ts';
-
-type Declared = { painel: PainelRouteConfig };
-/** Check-in names its event: a volunteer passes only for the events assigned to them. */
-const CHECKIN_BY_QUERY = {
-  painel: { permission: 'checkin', event: (req) => (req.query as { evento: number }).evento },
-} satisfies Declared;
-const CHECKIN_BY_BODY = {
-  painel: { permission: 'checkin', event: (req) => (req.body as { evento: number }).evento },
-} satisfies Declared;
 
 /** Race-day check-in: search, preview, hand the kit out and undo (docs/decisions/0026). */
 export const checkinRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -18,6 +18,13 @@ type Declared = { painel: PainelRouteConfig };
 export const EVENTS = { painel: { permission: 'eventos' } } satisfies Declared;
 /** Events and their registrations are read by who runs events and by who handles orders (sales). */
 export const EVENT_READ = { painel: { permission: ['eventos', 'pedidos'] } } satisfies Declared;
+/** The kit desk names its event: a volunteer passes only for the events assigned to them. */
+export const CHECKIN_BY_QUERY = {
+  painel: { permission: 'checkin', event: (req) => (req.query as { evento: number }).evento },
+} satisfies Declared;
+export const CHECKIN_BY_BODY = {
+  painel: { permission: 'checkin', event: (req) => (req.body as { evento: number }).evento },
+} satisfies Declared;
 
 /** The OpenAPI tag and the errors every route of the events' pages answers. */
 export const eventRouteSchema = {

@@ -7,7 +7,13 @@ import { createUserAndToken } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
-import { APPROVED_CARD, cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
+import {
+  APPROVED_CARD,
+  cpfFrom,
+  participant,
+  registrationCard,
+  requestAs,
+} from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 
 // 10:00 in Fortaleza on 24 November 2026; the race starts on the 28th.
@@ -25,12 +31,7 @@ describe('the kit desk: a team’s kits handed to its collector in one go', () =
   let cpfSeq = 720_000_000;
   const ids: Record<string, number> = {};
 
-  const request = (
-    method: 'GET' | 'POST' | 'PUT',
-    who: { headers: Record<string, string> } | null,
-    url: string,
-    payload?: object,
-  ) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
+  const request = requestAs(() => t.app);
   const newEvent = (name: string) =>
     makeEvent(t.app.db, { name, today: TODAY, startDate: '2026-11-28', registrationDeadline: '2026-11-27' });
 

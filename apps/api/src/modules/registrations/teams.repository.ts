@@ -12,6 +12,13 @@ import {
 
 type Conn = Db | Tx;
 
+/** The names of a registration's standing categories, in their order (for a select of registrations). */
+const categoryNames = sql<string[]>`coalesce((
+  select array_agg(${eventCategories.name} order by ${eventCategories.id})
+  from ${registrationCategories} join ${eventCategories} on ${eventCategories.id} = ${registrationCategories.categoryId}
+  where ${registrationCategories.registrationId} = ${registrations.id} and ${registrationCategories.cancelledAt} is null
+), '{}')`;
+
 export type TeamRow = typeof teams.$inferSelect;
 
 /** A new team; undefined when its code was drawn already (the caller draws another). */
@@ -85,11 +92,7 @@ export async function membersOf(db: Conn, teamIds: number[], eventId?: number) {
       createdAt: registrations.createdAt,
       totalCents: registrations.totalCents,
       pickedUp: sql<boolean>`${registrationCheckins.registrationId} is not null`,
-      categories: sql<string[]>`coalesce((
-        select array_agg(${eventCategories.name} order by ${eventCategories.id})
-        from ${registrationCategories} join ${eventCategories} on ${eventCategories.id} = ${registrationCategories.categoryId}
-        where ${registrationCategories.registrationId} = ${registrations.id} and ${registrationCategories.cancelledAt} is null
-      ), '{}')`,
+      categories: categoryNames,
     })
     .from(registrations)
     .innerJoin(events, eq(events.id, registrations.eventId))
@@ -143,11 +146,7 @@ export async function pickupRowsOf(db: Conn, teamId: number, eventId: number) {
       checkinAt: registrationCheckins.at,
       checkinStaff: registrationCheckins.staffName,
       collectorName: registrationCheckins.collectorName,
-      categories: sql<string[]>`coalesce((
-        select array_agg(${eventCategories.name} order by ${eventCategories.id})
-        from ${registrationCategories} join ${eventCategories} on ${eventCategories.id} = ${registrationCategories.categoryId}
-        where ${registrationCategories.registrationId} = ${registrations.id} and ${registrationCategories.cancelledAt} is null
-      ), '{}')`,
+      categories: categoryNames,
     })
     .from(registrations)
     .leftJoin(registrationCheckins, eq(registrationCheckins.registrationId, registrations.id))

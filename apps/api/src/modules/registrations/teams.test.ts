@@ -7,7 +7,13 @@ import { createUserAndToken, readOutbox, type TestUser } from '../../test/factor
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
-import { APPROVED_CARD, cpfFrom, participant, registrationCard } from '../../test/factories/registrations.ts';
+import {
+  APPROVED_CARD,
+  cpfFrom,
+  participant,
+  registrationCard,
+  requestAs,
+} from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 
 // 10:00 in Fortaleza on 24 November 2026; the races start on the 28th.
@@ -24,12 +30,7 @@ describe('teams: a captain makes a team and runners join it with its code', () =
   let other: MadeEvent;
   let cpfSeq = 710_000_000;
 
-  const request = (
-    method: 'GET' | 'POST' | 'PUT',
-    who: { headers: Record<string, string> } | null,
-    url: string,
-    payload?: object,
-  ) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
+  const request = requestAs(() => t.app);
   const newEvent = (name: string) =>
     makeEvent(t.app.db, { name, today: TODAY, startDate: '2026-11-28', registrationDeadline: '2026-11-27' });
   const cat = (e: MadeEvent) => e.days[0]!.categories[1]!.id;

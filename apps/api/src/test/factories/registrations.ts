@@ -179,6 +179,20 @@ export function outboxAttachments(dataDir: string, cid: string): Buffer[] {
 export const APPROVED_CARD = '4111111111111111';
 
 /**
+ * A request through the app's HTTP layer as someone (their `Token` header) or no one, with a JSON body
+ * when given: `request('PUT', buyer, url, body)`. `app` is read at each call (a test app booted later).
+ */
+export const requestAs =
+  (app: () => FastifyInstance) =>
+  (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    who: { headers: Record<string, string> } | null,
+    url: string,
+    payload?: object,
+  ) =>
+    app().inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
+
+/**
  * The world of the tests of a registration after its sale (cancellations, transfers, changes): a buyer,
  * a friend who takes a registration over, an admin, events of a 5 km (R$ 50) and a 10 km (R$ 80) race
  * on 28 November 2026 (registrations until the 27th, as of `today`), and registrations of the 5 km paid
@@ -206,12 +220,7 @@ export function paidRegistrationWorld(
 
   const db = () => t.app.db;
   const nextCpf = () => cpfFrom(cpfSeq++);
-  const request = (
-    method: 'GET' | 'POST' | 'PUT',
-    who: { headers: Record<string, string> } | null,
-    url: string,
-    payload?: object,
-  ) => t.app.inject({ method, url, headers: who?.headers ?? {}, ...(payload ? { payload } : {}) });
+  const request = requestAs(() => t.app);
 
   /** 5 km R$ 50 (10 places) and 10 km R$ 80, one shirt size (M). */
   const newEvent = (name: string) =>
