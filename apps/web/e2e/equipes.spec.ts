@@ -92,7 +92,12 @@ test('a runner opens the invite, registers with the code filled in, and the tick
   await page.getByLabel('CPF do participante').fill(cpf);
   await page.getByRole('button', { name: 'Buscar Inscrição' }).click();
   const found = page.getByRole('region', { name: 'Inscrição encontrada' });
-  await expect(found.getByText(TEAM)).toBeVisible();
+  await expect(found.getByText(TEAM, { exact: true })).toBeVisible();
+  // The card says the team may collect the kit, and takes it back in one click.
+  await expect(found.getByText(`Equipe ${TEAM}: quem a equipe enviar pode retirar o seu kit`)).toBeVisible();
+  await expect(
+    found.getByRole('button', { name: `Não deixar a equipe ${TEAM} retirar o meu kit` }),
+  ).toBeVisible();
 });
 
 test('the captain sees the member, closes the team, and a new runner is told before paying', async ({
