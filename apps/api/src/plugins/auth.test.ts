@@ -56,6 +56,9 @@ const PUBLIC = new Set([
   'GET /api/inscricoes/link/{token}/retirada-autorizada/',
   'PUT /api/inscricoes/link/{token}/retirada-autorizada/',
   'DELETE /api/inscricoes/link/{token}/retirada-autorizada/',
+  'PUT /api/inscricoes/link/{token}/retirada-equipe/',
+  // Which team a join code names (name and event, no member; decision 0067).
+  'GET /api/equipes/codigo/{codigo}/',
   // Opening day: what the page shows, and the position polls (the signed turn is the credential).
   'GET /api/events/{id}/abertura/',
   'GET /api/events/{id}/fila/',
