@@ -116,6 +116,7 @@ export async function startShop(
       PUBLIC_URL: url,
       SIGNUP_RATE_LIMIT_MAX: '1000',
       PAINEL_LOGIN_RATE_LIMIT_PER_IP: '1000',
+      TEAM_CODE_LOOKUP_RATE_LIMIT_PER_IP: '1000',
       ...(opts.clockOffsetMs ? { E2E_CLOCK_OFFSET_MS: String(opts.clockOffsetMs) } : {}),
       ...opts.env,
     },

@@ -28,6 +28,11 @@ export const dataSettings = {
   TRANSFER_INVITES_PER_ACCOUNT_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   /** Teams one account may captain (docs/decisions/0067-teams.md). */
   TEAMS_PER_ACCOUNT_MAX: z.coerce.number().int().min(1).max(1000).default(20),
+  /**
+   * Look-ups of a team's join code (`GET /api/equipes/codigo/{codigo}/`, no account needed) per IP
+   * address in 10 minutes: a form reads a code once, and guessing codes by the thousand is an attack.
+   */
+  TEAM_CODE_LOOKUP_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(120),
   /** Where `npm run backup` writes its archives; relative paths are taken from DATA_DIR. */
   BACKUP_DIR: z.string().min(1).default('backups'),
   /**

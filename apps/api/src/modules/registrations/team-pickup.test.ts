@@ -1,56 +1,34 @@
-import { randomUUID } from 'node:crypto';
-import { DeskTeamListSchema, DeskTeamSchema, MyTeamSchema } from '@passada/core/contracts/teams';
+import { DeskTeamListSchema, DeskTeamSchema, type MyTeam } from '@passada/core/contracts/teams';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, registrationCheckins } from '../../db/schema/index.ts';
+import { auditLog, registrationCheckins, registrations } from '../../db/schema/index.ts';
 import { createUserAndToken } from '../../test/factories/accounts.ts';
-import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
+import type { MadeEvent } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
-import {
-  APPROVED_CARD,
-  cpfFrom,
-  participant,
-  registrationCard,
-  requestAs,
-} from '../../test/factories/registrations.ts';
+import { requestAs } from '../../test/factories/registrations.ts';
+import { makeTeam, TEAMS_START, teamRegistrar, teamsRace } from '../../test/factories/teams.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
-
-// 10:00 in Fortaleza on 24 November 2026; the race starts on the 28th.
-const START = new Date('2026-11-24T13:00:00Z');
-const TODAY = '2026-11-24';
+import { createTeamPickup } from './team-pickup.ts';
 
 /** The team's kits in one go at the desk (docs/decisions/0067, later). */
 describe('the kit desk: a team’s kits handed to its collector in one go', () => {
-  const t = useClockedTestApp(START);
+  const t = useClockedTestApp(TEAMS_START);
   let buyer: Awaited<ReturnType<typeof makeBuyer>>;
   let admin: TestStaff;
   let race: MadeEvent;
   let elsewhere: MadeEvent;
-  let team: ReturnType<typeof MyTeamSchema.parse>;
-  let cpfSeq = 720_000_000;
+  let team: MyTeam;
   const ids: Record<string, number> = {};
 
   const request = requestAs(() => t.app);
-  const newEvent = (name: string) =>
-    makeEvent(t.app.db, { name, today: TODAY, startDate: '2026-11-28', registrationDeadline: '2026-11-27' });
-
+  const registrar = teamRegistrar(
+    () => t.app,
+    () => buyer,
+    720_000_000,
+  );
   async function register(name: string, fields: Record<string, unknown>, birth = '1990-05-10') {
-    const cpf = cpfFrom(cpfSeq++);
-    const draft = participant(race, [race.days[0]!.categories[1]!.id], {
-      nome_completo: name,
-      cpf,
-      data_nascimento: birth,
-      email: `kit.${cpf}@example.com`,
-      ...fields,
-    });
-    const res = await registrationCard(t.app, {
-      number: APPROVED_CARD,
-      draft,
-      total: birth < '1966-11-28' ? 54.95 : 109.9,
-      user: buyer,
-      key: randomUUID(),
-    });
+    const { res } = await registrar(race, { nome_completo: name, data_nascimento: birth, ...fields });
     expect(res.statusCode).toBe(200);
     ids[name] = res.json().inscricao_id as number;
   }
@@ -64,12 +42,9 @@ describe('the kit desk: a team’s kits handed to its collector in one go', () =
   beforeAll(async () => {
     buyer = await makeBuyer(t.app);
     admin = await createStaffAndLogin(t.app, 'admin');
-    race = await newEvent('Corrida dos Kits da Equipe');
-    elsewhere = await newEvent('Corrida de Outro Lugar');
-    const captain = await createUserAndToken(t.app);
-    team = MyTeamSchema.parse(
-      (await request('POST', captain, '/api/equipes/', { nome: 'Kits Juntos', evento: race.id })).json(),
-    );
+    race = await teamsRace(t.app, 'Corrida dos Kits da Equipe');
+    elsewhere = await teamsRace(t.app, 'Corrida de Outro Lugar');
+    team = await makeTeam(t.app, await createUserAndToken(t.app), 'Kits Juntos', race.id);
     const code = { equipe_codigo: team.codigo };
     await register('Ana Autoriza', { ...code, retirada_pela_equipe: true });
     await register('Bia Sozinha', code);
@@ -193,5 +168,47 @@ describe('the kit desk: a team’s kits handed to its collector in one go', () =
     expect(ana.json().code).toBe('kit_retirado');
     const stranger = await createUserAndToken(t.app);
     expect((await request('PUT', stranger, url('Bia Sozinha'), { autorizada: true })).statusCode).toBe(404);
+  });
+
+  it('a consent taken back, or a place transferred out, after the desk read the team leaves that kit out', async () => {
+    await register('Fábio Autoriza', { equipe_codigo: team.codigo, retirada_pela_equipe: true });
+    await register('Gil Desiste', { equipe_codigo: team.codigo, retirada_pela_equipe: true });
+    await register('Hugo Sai', { equipe_codigo: team.codigo, retirada_pela_equipe: true });
+    // The desk's hand-out with the check-in's row lock, where, just before each lock is taken, Gil takes
+    // his consent back and Hugo's place leaves the team (both committed before the lock in real life).
+    const pickup = createTeamPickup({
+      db: t.app.db,
+      now: () => TEAMS_START,
+      async lockForCheckin(tx, id) {
+        if (id === ids['Gil Desiste'])
+          await tx.update(registrations).set({ teamPickupConsentAt: null }).where(eq(registrations.id, id));
+        if (id === ids['Hugo Sai'])
+          await tx.update(registrations).set({ teamId: null }).where(eq(registrations.id, id));
+        const [row] = await tx
+          .select({ cancelledAt: registrations.cancelledAt })
+          .from(registrations)
+          .where(eq(registrations.id, id))
+          .for('update');
+        return row ?? null;
+      },
+    });
+    const done = await t.app.db.transaction((tx) =>
+      pickup.handOut(
+        tx,
+        team.id,
+        race.id,
+        { id: admin.id, name: 'Equipe do Balcão' },
+        {
+          collectorName: 'Paula Capitã',
+          itemQuantity: 1,
+        },
+      ),
+    );
+    expect(done.entregues).toBe(1);
+    const out = await t.app.db.select().from(registrationCheckins);
+    const taken = (name: string) => out.some((r) => r.registrationId === ids[name]);
+    expect([taken('Fábio Autoriza'), taken('Gil Desiste'), taken('Hugo Sai')]).toEqual([true, false, false]);
+    expect(done.equipe.membros.find((m) => m.nome === 'Gil Desiste')?.situacao).toBe('sem_autorizacao');
+    expect(done.equipe.membros.map((m) => m.nome)).not.toContain('Hugo Sai');
   });
 });

@@ -20,56 +20,62 @@ interface TeamPickupDeps {
  * (none when the organiser forbids it; a 60+ half-price kit stays for its runner when the rules say).
  */
 export function createTeamPickup(deps: TeamPickupDeps) {
+  type Rules = Awaited<ReturnType<typeof pickupRules>>;
+  type Row = Awaited<ReturnType<typeof teamsRepo.pickupRowsOf>>[number];
+
+  function memberOf(rules: Rules, r: Row): DeskTeam['membros'][number] {
+    const refusal = delegationRefusal(rules, r.seniorDiscount);
+    return {
+      inscricao: r.id,
+      nome: r.name,
+      categorias: r.categories,
+      situacao: r.checkinAt ? 'retirado' : !r.consentAt ? 'sem_autorizacao' : refusal ? 'recusado' : 'pronto',
+      motivo: r.checkinAt || !r.consentAt ? null : refusal,
+      retirada: r.checkinAt
+        ? { em: r.checkinAt.toISOString(), por: r.checkinStaff ?? '', retirado_por_nome: r.collectorName }
+        : null,
+    };
+  }
+
   async function view(db: Db | Tx, teamId: number, eventId: number): Promise<DeskTeam> {
     const found = await teamsRepo.teamWithCaptain(db, teamId);
     if (!found || (found.team.eventId !== null && found.team.eventId !== eventId))
       throw notFound('Equipe não encontrada neste evento.');
     const { team, captainName } = found;
     const rules = await pickupRules(db, eventId);
-    const rows = await teamsRepo.pickupRowsOf(db, teamId, eventId);
+    const rows = await teamsRepo.pickupRowsOf(db, [teamId], eventId);
     return {
       id: team.id,
       nome: team.name,
       codigo: team.joinCode,
       capitao: captainName,
       item: rules.item,
-      membros: rows.map((r) => {
-        const refusal = delegationRefusal(rules, r.seniorDiscount);
-        return {
-          inscricao: r.id,
-          nome: r.name,
-          categorias: r.categories,
-          situacao: r.checkinAt
-            ? 'retirado'
-            : !r.consentAt
-              ? 'sem_autorizacao'
-              : refusal
-                ? 'recusado'
-                : 'pronto',
-          motivo: r.checkinAt || !r.consentAt ? null : refusal,
-          retirada: r.checkinAt
-            ? { em: r.checkinAt.toISOString(), por: r.checkinStaff ?? '', retirado_por_nome: r.collectorName }
-            : null,
-        };
-      }),
+      membros: rows.map((r) => memberOf(rules, r)),
     };
   }
 
-  /** The event's teams with how many members and how many kits are ready to go with the team. */
+  /**
+   * The event's teams with how many members and how many kits are ready to go with the team: the rules
+   * and every team's members read once, whatever the number of teams.
+   */
   async function list(eventId: number): Promise<DeskTeamList> {
-    const rows = await teamsRepo.teamsOfEvent(deps.db, eventId);
-    const out: DeskTeamList = [];
-    for (const { team } of rows) {
-      const members = (await view(deps.db, team.id, eventId)).membros;
-      out.push({
+    const teams = await teamsRepo.teamsOfEvent(deps.db, eventId);
+    const rules = await pickupRules(deps.db, eventId);
+    const rows = await teamsRepo.pickupRowsOf(
+      deps.db,
+      teams.map((t) => t.team.id),
+      eventId,
+    );
+    return teams.map(({ team }) => {
+      const members = rows.filter((r) => r.teamId === team.id).map((r) => memberOf(rules, r));
+      return {
         id: team.id,
         nome: team.name,
         codigo: team.joinCode,
         membros: members.length,
         prontos: members.filter((m) => m.situacao === 'pronto').length,
-      });
-    }
-    return out;
+      };
+    });
   }
 
   /**

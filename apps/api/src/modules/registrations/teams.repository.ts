@@ -62,13 +62,13 @@ export async function countOfCaptain(db: Conn, captainUserId: number): Promise<n
   return row?.n ?? 0;
 }
 
-/** The captain's teams, newest first, with their event's name. */
-export async function teamsOfCaptain(db: Conn, captainUserId: number) {
+/** The captain's teams (or only the one with this id), newest first, with their event's name. */
+export async function teamsOfCaptain(db: Conn, captainUserId: number, id?: number) {
   return db
     .select({ team: teams, eventName: events.name })
     .from(teams)
     .leftJoin(events, eq(events.id, teams.eventId))
-    .where(eq(teams.captainUserId, captainUserId))
+    .where(and(eq(teams.captainUserId, captainUserId), id === undefined ? undefined : eq(teams.id, id)))
     .orderBy(desc(teams.createdAt), desc(teams.id));
 }
 
@@ -133,13 +133,15 @@ export async function teamWithCaptain(db: Conn, id: number) {
 }
 
 /**
- * The team's standing registrations in one event for its pickup at the desk: whether the runner let the
- * team collect, the 60+ half price (the rules may keep that kit for the runner) and the pickup, if any.
+ * These teams' standing registrations in one event for their pickup at the desk: whether the runner let
+ * the team collect, the 60+ half price (the rules may keep that kit for the runner) and the pickup, if any.
  */
-export async function pickupRowsOf(db: Conn, teamId: number, eventId: number) {
+export async function pickupRowsOf(db: Conn, teamIds: number[], eventId: number) {
+  if (teamIds.length === 0) return [];
   return db
     .select({
       id: registrations.id,
+      teamId: registrations.teamId,
       name: registrations.fullName,
       consentAt: registrations.teamPickupConsentAt,
       seniorDiscount: registrations.seniorDiscount,
@@ -152,7 +154,7 @@ export async function pickupRowsOf(db: Conn, teamId: number, eventId: number) {
     .leftJoin(registrationCheckins, eq(registrationCheckins.registrationId, registrations.id))
     .where(
       and(
-        eq(registrations.teamId, teamId),
+        inArray(registrations.teamId, teamIds),
         eq(registrations.eventId, eventId),
         isNull(registrations.cancelledAt),
       ),

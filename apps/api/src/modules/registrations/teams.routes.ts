@@ -65,11 +65,19 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: Teams }> = async (app, 
   app.get(
     '/api/equipes/codigo/:codigo/',
     {
+      // Public: a code is read once per form; guessing codes by the thousand is refused.
+      config: {
+        limit: {
+          name: 'equipe-codigo',
+          max: app.env.TEAM_CODE_LOOKUP_RATE_LIMIT_PER_IP,
+          windowSeconds: 600,
+        },
+      },
       schema: {
         tags,
         summary: 'Qual equipe um código nomeia (nome, evento, se aceita membros); nenhum membro',
         params: z.object({ codigo: TeamCodeSchema }),
-        response: { 200: TeamPublicSchema, ...errors },
+        response: { 200: TeamPublicSchema, 429: ApiErrorSchema, ...errors },
       },
     },
     (request) => teams.byCode(request.params.codigo),

@@ -4,57 +4,48 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { charges, registrations } from '../../db/schema/index.ts';
 import { createUserAndToken, readOutbox, type TestUser } from '../../test/factories/accounts.ts';
-import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
+import type { MadeEvent } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import { simulatePixPaid } from '../../test/factories/payments.ts';
 import {
   APPROVED_CARD,
   cpfFrom,
   participant,
+  participantsFrom,
   registrationCard,
   requestAs,
 } from '../../test/factories/registrations.ts';
+import { makeTeam, TEAMS_START, teamRegistrar, teamsRace } from '../../test/factories/teams.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
-
-// 10:00 in Fortaleza on 24 November 2026; the races start on the 28th.
-const START = new Date('2026-11-24T13:00:00Z');
-const TODAY = '2026-11-24';
 
 /** Teams (docs/decisions/0067-teams.md): a captain's code, runners joining at registration, who sees what. */
 describe('teams: a captain makes a team and runners join it with its code', () => {
-  const t = useClockedTestApp(START, { env: { TEAMS_PER_ACCOUNT_MAX: '3' } });
+  const t = useClockedTestApp(TEAMS_START, {
+    env: { TEAMS_PER_ACCOUNT_MAX: '3', TEAM_CODE_LOOKUP_RATE_LIMIT_PER_IP: '8' },
+  });
   let captain: TestUser;
   let buyer: Awaited<ReturnType<typeof makeBuyer>>;
   let admin: TestStaff;
   let race: MadeEvent;
   let other: MadeEvent;
-  let cpfSeq = 710_000_000;
+  let cpfSeq = 710_900_000;
 
   const request = requestAs(() => t.app);
-  const newEvent = (name: string) =>
-    makeEvent(t.app.db, { name, today: TODAY, startDate: '2026-11-28', registrationDeadline: '2026-11-27' });
   const cat = (e: MadeEvent) => e.days[0]!.categories[1]!.id;
-
   /** A card registration of a new runner in `event`, with these fields over the defaults. */
-  async function register(event: MadeEvent, fields: Record<string, unknown>) {
-    const cpf = cpfFrom(cpfSeq++);
-    const draft = participant(event, [cat(event)], { cpf, email: `membro.${cpf}@example.com`, ...fields });
-    const res = await registrationCard(t.app, {
-      number: APPROVED_CARD,
-      draft,
-      total: 109.9,
-      user: buyer,
-      key: randomUUID(),
-    });
-    return { res, cpf };
-  }
+  const register = teamRegistrar(
+    () => t.app,
+    () => buyer,
+    710_000_000,
+  );
 
   beforeAll(async () => {
     captain = await createUserAndToken(t.app);
     buyer = await makeBuyer(t.app);
     admin = await createStaffAndLogin(t.app, 'admin');
-    race = await newEvent('Corrida das Equipes');
-    other = await newEvent('Outra Corrida');
+    race = await teamsRace(t.app, 'Corrida das Equipes');
+    other = await teamsRace(t.app, 'Outra Corrida');
   });
 
   it('makes a team for an event, with a code of 8 letters and digits and its invite link', async () => {
@@ -90,9 +81,7 @@ describe('teams: a captain makes a team and runners join it with its code', () =
   });
 
   it('puts a runner who gives the code in the team: its name on the registration, whatever was typed', async () => {
-    const made = MyTeamSchema.parse(
-      (await request('POST', captain, '/api/equipes/', { nome: 'Pé Vermelho', evento: race.id })).json(),
-    );
+    const made = await makeTeam(t.app, captain, 'Pé Vermelho', race.id);
     const { res, cpf } = await register(race, {
       equipe_codigo: made.codigo.toLowerCase(),
       equipe: 'Outro nome',
@@ -141,9 +130,7 @@ describe('teams: a captain makes a team and runners join it with its code', () =
   });
 
   it('refuses a code of no team, of another event, or of a closed team, and takes no payment', async () => {
-    const made = MyTeamSchema.parse(
-      (await request('POST', captain, '/api/equipes/', { nome: 'Só da Outra', evento: other.id })).json(),
-    );
+    const made = await makeTeam(t.app, captain, 'Só da Outra', other.id);
     const chargesBefore = (await t.app.db.select({ id: charges.id }).from(charges)).length;
     const unknown = await register(race, { equipe_codigo: '22222222' });
     expect(unknown.res.statusCode).toBe(400);
@@ -208,9 +195,7 @@ describe('teams: a captain makes a team and runners join it with its code', () =
     expect((await request('PUT', admin, url, { ...rules, transferencia_taxa: 15 })).statusCode).toBe(200);
     // (The first captain is at the cap of this file's TEAMS_PER_ACCOUNT_MAX.)
     const leader = await createUserAndToken(t.app);
-    const first = MyTeamSchema.parse(
-      (await request('POST', leader, '/api/equipes/', { nome: 'Equipe de Saída', evento: other.id })).json(),
-    );
+    const first = await makeTeam(t.app, leader, 'Equipe de Saída', other.id);
     const { res } = await register(other, { equipe_codigo: first.codigo });
     const id = res.json().inscricao_id as number;
 
@@ -234,11 +219,7 @@ describe('teams: a captain makes a team and runners join it with its code', () =
         key: randomUUID(),
       });
     expect((await pay({ equipe_codigo: '22222222' })).json().code).toBe('equipe_invalida');
-    const own = MyTeamSchema.parse(
-      (
-        await request('POST', friend, '/api/equipes/', { nome: 'Equipe de Chegada', evento: other.id })
-      ).json(),
-    );
+    const own = await makeTeam(t.app, friend, 'Equipe de Chegada', other.id);
     const paid = await pay({ equipe_codigo: own.codigo });
     expect(paid.statusCode).toBe(200);
     const [row] = await t.app.db.select().from(registrations).where(eq(registrations.id, id));
@@ -280,5 +261,57 @@ describe('teams: a captain makes a team and runners join it with its code', () =
       `Pé Vermelho;${sol.codigo};${captain.full_name};${captain.email};${sol.membros[0]!.inscricao};Maria da Silva;${sol.membros[0]!.categorias.join(', ')};109,90;Não`,
     );
     expect((await request('GET', null, `/api/painel/events/${race.id}/equipes/`)).statusCode).toBe(401);
+  });
+
+  it('a cart’s runners join with their own codes; one refused code refuses the whole cart before any charge', async () => {
+    const leader = await createUserAndToken(t.app);
+    const open = await makeTeam(t.app, leader, 'Equipe do Carrinho', race.id);
+    const shut = await makeTeam(t.app, leader, 'Equipe Trancada', race.id);
+    expect(
+      (await request('PUT', leader, `/api/equipes/${shut.id}/aberta/`, { aberta: false })).statusCode,
+    ).toBe(200);
+    const person = participantsFrom(711_000_000);
+    const cart = (codes: [string, string]) => ({
+      metodo_pagamento: 'pix',
+      inscricoes: [
+        person(race, 'Lia Carrinho', cat(race), { equipe_codigo: codes[0] }),
+        person(race, 'Rui Carrinho', cat(race), { equipe_codigo: codes[1] }),
+      ],
+    });
+    const pix = (draft: object) =>
+      request('POST', buyer, '/api/pagar-pix/', { total: 219.8, finalidade: 'pedido', pedido: draft });
+    const chargesBefore = (await t.app.db.select({ id: charges.id }).from(charges)).length;
+
+    const refused = await pix(cart([open.codigo, shut.codigo]));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().code).toBe('equipe_fechada');
+    expect((await t.app.db.select({ id: charges.id }).from(charges)).length).toBe(chargesBefore);
+
+    const made = await pix(cart([open.codigo, open.codigo.toLowerCase()]));
+    expect(made.statusCode).toBe(201);
+    const paid = await simulatePixPaid(t.app, made.json().txid);
+    const orderId = paid.json().pedido_id as number;
+    expect(orderId).toEqual(expect.any(Number));
+    const rows = await t.app.db.select().from(registrations).where(eq(registrations.orderId, orderId));
+    expect(rows.map((r) => [r.fullName, r.teamId, r.team]).sort()).toEqual([
+      ['Lia Carrinho', open.id, 'Equipe do Carrinho'],
+      ['Rui Carrinho', open.id, 'Equipe do Carrinho'],
+    ]);
+    const mine = MyTeamSchema.array().parse((await request('GET', leader, '/api/equipes/')).json());
+    expect(mine.find((x) => x.id === open.id)!.membros.map((m) => m.nome)).toEqual([
+      'Lia Carrinho',
+      'Rui Carrinho',
+    ]);
+  });
+
+  it('answers 429 once one address looked up too many codes (TEAM_CODE_LOOKUP_RATE_LIMIT_PER_IP)', async () => {
+    // This file allows 8 look-ups per address in 10 minutes; the first test made 3.
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i++)
+      answers.push((await request('GET', null, '/api/equipes/codigo/22222222/')).statusCode);
+    expect(answers).toEqual([404, 404, 404, 404, 404, 429]);
+    const limited = await request('GET', null, '/api/equipes/codigo/22222222/');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().detail).toBe('Muitas tentativas. Aguarde alguns minutos e tente novamente.');
   });
 });

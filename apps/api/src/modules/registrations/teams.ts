@@ -79,9 +79,9 @@ export function createTeams(deps: TeamsDeps) {
     };
   }
 
-  /** The captain's teams with their standing members (name, event and distances only). */
-  async function mine(user: AuthUser): Promise<MyTeam[]> {
-    const rows = await repo.teamsOfCaptain(deps.db, user.id);
+  /** The captain's teams (or the one with this id) with their standing members (name, event and distances only). */
+  async function mine(user: AuthUser, id?: number): Promise<MyTeam[]> {
+    const rows = await repo.teamsOfCaptain(deps.db, user.id, id);
     const members = await repo.membersOf(
       deps.db,
       rows.map((r) => r.team.id),
@@ -106,7 +106,7 @@ export function createTeams(deps: TeamsDeps) {
       if (!team) throw notFound('Equipe não encontrada.');
       await repo.setClosed(tx, id, open ? null : (team.closedAt ?? deps.now()));
     });
-    const team = (await mine(user)).find((t) => t.id === id);
+    const [team] = await mine(user, id);
     if (!team) throw notFound('Equipe não encontrada.');
     return team;
   }
