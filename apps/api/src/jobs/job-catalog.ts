@@ -74,6 +74,11 @@ export const jobCatalog = {
     retryLimit: 8,
     retryDelaySeconds: 60,
   }),
+  /** The e-mail telling the runner (and the buyer) that staff refused a price rule's proof (decision 0068). */
+  'mail.proof-refused': defineJob<{ registrationId: number }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
   /** The e-mail telling a participant (and the buyer) that staff cancelled a registration. */
   'mail.registration-cancelled': defineJob<{ registrationId: number }>({
     retryLimit: 8,

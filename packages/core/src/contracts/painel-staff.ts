@@ -45,6 +45,11 @@ export const PainelPermissionSchema = z.enum([
   'equipe',
   /** Customers' personal data: search, their orders, LGPD export and erasure. */
   'clientes',
+  /**
+   * The proofs of special prices (student IDs, teachers', PCD documents: health data, LGPD art. 11):
+   * the review queue and its files (docs/decisions/0068).
+   */
+  'comprovantes',
 ]);
 export type PainelPermission = z.infer<typeof PainelPermissionSchema>;
 
@@ -59,12 +64,23 @@ export const PAINEL_PERMISSION_LABELS: Record<PainelPermission, string> = {
   relatorios: 'Relatórios',
   equipe: 'Equipe e registro de alterações',
   clientes: 'Clientes (dados pessoais)',
+  comprovantes: 'Comprovantes de preço especial (dados de saúde)',
 };
 
 /** The permission table of the presets (docs/product.md §6 shows it; the matrix test reads it). */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly PainelPermission[]> = {
   admin: PainelPermissionSchema.options,
-  gerente: ['catalogo', 'estoque', 'pedidos', 'eventos', 'checkin', 'cupons', 'relatorios', 'clientes'],
+  gerente: [
+    'catalogo',
+    'estoque',
+    'pedidos',
+    'eventos',
+    'checkin',
+    'cupons',
+    'relatorios',
+    'clientes',
+    'comprovantes',
+  ],
   financeiro: ['pedidos', 'devolver_pagamento', 'relatorios', 'clientes'],
   estoque: ['estoque', 'pedidos'],
   checkin: ['checkin'],

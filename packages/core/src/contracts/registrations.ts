@@ -86,6 +86,13 @@ const participantFields = {
    * kits (docs/decisions/0067, later); counts only with `equipe_codigo`.
    */
   retirada_pela_equipe: z.boolean().default(false),
+  /**
+   * A price rule of the chosen category (students, teachers, PCD, an organiser's list; docs/decisions/0068)
+   * instead of the lot's price; the server checks who may take it and prices it.
+   */
+  regra_preco: IdSchema.optional(),
+  /** The proof the rule asks for, sent before (`POST /api/comprovantes/`): its token. */
+  comprovante: z.string().max(64).optional(),
   contato_emergencia_nome: requiredText('Informe o nome do contato de emergência.', 120),
   contato_emergencia_telefone: PhoneSchema,
   pcd: z.boolean().default(false),

@@ -33,6 +33,11 @@ export const dataSettings = {
    * address in 10 minutes: a form reads a code once, and guessing codes by the thousand is an attack.
    */
   TEAM_CODE_LOOKUP_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(120),
+  /**
+   * Proofs of special prices sent (`POST /api/comprovantes/`, signed in) per IP address in an hour:
+   * a runner sends one or two; each is a decoded image or a PDF kept on disk.
+   */
+  PROOF_UPLOAD_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   /** Where `npm run backup` writes its archives; relative paths are taken from DATA_DIR. */
   BACKUP_DIR: z.string().min(1).default('backups'),
   /**

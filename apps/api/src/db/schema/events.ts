@@ -7,6 +7,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -129,6 +130,65 @@ export const categoryLots = pgTable(
   (t) => [index('category_lots_category_idx').on(t.categoryId, t.position)],
 );
 
+/**
+ * A category's price rules by who the runner is (docs/decisions/0068): students, teachers, PCD or a
+ * named list (a club, a social quota) pay half, a fixed price or nothing, up to a cap in places or in
+ * per cent of the category, until a day; with a proof staff review when the rule asks one. The 60+
+ * half price is the law's and stays computed from the birth date. Archived rules price nothing new.
+ */
+export const priceRules = pgTable(
+  'price_rules',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => eventCategories.id, { onDelete: 'cascade' }),
+    /** estudante, professor, pcd or lista (a named list of CPFs). */
+    audience: text('publico').notNull(),
+    name: text('nome').notNull(),
+    /** meia (half the lot's price), preco_fixo (`fixedPriceCents`) or gratis. */
+    discount: text('desconto').notNull(),
+    fixedPriceCents: integer('preco_fixo_cents'),
+    /** At most this many places held under the rule, or null. */
+    capPlaces: integer('limite_vagas'),
+    /** At most this per cent of the category's capacity (1–100), or null. */
+    capPercent: integer('limite_percentual'),
+    /** Last day (America/Fortaleza) a registration may take it, or null. */
+    untilDate: date('ate_data'),
+    proofRequired: boolean('exige_comprovante').notNull().default(true),
+    /** How long staff have to review a proof once the registration is paid. */
+    reviewHours: integer('prazo_analise_horas').notNull().default(72),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('price_rules_event_idx').on(t.eventId),
+    check('price_rules_audience', sql`${t.audience} in ('estudante', 'professor', 'pcd', 'lista')`),
+    check('price_rules_discount', sql`${t.discount} in ('meia', 'preco_fixo', 'gratis')`),
+    check(
+      'price_rules_fixed_price',
+      sql`(${t.discount} = 'preco_fixo') = (${t.fixedPriceCents} is not null) and coalesce(${t.fixedPriceCents}, 0) >= 0`,
+    ),
+    check('price_rules_cap_places', sql`${t.capPlaces} is null or ${t.capPlaces} >= 0`),
+    check('price_rules_cap_percent', sql`${t.capPercent} is null or ${t.capPercent} between 1 and 100`),
+  ],
+);
+
+/** The CPFs a `lista` rule admits (club members, a social quota), imported by the organiser as a CSV. */
+export const priceRuleListEntries = pgTable(
+  'price_rule_list_entries',
+  {
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => priceRules.id, { onDelete: 'cascade' }),
+    cpf: text('cpf').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.cpf] })],
+);
+
 /** Kit shirts held for a charge until it is paid, refused or expires. */
 export const kitReservations = pgTable(
   'kit_reservations',
@@ -156,10 +216,15 @@ export const placeReservations = pgTable(
     categoryId: integer('category_id')
       .notNull()
       .references(() => eventCategories.id),
+    /** The price rule the place was sold under (its cap counts the unreleased ones), or null. */
+    priceRuleId: integer('price_rule_id').references(() => priceRules.id),
     releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (t) => [
     index('place_reservations_charge_idx').on(t.chargeId),
+    index('place_reservations_open_rule_idx')
+      .on(t.priceRuleId)
+      .where(sql`${t.priceRuleId} is not null and ${t.releasedAt} is null`),
     // The places a category's open reservations hold, counted on every registration.
     index('place_reservations_open_category_idx').on(t.categoryId).where(sql`${t.releasedAt} is null`),
   ],

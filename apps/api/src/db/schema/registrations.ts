@@ -16,10 +16,43 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
-import { eventCategories, eventCategoryWaves, events } from './events.ts';
+import { eventCategories, eventCategoryWaves, events, priceRules } from './events.ts';
 import { orders } from './orders.ts';
 import { charges } from './payments.ts';
 import { staff } from './staff.ts';
+
+/**
+ * A proof of a price rule (docs/decisions/0068): a photo or PDF of the student ID, the teacher's or the
+ * PCD document, sent by the account before paying and kept off the public media. `enviado` until a paid
+ * registration takes it, then `pendente` until staff approve or refuse it by `due_at`. The file is
+ * erased after the event with the rest of the health data (a PCD document is health data).
+ */
+export const priceRuleProofs = pgTable(
+  'price_rule_proofs',
+  {
+    id: serial('id').primaryKey(),
+    /** What the draft names it by: random, so one account cannot reach another's proof. */
+    token: text('token').notNull().unique(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The file under DATA_DIR/comprovantes, or null once erased. */
+    fileName: text('arquivo'),
+    mediaType: text('tipo').notNull(),
+    bytes: integer('bytes').notNull(),
+    registrationId: integer('registration_id').references(() => registrations.id, { onDelete: 'cascade' }),
+    ruleId: integer('rule_id').references(() => priceRules.id),
+    status: text('situacao').notNull().default('enviado'),
+    dueAt: timestamp('prazo', { withTimezone: true }),
+    reviewedAt: timestamp('analisado_em', { withTimezone: true }),
+    reviewedBy: text('analisado_por'),
+    reason: text('motivo'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('price_rule_proofs_status', sql`${t.status} in ('enviado', 'pendente', 'aprovado', 'recusado')`),
+    uniqueIndex('price_rule_proofs_registration_unique').on(t.registrationId),
+    index('price_rule_proofs_pending_idx').on(t.dueAt).where(sql`${t.status} = 'pendente'`),
+  ],
+);
 
 /**
  * Teams, assessorias and companies (docs/decisions/0067-teams.md): a captain's group that runners join
@@ -183,6 +216,8 @@ export const registrationCategories = pgTable(
     waveId: integer('onda_id').references(() => eventCategoryWaves.id, { onDelete: 'set null' }),
     /** The finish time the runner estimated for this race, in seconds; null when none was given. */
     estimatedSeconds: integer('tempo_estimado_segundos'),
+    /** The price rule that priced this race (docs/decisions/0068), or null for the lot's or the 60+ price. */
+    priceRuleId: integer('price_rule_id').references(() => priceRules.id),
   },
   // The same CPF cannot hold the same category twice; a cancelled registration holds nothing.
   (t) => [

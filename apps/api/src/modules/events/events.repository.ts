@@ -139,8 +139,13 @@ export async function takePlace(tx: Tx, categoryId: number): Promise<boolean> {
   return rows.length === 1;
 }
 
-export async function insertReservation(tx: Tx, chargeId: number, categoryId: number): Promise<void> {
-  await tx.insert(placeReservations).values({ chargeId, categoryId });
+export async function insertReservation(
+  tx: Tx,
+  chargeId: number,
+  categoryId: number,
+  priceRuleId: number | null = null,
+): Promise<void> {
+  await tx.insert(placeReservations).values({ chargeId, categoryId, priceRuleId });
 }
 
 /** Marks the charge's held places released (only those not yet released) and gives them back. */

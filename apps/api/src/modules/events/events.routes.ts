@@ -1,5 +1,6 @@
 import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import { EventListAnswerSchema, EventListQuerySchema, EventSchema } from '@passada/core/contracts/events';
+import { EventPriceRuleSchema } from '@passada/core/contracts/price-rules';
 import { EventWavesSchema } from '@passada/core/contracts/waves';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -54,6 +55,30 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
         await cache().get(`waves:${id}`, async () => {
           await events.getEvent(id);
           return waves.ofEvent(id);
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/api/events/:id/regras-preco/',
+    {
+      schema: {
+        tags: ['eventos'],
+        summary:
+          'Os preços especiais por público de cada categoria (estudante, professor, PCD, lista do organizador), com o preço do lote atual e se ainda há vagas',
+        params: IdParamSchema,
+        response: { 200: z.array(EventPriceRuleSchema), 404: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      return sendCached(
+        request,
+        reply,
+        await cache().get(`rules:${id}`, async () => {
+          await events.getEvent(id);
+          return events.priceRules.ofEvent(id);
         }),
       );
     },

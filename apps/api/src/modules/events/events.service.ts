@@ -17,6 +17,7 @@ import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import { EVENT_MEDIA_FILE, EVENT_MEDIA_PREFIX, eventPoster } from './event-poster.ts';
 import * as repo from './events.repository.ts';
 import { createEventsAdmin } from './events-admin.ts';
+import { createEventPriceRules } from './price-rules.service.ts';
 
 export type { CategoryInfo, EventRow, KitSizeRow } from './events.repository.ts';
 /** Shared beyond the module: the shop's cache listens for it. */
@@ -394,6 +395,7 @@ export function createEventsService(deps: EventsServiceDeps) {
       }),
     );
   }
+  const priceRules = createEventPriceRules({ db: deps.db, now: deps.now, currentPrices });
 
   /**
    * The event-side rules of a new registration, after its categories were checked to be the event's:
@@ -424,13 +426,24 @@ export function createEventsService(deps: EventsServiceDeps) {
     await repo.insertKitReservation(tx, chargeId, kitSizeId);
   }
 
-  /** Holds one place per category for the charge, in the caller's transaction; 409 when one is gone. */
-  async function reservePlaces(tx: Tx, chargeId: number, categoryIds: number[]): Promise<void> {
+  /**
+   * Holds one place per category for the charge, in the caller's transaction; 409 when one is gone.
+   * A place taken under a price rule (`rules`: category → rule) counts against the rule's cap first
+   * (409 `regra_esgotada`) and is marked with it, so every release gives the rule's place back too.
+   */
+  async function reservePlaces(
+    tx: Tx,
+    chargeId: number,
+    categoryIds: number[],
+    rules: ReadonlyMap<number, number> = new Map(),
+  ): Promise<void> {
     // In id order, as a staff edit locks them: the two never wait on each other in a circle.
     for (const categoryId of [...categoryIds].sort((a, b) => a - b)) {
+      const ruleId = rules.get(categoryId) ?? null;
+      if (ruleId !== null) await priceRules.takeUnderRule(tx, ruleId, categoryId);
       if (!(await repo.takePlace(tx, categoryId)))
         throw conflict('Não há mais vagas nesta categoria.', 'esgotado');
-      await repo.insertReservation(tx, chargeId, categoryId);
+      await repo.insertReservation(tx, chargeId, categoryId, ruleId);
     }
   }
 
@@ -495,6 +508,7 @@ export function createEventsService(deps: EventsServiceDeps) {
     releaseOneKit,
     moveReservations: repo.moveReservations,
     admin: createEventsAdmin({ readForStaff: getEventForStaff, now: deps.now }),
+    priceRules,
   };
 }
 

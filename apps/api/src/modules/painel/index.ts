@@ -24,7 +24,9 @@ import { participantsRoutes } from './participants.routes.ts';
 import { createPhotoService, type PhotoService } from './photo.service.ts';
 import { photosRoutes } from './photos.routes.ts';
 import { MAX_PHOTO_BYTES, tuneSharp } from './photos.ts';
+import { priceRulesRoutes } from './price-rules.routes.ts';
 import { productPhotosRoutes } from './product-photos.routes.ts';
+import { proofsRoutes } from './proofs.routes.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
 import { reportsRoutes } from './reports.routes.ts';
 import { resultsRoutes } from './results.routes.ts';
@@ -100,6 +102,8 @@ export default fp(
         await scope.register(reportsRoutes);
         await scope.register(resultsRoutes);
         await scope.register(wavesRoutes);
+        await scope.register(priceRulesRoutes);
+        await scope.register(proofsRoutes);
         await scope.register(teamsRoutes);
         await scope.register(fiscalRoutes);
         await scope.register(messagesRoutes);

@@ -209,3 +209,36 @@ export function waitlistMail(input: {
     ].join('\n'),
   };
 }
+
+/**
+ * To the runner and the buyer: staff refused the proof of the special price (docs/decisions/0068), why,
+ * and what keeps the place: the difference to the lot's price, or a cancellation with everything back.
+ */
+export function proofRefusedMail(input: {
+  env: MailEnv;
+  to: string;
+  registrationId: number;
+  runnerName: string;
+  eventName: string;
+  ruleName: string;
+  reason: string;
+  differenceCents: number;
+  page: string;
+}): MailMessage {
+  const { env, to } = input;
+  return {
+    to,
+    subject: `${env.STORE_NAME}: o comprovante de ${input.ruleName} não foi aceito`,
+    text: [
+      'Olá!',
+      '',
+      `O comprovante enviado para o preço especial «${input.ruleName}» da inscrição nº ${input.registrationId} (${input.runnerName}) em ${input.eventName} não foi aceito pela organização.`,
+      `Motivo: ${input.reason}`,
+      '',
+      'A inscrição continua reservada. Para mantê-la, há dois caminhos:',
+      `- pagar a diferença para o preço do lote, de ${formatBRL(input.differenceCents)};`,
+      '- ou cancelar a inscrição com a devolução integral do que foi pago.',
+      `Veja a inscrição e responda à organização em: ${input.page}`,
+    ].join('\n'),
+  };
+}

@@ -6,6 +6,7 @@ import { pruneDeskChanges } from './checkin-desk.repository.ts';
 import { eraseHealthDataOfEventsEndedBefore } from './health-data.repository.ts';
 import { countForBuyer, countForCpf, countOfEvent, standingCpfs } from './opening-limits.repository.ts';
 import { pickupDelegationRoutes } from './pickup-delegation.routes.ts';
+import { proofsRoutes } from './proofs.routes.ts';
 import type { Change } from './registration-change.ts';
 import type { Waitlist } from './registration-waitlist.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
@@ -30,6 +31,7 @@ declare module 'fastify' {
       /** What staff's cancellation returns, or returned, by payer (docs/decisions/0056, later). */
       refundByPayer: RegistrationsService['staffRefundByPayer'];
       teams: RegistrationsService['teams']['ofEvent'];
+      proofs: Pick<RegistrationsService['proofs'], 'queue' | 'file' | 'decide'>;
     };
     /**
      * Registrations paid inside a shop order (the mixed cart), which the orders module calls, and the
@@ -86,6 +88,9 @@ export default fp(
     );
     app.jobs.work('mail.registration-cancelled', ({ registrationId }) =>
       registrations.sendCancellation(registrationId),
+    );
+    app.jobs.work('mail.proof-refused', ({ registrationId }) =>
+      registrations.proofs.sendRefused(registrationId),
     );
     app.jobs.work('mail.registration-changed', ({ changeId }) => registrations.change.sendChanged(changeId));
     app.jobs.work('mail.registration-transferred', ({ transferId }) =>
@@ -164,6 +169,12 @@ export default fp(
       refundByPayer: registrations.staffRefundByPayer,
       /** An event's teams with captain and members (docs/decisions/0067). */
       teams: registrations.teams.ofEvent,
+      /** The review queue of special prices' proofs (docs/decisions/0068). */
+      proofs: {
+        queue: registrations.proofs.queue,
+        file: registrations.proofs.file,
+        decide: registrations.proofs.decide,
+      },
     });
     app.decorate('registrations', {
       cart: registrations.cart,
@@ -188,6 +199,7 @@ export default fp(
     await app.register(pickupDelegationRoutes, { registrations });
     await app.register(waitlistRoutes, { waitlist });
     await app.register(teamsRoutes, { teams: registrations.teams });
+    await app.register(proofsRoutes, { proofs: registrations.proofs });
   },
   {
     name: 'registrations',

@@ -2,6 +2,7 @@ import { DUPLICATE_CPF } from '@passada/core/contracts/registrations';
 import type { Tx } from '../../db/client.ts';
 import { CannotFulfil, type ChargeRow, isUniqueViolation } from '../payments/payments.service.ts';
 import { createParticipantLinks } from './participant-link.ts';
+import type { PriceRuleProofs } from './price-rule-proofs.ts';
 import { registrationConfirmationMails } from './registration-mail.ts';
 import * as repo from './registrations.repository.ts';
 import { checkinQr, type RegistrationDraft, type RegistrationsServiceDeps } from './registrations-context.ts';
@@ -49,7 +50,7 @@ export function holderColumns(d: RegistrationDraft, acceptedFallback: Date | nul
   };
 }
 
-export function createConfirm(deps: RegistrationsServiceDeps) {
+export function createConfirm(deps: RegistrationsServiceDeps, proofs: Pick<PriceRuleProofs, 'link'>) {
   const links = createParticipantLinks(deps);
   /**
    * The registration a paid charge creates for one participant, with its confirmation e-mail; throws
@@ -87,6 +88,8 @@ export function createConfirm(deps: RegistrationsServiceDeps) {
         if (isUniqueViolation(err)) throw new CannotFulfil(DUPLICATE_CPF);
         throw err;
       });
+    // A price rule's proof waits for staff from now (docs/decisions/0068).
+    if (d.priceRule?.proof) await proofs.link(tx, row.id, d.priceRule);
     // Each race with start waves gives the runner one by the estimate, in payment order (decision 0066).
     await giveWaves(tx, deps.events.waves, row.id, d.tempos_estimados);
     await deps.jobs.send('mail.registration-confirmation', { registrationId: row.id }, { tx });

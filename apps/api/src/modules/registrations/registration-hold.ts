@@ -16,10 +16,14 @@ export function createHold(
    * for them.
    */
   async function holdPlaces(tx: Tx, chargeId: number, d: PlacesWanted): Promise<void> {
+    const rules = new Map(
+      d.items.flatMap((i) => (i.priceRuleId ? [[i.categoryId, i.priceRuleId] as const] : [])),
+    );
     await deps.events.reservePlaces(
       tx,
       chargeId,
       d.items.map((i) => i.categoryId),
+      rules,
     );
     await waitlist?.guardTake(tx, chargeId, d);
   }

@@ -230,10 +230,11 @@ export function createPrepare(
         'Já existe um pagamento em aberto para este CPF nesta categoria. Conclua-o ou aguarde ele expirar.',
         'pagamento_pendente',
       );
+    const rule = await pricing.underRule(tx, user, p, items);
     const price = await pricing.withCoupon(
       tx,
       { user, eventId: event.id, cpf: p.cpf, code: p.cupom },
-      { items, senior },
+      rule ? { items: rule.items, senior: false } : { items, senior },
     );
     return {
       eventName: event.name,
@@ -243,12 +244,14 @@ export function createPrepare(
           categoryId: item.category.id,
           priceCents,
           lotName: item.lotName,
+          ...(item.priceRuleId ? { priceRuleId: item.priceRuleId } : {}),
         })),
         totalCents: price.totalCents,
         ...(kit ? { kitSizeId: kit.id, kitSize: kit.size } : {}),
         senior: price.senior,
         ...(price.coupon ? { coupon: price.coupon } : {}),
         ...(team ? { team } : {}),
+        ...(rule ? { priceRule: rule.draft } : {}),
         termsAcceptedAt: deps.now().toISOString(),
         consentVersions: {
           ...(p.pcd && p.pcd_consentimento ? { pcd: PCD_CONSENT.version } : {}),

@@ -2,12 +2,17 @@ import { COUPON_MESSAGES } from '@passada/core/contracts/coupon-code';
 import { type PriceResponse, RegistrationPriceDraftSchema } from '@passada/core/contracts/registrations';
 import { isSenior, registrationPrice } from '@passada/core/events';
 import { centsToReais } from '@passada/core/money';
+import { type PriceRuleDiscount, priceUnderRule } from '@passada/core/price-rules';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { badRequest, notFound, validationError, zodIssues } from '../../plugins/errors.ts';
 import type { AppliedCoupon, DraftPricer } from '../coupons/coupons.service.ts';
 import type { CategoryInfo, EventRow } from '../events/events.service.ts';
+import type { PriceRuleProofs } from './price-rule-proofs.ts';
 import type { RegistrationsServiceDeps } from './registrations-context.ts';
+
+const RULE_AND_COUPON = 'O cupom não se soma a um preço especial: escolha um dos dois.';
+const PROOF_MISSING = 'Envie o comprovante que este preço especial pede.';
 
 export interface PricedItem {
   category: CategoryInfo;
@@ -15,13 +20,18 @@ export interface PricedItem {
   fullPriceCents: number;
   priceCents: number;
   lotName: string | null;
+  /** The price rule that priced it (docs/decisions/0068), if any. */
+  priceRuleId?: number;
 }
 
 /**
  * The price step: categories checked against the event and priced from the lot in force, the 60+
  * half price and the coupon. A new registration, the price endpoint and the coupon preview all use it.
  */
-export function createPricing(deps: RegistrationsServiceDeps) {
+export function createPricing(
+  deps: RegistrationsServiceDeps,
+  proofs: Pick<PriceRuleProofs, 'checkForDraft'>,
+) {
   /**
    * The event's categories chosen, checked against the event (they belong to it, one per day) and
    * priced for this participant (half price for 60+ on each category's own day).
@@ -58,6 +68,55 @@ export function createPricing(deps: RegistrationsServiceDeps) {
     });
     const senior = birthDate ? found.some((c) => isSenior(birthDate, c.date)) : false;
     return { event, items, senior };
+  }
+
+  /**
+   * The price rule the runner chose (docs/decisions/0068), checked for one of the chosen categories
+   * and this CPF, with its proof when it asks one; that category priced under it from the lot's full
+   * price (instead of the 60+ half price: the runner picks one). No coupon on top of it. Undefined
+   * when no rule was chosen. The cap is counted when the place is held (`reservePlaces`).
+   */
+  async function underRule(
+    tx: Tx,
+    user: AuthUser,
+    p: {
+      regra_preco?: number | undefined;
+      comprovante?: string | undefined;
+      cpf: string;
+      cupom?: string | undefined;
+    },
+    items: PricedItem[],
+  ) {
+    if (p.regra_preco === undefined) return undefined;
+    const item = (rule: { categoryId: number }) => items.find((i) => i.category.id === rule.categoryId);
+    const rule = await deps.events.priceRules.forRegistration(tx, {
+      ruleId: p.regra_preco,
+      categoryIds: items.map((i) => i.category.id),
+      cpf: p.cpf,
+    });
+    if (p.cupom) throw badRequest(RULE_AND_COUPON, 'cupom_nao_acumula', { cupom: RULE_AND_COUPON });
+    let proof: string | null = null;
+    if (rule.proofRequired) {
+      if (!p.comprovante)
+        throw badRequest(PROOF_MISSING, 'comprovante_ausente', { comprovante: PROOF_MISSING });
+      proof = await proofs.checkForDraft(tx, user.id, p.comprovante);
+    }
+    const ruled = item(rule);
+    return {
+      items: items.map((i) =>
+        i === ruled
+          ? {
+              ...i,
+              priceCents: priceUnderRule(
+                { discount: rule.discount as PriceRuleDiscount, fixedPriceCents: rule.fixedPriceCents },
+                i.fullPriceCents,
+              ),
+              priceRuleId: rule.id,
+            }
+          : i,
+      ),
+      draft: { id: rule.id, name: rule.name, proof, reviewHours: rule.reviewHours },
+    };
   }
 
   /**
@@ -141,7 +200,7 @@ export function createPricing(deps: RegistrationsServiceDeps) {
     return { beforeCents: price.beforeCents, totalCents: price.totalCents, coupon: price.coupon ?? null };
   };
 
-  return { priceChoice, withCoupon, quote, pricePreview };
+  return { priceChoice, underRule, withCoupon, quote, pricePreview };
 }
 
 export type Pricing = ReturnType<typeof createPricing>;

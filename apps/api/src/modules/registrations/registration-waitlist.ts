@@ -51,7 +51,7 @@ function readToken(secret: string, token: string): { id: number; nonce: string }
  */
 /** Whose places a charge takes: the person (CPF, event, an offer's link) and the categories. */
 export type PlacesWanted = Pick<Participant, 'cpf' | 'evento' | 'oferta_espera'> & {
-  items: Array<{ categoryId: number }>;
+  items: Array<{ categoryId: number; priceRuleId?: number | null }>;
 };
 
 export function createWaitlist(deps: RegistrationsServiceDeps, steps: Pick<Prepare, 'checkOpen'>) {

@@ -30,6 +30,8 @@ export interface RegistrationsServiceDeps {
     | 'TRANSFER_INVITES_PER_REGISTRATION_PER_HOUR'
     | 'TRANSFER_INVITES_PER_ACCOUNT_PER_HOUR'
     | 'TEAMS_PER_ACCOUNT_MAX'
+    | 'dataDir'
+    | 'PHOTO_MAX_PIXELS'
   >;
   now: () => Date;
   log: FastifyBaseLogger;
@@ -59,6 +61,7 @@ export interface RegistrationsServiceDeps {
     | 'findKitSizes'
     | 'reserveKit'
     | 'reservePlaces'
+    | 'priceRules'
     | 'releasePlaces'
     | 'releaseOnePlace'
     | 'releaseOneKit'
@@ -75,8 +78,16 @@ export interface RegistrationsServiceDeps {
 
 /** What a registration charge pays for, as the server priced it (stored in charges.draft). */
 export interface RegistrationDraft extends Participant {
-  items: Array<{ categoryId: number; priceCents: number; lotName?: string | null }>;
+  items: Array<{
+    categoryId: number;
+    priceCents: number;
+    lotName?: string | null;
+    /** The price rule that priced this race (docs/decisions/0068); its cap holds the place. */
+    priceRuleId?: number | null;
+  }>;
   totalCents: number;
+  /** The price rule the runner chose and the proof they sent for it (docs/decisions/0068). */
+  priceRule?: { id: number; name: string; proof: string | null; reviewHours: number };
   /** The kit size held for the charge and its name; absent when the kit has no shirt sizes. */
   kitSizeId?: number;
   kitSize?: string;

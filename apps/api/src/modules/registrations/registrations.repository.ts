@@ -41,7 +41,12 @@ export async function takenCategories(db: Conn, cpf: string, ids: number[]): Pro
 export async function insertRegistration(
   tx: Tx,
   values: NewRegistration,
-  items: Array<{ categoryId: number; priceCents: number; lotName?: string | null }>,
+  items: Array<{
+    categoryId: number;
+    priceCents: number;
+    lotName?: string | null;
+    priceRuleId?: number | null;
+  }>,
 ): Promise<RegistrationRow> {
   const [row] = await tx.insert(registrations).values(values).returning();
   if (!row) throw new Error('inscrição não inserida');
@@ -53,6 +58,7 @@ export async function insertRegistration(
       priceCents: i.priceCents,
       // The lot that priced it, for the reports' sales per lot.
       lotName: i.lotName ?? null,
+      priceRuleId: i.priceRuleId ?? null,
     })),
   );
   return row;
@@ -151,6 +157,19 @@ export async function categoriesOf(db: Conn, registrationId: number): Promise<Re
     .innerJoin(eventCategories, eq(eventCategories.id, registrationCategories.categoryId))
     .where(eq(registrationCategories.registrationId, registrationId))
     .orderBy(asc(eventCategories.id));
+}
+
+/** A registration's races with the price rule that priced each (docs/decisions/0068), or null. */
+export async function categoriesWithRules(db: Conn, registrationId: number) {
+  return db
+    .select({
+      id: registrationCategories.categoryId,
+      priceCents: registrationCategories.priceCents,
+      priceRuleId: registrationCategories.priceRuleId,
+    })
+    .from(registrationCategories)
+    .where(eq(registrationCategories.registrationId, registrationId))
+    .orderBy(asc(registrationCategories.categoryId));
 }
 
 /** The categories of several registrations in one statement, by registration (each in id order). */

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { ParticipantLinkView } from '@passada/core/contracts/after-sale';
 import type { OrderRegistration } from '@passada/core/contracts/orders';
 import {
@@ -23,6 +24,7 @@ import type { ChargePurposeHandler, ChargeRow, RefundRow } from '../payments/pay
 import * as afterSaleRepo from './after-sale.repository.ts';
 import { createParticipantLinks } from './participant-link.ts';
 import { createPickupDelegation } from './pickup-delegation.ts';
+import { createPriceRuleProofs } from './price-rule-proofs.ts';
 import { createCancel } from './registration-cancel.ts';
 import { createChange, isChangeDraft } from './registration-change.ts';
 import { createChangeList, isChangeListDraft } from './registration-change-list.ts';
@@ -64,7 +66,18 @@ const CART_RACE_COUPON = 'Cupons de corrida valem na inscrição direta; no carr
 const ACCOUNT_REGISTRATIONS_SHOWN = 100;
 
 export function createRegistrationsService(deps: RegistrationsServiceDeps) {
-  const pricing = createPricing(deps);
+  const proofs = createPriceRuleProofs({
+    db: deps.db,
+    now: deps.now,
+    dir: path.join(deps.env.dataDir, 'comprovantes'),
+    maxPixels: deps.env.PHOTO_MAX_PIXELS,
+    env: deps.env,
+    mail: deps.mail,
+    users: deps.users,
+    events: deps.events,
+    jobs: deps.jobs,
+  });
+  const pricing = createPricing(deps, proofs);
   const teams = createTeams({ db: deps.db, now: deps.now, perAccountMax: deps.env.TEAMS_PER_ACCOUNT_MAX });
   const prepare = createPrepare(deps, pricing, teams);
   const { prepareParticipant } = prepare;
@@ -72,7 +85,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   const { holdPlaces, holdParticipant, release } = createHold(deps, waitlist);
   // Every change to a sold registration is decided by the change manager (docs/decisions/0056).
   const manager = createChangeManager(deps, { prepare, hold: { holdPlaces } });
-  const { insertParticipant, withoutPersonalData, sendConfirmation } = createConfirm(deps);
+  const { insertParticipant, withoutPersonalData, sendConfirmation } = createConfirm(deps, proofs);
   const {
     cancelCharge,
     refundOtherCharges,
@@ -455,6 +468,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     linkView,
     delegation,
     teams,
+    proofs,
   };
 }
 

@@ -1,0 +1,75 @@
+import { and, asc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { events, priceRuleProofs, registrations } from '../../db/schema/index.ts';
+
+type Conn = Db | Tx;
+export type ProofRow = typeof priceRuleProofs.$inferSelect;
+export type NewProof = typeof priceRuleProofs.$inferInsert;
+
+export async function insertProof(db: Conn, row: NewProof): Promise<void> {
+  await db.insert(priceRuleProofs).values(row);
+}
+
+export async function proofByToken(db: Conn, token: string): Promise<ProofRow | undefined> {
+  const [row] = await db.select().from(priceRuleProofs).where(eq(priceRuleProofs.token, token));
+  return row;
+}
+
+export async function proofById(db: Conn, id: number, lock = false): Promise<ProofRow | undefined> {
+  const query = db.select().from(priceRuleProofs).where(eq(priceRuleProofs.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** The proof sent with `token` taken by a registration, unless another took it first. */
+export async function takeProof(
+  tx: Tx,
+  token: string,
+  values: Pick<NewProof, 'registrationId' | 'ruleId' | 'status' | 'dueAt'>,
+): Promise<boolean> {
+  const taken = await tx
+    .update(priceRuleProofs)
+    .set(values)
+    .where(and(eq(priceRuleProofs.token, token), isNull(priceRuleProofs.registrationId)))
+    .returning({ id: priceRuleProofs.id });
+  return taken.length > 0;
+}
+
+export async function setDecision(
+  tx: Tx,
+  id: number,
+  values: Pick<NewProof, 'status' | 'reason' | 'reviewedAt' | 'reviewedBy'>,
+): Promise<void> {
+  await tx.update(priceRuleProofs).set(values).where(eq(priceRuleProofs.id, id));
+}
+
+/** Proofs with their registration and event, by deadline (at most 500 a page of the queue). */
+export async function reviewRows(db: Conn, where: Array<SQL | undefined>) {
+  return db
+    .select({ proof: priceRuleProofs, registration: registrations, eventName: events.name })
+    .from(priceRuleProofs)
+    .innerJoin(registrations, eq(registrations.id, priceRuleProofs.registrationId))
+    .innerJoin(events, eq(events.id, registrations.eventId))
+    .where(and(...where))
+    .orderBy(asc(priceRuleProofs.dueAt), asc(priceRuleProofs.id))
+    .limit(500);
+}
+
+export const proofColumns = {
+  id: priceRuleProofs.id,
+  status: priceRuleProofs.status,
+  eventId: registrations.eventId,
+};
+
+/** Each registration's proof status and refusal reason. */
+export async function statusOf(db: Conn, registrationIds: number[]) {
+  if (registrationIds.length === 0) return [];
+  return db
+    .select({
+      id: priceRuleProofs.registrationId,
+      status: priceRuleProofs.status,
+      reason: priceRuleProofs.reason,
+    })
+    .from(priceRuleProofs)
+    .where(inArray(priceRuleProofs.registrationId, registrationIds));
+}

@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { ProofDecision, ProofReview } from '@passada/core/contracts/price-rules';
+import { centsToReais } from '@passada/core/money';
+import type { PriceRuleAudience } from '@passada/core/price-rules';
+import { eq, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { ensurePrivateDir, writePrivateFile } from '../../ops/private-files.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
+import { documentImage } from '../../plugins/uploaded-images.ts';
+import { proofRefusedMail } from './after-sale-mail.ts';
+import * as proofsRepo from './price-rule-proofs.repository.ts';
+import * as repo from './registrations.repository.ts';
+import type { RegistrationsServiceDeps } from './registrations-context.ts';
+
+const PROOF_NOT_FOUND = 'Comprovante não encontrado. Envie o arquivo de novo.';
+
+/** A PDF starts with these bytes whatever wrote it. */
+const isPdf = (buffer: Buffer) => buffer.subarray(0, 5).toString('latin1') === '%PDF-';
+
+export interface ProofsDeps {
+  db: Db;
+  now: () => Date;
+  env: RegistrationsServiceDeps['env'];
+  mail: RegistrationsServiceDeps['mail'];
+  users: RegistrationsServiceDeps['users'];
+  /** Where the files are kept (DATA_DIR/comprovantes), never under the public media. */
+  dir: string;
+  maxPixels: number;
+  events: Pick<
+    RegistrationsServiceDeps['events'],
+    'priceRules' | 'findEventRow' | 'findCategories' | 'currentPrices'
+  >;
+  jobs: RegistrationsServiceDeps['jobs'];
+}
+
+/**
+ * The proofs of price rules (docs/decisions/0068): sent by the account before paying, kept private,
+ * linked to the paid registration and reviewed by staff in one queue.
+ */
+export function createPriceRuleProofs(deps: ProofsDeps) {
+  /**
+   * Keeps a proof the account sent: a PDF as it is, a photo re-encoded by the photo pipeline (its
+   * header checked before decoding, so a decompression bomb is refused). Answers its token.
+   */
+  async function accept(userId: number, buffer: Buffer) {
+    let body: Buffer;
+    let mediaType: string;
+    if (isPdf(buffer)) {
+      body = buffer;
+      mediaType = 'application/pdf';
+    } else {
+      try {
+        body = await documentImage(buffer, deps.maxPixels);
+      } catch (err) {
+        if (err instanceof HttpError && err.statusCode === 415)
+          throw new HttpError(
+            415,
+            'Envie uma foto (JPEG, PNG, WebP ou HEIC) ou um PDF.',
+            'formato_nao_suportado',
+          );
+        throw err;
+      }
+      mediaType = 'image/webp';
+    }
+    const token = randomBytes(18).toString('base64url');
+    const fileName = `${token}.${mediaType === 'application/pdf' ? 'pdf' : 'webp'}`;
+    await ensurePrivateDir(deps.dir);
+    await writePrivateFile(path.join(deps.dir, fileName), body);
+    await proofsRepo.insertProof(deps.db, { token, userId, fileName, mediaType, bytes: body.length });
+    return { comprovante: token, tipo: mediaType, bytes: body.length };
+  }
+
+  /** The proof a draft names: this account's, not yet taken by a registration. Answers its token. */
+  async function checkForDraft(tx: Tx, userId: number, token: string): Promise<string> {
+    const row = await proofsRepo.proofByToken(tx, token);
+    if (!row || row.userId !== userId || row.registrationId !== null || !row.fileName)
+      throw badRequest(PROOF_NOT_FOUND, 'comprovante_invalido', { comprovante: PROOF_NOT_FOUND });
+    return token;
+  }
+
+  /**
+   * The paid registration takes its proof, pending review until `reviewHours` from now. A proof another
+   * registration took meanwhile (the same file on two charges) leaves this one pending without a file:
+   * staff see it and ask the runner.
+   */
+  async function link(
+    tx: Tx,
+    registrationId: number,
+    rule: { id: number; proof: string | null; reviewHours: number },
+  ): Promise<void> {
+    const dueAt = new Date(deps.now().getTime() + rule.reviewHours * 3_600_000);
+    const values = { registrationId, ruleId: rule.id, status: 'pendente', dueAt } as const;
+    if (rule.proof && (await proofsRepo.takeProof(tx, rule.proof, values))) return;
+    await proofsRepo.insertProof(tx, {
+      ...values,
+      token: randomBytes(18).toString('base64url'),
+      fileName: null,
+      mediaType: 'nenhum',
+      bytes: 0,
+    });
+  }
+
+  async function reviewsOf(db: Db | Tx, where: Array<SQL | undefined>) {
+    const rows = await proofsRepo.reviewRows(db, where);
+    const rules = await deps.events.priceRules.names(db, [
+      ...new Set(rows.flatMap((r) => (r.proof.ruleId ? [r.proof.ruleId] : []))),
+    ]);
+    const categories = await repo.categoriesOfMany(
+      db,
+      rows.map((r) => r.registration.id),
+    );
+    return rows.map(({ proof, registration, eventName }): ProofReview => {
+      const rule = rules.get(proof.ruleId ?? 0) ?? { name: '—', audience: 'lista' as PriceRuleAudience };
+      return {
+        id: proof.id,
+        inscricao: registration.id,
+        evento: { id: registration.eventId, nome: eventName },
+        nome_completo: registration.fullName,
+        data_nascimento: registration.birthDate,
+        cpf: registration.cpf,
+        categorias: (categories.get(registration.id) ?? []).map((c) => c.name),
+        regra: { id: proof.ruleId ?? 0, nome: rule.name, publico: rule.audience },
+        pago: centsToReais(registration.totalCents),
+        situacao: proof.status as ProofReview['situacao'],
+        prazo: proof.dueAt?.toISOString() ?? null,
+        enviado_em: proof.createdAt.toISOString(),
+        analisado_em: proof.reviewedAt?.toISOString() ?? null,
+        analisado_por: proof.reviewedBy,
+        motivo: proof.reason,
+        arquivo: proof.fileName ? `/api/painel/comprovantes/${proof.id}/arquivo/` : null,
+        tipo: proof.mediaType,
+      };
+    });
+  }
+
+  /** The review queue: pending proofs first by their deadline, or those of one status; of one event or all. */
+  function queue(filter: { eventId?: number | undefined; status: ProofReview['situacao'] }) {
+    const { status, eventId } = proofsRepo.proofColumns;
+    return reviewsOf(deps.db, [
+      eq(status, filter.status),
+      filter.eventId === undefined ? undefined : eq(eventId, filter.eventId),
+    ]);
+  }
+
+  /** The file of a proof for staff: its path and type; 404 once erased. */
+  async function file(id: number) {
+    const row = await proofsRepo.proofById(deps.db, id);
+    if (!row?.fileName || row.registrationId === null) throw notFound('Comprovante não encontrado.');
+    return { path: path.join(deps.dir, row.fileName), type: row.mediaType };
+  }
+
+  /**
+   * Staff approve or refuse a pending proof, once (a second decision is 409). A refusal tells the
+   * runner why, by e-mail and by WhatsApp when they opted in, and what they may do.
+   */
+  async function decide(
+    tx: Tx,
+    id: number,
+    decision: ProofDecision,
+    staffName: string,
+  ): Promise<ProofReview> {
+    const row = await proofsRepo.proofById(tx, id, true);
+    if (!row || row.registrationId === null) throw notFound('Comprovante não encontrado.');
+    if (row.status !== 'pendente') throw conflict('Este comprovante já foi analisado.', 'ja_analisado');
+    await proofsRepo.setDecision(tx, id, {
+      status: decision.decisao === 'aprovar' ? 'aprovado' : 'recusado',
+      reason: decision.decisao === 'recusar' ? decision.motivo : null,
+      reviewedAt: deps.now(),
+      reviewedBy: staffName,
+    });
+    if (decision.decisao === 'recusar')
+      await deps.jobs.send('mail.proof-refused', { registrationId: row.registrationId }, { tx });
+    const [after] = await reviewsOf(tx, [eq(proofsRepo.proofColumns.id, id)]);
+    if (!after) throw notFound('Comprovante não encontrado.');
+    return after;
+  }
+
+  /** The proof of registrations, as the desk and the runner's page show it: status only, never the file. */
+  async function statusOf(db: Db | Tx, registrationIds: number[]) {
+    if (registrationIds.length === 0) return new Map<number, { status: string; reason: string | null }>();
+    const rows = await proofsRepo.statusOf(db, registrationIds);
+    return new Map(rows.map((r) => [r.id ?? 0, { status: r.status, reason: r.reason }]));
+  }
+
+  /**
+   * The refusal's e-mail job: the runner and, when someone else, the account that paid, with the reason
+   * and the difference to the lot's price now.
+   */
+  async function sendRefused(registrationId: number): Promise<void> {
+    const registration = await repo.findById(deps.db, registrationId);
+    const [proof] = await proofsRepo.statusOf(deps.db, [registrationId]);
+    if (!registration || proof?.status !== 'recusado') return;
+    const event = await deps.events.findEventRow(registration.eventId);
+    const ruled = (await repo.categoriesWithRules(deps.db, registrationId)).find(
+      (c) => c.priceRuleId !== null,
+    );
+    if (!event || !ruled) return;
+    const [category] = await deps.events.findCategories([ruled.id]);
+    const now = category ? (await deps.events.currentPrices([category])).get(ruled.id) : undefined;
+    const rule = (await deps.events.priceRules.names(deps.db, [ruled.priceRuleId ?? 0])).get(
+      ruled.priceRuleId ?? 0,
+    );
+    const account =
+      registration.accountUserId === null ? null : await deps.users.findContact(registration.accountUserId);
+    const to = [...new Set([registration.email, account?.email].filter((e): e is string => !!e))];
+    for (const address of to)
+      await deps.mail.send(
+        proofRefusedMail({
+          env: deps.env,
+          to: address,
+          registrationId,
+          runnerName: registration.fullName,
+          eventName: event.name,
+          ruleName: rule?.name ?? 'preço especial',
+          reason: proof.reason ?? '',
+          differenceCents: Math.max(0, (now?.priceCents ?? ruled.priceCents) - ruled.priceCents),
+          page: `${deps.env.publicUrl}/eventos/register/${event.id}/ja-me-inscrevi`,
+        }),
+      );
+  }
+
+  return { accept, checkForDraft, link, queue, file, decide, statusOf, sendRefused };
+}
+
+export type PriceRuleProofs = ReturnType<typeof createPriceRuleProofs>;

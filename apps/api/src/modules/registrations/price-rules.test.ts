@@ -1,0 +1,271 @@
+import { randomUUID } from 'node:crypto';
+import { PainelPriceRuleSchema, ProofReviewSchema } from '@passada/core/contracts/price-rules';
+import { formatBRL } from '@passada/core/money';
+import { eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { priceRuleProofs, registrationCategories } from '../../db/schema/index.ts';
+import { waitForMailContaining } from '../../test/factories/accounts.ts';
+import type { MadeEvent } from '../../test/factories/events.ts';
+import { type Buyer, makeBuyer } from '../../test/factories/orders.ts';
+import {
+  createStaffAndLogin,
+  decompressionBomb,
+  multipartPhoto,
+  picture,
+  type TestStaff,
+} from '../../test/factories/painel.ts';
+import {
+  APPROVED_CARD,
+  cpfFrom,
+  participant,
+  registrationCard,
+  requestAs,
+} from '../../test/factories/registrations.ts';
+import { TEAMS_START, teamsRace } from '../../test/factories/teams.ts';
+import { useClockedTestApp } from '../../test/test-app.ts';
+
+/** A real one-page PDF, as a phone's scanner app saves a document. */
+function pdf(): Promise<Buffer> {
+  return new Promise((resolve) => {
+    const doc = new PDFDocument({ size: 'A4' });
+    const parts: Buffer[] = [];
+    doc.on('data', (b: Buffer) => parts.push(b));
+    doc.on('end', () => resolve(Buffer.concat(parts)));
+    doc.text('Carteira de Identificação Estudantil');
+    doc.end();
+  });
+}
+
+/** Price rules by who the runner is (docs/decisions/0068), through the HTTP layer. */
+describe('price rules: students, lists and their proofs', () => {
+  const t = useClockedTestApp(TEAMS_START);
+  const request = requestAs(() => t.app);
+  let admin: TestStaff;
+  let buyer: Buyer;
+  let race: MadeEvent;
+  let student: number;
+  let club: number;
+  let cpfSeq = 730_000_000;
+  const ten = () => race.days[0]!.categories[1]!.id;
+  const ids: number[] = [];
+
+  async function upload(who: Buyer, bytes: Buffer, filename: string, type: string) {
+    const body = multipartPhoto(bytes, filename, type);
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/comprovantes/',
+      headers: { ...who.headers, ...body.headers },
+      payload: body.payload,
+    });
+  }
+
+  async function register(fields: Record<string, unknown>, total: number, who: Buyer = buyer) {
+    const cpf = (fields.cpf as string | undefined) ?? cpfFrom(cpfSeq++);
+    return registrationCard(t.app, {
+      number: APPROVED_CARD,
+      draft: participant(race, [ten()], { email: `regra.${cpf}@example.com`, ...fields, cpf }),
+      total,
+      user: who,
+      key: randomUUID(),
+    });
+  }
+
+  beforeAll(async () => {
+    admin = await createStaffAndLogin(t.app, 'admin');
+    buyer = await makeBuyer(t.app);
+    race = await teamsRace(t.app, 'Corrida da Meia-Entrada');
+  });
+
+  it('the organiser sets a students’ half price with a cap and a club’s fixed price from a CSV of CPFs', async () => {
+    const url = `/api/painel/events/${race.id}/regras-preco/`;
+    const bad = await request('POST', admin, url, {
+      categoria: ten(),
+      publico: 'lista',
+      nome: 'Clube',
+      desconto: 'preco_fixo',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.preco_fixo).toBe('Informe o preço fixo.');
+    const made = await request('POST', admin, url, {
+      categoria: ten(),
+      publico: 'estudante',
+      nome: 'Estudante (meia-entrada)',
+      desconto: 'meia',
+      limite_vagas: 2,
+      limite_percentual: 40,
+    });
+    expect(made.statusCode).toBe(201);
+    const clubMade = await request('POST', admin, url, {
+      categoria: ten(),
+      publico: 'lista',
+      nome: 'Sócios do Clube',
+      desconto: 'preco_fixo',
+      preco_fixo: 30,
+      exige_comprovante: false,
+    });
+    const rules = PainelPriceRuleSchema.array().parse(clubMade.json());
+    student = rules.find((r) => r.publico === 'estudante')!.id;
+    club = rules.find((r) => r.publico === 'lista')!.id;
+    // 40 % of the 10 km's 100 places is 40; the cap in places is smaller.
+    expect(rules.find((r) => r.id === student)).toMatchObject({
+      limite: 2,
+      usadas: 0,
+      nome_categoria: '10 km',
+    });
+
+    const csv = ['cpf;nome', `${cpfFrom(739_000_001)};Sócia Um`, '111.111.111-11;Inválido', ''].join('\r\n');
+    const imported = await request('PUT', admin, `${url}${club}/lista/`, { csv });
+    expect(imported.json()).toEqual({
+      cpfs: 1,
+      recusadas: [{ linha: 3, motivo: 'CPF inválido: 111.111.111-11' }],
+    });
+    expect((await request('PUT', admin, `${url}${student}/lista/`, { csv })).statusCode).toBe(409);
+    // Only who edits events sets prices.
+    const desk = await createStaffAndLogin(t.app, 'checkin');
+    expect(
+      (
+        await request('POST', desk, url, {
+          categoria: ten(),
+          publico: 'pcd',
+          nome: 'PCD',
+          desconto: 'gratis',
+        })
+      ).statusCode,
+    ).toBe(403);
+
+    // The registration form reads them priced for the lot in force.
+    const offered = await request('GET', null, `/api/events/${race.id}/regras-preco/`);
+    expect(offered.statusCode).toBe(200);
+    expect(offered.json()).toEqual([
+      expect.objectContaining({ id: student, preco: 54.95, exige_comprovante: true, esgotada: false }),
+      expect.objectContaining({ id: club, preco: 30, exige_comprovante: false, comprovante: null }),
+    ]);
+  });
+
+  it('a student pays half with a proof sent before paying; no proof, a coupon on top or the full total is refused', async () => {
+    const none = await register({ regra_preco: student }, 54.95);
+    expect(none.statusCode).toBe(400);
+    expect(none.json()).toMatchObject({ code: 'comprovante_ausente' });
+
+    // A decompression bomb and a GIF never reach the disk; a photo and a PDF do.
+    expect((await upload(buyer, await decompressionBomb(), 'cie.png', 'image/png')).statusCode).toBe(422);
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    expect((await upload(buyer, gif, 'cie.gif', 'image/gif')).statusCode).toBe(415);
+    const photo = await upload(buyer, await picture('jpeg', 2000), 'cie.jpg', 'image/jpeg');
+    expect(photo.statusCode).toBe(201);
+    expect(photo.json()).toMatchObject({ tipo: 'image/webp' });
+    const proof = photo.json().comprovante as string;
+    const scanned = await upload(buyer, await pdf(), 'cie.pdf', 'application/pdf');
+    expect(scanned.json()).toMatchObject({ tipo: 'application/pdf' });
+
+    // Another account cannot use it.
+    const stranger = await makeBuyer(t.app);
+    const stolen = await register({ regra_preco: student, comprovante: proof }, 54.95, stranger);
+    expect(stolen.json()).toMatchObject({ code: 'comprovante_invalido' });
+    expect(
+      (await register({ regra_preco: student, comprovante: proof, cupom: 'QUALQUER' }, 54.95)).json().code,
+    ).toBe('cupom_nao_acumula');
+    const full = await register({ regra_preco: student, comprovante: proof }, 109.9);
+    expect(full.statusCode).toBe(409);
+    expect(full.json()).toMatchObject({ code: 'total_divergente', total_correto: 54.95 });
+
+    const paid = await register(
+      { regra_preco: student, comprovante: proof, nome_completo: 'Ana Estudante' },
+      54.95,
+    );
+    expect(paid.statusCode).toBe(200);
+    const id = paid.json().inscricao_id as number;
+    ids.push(id);
+    const [race10] = await t.app.db
+      .select()
+      .from(registrationCategories)
+      .where(eq(registrationCategories.registrationId, id));
+    expect(race10).toMatchObject({ priceCents: 5_495, priceRuleId: student });
+    const [kept] = await t.app.db
+      .select()
+      .from(priceRuleProofs)
+      .where(eq(priceRuleProofs.registrationId, id));
+    expect(kept).toMatchObject({ status: 'pendente', ruleId: student, mediaType: 'image/webp' });
+    expect(kept!.dueAt!.getTime() - TEAMS_START.getTime()).toBe(72 * 3_600_000);
+    // The proof is taken: a second registration cannot reuse it.
+    expect((await register({ regra_preco: student, comprovante: proof }, 54.95)).json().code).toBe(
+      'comprovante_invalido',
+    );
+
+    const second = await register(
+      { regra_preco: student, comprovante: scanned.json().comprovante, nome_completo: 'Bruno Estudante' },
+      54.95,
+    );
+    expect(second.statusCode).toBe(200);
+    ids.push(second.json().inscricao_id as number);
+  });
+
+  it('the cap holds: past 2 students the rule is refused and shown sold out, the normal price still sells', async () => {
+    const photo = await upload(buyer, await picture('png', 800), 'cie.png', 'image/png');
+    const third = await register({ regra_preco: student, comprovante: photo.json().comprovante }, 54.95);
+    expect(third.statusCode).toBe(409);
+    expect(third.json().code).toBe('regra_esgotada');
+    const offered = await request('GET', null, `/api/events/${race.id}/regras-preco/`);
+    expect(offered.json().find((r: { id: number }) => r.id === student).esgotada).toBe(true);
+    expect((await register({}, 109.9)).statusCode).toBe(200);
+    const rules = PainelPriceRuleSchema.array().parse(
+      (await request('GET', admin, `/api/painel/events/${race.id}/regras-preco/`)).json(),
+    );
+    expect(rules.find((r) => r.id === student)).toMatchObject({ usadas: 2, limite: 2 });
+  });
+
+  it('a list’s price only for a CPF on it, with no proof', async () => {
+    const outside = await register({ regra_preco: club }, 30);
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json()).toMatchObject({
+      code: 'fora_da_lista',
+      errors: { regra_preco: expect.any(String) },
+    });
+    const member = await register({ regra_preco: club, cpf: cpfFrom(739_000_001) }, 30);
+    expect(member.statusCode).toBe(200);
+    const [row] = await t.app.db
+      .select()
+      .from(priceRuleProofs)
+      .where(eq(priceRuleProofs.registrationId, member.json().inscricao_id as number));
+    expect(row).toBeUndefined();
+  });
+
+  it('staff review the proofs beside the runner’s data; a refusal is e-mailed with the difference; one decision only', async () => {
+    const desk = await createStaffAndLogin(t.app, 'checkin');
+    expect((await request('GET', desk, '/api/painel/comprovantes/')).statusCode).toBe(403);
+    const queue = await request('GET', admin, `/api/painel/comprovantes/?evento=${race.id}`);
+    expect(queue.statusCode).toBe(200);
+    const pending = ProofReviewSchema.array().parse(queue.json());
+    expect(pending.map((p) => [p.nome_completo, p.regra.nome, p.pago, p.situacao])).toEqual([
+      ['Ana Estudante', 'Estudante (meia-entrada)', 54.95, 'pendente'],
+      ['Bruno Estudante', 'Estudante (meia-entrada)', 54.95, 'pendente'],
+    ]);
+    const file = await request('GET', admin, pending[0]!.arquivo!);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+    expect(file.headers['cache-control']).toBe('no-store');
+    expect((await sharp(file.rawPayload).metadata()).width).toBe(1200);
+    expect((await request('GET', admin, pending[1]!.arquivo!)).headers['content-type']).toBe(
+      'application/pdf',
+    );
+
+    const decide = (id: number, body: object) =>
+      request('POST', admin, `/api/painel/comprovantes/${id}/decisao/`, body);
+    expect((await decide(pending[0]!.id, { decisao: 'aprovar' })).json().situacao).toBe('aprovado');
+    expect((await decide(pending[1]!.id, { decisao: 'recusar', motivo: '' })).statusCode).toBe(400);
+    const refused = await decide(pending[1]!.id, {
+      decisao: 'recusar',
+      motivo: 'A carteira venceu em 2025.',
+    });
+    expect(refused.json()).toMatchObject({ situacao: 'recusado', motivo: 'A carteira venceu em 2025.' });
+    expect((await decide(pending[1]!.id, { decisao: 'aprovar' })).json().code).toBe('ja_analisado');
+    const mail = await waitForMailContaining(t.dataDir, 'A carteira venceu em 2025.');
+    expect(mail).toContain(`inscrição nº ${pending[1]!.inscricao}`);
+    expect(mail).toContain(`pagar a diferença para o preço do lote, de ${formatBRL(10_990 - 5_495)}`);
+    expect((await request('GET', admin, `/api/painel/comprovantes/?evento=${race.id}`)).json()).toEqual([]);
+  });
+});
