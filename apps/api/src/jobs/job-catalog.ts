@@ -74,6 +74,11 @@ export const jobCatalog = {
     retryLimit: 8,
     retryDelaySeconds: 60,
   }),
+  /** A proof's file erased after the transaction that let it go committed (decision 0068). */
+  'privacy.proof-file': defineJob<{ fileName: string }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
   /** The e-mail telling the runner (and the buyer) that staff refused a price rule's proof (decision 0068). */
   'mail.proof-refused': defineJob<{ registrationId: number }>({
     retryLimit: 8,

@@ -304,6 +304,25 @@ export function createEventPriceRules(deps: {
       );
   }
 
+  /**
+   * The places a charge holds in these categories stop counting against their rules (the registration
+   * was transferred to someone the rule did not admit): the rules' caps get those places back.
+   */
+  async function clearMarks(tx: Tx, chargeId: number, categoryIds: number[]): Promise<void> {
+    if (categoryIds.length === 0) return;
+    await tx
+      .update(placeReservations)
+      .set({ priceRuleId: null })
+      .where(
+        and(
+          eq(placeReservations.chargeId, chargeId),
+          inArray(placeReservations.categoryId, categoryIds),
+          isNull(placeReservations.releasedAt),
+        ),
+      );
+    await notifyEventsChanged(tx);
+  }
+
   /** A rule's name and audience by id, for the desk, the reports and the review queue. */
   async function names(db: Conn, ids: number[]) {
     if (ids.length === 0) return new Map<number, { name: string; audience: PriceRuleAudience }>();
@@ -314,7 +333,18 @@ export function createEventPriceRules(deps: {
     return new Map(rows.map((r) => [r.id, { name: r.name, audience: r.audience as PriceRuleAudience }]));
   }
 
-  return { forStaff, create, update, archive, importList, ofEvent, forRegistration, takeUnderRule, names };
+  return {
+    forStaff,
+    create,
+    update,
+    archive,
+    importList,
+    ofEvent,
+    forRegistration,
+    takeUnderRule,
+    clearMarks,
+    names,
+  };
 }
 
 export type EventPriceRulesService = ReturnType<typeof createEventPriceRules>;

@@ -38,6 +38,7 @@ export function transferInviteMail(input: {
       '',
       fee,
       'Se você tiver 60 anos ou mais no dia da prova, a meia-entrada vale; se a inscrição foi paga com meia-entrada e você não tiver direito a ela, a diferença é cobrada.',
+      'Um preço especial (estudante, professor, PCD, lista do organizador) é de quem o comprovou: se a inscrição foi paga com um, a diferença para o preço do lote é cobrada.',
       `O link vale até ${formatStoreDateTime(t.expiresAt)}.`,
       '',
       'Se você não esperava este e-mail, ignore-o.',

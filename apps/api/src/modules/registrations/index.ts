@@ -89,6 +89,7 @@ export default fp(
     app.jobs.work('mail.registration-cancelled', ({ registrationId }) =>
       registrations.sendCancellation(registrationId),
     );
+    app.jobs.work('privacy.proof-file', ({ fileName }) => registrations.proofs.eraseFile(fileName));
     app.jobs.work('mail.proof-refused', ({ registrationId }) =>
       registrations.proofs.sendRefused(registrationId),
     );

@@ -73,3 +73,18 @@ export async function statusOf(db: Conn, registrationIds: number[]) {
     .from(priceRuleProofs)
     .where(inArray(priceRuleProofs.registrationId, registrationIds));
 }
+
+/** The registration's proof unlinked and its file forgotten; answers the file's name to erase, if any. */
+export async function detachProof(tx: Tx, registrationId: number): Promise<string | null> {
+  const [before] = await tx
+    .select({ fileName: priceRuleProofs.fileName })
+    .from(priceRuleProofs)
+    .where(eq(priceRuleProofs.registrationId, registrationId))
+    .for('update');
+  if (!before) return null;
+  await tx
+    .update(priceRuleProofs)
+    .set({ registrationId: null, fileName: null })
+    .where(eq(priceRuleProofs.registrationId, registrationId));
+  return before.fileName;
+}

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProofDecision, ProofReview } from '@passada/core/contracts/price-rules';
 import { centsToReais } from '@passada/core/money';
@@ -220,7 +221,22 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
       );
   }
 
-  return { accept, checkForDraft, link, queue, file, decide, statusOf, sendRefused };
+  /**
+   * The registration's proof let go (its holder changed): unlinked at once, its file erased by a job
+   * after the commit (nothing is erased if the transaction rolls back).
+   */
+  async function detach(tx: Tx, registrationId: number): Promise<void> {
+    const fileName = await proofsRepo.detachProof(tx, registrationId);
+    if (fileName) await deps.jobs.send('privacy.proof-file', { fileName }, { tx });
+  }
+
+  /** The erasing job: the file under the proofs' folder, gone (already gone is fine). */
+  async function eraseFile(fileName: string): Promise<void> {
+    if (!/^[A-Za-z0-9_-]+\.(webp|pdf)$/.test(fileName)) return;
+    await rm(path.join(deps.dir, fileName), { force: true });
+  }
+
+  return { accept, checkForDraft, link, queue, file, decide, statusOf, sendRefused, detach, eraseFile };
 }
 
 export type PriceRuleProofs = ReturnType<typeof createPriceRuleProofs>;

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { PainelPriceRuleSchema, ProofReviewSchema } from '@passada/core/contracts/price-rules';
 import { formatBRL } from '@passada/core/money';
 import { eq } from 'drizzle-orm';
@@ -6,7 +8,7 @@ import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { priceRuleProofs, registrationCategories } from '../../db/schema/index.ts';
-import { waitForMailContaining } from '../../test/factories/accounts.ts';
+import { readOutbox, waitForMailContaining } from '../../test/factories/accounts.ts';
 import type { MadeEvent } from '../../test/factories/events.ts';
 import { type Buyer, makeBuyer } from '../../test/factories/orders.ts';
 import {
@@ -267,5 +269,57 @@ describe('price rules: students, lists and their proofs', () => {
     expect(mail).toContain(`inscrição nº ${pending[1]!.inscricao}`);
     expect(mail).toContain(`pagar a diferença para o preço do lote, de ${formatBRL(10_990 - 5_495)}`);
     expect((await request('GET', admin, `/api/painel/comprovantes/?evento=${race.id}`)).json()).toEqual([]);
+  });
+
+  it('a transfer of a half-price place to someone else charges the difference; the place leaves the rule and its proof is erased', async () => {
+    const url = `/api/painel/events/${race.id}/pos-venda/`;
+    const { texto: _, ...rules } = (await request('GET', admin, url)).json();
+    expect((await request('PUT', admin, url, { ...rules, transferencia_taxa: 15 })).statusCode).toBe(200);
+    const ana = ids[0]!;
+    const [proof] = await t.app.db
+      .select()
+      .from(priceRuleProofs)
+      .where(eq(priceRuleProofs.registrationId, ana));
+    const file = path.join(t.dataDir, 'comprovantes', proof!.fileName!);
+    expect(existsSync(file)).toBe(true);
+
+    const to = { nome_completo: 'Caio Recebe', cpf: cpfFrom(cpfSeq++), email: `caio.${cpfSeq}@example.com` };
+    expect((await request('POST', buyer, `/api/inscricoes/${ana}/transferir/`, to)).statusCode).toBe(201);
+    const token = readOutbox(t.dataDir)
+      .filter((m) => m.includes(to.email))
+      .at(-1)
+      ?.match(/\/inscricoes\/transferencia\/([A-Za-z0-9_-]+)/)?.[1];
+    expect(token).toBeTruthy();
+    const friend = await makeBuyer(t.app);
+    const pay = (total: number) =>
+      registrationCard(t.app, {
+        number: APPROVED_CARD,
+        draft: {
+          ...participant(race, [ten()], { ...to, data_nascimento: '1992-03-04' }),
+          transferencia: token,
+        },
+        total,
+        user: friend,
+        key: randomUUID(),
+      });
+    // The fee alone is not enough: the difference to the lot's price comes with it.
+    const short = await pay(15);
+    expect(short.statusCode).toBe(409);
+    expect(short.json()).toMatchObject({ code: 'total_divergente', total_correto: 15 + 54.95 });
+    expect((await pay(69.95)).statusCode).toBe(200);
+
+    const [race10] = await t.app.db
+      .select()
+      .from(registrationCategories)
+      .where(eq(registrationCategories.registrationId, ana));
+    expect(race10!.priceRuleId).toBeNull();
+    const after = PainelPriceRuleSchema.array().parse(
+      (await request('GET', admin, `/api/painel/events/${race.id}/regras-preco/`)).json(),
+    );
+    expect(after.find((r) => r.id === student)!.usadas).toBe(1);
+    expect(
+      await t.app.db.select().from(priceRuleProofs).where(eq(priceRuleProofs.registrationId, ana)),
+    ).toEqual([]);
+    await expect.poll(() => existsSync(file), { timeout: 15_000 }).toBe(false);
   });
 });

@@ -14,6 +14,7 @@ import {
 import { CannotFulfil, type ChargeRow, isUniqueViolation } from '../payments/payments.service.ts';
 import * as afterSale from './after-sale.repository.ts';
 import { transferDoneMail } from './after-sale-mail.ts';
+import type { PriceRuleProofs } from './price-rule-proofs.ts';
 import type { ChangeManager } from './registration-change-manager.ts';
 import { holderColumns } from './registration-confirm.ts';
 import type { Prepare } from './registration-prepare.ts';
@@ -41,7 +42,12 @@ export const LATE = {
  */
 export function createTransferPayment(
   deps: RegistrationsServiceDeps,
-  steps: { pricing: Pricing; prepare: Prepare; manager: ChangeManager },
+  steps: {
+    pricing: Pricing;
+    prepare: Prepare;
+    manager: ChangeManager;
+    proofs: Pick<PriceRuleProofs, 'detach'>;
+  },
 ) {
   /** Whether the event's rules let this registration be transferred now, and the fee. */
   async function transferRules(db: Db | Tx, row: repo.RegistrationRow) {
@@ -65,10 +71,18 @@ export function createTransferPayment(
     const ids = (await repo.categoriesOf(db, row.id)).map((c) => c.id);
     const before = await steps.pricing.priceChoice(db, row.eventId, ids, row.birthDate);
     const after = await steps.pricing.priceChoice(db, row.eventId, ids, birthDate);
+    // A race priced by a special price's rule (docs/decisions/0068) was the old runner's right, proved by
+    // their document: it counts at what it was paid, and the new runner pays up to the lot's price.
+    const ruled = new Map(
+      (await repo.categoriesWithRules(db, row.id))
+        .filter((c) => c.priceRuleId !== null)
+        .map((c) => [c.id, c]),
+    );
+    const beforeItems = before.items.map((i) => ruled.get(i.category.id) ?? i);
     const sum = (items: { priceCents: number }[]) => items.reduce((s, i) => s + i.priceCents, 0);
     // A new runner who loses the 60+ half price pays the difference; one who gains it gets nothing back
     // (the registration was paid by someone else, whose money it stays).
-    const differenceCents = Math.max(0, sum(after.items) - sum(before.items));
+    const differenceCents = Math.max(0, sum(after.items) - sum(beforeItems));
     return { ids, after, differenceCents, totalCents: feeCents + differenceCents };
   }
 
@@ -238,6 +252,18 @@ export function createTransferPayment(
         if (isUniqueViolation(err)) throw new CannotFulfil(DUPLICATE_CPF);
         throw err;
       });
+    // The special price was the old runner's: the races leave its rule (its place goes back to the
+    // rule's cap) and their proof is erased (docs/decisions/0068).
+    const ruled = (await repo.categoriesWithRules(tx, row.id)).filter((c) => c.priceRuleId !== null);
+    if (ruled.length) {
+      await repo.clearPriceRules(tx, row.id);
+      await deps.events.priceRules.clearMarks(
+        tx,
+        row.chargeId,
+        ruled.map((c) => c.id),
+      );
+      await steps.proofs.detach(tx, row.id);
+    }
     await transfers.endTransfer(tx, t.id, 'concluida', deps.now(), charge.id);
     await afterSale.insertChange(tx, {
       registrationId: row.id,

@@ -7,6 +7,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.
 import { isUniqueViolation } from '../payments/payments.service.ts';
 import { transferInviteMail } from './after-sale-mail.ts';
 import type { Holder } from './holder.ts';
+import type { PriceRuleProofs } from './price-rule-proofs.ts';
 import type { ChangeManager } from './registration-change-manager.ts';
 import type { Prepare } from './registration-prepare.ts';
 import type { Pricing } from './registration-price.ts';
@@ -50,7 +51,12 @@ export const isTransferDraft = (draft: unknown): boolean =>
  */
 export function createTransfer(
   deps: RegistrationsServiceDeps,
-  steps: { pricing: Pricing; prepare: Prepare; manager: ChangeManager },
+  steps: {
+    pricing: Pricing;
+    prepare: Prepare;
+    manager: ChangeManager;
+    proofs: Pick<PriceRuleProofs, 'detach'>;
+  },
 ) {
   // The transfer's payment: the charge's prepare, reserve, recheck and fulfil (registration-transfer-paid.ts).
   const paid = createTransferPayment(deps, steps);

@@ -172,6 +172,14 @@ export async function categoriesWithRules(db: Conn, registrationId: number) {
     .orderBy(asc(registrationCategories.categoryId));
 }
 
+/** The registration's races leave their price rule (a transfer to someone else, docs/decisions/0068). */
+export async function clearPriceRules(tx: Tx, registrationId: number): Promise<void> {
+  await tx
+    .update(registrationCategories)
+    .set({ priceRuleId: null })
+    .where(eq(registrationCategories.registrationId, registrationId));
+}
+
 /** The categories of several registrations in one statement, by registration (each in id order). */
 export async function categoriesOfMany(
   db: Conn,

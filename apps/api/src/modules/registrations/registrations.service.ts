@@ -96,7 +96,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   } = createCancel(deps, waitlist);
   const runner = createRunnerChanges(deps, { cancel, cancelParticipant });
   // A charge of the registration purpose may pay for a transfer instead (docs/decisions/0041).
-  const transfer = createTransfer(deps, { pricing, prepare, manager });
+  const transfer = createTransfer(deps, { pricing, prepare, manager, proofs });
   const links = createParticipantLinks(deps);
   const delegation = createPickupDelegation(deps);
   // And a change of distance with something to pay.
