@@ -52,6 +52,19 @@ export const EventReportSchema = EventMoneySchema.extend({
       valor: z.number(),
     }),
   ),
+  /**
+   * The same races per price (docs/decisions/0068): each special price's rule (`regra_id`), the 60+ half
+   * price and the lot's price (`regra_id` null); their `valor` summed is `por_lote`'s.
+   */
+  por_regra: z.array(
+    z.object({
+      regra: z.string(),
+      regra_id: z.number().int().nullable(),
+      inscricoes: z.number().int(),
+      canceladas: z.number().int(),
+      valor: z.number(),
+    }),
+  ),
   /** Registrations per store calendar day of their creation, every day from the first to the last. */
   por_dia: z.array(z.object({ dia: z.string(), inscricoes: z.number().int(), canceladas: z.number().int() })),
   /**

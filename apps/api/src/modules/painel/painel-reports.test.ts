@@ -126,6 +126,8 @@ describe('painel: reports', () => {
         { categoria: '5 km', lote: '1º lote', inscricoes: 2, canceladas: 0, valor: 100 },
         { categoria: '5 km', lote: null, inscricoes: 1, canceladas: 0, valor: 80 },
       ],
+      // No special price in this event: every race at the lot's (or the category's) price, the same sum.
+      por_regra: [{ regra: 'Preço do lote', regra_id: null, inscricoes: 4, canceladas: 1, valor: 289.9 }],
       por_dia: [
         { dia: '2026-11-24', inscricoes: 2, canceladas: 0 },
         { dia: '2026-11-25', inscricoes: 0, canceladas: 0 },
@@ -147,6 +149,7 @@ describe('painel: reports', () => {
       ['Lote (preço de tabela)', '10 km · Preço da categoria', '1', '1', '109,90', '', ''],
       ['Lote (preço de tabela)', '5 km · 1º lote', '2', '0', '100,00', '', ''],
       ['Lote (preço de tabela)', '5 km · Preço da categoria', '1', '0', '80,00', '', ''],
+      ['Preço (especial, 60+ ou do lote)', 'Preço do lote', '4', '1', '289,90', '', ''],
       ['Descontos de cupons', '', '', '', '0,00', '', ''],
       ['Transferências e trocas de distância', '', '', '', '0,00', '', ''],
       ['Inscrições por dia', '2026-11-24', '2', '0', '', '', ''],
@@ -164,6 +167,7 @@ describe('painel: reports', () => {
       liquido: 0,
       por_metodo: [],
       por_lote: [],
+      por_regra: [],
       por_dia: [],
     });
     expect((await get(finance, '/api/painel/relatorios/eventos/999999/')).statusCode).toBe(404);

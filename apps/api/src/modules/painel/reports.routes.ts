@@ -105,6 +105,17 @@ export const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
             '',
           ]),
         ),
+        ...r.por_regra.map((p) =>
+          csvLine([
+            'Preço (especial, 60+ ou do lote)',
+            p.regra,
+            p.inscricoes,
+            p.canceladas,
+            money(p.valor),
+            '',
+            '',
+          ]),
+        ),
         csvLine(['Descontos de cupons', '', '', '', money(r.descontos), '', '']),
         csvLine(['Transferências e trocas de distância', '', '', '', money(r.pos_venda), '', '']),
         ...r.por_dia.map((d) =>

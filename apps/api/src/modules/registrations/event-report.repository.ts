@@ -155,6 +155,32 @@ export async function salesByLot(db: Db, eventId: number) {
   }));
 }
 
+/**
+ * One event's races sold per price (docs/decisions/0068): each special price's rule by name, the 60+
+ * half price, and the lot's price; how many, how many cancelled, and their price summed before coupons.
+ */
+export async function salesByRule(db: Db, eventId: number) {
+  const rows = await rowsOf(
+    db,
+    sql`select coalesce(pr.nome, case when r.meia_entrada then 'Meia-entrada 60+' else 'Preço do lote' end) as rule,
+               pr.id as rule_id, count(*)::int as n, sum(rc.price_cents)::int as cents,
+               count(*) filter (where r.cancelled_at is not null)::int as cancelled
+          from registration_categories rc
+          join registrations r on r.id = rc.registration_id
+          left join price_rules pr on pr.id = rc.price_rule_id
+         where r.event_id = ${eventId}
+         group by 1, 2
+         order by 2 nulls first, 1`,
+  );
+  return rows.map((r) => ({
+    rule: String(r.rule),
+    ruleId: r.rule_id === null ? null : Number(r.rule_id),
+    count: Number(r.n),
+    cancelled: Number(r.cancelled),
+    cents: Number(r.cents),
+  }));
+}
+
 // A literal, not a bound parameter: the same expression in SELECT and GROUP BY must be the same text.
 const zone = sql.raw(`'${STORE_TIME_ZONE}'`);
 

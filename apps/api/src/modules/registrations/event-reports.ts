@@ -38,9 +38,10 @@ export function createEventReports(deps: { db: Db }) {
   async function eventReport(eventId: number): Promise<EventReport | null> {
     const event = (await report.moneyPerEvent(deps.db)).find((e) => e.eventId === eventId);
     if (!event) return null;
-    const [byMethod, byLot, perDay, pickups] = await Promise.all([
+    const [byMethod, byLot, byRule, perDay, pickups] = await Promise.all([
       report.moneyByMethod(deps.db, eventId),
       report.salesByLot(deps.db, eventId),
+      report.salesByRule(deps.db, eventId),
       report.registrationsPerDay(deps.db, eventId),
       report.kitPickups(deps.db, eventId),
     ]);
@@ -67,6 +68,13 @@ export function createEventReports(deps: { db: Db }) {
         inscricoes: l.count,
         canceladas: l.cancelled,
         valor: centsToReais(l.cents),
+      })),
+      por_regra: byRule.map((r) => ({
+        regra: r.rule,
+        regra_id: r.ruleId,
+        inscricoes: r.count,
+        canceladas: r.cancelled,
+        valor: centsToReais(r.cents),
       })),
       por_dia: days,
       retiradas: {

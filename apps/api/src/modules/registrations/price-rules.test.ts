@@ -322,4 +322,21 @@ describe('price rules: students, lists and their proofs', () => {
     ).toEqual([]);
     await expect.poll(() => existsSync(file), { timeout: 15_000 }).toBe(false);
   });
+
+  it('the event’s report splits the races by price: each rule, the lot’s price, to the cent', async () => {
+    const res = await request('GET', admin, `/api/painel/relatorios/eventos/${race.id}/`);
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    // What this file sold, summed by hand: Bruno's half price (Ana's left the rule with her transfer and
+    // counts at what it was sold for, its difference in pos_venda), the club's R$ 30, one full R$ 109,90.
+    expect(report.por_regra).toEqual([
+      { regra: 'Preço do lote', regra_id: null, inscricoes: 2, canceladas: 0, valor: 164.85 },
+      { regra: 'Estudante (meia-entrada)', regra_id: student, inscricoes: 1, canceladas: 0, valor: 54.95 },
+      { regra: 'Sócios do Clube', regra_id: club, inscricoes: 1, canceladas: 0, valor: 30 },
+    ]);
+    const cents = (rows: Array<{ valor: number }>) =>
+      rows.reduce((sum, r) => sum + Math.round(r.valor * 100), 0);
+    expect(cents(report.por_regra)).toBe(cents(report.por_lote));
+    expect(report.pos_venda).toBe(69.95);
+  });
 });

@@ -143,6 +143,25 @@ function EventReportView({ id }: { id: number }) {
         />
       </div>
       <div className={card}>
+        <h3 className="mb-2 font-semibold">Por preço</h3>
+        <p className="mb-2 text-sm text-stone-600 dark:text-stone-400">
+          Cada preço especial (estudante, professor, PCD, lista do organizador), a meia-entrada 60+ e o preço
+          do lote; a soma é a mesma da tabela por lote.
+        </p>
+        <DataTable
+          label="Vendas por preço"
+          rows={r.por_regra}
+          rowKey={(p) => `${p.regra_id ?? ''}-${p.regra}`}
+          empty="Nenhuma inscrição."
+          columns={[
+            { header: 'Preço', rowHeader: true, cell: (p) => p.regra },
+            { header: 'Inscrições', cell: (p) => p.inscricoes },
+            { header: 'Canceladas', cell: (p) => p.canceladas },
+            { header: 'Valor', cell: (p) => formatReais(p.valor) },
+          ]}
+        />
+      </div>
+      <div className={card}>
         <h3 className="mb-2 font-semibold">Inscrições por dia</h3>
         <PerDayChart days={r.por_dia} />
         <DataTable
