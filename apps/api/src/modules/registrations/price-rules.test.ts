@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { priceRuleProofs, registrationCategories } from '../../db/schema/index.ts';
 import { readOutbox, waitForMailContaining } from '../../test/factories/accounts.ts';
-import type { MadeEvent } from '../../test/factories/events.ts';
+import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { type Buyer, makeBuyer } from '../../test/factories/orders.ts';
 import {
   createStaffAndLogin,
@@ -229,6 +229,7 @@ describe('price rules: students, lists and their proofs', () => {
     });
     const member = await register({ regra_preco: club, cpf: cpfFrom(739_000_001) }, 30);
     expect(member.statusCode).toBe(200);
+    ids.push(member.json().inscricao_id as number);
     const [row] = await t.app.db
       .select()
       .from(priceRuleProofs)
@@ -338,5 +339,85 @@ describe('price rules: students, lists and their proofs', () => {
       rows.reduce((sum, r) => sum + Math.round(r.valor * 100), 0);
     expect(cents(report.por_regra)).toBe(cents(report.por_lote));
     expect(report.pos_venda).toBe(69.95);
+  });
+
+  it('after a refused proof the runner may leave with everything back, whatever the event’s cancellation rules', async () => {
+    const bruno = ids[1]!;
+    const quote = await request('GET', buyer, `/api/inscricoes/${bruno}/cancelamento/`);
+    expect(quote.statusCode).toBe(200);
+    expect(quote.json()).toMatchObject({
+      permitido: true,
+      valor_pago: 54.95,
+      valor_devolvido: 54.95,
+      valor_retido: 0,
+    });
+    const done = await request('POST', buyer, `/api/inscricoes/${bruno}/cancelar/`, {
+      valor_devolvido: 54.95,
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ valor_devolvido: 54.95, valor_retido: 0 });
+    // Its place goes back to the rule's cap.
+    const rules = PainelPriceRuleSchema.array().parse(
+      (await request('GET', admin, `/api/painel/events/${race.id}/regras-preco/`)).json(),
+    );
+    expect(rules.find((r) => r.id === student)!.usadas).toBe(0);
+  });
+
+  it('past the 7 days of withdrawal, a refused proof still lets the runner leave with everything back; a plain registration keeps the event’s rules', async () => {
+    const later = await makeEvent(t.app.db, {
+      name: 'Corrida de Janeiro',
+      today: '2026-11-24',
+      startDate: '2027-01-10',
+      registrationDeadline: '2027-01-05',
+    });
+    const category = later.days[0]!.categories[1]!.id;
+    const made = await request('POST', admin, `/api/painel/events/${later.id}/regras-preco/`, {
+      categoria: category,
+      publico: 'professor',
+      nome: 'Professores',
+      desconto: 'meia',
+    });
+    const rule = (made.json() as Array<{ id: number }>)[0]!.id;
+    const proof = (await upload(buyer, await picture('jpeg', 900), 'contracheque.jpg', 'image/jpeg')).json();
+    const pay = (fields: Record<string, unknown>, total: number) => {
+      const cpf = cpfFrom(cpfSeq++);
+      return registrationCard(t.app, {
+        number: APPROVED_CARD,
+        draft: participant(later, [category], { cpf, email: `jan.${cpf}@example.com`, ...fields }),
+        total,
+        user: buyer,
+        key: randomUUID(),
+      });
+    };
+    const teacher = (await pay({ regra_preco: rule, comprovante: proof.comprovante }, 54.95)).json()
+      .inscricao_id;
+    const plain = (await pay({}, 109.9)).json().inscricao_id;
+    // Ten days later the withdrawal is over; then staff refuse the teacher's proof.
+    t.clock = new Date('2026-12-04T13:00:00Z');
+    // (A new sign-in: the back office's sessions end sooner than ten days.)
+    const reviewer = await createStaffAndLogin(t.app, 'gerente');
+    const again = { headers: { authorization: `Token ${await t.app.accounts.users.issueToken(buyer.id)}` } };
+    const [pending] = ProofReviewSchema.array().parse(
+      (await request('GET', reviewer, `/api/painel/comprovantes/?evento=${later.id}`)).json(),
+    );
+    const refused = await request('POST', reviewer, `/api/painel/comprovantes/${pending!.id}/decisao/`, {
+      decisao: 'recusar',
+      motivo: 'Declaração de outro ano.',
+    });
+    expect(refused.statusCode).toBe(200);
+    const plainQuote = (await request('GET', again, `/api/inscricoes/${plain}/cancelamento/`)).json();
+    expect(plainQuote.arrependimento).toBe(false);
+    expect(plainQuote.permitido && plainQuote.valor_devolvido === 109.9).toBe(false);
+    const quote = await request('GET', again, `/api/inscricoes/${teacher}/cancelamento/`);
+    expect(quote.json()).toMatchObject({
+      permitido: true,
+      valor_pago: 54.95,
+      valor_devolvido: 54.95,
+      valor_retido: 0,
+    });
+    const done = await request('POST', again, `/api/inscricoes/${teacher}/cancelar/`, {
+      valor_devolvido: 54.95,
+    });
+    expect(done.json()).toMatchObject({ valor_devolvido: 54.95, valor_retido: 0 });
   });
 });

@@ -32,7 +32,12 @@ const asHolder = (who: AuthUser | Holder): Holder => ('by' in who ? who : { by: 
  */
 export function createRunnerChanges(
   deps: RegistrationsServiceDeps,
-  steps: { cancel: Cancel['cancel']; cancelParticipant: Cancel['cancelParticipant'] },
+  steps: {
+    cancel: Cancel['cancel'];
+    cancelParticipant: Cancel['cancelParticipant'];
+    /** Whether staff refused the proof of the registration's special price (docs/decisions/0068). */
+    proofRefused: (db: Db | Tx, registrationId: number) => Promise<boolean>;
+  },
 ) {
   /** The event's rules as the regulation and registration pages say them. */
   async function rulesText(eventId: number): Promise<{ texto: string[] }> {
@@ -88,6 +93,19 @@ export function createRunnerChanges(
     const parts = await paidParts(deps, db, row);
     const paidCents = parts.reduce((sum, p) => sum + p.leftCents, 0);
     const feeCents = parts.reduce((sum, p) => sum + p.feeCents, 0);
+    // A special price whose proof staff refused: the runner may leave with everything back until the
+    // race starts, whatever the event's rules (docs/decisions/0068).
+    if (deps.now() < eventStart(event.startDate, event.time) && (await steps.proofRefused(db, row.id)))
+      return {
+        permitido: true,
+        motivo: null,
+        valor_pago: centsToReais(paidCents),
+        valor_devolvido: centsToReais(paidCents),
+        valor_retido: 0,
+        arrependimento: false,
+        withFees: true,
+        parts,
+      };
     const quote = cancellationQuote(rules, {
       paidCents: paidCents - feeCents,
       purchasedAt: charge.paidAt ?? row.createdAt,

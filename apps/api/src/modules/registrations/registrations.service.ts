@@ -94,7 +94,11 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     sendCancellation,
     staffRefundByPayer,
   } = createCancel(deps, waitlist);
-  const runner = createRunnerChanges(deps, { cancel, cancelParticipant });
+  const runner = createRunnerChanges(deps, {
+    cancel,
+    cancelParticipant,
+    proofRefused: async (db, id) => (await proofs.statusOf(db, [id])).get(id)?.status === 'recusado',
+  });
   // A charge of the registration purpose may pay for a transfer instead (docs/decisions/0041).
   const transfer = createTransfer(deps, { pricing, prepare, manager, proofs });
   const links = createParticipantLinks(deps);
