@@ -296,12 +296,20 @@ export async function openEvent(
 }
 
 /**
- * A free race made as the back office makes one (one day 25 days from today, one category at R$ 0,00
- * with 50 places, shirts in M); its id and its category's.
+ * A race made as the back office makes one (one day 25 days from today, one category with 50 places,
+ * free unless `price` in reais is given, shirts in M); its id and its category's.
  */
 export async function createFreeRace(
   request: APIRequestContext,
-  race: { name: string; organizer: string; city: string; state: string; category: string; about: string },
+  race: {
+    name: string;
+    organizer: string;
+    city: string;
+    state: string;
+    category: string;
+    about: string;
+    price?: number;
+  },
 ): Promise<{ eventId: number; categoryId: number }> {
   const login = await request.post('/api/painel/auth/login/', { data: STAFF.admin });
   expect(login.status()).toBe(200);
@@ -322,7 +330,7 @@ export async function createFreeRace(
       dias_evento: [
         {
           data: addDays(today, 25),
-          categorias: [{ nome_categoria: race.category, preco_inscricao: 0, capacidade: 50 }],
+          categorias: [{ nome_categoria: race.category, preco_inscricao: race.price ?? 0, capacidade: 50 }],
         },
       ],
     },

@@ -98,6 +98,7 @@ export const ProofUploadedSchema = z.object({
   tipo: z.string(),
   bytes: z.number().int(),
 });
+export type ProofUploaded = z.infer<typeof ProofUploadedSchema>;
 
 export const PROOF_STATUSES = ['pendente', 'aprovado', 'recusado'] as const;
 

@@ -37,6 +37,8 @@ const pages = {
   results: lazy(() => import('../events/pages/results-page.tsx')),
   waves: lazy(() => import('../events/pages/waves-page.tsx')),
   teams: lazy(() => import('../events/pages/teams-page.tsx')),
+  proofs: lazy(() => import('../events/pages/proofs-page.tsx')),
+  priceRules: lazy(() => import('../events/pages/price-rules-page.tsx')),
   registration: lazy(() => import('../events/pages/registration-page.tsx')),
   orders: lazy(() => import('../orders/pages/orders-page.tsx')),
   order: lazy(() => import('../orders/pages/order-page.tsx')),
@@ -82,6 +84,8 @@ export default function PainelApp() {
           <Route path="eventos/:id/resultados" element={only('eventos', pages.results)} />
           <Route path="eventos/:id/ondas" element={only('eventos', pages.waves)} />
           <Route path="eventos/:id/equipes" element={only(['eventos', 'pedidos'], pages.teams)} />
+          <Route path="eventos/:id/precos" element={only('eventos', pages.priceRules)} />
+          <Route path="comprovantes" element={only('comprovantes', pages.proofs)} />
           <Route path="eventos/:id" element={only(['eventos', 'pedidos'], pages.participants)} />
           <Route path="inscricoes/:id" element={only(['eventos', 'pedidos'], pages.registration)} />
           <Route path="pedidos" element={only('pedidos', pages.orders)} />

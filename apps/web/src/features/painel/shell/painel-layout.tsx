@@ -31,6 +31,7 @@ const MENU: Array<{
   { to: '/painel/eventos', label: 'Eventos', needs: ['eventos', 'pedidos'] },
   { to: '/painel/checkin', label: 'Check-in', needs: 'checkin' },
   { to: '/painel/clientes', label: 'Clientes', needs: 'clientes' },
+  { to: '/painel/comprovantes', label: 'Comprovantes', needs: 'comprovantes' },
   { to: '/painel/cupons', label: 'Cupons', needs: 'cupons' },
   { to: '/painel/relatorios', label: 'Relatórios', needs: 'relatorios' },
   { to: '/painel/fiscal', label: 'Fiscal', needs: ['relatorios', 'catalogo'] },

@@ -1,3 +1,4 @@
+import type { EventPriceRule, ProofUploaded } from '@passada/core/contracts/price-rules';
 import type {
   Participant,
   Registration,
@@ -54,5 +55,25 @@ export function registrationTicketQuery(registrationId: number) {
       apiFetch<RegistrationTicket>(`/api/inscricoes/${registrationId}/qr-code/`, { signal }),
     staleTime: 60_000,
     retry: false,
+  });
+}
+
+/** The event's special prices by audience, priced for the lot in force (docs/decisions/0068). */
+export function priceRulesQuery(eventId: number) {
+  return queryOptions({
+    queryKey: ['event-price-rules', eventId],
+    queryFn: ({ signal }) =>
+      apiFetch<EventPriceRule[]>(`/api/events/${eventId}/regras-preco/`, { signal, auth: false }),
+  });
+}
+
+/** Sends the proof a special price asks for (a photo or a PDF); answers the token the draft names it by. */
+export function useUploadProof() {
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('foto', file);
+      return apiFetch<ProofUploaded>('/api/comprovantes/', { method: 'POST', body: form });
+    },
   });
 }

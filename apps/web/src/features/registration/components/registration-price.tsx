@@ -7,13 +7,15 @@ interface RegistrationPriceProps {
   price: { data: PriceResponse | undefined; isPending: boolean; isError: boolean };
   /** The coupon the server accepted for this draft: its discount and the total it priced. */
   coupon?: CouponPreview | null;
+  /** A special price chosen (docs/decisions/0068): its name and the total with it. */
+  special?: { name: string; totalCents: number } | null;
 }
 
 /**
  * The chosen categories at the server's price (half price for 60+ once the birth date is known), and
  * with a coupon applied, its discount and the total the payment will be for.
  */
-export function RegistrationPrice({ price, coupon = null }: RegistrationPriceProps) {
+export function RegistrationPrice({ price, coupon = null, special = null }: RegistrationPriceProps) {
   return (
     <section
       aria-labelledby="categorias-titulo"
@@ -54,7 +56,12 @@ export function RegistrationPrice({ price, coupon = null }: RegistrationPricePro
               Meia-entrada: 60 anos ou mais no dia do evento (Estatuto do Idoso).
             </p>
           ) : null}
-          {coupon ? (
+          {special ? (
+            <p className="mt-2 text-sm font-medium text-green-800 dark:text-green-400">
+              Preço especial: {special.name} (sujeito à conferência do comprovante).
+            </p>
+          ) : null}
+          {coupon && !special ? (
             <p className="mt-3 flex justify-between">
               <span>Desconto (cupom {coupon.cupom})</span>
               <span>−{formatRegistrationPrice(reaisToCents(coupon.desconto))}</span>
@@ -63,7 +70,13 @@ export function RegistrationPrice({ price, coupon = null }: RegistrationPricePro
           <p className="mt-3 flex justify-between text-lg font-bold">
             <span>Total</span>
             <span data-testid="registration-total">
-              {formatRegistrationPrice(coupon ? reaisToCents(coupon.total) : price.data.total_centavos)}
+              {formatRegistrationPrice(
+                special
+                  ? special.totalCents
+                  : coupon
+                    ? reaisToCents(coupon.total)
+                    : price.data.total_centavos,
+              )}
             </span>
           </p>
         </>

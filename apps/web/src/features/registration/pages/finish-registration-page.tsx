@@ -24,11 +24,18 @@ import { useRegisterParticipant } from '../api/registrations-api.ts';
 import { ParticipantFields } from '../components/participant-form.tsx';
 import { RaceFields } from '../components/race-fields.tsx';
 import { RegistrationPrice } from '../components/registration-price.tsx';
+import {
+  type SpecialPrice,
+  SpecialPriceField,
+  totalWithSpecialPrice,
+} from '../components/special-price-field.tsx';
 import { WaveFields } from '../components/wave-fields.tsx';
 import { useAddToCart } from '../hooks/use-add-to-cart.ts';
 import { useParticipantForm } from '../hooks/use-participant-form.ts';
 
 const PIX_NEEDS = 'DIGITE O SEU CPF, DATA DE NASCIMENTE E SELECIONE O SEU GÊNERO ANTES DE CONTINUAR!';
+const PROOF_NEEDED =
+  'Envie o comprovante do preço especial escolhido antes de pagar, ou escolha o preço normal.';
 
 const linkClass =
   'font-semibold text-brand-800 underline hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 dark:text-brand-100';
@@ -82,6 +89,8 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
   // The server's refusal of the Pix (an age out of the category, registrations not open yet): nothing
   // was charged, so the form opens again with what was typed, and the reason stays beside the buttons.
   const [refusal, setRefusal] = useState<string | null>(null);
+  // A special price by audience and its proof (docs/decisions/0068), chosen below the price.
+  const [special, setSpecial] = useState<SpecialPrice | null>(null);
   const {
     register,
     handleSubmit,
@@ -138,18 +147,29 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
 
   // A waitlist offer's link (docs/decisions/0042-waitlist.md): the place held for this runner.
   const offer = new URLSearchParams(location.search).get('oferta');
+  // A special price does not add to a coupon (the server refuses both): with one, the coupon stays out.
   const withCoupon = (data: Participant): Participant => ({
     ...data,
-    ...(coupon.applied ? { cupom: coupon.applied.cupom } : {}),
+    ...(special
+      ? { regra_preco: special.rule.id, ...(special.proof ? { comprovante: special.proof } : {}) }
+      : coupon.applied
+        ? { cupom: coupon.applied.cupom }
+        : {}),
     ...(offer ? { oferta_espera: offer } : {}),
   });
-  const choose = (next: PaymentMethod) =>
+  const proofMissing = special !== null && special.rule.exige_comprovante && special.proof === null;
+  const choose = (next: PaymentMethod) => {
+    if (proofMissing) {
+      showAlert(PROOF_NEEDED);
+      return;
+    }
     void handleSubmit((data) => {
       draftRef.current = withCoupon(data);
       setRefusal(null);
       setDraft(draftRef.current);
       setMethod(next);
     })();
+  };
   const refused = (message: string) => {
     setMethod(null);
     setRefusal(message);
@@ -171,9 +191,13 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
     choose('pix');
   };
 
-  const totalCents = coupon.applied
-    ? reaisToCents(coupon.applied.total)
-    : (price.data?.total_centavos ?? null);
+  const totalCents = special
+    ? price.data
+      ? totalWithSpecialPrice(price.data, special)
+      : null
+    : coupon.applied
+      ? reaisToCents(coupon.applied.total)
+      : (price.data?.total_centavos ?? null);
   // The data being paid for cannot change; a Pix charge, once created, is the one to pay.
   const frozen = method !== null || step.locked || step.succeeded;
   const locked = method === 'pix' || step.succeeded;
@@ -196,7 +220,18 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
         </p>
       ) : null}
 
-      <RegistrationPrice price={price} coupon={coupon.applied} />
+      <RegistrationPrice
+        price={price}
+        coupon={coupon.applied}
+        special={special && totalCents !== null ? { name: special.rule.nome, totalCents } : null}
+      />
+      <SpecialPriceField
+        eventId={start.eventoId}
+        categories={start.categorias}
+        value={special}
+        onChange={setSpecial}
+        disabled={method !== null || step.locked || step.succeeded}
+      />
 
       <form
         className="mt-6"
@@ -307,7 +342,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
             <button
               type="button"
               className="font-semibold text-brand-700 underline underline-offset-2 disabled:opacity-60 dark:text-brand-500"
-              disabled={frozen}
+              disabled={frozen || special !== null}
               onClick={addToCart}
             >
               Adicionar ao carrinho

@@ -86,6 +86,13 @@ export default function EventsPage() {
                   >
                     Equipes
                   </Link>
+                  <Link
+                    to={`/painel/eventos/${e.id}/precos`}
+                    className={linkClass}
+                    aria-label={`Preços especiais de ${e.nome_evento}`}
+                  >
+                    Preços especiais
+                  </Link>
                 </div>
               ) : null,
           },
