@@ -221,6 +221,14 @@ export const CheckinPreviewSchema = z.object({
   confira_cpf: z.boolean(),
   /** The event's item to bring: the desk asks "Trouxe o item?" with a quantity. */
   item: PickupItemSchema.nullable().default(null),
+  /**
+   * The special price that priced it (docs/decisions/0068) and its document: `conferido` (staff approved
+   * the proof), `conferir` (check it here), `nao_pedido`. Never what the document says (a PCD's diagnosis).
+   */
+  preco_especial: z
+    .object({ regra: z.string(), documento: z.enum(['conferido', 'conferir', 'nao_pedido']) })
+    .nullable()
+    .default(null),
 });
 export type CheckinPreview = z.infer<typeof CheckinPreviewSchema>;
 

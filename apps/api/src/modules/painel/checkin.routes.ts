@@ -105,9 +105,10 @@ function checkinLookupRoutes(app: PainelApp) {
     },
     async (req): Promise<CheckinPreview> => {
       const { event, row } = await checkinTarget(app, req.body);
-      const [[checkin], rules] = await Promise.all([
+      const [[checkin], rules, special] = await Promise.all([
         app.registrationsAdmin.checkins([row.id]),
         app.registrationsAdmin.pickupRules(event.id),
+        app.registrationsAdmin.proofs.deskView(row.id),
       ]);
       return {
         participante: {
@@ -117,9 +118,11 @@ function checkinLookupRoutes(app: PainelApp) {
         },
         evento: { id: event.id, nome: event.name },
         situacao: row.cancelledAt ? 'cancelada' : checkin ? 'retirado' : 'pode_retirar',
-        confira_documento: row.seniorDiscount,
+        // The 60+ half price, or a special price whose proof staff have not approved: a document here.
+        confira_documento: row.seniorDiscount || special?.documento === 'conferir',
         confira_cpf: app.opening.status(event.id)?.modo === 'sorteio',
         item: rules.item,
+        preco_especial: special,
       };
     },
   );

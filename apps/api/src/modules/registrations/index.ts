@@ -31,7 +31,7 @@ declare module 'fastify' {
       /** What staff's cancellation returns, or returned, by payer (docs/decisions/0056, later). */
       refundByPayer: RegistrationsService['staffRefundByPayer'];
       teams: RegistrationsService['teams']['ofEvent'];
-      proofs: Pick<RegistrationsService['proofs'], 'queue' | 'file' | 'decide'>;
+      proofs: Pick<RegistrationsService['proofs'], 'queue' | 'file' | 'decide' | 'deskView'>;
     };
     /**
      * Registrations paid inside a shop order (the mixed cart), which the orders module calls, and the
@@ -175,6 +175,7 @@ export default fp(
         queue: registrations.proofs.queue,
         file: registrations.proofs.file,
         decide: registrations.proofs.decide,
+        deskView: registrations.proofs.deskView,
       },
     });
     app.decorate('registrations', {

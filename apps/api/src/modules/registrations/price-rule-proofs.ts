@@ -236,7 +236,31 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
     await rm(path.join(deps.dir, fileName), { force: true });
   }
 
-  return { accept, checkForDraft, link, queue, file, decide, statusOf, sendRefused, detach, eraseFile };
+  /** What the kit desk's card says of a special price: its name and whether the document was checked. */
+  async function deskView(registrationId: number) {
+    const ruled = (await repo.categoriesWithRules(deps.db, registrationId)).find(
+      (c) => c.priceRuleId !== null,
+    );
+    if (!ruled?.priceRuleId) return null;
+    const rule = (await deps.events.priceRules.names(deps.db, [ruled.priceRuleId])).get(ruled.priceRuleId);
+    const [proof] = await proofsRepo.statusOf(deps.db, [registrationId]);
+    const documento = !proof ? 'nao_pedido' : proof.status === 'aprovado' ? 'conferido' : 'conferir';
+    return { regra: rule?.name ?? 'Preço especial', documento } as const;
+  }
+
+  return {
+    accept,
+    checkForDraft,
+    link,
+    queue,
+    file,
+    decide,
+    statusOf,
+    sendRefused,
+    detach,
+    eraseFile,
+    deskView,
+  };
 }
 
 export type PriceRuleProofs = ReturnType<typeof createPriceRuleProofs>;

@@ -258,7 +258,24 @@ describe('price rules: students, lists and their proofs', () => {
 
     const decide = (id: number, body: object) =>
       request('POST', admin, `/api/painel/comprovantes/${id}/decisao/`, body);
+    // The desk's card: the rule, and whether the document is to be checked there; never the file.
+    const deskCard = async (id: number) =>
+      (
+        await request('POST', admin, '/api/painel/checkin/preview/', { evento: race.id, inscricao: id })
+      ).json();
+    expect(await deskCard(pending[0]!.inscricao)).toMatchObject({
+      confira_documento: true,
+      preco_especial: { regra: 'Estudante (meia-entrada)', documento: 'conferir' },
+    });
     expect((await decide(pending[0]!.id, { decisao: 'aprovar' })).json().situacao).toBe('aprovado');
+    expect(await deskCard(pending[0]!.inscricao)).toMatchObject({
+      confira_documento: false,
+      preco_especial: { regra: 'Estudante (meia-entrada)', documento: 'conferido' },
+    });
+    expect((await deskCard(ids[2]!)).preco_especial).toEqual({
+      regra: 'Sócios do Clube',
+      documento: 'nao_pedido',
+    });
     expect((await decide(pending[1]!.id, { decisao: 'recusar', motivo: '' })).statusCode).toBe(400);
     const refused = await decide(pending[1]!.id, {
       decisao: 'recusar',

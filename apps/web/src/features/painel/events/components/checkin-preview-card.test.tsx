@@ -75,4 +75,13 @@ describe('kit desk card: pickup by someone else and the item to bring', () => {
     fireEvent.click(button);
     expect(onConfirm).toHaveBeenCalledWith({ retirou: 'titular', item_quantidade: 1 });
   });
+
+  it('shows the special price and whether its document was checked, never what the document says', () => {
+    card(preview({ confira_documento: true, preco_especial: { regra: 'Estudante', documento: 'conferir' } }));
+    expect(screen.getByText(/Preço especial: Estudante — conferir documento/)).toBeTruthy();
+    expect(screen.queryByText(/meia-entrada 60\+/)).toBeNull();
+    cleanup();
+    card(preview({ preco_especial: { regra: 'PCD', documento: 'conferido' } }));
+    expect(screen.getByText(/Preço especial: PCD — documento conferido/)).toBeTruthy();
+  });
 });
