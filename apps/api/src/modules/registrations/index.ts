@@ -130,9 +130,17 @@ export default fp(
       const today = dateInTimeZone(app.now(), STORE_TIME_ZONE);
       const endedBefore = addDays(today, -app.env.PCD_RETENTION_DAYS_AFTER_EVENT);
       const erased = await eraseHealthDataOfEventsEndedBefore(app.db, endedBefore, app.now());
+      // The documents sent for special prices go with them (docs/decisions/0068).
+      const proofFiles = await registrations.proofs.eraseAfterEvents(endedBefore);
       // The record of the erasure: which registrations, when, under which rule (no personal data).
       app.log.info(
-        { job: 'privacy.health-data', erased, endedBefore, days: app.env.PCD_RETENTION_DAYS_AFTER_EVENT },
+        {
+          job: 'privacy.health-data',
+          erased,
+          proofFiles,
+          endedBefore,
+          days: app.env.PCD_RETENTION_DAYS_AFTER_EVENT,
+        },
         'Dados de saúde (PCD) apagados após o evento',
       );
     });

@@ -236,6 +236,20 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
     await rm(path.join(deps.dir, fileName), { force: true });
   }
 
+  /**
+   * The proofs' files of events that ended before `endedBefore` erased, with the PCD answers (a PCD
+   * document is health data): the rows stay (what was decided, by whom), the files go. Answers how many.
+   */
+  async function eraseAfterEvents(endedBefore: string): Promise<number> {
+    const files = [
+      ...(await proofsRepo.forgetFilesOfEventsEndedBefore(deps.db, endedBefore)),
+      // A proof no paid registration took within two days: its payment never came.
+      ...(await proofsRepo.forgetUnusedFilesBefore(deps.db, new Date(deps.now().getTime() - 2 * 86_400_000))),
+    ];
+    for (const fileName of files) await eraseFile(fileName);
+    return files.length;
+  }
+
   /** What the kit desk's card says of a special price: its name and whether the document was checked. */
   async function deskView(registrationId: number) {
     const ruled = (await repo.categoriesWithRules(deps.db, registrationId)).find(
@@ -259,6 +273,7 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
     sendRefused,
     detach,
     eraseFile,
+    eraseAfterEvents,
     deskView,
   };
 }

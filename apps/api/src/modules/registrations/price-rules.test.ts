@@ -27,6 +27,7 @@ import {
 } from '../../test/factories/registrations.ts';
 import { TEAMS_START, teamsRace } from '../../test/factories/teams.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
+import { untilJobsDone } from '../../test/wait-until.ts';
 
 /** A real one-page PDF, as a phone's scanner app saves a document. */
 function pdf(): Promise<Buffer> {
@@ -436,5 +437,26 @@ describe('price rules: students, lists and their proofs', () => {
       valor_devolvido: 54.95,
     });
     expect(done.json()).toMatchObject({ valor_devolvido: 54.95, valor_retido: 0 });
+  });
+
+  it('the documents go with the PCD answers after the event; the decisions stay on record', async () => {
+    const proofs = await t.app.db.select().from(priceRuleProofs);
+    const bruno = proofs.find((p) => p.registrationId === ids[1])!;
+    const january = proofs.find(
+      (p) => p.fileName && p.registrationId !== null && p.registrationId !== ids[1],
+    )!;
+    // Sent for the third student refused by the cap: never taken by a registration.
+    const unused = proofs.find((p) => p.fileName && p.registrationId === null)!;
+    const fileOf = (name: string) => path.join(t.dataDir, 'comprovantes', name);
+    expect(existsSync(fileOf(bruno.fileName!))).toBe(true);
+    // Past the retention after this race (28 November), before January's race.
+    t.clock = new Date('2027-01-05T12:00:00Z');
+    await t.app.jobs.send('privacy.health-data', {});
+    await untilJobsDone(t.app.db, 'privacy.health-data');
+    const [after] = await t.app.db.select().from(priceRuleProofs).where(eq(priceRuleProofs.id, bruno.id));
+    expect(after).toMatchObject({ fileName: null, status: 'recusado', reason: 'A carteira venceu em 2025.' });
+    expect(existsSync(fileOf(bruno.fileName!))).toBe(false);
+    expect(existsSync(fileOf(january.fileName!))).toBe(true);
+    expect(existsSync(fileOf(unused.fileName!))).toBe(false);
   });
 });
