@@ -157,7 +157,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
         : {}),
     ...(offer ? { oferta_espera: offer } : {}),
   });
-  const proofMissing = special !== null && special.rule.exige_comprovante && special.proof === null;
+  const proofMissing = special?.rule.exige_comprovante === true && special.proof === null;
   const choose = (next: PaymentMethod) => {
     if (proofMissing) {
       showAlert(PROOF_NEEDED);
