@@ -74,6 +74,11 @@ export const jobCatalog = {
     retryLimit: 8,
     retryDelaySeconds: 60,
   }),
+  /** The WhatsApp notice of a refused proof, to a runner who opted in (decision 0068). */
+  'whatsapp.proof-refused': defineJob<{ registrationId: number }>({
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+  }),
   /** A proof's file erased after the transaction that let it go committed (decision 0068). */
   'privacy.proof-file': defineJob<{ fileName: string }>({
     retryLimit: 8,

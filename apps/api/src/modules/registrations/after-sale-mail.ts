@@ -213,7 +213,8 @@ export function waitlistMail(input: {
 
 /**
  * To the runner and the buyer: staff refused the proof of the special price (docs/decisions/0068), why,
- * and what keeps the place: the difference to the lot's price, or a cancellation with everything back.
+ * and what they may do: cancel with everything back, or keep the place at the lot's price (the
+ * difference, arranged with the organiser: the shop does not charge it yet).
  */
 export function proofRefusedMail(input: {
   env: MailEnv;
@@ -236,10 +237,9 @@ export function proofRefusedMail(input: {
       `O comprovante enviado para o preço especial «${input.ruleName}» da inscrição nº ${input.registrationId} (${input.runnerName}) em ${input.eventName} não foi aceito pela organização.`,
       `Motivo: ${input.reason}`,
       '',
-      'A inscrição continua reservada. Para mantê-la, há dois caminhos:',
-      `- pagar a diferença para o preço do lote, de ${formatBRL(input.differenceCents)};`,
-      '- ou cancelar a inscrição com a devolução integral do que foi pago.',
-      `Veja a inscrição e responda à organização em: ${input.page}`,
+      'A inscrição continua reservada para você. Você pode:',
+      `- cancelá-la com a devolução integral do que foi pago, em "Minhas inscrições", até a largada: ${input.page}`,
+      `- ou mantê-la pelo preço do lote: a diferença é de ${formatBRL(input.differenceCents)}; fale com a organização do evento.`,
     ].join('\n'),
   };
 }

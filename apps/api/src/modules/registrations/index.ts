@@ -105,10 +105,12 @@ export default fp(
       events: app.events,
       whatsapp: app.providers.whatsapp,
       reminderDays: app.env.WHATSAPP_KIT_REMINDER_DAYS,
+      refusalOf: registrations.proofs.refusalOf,
     });
     app.jobs.work('whatsapp.registration-confirmed', ({ registrationId }) =>
       notices.sendConfirmation(registrationId),
     );
+    app.jobs.work('whatsapp.proof-refused', ({ registrationId }) => notices.sendProofRefused(registrationId));
     app.jobs.work('whatsapp.kit-reminder', ({ registrationId }) => notices.sendKitReminder(registrationId));
     app.jobs.work('whatsapp.kit-reminders', async () => {
       const queued = await notices.queueKitReminders(dateInTimeZone(app.now(), STORE_TIME_ZONE));

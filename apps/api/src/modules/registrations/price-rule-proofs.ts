@@ -170,8 +170,11 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
       reviewedAt: deps.now(),
       reviewedBy: staffName,
     });
-    if (decision.decisao === 'recusar')
+    if (decision.decisao === 'recusar') {
       await deps.jobs.send('mail.proof-refused', { registrationId: row.registrationId }, { tx });
+      // Only to a runner who opted in at registration (the job checks).
+      await deps.jobs.send('whatsapp.proof-refused', { registrationId: row.registrationId }, { tx });
+    }
     const [after] = await reviewsOf(tx, [eq(proofsRepo.proofColumns.id, id)]);
     if (!after) throw notFound('Comprovante não encontrado.');
     return after;
@@ -185,23 +188,36 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
   }
 
   /**
-   * The refusal's e-mail job: the runner and, when someone else, the account that paid, with the reason
-   * and the difference to the lot's price now.
+   * What a refusal tells the runner: the registration, its event, the rule's name, the reason and the
+   * difference to the lot's price now; null when the proof is no longer refused (or the registration gone).
    */
-  async function sendRefused(registrationId: number): Promise<void> {
+  async function refusalOf(registrationId: number) {
     const registration = await repo.findById(deps.db, registrationId);
     const [proof] = await proofsRepo.statusOf(deps.db, [registrationId]);
-    if (!registration || proof?.status !== 'recusado') return;
+    if (!registration || registration.cancelledAt || proof?.status !== 'recusado') return null;
     const event = await deps.events.findEventRow(registration.eventId);
     const ruled = (await repo.categoriesWithRules(deps.db, registrationId)).find(
       (c) => c.priceRuleId !== null,
     );
-    if (!event || !ruled) return;
+    if (!event || !ruled?.priceRuleId) return null;
     const [category] = await deps.events.findCategories([ruled.id]);
     const now = category ? (await deps.events.currentPrices([category])).get(ruled.id) : undefined;
-    const rule = (await deps.events.priceRules.names(deps.db, [ruled.priceRuleId ?? 0])).get(
-      ruled.priceRuleId ?? 0,
-    );
+    const rule = (await deps.events.priceRules.names(deps.db, [ruled.priceRuleId])).get(ruled.priceRuleId);
+    return {
+      registration,
+      event,
+      ruleName: rule?.name ?? 'preço especial',
+      reason: proof.reason ?? '',
+      differenceCents: Math.max(0, (now?.priceCents ?? ruled.priceCents) - ruled.priceCents),
+      page: `${deps.env.publicUrl}/eventos/register/${event.id}/ja-me-inscrevi`,
+    };
+  }
+
+  /** The refusal's e-mail job: the runner and, when someone else, the account that paid. */
+  async function sendRefused(registrationId: number): Promise<void> {
+    const refusal = await refusalOf(registrationId);
+    if (!refusal) return;
+    const { registration } = refusal;
     const account =
       registration.accountUserId === null ? null : await deps.users.findContact(registration.accountUserId);
     const to = [...new Set([registration.email, account?.email].filter((e): e is string => !!e))];
@@ -212,11 +228,11 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
           to: address,
           registrationId,
           runnerName: registration.fullName,
-          eventName: event.name,
-          ruleName: rule?.name ?? 'preço especial',
-          reason: proof.reason ?? '',
-          differenceCents: Math.max(0, (now?.priceCents ?? ruled.priceCents) - ruled.priceCents),
-          page: `${deps.env.publicUrl}/eventos/register/${event.id}/ja-me-inscrevi`,
+          eventName: refusal.event.name,
+          ruleName: refusal.ruleName,
+          reason: refusal.reason,
+          differenceCents: refusal.differenceCents,
+          page: refusal.page,
         }),
       );
   }
@@ -270,6 +286,7 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
     file,
     decide,
     statusOf,
+    refusalOf,
     sendRefused,
     detach,
     eraseFile,

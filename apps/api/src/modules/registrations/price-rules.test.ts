@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PainelPriceRuleSchema, ProofReviewSchema } from '@passada/core/contracts/price-rules';
 import { formatBRL } from '@passada/core/money';
@@ -200,7 +200,13 @@ describe('price rules: students, lists and their proofs', () => {
     );
 
     const second = await register(
-      { regra_preco: student, comprovante: scanned.json().comprovante, nome_completo: 'Bruno Estudante' },
+      {
+        regra_preco: student,
+        comprovante: scanned.json().comprovante,
+        nome_completo: 'Bruno Estudante',
+        whatsapp: true,
+        numero_contato: '(85) 98877-1122',
+      },
       54.95,
     );
     expect(second.statusCode).toBe(200);
@@ -286,7 +292,17 @@ describe('price rules: students, lists and their proofs', () => {
     expect((await decide(pending[1]!.id, { decisao: 'aprovar' })).json().code).toBe('ja_analisado');
     const mail = await waitForMailContaining(t.dataDir, 'A carteira venceu em 2025.');
     expect(mail).toContain(`inscrição nº ${pending[1]!.inscricao}`);
-    expect(mail).toContain(`pagar a diferença para o preço do lote, de ${formatBRL(10_990 - 5_495)}`);
+    expect(mail).toContain(`a diferença é de ${formatBRL(10_990 - 5_495)}`);
+    expect(mail).toContain('devolução integral');
+    // Bruno opted in to WhatsApp: the same news there, through the approved template.
+    await untilJobsDone(t.app.db, 'whatsapp.proof-refused');
+    const dir = path.join(t.dataDir, 'outbox', 'whatsapp');
+    const sent = readdirSync(dir)
+      .map((f) => JSON.parse(readFileSync(path.join(dir, f), 'utf8')) as { template: string; text: string })
+      .filter((m) => m.template === 'comprovante_recusado');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('Olá, Bruno! O comprovante do preço especial Estudante (meia-entrada)');
+    expect(sent[0]!.text).toContain('não foi aceito: A carteira venceu em 2025.');
     expect((await request('GET', admin, `/api/painel/comprovantes/?evento=${race.id}`)).json()).toEqual([]);
   });
 

@@ -1,9 +1,11 @@
 import { addDays, formatIsoDateBR } from '@passada/core/calendar';
+import { formatBRL } from '@passada/core/money';
 import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { registrations } from '../../db/schema/index.ts';
 import type { WhatsAppProvider } from '../../providers/whatsapp/index.ts';
 import { templateParameter, whatsappNumber } from '../../providers/whatsapp/index.ts';
 import type { EventsService } from '../events/events.service.ts';
+import type { PriceRuleProofs } from './price-rule-proofs.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationsServiceDeps } from './registrations-context.ts';
 
@@ -16,6 +18,8 @@ export function createWhatsAppNotices(
     events: Pick<EventsService, 'findEventRow' | 'eventIdsStartingOn'>;
     whatsapp: WhatsAppProvider;
     reminderDays: number;
+    /** What a refused proof tells the runner (price-rule-proofs.ts), or null when it is no longer refused. */
+    refusalOf: PriceRuleProofs['refusalOf'];
   },
 ) {
   const lookupPage = (eventId: number) => `${deps.env.publicUrl}/eventos/register/${eventId}/ja-me-inscrevi`;
@@ -35,6 +39,27 @@ export function createWhatsAppNotices(
         event.name,
         `${formatIsoDateBR(event.startDate)} às ${event.time}`,
         lookupPage(event.id),
+      ].map(templateParameter),
+    });
+  }
+
+  /** A refused proof of a special price (docs/decisions/0068): why, and what the runner may do. */
+  async function sendProofRefused(registrationId: number): Promise<void> {
+    const refusal = await deps.refusalOf(registrationId);
+    const r = refusal?.registration;
+    if (!refusal || !r?.whatsappConsentAt) return;
+    await deps.whatsapp.send({
+      to: whatsappNumber(r.phone),
+      consentAt: r.whatsappConsentAt,
+      template: 'comprovante_recusado',
+      parameters: [
+        r.fullName.split(' ')[0] ?? r.fullName,
+        refusal.ruleName,
+        String(r.id),
+        refusal.event.name,
+        refusal.reason,
+        formatBRL(refusal.differenceCents),
+        refusal.page,
       ].map(templateParameter),
     });
   }
@@ -90,5 +115,5 @@ export function createWhatsAppNotices(
     });
   }
 
-  return { sendConfirmation, queueKitReminders, sendKitReminder };
+  return { sendConfirmation, queueKitReminders, sendKitReminder, sendProofRefused };
 }

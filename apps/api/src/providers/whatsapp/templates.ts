@@ -26,6 +26,11 @@ export const WHATSAPP_TEMPLATES = {
     body: 'Olá, {{1}}! O resultado da {{2}} foi publicado: {{3}}, tempo líquido {{4}}. Sua colocação e o certificado estão em {{5}}',
     parameters: ['nome', 'evento', 'prova', 'tempo líquido', 'link da página do resultado'],
   },
+  /** Staff refused the proof of a special price (docs/decisions/0068): why, and what the runner may do. */
+  comprovante_recusado: {
+    body: 'Olá, {{1}}! O comprovante do preço especial {{2}} da inscrição nº {{3}} em {{4}} não foi aceito: {{5}}. Você pode cancelar com devolução integral até a largada, ou manter a inscrição pelo preço do lote (diferença de {{6}}) falando com a organização. Detalhes em {{7}}',
+    parameters: ['nome', 'preço especial', 'número da inscrição', 'evento', 'motivo', 'diferença', 'link'],
+  },
   /** An order moved (packed, shipped with tracking, delivered) or its delivery was updated. */
   pedido_atualizado: {
     body: 'Olá, {{1}}! Pedido nº {{2}}: {{3}}. Acompanhe em {{4}}',
