@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProofDecision, ProofReview } from '@passada/core/contracts/price-rules';
@@ -148,7 +149,11 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
   async function file(id: number) {
     const row = await proofsRepo.proofById(deps.db, id);
     if (!row?.fileName || row.registrationId === null) throw notFound('Comprovante não encontrado.');
-    return { path: path.join(deps.dir, row.fileName), type: row.mediaType };
+    const file = path.join(deps.dir, row.fileName);
+    // Gone from the disk (a restore from a backup, which keeps the database and the media only): said.
+    if (!existsSync(file))
+      throw notFound('O arquivo deste comprovante não existe mais: peça outro ao participante.');
+    return { path: file, type: row.mediaType };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { PainelPriceRuleSchema, ProofReviewSchema } from '@passada/core/contracts/price-rules';
 import { formatBRL } from '@passada/core/money';
@@ -473,6 +473,16 @@ describe('price rules: students, lists and their proofs', () => {
     expect(after).toMatchObject({ fileName: null, status: 'recusado', reason: 'A carteira venceu em 2025.' });
     expect(existsSync(fileOf(bruno.fileName!))).toBe(false);
     expect(existsSync(fileOf(january.fileName!))).toBe(true);
+    // A file lost from the disk (a restore keeps the database and the media, not the proofs) is a 404.
+    const reviewer = await createStaffAndLogin(t.app, 'gerente');
+    const url = `/api/painel/comprovantes/${january.id}/arquivo/`;
+    expect((await request('GET', reviewer, url)).statusCode).toBe(200);
+    rmSync(fileOf(january.fileName!));
+    const lost = await request('GET', reviewer, url);
+    expect(lost.statusCode).toBe(404);
+    expect(lost.json().detail).toBe(
+      'O arquivo deste comprovante não existe mais: peça outro ao participante.',
+    );
     expect(existsSync(fileOf(unused.fileName!))).toBe(false);
   });
 });
