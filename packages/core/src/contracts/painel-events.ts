@@ -248,7 +248,8 @@ export const CheckinUndoSchema = z.object({
 });
 export type CheckinUndo = z.input<typeof CheckinUndoSchema>;
 
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use aaaa-mm-dd.');
+/** A date as forms send it, aaaa-mm-dd. */
+export const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use aaaa-mm-dd.');
 
 /** Total places or shirts: what the event offers, sold ones included (never what is left). */
 const Capacity = (missing: string) =>

@@ -1,10 +1,9 @@
 import { PRICE_RULE_AUDIENCES, PRICE_RULE_DISCOUNTS } from '../price-rules.ts';
 import { z } from '../zod.ts';
 import { IdSchema } from './common.ts';
+import { IsoDate } from './painel-events.ts';
 
 /** Price rules by who the runner is (docs/decisions/0068): the organiser's, the form's and the review's. */
-
-const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use aaaa-mm-dd.');
 
 /** A rule as the organiser writes it; money in reais. */
 export const PriceRuleInputSchema = z

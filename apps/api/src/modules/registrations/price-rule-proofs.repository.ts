@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { events, priceRuleProofs, registrations } from '../../db/schema/index.ts';
 
@@ -89,39 +89,39 @@ export async function detachProof(tx: Tx, registrationId: number): Promise<strin
   return before.fileName;
 }
 
-/**
- * The proofs of registrations whose event ended before `endedBefore` (store calendar) forget their files;
- * answers the files' names to erase (a PCD document is health data, kept as long as the PCD answers).
- */
-export async function forgetFilesOfEventsEndedBefore(db: Db, endedBefore: string): Promise<string[]> {
+/** The files of the proofs `where` selects forgotten, in one transaction; answers their names to erase. */
+async function forgetFiles(db: Db, where: SQL): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const found = (await tx.execute(sql`
-      select p.id, p.arquivo
-        from price_rule_proofs p
-        join registrations r on r.id = p.registration_id
-        join events e on e.id = r.event_id
-       where p.arquivo is not null and e.end_data_evento < ${endedBefore}
-         for update of p`)) as { rows: Array<{ id: number; arquivo: string }> };
-    const ids = found.rows.map((r) => Number(r.id));
-    if (ids.length)
-      await tx.update(priceRuleProofs).set({ fileName: null }).where(inArray(priceRuleProofs.id, ids));
-    return found.rows.map((r) => r.arquivo);
+    const found = await tx
+      .select({ id: priceRuleProofs.id, fileName: priceRuleProofs.fileName })
+      .from(priceRuleProofs)
+      .where(and(isNotNull(priceRuleProofs.fileName), where))
+      .for('update');
+    if (found.length)
+      await tx
+        .update(priceRuleProofs)
+        .set({ fileName: null })
+        .where(
+          inArray(
+            priceRuleProofs.id,
+            found.map((f) => f.id),
+          ),
+        );
+    return found.flatMap((f) => (f.fileName ? [f.fileName] : []));
   });
 }
 
+/**
+ * The proofs of registrations whose event ended before `endedBefore` (store calendar) forget their files
+ * (a PCD document is health data, kept as long as the PCD answers).
+ */
+export const forgetFilesOfEventsEndedBefore = (db: Db, endedBefore: string) =>
+  forgetFiles(
+    db,
+    sql`${priceRuleProofs.registrationId} in (
+      select r.id from registrations r join events e on e.id = r.event_id where e.end_data_evento < ${endedBefore})`,
+  );
+
 /** Proofs sent before `before` that no registration took (the payment never came): files forgotten. */
-export async function forgetUnusedFilesBefore(db: Db, before: Date): Promise<string[]> {
-  const rows = await db
-    .update(priceRuleProofs)
-    .set({ fileName: null })
-    .where(
-      and(
-        isNull(priceRuleProofs.registrationId),
-        lt(priceRuleProofs.createdAt, before),
-        sql`${priceRuleProofs.fileName} is not null`,
-      ),
-    )
-    .returning({ id: priceRuleProofs.id, token: priceRuleProofs.token, type: priceRuleProofs.mediaType });
-  // The file's name is its token and its type's extension (price-rule-proofs.ts, accept).
-  return rows.map((r) => `${r.token}.${r.type === 'application/pdf' ? 'pdf' : 'webp'}`);
-}
+export const forgetUnusedFilesBefore = (db: Db, before: Date) =>
+  forgetFiles(db, and(isNull(priceRuleProofs.registrationId), lt(priceRuleProofs.createdAt, before))!);
