@@ -180,7 +180,7 @@ export function afterSaleRulesText(
 
 /** One line of a registration's history (registration_changes), as stored. */
 export interface RegistrationChange {
-  kind: 'cancelamento' | 'transferencia' | 'troca_distancia' | 'troca_tamanho';
+  kind: 'cancelamento' | 'transferencia' | 'troca_distancia' | 'troca_tamanho' | 'diferenca_preco';
   actor: 'comprador' | 'participante' | 'loja';
   detail: unknown;
   feeCents: number;
@@ -217,6 +217,8 @@ export function registrationChangeText(c: RegistrationChange): string {
         ? `Transferida de ${String(d.de ?? '?')} para ${String(d.para ?? '?')}`
         : c.kind === 'troca_distancia'
           ? `Distância trocada${typeof d.para_nome === 'string' ? ` para ${d.para_nome}` : ''}`
-          : `Camisa trocada de ${String(d.de ?? '?')} para ${String(d.para ?? '?')}`;
+          : c.kind === 'diferenca_preco'
+            ? `Diferença do preço especial${typeof d.regra === 'string' ? ` (${d.regra})` : ''} paga: a inscrição passa ao preço do lote,`
+            : `Camisa trocada de ${String(d.de ?? '?')} para ${String(d.para ?? '?')}`;
   return `${formatStoreDateTime(c.createdAt)}: ${what} ${who}${money ? ` (${money})` : ''}.`;
 }

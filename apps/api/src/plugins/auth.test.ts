@@ -48,6 +48,7 @@ const PUBLIC = new Set([
   'POST /api/inscricoes/link/{token}/cancelar/',
   'POST /api/inscricoes/link/{token}/transferir/',
   'POST /api/inscricoes/link/{token}/transferencia/cancelar/',
+  'GET /api/inscricoes/link/{token}/diferenca-preco/',
   'GET /api/inscricoes/link/{token}/troca-distancia/',
   'POST /api/inscricoes/link/{token}/trocar-distancia/',
   'POST /api/inscricoes/link/{token}/trocar-tamanho/',

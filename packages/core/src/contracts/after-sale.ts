@@ -252,6 +252,11 @@ export const ChangeQuoteSchema = z.object({
   diferenca: z.number(),
   a_pagar: z.number(),
   a_devolver: z.number(),
+  /**
+   * Said before confirming when the distance left was priced by a special price (docs/decisions/0068):
+   * the new one is at its lot's price, the difference counted from what was paid.
+   */
+  aviso: z.string().nullable().optional(),
 });
 export type ChangeQuote = z.infer<typeof ChangeQuoteSchema>;
 

@@ -132,3 +132,19 @@ export const ProofDecisionSchema = z.discriminatedUnion('decisao', [
   }),
 ]);
 export type ProofDecision = z.infer<typeof ProofDecisionSchema>;
+
+/**
+ * GET /api/inscricoes/{id}/diferenca-preco/ (and the participant link's): after a refused proof, what
+ * keeping the registration at its lot's price costs now; `permitido` false (with `motivo`) when there
+ * is nothing to pay. Paid by a charge of the registration purpose whose draft is
+ * `{ diferenca_preco: { inscricao } }` or `{ diferenca_preco: { link } }`.
+ */
+export const RuleDifferenceQuoteSchema = z.object({
+  permitido: z.boolean(),
+  motivo: z.string().nullable(),
+  /** The special price's name and why staff refused its proof. */
+  regra: z.string().nullable(),
+  motivo_recusa: z.string().nullable(),
+  a_pagar: z.number(),
+});
+export type RuleDifferenceQuote = z.infer<typeof RuleDifferenceQuoteSchema>;

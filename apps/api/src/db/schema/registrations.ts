@@ -290,7 +290,7 @@ export const registrationChanges = pgTable(
       .notNull()
       .references(() => registrations.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['cancelamento', 'transferencia', 'troca_distancia', 'troca_tamanho'],
+      enum: ['cancelamento', 'transferencia', 'troca_distancia', 'troca_tamanho', 'diferenca_preco'],
     }).notNull(),
     /**
      * Who asked: the account that bought it, the participant through the link e-mailed to them, or

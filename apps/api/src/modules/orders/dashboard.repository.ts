@@ -74,7 +74,7 @@ const moneyLines = (since: Date) => sql`
    where p.purpose = 'registration'
      and exists (select 1 from registration_changes rc
                   where (rc.detail->>'cobranca')::int = p.id
-                    and rc.kind in ('transferencia', 'troca_distancia'))
+                    and rc.kind in ('transferencia', 'troca_distancia', 'diferenca_preco'))
   union all
   select 'loja', false, p.paid_at, p.amount_cents, p.back_cents
     from paid p join order_returns orr on orr.difference_charge_id = p.id

@@ -83,14 +83,17 @@ export function registrationChangedMail(input: {
   const { env, to, registration, eventName, change } = input;
   const d = (change.detail ?? {}) as Record<string, unknown>;
   const distance = change.kind === 'troca_distancia';
-  const what = distance
-    ? `A distância da inscrição nº ${registration.id} (${registration.fullName}) em ${eventName} foi trocada${typeof d.para_nome === 'string' ? ` para ${d.para_nome}` : ''}.`
-    : `O tamanho da camisa da inscrição nº ${registration.id} (${registration.fullName}) em ${eventName} foi trocado de ${String(d.de ?? '-')} para ${String(d.para ?? '-')}.`;
+  const ruleDifference = change.kind === 'diferenca_preco';
+  const what = ruleDifference
+    ? `A diferença do preço especial${typeof d.regra === 'string' ? ` (${d.regra})` : ''} da inscrição nº ${registration.id} (${registration.fullName}) em ${eventName} foi paga: a inscrição continua válida, pelo preço do lote.`
+    : distance
+      ? `A distância da inscrição nº ${registration.id} (${registration.fullName}) em ${eventName} foi trocada${typeof d.para_nome === 'string' ? ` para ${d.para_nome}` : ''}.`
+      : `O tamanho da camisa da inscrição nº ${registration.id} (${registration.fullName}) em ${eventName} foi trocado de ${String(d.de ?? '-')} para ${String(d.para ?? '-')}.`;
   const paidByCharge = typeof d.cobranca === 'number';
   const money = [
     change.feeCents > 0
       ? paidByCharge
-        ? `Valor pago pela troca: ${formatBRL(change.feeCents)}.`
+        ? `Valor pago${ruleDifference ? '' : ' pela troca'}: ${formatBRL(change.feeCents)}.`
         : `Taxa de troca retida da diferença: ${formatBRL(change.feeCents)}.`
       : '',
     change.refundCents > 0
@@ -105,7 +108,9 @@ export function registrationChangedMail(input: {
       '',
       what,
       ...money,
-      distance ? 'O QR code de retirada do kit continua o mesmo.' : 'Retire o kit com o novo tamanho.',
+      distance || ruleDifference
+        ? 'O QR code de retirada do kit continua o mesmo.'
+        : 'Retire o kit com o novo tamanho.',
       '',
       'Se você não pediu esta troca, responda a este e-mail.',
       '',

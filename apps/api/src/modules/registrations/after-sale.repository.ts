@@ -91,6 +91,8 @@ export async function historyOf(db: Conn, registrationIds: number[]): Promise<Ma
  * moves no money (decision 0060), a transfer is paid by the new runner for the handover, not the place.
  */
 function paidDifferenceCents(c: RegistrationChangeRow): number {
+  // A refused special price's difference (docs/decisions/0068) is paid for the place itself.
+  if (c.kind === 'diferenca_preco') return c.feeCents;
   if (c.kind !== 'troca_distancia') return 0;
   const paid = (c.detail as { cobranca?: unknown }).cobranca == null ? 0 : c.feeCents;
   return paid - c.refundCents;

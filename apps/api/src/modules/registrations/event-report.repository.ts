@@ -49,7 +49,7 @@ const perRegistration = (where: SQL) => sql`
     from registration_changes rc
     join charges c on c.id = (rc.detail->>'cobranca')::int
     join registrations r on r.id = rc.registration_id
-   where rc.kind in ('transferencia', 'troca_distancia') and c.purpose = 'registration'
+   where rc.kind in ('transferencia', 'troca_distancia', 'diferenca_preco') and c.purpose = 'registration'
      and c.paid_at is not null and c.id <> r.charge_id and ${where}`;
 
 export interface MoneyRow {

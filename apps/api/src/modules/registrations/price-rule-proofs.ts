@@ -157,8 +157,9 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
   }
 
   /**
-   * Staff approve or refuse a pending proof, once (a second decision is 409). A refusal tells the
-   * runner why, by e-mail and by WhatsApp when they opted in, and what they may do.
+   * Staff approve or refuse a pending proof, once (a second decision is 409), a refusal only within the
+   * rule's review time (409 `prazo_encerrado` after). A refusal tells the runner why, by e-mail and by
+   * WhatsApp when they opted in, and what they may do: pay the difference or leave with everything back.
    */
   async function decide(
     tx: Tx,
@@ -169,6 +170,13 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
     const row = await proofsRepo.proofById(tx, id, true);
     if (!row || row.registrationId === null) throw notFound('Comprovante não encontrado.');
     if (row.status !== 'pendente') throw conflict('Este comprovante já foi analisado.', 'ja_analisado');
+    // The review time is the organiser's promise to the runner: past it with no decision, the special
+    // price stands (the desk still asks for the document); a late approval only confirms it.
+    if (decision.decisao === 'recusar' && row.dueAt && row.dueAt <= deps.now())
+      throw conflict(
+        'O prazo de análise deste comprovante terminou: o preço especial vale. Confira o documento na retirada do kit.',
+        'prazo_encerrado',
+      );
     await proofsRepo.setDecision(tx, id, {
       status: decision.decisao === 'aprovar' ? 'aprovado' : 'recusado',
       reason: decision.decisao === 'recusar' ? decision.motivo : null,

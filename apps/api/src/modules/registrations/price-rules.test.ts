@@ -410,6 +410,8 @@ describe('price rules: students, lists and their proofs', () => {
       publico: 'professor',
       nome: 'Professores',
       desconto: 'meia',
+      // Staff have two weeks to review: the refusal below comes within them.
+      prazo_analise_horas: 14 * 24,
     });
     const rule = (made.json() as Array<{ id: number }>)[0]!.id;
     const proof = (await upload(buyer, await picture('jpeg', 900), 'contracheque.jpg', 'image/jpeg')).json();

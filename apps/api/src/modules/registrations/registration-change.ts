@@ -9,6 +9,7 @@ import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.
 import * as afterSale from './after-sale.repository.ts';
 import { registrationChangedMail } from './after-sale-mail.ts';
 import type { ParticipantLinks } from './participant-link.ts';
+import type { PriceRuleProofs } from './price-rule-proofs.ts';
 import type { ChangeManager } from './registration-change-manager.ts';
 import type { Prepare } from './registration-prepare.ts';
 import type { Pricing } from './registration-price.ts';
@@ -29,6 +30,10 @@ export interface ChangeDraftPart {
   by?: 'comprador' | 'participante';
 }
 
+/** What a change of distance of a race priced by a special price says before it is confirmed. */
+export const RULE_LOST =
+  'O preço especial vale só na distância em que foi concedido: na nova distância vale o preço do lote, e a diferença é contada do que você pagou.';
+
 /** A registration draft that pays for a change of distance (`troca_distancia` on the wire). */
 export const isChangeDraft = (draft: unknown): boolean =>
   typeof (draft as { troca_distancia?: unknown } | null)?.troca_distancia === 'object' ||
@@ -45,7 +50,13 @@ export const isChangeDraft = (draft: unknown): boolean =>
  */
 export function createChange(
   deps: RegistrationsServiceDeps,
-  steps: { pricing: Pricing; prepare: Prepare; links: ParticipantLinks; manager: ChangeManager },
+  steps: {
+    pricing: Pricing;
+    prepare: Prepare;
+    links: ParticipantLinks;
+    manager: ChangeManager;
+    proofs: Pick<PriceRuleProofs, 'detach'>;
+  },
 ) {
   async function rulesFor(db: Db | Tx, row: repo.RegistrationRow, kind: 'distancia' | 'tamanho') {
     const event = await deps.events.findEventRow(row.eventId, db);
@@ -84,8 +95,13 @@ export function createChange(
     const after = await steps.pricing.priceChoice(db, row.eventId, ids, row.birthDate);
     const before = await steps.pricing.priceChoice(db, row.eventId, [from], row.birthDate);
     const newItem = after.items.find((i) => i.category.id === to)!;
-    const differenceCents = newItem.priceCents - before.items[0]!.priceCents;
-    return { after, newItem, differenceCents };
+    // A special price (docs/decisions/0068) was granted for the distance left, on its proof: the new
+    // distance is at its lot's price, and the difference counts from what the old one was paid.
+    const ruled = (await repo.categoriesWithRules(db, row.id)).find(
+      (c) => c.id === from && c.priceRuleId !== null,
+    );
+    const differenceCents = newItem.priceCents - (ruled?.priceCents ?? before.items[0]!.priceCents);
+    return { after, newItem, differenceCents, leavesRule: ruled?.priceRuleId ?? null };
   }
 
   async function quoteFor(db: Db | Tx, row: repo.RegistrationRow, from: number, to: number) {
@@ -125,6 +141,7 @@ export function createChange(
         diferenca: centsToReais(priced.differenceCents),
         a_pagar: centsToReais(Math.max(0, due)),
         a_devolver: centsToReais(back),
+        ...(priced.leavesRule === null ? {} : { aviso: RULE_LOST }),
       } satisfies ChangeQuote,
       event,
       rules,
@@ -159,9 +176,15 @@ export function createChange(
     from: number,
     item: { categoryId: number; priceCents: number; lotName: string | null },
   ) {
+    // The new race is at its lot's price: a special price stays with the race it was granted for.
     const moved = await tx
       .update(registrationCategories)
-      .set({ categoryId: item.categoryId, priceCents: item.priceCents, lotName: item.lotName })
+      .set({
+        categoryId: item.categoryId,
+        priceCents: item.priceCents,
+        lotName: item.lotName,
+        priceRuleId: null,
+      })
       .where(
         and(eq(registrationCategories.registrationId, row.id), eq(registrationCategories.categoryId, from)),
       )
@@ -169,8 +192,12 @@ export function createChange(
     // The old race's wave is left (its slot frees) and the new race's is given by the same estimate.
     for (const entry of moved)
       await giveWave(tx, deps.events.waves, { id: entry.id, categoryId: item.categoryId }, entry.estimate);
-    // The place left goes back to the category (a cart's charge may hold several: just one of them).
+    // The place left goes back to the category (a cart's charge may hold several: just one of them),
+    // and with it the special price's place to its rule's cap.
     await deps.events.releaseOnePlace(tx, row.chargeId, from);
+    // No race left under a rule: the proof has nothing left to prove, and its file goes.
+    if (!(await repo.categoriesWithRules(tx, row.id)).some((c) => c.priceRuleId !== null))
+      await steps.proofs.detach(tx, row.id);
   }
 
   /**

@@ -23,8 +23,8 @@ const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v)
 /**
  * Everything paid for a registration and not yet returned, one part per charge, oldest first: its own
  * charge (on the direct path what the charge has left; inside an order its share less the differences a
- * cheaper distance already returned), then every charge that paid a transfer or a change of distance
- * (recorded as `cobranca` in its history), less what was returned from it.
+ * cheaper distance already returned), then every charge that paid a transfer, a change of distance
+ * or a refused special price's difference (recorded as `cobranca` in its history), less what was returned from it.
  */
 export async function paidParts(
   deps: Pick<RegistrationsServiceDeps, 'payments'>,
@@ -36,7 +36,8 @@ export async function paidParts(
     const d = c.detail as { cobranca?: unknown; diferenca_cents?: unknown; lista_diferenca_cents?: unknown };
     // A list of changes paid by one charge: its difference is the list's (registration-change-list.ts).
     const difference = d.lista_diferenca_cents === undefined ? d.diferenca_cents : d.lista_diferenca_cents;
-    return (c.kind === 'transferencia' || c.kind === 'troca_distancia') && num(d.cobranca) > 0
+    return (c.kind === 'transferencia' || c.kind === 'troca_distancia' || c.kind === 'diferenca_preco') &&
+      num(d.cobranca) > 0
       ? [{ chargeId: num(d.cobranca), differenceCents: Math.max(0, num(difference)) }]
       : [];
   });

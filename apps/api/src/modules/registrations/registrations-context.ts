@@ -105,6 +105,15 @@ export interface RegistrationDraft extends Participant {
    * the registration `registrationId` takes the new holder. `items` is empty: no place is held.
    */
   transfer?: { id: number; registrationId: number; feeCents: number; differenceCents: number };
+  /**
+   * A charge that pays the difference to the lot's price of registration `registrationId` after its
+   * special price's proof was refused (docs/decisions/0068): no place is held, `items` is empty.
+   */
+  ruleDifference?: {
+    registrationId: number;
+    differenceCents: number;
+    by: 'comprador' | 'participante';
+  };
   /** A charge that pays for a change of distance of registration `registrationId` (docs/decisions/0041). */
   change?: {
     registrationId: number;

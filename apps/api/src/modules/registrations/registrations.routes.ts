@@ -19,6 +19,7 @@ import {
   TransferTokenParamSchema,
 } from '@passada/core/contracts/after-sale';
 import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
+import { RuleDifferenceQuoteSchema } from '@passada/core/contracts/price-rules';
 import {
   AccountRegistrationsSchema,
   CpfParamSchema,
@@ -375,6 +376,22 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ registrations: Registr
             .holderOf((request.params as { token: string }).token)
             .then((holder) => ({ holder, id: holder.registrationId }));
     const config = who.kind === 'user' ? { auth: 'user' as const } : undefined;
+    app.get(
+      `${prefix}/diferenca-preco/`,
+      {
+        ...(config ? { config } : {}),
+        schema: {
+          tags: ['inscrições'],
+          summary: 'Depois de um comprovante recusado: quanto custa manter a inscrição pelo preço do lote',
+          params,
+          response: { 200: RuleDifferenceQuoteSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { holder, id } = await holderOf(request, request);
+        return registrations.ruleDifference.quote(holder, id);
+      },
+    );
     app.get(
       `${prefix}/troca-distancia/`,
       {

@@ -24,6 +24,7 @@ import type { ChargePurposeHandler, ChargeRow, RefundRow } from '../payments/pay
 import * as afterSaleRepo from './after-sale.repository.ts';
 import { createParticipantLinks } from './participant-link.ts';
 import { createPickupDelegation } from './pickup-delegation.ts';
+import { createRuleDifference, isRuleDifferenceDraft } from './price-rule-difference.ts';
 import { createPriceRuleProofs } from './price-rule-proofs.ts';
 import { createCancel } from './registration-cancel.ts';
 import { createChange, isChangeDraft } from './registration-change.ts';
@@ -104,9 +105,11 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   const links = createParticipantLinks(deps);
   const delegation = createPickupDelegation(deps);
   // And a change of distance with something to pay.
-  const change = createChange(deps, { pricing, prepare, links, manager });
+  const change = createChange(deps, { pricing, prepare, links, manager, proofs });
   // And a list of changes, its money reckoned once (one charge or one refund).
   const changePaid = createChangePayment(deps, { change, links, manager });
+  // And the difference of a special price whose proof staff refused (docs/decisions/0068).
+  const ruleDifference = createRuleDifference(deps, { links, proofs });
   const changeList = createChangeList(deps, { change, links, manager, transfer, runner });
 
   /** GET /api/inscricoes/link/{token}/: the one registration the participant's link opens. */
@@ -135,6 +138,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       if (isTransferDraft(draft)) return transfer.prepare(tx, { user, draft });
       if (isChangeListDraft(draft)) return changeList.prepare(tx, { user, draft });
       if (isChangeDraft(draft)) return changePaid.prepare(tx, { user, draft });
+      if (isRuleDifferenceDraft(draft)) return ruleDifference.prepare(tx, { user, draft });
       const parsed = ParticipantSchema.safeParse(draft);
       if (!parsed.success) throw validationError(zodIssues(parsed.error));
       const p = parsed.data;
@@ -159,7 +163,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     async recheck(tx, charge) {
       const d = charge.draft as RegistrationDraft;
       if (d.transfer) return transfer.recheck(tx, charge);
-      if (d.change) return;
+      if (d.change || d.ruleDifference) return;
       await prepare.checkLate(tx, charge.userId ?? 0, [d]);
     },
 
@@ -167,6 +171,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       if (draft.transfer) return transfer.reserve(tx, chargeId, draft);
       if (draft.change?.list) return changeList.reserve(tx, chargeId, draft);
       if (draft.change) return changePaid.reserve(tx, chargeId, draft);
+      if (draft.ruleDifference) return ruleDifference.reserve(tx, chargeId, draft);
       await holdParticipant(tx, chargeId, draft);
       // The coupon's use is held with the places: of two buyers of its last use, one gets 409.
       if (draft.coupon) await deps.coupons.hold(tx, chargeId, draft.coupon);
@@ -182,6 +187,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       if (d.transfer) return transfer.fulfil(tx, charge);
       if (d.change?.list) return changeList.fulfil(tx, charge);
       if (d.change) return changePaid.fulfil(tx, charge);
+      if (d.ruleDifference) return ruleDifference.fulfil(tx, charge);
       const id = await insertParticipant(tx, charge, d, null);
       if (d.coupon) await deps.coupons.confirm(tx, charge.id);
       await waitlist.fulfilled(tx, charge.id);
@@ -191,7 +197,11 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     async fulfilledBy(db, chargeId) {
       const row = await repo.findByCharge(db, chargeId);
       if (row) return { id: row.id };
-      return (await transfer.fulfilledBy(db, chargeId)) ?? changePaid.fulfilledBy(db, chargeId);
+      return (
+        (await transfer.fulfilledBy(db, chargeId)) ??
+        (await changePaid.fulfilledBy(db, chargeId)) ??
+        ruleDifference.fulfilledBy(db, chargeId)
+      );
     },
 
     // The event's lookup page lists the account's payments for registrations, refunds included.
@@ -468,6 +478,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     transfer,
     change,
     changeList,
+    ruleDifference,
     links,
     linkView,
     delegation,

@@ -5,6 +5,7 @@ import type {
   RegistrationChangesResult,
   RegistrationOperationWire,
 } from '@passada/core/contracts/after-sale';
+import type { RuleDifferenceQuote } from '@passada/core/contracts/price-rules';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
 
@@ -139,3 +140,11 @@ export function useParticipantLinkAction(token: string) {
     onSettled: () => client.invalidateQueries({ queryKey: participantLinkQuery(token).queryKey }),
   });
 }
+
+/** What keeping a registration whose special price's proof was refused costs now (docs/decisions/0068). */
+export const ruleDifferenceQuery = (base: string) =>
+  queryOptions({
+    queryKey: ['rule-difference', base],
+    queryFn: ({ signal }) => apiFetch<RuleDifferenceQuote>(`${base}/diferenca-preco/`, { signal }),
+    retry: false,
+  });

@@ -13,6 +13,7 @@ import { cancelledText, RunnerCancel } from './runner-cancel.tsx';
 import { RunnerChanges } from './runner-changes.tsx';
 import { RunnerDistanceChange } from './runner-distance-change.tsx';
 import { RunnerPickupDelegate } from './runner-pickup-delegate.tsx';
+import { RunnerRuleDifference } from './runner-rule-difference.tsx';
 import { RunnerSizeChange } from './runner-size-change.tsx';
 import { RunnerTransfer } from './runner-transfer.tsx';
 
@@ -178,6 +179,13 @@ export function RegistrationCard({
         </figure>
       ) : null}
       <RegistrationNotas registrationId={registration.id} />
+      {registration.cancelada_em ? null : (
+        <RunnerRuleDifference
+          base={`/api/inscricoes/${registration.id}`}
+          pays={{ inscricao: registration.id }}
+          onPaid={onChanged}
+        />
+      )}
       {registration.cancelada_em ? null : (
         <RunnerCancel
           registrationId={registration.id}

@@ -152,6 +152,7 @@ function DayDistanceChange(props: DistanceChangeProps & { day: Day; dayText: str
         q.permitido ? (
           <div className="mt-2">
             <ChangeQuoteFigures quote={q} />
+            {q.aviso ? <p className="mt-2 text-sm font-medium">{q.aviso}</p> : null}
             {q.a_pagar === 0 ? (
               <button
                 type="button"

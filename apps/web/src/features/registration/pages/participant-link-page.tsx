@@ -24,6 +24,7 @@ import { quoteText } from '../components/runner-cancel.tsx';
 import { RunnerChanges } from '../components/runner-changes.tsx';
 import { RunnerDistanceChange } from '../components/runner-distance-change.tsx';
 import { RunnerPickupDelegate } from '../components/runner-pickup-delegate.tsx';
+import { RunnerRuleDifference } from '../components/runner-rule-difference.tsx';
 import { NewRunnerFields } from '../components/runner-transfer.tsx';
 
 const errorText = (err: unknown, fallback: string) =>
@@ -165,6 +166,13 @@ export default function ParticipantLinkPage() {
           current={v.categoria_evento}
           pays={{ link: token }}
           onChanged={() => void refresh()}
+        />
+      )}
+      {v.cancelada_em ? null : (
+        <RunnerRuleDifference
+          base={participantLinkPath(token)}
+          pays={{ link: token }}
+          onPaid={() => void refresh()}
         />
       )}
       {v.cancelada_em || !event.data ? null : (

@@ -69,6 +69,8 @@ function ProofCard({ proof }: { proof: ProofReview }) {
   const [refusing, setRefusing] = useState(false);
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  // Past the rule's review time the special price stands: only an approval is left (the server says so too).
+  const overdue = proof.prazo !== null && new Date(proof.prazo).getTime() <= Date.now();
   const send = (body: Parameters<typeof decide.mutate>[0]['body']) =>
     decide.mutate(
       { id: proof.id, body },
@@ -152,9 +154,16 @@ function ProofCard({ proof }: { proof: ProofReview }) {
                 >
                   Aprovar o comprovante de {proof.nome_completo}
                 </button>
-                <button type="button" className={secondaryButtonClass} onClick={() => setRefusing(true)}>
-                  Recusar o comprovante de {proof.nome_completo}
-                </button>
+                {overdue ? (
+                  <p className="text-sm">
+                    O prazo de análise terminou: o preço especial vale e não pode mais ser recusado. Confira o
+                    documento na retirada do kit.
+                  </p>
+                ) : (
+                  <button type="button" className={secondaryButtonClass} onClick={() => setRefusing(true)}>
+                    Recusar o comprovante de {proof.nome_completo}
+                  </button>
+                )}
               </div>
             )}
           </div>

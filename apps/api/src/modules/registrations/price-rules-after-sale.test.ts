@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { PainelPriceRuleSchema, ProofReviewSchema } from '@passada/core/contracts/price-rules';
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { priceRuleProofs, registrationCategories, registrationChanges } from '../../db/schema/index.ts';
+import { waitForMailContaining } from '../../test/factories/accounts.ts';
+import type { MadeEvent } from '../../test/factories/events.ts';
+import { type Buyer, makeBuyer } from '../../test/factories/orders.ts';
+import { createStaffAndLogin, multipartPhoto, picture, type TestStaff } from '../../test/factories/painel.ts';
+import {
+  APPROVED_CARD,
+  cpfFrom,
+  participant,
+  registrationCard,
+  requestAs,
+} from '../../test/factories/registrations.ts';
+import { TEAMS_START, teamsRace } from '../../test/factories/teams.ts';
+import { useClockedTestApp } from '../../test/test-app.ts';
+
+/**
+ * A special price after the sale (docs/decisions/0068, later): a refused proof paid up to the lot's
+ * price, a change of distance that leaves the rule and says so, and the review time that, once passed,
+ * lets the special price stand. Through the HTTP layer.
+ */
+describe('price rules after the sale: the difference paid, a change of distance, the review time', () => {
+  const t = useClockedTestApp(TEAMS_START);
+  const request = requestAs(() => t.app);
+  let admin: TestStaff;
+  let buyer: Buyer;
+  let race: MadeEvent;
+  let student: number;
+  let cpfSeq = 760_000_000;
+  const five = () => race.days[0]!.categories[0]!.id;
+  const ten = () => race.days[0]!.categories[1]!.id;
+  const runners: number[] = [];
+
+  const usedPlaces = async () =>
+    PainelPriceRuleSchema.array()
+      .parse((await request('GET', admin, `/api/painel/events/${race.id}/regras-preco/`)).json())
+      .find((r) => r.id === student)!.usadas;
+  const proofOf = async (id: number) =>
+    (await t.app.db.select().from(priceRuleProofs).where(eq(priceRuleProofs.registrationId, id)))[0];
+  const racesOf = (id: number) =>
+    t.app.db.select().from(registrationCategories).where(eq(registrationCategories.registrationId, id));
+  const pay = (draft: unknown, total: number) =>
+    registrationCard(t.app, { number: APPROVED_CARD, draft, total, user: buyer, key: randomUUID() });
+
+  beforeAll(async () => {
+    admin = await createStaffAndLogin(t.app, 'admin');
+    buyer = await makeBuyer(t.app);
+    race = await teamsRace(t.app, 'Corrida do Comprovante');
+    const made = await request('POST', admin, `/api/painel/events/${race.id}/regras-preco/`, {
+      categoria: ten(),
+      publico: 'estudante',
+      nome: 'Estudante',
+      desconto: 'meia',
+    });
+    student = (made.json() as Array<{ id: number }>)[0]!.id;
+    for (const name of ['Ana Recusada', 'Bruno Troca', 'Carla Prazo']) {
+      const body = multipartPhoto(await picture('jpeg', 900), 'cie.jpg', 'image/jpeg');
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/comprovantes/',
+        headers: { ...buyer.headers, ...body.headers },
+        payload: body.payload,
+      });
+      const cpf = cpfFrom(cpfSeq++);
+      const paid = await pay(
+        participant(race, [ten()], {
+          cpf,
+          email: `prova.${cpf}@example.com`,
+          nome_completo: name,
+          regra_preco: student,
+          comprovante: sent.json().comprovante,
+        }),
+        54.95,
+      );
+      expect(paid.statusCode).toBe(200);
+      runners.push(paid.json().inscricao_id as number);
+    }
+    expect(await usedPlaces()).toBe(3);
+  });
+
+  it('a refused proof: the runner pays the difference to the lot’s price and keeps the place, the rule gets its place back', async () => {
+    const ana = runners[0]!;
+    const quoteUrl = `/api/inscricoes/${ana}/diferenca-preco/`;
+    // Nothing to pay while the proof waits.
+    expect((await request('GET', buyer, quoteUrl)).json()).toMatchObject({ permitido: false, a_pagar: 0 });
+    expect((await pay({ diferenca_preco: { inscricao: ana } }, 54.95)).json().code).toBe(
+      'diferenca_indisponivel',
+    );
+    const [pending] = ProofReviewSchema.array()
+      .parse((await request('GET', admin, `/api/painel/comprovantes/?evento=${race.id}`)).json())
+      .filter((p) => p.inscricao === ana);
+    const refused = await request('POST', admin, `/api/painel/comprovantes/${pending!.id}/decisao/`, {
+      decisao: 'recusar',
+      motivo: 'Documento ilegível.',
+    });
+    expect(refused.statusCode).toBe(200);
+    const file = path.join(t.dataDir, 'comprovantes', (await proofOf(ana))!.fileName!);
+
+    // Another account sees nothing of it.
+    const stranger = await makeBuyer(t.app);
+    expect((await request('GET', stranger, quoteUrl)).statusCode).toBe(404);
+    expect(
+      (
+        await registrationCard(t.app, {
+          number: APPROVED_CARD,
+          draft: { diferenca_preco: { inscricao: ana } },
+          total: 54.95,
+          user: stranger,
+          key: randomUUID(),
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const quote = await request('GET', buyer, quoteUrl);
+    expect(quote.json()).toEqual({
+      permitido: true,
+      motivo: null,
+      regra: 'Estudante',
+      motivo_recusa: 'Documento ilegível.',
+      a_pagar: 109.9 - 54.95,
+    });
+    // The server prices it: a smaller total is refused with the right one.
+    const short = await pay({ diferenca_preco: { inscricao: ana } }, 10);
+    expect(short.statusCode).toBe(409);
+    expect(short.json()).toMatchObject({ code: 'total_divergente', total_correto: 54.95 });
+    const paid = await pay({ diferenca_preco: { inscricao: ana } }, 54.95);
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ inscricao_id: ana });
+
+    expect((await racesOf(ana))[0]).toMatchObject({ priceRuleId: null, priceCents: 5_495 });
+    expect(await usedPlaces()).toBe(2);
+    expect(await proofOf(ana)).toBeUndefined();
+    await expect.poll(() => existsSync(file), { timeout: 15_000 }).toBe(false);
+    const [history] = await t.app.db
+      .select()
+      .from(registrationChanges)
+      .where(eq(registrationChanges.registrationId, ana));
+    expect(history).toMatchObject({ kind: 'diferenca_preco', feeCents: 5_495, actor: 'comprador' });
+    const mail = await waitForMailContaining(t.dataDir, 'A diferença do preço especial (Estudante)');
+    expect(mail).toContain(`inscrição nº ${ana}`);
+
+    // Settled: nothing more to pay, and a second payment is refused before any charge.
+    expect((await request('GET', buyer, quoteUrl)).json()).toMatchObject({ permitido: false });
+    expect((await pay({ diferenca_preco: { inscricao: ana } }, 54.95)).json().code).toBe(
+      'diferenca_indisponivel',
+    );
+    // The runner's card shows what was paid in all; a cancellation (within the 7 days of withdrawal)
+    // returns both charges, never more.
+    const cancel = await request('GET', buyer, `/api/inscricoes/${ana}/cancelamento/`);
+    expect(cancel.json()).toMatchObject({ permitido: true, valor_pago: 109.9, valor_devolvido: 109.9 });
+    // The report counts the difference as after-sale money of the event.
+    const report = (await request('GET', admin, `/api/painel/relatorios/eventos/${race.id}/`)).json();
+    expect(report.pos_venda).toBe(54.95);
+  });
+
+  it('a change of distance of a half-price race says the special price stays behind, counts from what was paid, and frees the rule’s place', async () => {
+    const bruno = runners[1]!;
+    const quote = await request(
+      'GET',
+      buyer,
+      `/api/inscricoes/${bruno}/troca-distancia/?de=${ten()}&para=${five()}`,
+    );
+    // The 5 km's lot is R$ 89,90; the 10 km was paid R$ 54,95 (not its lot's R$ 109,90).
+    expect(quote.json()).toMatchObject({
+      permitido: true,
+      diferenca: 34.95,
+      a_pagar: 34.95,
+      a_devolver: 0,
+      aviso: expect.stringContaining('O preço especial vale só na distância em que foi concedido'),
+    });
+    const paid = await pay({ troca_distancia: { inscricao: bruno, de: ten(), para: five() } }, 34.95);
+    expect(paid.statusCode).toBe(200);
+    expect(await racesOf(bruno)).toEqual([
+      expect.objectContaining({ categoryId: five(), priceRuleId: null, priceCents: 8_990 }),
+    ]);
+    expect(await usedPlaces()).toBe(1);
+    expect(await proofOf(bruno)).toBeUndefined();
+    // Without a special price, the quote says nothing of one.
+    const back = await request(
+      'GET',
+      buyer,
+      `/api/inscricoes/${bruno}/troca-distancia/?de=${five()}&para=${ten()}`,
+    );
+    expect(back.json().aviso).toBeUndefined();
+    expect(back.json().diferenca).toBe(20);
+  });
+
+  it('past the review time with no decision the special price stands: a refusal is refused, an approval still goes', async () => {
+    const carla = runners[2]!;
+    const proof = (await proofOf(carla))!;
+    t.clock = new Date(proof.dueAt!.getTime() + 60_000);
+    const reviewer = await createStaffAndLogin(t.app, 'gerente');
+    const decide = (body: object) =>
+      request('POST', reviewer, `/api/painel/comprovantes/${proof.id}/decisao/`, body);
+    const late = await decide({ decisao: 'recusar', motivo: 'Fora do prazo.' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('prazo_encerrado');
+    expect((await proofOf(carla))!.status).toBe('pendente');
+    expect((await decide({ decisao: 'aprovar' })).json().situacao).toBe('aprovado');
+  });
+});

@@ -1,0 +1,70 @@
+import { reaisToCents } from '@passada/core/money';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { FormStatus, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { PixPanel } from '../../../components/payments/pix-panel.tsx';
+import { formatReais } from '../../../components/price.tsx';
+import { loginPathFor } from '../../../components/require-auth.tsx';
+import { useSession } from '../../../lib/session.tsx';
+import { ruleDifferenceQuery } from '../api/after-sale-api.ts';
+
+/**
+ * After staff refuse the proof of a special price: why, and the runner's two ways out side by side —
+ * pay the difference to the lot's price by Pix and keep the place, or cancel with everything back
+ * (the card's own "Cancelar inscrição"). Nothing shows while there is nothing to pay. `base` and `pays`
+ * as for the change of distance: the account's registration or the participant's link.
+ */
+export function RunnerRuleDifference(props: {
+  base: string;
+  pays: { inscricao: number } | { link: string };
+  onPaid: () => void;
+}) {
+  const { token } = useSession();
+  const location = useLocation();
+  const quote = useQuery(ruleDifferenceQuery(props.base));
+  const [paying, setPaying] = useState(false);
+  const [message, setMessage] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
+  const q = quote.data;
+  if (message?.tone === 'success') return <FormStatus message={message.text} tone="success" />;
+  if (!q?.permitido) return null;
+  const title = `Comprovante do preço especial${q.regra ? ` ${q.regra}` : ''} recusado`;
+  return (
+    <section aria-label={title} className="mt-4 rounded border border-amber-600 p-3">
+      <h3 className="font-semibold">{title}</h3>
+      {q.motivo_recusa ? <p className="mt-1 text-sm">Motivo: {q.motivo_recusa}</p> : null}
+      <p className="mt-1 text-sm">
+        Para manter a inscrição, pague a diferença até o preço do lote: {formatReais(q.a_pagar)}. Ou cancele a
+        inscrição com devolução integral até a largada.
+      </p>
+      {!token ? (
+        <p className="mt-2 text-sm">
+          Para pagar com Pix,{' '}
+          <Link className="underline" to={loginPathFor(location)}>
+            entre na sua conta
+          </Link>{' '}
+          (ou crie uma) e volte a este link: a inscrição continua sua.
+        </p>
+      ) : paying ? (
+        <div className="mt-2">
+          <PixPanel
+            finalidade="inscricao"
+            draft={{ diferenca_preco: props.pays }}
+            totalCents={reaisToCents(q.a_pagar)}
+            descricao="Diferença do preço especial"
+            onPaid={() => {
+              setMessage({ text: 'Diferença paga: a inscrição continua válida.', tone: 'success' });
+              props.onPaid();
+            }}
+            onError={(text) => setMessage({ text, tone: 'error' })}
+          />
+        </div>
+      ) : (
+        <button type="button" className={`${secondaryButtonClass} mt-2`} onClick={() => setPaying(true)}>
+          Pagar a diferença de {formatReais(q.a_pagar)} com Pix
+        </button>
+      )}
+      <FormStatus message={message?.tone === 'error' ? message.text : null} tone="error" />
+    </section>
+  );
+}
