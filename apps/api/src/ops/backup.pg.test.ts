@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -15,7 +15,13 @@ import {
   orderDraft,
   postOrder,
 } from '../test/factories/orders.ts';
-import { createStaffAndLogin, picture, settledImages, uploadProductPhoto } from '../test/factories/painel.ts';
+import {
+  createStaffAndLogin,
+  multipartPhoto,
+  picture,
+  settledImages,
+  uploadProductPhoto,
+} from '../test/factories/painel.ts';
 import { simulatePixPaid } from '../test/factories/payments.ts';
 import { participant, registrationPix } from '../test/factories/registrations.ts';
 import {
@@ -100,13 +106,23 @@ describe('restore drill: a backup put back into a fresh PostgreSQL database', ()
     expect(upload.statusCode).toBe(202);
     expect((await settledImages(app, admin, product.id)).map((i) => i.status)).toContain('pronta');
 
+    // A special price's document (docs/decisions/0068), kept privately under DATA_DIR.
+    const proof = multipartPhoto(await picture('png', 600), 'cie.png', 'image/png');
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/comprovantes/',
+      headers: { ...buyer.headers, ...proof.headers },
+      payload: proof.payload,
+    });
+    expect(sent.statusCode).toBe(201);
+
     const backups = folder();
     const shopEnv = loadEnv({ NODE_ENV: 'test', DATA_DIR: t.dataDir, DATABASE_URL: source.url });
     const { file, manifest } = await createBackup(shopEnv, backups, new Date('2026-11-25T03:00:00Z'));
     expect(path.basename(file)).toBe('passada-backup-20261125T030000Z.tar.gz');
     expect(manifest).toMatchObject({
       database: 'postgres',
-      counts: { orders: 1, registrations: 1, photos: 1 },
+      counts: { orders: 1, registrations: 1, photos: 1, proof_files: 1 },
     });
     expect(manifest.counts.media_files).toBeGreaterThan(1);
 
@@ -116,6 +132,11 @@ describe('restore drill: a backup put back into a fresh PostgreSQL database', ()
     const restored = await restoreBackup(env, file);
     expect(restored.counts).toEqual(manifest.counts);
     expect(filesIn(env.mediaDir)).toEqual(filesIn(t.env.mediaDir));
+    const proofs = path.join(dataDir, 'comprovantes');
+    expect(filesIn(proofs)).toEqual(filesIn(path.join(t.dataDir, 'comprovantes')));
+    expect(statSync(proofs).mode & 0o777).toBe(0o700);
+    for (const name of readdirSync(proofs))
+      expect(statSync(path.join(proofs, name)).mode & 0o777).toBe(0o600);
 
     const copy = await openDatabase({ url: fresh.url });
     try {

@@ -19,7 +19,13 @@ import {
   encryptBackupFile,
   isEncryptedBackup,
 } from './backup-crypto.ts';
-import { ensurePrivateDir, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, tightenTreeSync } from './private-files.ts';
+import {
+  ensurePrivateDir,
+  PRIVATE_DIR_MODE,
+  PRIVATE_FILE_MODE,
+  proofsDir,
+  tightenTreeSync,
+} from './private-files.ts';
 
 const run = promisify(execFile);
 
@@ -38,10 +44,13 @@ export interface BackupCounts {
   registrations: number;
   photos: number;
   media_files: number;
+  /** The special prices' documents (DATA_DIR/comprovantes); absent from backups made before them. */
+  proof_files?: number;
 }
 
 const DUMP_FILE = { postgres: 'database.pgdump', pglite: 'database.pglite.tar.gz' } as const;
 const MEDIA = 'media';
+const PROOFS = 'comprovantes';
 const MANIFEST = 'manifest.json';
 
 /**
@@ -88,11 +97,12 @@ export async function createBackup(
       }
     }
     const mediaFiles = await copyMediaOut(createMediaStorage(env), path.join(staging, MEDIA));
+    const proofFiles = await copyPrivateFiles(proofsDir(env.dataDir), path.join(staging, PROOFS));
     const manifest: BackupManifest = {
       created_at: now.toISOString(),
       database: kind,
       newest_migration: newest,
-      counts: { ...counts, media_files: mediaFiles },
+      counts: { ...counts, media_files: mediaFiles, proof_files: proofFiles },
     };
     await writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     // The shop's own backup folder (under DATA_DIR) is tightened; a folder named with --pasta is created
@@ -191,8 +201,10 @@ export async function restoreBackup(
       tightenTreeSync(dir);
     }
     const mediaFiles = await copyMediaIn(path.join(staging, MEDIA), createMediaStorage(env));
+    const proofFiles = await copyPrivateFiles(path.join(staging, PROOFS), proofsDir(env.dataDir));
     const { counts } = await withDatabase(env, (database) => readFacts(database.db));
-    const restored = { ...counts, media_files: mediaFiles };
+    const restored = { ...counts, media_files: mediaFiles, proof_files: proofFiles };
+    // Every count the manifest has (an older backup has no proofs' count) must come back.
     for (const key of Object.keys(manifest.counts) as Array<keyof BackupCounts>) {
       if (restored[key] !== manifest.counts[key]) {
         throw new Error(`Restauração incompleta: ${key} ${restored[key]} em vez de ${manifest.counts[key]}.`);
@@ -259,6 +271,22 @@ async function copyMediaOut(storage: MediaStorage, dir: string): Promise<number>
     count++;
   }
   return count;
+}
+
+/**
+ * The files of a private folder copied into another (created 0700, each file 0600): the proofs out into
+ * the archive and back into DATA_DIR. A missing folder is none. Answers how many.
+ */
+async function copyPrivateFiles(from: string, to: string): Promise<number> {
+  if (!existsSync(from)) return 0;
+  const names = (await readdir(from, { withFileTypes: true })).filter((e) => e.isFile()).map((e) => e.name);
+  if (names.length === 0) return 0;
+  await ensurePrivateDir(to);
+  for (const name of names) {
+    await copyFile(path.join(from, name), path.join(to, name));
+    await chmod(path.join(to, name), PRIVATE_FILE_MODE);
+  }
+  return names.length;
 }
 
 const CONTENT_TYPES: Record<string, string> = {

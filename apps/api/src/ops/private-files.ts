@@ -8,6 +8,12 @@ export const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
 /**
+ * Where the documents of special prices are kept (docs/decisions/0068): under DATA_DIR, never in the
+ * public media; the backup carries them beside the database.
+ */
+export const proofsDir = (dataDir: string): string => path.join(dataDir, 'comprovantes');
+
+/**
  * Creates `dir` (and any missing parent) as 0700 and tightens it when it already exists: `mkdir`'s mode
  * is filtered by the machine's umask and ignored for a folder already there, so the mode is set again.
  */

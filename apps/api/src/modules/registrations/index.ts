@@ -202,6 +202,8 @@ export default fp(
       module: 'registrations',
       async forgetAccount(tx, account) {
         const { offersFreed } = await forgetRunner(tx, account, app.now());
+        // The special prices' documents (a PCD one is health data) go with the account.
+        await registrations.proofs.forgetAccount(tx, account.userId);
         // A deleted offer's place goes to the next in line.
         if (offersFreed) await waitlist.nudge(tx);
       },

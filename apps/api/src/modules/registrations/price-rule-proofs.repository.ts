@@ -89,27 +89,40 @@ export async function detachProof(tx: Tx, registrationId: number): Promise<strin
   return before.fileName;
 }
 
-/** The files of the proofs `where` selects forgotten, in one transaction; answers their names to erase. */
-async function forgetFiles(db: Db, where: SQL): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const found = await tx
-      .select({ id: priceRuleProofs.id, fileName: priceRuleProofs.fileName })
-      .from(priceRuleProofs)
-      .where(and(isNotNull(priceRuleProofs.fileName), where))
-      .for('update');
-    if (found.length)
-      await tx
-        .update(priceRuleProofs)
-        .set({ fileName: null })
-        .where(
-          inArray(
-            priceRuleProofs.id,
-            found.map((f) => f.id),
-          ),
-        );
-    return found.flatMap((f) => (f.fileName ? [f.fileName] : []));
-  });
+/** The files of the proofs `where` selects forgotten, in the caller's transaction; answers their names. */
+async function forgetFilesIn(tx: Tx, where: SQL): Promise<string[]> {
+  const found = await tx
+    .select({ id: priceRuleProofs.id, fileName: priceRuleProofs.fileName })
+    .from(priceRuleProofs)
+    .where(and(isNotNull(priceRuleProofs.fileName), where))
+    .for('update');
+  if (found.length)
+    await tx
+      .update(priceRuleProofs)
+      .set({ fileName: null })
+      .where(
+        inArray(
+          priceRuleProofs.id,
+          found.map((f) => f.id),
+        ),
+      );
+  return found.flatMap((f) => (f.fileName ? [f.fileName] : []));
 }
+
+/** The files of the proofs `where` selects forgotten, in one transaction; answers their names to erase. */
+const forgetFiles = (db: Db, where: SQL): Promise<string[]> =>
+  db.transaction((tx) => forgetFilesIn(tx, where));
+
+/**
+ * An account erased (LGPD art. 18): the files of the proofs it sent and of its registrations' proofs are
+ * forgotten (the rows stay, with what staff decided); answers the names to erase after the commit.
+ */
+export const forgetFilesOfAccount = (tx: Tx, userId: number) =>
+  forgetFilesIn(
+    tx,
+    sql`(${priceRuleProofs.userId} = ${userId} or ${priceRuleProofs.registrationId} in (
+      select r.id from registrations r where r.account_user_id = ${userId}))`,
+  );
 
 /**
  * The proofs of registrations whose event ended before `endedBefore` (store calendar) forget their files

@@ -150,7 +150,7 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
     const row = await proofsRepo.proofById(deps.db, id);
     if (!row?.fileName || row.registrationId === null) throw notFound('Comprovante não encontrado.');
     const file = path.join(deps.dir, row.fileName);
-    // Gone from the disk (a restore from a backup, which keeps the database and the media only): said.
+    // Gone from the disk (a disk lost without a backup, a file removed by hand): said, not a server error.
     if (!existsSync(file))
       throw notFound('O arquivo deste comprovante não existe mais: peça outro ao participante.');
     return { path: file, type: row.mediaType };
@@ -259,6 +259,15 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
     if (fileName) await deps.jobs.send('privacy.proof-file', { fileName }, { tx });
   }
 
+  /**
+   * An account erased (docs/decisions/0057): the documents it sent and its registrations' go, each file
+   * by the erasing job after the commit; what staff decided stays on record.
+   */
+  async function forgetAccount(tx: Tx, userId: number): Promise<void> {
+    for (const fileName of await proofsRepo.forgetFilesOfAccount(tx, userId))
+      await deps.jobs.send('privacy.proof-file', { fileName }, { tx });
+  }
+
   /** The erasing job: the file under the proofs' folder, gone (already gone is fine). */
   async function eraseFile(fileName: string): Promise<void> {
     if (!/^[A-Za-z0-9_-]+\.(webp|pdf)$/.test(fileName)) return;
@@ -302,6 +311,7 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
     refusalOf,
     sendRefused,
     detach,
+    forgetAccount,
     eraseFile,
     eraseAfterEvents,
     deskView,

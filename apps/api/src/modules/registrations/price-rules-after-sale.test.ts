@@ -190,6 +190,53 @@ describe('price rules after the sale: the difference paid, a change of distance,
     expect(back.json().diferenca).toBe(20);
   });
 
+  it('an account erased (LGPD) takes its documents with it: the sent one and its registration’s; the decision rows stay', async () => {
+    const runner = await makeBuyer(t.app);
+    const send = async () => {
+      const body = multipartPhoto(await picture('png', 700), 'laudo.png', 'image/png');
+      return (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/comprovantes/',
+          headers: { ...runner.headers, ...body.headers },
+          payload: body.payload,
+        })
+      ).json().comprovante as string;
+    };
+    const [used, loose] = [await send(), await send()];
+    const cpf = cpfFrom(cpfSeq++);
+    const paid = await registrationCard(t.app, {
+      number: APPROVED_CARD,
+      draft: participant(race, [ten()], {
+        cpf,
+        email: `apagar.${cpf}@example.com`,
+        regra_preco: student,
+        comprovante: used,
+      }),
+      total: 54.95,
+      user: runner,
+      key: randomUUID(),
+    });
+    expect(paid.statusCode).toBe(200);
+    const id = paid.json().inscricao_id as number;
+    const rows = await t.app.db.select().from(priceRuleProofs).where(eq(priceRuleProofs.userId, runner.id));
+    const files = rows.map((r) => path.join(t.dataDir, 'comprovantes', r.fileName!));
+    expect(rows.map((r) => r.token).sort()).toEqual([used, loose].sort());
+    expect(files.every((f) => existsSync(f))).toBe(true);
+
+    const erased = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/profile/',
+      headers: runner.headers,
+      payload: { password: runner.password },
+    });
+    expect(erased.statusCode).toBe(204);
+    for (const file of files) await expect.poll(() => existsSync(file), { timeout: 15_000 }).toBe(false);
+    const after = await t.app.db.select().from(priceRuleProofs).where(eq(priceRuleProofs.token, used));
+    // The registration (a sales record) keeps its pending review, without the document.
+    expect(after[0]).toMatchObject({ registrationId: id, status: 'pendente', fileName: null });
+  });
+
   it('past the review time with no decision the special price stands: a refusal is refused, an approval still goes', async () => {
     const carla = runners[2]!;
     const proof = (await proofOf(carla))!;

@@ -475,7 +475,7 @@ describe('price rules: students, lists and their proofs', () => {
     expect(after).toMatchObject({ fileName: null, status: 'recusado', reason: 'A carteira venceu em 2025.' });
     expect(existsSync(fileOf(bruno.fileName!))).toBe(false);
     expect(existsSync(fileOf(january.fileName!))).toBe(true);
-    // A file lost from the disk (a restore keeps the database and the media, not the proofs) is a 404.
+    // A file lost from the disk (a disk lost without a backup, removed by hand) is a 404.
     const reviewer = await createStaffAndLogin(t.app, 'gerente');
     const url = `/api/painel/comprovantes/${january.id}/arquivo/`;
     expect((await request('GET', reviewer, url)).statusCode).toBe(200);

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { ParticipantLinkView } from '@passada/core/contracts/after-sale';
 import type { OrderRegistration } from '@passada/core/contracts/orders';
 import {
@@ -11,6 +10,7 @@ import {
 import { ageGroup } from '@passada/core/events';
 import { centsToReais } from '@passada/core/money';
 import type { Db, Tx } from '../../db/client.ts';
+import { proofsDir } from '../../ops/private-files.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import {
   badRequest,
@@ -70,7 +70,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   const proofs = createPriceRuleProofs({
     db: deps.db,
     now: deps.now,
-    dir: path.join(deps.env.dataDir, 'comprovantes'),
+    dir: proofsDir(deps.env.dataDir),
     maxPixels: deps.env.PHOTO_MAX_PIXELS,
     env: deps.env,
     mail: deps.mail,
