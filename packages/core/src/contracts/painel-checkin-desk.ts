@@ -34,8 +34,12 @@ export const DeskTicketSchema = z.object({
   ),
   tamanho_camisa: z.string().nullable(),
   equipe: z.string().nullable(),
-  /** Half price (60+): check a document. */
+  /** Half price (60+), or a special price whose document staff did not approve: check a document. */
   confira_documento: z.boolean(),
+  /** The special price that priced it (docs/decisions/0068) and whether staff checked its document. */
+  preco_especial: z
+    .object({ regra: z.string(), documento: z.enum(['conferido', 'conferir', 'nao_pedido']) })
+    .optional(),
   cancelada: z.boolean(),
   /** Handed to another runner: an older code of it is the previous holder's. */
   transferida: z.boolean(),

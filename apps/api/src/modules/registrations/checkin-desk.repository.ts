@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { formatStoreDateTime } from '@passada/core/calendar';
 import type { DeskPickup, DeskSnapshot, DeskTicket } from '@passada/core/contracts/painel-checkin-desk';
 import { maskCpf } from '@passada/core/documents';
-import { asc, eq, max, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   eventCategories,
   eventCategoryWaves,
   eventDays,
   eventDeskChanges,
+  priceRuleProofs,
   registrationCategories,
   registrationCheckins,
   registrationOfflinePickups,
@@ -73,8 +74,10 @@ export async function deskSnapshot(
   event: { id: number; name: string },
   lottery: boolean,
   versao: string,
+  /** The special prices' names (price_rules are the events module's). */
+  ruleNames: (db: Db, ids: number[]) => Promise<Map<number, { name: string }>>,
 ): Promise<DeskSnapshot> {
-  const [rows, cats, checkins, transferred, rules] = await Promise.all([
+  const [rows, cats, checkins, transferred, rules, special] = await Promise.all([
     db
       .select({
         id: registrations.id,
@@ -119,7 +122,9 @@ export async function deskSnapshot(
       .where(eq(registrations.eventId, event.id)),
     transferredOfEvent(db, event.id),
     pickupRules(db, event.id),
+    specialPricesOfEvent(db, event.id),
   ]);
+  const names = await ruleNames(db, [...new Set([...special.values()].map((s) => s.ruleId))]);
   const catsOf = new Map<number, DeskTicket['categorias']>();
   for (const c of cats) {
     const list = catsOf.get(c.registrationId) ?? [];
@@ -135,7 +140,9 @@ export async function deskSnapshot(
       categorias: catsOf.get(r.id) ?? [],
       tamanho_camisa: r.kitSize,
       equipe: r.team,
-      confira_documento: r.seniorDiscount,
+      // As the online card: the special price's name, and a document to ask for unless staff approved it.
+      ...specialWire(special.get(r.id), names),
+      confira_documento: r.seniorDiscount || special.get(r.id)?.document === 'conferir',
       cancelada: r.cancelledAt !== null,
       transferida: transferred.has(r.id),
       codigo_hash: checkinTicketHash(secret, { registrationId: r.id, eventId: event.id, nonce: r.nonce }),
@@ -151,6 +158,40 @@ export async function deskSnapshot(
   };
   return { ...body, versao };
 }
+
+type SpecialPrice = { ruleId: number; document: 'conferido' | 'conferir' | 'nao_pedido' };
+
+/**
+ * The event's registrations priced by a special price's rule (docs/decisions/0068), with whether its
+ * document was checked by staff: `conferido` when approved, `conferir` while pending or refused,
+ * `nao_pedido` when the rule asks for none. Never the document.
+ */
+async function specialPricesOfEvent(db: Db, eventId: number): Promise<Map<number, SpecialPrice>> {
+  const rows = await db
+    .select({
+      registrationId: registrationCategories.registrationId,
+      ruleId: registrationCategories.priceRuleId,
+      status: priceRuleProofs.status,
+    })
+    .from(registrationCategories)
+    .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
+    .leftJoin(priceRuleProofs, eq(priceRuleProofs.registrationId, registrationCategories.registrationId))
+    .where(and(eq(registrations.eventId, eventId), isNotNull(registrationCategories.priceRuleId)));
+  return new Map(
+    rows.map((r) => [
+      r.registrationId,
+      {
+        ruleId: r.ruleId!,
+        document: r.status === null ? 'nao_pedido' : r.status === 'aprovado' ? 'conferido' : 'conferir',
+      },
+    ]),
+  );
+}
+
+const specialWire = (s: SpecialPrice | undefined, names: Map<number, { name: string }>) =>
+  s
+    ? { preco_especial: { regra: names.get(s.ruleId)?.name ?? 'Preço especial', documento: s.document } }
+    : {};
 
 export interface OfflinePickupInput {
   id: string;

@@ -274,7 +274,33 @@ describe('price rules: students, lists and their proofs', () => {
       confira_documento: true,
       preco_especial: { regra: 'Estudante (meia-entrada)', documento: 'conferir' },
     });
+    // The offline desk's snapshot says the same, and a decision moves its version (no stale 304).
+    const snapshotUrl = `/api/painel/checkin/offline/?evento=${race.id}`;
+    const offline = async (etag?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: snapshotUrl,
+        headers: { ...admin.headers, ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const ticketOf = (body: { inscricoes: Array<{ id: number }> }, id: number) =>
+      body.inscricoes.find((i) => i.id === id);
+    const before = await offline();
+    expect(ticketOf(before.json(), pending[0]!.inscricao)).toMatchObject({
+      confira_documento: true,
+      preco_especial: { regra: 'Estudante (meia-entrada)', documento: 'conferir' },
+    });
+    expect((await offline(before.headers.etag as string)).statusCode).toBe(304);
     expect((await decide(pending[0]!.id, { decisao: 'aprovar' })).json().situacao).toBe('aprovado');
+    const afterDecision = await offline(before.headers.etag as string);
+    expect(afterDecision.statusCode).toBe(200);
+    expect(ticketOf(afterDecision.json(), pending[0]!.inscricao)).toMatchObject({
+      confira_documento: false,
+      preco_especial: { documento: 'conferido' },
+    });
+    expect(ticketOf(afterDecision.json(), ids[2]!)).toMatchObject({
+      confira_documento: false,
+      preco_especial: { regra: 'Sócios do Clube', documento: 'nao_pedido' },
+    });
     expect(await deskCard(pending[0]!.inscricao)).toMatchObject({
       confira_documento: false,
       preco_especial: { regra: 'Estudante (meia-entrada)', documento: 'conferido' },

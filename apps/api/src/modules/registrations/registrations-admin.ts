@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { registrations } from '../../db/schema/index.ts';
 import { HttpError } from '../../plugins/errors.ts';
+import type { EventsService } from '../events/events.service.ts';
 import { assignBibs, type BibEvents, shirtsBySize } from './bib-numbers.ts';
 import {
   deskSnapshot,
@@ -43,7 +44,7 @@ export interface RegistrationsAdminDeps<C extends { cancelled: { id: number }[] 
   db: Db;
   now: () => Date;
   checkinSecret: string;
-  events: BibEvents;
+  events: BibEvents & Pick<EventsService, 'priceRules'>;
   cancel: (tx: Tx, id: number, reason?: string) => Promise<C>;
 }
 
@@ -172,7 +173,7 @@ export function createRegistrationsAdmin<C extends { cancelled: { id: number }[]
   return {
     /** The offline desk's snapshot of an event's tickets (docs/decisions/0063). */
     deskSnapshot: (event: { id: number; name: string }, lottery: boolean, versao: string) =>
-      deskSnapshot(deps.db, deps.checkinSecret, event, lottery, versao),
+      deskSnapshot(deps.db, deps.checkinSecret, event, lottery, versao, deps.events.priceRules.names),
     /** Its version, without reading its rows: the ETag a 304 is answered from. */
     deskVersion: (event: { id: number; name: string }, lottery: boolean) =>
       deskVersion(deps.db, deps.checkinSecret, event, lottery),

@@ -7,6 +7,7 @@ import {
 } from '../../../../components/form-field.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
 import { type PickupAnswer, usePickupChoice } from './pickup-choice.tsx';
+import { SpecialPriceNote } from './special-price-note.tsx';
 
 /**
  * Who the scanned or found registration is, and the one action its state allows: confirm the kit,
@@ -53,23 +54,7 @@ export function PreviewCard(props: {
           </>
         ) : null}
       </dl>
-      {props.preview.preco_especial ? (
-        <p
-          className={
-            props.preview.preco_especial.documento === 'conferir'
-              ? 'mt-3 rounded bg-amber-100 p-2 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100'
-              : 'mt-3 text-sm'
-          }
-        >
-          Preço especial: {props.preview.preco_especial.regra} —{' '}
-          {props.preview.preco_especial.documento === 'conferido'
-            ? 'documento conferido'
-            : props.preview.preco_especial.documento === 'conferir'
-              ? 'conferir documento'
-              : 'sem documento pedido'}
-          .
-        </p>
-      ) : null}
+      {props.preview.preco_especial ? <SpecialPriceNote special={props.preview.preco_especial} /> : null}
       {props.preview.confira_documento && p.meia_entrada ? (
         <p className="mt-3 rounded bg-amber-100 p-2 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
           Confira um documento com foto: inscrição com meia-entrada 60+ (Estatuto do Idoso).

@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../../lib/format.ts';
 import type { useOfflineDesk } from '../offline/use-offline-desk.ts';
 import { raceLabel } from '../utils/race-label.ts';
 import { type PickupAnswer, usePickupChoice } from './pickup-choice.tsx';
+import { SpecialPriceNote } from './special-price-note.tsx';
 
 type Desk = ReturnType<typeof useOfflineDesk>;
 
@@ -112,7 +113,8 @@ export function OfflinePreviewCard(props: {
           </>
         ) : null}
       </dl>
-      {t.confira_documento ? (
+      {t.preco_especial ? <SpecialPriceNote special={t.preco_especial} /> : null}
+      {t.confira_documento && !t.preco_especial ? (
         <p className="mt-3 rounded bg-amber-100 p-2 font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
           Confira um documento com foto: inscrição com meia-entrada 60+ (Estatuto do Idoso).
         </p>
