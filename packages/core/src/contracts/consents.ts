@@ -24,6 +24,17 @@ export const WHATSAPP_CONSENT: ConsentText = {
  * Consent to the PCD answer, health data (LGPD art. 11 I: specific and highlighted consent): what it
  * is used for and that it is erased after the event.
  */
+/**
+ * The PCD document of a special price (docs/decisions/0068) is health data too (LGPD art. 11 I): sent
+ * only with this consent, apart from the PCD answer's.
+ */
+export const PCD_PROOF_CONSENT: ConsentText = {
+  version: 'pcd-comprovante-2026-12-04',
+  text:
+    'Autorizo o uso do documento que comprova a deficiência (dado de saúde) somente para conferir o ' +
+    'preço especial. Ele é visto apenas pela equipe autorizada da organização e apagado depois do evento.',
+};
+
 export const PCD_CONSENT: ConsentText = {
   version: 'pcd-2026-11-25',
   text:

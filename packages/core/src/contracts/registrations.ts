@@ -93,6 +93,8 @@ const participantFields = {
   regra_preco: IdSchema.optional(),
   /** The proof the rule asks for, sent before (`POST /api/comprovantes/`): its token. */
   comprovante: z.string().max(64).optional(),
+  /** A PCD rule's document is health data: its own consent (PCD_PROOF_CONSENT), required with it. */
+  comprovante_consentimento: z.boolean().default(false),
   contato_emergencia_nome: requiredText('Informe o nome do contato de emergência.', 120),
   contato_emergencia_telefone: PhoneSchema,
   pcd: z.boolean().default(false),

@@ -45,6 +45,9 @@ export const priceRuleProofs = pgTable(
     reviewedAt: timestamp('analisado_em', { withTimezone: true }),
     reviewedBy: text('analisado_por'),
     reason: text('motivo'),
+    /** A PCD document's own consent (health data, LGPD art. 11 I): the text's version and when. */
+    consentVersion: text('consentimento_versao'),
+    consentAt: timestamp('consentimento_em', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

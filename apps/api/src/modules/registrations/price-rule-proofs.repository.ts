@@ -25,7 +25,7 @@ export async function proofById(db: Conn, id: number, lock = false): Promise<Pro
 export async function takeProof(
   tx: Tx,
   token: string,
-  values: Pick<NewProof, 'registrationId' | 'ruleId' | 'status' | 'dueAt'>,
+  values: Pick<NewProof, 'registrationId' | 'ruleId' | 'status' | 'dueAt' | 'consentVersion' | 'consentAt'>,
 ): Promise<boolean> {
   const taken = await tx
     .update(priceRuleProofs)

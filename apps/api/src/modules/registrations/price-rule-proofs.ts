@@ -89,10 +89,16 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
   async function link(
     tx: Tx,
     registrationId: number,
-    rule: { id: number; proof: string | null; reviewHours: number },
+    rule: { id: number; proof: string | null; reviewHours: number; consent?: string },
   ): Promise<void> {
     const dueAt = new Date(deps.now().getTime() + rule.reviewHours * 3_600_000);
-    const values = { registrationId, ruleId: rule.id, status: 'pendente', dueAt } as const;
+    const values = {
+      registrationId,
+      ruleId: rule.id,
+      status: 'pendente',
+      dueAt,
+      ...(rule.consent ? { consentVersion: rule.consent, consentAt: deps.now() } : {}),
+    } as const;
     if (rule.proof && (await proofsRepo.takeProof(tx, rule.proof, values))) return;
     await proofsRepo.insertProof(tx, {
       ...values,

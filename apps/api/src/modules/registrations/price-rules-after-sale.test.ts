@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { PCD_PROOF_CONSENT } from '@passada/core/contracts/consents';
 import { PainelPriceRuleSchema, ProofReviewSchema } from '@passada/core/contracts/price-rules';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -235,6 +236,47 @@ describe('price rules after the sale: the difference paid, a change of distance,
     const after = await t.app.db.select().from(priceRuleProofs).where(eq(priceRuleProofs.token, used));
     // The registration (a sales record) keeps its pending review, without the document.
     expect(after[0]).toMatchObject({ registrationId: id, status: 'pendente', fileName: null });
+  });
+
+  it('a PCD document is sent only with its own consent (health data), recorded with the proof', async () => {
+    const made = await request('POST', admin, `/api/painel/events/${race.id}/regras-preco/`, {
+      categoria: five(),
+      publico: 'pcd',
+      nome: 'Pessoa com deficiência',
+      desconto: 'meia',
+    });
+    const pcd = (made.json() as Array<{ id: number; publico: string }>).find((r) => r.publico === 'pcd')!.id;
+    const body = multipartPhoto(await picture('jpeg', 800), 'laudo.jpg', 'image/jpeg');
+    const proof = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/comprovantes/',
+        headers: { ...buyer.headers, ...body.headers },
+        payload: body.payload,
+      })
+    ).json().comprovante as string;
+    const cpf = cpfFrom(cpfSeq++);
+    const draft = (consent: boolean) =>
+      participant(race, [five()], {
+        cpf,
+        email: `pcd.${cpf}@example.com`,
+        regra_preco: pcd,
+        comprovante: proof,
+        comprovante_consentimento: consent,
+      });
+    const without = await pay(draft(false), 44.95);
+    expect(without.statusCode).toBe(400);
+    expect(without.json()).toMatchObject({
+      code: 'consentimento_ausente',
+      errors: { comprovante_consentimento: expect.stringContaining('autorize') },
+    });
+    const paid = await pay(draft(true), 44.95);
+    expect(paid.statusCode).toBe(200);
+    expect(await proofOf(paid.json().inscricao_id as number)).toMatchObject({
+      consentVersion: PCD_PROOF_CONSENT.version,
+      consentAt: t.clock,
+      status: 'pendente',
+    });
   });
 
   it('past the review time with no decision the special price stands: a refusal is refused, an approval still goes', async () => {

@@ -1,3 +1,4 @@
+import { PCD_PROOF_CONSENT } from '@passada/core/contracts/consents';
 import { COUPON_MESSAGES } from '@passada/core/contracts/coupon-code';
 import { type PriceResponse, RegistrationPriceDraftSchema } from '@passada/core/contracts/registrations';
 import { isSenior, registrationPrice } from '@passada/core/events';
@@ -13,6 +14,7 @@ import type { RegistrationsServiceDeps } from './registrations-context.ts';
 
 const RULE_AND_COUPON = 'O cupom não se soma a um preço especial: escolha um dos dois.';
 const PROOF_MISSING = 'Envie o comprovante que este preço especial pede.';
+const PROOF_CONSENT_MISSING = 'Para enviar o documento de PCD, autorize o uso desta informação.';
 
 export interface PricedItem {
   category: CategoryInfo;
@@ -82,6 +84,7 @@ export function createPricing(
     p: {
       regra_preco?: number | undefined;
       comprovante?: string | undefined;
+      comprovante_consentimento?: boolean | undefined;
       cpf: string;
       cupom?: string | undefined;
     },
@@ -99,6 +102,11 @@ export function createPricing(
     if (rule.proofRequired) {
       if (!p.comprovante)
         throw badRequest(PROOF_MISSING, 'comprovante_ausente', { comprovante: PROOF_MISSING });
+      // A PCD document is health data: sent only with its own consent (LGPD art. 11 I).
+      if (rule.audience === 'pcd' && !p.comprovante_consentimento)
+        throw badRequest(PROOF_CONSENT_MISSING, 'consentimento_ausente', {
+          comprovante_consentimento: PROOF_CONSENT_MISSING,
+        });
       proof = await proofs.checkForDraft(tx, user.id, p.comprovante);
     }
     const ruled = item(rule);
@@ -115,7 +123,13 @@ export function createPricing(
             }
           : i,
       ),
-      draft: { id: rule.id, name: rule.name, proof, reviewHours: rule.reviewHours },
+      draft: {
+        id: rule.id,
+        name: rule.name,
+        proof,
+        reviewHours: rule.reviewHours,
+        ...(rule.audience === 'pcd' && proof ? { consent: PCD_PROOF_CONSENT.version } : {}),
+      },
     };
   }
 

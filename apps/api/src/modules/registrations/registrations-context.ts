@@ -87,7 +87,14 @@ export interface RegistrationDraft extends Participant {
   }>;
   totalCents: number;
   /** The price rule the runner chose and the proof they sent for it (docs/decisions/0068). */
-  priceRule?: { id: number; name: string; proof: string | null; reviewHours: number };
+  priceRule?: {
+    id: number;
+    name: string;
+    proof: string | null;
+    reviewHours: number;
+    /** A PCD document's consent (PCD_PROOF_CONSENT's version), given with the draft. */
+    consent?: string;
+  };
   /** The kit size held for the charge and its name; absent when the kit has no shirt sizes. */
   kitSizeId?: number;
   kitSize?: string;

@@ -1,3 +1,4 @@
+import { PCD_PROOF_CONSENT } from '@passada/core/contracts/consents';
 import type { EventPriceRule } from '@passada/core/contracts/price-rules';
 import { formatIsoDateBR, formatRegistrationPrice } from '@passada/core/events';
 import { reaisToCents } from '@passada/core/money';
@@ -10,6 +11,8 @@ import { priceRulesQuery, useUploadProof } from '../api/registrations-api.ts';
 export interface SpecialPrice {
   rule: EventPriceRule;
   proof: string | null;
+  /** A PCD document's own consent (health data), given before the file leaves the phone. */
+  consent: boolean;
 }
 
 interface SpecialPriceFieldProps {
@@ -38,11 +41,13 @@ export function SpecialPriceField({
   const name = useId();
   const fileId = useId();
   const offered = (rules.data ?? []).filter((r) => categories.includes(r.categoria));
+  // A PCD document is health data: its own consent comes before the file is chosen.
+  const pcd = value?.rule.publico === 'pcd';
   if (offered.length === 0) return null;
   const pick = (rule: EventPriceRule | null) => {
     setSent(null);
     upload.reset();
-    onChange(rule ? { rule, proof: null } : null);
+    onChange(rule ? { rule, proof: null, consent: false } : null);
   };
   const send = async (file: File | undefined) => {
     if (!file || !value) return;
@@ -105,8 +110,20 @@ export function SpecialPriceField({
             Comprovante de {value.rule.nome} (foto ou PDF)
           </label>
           <p className="text-sm text-stone-600 dark:text-stone-400">{value.rule.comprovante}</p>
+          {pcd ? (
+            <label className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-0.5 size-4 accent-brand-700"
+                checked={value.consent}
+                onChange={(e) => onChange({ ...value, consent: e.target.checked })}
+              />
+              <span>{PCD_PROOF_CONSENT.text}</span>
+            </label>
+          ) : null}
           <input
             id={fileId}
+            disabled={pcd && !value.consent}
             type="file"
             accept="image/jpeg,image/png,image/webp,image/heic,application/pdf"
             onChange={(e) => void send(e.target.files?.[0])}

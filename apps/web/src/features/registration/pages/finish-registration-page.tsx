@@ -151,7 +151,11 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
   const withCoupon = (data: Participant): Participant => ({
     ...data,
     ...(special
-      ? { regra_preco: special.rule.id, ...(special.proof ? { comprovante: special.proof } : {}) }
+      ? {
+          regra_preco: special.rule.id,
+          ...(special.proof ? { comprovante: special.proof } : {}),
+          ...(special.consent ? { comprovante_consentimento: true } : {}),
+        }
       : coupon.applied
         ? { cupom: coupon.applied.cupom }
         : {}),
