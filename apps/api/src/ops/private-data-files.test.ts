@@ -128,7 +128,7 @@ describe('the files the shop keeps under DATA_DIR', () => {
     it('restores to the same data with the same key, the restored folder 0700/0600, and a plain backup too', async () => {
       const target = folder();
       const { counts } = await restoreBackup(envFor(target, KEY), encrypted);
-      expect(counts).toEqual({ orders: 0, registrations: 0, photos: 0, media_files: 0 });
+      expect(counts).toEqual({ orders: 0, registrations: 0, photos: 0, media_files: 0, proof_files: 0 });
       expect(looseIn(path.join(target, 'pglite'))).toEqual([]);
       const database = await openDatabase({ dataDir: path.join(target, 'pglite') });
       try {

@@ -5,7 +5,12 @@ import { priceQuery } from '../lib/events-api.ts';
 import { TrashIcon } from './trash-icon.tsx';
 
 const priceOf = (line: CartRegistration) =>
-  priceQuery(line.participant.evento, line.participant.categoria_evento, line.participant.data_nascimento);
+  priceQuery(
+    line.participant.evento,
+    line.participant.categoria_evento,
+    line.participant.data_nascimento,
+    line.participant.regra_preco,
+  );
 
 /**
  * The server's price of each registration in the cart (`GET /api/events/{id}/preco/`: lots and the
@@ -50,6 +55,7 @@ export function CartRegistrationLines({
               <p className="text-sm text-stone-700 dark:text-stone-300">
                 Participante: {who} · {line.categorias.join(', ')}
                 {line.tamanho ? ` · Camisa: ${line.tamanho}` : ''}
+                {line.preco_especial ? ` · Preço especial: ${line.preco_especial}` : ''}
               </p>
               <p className="font-bold">
                 {price === null || price === undefined ? '…' : formatRegistrationPrice(price)}

@@ -21,6 +21,8 @@ export interface CartRegistration {
   categorias: string[];
   /** The shirt size's name, when the kit has sizes. */
   tamanho: string | null;
+  /** The special price's name when one was chosen (its proof already sent; docs/decisions/0068). */
+  preco_especial?: string | null;
   participant: Participant;
 }
 

@@ -39,11 +39,18 @@ export function eventWavesQuery(id: number) {
  * The server's price for the chosen categories and this birth date (half price for 60+), so the form
  * shows exactly what the charge will be.
  */
-export function priceQuery(eventId: number, categories: number[], birthDate: string | null) {
+export function priceQuery(
+  eventId: number,
+  categories: number[],
+  birthDate: string | null,
+  /** A special price chosen (docs/decisions/0068): its race priced under it. */
+  rule?: number,
+) {
   const params = new URLSearchParams({ categorias: categories.join(',') });
   if (birthDate) params.set('data_nascimento', birthDate);
+  if (rule) params.set('regra', String(rule));
   return queryOptions({
-    queryKey: ['event-price', eventId, categories, birthDate],
+    queryKey: ['event-price', eventId, categories, birthDate, rule ?? null],
     queryFn: ({ signal }) =>
       apiFetch<PriceResponse>(`/api/events/${eventId}/preco/?${params}`, { signal, auth: false }),
     retry: false,

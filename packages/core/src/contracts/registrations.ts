@@ -301,6 +301,11 @@ export const PriceQuerySchema = z.object({
     .regex(/^\d+(,\d+)*$/, 'categorias: ids separados por vírgula')
     .transform((v) => v.split(',').map(Number)),
   data_nascimento: BirthDateSchema.optional(),
+  /**
+   * A special price chosen (docs/decisions/0068): its category priced under it, as if the runner were
+   * entitled (who may take it is checked when the charge is made).
+   */
+  regra: z.coerce.number().int().positive().optional(),
 });
 
 export const PriceResponseSchema = z.object({

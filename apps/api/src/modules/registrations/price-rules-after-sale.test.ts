@@ -5,11 +5,17 @@ import { PCD_PROOF_CONSENT } from '@passada/core/contracts/consents';
 import { PainelPriceRuleSchema, ProofReviewSchema } from '@passada/core/contracts/price-rules';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { priceRuleProofs, registrationCategories, registrationChanges } from '../../db/schema/index.ts';
+import {
+  priceRuleProofs,
+  registrationCategories,
+  registrationChanges,
+  registrations,
+} from '../../db/schema/index.ts';
 import { waitForMailContaining } from '../../test/factories/accounts.ts';
 import type { MadeEvent } from '../../test/factories/events.ts';
 import { type Buyer, makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, multipartPhoto, picture, type TestStaff } from '../../test/factories/painel.ts';
+import { simulatePixPaid } from '../../test/factories/payments.ts';
 import {
   APPROVED_CARD,
   cpfFrom,
@@ -277,6 +283,63 @@ describe('price rules after the sale: the difference paid, a change of distance,
       consentAt: t.clock,
       status: 'pendente',
     });
+  });
+
+  it('a special price in the cart: the price asked with the rule, the cart paid with a proof beside a plain runner', async () => {
+    const priced = await request(
+      'GET',
+      null,
+      `/api/events/${race.id}/preco/?categorias=${ten()}&regra=${student}`,
+    );
+    expect(priced.json()).toMatchObject({ total: 54.95, meia_entrada: false });
+    expect(
+      (
+        await request('GET', null, `/api/events/${race.id}/preco/?categorias=${five()}&regra=${student}`)
+      ).json().code,
+    ).toBe('regra_preco_invalida');
+    const body = multipartPhoto(await picture('jpeg', 700), 'cie.jpg', 'image/jpeg');
+    const proof = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/comprovantes/',
+        headers: { ...buyer.headers, ...body.headers },
+        payload: body.payload,
+      })
+    ).json().comprovante as string;
+    const person = (name: string, fields: Record<string, unknown>) => {
+      const cpf = cpfFrom(cpfSeq++);
+      return participant(race, [ten()], {
+        cpf,
+        email: `carrinho.${cpf}@example.com`,
+        nome_completo: name,
+        ...fields,
+      });
+    };
+    const cart = {
+      metodo_pagamento: 'pix',
+      inscricoes: [
+        person('Duda Estudante', { regra_preco: student, comprovante: proof }),
+        person('Enzo Normal', {}),
+      ],
+    };
+    const pix = (total: number) =>
+      request('POST', buyer, '/api/pagar-pix/', { total, finalidade: 'pedido', pedido: cart });
+    const wrong = await pix(219.8);
+    expect(wrong.statusCode).toBe(409);
+    expect(wrong.json()).toMatchObject({ code: 'total_divergente', total_correto: 164.85 });
+    const made = await pix(164.85);
+    expect(made.statusCode).toBe(201);
+    const orderId = (await simulatePixPaid(t.app, made.json().txid)).json().pedido_id as number;
+    const rows = await t.app.db.select().from(registrations).where(eq(registrations.orderId, orderId));
+    const duda = rows.find((r) => r.fullName === 'Duda Estudante')!;
+    expect(await racesOf(duda.id)).toEqual([
+      expect.objectContaining({ priceRuleId: student, priceCents: 5_495 }),
+    ]);
+    expect(await proofOf(duda.id)).toMatchObject({ token: proof, status: 'pendente' });
+    const enzo = rows.find((r) => r.fullName === 'Enzo Normal')!;
+    expect(await racesOf(enzo.id)).toEqual([
+      expect.objectContaining({ priceRuleId: null, priceCents: 10_990 }),
+    ]);
   });
 
   it('past the review time with no decision the special price stands: a refusal is refused, an approval still goes', async () => {

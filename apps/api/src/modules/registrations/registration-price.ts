@@ -2,7 +2,7 @@ import { PCD_PROOF_CONSENT } from '@passada/core/contracts/consents';
 import { COUPON_MESSAGES } from '@passada/core/contracts/coupon-code';
 import { type PriceResponse, RegistrationPriceDraftSchema } from '@passada/core/contracts/registrations';
 import { isSenior, registrationPrice } from '@passada/core/events';
-import { centsToReais } from '@passada/core/money';
+import { centsToReais, reaisToCents } from '@passada/core/money';
 import { type PriceRuleDiscount, priceUnderRule } from '@passada/core/price-rules';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -183,8 +183,26 @@ export function createPricing(
     eventId: number,
     categoryIds: number[],
     birthDate: string | undefined,
+    ruleId?: number,
   ): Promise<PriceResponse> {
-    const { items, senior } = await priceChoice(deps.db, eventId, [...new Set(categoryIds)], birthDate);
+    const chosen = await priceChoice(deps.db, eventId, [...new Set(categoryIds)], birthDate);
+    let { items, senior } = chosen;
+    if (ruleId !== undefined) {
+      // The rule's price now, as the form offers it (the same reckoning, from the lot in force).
+      const rule = (await deps.events.priceRules.ofEvent(eventId)).find(
+        (r) => r.id === ruleId && items.some((i) => i.category.id === r.categoria),
+      );
+      if (!rule)
+        throw badRequest('Este preço especial não é destas categorias.', 'regra_preco_invalida', {
+          regra: 'Este preço especial não é destas categorias.',
+        });
+      items = items.map((i) =>
+        i.category.id === rule.categoria ? { ...i, priceCents: reaisToCents(rule.preco) } : i,
+      );
+      // The runner picks one: the special price replaces the 60+ half price of its race.
+      senior =
+        senior && items.some((i) => i.category.id !== rule.categoria && i.priceCents < i.fullPriceCents);
+    }
     const totalCents = items.reduce((s, i) => s + i.priceCents, 0);
     return {
       itens: items.map((i) => ({

@@ -56,7 +56,12 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ registrations: Registr
       },
     },
     async (request) =>
-      registrations.quote(request.params.id, request.query.categorias, request.query.data_nascimento),
+      registrations.quote(
+        request.params.id,
+        request.query.categorias,
+        request.query.data_nascimento,
+        request.query.regra,
+      ),
   );
 
   app.post(

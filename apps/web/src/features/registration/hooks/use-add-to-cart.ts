@@ -16,7 +16,7 @@ export function useAddToCart(
   showAlert: (message: string, onClose?: () => void) => void,
 ) {
   const navigate = useNavigate();
-  return (participant: Participant, withCoupon: boolean) => {
+  return (participant: Participant, withCoupon: boolean, specialName?: string) => {
     if (!event) return;
     if (withCoupon) {
       showAlert(CART_RACE_COUPON);
@@ -29,6 +29,7 @@ export function useAddToCart(
         categorias: categories.filter((c) => categoryIds.includes(c.id)).map((c) => c.nome_categoria),
         tamanho: event.kit.tamanhos.find((s) => s.id === participant.tamanho_camisa)?.tamanho ?? null,
         participant,
+        ...(specialName ? { preco_especial: specialName } : {}),
       },
       (id) => categories.find((c) => c.id === id)?.day,
     );

@@ -185,7 +185,18 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
       setDraft(draftRef.current);
       await step.confirmWithoutPayment('inscricao', draftRef.current);
     })();
-  const addToCart = () => void handleSubmit((data) => putInCart(data, coupon.applied !== null))();
+  // A special price goes to the cart with its proof already sent (the server checks both when paid).
+  const addToCart = () => {
+    if (proofMissing) {
+      showAlert(PROOF_NEEDED);
+      return;
+    }
+    void handleSubmit((data) =>
+      special
+        ? putInCart(withCoupon(data), false, special.rule.nome)
+        : putInCart(data, coupon.applied !== null),
+    )();
+  };
   const choosePix = () => {
     const v = getValues();
     if (!v.cpf.trim() || !v.data_nascimento || !v.genero) {
@@ -346,7 +357,7 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
             <button
               type="button"
               className="font-semibold text-brand-700 underline underline-offset-2 disabled:opacity-60 dark:text-brand-500"
-              disabled={frozen || special !== null}
+              disabled={frozen}
               onClick={addToCart}
             >
               Adicionar ao carrinho
