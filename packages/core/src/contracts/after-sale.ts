@@ -217,6 +217,11 @@ export const TransferPriceSchema = z.object({
   diferenca: z.number(),
   total: z.number(),
   meia_entrada: z.boolean(),
+  /**
+   * When a race was priced by a special price (docs/decisions/0068): that it stays with the runner who
+   * had it, and the difference to the lot's price is in the total.
+   */
+  aviso: z.string().optional(),
 });
 export type TransferPrice = z.infer<typeof TransferPriceSchema>;
 

@@ -242,9 +242,10 @@ export function proofRefusedMail(input: {
       `O comprovante enviado para o preço especial «${input.ruleName}» da inscrição nº ${input.registrationId} (${input.runnerName}) em ${input.eventName} não foi aceito pela organização.`,
       `Motivo: ${input.reason}`,
       '',
-      'A inscrição continua reservada para você. Você pode:',
-      `- cancelá-la com a devolução integral do que foi pago, em "Minhas inscrições", até a largada: ${input.page}`,
-      `- ou mantê-la pelo preço do lote: a diferença é de ${formatBRL(input.differenceCents)}; fale com a organização do evento.`,
+      `A inscrição continua reservada para você. Na mesma página (${input.page}), até a largada, você pode:`,
+      `- mantê-la pelo preço do lote: a diferença é de ${formatBRL(input.differenceCents)}, paga com Pix em "Pagar a diferença";`,
+      '- ou cancelá-la com a devolução integral do que foi pago.',
+      'Quem se inscreveu por outra pessoa também pode usar o link da inscrição enviado ao participante.',
     ].join('\n'),
   };
 }

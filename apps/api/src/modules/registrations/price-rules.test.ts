@@ -363,6 +363,18 @@ describe('price rules: students, lists and their proofs', () => {
         user: friend,
         key: randomUUID(),
       });
+    // The new runner's page says the special price does not pass on, and what that costs.
+    const quoted = await request(
+      'GET',
+      null,
+      `/api/transferencias/${token}/preco/?data_nascimento=1992-03-04`,
+    );
+    expect(quoted.json()).toMatchObject({
+      taxa: 15,
+      diferenca: 54.95,
+      total: 69.95,
+      aviso: expect.stringContaining('«Estudante (meia-entrada)» era de quem fez a inscrição e não passa'),
+    });
     // The fee alone is not enough: the difference to the lot's price comes with it.
     const short = await pay(15);
     expect(short.statusCode).toBe(409);

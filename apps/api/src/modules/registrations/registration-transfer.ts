@@ -263,11 +263,21 @@ export function createTransfer(
     const row = await repo.findById(deps.db, t.registrationId);
     if (!row) throw notFound('Transferência não encontrada.');
     const p = await priceFor(deps.db, row, birthDate, t.feeCents);
+    // Said, never silent: a special price was the old runner's right and does not pass on.
+    const ruleId = (await repo.categoriesWithRules(deps.db, row.id)).find(
+      (c) => c.priceRuleId !== null,
+    )?.priceRuleId;
+    const rule = ruleId ? (await deps.events.priceRules.names(deps.db, [ruleId])).get(ruleId) : undefined;
     return {
       taxa: centsToReais(t.feeCents),
       diferenca: centsToReais(p.differenceCents),
       total: centsToReais(p.totalCents),
       meia_entrada: p.after.senior,
+      ...(ruleId
+        ? {
+            aviso: `O preço especial «${rule?.name ?? 'preço especial'}» era de quem fez a inscrição e não passa na transferência: a diferença até o preço do lote está no total.`,
+          }
+        : {}),
     };
   }
 

@@ -28,7 +28,7 @@ export const WHATSAPP_TEMPLATES = {
   },
   /** Staff refused the proof of a special price (docs/decisions/0068): why, and what the runner may do. */
   comprovante_recusado: {
-    body: 'Olá, {{1}}! O comprovante do preço especial {{2}} da inscrição nº {{3}} em {{4}} não foi aceito: {{5}}. Você pode cancelar com devolução integral até a largada, ou manter a inscrição pelo preço do lote (diferença de {{6}}) falando com a organização. Detalhes em {{7}}',
+    body: 'Olá, {{1}}! O comprovante do preço especial {{2}} da inscrição nº {{3}} em {{4}} não foi aceito: {{5}}. Você pode manter a inscrição pelo preço do lote, pagando a diferença de {{6}} com Pix, ou cancelar com devolução integral, até a largada. Pague ou cancele em {{7}}',
     parameters: ['nome', 'preço especial', 'número da inscrição', 'evento', 'motivo', 'diferença', 'link'],
   },
   /** An order moved (packed, shipped with tracking, delivered) or its delivery was updated. */

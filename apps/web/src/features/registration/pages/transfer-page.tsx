@@ -170,14 +170,14 @@ function TransferCheckout({ token, invite }: { token: string; invite: TransferIn
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4">
             <dt>Taxa de transferência</dt>
             <dd>{formatReais(price.data.taxa)}</dd>
-            <dt>Diferença (meia-entrada 60+)</dt>
+            <dt>{price.data.aviso ? 'Diferença até o preço do lote' : 'Diferença (meia-entrada 60+)'}</dt>
             <dd>{formatReais(price.data.diferenca)}</dd>
             <dt className="font-semibold">Total</dt>
             <dd className="font-semibold">{formatReais(price.data.total)}</dd>
           </dl>
-        ) : (
-          <p className="mt-2">Informe a data de nascimento para ver o valor.</p>
-        )}
+        ) : null}
+        {price.data?.aviso ? <p className="mt-2 text-sm font-medium">{price.data.aviso}</p> : null}
+        {price.data ? null : <p className="mt-2">Informe a data de nascimento para ver o valor.</p>}
       </section>
 
       {totalCents === 0 ? (
