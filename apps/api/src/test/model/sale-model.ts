@@ -16,6 +16,9 @@
  * - on a run whose opening is a lottery already drawn, every standing registration's CPF was drawn in
  *   its category, whatever path put it there (a sale, a waitlist offer, a transfer, a change of distance),
  *   and a transfer to a CPF not drawn in the registration's category is refused at its request;
+ * - the 10 km's special price (a students' half price capped at one place, docs/decisions/0068) is never
+ *   on more places than its cap, a sale under it past the cap is refused, and it leaves a registration
+ *   that is transferred or changes distance (the model's count of its standing registrations matches);
  * - the run's race coupon (40 %, two uses) is never on more standing registrations than its uses, and
  *   what comes back of a registration it priced stays within what was paid (the refund check below);
  * - every refund ≤ what was paid on that charge (sum of charge_refunds per charge);
@@ -89,7 +92,17 @@ export function modelSettings(defaults: { runs: number; steps: number }) {
 type Pay = 'pix' | 'pix_open' | 'card' | 'card_refused';
 
 export type Op =
-  | { op: 'register'; buyer: number; runner: number; cat: number; pay: Pay; size: number; coupon: boolean }
+  | {
+      op: 'register';
+      buyer: number;
+      runner: number;
+      cat: number;
+      pay: Pay;
+      size: number;
+      coupon: boolean;
+      /** Under the 10 km's special price (the tour's steps only: the random draws stay as they were). */
+      rule?: boolean;
+    }
   | { op: 'cancel'; reg: number }
   | { op: 'staffCancel'; reg: number }
   | { op: 'transfer'; reg: number; runner: number; payer: number; pay: 'card' | 'pix_open' }
@@ -113,6 +126,8 @@ export type Op =
 const BUYERS = 3;
 /** An opening's registrations per buyer: two, so that accounts reach it. */
 const OPENING_PER_BUYER = 2;
+/** Places of the 10 km's special price: one, so that the tour's second try finds it taken. */
+const RULE_CAP = 1;
 /** Uses of the run's race coupon: few, so that sales run it out. */
 const COUPON_USES = 2;
 const RUNNERS = 6;
@@ -304,6 +319,8 @@ interface ModelRegistration {
   /** The account that may change it (the buyer, then the transfer's payer). */
   owner: number;
   cancelled: boolean;
+  /** Sold under the special price, and still under it (a transfer or a change of distance ends it). */
+  rule?: boolean;
 }
 
 interface ModelCharge {
@@ -361,6 +378,10 @@ export class Model {
   }
   standing(cat: number) {
     return this.regs.filter((r) => !r.cancelled && r.cat === cat).length;
+  }
+  /** Standing registrations still under the special price. */
+  underRule() {
+    return this.regs.filter((r) => !r.cancelled && r.rule).length;
   }
   cpfStanding(cpf: string) {
     return this.regs.some((r) => !r.cancelled && r.cpf === cpf);
@@ -431,6 +452,8 @@ interface World {
   runners: Array<{ nome_completo: string; cpf: string; email: string }>;
   /** The run's race coupon: 40 % off this event, at most COUPON_USES uses. */
   coupon: string;
+  /** The 10 km's special price: a students' half price, no proof asked, RULE_CAP places. */
+  rule: number;
   model: Model;
   log: string[];
   /** Which shop takes the next step. */
@@ -495,6 +518,21 @@ async function makeWorld(ctx: FileContext, shape: WorldShape): Promise<World> {
   const combos = products.flatMap((product) =>
     product.stock.map((s, index) => ({ product, index, colorId: s.colorId, sizeId: s.sizeId })),
   );
+  const ruleMade = await app.inject({
+    method: 'POST',
+    url: `/api/painel/events/${event.id}/regras-preco/`,
+    headers: ctx.admin.headers,
+    payload: {
+      categoria: cats[1],
+      publico: 'estudante',
+      nome: 'Estudante do Modelo',
+      desconto: 'meia',
+      limite_vagas: RULE_CAP,
+      exige_comprovante: false,
+    },
+  });
+  expect(ruleMade.statusCode, ruleMade.body).toBe(201);
+  const rule = (ruleMade.json() as Array<{ id: number }>)[0]!.id;
   const coupon = `MODELO${ctx.cpfBase}R${run}`;
   await createCoupon(app, ctx.admin.headers, {
     codigo: coupon,
@@ -554,6 +592,7 @@ async function makeWorld(ctx: FileContext, shape: WorldShape): Promise<World> {
     buyers,
     runners,
     coupon,
+    rule,
     model: new Model(shape.places, [...shape.units], perBuyer, drawn),
     log: [],
     turn: 0,
@@ -847,8 +886,7 @@ async function transferProbe(w: World, op: Extract<Op, { op: 'transferProbe' }>)
   }
   // Completed late (nothing took the CPF meanwhile): the place is the new runner's, bought by the payer.
   if (body.status === 'CONCLUIDA' && body.inscricao_id === r.id) {
-    r.cpf = to.cpf;
-    r.owner = c.buyer;
+    Object.assign(r, { cpf: to.cpf, owner: c.buyer, rule: false });
     w.log.push(`transferência ${r.id} paga com atraso: ${to.cpf}`);
   }
   await followOpenCharges(w);
@@ -923,6 +961,22 @@ async function tour(w: World, op: Extract<Op, { op: 'tour' }>) {
   // Sales to act on.
   if (!standing().length) await sell(op.pick % 2);
   for (let k = 0; k < 3; k++) await buy('card');
+  // The 10 km's special price: tried twice, its one place taken by the first (when a place is free).
+  for (let k = 0; k < 2; k++) {
+    const runner = runnerFor(1);
+    const b = buyer();
+    if (runner < 0 || b === undefined || m.free(1) <= 0) break;
+    await step(w, {
+      op: 'register',
+      buyer: b,
+      runner,
+      cat: 1,
+      pay: 'card',
+      size: 0,
+      coupon: false,
+      rule: true,
+    });
+  }
 
   // Changes to a registration.
   const shirt = regIndex(() => true);
@@ -1031,9 +1085,11 @@ async function doStep(w: World, op: Op): Promise<void> {
         ...runner,
         tamanho_camisa: w.kit[op.size],
         ...(op.coupon ? { cupom: w.coupon } : {}),
+        ...(op.rule ? { regra_preco: w.rule } : {}),
       });
-      // The coupon takes 40 % off (priced by the shop; a used-up coupon is refused, not priced).
-      const price = (cat === 0 ? 5000 : 8000) * (op.coupon ? 0.6 : 1);
+      // The coupon takes 40 % off (priced by the shop; a used-up coupon is refused, not priced); the
+      // special price is half (the 10 km's only).
+      const price = (cat === 0 ? 5000 : 8000) * (op.coupon ? 0.6 : 1) * (op.rule ? 0.5 : 1);
       const waiting = await waitingIn(w, cat);
       // A public place: free after standing and held ones, offers out and nobody waiting in line.
       const offers = await offersIn(w, cat);
@@ -1045,10 +1101,12 @@ async function doStep(w: World, op: Op): Promise<void> {
         op.size === 0 &&
         !op.coupon &&
         m.buyerMay(op.buyer) &&
-        m.drawnIn(runner.cpf, cat);
+        m.drawnIn(runner.cpf, cat) &&
+        (!op.rule || m.underRule() < RULE_CAP);
       // The opening's one registration per CPF: one standing, or being paid by another account (a sale or
       // a transfer to it; this account's own open Pix is withdrawn by its new charge), and it is refused.
       const overCpf = m.perBuyer > 0 && (m.cpfStanding(runner.cpf) || m.cpfHeld(runner.cpf, op.buyer));
+      const ruleFull = m.underRule() >= RULE_CAP;
       const got = await purchase(app, buyer, op.pay, price, { finalidade: 'inscricao', inscricao: draft });
       if (got.paid?.inscricao_id) {
         m.regs.push({
@@ -1057,11 +1115,12 @@ async function doStep(w: World, op: Op): Promise<void> {
           cpf: runner.cpf,
           owner: op.buyer,
           cancelled: false,
+          ...(op.rule ? { rule: true } : {}),
         });
         w.log.push(
-          `inscrição ${got.paid.inscricao_id}: ${runner.cpf} em ${cat}${op.coupon ? ' (cupom)' : ''}`,
+          `inscrição ${got.paid.inscricao_id}: ${runner.cpf} em ${cat}${op.coupon ? ' (cupom)' : ''}${op.rule ? ' (preço especial)' : ''}`,
         );
-        done(w, op.coupon ? 'register(cupom)' : 'register');
+        done(w, op.coupon ? 'register(cupom)' : op.rule ? 'register(preço especial)' : 'register');
       } else if (got.open) {
         m.charges.push({
           txid: got.open,
@@ -1081,6 +1140,12 @@ async function doStep(w: World, op: Op): Promise<void> {
         ).toBeUndefined();
       if (!w.racing && canTake && op.pay === 'card')
         expect(got.paid?.inscricao_id, `a free public place refused: ${got.refused?.body}`).toBeDefined();
+      // The special price's cap: a sale under it once its places are taken is refused as such.
+      if (!w.racing && op.rule && ruleFull && got.refused) {
+        expect(got.paid, 'a sale past the special price’s cap').toBeUndefined();
+        expect(got.refused.json().code, got.refused.body).toBe('regra_esgotada');
+        done(w, 'register(preço especial esgotado)');
+      }
       return;
     }
     case 'cancel': {
@@ -1170,9 +1235,17 @@ async function doStep(w: World, op: Op): Promise<void> {
         ...participant(w.event, [w.cats[r.cat]!], { ...to, data_nascimento: '1992-03-04' }),
         transferencia: token,
       };
+      // The fee (R$ 10), and the difference to the lot's price of a place sold under the special price.
+      const priced = await app.inject({
+        method: 'GET',
+        url: `/api/transferencias/${token}/preco/?data_nascimento=1992-03-04`,
+      });
+      no5xx(priced, 'preço da transferência');
+      const amount = Math.round((priced.json() as { total: number }).total * 100);
+      if (!w.racing) expect(amount, 'a transfer’s price').toBe(r.rule ? 1000 + 4000 : 1000);
       if (op.pay === 'pix_open') {
         // Left being paid: the new runner's CPF counts against the opening's limit until it ends.
-        const got = await purchase(app, payer, 'pix_open', 1000, {
+        const got = await purchase(app, payer, 'pix_open', amount, {
           finalidade: 'inscricao',
           inscricao: draft,
         });
@@ -1192,14 +1265,13 @@ async function doStep(w: World, op: Op): Promise<void> {
       }
       const paid =
         op.pay === 'card'
-          ? await cardPay(app, payer, APPROVED_CARD, 1000, { finalidade: 'inscricao', inscricao: draft })
+          ? await cardPay(app, payer, APPROVED_CARD, amount, { finalidade: 'inscricao', inscricao: draft })
           : undefined;
       if (paid) no5xx(paid, 'pagar transferência');
       if (paid?.statusCode === 200) {
         w.log.push(`transferência ${r.id}: ${r.cpf} → ${to.cpf}`);
-        done(w, 'transfer');
-        r.cpf = to.cpf;
-        r.owner = op.payer;
+        done(w, r.rule ? 'transfer(preço especial)' : 'transfer');
+        Object.assign(r, { cpf: to.cpf, owner: op.payer, rule: false });
       } else {
         await app.inject({
           method: 'POST',
@@ -1241,7 +1313,7 @@ async function doStep(w: World, op: Op): Promise<void> {
         if (got.paid) {
           w.log.push(`troca de distância ${r.id}: ${r.cat} → ${toCat} (paga)`);
           done(w, 'changeDistance(paga)');
-          r.cat = toCat;
+          Object.assign(r, { cat: toCat, rule: false });
         } else if (got.open) {
           m.charges.push({
             txid: got.open,
@@ -1264,7 +1336,7 @@ async function doStep(w: World, op: Op): Promise<void> {
       if (res.statusCode === 200) {
         w.log.push(`troca de distância ${r.id}: ${r.cat} → ${toCat}`);
         done(w, 'changeDistance');
-        r.cat = toCat;
+        Object.assign(r, { cat: toCat, rule: false });
       }
       return;
     }
@@ -1298,7 +1370,7 @@ async function doStep(w: World, op: Op): Promise<void> {
         if (got.paid) {
           w.log.push(`lista de alterações ${r.id}: ${r.cat} → ${toCat} e camisa (paga)`);
           done(w, 'changeList(paga)');
-          r.cat = toCat;
+          Object.assign(r, { cat: toCat, rule: false });
         } else if (got.open) {
           m.charges.push({
             txid: got.open,
@@ -1321,7 +1393,7 @@ async function doStep(w: World, op: Op): Promise<void> {
       if (res.statusCode === 200) {
         w.log.push(`lista de alterações ${r.id}: ${r.cat} → ${toCat} e camisa`);
         done(w, 'changeList');
-        r.cat = toCat;
+        Object.assign(r, { cat: toCat, rule: false });
       }
       return;
     }
@@ -1484,13 +1556,12 @@ async function doStep(w: World, op: Op): Promise<void> {
       if (c.kind === 'transfer' && body.inscricao_id) {
         const r = m.regs.find((x) => x.id === c.reg);
         if (r) {
-          r.cpf = c.cpf!;
-          r.owner = c.buyer;
+          Object.assign(r, { cpf: c.cpf!, owner: c.buyer, rule: false });
         }
       }
       if (c.kind === 'change' && body.inscricao_id) {
         const r = m.regs.find((x) => x.id === c.reg);
-        if (r && !r.cancelled) r.cat = c.cat!;
+        if (r && !r.cancelled) Object.assign(r, { cat: c.cat!, rule: false });
       }
       return;
     }
@@ -1786,6 +1857,22 @@ async function checkInvariants(w: World): Promise<void> {
       `held waitlist offers in category ${i} covered by places left`,
     ).toBeLessThanOrEqual(Number(r!.places_left));
   }
+
+  // The special price: never on more places than its cap; the model's count of standing registrations
+  // under it matches (a transfer or a change of distance took theirs out of it).
+  const [special] = await rows<{ marked: string; standing: string }>(
+    db,
+    sql`select (select count(*) from place_reservations
+                 where price_rule_id = ${w.rule} and released_at is null) as marked,
+               (select count(*) from registration_categories rc join registrations r on r.id = rc.registration_id
+                 where rc.price_rule_id = ${w.rule} and r.cancelled_at is null and rc.cancelled_at is null) as standing`,
+  );
+  expect(Number(special!.marked), 'places under the special price ≤ its cap').toBeLessThanOrEqual(RULE_CAP);
+  expect(Number(special!.standing), 'registrations under the special price ≤ its cap').toBeLessThanOrEqual(
+    RULE_CAP,
+  );
+  if (!w.racing)
+    expect(Number(special!.standing), 'registrations under the special price (model)').toBe(m.underRule());
 
   // The race coupon: never more standing registrations with it than its uses.
   const [coupon] = await rows<{ n: string }>(
