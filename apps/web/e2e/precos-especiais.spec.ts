@@ -16,8 +16,8 @@ import {
 /**
  * Special prices by audience (docs/decisions/0068) in the browser: the organiser sets a students' half
  * price on the back office's page, a student chooses it on the registration form and sends the photo of
- * the student ID before paying half by Pix, and staff refuse the proof in the review queue, which tells
- * the runner by e-mail.
+ * the student ID before paying half by Pix, staff refuse the proof in the review queue, which tells
+ * the runner by e-mail, and the runner keeps the place by paying the difference by Pix.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -129,5 +129,34 @@ test('staff see the document beside the runner’s data and refuse it; the runne
     .poll(() => outboxMails(student.email).some((m) => m.includes('A carteirinha está ilegível.')), {
       timeout: 20_000,
     })
+    .toBe(true);
+});
+
+test('after the refusal the runner keeps the place by paying the difference by Pix on “Minhas inscrições”', async ({
+  page,
+}) => {
+  await signIn(page, student.token);
+  await page.goto('/user/inscricoes');
+  const box = page.getByRole('region', { name: `Comprovante do preço especial ${RULE} recusado` });
+  await expect(box).toContainText('Motivo: A carteirinha está ilegível.');
+  await expect(box).toContainText('devolução integral');
+  await expectNoSeriousAxe(page);
+  // The lot's R$ 80,00 less the R$ 40,00 paid.
+  await box.getByRole('button', { name: /Pagar a diferença de R\$\s40,00 com Pix/ }).click();
+  await expect(box.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
+  await box.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(page.getByText('Diferença paga: a inscrição continua válida.')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(
+    page.getByRole('region', { name: `Comprovante do preço especial ${RULE} recusado` }),
+  ).toHaveCount(0);
+  await expect
+    .poll(
+      () => outboxMails(student.email).some((m) => m.includes(`A diferença do preço especial (${RULE})`)),
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe(true);
 });
