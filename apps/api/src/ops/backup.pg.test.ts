@@ -17,10 +17,10 @@ import {
 } from '../test/factories/orders.ts';
 import {
   createStaffAndLogin,
-  multipartPhoto,
   picture,
   settledImages,
   uploadProductPhoto,
+  uploadProof,
 } from '../test/factories/painel.ts';
 import { simulatePixPaid } from '../test/factories/payments.ts';
 import { participant, registrationPix } from '../test/factories/registrations.ts';
@@ -107,13 +107,7 @@ describe('restore drill: a backup put back into a fresh PostgreSQL database', ()
     expect((await settledImages(app, admin, product.id)).map((i) => i.status)).toContain('pronta');
 
     // A special price's document (docs/decisions/0068), kept privately under DATA_DIR.
-    const proof = multipartPhoto(await picture('png', 600), 'cie.png', 'image/png');
-    const sent = await app.inject({
-      method: 'POST',
-      url: '/api/comprovantes/',
-      headers: { ...buyer.headers, ...proof.headers },
-      payload: proof.payload,
-    });
+    const sent = await uploadProof(app, buyer, await picture('png', 600), 'cie.png', 'image/png');
     expect(sent.statusCode).toBe(201);
 
     const backups = folder();

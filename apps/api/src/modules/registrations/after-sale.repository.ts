@@ -62,6 +62,24 @@ export async function findChange(db: Conn, id: number): Promise<RegistrationChan
 }
 
 /** A registration's history, newest first. */
+/** The registration a change's charge paid for (`cobranca` in the history of that kind), if recorded. */
+export async function registrationOfChangeCharge(
+  db: Conn,
+  kind: RegistrationChangeRow['kind'],
+  chargeId: number,
+): Promise<{ id: number } | null> {
+  const [row] = await db
+    .select({ id: registrationChanges.registrationId })
+    .from(registrationChanges)
+    .where(
+      and(
+        eq(registrationChanges.kind, kind),
+        sql`(${registrationChanges.detail}->>'cobranca')::int = ${chargeId}`,
+      ),
+    );
+  return row ? { id: row.id } : null;
+}
+
 export async function changesOf(db: Conn, registrationId: number): Promise<RegistrationChangeRow[]> {
   return db
     .select()

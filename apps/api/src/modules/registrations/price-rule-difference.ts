@@ -1,15 +1,15 @@
 import { eventStart } from '@passada/core/after-sale';
 import type { RuleDifferenceQuote } from '@passada/core/contracts/price-rules';
 import { centsToReais } from '@passada/core/money';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { registrationChanges } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { badRequest, conflict } from '../../plugins/errors.ts';
 import { CannotFulfil, type ChargeRow } from '../payments/payments.service.ts';
 import * as afterSale from './after-sale.repository.ts';
+import { billingAddressOf } from './holder.ts';
 import type { ParticipantLinks } from './participant-link.ts';
 import type { PriceRuleProofs } from './price-rule-proofs.ts';
+import { recordPaidChange } from './registration-change-paid.ts';
 import { type Holder, holderRegistration } from './registration-transfer.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
@@ -30,7 +30,7 @@ export const isRuleDifferenceDraft = (draft: unknown): boolean =>
  */
 export function createRuleDifference(
   deps: RegistrationsServiceDeps,
-  steps: { links: ParticipantLinks; proofs: Pick<PriceRuleProofs, 'detach' | 'statusOf'> },
+  steps: { links: ParticipantLinks; proofs: Pick<PriceRuleProofs, 'leaveRule' | 'statusOf'> },
 ) {
   /**
    * What is owed now: each race still under a rule, at its lot in force less what it was paid; a reason
@@ -105,14 +105,7 @@ export function createRuleDifference(
       amountCents: o.cents,
       description: `Diferença do preço especial, inscrição ${row.id}`.slice(0, 140),
       draft,
-      billingAddress: {
-        street: row.street,
-        number: 'S/N',
-        neighborhood: row.neighborhood,
-        zipcode: row.zipCode,
-        city: row.city,
-        state: row.state,
-      },
+      billingAddress: billingAddressOf(row),
     };
   }
 
@@ -139,43 +132,19 @@ export function createRuleDifference(
     const rule = (await deps.events.priceRules.names(tx, [ruled[0]!.priceRuleId!])).get(
       ruled[0]!.priceRuleId!,
     );
-    await repo.clearPriceRules(tx, row.id);
-    await deps.events.priceRules.clearMarks(
-      tx,
-      row.chargeId,
-      ruled.map((c) => c.id),
-    );
-    await steps.proofs.detach(tx, row.id);
-    const change = await afterSale.insertChange(tx, {
+    await steps.proofs.leaveRule(tx, row, ruled);
+    await recordPaidChange(deps, tx, charge, {
       registrationId: row.id,
       kind: 'diferenca_preco',
       actor: part.by,
-      detail: {
-        regra: rule?.name ?? 'Preço especial',
-        diferenca_cents: charge.amountCents,
-        cobranca: charge.id,
-      },
-      feeCents: charge.amountCents,
-      refundCents: 0,
-      createdAt: deps.now(),
+      detail: { regra: rule?.name ?? 'Preço especial', diferenca_cents: charge.amountCents },
     });
-    await deps.jobs.send('mail.registration-changed', { changeId: change.id }, { tx });
     return { id: row.id };
   }
 
   /** The registration a paid difference's charge settled (the purpose's fulfilledBy). */
-  async function fulfilledBy(db: Db | Tx, chargeId: number) {
-    const [row] = await db
-      .select({ id: registrationChanges.registrationId })
-      .from(registrationChanges)
-      .where(
-        and(
-          eq(registrationChanges.kind, 'diferenca_preco'),
-          sql`(${registrationChanges.detail}->>'cobranca')::int = ${chargeId}`,
-        ),
-      );
-    return row ? { id: row.id } : null;
-  }
+  const fulfilledBy = (db: Db | Tx, chargeId: number) =>
+    afterSale.registrationOfChangeCharge(db, 'diferenca_preco', chargeId);
 
   return { quote, prepare, reserve, fulfil, fulfilledBy };
 }

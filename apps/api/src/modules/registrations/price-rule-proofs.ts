@@ -274,6 +274,24 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
       await deps.jobs.send('privacy.proof-file', { fileName }, { tx });
   }
 
+  /**
+   * The registration's races leave their special price (a transfer, a paid difference): the rule's marks
+   * on the races and on their places go (the cap gets the places back) and the proof is let go.
+   */
+  async function leaveRule(
+    tx: Tx,
+    row: { id: number; chargeId: number },
+    ruled: ReadonlyArray<{ id: number }>,
+  ): Promise<void> {
+    await repo.clearPriceRules(tx, row.id);
+    await deps.events.priceRules.clearMarks(
+      tx,
+      row.chargeId,
+      ruled.map((c) => c.id),
+    );
+    await detach(tx, row.id);
+  }
+
   /** The erasing job: the file under the proofs' folder, gone (already gone is fine). */
   async function eraseFile(fileName: string): Promise<void> {
     if (!/^[A-Za-z0-9_-]+\.(webp|pdf)$/.test(fileName)) return;
@@ -317,6 +335,7 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
     refusalOf,
     sendRefused,
     detach,
+    leaveRule,
     forgetAccount,
     eraseFile,
     eraseAfterEvents,

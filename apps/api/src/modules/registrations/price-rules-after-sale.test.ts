@@ -14,7 +14,7 @@ import {
 import { waitForMailContaining } from '../../test/factories/accounts.ts';
 import type { MadeEvent } from '../../test/factories/events.ts';
 import { type Buyer, makeBuyer } from '../../test/factories/orders.ts';
-import { createStaffAndLogin, multipartPhoto, picture, type TestStaff } from '../../test/factories/painel.ts';
+import { createStaffAndLogin, picture, type TestStaff, uploadProof } from '../../test/factories/painel.ts';
 import { simulatePixPaid } from '../../test/factories/payments.ts';
 import {
   APPROVED_CARD,
@@ -66,13 +66,7 @@ describe('price rules after the sale: the difference paid, a change of distance,
     });
     student = (made.json() as Array<{ id: number }>)[0]!.id;
     for (const name of ['Ana Recusada', 'Bruno Troca', 'Carla Prazo']) {
-      const body = multipartPhoto(await picture('jpeg', 900), 'cie.jpg', 'image/jpeg');
-      const sent = await t.app.inject({
-        method: 'POST',
-        url: '/api/comprovantes/',
-        headers: { ...buyer.headers, ...body.headers },
-        payload: body.payload,
-      });
+      const sent = await uploadProof(t.app, buyer, await picture('jpeg', 900), 'cie.jpg', 'image/jpeg');
       const cpf = cpfFrom(cpfSeq++);
       const paid = await pay(
         participant(race, [ten()], {
@@ -200,15 +194,8 @@ describe('price rules after the sale: the difference paid, a change of distance,
   it('an account erased (LGPD) takes its documents with it: the sent one and its registration’s; the decision rows stay', async () => {
     const runner = await makeBuyer(t.app);
     const send = async () => {
-      const body = multipartPhoto(await picture('png', 700), 'laudo.png', 'image/png');
-      return (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/comprovantes/',
-          headers: { ...runner.headers, ...body.headers },
-          payload: body.payload,
-        })
-      ).json().comprovante as string;
+      return (await uploadProof(t.app, runner, await picture('png', 700), 'laudo.png', 'image/png')).json()
+        .comprovante as string;
     };
     const [used, loose] = [await send(), await send()];
     const cpf = cpfFrom(cpfSeq++);
@@ -252,14 +239,8 @@ describe('price rules after the sale: the difference paid, a change of distance,
       desconto: 'meia',
     });
     const pcd = (made.json() as Array<{ id: number; publico: string }>).find((r) => r.publico === 'pcd')!.id;
-    const body = multipartPhoto(await picture('jpeg', 800), 'laudo.jpg', 'image/jpeg');
     const proof = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/comprovantes/',
-        headers: { ...buyer.headers, ...body.headers },
-        payload: body.payload,
-      })
+      await uploadProof(t.app, buyer, await picture('jpeg', 800), 'laudo.jpg', 'image/jpeg')
     ).json().comprovante as string;
     const cpf = cpfFrom(cpfSeq++);
     const draft = (consent: boolean) =>
@@ -297,14 +278,8 @@ describe('price rules after the sale: the difference paid, a change of distance,
         await request('GET', null, `/api/events/${race.id}/preco/?categorias=${five()}&regra=${student}`)
       ).json().code,
     ).toBe('regra_preco_invalida');
-    const body = multipartPhoto(await picture('jpeg', 700), 'cie.jpg', 'image/jpeg');
     const proof = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/comprovantes/',
-        headers: { ...buyer.headers, ...body.headers },
-        payload: body.payload,
-      })
+      await uploadProof(t.app, buyer, await picture('jpeg', 700), 'cie.jpg', 'image/jpeg')
     ).json().comprovante as string;
     const person = (name: string, fields: Record<string, unknown>) => {
       const cpf = cpfFrom(cpfSeq++);

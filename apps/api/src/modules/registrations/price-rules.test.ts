@@ -14,9 +14,9 @@ import { type Buyer, makeBuyer } from '../../test/factories/orders.ts';
 import {
   createStaffAndLogin,
   decompressionBomb,
-  multipartPhoto,
   picture,
   type TestStaff,
+  uploadProof,
 } from '../../test/factories/painel.ts';
 import {
   APPROVED_CARD,
@@ -54,15 +54,8 @@ describe('price rules: students, lists and their proofs', () => {
   const ten = () => race.days[0]!.categories[1]!.id;
   const ids: number[] = [];
 
-  async function upload(who: Buyer, bytes: Buffer, filename: string, type: string) {
-    const body = multipartPhoto(bytes, filename, type);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/comprovantes/',
-      headers: { ...who.headers, ...body.headers },
-      payload: body.payload,
-    });
-  }
+  const upload = (who: Buyer, bytes: Buffer, filename: string, type: string) =>
+    uploadProof(t.app, who, bytes, filename, type);
 
   async function register(fields: Record<string, unknown>, total: number, who: Buyer = buyer) {
     const cpf = (fields.cpf as string | undefined) ?? cpfFrom(cpfSeq++);

@@ -12,6 +12,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { badRequest, conflict, HttpError } from '../../plugins/errors.ts';
 import { CannotFulfil, type ChargeRow } from '../payments/payments.service.ts';
 import * as afterSale from './after-sale.repository.ts';
+import { billingAddressOf } from './holder.ts';
 import type { ParticipantLinks } from './participant-link.ts';
 import type { Change } from './registration-change.ts';
 import {
@@ -400,14 +401,7 @@ export function createChangeList(
       amountCents: money.dueCents,
       description: `Alterações da inscrição ${event?.name ?? ''}`.slice(0, 140),
       draft,
-      billingAddress: {
-        street: row.street,
-        number: 'S/N',
-        neighborhood: row.neighborhood,
-        zipcode: row.zipCode,
-        city: row.city,
-        state: row.state,
-      },
+      billingAddress: billingAddressOf(row),
     };
   }
 

@@ -1,18 +1,42 @@
 import { DUPLICATE_CPF } from '@passada/core/contracts/registrations';
 import { reaisToCents } from '@passada/core/money';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { registrationChanges } from '../../db/schema/index.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { badRequest, conflict } from '../../plugins/errors.ts';
 import { CannotFulfil, type ChargeRow, isUniqueViolation } from '../payments/payments.service.ts';
 import * as afterSale from './after-sale.repository.ts';
+import { billingAddressOf } from './holder.ts';
 import type { ParticipantLinks } from './participant-link.ts';
 import type { Change } from './registration-change.ts';
 import type { ChangeManager } from './registration-change-manager.ts';
 import { type Holder, holderRegistration } from './registration-transfer.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
+
+/**
+ * A change paid by its own charge, in the history (`cobranca`: the charge, its whole amount as paid) and
+ * told by e-mail: a dearer distance, a refused special price's difference.
+ */
+export async function recordPaidChange(
+  deps: Pick<RegistrationsServiceDeps, 'jobs' | 'now'>,
+  tx: Tx,
+  charge: Pick<ChargeRow, 'id' | 'amountCents'>,
+  change: {
+    registrationId: number;
+    kind: 'troca_distancia' | 'diferenca_preco';
+    actor: 'comprador' | 'participante';
+    detail: Record<string, unknown>;
+  },
+): Promise<void> {
+  const row = await afterSale.insertChange(tx, {
+    ...change,
+    detail: { ...change.detail, cobranca: charge.id },
+    feeCents: charge.amountCents,
+    refundCents: 0,
+    createdAt: deps.now(),
+  });
+  await deps.jobs.send('mail.registration-changed', { changeId: row.id }, { tx });
+}
 
 const GONE = 'Esta troca não pode mais ser concluída: a inscrição mudou desde que você a pediu.';
 
@@ -84,14 +108,7 @@ export function createChangePayment(
       amountCents,
       description: `Troca de distância ${event.name}`.slice(0, 140),
       draft,
-      billingAddress: {
-        street: row.street,
-        number: 'S/N',
-        neighborhood: row.neighborhood,
-        zipcode: row.zipCode,
-        city: row.city,
-        state: row.state,
-      },
+      billingAddress: billingAddressOf(row),
     };
   }
 
@@ -130,7 +147,7 @@ export function createChangePayment(
       throw err;
     });
     await deps.events.moveReservations(tx, charge.id, row.chargeId);
-    const change = await afterSale.insertChange(tx, {
+    await recordPaidChange(deps, tx, charge, {
       registrationId: row.id,
       kind: 'troca_distancia',
       actor: part.by ?? 'comprador',
@@ -139,29 +156,14 @@ export function createChangePayment(
         para: part.to,
         para_nome: (await repo.categoriesOf(tx, row.id)).find((c) => c.id === part.to)?.name,
         diferenca_cents: part.differenceCents,
-        cobranca: charge.id,
       },
-      feeCents: charge.amountCents,
-      refundCents: 0,
-      createdAt: deps.now(),
     });
-    await deps.jobs.send('mail.registration-changed', { changeId: change.id }, { tx });
     return { id: row.id };
   }
 
   /** The registration a paid change charge changed (the registration purpose's fulfilledBy). */
-  async function fulfilledBy(db: Db | Tx, chargeId: number) {
-    const [row] = await db
-      .select({ id: registrationChanges.registrationId })
-      .from(registrationChanges)
-      .where(
-        and(
-          eq(registrationChanges.kind, 'troca_distancia'),
-          sql`(${registrationChanges.detail}->>'cobranca')::int = ${chargeId}`,
-        ),
-      );
-    return row ? { id: row.id } : null;
-  }
+  const fulfilledBy = (db: Db | Tx, chargeId: number) =>
+    afterSale.registrationOfChangeCharge(db, 'troca_distancia', chargeId);
 
   return { prepare, reserve, fulfil, fulfilledBy };
 }

@@ -14,6 +14,7 @@ import {
 import { CannotFulfil, type ChargeRow, isUniqueViolation } from '../payments/payments.service.ts';
 import * as afterSale from './after-sale.repository.ts';
 import { transferDoneMail } from './after-sale-mail.ts';
+import { billingAddressOf } from './holder.ts';
 import type { PriceRuleProofs } from './price-rule-proofs.ts';
 import type { ChangeManager } from './registration-change-manager.ts';
 import { holderColumns } from './registration-confirm.ts';
@@ -46,7 +47,7 @@ export function createTransferPayment(
     pricing: Pricing;
     prepare: Prepare;
     manager: ChangeManager;
-    proofs: Pick<PriceRuleProofs, 'detach'>;
+    proofs: Pick<PriceRuleProofs, 'leaveRule'>;
   },
 ) {
   /** Whether the event's rules let this registration be transferred now, and the fee. */
@@ -169,14 +170,7 @@ export function createTransferPayment(
       amountCents: priced.totalCents,
       description: `Transferência de inscrição ${check.event.name}`.slice(0, 140),
       draft,
-      billingAddress: {
-        street: p.street,
-        number: 'S/N',
-        neighborhood: p.neighborhood,
-        zipcode: p.zip_code,
-        city: p.city,
-        state: p.state,
-      },
+      billingAddress: billingAddressOf({ ...p, zipCode: p.zip_code }),
     };
   }
 
@@ -255,15 +249,7 @@ export function createTransferPayment(
     // The special price was the old runner's: the races leave its rule (its place goes back to the
     // rule's cap) and their proof is erased (docs/decisions/0068).
     const ruled = (await repo.categoriesWithRules(tx, row.id)).filter((c) => c.priceRuleId !== null);
-    if (ruled.length) {
-      await repo.clearPriceRules(tx, row.id);
-      await deps.events.priceRules.clearMarks(
-        tx,
-        row.chargeId,
-        ruled.map((c) => c.id),
-      );
-      await steps.proofs.detach(tx, row.id);
-    }
+    if (ruled.length) await steps.proofs.leaveRule(tx, row, ruled);
     await transfers.endTransfer(tx, t.id, 'concluida', deps.now(), charge.id);
     await afterSale.insertChange(tx, {
       registrationId: row.id,

@@ -55,7 +55,7 @@ export function createTransfer(
     pricing: Pricing;
     prepare: Prepare;
     manager: ChangeManager;
-    proofs: Pick<PriceRuleProofs, 'detach'>;
+    proofs: Pick<PriceRuleProofs, 'leaveRule'>;
   },
 ) {
   // The transfer's payment: the charge's prepare, reserve, recheck and fulfil (registration-transfer-paid.ts).

@@ -22,6 +22,7 @@ import {
 } from '../../plugins/errors.ts';
 import type { ChargePurposeHandler, ChargeRow, RefundRow } from '../payments/payments.service.ts';
 import * as afterSaleRepo from './after-sale.repository.ts';
+import { billingAddressOf } from './holder.ts';
 import { createParticipantLinks } from './participant-link.ts';
 import { createPickupDelegation } from './pickup-delegation.ts';
 import { createRuleDifference, isRuleDifferenceDraft } from './price-rule-difference.ts';
@@ -147,14 +148,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         amountCents: prepared.draft.totalCents,
         description: `Inscrição ${prepared.eventName}`.slice(0, 140),
         draft: prepared.draft,
-        billingAddress: {
-          street: p.street,
-          number: 'S/N',
-          neighborhood: p.neighborhood,
-          zipcode: p.zip_code,
-          city: p.city,
-          state: p.state,
-        },
+        billingAddress: billingAddressOf({ ...p, zipCode: p.zip_code }),
       };
     },
 

@@ -89,6 +89,23 @@ export function multipartPhoto(bytes: Buffer, filename: string, type: string) {
   };
 }
 
+/** Sends a special price's proof (`POST /api/comprovantes/`, docs/decisions/0068) as the account `who`. */
+export function uploadProof(
+  app: FastifyInstance,
+  who: { headers: Record<string, string> },
+  bytes: Buffer,
+  filename: string,
+  type: string,
+) {
+  const body = multipartPhoto(bytes, filename, type);
+  return app.inject({
+    method: 'POST',
+    url: '/api/comprovantes/',
+    headers: { ...who.headers, ...body.headers },
+    payload: body.payload,
+  });
+}
+
 /** Uploads a product photo through the painel API as `who`. */
 export function uploadProductPhoto(
   app: FastifyInstance,

@@ -3,15 +3,14 @@ import type { Event } from '@passada/core/contracts/events';
 import { reaisToCents } from '@passada/core/money';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { FormStatus, inputClass, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { PixPanel } from '../../../components/payments/pix-panel.tsx';
 import { formatReais } from '../../../components/price.tsx';
-import { loginPathFor } from '../../../components/require-auth.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { distanceChangeQuery, useChangeDistance, useEventPlacesChanged } from '../api/after-sale-api.ts';
 import { ChangeQuoteFigures } from './change-quote-figures.tsx';
+import { SignInToPay } from './sign-in-to-pay.tsx';
 
 const errorText = (err: unknown, fallback: string) =>
   err instanceof ApiRequestError ? (err.body?.detail ?? err.message) : fallback;
@@ -59,7 +58,6 @@ export function RunnerDistanceChange(props: DistanceChangeProps) {
 
 function DayDistanceChange(props: DistanceChangeProps & { day: Day; dayText: string | null }) {
   const { token } = useSession();
-  const location = useLocation();
   const selectId = useId();
   const [open, setOpen] = useState(false);
   const [to, setTo] = useState('');
@@ -163,13 +161,7 @@ function DayDistanceChange(props: DistanceChangeProps & { day: Day; dayText: str
                 Confirmar troca de distância
               </button>
             ) : !token ? (
-              <p className="mt-2 text-sm">
-                Para pagar {formatReais(q.a_pagar)} com Pix,{' '}
-                <Link className="underline" to={loginPathFor(location)}>
-                  entre na sua conta
-                </Link>{' '}
-                (ou crie uma) e volte a este link: a inscrição continua sua.
-              </p>
+              <SignInToPay amount={q.a_pagar} />
             ) : paying ? (
               <div className="mt-2">
                 <PixPanel

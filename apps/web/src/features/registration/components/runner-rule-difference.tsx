@@ -1,13 +1,12 @@
 import { reaisToCents } from '@passada/core/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { FormStatus, secondaryButtonClass } from '../../../components/form-field.tsx';
 import { PixPanel } from '../../../components/payments/pix-panel.tsx';
 import { formatReais } from '../../../components/price.tsx';
-import { loginPathFor } from '../../../components/require-auth.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { ruleDifferenceQuery } from '../api/after-sale-api.ts';
+import { SignInToPay } from './sign-in-to-pay.tsx';
 
 /**
  * After staff refuse the proof of a special price: why, and the runner's two ways out side by side —
@@ -21,7 +20,6 @@ export function RunnerRuleDifference(props: {
   onPaid: () => void;
 }) {
   const { token } = useSession();
-  const location = useLocation();
   const quote = useQuery(ruleDifferenceQuery(props.base));
   const [paying, setPaying] = useState(false);
   const [message, setMessage] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
@@ -38,13 +36,7 @@ export function RunnerRuleDifference(props: {
         inscrição com devolução integral até a largada.
       </p>
       {!token ? (
-        <p className="mt-2 text-sm">
-          Para pagar com Pix,{' '}
-          <Link className="underline" to={loginPathFor(location)}>
-            entre na sua conta
-          </Link>{' '}
-          (ou crie uma) e volte a este link: a inscrição continua sua.
-        </p>
+        <SignInToPay />
       ) : paying ? (
         <div className="mt-2">
           <PixPanel
