@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceUnderRule, ruleCapacity } from './price-rules.ts';
+import { priceUnderRule, proofDocumentCheck, ruleCapacity } from './price-rules.ts';
 
 describe('price rules', () => {
   it('prices half (an odd centavo in the runner’s favour), a fixed price never above the lot’s, or nothing', () => {
@@ -17,5 +17,13 @@ describe('price rules', () => {
     expect(ruleCapacity({ capPlaces: 50, capPercent: 40 }, 100)).toBe(40);
     expect(ruleCapacity({ capPlaces: null, capPercent: null }, 100)).toBeNull();
     expect(ruleCapacity({ capPlaces: 0, capPercent: null }, 100)).toBe(0);
+  });
+
+  it('the desk asks for the document unless staff approved it; none when the rule asks none', () => {
+    expect(proofDocumentCheck('aprovado')).toBe('conferido');
+    expect(proofDocumentCheck('pendente')).toBe('conferir');
+    expect(proofDocumentCheck('recusado')).toBe('conferir');
+    expect(proofDocumentCheck(null)).toBe('nao_pedido');
+    expect(proofDocumentCheck(undefined)).toBe('nao_pedido');
   });
 });

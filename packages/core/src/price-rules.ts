@@ -26,6 +26,18 @@ export const PRICE_RULE_PROOF_HINTS: Record<PriceRuleAudience, string> = {
   lista: 'Envie o documento que o organizador pediu, se pediu.',
 };
 
+/** What the kit desk says of a special price's document: staff approved it, it is to check, none asked. */
+export type ProofDocumentCheck = 'conferido' | 'conferir' | 'nao_pedido';
+
+/**
+ * The desk's word for a proof's status (the online card and the offline snapshot alike): approved is
+ * `conferido`; pending or refused is `conferir`; no proof (the rule asks none) is `nao_pedido`.
+ */
+export function proofDocumentCheck(status: string | null | undefined): ProofDocumentCheck {
+  if (!status) return 'nao_pedido';
+  return status === 'aprovado' ? 'conferido' : 'conferir';
+}
+
 export interface PriceRuleTerms {
   discount: PriceRuleDiscount;
   fixedPriceCents: number | null;

@@ -241,6 +241,8 @@ export const ParticipantLinkViewSchema = z.object({
   cancelada_em: z.string().nullable(),
   cancelamento: CancellationQuoteSchema,
   transferencia: TransferStatusSchema,
+  /** As the account's card: present while its special price's proof stands refused (decision 0068). */
+  comprovante_recusado: z.literal(true).optional(),
 });
 export type ParticipantLinkView = z.infer<typeof ParticipantLinkViewSchema>;
 

@@ -241,6 +241,11 @@ export const LookupQuerySchema = z.object({ evento: IdTextSchema.optional() });
 
 /** GET /api/participantes/cpf/{cpf}/ (docs/product.md §3, participant lookup result). */
 export const RegistrationLookupSchema = z.object({
+  /**
+   * Present (true) while staff's refusal of its special price's proof stands (docs/decisions/0068): the
+   * card then asks what keeping the place costs (`…/diferenca-preco/`); the others ask nothing.
+   */
+  comprovante_recusado: z.literal(true).optional(),
   id: z.number().int(),
   nome_completo: z.string(),
   email: z.string(),

@@ -218,8 +218,8 @@ export function waitlistMail(input: {
 
 /**
  * To the runner and the buyer: staff refused the proof of the special price (docs/decisions/0068), why,
- * and what they may do: cancel with everything back, or keep the place at the lot's price (the
- * difference, arranged with the organiser: the shop does not charge it yet).
+ * and what they may do on the registration's page: pay the difference to the lot's price by Pix and
+ * keep the place, or cancel with everything back.
  */
 export function proofRefusedMail(input: {
   env: MailEnv;

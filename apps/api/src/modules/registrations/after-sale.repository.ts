@@ -61,7 +61,6 @@ export async function findChange(db: Conn, id: number): Promise<RegistrationChan
   return row;
 }
 
-/** A registration's history, newest first. */
 /** The registration a change's charge paid for (`cobranca` in the history of that kind), if recorded. */
 export async function registrationOfChangeCharge(
   db: Conn,
@@ -80,6 +79,7 @@ export async function registrationOfChangeCharge(
   return row ? { id: row.id } : null;
 }
 
+/** A registration's history, newest first. */
 export async function changesOf(db: Conn, registrationId: number): Promise<RegistrationChangeRow[]> {
   return db
     .select()

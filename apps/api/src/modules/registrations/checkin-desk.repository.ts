@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { formatStoreDateTime } from '@passada/core/calendar';
 import type { DeskPickup, DeskSnapshot, DeskTicket } from '@passada/core/contracts/painel-checkin-desk';
 import { maskCpf } from '@passada/core/documents';
+import { type ProofDocumentCheck, proofDocumentCheck } from '@passada/core/price-rules';
 import { and, asc, eq, isNotNull, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
@@ -159,12 +160,11 @@ export async function deskSnapshot(
   return { ...body, versao };
 }
 
-type SpecialPrice = { ruleId: number; document: 'conferido' | 'conferir' | 'nao_pedido' };
+type SpecialPrice = { ruleId: number; document: ProofDocumentCheck };
 
 /**
  * The event's registrations priced by a special price's rule (docs/decisions/0068), with whether its
- * document was checked by staff: `conferido` when approved, `conferir` while pending or refused,
- * `nao_pedido` when the rule asks for none. Never the document.
+ * document was checked by staff (`proofDocumentCheck`, as the online card says it). Never the document.
  */
 async function specialPricesOfEvent(db: Db, eventId: number): Promise<Map<number, SpecialPrice>> {
   const rows = await db
@@ -182,7 +182,7 @@ async function specialPricesOfEvent(db: Db, eventId: number): Promise<Map<number
       r.registrationId,
       {
         ruleId: r.ruleId!,
-        document: r.status === null ? 'nao_pedido' : r.status === 'aprovado' ? 'conferido' : 'conferir',
+        document: proofDocumentCheck(r.status),
       },
     ]),
   );

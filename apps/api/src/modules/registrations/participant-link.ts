@@ -3,6 +3,7 @@ import type { ParticipantLinkView } from '@passada/core/contracts/after-sale';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { registrations } from '../../db/schema/index.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import { HttpError } from '../../plugins/errors.ts';
 import { participantLinkMail } from './after-sale-mail.ts';
 import type { Holder } from './holder.ts';
@@ -112,7 +113,22 @@ export function createParticipantLinks(deps: RegistrationsServiceDeps) {
     await deps.mail.send(participantLinkMail({ env: deps.env, registration: row, url }));
   }
 
-  return { linkFor, holderOf, resend };
+  /**
+   * Who a charge's draft acts for and on which registration: the participant's link (`link`, its token)
+   * opens its own, otherwise the signed-in account names its registration (`inscricao`). `id` is NaN when
+   * the draft names none; the caller refuses it with its own words.
+   */
+  async function holderOfDraft(
+    tx: Tx,
+    user: AuthUser,
+    part: { inscricao?: unknown; link?: unknown },
+  ): Promise<{ holder: Holder; id: number }> {
+    const holder: Holder =
+      typeof part.link === 'string' ? await holderOf(part.link, tx) : { by: 'comprador', user };
+    return { holder, id: Number(holder.by === 'participante' ? holder.registrationId : part.inscricao) };
+  }
+
+  return { linkFor, holderOf, holderOfDraft, resend };
 }
 
 export type ParticipantLinks = ReturnType<typeof createParticipantLinks>;

@@ -17,9 +17,10 @@ import type { RegistrationDraft, RegistrationsServiceDeps } from './registration
 const GONE = 'A diferença não pode mais ser paga: a inscrição mudou desde que você abriu esta página.';
 
 /** A registration draft that pays a refused special price's difference (`diferenca_preco` on the wire). */
-export const isRuleDifferenceDraft = (draft: unknown): boolean =>
-  typeof (draft as { diferenca_preco?: unknown } | null)?.diferenca_preco === 'object' &&
-  (draft as { diferenca_preco?: unknown }).diferenca_preco !== null;
+export const isRuleDifferenceDraft = (draft: unknown): boolean => {
+  const part = (draft as { diferenca_preco?: unknown } | null)?.diferenca_preco;
+  return typeof part === 'object' && part !== null;
+};
 
 /**
  * After staff refuse a special price's proof (docs/decisions/0068), the runner keeps the place by paying
@@ -30,36 +31,40 @@ export const isRuleDifferenceDraft = (draft: unknown): boolean =>
  */
 export function createRuleDifference(
   deps: RegistrationsServiceDeps,
-  steps: { links: ParticipantLinks; proofs: Pick<PriceRuleProofs, 'leaveRule' | 'statusOf'> },
+  steps: {
+    links: ParticipantLinks;
+    proofs: Pick<PriceRuleProofs, 'leaveRule' | 'statusOf' | 'differenceNow'>;
+  },
 ) {
   /**
    * What is owed now: each race still under a rule, at its lot in force less what it was paid; a reason
    * when nothing may be paid (cancelled, started, the proof not refused).
    */
   async function owed(db: Db | Tx, row: repo.RegistrationRow) {
-    const ruled = (await repo.categoriesWithRules(db, row.id)).filter((c) => c.priceRuleId !== null);
-    const proof = (await steps.proofs.statusOf(db, [row.id])).get(row.id);
-    const event = await deps.events.findEventRow(row.eventId, db);
-    const rule = ruled[0]?.priceRuleId
-      ? (await deps.events.priceRules.names(db, [ruled[0].priceRuleId])).get(ruled[0].priceRuleId)
-      : undefined;
-    const nothing = (reason: string) => ({ reason, cents: 0, rule, proof, ruled });
+    const { ruled, proof, rule } = await refusedRule(db, row);
+    const nothing = (reason: string) => ({ reason, cents: 0, rule, proof });
     if (row.cancelledAt) return nothing('Esta inscrição foi cancelada.');
+    const event = await deps.events.findEventRow(row.eventId, db);
     if (!event || deps.now().getTime() >= eventStart(event.startDate, event.time).getTime())
       return nothing('O evento já começou.');
-    if (ruled.length === 0 || proof?.status !== 'recusado')
-      return nothing('Não há diferença a pagar: esta inscrição não tem comprovante recusado.');
-    const categories = await deps.events.findCategories(
-      ruled.map((c) => c.id),
-      db,
-    );
-    const now = await deps.events.currentPrices(categories, db);
-    const cents = ruled.reduce(
-      (sum, c) => sum + Math.max(0, (now.get(c.id)?.priceCents ?? c.priceCents) - c.priceCents),
-      0,
-    );
+    if (!rule) return nothing('Não há diferença a pagar: esta inscrição não tem comprovante recusado.');
+    const cents = await steps.proofs.differenceNow(db, ruled);
     if (cents <= 0) return nothing('Não há diferença a pagar: o preço do lote é o mesmo.');
-    return { reason: null, cents, rule, proof, ruled };
+    return { reason: null, cents, rule, proof };
+  }
+
+  /**
+   * The registration's races still under a rule and its proof; `rule` (its name) only while the proof
+   * stands refused, the one state a difference may be paid in.
+   */
+  async function refusedRule(db: Db | Tx, row: repo.RegistrationRow) {
+    const ruled = (await repo.categoriesWithRules(db, row.id)).filter((c) => c.priceRuleId !== null);
+    const ruleId = ruled[0]?.priceRuleId;
+    if (!ruleId) return { ruled, proof: undefined, rule: undefined };
+    const proof = (await steps.proofs.statusOf(db, [row.id])).get(row.id);
+    if (proof?.status !== 'recusado') return { ruled, proof, rule: undefined };
+    const names = await deps.events.priceRules.names(db, [ruleId]);
+    return { ruled, proof, rule: names.get(ruleId) ?? { name: 'Preço especial' } };
   }
 
   /** GET …/diferenca-preco/: what keeping the registration at its lot's price costs now. */
@@ -82,11 +87,7 @@ export function createRuleDifference(
   async function prepare(tx: Tx, input: { user: AuthUser; draft: unknown }) {
     const part = (input.draft as { diferenca_preco: { inscricao?: unknown; link?: unknown } })
       .diferenca_preco;
-    const holder: Holder =
-      typeof part.link === 'string'
-        ? await steps.links.holderOf(part.link, tx)
-        : { by: 'comprador', user: input.user };
-    const id = Number(holder.by === 'participante' ? holder.registrationId : part.inscricao);
+    const { holder, id } = await steps.links.holderOfDraft(tx, input.user, part);
     if (!Number.isInteger(id) || id <= 0)
       throw badRequest('Informe a inscrição.', 'validation_error', { inscricao: 'Informe a inscrição.' });
     const row = await holderRegistration(tx, holder, id, 'lock');
@@ -126,18 +127,14 @@ export function createRuleDifference(
     if (!part) throw new CannotFulfil(GONE);
     const row = await repo.lockRegistration(tx, part.registrationId);
     if (!row || row.cancelledAt) throw new CannotFulfil(GONE);
-    const ruled = (await repo.categoriesWithRules(tx, row.id)).filter((c) => c.priceRuleId !== null);
-    const proof = (await steps.proofs.statusOf(tx, [row.id])).get(row.id);
-    if (ruled.length === 0 || proof?.status !== 'recusado') throw new CannotFulfil(GONE);
-    const rule = (await deps.events.priceRules.names(tx, [ruled[0]!.priceRuleId!])).get(
-      ruled[0]!.priceRuleId!,
-    );
+    const { ruled, rule } = await refusedRule(tx, row);
+    if (!rule) throw new CannotFulfil(GONE);
     await steps.proofs.leaveRule(tx, row, ruled);
     await recordPaidChange(deps, tx, charge, {
       registrationId: row.id,
       kind: 'diferenca_preco',
       actor: part.by,
-      detail: { regra: rule?.name ?? 'Preço especial', diferenca_cents: charge.amountCents },
+      detail: { regra: rule.name, diferenca_cents: charge.amountCents },
     });
     return { id: row.id };
   }

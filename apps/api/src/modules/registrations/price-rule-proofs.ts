@@ -4,7 +4,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { ProofDecision, ProofReview } from '@passada/core/contracts/price-rules';
 import { centsToReais } from '@passada/core/money';
-import type { PriceRuleAudience } from '@passada/core/price-rules';
+import { type PriceRuleAudience, proofDocumentCheck } from '@passada/core/price-rules';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { ensurePrivateDir, writePrivateFile } from '../../ops/private-files.ts';
@@ -207,6 +207,26 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
   }
 
   /**
+   * What the races still under a rule owe to reach their lots' prices now: each at its lot in force less
+   * what it was paid, never below zero. The refusal's messages say it and the difference's charge asks it.
+   */
+  async function differenceNow(
+    db: Db | Tx,
+    ruled: ReadonlyArray<{ id: number; priceCents: number }>,
+  ): Promise<number> {
+    if (ruled.length === 0) return 0;
+    const categories = await deps.events.findCategories(
+      ruled.map((c) => c.id),
+      db,
+    );
+    const now = await deps.events.currentPrices(categories, db);
+    return ruled.reduce(
+      (sum, c) => sum + Math.max(0, (now.get(c.id)?.priceCents ?? c.priceCents) - c.priceCents),
+      0,
+    );
+  }
+
+  /**
    * What a refusal tells the runner: the registration, its event, the rule's name, the reason and the
    * difference to the lot's price now; null when the proof is no longer refused (or the registration gone).
    */
@@ -215,19 +235,18 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
     const [proof] = await proofsRepo.statusOf(deps.db, [registrationId]);
     if (!registration || registration.cancelledAt || proof?.status !== 'recusado') return null;
     const event = await deps.events.findEventRow(registration.eventId);
-    const ruled = (await repo.categoriesWithRules(deps.db, registrationId)).find(
+    const ruled = (await repo.categoriesWithRules(deps.db, registrationId)).filter(
       (c) => c.priceRuleId !== null,
     );
-    if (!event || !ruled?.priceRuleId) return null;
-    const [category] = await deps.events.findCategories([ruled.id]);
-    const now = category ? (await deps.events.currentPrices([category])).get(ruled.id) : undefined;
-    const rule = (await deps.events.priceRules.names(deps.db, [ruled.priceRuleId])).get(ruled.priceRuleId);
+    const ruleId = ruled[0]?.priceRuleId;
+    if (!event || !ruleId) return null;
+    const rule = (await deps.events.priceRules.names(deps.db, [ruleId])).get(ruleId);
     return {
       registration,
       event,
       ruleName: rule?.name ?? 'preço especial',
       reason: proof.reason ?? '',
-      differenceCents: Math.max(0, (now?.priceCents ?? ruled.priceCents) - ruled.priceCents),
+      differenceCents: await differenceNow(deps.db, ruled),
       page: `${deps.env.publicUrl}/eventos/register/${event.id}/ja-me-inscrevi`,
     };
   }
@@ -320,8 +339,7 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
     if (!ruled?.priceRuleId) return null;
     const rule = (await deps.events.priceRules.names(deps.db, [ruled.priceRuleId])).get(ruled.priceRuleId);
     const [proof] = await proofsRepo.statusOf(deps.db, [registrationId]);
-    const documento = !proof ? 'nao_pedido' : proof.status === 'aprovado' ? 'conferido' : 'conferir';
-    return { regra: rule?.name ?? 'Preço especial', documento } as const;
+    return { regra: rule?.name ?? 'Preço especial', documento: proofDocumentCheck(proof?.status) };
   }
 
   return {
@@ -332,6 +350,7 @@ export function createPriceRuleProofs(deps: ProofsDeps) {
     file,
     decide,
     statusOf,
+    differenceNow,
     refusalOf,
     sendRefused,
     detach,

@@ -117,6 +117,17 @@ describe('price rules after the sale: the difference paid, a change of distance,
       ).statusCode,
     ).toBe(404);
 
+    // The account's list flags only the refused one, so the page asks the price of that one alone.
+    const flagged = async () =>
+      (
+        (await request('GET', buyer, '/api/inscricoes/')).json() as Array<{
+          id: number;
+          comprovante_recusado?: true;
+        }>
+      )
+        .filter((r) => r.comprovante_recusado)
+        .map((r) => r.id);
+    expect(await flagged()).toEqual([ana]);
     const quote = await request('GET', buyer, quoteUrl);
     expect(quote.json()).toEqual({
       permitido: true,
@@ -145,6 +156,7 @@ describe('price rules after the sale: the difference paid, a change of distance,
     const mail = await waitForMailContaining(t.dataDir, 'A diferença do preço especial (Estudante)');
     expect(mail).toContain(`inscrição nº ${ana}`);
 
+    expect(await flagged()).toEqual([]);
     // Settled: nothing more to pay, and a second payment is refused before any charge.
     expect((await request('GET', buyer, quoteUrl)).json()).toMatchObject({ permitido: false });
     expect((await pay({ diferenca_preco: { inscricao: ana } }, 54.95)).json().code).toBe(

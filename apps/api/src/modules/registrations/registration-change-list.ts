@@ -350,11 +350,7 @@ export function createChangeList(
   async function prepare(tx: Tx, input: { user: AuthUser; draft: unknown }) {
     const part = (input.draft as { alteracoes: { inscricao?: unknown; link?: unknown; operacoes?: unknown } })
       .alteracoes;
-    const holder: Holder =
-      typeof part.link === 'string'
-        ? await steps.links.holderOf(part.link, tx)
-        : { by: 'comprador', user: input.user };
-    const id = Number(holder.by === 'participante' ? holder.registrationId : part.inscricao);
+    const { holder, id } = await steps.links.holderOfDraft(tx, input.user, part);
     const ops = RegistrationChangesRequestSchema.safeParse({ operacoes: part.operacoes });
     if (!Number.isInteger(id) || id <= 0 || !ops.success)
       throw badRequest('Escolha as alterações.', 'validation_error', { operacoes: 'Escolha as alterações.' });

@@ -9,7 +9,7 @@ import { billingAddressOf } from './holder.ts';
 import type { ParticipantLinks } from './participant-link.ts';
 import type { Change } from './registration-change.ts';
 import type { ChangeManager } from './registration-change-manager.ts';
-import { type Holder, holderRegistration } from './registration-transfer.ts';
+import { holderRegistration } from './registration-transfer.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
 
@@ -62,17 +62,13 @@ export function createChangePayment(
         troca_distancia: { inscricao?: unknown; link?: unknown; de?: unknown; para?: unknown };
       }
     ).troca_distancia;
-    const holder: Holder =
-      typeof part.link === 'string'
-        ? await steps.links.holderOf(part.link, tx)
-        : { by: 'comprador', user: input.user };
-    const byLink = holder.by === 'participante';
-    const [id, from, to] = [byLink ? holder.registrationId : part.inscricao, part.de, part.para].map(Number);
+    const { holder, id } = await steps.links.holderOfDraft(tx, input.user, part);
+    const [from, to] = [part.de, part.para].map(Number);
     if (![id, from, to].every((n) => Number.isInteger(n) && n! > 0))
       throw badRequest('Escolha a distância nova.', 'validation_error', {
         para: 'Escolha a distância nova.',
       });
-    const row = await holderRegistration(tx, holder, id!);
+    const row = await holderRegistration(tx, holder, id);
     const { quote, priced, event, rules } = await quoteFor(tx, row, from!, to!);
     if (!quote.permitido || !priced) throw conflict(quote.motivo ?? '', 'troca_nao_permitida');
     await steps.manager.check(

@@ -17,10 +17,13 @@ export function lookupWire(
     /** What changes of distance added to the price paid, or took off it (`afterSaleOf`). */
     paidDifferenceCents: number;
     qrCode: string | null;
+    /** Its special price's proof stands refused (price-rule-proofs.ts `statusOf`). */
+    proofRefused?: boolean;
   },
 ): RegistrationLookup {
   const { categories, event, history, qrCode } = parts;
   return {
+    ...(parts.proofRefused ? { comprovante_recusado: true as const } : {}),
     // What changed after the sale, only when something did (docs/decisions/0041).
     ...(history ? { historico: history } : {}),
     id: row.id,

@@ -130,6 +130,9 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       cancelada_em: row.cancelledAt?.toISOString() ?? null,
       cancelamento: await runner.cancellation(holder, row.id),
       transferencia: await transfer.status(holder, row.id),
+      ...((await proofs.statusOf(deps.db, [row.id])).get(row.id)?.status === 'recusado'
+        ? { comprovante_recusado: true as const }
+        : {}),
     };
   }
 
@@ -401,10 +404,11 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   async function ofAccount(user: AuthUser): Promise<RegistrationLookup[]> {
     const rows = await repo.findForAccount(deps.db, user.id, ACCOUNT_REGISTRATIONS_SHOWN);
     const ids = rows.map((r) => r.id);
-    const [categories, afterSale, events] = await Promise.all([
+    const [categories, afterSale, events, proofStatus] = await Promise.all([
       repo.categoriesOfMany(deps.db, ids),
       afterSaleRepo.afterSaleOf(deps.db, ids),
       Promise.all([...new Set(rows.map((r) => r.eventId))].map((id) => deps.events.findEventRow(id))),
+      proofs.statusOf(deps.db, ids),
     ]);
     const eventOf = new Map(events.flatMap((e) => (e ? [[e.id, e] as const] : [])));
     const waves = await deps.events.waves.names(
@@ -419,6 +423,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         history: afterSale.history.get(row.id),
         paidDifferenceCents: afterSale.paidDifferenceCents.get(row.id) ?? 0,
         qrCode: null,
+        proofRefused: proofStatus.get(row.id)?.status === 'recusado',
       }),
     );
   }
@@ -433,10 +438,11 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   async function lookupAnswer(
     row: repo.RegistrationRow & { eventName: string },
   ): Promise<RegistrationLookup> {
-    const [categories, event, afterSale] = await Promise.all([
+    const [categories, event, afterSale, proofStatus] = await Promise.all([
       repo.categoriesOf(deps.db, row.id),
       deps.events.findEventRow(row.eventId),
       afterSaleRepo.afterSaleOf(deps.db, [row.id]),
+      proofs.statusOf(deps.db, [row.id]),
     ]);
     // A cancelled registration's QR would only be refused at kit pickup.
     const qrCode = row.cancelledAt ? null : await checkinQr(deps, row);
@@ -450,6 +456,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       history: afterSale.history.get(row.id),
       paidDifferenceCents: afterSale.paidDifferenceCents.get(row.id) ?? 0,
       qrCode,
+      proofRefused: proofStatus.get(row.id)?.status === 'recusado',
     });
   }
 

@@ -179,7 +179,7 @@ export function RegistrationCard({
         </figure>
       ) : null}
       <RegistrationNotas registrationId={registration.id} />
-      {registration.cancelada_em ? null : (
+      {registration.cancelada_em || !registration.comprovante_recusado ? null : (
         <RunnerRuleDifference
           base={`/api/inscricoes/${registration.id}`}
           pays={{ inscricao: registration.id }}

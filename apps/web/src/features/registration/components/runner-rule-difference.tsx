@@ -11,7 +11,8 @@ import { SignInToPay } from './sign-in-to-pay.tsx';
 /**
  * After staff refuse the proof of a special price: why, and the runner's two ways out side by side —
  * pay the difference to the lot's price by Pix and keep the place, or cancel with everything back
- * (the card's own "Cancelar inscrição"). Nothing shows while there is nothing to pay. `base` and `pays`
+ * (the card's own "Cancelar inscrição"). Shown by the card and the link page only for a registration
+ * flagged `comprovante_recusado`; nothing shows while there is nothing to pay. `base` and `pays`
  * as for the change of distance: the account's registration or the participant's link.
  */
 export function RunnerRuleDifference(props: {

@@ -72,8 +72,8 @@ export function SpecialPriceField({
       <legend className="px-1 text-lg font-semibold">Preço especial</legend>
       <p className="text-sm text-stone-700 dark:text-stone-300">
         A meia-entrada 60+ vale sozinha, pela data de nascimento. Se você tem direito a outro preço, escolha-o
-        e envie o comprovante: a organização confere antes do evento; se recusar, você pode cancelar com
-        devolução integral até a largada.
+        e envie o comprovante: a organização confere antes do evento; se recusar, você paga a diferença para o
+        preço do lote ou cancela com devolução integral, até a largada.
       </p>
       <div className="mt-2 flex flex-col gap-2">
         <label className="flex items-center gap-2">

@@ -168,7 +168,7 @@ export default function ParticipantLinkPage() {
           onChanged={() => void refresh()}
         />
       )}
-      {v.cancelada_em ? null : (
+      {v.cancelada_em || !v.comprovante_recusado ? null : (
         <RunnerRuleDifference
           base={participantLinkPath(token)}
           pays={{ link: token }}

@@ -38,8 +38,8 @@ export default function ProofsPage() {
       <p className="text-sm">
         Estudantes, professores, pessoas com deficiência e listas do organizador enviam o comprovante antes de
         pagar. Confira o documento ao lado dos dados da inscrição. Uma recusa vai ao participante por e-mail
-        com o motivo: ele pode cancelar com devolução integral até a largada ou combinar com a organização a
-        diferença para o preço do lote.
+        com o motivo: até a largada, ele paga no site a diferença para o preço do lote ou cancela com
+        devolução integral. Passado o prazo de análise sem decisão, o preço especial vale.
       </p>
       <div className="max-w-xs">
         <SelectField
