@@ -179,8 +179,9 @@ export function RegistrationCard({
         </figure>
       ) : null}
       <RegistrationNotas registrationId={registration.id} />
-      {registration.cancelada_em || !registration.comprovante_recusado ? null : (
+      {registration.cancelada_em ? null : (
         <RunnerRuleDifference
+          refused={registration.comprovante_recusado === true}
           base={`/api/inscricoes/${registration.id}`}
           pays={{ inscricao: registration.id }}
           onPaid={onChanged}

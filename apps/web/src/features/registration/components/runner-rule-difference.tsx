@@ -11,22 +11,25 @@ import { SignInToPay } from './sign-in-to-pay.tsx';
 /**
  * After staff refuse the proof of a special price: why, and the runner's two ways out side by side —
  * pay the difference to the lot's price by Pix and keep the place, or cancel with everything back
- * (the card's own "Cancelar inscrição"). Shown by the card and the link page only for a registration
- * flagged `comprovante_recusado`; nothing shows while there is nothing to pay. `base` and `pays`
+ * (the card's own "Cancelar inscrição"). Asks the price only for a registration flagged
+ * `comprovante_recusado`; nothing shows while there is nothing to pay. `base` and `pays`
  * as for the change of distance: the account's registration or the participant's link.
  */
 export function RunnerRuleDifference(props: {
   base: string;
   pays: { inscricao: number } | { link: string };
+  /** The registration's `comprovante_recusado`: only a flagged one asks the price. */
+  refused: boolean;
   onPaid: () => void;
 }) {
   const { token } = useSession();
-  const quote = useQuery(ruleDifferenceQuery(props.base));
+  // Mounted for every standing registration, so the message after paying outlives the flag it clears.
+  const quote = useQuery({ ...ruleDifferenceQuery(props.base), enabled: props.refused });
   const [paying, setPaying] = useState(false);
   const [message, setMessage] = useState<{ text: string; tone: 'success' | 'error' } | null>(null);
   const q = quote.data;
   if (message?.tone === 'success') return <FormStatus message={message.text} tone="success" />;
-  if (!q?.permitido) return null;
+  if (!props.refused || !q?.permitido) return null;
   const title = `Comprovante do preço especial${q.regra ? ` ${q.regra}` : ''} recusado`;
   return (
     <section aria-label={title} className="mt-4 rounded border border-amber-600 p-3">

@@ -59,7 +59,7 @@ describe('the special price field', () => {
 
 describe('a refused proof on the runner’s card', () => {
   it('says why and offers to pay the difference; nothing shows when there is nothing to pay', async () => {
-    mockFetch((call) =>
+    const calls = mockFetch((call) =>
       call.url.endsWith('/api/inscricoes/9/diferenca-preco/')
         ? {
             status: 200,
@@ -90,8 +90,24 @@ describe('a refused proof on the runner’s card', () => {
           path: '/',
           element: (
             <>
-              <RunnerRuleDifference base="/api/inscricoes/9" pays={{ inscricao: 9 }} onPaid={() => {}} />
-              <RunnerRuleDifference base="/api/inscricoes/8" pays={{ inscricao: 8 }} onPaid={() => {}} />
+              <RunnerRuleDifference
+                refused
+                base="/api/inscricoes/9"
+                pays={{ inscricao: 9 }}
+                onPaid={() => {}}
+              />
+              <RunnerRuleDifference
+                refused
+                base="/api/inscricoes/8"
+                pays={{ inscricao: 8 }}
+                onPaid={() => {}}
+              />
+              <RunnerRuleDifference
+                refused={false}
+                base="/api/inscricoes/7"
+                pays={{ inscricao: 7 }}
+                onPaid={() => {}}
+              />
             </>
           ),
         },
@@ -106,5 +122,7 @@ describe('a refused proof on the runner’s card', () => {
     // Signed out (a participant's link): paying asks to sign in first.
     expect(screen.getByRole('link', { name: 'entre na sua conta' })).toBeTruthy();
     expect(screen.getAllByRole('region')).toHaveLength(1);
+    // A registration not flagged asks nothing.
+    expect(calls.some((c) => c.url.includes('/api/inscricoes/7/'))).toBe(false);
   });
 });

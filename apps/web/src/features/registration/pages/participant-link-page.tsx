@@ -168,8 +168,9 @@ export default function ParticipantLinkPage() {
           onChanged={() => void refresh()}
         />
       )}
-      {v.cancelada_em || !v.comprovante_recusado ? null : (
+      {v.cancelada_em ? null : (
         <RunnerRuleDifference
+          refused={v.comprovante_recusado === true}
           base={participantLinkPath(token)}
           pays={{ link: token }}
           onPaid={() => void refresh()}
