@@ -1,6 +1,6 @@
-import type { MyResults, ResultPage, RunnerResult } from '@passada/core/contracts/results';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { apiFetch } from './api.ts';
+import type { MyResults, NextEditionSignup, ResultPage, RunnerResult } from '@passada/core/contracts/results';
+import { keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
+import { ApiRequestError, apiFetch } from './api.ts';
 
 /** What the results page asks: a search, filters and a page (docs/decisions/0064). */
 export interface ResultSearch {
@@ -69,3 +69,18 @@ export const myResultsQuery = queryOptions({
   queryFn: ({ signal }) => apiFetch<MyResults>('/api/resultados/meus/', { signal }),
   retry: false,
 });
+
+/** One click from "Meus resultados": the race's runner into the next edition's lottery or waitlist. */
+export function useNextEditionSignup() {
+  return useMutation({
+    mutationFn: (entry: number) =>
+      apiFetch<NextEditionSignup>(`/api/resultados/meus/${entry}/proxima-edicao/`, { method: 'POST' }),
+  });
+}
+
+/** What a refused pre-registration says: the shop's own message (the lottery's or waitlist's rules). */
+export function nextEditionErrorText(err: unknown): string {
+  return err instanceof ApiRequestError && err.body?.detail
+    ? err.body.detail
+    : 'Não foi possível fazer a pré-inscrição agora. Tente de novo.';
+}

@@ -185,9 +185,27 @@ export const MyResultsSchema = z.array(
     situacao: z.enum(RESULT_STATUSES),
     tempo: z.string().nullable(),
     colocacao_geral: z.number().int().nullable(),
+    /** The race entry (the registration's category) the result is of: the pre-registration names it. */
+    inscricao: z.number().int(),
+    /** The next edition staff linked to the event, where the runner pre-registers in one click. */
+    proxima_edicao: z.object({ id: z.number().int(), nome: z.string(), data: z.string() }).nullable(),
   }),
 );
 export type MyResults = z.infer<typeof MyResultsSchema>;
+
+export const NextEditionParamsSchema = z.object({ inscricao: z.coerce.number().int().positive() });
+
+/**
+ * A finisher pre-registered in the next edition in one click (decision 0064, later): into its lottery
+ * while entries are open, or its waitlist when the race is sold out; with the data of the race run.
+ */
+export const NextEditionSignupSchema = z.object({
+  modo: z.enum(['sorteio', 'lista_espera']),
+  evento: z.object({ id: z.number().int(), nome: z.string() }),
+  categoria: z.string(),
+  mensagem: z.string(),
+});
+export type NextEditionSignup = z.infer<typeof NextEditionSignupSchema>;
 
 /** A certificate's QR code checked: what it certifies, as published now. */
 export const CertificateCheckSchema = z.object({

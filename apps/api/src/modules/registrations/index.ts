@@ -11,7 +11,7 @@ import type { Change } from './registration-change.ts';
 import type { Waitlist } from './registration-waitlist.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
 import { createRegistrationsAdmin } from './registrations-admin.ts';
-import { contactsByBib } from './runner-contacts.repository.ts';
+import { contactsByBib, type EntryRunner, runnerOfEntry } from './runner-contacts.repository.ts';
 import { eraseRunnerDataOfEventsEndedBefore, forgetRunner } from './runner-data.repository.ts';
 import { eraseRegistrationsOfEventsEndedBefore } from './sales-records.repository.ts';
 import { giveMissingWaves, waveCounts } from './start-waves.ts';
@@ -41,6 +41,10 @@ declare module 'fastify' {
       cart: RegistrationsCart;
       cancel: RegistrationsService['cancel'];
       contactsByBib: (eventId: number, bibs: number[]) => ReturnType<typeof contactsByBib>;
+      /** Who ran a race entry of a registration the account made (the next edition, decision 0064). */
+      runnerOfEntry: (entryId: number, userId: number) => Promise<EntryRunner | undefined>;
+      /** Joins a sold-out category's waitlist, as the public form does (decision 0042). */
+      joinWaitlist: Waitlist['join'];
       /** How many standing runners each start wave holds (the organiser's wave screen, decision 0066). */
       waveCounts: (waveIds: number[], tx?: Tx) => Promise<Map<number, number>>;
       /** Gives a wave to the category's standing runners without one (decision 0066, later): how many. */
@@ -193,6 +197,8 @@ export default fp(
       cancel: registrations.cancel,
       /** A standing registration's name and address per bib of an event (results, decision 0064). */
       contactsByBib: (eventId: number, bibs: number[]) => contactsByBib(app.db, eventId, bibs),
+      runnerOfEntry: (entryId: number, userId: number) => runnerOfEntry(app.db, entryId, userId),
+      joinWaitlist: (eventId, input) => waitlist.join(eventId, input),
       waveCounts: (waveIds: number[], tx?: Tx) => waveCounts(tx ?? app.db, waveIds),
       giveMissingWaves: (tx: Tx, categoryId: number) => giveMissingWaves(tx, app.events.waves, categoryId),
     });

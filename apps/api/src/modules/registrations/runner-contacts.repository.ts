@@ -44,3 +44,41 @@ export async function contactsByBib(
     );
   return new Map(rows.map(({ bib, ...contact }) => [bib!, contact]));
 }
+
+/** The runner of one race entry of a standing registration `userId` made (null when not theirs). */
+export interface EntryRunner {
+  fullName: string;
+  /** Empty once the event's runner data were erased (decision 0061). */
+  cpf: string;
+  birthDate: string;
+  categoryId: number;
+}
+
+/**
+ * Who ran a race entry, for the next edition's pre-registration in one click (decision 0064, later):
+ * only the account that made the registration may ask, so nobody pre-registers a stranger by bib.
+ */
+export async function runnerOfEntry(
+  db: Db | Tx,
+  entryId: number,
+  userId: number,
+): Promise<EntryRunner | undefined> {
+  const [row] = await db
+    .select({
+      fullName: registrations.fullName,
+      cpf: registrations.cpf,
+      birthDate: registrations.birthDate,
+      categoryId: registrationCategories.categoryId,
+    })
+    .from(registrationCategories)
+    .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
+    .where(
+      and(
+        eq(registrationCategories.id, entryId),
+        eq(registrations.accountUserId, userId),
+        isNull(registrations.cancelledAt),
+        isNull(registrationCategories.cancelledAt),
+      ),
+    );
+  return row;
+}

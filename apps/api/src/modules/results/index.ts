@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin';
 import { createAnswerCache } from '../../plugins/answer-cache.ts';
+import { createNextEdition } from './next-edition.ts';
+import { resultOfEntry } from './results.repository.ts';
 import { resultsRoutes } from './results.routes.ts';
 import { createResultsService, RESULTS_CHANGED, type ResultsService } from './results.service.ts';
 import { createResultsAdmin, type ResultsAdmin } from './results-admin.ts';
@@ -54,6 +56,19 @@ export default fp(
       concurrency: 2,
     });
     app.jobs.work('whatsapp.result-published', ({ eventId, bibs }) => mail.sendWhatsApp(eventId, bibs));
+    // The loop back: a finisher's account pre-registers the runner in the next edition in one click.
+    const nextEdition = createNextEdition({
+      nextEditionOf: async (eventId) => {
+        const next = (await results.backToShop(eventId)).proxima_edicao;
+        return next ? { id: next.id, nome: next.nome } : null;
+      },
+      resultOfEntry: (entryId) => resultOfEntry(app.db, entryId),
+      runnerOfEntry: app.registrations.runnerOfEntry,
+      categoriesOf: (eventId) => app.events.categoriesOfEvent(eventId),
+      opensByLottery: (eventId) => app.opening.status(eventId)?.modo === 'sorteio',
+      enterLottery: (eventId, user, input) => app.lottery.enter(eventId, user, input, true),
+      joinWaitlist: app.registrations.joinWaitlist,
+    });
     app.decorate('results', { ...results, admin });
     // The public pages are read by thousands right after a publication, and change only with the next
     // one, a name they show (a trigger notifies RESULTS_CHANGED, migration 0051), the event's name, date or
@@ -63,7 +78,7 @@ export default fp(
     // RESULTS_CHANGED through a trigger (migration 0054).
     const stopListening = await app.database.listen(RESULTS_CHANGED, cache.invalidate);
     app.addHook('onClose', stopListening);
-    await app.register(resultsRoutes, { results, cache });
+    await app.register(resultsRoutes, { results, cache, nextEdition });
   },
-  { name: 'results', dependencies: ['infra', 'jobs', 'catalog', 'events', 'registrations'] },
+  { name: 'results', dependencies: ['infra', 'jobs', 'catalog', 'events', 'opening', 'registrations'] },
 );

@@ -171,6 +171,9 @@ describe('results by e-mail with the certificate', () => {
     expect(text).toContain(`/produto/${shirt.id}`);
     expect(text).toContain('Corrida do Certificado 2027, em 19/12/2027');
     expect(text).toContain(`/eventos/register/${nextYear.id}`);
+    expect(text).toContain(
+      'Pré-inscrição em um clique (sorteio ou lista de espera), pela conta que fez a inscrição',
+    );
     const page = await t.app.inject({ method: 'GET', url: `/api/events/${event.id}/resultados/1/` });
     expect(page.json().depois_da_chegada).toEqual({
       camisa_finisher_id: shirt.id,

@@ -93,6 +93,7 @@ function backToShopLines(
     lines.push(
       '',
       `Próxima edição: ${next.nome}, em ${formatIsoDateBR(next.data)}. Garanta a sua vaga: ${base}/eventos/register/${next.id}`,
+      `Pré-inscrição em um clique (sorteio ou lista de espera), pela conta que fez a inscrição: ${base}/user/inscricoes`,
     );
   return lines;
 }

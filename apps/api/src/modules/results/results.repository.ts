@@ -340,7 +340,12 @@ export async function finisherCounts(db: Conn, eventId: number, categoryIds: num
 /** The published results of the registrations an account made, newest race first. */
 export async function resultsOfAccount(db: Conn, userId: number) {
   const rows = await db
-    .select({ ...publicColumns, eventId: eventResults.eventId, eventName: events.name })
+    .select({
+      ...publicColumns,
+      eventId: eventResults.eventId,
+      eventName: events.name,
+      entryId: eventResults.entryId,
+    })
     .from(eventResults)
     .innerJoin(registrationCategories, eq(registrationCategories.id, eventResults.entryId))
     .innerJoin(registrations, eq(registrations.id, registrationCategories.registrationId))
@@ -348,7 +353,16 @@ export async function resultsOfAccount(db: Conn, userId: number) {
     .innerJoin(events, eq(events.id, eventResults.eventId))
     .where(eq(registrations.accountUserId, userId))
     .orderBy(desc(eventResults.day), asc(eventResults.bib));
-  return rows as Array<PublicResult & { eventId: number; eventName: string }>;
+  return rows as Array<PublicResult & { eventId: number; eventName: string; entryId: number }>;
+}
+
+/** The event of a race entry's published result, if it has one. */
+export async function resultOfEntry(db: Conn, entryId: number) {
+  const [row] = await db
+    .select({ eventId: eventResults.eventId })
+    .from(eventResults)
+    .where(eq(eventResults.entryId, entryId));
+  return row;
 }
 
 /** The event's links back to the shop (finisher shirt, next edition), or none set. */

@@ -2,6 +2,8 @@ import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import {
   CertificateCheckSchema,
   MyResultsSchema,
+  NextEditionParamsSchema,
+  NextEditionSignupSchema,
   ResultListQuerySchema,
   ResultPageSchema,
   RunnerResultParamsSchema,
@@ -11,16 +13,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AnswerCache, sendCached } from '../../plugins/answer-cache.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import type { NextEdition } from './next-edition.ts';
 import type { ResultsService } from './results.service.ts';
 
 /**
  * An event's published results and one runner's, for anyone (docs/decisions/0064). Both answers are kept
  * serialized and compressed in `cache` until results, a name they show or the event change.
  */
-export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; cache: AnswerCache }> = async (
-  app,
-  { results, cache },
-) => {
+export const resultsRoutes: FastifyPluginAsyncZod<{
+  results: ResultsService;
+  cache: AnswerCache;
+  nextEdition: NextEdition;
+}> = async (app, { results, cache, nextEdition }) => {
   app.get(
     '/api/events/:id/resultados/',
     {
@@ -73,6 +77,38 @@ export const resultsRoutes: FastifyPluginAsyncZod<{ results: ResultsService; cac
       },
     },
     async (request) => results.ofAccount((await requireUser(request)).id),
+  );
+
+  app.post(
+    '/api/resultados/meus/:inscricao/proxima-edicao/',
+    {
+      config: {
+        auth: 'user',
+        // The lottery's own limit per account: one click is one entry like the form's.
+        limit: {
+          name: 'proxima-edicao',
+          max: app.env.LOTTERY_ENTRY_RATE_LIMIT_PER_ACCOUNT,
+          windowSeconds: 3600,
+          per: 'account',
+        },
+      },
+      schema: {
+        tags: ['resultados'],
+        summary:
+          'Pré-inscrição em um clique na próxima edição: no sorteio, ou na lista de espera da prova esgotada, com os dados e a distância da prova corrida (só a conta que fez a inscrição)',
+        params: NextEditionParamsSchema,
+        response: {
+          201: NextEditionSignupSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await nextEdition.signUp(request.params.inscricao, await requireUser(request))),
   );
 
   app.get(

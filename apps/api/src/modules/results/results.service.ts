@@ -126,7 +126,11 @@ export function createResultsService(deps: ResultsServiceDeps) {
 
   /** The results of the registrations `userId` made, for "Minha conta". */
   async function ofAccount(userId: number): Promise<MyResults> {
-    return (await repo.resultsOfAccount(deps.db, userId)).map((r) => ({
+    const rows = await repo.resultsOfAccount(deps.db, userId);
+    const nextOf = new Map<number, MyResults[number]['proxima_edicao']>();
+    for (const eventId of new Set(rows.map((r) => r.eventId)))
+      nextOf.set(eventId, (await backToShop(eventId)).proxima_edicao);
+    return rows.map((r) => ({
       evento_id: r.eventId,
       evento: r.eventName,
       data: r.day,
@@ -136,6 +140,8 @@ export function createResultsService(deps: ResultsServiceDeps) {
       situacao: r.status,
       tempo: r.status === 'OK' ? formatRaceTime((r.netMs ?? r.gunMs)!) : null,
       colocacao_geral: r.placeOverall,
+      inscricao: r.entryId,
+      proxima_edicao: nextOf.get(r.eventId) ?? null,
     }));
   }
 

@@ -107,6 +107,8 @@ describe('Minhas inscrições', () => {
                 situacao: 'OK',
                 tempo: '0:48:10',
                 colocacao_geral: 12,
+                inscricao: 31,
+                proxima_edicao: null,
               },
             ],
           }
@@ -117,6 +119,65 @@ describe('Minhas inscrições', () => {
     const link = within(mine).getByRole('link', { name: 'Ana Souza: Corrida da Ponte, 10 km' });
     expect(link.getAttribute('href')).toBe('/eventos/resultados/7/105');
     expect(mine.textContent).toContain('0:48:10, 12º no geral');
+    expect(within(mine).queryByRole('button')).toBeNull();
+  });
+
+  it("pre-registers a result's runner in the next edition in one click, and shows a refusal in the shop's words", async () => {
+    const result = (nome: string, inscricao: number) => ({
+      evento_id: 7,
+      evento: 'Corrida da Ponte',
+      data: '2026-12-06',
+      numero: inscricao,
+      nome,
+      categoria: '10 km',
+      situacao: 'OK',
+      tempo: '0:48:10',
+      colocacao_geral: 12,
+      inscricao,
+      proxima_edicao: { id: 9, nome: 'Corrida da Ponte 2027', data: '2027-12-05' },
+    });
+    const posted: string[] = [];
+    serve([paidOnEventPage], ({ url, method }) => {
+      if (url === '/api/resultados/meus/')
+        return { status: 200, body: [result('Ana Souza', 31), result('Bia Lima', 32)] };
+      if (method !== 'POST') return undefined;
+      posted.push(url);
+      return url === '/api/resultados/meus/31/proxima-edicao/'
+        ? {
+            status: 201,
+            body: {
+              modo: 'sorteio',
+              evento: { id: 9, nome: 'Corrida da Ponte 2027' },
+              categoria: '10 km',
+              mensagem: 'Ana Souza está no sorteio de Corrida da Ponte 2027, 10 km.',
+            },
+          }
+        : {
+            status: 409,
+            body: { detail: 'Ainda há vagas nesta categoria: faça a inscrição.', code: 'vagas_disponiveis' },
+          };
+    });
+    show();
+    const mine = await screen.findByRole('region', { name: 'Meus resultados' });
+    await userEvent.click(
+      within(mine).getByRole('button', { name: 'Pré-inscrever Ana Souza em Corrida da Ponte 2027' }),
+    );
+    expect((await within(mine).findByRole('status')).textContent).toBe(
+      'Ana Souza está no sorteio de Corrida da Ponte 2027, 10 km.',
+    );
+    expect(within(mine).queryByRole('button', { name: /Ana Souza/ })).toBeNull();
+    await userEvent.click(
+      within(mine).getByRole('button', { name: 'Pré-inscrever Bia Lima em Corrida da Ponte 2027' }),
+    );
+    const refused = await within(mine).findByRole('alert');
+    expect(refused.textContent).toContain('Ainda há vagas nesta categoria: faça a inscrição.');
+    expect(within(refused).getByRole('link', { name: 'Ver a próxima edição' }).getAttribute('href')).toBe(
+      '/eventos/register/9',
+    );
+    expect(posted).toEqual([
+      '/api/resultados/meus/31/proxima-edicao/',
+      '/api/resultados/meus/32/proxima-edicao/',
+    ]);
   });
 
   it('says, once a transferred registration is cancelled, what returns to the runner and what to whoever paid it', async () => {

@@ -5,6 +5,7 @@ import { AccountLayout } from '../../../components/account-layout.tsx';
 import { AccountPayments } from '../../../components/payments/account-payments.tsx';
 import { myResultsQuery } from '../../../lib/results-api.ts';
 import { accountRegistrationsQuery } from '../api/registrations-api.ts';
+import { NextEditionSignup } from '../components/next-edition-signup.tsx';
 import { RegistrationCard } from '../components/registration-card.tsx';
 
 function Registrations() {
@@ -42,7 +43,10 @@ function Registrations() {
   );
 }
 
-/** "Meus resultados": the published results of the account's registrations, each linking to its page. */
+/**
+ * "Meus resultados": the published results of the account's registrations, each linking to its page,
+ * with the next edition's pre-registration in one click when staff linked one.
+ */
 function MyResults() {
   const { data } = useQuery(myResultsQuery);
   if (!data?.length) return null;
@@ -59,6 +63,7 @@ function MyResults() {
             </Link>{' '}
             ({formatIsoDateBR(r.data)}): {r.tempo ?? r.situacao}
             {r.colocacao_geral ? `, ${r.colocacao_geral}º no geral` : ''}
+            <NextEditionSignup result={r} />
           </li>
         ))}
       </ul>
