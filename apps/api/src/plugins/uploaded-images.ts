@@ -81,11 +81,19 @@ export async function readPhotoHeader(buffer: Buffer, maxPixels: number): Promis
  * not a server error; nothing has been written at that point.
  */
 export async function readUploadedPhoto(req: FastifyRequest, missing: string): Promise<Buffer> {
+  return (await readUploadedPhotoFile(req, missing)).buffer;
+}
+
+/** `readUploadedPhoto` with the file's name as the browser sent it (a race's photos are named by it). */
+export async function readUploadedPhotoFile(
+  req: FastifyRequest,
+  missing: string,
+): Promise<{ buffer: Buffer; fileName: string }> {
   if (!req.isMultipart()) throw badRequest('Envie a foto como multipart/form-data.', 'foto_ausente');
   try {
     const file = await req.file();
     if (!file) throw badRequest(missing, 'foto_ausente');
-    return await file.toBuffer();
+    return { buffer: await file.toBuffer(), fileName: file.filename };
   } catch (err) {
     if (err instanceof HttpError) throw err;
     // @fastify/multipart's own refusals (file too large: 413, too many files or fields: 413) keep

@@ -154,6 +154,44 @@ export const ResultLinksSchema = z.object({
 });
 export type ResultLinks = z.infer<typeof ResultLinksSchema>;
 
+/** A race's photo on a runner's page: free, with the brand's mark (decision 0064, later). */
+export const RunnerPhotoSchema = z.object({
+  id: z.number().int(),
+  /** The 800 px WebP; `grande` the 1200 px one, to open or keep. */
+  url: z.string(),
+  grande: z.string(),
+});
+export type RunnerPhoto = z.infer<typeof RunnerPhotoSchema>;
+
+/** A race's photo in the back office, with the bibs it is tagged with. */
+export const PainelResultPhotoSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  nome_arquivo: z.string(),
+  numeros: z.array(z.number().int()),
+  status: z.enum(['processando', 'pronta', 'falhou']),
+});
+export type PainelResultPhoto = z.infer<typeof PainelResultPhotoSchema>;
+
+/** Tagging a photo by hand: the bibs seen in it (none untags it). */
+export const ResultPhotoBibsSchema = z.object({
+  numeros: z
+    .array(z.number().int().positive().max(999_999), { error: 'Informe os números de peito.' })
+    .max(100, 'No máximo 100 números por foto.'),
+});
+
+/** The timer's file of bibs per photo: a title line with the photo's file name and its bibs. */
+export const ResultPhotoFileSchema = z.object({
+  conteudo: z.string().min(1, 'Escolha o arquivo de números por foto.').max(5_000_000),
+});
+
+/** What a file of bibs per photo tagged, and the lines that named no photo of the event (and why). */
+export const ResultPhotoFileAnswerSchema = z.object({
+  fotos_marcadas: z.number().int(),
+  linhas_recusadas: z.array(z.object({ linha: z.number().int(), arquivo: z.string(), motivo: z.string() })),
+});
+export type ResultPhotoFileAnswer = z.infer<typeof ResultPhotoFileAnswerSchema>;
+
 export const RunnerResultSchema = z.object({
   evento: z.object({ id: z.number().int(), nome: z.string(), data: z.string(), cidade: z.string() }),
   depois_da_chegada: z
@@ -162,6 +200,7 @@ export const RunnerResultSchema = z.object({
       proxima_edicao: z.object({ id: z.number().int(), nome: z.string(), data: z.string() }).nullable(),
     })
     .default({ camisa_finisher_id: null, proxima_edicao: null }),
+  fotos: z.array(RunnerPhotoSchema).default([]),
   provas: z.array(
     ResultRowSchema.extend({
       distancia_km: z.number().nullable(),

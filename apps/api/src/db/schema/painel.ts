@@ -20,5 +20,5 @@ export const photos = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  (t) => [check('photos_folder', sql`${t.folder} in ('produtos', 'eventos', 'banners')`)],
+  (t) => [check('photos_folder', sql`${t.folder} in ('produtos', 'eventos', 'banners', 'resultados')`)],
 );

@@ -123,3 +123,32 @@ export const eventResultLinks = pgTable('event_result_links', {
   nextEditionEventId: integer('proxima_edicao_id').references(() => events.id, { onDelete: 'set null' }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Photos of a race by bib (docs/decisions/0064, later): staff upload an album through the photo pipeline
+ * (folder `resultados`, the brand's mark on every resized copy) and tag each photo with the bibs in it, by
+ * hand or from the timer's file of bibs per photo (matched by the file's name); a runner's page shows the
+ * ready photos with their bib. No face recognition: a bib is all that ties a photo to a runner.
+ */
+export const resultPhotos = pgTable(
+  'result_photos',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    /** The photo pipeline's address of its 800 px copy (the pipeline's own record follows it). */
+    url: text('url').notNull(),
+    /** The file's name as uploaded: the timer's file of bibs per photo names photos by it. */
+    fileName: text('nome_arquivo').notNull(),
+    bibs: integer('numeros').array().notNull().default(sql`'{}'::integer[]`),
+    status: text('status').notNull().default('processando'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('result_photos_url_unique').on(t.url),
+    index('result_photos_event_idx').on(t.eventId, t.fileName),
+    index('result_photos_bibs_idx').using('gin', t.bibs),
+    check('result_photos_status', sql`${t.status} in ('processando', 'pronta', 'falhou')`),
+  ],
+);

@@ -60,6 +60,7 @@ export default fp(
       catalog: app.catalog,
       log: app.log,
       maxPixels: app.env.PHOTO_MAX_PIXELS,
+      resultPhotoDone: (tx, url, status) => app.results.admin.photos.done(tx, url, status),
     });
     app.decorate('photos', photos);
     // One photo at a time per process: decoding and encoding side by side is what took the shop down.

@@ -30,6 +30,8 @@ export interface PhotoServiceDeps {
   log: FastifyBaseLogger;
   /** PHOTO_MAX_PIXELS. */
   maxPixels: number;
+  /** A race's photo ready or failed: the results module's own row follows (decision 0064, later). */
+  resultPhotoDone: (tx: Tx, url: string, status: 'pronta' | 'falhou') => Promise<void>;
 }
 
 /**
@@ -86,6 +88,8 @@ export function createPhotoService(deps: PhotoServiceDeps) {
       if (photo.folder === 'produtos') {
         await deps.catalog.admin.setImageStatus(tx, photoUrl(photo.folder, photo.name), status);
       }
+      if (photo.folder === 'resultados')
+        await deps.resultPhotoDone(tx, photoUrl(photo.folder, photo.name), status);
       return true;
     });
   }

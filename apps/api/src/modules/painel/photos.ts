@@ -12,6 +12,7 @@ export {
   type PhotoHeader,
   readPhotoHeader,
   readUploadedPhoto,
+  readUploadedPhotoFile,
 } from '../../plugins/uploaded-images.ts';
 
 import type { MediaStorage } from '../../providers/storage/storage.provider.ts';
@@ -20,7 +21,7 @@ import type { PainelRouteConfig } from '../staff/index.ts';
 /** Widths every uploaded photo is resized to; the shop's `<img>` uses the middle one. */
 export const PHOTO_WIDTHS = [400, 800, 1200] as const;
 const MAIN_WIDTH = 800;
-export const PHOTO_FOLDERS = ['produtos', 'eventos', 'banners'] as const;
+export const PHOTO_FOLDERS = ['produtos', 'eventos', 'banners', 'resultados'] as const;
 export type PhotoFolder = (typeof PHOTO_FOLDERS)[number];
 
 const URL_PREFIX = '/api/media/uploads';
@@ -105,6 +106,29 @@ export const allPhotoKeys = (folder: string, name: string) => [
 
 const typeOf = (format: string) => (format === 'avif' ? 'image/avif' : 'image/webp');
 
+/** The folders whose photos carry the brand's mark (a race's photos, given free: decision 0064, later). */
+const MARKED: readonly string[] = ['resultados'];
+
+/**
+ * The brand's mark, drawn as paths (no font needed on the server): the favicon's bolt on its orange
+ * square, a fifth of the photo's width, in the lower right corner, a little transparent.
+ */
+async function withBrandMark(data: Buffer, raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 }) {
+  const size = Math.max(48, Math.round(Math.min(raw.width, raw.height) / 5));
+  const margin = Math.round(size / 6);
+  const mark = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 32 32" opacity="0.8"><rect width="32" height="32" rx="7" fill="#ea580c"/><path d="M9 23l6-14h4l-2 5h5l-9 11 2-6z" fill="#fff"/></svg>`,
+  );
+  const out = await sharp(data, { raw })
+    .composite([{ input: mark, left: raw.width - size - margin, top: raw.height - size - margin }])
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: out.data,
+    raw: { width: out.info.width, height: out.info.height, channels: out.info.channels },
+  };
+}
+
 /**
  * Makes the six files of a stored original (WebP and AVIF at each width, never enlarging), one after
  * the other so a photo holds one decoded copy at a time, and puts them in the storage. When the
@@ -123,8 +147,12 @@ export async function makePhotoFiles(
   // Gone: the photo was removed, or a run before this one already finished it.
   if (!stored) throw new HttpError(410, 'O original da foto não existe mais.', 'original_ausente');
   const original = await readStream(stored.body);
-  const { data, info } = await decodeOriginal(original, maxPixels);
-  const raw = { width: info.width, height: info.height, channels: info.channels };
+  const decoded = await decodeOriginal(original, maxPixels);
+  const plain = {
+    data: decoded.data,
+    raw: { width: decoded.info.width, height: decoded.info.height, channels: decoded.info.channels },
+  };
+  const { data, raw } = MARKED.includes(folder) ? await withBrandMark(plain.data, plain.raw) : plain;
   const put: string[] = [];
   try {
     for (const width of PHOTO_WIDTHS) {

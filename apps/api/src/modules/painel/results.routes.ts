@@ -1,7 +1,11 @@
 import { ApiErrorSchema, IdParamSchema, IdTextSchema } from '@passada/core/contracts/common';
 import {
+  PainelResultPhotoSchema,
   ResultImportBodySchema,
   ResultLinksSchema,
+  ResultPhotoBibsSchema,
+  ResultPhotoFileAnswerSchema,
+  ResultPhotoFileSchema,
   ResultPreviewSchema,
   ResultPublishSchema,
   TimerBodySchema,
@@ -9,10 +13,12 @@ import {
 } from '@passada/core/contracts/results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audited, creation, PAINEL_ERRORS } from '../staff/index.ts';
+import { actor, audit, audited, creation, PAINEL_ERRORS } from '../staff/index.ts';
 import { EVENT_READ, EVENTS, EventIdSchema, eventOrNotFound } from './events.common.ts';
+import { photoKeys, readUploadedPhotoFile } from './photos.ts';
 
 const ImportParamsSchema = z.object({ id: IdTextSchema, importacao: IdTextSchema });
+const PhotoParamsSchema = z.object({ id: IdTextSchema, foto: IdTextSchema });
 
 /**
  * Results after the finish line (docs/decisions/0064): the timers and their columns, a timer's file
@@ -180,5 +186,147 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
           after: { importacao: req.params.importacao, ...r },
         }),
       ),
+  );
+  // Photos of the race by bib (docs/decisions/0064, later): an album uploaded a photo a request through
+  // the photo pipeline (the brand's mark on every copy), tagged by hand or by the timer's file.
+  app.get(
+    '/events/:id/resultados/fotos/',
+    {
+      config: EVENT_READ,
+      schema: {
+        tags,
+        summary: 'As fotos da prova, com os números de peito de cada uma e o estado do processamento',
+        params: EventIdSchema,
+        response: { 200: z.array(PainelResultPhotoSchema), ...errors },
+      },
+    },
+    async (req) => {
+      await eventOrNotFound(app, req.params.id);
+      return admin.photos.list(req.params.id);
+    },
+  );
+
+  app.post(
+    '/events/:id/resultados/fotos/',
+    {
+      config: EVENTS,
+      schema: {
+        tags,
+        summary:
+          'Enviar uma foto da prova (multipart, campo "foto": JPEG, PNG, WebP ou HEIC); o nome do arquivo é o que o arquivo de números por foto usa. Responde 202 em "processando"',
+        params: EventIdSchema,
+        consumes: ['multipart/form-data'],
+        response: {
+          202: PainelResultPhotoSchema,
+          ...errors,
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+          422: ApiErrorSchema,
+          502: ApiErrorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      await eventOrNotFound(app, req.params.id);
+      const { buffer, fileName } = await readUploadedPhotoFile(req, 'Escolha uma foto.');
+      const { recorded } = await app.photos.accept('resultados', buffer, async (tx, url) => {
+        const photo = await admin.photos.add(tx, req.params.id, url, fileName);
+        await audit(tx, actor(req), {
+          action: 'foto_da_prova_adicionada',
+          entity: 'evento',
+          entityId: req.params.id,
+          after: { foto: photo.url, arquivo: photo.nome_arquivo },
+        });
+        return photo;
+      });
+      return reply.status(202).send(recorded);
+    },
+  );
+
+  app.put(
+    '/events/:id/resultados/fotos/:foto/',
+    {
+      config: EVENTS,
+      schema: {
+        tags,
+        summary: 'Marcar uma foto com os números de peito que aparecem nela (a lista substitui a anterior)',
+        params: PhotoParamsSchema,
+        body: ResultPhotoBibsSchema,
+        response: { 200: PainelResultPhotoSchema, ...errors },
+      },
+    },
+    async (req) =>
+      audited(
+        req,
+        (tx) => admin.photos.tag(tx, req.params.id, req.params.foto, req.body.numeros),
+        (photo) => ({
+          action: 'foto_da_prova_marcada',
+          entity: 'evento',
+          entityId: req.params.id,
+          after: { foto: photo.id, numeros: photo.numeros },
+        }),
+      ),
+  );
+
+  app.post(
+    '/events/:id/resultados/fotos/numeros/',
+    {
+      config: EVENTS,
+      schema: {
+        tags,
+        summary:
+          'Marcar as fotos pelo arquivo de números por foto da cronometragem (colunas "Foto" e "Números"); as linhas que não acham foto voltam com o motivo',
+        params: EventIdSchema,
+        body: ResultPhotoFileSchema,
+        response: { 200: ResultPhotoFileAnswerSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await eventOrNotFound(app, req.params.id);
+      return audited(
+        req,
+        (tx) => admin.photos.tagFromFile(tx, req.params.id, req.body.conteudo),
+        (r) => ({
+          action: 'fotos_da_prova_marcadas',
+          entity: 'evento',
+          entityId: req.params.id,
+          after: { fotos_marcadas: r.fotos_marcadas, linhas_recusadas: r.linhas_recusadas.length },
+        }),
+      );
+    },
+  );
+
+  app.delete(
+    '/events/:id/resultados/fotos/:foto/',
+    {
+      config: EVENTS,
+      schema: {
+        tags,
+        summary: 'Remover uma foto da prova (some da página de cada corredor)',
+        params: PhotoParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const url = await audited(
+        req,
+        async (tx) => {
+          const removed = await admin.photos.remove(tx, req.params.id, req.params.foto);
+          // A photo still in the queue is dropped with it: its job then finds nothing to finish.
+          await app.photos.forget(tx, removed);
+          return removed;
+        },
+        (removed) => ({
+          action: 'foto_da_prova_removida',
+          entity: 'evento',
+          entityId: req.params.id,
+          before: { foto: removed },
+        }),
+      );
+      await app.providers.media
+        .delete(photoKeys(url))
+        .catch((err: unknown) => req.log.warn({ err }, 'removed photo files were not deleted'));
+      return reply.status(204).send(null);
+    },
   );
 };

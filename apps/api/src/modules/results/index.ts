@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { createAnswerCache } from '../../plugins/answer-cache.ts';
 import { createNextEdition } from './next-edition.ts';
+import { createResultPhotos, type ResultPhotos } from './result-photos.ts';
 import { resultOfEntry } from './results.repository.ts';
 import { resultsRoutes } from './results.routes.ts';
 import { createResultsService, RESULTS_CHANGED, type ResultsService } from './results.service.ts';
@@ -10,15 +11,17 @@ import { createResultsMail } from './results-mail.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Race results: the public pages' reads, and the back office's import (`admin`). */
-    results: ResultsService & { admin: ResultsAdmin };
+    results: ResultsService & { admin: ResultsAdmin & { photos: ResultPhotos } };
   }
 }
 
 /** Race results after the finish line (docs/decisions/0064): timers' files, places, public pages. */
 export default fp(
   async (app) => {
+    const photos = createResultPhotos({ db: app.db, maxLines: app.env.RESULTS_IMPORT_MAX_LINES });
     const results = createResultsService({
       db: app.db,
+      photosOfBib: photos.ofBib,
       findEvent: (id) => app.events.findEventRow(id),
       secret: app.env.CHECKIN_TOKEN_SECRET,
       publicUrl: app.env.publicUrl,
@@ -69,7 +72,7 @@ export default fp(
       enterLottery: (eventId, user, input) => app.lottery.enter(eventId, user, input, true),
       joinWaitlist: app.registrations.joinWaitlist,
     });
-    app.decorate('results', { ...results, admin });
+    app.decorate('results', { ...results, admin: { ...admin, photos } });
     // The public pages are read by thousands right after a publication, and change only with the next
     // one, a name they show (a trigger notifies RESULTS_CHANGED, migration 0051), the event's name, date or
     // city, or its links back to the shop: every process keeps them built and compressed until then.

@@ -6,8 +6,7 @@ import { registrations } from '../../db/schema/index.ts';
 import { createUserAndToken, type TestUser } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
-import { simulatePixPaid } from '../../test/factories/payments.ts';
-import { participantsFrom, registrationPix } from '../../test/factories/registrations.ts';
+import { publishedRace } from '../../test/factories/results.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const START = new Date('2026-11-22T12:00:00Z');
@@ -28,7 +27,7 @@ describe('pre-registration in the next edition in one click', () => {
   let event: MadeEvent;
   let lotteryEdition: MadeEvent;
   const entryOf = new Map<string, number>();
-  const cpfOf = new Map<string, string>();
+  let cpfOf: Map<string, string>;
 
   const painel = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
     t.app.inject({
@@ -56,46 +55,20 @@ describe('pre-registration in the next edition in one click', () => {
     buyer = await createUserAndToken(t.app);
     stranger = await createUserAndToken(t.app);
     manager = await createStaffAndLogin(t.app, 'gerente');
-    event = await makeEvent(t.app.db, {
+    // The buyer registered three runners: two ran the 10 km, one the 5 km (bibs 1, 2, 3).
+    const race = await publishedRace(t, {
+      buyer,
+      staff: manager,
       name: 'Corrida da Volta',
-      today: '2026-11-22',
-      startDate: '2026-12-20',
+      firstCpf: 651000001,
+      runners: [
+        ['Ana Volta', '10 km'],
+        ['Bia Volta', '10 km'],
+        ['Caio Volta', '5 km'],
+      ],
     });
-    const tenKm = event.days[0]!.categories[1]!.id;
-    const fiveKm = event.days[0]!.categories[0]!.id;
-    const next = participantsFrom(651000001);
-    // The buyer registered three runners: two ran the 10 km, one the 5 km.
-    for (const [name, category] of [
-      ['Ana Volta', tenKm],
-      ['Bia Volta', tenKm],
-      ['Caio Volta', fiveKm],
-    ] as const) {
-      const draft = next(event, name, category);
-      cpfOf.set(name, draft.cpf);
-      const price = await registrationPix(t.app, draft, 0.01, buyer.headers);
-      const pix = await registrationPix(t.app, draft, price.json().total_correto, buyer.headers);
-      expect(pix.statusCode, pix.body).toBe(201);
-      expect((await simulatePixPaid(t.app, pix.json().txid)).statusCode).toBe(200);
-    }
-    expect(
-      (await painel('POST', `/events/${event.id}/numeros-de-peito/`, { modo: 'sequencia', inicio: 1 }))
-        .statusCode,
-    ).toBe(200);
-    const timer = await painel('POST', '/cronometragens/', {
-      nome: 'Chip da Volta',
-      colunas: { numero: 'Peito', tempo_bruto: 'Bruto', tempo_liquido: null, situacao: 'Status' },
-    });
-    // Bibs in name order: Ana 1, Bia 2, Caio 3.
-    const preview = await painel('POST', `/events/${event.id}/resultados/importacoes/`, {
-      cronometragem: timer.json().id,
-      conteudo: 'Peito;Bruto;Status\n1;00:48:10;OK\n2;00:52:00;OK\n3;00:30:00;OK\n',
-    });
-    expect(preview.statusCode, preview.body).toBe(201);
-    const done = await painel(
-      'POST',
-      `/events/${event.id}/resultados/importacoes/${preview.json().id}/publicar/`,
-    );
-    expect(done.statusCode, done.body).toBe(200);
+    event = race.event;
+    cpfOf = race.cpfOf;
 
     // Next year opens by lottery, entries from ten minutes on; its 10 km and 5 km as this year.
     lotteryEdition = await makeEvent(t.app.db, {

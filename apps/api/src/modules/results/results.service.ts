@@ -3,6 +3,7 @@ import type {
   ResultListQuery,
   ResultPage,
   ResultRow,
+  RunnerPhoto,
   RunnerResult,
 } from '@passada/core/contracts/results';
 import { categoryDistanceKm, formatRaceTime, pacePerKm } from '@passada/core/results';
@@ -16,6 +17,8 @@ export { RESULTS_CHANGED } from './results.repository.ts';
 /** What the public side of results needs: the database and the event's name and date. */
 export interface ResultsServiceDeps {
   db: Db;
+  /** A bib's ready photos of the race (result-photos.ts). */
+  photosOfBib: (eventId: number, bib: number) => Promise<RunnerPhoto[]>;
   findEvent: (
     id: number,
   ) => Promise<{ id: number; name: string; startDate: string; city: string } | undefined>;
@@ -100,6 +103,7 @@ export function createResultsService(deps: ResultsServiceDeps) {
     return {
       evento: { id: event.id, nome: event.name, data: event.startDate, cidade: event.city },
       depois_da_chegada: await backToShop(eventId),
+      fotos: await deps.photosOfBib(eventId, bib),
       provas: rows.map((r) => {
         const counts = countsOf(r);
         return {

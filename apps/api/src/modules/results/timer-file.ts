@@ -29,13 +29,12 @@ function separatorOf(firstLine: string): string {
   return best;
 }
 
-/** The file's lines with the mapped cells picked out; refuses a file without a mapped column or too long. */
-export function readTimerFile(content: string, columns: TimerColumns, maxLines: number): ImportedLine[] {
+/** A timer's file read into rows of trimmed cells, the title line first; a 400 when it cannot be read. */
+export function readTimerRows(content: string): string[][] {
   const text = content.replace(/^\uFEFF/, '');
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  let rows: string[][];
   try {
-    rows = parse(text, {
+    return parse(text, {
       delimiter: separatorOf(firstLine),
       relax_column_count: true,
       relax_quotes: true,
@@ -48,7 +47,11 @@ export function readTimerFile(content: string, columns: TimerColumns, maxLines: 
       'arquivo_ilegivel',
     );
   }
-  const [titles, ...body] = rows;
+}
+
+/** The file's lines with the mapped cells picked out; refuses a file without a mapped column or too long. */
+export function readTimerFile(content: string, columns: TimerColumns, maxLines: number): ImportedLine[] {
+  const [titles, ...body] = readTimerRows(content);
   if (!titles || body.length === 0)
     throw badRequest('O arquivo não tem linhas de resultado depois da linha de títulos.', 'arquivo_vazio');
   if (body.length > maxLines)
