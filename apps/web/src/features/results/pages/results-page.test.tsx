@@ -91,6 +91,18 @@ describe('results pages', () => {
         camisa_finisher_id: 31,
         proxima_edicao: { id: 9, nome: 'Corrida dos Resultados 2027', data: '2027-12-21' },
       },
+      fotos: [
+        {
+          id: 4,
+          url: '/api/media/uploads/resultados/aaaa-800.webp',
+          grande: '/api/media/uploads/resultados/aaaa-1200.webp',
+        },
+        {
+          id: 6,
+          url: '/api/media/uploads/resultados/bbbb-800.webp',
+          grande: '/api/media/uploads/resultados/bbbb-1200.webp',
+        },
+      ],
       provas: [
         {
           ...row({ colocacao_genero: 2, colocacao_faixa: 1 }),
@@ -138,5 +150,13 @@ describe('results pages', () => {
     expect(
       within(after).getByRole('link', { name: 'Garanta a sua vaga na próxima edição' }).getAttribute('href'),
     ).toBe('/eventos/register/9');
+    // The bib's photos, free, each opening its larger copy.
+    const photos = screen.getByRole('region', { name: 'Fotos da prova' });
+    expect(
+      within(photos).getByRole('img', { name: 'Foto 2 de 2 de Ana Lima na prova' }).getAttribute('src'),
+    ).toBe('/api/media/uploads/resultados/bbbb-800.webp');
+    expect(
+      within(photos).getByRole('link', { name: 'Abrir a foto 1 em tamanho grande' }).getAttribute('href'),
+    ).toBe('/api/media/uploads/resultados/aaaa-1200.webp');
   });
 });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { runnerResultQuery } from '../../../lib/results-api.ts';
 import { BackToShop } from '../components/back-to-shop.tsx';
+import { RacePhotos } from '../components/race-photos.tsx';
 import { describeAgeGroup, placeOutOf } from '../utils/places.ts';
 
 /** /eventos/resultados/{id}/{numero}: one runner's times, pace and places (docs/decisions/0064). */
@@ -96,6 +97,7 @@ export default function RunnerResultPage() {
           )}
         </section>
       ))}
+      <RacePhotos photos={data.fotos} name={first!.nome} />
       <BackToShop links={data.depois_da_chegada} />
       <p>
         <Link

@@ -1,6 +1,8 @@
 import type {
+  PainelResultPhoto,
   ResultImportBody,
   ResultLinks,
+  ResultPhotoFileAnswer,
   ResultPreview,
   ResultPublish,
   Timer,
@@ -55,5 +57,67 @@ export function useSaveResultLinks(eventId: number) {
     mutationFn: (body: ResultLinks) =>
       painelFetch<ResultLinks>(`/events/${eventId}/resultados/loja/`, { method: 'PUT', body }),
     onSuccess: (links) => client.setQueryData(linksKey(eventId), links),
+  });
+}
+
+const photosKey = (eventId: number) => ['painel', 'resultados', eventId, 'fotos'] as const;
+
+/** The race's photos with their bibs; asked again every few seconds while one is still processed. */
+export const useResultPhotos = (eventId: number) =>
+  useQuery({
+    queryKey: photosKey(eventId),
+    queryFn: ({ signal }) =>
+      painelFetch<PainelResultPhoto[]>(`/events/${eventId}/resultados/fotos/`, { signal }),
+    refetchInterval: (query) => (query.state.data?.some((p) => p.status === 'processando') ? 2000 : false),
+  });
+
+/** One photo of the album uploaded (the page sends the chosen files one after the other). */
+export function useUploadResultPhoto(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('foto', file);
+      return painelFetch<PainelResultPhoto>(`/events/${eventId}/resultados/fotos/`, {
+        method: 'POST',
+        body: form,
+      });
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: photosKey(eventId) }),
+  });
+}
+
+/** A photo's bibs set by hand. */
+export function useTagResultPhoto(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, numeros }: { id: number; numeros: number[] }) =>
+      painelFetch<PainelResultPhoto>(`/events/${eventId}/resultados/fotos/${id}/`, {
+        method: 'PUT',
+        body: { numeros },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: photosKey(eventId) }),
+  });
+}
+
+/** The timer's file of bibs per photo. */
+export function useTagResultPhotosFromFile(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (conteudo: string) =>
+      painelFetch<ResultPhotoFileAnswer>(`/events/${eventId}/resultados/fotos/numeros/`, {
+        method: 'POST',
+        body: { conteudo },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: photosKey(eventId) }),
+  });
+}
+
+export function useRemoveResultPhoto(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      painelFetch<null>(`/events/${eventId}/resultados/fotos/${id}/`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: photosKey(eventId) }),
   });
 }

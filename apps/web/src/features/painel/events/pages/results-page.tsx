@@ -13,6 +13,7 @@ import {
 import { errorMessage } from '../../shell/utils/error-message.ts';
 import { useEvent } from '../api/events.ts';
 import { useImportResults, usePublishResults, useSaveTimer, useTimers } from '../api/results.ts';
+import { RacePhotosForm } from '../components/race-photos.tsx';
 import { ResultLinksForm } from '../components/result-links.tsx';
 
 const card = 'rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-800 dark:bg-stone-900';
@@ -248,6 +249,7 @@ export default function ResultsPage() {
         </div>
       ) : null}
       <ResultLinksForm eventId={eventId} className={card} />
+      <RacePhotosForm eventId={eventId} className={card} />
     </section>
   );
 }
