@@ -1,6 +1,7 @@
 import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import type { Event } from '@passada/core/contracts/events';
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import { createShopper, expectNoSeriousAxe, freshCpf, payWithPix, STAFF, signInStaff } from './fixtures.ts';
 
 const RUN = Date.now().toString(36);
@@ -92,6 +93,24 @@ test('results at 390 px: the event page links them, a runner finds their place a
   await expectNoSeriousAxe(page);
   await page.getByRole('button', { name: 'Publicar resultados' }).click();
   await expect(page.getByText(/^Resultados publicados: 2 linha\(s\)/)).toBeVisible();
+  // The race's photos: one sent, tagged by hand with Rita's bib once the queue has resized it.
+  const photos = page.getByRole('region', { name: '5. Fotos da prova' });
+  const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3a7bd5' } })
+    .jpeg()
+    .toBuffer();
+  await photos
+    .getByLabel('Fotos (JPEG, PNG, WebP ou HEIC)')
+    .setInputFiles({ name: 'chegada-0001.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+  await photos.getByRole('button', { name: 'Enviar fotos' }).click();
+  await expect(photos.getByRole('status').filter({ hasText: 'Fotos enviadas' })).toHaveText(
+    'Fotos enviadas: 1 de 1.',
+  );
+  await expect(photos.getByRole('img', { name: 'Foto chegada-0001.jpg' })).toBeVisible({ timeout: 30_000 });
+  const tag = photos.getByRole('form', { name: 'Números da foto chegada-0001.jpg' });
+  await tag.getByRole('textbox', { name: 'Números de peito em chegada-0001.jpg' }).fill('2');
+  await tag.getByRole('button', { name: 'Salvar números' }).click();
+  await expect(tag.getByRole('textbox', { name: 'Números de peito em chegada-0001.jpg' })).toHaveValue('2');
+  await expectNoSeriousAxe(page);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/eventos/register/${event.id}`);
@@ -115,6 +134,11 @@ test('results at 390 px: the event page links them, a runner finds their place a
   const race = page.getByRole('region', { name: /^10 km/ });
   await expect(race).toContainText('Colocação geral1º de 2');
   await expect(race).toContainText('Ritmo4:08/km');
+  // Rita's photo, free, with the brand's mark, loaded on the phone.
+  const mine = page.getByRole('region', { name: 'Fotos da prova' });
+  const img = mine.getByRole('img', { name: 'Foto 1 de 1 de Rita Resultado na prova' });
+  await img.scrollIntoViewIfNeeded();
+  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(800);
   await expectNoSeriousAxe(page);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
