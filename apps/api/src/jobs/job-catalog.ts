@@ -219,6 +219,18 @@ export const jobCatalog = {
     retryLimit: 3,
     expireInSeconds: 300,
   }),
+  /**
+   * "Avise-me quando chegar" (docs/decisions/0069): the first in line of every colour and size back on sale
+   * are told, as many as the units. Every minute, and queued by staff's stock changes. `short`: one more
+   * waiting run is enough; two at once are safe (each alert taken with SKIP LOCKED).
+   */
+  'catalog.stock-alerts': defineJob<Record<string, never>>({
+    policy: 'short',
+    retryLimit: 3,
+    expireInSeconds: 300,
+  }),
+  /** The e-mail of one alert: the product is back in the colour and size asked. */
+  'mail.stock-alert': defineJob<{ alertId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
   /** A waitlist e-mail: joining (with the link to see the position and leave) or a place offered. */
   'mail.waitlist': defineJob<{ entryId: number; kind: 'entrou' | 'oferta' }>({
     retryLimit: 8,

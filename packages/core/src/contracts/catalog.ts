@@ -1,5 +1,6 @@
 import { z } from '../zod.ts';
-import { IdTextSchema } from './common.ts';
+import { EmailSchema } from './accounts.ts';
+import { IdSchema, IdTextSchema } from './common.ts';
 
 export const ProductCategorySchema = z.enum(['feminino', 'masculino', 'acessorios']);
 export type ProductCategory = z.infer<typeof ProductCategorySchema>;
@@ -87,6 +88,17 @@ export const StockQuerySchema = z.object({
 });
 export type StockQuery = z.infer<typeof StockQuerySchema>;
 
+/**
+ * `POST /api/products/{id}/avise-me/`: "Avise-me quando chegar" for a colour and size with no units now
+ * (docs/decisions/0069). The address is used for that one message only.
+ */
+export const StockAlertSchema = z.object({
+  cor: IdSchema,
+  tamanho: IdSchema,
+  email: EmailSchema,
+});
+export type StockAlertInput = z.infer<typeof StockAlertSchema>;
+
 /** Size names the /pesquisa filter offers (spec section 2). */
 export const SEARCH_SIZES = ['P', 'M', 'G', 'GG'] as const;
 
@@ -106,3 +118,47 @@ export const ProductSearchQuerySchema = z.object({
   sizes: z.string().max(50).optional(),
 });
 export type ProductSearchQuery = z.infer<typeof ProductSearchQuerySchema>;
+
+/** A measurement in cm: positive, at most 300, one decimal place kept. */
+const MeasureSchema = z
+  .number({ error: 'Informe a medida em cm.' })
+  .positive('A medida deve ser maior que zero.')
+  .max(300, 'Medida grande demais (em cm).')
+  .transform((v) => Math.round(v * 10) / 10);
+
+/**
+ * A product's size guide (docs/decisions/0070): up to six measurements of the garment (their names, such
+ * as "Tórax" or "Comprimento"), and each of the product's sizes with its values in cm (null where not
+ * measured).
+ */
+export const SizeGuideInputSchema = z.object({
+  colunas: z
+    .array(z.string().trim().min(1, 'Dê um nome à medida.').max(30), { error: 'Informe as medidas.' })
+    .min(1, 'Informe ao menos uma medida.')
+    .max(6, 'No máximo seis medidas.'),
+  linhas: z
+    .array(z.object({ tamanho_id: IdSchema, valores: z.array(MeasureSchema.nullable()).max(6) }))
+    .max(30),
+});
+export type SizeGuideInput = z.input<typeof SizeGuideInputSchema>;
+
+/** `GET /api/products/{id}/tamanhos/`: the size guide and the fit the shop's own data show. */
+export const ProductSizingSchema = z.object({
+  guia: z
+    .object({
+      colunas: z.array(z.string()),
+      linhas: z.array(z.object({ tamanho: z.string(), valores: z.array(z.number().nullable()) })),
+    })
+    .nullable(),
+  /** Null below the minimum of size exchanges (FIT_HINT_MIN_EXCHANGES). */
+  caimento: z
+    .object({
+      veste: z.enum(['pequeno', 'no_tamanho', 'grande']),
+      texto: z.string(),
+      entregues: z.number().int(),
+      trocas_para_maior: z.number().int(),
+      trocas_para_menor: z.number().int(),
+    })
+    .nullable(),
+});
+export type ProductSizing = z.infer<typeof ProductSizingSchema>;

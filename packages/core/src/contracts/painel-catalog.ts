@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { ProductCategorySchema } from './catalog.ts';
+import { ProductCategorySchema, SizeGuideInputSchema } from './catalog.ts';
 import { EditVersionSchema } from './painel-versions.ts';
 
 /** The back office's catalogue: products, photos, the home page's featured products and banners, stock. */
@@ -88,6 +88,14 @@ export const PainelProductSchema = z.object({
   weight_grams: z.number().int(),
   /** The version a save must send back (EditVersionSchema); stock changes do not change it. */
   versao: z.number().int(),
+  /** The size guide (docs/decisions/0070), edited with `PUT …/medidas/`; null when there is none. */
+  tabela_medidas: z
+    .object({
+      colunas: z.array(z.string()),
+      linhas: z.array(z.object({ tamanho_id: z.number().int(), valores: z.array(z.number().nullable()) })),
+    })
+    .nullable()
+    .default(null),
   images: z.array(PainelImageSchema),
   stock: z.array(
     z.object({
@@ -259,3 +267,7 @@ export const LowStockItemSchema = z.object({
   size_id: z.number().int(),
   quantity: z.number().int(),
 });
+
+/** `PUT /api/painel/products/{id}/medidas/`: the whole size guide, with the product's version read. */
+export const PainelSizeGuideSchema = SizeGuideInputSchema.extend({ versao: EditVersionSchema });
+export type PainelSizeGuide = z.input<typeof PainelSizeGuideSchema>;

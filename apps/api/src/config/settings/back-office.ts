@@ -25,6 +25,11 @@ export const backOfficeSettings = {
    * for each request and not kept (searches are endless, the cache is not).
    */
   RESULTS_CACHE_MAX_ANSWERS: z.coerce.number().int().min(0).max(200_000).default(2_000),
+  /**
+   * Size exchanges of a product (a P exchanged for an M) before its page says how it fits
+   * (docs/decisions/0070): below it, a few exchanges would make a verdict out of chance.
+   */
+  FIT_HINT_MIN_EXCHANGES: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Failed back-office sign-ins (or code checks) on one e-mail or account before it locks. */
   PAINEL_LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(10),
   /** The window those failures count in, and how long the lock lasts. */

@@ -48,6 +48,8 @@ export const paymentSettings = {
   COUPONS_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(60),
   /** Waitlist joins (`POST /api/events/{id}/lista-espera/`, no account needed) per IP address in an hour. */
   WAITLIST_JOIN_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
+  /** "Avise-me quando chegar" requests (no account needed) per IP, in an hour. */
+  STOCK_ALERT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(20),
   /**
    * Joins of an opening's waiting room (`POST /api/events/{id}/fila/`) per IP address in a minute.
    * Generous: at the opening minute many runners share one carrier address (CGNAT), and a join is

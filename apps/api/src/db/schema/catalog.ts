@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -13,6 +14,12 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { charges } from './payments.ts';
+
+/** A product's size guide: measurement names, and each size's values in cm (null where not measured). */
+export interface SizeGuide {
+  columns: string[];
+  rows: Array<{ sizeId: number; values: Array<number | null> }>;
+}
 
 /** Product categories of the spec's section 3; the web routes /feminino, /masculino, /acessorios. */
 export const productCategories = ['feminino', 'masculino', 'acessorios'] as const;
@@ -66,6 +73,11 @@ export const products = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Bumped by every staff edit of the product's fields; a save from an older version is refused. Stock changes never touch it. */
     version: integer('version').notNull().default(1),
+    /**
+     * The size guide staff keep (docs/decisions/0070): the garment's measurements (their names, in cm) for
+     * each size, or null when the product has none.
+     */
+    sizeGuide: jsonb('size_guide').$type<SizeGuide>(),
   },
   (t) => [
     index('products_category_idx').on(t.category),
@@ -161,4 +173,58 @@ export const stockReservations = pgTable(
     releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (t) => [index('stock_reservations_charge_idx').on(t.chargeId)],
+);
+
+/**
+ * "Avise-me quando chegar" (docs/decisions/0069): someone waiting for one colour and size of a product to
+ * come back. The sweep tells the oldest waiting first, as many as the units that came back, once each
+ * (`notified_at`); one waiting alert per address and combination.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colorId: integer('color_id')
+      .notNull()
+      .references(() => colors.id),
+    sizeId: integer('size_id')
+      .notNull()
+      .references(() => sizes.id),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_alerts_waiting_unique')
+      .on(t.productId, t.colorId, t.sizeId, sql`lower(${t.email})`)
+      .where(sql`${t.notifiedAt} is null`),
+    index('stock_alerts_waiting_idx')
+      .on(t.productId, t.colorId, t.sizeId, t.id)
+      .where(sql`${t.notifiedAt} is null`),
+  ],
+);
+
+/**
+ * How many units that came back to a combination the alerts have already counted (docs/decisions/0069):
+ * the sum of the ledger's positive movements when the sweep last looked, or when the first person of a
+ * new line asked. What came back since is the difference, whatever order the movements committed in.
+ */
+export const stockAlertMarks = pgTable(
+  'stock_alert_marks',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    colorId: integer('color_id')
+      .notNull()
+      .references(() => colors.id),
+    sizeId: integer('size_id')
+      .notNull()
+      .references(() => sizes.id),
+    countedIn: integer('counted_in').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.colorId, t.sizeId] })],
 );

@@ -112,7 +112,11 @@ export const orderItems = pgTable(
     sizeName: text('size_name').notNull(),
     quantity: integer('quantity').notNull(),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    // A product's page counts its units delivered (how it fits, docs/decisions/0070).
+    index('order_items_product_idx').on(t.productId),
+  ],
 );
 
 /**

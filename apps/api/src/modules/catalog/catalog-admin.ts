@@ -4,7 +4,7 @@ import { MAX_PRODUCT_IMAGES } from '@passada/core/contracts/catalog';
 import { STALE_VERSION_CODE } from '@passada/core/contracts/painel';
 import { toSearchText } from '@passada/core/text';
 import type { Db, Tx } from '../../db/client.ts';
-import type { stockMovements } from '../../db/schema/index.ts';
+import type { SizeGuide, stockMovements } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import * as repo from './catalog.repository.ts';
 import { listStockMovements } from './stock-ledger.read-model.ts';
@@ -50,6 +50,8 @@ export interface StaffProduct extends ProductFields {
   version: number;
   images: repo.ImageRow[];
   stock: repo.StockRow[];
+  /** The size guide staff keep (docs/decisions/0070), or null. */
+  sizeGuide: SizeGuide | null;
 }
 
 const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
@@ -91,6 +93,7 @@ export function createCatalogAdmin(deps: { db: Db }) {
       id: row.id,
       version: row.version,
       ...fields(row),
+      sizeGuide: row.sizeGuide ?? null,
       images: images[i]!,
       stock: stockRows.filter((s) => s.productId === row.id),
     }));
@@ -352,7 +355,42 @@ export function createCatalogAdmin(deps: { db: Db }) {
     return { before };
   }
 
+  /**
+   * Replaces the product's size guide (docs/decisions/0070) under its row lock and version, like any
+   * edit of the product: each row one of the product's sizes, once, with a value per measurement.
+   */
+  async function setSizeGuide(
+    tx: Tx,
+    id: number,
+    version: number,
+    guide: { colunas: string[]; linhas: Array<{ tamanho_id: number; valores: Array<number | null> }> },
+  ): Promise<{ before: SizeGuide | null; after: SizeGuide }> {
+    const current = await repo.lockProduct(tx, id);
+    if (!current) throw notFound(PRODUCT_NOT_FOUND);
+    if (current.version !== version) throw conflict(STALE_PRODUCT, STALE_VERSION_CODE);
+    const sizesOfProduct = new Set((await getProduct(id, tx)).stock.map((s) => s.sizeId));
+    const seen = new Set<number>();
+    for (const row of guide.linhas) {
+      if (!sizesOfProduct.has(row.tamanho_id) || seen.has(row.tamanho_id))
+        throw badRequest('Cada linha deve ser um tamanho deste produto, uma vez.', 'tamanho_invalido', {
+          linhas: 'Cada linha deve ser um tamanho deste produto, uma vez.',
+        });
+      if (row.valores.length !== guide.colunas.length)
+        throw badRequest('Cada tamanho precisa de um valor (ou vazio) por medida.', 'validation_error', {
+          linhas: 'Cada tamanho precisa de um valor (ou vazio) por medida.',
+        });
+      seen.add(row.tamanho_id);
+    }
+    const after: SizeGuide = {
+      columns: guide.colunas,
+      rows: guide.linhas.map((r) => ({ sizeId: r.tamanho_id, values: r.valores })),
+    };
+    await repo.updateProductRow(tx, id, { sizeGuide: after, version: current.version + 1 });
+    return { before: current.sizeGuide ?? null, after };
+  }
+
   return {
+    setSizeGuide,
     featured,
     setFeatured,
     banners,

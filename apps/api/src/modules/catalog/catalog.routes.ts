@@ -4,6 +4,7 @@ import {
   ProductListSchema,
   ProductSchema,
   ProductSearchQuerySchema,
+  StockAlertSchema,
   StockQuerySchema,
 } from '@passada/core/contracts/catalog';
 import { ApiErrorSchema } from '@passada/core/contracts/common';
@@ -13,6 +14,7 @@ import { type AnswerCache, sendCached } from '../../plugins/answer-cache.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { type CatalogService, PRODUCT_NOT_FOUND } from './catalog.service.ts';
 import { parseImageFileName, productImage, productImageRaster } from './product-images.ts';
+import type { StockAlerts } from './stock-alerts.ts';
 
 /** Ids in the path are digits; anything else is a product that does not exist, not a bad request. */
 const ProductIdParamSchema = z.object({ id: z.string() });
@@ -29,10 +31,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * and kept serialized (answer-cache.ts): validating them again on every send would cost more than
  * reading them did.
  */
-export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cache: AnswerCache }> = async (
-  app,
-  { catalog, cache },
-) => {
+export const catalogRoutes: FastifyPluginAsyncZod<{
+  catalog: CatalogService;
+  cache: AnswerCache;
+  stockAlerts: StockAlerts;
+}> = async (app, { catalog, cache, stockAlerts }) => {
   const tags = ['produtos'];
 
   app.get(
@@ -83,6 +86,39 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService; cac
       },
     },
     async (req) => catalog.searchProducts(req.query),
+  );
+
+  app.post(
+    '/api/products/:id/avise-me/',
+    {
+      // Public: a few requests per address, so nobody fills other people's mailboxes.
+      config: {
+        limit: { name: 'avise-me', max: app.env.STOCK_ALERT_RATE_LIMIT_PER_IP, windowSeconds: 3600 },
+      },
+      schema: {
+        tags,
+        summary:
+          'Avise-me quando chegar: um e-mail, uma vez, quando a cor e o tamanho sem estoque voltarem (primeiro a pedir, primeiro avisado)',
+        params: ProductIdParamSchema,
+        body: StockAlertSchema,
+        response: {
+          201: z.object({ mensagem: z.string() }),
+          400: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const productId = parseProductId(req.params.id);
+      const { cor, tamanho, email } = req.body;
+      await stockAlerts.subscribe({ productId, colorId: cor, sizeId: tamanho }, email);
+      // The same answer whether the address already waited: no list of who waits for what.
+      return reply.status(201).send({
+        mensagem: `Combinado: avisaremos ${email} uma vez, quando este tamanho voltar.`,
+      });
+    },
   );
 
   app.get(

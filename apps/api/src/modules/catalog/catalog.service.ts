@@ -3,6 +3,7 @@ import type {
   Product,
   ProductCategory,
   ProductSearchQuery,
+  ProductSizing,
   StockQuery,
 } from '@passada/core/contracts/catalog';
 import { MAX_PRODUCT_IMAGES } from '@passada/core/contracts/catalog';
@@ -23,6 +24,7 @@ import {
   insertStock,
   insertStockMovements,
   listBanners,
+  listSizes,
   type NewStockMovement,
   nextHomePosition,
   type ProductFilters,
@@ -175,6 +177,26 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     const [row] = await findProducts(deps.db, { ids: [id], visibleOnly: true });
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
     return getProduct(id, only);
+  }
+
+  /**
+   * The size guide of a product on sale (docs/decisions/0070), its rows in the sizes' order, each named;
+   * null when staff kept none. A hidden product answers 404.
+   */
+  async function sizeGuide(id: number): Promise<ProductSizing['guia']> {
+    const [row] = await findProducts(deps.db, { ids: [id], visibleOnly: true });
+    if (!row) throw notFound(PRODUCT_NOT_FOUND);
+    const guide = row.sizeGuide;
+    if (!guide?.rows.length) return null;
+    const order = await listSizes(deps.db);
+    const at = new Map(order.map((s, i) => [s.id, { i, name: s.name }]));
+    return {
+      colunas: guide.columns,
+      linhas: [...guide.rows]
+        .filter((r) => at.has(r.sizeId))
+        .sort((a, b) => at.get(a.sizeId)!.i - at.get(b.sizeId)!.i)
+        .map((r) => ({ tamanho: at.get(r.sizeId)!.name, valores: r.values })),
+    };
   }
 
   /** /pesquisa: words accent- and case-insensitively, category, price range in reais, sizes in stock. */
@@ -378,6 +400,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     getProduct,
     getCartProducts,
     getShopProduct,
+    sizeGuide,
     searchProducts,
     findProductPackages,
     createProducts,

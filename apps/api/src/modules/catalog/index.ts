@@ -3,11 +3,12 @@ import { createAnswerCache } from '../../plugins/answer-cache.ts';
 import { CATALOG_CHANGED } from './catalog.repository.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 import { type CatalogService, createCatalogService } from './catalog.service.ts';
+import { createStockAlerts, type StockAlerts } from './stock-alerts.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Products and stock; orders hold and give back units only through it. */
-    catalog: CatalogService;
+    catalog: CatalogService & { stockAlerts: Pick<StockAlerts, 'nudge'> };
   }
 }
 
@@ -15,13 +16,32 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const catalog = createCatalogService({ db: app.db });
-    app.decorate('catalog', catalog);
+    // "Avise-me quando chegar" (docs/decisions/0069): the first in line told when units come back.
+    const stockAlerts = createStockAlerts({
+      db: app.db,
+      jobs: app.jobs,
+      mail: app.providers.mail,
+      env: app.env,
+      now: app.now,
+    });
+    app.jobs.work('catalog.stock-alerts', () => stockAlerts.sweep().then(() => undefined));
+    app.jobs.work('mail.stock-alert', ({ alertId }) => stockAlerts.sendMail(alertId));
+    // Every minute: returns, cancelled charges and expired Pix give units back without staff.
+    await app.jobs.schedule('catalog.stock-alerts', '* * * * *', {});
+    // An erased account's alerts go with it (decision 0061).
+    app.accounts.personalData.register({
+      module: 'catalog',
+      forgetAccount: async (tx, account) => {
+        if (account.confirmedEmail) await stockAlerts.forgetEmail(tx, account.confirmedEmail);
+      },
+    });
+    app.decorate('catalog', Object.assign(catalog, { stockAlerts: { nudge: stockAlerts.nudge } }));
     // Lists and product pages are read far more than stock moves; every process drops its copies
     // when any process's write commits (docs/decisions/0014-cached-catalogue-answers.md).
     const cache = createAnswerCache();
     const stopListening = await app.database.listen(CATALOG_CHANGED, cache.invalidate);
     app.addHook('onClose', stopListening);
-    await app.register(catalogRoutes, { catalog, cache });
+    await app.register(catalogRoutes, { catalog, cache, stockAlerts });
   },
-  { name: 'catalog', dependencies: ['infra'] },
+  { name: 'catalog', dependencies: ['infra', 'jobs', 'accounts'] },
 );

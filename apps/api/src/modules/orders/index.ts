@@ -8,6 +8,7 @@ import { createOrderWhatsApp, type OrderWhatsApp } from './order-whatsapp.ts';
 import { ordersRoutes } from './orders.routes.ts';
 import { createOrdersService } from './orders.service.ts';
 import { createOrdersAdmin, type OrdersAdmin } from './orders-admin.ts';
+import { productSizingRoutes } from './product-sizing.routes.ts';
 import { createReturnTracking, type ReturnTracking } from './return-tracking.ts';
 import { returnsRoutes } from './returns.routes.ts';
 import { createReturnsAdmin, type ReturnsAdmin } from './returns-admin.ts';
@@ -157,6 +158,7 @@ export default fp(
       refunds: createOrderRefundsAdmin({ db: app.db, payments: app.payments }),
     });
     await app.register(ordersRoutes, { orders });
+    await app.register(productSizingRoutes);
     await app.register(returnsRoutes, { returns, exchanges });
   },
   {

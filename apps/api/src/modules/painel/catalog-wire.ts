@@ -40,6 +40,10 @@ export const toProductWire = (p: StaffProduct): PainelProduct => ({
   oculto: p.hidden,
   weight_grams: p.weightGrams,
   versao: p.version,
+  tabela_medidas: p.sizeGuide && {
+    colunas: p.sizeGuide.columns,
+    linhas: p.sizeGuide.rows.map((r) => ({ tamanho_id: r.sizeId, valores: r.values })),
+  },
   images: p.images.map(toImageWire),
   stock: p.stock.map((s) => ({
     color: { id: s.colorId, name: s.colorName, hex: s.colorHex },

@@ -4,6 +4,7 @@ import {
   NewSizeSchema,
   PainelProductSchema,
   PainelProductsQuerySchema,
+  PainelSizeGuideSchema,
   ProductInputSchema,
   ProductPatchSchema,
 } from '@passada/core/contracts/painel';
@@ -69,6 +70,36 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         creation('produto'),
       );
       return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/products/:id/medidas/',
+    {
+      config: CATALOG,
+      schema: {
+        tags,
+        summary:
+          'Guia de medidas do produto: até seis medidas (em cm) por tamanho do produto, com a versão lida (409 se outra pessoa salvou antes)',
+        params: ProductIdSchema,
+        body: PainelSizeGuideSchema,
+        response: { 200: PainelProductSchema, ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (req) => {
+      const { versao, ...guide } = req.body;
+      await audited(
+        req,
+        (tx) => admin.setSizeGuide(tx, req.params.id, versao, guide),
+        ({ before, after }) => ({
+          action: 'guia_de_medidas',
+          entity: 'produto',
+          entityId: req.params.id,
+          before: { medidas: before },
+          after: { medidas: after },
+        }),
+      );
+      return toProductWire(await admin.getProduct(req.params.id));
     },
   );
 

@@ -47,8 +47,8 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       const combo = { productId: b.product_id, colorId: b.color_id, sizeId: b.size_id };
       return audited(
         req,
-        (tx) =>
-          admin.changeStock(
+        async (tx) => {
+          const result = await admin.changeStock(
             tx,
             combo,
             b.modo === 'definir' ? { set: b.quantidade } : { delta: b.quantidade },
@@ -57,7 +57,11 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
               note: b.observacao,
               staffId: actor(req).id,
             },
-          ),
+          );
+          // Units back on sale: whoever asked "Avise-me quando chegar" is told now, not within the minute.
+          if (result.after > result.before) await app.catalog.stockAlerts.nudge(tx);
+          return result;
+        },
         (result) => ({
           action: `estoque_${b.motivo}`,
           entity: 'estoque',

@@ -1,4 +1,9 @@
-import type { Product, ProductCategory, ProductSearchQuery } from '@passada/core/contracts/catalog';
+import type {
+  Product,
+  ProductCategory,
+  ProductSearchQuery,
+  StockAlertInput,
+} from '@passada/core/contracts/catalog';
 import type { ShippingQuote, ShippingQuoteRequest } from '@passada/core/contracts/shipping';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
@@ -30,4 +35,13 @@ export function searchProductsQuery(params: ProductSearchQuery) {
 
 export function quoteShipping(request: ShippingQuoteRequest): Promise<ShippingQuote> {
   return apiFetch<ShippingQuote>('/api/calcular-frete/', { method: 'POST', body: request, auth: false });
+}
+
+/** "Avise-me quando chegar": one e-mail, once, when this colour and size come back (decision 0069). */
+export function requestStockAlert(productId: number, body: StockAlertInput): Promise<{ mensagem: string }> {
+  return apiFetch<{ mensagem: string }>(`/api/products/${productId}/avise-me/`, {
+    method: 'POST',
+    body,
+    auth: false,
+  });
 }

@@ -20,6 +20,7 @@ import { productQuery } from '../api/products.ts';
 import { OptionButtons } from '../components/option-buttons.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
 import { ShippingCalculator } from '../components/shipping-calculator.tsx';
+import { StockAlert } from '../components/stock-alert.tsx';
 import { type Option, productOptions } from '../utils/options.ts';
 import { isSoldOut, stockState, stockText } from '../utils/stock.ts';
 
@@ -195,6 +196,9 @@ function ProductDetail({ product }: { product: Product }) {
         >
           {text}
         </p>
+        {soldOut && color && size ? (
+          <StockAlert key={`${color.id}-${size.id}`} productId={product.id} color={color} size={size} />
+        ) : null}
         <fieldset className="flex items-start gap-3" disabled={!ready}>
           <legend className="float-left mr-3 mt-2 font-semibold">Quantidade</legend>
           <QuantityStepper value={quantity} stock={known} onChange={setWanted} subject="quantidade" />
