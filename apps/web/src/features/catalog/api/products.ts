@@ -2,6 +2,7 @@ import type {
   Product,
   ProductCategory,
   ProductSearchQuery,
+  ProductSizing,
   StockAlertInput,
 } from '@passada/core/contracts/catalog';
 import type { ShippingQuote, ShippingQuoteRequest } from '@passada/core/contracts/shipping';
@@ -43,5 +44,16 @@ export function requestStockAlert(productId: number, body: StockAlertInput): Pro
     method: 'POST',
     body,
     auth: false,
+  });
+}
+
+/** The product's size guide and how it fits by the shop's own exchanges (decision 0070). */
+export function productSizingQuery(productId: number) {
+  return queryOptions({
+    queryKey: ['product-sizing', productId],
+    queryFn: ({ signal }) =>
+      apiFetch<ProductSizing>(`/api/products/${productId}/tamanhos/`, { signal, auth: false }),
+    staleTime: 5 * 60_000,
+    retry: false,
   });
 }

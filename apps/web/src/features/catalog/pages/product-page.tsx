@@ -19,6 +19,7 @@ import { StorageKeys, writeJson } from '../../../lib/storage.ts';
 import { productQuery } from '../api/products.ts';
 import { OptionButtons } from '../components/option-buttons.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
+import { ProductSizing } from '../components/product-sizing.tsx';
 import { ShippingCalculator } from '../components/shipping-calculator.tsx';
 import { StockAlert } from '../components/stock-alert.tsx';
 import { type Option, productOptions } from '../utils/options.ts';
@@ -190,6 +191,7 @@ function ProductDetail({ product }: { product: Product }) {
           onSelect={(o) => setSize(o)}
           disabled={!ready}
         />
+        {ready ? <ProductSizing productId={product.id} /> : null}
         <p
           role="status"
           className={`min-h-6 font-bold ${soldOut ? 'text-red-700 dark:text-red-400' : 'text-green-800 dark:text-green-400'}`}

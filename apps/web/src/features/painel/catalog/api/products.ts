@@ -1,4 +1,4 @@
-import type { ImagePatch, PainelProduct } from '@passada/core/contracts/painel';
+import type { ImagePatch, PainelProduct, PainelSizeGuide } from '@passada/core/contracts/painel';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PHOTO_POLL_MS } from '../../shell/api/photos.ts';
 import { productKeys } from '../../shell/api/product-lists.ts';
@@ -88,5 +88,15 @@ export function useProcessingPhotos(id: number, processing: boolean) {
     queryFn: ({ signal }) => painelFetch<PainelProduct>(`/products/${id}/`, { signal }),
     enabled: processing,
     refetchInterval: processing ? PHOTO_POLL_MS : false,
+  });
+}
+
+/** The product's size guide saved whole with the version read (decision 0070); the answer is the product. */
+export function useSaveSizeGuide(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PainelSizeGuide) =>
+      painelFetch<PainelProduct>(`/products/${id}/medidas/`, { method: 'PUT', body }),
+    onSuccess: (saved) => client.setQueryData(productKeys.detail(saved.id), saved),
   });
 }

@@ -1,5 +1,5 @@
 import { type PainelProduct, PainelProductSchema, ProductPatchSchema } from '@passada/core/contracts/painel';
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../../test/fetch-mock.test-utils.ts';
@@ -98,5 +98,56 @@ describe('ProductPage', () => {
       expect((screen.getByLabelText('Nome') as HTMLInputElement).value).toBe('Boné Passada Mar'),
     );
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps a size guide: measurements per size in cm, saved whole with the product version', async () => {
+    const shirt = product({
+      versao: 7,
+      stock: [
+        { color: { id: 1, name: 'Preto', hex: '#000000' }, size: { id: 2, name: 'P' }, quantity: 1 },
+        { color: { id: 1, name: 'Preto', hex: '#000000' }, size: { id: 3, name: 'M' }, quantity: 1 },
+      ],
+      tabela_medidas: { colunas: ['Tórax'], linhas: [{ tamanho_id: 2, valores: [50] }] },
+    });
+    const calls = mockFetch(({ method, url, body }) => {
+      if (method === 'GET' && url === '/api/painel/products/5/') return { status: 200, body: shirt };
+      if (method === 'GET' && url.startsWith('/api/painel/')) return { status: 200, body: [] };
+      if (method === 'PUT' && url === '/api/painel/products/5/medidas/')
+        return { status: 200, body: { ...shirt, versao: 8, tabela_medidas: body } };
+      return undefined;
+    });
+    show();
+    const form = await screen.findByRole('form', { name: 'Guia de medidas' });
+    expect((within(form).getByRole('textbox', { name: 'P: Tórax (cm)' }) as HTMLInputElement).value).toBe(
+      '50',
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Adicionar medida' }));
+    fireEvent.change(within(form).getByRole('textbox', { name: 'Nome da medida 2' }), {
+      target: { value: 'Comprimento' },
+    });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'M: Tórax (cm)' }), {
+      target: { value: 'x' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Salvar guia de medidas' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe(
+      'Digite as medidas em cm, só números (ex.: 54 ou 54,5).',
+    );
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(within(form).getByRole('textbox', { name: 'M: Tórax (cm)' }), {
+      target: { value: '52,5' },
+    });
+    fireEvent.change(within(form).getByRole('textbox', { name: 'M: Comprimento (cm)' }), {
+      target: { value: '71' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Salvar guia de medidas' }));
+    expect((await within(form).findByRole('status')).textContent).toBe('Guia de medidas salvo.');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+      versao: 7,
+      colunas: ['Tórax', 'Comprimento'],
+      linhas: [
+        { tamanho_id: 2, valores: [50, null] },
+        { tamanho_id: 3, valores: [52.5, 71] },
+      ],
+    });
   });
 });

@@ -19,6 +19,7 @@ import { errorMessage } from '../../shell/utils/error-message.ts';
 import { useProduct, useSaveProduct } from '../api/products.ts';
 import { PhotoManager } from '../components/photo-manager.tsx';
 import { ProductFiscal } from '../components/product-fiscal.tsx';
+import { SizeGuideEditor } from '../components/size-guide-editor.tsx';
 import { StockTable } from '../components/stock-table.tsx';
 import { changedFields, type Draft, empty, fromProduct, toBody } from '../utils/product-draft.ts';
 
@@ -178,6 +179,7 @@ export default function ProductPage() {
       </form>
       {product.data && isAdmin ? <PhotoManager key={product.data.id} product={product.data} /> : null}
       {product.data && isAdmin ? <ProductFiscal productId={product.data.id} /> : null}
+      {product.data && isAdmin ? <SizeGuideEditor key={product.data.id} product={product.data} /> : null}
       {product.data ? <StockTable product={product.data} /> : null}
     </section>
   );
