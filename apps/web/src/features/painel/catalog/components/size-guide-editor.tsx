@@ -21,7 +21,14 @@ export function SizeGuideEditor({ product }: { product: PainelProduct }) {
   const save = useSaveSizeGuide(product.id);
   const sizes = [...new Map(product.stock.map((s) => [s.size.id, s.size])).values()];
   const saved = product.tabela_medidas;
-  const [columns, setColumns] = useState<string[]>(saved?.colunas ?? ['Tórax', 'Comprimento']);
+  // Each measurement keeps its own key while names are typed and others removed.
+  const [cols, setCols] = useState(() =>
+    (saved?.colunas ?? ['Tórax', 'Comprimento']).map((name, key) => ({ key, name })),
+  );
+  const [nextKey, setNextKey] = useState(MAX_COLUMNS);
+  const columns = cols.map((c) => c.name);
+  const setColumns = (change: (names: string[]) => string[]) =>
+    setCols((c) => change(c.map((x) => x.name)).map((name, i) => ({ key: c[i]!.key, name })));
   const [values, setValues] = useState<Record<number, string[]>>(() =>
     Object.fromEntries(
       sizes.map((s) => {
@@ -40,7 +47,7 @@ export function SizeGuideEditor({ product }: { product: PainelProduct }) {
       return { ...v, [sizeId]: row };
     });
   const removeColumn = (i: number) => {
-    setColumns((c) => c.filter((_, j) => j !== i));
+    setCols((c) => c.filter((_, j) => j !== i));
     setValues((v) =>
       Object.fromEntries(Object.entries(v).map(([k, row]) => [k, row.filter((_, j) => j !== i)])),
     );
@@ -69,7 +76,7 @@ export function SizeGuideEditor({ product }: { product: PainelProduct }) {
       <p className="text-sm">Medidas da peça, por tamanho; a loja mostra na página do produto.</p>
       <div className="flex flex-wrap items-end gap-3">
         {columns.map((name, i) => (
-          <div key={`coluna-${i}`} className="flex items-end gap-1">
+          <div key={cols[i]!.key} className="flex items-end gap-1">
             <FormField
               label={`Nome da medida ${i + 1}`}
               value={name}
@@ -86,7 +93,10 @@ export function SizeGuideEditor({ product }: { product: PainelProduct }) {
           <button
             type="button"
             className={secondaryButtonClass}
-            onClick={() => setColumns((c) => [...c, ''])}
+            onClick={() => {
+              setCols((c) => [...c, { key: nextKey, name: '' }]);
+              setNextKey((k) => k + 1);
+            }}
           >
             Adicionar medida
           </button>
@@ -100,7 +110,7 @@ export function SizeGuideEditor({ product }: { product: PainelProduct }) {
               Tamanho
             </th>
             {columns.map((name, i) => (
-              <th key={`cabecalho-${i}`} scope="col" className="text-left">
+              <th key={cols[i]!.key} scope="col" className="text-left">
                 {name || `Medida ${i + 1}`}
               </th>
             ))}
@@ -113,7 +123,7 @@ export function SizeGuideEditor({ product }: { product: PainelProduct }) {
                 {s.name}
               </th>
               {columns.map((name, i) => (
-                <td key={`${s.id}-${i}`} className="pr-2">
+                <td key={cols[i]!.key} className="pr-2">
                   <input
                     aria-label={`${s.name}: ${name || `medida ${i + 1}`} (cm)`}
                     inputMode="decimal"
