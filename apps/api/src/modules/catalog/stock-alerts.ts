@@ -66,7 +66,8 @@ export function createStockAlerts(deps: {
 
   /** Queues a sweep in the caller's transaction (staff put units back): it runs after the commit. */
   async function nudge(tx: Tx): Promise<void> {
-    await deps.jobs.send('catalog.stock-alerts', {}, { tx });
+    // One waiting run is enough (each run looks at every combination): a second send is dropped.
+    await deps.jobs.send('catalog.stock-alerts', {}, { tx, singletonKey: 'stock-alerts' });
   }
 
   /** The `mail.stock-alert` job: the product is back, in the colour and size asked. */
