@@ -24,3 +24,19 @@ describe('fitHint', () => {
     expect(fitHint({ delivered: 30, toBigger: 4, toSmaller: 3 }, 5)?.verdict).toBe('no_tamanho');
   });
 });
+
+describe('fitHint with reviews', () => {
+  it('counts reviews that found it small or large with the exchanges, and those that found it right against both', () => {
+    const facts = { delivered: 20, toBigger: 1, toSmaller: 0 };
+    expect(fitHint({ ...facts, answers: { pequeno: 3, no_tamanho: 1, grande: 1 } }, 5)).toMatchObject({
+      verdict: 'pequeno',
+      text: 'Costuma vestir pequeno: considere um tamanho acima. De 20 peças entregues, 1 foi trocada por um tamanho maior e 0 por um menor. 5 avaliações: 3 acharam pequeno, 1 no tamanho e 1 grande.',
+    });
+    // More found it right than small: it fits.
+    expect(fitHint({ ...facts, answers: { pequeno: 2, no_tamanho: 6, grande: 0 } }, 5)?.verdict).toBe(
+      'no_tamanho',
+    );
+    // Answers count toward the minimum: four signals are not enough for five.
+    expect(fitHint({ ...facts, answers: { pequeno: 2, no_tamanho: 1, grande: 0 } }, 5)).toBeNull();
+  });
+});

@@ -37,6 +37,10 @@ const PUBLIC = new Set([
   'GET /api/events/{id}/preco/',
   'GET /api/events/{id}/pos-venda/',
   // The waitlist: joining needs no account; the entry is reached through its signed e-mailed link.
+  // Back-in-stock alerts, size guide and fit, published reviews (decisions 0069–0071).
+  'POST /api/products/{id}/avise-me/',
+  'GET /api/products/{id}/tamanhos/',
+  'GET /api/products/{id}/avaliacoes/',
   'GET /api/events/{id}/lista-espera/',
   'POST /api/events/{id}/lista-espera/',
   'GET /api/lista-espera/{token}/',

@@ -232,7 +232,7 @@ export const MyResultsSchema = z.array(
 );
 export type MyResults = z.infer<typeof MyResultsSchema>;
 
-export const NextEditionParamsSchema = z.object({ inscricao: z.coerce.number().int().positive() });
+export const NextEditionParamsSchema = z.object({ inscricao: IdTextSchema });
 
 /**
  * A finisher pre-registered in the next edition in one click (decision 0064, later): into its lottery

@@ -270,3 +270,42 @@ export const orderReturnEvents = pgTable(
   },
   (t) => [index('order_return_events_return_idx').on(t.returnId)],
 );
+
+/** What a reviewer says of the size they bought (docs/decisions/0071). */
+export const REVIEW_FITS = ['pequeno', 'no_tamanho', 'grande'] as const;
+
+/**
+ * Verified reviews (docs/decisions/0071): one per order line, by the account that bought it, once the
+ * order was delivered and the line not sent back. `pendente` until staff publish or hide it (with a
+ * reason); only `publicada` ones show, count in the average and answer how it fits.
+ */
+export const productReviews = pgTable(
+  'product_reviews',
+  {
+    id: serial('id').primaryKey(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .unique()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The first name shown beside it (never the whole name nor the e-mail). */
+    authorName: text('author_name').notNull(),
+    stars: integer('stars').notNull(),
+    text: text('text').notNull().default(''),
+    fit: text('fit', { enum: REVIEW_FITS }),
+    status: text('status', { enum: ['pendente', 'publicada', 'oculta'] })
+      .notNull()
+      .default('pendente'),
+    hiddenReason: text('hidden_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('product_reviews_product_idx').on(t.productId, t.status, t.createdAt),
+    index('product_reviews_status_idx').on(t.status, t.createdAt),
+    check('product_reviews_stars', sql`${t.stars} between 1 and 5`),
+  ],
+);

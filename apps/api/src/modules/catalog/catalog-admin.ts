@@ -7,6 +7,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { SizeGuide, stockMovements } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import * as repo from './catalog.repository.ts';
+import { notifyChanged } from './catalog-changed.ts';
 import { listStockMovements } from './stock-ledger.read-model.ts';
 
 type Conn = Db | Tx;
@@ -389,7 +390,17 @@ export function createCatalogAdmin(deps: { db: Db }) {
     return { before: current.sizeGuide ?? null, after };
   }
 
+  /**
+   * The product's rating in tenths of a star: the average of its published reviews (decision 0071). Null
+   * keeps the rating (none published) and only tells every process the product's page changed.
+   */
+  async function setRating(tx: Tx, id: number, tenths: number | null): Promise<void> {
+    if (tenths === null) await notifyChanged(tx);
+    else await repo.updateProductRow(tx, id, { rating: Math.max(0, Math.min(50, tenths)) });
+  }
+
   return {
+    setRating,
     setSizeGuide,
     featured,
     setFeatured,

@@ -12,6 +12,8 @@ import { productSizingRoutes } from './product-sizing.routes.ts';
 import { createReturnTracking, type ReturnTracking } from './return-tracking.ts';
 import { returnsRoutes } from './returns.routes.ts';
 import { createReturnsAdmin, type ReturnsAdmin } from './returns-admin.ts';
+import { reviewsRoutes } from './reviews.routes.ts';
+import { createReviews, type Reviews } from './reviews.ts';
 import { eraseOrdersPlacedBefore } from './sales-records.repository.ts';
 
 declare module 'fastify' {
@@ -23,6 +25,8 @@ declare module 'fastify' {
       exchanges: OrderExchanges;
       tracking: ReturnTracking;
       refunds: OrderRefundsAdmin;
+      /** Verified reviews (decision 0071): the back office's queue and the product's summary. */
+      reviews: Pick<Reviews, 'painelList' | 'moderate' | 'summary'>;
       /**
        * WhatsApp updates to buyers who opted in: `notifyUpdate(orderId, what, tx)` with "what" completing
        * "Pedido nº 1042: …" (shipping tracking calls it for each delivery event).
@@ -132,7 +136,13 @@ export default fp(
     app.jobs.work('whatsapp.order-update', ({ orderId, what }) => whatsapp.sendUpdate(orderId, what));
     // The buyer's data on orders past the records' legal period, asked by accounts (decision 0061).
     app.accounts.personalData.register({ module: 'orders', eraseSalesRecords: eraseOrdersPlacedBefore });
+    const reviews = createReviews({
+      db: app.db,
+      now: app.now,
+      setRating: (tx, productId, tenths) => app.catalog.admin.setRating(tx, productId, tenths),
+    });
     app.decorate('orders', {
+      reviews: { painelList: reviews.painelList, moderate: reviews.moderate, summary: reviews.summary },
       whatsapp: { notifyUpdate: whatsapp.notifyUpdate },
       admin: createOrdersAdmin({
         db: app.db,
@@ -159,6 +169,7 @@ export default fp(
     });
     await app.register(ordersRoutes, { orders });
     await app.register(productSizingRoutes);
+    await app.register(reviewsRoutes, { reviews });
     await app.register(returnsRoutes, { returns, exchanges });
   },
   {

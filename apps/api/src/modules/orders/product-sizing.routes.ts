@@ -1,8 +1,7 @@
 import { ProductSizingSchema } from '@passada/core/contracts/catalog';
-import { ApiErrorSchema } from '@passada/core/contracts/common';
+import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import { fitHint } from '@passada/core/fit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { fitFacts } from './fit-facts.read-model.ts';
 
 /**
@@ -17,7 +16,7 @@ export const productSizingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['produtos'],
         summary:
           'Guia de medidas do produto e como ele costuma vestir, pelas trocas de tamanho da loja (só a partir de um mínimo de trocas)',
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: IdParamSchema,
         response: { 200: ProductSizingSchema, 404: ApiErrorSchema },
       },
     },

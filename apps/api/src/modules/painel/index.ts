@@ -31,6 +31,7 @@ import { registrationsRoutes } from './registrations.routes.ts';
 import { reportsRoutes } from './reports.routes.ts';
 import { resultsRoutes } from './results.routes.ts';
 import { returnsRoutes } from './returns.routes.ts';
+import { reviewsRoutes } from './reviews.routes.ts';
 import { stockRoutes } from './stock.routes.ts';
 import { teamsRoutes } from './teams.routes.ts';
 import { waitlistRoutes } from './waitlist.routes.ts';
@@ -79,6 +80,7 @@ export default fp(
         scope.addHook('preHandler', painelRequestGuard(staff));
         await scope.register(accessRoutes, { staff });
         await scope.register(catalogRoutes);
+        await scope.register(reviewsRoutes);
         await scope.register(productPhotosRoutes);
         await scope.register(homeRoutes);
         await scope.register(stockRoutes);

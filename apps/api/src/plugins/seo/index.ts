@@ -161,5 +161,5 @@ export default fp(
       }));
     });
   },
-  { name: 'seo', dependencies: ['catalog', 'events', 'results'] },
+  { name: 'seo', dependencies: ['catalog', 'events', 'results', 'orders'] },
 );

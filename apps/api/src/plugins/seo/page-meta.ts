@@ -42,7 +42,12 @@ export function zonedDateTime(date: string, time = '00:00'): string {
 
 const available = (inStock: boolean) => `${SCHEMA}/${inStock ? 'InStock' : 'OutOfStock'}`;
 
-export function productMeta(product: Product, base: string, storeName: string): PageMeta {
+export function productMeta(
+  product: Product,
+  base: string,
+  storeName: string,
+  reviews: { average: number | null; count: number } = { average: null, count: 0 },
+): PageMeta {
   const url = `${base}/produto/${product.id}`;
   const inStock = product.stock.some((s) => s.quantity > 0);
   const price = (reaisToCents(product.price) / 100).toFixed(2);
@@ -73,6 +78,18 @@ export function productMeta(product: Product, base: string, storeName: string): 
         url,
         image: [image, ...product.images.map((i) => `${base}${i}`)],
         brand: { '@type': 'Brand', name: storeName },
+        // Only from published reviews of buyers who kept the piece (decision 0071), never the seeded rating.
+        ...(reviews.average !== null && reviews.count > 0
+          ? {
+              aggregateRating: {
+                '@type': 'AggregateRating',
+                ratingValue: reviews.average,
+                reviewCount: reviews.count,
+                bestRating: 5,
+                worstRating: 1,
+              },
+            }
+          : {}),
         offers: {
           '@type': 'Offer',
           url,
@@ -254,7 +271,9 @@ export async function pageMeta(app: FastifyInstance, pathname: string): Promise<
       };
     }
     case 'product':
-      return orNotFound(async () => productMeta(await app.catalog.getProduct(id), base, store));
+      return orNotFound(async () =>
+        productMeta(await app.catalog.getProduct(id), base, store, await app.orders.reviews.summary(id)),
+      );
     case 'event':
       return orNotFound(async () => eventMeta(await app.events.getEvent(id), base, store));
     case 'event-page':

@@ -185,3 +185,24 @@ export async function shelfUnits(app: FastifyInstance, product: MadeProduct, i: 
   const s = product.stock[i]!;
   return (await app.catalog.getProduct(product.id, { color: s.colorId, size: s.sizeId })).stock[0]!.quantity;
 }
+
+/** Staff take an order through separation and shipping to delivered (today, the app's clock). */
+export async function markDelivered(
+  app: FastifyInstance,
+  staffHeaders: Record<string, string>,
+  orderId: number,
+) {
+  for (const step of [
+    { status: 'em separação' },
+    { status: 'enviado', codigo_rastreio: 'AA123456785BR' },
+    { status: 'entregue' },
+  ]) {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/painel/orders/${orderId}/status/`,
+      headers: staffHeaders,
+      payload: step,
+    });
+    if (res.statusCode !== 200) throw new Error(`status ${step.status}: ${res.body}`);
+  }
+}

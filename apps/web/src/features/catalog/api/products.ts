@@ -5,8 +5,9 @@ import type {
   ProductSizing,
   StockAlertInput,
 } from '@passada/core/contracts/catalog';
+import type { ProductReviews } from '@passada/core/contracts/reviews';
 import type { ShippingQuote, ShippingQuoteRequest } from '@passada/core/contracts/shipping';
-import { queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
 
 export function categoryProductsQuery(category: ProductCategory | 'all') {
@@ -54,6 +55,20 @@ export function productSizingQuery(productId: number) {
     queryFn: ({ signal }) =>
       apiFetch<ProductSizing>(`/api/products/${productId}/tamanhos/`, { signal, auth: false }),
     staleTime: 5 * 60_000,
+    retry: false,
+  });
+}
+
+/** A page of the product's published reviews, with the average (decision 0071). */
+export function productReviewsQuery(productId: number, page: number) {
+  return queryOptions({
+    queryKey: ['product-reviews', productId, page],
+    queryFn: ({ signal }) =>
+      apiFetch<ProductReviews>(`/api/products/${productId}/avaliacoes/${page > 1 ? `?page=${page}` : ''}`, {
+        signal,
+        auth: false,
+      }),
+    placeholderData: keepPreviousData,
     retry: false,
   });
 }

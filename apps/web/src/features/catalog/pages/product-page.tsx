@@ -19,6 +19,7 @@ import { StorageKeys, writeJson } from '../../../lib/storage.ts';
 import { productQuery } from '../api/products.ts';
 import { OptionButtons } from '../components/option-buttons.tsx';
 import { ProductGallery } from '../components/product-gallery.tsx';
+import { ProductReviews } from '../components/product-reviews.tsx';
 import { ProductSizing } from '../components/product-sizing.tsx';
 import { ShippingCalculator } from '../components/shipping-calculator.tsx';
 import { StockAlert } from '../components/stock-alert.tsx';
@@ -228,6 +229,7 @@ function ProductDetail({ product }: { product: Product }) {
         </p>
         <ShippingCalculator productId={product.id} quantity={quantity} />
       </div>
+      {ready ? <ProductReviews productId={product.id} /> : null}
       {alertElement}
     </main>
   );

@@ -14,6 +14,7 @@ import { formatDate } from '../../../lib/format.ts';
 import { ordersQuery, useOrders } from '../../../lib/orders-api.ts';
 import { useAfterSale } from '../api/after-sale.ts';
 import { AfterSaleSection } from '../components/after-sale-section.tsx';
+import { OrderReviews } from '../components/order-reviews.tsx';
 import {
   formatOrderDate,
   lineTotalCents,
@@ -88,6 +89,7 @@ function OrderCard({ order }: { order: Order }) {
           </li>
         ))}
       </ul>
+      <OrderReviews order={order} />
       <OrderRegistrations registrations={order.inscricoes ?? []} orderId={order.id} />
       <dl className="mt-4 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 [&_dd]:text-right border-t border-stone-200 pt-3 dark:border-stone-800">
         {order.servico_frete ? (

@@ -28,6 +28,7 @@ const MENU: Array<{
   { to: '/painel/produtos', label: 'Produtos', needs: ['catalogo', 'estoque'] },
   { to: '/painel/home-da-loja', label: 'Home da loja', needs: HOME_READERS },
   { to: '/painel/estoque-baixo', label: 'Estoque baixo', needs: 'estoque' },
+  { to: '/painel/avaliacoes', label: 'Avaliações', needs: 'catalogo' },
   { to: '/painel/eventos', label: 'Eventos', needs: ['eventos', 'pedidos'] },
   { to: '/painel/checkin', label: 'Check-in', needs: 'checkin' },
   { to: '/painel/clientes', label: 'Clientes', needs: 'clientes' },
