@@ -1,12 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxe, outboxMails, STAFF } from './fixtures.ts';
+import { createShopper, expectNoSeriousAxe, outboxMails, payWithPix, STAFF } from './fixtures.ts';
 
 interface Option {
   id: number;
   name: string;
 }
 
-test('at 390 px: the size guide folds out, a sold-out size takes an "Avise-me", and the unit back sends it', async ({
+test('at 390 px: a verified review written in "Meus pedidos" and published; the size guide folds out; a sold-out size takes an "Avise-me", and the unit back sends it', async ({
   page,
   request,
 }) => {
@@ -54,8 +54,52 @@ test('at 390 px: the size guide folds out, a sold-out size takes an "Avise-me", 
   });
   expect(guide.status()).toBe(200);
 
+  // A buyer receives one small and reviews it from "Meus pedidos"; staff publish the review.
+  const shopper = await createShopper(request, 'avaliacao');
+  const { pedido_id: orderId } = await payWithPix(request, shopper.token, 'pedido', {
+    items: [{ product: product.id, quantity: 1, color: color!.id, size: small!.id }],
+    address_id: shopper.addressId,
+    frete: 'PAC',
+    metodo_pagamento: 'pix',
+  });
+  for (const step of [
+    { status: 'em separação' },
+    { status: 'enviado', codigo_rastreio: 'QB987654326BR' },
+    { status: 'entregue' },
+  ])
+    expect(
+      (await request.post(`/api/painel/orders/${orderId}/status/`, { headers, data: step })).status(),
+    ).toBe(200);
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript((t) => localStorage.setItem('token', t), shopper.token);
+  await page.goto('/user/pedidos');
+  const reviews = page.getByRole('region', { name: `Avaliações do pedido ${orderId}` });
+  await reviews.getByRole('button', { name: /^Avaliar Regata Guia/ }).click();
+  const form = reviews.getByRole('form', { name: /^Avaliar Regata Guia/ });
+  await form.getByRole('radio', { name: '5 estrelas' }).check();
+  await form.getByRole('textbox', { name: 'Comentário (opcional)' }).fill('Leve e seca rápido.');
+  await form.getByRole('radio', { name: 'No tamanho' }).check();
+  await form.getByRole('button', { name: 'Enviar avaliação' }).click();
+  await expect(reviews).toContainText('avaliação enviada. Obrigado! Ela aparece na loja depois de revisada.');
+  await expectNoSeriousAxe(page);
+  const queue = (await (await request.get('/api/painel/avaliacoes/', { headers })).json()) as Array<{
+    id: number;
+    produto_id: number;
+  }>;
+  const mine = queue.find((r) => r.produto_id === product.id)!;
+  expect(
+    (
+      await request.post(`/api/painel/avaliacoes/${mine.id}/moderacao/`, {
+        headers,
+        data: { acao: 'publicar' },
+      })
+    ).status(),
+  ).toBe(200);
+
   await page.goto(`/produto/${product.id}`);
+  const published = page.getByRole('region', { name: 'Avaliações' });
+  await expect(published).toContainText('5,0 de 5, 1 avaliação de quem comprou.');
+  await expect(published).toContainText('Leve e seca rápido.');
   await page.getByText('Guia de medidas', { exact: true }).click();
   const table = page.getByRole('table', { name: 'Medidas da peça, em centímetros' });
   await expect(table.getByRole('row', { name: new RegExp(`^${large!.name}`) })).toContainText('52,5');

@@ -1,10 +1,17 @@
 import type { Order } from '@passada/core/contracts/orders';
-import { REVIEW_FIT_LABEL, REVIEW_STATUS_LABEL, type ReviewFit } from '@passada/core/contracts/reviews';
+import { REVIEW_FIT_LABEL, type ReviewFit } from '@passada/core/contracts/reviews';
 import { type FormEvent, useState } from 'react';
 import { FormStatus, secondaryButtonClass, TextAreaField } from '../../../components/form-field.tsx';
 import { reviewErrorText, useMyReviews, useSendReview } from '../api/reviews.ts';
 
 const STARS = [1, 2, 3, 4, 5] as const;
+
+/** Where a line's review stands, as the buyer reads it. */
+const DONE_TEXT = {
+  pendente: 'avaliação enviada. Obrigado! Ela aparece na loja depois de revisada.',
+  publicada: 'avaliação publicada na loja.',
+  oculta: 'avaliação não publicada.',
+} as const;
 
 /** One line's review form: stars, a comment and how the size fitted. */
 function ReviewForm({ itemId, name }: { itemId: number; name: string }) {
@@ -90,7 +97,8 @@ export function OrderReviews({ order }: { order: Order }) {
       className="mt-4 border-t border-stone-200 pt-3 dark:border-stone-800"
     >
       <h3 className="mb-2 font-semibold">Avalie o que você comprou</h3>
-      <ul className="flex flex-col gap-2">
+      {/* A line just reviewed turns into its state: said aloud, as the form that was there is gone. */}
+      <ul aria-live="polite" className="flex flex-col gap-2">
         {lines.map((item) => {
           const done = mine.data.find((r) => r.item_id === item.item_id);
           const name = `${item.product_name} (${item.product_color}, ${item.product_size})`;
@@ -98,7 +106,7 @@ export function OrderReviews({ order }: { order: Order }) {
             <li key={item.item_id}>
               {done ? (
                 <p className="text-sm">
-                  {name}: avaliação {REVIEW_STATUS_LABEL[done.estado].toLowerCase()}.
+                  {name}: {DONE_TEXT[done.estado]}
                 </p>
               ) : (
                 <>
