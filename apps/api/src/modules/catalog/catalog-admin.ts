@@ -146,15 +146,21 @@ export function createCatalogAdmin(deps: { db: Db }) {
    * lock, so of two saves of the same version one waits and then is refused); new colours × sizes
    * are added with zero units, none are removed. Stock is never written here.
    */
+  /** The product's row, locked, while its version is the one the form read (409 otherwise). */
+  async function lockVersion(tx: Tx, id: number, version: number) {
+    const current = await repo.lockProduct(tx, id);
+    if (!current) throw notFound(PRODUCT_NOT_FOUND);
+    if (current.version !== version) throw conflict(STALE_PRODUCT, STALE_VERSION_CODE);
+    return current;
+  }
+
   async function updateProduct(
     tx: Tx,
     id: number,
     version: number,
     patch: Partial<ProductFields> & { colorIds?: number[] | undefined; sizeIds?: number[] | undefined },
   ): Promise<{ before: StaffProduct; after: StaffProduct }> {
-    const current = await repo.lockProduct(tx, id);
-    if (!current) throw notFound(PRODUCT_NOT_FOUND);
-    if (current.version !== version) throw conflict(STALE_PRODUCT, STALE_VERSION_CODE);
+    const current = await lockVersion(tx, id, version);
     const before = await getProduct(id, tx);
     const { colorIds, sizeIds, ...given } = patch;
     // A field not sent stays as stored: undefined never reaches the UPDATE.
@@ -366,9 +372,7 @@ export function createCatalogAdmin(deps: { db: Db }) {
     version: number,
     guide: { colunas: string[]; linhas: Array<{ tamanho_id: number; valores: Array<number | null> }> },
   ): Promise<{ before: SizeGuide | null; after: SizeGuide }> {
-    const current = await repo.lockProduct(tx, id);
-    if (!current) throw notFound(PRODUCT_NOT_FOUND);
-    if (current.version !== version) throw conflict(STALE_PRODUCT, STALE_VERSION_CODE);
+    const current = await lockVersion(tx, id, version);
     const sizesOfProduct = new Set((await getProduct(id, tx)).stock.map((s) => s.sizeId));
     const seen = new Set<number>();
     for (const row of guide.linhas) {

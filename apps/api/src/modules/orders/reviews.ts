@@ -8,15 +8,9 @@ import type {
 } from '@passada/core/contracts/reviews';
 import { and, avg, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  orderDeliveries,
-  orderItems,
-  orderReturnItems,
-  orderReturns,
-  orders,
-  productReviews,
-} from '../../db/schema/index.ts';
+import { orderItems, orderReturnItems, orderReturns, orders, productReviews } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
+import { deliveredOn } from './returns.repository.ts';
 import { reviewQueue } from './reviews.read-model.ts';
 
 const PAGE_SIZE = 10;
@@ -38,17 +32,13 @@ export function createReviews(deps: {
   async function create(user: { id: number; fullName: string }, input: ReviewInput) {
     return deps.db.transaction(async (tx) => {
       const [line] = await tx
-        .select({ productId: orderItems.productId, orderId: orderItems.orderId, status: orders.status })
+        .select({ productId: orderItems.productId, orderId: orderItems.orderId })
         .from(orderItems)
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
         .where(and(eq(orderItems.id, input.item_id), eq(orders.userId, user.id)));
       if (!line) throw notFound('Este item não está nos seus pedidos.');
-      // Delivered: marked `entregue` by staff, or a delivery the carrier's tracking recorded.
-      const [tracked] = await tx
-        .select({ on: orderDeliveries.deliveredOn })
-        .from(orderDeliveries)
-        .where(eq(orderDeliveries.orderId, line.orderId));
-      if (line.status !== 'entregue' && !tracked)
+      // Delivered as the after-sale deadlines read it: a recorded delivery, or staff's `entregue`.
+      if ((await deliveredOn(tx, line.orderId)).at === null)
         throw conflict('Dá para avaliar depois que o pedido for entregue.', 'nao_entregue');
       // A line sent back (or being sent back) is not the buyer's to review: only who kept the piece does.
       const [back] = await tx
