@@ -123,6 +123,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     crossOriginEmbedderPolicy: false,
   });
+  // A GET or HEAD carries no body: the plugin's inflating hook would run on each of them for nothing.
+  app.addHook('onRoute', (route) => {
+    const methods = [route.method].flat();
+    if (route.decompress === undefined && methods.every((m) => m === 'GET' || m === 'HEAD')) {
+      route.decompress = false;
+    }
+  });
   await app.register(compress, { threshold: 1024 });
   await app.register(auth);
   await app.register(rateLimit);

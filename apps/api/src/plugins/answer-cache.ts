@@ -37,6 +37,12 @@ export async function prepareAnswer(body: string, type = JSON_TYPE, status = 200
   };
 }
 
+/**
+ * Route options of a route answering with `sendCached`: its bytes are compressed once when kept, so
+ * the compression plugin's per-request hooks have nothing to do there (a GET has no body to inflate).
+ */
+export const PRECOMPRESSED = { compress: false, decompress: false } as const;
+
 /** What a producer built: the answer, and whether it may be kept for the next requests. */
 export interface Produced {
   answer: CachedAnswer;

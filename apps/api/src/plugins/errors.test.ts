@@ -67,3 +67,31 @@ describe('validation messages a person can read', () => {
     for (const message of messages) expect(message).not.toMatch(ENGLISH);
   });
 });
+
+describe('a NUL character anywhere in the input', () => {
+  it.each([
+    { where: 'the query', method: 'GET' as const, url: '/api/products/search/?q=camisa%00' },
+    { where: 'a query key', method: 'GET' as const, url: '/api/products/search/?q%00=camisa' },
+    { where: 'the path', method: 'GET' as const, url: '/api/cep/60165%00121/' },
+    {
+      where: 'the body',
+      method: 'POST' as const,
+      url: '/api/users/',
+      payload: {
+        username: 'ana\u0000',
+        email: 'ana@example.com',
+        password: 'segredo-forte-123',
+        full_name: 'Ana',
+      },
+    },
+  ])('is refused in $where before any handler reads it', async ({ method, url, payload }) => {
+    const res = await t.app.inject({ method, url, ...(payload ? { payload } : {}) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_characters' });
+  });
+
+  it('is not seen in a %2500 (a percent sign followed by 00, no NUL)', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/products/search/?q=100%2500' });
+    expect(res.statusCode).toBe(200);
+  });
+});

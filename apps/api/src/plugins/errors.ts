@@ -127,8 +127,12 @@ export function containsNul(input: unknown): boolean {
 /** Installs the JSON error handler and the JSON 404 for unknown /api/ paths. */
 export function registerErrorHandling(app: FastifyInstance) {
   // A callback hook, not an async one: it runs on every request and needs no promise.
+  // The address's parts (path and query) hold a NUL only when it was written as %00 (a raw NUL byte
+  // is refused by the HTTP parser), so most requests skip walking them.
   app.addHook('preValidation', (request, _reply, done) => {
-    if (containsNul(request.params) || containsNul(request.query) || containsNul(request.body)) {
+    const inAddress =
+      request.url.includes('%00') && (containsNul(request.params) || containsNul(request.query));
+    if (inAddress || (request.body !== undefined && containsNul(request.body))) {
       done(badRequest('A requisição contém caracteres inválidos.', 'invalid_characters'));
       return;
     }

@@ -10,7 +10,7 @@ import {
 import { ApiErrorSchema } from '@passada/core/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AnswerCache, sendCached } from '../../plugins/answer-cache.ts';
+import { type AnswerCache, PRECOMPRESSED, sendCached } from '../../plugins/answer-cache.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { type CatalogService, PRODUCT_NOT_FOUND } from './catalog.service.ts';
 import { parseImageFileName, productImage, productImageRaster } from './product-images.ts';
@@ -40,13 +40,17 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/products/',
-    { schema: { tags, summary: 'Todos os produtos', response: { 200: ProductListSchema } } },
+    {
+      ...PRECOMPRESSED,
+      schema: { tags, summary: 'Todos os produtos', response: { 200: ProductListSchema } },
+    },
     async (req, reply) => sendCached(req, reply, await cache.get('all', () => catalog.listProducts())),
   );
 
   app.get(
     '/api/products/category/:category/',
     {
+      ...PRECOMPRESSED,
       schema: {
         tags,
         summary: 'Produtos de uma categoria (feminino, masculino, acessorios)',
@@ -65,6 +69,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/home/',
     {
+      ...PRECOMPRESSED,
       schema: {
         tags,
         summary: 'A home: os banners e todos os produtos em destaque, na ordem escolhida no painel',
@@ -124,6 +129,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/products/:id/',
     {
+      ...PRECOMPRESSED,
       schema: {
         tags,
         summary: 'Um produto; com color e size, a consulta de estoque dessa combinação',

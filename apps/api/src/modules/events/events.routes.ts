@@ -4,7 +4,7 @@ import { EventPriceRuleSchema } from '@passada/core/contracts/price-rules';
 import { EventWavesSchema } from '@passada/core/contracts/waves';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AnswerCache, sendCached } from '../../plugins/answer-cache.ts';
+import { type AnswerCache, PRECOMPRESSED, sendCached } from '../../plugins/answer-cache.ts';
 import type { EventWavesService } from './event-waves.service.ts';
 import type { EventsService } from './events.service.ts';
 
@@ -22,6 +22,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/events/',
     {
+      ...PRECOMPRESSED,
       schema: {
         tags: ['eventos'],
         summary: 'Eventos por data de início; com ?page=N (e page_size, padrão 9) responde uma página',
@@ -39,6 +40,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/events/:id/ondas/',
     {
+      ...PRECOMPRESSED,
       schema: {
         tags: ['eventos'],
         summary:
@@ -63,6 +65,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/events/:id/regras-preco/',
     {
+      ...PRECOMPRESSED,
       schema: {
         tags: ['eventos'],
         summary:
@@ -87,6 +90,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/events/:id/',
     {
+      ...PRECOMPRESSED,
       schema: {
         tags: ['eventos'],
         summary: 'Um evento com seus dias e categorias',

@@ -77,7 +77,17 @@ describe('Prometheus metrics', () => {
     ).toBe(2);
     expect(figure(text, 'passada_messages_failed', { channel: 'email', stage: 'envio' })).toBe(0);
     expect(text).not.toContain(txid);
-    expect(text).toContain('passada_http_request_duration_seconds_bucket');
+    // The durations by status class: both charges in the +Inf bucket and the count, the buckets
+    // cumulative (never falling as the bound rises), the sum positive.
+    const charges = { method: 'POST', route: '/api/pagar-pix/', status_class: '2xx' };
+    expect(figure(text, 'passada_http_request_duration_seconds_count', charges)).toBe(2);
+    expect(figure(text, 'passada_http_request_duration_seconds_bucket', { ...charges, le: '+Inf' })).toBe(2);
+    const bounds = ['0.005', '0.01', '0.025', '0.05', '0.1', '0.25', '0.5', '1', '2.5', '5', '10', '+Inf'];
+    const cumulative = bounds.map((le) =>
+      figure(text, 'passada_http_request_duration_seconds_bucket', { ...charges, le }),
+    );
+    expect(cumulative.every((n, i) => n !== undefined && (i === 0 || n >= cumulative[i - 1]!))).toBe(true);
+    expect(figure(text, 'passada_http_request_duration_seconds_sum', charges)).toBeGreaterThan(0);
     expect(text).toContain('passada_process_resident_memory_bytes');
   });
 

@@ -11,7 +11,7 @@ import {
 } from '@passada/core/contracts/results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AnswerCache, sendCached } from '../../plugins/answer-cache.ts';
+import { type AnswerCache, PRECOMPRESSED, sendCached } from '../../plugins/answer-cache.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { NextEdition } from './next-edition.ts';
 import type { ResultsService } from './results.service.ts';
@@ -28,6 +28,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/events/:id/resultados/',
     {
+      ...PRECOMPRESSED,
       schema: {
         tags: ['resultados'],
         summary:
@@ -49,6 +50,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/events/:id/resultados/:numero/',
     {
+      ...PRECOMPRESSED,
       schema: {
         tags: ['resultados'],
         summary: 'O resultado de um participante pelo número de peito: tempos, ritmo por km e colocações',
