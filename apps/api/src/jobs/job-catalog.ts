@@ -229,6 +229,18 @@ export const jobCatalog = {
     retryLimit: 3,
     expireInSeconds: 300,
   }),
+  /**
+   * Reminders of carts and registrations left unpaid (docs/decisions/0072): every five minutes, each one
+   * past staff's delay recorded and its e-mail queued. `short`: one more waiting run is enough; two at once
+   * are safe (the reminder's unique key).
+   */
+  'orders.cart-recovery': defineJob<Record<string, never>>({
+    policy: 'short',
+    retryLimit: 3,
+    expireInSeconds: 300,
+  }),
+  /** The e-mail of one reminder: the cart rebuilt with today's prices, or the registration left unpaid. */
+  'mail.cart-recovery': defineJob<{ reminderId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
   /** The e-mail of one alert: the product is back in the colour and size asked. */
   'mail.stock-alert': defineJob<{ alertId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
   /** A waitlist e-mail: joining (with the link to see the position and leave) or a place offered. */

@@ -30,6 +30,10 @@ export const backOfficeSettings = {
    * (docs/decisions/0070): below it, a few exchanges would make a verdict out of chance.
    */
   FIT_HINT_MIN_EXCHANGES: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** Lines a signed-in buyer's cart kept on the server may hold (docs/decisions/0072). */
+  SERVER_CART_MAX_LINES: z.coerce.number().int().min(1).max(200).default(50),
+  /** Saves of the cart kept on the server per account in 10 minutes (the browser saves on each change). */
+  SERVER_CART_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(300),
   /** Failed back-office sign-ins (or code checks) on one e-mail or account before it locks. */
   PAINEL_LOGIN_LOCK_AFTER: z.coerce.number().int().min(1).max(1000).default(10),
   /** The window those failures count in, and how long the lock lasts. */

@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { colors, products, sizes } from './catalog.ts';
@@ -308,4 +309,76 @@ export const productReviews = pgTable(
     index('product_reviews_status_idx').on(t.status, t.createdAt),
     check('product_reviews_stars', sql`${t.stars} between 1 and 5`),
   ],
+);
+
+/** A line of a cart kept on the server: a product in a colour and size, and how many. */
+export interface CartItemRow {
+  productId: number;
+  colorId: number;
+  sizeId: number;
+  quantity: number;
+}
+
+/**
+ * A signed-in buyer's cart kept on the server (docs/decisions/0072): the lines alone, prices and names
+ * read again whenever it is shown, so a cart left on the phone is there on the computer and a reminder
+ * can rebuild it. `startedAt` is when it last went from empty to holding something: one cart for the
+ * reminder's "once".
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    items: jsonb('items').$type<CartItemRow[]>().notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('carts_updated_idx').on(t.updatedAt)],
+);
+
+/**
+ * The recovery reminders sent (docs/decisions/0072), one per cart (`carrinho`, `ref` the account and
+ * the cart's start) or per unpaid registration charge (`inscricao`, `ref` its txid): the unique index is
+ * the "never twice".
+ */
+export const recoveryReminders = pgTable(
+  'recovery_reminders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['carrinho', 'inscricao'] }).notNull(),
+    ref: text('ref').notNull(),
+    /** The registration's event (null for a cart). */
+    eventId: integer('event_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('recovery_reminders_ref_unique').on(t.kind, t.ref),
+    index('recovery_reminders_user_idx').on(t.userId, t.sentAt),
+  ],
+);
+
+/** Accounts that asked for no cart or registration reminders (from "Minha conta" or the e-mail's link). */
+export const recoveryOptOuts = pgTable('recovery_opt_outs', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+});
+
+/** The back office's choice for the reminders: on or off, and how long after the buyer left. One row. */
+export const recoverySettings = pgTable(
+  'recovery_settings',
+  {
+    id: integer('id').primaryKey(),
+    active: boolean('active').notNull(),
+    delayMinutes: integer('delay_minutes').notNull(),
+    lockVersion: integer('lock_version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('recovery_settings_one_row', sql`${t.id} = 1`)],
 );

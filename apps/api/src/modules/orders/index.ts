@@ -1,4 +1,6 @@
 import fp from 'fastify-plugin';
+import { cartRoutes } from './cart.routes.ts';
+import { type CartRecovery, createCartRecovery } from './cart-recovery.ts';
 import { createOrderChange } from './order-change.ts';
 import { createOrderChangeManager } from './order-change-manager.ts';
 import { createOrderExchanges, type OrderExchanges } from './order-exchanges.ts';
@@ -32,6 +34,8 @@ declare module 'fastify' {
        * "Pedido nº 1042: …" (shipping tracking calls it for each delivery event).
        */
       whatsapp: Pick<OrderWhatsApp, 'notifyUpdate'>;
+      /** Reminders of carts and registrations left unpaid (decision 0072): the back office's settings. */
+      recovery: Pick<CartRecovery, 'panel' | 'saveSettings'>;
     };
   }
 }
@@ -135,13 +139,30 @@ export default fp(
     });
     app.jobs.work('whatsapp.order-update', ({ orderId, what }) => whatsapp.sendUpdate(orderId, what));
     // The buyer's data on orders past the records' legal period, asked by accounts (decision 0061).
-    app.accounts.personalData.register({ module: 'orders', eraseSalesRecords: eraseOrdersPlacedBefore });
+    const recovery = createCartRecovery({
+      db: app.db,
+      jobs: app.jobs,
+      mail: app.providers.mail,
+      env: app.env,
+      now: app.now,
+      catalog: app.catalog,
+    });
+    app.jobs.work('orders.cart-recovery', () => recovery.sweep().then(() => undefined));
+    app.jobs.work('mail.cart-recovery', ({ reminderId }) => recovery.sendMail(reminderId));
+    await app.jobs.schedule('orders.cart-recovery', '*/5 * * * *', {});
+    app.accounts.personalData.register({
+      module: 'orders',
+      eraseSalesRecords: eraseOrdersPlacedBefore,
+      // An erased account's cart, reminders and choice about them go with it (decision 0072).
+      forgetAccount: (tx, account) => recovery.forgetUser(tx, account.userId),
+    });
     const reviews = createReviews({
       db: app.db,
       now: app.now,
       setRating: (tx, productId, tenths) => app.catalog.admin.setRating(tx, productId, tenths),
     });
     app.decorate('orders', {
+      recovery: { panel: recovery.panel, saveSettings: recovery.saveSettings },
       reviews: { painelList: reviews.painelList, moderate: reviews.moderate, summary: reviews.summary },
       whatsapp: { notifyUpdate: whatsapp.notifyUpdate },
       admin: createOrdersAdmin({
@@ -170,6 +191,7 @@ export default fp(
     await app.register(ordersRoutes, { orders });
     await app.register(productSizingRoutes);
     await app.register(reviewsRoutes, { reviews });
+    await app.register(cartRoutes, { recovery });
     await app.register(returnsRoutes, { returns, exchanges });
   },
   {

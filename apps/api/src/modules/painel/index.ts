@@ -27,6 +27,7 @@ import { MAX_PHOTO_BYTES, tuneSharp } from './photos.ts';
 import { priceRulesRoutes } from './price-rules.routes.ts';
 import { productPhotosRoutes } from './product-photos.routes.ts';
 import { proofsRoutes } from './proofs.routes.ts';
+import { recoveryRoutes } from './recovery.routes.ts';
 import { registrationsRoutes } from './registrations.routes.ts';
 import { reportsRoutes } from './reports.routes.ts';
 import { resultsRoutes } from './results.routes.ts';
@@ -81,6 +82,7 @@ export default fp(
         await scope.register(accessRoutes, { staff });
         await scope.register(catalogRoutes);
         await scope.register(reviewsRoutes);
+        await scope.register(recoveryRoutes);
         await scope.register(productPhotosRoutes);
         await scope.register(homeRoutes);
         await scope.register(stockRoutes);

@@ -1,0 +1,102 @@
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  type CartItemRow,
+  carts,
+  recoveryOptOuts,
+  recoveryReminders,
+  recoverySettings,
+} from '../../db/schema/index.ts';
+
+type Conn = Db | Tx;
+
+/** The reminders' settings when staff never saved any: on, an hour after the buyer left. */
+export const DEFAULT_RECOVERY = { active: true, delayMinutes: 60, lockVersion: 0 };
+
+export async function findCart(db: Conn, userId: number) {
+  const [row] = await db.select().from(carts).where(eq(carts.userId, userId));
+  return row ?? null;
+}
+
+/**
+ * Writes the whole cart. Going from empty to holding something starts a new cart (its own reminder);
+ * emptied, it is no cart at all.
+ */
+export async function saveCart(tx: Tx, userId: number, items: CartItemRow[], now: Date) {
+  const [before] = await tx.select().from(carts).where(eq(carts.userId, userId)).for('update');
+  const startedAt = items.length === 0 ? null : before?.items.length ? (before.startedAt ?? now) : now;
+  await tx
+    .insert(carts)
+    .values({ userId, items, startedAt, updatedAt: now })
+    .onConflictDoUpdate({ target: carts.userId, set: { items, startedAt, updatedAt: now } });
+}
+
+export async function hasOptedOut(db: Conn, userId: number): Promise<boolean> {
+  const [row] = await db.select().from(recoveryOptOuts).where(eq(recoveryOptOuts.userId, userId));
+  return Boolean(row);
+}
+
+export async function setOptOut(db: Conn, userId: number, optedOut: boolean, now: Date): Promise<void> {
+  if (optedOut) await db.insert(recoveryOptOuts).values({ userId, at: now }).onConflictDoNothing();
+  else await db.delete(recoveryOptOuts).where(eq(recoveryOptOuts.userId, userId));
+}
+
+export async function readSettings(db: Conn) {
+  const [row] = await db.select().from(recoverySettings).where(eq(recoverySettings.id, 1));
+  return row ?? DEFAULT_RECOVERY;
+}
+
+/** Saves staff's choice if nobody saved since `lockVersion`; false when someone did. */
+export async function writeSettings(
+  tx: Tx,
+  values: { active: boolean; delayMinutes: number; lockVersion: number },
+  now: Date,
+): Promise<boolean> {
+  const current = await readSettings(tx);
+  if (current.lockVersion !== values.lockVersion) return false;
+  const set = { active: values.active, delayMinutes: values.delayMinutes, updatedAt: now };
+  const [row] = await tx
+    .insert(recoverySettings)
+    .values({ id: 1, ...set, lockVersion: 1 })
+    .onConflictDoUpdate({
+      target: recoverySettings.id,
+      set: { ...set, lockVersion: sql`${recoverySettings.lockVersion} + 1` },
+      where: eq(recoverySettings.lockVersion, values.lockVersion),
+    })
+    .returning({ id: recoverySettings.id });
+  return Boolean(row);
+}
+
+/** Records a reminder; null when this cart or charge was already reminded (the "never twice"). */
+export async function insertReminder(
+  tx: Tx,
+  values: { userId: number; kind: 'carrinho' | 'inscricao'; ref: string; eventId: number | null },
+  now: Date,
+) {
+  const [row] = await tx
+    .insert(recoveryReminders)
+    .values({ ...values, sentAt: now })
+    .onConflictDoNothing()
+    .returning({ id: recoveryReminders.id });
+  return row?.id ?? null;
+}
+
+export async function findReminder(db: Conn, id: number) {
+  const [row] = await db.select().from(recoveryReminders).where(eq(recoveryReminders.id, id));
+  return row ?? null;
+}
+
+export async function remindersSince(db: Conn, since: Date) {
+  return db
+    .select({ kind: recoveryReminders.kind, n: sql<number>`count(*)::int` })
+    .from(recoveryReminders)
+    .where(gte(recoveryReminders.sentAt, since))
+    .groupBy(recoveryReminders.kind);
+}
+
+/** An erased account's cart, reminders and choice go with it. */
+export async function deleteOfUser(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(carts).where(eq(carts.userId, userId));
+  await tx.delete(recoveryReminders).where(and(eq(recoveryReminders.userId, userId)));
+  await tx.delete(recoveryOptOuts).where(eq(recoveryOptOuts.userId, userId));
+}

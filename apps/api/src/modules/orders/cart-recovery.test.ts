@@ -1,0 +1,236 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { products } from '../../db/schema/index.ts';
+import { createUserAndToken, readOutbox } from '../../test/factories/accounts.ts';
+import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
+import { makeEvent } from '../../test/factories/events.ts';
+import { createOrderPix, draftTotalCents, makeBuyer, orderDraft } from '../../test/factories/orders.ts';
+import { createStaffAndLogin } from '../../test/factories/painel.ts';
+import { simulatePixPaid } from '../../test/factories/payments.ts';
+import { participant, registrationPix } from '../../test/factories/registrations.ts';
+import { useClockedTestApp } from '../../test/test-app.ts';
+import { untilJobsDone } from '../../test/wait-until.ts';
+
+const START = new Date('2026-11-30T12:00:00Z');
+const MINUTE = 60_000;
+
+/**
+ * The cart kept on the server and the reminders of carts and registrations left unpaid (decision
+ * 0072), through HTTP and the job queue with the clock moved: one reminder after staff's delay, never
+ * twice for the same cart, none after a purchase, none after an opt-out.
+ */
+describe('cart recovery', () => {
+  const t = useClockedTestApp(START, { env: { PIX_EXPIRATION_SECONDS: '1800' } });
+  const at = (minutes: number) => {
+    t.clock = new Date(START.getTime() + minutes * MINUTE);
+  };
+  /** The sweep as the schedule runs it, and the e-mails it queued. */
+  const sweep = async () => {
+    await t.app.jobs.send('orders.cart-recovery', {});
+    await untilJobsDone(t.app.db, 'orders.cart-recovery', 'mail.cart-recovery');
+  };
+  const remindersTo = (email: string, needle: string) =>
+    readOutbox(t.dataDir).filter((m) => m.includes(`To: ${email}`) && m.includes(needle));
+  const line = (p: MadeProduct, quantidade: number, stockIndex = 0) => ({
+    produto: p.id,
+    cor: p.stock[stockIndex]!.colorId,
+    tamanho: p.stock[stockIndex]!.sizeId,
+    quantidade,
+  });
+  const saveCart = (headers: Record<string, string>, itens: unknown[]) =>
+    t.app.inject({ method: 'PUT', url: '/api/carrinho/', headers, payload: { itens } });
+
+  it('keeps the cart on the server, rebuilt with today’s price and stock, and joins the browser’s on signing in', async () => {
+    at(0);
+    const user = await createUserAndToken(t.app);
+    const shirt = await makeProduct(t.app.db, { name: 'Camiseta Jangada', priceCents: 8990 });
+    const cap = await makeProduct(t.app.db, { name: 'Boné Maré', priceCents: 4990 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/carrinho/' })).statusCode).toBe(401);
+
+    const saved = await saveCart(user.headers, [line(shirt, 1), line(shirt, 1)]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().itens).toEqual([
+      expect.objectContaining({ id: shirt.id, name: 'Camiseta Jangada', price: 89.9, quantity: 2 }),
+    ]);
+    expect(saved.json().itens[0].disponivel).toBe(shirt.stock[0]!.quantity);
+
+    // The phone's cart had the shirt once and a cap: the larger quantity stays, the cap joins.
+    const merged = await t.app.inject({
+      method: 'POST',
+      url: '/api/carrinho/mesclar/',
+      headers: user.headers,
+      payload: { itens: [line(shirt, 1), line(cap, 3)] },
+    });
+    expect(merged.statusCode).toBe(200);
+    const byId = new Map(
+      merged.json().itens.map((l: { id: number; quantity: number }) => [l.id, l.quantity]),
+    );
+    expect(Object.fromEntries(byId)).toEqual({ [shirt.id]: 2, [cap.id]: 3 });
+    const read = await t.app.inject({ method: 'GET', url: '/api/carrinho/', headers: user.headers });
+    expect(read.json()).toMatchObject({ lembretes: true, itens: merged.json().itens });
+
+    // A price the back office changes shows on the next read: the cart keeps lines, not prices.
+    await t.app.db.update(products).set({ priceCents: 3990 }).where(eq(products.id, cap.id));
+    const later = await t.app.inject({ method: 'GET', url: '/api/carrinho/', headers: user.headers });
+    expect(later.json().itens.find((l: { id: number }) => l.id === cap.id).price).toBe(39.9);
+  });
+
+  it('refuses a cart past the cap and a line of zero units, keeping the cart as it was', async () => {
+    at(0);
+    const user = await createUserAndToken(t.app);
+    const shirt = await makeProduct(t.app.db);
+    expect((await saveCart(user.headers, [line(shirt, 1)])).statusCode).toBe(200);
+    const zero = await saveCart(user.headers, [line(shirt, 0)]);
+    expect(zero.statusCode).toBe(400);
+    const many = Array.from({ length: t.env.SERVER_CART_MAX_LINES + 1 }, (_, i) => ({
+      ...line(shirt, 1),
+      produto: shirt.id + 10_000 + i,
+    }));
+    const full = await saveCart(user.headers, many);
+    expect(full.statusCode).toBe(400);
+    expect(full.json().code).toBe('carrinho_cheio');
+    const read = await t.app.inject({ method: 'GET', url: '/api/carrinho/', headers: user.headers });
+    expect(read.json().itens).toHaveLength(1);
+  });
+
+  it('reminds a cart once after the delay; none after a purchase or an opt-out', async () => {
+    at(0);
+    const shirt = await makeProduct(t.app.db, { name: 'Regata Caatinga', priceCents: 7990 });
+    const left = await makeBuyer(t.app);
+    const bought = await makeBuyer(t.app);
+    const optedOut = await makeBuyer(t.app);
+    for (const b of [left, bought, optedOut])
+      expect((await saveCart(b.headers, [line(shirt, 1)])).statusCode).toBe(200);
+    const off = await t.app.inject({
+      method: 'PUT',
+      url: '/api/carrinho/lembretes/',
+      headers: optedOut.headers,
+      payload: { ativos: false },
+    });
+    expect(off.statusCode).toBe(200);
+    // The second buyer pays for the cart.
+    const draft = orderDraft(bought, [{ product: shirt }]);
+    const total = await draftTotalCents(t.app, bought.zipCode, draft, [shirt]);
+    const pix = await createOrderPix(t.app, bought.headers, draft, total);
+    expect(pix.statusCode).toBe(201);
+    expect((await simulatePixPaid(t.app, pix.json().txid)).statusCode).toBe(200);
+
+    // Before staff's delay (an hour by default): nothing.
+    at(59);
+    await sweep();
+    expect(remindersTo(left.email, 'seu carrinho está guardado')).toHaveLength(0);
+
+    at(61);
+    await sweep();
+    const [mail, ...more] = remindersTo(left.email, 'seu carrinho está guardado');
+    expect(more).toHaveLength(0);
+    expect(mail).toContain('Regata Caatinga');
+    expect(mail).toMatch(/R\$\s79,90/);
+    expect(mail).toContain('/revisar-pedido');
+    expect(remindersTo(bought.email, 'seu carrinho está guardado')).toHaveLength(0);
+    expect(remindersTo(optedOut.email, 'seu carrinho está guardado')).toHaveLength(0);
+
+    // The same cart changed and left again is still the same cart: never a second reminder.
+    expect((await saveCart(left.headers, [line(shirt, 2)])).statusCode).toBe(200);
+    at(200);
+    await sweep();
+    expect(remindersTo(left.email, 'seu carrinho está guardado')).toHaveLength(1);
+
+    // Emptied (bought elsewhere, or cleared) and filled again: a new cart, its own reminder.
+    expect((await saveCart(left.headers, [])).statusCode).toBe(200);
+    expect((await saveCart(left.headers, [line(shirt, 1)])).statusCode).toBe(200);
+    at(270);
+    await sweep();
+    expect(remindersTo(left.email, 'seu carrinho está guardado')).toHaveLength(2);
+  });
+
+  it('reminds a registration whose Pix expired, once; not one paid afterwards', async () => {
+    at(0);
+    const event = await makeEvent(t.app.db, { name: 'Corrida das Dunas', today: '2026-11-30' });
+    const category = event.days[0]!.categories[0]!;
+    const lapsed = await createUserAndToken(t.app);
+    const retried = await createUserAndToken(t.app);
+    const first = await registrationPix(
+      t.app,
+      participant(event, [category.id]),
+      category.priceCents / 100,
+      lapsed.headers,
+    );
+    expect(first.statusCode, first.body).toBe(201);
+    const other = await registrationPix(
+      t.app,
+      participant(event, [category.id], { cpf: '529.982.247-25', email: 'outra@example.com' }),
+      category.priceCents / 100,
+      retried.headers,
+    );
+    expect(other.statusCode, other.body).toBe(201);
+    at(31);
+    for (const [pix, who] of [
+      [first, lapsed],
+      [other, retried],
+    ] as const) {
+      const status = await t.app.inject({
+        method: 'GET',
+        url: `/api/status-pix/${pix.json().txid}/`,
+        headers: who.headers,
+      });
+      expect(status.json().status).toBe('EXPIRADA');
+    }
+    // The second runner tried again and paid.
+    const again = await registrationPix(
+      t.app,
+      participant(event, [category.id], { cpf: '529.982.247-25', email: 'outra@example.com' }),
+      category.priceCents / 100,
+      retried.headers,
+    );
+    expect(again.statusCode).toBe(201);
+    expect((await simulatePixPaid(t.app, again.json().txid)).statusCode).toBe(200);
+
+    at(65);
+    await sweep();
+    at(130);
+    await sweep();
+    const mails = remindersTo(lapsed.email, 'não foi concluída');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Corrida das Dunas');
+    expect(mails[0]).toContain(`/eventos/register/${event.id}`);
+    expect(remindersTo(retried.email, 'não foi concluída')).toHaveLength(0);
+  });
+
+  it('lets staff turn the reminders off and change the delay, refusing a stale save', async () => {
+    const staff = await createStaffAndLogin(t.app, 'admin');
+    const read = await t.app.inject({
+      method: 'GET',
+      url: '/api/painel/recuperacao/',
+      headers: staff.headers,
+    });
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toMatchObject({ ativa: true, atraso_minutos: 60 });
+    expect(read.json().ultimos_30_dias.lembretes_carrinho).toBeGreaterThan(0);
+    const body = { ativa: false, atraso_minutos: 120, lockVersion: read.json().lockVersion };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/painel/recuperacao/',
+      headers: staff.headers,
+      payload: body,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ ativa: false, atraso_minutos: 120 });
+    const stale = await t.app.inject({
+      method: 'PUT',
+      url: '/api/painel/recuperacao/',
+      headers: staff.headers,
+      payload: body,
+    });
+    expect(stale.statusCode).toBe(409);
+
+    // Off: a cart left long ago gets nothing.
+    const user = await makeBuyer(t.app);
+    const shirt = await makeProduct(t.app.db);
+    at(300);
+    expect((await saveCart(user.headers, [line(shirt, 1)])).statusCode).toBe(200);
+    at(600);
+    await sweep();
+    expect(remindersTo(user.email, 'seu carrinho está guardado')).toHaveLength(0);
+  });
+});
