@@ -31,6 +31,25 @@ export async function saveCart(tx: Tx, userId: number, items: CartItemRow[], now
     .onConflictDoUpdate({ target: carts.userId, set: { items, startedAt, updatedAt: now } });
 }
 
+/**
+ * A paid order takes its lines out of the buyer's kept cart (the browser empties its own after the
+ * order; a tab closed before it saved must not bring them back on the next sign-in).
+ */
+export async function removeBought(
+  tx: Tx,
+  userId: number,
+  bought: Array<Pick<CartItemRow, 'productId' | 'colorId' | 'sizeId'>>,
+  now: Date,
+): Promise<void> {
+  const cart = await findCart(tx, userId);
+  if (!cart?.items.length) return;
+  const key = (i: Pick<CartItemRow, 'productId' | 'colorId' | 'sizeId'>) =>
+    `${i.productId}:${i.colorId}:${i.sizeId}`;
+  const gone = new Set(bought.map(key));
+  const left = cart.items.filter((i) => !gone.has(key(i)));
+  if (left.length !== cart.items.length) await saveCart(tx, userId, left, now);
+}
+
 export async function hasOptedOut(db: Conn, userId: number): Promise<boolean> {
   const [row] = await db.select().from(recoveryOptOuts).where(eq(recoveryOptOuts.userId, userId));
   return Boolean(row);

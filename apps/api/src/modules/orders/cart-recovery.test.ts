@@ -114,6 +114,9 @@ describe('cart recovery', () => {
     const pix = await createOrderPix(t.app, bought.headers, draft, total);
     expect(pix.statusCode).toBe(201);
     expect((await simulatePixPaid(t.app, pix.json().txid)).statusCode).toBe(200);
+    // What was bought left the kept cart, even if the browser never said so.
+    const after = await t.app.inject({ method: 'GET', url: '/api/carrinho/', headers: bought.headers });
+    expect(after.json().itens).toEqual([]);
 
     // Before staff's delay (an hour by default): nothing.
     at(59);

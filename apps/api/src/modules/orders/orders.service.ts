@@ -21,6 +21,7 @@ import {
 } from '../payments/payments.service.ts';
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
+import { removeBought } from './cart-recovery.repository.ts';
 import {
   billingAddress,
   boughtColourImage,
@@ -299,6 +300,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const shippingCents = draft.shipping?.priceCents ?? 0;
       const registrationsCents = draft.participants.reduce((sum, p) => sum + p.totalCents, 0);
       const baseCents = draft.subtotalCents + shippingCents + registrationsCents - discountCents;
+      // What was bought leaves the buyer's kept cart (docs/decisions/0072).
+      if (charge.userId !== null) await removeBought(tx, charge.userId, draft.items, deps.now());
       const order = await repo.insertOrder(
         tx,
         {

@@ -1,6 +1,7 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { AccountLayout } from '../../../components/account-layout.tsx';
 import { useSession } from '../../../lib/session.tsx';
+import { ReminderChoice } from '../components/reminder-choice.tsx';
 
 /** /user and /user/{username}: the signed-in user's own account home. */
 export default function AccountPage() {
@@ -45,6 +46,7 @@ export default function AccountPage() {
               </p>
             </Link>
           </div>
+          <ReminderChoice />
         </div>
       ) : profileLoading ? (
         <p role="status">Carregando…</p>

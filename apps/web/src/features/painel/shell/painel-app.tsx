@@ -31,6 +31,7 @@ const pages = {
   shopHome: lazy(() => import('../catalog/pages/shop-home-page.tsx')),
   lowStock: lazy(() => import('../catalog/pages/low-stock-page.tsx')),
   reviews: lazy(() => import('../catalog/pages/reviews-page.tsx')),
+  recovery: lazy(() => import('../orders/pages/recovery-page.tsx')),
   events: lazy(() => import('../events/pages/events-page.tsx')),
   eventForm: lazy(() => import('../events/pages/event-form-page.tsx')),
   participants: lazy(() => import('../events/pages/participants-page.tsx')),
@@ -79,6 +80,7 @@ export default function PainelApp() {
           />
           <Route path="estoque-baixo" element={only('estoque', pages.lowStock)} />
           <Route path="avaliacoes" element={only('catalogo', pages.reviews)} />
+          <Route path="lembretes" element={only('pedidos', pages.recovery)} />
           <Route path="eventos" element={only(['eventos', 'pedidos'], pages.events)} />
           <Route path="eventos/novo" element={only('eventos', pages.eventForm)} />
           <Route path="eventos/:id/editar" element={only('eventos', pages.eventForm)} />

@@ -25,6 +25,7 @@ const MENU: Array<{
   { to: '/painel', label: 'Início', end: true },
   { to: '/painel/pedidos', label: 'Pedidos', needs: 'pedidos' },
   { to: '/painel/devolucoes', label: 'Devoluções', needs: 'pedidos' },
+  { to: '/painel/lembretes', label: 'Lembretes', needs: 'pedidos' },
   { to: '/painel/produtos', label: 'Produtos', needs: ['catalogo', 'estoque'] },
   { to: '/painel/home-da-loja', label: 'Home da loja', needs: HOME_READERS },
   { to: '/painel/estoque-baixo', label: 'Estoque baixo', needs: 'estoque' },

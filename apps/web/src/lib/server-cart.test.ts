@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../test/fetch-mock.test-utils.ts';
+import { cart } from './cart.ts';
+import type { CartLine } from './cart-store.ts';
+import { startServerCartSync } from './server-cart.ts';
+
+const shirt: CartLine = {
+  id: 7,
+  name: 'Camiseta Jangada',
+  price: 99.9,
+  image: '/media/camiseta.webp',
+  quantity: 1,
+  size: 2,
+  color: 3,
+  product_size: 'M',
+  product_color: 'Preto',
+};
+const cap = { ...shirt, id: 9, name: 'Boné Maré', price: 49.9, size: 5, color: 6, product_size: 'U' };
+const server = (lines: CartLine[]) => ({
+  status: 200,
+  body: { itens: lines.map((l) => ({ ...l, disponivel: 4 })), lembretes: true },
+});
+
+describe('the cart kept on the server', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    cart.clear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it('joins the browser’s cart on signing in, takes today’s prices, then saves each change once it settles', async () => {
+    cart.add(shirt);
+    // The kept cart had the cap; the shirt's price went down since the browser saw it.
+    const calls = mockFetch((call) =>
+      call.url === '/api/carrinho/mesclar/' ? server([{ ...shirt, price: 89.9 }, cap]) : server([]),
+    );
+    const stop = startServerCartSync('token-da-ana', { delayMs: 500 });
+    await vi.waitFor(() => expect(cart.getSnapshot()).toHaveLength(2));
+    expect(calls[0]).toMatchObject({
+      method: 'POST',
+      body: { itens: [{ produto: 7, cor: 3, tamanho: 2, quantidade: 1 }] },
+      headers: { authorization: 'Token token-da-ana' },
+    });
+    expect(cart.getSnapshot().find((l) => l.id === 7)?.price).toBe(89.9);
+    // The merge's answer is the cart: nothing is sent back for it.
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toHaveLength(1);
+
+    // Three quick changes: one save, with the last state.
+    cart.increment('7-3-2');
+    cart.increment('7-3-2');
+    cart.remove('9-6-5');
+    await vi.advanceTimersByTimeAsync(499);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls[1]).toMatchObject({
+      method: 'PUT',
+      url: '/api/carrinho/',
+      body: { itens: [{ produto: 7, cor: 3, tamanho: 2, quantidade: 3 }] },
+    });
+
+    // Signed out: changes stay in the browser.
+    stop();
+    cart.clear();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toHaveLength(2);
+  });
+
+  it('keeps the browser’s cart when the server cannot be reached, and saves it with the next change', async () => {
+    cart.add(shirt);
+    let down = true;
+    const calls = mockFetch(() => (down ? 'network' : server([])));
+    const stop = startServerCartSync('token-da-ana', { delayMs: 100 });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(cart.getSnapshot()).toEqual([shirt]);
+    down = false;
+    cart.add(cap);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(calls.at(-1)).toMatchObject({
+      method: 'PUT',
+      body: { itens: [expect.anything(), expect.anything()] },
+    });
+    stop();
+  });
+});
