@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { ServerCartSync } from '../lib/server-cart-sync.tsx';
 import { SessionProvider } from '../lib/session.tsx';
 
 /** One per browser tab, and one per page rendered on the server (no data shared between visitors). */
@@ -14,10 +13,7 @@ export function createQueryClient(): QueryClient {
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <ServerCartSync />
-        {children}
-      </SessionProvider>
+      <SessionProvider>{children}</SessionProvider>
     </QueryClientProvider>
   );
 }

@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
-import { startServerCartSync } from './server-cart.ts';
+import { followAccount } from './server-cart.ts';
 import { useSession } from './session.tsx';
 
-/** While someone is signed in (their profile read, so the token is good), their cart is kept on the server. */
-export function ServerCartSync(): null {
-  const { token, profile } = useSession();
-  const signedIn = token !== null && profile !== null;
-  useEffect(() => (signedIn && token ? startServerCartSync(token) : undefined), [signedIn, token]);
-  return null;
+/**
+ * The pages where a cart is seen or changed (the product, the cart, the order's review, the account)
+ * keep it on the server while someone is signed in (their profile read, so the token is good). Not in
+ * the first script every page loads: a visitor who never signs in never loads it.
+ */
+export function useServerCartSync(): void {
+  const { token, profile, profileLoading } = useSession();
+  useEffect(() => {
+    if (!profileLoading) followAccount(token !== null && profile !== null ? token : null);
+  }, [token, profile, profileLoading]);
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../test/fetch-mock.test-utils.ts';
 import { cart } from './cart.ts';
 import type { CartLine } from './cart-store.ts';
-import { startServerCartSync } from './server-cart.ts';
+import { followAccount, startServerCartSync } from './server-cart.ts';
 
 const shirt: CartLine = {
   id: 7,
@@ -84,5 +84,24 @@ describe('the cart kept on the server', () => {
       body: { itens: [expect.anything(), expect.anything()] },
     });
     stop();
+  });
+
+  it('follows one account from page to page: one join per sign-in, stopped on signing out', async () => {
+    const calls = mockFetch(() => server([]));
+    followAccount('token-da-ana');
+    followAccount('token-da-ana');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls.filter((c) => c.url === '/api/carrinho/mesclar/')).toHaveLength(1);
+    followAccount(null);
+    cart.add(shirt);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toHaveLength(1);
+    followAccount('token-do-bruno');
+    await vi.advanceTimersByTimeAsync(10);
+    expect(calls.at(-1)).toMatchObject({
+      url: '/api/carrinho/mesclar/',
+      headers: { authorization: 'Token token-do-bruno' },
+    });
+    followAccount(null);
   });
 });

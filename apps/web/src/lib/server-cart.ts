@@ -73,3 +73,15 @@ export function startServerCartSync(token: string, options: { delayMs?: number }
     unsubscribe();
   };
 }
+
+let following: { token: string; stop: () => void } | null = null;
+
+/**
+ * Keeps the cart following `token`'s account (null: nobody signed in): started once per account and
+ * left running from page to page; another account or signing out stops it.
+ */
+export function followAccount(token: string | null): void {
+  if (following?.token === token) return;
+  following?.stop();
+  following = token ? { token, stop: startServerCartSync(token) } : null;
+}

@@ -1,10 +1,12 @@
 import { Link, Navigate, useParams } from 'react-router';
 import { AccountLayout } from '../../../components/account-layout.tsx';
+import { useServerCartSync } from '../../../lib/server-cart-sync.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { ReminderChoice } from '../components/reminder-choice.tsx';
 
 /** /user and /user/{username}: the signed-in user's own account home. */
 export default function AccountPage() {
+  useServerCartSync();
   const { profile, profileLoading } = useSession();
   const { username } = useParams();
   // Someone else's name in the address must not label one's own page as theirs: show it under one's own.

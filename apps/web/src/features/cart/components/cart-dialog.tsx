@@ -10,6 +10,7 @@ import { loginPathFor } from '../../../components/require-auth.tsx';
 import { TrashIcon } from '../../../components/trash-icon.tsx';
 import { cart, lineKey, subtotalCents, useCart } from '../../../lib/cart.ts';
 import { cartRegistrations, useCartRegistrations } from '../../../lib/cart-registrations.ts';
+import { useServerCartSync } from '../../../lib/server-cart-sync.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { removeKey, StorageKeys } from '../../../lib/storage.ts';
 
@@ -23,6 +24,7 @@ interface CartDialogProps {
 
 /** 'Seu carrinho' (spec §2, §4): every change is saved at once by the cart store. */
 export default function CartDialog({ open, onOpenChange }: CartDialogProps) {
+  useServerCartSync();
   const lines = useCart();
   const registrations = useCartRegistrations();
   const registrationPrices = useRegistrationPrices(registrations);

@@ -13,6 +13,7 @@ import { loginPathFor } from '../../../components/require-auth.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { type CartLine, cart, lineKey } from '../../../lib/cart.ts';
 import { useHydrated } from '../../../lib/hydration.ts';
+import { useServerCartSync } from '../../../lib/server-cart-sync.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { stockQuery } from '../../../lib/stock-api.ts';
 import { StorageKeys, writeJson } from '../../../lib/storage.ts';
@@ -31,6 +32,7 @@ const SOLD_OUT = 'COMBINAÇÃO NÃO DISPONÍVEL NO MOMENDO!';
 const LOGIN_TO_BUY = 'Você precisa estar logado para fazer uma compra.';
 
 export default function ProductPage() {
+  useServerCartSync();
   const { id = '' } = useParams();
   const { data: product, isPending, error } = useQuery(productQuery(id));
 

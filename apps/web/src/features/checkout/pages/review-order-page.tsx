@@ -17,6 +17,7 @@ import {
 import { cart } from '../../../lib/cart.ts';
 import { cartRegistrations, useCartRegistrations } from '../../../lib/cart-registrations.ts';
 import { useCoupon } from '../../../lib/coupons-api.ts';
+import { useServerCartSync } from '../../../lib/server-cart-sync.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { StorageKeys, writeJson } from '../../../lib/storage.ts';
 import { useShippingQuote, useSubmitOrder } from '../api/checkout-api.ts';
@@ -369,6 +370,7 @@ function Review({ address }: { address: Address | null }) {
 
 /** /revisar-pedido (docs/product.md §2): the order summary, shipping, payment and confirmation. */
 export default function Page() {
+  useServerCartSync();
   const [address] = useState(() => readChosenAddress());
   // Something to ship needs an address first; registrations alone do not.
   const [shipsSomething] = useState(() => readOrderData() !== null || cart.getSnapshot().length > 0);
