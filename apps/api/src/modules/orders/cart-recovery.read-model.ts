@@ -23,8 +23,8 @@ async function rowsOf<T>(db: Conn, query: SQL): Promise<{ rows: T[] }> {
  * payments' charges and the events' names. Nothing here writes.
  */
 
-/** What a cart's or a charge's reminder key is: the account and the instant the cart began. */
-export const cartRef = (userId: number, startedAt: Date) => `${userId}:${startedAt.toISOString()}`;
+/** A cart's reminder key: the account and the instant (ms) the cart began; the SQL below writes it the same way. */
+export const cartRef = (userId: number, startedAt: Date) => `${userId}:${startedAt.getTime()}`;
 
 /**
  * Carts to remind: holding something, untouched since `leftBefore`, begun after `since` (nothing older
@@ -42,6 +42,10 @@ export async function cartsToRemind(db: Conn, leftBefore: Date, since: Date) {
       and c.updated_at <= ${leftBefore.toISOString()}
       and c.started_at >= ${since.toISOString()}
       and not exists (select 1 from ${recoveryOptOuts} o where o.user_id = c.user_id)
+      and not exists (
+        select 1 from ${recoveryReminders} r
+        where r.kind = 'carrinho'
+          and r.ref = c.user_id || ':' || (extract(epoch from c.started_at) * 1000)::bigint)
       and not exists (select 1 from ${orders} o where o.user_id = c.user_id and o.order_date >= c.started_at)
     order by c.updated_at
     limit 500`,
@@ -98,6 +102,16 @@ export async function recipient(db: Conn, userId: number) {
   );
   const row = rows.rows[0];
   return row ? { email: row.email, firstName: row.full_name.trim().split(/\s+/)[0] ?? '' } : null;
+}
+
+/** The category a registration charge was for (its first race); null once its draft was cleared. */
+export async function chargeCategory(db: Conn, txid: string): Promise<number | null> {
+  const rows = await rowsOf<{ category: number | null }>(
+    db,
+    sql`select (draft -> 'items' -> 0 ->> 'categoryId')::int as category from ${charges} where txid = ${txid}`,
+  );
+  const category = rows.rows[0]?.category;
+  return category === null || category === undefined ? null : Number(category);
 }
 
 export async function eventName(db: Conn, eventId: number): Promise<string | null> {

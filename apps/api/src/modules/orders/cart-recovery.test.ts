@@ -10,6 +10,7 @@ import { simulatePixPaid } from '../../test/factories/payments.ts';
 import { participant, registrationPix } from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 import { untilJobsDone } from '../../test/wait-until.ts';
+import { cartsToRemind } from './cart-recovery.read-model.ts';
 
 const START = new Date('2026-11-30T12:00:00Z');
 const MINUTE = 60_000;
@@ -131,6 +132,10 @@ describe('cart recovery', () => {
     expect(mail).toMatch(/R\$\s79,90/);
     expect(mail).toContain('/revisar-pedido');
     expect(remindersTo(bought.email, 'seu carrinho está guardado')).toHaveLength(0);
+    // A reminded cart leaves the sweep's list (not only the unique key refusing it again), so carts
+    // reminded earlier never crowd out new ones.
+    const due = await cartsToRemind(t.app.db, t.clock, new Date(START.getTime() - 3_600_000));
+    expect(due.map((c) => c.userId)).not.toContain(left.id);
     expect(remindersTo(optedOut.email, 'seu carrinho está guardado')).toHaveLength(0);
 
     // The same cart changed and left again is still the same cart: never a second reminder.
@@ -149,21 +154,29 @@ describe('cart recovery', () => {
 
   it('reminds a registration whose Pix expired, once; not one paid afterwards', async () => {
     at(0);
-    const event = await makeEvent(t.app.db, { name: 'Corrida das Dunas', today: '2026-11-30' });
+    // The first lot ends today: the reminder says what the race costs today and after.
+    const event = await makeEvent(t.app.db, {
+      name: 'Corrida das Dunas',
+      today: '2026-11-30',
+      days: [
+        [
+          {
+            name: '5 km',
+            priceCents: 8990,
+            lots: [{ name: '1º lote', priceCents: 6990, untilDate: '2026-11-30' }],
+          },
+        ],
+      ],
+    });
     const category = event.days[0]!.categories[0]!;
     const lapsed = await createUserAndToken(t.app);
     const retried = await createUserAndToken(t.app);
-    const first = await registrationPix(
-      t.app,
-      participant(event, [category.id]),
-      category.priceCents / 100,
-      lapsed.headers,
-    );
+    const first = await registrationPix(t.app, participant(event, [category.id]), 69.9, lapsed.headers);
     expect(first.statusCode, first.body).toBe(201);
     const other = await registrationPix(
       t.app,
       participant(event, [category.id], { cpf: '529.982.247-25', email: 'outra@example.com' }),
-      category.priceCents / 100,
+      69.9,
       retried.headers,
     );
     expect(other.statusCode, other.body).toBe(201);
@@ -183,7 +196,7 @@ describe('cart recovery', () => {
     const again = await registrationPix(
       t.app,
       participant(event, [category.id], { cpf: '529.982.247-25', email: 'outra@example.com' }),
-      category.priceCents / 100,
+      69.9,
       retried.headers,
     );
     expect(again.statusCode).toBe(201);
@@ -197,6 +210,7 @@ describe('cart recovery', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain('Corrida das Dunas');
     expect(mails[0]).toContain(`/eventos/register/${event.id}`);
+    expect(mails[0]).toMatch(/Hoje, 5 km custa R\$\s69,90 no 1º lote até 30\/11; depois, R\$\s89,90\./);
     expect(remindersTo(retried.email, 'não foi concluída')).toHaveLength(0);
   });
 

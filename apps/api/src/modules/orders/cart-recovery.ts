@@ -10,6 +10,7 @@ import type { Jobs } from '../../jobs/jobs.ts';
 import { badRequest, conflict } from '../../plugins/errors.ts';
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
+import type { EventsService } from '../events/events.service.ts';
 import * as reads from './cart-recovery.read-model.ts';
 import * as repo from './cart-recovery.repository.ts';
 
@@ -33,6 +34,7 @@ export function createCartRecovery(deps: {
   env: Pick<Env, 'STORE_NAME' | 'publicUrl' | 'SERVER_CART_MAX_LINES'>;
   now: () => Date;
   catalog: Pick<CatalogService, 'getCartProducts'>;
+  events: Pick<EventsService, 'getEvent'>;
 }) {
   /** The lines rebuilt with today's catalogue; a product or combination no longer sold is left out. */
   async function rebuild(items: CartItemRow[]): Promise<ServerCartLine[]> {
@@ -165,6 +167,23 @@ export function createCartRecovery(deps: {
   }
 
   /**
+   * What the race costs today and, when its lot ends, after it ("1º lote até 10/12": the date the price
+   * rises is in the lot's description); null when the event or the race is not on sale any more.
+   */
+  async function todaysPrice(eventId: number, categoryId: number | null): Promise<string | null> {
+    if (categoryId === null) return null;
+    const event = await deps.events.getEvent(eventId).catch(() => null);
+    const category = event?.dias_evento.flatMap((d) => d.categorias).find((c) => c.id === categoryId);
+    if (!category) return null;
+    const now = formatBRL(reaisToCents(category.lote_atual?.preco ?? category.preco_inscricao));
+    const lot = category.lote_atual ? ` no ${category.lote_atual.descricao}` : '';
+    const next = category.proximo_preco
+      ? `; depois, ${formatBRL(reaisToCents(category.proximo_preco.preco))}`
+      : '';
+    return `Hoje, ${category.nome_categoria} custa ${now}${lot}${next}.`;
+  }
+
+  /**
    * The `mail.cart-recovery` job. Checked again when it runs: an account that opted out, bought or
    * emptied its cart meanwhile gets nothing.
    */
@@ -202,7 +221,8 @@ export function createCartRecovery(deps: {
       return;
     }
     const name = reminder.eventId === null ? null : await reads.eventName(deps.db, reminder.eventId);
-    if (!name) return;
+    if (!name || reminder.eventId === null) return;
+    const price = await todaysPrice(reminder.eventId, await reads.chargeCategory(deps.db, reminder.ref));
     await deps.mail.send({
       to: to.email,
       subject: `${deps.env.STORE_NAME}: sua inscrição em ${name} não foi concluída`,
@@ -210,7 +230,7 @@ export function createCartRecovery(deps: {
         `Olá, ${to.firstName}!`,
         '',
         `Sua inscrição em ${name} ficou sem pagamento e não foi feita: nenhuma vaga está guardada.`,
-        'As inscrições continuam abertas; o preço é o do lote de hoje.',
+        price ?? 'As inscrições continuam abertas; o preço é o do lote de hoje.',
         '',
         `Inscrever-se de novo: ${base}/eventos/register/${reminder.eventId}`,
         '',

@@ -146,6 +146,7 @@ export default fp(
       env: app.env,
       now: app.now,
       catalog: app.catalog,
+      events: app.events,
     });
     app.jobs.work('orders.cart-recovery', () => recovery.sweep().then(() => undefined));
     app.jobs.work('mail.cart-recovery', ({ reminderId }) => recovery.sendMail(reminderId));
@@ -206,6 +207,7 @@ export default fp(
       'coupons',
       'registrations',
       'fiscal',
+      'events',
     ],
   },
 );
