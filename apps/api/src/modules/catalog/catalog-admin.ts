@@ -141,11 +141,6 @@ export function createCatalogAdmin(deps: { db: Db }) {
     );
   }
 
-  /**
-   * Changes only the given fields, if the product is still at `version` (checked under the row's
-   * lock, so of two saves of the same version one waits and then is refused); new colours × sizes
-   * are added with zero units, none are removed. Stock is never written here.
-   */
   /** The product's row, locked, while its version is the one the form read (409 otherwise). */
   async function lockVersion(tx: Tx, id: number, version: number) {
     const current = await repo.lockProduct(tx, id);
@@ -154,6 +149,11 @@ export function createCatalogAdmin(deps: { db: Db }) {
     return current;
   }
 
+  /**
+   * Changes only the given fields, if the product is still at `version` (checked under the row's
+   * lock, so of two saves of the same version one waits and then is refused); new colours × sizes
+   * are added with zero units, none are removed. Stock is never written here.
+   */
   async function updateProduct(
     tx: Tx,
     id: number,

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   type CartItemRow,
@@ -13,8 +13,14 @@ type Conn = Db | Tx;
 /** The reminders' settings when staff never saved any: on, an hour after the buyer left. */
 export const DEFAULT_RECOVERY = { active: true, delayMinutes: 60, lockVersion: 0 };
 
-export async function findCart(db: Conn, userId: number) {
-  const [row] = await db.select().from(carts).where(eq(carts.userId, userId));
+/** One line per product, colour and size: the key lines are merged and matched by. */
+export const cartKey = (i: Pick<CartItemRow, 'productId' | 'colorId' | 'sizeId'>) =>
+  `${i.productId}:${i.colorId}:${i.sizeId}`;
+
+/** The account's cart; `lock` holds its row until the transaction ends (a read before a write). */
+export async function findCart(db: Conn, userId: number, opts: { lock?: boolean } = {}) {
+  const query = db.select().from(carts).where(eq(carts.userId, userId));
+  const [row] = await (opts.lock ? query.for('update') : query);
   return row ?? null;
 }
 
@@ -23,7 +29,7 @@ export async function findCart(db: Conn, userId: number) {
  * emptied, it is no cart at all.
  */
 export async function saveCart(tx: Tx, userId: number, items: CartItemRow[], now: Date) {
-  const [before] = await tx.select().from(carts).where(eq(carts.userId, userId)).for('update');
+  const before = await findCart(tx, userId, { lock: true });
   const startedAt = items.length === 0 ? null : before?.items.length ? (before.startedAt ?? now) : now;
   await tx
     .insert(carts)
@@ -41,12 +47,10 @@ export async function removeBought(
   bought: Array<Pick<CartItemRow, 'productId' | 'colorId' | 'sizeId'>>,
   now: Date,
 ): Promise<void> {
-  const cart = await findCart(tx, userId);
+  const cart = await findCart(tx, userId, { lock: true });
   if (!cart?.items.length) return;
-  const key = (i: Pick<CartItemRow, 'productId' | 'colorId' | 'sizeId'>) =>
-    `${i.productId}:${i.colorId}:${i.sizeId}`;
-  const gone = new Set(bought.map(key));
-  const left = cart.items.filter((i) => !gone.has(key(i)));
+  const gone = new Set(bought.map(cartKey));
+  const left = cart.items.filter((i) => !gone.has(cartKey(i)));
   if (left.length !== cart.items.length) await saveCart(tx, userId, left, now);
 }
 
@@ -116,6 +120,6 @@ export async function remindersSince(db: Conn, since: Date) {
 /** An erased account's cart, reminders and choice go with it. */
 export async function deleteOfUser(tx: Tx, userId: number): Promise<void> {
   await tx.delete(carts).where(eq(carts.userId, userId));
-  await tx.delete(recoveryReminders).where(and(eq(recoveryReminders.userId, userId)));
+  await tx.delete(recoveryReminders).where(eq(recoveryReminders.userId, userId));
   await tx.delete(recoveryOptOuts).where(eq(recoveryOptOuts.userId, userId));
 }

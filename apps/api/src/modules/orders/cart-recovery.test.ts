@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { products } from '../../db/schema/index.ts';
+import { carts, products, recoveryOptOuts, recoveryReminders } from '../../db/schema/index.ts';
 import { createUserAndToken, readOutbox } from '../../test/factories/accounts.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
 import { makeEvent } from '../../test/factories/events.ts';
@@ -249,5 +249,33 @@ describe('cart recovery', () => {
     at(600);
     await sweep();
     expect(remindersTo(user.email, 'seu carrinho está guardado')).toHaveLength(0);
+  });
+
+  it('forgets an erased account’s cart, reminders and choice', async () => {
+    at(0);
+    const user = await createUserAndToken(t.app);
+    const shirt = await makeProduct(t.app.db);
+    expect((await saveCart(user.headers, [line(shirt, 1)])).statusCode).toBe(200);
+    const off = { ativos: false };
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/carrinho/lembretes/',
+          headers: user.headers,
+          payload: off,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const erased = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/profile/',
+      headers: user.headers,
+      payload: { password: user.password },
+    });
+    expect(erased.statusCode, erased.body).toBeLessThan(300);
+    for (const table of [carts, recoveryOptOuts, recoveryReminders]) {
+      expect(await t.app.db.select().from(table).where(eq(table.userId, user.id))).toEqual([]);
+    }
   });
 });

@@ -19,9 +19,6 @@ const FRESH_FOR_MS = 72 * 3_600_000;
 /** Units at or below which the reminder says how few are left. */
 const FEW_UNITS = 3;
 
-const keyOf = (i: Pick<CartItemRow, 'productId' | 'colorId' | 'sizeId'>) =>
-  `${i.productId}:${i.colorId}:${i.sizeId}`;
-
 /**
  * The cart kept on the server for signed-in buyers and the reminders of carts and registrations left
  * unpaid (docs/decisions/0072). The browser sends the lines (product, colour, size, quantity) on every
@@ -75,9 +72,9 @@ export function createCartRecovery(deps: {
     const lines = new Map<string, CartItemRow>();
     for (const i of items) {
       const row = { productId: i.produto, colorId: i.cor, sizeId: i.tamanho, quantity: i.quantidade };
-      const known = lines.get(keyOf(row));
+      const known = lines.get(repo.cartKey(row));
       if (known) known.quantity = Math.min(99, known.quantity + row.quantity);
-      else lines.set(keyOf(row), row);
+      else lines.set(repo.cartKey(row), row);
     }
     if (lines.size > deps.env.SERVER_CART_MAX_LINES) {
       throw badRequest(
@@ -102,12 +99,13 @@ export function createCartRecovery(deps: {
   async function merge(userId: number, items: CartItem[]): Promise<ServerCart> {
     const browser = normalise(items);
     await deps.db.transaction(async (tx) => {
-      const kept = (await repo.findCart(tx, userId))?.items ?? [];
-      const lines = new Map(kept.map((i) => [keyOf(i), { ...i }]));
+      // Locked: two tabs signing in at once must not each write their own half.
+      const kept = (await repo.findCart(tx, userId, { lock: true }))?.items ?? [];
+      const lines = new Map(kept.map((i) => [repo.cartKey(i), { ...i }]));
       for (const line of browser) {
-        const known = lines.get(keyOf(line));
+        const known = lines.get(repo.cartKey(line));
         if (known) known.quantity = Math.max(known.quantity, line.quantity);
-        else lines.set(keyOf(line), line);
+        else lines.set(repo.cartKey(line), line);
       }
       const merged = [...lines.values()];
       if (merged.length > deps.env.SERVER_CART_MAX_LINES) merged.length = deps.env.SERVER_CART_MAX_LINES;
