@@ -50,6 +50,8 @@ export interface AfterSaleRules {
   pickupItemUnit: string | null;
   /** Only then is a paid kit refused without the item; otherwise it is counted, never required. */
   pickupItemRequired: boolean;
+  /** A team's prepaid places nobody claimed by the registration deadline: refunded, or back to sale. */
+  teamUnclaimed: 'devolver' | 'liberar';
 }
 
 /** What an event without its own rules follows. */
@@ -74,6 +76,7 @@ export const DEFAULT_AFTER_SALE_RULES: AfterSaleRules = {
   pickupItem: null,
   pickupItemUnit: null,
   pickupItemRequired: false,
+  teamUnclaimed: 'devolver',
 };
 
 /**

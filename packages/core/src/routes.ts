@@ -84,6 +84,8 @@ export const SHOP_ROUTES = [
   { path: '/eventos/register/:id/finalizar', login: true },
   // A registration transferred to you (docs/decisions/0041): paying needs an account.
   { path: '/inscricoes/transferencia/:token', login: true },
+  // A team's prepaid place: the member signs in and fills in their own data (docs/decisions/0073).
+  { path: '/equipes/vagas/:token', login: true },
   // The participant's own link to their registration: the signed token is the access.
   { path: '/inscricoes/link/:token' },
   // The back office: its own sign-in, frame and route table, loaded under /painel.
@@ -163,6 +165,7 @@ export const PAGE_HEADS: Readonly<Record<ShopPath, PageHead>> = /* @__PURE__ */ 
     '/revisar-pedido': PRIVATE,
     '/eventos/register/:id/finalizar': { kind: 'event-page', what: 'Inscrição', noindex: true },
     '/inscricoes/transferencia/:token': PRIVATE,
+    '/equipes/vagas/:token': PRIVATE,
     '/inscricoes/link/:token': PRIVATE,
     '/painel/*': PRIVATE,
     '*': { kind: 'not-found' },

@@ -194,6 +194,11 @@ export const jobCatalog = {
    */
   'checkin.prune-desk-changes': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
   /**
+   * Every quarter hour: a team's prepaid places nobody claimed by the registration deadline, refunded
+   * to the captain or given back to sale as the event's rules say (decision 0073).
+   */
+  'registrations.team-places-close': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
+  /**
    * The published result on WhatsApp, with the link to the runner's page and certificate, to the
    * finishers of these bibs who opted in at registration (decision 0064, later).
    */

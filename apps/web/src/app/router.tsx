@@ -76,6 +76,7 @@ const PAGES: Record<ShopPath, LazyPage> = {
     () => import('../features/registration/pages/finish-registration-page.tsx'),
   ),
   '/inscricoes/transferencia/:token': page(() => import('../features/registration/pages/transfer-page.tsx')),
+  '/equipes/vagas/:token': page(() => import('../features/registration/pages/team-claim-page.tsx')),
   '/inscricoes/link/:token': page(() => import('../features/registration/pages/participant-link-page.tsx')),
   // The back office: its own frame, route table and chunks, none of them loaded by the shop.
   '/painel/*': page(() => import('../features/painel/shell/painel-app.tsx')),

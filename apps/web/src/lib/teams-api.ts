@@ -1,5 +1,6 @@
-import { TEAM_CODE_LENGTH, type TeamPublic } from '@passada/core/contracts/teams';
-import { queryOptions } from '@tanstack/react-query';
+import type { Participant } from '@passada/core/contracts/registrations';
+import { TEAM_CODE_LENGTH, type TeamClaimView, type TeamPublic } from '@passada/core/contracts/teams';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api.ts';
 
 /** A join code as the server reads it: spaces and dashes dropped, upper case. */
@@ -40,4 +41,26 @@ export function rememberedTeamCode(): string {
   } catch {
     return '';
   }
+}
+
+/** What a team's place link offers (public): the team, race, distance and places left. */
+export const teamClaimQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['team-claim', token],
+    queryFn: ({ signal }) =>
+      apiFetch<TeamClaimView>(`/api/equipes/vagas/${encodeURIComponent(token)}/`, { signal, auth: false }),
+    retry: false,
+  });
+
+/** A member takes one of the team's places with their own data. */
+export function useClaimTeamPlace(token: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Participant) =>
+      apiFetch<{ inscricao_id: number }>(`/api/equipes/vagas/${encodeURIComponent(token)}/resgatar/`, {
+        method: 'POST',
+        body,
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: ['team-claim', token] }),
+  });
 }

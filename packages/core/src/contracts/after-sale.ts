@@ -62,6 +62,8 @@ export const AfterSaleRulesSchema = z.object({
   item_retirada: z.string().trim().max(120, 'Use no máximo 120 caracteres.').nullable().default(null),
   item_unidade: z.string().trim().max(10, 'Use no máximo 10 caracteres.').nullable().default(null),
   item_exigido: z.boolean().default(false),
+  /** A team's prepaid places nobody claimed by the deadline: refunded to the captain, or back to sale. */
+  equipe_vagas_nao_resgatadas: z.enum(['devolver', 'liberar']).default('devolver'),
 });
 export type AfterSaleRulesWire = z.infer<typeof AfterSaleRulesSchema>;
 
@@ -133,6 +135,7 @@ export function rulesToWire(r: AfterSaleRules): AfterSaleRulesWire {
     item_retirada: r.pickupItem,
     item_unidade: r.pickupItemUnit,
     item_exigido: r.pickupItemRequired,
+    equipe_vagas_nao_resgatadas: r.teamUnclaimed,
   };
 }
 
@@ -159,6 +162,7 @@ export function rulesFromWire(w: AfterSaleRulesWire): AfterSaleRules {
     pickupItem: w.item_retirada || null,
     pickupItemUnit: (w.item_retirada && w.item_unidade) || null,
     pickupItemRequired: w.item_retirada ? w.item_exigido : false,
+    teamUnclaimed: w.equipe_vagas_nao_resgatadas,
   };
 }
 

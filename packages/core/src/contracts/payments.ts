@@ -2,7 +2,7 @@ import { CARD_BRANDS } from '../card.ts';
 import { z } from '../zod.ts';
 
 /** What a charge pays for, as the browser names it. */
-export const FinalidadeSchema = z.enum(['pedido', 'inscricao', 'troca']);
+export const FinalidadeSchema = z.enum(['pedido', 'inscricao', 'troca', 'vagas_equipe']);
 export type Finalidade = z.infer<typeof FinalidadeSchema>;
 
 /** Money from the browser in reais (spec section 7); the server recomputes it and refuses a mismatch. */
@@ -16,6 +16,8 @@ const purposeFields = {
   inscricao: z.unknown().optional(),
   /** Exchange draft (when finalidade is 'troca': `{ solicitacao }`, the price difference); orders module. */
   troca: z.unknown().optional(),
+  /** A captain's places for the team (when finalidade is 'vagas_equipe'); registrations module (0073). */
+  vagas_equipe: z.unknown().optional(),
 };
 
 export const PixCreateRequestSchema = z.object({
@@ -54,6 +56,8 @@ export const FreeConfirmResponseSchema = z.object({
   status: z.literal('CONCLUIDA'),
   pedido_id: z.number().int().optional(),
   inscricao_id: z.number().int().optional(),
+  /** The team's places a captain's paid charge created (docs/decisions/0073). */
+  vagas_equipe_id: z.number().int().optional(),
 });
 export type FreeConfirmResponse = z.infer<typeof FreeConfirmResponseSchema>;
 
@@ -79,6 +83,8 @@ export const PixStatusResponseSchema = z.object({
   status: z.enum(PIX_CHARGE_STATUSES),
   pedido_id: z.number().int().optional(),
   inscricao_id: z.number().int().optional(),
+  /** The team's places a captain's paid charge created (docs/decisions/0073). */
+  vagas_equipe_id: z.number().int().optional(),
   /** Why a card was refused, or why the payment was returned. */
   motivo: z.string().optional(),
   /** ISO date-time the provider stops accepting payment (Pix). */
@@ -122,6 +128,8 @@ export const CardPayResponseSchema = z.object({
   }),
   pedido_id: z.number().int().optional(),
   inscricao_id: z.number().int().optional(),
+  /** The team's places a captain's paid charge created (docs/decisions/0073). */
+  vagas_equipe_id: z.number().int().optional(),
   /** The charge, for the status route. */
   txid: z.string(),
 });

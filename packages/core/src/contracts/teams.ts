@@ -57,6 +57,45 @@ export const TeamMemberSchema = z.object({
   inscrito_em: z.string(),
 });
 
+/**
+ * What a captain sends to buy places for the team in one payment (docs/decisions/0073), under
+ * `vagas_equipe` of `POST /api/pix/` or `/api/pagar-cartao/` with `finalidade: 'vagas_equipe'`.
+ */
+export const TeamPlacesDraftSchema = z.object({
+  equipe: IdSchema,
+  categoria: IdSchema,
+  quantidade: z
+    .number({ error: 'Informe quantas vagas.' })
+    .int('Informe um número inteiro de vagas.')
+    .min(2, 'Compre pelo menos 2 vagas (para uma, use a inscrição comum).'),
+});
+export type TeamPlacesDraft = z.infer<typeof TeamPlacesDraftSchema>;
+
+/** The secret of a claim link: 128 bits in base64url. */
+export const TeamClaimTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Link de vaga inválido.');
+
+/** One purchase of places: how many, how many members claimed, what is left, and when it closed. */
+export const TeamPlacesBatchSchema = z.object({
+  id: z.number(),
+  evento: z.object({ id: z.number(), nome: z.string() }),
+  categoria: z.object({ id: z.number(), nome: z.string() }),
+  quantidade: z.number(),
+  resgatadas: z.number(),
+  /** Places still waiting for a member (0 once closed). */
+  disponiveis: z.number(),
+  /** What one place cost, in reais. */
+  preco: z.number(),
+  /** Until when members claim (the event's registration deadline, YYYY-MM-DD). */
+  prazo: z.string(),
+  /** What the event does with places nobody claimed: refunded to the captain, or back to sale. */
+  nao_resgatadas: z.enum(['devolver', 'liberar']),
+  encerrado_em: z.string().nullable(),
+  /** Refunded to the captain when it closed, in reais. */
+  devolvido: z.number(),
+});
+
+export type TeamPlacesBatch = z.infer<typeof TeamPlacesBatchSchema>;
+
 /** A captain's team in "Minha conta": the code, the invite path and who joined. */
 export const MyTeamSchema = TeamPublicSchema.extend({
   id: z.number(),
@@ -64,6 +103,8 @@ export const MyTeamSchema = TeamPublicSchema.extend({
   convite: z.string(),
   criada_em: z.string(),
   membros: z.array(TeamMemberSchema),
+  /** The places the captain bought, each with the link members claim them with (`/equipes/vagas/<token>`). */
+  vagas: z.array(TeamPlacesBatchSchema.extend({ link: z.string() })),
 });
 export type MyTeam = z.infer<typeof MyTeamSchema>;
 
@@ -84,8 +125,12 @@ export const PainelTeamSchema = z.object({
       categorias: z.array(z.string()),
       pago_centavos: z.number(),
       kit_retirado: z.boolean(),
+      /** Claimed from the places the captain bought (docs/decisions/0073). */
+      vaga_da_equipe: z.boolean(),
     }),
   ),
+  /** The places the captain bought for this event (docs/decisions/0073). */
+  vagas: z.array(TeamPlacesBatchSchema),
 });
 export type PainelTeam = z.infer<typeof PainelTeamSchema>;
 
@@ -143,3 +188,17 @@ export const DeskTeamPickupSchema = z.object({
 export type DeskTeamPickup = z.input<typeof DeskTeamPickupSchema>;
 
 export const DeskTeamPickedSchema = z.object({ entregues: z.number(), equipe: DeskTeamSchema });
+
+/** What a claim link shows before the member fills in their data: which team, race and how many left. */
+export const TeamClaimViewSchema = z.object({
+  equipe: z.string(),
+  evento: z.object({ id: z.number(), nome: z.string() }),
+  categoria: z.object({ id: z.number(), nome: z.string() }),
+  disponiveis: z.number(),
+  prazo: z.string(),
+  /** False once the deadline passed or the captain closed it. */
+  aberto: z.boolean(),
+});
+export type TeamClaimView = z.infer<typeof TeamClaimViewSchema>;
+
+export const TeamClaimedSchema = z.object({ inscricao_id: z.number() });

@@ -33,6 +33,10 @@ export const dataSettings = {
    * address in 10 minutes: a form reads a code once, and guessing codes by the thousand is an attack.
    */
   TEAM_CODE_LOOKUP_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(120),
+  /** Places a captain buys for the team in one payment, at most (docs/decisions/0073). */
+  TEAM_PLACES_PER_PURCHASE_MAX: z.coerce.number().int().min(2).max(1000).default(100),
+  /** Claims of a team's prepaid place (each a registration) per account, in 10 minutes. */
+  TEAM_PLACE_CLAIM_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(30),
   /**
    * Proofs of special prices sent (`POST /api/comprovantes/`, signed in) per IP address in an hour:
    * a runner sends one or two; each is a decoded image or a PDF kept on disk.

@@ -20,7 +20,7 @@ import { users } from './accounts.ts';
  */
 export const chargeMethods = ['pix', 'cartao', 'gratuito'] as const;
 
-export const chargePurposes = ['order', 'registration', 'exchange'] as const;
+export const chargePurposes = ['order', 'registration', 'exchange', 'team_places'] as const;
 
 /** API Pix statuses, plus the card outcomes and our own states: the contract's list, one source. */
 export const chargeStatuses = PIX_CHARGE_STATUSES;

@@ -85,6 +85,48 @@ export const teams = pgTable(
   ],
 );
 
+/**
+ * Places a team's captain bought in one payment for members to claim (docs/decisions/0073): the charge
+ * holds `quantity` places of one category until each is claimed (moved to the member's registration) or
+ * the registration deadline closes the batch (what is left refunded or given back to sale).
+ */
+export const teamPlaceBatches = pgTable(
+  'team_place_batches',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('equipe_id')
+      .notNull()
+      .references(() => teams.id),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => eventCategories.id),
+    /** The captain's charge: it holds the places not claimed yet. */
+    chargeId: integer('charge_id')
+      .notNull()
+      .references(() => charges.id),
+    quantity: integer('quantidade').notNull(),
+    /** What one place cost the captain (the lot's price when bought). */
+    priceCents: integer('preco_centavos').notNull(),
+    /** The secret of the claim link the captain shares (128 bits, base64url). */
+    claimToken: text('token_resgate').notNull(),
+    /** When the deadline (or the captain) closed it; what was left then, and what went back in money. */
+    closedAt: timestamp('encerrado_em', { withTimezone: true }),
+    unclaimedAtClose: integer('nao_resgatadas_no_encerramento'),
+    refundedCents: integer('devolvido_centavos').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('team_place_batches_charge_unique').on(t.chargeId),
+    uniqueIndex('team_place_batches_token_unique').on(t.claimToken),
+    index('team_place_batches_team_idx').on(t.teamId),
+    index('team_place_batches_open_idx').on(t.eventId).where(sql`${t.closedAt} is null`),
+    check('team_place_batches_amounts', sql`${t.quantity} > 0 and ${t.priceCents} >= 0`),
+  ],
+);
+
 export const registrations = pgTable(
   'registrations',
   {
@@ -130,6 +172,8 @@ export const registrations = pgTable(
      * person.
      */
     teamPickupConsentAt: timestamp('retirada_equipe_autorizada_em', { withTimezone: true }),
+    /** The team's prepaid places this registration claimed (docs/decisions/0073); null: paid on its own. */
+    teamBatchId: integer('lote_vagas_equipe_id').references(() => teamPlaceBatches.id),
     /** A past result's address the runner gave to back their estimate (waves, docs/decisions/0066). */
     pastResultUrl: text('resultado_anterior_url'),
     emergencyName: text('contato_emergencia_nome'),
@@ -194,6 +238,7 @@ export const registrations = pgTable(
     // An opening's gate counts the event's registrations of one CPF (and the live view all of them).
     index('registrations_event_cpf_idx').on(t.eventId, t.cpf),
     index('registrations_team_idx').on(t.teamId),
+    index('registrations_team_batch_idx').on(t.teamBatchId),
   ],
 );
 
@@ -270,6 +315,13 @@ export const eventAfterSaleRules = pgTable(
     pickupItemUnit: text('pickup_item_unit'),
     /** Only when ticked is a kit refused without the item; otherwise it is counted, never required. */
     pickupItemRequired: boolean('pickup_item_required').notNull().default(false),
+    /**
+     * What happens to a team's prepaid places nobody claimed by the registration deadline
+     * (docs/decisions/0073): `devolver` refunds them to the captain, `liberar` gives them back to sale.
+     */
+    teamUnclaimed: text('equipe_vagas_nao_resgatadas', { enum: ['devolver', 'liberar'] })
+      .notNull()
+      .default('devolver'),
     /** Bumped by every save; a save from a form opened at an older version is refused (0025). */
     version: integer('version').notNull().default(1),
   },

@@ -368,6 +368,49 @@ export async function setRegistrationsClosed(
  * Gives back one place of `categoryId` the charge holds (a runner changing distance,
  * docs/decisions/0041); false when the charge holds none there.
  */
+/**
+ * One place of a category held by `fromChargeId` handed to `toChargeId` without going back to sale
+ * (a team's prepaid place claimed by a member, or given back to the team, docs/decisions/0073): the
+ * category's count does not move, so nobody else can take it in between. False when none is held.
+ */
+export async function moveOneReservation(
+  tx: Tx,
+  fromChargeId: number,
+  toChargeId: number,
+  categoryId: number,
+): Promise<boolean> {
+  const [held] = await tx
+    .select({ id: placeReservations.id })
+    .from(placeReservations)
+    .where(
+      and(
+        eq(placeReservations.chargeId, fromChargeId),
+        eq(placeReservations.categoryId, categoryId),
+        isNull(placeReservations.releasedAt),
+      ),
+    )
+    .limit(1)
+    .for('update');
+  if (!held) return false;
+  await tx.update(placeReservations).set({ chargeId: toChargeId }).where(eq(placeReservations.id, held.id));
+  return true;
+}
+
+/** How many places of a category a charge holds now. */
+export async function heldPlaces(db: Db | Tx, chargeId: number, categoryId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(placeReservations)
+    .where(
+      and(
+        eq(placeReservations.chargeId, chargeId),
+        eq(placeReservations.categoryId, categoryId),
+        isNull(placeReservations.releasedAt),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 export async function releaseOneReservation(
   tx: Tx,
   chargeId: number,

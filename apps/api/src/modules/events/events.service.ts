@@ -456,6 +456,12 @@ export function createEventsService(deps: EventsServiceDeps) {
   /** One place of a category the charge holds, given back (docs/decisions/0041). */
   const releaseOnePlace = (tx: Tx, chargeId: number, categoryId: number) =>
     repo.releaseOneReservation(tx, chargeId, categoryId, deps.now());
+  /** One place handed from one charge to another, never back to sale in between (docs/decisions/0073). */
+  const movePlace = (tx: Tx, fromChargeId: number, toChargeId: number, categoryId: number) =>
+    repo.moveOneReservation(tx, fromChargeId, toChargeId, categoryId);
+  /** How many places of a category a charge holds now. */
+  const heldPlaces = (db: Conn, chargeId: number, categoryId: number) =>
+    repo.heldPlaces(db, chargeId, categoryId);
   /** One shirt of a size the charge holds, given back. */
   const releaseOneKit = (tx: Tx, chargeId: number, kitSizeId: number) =>
     repo.releaseOneKitReservation(tx, chargeId, kitSizeId, deps.now());
@@ -505,6 +511,8 @@ export function createEventsService(deps: EventsServiceDeps) {
     reservePlaces,
     releasePlaces,
     releaseOnePlace,
+    movePlace,
+    heldPlaces,
     releaseOneKit,
     moveReservations: repo.moveReservations,
     admin: createEventsAdmin({ readForStaff: getEventForStaff, now: deps.now }),

@@ -447,13 +447,40 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
    * paid one and cancelling it gives the places back through the same path. A refusal (sold out,
    * deadline, CPF already registered, the price is not zero) leaves nothing behind.
    */
+  /**
+   * A charge with nothing to pay, settled as it is written (method `gratuito`, provider `nenhum`): a free
+   * registration, or a team's prepaid place a member claims (docs/decisions/0073). In the caller's
+   * transaction; the caller holds what it pays for.
+   */
+  async function recordFree(
+    tx: Tx,
+    input: { txid?: string; purpose: ChargePurpose; userId: number; draft: unknown },
+  ): Promise<ChargeRow> {
+    const at = deps.now();
+    const row = await repo.insertCharge(tx, {
+      txid: input.txid ?? newFreeTxid(),
+      method: 'gratuito',
+      provider: 'nenhum',
+      purpose: input.purpose,
+      userId: input.userId,
+      amountCents: 0,
+      status: 'CONCLUIDA',
+      draft: input.draft,
+      expiresAt: at,
+      paidAt: at,
+      createdAt: at,
+    });
+    await logEvent(tx, row.id, 'create', 'gratuito', null);
+    return row;
+  }
+
   async function confirmFree(input: {
     user: AuthUser;
     purpose: ChargePurpose;
     draft: unknown;
     claimedTotalCents: number;
   }): Promise<FreeConfirmed> {
-    const { db, now, log } = deps;
+    const { db, log } = deps;
     // The account's own open Pix for the same thing would refuse it as pending: it goes first.
     const withdrawn = await withdrawEarlierPix(input.user, input.purpose);
     const txid = newFreeTxid();
@@ -468,23 +495,14 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
         undefined,
         true,
       );
-      const at = now();
-      const row = await repo.insertCharge(tx, {
+      const row = await recordFree(tx, {
         txid,
-        method: 'gratuito',
-        provider: 'nenhum',
         purpose: input.purpose,
         userId: input.user.id,
-        amountCents: 0,
-        status: 'CONCLUIDA',
         draft: prepared.draft,
-        expiresAt: at,
-        paidAt: at,
-        createdAt: at,
       });
       const handler = handlerFor(input.purpose);
       await handler.reserve(tx, row.id, prepared.draft);
-      await logEvent(tx, row.id, 'create', 'gratuito', null);
       const fulfilled = await handler.fulfil(tx, row).catch((err: unknown) => {
         // Nothing was paid, so nothing to return: the whole confirmation is refused instead.
         if (err instanceof CannotFulfil) throw new HttpError(409, err.message, 'nao_confirmada');
@@ -499,5 +517,5 @@ export function createChargeCreation(ctx: PaymentsContext, reconciliation: Recon
     return { txid, purpose: input.purpose, fulfilledId: done.fulfilledId };
   }
 
-  return { createPix, chargeCard, confirmFree, endWithdrawn, removeAtProvider };
+  return { createPix, chargeCard, confirmFree, recordFree, endWithdrawn, removeAtProvider };
 }

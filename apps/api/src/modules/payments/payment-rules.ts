@@ -39,7 +39,7 @@ export function refundNoticeMail(input: {
   env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;
   payer: { name: string; email: string; page: string };
   refund: { amountCents: number; reason: string };
-  purpose: 'order' | 'registration' | 'exchange';
+  purpose: 'order' | 'registration' | 'exchange' | 'team_places';
   method: 'pix' | 'cartao';
 }): MailMessage {
   const { env, payer, refund, purpose, method } = input;
@@ -48,7 +48,9 @@ export function refundNoticeMail(input: {
       ? 'seu pedido'
       : purpose === 'exchange'
         ? 'a diferença da sua troca'
-        : 'sua inscrição';
+        : purpose === 'team_places'
+          ? 'a compra de vagas para a sua equipe'
+          : 'sua inscrição';
   const amount = formatBRL(refund.amountCents);
   const how =
     method === 'pix'

@@ -39,20 +39,30 @@ const PURPOSES: Record<Finalidade, ChargePurpose> = {
   pedido: 'order',
   inscricao: 'registration',
   troca: 'exchange',
+  vagas_equipe: 'team_places',
 };
 
 /** The draft travels under the field named after its purpose. */
-function purposeOf(body: { finalidade: Finalidade; pedido?: unknown; inscricao?: unknown; troca?: unknown }) {
-  return {
-    purpose: PURPOSES[body.finalidade],
-    draft:
-      body.finalidade === 'pedido' ? body.pedido : body.finalidade === 'troca' ? body.troca : body.inscricao,
+function purposeOf(body: {
+  finalidade: Finalidade;
+  pedido?: unknown;
+  inscricao?: unknown;
+  troca?: unknown;
+  vagas_equipe?: unknown;
+}) {
+  const drafts = {
+    pedido: body.pedido,
+    inscricao: body.inscricao,
+    troca: body.troca,
+    vagas_equipe: body.vagas_equipe,
   };
+  return { purpose: PURPOSES[body.finalidade], draft: drafts[body.finalidade] };
 }
 
 /** Shapes the order or registration a paid charge created as the wire names it. */
 function fulfilledField(purpose: ChargePurpose, id: number | undefined) {
   if (id === undefined || purpose === 'exchange') return {};
+  if (purpose === 'team_places') return { vagas_equipe_id: id };
   return purpose === 'order' ? { pedido_id: id } : { inscricao_id: id };
 }
 

@@ -45,6 +45,14 @@ export interface ChargeStatus {
 
 const NOTEWORTHY_DAYS = 30;
 
+/** What a charge pays for, as the browser names it. */
+const FINALIDADE = {
+  order: 'pedido',
+  registration: 'inscricao',
+  exchange: 'troca',
+  team_places: 'vagas_equipe',
+} as const satisfies Record<ChargePurpose, string>;
+
 /**
  * Charges (docs/architecture.md §5): created bound to a purpose and a server-computed amount, with no
  * provider call inside a transaction; settled by one path (webhook, polling, reconciliation, card
@@ -206,8 +214,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const rows = await repo.listNoteworthy(deps.db, user.id, since);
     return rows.map(({ charge, refund }) => ({
       txid: charge.txid,
-      finalidade:
-        charge.purpose === 'order' ? 'pedido' : charge.purpose === 'exchange' ? 'troca' : 'inscricao',
+      finalidade: FINALIDADE[charge.purpose],
       metodo: charge.method,
       status: charge.status,
       valor: chosenCents(charge) / 100,
@@ -342,6 +349,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     installments,
     chargeCard: creation.chargeCard,
     confirmFree: creation.confirmFree,
+    recordFree: creation.recordFree,
     listNoteworthy,
     returnPaid: refunds.returnPaid,
     refundPart: refunds.refundPart,

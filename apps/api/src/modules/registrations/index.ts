@@ -81,6 +81,7 @@ export default fp(
       opening: { modeOf: (eventId) => app.opening.status(eventId)?.modo ?? null },
     });
     app.payments.registerPurpose('registration', registrations.purpose);
+    app.payments.registerPurpose('team_places', registrations.teamPlaces.purpose);
     // What stands against an opening's limits per CPF and per buyer, and which lottery winners paid:
     // registrations and the charges paying for them, counted here (docs/architecture.md §9, rule 11).
     app.opening.setRegistrationCounts({ countForCpf, countForBuyer, countOfEvent, standingCpfs });
@@ -122,6 +123,13 @@ export default fp(
     });
     // Every morning at 09:00 in Fortaleza: a reminder read during the day.
     await app.jobs.schedule('whatsapp.kit-reminders', '0 9 * * *');
+    // A team's places nobody claimed by the registration deadline: refunded or back to sale (0073).
+    app.jobs.work('registrations.team-places-close', async () => {
+      const closed = await registrations.teamPlaces.sweep();
+      if (closed)
+        app.log.info({ job: 'registrations.team-places-close', closed }, 'Vagas de equipe encerradas');
+    });
+    await app.jobs.schedule('registrations.team-places-close', '*/15 * * * *');
     // The desk's change log keeps one row per event (the version is its id), pruned at night.
     app.jobs.work('checkin.prune-desk-changes', async () => {
       const pruned = await pruneDeskChanges(app.db);
@@ -218,7 +226,7 @@ export default fp(
     await app.register(registrationsRoutes, { registrations });
     await app.register(pickupDelegationRoutes, { registrations });
     await app.register(waitlistRoutes, { waitlist });
-    await app.register(teamsRoutes, { teams: registrations.teams });
+    await app.register(teamsRoutes, { teams: registrations.teams, places: registrations.teamPlaces });
     await app.register(proofsRoutes, { proofs: registrations.proofs });
   },
   {

@@ -10,6 +10,7 @@ import { LATE } from './registration-transfer.ts';
 import type { Waitlist } from './registration-waitlist.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationCancellation, RegistrationsServiceDeps } from './registrations-context.ts';
+import type { TeamPlaces } from './team-places.ts';
 
 /** Why an open charge of a cancelled registration ended (its refund's reason if paid anyway). */
 const ENDED = {
@@ -25,6 +26,7 @@ const ENDED = {
 export function createCancel(
   deps: RegistrationsServiceDeps,
   waitlist?: Pick<Waitlist, 'released' | 'nudge'>,
+  teamPlaces?: Pick<TeamPlaces, 'giveBack'>,
 ) {
   /**
    * What goes back from each charge that paid for the registration (docs/decisions/0047): `refundCents`
@@ -108,7 +110,11 @@ export function createCancel(
    */
   async function cancelCharge(tx: Tx, chargeId: number, reason: string | null) {
     const cancelled = await repo.cancelByCharge(tx, chargeId, deps.now(), reason);
-    for (const r of cancelled) await endOpenCharges(tx, r.id);
+    for (const r of cancelled) {
+      await endOpenCharges(tx, r.id);
+      // A team's prepaid place goes back to the team while members may still claim (0073).
+      await teamPlaces?.giveBack(tx, r);
+    }
     await deps.events.releasePlaces(tx, chargeId);
     // The freed places go to the waitlist's first in line (after commit).
     await waitlist?.released(tx, chargeId);

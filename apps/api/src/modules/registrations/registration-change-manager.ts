@@ -55,6 +55,13 @@ export function createChangeManager(
     op: RegistrationOperation,
     categoryIds: readonly number[],
   ): Promise<void> {
+    // A team's prepaid place (docs/decisions/0073) is the team's: it goes to another runner or another
+    // distance only through the team (cancel it, and the captain's link gives it to someone else).
+    if (row.teamBatchId !== null && (op.kind === 'transferencia' || op.kind === 'troca_distancia'))
+      throw conflict(
+        'Esta vaga foi paga pela equipe: para trocar de corredor ou de distância, fale com o capitão.',
+        'vaga_de_equipe',
+      );
     switch (op.kind) {
       case 'transferencia':
         // A lottery's place is the drawn CPF's: only another CPF drawn in that category may take it; a

@@ -35,6 +35,7 @@ export function holderColumns(d: RegistrationDraft, acceptedFallback: Date | nul
     neighborhood: d.neighborhood,
     team: d.team?.name ?? d.equipe ?? null,
     teamId: d.team?.id ?? null,
+    teamBatchId: d.teamPlace?.batchId ?? null,
     teamPickupConsentAt: d.team && d.retirada_pela_equipe ? (acceptedAt ?? acceptedFallback) : null,
     pastResultUrl: d.resultado_anterior ?? null,
     emergencyName: d.contato_emergencia_nome ?? null,
@@ -119,6 +120,7 @@ export function createConfirm(deps: RegistrationsServiceDeps, proofs: Pick<Price
     // A transfer's ids and amounts (docs/decisions/0041), without the new runner's data.
     ...(d.transfer ? { transfer: d.transfer } : {}),
     ...(d.change ? { change: d.change } : {}),
+    ...(d.teamPlace ? { teamPlace: d.teamPlace } : {}),
   });
 
   /**

@@ -10,7 +10,7 @@ import { CannotFulfil } from '../payments/payments.service.ts';
 import type { Pricing } from './registration-price.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
-import type { Teams } from './teams.ts';
+import type { JoinedTeam, Teams } from './teams.ts';
 
 const PARTICIPANT_TWICE_IN_CART = 'Este participante já está no carrinho para este evento.';
 
@@ -180,7 +180,14 @@ export function createPrepare(
     user: AuthUser,
     p: Participant,
     inCart: readonly RegistrationDraft[] = [],
-    opts: { preview?: boolean } = {},
+    opts: {
+      preview?: boolean;
+      /**
+       * A team's prepaid place claimed (docs/decisions/0073): the captain's charge holds the place and
+       * paid its price, and the runner joins that team; every other rule holds as for a new sale.
+       */
+      teamPlace?: { batchId: number; priceCents: number; team: JoinedTeam };
+    } = {},
   ): Promise<{ draft: RegistrationDraft; eventName: string }> {
     checkBirthDate(p.data_nascimento);
     if (inCart.some((d) => d.cpf === p.cpf && d.evento === p.evento))
@@ -209,7 +216,8 @@ export function createPrepare(
     const heldInCart = (categoryId: number) =>
       inCart.filter((d) => d.items.some((i) => i.categoryId === categoryId)).length;
     const soldOut = items.find((i) => i.category.placesLeft - heldInCart(i.category.id) <= 0);
-    if (soldOut) throw conflict(`Categoria esgotada: ${soldOut.category.name}.`, 'esgotado');
+    if (soldOut && !opts.teamPlace)
+      throw conflict(`Categoria esgotada: ${soldOut.category.name}.`, 'esgotado');
     const kit = await chosenKitSize(tx, event, p.tamanho_camisa);
     if (kit && kit.left - inCart.filter((d) => d.kitSizeId === kit.id).length <= 0)
       throw conflict(KIT_SIZE_SOLD_OUT, 'tamanho_esgotado');
@@ -218,7 +226,7 @@ export function createPrepare(
         pcd: 'Este evento não oferece inscrição PCD.',
       });
     checkTerms(event, p.termo_versao);
-    const team = await teams.joinTeam(tx, event.id, p.equipe_codigo);
+    const team = opts.teamPlace?.team ?? (await teams.joinTeam(tx, event.id, p.equipe_codigo));
     const ids = items.map((i) => i.category.id);
     await checkCpfFree(tx, p.cpf, ids);
     // Only this account's own pending charges: a stranger's unpaid charge for this CPF must not lock
@@ -230,12 +238,21 @@ export function createPrepare(
         'Já existe um pagamento em aberto para este CPF nesta categoria. Conclua-o ou aguarde ele expirar.',
         'pagamento_pendente',
       );
-    const rule = await pricing.underRule(tx, user, p, items);
-    const price = await pricing.withCoupon(
-      tx,
-      { user, eventId: event.id, cpf: p.cpf, code: p.cupom },
-      rule ? { items: rule.items, senior: false } : { items, senior },
-    );
+    const { teamPlace } = opts;
+    const rule = teamPlace ? undefined : await pricing.underRule(tx, user, p, items);
+    const price = teamPlace
+      ? {
+          // The place's price is what the captain paid; the runner pays nothing.
+          items: items.map((item) => ({ item, priceCents: teamPlace.priceCents })),
+          totalCents: 0,
+          senior: false,
+          coupon: undefined,
+        }
+      : await pricing.withCoupon(
+          tx,
+          { user, eventId: event.id, cpf: p.cpf, code: p.cupom },
+          rule ? { items: rule.items, senior: false } : { items, senior },
+        );
     return {
       eventName: event.name,
       draft: {
@@ -252,6 +269,7 @@ export function createPrepare(
         ...(price.coupon ? { coupon: price.coupon } : {}),
         ...(team ? { team } : {}),
         ...(rule ? { priceRule: rule.draft } : {}),
+        ...(teamPlace ? { teamPlace: { batchId: teamPlace.batchId } } : {}),
         termsAcceptedAt: deps.now().toISOString(),
         consentVersions: {
           ...(p.pcd && p.pcd_consentimento ? { pcd: PCD_CONSENT.version } : {}),

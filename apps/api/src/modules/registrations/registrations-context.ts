@@ -30,6 +30,7 @@ export interface RegistrationsServiceDeps {
     | 'TRANSFER_INVITES_PER_REGISTRATION_PER_HOUR'
     | 'TRANSFER_INVITES_PER_ACCOUNT_PER_HOUR'
     | 'TEAMS_PER_ACCOUNT_MAX'
+    | 'TEAM_PLACES_PER_PURCHASE_MAX'
     | 'dataDir'
     | 'PHOTO_MAX_PIXELS'
   >;
@@ -49,6 +50,7 @@ export interface RegistrationsServiceDeps {
     | 'refundPart'
     | 'paidAndRefunded'
     | 'endOpenFor'
+    | 'recordFree'
   >;
   events: Pick<
     EventsService & { waves: EventWavesService },
@@ -66,6 +68,8 @@ export interface RegistrationsServiceDeps {
     | 'releaseOnePlace'
     | 'releaseOneKit'
     | 'moveReservations'
+    | 'movePlace'
+    | 'heldPlaces'
   >;
   users: Pick<UsersService, 'findContact'>;
   coupons: Pick<CouponsService, 'quote' | 'hold' | 'release' | 'confirm' | 'returnUse'>;
@@ -107,6 +111,8 @@ export interface RegistrationDraft extends Participant {
   coupon?: AppliedCoupon;
   /** The team its `equipe_codigo` named, found by the server (docs/decisions/0067); its name wins over `equipe`. */
   team?: JoinedTeam;
+  /** The team's prepaid place this registration claims (docs/decisions/0073): the team paid for it. */
+  teamPlace?: { batchId: number };
   /**
    * A charge that pays for a transfer to this person (docs/decisions/0041): it creates no registration,
    * the registration `registrationId` takes the new holder. `items` is empty: no place is held.

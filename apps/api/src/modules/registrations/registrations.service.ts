@@ -48,6 +48,7 @@ import {
   type RegistrationDraft,
   type RegistrationsServiceDeps,
 } from './registrations-context.ts';
+import { createTeamPlaces } from './team-places.ts';
 import { createTeams } from './teams.ts';
 
 export type {
@@ -80,7 +81,13 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     jobs: deps.jobs,
   });
   const pricing = createPricing(deps, proofs);
-  const teams = createTeams({ db: deps.db, now: deps.now, perAccountMax: deps.env.TEAMS_PER_ACCOUNT_MAX });
+  const teams = createTeams({
+    db: deps.db,
+    now: deps.now,
+    perAccountMax: deps.env.TEAMS_PER_ACCOUNT_MAX,
+    // Read when a team is shown, after every step below exists.
+    placesOf: (ids, opts) => teamPlaces.batchesOf(ids, opts),
+  });
   const prepare = createPrepare(deps, pricing, teams);
   const { prepareParticipant } = prepare;
   const waitlist = createWaitlist(deps, prepare);
@@ -88,6 +95,13 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   // Every change to a sold registration is decided by the change manager (docs/decisions/0056).
   const manager = createChangeManager(deps, { prepare, hold: { holdPlaces } });
   const { insertParticipant, withoutPersonalData, sendConfirmation } = createConfirm(deps, proofs);
+  // A team's places bought by the captain and claimed by members (docs/decisions/0073).
+  const teamPlaces = createTeamPlaces(deps, {
+    pricing,
+    prepare,
+    hold: { holdPlaces, release },
+    confirm: { insertParticipant },
+  });
   const {
     cancelCharge,
     refundOtherCharges,
@@ -95,7 +109,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     cancelParticipant,
     sendCancellation,
     staffRefundByPayer,
-  } = createCancel(deps, waitlist);
+  } = createCancel(deps, waitlist, teamPlaces);
   const runner = createRunnerChanges(deps, {
     cancel,
     cancelParticipant,
@@ -484,6 +498,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     linkView,
     delegation,
     teams,
+    teamPlaces,
     proofs,
   };
 }

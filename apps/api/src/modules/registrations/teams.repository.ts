@@ -91,6 +91,7 @@ export async function membersOf(db: Conn, teamIds: number[], eventId?: number) {
       eventName: events.name,
       createdAt: registrations.createdAt,
       totalCents: registrations.totalCents,
+      teamBatchId: registrations.teamBatchId,
       pickedUp: sql<boolean>`${registrationCheckins.registrationId} is not null`,
       categories: categoryNames,
     })

@@ -1,6 +1,10 @@
-import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
+import { ApiErrorSchema, IdParamSchema, IdTextSchema } from '@passada/core/contracts/common';
+import { ParticipantSchema } from '@passada/core/contracts/registrations';
 import {
   MyTeamSchema,
+  TeamClaimedSchema,
+  TeamClaimTokenSchema,
+  TeamClaimViewSchema,
   TeamCodeSchema,
   TeamCreateSchema,
   TeamOpenSchema,
@@ -9,13 +13,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
+import type { TeamPlaces } from './team-places.ts';
 import type { Teams } from './teams.ts';
 
 /**
  * Teams (docs/decisions/0067-teams.md): the captain makes them and sees who joined in "Minha conta";
  * anyone with a code reads which team it is (the registration form shows it before the runner pays).
  */
-export const teamsRoutes: FastifyPluginAsyncZod<{ teams: Teams }> = async (app, { teams }) => {
+export const teamsRoutes: FastifyPluginAsyncZod<{ teams: Teams; places: TeamPlaces }> = async (
+  app,
+  { teams, places },
+) => {
   const tags = ['equipes'];
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
@@ -81,5 +89,77 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: Teams }> = async (app, 
       },
     },
     (request) => teams.byCode(request.params.codigo),
+  );
+
+  // A team's places bought by the captain, claimed by members (docs/decisions/0073). The purchase is
+  // a charge of purpose 'vagas_equipe' (POST /api/pix/ or /api/pagar-cartao/).
+  const tokenParams = z.object({ token: TeamClaimTokenSchema });
+
+  app.get(
+    '/api/equipes/vagas/:token/',
+    {
+      // Public: the link is the secret; guessing links by the thousand is refused.
+      config: {
+        limit: {
+          name: 'equipe-vagas',
+          max: app.env.TEAM_CODE_LOOKUP_RATE_LIMIT_PER_IP,
+          windowSeconds: 600,
+        },
+      },
+      schema: {
+        tags,
+        summary: 'O que um link de vaga da equipe oferece: equipe, corrida, distância e vagas restantes',
+        params: tokenParams,
+        response: { 200: TeamClaimViewSchema, 429: ApiErrorSchema, ...errors },
+      },
+    },
+    (request) => places.claimView(request.params.token),
+  );
+
+  app.post(
+    '/api/equipes/vagas/:token/resgatar/',
+    {
+      config: {
+        auth: 'user',
+        limit: {
+          name: 'equipe-vagas-resgate',
+          max: app.env.TEAM_PLACE_CLAIM_RATE_LIMIT_PER_ACCOUNT,
+          windowSeconds: 600,
+          per: 'account',
+        },
+      },
+      schema: {
+        tags,
+        summary:
+          'Usar uma vaga paga pela equipe com os próprios dados (as regras de uma inscrição valem todas)',
+        params: tokenParams,
+        body: ParticipantSchema,
+        response: { 201: TeamClaimedSchema, 429: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await places.claim(await requireUser(request), request.params.token, request.body)),
+  );
+
+  app.post(
+    '/api/equipes/:id/vagas/:lote/encerrar/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary:
+          'O capitão encerra as vagas antes do prazo: as não usadas são devolvidas ou voltam à venda, como o evento define',
+        params: IdParamSchema.extend({ lote: IdTextSchema }),
+        response: { 200: MyTeamSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      await places.closeByCaptain(user, request.params.id, request.params.lote);
+      const [team] = await teams.mine(user, request.params.id);
+      return team!;
+    },
   );
 };

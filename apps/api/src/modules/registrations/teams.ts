@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { MyTeam, PainelTeam, TeamPublic } from '@passada/core/contracts/teams';
+import type { MyTeam, PainelTeam, TeamPlacesBatch, TeamPublic } from '@passada/core/contracts/teams';
 import { TEAM_CODE_ALPHABET, TEAM_CODE_LENGTH } from '@passada/core/contracts/teams';
 import type { Db, Tx } from '../../db/client.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
@@ -11,6 +11,11 @@ export interface TeamsDeps {
   now: () => Date;
   /** How many teams one account may captain (TEAMS_PER_ACCOUNT_MAX). */
   perAccountMax: number;
+  /** The places these teams' captains bought (team-places.ts, docs/decisions/0073). */
+  placesOf: (
+    teamIds: number[],
+    opts: { eventId?: number; withLink: boolean },
+  ) => Promise<Array<TeamPlacesBatch & { teamId: number; link?: string }>>;
 }
 
 /** A team a registration joined: its id and the name copied to the registration's `equipe`. */
@@ -62,12 +67,15 @@ export function createTeams(deps: TeamsDeps) {
           captainUserId: user.id,
           joinCode: drawCode(),
         });
-        if (team) return { ...myTeamOf(team, eventName), membros: [] };
+        if (team) return { ...myTeamOf(team, eventName), membros: [], vagas: [] };
       }
     });
   }
 
-  function myTeamOf(team: repo.TeamRow, eventName: string | null | undefined): Omit<MyTeam, 'membros'> {
+  function myTeamOf(
+    team: repo.TeamRow,
+    eventName: string | null | undefined,
+  ): Omit<MyTeam, 'membros' | 'vagas'> {
     return {
       ...publicOf(team, eventName),
       id: team.id,
@@ -82,10 +90,9 @@ export function createTeams(deps: TeamsDeps) {
   /** The captain's teams (or the one with this id) with their standing members (name, event and distances only). */
   async function mine(user: AuthUser, id?: number): Promise<MyTeam[]> {
     const rows = await repo.teamsOfCaptain(deps.db, user.id, id);
-    const members = await repo.membersOf(
-      deps.db,
-      rows.map((r) => r.team.id),
-    );
+    const ids = rows.map((r) => r.team.id);
+    const members = await repo.membersOf(deps.db, ids);
+    const places = await deps.placesOf(ids, { withLink: true });
     return rows.map(({ team, eventName }) => ({
       ...myTeamOf(team, eventName),
       membros: members
@@ -96,6 +103,9 @@ export function createTeams(deps: TeamsDeps) {
           categorias: m.categories,
           inscrito_em: m.createdAt.toISOString(),
         })),
+      vagas: places
+        .filter((p) => p.teamId === team.id)
+        .map(({ teamId: _, link, ...p }) => ({ ...p, link: link ?? '' })),
     }));
   }
 
@@ -142,11 +152,9 @@ export function createTeams(deps: TeamsDeps) {
   /** The back office's list of an event's teams with the captain and the members of that event. */
   async function ofEvent(eventId: number): Promise<PainelTeam[]> {
     const rows = await repo.teamsOfEvent(deps.db, eventId);
-    const members = await repo.membersOf(
-      deps.db,
-      rows.map((r) => r.team.id),
-      eventId,
-    );
+    const ids = rows.map((r) => r.team.id);
+    const members = await repo.membersOf(deps.db, ids, eventId);
+    const places = await deps.placesOf(ids, { eventId, withLink: false });
     return rows.map(({ team, captainName, captainEmail }) => ({
       id: team.id,
       nome: team.name,
@@ -163,7 +171,9 @@ export function createTeams(deps: TeamsDeps) {
           categorias: m.categories,
           pago_centavos: m.totalCents,
           kit_retirado: m.pickedUp,
+          vaga_da_equipe: m.teamBatchId !== null,
         })),
+      vagas: places.filter((p) => p.teamId === team.id).map(({ teamId: _, link: __, ...p }) => p),
     }));
   }
 

@@ -29,7 +29,12 @@ const REFUND_LABEL: Record<string, string> = {
   NAO_REALIZADO: 'Devolução não realizada: fale conosco',
 };
 
-const WHAT: Record<Purpose, string> = { pedido: 'pedidos', inscricao: 'inscrições', troca: 'pedidos' };
+const WHAT: Record<Purpose, string> = {
+  pedido: 'pedidos',
+  inscricao: 'inscrições',
+  troca: 'pedidos',
+  vagas_equipe: 'vagas de equipe',
+};
 
 function PaymentLine({ payment }: { payment: AccountPayment }) {
   const refund = payment.devolucao;

@@ -12,13 +12,15 @@ interface RaceFieldsProps {
   register: UseFormRegister<ParticipantFormValues>;
   errors: FieldErrors<ParticipantFormValues>;
   control: Control<ParticipantFormValues>;
+  /** The team's fields (free text and join code); off where the team is already known (a team's place). */
+  teamFields?: boolean;
 }
 
 /**
  * What a race asks besides the person: shirt size (a size that ran out stays listed as "Esgotado"),
  * team (by name, or a captain's team by its code), emergency contact, PCD where offered, and the termo de responsabilidade.
  */
-export function RaceFields({ event, register, errors, control }: RaceFieldsProps) {
+export function RaceFields({ event, register, errors, control, teamFields = true }: RaceFieldsProps) {
   const sizes = event.kit.tamanhos;
   return (
     <div className="mt-6 grid gap-4 sm:grid-cols-2">
@@ -38,12 +40,16 @@ export function RaceFields({ event, register, errors, control }: RaceFieldsProps
           ))}
         </SelectField>
       ) : null}
-      <FormField
-        label="Equipe ou assessoria (opcional)"
-        error={errors.equipe?.message}
-        {...register('equipe')}
-      />
-      <TeamCodeField eventId={event.id} control={control} register={register} errors={errors} />
+      {teamFields ? (
+        <>
+          <FormField
+            label="Equipe ou assessoria (opcional)"
+            error={errors.equipe?.message}
+            {...register('equipe')}
+          />
+          <TeamCodeField eventId={event.id} control={control} register={register} errors={errors} />
+        </>
+      ) : null}
       <FormField
         label="Contato de emergência (nome)"
         error={errors.contato_emergencia_nome?.message}

@@ -34,3 +34,19 @@ export function useSetTeamOpen() {
     onSuccess: () => client.invalidateQueries({ queryKey: myTeamsQuery.queryKey }),
   });
 }
+
+/** The captain closes a purchase of places early (docs/decisions/0073). */
+export function useCloseTeamPlaces() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ team, batch }: { team: number; batch: number }) =>
+      apiFetch<MyTeam>(`/api/equipes/${team}/vagas/${batch}/encerrar/`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: myTeamsQuery.queryKey }),
+  });
+}
+
+/** Reads the captain's teams again (a purchase of places was paid). */
+export function useRefreshTeams() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: myTeamsQuery.queryKey });
+}

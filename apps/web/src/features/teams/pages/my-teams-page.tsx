@@ -11,6 +11,7 @@ import {
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { myTeamsQuery, openEventsQuery, useCreateTeam, useSetTeamOpen } from '../api/teams-api.ts';
+import { TeamPlaces } from '../components/team-places.tsx';
 
 const errorText = (err: unknown) =>
   err instanceof ApiRequestError
@@ -192,6 +193,7 @@ function TeamCard({ team }: { team: MyTeam }) {
           </tbody>
         </table>
       ) : null}
+      <TeamPlaces team={team} />
     </li>
   );
 }

@@ -62,7 +62,7 @@ function toBody(t: Texts, versao: number, waitlist: number[]) {
   const out: Record<string, unknown> = { versao, lista_espera_categorias: waitlist };
   for (const [k, v] of Object.entries(t) as Array<[Field, string]>) {
     if (k.endsWith('_ate')) out[k] = v || null;
-    else if (k === 'cancelamento_apos_prazo') out[k] = v;
+    else if (k === 'cancelamento_apos_prazo' || k === 'equipe_vagas_nao_resgatadas') out[k] = v;
     else if (WORDS.includes(k)) out[k] = v.trim() || null;
     else if (MONEY.includes(k) || COUNTS.includes(k)) out[k] = typedNumber(v);
     else out[k] = v === 'true';
@@ -160,6 +160,15 @@ function AfterSaleForm(props: {
           : texts.cancelamento_apos_prazo === 'percentual'
             ? text('cancelamento_percentual_retido', 'Percentual retido (%)', { inputMode: 'numeric' })
             : null}
+        <SelectField
+          label="Vagas de equipe não usadas até o prazo"
+          value={texts.equipe_vagas_nao_resgatadas}
+          onChange={set('equipe_vagas_nao_resgatadas')}
+          error={errors.equipe_vagas_nao_resgatadas}
+        >
+          <option value="devolver">Devolvidas ao capitão</option>
+          <option value="liberar">Voltam à venda, sem devolução</option>
+        </SelectField>
         {text('transferencia_ate', 'Transferência até', { type: 'date' })}
         {text('transferencia_taxa', 'Taxa de transferência (R$)', { inputMode: 'decimal' })}
         {text('troca_distancia_ate', 'Troca de distância até', { type: 'date' })}

@@ -1,4 +1,4 @@
-import { formatBRL } from '@passada/core/money';
+import { formatBRL, reaisToCents } from '@passada/core/money';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { FormStatus, linkClass, secondaryButtonClass } from '../../../../components/form-field.tsx';
@@ -11,8 +11,9 @@ const card = 'rounded-lg border border-stone-200 bg-white p-4 dark:border-stone-
 
 /**
  * `/painel/eventos/:id/equipes` (docs/decisions/0067-teams.md): the event's teams, and the season's teams
- * with members in it, each with its captain, code, open or closed, and its members registered here: what
- * they paid and whether the kit went out. A CSV with one line per member.
+ * with members in it, each with its captain, code, open or closed, the places its captain bought
+ * (docs/decisions/0073) and its members registered here: what they paid (or that the team's place paid
+ * it) and whether the kit went out. A CSV with one line per member.
  */
 export default function TeamsPage() {
   const eventId = Number(useParams().id);
@@ -42,6 +43,10 @@ export default function TeamsPage() {
       {teams.data?.length === 0 ? <p>Nenhuma equipe neste evento.</p> : null}
       {teams.data?.map((team) => {
         const paid = team.membros.reduce((sum, m) => sum + m.pago_centavos, 0);
+        const bought = team.vagas.reduce(
+          (sum, b) => sum + b.quantidade * b.preco * 100 - b.devolvido * 100,
+          0,
+        );
         const picked = team.membros.filter((m) => m.kit_retirado).length;
         return (
           <section key={team.id} aria-labelledby={`equipe-${team.id}`} className={card}>
@@ -58,6 +63,25 @@ export default function TeamsPage() {
               {team.membros.length} {team.membros.length === 1 ? 'membro inscrito' : 'membros inscritos'},{' '}
               {formatBRL(paid)} pagos, {picked} {picked === 1 ? 'kit retirado' : 'kits retirados'}
             </p>
+            {team.vagas.length > 0 ? (
+              <>
+                <p className="text-sm">
+                  Vagas pagas pelo capitão: {formatBRL(bought)} (já descontado o devolvido).
+                </p>
+                <ul className="text-sm">
+                  {team.vagas.map((b) => (
+                    <li key={b.id}>
+                      {b.quantidade} vagas de {b.categoria.nome} a {formatBRL(reaisToCents(b.preco))}:{' '}
+                      {b.resgatadas} {b.resgatadas === 1 ? 'usada' : 'usadas'}, {b.disponiveis} à espera de
+                      membros
+                      {b.encerrado_em
+                        ? `; encerradas${b.devolvido > 0 ? `, ${formatBRL(reaisToCents(b.devolvido))} devolvidos` : ''}`
+                        : ''}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
             {team.membros.length > 0 ? (
               <table className="mt-2 w-full text-left text-sm">
                 <caption className="sr-only">Membros da equipe {team.nome}</caption>
@@ -80,7 +104,7 @@ export default function TeamsPage() {
                       </td>
                       <td>{m.nome}</td>
                       <td>{m.categorias.join(', ')}</td>
-                      <td>{formatBRL(m.pago_centavos)}</td>
+                      <td>{m.vaga_da_equipe ? 'Vaga da equipe' : formatBRL(m.pago_centavos)}</td>
                       <td>{m.kit_retirado ? 'Retirado' : 'A retirar'}</td>
                     </tr>
                   ))}

@@ -1,0 +1,118 @@
+import { expect, type Page, test } from '@playwright/test';
+import {
+  createFreeRace,
+  createShopper,
+  expectNoSeriousAxe,
+  freshCpf,
+  type Shopper,
+  signIn,
+} from './fixtures.ts';
+
+/**
+ * A team's places (docs/decisions/0073): the captain pays 3 places of a distance by Pix in "Minhas
+ * equipes" and copies the link; a member opens it signed in, fills in their own data and is registered
+ * without paying; one too young is told why; the captain sees the place used.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const run = Date.now().toString(36);
+const EVENT_NAME = `Corrida das Vagas ${run}`;
+const TEAM = `Equipe Jangada ${run}`;
+const CATEGORY = '10 km Vagas';
+let captain: Shopper;
+let member: Shopper;
+let link = '';
+
+test.beforeAll(async ({ request }) => {
+  const { eventId } = await createFreeRace(request, {
+    name: EVENT_NAME,
+    organizer: 'Liga das Assessorias',
+    city: 'Fortaleza',
+    state: 'CE',
+    category: CATEGORY,
+    about: 'Corrida de quem corre em equipe.',
+    price: 100,
+  });
+  captain = await createShopper(request, 'capvagas');
+  member = await createShopper(request, 'membrovagas');
+  const made = await request.post('/api/equipes/', {
+    headers: { authorization: `Token ${captain.token}` },
+    data: { nome: TEAM, evento: eventId },
+  });
+  expect(made.status()).toBe(201);
+});
+
+test('the captain pays 3 places by Pix and gets the link members claim them with', async ({ page }) => {
+  await signIn(page, captain.token);
+  await page.goto('/user/equipes');
+  const card = page.getByRole('listitem', { name: TEAM });
+  const form = card.getByRole('form', { name: `Comprar vagas para a equipe ${TEAM}` });
+  await form.getByRole('button', { name: 'Pagar com Pix' }).click();
+  await expect(form.getByText('Escolha a distância.')).toBeVisible();
+  await form.getByLabel('Distância').selectOption({ label: `${CATEGORY} — R$ 100,00 por vaga` });
+  await form.getByLabel('Quantidade de vagas').fill('3');
+  await expect(form.getByText('Total: R$ 300,00')).toBeVisible();
+  await form.getByRole('button', { name: 'Pagar com Pix' }).click();
+  await expect(form.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
+  await form.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(page.getByRole('dialog', { name: 'Vagas pagas!' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Fechar' }).click();
+
+  await expect(card).toContainText(`3 vagas de ${CATEGORY} em ${EVENT_NAME}`);
+  await expect(card).toContainText('0 usadas · 3 restantes');
+  await expect(card).toContainText('Vagas não usadas até o prazo são devolvidas a você.');
+  const shown = (await card.getByText(/\/equipes\/vagas\/[A-Za-z0-9_-]{22}$/).textContent()) ?? '';
+  link = new URL(shown).pathname;
+  await expect(card.getByRole('button', { name: `Copiar link das 3 vagas de ${CATEGORY}` })).toBeVisible();
+  await expectNoSeriousAxe(page);
+});
+
+/** The member's own data on the claim page (name and e-mail come from the account). */
+async function fillMember(page: Page, birth: string) {
+  await page.getByLabel('CPF', { exact: true }).fill(freshCpf());
+  await page.getByLabel('Data de nascimento').fill(birth);
+  await page.getByLabel('Masculino').check();
+  await page.getByLabel('Endereço (rua e número)').fill('Rua dos Tabajaras, 200');
+  await page.getByLabel('Bairro').fill('Praia de Iracema');
+  await page.getByLabel('Cidade').fill('Fortaleza');
+  await page.getByLabel('Estado').selectOption('CE');
+  await page.getByLabel('CEP').fill('60060-510');
+  await page.getByLabel('Telefone de contato').fill('(85) 97777-1234');
+  await page.getByLabel('Tamanho da camisa').selectOption({ label: 'M' });
+  await page.getByLabel('Contato de emergência (nome)').fill('Ana Contato');
+  await page.getByLabel('Telefone do contato de emergência').fill('(85) 96666-5555');
+  await page.getByLabel('Li e aceito o termo de responsabilidade').check();
+}
+
+test('a member claims a place with their own data and pays nothing', async ({ page }) => {
+  await signIn(page, member.token);
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1, name: `Vaga da equipe ${TEAM}` })).toBeVisible();
+  await expect(page.getByText('3 vagas restantes.')).toBeVisible();
+  await expect(page.getByLabel('Nome completo')).toHaveValue(member.full_name);
+  // The team is already known: no team field to fill.
+  await expect(page.getByLabel('Código da equipe (opcional)')).toHaveCount(0);
+  // A birth date in the future is refused by the server's rules, shown under the field.
+  await fillMember(page, '2031-01-01');
+  await page.getByRole('button', { name: 'Confirmar minha inscrição' }).click();
+  await expect(page.getByText('Informe uma data de nascimento válida.').first()).toBeVisible();
+
+  await page.getByLabel('Data de nascimento').fill('1990-06-15');
+  await page.getByRole('button', { name: 'Confirmar minha inscrição' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Inscrição nº \d+ confirmada!/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Ver minhas inscrições' }).click();
+  await expect(page.getByText(EVENT_NAME).first()).toBeVisible();
+  await expectNoSeriousAxe(page);
+});
+
+test('the captain sees the place used and the member in the team', async ({ page }) => {
+  await signIn(page, captain.token);
+  await page.goto('/user/equipes');
+  const card = page.getByRole('listitem', { name: TEAM });
+  await expect(card).toContainText('1 usada · 2 restantes');
+  await expect(
+    card
+      .getByRole('table', { name: `Membros da equipe ${TEAM}` })
+      .getByRole('cell', { name: member.full_name }),
+  ).toBeVisible();
+});
