@@ -23,6 +23,10 @@ export type RegistrationOperation =
   | { kind: 'troca_tamanho'; sizeId: number }
   | { kind: 'cancelamento' };
 
+/** Why a team's prepaid place changes runner or distance only through the team (docs/decisions/0073). */
+export const TEAM_PLACE_REFUSAL =
+  'Esta vaga foi paga pela equipe: para trocar de corredor ou de distância, fale com o capitão.';
+
 /** What a cheaper distance returns and keeps, within what was paid for the category left. */
 export interface ChangeMoney {
   /** Returned to the runner: never above what the category left was paid, nor what its charge has left. */
@@ -58,10 +62,7 @@ export function createChangeManager(
     // A team's prepaid place (docs/decisions/0073) is the team's: it goes to another runner or another
     // distance only through the team (cancel it, and the captain's link gives it to someone else).
     if (row.teamBatchId !== null && (op.kind === 'transferencia' || op.kind === 'troca_distancia'))
-      throw conflict(
-        'Esta vaga foi paga pela equipe: para trocar de corredor ou de distância, fale com o capitão.',
-        'vaga_de_equipe',
-      );
+      throw conflict(TEAM_PLACE_REFUSAL, 'vaga_de_equipe');
     switch (op.kind) {
       case 'transferencia':
         // A lottery's place is the drawn CPF's: only another CPF drawn in that category may take it; a

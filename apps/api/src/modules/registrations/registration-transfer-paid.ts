@@ -16,7 +16,7 @@ import * as afterSale from './after-sale.repository.ts';
 import { transferDoneMail } from './after-sale-mail.ts';
 import { billingAddressOf } from './holder.ts';
 import type { PriceRuleProofs } from './price-rule-proofs.ts';
-import type { ChangeManager } from './registration-change-manager.ts';
+import { type ChangeManager, TEAM_PLACE_REFUSAL } from './registration-change-manager.ts';
 import { holderColumns } from './registration-confirm.ts';
 import type { Prepare } from './registration-prepare.ts';
 import type { Pricing } from './registration-price.ts';
@@ -60,6 +60,8 @@ export function createTransferPayment(
     const refused = (reason: string) => ({ allowed: false as const, reason, event, rules, lastDay });
     if (row.cancelledAt) return refused('Esta inscrição foi cancelada.');
     if (!rules.transferAllowed) return refused('Este evento não permite transferir inscrições.');
+    // Said before the runner fills in anyone; the change manager refuses it too.
+    if (row.teamBatchId !== null) return refused(TEAM_PLACE_REFUSAL);
     if (now.getTime() >= eventStart(event.startDate, event.time).getTime())
       return refused('O evento já começou: a inscrição não pode mais ser transferida.');
     if (!withinDay(rules.transferUntil, event.registrationDeadline, now))

@@ -209,7 +209,29 @@ describe('team places: the captain buys N places, each member claims one with th
       email: 'estranho@example.com',
     });
     expect(transfer.statusCode).toBe(409);
-    expect(transfer.json().code).toBe('vaga_de_equipe');
+    expect(transfer.json().detail).toContain('fale com o capitão');
+    const transferStatus = await request('GET', first.who, `/api/inscricoes/${first.id}/transferencia/`);
+    expect(transferStatus.json()).toMatchObject({
+      permitido: false,
+      motivo: expect.stringContaining('paga pela equipe'),
+    });
+    const fiveK = race.days[0]!.categories[0]!.id;
+    const quote = await request(
+      'GET',
+      first.who,
+      `/api/inscricoes/${first.id}/troca-distancia/?de=${half}&para=${fiveK}`,
+    );
+    expect(quote.json()).toMatchObject({
+      permitido: false,
+      motivo: expect.stringContaining('paga pela equipe'),
+    });
+    const change = await request('POST', first.who, `/api/inscricoes/${first.id}/trocar-distancia/`, {
+      de: half,
+      para: fiveK,
+      a_devolver: 0,
+    });
+    expect(change.statusCode).toBe(409);
+    expect(change.json().code).toBe('vaga_de_equipe');
 
     // A member who cancels gives the place back to the team, and another member takes it.
     const cancel = await request('POST', first.who, `/api/inscricoes/${first.id}/cancelar/`, {
