@@ -3,8 +3,10 @@ import {
   createFreeRace,
   createShopper,
   expectNoSeriousAxe,
+  fillRaceFields,
   freshCpf,
   type Shopper,
+  STAFF,
   signIn,
 } from './fixtures.ts';
 
@@ -22,9 +24,12 @@ const CATEGORY = '10 km Vagas';
 let captain: Shopper;
 let member: Shopper;
 let link = '';
+let eventId = 0;
+let categoryId = 0;
+let code = '';
 
 test.beforeAll(async ({ request }) => {
-  const { eventId } = await createFreeRace(request, {
+  ({ eventId, categoryId } = await createFreeRace(request, {
     name: EVENT_NAME,
     organizer: 'Liga das Assessorias',
     city: 'Fortaleza',
@@ -32,7 +37,7 @@ test.beforeAll(async ({ request }) => {
     category: CATEGORY,
     about: 'Corrida de quem corre em equipe.',
     price: 100,
-  });
+  }));
   captain = await createShopper(request, 'capvagas');
   member = await createShopper(request, 'membrovagas');
   const made = await request.post('/api/equipes/', {
@@ -40,6 +45,7 @@ test.beforeAll(async ({ request }) => {
     data: { nome: TEAM, evento: eventId },
   });
   expect(made.status()).toBe(201);
+  code = ((await made.json()) as { codigo: string }).codigo;
 });
 
 test('the captain pays 3 places by Pix and gets the link members claim them with', async ({ page }) => {
@@ -67,7 +73,7 @@ test('the captain pays 3 places by Pix and gets the link members claim them with
   await expectNoSeriousAxe(page);
 });
 
-/** The member's own data on the claim page (name and e-mail come from the account). */
+/** A runner's own data on a form (name and e-mail aside): CPF, birth, address, phone and the race fields. */
 async function fillMember(page: Page, birth: string) {
   await page.getByLabel('CPF', { exact: true }).fill(freshCpf());
   await page.getByLabel('Data de nascimento').fill(birth);
@@ -78,10 +84,7 @@ async function fillMember(page: Page, birth: string) {
   await page.getByLabel('Estado').selectOption('CE');
   await page.getByLabel('CEP').fill('60060-510');
   await page.getByLabel('Telefone de contato').fill('(85) 97777-1234');
-  await page.getByLabel('Tamanho da camisa').selectOption({ label: 'M' });
-  await page.getByLabel('Contato de emergência (nome)').fill('Ana Contato');
-  await page.getByLabel('Telefone do contato de emergência').fill('(85) 96666-5555');
-  await page.getByLabel('Li e aceito o termo de responsabilidade').check();
+  await fillRaceFields(page, 'M');
 }
 
 test('a member claims a place with their own data and pays nothing', async ({ page }) => {
@@ -115,4 +118,41 @@ test('the captain sees the place used and the member in the team', async ({ page
       .getByRole('table', { name: `Membros da equipe ${TEAM}` })
       .getByRole('cell', { name: member.full_name }),
   ).toBeVisible();
+});
+
+test('with team prices set, a runner typing the team’s code sees and pays the team’s price', async ({
+  page,
+  request,
+}) => {
+  // The organiser: from 2 members of one team, 10% off (the claimed member counts).
+  const login = await request.post('/api/painel/auth/login/', { data: STAFF.admin });
+  const headers = { authorization: `Token ${((await login.json()) as { token: string }).token}` };
+  const rules = await (await request.get(`/api/painel/events/${eventId}/pos-venda/`, { headers })).json();
+  const { texto: _, ...form } = rules as Record<string, unknown>;
+  const saved = await request.put(`/api/painel/events/${eventId}/pos-venda/`, {
+    headers,
+    data: { ...form, equipe_faixas: [{ min_membros: 2, percentual: 10 }] },
+  });
+  expect(saved.status()).toBe(200);
+
+  const runner = await createShopper(request, 'faixa');
+  await signIn(page, runner.token);
+  await page.goto(
+    `/eventos/register/${eventId}/finalizar?paraMim=false&eventoId=${eventId}&categorias=${categoryId}`,
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Finalizar inscrição' })).toBeVisible();
+  await page.getByLabel('Código da equipe (opcional)').fill(code);
+  await expect(page.getByText('Preço de equipe: 10% de desconto pelo tamanho da sua equipe.')).toBeVisible();
+  await expect(page.getByText('R$ 90,00').first()).toBeVisible();
+
+  await page.getByLabel('Nome completo').fill('Rui Faixa Dez');
+  await page.getByLabel('E-mail').fill(runner.email);
+  await fillMember(page, '1988-03-03');
+  await page.getByRole('button', { name: 'Pix' }).click();
+  const pix = page.getByRole('region', { name: 'Pagamento com Pix' });
+  await expect(pix.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
+  await pix.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(page.getByRole('dialog', { name: 'Cadastro Realizado com Sucesso!' })).toBeVisible({
+    timeout: 20_000,
+  });
 });

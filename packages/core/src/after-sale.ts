@@ -52,6 +52,8 @@ export interface AfterSaleRules {
   pickupItemRequired: boolean;
   /** A team's prepaid places nobody claimed by the registration deadline: refunded, or back to sale. */
   teamUnclaimed: 'devolver' | 'liberar';
+  /** Team prices: from `minMembers` members of one team, `percent` off the lot (docs/decisions/0074). */
+  teamTiers: Array<{ minMembers: number; percent: number }>;
 }
 
 /** What an event without its own rules follows. */
@@ -77,7 +79,18 @@ export const DEFAULT_AFTER_SALE_RULES: AfterSaleRules = {
   pickupItemUnit: null,
   pickupItemRequired: false,
   teamUnclaimed: 'devolver',
+  teamTiers: [],
 };
+
+/** The discount (percent) a team of `members` standing members has: the best tier it reached; 0 for none. */
+export function teamTierPercent(tiers: AfterSaleRules['teamTiers'], members: number): number {
+  return tiers.reduce((best, t) => (t.minMembers <= members && t.percent > best ? t.percent : best), 0);
+}
+
+/** A lot's price at a team discount, in cents (the discount rounded to the cent). */
+export function teamPriceCents(fullCents: number, percent: number): number {
+  return fullCents - Math.round((fullCents * percent) / 100);
+}
 
 /**
  * Why this registration may not be collected by someone else under the event's rules; null when it may.
@@ -178,6 +191,15 @@ export function afterSaleRulesText(
       ? `Troca do tamanho da camisa: ${until(rules.sizeChangeUntil, registrationDeadline)}, enquanto houver camisas do tamanho escolhido.`
       : 'Troca do tamanho da camisa: não permitida neste evento.',
     waitlistText(rules, waitlistCategoryNames),
+    ...(rules.teamTiers.length
+      ? [
+          `Preço de equipe (inscrição com o código de uma equipe, sem cupom nem meia-entrada): ${rules.teamTiers
+            .map((t) => `a partir de ${t.minMembers} inscritos na equipe, ${t.percent}% de desconto`)
+            .join(
+              '; ',
+            )}. Quem se inscreveu antes recebe a diferença de volta quando a equipe chega a uma faixa.`,
+        ]
+      : []),
   ];
 }
 

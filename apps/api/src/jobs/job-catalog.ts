@@ -199,6 +199,15 @@ export const jobCatalog = {
    */
   'registrations.team-places-close': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
   /**
+   * A member priced by the team's tiers was confirmed: earlier members refunded down to the tier the
+   * team reached (decision 0074); one queued per team and event, it reckons them all.
+   */
+  'registrations.team-tier': defineJob<{ teamId: number; eventId: number }>({
+    policy: 'short',
+    retryLimit: 5,
+    retryDelaySeconds: 30,
+  }),
+  /**
    * The published result on WhatsApp, with the link to the runner's page and certificate, to the
    * finishers of these bibs who opted in at registration (decision 0064, later).
    */

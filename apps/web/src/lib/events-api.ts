@@ -45,12 +45,15 @@ export function priceQuery(
   birthDate: string | null,
   /** A special price chosen (docs/decisions/0068): its race priced under it. */
   rule?: number,
+  /** A team's join code, whole (docs/decisions/0074): its team price, when it has one. */
+  teamCode?: string,
 ) {
   const params = new URLSearchParams({ categorias: categories.join(',') });
   if (birthDate) params.set('data_nascimento', birthDate);
   if (rule) params.set('regra', String(rule));
+  if (teamCode) params.set('equipe', teamCode);
   return queryOptions({
-    queryKey: ['event-price', eventId, categories, birthDate, rule ?? null],
+    queryKey: ['event-price', eventId, categories, birthDate, rule ?? null, teamCode ?? null],
     queryFn: ({ signal }) =>
       apiFetch<PriceResponse>(`/api/events/${eventId}/preco/?${params}`, { signal, auth: false }),
     retry: false,

@@ -64,6 +64,24 @@ export const AfterSaleRulesSchema = z.object({
   item_exigido: z.boolean().default(false),
   /** A team's prepaid places nobody claimed by the deadline: refunded to the captain, or back to sale. */
   equipe_vagas_nao_resgatadas: z.enum(['devolver', 'liberar']).default('devolver'),
+  /** Team prices (docs/decisions/0074): from `min_membros` members of one team, `percentual` off the lot. */
+  equipe_faixas: z
+    .array(
+      z.object({
+        min_membros: z
+          .number()
+          .int('Informe um número inteiro.')
+          .min(2, 'A partir de 2 membros.')
+          .max(10_000),
+        percentual: z.number().int('Informe um número inteiro.').min(1, 'De 1 a 90%.').max(90, 'De 1 a 90%.'),
+      }),
+    )
+    .max(5, 'No máximo 5 faixas.')
+    .refine(
+      (tiers) => new Set(tiers.map((t) => t.min_membros)).size === tiers.length,
+      'Cada faixa com um número de membros diferente.',
+    )
+    .default([]),
 });
 export type AfterSaleRulesWire = z.infer<typeof AfterSaleRulesSchema>;
 
@@ -136,6 +154,7 @@ export function rulesToWire(r: AfterSaleRules): AfterSaleRulesWire {
     item_unidade: r.pickupItemUnit,
     item_exigido: r.pickupItemRequired,
     equipe_vagas_nao_resgatadas: r.teamUnclaimed,
+    equipe_faixas: r.teamTiers.map((t) => ({ min_membros: t.minMembers, percentual: t.percent })),
   };
 }
 
@@ -163,6 +182,9 @@ export function rulesFromWire(w: AfterSaleRulesWire): AfterSaleRules {
     pickupItemUnit: (w.item_retirada && w.item_unidade) || null,
     pickupItemRequired: w.item_retirada ? w.item_exigido : false,
     teamUnclaimed: w.equipe_vagas_nao_resgatadas,
+    teamTiers: [...w.equipe_faixas]
+      .sort((a, b) => a.min_membros - b.min_membros)
+      .map((t) => ({ minMembers: t.min_membros, percent: t.percentual })),
   };
 }
 

@@ -311,6 +311,8 @@ export const PriceQuerySchema = z.object({
    * entitled (who may take it is checked when the charge is made).
    */
   regra: z.coerce.number().int().positive().optional(),
+  /** A team's join code typed on the form: its team price applies when the team has one (0074). */
+  equipe: z.string().max(20).optional(),
 });
 
 export const PriceResponseSchema = z.object({
@@ -329,6 +331,8 @@ export const PriceResponseSchema = z.object({
   ),
   /** Half price (Estatuto do Idoso) applied: 60 or more on the event day. */
   meia_entrada: z.boolean(),
+  /** The team price's discount applied (percent), when a team's code gave one (docs/decisions/0074). */
+  desconto_equipe: z.number().int().optional(),
   total: z.number(),
   total_centavos: z.number().int(),
 });

@@ -172,6 +172,12 @@ export const registrations = pgTable(
      * person.
      */
     teamPickupConsentAt: timestamp('retirada_equipe_autorizada_em', { withTimezone: true }),
+    /**
+     * The team price (docs/decisions/0074): the tier's discount this registration has (0: none yet) and the
+     * lots' full prices it counts from; null when it was priced otherwise (no team, a coupon, 60+, a rule).
+     */
+    teamTierPercent: integer('desconto_equipe_percentual'),
+    teamPriceBaseCents: integer('preco_base_equipe_centavos'),
     /** The team's prepaid places this registration claimed (docs/decisions/0073); null: paid on its own. */
     teamBatchId: integer('lote_vagas_equipe_id').references(() => teamPlaceBatches.id),
     /** A past result's address the runner gave to back their estimate (waves, docs/decisions/0066). */
@@ -322,6 +328,14 @@ export const eventAfterSaleRules = pgTable(
     teamUnclaimed: text('equipe_vagas_nao_resgatadas', { enum: ['devolver', 'liberar'] })
       .notNull()
       .default('devolver'),
+    /**
+     * The team prices (docs/decisions/0074): from `minMembers` standing members of one team, each member's
+     * registration costs `percent` less than the lot; earlier members get the difference back.
+     */
+    teamTiers: jsonb('equipe_faixas')
+      .$type<Array<{ minMembers: number; percent: number }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Bumped by every save; a save from a form opened at an older version is refused (0025). */
     version: integer('version').notNull().default(1),
   },

@@ -364,10 +364,25 @@ export async function setRegistrationsClosed(
   return rows.length === 1;
 }
 
-/**
- * Gives back one place of `categoryId` the charge holds (a runner changing distance,
- * docs/decisions/0041); false when the charge holds none there.
- */
+/** The places of a category a charge still holds. */
+const heldBy = (chargeId: number, categoryId: number) =>
+  and(
+    eq(placeReservations.chargeId, chargeId),
+    eq(placeReservations.categoryId, categoryId),
+    isNull(placeReservations.releasedAt),
+  );
+
+/** One place of a category the charge holds, locked; undefined when it holds none. */
+async function lockOneHeld(tx: Tx, chargeId: number, categoryId: number) {
+  const [held] = await tx
+    .select({ id: placeReservations.id })
+    .from(placeReservations)
+    .where(heldBy(chargeId, categoryId))
+    .limit(1)
+    .for('update');
+  return held;
+}
+
 /**
  * One place of a category held by `fromChargeId` handed to `toChargeId` without going back to sale
  * (a team's prepaid place claimed by a member, or given back to the team, docs/decisions/0073): the
@@ -379,18 +394,7 @@ export async function moveOneReservation(
   toChargeId: number,
   categoryId: number,
 ): Promise<boolean> {
-  const [held] = await tx
-    .select({ id: placeReservations.id })
-    .from(placeReservations)
-    .where(
-      and(
-        eq(placeReservations.chargeId, fromChargeId),
-        eq(placeReservations.categoryId, categoryId),
-        isNull(placeReservations.releasedAt),
-      ),
-    )
-    .limit(1)
-    .for('update');
+  const held = await lockOneHeld(tx, fromChargeId, categoryId);
   if (!held) return false;
   await tx.update(placeReservations).set({ chargeId: toChargeId }).where(eq(placeReservations.id, held.id));
   return true;
@@ -401,34 +405,21 @@ export async function heldPlaces(db: Db | Tx, chargeId: number, categoryId: numb
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(placeReservations)
-    .where(
-      and(
-        eq(placeReservations.chargeId, chargeId),
-        eq(placeReservations.categoryId, categoryId),
-        isNull(placeReservations.releasedAt),
-      ),
-    );
+    .where(heldBy(chargeId, categoryId));
   return row?.n ?? 0;
 }
 
+/**
+ * Gives back one place of `categoryId` the charge holds (a runner changing distance,
+ * docs/decisions/0041); false when the charge holds none there.
+ */
 export async function releaseOneReservation(
   tx: Tx,
   chargeId: number,
   categoryId: number,
   now: Date,
 ): Promise<boolean> {
-  const [held] = await tx
-    .select({ id: placeReservations.id })
-    .from(placeReservations)
-    .where(
-      and(
-        eq(placeReservations.chargeId, chargeId),
-        eq(placeReservations.categoryId, categoryId),
-        isNull(placeReservations.releasedAt),
-      ),
-    )
-    .limit(1)
-    .for('update');
+  const held = await lockOneHeld(tx, chargeId, categoryId);
   if (!held) return false;
   await tx.update(placeReservations).set({ releasedAt: now }).where(eq(placeReservations.id, held.id));
   await tx

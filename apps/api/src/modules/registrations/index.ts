@@ -130,6 +130,15 @@ export default fp(
         app.log.info({ job: 'registrations.team-places-close', closed }, 'Vagas de equipe encerradas');
     });
     await app.jobs.schedule('registrations.team-places-close', '*/15 * * * *');
+    // A team that reached a better price: its earlier members' differences back (0074).
+    app.jobs.work('registrations.team-tier', async ({ teamId, eventId }) => {
+      const refunded = await registrations.teamTiers.rebate(teamId, eventId);
+      if (refunded)
+        app.log.info(
+          { job: 'registrations.team-tier', teamId, eventId, refunded },
+          'Preço de equipe devolvido',
+        );
+    });
     // The desk's change log keeps one row per event (the version is its id), pruned at night.
     app.jobs.work('checkin.prune-desk-changes', async () => {
       const pruned = await pruneDeskChanges(app.db);

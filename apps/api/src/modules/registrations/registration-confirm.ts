@@ -36,6 +36,8 @@ export function holderColumns(d: RegistrationDraft, acceptedFallback: Date | nul
     team: d.team?.name ?? d.equipe ?? null,
     teamId: d.team?.id ?? null,
     teamBatchId: d.teamPlace?.batchId ?? null,
+    teamTierPercent: d.teamTier?.percent ?? null,
+    teamPriceBaseCents: d.teamTier?.baseCents ?? null,
     teamPickupConsentAt: d.team && d.retirada_pela_equipe ? (acceptedAt ?? acceptedFallback) : null,
     pastResultUrl: d.resultado_anterior ?? null,
     emergencyName: d.contato_emergencia_nome ?? null,
@@ -94,6 +96,13 @@ export function createConfirm(deps: RegistrationsServiceDeps, proofs: Pick<Price
     // Each race with start waves gives the runner one by the estimate, in payment order (decision 0066).
     await giveWaves(tx, deps.events.waves, row.id, d.tempos_estimados);
     await deps.jobs.send('mail.registration-confirmation', { registrationId: row.id }, { tx });
+    // A member priced by the team's tiers may take the team to a better one: earlier members' differences.
+    if (d.teamTier && d.team)
+      await deps.jobs.send(
+        'registrations.team-tier',
+        { teamId: d.team.id, eventId: d.evento },
+        { tx, singletonKey: `team-tier:${d.team.id}:${d.evento}` },
+      );
     // The NFS-e of the registration, issued after the commit (docs/decisions/0043).
     await deps.jobs.send('fiscal.issue-registration', { registrationId: row.id }, { tx });
     if (row.whatsappConsentAt)
@@ -121,6 +130,7 @@ export function createConfirm(deps: RegistrationsServiceDeps, proofs: Pick<Price
     ...(d.transfer ? { transfer: d.transfer } : {}),
     ...(d.change ? { change: d.change } : {}),
     ...(d.teamPlace ? { teamPlace: d.teamPlace } : {}),
+    ...(d.teamTier ? { teamTier: d.teamTier } : {}),
   });
 
   /**

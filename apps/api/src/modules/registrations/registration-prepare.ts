@@ -1,3 +1,4 @@
+import { teamPriceCents } from '@passada/core/after-sale';
 import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import { PCD_CONSENT, WHATSAPP_CONSENT } from '@passada/core/contracts/consents';
 import { DUPLICATE_CPF, KIT_SIZE_SOLD_OUT, type Participant } from '@passada/core/contracts/registrations';
@@ -10,6 +11,7 @@ import { CannotFulfil } from '../payments/payments.service.ts';
 import type { Pricing } from './registration-price.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
+import { createTeamTiers } from './team-tiers.ts';
 import type { JoinedTeam, Teams } from './teams.ts';
 
 const PARTICIPANT_TWICE_IN_CART = 'Este participante já está no carrinho para este evento.';
@@ -30,6 +32,7 @@ export function createPrepare(
   pricing: Pricing,
   teams: Pick<Teams, 'joinTeam'>,
 ) {
+  const tiers = createTeamTiers(deps);
   /**
    * The opening's rule (docs/decisions/0046, 0051, 0056), the one hook every path calls: a new sale runs
    * the opening's whole gate (waiting-room turn, lottery result, per-CPF and per-buyer limits). After
@@ -187,6 +190,11 @@ export function createPrepare(
        * paid its price, and the runner joins that team; every other rule holds as for a new sale.
        */
       teamPlace?: { batchId: number; priceCents: number; team: JoinedTeam };
+      /**
+       * The team's price applies (docs/decisions/0074): the direct registration only, whose form shows
+       * it; the cart prices its runners without it.
+       */
+      teamTier?: boolean;
     } = {},
   ): Promise<{ draft: RegistrationDraft; eventName: string }> {
     checkBirthDate(p.data_nascimento);
@@ -240,7 +248,7 @@ export function createPrepare(
       );
     const { teamPlace } = opts;
     const rule = teamPlace ? undefined : await pricing.underRule(tx, user, p, items);
-    const price = teamPlace
+    const priced = teamPlace
       ? {
           // The place's price is what the captain paid; the runner pays nothing.
           items: items.map((item) => ({ item, priceCents: teamPlace.priceCents })),
@@ -253,6 +261,25 @@ export function createPrepare(
           { user, eventId: event.id, cpf: p.cpf, code: p.cupom },
           rule ? { items: rule.items, senior: false } : { items, senior },
         );
+    // The team's tier, for a member priced by the lot alone (no coupon, 60+ half price or special price).
+    const tier =
+      opts.teamTier && team && !teamPlace && !rule && !priced.coupon && !priced.senior
+        ? {
+            percent: await tiers.percentFor(tx, event.id, team.id),
+            baseCents: items.reduce((s, i) => s + i.fullPriceCents, 0),
+          }
+        : undefined;
+    const price =
+      tier && tier.percent > 0
+        ? {
+            ...priced,
+            items: items.map((item) => ({
+              item,
+              priceCents: teamPriceCents(item.fullPriceCents, tier.percent),
+            })),
+            totalCents: items.reduce((s, i) => s + teamPriceCents(i.fullPriceCents, tier.percent), 0),
+          }
+        : priced;
     return {
       eventName: event.name,
       draft: {
@@ -270,6 +297,7 @@ export function createPrepare(
         ...(team ? { team } : {}),
         ...(rule ? { priceRule: rule.draft } : {}),
         ...(teamPlace ? { teamPlace: { batchId: teamPlace.batchId } } : {}),
+        ...(tier ? { teamTier: tier } : {}),
         termsAcceptedAt: deps.now().toISOString(),
         consentVersions: {
           ...(p.pcd && p.pcd_consentimento ? { pcd: PCD_CONSENT.version } : {}),

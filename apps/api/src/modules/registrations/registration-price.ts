@@ -1,3 +1,4 @@
+import { teamPriceCents } from '@passada/core/after-sale';
 import { PCD_PROOF_CONSENT } from '@passada/core/contracts/consents';
 import { COUPON_MESSAGES } from '@passada/core/contracts/coupon-code';
 import { type PriceResponse, RegistrationPriceDraftSchema } from '@passada/core/contracts/registrations';
@@ -11,6 +12,8 @@ import type { AppliedCoupon, DraftPricer } from '../coupons/coupons.service.ts';
 import type { CategoryInfo, EventRow } from '../events/events.service.ts';
 import type { PriceRuleProofs } from './price-rule-proofs.ts';
 import type { RegistrationsServiceDeps } from './registrations-context.ts';
+import { createTeamTiers } from './team-tiers.ts';
+import { teamByCode } from './teams.repository.ts';
 
 const RULE_AND_COUPON = 'O cupom não se soma a um preço especial: escolha um dos dois.';
 const PROOF_MISSING = 'Envie o comprovante que este preço especial pede.';
@@ -34,6 +37,7 @@ export function createPricing(
   deps: RegistrationsServiceDeps,
   proofs: Pick<PriceRuleProofs, 'checkForDraft'>,
 ) {
+  const tiers = createTeamTiers(deps);
   /**
    * The event's categories chosen, checked against the event (they belong to it, one per day) and
    * priced for this participant (half price for 60+ on each category's own day).
@@ -184,6 +188,7 @@ export function createPricing(
     categoryIds: number[],
     birthDate: string | undefined,
     ruleId?: number,
+    teamCode?: string,
   ): Promise<PriceResponse> {
     const chosen = await priceChoice(deps.db, eventId, [...new Set(categoryIds)], birthDate);
     let { items, senior } = chosen;
@@ -203,6 +208,15 @@ export function createPricing(
       senior =
         senior && items.some((i) => i.category.id !== rule.categoria && i.priceCents < i.fullPriceCents);
     }
+    // The team's price, as the charge gives it: for a runner priced by the lot alone (0074).
+    const code = teamCode?.replace(/[\s-]/g, '').toUpperCase();
+    const team = code && ruleId === undefined && !senior ? await teamByCode(deps.db, code) : undefined;
+    const percent =
+      team && (team.eventId === null || team.eventId === eventId) && !team.closedAt
+        ? await tiers.percentFor(deps.db, eventId, team.id)
+        : 0;
+    if (percent > 0)
+      items = items.map((i) => ({ ...i, priceCents: teamPriceCents(i.fullPriceCents, percent) }));
     const totalCents = items.reduce((s, i) => s + i.priceCents, 0);
     return {
       itens: items.map((i) => ({
@@ -214,6 +228,7 @@ export function createPricing(
         lote: i.lotName,
       })),
       meia_entrada: senior,
+      ...(percent > 0 ? { desconto_equipe: percent } : {}),
       total: centsToReais(totalCents),
       total_centavos: totalCents,
     };

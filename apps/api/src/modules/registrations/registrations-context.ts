@@ -111,6 +111,8 @@ export interface RegistrationDraft extends Participant {
   coupon?: AppliedCoupon;
   /** The team its `equipe_codigo` named, found by the server (docs/decisions/0067); its name wins over `equipe`. */
   team?: JoinedTeam;
+  /** The team price's tier when priced (docs/decisions/0074) and the lots' full prices it counts from. */
+  teamTier?: { percent: number; baseCents: number };
   /** The team's prepaid place this registration claims (docs/decisions/0073): the team paid for it. */
   teamPlace?: { batchId: number };
   /**

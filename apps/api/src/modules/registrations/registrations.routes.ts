@@ -61,6 +61,7 @@ export const registrationsRoutes: FastifyPluginAsyncZod<{ registrations: Registr
         request.query.categorias,
         request.query.data_nascimento,
         request.query.regra,
+        request.query.equipe,
       ),
   );
 

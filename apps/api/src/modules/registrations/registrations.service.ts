@@ -49,6 +49,7 @@ import {
   type RegistrationsServiceDeps,
 } from './registrations-context.ts';
 import { createTeamPlaces } from './team-places.ts';
+import { createTeamTiers } from './team-tiers.ts';
 import { createTeams } from './teams.ts';
 
 export type {
@@ -160,7 +161,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       const parsed = ParticipantSchema.safeParse(draft);
       if (!parsed.success) throw validationError(zodIssues(parsed.error));
       const p = parsed.data;
-      const prepared = await prepareParticipant(tx, user, p);
+      const prepared = await prepareParticipant(tx, user, p, [], { teamTier: true });
       return {
         amountCents: prepared.draft.totalCents,
         description: `Inscrição ${prepared.eventName}`.slice(0, 140),
@@ -499,6 +500,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     delegation,
     teams,
     teamPlaces,
+    teamTiers: createTeamTiers(deps),
     proofs,
   };
 }

@@ -56,6 +56,11 @@ export function RegistrationPrice({ price, coupon = null, special = null }: Regi
               Meia-entrada: 60 anos ou mais no dia do evento (Estatuto do Idoso).
             </p>
           ) : null}
+          {price.data.desconto_equipe ? (
+            <p className="mt-2 text-sm font-medium text-green-800 dark:text-green-400">
+              Preço de equipe: {price.data.desconto_equipe}% de desconto pelo tamanho da sua equipe.
+            </p>
+          ) : null}
           {special ? (
             <p className="mt-2 text-sm font-medium text-green-800 dark:text-green-400">
               Preço especial: {special.name} (sujeito à conferência do comprovante).

@@ -1,5 +1,6 @@
 import type { Participant } from '@passada/core/contracts/registrations';
 import { isRealIsoDate } from '@passada/core/contracts/registrations';
+import { TEAM_CODE_LENGTH } from '@passada/core/contracts/teams';
 import { isValidCpf } from '@passada/core/documents';
 import { type RegistrationStart, registrationStartFromSearch } from '@passada/core/events';
 import { reaisToCents } from '@passada/core/money';
@@ -20,6 +21,7 @@ import { TurnCountdown } from '../../../components/turn-countdown.tsx';
 import { useCoupon } from '../../../lib/coupons-api.ts';
 import { eventQuery, priceQuery } from '../../../lib/events-api.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { normaliseTeamCode } from '../../../lib/teams-api.ts';
 import { useRegisterParticipant } from '../api/registrations-api.ts';
 import { ParticipantFields } from '../components/participant-form.tsx';
 import { RaceFields } from '../components/race-fields.tsx';
@@ -117,8 +119,16 @@ function RegistrationCheckout({ start }: { start: RegistrationStart }) {
   });
 
   const birthDate = watch('data_nascimento');
+  // A whole team code prices the team's tier (docs/decisions/0074), as the charge will.
+  const teamCode = normaliseTeamCode(watch('equipe_codigo') ?? '');
   const price = useQuery(
-    priceQuery(start.eventoId, start.categorias, isRealIsoDate(birthDate) ? birthDate : null),
+    priceQuery(
+      start.eventoId,
+      start.categorias,
+      isRealIsoDate(birthDate) ? birthDate : null,
+      undefined,
+      teamCode.length === TEAM_CODE_LENGTH ? teamCode : undefined,
+    ),
   );
   // The coupon is priced for the categories and, once typed, the birth date (60+) and the CPF (its limit).
   const cpf = (watch('cpf') ?? '').replace(/\D/g, '');

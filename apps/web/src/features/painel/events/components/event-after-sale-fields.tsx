@@ -13,9 +13,20 @@ import { amountText, numberText, typedNumber } from '../../shell/utils/typed-num
 import { useAfterSale, useSaveAfterSale } from '../api/after-sale.ts';
 
 /** The waitlist's categories are a list of ids, kept apart from the text fields. */
-type Field = Exclude<keyof AfterSaleRulesWire, 'lista_espera_categorias'>;
+type Field = Exclude<keyof AfterSaleRulesWire, 'lista_espera_categorias' | 'equipe_faixas'>;
 /** What the answer holds besides the rules: shown or sent apart, never a field of the form. */
-const NOT_FIELDS = new Set<string>(['lista_espera_categorias', 'texto', 'versao']);
+const NOT_FIELDS = new Set<string>(['lista_espera_categorias', 'equipe_faixas', 'texto', 'versao']);
+/** The team price's tiers as typed: three rows, a blank row sends nothing (docs/decisions/0074). */
+type TierRow = { min: string; percent: string };
+const TIER_ROWS = 3;
+function tierRows(loaded: PainelAfterSale): TierRow[] {
+  const rows = loaded.equipe_faixas.map((t) => ({
+    min: String(t.min_membros),
+    percent: String(t.percentual),
+  }));
+  while (rows.length < TIER_ROWS) rows.push({ min: '', percent: '' });
+  return rows;
+}
 type Status = { message: string; tone: 'success' | 'error' } | null;
 type Texts = Record<Field, string>;
 /** A category of the event, as the waitlist's checkboxes name it. */
@@ -58,8 +69,14 @@ function toTexts(r: PainelAfterSale): Texts {
   return t;
 }
 
-function toBody(t: Texts, versao: number, waitlist: number[]) {
-  const out: Record<string, unknown> = { versao, lista_espera_categorias: waitlist };
+function toBody(t: Texts, versao: number, waitlist: number[], tiers: TierRow[]) {
+  const out: Record<string, unknown> = {
+    versao,
+    lista_espera_categorias: waitlist,
+    equipe_faixas: tiers
+      .filter((r) => r.min.trim() || r.percent.trim())
+      .map((r) => ({ min_membros: typedNumber(r.min), percentual: typedNumber(r.percent) })),
+  };
   for (const [k, v] of Object.entries(t) as Array<[Field, string]>) {
     if (k.endsWith('_ate')) out[k] = v || null;
     else if (k === 'cancelamento_apos_prazo' || k === 'equipe_vagas_nao_resgatadas') out[k] = v;
@@ -112,6 +129,9 @@ function AfterSaleForm(props: {
   const save = useSaveAfterSale(props.eventId);
   const [texts, setTexts] = useState<Texts>(() => toTexts(props.loaded));
   const [waitlist, setWaitlist] = useState<number[]>(() => props.loaded.lista_espera_categorias);
+  const [tiers, setTiers] = useState<TierRow[]>(() => tierRows(props.loaded));
+  const setTier = (i: number, k: keyof TierRow) => (e: { target: { value: string } }) =>
+    setTiers(tiers.map((r, j) => (j === i ? { ...r, [k]: e.target.value } : r)));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [stale, setStale] = useState<string | null>(null);
   const set = (k: Field) => (e: { target: { value: string } }) => setTexts({ ...texts, [k]: e.target.value });
@@ -124,7 +144,7 @@ function AfterSaleForm(props: {
     setErrors({});
     setStatus(null);
     try {
-      await save.mutateAsync(toBody(texts, props.loaded.versao, waitlist));
+      await save.mutateAsync(toBody(texts, props.loaded.versao, waitlist, tiers));
       setStatus({ message: 'Regras de pós-venda salvas.', tone: 'success' });
     } catch (error) {
       if (isStaleVersion(error)) return setStale(errorMessage(error));
@@ -213,6 +233,33 @@ function AfterSaleForm(props: {
           ) : null}
         </fieldset>
       ) : null}
+      <fieldset className="grid gap-2">
+        <legend className="font-medium">Preço de equipe (desconto pelo número de inscritos da equipe)</legend>
+        <p className="text-sm">
+          Vale para quem se inscreve com o código de uma equipe, sem cupom nem meia-entrada. Quem se inscreveu
+          antes recebe a diferença de volta quando a equipe chega a uma faixa. Deixe em branco para não ter.
+        </p>
+        {tiers.map((row, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: three fixed rows, edited in place
+          <div key={i} className="grid grid-cols-2 gap-4 md:max-w-md">
+            <FormField
+              label={`Faixa ${i + 1}: a partir de (inscritos)`}
+              inputMode="numeric"
+              value={row.min}
+              onChange={setTier(i, 'min')}
+              error={errors[`equipe_faixas.${i}.min_membros`]}
+            />
+            <FormField
+              label={`Faixa ${i + 1}: desconto (%)`}
+              inputMode="numeric"
+              value={row.percent}
+              onChange={setTier(i, 'percent')}
+              error={errors[`equipe_faixas.${i}.percentual`]}
+            />
+          </div>
+        ))}
+        {errors.equipe_faixas ? <p className="text-sm text-red-700">{errors.equipe_faixas}</p> : null}
+      </fieldset>
       <div className="text-sm">
         <p className="font-medium">Como o participante lê estas regras:</p>
         <ul className="list-disc pl-5">
