@@ -16,6 +16,7 @@ const CSV_HEADER = [
   'Categorias',
   'Valor pago (R$)',
   'Kit retirado',
+  'Vaga paga pela equipe',
 ];
 
 /**
@@ -59,7 +60,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
       const lines = [csvLine(CSV_HEADER)];
       for (const team of await app.registrationsAdmin.teams(req.params.id)) {
         const head = [team.nome, team.codigo, team.capitao?.nome ?? '', team.capitao?.email ?? ''];
-        if (team.membros.length === 0) lines.push(csvLine([...head, '', '', '', '', '']));
+        if (team.membros.length === 0) lines.push(csvLine([...head, '', '', '', '', '', '']));
         for (const m of team.membros)
           lines.push(
             csvLine([
@@ -69,6 +70,7 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
               m.categorias.join(', '),
               centsToCommaString(m.pago_centavos),
               m.kit_retirado ? 'Sim' : 'Não',
+              m.vaga_da_equipe ? 'Sim' : 'Não',
             ]),
           );
       }

@@ -35,6 +35,8 @@ const registration = {
   seniorDiscount: false,
   orderId: null,
   cancelReason: 'Pedido do participante',
+  team: null,
+  teamBatchId: null,
 };
 const account = { email: 'maria@example.com', fullName: 'Maria Exemplo' };
 

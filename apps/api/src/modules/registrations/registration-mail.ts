@@ -36,6 +36,8 @@ export function registrationConfirmationMails(input: {
     | 'totalCents'
     | 'kitSize'
     | 'seniorDiscount'
+    | 'team'
+    | 'teamBatchId'
   >;
   categories: string[];
   account: Contact | null;
@@ -53,7 +55,10 @@ export function registrationConfirmationMails(input: {
     ...(registration.couponCode
       ? [`Desconto (cupom ${registration.couponCode}): −${formatBRL(registration.discountCents)}`]
       : []),
-    `Valor: ${formatRegistrationPrice(registration.totalCents)}`,
+    // A team's prepaid place (docs/decisions/0073): the runner paid nothing, the team did.
+    registration.teamBatchId !== null && registration.team
+      ? `Valor: pago pela equipe ${registration.team}`
+      : `Valor: ${formatRegistrationPrice(registration.totalCents)}`,
     `Inscrição nº ${registration.id}`,
     ...(registration.kitSize ? [`Camisa: ${registration.kitSize}`] : []),
     ...(registration.seniorDiscount
@@ -128,7 +133,7 @@ export function registrationCancelledMails(input: {
   event: Pick<EventRow, 'id' | 'name' | 'startDate' | 'time'>;
   registration: Pick<
     RegistrationRow,
-    'id' | 'fullName' | 'cpf' | 'email' | 'orderId' | 'cancelReason' | 'totalCents'
+    'id' | 'fullName' | 'cpf' | 'email' | 'orderId' | 'cancelReason' | 'totalCents' | 'teamBatchId'
   >;
   account: Contact | null;
   charge: { amountCents: number; method: string } | null;
@@ -157,7 +162,11 @@ export function registrationCancelledMails(input: {
         ]
       : ['Pelas regras de cancelamento do evento, não há valor a devolver.']
     : nothingPaid
-      ? ['Esta inscrição era gratuita: não há valor a devolver.']
+      ? [
+          registration.teamBatchId !== null
+            ? 'A vaga foi paga pela equipe: não há valor a devolver a você. Enquanto a equipe puder usar as vagas, ela volta para a equipe.'
+            : 'Esta inscrição era gratuita: não há valor a devolver.',
+        ]
       : !refund && !inOrder
         ? [
             toOthers > 0

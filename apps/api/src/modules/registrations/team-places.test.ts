@@ -196,6 +196,7 @@ describe('team places: the captain buys N places, each member claims one with th
     await untilJobsDone(t.app.db, 'mail.registration-confirmation');
     const mail = readOutbox(t.dataDir).find((m) => m.includes(`To: ${claimed[0]!.who.email}`));
     expect(mail).toContain('Meia das Equipes');
+    expect(mail).toContain('Valor: pago pela equipe Assessoria Vento Norte');
 
     const now = await teamOf(team.id);
     expect(now.vagas[0]).toMatchObject({ resgatadas: 20, disponiveis: 0 });

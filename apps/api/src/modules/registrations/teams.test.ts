@@ -255,10 +255,10 @@ describe('teams: a captain makes a team and runners join it with its code', () =
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'Equipe;Código;Capitão;E-mail do capitão;Inscrição;Membro;Categorias;Valor pago (R$);Kit retirado',
+      'Equipe;Código;Capitão;E-mail do capitão;Inscrição;Membro;Categorias;Valor pago (R$);Kit retirado;Vaga paga pela equipe',
     );
     expect(lines).toContainEqual(
-      `Pé Vermelho;${sol.codigo};${captain.full_name};${captain.email};${sol.membros[0]!.inscricao};Maria da Silva;${sol.membros[0]!.categorias.join(', ')};109,90;Não`,
+      `Pé Vermelho;${sol.codigo};${captain.full_name};${captain.email};${sol.membros[0]!.inscricao};Maria da Silva;${sol.membros[0]!.categorias.join(', ')};109,90;Não;Não`,
     );
     expect((await request('GET', null, `/api/painel/events/${race.id}/equipes/`)).statusCode).toBe(401);
   });
