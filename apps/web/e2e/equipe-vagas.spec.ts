@@ -5,6 +5,7 @@ import {
   expectNoSeriousAxe,
   fillRaceFields,
   freshCpf,
+  outboxMails,
   type Shopper,
   STAFF,
   signIn,
@@ -155,4 +156,40 @@ test('with team prices set, a runner typing the team’s code sees and pays the 
   await expect(page.getByRole('dialog', { name: 'Cadastro Realizado com Sucesso!' })).toBeVisible({
     timeout: 20_000,
   });
+});
+
+test('the captain invites a list from a CSV; the person confirms by the e-mail’s link', async ({ page }) => {
+  await signIn(page, captain.token);
+  await page.goto('/user/equipes');
+  const card = page.getByRole('listitem', { name: TEAM });
+  const guest = `convidada.${run}@example.com`;
+  await card.getByLabel(`Lista da equipe ${TEAM} (CSV com as colunas Nome e E-mail)`).setInputFiles({
+    name: 'equipe.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`\uFEFFNome;E-mail\r\nLia Convidada;${guest}\r\n`, 'utf8'),
+  });
+  await card.getByRole('button', { name: 'Enviar convites' }).click();
+  await expect(card.getByText('1 convite enviado.')).toBeVisible();
+  const guests = card.getByRole('table', { name: `Convidados da equipe ${TEAM}` });
+  await expect(guests.getByRole('cell', { name: 'Lia Convidada' })).toBeVisible();
+
+  let token = '';
+  await expect
+    .poll(() => {
+      token = /\/equipes\/convite\/([A-Za-z0-9_-]{22})/.exec(outboxMails(guest).join('\n'))?.[1] ?? '';
+      return token;
+    })
+    .not.toBe('');
+  const other = await page.context().browser()!.newPage();
+  await other.goto(`/equipes/convite/${token}`);
+  await expect(other.getByText(`Olá, Lia Convidada!`)).toBeVisible();
+  await other.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(other.getByRole('status').filter({ hasText: 'Você confirmou' })).toBeVisible();
+  await expect(other.getByRole('link', { name: 'Fazer minha inscrição com a equipe' })).toHaveAttribute(
+    'href',
+    new RegExp(`/eventos/register/${eventId}\\?equipe=${code}$`),
+  );
+  await expectNoSeriousAxe(other);
+  await page.reload();
+  await expect(guests.getByRole('cell', { name: 'Confirmou' })).toBeVisible();
 });

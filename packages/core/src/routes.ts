@@ -86,6 +86,8 @@ export const SHOP_ROUTES = [
   { path: '/inscricoes/transferencia/:token', login: true },
   // A team's prepaid place: the member signs in and fills in their own data (docs/decisions/0073).
   { path: '/equipes/vagas/:token', login: true },
+  // A captain's invitation: the e-mail's link is the access (docs/decisions/0075).
+  { path: '/equipes/convite/:token' },
   // The participant's own link to their registration: the signed token is the access.
   { path: '/inscricoes/link/:token' },
   // The back office: its own sign-in, frame and route table, loaded under /painel.
@@ -166,6 +168,7 @@ export const PAGE_HEADS: Readonly<Record<ShopPath, PageHead>> = /* @__PURE__ */ 
     '/eventos/register/:id/finalizar': { kind: 'event-page', what: 'Inscrição', noindex: true },
     '/inscricoes/transferencia/:token': PRIVATE,
     '/equipes/vagas/:token': PRIVATE,
+    '/equipes/convite/:token': PRIVATE,
     '/inscricoes/link/:token': PRIVATE,
     '/painel/*': PRIVATE,
     '*': { kind: 'not-found' },

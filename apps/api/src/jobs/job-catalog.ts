@@ -198,6 +198,10 @@ export const jobCatalog = {
    * to the captain or given back to sale as the event's rules say (decision 0073).
    */
   'registrations.team-places-close': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
+  /** A captain's invitation to a member from a list (decision 0075), while it waits for an answer. */
+  'mail.team-invite': defineJob<{ inviteId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
+  /** Every night: invitations nobody answered in `TEAM_INVITE_DAYS`, erased with the name and e-mail. */
+  'privacy.team-invites': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
   /**
    * A member priced by the team's tiers was confirmed: earlier members refunded down to the tier the
    * team reached (decision 0074); one queued per team and event, it reckons them all.

@@ -65,6 +65,8 @@ const PUBLIC = new Set([
   // Which team a join code names (name and event, no member; decision 0067).
   'GET /api/equipes/codigo/{codigo}/',
   'GET /api/equipes/vagas/{token}/',
+  'GET /api/equipes/convite/{token}/',
+  'POST /api/equipes/convite/{token}/resposta/',
   'GET /api/events/{id}/regras-preco/',
   // Opening day: what the page shows, and the position polls (the signed turn is the credential).
   'GET /api/events/{id}/abertura/',

@@ -77,6 +77,7 @@ const PAGES: Record<ShopPath, LazyPage> = {
   ),
   '/inscricoes/transferencia/:token': page(() => import('../features/registration/pages/transfer-page.tsx')),
   '/equipes/vagas/:token': page(() => import('../features/registration/pages/team-claim-page.tsx')),
+  '/equipes/convite/:token': page(() => import('../features/teams/pages/team-invite-page.tsx')),
   '/inscricoes/link/:token': page(() => import('../features/registration/pages/participant-link-page.tsx')),
   // The back office: its own frame, route table and chunks, none of them loaded by the shop.
   '/painel/*': page(() => import('../features/painel/shell/painel-app.tsx')),

@@ -105,6 +105,16 @@ export const MyTeamSchema = TeamPublicSchema.extend({
   membros: z.array(TeamMemberSchema),
   /** The places the captain bought, each with the link members claim them with (`/equipes/vagas/<token>`). */
   vagas: z.array(TeamPlacesBatchSchema.extend({ link: z.string() })),
+  /** The people the captain invited from a list (docs/decisions/0075), and whether each confirmed. */
+  convites: z.array(
+    z.object({
+      nome: z.string(),
+      /** Masked: the captain typed it, the person has not confirmed it to them. */
+      email: z.string(),
+      situacao: z.enum(['pendente', 'confirmado']),
+      enviado_em: z.string(),
+    }),
+  ),
 });
 export type MyTeam = z.infer<typeof MyTeamSchema>;
 
@@ -202,3 +212,31 @@ export const TeamClaimViewSchema = z.object({
 export type TeamClaimView = z.infer<typeof TeamClaimViewSchema>;
 
 export const TeamClaimedSchema = z.object({ inscricao_id: z.number() });
+
+/** A captain's list of members to invite: a CSV with the columns "Nome" and "E-mail" (Excel pt-BR or not). */
+export const TeamInviteImportSchema = z.object({
+  arquivo: z
+    .string({ error: 'Envie o arquivo com a lista.' })
+    .min(1, 'Envie o arquivo com a lista.')
+    .max(200_000, 'Arquivo grande demais: envie no máximo 200 KB.'),
+});
+export const TeamInviteImportedSchema = z.object({
+  /** Invitations sent now. */
+  convidados: z.number(),
+  /** Addresses this team had invited already (not sent again). */
+  ja_convidados: z.number(),
+});
+
+/** What the invitation's link shows to the person invited. */
+export const TeamInviteViewSchema = z.object({
+  equipe: z.string(),
+  evento: z.string().nullable(),
+  capitao: z.string().nullable(),
+  nome: z.string(),
+  situacao: z.enum(['pendente', 'confirmado']),
+  /** Where to register with the team's code, once confirmed. */
+  convite: z.string().nullable(),
+});
+export type TeamInviteView = z.infer<typeof TeamInviteViewSchema>;
+export const TeamInviteAnswerSchema = z.object({ aceito: z.boolean() });
+export const TeamInviteTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Convite inválido.');

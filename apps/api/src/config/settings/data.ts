@@ -37,6 +37,12 @@ export const dataSettings = {
   TEAM_PLACES_PER_PURCHASE_MAX: z.coerce.number().int().min(2).max(1000).default(100),
   /** Claims of a team's prepaid place (each a registration) per account, in 10 minutes. */
   TEAM_PLACE_CLAIM_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(30),
+  /** Lines of one captain's list of members to invite (docs/decisions/0075). */
+  TEAM_INVITES_PER_IMPORT_MAX: z.coerce.number().int().min(1).max(5000).default(200),
+  /** Invitations one captain sends in 24 hours (e-mails to addresses nobody proved). */
+  TEAM_INVITES_PER_CAPTAIN_PER_DAY: z.coerce.number().int().min(1).default(500),
+  /** Days an unanswered invitation keeps the name and e-mail the captain gave. */
+  TEAM_INVITE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /**
    * Proofs of special prices sent (`POST /api/comprovantes/`, signed in) per IP address in an hour:
    * a runner sends one or two; each is a decoded image or a PDF kept on disk.

@@ -86,6 +86,34 @@ export const teams = pgTable(
 );
 
 /**
+ * A member a captain invited from a list (docs/decisions/0075): the name and e-mail the captain gave,
+ * kept only until the person answers (a refusal erases them) or for `TEAM_INVITE_DAYS`; the token of the
+ * link in the e-mail is the proof the answer is theirs.
+ */
+export const teamInvites = pgTable(
+  'team_invites',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('equipe_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    name: text('nome').notNull(),
+    email: text('email').notNull(),
+    token: text('token').notNull(),
+    status: text('situacao', { enum: ['pendente', 'confirmado'] })
+      .notNull()
+      .default('pendente'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('respondido_em', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('team_invites_token_unique').on(t.token),
+    uniqueIndex('team_invites_team_email_unique').on(t.teamId, sql`lower(${t.email})`),
+    index('team_invites_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
  * Places a team's captain bought in one payment for members to claim (docs/decisions/0073): the charge
  * holds `quantity` places of one category until each is claimed (moved to the member's registration) or
  * the registration deadline closes the batch (what is left refunded or given back to sale).

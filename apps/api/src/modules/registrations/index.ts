@@ -130,6 +130,16 @@ export default fp(
         app.log.info({ job: 'registrations.team-places-close', closed }, 'Vagas de equipe encerradas');
     });
     await app.jobs.schedule('registrations.team-places-close', '*/15 * * * *');
+    // A captain's list of members: each invited by e-mail; unanswered ones erased at night (0075).
+    app.jobs.work('mail.team-invite', ({ inviteId }) => registrations.teamInvites.sendInvite(inviteId));
+    app.jobs.work('privacy.team-invites', async () => {
+      const erased = await registrations.teamInvites.eraseUnanswered();
+      app.log.info(
+        { job: 'privacy.team-invites', erased, days: app.env.TEAM_INVITE_DAYS },
+        'Convites de equipe sem resposta apagados',
+      );
+    });
+    await app.jobs.schedule('privacy.team-invites', '50 3 * * *');
     // A team that reached a better price: its earlier members' differences back (0074).
     app.jobs.work('registrations.team-tier', async ({ teamId, eventId }) => {
       const refunded = await registrations.teamTiers.rebate(teamId, eventId);
@@ -235,7 +245,11 @@ export default fp(
     await app.register(registrationsRoutes, { registrations });
     await app.register(pickupDelegationRoutes, { registrations });
     await app.register(waitlistRoutes, { waitlist });
-    await app.register(teamsRoutes, { teams: registrations.teams, places: registrations.teamPlaces });
+    await app.register(teamsRoutes, {
+      teams: registrations.teams,
+      places: registrations.teamPlaces,
+      invites: registrations.teamInvites,
+    });
     await app.register(proofsRoutes, { proofs: registrations.proofs });
   },
   {

@@ -31,6 +31,9 @@ export interface RegistrationsServiceDeps {
     | 'TRANSFER_INVITES_PER_ACCOUNT_PER_HOUR'
     | 'TEAMS_PER_ACCOUNT_MAX'
     | 'TEAM_PLACES_PER_PURCHASE_MAX'
+    | 'TEAM_INVITES_PER_IMPORT_MAX'
+    | 'TEAM_INVITES_PER_CAPTAIN_PER_DAY'
+    | 'TEAM_INVITE_DAYS'
     | 'dataDir'
     | 'PHOTO_MAX_PIXELS'
   >;

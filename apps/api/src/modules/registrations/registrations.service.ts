@@ -48,6 +48,7 @@ import {
   type RegistrationDraft,
   type RegistrationsServiceDeps,
 } from './registrations-context.ts';
+import { createTeamInvites } from './team-invites.ts';
 import { createTeamPlaces } from './team-places.ts';
 import { createTeamTiers } from './team-tiers.ts';
 import { createTeams } from './teams.ts';
@@ -88,7 +89,10 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     perAccountMax: deps.env.TEAMS_PER_ACCOUNT_MAX,
     // Read when a team is shown, after every step below exists.
     placesOf: (ids, opts) => teamPlaces.batchesOf(ids, opts),
+    invitesOf: (ids) => teamInvites.ofTeams(ids),
   });
+  // A captain's list of members, each invited to confirm (docs/decisions/0075).
+  const teamInvites = createTeamInvites(deps);
   const prepare = createPrepare(deps, pricing, teams);
   const { prepareParticipant } = prepare;
   const waitlist = createWaitlist(deps, prepare);
@@ -501,6 +505,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     teams,
     teamPlaces,
     teamTiers: createTeamTiers(deps),
+    teamInvites,
     proofs,
   };
 }

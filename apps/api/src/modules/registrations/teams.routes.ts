@@ -7,12 +7,18 @@ import {
   TeamClaimViewSchema,
   TeamCodeSchema,
   TeamCreateSchema,
+  TeamInviteAnswerSchema,
+  TeamInviteImportedSchema,
+  TeamInviteImportSchema,
+  TeamInviteTokenSchema,
+  TeamInviteViewSchema,
   TeamOpenSchema,
   TeamPublicSchema,
 } from '@passada/core/contracts/teams';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
+import type { TeamInvites } from './team-invites.ts';
 import type { TeamPlaces } from './team-places.ts';
 import type { Teams } from './teams.ts';
 
@@ -20,10 +26,11 @@ import type { Teams } from './teams.ts';
  * Teams (docs/decisions/0067-teams.md): the captain makes them and sees who joined in "Minha conta";
  * anyone with a code reads which team it is (the registration form shows it before the runner pays).
  */
-export const teamsRoutes: FastifyPluginAsyncZod<{ teams: Teams; places: TeamPlaces }> = async (
-  app,
-  { teams, places },
-) => {
+export const teamsRoutes: FastifyPluginAsyncZod<{
+  teams: Teams;
+  places: TeamPlaces;
+  invites: TeamInvites;
+}> = async (app, { teams, places, invites }) => {
   const tags = ['equipes'];
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
@@ -161,5 +168,62 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: Teams; places: TeamPlac
       const [team] = await teams.mine(user, request.params.id);
       return team!;
     },
+  );
+
+  // A captain's list of members (docs/decisions/0075): each person confirms or refuses by the e-mail's link.
+  const inviteLimit = {
+    name: 'equipe-convite',
+    max: app.env.TEAM_CODE_LOOKUP_RATE_LIMIT_PER_IP,
+    windowSeconds: 600,
+  };
+  const inviteParams = z.object({ token: TeamInviteTokenSchema });
+
+  app.post(
+    '/api/equipes/:id/convites/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary:
+          'O capitão envia uma lista (CSV com Nome e E-mail): cada pessoa recebe um convite para confirmar ou recusar',
+        params: IdParamSchema,
+        body: TeamInviteImportSchema,
+        response: { 201: TeamInviteImportedSchema, 429: ApiErrorSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await invites.importList(await requireUser(request), request.params.id, request.body.arquivo)),
+  );
+
+  app.get(
+    '/api/equipes/convite/:token/',
+    {
+      config: { limit: inviteLimit },
+      schema: {
+        tags,
+        summary: 'O convite de uma equipe, como a pessoa convidada o vê (o link do e-mail)',
+        params: inviteParams,
+        response: { 200: TeamInviteViewSchema, 429: ApiErrorSchema, ...errors },
+      },
+    },
+    (request) => invites.view(request.params.token),
+  );
+
+  app.post(
+    '/api/equipes/convite/:token/resposta/',
+    {
+      config: { limit: inviteLimit },
+      schema: {
+        tags,
+        summary:
+          'Confirmar ou recusar o convite; recusado, o nome e o e-mail dados pelo capitão são apagados',
+        params: inviteParams,
+        body: TeamInviteAnswerSchema,
+        response: { 200: TeamInviteViewSchema.nullable(), 429: ApiErrorSchema, ...errors },
+      },
+    },
+    (request) => invites.answer(request.params.token, request.body.aceito),
   );
 };

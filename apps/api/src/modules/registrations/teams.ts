@@ -16,6 +16,8 @@ export interface TeamsDeps {
     teamIds: number[],
     opts: { eventId?: number; withLink: boolean },
   ) => Promise<Array<TeamPlacesBatch & { teamId: number; link?: string }>>;
+  /** The people the captain invited from a list (team-invites.ts, docs/decisions/0075). */
+  invitesOf: (teamIds: number[]) => Promise<Array<MyTeam['convites'][number] & { teamId: number }>>;
 }
 
 /** A team a registration joined: its id and the name copied to the registration's `equipe`. */
@@ -25,6 +27,12 @@ export interface JoinedTeam {
 }
 
 const CODE_FIELD = 'equipe_codigo';
+
+/** Where the team's invite opens: the event's registration with the code, or the events for a season's team. */
+export const invitePath = (team: { eventId: number | null; joinCode: string }) =>
+  team.eventId === null
+    ? `/eventos?equipe=${team.joinCode}`
+    : `/eventos/register/${team.eventId}?equipe=${team.joinCode}`;
 
 /** A join code drawn from the alphabet with no look-alikes (31^8, about 8.5 × 10^11 codes). */
 function drawCode(): string {
@@ -67,7 +75,7 @@ export function createTeams(deps: TeamsDeps) {
           captainUserId: user.id,
           joinCode: drawCode(),
         });
-        if (team) return { ...myTeamOf(team, eventName), membros: [], vagas: [] };
+        if (team) return { ...myTeamOf(team, eventName), membros: [], vagas: [], convites: [] };
       }
     });
   }
@@ -75,14 +83,11 @@ export function createTeams(deps: TeamsDeps) {
   function myTeamOf(
     team: repo.TeamRow,
     eventName: string | null | undefined,
-  ): Omit<MyTeam, 'membros' | 'vagas'> {
+  ): Omit<MyTeam, 'membros' | 'vagas' | 'convites'> {
     return {
       ...publicOf(team, eventName),
       id: team.id,
-      convite:
-        team.eventId === null
-          ? `/eventos?equipe=${team.joinCode}`
-          : `/eventos/register/${team.eventId}?equipe=${team.joinCode}`,
+      convite: invitePath(team),
       criada_em: team.createdAt.toISOString(),
     };
   }
@@ -93,6 +98,7 @@ export function createTeams(deps: TeamsDeps) {
     const ids = rows.map((r) => r.team.id);
     const members = await repo.membersOf(deps.db, ids);
     const places = await deps.placesOf(ids, { withLink: true });
+    const invites = await deps.invitesOf(ids);
     return rows.map(({ team, eventName }) => ({
       ...myTeamOf(team, eventName),
       membros: members
@@ -106,6 +112,7 @@ export function createTeams(deps: TeamsDeps) {
       vagas: places
         .filter((p) => p.teamId === team.id)
         .map(({ teamId: _, link, ...p }) => ({ ...p, link: link ?? '' })),
+      convites: invites.filter((i) => i.teamId === team.id).map(({ teamId: _, ...i }) => i),
     }));
   }
 

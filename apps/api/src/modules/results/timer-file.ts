@@ -1,8 +1,9 @@
 import type { TimerColumns } from '@passada/core/contracts/results';
-import { stripAccents } from '@passada/core/text';
-import { parse } from 'csv-parse/sync';
 import type { ImportedLine } from '../../db/schema/index.ts';
+import { columnKey, readCsvRows } from '../../plugins/csv-read.ts';
 import { badRequest } from '../../plugins/errors.ts';
+
+export { columnKey };
 
 /**
  * A timing company's file (docs/decisions/0064): CSV or TXT, its cells separated by `;` (Excel pt-BR),
@@ -11,43 +12,9 @@ import { badRequest } from '../../plugins/errors.ts';
  * file with its columns in another order reads the same.
  */
 
-const SEPARATORS = [';', '\t', ','] as const;
-
-/** A column title as compared: "Tempo Líquido " and "tempo liquido" are the same column. */
-export const columnKey = (title: string) => stripAccents(title).toLowerCase().replace(/\s+/g, ' ').trim();
-
-function separatorOf(firstLine: string): string {
-  let best: string = SEPARATORS[0];
-  let most = 0;
-  for (const sep of SEPARATORS) {
-    const count = firstLine.split(sep).length - 1;
-    if (count > most) {
-      best = sep;
-      most = count;
-    }
-  }
-  return best;
-}
-
 /** A timer's file read into rows of trimmed cells, the title line first; a 400 when it cannot be read. */
-export function readTimerRows(content: string): string[][] {
-  const text = content.replace(/^\uFEFF/, '');
-  const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-  try {
-    return parse(text, {
-      delimiter: separatorOf(firstLine),
-      relax_column_count: true,
-      relax_quotes: true,
-      skip_empty_lines: true,
-      trim: true,
-    }) as string[][];
-  } catch {
-    throw badRequest(
-      'Não foi possível ler o arquivo: confira se é um CSV ou TXT da cronometragem.',
-      'arquivo_ilegivel',
-    );
-  }
-}
+export const readTimerRows = (content: string) =>
+  readCsvRows(content, 'Não foi possível ler o arquivo: confira se é um CSV ou TXT da cronometragem.');
 
 /** The file's lines with the mapped cells picked out; refuses a file without a mapped column or too long. */
 export function readTimerFile(content: string, columns: TimerColumns, maxLines: number): ImportedLine[] {

@@ -1,5 +1,5 @@
 import type { EventSummary } from '@passada/core/contracts/events';
-import type { MyTeam, TeamCreate } from '@passada/core/contracts/teams';
+import type { MyTeam, TeamCreate, TeamInviteView } from '@passada/core/contracts/teams';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '../../../lib/api.ts';
 
@@ -49,4 +49,37 @@ export function useCloseTeamPlaces() {
 export function useRefreshTeams() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: myTeamsQuery.queryKey });
+}
+
+/** The captain's list of members (a CSV's text) sent: each person invited by e-mail (docs/decisions/0075). */
+export function useImportInvites() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ team, arquivo }: { team: number; arquivo: string }) =>
+      apiFetch<{ convidados: number; ja_convidados: number }>(`/api/equipes/${team}/convites/`, {
+        method: 'POST',
+        body: { arquivo },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: myTeamsQuery.queryKey }),
+  });
+}
+
+/** An invitation as the person invited sees it (the e-mail's link is the access). */
+export const teamInviteQuery = (token: string) =>
+  queryOptions({
+    queryKey: ['team-invite', token],
+    queryFn: ({ signal }) =>
+      apiFetch<TeamInviteView>(`/api/equipes/convite/${encodeURIComponent(token)}/`, { signal, auth: false }),
+    retry: false,
+  });
+
+export function useAnswerInvite(token: string) {
+  return useMutation({
+    mutationFn: (aceito: boolean) =>
+      apiFetch<TeamInviteView | null>(`/api/equipes/convite/${encodeURIComponent(token)}/resposta/`, {
+        method: 'POST',
+        body: { aceito },
+        auth: false,
+      }),
+  });
 }

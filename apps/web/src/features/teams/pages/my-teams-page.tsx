@@ -11,6 +11,7 @@ import {
 } from '../../../components/form-field.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { myTeamsQuery, openEventsQuery, useCreateTeam, useSetTeamOpen } from '../api/teams-api.ts';
+import { TeamInvites } from '../components/team-invites.tsx';
 import { TeamPlaces } from '../components/team-places.tsx';
 
 const errorText = (err: unknown) =>
@@ -193,6 +194,7 @@ function TeamCard({ team }: { team: MyTeam }) {
           </tbody>
         </table>
       ) : null}
+      <TeamInvites team={team} />
       <TeamPlaces team={team} />
     </li>
   );
