@@ -158,7 +158,10 @@ test('with team prices set, a runner typing the team’s code sees and pays the 
   });
 });
 
-test('the captain invites a list from a CSV; the person confirms by the e-mail’s link', async ({ page }) => {
+test('the captain invites a list from a CSV; the person confirms by the e-mail’s link', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, captain.token);
   await page.goto('/user/equipes');
   const card = page.getByRole('listitem', { name: TEAM });
@@ -180,7 +183,8 @@ test('the captain invites a list from a CSV; the person confirms by the e-mail�
       return token;
     })
     .not.toBe('');
-  const other = await page.context().browser()!.newPage();
+  // The person invited, in a browser of their own (no account needed).
+  const other = await (await browser.newContext()).newPage();
   await other.goto(`/equipes/convite/${token}`);
   await expect(other.getByText(`Olá, Lia Convidada!`)).toBeVisible();
   await other.getByRole('button', { name: 'Confirmar' }).click();
