@@ -4,18 +4,20 @@ import { registrations, teams } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
 
+/** A team's standing registrations in the event. */
+const standingOf = (teamId: number, eventId: number) =>
+  and(
+    eq(registrations.teamId, teamId),
+    eq(registrations.eventId, eventId),
+    isNull(registrations.cancelledAt),
+  );
+
 /** A team's standing members in the event (every registration in it, however paid). */
 export async function standingMembers(db: Conn, teamId: number, eventId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(registrations)
-    .where(
-      and(
-        eq(registrations.teamId, teamId),
-        eq(registrations.eventId, eventId),
-        isNull(registrations.cancelledAt),
-      ),
-    );
+    .where(standingOf(teamId, eventId));
   return row?.n ?? 0;
 }
 
@@ -34,14 +36,7 @@ export async function membersBelow(tx: Tx, teamId: number, eventId: number, perc
       baseCents: registrations.teamPriceBaseCents,
     })
     .from(registrations)
-    .where(
-      and(
-        eq(registrations.teamId, teamId),
-        eq(registrations.eventId, eventId),
-        isNull(registrations.cancelledAt),
-        sql`${registrations.teamTierPercent} < ${percent}`,
-      ),
-    )
+    .where(and(standingOf(teamId, eventId), sql`${registrations.teamTierPercent} < ${percent}`))
     .orderBy(asc(registrations.id))
     .for('update');
 }

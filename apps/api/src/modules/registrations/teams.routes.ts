@@ -32,6 +32,12 @@ export const teamsRoutes: FastifyPluginAsyncZod<{
   invites: TeamInvites;
 }> = async (app, { teams, places, invites }) => {
   const tags = ['equipes'];
+  /** The public look-ups by a code or a link's secret: guessing them by the thousand is refused. */
+  const publicLookup = (name: string) => ({
+    name,
+    max: app.env.TEAM_CODE_LOOKUP_RATE_LIMIT_PER_IP,
+    windowSeconds: 600,
+  });
   const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
   app.get(
@@ -81,13 +87,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{
     '/api/equipes/codigo/:codigo/',
     {
       // Public: a code is read once per form; guessing codes by the thousand is refused.
-      config: {
-        limit: {
-          name: 'equipe-codigo',
-          max: app.env.TEAM_CODE_LOOKUP_RATE_LIMIT_PER_IP,
-          windowSeconds: 600,
-        },
-      },
+      config: { limit: publicLookup('equipe-codigo') },
       schema: {
         tags,
         summary: 'Qual equipe um código nomeia (nome, evento, se aceita membros); nenhum membro',
@@ -106,13 +106,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{
     '/api/equipes/vagas/:token/',
     {
       // Public: the link is the secret; guessing links by the thousand is refused.
-      config: {
-        limit: {
-          name: 'equipe-vagas',
-          max: app.env.TEAM_CODE_LOOKUP_RATE_LIMIT_PER_IP,
-          windowSeconds: 600,
-        },
-      },
+      config: { limit: publicLookup('equipe-vagas') },
       schema: {
         tags,
         summary: 'O que um link de vaga da equipe oferece: equipe, corrida, distância e vagas restantes',
@@ -171,11 +165,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{
   );
 
   // A captain's list of members (docs/decisions/0075): each person confirms or refuses by the e-mail's link.
-  const inviteLimit = {
-    name: 'equipe-convite',
-    max: app.env.TEAM_CODE_LOOKUP_RATE_LIMIT_PER_IP,
-    windowSeconds: 600,
-  };
+  const inviteLimit = publicLookup('equipe-convite');
   const inviteParams = z.object({ token: TeamInviteTokenSchema });
 
   app.post(
