@@ -198,6 +198,8 @@ export const jobCatalog = {
    * to the captain or given back to sale as the event's rules say (decision 0073).
    */
   'registrations.team-places-close': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
+  /** Every minute: teams' quotas whose end came give their unused places back to the public (0076). */
+  'registrations.team-quotas-end': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
   /** A captain's invitation to a member from a list (decision 0075), while it waits for an answer. */
   'mail.team-invite': defineJob<{ inviteId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
   /** Every night: invitations nobody answered in `TEAM_INVITE_DAYS`, erased with the name and e-mail. */

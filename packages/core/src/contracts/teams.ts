@@ -240,3 +240,34 @@ export const TeamInviteViewSchema = z.object({
 export type TeamInviteView = z.infer<typeof TeamInviteViewSchema>;
 export const TeamInviteAnswerSchema = z.object({ aceito: z.boolean() });
 export const TeamInviteTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Convite inválido.');
+
+/**
+ * Places of one distance the organiser reserves for a named team at an opening (docs/decisions/0076):
+ * the team's members, by its code, register without a waiting-room turn or a lottery draw until they
+ * are used or the quota ends. `vagas` 0 ends it (the places used stay the members').
+ */
+export const TeamQuotaInputSchema = z.object({
+  equipe: IdSchema,
+  categoria: IdSchema,
+  vagas: z
+    .number({ error: 'Informe quantas vagas reservar.' })
+    .int('Informe um número inteiro de vagas.')
+    .min(0, 'Informe 0 ou mais vagas.')
+    .max(5000, 'Reserve no máximo 5000 vagas por equipe.'),
+  /** When the unused places go back to the public; null or absent: when the organiser ends it. */
+  ate: z.iso.datetime({ offset: true, error: 'Informe data e hora válidas.' }).nullable().optional(),
+});
+export type TeamQuotaInput = z.input<typeof TeamQuotaInputSchema>;
+
+/** A team's quota as the back office sees it: places reserved, used by members, until when. */
+export const PainelTeamQuotaSchema = z.object({
+  id: z.number(),
+  equipe: z.object({ id: z.number(), nome: z.string(), codigo: z.string() }),
+  categoria: z.object({ id: z.number(), nome: z.string() }),
+  vagas: z.number(),
+  usadas: z.number(),
+  ate: z.string().nullable(),
+  /** Still reserving its unused places (not ended by its date). */
+  vigente: z.boolean(),
+});
+export type PainelTeamQuota = z.infer<typeof PainelTeamQuotaSchema>;

@@ -218,10 +218,18 @@ export const placeReservations = pgTable(
       .references(() => eventCategories.id),
     /** The price rule the place was sold under (its cap counts the unreleased ones), or null. */
     priceRuleId: integer('price_rule_id').references(() => priceRules.id),
+    /**
+     * The team's quota the place was taken from (`team_quotas`, the registrations module's), or null: an
+     * open one counts as used, a released one goes back to the quota while it lasts (docs/decisions/0076).
+     */
+    teamQuotaId: integer('team_quota_id'),
     releasedAt: timestamp('released_at', { withTimezone: true }),
   },
   (t) => [
     index('place_reservations_charge_idx').on(t.chargeId),
+    index('place_reservations_open_quota_idx')
+      .on(t.teamQuotaId)
+      .where(sql`${t.teamQuotaId} is not null and ${t.releasedAt} is null`),
     index('place_reservations_open_rule_idx')
       .on(t.priceRuleId)
       .where(sql`${t.priceRuleId} is not null and ${t.releasedAt} is null`),

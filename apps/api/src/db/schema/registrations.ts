@@ -155,6 +155,39 @@ export const teamPlaceBatches = pgTable(
   ],
 );
 
+/**
+ * Places of a category reserved by the organiser for a named team at an opening (docs/decisions/0076):
+ * the team's members, by its join code, take them without a waiting-room turn or a lottery draw, within
+ * the opening's limits; the public never takes them while the quota lasts. `places` is the quota; the
+ * places used are the open `place_reservations` marked with its id (counted, never stored).
+ */
+export const teamQuotas = pgTable(
+  'team_quotas',
+  {
+    id: serial('id').primaryKey(),
+    eventId: integer('event_id')
+      .notNull()
+      .references(() => events.id),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => eventCategories.id),
+    teamId: integer('equipe_id')
+      .notNull()
+      .references(() => teams.id),
+    places: integer('vagas').notNull(),
+    /** After this instant the unused places go back to the public (null: until the organiser ends it). */
+    endsAt: timestamp('ate', { withTimezone: true }),
+    /** When the job saw `endsAt` pass and gave the unused places back to the public (pages, waitlist). */
+    endedAt: timestamp('encerrada_em', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('team_quotas_category_team_unique').on(t.categoryId, t.teamId),
+    index('team_quotas_event_idx').on(t.eventId),
+    check('team_quotas_places', sql`${t.places} >= 0`),
+  ],
+);
+
 export const registrations = pgTable(
   'registrations',
   {

@@ -144,8 +144,9 @@ export async function insertReservation(
   chargeId: number,
   categoryId: number,
   priceRuleId: number | null = null,
+  teamQuotaId: number | null = null,
 ): Promise<void> {
-  await tx.insert(placeReservations).values({ chargeId, categoryId, priceRuleId });
+  await tx.insert(placeReservations).values({ chargeId, categoryId, priceRuleId, teamQuotaId });
 }
 
 /** Marks the charge's held places released (only those not yet released) and gives them back. */

@@ -90,6 +90,11 @@ export interface OpeningGateWho {
    * CPF's or an account's other payments may have taken them meanwhile.
    */
   late?: boolean;
+  /**
+   * A place of the runner's team's quota at the opening (docs/decisions/0076): no turn or draw is asked
+   * (the organiser gave the team its places); the limits per CPF and per buyer are.
+   */
+  quota?: boolean;
 }
 
 /**
@@ -436,6 +441,8 @@ export function createEventsService(deps: EventsServiceDeps) {
     chargeId: number,
     categoryIds: number[],
     rules: ReadonlyMap<number, number> = new Map(),
+    /** A team's quota a place is taken from (category → quota, counted by its owner: decision 0076). */
+    quotas: ReadonlyMap<number, number> = new Map(),
   ): Promise<void> {
     // In id order, as a staff edit locks them: the two never wait on each other in a circle.
     for (const categoryId of [...categoryIds].sort((a, b) => a - b)) {
@@ -443,7 +450,7 @@ export function createEventsService(deps: EventsServiceDeps) {
       if (ruleId !== null) await priceRules.takeUnderRule(tx, ruleId, categoryId);
       if (!(await repo.takePlace(tx, categoryId)))
         throw conflict('Não há mais vagas nesta categoria.', 'esgotado');
-      await repo.insertReservation(tx, chargeId, categoryId, ruleId);
+      await repo.insertReservation(tx, chargeId, categoryId, ruleId, quotas.get(categoryId) ?? null);
     }
   }
 

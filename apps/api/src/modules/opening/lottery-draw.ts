@@ -81,8 +81,12 @@ export function createLotteryDraw(deps: LotteryServiceDeps) {
           : 'Todos os inscritos já foram sorteados.',
         'nada_a_sortear',
       );
-    const left = await repo.placesLeftByCategory(tx, [...new Set(entries.map((e) => e.categoryId))]);
+    const categories = [...new Set(entries.map((e) => e.categoryId))];
+    const left = await repo.placesLeftByCategory(tx, categories);
     for (const e of pending) left.set(e.categoryId, (left.get(e.categoryId) ?? 0) - 1);
+    // What the teams' quotas (and any offer) hold is not the draw's to give.
+    for (const [id, n] of await deps.registrations.heldPlaces(tx, categories))
+      left.set(id, (left.get(id) ?? 0) - n);
     const winners: number[] = [];
     for (const e of candidates) {
       if (winners.length >= wanted) break;

@@ -22,6 +22,26 @@ export function createLotteryGate(deps: Pick<LotteryServiceDeps, 'now' | 'regist
         'inscricao_por_sorteio',
       );
     await lockLimits(tx, event.id, who);
+    // A team's quota is the organiser's gift of places, not the draw's (docs/decisions/0076): from the
+    // first draw on, its members register without being drawn, one per CPF, within the buyer's limit.
+    if (!who.quota) await drawnPlace(tx, event, who);
+    const taken = await deps.registrations.countForCpf(tx, event.id, who.cpf, who.handover?.registrationId);
+    if (taken >= 1)
+      throw conflict(
+        'Este CPF já tem a inscrição sorteada (paga ou em pagamento) neste evento.',
+        'limite_por_cpf',
+      );
+    const byBuyer =
+      (await deps.registrations.countForBuyer(tx, event.id, who.userId)) + (who.inSameCharge ?? 0);
+    if (byBuyer >= perBuyer)
+      throw conflict(
+        `Esta conta já fez ${perBuyer} ${perBuyer === 1 ? 'inscrição' : 'inscrições'} (pagas ou em pagamento) neste evento, o limite por comprador.`,
+        'limite_por_comprador',
+      );
+  }
+
+  /** The CPF was drawn in this category and its deadline to pay has not passed (a late payment's had not). */
+  async function drawnPlace(tx: Tx, event: EventRow, who: OpeningGateWho): Promise<void> {
     const entries = await repo.lockEntriesOfCpf(tx, event.id, who.cpf);
     const now = deps.now();
     const won = entries.filter((e) => e.wonInDraw !== null);
@@ -38,19 +58,6 @@ export function createLotteryGate(deps: Pick<LotteryServiceDeps, 'now' | 'regist
       throw conflict(
         `A vaga sorteada é na categoria ${await repo.categoryName(tx, entry.categoryId)}.`,
         'categoria_do_sorteio',
-      );
-    const taken = await deps.registrations.countForCpf(tx, event.id, who.cpf, who.handover?.registrationId);
-    if (taken >= 1)
-      throw conflict(
-        'Este CPF já tem a inscrição sorteada (paga ou em pagamento) neste evento.',
-        'limite_por_cpf',
-      );
-    const byBuyer =
-      (await deps.registrations.countForBuyer(tx, event.id, who.userId)) + (who.inSameCharge ?? 0);
-    if (byBuyer >= perBuyer)
-      throw conflict(
-        `Esta conta já fez ${perBuyer} ${perBuyer === 1 ? 'inscrição' : 'inscrições'} (pagas ou em pagamento) neste evento, o limite por comprador.`,
-        'limite_por_comprador',
       );
   }
 

@@ -316,6 +316,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     const fresh = (await repo.findOpening(tx, event.id)) ?? row;
     // A transfer hands over a place already sold: no turn, but the same limits under the same locks.
     // A late payment's turn was asked when its charge was made: only the limits are asked again.
+    // A team's quota passes the turn, never the opening's instant (docs/decisions/0076).
     if (!who.handover && !who.late) {
       const now = deps.now();
       if (now < row.opensAt)
@@ -323,6 +324,8 @@ export function createOpeningService(deps: OpeningServiceDeps) {
           `As inscrições abrem em ${formatStoreDateTime(row.opensAt)}.`,
           'inscricoes_nao_abertas',
         );
+    }
+    if (!who.handover && !who.late && !who.quota) {
       const arrival = await repo.findArrival(tx, event.id, who.userId);
       const turn =
         arrival === undefined

@@ -20,6 +20,11 @@ export interface RegistrationCounts {
   countOfEvent(db: Conn, eventId: number): Promise<{ paid: number; paying: number }>;
   /** Of these CPFs, those with a registration standing in the event (the lottery's winners who paid). */
   standingCpfs(db: Conn, eventId: number, cpfs: readonly string[]): Promise<Set<string>>;
+  /**
+   * Places of these categories left but held for someone (the waitlist's offers, the teams' quotas,
+   * docs/decisions/0076): a draw never gives them away.
+   */
+  heldPlaces(db: Conn, categoryIds: readonly number[]): Promise<Map<number, number>>;
 }
 
 /**
@@ -40,5 +45,6 @@ export function registrationCountsSlot(): RegistrationCounts & { install(counts:
     countForBuyer: (db, eventId, userId) => counts().countForBuyer(db, eventId, userId),
     countOfEvent: (db, eventId) => counts().countOfEvent(db, eventId),
     standingCpfs: (db, eventId, cpfs) => counts().standingCpfs(db, eventId, cpfs),
+    heldPlaces: (db, ids) => counts().heldPlaces(db, ids),
   };
 }

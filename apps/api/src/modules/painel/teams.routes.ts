@@ -1,8 +1,9 @@
 import { IdParamSchema } from '@passada/core/contracts/common';
-import { PainelTeamSchema } from '@passada/core/contracts/teams';
+import { PainelTeamQuotaSchema, PainelTeamSchema, TeamQuotaInputSchema } from '@passada/core/contracts/teams';
 import { centsToCommaString } from '@passada/core/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { audited } from '../staff/index.ts';
 import { csvLine, sendCsv } from './csv.ts';
 import { EVENT_READ, EVENTS, eventOrNotFound, eventRouteSchema } from './events.common.ts';
 
@@ -41,6 +42,57 @@ export const teamsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => {
       await eventOrNotFound(app, req.params.id);
       return app.registrationsAdmin.teams(req.params.id);
+    },
+  );
+
+  const quotas = app.registrationsAdmin.teamQuotas;
+  app.get(
+    '/events/:id/cotas-equipes/',
+    {
+      config: EVENT_READ,
+      schema: {
+        tags,
+        summary: 'As vagas reservadas para equipes na abertura: quantas, usadas pelos membros, até quando',
+        params: IdParamSchema,
+        response: { 200: z.array(PainelTeamQuotaSchema), ...errors },
+      },
+    },
+    async (req) => {
+      await eventOrNotFound(app, req.params.id);
+      return quotas.forStaff(req.params.id);
+    },
+  );
+
+  app.put(
+    '/events/:id/cotas-equipes/',
+    {
+      config: EVENTS,
+      schema: {
+        tags,
+        summary:
+          'Reservar vagas de uma distância para uma equipe (0 encerra): seus membros se inscrevem sem fila nem sorteio',
+        params: IdParamSchema,
+        body: TeamQuotaInputSchema,
+        response: { 200: z.array(PainelTeamQuotaSchema), ...errors },
+      },
+    },
+    async (req) => {
+      await eventOrNotFound(app, req.params.id);
+      await audited(
+        req,
+        async (tx) => {
+          await quotas.save(tx, req.params.id, req.body);
+          // Places may have gone back to the public: the waitlist's first in line are offered them.
+          await app.registrationsAdmin.waitlist.nudge(tx);
+        },
+        () => ({
+          action: 'cota_equipe_definida',
+          entity: 'evento',
+          entityId: req.params.id,
+          after: req.body,
+        }),
+      );
+      return quotas.forStaff(req.params.id);
     },
   );
 

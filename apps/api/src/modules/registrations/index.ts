@@ -31,6 +31,11 @@ declare module 'fastify' {
       /** What staff's cancellation returns, or returned, by payer (docs/decisions/0056, later). */
       refundByPayer: RegistrationsService['staffRefundByPayer'];
       teams: RegistrationsService['teams']['ofEvent'];
+      /** Places reserved for named teams at an opening (docs/decisions/0076). */
+      teamQuotas: Pick<RegistrationsService['teamQuotas'], 'forStaff' | 'save'> & {
+        /** The minute job's step (`registrations.team-quotas-end`), for the tests' clock. */
+        sweepEnded: () => Promise<number>;
+      };
       proofs: Pick<RegistrationsService['proofs'], 'queue' | 'file' | 'decide' | 'deskView'>;
     };
     /**
@@ -84,9 +89,16 @@ export default fp(
     app.payments.registerPurpose('team_places', registrations.teamPlaces.purpose);
     // What stands against an opening's limits per CPF and per buyer, and which lottery winners paid:
     // registrations and the charges paying for them, counted here (docs/architecture.md §9, rule 11).
-    app.opening.setRegistrationCounts({ countForCpf, countForBuyer, countOfEvent, standingCpfs });
-    // The public's places leave out what the waitlist holds (docs/decisions/0047).
-    app.events.setPlacesHeld(countsOf);
+    app.opening.setRegistrationCounts({
+      countForCpf,
+      countForBuyer,
+      countOfEvent,
+      standingCpfs,
+      heldPlaces: async (db, ids) =>
+        new Map([...(await countsOf(db, [...ids], app.now()))].map(([id, c]) => [id, c.offers])),
+    });
+    // The public's places leave out what the waitlist and the teams' quotas hold (decisions 0047, 0076).
+    app.events.setPlacesHeld((db, ids) => countsOf(db, ids, app.now()));
     app.coupons.registerPricer('registration', registrations.pricePreview);
     app.jobs.work('mail.registration-confirmation', ({ registrationId }) =>
       registrations.sendConfirmation(registrationId),
@@ -130,6 +142,11 @@ export default fp(
         app.log.info({ job: 'registrations.team-places-close', closed }, 'Vagas de equipe encerradas');
     });
     await app.jobs.schedule('registrations.team-places-close', '*/15 * * * *');
+    // Teams' quotas at an opening whose end came: their places back to the public (0076).
+    app.jobs.work('registrations.team-quotas-end', async () => {
+      await registrations.teamQuotas.sweepEnded(registrations.waitlist.nudge);
+    });
+    await app.jobs.schedule('registrations.team-quotas-end', '* * * * *');
     // A captain's list of members: each invited by e-mail; unanswered ones erased at night (0075).
     app.jobs.work('mail.team-invite', ({ inviteId }) => registrations.teamInvites.sendInvite(inviteId));
     app.jobs.work('privacy.team-invites', async () => {
@@ -211,6 +228,11 @@ export default fp(
       refundByPayer: registrations.staffRefundByPayer,
       /** An event's teams with captain and members (docs/decisions/0067). */
       teams: registrations.teams.ofEvent,
+      teamQuotas: {
+        forStaff: registrations.teamQuotas.forStaff,
+        save: registrations.teamQuotas.save,
+        sweepEnded: () => registrations.teamQuotas.sweepEnded(waitlist.nudge),
+      },
       /** The review queue of special prices' proofs (docs/decisions/0068). */
       proofs: {
         queue: registrations.proofs.queue,

@@ -107,7 +107,10 @@ export function createChangeManager(
 
   /** What the public may take of a category now: left less the waitlist's offers, nothing while some wait. */
   async function publicLeft(db: Db | Tx, category: { id: number; placesLeft: number }) {
-    return publicPlacesLeft(category.placesLeft, (await countsOf(db, [category.id])).get(category.id));
+    return publicPlacesLeft(
+      category.placesLeft,
+      (await countsOf(db, [category.id], deps.now())).get(category.id),
+    );
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/client.ts';
 import type { PlacesWanted, Waitlist } from './registration-waitlist.ts';
 import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
+import type { TeamQuotas } from './team-quotas.ts';
 
 /**
  * The hold step and its undo, side by side: a participant's places and kit shirt held for a charge,
@@ -9,6 +10,7 @@ import type { RegistrationDraft, RegistrationsServiceDeps } from './registration
 export function createHold(
   deps: RegistrationsServiceDeps,
   waitlist?: Pick<Waitlist, 'guardTake' | 'released'>,
+  quotas?: Pick<TeamQuotas, 'take'>,
 ) {
   /**
    * Holds places for the charge (409 when one is gone), for a new registration and a change of
@@ -19,11 +21,19 @@ export function createHold(
     const rules = new Map(
       d.items.flatMap((i) => (i.priceRuleId ? [[i.categoryId, i.priceRuleId] as const] : [])),
     );
+    // A team's quota is counted under its lock first (the order a staff edit of it locks in too).
+    const fromQuota = new Map(
+      d.items.flatMap((i) => (i.teamQuotaId ? [[i.categoryId, i.teamQuotaId] as const] : [])),
+    );
+    if (fromQuota.size > 0 && !quotas) throw new Error('team quotas not wired to the hold step');
+    for (const [categoryId, quotaId] of [...fromQuota].sort((a, b) => a[1] - b[1]))
+      await quotas?.take(tx, quotaId, categoryId);
     await deps.events.reservePlaces(
       tx,
       chargeId,
       d.items.map((i) => i.categoryId),
       rules,
+      fromQuota,
     );
     await waitlist?.guardTake(tx, chargeId, d);
   }

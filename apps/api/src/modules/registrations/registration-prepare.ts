@@ -11,6 +11,7 @@ import { CannotFulfil } from '../payments/payments.service.ts';
 import type { Pricing } from './registration-price.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
+import type { TeamQuotas } from './team-quotas.ts';
 import { createTeamTiers } from './team-tiers.ts';
 import type { JoinedTeam, Teams } from './teams.ts';
 
@@ -31,6 +32,7 @@ export function createPrepare(
   deps: RegistrationsServiceDeps,
   pricing: Pricing,
   teams: Pick<Teams, 'joinTeam'>,
+  quotas?: Pick<TeamQuotas, 'passFor'>,
 ) {
   const tiers = createTeamTiers(deps);
   /**
@@ -214,12 +216,23 @@ export function createPrepare(
       items.map((i) => i.category),
       p.data_nascimento,
     );
+    const team = opts.teamPlace?.team ?? (await teams.joinTeam(tx, event.id, p.equipe_codigo));
+    // A team's quota at the opening (docs/decisions/0076): its member passes the turn and the draw.
+    const quota =
+      team && !opts.teamPlace
+        ? await quotas?.passFor(
+            tx,
+            team.id,
+            items.map((i) => i.category.id),
+          )
+        : null;
     // The opening's waiting room: only an admitted runner, within the per-CPF and per-buyer limits.
     await checkOpening(tx, event, {
       userId: user.id,
       cpf: p.cpf,
       categoryIds: items.map((i) => i.category.id),
       inSameCharge: inCart.filter((d) => d.evento === event.id).length,
+      ...(quota ? { quota: true } : {}),
     });
     const heldInCart = (categoryId: number) =>
       inCart.filter((d) => d.items.some((i) => i.categoryId === categoryId)).length;
@@ -234,7 +247,6 @@ export function createPrepare(
         pcd: 'Este evento não oferece inscrição PCD.',
       });
     checkTerms(event, p.termo_versao);
-    const team = opts.teamPlace?.team ?? (await teams.joinTeam(tx, event.id, p.equipe_codigo));
     const ids = items.map((i) => i.category.id);
     await checkCpfFree(tx, p.cpf, ids);
     // Only this account's own pending charges: a stranger's unpaid charge for this CPF must not lock
@@ -289,6 +301,7 @@ export function createPrepare(
           priceCents,
           lotName: item.lotName,
           ...(item.priceRuleId ? { priceRuleId: item.priceRuleId } : {}),
+          ...(quota?.has(item.category.id) ? { teamQuotaId: quota.get(item.category.id) } : {}),
         })),
         totalCents: price.totalCents,
         ...(kit ? { kitSizeId: kit.id, kitSize: kit.size } : {}),

@@ -51,7 +51,7 @@ function readToken(secret: string, token: string): { id: number; nonce: string }
  */
 /** Whose places a charge takes: the person (CPF, event, an offer's link) and the categories. */
 export type PlacesWanted = Pick<Participant, 'cpf' | 'evento' | 'oferta_espera'> & {
-  items: Array<{ categoryId: number; priceRuleId?: number | null }>;
+  items: Array<{ categoryId: number; priceRuleId?: number | null; teamQuotaId?: number }>;
 };
 
 export function createWaitlist(deps: RegistrationsServiceDeps, steps: Pick<Prepare, 'checkOpen'>) {
@@ -124,7 +124,7 @@ export function createWaitlist(deps: RegistrationsServiceDeps, steps: Pick<Prepa
         throw conflict('Esta categoria não tem lista de espera.', 'lista_espera_indisponivel');
       steps.checkOpen(event);
       deps.events.checkEligibility(event, [], '');
-      const counts = (await repo.countsOf(tx, [category.id])).get(category.id)!;
+      const counts = (await repo.countsOf(tx, [category.id], deps.now())).get(category.id)!;
       if (counts.waiting === 0 && category.placesLeft - counts.offers > 0)
         throw conflict('Ainda há vagas nesta categoria: faça a inscrição.', 'vagas_disponiveis');
       await registrationsRepo.lockCpf(tx, input.cpf);
@@ -217,7 +217,7 @@ export function createWaitlist(deps: RegistrationsServiceDeps, steps: Pick<Prepa
       // Registrations closed (deadline, by hand) or the waitlist turned off: nobody could accept.
       const open = event && !event.registrationsClosed && isOpen(event);
       if (!on || !open) return [];
-      const counts = (await repo.countsOf(tx, [categoryId])).get(categoryId)!;
+      const counts = (await repo.countsOf(tx, [categoryId], now)).get(categoryId)!;
       const free = category.placesLeft - counts.offers;
       const offered: number[] = [];
       for (const next of await repo.nextWaiting(tx, categoryId, Math.min(free, counts.waiting))) {
@@ -278,11 +278,13 @@ export function createWaitlist(deps: RegistrationsServiceDeps, steps: Pick<Prepa
       await repo.move(tx, offer.id, ['oferta'], { status: 'aceita', chargeId });
       await repo.addHistory(tx, offer.id, 'aceitou', deps.now());
     }
-    const counts = await repo.countsOf(tx, ids);
+    const counts = await repo.countsOf(tx, ids, deps.now());
     const left = new Map((await deps.events.findCategories(ids, tx)).map((c) => [c.id, c.placesLeft]));
+    // A place of the team's quota is held for its member as an offer's is for its holder.
+    const quota = new Set(draft.items.flatMap((i) => (i.teamQuotaId ? [i.categoryId] : [])));
     for (const id of ids) {
       const c = counts.get(id)!;
-      const mine = offer?.categoryId === id;
+      const mine = offer?.categoryId === id || quota.has(id);
       if ((!mine && c.waiting > 0) || (left.get(id) ?? 0) < c.offers)
         throw conflict(WAITLIST_SOLD_OUT, 'esgotado');
     }
@@ -325,6 +327,7 @@ export function createWaitlist(deps: RegistrationsServiceDeps, steps: Pick<Prepa
     const counts = await repo.countsOf(
       deps.db,
       categories.map((c) => c.id),
+      deps.now(),
     );
     return {
       categorias: categories.map((c) => {

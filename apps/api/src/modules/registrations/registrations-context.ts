@@ -91,6 +91,8 @@ export interface RegistrationDraft extends Participant {
     lotName?: string | null;
     /** The price rule that priced this race (docs/decisions/0068); its cap holds the place. */
     priceRuleId?: number | null;
+    /** The team's quota the place is taken from (docs/decisions/0076), passing the opening's turn. */
+    teamQuotaId?: number;
   }>;
   totalCents: number;
   /** The price rule the runner chose and the proof they sent for it (docs/decisions/0068). */

@@ -50,6 +50,7 @@ import {
 } from './registrations-context.ts';
 import { createTeamInvites } from './team-invites.ts';
 import { createTeamPlaces } from './team-places.ts';
+import { createTeamQuotas } from './team-quotas.ts';
 import { createTeamTiers } from './team-tiers.ts';
 import { createTeams } from './teams.ts';
 
@@ -93,10 +94,12 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   });
   // A captain's list of members, each invited to confirm (docs/decisions/0075).
   const teamInvites = createTeamInvites(deps);
-  const prepare = createPrepare(deps, pricing, teams);
+  // Places the organiser reserves for named teams at an opening (docs/decisions/0076).
+  const teamQuotas = createTeamQuotas(deps);
+  const prepare = createPrepare(deps, pricing, teams, teamQuotas);
   const { prepareParticipant } = prepare;
   const waitlist = createWaitlist(deps, prepare);
-  const { holdPlaces, holdParticipant, release } = createHold(deps, waitlist);
+  const { holdPlaces, holdParticipant, release } = createHold(deps, waitlist, teamQuotas);
   // Every change to a sold registration is decided by the change manager (docs/decisions/0056).
   const manager = createChangeManager(deps, { prepare, hold: { holdPlaces } });
   const { insertParticipant, withoutPersonalData, sendConfirmation } = createConfirm(deps, proofs);
@@ -504,6 +507,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     delegation,
     teams,
     teamPlaces,
+    teamQuotas,
     teamTiers: createTeamTiers(deps),
     teamInvites,
     proofs,

@@ -8,6 +8,7 @@ import {
   waitlistHistory,
 } from '../../db/schema/index.ts';
 import { notifyEventsChanged } from '../events/events.service.ts';
+import { unusedByCategory } from './team-quotas.repository.ts';
 
 type Conn = Db | Tx;
 
@@ -41,10 +42,14 @@ export async function lockCategory(
   return row;
 }
 
-/** Entries per status of the given categories: what is waiting and what holds a place. */
+/**
+ * Per category: who waits in line, and the places held for someone (`offers`): the waitlist's outstanding
+ * offers and the unused places of the teams' lasting quotas.
+ */
 export async function countsOf(
   db: Conn,
   categoryIds: number[],
+  now: Date,
 ): Promise<Map<number, { waiting: number; offers: number }>> {
   const out = new Map<number, { waiting: number; offers: number }>();
   if (categoryIds.length === 0) return out;
@@ -64,6 +69,8 @@ export async function countsOf(
     if (r.status === 'aguardando') c.waiting = r.n;
     else c.offers = r.n;
   }
+  // The teams' quotas hold their unused places as an offer holds its one (docs/decisions/0076).
+  for (const [id, n] of await unusedByCategory(db, categoryIds, now)) out.get(id)!.offers += n;
   return out;
 }
 
