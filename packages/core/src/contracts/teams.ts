@@ -244,10 +244,11 @@ export const TeamInviteTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Co
 /**
  * Places of one distance the organiser reserves for a named team at an opening (docs/decisions/0076):
  * the team's members, by its code, register without a waiting-room turn or a lottery draw until they
- * are used or the quota ends. `vagas` 0 ends it (the places used stay the members').
+ * are used or the quota ends (its date, or `encerrar`); never fewer places than the members used.
  */
 export const TeamQuotaInputSchema = z.object({
-  equipe: IdSchema,
+  /** The team's join code (the captain gives it; the back office's teams page shows it). */
+  codigo: TeamCodeSchema,
   categoria: IdSchema,
   vagas: z
     .number({ error: 'Informe quantas vagas reservar.' })
@@ -256,6 +257,8 @@ export const TeamQuotaInputSchema = z.object({
     .max(5000, 'Reserve no máximo 5000 vagas por equipe.'),
   /** When the unused places go back to the public; null or absent: when the organiser ends it. */
   ate: z.iso.datetime({ offset: true, error: 'Informe data e hora válidas.' }).nullable().optional(),
+  /** Ends the reserve now: its unused places go back to the public; what members used stays theirs. */
+  encerrar: z.boolean().optional(),
 });
 export type TeamQuotaInput = z.input<typeof TeamQuotaInputSchema>;
 

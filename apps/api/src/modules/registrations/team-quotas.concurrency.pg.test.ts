@@ -54,7 +54,7 @@ it('fifty members claim a quota of twelve at once from two processes: twelve reg
     method: 'PUT',
     url: `/api/painel/events/${event.id}/cotas-equipes/`,
     headers: admin.headers,
-    payload: { equipe: team.id, categoria: tenK, vagas: 12 },
+    payload: { codigo: team.codigo, categoria: tenK, vagas: 12 },
   });
   expect(saved.statusCode, saved.body).toBe(200);
   const before = await placesLeft(first.app.db, tenK);

@@ -104,6 +104,7 @@ export async function saveQuota(
     teamId: number;
     places: number;
     endsAt: Date | null;
+    endedAt: Date | null;
     now: Date;
   },
 ): Promise<void> {
@@ -113,7 +114,7 @@ export async function saveQuota(
     .values({ ...row, updatedAt: now })
     .onConflictDoUpdate({
       target: [teamQuotas.categoryId, teamQuotas.teamId],
-      set: { places: row.places, endsAt: row.endsAt, endedAt: null, updatedAt: now },
+      set: { places: row.places, endsAt: row.endsAt, endedAt: row.endedAt, updatedAt: now },
     });
 }
 

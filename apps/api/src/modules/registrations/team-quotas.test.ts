@@ -73,20 +73,20 @@ describe('a team’s quota at an opening', () => {
     const other = await makeTeam(t.app, captain, 'Assessoria Maré Alta', event.id);
 
     // The organiser reserves 3 of the 20 places; more than the public could buy is refused.
-    const saved = await setQuota(event, { equipe: team.id, categoria: tenK, vagas: 3 });
+    const saved = await setQuota(event, { codigo: team.codigo, categoria: tenK, vagas: 3 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(PainelTeamQuotaSchema.array().parse(saved.json())).toMatchObject([
       { equipe: { id: team.id, codigo: team.codigo }, vagas: 3, usadas: 0, ate: null, vigente: true },
     ]);
     expect(await publicLeft(event, tenK)).toBe(17);
-    const tooMany = await setQuota(event, { equipe: other.id, categoria: tenK, vagas: 18 });
+    const tooMany = await setQuota(event, { codigo: other.codigo, categoria: tenK, vagas: 18 });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json()).toMatchObject({
       code: 'vagas_insuficientes',
       detail: expect.stringContaining('17'),
     });
     const past = await setQuota(event, {
-      equipe: other.id,
+      codigo: other.codigo,
       categoria: tenK,
       vagas: 2,
       ate: at(-1).toISOString(),
@@ -116,7 +116,7 @@ describe('a team’s quota at an opening', () => {
     // The quota's places were its own: the public still has 17.
     expect(await publicLeft(event, tenK)).toBe(17);
     // The organiser cannot take back what members used.
-    const below = await setQuota(event, { equipe: team.id, categoria: tenK, vagas: 2 });
+    const below = await setQuota(event, { codigo: team.codigo, categoria: tenK, vagas: 2 });
     expect(below.statusCode, below.body).toBe(409);
     expect(below.json().code).toBe('abaixo_do_usado');
 
@@ -142,10 +142,10 @@ describe('a team’s quota at an opening', () => {
     expect(again.statusCode, again.body).toBe(201);
 
     // A date ends it: what the members hold stays theirs, nothing more is held from the public.
-    const zero = await setQuota(event, { equipe: team.id, categoria: tenK, vagas: 0 });
+    const zero = await setQuota(event, { codigo: team.codigo, categoria: tenK, vagas: 0 });
     expect(zero.statusCode).toBe(409);
     const dated = await setQuota(event, {
-      equipe: team.id,
+      codigo: team.codigo,
       categoria: tenK,
       vagas: 4,
       ate: at(61).toISOString(),
@@ -160,6 +160,29 @@ describe('a team’s quota at an opening', () => {
     expect(await t.app.registrationsAdmin.teamQuotas.sweepEnded()).toBe(1);
     expect((await quotas(event))[0]).toMatchObject({ usadas: 3, vigente: false });
     expect(await publicLeft(event, tenK)).toBe(17);
+
+    // Another team's reserve, ended by the organiser before its date: its places are the public's at once.
+    const reserved = await setQuota(event, { codigo: other.codigo, categoria: tenK, vagas: 5 });
+    expect(reserved.statusCode, reserved.body).toBe(200);
+    expect(await publicLeft(event, tenK)).toBe(12);
+    const ended = await setQuota(event, { codigo: other.codigo, categoria: tenK, vagas: 5, encerrar: true });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(PainelTeamQuotaSchema.array().parse(ended.json())).toContainEqual(
+      expect.objectContaining({
+        equipe: expect.objectContaining({ id: other.id }),
+        vigente: false,
+        usadas: 0,
+      }),
+    );
+    expect(await publicLeft(event, tenK)).toBe(17);
+    const member = await createUserAndToken(t.app);
+    const late = await pay(
+      member,
+      runner(event, 'Membro Atrasado', tenK, { equipe_codigo: other.codigo }),
+      80,
+    );
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('fora_da_vez');
   });
 
   it('in a lottery: the members register from the first draw without being drawn, and the draw leaves the quota’s places alone', async () => {
@@ -193,7 +216,7 @@ describe('a team’s quota at an opening', () => {
     await t.app.opening.refresh();
     const captain = await createUserAndToken(t.app);
     const team = await makeTeam(t.app, captain, 'Assessoria do Sorteio', event.id);
-    expect((await setQuota(event, { equipe: team.id, categoria: tenK, vagas: 2 })).statusCode).toBe(200);
+    expect((await setQuota(event, { codigo: team.codigo, categoria: tenK, vagas: 2 })).statusCode).toBe(200);
 
     // Five enter the draw; the quota's two places are not the draw's to give.
     clock = at(120);

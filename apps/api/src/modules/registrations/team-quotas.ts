@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { notifyEventsChanged } from '../events/events.service.ts';
 import type { RegistrationsServiceDeps } from './registrations-context.ts';
 import * as repo from './team-quotas.repository.ts';
-import { teamWithCaptain } from './teams.repository.ts';
+import { teamByCode } from './teams.repository.ts';
 import { countsOf } from './waitlist.repository.ts';
 
 const QUOTA_GONE = 'As vagas reservadas para a sua equipe nesta distância acabaram.';
@@ -56,21 +56,22 @@ export function createTeamQuotas(deps: Pick<RegistrationsServiceDeps, 'db' | 'no
   }
 
   /**
-   * The organiser sets a team's quota of a distance (an absolute number: 0 ends it). It never reserves
+   * The organiser sets a team's quota of a distance (an absolute number), or ends it. It never reserves
    * more than the public could buy now (places left less the waitlist's offers and the other quotas),
    * nor fewer than the members already used. Locks the quota, then the category, as a member's hold does.
    */
   async function save(tx: Tx, eventId: number, input: TeamQuotaInput): Promise<void> {
-    const team = await teamWithCaptain(tx, input.equipe);
-    if (!team || (team.team.eventId !== null && team.team.eventId !== eventId))
+    const team = await teamByCode(tx, input.codigo);
+    if (!team || (team.eventId !== null && team.eventId !== eventId))
       throw badRequest('Equipe não encontrada neste evento.', 'equipe_invalida', {
-        equipe: 'Escolha uma equipe deste evento ou da temporada.',
+        codigo: 'Nenhuma equipe deste evento ou da temporada tem este código.',
       });
-    const endsAt = input.ate ? new Date(input.ate) : null;
     const now = deps.now();
-    if (endsAt && endsAt <= now)
+    // Ended now: the unused places are the public's from this instant.
+    const endsAt = input.encerrar ? now : input.ate ? new Date(input.ate) : null;
+    if (!input.encerrar && endsAt && endsAt <= now)
       throw badRequest('Informe uma data futura.', 'validation_error', { ate: 'Informe uma data futura.' });
-    const existing = await repo.lockQuotaOf(tx, input.equipe, input.categoria);
+    const existing = await repo.lockQuotaOf(tx, team.id, input.categoria);
     const category = await repo.lockCategory(tx, input.categoria);
     if (!category || category.eventId !== eventId) throw notFound('Categoria não encontrada neste evento.');
     const used = existing?.used ?? 0;
@@ -94,9 +95,10 @@ export function createTeamQuotas(deps: Pick<RegistrationsServiceDeps, 'db' | 'no
     await repo.saveQuota(tx, {
       eventId,
       categoryId: category.id,
-      teamId: input.equipe,
+      teamId: team.id,
       places: input.vagas,
       endsAt,
+      endedAt: input.encerrar ? now : null,
       now,
     });
     await repo.dropEmpty(tx, eventId);

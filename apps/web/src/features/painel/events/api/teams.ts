@@ -1,4 +1,11 @@
-import type { DeskTeam, DeskTeamList, DeskTeamPickup, PainelTeam } from '@passada/core/contracts/teams';
+import type {
+  DeskTeam,
+  DeskTeamList,
+  DeskTeamPickup,
+  PainelTeam,
+  PainelTeamQuota,
+  TeamQuotaInput,
+} from '@passada/core/contracts/teams';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { painelFetch, painelFile } from '../../shell/painel-api.ts';
 
@@ -41,5 +48,24 @@ export function useHandOutTeamKits(eventId: number) {
         body,
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: deskTeamsKey(eventId) }),
+  });
+}
+
+const quotasKey = (eventId: number) => ['painel', 'cotas-equipes', eventId] as const;
+
+/** Places the organiser reserves for named teams at the opening (docs/decisions/0076). */
+export const useTeamQuotas = (eventId: number) =>
+  useQuery({
+    queryKey: quotasKey(eventId),
+    queryFn: ({ signal }) => painelFetch<PainelTeamQuota[]>(`/events/${eventId}/cotas-equipes/`, { signal }),
+  });
+
+/** Sets one team's quota of a distance; the list comes back. */
+export function useSetTeamQuota(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TeamQuotaInput) =>
+      painelFetch<PainelTeamQuota[]>(`/events/${eventId}/cotas-equipes/`, { method: 'PUT', body }),
+    onSuccess: (list) => client.setQueryData(quotasKey(eventId), list),
   });
 }

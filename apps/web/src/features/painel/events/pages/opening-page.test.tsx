@@ -1,5 +1,6 @@
 import type { PainelLotteryEntry } from '@passada/core/contracts/lottery';
 import type { PainelOpening } from '@passada/core/contracts/opening';
+import type { PainelTeamQuota } from '@passada/core/contracts/teams';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../../test/fetch-mock.test-utils.ts';
@@ -201,5 +202,92 @@ describe('OpeningPage', () => {
     await vi.waitFor(() => expect(saves).toHaveBeenCalledOnce());
     saves.mockRestore();
     Object.assign(URL, objectUrls);
+  });
+
+  it('reserves places of a distance for a team by its code and ends the reserve', async () => {
+    const quota = (o: Partial<PainelTeamQuota>): PainelTeamQuota => ({
+      id: 1,
+      equipe: { id: 3, nome: 'Assessoria Vento Norte', codigo: 'PW2NADP5' },
+      categoria: { id: 12, nome: '10 km' },
+      vagas: 20,
+      usadas: 0,
+      ate: null,
+      vigente: true,
+      ...o,
+    });
+    let list: PainelTeamQuota[] = [];
+    const calls = mockFetch(({ method, url, body }) => {
+      if (url === '/api/painel/events/7/abertura/') return { status: 200, body: saved };
+      if (url === '/api/painel/events/7/')
+        return {
+          status: 200,
+          body: {
+            id: 7,
+            dias_evento: [
+              {
+                data: '2026-12-20',
+                categorias: [
+                  { id: 11, nome_categoria: '5 km' },
+                  { id: 12, nome_categoria: '10 km' },
+                ],
+              },
+            ],
+          },
+        };
+      if (url !== '/api/painel/events/7/cotas-equipes/') return undefined;
+      if (method === 'PUT') {
+        const b = body as { vagas: number; encerrar?: boolean };
+        if (b.vagas > 100)
+          return {
+            status: 409,
+            body: {
+              detail: 'Só 80 vagas estão livres nesta distância para reservar.',
+              code: 'vagas_insuficientes',
+            },
+          };
+        list = [quota({ vagas: b.vagas, usadas: 4, vigente: !b.encerrar })];
+      }
+      return { status: 200, body: list };
+    });
+    renderRoutes(
+      [{ path: '/painel/eventos/:id/abertura', element: <OpeningPage /> }],
+      '/painel/eventos/7/abertura',
+    );
+    const region = within(await screen.findByRole('region', { name: 'Vagas reservadas para equipes' }));
+    expect(await region.findByText('Nenhuma vaga reservada.')).toBeTruthy();
+    await region.findByRole('option', { name: '10 km' });
+
+    fireEvent.change(region.getByLabelText('Código da equipe'), { target: { value: 'pw2n-adp5' } });
+    fireEvent.change(region.getByLabelText('Distância reservada'), { target: { value: '12' } });
+    fireEvent.change(region.getByLabelText('Vagas reservadas'), { target: { value: '500' } });
+    fireEvent.click(region.getByRole('button', { name: 'Reservar vagas' }));
+    expect(await region.findByText('Só 80 vagas estão livres nesta distância para reservar.')).toBeTruthy();
+
+    fireEvent.change(region.getByLabelText('Vagas reservadas'), { target: { value: '20' } });
+    fireEvent.change(region.getByLabelText('Reserva vale até (vazio: até encerrar)'), {
+      target: { value: '2026-12-10T18:00' },
+    });
+    fireEvent.click(region.getByRole('button', { name: 'Reservar vagas' }));
+    expect(await region.findByText('Vagas reservadas para a equipe.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toEqual({
+      codigo: 'pw2n-adp5',
+      categoria: 12,
+      vagas: 20,
+      ate: '2026-12-10T18:00:00-03:00',
+    });
+    expect(region.getByRole('rowheader', { name: 'Assessoria Vento Norte (PW2NADP5)' })).toBeTruthy();
+    expect(region.getByText('Valendo: 16 vagas livres')).toBeTruthy();
+
+    fireEvent.click(
+      region.getByRole('button', { name: 'Encerrar a reserva da equipe Assessoria Vento Norte em 10 km' }),
+    );
+    expect(await region.findByText(/Reserva da equipe Assessoria Vento Norte encerrada/)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'PUT').at(-1)!.body).toEqual({
+      codigo: 'PW2NADP5',
+      categoria: 12,
+      vagas: 20,
+      encerrar: true,
+    });
+    expect(region.getByText('Encerrada')).toBeTruthy();
   });
 });

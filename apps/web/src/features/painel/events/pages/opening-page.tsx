@@ -27,11 +27,9 @@ import {
   useOpeningActions,
   usePainelOpening,
 } from '../api/opening.ts';
+import { TeamQuotas } from '../components/team-quotas.tsx';
+import { fromLocal, toLocal } from '../utils/store-time.ts';
 
-/** The store's clock (America/Fortaleza, UTC−3 all year) as a `datetime-local` value, and back. */
-const OFFSET_MS = 3 * 3_600_000;
-const toLocal = (iso: string) => new Date(Date.parse(iso) - OFFSET_MS).toISOString().slice(0, 16);
-const fromLocal = (value: string) => (value ? `${value}:00-03:00` : '');
 const inHours = (hours: number) => toLocal(new Date(Date.now() + hours * 3_600_000).toISOString());
 
 type Mode = 'nenhum' | 'fila' | 'sorteio';
@@ -355,6 +353,8 @@ export default function OpeningPage() {
       <FormStatus message={status?.message ?? null} tone={status?.tone ?? 'success'} />
 
       {lottery ? <LotteryEntries eventId={eventId} /> : null}
+
+      {current ? <TeamQuotas eventId={eventId} /> : null}
 
       <h2 className="mt-6 mb-2 text-xl font-semibold">Configuração</h2>
       {loadedVersion === undefined ? (
