@@ -24,7 +24,7 @@ export function TurnCountdown({ eventId }: { eventId: number }) {
       <p className={boxClass}>
         {ticket?.estado === 'expirada'
           ? 'Sua vez para se inscrever terminou e não volta.'
-          : 'As inscrições deste evento são pela sala de espera: esta inscrição é aceita quando chegar a sua vez.'}{' '}
+          : 'As inscrições deste evento são pela sala de espera: esta inscrição é aceita quando chegar a sua vez, ou já, com o código de uma equipe que tenha vagas reservadas pela organização.'}{' '}
         <Link to={`/eventos/register/${eventId}`} className="underline">
           Acompanhe a fila na página do evento
         </Link>

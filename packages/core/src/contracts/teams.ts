@@ -105,6 +105,19 @@ export const MyTeamSchema = TeamPublicSchema.extend({
   membros: z.array(TeamMemberSchema),
   /** The places the captain bought, each with the link members claim them with (`/equipes/vagas/<token>`). */
   vagas: z.array(TeamPlacesBatchSchema.extend({ link: z.string() })),
+  /**
+   * Places the organiser reserved for the team at an opening (docs/decisions/0076), still valid: members
+   * register with the code without a turn or a draw while some are left.
+   */
+  cotas: z.array(
+    z.object({
+      evento: z.string(),
+      categoria: z.string(),
+      vagas: z.number(),
+      usadas: z.number(),
+      ate: z.string().nullable(),
+    }),
+  ),
   /** The people the captain invited from a list (docs/decisions/0075), and whether each confirmed. */
   convites: z.array(
     z.object({

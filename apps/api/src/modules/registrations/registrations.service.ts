@@ -91,6 +91,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     // Read when a team is shown, after every step below exists.
     placesOf: (ids, opts) => teamPlaces.batchesOf(ids, opts),
     invitesOf: (ids) => teamInvites.ofTeams(ids),
+    quotasOf: (ids) => teamQuotas.ofTeams(ids),
   });
   // A captain's list of members, each invited to confirm (docs/decisions/0075).
   const teamInvites = createTeamInvites(deps);

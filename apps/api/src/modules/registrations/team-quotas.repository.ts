@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { eventCategories, eventDays, teamQuotas, teams } from '../../db/schema/index.ts';
+import { eventCategories, eventDays, events, teamQuotas, teams } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
 
@@ -139,4 +139,16 @@ export async function markEnded(tx: Tx, now: Date): Promise<number> {
     .where(and(isNull(teamQuotas.endedAt), sql`${teamQuotas.endsAt} <= ${now}`))
     .returning({ id: teamQuotas.id });
   return rows.length;
+}
+
+/** The lasting quotas of these teams with places reserved, with the event's and category's names. */
+export async function quotasOfTeams(db: Conn, teamIds: readonly number[], now: Date) {
+  if (teamIds.length === 0) return [];
+  return db
+    .select({ quota: teamQuotas, used, eventName: events.name, categoryName: eventCategories.name })
+    .from(teamQuotas)
+    .innerJoin(events, eq(events.id, teamQuotas.eventId))
+    .innerJoin(eventCategories, eq(eventCategories.id, teamQuotas.categoryId))
+    .where(and(inArray(teamQuotas.teamId, [...teamIds]), gt(teamQuotas.places, 0), lasting(now)))
+    .orderBy(asc(teamQuotas.id));
 }

@@ -1,5 +1,5 @@
 import { EventSchema } from '@passada/core/contracts/events';
-import { PainelTeamQuotaSchema } from '@passada/core/contracts/teams';
+import { MyTeamSchema, PainelTeamQuotaSchema } from '@passada/core/contracts/teams';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndToken, type TestUser } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
@@ -113,6 +113,14 @@ describe('a team’s quota at an opening', () => {
     expect(fourth.statusCode).toBe(409);
     expect(fourth.json().code).toBe('fora_da_vez');
     expect((await quotas(event))[0]).toMatchObject({ vagas: 3, usadas: 3 });
+    // The captain sees the reserve and what the members used; the other team has none.
+    const mine = MyTeamSchema.array().parse(
+      (await t.app.inject({ method: 'GET', url: '/api/equipes/', headers: captain.headers })).json(),
+    );
+    expect(mine.find((x) => x.id === team.id)!.cotas).toEqual([
+      { evento: 'Corrida das Assessorias na Fila', categoria: '10 km', vagas: 3, usadas: 3, ate: null },
+    ]);
+    expect(mine.find((x) => x.id === other.id)!.cotas).toEqual([]);
     // The quota's places were its own: the public still has 17.
     expect(await publicLeft(event, tenK)).toBe(17);
     // The organiser cannot take back what members used.

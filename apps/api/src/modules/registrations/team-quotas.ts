@@ -121,7 +121,19 @@ export function createTeamQuotas(deps: Pick<RegistrationsServiceDeps, 'db' | 'no
     });
   }
 
-  return { passFor, take, forStaff, save, sweepEnded };
+  /** The captain's view: each valid quota of these teams, with what the members used. */
+  async function ofTeams(teamIds: number[]) {
+    return (await repo.quotasOfTeams(deps.db, teamIds, deps.now())).map((r) => ({
+      teamId: r.quota.teamId,
+      evento: r.eventName,
+      categoria: r.categoryName,
+      vagas: r.quota.places,
+      usadas: r.used,
+      ate: r.quota.endsAt?.toISOString() ?? null,
+    }));
+  }
+
+  return { passFor, take, forStaff, save, sweepEnded, ofTeams };
 }
 
 export type TeamQuotas = ReturnType<typeof createTeamQuotas>;

@@ -18,6 +18,8 @@ export interface TeamsDeps {
   ) => Promise<Array<TeamPlacesBatch & { teamId: number; link?: string }>>;
   /** The people the captain invited from a list (team-invites.ts, docs/decisions/0075). */
   invitesOf: (teamIds: number[]) => Promise<Array<MyTeam['convites'][number] & { teamId: number }>>;
+  /** The places reserved for these teams at openings, still valid (team-quotas.ts, docs/decisions/0076). */
+  quotasOf: (teamIds: number[]) => Promise<Array<MyTeam['cotas'][number] & { teamId: number }>>;
 }
 
 /** A team a registration joined: its id and the name copied to the registration's `equipe`. */
@@ -75,7 +77,7 @@ export function createTeams(deps: TeamsDeps) {
           captainUserId: user.id,
           joinCode: drawCode(),
         });
-        if (team) return { ...myTeamOf(team, eventName), membros: [], vagas: [], convites: [] };
+        if (team) return { ...myTeamOf(team, eventName), membros: [], vagas: [], cotas: [], convites: [] };
       }
     });
   }
@@ -83,7 +85,7 @@ export function createTeams(deps: TeamsDeps) {
   function myTeamOf(
     team: repo.TeamRow,
     eventName: string | null | undefined,
-  ): Omit<MyTeam, 'membros' | 'vagas' | 'convites'> {
+  ): Omit<MyTeam, 'membros' | 'vagas' | 'cotas' | 'convites'> {
     return {
       ...publicOf(team, eventName),
       id: team.id,
@@ -99,6 +101,7 @@ export function createTeams(deps: TeamsDeps) {
     const members = await repo.membersOf(deps.db, ids);
     const places = await deps.placesOf(ids, { withLink: true });
     const invites = await deps.invitesOf(ids);
+    const quotas = await deps.quotasOf(ids);
     return rows.map(({ team, eventName }) => ({
       ...myTeamOf(team, eventName),
       membros: members
@@ -112,6 +115,7 @@ export function createTeams(deps: TeamsDeps) {
       vagas: places
         .filter((p) => p.teamId === team.id)
         .map(({ teamId: _, link, ...p }) => ({ ...p, link: link ?? '' })),
+      cotas: quotas.filter((q) => q.teamId === team.id).map(({ teamId: _, ...q }) => q),
       convites: invites.filter((i) => i.teamId === team.id).map(({ teamId: _, ...i }) => i),
     }));
   }

@@ -13,6 +13,7 @@ import { ApiRequestError } from '../../../lib/api.ts';
 import { myTeamsQuery, openEventsQuery, useCreateTeam, useSetTeamOpen } from '../api/teams-api.ts';
 import { TeamInvites } from '../components/team-invites.tsx';
 import { TeamPlaces } from '../components/team-places.tsx';
+import { TeamQuotaList } from '../components/team-quotas.tsx';
 
 const errorText = (err: unknown) =>
   err instanceof ApiRequestError
@@ -195,6 +196,7 @@ function TeamCard({ team }: { team: MyTeam }) {
         </table>
       ) : null}
       <TeamInvites team={team} />
+      <TeamQuotaList team={team} />
       <TeamPlaces team={team} />
     </li>
   );
