@@ -59,6 +59,21 @@ test('the captain pays 3 places by Pix and gets the link members claim them with
   await form.getByLabel('Distância').selectOption({ label: `${CATEGORY} — R$ 100,00 por vaga` });
   await form.getByLabel('Quantidade de vagas').fill('3');
   await expect(form.getByText('Total: R$ 300,00')).toBeVisible();
+  // A company pays and takes the NFS-e (docs/decisions/0077): its data checked before the Pix exists.
+  await form.getByLabel('Uma empresa paga: nota fiscal em nome dela (CNPJ)').check();
+  const company = form.getByRole('group', { name: 'Empresa da nota fiscal' });
+  await company.getByLabel('CNPJ').fill('11.222.333/0001-82');
+  await company.getByLabel('Razão social').fill('Construtora Vento Norte Ltda');
+  await company.getByLabel('E-mail para a nota').fill(`financeiro.${Date.now().toString(36)}@example.com`);
+  await company.getByLabel('CEP da empresa').fill('60165-121');
+  await company.getByLabel('Estado da empresa').selectOption('CE');
+  await company.getByLabel('Cidade da empresa').fill('Fortaleza');
+  await company.getByLabel('Bairro').fill('Meireles');
+  await company.getByLabel('Rua').fill('Av. Beira Mar');
+  await company.getByLabel('Número').fill('1200');
+  await form.getByRole('button', { name: 'Pagar com Pix' }).click();
+  await expect(company.getByText('CNPJ inválido.')).toBeVisible();
+  await company.getByLabel('CNPJ').fill('11.222.333/0001-81');
   await form.getByRole('button', { name: 'Pagar com Pix' }).click();
   await expect(form.getByRole('img', { name: 'QR Code Pix' })).toBeVisible();
   await form.getByRole('button', { name: 'Simular pagamento' }).click();
@@ -71,6 +86,15 @@ test('the captain pays 3 places by Pix and gets the link members claim them with
   const shown = (await card.getByText(/\/equipes\/vagas\/[A-Za-z0-9_-]{22}$/).textContent()) ?? '';
   link = new URL(shown).pathname;
   await expect(card.getByRole('button', { name: `Copiar link das 3 vagas de ${CATEGORY}` })).toBeVisible();
+  // The purchase's NFS-e, to the company, once the demo's issuer authorised it.
+  await expect(async () => {
+    await page.reload();
+    await expect(
+      page
+        .getByRole('region', { name: /^Nota fiscal das vagas nº \d+$/ })
+        .getByRole('link', { name: /NFS-e \(PDF\)/ }),
+    ).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expectNoSeriousAxe(page);
 });
 

@@ -318,6 +318,12 @@ export const jobCatalog = {
     retryDelaySeconds: 15,
     expireInSeconds: 120,
   }),
+  /** A team's places paid in one purchase: its NFS-e, to the company's CNPJ when named (decision 0077). */
+  'fiscal.issue-team-places': defineJob<{ batchId: number }>({
+    retryLimit: 12,
+    retryDelaySeconds: 15,
+    expireInSeconds: 120,
+  }),
   'fiscal.issue-registration': defineJob<{ registrationId: number }>({
     retryLimit: 12,
     retryDelaySeconds: 15,

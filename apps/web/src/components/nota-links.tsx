@@ -51,3 +51,15 @@ export function RegistrationNotas({ registrationId }: { registrationId: number }
     />
   );
 }
+
+/** The NFS-e of a team's places the account bought as captain (docs/decisions/0077). */
+export function TeamPlacesNotas({ batchId }: { batchId: number }) {
+  const notas = useMyNotas();
+  return (
+    <NotaList
+      notas={notas.data?.equipes?.[String(batchId)] ?? []}
+      label="Nota fiscal de serviço"
+      regionName={`Nota fiscal das vagas nº ${batchId}`}
+    />
+  );
+}

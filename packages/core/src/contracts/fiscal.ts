@@ -65,12 +65,15 @@ export const TaxRuleSchema = z
   });
 export type TaxRule = z.infer<typeof TaxRuleSchema>;
 
+/** A CNPJ as typed (dots, slash, dash and spaces dropped, letters upper case), checked by its digits. */
+export const CnpjSchema = z
+  .string({ error: 'Informe o CNPJ.' })
+  .trim()
+  .transform((s) => s.replace(/[./\-\s]/g, '').toUpperCase())
+  .refine(isValidCnpj, 'CNPJ inválido.');
+
 const FiscalSettingsBaseSchema = z.object({
-  cnpj: z
-    .string()
-    .trim()
-    .transform((s) => s.replace(/[./\-\s]/g, '').toUpperCase())
-    .refine(isValidCnpj, 'CNPJ inválido.'),
+  cnpj: CnpjSchema,
   inscricao_estadual: z
     .string()
     .trim()
@@ -299,6 +302,8 @@ export type PainelNota = z.infer<typeof PainelNotaSchema>;
 export const MyNotasSchema = z.object({
   pedidos: z.record(z.string(), z.array(NotaSchema)),
   inscricoes: z.record(z.string(), z.array(NotaSchema)),
+  /** A team's places the account bought as captain, by purchase (docs/decisions/0077). */
+  equipes: z.record(z.string(), z.array(NotaSchema)),
 });
 export type MyNotas = z.infer<typeof MyNotasSchema>;
 

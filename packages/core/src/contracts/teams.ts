@@ -1,5 +1,7 @@
 import { z } from '../zod.ts';
+import { CepSchema, cepMatchesState, requiredText, UfSchema } from './accounts.ts';
 import { IdSchema } from './common.ts';
+import { CnpjSchema } from './fiscal.ts';
 import { PickupItemQuantitySchema, PickupItemSchema } from './painel-events.ts';
 
 /**
@@ -61,6 +63,28 @@ export const TeamMemberSchema = z.object({
  * What a captain sends to buy places for the team in one payment (docs/decisions/0073), under
  * `vagas_equipe` of `POST /api/pix/` or `/api/pagar-cartao/` with `finalidade: 'vagas_equipe'`.
  */
+/**
+ * The company that pays a team's places and takes their NFS-e (docs/decisions/0077): its CNPJ, legal
+ * name, the e-mail the nota goes to and its address (the nota's taker's).
+ */
+export const CompanyTakerSchema = z.object({
+  cnpj: CnpjSchema,
+  razao_social: requiredText('Informe a razão social.', 115),
+  email: z.email('Informe um e-mail válido.').trim().toLowerCase().max(254),
+  endereco: z
+    .object({
+      zip_code: CepSchema,
+      state: UfSchema,
+      city: requiredText('Informe a cidade.'),
+      neighborhood: requiredText('Informe o bairro.'),
+      street: requiredText('Informe a rua.', 200),
+      number: requiredText('Informe o número (ou S/N, se não houver).', 20),
+      complement: z.string().trim().max(60, 'Use no máximo 60 caracteres.').default(''),
+    })
+    .superRefine(cepMatchesState),
+});
+export type CompanyTaker = z.output<typeof CompanyTakerSchema>;
+
 export const TeamPlacesDraftSchema = z.object({
   equipe: IdSchema,
   categoria: IdSchema,
@@ -68,6 +92,8 @@ export const TeamPlacesDraftSchema = z.object({
     .number({ error: 'Informe quantas vagas.' })
     .int('Informe um número inteiro de vagas.')
     .min(2, 'Compre pelo menos 2 vagas (para uma, use a inscrição comum).'),
+  /** A company pays and takes the NFS-e; absent: the captain pays (a nota without an identified taker). */
+  empresa: CompanyTakerSchema.optional(),
 });
 export type TeamPlacesDraft = z.infer<typeof TeamPlacesDraftSchema>;
 

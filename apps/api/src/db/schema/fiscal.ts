@@ -14,7 +14,7 @@ import {
 import { products } from './catalog.ts';
 import { events } from './events.ts';
 import { orders } from './orders.ts';
-import { registrations } from './registrations.ts';
+import { registrations, teamPlaceBatches } from './registrations.ts';
 
 /** Raw bytes (the DANFE PDF, the XML); PGlite hands back a Uint8Array, `pg` a Buffer. */
 const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -133,6 +133,8 @@ export const fiscalDocuments = pgTable(
      */
     eventId: integer('event_id').references(() => events.id),
     period: text('period'),
+    /** A team's places bought in one payment (docs/decisions/0077): the purchase its NFS-e invoices. */
+    teamBatchId: integer('team_batch_id').references(() => teamPlaceBatches.id),
     status: text('status', { enum: FISCAL_STATUSES }).notNull().default('pendente'),
     /** Why it is pending or stopped, in Portuguese, for staff. */
     reason: text('reason'),

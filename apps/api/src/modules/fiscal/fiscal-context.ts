@@ -47,7 +47,8 @@ export type Built<T> = { ok: true; input: T } | { ok: false; reason: string };
 export type NewDocument = Pick<
   repo.DocumentRow,
   'kind' | 'ref' | 'orderId' | 'registrationId' | 'returnId' | 'amountCents'
->;
+> &
+  Partial<Pick<repo.DocumentRow, 'teamBatchId'>>;
 
 /** "aaaa-mm" of a month. */
 export const PERIOD = /^(\d{4})-(0[1-9]|1[0-2])$/;
@@ -92,6 +93,8 @@ export function fiscalRefs(prefix: string) {
     registrationNfse: (registrationId: number) => `${prefix}-inscricao-${registrationId}-nfse`,
     /** One NFS-e of an event's month (NFSE_GROUPING=event_month, docs/decisions/0049). */
     eventMonthNfse: (eventId: number, period: string) => `${prefix}-evento-${eventId}-${period}-nfse`,
+    /** A team's places bought in one payment (docs/decisions/0077). */
+    teamPlacesNfse: (batchId: number) => `${prefix}-equipe-vagas-${batchId}-nfse`,
   };
 }
 

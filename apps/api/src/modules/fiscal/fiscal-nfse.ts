@@ -10,7 +10,7 @@ import {
   REGISTRATION_IBS_CBS,
   registrationOperationIndicator,
 } from '@passada/core/fiscal/reform-rules';
-import type { NfseInput } from '../../providers/invoicing/index.ts';
+import type { NfseInput, NfseTaker } from '../../providers/invoicing/index.ts';
 import { ibgeCityCode } from './city-codes.ts';
 import * as repo from './fiscal.repository.ts';
 import { fiscalAddressOf } from './fiscal-address.ts';
@@ -143,6 +143,76 @@ export async function buildNfse(ctx: FiscalContext, doc: repo.DocumentRow): Prom
       incidenceCityCode: ibgeCityCode(r.eventCity, r.eventState) ?? s.cityCode,
       description: `Inscrição nº ${r.id} no evento ${r.eventName}, participante ${r.fullName}.`,
       amountCents: r.totalCents,
+      competence,
+      ibsCbs: taxed.group,
+      ...(taxed.group
+        ? { operationIndicator: registrationOperationIndicator(nfseNational(s, codes).nbs) }
+        : {}),
+    },
+  };
+}
+
+/** The company a captain's purchase named for its nota (the charge's draft, checked when it was made). */
+export interface CompanyOfNota {
+  cnpj: string;
+  razao_social: string;
+  email: string;
+  endereco: {
+    zip_code: string;
+    state: string;
+    city: string;
+    neighborhood: string;
+    street: string;
+    number: string;
+    complement: string;
+  };
+}
+
+export function companyOf(draft: unknown): CompanyOfNota | null {
+  const company = (draft as { empresa?: CompanyOfNota } | null)?.empresa;
+  return company?.cnpj ? company : null;
+}
+
+/** A team's places bought in one payment (docs/decisions/0077): the company's NFS-e, or one without taker. */
+export async function buildTeamPlacesNfse(
+  ctx: FiscalContext,
+  doc: repo.DocumentRow,
+): Promise<Built<NfseInput>> {
+  const s = await repo.settings(ctx.db);
+  const t = await sale.teamPlacesForNota(ctx.db, doc.teamBatchId!);
+  if (!t) return { ok: false, reason: 'Compra de vagas de equipe não encontrada.' };
+  const codes = { nationalCode: t.eventNationalCode, nbs: t.eventNbs };
+  const problems = emitterProblems(s, [], 'nfse', codes);
+  const company = companyOf(t.draft);
+  const taker: NfseTaker | null = company
+    ? {
+        name: company.razao_social,
+        cnpj: company.cnpj,
+        email: company.email,
+        address: fiscalAddressOf({ ...company.endereco, full_name: company.razao_social, phone: '' }),
+      }
+    : null;
+  if (taker && nfseRuleFor(s.cityCode).takerAddress && !taker.address?.cityCode)
+    problems.push(
+      `a prefeitura de ${s.city} exige o endereço do tomador, e o da empresa não foi reconhecido`,
+    );
+  if (problems.length) return { ok: false, reason: `A nota não foi emitida: ${problems.join('; ')}.` };
+  const competence = nfseCompetence(doc);
+  const taxed = serviceIbsCbs(s, competence, doc.amountCents);
+  if (!taxed.ok) return taxed;
+  return {
+    ok: true,
+    input: {
+      ref: doc.ref,
+      issuedAt: doc.issuedAt,
+      number: doc.number,
+      emitter: emitterOf(s),
+      taker,
+      serviceCode: s.nfseServiceCode,
+      ...nfseNational(s, codes),
+      incidenceCityCode: ibgeCityCode(t.eventCity, t.eventState) ?? s.cityCode,
+      description: `${t.quantity} inscrições da equipe ${t.teamName} no evento ${t.eventName} (${t.categoryName}), pagas em uma compra (nº ${t.id}).`,
+      amountCents: doc.amountCents,
       competence,
       ibsCbs: taxed.group,
       ...(taxed.group

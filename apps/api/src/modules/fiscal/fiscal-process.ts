@@ -10,7 +10,7 @@ import {
 import * as repo from './fiscal.repository.ts';
 import { type FiscalContext, FiscalPending } from './fiscal-context.ts';
 import { buildNfe } from './fiscal-nfe.ts';
-import { buildMonthNfse, buildNfse } from './fiscal-nfse.ts';
+import { buildMonthNfse, buildNfse, buildTeamPlacesNfse } from './fiscal-nfse.ts';
 import * as sale from './fiscal-sale.read-model.ts';
 
 /**
@@ -45,9 +45,11 @@ export async function process(ctx: FiscalContext, documentId: number): Promise<r
   const nfe = doc.kind !== 'nfse';
   const built = nfe
     ? await buildNfe(ctx, doc)
-    : doc.eventId
-      ? await buildMonthNfse(ctx, doc)
-      : await buildNfse(ctx, doc);
+    : doc.teamBatchId
+      ? await buildTeamPlacesNfse(ctx, doc)
+      : doc.eventId
+        ? await buildMonthNfse(ctx, doc)
+        : await buildNfse(ctx, doc);
   if (!built) {
     await repo.updateDocument(
       db,

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   charges,
+  eventCategories,
   events,
   fiscalDocumentRegistrations,
   fiscalDocuments,
@@ -12,6 +13,8 @@ import {
   orderReturns,
   orders,
   registrations,
+  teamPlaceBatches,
+  teams,
   users,
 } from '../../db/schema/index.ts';
 import { type DocumentSummary, summary } from './fiscal.repository.ts';
@@ -87,6 +90,40 @@ export async function registrationForNota(db: Conn, registrationId: number) {
   return row;
 }
 
+/**
+ * A team's places bought in one payment (docs/decisions/0077): the batch, what its charge was paid and
+ * when, the company it asked the nota for (in the charge's draft), the captain, the team and the race.
+ */
+export async function teamPlacesForNota(db: Conn, batchId: number) {
+  const [row] = await db
+    .select({
+      id: teamPlaceBatches.id,
+      quantity: teamPlaceBatches.quantity,
+      amountCents: charges.amountCents,
+      paidAt: charges.paidAt,
+      draft: charges.draft,
+      captainUserId: charges.userId,
+      captainName: users.fullName,
+      captainEmail: users.email,
+      teamName: teams.name,
+      categoryName: eventCategories.name,
+      eventId: events.id,
+      eventName: events.name,
+      eventCity: events.city,
+      eventState: events.state,
+      eventNationalCode: events.nfseNationalCode,
+      eventNbs: events.nfseNbs,
+    })
+    .from(teamPlaceBatches)
+    .innerJoin(charges, eq(charges.id, teamPlaceBatches.chargeId))
+    .innerJoin(teams, eq(teams.id, teamPlaceBatches.teamId))
+    .innerJoin(events, eq(events.id, teamPlaceBatches.eventId))
+    .innerJoin(eventCategories, eq(eventCategories.id, teamPlaceBatches.categoryId))
+    .leftJoin(users, eq(users.id, charges.userId))
+    .where(eq(teamPlaceBatches.id, batchId));
+  return row;
+}
+
 export async function returnForNota(db: Conn, returnId: number) {
   const [row] = await db.select().from(orderReturns).where(eq(orderReturns.id, returnId));
   if (!row) return undefined;
@@ -129,7 +166,14 @@ export async function documentsOfUser(db: Conn, userId: number): Promise<Documen
     .innerJoin(fiscalDocuments, eq(fiscalDocuments.id, fiscalDocumentRegistrations.documentId))
     .innerJoin(registrations, eq(registrations.id, fiscalDocumentRegistrations.registrationId))
     .where(eq(registrations.accountUserId, userId));
-  return [...ofOrders, ...ofRegistrations, ...ofMonths].sort((a, b) => a.id - b.id);
+  // A team's places the account bought as captain (docs/decisions/0077).
+  const ofTeamPlaces = await db
+    .select(summary)
+    .from(fiscalDocuments)
+    .innerJoin(teamPlaceBatches, eq(teamPlaceBatches.id, fiscalDocuments.teamBatchId))
+    .innerJoin(charges, eq(charges.id, teamPlaceBatches.chargeId))
+    .where(eq(charges.userId, userId));
+  return [...ofOrders, ...ofRegistrations, ...ofMonths, ...ofTeamPlaces].sort((a, b) => a.id - b.id);
 }
 
 // ---- one NFS-e per event per month (docs/decisions/0049) ----

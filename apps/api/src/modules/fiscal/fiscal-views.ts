@@ -1,9 +1,10 @@
-import type { Nota, PainelNota } from '@passada/core/contracts/fiscal';
+import type { MyNotas, Nota, PainelNota } from '@passada/core/contracts/fiscal';
 import { notFound } from '../../plugins/errors.ts';
 import * as repo from './fiscal.repository.ts';
 import { type FiscalContext, fileUrl } from './fiscal-context.ts';
 import { orderNfeInForce } from './fiscal-documents.ts';
 import { notaMail } from './fiscal-mail.ts';
+import { companyOf } from './fiscal-nfse.ts';
 import * as sale from './fiscal-sale.read-model.ts';
 
 /** The notas as the buyer, the runner and staff read them, their files, and the e-mail that sends them. */
@@ -42,6 +43,15 @@ export async function sendMail(ctx: FiscalContext, documentId: number): Promise<
     if (r) {
       to = { name: r.fullName, email: r.email };
       about = `sua inscrição nº ${r.id} em ${r.eventName}`;
+    }
+  } else if (doc.teamBatchId) {
+    // The company's e-mail when it asked for the nota, else the captain's.
+    const t = await sale.teamPlacesForNota(db, doc.teamBatchId);
+    const company = t ? companyOf(t.draft) : null;
+    const email = company?.email ?? t?.captainEmail;
+    if (t && email) {
+      to = { name: company?.razao_social ?? t.captainName ?? '', email };
+      about = `as ${t.quantity} vagas da equipe ${t.teamName} em ${t.eventName}`;
     }
   } else if (doc.orderId) {
     const o = await sale.orderForNota(db, doc.orderId);
@@ -83,18 +93,20 @@ export async function notasOfOrder(ctx: FiscalContext, orderId: number): Promise
 }
 
 /** Every nota of an account: its orders' (by order) and its registrations' (by registration). */
-export async function notasOfUser(
-  ctx: FiscalContext,
-  userId: number,
-): Promise<{ pedidos: Record<string, Nota[]>; inscricoes: Record<string, Nota[]> }> {
+export async function notasOfUser(ctx: FiscalContext, userId: number): Promise<MyNotas> {
   const pedidos: Record<string, Nota[]> = {};
   const inscricoes: Record<string, Nota[]> = {};
+  const equipes: Record<string, Nota[]> = {};
   for (const d of await sale.documentsOfUser(ctx.db, userId)) {
-    const [list, key] = d.registrationId ? [inscricoes, d.registrationId] : [pedidos, d.orderId];
+    const [list, key] = d.teamBatchId
+      ? [equipes, d.teamBatchId]
+      : d.registrationId
+        ? [inscricoes, d.registrationId]
+        : [pedidos, d.orderId];
     if (key === null) continue;
     list[key] = [...(list[key] ?? []), toNota(d)];
   }
-  return { pedidos, inscricoes };
+  return { pedidos, inscricoes, equipes };
 }
 
 /** The runner's view of a registration's NFS-e. */

@@ -124,6 +124,7 @@ export const summary = {
   orderId: fiscalDocuments.orderId,
   registrationId: fiscalDocuments.registrationId,
   returnId: fiscalDocuments.returnId,
+  teamBatchId: fiscalDocuments.teamBatchId,
   status: fiscalDocuments.status,
   reason: fiscalDocuments.reason,
   accessKey: fiscalDocuments.accessKey,

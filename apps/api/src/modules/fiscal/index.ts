@@ -29,6 +29,7 @@ export default fp(
     app.jobs.work('fiscal.issue-registration', ({ registrationId }) =>
       fiscal.issueRegistration(registrationId),
     );
+    app.jobs.work('fiscal.issue-team-places', ({ batchId }) => fiscal.issueTeamPlaces(batchId));
     app.jobs.work('fiscal.process', async ({ documentId }) => {
       await fiscal.process(documentId);
     });

@@ -144,6 +144,8 @@ export function createTeamPlaces(
         claimToken: randomBytes(16).toString('base64url'),
         createdAt: deps.now(),
       });
+      // The purchase's NFS-e, to the company's CNPJ when the captain named one (docs/decisions/0077).
+      await deps.jobs.send('fiscal.issue-team-places', { batchId: batch.id }, { tx });
       return { id: batch.id };
     },
     refusesAfterWriting: () => false,

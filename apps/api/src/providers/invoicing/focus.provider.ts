@@ -162,7 +162,8 @@ export function focusNfseBody(input: NfseInput): Record<string, unknown> {
     ...(input.taker
       ? {
           tomador: {
-            cpf: input.taker.cpf,
+            // Focus's `tomador` takes the CPF or, for a company, the CNPJ (its NFS-e city guides).
+            ...(input.taker.cnpj ? { cnpj: input.taker.cnpj } : { cpf: input.taker.cpf }),
             razao_social: input.taker.name,
             ...(input.taker.email ? { email: input.taker.email } : {}),
             ...(input.taker.address

@@ -110,6 +110,15 @@ export interface NfeInput {
   referencedKey?: string;
 }
 
+/**
+ * Who took the service: a person by CPF (a runner) or a company by CNPJ (a team's places paid by a
+ * company, docs/decisions/0077), with its legal name and, where there is one, the address.
+ */
+export type NfseTaker = { name: string; email: string | null; address: FiscalAddress | null } & (
+  | { cpf: string; cnpj?: undefined }
+  | { cnpj: string; cpf?: undefined }
+);
+
 export interface NfseInput {
   ref: string;
   issuedAt: Date;
@@ -119,7 +128,7 @@ export interface NfseInput {
    * Who took the service; null for one NFS-e of an event's month (tomador não identificado, where the
    * city allows it: NFSE_GROUPING=event_month, docs/decisions/0049).
    */
-  taker: { name: string; cpf: string; email: string | null; address: FiscalAddress | null } | null;
+  taker: NfseTaker | null;
   /** The city's service code (item da lista de serviços). */
   serviceCode: string;
   /** NFS-e Padrão Nacional (docs/decisions/0059): `cTribNac` (6 digits) and, where required, NBS. */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isValidCpf } from '@passada/core/documents';
+import { isValidCnpj, isValidCpf } from '@passada/core/documents';
 import { buildAccessKey } from './access-key.ts';
 import { nfePdf, nfeXml, nfsePdf, nfseXml } from './documents.ts';
 import type {
@@ -80,8 +80,16 @@ export function createOfflineInvoicingProvider(): InvoicingProvider {
     async issueNfse(input: NfseInput) {
       const known = answerOf(input.ref);
       if (known && known.state !== 'rejeitada') return known;
-      if (input.taker && !isValidCpf(input.taker.cpf)) {
-        const answer = { state: 'rejeitada', code: 'E73', message: 'CPF do tomador inválido' } as const;
+      if (
+        input.taker?.cnpj !== undefined
+          ? !isValidCnpj(input.taker.cnpj)
+          : input.taker && !isValidCpf(input.taker.cpf)
+      ) {
+        const answer = {
+          state: 'rejeitada',
+          code: 'E73',
+          message: `${input.taker?.cnpj !== undefined ? 'CNPJ' : 'CPF'} do tomador inválido`,
+        } as const;
         issued.set(input.ref, answer);
         return answer;
       }

@@ -435,7 +435,10 @@ function nfseProblems(b: Record<string, unknown>): string[] {
   if (!prest || typeof prest.codigo_municipio !== 'string' || !/^\d{7}$/.test(prest.codigo_municipio))
     p.push('prestador.codigo_municipio');
   // The taker may be left out (tomador não identificado, where the city allows it); when sent it is whole.
-  if (tom && (typeof tom.cpf !== 'string' || !/^\d{11}$/.test(tom.cpf))) p.push('tomador.cpf');
+  // A person by CPF or a company by CNPJ (14 characters, letters allowed from 2026), never both.
+  const person = typeof tom?.cpf === 'string' && /^\d{11}$/.test(tom.cpf);
+  const company = typeof tom?.cnpj === 'string' && /^[0-9A-Z]{12}\d{2}$/.test(tom.cnpj);
+  if (tom && person === company) p.push('tomador.cpf ou tomador.cnpj');
   if (tom && typeof tom.razao_social !== 'string') p.push('tomador.razao_social');
   if (b.tomador !== undefined && !tom) p.push('tomador');
   if (!serv || typeof serv.discriminacao !== 'string' || !serv.discriminacao) p.push('servico.discriminacao');

@@ -1,5 +1,5 @@
 import { formatIsoDateBR } from '@passada/core/calendar';
-import type { MyTeam } from '@passada/core/contracts/teams';
+import type { CompanyTaker, MyTeam } from '@passada/core/contracts/teams';
 import { reaisToCents } from '@passada/core/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,12 +11,14 @@ import {
   SelectField,
   secondaryButtonClass,
 } from '../../../components/form-field.tsx';
+import { TeamPlacesNotas } from '../../../components/nota-links.tsx';
 import { PaymentStep, usePaymentStep } from '../../../components/payments/payment-step.tsx';
 import { formatReais } from '../../../components/price.tsx';
 import { ApiRequestError } from '../../../lib/api.ts';
 import { eventQuery } from '../../../lib/events-api.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { useCloseTeamPlaces, useRefreshTeams } from '../api/teams-api.ts';
+import { type CompanyDraft, CompanyFields, checkCompany, EMPTY_COMPANY } from './company-fields.tsx';
 
 type Batch = MyTeam['vagas'][number];
 
@@ -72,6 +74,7 @@ function BatchItem({ team, batch }: { team: MyTeam; batch: Batch }) {
       <p className="font-medium">
         {label} em {batch.evento.nome}
       </p>
+      <TeamPlacesNotas batchId={batch.id} />
       <p>
         {batch.resgatadas} {batch.resgatadas === 1 ? 'usada' : 'usadas'} · {batch.disponiveis}{' '}
         {batch.disponiveis === 1 ? 'restante' : 'restantes'} · {formatReais(batch.preco)} cada · até{' '}
@@ -131,8 +134,16 @@ function BuyPlaces({ team, eventId }: { team: MyTeam; eventId: number }) {
   const [alertElement, showAlert] = useAlert();
   const [category, setCategory] = useState('');
   const [quantity, setQuantity] = useState('');
-  const [draft, setDraft] = useState<{ equipe: number; categoria: number; quantidade: number } | null>(null);
+  const [draft, setDraft] = useState<{
+    equipe: number;
+    categoria: number;
+    quantidade: number;
+    empresa?: CompanyTaker;
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [forCompany, setForCompany] = useState(false);
+  const [company, setCompany] = useState<CompanyDraft>(EMPTY_COMPANY);
+  const [companyErrors, setCompanyErrors] = useState<Record<string, string>>({});
   const step = usePaymentStep({
     fulfil: () => refresh(),
     texts: {
@@ -156,7 +167,14 @@ function BuyPlaces({ team, eventId }: { team: MyTeam; eventId: number }) {
     setError(null);
     if (!chosen) return setError('Escolha a distância.');
     if (!Number.isInteger(n) || n < 2) return setError('Compre pelo menos 2 vagas.');
-    setDraft({ equipe: team.id, categoria: chosen.id, quantidade: n });
+    setCompanyErrors({});
+    if (!forCompany) return setDraft({ equipe: team.id, categoria: chosen.id, quantidade: n });
+    const checked = checkCompany(company);
+    if (!checked.ok) {
+      setCompanyErrors(checked.errors);
+      return setError('Confira os dados da empresa.');
+    }
+    setDraft({ equipe: team.id, categoria: chosen.id, quantidade: n, empresa: checked.company });
   };
   const id = `comprar-${team.id}`;
   return (
@@ -189,6 +207,15 @@ function BuyPlaces({ team, eventId }: { team: MyTeam; eventId: number }) {
           value={quantity}
           onChange={(e) => setQuantity(e.target.value)}
         />
+        <label className="flex items-center gap-2 sm:col-span-2">
+          <input type="checkbox" checked={forCompany} onChange={(e) => setForCompany(e.target.checked)} />
+          Uma empresa paga: nota fiscal em nome dela (CNPJ)
+        </label>
+        {forCompany ? (
+          <div className="sm:col-span-2">
+            <CompanyFields value={company} errors={companyErrors} onChange={setCompany} />
+          </div>
+        ) : null}
       </fieldset>
       {totalCents !== null ? (
         <p className="mt-2 font-medium">Total: {formatReais(totalCents / 100)}</p>

@@ -1,0 +1,2 @@
+ALTER TABLE "fiscal_documents" ADD COLUMN "team_batch_id" integer;--> statement-breakpoint
+ALTER TABLE "fiscal_documents" ADD CONSTRAINT "fiscal_documents_team_batch_id_team_place_batches_id_fk" FOREIGN KEY ("team_batch_id") REFERENCES "public"."team_place_batches"("id") ON DELETE no action ON UPDATE no action;
