@@ -93,6 +93,20 @@ describe('a team’s quota at an opening', () => {
     });
     expect(past.statusCode).toBe(400);
 
+    // A captain cannot buy a block of places past the line: the quota is the organiser's way.
+    const block = await t.app.inject({
+      method: 'POST',
+      url: '/api/pagar-pix/',
+      headers: captain.headers,
+      payload: {
+        total: 160,
+        finalidade: 'vagas_equipe',
+        vagas_equipe: { equipe: team.id, categoria: tenK, quantidade: 2 },
+      },
+    });
+    expect(block.statusCode).toBe(409);
+    expect(block.json().code).toBe('vagas_equipe_indisponiveis');
+
     // Not admitted and without the code: the line, as before.
     const members = await Promise.all(Array.from({ length: 4 }, () => createUserAndToken(t.app)));
     const outsider = await pay(members[0]!, runner(event, 'Sem Código', tenK), 80);
