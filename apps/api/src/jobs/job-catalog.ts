@@ -324,6 +324,12 @@ export const jobCatalog = {
     retryDelaySeconds: 15,
     expireInSeconds: 120,
   }),
+  /** Unclaimed team places refunded at the close: the purchase's NFS-e replaced by one of what was kept. */
+  'fiscal.team-places-reduced': defineJob<{ batchId: number }>({
+    retryLimit: 12,
+    retryDelaySeconds: 15,
+    expireInSeconds: 120,
+  }),
   'fiscal.issue-registration': defineJob<{ registrationId: number }>({
     retryLimit: 12,
     retryDelaySeconds: 15,

@@ -211,7 +211,7 @@ export async function buildTeamPlacesNfse(
       serviceCode: s.nfseServiceCode,
       ...nfseNational(s, codes),
       incidenceCityCode: ibgeCityCode(t.eventCity, t.eventState) ?? s.cityCode,
-      description: `${t.quantity} inscrições da equipe ${t.teamName} no evento ${t.eventName} (${t.categoryName}), pagas em uma compra (nº ${t.id}).`,
+      description: `${t.quantity} inscrições da equipe ${t.teamName} no evento ${t.eventName} (${t.categoryName}), pagas em uma compra (nº ${t.id})${doc.amountCents < t.amountCents ? `; valor mantido depois de devolvidas ${t.unclaimedAtClose ?? 0} vagas não usadas` : ''}.`,
       amountCents: doc.amountCents,
       competence,
       ibsCbs: taxed.group,

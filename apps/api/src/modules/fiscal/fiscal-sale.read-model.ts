@@ -100,6 +100,9 @@ export async function teamPlacesForNota(db: Conn, batchId: number) {
       id: teamPlaceBatches.id,
       quantity: teamPlaceBatches.quantity,
       amountCents: charges.amountCents,
+      /** What went back to the captain for places nobody claimed (decision 0073). */
+      refundedCents: teamPlaceBatches.refundedCents,
+      unclaimedAtClose: teamPlaceBatches.unclaimedAtClose,
       paidAt: charges.paidAt,
       draft: charges.draft,
       captainUserId: charges.userId,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type MyNotas, MyNotasSchema } from '@passada/core/contracts/fiscal';
+import { MyTeamSchema } from '@passada/core/contracts/teams';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFocusProvider } from '../../providers/invoicing/focus.provider.ts';
@@ -7,7 +8,7 @@ import { createUserAndToken, type TestUser, waitForMail } from '../../test/facto
 import { saveFiscalSettings } from '../../test/factories/fiscal.ts';
 import { createStaffAndLogin } from '../../test/factories/painel.ts';
 import { cardToken } from '../../test/factories/payments.ts';
-import { OTHER_CPF } from '../../test/factories/registrations.ts';
+import { OTHER_CPF, participantsFrom } from '../../test/factories/registrations.ts';
 import { makeTeam, TEAMS_START, teamsRace } from '../../test/factories/teams.ts';
 import { type FakeFocus, startFakeFocus } from '../../test/mocks/fake-focus.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -129,6 +130,52 @@ describe('a team’s places paid by a company', { timeout: 120_000 }, () => {
     // One nota per purchase: asked again, the job finds it and sends nothing new.
     await t.app.fiscal.issueTeamPlaces(batchId);
     expect((await notas()).equipes[String(batchId)]).toHaveLength(1);
+  });
+
+  it('places nobody used refunded at the close: the nota is replaced by one of what was kept', async () => {
+    const race = await teamsRace(t.app, 'Corrida da Nota Substituída');
+    const tenK = race.days[0]!.categories[1]!.id;
+    const team = await makeTeam(t.app, captain, 'Equipe Substituta', race.id);
+    const paid = await buy({ equipe: team.id, categoria: tenK, quantidade: 3, empresa: COMPANY }, 3 * 109.9);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const batchId = paid.json().vagas_equipe_id as number;
+    const ofBatch = async () =>
+      MyNotasSchema.parse(
+        (await t.app.inject({ method: 'GET', url: '/api/notas/', headers: captain.headers })).json(),
+      ).equipes[String(batchId)] ?? [];
+    await untilSeen(ofBatch, (list) => list[0]?.status === 'autorizada', 60_000);
+    // One member claims a place; the captain closes the rest: two places' price back.
+    const mine = MyTeamSchema.array().parse(
+      (await t.app.inject({ method: 'GET', url: '/api/equipes/', headers: captain.headers })).json(),
+    );
+    const link = mine.find((x) => x.id === team.id)!.vagas[0]!.link;
+    const member = await createUserAndToken(t.app);
+    const claimed = await t.app.inject({
+      method: 'POST',
+      url: `/api/equipes/vagas/${link.split('/').pop()}/resgatar/`,
+      headers: member.headers,
+      payload: participantsFrom(774_100_000)(race, 'Membro Único', tenK),
+    });
+    expect(claimed.statusCode, claimed.body).toBe(201);
+    const closed = await t.app.inject({
+      method: 'POST',
+      url: `/api/equipes/${team.id}/vagas/${mine.find((x) => x.id === team.id)!.vagas[0]!.id}/encerrar/`,
+      headers: captain.headers,
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const list = await untilSeen(
+      ofBatch,
+      (l) => l.length === 2 && l[0]?.status === 'cancelada' && l[1]?.status === 'autorizada',
+      60_000,
+    );
+    const inf = xml.parse((await t.app.inject({ method: 'GET', url: list[1]!.xml_url! })).body).CompNfse.Nfse
+      .InfNfse;
+    expect(inf.Servico.Valores.ValorServicos).toBe('109.90');
+    expect(inf.Servico.Discriminacao).toContain('devolvidas 2 vagas não usadas');
+    expect(inf.TomadorServico.IdentificacaoTomador.CpfCnpj).toEqual({ Cnpj: '11222333000181' });
+    // Asked again, nothing changes: one cancelled, one in force.
+    await t.app.fiscal.teamPlacesReduced(batchId);
+    expect((await ofBatch()).map((n) => n.status)).toEqual(['cancelada', 'autorizada']);
   });
 
   it('without a company the purchase’s NFS-e names no taker', async () => {

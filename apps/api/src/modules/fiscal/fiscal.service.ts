@@ -22,7 +22,7 @@ import {
 import { retry, retryPending } from './fiscal-retry.ts';
 import { productFiscal, readSettings, reformRules, saveSettings } from './fiscal-settings.ts';
 import { orderNfeReplaceable, orderSwapped } from './fiscal-swap.ts';
-import { issueTeamPlaces } from './fiscal-team-places.ts';
+import { issueTeamPlaces, teamPlacesReduced } from './fiscal-team-places.ts';
 import {
   authorisedNfeKey,
   file,
@@ -63,6 +63,7 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     issueOrder: (orderId: number) => issueOrder(ctx, orderId),
     issueRegistration: (registrationId: number) => issueRegistration(ctx, registrationId),
     issueTeamPlaces: (batchId: number) => issueTeamPlaces(ctx, batchId),
+    teamPlacesReduced: (batchId: number) => teamPlacesReduced(ctx, batchId),
     issueEventMonth: (period: string, tx?: Tx) => issueEventMonth(ctx, period, tx),
     issueLastMonth: () => issueLastMonth(ctx),
     issueWaiting: () => issueWaiting(ctx),

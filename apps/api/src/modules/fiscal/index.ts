@@ -30,6 +30,7 @@ export default fp(
       fiscal.issueRegistration(registrationId),
     );
     app.jobs.work('fiscal.issue-team-places', ({ batchId }) => fiscal.issueTeamPlaces(batchId));
+    app.jobs.work('fiscal.team-places-reduced', ({ batchId }) => fiscal.teamPlacesReduced(batchId));
     app.jobs.work('fiscal.process', async ({ documentId }) => {
       await fiscal.process(documentId);
     });

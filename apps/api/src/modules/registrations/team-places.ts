@@ -251,6 +251,8 @@ export function createTeamPlaces(
       unclaimedAtClose: left,
       refundedCents: refund ? back : 0,
     });
+    // The purchase's NFS-e says what was kept (docs/decisions/0077).
+    if (refund) await deps.jobs.send('fiscal.team-places-reduced', { batchId: batch.id }, { tx });
     return refund;
   }
 
