@@ -1,10 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   createFreeRace,
   createShopper,
   expectNoSeriousAxe,
-  fillRaceFields,
-  freshCpf,
+  fillMember,
   outboxMails,
   type Shopper,
   STAFF,
@@ -97,20 +96,6 @@ test('the captain pays 3 places by Pix and gets the link members claim them with
   }).toPass({ timeout: 30_000 });
   await expectNoSeriousAxe(page);
 });
-
-/** A runner's own data on a form (name and e-mail aside): CPF, birth, address, phone and the race fields. */
-async function fillMember(page: Page, birth: string) {
-  await page.getByLabel('CPF', { exact: true }).fill(freshCpf());
-  await page.getByLabel('Data de nascimento').fill(birth);
-  await page.getByLabel('Masculino').check();
-  await page.getByLabel('Endereço (rua e número)').fill('Rua dos Tabajaras, 200');
-  await page.getByLabel('Bairro').fill('Praia de Iracema');
-  await page.getByLabel('Cidade').fill('Fortaleza');
-  await page.getByLabel('Estado').selectOption('CE');
-  await page.getByLabel('CEP').fill('60060-510');
-  await page.getByLabel('Telefone de contato').fill('(85) 97777-1234');
-  await fillRaceFields(page, 'M');
-}
 
 test('a member claims a place with their own data and pays nothing', async ({ page }) => {
   await signIn(page, member.token);

@@ -497,3 +497,17 @@ export async function expectNoSeriousAxe(page: Page, include?: string) {
     axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
   ).toEqual([]);
 }
+
+/** A runner's own data on a form (name and e-mail aside): CPF, birth, address, phone and the race fields. */
+export async function fillMember(page: Page, birth: string) {
+  await page.getByLabel('CPF', { exact: true }).fill(freshCpf());
+  await page.getByLabel('Data de nascimento').fill(birth);
+  await page.getByLabel('Masculino').check();
+  await page.getByLabel('Endereço (rua e número)').fill('Rua dos Tabajaras, 200');
+  await page.getByLabel('Bairro').fill('Praia de Iracema');
+  await page.getByLabel('Cidade').fill('Fortaleza');
+  await page.getByLabel('Estado').selectOption('CE');
+  await page.getByLabel('CEP').fill('60060-510');
+  await page.getByLabel('Telefone de contato').fill('(85) 97777-1234');
+  await fillRaceFields(page, 'M');
+}

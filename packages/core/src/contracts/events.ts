@@ -17,6 +17,11 @@ export const EventCategorySchema = z.object({
   /** Age limits in full years on the race day (null: none); core's describeAgeLimits words them. */
   idade_minima: z.number().int().nullable(),
   idade_maxima: z.number().int().nullable(),
+  /**
+   * A relay (docs/decisions/0078): one entry of this many runners, bought by a team in one payment at
+   * `preco_inscricao` (the team's price), each runner with their own place; absent: an individual race.
+   */
+  revezamento: z.number().int().optional(),
 });
 export type EventCategory = z.infer<typeof EventCategorySchema>;
 

@@ -328,6 +328,13 @@ const EventFieldsSchema = z.object({
               /** Age limits on the race day; null or absent is none (absent on an edit clears it too). */
               idade_minima: AgeLimit.nullable().optional(),
               idade_maxima: AgeLimit.nullable().optional(),
+              /** A relay of 2, 4 or 8 runners sold as one entry (docs/decisions/0078); null or absent: individual. */
+              revezamento: z
+                .union([z.literal(2), z.literal(4), z.literal(8)], {
+                  error: 'Um revezamento tem 2, 4 ou 8 corredores.',
+                })
+                .nullable()
+                .optional(),
               /** Price lots in order; absent keeps the stored ones, [] removes them. */
               lotes: z
                 .array(

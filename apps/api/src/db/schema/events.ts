@@ -81,10 +81,16 @@ export const eventCategories = pgTable(
     /** Age limits in full years on the category's race day (core's ageLimitProblem); null is none. */
     minAge: integer('idade_minima'),
     maxAge: integer('idade_maxima'),
+    /**
+     * A relay (revezamento, docs/decisions/0078): one entry of this many runners (2, 4 or 8), bought by the
+     * team in one payment at the category's price, each runner with a place of their own; null: individual.
+     */
+    relayLegs: integer('revezamento_corredores'),
   },
   (t) => [
     index('event_categories_day_idx').on(t.dayId),
     check('event_categories_places_non_negative', sql`${t.placesLeft} >= 0`),
+    check('event_categories_relay_legs', sql`${t.relayLegs} is null or ${t.relayLegs} in (2, 4, 8)`),
     check(
       'event_categories_age_limits',
       sql`${t.minAge} is null or ${t.maxAge} is null or ${t.minAge} <= ${t.maxAge}`,

@@ -72,7 +72,14 @@ interface CategoryChange {
   id: number;
   /** Where the form shows its capacity, for the message of a refusal. */
   field: string;
-  values: { dayId: number; name: string; priceCents: number; minAge: number | null; maxAge: number | null };
+  values: {
+    dayId: number;
+    name: string;
+    priceCents: number;
+    minAge: number | null;
+    maxAge: number | null;
+    relayLegs: number | null;
+  };
   capacity: number;
 }
 
@@ -166,6 +173,7 @@ export function createEventsAdmin(deps: {
           priceCents: reaisToCents(c.preco_inscricao),
           minAge: c.idade_minima ?? null,
           maxAge: c.idade_maxima ?? null,
+          relayLegs: c.revezamento ?? null,
         };
         let categoryId: number;
         if (c.id) {
@@ -252,6 +260,7 @@ export function createEventsAdmin(deps: {
           row.dayId !== c.values.dayId ||
           row.minAge !== c.values.minAge ||
           row.maxAge !== c.values.maxAge ||
+          row.relayLegs !== c.values.relayLegs ||
           capacity !== c.capacity
         );
       })
@@ -412,6 +421,7 @@ export function createEventsAdmin(deps: {
           capacidade: c.capacidade,
           idade_minima: c.idade_minima,
           idade_maxima: c.idade_maxima,
+          revezamento: c.revezamento,
           lotes: (c.lotes ?? []).map((l) => ({
             ...l,
             ate_data: l.ate_data ? addYears(l.ate_data, 1) : null,

@@ -86,6 +86,7 @@ export interface CategoryInfo {
   placesLeft: number;
   minAge: number | null;
   maxAge: number | null;
+  relayLegs: number | null;
   eventId: number;
   dayId: number;
   date: string;
@@ -100,6 +101,7 @@ const categoryInfo = (db: Reader) =>
       placesLeft: eventCategories.placesLeft,
       minAge: eventCategories.minAge,
       maxAge: eventCategories.maxAge,
+      relayLegs: eventCategories.relayLegs,
       eventId: eventDays.eventId,
       dayId: eventDays.id,
       date: eventDays.date,

@@ -173,6 +173,8 @@ function toWire(
               : null,
             idade_minima: c.minAge,
             idade_maxima: c.maxAge,
+            // A relay's runners and its price per team (docs/decisions/0078); absent on individual races.
+            ...(c.relayLegs ? { revezamento: c.relayLegs } : {}),
           };
         }),
       })),
@@ -334,6 +336,7 @@ export function createEventsService(deps: EventsServiceDeps) {
           preco_inscricao: centsToReais(c.priceCents),
           idade_minima: c.minAge,
           idade_maxima: c.maxAge,
+          revezamento: c.relayLegs as 2 | 4 | 8 | null,
           ...occupancy(places.get(c.id)),
           lotes: lots
             .filter((l) => l.categoryId === c.id)

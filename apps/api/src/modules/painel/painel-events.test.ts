@@ -259,6 +259,7 @@ describe('painel: participants, CSV and check-in', () => {
       capacidade: 200,
       idade_minima: null,
       idade_maxima: null,
+      revezamento: null,
       vendidas: 0,
       restantes: 200,
       lotes: [{ nome: '1º lote', preco_inscricao: 79.9, ate_data: '2026-12-01', ate_inscricoes: 100 }],
@@ -311,9 +312,10 @@ describe('painel: participants, CSV and check-in', () => {
             vendidas: 0,
             restantes: 250,
             lotes: [],
-            // Not sent: no age limit.
+            // Not sent: no age limit, not a relay.
             idade_minima: null,
             idade_maxima: null,
+            revezamento: null,
           },
         ],
       },

@@ -210,6 +210,13 @@ export function createPrepare(
       tx,
     );
     checkOpen(event);
+    // A relay is bought whole by its team; each runner takes a leg through the team's link (0078).
+    const relay = items.find((i) => i.category.relayLegs);
+    if (relay && !opts.teamPlace)
+      throw conflict(
+        `${relay.category.name} é um revezamento de ${relay.category.relayLegs} corredores: a equipe compra o revezamento inteiro em "Minhas equipes" e cada corredor usa o link da equipe.`,
+        'revezamento',
+      );
     // Closed by hand, and each category's age limits on its race day.
     deps.events.checkEligibility(
       event,

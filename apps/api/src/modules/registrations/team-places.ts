@@ -96,6 +96,14 @@ export function createTeamPlaces(
           'Este evento abre por fila ou sorteio: cada corredor se inscreve na sua vez.',
           'vagas_equipe_indisponiveis',
         );
+      // A relay (docs/decisions/0078): the whole team of legs, at the category's price per team.
+      const legs = category.relayLegs;
+      if (legs && d.quantidade !== legs)
+        throw badRequest(
+          `${category.name} é um revezamento de ${legs} corredores: compre as ${legs} vagas juntas.`,
+          'revezamento_incompleto',
+          { quantidade: `Um revezamento tem ${legs} corredores.` },
+        );
       if (category.placesLeft < d.quantidade)
         throw conflict(
           category.placesLeft > 0
@@ -105,7 +113,9 @@ export function createTeamPlaces(
         );
       const item = items[0]!;
       const captain = await deps.users.findContact(user.id, tx);
-      const amountCents = item.priceCents * d.quantidade;
+      // A relay's price is the team's: each leg is worth its share (the last cents on the total only).
+      const amountCents = legs ? item.priceCents : item.priceCents * d.quantidade;
+      const placeCents = legs ? Math.floor(item.priceCents / legs) : item.priceCents;
       return {
         amountCents,
         description: `${d.quantidade} vagas da equipe ${team.name} – ${event.name} (${category.name})`.slice(
@@ -118,7 +128,7 @@ export function createTeamPlaces(
           equipe_nome: team.name,
           evento_nome: event.name,
           categoria_nome: category.name,
-          precoCentavos: item.priceCents,
+          precoCentavos: placeCents,
           lote: item.lotName,
           ...(captain ? { capitao: { nome: captain.fullName, email: captain.email } } : {}),
         },

@@ -27,6 +27,8 @@ export function CategoryPicker({ event, selection, onToggle, disabled = false }:
             {day.categorias.map((category) => {
               // The API leaves out places a waitlist holds (docs/decisions/0047).
               const soldOut = category.quantidade_disponivel <= 0;
+              // A relay is bought whole by its team (docs/decisions/0078), never by one runner here.
+              const relay = category.revezamento;
               const pressed = selection[day.data] === category.id;
               // The next lot's price, when one follows: shown and part of the button's name.
               const next =
@@ -43,7 +45,7 @@ export function CategoryPicker({ event, selection, onToggle, disabled = false }:
                   key={category.id}
                   type="button"
                   aria-pressed={pressed}
-                  disabled={disabled || !open || soldOut}
+                  disabled={disabled || !open || soldOut || Boolean(relay)}
                   onClick={() => onToggle(day.data, category.id)}
                   className={`flex min-w-36 flex-col items-start rounded-lg border-2 px-4 py-2 text-left transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:cursor-not-allowed disabled:opacity-60 ${
                     pressed
@@ -61,6 +63,12 @@ export function CategoryPicker({ event, selection, onToggle, disabled = false }:
                       ? { text: category.lote_atual.descricao, className: 'text-sm' }
                       : null,
                     next ? { text: `Depois: ${next}`, className: 'text-sm opacity-80' } : null,
+                    relay
+                      ? {
+                          text: `Revezamento de ${relay} corredores: preço por equipe; a equipe compra em Minhas equipes`,
+                          className: 'text-sm',
+                        }
+                      : null,
                     soldOut ? { text: 'Esgotado', className: 'text-sm font-semibold uppercase' } : null,
                   ]
                     .filter((line) => line !== null)

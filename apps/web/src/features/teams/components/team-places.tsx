@@ -161,8 +161,11 @@ function BuyPlaces({ team, eventId }: { team: MyTeam; eventId: number }) {
     .filter((c) => c.quantidade_disponivel > 0);
   const chosen = categories.find((c) => String(c.id) === category);
   const priceOf = (c: (typeof categories)[number]) => c.lote_atual?.preco ?? c.preco_inscricao;
-  const n = Number(quantity);
-  const totalCents = chosen && Number.isInteger(n) && n >= 2 ? reaisToCents(priceOf(chosen)) * n : null;
+  // A relay (docs/decisions/0078): its legs together, at the category's price per team.
+  const legs = chosen?.revezamento;
+  const n = legs ?? Number(quantity);
+  const totalCents =
+    chosen && Number.isInteger(n) && n >= 2 ? reaisToCents(priceOf(chosen)) * (legs ? 1 : n) : null;
   const choose = () => {
     setError(null);
     if (!chosen) return setError('Escolha a distância.');
@@ -195,7 +198,9 @@ function BuyPlaces({ team, eventId }: { team: MyTeam; eventId: number }) {
           <option value="">Selecione</option>
           {categories.map((c) => (
             <option key={c.id} value={c.id}>
-              {`${c.nome_categoria} — ${formatReais(priceOf(c))} por vaga`}
+              {c.revezamento
+                ? `${c.nome_categoria} — revezamento de ${c.revezamento}: ${formatReais(priceOf(c))} por equipe`
+                : `${c.nome_categoria} — ${formatReais(priceOf(c))} por vaga`}
             </option>
           ))}
         </SelectField>
@@ -204,7 +209,8 @@ function BuyPlaces({ team, eventId }: { team: MyTeam; eventId: number }) {
           type="number"
           inputMode="numeric"
           min={2}
-          value={quantity}
+          value={legs ? String(legs) : quantity}
+          readOnly={Boolean(legs)}
           onChange={(e) => setQuantity(e.target.value)}
         />
         <label className="flex items-center gap-2 sm:col-span-2">

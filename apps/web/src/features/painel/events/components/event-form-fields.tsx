@@ -8,7 +8,12 @@ import {
   useFieldArray,
   useWatch,
 } from 'react-hook-form';
-import { FormField, secondaryButtonClass, TextAreaField } from '../../../../components/form-field.tsx';
+import {
+  FormField,
+  SelectField,
+  secondaryButtonClass,
+  TextAreaField,
+} from '../../../../components/form-field.tsx';
 import {
   blankCategory,
   blankKitSize,
@@ -176,6 +181,15 @@ export function DayFields({
               max={120}
               {...bind(`${base}.${k}.idade_maxima`)}
             />
+            <SelectField
+              label={`Revezamento da categoria ${k + 1} do dia ${day + 1}`}
+              {...bind(`${base}.${k}.revezamento`)}
+            >
+              <option value="">Não: inscrição individual</option>
+              <option value="2">Dupla (2 corredores)</option>
+              <option value="4">Quarteto (4 corredores)</option>
+              <option value="8">Octeto (8 corredores)</option>
+            </SelectField>
           </div>
           <LotFields
             control={control}

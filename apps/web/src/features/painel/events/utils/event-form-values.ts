@@ -20,6 +20,8 @@ export interface CategoryValues {
   /** Age limits on the race day, as typed; empty is none. */
   idade_minima: string;
   idade_maxima: string;
+  /** A relay's runners ('2', '4', '8'), or '' for an individual race (docs/decisions/0078). */
+  revezamento: string;
   lotes: LotValues[];
 }
 export interface DayValues {
@@ -67,6 +69,7 @@ export const blankCategory = (): CategoryValues => ({
   capacidade: '100',
   idade_minima: '',
   idade_maxima: '',
+  revezamento: '',
   lotes: [],
 });
 export const blankDay = (): DayValues => ({ data: '', categorias: [blankCategory()] });
@@ -122,6 +125,7 @@ export function toValues(e: PainelEvent): EventFormValues {
         capacidade: numberText(c.capacidade),
         idade_minima: numberText(c.idade_minima),
         idade_maxima: numberText(c.idade_maxima),
+        revezamento: numberText(c.revezamento),
         lotes: (c.lotes ?? []).map((l) => ({
           nome: l.nome,
           preco_inscricao: amountText(l.preco_inscricao),
@@ -151,6 +155,7 @@ export function toInput(v: EventFormValues) {
         // Empty is no limit (null), as an empty "até inscrições" is no count.
         idade_minima: typedNumber(c.idade_minima),
         idade_maxima: typedNumber(c.idade_maxima),
+        revezamento: typedNumber(c.revezamento),
         lotes: c.lotes.map((l) => ({
           nome: l.nome,
           preco_inscricao: typedNumber(l.preco_inscricao),

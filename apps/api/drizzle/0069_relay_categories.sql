@@ -1,0 +1,2 @@
+ALTER TABLE "event_categories" ADD COLUMN "revezamento_corredores" integer;--> statement-breakpoint
+ALTER TABLE "event_categories" ADD CONSTRAINT "event_categories_relay_legs" CHECK ("event_categories"."revezamento_corredores" is null or "event_categories"."revezamento_corredores" in (2, 4, 8));
