@@ -157,12 +157,11 @@ export function cepMatchesState(v: { zip_code: string; state: string }, ctx: z.R
 }
 
 /**
- * The address form (spec §3: full_name, zip_code, state, city, neighborhood, street, phone, is_primary), with
- * the number and complement apart, as the Correios and every Brazilian form ask.
+ * The fields of a place (CEP, state, city, district, street, number, complement), as every address form
+ * asks them: a person's address and a company's on a nota alike. Checked with `cepMatchesState`.
  */
-export const AddressInputSchema = z
-  .object({
-    full_name: requiredText('Informe o nome completo.'),
+export function addressFields() {
+  return {
     zip_code: CepSchema,
     state: UfSchema,
     city: requiredText('Informe a cidade.'),
@@ -170,6 +169,17 @@ export const AddressInputSchema = z
     street: requiredText('Informe a rua.', 200),
     number: requiredText('Informe o número (ou S/N, se não houver).', 20),
     complement: z.string().trim().max(60, 'Use no máximo 60 caracteres.').default(''),
+  };
+}
+
+/**
+ * The address form (spec §3: full_name, zip_code, state, city, neighborhood, street, phone, is_primary), with
+ * the number and complement apart, as the Correios and every Brazilian form ask.
+ */
+export const AddressInputSchema = z
+  .object({
+    full_name: requiredText('Informe o nome completo.'),
+    ...addressFields(),
     phone: PhoneSchema,
     is_primary: z.boolean().default(false),
   })

@@ -1,5 +1,5 @@
 import { z } from '../zod.ts';
-import { CepSchema, cepMatchesState, requiredText, UfSchema } from './accounts.ts';
+import { addressFields, cepMatchesState, requiredText } from './accounts.ts';
 import { IdSchema } from './common.ts';
 import { CnpjSchema } from './fiscal.ts';
 import { PickupItemQuantitySchema, PickupItemSchema } from './painel-events.ts';
@@ -71,17 +71,7 @@ export const CompanyTakerSchema = z.object({
   cnpj: CnpjSchema,
   razao_social: requiredText('Informe a razão social.', 115),
   email: z.email('Informe um e-mail válido.').trim().toLowerCase().max(254),
-  endereco: z
-    .object({
-      zip_code: CepSchema,
-      state: UfSchema,
-      city: requiredText('Informe a cidade.'),
-      neighborhood: requiredText('Informe o bairro.'),
-      street: requiredText('Informe a rua.', 200),
-      number: requiredText('Informe o número (ou S/N, se não houver).', 20),
-      complement: z.string().trim().max(60, 'Use no máximo 60 caracteres.').default(''),
-    })
-    .superRefine(cepMatchesState),
+  endereco: z.object(addressFields()).superRefine(cepMatchesState),
 });
 export type CompanyTaker = z.output<typeof CompanyTakerSchema>;
 

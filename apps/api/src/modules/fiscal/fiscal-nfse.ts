@@ -1,4 +1,5 @@
 import { addDays, dateInTimeZone, type IsoDate, STORE_TIME_ZONE } from '@passada/core/calendar';
+import type { CompanyTaker } from '@passada/core/contracts/teams';
 import { isValidCpf } from '@passada/core/documents';
 import { ibsCbsOfNota } from '@passada/core/fiscal/ibs-cbs';
 import {
@@ -61,6 +62,40 @@ export function serviceIbsCbs(
 }
 
 /**
+ * The NFS-e every builder sends, from what is particular to it (the taker, the text, the city of
+ * incidence, the amount): what is missing stops it, then the competência and the reform's IBS/CBS.
+ */
+function nfseOf(
+  s: repo.SettingsRow,
+  doc: repo.DocumentRow,
+  codes: { nationalCode: string; nbs: string },
+  problems: string[],
+  part: Pick<NfseInput, 'taker' | 'description' | 'incidenceCityCode' | 'amountCents'>,
+): Built<NfseInput> {
+  if (problems.length) return { ok: false, reason: `A nota não foi emitida: ${problems.join('; ')}.` };
+  const competence = nfseCompetence(doc);
+  const taxed = serviceIbsCbs(s, competence, part.amountCents);
+  if (!taxed.ok) return taxed;
+  return {
+    ok: true,
+    input: {
+      ref: doc.ref,
+      issuedAt: doc.issuedAt,
+      number: doc.number,
+      emitter: emitterOf(s),
+      serviceCode: s.nfseServiceCode,
+      ...nfseNational(s, codes),
+      ...part,
+      competence,
+      ibsCbs: taxed.group,
+      ...(taxed.group
+        ? { operationIndicator: registrationOperationIndicator(nfseNational(s, codes).nbs) }
+        : {}),
+    },
+  };
+}
+
+/**
  * A month's NFS-e of an event: the registrations it covers less those cancelled before it is issued
  * (they leave it), no identified taker. Null when every one of them was cancelled.
  */
@@ -83,32 +118,14 @@ export async function buildMonthNfse(
   if (!kept.length) return null;
   const amountCents = kept.reduce((sum, l) => sum + l.amountCents, 0);
   if (amountCents !== doc.amountCents) await repo.updateDocument(db, doc.id, { amountCents }, 'pendente');
-  if (problems.length) return { ok: false, reason: `A nota não foi emitida: ${problems.join('; ')}.` };
-  const competence = nfseCompetence(doc);
-  const taxed = serviceIbsCbs(s, competence, amountCents);
-  if (!taxed.ok) return taxed;
   const name = (await sale.eventName(db, doc.eventId!)) ?? `evento ${doc.eventId}`;
   const [y, m] = doc.period!.split('-');
-  return {
-    ok: true,
-    input: {
-      ref: doc.ref,
-      issuedAt: doc.issuedAt,
-      number: doc.number,
-      emitter: emitterOf(s),
-      taker: null,
-      serviceCode: s.nfseServiceCode,
-      ...nfseNational(s, codes),
-      incidenceCityCode: place ? (ibgeCityCode(place.city, place.state) ?? s.cityCode) : s.cityCode,
-      description: `Inscrições no evento ${name}, competência ${m}/${y}: ${kept.length} inscrição(ões) paga(s), nº ${kept.map((l) => l.registrationId).join(', ')}.`,
-      amountCents,
-      competence,
-      ibsCbs: taxed.group,
-      ...(taxed.group
-        ? { operationIndicator: registrationOperationIndicator(nfseNational(s, codes).nbs) }
-        : {}),
-    },
-  };
+  return nfseOf(s, doc, codes, problems, {
+    taker: null,
+    incidenceCityCode: place ? (ibgeCityCode(place.city, place.state) ?? s.cityCode) : s.cityCode,
+    description: `Inscrições no evento ${name}, competência ${m}/${y}: ${kept.length} inscrição(ões) paga(s), nº ${kept.map((l) => l.registrationId).join(', ')}.`,
+    amountCents,
+  });
 }
 
 export async function buildNfse(ctx: FiscalContext, doc: repo.DocumentRow): Promise<Built<NfseInput>> {
@@ -126,50 +143,17 @@ export async function buildNfse(ctx: FiscalContext, doc: repo.DocumentRow): Prom
     problems.push(
       `a prefeitura de ${s.city} exige o endereço do tomador, e a inscrição não tem um endereço completo`,
     );
-  if (problems.length) return { ok: false, reason: `A nota não foi emitida: ${problems.join('; ')}.` };
-  const competence = nfseCompetence(doc);
-  const taxed = serviceIbsCbs(s, competence, r.totalCents);
-  if (!taxed.ok) return taxed;
-  return {
-    ok: true,
-    input: {
-      ref: doc.ref,
-      issuedAt: doc.issuedAt,
-      number: doc.number,
-      emitter: emitterOf(s),
-      taker: { name: r.fullName, cpf: r.cpf, email: r.email, address: takerAddress },
-      serviceCode: s.nfseServiceCode,
-      ...nfseNational(s, codes),
-      incidenceCityCode: ibgeCityCode(r.eventCity, r.eventState) ?? s.cityCode,
-      description: `Inscrição nº ${r.id} no evento ${r.eventName}, participante ${r.fullName}.`,
-      amountCents: r.totalCents,
-      competence,
-      ibsCbs: taxed.group,
-      ...(taxed.group
-        ? { operationIndicator: registrationOperationIndicator(nfseNational(s, codes).nbs) }
-        : {}),
-    },
-  };
+  return nfseOf(s, doc, codes, problems, {
+    taker: { name: r.fullName, cpf: r.cpf, email: r.email, address: takerAddress },
+    incidenceCityCode: ibgeCityCode(r.eventCity, r.eventState) ?? s.cityCode,
+    description: `Inscrição nº ${r.id} no evento ${r.eventName}, participante ${r.fullName}.`,
+    amountCents: r.totalCents,
+  });
 }
 
 /** The company a captain's purchase named for its nota (the charge's draft, checked when it was made). */
-export interface CompanyOfNota {
-  cnpj: string;
-  razao_social: string;
-  email: string;
-  endereco: {
-    zip_code: string;
-    state: string;
-    city: string;
-    neighborhood: string;
-    street: string;
-    number: string;
-    complement: string;
-  };
-}
-
-export function companyOf(draft: unknown): CompanyOfNota | null {
-  const company = (draft as { empresa?: CompanyOfNota } | null)?.empresa;
+export function companyOf(draft: unknown): CompanyTaker | null {
+  const company = (draft as { empresa?: CompanyTaker } | null)?.empresa;
   return company?.cnpj ? company : null;
 }
 
@@ -196,28 +180,10 @@ export async function buildTeamPlacesNfse(
     problems.push(
       `a prefeitura de ${s.city} exige o endereço do tomador, e o da empresa não foi reconhecido`,
     );
-  if (problems.length) return { ok: false, reason: `A nota não foi emitida: ${problems.join('; ')}.` };
-  const competence = nfseCompetence(doc);
-  const taxed = serviceIbsCbs(s, competence, doc.amountCents);
-  if (!taxed.ok) return taxed;
-  return {
-    ok: true,
-    input: {
-      ref: doc.ref,
-      issuedAt: doc.issuedAt,
-      number: doc.number,
-      emitter: emitterOf(s),
-      taker,
-      serviceCode: s.nfseServiceCode,
-      ...nfseNational(s, codes),
-      incidenceCityCode: ibgeCityCode(t.eventCity, t.eventState) ?? s.cityCode,
-      description: `${t.quantity} inscrições da equipe ${t.teamName} no evento ${t.eventName} (${t.categoryName}), pagas em uma compra (nº ${t.id})${doc.amountCents < t.amountCents ? `; valor mantido depois de devolvidas ${t.unclaimedAtClose ?? 0} vagas não usadas` : ''}.`,
-      amountCents: doc.amountCents,
-      competence,
-      ibsCbs: taxed.group,
-      ...(taxed.group
-        ? { operationIndicator: registrationOperationIndicator(nfseNational(s, codes).nbs) }
-        : {}),
-    },
-  };
+  return nfseOf(s, doc, codes, problems, {
+    taker,
+    incidenceCityCode: ibgeCityCode(t.eventCity, t.eventState) ?? s.cityCode,
+    description: `${t.quantity} inscrições da equipe ${t.teamName} no evento ${t.eventName} (${t.categoryName}), pagas em uma compra (nº ${t.id})${doc.amountCents < t.amountCents ? `; valor mantido depois de devolvidas ${t.unclaimedAtClose ?? 0} vagas não usadas` : ''}.`,
+    amountCents: doc.amountCents,
+  });
 }
