@@ -92,7 +92,7 @@ export async function registrationForNota(db: Conn, registrationId: number) {
 
 /**
  * A team's places bought in one payment (docs/decisions/0077): the batch, what its charge was paid and
- * when, the company it asked the nota for (in the charge's draft), the captain, the team and the race.
+ * what went back, the company it asked the nota for (in the charge's draft), the captain, the team and the race.
  */
 export async function teamPlacesForNota(db: Conn, batchId: number) {
   const [row] = await db
@@ -103,14 +103,11 @@ export async function teamPlacesForNota(db: Conn, batchId: number) {
       /** What went back to the captain for places nobody claimed (decision 0073). */
       refundedCents: teamPlaceBatches.refundedCents,
       unclaimedAtClose: teamPlaceBatches.unclaimedAtClose,
-      paidAt: charges.paidAt,
       draft: charges.draft,
-      captainUserId: charges.userId,
       captainName: users.fullName,
       captainEmail: users.email,
       teamName: teams.name,
       categoryName: eventCategories.name,
-      eventId: events.id,
       eventName: events.name,
       eventCity: events.city,
       eventState: events.state,

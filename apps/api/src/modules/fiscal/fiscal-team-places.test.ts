@@ -128,7 +128,7 @@ describe('a team’s places paid by a company', { timeout: 120_000 }, () => {
     const mail = await waitForMail(t.dataDir, 'financeiro@ventonorte.example.com', 'Equipe Vento Norte');
     expect(mail).toContain('NFS-e');
     // One nota per purchase: asked again, the job finds it and sends nothing new.
-    await t.app.fiscal.issueTeamPlaces(batchId);
+    await t.app.fiscal.invoiceTeamPlaces(batchId);
     expect((await notas()).equipes[String(batchId)]).toHaveLength(1);
   });
 
@@ -174,7 +174,7 @@ describe('a team’s places paid by a company', { timeout: 120_000 }, () => {
     expect(inf.Servico.Discriminacao).toContain('devolvidas 2 vagas não usadas');
     expect(inf.TomadorServico.IdentificacaoTomador.CpfCnpj).toEqual({ Cnpj: '11222333000181' });
     // Asked again, nothing changes: one cancelled, one in force.
-    await t.app.fiscal.teamPlacesReduced(batchId);
+    await t.app.fiscal.invoiceTeamPlaces(batchId);
     expect((await ofBatch()).map((n) => n.status)).toEqual(['cancelada', 'autorizada']);
   });
 

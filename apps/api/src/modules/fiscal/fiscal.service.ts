@@ -22,7 +22,7 @@ import {
 import { retry, retryPending } from './fiscal-retry.ts';
 import { productFiscal, readSettings, reformRules, saveSettings } from './fiscal-settings.ts';
 import { orderNfeReplaceable, orderSwapped } from './fiscal-swap.ts';
-import { issueTeamPlaces, teamPlacesReduced } from './fiscal-team-places.ts';
+import { invoiceTeamPlaces } from './fiscal-team-places.ts';
 import {
   authorisedNfeKey,
   file,
@@ -62,8 +62,8 @@ export function createFiscalService(deps: FiscalServiceDeps) {
     process: (documentId: number) => process(ctx, documentId),
     issueOrder: (orderId: number) => issueOrder(ctx, orderId),
     issueRegistration: (registrationId: number) => issueRegistration(ctx, registrationId),
-    issueTeamPlaces: (batchId: number) => issueTeamPlaces(ctx, batchId),
-    teamPlacesReduced: (batchId: number) => teamPlacesReduced(ctx, batchId),
+    /** A team purchase's NFS-e, issued or replaced by what was kept (both jobs, decision 0077). */
+    invoiceTeamPlaces: (batchId: number) => invoiceTeamPlaces(ctx, batchId),
     issueEventMonth: (period: string, tx?: Tx) => issueEventMonth(ctx, period, tx),
     issueLastMonth: () => issueLastMonth(ctx),
     issueWaiting: () => issueWaiting(ctx),

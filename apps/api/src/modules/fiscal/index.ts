@@ -29,8 +29,8 @@ export default fp(
     app.jobs.work('fiscal.issue-registration', ({ registrationId }) =>
       fiscal.issueRegistration(registrationId),
     );
-    app.jobs.work('fiscal.issue-team-places', ({ batchId }) => fiscal.issueTeamPlaces(batchId));
-    app.jobs.work('fiscal.team-places-reduced', ({ batchId }) => fiscal.teamPlacesReduced(batchId));
+    app.jobs.work('fiscal.issue-team-places', ({ batchId }) => fiscal.invoiceTeamPlaces(batchId));
+    app.jobs.work('fiscal.team-places-reduced', ({ batchId }) => fiscal.invoiceTeamPlaces(batchId));
     app.jobs.work('fiscal.process', async ({ documentId }) => {
       await fiscal.process(documentId);
     });

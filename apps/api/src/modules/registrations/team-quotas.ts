@@ -5,9 +5,12 @@ import { notifyEventsChanged } from '../events/events.service.ts';
 import type { RegistrationsServiceDeps } from './registrations-context.ts';
 import * as repo from './team-quotas.repository.ts';
 import { teamByCode } from './teams.repository.ts';
-import { countsOf } from './waitlist.repository.ts';
+import { countsOf, lockCategory } from './waitlist.repository.ts';
 
 const QUOTA_GONE = 'As vagas reservadas para a sua equipe nesta distância acabaram.';
+
+/** A quota still holds its places: its end, when set, has not come (the repository's `lasting`, in SQL). */
+const lasts = (endsAt: Date | null, now: Date) => !endsAt || endsAt > now;
 
 /**
  * Places the organiser reserves for named teams at an opening (docs/decisions/0076). A member registering
@@ -35,7 +38,7 @@ export function createTeamQuotas(deps: Pick<RegistrationsServiceDeps, 'db' | 'no
     if (
       !row ||
       row.quota.categoryId !== categoryId ||
-      (row.quota.endsAt && row.quota.endsAt <= now) ||
+      !lasts(row.quota.endsAt, now) ||
       row.used >= row.quota.places
     )
       throw conflict(QUOTA_GONE, 'cota_esgotada');
@@ -51,7 +54,7 @@ export function createTeamQuotas(deps: Pick<RegistrationsServiceDeps, 'db' | 'no
       vagas: r.quota.places,
       usadas: r.used,
       ate: r.quota.endsAt?.toISOString() ?? null,
-      vigente: r.quota.places > 0 && (!r.quota.endsAt || r.quota.endsAt > now),
+      vigente: r.quota.places > 0 && lasts(r.quota.endsAt, now),
     }));
   }
 
@@ -72,7 +75,7 @@ export function createTeamQuotas(deps: Pick<RegistrationsServiceDeps, 'db' | 'no
     if (!input.encerrar && endsAt && endsAt <= now)
       throw badRequest('Informe uma data futura.', 'validation_error', { ate: 'Informe uma data futura.' });
     const existing = await repo.lockQuotaOf(tx, team.id, input.categoria);
-    const category = await repo.lockCategory(tx, input.categoria);
+    const category = await lockCategory(tx, input.categoria);
     if (!category || category.eventId !== eventId) throw notFound('Categoria não encontrada neste evento.');
     const used = existing?.used ?? 0;
     if (input.vagas < used)
@@ -82,9 +85,9 @@ export function createTeamQuotas(deps: Pick<RegistrationsServiceDeps, 'db' | 'no
       );
     // What this quota holds unused now and would hold: the difference comes from the public's places.
     const lasting = (q: { places: number; endsAt: Date | null } | undefined) =>
-      q && (!q.endsAt || q.endsAt > now) ? Math.max(0, q.places - used) : 0;
+      q && lasts(q.endsAt, now) ? Math.max(0, q.places - used) : 0;
     const more = lasting({ places: input.vagas, endsAt }) - lasting(existing?.quota);
-    const free = category.left - (await countsOf(tx, [category.id], now)).get(category.id)!.offers;
+    const free = category.placesLeft - (await countsOf(tx, [category.id], now)).get(category.id)!.offers;
     if (more > 0 && more > free)
       throw conflict(
         free > 0

@@ -161,6 +161,8 @@ describe('EventFormPage', () => {
     fillEvent();
     type('Idade mínima da categoria 1 do dia 1 (anos, no dia da prova)', '7');
     type('Idade máxima da categoria 1 do dia 1 (anos, vazio: sem limite)', '12');
+    // A relay of four runners (docs/decisions/0078), sent as the number the API takes.
+    type('Revezamento da categoria 1 do dia 1', '4');
     click('Adicionar dia');
     type('Data do dia 2', '2027-03-14');
     type('Nome da categoria 1 do dia 2', '5 km');
@@ -176,8 +178,8 @@ describe('EventFormPage', () => {
     expect(saved(calls)).toHaveLength(2);
     expect(saved(calls)[1]?.body).toMatchObject({
       dias_evento: [
-        { categorias: [{ idade_minima: 7, idade_maxima: 12 }] },
-        { categorias: [{ idade_minima: null }] },
+        { categorias: [{ idade_minima: 7, idade_maxima: 12, revezamento: 4 }] },
+        { categorias: [{ idade_minima: null, revezamento: null }] },
       ],
     });
   });
