@@ -84,6 +84,16 @@ export const TeamPlacesDraftSchema = z.object({
     .min(2, 'Compre pelo menos 2 vagas (para uma, use a inscrição comum).'),
   /** A company pays and takes the NFS-e; absent: the captain pays (a nota without an identified taker). */
   empresa: CompanyTakerSchema.optional(),
+  /**
+   * The share of each place the team pays, in percent (docs/decisions/0079); each member pays the rest
+   * when claiming. Absent: 100, the whole place.
+   */
+  percentual: z
+    .number({ error: 'Informe a parte paga pela equipe, em %.' })
+    .int('Informe um percentual inteiro.')
+    .min(1, 'A equipe paga pelo menos 1% de cada vaga.')
+    .max(100, 'A equipe paga no máximo 100% de cada vaga.')
+    .optional(),
 });
 export type TeamPlacesDraft = z.infer<typeof TeamPlacesDraftSchema>;
 
@@ -99,8 +109,12 @@ export const TeamPlacesBatchSchema = z.object({
   resgatadas: z.number(),
   /** Places still waiting for a member (0 once closed). */
   disponiveis: z.number(),
-  /** What one place cost, in reais. */
+  /** What the team paid for one place, in reais. */
   preco: z.number(),
+  /** The share of each place the team paid, in percent (100: the whole place). */
+  percentual: z.number(),
+  /** What each member pays when claiming (the rest of the place), in reais; 0 when the team paid it all. */
+  parte_membro: z.number(),
   /** Until when members claim (the event's registration deadline, YYYY-MM-DD). */
   prazo: z.string(),
   /** What the event does with places nobody claimed: refunded to the captain, or back to sale. */
@@ -237,8 +251,22 @@ export const TeamClaimViewSchema = z.object({
   prazo: z.string(),
   /** False once the deadline passed or the captain closed it. */
   aberto: z.boolean(),
+  /** The share of the place the team paid, in percent (docs/decisions/0079). */
+  percentual: z.number(),
+  /** What the member pays to claim (the rest of the place), in reais; 0: nothing to pay. */
+  a_pagar: z.number(),
 });
 export type TeamClaimView = z.infer<typeof TeamClaimViewSchema>;
+
+/**
+ * A claim of a place the team paid only part of (docs/decisions/0079): the registration charge's draft
+ * (`finalidade: 'inscricao'`), paid by Pix or card like any registration.
+ */
+export const TeamClaimPaidDraftSchema = z.object({
+  vaga_equipe: TeamClaimTokenSchema,
+  participante: z.record(z.string(), z.unknown()),
+});
+export type TeamClaimPaidDraft = z.infer<typeof TeamClaimPaidDraftSchema>;
 
 export const TeamClaimedSchema = z.object({ inscricao_id: z.number() });
 

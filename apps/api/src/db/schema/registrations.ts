@@ -136,8 +136,12 @@ export const teamPlaceBatches = pgTable(
       .notNull()
       .references(() => charges.id),
     quantity: integer('quantidade').notNull(),
-    /** What one place cost the captain (the lot's price when bought). */
+    /** What one place cost the captain (the lot's price when bought, or the team's share of it). */
     priceCents: integer('preco_centavos').notNull(),
+    /** The share of each place the team paid, in percent (docs/decisions/0079; 100: the whole place). */
+    sharePercent: integer('percentual').notNull().default(100),
+    /** What each member pays when claiming: the rest of the place's price when bought (0: nothing). */
+    memberCents: integer('parte_membro_centavos').notNull().default(0),
     /** The secret of the claim link the captain shares (128 bits, base64url). */
     claimToken: text('token_resgate').notNull(),
     /** When the deadline (or the captain) closed it; what was left then, and what went back in money. */
@@ -152,6 +156,10 @@ export const teamPlaceBatches = pgTable(
     index('team_place_batches_team_idx').on(t.teamId),
     index('team_place_batches_open_idx').on(t.eventId).where(sql`${t.closedAt} is null`),
     check('team_place_batches_amounts', sql`${t.quantity} > 0 and ${t.priceCents} >= 0`),
+    check(
+      'team_place_batches_share',
+      sql`${t.sharePercent} between 1 and 100 and ${t.memberCents} >= 0 and (${t.sharePercent} < 100 or ${t.memberCents} = 0)`,
+    ),
   ],
 );
 

@@ -183,7 +183,7 @@ export async function buildTeamPlacesNfse(
   return nfseOf(s, doc, codes, problems, {
     taker,
     incidenceCityCode: ibgeCityCode(t.eventCity, t.eventState) ?? s.cityCode,
-    description: `${t.quantity} inscrições da equipe ${t.teamName} no evento ${t.eventName} (${t.categoryName}), pagas em uma compra (nº ${t.id})${doc.amountCents < t.amountCents ? `; valor mantido depois de devolvidas ${t.unclaimedAtClose ?? 0} vagas não usadas` : ''}.`,
+    description: `${t.quantity} inscrições da equipe ${t.teamName} no evento ${t.eventName} (${t.categoryName}), ${t.sharePercent < 100 ? `${t.sharePercent}% de cada uma (o restante pago pelo corredor)` : 'pagas'} em uma compra (nº ${t.id})${doc.amountCents < t.amountCents ? `; valor mantido depois de devolvidas ${t.unclaimedAtClose ?? 0} vagas não usadas` : ''}.`,
     amountCents: doc.amountCents,
   });
 }

@@ -99,6 +99,8 @@ export async function teamPlacesForNota(db: Conn, batchId: number) {
     .select({
       id: teamPlaceBatches.id,
       quantity: teamPlaceBatches.quantity,
+      /** The share of each place the purchase paid (decision 0079; 100: the whole place). */
+      sharePercent: teamPlaceBatches.sharePercent,
       amountCents: charges.amountCents,
       /** What went back to the captain for places nobody claimed (decision 0073). */
       refundedCents: teamPlaceBatches.refundedCents,

@@ -178,6 +178,73 @@ describe('a team’s places paid by a company', { timeout: 120_000 }, () => {
     expect((await ofBatch()).map((n) => n.status)).toEqual(['cancelada', 'autorizada']);
   });
 
+  it('a company paying 60 % of each place: its NFS-e of the shares, and each member’s own of the rest', async () => {
+    const race = await teamsRace(t.app, 'Corrida da Empresa Parceira');
+    const tenK = race.days[0]!.categories[1]!.id;
+    const team = await makeTeam(t.app, captain, 'Equipe Parceira', race.id);
+    // R$ 109,90 a place: the company pays R$ 65,94 of each, the member R$ 43,96.
+    const paid = await buy(
+      { equipe: team.id, categoria: tenK, quantidade: 3, empresa: COMPANY, percentual: 60 },
+      3 * 65.94,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    const batchId = paid.json().vagas_equipe_id as number;
+    const [nota] = await untilSeen(
+      async () =>
+        MyNotasSchema.parse(
+          (await t.app.inject({ method: 'GET', url: '/api/notas/', headers: captain.headers })).json(),
+        ).equipes[String(batchId)] ?? [],
+      (list) => list[0]?.status === 'autorizada',
+      60_000,
+    );
+    const inf = xml.parse((await t.app.inject({ method: 'GET', url: nota!.xml_url! })).body).CompNfse.Nfse
+      .InfNfse;
+    expect(inf.Servico.Valores.ValorServicos).toBe('197.82');
+    expect(inf.Servico.Discriminacao).toContain('60% de cada uma (o restante pago pelo corredor)');
+    expect(inf.TomadorServico.IdentificacaoTomador.CpfCnpj).toEqual({ Cnpj: '11222333000181' });
+
+    // A member pays the rest by card: the registration's own NFS-e, of R$ 43,96, to the member's CPF.
+    const link = MyTeamSchema.array()
+      .parse((await t.app.inject({ method: 'GET', url: '/api/equipes/', headers: captain.headers })).json())
+      .find((x) => x.id === team.id)!.vagas[0]!.link;
+    const member = await createUserAndToken(t.app);
+    const runner = participantsFrom(774_200_000)(race, 'Membro Parceiro', tenK);
+    const claimed = await t.app.inject({
+      method: 'POST',
+      url: '/api/pagar-cartao/',
+      headers: { ...member.headers, 'idempotency-key': randomUUID() },
+      payload: {
+        birth: '1985-07-30',
+        payment_token: await cardToken(t.app, {
+          number: '4111111111111111',
+          holderName: 'Membro Parceiro',
+          holderDocument: OTHER_CPF,
+        }),
+        name: 'Membro Parceiro',
+        cpf: OTHER_CPF,
+        email: member.email,
+        total: 43.96,
+        installments: 1,
+        finalidade: 'inscricao',
+        inscricao: { vaga_equipe: link.split('/').pop(), participante: runner },
+      },
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const registrationId = claimed.json().inscricao_id as number;
+    const [own] = await untilSeen(
+      async () =>
+        MyNotasSchema.parse(
+          (await t.app.inject({ method: 'GET', url: '/api/notas/', headers: member.headers })).json(),
+        ).inscricoes[String(registrationId)] ?? [],
+      (list) => list[0]?.status === 'autorizada',
+      60_000,
+    );
+    const mine = xml.parse((await t.app.inject({ method: 'GET', url: own!.xml_url! })).body).CompNfse.Nfse
+      .InfNfse;
+    expect(mine.Servico.Valores.ValorServicos).toBe('43.96');
+    expect(mine.TomadorServico.IdentificacaoTomador.CpfCnpj).toEqual({ Cpf: runner.cpf });
+  });
+
   it('without a company the purchase’s NFS-e names no taker', async () => {
     const race = await teamsRace(t.app, 'Corrida do Capitão Pagante');
     const tenK = race.days[0]!.categories[1]!.id;

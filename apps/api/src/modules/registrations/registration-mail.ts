@@ -55,9 +55,11 @@ export function registrationConfirmationMails(input: {
     ...(registration.couponCode
       ? [`Desconto (cupom ${registration.couponCode}): −${formatBRL(registration.discountCents)}`]
       : []),
-    // A team's prepaid place (docs/decisions/0073): the runner paid nothing, the team did.
+    // A team's prepaid place (docs/decisions/0073): the team paid it, or a share and the runner the rest.
     registration.teamBatchId !== null && registration.team
-      ? `Valor: pago pela equipe ${registration.team}`
+      ? registration.totalCents > 0
+        ? `Valor: ${formatBRL(registration.totalCents)} (a sua parte; a equipe ${registration.team} pagou o restante)`
+        : `Valor: pago pela equipe ${registration.team}`
       : `Valor: ${formatRegistrationPrice(registration.totalCents)}`,
     `Inscrição nº ${registration.id}`,
     ...(registration.kitSize ? [`Camisa: ${registration.kitSize}`] : []),

@@ -191,7 +191,14 @@ export function createPrepare(
        * A team's prepaid place claimed (docs/decisions/0073): the captain's charge holds the place and
        * paid its price, and the runner joins that team; every other rule holds as for a new sale.
        */
-      teamPlace?: { batchId: number; priceCents: number; team: JoinedTeam };
+      teamPlace?: {
+        batchId: number;
+        /** The place's whole price when bought. */
+        priceCents: number;
+        /** What the runner pays of it: the part the team did not pay (docs/decisions/0079), often 0. */
+        memberCents: number;
+        team: JoinedTeam;
+      };
       /**
        * The team's price applies (docs/decisions/0074): the direct registration only, whose form shows
        * it; the cart prices its runners without it.
@@ -269,9 +276,9 @@ export function createPrepare(
     const rule = teamPlace ? undefined : await pricing.underRule(tx, user, p, items);
     const priced = teamPlace
       ? {
-          // The place's price is what the captain paid; the runner pays nothing.
+          // The place's price is what it cost when bought; the runner pays what the team did not.
           items: items.map((item) => ({ item, priceCents: teamPlace.priceCents })),
-          totalCents: 0,
+          totalCents: teamPlace.memberCents,
           senior: false,
           coupon: undefined,
         }

@@ -118,7 +118,10 @@ export interface RegistrationDraft extends Participant {
   team?: JoinedTeam;
   /** The team price's tier when priced (docs/decisions/0074) and the lots' full prices it counts from. */
   teamTier?: { percent: number; baseCents: number };
-  /** The team's prepaid place this registration claims (docs/decisions/0073): the team paid for it. */
+  /**
+   * The team's prepaid place this registration claims (docs/decisions/0073): the team paid for it, all of
+   * it or a share, the runner paying the rest (0079).
+   */
   teamPlace?: { batchId: number };
   /**
    * A charge that pays for a transfer to this person (docs/decisions/0041): it creates no registration,

@@ -49,7 +49,7 @@ import {
   type RegistrationsServiceDeps,
 } from './registrations-context.ts';
 import { createTeamInvites } from './team-invites.ts';
-import { createTeamPlaces } from './team-places.ts';
+import { createTeamPlaces, isTeamClaimDraft } from './team-places.ts';
 import { createTeamQuotas } from './team-quotas.ts';
 import { createTeamTiers } from './team-tiers.ts';
 import { createTeams } from './teams.ts';
@@ -159,6 +159,16 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     };
   }
 
+  /** A new registration's draft from the browser: the participant, priced with the team's tier. */
+  async function newParticipant(tx: Tx, user: AuthUser, draft: unknown) {
+    const parsed = ParticipantSchema.safeParse(draft);
+    if (!parsed.success) throw validationError(zodIssues(parsed.error));
+    return {
+      p: parsed.data,
+      prepared: await prepareParticipant(tx, user, parsed.data, [], { teamTier: true }),
+    };
+  }
+
   /** The 'registration' purpose of a charge (docs/architecture.md §5). */
   const purpose: ChargePurposeHandler<RegistrationDraft> = {
     async prepare(tx, { user, draft }) {
@@ -166,13 +176,17 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       if (isChangeListDraft(draft)) return changeList.prepare(tx, { user, draft });
       if (isChangeDraft(draft)) return changePaid.prepare(tx, { user, draft });
       if (isRuleDifferenceDraft(draft)) return ruleDifference.prepare(tx, { user, draft });
-      const parsed = ParticipantSchema.safeParse(draft);
-      if (!parsed.success) throw validationError(zodIssues(parsed.error));
-      const p = parsed.data;
-      const prepared = await prepareParticipant(tx, user, p, [], { teamTier: true });
+      // A team's place the team paid part of: the member pays the rest (docs/decisions/0079).
+      const { p, prepared } = isTeamClaimDraft(draft)
+        ? await teamPlaces.preparePaidClaim(tx, user, draft)
+        : await newParticipant(tx, user, draft);
       return {
         amountCents: prepared.draft.totalCents,
-        description: `Inscrição ${prepared.eventName}`.slice(0, 140),
+        description:
+          `Inscrição ${prepared.eventName}${prepared.draft.teamPlace ? ` (vaga da equipe ${prepared.draft.team?.name})` : ''}`.slice(
+            0,
+            140,
+          ),
         draft: prepared.draft,
         billingAddress: billingAddressOf({ ...p, zipCode: p.zip_code }),
       };
@@ -192,12 +206,16 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
       if (draft.change?.list) return changeList.reserve(tx, chargeId, draft);
       if (draft.change) return changePaid.reserve(tx, chargeId, draft);
       if (draft.ruleDifference) return ruleDifference.reserve(tx, chargeId, draft);
+      // A team's place: the captain's charge hands it over instead of the category giving a new one.
+      if (draft.teamPlace) return teamPlaces.takePlace(tx, chargeId, draft);
       await holdParticipant(tx, chargeId, draft);
       // The coupon's use is held with the places: of two buyers of its last use, one gets 409.
       if (draft.coupon) await deps.coupons.hold(tx, chargeId, draft.coupon);
     },
 
-    async release(tx, chargeId) {
+    async release(tx, chargeId, draft) {
+      // An unpaid claim's place goes back to the team while its batch is open (else to sale, below).
+      if (draft.teamPlace) await teamPlaces.giveBack(tx, { teamBatchId: draft.teamPlace.batchId, chargeId });
       await release(tx, chargeId);
       await deps.coupons.release(tx, chargeId);
     },

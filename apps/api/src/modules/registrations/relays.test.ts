@@ -65,11 +65,11 @@ describe('a relay of four', () => {
     });
   };
 
-  const buy = (quantidade: number, total: number) =>
+  const buy = (quantidade: number, total: number, more: Record<string, unknown> = {}) =>
     request('POST', captain, '/api/pagar-pix/', {
       total,
       finalidade: 'vagas_equipe',
-      vagas_equipe: { equipe: teamId, categoria: relay, quantidade },
+      vagas_equipe: { equipe: teamId, categoria: relay, quantidade, ...more },
     });
   let teamId = 0;
 
@@ -106,6 +106,10 @@ describe('a relay of four', () => {
     const three = await buy(3, 300.01);
     expect(three.statusCode).toBe(400);
     expect(three.json().code).toBe('revezamento_incompleto');
+    // A relay is the team's entry: it pays all of it, not a share (docs/decisions/0079).
+    const share = await buy(4, 180.01, { percentual: 60 });
+    expect(share.statusCode).toBe(400);
+    expect(share.json()).toMatchObject({ code: 'revezamento_parte' });
     const wrongTotal = await buy(4, 4 * 300.01);
     expect(wrongTotal.statusCode).toBe(409);
     expect(wrongTotal.json().total_correto).toBe(300.01);

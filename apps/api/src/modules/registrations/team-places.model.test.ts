@@ -17,7 +17,7 @@ const CAPACITY = 12;
 const PRICE = 10_000;
 
 type Op =
-  | { op: 'buy'; n: number; pay: boolean }
+  | { op: 'buy'; n: number; pay: boolean; share: boolean }
   | { op: 'claim'; batch: number; young: boolean }
   | { op: 'cancel'; batch: number; which: number }
   | { op: 'close'; batch: number }
@@ -30,6 +30,8 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       op: fc.constant('buy' as const),
       n: fc.integer({ min: 2, max: 6 }),
       pay: fc.boolean(),
+      // The team pays half of each place and each member the other half (docs/decisions/0079).
+      share: fc.boolean(),
     }),
   },
   {
@@ -58,14 +60,18 @@ interface ModelBatch {
   claims: Array<{ id: number; who: TestUser }>;
   open: boolean;
   refundedCents: number;
+  /** What the captain paid for each place, and what each member pays to claim one. */
+  placeCents: number;
+  memberCents: number;
 }
 
 /**
  * A team's places against a reference model (docs/decisions/0073): random purchases (paid or left
  * open), claims (some too young), members cancelling, the captain closing, and public registrations on
- * one category of 12 places. After every step: the category's count is what the model says (nothing
- * sold twice, nothing lost), each batch holds what it should and lists its claims, and what went back to
- * the captain is exactly the unclaimed places' price, never above what was paid.
+ * one category of 12 places; some purchases pay half of each place, their members paying the rest
+ * (0079). After every step: the category's count is what the model says (nothing sold twice, nothing
+ * lost), each batch holds what it should and lists its claims, what went back to the captain is exactly
+ * the unclaimed places' share, never above what was paid, and no member gets back more than they paid.
  */
 describe('team places against a reference model', () => {
   // A team per run, all made by one captain.
@@ -111,13 +117,19 @@ describe('team places against a reference model', () => {
           // A new Pix of the captain withdraws the open one first (its places back).
           pending = 0;
           const ok = free() >= op.n;
+          const placeCents = op.share ? PRICE / 2 : PRICE;
           const pix = await request('POST', captain, '/api/pagar-pix/', {
-            total: (op.n * PRICE) / 100,
+            total: (op.n * placeCents) / 100,
             finalidade: 'vagas_equipe',
-            vagas_equipe: { equipe: team.id, categoria: cat, quantidade: op.n },
+            vagas_equipe: {
+              equipe: team.id,
+              categoria: cat,
+              quantidade: op.n,
+              ...(op.share ? { percentual: 50 } : {}),
+            },
           });
           expect(pix.statusCode, pix.body).toBe(ok ? 201 : 409);
-          did(ok ? (op.pay ? 'buy' : 'buy_unpaid') : 'buy_refused');
+          did(ok ? (op.pay ? (op.share ? 'buy_share' : 'buy') : 'buy_unpaid') : 'buy_refused');
           if (!ok) break;
           if (!op.pay) {
             pending = op.n;
@@ -137,6 +149,8 @@ describe('team places against a reference model', () => {
             claims: [],
             open: true,
             refundedCents: 0,
+            placeCents,
+            memberCents: PRICE - placeCents,
           });
           break;
         }
@@ -145,23 +159,42 @@ describe('team places against a reference model', () => {
           if (!b) break;
           const who = await createUserAndToken(t.app);
           const body = member(race, 'Membro Modelo', cat, op.young ? { data_nascimento: '2014-02-02' } : {});
-          const res = await request('POST', who, `/api/equipes/vagas/${b.token}/resgatar/`, body);
+          // A place the team paid half of: the member's Pix of the other half, paid at once.
+          const res =
+            b.memberCents > 0
+              ? await registrationPix(
+                  t.app,
+                  { vaga_equipe: b.token, participante: body },
+                  b.memberCents / 100,
+                  who.headers,
+                )
+              : await request('POST', who, `/api/equipes/vagas/${b.token}/resgatar/`, body);
           // Closed or none left is said before the member's data is read.
           const expected = !b.open || b.held <= 0 ? 409 : op.young ? 400 : 201;
           expect(res.statusCode, res.body).toBe(expected);
-          did(`claim_${expected}`);
-          if (expected === 201) {
-            b.held--;
-            b.claims.push({ id: res.json().inscricao_id, who });
-          }
+          did(`claim_${expected}${b.memberCents > 0 ? '_paid' : ''}`);
+          if (expected !== 201) break;
+          b.held--;
+          if (b.memberCents > 0) {
+            expect((await simulatePixPaid(t.app, res.json().txid)).statusCode).toBe(200);
+            const [row] = await t.app.db
+              .select({ id: registrations.id, total: registrations.totalCents })
+              .from(registrations)
+              .where(eq(registrations.cpf, body.cpf as string));
+            expect(row?.total).toBe(b.memberCents);
+            b.claims.push({ id: row!.id, who });
+          } else b.claims.push({ id: res.json().inscricao_id, who });
           break;
         }
         case 'cancel': {
           const b = batches[op.batch % Math.max(batches.length, 1)];
           const claim = b?.claims[op.which % Math.max(b.claims.length, 1)];
           if (!b || !claim) break;
+          const quote = await request('GET', claim.who, `/api/inscricoes/${claim.id}/cancelamento/`);
+          const back = quote.json().valor_devolvido as number;
+          expect(back * 100).toBeLessThanOrEqual(b.memberCents);
           const res = await request('POST', claim.who, `/api/inscricoes/${claim.id}/cancelar/`, {
-            valor_devolvido: 0,
+            valor_devolvido: back,
           });
           expect(res.statusCode, res.body).toBe(200);
           did(b.open ? 'cancel_back_to_team' : 'cancel_to_sale');
@@ -177,7 +210,7 @@ describe('team places against a reference model', () => {
           expect(res.statusCode, res.body).toBe(b.open ? 200 : 409);
           did(b.open ? 'close' : 'close_again');
           if (b.open) {
-            b.refundedCents = b.held * PRICE;
+            b.refundedCents = b.held * b.placeCents;
             b.held = 0;
             b.open = false;
           }
@@ -221,7 +254,7 @@ describe('team places against a reference model', () => {
           .where(eq(chargeRefunds.chargeId, batchRow!.chargeId));
         const back = refunds.reduce((s, r) => s + r.amount, 0);
         expect(back).toBe(b.refundedCents);
-        expect(back).toBeLessThanOrEqual(batchRow!.quantity * PRICE);
+        expect(back).toBeLessThanOrEqual(batchRow!.quantity * b.placeCents);
         const standing = await t.app.db
           .select({ id: registrations.id })
           .from(registrations)
@@ -233,19 +266,35 @@ describe('team places against a reference model', () => {
 
   it('holds places, claims and refunds after every step', async () => {
     console.info(
-      `team places model: seed ${settings.seed}, ${settings.runs} runs of ${settings.steps + 1} steps; replay with MODEL_SEED=${settings.seed}`,
+      `team places model: seed ${settings.seed}, ${settings.runs} runs of ${settings.steps + 4} steps; replay with MODEL_SEED=${settings.seed}`,
     );
     await fc.assert(
-      // Each sequence starts with places bought and paid, so claims have something to take.
+      // Each sequence starts with places bought and paid, whole and in part, so claims have something to take,
       fc.asyncProperty(fc.array(opArb, { minLength: settings.steps, maxLength: settings.steps }), (ops) =>
-        runSequence([{ op: 'buy', n: 4, pay: true }, ...ops]),
+        runSequence([
+          { op: 'buy', n: 4, pay: true, share: false },
+          { op: 'buy', n: 3, pay: true, share: true },
+          ...ops,
+          // And ends with both closed: what each gives back is checked at least once.
+          { op: 'close', batch: 0 },
+          { op: 'close', batch: 1 },
+        ]),
       ),
       { seed: settings.seed, numRuns: settings.runs, ...(settings.path ? { path: settings.path } : {}) },
     );
     console.info(`team places model: operations done ${JSON.stringify(done)}`);
     // With the fixed seed the runs reach every kind that matters; a kind never reached is a change's doing.
     if (settings.fixed)
-      for (const kind of ['buy', 'claim_201', 'claim_400', 'cancel_back_to_team', 'close', 'register'])
+      for (const kind of [
+        'buy',
+        'buy_share',
+        'claim_201',
+        'claim_201_paid',
+        'claim_400',
+        'cancel_back_to_team',
+        'close',
+        'register',
+      ])
         expect(done[kind], `operation kind ${kind} never done`).toBeGreaterThan(0);
   }, 240_000);
 });

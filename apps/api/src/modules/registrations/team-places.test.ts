@@ -121,6 +121,8 @@ describe('team places: the captain buys N places, each member claims one with th
         resgatadas: 0,
         disponiveis: 20,
         preco: 120,
+        percentual: 100,
+        parte_membro: 0,
         prazo: '2026-11-27',
         nao_resgatadas: 'devolver',
         encerrado_em: null,
@@ -137,6 +139,8 @@ describe('team places: the captain buys N places, each member claims one with th
       disponiveis: 20,
       prazo: '2026-11-27',
       aberto: true,
+      percentual: 100,
+      a_pagar: 0,
     });
     expect((await request('GET', null, '/api/equipes/vagas/AAAAAAAAAAAAAAAAAAAAAA/')).statusCode).toBe(404);
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { Participant } from '@passada/core/contracts/registrations';
+import { type Participant, ParticipantSchema } from '@passada/core/contracts/registrations';
 import {
   type TeamPlacesBatch as Batch,
+  TeamClaimPaidDraftSchema,
   type TeamClaimView,
   type TeamPlacesDraft,
   TeamPlacesDraftSchema,
@@ -18,9 +19,10 @@ import type { Hold } from './registration-hold.ts';
 import type { Prepare } from './registration-prepare.ts';
 import type { Pricing } from './registration-price.ts';
 import type { RegistrationRow } from './registrations.repository.ts';
-import type { RegistrationsServiceDeps } from './registrations-context.ts';
+import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
 import * as repo from './team-places.repository.ts';
 import { lockCaptainTeam } from './teams.repository.ts';
+import type { JoinedTeam } from './teams.ts';
 
 /** What a captain's charge for the team's places holds until it is paid (charges.draft). */
 export interface TeamPlacesChargeDraft extends TeamPlacesDraft {
@@ -29,6 +31,8 @@ export interface TeamPlacesChargeDraft extends TeamPlacesDraft {
   evento_nome: string;
   categoria_nome: string;
   precoCentavos: number;
+  /** What each member pays when claiming (docs/decisions/0079); absent on older drafts: 0. */
+  parteMembroCentavos?: number;
   lote: string | null;
   /** Who is told when money goes back (removed with the account's personal data). */
   capitao?: { nome: string; email: string };
@@ -36,6 +40,10 @@ export interface TeamPlacesChargeDraft extends TeamPlacesDraft {
 
 const CLOSED = 'O prazo para usar as vagas desta equipe terminou.';
 const NONE_LEFT = 'Todas as vagas compradas por esta equipe já foram usadas. Fale com o capitão.';
+
+/** A registration charge's draft that claims a team's place, paying the member's part (0079). */
+export const isTeamClaimDraft = (draft: unknown): boolean =>
+  typeof draft === 'object' && draft !== null && 'vaga_equipe' in draft;
 
 /** The claim link's path: the secret is the last segment. */
 export const claimPath = (token: string) => `/equipes/vagas/${token}`;
@@ -111,24 +119,35 @@ export function createTeamPlaces(
             : `Categoria esgotada: ${category.name}.`,
           'esgotado',
         );
+      // A share of each place (docs/decisions/0079): the team pays it, each member the rest at the claim.
+      const percent = d.percentual ?? 100;
+      if (legs && percent < 100)
+        throw badRequest('Num revezamento a equipe paga o revezamento inteiro.', 'revezamento_parte', {
+          percentual: 'Num revezamento a equipe paga 100%.',
+        });
       const item = items[0]!;
       const captain = await deps.users.findContact(user.id, tx);
+      const shareCents = Math.round((item.priceCents * percent) / 100);
       // A relay's price is the team's: each leg is worth its share (the last cents on the total only).
-      const amountCents = legs ? item.priceCents : item.priceCents * d.quantidade;
-      const placeCents = legs ? Math.floor(item.priceCents / legs) : item.priceCents;
+      const amountCents = legs ? item.priceCents : shareCents * d.quantidade;
+      const placeCents = legs ? Math.floor(item.priceCents / legs) : shareCents;
+      const what = percent < 100 ? ` – ${percent}% de cada vaga` : '';
       return {
         amountCents,
-        description: `${d.quantidade} vagas da equipe ${team.name} – ${event.name} (${category.name})`.slice(
-          0,
-          140,
-        ),
+        description:
+          `${d.quantidade} vagas da equipe ${team.name} – ${event.name} (${category.name})${what}`.slice(
+            0,
+            140,
+          ),
         draft: {
           ...d,
+          percentual: percent,
           evento: event.id,
           equipe_nome: team.name,
           evento_nome: event.name,
           categoria_nome: category.name,
           precoCentavos: placeCents,
+          parteMembroCentavos: legs ? 0 : item.priceCents - shareCents,
           lote: item.lotName,
           ...(captain ? { capitao: { nome: captain.fullName, email: captain.email } } : {}),
         },
@@ -151,6 +170,8 @@ export function createTeamPlaces(
         chargeId: charge.id,
         quantity: d.quantidade,
         priceCents: d.precoCentavos,
+        sharePercent: d.percentual ?? 100,
+        memberCents: d.parteMembroCentavos ?? 0,
         claimToken: randomBytes(16).toString('base64url'),
         createdAt: deps.now(),
       });
@@ -180,49 +201,102 @@ export function createTeamPlaces(
       disponiveis: shown.disponiveis,
       prazo: shown.prazo,
       aberto: shown.encerrado_em === null && isRegistrationOpen(shown.prazo, deps.now()),
+      percentual: shown.percentual,
+      a_pagar: shown.parte_membro,
     };
   }
 
+  /** The batch a claim names, when it is open, of this race and distance, and has a place left. */
+  async function claimable(tx: Tx, batch: repo.BatchRow | undefined, p: Participant) {
+    if (!batch) throw notFound('Link de vaga não encontrado.');
+    if (batch.closedAt) throw conflict(CLOSED, 'vagas_encerradas');
+    if (
+      p.evento !== batch.eventId ||
+      p.categoria_evento.length !== 1 ||
+      p.categoria_evento[0] !== batch.categoryId
+    )
+      throw badRequest('Estas vagas são de outra corrida ou distância.', 'categoria_invalida', {
+        categoria_evento: 'Estas vagas são de outra corrida ou distância.',
+      });
+    if ((await deps.events.heldPlaces(tx, batch.chargeId, batch.categoryId)) <= 0)
+      throw conflict(NONE_LEFT, 'vagas_esgotadas');
+    const team = await repo.teamOf(tx, batch.teamId);
+    if (!team) throw notFound('Link de vaga não encontrado.');
+    return { batch, team };
+  }
+
   /**
-   * A member claims one of the team's places with their own data: the new sale's prepare step (every
-   * rule but the price and the places, which the captain paid and holds), a settled charge of nothing
-   * for the registration, and the place handed over from the captain's charge.
+   * The new sale's prepare step for a claim: every rule but the price and the places, which the captain
+   * paid (all, or the team's share) and holds. The runner pays the batch's member part (often nothing).
+   */
+  function prepareClaim(tx: Tx, user: AuthUser, p: Participant, batch: repo.BatchRow, team: JoinedTeam) {
+    return steps.prepare.prepareParticipant(
+      tx,
+      user,
+      // The team pays: no coupon, no special price, the team's own membership.
+      { ...p, cupom: undefined, equipe_codigo: undefined, regra_preco: undefined, comprovante: undefined },
+      [],
+      {
+        teamPlace: {
+          batchId: batch.id,
+          priceCents: batch.priceCents + batch.memberCents,
+          memberCents: batch.memberCents,
+          team,
+        },
+      },
+    );
+  }
+
+  /**
+   * A member claims one of the team's places with their own data, when the team paid the whole place:
+   * a settled charge of nothing for the registration, and the place handed over from the captain's charge.
    */
   async function claim(user: AuthUser, token: string, p: Participant): Promise<{ inscricao_id: number }> {
     return transactionRetrying(deps.db, async (tx) => {
-      const batch = await repo.lockBatch(tx, { token });
-      if (!batch) throw notFound('Link de vaga não encontrado.');
-      if (batch.closedAt) throw conflict(CLOSED, 'vagas_encerradas');
-      if (
-        p.evento !== batch.eventId ||
-        p.categoria_evento.length !== 1 ||
-        p.categoria_evento[0] !== batch.categoryId
-      )
-        throw badRequest('Estas vagas são de outra corrida ou distância.', 'categoria_invalida', {
-          categoria_evento: 'Estas vagas são de outra corrida ou distância.',
-        });
-      if ((await deps.events.heldPlaces(tx, batch.chargeId, batch.categoryId)) <= 0)
-        throw conflict(NONE_LEFT, 'vagas_esgotadas');
-      const team = await repo.teamOf(tx, batch.teamId);
-      if (!team) throw notFound('Link de vaga não encontrado.');
-      const { draft } = await steps.prepare.prepareParticipant(
-        tx,
-        user,
-        // The team pays: no coupon, no special price, the team's own membership.
-        { ...p, cupom: undefined, equipe_codigo: undefined, regra_preco: undefined, comprovante: undefined },
-        [],
-        { teamPlace: { batchId: batch.id, priceCents: batch.priceCents, team } },
-      );
+      const { batch, team } = await claimable(tx, await repo.lockBatch(tx, { token }), p);
+      if (batch.memberCents > 0)
+        throw conflict(
+          `A equipe pagou ${batch.sharePercent}% desta vaga: pague a sua parte (${formatBRL(batch.memberCents)}) com Pix ou cartão.`,
+          'pagamento_necessario',
+        );
+      const { draft } = await prepareClaim(tx, user, p, batch, team);
       const charge = await deps.payments.recordFree(tx, {
         purpose: 'registration',
         userId: user.id,
         draft,
       });
-      if (!(await deps.events.movePlace(tx, batch.chargeId, charge.id, batch.categoryId)))
-        throw conflict(NONE_LEFT, 'vagas_esgotadas');
-      if (draft.kitSizeId !== undefined) await deps.events.reserveKit(tx, charge.id, draft.kitSizeId);
+      await takePlace(tx, charge.id, draft);
       return { inscricao_id: await steps.confirm.insertParticipant(tx, charge, draft, null) };
     });
+  }
+
+  /**
+   * A claim of a place the team paid part of (docs/decisions/0079): the registration charge's prepare
+   * step. The member's part is the charge's amount; its reserve step takes the place from the captain's.
+   */
+  async function preparePaidClaim(tx: Tx, user: AuthUser, draft: unknown) {
+    const outer = TeamClaimPaidDraftSchema.safeParse(draft);
+    if (!outer.success) throw validationError(zodIssues(outer.error, 'vaga_equipe'));
+    const parsed = ParticipantSchema.safeParse(outer.data.participante);
+    if (!parsed.success) throw validationError(zodIssues(parsed.error));
+    const p = parsed.data;
+    const { batch, team } = await claimable(tx, await repo.batchOfToken(tx, outer.data.vaga_equipe), p);
+    if (batch.memberCents === 0)
+      throw conflict('A equipe já pagou esta vaga inteira: não há nada a pagar.', 'vaga_paga');
+    return { p, prepared: await prepareClaim(tx, user, p, batch, team) };
+  }
+
+  /**
+   * The place of a claim handed over from the captain's charge, under the batch's lock, and its shirt
+   * held as in any sale. A paid claim's reserve step (again when a late payment comes) and the free one.
+   */
+  async function takePlace(tx: Tx, chargeId: number, draft: RegistrationDraft): Promise<void> {
+    const batch = draft.teamPlace ? await repo.lockBatch(tx, { id: draft.teamPlace.batchId }) : undefined;
+    if (!batch) throw notFound('Link de vaga não encontrado.');
+    if (batch.closedAt) throw conflict(CLOSED, 'vagas_encerradas');
+    if (!(await deps.events.movePlace(tx, batch.chargeId, chargeId, batch.categoryId)))
+      throw conflict(NONE_LEFT, 'vagas_esgotadas');
+    if (draft.kitSizeId !== undefined) await deps.events.reserveKit(tx, chargeId, draft.kitSizeId);
   }
 
   /**
@@ -301,6 +375,8 @@ export function createTeamPlaces(
       resgatadas: r.claimed,
       disponiveis: left,
       preco: centsToReais(batch.priceCents),
+      percentual: batch.sharePercent,
+      parte_membro: centsToReais(batch.memberCents),
       prazo: r.deadline,
       nao_resgatadas: r.unclaimedRule,
       encerrado_em: batch.closedAt?.toISOString() ?? null,
@@ -321,7 +397,18 @@ export function createTeamPlaces(
     return out;
   }
 
-  return { purpose, claimView, claim, giveBack, close, closeByCaptain, sweep, batchesOf };
+  return {
+    purpose,
+    claimView,
+    claim,
+    preparePaidClaim,
+    takePlace,
+    giveBack,
+    close,
+    closeByCaptain,
+    sweep,
+    batchesOf,
+  };
 }
 
 export type TeamPlaces = ReturnType<typeof createTeamPlaces>;

@@ -1,5 +1,6 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { primaryButtonClass, secondaryButtonClass } from '../form-field.tsx';
 import { CardForm, type CardPhase, type InstallmentChoice } from './card-form.tsx';
 import { ProcessingModal, SuccessModal } from './payment-modals.tsx';
 import { type Purpose, useConfirmFree } from './payments-api.ts';
@@ -140,6 +141,42 @@ export interface PaymentStepProps {
   headings?: Record<PaymentMethod, string>;
   onPixError?(message: string): void;
   onInstallmentChange?(option: InstallmentChoice | null): void;
+}
+
+/**
+ * "Pix" and "Cartão de crédito" as two buttons, the chosen one pressed: a page that checks its form
+ * first chooses through `onChoose`, then shows the PaymentStep with that method.
+ */
+export function PaymentMethodButtons({
+  method,
+  locked,
+  onChoose,
+}: {
+  method: PaymentMethod | null;
+  locked: boolean;
+  onChoose(method: PaymentMethod): void;
+}) {
+  return (
+    <div className="mt-3 flex flex-wrap gap-3">
+      {(
+        [
+          ['pix', 'Pix'],
+          ['cartao', 'Cartão de crédito'],
+        ] as const
+      ).map(([value, text]) => (
+        <button
+          key={value}
+          type="button"
+          className={method === value ? primaryButtonClass : secondaryButtonClass}
+          aria-pressed={method === value}
+          disabled={locked}
+          onClick={() => onChoose(value)}
+        >
+          {text}
+        </button>
+      ))}
+    </div>
+  );
 }
 
 const laterButtonClass =

@@ -6,9 +6,10 @@ import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { AfterSaleRules } from '../../../components/after-sale-rules.tsx';
 import { useAlert } from '../../../components/dialog.tsx';
-import { primaryButtonClass, SelectField, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { primaryButtonClass, SelectField } from '../../../components/form-field.tsx';
 import {
   type PaymentMethod,
+  PaymentMethodButtons,
   PaymentStep,
   usePaymentStep,
 } from '../../../components/payments/payment-step.tsx';
@@ -211,26 +212,7 @@ function TransferCheckout({ token, invite }: { token: string; invite: TransferIn
           <h2 id="pagamento-titulo" className="text-lg font-semibold">
             Pagamento
           </h2>
-          <div className="mt-3 flex flex-wrap gap-3">
-            <button
-              type="button"
-              className={method === 'pix' ? primaryButtonClass : secondaryButtonClass}
-              aria-pressed={method === 'pix'}
-              disabled={locked}
-              onClick={() => choose('pix')}
-            >
-              Pix
-            </button>
-            <button
-              type="button"
-              className={method === 'cartao' ? primaryButtonClass : secondaryButtonClass}
-              aria-pressed={method === 'cartao'}
-              disabled={locked}
-              onClick={() => choose('cartao')}
-            >
-              Cartão de crédito
-            </button>
-          </div>
+          <PaymentMethodButtons method={method} locked={locked} onChoose={choose} />
           <div className="mt-6">
             <PaymentStep
               step={step}

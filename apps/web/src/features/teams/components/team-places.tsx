@@ -80,6 +80,12 @@ function BatchItem({ team, batch }: { team: MyTeam; batch: Batch }) {
         {batch.disponiveis === 1 ? 'restante' : 'restantes'} · {formatReais(batch.preco)} cada · até{' '}
         {formatIsoDateBR(batch.prazo)}
       </p>
+      {batch.parte_membro > 0 ? (
+        <p>
+          A equipe pagou {batch.percentual}% de cada vaga: cada membro paga {formatReais(batch.parte_membro)}{' '}
+          ao usar a sua.
+        </p>
+      ) : null}
       {batch.encerrado_em ? (
         <p>
           Encerradas em {formatDate(batch.encerrado_em)}
@@ -139,9 +145,12 @@ function BuyPlaces({ team, eventId }: { team: MyTeam; eventId: number }) {
     categoria: number;
     quantidade: number;
     empresa?: CompanyTaker;
+    percentual?: number;
   } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [forCompany, setForCompany] = useState(false);
+  // The share of each place the team pays (docs/decisions/0079); each member pays the rest.
+  const [share, setShare] = useState('100');
   const [company, setCompany] = useState<CompanyDraft>(EMPTY_COMPANY);
   const [companyErrors, setCompanyErrors] = useState<Record<string, string>>({});
   const step = usePaymentStep({
@@ -164,20 +173,32 @@ function BuyPlaces({ team, eventId }: { team: MyTeam; eventId: number }) {
   // A relay (docs/decisions/0078): its legs together, at the category's price per team.
   const legs = chosen?.revezamento;
   const n = legs ?? Number(quantity);
+  const percent = legs ? 100 : Number(share);
+  const validShare = Number.isInteger(percent) && percent >= 1 && percent <= 100;
+  // The server's rounding: the team's share of one place, to the cent.
+  const placeCents = chosen ? reaisToCents(priceOf(chosen)) : 0;
+  const shareCents = Math.round((placeCents * (validShare ? percent : 100)) / 100);
   const totalCents =
-    chosen && Number.isInteger(n) && n >= 2 ? reaisToCents(priceOf(chosen)) * (legs ? 1 : n) : null;
+    chosen && Number.isInteger(n) && n >= 2 && validShare ? (legs ? placeCents : shareCents * n) : null;
   const choose = () => {
     setError(null);
     if (!chosen) return setError('Escolha a distância.');
     if (!Number.isInteger(n) || n < 2) return setError('Compre pelo menos 2 vagas.');
+    if (!validShare) return setError('A parte paga pela equipe vai de 1% a 100%.');
     setCompanyErrors({});
-    if (!forCompany) return setDraft({ equipe: team.id, categoria: chosen.id, quantidade: n });
+    const base = {
+      equipe: team.id,
+      categoria: chosen.id,
+      quantidade: n,
+      ...(percent < 100 ? { percentual: percent } : {}),
+    };
+    if (!forCompany) return setDraft(base);
     const checked = checkCompany(company);
     if (!checked.ok) {
       setCompanyErrors(checked.errors);
       return setError('Confira os dados da empresa.');
     }
-    setDraft({ equipe: team.id, categoria: chosen.id, quantidade: n, empresa: checked.company });
+    setDraft({ ...base, empresa: checked.company });
   };
   const id = `comprar-${team.id}`;
   return (
@@ -213,6 +234,17 @@ function BuyPlaces({ team, eventId }: { team: MyTeam; eventId: number }) {
           readOnly={Boolean(legs)}
           onChange={(e) => setQuantity(e.target.value)}
         />
+        {legs ? null : (
+          <FormField
+            label="Parte de cada vaga paga pela equipe (%)"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={100}
+            value={share}
+            onChange={(e) => setShare(e.target.value)}
+          />
+        )}
         <label className="flex items-center gap-2 sm:col-span-2">
           <input type="checkbox" checked={forCompany} onChange={(e) => setForCompany(e.target.checked)} />
           Uma empresa paga: nota fiscal em nome dela (CNPJ)
@@ -224,7 +256,12 @@ function BuyPlaces({ team, eventId }: { team: MyTeam; eventId: number }) {
         ) : null}
       </fieldset>
       {totalCents !== null ? (
-        <p className="mt-2 font-medium">Total: {formatReais(totalCents / 100)}</p>
+        <p className="mt-2 font-medium">
+          Total: {formatReais(totalCents / 100)}
+          {percent < 100
+            ? ` · cada membro paga ${formatReais((placeCents - shareCents) / 100)} ao usar a vaga`
+            : ''}
+        </p>
       ) : null}
       {draft === null ? (
         <div className="mt-3 flex flex-wrap items-center gap-3">

@@ -1,0 +1,3 @@
+ALTER TABLE "team_place_batches" ADD COLUMN "percentual" integer DEFAULT 100 NOT NULL;--> statement-breakpoint
+ALTER TABLE "team_place_batches" ADD COLUMN "parte_membro_centavos" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "team_place_batches" ADD CONSTRAINT "team_place_batches_share" CHECK ("team_place_batches"."percentual" between 1 and 100 and "team_place_batches"."parte_membro_centavos" >= 0 and ("team_place_batches"."percentual" < 100 or "team_place_batches"."parte_membro_centavos" = 0));
