@@ -10,11 +10,13 @@ const priceOf = (line: CartRegistration) =>
     line.participant.categoria_evento,
     line.participant.data_nascimento,
     line.participant.regra_preco,
+    // The team's price (docs/decisions/0074), as the server prices the cart's runner.
+    line.participant.equipe_codigo || undefined,
   );
 
 /**
- * The server's price of each registration in the cart (`GET /api/events/{id}/preco/`: lots and the
- * 60+ half price), and their sum in centavos once every one is known (null before, or on a failure).
+ * The server's price of each registration in the cart (`GET /api/events/{id}/preco/`: lots, the 60+
+ * half price, a special price and a team's price), and their sum in centavos once every one is known (null before, or on a failure).
  */
 export function useRegistrationPrices(lines: readonly CartRegistration[]) {
   const results = useQueries({ queries: lines.map(priceOf) });

@@ -200,8 +200,8 @@ export function createPrepare(
         team: JoinedTeam;
       };
       /**
-       * The team's price applies (docs/decisions/0074): the direct registration only, whose form shows
-       * it; the cart prices its runners without it.
+       * The team's price applies (docs/decisions/0074): the direct registration and the cart's runners,
+       * whose form and cart line show it (the price endpoint with the team's code); not a claim.
        */
       teamTier?: boolean;
     } = {},

@@ -291,12 +291,13 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         try {
           // Race coupons stay on the direct registration: the cart's one coupon is the shop's.
           if (p.cupom) throw badRequest(CART_RACE_COUPON, 'cupom_nao_aplicavel', { cupom: CART_RACE_COUPON });
+          // The team's price as on the direct registration: the cart's line shows the same (0074, later).
           const one = await prepareParticipant(
             tx,
             user,
             p,
             prepared.map((x) => x.draft),
-            opts,
+            { ...opts, teamTier: true },
           );
           prepared.push(one);
           byIndex[index] = one;

@@ -6,6 +6,7 @@ import { createUserAndToken, type TestUser } from '../../test/factories/accounts
 import type { MadeEvent } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import { simulatePixPaid } from '../../test/factories/payments.ts';
 import {
   APPROVED_CARD,
   cpfFrom,
@@ -165,5 +166,51 @@ describe('team prices: a team crossing a discount tier', () => {
       .from(registrations)
       .where(and(eq(registrations.teamId, team.id), eq(registrations.teamTierPercent, 20)));
     expect(standing.map((r) => r.total)).toEqual([8792, 8792, 8792, 8792]);
+  });
+
+  it('a cart’s runners pay the team’s price too, and get the difference back on the order’s payment', async () => {
+    const team = await makeTeam(t.app, captain, 'Equipe do Carrinho Faixa', race.id);
+    const code = { equipe_codigo: team.codigo };
+    for (let i = 0; i < 2; i++) expect((await register(109.9, code)).res.statusCode).toBe(200);
+    /** A cart of runners of the team, paid by Pix at `total`; answers the order's charge and rows. */
+    async function cart(n: number, total: number) {
+      const cpfs = Array.from({ length: n }, () => cpfFrom(cpfSeq++));
+      const pix = await request('POST', buyer, '/api/pagar-pix/', {
+        total,
+        finalidade: 'pedido',
+        pedido: {
+          metodo_pagamento: 'pix',
+          inscricoes: cpfs.map((cpf) =>
+            participant(race, [tenK], { cpf, email: `carrinho.${cpf}@example.com`, ...code }),
+          ),
+        },
+      });
+      return { pix, cpfs };
+    }
+    // The third, in a cart, counts itself as on the direct registration: R$ 98,91, the cart line's price.
+    expect(await price(team.codigo)).toMatchObject({ total: 98.91, desconto_equipe: 10 });
+    const wrong = await cart(1, 109.9);
+    expect(wrong.pix.statusCode).toBe(409);
+    expect(wrong.pix.json().total_correto).toBe(98.91);
+    const third = await cart(1, 98.91);
+    expect(third.pix.statusCode, third.pix.body).toBe(201);
+    expect((await simulatePixPaid(t.app, third.pix.json().txid)).statusCode).toBe(200);
+    const [row] = await t.app.db.select().from(registrations).where(eq(registrations.cpf, third.cpfs[0]!));
+    expect(row).toMatchObject({ teamTierPercent: 10, totalCents: 9891 });
+    expect(row!.orderId).not.toBeNull();
+    await untilJobsDone(t.app.db, 'registrations.team-tier');
+
+    // Two more in one cart, each priced as the page prices it (4 members: 10%); once both are in, the
+    // team has 5 and everyone goes to 20%, the cart's two included, on the order's own payment.
+    const pair = await cart(2, 2 * 98.91);
+    expect(pair.pix.statusCode, pair.pix.body).toBe(201);
+    expect((await simulatePixPaid(t.app, pair.pix.json().txid)).statusCode).toBe(200);
+    await untilJobsDone(t.app.db, 'registrations.team-tier');
+    const paired = await t.app.db.select().from(registrations).where(inArray(registrations.cpf, pair.cpfs));
+    expect(paired.map((r) => r.totalCents)).toEqual([8792, 8792]);
+    const orderCharge = paired[0]!.chargeId;
+    expect(paired[1]!.chargeId).toBe(orderCharge);
+    expect((await refundsOf([orderCharge])).map((r) => r.amount)).toEqual([1099, 1099]);
+    expect((await refundsOf([row!.chargeId])).map((r) => r.amount)).toEqual([1099]);
   });
 });
