@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserAndToken, type TestUser } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { waitingRoomEvent } from '../../test/factories/opening.ts';
+import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { simulatePixPaid } from '../../test/factories/payments.ts';
 import { participantsFrom, registrationPix } from '../../test/factories/registrations.ts';
@@ -205,6 +206,46 @@ describe('a team’s quota at an opening', () => {
     );
     expect(late.statusCode).toBe(409);
     expect(late.json().code).toBe('fora_da_vez');
+  });
+
+  it('in the shop’s cart: a member with the code takes the quota’s place without a turn, as on the direct registration', async () => {
+    const event = await waitingRoomEvent(t.app, admin, {
+      name: 'Corrida das Assessorias no Carrinho',
+      opensAt: T0,
+      setClock: (d) => {
+        clock = d;
+      },
+      categories: [{ name: '10 km', priceCents: 8000 }],
+      buyers: [],
+      perBuyer: 1,
+      perCpf: 1,
+    });
+    const tenK = event.days[0]!.categories[0]!.id;
+    const team = await makeTeam(t.app, await createUserAndToken(t.app), 'Assessoria do Carrinho', event.id);
+    expect((await setQuota(event, { codigo: team.codigo, categoria: tenK, vagas: 1 })).statusCode).toBe(200);
+    const cart = async (fields: Record<string, unknown>) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/pagar-pix/',
+        headers: (await makeBuyer(t.app)).headers,
+        payload: {
+          total: 80,
+          finalidade: 'pedido',
+          pedido: { metodo_pagamento: 'pix', inscricoes: [runner(event, 'No Carrinho', tenK, fields)] },
+        },
+      });
+    const without = await cart({});
+    expect(without.statusCode).toBe(409);
+    expect(without.json().code).toBe('fora_da_vez');
+    const member = await cart({ equipe_codigo: team.codigo });
+    expect(member.statusCode, member.body).toBe(201);
+    expect((await quotas(event))[0]).toMatchObject({ vagas: 1, usadas: 1 });
+    expect((await simulatePixPaid(t.app, member.json().txid)).statusCode).toBe(200);
+    // The quota is used: the next member with the code waits for a turn like anyone.
+    const next = await cart({ equipe_codigo: team.codigo });
+    expect(next.statusCode).toBe(409);
+    expect(next.json().code).toBe('fora_da_vez');
+    expect((await quotas(event))[0]).toMatchObject({ usadas: 1 });
   });
 
   it('in a lottery: the members register from the first draw without being drawn, and the draw leaves the quota’s places alone', async () => {
