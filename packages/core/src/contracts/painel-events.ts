@@ -76,6 +76,8 @@ export const PainelParticipantSchema = z.object({
   meia_entrada: z.boolean(),
   tamanho_camisa: z.string().nullable(),
   equipe: z.string().nullable(),
+  /** A place the team paid, all of it or a share (the runner paying the rest): docs/decisions/0073, 0079. */
+  vaga_de_equipe: z.boolean().default(false),
   /** Null for a member whose role does not see health data (HEALTH_DATA_PERMISSIONS). */
   pcd: z.boolean().nullable(),
   contato_emergencia: z.object({ nome: z.string(), telefone: z.string() }).nullable(),

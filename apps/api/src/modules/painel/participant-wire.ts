@@ -79,6 +79,7 @@ export function participantWire(
     meia_entrada: row.seniorDiscount,
     tamanho_camisa: row.kitSize,
     equipe: row.team,
+    vaga_de_equipe: row.teamPlace,
     pcd: health ? row.pcd : null,
     contato_emergencia:
       view.personal && row.emergencyName && row.emergencyPhone

@@ -29,6 +29,8 @@ export interface ParticipantRow {
   seniorDiscount: boolean;
   kitSize: string | null;
   team: string | null;
+  /** A place the team paid, all of it or a share (docs/decisions/0073, 0079). */
+  teamPlace: boolean;
   pcd: boolean;
   emergencyName: string | null;
   emergencyPhone: string | null;
@@ -112,6 +114,7 @@ export async function listParticipants(
     seniorDiscount: r.seniorDiscount,
     kitSize: r.kitSize,
     team: r.team,
+    teamPlace: r.teamBatchId !== null,
     pcd: r.pcd,
     emergencyName: r.emergencyName,
     emergencyPhone: r.emergencyPhone,

@@ -247,6 +247,15 @@ describe('team places: the captain buys N places, each member claims one with th
     expect(await placesLeft(t.app.db, half)).toBe(9);
     const again = await claim(token, 'Substituta Vento');
     expect(again.res.statusCode).toBe(201);
+    // Staff's page of the registration says the team paid it (not "free").
+    const staffView = await t.app.inject({
+      url: `/api/painel/registrations/${again.res.json().inscricao_id}/`,
+      headers: admin.headers,
+    });
+    expect(staffView.json().inscricao).toMatchObject({
+      vaga_de_equipe: true,
+      equipe: 'Assessoria Vento Norte',
+    });
 
     // Staff see the team's places and which members came from them.
     const painel = await t.app.inject({

@@ -167,6 +167,40 @@ describe('RegistrationPage', () => {
     expect(screen.queryByRole('button', { name: 'Cancelar inscrição' })).toBeNull();
   });
 
+  it('a team’s place says the team paid it, or what the runner paid of it', async () => {
+    const answer = (valor: number) =>
+      mockFetch(({ method, url }) =>
+        method === 'GET' && url === '/api/painel/registrations/31/'
+          ? {
+              status: 200,
+              body: detail(
+                { equipe: 'Assessoria Vento Norte', vaga_de_equipe: true, total: valor },
+                {
+                  pagamento: {
+                    txid: 'tx31',
+                    metodo: valor === 0 ? 'gratuito' : 'pix',
+                    status: 'CONCLUIDA',
+                    valor,
+                    devolucao: null,
+                  },
+                },
+              ),
+            }
+          : undefined,
+      );
+    answer(0);
+    show();
+    expect(await screen.findByText('Paga pela equipe Assessoria Vento Norte')).toBeTruthy();
+    expect(screen.queryByText('Gratuita')).toBeNull();
+    cleanup();
+    vi.unstubAllGlobals();
+    answer(43.96);
+    show();
+    expect(
+      await screen.findByText(/R\$\s43,96: a parte do corredor \(o restante pago pela equipe\)/),
+    ).toBeTruthy();
+  });
+
   it('when the payment paid several registrations, the page and the confirmation name them all', async () => {
     const calls = mockFetch(({ method, url }) =>
       method === 'GET' && url === '/api/painel/registrations/31/'

@@ -129,7 +129,15 @@ export default function RegistrationPage() {
             <dt>Forma</dt>
             <dd>{PAYMENT_METHOD_LABEL[r.pagamento.metodo]}</dd>
             <dt>Valor</dt>
-            <dd>{nothingPaid ? 'Gratuita' : formatReais(r.pagamento.valor)}</dd>
+            <dd>
+              {p.vaga_de_equipe
+                ? nothingPaid
+                  ? `Paga pela equipe ${p.equipe ?? ''}`.trim()
+                  : `${formatReais(r.pagamento.valor)}: a parte do corredor (o restante pago pela equipe)`
+                : nothingPaid
+                  ? 'Gratuita'
+                  : formatReais(r.pagamento.valor)}
+            </dd>
             <dt>Situação</dt>
             <dd data-testid="payment-status">{r.pagamento.status}</dd>
             <dt>Identificador</dt>
