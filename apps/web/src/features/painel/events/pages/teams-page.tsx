@@ -71,8 +71,11 @@ export default function TeamsPage() {
                 <ul className="text-sm">
                   {team.vagas.map((b) => (
                     <li key={b.id}>
-                      {b.quantidade} vagas de {b.categoria.nome} a {formatBRL(reaisToCents(b.preco))}:{' '}
-                      {b.resgatadas} {b.resgatadas === 1 ? 'usada' : 'usadas'}, {b.disponiveis} à espera de
+                      {b.quantidade} vagas de {b.categoria.nome} a {formatBRL(reaisToCents(b.preco))}
+                      {b.parte_membro > 0
+                        ? ` (${b.percentual}% de cada; cada membro paga ${formatBRL(reaisToCents(b.parte_membro))})`
+                        : ''}
+                      : {b.resgatadas} {b.resgatadas === 1 ? 'usada' : 'usadas'}, {b.disponiveis} à espera de
                       membros
                       {b.encerrado_em
                         ? `; encerradas${b.devolvido > 0 ? `, ${formatBRL(reaisToCents(b.devolvido))} devolvidos` : ''}`
