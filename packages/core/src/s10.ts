@@ -14,6 +14,14 @@ export function s10CheckDigit(serial: string): number {
   return digit === 10 ? 0 : digit === 11 ? 5 : digit;
 }
 
+/**
+ * A return's posting code (docs/decisions/0040): the Correios reverse-logistics authorisation number
+ * (`numero_coleta`, digits only) or an object code (S10) with a valid check digit.
+ */
+export function isReturnPostingCode(code: string): boolean {
+  return /^\d{3,15}$/.test(code) || isS10Code(code);
+}
+
 /** True for a well-formed S10 code (upper case) whose check digit matches its serial. */
 export function isS10Code(code: string): boolean {
   const match = S10.exec(code);

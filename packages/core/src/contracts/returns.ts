@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isReturnPostingCode } from '../s10.ts';
 
 /**
  * After the sale (docs/decisions/0036): a withdrawal before shipping (`desistencia`, CDC art. 49 and
@@ -288,9 +289,19 @@ export const ReturnRefuseSchema = z.object({
 });
 export type ReturnRefuse = z.infer<typeof ReturnRefuseSchema>;
 
-/** Staff send the posting code they issued (when the carrier's service is not integrated). */
+/**
+ * Staff send the posting code they issued (when the carrier's service is not integrated): the
+ * authorisation's number or the object's code, checked before the customer is told anything.
+ */
 export const ReturnCodeSchema = z.object({
-  codigo: z.string().trim().min(5).max(40),
+  codigo: z
+    .string({ error: 'Informe o código de postagem.' })
+    .trim()
+    .toUpperCase()
+    .refine(
+      isReturnPostingCode,
+      'Código de postagem inválido: informe o número da autorização dos Correios (só dígitos) ou o código do objeto com o dígito verificador certo (ex.: LR123456785BR).',
+    ),
   versao: VersionSchema,
 });
 export type ReturnCode = z.infer<typeof ReturnCodeSchema>;

@@ -115,11 +115,31 @@ describe('returns after delivery', () => {
     expect(request.codigo_postagem).toMatch(/^LR\d{9}BR$/);
     await waitForMailContaining(t.dataDir, request.codigo_postagem);
 
+    // Staff may replace the code with one issued on the carrier's portal, never with anything: a code
+    // that is neither an authorisation's number nor an object code with its check digit is refused, and
+    // the customer hears of nothing until a valid one is saved.
+    for (const codigo of ['qualquer coisa', 'LR123456784BR', '12-34']) {
+      const refused = await staffPost(operator, `/devolucoes/${request.id}/codigo/`, { codigo, versao: 1 });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().detail).toContain('Código de postagem inválido');
+    }
+    const replaced = await staffPost(operator, `/devolucoes/${request.id}/codigo/`, {
+      codigo: ' 482913075 ',
+      versao: 1,
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json()).toMatchObject({
+      status: 'codigo_enviado',
+      codigo_postagem: '482913075',
+      versao: 2,
+    });
+    await waitForMailContaining(t.dataDir, '482913075');
+
     const queue = (
       await t.app.inject({ method: 'GET', url: '/api/painel/devolucoes/', headers: operator.headers })
     ).json();
     const queued = queue.find((r: { id: number }) => r.id === request.id);
-    expect(queued).toMatchObject({ sugestao: 200, restante: total / 100, versao: 1 });
+    expect(queued).toMatchObject({ sugestao: 200, restante: total / 100, versao: 2 });
 
     const before = await stock();
     const received = await staffPost(operator, `/devolucoes/${request.id}/recebida/`, {

@@ -60,3 +60,45 @@ describe('the returns queue: "Reembolsar"', () => {
     expect(button().disabled).toBe(true);
   });
 });
+
+describe('the returns queue: the posting code', () => {
+  it('sends the typed code with the version and shows the server’s refusal', async () => {
+    const waiting: PainelReturn = {
+      ...received(0),
+      status: 'codigo_enviado',
+      codigo_postagem: 'LR123456785BR',
+      versao: 1,
+    };
+    const calls = mockFetch(({ method, url, body }) => {
+      if (method === 'GET' && url === '/api/painel/devolucoes/') return { status: 200, body: [waiting] };
+      if (method === 'POST' && url === '/api/painel/devolucoes/31/codigo/')
+        return (body as { codigo: string }).codigo === '482913075'
+          ? { status: 200, body: { ...waiting, codigo_postagem: '482913075', versao: 2 } }
+          : {
+              status: 400,
+              body: {
+                detail: 'Dados inválidos: codigo: Código de postagem inválido.',
+                code: 'validation_error',
+              },
+            };
+      return undefined;
+    });
+    renderRoutes([{ path: '/painel/devolucoes', element: <ReturnsPage /> }], '/painel/devolucoes');
+    const card = within(await screen.findByRole('article', { name: 'Devolução nº 31' }));
+    const field = card.getByRole('textbox', { name: 'Código de postagem da Devolução nº 31' });
+    const send = () => card.getByRole('button', { name: 'Trocar o código e avisar o cliente' });
+    expect((send() as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(field, { target: { value: 'qualquer coisa' } });
+    fireEvent.click(send());
+    expect(await card.findByRole('alert')).toBeTruthy();
+    expect(card.getByRole('alert').textContent).toContain('Código de postagem inválido');
+    fireEvent.change(field, { target: { value: '482913075' } });
+    fireEvent.click(send());
+    await vi.waitFor(() => expect((field as HTMLInputElement).value).toBe(''));
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts.map((c) => c.body)).toEqual([
+      { codigo: 'qualquer coisa', versao: 1 },
+      { codigo: '482913075', versao: 1 },
+    ]);
+  });
+});

@@ -10,6 +10,7 @@ import {
   useRefundReturn,
   useRefuseReturn,
   useReturns,
+  useSendReturnCode,
   useShipExchange,
 } from '../api/returns.ts';
 
@@ -20,14 +21,16 @@ function ReturnCard({ request }: { request: PainelReturn }) {
   const refuse = useRefuseReturn();
   const posted = useMarkReturnPosted();
   const ship = useShipExchange();
+  const sendCode = useSendReturnCode();
   const [tracking, setTracking] = useState('');
+  const [postingCode, setPostingCode] = useState('');
   const [restock, setRestock] = useState<Record<number, boolean>>({});
   const [amount, setAmount] = useState(String(request.sugestao.toFixed(2)).replace('.', ','));
   const [why, setWhy] = useState('');
   // What the field says in reais; the button waits for an amount above zero and within what is left.
   const value = Number(amount.trim().replace(/\./g, '').replace(',', '.'));
   const amountOk = Number.isFinite(value) && value > 0 && value <= request.restante;
-  const error = receive.error ?? refund.error ?? refuse.error ?? posted.error ?? ship.error;
+  const error = receive.error ?? refund.error ?? refuse.error ?? posted.error ?? ship.error ?? sendCode.error;
   const received =
     request.status === 'recebida' || request.status === 'reembolsada' || request.status === 'trocada';
   const waitingPosting = request.status === 'solicitada' || request.status === 'codigo_enviado';
@@ -97,6 +100,35 @@ function ReturnCard({ request }: { request: PainelReturn }) {
         <p role="alert" className="text-red-700 dark:text-red-400">
           {error.message}
         </p>
+      ) : null}
+      {waitingPosting ? (
+        <form
+          className="my-2 flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            sendCode.mutate(
+              { id: request.id, body: { codigo: postingCode, versao: request.versao } },
+              { onSuccess: () => setPostingCode('') },
+            );
+          }}
+        >
+          <label className="flex flex-col text-sm">
+            {`Código de postagem da ${title}`}
+            <input
+              value={postingCode}
+              placeholder="número da autorização"
+              onChange={(e) => setPostingCode(e.target.value)}
+              className="w-48 rounded border border-stone-300 px-2 py-1 dark:border-stone-700 dark:bg-stone-900"
+            />
+          </label>
+          <button
+            type="submit"
+            className={secondaryButtonClass}
+            disabled={sendCode.isPending || postingCode.trim() === ''}
+          >
+            {request.codigo_postagem ? 'Trocar o código e avisar o cliente' : 'Enviar o código ao cliente'}
+          </button>
+        </form>
       ) : null}
       <div className="flex flex-wrap items-end gap-2">
         {waitingPosting ? (
