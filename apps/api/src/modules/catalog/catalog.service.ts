@@ -160,16 +160,17 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
   /**
    * The products of a cart, by id (unknown ids are left out), each with its package for the shipping
-   * quote: three queries whatever the number of products.
+   * quote and whether the back office hid it (a new order refuses it): three queries whatever the number
+   * of products.
    */
   async function getCartProducts(
     ids: number[],
     db: Conn = deps.db,
-  ): Promise<Array<{ product: Product; package: ProductPackage }>> {
+  ): Promise<Array<{ product: Product; package: ProductPackage; hidden: boolean }>> {
     if (!ids.length) return [];
     const rows = await findProductsByIds(db, ids);
     const wire = await toWire(db, rows);
-    return rows.map((r, i) => ({ product: wire[i]!, package: toPackage(r) }));
+    return rows.map((r, i) => ({ product: wire[i]!, package: toPackage(r), hidden: r.hidden }));
   }
 
   /** The product page's read: a product the back office hid answers 404 as if it did not exist. */
@@ -384,9 +385,12 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     };
   }
 
-  /** Every product page with its category and when it last changed, for the sitemap. */
+  /**
+   * Every product page the shop shows (a hidden product's page answers 404, so it is left out), with
+   * its category and when it last changed, for the sitemap.
+   */
   async function listPageDates(): Promise<Array<{ id: number; category: ProductCategory; updatedAt: Date }>> {
-    return (await findProducts(deps.db)).map((r) => ({
+    return (await findProducts(deps.db, { visibleOnly: true })).map((r) => ({
       id: r.id,
       category: r.category,
       updatedAt: r.updatedAt,

@@ -37,7 +37,7 @@ export function createCartRecovery(deps: {
   async function rebuild(items: CartItemRow[]): Promise<ServerCartLine[]> {
     if (!items.length) return [];
     const found = await deps.catalog.getCartProducts([...new Set(items.map((i) => i.productId))]);
-    const byId = new Map(found.map((f) => [f.product.id, f.product]));
+    const byId = new Map(found.filter((f) => !f.hidden).map((f) => [f.product.id, f.product]));
     return items.flatMap((i) => {
       const product = byId.get(i.productId);
       const entry = product?.stock.find((s) => s.color.id === i.colorId && s.size.id === i.sizeId);

@@ -9,7 +9,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { badRequest, validationError, zodIssues } from '../../plugins/errors.ts';
+import { badRequest, conflict, validationError, zodIssues } from '../../plugins/errors.ts';
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
 import type { AddressesService } from '../accounts/addresses.service.ts';
 import { type CatalogService, PRODUCT_NOT_FOUND, type ProductPackage } from '../catalog/catalog.service.ts';
@@ -82,6 +82,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       throw badRequest(`Produto não encontrado: ${missing}.`, 'unknown_product', {
         items: PRODUCT_NOT_FOUND,
       });
+    // A product the back office hid is off sale: its page answers 404, and a cart kept from before
+    // (or a hand-made request) cannot buy it.
+    const hidden = found.find((f) => f.hidden);
+    if (hidden)
+      throw conflict(
+        `${hidden.product.name} não está mais à venda. Remova-o do carrinho.`,
+        'produto_indisponivel',
+      );
     const items: StoredOrderItem[] = lines.map((line) => {
       const product = products.get(line.product)!;
       const combo = product.stock.find((s) => s.color.id === line.color && s.size.id === line.size);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { COMPANY } from '@passada/core/company';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { charges, orders, stockReservations } from '../../db/schema/index.ts';
+import { charges, orders, products, stockReservations } from '../../db/schema/index.ts';
 import { waitForMailContaining } from '../../test/factories/accounts.ts';
 import { type MadeProduct, makeProduct, productImage } from '../../test/factories/catalog.ts';
 import {
@@ -218,7 +218,7 @@ describe('orders', () => {
     ]);
   });
 
-  it('refuses another user’s address with 404, and an unknown product or combination with 400', async () => {
+  it('refuses another user’s address with 404, an unknown product or combination with 400, a hidden product with 409', async () => {
     const product = await makeProduct(db());
     const other = await makeBuyer(t.app);
     const draft = orderDraft({ addressId: other.addressId }, [{ product }]);
@@ -247,6 +247,22 @@ describe('orders', () => {
     );
     expect(badService.statusCode).toBe(400);
     expect(badService.json().detail).toMatch(/^Pedido inválido: frete/);
+
+    // A product the back office hid is off sale, even from a cart kept from before it was hidden.
+    const hidden = await makeProduct(db());
+    await db().update(products).set({ hidden: true }).where(eq(products.id, hidden.id));
+    const offSale = await createOrderPix(
+      t.app,
+      buyer.headers,
+      orderDraft(buyer, [{ product: hidden }]),
+      100_00,
+    );
+    expect(offSale.statusCode).toBe(409);
+    expect(offSale.json()).toMatchObject({
+      code: 'produto_indisponivel',
+      detail: `${hidden.name} não está mais à venda. Remova-o do carrinho.`,
+    });
+    expect(await stockOf(hidden)).toBe(5);
     expect(await countCharges()).toBe(before);
     expect(await stockOf(product)).toBe(5);
   });

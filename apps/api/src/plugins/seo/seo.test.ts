@@ -2,7 +2,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SHOP_ROUTES } from '@passada/core/routes';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../db/schema/index.ts';
 import { type MadeProduct, makeProduct } from '../../test/factories/catalog.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -23,6 +25,7 @@ describe('search engines and link previews', () => {
   let dist: string;
   let shirt: MadeProduct;
   let soldOut: MadeProduct;
+  let hiddenOne: MadeProduct;
   let race: MadeEvent;
 
   beforeAll(async () => {
@@ -38,6 +41,12 @@ describe('search engines and link previews', () => {
       priceCents: 8990,
       stock: [{ color: 'Azul', size: 'M', quantity: 4 }],
     });
+    hiddenOne = await makeProduct(t.app.db, {
+      name: 'Viseira Recolhida',
+      category: 'acessorios',
+      stock: [{ color: 'Preto', size: 'U', quantity: 2 }],
+    });
+    await t.app.db.update(products).set({ hidden: true }).where(eq(products.id, hiddenOne.id));
     soldOut = await makeProduct(t.app.db, {
       name: 'Boné Mandacaru',
       category: 'acessorios',
@@ -246,6 +255,8 @@ describe('search engines and link previews', () => {
     const urls = [...res.body.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)];
     const locs = urls.map((m) => m[1]);
     for (const p of [shirt, soldOut]) expect(locs).toContain(`${BASE}/produto/${p.id}`);
+    // A product the back office hid answers 404: never sent to search engines.
+    expect(locs).not.toContain(`${BASE}/produto/${hiddenOne.id}`);
     expect(locs).toContain(`${BASE}/eventos/register/${race.id}`);
     for (const page of ['/', '/feminino', '/masculino', '/acessorios', '/eventos', '/sobrenos', '/lojas'])
       expect(locs).toContain(`${BASE}${page}`);
