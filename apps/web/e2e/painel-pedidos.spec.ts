@@ -101,6 +101,16 @@ test('a gerente exports the filtered orders as CSV and keeps internal notes on a
   const row = rows.find((r) => r[0] === String(orderId))!;
   expect(row[2]).toBe('Pago');
   expect(row[3]).toBe(shopper.full_name);
+  // The same orders' lines, one row each with SKU, colour and size.
+  const [itemsFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Exportar itens (CSV)' }).click(),
+  ]);
+  expect(itemsFile.suggestedFilename()).toMatch(/^itens-pedidos-\d{4}-\d{2}-\d{2}\.csv$/);
+  const lines: string[][] = parse(readFileSync((await itemsFile.path())!), { bom: true, delimiter: ';' });
+  expect(lines[0]!.slice(5, 9)).toEqual(['SKU', 'Produto', 'Cor', 'Tamanho']);
+  const first = lines.find((r) => r[0] === String(orderId))!;
+  expect(first[5]).toMatch(/^P\d+-C\d+-T\d+$/);
 
   await page.goto(`/painel/pedidos/${orderId}`);
   await page.getByLabel('Nova nota').fill('Cliente pediu para entregar na portaria.');

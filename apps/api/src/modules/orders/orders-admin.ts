@@ -308,6 +308,19 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
     return rows;
   }
 
+  /**
+   * The same orders as the export, each with its lines (product, colour, size, units, unit price as
+   * bought): the order-lines CSV, one row per line.
+   */
+  async function exportLines(query: PainelOrderExportQuery) {
+    const rows = await exportRows(query);
+    const items = await repo.findItems(
+      deps.db,
+      rows.map((r) => r.order.id),
+    );
+    return rows.map((r) => ({ ...r, items: items.filter((i) => i.orderId === r.order.id) }));
+  }
+
   /** The unpaid charges the `aguardando pagamento` / `expirado` filter finds, for the CSV export. */
   async function exportUnpaid(query: PainelOrderExportQuery & { status: UnpaidOrderStatus }) {
     const q = PainelOrderExportQuerySchema.parse(query);
@@ -488,6 +501,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
     fillTrackingCode,
     addNote,
     exportRows,
+    exportLines,
     exportUnpaid,
     awaitingShipment,
     ordersOfCharges,

@@ -17,6 +17,7 @@ import {
   PainelOrderExportQuerySchema,
   PainelOrderPageSchema,
   PainelOrderQuerySchema,
+  skuOf,
 } from '@passada/core/contracts/painel-orders';
 import {
   OrderChangeQuoteSchema,
@@ -27,6 +28,7 @@ import { centsToCommaString, centsToReais, reaisToCents } from '@passada/core/mo
 import { formatPhone } from '@passada/core/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { badRequest } from '../../plugins/errors.ts';
 import { paymentMethodOf } from '../orders/orders.service.ts';
 import { auditShape, buyerAndRecipient, storeToday } from '../orders/orders-admin.ts';
 import { actor, audited, PAINEL_ERRORS } from '../staff/index.ts';
@@ -52,6 +54,22 @@ export const ORDERS_CSV_HEADER = [
   'Rastreio',
   // Who receives the parcel when not the buyer; last, so importers reading by position keep working.
   'Destinatário',
+];
+
+/** The order-lines CSV's columns: one row per line of each order the list's filters find. */
+export const ORDER_LINES_CSV_HEADER = [
+  'Pedido',
+  'Data',
+  'Status',
+  'Cliente',
+  'E-mail',
+  'SKU',
+  'Produto',
+  'Cor',
+  'Tamanho',
+  'Quantidade',
+  'Preço unitário (R$)',
+  'Total da linha (R$)',
 ];
 
 /** The CSV's columns when the filter finds unpaid charges (`aguardando pagamento`, `expirado`). */
@@ -144,6 +162,48 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       return sendCsv(reply, filename, lines);
+    },
+  );
+
+  app.get(
+    '/orders/itens.csv',
+    {
+      config: { painel: { permission: 'pedidos' } },
+      schema: {
+        tags,
+        summary:
+          'Itens dos pedidos em CSV com os filtros da lista, uma linha por item com SKU, cor e tamanho (UTF-8 com BOM, separador ;)',
+        querystring: PainelOrderExportQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      if (isUnpaidOrderStatus(req.query.status))
+        throw badRequest(
+          'O CSV de itens é dos pedidos pagos: para cobranças não pagas, use "Exportar CSV".',
+          'filtro_invalido',
+        );
+      const lines = [ORDER_LINES_CSV_HEADER.join(';')];
+      for (const { order, email, buyerName, items } of await admin.exportLines(req.query)) {
+        const who = buyerAndRecipient(order, buyerName, email);
+        for (const item of items)
+          lines.push(
+            csvLine([
+              order.id,
+              formatStoreDateTime(order.orderDate),
+              ORDER_STATUS_LABEL[order.status],
+              who.cliente,
+              email ?? '',
+              skuOf(item.productId, item.colorId, item.sizeId),
+              item.productName,
+              item.colorName,
+              item.sizeName,
+              item.quantity,
+              centsToCommaString(item.productPriceCents),
+              centsToCommaString(item.productPriceCents * item.quantity),
+            ]),
+          );
+      }
+      return sendCsv(reply, `itens-pedidos-${storeToday(app.now())}.csv`, lines);
     },
   );
 

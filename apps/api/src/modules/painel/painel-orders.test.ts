@@ -19,7 +19,7 @@ import { cardToken, chargeByTxid, simulatePixPaid } from '../../test/factories/p
 import { cpfFrom } from '../../test/factories/registrations.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { CODE128_OPTIONS } from './barcode.ts';
-import { ORDERS_CSV_HEADER } from './orders.routes.ts';
+import { ORDER_LINES_CSV_HEADER, ORDERS_CSV_HEADER } from './orders.routes.ts';
 
 const START = new Date('2026-11-23T15:00:00Z');
 const CPF = '40364478829';
@@ -444,6 +444,65 @@ describe('painel: orders and dashboard', () => {
       delimiter: ';',
     });
     expect(all.length - 1).toBe((await get(operator, '/api/painel/orders/?status=pago')).json().count);
+  });
+
+  it('exports the filtered orders’ lines as CSV: one row per line, with SKU, colour, size and the price bought', async () => {
+    const product = await makeProduct(t.app.db, {
+      priceCents: 12_990,
+      stock: [
+        { color: 'Ocre', size: 'G', quantity: 5 },
+        { color: 'Azul', size: 'P', quantity: 5 },
+      ],
+    });
+    const draft = orderDraft(buyer, [
+      { product, quantity: 2 },
+      { product, quantity: 1, stockIndex: 1 },
+    ]);
+    const created = await createOrderPix(
+      t.app,
+      buyer.headers,
+      draft,
+      await draftTotalCents(t.app, buyer.zipCode, draft, [product]),
+    );
+    const orderId = (await simulatePixPaid(t.app, created.json().txid)).json().pedido_id as number;
+    const res = await get(operator, `/api/painel/orders/itens.csv?busca=${orderId}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="itens-pedidos-2026-11-23\.csv"$/,
+    );
+    const rows: string[][] = parse(res.rawPayload, { bom: true, delimiter: ';' });
+    expect(rows[0]).toEqual([...ORDER_LINES_CSV_HEADER]);
+    const mine = rows.filter((r) => r[0] === String(orderId));
+    const [ocre, azul] = product.stock;
+    expect(mine.map((r) => r.slice(2))).toEqual([
+      [
+        'Pago',
+        buyer.full_name,
+        buyer.email,
+        `P${product.id}-C${ocre!.colorId}-T${ocre!.sizeId}`,
+        product.name,
+        'Ocre',
+        'G',
+        '2',
+        '129,90',
+        '259,80',
+      ],
+      [
+        'Pago',
+        buyer.full_name,
+        buyer.email,
+        `P${product.id}-C${azul!.colorId}-T${azul!.sizeId}`,
+        product.name,
+        'Azul',
+        'P',
+        '1',
+        '129,90',
+        '129,90',
+      ],
+    ]);
+    // Unpaid charges have no lines of an order: the other export says so.
+    const unpaid = await get(operator, '/api/painel/orders/itens.csv?status=aguardando%20pagamento');
+    expect(unpaid.statusCode).toBe(400);
   });
 
   it('refuses an order draft with an invalid CPF before charging anything', async () => {

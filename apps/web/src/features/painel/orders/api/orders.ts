@@ -48,6 +48,13 @@ export function fetchOrdersCsv(query: PainelOrderQuery) {
   return painelFile(`/orders.csv?${params}`, 'pedidos.csv');
 }
 
+/** The lines of the list's paid orders (every page), one row per line with SKU, colour and size. */
+export function fetchOrderLinesCsv(query: PainelOrderQuery) {
+  const params = searchOf(query);
+  params.delete('pagina');
+  return painelFile(`/orders/itens.csv?${params}`, 'itens-pedidos.csv');
+}
+
 export function ordersQuery(query: PainelOrderQuery) {
   const params = searchOf(query);
   return queryOptions({

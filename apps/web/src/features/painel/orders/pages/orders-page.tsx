@@ -16,7 +16,7 @@ import { Pager } from '../../shell/components/pager.tsx';
 import { errorMessage } from '../../shell/utils/error-message.ts';
 import { saveFile } from '../../shell/utils/save-file.ts';
 import { printLabels, useBuyLabels } from '../api/labels.ts';
-import { fetchOrdersCsv, ORDER_STATUS_LABEL, useOrders } from '../api/orders.ts';
+import { fetchOrderLinesCsv, fetchOrdersCsv, ORDER_STATUS_LABEL, useOrders } from '../api/orders.ts';
 
 /** Orders with filters kept in the address, so a filtered list can be shared or reloaded. */
 export default function OrdersPage() {
@@ -35,9 +35,9 @@ export default function OrdersPage() {
   const orders = useOrders({ ...filters, pagina: page });
   const unpaid = isUnpaidOrderStatus(status ?? undefined);
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const download = async () => {
+  const download = async (lines = false) => {
     setDownloadError(null);
-    const file = await fetchOrdersCsv(filters);
+    const file = await (lines ? fetchOrderLinesCsv : fetchOrdersCsv)(filters);
     if (file) saveFile(file);
     else setDownloadError(errorMessage(null));
   };
@@ -111,9 +111,15 @@ export default function OrdersPage() {
         />
       </form>
       <p className="mb-4 flex flex-wrap gap-2">
-        <button type="button" className={secondaryButtonClass} onClick={download}>
+        <button type="button" className={secondaryButtonClass} onClick={() => void download()}>
           Exportar CSV
         </button>
+        {/* One row per line (SKU, colour, size): for picking, suppliers and stock; paid orders only. */}
+        {status !== 'aguardando pagamento' && status !== 'expirado' ? (
+          <button type="button" className={secondaryButtonClass} onClick={() => void download(true)}>
+            Exportar itens (CSV)
+          </button>
+        ) : null}
         <button
           type="button"
           className={secondaryButtonClass}
