@@ -97,8 +97,11 @@ export const TeamPlacesDraftSchema = z.object({
 });
 export type TeamPlacesDraft = z.infer<typeof TeamPlacesDraftSchema>;
 
-/** The secret of a claim link: 128 bits in base64url. */
-export const TeamClaimTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Link de vaga inválido.');
+/** A team link's secret (a claim link's, an invitation's): 128 random bits in base64url. */
+const teamLinkToken = (message: string) => z.string().regex(/^[A-Za-z0-9_-]{22}$/, message);
+
+/** The secret of a claim link. */
+export const TeamClaimTokenSchema = teamLinkToken('Link de vaga inválido.');
 
 /** One purchase of places: how many, how many members claimed, what is left, and when it closed. */
 export const TeamPlacesBatchSchema = z.object({
@@ -296,7 +299,7 @@ export const TeamInviteViewSchema = z.object({
 });
 export type TeamInviteView = z.infer<typeof TeamInviteViewSchema>;
 export const TeamInviteAnswerSchema = z.object({ aceito: z.boolean() });
-export const TeamInviteTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Convite inválido.');
+export const TeamInviteTokenSchema = teamLinkToken('Convite inválido.');
 
 /**
  * Places of one distance the organiser reserves for a named team at an opening (docs/decisions/0076):

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { EmailSchema } from '@passada/core/contracts/accounts';
 import type { MyTeam, TeamInviteView } from '@passada/core/contracts/teams';
 import type { Tx } from '../../db/client.ts';
@@ -7,6 +6,7 @@ import { columnKey, readCsvRows } from '../../plugins/csv-read.ts';
 import { badRequest, HttpError, notFound } from '../../plugins/errors.ts';
 import type { RegistrationsServiceDeps } from './registrations-context.ts';
 import * as repo from './team-invites.repository.ts';
+import { newTeamLinkToken } from './team-link-token.ts';
 import { lockCaptain, lockCaptainTeam } from './teams.repository.ts';
 import { invitePath } from './teams.ts';
 
@@ -85,7 +85,7 @@ export function createTeamInvites(
         );
       const rows = await repo.insertInvites(
         tx,
-        people.map((p) => ({ teamId, ...p, token: randomBytes(16).toString('base64url'), createdAt: now })),
+        people.map((p) => ({ teamId, ...p, token: newTeamLinkToken(), createdAt: now })),
       );
       for (const row of rows) await deps.jobs.send('mail.team-invite', { inviteId: row.id }, { tx });
       return rows.length;

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { type Participant, ParticipantSchema } from '@passada/core/contracts/registrations';
 import {
   type TeamPlacesBatch as Batch,
@@ -20,6 +19,7 @@ import type { Prepare } from './registration-prepare.ts';
 import type { Pricing } from './registration-price.ts';
 import type { RegistrationRow } from './registrations.repository.ts';
 import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
+import { newTeamLinkToken } from './team-link-token.ts';
 import * as repo from './team-places.repository.ts';
 import { lockCaptainTeam } from './teams.repository.ts';
 import type { JoinedTeam } from './teams.ts';
@@ -172,7 +172,7 @@ export function createTeamPlaces(
         priceCents: d.precoCentavos,
         sharePercent: d.percentual ?? 100,
         memberCents: d.parteMembroCentavos ?? 0,
-        claimToken: randomBytes(16).toString('base64url'),
+        claimToken: newTeamLinkToken(),
         createdAt: deps.now(),
       });
       // The purchase's NFS-e, to the company's CNPJ when the captain named one (docs/decisions/0077).
