@@ -288,11 +288,23 @@ describe('painel: the dashboard and the reports add up to the charges', () => {
         { metodo: 'cartao', inscricoes: 1, canceladas: 0, bruto: 100, devolvido: 15, liquido: 85 },
         { metodo: 'pix', inscricoes: 2, canceladas: 1, bruto: 130, devolvido: 50, liquido: 80 },
       ],
+      // Bia moved from the 5 km (R$ 50) to the 10 km: her race counts there at what it was sold for,
+      // its R$ 30 difference (and the fee) in pos_venda; not at the 10 km's R$ 80 a second time.
       por_lote: [
-        { categoria: '10 km', lote: null, inscricoes: 2, canceladas: 0, valor: 160 },
+        { categoria: '10 km', lote: null, inscricoes: 2, canceladas: 0, valor: 130 },
         { categoria: '5 km', lote: null, inscricoes: 1, canceladas: 1, valor: 50 },
       ],
     });
+    // The report's identity: its lines, less the coupons, plus what was paid after the sale, are the gross.
+    const r = report.json() as {
+      por_lote: Array<{ valor: number }>;
+      descontos: number;
+      pos_venda: number;
+      bruto: number;
+    };
+    expect(r.por_lote.reduce((s, l) => s + cents(l.valor), 0) - cents(r.descontos) + cents(r.pos_venda)).toBe(
+      cents(r.bruto),
+    );
     expect(cents(report.json().liquido)).toBe(sum(regs));
     const list = (await call('GET', finance, '/api/painel/relatorios/eventos/')).json();
     expect(list.find((e: { evento_id: number }) => e.evento_id === event.id)).toMatchObject({

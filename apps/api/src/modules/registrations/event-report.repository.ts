@@ -12,7 +12,9 @@ import { events, registrations } from '../../db/schema/index.ts';
  * - gross: every registration's `total_cents` (cancelled ones too: their money came in), net of coupons,
  *   plus what each transfer's or change's charge paid (`after_sale_cents` apart);
  * - refunded: on the direct path a charge pays one registration, so what went back is the sum of its
- *   charge's refund rows that did not fail (several partial ones add up), never more than it paid; for a
+ *   charge's refund rows that did not fail (several partial ones add up), never more than it paid, less
+ *   a team's rebate (`eqfaixa…`, decision 0074: it lowered `total_cents` already, so it is not counted
+ *   twice; an order's rebates are not among the ids below either); for a
  *   registration paid inside an order, the order's refund rows with its own ids (`inscricao<id>` when
  *   cancelled alone, `troca<id>x…` when a cheaper distance returned the difference), or its whole total
  *   when it was cancelled with its order or a withdrawal (the order's other refunds are the products');
@@ -29,7 +31,8 @@ const perRegistration = (where: SQL) => sql`
          case
            when r.order_id is null then least(r.total_cents, coalesce((
              select sum(x.amount_cents) from charge_refunds x
-              where x.charge_id = r.charge_id and ${notFailed}), 0))
+              where x.charge_id = r.charge_id and ${notFailed}
+                and x.refund_id not like 'eqfaixa%'), 0))
            when r.cancelled_at is not null and not exists (
              select 1 from charge_refunds x
               where x.charge_id = r.charge_id and x.refund_id = 'inscricao' || r.id and ${notFailed})
@@ -131,20 +134,46 @@ export async function moneyByMethod(db: Db, eventId: number) {
 }
 
 /**
+ * What each race of an event's registrations brought in before coupons, so that the per-lot and
+ * per-price tables add up to the gross less the after-sale charges (the report's identity:
+ * Σ lines − descontos + pos_venda = bruto). A registration brings its `total_cents` plus its coupon's
+ * discount, whatever changed since: a change of distance moves the race to its new category at what it
+ * was sold for (the difference is the after-sale charge's, or a refund), a team's rebate (decision 0074)
+ * lowers it. Split over its races in proportion to their prices now (running sums, so the parts add up
+ * to the cent); a registration of free races puts it all on its last race.
+ */
+const racesOf = (eventId: number) => sql`
+  select rc.category_id, rc.lote, rc.price_rule_id, r.cancelled_at, r.created_at, r.meia_entrada,
+         case when sum(rc.price_cents) over w = 0
+              then case when row_number() over w = count(*) over w
+                        then r.total_cents + r.discount_cents else 0 end
+              else floor((r.total_cents + r.discount_cents)::numeric
+                         * sum(rc.price_cents) over (w order by rc.id rows unbounded preceding)
+                         / sum(rc.price_cents) over w)
+                 - floor((r.total_cents + r.discount_cents)::numeric
+                         * (sum(rc.price_cents) over (w order by rc.id rows unbounded preceding) - rc.price_cents)
+                         / sum(rc.price_cents) over w)
+         end::int as value_cents
+    from registration_categories rc
+    join registrations r on r.id = rc.registration_id
+   where r.event_id = ${eventId}
+  window w as (partition by rc.registration_id)`;
+
+/**
  * One event's categories sold per lot (null: the category's own price, no lot in force): how many and
- * their list price summed, before coupons (the registrations' discounts are the report's `descontos`).
+ * what they brought in before coupons (the registrations' discounts are the report's `descontos`).
  */
 export async function salesByLot(db: Db, eventId: number) {
   const rows = await rowsOf(
     db,
-    sql`select ec.nome_categoria as category, rc.lote as lot, count(*)::int as n, sum(rc.price_cents)::int as cents,
-               count(*) filter (where r.cancelled_at is not null)::int as cancelled
-          from registration_categories rc
-          join registrations r on r.id = rc.registration_id
-          join event_categories ec on ec.id = rc.category_id
-         where r.event_id = ${eventId}
-         group by ec.id, ec.nome_categoria, rc.lote
-         order by ec.nome_categoria, min(r.created_at), rc.lote`,
+    sql`with races as (${racesOf(eventId)})
+        select ec.nome_categoria as category, races.lote as lot, count(*)::int as n,
+               sum(races.value_cents)::int as cents,
+               count(*) filter (where races.cancelled_at is not null)::int as cancelled
+          from races
+          join event_categories ec on ec.id = races.category_id
+         group by ec.id, ec.nome_categoria, races.lote
+         order by ec.nome_categoria, min(races.created_at), races.lote`,
   );
   return rows.map((r) => ({
     category: String(r.category),
@@ -157,18 +186,18 @@ export async function salesByLot(db: Db, eventId: number) {
 
 /**
  * One event's races sold per price (docs/decisions/0068): each special price's rule by name, the 60+
- * half price, and the lot's price; how many, how many cancelled, and their price summed before coupons.
+ * half price, and the lot's price; how many, how many cancelled, and what they brought in before coupons
+ * (the same values as per lot: the two tables add up the same).
  */
 export async function salesByRule(db: Db, eventId: number) {
   const rows = await rowsOf(
     db,
-    sql`select coalesce(pr.nome, case when r.meia_entrada then 'Meia-entrada 60+' else 'Preço do lote' end) as rule,
-               pr.id as rule_id, count(*)::int as n, sum(rc.price_cents)::int as cents,
-               count(*) filter (where r.cancelled_at is not null)::int as cancelled
-          from registration_categories rc
-          join registrations r on r.id = rc.registration_id
-          left join price_rules pr on pr.id = rc.price_rule_id
-         where r.event_id = ${eventId}
+    sql`with races as (${racesOf(eventId)})
+        select coalesce(pr.nome, case when races.meia_entrada then 'Meia-entrada 60+' else 'Preço do lote' end) as rule,
+               pr.id as rule_id, count(*)::int as n, sum(races.value_cents)::int as cents,
+               count(*) filter (where races.cancelled_at is not null)::int as cancelled
+          from races
+          left join price_rules pr on pr.id = races.price_rule_id
          group by 1, 2
          order by 2 nulls first, 1`,
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chargeRefunds, eventAfterSaleRules, registrations } from '../../db/schema/index.ts';
+import { chargeRefunds, charges, eventAfterSaleRules, registrations } from '../../db/schema/index.ts';
 import { createUserAndToken, type TestUser } from '../../test/factories/accounts.ts';
 import type { MadeEvent } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
@@ -166,6 +166,27 @@ describe('team prices: a team crossing a discount tier', () => {
       .from(registrations)
       .where(and(eq(registrations.teamId, team.id), eq(registrations.teamTierPercent, 20)));
     expect(standing.map((r) => r.total)).toEqual([8792, 8792, 8792, 8792]);
+
+    // The event's report counts a rebate once: its net is what the members' charges took less every
+    // refund (from the payments' own tables), and its lines add up to its gross.
+    const report = (
+      await t.app.inject({ url: `/api/painel/relatorios/eventos/${race.id}/`, headers: admin.headers })
+    ).json();
+    const chargeIds = (
+      await t.app.db
+        .select({ id: registrations.chargeId })
+        .from(registrations)
+        .where(eq(registrations.eventId, race.id))
+    ).map((r) => r.id);
+    const paid = (await t.app.db.select().from(charges).where(inArray(charges.id, chargeIds))).reduce(
+      (s, c) => s + c.amountCents,
+      0,
+    );
+    const returned = (await refundsOf(chargeIds)).reduce((s, r) => s + r.amount, 0);
+    const cents = (reais: number) => Math.round(reais * 100);
+    expect(cents(report.liquido)).toBe(paid - returned);
+    const lines = (report.por_lote as Array<{ valor: number }>).reduce((s, l) => s + cents(l.valor), 0);
+    expect(lines - cents(report.descontos) + cents(report.pos_venda)).toBe(cents(report.bruto));
   });
 
   it('a cart’s runners pay the team’s price too, and get the difference back on the order’s payment', async () => {

@@ -124,9 +124,10 @@ function EventReportView({ id }: { id: number }) {
       <div className={card}>
         <h3 className="mb-2 font-semibold">Por lote</h3>
         <p className="mb-2 text-sm text-stone-600 dark:text-stone-400">
-          Valores de tabela de cada categoria, antes dos cupons (descontos de cupons:{' '}
-          {formatReais(r.descontos)}). Transferências e trocas de distância pagas à parte (taxas e diferenças,
-          já no bruto): {formatReais(r.pos_venda)}.
+          O que as inscrições de cada categoria pagaram, antes dos cupons (descontos de cupons:{' '}
+          {formatReais(r.descontos)}); uma inscrição que trocou de distância conta na nova pelo valor da
+          venda. Transferências e trocas de distância pagas à parte (taxas e diferenças):{' '}
+          {formatReais(r.pos_venda)}. A soma das linhas, menos os descontos, mais o pós-venda, é o bruto.
         </p>
         <DataTable
           label="Vendas por lote"
