@@ -10,6 +10,7 @@ import {
   isSenior,
   lotPrice,
   type PriceLot,
+  publicPlacesLeft,
   raceProgramme,
   registrationPrice,
   registrationStartFromSearch,
@@ -177,5 +178,14 @@ describe('ageGroup (faixa etária on the event day)', () => {
     expect(ageGroup('1996-12-06', '2026-12-05')).toBe('25 a 29 anos');
     expect(ageGroup('1966-12-05', '2026-12-05')).toBe('60 a 64 anos');
     expect(ageGroup('1940-01-01', '2026-12-05')).toBe('80 anos ou mais');
+  });
+});
+
+describe('publicPlacesLeft: the one figure of places left', () => {
+  it('is nothing while someone waits, else what is left less what is held for someone', () => {
+    expect(publicPlacesLeft(5, undefined)).toBe(5);
+    expect(publicPlacesLeft(5, { waiting: 0, offers: 2 })).toBe(3);
+    expect(publicPlacesLeft(5, { waiting: 1, offers: 0 })).toBe(0);
+    expect(publicPlacesLeft(1, { waiting: 0, offers: 3 })).toBe(0);
   });
 });

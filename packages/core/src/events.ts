@@ -205,3 +205,13 @@ export function ageGroup(birthDate: IsoDate, eventDate: IsoDate): string {
   const from = Math.floor(age / 5) * 5;
   return `${from} a ${from + 4} anos`;
 }
+
+/**
+ * What the public may take of a category (docs/decisions/0047, 0076): nothing while someone waits in its
+ * waitlist, else the places left less those held for someone (the waitlist's offers, the teams' quotas).
+ * Every screen that says how many places are left says this figure.
+ */
+export function publicPlacesLeft(placesLeft: number, held: { waiting: number; offers: number } | undefined) {
+  if (!held) return placesLeft;
+  return held.waiting > 0 ? 0 : Math.max(0, placesLeft - held.offers);
+}

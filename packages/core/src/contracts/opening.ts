@@ -41,7 +41,10 @@ export const OpeningLiveSchema = z.object({
   admitidos: z.number().int(),
   pagando: z.number().int(),
   pagas: z.number().int(),
+  /** What the public can still take, the same figure as the event's page. */
   vagas_restantes: z.number().int(),
+  /** Left but held for someone: the waitlist's offers and the teams' quotas (docs/decisions/0076). */
+  vagas_reservadas: z.number().int().default(0),
   admitidos_por_minuto: z.number().int(),
 });
 export type OpeningLive = z.infer<typeof OpeningLiveSchema>;

@@ -9,6 +9,7 @@ import {
   type LotPrice,
   lotPrice,
   type PriceLot,
+  publicPlacesLeft,
 } from '@passada/core/events';
 import { centsToReais } from '@passada/core/money';
 import { ageLimitProblem } from '@passada/core/race-rules';
@@ -112,12 +113,6 @@ export type PlacesHeld = (
   db: Db | Tx,
   categoryIds: number[],
 ) => Promise<Map<number, { waiting: number; offers: number }>>;
-
-/** What the public may take of a category: nothing while someone waits, else left minus the offers. */
-export function publicPlacesLeft(placesLeft: number, held: { waiting: number; offers: number } | undefined) {
-  if (!held) return placesLeft;
-  return held.waiting > 0 ? 0 : Math.max(0, placesLeft - held.offers);
-}
 
 export interface EventsServiceDeps {
   db: Db;

@@ -85,8 +85,8 @@ export function createLotteryDraw(deps: LotteryServiceDeps) {
     const left = await repo.placesLeftByCategory(tx, categories);
     for (const e of pending) left.set(e.categoryId, (left.get(e.categoryId) ?? 0) - 1);
     // What the teams' quotas (and any offer) hold is not the draw's to give.
-    for (const [id, n] of await deps.registrations.heldPlaces(tx, categories))
-      left.set(id, (left.get(id) ?? 0) - n);
+    for (const [id, held] of await deps.registrations.heldPlaces(tx, categories))
+      left.set(id, (left.get(id) ?? 0) - held.offers);
     const winners: number[] = [];
     for (const e of candidates) {
       if (winners.length >= wanted) break;

@@ -164,6 +164,16 @@ export async function placesLeft(db: Reader, eventId: number): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** Places left in each of the event's categories (the counters, before what is held for someone). */
+export async function placesLeftPerCategory(db: Reader, eventId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ id: eventCategories.id, left: eventCategories.placesLeft })
+    .from(eventCategories)
+    .innerJoin(eventDays, eq(eventDays.id, eventCategories.dayId))
+    .where(eq(eventDays.eventId, eventId));
+  return new Map(rows.map((r) => [r.id, r.left]));
+}
+
 /**
  * Removes the event's opening (its lottery's settings and its waiting room's arrivals with it): the
  * event opens as usual again.

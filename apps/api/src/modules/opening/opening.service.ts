@@ -6,6 +6,7 @@ import type {
   PainelOpening,
   QueueTicket,
 } from '@passada/core/contracts/opening';
+import { publicPlacesLeft } from '@passada/core/events';
 import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import type { EventRow, OpeningGateWho } from '../events/events.service.ts';
@@ -354,6 +355,23 @@ export function createOpeningService(deps: OpeningServiceDeps) {
       );
   }
 
+  /**
+   * The event's places as every screen says them: those the public can still take (the event page's
+   * figure, `publicPlacesLeft`), and those left but held for someone (the waitlist's offers, the teams'
+   * quotas).
+   */
+  async function livePlaces(db: Db | Tx, eventId: number) {
+    const left = await repo.placesLeftPerCategory(db, eventId);
+    const held = await deps.registrations.heldPlaces(db, [...left.keys()]);
+    let free = 0;
+    let reserved = 0;
+    for (const [id, n] of left) {
+      free += publicPlacesLeft(n, held.get(id));
+      reserved += Math.min(Math.max(n, 0), held.get(id)?.offers ?? 0);
+    }
+    return { free, reserved };
+  }
+
   async function painelView(eventId: number, db: Db | Tx = deps.db): Promise<PainelOpening> {
     const row = await repo.findOpening(db, eventId);
     if (!row) throw notFound('Este evento não tem abertura configurada.');
@@ -361,6 +379,7 @@ export function createOpeningService(deps: OpeningServiceDeps) {
     const arrivals = row.arrivals;
     const admitted = now < row.opensAt.getTime() ? 0 : Math.min(arrivals, admittedUpTo(scheduleOf(row), now));
     const { paid, paying } = await deps.registrations.countOfEvent(db, eventId);
+    const places = await livePlaces(db, eventId);
     return {
       versao: row.version,
       modo: row.mode as 'fila' | 'sorteio',
@@ -376,7 +395,8 @@ export function createOpeningService(deps: OpeningServiceDeps) {
         admitidos: admitted,
         pagando: paying,
         pagas: paid,
-        vagas_restantes: await repo.placesLeft(db, eventId),
+        vagas_restantes: places.free,
+        vagas_reservadas: places.reserved,
         admitidos_por_minuto: Math.max(1, row.perMinute),
       },
       sorteio: deps.lottery ? await deps.lottery.painelView(db, eventId) : null,

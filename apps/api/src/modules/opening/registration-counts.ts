@@ -21,10 +21,13 @@ export interface RegistrationCounts {
   /** Of these CPFs, those with a registration standing in the event (the lottery's winners who paid). */
   standingCpfs(db: Conn, eventId: number, cpfs: readonly string[]): Promise<Set<string>>;
   /**
-   * Places of these categories left but held for someone (the waitlist's offers, the teams' quotas,
-   * docs/decisions/0076): a draw never gives them away.
+   * Per category: the runners waiting in its waitlist, and the places left but held for someone (the
+   * waitlist's offers, the teams' quotas, docs/decisions/0076): a draw never gives those away.
    */
-  heldPlaces(db: Conn, categoryIds: readonly number[]): Promise<Map<number, number>>;
+  heldPlaces(
+    db: Conn,
+    categoryIds: readonly number[],
+  ): Promise<Map<number, { waiting: number; offers: number }>>;
 }
 
 /**

@@ -94,8 +94,7 @@ export default fp(
       countForBuyer,
       countOfEvent,
       standingCpfs,
-      heldPlaces: async (db, ids) =>
-        new Map([...(await countsOf(db, [...ids], app.now()))].map(([id, c]) => [id, c.offers])),
+      heldPlaces: (db, ids) => countsOf(db, [...ids], app.now()),
     });
     // The public's places leave out what the waitlist and the teams' quotas hold (decisions 0047, 0076).
     app.events.setPlacesHeld((db, ids) => countsOf(db, ids, app.now()));

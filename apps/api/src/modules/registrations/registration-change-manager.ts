@@ -1,6 +1,7 @@
+import { publicPlacesLeft } from '@passada/core/events';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict } from '../../plugins/errors.ts';
-import { type EventRow, publicPlacesLeft } from '../events/events.service.ts';
+import type { EventRow } from '../events/events.service.ts';
 import type { Hold } from './registration-hold.ts';
 import { paidParts } from './registration-paid.ts';
 import type { Prepare } from './registration-prepare.ts';

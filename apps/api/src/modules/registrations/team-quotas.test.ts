@@ -80,6 +80,15 @@ describe('a team’s quota at an opening', () => {
       { equipe: { id: team.id, codigo: team.codigo }, vagas: 3, usadas: 0, ate: null, vigente: true },
     ]);
     expect(await publicLeft(event, tenK)).toBe(17);
+    // The opening's live figures say the same as the event's page, and what is held apart.
+    const live = (
+      await t.app.inject({ url: `/api/painel/events/${event.id}/abertura/`, headers: admin.headers })
+    ).json().ao_vivo;
+    const fiveK = event.days[0]!.categories[0]!.id;
+    expect(live).toMatchObject({
+      vagas_restantes: (await publicLeft(event, fiveK)) + 17,
+      vagas_reservadas: 3,
+    });
     const tooMany = await setQuota(event, { codigo: other.codigo, categoria: tenK, vagas: 18 });
     expect(tooMany.statusCode).toBe(409);
     expect(tooMany.json()).toMatchObject({

@@ -22,7 +22,8 @@ const saved: PainelOpening = {
     admitidos: 0,
     pagando: 0,
     pagas: 0,
-    vagas_restantes: 500,
+    vagas_restantes: 497,
+    vagas_reservadas: 3,
     admitidos_por_minuto: 34,
   },
   sorteio: {
@@ -85,7 +86,11 @@ describe('OpeningPage', () => {
     });
     expect(put.body).not.toHaveProperty('versao');
     const live = within(screen.getByRole('region', { name: 'Ao vivo' }));
-    expect(live.getByText('Vagas restantes').nextSibling?.textContent).toBe('500');
+    // The public's figure, and apart what is held for someone (a waitlist's offer, a team's quota).
+    expect(live.getByText('Vagas restantes').nextSibling?.textContent).toBe('497');
+    expect(
+      live.getByText('Reservadas (ofertas da lista de espera e cotas de equipes)').nextSibling?.textContent,
+    ).toBe('3');
     const lottery = within(screen.getByRole('region', { name: 'Sorteio' }));
     expect(lottery.getByRole('button', { name: 'Publicar compromisso' })).toBeTruthy();
     expect(lottery.getByRole('button', { name: 'Sortear' })).toBeTruthy();

@@ -293,6 +293,12 @@ export default function OpeningPage() {
               </>
             )}
             <Figure label="Vagas restantes" value={live.vagas_restantes} />
+            {live.vagas_reservadas > 0 ? (
+              <Figure
+                label="Reservadas (ofertas da lista de espera e cotas de equipes)"
+                value={live.vagas_reservadas}
+              />
+            ) : null}
           </dl>
         </section>
       ) : null}
