@@ -37,11 +37,16 @@ export const EventReportSchema = EventMoneySchema.extend({
    * differences, docs/decisions/0041 and 0047), already in `bruto`.
    */
   pos_venda: z.number(),
+  /**
+   * What teams' captains (or their companies) paid for places their members claim (docs/decisions/0073,
+   * 0079), already in `bruto`; a purchase's refund at its close is in `devolvido`.
+   */
+  vagas_equipe: z.number().default(0),
   por_metodo: z.array(z.object({ metodo: PaymentMethodSchema, ...Money })),
   /**
-   * Categories sold per lot (`lote` null: the category's own price, no lot in force), at list price
-   * before coupons (a changed distance counts at the new category's price): without changes of
-   * distance, their `valor` summed, less `descontos`, plus `pos_venda`, is `bruto`.
+   * Categories sold per lot (`lote` null: the category's own price, no lot in force): what their
+   * registrations brought in before coupons (a changed distance counts in the new category at what it
+   * was sold for). Their `valor` summed, less `descontos`, plus `pos_venda` and `vagas_equipe`, is `bruto`.
    */
   por_lote: z.array(
     z.object({

@@ -117,6 +117,7 @@ describe('painel: reports', () => {
       liquido: 164.45,
       descontos: 0,
       pos_venda: 0,
+      vagas_equipe: 0,
       por_metodo: [
         { metodo: 'cartao', inscricoes: 1, canceladas: 0, bruto: 50, devolvido: 15.55, liquido: 34.45 },
         { metodo: 'pix', inscricoes: 3, canceladas: 1, bruto: 239.9, devolvido: 109.9, liquido: 130 },

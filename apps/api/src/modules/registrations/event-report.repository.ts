@@ -10,7 +10,8 @@ import { events, registrations } from '../../db/schema/index.ts';
  * registration purpose, and every registration's share of an order, is counted once:
  *
  * - gross: every registration's `total_cents` (cancelled ones too: their money came in), net of coupons,
- *   plus what each transfer's or change's charge paid (`after_sale_cents` apart);
+ *   plus what each transfer's or change's charge paid (`after_sale_cents` apart), plus what each team's
+ *   purchase of places paid (`team_cents` apart, decision 0073; its refund at the close is refunded);
  * - refunded: on the direct path a charge pays one registration, so what went back is the sum of its
  *   charge's refund rows that did not fail (several partial ones add up), never more than it paid, less
  *   a team's rebate (`eqfaixa…`, decision 0074: it lowered `total_cents` already, so it is not counted
@@ -27,7 +28,7 @@ import { events, registrations } from '../../db/schema/index.ts';
 const notFailed = sql.raw(`x.status <> 'NAO_REALIZADO'`);
 const perRegistration = (where: SQL) => sql`
   select r.id, r.event_id, r.total_cents, r.discount_cents, r.cancelled_at, r.created_at, c.method,
-         0 as after_sale_cents,
+         0 as after_sale_cents, 0 as team_cents,
          case
            when r.order_id is null then least(r.total_cents, coalesce((
              select sum(x.amount_cents) from charge_refunds x
@@ -46,14 +47,22 @@ const perRegistration = (where: SQL) => sql`
     join charges c on c.id = r.charge_id
    where ${where}
   union all
-  select null, r.event_id, c.amount_cents, 0, null, c.paid_at, c.method, c.amount_cents,
+  select null, r.event_id, c.amount_cents, 0, null, c.paid_at, c.method, c.amount_cents, 0,
          least(c.amount_cents, coalesce((
            select sum(x.amount_cents) from charge_refunds x where x.charge_id = c.id and ${notFailed}), 0))
     from registration_changes rc
     join charges c on c.id = (rc.detail->>'cobranca')::int
     join registrations r on r.id = rc.registration_id
    where rc.kind in ('transferencia', 'troca_distancia', 'diferenca_preco') and c.purpose = 'registration'
-     and c.paid_at is not null and c.id <> r.charge_id and ${where}`;
+     and c.paid_at is not null and c.id <> r.charge_id and ${where}
+  union all
+  -- A team's purchase of places (decision 0073): the batch is aliased r so the event filter applies.
+  select null, r.event_id, c.amount_cents, 0, null, c.paid_at, c.method, 0, c.amount_cents,
+         least(c.amount_cents, coalesce((
+           select sum(x.amount_cents) from charge_refunds x where x.charge_id = c.id and ${notFailed}), 0))
+    from team_place_batches r
+    join charges c on c.id = r.charge_id
+   where c.paid_at is not null and ${where}`;
 
 export interface MoneyRow {
   registrations: number;
@@ -63,6 +72,8 @@ export interface MoneyRow {
   refundedCents: number;
   /** Of the gross, what transfers' and changes' charges paid. */
   afterSaleCents: number;
+  /** Of the gross, what teams' purchases of places paid. */
+  teamCents: number;
 }
 
 type Raw = Record<string, unknown>;
@@ -74,13 +85,15 @@ const money = (r: Raw): MoneyRow => ({
   discountCents: Number(r.discount_cents),
   refundedCents: Number(r.refunded_cents),
   afterSaleCents: Number(r.after_sale_cents),
+  teamCents: Number(r.team_cents),
 });
 const sums = sql`count(id)::int as registrations,
   count(*) filter (where cancelled_at is not null)::int as cancelled,
   coalesce(sum(total_cents), 0)::int as gross_cents,
   coalesce(sum(discount_cents), 0)::int as discount_cents,
   coalesce(sum(refunded_cents), 0)::int as refunded_cents,
-  coalesce(sum(after_sale_cents), 0)::int as after_sale_cents`;
+  coalesce(sum(after_sale_cents), 0)::int as after_sale_cents,
+  coalesce(sum(team_cents), 0)::int as team_cents`;
 
 /** Every event, newest first, with its money (events without registrations answer zeros). */
 export async function moneyPerEvent(db: Db) {
@@ -93,7 +106,8 @@ export async function moneyPerEvent(db: Db) {
              coalesce(sum(m.total_cents), 0)::int as gross_cents,
              coalesce(sum(m.discount_cents), 0)::int as discount_cents,
              coalesce(sum(m.refunded_cents), 0)::int as refunded_cents,
-             coalesce(sum(m.after_sale_cents), 0)::int as after_sale_cents
+             coalesce(sum(m.after_sale_cents), 0)::int as after_sale_cents,
+             coalesce(sum(m.team_cents), 0)::int as team_cents
         from events e left join m on m.event_id = e.id
        group by e.id, e.nome_evento, e.start_data_evento
        order by e.id desc`,
@@ -126,6 +140,7 @@ export async function moneyByMethod(db: Db, eventId: number) {
           discountCents: 0,
           refundedCents: 0,
           afterSaleCents: 0,
+          teamCents: 0,
         },
     methods: rows
       .filter((r) => Number(r.is_total) === 0)

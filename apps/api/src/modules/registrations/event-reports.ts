@@ -61,6 +61,7 @@ export function createEventReports(deps: { db: Db }) {
       ...moneyWire(byMethod.total),
       descontos: centsToReais(byMethod.total.discountCents),
       pos_venda: centsToReais(byMethod.total.afterSaleCents),
+      vagas_equipe: centsToReais(byMethod.total.teamCents),
       por_metodo: byMethod.methods.map((m) => ({ metodo: m.method, ...moneyWire(m) })),
       por_lote: byLot.map((l) => ({
         categoria: l.category,

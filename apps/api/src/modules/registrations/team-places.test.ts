@@ -1,7 +1,13 @@
 import { MyTeamSchema, PainelTeamSchema, TeamClaimViewSchema } from '@passada/core/contracts/teams';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chargeRefunds, charges, eventAfterSaleRules, registrations } from '../../db/schema/index.ts';
+import {
+  chargeRefunds,
+  charges,
+  eventAfterSaleRules,
+  registrations,
+  teamPlaceBatches,
+} from '../../db/schema/index.ts';
 import { createUserAndToken, readOutbox, type TestUser } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent, placesLeft } from '../../test/factories/events.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
@@ -301,6 +307,40 @@ describe('team places: the captain buys N places, each member claims one with th
     expect(
       await t.app.db.select().from(chargeRefunds).where(eq(chargeRefunds.chargeId, charge!.id)),
     ).toHaveLength(1);
+
+    // The event's report counts what the captains paid for places (and what went back at the close),
+    // and its lines still add up to its gross.
+    // Signed in again: the clock moved past the earlier session's idle time.
+    const finance = await createStaffAndLogin(t.app, 'admin');
+    const answer = await t.app.inject({
+      url: `/api/painel/relatorios/eventos/${race.id}/`,
+      headers: finance.headers,
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const report = answer.json();
+    const batches = await t.app.db
+      .select()
+      .from(teamPlaceBatches)
+      .where(eq(teamPlaceBatches.eventId, race.id));
+    const teamCharges = await t.app.db
+      .select({ amount: charges.amountCents })
+      .from(charges)
+      .where(
+        and(
+          inArray(
+            charges.id,
+            batches.map((b) => b.chargeId),
+          ),
+          isNotNull(charges.paidAt),
+        ),
+      );
+    const cents = (reais: number) => Math.round(reais * 100);
+    expect(cents(report.vagas_equipe)).toBe(teamCharges.reduce((s, c) => s + c.amount, 0));
+    const lines = (report.por_lote as Array<{ valor: number }>).reduce((s, l) => s + cents(l.valor), 0);
+    expect(lines - cents(report.descontos) + cents(report.pos_venda) + cents(report.vagas_equipe)).toBe(
+      cents(report.bruto),
+    );
+    expect(cents(report.devolvido)).toBeGreaterThanOrEqual(36_000);
   });
 
   it('the captain closes early; an event that keeps unclaimed places gives them back to sale without refund', async () => {

@@ -127,7 +127,9 @@ function EventReportView({ id }: { id: number }) {
           O que as inscrições de cada categoria pagaram, antes dos cupons (descontos de cupons:{' '}
           {formatReais(r.descontos)}); uma inscrição que trocou de distância conta na nova pelo valor da
           venda. Transferências e trocas de distância pagas à parte (taxas e diferenças):{' '}
-          {formatReais(r.pos_venda)}. A soma das linhas, menos os descontos, mais o pós-venda, é o bruto.
+          {formatReais(r.pos_venda)}. Vagas compradas por equipes (capitães e empresas):{' '}
+          {formatReais(r.vagas_equipe)}. A soma das linhas, menos os descontos, mais o pós-venda e as vagas de
+          equipes, é o bruto.
         </p>
         <DataTable
           label="Vendas por lote"
