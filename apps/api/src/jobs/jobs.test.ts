@@ -125,6 +125,18 @@ describe('job queue', () => {
     await expect(jobs.sendAll([{ name: 'test.deduped', data: { n: 1 } }])).rejects.toThrow(/deduplica/);
   });
 
+  it('a sweep asked while one like it waits on a deduplicating queue is dropped, not an error', async () => {
+    const jobs = queue({ work: false });
+    await jobs.start();
+    // The schedule's own run is waiting; a second ask (a test, a nudge) finds it and adds nothing.
+    expect(await jobs.send('test.deduped', { n: 1 })).toEqual(expect.any(String));
+    expect(await jobs.send('test.deduped', { n: 2 })).toBeNull();
+    const rows = (await database.db.execute(
+      sql`select data from pgboss.job where name = 'test.deduped' and state = 'created'`,
+    )) as { rows: Array<{ data: unknown }> };
+    expect(rows.rows).toEqual([{ data: { n: 1 } }]);
+  });
+
   it('a job fetched while the queue stops runs to its end before stop returns, and is marked done', async () => {
     // Hold back the answer of the fetch that picks the job, so that it arrives after stop began.
     type Query = (...args: unknown[]) => Promise<{ rows: unknown[] }>;

@@ -48,7 +48,10 @@ export interface Jobs<C extends JobCatalog> {
   start(): Promise<void>;
   /** With `graceful`, waits for the jobs in flight; otherwise they go back to the queue for a retry. */
   stop(opts?: { graceful?: boolean }): Promise<void>;
-  /** Enqueues a job; answers its id, or null when `singletonKey` matched a job already waiting. */
+  /**
+   * Enqueues a job; answers its id, or null when the queue's policy dropped it because a job like it
+   * (the same `singletonKey`, or none on a deduplicating queue) is already waiting.
+   */
   send<N extends JobName<C>>(name: N, data: JobData<C, N>, opts?: SendOptions): Promise<string | null>;
   /**
    * Enqueues several jobs in one statement (inside `tx`: all of them commit with it or none). Only
@@ -189,7 +192,11 @@ export function createJobs<C extends JobCatalog>(opts: CreateJobsOptions<C>): Jo
         ...(singletonKey !== undefined ? { singletonKey } : {}),
         ...(retryLimit !== undefined ? { retryLimit } : {}),
       } as PgBoss.SendOptions);
-      if (id === null && singletonKey === undefined) {
+      // A queue that dedupes (`short`, `stately`) drops a job while one like it waits: by design, the
+      // waiting one does the same work (a sweep asked while the schedule's own run is queued). On a
+      // `standard` queue nothing may be dropped silently.
+      const policy = (catalog[name] as { policy?: string } | undefined)?.policy ?? 'standard';
+      if (id === null && singletonKey === undefined && policy === 'standard') {
         throw new Error(`Fila de tarefas: "${name}" não foi enfileirada.`);
       }
       return id;

@@ -56,6 +56,13 @@ export const ORDERS_CSV_HEADER = [
   'Destinatário',
 ];
 
+/** The first columns of both orders CSVs: the order, its date, its status, the buyer and their e-mail. */
+const orderCsvHead = (
+  order: { id: number; orderDate: Date; status: keyof typeof ORDER_STATUS_LABEL },
+  buyer: string,
+  email: string | null,
+) => [order.id, formatStoreDateTime(order.orderDate), ORDER_STATUS_LABEL[order.status], buyer, email ?? ''];
+
 /** The order-lines CSV's columns: one row per line of each order the list's filters find. */
 export const ORDER_LINES_CSV_HEADER = [
   'Pedido',
@@ -145,11 +152,7 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         const who = buyerAndRecipient(order, buyerName, email);
         lines.push(
           csvLine([
-            order.id,
-            formatStoreDateTime(order.orderDate),
-            ORDER_STATUS_LABEL[order.status],
-            who.cliente,
-            email ?? '',
+            ...orderCsvHead(order, who.cliente, email),
             PAYMENT_METHOD_LABEL[paymentMethodOf(order)],
             Number(units),
             centsToCommaString(order.subtotalCents),
@@ -184,15 +187,11 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       const lines = [ORDER_LINES_CSV_HEADER.join(';')];
       for (const { order, email, buyerName, items } of await admin.exportLines(req.query)) {
-        const who = buyerAndRecipient(order, buyerName, email);
+        const head = orderCsvHead(order, buyerAndRecipient(order, buyerName, email).cliente, email);
         for (const item of items)
           lines.push(
             csvLine([
-              order.id,
-              formatStoreDateTime(order.orderDate),
-              ORDER_STATUS_LABEL[order.status],
-              who.cliente,
-              email ?? '',
+              ...head,
               skuOf(item.productId, item.colorId, item.sizeId),
               item.productName,
               item.colorName,
