@@ -155,6 +155,8 @@ export const teamPlaceBatches = pgTable(
     uniqueIndex('team_place_batches_token_unique').on(t.claimToken),
     index('team_place_batches_team_idx').on(t.teamId),
     index('team_place_batches_open_idx').on(t.eventId).where(sql`${t.closedAt} is null`),
+    // The event report reads every batch of an event, closed ones included.
+    index('team_place_batches_event_idx').on(t.eventId),
     check('team_place_batches_amounts', sql`${t.quantity} > 0 and ${t.priceCents} >= 0`),
     check(
       'team_place_batches_share',

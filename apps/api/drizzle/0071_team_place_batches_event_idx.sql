@@ -1,0 +1,1 @@
+CREATE INDEX "team_place_batches_event_idx" ON "team_place_batches" USING btree ("event_id");
