@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Event } from '@passada/core/contracts/events';
 import { expect, type Page, test } from '@playwright/test';
-import { STAFF, signInStaff } from './fixtures.ts';
+import { createShopper, STAFF, signInStaff } from './fixtures.ts';
 
 async function noSeriousViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).analyze();
@@ -30,7 +30,8 @@ test('a check-in volunteer sees only the check-in of their one event', async ({ 
   await expect(page.getByRole('alert')).toHaveText('Seu perfil não tem acesso a esta página.');
 });
 
-test('the staff page, the audit log and the customer screen pass axe', async ({ page }) => {
+test('the staff page, the audit log and the customer screen pass axe', async ({ page, request }) => {
+  const shopper = await createShopper(request, 'notas');
   await signInStaff(page, STAFF.admin, '/painel/equipe');
   await expect(page.getByRole('heading', { level: 1, name: 'Equipe' })).toBeVisible();
   await page.getByLabel('Perfil', { exact: true }).selectOption('checkin');
@@ -46,4 +47,31 @@ test('the staff page, the audit log and the customer screen pass axe', async ({ 
   await expect(results).toBeVisible();
   await expect(results).not.toContainText('Carregando');
   await noSeriousViolations(page);
+
+  // Notes and tags on a customer (decision 0080): written, found by the tag, removed.
+  await page.getByLabel('Nome, e-mail ou CPF').fill(shopper.email);
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await results.getByRole('button', { name: shopper.full_name }).click();
+  const card = page.getByRole('region', { name: `Cliente ${shopper.full_name}` });
+  await card.getByLabel('Nova etiqueta').fill('Assessoria Sol');
+  await card.getByRole('button', { name: 'Dar etiqueta' }).click();
+  await expect(card.getByRole('list', { name: `Etiquetas de ${shopper.full_name}` })).toHaveText(
+    /assessoria sol/,
+  );
+  await card.getByLabel('Nova nota').fill('Prefere retirar o kit na loja.');
+  await card.getByRole('button', { name: 'Salvar nota' }).click();
+  await expect(card.getByRole('list', { name: `Notas sobre ${shopper.full_name}` })).toContainText(
+    'Prefere retirar o kit na loja.',
+  );
+  await expect(card.getByText('A pessoa recebe estas notas se pedir os seus dados (LGPD).')).toBeVisible();
+  await noSeriousViolations(page);
+  await page.getByLabel('Nome, e-mail ou CPF').fill('');
+  await page.getByLabel('Etiqueta', { exact: true }).selectOption('assessoria sol');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await expect(results.getByRole('rowheader')).toHaveText([shopper.full_name]);
+  await results.getByRole('button', { name: shopper.full_name }).click();
+  await card.getByRole('button', { name: 'Tirar a etiqueta assessoria sol' }).click();
+  await expect(card.getByText('Nenhuma etiqueta.')).toBeVisible();
+  await card.getByRole('button', { name: /^Apagar a nota de / }).click();
+  await expect(card.getByText('Nenhuma nota.')).toBeVisible();
 });

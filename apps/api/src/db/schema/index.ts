@@ -2,6 +2,7 @@ export * from './accounts.ts';
 export * from './catalog.ts';
 export * from './catalog-ledger.ts';
 export * from './coupons.ts';
+export * from './customer-notes.ts';
 export * from './events.ts';
 export * from './fiscal.ts';
 export * from './messages.ts';

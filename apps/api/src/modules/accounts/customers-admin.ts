@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { addNote, addTag, deleteNote, removeTag, tagCounts } from './customer-notes.ts';
 import { customerDetail, searchCustomers } from './customers.read-model.ts';
 import { accountsHeldBetween, othersHeldBetween } from './incident.read-model.ts';
 import { exportPersonalData } from './personal-data.read-model.ts';
@@ -19,7 +20,7 @@ export function createCustomersAdmin(deps: {
 }) {
   const { db } = deps;
 
-  const search = (text: string, page: number) => searchCustomers(db, text, page);
+  const search = (text: string, page: number, tag?: string) => searchCustomers(db, text, page, tag);
   const detail = (id: number) => customerDetail(db, id);
 
   /**
@@ -48,6 +49,11 @@ export function createCustomersAdmin(deps: {
 
   return {
     incident,
+    addNote,
+    deleteNote,
+    addTag,
+    removeTag,
+    tags: () => tagCounts(db),
     search,
     detail,
     exportData,

@@ -8,8 +8,9 @@ import { normalizeDocument } from '@passada/core/documents';
 import { centsToReais } from '@passada/core/money';
 import { and, asc, count, desc, eq, exists, ilike, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { events, orders, registrations, users } from '../../db/schema/index.ts';
+import { customerTags, events, orders, registrations, users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { notesOf, tagsOf } from './customer-notes.ts';
 
 export const CUSTOMERS_PAGE_SIZE = 20;
 
@@ -27,8 +28,11 @@ const toCustomer = (u: UserRow): Customer => ({
 /** `%`, `_` and `\` typed in a search are letters, not patterns. */
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
-/** By part of the name, e-mail or user name, or by the CPF on the person's orders or registrations. */
-export async function searchCustomers(db: Db, text: string, page: number) {
+/**
+ * By part of the name, e-mail or user name, or by the CPF on the person's orders or registrations; with a
+ * tag, only the customers carrying it (the text may then be empty).
+ */
+export async function searchCustomers(db: Db, text: string, page: number, tag?: string) {
   const cpf = normalizeDocument(text);
   const byCpf: SQL[] = /^\d{11}$/.test(cpf)
     ? [
@@ -46,12 +50,24 @@ export async function searchCustomers(db: Db, text: string, page: number) {
         ),
       ]
     : [];
-  const where = or(
-    ilike(users.fullName, likeText(text)),
-    ilike(users.email, likeText(text)),
-    ilike(users.username, likeText(text)),
-    ...byCpf,
-  );
+  const byText =
+    text.length > 0
+      ? or(
+          ilike(users.fullName, likeText(text)),
+          ilike(users.email, likeText(text)),
+          ilike(users.username, likeText(text)),
+          ...byCpf,
+        )
+      : undefined;
+  const byTag = tag
+    ? exists(
+        db
+          .select({ one: customerTags.userId })
+          .from(customerTags)
+          .where(and(eq(customerTags.userId, users.id), eq(customerTags.tag, tag))),
+      )
+    : undefined;
+  const where = and(byText, byTag);
   const rows = await db
     .select()
     .from(users)
@@ -79,6 +95,8 @@ export async function customerDetail(db: Db, id: number): Promise<CustomerDetail
     .orderBy(desc(registrations.createdAt));
   return {
     cliente: toCustomer(user),
+    notas: await notesOf(db, id),
+    etiquetas: await tagsOf(db, id),
     pedidos: myOrders.map((o) => ({
       id: o.id,
       data: o.orderDate.toISOString(),

@@ -14,6 +14,8 @@ export interface IncidentAccount {
   /** Registrations of the account still holding a PCD answer (health data). */
   healthData: number;
   whatsappConsent: boolean;
+  /** Notes or tags staff keep on the customer (docs/decisions/0080). */
+  staffNotes: boolean;
 }
 
 /**
@@ -30,7 +32,9 @@ export async function accountsHeldBetween(db: Db | Tx, from: Date, to: Date): Pr
            (select count(*) from registrations r where r.account_user_id = u.id and r.pcd) as health_data,
            (exists (select 1 from orders o where o.user_id = u.id and o.whatsapp_consentimento_em is not null)
              or exists (select 1 from registrations r
-                         where r.account_user_id = u.id and r.whatsapp_consentimento_em is not null)) as whatsapp
+                         where r.account_user_id = u.id and r.whatsapp_consentimento_em is not null)) as whatsapp,
+           (exists (select 1 from customer_notes n where n.user_id = u.id)
+             or exists (select 1 from customer_tags g where g.user_id = u.id)) as staff_notes
       from users u
      where u.created_at <= ${to.toISOString()}
        and (u.deleted_at is null or u.deleted_at >= ${from.toISOString()})
@@ -46,6 +50,7 @@ export async function accountsHeldBetween(db: Db | Tx, from: Date, to: Date): Pr
       registrations: number | string;
       health_data: number | string;
       whatsapp: boolean;
+      staff_notes: boolean;
     }>;
   };
   return result.rows.map((r) => ({
@@ -59,6 +64,7 @@ export async function accountsHeldBetween(db: Db | Tx, from: Date, to: Date): Pr
     registrations: Number(r.registrations),
     healthData: Number(r.health_data),
     whatsappConsent: Boolean(r.whatsapp),
+    staffNotes: Boolean(r.staff_notes),
   }));
 }
 

@@ -17,6 +17,7 @@ import {
   waitlistEntries,
 } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { notesOf, tagsOf } from './customer-notes.ts';
 
 /**
  * LGPD art. 18 II (access) and V (portability): everything the shop keeps about a person, keyed to
@@ -126,6 +127,9 @@ export async function exportPersonalData(db: Db | Tx, userId: number, now: Date)
       .from(loginDevices)
       .where(eq(loginDevices.userId, userId))
       .orderBy(asc(loginDevices.id));
+    // What staff wrote about the person (docs/decisions/0080): theirs to read (LGPD art. 18 II).
+    const staffNotes = await notesOf(tx, userId);
+    const tags = await tagsOf(tx, userId);
     return {
       gerado_em: now.toISOString(),
       perfil: {
@@ -231,6 +235,8 @@ export async function exportPersonalData(db: Db | Tx, userId: number, now: Date)
         desde: d.createdAt.toISOString(),
         ultimo_login: d.lastUsedAt.toISOString(),
       })),
+      notas_da_loja: staffNotes.map((n) => ({ texto: n.texto, escrita_por: n.autor, em: n.criada_em })),
+      etiquetas_da_loja: tags,
     };
   });
 }

@@ -4,6 +4,8 @@ import {
   accountNotices,
   addresses,
   authTokens,
+  customerNotes,
+  customerTags,
   emailConfirmations,
   loginDevices,
   loginFailures,
@@ -322,6 +324,9 @@ export async function erasePersonalData(db: Conn, userId: number): Promise<void>
   await db.delete(loginLinks).where(eq(loginLinks.userId, userId));
   await db.delete(loginDevices).where(eq(loginDevices.userId, userId));
   await db.delete(emailConfirmations).where(eq(emailConfirmations.userId, userId));
+  // What staff wrote about the person goes with it (docs/decisions/0080).
+  await db.delete(customerNotes).where(eq(customerNotes.userId, userId));
+  await db.delete(customerTags).where(eq(customerTags.userId, userId));
 }
 
 export type NoticeKind = 'email_changed' | 'password_changed';

@@ -1,15 +1,20 @@
 import { formatStoreDateTime } from '@passada/core/calendar';
-import { IdParamSchema } from '@passada/core/contracts/common';
+import { IdParamSchema, IdTextSchema } from '@passada/core/contracts/common';
 import {
   CustomerDetailSchema,
   CustomerEraseSchema,
+  CustomerNoteCreateSchema,
+  CustomerNoteSchema,
   CustomerPageSchema,
   CustomerSearchSchema,
+  CustomerTagAddSchema,
+  CustomerTagCountsSchema,
+  CustomerTagSchema,
   IncidentWindowSchema,
 } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { audited, PAINEL_ERRORS } from '../staff/index.ts';
+import { actor, audited, PAINEL_ERRORS } from '../staff/index.ts';
 import { csvLine, sendCsv } from './csv.ts';
 
 const CUSTOMERS = { painel: { permission: 'clientes' } } as const;
@@ -44,7 +49,20 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CustomerPageSchema, ...PAINEL_ERRORS },
       },
     },
-    async (req) => customers.search(req.body.busca, req.body.page),
+    async (req) => customers.search(req.body.busca, req.body.page, req.body.etiqueta),
+  );
+
+  app.get(
+    '/clientes/etiquetas/',
+    {
+      config: CUSTOMERS,
+      schema: {
+        tags,
+        summary: 'As etiquetas em uso e quantos clientes têm cada uma',
+        response: { 200: CustomerTagCountsSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async () => customers.tags(),
   );
 
   app.get(
@@ -59,6 +77,99 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => customers.detail(req.params.id),
+  );
+
+  // Notes and tags (docs/decisions/0080): appended and removed one by one, never overwritten. The
+  // audit line names the customer and the note's id, never its text (it may hold personal data).
+  app.post(
+    '/clientes/:id/notas/',
+    {
+      config: CUSTOMERS,
+      schema: {
+        tags,
+        summary: 'Escrever uma nota sobre o cliente (ele a recebe se pedir os seus dados)',
+        params: IdParamSchema,
+        body: CustomerNoteCreateSchema,
+        response: { 201: CustomerNoteSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const who = actor(req);
+      const note = await audited(
+        req,
+        (tx) => customers.addNote(tx, req.params.id, req.body.texto, { id: who.id, name: who.name }),
+        (n) => ({
+          action: 'nota_cliente_escrita',
+          entity: 'cliente',
+          entityId: req.params.id,
+          after: { nota: n.id },
+        }),
+      );
+      return reply.status(201).send(note);
+    },
+  );
+
+  app.delete(
+    '/clientes/:id/notas/:nota/',
+    {
+      config: CUSTOMERS,
+      schema: {
+        tags,
+        summary: 'Apagar uma nota do cliente',
+        params: IdParamSchema.extend({ nota: IdTextSchema }),
+        response: { 204: z.null(), ...PAINEL_ERRORS },
+      },
+    },
+    async (req, reply) => {
+      await audited(req, (tx) => customers.deleteNote(tx, req.params.id, req.params.nota), {
+        action: 'nota_cliente_apagada',
+        entity: 'cliente',
+        entityId: req.params.id,
+        before: { nota: req.params.nota },
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/clientes/:id/etiquetas/',
+    {
+      config: CUSTOMERS,
+      schema: {
+        tags,
+        summary: 'Dar uma etiqueta ao cliente (as que ele já tem ficam)',
+        params: IdParamSchema,
+        body: CustomerTagAddSchema,
+        response: { 200: z.array(z.string()), ...PAINEL_ERRORS },
+      },
+    },
+    async (req) =>
+      audited(req, (tx) => customers.addTag(tx, req.params.id, req.body.etiqueta), {
+        action: 'etiqueta_cliente_dada',
+        entity: 'cliente',
+        entityId: req.params.id,
+        after: { etiqueta: req.body.etiqueta },
+      }),
+  );
+
+  app.delete(
+    '/clientes/:id/etiquetas/:etiqueta/',
+    {
+      config: CUSTOMERS,
+      schema: {
+        tags,
+        summary: 'Tirar uma etiqueta do cliente (as outras ficam)',
+        params: IdParamSchema.extend({ etiqueta: CustomerTagSchema }),
+        response: { 200: z.array(z.string()), ...PAINEL_ERRORS },
+      },
+    },
+    async (req) =>
+      audited(req, (tx) => customers.removeTag(tx, req.params.id, req.params.etiqueta), {
+        action: 'etiqueta_cliente_tirada',
+        entity: 'cliente',
+        entityId: req.params.id,
+        before: { etiqueta: req.params.etiqueta },
+      }),
   );
 
   app.post(
@@ -139,6 +250,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
           'Inscrições (nome, CPF, nascimento, telefone, endereço, contato de emergência)',
           'Dado de saúde (PCD)',
           'Consentimento WhatsApp',
+          'Notas e etiquetas da loja',
         ]),
         ...accounts.map((a) =>
           csvLine([
@@ -153,6 +265,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
             a.registrations,
             yes(a.healthData > 0),
             yes(a.whatsappConsent),
+            yes(a.staffNotes),
           ]),
         ),
         // Then, after a blank line, the people the shop holds without an account line of their own.

@@ -1,7 +1,9 @@
 import { AuditPageSchema, CustomerDetailSchema, CustomerPageSchema } from '@passada/core/contracts/painel';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  customerNotes,
+  customerTags,
   messageLog,
   registrations,
   registrationTransfers,
@@ -117,9 +119,9 @@ describe('painel: customers, their orders and registrations, LGPD export and era
     // Joana asked for erasure above: she is still listed (her data was held in the window) with the
     // dates, without name nor e-mail, and no account data held any more.
     const joana = lines.find((l) => l.startsWith(`${customer.id};`));
-    expect(joana).toMatch(/^\d+;;;[^;]+;[^;]+;Não;0;0;\d+;Não;Não$/);
+    expect(joana).toMatch(/^\d+;;;[^;]+;[^;]+;Não;0;0;\d+;Não;Não;Não$/);
     const other = lines.find((l) => l.includes(';Outro Corredor;'));
-    expect(other).toMatch(/^\d+;Outro Corredor;[^;]+@[^;]+;[^;]+;;Sim;0;0;0;Não;Não$/);
+    expect(other).toMatch(/^\d+;Outro Corredor;[^;]+@[^;]+;[^;]+;;Sim;0;0;0;Não;Não;Não$/);
     // A window before the shop existed holds nobody.
     const empty = await t.app.inject({
       method: 'GET',
@@ -248,5 +250,113 @@ describe('painel: customers, their orders and registrations, LGPD export and era
     // No CPF in the file: the notice goes to the e-mail or number.
     expect(res.body).not.toContain(cpfFrom(410_000_200));
     expect(res.body).not.toContain(cpfFrom(410_000_201));
+  });
+
+  it('keeps notes and tags on a customer: two staff at once keep both, tags filter the search, they leave with the data', async () => {
+    const ana = await createUserAndToken(t.app, { full_name: 'Ana Etiquetada' });
+    const colleague = await createStaffAndLogin(t.app, 'admin');
+    const as = (who: TestStaff, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+      t.app.inject({
+        method,
+        url: `/api/painel${url}`,
+        headers: who.headers,
+        ...(payload ? { payload } : {}),
+      });
+
+    // Two staff on the same screen write at the same moment: both notes and both tags are kept.
+    const [first, second] = await Promise.all([
+      as(manager, 'POST', `/clientes/${ana.id}/notas/`, { texto: 'Prefere retirar na loja.' }),
+      as(colleague, 'POST', `/clientes/${ana.id}/notas/`, { texto: 'Treina com a assessoria Sol.' }),
+    ]);
+    expect([first.statusCode, second.statusCode], first.body + second.body).toEqual([201, 201]);
+    await Promise.all([
+      as(manager, 'POST', `/clientes/${ana.id}/etiquetas/`, { etiqueta: '  VIP   Ouro ' }),
+      as(colleague, 'POST', `/clientes/${ana.id}/etiquetas/`, { etiqueta: 'assessoria' }),
+    ]);
+    // The same tag again changes nothing.
+    const again = await as(manager, 'POST', `/clientes/${ana.id}/etiquetas/`, { etiqueta: 'vip ouro' });
+    expect(again.json()).toEqual(['assessoria', 'vip ouro']);
+    const detail = CustomerDetailSchema.parse((await call('GET', `/clientes/${ana.id}/`)).json());
+    expect(detail.etiquetas).toEqual(['assessoria', 'vip ouro']);
+    expect(detail.notas.map((n) => n.texto).sort()).toEqual([
+      'Prefere retirar na loja.',
+      'Treina com a assessoria Sol.',
+    ]);
+    expect(new Set(detail.notas.map((n) => n.autor)).size).toBe(2);
+
+    // Bad input: a clear message, nothing written.
+    const badTag = await as(manager, 'POST', `/clientes/${ana.id}/etiquetas/`, { etiqueta: '#vip!' });
+    expect(badTag.statusCode).toBe(400);
+    expect(badTag.body).toContain('Use só letras, números, espaços e hífens.');
+    expect((await as(manager, 'POST', `/clientes/${ana.id}/notas/`, { texto: '   ' })).statusCode).toBe(400);
+    const long = await as(manager, 'POST', `/clientes/${ana.id}/notas/`, { texto: 'x'.repeat(1001) });
+    expect(long.statusCode).toBe(400);
+    expect((await as(manager, 'POST', '/clientes/999999/notas/', { texto: 'Ninguém' })).statusCode).toBe(404);
+    // A role without the customers' permission reads and writes none of it.
+    const stock = await createStaffAndLogin(t.app, 'estoque');
+    expect((await as(stock, 'POST', `/clientes/${ana.id}/notas/`, { texto: 'Oi' })).statusCode).toBe(403);
+    expect((await as(stock, 'GET', '/clientes/etiquetas/')).statusCode).toBe(403);
+
+    // The tag filters the search, alone or with a name.
+    const byTag = async (etiqueta: string, busca = '') =>
+      CustomerPageSchema.parse((await call('POST', '/clientes/busca/', { busca, etiqueta })).json());
+    expect((await byTag('VIP OURO')).results.map((c) => c.id)).toEqual([ana.id]);
+    expect((await byTag('vip ouro', 'outro corredor')).count).toBe(0);
+    expect((await byTag('assessoria', 'ana')).results.map((c) => c.id)).toEqual([ana.id]);
+    expect((await call('POST', '/clientes/busca/', { busca: '' })).statusCode).toBe(400);
+    expect((await call('GET', '/clientes/etiquetas/')).json()).toEqual(
+      expect.arrayContaining([{ etiqueta: 'vip ouro', clientes: 1 }]),
+    );
+
+    // Removing one tag leaves the other; a note goes by its id, once.
+    const removed = await as(
+      colleague,
+      'DELETE',
+      `/clientes/${ana.id}/etiquetas/${encodeURIComponent('vip ouro')}/`,
+    );
+    expect(removed.json()).toEqual(['assessoria']);
+    const noteId = detail.notas[0]!.id;
+    expect((await as(manager, 'DELETE', `/clientes/${customer.id}/notas/${noteId}/`)).statusCode).toBe(404);
+    expect((await as(manager, 'DELETE', `/clientes/${ana.id}/notas/${noteId}/`)).statusCode).toBe(204);
+    expect((await as(manager, 'DELETE', `/clientes/${ana.id}/notas/${noteId}/`)).statusCode).toBe(404);
+
+    // The person reads what staff wrote in their own download (LGPD art. 18 II).
+    const own = await t.app.inject({ method: 'GET', url: '/api/users/profile/dados/', headers: ana.headers });
+    expect(own.json()).toMatchObject({
+      notas_da_loja: [expect.objectContaining({ texto: detail.notas[1]!.texto })],
+      etiquetas_da_loja: ['assessoria'],
+    });
+    // The audit names the customer and the note's number, never the note's text.
+    const admin = await createStaffAndLogin(t.app, 'admin');
+    const log = AuditPageSchema.parse((await as(admin, 'GET', `/audit/?entity=cliente`)).json());
+    const lines = log.results.filter((e) => e.entity_id === String(ana.id));
+    expect(lines.map((e) => e.action).sort()).toEqual([
+      'etiqueta_cliente_dada',
+      'etiqueta_cliente_dada',
+      'etiqueta_cliente_dada',
+      'etiqueta_cliente_tirada',
+      'nota_cliente_apagada',
+      'nota_cliente_escrita',
+      'nota_cliente_escrita',
+    ]);
+    expect(JSON.stringify(lines)).not.toContain('assessoria Sol');
+
+    // Erasure takes the notes and tags with the rest; nothing more is written about an erased account.
+    expect(
+      (await call('POST', `/clientes/${ana.id}/excluir/`, { motivo: 'Pedido no balcão' })).statusCode,
+    ).toBe(204);
+    const [left] = await t.app.db
+      .select({ n: count() })
+      .from(customerNotes)
+      .where(eq(customerNotes.userId, ana.id));
+    expect(left?.n).toBe(0);
+    const [tagsLeft] = await t.app.db
+      .select({ n: count() })
+      .from(customerTags)
+      .where(eq(customerTags.userId, ana.id));
+    expect(tagsLeft?.n).toBe(0);
+    const late = await as(manager, 'POST', `/clientes/${ana.id}/notas/`, { texto: 'Depois' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: 'cliente_excluido' });
   });
 });

@@ -7,6 +7,7 @@ import {
   FormStatus,
   linkClass,
   primaryButtonClass,
+  SelectField,
   secondaryButtonClass,
 } from '../../../../components/form-field.tsx';
 import { formatDateTime } from '../../../../lib/format.ts';
@@ -14,7 +15,14 @@ import { DataTable } from '../../shell/components/data-table.tsx';
 import { Pager } from '../../shell/components/pager.tsx';
 import { errorMessage } from '../../shell/utils/error-message.ts';
 import { saveFile } from '../../shell/utils/save-file.ts';
-import { useCustomer, useCustomerSearch, useEraseCustomer, useExportCustomer } from '../api/customers.ts';
+import {
+  useCustomer,
+  useCustomerSearch,
+  useCustomerTags,
+  useEraseCustomer,
+  useExportCustomer,
+} from '../api/customers.ts';
+import { CustomerNotes } from './customer-notes.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -25,27 +33,43 @@ const PAGE_SIZE = 20;
 export default function CustomersPage() {
   const [typed, setTyped] = useState('');
   const [busca, setBusca] = useState('');
+  const [tag, setTag] = useState('');
+  const [etiqueta, setEtiqueta] = useState('');
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<Customer | null>(null);
-  const found = useCustomerSearch(busca, page);
+  const tags = useCustomerTags();
+  const found = useCustomerSearch(busca, page, etiqueta);
   const pages = Math.max(1, Math.ceil((found.data?.count ?? 0) / PAGE_SIZE));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setBusca(typed.trim());
+    setEtiqueta(tag);
     setPage(1);
     setChosen(null);
   };
   return (
     <section>
       <h1 className="mb-4 text-2xl font-bold">Clientes</h1>
-      <form onSubmit={submit} aria-label="Buscar clientes" className="mb-4 flex max-w-xl items-end gap-3">
+      <form
+        onSubmit={submit}
+        aria-label="Buscar clientes"
+        className="mb-4 flex max-w-2xl flex-wrap items-end gap-3"
+      >
         <FormField label="Nome, e-mail ou CPF" value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <SelectField label="Etiqueta" value={tag} onChange={(e) => setTag(e.target.value)}>
+          <option value="">Todas</option>
+          {(tags.data ?? []).map((t) => (
+            <option key={t.etiqueta} value={t.etiqueta}>
+              {t.etiqueta} ({t.clientes})
+            </option>
+          ))}
+        </SelectField>
         <button type="submit" className={secondaryButtonClass}>
           Buscar
         </button>
       </form>
       {found.isError ? <p role="alert">{errorMessage(found.error)}</p> : null}
-      {busca ? (
+      {busca || etiqueta ? (
         <>
           <DataTable
             label="Clientes encontrados"
@@ -148,6 +172,7 @@ function CustomerCard({ id }: { id: number }) {
           { header: 'Situação', cell: (r) => (r.cancelada ? 'cancelada' : 'ativa') },
         ]}
       />
+      <CustomerNotes id={id} detail={c} />
       <h3 className="mt-4 font-semibold">Dados pessoais (LGPD)</h3>
       <button type="button" className={`${secondaryButtonClass} mt-2`} onClick={download}>
         Exportar dados
