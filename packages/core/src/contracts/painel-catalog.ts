@@ -238,6 +238,74 @@ export const StockChangeSchema = z.object({
 });
 export type StockChange = z.input<typeof StockChangeSchema>;
 
+/**
+ * A combination's stock-keeping code, as the packing slip, the order-lines export and the stock file
+ * print it: the product, colour and size numbers (`P12-C3-T5`), the same for the same combination everywhere.
+ */
+export const skuOf = (productId: number, colorId: number, sizeId: number) =>
+  `P${productId}-C${colorId}-T${sizeId}`;
+
+/** The combination a SKU names (any letter case, spaces around), or null when it is not one. */
+export function parseSku(text: string): { productId: number; colorId: number; sizeId: number } | null {
+  const m = /^P(\d{1,9})-C(\d{1,9})-T(\d{1,9})$/i.exec(text.trim());
+  return m ? { productId: Number(m[1]), colorId: Number(m[2]), sizeId: Number(m[3]) } : null;
+}
+
+/**
+ * `POST /stock/lote/`: several colours × sizes changed at once, all or none (docs/decisions/0081): a goods
+ * receipt's grid (`ajustar`, units in) or a count (`definir`). `antes`, when given, is the quantity staff
+ * saw when they checked the line (the stock file's preview): a sale since then refuses the whole batch.
+ */
+export const StockBatchSchema = z.object({
+  modo: z.enum(['ajustar', 'definir']),
+  motivo: StockReasonSchema,
+  observacao: z.string().trim().max(300).default(''),
+  linhas: z
+    .array(
+      z.object({
+        product_id: z.number().int().positive(),
+        color_id: z.number().int().positive(),
+        size_id: z.number().int().positive(),
+        quantidade: z.number().int().min(-100_000).max(100_000),
+        antes: z.number().int().min(0).optional(),
+      }),
+    )
+    .min(1, 'Informe ao menos uma quantidade.')
+    .max(20_000),
+});
+export type StockBatch = z.input<typeof StockBatchSchema>;
+
+/** One line of a batch or of a stock file's preview: the combination, its names, before and after. */
+export const StockBatchLineSchema = z.object({
+  product_id: z.number().int(),
+  color_id: z.number().int(),
+  size_id: z.number().int(),
+  sku: z.string(),
+  produto: z.string(),
+  cor: z.string(),
+  tamanho: z.string(),
+  antes: z.number().int(),
+  depois: z.number().int(),
+  /** What the line adds (negative: takes away). */
+  diferenca: z.number().int(),
+});
+export type StockBatchLine = z.infer<typeof StockBatchLineSchema>;
+
+/** `POST /stock/importar/previa/`: a stock file (CSV or TXT, the pt-BR Excel convention or commas). */
+export const StockFilePreviewSchema = z.object({
+  modo: z.enum(['ajustar', 'definir']),
+  arquivo: z.string({ error: 'Envie o arquivo.' }).min(1, 'Envie o arquivo.'),
+});
+
+/** What the file would change, nothing written: the lines that change and the lines that could not be read. */
+export const StockFilePreviewResultSchema = z.object({
+  linhas: z.array(StockBatchLineSchema),
+  /** Lines of the file naming a combination that is already at that quantity (a count) or adding 0. */
+  sem_mudanca: z.number().int(),
+  problemas: z.array(z.string()),
+});
+export type StockFilePreviewResult = z.infer<typeof StockFilePreviewResultSchema>;
+
 export const StockMovementSchema = z.object({
   id: z.number().int(),
   delta: z.number().int(),

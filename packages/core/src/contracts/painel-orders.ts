@@ -273,13 +273,6 @@ export const DashboardSchema = z.object({
 export type Dashboard = z.infer<typeof DashboardSchema>;
 
 /**
- * A combination's stock-keeping code, as the packing slip prints it: the product, colour and size
- * numbers (`P12-C3-T5`), the same for the same combination everywhere.
- */
-export const skuOf = (productId: number, colorId: number, sizeId: number) =>
-  `P${productId}-C${colorId}-T${sizeId}`;
-
-/**
  * The packing slip of an order (`GET /orders/{id}/romaneio/`): who sends, who receives, what to pick
  * and pack, and a Code 128 barcode of the order number (an SVG drawn on the server).
  */

@@ -39,6 +39,8 @@ export const dataSettings = {
   TEAM_PLACE_CLAIM_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(30),
   /** Lines of one captain's list of members to invite (docs/decisions/0075). */
   TEAM_INVITES_PER_IMPORT_MAX: z.coerce.number().int().min(1).max(5000).default(200),
+  /** Lines of one stock change in a batch: a goods receipt's grid or a stock file (docs/decisions/0081). */
+  STOCK_BATCH_MAX_LINES: z.coerce.number().int().min(1).max(20_000).default(2000),
   /** Invitations one captain sends in 24 hours (e-mails to addresses nobody proved). */
   TEAM_INVITES_PER_CAPTAIN_PER_DAY: z.coerce.number().int().min(1).default(500),
   /** Days an unanswered invitation keeps the name and e-mail the captain gave. */

@@ -8,6 +8,7 @@ import type { SizeGuide, stockMovements } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import * as repo from './catalog.repository.ts';
 import { notifyChanged } from './catalog-changed.ts';
+import { previewStockFile } from './stock-file.ts';
 import { listStockMovements } from './stock-ledger.read-model.ts';
 
 type Conn = Db | Tx;
@@ -289,11 +290,61 @@ export function createCatalogAdmin(deps: { db: Db }) {
     return { before, after, delta };
   }
 
+  /**
+   * Several colours × sizes at once (a goods receipt, a count, a stock file), all or none: each line under
+   * its row's lock, the rows taken in the checkouts' order. A line may carry the quantity staff saw when
+   * they checked it (`expected`): when a sale moved it since, nothing is written (a count never silently
+   * overwrites a sale). Every problem is named in one 409, by the line's label.
+   */
+  async function changeStockMany(
+    tx: Tx,
+    lines: Array<
+      StockCombo & { label: string; change: { delta: number } | { set: number }; expected?: number }
+    >,
+    movement: StockMovementNote,
+  ): Promise<Array<StockCombo & { before: number; after: number; delta: number }>> {
+    const done: Array<StockCombo & { before: number; after: number; delta: number }> = [];
+    const problems: string[] = [];
+    for (const line of [...lines].sort(repo.byCombo)) {
+      const combo = { productId: line.productId, colorId: line.colorId, sizeId: line.sizeId };
+      const before = await repo.lockStockRow(tx, combo);
+      if (before === undefined) {
+        problems.push(`${line.label}: ${COMBO_NOT_FOUND}`);
+        continue;
+      }
+      if (line.expected !== undefined && line.expected !== before) {
+        problems.push(
+          `${line.label}: o estoque mudou de ${line.expected} para ${before} desde a conferência.`,
+        );
+        continue;
+      }
+      const delta = 'set' in line.change ? line.change.set - before : line.change.delta;
+      if (before + delta < 0) {
+        problems.push(`${line.label}: o estoque não pode ficar negativo (há ${before} unidades).`);
+        continue;
+      }
+      if (delta === 0) {
+        done.push({ ...combo, before, after: before, delta });
+        continue;
+      }
+      done.push({ ...combo, ...(await changeStock(tx, combo, { delta }, movement)) });
+    }
+    if (problems.length) throw conflict(problems.join(' '), 'estoque_em_lote');
+    return done;
+  }
+
+  /** Every colour × size of every product (hidden ones too) with names and quantity. */
+  const stockLines = () => repo.findStockLines(deps.db);
+
+  /** What a stock file would change, nothing written (docs/decisions/0081). */
+  const previewStock = async (content: string, mode: 'ajustar' | 'definir', maxLines: number) =>
+    previewStockFile(content, mode, await stockLines(), maxLines);
+
   /** A colour × size's history of movements, newest first. */
   const stockHistory = (combo: StockCombo) => listStockMovements(deps.db, combo);
 
   function lowStock(threshold: number) {
-    return repo.findLowStock(deps.db, threshold);
+    return repo.findStockLines(deps.db, { atMost: threshold });
   }
 
   async function createColor(tx: Tx, color: { name: string; hex: string }) {
@@ -420,6 +471,9 @@ export function createCatalogAdmin(deps: { db: Db }) {
     removeImage,
     reorderImages,
     changeStock,
+    changeStockMany,
+    stockLines,
+    previewStock,
     stockHistory,
     lowStock,
     productNames: (ids: number[]) => repo.productNames(deps.db, ids),

@@ -12,6 +12,7 @@ import { toSearchText } from '@passada/core/text';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import {
+  byCombo,
   findImages,
   findProducts,
   findProductsByIds,
@@ -262,10 +263,6 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     );
     return ids;
   }
-
-  /** Locks stock rows always in the same order, so two carts with the same products cannot deadlock. */
-  const byCombo = (a: StockLine, b: StockLine) =>
-    a.productId - b.productId || a.colorId - b.colorId || a.sizeId - b.sizeId;
 
   /**
    * Holds the units of a charge in the caller's transaction; throws 409 naming the first line short of

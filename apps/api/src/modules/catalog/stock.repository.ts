@@ -254,7 +254,11 @@ export async function lockStockRow(
   return row?.quantity;
 }
 
-export async function findLowStock(db: Conn, threshold: number) {
+/**
+ * Every colour × size with its product's, colour's and size's names: all of them (the stock export and
+ * the import's lookup), or only the visible products' at or below `atMost` units (low stock, fewest first).
+ */
+export async function findStockLines(db: Conn, only?: { atMost: number }) {
   return db
     .select({
       productId: stock.productId,
@@ -269,9 +273,21 @@ export async function findLowStock(db: Conn, threshold: number) {
     .innerJoin(products, eq(products.id, stock.productId))
     .innerJoin(colors, eq(colors.id, stock.colorId))
     .innerJoin(sizes, eq(sizes.id, stock.sizeId))
-    .where(and(lte(stock.quantity, threshold), eq(products.hidden, false)))
-    .orderBy(asc(stock.quantity), asc(products.name), asc(colors.name), asc(sizes.sortOrder));
+    .where(only ? and(lte(stock.quantity, only.atMost), eq(products.hidden, false)) : undefined)
+    .orderBy(
+      ...(only ? [asc(stock.quantity)] : []),
+      asc(products.name),
+      asc(products.id),
+      asc(colors.name),
+      asc(sizes.sortOrder),
+    );
 }
+
+/** Locks stock rows always in the same order, so two carts (or a cart and a receipt) cannot deadlock. */
+export const byCombo = (
+  a: { productId: number; colorId: number; sizeId: number },
+  b: { productId: number; colorId: number; sizeId: number },
+) => a.productId - b.productId || a.colorId - b.colorId || a.sizeId - b.sizeId;
 
 export type NewStockMovement = typeof stockMovements.$inferInsert;
 

@@ -6,6 +6,7 @@ import {
   storeDayStart,
 } from '@passada/core/calendar';
 import type { OrderStatus } from '@passada/core/contracts/orders';
+import { skuOf } from '@passada/core/contracts/painel-catalog';
 import {
   canMoveOrder,
   isUnpaidOrderStatus,
@@ -18,7 +19,6 @@ import {
   PainelOrderQuerySchema,
   type PainelOrderSummary,
   type PainelUnpaidCharge,
-  skuOf,
   trackingUrl,
   type UnpaidOrderStatus,
 } from '@passada/core/contracts/painel-orders';

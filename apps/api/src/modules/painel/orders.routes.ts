@@ -3,6 +3,7 @@ import { formatCep } from '@passada/core/cep';
 import { COMPANY } from '@passada/core/company';
 import { IdParamSchema } from '@passada/core/contracts/common';
 import { ORDER_STATUS_LABEL, PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
+import { skuOf } from '@passada/core/contracts/painel-catalog';
 import {
   type Dashboard,
   DashboardSchema,
@@ -17,7 +18,6 @@ import {
   PainelOrderExportQuerySchema,
   PainelOrderPageSchema,
   PainelOrderQuerySchema,
-  skuOf,
 } from '@passada/core/contracts/painel-orders';
 import {
   OrderChangeQuoteSchema,

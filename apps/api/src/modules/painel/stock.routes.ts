@@ -2,15 +2,22 @@ import { ApiErrorSchema } from '@passada/core/contracts/common';
 import {
   LowStockItemSchema,
   LowStockQuerySchema,
+  STOCK_REASON_LABELS,
+  StockBatchLineSchema,
+  StockBatchSchema,
   StockChangeSchema,
   StockComboQuerySchema,
+  StockFilePreviewResultSchema,
+  StockFilePreviewSchema,
   StockMovementSchema,
+  skuOf,
 } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { badRequest } from '../../plugins/errors.ts';
 import { actor, audited } from '../staff/index.ts';
 import { catalogRouteSchema, STOCK } from './catalog-wire.ts';
+import { csvLine, sendCsv } from './csv.ts';
 
 /** Stock: changes with a reason, each combination's history, low stock (docs/decisions/0033). */
 export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -71,6 +78,136 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
     },
+  );
+
+  // Several combinations at once (docs/decisions/0081): a goods receipt's grid, a count, a stock file.
+  app.post(
+    '/stock/lote/',
+    {
+      config: STOCK,
+      // Up to 256 bytes per line allowed, never less than the shop's usual 1 MB.
+      bodyLimit: Math.max(1024 * 1024, app.env.STOCK_BATCH_MAX_LINES * 256),
+      schema: {
+        tags,
+        summary:
+          'Mudar o estoque de várias cores × tamanhos de uma vez (recebimento de mercadoria, contagem, arquivo), tudo ou nada',
+        body: StockBatchSchema,
+        response: {
+          200: z.object({ linhas: z.array(StockBatchLineSchema) }),
+          ...errors,
+          409: ApiErrorSchema,
+        },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      const max = app.env.STOCK_BATCH_MAX_LINES;
+      if (b.linhas.length > max)
+        throw badRequest(`São ${b.linhas.length} linhas; o limite é ${max}.`, 'arquivo_grande_demais');
+      const keyed = new Map<string, (typeof b.linhas)[number]>();
+      for (const l of b.linhas) {
+        const sku = skuOf(l.product_id, l.color_id, l.size_id);
+        if (keyed.has(sku)) throw badRequest(`A combinação ${sku} aparece duas vezes.`, 'linha_repetida');
+        if (b.modo === 'definir' && l.quantidade < 0)
+          throw badRequest('A quantidade contada não pode ser negativa.', 'validation_error');
+        // An empty cell of the receipt's grid adds nothing.
+        if (b.modo === 'definir' || l.quantidade !== 0) keyed.set(sku, l);
+      }
+      if (keyed.size === 0) throw badRequest('Informe ao menos uma quantidade.', 'validation_error');
+      const names = new Map(
+        (await admin.stockLines()).map((n) => [skuOf(n.productId, n.colorId, n.sizeId), n]),
+      );
+      const labelOf = (sku: string) => {
+        const n = names.get(sku);
+        return n ? `${n.productName} · ${n.color} ${n.size} (${sku})` : sku;
+      };
+      const staffId = actor(req).id;
+      const done = await audited(
+        req,
+        async (tx) => {
+          const result = await admin.changeStockMany(
+            tx,
+            [...keyed].map(([sku, l]) => ({
+              productId: l.product_id,
+              colorId: l.color_id,
+              sizeId: l.size_id,
+              label: labelOf(sku),
+              change: b.modo === 'definir' ? { set: l.quantidade } : { delta: l.quantidade },
+              ...(l.antes !== undefined ? { expected: l.antes } : {}),
+            })),
+            { reason: b.motivo, note: b.observacao, staffId },
+          );
+          if (result.some((r) => r.after > r.before)) await app.catalog.stockAlerts.nudge(tx);
+          return result;
+        },
+        (result) => ({
+          action: `estoque_${b.motivo}_em_lote`,
+          entity: 'estoque',
+          entityId: null,
+          after: {
+            motivo: STOCK_REASON_LABELS[b.motivo],
+            observacao: b.observacao,
+            linhas: result
+              .filter((r) => r.delta !== 0)
+              .map((r) => `${labelOf(skuOf(r.productId, r.colorId, r.sizeId))}: ${r.before} → ${r.after}`),
+          },
+        }),
+      );
+      return {
+        linhas: done.map((r) => {
+          const sku = skuOf(r.productId, r.colorId, r.sizeId);
+          const n = names.get(sku);
+          return {
+            product_id: r.productId,
+            color_id: r.colorId,
+            size_id: r.sizeId,
+            sku,
+            produto: n?.productName ?? '',
+            cor: n?.color ?? '',
+            tamanho: n?.size ?? '',
+            antes: r.before,
+            depois: r.after,
+            diferenca: r.delta,
+          };
+        }),
+      };
+    },
+  );
+
+  app.post(
+    '/stock/importar/previa/',
+    {
+      config: STOCK,
+      // The file travels as text in the body: up to 256 bytes per line allowed.
+      bodyLimit: Math.max(1024 * 1024, app.env.STOCK_BATCH_MAX_LINES * 256),
+      schema: {
+        tags,
+        summary:
+          'Conferir um arquivo de estoque (SKU e quantidade, CSV do Excel pt-BR): o que mudaria em cada linha, sem gravar nada',
+        body: StockFilePreviewSchema,
+        response: { 200: StockFilePreviewResultSchema, ...errors },
+      },
+    },
+    async (req) => admin.previewStock(req.body.arquivo, req.body.modo, app.env.STOCK_BATCH_MAX_LINES),
+  );
+
+  app.get(
+    '/stock.csv',
+    {
+      config: STOCK,
+      schema: {
+        tags,
+        summary:
+          'O estoque de todas as cores × tamanhos em CSV (SKU, produto, cor, tamanho, estoque; UTF-8 com BOM, separador ;), para contar e importar de volta',
+      },
+    },
+    async (_req, reply) =>
+      sendCsv(reply, 'estoque.csv', [
+        csvLine(['SKU', 'Produto', 'Cor', 'Tamanho', 'Estoque']),
+        ...(await admin.stockLines()).map((n) =>
+          csvLine([skuOf(n.productId, n.colorId, n.sizeId), n.productName, n.color, n.size, n.quantity]),
+        ),
+      ]),
   );
 
   app.get(

@@ -1,6 +1,12 @@
-import type { StockMovementKind, StockReason } from '@passada/core/contracts/painel';
+import type {
+  StockBatch,
+  StockBatchLine,
+  StockFilePreviewResult,
+  StockMovementKind,
+  StockReason,
+} from '@passada/core/contracts/painel';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { painelFetch } from '../../shell/painel-api.ts';
+import { painelFetch, painelFile } from '../../shell/painel-api.ts';
 
 export interface LowStockItem {
   product_id: number;
@@ -75,3 +81,26 @@ export function useAdjustStock() {
     onSuccess: () => client.invalidateQueries({ queryKey: ['painel'] }),
   });
 }
+
+/**
+ * Several colours × sizes at once, all or none (decision 0081): a goods receipt's grid, or the lines of a
+ * stock file staff checked. Every back-office query is read again, as after one change.
+ */
+export function useStockBatch() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: StockBatch) =>
+      painelFetch<{ linhas: StockBatchLine[] }>('/stock/lote/', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['painel'] }),
+  });
+}
+
+/** What a stock file would change; nothing is written. */
+export const useStockFilePreview = () =>
+  useMutation({
+    mutationFn: (body: { modo: 'ajustar' | 'definir'; arquivo: string }) =>
+      painelFetch<StockFilePreviewResult>('/stock/importar/previa/', { method: 'POST', body }),
+  });
+
+/** Every colour × size with its SKU and quantity, to count and send back. */
+export const fetchStockCsv = () => painelFile('/stock.csv', 'estoque.csv');

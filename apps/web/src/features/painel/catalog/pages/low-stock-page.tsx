@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { FormField, linkClass } from '../../../../components/form-field.tsx';
 import { DataTable } from '../../shell/components/data-table.tsx';
 import { useLowStock } from '../api/stock.ts';
+import { StockFile } from '../components/stock-file.tsx';
 
 export default function LowStockPage() {
   const [limit, setLimit] = useState(3);
@@ -46,6 +47,7 @@ export default function LowStockPage() {
           },
         ]}
       />
+      <StockFile />
     </section>
   );
 }

@@ -17,6 +17,7 @@ import { NewOption } from '../../shell/components/new-option.tsx';
 import { isStaleVersion, StaleVersionAlert } from '../../shell/components/stale-version-alert.tsx';
 import { errorMessage } from '../../shell/utils/error-message.ts';
 import { useProduct, useSaveProduct } from '../api/products.ts';
+import { GoodsReceipt } from '../components/goods-receipt.tsx';
 import { PhotoManager } from '../components/photo-manager.tsx';
 import { ProductFiscal } from '../components/product-fiscal.tsx';
 import { SizeGuideEditor } from '../components/size-guide-editor.tsx';
@@ -180,6 +181,7 @@ export default function ProductPage() {
       {product.data && isAdmin ? <PhotoManager key={product.data.id} product={product.data} /> : null}
       {product.data && isAdmin ? <ProductFiscal productId={product.data.id} /> : null}
       {product.data && isAdmin ? <SizeGuideEditor key={product.data.id} product={product.data} /> : null}
+      {product.data ? <GoodsReceipt key={`recebimento-${product.data.id}`} product={product.data} /> : null}
       {product.data ? <StockTable product={product.data} /> : null}
     </section>
   );
