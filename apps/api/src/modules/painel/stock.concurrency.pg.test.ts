@@ -83,4 +83,61 @@ describe('stock adjustments during checkouts (PostgreSQL)', () => {
     expect(r.checkouts.every((c) => c.statusCode === 201 || c.statusCode === 409)).toBe(true);
     expect(r.final).toBeGreaterThanOrEqual(0);
   });
+
+  it('a goods receipt in one batch and carts of the same two sizes in either order: no deadlock, no unit lost (decision 0081)', async () => {
+    const product = await makeProduct(t.app.db, {
+      name: 'Regata Recebida Concorrida',
+      stock: [
+        { color: 'Coral', size: 'M', quantity: 6 },
+        { color: 'Coral', size: 'G', quantity: 6 },
+      ],
+    });
+    const [m, g] = product.stock;
+    const people = await Promise.all(Array.from({ length: 10 }, () => makeQuickBuyer(t.app)));
+    // Half the carts list M then G, the other half G then M; the receipts list them both ways too.
+    const drafts = people.map((p, i) =>
+      orderDraft(
+        p,
+        i % 2 === 0
+          ? [
+              { product, stockIndex: 0 },
+              { product, stockIndex: 1 },
+            ]
+          : [
+              { product, stockIndex: 1 },
+              { product, stockIndex: 0 },
+            ],
+      ),
+    );
+    const total = await draftTotalCents(t.app, people[0]!.zipCode, drafts[0]!, [product]);
+    const receipt = (first: typeof m, second: typeof m) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/painel/stock/lote/',
+        headers: operator.headers,
+        payload: {
+          modo: 'ajustar',
+          motivo: 'entrada',
+          linhas: [first, second].map((l) => ({
+            product_id: product.id,
+            color_id: l!.colorId,
+            size_id: l!.sizeId,
+            quantidade: 2,
+          })),
+        },
+      });
+    const [checkouts, receipts] = await Promise.all([
+      Promise.all(people.map((p, i) => createOrderPix(t.app, p.headers, drafts[i]!, total))),
+      Promise.all([receipt(m, g), receipt(g, m), receipt(m, g)]),
+    ]);
+    expect(receipts.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(checkouts.every((c) => c.statusCode === 201 || c.statusCode === 409)).toBe(true);
+    const sold = checkouts.filter((c) => c.statusCode === 201).length;
+    for (const line of [m!, g!]) {
+      const left = (await t.app.catalog.getProduct(product.id, { color: line.colorId, size: line.sizeId }))
+        .stock[0]!.quantity;
+      // Everything that ever came in is either held by a cart or still on the shelf.
+      expect(sold + left).toBe(6 + 3 * 2);
+    }
+  });
 });
