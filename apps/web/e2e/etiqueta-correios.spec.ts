@@ -72,6 +72,15 @@ test('Correios contract: staff buy and print a paid order’s pré-postagem, and
   expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
   expect(pdf.includes(Buffer.from(`Rotulo ${code}`))).toBe(true);
 
+  // "Imprimir romaneios": the packing slips of the same selection, one PDF of the shop's own.
+  const slips = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Imprimir romaneios' }).click();
+  const slipsFile = await slips;
+  expect(slipsFile.suggestedFilename()).toMatch(/^romaneios-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const slipsPdf = readFileSync((await slipsFile.path())!);
+  expect(slipsPdf.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(slipsPdf.includes(Buffer.from(`pedido-${orderId}`))).toBe(true);
+
   await page.goto(`/painel/pedidos/${orderId}`);
   const label = page.getByRole('region', { name: 'Etiqueta de envio' });
   await expect(label).toContainText('Etiqueta comprada');

@@ -24,6 +24,7 @@ import {
   type StaffOrderChangeRequest,
   StaffOrderChangeRequestSchema,
 } from '@passada/core/contracts/returns';
+import { LabelPrintQuerySchema } from '@passada/core/contracts/shipping-labels';
 import { centsToCommaString, centsToReais, reaisToCents } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -34,6 +35,7 @@ import { auditShape, buyerAndRecipient, storeToday } from '../orders/orders-admi
 import { actor, audited, PAINEL_ERRORS } from '../staff/index.ts';
 import { code128Svg } from './barcode.ts';
 import { csvLine, sendCsv } from './csv.ts';
+import { renderPackingSlipsPdf } from './packing-slips-pdf.ts';
 
 const OrderIdSchema = IdParamSchema;
 const LOW_STOCK_THRESHOLD = 3;
@@ -220,6 +222,44 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req) => admin.detail(req.params.id),
   );
 
+  /** The packing slip's wire: the one order's page and the selection's PDF print the same. */
+  const slipWire = async (id: number): Promise<PackingSlip> => {
+    const slip = await admin.packingSlip(id);
+    const a = slip.address;
+    return {
+      pedido: slip.id,
+      data: slip.date.toISOString(),
+      servico_frete: slip.shippingService,
+      remetente: {
+        nome: app.env.STORE_NAME,
+        razao_social: COMPANY.legalName,
+        cnpj: COMPANY.cnpj,
+        endereco: COMPANY.address,
+        telefone: COMPANY.phone,
+      },
+      destinatario: a
+        ? {
+            nome: a.full_name,
+            endereco: a.street,
+            bairro: a.neighborhood,
+            cidade: a.city,
+            uf: a.state,
+            cep: formatCep(a.zip_code),
+            telefone: formatPhone(a.phone),
+          }
+        : null,
+      itens: slip.items.map((i) => ({
+        sku: i.sku,
+        nome: i.name,
+        cor: i.color,
+        tamanho: i.size,
+        quantidade: i.quantity,
+      })),
+      inscricoes: slip.registrations,
+      codigo_barras: { formato: 'code128', texto: String(slip.id), svg: code128Svg(String(slip.id)) },
+    };
+  };
+
   app.get(
     '/orders/:id/romaneio/',
     {
@@ -232,41 +272,34 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PackingSlipSchema, ...PAINEL_ERRORS },
       },
     },
-    async (req): Promise<PackingSlip> => {
-      const slip = await admin.packingSlip(req.params.id);
-      const a = slip.address;
-      return {
-        pedido: slip.id,
-        data: slip.date.toISOString(),
-        servico_frete: slip.shippingService,
-        remetente: {
-          nome: app.env.STORE_NAME,
-          razao_social: COMPANY.legalName,
-          cnpj: COMPANY.cnpj,
-          endereco: COMPANY.address,
-          telefone: COMPANY.phone,
-        },
-        destinatario: a
-          ? {
-              nome: a.full_name,
-              endereco: a.street,
-              bairro: a.neighborhood,
-              cidade: a.city,
-              uf: a.state,
-              cep: formatCep(a.zip_code),
-              telefone: formatPhone(a.phone),
-            }
-          : null,
-        itens: slip.items.map((i) => ({
-          sku: i.sku,
-          nome: i.name,
-          cor: i.color,
-          tamanho: i.size,
-          quantidade: i.quantity,
-        })),
-        inscricoes: slip.registrations,
-        codigo_barras: { formato: 'code128', texto: String(slip.id), svg: code128Svg(String(slip.id)) },
-      };
+    async (req) => slipWire(req.params.id),
+  );
+
+  app.get(
+    '/orders/romaneios.pdf',
+    {
+      config: { painel: { permission: 'pedidos' } },
+      schema: {
+        tags,
+        summary:
+          'Os romaneios dos pedidos escolhidos num só PDF, uma página por pedido (no máximo LABELS_MAX_PER_REQUEST)',
+        querystring: LabelPrintQuerySchema,
+      },
+    },
+    async (req, reply) => {
+      const ids = req.query.pedidos;
+      const max = app.env.LABELS_MAX_PER_REQUEST;
+      if (ids.length > max)
+        throw badRequest(`No máximo ${max} pedidos por vez.`, 'muitos_pedidos', {
+          pedidos: `No máximo ${max} pedidos por vez.`,
+        });
+      const slips = [];
+      for (const id of ids) slips.push(await slipWire(id));
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="romaneios-${storeToday(app.now())}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(await renderPackingSlipsPdf(slips));
     },
   );
 

@@ -17,6 +17,7 @@ import {
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { cardToken, chargeByTxid, simulatePixPaid } from '../../test/factories/payments.ts';
 import { cpfFrom } from '../../test/factories/registrations.ts';
+import { barWidthsOf, pdfImages, pdfPages } from '../../test/pdf-reader.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { CODE128_OPTIONS } from './barcode.ts';
 import { ORDER_LINES_CSV_HEADER, ORDERS_CSV_HEADER } from './orders.routes.ts';
@@ -548,5 +549,49 @@ describe('painel: orders and dashboard', () => {
     const [symbol] = bwipjs.raw({ bcid: 'code128', text: String(orderId) }) as Array<{ sbs: number[] }>;
     expect(widths).toEqual(symbol!.sbs);
     expect((await get(operator, '/api/painel/orders/999999/romaneio/')).statusCode).toBe(404);
+  });
+
+  it('prints the packing slips of a selection in one PDF, one page per order, read back by an independent reader', async () => {
+    const shorts = await makeProduct(t.app.db, {
+      name: 'Short Coqueiral',
+      stock: [{ color: 'Areia', size: 'M', quantity: 6 }],
+    });
+    const first = (await paidPixOrder(shorts, 1)).orderId;
+    const second = (await paidPixOrder(shorts, 3)).orderId;
+    const res = await get(operator, `/api/painel/orders/romaneios.pdf?pedidos=${first},${second}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="romaneios-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
+    const pdf = res.rawPayload;
+    const text = await pdfPages(pdf);
+    expect(text).toHaveLength(2);
+    const combo = shorts.stock[0]!;
+    const sku = `P${shorts.id}-C${combo.colorId}-T${combo.sizeId}`;
+    for (const [page, id, units] of [
+      [0, first, 1],
+      [1, second, 3],
+    ] as const) {
+      expect(text[page]).toContain(`Romaneio do pedido nº ${id}`);
+      expect(text[page]).toContain(sku);
+      expect(text[page]).toContain('Short Coqueiral');
+      expect(text[page]).toContain('Areia');
+      // The page says what the order's own slip says.
+      const recipient = (await get(operator, `/api/painel/orders/${id}/romaneio/`)).json().destinatario;
+      expect(text[page]).toContain(`DESTINATÁRIO\n${recipient.nome}`);
+      expect(text[page]).toContain(`CEP ${recipient.cep}`);
+      expect(text[page]).toContain(`${units} ${units === 1 ? 'unidade' : 'unidades'}`);
+      // The page's barcode, as the PDF holds it, scanned along its middle row: the order number.
+      const [image] = await pdfImages(pdf, page + 1);
+      expect(image).toBeDefined();
+      expect(decodeCode128(barWidthsOf(image!, CODE128_OPTIONS.scale))).toBe(String(id));
+    }
+    const tooMany = Array.from({ length: t.env.LABELS_MAX_PER_REQUEST + 1 }, (_, i) => i + 1).join(',');
+    expect((await get(operator, `/api/painel/orders/romaneios.pdf?pedidos=${tooMany}`)).statusCode).toBe(400);
+    expect((await get(operator, `/api/painel/orders/romaneios.pdf?pedidos=${first},999999`)).statusCode).toBe(
+      404,
+    );
+    expect((await get(operator, '/api/painel/orders/romaneios.pdf?pedidos=abc')).statusCode).toBe(400);
   });
 });

@@ -3,6 +3,7 @@ import { formatIsoDateBR } from '@passada/core/calendar';
 import { formatRaceTime } from '@passada/core/results';
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
+import { collectPdf } from '../../plugins/pdf.ts';
 
 /**
  * A finisher's certificate (docs/decisions/0064): one page per race, with a QR code of the shop's
@@ -68,12 +69,7 @@ export interface CertificatePage {
 export async function renderCertificatePdf(pages: CertificatePage[]): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 56, autoFirstPage: false });
   doc.info.Title = `Certificado de participação: ${pages[0]?.name ?? ''}`;
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
+  const finish = collectPdf(doc);
   for (const p of pages) {
     const qr = await QRCode.toBuffer(p.verifyUrl, { errorCorrectionLevel: 'M', margin: 1, width: 240 });
     doc.addPage();
@@ -110,7 +106,5 @@ export async function renderCertificatePdf(pages: CertificatePage[]): Promise<Bu
       .text('Confira este certificado no QR code ou em:', 176, y + 30, { width: width - 120 })
       .text(p.verifyUrl, { width: width - 120 });
   }
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
+  return finish();
 }

@@ -2,6 +2,7 @@ import { formatRate, formatRateBR } from '@passada/core/fiscal/ibs-cbs';
 import { CRT_OF_REGIME } from '@passada/core/fiscal/reform-rules';
 import bwip from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
+import { collectPdf } from '../../plugins/pdf.ts';
 import { formatAccessKey } from './access-key.ts';
 import type { FiscalAddress, NfeInput, NfeItem, NfseInput } from './invoicing.provider.ts';
 
@@ -91,12 +92,7 @@ function start(title: string, keywords: string): { w: Writer; finish: () => Prom
   doc.info.Keywords = keywords;
   doc.info.Producer = 'Passada';
   doc.info.Creator = 'Passada (emissor de demonstração)';
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
+  const finish = collectPdf(doc);
   // The watermark, across the page (turned 35° up from its baseline's start).
   doc.save();
   doc.rotate(-35, { origin: [90, fromTop(300)] });
@@ -109,11 +105,7 @@ function start(title: string, keywords: string): { w: Writer; finish: () => Prom
   doc.fillOpacity(1);
   return {
     w: { doc, y: 800 },
-    finish: async () => {
-      doc.end();
-      await done;
-      return Buffer.concat(chunks);
-    },
+    finish,
   };
 }
 

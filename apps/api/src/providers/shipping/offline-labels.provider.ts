@@ -3,6 +3,7 @@ import { formatBRL } from '@passada/core/money';
 import { s10CheckDigit } from '@passada/core/s10';
 import bwipjs from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
+import { collectPdf } from '../../plugins/pdf.ts';
 import {
   type LabelParty,
   type LabelProvider,
@@ -63,12 +64,7 @@ export async function renderLabelsPdf(labels: StoredLabel[]): Promise<Buffer> {
   doc.info.Title = labels.length === 1 ? `Etiqueta ${labels[0]!.trackingCode}` : 'Etiquetas de envio';
   // The object codes in the document's properties too: a search of the file finds each label.
   doc.info.Keywords = labels.map((l) => l.trackingCode).join(' ');
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
-    doc.on('error', reject);
-  });
+  const finish = collectPdf(doc);
   const inner = WIDTH - 2 * MARGIN;
   for (const label of labels) {
     const r = label.request;
@@ -102,9 +98,7 @@ export async function renderLabelsPdf(labels: StoredLabel[]): Promise<Buffer> {
       .text(`Valor declarado: ${formatBRL(r.declaredValueCents)}`)
       .text(r.nfeKey ? `NF-e: ${r.nfeKey.replace(/(\d{4})(?=\d)/g, '$1 ')}` : 'Declaração de conteúdo');
   }
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
+  return finish();
 }
 
 /**

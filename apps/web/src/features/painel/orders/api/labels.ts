@@ -52,3 +52,11 @@ export function useOrderLabel(orderId: number, cancelled: boolean) {
         : false,
   });
 }
+
+/** "Imprimir romaneios": the packing slips of these orders in one PDF, one page each, downloaded. */
+export async function printPackingSlips(ids: number[]): Promise<string | null> {
+  const file = await painelFile(`/orders/romaneios.pdf?pedidos=${ids.join(',')}`, 'romaneios.pdf');
+  if (!file) return 'Não foi possível gerar os romaneios: confira os pedidos escolhidos e tente de novo.';
+  saveFile(file);
+  return null;
+}

@@ -15,7 +15,7 @@ import { DataTable } from '../../shell/components/data-table.tsx';
 import { Pager } from '../../shell/components/pager.tsx';
 import { errorMessage } from '../../shell/utils/error-message.ts';
 import { saveFile } from '../../shell/utils/save-file.ts';
-import { printLabels, useBuyLabels } from '../api/labels.ts';
+import { printLabels, printPackingSlips, useBuyLabels } from '../api/labels.ts';
 import { fetchOrderLinesCsv, fetchOrdersCsv, ORDER_STATUS_LABEL, useOrders } from '../api/orders.ts';
 
 /** Orders with filters kept in the address, so a filtered list can be shared or reloaded. */
@@ -49,20 +49,20 @@ export default function OrdersPage() {
     setParams(next);
   };
   const pages = orders.data ? Math.max(1, Math.ceil(orders.data.count / orders.data.page_size)) : 1;
-  // Orders chosen for shipping labels (this page's), bought or printed several at once.
+  // Orders chosen for shipping labels and packing slips (this page's), several at once.
   const [chosen, setChosen] = useState<number[]>([]);
   const toggle = (id: number, on: boolean) =>
     setChosen((now) => (on ? [...new Set([...now, id])] : now.filter((c) => c !== id)));
   const buy = useBuyLabels();
   const [printError, setPrintError] = useState<string | null>(null);
-  const [printing, setPrinting] = useState(false);
-  const print = async () => {
+  const [printing, setPrinting] = useState<'etiquetas' | 'romaneios' | null>(null);
+  const print = async (what: 'etiquetas' | 'romaneios') => {
     setPrintError(null);
-    setPrinting(true);
+    setPrinting(what);
     try {
-      setPrintError(await printLabels(chosen));
+      setPrintError(await (what === 'etiquetas' ? printLabels : printPackingSlips)(chosen));
     } finally {
-      setPrinting(false);
+      setPrinting(null);
     }
   };
 
@@ -131,10 +131,18 @@ export default function OrdersPage() {
         <button
           type="button"
           className={secondaryButtonClass}
-          disabled={!chosen.length || printing}
-          onClick={print}
+          disabled={!chosen.length || printing !== null}
+          onClick={() => void print('etiquetas')}
         >
-          {printing ? 'Preparando PDF…' : 'Imprimir etiquetas'}
+          {printing === 'etiquetas' ? 'Preparando PDF…' : 'Imprimir etiquetas'}
+        </button>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          disabled={!chosen.length || printing !== null}
+          onClick={() => void print('romaneios')}
+        >
+          {printing === 'romaneios' ? 'Preparando PDF…' : 'Imprimir romaneios'}
         </button>
       </p>
       <FormStatus message={downloadError} tone="error" />
