@@ -35,7 +35,7 @@ export const shippingSettings = {
   MELHOR_ENVIO_USER_AGENT: z.string().min(1).default('Passada (contato@passada.com.br)'),
   /** How often the tracking of labels bought and not yet delivered is read (cron, store time zone). */
   SHIPPING_TRACKING_CRON: z.string().min(9).default('*/30 * * * *'),
-  /** Orders one "Gerar etiquetas" or "Imprimir etiquetas" takes at most. */
+  /** Orders one "Gerar etiquetas", "Imprimir etiquetas" or "Imprimir romaneios" takes at most. */
   LABELS_MAX_PER_REQUEST: z.coerce.number().int().min(1).max(500).default(50),
   /**
    * The Correios reverse-logistics web service (docs/decisions/0040), a contract of its own: set the
