@@ -29,6 +29,17 @@ export function imageSources(url: string): ImageSources | null {
   return { avif: srcset('avif'), webp: srcset('webp') };
 }
 
+/**
+ * The smallest raster copy of an image (WebP), for a thumbnail in an e-mail: mail programs draw no SVG.
+ * Any other address is given back as it is.
+ */
+export function smallestRaster(url: string): string {
+  const drawing = DRAWING.exec(url);
+  if (drawing) return `${drawing[1]}-${DRAWING_WIDTHS[0]}.webp`;
+  const photo = PHOTO.exec(url);
+  return photo ? `${photo[1]}-${PHOTO_WIDTHS[0]}.webp` : url;
+}
+
 /** The product page's main image: half of the 1152 px column from 768 px up, the whole screen below. */
 export const PRODUCT_MAIN_IMAGE_SIZES = '(min-width: 1152px) 560px, (min-width: 768px) 50vw, 100vw';
 

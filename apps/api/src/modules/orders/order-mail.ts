@@ -3,10 +3,12 @@ import { formatIsoDateBR, formatStoreDateTime } from '@passada/core/calendar';
 import { formatCep } from '@passada/core/cep';
 import { companyIdentityLine } from '@passada/core/company';
 import type { Order } from '@passada/core/contracts/orders';
+import { smallestRaster } from '@passada/core/images';
 import { formatBRL, reaisToCents } from '@passada/core/money';
 import { plural } from '@passada/core/plural';
+import { escapeXml } from '@passada/core/text';
 import type { Env } from '../../config/env.ts';
-import type { MailMessage } from '../../providers/mail/index.ts';
+import { type MailMessage, textToHtml } from '../../providers/mail/index.ts';
 
 const brl = (reais: number) => formatBRL(reaisToCents(reais));
 
@@ -28,24 +30,27 @@ export function orderConfirmationMail(input: {
       ? 'Pix'
       : `cartão de crédito em ${order.parcelas}× de ${brl(order.total / order.parcelas)}`;
   const paidOn = formatStoreDateTime(new Date(order.order_date));
-  const lines = [
+  const ordersPage = `${env.publicUrl}/user/pedidos#pedido-${order.id}`;
+  const intro = [
     `Olá, ${buyer.name}!`,
     '',
     free
       ? `Seu pedido nº ${order.id} foi confirmado em ${paidOn}, sem pagamento: não havia valor a pagar. Obrigado por escolher a ${env.STORE_NAME}!`
       : `Recebemos o pagamento do seu pedido nº ${order.id} em ${paidOn}. Obrigado por comprar na ${env.STORE_NAME}!`,
     '',
-    ...(order.items.length
-      ? [
-          'Itens:',
-          ...order.items.map(
-            (i) =>
-              `- ${i.quantity} × ${i.product_name} (${i.product_color}, ${i.product_size}): ${brl(i.product_price * i.quantity)}`,
-          ),
-          '',
-          `Subtotal: ${brl(order.subtotal)}`,
-        ]
-      : []),
+  ];
+  const itemLines = order.items.length
+    ? [
+        'Itens:',
+        ...order.items.map(
+          (i) =>
+            `- ${i.quantity} × ${i.product_name} (${i.product_color}, ${i.product_size}): ${brl(i.product_price * i.quantity)}`,
+        ),
+        '',
+      ]
+    : [];
+  const lines = [
+    ...(order.items.length ? [`Subtotal: ${brl(order.subtotal)}`] : []),
     ...(order.inscricoes?.length
       ? [
           ...(order.items.length ? [''] : []),
@@ -77,10 +82,11 @@ export function orderConfirmationMail(input: {
         ]
       : []),
     // CDC art. 49: seven days from receiving the products, or from this confirmation when nothing ships.
+    // Both are done by the buyer on the site (the order's "Desistir" and the registration's "Cancelar").
     free
-      ? 'Se não puder participar, responda a este e-mail: cancelamos a inscrição e liberamos a vaga.'
+      ? `Se não puder participar, cancele a inscrição em ${env.publicUrl}/user/inscricoes: a vaga fica para outra pessoa.`
       : `Direito de arrependimento: você pode desistir desta compra em até 7 dias a contar ${order.items.length ? 'do recebimento dos produtos' : 'desta confirmação'}, ` +
-        'com devolução integral do valor pago (art. 49 do Código de Defesa do Consumidor). Para isso, responda a este e-mail.',
+        `com devolução integral do valor pago (art. 49 do Código de Defesa do Consumidor). Desista pelo próprio site, no pedido: ${ordersPage}`,
     '',
     `Acompanhe seus pedidos em ${env.publicUrl}/user/pedidos.`,
     '',
@@ -89,8 +95,35 @@ export function orderConfirmationMail(input: {
   return {
     to: buyer.email,
     subject: `${env.STORE_NAME}: pedido nº ${order.id} confirmado`,
-    text: lines.join('\n'),
+    text: [...intro, ...itemLines, ...lines].join('\n'),
+    // The same words, the items as a table with their pictures.
+    html: [textToHtml(intro.join('\n')), itemsTable(env.publicUrl, order), textToHtml(lines.join('\n'))].join(
+      '\n',
+    ),
+    action: { label: 'Ver meu pedido', url: ordersPage },
   };
+}
+
+/**
+ * The order's items as a table mail programs lay out (inline styles): the product's picture (its smallest
+ * WebP copy, its name as alt), what it is, how many and what they cost. Empty when nothing ships.
+ */
+function itemsTable(publicUrl: string, order: Order): string {
+  if (!order.items.length) return '';
+  const rows = order.items
+    .map((i) => {
+      const picture = escapeXml(`${publicUrl}${smallestRaster(i.product_image)}`);
+      return `<tr>
+<td style="padding:8px 8px 8px 0;border-bottom:1px solid #e4e4e7;width:72px;"><img src="${picture}" width="64" height="64" alt="${escapeXml(i.product_name)}" style="display:block;border:0;border-radius:6px;object-fit:cover;"></td>
+<td style="padding:8px 0;border-bottom:1px solid #e4e4e7;">${escapeXml(i.product_name)}<br><span style="font-size:14px;">${escapeXml(`${i.product_color}, ${i.product_size} · ${i.quantity} ×`)}</span></td>
+<td style="padding:8px 0 8px 8px;border-bottom:1px solid #e4e4e7;text-align:right;white-space:nowrap;">${escapeXml(brl(i.product_price * i.quantity))}</td>
+</tr>`;
+    })
+    .join('\n');
+  return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px;">
+<caption style="text-align:left;font-weight:bold;padding:0 0 4px;">Itens</caption>
+${rows}
+</table>`;
 }
 
 /** What went back with a cancelled order: its products, its event registrations, or both. */

@@ -16,13 +16,17 @@ const brl = (amount: string) => `R$\u00a0${amount}`;
 const KEY_TEXT: Record<string, string[]> = {
   'pedido.confirmado': [
     'Recebemos o pagamento do seu pedido nº 1042',
-    `2 × Camiseta Brisa Dry (Preto, M): ${brl('199,80')}`,
-    `1 × Boné Sol (Branco, Único): ${brl('49,90')}`,
+    // The items: a list in the text part, a table with pictures in the HTML part; the same facts.
+    'Camiseta Brisa Dry',
+    brl('199,80'),
+    'Boné Sol',
+    brl('49,90'),
     `Subtotal: ${brl('249,70')}`,
     `: ${brl('23,45')}`,
     `Total pago: ${brl('273,15')} (Pix)`,
     'CEP 60165-121',
     'Direito de arrependimento',
+    'Desista pelo próprio site, no pedido:',
   ],
   'pedido.em-separação': ['Seu pedido nº 1042 está sendo separado e embalado.'],
   'pedido.enviado': [
@@ -165,6 +169,19 @@ describe('painel: every message the shop sends, previewed with demo data', () =>
   it('sends the registration confirmation to the participant and to the account holder, each with the QR ticket attached', async () => {
     const confirmation = (await previews()).find((p) => p.tipo === 'inscricao.confirmada')!;
     expect(confirmation.mensagens.map((m) => m.para)).toEqual(['joao@example.com', 'maria@example.com']);
+    // The participant's personal link: the address in the text part, the shop's button in the HTML
+    // (never the bare address there); the account holder gets neither.
+    const [runner, holder] = confirmation.mensagens;
+    const link = `${t.env.publicUrl}/inscricoes/link/exemplo-de-link`;
+    expect(runner!.texto).toContain(link);
+    expect(runner!.html).toMatch(
+      new RegExp(
+        `<a\\s+href="${link.replaceAll('.', '\\.')}"[^>]*>\\s*Cancelar ou transferir a inscrição\\s*<`,
+      ),
+    );
+    expect(runner!.html).not.toContain(`>${link}<`);
+    expect(holder!.texto).not.toContain(link);
+    expect(holder!.html).not.toContain(link);
     for (const message of confirmation.mensagens) {
       expect(message.anexos).toEqual([{ nome: 'inscricao-3021-qrcode.png', tipo: 'image/png' }]);
       expect(message.texto).toContain('O QR code da retirada do kit segue anexo.');

@@ -55,13 +55,14 @@ export const registrationMailPreviews: MailPreview[] = [
   {
     kind: 'inscricao.confirmada',
     label: 'Inscrição confirmada (com o QR da retirada do kit)',
-    build: async () =>
+    build: async (env) =>
       registrationConfirmationMails({
         event,
         registration,
         categories: ['10 km', 'Masculino 30–39'],
         account,
         qrPng: await previewTicketPng(),
+        participantLink: `${env.publicUrl}/inscricoes/link/exemplo-de-link`,
       }),
   },
   {

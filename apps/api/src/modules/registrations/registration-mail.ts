@@ -73,9 +73,13 @@ export function registrationConfirmationMails(input: {
       .filter(Boolean),
   ];
   const subject = `Inscrição confirmada: ${event.name}`;
-  const recipients = [
+  const recipients: Array<{ to: string; text: string[]; action?: { label: string; url: string } }> = [
     {
       to: registration.email,
+      // The personal link is the shop's button in the HTML part, the address itself in the text part.
+      ...(input.participantLink
+        ? { action: { label: 'Cancelar ou transferir a inscrição', url: input.participantLink } }
+        : {}),
       text: [
         `Olá, ${registration.fullName}!`,
         '',
@@ -119,7 +123,8 @@ export function registrationConfirmationMails(input: {
     to: r.to,
     subject,
     text: [...r.text, '', `O QR code da retirada do kit segue anexo. ${QR_IS_PERSONAL}`].join('\n'),
-    html: html(r.text),
+    html: html(r.action ? r.text.filter((line) => line !== r.action!.url) : r.text),
+    ...(r.action ? { action: r.action } : {}),
     attachments: [ticket],
   }));
 }

@@ -5,7 +5,7 @@ import { ensurePrivateDir, writePrivateFile } from '../../ops/private-files.ts';
 import { brandedMail, type MailBrand } from './layout.ts';
 import type { MailMessage, MailProvider } from './mail.provider.ts';
 
-export type { MailBrand } from './layout.ts';
+export { type MailBrand, textToHtml } from './layout.ts';
 export type { MailAttachment, MailMessage, MailPreview, MailProvider } from './mail.provider.ts';
 
 const DEFAULT_BRAND: MailBrand = { storeName: 'Passada', publicUrl: 'http://localhost:3000' };

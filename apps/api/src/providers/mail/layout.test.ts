@@ -57,19 +57,40 @@ describe('the e-mail layout', () => {
     expect(branded.html).toMatch(/display:none[^>]*>Recebemos um pedido para redefinir a senha/);
   });
 
-  it('renders the order confirmation with its items as a list and its text part', async () => {
+  it('renders the order confirmation: items as a table with pictures, a button to the order, withdrawal on the site', async () => {
+    const drawing = '/api/media/products/camiseta-frente-preto.0123456789.svg';
     const message = orderConfirmationMail({
       env,
-      order: { ...order, status: 'pago' },
+      order: {
+        ...order,
+        status: 'pago',
+        items: [{ ...order.items[0]!, product_image: drawing }, ...order.items.slice(1)],
+      },
       buyer,
       shipping: { businessDays: 5, latestDate: '2026-12-01' },
     });
+    // The text part keeps the list, and sends the buyer to the site to withdraw, never to a reply.
     expect(message.text).toContain('Recebemos o pagamento do seu pedido nº 42');
     expect(message.text).toContain('- 2 × Camiseta Brisa <Dry> (Preto, M): R$');
     expect(message.text).toContain('Total pago: R$');
+    expect(message.text).toContain(
+      'Desista pelo próprio site, no pedido: https://passada.com.br/user/pedidos#pedido-42',
+    );
+    expect(message.text.toLowerCase()).not.toContain('responda a este e-mail');
     const { html } = await brandedMail(message, brand);
-    expect(html).toContain('<li>2 × Camiseta Brisa &lt;Dry&gt; (Preto, M): R$');
-    expect(html).toContain('<li>1 × Boné Sol (Branco, Único): R$');
+    // The items once, as a table: the drawing's smallest WebP copy (mail programs draw no SVG), alt the name.
+    expect(html).not.toContain('<li>2 × Camiseta Brisa');
+    expect(html).toContain(
+      '<img src="https://passada.com.br/api/media/products/camiseta-frente-preto.0123456789-200.webp" width="64" height="64" alt="Camiseta Brisa &lt;Dry&gt;"',
+    );
+    expect(html).toContain('Preto, M · 2 ×');
+    expect(html).toContain('<img src="https://passada.com.br/api/media/products/bone.webp"');
+    expect(html).toMatch(/Total pago: R\$/);
+    // The button to the order, and the shop's mark in the header.
+    expect(html).toMatch(
+      /<a\s+href="https:\/\/passada.com.br\/user\/pedidos#pedido-42"[^>]*>\s*Ver meu pedido\s*</,
+    );
+    expect(html).toContain('<img src="https://passada.com.br/email-logo.png" width="32" height="32" alt=""');
   });
 
   it('renders the shipping e-mail with the tracking link', async () => {

@@ -33,6 +33,12 @@ export async function brandedMail(
   const body = message.html ?? textToHtml(message.text);
   const store = escapeXml(brand.storeName);
   const home = escapeXml(brand.publicUrl);
+  // The shop's mark beside its name (a PNG the storefront serves: mail programs draw neither SVG nor
+  // data: images); its alt is empty because the name follows it.
+  const logo = `<img src="${home}/email-logo.png" width="32" height="32" alt="" style="vertical-align:middle;margin-right:8px;border:0;">`;
+  const button = message.action
+    ? `<mj-button css-class="cta" href="${escapeXml(message.action.url)}" background-color="${BRAND_LIGHT}" color="#ffffff" font-size="16px" font-weight="bold" border-radius="6px" inner-padding="12px 24px" padding="8px 32px 16px" align="left">${escapeXml(message.action.label)}</mj-button>`
+    : '';
   const source = `<mjml lang="pt-BR">
 <mj-head>
 <mj-title>${escapeXml(message.subject)}</mj-title>
@@ -51,6 +57,7 @@ a { color: ${BRAND_LIGHT}; }
   .card div, .card p, .card li { color: #e8e8ea !important; }
   .muted div { color: #a9adb5 !important; }
   .brand a, .card a { color: ${BRAND_DARK} !important; }
+  .card .cta a, .card .cta td { color: #ffffff !important; background: ${BRAND_LIGHT} !important; }
 }
 </mj-style>
 </mj-head>
@@ -58,10 +65,11 @@ a { color: ${BRAND_LIGHT}; }
 <mj-section padding="24px 0 0"><mj-column></mj-column></mj-section>
 <mj-section background-color="#ffffff" css-class="card" border-radius="8px 8px 0 0" padding="16px 0 8px">
 <mj-column>
-<mj-text css-class="brand" font-size="24px" font-weight="bold" padding="8px 32px 0"><a href="${home}" style="color:${BRAND_LIGHT};text-decoration:none;">${store}</a></mj-text>
+<mj-text css-class="brand" font-size="24px" font-weight="bold" padding="8px 32px 0"><a href="${home}" style="color:${BRAND_LIGHT};text-decoration:none;">${logo}${store}</a></mj-text>
 <mj-text>
 ${body}
 </mj-text>
+${button}
 </mj-column>
 </mj-section>
 <mj-section background-color="#ffffff" css-class="card muted" border-radius="0 0 8px 8px" padding="0 0 16px">

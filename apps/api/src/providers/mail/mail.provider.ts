@@ -17,6 +17,11 @@ export interface MailMessage {
   text: string;
   /** The body's HTML, placed inside the shop's layout (layout.ts); absent, it is built from `text`. */
   html?: string;
+  /**
+   * The one thing the person is asked to do, drawn as the shop's button under the body (the text part
+   * should already carry the same address: the layout leaves the text as the module wrote it).
+   */
+  action?: { label: string; url: string };
   attachments?: MailAttachment[];
 }
 
