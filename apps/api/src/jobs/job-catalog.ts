@@ -250,6 +250,17 @@ export const jobCatalog = {
     expireInSeconds: 300,
   }),
   /**
+   * Sales starting and ending (docs/decisions/0082): every minute, when a product's sale started or ended
+   * in the last five minutes, the catalogue's cached answers and pages are dropped in every process, so the
+   * shop shows the new price at once. `short`: one more waiting run is enough; two at once only drop the
+   * caches twice.
+   */
+  'catalog.sale-boundaries': defineJob<Record<string, never>>({
+    policy: 'short',
+    retryLimit: 3,
+    expireInSeconds: 120,
+  }),
+  /**
    * Reminders of carts and registrations left unpaid (docs/decisions/0072): every five minutes, each one
    * past staff's delay recorded and its e-mail queued. `short`: one more waiting run is enough; two at once
    * are safe (the reminder's unique key).

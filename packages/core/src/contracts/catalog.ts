@@ -52,7 +52,12 @@ export const ProductSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string(),
+  /** What the product costs now: the sale price while a sale runs (docs/decisions/0082). */
   price: z.number(),
+  /** While a sale runs: the list price, shown struck through ("de R$ 129,90 por R$ 99,90"). */
+  preco_de: z.number().optional(),
+  /** While a sale runs: when it ends (ISO). */
+  promocao_ate: z.string().optional(),
   category: ProductCategorySchema,
   aparecer_home: z.boolean(),
   rating: z.number().min(0).max(5),

@@ -37,6 +37,28 @@ export type ProductInput = z.input<typeof ProductInputSchema>;
 export const ProductPatchSchema = ProductFieldsSchema.partial().extend({ versao: EditVersionSchema });
 export type ProductPatch = z.input<typeof ProductPatchSchema>;
 
+/** A product's sale (docs/decisions/0082): its price in reais, from `inicio` until `fim` (with the offset). */
+export const ProductSaleFieldsSchema = z
+  .object({
+    preco: z.coerce
+      .number({ error: 'Informe o preço promocional.' })
+      .positive('O preço promocional deve ser maior que zero.')
+      .max(100_000, 'Preço alto demais.'),
+    inicio: z.iso.datetime({ offset: true, error: 'Informe o início (data e hora).' }),
+    fim: z.iso.datetime({ offset: true, error: 'Informe o fim (data e hora).' }),
+  })
+  .refine((s) => new Date(s.fim).getTime() > new Date(s.inicio).getTime(), {
+    message: 'O fim deve vir depois do início.',
+    path: ['fim'],
+  });
+
+/** `PUT /products/{id}/promocao/`: the sale, or null to end it, with the version the form read. */
+export const ProductSaleSchema = z.object({
+  versao: EditVersionSchema,
+  promocao: ProductSaleFieldsSchema.nullable(),
+});
+export type ProductSaleInput = z.input<typeof ProductSaleSchema>;
+
 /**
  * An uploaded photo is `processando` until its resized copies exist (a few seconds; the shop does not
  * show it yet), then `pronta`; `falhou` when they could not be made.
@@ -86,6 +108,8 @@ export const PainelProductSchema = z.object({
   aparecer_home: z.boolean(),
   oculto: z.boolean(),
   weight_grams: z.number().int(),
+  /** The sale staff set (docs/decisions/0082), whether it runs now or not; null when there is none. */
+  promocao: z.object({ preco: z.number(), inicio: z.string(), fim: z.string() }).nullable().default(null),
   /** The version a save must send back (EditVersionSchema); stock changes do not change it. */
   versao: z.number().int(),
   /** The size guide (docs/decisions/0070), edited with `PUT …/medidas/`; null when there is none. */

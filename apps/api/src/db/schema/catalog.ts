@@ -78,10 +78,21 @@ export const products = pgTable(
      * each size, or null when the product has none.
      */
     sizeGuide: jsonb('size_guide').$type<SizeGuide>(),
+    /**
+     * A sale price ("de R$ 129,90 por R$ 99,90", docs/decisions/0082) from `saleStartsAt` until
+     * `saleEndsAt`: the shop's price in that window, the list price shown struck through. Null: no sale.
+     */
+    salePriceCents: integer('preco_promocional_centavos'),
+    saleStartsAt: timestamp('promocao_inicio', { withTimezone: true }),
+    saleEndsAt: timestamp('promocao_fim', { withTimezone: true }),
   },
   (t) => [
     index('products_category_idx').on(t.category),
     check('products_price_positive', sql`${t.priceCents} > 0`),
+    check(
+      'products_sale',
+      sql`(${t.salePriceCents} is null and ${t.saleStartsAt} is null and ${t.saleEndsAt} is null) or (${t.salePriceCents} > 0 and ${t.saleEndsAt} > ${t.saleStartsAt})`,
+    ),
   ],
 );
 

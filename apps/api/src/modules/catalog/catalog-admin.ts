@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import type { ProductCategory } from '@passada/core/contracts/catalog';
 import { MAX_PRODUCT_IMAGES } from '@passada/core/contracts/catalog';
 import { STALE_VERSION_CODE } from '@passada/core/contracts/painel';
+import { formatBRL } from '@passada/core/money';
+import type { Sale } from '@passada/core/sale-price';
 import { toSearchText } from '@passada/core/text';
 import type { Db, Tx } from '../../db/client.ts';
 import type { SizeGuide, stockMovements } from '../../db/schema/index.ts';
@@ -50,6 +52,8 @@ export interface StaffProduct extends ProductFields {
   id: number;
   /** Bumped by every edit of the fields above; a save sends back the one it read. */
   version: number;
+  /** The sale staff set (docs/decisions/0082), or null. */
+  sale: Sale | null;
   images: repo.ImageRow[];
   stock: repo.StockRow[];
   /** The size guide staff keep (docs/decisions/0070), or null. */
@@ -86,7 +90,7 @@ export interface StockMovementNote {
   staffId: number;
 }
 
-export function createCatalogAdmin(deps: { db: Db }) {
+export function createCatalogAdmin(deps: { db: Db; now?: () => Date }) {
   async function withDetails(db: Conn, rows: repo.ProductRow[]): Promise<StaffProduct[]> {
     const ids = rows.map((r) => r.id);
     const stockRows = await repo.findStock(db, ids);
@@ -95,6 +99,7 @@ export function createCatalogAdmin(deps: { db: Db }) {
       id: row.id,
       version: row.version,
       ...fields(row),
+      sale: repo.saleOf(row),
       sizeGuide: row.sizeGuide ?? null,
       images: images[i]!,
       stock: stockRows.filter((s) => s.productId === row.id),
@@ -417,6 +422,40 @@ export function createCatalogAdmin(deps: { db: Db }) {
    * Replaces the product's size guide (docs/decisions/0070) under its row lock and version, like any
    * edit of the product: each row one of the product's sizes, once, with a value per measurement.
    */
+  /**
+   * Sets or ends the product's sale (docs/decisions/0082), at the version staff read: a price below the
+   * list price, from a start to a later end that has not passed. The shop's lists and pages change at
+   * the start and the end by themselves (the catalogue's sale job).
+   */
+  async function setSale(
+    tx: Tx,
+    id: number,
+    version: number,
+    sale: Sale | null,
+  ): Promise<{ before: Sale | null; after: Sale | null }> {
+    const current = await lockVersion(tx, id, version);
+    if (sale) {
+      if (sale.priceCents >= current.priceCents)
+        throw badRequest(
+          `O preço promocional deve ser menor que o preço do produto (${formatBRL(current.priceCents)}).`,
+          'validation_error',
+          { preco: `Use um valor abaixo de ${formatBRL(current.priceCents)}.` },
+        );
+      if (sale.endsAt.getTime() <= (deps.now?.() ?? new Date()).getTime())
+        throw badRequest('O fim da promoção já passou.', 'validation_error', {
+          fim: 'Escolha um fim depois de agora.',
+        });
+    }
+    await repo.updateProductRow(tx, id, {
+      salePriceCents: sale?.priceCents ?? null,
+      saleStartsAt: sale?.startsAt ?? null,
+      saleEndsAt: sale?.endsAt ?? null,
+      version: current.version + 1,
+      updatedAt: deps.now?.() ?? new Date(),
+    });
+    return { before: repo.saleOf(current), after: sale };
+  }
+
   async function setSizeGuide(
     tx: Tx,
     id: number,
@@ -457,6 +496,7 @@ export function createCatalogAdmin(deps: { db: Db }) {
   return {
     setRating,
     setSizeGuide,
+    setSale,
     featured,
     setFeatured,
     banners,

@@ -1,3 +1,4 @@
+import type { Sale } from '@passada/core/sale-price';
 import { and, asc, eq, exists, gt, gte, inArray, like, lte, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { inIds, prepared } from '../../db/prepared.ts';
@@ -17,6 +18,13 @@ export * from './stock.repository.ts';
 export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 
+/** The sale staff set on a product (docs/decisions/0082), or null. */
+export function saleOf(row: Pick<ProductRow, 'salePriceCents' | 'saleStartsAt' | 'saleEndsAt'>): Sale | null {
+  return row.salePriceCents !== null && row.saleStartsAt && row.saleEndsAt
+    ? { priceCents: row.salePriceCents, startsAt: row.saleStartsAt, endsAt: row.saleEndsAt }
+    : null;
+}
+
 export interface ProductFilters {
   category?: ProductRow['category'];
   ids?: number[];
@@ -26,8 +34,10 @@ export interface ProductFilters {
   nameWords?: string[];
   /** Only the home page's featured products, in the order staff chose (instead of by id). */
   featured?: boolean;
+  /** The price range, compared with the price at `priceAt` (a sale's price while it runs). */
   minPriceCents?: number;
   maxPriceCents?: number;
+  priceAt?: Date;
   /** Lower-cased size names; the product needs stock > 0 in at least one. */
   sizeNames?: string[];
   /** Leaves out products the back office hid. */
@@ -64,8 +74,11 @@ export async function findProducts(db: Conn, filters: ProductFilters = {}): Prom
     where.push(like(sql`translate(lower(${products.name}), ${ACCENTED}, ${PLAIN})`, `%${escapeLike(word)}%`));
   }
   if (filters.featured) where.push(eq(products.showOnHome, true));
-  if (filters.minPriceCents !== undefined) where.push(gte(products.priceCents, filters.minPriceCents));
-  if (filters.maxPriceCents !== undefined) where.push(lte(products.priceCents, filters.maxPriceCents));
+  // The price the shop asks at that moment, as core's `priceAt` computes it (docs/decisions/0082).
+  const at = (filters.priceAt ?? new Date()).toISOString();
+  const price = sql`(case when ${products.salePriceCents} < ${products.priceCents} and ${products.saleStartsAt} <= ${at} and ${at} < ${products.saleEndsAt} then ${products.salePriceCents} else ${products.priceCents} end)`;
+  if (filters.minPriceCents !== undefined) where.push(gte(price, filters.minPriceCents));
+  if (filters.maxPriceCents !== undefined) where.push(lte(price, filters.maxPriceCents));
   if (filters.sizeNames?.length) {
     where.push(
       exists(
@@ -155,6 +168,23 @@ export async function updateProductRow(
   const [row] = await db.update(products).set(patch).where(eq(products.id, productId)).returning();
   await notifyChanged(db);
   return row;
+}
+
+/**
+ * Whether any product's sale started or ended in (`from`, `to`] (docs/decisions/0082); when one did, the
+ * catalogue is notified as changed, so every process drops the answers and pages priced before it.
+ */
+export async function touchSaleBoundaries(db: Conn, from: Date, to: Date): Promise<boolean> {
+  const [a, b] = [from.toISOString(), to.toISOString()];
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      sql`(${products.saleStartsAt} > ${a} and ${products.saleStartsAt} <= ${b}) or (${products.saleEndsAt} > ${a} and ${products.saleEndsAt} <= ${b})`,
+    )
+    .limit(1);
+  if (row) await notifyChanged(db);
+  return row !== undefined;
 }
 
 /** Products' names by id (the audit log names what a line is about); ids not found are left out. */

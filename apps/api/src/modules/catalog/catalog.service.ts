@@ -8,6 +8,7 @@ import type {
 } from '@passada/core/contracts/catalog';
 import { MAX_PRODUCT_IMAGES } from '@passada/core/contracts/catalog';
 import { centsToReais, reaisToCents } from '@passada/core/money';
+import { priceAt } from '@passada/core/sale-price';
 import { toSearchText } from '@passada/core/text';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
@@ -32,6 +33,7 @@ import {
   type ProductRow,
   releaseReservations,
   type StockLine,
+  saleOf,
   shrinkReservation,
   takeStock,
 } from './catalog.repository.ts';
@@ -71,6 +73,8 @@ type Conn = Db | Tx;
 
 export interface CatalogServiceDeps {
   db: Db;
+  /** The shop's clock: a sale's price holds from its start to its end (docs/decisions/0082). */
+  now?: () => Date;
 }
 
 export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
@@ -79,6 +83,7 @@ export const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
 async function toWire(
   db: Conn,
   rows: ProductRow[],
+  now: Date,
   stockFilter: { colorId?: number; sizeId?: number } = {},
 ): Promise<Product[]> {
   const ids = rows.map((r) => r.id);
@@ -86,11 +91,15 @@ async function toWire(
   return rows.map((row) => {
     const own = images.filter((i) => i.productId === row.id);
     const urls = own.map((i) => i.url);
+    const price = priceAt(row.priceCents, saleOf(row), now);
     return {
       id: row.id,
       name: row.name,
       description: row.description,
-      price: centsToReais(row.priceCents),
+      price: centsToReais(price.priceCents),
+      ...(price.listCents !== null
+        ? { preco_de: centsToReais(price.listCents), promocao_ate: price.endsAt!.toISOString() }
+        : {}),
       category: row.category,
       aparecer_home: row.showOnHome,
       rating: row.rating / 10,
@@ -144,8 +153,9 @@ export interface NewCatalogProduct {
 
 /** Products, their stock and its reservations (docs/product.md §2). */
 export function createCatalogService(deps: CatalogServiceDeps) {
+  const clock = deps.now ?? (() => new Date());
   async function listProducts(category?: ProductCategory): Promise<Product[]> {
-    return toWire(deps.db, await findProducts(deps.db, { category, visibleOnly: true }));
+    return toWire(deps.db, await findProducts(deps.db, { category, visibleOnly: true }), clock());
   }
 
   /**
@@ -155,7 +165,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   async function getProduct(id: number, only: StockQuery = {}, db: Conn = deps.db): Promise<Product> {
     const [row] = await findProductsByIds(db, [id]);
     if (!row) throw notFound(PRODUCT_NOT_FOUND);
-    const [product] = await toWire(db, [row], { colorId: only.color, sizeId: only.size });
+    const [product] = await toWire(db, [row], clock(), { colorId: only.color, sizeId: only.size });
     return product!;
   }
 
@@ -170,7 +180,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
   ): Promise<Array<{ product: Product; package: ProductPackage; hidden: boolean }>> {
     if (!ids.length) return [];
     const rows = await findProductsByIds(db, ids);
-    const wire = await toWire(db, rows);
+    const wire = await toWire(db, rows, clock());
     return rows.map((r, i) => ({ product: wire[i]!, package: toPackage(r), hidden: r.hidden }));
   }
 
@@ -203,7 +213,8 @@ export function createCatalogService(deps: CatalogServiceDeps) {
 
   /** /pesquisa: words accent- and case-insensitively, category, price range in reais, sizes in stock. */
   async function searchProducts(query: ProductSearchQuery): Promise<Product[]> {
-    const filters: ProductFilters = { category: query.category, visibleOnly: true };
+    const now = clock();
+    const filters: ProductFilters = { category: query.category, visibleOnly: true, priceAt: now };
     const words = toSearchText(query.q ?? '')
       .split(' ')
       .filter(Boolean);
@@ -215,7 +226,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
       .map((s) => s.trim().toLocaleLowerCase('pt-BR'))
       .filter(Boolean);
     if (sizeNames.length) filters.sizeNames = sizeNames;
-    return toWire(deps.db, await findProducts(deps.db, filters));
+    return toWire(deps.db, await findProducts(deps.db, filters), now);
   }
 
   /** Weight and package size of the given products (for the shipping quote); unknown ids are left out. */
@@ -378,7 +389,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     ]);
     return {
       banners: banners.map((b) => ({ imagem: b.imageUrl, texto: b.text, link: b.link })),
-      destaques: await toWire(deps.db, featured),
+      destaques: await toWire(deps.db, featured, clock()),
     };
   }
 
@@ -411,7 +422,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     holdForExchange,
     releaseExchangeHold,
     confirmSale,
-    admin: createCatalogAdmin(deps),
+    admin: createCatalogAdmin({ db: deps.db, now: clock }),
   };
 }
 

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { createAnswerCache } from '../../plugins/answer-cache.ts';
-import { CATALOG_CHANGED } from './catalog.repository.ts';
+import { CATALOG_CHANGED, touchSaleBoundaries } from './catalog.repository.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 import { type CatalogService, createCatalogService } from './catalog.service.ts';
 import { createStockAlerts, type StockAlerts } from './stock-alerts.ts';
@@ -15,7 +15,7 @@ declare module 'fastify' {
 /** The product catalogue, its generated images and its stock (docs/product.md §2). */
 export default fp(
   async (app) => {
-    const catalog = createCatalogService({ db: app.db });
+    const catalog = createCatalogService({ db: app.db, now: app.now });
     // "Avise-me quando chegar" (docs/decisions/0069): the first in line told when units come back.
     const stockAlerts = createStockAlerts({
       db: app.db,
@@ -28,6 +28,12 @@ export default fp(
     app.jobs.work('mail.stock-alert', ({ alertId }) => stockAlerts.sendMail(alertId));
     // Every minute: returns, cancelled charges and expired Pix give units back without staff.
     await app.jobs.schedule('catalog.stock-alerts', '* * * * *', {});
+    // A sale's price holds from its start to its end: the cached lists and pages change then (decision 0082).
+    app.jobs.work('catalog.sale-boundaries', async () => {
+      const now = app.now();
+      await touchSaleBoundaries(app.db, new Date(now.getTime() - 5 * 60_000), now);
+    });
+    await app.jobs.schedule('catalog.sale-boundaries', '* * * * *', {});
     // An erased account's alerts go with it (decision 0061).
     app.accounts.personalData.register({
       module: 'catalog',

@@ -1,6 +1,7 @@
 import { ApiErrorSchema, IdParamSchema, IdTextSchema } from '@passada/core/contracts/common';
 import type { PainelProduct, ProductInputSchema, ProductPatchSchema } from '@passada/core/contracts/painel';
 import { centsToReais, reaisToCents } from '@passada/core/money';
+import type { Sale } from '@passada/core/sale-price';
 import type { z } from 'zod';
 import type { BannerFields, ImageRow, ProductFields, StaffProduct } from '../catalog/catalog-admin.ts';
 import type { PainelRouteConfig } from '../staff/index.ts';
@@ -30,6 +31,13 @@ export const toImageWire = (image: ImageRow) => ({
 
 export const toBannerWire = (b: BannerFields) => ({ imagem: b.imageUrl, texto: b.text, link: b.link });
 
+/** A sale as the back office reads it: reais and ISO instants. */
+export const saleWire = (sale: Sale) => ({
+  preco: centsToReais(sale.priceCents),
+  inicio: sale.startsAt.toISOString(),
+  fim: sale.endsAt.toISOString(),
+});
+
 export const toProductWire = (p: StaffProduct): PainelProduct => ({
   id: p.id,
   name: p.name,
@@ -39,6 +47,7 @@ export const toProductWire = (p: StaffProduct): PainelProduct => ({
   aparecer_home: p.showOnHome,
   oculto: p.hidden,
   weight_grams: p.weightGrams,
+  promocao: p.sale && saleWire(p.sale),
   versao: p.version,
   tabela_medidas: p.sizeGuide && {
     colunas: p.sizeGuide.columns,

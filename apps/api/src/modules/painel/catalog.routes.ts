@@ -7,7 +7,9 @@ import {
   PainelSizeGuideSchema,
   ProductInputSchema,
   ProductPatchSchema,
+  ProductSaleSchema,
 } from '@passada/core/contracts/painel';
+import { reaisToCents } from '@passada/core/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { audited, creation } from '../staff/index.ts';
@@ -16,6 +18,7 @@ import {
   catalogRouteSchema,
   ProductIdSchema,
   productFields,
+  saleWire,
   toProductWire,
 } from './catalog-wire.ts';
 
@@ -70,6 +73,41 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         creation('produto'),
       );
       return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/products/:id/promocao/',
+    {
+      config: CATALOG,
+      schema: {
+        tags,
+        summary:
+          'Preço promocional do produto (de/por) com início e fim, ou null para encerrar, com a versão lida (409 se outra pessoa salvou antes)',
+        params: ProductIdSchema,
+        body: ProductSaleSchema,
+        response: { 200: PainelProductSchema, ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (req) => {
+      const { versao, promocao } = req.body;
+      const sale = promocao && {
+        priceCents: reaisToCents(promocao.preco),
+        startsAt: new Date(promocao.inicio),
+        endsAt: new Date(promocao.fim),
+      };
+      await audited(
+        req,
+        (tx) => admin.setSale(tx, req.params.id, versao, sale),
+        ({ before, after }) => ({
+          action: after ? 'promocao_definida' : 'promocao_encerrada',
+          entity: 'produto',
+          entityId: req.params.id,
+          before: { promocao: before && saleWire(before) },
+          after: { promocao: after && saleWire(after) },
+        }),
+      );
+      return toProductWire(await admin.getProduct(req.params.id));
     },
   );
 
