@@ -87,4 +87,23 @@ test('a goods receipt in one save, then a count sent as a file, checked before i
   await expect(
     page.getByRole('table', { name: 'Estoque por cor e tamanho' }).getByRole('row', { name: /Coral M/ }),
   ).toContainText('5');
+
+  // A sale (decision 0082) that started an hour ago and ends tomorrow, in the store's time (UTC−3).
+  const storeLocal = (ms: number) => new Date(ms - 3 * 3_600_000).toISOString().slice(0, 16);
+  const sale = page.getByRole('form', { name: 'Preço promocional' });
+  await sale.getByLabel('Preço promocional (R$)').fill('59,90');
+  await sale.getByLabel('Início da promoção').fill(storeLocal(Date.now() - 3_600_000));
+  await sale.getByLabel('Fim da promoção').fill(storeLocal(Date.now() + 86_400_000));
+  await sale.getByRole('button', { name: 'Salvar promoção' }).click();
+  await expect(page.getByText('Promoção salva.')).toBeVisible();
+  await expect(page.getByText(/^De R\$\s79,90 por R\$\s59,90, de /)).toBeVisible();
+
+  // The shop shows it at once: the list price struck through, read out as "De … por …".
+  const productId = /\/painel\/produtos\/(\d+)$/.exec(page.url())?.[1];
+  await page.goto(`/produto/${productId}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const price = page.locator('s', { hasText: /79,90/ }).locator('..');
+  await expect(price).toHaveText(/^De R\$\s79,90por R\$\s59,90$/);
+  await expect(page.getByText(/^Promoção até /)).toBeVisible();
+  await noSeriousViolations(page);
 });

@@ -6,6 +6,8 @@ export interface ProductCardData {
   id: number;
   name: string;
   price: number;
+  /** While a sale runs: the list price, struck through beside the price. */
+  preco_de?: number | undefined;
   images: string[];
   /** The pictures' alt texts, in the order of `images` (an empty one: the product's name). */
   photos?: Array<{ alt: string }>;
@@ -37,7 +39,11 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
       )}
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h3 className="min-h-[2lh] font-semibold leading-snug">{product.name}</h3>
-        <Price reais={product.price} className="text-lg font-bold text-brand-800 dark:text-brand-100" />
+        <Price
+          reais={product.price}
+          wasReais={product.preco_de}
+          className="text-lg font-bold text-brand-800 dark:text-brand-100"
+        />
         <Link
           to={`/produto/${product.id}`}
           className="mt-auto inline-block rounded-lg bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"

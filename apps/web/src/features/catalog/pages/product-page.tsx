@@ -1,3 +1,4 @@
+import { formatStoreDateTime } from '@passada/core/calendar';
 import type { Product } from '@passada/core/contracts/catalog';
 import { interestFreeOffer } from '@passada/core/installments';
 import { formatBRL, reaisToCents } from '@passada/core/money';
@@ -170,8 +171,14 @@ function ProductDetail({ product }: { product: Product }) {
           <h1 className="text-3xl font-black tracking-tight">{product.name}</h1>
           <Price
             reais={product.price}
+            wasReais={product.preco_de}
             className="mt-2 block text-2xl font-bold text-brand-800 dark:text-brand-100"
           />
+          {product.promocao_ate ? (
+            <p className="font-medium text-brand-800 dark:text-brand-100">
+              Promoção até {formatStoreDateTime(new Date(product.promocao_ate))}
+            </p>
+          ) : null}
           {offer ? (
             <p className="text-stone-700 dark:text-stone-300">
               ou {offer.installment}× de {formatBRL(offer.value)} sem juros no cartão

@@ -1,4 +1,9 @@
-import type { ImagePatch, PainelProduct, PainelSizeGuide } from '@passada/core/contracts/painel';
+import type {
+  ImagePatch,
+  PainelProduct,
+  PainelSizeGuide,
+  ProductSaleInput,
+} from '@passada/core/contracts/painel';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PHOTO_POLL_MS } from '../../shell/api/photos.ts';
 import { productKeys } from '../../shell/api/product-lists.ts';
@@ -91,12 +96,17 @@ export function useProcessingPhotos(id: number, processing: boolean) {
   });
 }
 
-/** The product's size guide saved whole with the version read (decision 0070); the answer is the product. */
-export function useSaveSizeGuide(id: number) {
+/** A part of the product saved whole with the version read; the answer is the product. */
+function useProductPart<T>(id: number, part: 'medidas' | 'promocao') {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: PainelSizeGuide) =>
-      painelFetch<PainelProduct>(`/products/${id}/medidas/`, { method: 'PUT', body }),
+    mutationFn: (body: T) => painelFetch<PainelProduct>(`/products/${id}/${part}/`, { method: 'PUT', body }),
     onSuccess: (saved) => client.setQueryData(productKeys.detail(saved.id), saved),
   });
 }
+
+/** The product's size guide (decision 0070). */
+export const useSaveSizeGuide = (id: number) => useProductPart<PainelSizeGuide>(id, 'medidas');
+
+/** The product's sale (decision 0082), or null to end it. */
+export const useSaveSale = (id: number) => useProductPart<ProductSaleInput>(id, 'promocao');

@@ -20,6 +20,7 @@ import { useProduct, useSaveProduct } from '../api/products.ts';
 import { GoodsReceipt } from '../components/goods-receipt.tsx';
 import { PhotoManager } from '../components/photo-manager.tsx';
 import { ProductFiscal } from '../components/product-fiscal.tsx';
+import { ProductSale } from '../components/product-sale.tsx';
 import { SizeGuideEditor } from '../components/size-guide-editor.tsx';
 import { StockTable } from '../components/stock-table.tsx';
 import { changedFields, type Draft, empty, fromProduct, toBody } from '../utils/product-draft.ts';
@@ -181,6 +182,9 @@ export default function ProductPage() {
       {product.data && isAdmin ? <PhotoManager key={product.data.id} product={product.data} /> : null}
       {product.data && isAdmin ? <ProductFiscal productId={product.data.id} /> : null}
       {product.data && isAdmin ? <SizeGuideEditor key={product.data.id} product={product.data} /> : null}
+      {product.data && isAdmin ? (
+        <ProductSale key={`promocao-${product.data.id}`} product={product.data} />
+      ) : null}
       {product.data ? <GoodsReceipt key={`recebimento-${product.data.id}`} product={product.data} /> : null}
       {product.data ? <StockTable product={product.data} /> : null}
     </section>
