@@ -8,8 +8,8 @@ import {
   primaryButtonClass,
   secondaryButtonClass,
 } from '../../../../components/form-field.tsx';
-import { fromLocal, toLocal } from '../../events/utils/store-time.ts';
 import { errorMessage, fieldErrors } from '../../shell/utils/error-message.ts';
+import { fromLocal, toLocal } from '../../shell/utils/store-time.ts';
 import { useSaveSale } from '../api/products.ts';
 
 const brl = (reais: number) => formatBRL(reaisToCents(reais));

@@ -12,9 +12,9 @@ import {
 import { ApiRequestError } from '../../../../lib/api.ts';
 import { DataTable } from '../../shell/components/data-table.tsx';
 import { errorMessage } from '../../shell/utils/error-message.ts';
+import { fromLocal } from '../../shell/utils/store-time.ts';
 import { useEvent } from '../api/events.ts';
 import { useSetTeamQuota, useTeamQuotas } from '../api/teams.ts';
-import { fromLocal } from '../utils/store-time.ts';
 
 interface Draft {
   codigo: string;

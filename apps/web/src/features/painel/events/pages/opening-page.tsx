@@ -21,6 +21,7 @@ import { DataTable } from '../../shell/components/data-table.tsx';
 import { Pager } from '../../shell/components/pager.tsx';
 import { errorMessage } from '../../shell/utils/error-message.ts';
 import { saveFile } from '../../shell/utils/save-file.ts';
+import { fromLocal, toLocal } from '../../shell/utils/store-time.ts';
 import {
   fetchLotteryEntriesCsv,
   useLotteryEntries,
@@ -28,7 +29,6 @@ import {
   usePainelOpening,
 } from '../api/opening.ts';
 import { TeamQuotas } from '../components/team-quotas.tsx';
-import { fromLocal, toLocal } from '../utils/store-time.ts';
 
 const inHours = (hours: number) => toLocal(new Date(Date.now() + hours * 3_600_000).toISOString());
 
