@@ -181,7 +181,9 @@ export default function ProductPage() {
       </form>
       {product.data && isAdmin ? <PhotoManager key={product.data.id} product={product.data} /> : null}
       {product.data && isAdmin ? <ProductFiscal productId={product.data.id} /> : null}
-      {product.data && isAdmin ? <SizeGuideEditor key={product.data.id} product={product.data} /> : null}
+      {product.data && isAdmin ? (
+        <SizeGuideEditor key={`medidas-${product.data.id}`} product={product.data} />
+      ) : null}
       {product.data && isAdmin ? (
         <ProductSale key={`promocao-${product.data.id}`} product={product.data} />
       ) : null}
