@@ -200,6 +200,16 @@ export const TransferRequestSchema = z.object({
 export type TransferRequest = z.input<typeof TransferRequestSchema>;
 export type TransferRequestBody = z.output<typeof TransferRequestSchema>;
 
+/** `POST /api/painel/registrations/{id}/transferir/`: staff for the runner, saying how the runner asked. */
+export const StaffTransferRequestSchema = TransferRequestSchema.extend({
+  motivo: z
+    .string({ error: 'Diga como a pessoa pediu a transferência.' })
+    .trim()
+    .min(3, 'Diga como a pessoa pediu a transferência.')
+    .max(300, 'Use no máximo 300 caracteres.'),
+});
+export type StaffTransferRequest = z.input<typeof StaffTransferRequestSchema>;
+
 /** A registration's transfer as its holder sees it (null fields when there is none pending). */
 export const TransferStatusSchema = z.object({
   permitido: z.boolean(),

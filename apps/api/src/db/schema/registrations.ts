@@ -466,8 +466,11 @@ export const registrationTransfers = pgTable(
       .references(() => registrations.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull().unique(),
     status: text('status', { enum: ['pendente', 'concluida', 'cancelada', 'expirada'] }).notNull(),
-    /** Who started it: the buying account, or the participant through their signed link. */
-    actor: text('actor', { enum: ['comprador', 'participante'] }).notNull(),
+    /**
+     * Who started it: the buying account, the participant through their signed link, or staff for the
+     * runner (`loja`, docs/decisions/0083).
+     */
+    actor: text('actor', { enum: ['comprador', 'participante', 'loja'] }).notNull(),
     /** The new runner as the holder named them; the CPF must be the one who completes it. */
     toName: text('to_name').notNull(),
     toCpf: text('to_cpf').notNull(),

@@ -1,3 +1,4 @@
+import { StaffTransferRequestSchema, TransferStatusSchema } from '@passada/core/contracts/after-sale';
 import { IdParamSchema } from '@passada/core/contracts/common';
 import {
   type PainelRegistrationDetail,
@@ -8,7 +9,7 @@ import {
 import { centsToReais } from '@passada/core/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../plugins/errors.ts';
-import { audited, PAINEL_ERRORS } from '../staff/index.ts';
+import { audited, auditedAfter, PAINEL_ERRORS } from '../staff/index.ts';
 import { type ParticipantView, participantView, participantWire } from './participant-wire.ts';
 
 const RegistrationIdSchema = IdParamSchema;
@@ -148,6 +149,73 @@ export const registrationsRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       return detail(req.params.id, participantView(req));
+    },
+  );
+
+  // Staff acting for the runner who asked them (docs/decisions/0083): the runner's own transfer, through
+  // the same rules (deadline, fee, kit not picked up, the new runner's checks) and the same invitation,
+  // which the new runner completes and pays; audited with how the runner asked, never the CPF or e-mail.
+  const TRANSFER = { painel: { permission: 'eventos' } } as const;
+
+  app.get(
+    '/registrations/:id/transferencia/',
+    {
+      config: TRANSFER,
+      schema: {
+        tags,
+        summary: 'Se a inscrição pode ser transferida agora, a taxa e a transferência pendente',
+        params: RegistrationIdSchema,
+        response: { 200: TransferStatusSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => app.registrationsAdmin.transfer.status(req.params.id),
+  );
+
+  app.post(
+    '/registrations/:id/transferir/',
+    {
+      config: TRANSFER,
+      schema: {
+        tags,
+        summary:
+          'Transferir a inscrição a pedido do corredor: a nova pessoa recebe o convite e conclui (e paga a taxa), como na transferência pelo site',
+        params: RegistrationIdSchema,
+        body: StaffTransferRequestSchema,
+        response: { 201: TransferStatusSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const { motivo, ...to } = req.body;
+      const status = await app.registrationsAdmin.transfer.request(req.params.id, to);
+      await auditedAfter(req, [
+        {
+          action: 'transferencia_pedida',
+          entity: 'inscricao',
+          entityId: req.params.id,
+          after: { para: to.nome_completo, motivo },
+        },
+      ]);
+      return reply.status(201).send(status);
+    },
+  );
+
+  app.post(
+    '/registrations/:id/transferencia/cancelar/',
+    {
+      config: TRANSFER,
+      schema: {
+        tags,
+        summary: 'Desfazer a transferência pendente da inscrição (o convite deixa de valer)',
+        params: RegistrationIdSchema,
+        response: { 200: TransferStatusSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req) => {
+      const status = await app.registrationsAdmin.transfer.cancel(req.params.id);
+      await auditedAfter(req, [
+        { action: 'transferencia_desfeita', entity: 'inscricao', entityId: req.params.id },
+      ]);
+      return status;
     },
   );
 };

@@ -37,6 +37,18 @@ declare module 'fastify' {
         sweepEnded: () => Promise<number>;
       };
       proofs: Pick<RegistrationsService['proofs'], 'queue' | 'file' | 'decide' | 'deskView'>;
+      /**
+       * Staff acting for the runner who asked them (docs/decisions/0083): the transfer's state, asking it
+       * and withdrawing it, through the same rules and invitation as the runner's own.
+       */
+      transfer: {
+        status: (id: number) => ReturnType<RegistrationsService['transfer']['status']>;
+        request: (
+          id: number,
+          to: Parameters<RegistrationsService['transfer']['request']>[2],
+        ) => ReturnType<RegistrationsService['transfer']['request']>;
+        cancel: (id: number) => ReturnType<RegistrationsService['transfer']['cancelPending']>;
+      };
     };
     /**
      * Registrations paid inside a shop order (the mixed cart), which the orders module calls, and the
@@ -227,6 +239,11 @@ export default fp(
       refundByPayer: registrations.staffRefundByPayer,
       /** An event's teams with captain and members (docs/decisions/0067). */
       teams: registrations.teams.ofEvent,
+      transfer: {
+        status: (id) => registrations.transfer.status({ by: 'loja' }, id),
+        request: (id, to) => registrations.transfer.request({ by: 'loja' }, id, to),
+        cancel: (id) => registrations.transfer.cancelPending({ by: 'loja' }, id),
+      },
       teamQuotas: {
         forStaff: registrations.teamQuotas.forStaff,
         save: registrations.teamQuotas.save,

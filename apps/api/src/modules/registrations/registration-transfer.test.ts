@@ -251,6 +251,90 @@ describe('transferring a registration to another runner', () => {
     expect(await placesLeft(db(), cat(event))).toBe(98);
   });
 
+  it('staff transfer for the runner who asked them: same rules and invitation, the history says the shop, the audit how it was asked (decision 0083)', async () => {
+    const event = await newEvent('Corrida da Transferência no Balcão');
+    const { id, draft } = await paidRegistration(event);
+    const url = (path: string) => `/api/painel/registrations/${id}/${path}`;
+    expect((await request('GET', admin, url('transferencia/'))).json()).toMatchObject({
+      permitido: true,
+      pendente: null,
+    });
+    const to = { nome_completo: 'Bruna do Balcão', cpf: nextCpf(), email: `bruna.${cpfSeq}@example.com` };
+    // How the runner asked is required; the same checks as the runner's own request follow.
+    expect((await request('POST', admin, url('transferir/'), to)).statusCode).toBe(400);
+    const sameCpf = await request('POST', admin, url('transferir/'), {
+      ...to,
+      cpf: draft.cpf,
+      motivo: 'Pedido por telefone',
+    });
+    expect(sameCpf.statusCode).toBe(400);
+    expect(sameCpf.json().code).toBe('mesmo_titular');
+    // A role without events' permission cannot.
+    expect(
+      (await request('POST', operator, url('transferir/'), { ...to, motivo: 'Pedido por telefone' }))
+        .statusCode,
+    ).toBe(403);
+
+    const asked = await request('POST', admin, url('transferir/'), { ...to, motivo: 'Pedido por telefone' });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(asked.json().pendente).toMatchObject({ nome_completo: to.nome_completo, email: to.email });
+    // A second one while it waits is refused, as the runner's own.
+    const twice = await request('POST', admin, url('transferir/'), { ...to, motivo: 'De novo' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('transferencia_pendente');
+
+    // The new runner gets the same invitation and completes it, paying the fee (R$ 0 here: free).
+    const mail = await waitForMail(t.dataDir, to.email);
+    const token = mail.match(/\/inscricoes\/transferencia\/([A-Za-z0-9_-]+)/)?.[1];
+    expect(token).toBeDefined();
+    const free = await request('POST', friend, '/api/confirmar-gratuito/', {
+      total: 0,
+      finalidade: 'inscricao',
+      inscricao: friendDraft(event, token!, to),
+    });
+    expect(free.statusCode, free.body).toBe(201);
+    const [row] = await db().select().from(registrations).where(eq(registrations.id, id));
+    expect(row!.fullName).toBe(to.nome_completo);
+    const [transfer] = await db()
+      .select()
+      .from(registrationTransfers)
+      .where(eq(registrationTransfers.registrationId, id));
+    expect(transfer).toMatchObject({ actor: 'loja', status: 'concluida' });
+    const changes = await db()
+      .select()
+      .from(registrationChanges)
+      .where(eq(registrationChanges.registrationId, id));
+    expect(changes.map((c) => [c.kind, c.actor])).toContainEqual(['transferencia', 'loja']);
+
+    // The audit names who asked it and how, never the new runner's CPF or e-mail.
+    const audit = await request('GET', admin, '/api/painel/audit/?entity=inscricao');
+    const line = (audit.json().results as Array<{ action: string; entity_id: string; after: unknown }>).find(
+      (e) => e.action === 'transferencia_pedida' && e.entity_id === String(id),
+    );
+    expect(line?.after).toEqual({ para: to.nome_completo, motivo: 'Pedido por telefone' });
+    expect(JSON.stringify(audit.json())).not.toContain(to.cpf);
+  });
+
+  it('staff withdraw a pending transfer they asked; the invitation no longer opens', async () => {
+    const event = await newEvent('Corrida da Transferência Desfeita');
+    const { id } = await paidRegistration(event);
+    const to = { nome_completo: 'Dora Desistente', cpf: nextCpf(), email: `dora.${cpfSeq}@example.com` };
+    const asked = await request('POST', admin, `/api/painel/registrations/${id}/transferir/`, {
+      ...to,
+      motivo: 'Pedido no balcão',
+    });
+    expect(asked.statusCode).toBe(201);
+    const mail = await waitForMail(t.dataDir, to.email);
+    const token = mail.match(/\/inscricoes\/transferencia\/([A-Za-z0-9_-]+)/)?.[1];
+    const undone = await request('POST', admin, `/api/painel/registrations/${id}/transferencia/cancelar/`);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json().pendente).toBeNull();
+    expect((await request('GET', null, `/api/transferencias/${token}/`)).json().status).not.toBe('pendente');
+    expect(
+      (await request('POST', admin, `/api/painel/registrations/${id}/transferencia/cancelar/`)).statusCode,
+    ).toBe(404);
+  });
+
   it('the 60+ half price: a holder who loses it pays the difference, one who gains it pays nothing more', async () => {
     const event = await newEvent('Corrida da Meia-Entrada');
     await saveRules(event, { transferencia_taxa: 10 });

@@ -20,11 +20,21 @@ import type { RegistrationsServiceDeps } from './registrations-context.ts';
 export type { Holder };
 export { LATE };
 
+/**
+ * Who may ask a transfer: the holder, or staff in the back office acting for the runner who asked them
+ * (`loja`, docs/decisions/0083), on any registration, through the same rules and the same invitation.
+ */
+export type TransferHolder = Holder | { by: 'loja' };
+
 /** The registration the holder may act on; any other answers 404 as if it did not exist. */
-export async function holderRegistration(db: Db | Tx, holder: Holder, id: number, lock?: 'lock') {
+export async function holderRegistration(db: Db | Tx, holder: TransferHolder, id: number, lock?: 'lock') {
   const row = lock ? await repo.lockRegistration(db as Tx, id) : await repo.findById(db, id);
   const mine =
-    holder.by === 'comprador' ? row?.accountUserId === holder.user.id : holder.registrationId === id;
+    holder.by === 'loja'
+      ? true
+      : holder.by === 'comprador'
+        ? row?.accountUserId === holder.user.id
+        : holder.registrationId === id;
   if (!row || !mine) throw notFound('Inscrição não encontrada.');
   return row;
 }
@@ -68,7 +78,7 @@ export function createTransfer(
    * per buying account (one to the account's own e-mail is not counted), 429 past them. Serialised by
    * the registration's row lock; two registrations of one account at once may pass by one.
    */
-  async function checkInviteLimits(tx: Tx, holder: Holder, id: number, email: string) {
+  async function checkInviteLimits(tx: Tx, holder: TransferHolder, id: number, email: string) {
     const since = new Date(deps.now().getTime() - 3600_000);
     const own =
       holder.by === 'comprador' ? ((await deps.users.findContact(holder.user.id, tx))?.email ?? null) : null;
@@ -93,7 +103,7 @@ export function createTransfer(
   }
 
   /** GET /api/inscricoes/{id}/transferencia/ (and through the link): allowed, the fee, the pending one. */
-  async function status(holder: Holder, id: number): Promise<TransferStatus> {
+  async function status(holder: TransferHolder, id: number): Promise<TransferStatus> {
     const row = await holderRegistration(deps.db, holder, id);
     const check = await transferRules(deps.db, row);
     const pending = await transfers.pendingOf(deps.db, id);
@@ -123,7 +133,7 @@ export function createTransfer(
    * invite is e-mailed to the new runner after commit; the link holds a random token, stored hashed.
    */
   async function request(
-    holder: Holder,
+    holder: TransferHolder,
     id: number,
     to: { nome_completo: string; cpf: string; email: string },
   ): Promise<TransferStatus> {
@@ -138,7 +148,7 @@ export function createTransfer(
   /** The transfer asked, in the caller's transaction (a list of changes ends with it): every rule. */
   async function requestIn(
     tx: Tx,
-    holder: Holder,
+    holder: TransferHolder,
     id: number,
     to: { nome_completo: string; cpf: string; email: string },
     token: string,
@@ -215,7 +225,7 @@ export function createTransfer(
   }
 
   /** POST /api/inscricoes/{id}/transferencia/cancelar/: the holder withdraws the pending transfer. */
-  async function cancelPending(holder: Holder, id: number): Promise<TransferStatus> {
+  async function cancelPending(holder: TransferHolder, id: number): Promise<TransferStatus> {
     await deps.db.transaction(async (tx) => {
       await holderRegistration(tx, holder, id, 'lock');
       await transfers.expireDue(tx, id, deps.now());
