@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Event } from '@passada/core/contracts/events';
 import { expect, test } from '@playwright/test';
-import { paidRegistration, STAFF, signInStaff } from './fixtures.ts';
+import { freshCpf, paidRegistration, STAFF, signInStaff } from './fixtures.ts';
 
 test('staff cancel a direct registration from its page: the Pix is returned and the place freed', async ({
   page,
@@ -29,6 +29,19 @@ test('staff cancel a direct registration from its page: the Pix is returned and 
   await expect(page.getByRole('region', { name: 'Cancelamento' })).toContainText(
     'Cancelar devolve o pagamento inteiro',
   );
+
+  // The runner called to hand the place to a friend (decision 0083): staff send the invitation for
+  // them, then the runner changes their mind and staff withdraw it.
+  const transfer = page.getByRole('region', { name: 'Transferir a pedido do corredor' });
+  await transfer.getByLabel('Nome da nova pessoa').fill('Paula Amiga');
+  await transfer.getByLabel('CPF da nova pessoa').fill(freshCpf());
+  await transfer.getByLabel('E-mail da nova pessoa').fill(`paula.${Date.now()}@example.com`);
+  await transfer.getByLabel('Como o corredor pediu').fill('Pedido por telefone');
+  await transfer.getByRole('button', { name: 'Enviar convite de transferência' }).click();
+  await expect(transfer).toContainText('Aguardando Paula Amiga');
+  await transfer.getByRole('button', { name: 'Desfazer transferência' }).click();
+  await expect(transfer.getByText('Transferência desfeita: o convite não vale mais.')).toBeVisible();
+  await expect(transfer.getByRole('button', { name: 'Enviar convite de transferência' })).toBeVisible();
 
   // The confirmation says what goes back; dismissing it changes nothing.
   page.once('dialog', (dialog) => void dialog.dismiss());

@@ -1,3 +1,4 @@
+import type { StaffTransferRequest, TransferStatus } from '@passada/core/contracts/after-sale';
 import type {
   PainelRegistrationDetail,
   RegistrationCancel,
@@ -47,4 +48,31 @@ export function useChangeRegistration(id: number) {
       void client.invalidateQueries({ queryKey: eventKeys.detail(detail.evento.id) });
     },
   });
+}
+
+const transferKey = (id: number) => [...registrationKeys.detail(id), 'transferencia'] as const;
+
+/** Whether the registration can be transferred now, its fee and the pending transfer (decision 0083). */
+export const useRegistrationTransfer = (id: number) =>
+  useQuery({
+    queryKey: transferKey(id),
+    queryFn: ({ signal }) => painelFetch<TransferStatus>(`/registrations/${id}/transferencia/`, { signal }),
+  });
+
+/** Staff ask the transfer for the runner, or withdraw the pending one; the answer is the new state. */
+export function useStaffTransfer(id: number) {
+  const client = useQueryClient();
+  const done = (status: TransferStatus) => client.setQueryData(transferKey(id), status);
+  return {
+    request: useMutation({
+      mutationFn: (body: StaffTransferRequest) =>
+        painelFetch<TransferStatus>(`/registrations/${id}/transferir/`, { method: 'POST', body }),
+      onSuccess: done,
+    }),
+    cancel: useMutation({
+      mutationFn: () =>
+        painelFetch<TransferStatus>(`/registrations/${id}/transferencia/cancelar/`, { method: 'POST' }),
+      onSuccess: done,
+    }),
+  };
 }

@@ -14,6 +14,7 @@ import { useStaffCan } from '../../shell/api/auth.ts';
 import { errorMessage } from '../../shell/utils/error-message.ts';
 import { useCancelRegistration, useRegistration } from '../api/registrations.ts';
 import { RegistrationChange } from '../components/registration-change.tsx';
+import { StaffTransfer } from '../components/staff-transfer.tsx';
 
 /**
  * After a transfer the money of a cancellation goes back to each payer (docs/decisions/0056, later):
@@ -183,6 +184,15 @@ export default function RegistrationPage() {
             Alterar distância ou camisa
           </h2>
           <RegistrationChange registration={r} />
+        </section>
+      ) : null}
+
+      {canChange && !p.cancelamento && !p.retirada ? (
+        <section aria-labelledby="transferir-titulo" className={card}>
+          <h2 id="transferir-titulo" className="mb-2 font-semibold">
+            Transferir a pedido do corredor
+          </h2>
+          <StaffTransfer id={r.inscricao.id} />
         </section>
       ) : null}
 
