@@ -118,6 +118,20 @@ test('sign up, log in, manage addresses with CEP autofill, log out', async ({ pa
   expect(data.perfil).toMatchObject({ username: user.username, email: user.email });
   expect(JSON.stringify(data)).not.toMatch(/argon2|password/i);
 
+  // The reminders by WhatsApp too (decision 0084): an opt-in of its own, checked, and a way out.
+  await page.goto(`/user/${user.username}`);
+  const byWhatsApp = page.getByRole('form', { name: 'Lembrete também pelo WhatsApp' });
+  const number = byWhatsApp.getByLabel('Quero o lembrete também pelo WhatsApp, neste número');
+  await number.fill('123');
+  await byWhatsApp.getByRole('button', { name: 'Receber pelo WhatsApp' }).click();
+  await expect(byWhatsApp.getByText('Digite um telefone válido com DDD.')).toBeVisible();
+  await number.fill('(85) 98123-4567');
+  await byWhatsApp.getByRole('button', { name: 'Receber pelo WhatsApp' }).click();
+  await expect(page.getByText(/^Também pelo WhatsApp, no número \(85\) 98123-4567\./)).toBeVisible();
+  await page.getByRole('button', { name: 'Parar pelo WhatsApp' }).click();
+  await expect(page.getByRole('button', { name: 'Receber pelo WhatsApp' })).toBeVisible();
+  await page.goto('/user/pessoal-data');
+
   // A new e-mail asks for the current password.
   await page.getByRole('textbox', { name: 'E-mail' }).fill(`novo_${user.email}`);
   await page.getByRole('button', { name: 'Salvar dados' }).click();

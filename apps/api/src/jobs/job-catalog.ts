@@ -272,6 +272,8 @@ export const jobCatalog = {
   }),
   /** The e-mail of one reminder: the cart rebuilt with today's prices, or the registration left unpaid. */
   'mail.cart-recovery': defineJob<{ reminderId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
+  /** The same reminder by WhatsApp, to an account that ticked that opt-in (docs/decisions/0084). */
+  'whatsapp.cart-recovery': defineJob<{ reminderId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
   /** The e-mail of one alert: the product is back in the colour and size asked. */
   'mail.stock-alert': defineJob<{ alertId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
   /** A waitlist e-mail: joining (with the link to see the position and leave) or a place offered. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PhoneSchema } from './accounts.ts';
 import { IdSchema } from './common.ts';
 
 /**
@@ -40,11 +41,19 @@ export const ServerCartSchema = z.object({
   itens: z.array(ServerCartLineSchema),
   /** Whether this account takes the reminder of a cart or a registration left unpaid. */
   lembretes: z.boolean(),
+  /** The number the reminder also goes to by WhatsApp, when the account asked (decision 0084). */
+  whatsapp: z.string().nullable().default(null),
 });
 export type ServerCart = z.infer<typeof ServerCartSchema>;
 
 /** `PUT /api/carrinho/lembretes/`: the account's choice. */
 export const CartRemindersSchema = z.object({ ativos: z.boolean() });
+
+/**
+ * `PUT /api/carrinho/lembretes/whatsapp/`: the reminder by WhatsApp too, to this number (the account's own
+ * opt-in, decision 0084), or null to stop it.
+ */
+export const CartRemindersWhatsAppSchema = z.object({ telefone: PhoneSchema.nullable() });
 
 /** `POST /api/carrinho/lembretes/descadastrar/`: the e-mail's one-click link, no sign-in. */
 export const CartRemindersOptOutSchema = z.object({ token: z.string().min(10).max(200) });

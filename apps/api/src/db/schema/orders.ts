@@ -370,6 +370,19 @@ export const recoveryOptOuts = pgTable('recovery_opt_outs', {
   at: timestamp('at', { withTimezone: true }).notNull(),
 });
 
+/**
+ * Accounts that asked for the reminder by WhatsApp too (docs/decisions/0084): the number and when they
+ * ticked that opt-in, apart from any order's or registration's consent (a reminder is marketing).
+ */
+export const recoveryWhatsapp = pgTable('recovery_whatsapp', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Digits with the DDD, as the account typed them (`85999990000`). */
+  phone: text('phone').notNull(),
+  consentAt: timestamp('consentimento_em', { withTimezone: true }).notNull(),
+});
+
 /** The back office's choice for the reminders: on or off, and how long after the buyer left. One row. */
 export const recoverySettings = pgTable(
   'recovery_settings',

@@ -9,6 +9,7 @@ import {
   lotteryEntries,
   orderItems,
   orders,
+  recoveryWhatsapp,
   registrationCategories,
   registrations,
   registrationTransfers,
@@ -129,6 +130,11 @@ export async function exportPersonalData(db: Db | Tx, userId: number, now: Date)
       .orderBy(asc(loginDevices.id));
     // What staff wrote about the person (docs/decisions/0080): theirs to read (LGPD art. 18 II).
     const staffNotes = await notesOf(tx, userId);
+    // The reminders' own WhatsApp opt-in (docs/decisions/0084).
+    const [reminderWhatsapp] = await tx
+      .select()
+      .from(recoveryWhatsapp)
+      .where(eq(recoveryWhatsapp.userId, userId));
     const tags = await tagsOf(tx, userId);
     return {
       gerado_em: now.toISOString(),
@@ -235,6 +241,9 @@ export async function exportPersonalData(db: Db | Tx, userId: number, now: Date)
         desde: d.createdAt.toISOString(),
         ultimo_login: d.lastUsedAt.toISOString(),
       })),
+      lembretes_por_whatsapp: reminderWhatsapp
+        ? { telefone: reminderWhatsapp.phone, consentimento_em: reminderWhatsapp.consentAt.toISOString() }
+        : null,
       notas_da_loja: staffNotes.map((n) => ({ texto: n.texto, escrita_por: n.autor, em: n.criada_em })),
       etiquetas_da_loja: tags,
     };

@@ -74,6 +74,22 @@ describe('a team’s places paid by a company', { timeout: 120_000 }, () => {
   afterAll(() => t.close());
 
   const buy = (draft: Record<string, unknown>, total: number) => buyPlaces(t, captain, draft, total);
+  /** The account's first nota of a team purchase or a registration, once authorised, and its NFS-e read back. */
+  async function authorisedNfse(
+    who: { headers: Record<string, string> },
+    kind: 'equipes' | 'inscricoes',
+    id: number,
+  ) {
+    const [nota] = await untilSeen(
+      async () =>
+        MyNotasSchema.parse(
+          (await t.app.inject({ method: 'GET', url: '/api/notas/', headers: who.headers })).json(),
+        )[kind][String(id)] ?? [],
+      (list) => list[0]?.status === 'autorizada',
+      60_000,
+    );
+    return xml.parse((await t.app.inject({ method: 'GET', url: nota!.xml_url! })).body).CompNfse.Nfse.InfNfse;
+  }
 
   it('one NFS-e of the purchase to the company’s CNPJ and address, read back from its XML', async () => {
     const race = await teamsRace(t.app, 'Corrida das Empresas');
@@ -189,16 +205,7 @@ describe('a team’s places paid by a company', { timeout: 120_000 }, () => {
     );
     expect(paid.statusCode, paid.body).toBe(200);
     const batchId = paid.json().vagas_equipe_id as number;
-    const [nota] = await untilSeen(
-      async () =>
-        MyNotasSchema.parse(
-          (await t.app.inject({ method: 'GET', url: '/api/notas/', headers: captain.headers })).json(),
-        ).equipes[String(batchId)] ?? [],
-      (list) => list[0]?.status === 'autorizada',
-      60_000,
-    );
-    const inf = xml.parse((await t.app.inject({ method: 'GET', url: nota!.xml_url! })).body).CompNfse.Nfse
-      .InfNfse;
+    const inf = await authorisedNfse(captain, 'equipes', batchId);
     expect(inf.Servico.Valores.ValorServicos).toBe('197.82');
     expect(inf.Servico.Discriminacao).toContain('60% de cada uma (o restante pago pelo corredor)');
     expect(inf.TomadorServico.IdentificacaoTomador.CpfCnpj).toEqual({ Cnpj: '11222333000181' });
@@ -231,16 +238,7 @@ describe('a team’s places paid by a company', { timeout: 120_000 }, () => {
     });
     expect(claimed.statusCode, claimed.body).toBe(200);
     const registrationId = claimed.json().inscricao_id as number;
-    const [own] = await untilSeen(
-      async () =>
-        MyNotasSchema.parse(
-          (await t.app.inject({ method: 'GET', url: '/api/notas/', headers: member.headers })).json(),
-        ).inscricoes[String(registrationId)] ?? [],
-      (list) => list[0]?.status === 'autorizada',
-      60_000,
-    );
-    const mine = xml.parse((await t.app.inject({ method: 'GET', url: own!.xml_url! })).body).CompNfse.Nfse
-      .InfNfse;
+    const mine = await authorisedNfse(member, 'inscricoes', registrationId);
     expect(mine.Servico.Valores.ValorServicos).toBe('43.96');
     expect(mine.TomadorServico.IdentificacaoTomador.CpfCnpj).toEqual({ Cpf: runner.cpf });
   });
@@ -252,16 +250,7 @@ describe('a team’s places paid by a company', { timeout: 120_000 }, () => {
     const paid = await buy({ equipe: team.id, categoria: tenK, quantidade: 2 }, 2 * 109.9);
     expect(paid.statusCode, paid.body).toBe(200);
     const batchId = paid.json().vagas_equipe_id as number;
-    const [nota] = await untilSeen(
-      async () =>
-        MyNotasSchema.parse(
-          (await t.app.inject({ method: 'GET', url: '/api/notas/', headers: captain.headers })).json(),
-        ).equipes[String(batchId)] ?? [],
-      (list) => list[0]?.status === 'autorizada',
-      60_000,
-    );
-    const inf = xml.parse((await t.app.inject({ method: 'GET', url: nota!.xml_url! })).body).CompNfse.Nfse
-      .InfNfse;
+    const inf = await authorisedNfse(captain, 'equipes', batchId);
     expect(inf.TomadorServico).toBeUndefined();
     expect(inf.Servico.Valores.ValorServicos).toBe('219.80');
   });

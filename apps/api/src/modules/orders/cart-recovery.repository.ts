@@ -6,6 +6,7 @@ import {
   recoveryOptOuts,
   recoveryReminders,
   recoverySettings,
+  recoveryWhatsapp,
 } from '../../db/schema/index.ts';
 
 type Conn = Db | Tx;
@@ -122,4 +123,23 @@ export async function deleteOfUser(tx: Tx, userId: number): Promise<void> {
   await tx.delete(carts).where(eq(carts.userId, userId));
   await tx.delete(recoveryReminders).where(eq(recoveryReminders.userId, userId));
   await tx.delete(recoveryOptOuts).where(eq(recoveryOptOuts.userId, userId));
+  await tx.delete(recoveryWhatsapp).where(eq(recoveryWhatsapp.userId, userId));
+}
+
+/** The account's WhatsApp opt-in for the reminders (docs/decisions/0084), or null. */
+export async function whatsappOf(db: Conn, userId: number) {
+  const [row] = await db.select().from(recoveryWhatsapp).where(eq(recoveryWhatsapp.userId, userId));
+  return row ?? null;
+}
+
+/** Records the opt-in with the number and now, or removes it (null). */
+export async function setWhatsapp(db: Conn, userId: number, phone: string | null, now: Date): Promise<void> {
+  if (phone === null) {
+    await db.delete(recoveryWhatsapp).where(eq(recoveryWhatsapp.userId, userId));
+    return;
+  }
+  await db
+    .insert(recoveryWhatsapp)
+    .values({ userId, phone, consentAt: now })
+    .onConflictDoUpdate({ target: recoveryWhatsapp.userId, set: { phone, consentAt: now } });
 }

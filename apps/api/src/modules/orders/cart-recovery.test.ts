@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { carts, products, recoveryOptOuts, recoveryReminders } from '../../db/schema/index.ts';
@@ -13,6 +15,15 @@ import { untilJobsDone } from '../../test/wait-until.ts';
 import { cartsToRemind } from './cart-recovery.read-model.ts';
 
 const START = new Date('2026-11-30T12:00:00Z');
+
+/** A folder's files in name order, none when it does not exist yet. */
+const readdirSafe = (dir: string) => {
+  try {
+    return readdirSync(dir).sort();
+  } catch {
+    return [];
+  }
+};
 const MINUTE = 60_000;
 
 /**
@@ -150,6 +161,78 @@ describe('cart recovery', () => {
     at(270);
     await sweep();
     expect(remindersTo(left.email, 'seu carrinho está guardado')).toHaveLength(2);
+  });
+
+  it('also reminds by WhatsApp the accounts that asked for it, once; none without that opt-in, none after PARAR (decision 0084)', async () => {
+    at(0);
+    const shorts = await makeProduct(t.app.db, { name: 'Short Sertão', priceCents: 6990 });
+    const [asked, mailOnly, stopped] = await Promise.all([
+      makeBuyer(t.app),
+      makeBuyer(t.app),
+      makeBuyer(t.app),
+    ]);
+    const phones = { asked: '(85) 98123-4001', stopped: '(85) 98123-4003' };
+    for (const b of [asked, mailOnly, stopped])
+      expect((await saveCart(b.headers, [line(shorts, 1)])).statusCode).toBe(200);
+    const optIn = (who: { headers: Record<string, string> }, telefone: string | null) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/carrinho/lembretes/whatsapp/',
+        headers: who.headers,
+        payload: { telefone },
+      });
+    // A bad number is refused in Portuguese; the account's own choice is then kept and shown.
+    const bad = await optIn(asked, '123');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Digite um telefone válido com DDD.');
+    expect((await optIn(asked, phones.asked)).json()).toEqual({ whatsapp: '(85) 98123-4001' });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/carrinho/', headers: asked.headers })).json().whatsapp,
+    ).toBe('(85) 98123-4001');
+    expect((await optIn(stopped, phones.stopped)).statusCode).toBe(200);
+    // The second number asked the shop to stop (as a "PARAR" would): the opt-out wins.
+    const admin = await createStaffAndLogin(t.app, 'admin');
+    const revoked = await t.app.inject({
+      method: 'POST',
+      url: '/api/painel/mensagens/descadastros/',
+      headers: admin.headers,
+      payload: { telefone: phones.stopped, motivo: 'Pediu por telefone' },
+    });
+    expect(revoked.statusCode, revoked.body).toBe(201);
+
+    at(61);
+    await t.app.jobs.send('orders.cart-recovery', {});
+    await untilJobsDone(t.app.db, 'orders.cart-recovery', 'mail.cart-recovery', 'whatsapp.cart-recovery');
+    const whatsapp = () =>
+      readdirSafe(path.join(t.dataDir, 'outbox', 'whatsapp'))
+        .map((f) => JSON.parse(readFileSync(path.join(t.dataDir, 'outbox', 'whatsapp', f), 'utf8')))
+        .filter((m: { template: string }) => m.template === 'lembrete_carrinho') as Array<{
+        to: string;
+        text: string;
+      }>;
+    const sent = whatsapp();
+    expect(sent.map((m) => m.to)).toEqual(['5585981234001']);
+    expect(sent[0]!.text).toContain('1 × Short Sertão');
+    expect(sent[0]!.text).toContain('/revisar-pedido');
+    // Every one of them still got the e-mail.
+    for (const b of [asked, mailOnly, stopped])
+      expect(remindersTo(b.email, 'seu carrinho está guardado')).toHaveLength(1);
+
+    // Never twice for the same cart; and withdrawing the opt-in stops the next one.
+    at(200);
+    await sweep();
+    expect(whatsapp()).toHaveLength(1);
+    // The opt-in is the person's data: in their download, with when they gave it.
+    const own = await t.app.inject({
+      method: 'GET',
+      url: '/api/users/profile/dados/',
+      headers: asked.headers,
+    });
+    expect(own.json().lembretes_por_whatsapp).toEqual({
+      telefone: '85981234001',
+      consentimento_em: new Date(START.getTime()).toISOString(),
+    });
+    expect((await optIn(asked, null)).json()).toEqual({ whatsapp: null });
   });
 
   it('reminds a registration whose Pix expired, once; not one paid afterwards', async () => {

@@ -2,6 +2,7 @@ import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import { companyIdentityLine } from '@passada/core/company';
 import type { CartItem, RecoveryPanel, ServerCart, ServerCartLine } from '@passada/core/contracts/cart';
 import { formatBRL, reaisToCents } from '@passada/core/money';
+import { formatPhone } from '@passada/core/phone';
 import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { CartItemRow } from '../../db/schema/index.ts';
@@ -9,6 +10,7 @@ import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import { badRequest, conflict } from '../../plugins/errors.ts';
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
+import { templateParameter, type WhatsAppProvider, whatsappNumber } from '../../providers/whatsapp/index.ts';
 import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { EventsService } from '../events/events.service.ts';
 import * as reads from './cart-recovery.read-model.ts';
@@ -28,6 +30,7 @@ export function createCartRecovery(deps: {
   db: Db;
   jobs: Jobs<AppJobCatalog>;
   mail: MailProvider;
+  whatsapp: WhatsAppProvider;
   env: Pick<Env, 'STORE_NAME' | 'publicUrl' | 'SERVER_CART_MAX_LINES'>;
   now: () => Date;
   catalog: Pick<CatalogService, 'getCartProducts'>;
@@ -60,11 +63,16 @@ export function createCartRecovery(deps: {
   }
 
   async function get(userId: number): Promise<ServerCart> {
-    const [cart, optedOut] = await Promise.all([
+    const [cart, optedOut, whatsapp] = await Promise.all([
       repo.findCart(deps.db, userId),
       repo.hasOptedOut(deps.db, userId),
+      repo.whatsappOf(deps.db, userId),
     ]);
-    return { itens: await rebuild(cart?.items ?? []), lembretes: !optedOut };
+    return {
+      itens: await rebuild(cart?.items ?? []),
+      lembretes: !optedOut,
+      whatsapp: whatsapp ? formatPhone(whatsapp.phone) : null,
+    };
   }
 
   /** One line per product, colour and size (quantities added, at most 99), within the cap. */
@@ -146,6 +154,8 @@ export function createCartRecovery(deps: {
         const id = await repo.insertReminder(tx, reminder, now);
         if (id === null) return;
         await deps.jobs.send('mail.cart-recovery', { reminderId: id }, { tx });
+        if (await repo.whatsappOf(tx, reminder.userId))
+          await deps.jobs.send('whatsapp.cart-recovery', { reminderId: id }, { tx });
         sent++;
       });
     }
@@ -181,22 +191,44 @@ export function createCartRecovery(deps: {
     return `Hoje, ${category.nome_categoria} custa ${now}${lot}${next}.`;
   }
 
+  /** A cart reminder's lines rebuilt now, or null when the cart was bought, emptied or started again. */
+  async function cartOf(reminder: { userId: number; ref: string }): Promise<ServerCartLine[] | null> {
+    const cart = await repo.findCart(deps.db, reminder.userId);
+    if (!cart?.startedAt || reads.cartRef(reminder.userId, cart.startedAt) !== reminder.ref) return null;
+    const lines = await rebuild(cart.items);
+    return lines.length ? lines : null;
+  }
+
+  /** A registration reminder's event and today's price, or null when the event is gone. */
+  async function raceOf(reminder: { eventId: number | null; ref: string }) {
+    if (reminder.eventId === null) return null;
+    const name = await reads.eventName(deps.db, reminder.eventId);
+    if (!name) return null;
+    const price = await todaysPrice(reminder.eventId, await reads.chargeCategory(deps.db, reminder.ref));
+    return { eventId: reminder.eventId, name, price };
+  }
+
+  /** A reminder still to be sent: the account's contact, unless it opted out since. */
+  async function stillDue(reminderId: number) {
+    const reminder = await repo.findReminder(deps.db, reminderId);
+    if (!reminder) return null;
+    const to = await reads.recipient(deps.db, reminder.userId);
+    if (!to || (await repo.hasOptedOut(deps.db, reminder.userId))) return null;
+    return { reminder, to, base: deps.env.publicUrl.replace(/\/+$/, '') };
+  }
+
   /**
    * The `mail.cart-recovery` job. Checked again when it runs: an account that opted out, bought or
    * emptied its cart meanwhile gets nothing.
    */
   async function sendMail(reminderId: number): Promise<void> {
-    const reminder = await repo.findReminder(deps.db, reminderId);
-    if (!reminder) return;
-    const to = await reads.recipient(deps.db, reminder.userId);
-    if (!to || (await repo.hasOptedOut(deps.db, reminder.userId))) return;
-    const base = deps.env.publicUrl.replace(/\/+$/, '');
+    const due = await stillDue(reminderId);
+    if (!due) return;
+    const { reminder, to, base } = due;
     const stop = `Não quer mais estes lembretes? Desative em Minha conta: ${base}/user`;
     if (reminder.kind === 'carrinho') {
-      const cart = await repo.findCart(deps.db, reminder.userId);
-      if (!cart?.startedAt || reads.cartRef(reminder.userId, cart.startedAt) !== reminder.ref) return;
-      const lines = await rebuild(cart.items);
-      if (!lines.length) return;
+      const lines = await cartOf(reminder);
+      if (!lines) return;
       await deps.mail.send({
         to: to.email,
         subject: `${deps.env.STORE_NAME}: seu carrinho está guardado`,
@@ -215,29 +247,74 @@ export function createCartRecovery(deps: {
           '',
           companyIdentityLine(),
         ].join('\n'),
+        action: { label: 'Continuar a compra', url: `${base}/revisar-pedido` },
       });
       return;
     }
-    const name = reminder.eventId === null ? null : await reads.eventName(deps.db, reminder.eventId);
-    if (!name || reminder.eventId === null) return;
-    const price = await todaysPrice(reminder.eventId, await reads.chargeCategory(deps.db, reminder.ref));
+    const race = await raceOf(reminder);
+    if (!race) return;
     await deps.mail.send({
       to: to.email,
-      subject: `${deps.env.STORE_NAME}: sua inscrição em ${name} não foi concluída`,
+      subject: `${deps.env.STORE_NAME}: sua inscrição em ${race.name} não foi concluída`,
       text: [
         `Olá, ${to.firstName}!`,
         '',
-        `Sua inscrição em ${name} ficou sem pagamento e não foi feita: nenhuma vaga está guardada.`,
-        price ?? 'As inscrições continuam abertas; o preço é o do lote de hoje.',
+        `Sua inscrição em ${race.name} ficou sem pagamento e não foi feita: nenhuma vaga está guardada.`,
+        race.price ?? 'As inscrições continuam abertas; o preço é o do lote de hoje.',
         '',
-        `Inscrever-se de novo: ${base}/eventos/register/${reminder.eventId}`,
+        `Inscrever-se de novo: ${base}/eventos/register/${race.eventId}`,
         '',
         'Este lembrete é enviado uma vez.',
         stop,
         '',
         companyIdentityLine(),
       ].join('\n'),
+      action: { label: 'Inscrever-se de novo', url: `${base}/eventos/register/${race.eventId}` },
     });
+  }
+
+  /**
+   * The `whatsapp.cart-recovery` job (docs/decisions/0084): the same reminder by WhatsApp, to an account
+   * that ticked that opt-in, checked again when it runs; the number's "PARAR" blocks it in the provider.
+   */
+  async function sendWhatsApp(reminderId: number): Promise<void> {
+    const due = await stillDue(reminderId);
+    const optIn = due && (await repo.whatsappOf(deps.db, due.reminder.userId));
+    if (!due || !optIn) return;
+    const { reminder, to, base } = due;
+    const message = { to: whatsappNumber(optIn.phone), consentAt: optIn.consentAt };
+    if (reminder.kind === 'carrinho') {
+      const lines = await cartOf(reminder);
+      if (!lines) return;
+      const [first] = lines;
+      const what =
+        lines.length === 1 && first ? `${first.quantity} × ${first.name}` : `${lines.length} itens`;
+      await deps.whatsapp.send({
+        ...message,
+        template: 'lembrete_carrinho',
+        parameters: [to.firstName, what, deps.env.STORE_NAME, `${base}/revisar-pedido`].map(
+          templateParameter,
+        ),
+      });
+      return;
+    }
+    const race = await raceOf(reminder);
+    if (!race) return;
+    await deps.whatsapp.send({
+      ...message,
+      template: 'lembrete_inscricao',
+      parameters: [
+        to.firstName,
+        race.name,
+        race.price ?? 'As inscrições continuam abertas.',
+        `${base}/eventos/register/${race.eventId}`,
+      ].map(templateParameter),
+    });
+  }
+
+  /** The account's WhatsApp opt-in for the reminders: a number with its DDD, or null to withdraw it. */
+  async function setWhatsApp(userId: number, phone: string | null): Promise<void> {
+    await repo.setWhatsapp(deps.db, userId, phone, deps.now());
   }
 
   /** The back office's view: the settings and what the reminders did in the last 30 days. */
@@ -281,6 +358,8 @@ export function createCartRecovery(deps: {
     setReminders,
     sweep,
     sendMail,
+    sendWhatsApp,
+    setWhatsApp,
     panel,
     saveSettings,
     forgetUser: repo.deleteOfUser,

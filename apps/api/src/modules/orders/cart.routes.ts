@@ -1,6 +1,12 @@
-import { CartRemindersSchema, CartSaveSchema, ServerCartSchema } from '@passada/core/contracts/cart';
+import {
+  CartRemindersSchema,
+  CartRemindersWhatsAppSchema,
+  CartSaveSchema,
+  ServerCartSchema,
+} from '@passada/core/contracts/cart';
 import { ApiErrorSchema } from '@passada/core/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
 import type { CartRecovery } from './cart-recovery.ts';
 
@@ -79,6 +85,29 @@ export const cartRoutes: FastifyPluginAsyncZod<{ recovery: CartRecovery }> = asy
     async (req) => {
       await recovery.setReminders((await requireUser(req)).id, req.body.ativos);
       return { ativos: req.body.ativos };
+    },
+  );
+
+  app.put(
+    '/api/carrinho/lembretes/whatsapp/',
+    {
+      config: { auth: 'user' },
+      schema: {
+        tags,
+        summary:
+          'Receber também pelo WhatsApp, neste número, o lembrete de um carrinho ou de uma inscrição deixados sem pagar (ou null para parar)',
+        body: CartRemindersWhatsAppSchema,
+        response: {
+          200: z.object({ whatsapp: z.string().nullable() }),
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+        },
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      await recovery.setWhatsApp(user.id, req.body.telefone);
+      return { whatsapp: (await recovery.get(user.id)).whatsapp };
     },
   );
 };

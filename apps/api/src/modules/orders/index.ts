@@ -143,6 +143,7 @@ export default fp(
       db: app.db,
       jobs: app.jobs,
       mail: app.providers.mail,
+      whatsapp: app.providers.whatsapp,
       env: app.env,
       now: app.now,
       catalog: app.catalog,
@@ -150,6 +151,7 @@ export default fp(
     });
     app.jobs.work('orders.cart-recovery', () => recovery.sweep().then(() => undefined));
     app.jobs.work('mail.cart-recovery', ({ reminderId }) => recovery.sendMail(reminderId));
+    app.jobs.work('whatsapp.cart-recovery', ({ reminderId }) => recovery.sendWhatsApp(reminderId));
     await app.jobs.schedule('orders.cart-recovery', '*/5 * * * *', {});
     app.accounts.personalData.register({
       module: 'orders',

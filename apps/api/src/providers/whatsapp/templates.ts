@@ -1,7 +1,7 @@
 /**
  * The message templates the shop sends on WhatsApp. Outside the 24-hour service window a business
  * may only start a conversation with a template Meta approved beforehand, so each one here must be
- * created with this exact name, language `pt_BR`, category UTILITY and this body in WhatsApp Manager
+ * created with this exact name, language `pt_BR`, category UTILITY (MARKETING where it says so) and this body in WhatsApp Manager
  * before `WHATSAPP_PROVIDER=cloud` is turned on (docs/operations.md). `{{n}}` are the body parameters,
  * in order; the provider sends them as `components[type=body].parameters`.
  */
@@ -36,7 +36,22 @@ export const WHATSAPP_TEMPLATES = {
     body: 'Olá, {{1}}! Pedido nº {{2}}: {{3}}. Acompanhe em {{4}}',
     parameters: ['nome', 'número do pedido', 'o que mudou', 'link'],
   },
-} as const satisfies Record<string, { body: string; parameters: readonly string[] }>;
+  /**
+   * A cart left unpaid (docs/decisions/0084), once, to an account that asked for reminders by WhatsApp.
+   * Category MARKETING in WhatsApp Manager (a reminder to buy is not a transaction's update).
+   */
+  lembrete_carrinho: {
+    body: 'Olá, {{1}}! Você deixou {{2}} no carrinho da {{3}}. Preços e estoque são os de agora, e o carrinho não reserva as peças. Continue em {{4}}. Para não receber mais, responda PARAR.',
+    parameters: ['nome', 'o que ficou no carrinho', 'loja', 'link do carrinho'],
+    category: 'MARKETING',
+  },
+  /** A registration left unpaid (docs/decisions/0084), once; MARKETING as the cart's. */
+  lembrete_inscricao: {
+    body: 'Olá, {{1}}! Sua inscrição em {{2}} ficou sem pagamento e não foi feita. {{3}} Inscreva-se em {{4}}. Para não receber mais, responda PARAR.',
+    parameters: ['nome', 'evento', 'preço de hoje', 'link da inscrição'],
+    category: 'MARKETING',
+  },
+} as const satisfies Record<string, { body: string; parameters: readonly string[]; category?: 'MARKETING' }>;
 
 export type WhatsAppTemplateName = keyof typeof WHATSAPP_TEMPLATES;
 

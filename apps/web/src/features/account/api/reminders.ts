@@ -15,3 +15,16 @@ export function useSetReminders() {
     onSuccess: () => client.invalidateQueries({ queryKey: serverCartQuery().queryKey }),
   });
 }
+
+/** The reminder by WhatsApp too, to this number (the account's own opt-in, decision 0084), or null to stop. */
+export function useSetReminderWhatsApp() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (telefone: string | null) =>
+      apiFetch<{ whatsapp: string | null }>('/api/carrinho/lembretes/whatsapp/', {
+        method: 'PUT',
+        body: { telefone },
+      }),
+    onSuccess: () => client.invalidateQueries({ queryKey: serverCartQuery().queryKey }),
+  });
+}

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
-import { serverCartQuery, useSetReminders } from '../api/reminders.ts';
+import { type FormEvent, useId, useState } from 'react';
+import { FormField, secondaryButtonClass } from '../../../components/form-field.tsx';
+import { fieldErrorsOf } from '../../../lib/accounts-api.ts';
+import { serverCartQuery, useSetReminders, useSetReminderWhatsApp } from '../api/reminders.ts';
 
 /**
  * "Minha conta": whether this account gets one e-mail about a cart or a registration left unpaid. The
@@ -43,6 +45,62 @@ export function ReminderChoice() {
               : 'Você não receberá mais lembretes.'
             : ''}
       </p>
+      {cart.data.lembretes ? <ReminderWhatsApp number={cart.data.whatsapp} /> : null}
     </section>
+  );
+}
+
+/**
+ * The same reminder by WhatsApp (decision 0084): an opt-in of its own, with the number it goes to;
+ * "PARAR" in the chat or "Parar pelo WhatsApp" here ends it.
+ */
+function ReminderWhatsApp({ number }: { number: string | null }) {
+  const save = useSetReminderWhatsApp();
+  const [phone, setPhone] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    try {
+      await save.mutateAsync(phone);
+      setPhone('');
+    } catch (err) {
+      setError(fieldErrorsOf(err).telefone ?? 'Não foi possível salvar agora. Tente de novo.');
+    }
+  };
+  if (number)
+    return (
+      <div className="mt-3 text-sm">
+        <p>Também pelo WhatsApp, no número {number}. Para parar, responda PARAR na conversa ou:</p>
+        <button
+          type="button"
+          className={`${secondaryButtonClass} mt-2`}
+          disabled={save.isPending}
+          onClick={() => void save.mutateAsync(null)}
+        >
+          Parar pelo WhatsApp
+        </button>
+      </div>
+    );
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label="Lembrete também pelo WhatsApp"
+      className="mt-3 flex flex-wrap items-end gap-2"
+    >
+      <FormField
+        label="Quero o lembrete também pelo WhatsApp, neste número"
+        type="tel"
+        inputMode="tel"
+        autoComplete="tel"
+        value={phone}
+        error={error}
+        onChange={(e) => setPhone(e.target.value)}
+      />
+      <button type="submit" className={secondaryButtonClass} disabled={save.isPending}>
+        Receber pelo WhatsApp
+      </button>
+    </form>
   );
 }

@@ -1,14 +1,9 @@
-import { type PainelProduct, STOCK_REASON_LABELS, type StockReason } from '@passada/core/contracts/painel';
+import type { PainelProduct, StockReason } from '@passada/core/contracts/painel';
 import { type FormEvent, useState } from 'react';
-import {
-  FormField,
-  FormStatus,
-  inputClass,
-  primaryButtonClass,
-  SelectField,
-} from '../../../../components/form-field.tsx';
+import { FormStatus, inputClass, primaryButtonClass } from '../../../../components/form-field.tsx';
 import { errorMessage } from '../../shell/utils/error-message.ts';
 import { useStockBatch } from '../api/stock.ts';
+import { StockReasonFields } from './stock-reason-fields.tsx';
 
 type Entry = PainelProduct['stock'][number];
 
@@ -135,22 +130,13 @@ export function GoodsReceipt({ product }: { product: PainelProduct }) {
           </table>
         </div>
         <div className="mt-3 flex flex-wrap items-end gap-3">
-          <SelectField
-            label="Motivo do recebimento"
-            value={reason}
-            onChange={(e) => setReason(e.target.value as StockReason)}
-          >
-            {Object.entries(STOCK_REASON_LABELS).map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
-          </SelectField>
-          <FormField
-            label="Observação (nota do fornecedor)"
-            value={note}
-            maxLength={300}
-            onChange={(e) => setNote(e.target.value)}
+          <StockReasonFields
+            reasonLabel="Motivo do recebimento"
+            reason={reason}
+            onReason={setReason}
+            noteLabel="Observação (nota do fornecedor)"
+            note={note}
+            onNote={setNote}
           />
           <button
             type="submit"

@@ -1,8 +1,4 @@
-import {
-  STOCK_REASON_LABELS,
-  type StockFilePreviewResult,
-  type StockReason,
-} from '@passada/core/contracts/painel';
+import type { StockFilePreviewResult, StockReason } from '@passada/core/contracts/painel';
 import { type FormEvent, useState } from 'react';
 import {
   FormField,
@@ -15,6 +11,7 @@ import { DataTable } from '../../shell/components/data-table.tsx';
 import { errorMessage } from '../../shell/utils/error-message.ts';
 import { saveFile } from '../../shell/utils/save-file.ts';
 import { fetchStockCsv, useStockBatch, useStockFilePreview } from '../api/stock.ts';
+import { StockReasonFields } from './stock-reason-fields.tsx';
 
 type Mode = 'ajustar' | 'definir';
 type Status = { message: string; tone: 'success' | 'error' } | null;
@@ -107,18 +104,13 @@ export function StockFile() {
           <option value="definir">A contagem (substitui o estoque)</option>
           <option value="ajustar">A entrada (soma ao estoque)</option>
         </SelectField>
-        <SelectField label="Motivo" value={reason} onChange={(e) => setReason(e.target.value as StockReason)}>
-          {Object.entries(STOCK_REASON_LABELS).map(([value, text]) => (
-            <option key={value} value={value}>
-              {text}
-            </option>
-          ))}
-        </SelectField>
-        <FormField
-          label="Observação"
-          value={note}
-          maxLength={300}
-          onChange={(e) => setNote(e.target.value)}
+        <StockReasonFields
+          reasonLabel="Motivo"
+          reason={reason}
+          onReason={setReason}
+          noteLabel="Observação"
+          note={note}
+          onNote={setNote}
         />
         <FormField
           label="Arquivo de estoque (CSV)"
