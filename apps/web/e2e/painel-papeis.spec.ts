@@ -51,7 +51,10 @@ test('the staff page, the audit log and the customer screen pass axe', async ({ 
   // Notes and tags on a customer (decision 0080): written, found by the tag, removed.
   await page.getByLabel('Nome, e-mail ou CPF').fill(shopper.email);
   await page.getByRole('button', { name: 'Buscar' }).click();
-  await results.getByRole('button', { name: shopper.full_name }).click();
+  // The previous search's rows stay while the new one loads: wait for this person's row alone.
+  const found = results.getByRole('row', { name: new RegExp(shopper.email) });
+  await expect(results.getByRole('rowheader')).toHaveCount(1);
+  await found.getByRole('button', { name: shopper.full_name }).click();
   const card = page.getByRole('region', { name: `Cliente ${shopper.full_name}` });
   await card.getByLabel('Nova etiqueta').fill('Assessoria Sol');
   await card.getByRole('button', { name: 'Dar etiqueta' }).click();
@@ -69,7 +72,7 @@ test('the staff page, the audit log and the customer screen pass axe', async ({ 
   await page.getByLabel('Etiqueta', { exact: true }).selectOption('assessoria sol');
   await page.getByRole('button', { name: 'Buscar' }).click();
   await expect(results.getByRole('rowheader')).toHaveText([shopper.full_name]);
-  await results.getByRole('button', { name: shopper.full_name }).click();
+  await found.getByRole('button', { name: shopper.full_name }).click();
   await card.getByRole('button', { name: 'Tirar a etiqueta assessoria sol' }).click();
   await expect(card.getByText('Nenhuma etiqueta.')).toBeVisible();
   await card.getByRole('button', { name: /^Apagar a nota de / }).click();
