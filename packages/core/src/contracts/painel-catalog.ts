@@ -315,6 +315,10 @@ export const StockBatchLineSchema = z.object({
 });
 export type StockBatchLine = z.infer<typeof StockBatchLineSchema>;
 
+/** How a batch's refusals and audit line name a combination: "Short Jangada · Azul P (P3-C1-T2)". */
+export const stockBatchLabel = (l: Pick<StockBatchLine, 'produto' | 'cor' | 'tamanho' | 'sku'>) =>
+  `${l.produto} · ${l.cor} ${l.tamanho} (${l.sku})`;
+
 /** `POST /stock/importar/previa/`: a stock file (CSV or TXT, the pt-BR Excel convention or commas). */
 export const StockFilePreviewSchema = z.object({
   modo: z.enum(['ajustar', 'definir']),

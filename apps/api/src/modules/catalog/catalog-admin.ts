@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { ProductCategory } from '@passada/core/contracts/catalog';
 import { MAX_PRODUCT_IMAGES } from '@passada/core/contracts/catalog';
-import { STALE_VERSION_CODE } from '@passada/core/contracts/painel';
+import {
+  STALE_VERSION_CODE,
+  type StockBatchLine,
+  skuOf,
+  stockBatchLabel,
+} from '@passada/core/contracts/painel';
 import { formatBRL } from '@passada/core/money';
 import type { Sale } from '@passada/core/sale-price';
 import { toSearchText } from '@passada/core/text';
@@ -10,7 +15,7 @@ import type { SizeGuide, stockMovements } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import * as repo from './catalog.repository.ts';
 import { notifyChanged } from './catalog-changed.ts';
-import { previewStockFile } from './stock-file.ts';
+import { batchLine, previewStockFile } from './stock-file.ts';
 import { listStockMovements } from './stock-ledger.read-model.ts';
 
 type Conn = Db | Tx;
@@ -90,7 +95,7 @@ export interface StockMovementNote {
   staffId: number;
 }
 
-export function createCatalogAdmin(deps: { db: Db; now?: () => Date }) {
+export function createCatalogAdmin(deps: { db: Db; now: () => Date }) {
   async function withDetails(db: Conn, rows: repo.ProductRow[]): Promise<StaffProduct[]> {
     const ids = rows.map((r) => r.id);
     const stockRows = await repo.findStock(db, ids);
@@ -338,6 +343,62 @@ export function createCatalogAdmin(deps: { db: Db; now?: () => Date }) {
     return done;
   }
 
+  /**
+   * `POST /stock/lote/` (docs/decisions/0081): the batch as staff sent it, checked (a combination named
+   * twice, a negative count, nothing to change: 400), applied all or none by `changeStockMany`, and
+   * answered by name. The combinations' names are read once, in the batch's transaction.
+   */
+  async function applyStockBatch(
+    tx: Tx,
+    batch: {
+      modo: 'ajustar' | 'definir';
+      motivo: StockMovementNote['reason'];
+      observacao: string;
+      linhas: Array<{
+        product_id: number;
+        color_id: number;
+        size_id: number;
+        quantidade: number;
+        antes?: number | undefined;
+      }>;
+    },
+    staffId: number,
+    maxLines: number,
+  ): Promise<StockBatchLine[]> {
+    if (batch.linhas.length > maxLines)
+      throw badRequest(`São ${batch.linhas.length} linhas; o limite é ${maxLines}.`, 'arquivo_grande_demais');
+    const keyed = new Map<string, (typeof batch.linhas)[number]>();
+    for (const l of batch.linhas) {
+      const sku = skuOf(l.product_id, l.color_id, l.size_id);
+      if (keyed.has(sku)) throw badRequest(`A combinação ${sku} aparece duas vezes.`, 'linha_repetida');
+      if (batch.modo === 'definir' && l.quantidade < 0)
+        throw badRequest('A quantidade contada não pode ser negativa.', 'validation_error');
+      // An empty cell of the receipt's grid adds nothing.
+      if (batch.modo === 'definir' || l.quantidade !== 0) keyed.set(sku, l);
+    }
+    if (keyed.size === 0) throw badRequest('Informe ao menos uma quantidade.', 'validation_error');
+    const known = new Map(
+      (await repo.findStockLines(tx)).map((n) => [skuOf(n.productId, n.colorId, n.sizeId), n]),
+    );
+    const done = await changeStockMany(
+      tx,
+      [...keyed].map(([sku, l]) => {
+        const line = known.get(sku);
+        return {
+          productId: l.product_id,
+          colorId: l.color_id,
+          sizeId: l.size_id,
+          label: line ? stockBatchLabel(batchLine(line, line.quantity, line.quantity)) : sku,
+          change: batch.modo === 'definir' ? { set: l.quantidade } : { delta: l.quantidade },
+          ...(l.antes !== undefined ? { expected: l.antes } : {}),
+        };
+      }),
+      { reason: batch.motivo, note: batch.observacao, staffId },
+    );
+    // Every line exists here: a combination not found refused the batch above.
+    return done.map((r) => batchLine(known.get(skuOf(r.productId, r.colorId, r.sizeId))!, r.before, r.after));
+  }
+
   /** Every colour × size of every product (hidden ones too) with names and quantity. */
   const stockLines = () => repo.findStockLines(deps.db);
 
@@ -441,7 +502,7 @@ export function createCatalogAdmin(deps: { db: Db; now?: () => Date }) {
           'validation_error',
           { preco: `Use um valor abaixo de ${formatBRL(current.priceCents)}.` },
         );
-      if (sale.endsAt.getTime() <= (deps.now?.() ?? new Date()).getTime())
+      if (sale.endsAt.getTime() <= deps.now().getTime())
         throw badRequest('O fim da promoção já passou.', 'validation_error', {
           fim: 'Escolha um fim depois de agora.',
         });
@@ -451,7 +512,7 @@ export function createCatalogAdmin(deps: { db: Db; now?: () => Date }) {
       saleStartsAt: sale?.startsAt ?? null,
       saleEndsAt: sale?.endsAt ?? null,
       version: current.version + 1,
-      updatedAt: deps.now?.() ?? new Date(),
+      updatedAt: deps.now(),
     });
     return { before: repo.saleOf(current), after: sale };
   }
@@ -511,7 +572,7 @@ export function createCatalogAdmin(deps: { db: Db; now?: () => Date }) {
     removeImage,
     reorderImages,
     changeStock,
-    changeStockMany,
+    applyStockBatch,
     stockLines,
     previewStock,
     stockHistory,

@@ -1,4 +1,9 @@
-import { parseSku, type StockFilePreviewResult, skuOf } from '@passada/core/contracts/painel';
+import {
+  parseSku,
+  type StockBatchLine,
+  type StockFilePreviewResult,
+  skuOf,
+} from '@passada/core/contracts/painel';
 import { columnKey, readCsvRows } from '../../plugins/csv-read.ts';
 import { badRequest } from '../../plugins/errors.ts';
 
@@ -17,6 +22,22 @@ export interface KnownStockLine {
   sizeId: number;
   size: string;
   quantity: number;
+}
+
+/** One line of a batch or a preview as the back office reads it: the combination's names, before and after. */
+export function batchLine(line: KnownStockLine, before: number, after: number): StockBatchLine {
+  return {
+    product_id: line.productId,
+    color_id: line.colorId,
+    size_id: line.sizeId,
+    sku: skuOf(line.productId, line.colorId, line.sizeId),
+    produto: line.productName,
+    cor: line.color,
+    tamanho: line.size,
+    antes: before,
+    depois: after,
+    diferenca: after - before,
+  };
 }
 
 const SKU_TITLES = ['sku', 'codigo', 'codigo sku'];
@@ -96,18 +117,7 @@ export function previewStockFile(
       unchanged += 1;
       return;
     }
-    lines.push({
-      product_id: line.productId,
-      color_id: line.colorId,
-      size_id: line.sizeId,
-      sku,
-      produto: line.productName,
-      cor: line.color,
-      tamanho: line.size,
-      antes: line.quantity,
-      depois: after,
-      diferenca: after - line.quantity,
-    });
+    lines.push(batchLine(line, line.quantity, after));
   });
   return { linhas: lines, sem_mudanca: unchanged, problemas: problems };
 }

@@ -11,6 +11,7 @@ import {
   StockFilePreviewSchema,
   StockMovementSchema,
   skuOf,
+  stockBatchLabel,
 } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -101,76 +102,29 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (req) => {
       const b = req.body;
-      const max = app.env.STOCK_BATCH_MAX_LINES;
-      if (b.linhas.length > max)
-        throw badRequest(`São ${b.linhas.length} linhas; o limite é ${max}.`, 'arquivo_grande_demais');
-      const keyed = new Map<string, (typeof b.linhas)[number]>();
-      for (const l of b.linhas) {
-        const sku = skuOf(l.product_id, l.color_id, l.size_id);
-        if (keyed.has(sku)) throw badRequest(`A combinação ${sku} aparece duas vezes.`, 'linha_repetida');
-        if (b.modo === 'definir' && l.quantidade < 0)
-          throw badRequest('A quantidade contada não pode ser negativa.', 'validation_error');
-        // An empty cell of the receipt's grid adds nothing.
-        if (b.modo === 'definir' || l.quantidade !== 0) keyed.set(sku, l);
-      }
-      if (keyed.size === 0) throw badRequest('Informe ao menos uma quantidade.', 'validation_error');
-      const names = new Map(
-        (await admin.stockLines()).map((n) => [skuOf(n.productId, n.colorId, n.sizeId), n]),
-      );
-      const labelOf = (sku: string) => {
-        const n = names.get(sku);
-        return n ? `${n.productName} · ${n.color} ${n.size} (${sku})` : sku;
-      };
       const staffId = actor(req).id;
-      const done = await audited(
+      const linhas = await audited(
         req,
         async (tx) => {
-          const result = await admin.changeStockMany(
-            tx,
-            [...keyed].map(([sku, l]) => ({
-              productId: l.product_id,
-              colorId: l.color_id,
-              sizeId: l.size_id,
-              label: labelOf(sku),
-              change: b.modo === 'definir' ? { set: l.quantidade } : { delta: l.quantidade },
-              ...(l.antes !== undefined ? { expected: l.antes } : {}),
-            })),
-            { reason: b.motivo, note: b.observacao, staffId },
-          );
-          if (result.some((r) => r.after > r.before)) await app.catalog.stockAlerts.nudge(tx);
-          return result;
+          const lines = await admin.applyStockBatch(tx, b, staffId, app.env.STOCK_BATCH_MAX_LINES);
+          // Units back on sale: whoever asked "Avise-me quando chegar" is told now.
+          if (lines.some((l) => l.diferenca > 0)) await app.catalog.stockAlerts.nudge(tx);
+          return lines;
         },
-        (result) => ({
+        (lines) => ({
           action: `estoque_${b.motivo}_em_lote`,
           entity: 'estoque',
           entityId: null,
           after: {
             motivo: STOCK_REASON_LABELS[b.motivo],
             observacao: b.observacao,
-            linhas: result
-              .filter((r) => r.delta !== 0)
-              .map((r) => `${labelOf(skuOf(r.productId, r.colorId, r.sizeId))}: ${r.before} → ${r.after}`),
+            linhas: lines
+              .filter((l) => l.diferenca !== 0)
+              .map((l) => `${stockBatchLabel(l)}: ${l.antes} → ${l.depois}`),
           },
         }),
       );
-      return {
-        linhas: done.map((r) => {
-          const sku = skuOf(r.productId, r.colorId, r.sizeId);
-          const n = names.get(sku);
-          return {
-            product_id: r.productId,
-            color_id: r.colorId,
-            size_id: r.sizeId,
-            sku,
-            produto: n?.productName ?? '',
-            cor: n?.color ?? '',
-            tamanho: n?.size ?? '',
-            antes: r.before,
-            depois: r.after,
-            diferenca: r.delta,
-          };
-        }),
-      };
+      return { linhas };
     },
   );
 
