@@ -25,6 +25,36 @@ export async function productWithStock(request: APIRequestContext, path: string,
   throw new Error(`no product in ${path} with ${min}+ units of one combination`);
 }
 
+/**
+ * Puts a product staff created through the API on sale (a new product is a draft): one photo, sent and
+ * made ready by the server's queue, then "publicar". Its stock must be in already. Answers the new version.
+ */
+export async function publishProduct(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  productId: number,
+): Promise<number> {
+  const url = `/api/painel/products/${productId}/`;
+  const buffer = await sharp({ create: { width: 600, height: 720, channels: 3, background: '#ff6b57' } })
+    .jpeg()
+    .toBuffer();
+  const sent = await request.post(`${url}images/`, {
+    headers,
+    multipart: { foto: { name: 'frente.jpg', mimeType: 'image/jpeg', buffer } },
+  });
+  expect(sent.status()).toBe(202);
+  let read: { versao: number; images: Array<{ status: string }> } = { versao: 0, images: [] };
+  await expect
+    .poll(async () => {
+      read = await (await request.get(url, { headers })).json();
+      return read.images.map((i) => i.status).join();
+    })
+    .toBe('pronta');
+  const published = await request.post(`${url}publicar/`, { headers, data: { versao: read.versao } });
+  expect(published.status()).toBe(200);
+  return ((await published.json()) as { versao: number }).versao;
+}
+
 export async function productWithSoldOutCombination(request: APIRequestContext) {
   for (const product of await findProducts(request)) {
     const entry = product.stock.find((s) => s.quantity === 0);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
 import { STAFF, signInStaff } from './fixtures.ts';
 
 async function noSeriousViolations(page: Page) {
@@ -97,6 +98,25 @@ test('a goods receipt in one save, then a count sent as a file, checked before i
   await sale.getByRole('button', { name: 'Salvar promoção' }).click();
   await expect(page.getByText('Promoção salva.')).toBeVisible();
   await expect(page.getByText(/^De R\$\s79,90 por R\$\s59,90, de /)).toBeVisible();
+
+  // A new product is a draft: the shop sells it once it has a photo and is published.
+  const publishing = page.getByRole('region', { name: 'Publicação' });
+  await expect(
+    publishing.getByText('Para colocar à venda, falta uma foto pronta.', { exact: false }),
+  ).toBeVisible();
+  await expect(publishing.getByRole('button', { name: 'Publicar agora' })).toBeDisabled();
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'regata.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await sharp({ create: { width: 800, height: 960, channels: 3, background: '#ff6b57' } })
+      .jpeg()
+      .toBuffer(),
+  });
+  await expect(page.getByAltText('Foto 1')).toBeVisible();
+  await publishing.getByRole('button', { name: 'Publicar agora' }).click();
+  await expect(publishing.getByText('Produto publicado: já está à venda na loja.')).toBeVisible();
+  await expect(publishing.getByText('À venda na loja.', { exact: true })).toBeVisible();
+  await noSeriousViolations(page);
 
   // The shop shows it at once: the list price struck through, read out as "De … por …".
   const productId = /\/painel\/produtos\/(\d+)$/.exec(page.url())?.[1];

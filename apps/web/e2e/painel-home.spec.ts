@@ -58,6 +58,14 @@ test('staff add a colour, give it a described photo, feature the product first, 
   await confirm.getByRole('button', { name: 'Cancelar' }).click();
   await expect(page.getByAltText('Foto 1')).toBeVisible();
 
+  // A new product is a draft: with its photo and its first units it goes on sale.
+  const receipt = page.getByRole('form', { name: 'Recebimento de mercadoria' });
+  await receipt.getByLabel(`Entrada de ${color} M (há 0)`).fill('4');
+  await receipt.getByRole('button', { name: 'Salvar recebimento (1 combinação, +4)' }).click();
+  await expect(page.getByText('Recebimento salvo: 1 combinação, +4 unidades.')).toBeVisible();
+  await page.getByRole('button', { name: 'Publicar agora' }).click();
+  await expect(page.getByText('Produto publicado: já está à venda na loja.')).toBeVisible();
+
   await page.getByRole('navigation', { name: 'Painel' }).getByRole('link', { name: 'Home da loja' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Home da loja' })).toBeVisible();
   await page.getByLabel('Produto para destacar').selectOption({ label: name });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { STAFF, signInStaff } from './fixtures.ts';
+import { expectNoSeriousAxe, STAFF, signInStaff } from './fixtures.ts';
 
 async function signIn(page: Page, who: { email: string; password: string }) {
   await signInStaff(page, who, '/painel/produtos');
@@ -58,6 +58,22 @@ test('an admin adds a product with photos and stock, and the shop shows it at on
   await expect(page.getByText('Estoque de Coral M: 5.')).toBeVisible();
   await page.getByRole('button', { name: 'Histórico' }).click();
   await expect(page.getByText(/\+5 \(Entrada, Primeiro lote\) → 5, por admin@passada.com.br/)).toBeVisible();
+
+  // A new product is a draft (decision 0085): its launch can wait for a date, or it goes on sale now.
+  const publishing = page.getByRole('region', { name: 'Publicação' });
+  await expect(publishing.getByText('Rascunho: a loja ainda não mostra este produto.')).toBeVisible();
+  const tomorrow = new Date(Date.now() + 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 16);
+  await publishing.getByLabel('Data e hora do lançamento').fill(tomorrow);
+  await publishing.getByRole('button', { name: 'Agendar lançamento' }).click();
+  await expect(publishing.getByText(/^Lançamento agendado para .+ \(horário de Fortaleza\)/)).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(publishing.getByRole('button', { name: 'Cancelar agendamento' })).toBeVisible();
+  await expectNoSeriousAxe(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await publishing.getByRole('button', { name: 'Cancelar agendamento' }).click();
+  await expect(publishing.getByText('Agendamento cancelado.')).toBeVisible();
+  await publishing.getByRole('button', { name: 'Publicar agora' }).click();
+  await expect(publishing.getByText('À venda na loja.', { exact: true })).toBeVisible();
 
   await page.goto(`/produto/${productId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Jaqueta Chuva de Caju' })).toBeVisible();

@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { createShopper, expectNoSeriousAxe, outboxMails, payWithPix, STAFF } from './fixtures.ts';
+import {
+  createShopper,
+  expectNoSeriousAxe,
+  outboxMails,
+  payWithPix,
+  publishProduct,
+  STAFF,
+} from './fixtures.ts';
 
 interface Option {
   id: number;
@@ -53,6 +60,7 @@ test('at 390 px: a verified review written in "Meus pedidos" and published; the 
     },
   });
   expect(guide.status()).toBe(200);
+  await publishProduct(request, headers, product.id);
 
   // A buyer receives one small and reviews it from "Meus pedidos"; staff publish the review.
   const shopper = await createShopper(request, 'avaliacao');

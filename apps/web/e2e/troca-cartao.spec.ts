@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { brl, createShopper, expectNoSeriousAxe, payWithPix, STAFF } from './fixtures.ts';
+import { brl, createShopper, expectNoSeriousAxe, payWithPix, publishProduct, STAFF } from './fixtures.ts';
 
 type Option = { id: number; name: string };
 
@@ -61,6 +61,7 @@ test('an exchange up in price: a refused card says why, an approved one pays the
         })
       ).status(),
     ).toBe(200);
+  const versao = await publishProduct(request, headers, product.id);
 
   // Bought by Pix, shipped and delivered; then its price goes up by R$ 25,00.
   const shopper = await createShopper(request, 'trocacartao');
@@ -82,7 +83,7 @@ test('an exchange up in price: a refused card says why, an approved one pays the
     ).toBe(200);
   const raised = await request.patch(`/api/painel/products/${product.id}/`, {
     headers,
-    data: { price: 125, versao: product.versao },
+    data: { price: 125, versao },
   });
   expect(raised.status()).toBe(200);
 

@@ -24,6 +24,8 @@ const LABELS: Record<string, string> = {
   weight_grams: 'Peso (g)',
   hidden: 'Oculto',
   oculto: 'Oculto',
+  rascunho: 'Rascunho',
+  publicar_em: 'Lançamento agendado',
   status: 'Situação',
   codigo_rastreio: 'Código de rastreio',
   motivo: 'Motivo',
@@ -90,9 +92,10 @@ const LABELS: Record<string, string> = {
 
 /**
  * Keys that are bookkeeping, not something a person changed: the edit version a save sends back moves
- * on every save, so "Versão: 3 → 4" would only hide the real change.
+ * on every save, so "Versão: 3 → 4" would only hide the real change; what a product lacks to be sold
+ * follows its photos and stock, never an edit.
  */
-const OMIT = new Set(['versao']);
+const OMIT = new Set(['versao', 'falta_para_vender']);
 
 /**
  * Names for ids, by the key that holds them: `{ cor: Map { '17' => 'Azul' } }` shows "Cor: Azul", never

@@ -261,6 +261,16 @@ export const jobCatalog = {
     expireInSeconds: 120,
   }),
   /**
+   * Scheduled publishing (docs/decisions/0085): every minute, each draft whose time has come is published
+   * if it has a ready photo and stock, with its audit line. `short`: one more waiting run is enough; two
+   * at once are safe (each product taken under its row's lock, a published one left alone).
+   */
+  'catalog.scheduled-publish': defineJob<Record<string, never>>({
+    policy: 'short',
+    retryLimit: 3,
+    expireInSeconds: 120,
+  }),
+  /**
    * Reminders of carts and registrations left unpaid (docs/decisions/0072): every five minutes, each one
    * past staff's delay recorded and its e-mail queued. `short`: one more waiting run is enough; two at once
    * are safe (the reminder's unique key).

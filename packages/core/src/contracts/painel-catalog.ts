@@ -60,6 +60,22 @@ export const ProductSaleSchema = z.object({
 export type ProductSaleInput = z.input<typeof ProductSaleSchema>;
 
 /**
+ * `POST /products/{id}/publicar/`: a draft on sale now (`publicar_em` absent, null or past) or at
+ * `publicar_em` (with the offset), with the version the form read.
+ */
+export const ProductPublishSchema = z.object({
+  versao: EditVersionSchema,
+  publicar_em: z.iso
+    .datetime({ offset: true, error: 'Informe a data e a hora do lançamento.' })
+    .nullable()
+    .default(null),
+});
+export type ProductPublishInput = z.input<typeof ProductPublishSchema>;
+
+/** `POST /products/{id}/publicar/cancelar/`: the draft's publishing time taken away. */
+export const ProductUnscheduleSchema = z.object({ versao: EditVersionSchema });
+
+/**
  * An uploaded photo is `processando` until its resized copies exist (a few seconds; the shop does not
  * show it yet), then `pronta`; `falhou` when they could not be made.
  */
@@ -107,6 +123,12 @@ export const PainelProductSchema = z.object({
   category: ProductCategorySchema,
   aparecer_home: z.boolean(),
   oculto: z.boolean(),
+  /** Made and never published: the shop does not show it (docs/decisions/0085). */
+  rascunho: z.boolean().default(false),
+  /** When the draft is published by itself (ISO instant), or null. */
+  publicar_em: z.string().nullable().default(null),
+  /** What the product lacks to be sold: a ready photo (`foto`), a unit in stock (`estoque`). */
+  falta_para_vender: z.array(z.enum(['foto', 'estoque'])).default([]),
   weight_grams: z.number().int(),
   /** The sale staff set (docs/decisions/0082), whether it runs now or not; null when there is none. */
   promocao: z.object({ preco: z.number(), inicio: z.string(), fim: z.string() }).nullable().default(null),

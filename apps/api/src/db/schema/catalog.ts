@@ -60,6 +60,13 @@ export const products = pgTable(
     homePosition: integer('home_position'),
     /** Hidden products stay for past orders but leave the shop's lists, search and product page. */
     hidden: boolean('oculto').notNull().default(false),
+    /**
+     * A draft (docs/decisions/0085): made but never published, so the shop does not show it. Publishing
+     * needs a ready photo and stock; it happens at once or at `publishAt` (a collection's "lançamento").
+     */
+    draft: boolean('rascunho').notNull().default(false),
+    /** When the minute job publishes the draft; null: staff publish it by hand. Only a draft has one. */
+    publishAt: timestamp('publicar_em', { withTimezone: true }),
     /** Lower-cased, accent-stripped name + description, for accent-insensitive search. */
     searchText: text('search_text').notNull().default(''),
     /** Average review score 0–5, orders /topavaliados. */
@@ -89,6 +96,7 @@ export const products = pgTable(
   (t) => [
     index('products_category_idx').on(t.category),
     check('products_price_positive', sql`${t.priceCents} > 0`),
+    check('products_publish_at_draft', sql`${t.publishAt} is null or ${t.draft}`),
     check(
       'products_sale',
       sql`(${t.salePriceCents} is null and ${t.saleStartsAt} is null and ${t.saleEndsAt} is null) or (${t.salePriceCents} > 0 and ${t.saleEndsAt} > ${t.saleStartsAt})`,

@@ -1,4 +1,4 @@
-// Owner: messages. The tables of messages after they leave: the log and WhatsApp opt-outs; only this module writes them (docs/architecture.md §9).
+// Owner: messages. The tables of messages after they leave: the log, WhatsApp opt-outs and the e-mails' logo; only this module writes them (docs/architecture.md §9).
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { staff } from './staff.ts';
@@ -80,3 +80,17 @@ export const whatsappOptOuts = pgTable('whatsapp_opt_outs', {
   staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The shop's mark in the e-mails' header, when staff sent one (docs/decisions/0045, later): the media
+ * storage's key of its 128 px PNG. One row at most; none: the storefront's default mark.
+ */
+export const mailBrand = pgTable(
+  'mail_brand',
+  {
+    id: integer('id').primaryKey().default(1),
+    logoKey: text('logo_key').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('mail_brand_single_row', sql`${t.id} = 1`)],
+);

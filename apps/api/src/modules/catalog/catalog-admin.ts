@@ -53,8 +53,17 @@ export interface ProductFields {
   weightGrams: number;
 }
 
+/** What a draft still lacks to be published (docs/decisions/0085). */
+export type MissingForSale = 'foto' | 'estoque';
+
 export interface StaffProduct extends ProductFields {
   id: number;
+  /** Made and never published: the shop does not show it (docs/decisions/0085). */
+  draft: boolean;
+  /** When the minute job publishes the draft, or null. */
+  publishAt: Date | null;
+  /** A ready photo, a unit in stock: what the product lacks to be sold; empty when it lacks nothing. */
+  missing: MissingForSale[];
   /** Bumped by every edit of the fields above; a save sends back the one it read. */
   version: number;
   /** The sale staff set (docs/decisions/0082), or null. */
@@ -71,6 +80,26 @@ const PRODUCT_NOT_FOUND = 'Produto não encontrado.';
 export const STALE_PRODUCT =
   'Este produto foi alterado por outra pessoa depois que você abriu o formulário. Recarregue a página para ver a versão atual; suas alterações não foram salvas.';
 const COMBO_NOT_FOUND = 'Essa combinação de cor e tamanho não existe neste produto.';
+
+function missingOf(images: repo.ImageRow[], stock: repo.StockRow[]): MissingForSale[] {
+  return [
+    ...(images.some((i) => i.status === 'pronta') ? [] : (['foto'] as const)),
+    ...(stock.some((s) => s.quantity > 0) ? [] : (['estoque'] as const)),
+  ];
+}
+
+const MISSING_WORDS: Record<MissingForSale, string> = {
+  foto: 'uma foto pronta',
+  estoque: 'estoque em ao menos uma cor e tamanho',
+};
+
+/** 409 `produto_incompleto`: what the product lacks, in words. */
+function incomplete(missing: MissingForSale[]) {
+  return conflict(
+    `Para colocar o produto à venda, falta ${missing.map((m) => MISSING_WORDS[m]).join(' e ')}.`,
+    'produto_incompleto',
+  );
+}
 
 function fields(row: repo.ProductRow): ProductFields {
   return {
@@ -104,6 +133,12 @@ export function createCatalogAdmin(deps: { db: Db; now: () => Date }) {
       id: row.id,
       version: row.version,
       ...fields(row),
+      draft: row.draft,
+      publishAt: row.publishAt,
+      missing: missingOf(
+        images[i]!,
+        stockRows.filter((s) => s.productId === row.id),
+      ),
       sale: repo.saleOf(row),
       sizeGuide: row.sizeGuide ?? null,
       images: images[i]!,
@@ -124,7 +159,10 @@ export function createCatalogAdmin(deps: { db: Db; now: () => Date }) {
     return (await withDetails(db, [row]))[0]!;
   }
 
-  /** A new product with one zero-stock combination per colour × size given. */
+  /**
+   * A new product with one zero-stock combination per colour × size given: a draft, which the shop shows
+   * only once it is published with a photo and stock (docs/decisions/0085).
+   */
   async function createProduct(
     tx: Tx,
     input: ProductFields & { colorIds: number[]; sizeIds: number[] },
@@ -133,6 +171,7 @@ export function createCatalogAdmin(deps: { db: Db; now: () => Date }) {
     const [id] = await repo.insertProducts(tx, [
       {
         ...row,
+        draft: true,
         homePosition: row.showOnHome ? await repo.nextHomePosition(tx) : null,
         searchText: toSearchText(input.name, input.description),
         // The package grows with the garment's weight; the shipping quote only needs a plausible box.
@@ -178,6 +217,11 @@ export function createCatalogAdmin(deps: { db: Db; now: () => Date }) {
     const rest = Object.fromEntries(
       Object.entries(given).filter(([, v]) => v !== undefined),
     ) as Partial<ProductFields>;
+    // A product on sale always has a photo: showing a hidden one again needs one (docs/decisions/0085).
+    if (rest.hidden === false && current.hidden && !current.draft) {
+      const photo = before.missing.filter((m) => m === 'foto');
+      if (photo.length) throw incomplete(photo);
+    }
     const next = { ...fields(current), ...rest };
     // Ticking "aparecer na home" puts the product last among the featured; unticking takes it out.
     const homePosition =
@@ -222,7 +266,16 @@ export function createCatalogAdmin(deps: { db: Db; now: () => Date }) {
   }
 
   async function removeImage(tx: Tx, productId: number, imageId: number): Promise<repo.ImageRow> {
-    if (!(await repo.lockProduct(tx, productId))) throw notFound(PRODUCT_NOT_FOUND);
+    const product = await repo.lockProduct(tx, productId);
+    if (!product) throw notFound(PRODUCT_NOT_FOUND);
+    if (!product.draft && !product.hidden) {
+      const ready = (await repo.findImageRows(tx, productId)).filter((i) => i.status === 'pronta');
+      if (ready.length === 1 && ready[0]!.id === imageId)
+        throw conflict(
+          'Um produto à venda precisa de ao menos uma foto: envie outra antes de remover esta, ou oculte o produto.',
+          'ultima_foto',
+        );
+    }
     const removed = await repo.deleteImageRow(tx, productId, imageId);
     if (!removed) throw notFound('Foto não encontrada.');
     const rest = await repo.findImageRows(tx, productId);
@@ -517,6 +570,71 @@ export function createCatalogAdmin(deps: { db: Db; now: () => Date }) {
     return { before: repo.saleOf(current), after: sale };
   }
 
+  /**
+   * Publishes a draft now (`at` null or past), which needs a ready photo and a unit in stock (409
+   * `produto_incompleto` naming what is missing), or schedules it for `at` (a collection's "lançamento"),
+   * which may be set before the photos and the goods arrive: the minute job publishes it only once it has
+   * them. Checked under the row's lock, with the version the form read.
+   */
+  async function publish(
+    tx: Tx,
+    id: number,
+    version: number,
+    at: Date | null,
+  ): Promise<{ before: StaffProduct; after: StaffProduct }> {
+    const current = await lockVersion(tx, id, version);
+    if (!current.draft) throw conflict('Este produto já está publicado.', 'ja_publicado');
+    const before = await getProduct(id, tx);
+    const now = deps.now();
+    const scheduled = at !== null && at.getTime() > now.getTime();
+    if (!scheduled && before.missing.length) throw incomplete(before.missing);
+    await repo.updateProductRow(tx, id, {
+      ...(scheduled ? { publishAt: at } : { draft: false, publishAt: null, updatedAt: now }),
+      version: current.version + 1,
+    });
+    return { before, after: await getProduct(id, tx) };
+  }
+
+  /** Takes a draft's publishing time away: it stays a draft until staff publish it. */
+  async function unschedule(
+    tx: Tx,
+    id: number,
+    version: number,
+  ): Promise<{ before: StaffProduct; after: StaffProduct }> {
+    const current = await lockVersion(tx, id, version);
+    if (!current.publishAt) throw conflict('Este produto não tem lançamento agendado.', 'sem_agendamento');
+    const before = await getProduct(id, tx);
+    await repo.updateProductRow(tx, id, { publishAt: null, version: current.version + 1 });
+    return { before, after: await getProduct(id, tx) };
+  }
+
+  /**
+   * The minute job's part: each draft whose time has come is published, each in its own transaction and
+   * with its audit line (`record`), if it has a ready photo and stock; one that lacks them stays a draft,
+   * keeps its time and is published on the first run after staff add what it lacks (the back office
+   * shows what is missing). Answers the ids published.
+   */
+  async function publishDue(record: (tx: Tx, after: StaffProduct) => Promise<void>): Promise<number[]> {
+    const published: number[] = [];
+    for (const id of await repo.findDueDrafts(deps.db, deps.now())) {
+      const done = await deps.db.transaction(async (tx) => {
+        const current = await repo.lockProduct(tx, id);
+        if (!current?.draft || !current.publishAt || current.publishAt > deps.now()) return false;
+        if ((await getProduct(id, tx)).missing.length) return false;
+        await repo.updateProductRow(tx, id, {
+          draft: false,
+          publishAt: null,
+          updatedAt: deps.now(),
+          version: current.version + 1,
+        });
+        await record(tx, await getProduct(id, tx));
+        return true;
+      });
+      if (done) published.push(id);
+    }
+    return published;
+  }
+
   async function setSizeGuide(
     tx: Tx,
     id: number,
@@ -558,6 +676,9 @@ export function createCatalogAdmin(deps: { db: Db; now: () => Date }) {
     setRating,
     setSizeGuide,
     setSale,
+    publish,
+    unschedule,
+    publishDue,
     featured,
     setFeatured,
     banners,

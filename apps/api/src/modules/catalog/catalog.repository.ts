@@ -40,7 +40,7 @@ export interface ProductFilters {
   priceAt?: Date;
   /** Lower-cased size names; the product needs stock > 0 in at least one. */
   sizeNames?: string[];
-  /** Leaves out products the back office hid. */
+  /** Leaves out products the back office hid and drafts not yet published. */
   visibleOnly?: boolean;
 }
 
@@ -68,7 +68,7 @@ export async function findProducts(db: Conn, filters: ProductFilters = {}): Prom
   const where: SQL[] = [];
   if (filters.category) where.push(eq(products.category, filters.category));
   if (filters.ids) where.push(inArray(products.id, filters.ids));
-  if (filters.visibleOnly) where.push(eq(products.hidden, false));
+  if (filters.visibleOnly) where.push(eq(products.hidden, false), eq(products.draft, false));
   for (const word of filters.words ?? []) where.push(like(products.searchText, `%${escapeLike(word)}%`));
   for (const word of filters.nameWords ?? []) {
     where.push(like(sql`translate(lower(${products.name}), ${ACCENTED}, ${PLAIN})`, `%${escapeLike(word)}%`));
@@ -185,6 +185,16 @@ export async function touchSaleBoundaries(db: Conn, from: Date, to: Date): Promi
     .limit(1);
   if (row) await notifyChanged(db);
   return row !== undefined;
+}
+
+/** Drafts whose publishing time has come, oldest time first. */
+export async function findDueDrafts(db: Conn, now: Date): Promise<number[]> {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.draft, true), lte(products.publishAt, now)))
+    .orderBy(asc(products.publishAt), asc(products.id));
+  return rows.map((r) => r.id);
 }
 
 /** Products' names by id (the audit log names what a line is about); ids not found are left out. */

@@ -181,7 +181,7 @@ export function createCatalogService(deps: CatalogServiceDeps) {
     if (!ids.length) return [];
     const rows = await findProductsByIds(db, ids);
     const wire = await toWire(db, rows, clock());
-    return rows.map((r, i) => ({ product: wire[i]!, package: toPackage(r), hidden: r.hidden }));
+    return rows.map((r, i) => ({ product: wire[i]!, package: toPackage(r), hidden: r.hidden || r.draft }));
   }
 
   /** The product page's read: a product the back office hid answers 404 as if it did not exist. */

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import { createAnswerCache } from '../../plugins/answer-cache.ts';
+import { audit, SYSTEM_ACTOR } from '../staff/index.ts';
 import { CATALOG_CHANGED, touchSaleBoundaries } from './catalog.repository.ts';
 import { catalogRoutes } from './catalog.routes.ts';
 import { type CatalogService, createCatalogService } from './catalog.service.ts';
@@ -34,6 +35,18 @@ export default fp(
       await touchSaleBoundaries(app.db, new Date(now.getTime() - 5 * 60_000), now);
     });
     await app.jobs.schedule('catalog.sale-boundaries', '* * * * *', {});
+    // A collection's "lançamento": drafts published at the time staff chose (decision 0085).
+    app.jobs.work('catalog.scheduled-publish', async () => {
+      await catalog.admin.publishDue((tx, after) =>
+        audit(tx, SYSTEM_ACTOR, {
+          action: 'publicado',
+          entity: 'produto',
+          entityId: after.id,
+          after: { rascunho: false, publicar_em: null },
+        }),
+      );
+    });
+    await app.jobs.schedule('catalog.scheduled-publish', '* * * * *', {});
     // An erased account's alerts go with it (decision 0061).
     app.accounts.personalData.register({
       module: 'catalog',

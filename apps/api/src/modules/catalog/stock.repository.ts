@@ -273,7 +273,11 @@ export async function findStockLines(db: Conn, only?: { atMost: number }) {
     .innerJoin(products, eq(products.id, stock.productId))
     .innerJoin(colors, eq(colors.id, stock.colorId))
     .innerJoin(sizes, eq(sizes.id, stock.sizeId))
-    .where(only ? and(lte(stock.quantity, only.atMost), eq(products.hidden, false)) : undefined)
+    .where(
+      only
+        ? and(lte(stock.quantity, only.atMost), eq(products.hidden, false), eq(products.draft, false))
+        : undefined,
+    )
     .orderBy(
       ...(only ? [asc(stock.quantity)] : []),
       asc(products.name),

@@ -7,11 +7,14 @@ import {
   PainelSizeGuideSchema,
   ProductInputSchema,
   ProductPatchSchema,
+  ProductPublishSchema,
   ProductSaleSchema,
+  ProductUnscheduleSchema,
 } from '@passada/core/contracts/painel';
 import { reaisToCents } from '@passada/core/money';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { StaffProduct } from '../catalog/catalog-admin.ts';
 import { audited, creation } from '../staff/index.ts';
 import {
   CATALOG,
@@ -108,6 +111,63 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         }),
       );
       return toProductWire(await admin.getProduct(req.params.id));
+    },
+  );
+
+  // Publishing a draft (docs/decisions/0085): now, or at a time the minute job keeps.
+  const publishing = ({ before, after }: { before: StaffProduct; after: StaffProduct }) => ({
+    entity: 'produto',
+    entityId: after.id,
+    before: { rascunho: before.draft, publicar_em: before.publishAt?.toISOString() ?? null },
+    after: { rascunho: after.draft, publicar_em: after.publishAt?.toISOString() ?? null },
+  });
+
+  app.post(
+    '/products/:id/publicar/',
+    {
+      config: CATALOG,
+      schema: {
+        tags,
+        summary:
+          'Publicar um rascunho agora, ou agendar o lançamento para publicar_em; precisa de uma foto pronta e de estoque (409 produto_incompleto), com a versão lida',
+        params: ProductIdSchema,
+        body: ProductPublishSchema,
+        response: { 200: PainelProductSchema, ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (req) => {
+      const at = req.body.publicar_em === null ? null : new Date(req.body.publicar_em);
+      const { after } = await audited(
+        req,
+        (tx) => admin.publish(tx, req.params.id, req.body.versao, at),
+        (change) => ({
+          action: change.after.draft ? 'lancamento_agendado' : 'publicado',
+          ...publishing(change),
+        }),
+      );
+      return toProductWire(after);
+    },
+  );
+
+  app.post(
+    '/products/:id/publicar/cancelar/',
+    {
+      config: CATALOG,
+      schema: {
+        tags,
+        summary: 'Cancelar o lançamento agendado de um rascunho (ele continua rascunho), com a versão lida',
+        params: ProductIdSchema,
+        body: ProductUnscheduleSchema,
+        response: { 200: PainelProductSchema, ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (req) => {
+      const { after } = await audited(
+        req,
+        (tx) => admin.unschedule(tx, req.params.id, req.body.versao),
+        (change) => ({ action: 'lancamento_cancelado', ...publishing(change) }),
+      );
+      return toProductWire(after);
     },
   );
 

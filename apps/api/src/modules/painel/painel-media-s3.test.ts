@@ -92,7 +92,22 @@ describe('painel: photos in an S3-compatible bucket (MEDIA_STORAGE=s3)', () => {
     expect((await sharp(main.rawPayload).metadata()).width).toBe(800);
     expect(s3.requests.some((r) => r.method === 'GET' && r.key === `produtos/${name}-800.webp`)).toBe(true);
 
-    // Removing the photo removes its files from the bucket.
+    // Removing the photo removes its files from the bucket (a product on sale keeps its last photo,
+    // decision 0085: it is hidden first).
+    const { versao } = (
+      await t.app.inject({
+        method: 'GET',
+        url: `/api/painel/products/${product.id}/`,
+        headers: admin.headers,
+      })
+    ).json();
+    const hidden = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/painel/products/${product.id}/`,
+      headers: admin.headers,
+      payload: { versao, oculto: true },
+    });
+    expect(hidden.statusCode).toBe(200);
     const del = await t.app.inject({
       method: 'DELETE',
       url: `/api/painel/products/${product.id}/images/${photo!.id}/`,

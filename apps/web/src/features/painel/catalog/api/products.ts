@@ -2,6 +2,7 @@ import type {
   ImagePatch,
   PainelProduct,
   PainelSizeGuide,
+  ProductPublishInput,
   ProductSaleInput,
 } from '@passada/core/contracts/painel';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -85,12 +86,19 @@ export function useRemovePhoto(id: number) {
 
 /**
  * The product's photos read again every second while one is still `processando` (`processing`). Its own
- * key, so the product form, which reads `productKeys.detail`, is not reset under the person typing.
+ * key, so the product form, which reads `productKeys.detail`, is not reset under the person typing; once
+ * none is left processing, the answer becomes the product's (what it lacks to be sold follows its photos).
  */
 export function useProcessingPhotos(id: number, processing: boolean) {
+  const client = useQueryClient();
   return useQuery({
     queryKey: [...productKeys.detail(id), 'fotos'],
-    queryFn: ({ signal }) => painelFetch<PainelProduct>(`/products/${id}/`, { signal }),
+    queryFn: async ({ signal }) => {
+      const read = await painelFetch<PainelProduct>(`/products/${id}/`, { signal });
+      if (!read.images.some((i) => i.status === 'processando'))
+        client.setQueryData(productKeys.detail(id), read);
+      return read;
+    },
     enabled: processing,
     refetchInterval: processing ? PHOTO_POLL_MS : false,
   });
@@ -102,6 +110,25 @@ function useProductPart<T>(id: number, part: 'medidas' | 'promocao') {
   return useMutation({
     mutationFn: (body: T) => painelFetch<PainelProduct>(`/products/${id}/${part}/`, { method: 'PUT', body }),
     onSuccess: (saved) => client.setQueryData(productKeys.detail(saved.id), saved),
+  });
+}
+
+/**
+ * Publishing a draft (decision 0085): now or at `publicar_em` (`publicar`), or its time taken away
+ * (`cancelar`), with the version read. The answer is the product; the list is read again.
+ */
+export function usePublishProduct(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cancel, ...body }: ProductPublishInput & { cancel?: boolean }) =>
+      painelFetch<PainelProduct>(`/products/${id}/publicar/${cancel ? 'cancelar/' : ''}`, {
+        method: 'POST',
+        body: cancel ? { versao: body.versao } : body,
+      }),
+    onSuccess: (saved) => {
+      client.setQueryData(productKeys.detail(saved.id), saved);
+      return client.invalidateQueries({ queryKey: productKeys.all });
+    },
   });
 }
 

@@ -19,7 +19,14 @@ const brl = (reais: number) => formatBRL(reaisToCents(reais));
  * store's time. The shop changes the price by itself at both; saved with the product's version, so a
  * colleague's save in between answers "recarregue" instead of being written over.
  */
-export function ProductSale({ product }: { product: PainelProduct }) {
+export function ProductSale({
+  product,
+  onSaved,
+}: {
+  product: PainelProduct;
+  /** Gets the answer, so the page's form keeps the new version. */
+  onSaved?: (saved: PainelProduct) => void;
+}) {
   const save = useSaveSale(product.id);
   const sale = product.promocao;
   const [price, setPrice] = useState(sale ? String(sale.preco).replace('.', ',') : '');
@@ -31,7 +38,7 @@ export function ProductSale({ product }: { product: PainelProduct }) {
   const send = async (promocao: { preco: number; inicio: string; fim: string } | null, done: string) => {
     setErrors({});
     try {
-      await save.mutateAsync({ versao: product.versao, promocao });
+      onSaved?.(await save.mutateAsync({ versao: product.versao, promocao }));
       setStatus({ tone: 'success', message: done });
     } catch (error) {
       const fields = fieldErrors(error);

@@ -150,4 +150,43 @@ describe('ProductPage', () => {
       ],
     });
   });
+
+  it('names what a draft lacks, schedules its launch, and the next save goes from the new version', async () => {
+    let current = product({ rascunho: true, falta_para_vender: ['foto'] });
+    const calls = mockFetch(({ method, url }) => {
+      if (method === 'GET' && url === '/api/painel/products/5/') return { status: 200, body: current };
+      if (method === 'GET' && url.startsWith('/api/painel/')) return { status: 200, body: [] };
+      if (method === 'POST' && url === '/api/painel/products/5/publicar/') {
+        current = product({ ...current, versao: 4, publicar_em: '2026-12-20T12:00:00.000Z' });
+        return { status: 200, body: current };
+      }
+      if (method === 'PATCH') return { status: 200, body: product({ ...current, price: 79.9, versao: 5 }) };
+      return undefined;
+    });
+    show();
+    const section = await screen.findByRole('region', { name: 'Publicação' });
+    expect(within(section).getByText('Rascunho: a loja ainda não mostra este produto.')).toBeTruthy();
+    expect(within(section).getByText(/Para colocar à venda, falta uma foto pronta\./)).toBeTruthy();
+    expect(
+      (within(section).getByRole('button', { name: 'Publicar agora' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    fireEvent.change(within(section).getByLabelText('Data e hora do lançamento'), {
+      target: { value: '2026-12-20T09:00' },
+    });
+    fireEvent.click(within(section).getByRole('button', { name: 'Agendar lançamento' }));
+    expect((await within(section).findByRole('status')).textContent).toBe('Lançamento agendado.');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      versao: 3,
+      publicar_em: '2026-12-20T09:00:00-03:00',
+    });
+    expect(await within(section).findByText(/^Lançamento agendado para 20\/12\/2026,? 09:00/)).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Preço (R$)'), { target: { value: '79,90' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar alterações' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PATCH').map((c) => c.body)).toEqual([
+        { price: 79.9, versao: 4 },
+      ]),
+    );
+  });
 });

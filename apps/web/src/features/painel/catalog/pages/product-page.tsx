@@ -20,6 +20,7 @@ import { useProduct, useSaveProduct } from '../api/products.ts';
 import { GoodsReceipt } from '../components/goods-receipt.tsx';
 import { PhotoManager } from '../components/photo-manager.tsx';
 import { ProductFiscal } from '../components/product-fiscal.tsx';
+import { ProductPublishing } from '../components/product-publishing.tsx';
 import { ProductSale } from '../components/product-sale.tsx';
 import { SizeGuideEditor } from '../components/size-guide-editor.tsx';
 import { StockTable } from '../components/stock-table.tsx';
@@ -54,6 +55,10 @@ export default function ProductPage() {
       setLoaded(product.data);
     }
   }, [product.data, loaded]);
+
+  // A part saved on its own (publishing, the sale) moves the product's version: the form keeps what was
+  // typed and saves from the new one, so the next "Salvar alterações" is not taken for a colleague's.
+  const keepVersion = (saved: PainelProduct) => setLoaded((l) => (l ? { ...l, versao: saved.versao } : l));
 
   const reload = async () => {
     const fresh = await product.refetch();
@@ -179,13 +184,20 @@ export default function ProductPage() {
           </button>
         ) : null}
       </form>
+      {product.data && isAdmin ? (
+        <ProductPublishing
+          key={`publicacao-${product.data.id}`}
+          product={product.data}
+          onSaved={keepVersion}
+        />
+      ) : null}
       {product.data && isAdmin ? <PhotoManager key={product.data.id} product={product.data} /> : null}
       {product.data && isAdmin ? <ProductFiscal productId={product.data.id} /> : null}
       {product.data && isAdmin ? (
         <SizeGuideEditor key={`medidas-${product.data.id}`} product={product.data} />
       ) : null}
       {product.data && isAdmin ? (
-        <ProductSale key={`promocao-${product.data.id}`} product={product.data} />
+        <ProductSale key={`promocao-${product.data.id}`} product={product.data} onSaved={keepVersion} />
       ) : null}
       {product.data ? <GoodsReceipt key={`recebimento-${product.data.id}`} product={product.data} /> : null}
       {product.data ? <StockTable product={product.data} /> : null}

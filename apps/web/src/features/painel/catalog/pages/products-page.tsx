@@ -1,3 +1,4 @@
+import { formatStoreDateTime } from '@passada/core/calendar';
 import { formatBRL, reaisToCents } from '@passada/core/money';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -93,7 +94,16 @@ export default function ProductsPage() {
           { header: 'Estoque', cell: (p) => p.stock.reduce((sum, s) => sum + s.quantity, 0) },
           {
             header: 'Situação',
-            cell: (p) => (p.oculto ? 'Oculto' : p.aparecer_home ? 'Visível, na home' : 'Visível'),
+            cell: (p) =>
+              p.rascunho
+                ? p.publicar_em
+                  ? `Lançamento em ${formatStoreDateTime(new Date(p.publicar_em))}`
+                  : 'Rascunho'
+                : p.oculto
+                  ? 'Oculto'
+                  : p.aparecer_home
+                    ? 'Visível, na home'
+                    : 'Visível',
           },
         ]}
       />
