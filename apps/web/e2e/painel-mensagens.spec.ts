@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { STAFF, signInStaff } from './fixtures.ts';
+import sharp from 'sharp';
+import { expectNoSeriousAxe, STAFF, signInStaff } from './fixtures.ts';
 
 test('the team previews every message: the HTML part in a sandboxed frame with the QR ticket, and the text part', async ({
   page,
@@ -57,4 +58,32 @@ test('the team records that a person asked by phone to stop WhatsApp, and sees t
 test('a role without the team permission does not see the previews', async ({ page }) => {
   await signInStaff(page, STAFF.operator, '/painel/mensagens');
   await expect(page.getByRole('alert')).toHaveText('Seu perfil não tem acesso a esta página.');
+});
+
+test('the team sends the logo the e-mails show, sees it at once, and goes back to the default', async ({
+  page,
+}) => {
+  await signInStaff(page, STAFF.admin, '/painel/mensagens');
+  const section = page.getByRole('region', { name: 'Logo dos e-mails' });
+  await expect(section.getByRole('img', { name: 'Logo padrão dos e-mails' })).toBeVisible();
+  await section.getByLabel('Enviar novo logo').setInputFiles({
+    name: 'marca.png',
+    mimeType: 'image/png',
+    buffer: await sharp({ create: { width: 600, height: 600, channels: 3, background: '#c2410c' } })
+      .png()
+      .toBuffer(),
+  });
+  await expect(section.getByRole('status')).toHaveText('Logo dos e-mails salvo.');
+  const logo = section.getByRole('img', { name: 'Logo atual dos e-mails' });
+  await expect(logo).toBeVisible();
+  // What the e-mails load: the 128 px square the server made, not the file sent.
+  await expect
+    .poll(() => logo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBe(128);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(section.getByRole('button', { name: 'Voltar ao logo padrão' })).toBeVisible();
+  await expectNoSeriousAxe(page, 'section[aria-labelledby="logo-emails"]');
+  await section.getByRole('button', { name: 'Voltar ao logo padrão' }).click();
+  await expect(section.getByRole('status')).toHaveText('Os e-mails voltaram ao logo padrão.');
+  await expect(section.getByRole('img', { name: 'Logo padrão dos e-mails' })).toBeVisible();
 });

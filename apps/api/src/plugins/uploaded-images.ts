@@ -166,3 +166,20 @@ export async function documentImage(buffer: Buffer, maxPixels: number): Promise<
     .webp({ quality: 85 })
     .toBuffer();
 }
+
+/** The side of the e-mails' logo, in pixels: drawn at 32, sharp on a phone's 3× and 4× screens. */
+export const MARK_SIZE = 128;
+
+/**
+ * The shop's mark for the e-mails' header (docs/decisions/0045, later) from any photo staff send: the
+ * header checked before any decoding, decoded once, fitted into a 128 px square on a transparent
+ * background and written as PNG (mail programs draw neither SVG nor WebP everywhere), with no metadata.
+ */
+export async function markImage(buffer: Buffer, maxPixels: number): Promise<Buffer> {
+  await readPhotoHeader(buffer, maxPixels);
+  const { data, info } = await decodeOriginal(buffer, maxPixels);
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .resize(MARK_SIZE, MARK_SIZE, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
+}

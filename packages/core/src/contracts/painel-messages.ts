@@ -82,3 +82,10 @@ export type WhatsAppOptOut = z.infer<typeof WhatsAppOptOutSchema>;
 /** `GET /mensagens/descadastros/`: the last 200, newest first. */
 export const WhatsAppOptOutListSchema = z.array(WhatsAppOptOutSchema);
 export type WhatsAppOptOutList = z.infer<typeof WhatsAppOptOutListSchema>;
+
+/**
+ * `GET|PUT|DELETE /api/painel/mensagens/logo/`: the logo in the e-mails' header (docs/decisions/0045,
+ * later): `personalizado` once staff sent one, and the address the e-mails show (`url`, on the shop).
+ */
+export const MailLogoSchema = z.object({ personalizado: z.boolean(), url: z.string() });
+export type MailLogo = z.infer<typeof MailLogoSchema>;

@@ -1,4 +1,5 @@
 import {
+  MailLogoSchema,
   MessageLogListSchema,
   MessageLogQuerySchema,
   MessagePreviewListSchema,
@@ -7,15 +8,18 @@ import {
   WhatsAppOptOutSchema,
 } from '@passada/core/contracts/painel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { markImage, readUploadedPhoto } from '../../plugins/uploaded-images.ts';
 import { brandedMail } from '../../providers/mail/layout.ts';
 import { accountMailPreviews } from '../accounts/index.ts';
 import { fiscalMailPreviews } from '../fiscal/index.ts';
+import { MAIL_LOGO_PATH } from '../messages/index.ts';
 import { lotteryMailPreviews } from '../opening/index.ts';
 import { orderMailPreviews } from '../orders/index.ts';
 import { paymentMailPreviews } from '../payments/index.ts';
 import { registrationMailPreviews } from '../registrations/index.ts';
 import { shippingMailPreviews } from '../shipping/index.ts';
 import { actor, audited, PAINEL_ERRORS } from '../staff/index.ts';
+import { newPhotoName, storageDown } from './photos.ts';
 
 /** Every message kind the shop sends, in the order staff read them. */
 export const MAIL_PREVIEWS = [
@@ -130,4 +134,64 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(recorded);
     },
   );
+
+  // The e-mails' logo (docs/decisions/0045, later): sent like a photo, kept as a 128 px PNG in the media
+  // storage under a new name each time; the old file goes once the new one is recorded.
+  const logoAnswer = async () => ({
+    personalizado: (await app.messages.brand.logoKey()) !== null,
+    url: `${app.env.publicUrl}${MAIL_LOGO_PATH}`,
+  });
+  const logoRoute = (summary: string, extra: object = {}) => ({
+    config: { painel: { permission: 'equipe' as const } },
+    schema: {
+      tags: ['painel: mensagens'],
+      summary,
+      response: { 200: MailLogoSchema, ...PAINEL_ERRORS },
+      ...extra,
+    },
+  });
+  const replaceLogo = async (req: Parameters<typeof actor>[0], key: string | null) => {
+    const { before } = await audited(
+      req,
+      (tx) => app.messages.brand.setLogo(tx, key),
+      (change) => ({
+        action: key ? 'logo_email_alterado' : 'logo_email_padrao',
+        entity: 'logo_email',
+        before: { personalizado: change.before !== null },
+        after: { personalizado: change.after !== null },
+      }),
+    );
+    if (before && before !== key)
+      await app.providers.media.delete([before]).catch((err: unknown) => {
+        req.log.warn({ err }, 'old e-mail logo left in the media storage');
+      });
+  };
+
+  app.get('/mensagens/logo/', logoRoute('O logo do cabeçalho dos e-mails'), logoAnswer);
+
+  app.put(
+    '/mensagens/logo/',
+    logoRoute('Enviar o logo dos e-mails (JPEG, PNG, WebP ou HEIC; vira um PNG quadrado de 128 px)'),
+    async (req) => {
+      const png = await markImage(
+        await readUploadedPhoto(req, 'Escolha a imagem do logo.'),
+        app.env.PHOTO_MAX_PIXELS,
+      );
+      const key = `marca/${newPhotoName()}.png`;
+      await app.providers.media.put(key, png, 'image/png').catch((err: unknown) => {
+        req.log.error({ err }, 'media storage write failed');
+        throw storageDown();
+      });
+      await replaceLogo(req, key).catch(async (err: unknown) => {
+        await app.providers.media.delete([key]).catch(() => undefined);
+        throw err;
+      });
+      return logoAnswer();
+    },
+  );
+
+  app.delete('/mensagens/logo/', logoRoute('Voltar ao logo padrão da loja nos e-mails'), async (req) => {
+    await replaceLogo(req, null);
+    return logoAnswer();
+  });
 };

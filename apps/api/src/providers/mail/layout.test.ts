@@ -90,7 +90,9 @@ describe('the e-mail layout', () => {
     expect(html).toMatch(
       /<a\s+href="https:\/\/passada.com.br\/user\/pedidos#pedido-42"[^>]*>\s*Ver meu pedido\s*</,
     );
-    expect(html).toContain('<img src="https://passada.com.br/email-logo.png" width="32" height="32" alt=""');
+    expect(html).toContain(
+      '<img src="https://passada.com.br/api/media/marca/logo-email.png" width="32" height="32" alt=""',
+    );
   });
 
   it('renders the shipping e-mail with the tracking link', async () => {

@@ -2,6 +2,9 @@ import { escapeXml } from '@passada/core/text';
 import mjml2html from 'mjml';
 import type { MailMessage } from './mail.provider.ts';
 
+/** Where every e-mail's header finds the shop's mark (served by the messages module). */
+export const MAIL_LOGO_PATH = '/api/media/marca/logo-email.png';
+
 /** What the layout shows around every message. */
 export interface MailBrand {
   storeName: string;
@@ -33,9 +36,10 @@ export async function brandedMail(
   const body = message.html ?? textToHtml(message.text);
   const store = escapeXml(brand.storeName);
   const home = escapeXml(brand.publicUrl);
-  // The shop's mark beside its name (a PNG the storefront serves: mail programs draw neither SVG nor
-  // data: images); its alt is empty because the name follows it.
-  const logo = `<img src="${home}/email-logo.png" width="32" height="32" alt="" style="vertical-align:middle;margin-right:8px;border:0;">`;
+  // The shop's mark beside its name (a PNG: mail programs draw neither SVG nor data: images), at the
+  // address that serves the logo staff sent or the storefront's default; its alt is empty because the
+  // name follows it.
+  const logo = `<img src="${home}${MAIL_LOGO_PATH}" width="32" height="32" alt="" style="vertical-align:middle;margin-right:8px;border:0;">`;
   const button = message.action
     ? `<mj-button css-class="cta" href="${escapeXml(message.action.url)}" background-color="${BRAND_LIGHT}" color="#ffffff" font-size="16px" font-weight="bold" border-radius="6px" inner-padding="12px 24px" padding="8px 32px 16px" align="left">${escapeXml(message.action.label)}</mj-button>`
     : '';

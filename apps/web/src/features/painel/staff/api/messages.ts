@@ -1,4 +1,5 @@
 import type {
+  MailLogo,
   MessageLogList,
   MessagePreviewList,
   WhatsAppOptOut,
@@ -12,6 +13,7 @@ export const messageKeys = {
   previews: ['painel', 'messages', 'previews'] as const,
   log: (canal: '' | 'email' | 'whatsapp') => ['painel', 'messages', 'log', canal] as const,
   optOuts: ['painel', 'messages', 'opt-outs'] as const,
+  logo: ['painel', 'messages', 'logo'] as const,
 };
 
 export const messagePreviewsQuery = queryOptions({
@@ -50,5 +52,26 @@ export function useRecordWhatsAppOptOut() {
     mutationFn: (body: WhatsAppOptOutCreate) =>
       painelFetch<WhatsAppOptOut>('/mensagens/descadastros/', { method: 'POST', body }),
     onSuccess: () => client.invalidateQueries({ queryKey: messageKeys.optOuts }),
+  });
+}
+
+/** Permission `equipe`: whether the e-mails show a logo staff sent (decision 0045, later). */
+export const useMailLogo = () =>
+  useQuery({
+    queryKey: messageKeys.logo,
+    queryFn: ({ signal }) => painelFetch<MailLogo>('/mensagens/logo/', { signal }),
+  });
+
+/** Sends a new logo (a `File`), or with null goes back to the default mark; the answer is the logo's state. */
+export function useChangeMailLogo() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File | null) => {
+      if (!file) return painelFetch<MailLogo>('/mensagens/logo/', { method: 'DELETE' });
+      const form = new FormData();
+      form.append('foto', file);
+      return painelFetch<MailLogo>('/mensagens/logo/', { method: 'PUT', body: form });
+    },
+    onSuccess: (logo) => client.setQueryData(messageKeys.logo, logo),
   });
 }

@@ -14,6 +14,7 @@ import {
   useRecordWhatsAppOptOut,
   useWhatsAppOptOuts,
 } from '../api/messages.ts';
+import { MailLogoSection } from '../components/mail-logo-section.tsx';
 
 /**
  * Permission `equipe`: every message the shop sends, rendered with demo data by the same code the
@@ -247,6 +248,7 @@ export default function MessagesPage() {
       </p>
       <MessageLogSection />
       <OptOutSection />
+      <MailLogoSection />
       <h2 className="mb-2 text-xl font-semibold">Prévias dos e-mails</h2>
       {previews.isError ? <p role="alert">{errorMessage(previews.error)}</p> : null}
       {previews.isPending ? <p>Carregando…</p> : null}
