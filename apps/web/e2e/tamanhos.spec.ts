@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
 import {
   createShopper,
   expectNoSeriousAxe,
@@ -87,6 +88,13 @@ test('at 390 px: a verified review written in "Meus pedidos" and published; the 
   await form.getByRole('radio', { name: '5 estrelas' }).check();
   await form.getByRole('textbox', { name: 'Comentário (opcional)' }).fill('Leve e seca rápido.');
   await form.getByRole('radio', { name: 'No tamanho' }).check();
+  await form.getByLabel('Foto da peça (opcional)').setInputFiles({
+    name: 'regata.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await sharp({ create: { width: 1200, height: 1600, channels: 3, background: '#3a7d44' } })
+      .jpeg()
+      .toBuffer(),
+  });
   await form.getByRole('button', { name: 'Enviar avaliação' }).click();
   await expect(reviews).toContainText('avaliação enviada. Obrigado! Ela aparece na loja depois de revisada.');
   await expectNoSeriousAxe(page);
@@ -108,6 +116,12 @@ test('at 390 px: a verified review written in "Meus pedidos" and published; the 
   const published = page.getByRole('region', { name: 'Avaliações' });
   await expect(published).toContainText('5,0 de 5, 1 avaliação de quem comprou.');
   await expect(published).toContainText('Leve e seca rápido.');
+  // The buyer's photo, re-encoded by the shop (800 px wide at most), with the review.
+  const photo = published.getByRole('img', { name: /^Foto de .+ com a peça$/ });
+  await photo.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBe(800);
   await page.getByText('Guia de medidas', { exact: true }).click();
   const table = page.getByRole('table', { name: 'Medidas da peça, em centímetros' });
   await expect(table.getByRole('row', { name: new RegExp(`^${large!.name}`) })).toContainText('52,5');

@@ -155,14 +155,20 @@ export async function decodeOriginal(buffer: Buffer, maxPixels: number) {
 }
 
 /**
- * A photo of a document (a student ID, a teacher's or a PCD proof, docs/decisions/0068) made safe to
- * keep: the header checked before any decoding (format, `maxPixels`), decoded once at most 1200 wide
- * with the camera's orientation applied, and re-encoded as WebP with no metadata (no EXIF location).
+ * A photo of a document (a student ID, a teacher's or a PCD proof, docs/decisions/0068) or a buyer's
+ * review photo made safe to keep: the header checked before any decoding (format, `maxPixels`), decoded
+ * once at most `width` (1200) wide with the camera's orientation applied, and re-encoded as WebP with
+ * no metadata (no EXIF location).
  */
-export async function documentImage(buffer: Buffer, maxPixels: number): Promise<Buffer> {
+export async function documentImage(
+  buffer: Buffer,
+  maxPixels: number,
+  width = LARGEST_WIDTH,
+): Promise<Buffer> {
   await readPhotoHeader(buffer, maxPixels);
   const { data, info } = await decodeOriginal(buffer, maxPixels);
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .resize({ width, withoutEnlargement: true })
     .webp({ quality: 85 })
     .toBuffer();
 }

@@ -20,7 +20,13 @@ export function mockFetch(handler: Handler): Call[] {
       const call: Call = {
         method: init?.method ?? 'GET',
         url: String(input),
-        body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        // JSON as the object sent; an upload (FormData) as it is.
+        body:
+          typeof init?.body === 'string'
+            ? JSON.parse(init.body)
+            : init?.body instanceof FormData
+              ? init.body
+              : undefined,
         headers: { ...(init?.headers as Record<string, string> | undefined) },
       };
       calls.push(call);

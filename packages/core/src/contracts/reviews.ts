@@ -40,6 +40,8 @@ export const ReviewSchema = z.object({
   caimento: FitSchema.nullable(),
   /** The day it was written (aaaa-mm-dd, store calendar). */
   data: z.string(),
+  /** The buyer's photo (a WebP at most 800 px wide), or null. */
+  foto: z.string().nullable().default(null),
 });
 export type Review = z.infer<typeof ReviewSchema>;
 
@@ -71,6 +73,8 @@ export const PainelReviewSchema = z.object({
   caimento: FitSchema.nullable(),
   estado: StatusSchema,
   motivo: z.string().nullable(),
+  /** The buyer's photo, moderated with the review, or null. */
+  foto: z.string().nullable().default(null),
   criada_em: z.string(),
 });
 export type PainelReview = z.infer<typeof PainelReviewSchema>;

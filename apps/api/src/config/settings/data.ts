@@ -50,6 +50,11 @@ export const dataSettings = {
    * a runner sends one or two; each is a decoded image or a PDF kept on disk.
    */
   PROOF_UPLOAD_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+  /**
+   * Review photos sent per IP in an hour (decision 0071, later): each is decoded and re-encoded, and a
+   * buyer sends one per review.
+   */
+  REVIEW_PHOTO_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
   /** Where `npm run backup` writes its archives; relative paths are taken from DATA_DIR. */
   BACKUP_DIR: z.string().min(1).default('backups'),
   /**

@@ -301,6 +301,11 @@ export const productReviews = pgTable(
       .notNull()
       .default('pendente'),
     hiddenReason: text('hidden_reason'),
+    /**
+     * The buyer's optional photo (decision 0071, later): the media storage's key of its WebP, shown only
+     * with the review; gone when the account is erased.
+     */
+    photoKey: text('photo_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
   },

@@ -153,16 +153,23 @@ export default fp(
     app.jobs.work('mail.cart-recovery', ({ reminderId }) => recovery.sendMail(reminderId));
     app.jobs.work('whatsapp.cart-recovery', ({ reminderId }) => recovery.sendWhatsApp(reminderId));
     await app.jobs.schedule('orders.cart-recovery', '*/5 * * * *', {});
-    app.accounts.personalData.register({
-      module: 'orders',
-      eraseSalesRecords: eraseOrdersPlacedBefore,
-      // An erased account's cart, reminders and choice about them go with it (decision 0072).
-      forgetAccount: (tx, account) => recovery.forgetUser(tx, account.userId),
-    });
     const reviews = createReviews({
       db: app.db,
       now: app.now,
       setRating: (tx, productId, tenths) => app.catalog.admin.setRating(tx, productId, tenths),
+      storage: app.providers.media,
+      maxPixels: app.env.PHOTO_MAX_PIXELS,
+      log: app.log,
+    });
+    app.accounts.personalData.register({
+      module: 'orders',
+      eraseSalesRecords: eraseOrdersPlacedBefore,
+      // An erased account's cart, reminders and choice about them go with it (decision 0072), and
+      // its review photos (decision 0071, later).
+      forgetAccount: async (tx, account) => {
+        await recovery.forgetUser(tx, account.userId);
+        await reviews.forgetPhotos(tx, account.userId);
+      },
     });
     app.decorate('orders', {
       recovery: { panel: recovery.panel, saveSettings: recovery.saveSettings },
@@ -193,7 +200,7 @@ export default fp(
     });
     await app.register(ordersRoutes, { orders });
     await app.register(productSizingRoutes);
-    await app.register(reviewsRoutes, { reviews });
+    await app.register(reviewsRoutes, { reviews, storage: app.providers.media });
     await app.register(cartRoutes, { recovery });
     await app.register(returnsRoutes, { returns, exchanges });
   },

@@ -3,6 +3,13 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { productReviews, products } from '../../db/schema/index.ts';
 
+/** Review photos live in the media storage under `avaliacoes/`, served at this path by name. */
+export const REVIEW_PHOTO_PATH = '/api/media/avaliacoes/';
+
+/** A review photo's address from its media key, or null. */
+export const reviewPhotoUrl = (key: string | null) =>
+  key ? `${REVIEW_PHOTO_PATH}${key.slice('avaliacoes/'.length)}` : null;
+
 /**
  * The back office's queue of reviews in one state, oldest first, each with its product's name (the
  * catalogue's table, a declared dependency; docs/decisions/0071).
@@ -25,6 +32,7 @@ export async function reviewQueue(db: Db, status: PainelReview['estado']): Promi
     caimento: r.fit,
     estado: r.status,
     motivo: r.hiddenReason,
+    foto: reviewPhotoUrl(r.photoKey),
     criada_em: r.createdAt.toISOString(),
   }));
 }

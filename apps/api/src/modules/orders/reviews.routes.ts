@@ -1,3 +1,4 @@
+import multipart from '@fastify/multipart';
 import { ApiErrorSchema, IdParamSchema } from '@passada/core/contracts/common';
 import {
   MyReviewsSchema,
@@ -8,11 +9,19 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
+import { HttpError, notFound } from '../../plugins/errors.ts';
+import { MAX_PHOTO_BYTES, readUploadedPhoto } from '../../plugins/uploaded-images.ts';
+import type { MediaStorage } from '../../providers/storage/storage.provider.ts';
+import { REVIEW_PHOTO_PATH } from './reviews.read-model.ts';
 import type { Reviews } from './reviews.ts';
 
 /** Verified reviews (docs/decisions/0071): the product's published ones, writing one, the account's own. */
-export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: Reviews }> = async (app, { reviews }) => {
+export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: Reviews; storage: MediaStorage }> = async (
+  app,
+  { reviews, storage },
+) => {
   const tags = ['avaliações'];
+  await app.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 2 } });
 
   app.get(
     '/api/products/:id/avaliacoes/',
@@ -60,5 +69,64 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: Reviews }> = async 
       },
     },
     async (req) => reviews.mine((await requireUser(req)).id),
+  );
+
+  app.post(
+    '/api/avaliacoes/:id/foto/',
+    {
+      config: {
+        auth: 'user',
+        limit: { name: 'fotos_avaliacao', max: app.env.REVIEW_PHOTO_RATE_LIMIT_PER_IP, windowSeconds: 3600 },
+      },
+      schema: {
+        tags,
+        summary:
+          'Foto opcional da avaliação (JPEG, PNG, WebP ou HEIC), enquanto ela aguarda a moderação; uma segunda substitui a primeira',
+        params: IdParamSchema,
+        response: {
+          200: z.object({ foto: z.string() }),
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+          413: ApiErrorSchema,
+          415: ApiErrorSchema,
+          422: ApiErrorSchema,
+          429: ApiErrorSchema,
+        },
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (req) => {
+      const user = await requireUser(req);
+      return reviews.attachPhoto(user.id, req.params.id, await readUploadedPhoto(req, 'Escolha a foto.'));
+    },
+  );
+
+  app.get(
+    `${REVIEW_PHOTO_PATH}:file`,
+    {
+      schema: {
+        tags,
+        summary: 'Foto de uma avaliação (WebP); some quando a avaliação é ocultada',
+        params: z.object({ file: z.string().max(40) }),
+      },
+    },
+    async (req, reply) => {
+      const key = await reviews.shownPhoto(req.params.file);
+      const stored =
+        key &&
+        (await storage.get(key).catch((err: unknown) => {
+          req.log.error({ err }, 'media storage read failed');
+          throw new HttpError(502, 'Não foi possível carregar a imagem agora.', 'armazenamento_indisponivel');
+        }));
+      if (!stored) throw notFound('Imagem não encontrada.');
+      // Not immutable: hiding the review takes the photo away.
+      return reply
+        .header('cache-control', 'public, max-age=300')
+        .header('content-length', stored.size)
+        .type('image/webp')
+        .send(stored.body);
+    },
   );
 };

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { dateInTimeZone, STORE_TIME_ZONE } from '@passada/core/calendar';
 import type {
   MyReviews,
@@ -6,14 +7,21 @@ import type {
   ReviewInput,
   ReviewModeration,
 } from '@passada/core/contracts/reviews';
-import { and, avg, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, avg, count, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client.ts';
 import { orderItems, orderReturnItems, orderReturns, orders, productReviews } from '../../db/schema/index.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { conflict, HttpError, notFound } from '../../plugins/errors.ts';
+import { documentImage } from '../../plugins/uploaded-images.ts';
+import type { MediaStorage } from '../../providers/storage/storage.provider.ts';
 import { deliveredOn } from './returns.repository.ts';
-import { reviewQueue } from './reviews.read-model.ts';
+import { reviewPhotoUrl as photoUrl, reviewQueue } from './reviews.read-model.ts';
 
 const PAGE_SIZE = 10;
+
+/** A review photo's width: what the product page shows, full width on a phone. */
+const REVIEW_PHOTO_WIDTH = 800;
+const REVIEW_PHOTO_FILE = /^[a-z0-9]{24}\.webp$/;
 
 /** The first name only: a review never shows who bought it beyond that. */
 const firstName = (fullName: string) => fullName.trim().split(/\s+/)[0] || 'Cliente';
@@ -28,7 +36,76 @@ export function createReviews(deps: {
   now: () => Date;
   /** The catalogue's rating of a product, in tenths of a star (the average of its published reviews). */
   setRating: (tx: Tx, productId: number, tenths: number | null) => Promise<void>;
+  /** Where review photos are kept (the media storage, public like the shop's other images). */
+  storage: MediaStorage;
+  /** PHOTO_MAX_PIXELS. */
+  maxPixels: number;
+  log: FastifyBaseLogger;
 }) {
+  const forget = (keys: string[]) =>
+    keys.length
+      ? deps.storage
+          .delete(keys)
+          .catch((err: unknown) => deps.log.warn({ err }, 'review photo left in the storage'))
+      : Promise.resolve();
+
+  /**
+   * The buyer's optional photo for their review (decision 0071, later), while staff have not moderated
+   * it: re-encoded as a WebP at most 800 px wide with no metadata (the header checked before decoding),
+   * stored under a new name; a second photo replaces the first. Answers the photo's address.
+   */
+  async function attachPhoto(userId: number, reviewId: number, buffer: Buffer): Promise<{ foto: string }> {
+    const body = await documentImage(buffer, deps.maxPixels, REVIEW_PHOTO_WIDTH);
+    const key = `avaliacoes/${randomBytes(12).toString('hex')}.webp`;
+    await deps.storage.put(key, body, 'image/webp').catch((err: unknown) => {
+      deps.log.error({ err }, 'media storage write failed');
+      throw new HttpError(
+        502,
+        'Não foi possível guardar a foto agora. Tente de novo em instantes.',
+        'armazenamento_indisponivel',
+      );
+    });
+    let replaced: string | null = null;
+    try {
+      await deps.db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ status: productReviews.status, photoKey: productReviews.photoKey })
+          .from(productReviews)
+          .where(and(eq(productReviews.id, reviewId), eq(productReviews.userId, userId)))
+          .for('update');
+        if (!row) throw notFound('Avaliação não encontrada.');
+        if (row.status !== 'pendente')
+          throw conflict('Esta avaliação já foi moderada: a foto não muda mais.', 'avaliacao_moderada');
+        replaced = row.photoKey;
+        await tx.update(productReviews).set({ photoKey: key }).where(eq(productReviews.id, reviewId));
+      });
+    } catch (err) {
+      await forget([key]);
+      throw err;
+    }
+    if (replaced) await forget([replaced]);
+    return { foto: photoUrl(key)! };
+  }
+
+  /** A review photo's key by its file name, while its review is pending or published (a hidden one is not shown). */
+  async function shownPhoto(file: string): Promise<string | null> {
+    if (!REVIEW_PHOTO_FILE.test(file)) return null;
+    const key = `avaliacoes/${file}`;
+    const [row] = await deps.db
+      .select({ id: productReviews.id })
+      .from(productReviews)
+      .where(and(eq(productReviews.photoKey, key), ne(productReviews.status, 'oculta')));
+    return row ? key : null;
+  }
+
+  /** An erased account's review photos (decision 0061): the rows forget them, the files go. */
+  async function forgetPhotos(tx: Tx, userId: number): Promise<void> {
+    const theirs = and(eq(productReviews.userId, userId), isNotNull(productReviews.photoKey));
+    const rows = await tx.select({ key: productReviews.photoKey }).from(productReviews).where(theirs);
+    await tx.update(productReviews).set({ photoKey: null }).where(theirs);
+    await forget(rows.flatMap((r) => (r.key ? [r.key] : [])));
+  }
+
   async function create(user: { id: number; fullName: string }, input: ReviewInput) {
     return deps.db.transaction(async (tx) => {
       const [line] = await tx
@@ -120,6 +197,7 @@ export function createReviews(deps: {
         texto: r.text,
         caimento: r.fit,
         data: dateInTimeZone(r.createdAt, STORE_TIME_ZONE),
+        foto: photoUrl(r.photoKey),
       })),
       page,
       pages: Math.max(1, Math.ceil(total / PAGE_SIZE)),
@@ -156,6 +234,9 @@ export function createReviews(deps: {
 
   return {
     create,
+    attachPhoto,
+    shownPhoto,
+    forgetPhotos,
     mine,
     ofProduct,
     summary: (productId: number) => summary(deps.db, productId),

@@ -47,6 +47,17 @@ export function ProductReviews({ productId }: { productId: number }) {
                   {r.caimento ? ` · ${REVIEW_FIT_LABEL[r.caimento]}` : ''}
                 </p>
                 {r.texto ? <p className="mt-1 whitespace-pre-line">{r.texto}</p> : null}
+                {r.foto ? (
+                  <img
+                    src={r.foto}
+                    alt={`Foto de ${r.autor} com a peça`}
+                    loading="lazy"
+                    decoding="async"
+                    width={800}
+                    height={600}
+                    className="mt-2 h-auto max-h-64 w-auto max-w-full rounded"
+                  />
+                ) : null}
               </li>
             ))}
           </ul>

@@ -10,19 +10,36 @@ export const myReviewsQuery = queryOptions({
 
 export const useMyReviews = (enabled: boolean) => useQuery({ ...myReviewsQuery, enabled });
 
-/** One line reviewed; the account's list is read again. */
+/**
+ * One line reviewed, with its optional photo sent right after (decision 0071, later); the account's list
+ * is read again. A photo the shop refuses leaves the review sent: `photoError` says why.
+ */
 export function useSendReview() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ReviewInput) =>
-      apiFetch<{ id: number; estado: 'pendente' }>('/api/avaliacoes/', { method: 'POST', body }),
+    mutationFn: async ({ body, photo }: { body: ReviewInput; photo: File | null }) => {
+      const made = await apiFetch<{ id: number; estado: 'pendente' }>('/api/avaliacoes/', {
+        method: 'POST',
+        body,
+      });
+      if (!photo) return { photoError: null };
+      const form = new FormData();
+      form.append('foto', photo);
+      try {
+        await apiFetch(`/api/avaliacoes/${made.id}/foto/`, { method: 'POST', body: form });
+        return { photoError: null };
+      } catch (err) {
+        return { photoError: reviewErrorText(err, 'Não foi possível enviar a foto agora.') };
+      }
+    },
     onSuccess: () => client.invalidateQueries({ queryKey: myReviewsQuery.queryKey }),
   });
 }
 
 /** The shop's refusal in its own words (a line sent back, reviewed already), or a generic one. */
-export function reviewErrorText(err: unknown): string {
-  return err instanceof ApiRequestError && err.body?.detail
-    ? err.body.detail
-    : 'Não foi possível enviar a avaliação agora. Tente de novo.';
+export function reviewErrorText(
+  err: unknown,
+  fallback = 'Não foi possível enviar a avaliação agora. Tente de novo.',
+): string {
+  return err instanceof ApiRequestError && err.body?.detail ? err.body.detail : fallback;
 }

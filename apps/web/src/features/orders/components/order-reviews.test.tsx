@@ -80,6 +80,42 @@ describe('OrderReviews', () => {
     );
   });
 
+  it('sends the chosen photo after the review; a refused photo leaves the review sent and says why', async () => {
+    const reviewed: Array<{ item_id: number; estado: string }> = [];
+    const calls = mockFetch(({ url, method }) => {
+      if (url === '/api/avaliacoes/minhas/') return { status: 200, body: reviewed };
+      if (url === '/api/avaliacoes/' && method === 'POST') {
+        reviewed.push({ item_id: 1, estado: 'pendente' });
+        return { status: 201, body: { id: 12, estado: 'pendente' } };
+      }
+      if (url === '/api/avaliacoes/12/foto/' && method === 'POST')
+        return {
+          status: 415,
+          body: { detail: 'Envie uma foto JPEG, PNG, WebP ou HEIC.', code: 'formato_nao_suportado' },
+        };
+      return undefined;
+    });
+    renderRoutes([{ path: '/user/pedidos', element: <OrderReviews order={delivered} /> }], '/user/pedidos');
+    const section = await screen.findByRole('region', { name: 'Avaliações do pedido 41' });
+    await userEvent.click(
+      within(section).getByRole('button', { name: 'Avaliar Camiseta Passada (Azul, M)' }),
+    );
+    const form = within(section).getByRole('form', { name: 'Avaliar Camiseta Passada (Azul, M)' });
+    await userEvent.click(within(form).getByRole('radio', { name: '5 estrelas' }));
+    await userEvent.upload(
+      within(form).getByLabelText('Foto da peça (opcional)'),
+      new File(['não é foto'], 'foto.png', { type: 'image/png' }),
+    );
+    await userEvent.click(within(form).getByRole('button', { name: 'Enviar avaliação' }));
+    expect((await within(section).findByRole('alert')).textContent).toBe(
+      'A foto não foi enviada: Envie uma foto JPEG, PNG, WebP ou HEIC.',
+    );
+    expect(section.textContent).toContain('Camiseta Passada (Azul, M): avaliação enviada.');
+    const photo = calls.find((c) => c.url === '/api/avaliacoes/12/foto/');
+    expect(photo?.body).toBeInstanceOf(FormData);
+    expect(((photo?.body as FormData).get('foto') as File).name).toBe('foto.png');
+  });
+
   it('asks nothing of an order not delivered', () => {
     const calls = mockFetch(() => undefined);
     renderRoutes(

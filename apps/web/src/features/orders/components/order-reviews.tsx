@@ -14,9 +14,19 @@ const DONE_TEXT = {
 } as const;
 
 /** One line's review form: stars, a comment and how the size fitted. */
-function ReviewForm({ itemId, name }: { itemId: number; name: string }) {
+function ReviewForm({
+  itemId,
+  name,
+  onPhotoError,
+}: {
+  itemId: number;
+  name: string;
+  /** The review went but its photo did not: the line's state says why, since this form goes. */
+  onPhotoError: (message: string) => void;
+}) {
   const send = useSendReview();
   const [stars, setStars] = useState<number | null>(null);
+  const [photo, setPhoto] = useState<File | null>(null);
   const [text, setText] = useState('');
   const [fit, setFit] = useState<ReviewFit | null>(null);
   const [missing, setMissing] = useState(false);
@@ -24,7 +34,10 @@ function ReviewForm({ itemId, name }: { itemId: number; name: string }) {
     e.preventDefault();
     setMissing(stars === null);
     if (stars === null) return;
-    send.mutate({ item_id: itemId, estrelas: stars, texto: text, caimento: fit });
+    send.mutate(
+      { body: { item_id: itemId, estrelas: stars, texto: text, caimento: fit }, photo },
+      { onSuccess: ({ photoError }) => (photoError ? onPhotoError(photoError) : undefined) },
+    );
   };
   if (send.isSuccess)
     return (
@@ -72,6 +85,14 @@ function ReviewForm({ itemId, name }: { itemId: number; name: string }) {
           ))}
         </div>
       </fieldset>
+      <label className="flex flex-col gap-1 text-sm font-medium">
+        Foto da peça (opcional)
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/heic,.heic"
+          onChange={(e) => setPhoto(e.target.files?.[0] ?? null)}
+        />
+      </label>
       <button type="submit" className={`${secondaryButtonClass} self-start`} disabled={send.isPending}>
         Enviar avaliação
       </button>
@@ -88,6 +109,7 @@ export function OrderReviews({ order }: { order: Order }) {
   const delivered = order.status === 'entregue';
   const mine = useMyReviews(delivered);
   const [open, setOpen] = useState<number | null>(null);
+  const [photoErrors, setPhotoErrors] = useState<Record<number, string>>({});
   if (!delivered || !mine.data) return null;
   const lines = order.items.filter((i) => i.item_id);
   if (!lines.length) return null;
@@ -105,9 +127,17 @@ export function OrderReviews({ order }: { order: Order }) {
           return (
             <li key={item.item_id}>
               {done ? (
-                <p className="text-sm">
-                  {name}: {DONE_TEXT[done.estado]}
-                </p>
+                <>
+                  <p className="text-sm">
+                    {name}: {DONE_TEXT[done.estado]}
+                  </p>
+                  {photoErrors[item.item_id!] ? (
+                    <FormStatus
+                      message={`A foto não foi enviada: ${photoErrors[item.item_id!]}`}
+                      tone="error"
+                    />
+                  ) : null}
+                </>
               ) : (
                 <>
                   <button
@@ -118,7 +148,13 @@ export function OrderReviews({ order }: { order: Order }) {
                   >
                     Avaliar {name}
                   </button>
-                  {open === item.item_id ? <ReviewForm itemId={item.item_id!} name={name} /> : null}
+                  {open === item.item_id ? (
+                    <ReviewForm
+                      itemId={item.item_id!}
+                      name={name}
+                      onPhotoError={(message) => setPhotoErrors((e) => ({ ...e, [item.item_id!]: message }))}
+                    />
+                  ) : null}
                 </>
               )}
             </li>

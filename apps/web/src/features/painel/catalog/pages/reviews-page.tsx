@@ -33,6 +33,14 @@ function ReviewCard({ review }: { review: PainelReview }) {
           {review.caimento ? ` · ${REVIEW_FIT_LABEL[review.caimento]}` : ''}
         </p>
         {review.texto ? <p className="mt-1 whitespace-pre-line">{review.texto}</p> : null}
+        {review.foto ? (
+          <img
+            src={review.foto}
+            alt={`Foto enviada por ${review.autor}`}
+            loading="lazy"
+            className="mt-2 h-auto max-h-48 w-auto max-w-full rounded"
+          />
+        ) : null}
         {review.motivo ? <p className="mt-1 text-sm">Motivo para ocultar: {review.motivo}</p> : null}
         <div className="mt-2 flex flex-wrap gap-2">
           {review.estado !== 'publicada' ? (
