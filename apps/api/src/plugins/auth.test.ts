@@ -92,6 +92,9 @@ const PUBLIC = new Set([
   // The back office's own sign-in, and the uploaded pictures it serves to the shop.
   'POST /api/painel/auth/login/',
   'GET /api/media/uploads/{folder}/{file}',
+  // The e-mails' logo (mail programs fetch it) and a review's photo (the product page shows it).
+  'GET /api/media/marca/logo-email.png',
+  'GET /api/media/avaliacoes/{file}',
   // A nota's PDF and XML: the random token in the e-mailed link is the key.
   'GET /api/notas/{id}/{token}/{file}',
 ]);
