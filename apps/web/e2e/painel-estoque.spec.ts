@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { STAFF, signInStaff } from './fixtures.ts';
+import { chooseColorAndSize, STAFF, signInStaff } from './fixtures.ts';
 
 async function noSeriousViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).analyze();
@@ -126,4 +126,22 @@ test('a goods receipt in one save, then a count sent as a file, checked before i
   await expect(price).toHaveText(/^De R\$\s79,90por R\$\s59,90$/);
   await expect(page.getByText(/^Promoção até /)).toBeVisible();
   await noSeriousViolations(page);
+
+  // The same sale limited to one colour × size: only it shows and takes the sale price.
+  await page.goto(`/painel/produtos/${productId}`);
+  const limited = page.getByRole('form', { name: 'Preço promocional' });
+  await limited
+    .getByRole('group', { name: 'Só nestas cores e tamanhos (nenhuma marcada: todas)' })
+    .getByLabel('Coral M')
+    .check();
+  await limited.getByRole('button', { name: 'Salvar promoção' }).click();
+  await expect(page.getByText(/^De R\$\s79,90 por R\$\s59,90, só em Coral M, de /)).toBeVisible();
+  await page.goto(`/produto/${productId}`);
+  await expect(page.getByText(/^Promoção em algumas cores e tamanhos até /)).toBeVisible();
+  const headline = page.locator('main h1 + *').first();
+  await expect(headline).toHaveText(/^R\$\s79,90$/);
+  await chooseColorAndSize(page, 'Coral', 'G');
+  await expect(headline).toHaveText(/^R\$\s79,90$/);
+  await chooseColorAndSize(page, 'Coral', 'M');
+  await expect(headline).toHaveText(/^De R\$\s79,90por R\$\s59,90$/);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceAt } from './sale-price.ts';
+import { priceAt, unitPrice } from './sale-price.ts';
 
 describe('a product’s price at a moment', () => {
   const sale = {
@@ -29,5 +29,18 @@ describe('a product’s price at a moment', () => {
       endsAt: null,
     });
     expect(priceAt(8990, sale, new Date('2026-12-11T00:00:00Z')).priceCents).toBe(8990);
+  });
+  it('limited to some colours × sizes, is their price alone; the product asked without one keeps the list price', () => {
+    const partial = { ...sale, only: [{ colorId: 1, sizeId: 4 }] };
+    const during = new Date('2026-12-11T00:00:00Z');
+    expect(priceAt(12990, partial, during).priceCents).toBe(12990);
+    expect(priceAt(12990, partial, during, { colorId: 1, sizeId: 4 }).priceCents).toBe(9990);
+    expect(priceAt(12990, partial, during, { colorId: 1, sizeId: 3 }).priceCents).toBe(12990);
+    expect(priceAt(12990, { ...sale, only: [] }, during).priceCents).toBe(9990);
+  });
+  it('prices a unit from its combination when it carries its own price', () => {
+    expect(unitPrice({ price: 129.9 }, { preco: 99.9 })).toBe(99.9);
+    expect(unitPrice({ price: 129.9 }, {})).toBe(129.9);
+    expect(unitPrice({ price: 129.9 }, undefined)).toBe(129.9);
   });
 });

@@ -8,6 +8,8 @@ export interface ProductCardData {
   price: number;
   /** While a sale runs: the list price, struck through beside the price. */
   preco_de?: number | undefined;
+  /** While a sale limited to some colours × sizes runs: true. */
+  promocao_parcial?: boolean | undefined;
   images: string[];
   /** The pictures' alt texts, in the order of `images` (an empty one: the product's name). */
   photos?: Array<{ alt: string }>;
@@ -44,6 +46,11 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           wasReais={product.preco_de}
           className="text-lg font-bold text-brand-800 dark:text-brand-100"
         />
+        {product.promocao_parcial ? (
+          <p className="text-sm font-medium text-brand-800 dark:text-brand-100">
+            Promoção em algumas cores e tamanhos
+          </p>
+        ) : null}
         <Link
           to={`/produto/${product.id}`}
           className="mt-auto inline-block rounded-lg bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700"

@@ -19,6 +19,10 @@ export const StockEntrySchema = z.object({
   color: ColorSchema,
   size: SizeSchema,
   quantity: z.number().int().min(0),
+  /** While a sale limited to some colours × sizes runs and takes this one: its price (decision 0082). */
+  preco: z.number().optional(),
+  /** With `preco`: the list price, shown struck through. */
+  preco_de: z.number().optional(),
 });
 export type StockEntry = z.infer<typeof StockEntrySchema>;
 
@@ -58,6 +62,8 @@ export const ProductSchema = z.object({
   preco_de: z.number().optional(),
   /** While a sale runs: when it ends (ISO). */
   promocao_ate: z.string().optional(),
+  /** While a sale limited to some colours × sizes runs: true (their prices are in `stock`). */
+  promocao_parcial: z.boolean().optional(),
   category: ProductCategorySchema,
   aparecer_home: z.boolean(),
   rating: z.number().min(0).max(5),

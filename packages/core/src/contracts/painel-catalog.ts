@@ -46,6 +46,11 @@ export const ProductSaleFieldsSchema = z
       .max(100_000, 'Preço alto demais.'),
     inicio: z.iso.datetime({ offset: true, error: 'Informe o início (data e hora).' }),
     fim: z.iso.datetime({ offset: true, error: 'Informe o fim (data e hora).' }),
+    /** Only these colours × sizes take the sale (decision 0082, later); absent or empty: every one. */
+    combinacoes: z
+      .array(z.object({ cor_id: z.number().int().positive(), tamanho_id: z.number().int().positive() }))
+      .max(500)
+      .default([]),
   })
   .refine((s) => new Date(s.fim).getTime() > new Date(s.inicio).getTime(), {
     message: 'O fim deve vir depois do início.',
@@ -131,7 +136,16 @@ export const PainelProductSchema = z.object({
   falta_para_vender: z.array(z.enum(['foto', 'estoque'])).default([]),
   weight_grams: z.number().int(),
   /** The sale staff set (docs/decisions/0082), whether it runs now or not; null when there is none. */
-  promocao: z.object({ preco: z.number(), inicio: z.string(), fim: z.string() }).nullable().default(null),
+  promocao: z
+    .object({
+      preco: z.number(),
+      inicio: z.string(),
+      fim: z.string(),
+      /** The colours × sizes it is limited to; empty: every one. */
+      combinacoes: z.array(z.object({ cor_id: z.number().int(), tamanho_id: z.number().int() })).default([]),
+    })
+    .nullable()
+    .default(null),
   /** The version a save must send back (EditVersionSchema); stock changes do not change it. */
   versao: z.number().int(),
   /** The size guide (docs/decisions/0070), edited with `PUT …/medidas/`; null when there is none. */

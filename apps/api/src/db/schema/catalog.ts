@@ -92,11 +92,14 @@ export const products = pgTable(
     salePriceCents: integer('preco_promocional_centavos'),
     saleStartsAt: timestamp('promocao_inicio', { withTimezone: true }),
     saleEndsAt: timestamp('promocao_fim', { withTimezone: true }),
+    /** The colours × sizes the sale is limited to (decision 0082, later); null: every one. */
+    saleOnly: jsonb('promocao_combinacoes').$type<Array<{ colorId: number; sizeId: number }>>(),
   },
   (t) => [
     index('products_category_idx').on(t.category),
     check('products_price_positive', sql`${t.priceCents} > 0`),
     check('products_publish_at_draft', sql`${t.publishAt} is null or ${t.draft}`),
+    check('products_sale_only', sql`${t.saleOnly} is null or ${t.salePriceCents} is not null`),
     check(
       'products_sale',
       sql`(${t.salePriceCents} is null and ${t.saleStartsAt} is null and ${t.saleEndsAt} is null) or (${t.salePriceCents} > 0 and ${t.saleEndsAt} > ${t.saleStartsAt})`,

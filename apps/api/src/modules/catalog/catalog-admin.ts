@@ -559,15 +559,34 @@ export function createCatalogAdmin(deps: { db: Db; now: () => Date }) {
         throw badRequest('O fim da promoção já passou.', 'validation_error', {
           fim: 'Escolha um fim depois de agora.',
         });
+      // A sale limited to some colours × sizes names only combinations the product has.
+      if (sale.only?.length) {
+        const combos = await repo.findStock(tx, [id]);
+        const unknown = sale.only.find(
+          (c) => !combos.some((s) => s.colorId === c.colorId && s.sizeId === c.sizeId),
+        );
+        if (unknown)
+          throw badRequest('Escolha só combinações de cor e tamanho deste produto.', 'validation_error', {
+            combinacoes: 'Escolha só combinações de cor e tamanho deste produto.',
+          });
+      }
     }
+    const only = sale?.only?.length
+      ? [
+          ...new Map(
+            sale.only.map((c) => [`${c.colorId}/${c.sizeId}`, { colorId: c.colorId, sizeId: c.sizeId }]),
+          ).values(),
+        ]
+      : null;
     await repo.updateProductRow(tx, id, {
       salePriceCents: sale?.priceCents ?? null,
       saleStartsAt: sale?.startsAt ?? null,
       saleEndsAt: sale?.endsAt ?? null,
+      saleOnly: only,
       version: current.version + 1,
       updatedAt: deps.now(),
     });
-    return { before: repo.saleOf(current), after: sale };
+    return { before: repo.saleOf(current), after: sale && { ...sale, only } };
   }
 
   /**

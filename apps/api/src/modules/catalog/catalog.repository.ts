@@ -19,9 +19,16 @@ export type ProductRow = typeof products.$inferSelect;
 export type NewProductRow = typeof products.$inferInsert;
 
 /** The sale staff set on a product (docs/decisions/0082), or null. */
-export function saleOf(row: Pick<ProductRow, 'salePriceCents' | 'saleStartsAt' | 'saleEndsAt'>): Sale | null {
+export function saleOf(
+  row: Pick<ProductRow, 'salePriceCents' | 'saleStartsAt' | 'saleEndsAt' | 'saleOnly'>,
+): Sale | null {
   return row.salePriceCents !== null && row.saleStartsAt && row.saleEndsAt
-    ? { priceCents: row.salePriceCents, startsAt: row.saleStartsAt, endsAt: row.saleEndsAt }
+    ? {
+        priceCents: row.salePriceCents,
+        startsAt: row.saleStartsAt,
+        endsAt: row.saleEndsAt,
+        only: row.saleOnly?.length ? row.saleOnly : null,
+      }
     : null;
 }
 
@@ -76,7 +83,8 @@ export async function findProducts(db: Conn, filters: ProductFilters = {}): Prom
   if (filters.featured) where.push(eq(products.showOnHome, true));
   // The price the shop asks at that moment, as core's `priceAt` computes it (docs/decisions/0082).
   const at = (filters.priceAt ?? new Date()).toISOString();
-  const price = sql`(case when ${products.salePriceCents} < ${products.priceCents} and ${products.saleStartsAt} <= ${at} and ${at} < ${products.saleEndsAt} then ${products.salePriceCents} else ${products.priceCents} end)`;
+  // A sale limited to some colours × sizes leaves the product's own price at the list price.
+  const price = sql`(case when ${products.salePriceCents} < ${products.priceCents} and ${products.saleOnly} is null and ${products.saleStartsAt} <= ${at} and ${at} < ${products.saleEndsAt} then ${products.salePriceCents} else ${products.priceCents} end)`;
   if (filters.minPriceCents !== undefined) where.push(gte(price, filters.minPriceCents));
   if (filters.maxPriceCents !== undefined) where.push(lte(price, filters.maxPriceCents));
   if (filters.sizeNames?.length) {

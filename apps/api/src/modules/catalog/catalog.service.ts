@@ -8,7 +8,7 @@ import type {
 } from '@passada/core/contracts/catalog';
 import { MAX_PRODUCT_IMAGES } from '@passada/core/contracts/catalog';
 import { centsToReais, reaisToCents } from '@passada/core/money';
-import { priceAt } from '@passada/core/sale-price';
+import { isPartialSale, priceAt, type Variant } from '@passada/core/sale-price';
 import { toSearchText } from '@passada/core/text';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
@@ -91,7 +91,11 @@ async function toWire(
   return rows.map((row) => {
     const own = images.filter((i) => i.productId === row.id);
     const urls = own.map((i) => i.url);
-    const price = priceAt(row.priceCents, saleOf(row), now);
+    const sale = saleOf(row);
+    const price = priceAt(row.priceCents, sale, now);
+    // A sale limited to some colours × sizes: each of them answers its own price (decision 0082, later).
+    const partial = isPartialSale(sale) ? (v: Variant) => priceAt(row.priceCents, sale, now, v) : null;
+    const partialEnds = partial && sale!.only!.map(partial).find((p) => p.endsAt)?.endsAt;
     return {
       id: row.id,
       name: row.name,
@@ -100,6 +104,7 @@ async function toWire(
       ...(price.listCents !== null
         ? { preco_de: centsToReais(price.listCents), promocao_ate: price.endsAt!.toISOString() }
         : {}),
+      ...(partialEnds ? { promocao_parcial: true, promocao_ate: partialEnds.toISOString() } : {}),
       category: row.category,
       aparecer_home: row.showOnHome,
       rating: row.rating / 10,
@@ -108,11 +113,17 @@ async function toWire(
       photos: own.map((i) => ({ url: i.url, alt: i.alt, color_id: i.colorId })),
       stock: stockRows
         .filter((s) => s.productId === row.id)
-        .map((s) => ({
-          color: { id: s.colorId, name: s.colorName, hex: s.colorHex },
-          size: { id: s.sizeId, name: s.sizeName },
-          quantity: s.quantity,
-        })),
+        .map((s) => {
+          const own = partial?.({ colorId: s.colorId, sizeId: s.sizeId });
+          return {
+            color: { id: s.colorId, name: s.colorName, hex: s.colorHex },
+            size: { id: s.sizeId, name: s.sizeName },
+            quantity: s.quantity,
+            ...(own?.listCents
+              ? { preco: centsToReais(own.priceCents), preco_de: centsToReais(own.listCents) }
+              : {}),
+          };
+        }),
     };
   });
 }

@@ -3,6 +3,7 @@ import { companyIdentityLine } from '@passada/core/company';
 import type { CartItem, RecoveryPanel, ServerCart, ServerCartLine } from '@passada/core/contracts/cart';
 import { formatBRL, reaisToCents } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
+import { unitPrice } from '@passada/core/sale-price';
 import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import type { CartItemRow } from '../../db/schema/index.ts';
@@ -49,7 +50,7 @@ export function createCartRecovery(deps: {
         {
           id: product.id,
           name: product.name,
-          price: product.price,
+          price: unitPrice(product, entry),
           image: product.images[0] ?? '',
           quantity: i.quantity,
           size: i.sizeId,

@@ -1,6 +1,7 @@
 import { addDays, dateInTimeZone, formatIsoDateBR, STORE_TIME_ZONE } from '@passada/core/calendar';
 import type { ExchangeRequest, OrderReturn } from '@passada/core/contracts/returns';
 import { reaisToCents } from '@passada/core/money';
+import { unitPrice } from '@passada/core/sale-price';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
@@ -105,7 +106,7 @@ export function createOrderExchanges(deps: OrderExchangesDeps) {
         chosen.push({ item, units: line.quantidade, product, combo });
       }
       const differenceCents = chosen.reduce(
-        (sum, c) => sum + (reaisToCents(c.product.price) - c.item.productPriceCents) * c.units,
+        (sum, c) => sum + (reaisToCents(unitPrice(c.product, c.combo)) - c.item.productPriceCents) * c.units,
         0,
       );
       const now = deps.now();
@@ -150,7 +151,7 @@ export function createOrderExchanges(deps: OrderExchangesDeps) {
           colorName: c.combo.color.name,
           sizeName: c.combo.size.name,
           quantity: c.units,
-          unitPriceCents: reaisToCents(c.product.price),
+          unitPriceCents: reaisToCents(unitPrice(c.product, c.combo)),
         })),
       );
       return created;

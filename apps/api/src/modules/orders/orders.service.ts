@@ -3,6 +3,7 @@ import { WHATSAPP_CONSENT } from '@passada/core/contracts/consents';
 import { type OrderAddress, type OrderDraft, OrderDraftSchema } from '@passada/core/contracts/orders';
 import { commaStringToCents, reaisToCents } from '@passada/core/money';
 import { plural } from '@passada/core/plural';
+import { unitPrice } from '@passada/core/sale-price';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -103,7 +104,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         sizeId: combo.size.id,
         quantity: line.quantity,
         name: product.name,
-        priceCents: reaisToCents(product.price),
+        // The combination's own price while a sale limited to it runs (decision 0082, later).
+        priceCents: reaisToCents(unitPrice(product, combo)),
         image: boughtColourImage(product, combo.color),
         colorName: combo.color.name,
         sizeName: combo.size.name,

@@ -33,7 +33,9 @@ export async function auditNames(app: FastifyInstance, rows: AuditRowIds[]): Pro
   const colorNames = byId(colors);
   return {
     cor: colorNames,
+    cor_id: colorNames,
     tamanho: byId(sizes),
+    tamanho_id: byId(sizes),
     produto: byId(products),
     evento: eventNames,
     eventos: eventNames,

@@ -36,6 +36,7 @@ export const saleWire = (sale: Sale) => ({
   preco: centsToReais(sale.priceCents),
   inicio: sale.startsAt.toISOString(),
   fim: sale.endsAt.toISOString(),
+  combinacoes: (sale.only ?? []).map((c) => ({ cor_id: c.colorId, tamanho_id: c.sizeId })),
 });
 
 export const toProductWire = (p: StaffProduct): PainelProduct => ({

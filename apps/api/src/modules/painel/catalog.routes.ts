@@ -98,6 +98,7 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         priceCents: reaisToCents(promocao.preco),
         startsAt: new Date(promocao.inicio),
         endsAt: new Date(promocao.fim),
+        only: promocao.combinacoes.map((c) => ({ colorId: c.cor_id, sizeId: c.tamanho_id })),
       };
       await audited(
         req,

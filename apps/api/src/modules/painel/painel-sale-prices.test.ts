@@ -1,3 +1,4 @@
+import { ProductSchema } from '@passada/core/contracts/catalog';
 import { AuditPageSchema, PainelProductSchema } from '@passada/core/contracts/painel';
 import { formatBRL } from '@passada/core/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,7 +83,7 @@ describe('painel: a product on sale between two moments', () => {
 
     const saved = await setSale(versao, { preco: 99.9, ...at });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(PainelProductSchema.parse(saved.json()).promocao).toEqual({ preco: 99.9, ...at });
+    expect(PainelProductSchema.parse(saved.json()).promocao).toEqual({ preco: 99.9, ...at, combinacoes: [] });
     // A form opened before that save is refused, not written over it.
     expect((await setSale(versao, null)).statusCode).toBe(409);
     const log = AuditPageSchema.parse(
@@ -95,7 +96,7 @@ describe('painel: a product on sale between two moments', () => {
       ).json(),
     );
     expect(log.results.find((e) => e.action === 'promocao_definida')?.after).toEqual({
-      promocao: { preco: 99.9, ...at },
+      promocao: { preco: 99.9, ...at, combinacoes: [] },
     });
   });
 
@@ -152,5 +153,93 @@ describe('painel: a product on sale between two moments', () => {
     expect(ended.statusCode).toBe(200);
     expect(PainelProductSchema.parse(ended.json()).promocao).toBeNull();
     expect((await product()).price).toBe(129.9);
+  });
+
+  it('limits a sale to some colours × sizes: their price alone changes, on the page and in the charge', async () => {
+    const tank = await makeProduct(t.app.db, {
+      name: 'Regata Saldo de Tamanhos',
+      priceCents: 9990,
+      stock: [
+        { color: 'Coral', size: 'M', quantity: 5 },
+        { color: 'Coral', size: 'GG', quantity: 5 },
+      ],
+    });
+    const url = `/api/painel/products/${tank.id}/promocao/`;
+    const read = async () =>
+      PainelProductSchema.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/painel/products/${tank.id}/`,
+            headers: admin.headers,
+          })
+        ).json(),
+      );
+    const sale = (versao: number, combinacoes: object[]) =>
+      t.app.inject({
+        method: 'PUT',
+        url,
+        headers: admin.headers,
+        payload: {
+          versao,
+          promocao: { preco: 69.9, inicio: '2026-12-05T11:00:00Z', fim: '2026-12-07T11:00:00Z', combinacoes },
+        },
+      });
+    const [m, gg] = tank.stock;
+    const other = await sale((await read()).versao, [{ cor_id: m!.colorId, tamanho_id: 999_999 }]);
+    expect(other.statusCode).toBe(400);
+    expect(other.json().errors).toEqual({
+      combinacoes: 'Escolha só combinações de cor e tamanho deste produto.',
+    });
+    const saved = await sale((await read()).versao, [{ cor_id: gg!.colorId, tamanho_id: gg!.sizeId }]);
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    // The product's own price stays the list price; the GG answers its own.
+    const shop = ProductSchema.parse(
+      (await t.app.inject({ method: 'GET', url: `/api/products/${tank.id}/` })).json(),
+    );
+    expect(shop).toMatchObject({
+      price: 99.9,
+      promocao_parcial: true,
+      promocao_ate: '2026-12-07T11:00:00.000Z',
+    });
+    expect(shop.preco_de).toBeUndefined();
+    expect(shop.stock.map((s) => [s.size.name, s.preco, s.preco_de])).toEqual([
+      ['M', undefined, undefined],
+      ['GG', 69.9, 99.9],
+    ]);
+    // The search's price range reads the product's own price: a partial sale does not move it.
+    const cheap = await t.app.inject({ method: 'GET', url: '/api/products/search/?max_price=80' });
+    expect((cheap.json() as Array<{ id: number }>).map((p) => p.id)).not.toContain(tank.id);
+
+    // The server charges each line at its combination's price, and refuses a total at the list price.
+    const buyer = await makeQuickBuyer(t.app);
+    const draft = orderDraft(buyer, [
+      { product: tank, stockIndex: 0 },
+      { product: tank, stockIndex: 1 },
+    ]);
+    const atList = await draftTotalCents(t.app, buyer.zipCode, draft, [tank]);
+    expect((await createOrderPix(t.app, buyer.headers, draft, atList)).statusCode).toBe(409);
+    const charged = await createOrderPix(t.app, buyer.headers, draft, atList - (9990 - 6990));
+    expect(charged.statusCode, charged.body).toBe(201);
+
+    // The audit names the combination, not its ids.
+    const log = AuditPageSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/painel/audit/?entity=produto',
+          headers: admin.headers,
+        })
+      ).json(),
+    );
+    const entry = log.results.find(
+      (e) => e.action === 'promocao_definida' && e.entity_id === String(tank.id),
+    );
+    expect(entry?.alteracoes).toContainEqual({
+      campo: 'Promoção › Só nas combinações',
+      antes: '—',
+      depois: 'Cor: Coral; Tamanho: GG',
+    });
   });
 });

@@ -4,6 +4,7 @@ import { interestFreeOffer } from '@passada/core/installments';
 import { formatBRL, reaisToCents } from '@passada/core/money';
 import { plural } from '@passada/core/plural';
 import { photosForColor } from '@passada/core/product-photos';
+import { unitPrice } from '@passada/core/sale-price';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
@@ -96,6 +97,12 @@ function ProductDetail({ product }: { product: Product }) {
     }
   }, [soldOut, color, size, showAlert]);
 
+  // A sale limited to some colours × sizes (decision 0082, later): the chosen one's own price.
+  const entry =
+    color && size ? product.stock.find((e) => e.color.id === color.id && e.size.id === size.id) : undefined;
+  const price = unitPrice(product, entry);
+  const wasPrice = entry?.preco_de ?? product.preco_de;
+
   const cartLine = (): CartLine | null => {
     if (!color || !size) {
       showAlert(CHOOSE_FIRST);
@@ -108,7 +115,7 @@ function ProductDetail({ product }: { product: Product }) {
     return {
       id: product.id,
       name: product.name,
-      price: product.price,
+      price,
       image: photos[0]?.url ?? product.images[0] ?? '',
       quantity,
       size: size.id,
@@ -162,7 +169,7 @@ function ProductDetail({ product }: { product: Product }) {
   };
 
   const text = stockText(state);
-  const offer = interestFreeOffer(reaisToCents(product.price));
+  const offer = interestFreeOffer(reaisToCents(price));
   return (
     <main className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-2">
       <ProductGallery key={color?.id ?? 'todas'} photos={photos} name={product.name} />
@@ -170,13 +177,14 @@ function ProductDetail({ product }: { product: Product }) {
         <div>
           <h1 className="text-3xl font-black tracking-tight">{product.name}</h1>
           <Price
-            reais={product.price}
-            wasReais={product.preco_de}
+            reais={price}
+            wasReais={wasPrice}
             className="mt-2 block text-2xl font-bold text-brand-800 dark:text-brand-100"
           />
           {product.promocao_ate ? (
             <p className="font-medium text-brand-800 dark:text-brand-100">
-              Promoção até {formatStoreDateTime(new Date(product.promocao_ate))}
+              {product.promocao_parcial ? 'Promoção em algumas cores e tamanhos até' : 'Promoção até'}{' '}
+              {formatStoreDateTime(new Date(product.promocao_ate))}
             </p>
           ) : null}
           {offer ? (

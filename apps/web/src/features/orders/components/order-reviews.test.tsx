@@ -111,9 +111,9 @@ describe('OrderReviews', () => {
       'A foto não foi enviada: Envie uma foto JPEG, PNG, WebP ou HEIC.',
     );
     expect(section.textContent).toContain('Camiseta Passada (Azul, M): avaliação enviada.');
-    const photo = calls.find((c) => c.url === '/api/avaliacoes/12/foto/');
-    expect(photo?.body).toBeInstanceOf(FormData);
-    expect(((photo?.body as FormData).get('foto') as File).name).toBe('foto.png');
+    const sent = calls.find((c) => c.url === '/api/avaliacoes/12/foto/')?.body;
+    expect(sent).toBeInstanceOf(FormData);
+    expect(((sent as FormData).get('foto') as File).name).toBe('foto.png');
   });
 
   it('asks nothing of an order not delivered', () => {

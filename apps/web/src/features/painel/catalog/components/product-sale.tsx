@@ -32,10 +32,26 @@ export function ProductSale({
   const [price, setPrice] = useState(sale ? String(sale.preco).replace('.', ',') : '');
   const [start, setStart] = useState(sale ? toLocal(sale.inicio) : '');
   const [end, setEnd] = useState(sale ? toLocal(sale.fim) : '');
+  // The colours × sizes the sale is limited to, as "cor/tamanho" keys; none ticked: every one.
+  const comboKey = (c: { cor_id: number; tamanho_id: number }) => `${c.cor_id}/${c.tamanho_id}`;
+  const [only, setOnly] = useState<Set<string>>(new Set((sale?.combinacoes ?? []).map(comboKey)));
+  const combos = product.stock.map((s) => ({
+    cor_id: s.color.id,
+    tamanho_id: s.size.id,
+    label: `${s.color.name} ${s.size.name}`,
+  }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; message: string } | null>(null);
 
-  const send = async (promocao: { preco: number; inicio: string; fim: string } | null, done: string) => {
+  const send = async (
+    promocao: {
+      preco: number;
+      inicio: string;
+      fim: string;
+      combinacoes: Array<{ cor_id: number; tamanho_id: number }>;
+    } | null,
+    done: string,
+  ) => {
     setErrors({});
     try {
       onSaved?.(await save.mutateAsync({ versao: product.versao, promocao }));
@@ -57,9 +73,18 @@ export function ProductSale({
         preco: Number(price.replace(/\./g, '').replace(',', '.')),
         inicio: fromLocal(start),
         fim: fromLocal(end),
+        combinacoes: combos
+          .filter((c) => only.has(comboKey(c)))
+          .map(({ cor_id, tamanho_id }) => ({ cor_id, tamanho_id })),
       },
       'Promoção salva.',
     );
+  };
+
+  /** ", em Coral M e Coral G" when the sale is limited, by the combinations' names. */
+  const saleScope = (chosen: Array<{ cor_id: number; tamanho_id: number }>) => {
+    const names = chosen.flatMap((c) => combos.find((k) => comboKey(k) === comboKey(c))?.label ?? []);
+    return names.length ? `, só em ${names.join(', ')}` : '';
   };
 
   return (
@@ -69,7 +94,7 @@ export function ProductSale({
       </h2>
       <p className="mb-2 text-sm text-stone-600 dark:text-stone-400">
         {sale
-          ? `De ${brl(product.price)} por ${brl(sale.preco)}, de ${formatStoreDateTime(new Date(sale.inicio))} até ${formatStoreDateTime(new Date(sale.fim))} (horário de Fortaleza). A loja muda o preço sozinha no início e no fim.`
+          ? `De ${brl(product.price)} por ${brl(sale.preco)}${saleScope(sale.combinacoes)}, de ${formatStoreDateTime(new Date(sale.inicio))} até ${formatStoreDateTime(new Date(sale.fim))} (horário de Fortaleza). A loja muda o preço sozinha no início e no fim.`
           : `Sem promoção: a loja vende por ${brl(product.price)}.`}
       </p>
       <form
@@ -99,6 +124,32 @@ export function ProductSale({
           error={errors.fim || undefined}
           onChange={(e) => setEnd(e.target.value)}
         />
+        {combos.length > 1 ? (
+          <fieldset className="basis-full">
+            <legend className="text-sm font-medium">
+              Só nestas cores e tamanhos (nenhuma marcada: todas)
+            </legend>
+            <div className="flex flex-wrap gap-x-4 gap-y-1">
+              {combos.map((c) => (
+                <label key={comboKey(c)} className="flex items-center gap-1 text-sm">
+                  <input
+                    type="checkbox"
+                    checked={only.has(comboKey(c))}
+                    onChange={(e) =>
+                      setOnly((o) => {
+                        const next = new Set(o);
+                        if (e.target.checked) next.add(comboKey(c));
+                        else next.delete(comboKey(c));
+                        return next;
+                      })
+                    }
+                  />
+                  {c.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        ) : null}
         <button type="submit" className={primaryButtonClass} disabled={save.isPending}>
           Salvar promoção
         </button>

@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "promocao_combinacoes" jsonb;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_sale_only" CHECK ("products"."promocao_combinacoes" is null or "products"."preco_promocional_centavos" is not null);
