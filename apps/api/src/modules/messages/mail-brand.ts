@@ -2,8 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { mailBrand } from '../../db/schema/index.ts';
-import { HttpError } from '../../plugins/errors.ts';
 import { MAIL_LOGO_PATH } from '../../providers/mail/layout.ts';
+import { sendStoredMedia } from '../../providers/storage/send-stored.ts';
 import type { MediaStorage } from '../../providers/storage/storage.provider.ts';
 
 export { MAIL_LOGO_PATH };
@@ -59,19 +59,14 @@ export const mailLogoRoutes: FastifyPluginAsyncZod<{
     { schema: { tags: ['mensagens'], summary: 'Logo do cabeçalho dos e-mails (PNG)' } },
     async (req, reply) => {
       const key = await brand.logoKey();
-      const stored =
+      const sent =
         key &&
-        (await storage.get(key).catch((err: unknown) => {
-          req.log.error({ err }, 'media storage read failed');
-          throw new HttpError(502, 'Não foi possível carregar a imagem agora.', 'armazenamento_indisponivel');
+        (await sendStoredMedia(req, reply, storage, {
+          key,
+          type: 'image/png',
+          cacheControl: 'public, max-age=300',
         }));
-      if (!stored)
-        return reply.header('cache-control', 'public, max-age=300').redirect(DEFAULT_LOGO_PATH, 302);
-      return reply
-        .header('cache-control', 'public, max-age=300')
-        .header('content-length', stored.size)
-        .type('image/png')
-        .send(stored.body);
+      return sent || reply.header('cache-control', 'public, max-age=300').redirect(DEFAULT_LOGO_PATH, 302);
     },
   );
 };

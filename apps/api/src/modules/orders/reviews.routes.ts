@@ -9,8 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
-import { HttpError, notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../plugins/errors.ts';
 import { MAX_PHOTO_BYTES, readUploadedPhoto } from '../../plugins/uploaded-images.ts';
+import { sendStoredMedia } from '../../providers/storage/send-stored.ts';
 import type { MediaStorage } from '../../providers/storage/storage.provider.ts';
 import { REVIEW_PHOTO_PATH } from './reviews.read-model.ts';
 import type { Reviews } from './reviews.ts';
@@ -114,19 +115,16 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{ reviews: Reviews; storage: M
     },
     async (req, reply) => {
       const key = await reviews.shownPhoto(req.params.file);
-      const stored =
-        key &&
-        (await storage.get(key).catch((err: unknown) => {
-          req.log.error({ err }, 'media storage read failed');
-          throw new HttpError(502, 'Não foi possível carregar a imagem agora.', 'armazenamento_indisponivel');
-        }));
-      if (!stored) throw notFound('Imagem não encontrada.');
       // Not immutable: hiding the review takes the photo away.
-      return reply
-        .header('cache-control', 'public, max-age=300')
-        .header('content-length', stored.size)
-        .type('image/webp')
-        .send(stored.body);
+      const sent =
+        key &&
+        (await sendStoredMedia(req, reply, storage, {
+          key,
+          type: 'image/webp',
+          cacheControl: 'public, max-age=300',
+        }));
+      if (!sent) throw notFound('Imagem não encontrada.');
+      return sent;
     },
   );
 };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { HttpError, notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { sendStoredMedia } from '../../providers/storage/send-stored.ts';
 import type { MediaStorage } from '../../providers/storage/storage.provider.ts';
 import { photoFile } from './photos.ts';
 
@@ -21,16 +22,13 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ storage: MediaStorage }> = asy
     async (req, reply) => {
       const found = photoFile(req.params.folder, req.params.file);
       if (!found) throw notFound('Imagem não encontrada.');
-      const stored = await storage.get(found.key).catch((err: unknown) => {
-        req.log.error({ err }, 'media storage read failed');
-        throw new HttpError(502, 'Não foi possível carregar a imagem agora.', 'armazenamento_indisponivel');
+      const sent = await sendStoredMedia(req, reply, storage, {
+        key: found.key,
+        type: found.type,
+        cacheControl: 'public, max-age=31536000, immutable',
       });
-      if (!stored) throw notFound('Imagem não encontrada.');
-      return reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-length', stored.size)
-        .type(found.type)
-        .send(stored.body);
+      if (!sent) throw notFound('Imagem não encontrada.');
+      return sent;
     },
   );
 };

@@ -23,12 +23,12 @@ describe('painel: a product on sale between two moments', () => {
 
   const product = async () =>
     (await t.app.inject({ method: 'GET', url: `/api/products/${shirt.id}/` })).json();
-  const painelProduct = async () =>
+  const painelProduct = async (id = shirt.id) =>
     PainelProductSchema.parse(
       (
         await t.app.inject({
           method: 'GET',
-          url: `/api/painel/products/${shirt.id}/`,
+          url: `/api/painel/products/${id}/`,
           headers: admin.headers,
         })
       ).json(),
@@ -165,16 +165,7 @@ describe('painel: a product on sale between two moments', () => {
       ],
     });
     const url = `/api/painel/products/${tank.id}/promocao/`;
-    const read = async () =>
-      PainelProductSchema.parse(
-        (
-          await t.app.inject({
-            method: 'GET',
-            url: `/api/painel/products/${tank.id}/`,
-            headers: admin.headers,
-          })
-        ).json(),
-      );
+    const read = () => painelProduct(tank.id);
     const sale = (versao: number, combinacoes: object[]) =>
       t.app.inject({
         method: 'PUT',
