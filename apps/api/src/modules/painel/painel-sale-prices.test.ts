@@ -33,6 +33,17 @@ describe('painel: a product on sale between two moments', () => {
         })
       ).json(),
     );
+  /** The back office's audit log of products, newest first. */
+  const productAudit = async () =>
+    AuditPageSchema.parse(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/painel/audit/?entity=produto',
+          headers: admin.headers,
+        })
+      ).json(),
+    );
   const setSale = (versao: number, promocao: object | null) =>
     t.app.inject({
       method: 'PUT',
@@ -86,15 +97,7 @@ describe('painel: a product on sale between two moments', () => {
     expect(PainelProductSchema.parse(saved.json()).promocao).toEqual({ preco: 99.9, ...at, combinacoes: [] });
     // A form opened before that save is refused, not written over it.
     expect((await setSale(versao, null)).statusCode).toBe(409);
-    const log = AuditPageSchema.parse(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/painel/audit/?entity=produto',
-          headers: admin.headers,
-        })
-      ).json(),
-    );
+    const log = await productAudit();
     expect(log.results.find((e) => e.action === 'promocao_definida')?.after).toEqual({
       promocao: { preco: 99.9, ...at, combinacoes: [] },
     });
@@ -215,15 +218,7 @@ describe('painel: a product on sale between two moments', () => {
     expect(charged.statusCode, charged.body).toBe(201);
 
     // The audit names the combination, not its ids.
-    const log = AuditPageSchema.parse(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/painel/audit/?entity=produto',
-          headers: admin.headers,
-        })
-      ).json(),
-    );
+    const log = await productAudit();
     const entry = log.results.find(
       (e) => e.action === 'promocao_definida' && e.entity_id === String(tank.id),
     );
