@@ -69,6 +69,28 @@ describe('the cart kept on the server', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('keeps a piece added while the sign-in’s join is on its way: it joins again with it', async () => {
+    // The kept cart has the cap; the browser's is empty when the join leaves.
+    const calls = mockFetch((call) => {
+      if (call.url !== '/api/carrinho/mesclar/') return server([]);
+      const items = (call.body as { itens: Array<{ produto: number }> }).itens;
+      return server(items.some((i) => i.produto === 7) ? [cap, shirt] : [cap]);
+    });
+    const stop = startServerCartSync('token-da-ana', { delayMs: 100 });
+    // The buyer adds the shirt before the first answer is read.
+    cart.add(shirt);
+    await vi.waitFor(() =>
+      expect(
+        cart
+          .getSnapshot()
+          .map((l) => l.id)
+          .sort(),
+      ).toEqual([7, 9]),
+    );
+    expect(calls.filter((c) => c.url === '/api/carrinho/mesclar/')).toHaveLength(2);
+    stop();
+  });
+
   it('keeps the browser’s cart when the server cannot be reached, and saves it with the next change', async () => {
     cart.add(shirt);
     let down = true;

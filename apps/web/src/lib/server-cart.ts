@@ -44,23 +44,33 @@ export function startServerCartSync(token: string, options: { delayMs?: number }
     );
   };
 
-  apiFetch<ServerCart>('/api/carrinho/mesclar/', {
-    method: 'POST',
-    body: { itens: cartItems(cartStore.get()) },
-    token,
-  }).then(
-    (cart) => {
-      merging = false;
-      if (stopped) return;
-      const merged = fromServer(cart.itens);
-      saved = signature(merged);
-      if (signature(cartStore.get()) !== saved) cartStore.set(merged);
-    },
-    () => {
-      // The server cannot be reached: the browser's cart stays as it is and is saved on the next change.
-      merging = false;
-    },
-  );
+  const join = () => {
+    const sent = signature(cartStore.get());
+    apiFetch<ServerCart>('/api/carrinho/mesclar/', {
+      method: 'POST',
+      body: { itens: cartItems(cartStore.get()) },
+      token,
+    }).then(
+      (cart) => {
+        if (stopped) return;
+        // A piece added while the join was on its way would be lost under its answer: join again with
+        // the cart as it is now (the join keeps each line's larger quantity, so asking twice adds nothing).
+        if (signature(cartStore.get()) !== sent) {
+          join();
+          return;
+        }
+        merging = false;
+        const merged = fromServer(cart.itens);
+        saved = signature(merged);
+        if (signature(cartStore.get()) !== saved) cartStore.set(merged);
+      },
+      () => {
+        // The server cannot be reached: the browser's cart stays as it is and is saved on the next change.
+        merging = false;
+      },
+    );
+  };
+  join();
 
   const unsubscribe = cartStore.subscribe(() => {
     if (stopped || merging || signature(cartStore.get()) === saved) return;
