@@ -95,7 +95,8 @@ async function toWire(
     const price = priceAt(row.priceCents, sale, now);
     // A sale limited to some colours × sizes: each of them answers its own price (decision 0082, later).
     const partial = isPartialSale(sale) ? (v: Variant) => priceAt(row.priceCents, sale, now, v) : null;
-    const partialEnds = partial && sale!.only!.map(partial).find((p) => p.endsAt)?.endsAt;
+    // While it runs, the product says until when (its combinations carry the prices).
+    const partialEnds = partial && priceAt(row.priceCents, { ...sale!, only: null }, now).endsAt;
     return {
       id: row.id,
       name: row.name,

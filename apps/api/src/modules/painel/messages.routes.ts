@@ -141,13 +141,12 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     personalizado: (await app.messages.brand.logoKey()) !== null,
     url: `${app.env.publicUrl}${MAIL_LOGO_PATH}`,
   });
-  const logoRoute = (summary: string, extra: object = {}) => ({
+  const logoRoute = (summary: string) => ({
     config: { painel: { permission: 'equipe' as const } },
     schema: {
       tags: ['painel: mensagens'],
       summary,
       response: { 200: MailLogoSchema, ...PAINEL_ERRORS },
-      ...extra,
     },
   });
   const replaceLogo = async (req: Parameters<typeof actor>[0], key: string | null) => {
