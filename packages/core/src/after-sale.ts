@@ -54,6 +54,12 @@ export interface AfterSaleRules {
   teamUnclaimed: 'devolver' | 'liberar';
   /** Team prices: from `minMembers` members of one team, `percent` off the lot (docs/decisions/0074). */
   teamTiers: Array<{ minMembers: number; percent: number }>;
+  /**
+   * Referral links (docs/decisions/0086): after `referralMin` registrations paid through a runner's link,
+   * `referralPercent` of what that runner paid goes back to them; null: no referral in this event.
+   */
+  referralMin: number | null;
+  referralPercent: number;
 }
 
 /** What an event without its own rules follows. */
@@ -80,7 +86,20 @@ export const DEFAULT_AFTER_SALE_RULES: AfterSaleRules = {
   pickupItemRequired: false,
   teamUnclaimed: 'devolver',
   teamTiers: [],
+  referralMin: null,
+  referralPercent: 0,
 };
+
+/** Days a referred registration must stand (the consumer code's 7 days of withdrawal) before it counts. */
+export const REFERRAL_WAIT_DAYS = 7;
+
+/**
+ * A referral's rebate in cents: `percent` of what the runner's registration paid, rounded to the cent, and
+ * never above it.
+ */
+export function referralRebateCents(paidCents: number, percent: number): number {
+  return Math.min(paidCents, Math.max(0, Math.round((paidCents * percent) / 100)));
+}
 
 /** The discount (percent) a team of `members` standing members has: the best tier it reached; 0 for none. */
 export function teamTierPercent(tiers: AfterSaleRules['teamTiers'], members: number): number {
@@ -198,6 +217,11 @@ export function afterSaleRulesText(
             .join(
               '; ',
             )}. Quem se inscreveu antes recebe a diferença de volta quando a equipe chega a uma faixa.`,
+        ]
+      : []),
+    ...(rules.referralMin && rules.referralPercent
+      ? [
+          `Indicação: cada inscrito pago recebe um link; depois de ${rules.referralMin} ${rules.referralMin === 1 ? 'inscrição paga' : 'inscrições pagas'} por ele (de outras pessoas, com outro CPF e outra conta, ainda de pé ${REFERRAL_WAIT_DAYS} dias depois do pagamento), ${rules.referralPercent}% do valor pago na própria inscrição volta para quem indicou, uma vez.`,
         ]
       : []),
   ];

@@ -214,6 +214,11 @@ export const jobCatalog = {
     retryDelaySeconds: 30,
   }),
   /**
+   * Every hour: referrers whose referrals counted (paid, standing, past their days of withdrawal) get
+   * their rebate back on their own charge, once (decision 0086).
+   */
+  'registrations.referral-rebates': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
+  /**
    * The published result on WhatsApp, with the link to the runner's page and certificate, to the
    * finishers of these bibs who opted in at registration (decision 0064, later).
    */

@@ -2,6 +2,7 @@ import type { Participant } from '@passada/core/contracts/registrations';
 import { TEAM_CODE_LENGTH, type TeamClaimView, type TeamPublic } from '@passada/core/contracts/teams';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api.ts';
+import { rememberedFromLink, rememberFromLink } from './tab-memory.ts';
 
 /** A join code as the server reads it: spaces and dashes dropped, upper case. */
 export const normaliseTeamCode = (typed: string) => typed.replace(/[\s-]/g, '').toUpperCase();
@@ -21,27 +22,11 @@ export function teamByCodeQuery(typed: string) {
 
 const KEY = 'passada:equipe';
 
-/**
- * The code of a captain's invite link (`?equipe=` on the events list or an event's page), kept for this
- * tab so it is still there on the registration form after choosing the distance and signing in.
- */
-export function rememberTeamCode(search: string): void {
-  const code = new URLSearchParams(search).get('equipe');
-  if (!code) return;
-  try {
-    sessionStorage.setItem(KEY, normaliseTeamCode(code));
-  } catch {
-    // Storage refused (a private mode): the runner types the code.
-  }
-}
+/** The code of a captain's invite link (`?equipe=` on the events list or an event's page), for this tab. */
+export const rememberTeamCode = (search: string) =>
+  rememberFromLink(search, 'equipe', KEY, normaliseTeamCode);
 
-export function rememberedTeamCode(): string {
-  try {
-    return sessionStorage.getItem(KEY) ?? '';
-  } catch {
-    return '';
-  }
-}
+export const rememberedTeamCode = () => rememberedFromLink(KEY);
 
 /** What a team's place link offers (public): the team, race, distance and places left. */
 export const teamClaimQuery = (token: string) =>

@@ -82,6 +82,23 @@ export const AfterSaleRulesSchema = z.object({
       'Cada faixa com um número de membros diferente.',
     )
     .default([]),
+  /**
+   * Referral links (docs/decisions/0086): after `indicacao_minimo` registrations paid through a runner's
+   * link, `indicacao_percentual` of what they paid goes back to them; null: no referral.
+   */
+  indicacao_minimo: z
+    .number()
+    .int('Informe um número inteiro.')
+    .min(1, 'De 1 a 100 inscrições.')
+    .max(100, 'De 1 a 100 inscrições.')
+    .nullable()
+    .default(null),
+  indicacao_percentual: z
+    .number()
+    .int('Informe um número inteiro.')
+    .min(0, 'De 0 a 100%.')
+    .max(100, 'De 0 a 100%.')
+    .default(0),
 });
 export type AfterSaleRulesWire = z.infer<typeof AfterSaleRulesSchema>;
 
@@ -155,6 +172,8 @@ export function rulesToWire(r: AfterSaleRules): AfterSaleRulesWire {
     item_exigido: r.pickupItemRequired,
     equipe_vagas_nao_resgatadas: r.teamUnclaimed,
     equipe_faixas: r.teamTiers.map((t) => ({ min_membros: t.minMembers, percentual: t.percent })),
+    indicacao_minimo: r.referralMin,
+    indicacao_percentual: r.referralPercent,
   };
 }
 
@@ -185,6 +204,9 @@ export function rulesFromWire(w: AfterSaleRulesWire): AfterSaleRules {
     teamTiers: [...w.equipe_faixas]
       .sort((a, b) => a.min_membros - b.min_membros)
       .map((t) => ({ minMembers: t.min_membros, percent: t.percentual })),
+    // No minimum, no referral: the percentage alone means nothing.
+    referralMin: w.indicacao_percentual > 0 ? w.indicacao_minimo : null,
+    referralPercent: w.indicacao_minimo ? w.indicacao_percentual : 0,
   };
 }
 

@@ -87,6 +87,15 @@ const participantFields = {
    */
   retirada_pela_equipe: z.boolean().default(false),
   /**
+   * A runner's referral link's code (`?indicacao=` on the event's page, docs/decisions/0086): the server
+   * checks it; one that names no paid registration of this event (or the runner's own) is no referral.
+   */
+  indicacao: z
+    .string()
+    .max(64)
+    .optional()
+    .transform((v) => v?.trim() || undefined),
+  /**
    * A price rule of the chosen category (students, teachers, PCD, an organiser's list; docs/decisions/0068)
    * instead of the lot's price; the server checks who may take it and prices it.
    */
@@ -240,6 +249,20 @@ export const CpfParamSchema = z.object({ cpf: z.string().max(20) });
 export const LookupQuerySchema = z.object({ evento: IdTextSchema.optional() });
 
 /** GET /api/participantes/cpf/{cpf}/ (docs/product.md §3, participant lookup result). */
+/** A registration's referral link as its runner sees it (docs/decisions/0086). */
+export const ReferralStatusSchema = z.object({
+  link: z.string(),
+  /** Registrations through it that earn the rebate, and its percentage of what this one paid. */
+  minimo: z.number().int(),
+  percentual: z.number().int(),
+  /** Paid through it and counted (past their 7 days of withdrawal), and paid but still within them. */
+  confirmadas: z.number().int(),
+  aguardando: z.number().int(),
+  /** What went back, in reais, once it did; null before. */
+  devolvido: z.number().nullable(),
+});
+export type ReferralStatus = z.infer<typeof ReferralStatusSchema>;
+
 export const RegistrationLookupSchema = z.object({
   /**
    * Present (true) while staff's refusal of its special price's proof stands (docs/decisions/0068): the
@@ -282,6 +305,11 @@ export const RegistrationLookupSchema = z.object({
   desconto: z.number().optional(),
   /** What changed after the sale (cancel, transfer, changes), oldest first (docs/decisions/0041). */
   historico: z.array(z.string()).optional(),
+  /**
+   * The runner's referral link and where it stands (docs/decisions/0086), in "Minhas inscrições" only;
+   * absent where the event has no referral or the registration cannot refer (cancelled, free).
+   */
+  indicacao: ReferralStatusSchema.optional(),
 });
 export type RegistrationLookup = z.infer<typeof RegistrationLookupSchema>;
 

@@ -1,6 +1,7 @@
 // Owner: registrations. The tables of registrations, their categories, changes, transfers, check-ins, after-sale rules, the waitlist and teams; only this module writes them (docs/architecture.md §9).
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -249,6 +250,14 @@ export const registrations = pgTable(
      */
     teamTierPercent: integer('desconto_equipe_percentual'),
     teamPriceBaseCents: integer('preco_base_equipe_centavos'),
+    /**
+     * The registration whose referral link brought this one (docs/decisions/0086); null: none, or a link
+     * that named no standing paid registration of the same event.
+     */
+    referredById: integer('indicada_por_id').references((): AnyPgColumn => registrations.id),
+    /** When this registration's referral rebate was settled (once), and what went back; null: not yet. */
+    referralRebatedAt: timestamp('indicacao_devolvida_em', { withTimezone: true }),
+    referralRebateCents: integer('indicacao_devolvida_centavos'),
     /** The team's prepaid places this registration claimed (docs/decisions/0073); null: paid on its own. */
     teamBatchId: integer('lote_vagas_equipe_id').references(() => teamPlaceBatches.id),
     /** A past result's address the runner gave to back their estimate (waves, docs/decisions/0066). */
@@ -316,6 +325,7 @@ export const registrations = pgTable(
     index('registrations_event_cpf_idx').on(t.eventId, t.cpf),
     index('registrations_team_idx').on(t.teamId),
     index('registrations_team_batch_idx').on(t.teamBatchId),
+    index('registrations_referred_by_idx').on(t.referredById).where(sql`${t.referredById} is not null`),
   ],
 );
 
@@ -407,6 +417,13 @@ export const eventAfterSaleRules = pgTable(
       .$type<Array<{ minMembers: number; percent: number }>>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /**
+     * Referral links (docs/decisions/0086): after `referralMin` registrations paid through a runner's link
+     * (and past their 7 days of withdrawal), `referralPercent` of what the runner paid goes back; null: no
+     * referral in this event.
+     */
+    referralMin: integer('indicacao_minimo'),
+    referralPercent: integer('indicacao_percentual').notNull().default(0),
     /** Bumped by every save; a save from a form opened at an older version is refused (0025). */
     version: integer('version').notNull().default(1),
   },
@@ -414,6 +431,10 @@ export const eventAfterSaleRules = pgTable(
     check(
       'event_after_sale_rules_amounts',
       sql`${t.cancelMinHours} >= 0 and ${t.cancelFeeCents} >= 0 and ${t.transferFeeCents} >= 0 and ${t.categoryChangeFeeCents} >= 0 and ${t.cancelKeptPercent} between 0 and 100 and ${t.waitlistOfferHours} > 0`,
+    ),
+    check(
+      'event_after_sale_rules_referral',
+      sql`(${t.referralMin} is null or ${t.referralMin} between 1 and 100) and ${t.referralPercent} between 0 and 100`,
     ),
   ],
 );

@@ -177,6 +177,12 @@ export default fp(
           'Preço de equipe devolvido',
         );
     });
+    // Referral links whose referrals counted: the referrer's rebate (0086), checked every hour.
+    app.jobs.work('registrations.referral-rebates', async () => {
+      const paid = await registrations.referrals.payRebates();
+      if (paid) app.log.info({ job: 'registrations.referral-rebates', paid }, 'Indicações devolvidas');
+    });
+    await app.jobs.schedule('registrations.referral-rebates', '17 * * * *');
     // The desk's change log keeps one row per event (the version is its id), pruned at night.
     app.jobs.work('checkin.prune-desk-changes', async () => {
       const pruned = await pruneDeskChanges(app.db);

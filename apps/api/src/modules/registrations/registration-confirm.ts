@@ -82,6 +82,7 @@ export function createConfirm(deps: RegistrationsServiceDeps, proofs: Pick<Price
           discountCents: d.coupon?.discountCents ?? 0,
           couponCode: d.coupon?.code ?? null,
           kitSize: d.kitSize ?? null,
+          referredById: d.referredBy ?? null,
           createdAt: deps.now(),
         },
         d.items,
@@ -131,6 +132,7 @@ export function createConfirm(deps: RegistrationsServiceDeps, proofs: Pick<Price
     ...(d.change ? { change: d.change } : {}),
     ...(d.teamPlace ? { teamPlace: d.teamPlace } : {}),
     ...(d.teamTier ? { teamTier: d.teamTier } : {}),
+    ...(d.referredBy ? { referredBy: d.referredBy } : {}),
   });
 
   /**

@@ -1,4 +1,4 @@
-import type { RegistrationLookup } from '@passada/core/contracts/registrations';
+import type { ReferralStatus, RegistrationLookup } from '@passada/core/contracts/registrations';
 import { ageGroup } from '@passada/core/events';
 import { centsToReais } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
@@ -19,6 +19,8 @@ export function lookupWire(
     qrCode: string | null;
     /** Its special price's proof stands refused (price-rule-proofs.ts `statusOf`). */
     proofRefused?: boolean;
+    /** Its referral link (referrals.ts `statusOf`), in the account's list only. */
+    referral?: ReferralStatus | undefined;
   },
 ): RegistrationLookup {
   const { categories, event, history, qrCode } = parts;
@@ -54,5 +56,6 @@ export function lookupWire(
     // The price paid with its changes of distance: the card's "Valor" after a dearer or cheaper one.
     total: centsToReais(row.totalCents + parts.paidDifferenceCents),
     ...(row.couponCode ? { cupom: row.couponCode, desconto: centsToReais(row.discountCents) } : {}),
+    ...(parts.referral ? { indicacao: parts.referral } : {}),
   };
 }

@@ -8,6 +8,7 @@ import type { AuthUser } from '../../plugins/auth.ts';
 import { badRequest, conflict, HttpError } from '../../plugins/errors.ts';
 import { type EventRow, type OpeningGateWho, termsText, termsVersion } from '../events/events.service.ts';
 import { CannotFulfil } from '../payments/payments.service.ts';
+import { createReferrals } from './referrals.ts';
 import type { Pricing } from './registration-price.ts';
 import * as repo from './registrations.repository.ts';
 import type { RegistrationDraft, RegistrationsServiceDeps } from './registrations-context.ts';
@@ -35,6 +36,7 @@ export function createPrepare(
   quotas?: Pick<TeamQuotas, 'passFor'>,
 ) {
   const tiers = createTeamTiers(deps);
+  const referrals = createReferrals(deps);
   /**
    * The opening's rule (docs/decisions/0046, 0051, 0056), the one hook every path calls: a new sale runs
    * the opening's whole gate (waiting-room turn, lottery result, per-CPF and per-buyer limits). After
@@ -306,6 +308,10 @@ export function createPrepare(
             totalCents: items.reduce((s, i) => s + teamPriceCents(i.fullPriceCents, tier.percent), 0),
           }
         : priced;
+    // A referral link's runner (docs/decisions/0086); a team's prepaid place was not sold through it.
+    const referredBy = teamPlace
+      ? null
+      : await referrals.referrerOf(tx, p.indicacao, { eventId: event.id, cpf: p.cpf, userId: user.id });
     return {
       eventName: event.name,
       draft: {
@@ -325,6 +331,7 @@ export function createPrepare(
         ...(rule ? { priceRule: rule.draft } : {}),
         ...(teamPlace ? { teamPlace: { batchId: teamPlace.batchId } } : {}),
         ...(tier ? { teamTier: tier } : {}),
+        ...(referredBy ? { referredBy } : {}),
         termsAcceptedAt: deps.now().toISOString(),
         consentVersions: {
           ...(p.pcd && p.pcd_consentimento ? { pcd: PCD_CONSENT.version } : {}),

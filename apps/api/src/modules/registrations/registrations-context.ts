@@ -118,6 +118,8 @@ export interface RegistrationDraft extends Participant {
   team?: JoinedTeam;
   /** The team price's tier when priced (docs/decisions/0074) and the lots' full prices it counts from. */
   teamTier?: { percent: number; baseCents: number };
+  /** The registration whose referral link the runner came by, checked by the server (docs/decisions/0086). */
+  referredBy?: number;
   /**
    * The team's prepaid place this registration claims (docs/decisions/0073): the team paid for it, all of
    * it or a share, the runner paying the rest (0079).

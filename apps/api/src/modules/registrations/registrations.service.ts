@@ -27,6 +27,7 @@ import { createParticipantLinks } from './participant-link.ts';
 import { createPickupDelegation } from './pickup-delegation.ts';
 import { createRuleDifference, isRuleDifferenceDraft } from './price-rule-difference.ts';
 import { createPriceRuleProofs } from './price-rule-proofs.ts';
+import { createReferrals } from './referrals.ts';
 import { createCancel } from './registration-cancel.ts';
 import { createChange, isChangeDraft } from './registration-change.ts';
 import { createChangeList, isChangeListDraft } from './registration-change-list.ts';
@@ -95,6 +96,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   });
   // A captain's list of members, each invited to confirm (docs/decisions/0075).
   const teamInvites = createTeamInvites(deps);
+  const referrals = createReferrals(deps);
   // Places the organiser reserves for named teams at an opening (docs/decisions/0076).
   const teamQuotas = createTeamQuotas(deps);
   const prepare = createPrepare(deps, pricing, teams, teamQuotas);
@@ -446,11 +448,12 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
   async function ofAccount(user: AuthUser): Promise<RegistrationLookup[]> {
     const rows = await repo.findForAccount(deps.db, user.id, ACCOUNT_REGISTRATIONS_SHOWN);
     const ids = rows.map((r) => r.id);
-    const [categories, afterSale, events, proofStatus] = await Promise.all([
+    const [categories, afterSale, events, proofStatus, referral] = await Promise.all([
       repo.categoriesOfMany(deps.db, ids),
       afterSaleRepo.afterSaleOf(deps.db, ids),
       Promise.all([...new Set(rows.map((r) => r.eventId))].map((id) => deps.events.findEventRow(id))),
       proofs.statusOf(deps.db, ids),
+      referrals.statusOf(deps.db, rows),
     ]);
     const eventOf = new Map(events.flatMap((e) => (e ? [[e.id, e] as const] : [])));
     const waves = await deps.events.waves.names(
@@ -466,6 +469,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
         paidDifferenceCents: afterSale.paidDifferenceCents.get(row.id) ?? 0,
         qrCode: null,
         proofRefused: proofStatus.get(row.id)?.status === 'recusado',
+        referral: referral.get(row.id),
       }),
     );
   }
@@ -529,6 +533,7 @@ export function createRegistrationsService(deps: RegistrationsServiceDeps) {
     teamPlaces,
     teamQuotas,
     teamTiers: createTeamTiers(deps),
+    referrals,
     teamInvites,
     proofs,
   };

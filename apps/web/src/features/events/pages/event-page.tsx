@@ -14,6 +14,7 @@ import { useHydrated } from '../../../lib/hydration.ts';
 import { resultsPublishedQuery } from '../../../lib/results-api.ts';
 import { useSession } from '../../../lib/session.tsx';
 import { StorageKeys, writeJson, writeString } from '../../../lib/storage.ts';
+import { rememberReferral } from '../../../lib/tab-memory.ts';
 import { rememberTeamCode } from '../../../lib/teams-api.ts';
 import { CategoryPicker } from '../components/category-picker.tsx';
 import { EventKit } from '../components/event-kit.tsx';
@@ -59,7 +60,11 @@ export default function EventPage() {
   const [selection, setSelection] = useState<Selection>({});
   const [askWho, setAskWho] = useState(false);
   // A captain's invite link (docs/decisions/0067): its code waits for the registration form.
-  useEffect(() => rememberTeamCode(window.location.search), []);
+  useEffect(() => {
+    rememberTeamCode(window.location.search);
+    // A runner's referral link (docs/decisions/0086): sent with the registration, checked by the server.
+    rememberReferral(window.location.search);
+  }, []);
   const [whoLoaded, setWhoLoaded] = useState(false);
   // An alert's message and what follows its OK (the alert dialog of components/dialog.tsx, loaded when shown).
   const [alert, setAlert] = useState<{ message: string; then?: () => void } | null>(null);

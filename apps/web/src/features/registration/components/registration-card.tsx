@@ -13,6 +13,7 @@ import { cancelledText, RunnerCancel } from './runner-cancel.tsx';
 import { RunnerChanges } from './runner-changes.tsx';
 import { RunnerDistanceChange } from './runner-distance-change.tsx';
 import { RunnerPickupDelegate } from './runner-pickup-delegate.tsx';
+import { RunnerReferral } from './runner-referral.tsx';
 import { RunnerRuleDifference } from './runner-rule-difference.tsx';
 import { RunnerSizeChange } from './runner-size-change.tsx';
 import { RunnerTransfer } from './runner-transfer.tsx';
@@ -162,6 +163,9 @@ export function RegistrationCard({
             ))}
           </ul>
         </section>
+      ) : null}
+      {registration.indicacao && !registration.cancelada_em ? (
+        <RunnerReferral registrationId={registration.id} referral={registration.indicacao} />
       ) : null}
       {qrCode ? (
         <figure className="mt-4 text-center">

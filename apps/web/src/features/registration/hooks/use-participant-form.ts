@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useAddresses } from '../../../lib/accounts-api.ts';
 import { useSession } from '../../../lib/session.tsx';
+import { rememberedReferral } from '../../../lib/tab-memory.ts';
 import { rememberedTeamCode } from '../../../lib/teams-api.ts';
 import type { ParticipantFormValues } from '../components/participant-form.tsx';
 
@@ -57,6 +58,8 @@ export function useParticipantForm(start: RegistrationStart, termsVersion: strin
       equipe: '',
       // A captain's invite link opened earlier in this tab (docs/decisions/0067).
       equipe_codigo: rememberedTeamCode(),
+      // A runner's referral link opened earlier in this tab (docs/decisions/0086).
+      indicacao: rememberedReferral(),
       retirada_pela_equipe: false,
       contato_emergencia_nome: '',
       contato_emergencia_telefone: '',

@@ -91,6 +91,36 @@ describe('Minhas inscrições', () => {
     expect(screen.getByRole('link', { name: 'Inscrições' }).getAttribute('aria-current')).toBe('page');
   });
 
+  it('shows a paid runner their referral link to copy, how many count, and what came back', async () => {
+    const link = 'http://localhost:3000/eventos/register/7?indicacao=11-abcdefghijklmnopqrstuv';
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    serve([
+      {
+        ...paidOnEventPage,
+        indicacao: { link, minimo: 3, percentual: 20, confirmadas: 1, aguardando: 2, devolvido: null },
+      },
+      {
+        ...paidOnEventPage,
+        id: 13,
+        evento_detalhes: { id: 9, nome_evento: 'Meia do Sol', data: '2027-01-17' },
+        indicacao: { link, minimo: 3, percentual: 20, confirmadas: 3, aguardando: 0, devolvido: 17.98 },
+      },
+    ]);
+    show();
+    const waiting = await screen.findByRole('region', { name: 'Indicação da inscrição nº 11' });
+    expect(within(waiting).getByRole('heading', { name: 'Indique e ganhe 20% de volta' })).toBeTruthy();
+    expect(waiting.textContent).toContain('Depois de 3 inscrições pagas de outras pessoas pelo seu link');
+    expect(waiting.textContent).toContain('1 confirmada de 3 · 2 aguardando os 7 dias');
+    expect(within(waiting).getByText(link)).toBeTruthy();
+    await userEvent.click(within(waiting).getByRole('button', { name: 'Copiar link de indicação' }));
+    expect(writeText).toHaveBeenCalledWith(link);
+    expect(within(waiting).getByRole('status').textContent).toBe('Link copiado.');
+    const done = screen.getByRole('region', { name: 'Indicação da inscrição nº 13' });
+    expect(done.textContent).toMatch(/Suas indicações chegaram a 3: R\$\s17,98 devolvidos/);
+    expect(within(done).queryByRole('button', { name: 'Copiar link de indicação' })).toBeNull();
+  });
+
   it('links each published result of the account in "Meus resultados"', async () => {
     serve([paidOnEventPage], ({ url }) =>
       url === '/api/resultados/meus/'

@@ -80,6 +80,9 @@ function toBody(t: Texts, versao: number, waitlist: number[], tiers: TierRow[]) 
   for (const [k, v] of Object.entries(t) as Array<[Field, string]>) {
     if (k.endsWith('_ate')) out[k] = v || null;
     else if (k === 'cancelamento_apos_prazo' || k === 'equipe_vagas_nao_resgatadas') out[k] = v;
+    // Referral (docs/decisions/0086): blank minimum is none; blank percentage is 0.
+    else if (k === 'indicacao_minimo') out[k] = v.trim() ? typedNumber(v) : null;
+    else if (k === 'indicacao_percentual') out[k] = v.trim() ? typedNumber(v) : 0;
     else if (WORDS.includes(k)) out[k] = v.trim() || null;
     else if (MONEY.includes(k) || COUNTS.includes(k)) out[k] = typedNumber(v);
     else out[k] = v === 'true';
@@ -259,6 +262,18 @@ function AfterSaleForm(props: {
           </div>
         ))}
         {errors.equipe_faixas ? <p className="text-sm text-red-700">{errors.equipe_faixas}</p> : null}
+      </fieldset>
+      <fieldset className="grid gap-2">
+        <legend className="font-medium">Indicação (link de cada inscrito)</legend>
+        <p className="text-sm">
+          Cada inscrito pago recebe um link em "Minhas inscrições". Depois do número de inscrições pagas por
+          ele (de outras pessoas, com outro CPF e outra conta, ainda de pé 7 dias depois do pagamento), o
+          percentual do que ele pagou volta para ele, uma vez. Deixe em branco para não ter.
+        </p>
+        <div className="grid grid-cols-2 gap-4 md:max-w-md">
+          {text('indicacao_minimo', 'Inscrições pagas pelo link', { inputMode: 'numeric' })}
+          {text('indicacao_percentual', 'Devolução (% do valor pago)', { inputMode: 'numeric' })}
+        </div>
       </fieldset>
       <div className="text-sm">
         <p className="font-medium">Como o participante lê estas regras:</p>
