@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { DEFAULT_AFTER_SALE_RULES } from '@passada/core/after-sale';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { chargeRefunds, registrations } from '../../db/schema/index.ts';
+import { chargeRefunds, eventAfterSaleRules, registrations } from '../../db/schema/index.ts';
 import type { TestUser } from '../../test/factories/accounts.ts';
-import type { MadeEvent } from '../../test/factories/events.ts';
+import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import {
@@ -180,5 +181,56 @@ describe('referral links: a rebate after the Nth paid registration', () => {
     const refunds = await refundsOf(referrer.chargeId);
     expect(refunds.map((r) => r.amount)).toEqual([3000, 7990]);
     expect(refunds.reduce((sum, r) => sum + r.amount, 0)).toBe(10_990);
+  });
+
+  it('on a race of two days, the runner’s own CPF on the other day through their link is no referral', async () => {
+    const twoDays = await makeEvent(t.app.db, {
+      name: 'Desafio de Dois Dias da Indicação',
+      today: '2026-11-24',
+      startDate: '2026-12-12',
+      registrationDeadline: '2026-12-10',
+      days: [[{ name: 'Sábado 10 km', priceCents: 10_000 }], [{ name: 'Domingo 21 km', priceCents: 10_000 }]],
+      kitSizes: [{ size: 'M', left: 50 }],
+    });
+    await t.app.db.insert(eventAfterSaleRules).values({
+      ...DEFAULT_AFTER_SALE_RULES,
+      eventId: twoDays.id,
+      referralMin: 1,
+      referralPercent: 10,
+    });
+    const [saturday, sunday] = twoDays.days.map((d) => d.categories[0]!.id);
+    const cpf = cpfFrom(cpfSeq++);
+    const pay = async (buyer: TestUser, category: number, extra: Record<string, unknown>) => {
+      const res = await registrationCard(t.app, {
+        number: APPROVED_CARD,
+        draft: participant(twoDays, [category], {
+          email: `dois.${cpf}@example.com`,
+          tamanho_camisa: twoDays.kitSizes![0]!.id,
+          ...extra,
+        }),
+        total: 100,
+        user: buyer,
+        key: randomUUID(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const gil = await makeBuyer(t.app);
+    await pay(gil, saturday!, { cpf });
+    const [referrer] = await t.app.db.select().from(registrations).where(eq(registrations.cpf, cpf));
+    const shown = (await mine(gil, referrer!.id))?.indicacao as { link: string } | undefined;
+    const code = new URL(shown!.link).searchParams.get('indicacao');
+    // The same person on Sunday, paid from another account through their own link: not a referral.
+    await pay(await makeBuyer(t.app), sunday!, { cpf, indicacao: code });
+    const rows = await t.app.db.select().from(registrations).where(eq(registrations.cpf, cpf));
+    expect(rows.map((r) => r.referredById)).toEqual([null, null]);
+    // Someone else on Sunday through the same link is one.
+    const other = cpfFrom(cpfSeq++);
+    await pay(await makeBuyer(t.app), sunday!, {
+      cpf: other,
+      email: `dois.${other}@example.com`,
+      indicacao: code,
+    });
+    const [friend] = await t.app.db.select().from(registrations).where(eq(registrations.cpf, other));
+    expect(friend!.referredById).toBe(referrer!.id);
   });
 });
