@@ -195,12 +195,18 @@ export async function paidRegistration(
   person: { nome_completo: string; cpf?: string; data_nascimento?: string; genero?: string },
   /** The account paying it; a new one unless given (an account with several registrations). */
   buyer?: Shopper,
+  /** This event's category instead of the first open one. */
+  at?: { eventId: number; categoryId: number },
 ) {
-  const events = (await (await request.get('/api/events/')).json()) as Event[];
+  const events = at
+    ? [(await (await request.get(`/api/events/${at.eventId}/`)).json()) as Event]
+    : ((await (await request.get('/api/events/')).json()) as Event[]);
   const event = events.find(
     (e) => e.inscricoes_abertas && e.dias_evento[0]!.categorias.some((c) => c.quantidade_disponivel > 0),
   )!;
-  const category = event.dias_evento[0]!.categorias.find((c) => c.quantidade_disponivel > 0)!;
+  const category = event.dias_evento[0]!.categorias.find(
+    (c) => c.quantidade_disponivel > 0 && (!at || c.id === at.categoryId),
+  )!;
   const shopper = buyer ?? (await createShopper(request, 'inscrito'));
   const cpf = person.cpf ?? freshCpf();
   const draft = {

@@ -1,4 +1,3 @@
-import type { Event } from '@passada/core/contracts/events';
 import { expect, test } from '@playwright/test';
 import {
   createFreeRace,
@@ -6,7 +5,7 @@ import {
   expectNoSeriousAxe,
   fillRaceFields,
   freshCpf,
-  payWithPix,
+  paidRegistration,
   type Shopper,
   STAFF,
   signIn,
@@ -57,28 +56,12 @@ test('staff set the referral on the event: two paid registrations through the li
 
 test('a paid runner copies their link in "Minhas inscrições" at 390 px', async ({ page, request }) => {
   runner = await createShopper(request, 'indica');
-  const event = (await (await request.get(`/api/events/${eventId}/`)).json()) as Event;
-  const paid = await payWithPix(request, runner.token, 'inscricao', {
-    nome_completo: 'Rita Indicadora',
-    cpf: freshCpf(),
-    data_nascimento: '1988-03-02',
-    genero: 'Feminino',
-    numero_contato: '(85) 98888-1234',
-    email: runner.email,
-    evento: eventId,
-    categoria_evento: [categoryId],
-    street: 'Rua do Sol, 10',
-    zip_code: '60165-121',
-    state: 'CE',
-    city: 'Fortaleza',
-    neighborhood: 'Meireles',
-    tamanho_camisa: event.kit.tamanhos[0]!.id,
-    contato_emergencia_nome: 'Ana Contato',
-    contato_emergencia_telefone: '(85) 96666-5555',
-    aceite_termo: true,
-    termo_versao: event.termo_versao,
-  });
-  registrationId = paid.inscricao_id!;
+  ({ id: registrationId } = await paidRegistration(
+    request,
+    { nome_completo: 'Rita Indicadora', genero: 'Feminino' },
+    runner,
+    { eventId, categoryId },
+  ));
   expect(registrationId).toBeGreaterThan(0);
 
   await page.setViewportSize({ width: 390, height: 844 });
