@@ -377,9 +377,13 @@ export async function createFreeRace(
   return { eventId, categoryId: event.dias_evento[0]!.categorias[0]!.id };
 }
 
-/** On a free race's page: its category, "Confirmar inscrição" and "Para mim", up to the registration form. */
-export async function openFreeRegistrationForMe(page: Page, category: string) {
-  await page.getByRole('button', { name: new RegExp(`^${category} Gratuita`) }).click();
+/**
+ * On a race's page: its category, "Confirmar inscrição" and "Para mim", up to the registration form; the
+ * category's button says "Gratuita" unless its `price` ("R$ 80,00") is given.
+ */
+export async function openFreeRegistrationForMe(page: Page, category: string, price = 'Gratuita') {
+  const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await page.getByRole('button', { name: new RegExp(`^${literal(category)} ${literal(price)}`) }).click();
   await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
   await page
     .getByRole('dialog', { name: 'Para quem é a inscrição?' })

@@ -5,6 +5,7 @@ import {
   expectNoSeriousAxe,
   fillRaceFields,
   freshCpf,
+  openFreeRegistrationForMe,
   paidRegistration,
   type Shopper,
   STAFF,
@@ -88,13 +89,7 @@ test('a friend opens the link, registers and pays by Pix; the runner’s card co
   const url = new URL(link);
   await page.goto(url.pathname + url.search);
   await expect(page.getByRole('heading', { level: 1, name: RACE })).toBeVisible();
-  await page.getByRole('button', { name: /^5 km Indicação/ }).click();
-  await page.getByRole('button', { name: 'Confirmar inscrição' }).click();
-  await page
-    .getByRole('dialog', { name: 'Para quem é a inscrição?' })
-    .getByRole('button', { name: 'Para mim' })
-    .click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Finalizar inscrição' })).toBeVisible();
+  await openFreeRegistrationForMe(page, '5 km Indicação', 'R$');
   await page.getByLabel('CPF', { exact: true }).fill(freshCpf());
   await page.getByLabel('Data de nascimento').fill('1991-07-09');
   await page.getByLabel('Masculino').check();
