@@ -218,6 +218,8 @@ export const jobCatalog = {
    * their rebate back on their own charge, once (decision 0086).
    */
   'registrations.referral-rebates': defineJob<Record<string, never>>({ policy: 'short', retryLimit: 2 }),
+  /** The e-mail telling a runner their referral rebate was paid (decision 0086). */
+  'mail.referral-rebate': defineJob<{ registrationId: number }>({ retryLimit: 8, retryDelaySeconds: 60 }),
   /**
    * The published result on WhatsApp, with the link to the runner's page and certificate, to the
    * finishers of these bibs who opted in at registration (decision 0064, later).

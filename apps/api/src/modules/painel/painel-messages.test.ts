@@ -89,6 +89,10 @@ const KEY_TEXT: Record<string, string[]> = {
     'A transferência da sua inscrição nº 3021 em Corrida do Sol Nascente para Ana Exemplo (CPF ***.982.247-**) foi concluída.',
     'O QR code que você recebeu não vale mais',
   ],
+  'inscricao.indicacao': [
+    `${brl('21,98')} da sua inscrição nº 3021 estão voltando na forma de pagamento usada`,
+    'Corrida do Sol Nascente',
+  ],
   'inscricao.link-pessoal': [
     '/inscricoes/link/exemplo-de-link',
     'Os links enviados antes deste não valem mais.',

@@ -249,3 +249,26 @@ export function proofRefusedMail(input: {
     ].join('\n'),
   };
 }
+
+/** To a runner whose referral link earned the event's rebate (docs/decisions/0086). */
+export function referralRebateMail(input: {
+  env: MailEnv;
+  to: { name: string; email: string };
+  registrationId: number;
+  eventName: string;
+  rebateCents: number;
+}): MailMessage {
+  const { env, to, registrationId, eventName, rebateCents } = input;
+  return {
+    to: to.email,
+    subject: `${env.STORE_NAME}: sua indicação rendeu ${formatBRL(rebateCents)} de volta`,
+    text: [
+      `Olá, ${to.name}!`,
+      '',
+      `As inscrições pagas pelo seu link de indicação em ${eventName} chegaram ao número do evento: ${formatBRL(rebateCents)} da sua inscrição nº ${registrationId} estão voltando na forma de pagamento usada (Pix para a conta que pagou; no cartão, como estorno na fatura).`,
+      'A devolução aparece em "Minha conta", em "Pagamentos", e a inscrição continua valendo como antes.',
+      '',
+      'Obrigado por trazer mais gente para correr com a gente!',
+    ].join('\n'),
+  };
+}

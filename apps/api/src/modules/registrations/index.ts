@@ -183,6 +183,9 @@ export default fp(
       if (paid) app.log.info({ job: 'registrations.referral-rebates', paid }, 'Indicações devolvidas');
     });
     await app.jobs.schedule('registrations.referral-rebates', '17 * * * *');
+    app.jobs.work('mail.referral-rebate', ({ registrationId }) =>
+      registrations.referrals.sendRebateMail(registrationId),
+    );
     // The desk's change log keeps one row per event (the version is its id), pruned at night.
     app.jobs.work('checkin.prune-desk-changes', async () => {
       const pruned = await pruneDeskChanges(app.db);

@@ -1,6 +1,7 @@
 import type { MailPreview } from '../../providers/mail/index.ts';
 import {
   participantLinkMail,
+  referralRebateMail,
   transferDoneMail,
   transferInviteMail,
   waitlistMail,
@@ -107,6 +108,19 @@ export const registrationMailPreviews: MailPreview[] = [
         registrationId: registration.id,
         eventName: event.name,
         newHolder: { fullName: 'Ana Exemplo', cpf: '52998224725' },
+      }),
+    ],
+  },
+  {
+    kind: 'inscricao.indicacao',
+    label: 'Indicação: devolução paga (a quem indicou)',
+    build: (env) => [
+      referralRebateMail({
+        env,
+        to: { name: registration.fullName, email: registration.email },
+        registrationId: registration.id,
+        eventName: event.name,
+        rebateCents: 2198,
       }),
     ],
   },

@@ -40,6 +40,8 @@ const referralsOf = (t: TestApp) =>
     log: t.app.log,
     payments: t.app.payments,
     jobs: t.app.jobs,
+    mail: t.app.providers.mail,
+    events: t.app.events,
   });
 
 it('two processes reckoning the rebates at once refund each referrer once', async () => {

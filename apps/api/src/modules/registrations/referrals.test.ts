@@ -3,7 +3,7 @@ import { DEFAULT_AFTER_SALE_RULES } from '@passada/core/after-sale';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chargeRefunds, eventAfterSaleRules, registrations } from '../../db/schema/index.ts';
-import type { TestUser } from '../../test/factories/accounts.ts';
+import { readOutbox, type TestUser, waitForMail } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
@@ -145,6 +145,11 @@ describe('referral links: a rebate after the Nth paid registration', () => {
     expect(await refundsOf(referrer.chargeId)).toEqual([
       { amount: 2198, refundId: `indicacao${referrer.id}` },
     ]);
+    // The runner is told once what came back and why.
+    const mail = await waitForMail(t.dataDir, referrer.email, 'sua indicação rendeu');
+    expect(mail).toMatch(/R\$\s21,98 da sua inscrição nº \d+ estão voltando na forma de pagamento/);
+    expect(mail).toContain('Corrida da Indicação');
+    expect(readOutbox(t.dataDir).filter((m) => m.includes('sua indicação rendeu'))).toHaveLength(1);
     const after = await mine(ana, referrer.id);
     expect(after).toMatchObject({
       total: 87.92,

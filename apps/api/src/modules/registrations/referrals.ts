@@ -3,7 +3,9 @@ import { centsToReais } from '@passada/core/money';
 import type { Db, Tx } from '../../db/client.ts';
 import type { RefundRow } from '../payments/payments.service.ts';
 import { findRules } from './after-sale.repository.ts';
+import { referralRebateMail } from './after-sale-mail.ts';
 import * as repo from './referrals.repository.ts';
+import * as regRepo from './registrations.repository.ts';
 import type { RegistrationsServiceDeps } from './registrations-context.ts';
 import { mac128, macMatches } from './signed-token.ts';
 
@@ -26,7 +28,9 @@ const CODE = /^(\d{1,9})-([A-Za-z0-9_-]{22})$/;
 const signature = (secret: string, registrationId: number) => mac128(secret, `referral:${registrationId}`);
 
 export function createReferrals(
-  deps: Pick<RegistrationsServiceDeps, 'db' | 'env' | 'now' | 'log' | 'payments' | 'jobs'>,
+  deps: Pick<RegistrationsServiceDeps, 'db' | 'env' | 'now' | 'log' | 'payments' | 'jobs' | 'mail'> & {
+    events: Pick<RegistrationsServiceDeps['events'], 'findEventRow'>;
+  },
 ) {
   const codeOf = (registrationId: number) =>
     `${registrationId}-${signature(deps.env.CHECKIN_TOKEN_SECRET, registrationId).toString('base64url')}`;
@@ -131,11 +135,14 @@ export function createReferrals(
         const amount = Math.min(referralRebateCents(row.totalCents, rules.referralPercent), left);
         await repo.markRebated(tx, row.id, deps.now(), row.totalCents - amount, amount);
         if (amount <= 0) return null;
-        return deps.payments.refundPart(tx, row.chargeId, {
+        const refund = await deps.payments.refundPart(tx, row.chargeId, {
           refundId: `indicacao${row.id}`,
           amountCents: amount,
           reason: `Indicação: ${counted} inscrições pagas pelo seu link; ${rules.referralPercent}% da sua inscrição de volta.`,
         });
+        // The runner is told what came back and why (the refund alone says only an amount).
+        await deps.jobs.send('mail.referral-rebate', { registrationId: row.id }, { tx });
+        return refund;
       });
       if (refund) {
         await deps.payments.sendRefund(refund);
@@ -146,7 +153,23 @@ export function createReferrals(
     return paid;
   }
 
-  return { codeOf, linkOf, referrerOf, statusOf, payRebates };
+  /** The e-mail of a rebate paid: to the runner, with the amount, how it returns, and the event. */
+  async function sendRebateMail(registrationId: number): Promise<void> {
+    const row = await regRepo.findById(deps.db, registrationId);
+    if (!row?.referralRebatedAt || !row.referralRebateCents) return;
+    const event = await deps.events.findEventRow(row.eventId);
+    await deps.mail.send(
+      referralRebateMail({
+        env: deps.env,
+        to: { name: row.fullName, email: row.email },
+        registrationId: row.id,
+        eventName: event?.name ?? 'a corrida',
+        rebateCents: row.referralRebateCents,
+      }),
+    );
+  }
+
+  return { codeOf, linkOf, referrerOf, statusOf, payRebates, sendRebateMail };
 }
 
 export type Referrals = ReturnType<typeof createReferrals>;
