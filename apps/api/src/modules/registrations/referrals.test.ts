@@ -5,8 +5,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { chargeRefunds, eventAfterSaleRules, registrations } from '../../db/schema/index.ts';
 import { readOutbox, type TestUser, waitForMail } from '../../test/factories/accounts.ts';
 import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
-import { makeBuyer } from '../../test/factories/orders.ts';
+import { createOrderPix, makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import { simulatePixPaid } from '../../test/factories/payments.ts';
 import {
   APPROVED_CARD,
   cpfFrom,
@@ -186,6 +187,27 @@ describe('referral links: a rebate after the Nth paid registration', () => {
     const refunds = await refundsOf(referrer.chargeId);
     expect(refunds.map((r) => r.amount)).toEqual([3000, 7990]);
     expect(refunds.reduce((sum, r) => sum + r.amount, 0)).toBe(10_990);
+  });
+
+  it('a runner bought in a shop cart through the link is a referral as on the event page', async () => {
+    const hugo = await makeBuyer(t.app);
+    const referrer = await register(hugo);
+    const shown = (await mine(hugo, referrer.id))?.indicacao as { link: string } | undefined;
+    const code = new URL(shown!.link).searchParams.get('indicacao');
+    const cpf = cpfFrom(cpfSeq++);
+    const inCart = participant(race, [tenK], { cpf, email: `carrinho.${cpf}@example.com`, indicacao: code });
+    const friend = await makeBuyer(t.app);
+    const pix = await createOrderPix(
+      t.app,
+      friend.headers,
+      { metodo_pagamento: 'pix', inscricoes: [inCart] } as never,
+      10_990,
+    );
+    expect(pix.statusCode, pix.body).toBe(201);
+    expect((await simulatePixPaid(t.app, pix.json().txid)).statusCode).toBe(200);
+    const [row] = await t.app.db.select().from(registrations).where(eq(registrations.cpf, cpf));
+    expect(row?.orderId).not.toBeNull();
+    expect(row?.referredById).toBe(referrer.id);
   });
 
   it('on a race of two days, the runner’s own CPF on the other day through their link is no referral', async () => {
