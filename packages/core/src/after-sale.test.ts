@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { afterSaleRulesText, cancellationQuote, DEFAULT_AFTER_SALE_RULES, eventStart } from './after-sale.ts';
+import {
+  afterSaleRulesText,
+  cancellationQuote,
+  DEFAULT_AFTER_SALE_RULES,
+  eventStart,
+  referralOn,
+  referralRebateCents,
+} from './after-sale.ts';
 
 const start = eventStart('2026-12-10', '06:00');
 const purchasedAt = new Date('2026-12-01T12:00:00Z');
@@ -71,5 +78,19 @@ describe('afterSaleRulesText', () => {
     expect(text[0]).toContain('com pelo menos 1 hora de antecedência');
     expect(text[4]).toContain('reservada por 1 hora.');
     expect(text.join(' ')).not.toContain('1 horas');
+  });
+});
+
+describe('referral rebates (docs/decisions/0086)', () => {
+  it('are on only with a minimum and a percentage, and give back the percentage rounded to the cent, never more than paid', () => {
+    expect(referralOn({ referralMin: null, referralPercent: 20 })).toBe(false);
+    expect(referralOn({ referralMin: 3, referralPercent: 0 })).toBe(false);
+    expect(referralOn({ referralMin: 3, referralPercent: 20 })).toBe(true);
+    expect(referralRebateCents(10_990, 20)).toBe(2198);
+    // 15 % of R$ 89,93 is 1.348,95 centavos: 1.349.
+    expect(referralRebateCents(8993, 15)).toBe(1349);
+    expect(referralRebateCents(10_990, 100)).toBe(10_990);
+    expect(referralRebateCents(10_990, 150)).toBe(10_990);
+    expect(referralRebateCents(0, 50)).toBe(0);
   });
 });

@@ -90,6 +90,13 @@ export const DEFAULT_AFTER_SALE_RULES: AfterSaleRules = {
   referralPercent: 0,
 };
 
+/** Whether the event's rules give referral rebates (a minimum and a percentage both set). */
+export function referralOn(
+  rules: Pick<AfterSaleRules, 'referralMin' | 'referralPercent'>,
+): rules is { referralMin: number; referralPercent: number } {
+  return rules.referralMin !== null && rules.referralMin > 0 && rules.referralPercent > 0;
+}
+
 /** Days a referred registration must stand (the consumer code's 7 days of withdrawal) before it counts. */
 export const REFERRAL_WAIT_DAYS = 7;
 
@@ -219,7 +226,7 @@ export function afterSaleRulesText(
             )}. Quem se inscreveu antes recebe a diferença de volta quando a equipe chega a uma faixa.`,
         ]
       : []),
-    ...(rules.referralMin && rules.referralPercent
+    ...(referralOn(rules)
       ? [
           `Indicação: cada inscrito pago recebe um link; depois de ${rules.referralMin} ${rules.referralMin === 1 ? 'inscrição paga' : 'inscrições pagas'} por ele (de outras pessoas, com outro CPF e outra conta, ainda de pé ${REFERRAL_WAIT_DAYS} dias depois do pagamento), ${rules.referralPercent}% do valor pago na própria inscrição volta para quem indicou, uma vez.`,
         ]

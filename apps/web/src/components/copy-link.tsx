@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { secondaryButtonClass } from './button-classes.ts';
 
 /**
- * A link shown whole (so it can be selected by hand) with a button that copies it; `label` names the
- * button ("Copiar link de indicação"). The result is said beside it, in a live region.
+ * Copies `link` to the clipboard; `said` tells how it went ("Link copiado.", or to copy it by hand when
+ * the browser refuses), for a live region beside the button.
  */
-export function CopyLink({ link, label }: { link: string; label: string }) {
+export function useCopyLink(link: string) {
   const [said, setSaid] = useState<string | null>(null);
   const copy = async () => {
     try {
@@ -15,6 +15,15 @@ export function CopyLink({ link, label }: { link: string; label: string }) {
       setSaid('Não foi possível copiar: selecione o link e copie.');
     }
   };
+  return { said, copy };
+}
+
+/**
+ * A link shown whole (so it can be selected by hand) with a button that copies it; `label` names the
+ * button ("Copiar link de indicação"). The result is said beside it, in a live region.
+ */
+export function CopyLink({ link, label }: { link: string; label: string }) {
+  const { said, copy } = useCopyLink(link);
   return (
     <>
       <p className="mt-1 break-all">{link}</p>

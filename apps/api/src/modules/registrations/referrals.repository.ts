@@ -102,13 +102,3 @@ export async function markRebated(tx: Tx, id: number, at: Date, totalCents: numb
     .set({ referralRebatedAt: at, referralRebateCents: rebateCents, totalCents })
     .where(eq(registrations.id, id));
 }
-
-/** The rebates already settled of `ids`, in cents. */
-export async function rebatesOf(db: Conn, ids: number[]): Promise<Map<number, number>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: registrations.id, cents: registrations.referralRebateCents })
-    .from(registrations)
-    .where(and(inArray(registrations.id, ids), isNotNull(registrations.referralRebatedAt)));
-  return new Map(rows.map((r) => [r.id, r.cents ?? 0]));
-}

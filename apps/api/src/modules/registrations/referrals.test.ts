@@ -73,23 +73,21 @@ describe('referral links: a rebate after the Nth paid registration', () => {
     await untilJobsDone(t.app.db, 'registrations.referral-rebates');
   }
 
-  it('the organiser sets it with the after-sale rules; the regulation says it; a bad minimum is refused', async () => {
+  /** Staff save the race's after-sale rules as the back office's form does, with these referral fields. */
+  async function saveReferral(referral: { indicacao_minimo: number | null; indicacao_percentual: number }) {
     const url = `/api/painel/events/${race.id}/pos-venda/`;
     const { texto: _, ...form } = (await t.app.inject({ url, headers: admin.headers })).json();
-    expect(form).toMatchObject({ indicacao_minimo: null, indicacao_percentual: 0 });
-    const bad = await t.app.inject({
-      method: 'PUT',
-      url,
+    return t.app.inject({ method: 'PUT', url, headers: admin.headers, payload: { ...form, ...referral } });
+  }
+
+  it('the organiser sets it with the after-sale rules; the regulation says it; a bad minimum is refused', async () => {
+    const read = await t.app.inject({
+      url: `/api/painel/events/${race.id}/pos-venda/`,
       headers: admin.headers,
-      payload: { ...form, indicacao_minimo: 0, indicacao_percentual: 20 },
     });
-    expect(bad.statusCode).toBe(400);
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: admin.headers,
-      payload: { ...form, indicacao_minimo: 2, indicacao_percentual: 20 },
-    });
+    expect(read.json()).toMatchObject({ indicacao_minimo: null, indicacao_percentual: 0 });
+    expect((await saveReferral({ indicacao_minimo: 0, indicacao_percentual: 20 })).statusCode).toBe(400);
+    const saved = await saveReferral({ indicacao_minimo: 2, indicacao_percentual: 20 });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ indicacao_minimo: 2, indicacao_percentual: 20 });
     const text = (await request('GET', null, `/api/events/${race.id}/pos-venda/`)).json().texto.join(' ');
@@ -159,14 +157,7 @@ describe('referral links: a rebate after the Nth paid registration', () => {
   });
 
   it('a rule of 100% gives back what is left on the charge and no more', async () => {
-    const url = `/api/painel/events/${race.id}/pos-venda/`;
-    const { texto: _, ...form } = (await t.app.inject({ url, headers: admin.headers })).json();
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: admin.headers,
-      payload: { ...form, indicacao_minimo: 1, indicacao_percentual: 100 },
-    });
+    const saved = await saveReferral({ indicacao_minimo: 1, indicacao_percentual: 100 });
     expect(saved.statusCode, saved.body).toBe(200);
     const eva = await makeBuyer(t.app);
     const referrer = await register(eva);

@@ -1,4 +1,4 @@
-import { REFERRAL_WAIT_DAYS, referralRebateCents } from '@passada/core/after-sale';
+import { REFERRAL_WAIT_DAYS, referralOn, referralRebateCents } from '@passada/core/after-sale';
 import { centsToReais } from '@passada/core/money';
 import type { Db, Tx } from '../../db/client.ts';
 import type { RefundRow } from '../payments/payments.service.ts';
@@ -26,6 +26,9 @@ import { mac128, macMatches } from './signed-token.ts';
 const CODE = /^(\d{1,9})-([A-Za-z0-9_-]{22})$/;
 
 const signature = (secret: string, registrationId: number) => mac128(secret, `referral:${registrationId}`);
+
+/** A registration that may refer others: standing and paid more than nothing. */
+const canRefer = (r: { cancelledAt: Date | null; totalCents: number }) => !r.cancelledAt && r.totalCents > 0;
 
 export function createReferrals(
   deps: Pick<RegistrationsServiceDeps, 'db' | 'env' | 'now' | 'log' | 'payments' | 'jobs' | 'mail'> & {
@@ -56,8 +59,7 @@ export function createReferrals(
     if (
       !referrer ||
       referrer.eventId !== who.eventId ||
-      referrer.cancelledAt ||
-      referrer.totalCents <= 0 ||
+      !canRefer(referrer) ||
       referrer.cpf === who.cpf ||
       referrer.accountUserId === who.userId
     )
@@ -65,7 +67,7 @@ export function createReferrals(
     return referrer.id;
   }
 
-  /** The moment from which a referred registration paid at `paidAt` counts. */
+  /** Referred registrations paid up to this moment have passed their withdrawal days and count. */
   const countedBefore = () => new Date(deps.now().getTime() - REFERRAL_WAIT_DAYS * 86_400_000);
 
   /**
@@ -74,38 +76,40 @@ export function createReferrals(
    */
   async function statusOf(
     db: Db,
-    rows: Array<{ id: number; eventId: number; totalCents: number; cancelledAt: Date | null }>,
+    rows: Array<{
+      id: number;
+      eventId: number;
+      totalCents: number;
+      cancelledAt: Date | null;
+      referralRebatedAt: Date | null;
+      referralRebateCents: number | null;
+    }>,
   ) {
     const rules = new Map<number, Awaited<ReturnType<typeof findRules>>['rules']>();
     for (const eventId of new Set(rows.map((r) => r.eventId)))
       rules.set(eventId, (await findRules(db, eventId)).rules);
-    const eligible = rows.filter((r) => {
+    const eligible = rows.flatMap((r) => {
       const rule = rules.get(r.eventId);
-      return rule?.referralMin && rule.referralPercent > 0 && !r.cancelledAt && r.totalCents > 0;
+      return rule && referralOn(rule) && canRefer(r) ? [{ row: r, rule }] : [];
     });
     const counts = await repo.referredCounts(
       db,
-      eligible.map((r) => r.id),
+      eligible.map((e) => e.row.id),
       countedBefore(),
     );
-    const rebates = await repo.rebatesOf(
-      db,
-      eligible.map((r) => r.id),
-    );
     return new Map(
-      eligible.map((r) => {
-        const rule = rules.get(r.eventId)!;
-        const count = counts.get(r.id) ?? { counted: 0, waiting: 0 };
-        const rebate = rebates.get(r.id);
+      eligible.map(({ row, rule }) => {
+        const count = counts.get(row.id) ?? { counted: 0, waiting: 0 };
         return [
-          r.id,
+          row.id,
           {
-            link: linkOf(r.eventId, r.id),
-            minimo: rule.referralMin!,
+            link: linkOf(row.eventId, row.id),
+            minimo: rule.referralMin,
             percentual: rule.referralPercent,
             confirmadas: count.counted,
             aguardando: count.waiting,
-            devolvido: rebate ? centsToReais(rebate) : null,
+            devolvido:
+              row.referralRebatedAt && row.referralRebateCents ? centsToReais(row.referralRebateCents) : null,
           },
         ] as const;
       }),
@@ -127,7 +131,7 @@ export function createReferrals(
         const row = await repo.lockReferrer(tx, candidate.id);
         if (!row || row.cancelledAt || row.referralRebatedAt) return null;
         const { rules } = await findRules(tx, row.eventId);
-        if (!rules.referralMin || !rules.referralPercent) return null;
+        if (!referralOn(rules)) return null;
         const counted = (await repo.referredCounts(tx, [row.id], countedBefore())).get(row.id)?.counted ?? 0;
         if (counted < rules.referralMin) return null;
         const [charge] = await deps.payments.paidAndRefunded(tx, [row.chargeId]);

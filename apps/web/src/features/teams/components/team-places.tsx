@@ -3,6 +3,7 @@ import type { CompanyTaker, MyTeam } from '@passada/core/contracts/teams';
 import { reaisToCents } from '@passada/core/money';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useCopyLink } from '../../../components/copy-link.tsx';
 import { ConfirmDialog, useAlert } from '../../../components/dialog.tsx';
 import {
   FormField,
@@ -54,17 +55,9 @@ export function TeamPlaces({ team }: { team: MyTeam }) {
 function BatchItem({ team, batch }: { team: MyTeam; batch: Batch }) {
   const close = useCloseTeamPlaces();
   const [asking, setAsking] = useState(false);
-  const [copied, setCopied] = useState<string | null>(null);
   const link = `${window.location.origin}${batch.link}`;
   const label = `${batch.quantidade} vagas de ${batch.categoria.nome}`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied('Link copiado.');
-    } catch {
-      setCopied('Não foi possível copiar: selecione o link e copie.');
-    }
-  };
+  const { said: copied, copy } = useCopyLink(link);
   const what =
     batch.nao_resgatadas === 'devolver'
       ? `As ${batch.disponiveis} vagas não usadas serão devolvidas a você (${formatReais(batch.disponiveis * batch.preco)}).`

@@ -2,6 +2,7 @@ import type { MyTeam } from '@passada/core/contracts/teams';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { AccountLayout } from '../../../components/account-layout.tsx';
+import { useCopyLink } from '../../../components/copy-link.tsx';
 import {
   FormField,
   FormStatus,
@@ -119,16 +120,8 @@ function NewTeamForm() {
 
 function TeamCard({ team }: { team: MyTeam }) {
   const setOpen = useSetTeamOpen();
-  const [copied, setCopied] = useState<string | null>(null);
   const link = `${window.location.origin}${team.convite}`;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied('Link copiado.');
-    } catch {
-      setCopied('Não foi possível copiar: selecione o link e copie.');
-    }
-  };
+  const { said: copied, copy } = useCopyLink(link);
   const headingId = `equipe-${team.id}`;
   return (
     <li aria-labelledby={headingId} className="rounded-xl border border-stone-200 p-5 dark:border-stone-800">
