@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test-app.ts';
 import {
+  checkWithinBudget,
   type FileContext,
   kindsNotDone,
   MODEL_ENV,
@@ -37,16 +38,12 @@ describe('a sale and every change to it, against a reference model', () => {
       console.info(
         `sale model: seed ${settings.seed}, ${settings.runs} runs of up to ${settings.steps} steps; replay with MODEL_SEED=${settings.seed}`,
       );
-      const details = await fc.check(
+      const { details, runs, interrupted } = await checkWithinBudget(
         fc.asyncProperty(worldArbitrary, opsArbitrary(settings.steps), (shape, ops) =>
           runSequence(ctx, shape, ops),
         ),
-        {
-          seed: settings.seed,
-          path: settings.path,
-          numRuns: settings.runs,
-          interruptAfterTimeLimit: TIME_BUDGET_MS,
-        },
+        settings,
+        TIME_BUDGET_MS,
       );
       if (details.failed) {
         throw new Error(
@@ -54,14 +51,14 @@ describe('a sale and every change to it, against a reference model', () => {
         );
       }
       console.info(
-        `sale model: ${details.numRuns} runs passed (seed ${settings.seed}); operations done: ${JSON.stringify(ctx.done)}`,
+        `sale model: ${runs} runs passed (seed ${settings.seed}); operations done: ${JSON.stringify(ctx.done)}`,
       );
       const missed = kindsNotDone(ctx.done);
       console.info(`sale model: operation kinds never done: ${JSON.stringify(missed)}`);
       // The tour takes every kind in each run; with the fixed seed, a kind left undone is a change's doing.
-      if (settings.fixed && !details.interrupted)
-        expect(missed, 'operation kinds the runs never did').toEqual([]);
+      if (settings.fixed && !interrupted) expect(missed, 'operation kinds the runs never did').toEqual([]);
     },
-    TIME_BUDGET_MS + 60_000,
+    // The first run completes whatever it takes (checkWithinBudget); on a loaded machine it has taken minutes.
+    TIME_BUDGET_MS + 240_000,
   );
 });
