@@ -42,6 +42,8 @@ export const CART_EMPTY = 'O carrinho está vazio.';
  * in the same cart (`inscricoes`, each the participant payload of the direct registration).
  * Address and shipping are asked only when something ships.
  */
+const ADDITION_PRODUCTS_ONLY = 'Um acréscimo ao pedido leva só produtos: inscrições vão num pedido à parte.';
+
 export const OrderDraftSchema = z
   .object({
     items: z.array(OrderDraftItemSchema).max(50).default([]),
@@ -66,10 +68,26 @@ export const OrderDraftSchema = z
       .refine((v) => isValidCpf(v), 'CPF inválido.')
       .transform((v) => v.replace(/\D/g, ''))
       .optional(),
+    /**
+     * An addition to one of the buyer's orders not shipped yet (docs/decisions/0087): products only,
+     * sent in that order's parcel to its address, with no shipping of its own and no coupon.
+     */
+    complemento_de: IdSchema.optional(),
   })
   .superRefine((d, ctx) => {
     if (d.items.length === 0 && d.inscricoes.length === 0)
       ctx.addIssue({ code: 'custom', path: ['items'], message: CART_EMPTY });
+    if (d.complemento_de !== undefined) {
+      if (d.inscricoes.length)
+        ctx.addIssue({ code: 'custom', path: ['inscricoes'], message: ADDITION_PRODUCTS_ONLY });
+      if (d.cupom)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['cupom'],
+          message: 'O cupom não vale para um acréscimo ao pedido.',
+        });
+      return;
+    }
     if (d.items.length === 0) return;
     if (d.address_id === undefined)
       ctx.addIssue({ code: 'custom', path: ['address_id'], message: 'Escolha o endereço de entrega.' });
@@ -183,6 +201,12 @@ export const OrderSchema = z.object({
    * first, with its instant (ISO): the dates of the buyer's timeline. Absent until the order moves.
    */
   andamento: z.array(z.object({ status: OrderStatusSchema, em: z.string() })).optional(),
+  /**
+   * docs/decisions/0087: the order this one was added to (its units travel in that parcel), and the
+   * paid additions to this one. Absent when neither.
+   */
+  complemento_de: z.number().int().optional(),
+  complementos: z.array(z.number().int()).optional(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -192,6 +192,14 @@ export const PainelOrderDetailSchema = z.object({
   notas: z.array(OrderNoteSchema).default([]),
   /** The order's version, sent back with a list of changes (docs/decisions/0065). */
   versao: z.number().int().optional(),
+  /**
+   * docs/decisions/0087: the order whose parcel this addition travels in (its status follows that
+   * order's), and this order's paid additions (their units are packed with it). Null and empty when none.
+   */
+  complemento_de: z.number().int().nullable().default(null),
+  complementos: z
+    .array(z.object({ id: z.number().int(), status: OrderStatusSchema, unidades: z.number().int() }))
+    .default([]),
 });
 export type PainelOrderDetail = z.infer<typeof PainelOrderDetailSchema>;
 

@@ -3,6 +3,7 @@ import { ORDER_STATUSES, type OrderAddress } from '@passada/core/contracts/order
 import { RETURN_KINDS, RETURN_STATUSES } from '@passada/core/contracts/returns';
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -69,9 +70,15 @@ export const orders = pgTable(
      * it is still pending, so the buyer never reads of a change before the purchase (orders README).
      */
     confirmationPending: boolean('confirmacao_pendente').notNull().default(false),
+    /**
+     * An addition the buyer paid before the order shipped (docs/decisions/0087): the order it joins,
+     * whose parcel carries its units; null for an order of its own.
+     */
+    complementOfId: integer('complemento_de_id').references((): AnyPgColumn => orders.id),
   },
   (t) => [
     index('orders_user_idx').on(t.userId),
+    index('orders_complemento_idx').on(t.complementOfId).where(sql`${t.complementOfId} is not null`),
     index('orders_status_date_idx').on(t.status, t.orderDate),
     index('orders_date_idx').on(t.orderDate),
     index('orders_buyer_cpf_idx').on(t.buyerCpf),

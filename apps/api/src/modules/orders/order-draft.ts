@@ -47,6 +47,11 @@ const StoredOrderDraftSchema = z.object({
   /** The products' total, before shipping and coupon. */
   subtotalCents: z.number().int(),
   /**
+   * An addition to this order, not shipped yet (docs/decisions/0087): no shipping of its own; `address`
+   * is that order's, and its shipping service is read from it when paid.
+   */
+  complementOf: z.number().int().optional(),
+  /**
    * The event registrations of the cart, as the registrations module priced them (their personal
    * data stripped once cleared); their total is inside the charge's amount.
    */

@@ -37,6 +37,12 @@ export function orderConfirmationMail(input: {
     free
       ? `Seu pedido nº ${order.id} foi confirmado em ${paidOn}, sem pagamento: não havia valor a pagar. Obrigado por escolher a ${env.STORE_NAME}!`
       : `Recebemos o pagamento do seu pedido nº ${order.id} em ${paidOn}. Obrigado por comprar na ${env.STORE_NAME}!`,
+    // An addition (docs/decisions/0087) travels with the order it joins.
+    ...(order.complemento_de
+      ? [
+          `Este pedido é um acréscimo ao pedido nº ${order.complemento_de}: os itens vão na mesma caixa, sem frete.`,
+        ]
+      : []),
     '',
   ];
   const itemLines = order.items.length

@@ -95,7 +95,7 @@ export function createOrderReads(deps: OrderReadsDeps) {
    */
   async function toOrders(rows: repo.OrderRow[], opts: { asBought?: boolean } = {}): Promise<Order[]> {
     const ids = rows.map((r) => r.id);
-    const [items, withdrawn, refunded, moves] = await Promise.all([
+    const [items, withdrawn, refunded, moves, additions] = await Promise.all([
       repo.findItems(deps.db, ids),
       opts.asBought ? new Map<number, number>() : returnsRepo.unitsWithdrawn(deps.db, ids),
       deps.payments.paidAndRefunded(
@@ -103,6 +103,7 @@ export function createOrderReads(deps: OrderReadsDeps) {
         rows.map((r) => r.chargeId),
       ),
       repo.listMovesOf(deps.db, ids),
+      repo.findComplements(deps.db, ids),
     ]);
     const refundedOf = new Map(refunded.map((c) => [c.chargeId, c.refundedCents]));
     const movesOf = new Map<number, typeof moves>();
@@ -147,6 +148,15 @@ export function createOrderReads(deps: OrderReadsDeps) {
         ? { codigo_rastreio: row.trackingCode, rastreio_url: trackingUrl(row.trackingCode) }
         : {}),
       ...(row.couponCode ? { cupom: row.couponCode, desconto: centsToReais(row.discountCents) } : {}),
+      // docs/decisions/0087: an addition names the order it travels with; an order, its paid additions.
+      ...(row.complementOfId !== null ? { complemento_de: row.complementOfId } : {}),
+      ...(additions.some((a) => a.complementOfId === row.id)
+        ? {
+            complementos: additions
+              .filter((a) => a.complementOfId === row.id && a.status !== 'cancelado')
+              .map((a) => a.id),
+          }
+        : {}),
     }));
   }
 

@@ -197,6 +197,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       deps.payments.paidAndRefunded(deps.db, [order.chargeId]),
     ]);
     const inscricoes = registrations.get(id) ?? [];
+    const additions = await parcel(deps.db, order);
     return {
       id: order.id,
       status: order.status,
@@ -251,6 +252,12 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       proximos_status: nextOrderStatuses(order.status, { shipsNothing: order.shippingService === null }),
       notas: notes.map(noteWire),
       versao: await deps.manager.versionOf(deps.db, id),
+      complemento_de: order.complementOfId,
+      complementos: additions.additions.map((a) => ({
+        id: a.id,
+        status: a.status,
+        unidades: additions.items.filter((i) => i.orderId === a.id).reduce((sum, i) => sum + i.quantity, 0),
+      })),
     };
   }
 
@@ -262,20 +269,35 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
    * The order's lines with the units still to ship: units the buyer withdrew before shipping are back
    * on the shelf and never packed (docs/decisions/0036, later); a line wholly withdrawn is left out.
    */
-  async function toShip(id: number) {
+  async function linesToShip(db: Db | Tx, ids: number[]) {
     const [items, withdrawn] = await Promise.all([
-      repo.findItems(deps.db, [id]),
-      returnsRepo.unitsWithdrawn(deps.db, [id]),
+      repo.findItems(db, ids),
+      returnsRepo.unitsWithdrawn(db, ids),
     ]);
     return items
       .map((i) => ({ ...i, quantity: i.quantity - (withdrawn.get(i.id) ?? 0) }))
       .filter((i) => i.quantity > 0);
   }
 
+  const toShip = (id: number) => linesToShip(deps.db, [id]);
+
+  /**
+   * What one parcel carries (docs/decisions/0087): the order's lines still to ship and those of its
+   * additions not cancelled, each line keeping its own order's id.
+   */
+  async function parcel(db: Db | Tx, order: repo.OrderRow) {
+    const additions = (await repo.findComplements(db, [order.id])).filter((c) => c.status !== 'cancelado');
+    const items = await linesToShip(db, [order.id, ...additions.map((a) => a.id)]);
+    return { additions, items };
+  }
+
   async function packingSlip(id: number) {
     const order = await repo.findOrder(deps.db, id);
     if (!order) throw notFound('Pedido não encontrado.');
-    const [items, registrations] = await Promise.all([toShip(id), deps.registrations.ofOrders([id])]);
+    const [{ items }, registrations] = await Promise.all([
+      parcel(deps.db, order),
+      deps.registrations.ofOrders([id]),
+    ]);
     return {
       id: order.id,
       date: order.orderDate,
@@ -283,7 +305,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       address: order.address,
       items: items.map((i) => ({
         sku: skuOf(i.productId, i.colorId, i.sizeId),
-        name: i.productName,
+        name: i.orderId === id ? i.productName : `${i.productName} (acréscimo, pedido nº ${i.orderId})`,
         color: i.colorName,
         size: i.sizeName,
         quantity: i.quantity,
@@ -358,6 +380,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   }> {
     const before = await repo.lockOrder(tx, id);
     if (!before) throw notFound('Pedido não encontrado.');
+    await travelsAlone(tx, before, change.status);
     const shape = { shipsNothing: before.shippingService === null };
     if (!canMoveOrder(before.status, change.status, shape))
       throw conflict(
@@ -408,6 +431,7 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       });
       if (change.status === 'entregue' && change.deliveredOn)
         await saveDelivery(tx, { orderId: id, deliveredOn: change.deliveredOn, source: 'rastreio', at: now });
+      await moveAdditions(tx, after, change, by, now);
     }
     await deps.jobs.send('mail.order-status', { orderId: id, status: change.status }, { tx });
     // WhatsApp too, for a buyer who opted in at checkout (docs/decisions/0045).
@@ -415,6 +439,56 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
     if (update && after?.whatsappConsentAt && after.address?.phone)
       await deps.jobs.send('whatsapp.order-update', { orderId: id, what: update }, { tx });
     return { before, after, refund, registrationRefunds, cancelledRegistrations };
+  }
+
+  /**
+   * An addition travels in its order's parcel (docs/decisions/0087): it moves with that order, not on
+   * its own, unless that order was cancelled (then it ships alone); cancelling it stays open.
+   */
+  async function travelsAlone(tx: Tx, order: repo.OrderRow, status: OrderStatus) {
+    if (order.complementOfId === null || status === 'cancelado') return;
+    const first = await repo.findOrder(tx, order.complementOfId);
+    if (first && first.status !== 'cancelado')
+      throw conflict(
+        `Este pedido é um acréscimo ao pedido nº ${first.id} e vai na mesma caixa: mude o status do pedido nº ${first.id}.`,
+        'acrescimo_segue_pedido',
+      );
+  }
+
+  /**
+   * The order's additions not cancelled take the same step (packed, shipped with the same code,
+   * delivered on the same day), each with its history row naming the order it travels with.
+   */
+  async function moveAdditions(
+    tx: Tx,
+    order: repo.OrderRow,
+    change: { status: OrderStatus; trackingCode?: string; deliveredOn?: IsoDate },
+    by: { name: string },
+    now: Date,
+  ) {
+    for (const addition of await repo.findComplements(tx, [order.id])) {
+      const locked = await repo.lockOrder(tx, addition.id);
+      if (!locked || !canMoveOrder(locked.status, change.status, { shipsNothing: false })) continue;
+      await repo.updateOrder(tx, locked.id, {
+        status: change.status,
+        ...(change.status === 'enviado' ? { trackingCode: change.trackingCode } : {}),
+      });
+      await repo.insertStatusChange(tx, {
+        orderId: locked.id,
+        status: change.status,
+        staffName: by.name,
+        trackingCode: change.status === 'enviado' ? (change.trackingCode ?? null) : null,
+        note: `Junto com o pedido nº ${order.id}.`,
+        at: now,
+      });
+      if (change.status === 'entregue' && change.deliveredOn)
+        await saveDelivery(tx, {
+          orderId: locked.id,
+          deliveredOn: change.deliveredOn,
+          source: 'rastreio',
+          at: now,
+        });
+    }
   }
 
   /**
@@ -453,8 +527,18 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   async function forLabel(tx: Tx, id: number) {
     const order = await repo.lockOrder(tx, id);
     if (!order) return null;
-    const [items, buyer] = await Promise.all([repo.findItems(tx, [id]), repo.findBuyer(tx, order.userId)]);
-    return { order, items, buyer };
+    // The parcel's lines: the order's units still to ship and its additions' (docs/decisions/0087).
+    const { additions, items } = await parcel(tx, order);
+    const buyer = await repo.findBuyer(tx, order.userId);
+    const first = order.complementOfId === null ? null : await repo.findOrder(tx, order.complementOfId);
+    return {
+      order,
+      items,
+      buyer,
+      additionsCents: additions.reduce((sum, a) => sum + a.subtotalCents, 0),
+      /** An addition's order, while it ships: the addition has no label of its own. */
+      travelsWith: first && first.status !== 'cancelado' ? first.id : null,
+    };
   }
 
   /**

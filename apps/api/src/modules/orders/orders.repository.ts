@@ -164,6 +164,12 @@ export async function findBuyer(db: Conn, userId: number | null) {
 }
 
 /** Locks the order row so two staff members moving it at once move it one after the other. */
+/** The additions joined to these orders (docs/decisions/0087), oldest first. */
+export async function findComplements(db: Conn, orderIds: number[]): Promise<OrderRow[]> {
+  if (!orderIds.length) return [];
+  return db.select().from(orders).where(inArray(orders.complementOfId, orderIds)).orderBy(orders.id);
+}
+
 export async function lockOrder(tx: Tx, id: number): Promise<OrderRow | null> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   return row ?? null;

@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import type { AppJobCatalog } from '../../jobs/job-catalog.ts';
 import type { Jobs } from '../../jobs/jobs.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { badRequest, conflict, validationError, zodIssues } from '../../plugins/errors.ts';
+import { badRequest, conflict, notFound, validationError, zodIssues } from '../../plugins/errors.ts';
 import type { MailProvider } from '../../providers/mail/mail.provider.ts';
 import type { AddressesService } from '../accounts/addresses.service.ts';
 import { type CatalogService, PRODUCT_NOT_FOUND, type ProductPackage } from '../catalog/catalog.service.ts';
@@ -23,6 +23,7 @@ import {
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
 import { removeBought } from './cart-recovery.repository.ts';
+import { NOT_SHIPPED } from './order-change-manager.ts';
 import {
   billingAddress,
   boughtColourImage,
@@ -160,6 +161,62 @@ export function createOrdersService(deps: OrdersServiceDeps) {
     return { addressId: address.id, address: snapshot, shipping };
   }
 
+  /**
+   * The order an addition joins (docs/decisions/0087): the buyer's own, with something to ship, paid and
+   * not shipped yet (an addition itself points to the order it travels with). Read when the charge is
+   * made and again under the order's row lock when it is paid.
+   */
+  async function additionTarget(tx: Tx, userId: number | null, orderId: number, lock: boolean) {
+    const order = lock ? await repo.lockOrder(tx, orderId) : await repo.findOrder(tx, orderId);
+    if (!order || order.userId === null || (userId !== null && order.userId !== userId))
+      throw notFound('Pedido não encontrado.');
+    if (order.complementOfId !== null)
+      throw conflict(
+        `Este pedido vai junto com o pedido nº ${order.complementOfId}: acrescente os itens àquele.`,
+        'acrescimo_indisponivel',
+      );
+    if (!order.address || order.shippingService === null || !NOT_SHIPPED.has(order.status))
+      throw conflict(
+        order.status === 'cancelado'
+          ? 'Este pedido foi cancelado: faça um pedido novo.'
+          : order.shippingService === null
+            ? 'Este pedido não tem nada a enviar: faça um pedido novo.'
+            : 'Este pedido já foi enviado: faça um pedido novo.',
+        'acrescimo_indisponivel',
+      );
+    return order as repo.OrderRow & { address: OrderAddress; shippingService: string };
+  }
+
+  /**
+   * An addition priced from the server's data: its products at today's price, no shipping (they travel
+   * in the order's parcel, to its address), no coupon and no registration (the contract refuses both).
+   */
+  async function priceAddition(
+    tx: Tx,
+    user: AuthUser,
+    input: OrderDraft & { complemento_de: number },
+    payerCpf: string | undefined,
+  ): Promise<PreparedCart> {
+    const order = await additionTarget(tx, user.id, input.complemento_de, false);
+    const { items } = await priceItems(tx, input.items);
+    const subtotalCents = items.reduce((sum, i) => sum + i.priceCents * i.quantity, 0);
+    const units = items.reduce((sum, i) => sum + i.quantity, 0);
+    const buyerCpf = input.cpf ?? order.buyerCpf ?? payerCpf;
+    return {
+      amountCents: subtotalCents,
+      description: `Acréscimo ao pedido nº ${order.id} (${itemsLabel(units)})`,
+      billingAddress: billingAddress(order.address),
+      draft: {
+        buyer: { name: user.fullName, email: user.email, ...(buyerCpf ? { cpf: buyerCpf } : {}) },
+        items,
+        address: order.address,
+        subtotalCents,
+        participants: [],
+        complementOf: order.id,
+      },
+    };
+  }
+
   /** "Pedido Passada (2 itens, 1 inscrição)". */
   function describeCart(units: number, participants: number): string {
     const parts = [
@@ -186,6 +243,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       });
     }
     const input = parsed.data;
+    if (input.complemento_de !== undefined)
+      return priceAddition(tx, user, { ...input, complemento_de: input.complemento_de }, payerCpf);
     const maxParticipants = deps.env.CART_MAX_PARTICIPANTS;
     if (input.inscricoes.length > maxParticipants) {
       const message = `Limite de ${maxParticipants} inscrições em um pedido.`;
@@ -310,6 +369,14 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       const shippingCents = draft.shipping?.priceCents ?? 0;
       const registrationsCents = draft.participants.reduce((sum, p) => sum + p.totalCents, 0);
       const baseCents = draft.subtotalCents + shippingCents + registrationsCents - discountCents;
+      // An addition paid once its order shipped or was cancelled has no parcel to join: the payments
+      // module returns the whole payment (docs/decisions/0087).
+      const joins =
+        draft.complementOf === undefined
+          ? null
+          : await additionTarget(tx, charge.userId, draft.complementOf, true).catch((err: Error) => {
+              throw new CannotFulfil(err.message);
+            });
       // What was bought leaves the buyer's kept cart (docs/decisions/0072).
       if (charge.userId !== null) await removeBought(tx, charge.userId, draft.items, deps.now());
       const order = await repo.insertOrder(
@@ -319,7 +386,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           chargeId: charge.id,
           status: 'pago',
           paymentMethod: charge.method,
-          shippingService: draft.shipping?.service ?? null,
+          shippingService: joins?.shippingService ?? draft.shipping?.service ?? null,
           subtotalCents: draft.subtotalCents,
           shippingCents,
           // The card total includes the instalment interest the provider computed; Pix is the base.
@@ -335,6 +402,7 @@ export function createOrdersService(deps: OrdersServiceDeps) {
           orderDate: charge.paidAt ?? deps.now(),
           // Its e-mail is the first the buyer gets of it: later ones send it first while pending.
           confirmationPending: true,
+          complementOfId: joins?.id ?? null,
         },
         draft.items.map((i) => ({
           productId: i.productId,
@@ -350,6 +418,16 @@ export function createOrdersService(deps: OrdersServiceDeps) {
       );
       // The hold becomes the sale (docs/decisions/0033-stock-ledger-and-daily-orders.md).
       await deps.catalog.confirmSale(tx, charge.id, order.id);
+      // Whoever packs the first order reads that its parcel now carries the addition too.
+      if (joins)
+        await repo.insertNote(tx, {
+          orderId: joins.id,
+          staffName: deps.env.STORE_NAME,
+          text: `Acréscimo pago (pedido nº ${order.id}): ${draft.items
+            .map((i) => `${i.quantity}× ${i.name} (${i.colorName}, ${i.sizeName})`)
+            .join('; ')}. Vai na mesma caixa deste pedido.`,
+          at: deps.now(),
+        });
       // Every participant or none: a CPF registered meanwhile throws CannotFulfil and the whole
       // payment is returned (the confirming savepoint rolls the order back with it).
       await deps.registrations.fulfil(tx, charge, draft.participants, order.id);

@@ -101,6 +101,11 @@ export function createLabelsService(deps: LabelsServiceDeps) {
       if (existing?.claimedUntil && existing.claimedUntil > now) return { kind: 'busy' };
       if (order.shippingService === null || !order.address || !items.length)
         throw conflict(`Pedido nº ${orderId} não tem produtos a enviar.`, 'nada_a_enviar');
+      if (info.travelsWith !== null)
+        throw conflict(
+          `Pedido nº ${orderId} é um acréscimo e vai na caixa do pedido nº ${info.travelsWith}: compre a etiqueta daquele.`,
+          'acrescimo_segue_pedido',
+        );
       if (order.status !== 'pago' && order.status !== 'em separação')
         throw conflict(
           `Pedido nº ${orderId} está "${order.status}": só pedidos pagos ou em separação ganham etiqueta.`,
@@ -134,7 +139,8 @@ export function createLabelsService(deps: LabelsServiceDeps) {
           cep: a.zip_code.replace(/\D/g, ''),
         },
         pkg,
-        declaredValueCents: Math.max(0, order.subtotalCents - order.discountCents),
+        // The parcel's products: the order's and its additions' (docs/decisions/0087).
+        declaredValueCents: Math.max(0, order.subtotalCents - order.discountCents) + info.additionsCents,
         nfeKey,
         products: items.map((i) => ({
           name: `${i.productName} (${i.colorName}, ${i.sizeName})`,

@@ -93,6 +93,30 @@ describe('shipping labels with the offline provider', () => {
     (await t.database.db.select().from(shippingLabels).where(eq(shippingLabels.orderId, id)))[0];
   const mailsAbout = (needle: string) => readOutbox(t.dataDir).filter((m) => m.includes(needle));
 
+  it('an addition has no label of its own: its units and value go on the first order’s', async () => {
+    const id = await paidOrder(1);
+    const { address_id: _a, frete: _f, ...rest } = orderDraft(buyer, [{ product: shirt, quantity: 2 }]);
+    const created = await createOrderPix(
+      t.app,
+      buyer.headers,
+      { ...rest, complemento_de: id },
+      shirt.priceCents * 2,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const additionId = (await simulatePixPaid(t.app, created.json().txid)).json().pedido_id as number;
+
+    const alone = (await generate(admin, [{ id: additionId, chave_nfe: NFE_KEY }])).json().resultados[0];
+    expect(alone).toMatchObject({ pedido: additionId, situacao: 'erro' });
+    expect(alone.erro).toContain(`vai na caixa do pedido nº ${id}`);
+    const res = await generate(admin, [{ id, chave_nfe: NFE_KEY }]);
+    expect(res.json().resultados[0]).toMatchObject({ pedido: id, situacao: 'comprada' });
+    expect((await labelOf(id))?.request).toMatchObject({
+      declaredValueCents: shirt.priceCents * 3,
+      pkg: { weightGrams: 540 },
+      products: [expect.objectContaining({ quantity: 1 }), expect.objectContaining({ quantity: 2 })],
+    });
+  });
+
   it('buys a label whose S10 code the provider fills in on the order, with the declared value and package', async () => {
     const id = await paidOrder(2);
     const res = await generate(admin, [{ id, chave_nfe: NFE_KEY }]);

@@ -221,4 +221,80 @@ describe('/user/pedidos', () => {
       versao: 5,
     });
   });
+
+  it('offers an addition before shipping at the combination’s price, and an addition names its order', async () => {
+    const paid: Order = {
+      ...shipped,
+      status: 'pago',
+      codigo_rastreio: null,
+      rastreio_url: null,
+      complementos: [42],
+    };
+    const addition: Order = { ...paid, id: 42, frete: 0, complementos: undefined, complemento_de: 41 };
+    const calls = mockFetch(({ url, method }) => {
+      if (url === '/api/users/profile/') return { status: 200, body: { username: 'ana', email: 'a@b.c' } };
+      if (url === '/api/pagamentos/') return { status: 200, body: [] };
+      if (url === '/api/orders/') return { status: 200, body: [addition, paid] };
+      if (url.endsWith('/pos-venda/')) return { status: 200, body: afterSale };
+      if (url === '/api/products/3/')
+        return {
+          status: 200,
+          body: {
+            id: 3,
+            price: 50,
+            stock: [
+              { color: { id: 1, name: 'Azul', hex: '#00f' }, size: { id: 2, name: 'M' }, quantity: 0 },
+              {
+                color: { id: 1, name: 'Azul', hex: '#00f' },
+                size: { id: 3, name: 'G' },
+                quantity: 5,
+                preco: 39.9,
+              },
+            ],
+          },
+        };
+      if (url === '/api/pagar-pix/' && method === 'POST')
+        return {
+          status: 409,
+          body: {
+            detail: 'Este pedido já foi enviado: faça um pedido novo.',
+            code: 'acrescimo_indisponivel',
+          },
+        };
+      return undefined;
+    });
+    renderRoutes([{ path: '/user/pedidos', element: <OrdersPage /> }], '/user/pedidos');
+    const extra = await screen.findByRole('article', { name: 'Pedido 42' });
+    expect(extra.textContent).toContain('Acréscimo ao pedido nº 41: vai na mesma caixa.');
+    expect(within(extra).queryByRole('button', { name: 'Acrescentar itens ao pedido' })).toBeNull();
+    const card = screen.getByRole('article', { name: 'Pedido 41' });
+    expect(card.textContent).toContain('Vai junto nesta caixa: acréscimo nº 42.');
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Acrescentar itens ao pedido' }));
+    const region = within(card).getByRole('region', { name: 'Acrescentar ao pedido 41' });
+    // Only what is in stock is offered.
+    await within(region).findByRole('option', { name: 'Azul, G' });
+    expect(within(region).queryByRole('option', { name: 'Azul, M' })).toBeNull();
+    await userEvent.selectOptions(within(region).getByRole('combobox', { name: 'Cor e tamanho' }), 'Azul, G');
+    fireEvent.change(within(region).getByRole('spinbutton', { name: 'Unidades a acrescentar' }), {
+      target: { value: '2' },
+    });
+    expect(within(region).getByText(/Total do acréscimo/).textContent).toMatch(
+      /^Total do acréscimo: R\$\s79,80 \(sem frete\)$/,
+    );
+    await userEvent.click(within(region).getByRole('button', { name: 'Pagar o acréscimo por Pix' }));
+    expect(await within(region).findByText('Este pedido já foi enviado: faça um pedido novo.')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/pagar-pix/')?.body).toMatchObject({
+      total: 79.8,
+      finalidade: 'pedido',
+      pedido: { items: [{ product: 3, color: 1, size: 3, quantity: 2 }], complemento_de: 41 },
+    });
+  });
+
+  it('offers no addition once the order shipped', async () => {
+    renderRoutes([{ path: '/user/pedidos', element: <OrdersPage /> }], '/user/pedidos');
+    const card = await screen.findByRole('article', { name: 'Pedido 41' });
+    await within(card).findByRole('list', { name: 'Andamento do pedido 41' });
+    expect(within(card).queryByRole('button', { name: 'Acrescentar itens ao pedido' })).toBeNull();
+  });
 });

@@ -13,6 +13,7 @@ import { ProductLineSummary } from '../../../components/product-line.tsx';
 import { formatDate } from '../../../lib/format.ts';
 import { ordersQuery, useOrders } from '../../../lib/orders-api.ts';
 import { useAfterSale } from '../api/after-sale.ts';
+import { AddToOrder } from '../components/add-to-order.tsx';
 import { AfterSaleSection } from '../components/after-sale-section.tsx';
 import { OrderReviews } from '../components/order-reviews.tsx';
 import {
@@ -63,6 +64,29 @@ function OrderCard({ order }: { order: Order }) {
           <span className="font-semibold">{STATUS_LABEL[order.status] ?? order.status}</span>
         </p>
       </header>
+      {order.complemento_de ? (
+        <p className="mb-2 text-sm">
+          Acréscimo ao{' '}
+          <a className="underline" href={`#pedido-${order.complemento_de}`}>
+            pedido nº {order.complemento_de}
+          </a>
+          : vai na mesma caixa.
+        </p>
+      ) : null}
+      {order.complementos?.length ? (
+        <p className="mb-2 text-sm">
+          Vai junto nesta caixa:{' '}
+          {order.complementos.map((id, i) => (
+            <span key={id}>
+              {i ? ', ' : ''}
+              <a className="underline" href={`#pedido-${id}`}>
+                acréscimo nº {id}
+              </a>
+            </span>
+          ))}
+          .
+        </p>
+      ) : null}
       <OrderTimeline order={order} />
       <ul className="flex flex-col gap-3 empty:hidden" aria-label="Itens">
         {order.items.map((item) => (
@@ -147,6 +171,7 @@ function OrderCard({ order }: { order: Order }) {
       ) : null}
       <OrderNotas orderId={order.id} />
       <AfterSaleSection order={order} />
+      <AddToOrder order={order} />
     </article>
   );
 }

@@ -63,6 +63,30 @@ export default function OrderPage() {
           Imprimir romaneio e etiqueta
         </Link>
       </header>
+      {o.complemento_de ? (
+        <p className={card}>
+          Acréscimo pago pelo cliente antes do envio: vai na caixa do{' '}
+          <Link to={`/painel/pedidos/${o.complemento_de}`} className={linkClass}>
+            pedido nº {o.complemento_de}
+          </Link>{' '}
+          e muda de status com ele (etiqueta e romaneio são os daquele pedido).
+        </p>
+      ) : null}
+      {o.complementos.length ? (
+        <div className={card}>
+          <h2 className="mb-2 font-semibold">Acréscimos nesta caixa</h2>
+          <ul className="text-sm">
+            {o.complementos.map((c) => (
+              <li key={c.id}>
+                <Link to={`/painel/pedidos/${c.id}`} className={linkClass}>
+                  Pedido nº {c.id}
+                </Link>
+                : {c.unidades} {c.unidades === 1 ? 'unidade' : 'unidades'}, {ORDER_STATUS_LABEL[c.status]}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       {moves.length || refundHidden ? (
         <div className={card}>

@@ -1,0 +1,3 @@
+ALTER TABLE "orders" ADD COLUMN "complemento_de_id" integer;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_complemento_de_id_orders_id_fk" FOREIGN KEY ("complemento_de_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "orders_complemento_idx" ON "orders" USING btree ("complemento_de_id") WHERE "orders"."complemento_de_id" is not null;

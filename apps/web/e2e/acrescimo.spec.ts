@@ -1,0 +1,79 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { brl, createShopper, payWithPix, productWithStock, STAFF, signInStaff } from './fixtures.ts';
+
+async function expectNoSeriousAxe(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  const axe = await (include ? builder.include(include) : builder).analyze();
+  expect(
+    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
+  ).toEqual([]);
+}
+
+test('a buyer adds a unit to a paid order before shipping, pays it by Pix, and staff see it in the same parcel', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const { product, entry } = await productWithStock(request, '/api/products/', 3);
+  const shopper = await createShopper(request, 'acresc');
+  const draft = {
+    items: [{ product: product.id, quantity: 1, color: entry.color.id, size: entry.size.id }],
+    address_id: shopper.addressId,
+    frete: 'PAC',
+    metodo_pagamento: 'pix',
+  };
+  const orderId = (await payWithPix(request, shopper.token, 'pedido', draft)).pedido_id as number;
+
+  await page.addInitScript((t) => localStorage.setItem('token', t), shopper.token);
+  await page.goto('/user/pedidos');
+  const card = page.getByRole('article', { name: `Pedido ${orderId}` });
+  const adding = card.getByRole('region', { name: `Acrescentar ao pedido ${orderId}` });
+  await adding.getByRole('button', { name: 'Acrescentar itens ao pedido' }).click();
+  await expect(adding.getByRole('combobox', { name: 'Produto a acrescentar' })).toHaveValue(
+    String(product.id),
+  );
+  await adding
+    .getByRole('combobox', { name: 'Cor e tamanho' })
+    .selectOption({ label: `${entry.color.name}, ${entry.size.name}` });
+  await adding.getByRole('spinbutton', { name: 'Unidades a acrescentar' }).fill('2');
+  // Today's price of two units, and no shipping: they go in the same parcel.
+  const unitCents = Math.round((entry.preco ?? product.price) * 100);
+  await expect(adding.getByText(/Total do acréscimo:/)).toHaveText(
+    new RegExp(`Total do acréscimo: ${brl(2 * unitCents).source} \\(sem frete\\)`),
+  );
+  await expectNoSeriousAxe(page, `#pedido-${orderId}`);
+  await adding.getByRole('button', { name: 'Pagar o acréscimo por Pix' }).click();
+  const pix = adding.getByRole('region', { name: 'Pagamento com Pix' });
+  await expect(pix.getByRole('img', { name: /QR Code/ })).toBeVisible();
+  await pix.getByRole('button', { name: 'Simular pagamento' }).click();
+  await expect(adding.getByRole('status')).toContainText(
+    new RegExp(`Acréscimo pago \\(pedido nº (\\d+)\\): vai na mesma caixa do pedido nº ${orderId}`),
+    { timeout: 20_000 },
+  );
+  const additionId = Number(
+    /pedido nº (\d+)\)/.exec((await adding.getByRole('status').textContent()) ?? '')?.[1],
+  );
+
+  // The addition is an order of its own that names the first; the first lists it.
+  const addition = page.getByRole('article', { name: `Pedido ${additionId}` });
+  await expect(addition).toContainText(`Acréscimo ao pedido nº ${orderId}: vai na mesma caixa.`);
+  await expect(addition.getByRole('list', { name: 'Itens' })).toContainText(
+    new RegExp(`2 × ${brl(unitCents).source}${brl(2 * unitCents).source}`),
+  );
+  await expect(card).toContainText(`Vai junto nesta caixa: acréscimo nº ${additionId}.`);
+  await expect(addition.getByRole('button', { name: 'Acrescentar itens ao pedido' })).toHaveCount(0);
+  await expectNoSeriousAxe(page, `#pedido-${additionId}`);
+
+  // Staff: the first order names the addition; the addition moves with it.
+  const staff = await page.context().newPage();
+  await staff.setViewportSize({ width: 1280, height: 900 });
+  await signInStaff(staff, STAFF.admin, `/painel/pedidos/${orderId}`);
+  const parcel = staff.getByRole('heading', { name: 'Acréscimos nesta caixa' }).locator('..');
+  await expect(parcel).toContainText(`Pedido nº ${additionId}: 2 unidades, Pago`);
+  await expect(staff.getByText(`Acréscimo pago (pedido nº ${additionId})`)).toBeVisible();
+  await expectNoSeriousAxe(staff);
+  await parcel.getByRole('link', { name: `Pedido nº ${additionId}` }).click();
+  await expect(staff.getByText(/Acréscimo pago pelo cliente antes do envio: vai na caixa do/)).toBeVisible();
+  await expect(staff.getByRole('link', { name: `pedido nº ${orderId}` })).toBeVisible();
+});
