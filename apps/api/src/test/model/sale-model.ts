@@ -158,6 +158,7 @@ export type Op =
   | { op: 'payLate'; charge: number }
   | { op: 'withdraw'; order: number; whole: boolean }
   | { op: 'swap'; order: number }
+  | { op: 'add'; order: number; size: number; qty: number; pay: Pay }
   | { op: 'ship'; order: number }
   | { op: 'return'; order: number }
   | { op: 'exchange'; order: number }
@@ -258,6 +259,16 @@ function opKinds(): Array<{ weight: number; arbitrary: fc.Arbitrary<Op> }> {
       arbitrary: fc.record({ op: fc.constant('withdraw' as const), order: ix, whole: fc.boolean() }),
     },
     { weight: 2, arbitrary: fc.record({ op: fc.constant('swap' as const), order: ix }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        op: fc.constant('add' as const),
+        order: ix,
+        size: fc.nat({ max: 1 }),
+        qty: fc.integer({ min: 1, max: 2 }),
+        pay,
+      }),
+    },
     { weight: 3, arbitrary: fc.record({ op: fc.constant('ship' as const), order: ix }) },
     { weight: 2, arbitrary: fc.record({ op: fc.constant('return' as const), order: ix }) },
     { weight: 3, arbitrary: fc.record({ op: fc.constant('exchange' as const), order: ix }) },
@@ -294,6 +305,7 @@ const TOUR: readonly OpKind[] = [
   'staffCancel',
   'withdraw',
   'swap',
+  'add',
   'ship',
   'exchange',
   'return',
@@ -375,6 +387,8 @@ interface ModelCharge {
   qty?: number;
   /** A dearer distance's charge: the registration and the category it moves to; a transfer's: the registration. */
   reg?: number;
+  /** An addition's charge (docs/decisions/0087): the order whose parcel it joins. */
+  joins?: number;
 }
 
 interface ModelOrder {
@@ -388,6 +402,8 @@ interface ModelOrder {
   status: 'pago' | 'enviado' | 'entregue' | 'cancelado';
   /** A return or exchange already asked: one per order in this model. */
   afterSale: boolean;
+  /** An addition (docs/decisions/0087): the order whose parcel it travels in, and whose steps it takes. */
+  joins?: number;
 }
 
 export class Model {
@@ -1069,11 +1085,21 @@ async function tour(w: World, op: Extract<Op, { op: 'tour' }>) {
   const swappable = (x: ModelOrder) => x.status === 'pago' && x.left === x.qty;
   const toSwap = m.orders.find((x) => swappable(x) && m.stock[sibling(x.combo)]! >= x.qty);
   if (toSwap) await step(w, { op: 'swap', order: m.orders.filter(swappable).indexOf(toSwap) });
+  const joinable = (x: ModelOrder) => x.status === 'pago' && x.joins === undefined;
+  const toJoin = m.orders.find((x) => joinable(x) && m.stock[x.combo]! > 0);
+  if (toJoin)
+    await step(w, {
+      op: 'add',
+      order: m.orders.filter(joinable).indexOf(toJoin),
+      size: 0,
+      qty: 1,
+      pay: 'card',
+    });
   const shipped: number[] = [];
   for (let k = 0; k < 2; k++) {
-    const o = m.orders.find((x) => x.status === 'pago');
+    const o = m.orders.find((x) => shippable(m, x));
     if (!o) break;
-    await step(w, { op: 'ship', order: orderIndex((x) => x.status === 'pago', o.id) });
+    await step(w, { op: 'ship', order: orderIndex((x) => shippable(m, x), o.id) });
     shipped.push(o.id);
   }
   const open = (x: ModelOrder) => x.status === 'entregue' && !x.afterSale && x.left > 0;
@@ -1092,6 +1118,14 @@ async function tour(w: World, op: Extract<Op, { op: 'tour' }>) {
   const late = m.charges.filter((c) => c.status === 'ended').length;
   if (late) await step(w, { op: 'payLate', charge: late - 1 });
 }
+
+/**
+ * An order staff ship on its own: paid, and not an addition whose first order still stands (that one
+ * moves only with its order, docs/decisions/0087).
+ */
+const shippable = (m: Model, x: ModelOrder) =>
+  x.status === 'pago' &&
+  !(x.joins !== undefined && m.orders.some((f) => f.id === x.joins && f.status !== 'cancelado'));
 
 /** The other size of the same product (combo i = product ⌊i/2⌋, size i % 2). */
 const sibling = (combo: number) => (combo % 2 === 0 ? combo + 1 : combo - 1);
@@ -1589,6 +1623,7 @@ async function doStep(w: World, op: Op): Promise<void> {
           itemId,
           status: 'pago',
           afterSale: false,
+          ...(c.joins !== undefined ? { joins: c.joins } : {}),
         });
       }
       if (c.kind === 'registration' && body.inscricao_id)
@@ -1624,7 +1659,8 @@ async function doStep(w: World, op: Op): Promise<void> {
       return;
     }
     case 'ship': {
-      const o = orderOf(op.order, (x) => x.status === 'pago');
+      // An addition ships in its order's parcel, alone only once that order was cancelled.
+      const o = orderOf(op.order, (x) => shippable(m, x));
       if (!o) return;
       const move = (payload: object) =>
         app.inject({ method: 'POST', url: `/api/painel/orders/${o.id}/status/`, headers: admin, payload });
@@ -1639,7 +1675,66 @@ async function doStep(w: World, op: Op): Promise<void> {
       const delivered = await move({ status: 'entregue' });
       expect(delivered.statusCode, delivered.body).toBe(200);
       o.status = 'entregue';
+      // Its additions took each step with it.
+      for (const a of m.orders.filter((x) => x.joins === o.id && x.status === 'pago')) a.status = 'entregue';
       done(w, 'ship');
+      return;
+    }
+    case 'add': {
+      // Units added before shipping (docs/decisions/0087): an order of its own, paid at the product's price
+      // with no shipping, in the first order's parcel.
+      const o = orderOf(op.order, (x) => x.status === 'pago' && x.joins === undefined);
+      if (!o) return;
+      const combo = op.size ? sibling(o.combo) : o.combo;
+      const c = w.combos[combo]!;
+      const buyer = w.buyers[o.buyer]!;
+      const {
+        address_id: _a,
+        frete: _f,
+        ...lines
+      } = orderDraft(buyer, [{ product: c.product, quantity: op.qty, stockIndex: c.index }]);
+      const draft = {
+        ...lines,
+        metodo_pagamento: op.pay.startsWith('card') ? ('cartao' as const) : ('pix' as const),
+        complemento_de: o.id,
+      };
+      const enough = m.stock[combo]! >= op.qty;
+      const got = await purchase(app, buyer, op.pay, c.product.priceCents * op.qty, {
+        finalidade: 'pedido',
+        pedido: draft,
+      });
+      if (got.paid?.pedido_id) {
+        m.stock[combo]! -= op.qty;
+        const orderId = got.paid.pedido_id as number;
+        done(w, 'add');
+        m.orders.push({
+          id: orderId,
+          buyer: o.buyer,
+          combo,
+          qty: op.qty,
+          left: op.qty,
+          itemId: await itemIdOf(app, buyer.headers, orderId),
+          status: 'pago',
+          afterSale: false,
+          joins: o.id,
+        });
+      } else if (got.open) {
+        m.stock[combo]! -= op.qty;
+        m.charges.push({
+          txid: got.open,
+          buyer: o.buyer,
+          kind: 'order',
+          status: 'open',
+          combo,
+          qty: op.qty,
+          joins: o.id,
+        });
+      }
+      if (!w.racing && enough && op.pay === 'card')
+        expect(
+          got.paid?.pedido_id,
+          `an addition with the units in stock refused: ${got.refused?.body}`,
+        ).toBeDefined();
       return;
     }
     case 'return': {
