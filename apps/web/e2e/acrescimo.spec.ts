@@ -1,6 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { brl, createShopper, payWithPix, productWithStock, STAFF, signInStaff } from './fixtures.ts';
+import {
+  brl,
+  createShopper,
+  outboxMails,
+  payWithPix,
+  productWithStock,
+  STAFF,
+  signInStaff,
+} from './fixtures.ts';
 
 async function expectNoSeriousAxe(page: Page, include?: string) {
   const builder = new AxeBuilder({ page });
@@ -47,13 +55,13 @@ test('a buyer adds a unit to a paid order before shipping, pays it by Pix, and s
   const pix = adding.getByRole('region', { name: 'Pagamento com Pix' });
   await expect(pix.getByRole('img', { name: /QR Code/ })).toBeVisible();
   await pix.getByRole('button', { name: 'Simular pagamento' }).click();
-  await expect(adding.getByRole('status')).toContainText(
+  // The Pix panel's own status goes with the panel once the addition is paid.
+  const paid = adding.getByRole('status').filter({ hasText: 'Acréscimo pago' });
+  await expect(paid).toContainText(
     new RegExp(`Acréscimo pago \\(pedido nº (\\d+)\\): vai na mesma caixa do pedido nº ${orderId}`),
-    { timeout: 20_000 },
+    { timeout: 30_000 },
   );
-  const additionId = Number(
-    /pedido nº (\d+)\)/.exec((await adding.getByRole('status').textContent()) ?? '')?.[1],
-  );
+  const additionId = Number(/pedido nº (\d+)\)/.exec((await paid.textContent()) ?? '')?.[1]);
 
   // The addition is an order of its own that names the first; the first lists it.
   const addition = page.getByRole('article', { name: `Pedido ${additionId}` });
@@ -76,4 +84,73 @@ test('a buyer adds a unit to a paid order before shipping, pays it by Pix, and s
   await parcel.getByRole('link', { name: `Pedido nº ${additionId}` }).click();
   await expect(staff.getByText(/Acréscimo pago pelo cliente antes do envio: vai na caixa do/)).toBeVisible();
   await expect(staff.getByRole('link', { name: `pedido nº ${orderId}` })).toBeVisible();
+});
+
+test('staff propose an addition at 1280 px; the buyer opens the e-mail’s link at 390 px and pays it by Pix', async ({
+  page,
+  request,
+}) => {
+  const { product, entry } = await productWithStock(request, '/api/products/', 3);
+  const shopper = await createShopper(request, 'proposta');
+  const draft = {
+    items: [{ product: product.id, quantity: 1, color: entry.color.id, size: entry.size.id }],
+    address_id: shopper.addressId,
+    frete: 'PAC',
+    metodo_pagamento: 'pix',
+  };
+  const orderId = (await payWithPix(request, shopper.token, 'pedido', draft)).pedido_id as number;
+
+  const staff = await page.context().newPage();
+  await staff.setViewportSize({ width: 1280, height: 900 });
+  await signInStaff(staff, STAFF.admin, `/painel/pedidos/${orderId}`);
+  const form = staff.getByRole('form', { name: 'Propor acréscimo ao cliente' });
+  await expect(form.getByRole('combobox', { name: 'Produto a acrescentar' })).toHaveValue(String(product.id));
+  await form
+    .getByRole('combobox', { name: 'Cor e tamanho' })
+    .selectOption({ label: `${entry.color.name}, ${entry.size.name}` });
+  await form.getByRole('spinbutton', { name: 'Unidades a acrescentar' }).fill('2');
+  const unitCents = Math.round((entry.preco ?? product.price) * 100);
+  await expect(form.getByText(/Preço de hoje/)).toHaveText(
+    new RegExp(`Preço de hoje: ${brl(2 * unitCents).source}`),
+  );
+  await expectNoSeriousAxe(staff);
+  await form.getByRole('button', { name: 'Enviar proposta por e-mail' }).click();
+  await expect(form.getByRole('status')).toContainText(`Proposta enviada para ${shopper.email}`);
+  await expect(staff.getByText(/^Acréscimo proposto ao cliente por e-mail: 2×/)).toBeVisible();
+
+  // The e-mail's link, opened by the buyer on a phone.
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        const mail = outboxMails(shopper.email).find((m) =>
+          m.includes(`acréscimo ao seu pedido nº ${orderId}`),
+        );
+        link = /https?:\/\/\S+\/user\/pedidos\?acrescentar=\S+#pedido-\d+/.exec(mail ?? '')?.[0] ?? '';
+        return link;
+      },
+      { timeout: 30_000 },
+    )
+    .not.toBe('');
+  const buyer = page;
+  await buyer.setViewportSize({ width: 390, height: 844 });
+  await buyer.addInitScript((t) => localStorage.setItem('token', t), shopper.token);
+  const url = new URL(link);
+  await buyer.goto(url.pathname + url.search + url.hash);
+  const adding = buyer
+    .getByRole('article', { name: `Pedido ${orderId}` })
+    .getByRole('region', { name: `Acrescentar ao pedido ${orderId}` });
+  await expect(adding.getByText(/Total do acréscimo:/)).toHaveText(
+    new RegExp(`Total do acréscimo: ${brl(2 * unitCents).source} \\(sem frete\\)`),
+  );
+  await expectNoSeriousAxe(buyer, `#pedido-${orderId}`);
+  await adding.getByRole('button', { name: 'Pagar o acréscimo por Pix' }).click();
+  await adding
+    .getByRole('region', { name: 'Pagamento com Pix' })
+    .getByRole('button', { name: 'Simular pagamento' })
+    .click();
+  await expect(adding.getByRole('status').filter({ hasText: 'Acréscimo pago' })).toContainText(
+    `vai na mesma caixa do pedido nº ${orderId}`,
+    { timeout: 30_000 },
+  );
 });

@@ -54,6 +54,16 @@ export const jobCatalog = {
   'returns.lapse-exchanges': defineJob<Record<string, never>>({ retryLimit: 2, retryDelaySeconds: 300 }),
   /** Hourly: the carrier's tracking of sent return codes moves posted requests to `postada`. */
   'returns.follow-postings': defineJob<Record<string, never>>({ retryLimit: 0 }),
+  /**
+   * Staff's proposal of an addition to an order (docs/decisions/0087, later): the buyer's e-mail with what
+   * was proposed, its price that day and the link that opens it filled in.
+   */
+  'mail.order-addition-offer': defineJob<{
+    orderId: number;
+    lines: string;
+    totalCents: number;
+    link: string;
+  }>({ retryLimit: 8, retryDelaySeconds: 60 }),
   /** The e-mail telling a buyer their order moved (em separação, enviado, entregue, cancelado). */
   'mail.order-status': defineJob<{ orderId: number; status: string }>({
     retryLimit: 8,

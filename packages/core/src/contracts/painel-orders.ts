@@ -203,6 +203,27 @@ export const PainelOrderDetailSchema = z.object({
 });
 export type PainelOrderDetail = z.infer<typeof PainelOrderDetailSchema>;
 
+/**
+ * Staff's proposal of an addition to an order not shipped yet (docs/decisions/0087, later): more units of
+ * one of the order's products; the buyer gets an e-mail with a link that opens "Acrescentar itens ao
+ * pedido" filled in, and pays there. Nothing is held nor charged by the proposal.
+ */
+export const AdditionOfferSchema = z.object({
+  produto: z.number().int().positive(),
+  cor_id: z.number().int().positive(),
+  tamanho_id: z.number().int().positive(),
+  quantidade: z.number().int().min(1, 'Pelo menos 1 unidade.').max(10, 'No máximo 10 unidades.'),
+});
+export type AdditionOffer = z.infer<typeof AdditionOfferSchema>;
+
+export const AdditionOfferAnswerSchema = z.object({
+  /** Where the e-mail went, and what the units cost today (reais); the link the e-mail carries. */
+  email: z.string(),
+  total: z.number(),
+  link: z.string(),
+});
+export type AdditionOfferAnswer = z.infer<typeof AdditionOfferAnswerSchema>;
+
 export const NewOrderNoteSchema = z.object({
   texto: z.string().trim().min(1, 'Escreva a nota.').max(2000, 'Use no máximo 2.000 caracteres.'),
 });

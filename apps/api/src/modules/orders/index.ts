@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { cartRoutes } from './cart.routes.ts';
 import { type CartRecovery, createCartRecovery } from './cart-recovery.ts';
+import { createOrderAdditions, type OrderAdditions } from './order-additions.ts';
 import { createOrderChange } from './order-change.ts';
 import { createOrderChangeManager } from './order-change-manager.ts';
 import { createOrderExchanges, type OrderExchanges } from './order-exchanges.ts';
@@ -34,6 +35,8 @@ declare module 'fastify' {
        * "Pedido nº 1042: …" (shipping tracking calls it for each delivery event).
        */
       whatsapp: Pick<OrderWhatsApp, 'notifyUpdate'>;
+      /** Staff's proposals of additions to orders not shipped yet (decision 0087, later). */
+      additions: Pick<OrderAdditions, 'offer'>;
       /** Reminders of carts and registrations left unpaid (decision 0072): the back office's settings. */
       recovery: Pick<CartRecovery, 'panel' | 'saveSettings'>;
     };
@@ -62,6 +65,15 @@ export default fp(
     app.coupons.registerPricer('order', orders.pricePreview);
     app.jobs.work('mail.order-confirmation', ({ orderId }) => orders.sendConfirmation(orderId));
     app.jobs.work('mail.order-status', ({ orderId, status }) => orders.sendStatusNotice(orderId, status));
+    const additions = createOrderAdditions({
+      db: app.db,
+      env: app.env,
+      now: app.now,
+      jobs: app.jobs,
+      mail: app.providers.mail,
+      orders,
+    });
+    app.jobs.work('mail.order-addition-offer', (data) => additions.sendOffer(data));
     // Every change to a sold order goes through these named steps (money, stock, notas, e-mails).
     const change = createOrderChange({
       db: app.db,
@@ -172,6 +184,7 @@ export default fp(
       },
     });
     app.decorate('orders', {
+      additions: { offer: additions.offer },
       recovery: { panel: recovery.panel, saveSettings: recovery.saveSettings },
       reviews: { painelList: reviews.painelList, moderate: reviews.moderate, summary: reviews.summary },
       whatsapp: { notifyUpdate: whatsapp.notifyUpdate },

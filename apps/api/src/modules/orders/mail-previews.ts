@@ -1,7 +1,7 @@
 import type { Order } from '@passada/core/contracts/orders';
 import type { OrderReturn } from '@passada/core/contracts/returns';
 import type { MailPreview } from '../../providers/mail/index.ts';
-import { orderConfirmationMail, orderStatusMail } from './order-mail.ts';
+import { orderAdditionOfferMail, orderConfirmationMail, orderStatusMail } from './order-mail.ts';
 import { returnUpdateMail } from './return-mail.ts';
 
 /** A demo order of two lines, shipped by PAC: no real customer's data (also the e-mail layout's test order). */
@@ -89,6 +89,20 @@ export const orderMailPreviews: MailPreview[] = [
         order: demoOrder,
         buyer,
         shipping: { businessDays: 5, latestDate: '2026-12-01' },
+      }),
+    ],
+  },
+  {
+    kind: 'pedido.acrescimo-proposto',
+    label: 'Acréscimo proposto pela loja',
+    build: (env) => [
+      orderAdditionOfferMail({
+        env,
+        orderId: demoOrder.id,
+        buyer,
+        lines: '1× Camiseta Brisa Dry (Preto, G)',
+        totalCents: 9990,
+        link: `${env.publicUrl}/user/pedidos?acrescentar=1042&produto=1&cor=1&tamanho=3&unidades=1#pedido-1042`,
       }),
     ],
   },

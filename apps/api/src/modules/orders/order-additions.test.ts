@@ -206,4 +206,69 @@ describe('adding units to an order before it ships', () => {
     const slip = (await staffGet(`/orders/${order.id}/romaneio/`)).json();
     expect(slip.itens).toHaveLength(2);
   });
+
+  it('staff propose an addition by e-mail: nothing held or charged, the link opens it filled in, the buyer pays it', async () => {
+    const { order } = await paidTwoLineOrder(t.app, buyer, product);
+    const black = product.stock[1]!;
+    const before = await shelfUnits(t.app, product, 1);
+    const proposal = { produto: product.id, cor_id: black.colorId, tamanho_id: black.sizeId, quantidade: 2 };
+
+    // A role without orders, another product, too many units: refused.
+    const volunteer = await createStaffAndLogin(t.app, 'checkin');
+    const denied = await t.app.inject({
+      method: 'POST',
+      url: `/api/painel/orders/${order.id}/acrescimo/`,
+      headers: volunteer.headers,
+      payload: proposal,
+    });
+    expect(denied.statusCode).toBe(403);
+    const other = await makeShirtAndBuyer(t.app, 'Bermuda Fora do Pedido');
+    const foreign = await staffPost(`/orders/${order.id}/acrescimo/`, {
+      ...proposal,
+      produto: other.product.id,
+      cor_id: other.product.stock[0]!.colorId,
+      tamanho_id: other.product.stock[0]!.sizeId,
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().code).toBe('produto_fora_do_pedido');
+    expect(
+      (await staffPost(`/orders/${order.id}/acrescimo/`, { ...proposal, quantidade: 11 })).statusCode,
+    ).toBe(400);
+
+    const offered = await staffPost(`/orders/${order.id}/acrescimo/`, proposal);
+    expect(offered.statusCode, offered.body).toBe(201);
+    const { email, total, link } = offered.json();
+    expect(email).toBe(buyer.email);
+    expect(total).toBe(100);
+    const url = new URL(link);
+    expect(url.pathname).toBe('/user/pedidos');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      acrescentar: String(order.id),
+      produto: String(product.id),
+      cor: String(black.colorId),
+      tamanho: String(black.sizeId),
+      unidades: '2',
+    });
+    expect(await shelfUnits(t.app, product, 1)).toBe(before);
+    const mail = await waitForMailContaining(t.dataDir, `acréscimo ao seu pedido nº ${order.id}`);
+    expect(mail).toContain('2× Camiseta Acréscimo (Preto, G), por R$');
+    expect(mail).toContain(`/user/pedidos?acrescentar=${order.id}&produto=${product.id}&`);
+    const notes = (await staffGet(`/orders/${order.id}/`))
+      .json()
+      .notas.map((n: { texto: string }) => n.texto);
+    expect(notes).toContainEqual(
+      expect.stringMatching(/^Acréscimo proposto ao cliente por e-mail: 2× Camiseta/),
+    );
+
+    // The buyer pays what the link names, as an addition of their own.
+    const paid = await simulatePixPaid(t.app, await payAddition(order.id, 2));
+    expect((await rowOf(paid.json().pedido_id)).complementOfId).toBe(order.id);
+
+    // Once the order ships, staff can no longer propose one.
+    await staffPost(`/orders/${order.id}/status/`, { status: 'em separação' });
+    await staffPost(`/orders/${order.id}/status/`, { status: 'enviado', codigo_rastreio: 'AA123456785BR' });
+    const late = await staffPost(`/orders/${order.id}/acrescimo/`, proposal);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().code).toBe('acrescimo_indisponivel');
+  });
 });

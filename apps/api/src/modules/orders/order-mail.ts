@@ -157,6 +157,35 @@ const STATUS_LINES: Partial<Record<Order['status'], (order: Order) => string>> =
           : 'no seu cartão de crédito; o estorno aparece na fatura conforme o prazo do banco emissor.'),
 };
 
+/**
+ * Staff's proposal of an addition (docs/decisions/0087, later): what they suggest, its price today, and the
+ * link to "Meus pedidos" where the buyer confirms and pays it; nothing is charged until then.
+ */
+export function orderAdditionOfferMail(input: {
+  env: Pick<Env, 'STORE_NAME'>;
+  orderId: number;
+  buyer: { name: string; email: string };
+  lines: string;
+  totalCents: number;
+  link: string;
+}): MailMessage {
+  const { env, orderId, buyer } = input;
+  return {
+    to: buyer.email,
+    subject: `${env.STORE_NAME}: quer acrescentar ao pedido nº ${orderId}?`,
+    text: [
+      `Olá, ${buyer.name}!`,
+      '',
+      `A equipe da ${env.STORE_NAME} preparou um acréscimo ao seu pedido nº ${orderId}, que ainda não foi enviado: ${input.lines}, por ${formatBRL(input.totalCents)} (preço de hoje), sem frete: vai na mesma caixa.`,
+      '',
+      `Para confirmar e pagar por Pix ou cartão, abra: ${input.link}`,
+      'Nada foi cobrado: o acréscimo só vale depois do pagamento, enquanto o pedido não for enviado, e pelo preço do dia.',
+      '',
+      companyIdentityLine(),
+    ].join('\n'),
+  };
+}
+
 /** The e-mail telling the buyer their order moved (packed, shipped with tracking, delivered, cancelled). */
 export function orderStatusMail(input: {
   env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;

@@ -502,6 +502,8 @@ export function createOrdersService(deps: OrdersServiceDeps) {
   return {
     purpose,
     pricePreview,
+    additionTarget,
+    priceItems,
     orderForPaidCharge: reads.orderForPaidCharge,
     listOrders: reads.listOrders,
     sendConfirmation: reads.sendConfirmation,

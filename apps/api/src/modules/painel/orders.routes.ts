@@ -5,6 +5,8 @@ import { IdParamSchema } from '@passada/core/contracts/common';
 import { ORDER_STATUS_LABEL, PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
 import { skuOf } from '@passada/core/contracts/painel-catalog';
 import {
+  AdditionOfferAnswerSchema,
+  AdditionOfferSchema,
   type Dashboard,
   DashboardSchema,
   isUnpaidOrderStatus,
@@ -25,7 +27,7 @@ import {
   StaffOrderChangeRequestSchema,
 } from '@passada/core/contracts/returns';
 import { LabelPrintQuerySchema } from '@passada/core/contracts/shipping-labels';
-import { centsToCommaString, centsToReais, reaisToCents } from '@passada/core/money';
+import { centsToCommaString, centsToReais, formatBRL, reaisToCents } from '@passada/core/money';
 import { formatPhone } from '@passada/core/phone';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -417,6 +419,37 @@ export const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
       // The money goes back only once the change committed; a failure is retried by reconciliation.
       for (const refund of changed.refunds) await app.payments.sendRefund(refund);
       return admin.detail(req.params.id);
+    },
+  );
+
+  app.post(
+    '/orders/:id/acrescimo/',
+    {
+      config: { painel: { permission: 'pedidos' } },
+      schema: {
+        tags,
+        summary:
+          'Propõe ao cliente um acréscimo ao pedido ainda não enviado (mais unidades de um produto dele): e-mail com o link que abre o acréscimo preenchido em "Meus pedidos"; nada é reservado nem cobrado',
+        params: OrderIdSchema,
+        body: AdditionOfferSchema,
+        response: { 201: AdditionOfferAnswerSchema, ...PAINEL_ERRORS },
+      },
+    },
+    async (req, reply) => {
+      const answer = await audited(
+        req,
+        (tx) => app.orders.additions.offer(tx, req.params.id, req.body, { name: actor(req).name }),
+        (a) => ({
+          action: 'acrescimo_proposto',
+          entity: 'pedido',
+          entityId: req.params.id,
+          before: null,
+          after: {
+            observacao: `Acréscimo proposto ao cliente (${a.email}): R$ ${a.total.toFixed(2).replace('.', ',')}`,
+          },
+        }),
+      );
+      return reply.status(201).send(answer);
     },
   );
 

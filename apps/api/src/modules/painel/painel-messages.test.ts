@@ -28,6 +28,11 @@ const KEY_TEXT: Record<string, string[]> = {
     'Direito de arrependimento',
     'Desista pelo próprio site, no pedido:',
   ],
+  'pedido.acrescimo-proposto': [
+    `preparou um acréscimo ao seu pedido nº 1042, que ainda não foi enviado: 1× Camiseta Brisa Dry (Preto, G), por ${brl('99,90')} (preço de hoje), sem frete`,
+    '/user/pedidos?acrescentar=1042&produto=1&cor=1&tamanho=3&unidades=1#pedido-1042',
+    'Nada foi cobrado',
+  ],
   'pedido.em-separação': ['Seu pedido nº 1042 está sendo separado e embalado.'],
   'pedido.enviado': [
     'Seu pedido nº 1042 foi enviado pelos Correios (PAC). Código de rastreio: AA123456785BR.',

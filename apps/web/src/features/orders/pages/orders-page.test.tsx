@@ -297,4 +297,42 @@ describe('/user/pedidos', () => {
     await within(card).findByRole('list', { name: 'Andamento do pedido 41' });
     expect(within(card).queryByRole('button', { name: 'Acrescentar itens ao pedido' })).toBeNull();
   });
+
+  it('the shop’s proposal link opens the addition filled in, ready to pay', async () => {
+    const paid: Order = { ...shipped, status: 'pago', codigo_rastreio: null, rastreio_url: null };
+    mockFetch(({ url }) => {
+      if (url === '/api/users/profile/') return { status: 200, body: { username: 'ana', email: 'a@b.c' } };
+      if (url === '/api/pagamentos/') return { status: 200, body: [] };
+      if (url === '/api/orders/') return { status: 200, body: [paid] };
+      if (url.endsWith('/pos-venda/')) return { status: 200, body: afterSale };
+      if (url === '/api/products/3/')
+        return {
+          status: 200,
+          body: {
+            id: 3,
+            price: 50,
+            stock: [{ color: { id: 1, name: 'Azul', hex: '#00f' }, size: { id: 3, name: 'G' }, quantity: 5 }],
+          },
+        };
+      return undefined;
+    });
+    renderRoutes(
+      [{ path: '/user/pedidos', element: <OrdersPage /> }],
+      '/user/pedidos?acrescentar=41&produto=3&cor=1&tamanho=3&unidades=2',
+    );
+    const card = await screen.findByRole('article', { name: 'Pedido 41' });
+    const region = within(card).getByRole('region', { name: 'Acrescentar ao pedido 41' });
+    expect(
+      within(region)
+        .getByRole('button', { name: 'Acrescentar itens ao pedido' })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    expect((await within(region).findByText(/Total do acréscimo/)).textContent).toMatch(
+      /^Total do acréscimo: R\$\s100,00 \(sem frete\)$/,
+    );
+    expect(within(region).getByRole<HTMLSelectElement>('combobox', { name: 'Cor e tamanho' }).value).toBe(
+      '1-3',
+    );
+    expect(within(region).getByRole('button', { name: 'Pagar o acréscimo por Pix' })).toBeTruthy();
+  });
 });

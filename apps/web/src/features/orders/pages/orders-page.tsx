@@ -4,7 +4,9 @@ import type { Order } from '@passada/core/contracts/orders';
 import { PAYMENT_METHOD_LABEL } from '@passada/core/contracts/orders';
 import { formatBRL } from '@passada/core/money';
 import { useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import { AccountLayout } from '../../../components/account-layout.tsx';
+import type { AdditionStart } from '../../../components/addition-fields.tsx';
 import { OrderNotas } from '../../../components/nota-links.tsx';
 import { OrderRegistrations } from '../../../components/order-registrations.tsx';
 import { AccountPayments } from '../../../components/payments/account-payments.tsx';
@@ -50,7 +52,7 @@ function OrderTimeline({ order }: { order: Order }) {
   );
 }
 
-function OrderCard({ order }: { order: Order }) {
+function OrderCard({ order, start }: { order: Order; start?: AdditionStart | undefined }) {
   return (
     <article
       id={`pedido-${order.id}`}
@@ -171,20 +173,40 @@ function OrderCard({ order }: { order: Order }) {
       ) : null}
       <OrderNotas orderId={order.id} />
       <AfterSaleSection order={order} />
-      <AddToOrder order={order} />
+      <AddToOrder order={order} start={start} />
     </article>
   );
 }
 
+/** The shop's proposal of an addition, from its e-mail's link (docs/decisions/0087, later). */
+function proposalOf(params: URLSearchParams): { orderId: number; start: AdditionStart } | null {
+  const n = (key: string) => {
+    const v = Number(params.get(key));
+    return Number.isInteger(v) && v > 0 ? v : undefined;
+  };
+  const orderId = n('acrescentar');
+  if (orderId === undefined) return null;
+  return {
+    orderId,
+    start: { product: n('produto'), color: n('cor'), size: n('tamanho'), units: n('unidades') },
+  };
+}
+
 function Orders() {
   const orders = useOrders();
+  const [params] = useSearchParams();
+  const proposal = proposalOf(params);
   if (orders.isPending) return <p role="status">Carregando pedidos...</p>;
   const list = newestFirst(orders.data ?? []);
   if (list.length === 0) return <p>Você ainda não fez nenhum pedido.</p>;
   return (
     <div className="flex flex-col gap-5">
       {list.map((order) => (
-        <OrderCard key={order.id} order={order} />
+        <OrderCard
+          key={order.id}
+          order={order}
+          start={proposal?.orderId === order.id ? proposal.start : undefined}
+        />
       ))}
     </div>
   );

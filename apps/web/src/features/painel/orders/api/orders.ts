@@ -3,6 +3,8 @@ import type { OrderStatus } from '@passada/core/contracts/orders';
 export { ORDER_STATUS_LABEL } from '@passada/core/contracts/orders';
 
 import type {
+  AdditionOffer,
+  AdditionOfferAnswer,
   OrderNote,
   OrderStatusChange,
   PackingSlip,
@@ -124,6 +126,16 @@ export const useOrderChangeQuote = (id: number, list: StaffOrderChangeRequest, e
     enabled,
     retry: false,
   });
+
+/** Staff's proposal of an addition (docs/decisions/0087, later); the order's notes say it was sent. */
+export function useOfferAddition(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (offer: AdditionOffer) =>
+      painelFetch<AdditionOfferAnswer>(`/orders/${id}/acrescimo/`, { method: 'POST', body: offer }),
+    onSuccess: () => client.invalidateQueries({ queryKey: orderKeys.detail(id) }),
+  });
+}
 
 /** Adds a staff-only note; the order's page is read again. */
 export function useAddOrderNote(id: number) {

@@ -16,6 +16,7 @@ import { formatDateTime } from '../../../../lib/format.ts';
 import { useStaffCan } from '../../shell/api/auth.ts';
 import { errorMessage } from '../../shell/utils/error-message.ts';
 import { MOVE_LABEL, ORDER_STATUS_LABEL, useMoveOrder, useOrder } from '../api/orders.ts';
+import { AdditionOffer, canOfferAddition } from '../components/addition-offer.tsx';
 import { OrderChangeForm } from '../components/order-change-form.tsx';
 import { OrderLabel } from '../components/order-label.tsx';
 import { OrderNotas } from '../components/order-notas.tsx';
@@ -252,6 +253,7 @@ export default function OrderPage() {
         {o.status === 'pago' || o.status === 'em separação' ? (
           <OrderChangeForm order={o} canRefund={canRefund} className={card} />
         ) : null}
+        {canOfferAddition(o) ? <AdditionOffer order={o} className={card} /> : null}
         <OrderNotes orderId={o.id} notes={o.notas} className={card} />
         <OrderNotas orderId={o.id} className={card} />
         {o.itens.length > 0 ? (
