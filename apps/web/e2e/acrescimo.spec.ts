@@ -1,37 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import {
-  brl,
-  createShopper,
-  outboxMails,
-  payWithPix,
-  productWithStock,
-  STAFF,
-  signInStaff,
-} from './fixtures.ts';
-
-async function expectNoSeriousAxe(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const axe = await (include ? builder.include(include) : builder).analyze();
-  expect(
-    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-  ).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { brl, expectNoSeriousAxe, outboxMails, paidProductOrder, STAFF, signInStaff } from './fixtures.ts';
 
 test('a buyer adds a unit to a paid order before shipping, pays it by Pix, and staff see it in the same parcel', async ({
   page,
   request,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const { product, entry } = await productWithStock(request, '/api/products/', 3);
-  const shopper = await createShopper(request, 'acresc');
-  const draft = {
-    items: [{ product: product.id, quantity: 1, color: entry.color.id, size: entry.size.id }],
-    address_id: shopper.addressId,
-    frete: 'PAC',
-    metodo_pagamento: 'pix',
-  };
-  const orderId = (await payWithPix(request, shopper.token, 'pedido', draft)).pedido_id as number;
+  const { product, entry, shopper, orderId } = await paidProductOrder(request, 'acresc', 1, 3);
 
   await page.addInitScript((t) => localStorage.setItem('token', t), shopper.token);
   await page.goto('/user/pedidos');
@@ -90,15 +65,7 @@ test('staff propose an addition at 1280 px; the buyer opens the e-mail’s link 
   page,
   request,
 }) => {
-  const { product, entry } = await productWithStock(request, '/api/products/', 3);
-  const shopper = await createShopper(request, 'proposta');
-  const draft = {
-    items: [{ product: product.id, quantity: 1, color: entry.color.id, size: entry.size.id }],
-    address_id: shopper.addressId,
-    frete: 'PAC',
-    metodo_pagamento: 'pix',
-  };
-  const orderId = (await payWithPix(request, shopper.token, 'pedido', draft)).pedido_id as number;
+  const { product, entry, shopper, orderId } = await paidProductOrder(request, 'proposta', 1, 3);
 
   const staff = await page.context().newPage();
   await staff.setViewportSize({ width: 1280, height: 900 });

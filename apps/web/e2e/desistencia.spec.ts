@@ -1,28 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { brl, createShopper, payWithPix, productWithStock, STAFF, signInStaff } from './fixtures.ts';
-
-async function expectNoSeriousAxe(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const axe = await (include ? builder.include(include) : builder).analyze();
-  expect(
-    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-  ).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import { brl, expectNoSeriousAxe, paidProductOrder, STAFF, signInStaff } from './fixtures.ts';
 
 test('a buyer withdraws one unit of a paid order before shipping and sees the refund; staff see it and refund a part more', async ({
   page,
   request,
 }) => {
-  const { product, entry } = await productWithStock(request, '/api/products/', 3);
-  const shopper = await createShopper(request, 'desist');
-  const draft = {
-    items: [{ product: product.id, quantity: 2, color: entry.color.id, size: entry.size.id }],
-    address_id: shopper.addressId,
-    frete: 'PAC',
-    metodo_pagamento: 'pix',
-  };
-  const orderId = (await payWithPix(request, shopper.token, 'pedido', draft)).pedido_id as number;
+  const { product, entry, shopper, orderId } = await paidProductOrder(request, 'desist', 2, 3);
 
   await page.addInitScript((t) => localStorage.setItem('token', t), shopper.token);
   await page.goto('/user/pedidos');

@@ -143,22 +143,20 @@ export function freshCpf(): string {
 
 /**
  * One product of the demo catalogue bought by a new shopper and paid by Pix through the public API,
- * with the "CPF na nota" the checkout asks (the NF-e is issued to it). Shipped by PAC.
+ * with the "CPF na nota" the checkout asks (the NF-e is issued to it). Shipped by PAC. `quantity` units of
+ * a colour and size with at least `min` in stock; answers the product and that combination too.
  */
-export async function paidProductOrder(
-  request: APIRequestContext,
-  prefix: string,
-): Promise<{ orderId: number; shopper: Shopper }> {
-  const { product, entry } = await productWithStock(request, '/api/products/', 2);
+export async function paidProductOrder(request: APIRequestContext, prefix: string, quantity = 1, min = 2) {
+  const { product, entry } = await productWithStock(request, '/api/products/', min);
   const shopper = await createShopper(request, prefix);
   const paid = await payWithPix(request, shopper.token, 'pedido', {
-    items: [{ product: product.id, quantity: 1, color: entry.color.id, size: entry.size.id }],
+    items: [{ product: product.id, quantity, color: entry.color.id, size: entry.size.id }],
     address_id: shopper.addressId,
     frete: 'PAC',
     metodo_pagamento: 'pix',
     cpf: CPF_NA_NOTA,
   });
-  return { orderId: paid.pedido_id as number, shopper };
+  return { orderId: paid.pedido_id as number, shopper, product, entry };
 }
 
 /**

@@ -1,14 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { createShopper, findProducts, payWithPix, STAFF, signInStaff } from './fixtures.ts';
-
-async function expectNoSeriousAxe(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  const axe = await (include ? builder.include(include) : builder).analyze();
-  expect(
-    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id),
-  ).toEqual([]);
-}
+import { expect, test } from '@playwright/test';
+import {
+  createShopper,
+  expectNoSeriousAxe,
+  findProducts,
+  payWithPix,
+  STAFF,
+  signInStaff,
+} from './fixtures.ts';
 
 test('a buyer exchanges one unit for another size; staff mark it posted, receive it and ship the exchange', async ({
   page,

@@ -4,6 +4,19 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { productQuery } from '../lib/product-api.ts';
 
+/** A product's colours × sizes as a select's options, valued `<colour id>-<size id>`. */
+export function ComboOptions({
+  stock,
+}: {
+  stock: Array<{ color: { id: number; name: string }; size: { id: number; name: string } }>;
+}) {
+  return stock.map((s) => (
+    <option key={`${s.color.id}-${s.size.id}`} value={`${s.color.id}-${s.size.id}`}>
+      {`${s.color.name}, ${s.size.name}`}
+    </option>
+  ));
+}
+
 const field = 'rounded border border-stone-300 px-2 py-1 dark:border-stone-700 dark:bg-stone-900';
 
 /** Most units of one colour and size an addition offers at once (the server has its own caps). */
@@ -94,11 +107,7 @@ export function AdditionFields({ choice, onEdit }: { choice: AdditionChoice; onE
           }}
         >
           <option value="">{choice.loading ? 'Carregando...' : 'Escolha a cor e o tamanho'}</option>
-          {choice.options.map((s) => (
-            <option key={`${s.color.id}-${s.size.id}`} value={`${s.color.id}-${s.size.id}`}>
-              {`${s.color.name}, ${s.size.name}`}
-            </option>
-          ))}
+          <ComboOptions stock={choice.options} />
         </select>
       </label>
       <label className="flex items-center justify-between gap-2 text-sm">

@@ -45,7 +45,7 @@ describe('a sale and every change to it, on two shops, against a reference model
       console.info(
         `sale model (two shops): seed ${settings.seed}, ${settings.runs} runs of up to ${settings.steps} steps; replay with MODEL_SEED=${settings.seed}`,
       );
-      const { details, runs, interrupted } = await checkWithinBudget(
+      const { details, runs } = await checkWithinBudget(
         fc.asyncProperty(worldArbitrary, opsArbitrary(settings.steps), fc.boolean(), (shape, ops, race) =>
           runSequence(ctx, shape, ops, { race }),
         ),

@@ -1130,6 +1130,27 @@ const shippable = (m: Model, x: ModelOrder) =>
 /** The other size of the same product (combo i = product ⌊i/2⌋, size i % 2). */
 const sibling = (combo: number) => (combo % 2 === 0 ? combo + 1 : combo - 1);
 
+/** A paid order of `qty` units of `combo` into the model: the units leave the shelf. */
+async function paidOrder(
+  w: World,
+  app: FastifyInstance,
+  sale: { id: number; buyer: number; combo: number; qty: number; joins?: number | undefined },
+) {
+  w.model.stock[sale.combo]! -= sale.qty;
+  const itemId = await itemIdOf(app, w.buyers[sale.buyer]!.headers, sale.id);
+  w.model.orders.push({
+    id: sale.id,
+    buyer: sale.buyer,
+    combo: sale.combo,
+    qty: sale.qty,
+    left: sale.qty,
+    itemId,
+    status: 'pago',
+    afterSale: false,
+    ...(sale.joins !== undefined ? { joins: sale.joins } : {}),
+  });
+}
+
 async function doStep(w: World, op: Op): Promise<void> {
   const shop = shopOf(w);
   const { app } = shop;
@@ -1548,20 +1569,8 @@ async function doStep(w: World, op: Op): Promise<void> {
       const never = m.stock[combo]! + ownHeld < op.qty;
       const got = await purchase(app, buyer, op.pay, total, { finalidade: 'pedido', pedido: draft });
       if (got.paid?.pedido_id) {
-        m.stock[combo]! -= op.qty;
-        const orderId = got.paid.pedido_id as number;
-        const itemId = await itemIdOf(app, buyer.headers, orderId);
         done(w, 'buy');
-        m.orders.push({
-          id: orderId,
-          buyer: op.buyer,
-          combo,
-          qty: op.qty,
-          left: op.qty,
-          itemId,
-          status: 'pago',
-          afterSale: false,
-        });
+        await paidOrder(w, app, { id: got.paid.pedido_id as number, buyer: op.buyer, combo, qty: op.qty });
       } else if (got.open) {
         m.stock[combo]! -= op.qty;
         m.charges.push({
@@ -1611,21 +1620,14 @@ async function doStep(w: World, op: Op): Promise<void> {
       const body = read.json();
       // Returned (what it held was gone, or a limit of the opening was used meanwhile): counted apart.
       done(w, body.status === 'DEVOLVIDA' ? 'payLate devolvido' : 'payLate');
-      if (c.kind === 'order' && body.pedido_id) {
-        m.stock[c.combo!]! -= c.qty!;
-        const itemId = await itemIdOf(app, w.buyers[c.buyer]!.headers, body.pedido_id);
-        m.orders.push({
+      if (c.kind === 'order' && body.pedido_id)
+        await paidOrder(w, app, {
           id: body.pedido_id,
           buyer: c.buyer,
           combo: c.combo!,
           qty: c.qty!,
-          left: c.qty!,
-          itemId,
-          status: 'pago',
-          afterSale: false,
-          ...(c.joins !== undefined ? { joins: c.joins } : {}),
+          joins: c.joins,
         });
-      }
       if (c.kind === 'registration' && body.inscricao_id)
         m.regs.push({ id: body.inscricao_id, cat: c.cat!, cpf: c.cpf!, owner: c.buyer, cancelled: false });
       if (c.kind === 'transfer' && body.inscricao_id) {
@@ -1704,20 +1706,9 @@ async function doStep(w: World, op: Op): Promise<void> {
         pedido: draft,
       });
       if (got.paid?.pedido_id) {
-        m.stock[combo]! -= op.qty;
-        const orderId = got.paid.pedido_id as number;
         done(w, 'add');
-        m.orders.push({
-          id: orderId,
-          buyer: o.buyer,
-          combo,
-          qty: op.qty,
-          left: op.qty,
-          itemId: await itemIdOf(app, buyer.headers, orderId),
-          status: 'pago',
-          afterSale: false,
-          joins: o.id,
-        });
+        const id = got.paid.pedido_id as number;
+        await paidOrder(w, app, { id, buyer: o.buyer, combo, qty: op.qty, joins: o.id });
       } else if (got.open) {
         m.stock[combo]! -= op.qty;
         m.charges.push({

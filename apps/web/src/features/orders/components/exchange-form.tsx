@@ -1,6 +1,7 @@
 import type { Order } from '@passada/core/contracts/orders';
 import type { OrderReturn, ReturnReason } from '@passada/core/contracts/returns';
 import { useState } from 'react';
+import { ComboOptions } from '../../../components/addition-fields.tsx';
 import { primaryButtonClass } from '../../../components/button-classes.ts';
 import { useExchangeProduct, useRequestExchange } from '../api/after-sale.ts';
 
@@ -75,11 +76,7 @@ export function ExchangeForm({
         Trocar por
         <select value={combo} onChange={(e) => setCombo(e.target.value)} className={fieldClass}>
           <option value="">Escolha a cor e o tamanho</option>
-          {options.map((s) => (
-            <option key={`${s.color.id}-${s.size.id}`} value={`${s.color.id}-${s.size.id}`}>
-              {`${s.color.name}, ${s.size.name}`}
-            </option>
-          ))}
+          <ComboOptions stock={options} />
         </select>
       </label>
       <label className="flex items-center justify-between gap-2 text-sm">

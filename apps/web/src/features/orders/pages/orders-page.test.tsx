@@ -69,6 +69,23 @@ afterEach(() => {
   localStorage.clear();
 });
 
+/** The account with `orders`, their after-sale, and product 3 with `stock` (answered by the catalogue). */
+function mockOrdersWithProduct(
+  orders: Order[],
+  stock: object[],
+  more: Parameters<typeof mockFetch>[0] = () => undefined,
+) {
+  return mockFetch((call) => {
+    const { url } = call;
+    if (url === '/api/users/profile/') return { status: 200, body: { username: 'ana', email: 'a@b.c' } };
+    if (url === '/api/pagamentos/') return { status: 200, body: [] };
+    if (url === '/api/orders/') return { status: 200, body: orders };
+    if (url.endsWith('/pos-venda/')) return { status: 200, body: afterSale };
+    if (url === '/api/products/3/') return { status: 200, body: { id: 3, price: 50, stock } };
+    return more(call);
+  });
+}
+
 describe('/user/pedidos', () => {
   it("dates every step reached from the order's own moves and says what was refunded", async () => {
     renderRoutes([{ path: '/user/pedidos', element: <OrdersPage /> }], '/user/pedidos');
@@ -231,38 +248,24 @@ describe('/user/pedidos', () => {
       complementos: [42],
     };
     const addition: Order = { ...paid, id: 42, frete: 0, complementos: undefined, complemento_de: 41 };
-    const calls = mockFetch(({ url, method }) => {
-      if (url === '/api/users/profile/') return { status: 200, body: { username: 'ana', email: 'a@b.c' } };
-      if (url === '/api/pagamentos/') return { status: 200, body: [] };
-      if (url === '/api/orders/') return { status: 200, body: [addition, paid] };
-      if (url.endsWith('/pos-venda/')) return { status: 200, body: afterSale };
-      if (url === '/api/products/3/')
-        return {
-          status: 200,
-          body: {
-            id: 3,
-            price: 50,
-            stock: [
-              { color: { id: 1, name: 'Azul', hex: '#00f' }, size: { id: 2, name: 'M' }, quantity: 0 },
-              {
-                color: { id: 1, name: 'Azul', hex: '#00f' },
-                size: { id: 3, name: 'G' },
-                quantity: 5,
-                preco: 39.9,
-              },
-            ],
-          },
-        };
-      if (url === '/api/pagar-pix/' && method === 'POST')
-        return {
-          status: 409,
-          body: {
-            detail: 'Este pedido já foi enviado: faça um pedido novo.',
-            code: 'acrescimo_indisponivel',
-          },
-        };
-      return undefined;
-    });
+    const calls = mockOrdersWithProduct(
+      [addition, paid],
+      [
+        { color: { id: 1, name: 'Azul', hex: '#00f' }, size: { id: 2, name: 'M' }, quantity: 0 },
+        { color: { id: 1, name: 'Azul', hex: '#00f' }, size: { id: 3, name: 'G' }, quantity: 5, preco: 39.9 },
+      ],
+      ({ url, method }) => {
+        if (url === '/api/pagar-pix/' && method === 'POST')
+          return {
+            status: 409,
+            body: {
+              detail: 'Este pedido já foi enviado: faça um pedido novo.',
+              code: 'acrescimo_indisponivel',
+            },
+          };
+        return undefined;
+      },
+    );
     renderRoutes([{ path: '/user/pedidos', element: <OrdersPage /> }], '/user/pedidos');
     const extra = await screen.findByRole('article', { name: 'Pedido 42' });
     expect(extra.textContent).toContain('Acréscimo ao pedido nº 41: vai na mesma caixa.');
@@ -300,22 +303,10 @@ describe('/user/pedidos', () => {
 
   it('the shop’s proposal link opens the addition filled in, ready to pay', async () => {
     const paid: Order = { ...shipped, status: 'pago', codigo_rastreio: null, rastreio_url: null };
-    mockFetch(({ url }) => {
-      if (url === '/api/users/profile/') return { status: 200, body: { username: 'ana', email: 'a@b.c' } };
-      if (url === '/api/pagamentos/') return { status: 200, body: [] };
-      if (url === '/api/orders/') return { status: 200, body: [paid] };
-      if (url.endsWith('/pos-venda/')) return { status: 200, body: afterSale };
-      if (url === '/api/products/3/')
-        return {
-          status: 200,
-          body: {
-            id: 3,
-            price: 50,
-            stock: [{ color: { id: 1, name: 'Azul', hex: '#00f' }, size: { id: 3, name: 'G' }, quantity: 5 }],
-          },
-        };
-      return undefined;
-    });
+    mockOrdersWithProduct(
+      [paid],
+      [{ color: { id: 1, name: 'Azul', hex: '#00f' }, size: { id: 3, name: 'G' }, quantity: 5 }],
+    );
     renderRoutes(
       [{ path: '/user/pedidos', element: <OrdersPage /> }],
       '/user/pedidos?acrescentar=41&produto=3&cor=1&tamanho=3&unidades=2',
