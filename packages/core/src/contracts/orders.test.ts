@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OrderDraftSchema } from './orders.ts';
+import { OrderDraftSchema, takesAddition } from './orders.ts';
 
 const item = { product: 1, color: 2, size: 3, quantity: 1 };
 
@@ -45,5 +45,17 @@ describe('an addition’s draft', () => {
     ).toEqual([
       ['inscricoes', 'Um acréscimo ao pedido leva só produtos: inscrições vão num pedido à parte.'],
     ]);
+  });
+});
+
+describe('an order that takes an addition', () => {
+  it('is paid or being packed, ships something and is not an addition itself', () => {
+    const order = { status: 'pago' as const, ships: true, isAddition: false };
+    expect(takesAddition(order)).toBe(true);
+    expect(takesAddition({ ...order, status: 'em separação' })).toBe(true);
+    for (const status of ['aguardando pagamento', 'enviado', 'entregue', 'cancelado', 'expirado'] as const)
+      expect(takesAddition({ ...order, status }), status).toBe(false);
+    expect(takesAddition({ ...order, ships: false })).toBe(false);
+    expect(takesAddition({ ...order, isAddition: true })).toBe(false);
   });
 });

@@ -123,6 +123,15 @@ export const ORDER_STATUSES = [
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatusSchema>;
 
+/**
+ * Whether an order can still take an addition (docs/decisions/0087): paid or being packed, with
+ * something to ship, and not itself an addition. One rule for the buyer's page, staff's and the server,
+ * which checks it again under the order's lock.
+ */
+export function takesAddition(order: { status: OrderStatus; ships: boolean; isAddition: boolean }): boolean {
+  return (order.status === 'pago' || order.status === 'em separação') && order.ships && !order.isAddition;
+}
+
 /** How people read each status, in the shop and in the back office. */
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   'aguardando pagamento': 'Aguardando pagamento',

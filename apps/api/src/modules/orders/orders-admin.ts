@@ -185,8 +185,8 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   async function detail(id: number): Promise<PainelOrderDetail> {
     const order = await repo.findOrder(deps.db, id);
     if (!order) throw notFound('Pedido não encontrado.');
-    const [items, buyer, charge, refund, events, changes, registrations, notes, money] = await Promise.all([
-      toShip(id),
+    const [box, buyer, charge, refund, events, changes, registrations, notes, money] = await Promise.all([
+      parcel(deps.db, order),
       repo.findBuyer(deps.db, order.userId),
       deps.payments.chargeById(order.chargeId),
       deps.payments.refundOf(order.chargeId),
@@ -197,7 +197,8 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       deps.payments.paidAndRefunded(deps.db, [order.chargeId]),
     ]);
     const inscricoes = registrations.get(id) ?? [];
-    const additions = await parcel(deps.db, order);
+    // The parcel's lines are read once: this order's are its items, the rest its additions'.
+    const items = box.items.filter((i) => i.orderId === id);
     return {
       id: order.id,
       status: order.status,
@@ -253,10 +254,10 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       notas: notes.map(noteWire),
       versao: await deps.manager.versionOf(deps.db, id),
       complemento_de: order.complementOfId,
-      complementos: additions.additions.map((a) => ({
+      complementos: box.additions.map((a) => ({
         id: a.id,
         status: a.status,
-        unidades: additions.items.filter((i) => i.orderId === a.id).reduce((sum, i) => sum + i.quantity, 0),
+        unidades: box.items.filter((i) => i.orderId === a.id).reduce((sum, i) => sum + i.quantity, 0),
       })),
     };
   }
@@ -278,8 +279,6 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       .map((i) => ({ ...i, quantity: i.quantity - (withdrawn.get(i.id) ?? 0) }))
       .filter((i) => i.quantity > 0);
   }
-
-  const toShip = (id: number) => linesToShip(deps.db, [id]);
 
   /**
    * What one parcel carries (docs/decisions/0087): the order's lines still to ship and those of its
@@ -417,21 +416,13 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
       ({ refund, registrationRefunds, cancelledRegistrations } = whole);
       after = (await repo.lockOrder(tx, id)) ?? before;
     } else {
-      after = await repo.updateOrder(tx, id, {
-        status: change.status,
-        ...(change.status === 'enviado' ? { trackingCode: change.trackingCode } : {}),
-      });
-      await repo.insertStatusChange(tx, {
-        orderId: id,
-        status: change.status,
-        staffName: by.name,
-        trackingCode: change.status === 'enviado' ? (change.trackingCode ?? null) : null,
-        note: change.note ?? null,
-        at: now,
-      });
-      if (change.status === 'entregue' && change.deliveredOn)
-        await saveDelivery(tx, { orderId: id, deliveredOn: change.deliveredOn, source: 'rastreio', at: now });
-      await moveAdditions(tx, after, change, by, now);
+      after = await step(tx, id, change, { by, at: now, note: change.note ?? null });
+      // The order's additions not cancelled take the same step, naming the order they travel with.
+      for (const addition of await repo.findComplements(tx, [id])) {
+        const locked = await repo.lockOrder(tx, addition.id);
+        if (locked && canMoveOrder(locked.status, change.status, { shipsNothing: false }))
+          await step(tx, locked.id, change, { by, at: now, note: `Junto com o pedido nº ${id}.` });
+      }
     }
     await deps.jobs.send('mail.order-status', { orderId: id, status: change.status }, { tx });
     // WhatsApp too, for a buyer who opted in at checkout (docs/decisions/0045).
@@ -456,39 +447,35 @@ export function createOrdersAdmin(deps: OrdersAdminDeps) {
   }
 
   /**
-   * The order's additions not cancelled take the same step (packed, shipped with the same code,
-   * delivered on the same day), each with its history row naming the order it travels with.
+   * One move of an order that is not a cancellation: its status (and tracking code when shipped), its
+   * history row, and the delivery day the carrier's tracking reported.
    */
-  async function moveAdditions(
+  async function step(
     tx: Tx,
-    order: repo.OrderRow,
+    id: number,
     change: { status: OrderStatus; trackingCode?: string; deliveredOn?: IsoDate },
-    by: { name: string },
-    now: Date,
+    row: { by: { name: string }; at: Date; note: string | null },
   ) {
-    for (const addition of await repo.findComplements(tx, [order.id])) {
-      const locked = await repo.lockOrder(tx, addition.id);
-      if (!locked || !canMoveOrder(locked.status, change.status, { shipsNothing: false })) continue;
-      await repo.updateOrder(tx, locked.id, {
-        status: change.status,
-        ...(change.status === 'enviado' ? { trackingCode: change.trackingCode } : {}),
+    const moved = await repo.updateOrder(tx, id, {
+      status: change.status,
+      ...(change.status === 'enviado' ? { trackingCode: change.trackingCode } : {}),
+    });
+    await repo.insertStatusChange(tx, {
+      orderId: id,
+      status: change.status,
+      staffName: row.by.name,
+      trackingCode: change.status === 'enviado' ? (change.trackingCode ?? null) : null,
+      note: row.note,
+      at: row.at,
+    });
+    if (change.status === 'entregue' && change.deliveredOn)
+      await saveDelivery(tx, {
+        orderId: id,
+        deliveredOn: change.deliveredOn,
+        source: 'rastreio',
+        at: row.at,
       });
-      await repo.insertStatusChange(tx, {
-        orderId: locked.id,
-        status: change.status,
-        staffName: by.name,
-        trackingCode: change.status === 'enviado' ? (change.trackingCode ?? null) : null,
-        note: `Junto com o pedido nº ${order.id}.`,
-        at: now,
-      });
-      if (change.status === 'entregue' && change.deliveredOn)
-        await saveDelivery(tx, {
-          orderId: locked.id,
-          deliveredOn: change.deliveredOn,
-          source: 'rastreio',
-          at: now,
-        });
-    }
+    return moved;
   }
 
   /**

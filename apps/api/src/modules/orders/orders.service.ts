@@ -1,6 +1,11 @@
 import type { Product } from '@passada/core/contracts/catalog';
 import { WHATSAPP_CONSENT } from '@passada/core/contracts/consents';
-import { type OrderAddress, type OrderDraft, OrderDraftSchema } from '@passada/core/contracts/orders';
+import {
+  type OrderAddress,
+  type OrderDraft,
+  OrderDraftSchema,
+  takesAddition,
+} from '@passada/core/contracts/orders';
 import { commaStringToCents, reaisToCents } from '@passada/core/money';
 import { plural } from '@passada/core/plural';
 import { unitPrice } from '@passada/core/sale-price';
@@ -23,7 +28,6 @@ import {
 import type { RegistrationsCart } from '../registrations/registrations.service.ts';
 import type { ShippingService } from '../shipping/shipping.service.ts';
 import { removeBought } from './cart-recovery.repository.ts';
-import { NOT_SHIPPED } from './order-change-manager.ts';
 import {
   billingAddress,
   boughtColourImage,
@@ -175,7 +179,10 @@ export function createOrdersService(deps: OrdersServiceDeps) {
         `Este pedido vai junto com o pedido nº ${order.complementOfId}: acrescente os itens àquele.`,
         'acrescimo_indisponivel',
       );
-    if (!order.address || order.shippingService === null || !NOT_SHIPPED.has(order.status))
+    if (
+      !order.address ||
+      !takesAddition({ status: order.status, ships: order.shippingService !== null, isAddition: false })
+    )
       throw conflict(
         order.status === 'cancelado'
           ? 'Este pedido foi cancelado: faça um pedido novo.'

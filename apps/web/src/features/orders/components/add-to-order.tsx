@@ -1,5 +1,5 @@
 import { MIN_CARD_TOTAL_CENTS } from '@passada/core/card';
-import type { Order } from '@passada/core/contracts/orders';
+import { type Order, takesAddition } from '@passada/core/contracts/orders';
 import { formatBRL } from '@passada/core/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,10 +16,12 @@ import { useSession } from '../../../lib/session.tsx';
 
 /** Whether more units can still join this order's parcel (the server checks it again). */
 export const canAddTo = (order: Order) =>
-  (order.status === 'pago' || order.status === 'em separação') &&
-  order.servico_frete !== null &&
-  order.complemento_de === undefined &&
-  order.items.length > 0;
+  order.items.length > 0 &&
+  takesAddition({
+    status: order.status,
+    ships: order.servico_frete !== null,
+    isAddition: order.complemento_de !== undefined,
+  });
 
 /**
  * "Acrescentar itens ao pedido" (docs/decisions/0087): before the order ships, more units of a product it

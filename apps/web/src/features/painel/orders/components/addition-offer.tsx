@@ -1,3 +1,4 @@
+import { takesAddition } from '@passada/core/contracts/orders';
 import type { PainelOrderDetail } from '@passada/core/contracts/painel-orders';
 import { formatBRL, reaisToCents } from '@passada/core/money';
 import { type FormEvent, useState } from 'react';
@@ -8,10 +9,8 @@ import { useOfferAddition } from '../api/orders.ts';
 
 /** Whether staff may propose an addition to this order (the server checks it again). */
 export const canOfferAddition = (o: PainelOrderDetail) =>
-  (o.status === 'pago' || o.status === 'em separação') &&
-  o.servico_frete !== null &&
-  o.complemento_de === null &&
-  o.itens.length > 0;
+  o.itens.length > 0 &&
+  takesAddition({ status: o.status, ships: o.servico_frete !== null, isAddition: o.complemento_de !== null });
 
 /**
  * "Propor acréscimo ao cliente" (docs/decisions/0087, later): the shop cannot charge the buyer, so staff
