@@ -259,7 +259,7 @@ export const FISCAL_ORIGIN_LABELS = [
   '8 - Nacional, conteúdo de importação acima de 70%',
 ] as const;
 
-export const FiscalKindSchema = z.enum(['nfe', 'nfe_devolucao', 'nfe_credito', 'nfse']);
+export const FiscalKindSchema = z.enum(['nfe', 'nfe_devolucao', 'nfe_credito', 'nfe_evento', 'nfse']);
 export const FiscalStatusSchema = z.enum(['pendente', 'autorizada', 'erro', 'cancelada']);
 export type FiscalStatus = z.infer<typeof FiscalStatusSchema>;
 
@@ -267,6 +267,7 @@ export const FISCAL_KIND_LABELS = {
   nfe: 'NF-e',
   nfe_devolucao: 'NF-e de devolução',
   nfe_credito: 'NF-e de crédito',
+  nfe_evento: 'Evento de perda no transporte (112130) da NF-e',
   nfse: 'NFS-e',
 } as const;
 export const FISCAL_STATUS_LABELS: Record<FiscalStatus, string> = {

@@ -29,9 +29,11 @@ export const TAX_DESTINATIONS = ['interna', 'interestadual'] as const;
 
 /**
  * `nfe_credito`: a nota de crédito (finNFe 5, tpNFCredito 04 "redução de valores", NT 2025.002-RTC) of an
- * order's price reduced after the sale (docs/decisions/0059, later). Text column: no migration.
+ * order's price reduced after the sale (docs/decisions/0059, later). `nfe_evento`: an event on the order's
+ * NF-e (112130, goods lost in the shop's transport): no number of its own (`number` is its nSeqEvento), no
+ * PDF, the buyer does not see it. Text column: no migration.
  */
-export const FISCAL_KINDS = ['nfe', 'nfe_devolucao', 'nfe_credito', 'nfse'] as const;
+export const FISCAL_KINDS = ['nfe', 'nfe_devolucao', 'nfe_credito', 'nfe_evento', 'nfse'] as const;
 
 /** `pendente`: waiting for the provider (or retrying); `erro`: stopped, staff must act; the others final. */
 export const FISCAL_STATUSES = ['pendente', 'autorizada', 'erro', 'cancelada'] as const;

@@ -176,8 +176,8 @@ export async function exchangeShipped(ctx: FiscalContext, returnId: number): Pro
  * parcial na entrega" for the refund. Never beyond what the NF-e still declares after earlier credits and
  * devoluções; once per refund. An NF-e without the group (Simples before 2027) has no IBS/CBS to credit: a
  * parcel refused in full comes back in with the whole order's devolução (finNFe 4), as a late cancellation
- * does. A parcel lost in transit gets no nota: the goods never come back, and the NT records that loss with
- * an event on the NF-e, not a nota de crédito.
+ * does. A parcel lost in transit gets no nota: the goods never come back, and where the NF-e declared IBS
+ * and CBS the loss is recorded with event 112130 on it (`fiscal-loss.ts`), once per order.
  */
 export async function orderReduced(
   ctx: FiscalContext,
@@ -187,14 +187,27 @@ export async function orderReduced(
   carrierReturn?: CarrierReturn,
 ): Promise<void> {
   const { db, refs } = ctx;
-  if (carrierReturn === 'extravio') return;
   const original = await orderNfeInForce(ctx, orderId);
   if (original?.status === 'pendente') throw new FiscalPending('NF-e do pedido ainda em emissão.');
   if (original?.status !== 'autorizada') return;
   const s = await repo.settings(db);
   const soldOn = dateInTimeZone(original.issuedAt, STORE_TIME_ZONE);
   const whole = carrierReturn === 'recusa_total';
-  if (!ibsCbsRequired(CRT_OF_REGIME[s.regime], soldOn)) {
+  const withIbsCbs = ibsCbsRequired(CRT_OF_REGIME[s.regime], soldOn);
+  if (carrierReturn === 'extravio') {
+    if (!withIbsCbs) return;
+    const event = await ensureDocument(ctx, {
+      kind: 'nfe_evento',
+      ref: refs.lossEvent(orderId),
+      orderId,
+      registrationId: null,
+      returnId: null,
+      amountCents: original.amountCents,
+    });
+    await process(ctx, event.id);
+    return;
+  }
+  if (!withIbsCbs) {
     if (whole) await wholeOrderBack(ctx, orderId, original.amountCents);
     return;
   }

@@ -3,7 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAccessKey } from '../../providers/invoicing/access-key.ts';
 import { createFocusProvider, focusNfeBody } from '../../providers/invoicing/focus.provider.ts';
-import type { NfeInput } from '../../providers/invoicing/index.ts';
+import { InvoicingRefused, type NfeInput } from '../../providers/invoicing/index.ts';
 import { makeProduct } from '../../test/factories/catalog.ts';
 import { documentsOf, paidCardOrder, saveProductFiscal, saveRegime } from '../../test/factories/fiscal.ts';
 import { type Buyer, makeBuyer } from '../../test/factories/orders.ts';
@@ -106,8 +106,64 @@ describe('a parcel the carrier brought back', () => {
     expect(n.total.IBSCBSTot).toMatchObject({ vBCIBSCBS: '129.90', gCBS: { vCBS: '1.17' } });
   });
 
-  it('lost in transit: no nota de crédito (the NT records the loss with an event, not a credit)', async () => {
-    const { orderId } = await invoicedOrder('regime_normal');
+  it('lost in transit, regime normal: no nota de crédito but event 112130 on the NF-e, item by item as the NF-e declared them, once', async () => {
+    const { orderId, nfe } = await invoicedOrder('regime_normal');
+    expect((await refund(orderId, 50, 'extravio')).statusCode).toBe(200);
+    const docs = await notas(orderId);
+    expect(docs.map((d) => d.kind)).toEqual(['nfe', 'nfe_evento']);
+    const event = docs[1]!;
+    expect(event.status, event.reason ?? '').toBe('autorizada');
+    expect(event.accessKey).toBe(nfe.accessKey);
+    // The NF-e's own item, read back independently of the code that writes the event.
+    const item = xml.parse(nfe.xml!.toString()).nfeProc.NFe.infNFe.det;
+    const proc = xml.parse(event.xml!.toString()).procEventoNFe;
+    const inf = proc.evento.infEvento;
+    expect(inf['@_Id']).toBe(`ID112130${nfe.accessKey}01`);
+    expect(inf).toMatchObject({
+      chNFe: nfe.accessKey,
+      tpEvento: '112130',
+      nSeqEvento: '1',
+      verEvento: '1.00',
+    });
+    expect(inf.detEvento).toMatchObject({
+      descEvento: 'Perecimento, perda, roubo ou furto durante o transporte contratado pelo fornecedor',
+      tpAutor: '1',
+      cOrgaoAutor: '23',
+    });
+    const lost = asList(inf.detEvento.gPerecimento);
+    expect(lost).toHaveLength(1);
+    expect(lost[0]).toEqual({
+      '@_nItem': item['@_nItem'],
+      vIBS: item.imposto.IBSCBS.gIBSCBS.vIBS,
+      vCBS: item.imposto.IBSCBS.gIBSCBS.gCBS.vCBS,
+      gControleEstoque: { qPerecimento: '2.0000', uPerecimento: item.prod.uCom, vIBS: '0.00', vCBS: '0.00' },
+    });
+    expect(Number(lost[0].vCBS)).toBeGreaterThan(0);
+    expect(proc.retEvento.infEvento).toMatchObject({
+      cStat: '135',
+      chNFe: nfe.accessKey,
+      tpEvento: '112130',
+    });
+    // A second refund of the same lost parcel records nothing more.
+    expect((await refund(orderId, 20, 'extravio', 1)).statusCode).toBe(200);
+    expect((await notas(orderId)).map((d) => d.kind)).toEqual(['nfe', 'nfe_evento']);
+    // Staff see it with its XML; the buyer's list of notas does not carry it.
+    const staffView = await t.app.inject({
+      method: 'GET',
+      url: `/api/painel/orders/${orderId}/notas/`,
+      headers: admin.headers,
+    });
+    const shown = staffView.json().find((n: { tipo: string }) => n.tipo === 'nfe_evento');
+    expect(shown).toMatchObject({ status: 'autorizada', pdf_url: null, chave: nfe.accessKey });
+    const file = await t.app.inject({ method: 'GET', url: shown.xml_url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('evento-nfe-1.xml');
+    const mine = await t.app.inject({ method: 'GET', url: '/api/notas/', headers: buyer.headers });
+    expect(mine.json().pedidos[orderId].map((n: { tipo: string }) => n.tipo)).toEqual(['nfe']);
+  });
+
+  it('lost in transit, Simples Nacional in 2026 (no IBS/CBS on the NF-e): nothing to record', async () => {
+    const { orderId } = await invoicedOrder('simples_nacional');
     expect((await refund(orderId, 50, 'extravio')).statusCode).toBe(200);
     expect((await notas(orderId)).map((d) => d.kind)).toEqual(['nfe']);
   });
@@ -241,6 +297,36 @@ describe('the strict Focus fake and the return of a refused parcel', () => {
       expect(body).toMatchObject({ finalidade_emissao: 5, tipo_documento: 0, tipo_nota_credito: type });
       expect(await verdictOf(body)).toMatchObject({ state: 'autorizada' });
     }
+  });
+
+  it('sends no event 112130 (Focus documents no route for it) and tells staff what to register with SEFAZ', async () => {
+    const provider = createFocusProvider({ baseUrl: fake.url, token: fake.token, timeoutMs: 3000 });
+    const before = fake.requests.length;
+    const input = {
+      ref: `extravio-${randomUUID().slice(0, 8)}`,
+      type: '112130' as const,
+      accessKey: saleKey,
+      sequence: 1,
+      issuedAt: DEC_2026,
+      emitter: refused('03').emitter,
+      items: [
+        {
+          item: 1,
+          ibsCents: 13,
+          cbsCents: 117,
+          quantity: 1,
+          unit: 'UN',
+          purchaseIbsCents: 0,
+          purchaseCbsCents: 0,
+        },
+      ],
+    };
+    expect(await provider.consultNfeEvent(input.ref)).toBeNull();
+    const err = await provider.registerNfeEvent(input).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InvoicingRefused);
+    expect(err).toMatchObject({ code: 'evento_sem_rota' });
+    expect((err as Error).message).toContain(`NF-e ${saleKey}: item 1: 1 UN, IBS R$ 0,13, CBS R$ 1,17`);
+    expect(fake.requests.length).toBe(before);
   });
 
   it('refuses a type 03 without its one referenced NF-e, and either type as an exit', async () => {

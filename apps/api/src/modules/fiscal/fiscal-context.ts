@@ -70,7 +70,7 @@ export const periodOf = (now: Date) => dateInTimeZone(now, STORE_TIME_ZONE).slic
 
 /** Where a document's PDF or XML is read (public, the token is the key). */
 export const fileUrl = (d: Pick<repo.DocumentRow, 'id' | 'accessToken' | 'kind'>, ext: 'pdf' | 'xml') =>
-  `/api/notas/${d.id}/${d.accessToken}/${d.kind === 'nfse' ? 'nfse' : 'danfe'}.${ext}`;
+  `/api/notas/${d.id}/${d.accessToken}/${d.kind === 'nfse' ? 'nfse' : d.kind === 'nfe_evento' ? 'evento' : 'danfe'}.${ext}`;
 
 /** Each document's reference, derived from our ids (`<FISCAL_REF_PREFIX>-…`): the nota is made once. */
 export function fiscalRefs(prefix: string) {
@@ -90,6 +90,8 @@ export function fiscalRefs(prefix: string) {
      */
     carrierReturnCredit: (orderId: number, refundId: string, whole: boolean) =>
       `${prefix}-pedido-${orderId}-recusa-${whole ? 'total' : 'parcial'}-${refundId}`,
+    /** The event 112130 on the order's NF-e: its goods lost in the shop's transport (one per order). */
+    lossEvent: (orderId: number) => `${prefix}-pedido-${orderId}-extravio`,
     registrationNfse: (registrationId: number) => `${prefix}-inscricao-${registrationId}-nfse`,
     /** One NFS-e of an event's month (NFSE_GROUPING=event_month, docs/decisions/0049). */
     eventMonthNfse: (eventId: number, period: string) => `${prefix}-evento-${eventId}-${period}-nfse`,

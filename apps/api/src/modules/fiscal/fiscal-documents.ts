@@ -13,8 +13,10 @@ export async function insertNumbered(
 ): Promise<repo.DocumentRow> {
   const s = await repo.lockSettings(tx);
   const nfse = values.kind === 'nfse';
-  const number = nfse ? s.nextNfseNumber : s.nextNfeNumber;
-  await repo.updateSettings(tx, nfse ? { nextNfseNumber: number + 1 } : { nextNfeNumber: number + 1 });
+  // An event on an NF-e takes no nota's number: its `number` is the event's sequence (one per order).
+  const number = values.kind === 'nfe_evento' ? 1 : nfse ? s.nextNfseNumber : s.nextNfeNumber;
+  if (values.kind !== 'nfe_evento')
+    await repo.updateSettings(tx, nfse ? { nextNfseNumber: number + 1 } : { nextNfeNumber: number + 1 });
   return repo.insertDocument(tx, {
     ...values,
     accessToken: randomBytes(24).toString('base64url'),

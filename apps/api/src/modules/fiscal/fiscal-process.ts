@@ -4,11 +4,13 @@ import {
   type FiscalFile,
   InvoicingRefused,
   InvoicingUnavailable,
+  type NfeEventAnswer,
   type NfeInput,
   type NfseInput,
 } from '../../providers/invoicing/index.ts';
 import * as repo from './fiscal.repository.ts';
 import { type FiscalContext, FiscalPending } from './fiscal-context.ts';
+import { buildLossEvent } from './fiscal-loss.ts';
 import { buildNfe } from './fiscal-nfe.ts';
 import { buildMonthNfse, buildNfse, buildTeamPlacesNfse } from './fiscal-nfse.ts';
 import * as sale from './fiscal-sale.read-model.ts';
@@ -33,6 +35,77 @@ async function stop(ctx: FiscalContext, doc: repo.DocumentRow, reason: string, c
 }
 
 /**
+ * The provider did not answer (the job retries: FiscalPending) or refused the request itself (stopped as
+ * `erro` with its message for staff); anything else is a bug and is thrown.
+ */
+async function providerFailed(ctx: FiscalContext, doc: repo.DocumentRow, err: unknown): Promise<'erro'> {
+  if (err instanceof InvoicingUnavailable) {
+    await repo.bumpAttempts(
+      ctx.db,
+      doc.id,
+      `Emissor de notas indisponível (${err.message}); nova tentativa automática.`,
+    );
+    throw new FiscalPending(err.message);
+  }
+  if (err instanceof InvoicingRefused) {
+    // A request the provider cannot send at all says itself what staff must do.
+    const reason =
+      err.code === 'evento_sem_rota'
+        ? err.message
+        : `O emissor de notas recusou o pedido: ${err.message} (${err.code}).`;
+    await stop(ctx, doc, reason, err.code);
+    return 'erro';
+  }
+  throw err;
+}
+
+/**
+ * An event on an NF-e (`nfe_evento`: a loss in the shop's transport, fiscal-loss.ts): the provider is asked
+ * about our reference first and the event sent only when unknown or refused; SEFAZ's answer (protocol and
+ * XML) is kept on the document, which carries the NF-e's key.
+ */
+async function processEvent(ctx: FiscalContext, doc: repo.DocumentRow): Promise<repo.DocumentRow['status']> {
+  const built = await buildLossEvent(ctx, doc);
+  if (!built.ok) {
+    await stop(ctx, doc, built.reason);
+    return 'erro';
+  }
+  let answer: NfeEventAnswer;
+  let xml: Buffer;
+  try {
+    const known = await ctx.provider.consultNfeEvent(doc.ref);
+    answer = known?.state === 'registrado' ? known : await ctx.provider.registerNfeEvent(built.input);
+    if (answer.state === 'rejeitada') {
+      await stop(
+        ctx,
+        doc,
+        `Evento rejeitado: ${answer.code} – ${answer.message}. Corrija os dados e tente de novo.`,
+        answer.code,
+      );
+      return 'erro';
+    }
+    xml = await resolveFile(ctx, answer.xml);
+  } catch (err) {
+    return providerFailed(ctx, doc, err);
+  }
+  await repo.updateDocument(
+    ctx.db,
+    doc.id,
+    {
+      status: 'autorizada',
+      reason: null,
+      rejectionCode: null,
+      accessKey: built.input.accessKey,
+      protocol: answer.protocol,
+      xml,
+      authorisedAt: ctx.now(),
+    },
+    'pendente',
+  );
+  return 'autorizada';
+}
+
+/**
  * Issues a document, once: the provider is asked about our reference first, and only a reference it
  * does not know (or one it rejected, after staff asked again) is sent. Pending answers and an
  * unreachable provider throw FiscalPending, so the job retries; wrong data stops it as `erro`.
@@ -42,6 +115,7 @@ export async function process(ctx: FiscalContext, documentId: number): Promise<r
   const doc = await repo.findDocument(db, documentId);
   if (!doc) throw notFound('Nota não encontrada.');
   if (doc.status !== 'pendente') return doc.status;
+  if (doc.kind === 'nfe_evento') return processEvent(ctx, doc);
   const nfe = doc.kind !== 'nfse';
   const built = nfe
     ? await buildNfe(ctx, doc)
@@ -81,19 +155,7 @@ export async function process(ctx: FiscalContext, documentId: number): Promise<r
       answer = (nfe ? await provider.consultNfe(doc.ref) : await provider.consultNfse(doc.ref)) ?? answer;
     }
   } catch (err) {
-    if (err instanceof InvoicingUnavailable) {
-      await repo.bumpAttempts(
-        db,
-        doc.id,
-        `Emissor de notas indisponível (${err.message}); nova tentativa automática.`,
-      );
-      throw new FiscalPending(err.message);
-    }
-    if (err instanceof InvoicingRefused) {
-      await stop(ctx, doc, `O emissor de notas recusou o pedido: ${err.message} (${err.code}).`, err.code);
-      return 'erro';
-    }
-    throw err;
+    return providerFailed(ctx, doc, err);
   }
   if (answer.state === 'processando') {
     await repo.bumpAttempts(db, doc.id, 'Aguardando a autorização da SEFAZ ou da prefeitura.');

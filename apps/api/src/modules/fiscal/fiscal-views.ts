@@ -17,7 +17,8 @@ export function toNota(d: repo.DocumentSummary): Nota {
     status: d.status,
     numero: d.providerNumber,
     chave: d.accessKey,
-    pdf_url: ready ? fileUrl(d, 'pdf') : null,
+    // An event on an NF-e has only its XML.
+    pdf_url: ready && d.kind !== 'nfe_evento' ? fileUrl(d, 'pdf') : null,
     xml_url: ready ? fileUrl(d, 'xml') : null,
   };
 }
@@ -87,9 +88,12 @@ export async function file(ctx: FiscalContext, documentId: number, token: string
   };
 }
 
+/** An event on an NF-e (a loss in transport) is the shop's record with SEFAZ, not a nota of the buyer's. */
+const buyersNota = (d: repo.DocumentSummary) => d.kind !== 'nfe_evento';
+
 /** The buyer's view of an order's notas (authorised or cancelled ones, with links once ready). */
 export async function notasOfOrder(ctx: FiscalContext, orderId: number): Promise<Nota[]> {
-  return (await repo.documentsOfOrder(ctx.db, orderId)).map(toNota);
+  return (await repo.documentsOfOrder(ctx.db, orderId)).filter(buyersNota).map(toNota);
 }
 
 /** Every nota of an account: its orders' (by order) and its registrations' (by registration). */
@@ -97,7 +101,7 @@ export async function notasOfUser(ctx: FiscalContext, userId: number): Promise<M
   const pedidos: Record<string, Nota[]> = {};
   const inscricoes: Record<string, Nota[]> = {};
   const equipes: Record<string, Nota[]> = {};
-  for (const d of await sale.documentsOfUser(ctx.db, userId)) {
+  for (const d of (await sale.documentsOfUser(ctx.db, userId)).filter(buyersNota)) {
     const [list, key] = d.teamBatchId
       ? [equipes, d.teamBatchId]
       : d.registrationId

@@ -11,6 +11,7 @@ import {
   paidCardOrder,
   saveFiscalSettings,
   saveProductFiscal,
+  saveRegime,
 } from '../../test/factories/fiscal.ts';
 import { type Buyer, makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
@@ -240,6 +241,59 @@ describe('NF-e through Focus NFe (strict fake)', { timeout: 90_000 }, () => {
     expect(res.statusCode).toBe(200);
     await settled(orderId, 'cancelada');
     expect(fake.docs.get(doc.ref)!.status).toBe('cancelado');
+  });
+
+  it('a parcel lost in transit under the regime normal: the event 112130 stops with the values staff register with SEFAZ, nothing sent', async () => {
+    await saveRegime(t.app, admin.headers, 'regime_normal');
+    try {
+      const orderId = await paidCardOrder(t.app, buyer, await productReady(12_990), 2);
+      const nfe = await settled(orderId, 'autorizada');
+      for (const payload of [
+        { status: 'em separação' },
+        { status: 'enviado', codigo_rastreio: 'AA123456785BR' },
+      ])
+        expect(
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: `/api/painel/orders/${orderId}/status/`,
+              headers: admin.headers,
+              payload,
+            })
+          ).statusCode,
+        ).toBe(200);
+      const sent = fake.requests.length;
+      const refund = await t.app.inject({
+        method: 'POST',
+        url: `/api/painel/orders/${orderId}/reembolsos/`,
+        headers: admin.headers,
+        payload: {
+          valor: 50,
+          motivo: 'Extraviado',
+          reembolsos_vistos: 0,
+          retorno_transportadora: 'extravio',
+        },
+      });
+      expect(refund.statusCode, refund.body).toBe(200);
+      const event = await vi.waitFor(
+        async () => {
+          const doc = (await documentsOf(db(), orderId)).find((d) => d.kind === 'nfe_evento');
+          expect(doc?.status).toBe('erro');
+          return doc!;
+        },
+        { timeout: 45_000, interval: 200 },
+      );
+      // The values are the NF-e's as Focus authorised it (its XML): the item's IBS and CBS as they were sent.
+      const [item] = fake.docs.get(nfe.ref)!.body.items as Array<{ ibs_valor: string; cbs_valor: string }>;
+      const comma = (v: string) => v.replace('.', ',');
+      expect(Number(item!.cbs_valor)).toBeGreaterThan(0);
+      expect(event.reason).toBe(
+        `A Focus NFe não oferece o evento 112130 (perda no transporte contratado pela loja); registre-o no portal da SEFAZ para a NF-e ${nfe.accessKey}: item 1: 2 UN, IBS R$ ${comma(item!.ibs_valor)}, CBS R$ ${comma(item!.cbs_valor)}, crédito da compra IBS R$ 0,00 e CBS R$ 0,00.`,
+      );
+      expect(fake.requests.slice(sent).filter((r) => r.method !== 'GET')).toEqual([]);
+    } finally {
+      await saveRegime(t.app, admin.headers, 'simples_nacional');
+    }
   });
 });
 

@@ -7,7 +7,7 @@ import type { FiscalService } from './fiscal.service.ts';
 
 const FileParams = IdParamSchema.extend({
   token: z.string().min(16).max(64),
-  file: z.enum(['danfe.pdf', 'danfe.xml', 'nfse.pdf', 'nfse.xml']),
+  file: z.enum(['danfe.pdf', 'danfe.xml', 'nfse.pdf', 'nfse.xml', 'evento.xml']),
 });
 
 /**
@@ -43,7 +43,7 @@ export const fiscalRoutes: FastifyPluginAsyncZod<{ fiscal: FiscalService }> = as
     async (req, reply) => {
       const ext = req.params.file.endsWith('.pdf') ? 'pdf' : 'xml';
       const { bytes, kind, number } = await fiscal.file(req.params.id, req.params.token, ext);
-      const name = `${kind === 'nfse' ? 'nfse' : 'nfe'}-${number}.${ext}`;
+      const name = `${kind === 'nfse' ? 'nfse' : kind === 'nfe_evento' ? 'evento-nfe' : 'nfe'}-${number}.${ext}`;
       return reply
         .header('content-type', ext === 'pdf' ? 'application/pdf' : 'application/xml; charset=utf-8')
         .header('content-disposition', `inline; filename="${name}"`)

@@ -4,7 +4,7 @@ import bwip from 'bwip-js/node';
 import PDFDocument from 'pdfkit';
 import { collectPdf } from '../../plugins/pdf.ts';
 import { formatAccessKey } from './access-key.ts';
-import type { FiscalAddress, NfeInput, NfeItem, NfseInput } from './invoicing.provider.ts';
+import type { FiscalAddress, NfeEventInput, NfeInput, NfeItem, NfseInput } from './invoicing.provider.ts';
 
 /**
  * The offline provider's files: a DANFE-like PDF (with the key's Code 128C barcode) and an NF-e XML in
@@ -235,6 +235,30 @@ export function nfeXml(input: NfeInput, key: string, protocol: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!-- SEM VALOR FISCAL: emitida pelo emissor de demonstração, nunca enviada à SEFAZ. -->
 <nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe><infNFe Id="NFe${key}" versao="4.00"><ide><cUF>${key.slice(0, 2)}</cUF><cNF>${key.slice(35, 43)}</cNF><natOp>${esc(input.operation)}</natOp><mod>55</mod><serie>${input.series}</serie><nNF>${input.number}</nNF><dhEmi>${brasilia(input.issuedAt)}</dhEmi><tpNF>${input.purpose === 1 ? 1 : 0}</tpNF><tpEmis>1</tpEmis><cDV>${key[43]}</cDV><tpAmb>2</tpAmb><finNFe>${input.purpose}</finNFe>${input.creditType ? `<tpNFCredito>${input.creditType}</tpNFCredito>` : ''}<indFinal>1</indFinal>${input.operationIndicator ? `<cIndOp>${input.operationIndicator}</cIndOp>` : ''}${ref}</ide><emit><CNPJ>${e.cnpj}</CNPJ><xNome>${esc(e.name)}</xNome>${addr(e.address, 'enderEmit')}<IE>${e.ie}</IE><CRT>${crt}</CRT></emit><dest><CPF>${input.recipient.cpf}</CPF><xNome>${esc(input.recipient.name)}</xNome>${input.recipient.address ? addr(input.recipient.address, 'enderDest') : ''}<indIEDest>9</indIEDest></dest>${items}<total><ICMSTot><vProd>${decimal(products)}</vProd><vFrete>${decimal(input.shippingCents)}</vFrete><vDesc>${decimal(input.discountCents)}</vDesc><vNF>${decimal(input.totalCents)}</vNF></ICMSTot>${input.ibsCbsTotals ? ibsCbsTotXml(input.ibsCbsTotals) : ''}</total></infNFe></NFe><protNFe versao="4.00"><infProt><tpAmb>2</tpAmb><chNFe>${key}</chNFe><nProt>${protocol}</nProt><cStat>100</cStat><xMotivo>Autorizado o uso da NF-e</xMotivo></infProt></protNFe></nfeProc>
+`;
+}
+
+/** `descEvento` of event 112130 (NT 2025.002-RTC v1.31 §8.16, P19). */
+export const LOSS_EVENT_DESCRIPTION =
+  'Perecimento, perda, roubo ou furto durante o transporte contratado pelo fornecedor';
+
+/**
+ * An event on an NF-e as SEFAZ keeps it (`procEventoNFe`: the event, unsigned here, and SEFAZ's answer
+ * 135): the general part of the MOC's event web service (Id "ID" + tpEvento + key + nSeqEvento) and, for
+ * 112130, one `gPerecimento` per item with its `gControleEstoque` (NT 2025.002-RTC v1.31 §8.16).
+ */
+export function nfeEventXml(input: NfeEventInput, protocol: string): string {
+  const uf = input.accessKey.slice(0, 2);
+  const seq = String(input.sequence).padStart(2, '0');
+  const when = brasilia(input.issuedAt);
+  const items = input.items
+    .map(
+      (i) =>
+        `<gPerecimento nItem="${i.item}"><vIBS>${decimal(i.ibsCents)}</vIBS><vCBS>${decimal(i.cbsCents)}</vCBS><gControleEstoque><qPerecimento>${i.quantity.toFixed(4)}</qPerecimento><uPerecimento>${esc(i.unit)}</uPerecimento><vIBS>${decimal(i.purchaseIbsCents)}</vIBS><vCBS>${decimal(i.purchaseCbsCents)}</vCBS></gControleEstoque></gPerecimento>`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<procEventoNFe xmlns="http://www.portalfiscal.inf.br/nfe" versao="1.00"><evento versao="1.00"><infEvento Id="ID${input.type}${input.accessKey}${seq}"><cOrgao>${uf}</cOrgao><tpAmb>2</tpAmb><CNPJ>${input.emitter.cnpj}</CNPJ><chNFe>${input.accessKey}</chNFe><dhEvento>${when}</dhEvento><tpEvento>${input.type}</tpEvento><nSeqEvento>${input.sequence}</nSeqEvento><verEvento>1.00</verEvento><detEvento versao="1.00"><descEvento>${LOSS_EVENT_DESCRIPTION}</descEvento><cOrgaoAutor>${uf}</cOrgaoAutor><tpAutor>1</tpAutor><verAplic>Passada</verAplic>${items}</detEvento></infEvento></evento><retEvento versao="1.00"><infEvento><tpAmb>2</tpAmb><cOrgao>${uf}</cOrgao><cStat>135</cStat><xMotivo>Evento registrado e vinculado a NF-e</xMotivo><chNFe>${input.accessKey}</chNFe><tpEvento>${input.type}</tpEvento><nSeqEvento>${input.sequence}</nSeqEvento><dhRegEvento>${when}</dhRegEvento><nProt>${protocol}</nProt></infEvento></retEvento></procEventoNFe>
 `;
 }
 

@@ -5,10 +5,24 @@ import type {
   FiscalAddress,
   FiscalAnswer,
   InvoicingProvider,
+  NfeEventInput,
   NfeInput,
   NfseInput,
 } from './invoicing.provider.ts';
 import { InvoicingRefused, InvoicingUnavailable } from './invoicing.provider.ts';
+
+const reais = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+/** What staff type into SEFAZ's event form when the provider cannot send an event. */
+export function eventByHand(input: NfeEventInput): string {
+  const items = input.items
+    .map(
+      (i) =>
+        `item ${i.item}: ${i.quantity} ${i.unit}, IBS R$ ${reais(i.ibsCents)}, CBS R$ ${reais(i.cbsCents)}, crédito da compra IBS R$ ${reais(i.purchaseIbsCents)} e CBS R$ ${reais(i.purchaseCbsCents)}`,
+    )
+    .join('; ');
+  return `A Focus NFe não oferece o evento ${input.type} (perda no transporte contratado pela loja); registre-o no portal da SEFAZ para a NF-e ${input.accessKey}: ${items}.`;
+}
 
 /**
  * Focus NFe's REST API v2 (https://focusnfe.com.br/doc/): HTTP Basic with the account's token as the
@@ -334,6 +348,15 @@ export function createFocusProvider(opts: FocusOptions): InvoicingProvider {
     consultNfse: (ref) => consult('nfse', ref),
     issueNfse: (input) => issue('nfse', input.ref, focusNfseBody(input)),
     cancelNfse: (ref, justification) => cancel('nfse', ref, justification),
+    // No page of Focus's API read for this (https://focusnfe.com.br/doc/, its NF-e reference and its reform
+    // guide) documents a route for the reform's NF-e events (docs/decisions/0059, later): nothing is sent.
+    // Staff register the event with SEFAZ themselves, from the values the refusal lists.
+    async consultNfeEvent() {
+      return null;
+    },
+    async registerNfeEvent(input) {
+      throw new InvoicingRefused(eventByHand(input), 501, 'evento_sem_rota');
+    },
     async download(url) {
       const target = /^https?:\/\//.test(url) ? url : `${base}${url}`;
       let res: Response;

@@ -175,6 +175,42 @@ export type FiscalAnswer =
   | { state: 'rejeitada'; code: string; message: string }
   | { state: 'cancelada' };
 
+/**
+ * One item of an NF-e whose goods were lost in the shop's own transport (event 112130, NT 2025.002-RTC v1.31
+ * §8.16, group `gPerecimento`): its `nItem`, the IBS and CBS the NF-e declared for the lost quantity (the
+ * debit the event undoes), the quantity and unit (`gControleEstoque`) and the IBS and CBS credited on the
+ * goods' purchase that the loss reverses.
+ */
+export interface NfeLossItem {
+  item: number;
+  ibsCents: number;
+  cbsCents: number;
+  quantity: number;
+  unit: string;
+  purchaseIbsCents: number;
+  purchaseCbsCents: number;
+}
+
+/**
+ * An event on an authorised NF-e, by our reference: 112130 "Perecimento, perda, roubo ou furto durante o
+ * transporte contratado pelo fornecedor" (the shop contracts the carrier: freight CIF), author the emitter.
+ */
+export interface NfeEventInput {
+  ref: string;
+  type: '112130';
+  accessKey: string;
+  /** `nSeqEvento`: 1 for the first event of this type on the NF-e. */
+  sequence: number;
+  issuedAt: Date;
+  emitter: Emitter;
+  items: NfeLossItem[];
+}
+
+export type NfeEventAnswer =
+  | { state: 'registrado'; protocol: string; xml: FiscalFile }
+  /** Refused by SEFAZ (code and message as given); the reference may be sent again. */
+  | { state: 'rejeitada'; code: string; message: string };
+
 export type CancelAnswer =
   | { state: 'cancelada'; xml: FiscalFile | null }
   | { state: 'recusada'; code: string; message: string };
@@ -208,6 +244,9 @@ export interface InvoicingProvider {
   consultNfse(ref: string): Promise<FiscalAnswer | null>;
   issueNfse(input: NfseInput): Promise<FiscalAnswer>;
   cancelNfse(ref: string, justification: string): Promise<CancelAnswer>;
+  /** What the provider knows of an event sent under `ref`; null when it never received it. */
+  consultNfeEvent(ref: string): Promise<NfeEventAnswer | null>;
+  registerNfeEvent(input: NfeEventInput): Promise<NfeEventAnswer>;
   /** Downloads a file the provider keeps (DANFE, XML). */
   download(url: string): Promise<Buffer>;
 }

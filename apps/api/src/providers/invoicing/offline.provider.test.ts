@@ -94,4 +94,44 @@ describe('offline invoicing (the demo issuer)', () => {
       message: 'Rejeição: CPF do destinatário inválido',
     });
   });
+
+  it('registers event 112130 on an NF-e once, and refuses a wrong key (236) or no item (225)', async () => {
+    const provider = createOfflineInvoicingProvider();
+    const nfe = (await provider.issueNfe(input)) as { accessKey: string };
+    const event = {
+      ref: 'passada-pedido-9-extravio',
+      type: '112130' as const,
+      accessKey: nfe.accessKey,
+      sequence: 1,
+      issuedAt: new Date('2026-11-28T15:00:00Z'),
+      emitter: input.emitter,
+      items: [
+        {
+          item: 1,
+          ibsCents: 8,
+          cbsCents: 72,
+          quantity: 1,
+          unit: 'UN',
+          purchaseIbsCents: 0,
+          purchaseCbsCents: 0,
+        },
+      ],
+    };
+    expect(await provider.consultNfeEvent(event.ref)).toBeNull();
+    const first = await provider.registerNfeEvent(event);
+    expect(first).toMatchObject({ state: 'registrado' });
+    expect(await provider.registerNfeEvent(event)).toEqual(first);
+    expect(await provider.consultNfeEvent(event.ref)).toEqual(first);
+    const wrongDigit = `${nfe.accessKey.slice(0, 43)}${(Number(nfe.accessKey[43]) + 1) % 10}`;
+    expect(
+      await provider.registerNfeEvent({
+        ...event,
+        ref: 'passada-pedido-9-extravio-b',
+        accessKey: wrongDigit,
+      }),
+    ).toMatchObject({ state: 'rejeitada', code: '236' });
+    expect(
+      await provider.registerNfeEvent({ ...event, ref: 'passada-pedido-9-extravio-c', items: [] }),
+    ).toMatchObject({ state: 'rejeitada', code: '225' });
+  });
 });

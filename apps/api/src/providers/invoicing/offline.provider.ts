@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
 import { isValidCnpj, isValidCpf } from '@passada/core/documents';
-import { buildAccessKey } from './access-key.ts';
-import { nfePdf, nfeXml, nfsePdf, nfseXml } from './documents.ts';
+import { buildAccessKey, isValidAccessKey } from './access-key.ts';
+import { nfeEventXml, nfePdf, nfeXml, nfsePdf, nfseXml } from './documents.ts';
 import type {
   CancelAnswer,
   FiscalAnswer,
   InvoicingProvider,
+  NfeEventAnswer,
   NfeInput,
   NfseInput,
 } from './invoicing.provider.ts';
@@ -25,6 +26,7 @@ function digitsFrom(ref: string, salt: string, size: number): string {
  */
 export function createOfflineInvoicingProvider(): InvoicingProvider {
   const issued = new Map<string, FiscalAnswer>();
+  const events = new Map<string, NfeEventAnswer>();
   const cancelled = new Set<string>();
 
   const answerOf = (ref: string) => {
@@ -111,6 +113,28 @@ export function createOfflineInvoicingProvider(): InvoicingProvider {
     async cancelNfse(ref) {
       cancelled.add(ref);
       return { state: 'cancelada', xml: null };
+    },
+    async consultNfeEvent(ref) {
+      return events.get(ref) ?? null;
+    },
+    async registerNfeEvent(input) {
+      const known = events.get(input.ref);
+      if (known?.state === 'registrado') return known;
+      // What SEFAZ checks first: the NF-e's key and its check digit, and 1 to 990 items (gPerecimento).
+      const refused = !isValidAccessKey(input.accessKey)
+        ? { code: '236', message: 'Rejeição: Chave de Acesso com dígito verificador inválido' }
+        : input.items.length === 0 || input.items.length > 990
+          ? { code: '225', message: 'Rejeição: Falha no Schema XML do evento' }
+          : null;
+      if (refused) return { state: 'rejeitada', ...refused };
+      const protocol = `9${input.accessKey.slice(0, 2)}${digitsFrom(input.ref, 'protocolo', 12)}`;
+      const answer: NfeEventAnswer = {
+        state: 'registrado',
+        protocol,
+        xml: { bytes: Buffer.from(nfeEventXml(input, protocol), 'utf8') },
+      };
+      events.set(input.ref, answer);
+      return answer;
     },
     async download() {
       throw new Error('O emissor de demonstração entrega os arquivos junto com a nota.');

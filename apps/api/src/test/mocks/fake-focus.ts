@@ -131,6 +131,26 @@ function nfeProblems(b: Record<string, unknown>): string[] {
   return p;
 }
 
+/**
+ * The authorised XML as SEFAZ keeps it, from the fields sent: for an NF-e, `nfeProc` with each item's
+ * `det` (nItem, quantity and unit, and the `IBSCBS` group where it was sent) and the protocol's key; for an
+ * NFS-e, a stub with the key.
+ */
+function authorisedXml(d: FakeFocusDoc): string {
+  if (d.kind !== 'nfe') return `<nfeProc><chNFe>${d.key ?? ''}</chNFe></nfeProc>`;
+  const items = (Array.isArray(d.body.items) ? d.body.items : []) as Array<Record<string, unknown>>;
+  const det = items
+    .map((it, n) => {
+      const group =
+        it.ibs_cbs_situacao_tributaria === undefined
+          ? ''
+          : `<IBSCBS><CST>${it.ibs_cbs_situacao_tributaria}</CST><cClassTrib>${it.ibs_cbs_classificacao_tributaria}</cClassTrib><gIBSCBS><vBC>${it.ibs_cbs_base_calculo}</vBC><gIBSUF><pIBSUF>${it.ibs_uf_aliquota}</pIBSUF><vIBSUF>${it.ibs_uf_valor}</vIBSUF></gIBSUF><gIBSMun><pIBSMun>${it.ibs_mun_aliquota}</pIBSMun><vIBSMun>${it.ibs_mun_valor}</vIBSMun></gIBSMun><vIBS>${it.ibs_valor}</vIBS><gCBS><pCBS>${it.cbs_aliquota}</pCBS><vCBS>${it.cbs_valor}</vCBS></gCBS></gIBSCBS></IBSCBS>`;
+      return `<det nItem="${it.numero_item ?? n + 1}"><prod><cProd>${it.codigo_produto ?? ''}</cProd><qCom>${it.quantidade_comercial}</qCom><uCom>${it.unidade_comercial}</uCom></prod><imposto>${group}</imposto></det>`;
+    })
+    .join('');
+  return `<nfeProc xmlns="http://www.portalfiscal.inf.br/nfe" versao="4.00"><NFe><infNFe Id="NFe${d.key ?? ''}" versao="4.00">${det}</infNFe></NFe><protNFe versao="4.00"><infProt><chNFe>${d.key ?? ''}</chNFe><cStat>100</cStat></infProt></protNFe></nfeProc>`;
+}
+
 /** CRT → first day (Brasília) the NF-e must carry IBSCBS (NT 2025.002-RTC v1.20; LC 214/2025 art. 348). */
 const GROUP_FROM: Record<number, string> = {
   1: '2027-01-01',
@@ -558,9 +578,7 @@ export async function startFakeFocus(opts: { token?: string } = {}): Promise<Fak
       const d = fake.docs.get(file[1]!);
       if (d?.status !== 'autorizado') return send(res, 404, { codigo: 'nao_encontrado' });
       res.writeHead(200, { 'content-type': file[2] === 'pdf' ? 'application/pdf' : 'application/xml' });
-      return res.end(
-        file[2] === 'pdf' ? `%PDF-1.4 fake ${d.ref}` : `<nfeProc><chNFe>${d.key ?? ''}</chNFe></nfeProc>`,
-      );
+      return res.end(file[2] === 'pdf' ? `%PDF-1.4 fake ${d.ref}` : authorisedXml(d));
     }
 
     const route = /^\/v2\/(nfe|nfse)(?:\/([^/]+))?$/.exec(url.pathname);

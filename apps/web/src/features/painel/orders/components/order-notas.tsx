@@ -33,13 +33,15 @@ export function OrderNotas({ orderId, className }: { orderId: number; className:
               </p>
               {n.chave ? <p className="font-mono break-all">Chave de acesso: {keyGroups(n.chave)}</p> : null}
               {n.motivo ? <p>{n.motivo}</p> : null}
-              {n.pdf_url ? (
+              {n.xml_url ? (
                 <p className="flex gap-3">
-                  <a className={linkClass} href={n.pdf_url} target="_blank" rel="noreferrer">
-                    {n.tipo === 'nfse' ? 'NFS-e (PDF)' : 'DANFE (PDF)'}
-                  </a>
-                  <a className={linkClass} href={n.xml_url ?? undefined} target="_blank" rel="noreferrer">
-                    XML
+                  {n.pdf_url ? (
+                    <a className={linkClass} href={n.pdf_url} target="_blank" rel="noreferrer">
+                      {n.tipo === 'nfse' ? 'NFS-e (PDF)' : 'DANFE (PDF)'}
+                    </a>
+                  ) : null}
+                  <a className={linkClass} href={n.xml_url} target="_blank" rel="noreferrer">
+                    {n.tipo === 'nfe_evento' ? 'XML do evento' : 'XML'}
                   </a>
                 </p>
               ) : null}
