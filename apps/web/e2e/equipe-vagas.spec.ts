@@ -92,8 +92,8 @@ test('the captain pays 3 places by Pix and gets the link members claim them with
       page
         .getByRole('region', { name: /^Nota fiscal das vagas nº \d+$/ })
         .getByRole('link', { name: /NFS-e \(PDF\)/ }),
-    ).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+    ).toBeVisible({ timeout: 10_000 });
+  }).toPass({ timeout: 60_000 });
   await expectNoSeriousAxe(page);
 });
 

@@ -67,7 +67,9 @@ async function signInAgain(
 
 /**
  * The NFS-e link of the runner's only registration on "Minhas inscrições", reloading the page as a
- * runner would while the nota is being issued (the page reads the notas once).
+ * runner would while the nota is being issued (the page reads the notas once). Each load is given 15 s:
+ * on a loaded machine the page and its notas have taken longer than 3 s to arrive, and a reload every
+ * 3 s then never let one finish (the link was on the page the moment the test gave up).
  */
 async function registrationNfseLink(page: Page) {
   const link = page
@@ -75,8 +77,8 @@ async function registrationNfseLink(page: Page) {
     .getByRole('link', { name: /^NFS-e \(PDF\) da NFS-e nº \d+$/ });
   await expect(async () => {
     await page.goto('/user/inscricoes');
-    await expect(link).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 30_000 });
+    await expect(link).toBeVisible({ timeout: 15_000 });
+  }).toPass({ timeout: 60_000 });
   return link;
 }
 
