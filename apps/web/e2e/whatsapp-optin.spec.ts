@@ -37,7 +37,8 @@ async function pixCodeArrivedOrNot(wa: string, ticked: boolean) {
       .toEqual(['pix_codigo']);
     return;
   }
-  // The job runner polls every 2 s (JOBS_POLL_SECONDS); the ticked runs see the code within that.
+  // A job sent wakes its queue at once (the poll is only for retries); the ticked runs see the code within a
+  // second or two.
   await new Promise((resolve) => setTimeout(resolve, 4_000));
   expect(outboxWhatsApp(wa)).toEqual([]);
 }

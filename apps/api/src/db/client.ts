@@ -35,9 +35,10 @@ export interface Database {
   close(): Promise<void>;
   /**
    * Calls `onNotify` for every NOTIFY on `channel`, from any process, after the notifying
-   * transaction commits; answers the function that stops listening.
+   * transaction commits, with its payload (null when notifications may have been lost: the listener
+   * must then assume anything changed); answers the function that stops listening.
    */
-  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
 }
 
 /** Any constant works as long as every process uses the same one ("pass" in ASCII). */
@@ -119,7 +120,7 @@ export async function openDatabase(opts: {
       if (!inMemory && existsSync(dir)) tightenTreeSync(dir);
     },
     listen: async (channel, onNotify) => {
-      const stop = await client.listen(channel, onNotify);
+      const stop = await client.listen(channel, (payload) => onNotify(payload));
       return async () => {
         if (!client.closed) await stop();
       };
@@ -153,16 +154,20 @@ async function initializePglite(dir: string): Promise<void> {
  * LISTEN needs a connection of its own, outside the pool. While it is down notifications are lost,
  * so the listener is told "changed" on every retry (once a second) until it is back.
  */
-async function listenPg(url: string, channel: string, onNotify: () => void): Promise<() => Promise<void>> {
+async function listenPg(
+  url: string,
+  channel: string,
+  onNotify: (payload: string | null) => void,
+): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
   const retry = () =>
     setTimeout(async () => {
       if (stopped) return;
-      onNotify();
+      onNotify(null);
       try {
         await connect();
-        onNotify();
+        onNotify(null);
       } catch {
         retry();
       }
@@ -170,11 +175,11 @@ async function listenPg(url: string, channel: string, onNotify: () => void): Pro
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload ?? null);
     });
     next.on('error', () => {
       if (stopped) return;
-      onNotify();
+      onNotify(null);
       next.end().catch(() => {});
       retry();
     });

@@ -8,6 +8,15 @@ import { databaseExecutor, trackedExecutor, transactionExecutor } from './job-sq
 /** Cron expressions read in the store's time zone ("0 3 * * *" is 3 a.m. in Fortaleza). */
 const SCHEDULE_TIME_ZONE = STORE_TIME_ZONE;
 
+/**
+ * The NOTIFY channel on which a job sent wakes its queue's workers in every process, once the sending
+ * transaction commits (the payload is the queue's name); the poll (JOBS_POLL_SECONDS) remains for what
+ * no one announces: retries, cron schedules, and jobs sent to start later by another process.
+ */
+const JOBS_CHANNEL = 'passada_jobs';
+/** A job to start later than this is left to the poll rather than a timer. */
+const MAX_WAKE_LATER_MS = 24 * 3_600_000;
+
 const DEFAULT_RETRY_LIMIT = 5;
 const DEFAULT_RETRY_DELAY_SECONDS = 30;
 
@@ -107,24 +116,68 @@ export function createJobs<C extends JobCatalog>(opts: CreateJobsOptions<C>): Jo
   const pendingSchedules: Array<() => Promise<void>> = [];
   /** Handlers running now, so `stop` can wait for them (see there). */
   const runningJobs = new Set<Promise<void>>();
+  /** Each queue's pg-boss workers in this process, to wake them when a job arrives. */
+  const workerIds = new Map<string, string[]>();
+  /** Wake-ups of jobs sent to start later, in this process (the poll covers a restart). */
+  const timers = new Set<NodeJS.Timeout>();
+  let stopListening: (() => Promise<void>) | null = null;
   let started = false;
 
+  /** Wakes the workers of `name` (every queue's when null): they ask for a job now, not at their next poll. */
+  function wake(name: string | null) {
+    if (!started) return;
+    const ids = name === null ? [...workerIds.values()].flat() : (workerIds.get(name) ?? []);
+    for (const id of ids) boss.notifyWorker(id);
+  }
+
+  /** Tells every process's workers of `name` that a job is waiting: NOTIFY, delivered when `tx` commits. */
+  async function announce(name: string, tx?: Tx) {
+    await (tx ? transactionExecutor(tx) : executor).executeSql('select pg_notify($1, $2)', [
+      JOBS_CHANNEL,
+      name,
+    ]);
+  }
+
+  /** A job sent to start later: its queue is woken then, in this process. */
+  function wakeLater(name: string, startAfter: Date | number) {
+    const ms = typeof startAfter === 'number' ? startAfter * 1000 : startAfter.getTime() - Date.now();
+    if (ms > MAX_WAKE_LATER_MS) return;
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      wake(name);
+    }, Math.max(0, ms) + 50);
+    timer.unref();
+    timers.add(timer);
+  }
+
   async function startWorkers(reg: Registration) {
+    const ids = workerIds.get(reg.name) ?? [];
+    workerIds.set(reg.name, ids);
     for (let i = 0; i < reg.concurrency; i++) {
-      await boss.work<object>(
+      const id: string = await boss.work<object>(
         reg.name,
         { includeMetadata: true, pollingIntervalSeconds, batchSize: 1 },
         async ([job]) => {
           if (!job) return;
+          const began = Date.now();
           const run = runJob(reg, job);
           runningJobs.add(run);
           try {
             await run;
           } finally {
             runningJobs.delete(run);
+            // A worker that just ran a job asks again soon, not at its next poll: more may be waiting
+            // (several sent together wake it once). It first rests as long as the job ran, so a queue of
+            // heavy jobs (a race's certificates) takes at most half of a worker's time and the web's
+            // answers keep theirs; a job sent meanwhile wakes it at once.
+            setTimeout(
+              () => boss.notifyWorker(id),
+              Math.min(Date.now() - began, pollingIntervalSeconds * 1000),
+            ).unref();
           }
         },
       );
+      ids.push(id);
     }
   }
 
@@ -163,12 +216,20 @@ export function createJobs<C extends JobCatalog>(opts: CreateJobsOptions<C>): Jo
       }
       started = true;
       for (const register of pendingSchedules.splice(0)) await register();
-      if (working) for (const reg of registrations) await startWorkers(reg);
+      if (working) {
+        // A null payload (notifications may have been lost while the listener reconnected) wakes every queue.
+        stopListening = await opts.database.listen(JOBS_CHANNEL, (payload) => wake(payload));
+        for (const reg of registrations) await startWorkers(reg);
+      }
     },
 
     async stop({ graceful = true } = {}) {
       if (!started) return;
       started = false;
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      await stopListening?.();
+      stopListening = null;
       await boss.stop({ graceful, close: false, wait: true });
       // pg-boss says it stopped once no job is running, but a worker whose fetch was still in flight
       // then gets its job, runs it, and marks it done or failed without awaiting that statement. Wait
@@ -199,6 +260,10 @@ export function createJobs<C extends JobCatalog>(opts: CreateJobsOptions<C>): Jo
       if (id === null && singletonKey === undefined && policy === 'standard') {
         throw new Error(`Fila de tarefas: "${name}" não foi enfileirada.`);
       }
+      if (id !== null) {
+        if (startAfter === undefined) await announce(name, tx);
+        else wakeLater(name, startAfter);
+      }
       return id;
     },
 
@@ -214,6 +279,7 @@ export function createJobs<C extends JobCatalog>(opts: CreateJobsOptions<C>): Jo
         jobs.map(({ name, data }) => ({ name, data: data as object })),
         sendOpts.tx ? { db: transactionExecutor(sendOpts.tx) } : {},
       );
+      for (const name of new Set(jobs.map((j) => j.name))) await announce(name, sendOpts.tx);
     },
 
     work(name, handler, workOpts = {}) {

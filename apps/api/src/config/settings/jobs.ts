@@ -5,8 +5,11 @@ import { bool } from './parsers.ts';
 export const jobSettings = {
   /** False for a process that only serves the web: it enqueues jobs but runs none. */
   JOBS_ENABLED: bool.default(true),
-  /** How often an idle worker asks the database for new jobs. */
-  JOBS_POLL_SECONDS: z.coerce.number().min(0.5, 'mínimo 0.5').default(2),
+  /**
+   * How often an idle worker asks the database for new jobs. A job sent wakes its queue's workers at once
+   * (jobs/jobs.ts); the poll is for retries, cron schedules and jobs another process sent to start later.
+   */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5, 'mínimo 0.5').default(10),
   /**
    * How often each process reads the openings' rows again (waiting rooms: pre-queue size, rate),
    * besides every save's notification; position polls answer from that copy (docs/decisions/0046).

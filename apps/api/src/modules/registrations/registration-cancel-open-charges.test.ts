@@ -5,7 +5,7 @@ import { chargeRefunds, charges, registrations } from '../../db/schema/index.ts'
 import { SIMULATED_PENDING_CARD } from '../../providers/payments/simulado.provider.ts';
 import { readOutbox } from '../../test/factories/accounts.ts';
 import { type MadeEvent, placesLeft } from '../../test/factories/events.ts';
-import { chargeByTxid, simulatePixPaid } from '../../test/factories/payments.ts';
+import { chargeByTxid, removalDelayed, simulatePixPaid } from '../../test/factories/payments.ts';
 import {
   APPROVED_CARD,
   paidRegistrationWorld,
@@ -175,15 +175,17 @@ describe('open charges of a cancelled registration or a withdrawn transfer', () 
     expect(pix.statusCode, pix.body).toBe(201);
     const txid = pix.json().txid as string;
 
-    const withdrawn = await request('POST', w.buyer, `/api/inscricoes/${id}/transferencia/cancelar/`);
-    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     const reason = 'A transferência foi cancelada por quem a pediu antes de o pagamento chegar.';
-    expect(await chargeByTxid(t.app, txid)).toMatchObject({
-      status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
-      reason,
+    await removalDelayed(t.app, async () => {
+      const withdrawn = await request('POST', w.buyer, `/api/inscricoes/${id}/transferencia/cancelar/`);
+      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+      expect(await chargeByTxid(t.app, txid)).toMatchObject({
+        status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+        reason,
+      });
+      // Paid at the bank before the removal reached it: returned whole with the reason.
+      await simulatePixPaid(t.app, txid);
     });
-    // Paid at the bank before the removal reached it: returned whole with the reason.
-    await simulatePixPaid(t.app, txid);
     const returned = await chargeByTxid(t.app, txid);
     expect(returned).toMatchObject({ status: 'DEVOLVIDA', reason });
   });

@@ -6,6 +6,7 @@ import { readOutbox, waitForMail } from '../../test/factories/accounts.ts';
 import { kitLeft, type MadeEvent, makeEvent, placesLeft } from '../../test/factories/events.ts';
 import { makeBuyer } from '../../test/factories/orders.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
+import { removalDelayed } from '../../test/factories/payments.ts';
 import { cpfFrom, participant, registrationCard, ticketOf } from '../../test/factories/registrations.ts';
 import { useClockedTestApp } from '../../test/test-app.ts';
 import { participantLinkToken } from './participant-link.ts';
@@ -435,12 +436,15 @@ describe('transferring a registration to another runner', () => {
       inscricao: friendDraft(event, token!, to),
     });
     expect(pix.statusCode).toBe(201);
-    expect((await request('POST', buyer, `/api/inscricoes/${id}/transferencia/cancelar/`)).statusCode).toBe(
-      200,
-    );
     const refundsBefore = t.app.providers.payments.simulator!.refunds().length;
-    const payNow = await request('POST', null, `/api/simulador/pix/${pix.json().txid}/pagar`);
-    expect(payNow.statusCode).toBeLessThan(300);
+    // The friend's bank pays before the shop's removal of the Pix reaches it.
+    await removalDelayed(t.app, async () => {
+      expect((await request('POST', buyer, `/api/inscricoes/${id}/transferencia/cancelar/`)).statusCode).toBe(
+        200,
+      );
+      const payNow = await request('POST', null, `/api/simulador/pix/${pix.json().txid}/pagar`);
+      expect(payNow.statusCode).toBeLessThan(300);
+    });
     // Polling settles it: the transfer ended, so the payment cannot complete it and goes back.
     const polled = await request('GET', friend, `/api/status-pix/${pix.json().txid}/`);
     expect(polled.json().status).toBe('DEVOLVIDA');

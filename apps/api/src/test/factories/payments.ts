@@ -103,6 +103,30 @@ export function simulatePixPaid(app: FastifyInstance, txid: string) {
   return app.inject({ method: 'POST', url: `/api/simulador/pix/${txid}/pagar` });
 }
 
+/**
+ * Runs `fn` while the shop's removal of an open Pix has not reached the bank yet: the job that removes it
+ * (`charges.remove`, woken as soon as the charge ends) waits at the provider until `fn` is done. A payment
+ * made inside `fn` is one the payer's bank settled before the removal arrived.
+ */
+export async function removalDelayed<T>(app: FastifyInstance, fn: () => Promise<T>): Promise<T> {
+  const provider = app.providers.payments;
+  const cancelPix = provider.cancelPix;
+  let arrive!: () => void;
+  const arrived = new Promise<void>((resolve) => {
+    arrive = resolve;
+  });
+  provider.cancelPix = async (txid) => {
+    await arrived;
+    return cancelPix.call(provider, txid);
+  };
+  try {
+    return await fn();
+  } finally {
+    provider.cancelPix = cancelPix;
+    arrive();
+  }
+}
+
 /** Tokenizes a card in the simulated provider as the browser does; `extra` overrides any field. */
 export function tokenizeCard(
   app: FastifyInstance,
