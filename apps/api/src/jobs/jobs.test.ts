@@ -19,6 +19,7 @@ const catalog = {
   'test.batch-a': defineJob<{ n: number }>({ retryLimit: 3 }),
   'test.batch-b': defineJob<{ n: number }>({ retryLimit: 0 }),
   'test.deduped': defineJob<{ n: number }>({ policy: 'short' }),
+  'test.woken': defineJob<{ n: number }>({ retryLimit: 0 }),
 };
 type TestCatalog = typeof catalog;
 
@@ -39,13 +40,13 @@ afterEach(async () => {
 });
 afterAll(() => database.close());
 
-function queue(opts: { work?: boolean; logs?: LogEntry[]; on?: Database } = {}) {
+function queue(opts: { work?: boolean; logs?: LogEntry[]; on?: Database; pollSeconds?: number } = {}) {
   const logs = opts.logs ?? [];
   const jobs = createJobs({
     database: opts.on ?? database,
     catalog,
     work: opts.work ?? true,
-    pollSeconds: 0.5,
+    pollSeconds: opts.pollSeconds ?? 0.5,
     log: {
       info: (obj, msg) => logs.push({ level: 'info', obj, msg }),
       warn: (obj, msg) => logs.push({ level: 'warn', obj, msg }),
@@ -66,6 +67,28 @@ async function jobRows(name: string) {
 const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('job queue', () => {
+  it('runs a job sent now, a burst, and a job sent to start later without waiting for the poll (decision 0088)', async () => {
+    // A poll of a minute: anything that runs within the test was woken, not polled.
+    const jobs = queue({ pollSeconds: 60 });
+    const seen: number[] = [];
+    jobs.work('test.woken', async (data) => {
+      seen.push(data.n);
+    });
+    await jobs.start();
+    // The first fetch of each worker happens at start; wait until they are back in their minute's sleep.
+    await settle(500);
+    await jobs.send('test.woken', { n: 1 });
+    await vi.waitFor(() => expect(seen).toEqual([1]), { timeout: 5_000, interval: 50 });
+    await database.db.transaction(async (tx) => {
+      for (const n of [2, 3, 4]) await jobs.send('test.woken', { n }, { tx });
+    });
+    await vi.waitFor(() => expect([...seen].sort()).toEqual([1, 2, 3, 4]), { timeout: 5_000, interval: 50 });
+    await jobs.send('test.woken', { n: 5 }, { startAfter: 1 });
+    await settle(300);
+    expect(seen).not.toContain(5);
+    await vi.waitFor(() => expect(seen).toContain(5), { timeout: 5_000, interval: 50 });
+  });
+
   it('runs a job enqueued in a committed transaction once, and never one whose transaction rolled back', async () => {
     const jobs = queue();
     const seen: number[] = [];
