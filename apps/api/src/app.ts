@@ -28,6 +28,7 @@ import shippingLabels from './modules/shipping/labels.plugin.ts';
 import staff from './modules/staff/index.ts';
 import auth, { TOKEN_SECURITY_SCHEME } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
+import { createFrontDoor } from './plugins/front-door.ts';
 import infra from './plugins/infra.ts';
 import metrics from './plugins/metrics.ts';
 import rateLimit from './plugins/rate-limit.ts';
@@ -51,7 +52,9 @@ export interface BuildAppOptions {
 /** Builds the whole server (API + web app) without listening; tests use `app.inject()` on it. */
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const { env } = opts;
+  const frontDoor = createFrontDoor(env.FRONT_DOOR_MAX_ADDRESSES);
   const app = Fastify({
+    serverFactory: frontDoor.serverFactory,
     logger:
       (opts.logger ?? env.NODE_ENV !== 'test')
         ? {
@@ -104,6 +107,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  app.decorate('frontDoor', frontDoor);
   // First, so its response hook counts every route registered after it.
   await app.register(metrics);
   const shell = loadWebShell(env.webDist);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -58,8 +59,8 @@ export interface Produced {
 export function createAnswerCache(maxEntries = Number.POSITIVE_INFINITY) {
   let generation = 0;
   const answers = new Map<string, Promise<CachedAnswer>>();
-  /** The keys whose answers are built and kept (the others in `answers` are still being built). */
-  const kept = new Set<string>();
+  /** The answers built and kept, by key (the others in `answers` are still being built). */
+  const kept = new Map<string, CachedAnswer>();
 
   /** The kept answer for `key`, or the one `produce` builds (requests arriving meanwhile share it). */
   function remember(key: string, produce: () => Promise<Produced>): Promise<CachedAnswer> {
@@ -74,7 +75,7 @@ export function createAnswerCache(maxEntries = Number.POSITIVE_INFINITY) {
     };
     produced.then((p) => {
       if (!p.keep || generation !== started || kept.size >= maxEntries) forget();
-      else kept.add(key);
+      else kept.set(key, p.answer);
     }, forget);
     return pending;
   }
@@ -88,6 +89,10 @@ export function createAnswerCache(maxEntries = Number.POSITIVE_INFINITY) {
       }));
     },
     remember,
+    /** The answer kept for `key`, if there is one now (no building). */
+    peek(key: string): CachedAnswer | undefined {
+      return kept.get(key);
+    },
     invalidate(): void {
       generation++;
       answers.clear();
@@ -119,16 +124,37 @@ function pickEncoding(header: string | undefined): 'br' | 'gzip' | null {
  * every time (no-cache), so a change is seen on the next visit.
  */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-  if (answer.status === 200) {
-    reply.header('etag', answer.etag);
-    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === answer.etag)) {
-      return reply.code(304).send();
-    }
-  }
-  reply.code(answer.status).type(answer.type);
-  const encoding = pickEncoding(request.headers['accept-encoding']);
-  if (encoding === 'br') return reply.header('content-encoding', 'br').send(answer.br);
-  if (encoding === 'gzip') return reply.header('content-encoding', 'gzip').send(answer.gzip);
-  return reply.send(answer.raw);
+  const { status, headers, body } = cachedReply(answer, answerForm(answer, request.headers));
+  return reply.code(status).headers(headers).send(body);
+}
+
+/** Which form of a cached answer a request gets: 304 (it has it), or the stored encoding it takes. */
+export type AnswerForm = 'not-modified' | 'br' | 'gzip' | 'raw';
+
+/** The form of `answer` a request with these headers gets (ETag first, then its Accept-Encoding). */
+export function answerForm(answer: CachedAnswer, requestHeaders: IncomingHttpHeaders): AnswerForm {
+  if (
+    answer.status === 200 &&
+    requestHeaders['if-none-match']?.split(',').some((tag) => tag.trim() === answer.etag)
+  )
+    return 'not-modified';
+  return pickEncoding(requestHeaders['accept-encoding']) ?? 'raw';
+}
+
+/**
+ * The status, headers and bytes of one form of a cached answer. Shared by `sendCached` and the front
+ * door (front-door.ts), so both answer alike.
+ */
+export function cachedReply(
+  answer: CachedAnswer,
+  form: AnswerForm,
+): { status: number; headers: Record<string, string>; body: Buffer | undefined } {
+  const headers: Record<string, string> = { 'cache-control': 'no-cache', vary: 'accept-encoding' };
+  if (answer.status === 200) headers.etag = answer.etag;
+  if (form === 'not-modified') return { status: 304, headers, body: undefined };
+  headers['content-type'] = answer.type;
+  if (form !== 'raw') headers['content-encoding'] = form;
+  const body = form === 'br' ? answer.br : form === 'gzip' ? answer.gzip : answer.raw;
+  headers['content-length'] = String(body.length);
+  return { status: answer.status, headers, body };
 }

@@ -141,6 +141,8 @@ export default fp(
     // A metric object of prom-client's shape: the registry reads it through `get()` like its own.
     registry.registerMetric(durationHistogram(figures) as unknown as Histogram);
     app.decorate('metrics', registry);
+    // Answers the server's door gives (front-door.ts) skip the hooks below: it counts them itself.
+    app.frontDoor?.onServed(figures.record);
     app.addHook('onResponse', (request, reply, done) => {
       // Paths no route declares (the SPA's pages, unknown /api/ paths) share one label.
       figures.record(

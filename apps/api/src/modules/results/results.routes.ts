@@ -11,14 +11,16 @@ import {
 } from '@passada/core/contracts/results';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AnswerCache, PRECOMPRESSED, sendCached } from '../../plugins/answer-cache.ts';
+import { type AnswerCache, PRECOMPRESSED } from '../../plugins/answer-cache.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { sendKept } from '../../plugins/front-door.ts';
 import type { NextEdition } from './next-edition.ts';
 import type { ResultsService } from './results.service.ts';
 
 /**
  * An event's published results and one runner's, for anyone (docs/decisions/0064). Both answers are kept
- * serialized and compressed in `cache` until results, a name they show or the event change.
+ * serialized and compressed in `cache` until results, a name they show or the event change; both depend
+ * on the address alone, so the server's door answers a repeated address (decision 0089).
  */
 export const resultsRoutes: FastifyPluginAsyncZod<{
   results: ResultsService;
@@ -43,7 +45,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{
       const q = request.query;
       // The parsed query in a fixed order: the same page asked two ways is one answer.
       const key = `list:${id}:${JSON.stringify([q.busca?.trim() ?? '', q.categoria, q.genero, q.faixa, q.page ?? 1, q.page_size])}`;
-      return sendCached(request, reply, await cache.get(key, () => results.list(id, q)));
+      return sendKept(request, reply, cache, key, () => results.list(id, q));
     },
   );
 
@@ -60,11 +62,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { id, numero } = request.params;
-      return sendCached(
-        request,
-        reply,
-        await cache.get(`runner:${id}:${numero}`, () => results.runner(id, numero)),
-      );
+      return sendKept(request, reply, cache, `runner:${id}:${numero}`, () => results.runner(id, numero));
     },
   );
 
