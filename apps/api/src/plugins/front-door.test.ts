@@ -167,7 +167,7 @@ describe('the front door’s addresses', () => {
     expect(status).toBe(200);
     expect(headers).toMatchObject({
       'x-frame-options': 'SAMEORIGIN',
-      'content-length': String(body!.length),
+      'content-length': String((body as string).length),
     });
     expect(JSON.parse(body as string)).toEqual({ key: 'c' });
     expect(served('/rota/b')).not.toBeNull();

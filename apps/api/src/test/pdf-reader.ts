@@ -1,3 +1,4 @@
+import jsQR from 'jsqr';
 import { extractImages, extractText } from 'unpdf';
 
 /**
@@ -23,6 +24,20 @@ export async function pdfPages(pdf: Uint8Array | Buffer): Promise<string[]> {
 
 /** The images drawn on a page (1-based), as pixels. */
 export const pdfImages = (pdf: Uint8Array | Buffer, page: number) => extractImages(new Uint8Array(pdf), page);
+
+/** The text of the QR code drawn on a page (1-based), read from the image's pixels as a phone reads it. */
+export async function pdfQrCode(pdf: Uint8Array | Buffer, page: number): Promise<string> {
+  for (const { data, width, height, channels } of await pdfImages(pdf, page)) {
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    for (let i = 0; i < width * height; i++) {
+      for (let c = 0; c < 3; c++) rgba[i * 4 + c] = data[i * channels + (channels >= 3 ? c : 0)]!;
+      rgba[i * 4 + 3] = channels === 4 ? data[i * 4 + 3]! : 255;
+    }
+    const code = jsQR(rgba, width, height);
+    if (code) return code.data;
+  }
+  throw new Error(`nenhum QR code legível na página ${page}`);
+}
 
 /**
  * The bar and space widths along the middle row of a barcode image, in modules of `moduleWidth` pixels,

@@ -2,7 +2,6 @@ import type { RunnerResult } from '@passada/core/contracts/results';
 import { formatIsoDateBR } from '@passada/core/events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
-import { HttpError } from '../../plugins/errors.ts';
 import type { MailMessage, MailProvider } from '../../providers/mail/index.ts';
 import { templateParameter, type WhatsAppProvider, whatsappNumber } from '../../providers/whatsapp/index.ts';
 import type { ResultsService } from './results.service.ts';
@@ -11,7 +10,7 @@ export interface ResultsMailDeps {
   env: Pick<Env, 'STORE_NAME' | 'publicUrl'>;
   log: FastifyBaseLogger;
   mail: MailProvider;
-  results: Pick<ResultsService, 'runner' | 'certificate'>;
+  results: Pick<ResultsService, 'finishers'>;
   /**
    * The registrations module's answer: the name, addresses, shirt size and WhatsApp opt-in of a standing
    * registration per bib.
@@ -104,30 +103,33 @@ function backToShopLines(
  * changed it: that publication queued its own e-mail).
  */
 export function createResultsMail(deps: ResultsMailDeps) {
-  async function sendCertificate(eventId: number, bib: number): Promise<void> {
-    const contact = (await deps.contactsByBib(eventId, [bib])).get(bib);
-    if (!contact) return;
-    let result: RunnerResult;
-    let pdf: Buffer;
-    try {
-      result = await deps.results.runner(eventId, bib);
-      pdf = await deps.results.certificate(eventId, bib);
-    } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 404) return;
-      throw err;
-    }
-    const shirtId = result.depois_da_chegada.camisa_finisher_id;
-    const shirt = shirtId === null ? undefined : await deps.finisherShirt(shirtId);
-    const message = resultMail(deps.env, contact, result, bib, shirt);
-    await deps.mail.send({
-      ...message,
-      attachments: [{ filename: `certificado-${bib}.pdf`, content: pdf, contentType: 'application/pdf' }],
-    });
-    deps.log.info({ eventId, bib }, 'result certificate mail sent');
-  }
-  /** Each bib of a job in turn; a failure stops the job, whose retry sends the rest. */
+  /**
+   * Each bib of a job in turn, from one read of their results (the rows, counts, event and links) and of
+   * their contacts; a failure stops the job, whose retry sends the rest.
+   */
   async function sendCertificates(eventId: number, bibs: number[]): Promise<void> {
-    for (const bib of bibs) await sendCertificate(eventId, bib);
+    const contacts = await deps.contactsByBib(eventId, bibs);
+    const read = await deps.results.finishers(
+      eventId,
+      bibs.filter((bib) => contacts.has(bib)),
+    );
+    let shirt: { id: number | null; value: FinisherShirt | undefined } | undefined;
+    for (const bib of bibs) {
+      const contact = contacts.get(bib);
+      const result = contact && (await read.runner(bib));
+      const pdf = result && (await read.certificate(bib));
+      if (!contact || !result || !pdf) continue;
+      // The event's finisher shirt, its live stock read once per job.
+      const shirtId = result.depois_da_chegada.camisa_finisher_id;
+      if (shirt?.id !== shirtId)
+        shirt = { id: shirtId, value: shirtId === null ? undefined : await deps.finisherShirt(shirtId) };
+      const message = resultMail(deps.env, contact, result, bib, shirt.value);
+      await deps.mail.send({
+        ...message,
+        attachments: [{ filename: `certificado-${bib}.pdf`, content: pdf, contentType: 'application/pdf' }],
+      });
+      deps.log.info({ eventId, bib }, 'result certificate mail sent');
+    }
   }
   /**
    * The published result on WhatsApp (template `resultado_publicado`) to each finisher of `bibs` who
@@ -137,13 +139,14 @@ export function createResultsMail(deps: ResultsMailDeps) {
   async function sendWhatsApp(eventId: number, bibs: number[]): Promise<void> {
     const contacts = await deps.contactsByBib(eventId, bibs);
     const base = deps.env.publicUrl.replace(/\/+$/, '');
+    const read = await deps.results.finishers(
+      eventId,
+      bibs.filter((bib) => contacts.get(bib)?.whatsappConsentAt),
+    );
     for (const bib of bibs) {
       const contact = contacts.get(bib);
       if (!contact?.whatsappConsentAt) continue;
-      const result = await deps.results.runner(eventId, bib).catch((err: unknown) => {
-        if (err instanceof HttpError && err.statusCode === 404) return null;
-        throw err;
-      });
+      const result = await read.runner(bib);
       const race = result?.provas.find((p) => p.situacao === 'OK');
       if (!result || !race) continue;
       await deps.whatsapp.send({
@@ -160,5 +163,5 @@ export function createResultsMail(deps: ResultsMailDeps) {
       });
     }
   }
-  return { sendCertificate, sendCertificates, sendWhatsApp };
+  return { sendCertificates, sendWhatsApp };
 }

@@ -191,6 +191,7 @@ export interface ResultFilters {
   gender?: string;
   ageGroup?: string;
   bib?: number;
+  bibs?: number[];
 }
 
 function whereOf(eventId: number, f: ResultFilters): SQL {
@@ -199,6 +200,7 @@ function whereOf(eventId: number, f: ResultFilters): SQL {
   if (f.gender !== undefined) where.push(eq(registrations.gender, f.gender));
   if (f.ageGroup !== undefined) where.push(eq(eventResults.ageGroup, f.ageGroup));
   if (f.bib !== undefined) where.push(eq(eventResults.bib, f.bib));
+  if (f.bibs !== undefined) where.push(inArray(eventResults.bib, f.bibs.length ? f.bibs : [-1]));
   const search = f.search?.trim();
   if (search) {
     const pattern = `%${toSearchText(search).replace(/[\\%_]/g, '\\$&')}%`;

@@ -8,7 +8,7 @@ import type {
 } from '@passada/core/contracts/results';
 import { categoryDistanceKm, formatRaceTime, pacePerKm } from '@passada/core/results';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
 import { certificateToken, readCertificateToken, renderCertificatePdf } from './certificate.ts';
 import * as repo from './results.repository.ts';
 
@@ -90,20 +90,33 @@ export function createResultsService(deps: ResultsServiceDeps) {
     };
   }
 
-  /** A runner's own result by bib: each race of the event that bib ran, with how many finished in each group. */
-  async function runner(eventId: number, bib: number): Promise<RunnerResult> {
+  /**
+   * Some bibs' published rows, the finisher counts of their races and the event, read once for all of
+   * them: a runner's page reads one bib, the certificate job 25.
+   */
+  async function readBibs(eventId: number, bibs: number[]) {
     const event = await eventOrNotFound(eventId);
-    const { rows } = await repo.resultsPage(deps.db, eventId, { bib }, { limit: 10, offset: 0 });
-    if (!rows.length) throw notFound('Nenhum resultado com este número de peito.');
-    const countsOf = await repo.finisherCounts(
+    const { rows } = await repo.resultsPage(
       deps.db,
       eventId,
-      rows.map((r) => r.categoryId),
+      { bibs },
+      { limit: bibs.length * 10, offset: 0 },
     );
+    const countsOf = await repo.finisherCounts(deps.db, eventId, [...new Set(rows.map((r) => r.categoryId))]);
+    const rowsOf = new Map<number, repo.PublicResult[]>();
+    for (const r of rows) rowsOf.set(r.bib, [...(rowsOf.get(r.bib) ?? []), r]);
+    return { event, rowsOf, countsOf };
+  }
+  type Read = Awaited<ReturnType<typeof readBibs>>;
+
+  async function runnerOf(read: Read, bib: number, links: RunnerResult['depois_da_chegada']) {
+    const rows = read.rowsOf.get(bib);
+    if (!rows) return undefined;
+    const { event, countsOf } = read;
     return {
       evento: { id: event.id, nome: event.name, data: event.startDate, cidade: event.city },
-      depois_da_chegada: await backToShop(eventId),
-      fotos: await deps.photosOfBib(eventId, bib),
+      depois_da_chegada: links,
+      fotos: await deps.photosOfBib(event.id, bib),
       provas: rows.map((r) => {
         const counts = countsOf(r);
         return {
@@ -114,7 +127,14 @@ export function createResultsService(deps: ResultsServiceDeps) {
           concluintes_faixa: counts.ageGroup,
         };
       }),
-    };
+    } satisfies RunnerResult;
+  }
+
+  /** A runner's own result by bib: each race of the event that bib ran, with how many finished in each group. */
+  async function runner(eventId: number, bib: number): Promise<RunnerResult> {
+    const result = await runnerOf(await readBibs(eventId, [bib]), bib, await backToShop(eventId));
+    if (!result) throw notFound('Nenhum resultado com este número de peito.');
+    return result;
   }
 
   /** The finisher shirt and the next edition staff linked to the event (a next edition still listed). */
@@ -149,22 +169,16 @@ export function createResultsService(deps: ResultsServiceDeps) {
     }));
   }
 
-  /** The finisher's certificate (a page per race finished), each with a QR code that verifies it. */
-  async function certificate(eventId: number, bib: number): Promise<Buffer> {
-    const event = await eventOrNotFound(eventId);
-    const { rows } = await repo.resultsPage(deps.db, eventId, { bib }, { limit: 10, offset: 0 });
-    const finished = rows.filter((r) => r.status === 'OK' && r.gunMs !== null);
-    if (!finished.length) throw notFound('Só quem concluiu a prova tem certificado.');
-    const countsOf = await repo.finisherCounts(
-      deps.db,
-      eventId,
-      finished.map((r) => r.categoryId),
-    );
+  /** The certificate of `bib` from rows read already; undefined when it finished no race. */
+  function certificateOf(read: Read, bib: number): Promise<Buffer> | undefined {
+    const finished = (read.rowsOf.get(bib) ?? []).filter((r) => r.status === 'OK' && r.gunMs !== null);
+    if (!finished.length) return undefined;
+    const { event, countsOf } = read;
     const base = deps.publicUrl.replace(/\/+$/, '');
     return renderCertificatePdf(
       finished.map((r) => {
         const token = certificateToken(deps.secret, {
-          eventId,
+          eventId: event.id,
           bib,
           categoryId: r.categoryId,
           gunMs: r.gunMs!,
@@ -185,6 +199,32 @@ export function createResultsService(deps: ResultsServiceDeps) {
         };
       }),
     );
+  }
+
+  /** The finisher's certificate (a page per race finished), each with a QR code that verifies it. */
+  async function certificate(eventId: number, bib: number): Promise<Buffer> {
+    const pdf = certificateOf(await readBibs(eventId, [bib]), bib);
+    if (!pdf) throw notFound('Só quem concluiu a prova tem certificado.');
+    return pdf;
+  }
+
+  /**
+   * Several bibs' results read at once (the certificate job's 25 bibs: one read of the rows, the counts,
+   * the event and its links instead of one per bib), each runner's answer and certificate made from them.
+   * An event no longer listed reads as no results.
+   */
+  async function finishers(eventId: number, bibs: number[]) {
+    const read = await readBibs(eventId, bibs).catch((err: unknown) => {
+      if (err instanceof HttpError && err.statusCode === 404) return undefined;
+      throw err;
+    });
+    const links = read ? await backToShop(eventId) : undefined;
+    return {
+      /** The runner's answer, as their page shows it; undefined without a published result. */
+      runner: (bib: number) => (read && links ? runnerOf(read, bib, links) : Promise.resolve(undefined)),
+      /** The certificate; undefined when the bib finished no race. */
+      certificate: (bib: number) => (read ? certificateOf(read, bib) : undefined),
+    };
   }
 
   /** Whether a certificate's code is the shop's and still matches the published result. */
@@ -221,7 +261,7 @@ export function createResultsService(deps: ResultsServiceDeps) {
     };
   }
 
-  return { list, runner, ofAccount, certificate, verify, backToShop };
+  return { list, runner, ofAccount, certificate, finishers, verify, backToShop };
 }
 
 export type ResultsService = ReturnType<typeof createResultsService>;

@@ -13,6 +13,7 @@ import { type MadeEvent, makeEvent } from '../../test/factories/events.ts';
 import { createStaffAndLogin, type TestStaff } from '../../test/factories/painel.ts';
 import { simulatePixPaid } from '../../test/factories/payments.ts';
 import { participantsFrom, registrationPix } from '../../test/factories/registrations.ts';
+import { pdfQrCode } from '../../test/pdf-reader.ts';
 import { pdfLines } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -459,6 +460,9 @@ describe('results: a timer file imported, previewed, published and read by anyon
     expect(text).toContain('Tempo bruto: 0:39:00');
     const url = /\/api\/resultados\/certificados\/([^/\s]+)\//.exec(text)?.[0];
     expect(url).toBeDefined();
+    // The QR code, read from the page's image as a phone reads it, is the address the page prints.
+    const scanned = await pdfQrCode(pdf.rawPayload, 1);
+    expect(scanned).toBe(`${t.env.publicUrl.replace(/\/+$/, '')}${url}`);
     const check = await t.app.inject({ method: 'GET', url: url! });
     expect(check.statusCode).toBe(200);
     expect(check.json()).toMatchObject({
