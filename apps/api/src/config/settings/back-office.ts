@@ -26,6 +26,12 @@ export const backOfficeSettings = {
    */
   RESULTS_CACHE_MAX_ANSWERS: z.coerce.number().int().min(0).max(200_000).default(2_000),
   /**
+   * Certificate jobs (25 finishers each: a PDF and an e-mail per finisher) each process runs at once after
+   * a publication. One keeps the storefront's answers quick while a race's thousands are sent
+   * (docs/decisions/0064, later); more send them sooner on a machine with cores to spare.
+   */
+  RESULTS_CERTIFICATE_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /**
    * Size exchanges of a product (a P exchanged for an M) before its page says how it fits
    * (docs/decisions/0070): below it, a few exchanges would make a verdict out of chance.
    */

@@ -56,7 +56,7 @@ export default fp(
       },
     });
     app.jobs.work('mail.result-certificate', ({ eventId, bibs }) => mail.sendCertificates(eventId, bibs), {
-      concurrency: 2,
+      concurrency: app.env.RESULTS_CERTIFICATE_WORKERS,
     });
     app.jobs.work('whatsapp.result-published', ({ eventId, bibs }) => mail.sendWhatsApp(eventId, bibs));
     // The loop back: a finisher's account pre-registers the runner in the next edition in one click.
