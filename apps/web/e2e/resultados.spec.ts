@@ -93,8 +93,21 @@ test('results at 390 px: the event page links them, a runner finds their place a
   await expectNoSeriousAxe(page);
   await page.getByRole('button', { name: 'Publicar resultados' }).click();
   await expect(page.getByText(/^Resultados publicados: 2 linha\(s\)/)).toBeVisible();
+  // The certificate's design: the band layout, signed; the sample downloads in it.
+  const certificate = page.getByRole('form', { name: 'Certificado' });
+  await certificate
+    .getByRole('combobox', { name: 'Modelo' })
+    .selectOption({ label: 'Faixa lateral: uma faixa na cor, texto à esquerda' });
+  await certificate.getByRole('textbox', { name: 'Quem assina (nome)' }).fill('Marta Rocha');
+  await certificate.getByRole('button', { name: 'Salvar certificado' }).click();
+  await expect(
+    certificate.getByText('Certificado salvo. Os próximos certificados saem neste modelo.'),
+  ).toBeVisible();
+  const sample = page.waitForEvent('download');
+  await certificate.getByRole('button', { name: 'Baixar um certificado de exemplo' }).click();
+  expect((await sample).suggestedFilename()).toBe('certificado-amostra.pdf');
   // The race's photos: one sent, tagged by hand with Rita's bib once the queue has resized it.
-  const photos = page.getByRole('region', { name: '5. Fotos da prova' });
+  const photos = page.getByRole('region', { name: '6. Fotos da prova' });
   const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#3a7bd5' } })
     .jpeg()
     .toBuffer();

@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readdirSync } from 'node:fs';
-import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Folders the shop keeps under DATA_DIR: only the shop's own user may list or enter them. */
@@ -27,10 +28,21 @@ export function ensurePrivateDirSync(dir: string): void {
   chmodSync(dir, PRIVATE_DIR_MODE);
 }
 
-/** Writes a file as 0600 (set again after the write, whatever the umask or an older file's mode). */
+/**
+ * Writes a file as 0600 (set again after the write, whatever the umask or an older file's mode), whole
+ * or not at all: the bytes go to a temporary name in the same folder, renamed over `file` once written,
+ * so whoever lists the folder (the outboxes' readers, a backup) never reads half a file.
+ */
 export async function writePrivateFile(file: string, data: string | Uint8Array): Promise<void> {
-  await writeFile(file, data, { mode: PRIVATE_FILE_MODE });
-  await chmod(file, PRIVATE_FILE_MODE);
+  const partial = `${file}.${randomBytes(6).toString('hex')}.parcial`;
+  try {
+    await writeFile(partial, data, { mode: PRIVATE_FILE_MODE });
+    await chmod(partial, PRIVATE_FILE_MODE);
+    await rename(partial, file);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
 }
 
 /**

@@ -22,12 +22,13 @@ const stable = (headers: Headers) => [...headers].filter(([name]) => !PER_ANSWER
  * a change to the results reaches the next request.
  */
 describe('answers at the front door', () => {
+  let clock = new Date('2026-11-22T12:00:00Z');
   let t: TestApp;
   let base: string;
   let event: MadeEvent;
   beforeAll(async () => {
     // The race's factory registers for an event on 2026-12-20, sold from 2026-11-22.
-    t = await createTestApp({ now: () => new Date('2026-11-22T12:00:00Z') });
+    t = await createTestApp({ now: () => clock });
     const buyer = await createUserAndToken(t.app);
     const staff = await createStaffAndLogin(t.app, 'gerente');
     ({ event } = await publishedRace(t, {
@@ -122,6 +123,25 @@ describe('answers at the front door', () => {
     expect(t.app.frontDoor.answered).toBeGreaterThan(answered);
   });
 
+  it('asks the events cache as its route does: a new day in Fortaleza sends the address back to the routes', async () => {
+    const url = `${base}/api/events/${event.id}/`;
+    const first = await fetch(url);
+    expect(first.status).toBe(200);
+    const before = t.app.frontDoor.answered;
+    expect((await fetch(url)).headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(t.app.frontDoor.answered).toBe(before + 1);
+    // Lots by date and deadlines turn at midnight in Fortaleza (UTC−3): the events cache drops itself.
+    clock = new Date('2026-11-23T03:00:01Z');
+    try {
+      expect((await fetch(url)).status).toBe(200);
+      expect(t.app.frontDoor.answered).toBe(before + 1);
+      expect((await fetch(url)).status).toBe(200);
+      expect(t.app.frontDoor.answered).toBe(before + 2);
+    } finally {
+      clock = new Date('2026-11-22T12:00:00Z');
+    }
+  });
+
   it('leaves other methods, other addresses and signed-in pages to the routes', async () => {
     const url = `${base}/api/events/${event.id}/resultados/2/`;
     await fetch(url);
@@ -145,12 +165,12 @@ describe('the front door’s addresses', () => {
     const cache = createAnswerCache();
     for (const key of ['a', 'b', 'c']) await cache.get(key, async () => ({ key }));
     const door = createFrontDoor(2);
-    door.keep(requestFor('/rota/a'), reply, cache, 'a');
-    door.keep(requestFor('/rota/b'), reply, cache, 'b');
-    door.keep(requestFor('/rota/c'), reply, cache, 'c');
+    door.keep(requestFor('/rota/a'), reply, () => cache, 'a');
+    door.keep(requestFor('/rota/b'), reply, () => cache, 'b');
+    door.keep(requestFor('/rota/c'), reply, () => cache, 'c');
     expect(door.size).toBe(2);
     // A key with no kept answer is never put at the door.
-    door.keep(requestFor('/rota/d'), reply, cache, 'd');
+    door.keep(requestFor('/rota/d'), reply, () => cache, 'd');
     expect(door.size).toBe(2);
     const served = (url: string) => {
       const written: unknown[] = [];
@@ -177,7 +197,7 @@ describe('the front door’s addresses', () => {
     expect(door.size).toBe(1);
 
     const off = createFrontDoor(0);
-    off.keep(requestFor('/rota/a'), reply, cache, 'a');
+    off.keep(requestFor('/rota/a'), reply, () => cache, 'a');
     expect(off.size).toBe(0);
   });
 });

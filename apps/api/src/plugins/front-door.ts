@@ -35,7 +35,8 @@ interface ServerOptions {
 }
 
 interface Entry {
-  cache: AnswerCache;
+  /** The route's cache as the route asks for it (a cache that drops itself when a day ends does so here). */
+  cacheOf: () => AnswerCache;
   key: string;
   route: string;
   /** The headers the request hooks put on the reply (the security headers), sent again as they were. */
@@ -64,7 +65,7 @@ export function createFrontDoor(maxAddresses: number) {
     const url = req.url ?? '';
     const entry = entries.get(url);
     if (!entry) return false;
-    const answer = entry.cache.peek(entry.key);
+    const answer = entry.cacheOf().peek(entry.key);
     if (!answer) {
       entries.delete(url);
       return false;
@@ -99,13 +100,13 @@ export function createFrontDoor(maxAddresses: number) {
      * address is answered there. Past `maxAddresses` addresses the oldest one goes back to the routes
      * (a flood of made-up query strings cannot grow the map); 0 keeps every request on the routes.
      */
-    keep(request: FastifyRequest, reply: FastifyReply, cache: AnswerCache, key: string) {
+    keep(request: FastifyRequest, reply: FastifyReply, cacheOf: () => AnswerCache, key: string) {
       const url = request.raw.url;
-      if (!url || maxAddresses === 0 || request.method !== 'GET' || !cache.peek(key)) return;
+      if (!url || maxAddresses === 0 || request.method !== 'GET' || !cacheOf().peek(key)) return;
       if (entries.has(url)) return;
       if (entries.size >= maxAddresses) entries.delete(entries.keys().next().value!);
       entries.set(url, {
-        cache,
+        cacheOf,
         key,
         route: request.routeOptions.url ?? 'sem_rota',
         hookHeaders: reply.getHeaders() as OutgoingHttpHeaders,
@@ -147,11 +148,11 @@ export type FrontDoor = ReturnType<typeof createFrontDoor>;
 export async function sendKept(
   request: FastifyRequest,
   reply: FastifyReply,
-  cache: AnswerCache,
+  cacheOf: () => AnswerCache,
   key: string,
   produce: () => Promise<unknown>,
 ) {
-  const answer: CachedAnswer = await cache.get(key, produce);
-  request.server.frontDoor.keep(request, reply, cache, key);
+  const answer: CachedAnswer = await cacheOf().get(key, produce);
+  request.server.frontDoor.keep(request, reply, cacheOf, key);
   return sendCached(request, reply, answer);
 }

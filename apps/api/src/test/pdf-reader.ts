@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import jsQR from 'jsqr';
 import { extractImages, extractText } from 'unpdf';
 
@@ -68,4 +69,36 @@ export function barWidthsOf(
   }
   if (runs.length % 2 === 0) runs.pop();
   return runs.map((r) => r / moduleWidth);
+}
+
+/**
+ * The colours a PDF paints with (three components: `rg`/`RG`, or `scn`/`SCN` in DeviceRGB), as #RRGGBB, read from its
+ * content streams (inflated when compressed): what a viewer draws in colour.
+ */
+export function pdfColors(pdf: Buffer): Set<string> {
+  const colors = new Set<string>();
+  let at = 0;
+  for (;;) {
+    const start = pdf.indexOf('stream\n', at);
+    if (start < 0) break;
+    const end = pdf.indexOf('\nendstream', start);
+    if (end < 0) break;
+    const raw = pdf.subarray(start + 'stream\n'.length, end);
+    at = end + '\nendstream'.length;
+    let text: string;
+    try {
+      text = inflateSync(raw).toString('latin1');
+    } catch {
+      text = raw.toString('latin1');
+    }
+    for (const m of text.matchAll(/(?:^|\s)([\d.]+) ([\d.]+) ([\d.]+) (?:rg|RG|scn|SCN)\b/g)) {
+      const hex = [m[1], m[2], m[3]].map((v) =>
+        Math.round(Number(v) * 255)
+          .toString(16)
+          .padStart(2, '0'),
+      );
+      colors.add(`#${hex.join('').toUpperCase()}`);
+    }
+  }
+  return colors;
 }

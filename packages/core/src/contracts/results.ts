@@ -1,6 +1,7 @@
 import { RESULT_STATUSES } from '../results.ts';
 import { z } from '../zod.ts';
 import { IdSchema, IdTextSchema, PageTextSchema } from './common.ts';
+import { EditVersionSchema } from './painel-versions.ts';
 import { GENEROS } from './registrations.ts';
 
 /** Race results (docs/decisions/0064): the back office's import and the public pages. */
@@ -153,6 +154,55 @@ export const ResultLinksSchema = z.object({
   proxima_edicao_id: z.number().int().positive().nullable(),
 });
 export type ResultLinks = z.infer<typeof ResultLinksSchema>;
+
+/** The certificate's layouts staff choose from, with their names in the back office. */
+export const CERTIFICATE_LAYOUTS = ['classico', 'faixa', 'minimalista'] as const;
+export type CertificateLayout = (typeof CERTIFICATE_LAYOUTS)[number];
+export const CERTIFICATE_LAYOUT_LABELS: Record<CertificateLayout, string> = {
+  classico: 'Clássico: moldura dupla, texto centralizado',
+  faixa: 'Faixa lateral: uma faixa na cor, texto à esquerda',
+  minimalista: 'Minimalista: sem moldura, um traço sob o título',
+};
+
+const optionalLine = (what: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${what}: no máximo ${max} caracteres.`)
+    .nullable()
+    .transform((v) => (v ? v : null));
+
+/**
+ * The event's certificate design, chosen by staff (docs/decisions/0064, later): a layout, the accent
+ * colour, who signs it and a line of their own. Every certificate of the event, by e-mail or downloaded,
+ * is drawn with it.
+ */
+export const CertificateDesignSchema = z.object({
+  modelo: z.enum(CERTIFICATE_LAYOUTS),
+  cor: z.string().regex(/^#[0-9A-F]{6}$/),
+  assinatura_nome: z.string().nullable(),
+  assinatura_cargo: z.string().nullable(),
+  mensagem: z.string().nullable(),
+});
+export type CertificateDesign = z.infer<typeof CertificateDesignSchema>;
+
+/** The design as the back office reads it, with the version its form saves from. */
+export const PainelCertificateDesignSchema = CertificateDesignSchema.extend({ versao: z.number().int() });
+export type PainelCertificateDesign = z.infer<typeof PainelCertificateDesignSchema>;
+
+/** A save of the design from the form opened at `versao`: the colour in capitals, blank lines as none. */
+export const CertificateDesignSaveSchema = z.object({
+  modelo: z.enum(CERTIFICATE_LAYOUTS, { error: 'Escolha um dos modelos de certificado.' }),
+  cor: z
+    .string({ error: 'Informe a cor.' })
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Informe a cor no formato #RRGGBB (por exemplo, #EA580C).')
+    .transform((v) => v.toUpperCase()),
+  assinatura_nome: optionalLine('Nome de quem assina', 80),
+  assinatura_cargo: optionalLine('Cargo de quem assina', 80),
+  mensagem: optionalLine('Mensagem', 160),
+  versao: EditVersionSchema,
+});
+export type CertificateDesignSave = z.input<typeof CertificateDesignSaveSchema>;
 
 /** A race's photo on a runner's page: free, with the brand's mark (decision 0064, later). */
 export const RunnerPhotoSchema = z.object({

@@ -17,7 +17,7 @@ export const serverSettings = {
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(120).default(3),
   /**
    * Addresses (path and query) whose kept answers the server's door answers before routing (public
-   * results pages); past it, the oldest address goes back to the routes (docs/decisions/0089).
+   * results and events answers); past it, the oldest address goes back to the routes (docs/decisions/0089).
    */
   FRONT_DOOR_MAX_ADDRESSES: z.coerce.number().int().min(0).max(1_000_000).default(10_000),
 };

@@ -125,6 +125,31 @@ export const eventResultLinks = pgTable('event_result_links', {
 });
 
 /**
+ * The event's certificate design, chosen by staff (docs/decisions/0064, later): the layout, the accent
+ * colour (#RRGGBB), who signs and a line of the organiser's. No row: the classic layout in the brand's
+ * orange, unsigned. `version` is the back-office form's edit version (decision 0025): 1 before any save.
+ */
+export const eventCertificateDesigns = pgTable(
+  'event_certificate_designs',
+  {
+    eventId: integer('event_id')
+      .primaryKey()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    layout: text('layout').notNull(),
+    color: text('color').notNull(),
+    signatureName: text('signature_name'),
+    signatureRole: text('signature_role'),
+    message: text('message'),
+    version: integer('version').notNull().default(2),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('event_certificate_designs_layout', sql`${t.layout} in ('classico', 'faixa', 'minimalista')`),
+    check('event_certificate_designs_color', sql`${t.color} ~ '^#[0-9A-F]{6}$'`),
+  ],
+);
+
+/**
  * Photos of a race by bib (docs/decisions/0064, later): staff upload an album through the photo pipeline
  * (folder `resultados`, the brand's mark on every resized copy) and tag each photo with the bibs in it, by
  * hand or from the timer's file of bibs per photo (matched by the file's name); a runner's page shows the

@@ -4,7 +4,8 @@ import { EventPriceRuleSchema } from '@passada/core/contracts/price-rules';
 import { EventWavesSchema } from '@passada/core/contracts/waves';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type AnswerCache, PRECOMPRESSED, sendCached } from '../../plugins/answer-cache.ts';
+import { type AnswerCache, PRECOMPRESSED } from '../../plugins/answer-cache.ts';
+import { sendKept } from '../../plugins/front-door.ts';
 import type { EventWavesService } from './event-waves.service.ts';
 import type { EventsService } from './events.service.ts';
 
@@ -12,7 +13,8 @@ import type { EventsService } from './events.service.ts';
  * Running events (docs/product.md §7): list, paged list, one event, and the generated posters. The
  * list and event answers are built from the contracts' types by the service and kept serialized
  * (answer-cache.ts) until an event, its places, kits or lots change; `cache()` answers the cache
- * after dropping it when a new day began.
+ * after dropping it when a new day began. Each depends on the address alone, so the server's door
+ * answers a repeated address, asking `cache()` as the route does (decision 0089).
  */
 export const eventsRoutes: FastifyPluginAsyncZod<{
   events: EventsService;
@@ -33,7 +35,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     async (request, reply) => {
       const { page, page_size: size } = request.query;
       const key = page === undefined ? 'list' : `page:${page}:${size}`;
-      return sendCached(request, reply, await cache().get(key, () => events.listEvents(request.query)));
+      return sendKept(request, reply, cache, key, () => events.listEvents(request.query));
     },
   );
 
@@ -51,14 +53,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { id } = request.params;
-      return sendCached(
-        request,
-        reply,
-        await cache().get(`waves:${id}`, async () => {
-          await events.getEvent(id);
-          return waves.ofEvent(id);
-        }),
-      );
+      return sendKept(request, reply, cache, `waves:${id}`, async () => {
+        await events.getEvent(id);
+        return waves.ofEvent(id);
+      });
     },
   );
 
@@ -76,14 +74,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { id } = request.params;
-      return sendCached(
-        request,
-        reply,
-        await cache().get(`rules:${id}`, async () => {
-          await events.getEvent(id);
-          return events.priceRules.ofEvent(id);
-        }),
-      );
+      return sendKept(request, reply, cache, `rules:${id}`, async () => {
+        await events.getEvent(id);
+        return events.priceRules.ofEvent(id);
+      });
     },
   );
 
@@ -100,7 +94,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { id } = request.params;
-      return sendCached(request, reply, await cache().get(`event:${id}`, () => events.getEvent(id)));
+      return sendKept(request, reply, cache, `event:${id}`, () => events.getEvent(id));
     },
   );
 

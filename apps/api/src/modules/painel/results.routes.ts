@@ -1,5 +1,7 @@
 import { ApiErrorSchema, IdParamSchema, IdTextSchema } from '@passada/core/contracts/common';
 import {
+  CertificateDesignSaveSchema,
+  PainelCertificateDesignSchema,
   PainelResultPhotoSchema,
   ResultImportBodySchema,
   ResultLinksSchema,
@@ -161,6 +163,71 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
         (tx) => admin.saveLinks(tx, req.params.id, req.body),
         (after) => ({ action: 'alterado', entity: 'resultados_loja', entityId: req.params.id, after }),
       ),
+  );
+
+  app.get(
+    '/events/:id/resultados/certificado/',
+    {
+      config: EVENT_READ,
+      schema: {
+        tags,
+        summary: 'O modelo dos certificados do evento (modelo, cor, assinatura e mensagem) com a versão lida',
+        params: EventIdSchema,
+        response: { 200: PainelCertificateDesignSchema, ...errors },
+      },
+    },
+    async (req) => {
+      await eventOrNotFound(app, req.params.id);
+      return admin.certificateDesign(req.params.id);
+    },
+  );
+
+  app.put(
+    '/events/:id/resultados/certificado/',
+    {
+      config: EVENTS,
+      schema: {
+        tags,
+        summary:
+          'Salvar o modelo dos certificados com a versão lida (409 se outra pessoa salvou antes); vale para os próximos certificados, por e-mail ou baixados',
+        params: EventIdSchema,
+        body: CertificateDesignSaveSchema,
+        response: { 200: PainelCertificateDesignSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const saved = await audited(
+        req,
+        (tx) => admin.saveCertificateDesign(tx, req.params.id, req.body),
+        ({ before, after }) => ({
+          action: 'alterado',
+          entity: 'resultados_certificado',
+          entityId: req.params.id,
+          before,
+          after,
+        }),
+      );
+      return saved.after;
+    },
+  );
+
+  app.get(
+    '/events/:id/resultados/certificado/amostra.pdf',
+    {
+      config: EVENT_READ,
+      schema: {
+        tags,
+        summary: 'Um certificado de exemplo no modelo salvo do evento (o QR code dele não confere nada)',
+        params: EventIdSchema,
+      },
+    },
+    async (req, reply) => {
+      const pdf = await app.results.sampleCertificate(req.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', 'inline; filename="certificado-amostra.pdf"')
+        .send(pdf);
+    },
   );
 
   app.post(

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { formatIsoDateBR } from '@passada/core/calendar';
+import type { CertificateLayout } from '@passada/core/contracts/results';
 import { formatRaceTime } from '@passada/core/results';
 import PDFDocument from 'pdfkit';
 import QRCode, { type QRCodeToBufferOptions } from 'qrcode';
@@ -79,30 +80,75 @@ const QR_OPTIONS: QRCodeToBufferOptions = {
   rendererOpts: { deflateLevel: 9, ...GREY_PNG },
 };
 
-/** The certificate, one A4 landscape page per race. */
-export async function renderCertificatePdf(pages: CertificatePage[]): Promise<Buffer> {
+/** How an event's certificates look, as staff chose (docs/decisions/0064, later). */
+export interface CertificateDesign {
+  layout: CertificateLayout;
+  /** The accent colour, #RRGGBB. */
+  color: string;
+  signatureName: string | null;
+  signatureRole: string | null;
+  message: string | null;
+}
+
+/**
+ * The certificate, one A4 landscape page per race, in the event's design: the classic layout (a double
+ * frame, centred), a band down the left side (text to its right) or a minimal one (a stroke under the
+ * title); the accent colour on the frame, band or stroke and the title; who signs, over a line, bottom
+ * right, above the QR code's row; the organiser's line under the times.
+ */
+export async function renderCertificatePdf(
+  pages: CertificatePage[],
+  design: CertificateDesign,
+): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 56, autoFirstPage: false });
   doc.info.Title = `Certificado de participação: ${pages[0]?.name ?? ''}`;
   const finish = collectPdf(doc);
+  const band = design.layout === 'faixa';
+  const align = band ? 'left' : 'center';
   for (const p of pages) {
     const qr = await QRCode.toBuffer(p.verifyUrl, QR_OPTIONS);
     doc.addPage();
-    const width = doc.page.width - 112;
+    const { width: pageWidth, height: pageHeight } = doc.page;
+    const left = band ? 168 : 56;
+    const width = pageWidth - left - 56;
+    if (design.layout === 'classico') {
+      doc
+        .lineWidth(3)
+        .rect(20, 20, pageWidth - 40, pageHeight - 40)
+        .stroke(design.color);
+      doc
+        .lineWidth(1)
+        .rect(30, 30, pageWidth - 60, pageHeight - 60)
+        .stroke(design.color);
+    } else if (band) {
+      doc.rect(0, 0, 120, pageHeight).fill(design.color);
+    }
     doc
+      .fillColor(design.layout === 'minimalista' ? 'black' : design.color)
       .font('Helvetica-Bold')
       .fontSize(30)
-      .text('Certificado de participação', 56, 70, { width, align: 'center' });
+      .text('Certificado de participação', left, 70, { width, align });
+    if (design.layout === 'minimalista') {
+      const y = doc.y + 6;
+      doc
+        .lineWidth(3)
+        .moveTo(pageWidth / 2 - 60, y)
+        .lineTo(pageWidth / 2 + 60, y)
+        .stroke(design.color);
+      doc.y = y;
+    }
+    doc.fillColor('black');
     doc.moveDown(1.2);
-    doc.font('Helvetica').fontSize(14).text('Certificamos que', { width, align: 'center' });
+    doc.font('Helvetica').fontSize(14).text('Certificamos que', left, doc.y, { width, align });
     doc.moveDown(0.4);
-    doc.font('Helvetica-Bold').fontSize(24).text(p.name, { width, align: 'center' });
+    doc.font('Helvetica-Bold').fontSize(24).text(p.name, { width, align });
     doc.moveDown(0.4);
     doc
       .font('Helvetica')
       .fontSize(14)
       .text(`concluiu a prova ${p.category} da ${p.event}, em ${p.city}, no dia ${formatIsoDateBR(p.day)}.`, {
         width,
-        align: 'center',
+        align,
       });
     doc.moveDown(1);
     const lines = [
@@ -111,14 +157,34 @@ export async function renderCertificatePdf(pages: CertificatePage[]): Promise<Bu
       ...(p.pace ? [`Ritmo: ${p.pace}`] : []),
       ...(p.placeOverall ? [`Colocação geral: ${p.placeOverall}º de ${p.finishers}`] : []),
     ];
-    doc.font('Helvetica-Bold').fontSize(14).text(lines.join('   ·   '), { width, align: 'center' });
-    const y = doc.page.height - 56 - 110;
-    doc.image(qr, 56, y, { fit: [110, 110] });
+    doc.font('Helvetica-Bold').fontSize(14).text(lines.join('   ·   '), { width, align });
+    if (design.message) {
+      doc.moveDown(0.8);
+      doc.font('Helvetica').fontSize(13).text(design.message, { width, align });
+    }
+    const y = pageHeight - 56 - 110;
+    doc.image(qr, left, y, { fit: [110, 110] });
     doc
       .font('Helvetica')
       .fontSize(9)
-      .text('Confira este certificado no QR code ou em:', 176, y + 30, { width: width - 120 })
+      .text('Confira este certificado no QR code ou em:', left + 120, y + 30, { width: width - 120 })
       .text(p.verifyUrl, { width: width - 120 });
+    if (design.signatureName) {
+      const x = pageWidth - 56 - 220;
+      // Above the QR code's row, on the right.
+      const lineY = y - 24;
+      doc
+        .lineWidth(1)
+        .moveTo(x, lineY)
+        .lineTo(x + 220, lineY)
+        .stroke(design.color);
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .text(design.signatureName, x, lineY + 6, { width: 220, align: 'center' });
+      if (design.signatureRole)
+        doc.font('Helvetica').fontSize(9).text(design.signatureRole, { width: 220, align: 'center' });
+    }
   }
   return finish();
 }

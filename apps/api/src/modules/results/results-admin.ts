@@ -1,4 +1,7 @@
+import { STALE_VERSION_CODE } from '@passada/core/contracts/painel';
 import {
+  type CertificateDesignSave,
+  type PainelCertificateDesign,
   RESULT_PROBLEMS,
   type ResultImportBody,
   ResultImportBodySchema,
@@ -20,6 +23,10 @@ import { badRequest, conflict, notFound } from '../../plugins/errors.ts';
 import { computePlaces } from './places.ts';
 import * as repo from './results.repository.ts';
 import { readTimerFile } from './timer-file.ts';
+
+/** What a save from a form opened before someone else's save gets (409 `versao_desatualizada`). */
+const STALE_DESIGN =
+  'O certificado deste evento foi alterado por outra pessoa depois que você abriu a página. Recarregue para ver a versão atual; suas alterações não foram salvas.';
 
 /** What the back office's side of results needs (docs/decisions/0064). */
 /** Bibs a certificate job sends (the queue takes one job a poll per worker). */
@@ -272,7 +279,53 @@ export function createResultsAdmin(deps: ResultsAdminDeps) {
     return linksWire(saved);
   }
 
-  return { timers, saveTimer, importFile, showImport, publish, links, saveLinks };
+  const designWire = (d: repo.CertificateDesignRow, versao: number): PainelCertificateDesign => ({
+    modelo: d.layout,
+    cor: d.color,
+    assinatura_nome: d.signatureName,
+    assinatura_cargo: d.signatureRole,
+    mensagem: d.message,
+    versao,
+  });
+
+  /** The event's certificate design with the version its form saves from. */
+  async function certificateDesign(eventId: number, db: Db | Tx = deps.db): Promise<PainelCertificateDesign> {
+    const { design, version } = await repo.certificateDesign(db, eventId);
+    return designWire(design, version);
+  }
+
+  /**
+   * Saves the design read at `versao` (409 `versao_desatualizada` when someone saved since); answers
+   * what it was and what it is, for the audit line. The next certificate drawn, by e-mail or downloaded,
+   * uses it.
+   */
+  async function saveCertificateDesign(tx: Tx, eventId: number, body: CertificateDesignSave) {
+    if (!(await deps.findEvent(eventId, tx))) throw notFound('Evento não encontrado.');
+    const before = await certificateDesign(eventId, tx);
+    const { versao, ...wire } = body;
+    const design: repo.CertificateDesignRow = {
+      layout: wire.modelo,
+      color: wire.cor,
+      signatureName: wire.assinatura_nome,
+      signatureRole: wire.assinatura_cargo,
+      message: wire.mensagem,
+    };
+    const version = await repo.saveCertificateDesign(tx, eventId, design, versao, deps.now());
+    if (version === null) throw conflict(STALE_DESIGN, STALE_VERSION_CODE);
+    return { before, after: designWire(design, version) };
+  }
+
+  return {
+    timers,
+    saveTimer,
+    importFile,
+    showImport,
+    publish,
+    links,
+    saveLinks,
+    certificateDesign,
+    saveCertificateDesign,
+  };
 }
 
 export type ResultsAdmin = ReturnType<typeof createResultsAdmin>;

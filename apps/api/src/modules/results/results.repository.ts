@@ -1,9 +1,10 @@
-import type { TimerColumns } from '@passada/core/contracts/results';
+import type { CertificateLayout, TimerColumns } from '@passada/core/contracts/results';
 import { toSearchText } from '@passada/core/text';
 import { and, asc, count, desc, eq, inArray, isNotNull, like, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   eventCategories,
+  eventCertificateDesigns,
   eventDays,
   eventResultLinks,
   eventResults,
@@ -374,6 +375,53 @@ export async function resultLinks(db: Conn, eventId: number) {
     finisherProductId: row?.finisherProductId ?? null,
     nextEditionEventId: row?.nextEditionEventId ?? null,
   };
+}
+
+/** The event's certificate design, or the default one (classic, the brand's orange, unsigned) at version 1. */
+export async function certificateDesign(db: Conn, eventId: number) {
+  const [row] = await db
+    .select()
+    .from(eventCertificateDesigns)
+    .where(eq(eventCertificateDesigns.eventId, eventId));
+  return {
+    design: {
+      layout: (row?.layout ?? 'classico') as CertificateLayout,
+      color: row?.color ?? DEFAULT_CERTIFICATE_COLOR,
+      signatureName: row?.signatureName ?? null,
+      signatureRole: row?.signatureRole ?? null,
+      message: row?.message ?? null,
+    },
+    version: row?.version ?? 1,
+  };
+}
+
+export type CertificateDesignRow = Awaited<ReturnType<typeof certificateDesign>>['design'];
+
+/** The brand's orange, the design of an event whose staff chose none. */
+export const DEFAULT_CERTIFICATE_COLOR = '#EA580C';
+
+/** Saves the design read at `version`; null when someone saved another since (nothing written). */
+export async function saveCertificateDesign(
+  tx: Tx,
+  eventId: number,
+  design: CertificateDesignRow,
+  version: number,
+  at: Date,
+): Promise<number | null> {
+  if (version === 1) {
+    const [inserted] = await tx
+      .insert(eventCertificateDesigns)
+      .values({ eventId, ...design, version: 2, updatedAt: at })
+      .onConflictDoNothing()
+      .returning({ version: eventCertificateDesigns.version });
+    if (inserted) return inserted.version;
+  }
+  const [updated] = await tx
+    .update(eventCertificateDesigns)
+    .set({ ...design, version: sql`${eventCertificateDesigns.version} + 1`, updatedAt: at })
+    .where(and(eq(eventCertificateDesigns.eventId, eventId), eq(eventCertificateDesigns.version, version)))
+    .returning({ version: eventCertificateDesigns.version });
+  return updated?.version ?? null;
 }
 
 export async function saveResultLinks(

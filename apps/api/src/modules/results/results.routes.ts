@@ -27,6 +27,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{
   cache: AnswerCache;
   nextEdition: NextEdition;
 }> = async (app, { results, cache, nextEdition }) => {
+  const cacheOf = () => cache;
   app.get(
     '/api/events/:id/resultados/',
     {
@@ -45,7 +46,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{
       const q = request.query;
       // The parsed query in a fixed order: the same page asked two ways is one answer.
       const key = `list:${id}:${JSON.stringify([q.busca?.trim() ?? '', q.categoria, q.genero, q.faixa, q.page ?? 1, q.page_size])}`;
-      return sendKept(request, reply, cache, key, () => results.list(id, q));
+      return sendKept(request, reply, cacheOf, key, () => results.list(id, q));
     },
   );
 
@@ -62,7 +63,7 @@ export const resultsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const { id, numero } = request.params;
-      return sendKept(request, reply, cache, `runner:${id}:${numero}`, () => results.runner(id, numero));
+      return sendKept(request, reply, cacheOf, `runner:${id}:${numero}`, () => results.runner(id, numero));
     },
   );
 

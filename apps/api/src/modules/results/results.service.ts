@@ -9,7 +9,12 @@ import type {
 import { categoryDistanceKm, formatRaceTime, pacePerKm } from '@passada/core/results';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../plugins/errors.ts';
-import { certificateToken, readCertificateToken, renderCertificatePdf } from './certificate.ts';
+import {
+  type CertificateDesign,
+  certificateToken,
+  readCertificateToken,
+  renderCertificatePdf,
+} from './certificate.ts';
 import * as repo from './results.repository.ts';
 
 export { RESULTS_CHANGED } from './results.repository.ts';
@@ -169,8 +174,8 @@ export function createResultsService(deps: ResultsServiceDeps) {
     }));
   }
 
-  /** The certificate of `bib` from rows read already; undefined when it finished no race. */
-  function certificateOf(read: Read, bib: number): Promise<Buffer> | undefined {
+  /** The certificate of `bib` from rows read already, in the event's design; undefined when it finished no race. */
+  function certificateOf(read: Read, bib: number, design: CertificateDesign): Promise<Buffer> | undefined {
     const finished = (read.rowsOf.get(bib) ?? []).filter((r) => r.status === 'OK' && r.gunMs !== null);
     if (!finished.length) return undefined;
     const { event, countsOf } = read;
@@ -198,14 +203,42 @@ export function createResultsService(deps: ResultsServiceDeps) {
           verifyUrl: `${base}/api/resultados/certificados/${token}/`,
         };
       }),
+      design,
     );
   }
 
+  /** The design staff chose for the event's certificates (the default one when they chose none). */
+  const designOf = async (eventId: number) => (await repo.certificateDesign(deps.db, eventId)).design;
+
   /** The finisher's certificate (a page per race finished), each with a QR code that verifies it. */
   async function certificate(eventId: number, bib: number): Promise<Buffer> {
-    const pdf = certificateOf(await readBibs(eventId, [bib]), bib);
+    const pdf = certificateOf(await readBibs(eventId, [bib]), bib, await designOf(eventId));
     if (!pdf) throw notFound('Só quem concluiu a prova tem certificado.');
     return pdf;
+  }
+
+  /** A certificate of a made-up finisher in the event's design, for staff to see it (its code verifies nothing). */
+  async function sampleCertificate(eventId: number): Promise<Buffer> {
+    const event = await eventOrNotFound(eventId);
+    const base = deps.publicUrl.replace(/\/+$/, '');
+    return renderCertificatePdf(
+      [
+        {
+          name: 'Nome da Participante',
+          event: event.name,
+          city: event.city,
+          day: event.startDate,
+          category: '10 km',
+          gunMs: 2_730_000,
+          netMs: 2_712_000,
+          pace: pacePerKm(2_712_000, 10),
+          placeOverall: 123,
+          finishers: 1_234,
+          verifyUrl: `${base}/api/resultados/certificados/amostra/`,
+        },
+      ],
+      await designOf(eventId),
+    );
   }
 
   /**
@@ -219,11 +252,12 @@ export function createResultsService(deps: ResultsServiceDeps) {
       throw err;
     });
     const links = read ? await backToShop(eventId) : undefined;
+    const design = read ? await designOf(eventId) : undefined;
     return {
       /** The runner's answer, as their page shows it; undefined without a published result. */
       runner: (bib: number) => (read && links ? runnerOf(read, bib, links) : Promise.resolve(undefined)),
       /** The certificate; undefined when the bib finished no race. */
-      certificate: (bib: number) => (read ? certificateOf(read, bib) : undefined),
+      certificate: (bib: number) => (read && design ? certificateOf(read, bib, design) : undefined),
     };
   }
 
@@ -261,7 +295,7 @@ export function createResultsService(deps: ResultsServiceDeps) {
     };
   }
 
-  return { list, runner, ofAccount, certificate, finishers, verify, backToShop };
+  return { list, runner, ofAccount, certificate, sampleCertificate, finishers, verify, backToShop };
 }
 
 export type ResultsService = ReturnType<typeof createResultsService>;

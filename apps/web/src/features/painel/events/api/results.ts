@@ -1,4 +1,6 @@
 import type {
+  CertificateDesignSave,
+  PainelCertificateDesign,
   PainelResultPhoto,
   ResultImportBody,
   ResultLinks,
@@ -9,7 +11,8 @@ import type {
   TimerBody,
 } from '@passada/core/contracts/results';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { painelFetch } from '../../shell/painel-api.ts';
+import { painelFetch, painelFile } from '../../shell/painel-api.ts';
+import { saveFile } from '../../shell/utils/save-file.ts';
 
 /** The timers and the titles of their files' columns, set once and reused by every import. */
 export const useTimers = () =>
@@ -58,6 +61,39 @@ export function useSaveResultLinks(eventId: number) {
       painelFetch<ResultLinks>(`/events/${eventId}/resultados/loja/`, { method: 'PUT', body }),
     onSuccess: (links) => client.setQueryData(linksKey(eventId), links),
   });
+}
+
+const designKey = (eventId: number) => ['painel', 'resultados', eventId, 'certificado'] as const;
+
+/** The event's certificate design (layout, colour, signature, message) with the version to save from. */
+export const useCertificateDesign = (eventId: number) =>
+  useQuery({
+    queryKey: designKey(eventId),
+    queryFn: ({ signal }) =>
+      painelFetch<PainelCertificateDesign>(`/events/${eventId}/resultados/certificado/`, { signal }),
+  });
+
+/** Saves the design read at `versao` (409 `versao_desatualizada` when someone saved since). */
+export function useSaveCertificateDesign(eventId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CertificateDesignSave) =>
+      painelFetch<PainelCertificateDesign>(`/events/${eventId}/resultados/certificado/`, {
+        method: 'PUT',
+        body,
+      }),
+    onSuccess: (design) => client.setQueryData(designKey(eventId), design),
+  });
+}
+
+/** Downloads a certificate of a made-up finisher in the saved design; false when the server said no. */
+export async function downloadSampleCertificate(eventId: number): Promise<boolean> {
+  const file = await painelFile(
+    `/events/${eventId}/resultados/certificado/amostra.pdf`,
+    'certificado-amostra.pdf',
+  );
+  if (file) saveFile(file);
+  return file !== null;
 }
 
 const photosKey = (eventId: number) => ['painel', 'resultados', eventId, 'fotos'] as const;

@@ -45,7 +45,7 @@ describe('RacePhotosForm', () => {
       [{ path: '/painel/eventos/:id/resultados', element: <RacePhotosForm eventId={7} className="" /> }],
       '/painel/eventos/7/resultados',
     );
-    const section = await screen.findByRole('region', { name: '5. Fotos da prova' });
+    const section = await screen.findByRole('region', { name: '6. Fotos da prova' });
     await within(section).findByRole('img', { name: 'Foto largada-001.jpg' });
 
     const album = within(section).getByRole('form', { name: 'Enviar fotos da prova' });

@@ -68,7 +68,7 @@ export function RacePhotosForm({ eventId, className }: { eventId: number; classN
   return (
     <section className={className} aria-labelledby="fotos-da-prova-painel">
       <h2 id="fotos-da-prova-painel" className="mb-2 font-semibold">
-        5. Fotos da prova
+        6. Fotos da prova
       </h2>
       <p className="mb-2 text-sm">
         Cada corredor vê na sua página, de graça e com a marca da loja, as fotos marcadas com o seu número de

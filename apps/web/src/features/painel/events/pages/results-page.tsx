@@ -13,6 +13,7 @@ import {
 import { errorMessage } from '../../shell/utils/error-message.ts';
 import { useEvent } from '../api/events.ts';
 import { useImportResults, usePublishResults, useSaveTimer, useTimers } from '../api/results.ts';
+import { CertificateDesignForm } from '../components/certificate-design.tsx';
 import { RacePhotosForm } from '../components/race-photos.tsx';
 import { ResultLinksForm } from '../components/result-links.tsx';
 
@@ -249,6 +250,7 @@ export default function ResultsPage() {
         </div>
       ) : null}
       <ResultLinksForm eventId={eventId} className={card} />
+      <CertificateDesignForm eventId={eventId} className={card} />
       <RacePhotosForm eventId={eventId} className={card} />
     </section>
   );
